@@ -1,0 +1,33 @@
+#include "cli/MapLoading.h"
+
+#include "io/MovingAIMap.h"
+#include "io/TextFile.h"
+
+namespace hpastar::cli {
+
+Grid loadMapFile(const std::string& path) {
+  std::string text, error;
+  if (!readTextFile(path, text, error)) throw InputError(error);
+  ParseError parseError;
+  auto grid = parseMovingAIMap(text, path, parseError);
+  if (!grid) throw InputError(parseError.toString());
+  return std::move(*grid);
+}
+
+std::vector<Scenario> loadScenarioFile(const std::string& path) {
+  std::string text, error;
+  if (!readTextFile(path, text, error)) throw InputError(error);
+  ParseError parseError;
+  auto scenarios = parseMovingAIScenarios(text, path, parseError);
+  if (!scenarios) throw InputError(parseError.toString());
+  return std::move(*scenarios);
+}
+
+std::string mapPathBesideScenario(const std::string& scenPath) {
+  const std::string suffix = ".scen";
+  if (scenPath.size() > suffix.size() && scenPath.compare(scenPath.size() - suffix.size(), suffix.size(), suffix) == 0)
+    return scenPath.substr(0, scenPath.size() - suffix.size());
+  throw InputError(scenPath + ": cannot find its map (name does not end in .scen); pass --map FILE.map");
+}
+
+}  // namespace hpastar::cli

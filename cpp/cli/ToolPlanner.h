@@ -1,0 +1,29 @@
+#pragma once
+#include <memory>
+#include <set>
+#include <string>
+
+#include "cli/CommandLine.h"
+#include "grid/Grid.h"
+#include "search/PathResult.h"
+
+namespace hpastar::cli {
+
+// What the `hpa` tool needs of any planner: build once for a grid, then answer queries.
+// Each planner registers its name and its own options in ToolPlanner.cpp.
+class ToolPlanner {
+ public:
+  virtual ~ToolPlanner() = default;
+  virtual void findPath(Point start, Point goal, PathResult& out) = 0;
+  // Build figures as a JSON object's members (without braces), for `hpa stats`; empty when none.
+  virtual std::string buildStatsJson() const { return ""; }
+};
+
+// The algorithm names the tool knows, for usage text.
+std::string knownAlgorithms();
+// Options (without "--") that `algo` accepts beyond the command's own.
+std::set<std::string> plannerOptions(const std::string& algo);
+// Builds `algo` for `grid` with the options in `cmd`. Throws UsageError for an unknown name or option value.
+std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid& grid, const CommandLine& cmd);
+
+}  // namespace hpastar::cli

@@ -1,0 +1,47 @@
+// hpa: the native command-line tool. Runs Moving AI scenarios through any planner and prints JSON.
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <string>
+
+#include "cli/MapLoading.h"
+#include "cli/ScenCommand.h"
+#include "cli/ToolPlanner.h"
+
+namespace {
+
+void printUsage(std::FILE* out) {
+  std::fprintf(out,
+               "usage: hpa <command> [arguments]\n\n"
+               "commands:\n"
+               "  scen FILE.map.scen [--map FILE.map] --algo A [--min-bucket B] [--limit N] [--per-query]\n"
+               "      Runs the scenarios; prints one JSON line per query with --per-query, then a JSON summary.\n"
+               "      Without --map the map is FILE.map beside the scenario file. Exit status 3 when a\n"
+               "      scenario is unsolved or a path is invalid.\n\n"
+               "algorithms: %s\n",
+               hpastar::cli::knownAlgorithms().c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace hpastar::cli;
+  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") || !std::strcmp(argv[1], "help")) {
+    printUsage(argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  const std::string command = argv[1];
+  try {
+    if (command == "scen") return runScenCommand(argc, argv);
+    throw UsageError("unknown command \"" + command + "\"");
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "hpa: %s\n(hpa --help for usage)\n", e.what());
+    return 2;
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "hpa: %s\n", e.what());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "hpa: internal error: %s\n", e.what());
+    return 1;
+  }
+}

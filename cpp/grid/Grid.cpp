@@ -1,0 +1,76 @@
+#include "grid/Grid.h"
+
+#include <cassert>
+
+namespace hpastar {
+
+Grid::Grid(int32_t width, int32_t height, Capability capability)
+    : width_(width),
+      height_(height),
+      capability_(capability),
+      terrain_(static_cast<size_t>(width) * height, '.'),
+      passable_(terrain_.size(), capability.allowsChar('.') ? 1 : 0),
+      moves_(terrain_.size(), 0) {
+  assert(width >= 1 && height >= 1 && width <= kMaxSide && height <= kMaxSide);
+  for (int32_t y = 0; y < height_; ++y)
+    for (int32_t x = 0; x < width_; ++x) refreshMoves(x, y);
+}
+
+std::optional<Grid> Grid::fromTerrain(int32_t width, int32_t height, std::span<const uint8_t> terrain,
+                                      std::string& error, Capability capability) {
+  if (width < 1 || height < 1 || width > kMaxSide || height > kMaxSide) {
+    error = "grid size " + std::to_string(width) + "x" + std::to_string(height) + " is outside 1.." +
+            std::to_string(kMaxSide) + " per side";
+    return std::nullopt;
+  }
+  const size_t expected = static_cast<size_t>(width) * height;
+  if (terrain.size() != expected) {
+    error = "terrain has " + std::to_string(terrain.size()) + " cells, expected " + std::to_string(expected) +
+            " for " + std::to_string(width) + "x" + std::to_string(height);
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < expected; ++i) {
+    if (!isTerrainChar(static_cast<char>(terrain[i]))) {
+      error = "cell (" + std::to_string(i % width) + ", " + std::to_string(i / width) +
+              ") has terrain code " + std::to_string(terrain[i]) + ", which is not a Moving AI terrain character";
+      return std::nullopt;
+    }
+  }
+  Grid grid;
+  grid.width_ = width;
+  grid.height_ = height;
+  grid.capability_ = capability;
+  grid.terrain_.assign(terrain.begin(), terrain.end());
+  grid.passable_.resize(expected);
+  for (size_t i = 0; i < expected; ++i) grid.passable_[i] = capability.allowsChar(static_cast<char>(terrain[i]));
+  grid.moves_.assign(expected, 0);
+  for (int32_t y = 0; y < height; ++y)
+    for (int32_t x = 0; x < width; ++x) grid.refreshMoves(x, y);
+  return grid;
+}
+
+void Grid::refreshMoves(int32_t x, int32_t y) {
+  uint8_t mask = 0;
+  if (passable(x, y)) {
+    for (int d = 0; d < kDirCount; ++d) {
+      const int32_t nx = x + kDirDx[d], ny = y + kDirDy[d];
+      if (!passable(nx, ny)) continue;
+      if (isDiagonal(d) && !(passable(nx, y) && passable(x, ny))) continue;
+      mask |= static_cast<uint8_t>(1u << d);
+    }
+  }
+  moves_[index(x, y)] = mask;
+}
+
+bool Grid::setTerrain(int32_t x, int32_t y, char c) {
+  if (!inside(x, y) || !isTerrainChar(c)) return false;
+  const int32_t i = index(x, y);
+  terrain_[i] = static_cast<uint8_t>(c);
+  passable_[i] = capability_.allowsChar(c) ? 1 : 0;
+  for (int32_t ny = y - 1; ny <= y + 1; ++ny)
+    for (int32_t nx = x - 1; nx <= x + 1; ++nx)
+      if (inside(nx, ny)) refreshMoves(nx, ny);
+  return true;
+}
+
+}  // namespace hpastar

@@ -1,0 +1,74 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "grid/Moves.h"
+#include "grid/Point.h"
+#include "grid/Rect.h"
+#include "grid/Terrain.h"
+
+namespace hpastar {
+
+// A rectangular map of Moving AI terrain characters, with the legal moves of every cell precomputed
+// for one capability (by default the Moving AI octile rule: '.', 'G', 'S' passable).
+//
+// Cells are indexed row-major: index = y * width + x. The move mask of a cell has bit d set when the
+// move in direction d (see Moves.h) is legal: the target is inside the map and passable and, for a
+// diagonal, both orthogonal cells are passable. Searches read only the mask, so the corner rule lives
+// in exactly one place.
+class Grid {
+ public:
+  static constexpr int32_t kMaxSide = 8192;
+
+  Grid() = default;
+  // An all-ground grid. Sides must be in 1..kMaxSide (checked by the factory below; asserted here).
+  Grid(int32_t width, int32_t height, Capability capability = Capability::movingAIDefault());
+
+  // Builds a grid from width*height Moving AI characters, row-major. Returns nothing and fills `error`
+  // when a side is out of range, the array has the wrong size, or a character is not a terrain character.
+  static std::optional<Grid> fromTerrain(int32_t width, int32_t height, std::span<const uint8_t> terrain,
+                                         std::string& error,
+                                         Capability capability = Capability::movingAIDefault());
+
+  int32_t width() const { return width_; }
+  int32_t height() const { return height_; }
+  int32_t cellCount() const { return width_ * height_; }
+  Rect bounds() const { return Rect{0, 0, width_, height_}; }
+  Capability capability() const { return capability_; }
+
+  bool inside(int32_t x, int32_t y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
+  bool inside(Point p) const { return inside(p.x, p.y); }
+  int32_t index(int32_t x, int32_t y) const { return y * width_ + x; }
+  int32_t index(Point p) const { return index(p.x, p.y); }
+  Point pointOf(int32_t cell) const { return Point{cell % width_, cell / width_}; }
+
+  char terrainAt(int32_t x, int32_t y) const { return static_cast<char>(terrain_[index(x, y)]); }
+  // Passable for this grid's capability; false outside the map.
+  bool passable(int32_t x, int32_t y) const { return inside(x, y) && passable_[index(x, y)] != 0; }
+  bool passable(Point p) const { return passable(p.x, p.y); }
+  bool passableAt(int32_t cell) const { return passable_[cell] != 0; }
+  uint8_t moveMask(int32_t cell) const { return moves_[cell]; }
+  bool canMove(Point from, int dir) const { return inside(from) && ((moves_[index(from)] >> dir) & 1u); }
+
+  // Changes one cell's terrain and refreshes the moves of its 3×3 neighbourhood. Returns false (and
+  // changes nothing) when the cell is outside the map or `c` is not a terrain character.
+  bool setTerrain(int32_t x, int32_t y, char c);
+
+  const std::vector<uint8_t>& terrain() const { return terrain_; }
+  size_t bytes() const { return terrain_.size() + passable_.size() + moves_.size(); }
+
+ private:
+  void refreshMoves(int32_t x, int32_t y);
+
+  int32_t width_ = 0;
+  int32_t height_ = 0;
+  Capability capability_ = Capability::movingAIDefault();
+  std::vector<uint8_t> terrain_;   // Moving AI characters
+  std::vector<uint8_t> passable_;  // 1 when passable for capability_
+  std::vector<uint8_t> moves_;     // legal move bits per cell
+};
+
+}  // namespace hpastar

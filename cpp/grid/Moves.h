@@ -1,0 +1,32 @@
+#pragma once
+#include <cstdint>
+#include <cstdlib>
+
+namespace hpastar {
+
+// The 8 moves, clockwise from north. Even directions are straight (cost 1), odd ones diagonal (cost √2).
+// A diagonal move is legal only when both orthogonal cells it passes are passable (no corner cutting).
+inline constexpr int kDirCount = 8;
+inline constexpr int kDirDx[kDirCount] = {0, 1, 1, 1, 0, -1, -1, -1};
+inline constexpr int kDirDy[kDirCount] = {-1, -1, 0, 1, 1, 1, 0, -1};
+inline constexpr double kSqrt2 = 1.41421356237309504880;
+inline constexpr double kDirCost[kDirCount] = {1.0, kSqrt2, 1.0, kSqrt2, 1.0, kSqrt2, 1.0, kSqrt2};
+
+constexpr bool isDiagonal(int dir) { return (dir & 1) != 0; }
+constexpr int oppositeDir(int dir) { return (dir + 4) & 7; }
+
+// Direction of a single step (dx, dy in -1..1, not both 0), or -1 if it is not one of the 8 moves.
+constexpr int dirOfStep(int dx, int dy) {
+  for (int d = 0; d < kDirCount; ++d)
+    if (kDirDx[d] == dx && kDirDy[d] == dy) return d;
+  return -1;
+}
+
+// Octile distance: the exact shortest 8-connected distance on an empty grid, an admissible heuristic.
+inline double octileDistance(int dx, int dy) {
+  dx = std::abs(dx);
+  dy = std::abs(dy);
+  return dx > dy ? dx + (kSqrt2 - 1.0) * dy : dy + (kSqrt2 - 1.0) * dx;
+}
+
+}  // namespace hpastar

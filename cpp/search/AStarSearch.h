@@ -1,0 +1,30 @@
+#pragma once
+#include "grid/Grid.h"
+#include "search/PathResult.h"
+#include "search/SearchSpace.h"
+
+namespace hpastar {
+
+// Optimal A* over cells with the octile heuristic, optionally bounded to a rectangle.
+// One object per thread: it owns its scratch and reuses it, so queries after the first do not allocate
+// (beyond growing `out.cells` the first time a path is that long).
+class AStarSearch {
+ public:
+  // Finds a shortest path from start to goal that stays inside `area` (the whole map by default).
+  // Sets out.status, out.cells and out.cost and adds the expansions to out.stats.expandedMain;
+  // other fields of `out` are left as they are so hierarchical planners can accumulate into it.
+  PathStatus findPath(const Grid& grid, Point start, Point goal, PathResult& out);
+  PathStatus findPath(const Grid& grid, const Rect& area, Point start, Point goal, PathResult& out);
+
+  // Like findPath but appends the cells (start included only if `includeStart`) to `cells` and returns
+  // the cost, or a negative value if there is no path inside `area`. Counts expansions into `expanded`.
+  double appendPath(const Grid& grid, const Rect& area, Point start, Point goal, bool includeStart,
+                    std::vector<Point>& cells, uint64_t& expanded);
+
+  size_t scratchBytes() const { return space_.bytes(); }
+
+ private:
+  SearchSpace space_;
+};
+
+}  // namespace hpastar

@@ -1,0 +1,38 @@
+#pragma once
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "grid/Grid.h"
+#include "search/SearchSpace.h"
+
+namespace hpastar {
+
+// Dijkstra from one cell over the cells of a rectangle: the distances from a node to every other node
+// of its cluster in a single search (HPA*'s intra-edges, DHPA*'s per-node trees). One object per thread.
+class DijkstraSearch {
+ public:
+  static constexpr double kUnreached = std::numeric_limits<double>::infinity();
+
+  // Runs from `source` over `area`. When `stopAt` is not empty the search ends as soon as all of those
+  // cells are settled (they must be inside `area`); otherwise it settles every reachable cell.
+  // Returns the number of expanded cells.
+  uint64_t run(const Grid& grid, const Rect& area, Point source, std::span<const Point> stopAt = {});
+
+  // After run(): shortest distance from the source to `p`, or kUnreached.
+  double distance(Point p) const;
+  // After run(): appends the cells of a shortest path source..p (both included). False if unreached.
+  bool appendPath(Point p, std::vector<Point>& out) const;
+  // After run(): direction of the last move on the shortest path to `p` (Moves.h), or -1 for the source
+  // or an unreached cell. Following the opposite directions leads back to the source.
+  int arrivalDir(Point p) const;
+
+ private:
+  uint32_t localId(Point p) const { return static_cast<uint32_t>((p.y - area_.y0) * area_.width() + (p.x - area_.x0)); }
+
+  SearchSpace space_;
+  Rect area_;
+  std::vector<uint8_t> targets_;
+};
+
+}  // namespace hpastar

@@ -1,0 +1,101 @@
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace hpastar {
+
+// Scratch memory of one low-level search, owned by one thread and reused across queries.
+//
+// Node arrays are indexed by a search-local id and stamped with the search number, so starting a
+// search costs O(1): nothing is cleared and, once the arrays have grown to the largest area searched,
+// nothing is allocated. A node is "open" (generated) in search s when stamp == 2s and closed when
+// stamp == 2s + 1; any other stamp means untouched.
+class SearchSpace {
+ public:
+  // 16 bytes: g is kept in single precision here only to break ties; the exact g lives in g().
+  struct HeapEntry {
+    double f;
+    float g;
+    uint32_t id;
+  };
+
+  // Starts a new search over `nodeCount` ids.
+  void begin(uint32_t nodeCount) {
+    if (nodeCount > stamp_.size()) {
+      stamp_.resize(nodeCount, 0);
+      g_.resize(nodeCount);
+      parent_.resize(nodeCount);
+    }
+    if (search_ >= 0x7FFFFFFEu) {  // stamps would wrap: clear once every ~2 billion searches
+      std::fill(stamp_.begin(), stamp_.end(), 0u);
+      search_ = 0;
+    }
+    ++search_;
+    heap_.clear();
+  }
+
+  uint32_t openStamp() const { return search_ * 2; }
+  uint32_t closedStamp() const { return search_ * 2 + 1; }
+  bool seen(uint32_t id) const { return stamp_[id] >= openStamp() && stamp_[id] <= closedStamp(); }
+  bool closed(uint32_t id) const { return stamp_[id] == closedStamp(); }
+
+  uint32_t* stamps() { return stamp_.data(); }
+  double* g() { return g_.data(); }
+  uint8_t* parents() { return parent_.data(); }
+  const double* g() const { return g_.data(); }
+  const uint8_t* parents() const { return parent_.data(); }
+  const uint32_t* stamps() const { return stamp_.data(); }
+
+  // Binary min-heap on f; among equal f the larger g first (deeper nodes, fewer expansions on ties).
+  // Entries are never decreased in place: a better g pushes a new entry and the stale one is skipped.
+  void push(double f, double g, uint32_t id) {
+    heap_.push_back(HeapEntry{f, static_cast<float>(g), id});
+    size_t i = heap_.size() - 1;
+    const HeapEntry e = heap_[i];
+    while (i > 0) {
+      const size_t p = (i - 1) / 2;
+      if (!before(e, heap_[p])) break;
+      heap_[i] = heap_[p];
+      i = p;
+    }
+    heap_[i] = e;
+  }
+  bool empty() const { return heap_.empty(); }
+  const HeapEntry& top() const { return heap_.front(); }
+  HeapEntry pop() {
+    const HeapEntry result = heap_.front();
+    const HeapEntry last = heap_.back();
+    heap_.pop_back();
+    const size_t n = heap_.size();
+    if (n > 0) {
+      size_t i = 0;
+      for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && before(heap_[c + 1], heap_[c])) ++c;
+        if (!before(heap_[c], last)) break;
+        heap_[i] = heap_[c];
+        i = c;
+      }
+      heap_[i] = last;
+    }
+    return result;
+  }
+
+  size_t bytes() const {
+    return stamp_.capacity() * sizeof(uint32_t) + g_.capacity() * sizeof(double) + parent_.capacity() +
+           heap_.capacity() * sizeof(HeapEntry);
+  }
+
+ private:
+  static bool before(const HeapEntry& a, const HeapEntry& b) { return a.f < b.f || (a.f == b.f && a.g > b.g); }
+
+  uint32_t search_ = 0;
+  std::vector<uint32_t> stamp_;
+  std::vector<double> g_;
+  std::vector<uint8_t> parent_;  // direction of the move that reached the node (Moves.h)
+  std::vector<HeapEntry> heap_;
+};
+
+}  // namespace hpastar

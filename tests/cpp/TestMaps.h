@@ -1,0 +1,52 @@
+#pragma once
+// Shared by the Google Test files: loading the maps in maps/ and drawing small grids by hand.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "grid/Grid.h"
+#include "io/MovingAIMap.h"
+#include "io/MovingAIScenario.h"
+#include "io/TextFile.h"
+
+namespace hpastar::test {
+
+inline std::string mapsDir() { return HPASTAR_MAPS_DIR; }
+
+inline Grid loadMap(const std::string& name) {
+  std::string text, error;
+  const std::string path = mapsDir() + "/" + name;
+  if (!readTextFile(path, text, error)) throw std::runtime_error(error);
+  ParseError parseError;
+  auto grid = parseMovingAIMap(text, path, parseError);
+  if (!grid) throw std::runtime_error(parseError.toString());
+  return std::move(*grid);
+}
+
+inline std::vector<Scenario> loadScenarios(const std::string& mapName, const Grid& grid) {
+  std::string text, error;
+  const std::string path = mapsDir() + "/" + mapName + ".scen";
+  if (!readTextFile(path, text, error)) throw std::runtime_error(error);
+  ParseError parseError;
+  auto scenarios = parseMovingAIScenarios(text, path, parseError);
+  if (!scenarios) throw std::runtime_error(parseError.toString());
+  if (!checkScenariosAgainstMap(*scenarios, grid, path, mapName, parseError))
+    throw std::runtime_error(parseError.toString());
+  return std::move(*scenarios);
+}
+
+// Rows of Moving AI characters, e.g. {"..@", "..."}; all rows the same length.
+inline Grid drawGrid(const std::vector<std::string>& rows) {
+  std::vector<uint8_t> terrain;
+  for (const auto& r : rows) terrain.insert(terrain.end(), r.begin(), r.end());
+  std::string error;
+  auto grid = Grid::fromTerrain(static_cast<int32_t>(rows.at(0).size()), static_cast<int32_t>(rows.size()), terrain, error);
+  if (!grid) throw std::runtime_error(error);
+  return std::move(*grid);
+}
+
+// The Moving AI tolerance: some files give lengths to 6 significant digits only.
+inline bool sameLength(double a, double optimal) { return std::abs(a - optimal) <= 1e-5 * std::max(1.0, optimal); }
+
+}  // namespace hpastar::test
