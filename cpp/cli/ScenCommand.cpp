@@ -17,7 +17,9 @@ double microsSince(Clock::time_point t) { return std::chrono::duration<double, s
 }  // namespace
 
 int runScenCommand(int argc, char** argv) {
-  CommandLine cmd(argc, argv, 2, {"per-query"});
+  std::set<std::string> switches = plannerSwitches();
+  switches.insert("per-query");
+  CommandLine cmd(argc, argv, 2, switches);
   if (cmd.positional().size() != 1) throw UsageError("scen needs exactly one FILE.map.scen");
   const std::string algo = cmd.getString("algo", "astar");
   std::set<std::string> known = {"algo", "map", "min-bucket", "limit", "per-query"};

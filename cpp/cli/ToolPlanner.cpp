@@ -1,5 +1,8 @@
 #include "cli/ToolPlanner.h"
 
+#include "cli/JsonObject.h"
+#include "hierarchy/Hierarchy.h"
+#include "planners/HpaStarQuery.h"
 #include "search/AStarSearch.h"
 
 namespace hpastar::cli {
@@ -18,17 +21,79 @@ class AStarToolPlanner final : public ToolPlanner {
   AStarSearch search_;
 };
 
+HierarchyOptions hierarchyOptions(const CommandLine& cmd) {
+  HierarchyOptions o;
+  o.clusterSize = static_cast<int32_t>(cmd.getInt("cluster", o.clusterSize, 2, 1024));
+  o.levels = static_cast<int32_t>(cmd.getInt("levels", o.levels, 1, HierarchyOptions::kMaxLevels));
+  o.clusterGroup = static_cast<int32_t>(cmd.getInt("group", o.clusterGroup, 2, 16));
+  o.entranceWidth = static_cast<int32_t>(cmd.getInt("entrance-width", o.entranceWidth, 1, 1 << 20));
+  o.cachePaths = cmd.has("cache-paths");
+  return o;
+}
+
+std::string hierarchyStatsJson(const Hierarchy& h) {
+  const HierarchyStats& s = h.stats();
+  std::string levels = "[";
+  for (size_t l = 0; l < s.levels.size(); ++l) {
+    JsonObject o;
+    o.add("level", static_cast<int>(l + 1))
+        .add("cluster_size", h.layout(static_cast<int32_t>(l + 1)).size)
+        .add("clusters", static_cast<uint64_t>(s.levels[l].clusters))
+        .add("nodes", static_cast<uint64_t>(s.levels[l].nodes))
+        .add("inter_edges", static_cast<uint64_t>(s.levels[l].interEdges))
+        .add("intra_edges", static_cast<uint64_t>(s.levels[l].intraEdges));
+    levels += (l ? "," : "") + o.str();
+  }
+  levels += "]";
+  JsonObject o;
+  o.add("build_ms", s.buildMs)
+      .add("bytes", static_cast<uint64_t>(s.bytes))
+      .add("grid_bytes", static_cast<uint64_t>(h.grid().bytes()))
+      .add("entrances", static_cast<uint64_t>(s.entrances))
+      .add("components", static_cast<uint64_t>(s.components))
+      .raw("levels", levels);
+  const std::string text = o.str();
+  return text.substr(1, text.size() - 2);
+}
+
+class HpaToolPlanner final : public ToolPlanner {
+ public:
+  HpaToolPlanner(const Grid& grid, const CommandLine& cmd) {
+    std::string error;
+    auto h = Hierarchy::build(std::make_shared<const Grid>(grid), hierarchyOptions(cmd), error);
+    if (!h) throw UsageError(error);
+    hierarchy_ = std::make_unique<Hierarchy>(std::move(*h));
+    query_ = std::make_unique<HpaStarQuery>(*hierarchy_);
+    options_.smooth = !cmd.has("no-smooth");
+    options_.smoothingRange = static_cast<int32_t>(cmd.getInt("smoothing-range", 0, 0, 1 << 20));
+  }
+  void findPath(Point start, Point goal, PathResult& out) override {
+    out.reset();
+    query_->findPath(start, goal, out, options_);
+  }
+  std::string buildStatsJson() const override { return hierarchyStatsJson(*hierarchy_); }
+
+ private:
+  std::unique_ptr<Hierarchy> hierarchy_;
+  std::unique_ptr<HpaStarQuery> query_;
+  HpaQueryOptions options_;
+};
+
 }  // namespace
 
-std::string knownAlgorithms() { return "astar"; }
+std::string knownAlgorithms() { return "astar, hpa"; }
 
 std::set<std::string> plannerOptions(const std::string& algo) {
-  if (algo == "astar") return {};
+  if (algo == "hpa")
+    return {"cluster", "levels", "group", "entrance-width", "cache-paths", "no-smooth", "smoothing-range"};
   return {};
 }
 
-std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid& grid, const CommandLine&) {
+std::set<std::string> plannerSwitches() { return {"cache-paths", "no-smooth"}; }
+
+std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid& grid, const CommandLine& cmd) {
   if (algo == "astar") return std::make_unique<AStarToolPlanner>(grid);
+  if (algo == "hpa") return std::make_unique<HpaToolPlanner>(grid, cmd);
   throw UsageError("unknown algorithm \"" + algo + "\" (known: " + knownAlgorithms() + ")");
 }
 

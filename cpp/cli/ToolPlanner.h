@@ -23,6 +23,8 @@ class ToolPlanner {
 std::string knownAlgorithms();
 // Options (without "--") that `algo` accepts beyond the command's own.
 std::set<std::string> plannerOptions(const std::string& algo);
+// Options of any planner that take no value (for parsing the command line).
+std::set<std::string> plannerSwitches();
 // Builds `algo` for `grid` with the options in `cmd`. Throws UsageError for an unknown name or option value.
 std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid& grid, const CommandLine& cmd);
 

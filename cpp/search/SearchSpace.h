@@ -11,7 +11,11 @@ namespace hpastar {
 // search costs O(1): nothing is cleared and, once the arrays have grown to the largest area searched,
 // nothing is allocated. A node is "open" (generated) in search s when stamp == 2s and closed when
 // stamp == 2s + 1; any other stamp means untouched.
-class SearchSpace {
+//
+// ParentT is what a node remembers of how it was reached: a move direction (uint8_t) for searches over
+// cells, a node id (uint32_t) for searches over an abstract graph.
+template <typename ParentT>
+class BasicSearchSpace {
  public:
   // 16 bytes: g is kept in single precision here only to break ties; the exact g lives in g().
   struct HeapEntry {
@@ -42,9 +46,9 @@ class SearchSpace {
 
   uint32_t* stamps() { return stamp_.data(); }
   double* g() { return g_.data(); }
-  uint8_t* parents() { return parent_.data(); }
+  ParentT* parents() { return parent_.data(); }
   const double* g() const { return g_.data(); }
-  const uint8_t* parents() const { return parent_.data(); }
+  const ParentT* parents() const { return parent_.data(); }
   const uint32_t* stamps() const { return stamp_.data(); }
 
   // Binary min-heap on f; among equal f the larger g first (deeper nodes, fewer expansions on ties).
@@ -84,7 +88,7 @@ class SearchSpace {
   }
 
   size_t bytes() const {
-    return stamp_.capacity() * sizeof(uint32_t) + g_.capacity() * sizeof(double) + parent_.capacity() +
+    return stamp_.capacity() * sizeof(uint32_t) + g_.capacity() * sizeof(double) + parent_.capacity() * sizeof(ParentT) +
            heap_.capacity() * sizeof(HeapEntry);
   }
 
@@ -94,8 +98,13 @@ class SearchSpace {
   uint32_t search_ = 0;
   std::vector<uint32_t> stamp_;
   std::vector<double> g_;
-  std::vector<uint8_t> parent_;  // direction of the move that reached the node (Moves.h)
+  std::vector<ParentT> parent_;
   std::vector<HeapEntry> heap_;
 };
+
+// Scratch of searches over cells: the parent is the direction of the move that reached the cell (Moves.h).
+using SearchSpace = BasicSearchSpace<uint8_t>;
+// Scratch of searches over abstract nodes: the parent is the previous node's id.
+using NodeSearchSpace = BasicSearchSpace<uint32_t>;
 
 }  // namespace hpastar

@@ -1,0 +1,32 @@
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "grid/Rect.h"
+#include "hierarchy/Hierarchy.h"
+#include "hierarchy/QueryOverlay.h"
+#include "search/SearchSpace.h"
+
+namespace hpastar {
+
+// A* or Dijkstra over the abstract graph of one level, restricted to the nodes whose cells lie in an
+// area (a cluster of the level above, or the whole map), optionally with a query's start and goal.
+// One object per thread; scratch reused across searches.
+class AbstractSearch {
+ public:
+  // Searches the graph of `level` from `source`. With target != kNone: A* (octile heuristic between
+  // cells) stopping when the target is settled. With target == kNone: Dijkstra over all of `area`.
+  // `overlay` may be null (building the hierarchy). Returns the number of expanded nodes.
+  uint64_t run(const Hierarchy& h, int32_t level, const Rect& area, const QueryOverlay* overlay, uint32_t source,
+               uint32_t target);
+
+  // After run(): distance from the source, or a negative value if not settled.
+  double distance(uint32_t node) const { return space_.closed(node) ? space_.g()[node] : -1.0; }
+  // After run(): appends the nodes source..node (both included). `node` must be settled.
+  void appendPath(uint32_t node, std::vector<uint32_t>& out) const;
+
+ private:
+  NodeSearchSpace space_;
+};
+
+}  // namespace hpastar

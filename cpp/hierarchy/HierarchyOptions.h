@@ -1,0 +1,27 @@
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace hpastar {
+
+// How an HPA* hierarchy is cut. The defaults are the paper's.
+struct HierarchyOptions {
+  int32_t clusterSize = 10;    // side of a level-1 cluster, in cells
+  int32_t levels = 1;          // abstract levels above the grid (the paper's "L-1" is 1)
+  int32_t clusterGroup = 2;    // an l-cluster groups clusterGroup × clusterGroup (l-1)-clusters
+  int32_t entranceWidth = 6;   // entrances narrower than this get one transition in the middle, others one per end
+  bool cachePaths = false;     // keep the cell path of every level-1 intra-edge (refinement by table lookup)
+
+  static constexpr int32_t kMaxLevels = 8;
+
+  // Empty when valid, else what is wrong (names the field and the value).
+  std::string validate() const {
+    if (clusterSize < 2 || clusterSize > 1024) return "cluster size " + std::to_string(clusterSize) + " is outside 2..1024";
+    if (levels < 1 || levels > kMaxLevels) return "levels " + std::to_string(levels) + " is outside 1.." + std::to_string(kMaxLevels);
+    if (clusterGroup < 2 || clusterGroup > 16) return "cluster group " + std::to_string(clusterGroup) + " is outside 2..16";
+    if (entranceWidth < 1 || entranceWidth > 1 << 20) return "entrance width " + std::to_string(entranceWidth) + " is below 1";
+    return "";
+  }
+};
+
+}  // namespace hpastar

@@ -1,0 +1,117 @@
+#include "planners/HpaStarQuery.h"
+
+#include "path/PathValidator.h"
+
+namespace hpastar {
+
+PathStatus HpaStarQuery::plan(Point start, Point goal, PathResult& out) {
+  ++planSerial_;
+  abstractPath_.clear();
+  out.cells.clear();
+  out.cost = 0;
+  const Grid& grid = h_->grid();
+  if (!grid.passable(start)) return out.status = PathStatus::StartInvalid;
+  if (!grid.passable(goal)) return out.status = PathStatus::GoalInvalid;
+  // Different components: no path, known without a single expansion.
+  if (!h_->connected(start, goal)) return out.status = PathStatus::NoPath;
+
+  overlay_.begin(*h_, start, goal);
+  levelPaths_.resize(static_cast<size_t>(h_->levels()));  // before refinement holds references into it
+  if (start == goal) {
+    abstractPath_ = {overlay_.startNode()};
+    out.cells.push_back(start);
+    out.stats.abstractPathNodes = 1;
+    return out.status = PathStatus::Found;
+  }
+  insertEndpoints(out.stats);
+  const int32_t top = h_->levels();
+  out.stats.expandedMain +=
+      abstractSearch_.run(*h_, top, grid.bounds(), &overlay_, overlay_.startNode(), overlay_.goalNode());
+  if (abstractSearch_.distance(overlay_.goalNode()) < 0) return out.status = PathStatus::NoPath;
+  abstractSearch_.appendPath(overlay_.goalNode(), abstractPath_);
+  for (uint32_t n : abstractPath_) out.cells.push_back(overlay_.cellOf(*h_, n));
+  out.stats.abstractPathNodes = static_cast<uint32_t>(abstractPath_.size());
+  return out.status = PathStatus::Found;
+}
+
+void HpaStarQuery::insertEndpoints(SearchStats& stats) {
+  const Grid& grid = h_->grid();
+  const uint32_t S = overlay_.startNode(), G = overlay_.goalNode();
+  for (int32_t level = 1; level <= h_->levels(); ++level) {
+    const ClusterLayout& layout = h_->layout(level);
+    for (uint32_t endpoint : {S, G}) {
+      const uint32_t other = endpoint == S ? G : S;
+      const Point cell = overlay_.cellOf(*h_, endpoint), otherCell = overlay_.cellOf(*h_, other);
+      const int32_t cluster = layout.clusterOf(cell);
+      const Rect area = layout.rect(cluster);
+      const auto nodes = h_->clusterNodes(level, cluster);
+      const bool otherInside = area.contains(otherCell);
+      if (level == 1) {
+        targets_.clear();
+        for (uint32_t n : nodes) targets_.push_back(h_->nodeCell(n));
+        if (otherInside) targets_.push_back(otherCell);
+        stats.expandedInsertion += cellDijkstra_.run(grid, area, cell, targets_);
+        for (uint32_t n : nodes) {
+          const double d = cellDijkstra_.distance(h_->nodeCell(n));
+          if (d != DijkstraSearch::kUnreached) overlay_.addEdge(level, endpoint, n, d);
+        }
+        if (otherInside && endpoint == S) {
+          const double d = cellDijkstra_.distance(otherCell);
+          if (d != DijkstraSearch::kUnreached) overlay_.addEdge(level, S, G, d);
+        }
+      } else {
+        stats.expandedInsertion += abstractSearch_.run(*h_, level - 1, area, &overlay_, endpoint, Hierarchy::kNone);
+        for (uint32_t n : nodes) {
+          const double d = abstractSearch_.distance(n);
+          if (d >= 0) overlay_.addEdge(level, endpoint, n, d);
+        }
+        if (otherInside && endpoint == S) {
+          const double d = abstractSearch_.distance(G);
+          if (d >= 0) overlay_.addEdge(level, S, G, d);
+        }
+      }
+    }
+  }
+}
+
+void HpaStarQuery::refineSegment(size_t segment, std::vector<Point>& cells, SearchStats& stats) {
+  if (segment + 1 >= abstractPath_.size()) return;
+  refineEdge(h_->levels(), abstractPath_[segment], abstractPath_[segment + 1], cells, stats.expandedRefinement);
+}
+
+void HpaStarQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Point>& cells, uint64_t& expanded) {
+  const Point ca = overlay_.cellOf(*h_, a), cb = overlay_.cellOf(*h_, b);
+  const ClusterLayout& layout = h_->layout(level);
+  const int32_t cluster = layout.clusterOf(ca);
+  if (cluster != layout.clusterOf(cb)) {  // an inter-edge: one step across a border, at every level
+    cells.push_back(cb);
+    return;
+  }
+  if (level == 1) {
+    if (!overlay_.isEndpoint(a) && !overlay_.isEndpoint(b) && h_->appendCachedPath(a, b, cells)) return;
+    const double cost = cellAStar_.appendPath(h_->grid(), layout.rect(cluster), ca, cb, false, cells, expanded);
+    (void)cost;  // the edge exists, so the path does: its cost equals the edge's by construction
+    return;
+  }
+  // An edge of level l is a shortest path in the graph of level l-1 inside its l-cluster.
+  std::vector<uint32_t>& path = levelPaths_[static_cast<size_t>(level - 1)];
+  path.clear();
+  expanded += abstractSearch_.run(*h_, level - 1, layout.rect(cluster), &overlay_, a, b);
+  abstractSearch_.appendPath(b, path);
+  for (size_t i = 0; i + 1 < path.size(); ++i) refineEdge(level - 1, path[i], path[i + 1], cells, expanded);
+}
+
+PathStatus HpaStarQuery::findPath(Point start, Point goal, PathResult& out, const HpaQueryOptions& options) {
+  if (plan(start, goal, out) != PathStatus::Found) return out.status;
+  out.cells.clear();
+  out.cells.push_back(start);
+  for (size_t s = 0; s < segmentCount(); ++s) refineSegment(s, out.cells, out.stats);
+  if (options.smooth) {
+    const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 4 * h_->options().clusterSize;
+    smoother_.smooth(h_->grid(), out.cells, range);
+  }
+  out.cost = pathLength(out.cells);
+  return out.status;
+}
+
+}  // namespace hpastar
