@@ -6,6 +6,8 @@
 
 #include "cli/MapLoading.h"
 #include "cli/ScenCommand.h"
+#include "cli/StatsCommand.h"
+#include "cli/CompareCommand.h"
 #include "cli/ToolPlanner.h"
 
 namespace {
@@ -18,6 +20,13 @@ void printUsage(std::FILE* out) {
                "      Runs the scenarios; prints one JSON line per query with --per-query, then a JSON summary.\n"
                "      Without --map the map is FILE.map beside the scenario file. Exit status 3 when a\n"
                "      scenario is unsolved or a path is invalid.\n\n"
+               "  stats FILE.map --algo A [options]\n"
+               "      Builds the planner and prints its build figures (nodes and edges per level, time, bytes).\n\n"
+               "  compare FILE.map --algo A --against B --queries N --seed K [options]\n"
+               "      Random start/goal pairs (reachable or not) through both planners; prints completeness\n"
+               "      mismatches, invalid paths, suboptimality of A against B and mean times.\n\n"
+               "hpa options: --cluster N (10) --levels L (1) --group G (2) --entrance-width W (6)\n"
+               "             --no-smooth --smoothing-range R (4 x cluster) --cache-paths\n\n"
                "algorithms: %s\n",
                hpastar::cli::knownAlgorithms().c_str());
 }
@@ -33,6 +42,8 @@ int main(int argc, char** argv) {
   const std::string command = argv[1];
   try {
     if (command == "scen") return runScenCommand(argc, argv);
+    if (command == "stats") return runStatsCommand(argc, argv);
+    if (command == "compare") return runCompareCommand(argc, argv);
     throw UsageError("unknown command \"" + command + "\"");
   } catch (const UsageError& e) {
     std::fprintf(stderr, "hpa: %s\n(hpa --help for usage)\n", e.what());

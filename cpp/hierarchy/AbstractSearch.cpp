@@ -13,7 +13,11 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
   uint32_t* parent = space_.parents();
   const uint32_t openStamp = space_.openStamp(), closedStamp = space_.closedStamp();
   const bool astar = target != Hierarchy::kNone;
-  auto cellOf = [&](uint32_t n) { return overlay ? overlay->cellOf(h, n) : h.nodeCell(n); };
+  const Point* nodeCells = h.nodeCells();
+  const Point endpoints[2] = {overlay ? overlay->start() : Point{}, overlay ? overlay->goal() : Point{}};
+  auto cellOf = [&](uint32_t n) { return n < realNodes ? nodeCells[n] : endpoints[n - realNodes]; };
+  // The top-level search covers the whole map: skip the per-edge area test there.
+  const bool wholeMap = area == h.grid().bounds();
   const Point targetCell = astar ? cellOf(target) : Point{};
   auto heuristic = [&](uint32_t n) {
     if (!astar) return 0.0;
@@ -46,7 +50,7 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
     if (u == target) break;
     if (u < realNodes) {
       for (const AbstractEdge& e : h.edges(level, u))
-        if (area.contains(h.nodeCell(e.to))) relax(u, e.to, e.cost);
+        if (wholeMap || area.contains(nodeCells[e.to])) relax(u, e.to, e.cost);
       if (overlay) {
         const double toS = overlay->costToStart(level, u);
         if (toS >= 0) relax(u, overlay->startNode(), toS);
@@ -55,7 +59,7 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
       }
     } else if (overlay) {
       for (const QueryOverlay::Edge& e : overlay->endpointEdges(level, u))
-        if (area.contains(overlay->cellOf(h, e.to))) relax(u, e.to, e.cost);
+        if (area.contains(cellOf(e.to))) relax(u, e.to, e.cost);
     }
   }
   return expanded;

@@ -58,6 +58,7 @@ class Hierarchy {
 
   uint32_t nodeCount() const { return static_cast<uint32_t>(nodeCell_.size()); }
   Point nodeCell(uint32_t node) const { return nodeCell_[node]; }
+  const Point* nodeCells() const { return nodeCell_.data(); }
   int32_t nodeLevel(uint32_t node) const { return nodeLevel_[node]; }
 
   // Edges of `node` in the graph of `level` (empty if the node is below that level).

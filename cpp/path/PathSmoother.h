@@ -8,8 +8,8 @@ namespace hpastar {
 
 // The HPA* paper's smoothing (3.2.3): walking the path from the start, look from each cell along the 8
 // directions for a later cell of the path reachable in a straight line; when the straight line is
-// shorter than the path between the two, it replaces that part. Lines obey the grid's moves, so the
-// result never cuts a corner. One object per thread (it keeps scratch).
+// shorter than the path between the two, it replaces that part (the farthest-saving line wins).
+// Lines follow the grid's legal moves, so the result never cuts a corner. One object per thread.
 class PathSmoother {
  public:
   // Smooths `cells` in place. `maxRay` bounds how far each straight line is followed (cells).
@@ -17,9 +17,10 @@ class PathSmoother {
   uint64_t smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay);
 
  private:
-  std::vector<uint32_t> stamp_;
-  std::vector<uint32_t> position_;
-  uint32_t current_ = 0;
+  // Per cell: base_ + position on the current path, or anything below base_ when not on it. Raising
+  // base_ by the path length forgets the previous path without clearing the array.
+  std::vector<uint32_t> mark_;
+  uint32_t base_ = 0;
   std::vector<double> prefix_;
   std::vector<Point> out_;
 };

@@ -1,0 +1,38 @@
+#include "cli/StatsCommand.h"
+
+#include <chrono>
+#include <cstdio>
+
+#include "cli/JsonObject.h"
+#include "cli/MapLoading.h"
+#include "cli/ToolPlanner.h"
+#include "io/MovingAIScenario.h"
+
+namespace hpastar::cli {
+
+int runStatsCommand(int argc, char** argv) {
+  CommandLine cmd(argc, argv, 2, plannerSwitches());
+  if (cmd.positional().size() != 1) throw UsageError("stats needs exactly one FILE.map");
+  const std::string algo = cmd.getString("algo", "hpa");
+  std::set<std::string> known = {"algo"};
+  for (const auto& o : plannerOptions(algo)) known.insert(o);
+  cmd.rejectUnknown(known);
+  const std::string mapPath = cmd.positional()[0];
+  const Grid grid = loadMapFile(mapPath);
+  const auto t = std::chrono::steady_clock::now();
+  auto planner = makeToolPlanner(algo, grid, cmd);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+  JsonObject o;
+  o.add("algo", algo)
+      .add("map", std::string(baseName(mapPath)))
+      .add("width", grid.width())
+      .add("height", grid.height())
+      .add("total_build_ms", ms);
+  std::string text = o.str();
+  const std::string extra = planner->buildStatsJson();
+  if (!extra.empty()) text = text.substr(0, text.size() - 1) + "," + extra + "}";
+  std::printf("%s\n", text.c_str());
+  return 0;
+}
+
+}  // namespace hpastar::cli

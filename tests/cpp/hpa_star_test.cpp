@@ -1,0 +1,377 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+
+#include "PathChecks.h"
+#include "TestMaps.h"
+#include "hierarchy/Hierarchy.h"
+#include "planners/HpaStarQuery.h"
+#include "search/AStarSearch.h"
+
+namespace hpastar {
+namespace {
+
+Hierarchy buildHierarchy(const Grid& grid, HierarchyOptions options) {
+  std::string error;
+  auto h = Hierarchy::build(std::make_shared<const Grid>(grid), options, error);
+  if (!h) throw std::runtime_error(error);
+  return std::move(*h);
+}
+
+uint32_t nodeAt(const Hierarchy& h, Point p) {
+  for (uint32_t n = 0; n < h.nodeCount(); ++n)
+    if (h.nodeCell(n) == p) return n;
+  return Hierarchy::kNone;
+}
+
+double edgeCost(const Hierarchy& h, int level, Point a, Point b) {
+  const uint32_t na = nodeAt(h, a), nb = nodeAt(h, b);
+  if (na == Hierarchy::kNone || nb == Hierarchy::kNone) return -1;
+  for (const AbstractEdge& e : h.edges(level, na))
+    if (e.to == nb) return e.cost;
+  return -1;
+}
+
+// Two 8×8 clusters side by side. The border (columns 7 | 8) is open at row 0, closed at row 1 (a wall on
+// the left side), open on rows 2..7: entrances of width 1 and 6, so transitions at row 0 (the middle of
+// a narrow entrance) and at rows 2 and 7 (the two ends of a wide one).
+const std::vector<std::string> kTwoClusters = {
+    "................",  //
+    ".......@........",  //
+    "................",  //
+    "................",  //
+    "................",  //
+    "................",  //
+    "................",  //
+    "................",  //
+};
+
+TEST(HpaHierarchy, HandDrawnMapHasExactlyTheExpectedEntrancesTransitionsAndEdges) {
+  const Grid g = test::drawGrid(kTwoClusters);
+  HierarchyOptions o;
+  o.clusterSize = 8;
+  const Hierarchy h = buildHierarchy(g, o);
+  EXPECT_EQ(h.stats().entrances, 2u);
+  std::vector<std::pair<int, int>> cells;
+  for (uint32_t n = 0; n < h.nodeCount(); ++n) cells.emplace_back(h.nodeCell(n).x, h.nodeCell(n).y);
+  std::sort(cells.begin(), cells.end());
+  EXPECT_EQ(cells, (std::vector<std::pair<int, int>>{{7, 0}, {7, 2}, {7, 7}, {8, 0}, {8, 2}, {8, 7}}));
+  const LevelStats& st = h.stats().levels[0];
+  EXPECT_EQ(st.nodes, 6u);
+  EXPECT_EQ(st.interEdges, 3u);
+  EXPECT_EQ(st.intraEdges, 6u);
+  // Inter-edges cost 1.
+  EXPECT_EQ(edgeCost(h, 1, {7, 0}, {8, 0}), 1.0);
+  EXPECT_EQ(edgeCost(h, 1, {8, 2}, {7, 2}), 1.0);
+  EXPECT_EQ(edgeCost(h, 1, {7, 7}, {8, 7}), 1.0);
+  EXPECT_EQ(edgeCost(h, 1, {7, 0}, {8, 2}), -1.0);  // no edge between clusters except transitions
+  // Left cluster: (7,0) to (7,2) goes round the wall at (7,1) without cutting its corners: 4 straight steps.
+  EXPECT_FLOAT_EQ(edgeCost(h, 1, {7, 0}, {7, 2}), 4.0f);
+  EXPECT_FLOAT_EQ(edgeCost(h, 1, {7, 2}, {7, 7}), 5.0f);
+  EXPECT_FLOAT_EQ(edgeCost(h, 1, {7, 0}, {7, 7}), static_cast<float>(7 + kSqrt2));
+  EXPECT_FLOAT_EQ(edgeCost(h, 1, {7, 7}, {7, 0}), static_cast<float>(7 + kSqrt2));  // symmetric
+  // Right cluster: open, straight lines.
+  EXPECT_FLOAT_EQ(edgeCost(h, 1, {8, 0}, {8, 2}), 2.0f);
+  EXPECT_FLOAT_EQ(edgeCost(h, 1, {8, 2}, {8, 7}), 5.0f);
+  EXPECT_FLOAT_EQ(edgeCost(h, 1, {8, 0}, {8, 7}), 7.0f);
+}
+
+TEST(HpaHierarchy, EntranceWidthThresholdDecidesBetweenOneAndTwoTransitions) {
+  const Grid g = test::drawGrid(kTwoClusters);
+  HierarchyOptions o;
+  o.clusterSize = 8;
+  o.entranceWidth = 7;  // the width-6 entrance is now "narrow": one transition in its middle (row 2 + 3)
+  const Hierarchy h = buildHierarchy(g, o);
+  EXPECT_EQ(h.nodeCount(), 4u);
+  EXPECT_NE(nodeAt(h, {7, 5}), Hierarchy::kNone);
+  EXPECT_NE(nodeAt(h, {8, 5}), Hierarchy::kNone);
+}
+
+TEST(HpaHierarchy, MapsWhoseSidesAreNotMultiplesOfTheClusterSizeAreCovered) {
+  const Grid g = test::loadMap("arena.map");  // 49 × 49
+  HierarchyOptions o;
+  o.clusterSize = 10;
+  o.levels = 3;
+  const Hierarchy h = buildHierarchy(g, o);
+  EXPECT_EQ(h.layout(1).columns, 5);
+  EXPECT_EQ(h.layout(1).rect(4), (Rect{40, 0, 49, 10}));
+  EXPECT_EQ(h.layout(2).size, 20);
+  EXPECT_EQ(h.layout(3).columns, 2);
+  // Every node of level l lies on a border of an l-cluster.
+  for (uint32_t n = 0; n < h.nodeCount(); ++n) {
+    const Rect r = h.layout(h.nodeLevel(n)).rectOf(h.nodeCell(n));
+    const Point p = h.nodeCell(n);
+    EXPECT_TRUE(p.x == r.x0 || p.x == r.x1 - 1 || p.y == r.y0 || p.y == r.y1 - 1);
+  }
+}
+
+TEST(HpaHierarchy, RejectsInvalidOptionsWithAClearMessage) {
+  const Grid g(10, 10);
+  std::string error;
+  HierarchyOptions o;
+  o.clusterSize = 1;
+  EXPECT_FALSE(Hierarchy::build(std::make_shared<const Grid>(g), o, error));
+  EXPECT_EQ(error, "cluster size 1 is outside 2..1024");
+  o = HierarchyOptions{};
+  o.levels = 0;
+  EXPECT_FALSE(Hierarchy::build(std::make_shared<const Grid>(g), o, error));
+  EXPECT_EQ(error, "levels 0 is outside 1..8");
+}
+
+TEST(HpaStarQuery, UnreachableGoalIsAnsweredWithoutAnyExpansion) {
+  std::vector<std::string> rows(20, std::string(20, '.'));
+  for (auto& r : rows) r[9] = '@';  // a full wall: two regions
+  const Grid g = test::drawGrid(rows);
+  HierarchyOptions o;
+  o.clusterSize = 5;
+  o.levels = 2;
+  const Hierarchy h = buildHierarchy(g, o);
+  HpaStarQuery q(h);
+  PathResult r;
+  EXPECT_EQ(q.findPath({0, 0}, {19, 19}, r), PathStatus::NoPath);
+  EXPECT_EQ(r.stats.expandedTotal(), 0u);
+  EXPECT_TRUE(r.cells.empty());
+  r.reset();
+  EXPECT_EQ(q.findPath({0, 0}, {8, 19}, r), PathStatus::Found);
+  EXPECT_TRUE(test::isValidPath(g, {0, 0}, {8, 19}, r));
+}
+
+TEST(HpaStarQuery, StartEqualToGoalAndBlockedEndpoints) {
+  const Grid g = test::drawGrid(kTwoClusters);
+  HierarchyOptions o;
+  o.clusterSize = 8;
+  const Hierarchy h = buildHierarchy(g, o);
+  HpaStarQuery q(h);
+  PathResult r;
+  EXPECT_EQ(q.findPath({3, 3}, {3, 3}, r), PathStatus::Found);
+  EXPECT_EQ(r.cells.size(), 1u);
+  EXPECT_EQ(r.cost, 0.0);
+  EXPECT_EQ(q.findPath({7, 1}, {3, 3}, r), PathStatus::StartInvalid);
+  EXPECT_EQ(q.findPath({3, 3}, {7, 1}, r), PathStatus::GoalInvalid);
+  EXPECT_EQ(q.findPath({3, 3}, {16, 0}, r), PathStatus::GoalInvalid);
+  EXPECT_EQ(q.findPath({-1, 3}, {3, 3}, r), PathStatus::StartInvalid);
+}
+
+TEST(HpaStarQuery, CellThatReachesNoNodeOfItsClusterStillFindsItsNeighbour) {
+  // (1,1) sits in a closed pocket inside its cluster; its only neighbour is the goal.
+  const Grid g = test::drawGrid({
+      "@@@@....",  //
+      "@..@....",  //
+      "@@@@....",  //
+      "........",  //
+  });
+  HierarchyOptions o;
+  o.clusterSize = 4;
+  const Hierarchy h = buildHierarchy(g, o);
+  HpaStarQuery q(h);
+  PathResult r;
+  EXPECT_EQ(q.findPath({1, 1}, {2, 1}, r), PathStatus::Found);
+  EXPECT_TRUE(test::isValidPath(g, {1, 1}, {2, 1}, r));
+  EXPECT_EQ(q.findPath({1, 1}, {6, 3}, r), PathStatus::NoPath);
+}
+
+TEST(HpaStarQuery, SameClusterAnswerIsNoWorseThanTheInClusterPath) {
+  const Grid g = test::loadMap("den520d.map");
+  for (int levels : {1, 2, 3}) {
+    HierarchyOptions o;
+    o.levels = levels;
+    const Hierarchy h = buildHierarchy(g, o);
+    HpaStarQuery q(h);
+    AStarSearch a;
+    PathResult hr, ar;
+    std::mt19937 rng(7);
+    int tried = 0;
+    for (int c = 0; c < h.layout(1).count() && tried < 300; ++c) {
+      const Rect area = h.layout(1).rect(c);
+      std::vector<Point> open;
+      for (int y = area.y0; y < area.y1; ++y)
+        for (int x = area.x0; x < area.x1; ++x)
+          if (g.passable(x, y)) open.push_back({x, y});
+      if (open.size() < 2) continue;
+      const Point s = open[rng() % open.size()], t = open[rng() % open.size()];
+      if (a.findPath(g, area, s, t, ar) != PathStatus::Found) continue;
+      ++tried;
+      hr.reset();
+      ASSERT_EQ(q.findPath(s, t, hr, HpaQueryOptions{false, 0}), PathStatus::Found);
+      ASSERT_TRUE(test::isValidPath(g, s, t, hr));
+      EXPECT_LE(hr.cost, ar.cost + 1e-9) << "levels " << levels << " from " << s.x << "," << s.y << " to " << t.x << "," << t.y;
+    }
+    EXPECT_GT(tried, 100);
+  }
+}
+
+TEST(HpaStarQuery, IncrementalCursorYieldsTheSameCellsAsFullRefinement) {
+  const Grid g = test::loadMap("brc202d.map");
+  const auto scenarios = test::loadScenarios("brc202d.map", g);
+  for (int levels : {1, 2, 3}) {
+    HierarchyOptions o;
+    o.levels = levels;
+    const Hierarchy h = buildHierarchy(g, o);
+    HpaStarQuery q(h);
+    PathResult full, planned;
+    for (size_t i = 0; i < scenarios.size(); i += 25) {
+      const Scenario& s = scenarios[i];
+      full.reset();
+      ASSERT_EQ(q.findPath(s.start, s.goal, full, HpaQueryOptions{false, 0}), PathStatus::Found);
+      planned.reset();
+      ASSERT_EQ(q.plan(s.start, s.goal, planned), PathStatus::Found);
+      EXPECT_EQ(planned.cells.front(), s.start);
+      EXPECT_EQ(planned.cells.back(), s.goal);
+      EXPECT_EQ(planned.cells.size(), planned.stats.abstractPathNodes);
+      HpaPathCursor cursor(q);
+      std::vector<Point> cells;
+      SearchStats stats;
+      size_t segments = 0;
+      while (cursor.next(cells, stats)) {
+        ++segments;
+        EXPECT_EQ(cells.back(), planned.cells[segments]) << "segment " << segments << " ends at its abstract node";
+      }
+      EXPECT_EQ(segments, q.segmentCount());
+      EXPECT_EQ(cells, full.cells) << "scenario line " << s.line;
+    }
+  }
+}
+
+TEST(HpaStarQuery, CursorStopsWhenItsQueryPlansAnotherPath) {
+  const Grid g = test::loadMap("den520d.map");
+  const Hierarchy h = buildHierarchy(g, HierarchyOptions{});
+  const auto scenarios = test::loadScenarios("den520d.map", g);
+  HpaStarQuery q(h);
+  PathResult r;
+  ASSERT_EQ(q.plan(scenarios.back().start, scenarios.back().goal, r), PathStatus::Found);
+  HpaPathCursor cursor(q);
+  std::vector<Point> cells;
+  SearchStats stats;
+  ASSERT_TRUE(cursor.next(cells, stats));
+  q.plan(scenarios.front().start, scenarios.front().goal, r);
+  EXPECT_TRUE(cursor.done());
+  EXPECT_FALSE(cursor.next(cells, stats));
+}
+
+TEST(HpaStarQuery, CachedIntraEdgePathsGiveTheSameCostsWithLessRefinementWork) {
+  const Grid g = test::loadMap("AR0011SR.map");
+  const auto scenarios = test::loadScenarios("AR0011SR.map", g);
+  HierarchyOptions o;
+  const Hierarchy plain = buildHierarchy(g, o);
+  o.cachePaths = true;
+  const Hierarchy cached = buildHierarchy(g, o);
+  HpaStarQuery qp(plain), qc(cached);
+  PathResult rp, rc;
+  uint64_t workPlain = 0, workCached = 0;
+  for (size_t i = 0; i < scenarios.size(); i += 10) {
+    const Scenario& s = scenarios[i];
+    rp.reset();
+    rc.reset();
+    qp.findPath(s.start, s.goal, rp, HpaQueryOptions{false, 0});
+    qc.findPath(s.start, s.goal, rc, HpaQueryOptions{false, 0});
+    ASSERT_TRUE(test::isValidPath(g, s.start, s.goal, rc));
+    EXPECT_NEAR(rp.cost, rc.cost, 1e-9);
+    workPlain += rp.stats.expandedRefinement;
+    workCached += rc.stats.expandedRefinement;
+  }
+  EXPECT_LT(workCached * 5, workPlain);
+}
+
+TEST(HpaStarQuery, FindsAPathExactlyWhenAStarDoesOnRandomPairs) {
+  // Random pairs, reachable or not: brc202d cut in two by a wall down column 265 and boxed pockets.
+  Grid g = test::loadMap("brc202d.map");
+  for (int y = 0; y < g.height(); ++y) g.setTerrain(265, y, '@');
+  for (int y = 100; y < 480; y += 60)
+    for (int k = 0; k < 9; ++k) {  // a 9×9 wall square: whatever is inside is closed off
+      g.setTerrain(100 + k, y, '@');
+      g.setTerrain(100 + k, y + 8, '@');
+      g.setTerrain(100, y + k, '@');
+      g.setTerrain(108, y + k, '@');
+    }
+  for (int levels : {1, 3}) {
+    HierarchyOptions o;
+    o.levels = levels;
+    o.clusterSize = 8;
+    const Hierarchy h = buildHierarchy(g, o);
+    HpaStarQuery q(h);
+    AStarSearch a;
+    PathResult hr, ar;
+    std::mt19937 rng(42);
+    int unreachable = 0;
+    for (int i = 0; i < 400; ++i) {
+      Point s, t;
+      do s = {static_cast<int>(rng() % g.width()), static_cast<int>(rng() % g.height())};
+      while (!g.passable(s));
+      do t = {static_cast<int>(rng() % g.width()), static_cast<int>(rng() % g.height())};
+      while (!g.passable(t));
+      hr.reset();
+      ar.reset();
+      const PathStatus hs = q.findPath(s, t, hr), as = a.findPath(g, s, t, ar);
+      ASSERT_EQ(hs, as) << s.x << "," << s.y << " -> " << t.x << "," << t.y;
+      if (hs == PathStatus::Found) {
+        ASSERT_TRUE(test::isValidPath(g, s, t, hr));
+        EXPECT_GE(hr.cost, ar.cost - 1e-9);
+      } else {
+        ++unreachable;
+      }
+    }
+    EXPECT_GT(unreachable, 0);  // the map has closed-off areas: the test covers both answers
+  }
+}
+
+// Every scenario of every bundled map, for levels 1..3 and cluster sizes 8, 10, 16: no scenario
+// unsolved, every path valid, and the smoothed paths on average within 1.5% of optimal.
+struct HpaCase {
+  const char* map;
+  int clusterSize;
+  int levels;
+};
+
+void PrintTo(const HpaCase& c, std::ostream* os) {
+  *os << c.map << " cluster " << c.clusterSize << " levels " << c.levels;
+}
+
+class HpaOnScenarios : public ::testing::TestWithParam<HpaCase> {};
+
+TEST_P(HpaOnScenarios, SolvesEveryScenarioWithValidNearOptimalPaths) {
+  const HpaCase c = GetParam();
+  const Grid g = test::loadMap(c.map);
+  const auto scenarios = test::loadScenarios(c.map, g);
+  HierarchyOptions o;
+  o.clusterSize = c.clusterSize;
+  o.levels = c.levels;
+  const Hierarchy h = buildHierarchy(g, o);
+  HpaStarQuery q(h);
+  PathResult r;
+  double subSum = 0;
+  int failures = 0;
+  for (const Scenario& s : scenarios) {
+    r.reset();
+    q.findPath(s.start, s.goal, r);
+    const auto valid = test::isValidPath(g, s.start, s.goal, r);
+    if (!valid || r.cost < s.optimalLength * (1 - 1e-5)) {
+      ADD_FAILURE() << c.map << " line " << s.line << ": " << valid.message() << " cost " << r.cost << " optimal "
+                    << s.optimalLength;
+      if (++failures > 10) return;
+      continue;
+    }
+    subSum += (r.cost - s.optimalLength) / std::max(1e-9, s.optimalLength);
+  }
+  EXPECT_LE(subSum / static_cast<double>(scenarios.size()), 0.015);
+}
+
+std::vector<HpaCase> allHpaCases() {
+  std::vector<HpaCase> cases;
+  for (const char* map : {"arena.map", "den520d.map", "brc202d.map", "AR0011SR.map", "maze512-1-0.map", "8room_000.map"})
+    for (int size : {8, 10, 16})
+      for (int levels : {1, 2, 3}) cases.push_back(HpaCase{map, size, levels});
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(Maps, HpaOnScenarios, ::testing::ValuesIn(allHpaCases()), [](const auto& info) {
+  std::string n = info.param.map;
+  n = n.substr(0, n.find('.'));
+  for (char& ch : n)
+    if (!isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return n + "_cluster" + std::to_string(info.param.clusterSize) + "_levels" + std::to_string(info.param.levels);
+});
+
+}  // namespace
+}  // namespace hpastar
