@@ -28,7 +28,8 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
   stamp[source] = openStamp;
   g[source] = 0;
   parent[source] = Hierarchy::kNone;
-  space_.push(heuristic(source), 0, source);
+  const double h0 = heuristic(source);
+  space_.push(h0, h0, source);
   uint64_t expanded = 0;
 
   auto relax = [&](uint32_t u, uint32_t v, double cost) {
@@ -39,7 +40,8 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
     stamp[v] = openStamp;
     g[v] = ng;
     parent[v] = u;
-    space_.push(ng + heuristic(v), ng, v);
+    const double hv = heuristic(v);
+    space_.push(ng + hv, hv, v);
   };
 
   while (!space_.empty()) {

@@ -41,7 +41,8 @@ class BestFirstSearch {
     stamp[startId] = openStamp;
     g[startId] = 0;
     parent[startId] = 0xFF;
-    space.push(UseHeuristic ? octileDistance(goal.x - start.x, goal.y - start.y) : 0.0, 0.0, startId);
+    const double h0 = UseHeuristic ? octileDistance(goal.x - start.x, goal.y - start.y) : 0.0;
+    space.push(h0, h0, startId);
 
     uint64_t expanded = 0;
     uint32_t targetsLeft = stopCount;
@@ -79,7 +80,7 @@ class BestFirstSearch {
         g[n] = ng;
         parent[n] = static_cast<uint8_t>(d);
         const double h = UseHeuristic ? octileDistance(goal.x - (x + kDirDx[d]), goal.y - (y + kDirDy[d])) : 0.0;
-        space.push(ng + h, ng, n);
+        space.push(ng + h, h, n);
       }
     }
     return expanded;
