@@ -1,0 +1,34 @@
+// One config for the demo (vite, vite build) and for the Node tests (vitest).
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { bundledMaps } from './web/demo/bundledMaps.ts';
+
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  // The demo's index.html lies in web/demo; it imports ../lib (the package); maps/ comes through a plugin.
+  root: fileURLToPath(new URL('./web/demo', import.meta.url)),
+  plugins: [bundledMaps(fileURLToPath(new URL('./maps', import.meta.url)))],
+  // Relative asset URLs, so that dist/ can be served from any path.
+  base: './',
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: false,
+    fs: { allow: [repoRoot] },
+  },
+  preview: {
+    host: '127.0.0.1',
+  },
+  test: {
+    // Tests are found from the repository root, not from the demo's root.
+    root: repoRoot,
+    include: ['tests/web/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+  },
+});
