@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "hierarchy/AbstractSearch.h"
 #include "hierarchy/EntranceScanner.h"
@@ -11,192 +12,488 @@ namespace hpastar {
 namespace {
 
 struct PendingEdge {
-  uint32_t from, to;
+  uint32_t fromIndex;  // position of the source node in the block's `nodes`
+  uint32_t to;
   float cost;
   uint32_t pathRef;
 };
 
+// CSR from pending edges, sorted by source then target so the layout does not depend on build order.
+void fillAdjacency(ClusterBlock& b, std::vector<PendingEdge>& pending, bool withPaths) {
+  std::sort(pending.begin(), pending.end(), [](const PendingEdge& x, const PendingEdge& y) {
+    return x.fromIndex != y.fromIndex ? x.fromIndex < y.fromIndex : x.to < y.to;
+  });
+  b.offsets.assign(b.nodes.size() + 1, 0);
+  b.edges.resize(pending.size());
+  if (withPaths) b.pathRef.resize(pending.size());
+  for (size_t i = 0; i < pending.size(); ++i) {
+    ++b.offsets[pending[i].fromIndex + 1];
+    b.edges[i] = AbstractEdge{pending[i].to, pending[i].cost};
+    if (withPaths) b.pathRef[i] = pending[i].pathRef;
+  }
+  for (size_t n = 1; n < b.offsets.size(); ++n) b.offsets[n] += b.offsets[n - 1];
+}
+
+// Connected parts of the passable cells of `area`, moving only inside it.
+void labelRegions(const Grid& grid, const Rect& area, ClusterBlock& b) {
+  const int32_t w = area.width(), h = area.height();
+  b.regions.assign(static_cast<size_t>(w) * h, 0);
+  b.regionCount = 0;
+  std::vector<int32_t> stack;
+  for (int32_t start = 0; start < w * h; ++start) {
+    const int32_t sx = area.x0 + start % w, sy = area.y0 + start / w;
+    if (b.regions[static_cast<size_t>(start)] || !grid.passable(sx, sy)) continue;
+    const uint32_t label = ++b.regionCount;
+    b.regions[static_cast<size_t>(start)] = label;
+    stack.push_back(start);
+    while (!stack.empty()) {
+      const int32_t local = stack.back();
+      stack.pop_back();
+      const int32_t lx = local % w, ly = local / w;
+      uint32_t mask = grid.moveMask(grid.index(area.x0 + lx, area.y0 + ly));
+      while (mask) {
+        const int d = __builtin_ctz(mask);
+        mask &= mask - 1;
+        const int32_t nx = lx + kDirDx[d], ny = ly + kDirDy[d];
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        uint32_t& r = b.regions[static_cast<size_t>(ny * w + nx)];
+        if (!r) {
+          r = label;
+          stack.push_back(ny * w + nx);
+        }
+      }
+    }
+  }
+}
+
+// Highest level whose cluster border the step a→b crosses (0 if none).
+int32_t crossingLevel(const std::vector<ClusterLayout>& layouts, Point a, Point b) {
+  int32_t level = 0;
+  for (size_t l = 0; l < layouts.size(); ++l)
+    if (layouts[l].clusterOf(a) != layouts[l].clusterOf(b)) level = static_cast<int32_t>(l + 1);
+  return level;
+}
+
 }  // namespace
 
-std::optional<Hierarchy> Hierarchy::build(std::shared_ptr<const Grid> grid, const HierarchyOptions& options,
-                                          std::string& error) {
-  const auto t0 = std::chrono::steady_clock::now();
-  if (!grid) {
-    error = "no grid";
-    return std::nullopt;
+struct Hierarchy::Level1Plan {
+  std::vector<int32_t> clusters;                      // sorted
+  std::vector<std::vector<Transition>> transitions;   // per planned cluster; .a inside it
+  std::vector<std::vector<uint32_t>> nodes;           // per planned cluster, new node ids, ascending
+  int32_t indexOf(int32_t cluster) const {
+    auto it = std::lower_bound(clusters.begin(), clusters.end(), cluster);
+    return (it != clusters.end() && *it == cluster) ? static_cast<int32_t>(it - clusters.begin()) : -1;
   }
+};
+
+std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptions& options, std::string& error) {
+  const auto t0 = std::chrono::steady_clock::now();
   error = options.validate();
   if (!error.empty()) return std::nullopt;
-
+  if (grid.cellCount() == 0) {
+    error = "the grid is empty";
+    return std::nullopt;
+  }
   Hierarchy h;
-  h.grid_ = std::move(grid);
+  h.grid_ = grid;
   h.options_ = options;
   int64_t side = options.clusterSize;
   for (int32_t l = 1; l <= options.levels; ++l) {
-    const int32_t s = static_cast<int32_t>(std::min<int64_t>(side, 1 << 20));
-    h.layouts_.emplace_back(s, h.grid_->width(), h.grid_->height());
+    h.layouts_.emplace_back(static_cast<int32_t>(std::min<int64_t>(side, 1 << 24)), grid.width(), grid.height());
     side *= options.clusterGroup;
   }
+  // Longest possible in-cluster distance: every cell of the cluster once, all steps diagonal.
+  const double longest = (static_cast<double>(options.clusterSize) * options.clusterSize) * kSqrt2 + 1.0;
+  h.treeScale_ = 65534.0 / longest;
+  h.blocks_.resize(static_cast<size_t>(options.levels));
+  for (int32_t l = 1; l <= options.levels; ++l) h.blocks_[static_cast<size_t>(l - 1)].resize(static_cast<size_t>(h.layout(l).count()));
 
-  std::vector<std::pair<uint32_t, uint32_t>> interEdges;
-  std::vector<uint8_t> interLevel;
-  h.buildNodesAndInterEdges(interEdges, interLevel);
-  h.edgeOffsets_.resize(static_cast<size_t>(options.levels));
-  h.edges_.resize(static_cast<size_t>(options.levels));
-  h.clusterNodeOffsets_.resize(static_cast<size_t>(options.levels));
-  h.clusterNodes_.resize(static_cast<size_t>(options.levels));
-  h.stats_.levels.resize(static_cast<size_t>(options.levels));
-  for (int32_t l = 1; l <= options.levels; ++l) {
-    h.buildClusterNodeLists(l);
-    h.buildLevelEdges(l, interEdges, interLevel);
+  std::vector<int32_t> all(static_cast<size_t>(h.layout(1).count()));
+  for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int32_t>(c);
+  h.rebuildLevel1(all);
+  for (int32_t l = 2; l <= options.levels; ++l) {
+    std::vector<int32_t> clusters(static_cast<size_t>(h.layout(l).count()));
+    for (size_t c = 0; c < clusters.size(); ++c) clusters[c] = static_cast<int32_t>(c);
+    h.rebuildUpperLevel(l, clusters);
   }
-  h.components_.build(*h.grid_);
-  h.stats_.components = h.components_.count();
-  h.stats_.bytes = h.computeBytes();
+  h.rebuildComponents();
+  h.refreshStats();
   h.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return h;
 }
 
-void Hierarchy::buildNodesAndInterEdges(std::vector<std::pair<uint32_t, uint32_t>>& interEdges,
-                                        std::vector<uint8_t>& interLevel) {
-  const Grid& grid = *grid_;
+uint32_t Hierarchy::allocateNode(Point cell) {
+  uint32_t id;
+  if (!freeNodes_.empty()) {
+    id = freeNodes_.back();
+    freeNodes_.pop_back();
+    nodeCell_[id] = cell;
+  } else {
+    id = static_cast<uint32_t>(nodeCell_.size());
+    nodeCell_.push_back(cell);
+    nodeLevel_.push_back(0);
+  }
+  nodeLevel_[id] = 1;
+  return id;
+}
+
+uint32_t Hierarchy::findNodeAt(Point cell, const Level1Plan* plan) const {
+  const int32_t c = layout(1).clusterOf(cell);
+  const int32_t i = plan ? plan->indexOf(c) : -1;
+  if (i >= 0) {
+    for (uint32_t n : plan->nodes[static_cast<size_t>(i)])
+      if (nodeCell_[n] == cell) return n;
+    return kNone;
+  }
+  const auto& b = blocks_[0][static_cast<size_t>(c)];
+  if (!b) return kNone;
+  for (uint32_t n : b->nodes)
+    if (nodeCell_[n] == cell) return n;
+  return kNone;
+}
+
+void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
+  const ClusterLayout& lay = layout(1);
+  Level1Plan plan;
+  plan.clusters = clusters;
+  plan.transitions.resize(clusters.size());
+  plan.nodes.resize(clusters.size());
+
+  // Phase 1: the new node cells of every planned cluster; ids of nodes that stay are kept, the others freed.
   std::vector<Entrance> entrances;
-  EntranceScanner::scanAll(grid, layouts_[0], entrances);
-  stats_.entrances = static_cast<uint32_t>(entrances.size());
-  std::vector<Transition> transitions;
-  for (const Entrance& e : entrances) EntranceScanner::appendTransitions(e, options_.entranceWidth, transitions);
-
-  // A cell on two borders (a cluster corner) is one node.
-  std::vector<uint32_t> nodeAt(static_cast<size_t>(grid.cellCount()), kNone);
-  auto nodeFor = [&](Point p) {
-    uint32_t& n = nodeAt[static_cast<size_t>(grid.index(p))];
-    if (n == kNone) {
-      n = static_cast<uint32_t>(nodeCell_.size());
-      nodeCell_.push_back(p);
-      nodeLevel_.push_back(1);
+  std::vector<Transition> raw;
+  std::vector<std::vector<Point>> newCells(clusters.size());
+  std::vector<uint32_t> entranceCount(clusters.size());
+  for (size_t i = 0; i < clusters.size(); ++i) {
+    const Rect r = lay.rect(clusters[i]);
+    entrances.clear();
+    raw.clear();
+    EntranceScanner::scanCluster(grid_, lay, clusters[i], entrances);
+    entranceCount[i] = static_cast<uint32_t>(entrances.size());
+    for (const Entrance& e : entrances) EntranceScanner::appendTransitions(e, options_.entranceWidth, raw);
+    auto& own = plan.transitions[i];
+    own.clear();
+    for (Transition t : raw) {
+      if (!r.contains(t.a)) std::swap(t.a, t.b);
+      own.push_back(t);
     }
-    return n;
-  };
-  for (const Transition& t : transitions) {
-    const uint32_t a = nodeFor(t.a), b = nodeFor(t.b);
-    // The highest level whose clusters this edge crosses between.
-    uint8_t level = 1;
-    for (int32_t l = 2; l <= options_.levels; ++l)
-      if (layouts_[l - 1].clusterOf(t.a) != layouts_[l - 1].clusterOf(t.b)) level = static_cast<uint8_t>(l);
-    interEdges.emplace_back(a, b);
-    interLevel.push_back(level);
-    nodeLevel_[a] = std::max(nodeLevel_[a], level);
-    nodeLevel_[b] = std::max(nodeLevel_[b], level);
-  }
-}
-
-void Hierarchy::buildClusterNodeLists(int32_t level) {
-  const ClusterLayout& layout = layouts_[level - 1];
-  auto& offsets = clusterNodeOffsets_[level - 1];
-  auto& list = clusterNodes_[level - 1];
-  offsets.assign(static_cast<size_t>(layout.count()) + 1, 0);
-  for (uint32_t n = 0; n < nodeCount(); ++n)
-    if (nodeLevel_[n] >= level) ++offsets[static_cast<size_t>(layout.clusterOf(nodeCell_[n])) + 1];
-  for (size_t c = 1; c < offsets.size(); ++c) offsets[c] += offsets[c - 1];
-  list.assign(offsets.back(), 0);
-  std::vector<uint32_t> fill(offsets.begin(), offsets.end() - 1);
-  for (uint32_t n = 0; n < nodeCount(); ++n)
-    if (nodeLevel_[n] >= level) list[fill[static_cast<size_t>(layout.clusterOf(nodeCell_[n]))]++] = n;
-}
-
-void Hierarchy::buildLevelEdges(int32_t level, const std::vector<std::pair<uint32_t, uint32_t>>& interEdges,
-                                const std::vector<uint8_t>& interLevel) {
-  const Grid& grid = *grid_;
-  const ClusterLayout& layout = layouts_[level - 1];
-  LevelStats& st = stats_.levels[static_cast<size_t>(level - 1)];
-  st.clusters = static_cast<uint32_t>(layout.count());
-  for (uint32_t n = 0; n < nodeCount(); ++n) st.nodes += nodeLevel_[n] >= level;
-
-  std::vector<PendingEdge> pending;
-  for (size_t i = 0; i < interEdges.size(); ++i) {
-    if (interLevel[i] < level) continue;
-    pending.push_back(PendingEdge{interEdges[i].first, interEdges[i].second, 1.0f, kNone});
-    pending.push_back(PendingEdge{interEdges[i].second, interEdges[i].first, 1.0f, kNone});
-    ++st.interEdges;
-  }
-
-  // Intra-edges: one search per node over its cluster gives its distance to every other node there.
-  DijkstraSearch cellSearch;
-  AbstractSearch nodeSearch;
-  std::vector<Point> targets;
-  const bool cache = level == 1 && options_.cachePaths;
-  for (int32_t c = 0; c < layout.count(); ++c) {
-    const auto nodes = clusterNodes(level, c);
-    if (nodes.size() < 2) continue;
-    const Rect area = layout.rect(c);
-    for (size_t i = 0; i + 1 < nodes.size(); ++i) {
-      if (level == 1) {
-        targets.clear();
-        for (size_t j = i + 1; j < nodes.size(); ++j) targets.push_back(nodeCell_[nodes[j]]);
-        cellSearch.run(grid, area, nodeCell_[nodes[i]], targets);
-      } else {
-        nodeSearch.run(*this, level - 1, area, nullptr, nodes[i], kNone);
-      }
-      for (size_t j = i + 1; j < nodes.size(); ++j) {
-        const double d = level == 1 ? cellSearch.distance(nodeCell_[nodes[j]]) : nodeSearch.distance(nodes[j]);
-        if (level == 1 ? d == DijkstraSearch::kUnreached : d < 0) continue;
-        uint32_t ref = kNone;
-        if (cache) {
-          const uint32_t offset = static_cast<uint32_t>(pathCells_.size());
-          cellSearch.appendPath(nodeCell_[nodes[j]], pathCells_);
-          ref = static_cast<uint32_t>(pathSpans_.size());
-          pathSpans_.emplace_back(offset, static_cast<uint32_t>(pathCells_.size()) - offset);
+    auto& cells = newCells[i];
+    for (const Transition& t : own) cells.push_back(t.a);
+    std::sort(cells.begin(), cells.end(), [](Point a, Point b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
+    cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+    const auto& old = blocks_[0][static_cast<size_t>(clusters[i])];
+    if (old) {
+      for (uint32_t n : old->nodes) {
+        const Point p = nodeCell_[n];
+        auto it = std::lower_bound(cells.begin(), cells.end(), p, [](Point a, Point b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
+        if (it != cells.end() && *it == p) {
+          plan.nodes[i].push_back(n);
+        } else {
+          nodeLevel_[n] = 0;
+          freeNodes_.push_back(n);
         }
-        pending.push_back(PendingEdge{nodes[i], nodes[j], static_cast<float>(d), ref});
-        pending.push_back(PendingEdge{nodes[j], nodes[i], static_cast<float>(d), ref == kNone ? kNone : ref | 0x80000000u});
-        ++st.intraEdges;
       }
     }
   }
-
-  // Into CSR, edges of a node sorted by target for a stable layout.
-  std::sort(pending.begin(), pending.end(),
-            [](const PendingEdge& a, const PendingEdge& b) { return a.from != b.from ? a.from < b.from : a.to < b.to; });
-  auto& offsets = edgeOffsets_[level - 1];
-  auto& edges = edges_[level - 1];
-  offsets.assign(static_cast<size_t>(nodeCount()) + 1, 0);
-  edges.resize(pending.size());
-  if (cache) pathRef_.resize(pending.size());
-  for (size_t i = 0; i < pending.size(); ++i) {
-    ++offsets[pending[i].from + 1];
-    edges[i] = AbstractEdge{pending[i].to, pending[i].cost};
-    if (cache) pathRef_[i] = pending[i].pathRef;
+  for (size_t i = 0; i < clusters.size(); ++i) {
+    auto& ids = plan.nodes[i];
+    for (Point p : newCells[i]) {
+      bool kept = false;
+      for (uint32_t n : ids) kept = kept || nodeCell_[n] == p;
+      if (!kept) ids.push_back(allocateNode(p));
+    }
+    std::sort(ids.begin(), ids.end());
+    for (uint32_t n : ids) nodeLevel_[n] = 1;
   }
-  for (size_t n = 1; n < offsets.size(); ++n) offsets[n] += offsets[n - 1];
+  for (size_t i = 0; i < clusters.size(); ++i)
+    for (const Transition& t : plan.transitions[i]) {
+      const uint32_t n = findNodeAt(t.a, &plan);
+      nodeLevel_[n] = static_cast<uint8_t>(std::max<int32_t>(nodeLevel_[n], crossingLevel(layouts_, t.a, t.b)));
+    }
+
+  // Phase 2: edges, cached paths, regions and trees of every planned cluster.
+  DijkstraSearch dijkstra;
+  std::vector<Point> targets;
+  std::vector<PendingEdge> pending;
+  const bool paths = options_.cachePaths, trees = options_.cacheTrees;
+  for (size_t i = 0; i < clusters.size(); ++i) {
+    const Rect area = lay.rect(clusters[i]);
+    auto b = std::make_shared<ClusterBlock>();
+    b->nodes = plan.nodes[i];
+    b->entrances = entranceCount[i];
+    pending.clear();
+    for (const Transition& t : plan.transitions[i]) {
+      const uint32_t from = findNodeAt(t.a, &plan), to = findNodeAt(t.b, &plan);
+      pending.push_back(PendingEdge{static_cast<uint32_t>(b->indexOf(from)), to, 1.0f, ClusterBlock::kNoPath});
+      ++b->interEdges;
+    }
+    const size_t k = b->nodes.size();
+    const size_t cells = static_cast<size_t>(area.area());
+    if (trees) {
+      b->treeDistance.assign(k * cells, ClusterBlock::kUnreachable);
+      b->treeDirection.assign(k * cells, 0xFF);
+    }
+    for (size_t a = 0; a < k; ++a) {
+      const Point source = nodeCell_[b->nodes[a]];
+      if (trees) {
+        dijkstra.run(grid_, area, source);  // the whole cluster: the node's tree
+        for (size_t local = 0; local < cells; ++local) {
+          const Point p{area.x0 + static_cast<int32_t>(local % static_cast<size_t>(area.width())),
+                        area.y0 + static_cast<int32_t>(local / static_cast<size_t>(area.width()))};
+          const double d = dijkstra.distance(p);
+          if (d == DijkstraSearch::kUnreached) continue;
+          b->treeDistance[a * cells + local] = static_cast<uint16_t>(std::lround(d * treeScale_));
+          const int arrival = dijkstra.arrivalDir(p);
+          b->treeDirection[a * cells + local] = arrival < 0 ? 0xFF : static_cast<uint8_t>(oppositeDir(arrival));
+        }
+      } else if (a + 1 < k) {
+        targets.clear();
+        for (size_t j = a + 1; j < k; ++j) targets.push_back(nodeCell_[b->nodes[j]]);
+        dijkstra.run(grid_, area, source, targets);
+      } else {
+        continue;
+      }
+      for (size_t j = a + 1; j < k; ++j) {
+        const double d = dijkstra.distance(nodeCell_[b->nodes[j]]);
+        if (d == DijkstraSearch::kUnreached) continue;
+        uint32_t ref = ClusterBlock::kNoPath;
+        if (paths) {
+          const uint32_t offset = static_cast<uint32_t>(b->pathCells.size());
+          dijkstra.appendPath(nodeCell_[b->nodes[j]], b->pathCells);
+          ref = static_cast<uint32_t>(b->pathSpans.size());
+          b->pathSpans.emplace_back(offset, static_cast<uint32_t>(b->pathCells.size()) - offset);
+        }
+        pending.push_back(PendingEdge{static_cast<uint32_t>(a), b->nodes[j], static_cast<float>(d), ref});
+        pending.push_back(PendingEdge{static_cast<uint32_t>(j), b->nodes[a], static_cast<float>(d),
+                                      ref == ClusterBlock::kNoPath ? ref : ref | 0x80000000u});
+        ++b->intraEdges;
+      }
+    }
+    fillAdjacency(*b, pending, paths);
+    labelRegions(grid_, area, *b);
+    blocks_[0][static_cast<size_t>(clusters[i])] = std::move(b);
+  }
+}
+
+void Hierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters) {
+  const ClusterLayout& lay = layout(level);
+  const ClusterLayout& base = layout(1);
+  AbstractSearch search;
+  std::vector<PendingEdge> pending;
+  for (int32_t c : clusters) {
+    const Rect area = lay.rect(c);
+    auto b = std::make_shared<ClusterBlock>();
+    // Nodes of this level lie on the cluster's border, in the level-1 clusters along it.
+    const int32_t cx0 = area.x0 / base.size, cx1 = (area.x1 - 1) / base.size;
+    const int32_t cy0 = area.y0 / base.size, cy1 = (area.y1 - 1) / base.size;
+    for (int32_t cy = cy0; cy <= cy1; ++cy)
+      for (int32_t cx = cx0; cx <= cx1; ++cx) {
+        if (cy != cy0 && cy != cy1 && cx != cx0 && cx != cx1) continue;
+        for (uint32_t n : blocks_[0][static_cast<size_t>(cy * base.columns + cx)]->nodes)
+          if (nodeLevel_[n] >= level) b->nodes.push_back(n);
+      }
+    std::sort(b->nodes.begin(), b->nodes.end());
+    pending.clear();
+    const size_t k = b->nodes.size();
+    for (size_t a = 0; a < k; ++a) {
+      const uint32_t n = b->nodes[a];
+      for (const AbstractEdge& e : edges(1, n))
+        if (lay.clusterOf(nodeCell_[e.to]) != c) {
+          pending.push_back(PendingEdge{static_cast<uint32_t>(a), e.to, 1.0f, ClusterBlock::kNoPath});
+          ++b->interEdges;
+        }
+    }
+    for (size_t a = 0; a + 1 < k; ++a) {
+      search.run(*this, level - 1, area, nullptr, b->nodes[a], kNone);
+      for (size_t j = a + 1; j < k; ++j) {
+        const double d = search.distance(b->nodes[j]);
+        if (d < 0) continue;
+        pending.push_back(PendingEdge{static_cast<uint32_t>(a), b->nodes[j], static_cast<float>(d), ClusterBlock::kNoPath});
+        pending.push_back(PendingEdge{static_cast<uint32_t>(j), b->nodes[a], static_cast<float>(d), ClusterBlock::kNoPath});
+        ++b->intraEdges;
+      }
+    }
+    fillAdjacency(*b, pending, false);
+    blocks_[static_cast<size_t>(level - 1)][static_cast<size_t>(c)] = std::move(b);
+  }
+}
+
+void Hierarchy::rebuildComponents() {
+  const ClusterLayout& lay = layout(1);
+  const auto& level1 = blocks_[0];
+  regionBase_.assign(level1.size() + 1, 0);
+  for (size_t c = 0; c < level1.size(); ++c) regionBase_[c + 1] = regionBase_[c] + level1[c]->regionCount;
+  std::vector<uint32_t> parent(regionBase_.back());
+  for (uint32_t r = 0; r < parent.size(); ++r) parent[r] = r;
+  auto find = [&](uint32_t r) {
+    while (parent[r] != r) r = parent[r] = parent[parent[r]];
+    return r;
+  };
+  auto regionOf = [&](Point p) {
+    const int32_t c = lay.clusterOf(p);
+    const Rect r = lay.rect(c);
+    return regionBase_[static_cast<size_t>(c)] +
+           level1[static_cast<size_t>(c)]->regions[static_cast<size_t>((p.y - r.y0) * r.width() + (p.x - r.x0))] - 1;
+  };
+  // Inter-edges join the regions on both sides of every entrance (all cells of an entrance side are one
+  // straight run, so one transition per entrance is enough), and a diagonal step between clusters
+  // implies two straight ones: the unions give exactly the components of the grid.
+  for (size_t c = 0; c < level1.size(); ++c) {
+    const ClusterBlock& b = *level1[c];
+    for (size_t i = 0; i < b.nodes.size(); ++i)
+      for (uint32_t e = b.offsets[i]; e < b.offsets[i + 1]; ++e) {
+        const uint32_t to = b.edges[e].to;
+        if (lay.clusterOf(nodeCell_[to]) == static_cast<int32_t>(c)) continue;
+        const uint32_t x = find(regionOf(nodeCell_[b.nodes[i]])), y = find(regionOf(nodeCell_[to]));
+        if (x != y) parent[std::max(x, y)] = std::min(x, y);
+      }
+  }
+  regionComponent_.assign(parent.size(), 0);
+  uint32_t components = 0;
+  for (uint32_t r = 0; r < parent.size(); ++r) {
+    const uint32_t root = find(r);
+    regionComponent_[r] = root == r ? ++components : regionComponent_[root];
+  }
+  stats_.components = components;
+}
+
+uint32_t Hierarchy::componentOf(Point p) const {
+  if (!grid_.passable(p)) return 0;
+  const ClusterLayout& lay = layout(1);
+  const int32_t c = lay.clusterOf(p);
+  const Rect r = lay.rect(c);
+  const uint32_t region = blocks_[0][static_cast<size_t>(c)]->regions[static_cast<size_t>((p.y - r.y0) * r.width() + (p.x - r.x0))];
+  return region ? regionComponent_[regionBase_[static_cast<size_t>(c)] + region - 1] : 0;
+}
+
+void Hierarchy::refreshStats() {
+  stats_.levels.assign(static_cast<size_t>(levels()), LevelStats{});
+  stats_.entrances = 0;
+  for (const auto& b : blocks_[0]) stats_.entrances += b->entrances;
+  stats_.entrances /= 2;  // each entrance is on the border of two clusters
+  size_t bytes = nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() + freeNodes_.capacity() * 4 +
+                 regionBase_.capacity() * 4 + regionComponent_.capacity() * 4;
+  for (int32_t l = 1; l <= levels(); ++l) {
+    LevelStats& s = stats_.levels[static_cast<size_t>(l - 1)];
+    const auto& blocks = blocks_[static_cast<size_t>(l - 1)];
+    s.clusters = static_cast<uint32_t>(blocks.size());
+    for (const auto& b : blocks) {
+      s.nodes += static_cast<uint32_t>(b->nodes.size());
+      s.interEdges += b->interEdges;
+      s.intraEdges += b->intraEdges;
+      bytes += b->bytes() + sizeof(b);
+    }
+    s.interEdges /= 2;
+  }
+  stats_.bytes = bytes;
+}
+
+std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* stats) {
+  const auto t0 = std::chrono::steady_clock::now();
+  for (const CellEdit& e : edits) {
+    if (!grid_.inside(e.cell))
+      return "cell (" + std::to_string(e.cell.x) + ", " + std::to_string(e.cell.y) + ") is outside the " +
+             std::to_string(grid_.width()) + "x" + std::to_string(grid_.height()) + " map";
+    if (!isTerrainChar(e.terrain))
+      return "terrain code " + std::to_string(static_cast<unsigned char>(e.terrain)) + " at (" + std::to_string(e.cell.x) +
+             ", " + std::to_string(e.cell.y) + ") is not a Moving AI terrain character";
+  }
+  std::vector<int32_t> touched;
+  uint32_t changed = 0;
+  const ClusterLayout& lay = layout(1);
+  for (const CellEdit& e : edits) {
+    if (grid_.terrainAt(e.cell.x, e.cell.y) == e.terrain) continue;
+    const bool wasPassable = grid_.passable(e.cell);
+    grid_.setTerrain(e.cell.x, e.cell.y, e.terrain);
+    ++changed;
+    if (wasPassable == grid_.passable(e.cell)) continue;  // e.g. '.' to 'G': same moves, nothing to rebuild
+    // The cell's moves, and the moves of its 8 neighbours, changed: their clusters are touched (a cell
+    // on a border touches the cluster across it, whose entrances change too).
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx)
+        if (grid_.inside(e.cell.x + dx, e.cell.y + dy)) touched.push_back(lay.clusterOf(Point{e.cell.x + dx, e.cell.y + dy}));
+  }
+  if (stats) {
+    *stats = UpdateStats{};
+    stats->cellsChanged = changed;
+  }
+  if (changed == 0) return "";
+  ++version_;
+  if (!touched.empty()) rebuildAfterEdits(std::move(touched), stats);
+  if (stats) stats->microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  return "";
+}
+
+std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats) {
+  std::sort(touched.begin(), touched.end());
+  touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+  rebuildLevel1(touched);
+  if (stats) stats->clustersRebuilt[0] = static_cast<uint32_t>(touched.size());
+  std::vector<int32_t> upper;
+  for (int32_t l = 2; l <= levels(); ++l) {
+    upper.clear();
+    for (int32_t c : touched) {
+      const Rect r = layout(1).rect(c);
+      upper.push_back(layout(l).clusterOf(Point{r.x0, r.y0}));
+    }
+    std::sort(upper.begin(), upper.end());
+    upper.erase(std::unique(upper.begin(), upper.end()), upper.end());
+    rebuildUpperLevel(l, upper);
+    if (stats) stats->clustersRebuilt[l - 1] = static_cast<uint32_t>(upper.size());
+  }
+  rebuildComponents();
+  refreshStats();
+  return "";
+}
+
+std::string Hierarchy::fillRect(const Rect& rect, char terrain, UpdateStats* stats) {
+  const Rect r{std::max(rect.x0, 0), std::max(rect.y0, 0), std::min(rect.x1, grid_.width()), std::min(rect.y1, grid_.height())};
+  if (r.x0 >= r.x1 || r.y0 >= r.y1)
+    return "rectangle [" + std::to_string(rect.x0) + ", " + std::to_string(rect.y0) + ") - (" + std::to_string(rect.x1) +
+           ", " + std::to_string(rect.y1) + ") does not overlap the map";
+  std::vector<CellEdit> edits;
+  edits.reserve(static_cast<size_t>(r.area()));
+  for (int32_t y = r.y0; y < r.y1; ++y)
+    for (int32_t x = r.x0; x < r.x1; ++x) edits.push_back(CellEdit{Point{x, y}, terrain});
+  return applyEdits(edits, stats);
 }
 
 bool Hierarchy::appendCachedPath(uint32_t from, uint32_t to, std::vector<Point>& out) const {
-  if (pathRef_.empty()) return false;
-  const auto& off = edgeOffsets_[0];
-  for (uint32_t i = off[from]; i < off[from + 1]; ++i) {
-    if (edges_[0][i].to != to) continue;
-    const uint32_t ref = pathRef_[i];
-    if (ref == kNone) return false;  // an inter-edge
-    const auto [offset, length] = pathSpans_[ref & 0x7FFFFFFFu];
+  if (!options_.cachePaths) return false;
+  const ClusterBlock& b = block(1, layout(1).clusterOf(nodeCell_[from]));
+  const int32_t i = b.indexOf(from);
+  if (i < 0) return false;
+  for (uint32_t e = b.offsets[static_cast<size_t>(i)]; e < b.offsets[static_cast<size_t>(i) + 1]; ++e) {
+    if (b.edges[e].to != to) continue;
+    const uint32_t ref = b.pathRef[e];
+    if (ref == ClusterBlock::kNoPath) return false;  // an inter-edge
+    const auto [offset, length] = b.pathSpans[ref & 0x7FFFFFFFu];
     if (ref & 0x80000000u) {
-      for (uint32_t k = length - 1; k-- > 0;) out.push_back(pathCells_[offset + k]);
+      for (uint32_t k = length - 1; k-- > 0;) out.push_back(b.pathCells[offset + k]);
     } else {
-      for (uint32_t k = 1; k < length; ++k) out.push_back(pathCells_[offset + k]);
+      for (uint32_t k = 1; k < length; ++k) out.push_back(b.pathCells[offset + k]);
     }
     return true;
   }
   return false;
 }
 
-size_t Hierarchy::computeBytes() const {
-  size_t b = nodeCell_.size() * sizeof(Point) + nodeLevel_.size();
-  for (const auto& v : edgeOffsets_) b += v.size() * sizeof(uint32_t);
-  for (const auto& v : edges_) b += v.size() * sizeof(AbstractEdge);
-  for (const auto& v : clusterNodeOffsets_) b += v.size() * sizeof(uint32_t);
-  for (const auto& v : clusterNodes_) b += v.size() * sizeof(uint32_t);
-  b += components_.bytes() + pathRef_.size() * sizeof(uint32_t) + pathSpans_.size() * sizeof(pathSpans_[0]) +
-       pathCells_.size() * sizeof(Point);
-  return b;
+bool Hierarchy::treeStep(uint32_t node, Point cell, double& distance, int& direction) const {
+  if (!options_.cacheTrees) return false;
+  const ClusterLayout& lay = layout(1);
+  const int32_t c = lay.clusterOf(nodeCell_[node]);
+  const Rect r = lay.rect(c);
+  if (!r.contains(cell)) return false;
+  const ClusterBlock& b = block(1, c);
+  const int32_t i = b.indexOf(node);
+  if (i < 0) return false;
+  const size_t entry = static_cast<size_t>(i) * static_cast<size_t>(r.area()) + static_cast<size_t>((cell.y - r.y0) * r.width() + (cell.x - r.x0));
+  const uint16_t d = b.treeDistance[entry];
+  if (d == ClusterBlock::kUnreachable) return false;
+  distance = d / treeScale_;
+  const uint8_t dir = b.treeDirection[entry];
+  direction = dir == 0xFF ? -1 : dir;
+  return true;
 }
 
 }  // namespace hpastar

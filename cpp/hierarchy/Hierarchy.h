@@ -7,17 +7,11 @@
 #include <vector>
 
 #include "grid/Grid.h"
+#include "hierarchy/ClusterBlock.h"
 #include "hierarchy/ClusterLayout.h"
-#include "hierarchy/ComponentLabels.h"
 #include "hierarchy/HierarchyOptions.h"
 
 namespace hpastar {
-
-struct AbstractEdge {
-  uint32_t to;
-  float cost;  // optimal in-cluster distance (intra-edge) or 1 (inter-edge); exact enough to rank paths,
-               // the reported path cost is always recomputed from cells
-};
 
 // Figures of one level, like the HPA* paper's Table 2.
 struct LevelStats {
@@ -30,83 +24,118 @@ struct LevelStats {
 struct HierarchyStats {
   std::vector<LevelStats> levels;  // [0] is level 1
   double buildMs = 0;
-  size_t bytes = 0;
-  uint32_t entrances = 0;
+  size_t bytes = 0;  // hierarchy only; the grid is grid().bytes()
   uint32_t components = 0;
+  uint32_t entrances = 0;
 };
 
-// The HPA* abstraction of a grid: clusters, entrances, abstract nodes and edges at every level, and the
-// connected components of the cells. Immutable once built, stored in flat arrays (CSR adjacency with
-// 32-bit indices), so one copy serves any number of threads; queries keep their own scratch.
+// What a terrain change rebuilt.
+struct UpdateStats {
+  uint32_t cellsChanged = 0;
+  uint32_t clustersRebuilt[HierarchyOptions::kMaxLevels] = {};  // per level, [0] = level 1
+  double microseconds = 0;
+};
+
+// The HPA* abstraction of a grid: clusters, entrances, abstract nodes and edges at every level, the
+// connected components of the cells and, for DHPA*, every node's shortest-path tree.
 //
-// Node ids are 0..nodeCount()-1. A node is a cell next to a cluster border; its level is the highest
-// level whose cluster border it sits on. The graph of level l holds the nodes of level >= l, the
-// inter-edges that cross l-cluster borders and the intra-edges between nodes of one l-cluster.
+// Nodes are cells next to a cluster border. Node ids are dense and stable: a node keeps its id as long
+// as its cell stays a node, so a terrain change renumbers nothing outside what it rebuilds. The graph
+// of level l holds the nodes of level >= l, the inter-edges that cross l-cluster borders and the
+// intra-edges between nodes of one l-cluster. Each cluster of each level keeps its part in a
+// ClusterBlock, shared between copies of the hierarchy; a copy plus applyEdits() makes a new version
+// while searches go on reading the old one (see VersionedHierarchy).
+//
+// The hierarchy owns its grid. Nothing here is modified by searches.
 class Hierarchy {
  public:
   static constexpr uint32_t kNone = 0xFFFFFFFFu;
 
-  // Builds the hierarchy of `grid`. Returns nothing and fills `error` when the options are invalid.
-  static std::optional<Hierarchy> build(std::shared_ptr<const Grid> grid, const HierarchyOptions& options,
-                                        std::string& error);
+  // Builds the hierarchy of `grid` (copied). Returns nothing and fills `error` when the options are invalid.
+  static std::optional<Hierarchy> build(const Grid& grid, const HierarchyOptions& options, std::string& error);
+  static std::optional<Hierarchy> build(const std::shared_ptr<const Grid>& grid, const HierarchyOptions& options,
+                                        std::string& error) {
+    if (!grid) {
+      error = "no grid";
+      return std::nullopt;
+    }
+    return build(*grid, options, error);
+  }
 
-  const Grid& grid() const { return *grid_; }
-  const std::shared_ptr<const Grid>& sharedGrid() const { return grid_; }
+  // Changes the terrain of the given cells and rebuilds what they touch: the level-1 clusters that
+  // contain them or share a changed border with them, then the clusters above those, and the component
+  // labels. Edits are checked first: if one is outside the map or not a terrain character nothing
+  // changes and the problem is returned; "" on success.
+  std::string applyEdits(std::span<const CellEdit> edits, UpdateStats* stats = nullptr);
+  std::string fillRect(const Rect& rect, char terrain, UpdateStats* stats = nullptr);
+  // Incremented by every successful applyEdits().
+  uint64_t version() const { return version_; }
+
+  const Grid& grid() const { return grid_; }
   const HierarchyOptions& options() const { return options_; }
   int32_t levels() const { return options_.levels; }
-  const ClusterLayout& layout(int32_t level) const { return layouts_[level - 1]; }
+  const ClusterLayout& layout(int32_t level) const { return layouts_[static_cast<size_t>(level - 1)]; }
 
+  // Size of the node id space (ids of removed nodes stay unused until reused).
   uint32_t nodeCount() const { return static_cast<uint32_t>(nodeCell_.size()); }
   Point nodeCell(uint32_t node) const { return nodeCell_[node]; }
   const Point* nodeCells() const { return nodeCell_.data(); }
+  // Highest level of the node, 0 for an unused id.
   int32_t nodeLevel(uint32_t node) const { return nodeLevel_[node]; }
 
   // Edges of `node` in the graph of `level` (empty if the node is below that level).
   std::span<const AbstractEdge> edges(int32_t level, uint32_t node) const {
-    const auto& off = edgeOffsets_[level - 1];
-    return {edges_[level - 1].data() + off[node], edges_[level - 1].data() + off[node + 1]};
+    const ClusterBlock& b = block(level, layout(level).clusterOf(nodeCell_[node]));
+    const int32_t i = b.indexOf(node);
+    if (i < 0) return {};
+    return {b.edges.data() + b.offsets[static_cast<size_t>(i)], b.edges.data() + b.offsets[static_cast<size_t>(i) + 1]};
   }
-  // Nodes of `level` or higher inside the level's cluster `cluster`.
-  std::span<const uint32_t> clusterNodes(int32_t level, int32_t cluster) const {
-    const auto& off = clusterNodeOffsets_[level - 1];
-    return {clusterNodes_[level - 1].data() + off[cluster], clusterNodes_[level - 1].data() + off[cluster + 1]};
+  // Nodes of `level` or higher inside the level's cluster `cluster`, ascending.
+  std::span<const uint32_t> clusterNodes(int32_t level, int32_t cluster) const { return block(level, cluster).nodes; }
+  const ClusterBlock& block(int32_t level, int32_t cluster) const {
+    return *blocks_[static_cast<size_t>(level - 1)][static_cast<size_t>(cluster)];
   }
-  // True when a path joins the two passable cells.
-  bool connected(Point a, Point b) const {
-    return components_.labelAt(grid_->index(a)) == components_.labelAt(grid_->index(b));
-  }
-  uint32_t componentOf(Point p) const { return components_.labelAt(grid_->index(p)); }
 
-  // The stored cell path of the level-1 intra-edge from->to (from included), if paths are cached.
-  // Returns false when not cached. Appends the cells after `from` (to included) to `out`.
+  // True when a path joins the two passable cells (a lookup, no search).
+  bool connected(Point a, Point b) const { return componentOf(a) == componentOf(b); }
+  // Component label of a passable cell (0 for a blocked one).
+  uint32_t componentOf(Point p) const;
+
+  // The stored cell path of the level-1 intra-edge from->to, if paths are cached: appends the cells
+  // after `from` (to included) to `out`. Returns false when not cached.
   bool appendCachedPath(uint32_t from, uint32_t to, std::vector<Point>& out) const;
+
+  // DHPA*: the distance from `cell` to `node` inside their level-1 cluster and the direction of the
+  // next step towards the node. Returns false if the cell cannot reach the node inside the cluster or
+  // trees are not cached. Distances are fixed point: exact to treeResolution() per step sum.
+  bool treeStep(uint32_t node, Point cell, double& distance, int& direction) const;
+  double treeResolution() const { return 1.0 / treeScale_; }
 
   const HierarchyStats& stats() const { return stats_; }
 
  private:
+  struct Level1Plan;  // new node sets and transitions of the clusters being rebuilt
   Hierarchy() = default;
-  void buildNodesAndInterEdges(std::vector<std::pair<uint32_t, uint32_t>>& interEdges,
-                               std::vector<uint8_t>& interLevel);
-  void buildClusterNodeLists(int32_t level);
-  void buildLevelEdges(int32_t level, const std::vector<std::pair<uint32_t, uint32_t>>& interEdges,
-                       const std::vector<uint8_t>& interLevel);
-  size_t computeBytes() const;
 
-  std::shared_ptr<const Grid> grid_;
+  void rebuildLevel1(const std::vector<int32_t>& clusters);
+  void rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters);
+  void rebuildComponents();
+  void refreshStats();
+  uint32_t allocateNode(Point cell);
+  uint32_t findNodeAt(Point cell, const Level1Plan* plan) const;
+  std::string rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats);
+
+  Grid grid_;
   HierarchyOptions options_;
-  std::vector<ClusterLayout> layouts_;             // [l - 1]
+  std::vector<ClusterLayout> layouts_;  // [level - 1]
   std::vector<Point> nodeCell_;
   std::vector<uint8_t> nodeLevel_;
-  std::vector<std::vector<uint32_t>> edgeOffsets_;  // [l - 1][node], nodeCount + 1 entries
-  std::vector<std::vector<AbstractEdge>> edges_;    // [l - 1]
-  std::vector<std::vector<uint32_t>> clusterNodeOffsets_;  // [l - 1][cluster], count + 1 entries
-  std::vector<std::vector<uint32_t>> clusterNodes_;        // [l - 1]
-  ComponentLabels components_;
-  // Cached level-1 intra-edge paths: pathRef_ runs parallel to edges_[0]; kNone, or an index into
-  // pathSpans_ with the top bit set when the stored cells run the other way.
-  std::vector<uint32_t> pathRef_;
-  std::vector<std::pair<uint32_t, uint32_t>> pathSpans_;  // (offset, length) in pathCells_, both ends included
-  std::vector<Point> pathCells_;
+  std::vector<uint32_t> freeNodes_;
+  std::vector<std::vector<std::shared_ptr<const ClusterBlock>>> blocks_;  // [level - 1][cluster]
+  std::vector<uint32_t> regionBase_;       // per level-1 cluster: first global region id (+1 entry)
+  std::vector<uint32_t> regionComponent_;  // per global region: component label (1..)
+  double treeScale_ = 1.0;                 // tree distances are stored as round(distance * treeScale_)
+  uint64_t version_ = 0;
   HierarchyStats stats_;
 };
 

@@ -2,6 +2,8 @@
 #include <cstdint>
 #include <string>
 
+#include "grid/Point.h"
+
 namespace hpastar {
 
 // How an HPA* hierarchy is cut. The defaults are the paper's.
@@ -11,6 +13,7 @@ struct HierarchyOptions {
   int32_t clusterGroup = 2;    // an l-cluster groups clusterGroup × clusterGroup (l-1)-clusters
   int32_t entranceWidth = 6;   // entrances narrower than this get one transition in the middle, others one per end
   bool cachePaths = false;     // keep the cell path of every level-1 intra-edge (refinement by table lookup)
+  bool cacheTrees = false;     // DHPA*: keep every node's shortest-path tree over its level-1 cluster
 
   static constexpr int32_t kMaxLevels = 8;
 
@@ -19,9 +22,16 @@ struct HierarchyOptions {
     if (clusterSize < 2 || clusterSize > 1024) return "cluster size " + std::to_string(clusterSize) + " is outside 2..1024";
     if (levels < 1 || levels > kMaxLevels) return "levels " + std::to_string(levels) + " is outside 1.." + std::to_string(kMaxLevels);
     if (clusterGroup < 2 || clusterGroup > 16) return "cluster group " + std::to_string(clusterGroup) + " is outside 2..16";
-    if (entranceWidth < 1 || entranceWidth > 1 << 20) return "entrance width " + std::to_string(entranceWidth) + " is below 1";
+    if (entranceWidth < 1) return "entrance width " + std::to_string(entranceWidth) + " is below 1";
+    if (cacheTrees && clusterSize > 255) return "cluster size " + std::to_string(clusterSize) + " is above 255, the limit with shortest-path trees (DHPA*)";
     return "";
   }
+};
+
+// One terrain change: the cell and its new Moving AI character.
+struct CellEdit {
+  Point cell;
+  char terrain = '.';
 };
 
 }  // namespace hpastar

@@ -26,6 +26,12 @@ struct HpaQueryOptions {
 class HpaStarQuery {
  public:
   explicit HpaStarQuery(const Hierarchy& hierarchy) : h_(&hierarchy) {}
+  // Points the query at another hierarchy (e.g. a newer version); scratch is kept and resized as needed.
+  void setHierarchy(const Hierarchy& hierarchy) {
+    h_ = &hierarchy;
+    abstractPath_.clear();
+    ++planSerial_;
+  }
 
   // The whole path, refined and (by default) smoothed.
   PathStatus findPath(Point start, Point goal, PathResult& out, const HpaQueryOptions& options = {});

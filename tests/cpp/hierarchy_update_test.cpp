@@ -1,0 +1,225 @@
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <random>
+#include <thread>
+
+#include "HierarchyDump.h"
+#include "PathChecks.h"
+#include "TestMaps.h"
+#include "hierarchy/Hierarchy.h"
+#include "hierarchy/VersionedHierarchy.h"
+#include "planners/HpaStarQuery.h"
+#include "search/AStarSearch.h"
+
+namespace hpastar {
+namespace {
+
+Hierarchy buildOrDie(const Grid& g, const HierarchyOptions& o) {
+  std::string error;
+  auto h = Hierarchy::build(g, o, error);
+  if (!h) throw std::runtime_error(error);
+  return std::move(*h);
+}
+
+Point randomPassable(const Grid& g, std::mt19937& rng) {
+  for (;;) {
+    const Point p{static_cast<int32_t>(rng() % g.width()), static_cast<int32_t>(rng() % g.height())};
+    if (g.passable(p)) return p;
+  }
+}
+
+// One random edit of the kinds users make: a single cell, a rectangle, a wall drawn or erased.
+std::vector<CellEdit> randomEdit(const Grid& g, std::mt19937& rng) {
+  std::vector<CellEdit> edits;
+  const int kind = static_cast<int>(rng() % 4);
+  const Point p{static_cast<int32_t>(rng() % g.width()), static_cast<int32_t>(rng() % g.height())};
+  const char blocked = rng() % 2 ? '@' : 'T';
+  if (kind == 0) {
+    edits.push_back({p, g.passable(p) ? blocked : '.'});
+  } else if (kind == 1) {
+    const int w = 1 + static_cast<int>(rng() % 12), h = 1 + static_cast<int>(rng() % 12);
+    const char c = rng() % 2 ? blocked : '.';
+    for (int y = p.y; y < std::min(p.y + h, g.height()); ++y)
+      for (int x = p.x; x < std::min(p.x + w, g.width()); ++x) edits.push_back({{x, y}, c});
+  } else {
+    // A wall (or a corridor when erasing), horizontal or vertical, up to 40 cells.
+    const bool horizontal = kind == 2;
+    const int length = 5 + static_cast<int>(rng() % 36);
+    const char c = rng() % 3 ? blocked : '.';
+    for (int k = 0; k < length; ++k) {
+      const Point q{p.x + (horizontal ? k : 0), p.y + (horizontal ? 0 : k)};
+      if (g.inside(q)) edits.push_back({q, c});
+    }
+  }
+  return edits;
+}
+
+struct UpdateCase {
+  const char* map;
+  int clusterSize;
+  int levels;
+  bool cachePaths;
+  bool cacheTrees;
+};
+
+void PrintTo(const UpdateCase& c, std::ostream* os) {
+  *os << c.map << " cluster " << c.clusterSize << " levels " << c.levels << (c.cachePaths ? " paths" : "")
+      << (c.cacheTrees ? " trees" : "");
+}
+
+class HierarchyUpdates : public ::testing::TestWithParam<UpdateCase> {};
+
+// The differential test: after every batch of random edits, the incrementally updated hierarchy equals
+// one built from scratch on the edited grid (same nodes, levels, edges and costs), answers queries
+// with the same cost, and agrees with A* on reachability.
+TEST_P(HierarchyUpdates, IncrementalUpdatesMatchAFreshBuildAfterThousandsOfEdits) {
+  const UpdateCase c = GetParam();
+  Grid grid = test::loadMap(c.map);
+  HierarchyOptions o;
+  o.clusterSize = c.clusterSize;
+  o.levels = c.levels;
+  o.cachePaths = c.cachePaths;
+  o.cacheTrees = c.cacheTrees;
+  Hierarchy updated = buildOrDie(grid, o);
+  std::mt19937 rng(1234);
+  HpaStarQuery qUpdated(updated);
+  AStarSearch astar;
+  PathResult ru, rf, ra;
+  int edits = 0;
+  for (int batch = 0; batch < 60; ++batch) {
+    for (int k = 0; k < 40; ++k) {
+      const auto e = randomEdit(updated.grid(), rng);
+      ASSERT_EQ(updated.applyEdits(e), "");
+      edits += static_cast<int>(e.size());
+    }
+    const Hierarchy fresh = buildOrDie(updated.grid(), o);
+    const auto du = test::dumpHierarchy(updated), df = test::dumpHierarchy(fresh);
+    ASSERT_TRUE(du == df) << "after batch " << batch << ": " << test::firstDifference(du, df);
+    ASSERT_EQ(updated.stats().components, fresh.stats().components);
+    HpaStarQuery qFresh(fresh);
+    qUpdated.setHierarchy(updated);
+    for (int q = 0; q < 15; ++q) {
+      const Point s = randomPassable(updated.grid(), rng), t = randomPassable(updated.grid(), rng);
+      ru.reset();
+      rf.reset();
+      ra.reset();
+      const PathStatus su = qUpdated.findPath(s, t, ru, HpaQueryOptions{false, 0});
+      const PathStatus sf = qFresh.findPath(s, t, rf, HpaQueryOptions{false, 0});
+      const PathStatus sa = astar.findPath(updated.grid(), s, t, ra);
+      ASSERT_EQ(su, sa) << "batch " << batch << " " << s.x << "," << s.y << " -> " << t.x << "," << t.y;
+      ASSERT_EQ(sf, sa);
+      ASSERT_EQ(updated.connected(s, t), sa == PathStatus::Found);
+      if (su != PathStatus::Found) continue;
+      ASSERT_TRUE(test::isValidPath(updated.grid(), s, t, ru));
+      EXPECT_NEAR(ru.cost, rf.cost, 1e-6 * rf.cost) << "batch " << batch;
+    }
+  }
+  EXPECT_GT(edits, 2000);
+}
+
+INSTANTIATE_TEST_SUITE_P(Maps, HierarchyUpdates,
+                         ::testing::Values(UpdateCase{"den520d.map", 10, 1, false, false},
+                                           UpdateCase{"den520d.map", 8, 3, true, false},
+                                           UpdateCase{"arena.map", 6, 2, false, true},
+                                           UpdateCase{"AR0011SR.map", 16, 2, false, true}),
+                         [](const auto& info) {
+                           std::string n = info.param.map;
+                           n = n.substr(0, n.find('.'));
+                           return n + "_cluster" + std::to_string(info.param.clusterSize) + "_levels" +
+                                  std::to_string(info.param.levels) + (info.param.cachePaths ? "_paths" : "") +
+                                  (info.param.cacheTrees ? "_trees" : "");
+                         });
+
+TEST(HierarchyUpdate, AnInteriorCellRebuildsOnlyItsClusterAndBumpsTheVersion) {
+  const Grid g(40, 40);
+  Hierarchy h = buildOrDie(g, HierarchyOptions{});
+  UpdateStats st;
+  EXPECT_EQ(h.version(), 0u);
+  ASSERT_EQ(h.applyEdits(std::vector<CellEdit>{{{15, 15}, '@'}}, &st), "");
+  EXPECT_EQ(h.version(), 1u);
+  EXPECT_EQ(st.cellsChanged, 1u);
+  EXPECT_EQ(st.clustersRebuilt[0], 1u);
+  // A border cell touches the cluster across the border as well.
+  ASSERT_EQ(h.applyEdits(std::vector<CellEdit>{{{19, 15}, '@'}}, &st), "");
+  EXPECT_EQ(st.clustersRebuilt[0], 2u);
+  // Same terrain again: nothing changes.
+  ASSERT_EQ(h.applyEdits(std::vector<CellEdit>{{{19, 15}, '@'}}, &st), "");
+  EXPECT_EQ(st.cellsChanged, 0u);
+  EXPECT_EQ(h.version(), 2u);
+}
+
+TEST(HierarchyUpdate, BadEditsAreRejectedWithTheirProblemAndChangeNothing) {
+  const Grid g(20, 20);
+  Hierarchy h = buildOrDie(g, HierarchyOptions{});
+  const auto before = test::dumpHierarchy(h);
+  EXPECT_EQ(h.applyEdits(std::vector<CellEdit>{{{1, 1}, '@'}, {{20, 3}, '@'}}), "cell (20, 3) is outside the 20x20 map");
+  EXPECT_EQ(h.applyEdits(std::vector<CellEdit>{{{1, 1}, 'x'}}), "terrain code 120 at (1, 1) is not a Moving AI terrain character");
+  EXPECT_EQ(h.grid().terrainAt(1, 1), '.');
+  EXPECT_TRUE(test::dumpHierarchy(h) == before);
+  EXPECT_EQ(h.version(), 0u);
+  EXPECT_EQ(h.fillRect(Rect{30, 30, 40, 40}, '@'), "rectangle [30, 30) - (40, 40) does not overlap the map");
+}
+
+TEST(HierarchyUpdate, WallingOffARegionMakesItsGoalsUnreachableWithoutSearch) {
+  const Grid g(30, 30);
+  Hierarchy h = buildOrDie(g, HierarchyOptions{});
+  ASSERT_EQ(h.fillRect(Rect{0, 14, 30, 15}, '@'), "");
+  HpaStarQuery q(h);
+  PathResult r;
+  EXPECT_EQ(q.findPath({0, 0}, {29, 29}, r), PathStatus::NoPath);
+  EXPECT_EQ(r.stats.expandedTotal(), 0u);
+  ASSERT_EQ(h.applyEdits(std::vector<CellEdit>{{{7, 14}, '.'}}), "");  // a door
+  r.reset();
+  EXPECT_EQ(q.findPath({0, 0}, {29, 29}, r), PathStatus::Found);
+  EXPECT_TRUE(test::isValidPath(h.grid(), {0, 0}, {29, 29}, r));
+}
+
+// Searches on several threads while edits stream in: every path is checked against the version it was
+// planned on. Built a second time with ThreadSanitizer in CI (see tests/cpp/tsan).
+TEST(VersionedHierarchy, SearchesOnOtherThreadsEachSeeOneConsistentVersion) {
+  HierarchyOptions o;
+  o.levels = 2;
+  VersionedHierarchy versions(buildOrDie(test::loadMap("den520d.map"), o));
+  std::atomic<bool> stop{false};
+  std::atomic<int> checked{0}, failures{0};
+  auto searcher = [&](unsigned seed) {
+    std::mt19937 rng(seed);
+    std::shared_ptr<const Hierarchy> snapshot = versions.current();
+    HpaStarQuery query(*snapshot);
+    PathResult r;
+    while (!stop.load()) {
+      snapshot = versions.current();
+      query.setHierarchy(*snapshot);
+      const Grid& g = snapshot->grid();
+      const Point s = randomPassable(g, rng), t = randomPassable(g, rng);
+      r.reset();
+      if (query.findPath(s, t, r) == PathStatus::Found) {
+        const PathCheck check = validatePath(g, s, t, r.cells, r.cost);
+        if (!check.valid) ++failures;
+      } else if (r.status == PathStatus::NoPath && snapshot->connected(s, t)) {
+        ++failures;
+      }
+      ++checked;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned i = 0; i < 3; ++i) threads.emplace_back(searcher, 100 + i);
+  std::mt19937 rng(5);
+  uint64_t effective = 0;
+  for (int applied = 0; applied < 300; ++applied) {
+    const auto snapshot = versions.current();
+    const auto e = randomEdit(snapshot->grid(), rng);
+    UpdateStats st;
+    ASSERT_EQ(versions.applyEdits(e, &st), "");
+    effective += st.cellsChanged > 0;
+  }
+  stop = true;
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_GT(checked.load(), 50);
+  EXPECT_EQ(versions.current()->version(), effective);
+}
+
+}  // namespace
+}  // namespace hpastar
