@@ -106,6 +106,7 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
   const double longest = (static_cast<double>(options.clusterSize) * options.clusterSize) * kSqrt2 + 1.0;
   h.treeScale_ = 65534.0 / longest;
   h.blocks_.resize(static_cast<size_t>(options.levels));
+  h.directedInter_.assign(static_cast<size_t>(options.levels), 0);
   for (int32_t l = 1; l <= options.levels; ++l) h.blocks_[static_cast<size_t>(l - 1)].resize(static_cast<size_t>(h.layout(l).count()));
 
   std::vector<int32_t> all(static_cast<size_t>(h.layout(1).count()));
@@ -225,6 +226,7 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
     for (const Transition& t : plan.transitions[i]) {
       const uint32_t from = findNodeAt(t.a, &plan), to = findNodeAt(t.b, &plan);
       pending.push_back(PendingEdge{static_cast<uint32_t>(b->indexOf(from)), to, 1.0f, ClusterBlock::kNoPath});
+      b->interLinks.emplace_back(from, to);
       ++b->interEdges;
     }
     const size_t k = b->nodes.size();
@@ -271,7 +273,11 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
     }
     fillAdjacency(*b, pending, paths);
     labelRegions(grid_, area, *b);
-    blocks_[0][static_cast<size_t>(clusters[i])] = std::move(b);
+    for (uint32_t n : b->nodes) {
+      const Point p = nodeCell_[n];
+      b->nodeRegions.push_back(b->regions[static_cast<size_t>((p.y - area.y0) * area.width() + (p.x - area.x0))]);
+    }
+    replaceBlock(1, clusters[i], std::move(b));
   }
 }
 
@@ -314,47 +320,62 @@ void Hierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clu
       }
     }
     fillAdjacency(*b, pending, false);
-    blocks_[static_cast<size_t>(level - 1)][static_cast<size_t>(c)] = std::move(b);
+    replaceBlock(level, c, std::move(b));
   }
 }
 
 void Hierarchy::rebuildComponents() {
-  const ClusterLayout& lay = layout(1);
   const auto& level1 = blocks_[0];
-  regionBase_.assign(level1.size() + 1, 0);
+  regionBase_.resize(level1.size() + 1);
+  regionBase_[0] = 0;
   for (size_t c = 0; c < level1.size(); ++c) regionBase_[c + 1] = regionBase_[c] + level1[c]->regionCount;
-  std::vector<uint32_t> parent(regionBase_.back());
+  nodeRegion_.resize(nodeCell_.size());
+  for (size_t c = 0; c < level1.size(); ++c) {
+    const ClusterBlock& b = *level1[c];
+    for (size_t i = 0; i < b.nodes.size(); ++i) nodeRegion_[b.nodes[i]] = regionBase_[c] + b.nodeRegions[i] - 1;
+  }
+  std::vector<uint32_t>& parent = unionParent_;
+  parent.resize(regionBase_.back());
   for (uint32_t r = 0; r < parent.size(); ++r) parent[r] = r;
   auto find = [&](uint32_t r) {
     while (parent[r] != r) r = parent[r] = parent[parent[r]];
     return r;
   };
-  auto regionOf = [&](Point p) {
-    const int32_t c = lay.clusterOf(p);
-    const Rect r = lay.rect(c);
-    return regionBase_[static_cast<size_t>(c)] +
-           level1[static_cast<size_t>(c)]->regions[static_cast<size_t>((p.y - r.y0) * r.width() + (p.x - r.x0))] - 1;
-  };
   // Inter-edges join the regions on both sides of every entrance (all cells of an entrance side are one
   // straight run, so one transition per entrance is enough), and a diagonal step between clusters
   // implies two straight ones: the unions give exactly the components of the grid.
-  for (size_t c = 0; c < level1.size(); ++c) {
-    const ClusterBlock& b = *level1[c];
-    for (size_t i = 0; i < b.nodes.size(); ++i)
-      for (uint32_t e = b.offsets[i]; e < b.offsets[i + 1]; ++e) {
-        const uint32_t to = b.edges[e].to;
-        if (lay.clusterOf(nodeCell_[to]) == static_cast<int32_t>(c)) continue;
-        const uint32_t x = find(regionOf(nodeCell_[b.nodes[i]])), y = find(regionOf(nodeCell_[to]));
-        if (x != y) parent[std::max(x, y)] = std::min(x, y);
-      }
-  }
-  regionComponent_.assign(parent.size(), 0);
+  for (const auto& b : level1)
+    for (const auto& [here, across] : b->interLinks) {
+      const uint32_t x = find(nodeRegion_[here]), y = find(nodeRegion_[across]);
+      if (x != y) parent[std::max(x, y)] = std::min(x, y);
+    }
+  regionComponent_.resize(parent.size());
   uint32_t components = 0;
   for (uint32_t r = 0; r < parent.size(); ++r) {
     const uint32_t root = find(r);
     regionComponent_[r] = root == r ? ++components : regionComponent_[root];
   }
   stats_.components = components;
+}
+
+void Hierarchy::replaceBlock(int32_t level, int32_t cluster, std::shared_ptr<const ClusterBlock> block) {
+  // Level figures follow every replacement, so an edit costs nothing per untouched cluster.
+  if (stats_.levels.size() != static_cast<size_t>(levels())) stats_.levels.assign(static_cast<size_t>(levels()), LevelStats{});
+  LevelStats& s = stats_.levels[static_cast<size_t>(level - 1)];
+  auto& slot = blocks_[static_cast<size_t>(level - 1)][static_cast<size_t>(cluster)];
+  if (slot) {
+    s.nodes -= static_cast<uint32_t>(slot->nodes.size());
+    directedInter_[static_cast<size_t>(level - 1)] -= slot->interEdges;
+    s.intraEdges -= slot->intraEdges;
+    if (level == 1) entranceSides_ -= slot->entrances;
+    blockBytes_ -= slot->bytes();
+  }
+  s.nodes += static_cast<uint32_t>(block->nodes.size());
+  directedInter_[static_cast<size_t>(level - 1)] += block->interEdges;
+  s.intraEdges += block->intraEdges;
+  if (level == 1) entranceSides_ += block->entrances;
+  blockBytes_ += block->bytes();
+  slot = std::move(block);
 }
 
 uint32_t Hierarchy::componentOf(Point p) const {
@@ -367,25 +388,15 @@ uint32_t Hierarchy::componentOf(Point p) const {
 }
 
 void Hierarchy::refreshStats() {
-  stats_.levels.assign(static_cast<size_t>(levels()), LevelStats{});
-  stats_.entrances = 0;
-  for (const auto& b : blocks_[0]) stats_.entrances += b->entrances;
-  stats_.entrances /= 2;  // each entrance is on the border of two clusters
-  size_t bytes = nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() + freeNodes_.capacity() * 4 +
-                 regionBase_.capacity() * 4 + regionComponent_.capacity() * 4;
   for (int32_t l = 1; l <= levels(); ++l) {
     LevelStats& s = stats_.levels[static_cast<size_t>(l - 1)];
-    const auto& blocks = blocks_[static_cast<size_t>(l - 1)];
-    s.clusters = static_cast<uint32_t>(blocks.size());
-    for (const auto& b : blocks) {
-      s.nodes += static_cast<uint32_t>(b->nodes.size());
-      s.interEdges += b->interEdges;
-      s.intraEdges += b->intraEdges;
-      bytes += b->bytes() + sizeof(b);
-    }
-    s.interEdges /= 2;
+    s.clusters = static_cast<uint32_t>(blocks_[static_cast<size_t>(l - 1)].size());
+    s.interEdges = directedInter_[static_cast<size_t>(l - 1)] / 2;
   }
-  stats_.bytes = bytes;
+  stats_.entrances = entranceSides_ / 2;  // each entrance is on the border of two clusters
+  stats_.bytes = blockBytes_ + nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() + freeNodes_.capacity() * 4 +
+                 regionBase_.capacity() * 4 + regionComponent_.capacity() * 4 + nodeRegion_.capacity() * 4 +
+                 unionParent_.capacity() * 4;
 }
 
 std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* stats) {

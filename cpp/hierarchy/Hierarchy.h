@@ -121,6 +121,7 @@ class Hierarchy {
   void rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters);
   void rebuildComponents();
   void refreshStats();
+  void replaceBlock(int32_t level, int32_t cluster, std::shared_ptr<const ClusterBlock> block);
   uint32_t allocateNode(Point cell);
   uint32_t findNodeAt(Point cell, const Level1Plan* plan) const;
   std::string rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats);
@@ -134,6 +135,11 @@ class Hierarchy {
   std::vector<std::vector<std::shared_ptr<const ClusterBlock>>> blocks_;  // [level - 1][cluster]
   std::vector<uint32_t> regionBase_;       // per level-1 cluster: first global region id (+1 entry)
   std::vector<uint32_t> regionComponent_;  // per global region: component label (1..)
+  std::vector<uint32_t> nodeRegion_;       // per node id: its global region, refreshed by rebuildComponents
+  std::vector<uint32_t> unionParent_;      // scratch of rebuildComponents, kept to avoid reallocating
+  std::vector<uint64_t> directedInter_;    // per level: directed inter-edges over all blocks
+  uint64_t blockBytes_ = 0;
+  uint32_t entranceSides_ = 0;             // entrances counted once from each side
   double treeScale_ = 1.0;                 // tree distances are stored as round(distance * treeScale_)
   uint64_t version_ = 0;
   HierarchyStats stats_;
