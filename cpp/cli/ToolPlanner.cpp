@@ -58,9 +58,11 @@ std::string hierarchyStatsJson(const Hierarchy& h) {
 
 class HpaToolPlanner final : public ToolPlanner {
  public:
-  HpaToolPlanner(const Grid& grid, const CommandLine& cmd) {
+  HpaToolPlanner(const Grid& grid, const CommandLine& cmd, bool trees) {
     std::string error;
-    auto h = Hierarchy::build(std::make_shared<const Grid>(grid), hierarchyOptions(cmd), error);
+    HierarchyOptions options = hierarchyOptions(cmd);
+    options.cacheTrees = trees;
+    auto h = Hierarchy::build(grid, options, error);
     if (!h) throw UsageError(error);
     hierarchy_ = std::make_unique<Hierarchy>(std::move(*h));
     query_ = std::make_unique<HpaStarQuery>(*hierarchy_);
@@ -81,10 +83,10 @@ class HpaToolPlanner final : public ToolPlanner {
 
 }  // namespace
 
-std::string knownAlgorithms() { return "astar, hpa"; }
+std::string knownAlgorithms() { return "astar, hpa, dhpa"; }
 
 std::set<std::string> plannerOptions(const std::string& algo) {
-  if (algo == "hpa")
+  if (algo == "hpa" || algo == "dhpa")
     return {"cluster", "levels", "group", "entrance-width", "cache-paths", "no-smooth", "smoothing-range"};
   return {};
 }
@@ -93,7 +95,8 @@ std::set<std::string> plannerSwitches() { return {"cache-paths", "no-smooth"}; }
 
 std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid& grid, const CommandLine& cmd) {
   if (algo == "astar") return std::make_unique<AStarToolPlanner>(grid);
-  if (algo == "hpa") return std::make_unique<HpaToolPlanner>(grid, cmd);
+  if (algo == "hpa") return std::make_unique<HpaToolPlanner>(grid, cmd, false);
+  if (algo == "dhpa") return std::make_unique<HpaToolPlanner>(grid, cmd, true);
   throw UsageError("unknown algorithm \"" + algo + "\" (known: " + knownAlgorithms() + ")");
 }
 

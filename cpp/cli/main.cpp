@@ -26,7 +26,7 @@ void printUsage(std::FILE* out) {
                "      Random start/goal pairs (reachable or not) through both planners; prints completeness\n"
                "      mismatches, invalid paths, suboptimality of A against B and mean times.\n\n"
                "hpa options: --cluster N (10) --levels L (1) --group G (2) --entrance-width W (6)\n"
-               "             --no-smooth --smoothing-range R (4 x cluster) --cache-paths\n\n"
+               "             --no-smooth --smoothing-range R (2 x cluster) --cache-paths\n\n"
                "algorithms: %s\n",
                hpastar::cli::knownAlgorithms().c_str());
 }

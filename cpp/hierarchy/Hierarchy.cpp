@@ -107,6 +107,7 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
   h.treeScale_ = 65534.0 / longest;
   h.blocks_.resize(static_cast<size_t>(options.levels));
   h.directedInter_.assign(static_cast<size_t>(options.levels), 0);
+  h.edgeIndex_.resize(static_cast<size_t>(options.levels));
   for (int32_t l = 1; l <= options.levels; ++l) h.blocks_[static_cast<size_t>(l - 1)].resize(static_cast<size_t>(h.layout(l).count()));
 
   std::vector<int32_t> all(static_cast<size_t>(h.layout(1).count()));
@@ -133,6 +134,7 @@ uint32_t Hierarchy::allocateNode(Point cell) {
     id = static_cast<uint32_t>(nodeCell_.size());
     nodeCell_.push_back(cell);
     nodeLevel_.push_back(0);
+    for (auto& index : edgeIndex_) index.push_back(EdgeSpan{});
   }
   nodeLevel_[id] = 1;
   return id;
@@ -363,7 +365,11 @@ void Hierarchy::replaceBlock(int32_t level, int32_t cluster, std::shared_ptr<con
   if (stats_.levels.size() != static_cast<size_t>(levels())) stats_.levels.assign(static_cast<size_t>(levels()), LevelStats{});
   LevelStats& s = stats_.levels[static_cast<size_t>(level - 1)];
   auto& slot = blocks_[static_cast<size_t>(level - 1)][static_cast<size_t>(cluster)];
+  auto& index = edgeIndex_[static_cast<size_t>(level - 1)];
+  if (index.size() < nodeCell_.size()) index.resize(nodeCell_.size());
   if (slot) {
+    for (uint32_t n : slot->nodes)
+      if (index[n].owner == slot.get()) index[n] = EdgeSpan{};
     s.nodes -= static_cast<uint32_t>(slot->nodes.size());
     directedInter_[static_cast<size_t>(level - 1)] -= slot->interEdges;
     s.intraEdges -= slot->intraEdges;
@@ -375,6 +381,9 @@ void Hierarchy::replaceBlock(int32_t level, int32_t cluster, std::shared_ptr<con
   s.intraEdges += block->intraEdges;
   if (level == 1) entranceSides_ += block->entrances;
   blockBytes_ += block->bytes();
+  for (size_t i = 0; i < block->nodes.size(); ++i)
+    index[block->nodes[i]] =
+        EdgeSpan{block->edges.data() + block->offsets[i], block->offsets[i + 1] - block->offsets[i], block.get()};
   slot = std::move(block);
 }
 
@@ -394,7 +403,9 @@ void Hierarchy::refreshStats() {
     s.interEdges = directedInter_[static_cast<size_t>(l - 1)] / 2;
   }
   stats_.entrances = entranceSides_ / 2;  // each entrance is on the border of two clusters
-  stats_.bytes = blockBytes_ + nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() + freeNodes_.capacity() * 4 +
+  size_t indexBytes = 0;
+  for (const auto& v : edgeIndex_) indexBytes += v.capacity() * sizeof(EdgeSpan);
+  stats_.bytes = blockBytes_ + indexBytes + nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() + freeNodes_.capacity() * 4 +
                  regionBase_.capacity() * 4 + regionComponent_.capacity() * 4 + nodeRegion_.capacity() * 4 +
                  unionParent_.capacity() * 4;
 }

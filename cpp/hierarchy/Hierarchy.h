@@ -85,10 +85,8 @@ class Hierarchy {
 
   // Edges of `node` in the graph of `level` (empty if the node is below that level).
   std::span<const AbstractEdge> edges(int32_t level, uint32_t node) const {
-    const ClusterBlock& b = block(level, layout(level).clusterOf(nodeCell_[node]));
-    const int32_t i = b.indexOf(node);
-    if (i < 0) return {};
-    return {b.edges.data() + b.offsets[static_cast<size_t>(i)], b.edges.data() + b.offsets[static_cast<size_t>(i) + 1]};
+    const EdgeSpan& e = edgeIndex_[static_cast<size_t>(level - 1)][node];
+    return {e.first, e.count};
   }
   // Nodes of `level` or higher inside the level's cluster `cluster`, ascending.
   std::span<const uint32_t> clusterNodes(int32_t level, int32_t cluster) const { return block(level, cluster).nodes; }
@@ -137,6 +135,13 @@ class Hierarchy {
   std::vector<uint32_t> regionComponent_;  // per global region: component label (1..)
   std::vector<uint32_t> nodeRegion_;       // per node id: its global region, refreshed by rebuildComponents
   std::vector<uint32_t> unionParent_;      // scratch of rebuildComponents, kept to avoid reallocating
+  // Per level and node id: where its edges are in its block (the hot path of every abstract search).
+  struct EdgeSpan {
+    const AbstractEdge* first = nullptr;
+    uint32_t count = 0;
+    const ClusterBlock* owner = nullptr;  // a reused id may already belong to another cluster's new block
+  };
+  std::vector<std::vector<EdgeSpan>> edgeIndex_;
   std::vector<uint64_t> directedInter_;    // per level: directed inter-edges over all blocks
   uint64_t blockBytes_ = 0;
   uint32_t entranceSides_ = 0;             // entrances counted once from each side

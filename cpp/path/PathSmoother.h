@@ -17,10 +17,6 @@ class PathSmoother {
   uint64_t smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay);
 
  private:
-  // Per cell: base_ + position on the current path, or anything below base_ when not on it. Raising
-  // base_ by the path length forgets the previous path without clearing the array.
-  std::vector<uint32_t> mark_;
-  uint32_t base_ = 0;
   std::vector<double> prefix_;
   std::vector<Point> out_;
 };

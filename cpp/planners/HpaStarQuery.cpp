@@ -46,7 +46,19 @@ void HpaStarQuery::insertEndpoints(SearchStats& stats) {
       const Rect area = layout.rect(cluster);
       const auto nodes = h_->clusterNodes(level, cluster);
       const bool otherInside = area.contains(otherCell);
-      if (level == 1) {
+      if (level == 1 && h_->options().cacheTrees) {
+        // DHPA*: the nodes' shortest-path trees already hold the distances, no search (no SG effort).
+        for (uint32_t n : nodes) {
+          double d;
+          int dir;
+          if (h_->treeStep(n, cell, d, dir)) overlay_.addEdge(level, endpoint, n, d);
+        }
+        if (otherInside && endpoint == S) {  // start and goal share a cluster: the in-cluster path too
+          scratchCells_.clear();
+          const double d = cellAStar_.appendPath(grid, area, cell, otherCell, false, scratchCells_, stats.expandedInsertion);
+          if (d >= 0) overlay_.addEdge(level, S, G, d);
+        }
+      } else if (level == 1) {
         targets_.clear();
         for (uint32_t n : nodes) targets_.push_back(h_->nodeCell(n));
         if (otherInside) targets_.push_back(otherCell);
@@ -88,6 +100,7 @@ void HpaStarQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector
     return;
   }
   if (level == 1) {
+    if (h_->options().cacheTrees && followTree(a, b, cells)) return;
     if (!overlay_.isEndpoint(a) && !overlay_.isEndpoint(b) && h_->appendCachedPath(a, b, cells)) return;
     const double cost = cellAStar_.appendPath(h_->grid(), layout.rect(cluster), ca, cb, false, cells, expanded);
     (void)cost;  // the edge exists, so the path does: its cost equals the edge's by construction
@@ -101,13 +114,37 @@ void HpaStarQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector
   for (size_t i = 0; i + 1 < path.size(); ++i) refineEdge(level - 1, path[i], path[i + 1], cells, expanded);
 }
 
+bool HpaStarQuery::followTree(uint32_t a, uint32_t b, std::vector<Point>& cells) {
+  // DHPA* refinement: walk the target node's shortest-path tree, one lookup per cell, no search.
+  auto walk = [&](uint32_t node, Point from, std::vector<Point>& out) {
+    Point p = from;
+    double d;
+    int dir;
+    while (h_->treeStep(node, p, d, dir) && dir >= 0) {
+      p = Point{p.x + kDirDx[dir], p.y + kDirDy[dir]};
+      out.push_back(p);
+    }
+    return p == h_->nodeCell(node);
+  };
+  if (!overlay_.isEndpoint(b)) return walk(b, overlay_.cellOf(*h_, a), cells);
+  if (!overlay_.isEndpoint(a)) {  // node → goal: the goal's way to the node, reversed
+    scratchCells_.clear();
+    const Point goal = overlay_.cellOf(*h_, b);
+    scratchCells_.push_back(goal);
+    if (!walk(a, goal, scratchCells_)) return false;
+    for (size_t i = scratchCells_.size() - 1; i-- > 0;) cells.push_back(scratchCells_[i]);
+    return true;
+  }
+  return false;  // start → goal inside one cluster: a search
+}
+
 PathStatus HpaStarQuery::findPath(Point start, Point goal, PathResult& out, const HpaQueryOptions& options) {
   if (plan(start, goal, out) != PathStatus::Found) return out.status;
   out.cells.clear();
   out.cells.push_back(start);
   for (size_t s = 0; s < segmentCount(); ++s) refineSegment(s, out.cells, out.stats);
   if (options.smooth) {
-    const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 4 * h_->options().clusterSize;
+    const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 2 * h_->options().clusterSize;
     smoother_.smooth(h_->grid(), out.cells, range);
   }
   out.cost = pathLength(out.cells);

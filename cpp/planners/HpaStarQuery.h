@@ -14,10 +14,17 @@ namespace hpastar {
 
 struct HpaQueryOptions {
   bool smooth = true;
-  int32_t smoothingRange = 0;  // longest straight line tried by smoothing, in cells; 0 = 4 × cluster size
+  int32_t smoothingRange = 0;  // longest straight line tried by smoothing, in cells; 0 = 2 × cluster size
 };
 
 // One thread's HPA* searches against a shared, read-only Hierarchy (which must outlive it).
+//
+// With a hierarchy built with cacheTrees this is DHPA* (Kring et al. 2010): start and goal are joined
+// to the nodes of their clusters by reading the nodes' shortest-path trees (no SG search), and level-1
+// edges are refined by walking those trees (one lookup per cell, no search). Unlike the paper, which
+// stops at the first node popped in the goal cluster, the goal keeps its cached edges to all of its
+// cluster's nodes and the search stops when the goal itself is popped: the abstract path is optimal
+// in the abstract graph, as HPA*'s, for a few more expansions.
 //
 // A query inserts start and goal in a private overlay at every level (the paper's SG effort), runs A*
 // on the top level, then refines each abstract edge level by level down to cells, and smooths.
@@ -52,6 +59,7 @@ class HpaStarQuery {
  private:
   void insertEndpoints(SearchStats& stats);
   void refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Point>& cells, uint64_t& expanded);
+  bool followTree(uint32_t a, uint32_t b, std::vector<Point>& cells);
 
   const Hierarchy* h_;
   QueryOverlay overlay_;
@@ -60,6 +68,7 @@ class HpaStarQuery {
   AStarSearch cellAStar_;
   PathSmoother smoother_;
   std::vector<Point> targets_;
+  std::vector<Point> scratchCells_;
   std::vector<uint32_t> abstractPath_;               // top-level nodes, S first, G last
   std::vector<std::vector<uint32_t>> levelPaths_;    // scratch per level while refining
   uint64_t planSerial_ = 0;
