@@ -21,15 +21,20 @@ class AStarToolPlanner final : public ToolPlanner {
   AStarSearch search_;
 };
 
-HierarchyOptions hierarchyOptions(const CommandLine& cmd) {
+}  // namespace
+
+HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine& cmd) {
   HierarchyOptions o;
   o.clusterSize = static_cast<int32_t>(cmd.getInt("cluster", o.clusterSize, 2, 1024));
   o.levels = static_cast<int32_t>(cmd.getInt("levels", o.levels, 1, HierarchyOptions::kMaxLevels));
   o.clusterGroup = static_cast<int32_t>(cmd.getInt("group", o.clusterGroup, 2, 16));
   o.entranceWidth = static_cast<int32_t>(cmd.getInt("entrance-width", o.entranceWidth, 1, 1 << 20));
   o.cachePaths = cmd.has("cache-paths");
+  o.cacheTrees = algo == "dhpa";
   return o;
 }
+
+namespace {
 
 std::string hierarchyStatsJson(const Hierarchy& h) {
   const HierarchyStats& s = h.stats();
@@ -60,8 +65,7 @@ class HpaToolPlanner final : public ToolPlanner {
  public:
   HpaToolPlanner(const Grid& grid, const CommandLine& cmd, bool trees) {
     std::string error;
-    HierarchyOptions options = hierarchyOptions(cmd);
-    options.cacheTrees = trees;
+    HierarchyOptions options = hierarchyOptionsFrom(trees ? "dhpa" : "hpa", cmd);
     auto h = Hierarchy::build(grid, options, error);
     if (!h) throw UsageError(error);
     hierarchy_ = std::make_unique<Hierarchy>(std::move(*h));

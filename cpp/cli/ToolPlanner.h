@@ -5,6 +5,7 @@
 
 #include "cli/CommandLine.h"
 #include "grid/Grid.h"
+#include "hierarchy/HierarchyOptions.h"
 #include "search/PathResult.h"
 
 namespace hpastar::cli {
@@ -25,6 +26,9 @@ std::string knownAlgorithms();
 std::set<std::string> plannerOptions(const std::string& algo);
 // Options of any planner that take no value (for parsing the command line).
 std::set<std::string> plannerSwitches();
+// The hierarchy options given on the command line (--cluster, --levels, --group, --entrance-width,
+// --cache-paths); `algo` "dhpa" adds the shortest-path trees.
+HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine& cmd);
 // Builds `algo` for `grid` with the options in `cmd`. Throws UsageError for an unknown name or option value.
 std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid& grid, const CommandLine& cmd);
 

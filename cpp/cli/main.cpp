@@ -8,6 +8,8 @@
 #include "cli/ScenCommand.h"
 #include "cli/StatsCommand.h"
 #include "cli/CompareCommand.h"
+#include "cli/DynamicCommand.h"
+#include "cli/UpdateBenchCommand.h"
 #include "cli/ToolPlanner.h"
 
 namespace {
@@ -25,6 +27,10 @@ void printUsage(std::FILE* out) {
                "  compare FILE.map --algo A --against B --queries N --seed K [options]\n"
                "      Random start/goal pairs (reachable or not) through both planners; prints completeness\n"
                "      mismatches, invalid paths, suboptimality of A against B and mean times.\n\n"
+               "  dynamic FILE.map --algo hpa|dhpa --searches X [--obstacle-share 0.02] [--changes N] [--seed K]\n"
+               "      Kring et al.'s dynamic metric: move every 2x2 obstacle, update, run X searches; repeat.\n\n"
+               "  update-bench FILE.map --algo hpa|dhpa [--updates N] [--seed K]\n"
+               "      Mean time of a single-cell terrain change.\n\n"
                "hpa options: --cluster N (10) --levels L (1) --group G (2) --entrance-width W (6)\n"
                "             --no-smooth --smoothing-range R (2 x cluster) --cache-paths\n\n"
                "algorithms: %s\n",
@@ -44,6 +50,8 @@ int main(int argc, char** argv) {
     if (command == "scen") return runScenCommand(argc, argv);
     if (command == "stats") return runStatsCommand(argc, argv);
     if (command == "compare") return runCompareCommand(argc, argv);
+    if (command == "dynamic") return runDynamicCommand(argc, argv);
+    if (command == "update-bench") return runUpdateBenchCommand(argc, argv);
     throw UsageError("unknown command \"" + command + "\"");
   } catch (const UsageError& e) {
     std::fprintf(stderr, "hpa: %s\n(hpa --help for usage)\n", e.what());

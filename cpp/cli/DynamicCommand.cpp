@@ -1,0 +1,110 @@
+#include "cli/DynamicCommand.h"
+
+#include <chrono>
+#include <cstdio>
+#include <random>
+
+#include "cli/JsonObject.h"
+#include "cli/MapLoading.h"
+#include "cli/ToolPlanner.h"
+#include "hierarchy/Hierarchy.h"
+#include "io/MovingAIScenario.h"
+#include "path/PathValidator.h"
+#include "planners/HpaStarQuery.h"
+
+namespace hpastar::cli {
+namespace {
+using Clock = std::chrono::steady_clock;
+double microsSince(Clock::time_point t) { return std::chrono::duration<double, std::micro>(Clock::now() - t).count(); }
+}  // namespace
+
+int runDynamicCommand(int argc, char** argv) {
+  CommandLine cmd(argc, argv, 2, plannerSwitches());
+  if (cmd.positional().size() != 1) throw UsageError("dynamic needs exactly one FILE.map");
+  const std::string algo = cmd.getString("algo", "hpa");
+  if (algo != "hpa" && algo != "dhpa") throw UsageError("dynamic supports --algo hpa or dhpa, not \"" + algo + "\"");
+  std::set<std::string> known = {"algo", "searches", "obstacle-share", "changes", "seed"};
+  for (const auto& o : plannerOptions(algo)) known.insert(o);
+  cmd.rejectUnknown(known);
+  const long long searches = cmd.getInt("searches", 10, 0, 100000000);
+  const double share = cmd.getDouble("obstacle-share", 0.02, 0.0, 0.5);
+  const long long changes = cmd.getInt("changes", 10, 1, 1000000);
+  const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
+  const Grid base = loadMapFile(cmd.positional()[0]);
+
+  // Spots for a 2×2 obstacle: four ground cells of the original map.
+  std::vector<Point> spots;
+  for (int32_t y = 0; y + 1 < base.height(); ++y)
+    for (int32_t x = 0; x + 1 < base.width(); ++x)
+      if (base.passable(x, y) && base.passable(x + 1, y) && base.passable(x, y + 1) && base.passable(x + 1, y + 1))
+        spots.push_back(Point{x, y});
+  const size_t obstacles = static_cast<size_t>(share * base.width() * base.height() / 4.0);
+  if (spots.empty() && obstacles > 0) throw InputError(cmd.positional()[0] + ": no room for 2x2 obstacles");
+
+  std::mt19937_64 rng(static_cast<uint64_t>(seed));
+  const auto buildStart = Clock::now();
+  std::string error;
+  auto h = Hierarchy::build(base, hierarchyOptionsFrom(algo, cmd), error);
+  if (!h) throw UsageError(error);
+  const double buildMs = microsSince(buildStart) / 1000.0;
+  HpaStarQuery query(*h);
+  PathResult result;
+
+  std::vector<Point> placed;
+  std::vector<CellEdit> edits;
+  double updateUs = 0, searchUs = 0;
+  uint64_t found = 0, invalid = 0, ran = 0;
+  for (long long change = 0; change < changes; ++change) {
+    // Move every obstacle: clear the old squares (back to the map's own terrain), block new ones.
+    edits.clear();
+    for (Point p : placed)
+      for (int k = 0; k < 4; ++k) {
+        const Point c{p.x + (k & 1), p.y + (k >> 1)};
+        edits.push_back(CellEdit{c, base.terrainAt(c.x, c.y)});
+      }
+    placed.clear();
+    for (size_t i = 0; i < obstacles; ++i) placed.push_back(spots[rng() % spots.size()]);
+    for (Point p : placed)
+      for (int k = 0; k < 4; ++k) edits.push_back(CellEdit{Point{p.x + (k & 1), p.y + (k >> 1)}, '@'});
+    UpdateStats st;
+    const auto t = Clock::now();
+    error = h->applyEdits(edits, &st);
+    updateUs += microsSince(t);
+    if (!error.empty()) throw InputError(error);
+    query.setHierarchy(*h);
+    const Grid& g = h->grid();
+    for (long long s = 0; s < searches; ++s) {
+      Point a, b;
+      do a = Point{static_cast<int32_t>(rng() % g.width()), static_cast<int32_t>(rng() % g.height())};
+      while (!g.passable(a));
+      do b = Point{static_cast<int32_t>(rng() % g.width()), static_cast<int32_t>(rng() % g.height())};
+      while (!g.passable(b));
+      result.reset();
+      const auto ts = Clock::now();
+      query.findPath(a, b, result);
+      searchUs += microsSince(ts);
+      ++ran;
+      if (result.found()) {
+        ++found;
+        if (!validatePath(g, a, b, result.cells, result.cost).valid) ++invalid;
+      }
+    }
+  }
+  const double n = static_cast<double>(changes);
+  JsonObject o;
+  o.add("algo", algo)
+      .add("map", std::string(baseName(cmd.positional()[0])))
+      .add("searches", static_cast<uint64_t>(searches))
+      .add("obstacles", static_cast<uint64_t>(obstacles))
+      .add("changes", static_cast<uint64_t>(changes))
+      .add("build_ms", buildMs)
+      .add("total_ms_per_change", (updateUs + searchUs) / n / 1000.0)
+      .add("update_us_mean", updateUs / n)
+      .add("search_us_mean", ran ? searchUs / static_cast<double>(ran) : 0.0)
+      .add("found", found)
+      .add("invalid", invalid);
+  std::printf("%s\n", o.str().c_str());
+  return invalid == 0 ? 0 : 3;
+}
+
+}  // namespace hpastar::cli

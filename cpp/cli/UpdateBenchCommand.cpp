@@ -1,0 +1,67 @@
+#include "cli/UpdateBenchCommand.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+
+#include "cli/JsonObject.h"
+#include "cli/MapLoading.h"
+#include "cli/ToolPlanner.h"
+#include "hierarchy/Hierarchy.h"
+#include "io/MovingAIScenario.h"
+
+namespace hpastar::cli {
+
+int runUpdateBenchCommand(int argc, char** argv) {
+  CommandLine cmd(argc, argv, 2, plannerSwitches());
+  if (cmd.positional().size() != 1) throw UsageError("update-bench needs exactly one FILE.map");
+  const std::string algo = cmd.getString("algo", "hpa");
+  if (algo != "hpa" && algo != "dhpa") throw UsageError("update-bench supports --algo hpa or dhpa, not \"" + algo + "\"");
+  std::set<std::string> known = {"algo", "updates", "seed"};
+  for (const auto& o : plannerOptions(algo)) known.insert(o);
+  cmd.rejectUnknown(known);
+  const long long updates = cmd.getInt("updates", 2000, 1, 10000000);
+  const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
+  const Grid grid = loadMapFile(cmd.positional()[0]);
+  std::string error;
+  auto h = Hierarchy::build(grid, hierarchyOptionsFrom(algo, cmd), error);
+  if (!h) throw UsageError(error);
+
+  // Cells near passable terrain, where a change does something: passable cells, and blocked cells with
+  // a passable neighbour.
+  std::vector<Point> candidates;
+  for (int32_t y = 0; y < grid.height(); ++y)
+    for (int32_t x = 0; x < grid.width(); ++x) {
+      bool near = false;
+      for (int dy = -1; dy <= 1 && !near; ++dy)
+        for (int dx = -1; dx <= 1 && !near; ++dx) near = grid.passable(x + dx, y + dy);
+      if (near) candidates.push_back(Point{x, y});
+    }
+  if (candidates.empty()) throw InputError(cmd.positional()[0] + ": the map has no passable cell");
+  std::mt19937_64 rng(static_cast<uint64_t>(seed));
+  double total = 0, worst = 0;
+  uint64_t rebuilt = 0;
+  for (long long i = 0; i < updates; ++i) {
+    const Point p = candidates[rng() % candidates.size()];
+    const CellEdit edit{p, h->grid().passable(p) ? '@' : '.'};
+    UpdateStats st;
+    error = h->applyEdits(std::span<const CellEdit>(&edit, 1), &st);
+    if (!error.empty()) throw InputError(error);
+    total += st.microseconds;
+    worst = std::max(worst, st.microseconds);
+    rebuilt += st.clustersRebuilt[0];
+  }
+  JsonObject o;
+  o.add("algo", algo)
+      .add("map", std::string(baseName(cmd.positional()[0])))
+      .add("updates", static_cast<uint64_t>(updates))
+      .add("update_us_mean", total / static_cast<double>(updates))
+      .add("update_us_max", worst)
+      .add("level1_clusters_rebuilt_mean", static_cast<double>(rebuilt) / static_cast<double>(updates))
+      .add("cluster_size", h->options().clusterSize)
+      .add("levels", h->levels());
+  std::printf("%s\n", o.str().c_str());
+  return 0;
+}
+
+}  // namespace hpastar::cli
