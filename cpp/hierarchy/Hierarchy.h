@@ -112,6 +112,7 @@ class Hierarchy {
   const HierarchyStats& stats() const { return stats_; }
 
  private:
+  friend struct HierarchySerializer;  // io/HierarchySerialization.cpp reads and restores the private state
   struct Level1Plan;  // new node sets and transitions of the clusters being rebuilt
   Hierarchy() = default;
 

@@ -116,11 +116,13 @@ void HpaStarQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector
 
 bool HpaStarQuery::followTree(uint32_t a, uint32_t b, std::vector<Point>& cells) {
   // DHPA* refinement: walk the target node's shortest-path tree, one lookup per cell, no search.
+  const Rect area = h_->layout(1).rectOf(overlay_.cellOf(*h_, a));
   auto walk = [&](uint32_t node, Point from, std::vector<Point>& out) {
     Point p = from;
     double d;
     int dir;
-    while (h_->treeStep(node, p, d, dir) && dir >= 0) {
+    // A tree visits each cell once; the bound only matters for corrupted data (loaded bytes).
+    for (int64_t steps = 0; steps < area.area() && h_->treeStep(node, p, d, dir) && dir >= 0; ++steps) {
       p = Point{p.x + kDirDx[dir], p.y + kDirDy[dir]};
       out.push_back(p);
     }

@@ -1,0 +1,146 @@
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+
+#include "HierarchyDump.h"
+#include "PathChecks.h"
+#include "TestMaps.h"
+#include "io/HierarchySerialization.h"
+#include "planners/HpaStarQuery.h"
+
+namespace hpastar {
+namespace {
+
+Hierarchy buildOrDie(const Grid& g, const HierarchyOptions& o) {
+  std::string error;
+  auto h = Hierarchy::build(g, o, error);
+  if (!h) throw std::runtime_error(error);
+  return std::move(*h);
+}
+
+// FNV-1a 64 as the format defines it, to forge consistent checksums in the tests below.
+uint64_t fnv1a(const uint8_t* p, size_t n) {
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; ++i) {
+    h ^= p[i];
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+void resign(std::vector<uint8_t>& bytes) {
+  const uint64_t sum = fnv1a(bytes.data() + 20, bytes.size() - 28);
+  for (int i = 0; i < 8; ++i) bytes[bytes.size() - 8 + i] = static_cast<uint8_t>(sum >> (8 * i));
+}
+
+TEST(HierarchySerialization, RoundTripGivesTheSameHierarchyAndTheSamePaths) {
+  Grid g = test::loadMap("den520d.map");
+  HierarchyOptions o;
+  o.levels = 3;
+  o.cachePaths = true;
+  o.cacheTrees = true;
+  Hierarchy h = buildOrDie(g, o);
+  // Some edits first, so that freed ids and a version number are part of what is stored.
+  ASSERT_EQ(h.fillRect(Rect{100, 100, 130, 104}, '@'), "");
+  ASSERT_EQ(h.fillRect(Rect{110, 100, 112, 104}, '.'), "");
+  const auto bytes = serializeHierarchy(h);
+  std::string error;
+  auto loaded = deserializeHierarchy(bytes, error);
+  ASSERT_TRUE(loaded) << error;
+  EXPECT_TRUE(test::dumpHierarchy(*loaded) == test::dumpHierarchy(h));
+  EXPECT_EQ(loaded->version(), h.version());
+  EXPECT_EQ(loaded->stats().components, h.stats().components);
+  EXPECT_EQ(loaded->stats().levels[1].intraEdges, h.stats().levels[1].intraEdges);
+  EXPECT_EQ(serializeHierarchy(*loaded), bytes);  // byte-identical
+  const auto scenarios = test::loadScenarios("den520d.map", g);
+  HpaStarQuery a(h), b(*loaded);
+  PathResult ra, rb;
+  for (size_t i = 0; i < scenarios.size(); i += 5) {
+    const Scenario& s = scenarios[i];
+    ra.reset();
+    rb.reset();
+    const PathStatus sa = a.findPath(s.start, s.goal, ra), sb = b.findPath(s.start, s.goal, rb);
+    ASSERT_EQ(sa, sb);
+    if (sa != PathStatus::Found) continue;
+    EXPECT_TRUE(test::isValidPath(loaded->grid(), s.start, s.goal, rb));
+    EXPECT_EQ(ra.cells, rb.cells);
+  }
+  // The loaded hierarchy keeps accepting edits.
+  ASSERT_EQ(loaded->fillRect(Rect{50, 50, 60, 52}, '@'), "");
+  ASSERT_EQ(h.fillRect(Rect{50, 50, 60, 52}, '@'), "");
+  EXPECT_TRUE(test::dumpHierarchy(*loaded) == test::dumpHierarchy(h));
+}
+
+TEST(HierarchySerialization, RefusesForeignTruncatedCorruptedAndNewerBytesWithClearErrors) {
+  const Hierarchy h = buildOrDie(test::loadMap("arena.map"), HierarchyOptions{});
+  const auto good = serializeHierarchy(h);
+  std::string error;
+  auto refused = [&](std::vector<uint8_t> bytes) {
+    error.clear();
+    return !deserializeHierarchy(bytes, error).has_value();
+  };
+  EXPECT_TRUE(refused({}));
+  EXPECT_EQ(error, "not an hpastar hierarchy (the bytes do not start with HPASTAR)");
+  std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', 13, 10, 26, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  EXPECT_TRUE(refused(png));
+  EXPECT_EQ(error, "not an hpastar hierarchy (the bytes do not start with HPASTAR)");
+  auto newer = good;
+  newer[8] = 99;
+  EXPECT_TRUE(refused(newer));
+  EXPECT_EQ(error, "hierarchy format version 99 is not supported (this build reads version 1)");
+  auto truncated = good;
+  truncated.resize(good.size() - 100);
+  EXPECT_TRUE(refused(truncated));
+  EXPECT_NE(error.find("truncated"), std::string::npos) << error;
+  auto flipped = good;
+  flipped[good.size() / 2] ^= 0x40;
+  EXPECT_TRUE(refused(flipped));
+  EXPECT_EQ(error, "hierarchy bytes are corrupted (checksum mismatch)");
+  // Consistent checksum, inconsistent contents: the grid's width made huge.
+  auto forged = good;
+  forged[20] = 0xFF;
+  forged[21] = 0xFF;
+  resign(forged);
+  EXPECT_TRUE(refused(forged));
+  EXPECT_NE(error.find("inconsistent"), std::string::npos) << error;
+}
+
+TEST(HierarchySerialization, RandomlyDamagedBytesWithForgedChecksumsNeverCrash) {
+  HierarchyOptions o;
+  o.levels = 2;
+  o.cacheTrees = true;
+  o.cachePaths = true;
+  o.clusterSize = 8;
+  const Hierarchy h = buildOrDie(test::loadMap("arena.map"), o);
+  const auto good = serializeHierarchy(h);
+  std::mt19937 rng(9);
+  int refused = 0, loaded = 0;
+  PathResult r;
+  for (int i = 0; i < 400; ++i) {
+    auto bytes = good;
+    const int flips = 1 + static_cast<int>(rng() % 4);
+    for (int f = 0; f < flips; ++f) bytes[20 + rng() % (bytes.size() - 28)] ^= static_cast<uint8_t>(1u << (rng() % 8));
+    resign(bytes);
+    std::string error;
+    auto result = deserializeHierarchy(bytes, error);
+    if (!result) {
+      ++refused;
+      EXPECT_FALSE(error.empty());
+      continue;
+    }
+    ++loaded;
+    // Whatever loads must answer queries without crashing or hanging.
+    HpaStarQuery q(*result);
+    for (int k = 0; k < 5; ++k) {
+      const Point s{static_cast<int>(rng() % 49), static_cast<int>(rng() % 49)};
+      const Point t{static_cast<int>(rng() % 49), static_cast<int>(rng() % 49)};
+      r.reset();
+      q.findPath(s, t, r);
+    }
+  }
+  EXPECT_GT(refused, 0);
+  EXPECT_EQ(refused + loaded, 400);
+}
+
+}  // namespace
+}  // namespace hpastar
