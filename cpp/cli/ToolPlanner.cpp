@@ -30,6 +30,7 @@ HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine
   o.clusterGroup = static_cast<int32_t>(cmd.getInt("group", o.clusterGroup, 2, 16));
   o.entranceWidth = static_cast<int32_t>(cmd.getInt("entrance-width", o.entranceWidth, 1, 1 << 20));
   o.cachePaths = cmd.has("cache-paths");
+  o.pruneEdges = !cmd.has("no-prune");
   o.cacheTrees = algo == "dhpa";
   return o;
 }
@@ -91,11 +92,11 @@ std::string knownAlgorithms() { return "astar, hpa, dhpa"; }
 
 std::set<std::string> plannerOptions(const std::string& algo) {
   if (algo == "hpa" || algo == "dhpa")
-    return {"cluster", "levels", "group", "entrance-width", "cache-paths", "no-smooth", "smoothing-range"};
+    return {"cluster", "levels", "group", "entrance-width", "cache-paths", "no-smooth", "smoothing-range", "no-prune"};
   return {};
 }
 
-std::set<std::string> plannerSwitches() { return {"cache-paths", "no-smooth"}; }
+std::set<std::string> plannerSwitches() { return {"cache-paths", "no-smooth", "no-prune"}; }
 
 std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid& grid, const CommandLine& cmd) {
   if (algo == "astar") return std::make_unique<AStarToolPlanner>(grid);

@@ -27,11 +27,13 @@ struct ClusterBlock {
   uint32_t intraEdges = 0;  // undirected edges inside it
   uint32_t entrances = 0;   // level 1: entrances on the cluster's four borders
 
-  // Level 1 only. Cached cell paths of intra-edges: pathRef runs parallel to `edges` and holds kNoPath
-  // or an index into pathSpans, top bit set when the stored cells run the other way.
+  // Cached paths of intra-edges (HierarchyOptions::cachePaths): pathRef runs parallel to `edges` and
+  // holds kNoPath or an index into pathSpans, top bit set when the stored path runs the other way.
+  // Level 1 stores cells (pathCells), higher levels the nodes of the level below (pathNodes).
   std::vector<uint32_t> pathRef;
   std::vector<std::pair<uint32_t, uint32_t>> pathSpans;  // (offset, length), both ends included
   std::vector<Point> pathCells;
+  std::vector<uint32_t> pathNodes;
   // Level 1 only. Connected parts of the cluster's cells (moves that stay inside it): per cell, row
   // major over the cluster, 0 for blocked cells, else 1..regionCount.
   std::vector<uint32_t> regions;
@@ -55,7 +57,7 @@ struct ClusterBlock {
 
   size_t bytes() const {
     return sizeof(ClusterBlock) + nodes.capacity() * 4 + offsets.capacity() * 4 + edges.capacity() * sizeof(AbstractEdge) +
-           pathRef.capacity() * 4 + pathSpans.capacity() * 8 + pathCells.capacity() * sizeof(Point) +
+           pathRef.capacity() * 4 + pathSpans.capacity() * 8 + pathCells.capacity() * sizeof(Point) + pathNodes.capacity() * 4 +
            regions.capacity() * 4 + nodeRegions.capacity() * 4 + interLinks.capacity() * 8 + treeDistance.capacity() * 2 + treeDirection.capacity();
   }
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 #include "hierarchy/AbstractSearch.h"
 #include "hierarchy/EntranceScanner.h"
@@ -72,6 +73,54 @@ int32_t crossingLevel(const std::vector<ClusterLayout>& layouts, Point a, Point 
   for (size_t l = 0; l < layouts.size(); ++l)
     if (layouts[l].clusterOf(a) != layouts[l].clusterOf(b)) level = static_cast<int32_t>(l + 1);
   return level;
+}
+
+// One intra-cluster distance found while building a block: nodes a < j (positions in the block's
+// `nodes`), and the index of its stored path in pathSpans (kNoPath when paths are not cached).
+struct IntraPair {
+  uint32_t a, j;
+  double distance;
+  uint32_t pathRef;
+};
+
+// Turns the distances between the nodes of one cluster into intra-edges. With pruning, an edge a–c is
+// left out when some other node b of the cluster lies on a shortest a–c path (d(a,b) + d(b,c) = d(a,c)):
+// shortest distances through the graph stay the same (each removed edge is replaced by two strictly
+// shorter ones, recursively), searches relax fewer edges. Stored paths of removed edges are dropped.
+template <typename T>
+void emitIntraEdges(ClusterBlock& b, std::vector<IntraPair>& pairs, bool prune, std::vector<T>& pathPool,
+                    std::vector<PendingEdge>& pending) {
+  const size_t k = b.nodes.size();
+  std::vector<double> d;
+  const bool canPrune = prune && k >= 3 && k <= 512;
+  if (canPrune) {
+    d.assign(k * k, std::numeric_limits<double>::infinity());
+    for (const IntraPair& p : pairs) d[p.a * k + p.j] = d[p.j * k + p.a] = p.distance;
+  }
+  std::vector<T> keptPool;
+  std::vector<std::pair<uint32_t, uint32_t>> keptSpans;
+  for (const IntraPair& p : pairs) {
+    if (canPrune) {
+      bool redundant = false;
+      const double limit = p.distance + 1e-6 * std::max(1.0, p.distance);
+      for (size_t m = 0; m < k && !redundant; ++m)
+        redundant = m != p.a && m != p.j && d[p.a * k + m] + d[m * k + p.j] <= limit;
+      if (redundant) continue;
+    }
+    uint32_t ref = ClusterBlock::kNoPath;
+    if (p.pathRef != ClusterBlock::kNoPath) {
+      const auto [offset, length] = b.pathSpans[p.pathRef];
+      ref = static_cast<uint32_t>(keptSpans.size());
+      keptSpans.emplace_back(static_cast<uint32_t>(keptPool.size()), length);
+      keptPool.insert(keptPool.end(), pathPool.begin() + offset, pathPool.begin() + offset + length);
+    }
+    pending.push_back(PendingEdge{p.a, b.nodes[p.j], static_cast<float>(p.distance), ref});
+    pending.push_back(PendingEdge{p.j, b.nodes[p.a], static_cast<float>(p.distance),
+                                  ref == ClusterBlock::kNoPath ? ref : ref | 0x80000000u});
+    ++b.intraEdges;
+  }
+  pathPool.swap(keptPool);
+  b.pathSpans.swap(keptSpans);
 }
 
 }  // namespace
@@ -218,6 +267,7 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
   DijkstraSearch dijkstra;
   std::vector<Point> targets;
   std::vector<PendingEdge> pending;
+  std::vector<IntraPair> pairs;
   const bool paths = options_.cachePaths, trees = options_.cacheTrees;
   for (size_t i = 0; i < clusters.size(); ++i) {
     const Rect area = lay.rect(clusters[i]);
@@ -233,6 +283,7 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
     }
     const size_t k = b->nodes.size();
     const size_t cells = static_cast<size_t>(area.area());
+    pairs.clear();
     if (trees) {
       b->treeDistance.assign(k * cells, ClusterBlock::kUnreachable);
       b->treeDirection.assign(k * cells, 0xFF);
@@ -267,12 +318,10 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
           ref = static_cast<uint32_t>(b->pathSpans.size());
           b->pathSpans.emplace_back(offset, static_cast<uint32_t>(b->pathCells.size()) - offset);
         }
-        pending.push_back(PendingEdge{static_cast<uint32_t>(a), b->nodes[j], static_cast<float>(d), ref});
-        pending.push_back(PendingEdge{static_cast<uint32_t>(j), b->nodes[a], static_cast<float>(d),
-                                      ref == ClusterBlock::kNoPath ? ref : ref | 0x80000000u});
-        ++b->intraEdges;
+        pairs.push_back(IntraPair{static_cast<uint32_t>(a), static_cast<uint32_t>(j), d, ref});
       }
     }
+    emitIntraEdges(*b, pairs, options_.pruneEdges, b->pathCells, pending);
     fillAdjacency(*b, pending, paths);
     labelRegions(grid_, area, *b);
     for (uint32_t n : b->nodes) {
@@ -288,6 +337,8 @@ void Hierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clu
   const ClusterLayout& base = layout(1);
   AbstractSearch search;
   std::vector<PendingEdge> pending;
+  std::vector<IntraPair> pairs;
+  const bool paths = options_.cachePaths;
   for (int32_t c : clusters) {
     const Rect area = lay.rect(c);
     auto b = std::make_shared<ClusterBlock>();
@@ -302,6 +353,7 @@ void Hierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clu
       }
     std::sort(b->nodes.begin(), b->nodes.end());
     pending.clear();
+    pairs.clear();
     const size_t k = b->nodes.size();
     for (size_t a = 0; a < k; ++a) {
       const uint32_t n = b->nodes[a];
@@ -316,12 +368,18 @@ void Hierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clu
       for (size_t j = a + 1; j < k; ++j) {
         const double d = search.distance(b->nodes[j]);
         if (d < 0) continue;
-        pending.push_back(PendingEdge{static_cast<uint32_t>(a), b->nodes[j], static_cast<float>(d), ClusterBlock::kNoPath});
-        pending.push_back(PendingEdge{static_cast<uint32_t>(j), b->nodes[a], static_cast<float>(d), ClusterBlock::kNoPath});
-        ++b->intraEdges;
+        uint32_t ref = ClusterBlock::kNoPath;
+        if (paths) {
+          const uint32_t offset = static_cast<uint32_t>(b->pathNodes.size());
+          search.appendPath(b->nodes[j], b->pathNodes);
+          ref = static_cast<uint32_t>(b->pathSpans.size());
+          b->pathSpans.emplace_back(offset, static_cast<uint32_t>(b->pathNodes.size()) - offset);
+        }
+        pairs.push_back(IntraPair{static_cast<uint32_t>(a), static_cast<uint32_t>(j), d, ref});
       }
     }
-    fillAdjacency(*b, pending, false);
+    emitIntraEdges(*b, pairs, options_.pruneEdges, b->pathNodes, pending);
+    fillAdjacency(*b, pending, paths);
     replaceBlock(level, c, std::move(b));
   }
 }
@@ -480,24 +538,40 @@ std::string Hierarchy::fillRect(const Rect& rect, char terrain, UpdateStats* sta
   return applyEdits(edits, stats);
 }
 
-bool Hierarchy::appendCachedPath(uint32_t from, uint32_t to, std::vector<Point>& out) const {
-  if (!options_.cachePaths) return false;
-  const ClusterBlock& b = block(1, layout(1).clusterOf(nodeCell_[from]));
+namespace {
+
+// The stored path of the edge from->to of `level` in block `b` (appended after `from`, `to` included).
+template <typename T>
+bool appendStoredPath(const ClusterBlock& b, const std::vector<T>& pool, uint32_t from, uint32_t to, std::vector<T>& out) {
   const int32_t i = b.indexOf(from);
-  if (i < 0) return false;
+  if (i < 0 || b.pathRef.empty()) return false;
   for (uint32_t e = b.offsets[static_cast<size_t>(i)]; e < b.offsets[static_cast<size_t>(i) + 1]; ++e) {
     if (b.edges[e].to != to) continue;
     const uint32_t ref = b.pathRef[e];
-    if (ref == ClusterBlock::kNoPath) return false;  // an inter-edge
+    if (ref == ClusterBlock::kNoPath) continue;  // an inter-edge (or no stored path)
     const auto [offset, length] = b.pathSpans[ref & 0x7FFFFFFFu];
     if (ref & 0x80000000u) {
-      for (uint32_t k = length - 1; k-- > 0;) out.push_back(b.pathCells[offset + k]);
+      for (uint32_t k = length - 1; k-- > 0;) out.push_back(pool[offset + k]);
     } else {
-      for (uint32_t k = 1; k < length; ++k) out.push_back(b.pathCells[offset + k]);
+      for (uint32_t k = 1; k < length; ++k) out.push_back(pool[offset + k]);
     }
     return true;
   }
   return false;
+}
+
+}  // namespace
+
+bool Hierarchy::appendCachedPath(uint32_t from, uint32_t to, std::vector<Point>& out) const {
+  if (!options_.cachePaths) return false;
+  const ClusterBlock& b = block(1, layout(1).clusterOf(nodeCell_[from]));
+  return appendStoredPath(b, b.pathCells, from, to, out);
+}
+
+bool Hierarchy::appendCachedNodePath(int32_t level, uint32_t from, uint32_t to, std::vector<uint32_t>& out) const {
+  if (!options_.cachePaths || level < 2) return false;
+  const ClusterBlock& b = block(level, layout(level).clusterOf(nodeCell_[from]));
+  return appendStoredPath(b, b.pathNodes, from, to, out);
 }
 
 bool Hierarchy::treeStep(uint32_t node, Point cell, double& distance, int& direction) const {

@@ -102,6 +102,8 @@ class Hierarchy {
   // The stored cell path of the level-1 intra-edge from->to, if paths are cached: appends the cells
   // after `from` (to included) to `out`. Returns false when not cached.
   bool appendCachedPath(uint32_t from, uint32_t to, std::vector<Point>& out) const;
+  // The same for an intra-edge of `level` >= 2: appends the nodes of level - 1 after `from`, `to` included.
+  bool appendCachedNodePath(int32_t level, uint32_t from, uint32_t to, std::vector<uint32_t>& out) const;
 
   // DHPA*: the distance from `cell` to `node` inside their level-1 cluster and the direction of the
   // next step towards the node. Returns false if the cell cannot reach the node inside the cluster or

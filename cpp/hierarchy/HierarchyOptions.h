@@ -12,8 +12,11 @@ struct HierarchyOptions {
   int32_t levels = 1;          // abstract levels above the grid (the paper's "L-1" is 1)
   int32_t clusterGroup = 2;    // an l-cluster groups clusterGroup × clusterGroup (l-1)-clusters
   int32_t entranceWidth = 6;   // entrances narrower than this get one transition in the middle, others one per end
-  bool cachePaths = false;     // keep the cell path of every level-1 intra-edge (refinement by table lookup)
+  bool cachePaths = false;     // keep the path of every intra-edge (refinement by table lookup): cells at
+                               // level 1, nodes of the level below at higher levels
   bool cacheTrees = false;     // DHPA*: keep every node's shortest-path tree over its level-1 cluster
+  bool pruneEdges = true;      // leave out intra-edges a–c when another node lies on a shortest a–c path
+                               // (same distances, fewer edges to relax; false = the paper's complete graphs)
 
   static constexpr int32_t kMaxLevels = 8;
 

@@ -107,6 +107,7 @@ struct HierarchySerializer {
     w.i32(o.entranceWidth);
     w.u8(o.cachePaths);
     w.u8(o.cacheTrees);
+    w.u8(o.pruneEdges);
     w.u64(h.version_);
     w.list(h.nodeCell_, [&](Point p) {
       w.i32(p.x);
@@ -134,6 +135,7 @@ struct HierarchySerializer {
           w.i32(p.x);
           w.i32(p.y);
         });
+        w.list(b->pathNodes, [&](uint32_t n) { w.u32(n); });
         w.list(b->regions, [&](uint32_t r) { w.u32(r); });
         w.u32(b->regionCount);
         w.list(b->nodeRegions, [&](uint32_t r) { w.u32(r); });
@@ -171,6 +173,7 @@ struct HierarchySerializer {
     o.entranceWidth = r.i32();
     o.cachePaths = r.u8() != 0;
     o.cacheTrees = r.u8() != 0;
+    o.pruneEdges = r.u8() != 0;
     const std::string optionError = o.validate();
     if (!r.ok() || !optionError.empty()) return fail(optionError.empty() ? "truncated options" : optionError);
 
@@ -263,11 +266,15 @@ struct HierarchySerializer {
       p.y = r.i32();
       if (r.ok() && !h.grid_.inside(p)) return "a cached path cell is outside the map";
     }
+    readU32s(b.pathNodes);
+    for (uint32_t n : b.pathNodes)
+      if (n >= nodes) return "a cached path node is out of range";
     if (!b.pathRef.empty() && b.pathRef.size() != b.edges.size()) return "path references do not match the edges";
     for (uint32_t ref : b.pathRef)
       if (ref != ClusterBlock::kNoPath && (ref & 0x7FFFFFFFu) >= b.pathSpans.size()) return "a path reference is out of range";
+    const size_t pool = level == 1 ? b.pathCells.size() : b.pathNodes.size();
     for (const auto& [offset, length] : b.pathSpans)
-      if (length == 0 || static_cast<uint64_t>(offset) + length > b.pathCells.size()) return "a cached path is out of range";
+      if (length == 0 || static_cast<uint64_t>(offset) + length > pool) return "a cached path is out of range";
     readU32s(b.regions);
     b.regionCount = r.u32();
     readU32s(b.nodeRegions);
@@ -295,7 +302,7 @@ struct HierarchySerializer {
         if (reg == 0 || reg > b.regionCount) return "a node region is out of range";
       const size_t treeEntries = h.options_.cacheTrees ? b.nodes.size() * cells : 0;
       if (b.treeDistance.size() != treeEntries || b.treeDirection.size() != treeEntries) return "tree sizes do not match";
-    } else if (!b.regions.empty() || !b.nodeRegions.empty() || !b.treeDistance.empty() || !b.pathRef.empty()) {
+    } else if (!b.regions.empty() || !b.nodeRegions.empty() || !b.treeDistance.empty() || !b.pathCells.empty()) {
       return "an upper-level block holds level-1 data";
     }
     return "";

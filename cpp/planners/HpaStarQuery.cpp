@@ -109,8 +109,12 @@ void HpaStarQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector
   // An edge of level l is a shortest path in the graph of level l-1 inside its l-cluster.
   std::vector<uint32_t>& path = levelPaths_[static_cast<size_t>(level - 1)];
   path.clear();
-  expanded += abstractSearch_.run(*h_, level - 1, layout.rect(cluster), &overlay_, a, b);
-  abstractSearch_.appendPath(b, path);
+  path.push_back(a);
+  if (overlay_.isEndpoint(a) || overlay_.isEndpoint(b) || !h_->appendCachedNodePath(level, a, b, path)) {
+    path.clear();
+    expanded += abstractSearch_.run(*h_, level - 1, layout.rect(cluster), &overlay_, a, b);
+    abstractSearch_.appendPath(b, path);
+  }
   for (size_t i = 0; i + 1 < path.size(); ++i) refineEdge(level - 1, path[i], path[i + 1], cells, expanded);
 }
 

@@ -6,6 +6,7 @@
 
 #include "PathChecks.h"
 #include "TestMaps.h"
+#include "hierarchy/AbstractSearch.h"
 #include "hierarchy/Hierarchy.h"
 #include "planners/HpaStarQuery.h"
 #include "search/AStarSearch.h"
@@ -52,6 +53,7 @@ TEST(HpaHierarchy, HandDrawnMapHasExactlyTheExpectedEntrancesTransitionsAndEdges
   const Grid g = test::drawGrid(kTwoClusters);
   HierarchyOptions o;
   o.clusterSize = 8;
+  o.pruneEdges = false;  // the paper's complete graph per cluster
   const Hierarchy h = buildHierarchy(g, o);
   EXPECT_EQ(h.stats().entrances, 2u);
   std::vector<std::pair<int, int>> cells;
@@ -76,6 +78,47 @@ TEST(HpaHierarchy, HandDrawnMapHasExactlyTheExpectedEntrancesTransitionsAndEdges
   EXPECT_FLOAT_EQ(edgeCost(h, 1, {8, 0}, {8, 2}), 2.0f);
   EXPECT_FLOAT_EQ(edgeCost(h, 1, {8, 2}, {8, 7}), 5.0f);
   EXPECT_FLOAT_EQ(edgeCost(h, 1, {8, 0}, {8, 7}), 7.0f);
+}
+
+TEST(HpaHierarchy, PruningDropsOnlyEdgesWithAnotherNodeOnAShortestPath) {
+  const Grid g = test::drawGrid(kTwoClusters);
+  HierarchyOptions o;
+  o.clusterSize = 8;
+  const Hierarchy h = buildHierarchy(g, o);
+  // Right cluster: (8,2) lies on a shortest path from (8,0) to (8,7) (2 + 5 = 7): that edge goes.
+  EXPECT_EQ(edgeCost(h, 1, {8, 0}, {8, 7}), -1.0);
+  EXPECT_FLOAT_EQ(edgeCost(h, 1, {8, 0}, {8, 2}), 2.0f);
+  EXPECT_FLOAT_EQ(edgeCost(h, 1, {8, 2}, {8, 7}), 5.0f);
+  // Left cluster: 4 + 5 = 9 > 7 + √2 from (7,0) to (7,7): kept.
+  EXPECT_FLOAT_EQ(edgeCost(h, 1, {7, 0}, {7, 7}), static_cast<float>(7 + kSqrt2));
+  EXPECT_EQ(h.stats().levels[0].intraEdges, 5u);
+}
+
+TEST(HpaHierarchy, PruningKeepsEveryShortestDistanceBetweenNodes) {
+  const Grid g = test::loadMap("den520d.map");
+  for (int levels : {1, 3}) {
+    HierarchyOptions o;
+    o.levels = levels;
+    o.clusterSize = 8;
+    const Hierarchy pruned = buildHierarchy(g, o);
+    o.pruneEdges = false;
+    const Hierarchy full = buildHierarchy(g, o);
+    EXPECT_LT(pruned.stats().levels[levels - 1].intraEdges, full.stats().levels[levels - 1].intraEdges);
+    // Same abstract distances from a sample of nodes over the whole top-level graph.
+    AbstractSearch a, b;
+    for (uint32_t n = 0; n < full.nodeCount(); n += 37) {
+      if (full.nodeLevel(n) < levels) continue;
+      const uint32_t m = nodeAt(pruned, full.nodeCell(n));
+      ASSERT_NE(m, Hierarchy::kNone);
+      a.run(full, levels, g.bounds(), nullptr, n, Hierarchy::kNone);
+      b.run(pruned, levels, g.bounds(), nullptr, m, Hierarchy::kNone);
+      for (uint32_t t = 0; t < full.nodeCount(); t += 11) {
+        if (full.nodeLevel(t) < levels) continue;
+        const double da = a.distance(t), db = b.distance(nodeAt(pruned, full.nodeCell(t)));
+        EXPECT_NEAR(da, db, 1e-3) << levels;
+      }
+    }
+  }
 }
 
 TEST(HpaHierarchy, EntranceWidthThresholdDecidesBetweenOneAndTwoTransitions) {
