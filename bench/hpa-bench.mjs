@@ -9,25 +9,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { option as opt, hpaTool as hpa, mapsDir, outDir, mapsWithScenarios, mean, fmt } from './bench-common.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const hpa = path.join(root, 'build/native/hpa');
-if (!fs.existsSync(hpa)) {
-  console.error(`bench: ${hpa} is missing; run npm run build:native first`);
-  process.exit(1);
-}
-const mapsDir = path.resolve(opt('maps-dir', fs.existsSync(path.join(root, '../shared/maps')) ? path.join(root, '../shared/maps') : path.join(root, 'maps')));
-const maps = opt('maps', 'brc202d,den520d,orz100d,hrt201n,lak303d,arena,AR0011SR,maze512-16-0,random512-10-0')
-  .split(',')
-  .filter((m) => fs.existsSync(path.join(mapsDir, `${m}.map.scen`)));
-const outDir = path.resolve(opt('out', path.join(root, 'bench/results')));
+const maps = mapsWithScenarios(opt('maps', 'brc202d,den520d,orz100d,hrt201n,lak303d,arena,AR0011SR,maze512-16-0,random512-10-0'));
 const sweepMap = opt('sweep-map', 'brc202d');
-fs.mkdirSync(outDir, { recursive: true });
 
 function run(scen, algoArgs) {
   const out = execFileSync(hpa, ['scen', scen, '--per-query', ...algoArgs], { maxBuffer: 1 << 30 }).toString();
@@ -43,8 +28,6 @@ function byBucket(queries) {
   }
   return buckets;
 }
-const mean = (xs, f) => (xs.length ? xs.reduce((s, x) => s + f(x), 0) / xs.length : 0);
-const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 
 const configs = [
   { name: 'L1', args: ['--algo', 'hpa', '--levels', '1'] },

@@ -6,16 +6,12 @@
 #include <random>
 
 #include "cli/JsonObject.h"
+#include "cli/Stopwatch.h"
 #include "cli/MapLoading.h"
 #include "cli/ToolPlanner.h"
 #include "path/PathValidator.h"
 
 namespace hpastar::cli {
-namespace {
-using Clock = std::chrono::steady_clock;
-double microsSince(Clock::time_point t) { return std::chrono::duration<double, std::micro>(Clock::now() - t).count(); }
-}  // namespace
-
 int runCompareCommand(int argc, char** argv) {
   CommandLine cmd(argc, argv, 2, plannerSwitches());
   if (cmd.positional().size() != 1) throw UsageError("compare needs exactly one FILE.map");

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "cli/JsonObject.h"
+#include "cli/Stopwatch.h"
 #include "cli/MapLoading.h"
 #include "cli/ToolPlanner.h"
 #include "hierarchy/Hierarchy.h"
@@ -13,11 +14,6 @@
 #include "planners/HpaStarQuery.h"
 
 namespace hpastar::cli {
-namespace {
-using Clock = std::chrono::steady_clock;
-double microsSince(Clock::time_point t) { return std::chrono::duration<double, std::micro>(Clock::now() - t).count(); }
-}  // namespace
-
 int runDynamicCommand(int argc, char** argv) {
   CommandLine cmd(argc, argv, 2, plannerSwitches());
   if (cmd.positional().size() != 1) throw UsageError("dynamic needs exactly one FILE.map");

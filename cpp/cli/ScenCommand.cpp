@@ -6,16 +6,12 @@
 #include <cstdio>
 
 #include "cli/JsonObject.h"
+#include "cli/Stopwatch.h"
 #include "cli/MapLoading.h"
 #include "cli/ToolPlanner.h"
 #include "path/PathValidator.h"
 
 namespace hpastar::cli {
-namespace {
-using Clock = std::chrono::steady_clock;
-double microsSince(Clock::time_point t) { return std::chrono::duration<double, std::micro>(Clock::now() - t).count(); }
-}  // namespace
-
 int runScenCommand(int argc, char** argv) {
   std::set<std::string> switches = plannerSwitches();
   switches.insert("per-query");

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "grid/Grid.h"
+#include "hierarchy/Hierarchy.h"
 #include "io/MovingAIMap.h"
 #include "io/MovingAIScenario.h"
 #include "io/TextFile.h"
@@ -44,6 +45,13 @@ inline Grid drawGrid(const std::vector<std::string>& rows) {
   auto grid = Grid::fromTerrain(static_cast<int32_t>(rows.at(0).size()), static_cast<int32_t>(rows.size()), terrain, error);
   if (!grid) throw std::runtime_error(error);
   return std::move(*grid);
+}
+
+inline Hierarchy buildHierarchy(const Grid& grid, const HierarchyOptions& options) {
+  std::string error;
+  auto h = Hierarchy::build(grid, options, error);
+  if (!h) throw std::runtime_error(error);
+  return std::move(*h);
 }
 
 // The Moving AI tolerance: some files give lengths to 6 significant digits only.

@@ -12,13 +12,6 @@
 namespace hpastar {
 namespace {
 
-Hierarchy buildOrDie(const Grid& g, const HierarchyOptions& o) {
-  std::string error;
-  auto h = Hierarchy::build(g, o, error);
-  if (!h) throw std::runtime_error(error);
-  return std::move(*h);
-}
-
 // FNV-1a 64 as the format defines it, to forge consistent checksums in the tests below.
 uint64_t fnv1a(const uint8_t* p, size_t n) {
   uint64_t h = 1469598103934665603ull;
@@ -39,7 +32,7 @@ TEST(HierarchySerialization, RoundTripGivesTheSameHierarchyAndTheSamePaths) {
   o.levels = 3;
   o.cachePaths = true;
   o.cacheTrees = true;
-  Hierarchy h = buildOrDie(g, o);
+  Hierarchy h = test::buildHierarchy(g, o);
   // Some edits first, so that freed ids and a version number are part of what is stored.
   ASSERT_EQ(h.fillRect(Rect{100, 100, 130, 104}, '@'), "");
   ASSERT_EQ(h.fillRect(Rect{110, 100, 112, 104}, '.'), "");
@@ -72,7 +65,7 @@ TEST(HierarchySerialization, RoundTripGivesTheSameHierarchyAndTheSamePaths) {
 }
 
 TEST(HierarchySerialization, RefusesForeignTruncatedCorruptedAndNewerBytesWithClearErrors) {
-  const Hierarchy h = buildOrDie(test::loadMap("arena.map"), HierarchyOptions{});
+  const Hierarchy h = test::buildHierarchy(test::loadMap("arena.map"), HierarchyOptions{});
   const auto good = serializeHierarchy(h);
   std::string error;
   auto refused = [&](std::vector<uint8_t> bytes) {
@@ -111,7 +104,7 @@ TEST(HierarchySerialization, RandomlyDamagedBytesWithForgedChecksumsNeverCrash) 
   o.cacheTrees = true;
   o.cachePaths = true;
   o.clusterSize = 8;
-  const Hierarchy h = buildOrDie(test::loadMap("arena.map"), o);
+  const Hierarchy h = test::buildHierarchy(test::loadMap("arena.map"), o);
   const auto good = serializeHierarchy(h);
   std::mt19937 rng(9);
   int refused = 0, loaded = 0;

@@ -15,13 +15,6 @@
 namespace hpastar {
 namespace {
 
-Hierarchy buildOrDie(const Grid& g, const HierarchyOptions& o) {
-  std::string error;
-  auto h = Hierarchy::build(g, o, error);
-  if (!h) throw std::runtime_error(error);
-  return std::move(*h);
-}
-
 Point randomPassable(const Grid& g, std::mt19937& rng) {
   for (;;) {
     const Point p{static_cast<int32_t>(rng() % g.width()), static_cast<int32_t>(rng() % g.height())};
@@ -81,7 +74,7 @@ TEST_P(HierarchyUpdates, IncrementalUpdatesMatchAFreshBuildAfterThousandsOfEdits
   o.levels = c.levels;
   o.cachePaths = c.cachePaths;
   o.cacheTrees = c.cacheTrees;
-  Hierarchy updated = buildOrDie(grid, o);
+  Hierarchy updated = test::buildHierarchy(grid, o);
   std::mt19937 rng(1234);
   HpaStarQuery qUpdated(updated);
   AStarSearch astar;
@@ -93,7 +86,7 @@ TEST_P(HierarchyUpdates, IncrementalUpdatesMatchAFreshBuildAfterThousandsOfEdits
       ASSERT_EQ(updated.applyEdits(e), "");
       edits += static_cast<int>(e.size());
     }
-    const Hierarchy fresh = buildOrDie(updated.grid(), o);
+    const Hierarchy fresh = test::buildHierarchy(updated.grid(), o);
     const auto du = test::dumpHierarchy(updated), df = test::dumpHierarchy(fresh);
     ASSERT_TRUE(du == df) << "after batch " << batch << ": " << test::firstDifference(du, df);
     ASSERT_EQ(updated.stats().components, fresh.stats().components);
@@ -133,7 +126,7 @@ INSTANTIATE_TEST_SUITE_P(Maps, HierarchyUpdates,
 
 TEST(HierarchyUpdate, AnInteriorCellRebuildsOnlyItsClusterAndBumpsTheVersion) {
   const Grid g(40, 40);
-  Hierarchy h = buildOrDie(g, HierarchyOptions{});
+  Hierarchy h = test::buildHierarchy(g, HierarchyOptions{});
   UpdateStats st;
   EXPECT_EQ(h.version(), 0u);
   ASSERT_EQ(h.applyEdits(std::vector<CellEdit>{{{15, 15}, '@'}}, &st), "");
@@ -151,7 +144,7 @@ TEST(HierarchyUpdate, AnInteriorCellRebuildsOnlyItsClusterAndBumpsTheVersion) {
 
 TEST(HierarchyUpdate, BadEditsAreRejectedWithTheirProblemAndChangeNothing) {
   const Grid g(20, 20);
-  Hierarchy h = buildOrDie(g, HierarchyOptions{});
+  Hierarchy h = test::buildHierarchy(g, HierarchyOptions{});
   const auto before = test::dumpHierarchy(h);
   EXPECT_EQ(h.applyEdits(std::vector<CellEdit>{{{1, 1}, '@'}, {{20, 3}, '@'}}), "cell (20, 3) is outside the 20x20 map");
   EXPECT_EQ(h.applyEdits(std::vector<CellEdit>{{{1, 1}, 'x'}}), "terrain code 120 at (1, 1) is not a Moving AI terrain character");
@@ -163,7 +156,7 @@ TEST(HierarchyUpdate, BadEditsAreRejectedWithTheirProblemAndChangeNothing) {
 
 TEST(HierarchyUpdate, WallingOffARegionMakesItsGoalsUnreachableWithoutSearch) {
   const Grid g(30, 30);
-  Hierarchy h = buildOrDie(g, HierarchyOptions{});
+  Hierarchy h = test::buildHierarchy(g, HierarchyOptions{});
   ASSERT_EQ(h.fillRect(Rect{0, 14, 30, 15}, '@'), "");
   HpaStarQuery q(h);
   PathResult r;
@@ -180,7 +173,7 @@ TEST(HierarchyUpdate, WallingOffARegionMakesItsGoalsUnreachableWithoutSearch) {
 TEST(VersionedHierarchy, SearchesOnOtherThreadsEachSeeOneConsistentVersion) {
   HierarchyOptions o;
   o.levels = 2;
-  VersionedHierarchy versions(buildOrDie(test::loadMap("den520d.map"), o));
+  VersionedHierarchy versions(test::buildHierarchy(test::loadMap("den520d.map"), o));
   std::atomic<bool> stop{false};
   std::atomic<int> checked{0}, failures{0};
   auto searcher = [&](unsigned seed) {

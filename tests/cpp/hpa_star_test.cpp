@@ -14,13 +14,6 @@
 namespace hpastar {
 namespace {
 
-Hierarchy buildHierarchy(const Grid& grid, HierarchyOptions options) {
-  std::string error;
-  auto h = Hierarchy::build(std::make_shared<const Grid>(grid), options, error);
-  if (!h) throw std::runtime_error(error);
-  return std::move(*h);
-}
-
 uint32_t nodeAt(const Hierarchy& h, Point p) {
   for (uint32_t n = 0; n < h.nodeCount(); ++n)
     if (h.nodeCell(n) == p) return n;
@@ -54,7 +47,7 @@ TEST(HpaHierarchy, HandDrawnMapHasExactlyTheExpectedEntrancesTransitionsAndEdges
   HierarchyOptions o;
   o.clusterSize = 8;
   o.pruneEdges = false;  // the paper's complete graph per cluster
-  const Hierarchy h = buildHierarchy(g, o);
+  const Hierarchy h = test::buildHierarchy(g, o);
   EXPECT_EQ(h.stats().entrances, 2u);
   std::vector<std::pair<int, int>> cells;
   for (uint32_t n = 0; n < h.nodeCount(); ++n) cells.emplace_back(h.nodeCell(n).x, h.nodeCell(n).y);
@@ -84,7 +77,7 @@ TEST(HpaHierarchy, PruningDropsOnlyEdgesWithAnotherNodeOnAShortestPath) {
   const Grid g = test::drawGrid(kTwoClusters);
   HierarchyOptions o;
   o.clusterSize = 8;
-  const Hierarchy h = buildHierarchy(g, o);
+  const Hierarchy h = test::buildHierarchy(g, o);
   // Right cluster: (8,2) lies on a shortest path from (8,0) to (8,7) (2 + 5 = 7): that edge goes.
   EXPECT_EQ(edgeCost(h, 1, {8, 0}, {8, 7}), -1.0);
   EXPECT_FLOAT_EQ(edgeCost(h, 1, {8, 0}, {8, 2}), 2.0f);
@@ -100,9 +93,9 @@ TEST(HpaHierarchy, PruningKeepsEveryShortestDistanceBetweenNodes) {
     HierarchyOptions o;
     o.levels = levels;
     o.clusterSize = 8;
-    const Hierarchy pruned = buildHierarchy(g, o);
+    const Hierarchy pruned = test::buildHierarchy(g, o);
     o.pruneEdges = false;
-    const Hierarchy full = buildHierarchy(g, o);
+    const Hierarchy full = test::buildHierarchy(g, o);
     EXPECT_LT(pruned.stats().levels[levels - 1].intraEdges, full.stats().levels[levels - 1].intraEdges);
     // Same abstract distances from a sample of nodes over the whole top-level graph.
     AbstractSearch a, b;
@@ -126,7 +119,7 @@ TEST(HpaHierarchy, EntranceWidthThresholdDecidesBetweenOneAndTwoTransitions) {
   HierarchyOptions o;
   o.clusterSize = 8;
   o.entranceWidth = 7;  // the width-6 entrance is now "narrow": one transition in its middle (row 2 + 3)
-  const Hierarchy h = buildHierarchy(g, o);
+  const Hierarchy h = test::buildHierarchy(g, o);
   EXPECT_EQ(h.nodeCount(), 4u);
   EXPECT_NE(nodeAt(h, {7, 5}), Hierarchy::kNone);
   EXPECT_NE(nodeAt(h, {8, 5}), Hierarchy::kNone);
@@ -137,7 +130,7 @@ TEST(HpaHierarchy, MapsWhoseSidesAreNotMultiplesOfTheClusterSizeAreCovered) {
   HierarchyOptions o;
   o.clusterSize = 10;
   o.levels = 3;
-  const Hierarchy h = buildHierarchy(g, o);
+  const Hierarchy h = test::buildHierarchy(g, o);
   EXPECT_EQ(h.layout(1).columns, 5);
   EXPECT_EQ(h.layout(1).rect(4), (Rect{40, 0, 49, 10}));
   EXPECT_EQ(h.layout(2).size, 20);
@@ -170,7 +163,7 @@ TEST(HpaStarQuery, UnreachableGoalIsAnsweredWithoutAnyExpansion) {
   HierarchyOptions o;
   o.clusterSize = 5;
   o.levels = 2;
-  const Hierarchy h = buildHierarchy(g, o);
+  const Hierarchy h = test::buildHierarchy(g, o);
   HpaStarQuery q(h);
   PathResult r;
   EXPECT_EQ(q.findPath({0, 0}, {19, 19}, r), PathStatus::NoPath);
@@ -185,7 +178,7 @@ TEST(HpaStarQuery, StartEqualToGoalAndBlockedEndpoints) {
   const Grid g = test::drawGrid(kTwoClusters);
   HierarchyOptions o;
   o.clusterSize = 8;
-  const Hierarchy h = buildHierarchy(g, o);
+  const Hierarchy h = test::buildHierarchy(g, o);
   HpaStarQuery q(h);
   PathResult r;
   EXPECT_EQ(q.findPath({3, 3}, {3, 3}, r), PathStatus::Found);
@@ -207,7 +200,7 @@ TEST(HpaStarQuery, CellThatReachesNoNodeOfItsClusterStillFindsItsNeighbour) {
   });
   HierarchyOptions o;
   o.clusterSize = 4;
-  const Hierarchy h = buildHierarchy(g, o);
+  const Hierarchy h = test::buildHierarchy(g, o);
   HpaStarQuery q(h);
   PathResult r;
   EXPECT_EQ(q.findPath({1, 1}, {2, 1}, r), PathStatus::Found);
@@ -220,7 +213,7 @@ TEST(HpaStarQuery, SameClusterAnswerIsNoWorseThanTheInClusterPath) {
   for (int levels : {1, 2, 3}) {
     HierarchyOptions o;
     o.levels = levels;
-    const Hierarchy h = buildHierarchy(g, o);
+    const Hierarchy h = test::buildHierarchy(g, o);
     HpaStarQuery q(h);
     AStarSearch a;
     PathResult hr, ar;
@@ -251,7 +244,7 @@ TEST(HpaStarQuery, IncrementalCursorYieldsTheSameCellsAsFullRefinement) {
   for (int levels : {1, 2, 3}) {
     HierarchyOptions o;
     o.levels = levels;
-    const Hierarchy h = buildHierarchy(g, o);
+    const Hierarchy h = test::buildHierarchy(g, o);
     HpaStarQuery q(h);
     PathResult full, planned;
     for (size_t i = 0; i < scenarios.size(); i += 25) {
@@ -279,7 +272,7 @@ TEST(HpaStarQuery, IncrementalCursorYieldsTheSameCellsAsFullRefinement) {
 
 TEST(HpaStarQuery, CursorStopsWhenItsQueryPlansAnotherPath) {
   const Grid g = test::loadMap("den520d.map");
-  const Hierarchy h = buildHierarchy(g, HierarchyOptions{});
+  const Hierarchy h = test::buildHierarchy(g, HierarchyOptions{});
   const auto scenarios = test::loadScenarios("den520d.map", g);
   HpaStarQuery q(h);
   PathResult r;
@@ -297,9 +290,9 @@ TEST(HpaStarQuery, CachedIntraEdgePathsGiveTheSameCostsWithLessRefinementWork) {
   const Grid g = test::loadMap("AR0011SR.map");
   const auto scenarios = test::loadScenarios("AR0011SR.map", g);
   HierarchyOptions o;
-  const Hierarchy plain = buildHierarchy(g, o);
+  const Hierarchy plain = test::buildHierarchy(g, o);
   o.cachePaths = true;
-  const Hierarchy cached = buildHierarchy(g, o);
+  const Hierarchy cached = test::buildHierarchy(g, o);
   HpaStarQuery qp(plain), qc(cached);
   PathResult rp, rc;
   uint64_t workPlain = 0, workCached = 0;
@@ -332,7 +325,7 @@ TEST(HpaStarQuery, FindsAPathExactlyWhenAStarDoesOnRandomPairs) {
     HierarchyOptions o;
     o.levels = levels;
     o.clusterSize = 8;
-    const Hierarchy h = buildHierarchy(g, o);
+    const Hierarchy h = test::buildHierarchy(g, o);
     HpaStarQuery q(h);
     AStarSearch a;
     PathResult hr, ar;
@@ -380,7 +373,7 @@ TEST_P(HpaOnScenarios, SolvesEveryScenarioWithValidNearOptimalPaths) {
   HierarchyOptions o;
   o.clusterSize = c.clusterSize;
   o.levels = c.levels;
-  const Hierarchy h = buildHierarchy(g, o);
+  const Hierarchy h = test::buildHierarchy(g, o);
   HpaStarQuery q(h);
   PathResult r;
   double subSum = 0;

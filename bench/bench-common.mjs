@@ -1,0 +1,27 @@
+// What the bench drivers share: command-line options, the native tool, the maps and small formatters.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const args = process.argv.slice(2);
+export const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+export const hpaTool = path.join(root, 'build/native/hpa');
+if (!fs.existsSync(hpaTool)) {
+  console.error(`bench: ${hpaTool} is missing; run npm run build:native first`);
+  process.exit(1);
+}
+// The full Moving AI development set when it sits beside the checkout, else the maps shipped in maps/.
+const shared = path.join(root, '../shared/maps');
+export const mapsDir = path.resolve(option('maps-dir', fs.existsSync(shared) ? shared : path.join(root, 'maps')));
+export const outDir = path.resolve(option('out', path.join(root, 'bench/results')));
+fs.mkdirSync(outDir, { recursive: true });
+export const mapsWithScenarios = (list) => list.split(',').filter((m) => fs.existsSync(path.join(mapsDir, `${m}.map.scen`)));
+// Runs the tool and parses its JSON lines.
+export const runTool = (argv) =>
+  execFileSync(hpaTool, argv, { maxBuffer: 1 << 30 }).toString().trim().split('\n').map((l) => JSON.parse(l));
+export const mean = (xs, f) => (xs.length ? xs.reduce((s, x) => s + f(x), 0) / xs.length : NaN);
+export const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
