@@ -9,6 +9,7 @@
 #include "cli/MapLoading.h"
 #include "cli/ToolPlanner.h"
 #include "hierarchy/Hierarchy.h"
+#include "planners/ShpaStarGraph.h"
 #include "io/MovingAIScenario.h"
 #include "path/PathValidator.h"
 #include "planners/HpaStarQuery.h"
@@ -18,6 +19,7 @@ int runDynamicCommand(int argc, char** argv) {
   CommandLine cmd(argc, argv, 2, plannerSwitches());
   if (cmd.positional().size() != 1) throw UsageError("dynamic needs exactly one FILE.map");
   const std::string algo = cmd.getString("algo", "hpa");
+  if (algo == "shpa") throw UsageError(std::string("--algo shpa: ") + kShpaStaticMapsOnly);
   if (algo != "hpa" && algo != "dhpa") throw UsageError("dynamic supports --algo hpa or dhpa, not \"" + algo + "\"");
   std::set<std::string> known = {"algo", "searches", "obstacle-share", "changes", "seed"};
   for (const auto& o : plannerOptions(algo)) known.insert(o);

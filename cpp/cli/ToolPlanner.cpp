@@ -1,6 +1,7 @@
 #include "cli/ToolPlanner.h"
 
 #include "cli/JsonObject.h"
+#include "cli/ShpaToolPlanner.h"
 #include "hierarchy/Hierarchy.h"
 #include "planners/HpaStarQuery.h"
 #include "search/AStarSearch.h"
@@ -88,9 +89,10 @@ class HpaToolPlanner final : public ToolPlanner {
 
 }  // namespace
 
-std::string knownAlgorithms() { return "astar, hpa, dhpa"; }
+std::string knownAlgorithms() { return "astar, hpa, dhpa, shpa"; }
 
 std::set<std::string> plannerOptions(const std::string& algo) {
+  if (algo == "shpa") return shpaToolOptions();
   if (algo == "hpa" || algo == "dhpa")
     return {"cluster", "levels", "group", "entrance-width", "cache-paths", "no-smooth", "smoothing-range", "no-prune"};
   return {};
@@ -102,6 +104,7 @@ std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid
   if (algo == "astar") return std::make_unique<AStarToolPlanner>(grid);
   if (algo == "hpa") return std::make_unique<HpaToolPlanner>(grid, cmd, false);
   if (algo == "dhpa") return std::make_unique<HpaToolPlanner>(grid, cmd, true);
+  if (algo == "shpa") return makeShpaToolPlanner(grid, cmd);
   throw UsageError("unknown algorithm \"" + algo + "\" (known: " + knownAlgorithms() + ")");
 }
 

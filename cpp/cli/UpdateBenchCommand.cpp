@@ -8,6 +8,7 @@
 #include "cli/MapLoading.h"
 #include "cli/ToolPlanner.h"
 #include "hierarchy/Hierarchy.h"
+#include "planners/ShpaStarGraph.h"
 #include "io/MovingAIScenario.h"
 
 namespace hpastar::cli {
@@ -16,6 +17,7 @@ int runUpdateBenchCommand(int argc, char** argv) {
   CommandLine cmd(argc, argv, 2, plannerSwitches());
   if (cmd.positional().size() != 1) throw UsageError("update-bench needs exactly one FILE.map");
   const std::string algo = cmd.getString("algo", "hpa");
+  if (algo == "shpa") throw UsageError(std::string("--algo shpa: ") + kShpaStaticMapsOnly);
   if (algo != "hpa" && algo != "dhpa") throw UsageError("update-bench supports --algo hpa or dhpa, not \"" + algo + "\"");
   std::set<std::string> known = {"algo", "updates", "seed"};
   for (const auto& o : plannerOptions(algo)) known.insert(o);

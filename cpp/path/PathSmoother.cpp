@@ -33,14 +33,17 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
   uint64_t examined = 0;
   out_.clear();
   size_t i = 0;
+  bool revisit = false;
   while (i + 1 < n) {
-    out_.push_back(cells[i]);
+    if (!revisit) out_.push_back(cells[i]);
+    revisit = false;
     if (optimalEnd < i + 1) optimalEnd = i + 1;
     while (optimalEnd + 1 < n && octileOptimal(i, optimalEnd + 1)) ++optimalEnd;
     size_t bestJ = i + 1;
     int bestDir = -1;
     int32_t bestSteps = 0;
     double bestSaving = 1e-9;
+    bool loop = false;
     const Point from = cells[i];
     const size_t last = std::min(n - 1, i + window);
     // Per direction, how far the line from `from` is known clear, and whether it is known to stop there.
@@ -54,6 +57,16 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
       if (!(dx == 0 || dy == 0 || ax == ay)) continue;
       const int32_t k = ax > ay ? ax : ay;
       if (k > maxRay) continue;
+      if (k == 0) {  // the path comes back to this very cell: cut the loop
+        if (prefix_[j] - prefix_[i] > bestSaving) {
+          bestSaving = prefix_[j] - prefix_[i];
+          bestJ = j;
+          bestDir = -1;
+          bestSteps = 0;
+          loop = true;
+        }
+        continue;
+      }
       const double saving = (prefix_[j] - prefix_[i]) - k * (dx == 0 || dy == 0 ? 1.0 : kSqrt2);
       if (saving <= bestSaving) continue;
       const int d = dirOfStep((dx > 0) - (dx < 0), (dy > 0) - (dy < 0));
@@ -80,9 +93,11 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
         out_.push_back(p);
       }
     }
+    // After a cut loop cells[bestJ] is the cell just written: do not write it twice.
+    revisit = loop && bestDir < 0 && bestJ != i + 1;
     i = bestJ;
   }
-  out_.push_back(cells[n - 1]);
+  if (!revisit) out_.push_back(cells[n - 1]);
   cells.swap(out_);
   return examined;
 }
