@@ -28,6 +28,7 @@ export default defineConfig({
     // Tests are found from the repository root, not from the demo's root.
     root: repoRoot,
     include: ['tests/web/**/*.test.ts'],
+    globalSetup: ['tests/web/global-setup.ts'],
     environment: 'node',
     testTimeout: 120_000,
   },

@@ -1,67 +1,38 @@
 /**
- * hpastar: grid pathfinding in WebAssembly, for the browser and Node.
+ * hpastar: grid pathfinding in WebAssembly (A*, HPA*), for the browser and Node.
  *
  * A thin, typed layer over the embind module: it loads the `.wasm`, turns error strings into
  * exceptions, and makes C++ memory explicit (`dispose()`, or `using` where the runtime has it).
+ * Searches can also run off the main thread, many at a time, in a worker pool ({@link createPathPool}).
  *
  * @example
  * ```ts
- * const hpastar = await loadHpastar();
- * const grid = hpastar.Grid.fromMovingAI(mapText, 'arena.map');
- * const astar = new hpastar.AStar();
- * const path = astar.findPath(grid, { x: 1, y: 11 }, { x: 40, y: 37 });
- * console.log(path.found, path.cost, path.cells); // cells: x0, y0, x1, y1, ...
- * astar.dispose();
+ * const hp = await loadHpastar();
+ * const grid = hp.Grid.fromMovingAI(mapText, 'arena.map');
+ * const planner = hp.HPAStar.build(grid, { clusterSize: 10, levels: 2 });
+ * const path = planner.findPath({ x: 1, y: 11 }, { x: 40, y: 37 });
+ * console.log(path.found, path.cost, path.cells, path.stats); // cells: x0, y0, x1, y1, ...
+ * planner.dispose();
  * grid.dispose();
  * ```
  *
  * @packageDocumentation
  */
-import createHpastarModule, {
-  type HpastarModule,
-  type HpastarModuleArgs,
-  type RawAStar,
-  type RawGrid,
-} from './wasm/hpastar.mjs';
+import type { HpastarModule, HpastarModuleArgs } from 'hpastar:raw';
+import createHpastarModule from './wasm/hpastar.mjs';
+import { AStar } from './astar';
+import { Grid, rawGrid } from './grid';
+import { HPAStar } from './hpastar';
+import { describe, internal, resolveHierarchyOptions, wasmCall } from './internal';
+import type { HierarchyOptions, ResolvedHierarchyOptions } from './types';
 
-// `Symbol.dispose` is in Node >= 20 and current browsers; elsewhere use the well-known registry key
-// that TypeScript's `using` helpers and core-js also use, so `[Symbol.dispose]` is never "undefined".
-(Symbol as { dispose?: symbol }).dispose ??= Symbol.for('Symbol.dispose');
-
-/** A cell of the grid: `x` is the column (0 = left), `y` the row (0 = top). */
-export interface Point {
-  readonly x: number;
-  readonly y: number;
-}
-
-/** How a search that ran ended. */
-export type PathStatus = 'found' | 'no path';
-
-/** The answer of a search. */
-export interface PathResult {
-  /** True when a path exists. */
-  readonly found: boolean;
-  /** `'found'`, or `'no path'` when start and goal are both valid but not connected. */
-  readonly status: PathStatus;
-  /** Length of the path: straight steps cost 1, diagonal steps √2. `Infinity` when not found. */
-  readonly cost: number;
-  /** The path's cells from start to goal inclusive, as x0, y0, x1, y1, …; empty when not found. */
-  readonly cells: Int32Array;
-  /** Nodes the search expanded (its work). */
-  readonly expanded: number;
-}
-
-/** Thrown by a query that cannot run, such as a start or goal on a blocked cell or outside the map. */
-export class PathQueryError extends Error {
-  /** The core's status, e.g. `'start is outside the map or blocked'`. */
-  readonly status: string;
-
-  constructor(status: string, message: string) {
-    super(message);
-    this.name = 'PathQueryError';
-    this.status = status;
-  }
-}
+export { AStar } from './astar';
+export { PathBatch, PathStatusCode, type PathBatchArrays } from './batch';
+export { Grid } from './grid';
+export { HPAStar, PathPlan } from './hpastar';
+export { PathQueryError } from './results';
+export { createPathPool, type PathPool, type PathPoolOptions, type PoolBatchOptions, type PoolMode } from './pool/index';
+export type * from './types';
 
 /** Options of {@link loadHpastar}. */
 export interface LoadOptions {
@@ -87,6 +58,33 @@ export interface GridFactory {
    * @throws Error - `"<fileName>:<line>: <problem>"` when the text is not a valid map
    */
   fromMovingAI(text: string, fileName?: string): Grid;
+  /**
+   * Makes a grid from terrain characters, row-major.
+   * @param terrain - `width * height` character codes (`.` `G` `S` passable; `W` `T` `@` `O` blocked),
+   *   as bytes or as a string of characters
+   * @throws Error - when a side is outside 1..8192, the size does not match, or a code is not terrain
+   */
+  fromTerrain(terrain: Uint8Array | string, width: number, height: number): Grid;
+}
+
+/** `hpastar.HPAStar`: builds HPA* planners in one loaded module. */
+export interface HPAStarFactory {
+  /**
+   * Builds the hierarchy of a grid. The planner keeps the grid's terrain as it is now: later edits of
+   * the grid do not reach it (use {@link HPAStar.applyEdits}).
+   * @throws TypeError - when an option is unknown or of the wrong type
+   * @throws RangeError - when an option is out of range, e.g. `"HPAStar.build: cluster size 1 is outside 2..1024"`
+   */
+  build(grid: Grid, options?: HierarchyOptions): HPAStar;
+  /**
+   * Loads a planner from bytes made by {@link HPAStar.serialize} (in this process or another, in a
+   * worker, or offline), without building anything.
+   * @throws Error - naming why the bytes are refused: not a hierarchy, another format version,
+   *   truncated, corrupted (checksum), or inconsistent
+   */
+  load(bytes: Uint8Array): HPAStar;
+  /** The options used for fields that {@link HPAStarFactory.build} is not given: the HPA* paper's. */
+  readonly defaultOptions: ResolvedHierarchyOptions;
 }
 
 /** A loaded hpastar module. Objects it makes hold C++ memory: dispose of them when done. */
@@ -95,157 +93,8 @@ export interface Hpastar {
   readonly Grid: GridFactory;
   /** Makes {@link AStar} query objects: `new hpastar.AStar()`. */
   readonly AStar: new () => AStar;
-}
-
-// Constructors take this token so that only this file can wrap raw handles.
-const internal: unique symbol = Symbol('hpastar.internal');
-
-// Frees C++ objects that were garbage-collected without dispose(): a safety net, not the API.
-const finalizer = new FinalizationRegistry<{ delete(): void }>((raw) => raw.delete());
-
-// Lets AStar reach a Grid's raw handle while keeping it private to everyone else.
-let rawGridOf: (grid: Grid) => RawGrid;
-
-/**
- * A grid of Moving AI terrain: 8-connected, a diagonal step costs √2 and needs both orthogonal
- * neighbours passable (no corner cutting). Passable terrain is `.`, `G` and `S`.
- * Make one with `hpastar.Grid.fromMovingAI`.
- */
-export class Grid implements Disposable {
-  #raw: RawGrid | null;
-  readonly #width: number;
-  readonly #height: number;
-
-  static {
-    rawGridOf = (grid) => grid.#handle();
-  }
-
-  /** @internal Use `hpastar.Grid.fromMovingAI`. */
-  constructor(raw: RawGrid, token: typeof internal) {
-    if (token !== internal) throw new TypeError('use hpastar.Grid.fromMovingAI to make a Grid');
-    this.#raw = raw;
-    this.#width = raw.width();
-    this.#height = raw.height();
-    finalizer.register(this, raw, this);
-  }
-
-  /** Number of columns. */
-  get width(): number {
-    this.#handle();
-    return this.#width;
-  }
-
-  /** Number of rows. */
-  get height(): number {
-    this.#handle();
-    return this.#height;
-  }
-
-  /** Whether cell (x, y) is inside the grid and passable. */
-  passable(x: number, y: number): boolean {
-    return this.#handle().passable(x, y);
-  }
-
-  /** The terrain characters (Moving AI codes such as `.` or `@`) row-major: a copy, `width * height` bytes. */
-  terrain(): Uint8Array {
-    return this.#handle().terrain();
-  }
-
-  /** True once {@link Grid.dispose} has run. */
-  get disposed(): boolean {
-    return this.#raw === null;
-  }
-
-  /** Frees the grid's C++ memory. Calling it again does nothing; any other use afterwards throws. */
-  dispose(): void {
-    if (!this.#raw) return;
-    finalizer.unregister(this);
-    this.#raw.delete();
-    this.#raw = null;
-  }
-
-  /** Same as {@link Grid.dispose}, for `using grid = ...`. */
-  [Symbol.dispose](): void {
-    this.dispose();
-  }
-
-  #handle(): RawGrid {
-    if (!this.#raw) throw new Error('this Grid has been disposed');
-    return this.#raw;
-  }
-}
-
-/**
- * An optimal A* search over a {@link Grid} (octile heuristic). It keeps its scratch memory between
- * queries, so reuse one per thread rather than making one per query.
- */
-export class AStar implements Disposable {
-  #raw: RawAStar | null;
-
-  /** @internal Use `new hpastar.AStar()`. */
-  constructor(raw: RawAStar, token: typeof internal) {
-    if (token !== internal) throw new TypeError('use new hpastar.AStar() to make an AStar');
-    this.#raw = raw;
-    finalizer.register(this, raw, this);
-  }
-
-  /**
-   * Finds a shortest path from `start` to `goal`.
-   * @returns the path, or `found: false` with status `'no path'` when the two cells are not connected
-   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
-   * @throws TypeError - when a coordinate is not an integer
-   * @throws Error - when this object or the grid has been disposed
-   */
-  findPath(grid: Grid, start: Point, goal: Point): PathResult {
-    checkPoint(start, 'start');
-    checkPoint(goal, 'goal');
-    const raw = this.#handle().findPath(rawGridOf(grid), start.x, start.y, goal.x, goal.y);
-    const expanded = raw.expanded ?? 0;
-    if (raw.status === 'found') {
-      return { found: true, status: 'found', cost: raw.cost ?? 0, cells: raw.cells ?? new Int32Array(0), expanded };
-    }
-    if (raw.status === 'no path') {
-      return { found: false, status: 'no path', cost: Infinity, cells: new Int32Array(0), expanded };
-    }
-    throw new PathQueryError(raw.status, describeFailure(raw.status, start, goal));
-  }
-
-  /** True once {@link AStar.dispose} has run. */
-  get disposed(): boolean {
-    return this.#raw === null;
-  }
-
-  /** Frees the query's C++ memory. Calling it again does nothing; any other use afterwards throws. */
-  dispose(): void {
-    if (!this.#raw) return;
-    finalizer.unregister(this);
-    this.#raw.delete();
-    this.#raw = null;
-  }
-
-  /** Same as {@link AStar.dispose}, for `using astar = ...`. */
-  [Symbol.dispose](): void {
-    this.dispose();
-  }
-
-  #handle(): RawAStar {
-    if (!this.#raw) throw new Error('this AStar has been disposed');
-    return this.#raw;
-  }
-}
-
-function checkPoint(p: Point, what: string): void {
-  const ok = (v: unknown) => Number.isInteger(v) && Math.abs(v as number) <= 0x7fffffff;
-  if (!p || !ok(p.x) || !ok(p.y)) {
-    throw new TypeError(`${what} must be a cell with integer x and y, got ${JSON.stringify(p)}`);
-  }
-}
-
-// "start is outside the map or blocked" -> "start (3, 4) is outside the map or blocked".
-function describeFailure(status: string, start: Point, goal: Point): string {
-  if (status.startsWith('start ')) return `start (${start.x}, ${start.y})${status.slice(5)}`;
-  if (status.startsWith('goal ')) return `goal (${goal.x}, ${goal.y})${status.slice(4)}`;
-  return status;
+  /** Builds {@link HPAStar} planners: `hpastar.HPAStar.build(grid, { clusterSize: 10, levels: 2 })`. */
+  readonly HPAStar: HPAStarFactory;
 }
 
 function bind(module: HpastarModule): Hpastar {
@@ -254,19 +103,61 @@ function bind(module: HpastarModule): Hpastar {
       super(new module.AStar(), internal);
     }
   }
+  const defaultOptions: ResolvedHierarchyOptions = Object.freeze({ ...module.HPAStar.defaultOptions() });
+  const makeGrid = (load: (raw: InstanceType<HpastarModule['Grid']>) => string, where: string): Grid => {
+    const raw = new module.Grid();
+    const error = wasmCall(where, () => load(raw));
+    if (error) {
+      raw.delete();
+      throw new Error(error);
+    }
+    return new Grid(raw, internal);
+  };
   return {
     Grid: {
       fromMovingAI(text: string, fileName = 'map'): Grid {
-        const raw = new module.Grid();
-        const error = raw.loadMovingAI(text, fileName);
-        if (error) {
-          raw.delete();
-          throw new Error(error);
+        if (typeof text !== 'string') throw new TypeError(`Grid.fromMovingAI: the map text must be a string, got ${describe(text)}`);
+        return makeGrid((raw) => raw.loadMovingAI(text, String(fileName)), 'Grid.fromMovingAI');
+      },
+      fromTerrain(terrain: Uint8Array | string, width: number, height: number): Grid {
+        const bytes = typeof terrain === 'string' ? Uint8Array.from(terrain, (c) => c.charCodeAt(0)) : terrain;
+        if (!(bytes instanceof Uint8Array)) {
+          throw new TypeError(`Grid.fromTerrain: terrain must be a Uint8Array or a string, got ${describe(terrain)}`);
         }
-        return new Grid(raw, internal);
+        if (!Number.isInteger(width) || !Number.isInteger(height)) {
+          throw new TypeError(`Grid.fromTerrain: width and height must be integers, got ${describe(width)} and ${describe(height)}`);
+        }
+        return makeGrid((raw) => {
+          const error = raw.loadTerrain(bytes, width, height);
+          return error ? `Grid.fromTerrain: ${error}` : '';
+        }, 'Grid.fromTerrain');
       },
     },
     AStar: BoundAStar,
+    HPAStar: {
+      build(grid: Grid, options?: HierarchyOptions): HPAStar {
+        const o = resolveHierarchyOptions(options, defaultOptions, 'HPAStar.build');
+        const g = rawGrid(grid);
+        const raw = new module.HPAStar();
+        const error = wasmCall('HPAStar.build', () => raw.build(g, o));
+        if (error) {
+          raw.delete();
+          throw new RangeError(`HPAStar.build: ${error}`);
+        }
+        return new HPAStar(raw, internal);
+      },
+      load(bytes: Uint8Array): HPAStar {
+        if (!(bytes instanceof Uint8Array)) throw new TypeError(`HPAStar.load: bytes must be a Uint8Array, got ${describe(bytes)}`);
+        const raw = new module.HPAStar();
+        const error = wasmCall('HPAStar.load', () => raw.load(bytes));
+        if (error) {
+          raw.delete();
+          throw new Error(`HPAStar.load: ${error}`);
+        }
+        return new HPAStar(raw, internal);
+      },
+      defaultOptions,
+    },
   };
 }
 

@@ -1,12 +1,17 @@
 /**
- * Hand-written types of the raw Emscripten module `web/lib/wasm/hpastar.mjs` (built by CMake with
- * `emcmake`; Emscripten 3.1.6 has no `--emit-tsd`). Keep in step with `cpp/bindings/Bindings.cpp`.
+ * Hand-written types of the raw Emscripten modules built by CMake with `emcmake` (Emscripten 3.1.6 has
+ * no `--emit-tsd`): `web/lib/wasm/hpastar.mjs` (single-threaded) and `web/lib/wasm/hpastar-mt.mjs`
+ * (pthreads). Keep in step with `cpp/bindings/*.cpp`.
  *
- * The declaration is a wildcard so that it matches the relative import `./wasm/hpastar.mjs` whether or
- * not the module has been built yet (TypeScript does not allow a relative name in `declare module`).
- * Application code should use the wrapper in `index.ts`, not these raw handles.
+ * The declarations are wildcards so that they match the relative imports (`./wasm/hpastar.mjs`,
+ * `../wasm/hpastar-mt.mjs`) whether or not the modules have been built yet (TypeScript does not allow
+ * a relative name in `declare module`). Application code uses the wrapper in `index.ts`, not these
+ * raw handles.
+ *
+ * Conventions of the raw layer: a function that can fail returns an error string (`""` on success) or
+ * an object with an `error` field; nothing throws across the boundary.
  */
-declare module '*/wasm/hpastar.mjs' {
+declare module 'hpastar:raw' {
   /** An embind object: C++ memory that JavaScript must free with `delete()`. */
   export interface EmbindHandle {
     /** Frees the C++ object. Any later call on this handle throws a BindingError. */
@@ -14,49 +19,184 @@ declare module '*/wasm/hpastar.mjs' {
     isDeleted(): boolean;
   }
 
-  /** `GridHandle` in Bindings.cpp: a grid owned by JavaScript, empty until loaded. */
+  /** `GridHandle` in GridBinding.cpp: a grid owned by JavaScript, empty until loaded. */
   export interface RawGrid extends EmbindHandle {
     /** Parses Moving AI map text; returns `""` on success, else `"<fileName>:<line>: <problem>"`. */
     loadMovingAI(text: string, fileName: string): string;
+    /** Takes `width * height` terrain character codes, row-major; `""` or the problem. */
+    loadTerrain(terrain: Uint8Array, width: number, height: number): string;
     loaded(): boolean;
     width(): number;
     height(): number;
     passable(x: number, y: number): boolean;
+    /** The character code at (x, y), -1 outside the map. */
+    terrainAt(x: number, y: number): number;
     /** The Moving AI terrain characters, row-major: a fresh copy. */
     terrain(): Uint8Array;
+    /** `""` or the problem (nothing changed then). */
+    setTerrain(x: number, y: number, code: number): string;
+    /** Edits packed as [x, y, code, ...], all or nothing; `""` or the problem. */
+    applyEdits(edits: Int32Array): string;
   }
 
-  /** What `AStar.findPath` returns. Only `status` and `found` are set when the grid is not loaded. */
+  /** The phases of a search, as in the HPA* paper. */
+  export interface RawSearchStats {
+    expandedInsertion: number;
+    expandedMain: number;
+    expandedRefinement: number;
+    abstractPathNodes: number;
+  }
+
+  /** One search's answer. `status` is "found", "no path" or why the query could not run. */
   export interface RawPathResult {
     status: string;
     found: boolean;
     cost?: number;
-    /** x0, y0, x1, y1, … from start to goal inclusive. */
+    /** x0, y0, x1, y1, … from start to goal inclusive; empty unless found. */
     cells?: Int32Array;
+    stats?: RawSearchStats;
+    /** A* only: all expansions. */
     expanded?: number;
+    /** Set instead of everything else when the call could not run. */
+    error?: string;
   }
 
-  /** `AStarHandle` in Bindings.cpp: an A* query object that keeps its scratch between calls. */
+  /** `AStarHandle` in AStarBinding.cpp: an A* query object that keeps its scratch between calls. */
   export interface RawAStar extends EmbindHandle {
     findPath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number): RawPathResult;
   }
 
-  /** The instantiated module. */
+  /** A batch's answers (BatchOutput::toJS in BatchSearch.cpp); `offsets` counts cells, n + 1 entries. */
+  export interface RawBatch {
+    status: Uint8Array;
+    cost: Float64Array;
+    expanded: Uint32Array;
+    offsets: Uint32Array;
+    cells: Int32Array;
+  }
+
+  /** The fields of `HierarchyOptions` in the core, all set. */
+  export interface RawHierarchyOptions {
+    clusterSize: number;
+    levels: number;
+    clusterGroup: number;
+    entranceWidth: number;
+    cachePaths: boolean;
+    cacheTrees: boolean;
+    pruneEdges: boolean;
+  }
+
+  /** What the last terrain edit rebuilt. */
+  export interface RawUpdateStats {
+    cellsChanged: number;
+    /** Per level, level 1 first. */
+    clustersRebuilt: number[];
+    ms: number;
+  }
+
+  /** HpaStarHandle::stats(): the same fields as `HierarchyStats` in types.ts. */
+  export interface RawHierarchyStats {
+    buildMs: number;
+    bytes: number;
+    gridBytes: number;
+    entrances: number;
+    components: number;
+    levels: { level: number; clusterSize: number; clusters: number; nodes: number; interEdges: number; intraEdges: number }[];
+  }
+
+  /** What `HPAStar.plan` returns. */
+  export interface RawPlan {
+    plan: number;
+    status: string;
+    found: boolean;
+    waypoints: Int32Array;
+    segments: number;
+    stats: RawSearchStats;
+    error?: string;
+  }
+
+  /** `HpaStarHandle` in HpaStarBinding.cpp. */
+  export interface RawHPAStar extends EmbindHandle {
+    /** Fields missing from `options` take the core's defaults. `""` or the problem. */
+    build(grid: RawGrid, options: Partial<RawHierarchyOptions>): string;
+    buildFromTerrain(terrain: Uint8Array, width: number, height: number, options: Partial<RawHierarchyOptions>): string;
+    /** Loads bytes written by serialize(); `""` or why they are refused. */
+    load(bytes: Uint8Array): string;
+    /** The hierarchy as bytes (empty until built). */
+    serialize(): Uint8Array;
+    built(): boolean;
+    /** Null until built. */
+    options(): RawHierarchyOptions | null;
+    /** Null until built. */
+    stats(): RawHierarchyStats | null;
+    width(): number;
+    height(): number;
+    terrain(): Uint8Array;
+    version(): number;
+    findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
+    findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+    plan(sx: number, sy: number, gx: number, gy: number): RawPlan;
+    nextSegment(plan: number): { cells: Int32Array; expandedRefinement: number } | { error: string } | null;
+    applyEdits(edits: Int32Array): string;
+    lastUpdate(): RawUpdateStats;
+  }
+
+  /** `ParallelSearchHandle` in ParallelSearch.cpp (pthread build only). */
+  export interface RawParallelSearch extends EmbindHandle {
+    threads(): number;
+    findPaths(planner: RawHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+  }
+
+  /** Which build a module is. */
+  export interface RawBuildInfo {
+    threads: boolean;
+    version: string;
+  }
+
+  /** The instantiated single-threaded module. */
   export interface HpastarModule {
     Grid: new () => RawGrid;
     AStar: new () => RawAStar;
+    HPAStar: { new (): RawHPAStar; defaultOptions(): RawHierarchyOptions };
+    buildInfo(): RawBuildInfo;
+    /** The wasm heap (its length is the heap's size). */
+    HEAP8: Int8Array;
+  }
+
+  /** The pthread build: the same classes plus ParallelSearch. */
+  export interface HpastarMtModule extends HpastarModule {
+    ParallelSearch: new (threads: number) => RawParallelSearch;
   }
 
   /** The subset of Emscripten's module arguments that we use. */
   export interface HpastarModuleArgs {
-    /** The bytes of `hpastar.wasm`; required in Node, where the module cannot fetch it. */
+    /** The bytes of the `.wasm`; required in Node, where the module cannot fetch it. */
     wasmBinary?: ArrayBuffer | Uint8Array;
-    /** Maps a file name the module asks for (`hpastar.wasm`) to a URL. */
+    /**
+     * Maps a file name the module asks for (`hpastar.wasm`) to a URL. Do not pass it to the pthread
+     * build: its workers are then looked up through it too.
+     */
     locateFile?: (path: string, scriptDirectory: string) => string;
     print?: (text: string) => void;
     printErr?: (text: string) => void;
   }
 
+  /** Arguments of the pthread build. */
+  export interface HpastarMtModuleArgs extends HpastarModuleArgs {
+    /** Workers started with the module (`-sPTHREAD_POOL_SIZE=Module.pthreadPoolSize`): one per thread used. */
+    pthreadPoolSize: number;
+  }
+}
+
+declare module '*/wasm/hpastar.mjs' {
+  export type * from 'hpastar:raw';
+  import type { HpastarModule, HpastarModuleArgs } from 'hpastar:raw';
   /** The factory (`-sMODULARIZE -sEXPORT_ES6 -sEXPORT_NAME=createHpastarModule`). */
   export default function createHpastarModule(moduleArgs?: HpastarModuleArgs): Promise<HpastarModule>;
+}
+
+declare module '*/wasm/hpastar-mt.mjs' {
+  import type { HpastarMtModule, HpastarMtModuleArgs } from 'hpastar:raw';
+  /** The factory of the pthread build (`-sEXPORT_NAME=createHpastarMtModule`). */
+  export default function createHpastarMtModule(moduleArgs: HpastarMtModuleArgs): Promise<HpastarMtModule>;
 }

@@ -1,0 +1,74 @@
+#pragma once
+// Helpers shared by the embind files: copying between JavaScript typed arrays and C++ vectors, and the
+// plain JavaScript objects the raw handles return.
+//
+// The rule of the whole binding layer: nothing reaches JavaScript as a trap. The core never throws
+// (-fno-exceptions), so every input that the core would treat as a precondition (coordinates, sizes,
+// terrain codes, options) is checked here or by the core's own validating factories, and failures come
+// back as an error string (empty on success) or a `status` field that the TypeScript layer turns into an
+// Error naming the problem.
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "grid/Point.h"
+#include "search/PathResult.h"
+
+namespace hpastar::bindings {
+
+using emscripten::val;
+
+// A copy of `count` elements at `data` as a new JavaScript typed array of the matching type
+// (Int32Array for int32_t, ...). The copy is owned by JavaScript: wasm memory may grow or be reused.
+template <typename T>
+val copyToJS(const T* data, size_t count) {
+  return val(emscripten::typed_memory_view(count, data)).call<val>("slice");
+}
+
+// The cells of a path as an Int32Array x0, y0, x1, y1, ...
+inline val cellsToJS(const std::vector<Point>& cells) {
+  static_assert(sizeof(Point) == 2 * sizeof(int32_t));
+  return copyToJS(reinterpret_cast<const int32_t*>(cells.data()), cells.size() * 2);
+}
+
+// Copies a JavaScript typed array (or array of numbers) into `out`, resized to its length, with one
+// bulk `set` rather than one embind call per element. The caller checks the type on the JS side.
+template <typename T>
+void readFromJS(const val& array, std::vector<T>& out) {
+  const auto length = array["length"].as<size_t>();
+  out.resize(length);
+  if (length == 0) return;
+  val(emscripten::typed_memory_view(length, out.data())).call<void>("set", array);
+}
+
+// { expandedInsertion, expandedMain, expandedRefinement, abstractPathNodes } as numbers.
+inline val statsToJS(const SearchStats& s) {
+  val o = val::object();
+  o.set("expandedInsertion", static_cast<double>(s.expandedInsertion));
+  o.set("expandedMain", static_cast<double>(s.expandedMain));
+  o.set("expandedRefinement", static_cast<double>(s.expandedRefinement));
+  o.set("abstractPathNodes", static_cast<double>(s.abstractPathNodes));
+  return o;
+}
+
+// { status, found, cost, cells, stats } for one search. `cells` is empty unless found.
+inline val pathToJS(const PathResult& r) {
+  val o = val::object();
+  o.set("status", std::string(pathStatusName(r.status)));
+  o.set("found", r.found());
+  o.set("cost", r.found() ? r.cost : 0.0);
+  o.set("cells", r.found() ? cellsToJS(r.cells) : val::global("Int32Array").new_(0));
+  o.set("stats", statsToJS(r.stats));
+  return o;
+}
+
+// An object { error } for calls that return a value on success and an error otherwise.
+inline val errorObject(const std::string& message) {
+  val o = val::object();
+  o.set("error", message);
+  return o;
+}
+
+}  // namespace hpastar::bindings

@@ -1,0 +1,55 @@
+#pragma once
+// Grids owned by JavaScript (embind class "Grid").
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "grid/Grid.h"
+
+namespace hpastar::bindings {
+
+// Checks one terrain edit: "" when (x, y) is inside `grid` and `code` a Moving AI character, else the problem.
+std::string checkEdit(const Grid& grid, int32_t x, int32_t y, int32_t code);
+// Checks terrain edits packed as [x0, y0, code0, x1, y1, code1, ...] (code = a Moving AI character)
+// against `grid`: "" when all are valid, else the first problem, naming the edit.
+std::string checkEdits(const Grid& grid, const std::vector<int32_t>& edits);
+
+// A grid owned by JavaScript. Empty until one of the load functions succeeds.
+//
+// The grid is held through a shared pointer so that a planner built from it can share the cells until
+// the next edit (copy on write): editing a grid never changes a planner built before.
+class GridHandle {
+ public:
+  // Parses Moving AI map text; returns "" or "<fileName>:<line>: <problem>".
+  std::string loadMovingAI(const std::string& text, const std::string& fileName);
+  // Takes width*height Moving AI characters, row-major, from a Uint8Array; returns "" or the problem.
+  std::string loadTerrain(const emscripten::val& terrain, int width, int height);
+
+  bool loaded() const { return grid_ != nullptr; }
+  int width() const { return grid_ ? grid_->width() : 0; }
+  int height() const { return grid_ ? grid_->height() : 0; }
+  bool passable(int x, int y) const { return grid_ && grid_->passable(x, y); }
+  // The character code of cell (x, y), or -1 outside the map.
+  int terrainAt(int x, int y) const { return grid_ && grid_->inside(x, y) ? grid_->terrainAt(x, y) : -1; }
+  // The terrain characters, row-major, copied into a new Uint8Array.
+  emscripten::val terrain() const;
+
+  // Sets one cell; returns "" or the problem (nothing changes then).
+  std::string setTerrain(int x, int y, int code);
+  // Applies edits packed as an Int32Array [x, y, code, ...]: all or nothing; returns "" or the problem.
+  std::string applyEdits(const emscripten::val& edits);
+
+  // The grid (null until loaded); planners copy or share it.
+  const std::shared_ptr<Grid>& shared() const { return grid_; }
+
+ private:
+  Grid& writable();  // unshares the cells first if a planner still shares them
+
+  std::shared_ptr<Grid> grid_;
+  std::vector<int32_t> editScratch_;
+};
+
+}  // namespace hpastar::bindings

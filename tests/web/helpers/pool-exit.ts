@@ -1,0 +1,15 @@
+// Run by pool.test.ts in a child process: makes a pool, runs a batch, closes the pool and returns,
+// leaving Node to exit on its own, which it does only if close() ended every worker and thread.
+import { createPathPool, loadHpastar } from '../../../web/lib/index';
+import { parseMap, readMapsFile } from '../scenarios';
+import { pack, randomPairs } from './queries';
+
+const mode = process.argv[2] === 'shared' ? 'shared' : 'copied';
+const text = readMapsFile('arena.map');
+const hp = await loadHpastar();
+const grid = hp.Grid.fromMovingAI(text, 'arena.map');
+const pool = await createPathPool({ grid, workers: 2, mode });
+grid.dispose();
+const batch = await pool.findPaths(pack(randomPairs(parseMap(text), 100, 5)));
+await pool.close();
+console.log(JSON.stringify({ mode: pool.mode, found: batch.foundCount() }));

@@ -1,0 +1,39 @@
+// Query sets for the HPA* and pool tests: seeded, so every run checks the same searches.
+import type { Point } from '../../../web/lib/index';
+import { isPassableChar, type MapText } from '../scenarios';
+
+/** A small deterministic generator (mulberry32). */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Every passable cell of a map. */
+export function passableCells(map: MapText): Point[] {
+  const cells: Point[] = [];
+  map.rows.forEach((row, y) => {
+    for (let x = 0; x < row.length; x++) if (isPassableChar(row[x])) cells.push({ x, y });
+  });
+  return cells;
+}
+
+/** `count` random [start, goal] pairs of passable cells. */
+export function randomPairs(map: MapText, count: number, seed: number): [Point, Point][] {
+  const cells = passableCells(map);
+  const random = seeded(seed);
+  const pick = () => cells[Math.floor(random() * cells.length)]!;
+  return Array.from({ length: count }, () => [pick(), pick()] as [Point, Point]);
+}
+
+/** Packs pairs as [sx, sy, gx, gy, ...]. */
+export function pack(pairs: readonly (readonly [Point, Point])[]): Int32Array {
+  const out = new Int32Array(pairs.length * 4);
+  pairs.forEach(([s, g], i) => out.set([s.x, s.y, g.x, g.y], 4 * i));
+  return out;
+}

@@ -1,0 +1,294 @@
+// The worker pool in Node (worker_threads), in both modes: batches equal the same searches run
+// synchronously, every search sees one terrain version, cancellation and errors reject, close() ends
+// the workers.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  createPathPool,
+  loadHpastar,
+  PathStatusCode,
+  type Grid,
+  type HPAStar,
+  type Hpastar,
+  type PathBatch,
+  type PathPool,
+  type Point,
+  type TerrainEdit,
+} from '../../web/lib/index';
+import { pack, randomPairs } from './helpers/queries';
+import { parseMap, readMapsFile, type MapText } from './scenarios';
+import { validatePath } from './validatePath';
+
+const execFileAsync = promisify(execFile);
+const MAP = 'den520d.map';
+const OPTIONS = { clusterSize: 10, levels: 2 } as const;
+
+let hp: Hpastar;
+let map: MapText;
+let grid: Grid;
+let planner: HPAStar;
+let queries: Int32Array;
+
+beforeAll(async () => {
+  hp = await loadHpastar();
+  const text = readMapsFile(MAP);
+  map = parseMap(text);
+  grid = hp.Grid.fromMovingAI(text, MAP);
+  planner = hp.HPAStar.build(grid, OPTIONS);
+  // 1200 random pairs, plus queries that cannot run: a blocked start, a goal outside the map.
+  const pairs: [Point, Point][] = randomPairs(map, 1200, 7);
+  pairs.push([{ x: 0, y: 0 }, pairs[0]![1]], [pairs[1]![0], { x: 999, y: 5 }]);
+  queries = pack(pairs);
+});
+
+afterAll(() => {
+  planner.dispose();
+  grid.dispose();
+});
+
+/** Fails unless two batches hold the same answers (statuses, costs, cells, expansions). */
+function expectSameBatch(actual: PathBatch, expected: PathBatch): void {
+  expect(actual.count).toBe(expected.count);
+  for (const key of ['status', 'cost', 'expanded', 'offsets', 'cells'] as const) {
+    const a = actual[key];
+    const e = expected[key];
+    expect(a.length, key).toBe(e.length);
+    // Compared element by element: toEqual on arrays of 10^5 numbers is slow.
+    const i = a.findIndex((v: number, k: number) => !Object.is(v, e[k]));
+    if (i >= 0) expect(`${key}[${i}] = ${a[i]}`).toBe(`${key}[${i}] = ${e[i]}`);
+  }
+}
+
+describe.each(['copied', 'shared'] as const)('a pool in %s mode', (mode) => {
+  let pool: PathPool;
+
+  beforeAll(async () => {
+    pool = await createPathPool({ grid, hierarchy: OPTIONS, workers: 2, mode });
+  });
+
+  afterAll(async () => {
+    await pool.close();
+  });
+
+  test('says which mode it runs in, with the hierarchy built by the workers', () => {
+    expect(pool.mode).toBe(mode);
+    expect(pool.workers).toBe(2);
+    expect(pool.modeReason).toBe('asked for');
+    expect([pool.width, pool.height]).toEqual([256, 257]);
+    expect(pool.options).toEqual({ ...hp.HPAStar.defaultOptions, ...OPTIONS });
+    // Memory figures count capacities, which differ between a built and a loaded hierarchy.
+    const { buildMs: _a, bytes: _c, ...poolStats } = pool.stats;
+    const { buildMs: _b, bytes: _d, ...syncStats } = planner.stats;
+    expect(poolStats).toEqual(syncStats);
+    expect(pool.heapBytes).toBeGreaterThan(0);
+  });
+
+  test('a batch of 1202 queries equals the same queries run synchronously', async () => {
+    const batch = await pool.findPaths(queries);
+    const expected = planner.findPaths(queries);
+    expect(batch.version).toBe(0);
+    expectSameBatch(batch, expected);
+    expect(batch.foundCount()).toBeGreaterThan(1100);
+    expect(batch.status[1200]).toBe(PathStatusCode.StartInvalid);
+    expect(batch.status[1201]).toBe(PathStatusCode.GoalInvalid);
+    for (let i = 0; i < 1200; i += 37) {
+      if (!batch.found(i)) continue;
+      const q = queries.subarray(4 * i, 4 * i + 4);
+      validatePath(map, batch.path(i), { x: q[0]!, y: q[1]! }, { x: q[2]!, y: q[3]! }, batch.cost[i]!);
+    }
+  });
+
+  test('options reach the workers: no smoothing, no cells', async () => {
+    const few = queries.subarray(0, 4 * 300);
+    expectSameBatch(await pool.findPaths(few, { smooth: false }), planner.findPaths(few, { smooth: false }));
+    const costsOnly = await pool.findPaths(few, { cells: false });
+    expect(costsOnly.cells.length).toBe(0);
+    expect(Array.from(costsOnly.cost)).toEqual(Array.from(planner.findPaths(few).cost));
+  });
+
+  test('concurrent batches each get their own answers', async () => {
+    const a = queries.subarray(0, 4 * 500);
+    const b = queries.subarray(4 * 500, 4 * 1000);
+    const [ra, rb] = await Promise.all([pool.findPaths(a), pool.findPaths(b)]);
+    expectSameBatch(ra, planner.findPaths(a));
+    expectSameBatch(rb, planner.findPaths(b));
+  });
+
+  test('cancellation rejects with the signal reason, and the pool goes on working', async () => {
+    const controller = new AbortController();
+    const big = pack(randomPairs(map, 6000, 11));
+    const running = pool.findPaths(big, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 5);
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    const aborted = AbortSignal.abort(new Error('too late'));
+    await expect(pool.findPaths(queries, { signal: aborted })).rejects.toThrow('too late');
+    const after = await pool.findPaths(queries.subarray(0, 400));
+    expectSameBatch(after, planner.findPaths(queries.subarray(0, 400)));
+  });
+
+  test('malformed queries and options reject with clear errors', async () => {
+    await expect(pool.findPaths(new Int32Array(5))).rejects.toThrow(TypeError);
+    await expect(pool.findPaths(new Int32Array(5))).rejects.toThrow('got 5 numbers');
+    await expect(pool.findPaths([[{ x: 1, y: 1 }, { x: 1.5, y: 2 }]])).rejects.toThrow(/query 0: goal must be a cell with integer x and y/);
+    await expect(pool.findPaths(queries, { smooth: 'yes' } as never)).rejects.toThrow(/option smooth must be a boolean/);
+    await expect(pool.updateTerrain([{ x: 300, y: 1, terrain: '@' }])).rejects.toThrow(/edit 0: cell \(300, 1\) is outside the 256x257 map/);
+    await expect(pool.updateTerrain([{ x: 3, y: 1, terrain: 'x' }])).rejects.toThrow(/not a Moving AI terrain character/);
+    expect(pool.version).toBe(0);
+  });
+});
+
+/** `count` cells in the middle of found paths of `batch`: blocking them changes many answers. */
+function wallAcrossPaths(batch: PathBatch, count: number): TerrainEdit[] {
+  const edits: TerrainEdit[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < batch.count && edits.length < count; i++) {
+    const path = batch.path(i);
+    if (path.length < 40) continue;
+    const k = 2 * Math.floor(path.length / 4);
+    const key = `${path[k]},${path[k + 1]}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    edits.push({ x: path[k]!, y: path[k + 1]!, terrain: '@' });
+  }
+  return edits;
+}
+
+describe.each(['copied', 'shared'] as const)('terrain updates through a pool in %s mode', (mode) => {
+  test('every batch searches the one version that was newest when it was asked for', async () => {
+    const base = planner.findPaths(queries);
+    const edits = wallAcrossPaths(base, 30);
+    const undo = edits.map((e) => ({ ...e, terrain: map.rows[e.y]![e.x]! }));
+    const edited = hp.HPAStar.build(grid, OPTIONS);
+    edited.applyEdits(edits);
+    const expectedEdited = edited.findPaths(queries);
+    edited.dispose();
+    expect(Array.from(expectedEdited.cost)).not.toEqual(Array.from(base.cost));
+
+    const pool = await createPathPool({ grid, hierarchy: OPTIONS, workers: 2, mode });
+    try {
+      // Nothing awaited in between: the pool must keep the order of versions by itself.
+      const b0 = pool.findPaths(queries);
+      const u1 = pool.updateTerrain(edits);
+      const b1 = pool.findPaths(queries);
+      const b1small = pool.findPaths(queries.subarray(0, 40));
+      const u2 = pool.updateTerrain(undo);
+      const b2 = pool.findPaths(queries);
+      expect(pool.version).toBe(2);
+      const [r0, v1, r1, r1small, v2, r2] = await Promise.all([b0, u1, b1, b1small, u2, b2]);
+      expect([r0.version, v1, r1.version, r1small.version, v2, r2.version]).toEqual([0, 1, 1, 1, 2, 2]);
+      expectSameBatch(r0, base);
+      expectSameBatch(r1, expectedEdited);
+      expect(Array.from(r1small.cost)).toEqual(Array.from(expectedEdited.cost.subarray(0, 10)));
+      expectSameBatch(r2, base);
+      for (let i = 0; i < queries.length / 4; i += 53) {
+        if (!r1.found(i)) continue;
+        const q = queries.subarray(4 * i, 4 * i + 4);
+        const editedMap = { ...map, rows: map.rows.map((row, y) => [...row].map((c, x) => (edits.some((e) => e.x === x && e.y === y) ? '@' : c)).join('')) };
+        validatePath(editedMap, r1.path(i), { x: q[0]!, y: q[1]! }, { x: q[2]!, y: q[3]! }, r1.cost[i]!);
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('making and closing pools', () => {
+  test.each(['copied', 'shared'] as const)('in %s mode, a pool can load a planner (edited terrain included)', async (mode) => {
+    const edited = hp.HPAStar.build(grid, { clusterSize: 12, levels: 2, cachePaths: true });
+    edited.applyEdits(wallAcrossPaths(planner.findPaths(queries), 20));
+    const pool = await createPathPool({ planner: edited, workers: 2, mode });
+    try {
+      expect(pool.options).toEqual(edited.options);
+      expect(pool.version).toBe(0);
+      expectSameBatch(await pool.findPaths(queries), edited.findPaths(queries));
+    } finally {
+      await pool.close();
+      edited.dispose();
+    }
+  });
+
+  test('three copied workers: the first builds, the others load its bytes; all answer alike', async () => {
+    const pool = await createPathPool({ grid, hierarchy: OPTIONS, workers: 3, mode: 'copied', jobSize: 16 });
+    try {
+      expectSameBatch(await pool.findPaths(queries), planner.findPaths(queries));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('in Node, auto mode picks shared; without SharedArrayBuffer it falls back to copied and says why', async () => {
+    const auto = await createPathPool({ grid, hierarchy: OPTIONS, workers: 1 });
+    expect(auto.mode).toBe('shared');
+    await auto.close();
+    const g = globalThis as { SharedArrayBuffer?: unknown };
+    const saved = g.SharedArrayBuffer;
+    delete g.SharedArrayBuffer;
+    let fallback: Promise<PathPool>;
+    let refused: Promise<PathPool>;
+    try {
+      fallback = createPathPool({ grid, hierarchy: OPTIONS, workers: 1 });
+      refused = createPathPool({ grid, hierarchy: OPTIONS, workers: 1, mode: 'shared' });
+    } finally {
+      g.SharedArrayBuffer = saved;
+    }
+    await expect(refused).rejects.toThrow('shared mode is not available: SharedArrayBuffer is not available');
+    const pool = await fallback;
+    expect(pool.mode).toBe('copied');
+    expect(pool.modeReason).toBe('SharedArrayBuffer is not available');
+    await pool.close();
+  });
+
+  test('bad options reject with the problem named', async () => {
+    await expect(createPathPool({ grid, hierarchy: { clusterSize: 1 }, workers: 1, mode: 'copied' })).rejects.toThrow(
+      new RangeError('createPathPool: cluster size 1 is outside 2..1024'),
+    );
+    await expect(createPathPool({ grid, hierarchy: { levels: 9 }, workers: 1, mode: 'shared' })).rejects.toThrow(
+      'createPathPool: levels 9 is outside 1..8',
+    );
+    await expect(createPathPool({ grid, hierarchy: { clustersize: 8 } as never, workers: 1 })).rejects.toThrow(
+      /unknown option "clustersize"/,
+    );
+    await expect(createPathPool({ grid, workers: 0 })).rejects.toThrow(/workers must be an integer in 1\.\.64/);
+    await expect(createPathPool({ workers: 1 } as never)).rejects.toThrow(/give the map as grid/);
+    await expect(createPathPool({ grid: { width: 3, height: 2, terrain: new Uint8Array(5) }, workers: 1 })).rejects.toThrow(
+      'terrain has 5 cells, expected 6 for 3x2',
+    );
+    await expect(createPathPool({ grid, mode: 'fast' as never, workers: 1 })).rejects.toThrow(/mode must be/);
+    // Found by the worker's module, not by the main thread: the message still comes back whole.
+    const terrain = new TextEncoder().encode('..x.');
+    await expect(createPathPool({ grid: { width: 2, height: 2, terrain }, workers: 2, mode: 'copied' })).rejects.toThrow(
+      new RangeError('createPathPool: cell (0, 1) has terrain code 120, which is not a Moving AI terrain character'),
+    );
+    await expect(createPathPool({ grid, planner, workers: 1 })).rejects.toThrow('createPathPool: give either grid or planner, not both');
+    await expect(createPathPool({ grid, workers: 1, jobSize: 0 })).rejects.toThrow(/jobSize must be a positive integer/);
+  });
+
+  test.each(['copied', 'shared'] as const)('close() in %s mode rejects pending and later calls', async (mode) => {
+    const pool = await createPathPool({ grid, hierarchy: OPTIONS, workers: 2, mode });
+    const pending = pool.findPaths(pack(randomPairs(map, 4000, 3)));
+    const closing = pool.close();
+    expect(pool.closed).toBe(true);
+    await expect(pending).rejects.toThrow('PathPool: the pool was closed');
+    await closing;
+    await pool.close(); // twice is fine
+    await expect(pool.findPaths(queries)).rejects.toThrow('PathPool.findPaths: the pool is closed');
+    await expect(pool.updateTerrain([])).rejects.toThrow('PathPool.updateTerrain: the pool is closed');
+  });
+
+  test('after close() nothing of the pool keeps Node running: a script that closes its pool exits', async () => {
+    const script = fileURLToPath(new URL('./helpers/pool-exit.ts', import.meta.url));
+    const hooks = fileURLToPath(new URL('../../scripts/register-ts.mjs', import.meta.url));
+    const runs = await Promise.all(
+      (['copied', 'shared'] as const).map(async (mode) => {
+        const run = await execFileAsync(process.execPath, ['--import', hooks, script, mode], { encoding: 'utf8', timeout: 60_000 })
+          .catch((error: { killed?: boolean; stderr?: string }) => {
+            throw new Error(`${mode}: ${error.killed ? 'the script did not exit within 60 s' : error.stderr}`);
+          });
+        return { mode, result: JSON.parse(run.stdout.trim()) as unknown };
+      }),
+    );
+    for (const { mode, result } of runs) expect(result).toMatchObject({ mode, found: 100 });
+  });
+});

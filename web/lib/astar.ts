@@ -1,0 +1,62 @@
+/**
+ * Optimal A* searches over a grid.
+ * @module
+ */
+import type { RawAStar } from 'hpastar:raw';
+import { rawGrid, type Grid } from './grid';
+import { checkPoint, finalizer, internal, wasmCall } from './internal';
+import { pathResultOf } from './results';
+import type { PathResult, Point } from './types';
+
+/**
+ * An optimal A* search over a {@link Grid} (octile heuristic). It keeps its scratch memory between
+ * queries, so reuse one per thread rather than making one per query.
+ */
+export class AStar implements Disposable {
+  #raw: RawAStar | null;
+
+  /** @internal Use `new hpastar.AStar()`. */
+  constructor(raw: RawAStar, token: typeof internal) {
+    if (token !== internal) throw new TypeError('use new hpastar.AStar() to make an AStar');
+    this.#raw = raw;
+    finalizer.register(this, raw, this);
+  }
+
+  /**
+   * Finds a shortest path from `start` to `goal`.
+   * @returns the path, or `found: false` with status `'no path'` when the two cells are not connected
+   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
+   * @throws TypeError - when a coordinate is not an integer
+   * @throws Error - when this object or the grid has been disposed
+   */
+  findPath(grid: Grid, start: Point, goal: Point): PathResult {
+    checkPoint(start, 'start');
+    checkPoint(goal, 'goal');
+    const raw = this.#handle();
+    const g = rawGrid(grid);
+    return pathResultOf(wasmCall('AStar.findPath', () => raw.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
+  }
+
+  /** True once {@link AStar.dispose} has run. */
+  get disposed(): boolean {
+    return this.#raw === null;
+  }
+
+  /** Frees the query's C++ memory. Calling it again does nothing; any other use afterwards throws. */
+  dispose(): void {
+    if (!this.#raw) return;
+    finalizer.unregister(this);
+    this.#raw.delete();
+    this.#raw = null;
+  }
+
+  /** Same as {@link AStar.dispose}, for `using astar = ...`. */
+  [Symbol.dispose](): void {
+    this.dispose();
+  }
+
+  #handle(): RawAStar {
+    if (!this.#raw) throw new Error('this AStar has been disposed');
+    return this.#raw;
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Answers to many searches at once, as typed arrays: what `HPAStar.findPaths` and the worker pool
+ * return. No JavaScript object is made per query or per cell, and the arrays can be transferred
+ * between threads.
+ * @module
+ */
+import type { PathStatus } from './types';
+
+/** The status of each query of a {@link PathBatch}, as stored in {@link PathBatch.status}. */
+export const PathStatusCode = {
+  /** A path was found. */
+  Found: 0,
+  /** Start and goal are valid but not connected. */
+  NoPath: 1,
+  /** The start is outside the map or on a blocked cell. */
+  StartInvalid: 2,
+  /** The goal is outside the map or on a blocked cell. */
+  GoalInvalid: 3,
+} as const;
+
+/** One of the values of {@link PathStatusCode}. */
+export type PathStatusCode = (typeof PathStatusCode)[keyof typeof PathStatusCode];
+
+const STATUS_TEXT = ['found', 'no path', 'start is outside the map or blocked', 'goal is outside the map or blocked'] as const;
+
+/** The arrays of a batch (what crosses between threads). */
+export interface PathBatchArrays {
+  /** One {@link PathStatusCode} per query. */
+  readonly status: Uint8Array;
+  /** One path length per query; `Infinity` when no path was found. */
+  readonly cost: Float64Array;
+  /** Nodes expanded per query, all phases. */
+  readonly expanded: Uint32Array;
+  /** `count + 1` entries: query i's cells are cells `offsets[i]` to `offsets[i + 1] - 1` (cells, not numbers). */
+  readonly offsets: Uint32Array;
+  /** Every path's cells, query after query, as x, y pairs; empty when cells were not asked for. */
+  readonly cells: Int32Array;
+}
+
+/**
+ * The answers to a batch of queries, in the order of the queries.
+ *
+ * @example
+ * ```ts
+ * const batch = planner.findPaths(queries);
+ * for (let i = 0; i < batch.count; i++) {
+ *   if (batch.found(i)) draw(batch.path(i)); // x0, y0, x1, y1, ...
+ * }
+ * ```
+ */
+export class PathBatch implements PathBatchArrays {
+  /** Number of queries. */
+  readonly count: number;
+  /** One {@link PathStatusCode} per query. */
+  readonly status: Uint8Array;
+  /** One path length per query; `Infinity` when no path was found. */
+  readonly cost: Float64Array;
+  /** Nodes expanded per query, all phases. */
+  readonly expanded: Uint32Array;
+  /** `count + 1` entries: query i's cells are cells `offsets[i]` to `offsets[i + 1] - 1`. */
+  readonly offsets: Uint32Array;
+  /** Every path's cells, query after query, as x, y pairs; empty when cells were not asked for. */
+  readonly cells: Int32Array;
+  /**
+   * The version of the terrain every query of the batch searched: 0 for the terrain the planner was
+   * built from, then one more per terrain update.
+   */
+  readonly version: number;
+
+  /** @internal Made by `HPAStar.findPaths` and the pool. */
+  constructor(arrays: PathBatchArrays, version: number) {
+    this.count = arrays.status.length;
+    this.status = arrays.status;
+    this.cost = arrays.cost;
+    this.expanded = arrays.expanded;
+    this.offsets = arrays.offsets;
+    this.cells = arrays.cells;
+    this.version = version;
+  }
+
+  /** True when query `i` found a path. */
+  found(i: number): boolean {
+    return this.status[this.#index(i)] === PathStatusCode.Found;
+  }
+
+  /**
+   * Query `i`'s outcome in words: `'found'`, `'no path'`, or why it could not run
+   * (`'start is outside the map or blocked'`, `'goal is outside the map or blocked'`).
+   */
+  statusText(i: number): PathStatus | (typeof STATUS_TEXT)[2 | 3] {
+    return STATUS_TEXT[this.status[this.#index(i)]!] ?? 'no path';
+  }
+
+  /** Query `i`'s cells x0, y0, x1, y1, …: a view into {@link PathBatch.cells}, empty when not found. */
+  path(i: number): Int32Array {
+    const k = this.#index(i);
+    return this.cells.subarray(2 * this.offsets[k]!, 2 * this.offsets[k + 1]!);
+  }
+
+  /** Number of queries that found a path. */
+  foundCount(): number {
+    let n = 0;
+    for (const s of this.status) if (s === PathStatusCode.Found) n++;
+    return n;
+  }
+
+  #index(i: number): number {
+    if (!Number.isInteger(i) || i < 0 || i >= this.count) {
+      throw new RangeError(`query index ${i} is outside 0..${this.count - 1}`);
+    }
+    return i;
+  }
+}

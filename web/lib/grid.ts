@@ -1,0 +1,114 @@
+/**
+ * Grids of Moving AI terrain.
+ * @module
+ */
+import type { RawGrid } from 'hpastar:raw';
+import { finalizer, internal, moduleError, packEdits, wasmCall } from './internal';
+import type { TerrainEdit } from './types';
+
+// Lets the planners reach a Grid's raw handle while keeping it private to everyone else.
+let rawGridOf: (grid: Grid) => RawGrid;
+
+/** @internal The raw handle of a grid; throws if it has been disposed. */
+export function rawGrid(grid: Grid): RawGrid {
+  if (!(grid instanceof Grid)) throw new TypeError('expected a Grid made by hpastar.Grid.fromMovingAI or fromTerrain');
+  return rawGridOf(grid);
+}
+
+/**
+ * A grid of Moving AI terrain: 8-connected, a diagonal step costs √2 and needs both orthogonal
+ * neighbours passable (no corner cutting). Passable terrain is `.`, `G` and `S`.
+ * Make one with `hpastar.Grid.fromMovingAI` or `hpastar.Grid.fromTerrain`.
+ *
+ * Planners built from a grid keep the terrain it had then: editing the grid afterwards changes later
+ * builds, not them (use {@link HPAStar.applyEdits} for a planner).
+ */
+export class Grid implements Disposable {
+  #raw: RawGrid | null;
+  readonly #width: number;
+  readonly #height: number;
+
+  static {
+    rawGridOf = (grid) => grid.#handle();
+  }
+
+  /** @internal Use `hpastar.Grid.fromMovingAI` or `hpastar.Grid.fromTerrain`. */
+  constructor(raw: RawGrid, token: typeof internal) {
+    if (token !== internal) throw new TypeError('use hpastar.Grid.fromMovingAI or hpastar.Grid.fromTerrain to make a Grid');
+    this.#raw = raw;
+    this.#width = raw.width();
+    this.#height = raw.height();
+    finalizer.register(this, raw, this);
+  }
+
+  /** Number of columns. */
+  get width(): number {
+    this.#handle();
+    return this.#width;
+  }
+
+  /** Number of rows. */
+  get height(): number {
+    this.#handle();
+    return this.#height;
+  }
+
+  /** Whether cell (x, y) is inside the grid and passable. */
+  passable(x: number, y: number): boolean {
+    return this.#handle().passable(x, y);
+  }
+
+  /** The terrain character of cell (x, y) (such as `'.'` or `'@'`), or `''` outside the grid. */
+  terrainAt(x: number, y: number): string {
+    const code = this.#handle().terrainAt(x, y);
+    return code < 0 ? '' : String.fromCharCode(code);
+  }
+
+  /** The terrain characters (Moving AI codes such as `.` or `@`) row-major: a copy, `width * height` bytes. */
+  terrain(): Uint8Array {
+    return this.#handle().terrain();
+  }
+
+  /**
+   * Changes the terrain of one cell.
+   * @param terrain - one Moving AI character: `.` `G` `S` (passable), `W` `T` `@` `O` (blocked)
+   * @throws RangeError - when the cell is outside the grid or `terrain` is not a terrain character
+   */
+  setTerrain(x: number, y: number, terrain: string): void {
+    this.applyEdits([{ x, y, terrain }]);
+  }
+
+  /**
+   * Changes the terrain of several cells: all of them, or none when one edit is invalid.
+   * @throws RangeError - naming the first edit that is outside the grid or not a terrain character
+   */
+  applyEdits(edits: readonly TerrainEdit[]): void {
+    const raw = this.#handle();
+    const packed = packEdits(edits, 'Grid.applyEdits', { width: this.#width, height: this.#height });
+    const error = wasmCall('Grid.applyEdits', () => raw.applyEdits(packed));
+    if (error) throw new RangeError(moduleError('Grid.applyEdits', error).message);
+  }
+
+  /** True once {@link Grid.dispose} has run. */
+  get disposed(): boolean {
+    return this.#raw === null;
+  }
+
+  /** Frees the grid's C++ memory. Calling it again does nothing; any other use afterwards throws. */
+  dispose(): void {
+    if (!this.#raw) return;
+    finalizer.unregister(this);
+    this.#raw.delete();
+    this.#raw = null;
+  }
+
+  /** Same as {@link Grid.dispose}, for `using grid = ...`. */
+  [Symbol.dispose](): void {
+    this.dispose();
+  }
+
+  #handle(): RawGrid {
+    if (!this.#raw) throw new Error('this Grid has been disposed');
+    return this.#raw;
+  }
+}

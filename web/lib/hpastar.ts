@@ -1,0 +1,330 @@
+/**
+ * HPA*: hierarchical path-finding A* (Botea, Müller, Schaeffer 2004) over a grid; DHPA* (Kring et al.
+ * 2010) with the `cacheTrees` option.
+ * @module
+ */
+import type { RawHPAStar, RawHierarchyStats } from 'hpastar:raw';
+import { PathBatch } from './batch';
+import {
+  checkFlags,
+  checkPoint,
+  describeFailure,
+  finalizer,
+  internal,
+  moduleError,
+  packEdits,
+  packQueries,
+  wasmCall,
+} from './internal';
+import { PathQueryError, pathResultOf, statsOf } from './results';
+import type {
+  BatchSearchOptions,
+  HierarchyStats,
+  HpaSearchOptions,
+  PathResult,
+  PathStatus,
+  Point,
+  ResolvedHierarchyOptions,
+  SearchStats,
+  TerrainEdit,
+  UpdateStats,
+} from './types';
+
+/** Freezes the raw statistics into the API's type. */
+export function hierarchyStatsOf(raw: RawHierarchyStats): HierarchyStats {
+  return Object.freeze({
+    buildMs: raw.buildMs,
+    bytes: raw.bytes,
+    gridBytes: raw.gridBytes,
+    entrances: raw.entrances,
+    components: raw.components,
+    levels: Object.freeze(raw.levels.map((l) => Object.freeze({ ...l }))),
+  });
+}
+
+// Lets the worker pool read a planner's terrain and options while keeping the handle private.
+let rawPlannerOf: (planner: HPAStar) => RawHPAStar;
+
+/** @internal The raw handle of a planner; throws if it has been disposed. */
+export function rawPlanner(planner: HPAStar): RawHPAStar {
+  if (!(planner instanceof HPAStar)) throw new TypeError('expected an HPAStar made by hpastar.HPAStar.build');
+  return rawPlannerOf(planner);
+}
+
+/**
+ * An HPA* planner: the hierarchy of one grid (clusters, entrances, abstract graph at every level) and
+ * the query objects that search it. Build one with `hpastar.HPAStar.build(grid, options)`.
+ *
+ * Paths are near-optimal (typically within a few percent of the shortest) and found far faster than by
+ * A* on large maps. Terrain can be changed with {@link HPAStar.applyEdits}; every search sees one
+ * version of the terrain, numbered by {@link HPAStar.version}.
+ *
+ * @example
+ * ```ts
+ * const planner = hp.HPAStar.build(grid, { clusterSize: 10, levels: 2 });
+ * const path = planner.findPath({ x: 1, y: 2 }, { x: 200, y: 90 }); // { found, cost, cells, stats }
+ * planner.dispose();
+ * ```
+ */
+export class HPAStar implements Disposable {
+  #raw: RawHPAStar | null;
+  readonly #options: ResolvedHierarchyOptions;
+  #stats: HierarchyStats | null = null;
+  #plan = 0; // raw id of the current plan
+
+  static {
+    rawPlannerOf = (planner) => planner.#handle();
+  }
+
+  /** @internal Use `hpastar.HPAStar.build`. */
+  constructor(raw: RawHPAStar, token: typeof internal) {
+    if (token !== internal) throw new TypeError('use hpastar.HPAStar.build(grid, options) to make an HPAStar');
+    this.#raw = raw;
+    this.#options = Object.freeze({ ...raw.options()! });
+    finalizer.register(this, raw, this);
+  }
+
+  /** The options the hierarchy was built with, defaults filled in. */
+  get options(): ResolvedHierarchyOptions {
+    this.#handle();
+    return this.#options;
+  }
+
+  /** Figures of the current hierarchy: build time, memory, nodes and edges per level. */
+  get stats(): HierarchyStats {
+    const raw = this.#handle();
+    this.#stats ??= hierarchyStatsOf(raw.stats()!);
+    return this.#stats;
+  }
+
+  /** Number of columns of the grid. */
+  get width(): number {
+    return this.#handle().width();
+  }
+
+  /** Number of rows of the grid. */
+  get height(): number {
+    return this.#handle().height();
+  }
+
+  /** The terrain version: 0 as built, then one more per successful {@link HPAStar.applyEdits}. */
+  get version(): number {
+    return this.#handle().version();
+  }
+
+  /** The terrain the planner searches (its current version), row-major: a copy. */
+  terrain(): Uint8Array {
+    return this.#handle().terrain();
+  }
+
+  /**
+   * The hierarchy (grid, options and current terrain version included) as bytes: versioned and
+   * checksummed, for `hpastar.HPAStar.load(bytes)` here, in a worker or in a later session.
+   */
+  serialize(): Uint8Array {
+    const raw = this.#handle();
+    return wasmCall('HPAStar.serialize', () => raw.serialize());
+  }
+
+  /**
+   * Finds a path from `start` to `goal`: insertion of both in the abstract graph, abstract search,
+   * refinement to cells and (by default) smoothing.
+   * @returns the path, or `found: false` with status `'no path'` when the two cells are not connected
+   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
+   * @throws TypeError - when a coordinate is not an integer or an option is unknown
+   * @throws Error - when the planner has been disposed
+   */
+  findPath(start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
+    checkPoint(start, 'start');
+    checkPoint(goal, 'goal');
+    checkFlags(options, ['smooth'], 'HPAStar.findPath');
+    const raw = this.#handle();
+    const smooth = options?.smooth ?? true;
+    return pathResultOf(wasmCall('HPAStar.findPath', () => raw.findPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal);
+  }
+
+  /**
+   * Runs many searches in one call (one crossing into WebAssembly, results as typed arrays).
+   * Queries whose start or goal is invalid do not throw: their status says why.
+   * @param queries - `[start, goal]` pairs, or an Int32Array packed as `[sx, sy, gx, gy, ...]`
+   * @throws TypeError - when the queries are malformed or an option is unknown
+   */
+  findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: BatchSearchOptions): PathBatch {
+    checkFlags(options, ['smooth', 'cells'], 'HPAStar.findPaths');
+    const packed = packQueries(queries, 'HPAStar.findPaths');
+    const raw = this.#handle();
+    const out = wasmCall('HPAStar.findPaths', () => raw.findPaths(packed, options?.smooth ?? true, options?.cells ?? true));
+    if ('error' in out) throw moduleError('HPAStar.findPaths', out.error);
+    return new PathBatch(out, raw.version());
+  }
+
+  /**
+   * Plans a path without refining it: the abstract path is found now, and its cells one segment at a
+   * time with {@link PathPlan.nextSegment}, so that an agent can start moving at once. Segments are
+   * not smoothed. A later `plan()` or terrain edit on this planner makes this plan stale
+   * ({@link HPAStar.findPath} does not).
+   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
+   */
+  plan(start: Point, goal: Point): PathPlan {
+    checkPoint(start, 'start');
+    checkPoint(goal, 'goal');
+    const raw = this.#handle();
+    const planned = wasmCall('HPAStar.plan', () => raw.plan(start.x, start.y, goal.x, goal.y));
+    if (planned.error !== undefined) throw moduleError('HPAStar.plan', planned.error);
+    if (planned.status !== 'found' && planned.status !== 'no path') {
+      throw new PathQueryError(planned.status, describeFailure(planned.status, start, goal));
+    }
+    this.#plan = planned.plan;
+    const id = planned.plan;
+    return new PathPlan(
+      {
+        found: planned.found,
+        waypoints: planned.waypoints,
+        segments: planned.segments,
+        stats: statsOf(planned.stats),
+        next: () => {
+          if (!this.#raw) throw new Error('the HPAStar of this PathPlan has been disposed');
+          if (this.#plan !== id) throw new Error('this PathPlan is stale: a later plan() or applyEdits() on the same HPAStar replaced it');
+          const raw = this.#raw;
+          const segment = wasmCall('PathPlan.nextSegment', () => raw.nextSegment(id));
+          if (segment && 'error' in segment) throw new Error(segment.error);
+          return segment;
+        },
+      },
+      internal,
+    );
+  }
+
+  /**
+   * Changes terrain and updates the hierarchy, rebuilding only the clusters the edits touch (and the
+   * levels above them): all edits, or none when one is invalid. Searches that follow see the new
+   * terrain; plans made before become stale. The {@link HPAStar.version} goes up by one.
+   * @returns what was rebuilt, and how long it took
+   * @throws RangeError - naming the first edit that is outside the grid or not a terrain character
+   */
+  applyEdits(edits: readonly TerrainEdit[]): UpdateStats {
+    const raw = this.#handle();
+    const packed = packEdits(edits, 'HPAStar.applyEdits', { width: raw.width(), height: raw.height() });
+    if (packed.length === 0) return Object.freeze({ cellsChanged: 0, clustersRebuilt: Object.freeze(new Array<number>(this.#options.levels).fill(0)), ms: 0 });
+    const error = wasmCall('HPAStar.applyEdits', () => raw.applyEdits(packed));
+    if (error) throw new RangeError(moduleError('HPAStar.applyEdits', error).message);
+    this.#stats = null;
+    this.#plan = 0;
+    const update = raw.lastUpdate();
+    return Object.freeze({ cellsChanged: update.cellsChanged, clustersRebuilt: Object.freeze(update.clustersRebuilt), ms: update.ms });
+  }
+
+  /** True once {@link HPAStar.dispose} has run. */
+  get disposed(): boolean {
+    return this.#raw === null;
+  }
+
+  /** Frees the hierarchy's C++ memory. Calling it again does nothing; any other use afterwards throws. */
+  dispose(): void {
+    if (!this.#raw) return;
+    finalizer.unregister(this);
+    this.#raw.delete();
+    this.#raw = null;
+  }
+
+  /** Same as {@link HPAStar.dispose}, for `using planner = ...`. */
+  [Symbol.dispose](): void {
+    this.dispose();
+  }
+
+  #handle(): RawHPAStar {
+    if (!this.#raw) throw new Error('this HPAStar has been disposed');
+    return this.#raw;
+  }
+}
+
+/** @internal What a PathPlan needs from its planner. */
+interface PlanSource {
+  found: boolean;
+  waypoints: Int32Array;
+  segments: number;
+  stats: SearchStats;
+  next: () => { cells: Int32Array; expandedRefinement: number } | null;
+}
+
+/**
+ * A planned path refined on demand, one segment (between two consecutive waypoints of the abstract
+ * path) at a time. Made by {@link HPAStar.plan}.
+ *
+ * @example
+ * ```ts
+ * const plan = planner.plan(start, goal);
+ * for (let cells = plan.nextSegment(); cells; cells = plan.nextSegment()) agent.follow(cells);
+ * ```
+ */
+export class PathPlan {
+  /** True when a path exists. */
+  readonly found: boolean;
+  /** `'found'`, or `'no path'` when start and goal are not connected. */
+  readonly status: PathStatus;
+  /** The abstract path's cells (start and goal included) as x0, y0, x1, y1, …; empty when not found. */
+  readonly waypoints: Int32Array;
+  /** Number of segments: waypoints - 1, or 1 when the start is the goal; 0 when not found. */
+  readonly segmentCount: number;
+  #stats: SearchStats;
+  #next: PlanSource['next'];
+  #done: boolean;
+  #returned = 0;
+
+  /** @internal Use `planner.plan(start, goal)`. */
+  constructor(source: PlanSource, token: typeof internal) {
+    if (token !== internal) throw new TypeError('use planner.plan(start, goal) to make a PathPlan');
+    this.found = source.found;
+    this.status = source.found ? 'found' : 'no path';
+    this.waypoints = source.waypoints;
+    this.segmentCount = source.found ? Math.max(1, source.segments) : 0;
+    this.#stats = source.stats;
+    this.#next = source.next;
+    this.#done = !source.found;
+  }
+
+  /** The work done so far: planning, plus the refinement of the segments returned. */
+  get stats(): SearchStats {
+    return this.#stats;
+  }
+
+  /** True when every segment has been returned (or there is no path). */
+  get done(): boolean {
+    return this.#done;
+  }
+
+  /**
+   * The cells of the next segment as x0, y0, x1, y1, …: the first segment starts with the start cell,
+   * the others with the cell after the previous segment's last, so the segments joined are the path.
+   * @returns null once the path is complete
+   * @throws Error - when the plan is stale or its planner disposed
+   */
+  nextSegment(): Int32Array | null {
+    if (this.#done) return null;
+    const segment = this.#next();
+    if (segment === null) {
+      this.#done = true;
+      return null;
+    }
+    this.#stats = Object.freeze({ ...this.#stats, expandedRefinement: this.#stats.expandedRefinement + segment.expandedRefinement });
+    if (++this.#returned >= this.segmentCount) this.#done = true;
+    return segment.cells;
+  }
+
+  /** Refines every segment left and returns their cells joined (the whole path if none was taken yet). */
+  rest(): Int32Array {
+    const parts: Int32Array[] = [];
+    let length = 0;
+    for (let s = this.nextSegment(); s; s = this.nextSegment()) {
+      parts.push(s);
+      length += s.length;
+    }
+    const out = new Int32Array(length);
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  }
+}

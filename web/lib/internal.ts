@@ -1,0 +1,181 @@
+// Shared by the modules of web/lib and not exported by the package: argument checks, packing into typed
+// arrays, and the guard that turns a WebAssembly trap into an Error.
+import type { HierarchyOptions, Point, ResolvedHierarchyOptions, TerrainEdit } from './types';
+
+// `Symbol.dispose` and `Symbol.asyncDispose` are in Node >= 20 and current browsers; elsewhere use the
+// well-known registry keys that TypeScript's `using` helpers and core-js also use, so that
+// `[Symbol.dispose]` is never "undefined".
+(Symbol as { dispose?: symbol }).dispose ??= Symbol.for('Symbol.dispose');
+(Symbol as { asyncDispose?: symbol }).asyncDispose ??= Symbol.for('Symbol.asyncDispose');
+
+/** Constructors take this token so that only the package can wrap raw handles. */
+export const internal: unique symbol = Symbol('hpastar.internal');
+
+/** Frees C++ objects that were garbage-collected without dispose(): a safety net, not the API. */
+export const finalizer = new FinalizationRegistry<{ delete(): void }>((raw) => {
+  try {
+    raw.delete();
+  } catch {
+    // The module may have stopped; nothing left to free.
+  }
+});
+
+const isInt32 = (v: unknown): v is number => Number.isInteger(v) && Math.abs(v as number) <= 0x7fffffff;
+
+/** Throws a TypeError unless `p` is a cell with integer coordinates. */
+export function checkPoint(p: Point, what: string): void {
+  if (!p || !isInt32(p.x) || !isInt32(p.y)) {
+    throw new TypeError(`${what} must be a cell with integer x and y, got ${describe(p)}`);
+  }
+}
+
+/** `"start is outside the map or blocked"` → `"start (3, 4) is outside the map or blocked"`. */
+export function describeFailure(status: string, start: Point, goal: Point): string {
+  if (status.startsWith('start ')) return `start (${start.x}, ${start.y})${status.slice(5)}`;
+  if (status.startsWith('goal ')) return `goal (${goal.x}, ${goal.y})${status.slice(4)}`;
+  return status;
+}
+
+/** A short, safe rendering of a value for error messages. */
+export function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
+  if (ArrayBuffer.isView(value)) return `${value.constructor.name}(${(value as unknown as ArrayLike<number>).length})`;
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * Runs a call into the module. A WebAssembly trap (out of memory, or a bug) becomes an Error that says
+ * what was running; the module cannot be used after that.
+ */
+export function wasmCall<T>(what: string, call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof WebAssembly.RuntimeError) {
+      throw new Error(`hpastar: the WebAssembly module stopped during ${what} (${error.message}); ` +
+        'it cannot be used any more (out of memory?)', { cause: error });
+    }
+    throw error;
+  }
+}
+
+const HIERARCHY_OPTION_KINDS = {
+  clusterSize: 'integer',
+  levels: 'integer',
+  clusterGroup: 'integer',
+  entranceWidth: 'integer',
+  cachePaths: 'boolean',
+  cacheTrees: 'boolean',
+  pruneEdges: 'boolean',
+} as const;
+
+/**
+ * Merges `options` over `defaults`, checking names and types (the ranges are checked by the core,
+ * whose messages name the field). Throws a TypeError naming a misspelt or mistyped option.
+ */
+export function resolveHierarchyOptions(
+  options: HierarchyOptions | undefined,
+  defaults: ResolvedHierarchyOptions,
+  where: string,
+): ResolvedHierarchyOptions {
+  if (options === undefined) return defaults;
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+  }
+  const resolved: Record<string, number | boolean> = { ...defaults };
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    const kind = HIERARCHY_OPTION_KINDS[key as keyof typeof HIERARCHY_OPTION_KINDS];
+    if (!kind) {
+      throw new TypeError(`${where}: unknown option "${key}" (known: ${Object.keys(HIERARCHY_OPTION_KINDS).join(', ')})`);
+    }
+    if (kind === 'integer' ? !isInt32(value) : typeof value !== 'boolean') {
+      throw new TypeError(`${where}: option ${key} must be ${kind === 'integer' ? 'an integer' : 'a boolean'}, got ${describe(value)}`);
+    }
+    resolved[key] = value as number | boolean;
+  }
+  return resolved as unknown as ResolvedHierarchyOptions;
+}
+
+/** Throws a TypeError unless `options` only has known keys of the right types. */
+export function checkFlags(options: object | undefined, known: readonly string[], where: string): void {
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+  }
+  for (const [key, value] of Object.entries(options)) {
+    if (key === 'signal') continue;
+    if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
+    if (value !== undefined && typeof value !== 'boolean') {
+      throw new TypeError(`${where}: option ${key} must be a boolean, got ${describe(value)}`);
+    }
+  }
+}
+
+/** Queries as the module takes them: [sx, sy, gx, gy, ...]. */
+export type PackedQueries = Int32Array;
+
+/**
+ * Packs queries given as `[start, goal]` pairs, or checks an already packed Int32Array
+ * (`[sx, sy, gx, gy, ...]`, 4 numbers per query).
+ */
+export function packQueries(queries: Int32Array | readonly (readonly [Point, Point])[], where: string): PackedQueries {
+  if (queries instanceof Int32Array) {
+    if (queries.length % 4 !== 0) {
+      throw new TypeError(`${where}: packed queries need 4 numbers each (sx, sy, gx, gy); got ${queries.length} numbers`);
+    }
+    return queries;
+  }
+  if (!Array.isArray(queries)) {
+    throw new TypeError(`${where}: queries must be an Int32Array [sx, sy, gx, gy, ...] or an array of [start, goal] pairs, got ${describe(queries)}`);
+  }
+  const packed = new Int32Array(queries.length * 4);
+  queries.forEach((pair, i) => {
+    if (!Array.isArray(pair) || pair.length !== 2) {
+      throw new TypeError(`${where}: query ${i} must be a [start, goal] pair, got ${describe(pair)}`);
+    }
+    const [start, goal] = pair as unknown as readonly [Point, Point];
+    checkPoint(start, `${where}: query ${i}: start`);
+    checkPoint(goal, `${where}: query ${i}: goal`);
+    packed.set([start.x, start.y, goal.x, goal.y], i * 4);
+  });
+  return packed;
+}
+
+/**
+ * Packs terrain edits as [x, y, code, ...], checking types here and, when the size is given, that the
+ * cells are inside the map (the module checks again: it also knows which characters are terrain).
+ */
+export function packEdits(edits: readonly TerrainEdit[], where: string, size?: { width: number; height: number }): Int32Array {
+  if (!Array.isArray(edits)) {
+    throw new TypeError(`${where}: edits must be an array of { x, y, terrain }, got ${describe(edits)}`);
+  }
+  const packed = new Int32Array(edits.length * 3);
+  edits.forEach((edit, i) => {
+    if (!edit || !isInt32(edit.x) || !isInt32(edit.y) || typeof edit.terrain !== 'string' || edit.terrain.length !== 1) {
+      throw new TypeError(`${where}: edit ${i} must be { x, y, terrain } with integer x, y and one terrain character, got ${describe(edit)}`);
+    }
+    if (size && (edit.x < 0 || edit.y < 0 || edit.x >= size.width || edit.y >= size.height)) {
+      throw new RangeError(`${where}: edit ${i}: cell (${edit.x}, ${edit.y}) is outside the ${size.width}x${size.height} map`);
+    }
+    if (!TERRAIN_CHARACTERS.includes(edit.terrain)) {
+      throw new RangeError(`${where}: edit ${i}: ${describe(edit.terrain)} is not a Moving AI terrain character (${[...TERRAIN_CHARACTERS].join(' ')})`);
+    }
+    packed.set([edit.x, edit.y, edit.terrain.charCodeAt(0)], i * 3);
+  });
+  return packed;
+}
+
+/** The characters of the Moving AI format. */
+export const TERRAIN_CHARACTERS = '.GSWT@O';
+
+/** Turns an error string of the module into an Error, prefixed with where it happened. */
+export function moduleError(where: string, message: string): Error {
+  return new Error(`${where}: ${message}`);
+}

@@ -1,0 +1,649 @@
+/**
+ * A pool of workers that run HPA* searches asynchronously against one hierarchy, so that the page (or
+ * Node's main thread) never blocks on a build or a batch.
+ *
+ * Two modes, one API ({@link PathPool.mode} says which runs):
+ * - `'shared'`: the pthread build in one worker keeps ONE hierarchy in a shared WebAssembly heap, and
+ *   `workers` threads search it. Needs `SharedArrayBuffer`: in browsers, a cross-origin isolated page
+ *   (COOP/COEP headers, `crossOriginIsolated === true`); always available in Node.
+ * - `'copied'`: `workers` plain workers, each with its own copy of the hierarchy. Works everywhere.
+ *
+ * @example
+ * ```ts
+ * const pool = await createPathPool({ grid, hierarchy: { clusterSize: 16, levels: 2 }, workers: 4 });
+ * const batch = await pool.findPaths(queries, { signal: AbortSignal.timeout(1000) });
+ * await pool.updateTerrain([{ x: 10, y: 4, terrain: '@' }]); // later batches see the wall
+ * await pool.close();
+ * ```
+ * @module
+ */
+import { PathBatch } from '../batch';
+import { Grid } from '../grid';
+import type { HPAStar } from '../hpastar';
+import { checkFlags, describe, packEdits, packQueries, resolveHierarchyOptions } from '../internal';
+import type {
+  BatchSearchOptions,
+  HierarchyOptions,
+  HierarchyStats,
+  Point,
+  ResolvedHierarchyOptions,
+  TerrainData,
+  TerrainEdit,
+} from '../types';
+import type { ErrorMessage, FromWorker, HierarchySource, InitMessage, PoolMode, ReadyMessage, ResultMessage, ToWorker } from './protocol';
+
+export type { PoolMode } from './protocol';
+
+/** Options of {@link createPathPool}. */
+export interface PathPoolOptions {
+  /**
+   * The map, copied to the pool: a {@link Grid}, or terrain as plain data. Give either this or
+   * `planner`.
+   */
+  readonly grid?: Grid | TerrainData;
+  /**
+   * Use this planner's hierarchy (its current terrain version): its bytes ({@link HPAStar.serialize})
+   * go to the workers, which load them without building anything.
+   */
+  readonly planner?: HPAStar;
+  /** How to cut the hierarchy (not with `planner`, whose hierarchy is used as it is). */
+  readonly hierarchy?: HierarchyOptions;
+  /**
+   * Search threads (shared mode) or workers (copied mode): 1 to 64. Default: the number of cores
+   * minus one (for the page), at least 1 and at most 4.
+   */
+  readonly workers?: number;
+  /**
+   * `'auto'` (default) picks `'shared'` when `SharedArrayBuffer` is available (cross-origin isolated
+   * pages, Node) and `'copied'` otherwise, or when the pthread module cannot start.
+   */
+  readonly mode?: 'auto' | PoolMode;
+  /**
+   * Queries per job handed to a worker (copied) or split over the threads (shared): larger jobs cost
+   * less overhead, smaller ones cancel sooner and balance better. Default 128 per thread.
+   */
+  readonly jobSize?: number;
+}
+
+/** Options of {@link PathPool.findPaths}. */
+export interface PoolBatchOptions extends BatchSearchOptions {
+  /** Cancels the batch: its promise rejects with the signal's reason, and its remaining jobs are dropped. */
+  readonly signal?: AbortSignal;
+}
+
+/** Searches running asynchronously in workers against one hierarchy. Made by {@link createPathPool}. */
+export interface PathPool extends AsyncDisposable {
+  /** How the pool runs: `'shared'` (one hierarchy, N threads) or `'copied'` (N workers, one copy each). */
+  readonly mode: PoolMode;
+  /** Why this mode, e.g. `'crossOriginIsolated is false: SharedArrayBuffer is not available'`. */
+  readonly modeReason: string;
+  /** Search threads (shared) or workers (copied). */
+  readonly workers: number;
+  /** Size of the map. */
+  readonly width: number;
+  readonly height: number;
+  /** The hierarchy's options, defaults filled in. */
+  readonly options: ResolvedHierarchyOptions;
+  /** Figures of the hierarchy at the newest version the workers have confirmed. */
+  readonly stats: HierarchyStats;
+  /** The newest terrain version: 0 as made, one more per {@link PathPool.updateTerrain}. */
+  readonly version: number;
+  /**
+   * WebAssembly memory held by the pool's workers, in bytes, as last reported: one heap in shared
+   * mode, one per worker in copied mode.
+   */
+  readonly heapBytes: number;
+  /** True once {@link PathPool.close} was called or a worker failed. */
+  readonly closed: boolean;
+
+  /**
+   * Runs a batch of searches in the workers. Every query of the batch searches the same terrain
+   * version: the newest one when the call is made ({@link PathBatch.version}).
+   * Queries whose start or goal is invalid do not reject: their status says why.
+   * @param queries - `[start, goal]` pairs, or an Int32Array packed as `[sx, sy, gx, gy, ...]`
+   * @returns a promise of the answers, in query order; it rejects on cancellation (the signal's
+   *   reason), on malformed queries (TypeError), when the pool is closed, or when a worker fails
+   */
+  findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolBatchOptions): Promise<PathBatch>;
+
+  /**
+   * Changes terrain in every worker (each rebuilds only the clusters the edits touch): all edits or
+   * none. Batches started before this call finish on the old terrain; batches started after it see
+   * the new one.
+   * @returns a promise of the new version number, resolved once every worker holds it
+   * @throws RangeError (as a rejection) - naming an edit outside the map or not a terrain character
+   */
+  updateTerrain(edits: readonly TerrainEdit[]): Promise<number>;
+
+  /**
+   * Stops the workers. Pending batches and updates reject; later calls reject. Resolves when the
+   * workers have ended (in Node, nothing of the pool keeps the process alive after that).
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a pool of workers and builds the hierarchy in them.
+ * @returns a promise of the pool, once every worker is ready
+ * @throws (as a rejection) TypeError for malformed options, RangeError for out-of-range hierarchy
+ *   options (the core's message, e.g. `"cluster size 1 is outside 2..1024"`), Error when a worker or
+ *   the module cannot start
+ */
+export async function createPathPool(options: PathPoolOptions): Promise<PathPool> {
+  const where = 'createPathPool';
+  if (!options || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+  const known = ['grid', 'planner', 'hierarchy', 'workers', 'mode', 'jobSize'];
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
+  }
+  const map = sourceOf(options, where);
+  const workers = options.workers ?? (await defaultWorkers());
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+    throw new RangeError(`${where}: workers must be an integer in 1..64, got ${describe(workers)}`);
+  }
+  const wanted = options.mode ?? 'auto';
+  if (wanted !== 'auto' && wanted !== 'shared' && wanted !== 'copied') {
+    throw new TypeError(`${where}: mode must be 'auto', 'shared' or 'copied', got ${describe(wanted)}`);
+  }
+  if (options.jobSize !== undefined && (!Number.isInteger(options.jobSize) || options.jobSize < 1)) {
+    throw new RangeError(`${where}: jobSize must be a positive integer, got ${describe(options.jobSize)}`);
+  }
+  const blocker = sharedModeBlocker();
+  if (wanted === 'shared' && blocker) throw new Error(`${where}: shared mode is not available: ${blocker}`);
+  const config = { ...map, workers, jobSize: options.jobSize };
+  if (wanted === 'copied' || blocker) {
+    return WorkerPathPool.start({ ...config, mode: 'copied', reason: wanted === 'copied' ? 'asked for' : blocker! });
+  }
+  try {
+    return await WorkerPathPool.start({ ...config, mode: 'shared', reason: wanted === 'shared' ? 'asked for' : 'SharedArrayBuffer is available' });
+  } catch (error) {
+    if (wanted === 'auto' && error instanceof StartError && error.stage === 'load') {
+      return WorkerPathPool.start({ ...config, mode: 'copied', reason: `the pthread module could not start (${error.message})` });
+    }
+    throw error;
+  }
+}
+
+interface MapSource {
+  source: HierarchySource;
+  hierarchy: HierarchyOptions;
+  width: number;
+  height: number;
+}
+
+function sourceOf(options: PathPoolOptions, where: string): MapSource {
+  if (options.planner !== undefined) {
+    if (options.grid !== undefined) throw new TypeError(`${where}: give either grid or planner, not both`);
+    if (options.hierarchy !== undefined) throw new TypeError(`${where}: hierarchy options come from the planner; do not give both`);
+    // The workers load the planner's bytes: nothing is built again.
+    const { planner } = options;
+    return { source: { kind: 'hierarchy', bytes: planner.serialize() }, hierarchy: {}, width: planner.width, height: planner.height };
+  }
+  const grid = options.grid;
+  if (grid === undefined) throw new TypeError(`${where}: give the map as grid (a Grid or { width, height, terrain }) or planner`);
+  // Types only: the worker's module fills in the defaults and checks the ranges.
+  resolveHierarchyOptions(options.hierarchy, {} as ResolvedHierarchyOptions, where);
+  const hierarchy = options.hierarchy ?? {};
+  if (grid instanceof Grid) {
+    const { width, height } = grid;
+    return { source: { kind: 'terrain', width, height, terrain: grid.terrain() }, hierarchy, width, height };
+  }
+  const { width, height, terrain } = grid as TerrainData;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || !(terrain instanceof Uint8Array)) {
+    throw new TypeError(`${where}: grid must be a Grid or { width, height, terrain: Uint8Array }, got ${describe(grid)}`);
+  }
+  if (terrain.length !== width * height) {
+    throw new RangeError(`${where}: terrain has ${terrain.length} cells, expected ${width * height} for ${width}x${height}`);
+  }
+  return { source: { kind: 'terrain', width, height, terrain: terrain.slice() }, hierarchy, width, height };
+}
+
+function isNode(): boolean {
+  return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+}
+
+/** Why shared mode cannot run here, or null when it can. */
+function sharedModeBlocker(): string | null {
+  if (typeof SharedArrayBuffer === 'undefined') {
+    return isNode() ? 'SharedArrayBuffer is not available' : 'the page is not cross-origin isolated (COOP/COEP headers): SharedArrayBuffer is not available';
+  }
+  if (!isNode() && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== true) {
+    return 'crossOriginIsolated is false: the page needs COOP/COEP headers for shared memory';
+  }
+  return null;
+}
+
+async function defaultWorkers(): Promise<number> {
+  let cores = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency;
+  if (!cores && isNode()) {
+    const osName = 'node:os';
+    const os = (await import(/* @vite-ignore */ osName)) as typeof import('node:os');
+    cores = os.availableParallelism();
+  }
+  return Math.max(1, Math.min(4, (cores ?? 2) - 1));
+}
+
+/** A worker as the pool sees it, in browsers and Node alike. */
+interface WorkerHandle {
+  post(message: ToWorker, transfer?: ArrayBuffer[]): void;
+  terminate(): Promise<void>;
+}
+
+// Kept in a variable so that bundlers do not treat the Node branch as a second worker entry.
+const WORKER_FILE = './worker.mjs';
+
+async function spawnWorker(onMessage: (m: FromWorker) => void, onFailure: (e: Error) => void): Promise<WorkerHandle> {
+  if (isNode()) {
+    const name = 'node:worker_threads';
+    const { Worker: NodeWorker } = (await import(/* @vite-ignore */ name)) as typeof import('node:worker_threads');
+    const worker = new NodeWorker(new URL(WORKER_FILE, import.meta.url));
+    let ending = false;
+    worker.on('message', onMessage);
+    worker.on('error', (error) => onFailure(error instanceof Error ? error : new Error(String(error))));
+    worker.on('exit', (code) => {
+      if (!ending) onFailure(new Error(`a pool worker exited (code ${code})`));
+    });
+    return {
+      post: (message, transfer) => worker.postMessage(message, transfer),
+      terminate: async () => {
+        ending = true;
+        await worker.terminate();
+      },
+    };
+  }
+  // The literal `new Worker(new URL(...), { type: 'module' })` is what Vite and other bundlers look for.
+  const worker = new Worker(new URL('./worker.mjs', import.meta.url), { type: 'module' });
+  worker.onmessage = (event: MessageEvent<FromWorker>) => onMessage(event.data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    onFailure(new Error(event.message || 'a pool worker failed to start'));
+  };
+  worker.onmessageerror = () => onFailure(new Error('a pool worker sent a message that could not be read'));
+  return {
+    post: (message, transfer) => worker.postMessage(message, transfer ?? []),
+    terminate: async () => worker.terminate(),
+  };
+}
+
+/** A failure while the pool starts; `stage` says whether the module or the build failed. */
+class StartError extends Error {
+  readonly stage: ErrorMessage['stage'];
+  constructor(message: string, stage: ErrorMessage['stage']) {
+    super(message);
+    this.stage = stage;
+  }
+}
+
+interface BatchState {
+  readonly count: number;
+  readonly version: number;
+  readonly smooth: boolean;
+  readonly cells: boolean;
+  readonly parts: { first: number; result: ResultMessage }[];
+  remaining: number;
+  settled: boolean;
+  resolve(batch: PathBatch): void;
+  reject(error: unknown): void;
+}
+
+interface Job {
+  readonly id: number;
+  readonly batch: BatchState;
+  readonly first: number;
+  readonly version: number;
+  readonly queries: Int32Array;
+}
+
+interface Slot {
+  worker: WorkerHandle;
+  /** The version the worker holds once the messages sent so far are handled. */
+  version: number;
+  /** The version it confirmed. */
+  acked: number;
+  readonly inFlight: Map<number, Job>;
+  heapBytes: number;
+}
+
+interface Update {
+  readonly version: number;
+  resolve(version: number): void;
+  reject(error: unknown): void;
+}
+
+interface Startup {
+  readonly slot: Slot;
+  readonly ready: Promise<ReadyMessage>;
+}
+
+interface StartConfig extends MapSource {
+  workers: number;
+  jobSize: number | undefined;
+  mode: PoolMode;
+  reason: string;
+}
+
+/** Jobs a worker holds at once: one running, one waiting, so it never idles between jobs. */
+const IN_FLIGHT = 2;
+
+class WorkerPathPool implements PathPool {
+  readonly mode: PoolMode;
+  readonly modeReason: string;
+  readonly workers: number;
+  readonly width: number;
+  readonly height: number;
+  #options!: ResolvedHierarchyOptions;
+  #stats!: HierarchyStats;
+  #statsVersion = 0;
+  #slots: Slot[] = [];
+  #queue: Job[] = [];
+  #batches = new Set<BatchState>();
+  #updates: Update[] = [];
+  #edits = new Map<number, Int32Array>();
+  #version = 0;
+  #nextJob = 1;
+  #jobSize: number;
+  #failure: Error | null = null;
+  #closing: Promise<void> | null = null;
+
+  private constructor(config: StartConfig) {
+    this.mode = config.mode;
+    this.modeReason = config.reason;
+    this.workers = config.workers;
+    this.width = config.width;
+    this.height = config.height;
+    const perThread = config.jobSize ?? 128;
+    this.#jobSize = config.mode === 'shared' && config.jobSize === undefined ? perThread * config.workers : perThread;
+  }
+
+  /**
+   * Spawns the workers and waits until each has its planner. Built once: a pool made from a grid has
+   * its first worker build and serialize the hierarchy, and the others load the bytes (they load the
+   * module meanwhile); a pool made from a planner sends its bytes to every worker.
+   */
+  static async start(config: StartConfig): Promise<WorkerPathPool> {
+    const pool = new WorkerPathPool(config);
+    const count = config.mode === 'shared' ? 1 : config.workers;
+    const threads = config.mode === 'shared' ? config.workers : 1;
+    const startups: Startup[] = [];
+    const init = (startup: Startup, source: HierarchySource, serialize: boolean) => {
+      const message: InitMessage = {
+        type: 'init', protocol: 1, mode: config.mode, threads, planner: 'hpa', options: config.hierarchy, source, serialize,
+      };
+      const data = source.kind === 'terrain' ? source.terrain : source.bytes;
+      startup.slot.worker.post(message, [data.buffer as ArrayBuffer]);
+      return startup.ready;
+    };
+    const copy = (source: HierarchySource): HierarchySource =>
+      source.kind === 'terrain' ? { ...source, terrain: source.terrain.slice() } : { kind: 'hierarchy', bytes: source.bytes.slice() };
+    try {
+      for (let i = 0; i < count; i++) startups.push(await pool.#spawn());
+      let source = config.source;
+      if (source.kind === 'terrain') {
+        const first = await init(startups[0]!, copy(source), count > 1);
+        if (count > 1) source = { kind: 'hierarchy', bytes: first.bytes! };
+      }
+      await Promise.all(startups.slice(source === config.source ? 0 : 1).map((s) => init(s, copy(source), false)));
+    } catch (error) {
+      await Promise.all(pool.#slots.map((s) => s.worker.terminate().catch(() => {})));
+      if (error instanceof StartError) {
+        const message = `createPathPool: ${error.message}`;
+        throw error.stage === 'build' ? new RangeError(message) : new StartError(message, error.stage);
+      }
+      throw error;
+    }
+    return pool;
+  }
+
+  /** Starts one worker; its `ready` settles with its first answer to `init`, or its failure. */
+  async #spawn(): Promise<Startup> {
+    let resolveReady!: (m: ReadyMessage) => void;
+    let rejectReady!: (e: Error) => void;
+    const ready = new Promise<ReadyMessage>((resolve, reject) => {
+      resolveReady = resolve;
+      rejectReady = reject;
+    });
+    ready.catch(() => {}); // observed by start(); a failure before init must not be unhandled
+    let started = false;
+    const slot: Slot = { worker: null!, version: 0, acked: 0, inFlight: new Map(), heapBytes: 0 };
+    slot.worker = await spawnWorker(
+      (message) => {
+        if (started) return this.#onMessage(slot, message);
+        if (message.type === 'ready') {
+          started = true;
+          slot.heapBytes = message.heapBytes;
+          this.#options = Object.freeze({ ...message.options });
+          this.#stats = message.stats;
+          resolveReady(message);
+        } else if (message.type === 'error') {
+          rejectReady(new StartError(message.message, message.stage));
+        }
+      },
+      (error) => (started ? this.#fail(error) : rejectReady(new StartError(error.message, 'load'))),
+    );
+    this.#slots.push(slot);
+    return { slot, ready };
+  }
+
+  get options(): ResolvedHierarchyOptions {
+    return this.#options;
+  }
+
+  get stats(): HierarchyStats {
+    return this.#stats;
+  }
+
+  get version(): number {
+    return this.#version;
+  }
+
+  get heapBytes(): number {
+    return this.#slots.reduce((sum, s) => sum + s.heapBytes, 0);
+  }
+
+  get closed(): boolean {
+    return this.#closing !== null || this.#failure !== null;
+  }
+
+  async findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolBatchOptions): Promise<PathBatch> {
+    this.#checkOpen('PathPool.findPaths');
+    checkFlags(options, ['smooth', 'cells'], 'PathPool.findPaths');
+    const signal = options?.signal;
+    if (signal !== undefined && !(signal instanceof AbortSignal)) {
+      throw new TypeError(`PathPool.findPaths: signal must be an AbortSignal, got ${describe(signal)}`);
+    }
+    signal?.throwIfAborted();
+    const packed = packQueries(queries, 'PathPool.findPaths');
+    const count = packed.length / 4;
+    const version = this.#version;
+    if (count === 0) {
+      const empty = { status: new Uint8Array(0), cost: new Float64Array(0), expanded: new Uint32Array(0), offsets: new Uint32Array(1), cells: new Int32Array(0) };
+      return new PathBatch(empty, version);
+    }
+    return new Promise<PathBatch>((resolve, reject) => {
+      const onAbort = () => this.#settle(batch, signal!.reason);
+      const batch: BatchState = {
+        count,
+        version,
+        smooth: options?.smooth ?? true,
+        cells: options?.cells ?? true,
+        parts: [],
+        remaining: 0,
+        settled: false,
+        resolve: (result) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(result);
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      // Small batches are spread over every worker; large ones cut at jobSize.
+      const size = Math.max(1, Math.min(this.#jobSize, Math.ceil(count / (this.#slots.length * IN_FLIGHT))));
+      for (let first = 0; first < count; first += size) {
+        const n = Math.min(size, count - first);
+        this.#queue.push({ id: this.#nextJob++, batch, first, version, queries: packed.slice(4 * first, 4 * (first + n)) });
+        batch.remaining++;
+      }
+      this.#batches.add(batch);
+      this.#pump();
+    });
+  }
+
+  async updateTerrain(edits: readonly TerrainEdit[]): Promise<number> {
+    this.#checkOpen('PathPool.updateTerrain');
+    const packed = packEdits(edits, 'PathPool.updateTerrain', { width: this.width, height: this.height });
+    if (packed.length === 0) return this.#version;
+    const version = ++this.#version;
+    this.#edits.set(version, packed);
+    return new Promise<number>((resolve, reject) => {
+      this.#updates.push({ version, resolve, reject });
+      this.#pump();
+    });
+  }
+
+  close(): Promise<void> {
+    if (this.#closing) return this.#closing;
+    this.#abandonAll(new Error('PathPool: the pool was closed'));
+    this.#closing = Promise.all(this.#slots.map((s) => s.worker.terminate().catch(() => {}))).then(() => {});
+    return this.#closing;
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  #checkOpen(where: string): void {
+    if (this.#failure) throw new Error(`${where}: the pool stopped after a worker failed: ${this.#failure.message}`, { cause: this.#failure });
+    if (this.#closing) throw new Error(`${where}: the pool is closed`);
+  }
+
+  /** Hands out queued jobs, and brings workers to newer terrain versions when nothing older is queued. */
+  #pump(): void {
+    if (this.closed) return;
+    const oldestQueued = this.#queue[0]?.version ?? Infinity;
+    for (const slot of this.#slots) {
+      if (slot.version < this.#version && oldestQueued > slot.version) {
+        this.#sendEdits(slot, Math.min(this.#version, oldestQueued));
+      }
+    }
+    while (this.#queue.length > 0) {
+      let slot: Slot | undefined;
+      for (const s of this.#slots) {
+        if (s.inFlight.size < IN_FLIGHT && (!slot || s.inFlight.size < slot.inFlight.size)) slot = s;
+      }
+      if (!slot) return;
+      const job = this.#queue.shift()!;
+      if (slot.version < job.version) this.#sendEdits(slot, job.version);
+      slot.inFlight.set(job.id, job);
+      const { batch } = job;
+      slot.worker.post(
+        { type: 'search', job: job.id, version: job.version, queries: job.queries, smooth: batch.smooth, cells: batch.cells },
+        [job.queries.buffer as ArrayBuffer],
+      );
+    }
+  }
+
+  #sendEdits(slot: Slot, target: number): void {
+    for (let v = slot.version + 1; v <= target; v++) slot.worker.post({ type: 'edit', version: v, edits: this.#edits.get(v)! });
+    slot.version = target;
+  }
+
+  #onMessage(slot: Slot, message: FromWorker): void {
+    switch (message.type) {
+      case 'result': {
+        slot.heapBytes = message.heapBytes;
+        const job = slot.inFlight.get(message.job);
+        slot.inFlight.delete(message.job);
+        if (job && !job.batch.settled) {
+          job.batch.parts.push({ first: job.first, result: message });
+          if (--job.batch.remaining === 0) this.#settle(job.batch, null);
+        }
+        break;
+      }
+      case 'edited': {
+        slot.acked = message.version;
+        slot.heapBytes = message.heapBytes;
+        if (message.version > this.#statsVersion) {
+          this.#stats = message.stats;
+          this.#statsVersion = message.version;
+        }
+        const everywhere = Math.min(...this.#slots.map((s) => s.acked));
+        for (const v of this.#edits.keys()) if (v <= everywhere) this.#edits.delete(v);
+        this.#updates = this.#updates.filter((u) => {
+          if (u.version > everywhere) return true;
+          u.resolve(u.version);
+          return false;
+        });
+        break;
+      }
+      case 'error': {
+        if (message.fatal || message.job === undefined) {
+          this.#fail(new Error(message.message));
+          return;
+        }
+        const job = slot.inFlight.get(message.job);
+        slot.inFlight.delete(message.job);
+        if (job) this.#settle(job.batch, new Error(`PathPool.findPaths: ${message.message}`));
+        break;
+      }
+      case 'ready':
+        break;
+    }
+    this.#pump();
+  }
+
+  /** Resolves a batch (error null) or rejects it, dropping its queued jobs. */
+  #settle(batch: BatchState, error: unknown): void {
+    if (batch.settled) return;
+    batch.settled = true;
+    this.#batches.delete(batch);
+    if (error !== null) {
+      this.#queue = this.#queue.filter((job) => job.batch !== batch);
+      batch.reject(error);
+      this.#pump(); // the queue head may have changed: workers may move to a newer version
+      return;
+    }
+    batch.resolve(assemble(batch));
+  }
+
+  #abandonAll(error: Error): void {
+    this.#queue = [];
+    for (const batch of [...this.#batches]) this.#settle(batch, error);
+    for (const update of this.#updates) update.reject(error);
+    this.#updates = [];
+  }
+
+  #fail(error: Error): void {
+    if (this.#failure || this.#closing) return;
+    this.#failure = error;
+    this.#abandonAll(new Error(`PathPool: a worker failed: ${error.message}`, { cause: error }));
+    for (const slot of this.#slots) void slot.worker.terminate().catch(() => {});
+  }
+}
+
+/** Joins the answers of a batch's jobs into one {@link PathBatch}, in query order. */
+function assemble(batch: BatchState): PathBatch {
+  const parts = batch.parts.sort((a, b) => a.first - b.first);
+  if (parts.length === 1) return new PathBatch(parts[0]!.result, batch.version);
+  const n = batch.count;
+  const status = new Uint8Array(n);
+  const cost = new Float64Array(n);
+  const expanded = new Uint32Array(n);
+  const offsets = new Uint32Array(n + 1);
+  let cellCount = 0;
+  for (const { result } of parts) cellCount += result.cells.length / 2;
+  const cells = new Int32Array(cellCount * 2);
+  let base = 0;
+  for (const { first, result } of parts) {
+    status.set(result.status, first);
+    cost.set(result.cost, first);
+    expanded.set(result.expanded, first);
+    for (let i = 0; i < result.status.length; i++) offsets[first + i] = base + result.offsets[i]!;
+    cells.set(result.cells, base * 2);
+    base += result.cells.length / 2;
+  }
+  offsets[n] = base;
+  return new PathBatch({ status, cost, expanded, offsets, cells }, batch.version);
+}

@@ -1,0 +1,136 @@
+/**
+ * The messages between a {@link PathPool} (main thread) and its workers. Types only: the worker
+ * (worker.mts, shipped as plain JavaScript) imports nothing else from here.
+ *
+ * ## Versions
+ * The pool numbers terrain versions: 0 is the terrain the pool was made with, and every
+ * `updateTerrain` makes the next one. Every search job names the version it must run against, and
+ * each worker holds exactly one version at a time, so a search never sees a terrain change halfway.
+ * The pool keeps this true with one rule: it sends a worker the `edit` messages that take it to
+ * version v only after every queued job of an older version has been handed out, and before the
+ * first job of version v it gives that worker. A worker checks that each job names its version.
+ *
+ * ## Modes
+ * - `copied`: N workers, each with the single-threaded module and its own copy of the hierarchy. The
+ *   pool hands jobs to whichever worker is free (two in flight per worker).
+ * - `shared`: one worker hosts the pthread module: one hierarchy in the shared wasm heap, searched by
+ *   N threads. The pool sends it one job at a time (two in flight), split over the threads inside.
+ *
+ * @module
+ */
+import type { RawHierarchyOptions } from 'hpastar:raw';
+import type { PathBatchArrays } from '../batch';
+import type { HierarchyOptions, HierarchyStats } from '../types';
+
+/** Bumped whenever a message changes shape; a worker refuses an `init` of another version. */
+export type ProtocolVersion = 1;
+
+/** How the pool runs its searches. */
+export type PoolMode = 'shared' | 'copied';
+
+/**
+ * What a worker makes its planner from: terrain to build a hierarchy from, or the bytes of a built one
+ * (`HPAStar.serialize`), which it loads without building. A pool made from a grid has its first worker
+ * build and serialize the hierarchy, and the other workers load those bytes.
+ */
+export type HierarchySource =
+  | {
+      kind: 'terrain';
+      width: number;
+      height: number;
+      /** Moving AI character codes, row-major. */
+      terrain: Uint8Array;
+    }
+  | {
+      kind: 'hierarchy';
+      /** Bytes of `HPAStar.serialize` (versioned, checksummed). */
+      bytes: Uint8Array;
+    };
+
+/** Pool → worker, first message: load the module and build the planner. Answered by `ready` or a fatal `error`. */
+export interface InitMessage {
+  type: 'init';
+  protocol: ProtocolVersion;
+  mode: PoolMode;
+  /** Search threads (shared mode); 1 in copied mode. */
+  threads: number;
+  /** The planner to build. TODO(seam: DHPA* and SHPA* planners): 'dhpa' or 'shpa' once they have bindings. */
+  planner: 'hpa';
+  /**
+   * Options as the user gave them (types checked); the worker fills in the module's defaults.
+   * Ignored for a source of kind 'hierarchy', which carries its own.
+   */
+  options: HierarchyOptions;
+  source: HierarchySource;
+  /** Send the built hierarchy's bytes back in `ready` (for the other workers). */
+  serialize: boolean;
+}
+
+/** Pool → worker: run queries [first, first + count) of a batch. Answered by `result` or a job `error`. */
+export interface SearchMessage {
+  type: 'search';
+  job: number;
+  /** The terrain version the worker must hold (checked). */
+  version: number;
+  /** [sx, sy, gx, gy, ...] (its buffer is transferred). */
+  queries: Int32Array;
+  smooth: boolean;
+  cells: boolean;
+}
+
+/**
+ * Pool → worker: go from version `version - 1` to `version` by applying `edits`, packed as
+ * [x, y, code, ...]. Answered by `edited`.
+ */
+export interface EditMessage {
+  type: 'edit';
+  version: number;
+  edits: Int32Array;
+}
+
+/** Every message a worker receives. */
+export type ToWorker = InitMessage | SearchMessage | EditMessage;
+
+/** Worker → pool: the planner is built. */
+export interface ReadyMessage {
+  type: 'ready';
+  threads: number;
+  options: RawHierarchyOptions;
+  stats: HierarchyStats;
+  /** Size of the worker's wasm heap, in bytes (shared mode: the one heap of all threads). */
+  heapBytes: number;
+  /** The hierarchy as bytes, when `init.serialize` asked for them (transferred). */
+  bytes?: Uint8Array;
+}
+
+/** Worker → pool: the answers of one job (the buffers are transferred). */
+export interface ResultMessage extends PathBatchArrays {
+  type: 'result';
+  job: number;
+  version: number;
+  heapBytes: number;
+}
+
+/** Worker → pool: the worker now holds `version`. */
+export interface EditedMessage {
+  type: 'edited';
+  version: number;
+  stats: HierarchyStats;
+  heapBytes: number;
+}
+
+/**
+ * Worker → pool: something failed. With `job`, only that job (its batch is rejected); `fatal` means
+ * the worker cannot go on (the pool then fails every pending call and stops). `stage` tells a module
+ * that could not start (`'load'`: the pool may fall back to copied mode) from bad options (`'build'`).
+ */
+export interface ErrorMessage {
+  type: 'error';
+  job?: number;
+  fatal: boolean;
+  stage?: 'load' | 'build' | 'run';
+  message: string;
+}
+
+/** Every message a worker sends. */
+export type FromWorker = ReadyMessage | ResultMessage | EditedMessage | ErrorMessage;

@@ -1,0 +1,147 @@
+/**
+ * The plain data types of the hpastar API: cells, path results, options and statistics.
+ * @module
+ */
+
+/** A cell of the grid: `x` is the column (0 = left), `y` the row (0 = top). */
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** How a search that ran ended. */
+export type PathStatus = 'found' | 'no path';
+
+/**
+ * The work one search did, split as in the HPA* paper (Botea, Müller, Schaeffer 2004, Table 1).
+ * A plain A* counts only `expandedMain`.
+ */
+export interface SearchStats {
+  /** Nodes expanded while connecting the start and the goal to the abstract graph (the paper's "SG effort"). */
+  readonly expandedInsertion: number;
+  /** Nodes expanded by the main search: A* over cells, or the search of the abstract graph. */
+  readonly expandedMain: number;
+  /** Nodes expanded while turning abstract edges into cells. */
+  readonly expandedRefinement: number;
+  /** Nodes on the abstract path (start and goal included); 0 for planners without a hierarchy. */
+  readonly abstractPathNodes: number;
+}
+
+/** The answer of a search. */
+export interface PathResult {
+  /** True when a path exists. */
+  readonly found: boolean;
+  /** `'found'`, or `'no path'` when start and goal are both valid but not connected. */
+  readonly status: PathStatus;
+  /** Length of the path: straight steps cost 1, diagonal steps √2. `Infinity` when not found. */
+  readonly cost: number;
+  /** The path's cells from start to goal inclusive, as x0, y0, x1, y1, …; empty when not found. */
+  readonly cells: Int32Array;
+  /** The work done, phase by phase. */
+  readonly stats: SearchStats;
+  /** All nodes expanded: the sum of the phases in {@link PathResult.stats}. */
+  readonly expanded: number;
+}
+
+/**
+ * How an HPA* hierarchy is cut (Botea et al. 2004). Every field is optional; the defaults are the
+ * paper's: clusters of 10 × 10 cells, one abstract level.
+ */
+export interface HierarchyOptions {
+  /** Side of a level-1 cluster, in cells: 2 to 1024. Default 10. */
+  readonly clusterSize?: number;
+  /** Abstract levels above the grid: 1 to 8. Default 1. */
+  readonly levels?: number;
+  /** A cluster of level l groups `clusterGroup` × `clusterGroup` clusters of level l-1: 2 to 16. Default 2. */
+  readonly clusterGroup?: number;
+  /** Entrances narrower than this get one transition in the middle, wider ones one at each end. Default 6. */
+  readonly entranceWidth?: number;
+  /** Keep the path of every intra-cluster edge: faster refinement, more memory. Default false. */
+  readonly cachePaths?: boolean;
+  /**
+   * DHPA* (Kring, Champandard, Samarin 2010): keep every abstract node's shortest-path tree over its
+   * level-1 cluster (3 bytes per node and cell), so that start and goal are connected and paths refined
+   * by table lookups instead of searches. Needs `clusterSize` ≤ 255. Default false.
+   */
+  readonly cacheTrees?: boolean;
+  /**
+   * Leave out an intra-cluster edge when another node lies on a shortest path between its ends (same
+   * distances, fewer edges to search). Default true; false builds the paper's complete cluster graphs.
+   */
+  readonly pruneEdges?: boolean;
+}
+
+/** {@link HierarchyOptions} with every default filled in. */
+export type ResolvedHierarchyOptions = { readonly [K in keyof HierarchyOptions]-?: NonNullable<HierarchyOptions[K]> };
+
+/** Figures of one level of a hierarchy, like the HPA* paper's Table 2. */
+export interface LevelStats {
+  /** 1 for the level just above the grid. */
+  readonly level: number;
+  /** Side of this level's clusters, in cells. */
+  readonly clusterSize: number;
+  /** Number of clusters of this level. */
+  readonly clusters: number;
+  /** Abstract nodes of this level or higher. */
+  readonly nodes: number;
+  /** Undirected edges crossing cluster borders. */
+  readonly interEdges: number;
+  /** Undirected edges inside clusters. */
+  readonly intraEdges: number;
+}
+
+/** What building a hierarchy made, and what it cost. */
+export interface HierarchyStats {
+  /** Build time, in milliseconds. */
+  readonly buildMs: number;
+  /** Memory held by the hierarchy, in bytes (the grid not included). */
+  readonly bytes: number;
+  /** Memory held by the grid the hierarchy searches, in bytes. */
+  readonly gridBytes: number;
+  /** Entrances between level-1 clusters (maximal free stretches of a border). */
+  readonly entrances: number;
+  /** Connected components of the passable cells. */
+  readonly components: number;
+  /** One entry per level, level 1 first. */
+  readonly levels: readonly LevelStats[];
+}
+
+/** What a terrain update rebuilt (see `HPAStar.applyEdits`). */
+export interface UpdateStats {
+  /** Cells whose terrain changed. */
+  readonly cellsChanged: number;
+  /** Clusters rebuilt per level, level 1 first. */
+  readonly clustersRebuilt: readonly number[];
+  /** Time taken, in milliseconds. */
+  readonly ms: number;
+}
+
+/** Options of a single HPA* search. */
+export interface HpaSearchOptions {
+  /**
+   * Straighten the refined path (replace detours with straight lines where the terrain allows).
+   * Default true. Smoothing never makes a path longer.
+   */
+  readonly smooth?: boolean;
+}
+
+/** Options of a batch of HPA* searches. */
+export interface BatchSearchOptions extends HpaSearchOptions {
+  /** Return every path's cells (default true); false returns statuses and costs only, which is faster. */
+  readonly cells?: boolean;
+}
+
+/** One terrain change: cell (x, y) becomes `terrain`, a Moving AI character (`.`, `G`, `S`, `W`, `T`, `@`, `O`). */
+export interface TerrainEdit {
+  readonly x: number;
+  readonly y: number;
+  readonly terrain: string;
+}
+
+/** A map as plain data: `width * height` Moving AI characters, row-major. */
+export interface TerrainData {
+  readonly width: number;
+  readonly height: number;
+  /** The character codes, e.g. `'.'.charCodeAt(0)` for ground; row-major, `width * height` bytes. */
+  readonly terrain: Uint8Array;
+}
