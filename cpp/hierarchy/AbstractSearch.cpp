@@ -29,24 +29,24 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
   g[source] = 0;
   parent[source] = Hierarchy::kNone;
   const double h0 = heuristic(source);
-  space_.push(h0, h0, source);
+  space_.pushOrDecrease(h0, h0, source, false);
   uint64_t expanded = 0;
 
   auto relax = [&](uint32_t u, uint32_t v, double cost) {
     const uint32_t s = stamp[v];
     if (s == closedStamp) return;
     const double ng = g[u] + cost;
-    if (s == openStamp && ng >= g[v]) return;
+    const bool open = s == openStamp;
+    if (open && ng >= g[v]) return;
     stamp[v] = openStamp;
     g[v] = ng;
     parent[v] = u;
     const double hv = heuristic(v);
-    space_.push(ng + hv, hv, v);
+    space_.pushOrDecrease(ng + hv, hv, v, open);
   };
 
   while (!space_.empty()) {
-    const uint32_t u = space_.pop().id;
-    if (stamp[u] == closedStamp) continue;
+    const uint32_t u = space_.popIndexed().id;
     stamp[u] = closedStamp;
     ++expanded;
     if (u == target) break;

@@ -73,6 +73,51 @@ class BasicSearchSpace {
     }
     heap_[i] = e;
   }
+  // Decrease-key variant for searches with few nodes and many edges (abstract graphs): each node is in
+  // the heap at most once. `inHeap` says whether `id` was pushed with pushOrDecrease in this search and
+  // not popped yet (the caller knows it from the node's stamp). Do not mix with push() in one search.
+  void pushOrDecrease(double f, double h, uint32_t id, bool inHeap) {
+    if (position_.size() < stamp_.size()) position_.resize(stamp_.size());
+    size_t i;
+    if (inHeap) {
+      i = position_[id];
+    } else {
+      heap_.push_back(HeapEntry{0, id});
+      i = heap_.size() - 1;
+    }
+    const HeapEntry e{keyOf(f, h), id};
+    while (i > 0) {
+      const size_t p = (i - 1) / 2;
+      if (!before(e, heap_[p])) break;
+      heap_[i] = heap_[p];
+      position_[heap_[i].id] = static_cast<uint32_t>(i);
+      i = p;
+    }
+    heap_[i] = e;
+    position_[id] = static_cast<uint32_t>(i);
+  }
+  HeapEntry popIndexed() {
+    const HeapEntry result = heap_.front();
+    const HeapEntry last = heap_.back();
+    heap_.pop_back();
+    const size_t n = heap_.size();
+    if (n > 0) {
+      size_t i = 0;
+      for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && before(heap_[c + 1], heap_[c])) ++c;
+        if (!before(heap_[c], last)) break;
+        heap_[i] = heap_[c];
+        position_[heap_[i].id] = static_cast<uint32_t>(i);
+        i = c;
+      }
+      heap_[i] = last;
+      position_[last.id] = static_cast<uint32_t>(i);
+    }
+    return result;
+  }
+
   bool empty() const { return heap_.empty(); }
   const HeapEntry& top() const { return heap_.front(); }
   HeapEntry pop() {
@@ -97,7 +142,7 @@ class BasicSearchSpace {
 
   size_t bytes() const {
     return stamp_.capacity() * sizeof(uint32_t) + g_.capacity() * sizeof(double) + parent_.capacity() * sizeof(ParentT) +
-           heap_.capacity() * sizeof(HeapEntry);
+           heap_.capacity() * sizeof(HeapEntry) + position_.capacity() * sizeof(uint32_t);
   }
 
  private:
@@ -108,6 +153,7 @@ class BasicSearchSpace {
   std::vector<double> g_;
   std::vector<ParentT> parent_;
   std::vector<HeapEntry> heap_;
+  std::vector<uint32_t> position_;  // heap slot of each node, for pushOrDecrease
 };
 
 // Scratch of searches over cells: the parent is the direction of the move that reached the cell (Moves.h).
