@@ -3,26 +3,35 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { bundledMaps } from './web/demo/bundledMaps.ts';
 
+// Cross-origin isolation (crossOriginIsolated === true), so that SharedArrayBuffer exists and the
+// worker pool runs in shared mode (one hierarchy, searched by pthreads). Every resource is same-origin.
+const crossOriginIsolation = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   // The demo's index.html lies in web/demo; it imports ../lib (the package); maps/ comes through a plugin.
   root: fileURLToPath(new URL('./web/demo', import.meta.url)),
   plugins: [bundledMaps(fileURLToPath(new URL('./maps', import.meta.url)))],
-  // Relative asset URLs, so that dist/ can be served from any path.
+  // Relative asset URLs, so that dist/demo/ can be served from any path.
   base: './',
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    outDir: fileURLToPath(new URL('./dist/demo', import.meta.url)),
     emptyOutDir: true,
   },
   server: {
     host: '127.0.0.1',
+    headers: crossOriginIsolation,
     port: 5173,
     strictPort: false,
     fs: { allow: [repoRoot] },
   },
   preview: {
     host: '127.0.0.1',
+    headers: crossOriginIsolation,
   },
   test: {
     // Tests are found from the repository root, not from the demo's root.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing hpastar needs, and nothing more; silent when all is there.
-#   - Debian packages: cmake, make, g++, emscripten (emcc), libgtest-dev (Google Test headers).
+#   - Debian packages: cmake, make, g++, emscripten (emcc), libgtest-dev (Google Test headers),
+#     chromium (the demo's end-to-end tests).
 #     Installed with apt-get when running as root; otherwise the missing ones are listed and we exit 1.
 #   - npm packages: `npm ci` when node_modules is missing or older than package-lock.json.
 # Safe to run any number of times (npm start and npm test run it first).
@@ -13,6 +14,8 @@ command -v make >/dev/null 2>&1 || missing+=(make)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v emcc >/dev/null 2>&1 || missing+=(emscripten)
 [[ -f /usr/include/gtest/gtest.h ]] || missing+=(libgtest-dev)
+# The demo's end-to-end tests drive Debian's Chromium (/usr/bin/chromium) with playwright-core.
+[[ -x /usr/bin/chromium ]] || missing+=(chromium)
 
 if ((${#missing[@]})); then
   if [[ $(id -u) -eq 0 ]]; then

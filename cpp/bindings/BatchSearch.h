@@ -3,13 +3,15 @@
 // no JavaScript object per query or per cell).
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "grid/Point.h"
-#include "planners/HpaStarQuery.h"
+#include "search/PathResult.h"
 
 namespace hpastar::bindings {
 
@@ -45,8 +47,34 @@ struct BatchOutput {
 // Runs queries taken from `next` (shared by the threads of one batch, advanced a few at a time) until
 // none is left: query i uses queries[4i .. 4i+3]. Writes the answers of the queries it takes to `out`,
 // and their cells (if `keepCells`) to `mine`, which is thread number `thread`.
-void runBatchQueries(HpaStarQuery& query, const int32_t* queries, size_t count, std::atomic<size_t>& next,
-                     const HpaQueryOptions& options, bool keepCells, uint32_t thread, BatchThreadCells& mine,
-                     BatchOutput& out);
+// `Query` is any per-thread query object with findPath(Point, Point, PathResult&, const Options&)
+// (HpaStarQuery, ShpaStarQuery).
+template <typename Query, typename Options>
+void runBatchQueries(Query& query, const int32_t* queries, size_t count, std::atomic<size_t>& next,
+                     const Options& options, bool keepCells, uint32_t thread, BatchThreadCells& mine,
+                     BatchOutput& out) {
+  constexpr size_t kGrab = 4;  // queries taken at a time: fewer atomic operations, still balanced
+  constexpr uint64_t kMaxCount = std::numeric_limits<uint32_t>::max();
+  PathResult& r = mine.result;
+  for (;;) {
+    const size_t begin = next.fetch_add(kGrab, std::memory_order_relaxed);
+    if (begin >= count) return;
+    const size_t end = std::min(count, begin + kGrab);
+    for (size_t i = begin; i < end; ++i) {
+      const int32_t* q = queries + 4 * i;
+      r.reset();
+      query.findPath(Point{q[0], q[1]}, Point{q[2], q[3]}, r, options);
+      out.status[i] = static_cast<uint8_t>(r.status);
+      out.cost[i] = r.found() ? r.cost : std::numeric_limits<double>::infinity();
+      out.expanded[i] = static_cast<uint32_t>(std::min(r.stats.expandedTotal(), kMaxCount));
+      if (keepCells && r.found()) {
+        out.source[i] = thread;
+        out.start[i] = static_cast<uint32_t>(mine.cells.size());
+        out.length[i] = static_cast<uint32_t>(r.cells.size());
+        mine.cells.insert(mine.cells.end(), r.cells.begin(), r.cells.end());
+      }
+    }
+  }
+}
 
 }  // namespace hpastar::bindings

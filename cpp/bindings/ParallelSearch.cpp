@@ -1,4 +1,4 @@
-// Searches of one batch spread over threads that share one hierarchy (embind class "ParallelSearch",
+// Searches of one batch spread over threads that share one hierarchy or SHPA* graph (embind class "ParallelSearch",
 // only in the pthread build hpastar-mt), and buildInfo() in both builds.
 //
 // The threads are made once, when the ParallelSearch is made, from Emscripten's pre-started pool of
@@ -20,6 +20,7 @@
 #include "bindings/BatchSearch.h"
 #include "bindings/BindingSupport.h"
 #include "bindings/HpaStarBinding.h"
+#include "bindings/ShpaStarBinding.h"
 
 namespace hpastar::bindings {
 namespace {
@@ -124,6 +125,34 @@ class ParallelSearchHandle {
       s.cells.cells.clear();
       runBatchQueries(*s.query, input_.data(), count, next, options, keepCells, static_cast<uint32_t>(t), s.cells, out_);
     };
+    return runAndMerge(task);
+  }
+
+  // The same for an SHPA* planner (static: its graph never changes, but a batch still holds it alive).
+  val findPathsShpa(const ShpaStarHandle& planner, const val& queries, bool smooth, bool keepCells) {
+    const std::shared_ptr<const ShpaStarGraph> graph = planner.current();
+    if (!graph) return errorObject("the planner is not built");
+    if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
+    const size_t count = input_.size() / 4;
+    ShpaQueryOptions options;
+    options.smooth = smooth;
+    out_.reset(count);
+    std::atomic<size_t> next{0};
+    const std::function<void(int)> task = [&](int t) {
+      Scratch& s = *scratch_[static_cast<size_t>(t)];
+      if (s.boundShpa != graph) {
+        s.shpaQuery = std::make_unique<ShpaStarQuery>(*graph);
+        s.boundShpa = graph;
+      }
+      s.cells.cells.clear();
+      runBatchQueries(*s.shpaQuery, input_.data(), count, next, options, keepCells, static_cast<uint32_t>(t), s.cells,
+                      out_);
+    };
+    return runAndMerge(task);
+  }
+
+ private:
+  val runAndMerge(const std::function<void(int)>& task) {
     threads_.run(task);
     std::vector<BatchThreadCells*> cells;
     for (auto& s : scratch_) cells.push_back(&s->cells);
@@ -131,10 +160,11 @@ class ParallelSearchHandle {
     return out_.toJS();
   }
 
- private:
   struct Scratch {
     std::unique_ptr<HpaStarQuery> query;
     std::shared_ptr<const Hierarchy> bound;  // the version `query` reads, kept alive while it does
+    std::unique_ptr<ShpaStarQuery> shpaQuery;
+    std::shared_ptr<const ShpaStarGraph> boundShpa;  // the graph `shpaQuery` reads
     BatchThreadCells cells;
   };
   SearchThreads threads_;
@@ -151,7 +181,8 @@ EMSCRIPTEN_BINDINGS(hpastar_parallel) {
   emscripten::class_<ParallelSearchHandle>("ParallelSearch")
       .constructor<int>()
       .function("threads", &ParallelSearchHandle::threads)
-      .function("findPaths", &ParallelSearchHandle::findPaths);
+      .function("findPaths", &ParallelSearchHandle::findPaths)
+      .function("findPathsShpa", &ParallelSearchHandle::findPathsShpa);
 #endif
 }
 

@@ -3,10 +3,10 @@
  * @module
  */
 import type { RawAStar } from 'hpastar:raw';
-import { rawGrid, type Grid } from './grid';
-import { checkPoint, finalizer, internal, wasmCall } from './internal';
-import { pathResultOf } from './results';
-import type { PathResult, Point } from './types';
+import { rawGrid, type Grid } from './grid.ts';
+import { checkPoint, finalizer, internal, wasmCall } from './internal.ts';
+import { pathResultOf } from './results.ts';
+import type { PathResult, Point } from './types.ts';
 
 /**
  * An optimal A* search over a {@link Grid} (octile heuristic). It keeps its scratch memory between

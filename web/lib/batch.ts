@@ -4,7 +4,7 @@
  * between threads.
  * @module
  */
-import type { PathStatus } from './types';
+import type { PathStatus } from './types.ts';
 
 /** The status of each query of a {@link PathBatch}, as stored in {@link PathBatch.status}. */
 export const PathStatusCode = {

@@ -3,8 +3,8 @@
  * @module
  */
 import type { RawGrid } from 'hpastar:raw';
-import { finalizer, internal, moduleError, packEdits, wasmCall } from './internal';
-import type { TerrainEdit } from './types';
+import { finalizer, internal, moduleError, packEdits, wasmCall } from './internal.ts';
+import type { TerrainEdit } from './types.ts';
 
 // Lets the planners reach a Grid's raw handle while keeping it private to everyone else.
 let rawGridOf: (grid: Grid) => RawGrid;

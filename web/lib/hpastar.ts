@@ -4,7 +4,7 @@
  * @module
  */
 import type { RawHPAStar, RawHierarchyStats } from 'hpastar:raw';
-import { PathBatch } from './batch';
+import { PathBatch } from './batch.ts';
 import {
   checkFlags,
   checkPoint,
@@ -15,8 +15,8 @@ import {
   packEdits,
   packQueries,
   wasmCall,
-} from './internal';
-import { PathQueryError, pathResultOf, statsOf } from './results';
+} from './internal.ts';
+import { PathQueryError, pathResultOf, statsOf } from './results.ts';
 import type {
   BatchSearchOptions,
   HierarchyStats,
@@ -28,7 +28,7 @@ import type {
   SearchStats,
   TerrainEdit,
   UpdateStats,
-} from './types';
+} from './types.ts';
 
 /** Freezes the raw statistics into the API's type. */
 export function hierarchyStatsOf(raw: RawHierarchyStats): HierarchyStats {

@@ -1,6 +1,6 @@
 // Shared by the modules of web/lib and not exported by the package: argument checks, packing into typed
 // arrays, and the guard that turns a WebAssembly trap into an Error.
-import type { HierarchyOptions, Point, ResolvedHierarchyOptions, TerrainEdit } from './types';
+import type { HierarchyOptions, Point, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainEdit } from './types.ts';
 
 // `Symbol.dispose` and `Symbol.asyncDispose` are in Node >= 20 and current browsers; elsewhere use the
 // well-known registry keys that TypeScript's `using` helpers and core-js also use, so that
@@ -65,7 +65,10 @@ export function wasmCall<T>(what: string, call: () => T): T {
   }
 }
 
-const HIERARCHY_OPTION_KINDS = {
+/** How an option is checked: an int32, any finite number, a boolean, or one of a few strings. */
+type OptionKind = 'integer' | 'number' | 'boolean' | readonly string[];
+
+const HIERARCHY_OPTION_KINDS: Record<keyof HierarchyOptions, OptionKind> = {
   clusterSize: 'integer',
   levels: 'integer',
   clusterGroup: 'integer',
@@ -73,7 +76,54 @@ const HIERARCHY_OPTION_KINDS = {
   cachePaths: 'boolean',
   cacheTrees: 'boolean',
   pruneEdges: 'boolean',
-} as const;
+};
+
+const SHPA_OPTION_KINDS: Record<keyof ShpaOptions, OptionKind> = {
+  initialClusterSize: 'integer',
+  maxClusterSide: 'integer',
+  maxClusterCells: 'integer',
+  maxDetour: 'number',
+  entranceWidth: 'integer',
+  edgeWeight: ['euclidean', 'octile'],
+};
+
+function kindText(kind: OptionKind): string {
+  if (typeof kind !== 'string') return `one of ${kind.map((k) => `'${k}'`).join(', ')}`;
+  return kind === 'integer' ? 'an integer' : kind === 'number' ? 'a finite number' : 'a boolean';
+}
+
+function fitsKind(kind: OptionKind, value: unknown): boolean {
+  if (typeof kind !== 'string') return typeof value === 'string' && kind.includes(value);
+  if (kind === 'integer') return isInt32(value);
+  if (kind === 'number') return typeof value === 'number' && Number.isFinite(value);
+  return typeof value === 'boolean';
+}
+
+/** Merges `options` over `defaults`, checking names and types against `kinds`. */
+function resolveOptions<T extends object>(
+  options: object | undefined,
+  defaults: T,
+  kinds: Record<string, OptionKind>,
+  where: string,
+): T {
+  if (options === undefined) return defaults;
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+  }
+  const resolved: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    const kind = Object.hasOwn(kinds, key) ? kinds[key] : undefined;
+    if (!kind) {
+      throw new TypeError(`${where}: unknown option "${key}" (known: ${Object.keys(kinds).join(', ')})`);
+    }
+    if (!fitsKind(kind, value)) {
+      throw new TypeError(`${where}: option ${key} must be ${kindText(kind)}, got ${describe(value)}`);
+    }
+    resolved[key] = value;
+  }
+  return resolved as T;
+}
 
 /**
  * Merges `options` over `defaults`, checking names and types (the ranges are checked by the core,
@@ -84,23 +134,16 @@ export function resolveHierarchyOptions(
   defaults: ResolvedHierarchyOptions,
   where: string,
 ): ResolvedHierarchyOptions {
-  if (options === undefined) return defaults;
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
-  }
-  const resolved: Record<string, number | boolean> = { ...defaults };
-  for (const [key, value] of Object.entries(options)) {
-    if (value === undefined) continue;
-    const kind = HIERARCHY_OPTION_KINDS[key as keyof typeof HIERARCHY_OPTION_KINDS];
-    if (!kind) {
-      throw new TypeError(`${where}: unknown option "${key}" (known: ${Object.keys(HIERARCHY_OPTION_KINDS).join(', ')})`);
-    }
-    if (kind === 'integer' ? !isInt32(value) : typeof value !== 'boolean') {
-      throw new TypeError(`${where}: option ${key} must be ${kind === 'integer' ? 'an integer' : 'a boolean'}, got ${describe(value)}`);
-    }
-    resolved[key] = value as number | boolean;
-  }
-  return resolved as unknown as ResolvedHierarchyOptions;
+  return resolveOptions(options, defaults, HIERARCHY_OPTION_KINDS, where);
+}
+
+/** The same for SHPA* options ({@link ShpaOptions}); ranges are checked by the core. */
+export function resolveShpaOptions(
+  options: ShpaOptions | undefined,
+  defaults: ResolvedShpaOptions,
+  where: string,
+): ResolvedShpaOptions {
+  return resolveOptions(options, defaults, SHPA_OPTION_KINDS, where);
 }
 
 /** Throws a TypeError unless `options` only has known keys of the right types. */

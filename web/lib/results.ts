@@ -1,7 +1,7 @@
 // Turns the raw module's answers into the API's PathResult, and its failures into errors.
 import type { RawPathResult, RawSearchStats } from 'hpastar:raw';
-import { describeFailure } from './internal';
-import type { PathResult, Point, SearchStats } from './types';
+import { describeFailure } from './internal.ts';
+import type { PathResult, Point, SearchStats } from './types.ts';
 
 /** Thrown by a query that cannot run, such as a start or goal on a blocked cell or outside the map. */
 export class PathQueryError extends Error {

@@ -1,7 +1,7 @@
 /**
  * Hand-written types of the raw Emscripten modules built by CMake with `emcmake` (Emscripten 3.1.6 has
- * no `--emit-tsd`): `web/lib/wasm/hpastar.mjs` (single-threaded) and `web/lib/wasm/hpastar-mt.mjs`
- * (pthreads). Keep in step with `cpp/bindings/*.cpp`.
+ * no `--emit-tsd`): `web/lib/wasm/hpastar.mjs` (single-threaded), `web/lib/wasm/hpastar-inline.mjs`
+ * (the same, .wasm inlined) and `web/lib/wasm/hpastar-mt.mjs` (pthreads). Keep in step with `cpp/bindings/*.cpp`.
  *
  * The declarations are wildcards so that they match the relative imports (`./wasm/hpastar.mjs`,
  * `../wasm/hpastar-mt.mjs`) whether or not the modules have been built yet (TypeScript does not allow
@@ -141,10 +141,56 @@ declare module 'hpastar:raw' {
     lastUpdate(): RawUpdateStats;
   }
 
+  /** The fields of `ShpaOptions` in the core, all set. */
+  export interface RawShpaOptions {
+    initialClusterSize: number;
+    maxClusterSide: number;
+    maxClusterCells: number;
+    maxDetour: number;
+    entranceWidth: number;
+    edgeWeight: 'euclidean' | 'octile';
+  }
+
+  /** ShpaStarHandle::stats(): the same fields as `ShpaStats` in types.ts. */
+  export interface RawShpaStats {
+    buildMs: number;
+    bytes: number;
+    gridBytes: number;
+    initialClusters: number;
+    clusters: number;
+    merges: number;
+    nodes: number;
+    interEdges: number;
+    intraEdges: number;
+    maxClusterNodes: number;
+    components: number;
+  }
+
+  /** `ShpaStarHandle` in ShpaStarBinding.cpp: static maps only, no serialized form. */
+  export interface RawSHPAStar extends EmbindHandle {
+    /** Fields missing from `options` take the core's defaults. `""` or the problem. */
+    build(grid: RawGrid, options: Partial<RawShpaOptions>): string;
+    buildFromTerrain(terrain: Uint8Array, width: number, height: number, options: Partial<RawShpaOptions>): string;
+    built(): boolean;
+    /** Null until built. */
+    options(): RawShpaOptions | null;
+    /** Null until built. */
+    stats(): RawShpaStats | null;
+    width(): number;
+    height(): number;
+    terrain(): Uint8Array;
+    findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
+    findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+    /** Always the static-maps message: SHPA* cannot be edited. */
+    applyEdits(edits: Int32Array): string;
+  }
+
   /** `ParallelSearchHandle` in ParallelSearch.cpp (pthread build only). */
   export interface RawParallelSearch extends EmbindHandle {
     threads(): number;
     findPaths(planner: RawHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+    /** The same over an SHPA* planner's graph. */
+    findPathsShpa(planner: RawSHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
   }
 
   /** Which build a module is. */
@@ -158,6 +204,7 @@ declare module 'hpastar:raw' {
     Grid: new () => RawGrid;
     AStar: new () => RawAStar;
     HPAStar: { new (): RawHPAStar; defaultOptions(): RawHierarchyOptions };
+    SHPAStar: { new (): RawSHPAStar; defaultOptions(): RawShpaOptions; staticMapsOnly(): string };
     buildInfo(): RawBuildInfo;
     /** The wasm heap (its length is the heap's size). */
     HEAP8: Int8Array;
@@ -192,6 +239,12 @@ declare module '*/wasm/hpastar.mjs' {
   export type * from 'hpastar:raw';
   import type { HpastarModule, HpastarModuleArgs } from 'hpastar:raw';
   /** The factory (`-sMODULARIZE -sEXPORT_ES6 -sEXPORT_NAME=createHpastarModule`). */
+  export default function createHpastarModule(moduleArgs?: HpastarModuleArgs): Promise<HpastarModule>;
+}
+
+declare module '*/wasm/hpastar-inline.mjs' {
+  import type { HpastarModule, HpastarModuleArgs } from 'hpastar:raw';
+  /** The factory of the single-file build (`-sSINGLE_FILE`: the .wasm inlined as base64). */
   export default function createHpastarModule(moduleArgs?: HpastarModuleArgs): Promise<HpastarModule>;
 }
 

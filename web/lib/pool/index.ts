@@ -1,6 +1,6 @@
 /**
- * A pool of workers that run HPA* searches asynchronously against one hierarchy, so that the page (or
- * Node's main thread) never blocks on a build or a batch.
+ * A pool of workers that run HPA* (or DHPA*, or SHPA*) searches asynchronously against one hierarchy,
+ * so that the page (or Node's main thread) never blocks on a build or a batch.
  *
  * Two modes, one API ({@link PathPool.mode} says which runs):
  * - `'shared'`: the pthread build in one worker keeps ONE hierarchy in a shared WebAssembly heap, and
@@ -14,40 +14,45 @@
  * const batch = await pool.findPaths(queries, { signal: AbortSignal.timeout(1000) });
  * await pool.updateTerrain([{ x: 10, y: 4, terrain: '@' }]); // later batches see the wall
  * await pool.close();
+ *
+ * // SHPA* (static maps): the workers build its graph from the terrain (it has no serialized form).
+ * const shpa = await createPathPool({ algorithm: 'shpa', grid, hierarchy: { maxClusterSide: 16 } });
  * ```
  * @module
  */
-import { PathBatch } from '../batch';
-import { Grid } from '../grid';
-import type { HPAStar } from '../hpastar';
-import { checkFlags, describe, packEdits, packQueries, resolveHierarchyOptions } from '../internal';
+import { PathBatch } from '../batch.ts';
+import { Grid } from '../grid.ts';
+import { HPAStar } from '../hpastar.ts';
+import { checkFlags, describe, packEdits, packQueries, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
+import { SHPAStar } from '../shpastar.ts';
 import type {
   BatchSearchOptions,
   HierarchyOptions,
   HierarchyStats,
   Point,
   ResolvedHierarchyOptions,
+  ResolvedShpaOptions,
+  ShpaOptions,
+  ShpaStats,
   TerrainData,
   TerrainEdit,
-} from '../types';
-import type { ErrorMessage, FromWorker, HierarchySource, InitMessage, PoolMode, ReadyMessage, ResultMessage, ToWorker } from './protocol';
+} from '../types.ts';
+import type {
+  ErrorMessage,
+  FromWorker,
+  HierarchySource,
+  InitMessage,
+  PoolAlgorithm,
+  PoolMode,
+  ReadyMessage,
+  ResultMessage,
+  ToWorker,
+} from './protocol.ts';
 
-export type { PoolMode } from './protocol';
+export type { PoolAlgorithm, PoolMode } from './protocol.ts';
 
-/** Options of {@link createPathPool}. */
-export interface PathPoolOptions {
-  /**
-   * The map, copied to the pool: a {@link Grid}, or terrain as plain data. Give either this or
-   * `planner`.
-   */
-  readonly grid?: Grid | TerrainData;
-  /**
-   * Use this planner's hierarchy (its current terrain version): its bytes ({@link HPAStar.serialize})
-   * go to the workers, which load them without building anything.
-   */
-  readonly planner?: HPAStar;
-  /** How to cut the hierarchy (not with `planner`, whose hierarchy is used as it is). */
-  readonly hierarchy?: HierarchyOptions;
+/** Options of {@link createPathPool} common to every planner. */
+interface PoolRunOptions {
   /**
    * Search threads (shared mode) or workers (copied mode): 1 to 64. Default: the number of cores
    * minus one (for the page), at least 1 and at most 4.
@@ -65,14 +70,54 @@ export interface PathPoolOptions {
   readonly jobSize?: number;
 }
 
+/** Options of {@link createPathPool} for HPA* and DHPA* (the default planner). */
+export interface PathPoolOptions extends PoolRunOptions {
+  /** `'hpa'` (default): HPA*, or DHPA* with `hierarchy: { cacheTrees: true }`. */
+  readonly algorithm?: 'hpa';
+  /**
+   * The map, copied to the pool: a {@link Grid}, or terrain as plain data. Give either this or
+   * `planner`.
+   */
+  readonly grid?: Grid | TerrainData;
+  /**
+   * Use this planner's hierarchy (its current terrain version): its bytes ({@link HPAStar.serialize})
+   * go to the workers, which load them without building anything.
+   */
+  readonly planner?: HPAStar;
+  /** How to cut the hierarchy (not with `planner`, whose hierarchy is used as it is). */
+  readonly hierarchy?: HierarchyOptions;
+}
+
+/**
+ * Options of {@link createPathPool} for SHPA* (static maps). SHPA* has no serialized form: the pool
+ * sends the terrain to its workers and builds the graph there: once in `'shared'` mode, once per
+ * worker in `'copied'` mode (a fast build: tens of milliseconds for a 512 × 512 map).
+ * {@link PathPool.updateTerrain} always rejects.
+ */
+export interface ShpaPathPoolOptions extends PoolRunOptions {
+  /** `'shpa'`; may be left out when `planner` is an {@link SHPAStar}. */
+  readonly algorithm?: 'shpa';
+  /** The map, copied to the pool: a {@link Grid}, or terrain as plain data. Give either this or `planner`. */
+  readonly grid?: Grid | TerrainData;
+  /** Use this planner's terrain and options: the workers build the same graph from them. */
+  readonly planner?: SHPAStar;
+  /** How to cut the map into clusters (not with `planner`, whose options are used). */
+  readonly hierarchy?: ShpaOptions;
+}
+
 /** Options of {@link PathPool.findPaths}. */
 export interface PoolBatchOptions extends BatchSearchOptions {
   /** Cancels the batch: its promise rejects with the signal's reason, and its remaining jobs are dropped. */
   readonly signal?: AbortSignal;
 }
 
-/** Searches running asynchronously in workers against one hierarchy. Made by {@link createPathPool}. */
-export interface PathPool extends AsyncDisposable {
+/**
+ * Searches running asynchronously in workers against one hierarchy. Made by {@link createPathPool}.
+ * @typeParam A - the planner: `'hpa'` (HPA* and DHPA*, the default) or `'shpa'`
+ */
+export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposable {
+  /** The planner the workers run: `'hpa'` (HPA*, DHPA*) or `'shpa'`. */
+  readonly algorithm: A;
   /** How the pool runs: `'shared'` (one hierarchy, N threads) or `'copied'` (N workers, one copy each). */
   readonly mode: PoolMode;
   /** Why this mode, e.g. `'crossOriginIsolated is false: SharedArrayBuffer is not available'`. */
@@ -83,9 +128,9 @@ export interface PathPool extends AsyncDisposable {
   readonly width: number;
   readonly height: number;
   /** The hierarchy's options, defaults filled in. */
-  readonly options: ResolvedHierarchyOptions;
+  readonly options: A extends 'shpa' ? ResolvedShpaOptions : ResolvedHierarchyOptions;
   /** Figures of the hierarchy at the newest version the workers have confirmed. */
-  readonly stats: HierarchyStats;
+  readonly stats: A extends 'shpa' ? ShpaStats : HierarchyStats;
   /** The newest terrain version: 0 as made, one more per {@link PathPool.updateTerrain}. */
   readonly version: number;
   /**
@@ -112,6 +157,7 @@ export interface PathPool extends AsyncDisposable {
    * the new one.
    * @returns a promise of the new version number, resolved once every worker holds it
    * @throws RangeError (as a rejection) - naming an edit outside the map or not a terrain character
+   * @throws Error (as a rejection) - always for an SHPA* pool: SHPA* is for static maps
    */
   updateTerrain(edits: readonly TerrainEdit[]): Promise<number>;
 
@@ -129,10 +175,12 @@ export interface PathPool extends AsyncDisposable {
  *   options (the core's message, e.g. `"cluster size 1 is outside 2..1024"`), Error when a worker or
  *   the module cannot start
  */
-export async function createPathPool(options: PathPoolOptions): Promise<PathPool> {
+export async function createPathPool(options: ShpaPathPoolOptions & ({ algorithm: 'shpa' } | { planner: SHPAStar })): Promise<PathPool<'shpa'>>;
+export async function createPathPool(options: PathPoolOptions): Promise<PathPool<'hpa'>>;
+export async function createPathPool(options: PathPoolOptions | ShpaPathPoolOptions): Promise<PathPool<PoolAlgorithm>> {
   const where = 'createPathPool';
   if (!options || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
-  const known = ['grid', 'planner', 'hierarchy', 'workers', 'mode', 'jobSize'];
+  const known = ['algorithm', 'grid', 'planner', 'hierarchy', 'workers', 'mode', 'jobSize'];
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
   }
@@ -165,28 +213,43 @@ export async function createPathPool(options: PathPoolOptions): Promise<PathPool
 }
 
 interface MapSource {
+  algorithm: PoolAlgorithm;
   source: HierarchySource;
-  hierarchy: HierarchyOptions;
+  hierarchy: HierarchyOptions | ShpaOptions;
   width: number;
   height: number;
 }
 
-function sourceOf(options: PathPoolOptions, where: string): MapSource {
-  if (options.planner !== undefined) {
+function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string): MapSource {
+  const { planner } = options;
+  const algorithm = options.algorithm ?? (planner instanceof SHPAStar ? 'shpa' : 'hpa');
+  if (algorithm !== 'hpa' && algorithm !== 'shpa') {
+    throw new TypeError(`${where}: algorithm must be 'hpa' or 'shpa', got ${describe(algorithm)}`);
+  }
+  if (planner !== undefined) {
     if (options.grid !== undefined) throw new TypeError(`${where}: give either grid or planner, not both`);
     if (options.hierarchy !== undefined) throw new TypeError(`${where}: hierarchy options come from the planner; do not give both`);
+    if (algorithm === 'shpa') {
+      if (!(planner instanceof SHPAStar)) throw new TypeError(`${where}: algorithm 'shpa' needs an SHPAStar as planner`);
+      // No serialized form: the workers build the same graph from the planner's terrain and options.
+      const { width, height } = planner;
+      return { algorithm, source: { kind: 'terrain', width, height, terrain: planner.terrain() }, hierarchy: { ...planner.options }, width, height };
+    }
+    if (!(planner instanceof HPAStar)) {
+      throw new TypeError(`${where}: planner must be an HPAStar or an SHPAStar, got ${describe(planner)}`);
+    }
     // The workers load the planner's bytes: nothing is built again.
-    const { planner } = options;
-    return { source: { kind: 'hierarchy', bytes: planner.serialize() }, hierarchy: {}, width: planner.width, height: planner.height };
+    return { algorithm, source: { kind: 'hierarchy', bytes: planner.serialize() }, hierarchy: {}, width: planner.width, height: planner.height };
   }
   const grid = options.grid;
   if (grid === undefined) throw new TypeError(`${where}: give the map as grid (a Grid or { width, height, terrain }) or planner`);
   // Types only: the worker's module fills in the defaults and checks the ranges.
-  resolveHierarchyOptions(options.hierarchy, {} as ResolvedHierarchyOptions, where);
+  if (algorithm === 'shpa') resolveShpaOptions(options.hierarchy as ShpaOptions | undefined, {} as ResolvedShpaOptions, where);
+  else resolveHierarchyOptions(options.hierarchy as HierarchyOptions | undefined, {} as ResolvedHierarchyOptions, where);
   const hierarchy = options.hierarchy ?? {};
   if (grid instanceof Grid) {
     const { width, height } = grid;
-    return { source: { kind: 'terrain', width, height, terrain: grid.terrain() }, hierarchy, width, height };
+    return { algorithm, source: { kind: 'terrain', width, height, terrain: grid.terrain() }, hierarchy, width, height };
   }
   const { width, height, terrain } = grid as TerrainData;
   if (!Number.isInteger(width) || !Number.isInteger(height) || !(terrain instanceof Uint8Array)) {
@@ -195,7 +258,7 @@ function sourceOf(options: PathPoolOptions, where: string): MapSource {
   if (terrain.length !== width * height) {
     throw new RangeError(`${where}: terrain has ${terrain.length} cells, expected ${width * height} for ${width}x${height}`);
   }
-  return { source: { kind: 'terrain', width, height, terrain: terrain.slice() }, hierarchy, width, height };
+  return { algorithm, source: { kind: 'terrain', width, height, terrain: terrain.slice() }, hierarchy, width, height };
 }
 
 function isNode(): boolean {
@@ -325,14 +388,17 @@ interface StartConfig extends MapSource {
 /** Jobs a worker holds at once: one running, one waiting, so it never idles between jobs. */
 const IN_FLIGHT = 2;
 
-class WorkerPathPool implements PathPool {
+class WorkerPathPool implements PathPool<PoolAlgorithm> {
+  readonly algorithm: PoolAlgorithm;
   readonly mode: PoolMode;
   readonly modeReason: string;
   readonly workers: number;
   readonly width: number;
   readonly height: number;
-  #options!: ResolvedHierarchyOptions;
-  #stats!: HierarchyStats;
+  #options!: ResolvedHierarchyOptions | ResolvedShpaOptions;
+  #stats!: HierarchyStats | ShpaStats;
+  /** Set for planners that cannot be edited (SHPA*): why updateTerrain rejects. */
+  #staticMapsOnly: string | null = null;
   #statsVersion = 0;
   #slots: Slot[] = [];
   #queue: Job[] = [];
@@ -346,6 +412,7 @@ class WorkerPathPool implements PathPool {
   #closing: Promise<void> | null = null;
 
   private constructor(config: StartConfig) {
+    this.algorithm = config.algorithm;
     this.mode = config.mode;
     this.modeReason = config.reason;
     this.workers = config.workers;
@@ -358,7 +425,8 @@ class WorkerPathPool implements PathPool {
   /**
    * Spawns the workers and waits until each has its planner. Built once: a pool made from a grid has
    * its first worker build and serialize the hierarchy, and the others load the bytes (they load the
-   * module meanwhile); a pool made from a planner sends its bytes to every worker.
+   * module meanwhile); a pool made from a planner sends its bytes to every worker. SHPA* has no bytes:
+   * every worker builds it from the terrain (in copied mode, after the first one has succeeded).
    */
   static async start(config: StartConfig): Promise<WorkerPathPool> {
     const pool = new WorkerPathPool(config);
@@ -367,7 +435,7 @@ class WorkerPathPool implements PathPool {
     const startups: Startup[] = [];
     const init = (startup: Startup, source: HierarchySource, serialize: boolean) => {
       const message: InitMessage = {
-        type: 'init', protocol: 1, mode: config.mode, threads, planner: 'hpa', options: config.hierarchy, source, serialize,
+        type: 'init', protocol: 2, mode: config.mode, threads, planner: config.algorithm, options: config.hierarchy, source, serialize,
       };
       const data = source.kind === 'terrain' ? source.terrain : source.bytes;
       startup.slot.worker.post(message, [data.buffer as ArrayBuffer]);
@@ -378,11 +446,14 @@ class WorkerPathPool implements PathPool {
     try {
       for (let i = 0; i < count; i++) startups.push(await pool.#spawn());
       let source = config.source;
+      let pending = startups;
       if (source.kind === 'terrain') {
-        const first = await init(startups[0]!, copy(source), count > 1);
-        if (count > 1) source = { kind: 'hierarchy', bytes: first.bytes! };
+        const serialize = count > 1 && config.algorithm === 'hpa';
+        const first = await init(startups[0]!, copy(source), serialize);
+        if (serialize) source = { kind: 'hierarchy', bytes: first.bytes! };
+        pending = startups.slice(1);
       }
-      await Promise.all(startups.slice(source === config.source ? 0 : 1).map((s) => init(s, copy(source), false)));
+      await Promise.all(pending.map((s) => init(s, copy(source), false)));
     } catch (error) {
       await Promise.all(pool.#slots.map((s) => s.worker.terminate().catch(() => {})));
       if (error instanceof StartError) {
@@ -413,6 +484,7 @@ class WorkerPathPool implements PathPool {
           slot.heapBytes = message.heapBytes;
           this.#options = Object.freeze({ ...message.options });
           this.#stats = message.stats;
+          this.#staticMapsOnly = message.staticMapsOnly ?? null;
           resolveReady(message);
         } else if (message.type === 'error') {
           rejectReady(new StartError(message.message, message.stage));
@@ -424,11 +496,11 @@ class WorkerPathPool implements PathPool {
     return { slot, ready };
   }
 
-  get options(): ResolvedHierarchyOptions {
+  get options(): ResolvedHierarchyOptions | ResolvedShpaOptions {
     return this.#options;
   }
 
-  get stats(): HierarchyStats {
+  get stats(): HierarchyStats | ShpaStats {
     return this.#stats;
   }
 
@@ -493,6 +565,7 @@ class WorkerPathPool implements PathPool {
 
   async updateTerrain(edits: readonly TerrainEdit[]): Promise<number> {
     this.#checkOpen('PathPool.updateTerrain');
+    if (this.#staticMapsOnly !== null) throw new Error(`PathPool.updateTerrain: ${this.#staticMapsOnly}`);
     const packed = packEdits(edits, 'PathPool.updateTerrain', { width: this.width, height: this.height });
     if (packed.length === 0) return this.#version;
     const version = ++this.#version;

@@ -18,15 +18,21 @@
  *
  * @module
  */
-import type { RawHierarchyOptions } from 'hpastar:raw';
-import type { PathBatchArrays } from '../batch';
-import type { HierarchyOptions, HierarchyStats } from '../types';
+import type { RawHierarchyOptions, RawShpaOptions } from 'hpastar:raw';
+import type { PathBatchArrays } from '../batch.ts';
+import type { HierarchyOptions, HierarchyStats, ShpaOptions, ShpaStats } from '../types.ts';
 
 /** Bumped whenever a message changes shape; a worker refuses an `init` of another version. */
-export type ProtocolVersion = 1;
+export type ProtocolVersion = 2;
 
 /** How the pool runs its searches. */
 export type PoolMode = 'shared' | 'copied';
+
+/**
+ * The planner a pool runs: `'hpa'` (HPA*, and DHPA* when its options have `cacheTrees`) or `'shpa'`
+ * (SHPA*: static maps, no serialized form, so always built from terrain; never sent an `edit`).
+ */
+export type PoolAlgorithm = 'hpa' | 'shpa';
 
 /**
  * What a worker makes its planner from: terrain to build a hierarchy from, or the bytes of a built one
@@ -43,7 +49,7 @@ export type HierarchySource =
     }
   | {
       kind: 'hierarchy';
-      /** Bytes of `HPAStar.serialize` (versioned, checksummed). */
+      /** Bytes of `HPAStar.serialize` (versioned, checksummed); HPA* only. */
       bytes: Uint8Array;
     };
 
@@ -54,13 +60,13 @@ export interface InitMessage {
   mode: PoolMode;
   /** Search threads (shared mode); 1 in copied mode. */
   threads: number;
-  /** The planner to build. TODO(seam: DHPA* and SHPA* planners): 'dhpa' or 'shpa' once they have bindings. */
-  planner: 'hpa';
+  /** The planner to build: HPA* (DHPA* is HPA* with `cacheTrees`) or SHPA* (source of kind 'terrain' only). */
+  planner: PoolAlgorithm;
   /**
-   * Options as the user gave them (types checked); the worker fills in the module's defaults.
-   * Ignored for a source of kind 'hierarchy', which carries its own.
+   * Options as the user gave them (types checked), of the planner's kind; the worker fills in the
+   * module's defaults. Ignored for a source of kind 'hierarchy', which carries its own.
    */
-  options: HierarchyOptions;
+  options: HierarchyOptions | ShpaOptions;
   source: HierarchySource;
   /** Send the built hierarchy's bytes back in `ready` (for the other workers). */
   serialize: boolean;
@@ -95,8 +101,10 @@ export type ToWorker = InitMessage | SearchMessage | EditMessage;
 export interface ReadyMessage {
   type: 'ready';
   threads: number;
-  options: RawHierarchyOptions;
-  stats: HierarchyStats;
+  options: RawHierarchyOptions | RawShpaOptions;
+  stats: HierarchyStats | ShpaStats;
+  /** Set when the planner cannot be edited (SHPA*): the reason, for the pool to reject updates with. */
+  staticMapsOnly?: string;
   /** Size of the worker's wasm heap, in bytes (shared mode: the one heap of all threads). */
   heapBytes: number;
   /** The hierarchy as bytes, when `init.serialize` asked for them (transferred). */

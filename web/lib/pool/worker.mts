@@ -13,10 +13,11 @@ import type {
   HpastarMtModuleArgs,
   RawHPAStar,
   RawParallelSearch,
+  RawSHPAStar,
 } from 'hpastar:raw';
-import type { FromWorker, InitMessage, ProtocolVersion, SearchMessage, EditMessage, ToWorker } from './protocol';
+import type { FromWorker, InitMessage, ProtocolVersion, SearchMessage, EditMessage, ToWorker } from './protocol.ts';
 
-const PROTOCOL: ProtocolVersion = 1;
+const PROTOCOL: ProtocolVersion = 2;
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -24,9 +25,12 @@ interface Port {
   post(message: FromWorker, transfer?: ArrayBuffer[]): void;
 }
 
+/** The planner of this worker: HPA* (DHPA*) or SHPA* (static: never edited). */
+type Planner = { kind: 'hpa'; raw: RawHPAStar } | { kind: 'shpa'; raw: RawSHPAStar };
+
 interface State {
   module: HpastarModule;
-  planner: RawHPAStar;
+  planner: Planner;
   /** Shared mode: the threads that search the one hierarchy. */
   parallel: RawParallelSearch | null;
   version: number;
@@ -86,25 +90,36 @@ async function init(m: InitMessage): Promise<void> {
     const which = m.mode === 'shared' ? 'pthread WebAssembly module (hpastar-mt)' : 'WebAssembly module';
     return port.post({ type: 'error', fatal: true, stage: 'load', message: `cannot start the ${which}: ${errorText(error)}` });
   }
-  const planner = new module.HPAStar();
   const source = m.source;
-  const error = source.kind === 'hierarchy'
-    ? planner.load(source.bytes)
-    : planner.buildFromTerrain(source.terrain, source.width, source.height, m.options);
+  let planner: Planner;
+  let error: string;
+  if (m.planner === 'shpa') {
+    // SHPA* has no serialized form: always built here, from the terrain.
+    planner = { kind: 'shpa', raw: new module.SHPAStar() };
+    error = source.kind === 'terrain'
+      ? planner.raw.buildFromTerrain(source.terrain, source.width, source.height, m.options)
+      : 'SHPA* has no serialized form: send the terrain';
+  } else {
+    planner = { kind: 'hpa', raw: new module.HPAStar() };
+    error = source.kind === 'hierarchy'
+      ? planner.raw.load(source.bytes)
+      : planner.raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
+  }
   if (error) {
-    planner.delete();
+    planner.raw.delete();
     return port.post({ type: 'error', fatal: true, stage: 'build', message: error });
   }
   const parallel = m.mode === 'shared' ? new (module as HpastarMtModule).ParallelSearch(m.threads) : null;
   state = { module, planner, parallel, version: 0 };
-  const bytes = m.serialize ? planner.serialize() : undefined;
+  const bytes = m.serialize && planner.kind === 'hpa' ? planner.raw.serialize() : undefined;
   port.post(
     {
       type: 'ready',
       threads: parallel ? parallel.threads() : 1,
-      options: planner.options()!,
-      stats: planner.stats()!,
+      options: planner.raw.options()!,
+      stats: planner.raw.stats()!,
       heapBytes: heapBytes(module),
+      ...(planner.kind === 'shpa' ? { staticMapsOnly: module.SHPAStar.staticMapsOnly() } : {}),
       ...(bytes ? { bytes } : {}),
     },
     bytes ? [bytes.buffer as ArrayBuffer] : [],
@@ -116,9 +131,12 @@ function search(m: SearchMessage): void {
   if (m.version !== s.version) {
     throw new Error(`job ${m.job} asks for terrain version ${m.version}, this worker holds version ${s.version}`);
   }
+  const p = s.planner;
   const out = s.parallel
-    ? s.parallel.findPaths(s.planner, m.queries, m.smooth, m.cells)
-    : s.planner.findPaths(m.queries, m.smooth, m.cells);
+    ? p.kind === 'shpa'
+      ? s.parallel.findPathsShpa(p.raw, m.queries, m.smooth, m.cells)
+      : s.parallel.findPaths(p.raw, m.queries, m.smooth, m.cells)
+    : p.raw.findPaths(m.queries, m.smooth, m.cells);
   if ('error' in out) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: out.error });
   port.post(
     { type: 'result', job: m.job, version: s.version, ...out, heapBytes: heapBytes(s.module) },
@@ -129,10 +147,13 @@ function search(m: SearchMessage): void {
 function edit(m: EditMessage): void {
   const s = ready();
   if (m.version !== s.version + 1) throw new Error(`edit to version ${m.version} reached a worker at version ${s.version}`);
-  const error = s.planner.applyEdits(m.edits);
-  if (error) throw new Error(`terrain version ${m.version}: ${error}`);
+  const p = s.planner;
+  // The pool never sends an edit to an SHPA* worker (it rejects the update first); if one came, the
+  // planner's answer is the static-maps message.
+  const error = p.raw.applyEdits(m.edits);
+  if (error || p.kind !== 'hpa') throw new Error(`terrain version ${m.version}: ${error}`);
   s.version = m.version;
-  port.post({ type: 'edited', version: s.version, stats: s.planner.stats()!, heapBytes: heapBytes(s.module) });
+  port.post({ type: 'edited', version: s.version, stats: p.raw.stats()!, heapBytes: heapBytes(s.module) });
 }
 
 function ready(): State {
@@ -146,7 +167,8 @@ async function loadModule(mode: InitMessage['mode'], threads: number): Promise<H
     if (isNode) {
       const shimName = './node-shim.mjs';
       const shim = (await import(/* @vite-ignore */ shimName)) as typeof import('./node-shim.mjs');
-      shim.emulateWebWorker(new URL('../wasm/hpastar-mt.mjs', import.meta.url).href);
+      const here = import.meta.url; // not `new URL(literal, import.meta.url)`: bundlers would ship the file twice
+      shim.emulateWebWorker(new URL('../wasm/hpastar-mt.mjs', here).href);
     }
     const { default: create } = await import('../wasm/hpastar-mt.mjs');
     // No locateFile: the module then finds its .wasm and its pthread worker script through
@@ -164,7 +186,10 @@ async function loadModule(mode: InitMessage['mode'], threads: number): Promise<H
 async function readBeside(file: string): Promise<Uint8Array> {
   const fsName = 'node:fs/promises';
   const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs/promises');
-  const url = new URL(`../wasm/${file}`, import.meta.url);
+  // Node only. The base in a variable: bundlers read `new URL(`../wasm/${x}`, import.meta.url)` as
+  // "every file of ../wasm" and would ship them all as assets of the worker.
+  const here = import.meta.url;
+  const url = new URL(`../wasm/${file}`, here);
   try {
     return await fs.readFile(url);
   } catch (cause) {

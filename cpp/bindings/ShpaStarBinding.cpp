@@ -1,0 +1,145 @@
+#include "bindings/ShpaStarBinding.h"
+
+#include <emscripten/bind.h>
+
+#include "bindings/BindingSupport.h"
+
+namespace hpastar::bindings {
+
+namespace {
+
+val optionsToJS(const ShpaOptions& o) {
+  val v = val::object();
+  v.set("initialClusterSize", o.initialClusterSize);
+  v.set("maxClusterSide", o.maxClusterSide);
+  v.set("maxClusterCells", o.maxClusterCells);
+  v.set("maxDetour", o.maxDetour);
+  v.set("entranceWidth", o.entranceWidth);
+  v.set("edgeWeight", std::string(shpaEdgeWeightName(o.edgeWeight)));
+  return v;
+}
+
+// Reads the fields of a JS options object (the TypeScript layer checks their types); missing ones keep the
+// core's defaults. "" or the problem (an unknown edge weight); ranges are checked by ShpaOptions::validate.
+std::string optionsFromJS(const val& v, ShpaOptions& o) {
+  const auto integer = [&](const char* key, int32_t& field) {
+    if (!v[key].isUndefined()) field = v[key].as<int32_t>();
+  };
+  integer("initialClusterSize", o.initialClusterSize);
+  integer("maxClusterSide", o.maxClusterSide);
+  integer("maxClusterCells", o.maxClusterCells);
+  integer("entranceWidth", o.entranceWidth);
+  if (!v["maxDetour"].isUndefined()) o.maxDetour = v["maxDetour"].as<double>();
+  if (!v["edgeWeight"].isUndefined()) {
+    const std::string weight = v["edgeWeight"].isString() ? v["edgeWeight"].as<std::string>() : "";
+    if (weight == "euclidean") {
+      o.edgeWeight = ShpaEdgeWeight::Euclidean;
+    } else if (weight == "octile") {
+      o.edgeWeight = ShpaEdgeWeight::Octile;
+    } else {
+      return "edge weight \"" + weight + "\" is not euclidean or octile";
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+val ShpaStarHandle::defaultOptions() { return optionsToJS(ShpaOptions{}); }
+
+std::string ShpaStarHandle::staticMapsOnly() { return kShpaStaticMapsOnly; }
+
+std::string ShpaStarHandle::build(const GridHandle& grid, const val& options) {
+  if (!grid.loaded()) return "the grid is not loaded";
+  ShpaOptions o;
+  if (std::string error = optionsFromJS(options, o); !error.empty()) return error;
+  // ShpaStarGraph::build validates too; checked here first so that no option reaches the core unchecked.
+  if (std::string error = o.validate(); !error.empty()) return error;
+  std::string error;
+  auto built = ShpaStarGraph::build(grid.shared(), o, error);
+  if (!built) return error.empty() ? "the SHPA* graph could not be built" : error;
+  graph_ = std::make_shared<const ShpaStarGraph>(std::move(*built));
+  query_ = std::make_unique<ShpaStarQuery>(*graph_);
+  return "";
+}
+
+std::string ShpaStarHandle::buildFromTerrain(const val& terrain, int width, int height, const val& options) {
+  GridHandle grid;
+  if (std::string error = grid.loadTerrain(terrain, width, height); !error.empty()) return error;
+  return build(grid, options);
+}
+
+val ShpaStarHandle::options() const { return graph_ ? optionsToJS(graph_->options()) : val::null(); }
+
+val ShpaStarHandle::stats() const {
+  if (!graph_) return val::null();
+  const ShpaBuildStats& s = graph_->stats();
+  val o = val::object();
+  o.set("buildMs", s.buildMs);
+  o.set("bytes", static_cast<double>(s.bytes));
+  o.set("gridBytes", static_cast<double>(graph_->grid().bytes()));
+  o.set("initialClusters", s.initialClusters);
+  o.set("clusters", s.clusters);
+  o.set("merges", s.merges);
+  o.set("nodes", s.nodes);
+  o.set("interEdges", s.interEdges);
+  o.set("intraEdges", static_cast<double>(s.intraEdges));
+  o.set("maxClusterNodes", s.maxClusterNodes);
+  o.set("components", s.components);
+  return o;
+}
+
+val ShpaStarHandle::terrain() const {
+  if (!graph_) return val::global("Uint8Array").new_(0);
+  const auto& t = graph_->grid().terrain();
+  return copyToJS(t.data(), t.size());
+}
+
+val ShpaStarHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
+  if (!graph_) return errorObject("the planner is not built");
+  ShpaQueryOptions options;
+  options.smooth = smooth;
+  result_.reset();
+  query_->findPath(Point{sx, sy}, Point{gx, gy}, result_, options);
+  return pathToJS(result_);
+}
+
+val ShpaStarHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
+  if (!graph_) return errorObject("the planner is not built");
+  if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
+  const size_t count = input_.size() / 4;
+  ShpaQueryOptions options;
+  options.smooth = smooth;
+  batch_.reset(count);
+  batchCells_.cells.clear();
+  std::atomic<size_t> next{0};
+  runBatchQueries(*query_, input_.data(), count, next, options, keepCells, 0, batchCells_, batch_);
+  batch_.merge({&batchCells_});
+  val out = batch_.toJS();
+  // Large batches would otherwise keep their peak memory in the handle.
+  if (batchCells_.cells.capacity() > (1u << 20)) std::vector<Point>().swap(batchCells_.cells);
+  if (batch_.cells.capacity() > (1u << 20)) std::vector<Point>().swap(batch_.cells);
+  return out;
+}
+
+std::string ShpaStarHandle::applyEdits(const val&) { return kShpaStaticMapsOnly; }
+
+EMSCRIPTEN_BINDINGS(hpastar_shpa) {
+  emscripten::class_<ShpaStarHandle>("SHPAStar")
+      .constructor<>()
+      .class_function("defaultOptions", &ShpaStarHandle::defaultOptions)
+      .class_function("staticMapsOnly", &ShpaStarHandle::staticMapsOnly)
+      .function("build", &ShpaStarHandle::build)
+      .function("buildFromTerrain", &ShpaStarHandle::buildFromTerrain)
+      .function("built", &ShpaStarHandle::built)
+      .function("options", &ShpaStarHandle::options)
+      .function("stats", &ShpaStarHandle::stats)
+      .function("width", &ShpaStarHandle::width)
+      .function("height", &ShpaStarHandle::height)
+      .function("terrain", &ShpaStarHandle::terrain)
+      .function("findPath", &ShpaStarHandle::findPath)
+      .function("findPaths", &ShpaStarHandle::findPaths)
+      .function("applyEdits", &ShpaStarHandle::applyEdits);
+}
+
+}  // namespace hpastar::bindings

@@ -1,0 +1,70 @@
+#pragma once
+// SHPA* planners owned by JavaScript (embind class "SHPAStar"): one ShpaStarGraph plus the query object
+// that searches it on the thread that owns the handle.
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bindings/BatchSearch.h"
+#include "bindings/GridBinding.h"
+#include "planners/ShpaStarGraph.h"
+#include "planners/ShpaStarQuery.h"
+
+namespace hpastar::bindings {
+
+// An SHPA* planner (Kring, Champandard, Samarin 2010): variable-size clusters from a greedy merge,
+// straight-line edge weights. STATIC MAPS ONLY: the graph is built once for one grid and has no edit;
+// applyEdits() always answers kShpaStaticMapsOnly. It has no serialized form either: a worker that needs
+// its own copy builds it from the terrain (the build is fast: tens of milliseconds on a 512 x 512 map).
+//
+// The graph is held through a shared pointer so that a ParallelSearch batch running on other threads
+// keeps it alive; the grid is shared with the GridHandle it was built from until that grid is edited
+// (copy on write), so editing the grid never changes the planner.
+class ShpaStarHandle {
+ public:
+  // The core's default options: { initialClusterSize, maxClusterSide, maxClusterCells, maxDetour,
+  // entranceWidth, edgeWeight: "euclidean" | "octile" }. build() takes an object of that shape.
+  static emscripten::val defaultOptions();
+  // The message every edit attempt gets (kShpaStaticMapsOnly).
+  static std::string staticMapsOnly();
+
+  // Builds the graph of `grid`. "" or the problem.
+  std::string build(const GridHandle& grid, const emscripten::val& options);
+  // Like build, from width*height Moving AI characters in a Uint8Array (what a worker receives).
+  std::string buildFromTerrain(const emscripten::val& terrain, int width, int height, const emscripten::val& options);
+
+  bool built() const { return graph_ != nullptr; }
+  // The options used, same shape as defaultOptions(); null until built.
+  emscripten::val options() const;
+  // { buildMs, bytes, gridBytes, initialClusters, clusters, merges, nodes, interEdges, intraEdges,
+  //   maxClusterNodes, components }; null until built.
+  emscripten::val stats() const;
+  int width() const { return graph_ ? graph_->grid().width() : 0; }
+  int height() const { return graph_ ? graph_->grid().height() : 0; }
+  // The terrain the graph was built from, row-major (a copy).
+  emscripten::val terrain() const;
+
+  // One whole path: { status, found, cost, cells: Int32Array, stats }.
+  emscripten::val findPath(int sx, int sy, int gx, int gy, bool smooth);
+  // A batch, queries packed in an Int32Array [sx, sy, gx, gy, ...]: BatchOutput::toJS(), or { error }.
+  emscripten::val findPaths(const emscripten::val& queries, bool smooth, bool keepCells);
+
+  // Always kShpaStaticMapsOnly: SHPA*'s clusters cannot be repaired after a terrain change.
+  std::string applyEdits(const emscripten::val& edits);
+
+  // The graph, kept alive by whoever holds the pointer (a batch running on other threads).
+  std::shared_ptr<const ShpaStarGraph> current() const { return graph_; }
+
+ private:
+  std::shared_ptr<const ShpaStarGraph> graph_;
+  std::unique_ptr<ShpaStarQuery> query_;
+  PathResult result_;
+  std::vector<int32_t> input_;
+  BatchOutput batch_;
+  BatchThreadCells batchCells_;
+};
+
+}  // namespace hpastar::bindings

@@ -1,0 +1,112 @@
+// Headless Chromium for the end-to-end tests: Debian's /usr/bin/chromium driven by playwright-core
+// (nothing downloaded), a fresh user-data directory per run, and every console error and uncaught
+// page error recorded so that a test can assert there were none.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.HPASTAR_CHROMIUM ?? '/usr/bin/chromium';
+export const ARTIFACTS = fileURLToPath(new URL('../../test-results/e2e/', import.meta.url));
+
+export interface Browser {
+  context: BrowserContext;
+  /** A new page whose console errors and page errors land in `errors`. */
+  page(): Promise<Page>;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function launch(): Promise<Browser> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const userDataDir = mkdtempSync(join(tmpdir(), 'hpastar-e2e-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1400, height: 860 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const errors: string[] = [];
+  return {
+    context,
+    errors,
+    async page() {
+      const page = await context.newPage();
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+      return page;
+    },
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the demo at `search` (e.g. `?map=arena.map`) and waits until its map is ready. */
+export async function openDemo(page: Page, baseUrl: string, search = ''): Promise<void> {
+  await page.goto(new URL(search, baseUrl).href);
+  await page.waitForFunction(() => window.__hpastarDemo?.ready === true, null, { timeout: 30_000 });
+}
+
+/** Clicks the centre of cell (x, y) of the map. */
+export async function clickCell(page: Page, x: number, y: number, options?: { shift?: boolean }): Promise<void> {
+  const p = await page.evaluate(([cx, cy]) => window.__hpastarDemo.cellToClient(cx!, cy!), [x, y]);
+  if (options?.shift) await page.keyboard.down('Shift');
+  await page.mouse.click(p.clientX, p.clientY);
+  if (options?.shift) await page.keyboard.up('Shift');
+}
+
+/**
+ * The map canvas's pixels once a fresh frame is drawn. Chromium moves a canvas that is read back to
+ * another rasterizer (whose antialiasing differs by a few pixels), so the canvas is read once, then
+ * drawn again, then read.
+ */
+async function freshPixels(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const canvas = document.getElementById('map-canvas') as HTMLCanvasElement;
+    canvas.getContext('2d')!.getImageData(0, 0, 1, 1);
+    window.__hpastarDemo.redraw();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+/** A hash of the map canvas's pixels, after the next frame is drawn. */
+export async function canvasHash(page: Page): Promise<string> {
+  await freshPixels(page);
+  return page.evaluate(async () => {
+    const canvas = document.getElementById('map-canvas') as HTMLCanvasElement;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let h = 2166136261;
+    for (let i = 0; i < data.length; i += 1) h = Math.imul(h ^ data[i]!, 16777619);
+    return `${canvas.width}x${canvas.height}:${(h >>> 0).toString(16)}`;
+  });
+}
+
+/** Pixels of the map canvas that are not the background, and of a given colour. */
+export async function countPixels(page: Page, rgb?: [number, number, number]): Promise<number> {
+  await freshPixels(page);
+  return page.evaluate(async (colour) => {
+    const canvas = document.getElementById('map-canvas') as HTMLCanvasElement;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (colour) {
+        if (Math.abs(data[i]! - colour[0]) + Math.abs(data[i + 1]! - colour[1]) + Math.abs(data[i + 2]! - colour[2]) < 30) n++;
+      } else if (!(data[i] === 0xd9 && data[i + 1] === 0xd9 && data[i + 2] === 0xd9)) n++;
+    }
+    return n;
+  }, rgb ?? null);
+}

@@ -1,0 +1,66 @@
+// Run by tests/package/run.mjs inside a fresh project where the packed tarball is installed: uses the
+// package as a consumer would, through its name only. Prints one JSON line; throws on any mismatch.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createPathPool, loadHpastar, PathQueryError } from 'hpastar';
+import * as inline from 'hpastar/inline';
+
+const check = (ok, what) => {
+  if (!ok) throw new Error(`consumer check failed: ${what}`);
+};
+const read = (name) => readFileSync(fileURLToPath(import.meta.resolve(`hpastar/maps/${name}`)), 'utf8');
+
+const mapText = read('den520d.map');
+// The longest scenario of the file: its optimal length is printed in it.
+const scenarios = read('den520d.map.scen').trim().split('\n').slice(1).map((l) => l.split('\t'));
+const [, , , , sx, sy, gx, gy, optimal] = scenarios.at(-1).map((f, i) => (i === 1 ? f : Number(f)));
+const start = { x: sx, y: sy };
+const goal = { x: gx, y: gy };
+
+const hp = await loadHpastar();
+const grid = hp.Grid.fromMovingAI(mapText, 'den520d.map');
+const astar = new hp.AStar().findPath(grid, start, goal);
+// Dragon Age scenarios print 6 significant digits.
+check(astar.found && Math.abs(astar.cost - optimal) <= 1e-5 * optimal, `A* cost ${astar.cost} vs optimal ${optimal}`);
+const hpa = hp.HPAStar.build(grid, { clusterSize: 16, levels: 2 });
+const path = hpa.findPath(start, goal);
+check(path.found && path.cost >= optimal * (1 - 1e-5) && path.cost < optimal * 1.2, `HPA* cost ${path.cost}`);
+check(path.cells instanceof Int32Array && path.cells[0] === sx && path.cells.at(-1) === gy, 'HPA* cells');
+const loaded = hp.HPAStar.load(hpa.serialize());
+check(loaded.findPath(start, goal).cost === path.cost, 'serialize/load');
+const shpa = hp.SHPAStar.build(grid);
+const shpaPath = shpa.findPath(start, goal);
+check(shpaPath.found && shpaPath.cost >= optimal * (1 - 1e-5), `SHPA* cost ${shpaPath.cost}`);
+let refused = '';
+try {
+  shpa.applyEdits([{ x: sx, y: sy, terrain: '@' }]);
+} catch (error) {
+  refused = error.message;
+}
+check(/static maps/.test(refused), 'SHPA* edits refused');
+let queryError = null;
+try {
+  hpa.findPath({ x: 0, y: 0 }, goal);
+} catch (error) {
+  queryError = error;
+}
+check(queryError instanceof PathQueryError, 'PathQueryError');
+
+const pools = {};
+for (const mode of ['copied', 'shared']) {
+  const pool = await createPathPool({ grid, hierarchy: { clusterSize: 16, levels: 2 }, workers: 2, mode });
+  const batch = await pool.findPaths([[start, goal], [goal, start]]);
+  check(batch.cost[0] === path.cost, `pool ${mode}: ${batch.cost[0]} vs ${path.cost}`);
+  await pool.close();
+  const shpaPool = await createPathPool({ planner: shpa, workers: 2, mode });
+  check((await shpaPool.findPaths([[start, goal]])).cost[0] === shpaPath.cost, `SHPA* pool ${mode}`);
+  await shpaPool.close();
+  pools[mode] = batch.foundCount();
+}
+
+const hi = await inline.loadHpastar();
+const inlineGrid = hi.Grid.fromMovingAI(mapText, 'den520d.map');
+check(new hi.AStar().findPath(inlineGrid, start, goal).cost === astar.cost, 'inline entry');
+
+for (const p of [hpa, loaded, shpa, grid, inlineGrid]) p.dispose();
+console.log(JSON.stringify({ ok: true, optimal, astar: astar.cost, hpa: path.cost, shpa: shpaPath.cost, pools }));

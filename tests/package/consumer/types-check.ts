@@ -1,0 +1,24 @@
+// Type-checked (not run) by tests/package/run.mjs with the consumer's own tsconfig (strict, no
+// skipLibCheck): the package's typings must be complete and resolve through its "exports".
+import { createPathPool, loadHpastar, type PathPool, type PathResult, type Point, type ShpaOptions } from 'hpastar';
+import { loadHpastar as loadInline } from 'hpastar/inline';
+
+export async function demo(mapText: string): Promise<number> {
+  const hp = await loadHpastar();
+  using grid = hp.Grid.fromMovingAI(mapText, 'x.map');
+  using planner = hp.HPAStar.build(grid, { clusterSize: 10, levels: 2 });
+  const start: Point = { x: 1, y: 2 };
+  const path: PathResult = planner.findPath(start, { x: 20, y: 9 });
+  const cells: Int32Array = path.cells;
+  const options: ShpaOptions = { maxClusterSide: 16, edgeWeight: 'octile' };
+  using shpa = hp.SHPAStar.build(grid, options);
+  const pool: PathPool = await createPathPool({ grid, hierarchy: { levels: 2 } });
+  const shpaPool: PathPool<'shpa'> = await createPathPool({ planner: shpa });
+  const batch = await pool.findPaths(new Int32Array([1, 2, 20, 9]), { signal: AbortSignal.timeout(1000) });
+  const clusters: number = shpaPool.stats.clusters + pool.stats.levels.length + pool.options.clusterSize;
+  await pool.close();
+  await shpaPool.close();
+  const hi = await loadInline();
+  hi.Grid.fromTerrain('..', 2, 1).dispose();
+  return cells.length + batch.count + clusters + path.stats.expandedMain;
+}

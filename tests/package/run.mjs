@@ -1,0 +1,197 @@
+// `npm run test:package`: the npm package as a consumer gets it. Packs the tarball (npm pack, which
+// builds dist/lib through the prepack script), checks what it holds, installs it offline into a fresh
+// project (npm init -y; npm install --offline <tarball>: the package has no dependencies), then there:
+//   1. node: an ESM script that imports "hpastar" and "hpastar/inline" by name, loads a map shipped in
+//      the tarball and finds paths (A*, HPA*, SHPA*, serialize/load, the pool in both modes);
+//   2. the bin: `npx hpastar build` and `npx hpastar scen`, compared with the native tool when built;
+//   3. types: the consumer's strict TypeScript (NodeNext, no skipLibCheck) over the package's typings;
+//   4. Chromium: a tiny Vite app importing "hpastar", built, and a plain page importing the installed
+//      files by path (no bundler), each served with and without cross-origin isolation and opened in
+//      headless /usr/bin/chromium through playwright-core; skipped, and said so, when either is missing.
+// Prints one line per check and "package: N passed, N failed" last. HPASTAR_KEEP_TMP=1 keeps the
+// temporary folder.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const here = fileURLToPath(new URL('.', import.meta.url));
+const tmp = mkdtempSync(path.join(tmpdir(), 'hpastar-package-'));
+const consumer = path.join(tmp, 'consumer');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+let passed = 0;
+let failed = 0;
+
+function sh(command, args, options = {}) {
+  const r = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 28, timeout: 600_000, ...options });
+  if (r.error) throw r.error;
+  if (r.status !== 0 && !options.allowFailure) {
+    throw new Error(`${command} ${args.join(' ')} exited with ${r.status}\n${r.stdout}\n${r.stderr}`);
+  }
+  return r;
+}
+
+async function step(name, body) {
+  const t0 = performance.now();
+  try {
+    const note = await body();
+    passed++;
+    console.log(`ok   ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)${note ? `: ${note}` : ''}`);
+  } catch (error) {
+    failed++;
+    console.log(`FAIL ${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+let tarball = '';
+
+await step('npm pack (prepack builds dist/lib)', () => {
+  const r = sh(npm, ['pack', '--pack-destination', tmp], { cwd: root });
+  const name = r.stdout.trim().split('\n').at(-1).trim();
+  tarball = path.join(tmp, name);
+  if (!existsSync(tarball)) throw new Error(`no tarball ${tarball}:\n${r.stdout}`);
+  return name;
+});
+
+await step('the tarball holds dist/lib, typings, wasm, workers, the bin, maps, README and LICENSE, and nothing else', () => {
+  const files = sh('tar', ['-tzf', tarball]).stdout.trim().split('\n').map((f) => f.replace(/^package\//, ''));
+  const needed = [
+    'package.json', 'README.md', 'LICENSE', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/lib/inline.js', 'dist/lib/inline.d.ts',
+    'dist/lib/wasm-module.d.ts', 'dist/lib/wasm/hpastar.mjs', 'dist/lib/wasm/hpastar.wasm', 'dist/lib/wasm/hpastar-inline.mjs',
+    'dist/lib/wasm/hpastar-mt.mjs', 'dist/lib/wasm/hpastar-mt.wasm', 'dist/lib/wasm/hpastar-mt.worker.js', 'dist/lib/wasm/package.json',
+    'dist/lib/pool/worker.mjs', 'dist/lib/pool/node-shim.mjs', 'dist/lib/pool/pthread-boot.cjs', 'dist/lib/cli/hpastar.js',
+    'maps/den520d.map', 'maps/den520d.map.scen', 'maps/README.md',
+  ];
+  const missing = needed.filter((f) => !files.includes(f));
+  if (missing.length) throw new Error(`missing: ${missing.join(', ')}`);
+  const stray = files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/lib\/.+|maps\/.+)$/.test(f));
+  if (stray.length) throw new Error(`unexpected files: ${stray.join(', ')}`);
+  if (files.some((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))) throw new Error('TypeScript sources in the tarball');
+  const bytes = readFileSync(tarball).length;
+  return `${files.length} files, ${(bytes / 1024).toFixed(0)} KiB packed`;
+});
+
+await step('npm init -y; npm install --offline <tarball> in a fresh project', () => {
+  mkdirSync(consumer);
+  sh(npm, ['init', '-y'], { cwd: consumer });
+  sh(npm, ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: consumer });
+  const installed = JSON.parse(readFileSync(path.join(consumer, 'node_modules/hpastar/package.json'), 'utf8'));
+  return `hpastar ${installed.version}`;
+});
+
+await step('node ESM: import "hpastar" and "hpastar/inline", a map from the tarball, paths, pools', () => {
+  cpSync(path.join(here, 'consumer/node-check.mjs'), path.join(consumer, 'node-check.mjs'));
+  const r = sh(process.execPath, ['node-check.mjs'], { cwd: consumer, timeout: 120_000 });
+  const result = JSON.parse(r.stdout.trim().split('\n').at(-1));
+  if (!result.ok) throw new Error(r.stdout);
+  return `optimal ${result.optimal.toFixed(2)}, A* ${result.astar.toFixed(2)}, HPA* ${result.hpa.toFixed(2)}, SHPA* ${result.shpa.toFixed(2)}`;
+});
+
+await step('npx hpastar build and scen (the same summary as the native tool when it is built)', () => {
+  const scen = 'node_modules/hpastar/maps/den520d.map.scen';
+  const built = sh('npx', ['--no-install', 'hpastar', 'build', 'node_modules/hpastar/maps/den520d.map', '-o', 'den.hpa', '--cluster', '16', '--levels', '2'], { cwd: consumer });
+  if (JSON.parse(built.stdout).levels !== 2) throw new Error(built.stdout);
+  const notes = [];
+  for (const args of [['--algo', 'hpa', '--hierarchy', 'den.hpa'], ['--algo', 'shpa']]) {
+    const r = sh('npx', ['--no-install', 'hpastar', 'scen', scen, ...args], { cwd: consumer });
+    const mine = JSON.parse(r.stdout);
+    if (mine.queries !== 888 || mine.found !== 888 || mine.unsolved !== 0 || mine.invalid !== 0) throw new Error(r.stdout);
+    const tool = path.join(root, 'build/native/hpa');
+    if (existsSync(tool)) {
+      const nativeArgs = args[0] === '--algo' && args[1] === 'hpa' ? ['--algo', 'hpa', '--cluster', '16', '--levels', '2'] : args;
+      const theirs = JSON.parse(sh(tool, ['scen', path.join(consumer, scen), ...nativeArgs]).stdout);
+      for (const key of ['found', 'unsolved', 'invalid', 'mean_subopt', 'max_subopt', 'expanded_mean']) {
+        if (mine[key] !== theirs[key]) throw new Error(`${args.join(' ')}: ${key} ${mine[key]} vs native ${theirs[key]}`);
+      }
+      notes.push(`${args[1]} = native`);
+    } else {
+      notes.push(`${args[1]} ok (native tool not built: not compared)`);
+    }
+  }
+  const bad = sh('npx', ['--no-install', 'hpastar', 'scen', scen, '--algo', 'jps'], { cwd: consumer, allowFailure: true });
+  if (bad.status !== 2 || !bad.stderr.includes('unknown algorithm "jps"')) throw new Error(`bad --algo: ${bad.status} ${bad.stderr}`);
+  return notes.join(', ');
+});
+
+await step('TypeScript consumer (strict, NodeNext, skipLibCheck false) type-checks against the typings', () => {
+  cpSync(path.join(here, 'consumer/types-check.ts'), path.join(consumer, 'types-check.ts'));
+  cpSync(path.join(here, 'consumer/tsconfig.json'), path.join(consumer, 'tsconfig.json'));
+  const r = sh(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: consumer, allowFailure: true });
+  if (r.status !== 0) throw new Error(`${r.stdout}${r.stderr}`);
+  return 'no errors';
+});
+
+await step('Chromium: a Vite app importing "hpastar", and a page importing the files without a bundler, opened headless', async () => {
+  const chromiumPath = '/usr/bin/chromium';
+  const playwrightEntry = path.join(root, 'node_modules/playwright-core/index.mjs');
+  if (!existsSync(chromiumPath) || !existsSync(playwrightEntry)) {
+    return `SKIPPED: ${existsSync(chromiumPath) ? '' : `${chromiumPath} is missing (apt-get install chromium) `}${existsSync(playwrightEntry) ? '' : 'playwright-core is not installed'}`.trim();
+  }
+  const app = path.join(consumer, 'web');
+  cpSync(path.join(here, 'consumer/web'), app, { recursive: true });
+  mkdirSync(path.join(app, 'public'));
+  cpSync(path.join(consumer, 'node_modules/hpastar/maps/den520d.map'), path.join(app, 'public/den520d.map'));
+  const { build } = await import(pathToFileURL(path.join(root, 'node_modules/vite/dist/node/index.js')).href);
+  await build({ root: app, base: './', configFile: false, logLevel: 'warn', build: { outDir: path.join(app, 'dist'), emptyOutDir: true } });
+  const { chromium } = await import(pathToFileURL(playwrightEntry).href);
+  // Headless, with a fresh profile that playwright makes and removes.
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  cpSync(path.join(here, 'consumer/plain.html'), path.join(consumer, 'plain.html'));
+  const notes = [];
+  try {
+    // The Vite build, then the installed files as they are (no bundler: hpastar/inline and the default entry).
+    const pages = [[path.join(app, 'dist'), 'index.html', 'Vite'], [consumer, 'plain.html', 'no bundler']];
+    for (const [dir, pageName, label] of pages) {
+      for (const isolated of [true, false]) {
+        const server = await serve(dir, isolated);
+        try {
+          const page = await browser.newPage();
+          const errors = [];
+          page.on('pageerror', (e) => errors.push(String(e)));
+          await page.goto(`http://127.0.0.1:${server.address().port}/${pageName}`);
+          await page.waitForFunction(() => window.__hpastar !== undefined, null, { timeout: 90_000 });
+          const result = await page.evaluate(() => window.__hpastar);
+          await page.close();
+          if (!result.ok) throw new Error(`${label}: ${JSON.stringify(result)} ${errors.join('; ')}`);
+          const expected = isolated ? 'shared' : 'copied';
+          if (result.isolated !== isolated || result.mode !== expected) throw new Error(`${label}, isolated ${isolated}: pool mode ${result.mode}`);
+          notes.push(`${label}, ${isolated ? 'COOP/COEP' : 'not isolated'}: pool ${result.mode}`);
+        } finally {
+          await new Promise((resolve) => server.close(resolve));
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return notes.join('; ');
+});
+
+/** A static file server for the built app; with `isolated`, the COOP/COEP headers of cross-origin isolation. */
+function serve(dir, isolated) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.map': 'text/plain', '.css': 'text/css' };
+  const server = createServer((req, res) => {
+    const file = path.join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    const headers = { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' };
+    if (isolated) Object.assign(headers, { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' });
+    res.writeHead(200, headers).end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+if (process.env.HPASTAR_KEEP_TMP) console.log(`kept ${tmp}`);
+else rmSync(tmp, { recursive: true, force: true });
+console.log(`package: ${passed} passed, ${failed} failed`);
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,148 @@
+// The package's `hpastar` command (web/lib/cli) against the native `hpa` tool: the same summary line
+// (queries, found, unsolved, invalid, suboptimality, expansions; only times differ) on the same
+// scenario files, the same per-query lines, offline builds loaded back, and the same exit statuses.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, test } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const hpaTool = path.join(root, 'build/native/hpa');
+const cli = path.join(root, 'web/lib/cli/hpastar.ts');
+const hooks = path.join(root, 'scripts/register-ts.mjs');
+const maps = path.join(root, 'maps');
+const tmp = mkdtempSync(path.join(tmpdir(), 'hpastar-cli-'));
+
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+interface Run {
+  status: number | null;
+  lines: Record<string, unknown>[];
+  stderr: string;
+}
+
+function run(command: string, args: string[]): Run {
+  const r = spawnSync(command, args, { encoding: 'utf8', cwd: root, maxBuffer: 1 << 28, timeout: 300_000 });
+  if (r.error) throw r.error;
+  const lines = r.stdout.trim() === '' ? [] : r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return { status: r.status, lines, stderr: r.stderr };
+}
+
+const wasm = (...args: string[]) => run(process.execPath, ['--import', hooks, cli, ...args]);
+const native = (...args: string[]) => run(hpaTool, args);
+
+/** The summary fields that do not depend on time: they must be equal, number for number. */
+const SAME = ['algo', 'map', 'queries', 'found', 'unsolved', 'invalid', 'mean_subopt', 'max_subopt', 'max_rel_err', 'expanded_mean'];
+const KEYS = [...SAME.slice(0, 9), 'build_ms', 'query_us_total', 'query_us_mean', 'expanded_mean'];
+
+const pick = (o: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+
+describe('hpastar scen prints the native tool\'s summary', () => {
+  test('the native tool is built', () => {
+    expect(existsSync(hpaTool), `${hpaTool} is missing: run npm run build:native`).toBe(true);
+  });
+
+  const cases: [string, string[]][] = [
+    ['den520d.map.scen', ['--algo', 'astar']],
+    ['den520d.map.scen', ['--algo', 'hpa']],
+    ['den520d.map.scen', ['--algo', 'dhpa', '--cluster', '16', '--levels', '2']],
+    ['den520d.map.scen', ['--algo', 'shpa']],
+    ['arena.map.scen', ['--algo', 'hpa', '--cluster', '8', '--levels', '3', '--no-smooth', '--no-prune']],
+    ['AR0011SR.map.scen', ['--algo', 'hpa', '--cluster', '16', '--levels', '2', '--cache-paths', '--min-bucket', '60']],
+    ['8room_000.map.scen', ['--algo', 'shpa', '--shpa-max-detour', '1.25', '--shpa-edge-weight', 'octile', '--limit', '700']],
+    ['brc202d.map.scen', ['--algo', 'dhpa', '--group', '3', '--levels', '2', '--min-bucket', '200']],
+  ];
+
+  test.each(cases)('%s %j', (scen, args) => {
+    const a = wasm('scen', path.join(maps, scen), ...args);
+    const b = native('scen', path.join(maps, scen), ...args);
+    expect(a.stderr).toBe('');
+    expect([a.status, b.status]).toEqual([0, 0]);
+    expect(a.lines).toHaveLength(1);
+    const [mine] = a.lines as [Record<string, unknown>];
+    const [theirs] = b.lines as [Record<string, unknown>];
+    expect(Object.keys(mine)).toEqual(KEYS);
+    expect(Object.keys(theirs)).toEqual(KEYS);
+    expect(pick(mine, SAME)).toEqual(pick(theirs, SAME));
+    expect(mine.found).toBe(mine.queries);
+    expect(mine.query_us_mean).toBeGreaterThan(0);
+  });
+
+  test('per-query lines equal the native ones but for the time (after an untimed --warmup pass)', () => {
+    const args = ['scen', path.join(maps, 'arena.map.scen'), '--algo', 'dhpa', '--cluster', '6', '--per-query'];
+    const a = wasm(...args, '--warmup', '1');
+    const b = native(...args);
+    expect(a.lines).toHaveLength(161);
+    expect(a.lines.length).toBe(b.lines.length);
+    const withoutTime = (l: Record<string, unknown>) => {
+      const { us: _us, query_us_total: _t, query_us_mean: _m, build_ms: _b, ...rest } = l;
+      return rest;
+    };
+    expect(a.lines.map(withoutTime)).toEqual(b.lines.map(withoutTime));
+  });
+
+  test('build writes a hierarchy that scen --hierarchy loads, with the native answers', () => {
+    const file = path.join(tmp, 'den520d.hpa');
+    const built = wasm('build', path.join(maps, 'den520d.map'), '-o', file, '--algo', 'dhpa', '--cluster', '12', '--levels', '2');
+    expect(built.status).toBe(0);
+    expect(built.lines[0]).toMatchObject({ algo: 'dhpa', map: 'den520d.map', out: file, levels: 2 });
+    expect(existsSync(file)).toBe(true);
+    const a = wasm('scen', path.join(maps, 'den520d.map.scen'), '--algo', 'dhpa', '--hierarchy', file);
+    const b = native('scen', path.join(maps, 'den520d.map.scen'), '--algo', 'dhpa', '--cluster', '12', '--levels', '2');
+    expect(a.status).toBe(0);
+    expect(pick(a.lines[0]!, SAME)).toEqual(pick(b.lines[0]!, SAME));
+    // The wrong planner, or another map, is refused.
+    const wrong = wasm('scen', path.join(maps, 'den520d.map.scen'), '--algo', 'hpa', '--hierarchy', file);
+    expect([wrong.status, wrong.stderr.trim()]).toEqual([1, `hpastar: ${file}: the hierarchy was built for dhpa, not hpa`]);
+    const other = wasm('scen', path.join(maps, 'arena.map.scen'), '--algo', 'dhpa', '--hierarchy', file);
+    expect(other.status).toBe(1);
+    expect(other.stderr).toMatch(/the hierarchy is of another map \(256x257\), not of arena\.map/);
+    writeFileSync(path.join(tmp, 'junk.hpa'), 'not a hierarchy');
+    const junk = wasm('scen', path.join(maps, 'den520d.map.scen'), '--algo', 'hpa', '--hierarchy', path.join(tmp, 'junk.hpa'));
+    expect(junk.status).toBe(1);
+    expect(junk.stderr).toMatch(/junk\.hpa: HPAStar\.load: /);
+  });
+
+  test('unsolved scenarios: exit status 3, as natively', () => {
+    const map = path.join(tmp, 'split.map');
+    writeFileSync(map, 'type octile\nheight 3\nwidth 5\nmap\n..@..\n..@..\n..@..\n');
+    writeFileSync(`${map}.scen`, 'version 1\n0\tsplit.map\t5\t3\t0\t0\t1\t2\t2.41421356\n0\tsplit.map\t5\t3\t0\t0\t4\t2\t5\n');
+    for (const algo of ['astar', 'hpa', 'shpa']) {
+      const a = wasm('scen', `${map}.scen`, '--algo', algo, '--limit', '5');
+      const b = native('scen', `${map}.scen`, '--algo', algo, '--limit', '5');
+      expect([a.status, b.status]).toEqual([3, 3]);
+      expect(pick(a.lines[0]!, SAME)).toEqual(pick(b.lines[0]!, SAME));
+      expect(a.lines[0]).toMatchObject({ queries: 2, found: 1, unsolved: 1, invalid: 0 });
+    }
+  });
+
+  test('bad command lines exit with 2, unreadable input with 1, each with the reason', () => {
+    const scen = path.join(maps, 'arena.map.scen');
+    const usage: [string[], string][] = [
+      [['scen', scen, '--algo', 'jps'], 'unknown algorithm "jps" (known: astar, hpa, dhpa, shpa)'],
+      [['scen', scen, '--algo', 'hpa', '--cluster', '1'], '--cluster 1 is outside 2..1024'],
+      [['scen', scen, '--algo', 'astar', '--cluster', '8'], 'unknown option --cluster'],
+      [['scen', scen, '--algo', 'shpa', '--shpa-edge-weight', 'manhattan'], '--shpa-edge-weight "manhattan" is not euclidean or octile'],
+      [['scen', scen, '--algo', 'shpa', '--shpa-max-cluster', '2'], 'max cluster side 2 is outside 4..1024 (it cannot be below the initial cluster size)'],
+      [['scen', scen, '--warmup', '-1'], '--warmup -1 is outside 0..100'],
+      [['scen'], 'scen needs exactly one FILE.map.scen'],
+      [['build', path.join(maps, 'arena.map')], 'build needs -o FILE.hpa'],
+      [['build', path.join(maps, 'arena.map'), '-o', path.join(tmp, 'x.hpa'), '--algo', 'shpa'], '--algo shpa: SHPA* has no serialized form (its build is fast: run scen --algo shpa directly)'],
+      [['frobnicate'], 'unknown command "frobnicate"'],
+    ];
+    for (const [args, message] of usage) {
+      const r = wasm(...args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toBe(`hpastar: ${message}\n(hpastar --help for usage)\n`);
+    }
+    const missing = wasm('scen', path.join(tmp, 'none.map.scen'));
+    expect([missing.status, missing.stderr]).toEqual([1, `hpastar: cannot read ${path.join(tmp, 'none.map')}: ENOENT\n`]);
+    const wrongMap = wasm('scen', scen, '--map', path.join(maps, 'den520d.map'));
+    expect(wrongMap.status).toBe(1);
+    expect(wrongMap.stderr).toBe(`hpastar: ${scen}:2: scenario is for map "maps/dao/arena.map", not "den520d.map"\n`);
+    const help = spawnSync(process.execPath, ['--import', hooks, cli, '--help'], { encoding: 'utf8' });
+    expect([help.status, help.stdout]).toEqual([0, expect.stringMatching(/^usage: hpastar <command>/)]);
+  });
+});

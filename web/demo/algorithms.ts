@@ -1,0 +1,277 @@
+// The algorithms the demo offers, through the package's public API only: A* (AStar), HPA* with one to
+// three levels, DHPA* (HPAStar.build with cacheTrees) and, when the module has it, SHPA*
+// (SHPAStar.build: static maps, rebuilt after an edit). Planners are built once per set of options and
+// kept while the map stays; a terrain edit goes to the planner on screen (applyEdits), the others are
+// dropped and built again when asked for.
+import type { AStar, Grid, HPAStar, Hpastar, HierarchyOptions, PathResult, Point, SearchStats, TerrainEdit, UpdateStats } from '../lib/index';
+
+export type AlgoId = 'astar' | 'hpa1' | 'hpa2' | 'hpa3' | 'dhpa1' | 'dhpa2' | 'shpa';
+
+export interface AlgoInfo {
+  id: AlgoId;
+  label: string;
+  /** A* over cells, HPA* (or DHPA*) over square clusters, SHPA* over merged clusters. */
+  kind: 'astar' | 'hpa' | 'shpa';
+  /** Abstract levels of HPA*; 0 for A* and SHPA*. */
+  levels: number;
+  /** DHPA*: shortest-path trees per node (cacheTrees). */
+  trees: boolean;
+}
+
+const ALL: readonly AlgoInfo[] = [
+  { id: 'astar', label: 'A* (optimal)', kind: 'astar', levels: 0, trees: false },
+  { id: 'hpa1', label: 'HPA*, 1 level', kind: 'hpa', levels: 1, trees: false },
+  { id: 'hpa2', label: 'HPA*, 2 levels', kind: 'hpa', levels: 2, trees: false },
+  { id: 'hpa3', label: 'HPA*, 3 levels', kind: 'hpa', levels: 3, trees: false },
+  { id: 'dhpa1', label: 'DHPA*, 1 level', kind: 'hpa', levels: 1, trees: true },
+  { id: 'dhpa2', label: 'DHPA*, 2 levels', kind: 'hpa', levels: 2, trees: true },
+  { id: 'shpa', label: 'SHPA* (static maps)', kind: 'shpa', levels: 0, trees: false },
+];
+
+/** Every algorithm id the demo knows (a permalink may name SHPA* before the module is loaded). */
+export const ALL_IDS: readonly AlgoId[] = ALL.map((a) => a.id);
+
+/** The algorithms this module offers (SHPA* only when the loaded module has it). */
+export let ALGORITHMS: readonly AlgoInfo[] = ALL.filter((a) => a.kind !== 'shpa');
+
+/** Planners named in the issue that the package does not expose: shown, disabled. */
+export let NOT_YET = [
+  { id: 'shpa', label: 'SHPA* (not in the package yet)' },
+  { id: 'haa', label: 'HAA* (not in the package yet)' },
+];
+
+/** What the demo needs of an SHPA* planner (typed here, so that the demo follows the package loosely). */
+interface ShpaPlanner {
+  findPath(start: Point, goal: Point, options?: { smooth?: boolean }): PathResult;
+  readonly stats: { readonly buildMs: number; readonly bytes: number; readonly clusters?: number; readonly nodes?: number; readonly components?: number };
+  dispose(): void;
+}
+type ShpaFactory = { build(grid: Grid, options?: { maxClusterSide?: number }): ShpaPlanner };
+const shpaFactory = (hp: Hpastar): ShpaFactory | null => (hp as unknown as { SHPAStar?: ShpaFactory }).SHPAStar ?? null;
+
+/** Offers SHPA* when the loaded module has it. */
+export function detectAlgorithms(hp: Hpastar): void {
+  if (!shpaFactory(hp)) return;
+  ALGORITHMS = ALL;
+  NOT_YET = NOT_YET.filter((a) => a.id !== 'shpa');
+}
+
+export const algoInfo = (id: AlgoId): AlgoInfo => ALGORITHMS.find((a) => a.id === id) ?? ALL.find((a) => a.id === id) ?? ALL[0]!;
+
+/** SHPA*'s largest cluster side: the panel's cluster size, within SHPA*'s range. */
+export const shpaOptions = (s: SearchSettings) => ({ maxClusterSide: Math.min(1024, Math.max(4, s.clusterSize)) });
+
+/** The options the panel sets, shared by every hierarchical algorithm. */
+export interface SearchSettings {
+  clusterSize: number;
+  entranceWidth: number;
+  clusterGroup: number;
+  smooth: boolean;
+  cachePaths: boolean;
+  pruneEdges: boolean;
+}
+
+export const DEFAULT_SETTINGS: SearchSettings = {
+  clusterSize: 10,
+  entranceWidth: 6,
+  clusterGroup: 2,
+  smooth: true,
+  cachePaths: false,
+  pruneEdges: true,
+};
+
+export function hierarchyOptions(algo: AlgoInfo, s: SearchSettings): HierarchyOptions {
+  return {
+    clusterSize: algo.trees ? Math.min(s.clusterSize, 255) : s.clusterSize,
+    levels: Math.max(1, algo.levels),
+    clusterGroup: s.clusterGroup,
+    entranceWidth: s.entranceWidth,
+    cachePaths: s.cachePaths,
+    cacheTrees: algo.trees,
+    pruneEdges: s.pruneEdges,
+  };
+}
+
+/** One query's answer, with what the overlays and the numbers need. */
+export interface QueryOutcome {
+  algo: AlgoInfo;
+  found: boolean;
+  cost: number;
+  /** The final path (smoothed when smoothing is on). */
+  cells: Int32Array;
+  stats: SearchStats;
+  expanded: number;
+  /** Time of the search, in milliseconds (the caller may replace it by a mean of repeated runs). */
+  ms: number;
+  /** HPA* family: the path before smoothing, and the abstract path's cells. */
+  unsmoothed: Int32Array | null;
+  unsmoothedCost: number;
+  waypoints: Int32Array | null;
+}
+
+/** Built planners of the map on screen, one per set of hierarchy options. */
+export class Planners {
+  #hp: Hpastar;
+  #grid: Grid;
+  #astar: AStar;
+  #built = new Map<string, { planner: HPAStar; buildMs: number; used: number }>();
+  #shpa: { key: string; planner: ShpaPlanner; buildMs: number } | null = null;
+  #clock = 0;
+  static readonly KEEP = 6;
+
+  constructor(hp: Hpastar, grid: Grid) {
+    this.#hp = hp;
+    this.#grid = grid;
+    this.#astar = new hp.AStar();
+  }
+
+  get grid(): Grid {
+    return this.#grid;
+  }
+
+  /** The planner for these options, built now if needed (its build time is in `buildMs`). */
+  planner(options: HierarchyOptions): { planner: HPAStar; buildMs: number; fresh: boolean } {
+    const key = JSON.stringify(options);
+    let entry = this.#built.get(key);
+    let fresh = false;
+    if (!entry) {
+      const t0 = performance.now();
+      const planner = this.#hp.HPAStar.build(this.#grid, options);
+      entry = { planner, buildMs: performance.now() - t0, used: 0 };
+      this.#built.set(key, entry);
+      fresh = true;
+      if (this.#built.size > Planners.KEEP) {
+        const oldest = [...this.#built.entries()].filter(([k]) => k !== key).sort((a, b) => a[1].used - b[1].used)[0]!;
+        oldest[1].planner.dispose();
+        this.#built.delete(oldest[0]);
+      }
+    }
+    entry.used = ++this.#clock;
+    return { planner: entry.planner, buildMs: entry.buildMs, fresh };
+  }
+
+  /** The SHPA* planner for these settings, built now if needed. */
+  shpa(settings: SearchSettings): { planner: ShpaPlanner; buildMs: number; fresh: boolean } {
+    const options = shpaOptions(settings);
+    const key = JSON.stringify(options);
+    if (this.#shpa?.key === key) return { ...this.#shpa, fresh: false };
+    const factory = shpaFactory(this.#hp);
+    if (!factory) throw new Error('this build of the package has no SHPA*');
+    this.#shpa?.planner.dispose();
+    this.#shpa = null;
+    const t0 = performance.now();
+    const planner = factory.build(this.#grid, options);
+    this.#shpa = { key, planner, buildMs: performance.now() - t0 };
+    return { ...this.#shpa, fresh: true };
+  }
+
+  /** Whether the planner of `algo` is built for these settings. */
+  built(algo: AlgoInfo, settings: SearchSettings): boolean {
+    if (algo.kind === 'astar') return true;
+    if (algo.kind === 'shpa') return this.#shpa?.key === JSON.stringify(shpaOptions(settings));
+    return this.has(hierarchyOptions(algo, settings));
+  }
+
+  /** Builds the planner of `algo` if needed; its build time. */
+  prepare(algo: AlgoInfo, settings: SearchSettings): number {
+    if (algo.kind === 'astar') return 0;
+    if (algo.kind === 'shpa') return this.shpa(settings).buildMs;
+    return this.planner(hierarchyOptions(algo, settings)).buildMs;
+  }
+
+  /** A*'s answer (optimal). */
+  astar(start: Point, goal: Point): PathResult {
+    return this.#astar.findPath(this.#grid, start, goal);
+  }
+
+  /**
+   * Runs `algo` on the query. `detail` also asks the HPA* family for the unsmoothed path and the
+   * abstract path (extra searches, not timed).
+   */
+  run(algo: AlgoInfo, settings: SearchSettings, start: Point, goal: Point, detail: boolean): QueryOutcome {
+    if (algo.kind === 'astar') {
+      const t0 = performance.now();
+      const r = this.astar(start, goal);
+      const ms = performance.now() - t0;
+      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed: null, unsmoothedCost: r.cost, waypoints: null };
+    }
+    if (algo.kind === 'shpa') {
+      const { planner } = this.shpa(settings);
+      const t0 = performance.now();
+      const r = planner.findPath(start, goal, { smooth: settings.smooth });
+      const ms = performance.now() - t0;
+      let unsmoothed: Int32Array | null = null;
+      let unsmoothedCost = r.cost;
+      if (detail && r.found && settings.smooth) {
+        const raw = planner.findPath(start, goal, { smooth: false });
+        unsmoothed = raw.cells;
+        unsmoothedCost = raw.cost;
+      }
+      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed, unsmoothedCost, waypoints: null };
+    }
+    const { planner } = this.planner(hierarchyOptions(algo, settings));
+    const t0 = performance.now();
+    const r = planner.findPath(start, goal, { smooth: settings.smooth });
+    const ms = performance.now() - t0;
+    let unsmoothed: Int32Array | null = null;
+    let unsmoothedCost = r.cost;
+    let waypoints: Int32Array | null = null;
+    if (detail && r.found) {
+      if (settings.smooth) {
+        const raw = planner.findPath(start, goal, { smooth: false });
+        unsmoothed = raw.cells;
+        unsmoothedCost = raw.cost;
+      } else unsmoothed = r.cells;
+      waypoints = planner.plan(start, goal).waypoints;
+    }
+    return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed, unsmoothedCost, waypoints };
+  }
+
+  /**
+   * Applies terrain edits to the grid and to the planner with options `keep` (its update figures are
+   * returned); the other planners are dropped, and built again from the new terrain when asked for.
+   */
+  applyEdits(edits: readonly TerrainEdit[], keep: HierarchyOptions | null): UpdateStats | null {
+    this.#grid.applyEdits(edits);
+    // SHPA* is for static maps: it is built again from the edited grid when next asked for.
+    this.#shpa?.planner.dispose();
+    this.#shpa = null;
+    const keepKey = keep ? JSON.stringify(keep) : null;
+    let update: UpdateStats | null = null;
+    for (const [key, entry] of [...this.#built]) {
+      if (key === keepKey) update = entry.planner.applyEdits(edits);
+      else {
+        entry.planner.dispose();
+        this.#built.delete(key);
+      }
+    }
+    return update;
+  }
+
+  /** Whether a planner with these options is built. */
+  has(options: HierarchyOptions): boolean {
+    return this.#built.has(JSON.stringify(options));
+  }
+
+  dispose(): void {
+    for (const { planner } of this.#built.values()) planner.dispose();
+    this.#built.clear();
+    this.#shpa?.planner.dispose();
+    this.#shpa = null;
+    this.#astar.dispose();
+    this.#grid.dispose();
+  }
+}
+
+/** Runs `fn` repeatedly for at least `budgetMs` (at most `maxRuns` times); the mean time of one run. */
+export function timeIt(fn: () => void, budgetMs = 4, maxRuns = 200): number {
+  const t0 = performance.now();
+  let runs = 0;
+  let now = t0;
+  do {
+    fn();
+    runs++;
+    now = performance.now();
+  } while (now - t0 < budgetMs && runs < maxRuns);
+  return (now - t0) / runs;
+}

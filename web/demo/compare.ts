@@ -1,0 +1,303 @@
+// The compare view: every algorithm on the same query, or on a batch of scenarios (the map's Moving
+// AI .scen file when it has one, else random connected pairs with A*'s lengths), shown as a table
+// and as charts (Chart.js): time against path length, speedup over A*, suboptimality.
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LogarithmicScale,
+  PointElement,
+  ScatterController,
+  Tooltip,
+  type ChartConfiguration,
+} from 'chart.js';
+import { ALGORITHMS, timeIt, type AlgoInfo, type Planners, type SearchSettings } from './algorithms';
+import { OKABE_ITO } from './palette';
+import type { Scenario } from './maps';
+
+Chart.register(ScatterController, BarController, BarElement, CategoryScale, LinearScale, LogarithmicScale, PointElement, Tooltip, Legend);
+
+const SERIES_COLOURS = [OKABE_ITO.black, OKABE_ITO.orange, OKABE_ITO.skyBlue, OKABE_ITO.green, OKABE_ITO.vermillion, OKABE_ITO.purple, OKABE_ITO.blue];
+const SERIES_SHAPES = ['circle', 'triangle', 'rect', 'rectRot', 'star', 'crossRot', 'rectRounded'] as const;
+
+export interface QueryRow {
+  algo: string;
+  buildMs: number;
+  ms: number;
+  sg: number;
+  main: number;
+  refine: number;
+  expanded: number;
+  cost: number;
+  subopt: number;
+}
+
+export interface BatchRow {
+  algo: string;
+  queries: number;
+  found: number;
+  meanMs: number;
+  speedup: number;
+  meanExpanded: number;
+  meanSubopt: number;
+  maxSubopt: number;
+}
+
+/** What the end-to-end tests read. */
+export interface CompareState {
+  kind: 'none' | 'query' | 'batch';
+  running: boolean;
+  progress: number;
+  queryRows: QueryRow[];
+  batchRows: BatchRow[];
+  chartPoints: number;
+}
+
+interface Sample {
+  length: number;
+  ms: number;
+  speedup: number;
+  subopt: number;
+}
+
+type ChartKind = 'time' | 'speedup' | 'subopt';
+
+export interface CompareContext {
+  planners: Planners;
+  settings: SearchSettings;
+  start: { x: number; y: number } | null;
+  goal: { x: number; y: number } | null;
+  /** Scenarios of the map (bundled maps), or null: random pairs are drawn then. */
+  scenarios: () => Promise<Scenario[] | null>;
+  randomPairs: (n: number) => [number, number, number, number][];
+  say: (text: string, isError?: boolean) => void;
+}
+
+const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+const fmtMs = (ms: number) => (ms < 0.1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(ms < 10 ? 3 : 1)} ms`);
+const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export class ComparePanel {
+  readonly state: CompareState = { kind: 'none', running: false, progress: 0, queryRows: [], batchRows: [], chartPoints: 0 };
+  #table: HTMLTableElement;
+  #progress: HTMLElement;
+  #canvas: HTMLCanvasElement;
+  #chartPicker: HTMLSelectElement;
+  #chart: Chart | null = null;
+  #samples = new Map<string, Sample[]>();
+  #token = 0;
+  /** Called when a row of the query table is clicked: show that algorithm's path. */
+  onPick: (algo: AlgoInfo) => void = () => {};
+
+  constructor(root: HTMLElement) {
+    this.#table = root.querySelector('table')!;
+    this.#progress = root.querySelector('[data-role=progress]')!;
+    this.#canvas = root.querySelector('canvas')!;
+    this.#chartPicker = root.querySelector('select[data-role=chart]')!;
+    this.#chartPicker.addEventListener('change', () => this.#drawChart());
+  }
+
+  cancel(): void {
+    this.#token++;
+    this.state.running = false;
+  }
+
+  /** Every algorithm on the current query. */
+  async runQuery(c: CompareContext): Promise<void> {
+    if (!c.start || !c.goal) {
+      c.say('Set a start and a goal first (Explore), then compare.', true);
+      return;
+    }
+    const token = ++this.#token;
+    Object.assign(this.state, { kind: 'query', running: true, progress: 0, queryRows: [], batchRows: [] });
+    const rows: QueryRow[] = [];
+    let optimal = NaN;
+    for (const [i, algo] of ALGORITHMS.entries()) {
+      this.#progress.textContent = `Running ${algo.label}…`;
+      await nextFrame();
+      if (token !== this.#token) return;
+      const buildMs = c.planners.prepare(algo, c.settings);
+      const first = c.planners.run(algo, c.settings, c.start, c.goal, false);
+      const ms = timeIt(() => c.planners.run(algo, c.settings, c.start!, c.goal!, false), 20, 500);
+      if (algo.kind === 'astar') optimal = first.cost;
+      rows.push({
+        algo: algo.label, buildMs, ms, sg: first.stats.expandedInsertion, main: first.stats.expandedMain, refine: first.stats.expandedRefinement,
+        expanded: first.expanded, cost: first.cost, subopt: first.found && optimal > 0 ? first.cost / optimal - 1 : 0,
+      });
+      this.state.progress = (i + 1) / ALGORITHMS.length;
+    }
+    this.state.queryRows = rows;
+    this.#renderQueryTable(rows);
+    this.#samples.clear();
+    this.#progress.textContent = `Query (${c.start.x}, ${c.start.y}) → (${c.goal.x}, ${c.goal.y}): mean time of repeated runs; build time once per planner. Click a row to show its path.`;
+    this.state.running = false;
+    this.#drawChart();
+  }
+
+  /** Every algorithm on `count` scenarios. */
+  async runBatch(c: CompareContext, count: number): Promise<void> {
+    const token = ++this.#token;
+    Object.assign(this.state, { kind: 'batch', running: true, progress: 0, queryRows: [], batchRows: [] });
+    const scen = await c.scenarios();
+    let queries: { sx: number; sy: number; gx: number; gy: number; optimal: number }[];
+    if (scen && scen.length) {
+      // An even sample across the file: it is sorted by bucket (path length), so every length is covered.
+      const step = Math.max(1, scen.length / count);
+      queries = [];
+      for (let i = 0; i < count && Math.floor(i * step) < scen.length; i++) queries.push(scen[Math.floor(i * step)]!);
+    } else {
+      queries = c.randomPairs(count).map(([sx, sy, gx, gy]) => ({ sx, sy, gx, gy, optimal: NaN }));
+    }
+    const samples = new Map<string, Sample[]>(ALGORITHMS.map((a) => [a.label, []]));
+    const totals = new Map<string, { ms: number; expanded: number; found: number; subopt: number; max: number; n: number }>(
+      ALGORITHMS.map((a) => [a.label, { ms: 0, expanded: 0, found: 0, subopt: 0, max: 0, n: 0 }]),
+    );
+    for (const algo of ALGORITHMS) c.planners.prepare(algo, c.settings);
+    let last = performance.now();
+    for (const [qi, q] of queries.entries()) {
+      if (performance.now() - last > 30) {
+        this.state.progress = qi / queries.length;
+        this.#progress.textContent = `Scenario ${qi} of ${queries.length}…`;
+        await nextFrame();
+        last = performance.now();
+        if (token !== this.#token) return;
+      }
+      const s = { x: q.sx, y: q.sy }, g = { x: q.gx, y: q.gy };
+      let astarMs = NaN;
+      let optimal = q.optimal;
+      for (const algo of ALGORITHMS) {
+        let r;
+        try {
+          r = c.planners.run(algo, c.settings, s, g, false);
+        } catch {
+          continue; // a start or goal blocked by an edit
+        }
+        const ms = timeIt(() => c.planners.run(algo, c.settings, s, g, false), 1, 20);
+        if (algo.kind === 'astar') {
+          astarMs = ms;
+          if (!Number.isFinite(optimal)) optimal = r.cost;
+        }
+        const t = totals.get(algo.label)!;
+        t.n++;
+        if (!r.found) continue;
+        const subopt = optimal > 0 ? Math.max(0, r.cost / optimal - 1) : 0;
+        t.found++;
+        t.ms += ms;
+        t.expanded += r.expanded;
+        t.subopt += subopt;
+        t.max = Math.max(t.max, subopt);
+        samples.get(algo.label)!.push({ length: optimal, ms, speedup: astarMs / ms, subopt });
+      }
+    }
+    const astarTotal = totals.get(ALGORITHMS[0]!.label)!;
+    const rows: BatchRow[] = ALGORITHMS.map((a) => {
+      const t = totals.get(a.label)!;
+      return {
+        algo: a.label, queries: t.n, found: t.found, meanMs: t.ms / Math.max(1, t.found), speedup: astarTotal.ms / Math.max(1e-9, t.ms),
+        meanExpanded: t.expanded / Math.max(1, t.found), meanSubopt: t.subopt / Math.max(1, t.found), maxSubopt: t.max,
+      };
+    });
+    this.state.batchRows = rows;
+    this.state.progress = 1;
+    this.#samples = samples;
+    this.#renderBatchTable(rows);
+    this.#progress.textContent = `${queries.length} ${scen?.length ? 'scenarios of the map’s .scen file (optimal lengths from the file)' : 'random connected pairs (lengths from A*)'}; times are means of repeated runs.`;
+    this.state.running = false;
+    this.#drawChart();
+  }
+
+  #renderQueryTable(rows: QueryRow[]): void {
+    const head = ['Algorithm', 'Build', 'Time', 'Expanded <small>SG·main·refine</small>', 'Cost', 'Subopt.'];
+    this.#table.innerHTML = `<thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody></tbody>`;
+    const body = this.#table.tBodies[0]!;
+    rows.forEach((r, i) => {
+      const tr = body.insertRow();
+      tr.tabIndex = 0;
+      tr.title = 'Show this algorithm’s path';
+      for (const v of [r.algo, r.buildMs ? fmtMs(r.buildMs) : '–', fmtMs(r.ms), `${r.sg}·${r.main}·${r.refine}`, fmt(r.cost, 3), `${fmt(100 * r.subopt)} %`]) {
+        tr.insertCell().textContent = String(v);
+      }
+      const pick = () => this.onPick(ALGORITHMS[i]!);
+      tr.addEventListener('click', pick);
+      tr.addEventListener('keydown', (e) => e.key === 'Enter' && pick());
+    });
+  }
+
+  #renderBatchTable(rows: BatchRow[]): void {
+    const head = ['Algorithm', 'Found', 'Time', 'Speedup', 'Expanded', 'Subopt.', 'Max'];
+    this.#table.innerHTML = `<thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody></tbody>`;
+    const body = this.#table.tBodies[0]!;
+    for (const r of rows) {
+      const tr = body.insertRow();
+      for (const v of [r.algo, `${r.found}/${r.queries}`, fmtMs(r.meanMs), `${fmt(r.speedup, 1)}×`, fmt(r.meanExpanded, 0), `${fmt(100 * r.meanSubopt)} %`, `${fmt(100 * r.maxSubopt)} %`]) {
+        tr.insertCell().textContent = String(v);
+      }
+    }
+  }
+
+  #drawChart(): void {
+    this.#chart?.destroy();
+    this.#chart = null;
+    const kind = this.#chartPicker.value as ChartKind;
+    let config: ChartConfiguration;
+    const yTitle = kind === 'time' ? 'time (ms, log scale)' : kind === 'speedup' ? 'speedup over A* (×, log scale)' : 'suboptimality (%)';
+    let points = 0;
+    if (this.state.kind === 'query') {
+      const rows = this.state.queryRows;
+      const value = (r: QueryRow) => (kind === 'time' ? r.ms : kind === 'speedup' ? rows[0]!.ms / r.ms : 100 * r.subopt);
+      points = rows.length;
+      config = {
+        type: 'bar',
+        data: {
+          labels: rows.map((r) => r.algo),
+          datasets: [{ label: yTitle, data: rows.map(value), backgroundColor: rows.map((_, i) => SERIES_COLOURS[i % SERIES_COLOURS.length]!) }],
+        },
+        options: {
+          animation: false,
+          maintainAspectRatio: false,
+          plugins: { legend: { display: false } },
+          scales: { y: { type: kind === 'subopt' ? 'linear' : 'logarithmic', title: { display: true, text: yTitle } } },
+        },
+      };
+    } else if (this.state.kind === 'batch') {
+      const datasets = ALGORITHMS.map((a, i) => {
+        const data = (this.#samples.get(a.label) ?? []).map((s) => ({ x: s.length, y: kind === 'time' ? s.ms : kind === 'speedup' ? s.speedup : 100 * s.subopt }));
+        points += data.length;
+        return {
+          label: a.label,
+          data: kind === 'time' || a.kind !== 'astar' ? data : [],
+          backgroundColor: SERIES_COLOURS[i % SERIES_COLOURS.length],
+          borderColor: SERIES_COLOURS[i % SERIES_COLOURS.length],
+          pointStyle: SERIES_SHAPES[i % SERIES_SHAPES.length],
+          pointRadius: 3,
+        };
+      });
+      config = {
+        type: 'scatter',
+        data: { datasets },
+        options: {
+          animation: false,
+          maintainAspectRatio: false,
+          plugins: { legend: { position: 'bottom', labels: { usePointStyle: true, boxWidth: 8 } } },
+          scales: {
+            x: { type: 'linear', title: { display: true, text: 'optimal path length (cells)' } },
+            y: { type: kind === 'subopt' ? 'linear' : 'logarithmic', title: { display: true, text: yTitle } },
+          },
+        },
+      };
+    } else {
+      this.state.chartPoints = 0;
+      return;
+    }
+    this.state.chartPoints = points;
+    this.#chart = new Chart(this.#canvas, config);
+  }
+
+  destroy(): void {
+    this.cancel();
+    this.#chart?.destroy();
+  }
+}

@@ -1,0 +1,458 @@
+// Crowds: N agents walk to random goals. Each agent starts on the abstract path at once and has its
+// segments refined on demand:
+//   1. planner.plan(cell, goal) on the main thread: the abstract search only, and the first segment
+//      refined (plan.nextSegment()), so the agent starts walking in the same frame;
+//   2. the next segments (waypoint k → k+1) are searched in the package's worker pool
+//      (createPathPool, 'shared' or 'copied' mode), one or two segments ahead of the agent, the
+//      requests of a frame sent as one batch;
+//   3. painting walls updates the main planner (applyEdits) and the pool (updateTerrain); the agents
+//      whose refined cells became blocked plan again from where they stand.
+// The main thread only plans, moves and draws; the per-frame planning work has a time budget.
+import { createPathPool, type HPAStar, type Hpastar, type PathPool, type TerrainEdit } from '../lib/index';
+import { components, passableCode } from './hierarchyView';
+import { PALETTE } from './palette';
+import type { Viewport } from './view';
+
+interface Agent {
+  /** The cell the agent stands on (or left last). */
+  cx: number;
+  cy: number;
+  /** Progress towards the next cell, in cells. */
+  progress: number;
+  gx: number;
+  gy: number;
+  waypoints: Int32Array;
+  /** The segment being walked (cells after its first waypoint), its index, and the next cell's index. */
+  seg: Int32Array;
+  segIndex: number;
+  at: number;
+  /** Refined segments waiting to be walked, and those asked for. */
+  ready: Map<number, Int32Array>;
+  requested: Set<number>;
+  /** Bumped on every new plan, so that late answers of an old plan are dropped. */
+  epoch: number;
+  state: 'plan' | 'walk' | 'wait';
+}
+
+interface Request {
+  agent: Agent;
+  epoch: number;
+  segIndex: number;
+}
+
+/** What the panel and the end-to-end tests read. */
+export interface CrowdMetrics {
+  running: boolean;
+  agents: number;
+  walking: number;
+  waiting: number;
+  arrivals: number;
+  poolMode: string;
+  poolReason: string;
+  poolWorkers: number;
+  /** Segment searches done by the pool, and plans done on the main thread, per second. */
+  poolSearchesPerSecond: number;
+  plansPerSecond: number;
+  searchesPerSecond: number;
+  /** Queries sent to the pool and not yet answered. */
+  inFlight: number;
+  /** Share of the last second during which the pool had work. */
+  poolBusy: number;
+  replans: number;
+  totalPoolSearches: number;
+  totalPlans: number;
+  /** Time of the last terrain update (main planner), ms. */
+  lastUpdateMs: number;
+}
+
+/** How many segments ahead of the one walked are asked for. */
+const LOOKAHEAD = 2;
+
+export class Crowd {
+  readonly width: number;
+  readonly height: number;
+  #planner: HPAStar;
+  #pool: PathPool | null = null;
+  #terrain: Uint8Array;
+  #agents: Agent[] = [];
+  #planQueue: Agent[] = [];
+  #requests: Request[] = [];
+  #labels: Int32Array | null = null;
+  #labelsDirty = true;
+  #labelsAt = 0;
+  #random: () => number;
+  #speed = 10;
+  #events: { t: number; pool: number; plans: number }[] = [];
+  #busy: { from: number; to: number }[] = [];
+  #busySince = -1;
+  #inFlight = 0;
+  #closed = false;
+  readonly metrics: CrowdMetrics;
+  /** Draw the routes of the first agents (abstract path and refined segment). */
+  showRoutes = false;
+  /** Per-frame time budget of main-thread plans, ms. */
+  planBudgetMs = 3;
+
+  private constructor(planner: HPAStar, terrain: Uint8Array, width: number, height: number, seed: number) {
+    this.#planner = planner;
+    this.#terrain = terrain;
+    this.width = width;
+    this.height = height;
+    let s = seed >>> 0 || 1;
+    this.#random = () => {
+      s ^= s << 13;
+      s ^= s >>> 17;
+      s ^= s << 5;
+      return (s >>> 0) / 4294967296;
+    };
+    this.metrics = {
+      running: false, agents: 0, walking: 0, waiting: 0, arrivals: 0, poolMode: '–', poolReason: '', poolWorkers: 0,
+      poolSearchesPerSecond: 0, plansPerSecond: 0, searchesPerSecond: 0, inFlight: 0, poolBusy: 0, replans: 0,
+      totalPoolSearches: 0, totalPlans: 0, lastUpdateMs: 0,
+    };
+  }
+
+  /**
+   * Starts a crowd on a copy of `source` (its bytes: the crowd owns its planner and its pool).
+   * @param terrain - the map's terrain, kept in sync by the caller (the same array the demo edits)
+   */
+  static async start(hp: Hpastar, source: HPAStar, terrain: Uint8Array, seed = 1): Promise<Crowd> {
+    const bytes = source.serialize();
+    const planner = hp.HPAStar.load(bytes);
+    const crowd = new Crowd(planner, terrain, source.width, source.height, seed);
+    try {
+      crowd.#pool = await createPathPool({ planner });
+    } catch (error) {
+      planner.dispose();
+      throw error;
+    }
+    crowd.metrics.poolMode = crowd.#pool.mode;
+    crowd.metrics.poolReason = crowd.#pool.modeReason;
+    crowd.metrics.poolWorkers = crowd.#pool.workers;
+    crowd.metrics.running = true;
+    return crowd;
+  }
+
+  set speed(cellsPerSecond: number) {
+    this.#speed = cellsPerSecond;
+  }
+
+  get count(): number {
+    return this.#agents.length;
+  }
+
+  /** Adds agents on random free cells, or removes the last ones. */
+  setCount(n: number): void {
+    while (this.#agents.length > n) this.#agents.pop();
+    this.#planQueue = this.#planQueue.filter((a) => this.#agents.includes(a));
+    while (this.#agents.length < n) {
+      const cell = this.#randomFreeCell(0);
+      if (!cell) break;
+      const agent: Agent = {
+        cx: cell[0], cy: cell[1], progress: 0, gx: cell[0], gy: cell[1], waypoints: new Int32Array(0), seg: new Int32Array(0),
+        segIndex: 0, at: 0, ready: new Map(), requested: new Set(), epoch: 0, state: 'plan',
+      };
+      this.#agents.push(agent);
+      this.#planQueue.push(agent);
+    }
+    this.metrics.agents = this.#agents.length;
+  }
+
+  #componentLabels(): Int32Array | null {
+    const now = performance.now();
+    if (this.#labelsDirty && (!this.#labels || now - this.#labelsAt > 500)) {
+      this.#labels = components(this.#terrain, this.width, this.height).labels;
+      this.#labelsDirty = false;
+      this.#labelsAt = now;
+    }
+    return this.#labels;
+  }
+
+  /** A random passable cell, in component `label` when it is not 0. */
+  #randomFreeCell(label: number): [number, number] | null {
+    const labels = label ? this.#componentLabels() : null;
+    for (let tries = 0; tries < 400; tries++) {
+      const x = Math.floor(this.#random() * this.width), y = Math.floor(this.#random() * this.height);
+      const i = y * this.width + x;
+      if (!passableCode(this.#terrain[i]!)) continue;
+      if (labels && labels[i] !== label) continue;
+      return [x, y];
+    }
+    return null;
+  }
+
+  /** Plans the agent from its cell to a new goal (or its goal again when `keepGoal`). */
+  #plan(agent: Agent, keepGoal: boolean): void {
+    agent.epoch++;
+    agent.ready.clear();
+    agent.requested.clear();
+    agent.progress = 0;
+    const here = agent.cy * this.width + agent.cx;
+    if (!passableCode(this.#terrain[here]!)) {
+      // Walled in by an edit: the agent moves to a free cell.
+      const cell = this.#randomFreeCell(0);
+      if (!cell) return;
+      [agent.cx, agent.cy] = cell;
+      keepGoal = false;
+    }
+    const labels = this.#componentLabels();
+    const label = labels ? labels[agent.cy * this.width + agent.cx]! : 0;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (!keepGoal || attempt > 0 || !passableCode(this.#terrain[agent.gy * this.width + agent.gx]!)) {
+        const goal = this.#randomFreeCell(label);
+        if (!goal) break;
+        [agent.gx, agent.gy] = goal;
+      }
+      if (agent.gx === agent.cx && agent.gy === agent.cy) continue;
+      this.metrics.totalPlans++;
+      this.#count(0, 1);
+      const plan = this.#planner.plan({ x: agent.cx, y: agent.cy }, { x: agent.gx, y: agent.gy });
+      if (!plan.found) continue;
+      const first = plan.nextSegment();
+      if (!first || first.length < 2) continue;
+      agent.waypoints = plan.waypoints;
+      agent.seg = first.subarray(2); // without the start cell
+      agent.segIndex = 0;
+      agent.at = 0;
+      agent.state = 'walk';
+      this.#askAhead(agent);
+      return;
+    }
+    agent.state = 'plan'; // try again in a later frame
+    this.#planQueue.push(agent);
+  }
+
+  #segments(agent: Agent): number {
+    return Math.max(1, agent.waypoints.length / 2 - 1);
+  }
+
+  #askAhead(agent: Agent): void {
+    const last = Math.min(this.#segments(agent) - 1, agent.segIndex + LOOKAHEAD);
+    for (let k = agent.segIndex + 1; k <= last; k++) {
+      if (agent.requested.has(k) || agent.ready.has(k)) continue;
+      agent.requested.add(k);
+      this.#requests.push({ agent, epoch: agent.epoch, segIndex: k });
+    }
+  }
+
+  /** Sends the requests of this frame to the pool as one batch. */
+  #flush(): void {
+    if (!this.#requests.length || !this.#pool || this.#pool.closed) return;
+    const requests = this.#requests;
+    this.#requests = [];
+    const queries = new Int32Array(4 * requests.length);
+    requests.forEach((r, i) => {
+      const w = r.agent.waypoints;
+      queries.set([w[2 * r.segIndex]!, w[2 * r.segIndex + 1]!, w[2 * r.segIndex + 2]!, w[2 * r.segIndex + 3]!], 4 * i);
+    });
+    this.#inFlight += requests.length;
+    if (this.#busySince < 0) this.#busySince = performance.now();
+    this.#pool.findPaths(queries, { smooth: false }).then(
+      (batch) => {
+        this.#settled(requests.length);
+        this.metrics.totalPoolSearches += requests.length;
+        this.#count(requests.length, 0);
+        requests.forEach((r, i) => {
+          const a = r.agent;
+          if (a.epoch !== r.epoch) return;
+          if (!batch.found(i)) return this.#replan(a);
+          const cells = batch.path(i).slice(2);
+          for (let k = 0; k < cells.length; k += 2) {
+            if (!passableCode(this.#terrain[cells[k + 1]! * this.width + cells[k]!]!)) return this.#replan(a);
+          }
+          a.ready.set(r.segIndex, cells);
+          if (a.state === 'wait' && a.segIndex === r.segIndex) this.#enter(a, r.segIndex);
+        });
+      },
+      (error: unknown) => {
+        this.#settled(requests.length);
+        if (!this.#closed) console.warn('crowd: a pool batch failed', error);
+        for (const r of requests) if (r.agent.epoch === r.epoch) this.#replan(r.agent);
+      },
+    );
+  }
+
+  #settled(n: number): void {
+    this.#inFlight -= n;
+    if (this.#inFlight === 0 && this.#busySince >= 0) {
+      this.#busy.push({ from: this.#busySince, to: performance.now() });
+      this.#busySince = -1;
+    }
+  }
+
+  #replan(agent: Agent): void {
+    if (agent.state === 'plan') return;
+    this.metrics.replans++;
+    agent.epoch++;
+    agent.state = 'plan';
+    this.#planQueue.push(agent);
+  }
+
+  #enter(agent: Agent, k: number): void {
+    const seg = agent.ready.get(k)!;
+    agent.ready.delete(k);
+    agent.seg = seg;
+    agent.segIndex = k;
+    agent.at = 0;
+    agent.state = 'walk';
+    this.#askAhead(agent);
+  }
+
+  #count(pool: number, plans: number): void {
+    this.#events.push({ t: performance.now(), pool, plans });
+  }
+
+  /** Moves the agents by `dt` seconds and plans within the frame's budget. */
+  update(dt: number): void {
+    if (this.#closed) return;
+    const t0 = performance.now();
+    while (this.#planQueue.length && performance.now() - t0 < this.planBudgetMs) {
+      const agent = this.#planQueue.shift()!;
+      if (agent.state === 'plan') this.#plan(agent, agent.waypoints.length > 0);
+    }
+    const step = Math.min(0.25, dt) * this.#speed;
+    let walking = 0, waiting = 0;
+    for (const a of this.#agents) {
+      if (a.state !== 'walk') {
+        if (a.state === 'wait') waiting++;
+        continue;
+      }
+      walking++;
+      let budget = step;
+      while (budget > 0 && a.state === 'walk') {
+        if (a.at * 2 >= a.seg.length) {
+          // End of the segment: the goal, or the next segment (refined already, or waited for).
+          if (a.segIndex + 1 >= this.#segments(a)) {
+            this.metrics.arrivals++;
+            a.state = 'plan';
+            a.waypoints = new Int32Array(0);
+            this.#planQueue.push(a);
+            break;
+          }
+          if (a.ready.has(a.segIndex + 1)) this.#enter(a, a.segIndex + 1);
+          else {
+            a.segIndex++;
+            a.state = 'wait';
+            if (!a.requested.has(a.segIndex)) {
+              a.requested.add(a.segIndex);
+              this.#requests.push({ agent: a, epoch: a.epoch, segIndex: a.segIndex });
+            }
+            break;
+          }
+          continue;
+        }
+        const nx = a.seg[2 * a.at]!, ny = a.seg[2 * a.at + 1]!;
+        const length = nx !== a.cx && ny !== a.cy ? Math.SQRT2 : 1;
+        const move = Math.min(budget, length - a.progress);
+        a.progress += move;
+        budget -= move;
+        if (a.progress >= length - 1e-9) {
+          a.cx = nx;
+          a.cy = ny;
+          a.progress = 0;
+          a.at++;
+        }
+      }
+    }
+    this.#flush();
+    this.metrics.walking = walking;
+    this.metrics.waiting = waiting;
+    this.metrics.inFlight = this.#inFlight;
+    // Rates over the last second.
+    const now = performance.now();
+    while (this.#events.length && this.#events[0]!.t < now - 1000) this.#events.shift();
+    let pool = 0, plans = 0;
+    for (const e of this.#events) {
+      pool += e.pool;
+      plans += e.plans;
+    }
+    this.metrics.poolSearchesPerSecond = pool;
+    this.metrics.plansPerSecond = plans;
+    this.metrics.searchesPerSecond = pool + plans;
+    this.#busy = this.#busy.filter((b) => b.to > now - 1000);
+    let busy = this.#busySince >= 0 ? now - Math.max(this.#busySince, now - 1000) : 0;
+    for (const b of this.#busy) busy += b.to - Math.max(b.from, now - 1000);
+    this.metrics.poolBusy = Math.min(1, busy / 1000);
+  }
+
+  /**
+   * Terrain changed (the caller has already written `terrain`): the main planner and the pool take the
+   * edits; agents whose refined cells are now blocked plan again.
+   */
+  applyEdits(edits: readonly TerrainEdit[]): void {
+    if (this.#closed || !edits.length) return;
+    const update = this.#planner.applyEdits(edits);
+    this.metrics.lastUpdateMs = update.ms;
+    void this.#pool?.updateTerrain(edits).catch((error: unknown) => {
+      if (!this.#closed) console.warn('crowd: pool update failed', error);
+    });
+    this.#labelsDirty = true;
+    const blocked = new Set<number>();
+    for (const e of edits) if (!passableCode(e.terrain.charCodeAt(0))) blocked.add(e.y * this.width + e.x);
+    if (!blocked.size) return;
+    const hits = (cells: Int32Array, from: number) => {
+      for (let k = 2 * from; k < cells.length; k += 2) if (blocked.has(cells[k + 1]! * this.width + cells[k]!)) return true;
+      return false;
+    };
+    for (const a of this.#agents) {
+      if (a.state === 'plan') continue;
+      let affected = blocked.has(a.cy * this.width + a.cx) || (a.state === 'walk' && hits(a.seg, a.at));
+      for (const cells of a.ready.values()) affected ||= hits(cells, 0);
+      if (affected) this.#replan(a);
+    }
+  }
+
+  draw(ctx: CanvasRenderingContext2D, view: Viewport): void {
+    const px = view.dpr / view.scale;
+    if (this.showRoutes) {
+      const shown = this.#agents.slice(0, 25);
+      ctx.lineWidth = 1.5 * px;
+      ctx.setLineDash([5 * px, 3 * px]);
+      ctx.strokeStyle = PALETTE.abstract;
+      ctx.beginPath();
+      for (const a of shown) {
+        if (a.state === 'plan' || a.waypoints.length < 4) continue;
+        ctx.moveTo(a.cx + 0.5, a.cy + 0.5);
+        for (let k = 2 * (a.segIndex + 1); k < a.waypoints.length; k += 2) ctx.lineTo(a.waypoints[k]! + 0.5, a.waypoints[k + 1]! + 0.5);
+      }
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.strokeStyle = PALETTE.refined;
+      ctx.lineWidth = 2.5 * px;
+      ctx.beginPath();
+      for (const a of shown) {
+        if (a.state !== 'walk') continue;
+        ctx.moveTo(a.cx + 0.5, a.cy + 0.5);
+        for (let k = 2 * a.at; k < a.seg.length; k += 2) ctx.lineTo(a.seg[k]! + 0.5, a.seg[k + 1]! + 0.5);
+      }
+      ctx.stroke();
+    }
+    const size = Math.max(4 * px, 0.8);
+    for (const waiting of [false, true]) {
+      ctx.beginPath();
+      for (const a of this.#agents) {
+        if ((a.state !== 'walk') !== waiting) continue;
+        let x = a.cx, y = a.cy;
+        if (a.state === 'walk' && a.at * 2 < a.seg.length && a.progress > 0) {
+          const nx = a.seg[2 * a.at]!, ny = a.seg[2 * a.at + 1]!;
+          const f = a.progress / (nx !== a.cx && ny !== a.cy ? Math.SQRT2 : 1);
+          x += (nx - a.cx) * f;
+          y += (ny - a.cy) * f;
+        }
+        ctx.rect(x + 0.5 - size / 2, y + 0.5 - size / 2, size, size);
+      }
+      ctx.fillStyle = waiting ? PALETTE.agentWaiting : PALETTE.agent;
+      ctx.fill();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.metrics.running = false;
+    const pool = this.#pool;
+    this.#pool = null;
+    await pool?.close();
+    this.#planner.dispose();
+  }
+}

@@ -1,0 +1,78 @@
+// One palette for the canvas and the legend: the Okabe-Ito colours (told apart by readers with any
+// common colour-vision deficiency), helped by shape and line style (disc and square, solid, dashed,
+// dotted), and viridis for values on a scale. main.ts copies these into CSS variables for the legend.
+
+export const OKABE_ITO = {
+  black: '#000000',
+  orange: '#e69f00',
+  skyBlue: '#56b4e9',
+  green: '#009e73',
+  yellow: '#f0e442',
+  blue: '#0072b2',
+  vermillion: '#d55e00',
+  purple: '#cc79a7',
+} as const;
+
+export const PALETTE = {
+  start: OKABE_ITO.green,
+  goal: OKABE_ITO.vermillion,
+  path: OKABE_ITO.blue,
+  refined: OKABE_ITO.orange,
+  abstract: OKABE_ITO.purple,
+  reference: OKABE_ITO.black,
+  // Borders: sky blue for level 1, black for the upper levels (told apart by width and dashes), so
+  // that blue stays the path's.
+  cluster1: OKABE_ITO.skyBlue,
+  cluster2: '#3a3a3a',
+  cluster3: OKABE_ITO.black,
+  node1: OKABE_ITO.yellow,
+  nodeUpper: OKABE_ITO.orange,
+  inter: OKABE_ITO.black,
+  flash: OKABE_ITO.vermillion,
+  agent: OKABE_ITO.vermillion,
+  agentWaiting: OKABE_ITO.purple,
+  brush: OKABE_ITO.vermillion,
+  background: '#d9d9d9',
+} as const;
+
+export type PaletteKey = keyof typeof PALETTE;
+
+/** Categorical colours for connected components (cycled). */
+export const COMPONENT_RGB: readonly (readonly [number, number, number])[] = [
+  [0xe6, 0x9f, 0x00],
+  [0x56, 0xb4, 0xe9],
+  [0x00, 0x9e, 0x73],
+  [0xf0, 0xe4, 0x42],
+  [0x00, 0x72, 0xb2],
+  [0xd5, 0x5e, 0x00],
+  [0xcc, 0x79, 0xa7],
+];
+
+// Viridis, sampled at 9 points (perceptually uniform, readable in grey and by colour-blind readers).
+const VIRIDIS = [
+  [0x44, 0x01, 0x54],
+  [0x47, 0x2d, 0x7b],
+  [0x3b, 0x52, 0x8b],
+  [0x2c, 0x72, 0x8e],
+  [0x21, 0x91, 0x8c],
+  [0x28, 0xae, 0x80],
+  [0x5e, 0xc9, 0x62],
+  [0xad, 0xdc, 0x30],
+  [0xfd, 0xe7, 0x25],
+];
+
+/** Viridis at t in [0, 1] (0 = dark purple, 1 = yellow), as a CSS colour. */
+export function viridis(t: number): string {
+  const x = Math.min(1, Math.max(0, t)) * (VIRIDIS.length - 1);
+  const i = Math.min(VIRIDIS.length - 2, Math.floor(x));
+  const f = x - i;
+  const c = VIRIDIS[i]!.map((v, k) => Math.round(v + (VIRIDIS[i + 1]![k]! - v) * f));
+  return `rgb(${c[0]},${c[1]},${c[2]})`;
+}
+
+/** Sets `--name` CSS variables on the document from the palette, for the legend's swatches. */
+export function exportPaletteToCss(): void {
+  const style = document.documentElement.style;
+  for (const [key, value] of Object.entries(PALETTE)) style.setProperty(`--${key}`, value);
+  style.setProperty('--viridis', `linear-gradient(90deg, ${[0, 0.21, 0.42, 0.64, 0.85].map(viridis).join(', ')})`);
+}

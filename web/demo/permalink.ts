@@ -1,0 +1,82 @@
+// The view in the URL, so that it can be shared:
+//   ?map=den520d.map (a bundled map) or ?gen=maze-256x256-f2-s7 (a generated one)
+//   &algo=hpa2&cs=10&ew=6&smooth=1&cache=0&prune=1
+//   &s=10,140&g=240,104 (start, goal)
+//   &ov=b1,b2,nodes,abstract,refined,path (overlays shown)
+//   &mode=explore|compare|crowd&agents=1000
+// A map opened from a file or drawn by hand cannot be named in a URL; its edits are not kept either.
+import { ALL_IDS, DEFAULT_SETTINGS, type AlgoId, type SearchSettings } from './algorithms';
+
+export type Mode = 'explore' | 'compare' | 'crowd';
+
+export interface Permalink {
+  map?: string;
+  gen?: string;
+  algo?: AlgoId;
+  settings: Partial<SearchSettings>;
+  start?: { x: number; y: number };
+  goal?: { x: number; y: number };
+  overlays?: string[];
+  mode?: Mode;
+  agents?: number;
+}
+
+const point = (text: string | null) => {
+  const m = text ? /^(\d+),(\d+)$/.exec(text) : null;
+  return m ? { x: +m[1]!, y: +m[2]! } : undefined;
+};
+
+const int = (text: string | null, min: number, max: number) => {
+  if (text === null || !/^\d+$/.test(text)) return undefined;
+  const n = +text;
+  return n >= min && n <= max ? n : undefined;
+};
+
+const flag = (text: string | null) => (text === '1' ? true : text === '0' ? false : undefined);
+
+export function readPermalink(search: string): Permalink {
+  const q = new URLSearchParams(search);
+  const algo = q.get('algo');
+  const settings: Partial<SearchSettings> = {};
+  const cs = int(q.get('cs'), 2, 1024);
+  if (cs !== undefined) settings.clusterSize = cs;
+  const ew = int(q.get('ew'), 1, 1024);
+  if (ew !== undefined) settings.entranceWidth = ew;
+  const smooth = flag(q.get('smooth'));
+  if (smooth !== undefined) settings.smooth = smooth;
+  const cache = flag(q.get('cache'));
+  if (cache !== undefined) settings.cachePaths = cache;
+  const prune = flag(q.get('prune'));
+  if (prune !== undefined) settings.pruneEdges = prune;
+  const mode = q.get('mode');
+  return {
+    map: q.get('map') ?? undefined,
+    gen: q.get('gen') ?? undefined,
+    algo: ALL_IDS.includes(algo as AlgoId) ? (algo as AlgoId) : undefined,
+    settings,
+    start: point(q.get('s')),
+    goal: point(q.get('g')),
+    overlays: q.has('ov') ? q.get('ov')!.split(',').filter(Boolean) : undefined,
+    mode: mode === 'explore' || mode === 'compare' || mode === 'crowd' ? mode : undefined,
+    agents: int(q.get('agents'), 0, 5000),
+  };
+}
+
+export function writePermalink(p: Permalink): string {
+  const q = new URLSearchParams();
+  if (p.map) q.set('map', p.map);
+  else if (p.gen) q.set('gen', p.gen);
+  if (p.algo) q.set('algo', p.algo);
+  const s = { ...DEFAULT_SETTINGS, ...p.settings };
+  q.set('cs', String(s.clusterSize));
+  q.set('ew', String(s.entranceWidth));
+  q.set('smooth', s.smooth ? '1' : '0');
+  q.set('cache', s.cachePaths ? '1' : '0');
+  q.set('prune', s.pruneEdges ? '1' : '0');
+  if (p.start) q.set('s', `${p.start.x},${p.start.y}`);
+  if (p.goal) q.set('g', `${p.goal.x},${p.goal.y}`);
+  if (p.overlays) q.set('ov', p.overlays.join(','));
+  if (p.mode && p.mode !== 'explore') q.set('mode', p.mode);
+  if (p.agents !== undefined && p.mode === 'crowd') q.set('agents', String(p.agents));
+  return `?${q.toString().replaceAll('%2C', ',')}`;
+}

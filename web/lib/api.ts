@@ -1,0 +1,107 @@
+/**
+ * The API shared by the package's entries (`hpastar` and `hpastar/inline`): every class and type.
+ * The entries differ only in how they load the WebAssembly module (index.ts, inline.ts); bind.ts
+ * wraps the started module.
+ * @module
+ */
+import type { AStar } from './astar.ts';
+import type { Grid } from './grid.ts';
+import type { HPAStar } from './hpastar.ts';
+import type { SHPAStar } from './shpastar.ts';
+import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
+
+export { AStar } from './astar.ts';
+export { PathBatch, PathStatusCode, type PathBatchArrays } from './batch.ts';
+export { Grid } from './grid.ts';
+export { HPAStar, PathPlan } from './hpastar.ts';
+export { PathQueryError } from './results.ts';
+export { SHPAStar } from './shpastar.ts';
+export {
+  createPathPool,
+  type PathPool,
+  type PathPoolOptions,
+  type PoolAlgorithm,
+  type PoolBatchOptions,
+  type PoolMode,
+  type ShpaPathPoolOptions,
+} from './pool/index.ts';
+export type * from './types.ts';
+
+/** Options of {@link loadHpastar}. */
+export interface LoadOptions {
+  /**
+   * The bytes of `hpastar.wasm`. Optional: in Node the file beside the module is read from disk, and
+   * in the browser it is fetched from the URL the bundler gives it.
+   */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * Maps a file the module asks for (`'hpastar.wasm'`) to its URL, for hosting the `.wasm` elsewhere.
+   * The default is the URL of `./wasm/hpastar.wasm` relative to this file (Vite rewrites it in dev and
+   * build).
+   */
+  locateFile?: (path: string, scriptDirectory: string) => string;
+}
+
+/** `hpastar.Grid`: makes grids in one loaded module. */
+export interface GridFactory {
+  /**
+   * Parses a map in the Moving AI `.map` format.
+   * @param text - the file's content
+   * @param fileName - the name used in error messages
+   * @throws Error - `"<fileName>:<line>: <problem>"` when the text is not a valid map
+   */
+  fromMovingAI(text: string, fileName?: string): Grid;
+  /**
+   * Makes a grid from terrain characters, row-major.
+   * @param terrain - `width * height` character codes (`.` `G` `S` passable; `W` `T` `@` `O` blocked),
+   *   as bytes or as a string of characters
+   * @throws Error - when a side is outside 1..8192, the size does not match, or a code is not terrain
+   */
+  fromTerrain(terrain: Uint8Array | string, width: number, height: number): Grid;
+}
+
+/** `hpastar.HPAStar`: builds HPA* planners in one loaded module. */
+export interface HPAStarFactory {
+  /**
+   * Builds the hierarchy of a grid. The planner keeps the grid's terrain as it is now: later edits of
+   * the grid do not reach it (use {@link HPAStar.applyEdits}).
+   * @throws TypeError - when an option is unknown or of the wrong type
+   * @throws RangeError - when an option is out of range, e.g. `"HPAStar.build: cluster size 1 is outside 2..1024"`
+   */
+  build(grid: Grid, options?: HierarchyOptions): HPAStar;
+  /**
+   * Loads a planner from bytes made by {@link HPAStar.serialize} (in this process or another, in a
+   * worker, or offline), without building anything.
+   * @throws Error - naming why the bytes are refused: not a hierarchy, another format version,
+   *   truncated, corrupted (checksum), or inconsistent
+   */
+  load(bytes: Uint8Array): HPAStar;
+  /** The options used for fields that {@link HPAStarFactory.build} is not given: the HPA* paper's. */
+  readonly defaultOptions: ResolvedHierarchyOptions;
+}
+
+/** `hpastar.SHPAStar`: builds SHPA* planners in one loaded module. */
+export interface SHPAStarFactory {
+  /**
+   * Builds the SHPA* graph of a grid: clusters merged from small tiles, abstract nodes on their
+   * borders. The planner keeps the grid's terrain as it is now; it cannot be edited afterwards
+   * (SHPA* is for static maps) and has no serialized form.
+   * @throws TypeError - when an option is unknown or of the wrong type
+   * @throws RangeError - when an option is out of range, e.g. `"SHPAStar.build: max cluster side 2 is outside 4..1024 (...)"`
+   */
+  build(grid: Grid, options?: ShpaOptions): SHPAStar;
+  /** The options used for fields that {@link SHPAStarFactory.build} is not given. */
+  readonly defaultOptions: ResolvedShpaOptions;
+}
+
+/** A loaded hpastar module. Objects it makes hold C++ memory: dispose of them when done. */
+export interface Hpastar {
+  /** Makes {@link Grid}s: `hpastar.Grid.fromMovingAI(text, 'arena.map')`. */
+  readonly Grid: GridFactory;
+  /** Makes {@link AStar} query objects: `new hpastar.AStar()`. */
+  readonly AStar: new () => AStar;
+  /** Builds {@link HPAStar} planners: `hpastar.HPAStar.build(grid, { clusterSize: 10, levels: 2 })`. */
+  readonly HPAStar: HPAStarFactory;
+  /** Builds {@link SHPAStar} planners (static maps): `hpastar.SHPAStar.build(grid, { maxClusterSide: 16 })`. */
+  readonly SHPAStar: SHPAStarFactory;
+}

@@ -1,0 +1,92 @@
+// Wraps a started embind module in the typed API: the factories of {@link Hpastar}. Shared by the
+// package's entries (index.ts, inline.ts), not exported by them.
+import type { HpastarModule } from 'hpastar:raw';
+import type { Hpastar } from './api.ts';
+import { AStar } from './astar.ts';
+import { Grid, rawGrid } from './grid.ts';
+import { HPAStar } from './hpastar.ts';
+import { describe, internal, resolveHierarchyOptions, resolveShpaOptions, wasmCall } from './internal.ts';
+import { SHPAStar } from './shpastar.ts';
+import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
+
+/** Wraps a started module in the typed API. */
+export function bindModule(module: HpastarModule): Hpastar {
+  class BoundAStar extends AStar {
+    constructor() {
+      super(new module.AStar(), internal);
+    }
+  }
+  const defaultOptions: ResolvedHierarchyOptions = Object.freeze({ ...module.HPAStar.defaultOptions() });
+  const shpaDefaults: ResolvedShpaOptions = Object.freeze({ ...module.SHPAStar.defaultOptions() });
+  const shpaStaticMessage = module.SHPAStar.staticMapsOnly();
+  const makeGrid = (load: (raw: InstanceType<HpastarModule['Grid']>) => string, where: string): Grid => {
+    const raw = new module.Grid();
+    const error = wasmCall(where, () => load(raw));
+    if (error) {
+      raw.delete();
+      throw new Error(error);
+    }
+    return new Grid(raw, internal);
+  };
+  return {
+    Grid: {
+      fromMovingAI(text: string, fileName = 'map'): Grid {
+        if (typeof text !== 'string') throw new TypeError(`Grid.fromMovingAI: the map text must be a string, got ${describe(text)}`);
+        return makeGrid((raw) => raw.loadMovingAI(text, String(fileName)), 'Grid.fromMovingAI');
+      },
+      fromTerrain(terrain: Uint8Array | string, width: number, height: number): Grid {
+        const bytes = typeof terrain === 'string' ? Uint8Array.from(terrain, (c) => c.charCodeAt(0)) : terrain;
+        if (!(bytes instanceof Uint8Array)) {
+          throw new TypeError(`Grid.fromTerrain: terrain must be a Uint8Array or a string, got ${describe(terrain)}`);
+        }
+        if (!Number.isInteger(width) || !Number.isInteger(height)) {
+          throw new TypeError(`Grid.fromTerrain: width and height must be integers, got ${describe(width)} and ${describe(height)}`);
+        }
+        return makeGrid((raw) => {
+          const error = raw.loadTerrain(bytes, width, height);
+          return error ? `Grid.fromTerrain: ${error}` : '';
+        }, 'Grid.fromTerrain');
+      },
+    },
+    AStar: BoundAStar,
+    HPAStar: {
+      build(grid: Grid, options?: HierarchyOptions): HPAStar {
+        const o = resolveHierarchyOptions(options, defaultOptions, 'HPAStar.build');
+        const g = rawGrid(grid);
+        const raw = new module.HPAStar();
+        const error = wasmCall('HPAStar.build', () => raw.build(g, o));
+        if (error) {
+          raw.delete();
+          throw new RangeError(`HPAStar.build: ${error}`);
+        }
+        return new HPAStar(raw, internal);
+      },
+      load(bytes: Uint8Array): HPAStar {
+        if (!(bytes instanceof Uint8Array)) throw new TypeError(`HPAStar.load: bytes must be a Uint8Array, got ${describe(bytes)}`);
+        const raw = new module.HPAStar();
+        const error = wasmCall('HPAStar.load', () => raw.load(bytes));
+        if (error) {
+          raw.delete();
+          throw new Error(`HPAStar.load: ${error}`);
+        }
+        return new HPAStar(raw, internal);
+      },
+      defaultOptions,
+    },
+    SHPAStar: {
+      build(grid: Grid, options?: ShpaOptions): SHPAStar {
+        const o = resolveShpaOptions(options, shpaDefaults, 'SHPAStar.build');
+        const g = rawGrid(grid);
+        const raw = new module.SHPAStar();
+        const error = wasmCall('SHPAStar.build', () => raw.build(g, o));
+        if (error) {
+          raw.delete();
+          throw new RangeError(`SHPAStar.build: ${error}`);
+        }
+        return new SHPAStar(raw, shpaStaticMessage, internal);
+      },
+      defaultOptions: shpaDefaults,
+    },
+  };
+}
+

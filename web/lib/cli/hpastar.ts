@@ -1,0 +1,398 @@
+#!/usr/bin/env node
+/**
+ * `hpastar`: the package's command-line tool (`npx hpastar ...`), the WebAssembly twin of the native
+ * `hpa` tool: same commands, options and JSON lines, so that the two can be compared line for line.
+ *
+ * ```sh
+ * npx hpastar build FILE.map -o FILE.hpa [--algo hpa|dhpa] [--cluster N] [--levels L] ...
+ * npx hpastar scen FILE.map.scen [--map FILE.map] --algo astar|hpa|dhpa|shpa [--hierarchy FILE.hpa] ...
+ * ```
+ * Exit status: 0, 1 for unreadable input, 2 for a bad command line, 3 when `scen` left a scenario
+ * unsolved or found an invalid path.
+ * @module
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { loadHpastar, type Grid, type Hpastar, type HierarchyOptions, type PathResult, type ShpaOptions } from '../index.ts';
+import {
+  baseName,
+  checkScenariosAgainstMap,
+  InputError,
+  jsonLine,
+  parseScenarios,
+  pathProblem,
+  type JsonField,
+  type TerrainView,
+} from './movingai.ts';
+
+/** A bad command line: printed with a pointer to `--help`, exit status 2. */
+class UsageError extends Error {}
+
+const USAGE = `usage: hpastar <command> [arguments]
+
+commands:
+  build FILE.map -o FILE.hpa [--algo hpa|dhpa] [hpa options]
+      Builds the hierarchy and writes it (versioned, checksummed) for HPAStar.load or --hierarchy;
+      prints one JSON line: sizes, build time.
+
+  scen FILE.map.scen [--map FILE.map] --algo A [--min-bucket B] [--limit N] [--per-query]
+       [--hierarchy FILE.hpa] [--warmup N] [options]
+      Runs the scenarios, checks every path (cells, corners, cost); prints one JSON line per query
+      with --per-query, then a JSON summary, as the native hpa tool does. Without --map the map is
+      FILE.map beside the scenario file. --hierarchy loads a file written by build (hpa, dhpa)
+      instead of building. --warmup N first runs the scenarios N times untimed (V8 compiles the
+      wasm in tiers: the first pass is slower; default 0, as natively). Exit status 3 when a
+      scenario is unsolved or a path is invalid.
+
+hpa options (hpa, dhpa): --cluster N (10) --levels L (1) --group G (2) --entrance-width W (6)
+             --cache-paths --no-prune --no-smooth
+shpa options: --shpa-initial-cluster N (4) --shpa-max-cluster N (16) --shpa-max-cells N (0)
+             --shpa-entrance-width N (6) --shpa-max-detour X (0) --shpa-edge-weight euclidean|octile
+             --no-smooth
+
+algorithms: astar, hpa, dhpa (HPA* with shortest-path trees), shpa (static maps)
+`;
+
+/** `--name value`, `--name=value` and `--switch` options after a command, plus positional arguments. */
+class CommandLine {
+  readonly positional: string[] = [];
+  readonly #values = new Map<string, string>();
+
+  constructor(args: readonly string[], switches: ReadonlySet<string>) {
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i]!;
+      if (arg === '-o') {
+        if (i + 1 >= args.length) throw new UsageError('option -o needs a value');
+        this.#values.set('out', args[++i]!);
+      } else if (arg.length > 2 && arg.startsWith('--')) {
+        let name = arg.slice(2);
+        let value = '1';
+        const eq = name.indexOf('=');
+        if (eq >= 0) {
+          value = name.slice(eq + 1);
+          name = name.slice(0, eq);
+        } else if (!switches.has(name)) {
+          if (i + 1 >= args.length) throw new UsageError(`option --${name} needs a value`);
+          value = args[++i]!;
+        }
+        this.#values.set(name, value);
+      } else {
+        this.positional.push(arg);
+      }
+    }
+  }
+
+  has(name: string): boolean {
+    return this.#values.has(name);
+  }
+
+  string(name: string, fallback: string): string {
+    return this.#values.get(name) ?? fallback;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const v = this.#values.get(name);
+    if (v === undefined) return fallback;
+    if (!/^[-+]?\d+$/.test(v)) throw new UsageError(`--${name} "${v}" is not an integer`);
+    const n = Number(v);
+    if (n < min || n > max) throw new UsageError(`--${name} ${v} is outside ${min}..${max}`);
+    return n;
+  }
+
+  number(name: string, fallback: number, min: number, max: number): number {
+    const v = this.#values.get(name);
+    if (v === undefined) return fallback;
+    const x = Number(v);
+    if (v.trim() === '' || !Number.isFinite(x)) throw new UsageError(`--${name} "${v}" is not a number`);
+    if (x < min || x > max) throw new UsageError(`--${name} ${v} is outside ${min}..${max}`);
+    return x;
+  }
+
+  rejectUnknown(known: ReadonlySet<string>): void {
+    for (const name of this.#values.keys()) {
+      if (!known.has(name)) throw new UsageError(name === 'out' ? 'unknown option -o' : `unknown option --${name}`);
+    }
+  }
+}
+
+const SWITCHES = new Set(['cache-paths', 'no-smooth', 'no-prune', 'per-query']);
+const HPA_OPTIONS = ['cluster', 'levels', 'group', 'entrance-width', 'cache-paths', 'no-smooth', 'no-prune'];
+const SHPA_OPTIONS = ['shpa-initial-cluster', 'shpa-max-cluster', 'shpa-max-cells', 'shpa-entrance-width', 'shpa-max-detour', 'shpa-edge-weight', 'no-smooth'];
+const ALGORITHMS = ['astar', 'hpa', 'dhpa', 'shpa'];
+
+function plannerOptions(algo: string): string[] {
+  if (algo === 'hpa' || algo === 'dhpa') return HPA_OPTIONS;
+  if (algo === 'shpa') return SHPA_OPTIONS;
+  return [];
+}
+
+/** The hierarchy options of the command line, with the native tool's ranges; `dhpa` adds the trees. */
+function hierarchyOptions(algo: string, cmd: CommandLine): HierarchyOptions {
+  return {
+    clusterSize: cmd.int('cluster', 10, 2, 1024),
+    levels: cmd.int('levels', 1, 1, 8),
+    clusterGroup: cmd.int('group', 2, 2, 16),
+    entranceWidth: cmd.int('entrance-width', 6, 1, 1 << 20),
+    cachePaths: cmd.has('cache-paths'),
+    pruneEdges: !cmd.has('no-prune'),
+    cacheTrees: algo === 'dhpa',
+  };
+}
+
+function shpaOptions(cmd: CommandLine): ShpaOptions {
+  const edgeWeight = cmd.string('shpa-edge-weight', 'euclidean');
+  if (edgeWeight !== 'euclidean' && edgeWeight !== 'octile') throw new UsageError(`--shpa-edge-weight "${edgeWeight}" is not euclidean or octile`);
+  return {
+    initialClusterSize: cmd.int('shpa-initial-cluster', 4, 1, 1024),
+    maxClusterSide: cmd.int('shpa-max-cluster', 16, 1, 1024),
+    maxClusterCells: cmd.int('shpa-max-cells', 0, 0, 1 << 20),
+    entranceWidth: cmd.int('shpa-entrance-width', 6, 1, 1 << 20),
+    maxDetour: cmd.number('shpa-max-detour', 0, 0, 1000),
+    edgeWeight,
+  };
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new InputError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+function loadGrid(hp: Hpastar, path: string): Grid {
+  try {
+    return hp.Grid.fromMovingAI(readText(path), path);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError((error as Error).message);
+  }
+}
+
+/** Runs a planner-building call; the API's RangeError (an option out of range) is a usage error. */
+function building<T>(build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) throw new UsageError(error.message.replace(/^\w+\.build: /, ''));
+    throw error;
+  }
+}
+
+interface Planner {
+  findPath(start: { x: number; y: number }, goal: { x: number; y: number }): PathResult;
+  dispose(): void;
+}
+
+async function runBuild(args: readonly string[]): Promise<number> {
+  const cmd = new CommandLine(args, SWITCHES);
+  if (cmd.positional.length !== 1) throw new UsageError('build needs exactly one FILE.map');
+  const algo = cmd.string('algo', 'hpa');
+  if (algo !== 'hpa' && algo !== 'dhpa') {
+    throw new UsageError(algo === 'shpa'
+      ? '--algo shpa: SHPA* has no serialized form (its build is fast: run scen --algo shpa directly)'
+      : `build writes hpa or dhpa hierarchies, not "${algo}"`);
+  }
+  cmd.rejectUnknown(new Set(['algo', 'out', ...HPA_OPTIONS.filter((o) => o !== 'no-smooth')]));
+  const out = cmd.string('out', '');
+  if (!out) throw new UsageError('build needs -o FILE.hpa');
+  const hp = await loadHpastar();
+  const mapPath = cmd.positional[0]!;
+  using grid = loadGrid(hp, mapPath);
+  const options = hierarchyOptions(algo, cmd);
+  const t0 = performance.now();
+  using planner = building(() => hp.HPAStar.build(grid, options));
+  const buildMs = performance.now() - t0;
+  const bytes = planner.serialize();
+  try {
+    writeFileSync(out, bytes);
+  } catch (error) {
+    throw new InputError(`cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const s = planner.stats;
+  console.log(jsonLine([
+    ['algo', algo],
+    ['map', baseName(mapPath)],
+    ['out', out],
+    ['file_bytes', { int: bytes.length }],
+    ['build_ms', buildMs],
+    ['bytes', { int: s.bytes }],
+    ['grid_bytes', { int: s.gridBytes }],
+    ['entrances', { int: s.entrances }],
+    ['components', { int: s.components }],
+    ['levels', { int: s.levels.length }],
+    ['nodes', { int: s.levels[0]?.nodes ?? 0 }],
+  ]));
+  return 0;
+}
+
+async function runScen(args: readonly string[]): Promise<number> {
+  const cmd = new CommandLine(args, SWITCHES);
+  if (cmd.positional.length !== 1) throw new UsageError('scen needs exactly one FILE.map.scen');
+  const algo = cmd.string('algo', 'astar');
+  if (!ALGORITHMS.includes(algo)) throw new UsageError(`unknown algorithm "${algo}" (known: ${ALGORITHMS.join(', ')})`);
+  const hierarchyFile = cmd.string('hierarchy', '');
+  if (hierarchyFile && algo !== 'hpa' && algo !== 'dhpa') throw new UsageError(`--hierarchy is for hpa and dhpa, not ${algo}`);
+  const known = new Set(['algo', 'map', 'min-bucket', 'limit', 'per-query', 'hierarchy', 'warmup', ...plannerOptions(algo)]);
+  if (hierarchyFile) for (const o of HPA_OPTIONS) if (o !== 'no-smooth') known.delete(o);
+  cmd.rejectUnknown(known);
+
+  const scenPath = cmd.positional[0]!;
+  let mapPath = cmd.string('map', '');
+  if (!mapPath) {
+    if (!scenPath.endsWith('.scen') || scenPath.length <= 5) throw new InputError(`${scenPath}: cannot find its map (name does not end in .scen); pass --map FILE.map`);
+    mapPath = scenPath.slice(0, -'.scen'.length);
+  }
+  const hp = await loadHpastar();
+  using grid = loadGrid(hp, mapPath);
+  const map: TerrainView = { width: grid.width, height: grid.height, terrain: grid.terrain() };
+  let scenarios = parseScenarios(readText(scenPath), scenPath);
+  checkScenariosAgainstMap(scenarios, map, scenPath, mapPath);
+  const minBucket = cmd.int('min-bucket', 0, 0, 2 ** 30);
+  const limit = cmd.int('limit', -1, -1, 2 ** 40);
+  const perQuery = cmd.has('per-query');
+  const warmup = cmd.int('warmup', 0, 0, 100);
+  scenarios = scenarios.filter((s) => s.bucket >= minBucket);
+  if (limit >= 0 && scenarios.length > limit) scenarios = scenarios.slice(0, limit);
+
+  const smooth = !cmd.has('no-smooth');
+  const buildStart = performance.now();
+  let planner: Planner;
+  if (algo === 'astar') {
+    const astar = new hp.AStar();
+    planner = { findPath: (s, g) => astar.findPath(grid, s, g), dispose: () => astar.dispose() };
+  } else if (algo === 'shpa') {
+    const options = shpaOptions(cmd);
+    const shpa = building(() => hp.SHPAStar.build(grid, options));
+    planner = { findPath: (s, g) => shpa.findPath(s, g, { smooth }), dispose: () => shpa.dispose() };
+  } else {
+    let hpa;
+    if (hierarchyFile) {
+      let bytes: Uint8Array;
+      try {
+        bytes = readFileSync(hierarchyFile);
+      } catch (error) {
+        throw new InputError(`cannot read ${hierarchyFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      }
+      try {
+        hpa = hp.HPAStar.load(bytes);
+      } catch (error) {
+        throw new InputError(`${hierarchyFile}: ${(error as Error).message}`);
+      }
+      const trees = hpa.options.cacheTrees;
+      const { width, height } = hpa;
+      const terrain = hpa.terrain();
+      const otherMap = width !== grid.width || height !== grid.height || terrain.some((v, i) => v !== map.terrain[i]);
+      if (otherMap || trees !== (algo === 'dhpa')) {
+        hpa.dispose();
+        throw new InputError(otherMap
+          ? `${hierarchyFile}: the hierarchy is of another map (${width}x${height}), not of ${baseName(mapPath)}`
+          : `${hierarchyFile}: the hierarchy was built for ${trees ? 'dhpa' : 'hpa'}, not ${algo}`);
+      }
+    } else {
+      const options = hierarchyOptions(algo, cmd);
+      hpa = building(() => hp.HPAStar.build(grid, options));
+    }
+    const h = hpa;
+    planner = { findPath: (s, g) => h.findPath(s, g, { smooth }), dispose: () => h.dispose() };
+  }
+  const buildMs = performance.now() - buildStart;
+
+  let found = 0;
+  let unsolved = 0;
+  let invalid = 0;
+  let expandedSum = 0;
+  let subSum = 0;
+  let subMax = 0;
+  let relErrMax = 0;
+  let usTotal = 0;
+  const lines: string[] = [];
+  try {
+    for (let w = 0; w < warmup; w++) for (const s of scenarios) planner.findPath({ x: s.sx, y: s.sy }, { x: s.gx, y: s.gy });
+    for (const s of scenarios) {
+      const start = { x: s.sx, y: s.sy };
+      const goal = { x: s.gx, y: s.gy };
+      const t = performance.now();
+      const result = planner.findPath(start, goal);
+      const us = (performance.now() - t) * 1000;
+      usTotal += us;
+      expandedSum += result.expanded;
+      let valid = true;
+      let length = 0;
+      let sub = 0;
+      let problem: string | null = null;
+      if (result.found) {
+        found++;
+        problem = pathProblem(map, s.sx, s.sy, s.gx, s.gy, result.cells, result.cost, 1e-9);
+        valid = problem === null;
+        length = result.cost;
+        const optimal = Math.max(s.optimal, 1e-12);
+        sub = s.optimal > 0 ? (length - s.optimal) / optimal : length > 0 ? 1 : 0;
+        subSum += sub;
+        subMax = Math.max(subMax, sub);
+        relErrMax = Math.max(relErrMax, s.optimal > 0 ? Math.abs(length - s.optimal) / optimal : Math.abs(length));
+        if (!valid) invalid++;
+      } else {
+        unsolved++; // every Moving AI scenario has a path
+      }
+      if (perQuery) {
+        const q: [string, JsonField][] = [
+          ['line', { int: s.line }], ['bucket', { int: s.bucket }], ['sx', { int: s.sx }], ['sy', { int: s.sy }],
+          ['gx', { int: s.gx }], ['gy', { int: s.gy }], ['optimal', s.optimal], ['found', result.found], ['length', length],
+          ['subopt', sub], ['valid', valid], ['us', us], ['expanded_sg', { int: result.stats.expandedInsertion }],
+          ['expanded_main', { int: result.stats.expandedMain }], ['expanded_refine', { int: result.stats.expandedRefinement }],
+        ];
+        if (problem !== null) q.push(['problem', problem]);
+        lines.push(jsonLine(q));
+        if (lines.length >= 256) process.stdout.write(`${lines.splice(0).join('\n')}\n`);
+      }
+    }
+  } finally {
+    planner.dispose();
+  }
+  const n = scenarios.length;
+  lines.push(jsonLine([
+    ['algo', algo],
+    ['map', baseName(mapPath)],
+    ['queries', { int: n }],
+    ['found', { int: found }],
+    ['unsolved', { int: unsolved }],
+    ['invalid', { int: invalid }],
+    ['mean_subopt', found ? subSum / found : 0],
+    ['max_subopt', subMax],
+    ['max_rel_err', relErrMax],
+    ['build_ms', buildMs],
+    ['query_us_total', usTotal],
+    ['query_us_mean', n > 0 ? usTotal / n : 0],
+    ['expanded_mean', n > 0 ? expandedSum / n : 0],
+  ]));
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return unsolved === 0 && invalid === 0 ? 0 : 3;
+}
+
+/** Runs the tool with `args` (without `node` and the script); resolves to the exit status. */
+async function main(args: readonly string[]): Promise<number> {
+  const command = args[0];
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    (command === undefined ? process.stderr : process.stdout).write(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  try {
+    if (command === 'build') return await runBuild(args.slice(1));
+    if (command === 'scen') return await runScen(args.slice(1));
+    throw new UsageError(`unknown command "${command}"`);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`hpastar: ${error.message}\n(hpastar --help for usage)\n`);
+      return 2;
+    }
+    if (error instanceof InputError) {
+      process.stderr.write(`hpastar: ${error.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`hpastar: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,168 @@
+/**
+ * SHPA*: HPA* over variable-size clusters (Kring, Champandard, Samarin 2010), for static maps.
+ * @module
+ */
+import type { RawSHPAStar } from 'hpastar:raw';
+import { PathBatch } from './batch.ts';
+import { checkFlags, checkPoint, finalizer, internal, moduleError, packQueries, wasmCall } from './internal.ts';
+import { pathResultOf } from './results.ts';
+import type {
+  BatchSearchOptions,
+  HpaSearchOptions,
+  PathResult,
+  Point,
+  ResolvedShpaOptions,
+  ShpaStats,
+  TerrainEdit,
+} from './types.ts';
+
+// Lets the worker pool read a planner's terrain and options while keeping the handle private.
+let rawShpaOf: (planner: SHPAStar) => RawSHPAStar;
+
+/** @internal The raw handle of an SHPA* planner; throws if it has been disposed. */
+export function rawShpaPlanner(planner: SHPAStar): RawSHPAStar {
+  if (!(planner instanceof SHPAStar)) throw new TypeError('expected an SHPAStar made by hpastar.SHPAStar.build');
+  return rawShpaOf(planner);
+}
+
+/**
+ * An SHPA* planner: the clusters and abstract graph of one grid, and the query object that searches
+ * it. Build one with `hpastar.SHPAStar.build(grid, options)`.
+ *
+ * SHPA* merges small square tiles into larger clusters of any shape, then searches an abstract graph
+ * whose edges are weighted by straight-line distance (nothing is searched at build time), and
+ * refines the abstract path with A* inside each cluster's bounding box. Paths are valid and
+ * near-optimal (about 1% longer than the shortest on the Moving AI maps, smoothed by default).
+ *
+ * **Static maps only.** Its clusters are built once for one terrain and cannot be repaired:
+ * {@link SHPAStar.applyEdits} always throws, and so does `PathPool.updateTerrain` on an SHPA* pool.
+ * After a terrain change, build a new planner from the edited grid, or use {@link HPAStar} (or DHPA*,
+ * its `cacheTrees` option) for changing terrain.
+ *
+ * **No serialized form.** Unlike {@link HPAStar}, an SHPA* planner cannot be written to bytes; its
+ * build is fast (tens of milliseconds for a 512 × 512 map). A worker pool made for SHPA* sends the
+ * terrain to its workers: in `'copied'` mode each worker builds its own graph from those grid bytes,
+ * in `'shared'` mode one graph is built and searched by every thread.
+ *
+ * @example
+ * ```ts
+ * const planner = hp.SHPAStar.build(grid, { maxClusterSide: 16 });
+ * const path = planner.findPath({ x: 1, y: 2 }, { x: 200, y: 90 }); // { found, cost, cells, stats }
+ * planner.dispose();
+ * ```
+ */
+export class SHPAStar implements Disposable {
+  #raw: RawSHPAStar | null;
+  readonly #options: ResolvedShpaOptions;
+  readonly #staticMessage: string;
+  #stats: ShpaStats | null = null;
+
+  static {
+    rawShpaOf = (planner) => planner.#handle();
+  }
+
+  /** @internal Use `hpastar.SHPAStar.build`. */
+  constructor(raw: RawSHPAStar, staticMessage: string, token: typeof internal) {
+    if (token !== internal) throw new TypeError('use hpastar.SHPAStar.build(grid, options) to make an SHPAStar');
+    this.#raw = raw;
+    this.#staticMessage = staticMessage;
+    this.#options = Object.freeze({ ...raw.options()! });
+    finalizer.register(this, raw, this);
+  }
+
+  /** The options the graph was built with, defaults filled in. */
+  get options(): ResolvedShpaOptions {
+    this.#handle();
+    return this.#options;
+  }
+
+  /** Figures of the graph: build time, memory, clusters, nodes and edges. */
+  get stats(): ShpaStats {
+    const raw = this.#handle();
+    this.#stats ??= Object.freeze({ ...raw.stats()! });
+    return this.#stats;
+  }
+
+  /** Number of columns of the grid. */
+  get width(): number {
+    return this.#handle().width();
+  }
+
+  /** Number of rows of the grid. */
+  get height(): number {
+    return this.#handle().height();
+  }
+
+  /** The terrain the planner searches (the grid's when it was built), row-major: a copy. */
+  terrain(): Uint8Array {
+    return this.#handle().terrain();
+  }
+
+  /**
+   * Finds a path from `start` to `goal`: abstract search from every node of the start's cluster,
+   * refinement inside the clusters' boxes, and (by default) smoothing.
+   * @returns the path, or `found: false` with status `'no path'` when the two cells are not connected
+   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
+   * @throws TypeError - when a coordinate is not an integer or an option is unknown
+   * @throws Error - when the planner has been disposed
+   */
+  findPath(start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
+    checkPoint(start, 'start');
+    checkPoint(goal, 'goal');
+    checkFlags(options, ['smooth'], 'SHPAStar.findPath');
+    const raw = this.#handle();
+    const smooth = options?.smooth ?? true;
+    return pathResultOf(wasmCall('SHPAStar.findPath', () => raw.findPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal);
+  }
+
+  /**
+   * Runs many searches in one call (one crossing into WebAssembly, results as typed arrays).
+   * Queries whose start or goal is invalid do not throw: their status says why.
+   * @param queries - `[start, goal]` pairs, or an Int32Array packed as `[sx, sy, gx, gy, ...]`
+   * @returns the answers; their {@link PathBatch.version} is always 0 (the terrain never changes)
+   * @throws TypeError - when the queries are malformed or an option is unknown
+   */
+  findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: BatchSearchOptions): PathBatch {
+    checkFlags(options, ['smooth', 'cells'], 'SHPAStar.findPaths');
+    const packed = packQueries(queries, 'SHPAStar.findPaths');
+    const raw = this.#handle();
+    const out = wasmCall('SHPAStar.findPaths', () => raw.findPaths(packed, options?.smooth ?? true, options?.cells ?? true));
+    if ('error' in out) throw moduleError('SHPAStar.findPaths', out.error);
+    return new PathBatch(out, 0);
+  }
+
+  /**
+   * Always throws: SHPA* is for static maps. Its clusters are built once and cannot be updated after
+   * a terrain change. Build a new planner from the edited grid (`grid.applyEdits(edits)`, then
+   * `hpastar.SHPAStar.build(grid)`), or use {@link HPAStar} for changing terrain.
+   * @throws Error - always, with the reason
+   */
+  applyEdits(edits: readonly TerrainEdit[]): never {
+    void edits;
+    this.#handle();
+    throw new Error(`SHPAStar.applyEdits: ${this.#staticMessage}`);
+  }
+
+  /** True once {@link SHPAStar.dispose} has run. */
+  get disposed(): boolean {
+    return this.#raw === null;
+  }
+
+  /** Frees the graph's C++ memory. Calling it again does nothing; any other use afterwards throws. */
+  dispose(): void {
+    if (!this.#raw) return;
+    finalizer.unregister(this);
+    this.#raw.delete();
+    this.#raw = null;
+  }
+
+  /** Same as {@link SHPAStar.dispose}, for `using planner = ...`. */
+  [Symbol.dispose](): void {
+    this.dispose();
+  }
+
+  #handle(): RawSHPAStar {
+    if (!this.#raw) throw new Error('this SHPAStar has been disposed');
+    return this.#raw;
+  }
+}
