@@ -96,49 +96,11 @@ class BasicSearchSpace {
     heap_[i] = e;
     position_[id] = static_cast<uint32_t>(i);
   }
-  HeapEntry popIndexed() {
-    const HeapEntry result = heap_.front();
-    const HeapEntry last = heap_.back();
-    heap_.pop_back();
-    const size_t n = heap_.size();
-    if (n > 0) {
-      size_t i = 0;
-      for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && before(heap_[c + 1], heap_[c])) ++c;
-        if (!before(heap_[c], last)) break;
-        heap_[i] = heap_[c];
-        position_[heap_[i].id] = static_cast<uint32_t>(i);
-        i = c;
-      }
-      heap_[i] = last;
-      position_[last.id] = static_cast<uint32_t>(i);
-    }
-    return result;
-  }
+  HeapEntry popIndexed() { return popAndSift<true>(); }
 
   bool empty() const { return heap_.empty(); }
   const HeapEntry& top() const { return heap_.front(); }
-  HeapEntry pop() {
-    const HeapEntry result = heap_.front();
-    const HeapEntry last = heap_.back();
-    heap_.pop_back();
-    const size_t n = heap_.size();
-    if (n > 0) {
-      size_t i = 0;
-      for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && before(heap_[c + 1], heap_[c])) ++c;
-        if (!before(heap_[c], last)) break;
-        heap_[i] = heap_[c];
-        i = c;
-      }
-      heap_[i] = last;
-    }
-    return result;
-  }
+  HeapEntry pop() { return popAndSift<false>(); }
 
   size_t bytes() const {
     return stamp_.capacity() * sizeof(uint32_t) + g_.capacity() * sizeof(double) + parent_.capacity() * sizeof(ParentT) +
@@ -146,6 +108,30 @@ class BasicSearchSpace {
   }
 
  private:
+  // Removes the top entry; with TrackPositions, keeps position_ right for pushOrDecrease.
+  template <bool TrackPositions>
+  HeapEntry popAndSift() {
+    const HeapEntry result = heap_.front();
+    const HeapEntry last = heap_.back();
+    heap_.pop_back();
+    const size_t n = heap_.size();
+    if (n > 0) {
+      size_t i = 0;
+      for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && before(heap_[c + 1], heap_[c])) ++c;
+        if (!before(heap_[c], last)) break;
+        heap_[i] = heap_[c];
+        if constexpr (TrackPositions) position_[heap_[i].id] = static_cast<uint32_t>(i);
+        i = c;
+      }
+      heap_[i] = last;
+      if constexpr (TrackPositions) position_[last.id] = static_cast<uint32_t>(i);
+    }
+    return result;
+  }
+
   static bool before(const HeapEntry& a, const HeapEntry& b) { return a.key < b.key; }
 
   uint32_t search_ = 0;

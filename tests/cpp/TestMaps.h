@@ -54,6 +54,30 @@ inline Hierarchy buildHierarchy(const Grid& grid, const HierarchyOptions& option
   return std::move(*h);
 }
 
+// brc202d cut in two by a wall down column 265, with boxed 9×9 pockets: a real map where random pairs
+// are often unreachable, for the tests that compare reachability with A*.
+inline Grid cutUpBrc202d() {
+  Grid g = loadMap("brc202d.map");
+  for (int y = 0; y < g.height(); ++y) g.setTerrain(265, y, '@');
+  for (int y = 100; y < 480; y += 60)
+    for (int k = 0; k < 9; ++k) {  // a 9×9 wall square: whatever is inside is closed off
+      g.setTerrain(100 + k, y, '@');
+      g.setTerrain(100 + k, y + 8, '@');
+      g.setTerrain(100, y + k, '@');
+      g.setTerrain(108, y + k, '@');
+    }
+  return g;
+}
+
+// A uniformly random passable cell.
+template <typename Rng>
+Point randomPassable(const Grid& g, Rng& rng) {
+  for (;;) {
+    const Point p{static_cast<int32_t>(rng() % g.width()), static_cast<int32_t>(rng() % g.height())};
+    if (g.passable(p)) return p;
+  }
+}
+
 // The Moving AI tolerance: some files give lengths to 6 significant digits only.
 inline bool sameLength(double a, double optimal) { return std::abs(a - optimal) <= 1e-5 * std::max(1.0, optimal); }
 

@@ -15,13 +15,6 @@
 namespace hpastar {
 namespace {
 
-Point randomPassable(const Grid& g, std::mt19937& rng) {
-  for (;;) {
-    const Point p{static_cast<int32_t>(rng() % g.width()), static_cast<int32_t>(rng() % g.height())};
-    if (g.passable(p)) return p;
-  }
-}
-
 // One random edit of the kinds users make: a single cell, a rectangle, a wall drawn or erased.
 std::vector<CellEdit> randomEdit(const Grid& g, std::mt19937& rng) {
   std::vector<CellEdit> edits;
@@ -93,7 +86,7 @@ TEST_P(HierarchyUpdates, IncrementalUpdatesMatchAFreshBuildAfterThousandsOfEdits
     HpaStarQuery qFresh(fresh);
     qUpdated.setHierarchy(updated);
     for (int q = 0; q < 15; ++q) {
-      const Point s = randomPassable(updated.grid(), rng), t = randomPassable(updated.grid(), rng);
+      const Point s = test::randomPassable(updated.grid(), rng), t = test::randomPassable(updated.grid(), rng);
       ru.reset();
       rf.reset();
       ra.reset();
@@ -185,7 +178,7 @@ TEST(VersionedHierarchy, SearchesOnOtherThreadsEachSeeOneConsistentVersion) {
       snapshot = versions.current();
       query.setHierarchy(*snapshot);
       const Grid& g = snapshot->grid();
-      const Point s = randomPassable(g, rng), t = randomPassable(g, rng);
+      const Point s = test::randomPassable(g, rng), t = test::randomPassable(g, rng);
       r.reset();
       if (query.findPath(s, t, r) == PathStatus::Found) {
         const PathCheck check = validatePath(g, s, t, r.cells, r.cost);

@@ -311,16 +311,8 @@ TEST(HpaStarQuery, CachedIntraEdgePathsGiveTheSameCostsWithLessRefinementWork) {
 }
 
 TEST(HpaStarQuery, FindsAPathExactlyWhenAStarDoesOnRandomPairs) {
-  // Random pairs, reachable or not: brc202d cut in two by a wall down column 265 and boxed pockets.
-  Grid g = test::loadMap("brc202d.map");
-  for (int y = 0; y < g.height(); ++y) g.setTerrain(265, y, '@');
-  for (int y = 100; y < 480; y += 60)
-    for (int k = 0; k < 9; ++k) {  // a 9×9 wall square: whatever is inside is closed off
-      g.setTerrain(100 + k, y, '@');
-      g.setTerrain(100 + k, y + 8, '@');
-      g.setTerrain(100, y + k, '@');
-      g.setTerrain(108, y + k, '@');
-    }
+  // Random pairs, reachable or not.
+  const Grid g = test::cutUpBrc202d();
   for (int levels : {1, 3}) {
     HierarchyOptions o;
     o.levels = levels;
@@ -332,11 +324,7 @@ TEST(HpaStarQuery, FindsAPathExactlyWhenAStarDoesOnRandomPairs) {
     std::mt19937 rng(42);
     int unreachable = 0;
     for (int i = 0; i < 400; ++i) {
-      Point s, t;
-      do s = {static_cast<int>(rng() % g.width()), static_cast<int>(rng() % g.height())};
-      while (!g.passable(s));
-      do t = {static_cast<int>(rng() % g.width()), static_cast<int>(rng() % g.height())};
-      while (!g.passable(t));
+      const Point s = test::randomPassable(g, rng), t = test::randomPassable(g, rng);
       hr.reset();
       ar.reset();
       const PathStatus hs = q.findPath(s, t, hr), as = a.findPath(g, s, t, ar);

@@ -345,16 +345,8 @@ TEST(ShpaStarQuery, CrossesTheDoorThroughItsTwoNodesWithoutSGEffort) {
 }
 
 TEST(ShpaStarQuery, FindsAPathExactlyWhenAStarDoesOnRandomPairs) {
-  // Random pairs, reachable or not: brc202d cut in two by a wall down column 265 and boxed pockets.
-  Grid grid = test::loadMap("brc202d.map");
-  for (int y = 0; y < grid.height(); ++y) grid.setTerrain(265, y, '@');
-  for (int y = 100; y < 480; y += 60)
-    for (int k = 0; k < 9; ++k) {  // a 9×9 wall square: whatever is inside is closed off
-      grid.setTerrain(100 + k, y, '@');
-      grid.setTerrain(100 + k, y + 8, '@');
-      grid.setTerrain(100, y + k, '@');
-      grid.setTerrain(108, y + k, '@');
-    }
+  // Random pairs, reachable or not.
+  const Grid grid = test::cutUpBrc202d();
   for (double detour : {0.0, 1.25}) {
     ShpaOptions o;
     o.maxDetour = detour;
@@ -365,11 +357,7 @@ TEST(ShpaStarQuery, FindsAPathExactlyWhenAStarDoesOnRandomPairs) {
     std::mt19937 rng(42);
     int unreachable = 0;
     for (int i = 0; i < 400; ++i) {
-      Point s, t;
-      do s = {static_cast<int>(rng() % grid.width()), static_cast<int>(rng() % grid.height())};
-      while (!grid.passable(s));
-      do t = {static_cast<int>(rng() % grid.width()), static_cast<int>(rng() % grid.height())};
-      while (!grid.passable(t));
+      const Point s = test::randomPassable(grid, rng), t = test::randomPassable(grid, rng);
       sr.reset();
       ar.reset();
       const PathStatus ss = q.findPath(s, t, sr), as = a.findPath(grid, s, t, ar);
