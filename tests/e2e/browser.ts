@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 export const CHROMIUM = process.env.HPASTAR_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTIFACTS = fileURLToPath(new URL('../../test-results/e2e/', import.meta.url));
@@ -56,6 +57,26 @@ export async function launch(): Promise<Browser> {
 }
 
 /** Opens the demo at `search` (e.g. `?map=arena.map`) and waits until its map is ready. */
+/**
+ * The hooks every e2e file uses: one browser per file, the test's page closed after each test, and no
+ * console error allowed. `setBrowser` receives the launched browser; `currentPage` gives the page the
+ * running test opened (if any).
+ */
+export function useBrowserPerFile(setBrowser: (b: Browser) => void, currentPage: () => Page | undefined): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+    setBrowser(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await currentPage()?.close();
+    expect(browser?.errors).toEqual([]);
+  });
+}
+
 export async function openDemo(page: Page, baseUrl: string, search = ''): Promise<void> {
   await page.goto(new URL(search, baseUrl).href);
   await page.waitForFunction(() => window.__hpastarDemo?.ready === true, null, { timeout: 30_000 });

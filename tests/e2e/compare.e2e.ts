@@ -2,25 +2,14 @@
 // the map's scenarios, as a table and a chart.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
-import { ARTIFACTS, launch, openDemo, type Browser } from './browser';
+import { expect, inject, test } from 'vitest';
+import { ARTIFACTS, useBrowserPerFile, openDemo, type Browser } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await page?.close();
-  expect(browser.errors).toEqual([]);
-});
+useBrowserPerFile((b) => (browser = b), () => page);
 
 test('every algorithm on one query, then on a scenario batch', async () => {
   page = await browser.page();

@@ -4,25 +4,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
-import { ARTIFACTS, launch, openDemo, type Browser } from './browser';
+import { expect, inject, test } from 'vitest';
+import { ARTIFACTS, useBrowserPerFile, openDemo, type Browser } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await page?.close();
-  expect(browser.errors).toEqual([]);
-});
+useBrowserPerFile((b) => (browser = b), () => page);
 
 const crowd = (p: Page) => p.evaluate(() => ({ crowd: window.__hpastarDemo.crowd!, frame: window.__hpastarDemo.frame, coi: window.__hpastarDemo.crossOriginIsolated }));
 

@@ -4,26 +4,15 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { ARTIFACTS, canvasHash, clickCell, countPixels, launch, openDemo, type Browser } from './browser';
+import { describe, expect, inject, test } from 'vitest';
+import { ARTIFACTS, useBrowserPerFile, canvasHash, clickCell, countPixels, openDemo, type Browser } from './browser';
 import { nativeLengths, nativeToolBuilt, readScenarios, root } from './native';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await page?.close();
-  expect(browser.errors).toEqual([]);
-});
+useBrowserPerFile((b) => (browser = b), () => page);
 
 const demo = (p: Page) => p.evaluate(() => {
   const d = window.__hpastarDemo;
