@@ -4,7 +4,7 @@
  */
 import type { RawAStar } from 'hpastar:raw';
 import { rawGrid, type Grid } from './grid.ts';
-import { checkPoint, finalizer, internal, wasmCall } from './internal.ts';
+import { checkPoint, OwnedHandle, internal, wasmCall } from './internal.ts';
 import { pathResultOf } from './results.ts';
 import type { PathResult, Point } from './types.ts';
 
@@ -13,13 +13,12 @@ import type { PathResult, Point } from './types.ts';
  * queries, so reuse one per thread rather than making one per query.
  */
 export class AStar implements Disposable {
-  #raw: RawAStar | null;
+  readonly #raw: OwnedHandle<RawAStar>;
 
   /** @internal Use `new hpastar.AStar()`. */
   constructor(raw: RawAStar, token: typeof internal) {
     if (token !== internal) throw new TypeError('use new hpastar.AStar() to make an AStar');
-    this.#raw = raw;
-    finalizer.register(this, raw, this);
+    this.#raw = new OwnedHandle(this, raw, 'AStar');
   }
 
   /**
@@ -39,15 +38,12 @@ export class AStar implements Disposable {
 
   /** True once {@link AStar.dispose} has run. */
   get disposed(): boolean {
-    return this.#raw === null;
+    return this.#raw.disposed;
   }
 
   /** Frees the query's C++ memory. Calling it again does nothing; any other use afterwards throws. */
   dispose(): void {
-    if (!this.#raw) return;
-    finalizer.unregister(this);
-    this.#raw.delete();
-    this.#raw = null;
+    this.#raw.dispose();
   }
 
   /** Same as {@link AStar.dispose}, for `using astar = ...`. */
@@ -56,7 +52,6 @@ export class AStar implements Disposable {
   }
 
   #handle(): RawAStar {
-    if (!this.#raw) throw new Error('this AStar has been disposed');
-    return this.#raw;
+    return this.#raw.get();
   }
 }

@@ -3,7 +3,7 @@
  * @module
  */
 import type { RawGrid } from 'hpastar:raw';
-import { finalizer, internal, moduleError, packEdits, wasmCall } from './internal.ts';
+import { OwnedHandle, internal, moduleError, packEdits, wasmCall } from './internal.ts';
 import type { TerrainEdit } from './types.ts';
 
 // Lets the planners reach a Grid's raw handle while keeping it private to everyone else.
@@ -24,7 +24,7 @@ export function rawGrid(grid: Grid): RawGrid {
  * builds, not them (use {@link HPAStar.applyEdits} for a planner).
  */
 export class Grid implements Disposable {
-  #raw: RawGrid | null;
+  readonly #raw: OwnedHandle<RawGrid>;
   readonly #width: number;
   readonly #height: number;
 
@@ -35,10 +35,9 @@ export class Grid implements Disposable {
   /** @internal Use `hpastar.Grid.fromMovingAI` or `hpastar.Grid.fromTerrain`. */
   constructor(raw: RawGrid, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.Grid.fromMovingAI or hpastar.Grid.fromTerrain to make a Grid');
-    this.#raw = raw;
+    this.#raw = new OwnedHandle(this, raw, 'Grid');
     this.#width = raw.width();
     this.#height = raw.height();
-    finalizer.register(this, raw, this);
   }
 
   /** Number of columns. */
@@ -91,15 +90,12 @@ export class Grid implements Disposable {
 
   /** True once {@link Grid.dispose} has run. */
   get disposed(): boolean {
-    return this.#raw === null;
+    return this.#raw.disposed;
   }
 
   /** Frees the grid's C++ memory. Calling it again does nothing; any other use afterwards throws. */
   dispose(): void {
-    if (!this.#raw) return;
-    finalizer.unregister(this);
-    this.#raw.delete();
-    this.#raw = null;
+    this.#raw.dispose();
   }
 
   /** Same as {@link Grid.dispose}, for `using grid = ...`. */
@@ -108,7 +104,6 @@ export class Grid implements Disposable {
   }
 
   #handle(): RawGrid {
-    if (!this.#raw) throw new Error('this Grid has been disposed');
-    return this.#raw;
+    return this.#raw.get();
   }
 }

@@ -9,8 +9,7 @@ import {
   checkFlags,
   checkPoint,
   describeFailure,
-  finalizer,
-  internal,
+  OwnedHandle, internal,
   moduleError,
   packEdits,
   packQueries,
@@ -67,7 +66,7 @@ export function rawPlanner(planner: HPAStar): RawHPAStar {
  * ```
  */
 export class HPAStar implements Disposable {
-  #raw: RawHPAStar | null;
+  readonly #raw: OwnedHandle<RawHPAStar>;
   readonly #options: ResolvedHierarchyOptions;
   #stats: HierarchyStats | null = null;
   #plan = 0; // raw id of the current plan
@@ -79,9 +78,8 @@ export class HPAStar implements Disposable {
   /** @internal Use `hpastar.HPAStar.build`. */
   constructor(raw: RawHPAStar, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.HPAStar.build(grid, options) to make an HPAStar');
-    this.#raw = raw;
+    this.#raw = new OwnedHandle(this, raw, 'HPAStar');
     this.#options = Object.freeze({ ...raw.options()! });
-    finalizer.register(this, raw, this);
   }
 
   /** The options the hierarchy was built with, defaults filled in. */
@@ -183,9 +181,9 @@ export class HPAStar implements Disposable {
         segments: planned.segments,
         stats: statsOf(planned.stats),
         next: () => {
-          if (!this.#raw) throw new Error('the HPAStar of this PathPlan has been disposed');
+          const raw = this.#raw.peek();
+          if (!raw) throw new Error('the HPAStar of this PathPlan has been disposed');
           if (this.#plan !== id) throw new Error('this PathPlan is stale: a later plan() or applyEdits() on the same HPAStar replaced it');
-          const raw = this.#raw;
           const segment = wasmCall('PathPlan.nextSegment', () => raw.nextSegment(id));
           if (segment && 'error' in segment) throw new Error(segment.error);
           return segment;
@@ -216,15 +214,12 @@ export class HPAStar implements Disposable {
 
   /** True once {@link HPAStar.dispose} has run. */
   get disposed(): boolean {
-    return this.#raw === null;
+    return this.#raw.disposed;
   }
 
   /** Frees the hierarchy's C++ memory. Calling it again does nothing; any other use afterwards throws. */
   dispose(): void {
-    if (!this.#raw) return;
-    finalizer.unregister(this);
-    this.#raw.delete();
-    this.#raw = null;
+    this.#raw.dispose();
   }
 
   /** Same as {@link HPAStar.dispose}, for `using planner = ...`. */
@@ -233,8 +228,7 @@ export class HPAStar implements Disposable {
   }
 
   #handle(): RawHPAStar {
-    if (!this.#raw) throw new Error('this HPAStar has been disposed');
-    return this.#raw;
+    return this.#raw.get();
   }
 }
 

@@ -12,13 +12,51 @@ import type { HierarchyOptions, Point, ResolvedHierarchyOptions, ResolvedShpaOpt
 export const internal: unique symbol = Symbol('hpastar.internal');
 
 /** Frees C++ objects that were garbage-collected without dispose(): a safety net, not the API. */
-export const finalizer = new FinalizationRegistry<{ delete(): void }>((raw) => {
+const finalizer = new FinalizationRegistry<{ delete(): void }>((raw) => {
   try {
     raw.delete();
   } catch {
     // The module may have stopped; nothing left to free.
   }
 });
+
+/**
+ * A raw C++ object owned by one wrapper: handed out while alive, freed once by dispose() (or by the
+ * finalizer if the wrapper is garbage-collected first), an Error naming the wrapper afterwards.
+ */
+export class OwnedHandle<Raw extends { delete(): void }> {
+  #raw: Raw | null;
+  readonly #name: string;
+
+  constructor(owner: object, raw: Raw, name: string) {
+    this.#raw = raw;
+    this.#name = name;
+    finalizer.register(owner, raw, this);
+  }
+
+  /** The raw object; throws once disposed. */
+  get(): Raw {
+    if (!this.#raw) throw new Error(`this ${this.#name} has been disposed`);
+    return this.#raw;
+  }
+
+  /** The raw object, or null once disposed. */
+  peek(): Raw | null {
+    return this.#raw;
+  }
+
+  get disposed(): boolean {
+    return this.#raw === null;
+  }
+
+  /** Frees the C++ object; calling it again does nothing. */
+  dispose(): void {
+    if (!this.#raw) return;
+    finalizer.unregister(this);
+    this.#raw.delete();
+    this.#raw = null;
+  }
+}
 
 const isInt32 = (v: unknown): v is number => Number.isInteger(v) && Math.abs(v as number) <= 0x7fffffff;
 

@@ -4,7 +4,7 @@
  */
 import type { RawSHPAStar } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
-import { checkFlags, checkPoint, finalizer, internal, moduleError, packQueries, wasmCall } from './internal.ts';
+import { checkFlags, checkPoint, OwnedHandle, internal, moduleError, packQueries, wasmCall } from './internal.ts';
 import { pathResultOf } from './results.ts';
 import type {
   BatchSearchOptions,
@@ -52,7 +52,7 @@ export function rawShpaPlanner(planner: SHPAStar): RawSHPAStar {
  * ```
  */
 export class SHPAStar implements Disposable {
-  #raw: RawSHPAStar | null;
+  readonly #raw: OwnedHandle<RawSHPAStar>;
   readonly #options: ResolvedShpaOptions;
   readonly #staticMessage: string;
   #stats: ShpaStats | null = null;
@@ -64,10 +64,9 @@ export class SHPAStar implements Disposable {
   /** @internal Use `hpastar.SHPAStar.build`. */
   constructor(raw: RawSHPAStar, staticMessage: string, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.SHPAStar.build(grid, options) to make an SHPAStar');
-    this.#raw = raw;
+    this.#raw = new OwnedHandle(this, raw, 'SHPAStar');
     this.#staticMessage = staticMessage;
     this.#options = Object.freeze({ ...raw.options()! });
-    finalizer.register(this, raw, this);
   }
 
   /** The options the graph was built with, defaults filled in. */
@@ -145,15 +144,12 @@ export class SHPAStar implements Disposable {
 
   /** True once {@link SHPAStar.dispose} has run. */
   get disposed(): boolean {
-    return this.#raw === null;
+    return this.#raw.disposed;
   }
 
   /** Frees the graph's C++ memory. Calling it again does nothing; any other use afterwards throws. */
   dispose(): void {
-    if (!this.#raw) return;
-    finalizer.unregister(this);
-    this.#raw.delete();
-    this.#raw = null;
+    this.#raw.dispose();
   }
 
   /** Same as {@link SHPAStar.dispose}, for `using planner = ...`. */
@@ -162,7 +158,6 @@ export class SHPAStar implements Disposable {
   }
 
   #handle(): RawSHPAStar {
-    if (!this.#raw) throw new Error('this SHPAStar has been disposed');
-    return this.#raw;
+    return this.#raw.get();
   }
 }
