@@ -18,6 +18,7 @@ val optionsToJS(const HierarchyOptions& o) {
   v.set("cachePaths", o.cachePaths);
   v.set("cacheTrees", o.cacheTrees);
   v.set("pruneEdges", o.pruneEdges);
+  v.set("landmarks", o.landmarks);
   return v;
 }
 
@@ -38,6 +39,7 @@ HierarchyOptions optionsFromJS(const val& v) {
   flag("cachePaths", o.cachePaths);
   flag("cacheTrees", o.cacheTrees);
   flag("pruneEdges", o.pruneEdges);
+  integer("landmarks", o.landmarks);
   return o;
 }
 

@@ -27,7 +27,7 @@ namespace hpastar::bindings {
 class HpaStarHandle {
  public:
   // The core's default options: { clusterSize, levels, clusterGroup, entranceWidth, cachePaths,
-  // cacheTrees, pruneEdges }. build() takes an object of that shape (missing fields: defaults).
+  // cacheTrees, pruneEdges, landmarks }. build() takes an object of that shape (missing fields: defaults).
   static emscripten::val defaultOptions();
 
   // Builds the hierarchy of `grid` (copied). "" or the problem.

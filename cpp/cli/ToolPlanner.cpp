@@ -32,6 +32,7 @@ HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine
   o.entranceWidth = static_cast<int32_t>(cmd.getInt("entrance-width", o.entranceWidth, 1, 1 << 20));
   o.cachePaths = cmd.has("cache-paths");
   o.pruneEdges = !cmd.has("no-prune");
+  o.landmarks = static_cast<int32_t>(cmd.getInt("landmarks", o.landmarks, 0, 32));
   o.cacheTrees = algo == "dhpa";
   return o;
 }
@@ -94,7 +95,8 @@ std::string knownAlgorithms() { return "astar, hpa, dhpa, shpa"; }
 std::set<std::string> plannerOptions(const std::string& algo) {
   if (algo == "shpa") return shpaToolOptions();
   if (algo == "hpa" || algo == "dhpa")
-    return {"cluster", "levels", "group", "entrance-width", "cache-paths", "no-smooth", "smoothing-range", "no-prune"};
+    return {"cluster",   "levels",          "group",    "entrance-width", "cache-paths",
+            "no-smooth", "smoothing-range", "no-prune", "landmarks"};
   return {};
 }
 

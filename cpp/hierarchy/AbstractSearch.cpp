@@ -1,6 +1,8 @@
 #include "hierarchy/AbstractSearch.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace hpastar {
 
@@ -19,10 +21,16 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
   // The top-level search covers the whole map: skip the per-edge area test there.
   const bool wholeMap = area == h.grid().bounds();
   const Point targetCell = astar ? cellOf(target) : Point{};
+  // Landmark bounds hold for distances in the whole graph of their level, so only there.
+  const LandmarkTable& marks = h.landmarks();
+  const bool useMarks =
+      astar && wholeMap && !marks.empty() && marks.level() == level && landmarkRowOf(h, overlay, target, targetRow_);
   auto heuristic = [&](uint32_t n) {
     if (!astar) return 0.0;
     const Point c = cellOf(n);
-    return octileDistance(targetCell.x - c.x, targetCell.y - c.y);
+    const double octile = octileDistance(targetCell.x - c.x, targetCell.y - c.y);
+    if (!useMarks || n >= realNodes) return octile;
+    return std::max(octile, static_cast<double>(marks.lowerBound(marks.distances(n), targetRow_.data())));
   };
 
   stamp[source] = openStamp;
@@ -65,6 +73,29 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
     }
   }
   return expanded;
+}
+
+bool AbstractSearch::landmarkRowOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t node,
+                                   std::vector<float>& row) {
+  const LandmarkTable& marks = h.landmarks();
+  const size_t k = static_cast<size_t>(marks.count());
+  row.resize(k);
+  if (node < h.nodeCount()) {
+    std::copy(marks.distances(node), marks.distances(node) + k, row.begin());
+    return true;
+  }
+  // The query's start or goal is no node of the graph: its distance from a landmark goes through one
+  // of its edges to the nodes of its cluster, so it is the least over those edges.
+  if (!overlay || !overlay->isEndpoint(node)) return false;
+  std::fill(row.begin(), row.end(), std::numeric_limits<float>::infinity());
+  bool any = false;
+  for (const QueryOverlay::Edge& e : overlay->endpointEdges(marks.level(), node)) {
+    if (e.to >= h.nodeCount()) continue;  // the direct start-goal edge adds nothing (see LandmarkTable)
+    const float* d = marks.distances(e.to);
+    for (size_t i = 0; i < k; ++i) row[i] = std::min(row[i], d[i] + static_cast<float>(e.cost));
+    any = true;
+  }
+  return any;
 }
 
 void AbstractSearch::appendPath(uint32_t node, std::vector<uint32_t>& out) const {

@@ -26,7 +26,12 @@ class AbstractSearch {
   void appendPath(uint32_t node, std::vector<uint32_t>& out) const;
 
  private:
+  // Fills `row` with the landmark distances of `node` (a graph node, or the overlay's start or goal);
+  // false when it has none.
+  bool landmarkRowOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t node, std::vector<float>& row);
+
   NodeSearchSpace space_;
+  std::vector<float> targetRow_;
 };
 
 }  // namespace hpastar

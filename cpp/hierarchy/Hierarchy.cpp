@@ -126,9 +126,9 @@ void emitIntraEdges(ClusterBlock& b, std::vector<IntraPair>& pairs, bool prune, 
 }  // namespace
 
 struct Hierarchy::Level1Plan {
-  std::vector<int32_t> clusters;                      // sorted
-  std::vector<std::vector<Transition>> transitions;   // per planned cluster; .a inside it
-  std::vector<std::vector<uint32_t>> nodes;           // per planned cluster, new node ids, ascending
+  std::vector<int32_t> clusters;                     // sorted
+  std::vector<std::vector<Transition>> transitions;  // per planned cluster; .a inside it
+  std::vector<std::vector<uint32_t>> nodes;          // per planned cluster, new node ids, ascending
   int32_t indexOf(int32_t cluster) const {
     auto it = std::lower_bound(clusters.begin(), clusters.end(), cluster);
     return (it != clusters.end() && *it == cluster) ? static_cast<int32_t>(it - clusters.begin()) : -1;
@@ -157,7 +157,8 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
   h.blocks_.resize(static_cast<size_t>(options.levels));
   h.directedInter_.assign(static_cast<size_t>(options.levels), 0);
   h.edgeIndex_.resize(static_cast<size_t>(options.levels));
-  for (int32_t l = 1; l <= options.levels; ++l) h.blocks_[static_cast<size_t>(l - 1)].resize(static_cast<size_t>(h.layout(l).count()));
+  for (int32_t l = 1; l <= options.levels; ++l)
+    h.blocks_[static_cast<size_t>(l - 1)].resize(static_cast<size_t>(h.layout(l).count()));
 
   std::vector<int32_t> all(static_cast<size_t>(h.layout(1).count()));
   for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int32_t>(c);
@@ -168,6 +169,7 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
     h.rebuildUpperLevel(l, clusters);
   }
   h.rebuildComponents();
+  h.landmarks_ = LandmarkTable::compute(h, h.levels(), options.landmarks);
   h.refreshStats();
   h.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return h;
@@ -237,7 +239,8 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
     if (old) {
       for (uint32_t n : old->nodes) {
         const Point p = nodeCell_[n];
-        auto it = std::lower_bound(cells.begin(), cells.end(), p, [](Point a, Point b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
+        auto it = std::lower_bound(cells.begin(), cells.end(), p,
+                                   [](Point a, Point b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
         if (it != cells.end() && *it == p) {
           plan.nodes[i].push_back(n);
         } else {
@@ -420,7 +423,8 @@ void Hierarchy::rebuildComponents() {
 
 void Hierarchy::replaceBlock(int32_t level, int32_t cluster, std::shared_ptr<const ClusterBlock> block) {
   // Level figures follow every replacement, so an edit costs nothing per untouched cluster.
-  if (stats_.levels.size() != static_cast<size_t>(levels())) stats_.levels.assign(static_cast<size_t>(levels()), LevelStats{});
+  if (stats_.levels.size() != static_cast<size_t>(levels()))
+    stats_.levels.assign(static_cast<size_t>(levels()), LevelStats{});
   LevelStats& s = stats_.levels[static_cast<size_t>(level - 1)];
   auto& slot = blocks_[static_cast<size_t>(level - 1)][static_cast<size_t>(cluster)];
   auto& index = edgeIndex_[static_cast<size_t>(level - 1)];
@@ -450,7 +454,8 @@ uint32_t Hierarchy::componentOf(Point p) const {
   const ClusterLayout& lay = layout(1);
   const int32_t c = lay.clusterOf(p);
   const Rect r = lay.rect(c);
-  const uint32_t region = blocks_[0][static_cast<size_t>(c)]->regions[static_cast<size_t>((p.y - r.y0) * r.width() + (p.x - r.x0))];
+  const uint32_t region =
+      blocks_[0][static_cast<size_t>(c)]->regions[static_cast<size_t>((p.y - r.y0) * r.width() + (p.x - r.x0))];
   return region ? regionComponent_[regionBase_[static_cast<size_t>(c)] + region - 1] : 0;
 }
 
@@ -463,9 +468,9 @@ void Hierarchy::refreshStats() {
   stats_.entrances = entranceSides_ / 2;  // each entrance is on the border of two clusters
   size_t indexBytes = 0;
   for (const auto& v : edgeIndex_) indexBytes += v.capacity() * sizeof(EdgeSpan);
-  stats_.bytes = blockBytes_ + indexBytes + nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() + freeNodes_.capacity() * 4 +
-                 regionBase_.capacity() * 4 + regionComponent_.capacity() * 4 + nodeRegion_.capacity() * 4 +
-                 unionParent_.capacity() * 4;
+  stats_.bytes = blockBytes_ + indexBytes + nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() +
+                 freeNodes_.capacity() * 4 + regionBase_.capacity() * 4 + regionComponent_.capacity() * 4 +
+                 nodeRegion_.capacity() * 4 + unionParent_.capacity() * 4 + landmarks_.bytes();
 }
 
 std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* stats) {
@@ -475,8 +480,8 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
       return "cell (" + std::to_string(e.cell.x) + ", " + std::to_string(e.cell.y) + ") is outside the " +
              std::to_string(grid_.width()) + "x" + std::to_string(grid_.height()) + " map";
     if (!isTerrainChar(e.terrain))
-      return "terrain code " + std::to_string(static_cast<unsigned char>(e.terrain)) + " at (" + std::to_string(e.cell.x) +
-             ", " + std::to_string(e.cell.y) + ") is not a Moving AI terrain character";
+      return "terrain code " + std::to_string(static_cast<unsigned char>(e.terrain)) + " at (" +
+             std::to_string(e.cell.x) + ", " + std::to_string(e.cell.y) + ") is not a Moving AI terrain character";
   }
   std::vector<int32_t> touched;
   uint32_t changed = 0;
@@ -491,7 +496,8 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
     // on a border touches the cluster across it, whose entrances change too).
     for (int dy = -1; dy <= 1; ++dy)
       for (int dx = -1; dx <= 1; ++dx)
-        if (grid_.inside(e.cell.x + dx, e.cell.y + dy)) touched.push_back(lay.clusterOf(Point{e.cell.x + dx, e.cell.y + dy}));
+        if (grid_.inside(e.cell.x + dx, e.cell.y + dy))
+          touched.push_back(lay.clusterOf(Point{e.cell.x + dx, e.cell.y + dy}));
   }
   if (stats) {
     *stats = UpdateStats{};
@@ -500,7 +506,8 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
   if (changed == 0) return "";
   ++version_;
   if (!touched.empty()) rebuildAfterEdits(std::move(touched), stats);
-  if (stats) stats->microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  if (stats)
+    stats->microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   return "";
 }
 
@@ -522,15 +529,17 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
     if (stats) stats->clustersRebuilt[l - 1] = static_cast<uint32_t>(upper.size());
   }
   rebuildComponents();
+  if (options_.landmarks > 0) landmarks_ = LandmarkTable::compute(*this, levels(), options_.landmarks);
   refreshStats();
   return "";
 }
 
 std::string Hierarchy::fillRect(const Rect& rect, char terrain, UpdateStats* stats) {
-  const Rect r{std::max(rect.x0, 0), std::max(rect.y0, 0), std::min(rect.x1, grid_.width()), std::min(rect.y1, grid_.height())};
+  const Rect r{std::max(rect.x0, 0), std::max(rect.y0, 0), std::min(rect.x1, grid_.width()),
+               std::min(rect.y1, grid_.height())};
   if (r.x0 >= r.x1 || r.y0 >= r.y1)
-    return "rectangle [" + std::to_string(rect.x0) + ", " + std::to_string(rect.y0) + ") - (" + std::to_string(rect.x1) +
-           ", " + std::to_string(rect.y1) + ") does not overlap the map";
+    return "rectangle [" + std::to_string(rect.x0) + ", " + std::to_string(rect.y0) + ") - (" +
+           std::to_string(rect.x1) + ", " + std::to_string(rect.y1) + ") does not overlap the map";
   std::vector<CellEdit> edits;
   edits.reserve(static_cast<size_t>(r.area()));
   for (int32_t y = r.y0; y < r.y1; ++y)
@@ -542,7 +551,8 @@ namespace {
 
 // The stored path of the edge from->to of `level` in block `b` (appended after `from`, `to` included).
 template <typename T>
-bool appendStoredPath(const ClusterBlock& b, const std::vector<T>& pool, uint32_t from, uint32_t to, std::vector<T>& out) {
+bool appendStoredPath(const ClusterBlock& b, const std::vector<T>& pool, uint32_t from, uint32_t to,
+                      std::vector<T>& out) {
   const int32_t i = b.indexOf(from);
   if (i < 0 || b.pathRef.empty()) return false;
   for (uint32_t e = b.offsets[static_cast<size_t>(i)]; e < b.offsets[static_cast<size_t>(i) + 1]; ++e) {
@@ -574,6 +584,32 @@ bool Hierarchy::appendCachedNodePath(int32_t level, uint32_t from, uint32_t to, 
   return appendStoredPath(b, b.pathNodes, from, to, out);
 }
 
+bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& out) const {
+  if (!options_.cacheTrees) return false;
+  const ClusterLayout& lay = layout(1);
+  const Point target = nodeCell_[node];
+  const int32_t c = lay.clusterOf(target);
+  const Rect r = lay.rect(c);
+  if (!r.contains(from)) return false;
+  const ClusterBlock& b = block(1, c);
+  const int32_t i = b.indexOf(node);
+  if (i < 0) return false;
+  const int32_t w = r.width();
+  const uint8_t* dirs = b.treeDirection.data() + static_cast<size_t>(i) * static_cast<size_t>(r.area());
+  int32_t local = (from.y - r.y0) * w + (from.x - r.x0);
+  Point p = from;
+  // A tree visits each cell once; the bound only matters for corrupted data (loaded bytes).
+  for (int64_t steps = 0; steps < r.area(); ++steps) {
+    const uint8_t dir = dirs[local];
+    if (dir >= kDirCount) return dir == 0xFF && p == target;  // the node itself, or no way to it
+    p = Point{p.x + kDirDx[dir], p.y + kDirDy[dir]};
+    if (!r.contains(p)) return false;
+    local = (p.y - r.y0) * w + (p.x - r.x0);
+    out.push_back(p);
+  }
+  return false;
+}
+
 bool Hierarchy::treeStep(uint32_t node, Point cell, double& distance, int& direction) const {
   if (!options_.cacheTrees) return false;
   const ClusterLayout& lay = layout(1);
@@ -583,7 +619,8 @@ bool Hierarchy::treeStep(uint32_t node, Point cell, double& distance, int& direc
   const ClusterBlock& b = block(1, c);
   const int32_t i = b.indexOf(node);
   if (i < 0) return false;
-  const size_t entry = static_cast<size_t>(i) * static_cast<size_t>(r.area()) + static_cast<size_t>((cell.y - r.y0) * r.width() + (cell.x - r.x0));
+  const size_t entry = static_cast<size_t>(i) * static_cast<size_t>(r.area()) +
+                       static_cast<size_t>((cell.y - r.y0) * r.width() + (cell.x - r.x0));
   const uint16_t d = b.treeDistance[entry];
   if (d == ClusterBlock::kUnreachable) return false;
   distance = d / treeScale_;

@@ -10,6 +10,7 @@
 #include "hierarchy/ClusterBlock.h"
 #include "hierarchy/ClusterLayout.h"
 #include "hierarchy/HierarchyOptions.h"
+#include "hierarchy/LandmarkTable.h"
 
 namespace hpastar {
 
@@ -110,12 +111,19 @@ class Hierarchy {
   // trees are not cached. Distances are fixed point: exact to treeResolution() per step sum.
   bool treeStep(uint32_t node, Point cell, double& distance, int& direction) const;
   double treeResolution() const { return 1.0 / treeScale_; }
+  // DHPA* refinement: appends the cells after `from` along `node`'s tree, the node's cell last (one
+  // table read per cell). False, with `out` unspecified past its old size, when the cell cannot reach
+  // the node inside their cluster or trees are not cached.
+  bool appendTreePath(uint32_t node, Point from, std::vector<Point>& out) const;
+
+  // The top level's landmark distances (empty unless options().landmarks > 0).
+  const LandmarkTable& landmarks() const { return landmarks_; }
 
   const HierarchyStats& stats() const { return stats_; }
 
  private:
   friend struct HierarchySerializer;  // io/HierarchySerialization.cpp reads and restores the private state
-  struct Level1Plan;  // new node sets and transitions of the clusters being rebuilt
+  struct Level1Plan;                  // new node sets and transitions of the clusters being rebuilt
   Hierarchy() = default;
 
   void rebuildLevel1(const std::vector<int32_t>& clusters);
@@ -145,10 +153,11 @@ class Hierarchy {
     const ClusterBlock* owner = nullptr;  // a reused id may already belong to another cluster's new block
   };
   std::vector<std::vector<EdgeSpan>> edgeIndex_;
-  std::vector<uint64_t> directedInter_;    // per level: directed inter-edges over all blocks
+  std::vector<uint64_t> directedInter_;  // per level: directed inter-edges over all blocks
   uint64_t blockBytes_ = 0;
-  uint32_t entranceSides_ = 0;             // entrances counted once from each side
-  double treeScale_ = 1.0;                 // tree distances are stored as round(distance * treeScale_)
+  uint32_t entranceSides_ = 0;  // entrances counted once from each side
+  LandmarkTable landmarks_;
+  double treeScale_ = 1.0;  // tree distances are stored as round(distance * treeScale_)
   uint64_t version_ = 0;
   HierarchyStats stats_;
 };

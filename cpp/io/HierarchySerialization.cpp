@@ -108,6 +108,7 @@ struct HierarchySerializer {
     w.u8(o.cachePaths);
     w.u8(o.cacheTrees);
     w.u8(o.pruneEdges);
+    w.i32(o.landmarks);
     w.u64(h.version_);
     w.list(h.nodeCell_, [&](Point p) {
       w.i32(p.x);
@@ -174,6 +175,7 @@ struct HierarchySerializer {
     o.cachePaths = r.u8() != 0;
     o.cacheTrees = r.u8() != 0;
     o.pruneEdges = r.u8() != 0;
+    o.landmarks = r.i32();
     const std::string optionError = o.validate();
     if (!r.ok() || !optionError.empty()) return fail(optionError.empty() ? "truncated options" : optionError);
 
@@ -217,12 +219,14 @@ struct HierarchySerializer {
       for (int32_t c = 0; c < lay.count(); ++c) {
         auto b = std::make_shared<ClusterBlock>();
         const std::string problem = readBlock(r, *b, nodes, l == 1 ? lay.rect(c) : Rect{}, h, c, l);
-        if (!problem.empty()) return fail(problem + " (level " + std::to_string(l) + ", cluster " + std::to_string(c) + ")");
+        if (!problem.empty())
+          return fail(problem + " (level " + std::to_string(l) + ", cluster " + std::to_string(c) + ")");
         h.replaceBlock(l, c, std::move(b));
       }
     }
     if (!r.atEnd()) return fail("bytes after the last cluster");
     h.rebuildComponents();
+    h.landmarks_ = LandmarkTable::compute(h, h.levels(), o.landmarks);  // derived data: recomputed, not stored
     h.refreshStats();
     return h;
   }
@@ -271,7 +275,8 @@ struct HierarchySerializer {
       if (n >= nodes) return "a cached path node is out of range";
     if (!b.pathRef.empty() && b.pathRef.size() != b.edges.size()) return "path references do not match the edges";
     for (uint32_t ref : b.pathRef)
-      if (ref != ClusterBlock::kNoPath && (ref & 0x7FFFFFFFu) >= b.pathSpans.size()) return "a path reference is out of range";
+      if (ref != ClusterBlock::kNoPath && (ref & 0x7FFFFFFFu) >= b.pathSpans.size())
+        return "a path reference is out of range";
     const size_t pool = level == 1 ? b.pathCells.size() : b.pathNodes.size();
     for (const auto& [offset, length] : b.pathSpans)
       if (length == 0 || static_cast<uint64_t>(offset) + length > pool) return "a cached path is out of range";
@@ -301,7 +306,8 @@ struct HierarchySerializer {
       for (uint32_t reg : b.nodeRegions)
         if (reg == 0 || reg > b.regionCount) return "a node region is out of range";
       const size_t treeEntries = h.options_.cacheTrees ? b.nodes.size() * cells : 0;
-      if (b.treeDistance.size() != treeEntries || b.treeDirection.size() != treeEntries) return "tree sizes do not match";
+      if (b.treeDistance.size() != treeEntries || b.treeDirection.size() != treeEntries)
+        return "tree sizes do not match";
     } else if (!b.regions.empty() || !b.nodeRegions.empty() || !b.treeDistance.empty() || !b.pathCells.empty()) {
       return "an upper-level block holds level-1 data";
     }

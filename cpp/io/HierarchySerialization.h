@@ -19,6 +19,6 @@ std::vector<uint8_t> serializeHierarchy(const Hierarchy& hierarchy);
 // refused with `error` saying which; nothing is trusted before it is checked.
 std::optional<Hierarchy> deserializeHierarchy(std::span<const uint8_t> bytes, std::string& error);
 
-inline constexpr uint32_t kHierarchyFormatVersion = 1;
+inline constexpr uint32_t kHierarchyFormatVersion = 2;
 
 }  // namespace hpastar

@@ -4,23 +4,76 @@
 
 namespace hpastar {
 
+namespace {
+
+// The line of each family through `p`, as an index into that family's heads.
+inline int32_t lineOf(int family, Point p, int32_t height) {
+  switch (family) {
+    case 0:
+      return p.x;
+    case 1:
+      return p.y;
+    case 2:
+      return p.x - p.y + height;
+    default:
+      return p.x + p.y;
+  }
+}
+
+// The family of the line a step in direction (sx, sy) stays on.
+inline int familyOfStep(int32_t sx, int32_t sy) {
+  if (sx == 0) return 0;
+  if (sy == 0) return 1;
+  return sx == sy ? 2 : 3;
+}
+
+}  // namespace
+
+void PathSmoother::linkLines(const Grid& grid, const std::vector<Point>& cells) {
+  const size_t lines = static_cast<size_t>(grid.width() + grid.height()) + 1;
+  const int32_t n = static_cast<int32_t>(cells.size());
+  for (int f = 0; f < kLineFamilies; ++f) {
+    if (lineHead_[f].size() < lines) lineHead_[f].assign(lines, -1);
+    nextOnLine_[f].resize(cells.size());
+    for (int32_t j = n - 1; j >= 0; --j) {
+      int32_t& head = lineHead_[f][static_cast<size_t>(lineOf(f, cells[static_cast<size_t>(j)], grid.height()))];
+      nextOnLine_[f][static_cast<size_t>(j)] = head;
+      head = j;
+    }
+  }
+  runEnd_.resize(cells.size());
+  runEnd_[static_cast<size_t>(n - 1)] = n - 1;
+  for (int32_t i = n - 2; i >= 0; --i) {
+    const size_t u = static_cast<size_t>(i);
+    const bool sameStep = i + 2 < n && cells[u + 1].x - cells[u].x == cells[u + 2].x - cells[u + 1].x &&
+                          cells[u + 1].y - cells[u].y == cells[u + 2].y - cells[u + 1].y;
+    runEnd_[u] = sameStep ? runEnd_[u + 1] : i + 1;
+  }
+}
+
+void PathSmoother::unlinkLines(const Grid& grid, const std::vector<Point>& cells) {
+  for (const Point& p : cells)
+    for (int f = 0; f < kLineFamilies; ++f) lineHead_[f][static_cast<size_t>(lineOf(f, p, grid.height()))] = -1;
+}
+
 uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay) {
   const size_t n = cells.size();
   if (n < 3) return 0;
   // Cost from the start to each position.
   prefix_.resize(n);
   prefix_[0] = 0;
-  for (size_t i = 0; i < n; ++i) {
-    if (i > 0) {
-      const bool diagonal = cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y;
-      prefix_[i] = prefix_[i - 1] + (diagonal ? kSqrt2 : 1.0);
-    }
+  for (size_t i = 1; i < n; ++i) {
+    const bool diagonal = cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y;
+    prefix_[i] = prefix_[i - 1] + (diagonal ? kSqrt2 : 1.0);
   }
+  linkLines(grid, cells);
   // Candidates are the later path cells that lie on one of the 8 lines through cells[i], at most maxRay
-  // steps away; checking their offsets costs no memory access, and a line is walked (and its cells
-  // checked against the grid's moves) only when it would save more than the best so far. A line of k
-  // steps can replace at most the path cells up to i + window (a path between two cells k moves apart
-  // is at least k cells long, so longer detours are cut by the next cells' lines).
+  // steps away. They are found by following, for each of the 4 line families, the chain of path
+  // indices on the line through cells[i] (so the cost is the number of candidates, not the length of
+  // the window), merged in index order. A line is walked (and its cells checked against the grid's
+  // moves) only when it would save more than the best so far. A line of k steps can replace at most
+  // the path cells up to i + window (a path between two cells k moves apart is at least k cells long,
+  // so longer detours are cut by the next cells' lines).
   const size_t window = static_cast<size_t>(maxRay) * 2;
   // A line can only shorten the path between i and j if that part is longer than the octile distance
   // between its ends. `optimalEnd` is the last j for which the part i..j is as short as the octile
@@ -45,46 +98,53 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
     double bestSaving = 1e-9;
     bool loop = false;
     const Point from = cells[i];
+    const size_t first = std::max(i + 2, optimalEnd + 1);
     const size_t last = std::min(n - 1, i + window);
     // Per direction, how far the line from `from` is known clear, and whether it is known to stop there.
     int32_t clearSteps[kDirCount] = {0, 0, 0, 0, 0, 0, 0, 0};
     bool stopped[kDirCount] = {false, false, false, false, false, false, false, false};
-    Point reached[kDirCount];
-    for (int d = 0; d < kDirCount; ++d) reached[d] = from;
-    for (size_t j = std::max(i + 2, optimalEnd + 1); j <= last; ++j) {
+    auto consider = [&](size_t j) {
       const int32_t dx = cells[j].x - from.x, dy = cells[j].y - from.y;
       const int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-      if (!(dx == 0 || dy == 0 || ax == ay)) continue;
       const int32_t k = ax > ay ? ax : ay;
-      if (k > maxRay) continue;
-      if (k == 0) {  // the path comes back to this very cell: cut the loop
-        if (prefix_[j] - prefix_[i] > bestSaving) {
-          bestSaving = prefix_[j] - prefix_[i];
-          bestJ = j;
-          bestDir = -1;
-          bestSteps = 0;
-          loop = true;
-        }
-        continue;
-      }
+      if (k > maxRay) return;
+      // The largest saving wins, the earliest cell among equal ones (so the order in which the
+      // families are walked does not matter).
       const double saving = (prefix_[j] - prefix_[i]) - k * (dx == 0 || dy == 0 ? 1.0 : kSqrt2);
-      if (saving <= bestSaving) continue;
+      if (saving < bestSaving || (saving == bestSaving && j >= bestJ)) return;
+      if (k == 0) {  // the path comes back to this very cell: cut the loop
+        bestSaving = saving;
+        bestJ = j;
+        bestDir = -1;
+        bestSteps = 0;
+        loop = true;
+        return;
+      }
       const int d = dirOfStep((dx > 0) - (dx < 0), (dy > 0) - (dy < 0));
       // Extend the walk along direction d only as far as this candidate needs.
       while (clearSteps[d] < k && !stopped[d]) {
         ++examined;
-        if (grid.canMove(reached[d], d)) {
-          reached[d] = Point{reached[d].x + kDirDx[d], reached[d].y + kDirDy[d]};
+        const Point at{from.x + kDirDx[d] * clearSteps[d], from.y + kDirDy[d] * clearSteps[d]};
+        if (grid.canMove(at, d))
           ++clearSteps[d];
-        } else {
+        else
           stopped[d] = true;
-        }
       }
-      if (clearSteps[d] < k) continue;
+      if (clearSteps[d] < k) return;
       bestSaving = saving;
       bestJ = j;
       bestDir = d;
       bestSteps = k;
+      loop = false;
+    };
+    // Each family's chain from cells[i]; the straight run leaving cells[i] lies on one line and is
+    // skipped whole (a straight part is never shortened).
+    const int runFamily = familyOfStep(cells[i + 1].x - from.x, cells[i + 1].y - from.y);
+    for (int f = 0; f < kLineFamilies; ++f) {
+      const int32_t* next = nextOnLine_[f].data();
+      for (int32_t j = next[f == runFamily ? runEnd_[i] : static_cast<int32_t>(i)];
+           j >= 0 && static_cast<size_t>(j) <= last; j = next[j])
+        if (static_cast<size_t>(j) >= first) consider(static_cast<size_t>(j));
     }
     if (bestDir >= 0) {
       Point p = cells[i];
@@ -98,6 +158,7 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
     i = bestJ;
   }
   if (!revisit) out_.push_back(cells[n - 1]);
+  unlinkLines(grid, cells);
   cells.swap(out_);
   return examined;
 }

@@ -17,8 +17,18 @@ class PathSmoother {
   uint64_t smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay);
 
  private:
+  // The 4 families of lines through a cell: same column, same row, same x - y, same x + y.
+  static constexpr int kLineFamilies = 4;
+  void linkLines(const Grid& grid, const std::vector<Point>& cells);
+  void unlinkLines(const Grid& grid, const std::vector<Point>& cells);
+
   std::vector<double> prefix_;
   std::vector<Point> out_;
+  // Per family: per line, the first path index on it (-1: none); per path index, the next index on the
+  // same line. Heads are reset after each path, touching only the lines the path used.
+  std::vector<int32_t> lineHead_[kLineFamilies];
+  std::vector<int32_t> nextOnLine_[kLineFamilies];
+  std::vector<int32_t> runEnd_;  // last index of the straight run that starts with the step i -> i + 1
 };
 
 }  // namespace hpastar

@@ -55,7 +55,8 @@ void HpaStarQuery::insertEndpoints(SearchStats& stats) {
         }
         if (otherInside && endpoint == S) {  // start and goal share a cluster: the in-cluster path too
           scratchCells_.clear();
-          const double d = cellAStar_.appendPath(grid, area, cell, otherCell, false, scratchCells_, stats.expandedInsertion);
+          const double d =
+              cellAStar_.appendPath(grid, area, cell, otherCell, false, scratchCells_, stats.expandedInsertion);
           if (d >= 0) overlay_.addEdge(level, S, G, d);
         }
       } else if (level == 1) {
@@ -120,24 +121,12 @@ void HpaStarQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector
 
 bool HpaStarQuery::followTree(uint32_t a, uint32_t b, std::vector<Point>& cells) {
   // DHPA* refinement: walk the target node's shortest-path tree, one lookup per cell, no search.
-  const Rect area = h_->layout(1).rectOf(overlay_.cellOf(*h_, a));
-  auto walk = [&](uint32_t node, Point from, std::vector<Point>& out) {
-    Point p = from;
-    double d;
-    int dir;
-    // A tree visits each cell once; the bound only matters for corrupted data (loaded bytes).
-    for (int64_t steps = 0; steps < area.area() && h_->treeStep(node, p, d, dir) && dir >= 0; ++steps) {
-      p = Point{p.x + kDirDx[dir], p.y + kDirDy[dir]};
-      out.push_back(p);
-    }
-    return p == h_->nodeCell(node);
-  };
-  if (!overlay_.isEndpoint(b)) return walk(b, overlay_.cellOf(*h_, a), cells);
+  if (!overlay_.isEndpoint(b)) return h_->appendTreePath(b, overlay_.cellOf(*h_, a), cells);
   if (!overlay_.isEndpoint(a)) {  // node → goal: the goal's way to the node, reversed
     scratchCells_.clear();
     const Point goal = overlay_.cellOf(*h_, b);
     scratchCells_.push_back(goal);
-    if (!walk(a, goal, scratchCells_)) return false;
+    if (!h_->appendTreePath(a, goal, scratchCells_)) return false;
     for (size_t i = scratchCells_.size() - 1; i-- > 0;) cells.push_back(scratchCells_[i]);
     return true;
   }

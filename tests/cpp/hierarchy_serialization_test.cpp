@@ -80,7 +80,7 @@ TEST(HierarchySerialization, RefusesForeignTruncatedCorruptedAndNewerBytesWithCl
   auto newer = good;
   newer[8] = 99;
   EXPECT_TRUE(refused(newer));
-  EXPECT_EQ(error, "hierarchy format version 99 is not supported (this build reads version 1)");
+  EXPECT_EQ(error, "hierarchy format version 99 is not supported (this build reads version " + std::to_string(kHierarchyFormatVersion) + ")");
   auto truncated = good;
   truncated.resize(good.size() - 100);
   EXPECT_TRUE(refused(truncated));

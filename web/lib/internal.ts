@@ -114,6 +114,7 @@ const HIERARCHY_OPTION_KINDS: Record<keyof HierarchyOptions, OptionKind> = {
   cachePaths: 'boolean',
   cacheTrees: 'boolean',
   pruneEdges: 'boolean',
+  landmarks: 'integer',
 };
 
 const SHPA_OPTION_KINDS: Record<keyof ShpaOptions, OptionKind> = {

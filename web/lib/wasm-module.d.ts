@@ -84,6 +84,7 @@ declare module 'hpastar:raw' {
     cachePaths: boolean;
     cacheTrees: boolean;
     pruneEdges: boolean;
+    landmarks: number;
   }
 
   /** What the last terrain edit rebuilt. */

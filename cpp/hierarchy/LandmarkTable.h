@@ -1,0 +1,61 @@
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace hpastar {
+
+class Hierarchy;
+
+// Differential heuristics (ALT: Goldberg & Harrelson 2005; Sturtevant et al. 2009) for the abstract
+// graph of one level: the exact graph distance from a few landmark nodes to every node. For any two
+// nodes a and b of one connected part, |d(L, a) - d(L, b)| <= d(a, b) (triangle inequality in an
+// undirected graph), and the bound is consistent, so A* keeps its optimality with the largest of these
+// bounds and the octile distance. On winding maps the octile distance is a poor guide (a long search on
+// brc202d expands most of the graph); the landmark bound follows the corridors.
+//
+// Immutable once computed; a terrain change recomputes the table (one Dijkstra per landmark over the
+// level's graph), which is why landmarks are off by default for maps that change often.
+class LandmarkTable {
+ public:
+  static constexpr int32_t kMaxLandmarks = 32;
+
+  // Picks `count` landmarks among the nodes of `level` (farthest first: each new landmark is the node
+  // farthest from those chosen, nodes the chosen ones cannot reach first) and stores every node's
+  // distance to each. `count` == 0 gives an empty table.
+  static LandmarkTable compute(const Hierarchy& h, int32_t level, int32_t count);
+
+  bool empty() const { return count_ == 0; }
+  int32_t count() const { return count_; }
+  int32_t level() const { return level_; }
+  const std::vector<uint32_t>& landmarks() const { return landmarks_; }
+  // count() distances of `node`, one per landmark; 0 for landmarks that do not reach the node (the
+  // bound between two nodes of one connected part is then 0, and nodes of different parts are never
+  // compared by a search).
+  const float* distances(uint32_t node) const {
+    return &table_[static_cast<size_t>(node) * static_cast<size_t>(count_)];
+  }
+
+  // Lower bound of the distance between the nodes whose distance rows are `a` and `b`.
+  float lowerBound(const float* a, const float* b) const {
+    float best = 0.0f;
+    for (int32_t k = 0; k < count_; ++k) best = std::max(best, std::fabs(a[k] - b[k]));
+    return lowered(best);
+  }
+  // A difference of stored distances, slightly lowered so that the float rounding of the stored sums
+  // can never make it exceed the true distance.
+  static float lowered(float bound) { return bound - kSlack * bound - kSlack; }
+
+  size_t bytes() const { return table_.capacity() * sizeof(float) + landmarks_.capacity() * sizeof(uint32_t); }
+
+ private:
+  static constexpr float kSlack = 1e-4f;
+
+  int32_t level_ = 0;
+  int32_t count_ = 0;
+  std::vector<uint32_t> landmarks_;
+  std::vector<float> table_;  // [node * count + k]
+};
+
+}  // namespace hpastar
