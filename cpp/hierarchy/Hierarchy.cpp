@@ -511,9 +511,24 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
   return "";
 }
 
+std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
+  // When most clusters are touched a fresh build is cheaper than rebuilding them one by one (no old
+  // nodes to find and free, no block bookkeeping); it gives the same graph under new node ids.
+  std::string error;
+  auto fresh = build(grid_, options_, error);
+  if (!fresh) return error;  // cannot happen: the options were valid and the grid is not empty
+  const uint64_t version = version_;
+  *this = std::move(*fresh);
+  version_ = version;
+  if (stats)
+    for (int32_t l = 1; l <= levels(); ++l) stats->clustersRebuilt[l - 1] = static_cast<uint32_t>(layout(l).count());
+  return "";
+}
+
 std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats) {
   std::sort(touched.begin(), touched.end());
   touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+  if (touched.size() * 2 >= static_cast<size_t>(layout(1).count())) return rebuildEverything(stats);
   rebuildLevel1(touched);
   if (stats) stats->clustersRebuilt[0] = static_cast<uint32_t>(touched.size());
   std::vector<int32_t> upper;

@@ -134,6 +134,7 @@ class Hierarchy {
   uint32_t allocateNode(Point cell);
   uint32_t findNodeAt(Point cell, const Level1Plan* plan) const;
   std::string rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats);
+  std::string rebuildEverything(UpdateStats* stats);
 
   Grid grid_;
   HierarchyOptions options_;

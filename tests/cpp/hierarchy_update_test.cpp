@@ -135,12 +135,46 @@ TEST(HierarchyUpdate, AnInteriorCellRebuildsOnlyItsClusterAndBumpsTheVersion) {
   EXPECT_EQ(h.version(), 2u);
 }
 
+TEST(HierarchyUpdate, AnEditTouchingMostClustersRebuildsEverythingAndMatchesAFreshBuild) {
+  // Scattered 2x2 obstacles over all of den520d (the dynamic metric's kind of change): most clusters
+  // are touched, so the update takes the fresh-build path; it must still equal a fresh build.
+  HierarchyOptions o;
+  o.levels = 2;
+  o.cacheTrees = true;
+  o.landmarks = 4;
+  Hierarchy h = test::buildHierarchy(test::loadMap("den520d.map"), o);
+  std::mt19937 rng(3);
+  std::vector<CellEdit> edits;
+  for (int i = 0; i < 800; ++i) {
+    const Point p = test::randomPassable(h.grid(), rng);
+    for (int k = 0; k < 4; ++k)
+      if (h.grid().inside(p.x + (k & 1), p.y + (k >> 1)))
+        edits.push_back(CellEdit{{p.x + (k & 1), p.y + (k >> 1)}, '@'});
+  }
+  UpdateStats st;
+  ASSERT_EQ(h.applyEdits(edits, &st), "");
+  EXPECT_EQ(h.version(), 1u);
+  EXPECT_EQ(st.clustersRebuilt[0], static_cast<uint32_t>(h.layout(1).count()));
+  EXPECT_EQ(st.clustersRebuilt[1], static_cast<uint32_t>(h.layout(2).count()));
+  const Hierarchy fresh = test::buildHierarchy(h.grid(), o);
+  EXPECT_TRUE(test::dumpHierarchy(h) == test::dumpHierarchy(fresh));
+  EXPECT_EQ(h.stats().components, fresh.stats().components);
+  // And the next small edit goes the incremental way on the rebuilt hierarchy.
+  const Point p = test::randomPassable(h.grid(), rng);
+  ASSERT_EQ(h.applyEdits(std::vector<CellEdit>{{p, '@'}}, &st), "");
+  EXPECT_LE(st.clustersRebuilt[0], 4u);
+  Hierarchy fresh2 = test::buildHierarchy(h.grid(), o);
+  EXPECT_TRUE(test::dumpHierarchy(h) == test::dumpHierarchy(fresh2));
+}
+
 TEST(HierarchyUpdate, BadEditsAreRejectedWithTheirProblemAndChangeNothing) {
   const Grid g(20, 20);
   Hierarchy h = test::buildHierarchy(g, HierarchyOptions{});
   const auto before = test::dumpHierarchy(h);
-  EXPECT_EQ(h.applyEdits(std::vector<CellEdit>{{{1, 1}, '@'}, {{20, 3}, '@'}}), "cell (20, 3) is outside the 20x20 map");
-  EXPECT_EQ(h.applyEdits(std::vector<CellEdit>{{{1, 1}, 'x'}}), "terrain code 120 at (1, 1) is not a Moving AI terrain character");
+  EXPECT_EQ(h.applyEdits(std::vector<CellEdit>{{{1, 1}, '@'}, {{20, 3}, '@'}}),
+            "cell (20, 3) is outside the 20x20 map");
+  EXPECT_EQ(h.applyEdits(std::vector<CellEdit>{{{1, 1}, 'x'}}),
+            "terrain code 120 at (1, 1) is not a Moving AI terrain character");
   EXPECT_EQ(h.grid().terrainAt(1, 1), '.');
   EXPECT_TRUE(test::dumpHierarchy(h) == before);
   EXPECT_EQ(h.version(), 0u);
