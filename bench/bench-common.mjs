@@ -23,5 +23,5 @@ export const mapsWithScenarios = (list) => list.split(',').filter((m) => fs.exis
 // Runs the tool and parses its JSON lines.
 export const runTool = (argv) =>
   execFileSync(hpaTool, argv, { maxBuffer: 1 << 30 }).toString().trim().split('\n').map((l) => JSON.parse(l));
-export const mean = (xs, f) => (xs.length ? xs.reduce((s, x) => s + f(x), 0) / xs.length : NaN);
+export const mean = (xs, f) => (xs.length ? xs.reduce((s, x, i) => s + f(x, i), 0) / xs.length : NaN);
 export const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');

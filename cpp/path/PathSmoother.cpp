@@ -6,20 +6,6 @@ namespace hpastar {
 
 namespace {
 
-// The line of each family through `p`, as an index into that family's heads.
-inline int32_t lineOf(int family, Point p, int32_t height) {
-  switch (family) {
-    case 0:
-      return p.x;
-    case 1:
-      return p.y;
-    case 2:
-      return p.x - p.y + height;
-    default:
-      return p.x + p.y;
-  }
-}
-
 // The family of the line a step in direction (sx, sy) stays on.
 inline int familyOfStep(int32_t sx, int32_t sy) {
   if (sx == 0) return 0;
@@ -35,25 +21,32 @@ void PathSmoother::linkLines(const Grid& grid, const std::vector<Point>& cells) 
   for (int f = 0; f < kLineFamilies; ++f) {
     if (lineHead_[f].size() < lines) lineHead_[f].assign(lines, -1);
     nextOnLine_[f].resize(cells.size());
-    for (int32_t j = n - 1; j >= 0; --j) {
-      int32_t& head = lineHead_[f][static_cast<size_t>(lineOf(f, cells[static_cast<size_t>(j)], grid.height()))];
-      nextOnLine_[f][static_cast<size_t>(j)] = head;
-      head = j;
-    }
   }
   runEnd_.resize(cells.size());
-  runEnd_[static_cast<size_t>(n - 1)] = n - 1;
-  for (int32_t i = n - 2; i >= 0; --i) {
-    const size_t u = static_cast<size_t>(i);
-    const bool sameStep = i + 2 < n && cells[u + 1].x - cells[u].x == cells[u + 2].x - cells[u + 1].x &&
-                          cells[u + 1].y - cells[u].y == cells[u + 2].y - cells[u + 1].y;
-    runEnd_[u] = sameStep ? runEnd_[u + 1] : i + 1;
+  int32_t *headX = lineHead_[0].data(), *headY = lineHead_[1].data(), *headD = lineHead_[2].data(),
+          *headS = lineHead_[3].data();
+  int32_t *nextX = nextOnLine_[0].data(), *nextY = nextOnLine_[1].data(), *nextD = nextOnLine_[2].data(),
+          *nextS = nextOnLine_[3].data();
+  const int32_t height = grid.height();
+  const Point* c = cells.data();
+  // From the end, so that every chain comes out in ascending index order.
+  for (int32_t j = n - 1; j >= 0; --j) {
+    const Point p = c[j];
+    nextX[j] = headX[p.x], headX[p.x] = j;
+    nextY[j] = headY[p.y], headY[p.y] = j;
+    nextD[j] = headD[p.x - p.y + height], headD[p.x - p.y + height] = j;
+    nextS[j] = headS[p.x + p.y], headS[p.x + p.y] = j;
+    const bool sameStep =
+        j + 2 < n && c[j + 1].x - p.x == c[j + 2].x - c[j + 1].x && c[j + 1].y - p.y == c[j + 2].y - c[j + 1].y;
+    runEnd_[static_cast<size_t>(j)] = j + 1 >= n ? j : (sameStep ? runEnd_[static_cast<size_t>(j) + 1] : j + 1);
   }
 }
 
 void PathSmoother::unlinkLines(const Grid& grid, const std::vector<Point>& cells) {
-  for (const Point& p : cells)
-    for (int f = 0; f < kLineFamilies; ++f) lineHead_[f][static_cast<size_t>(lineOf(f, p, grid.height()))] = -1;
+  int32_t *headX = lineHead_[0].data(), *headY = lineHead_[1].data(), *headD = lineHead_[2].data(),
+          *headS = lineHead_[3].data();
+  const int32_t height = grid.height();
+  for (const Point& p : cells) headX[p.x] = headY[p.y] = headD[p.x - p.y + height] = headS[p.x + p.y] = -1;
 }
 
 uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay) {
@@ -139,6 +132,10 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
     };
     // Each family's chain from cells[i]; the straight run leaving cells[i] lies on one line and is
     // skipped whole (a straight part is never shortened).
+    if (first > last) {  // the whole window is already as short as it can be
+      i = i + 1;
+      continue;
+    }
     const int runFamily = familyOfStep(cells[i + 1].x - from.x, cells[i + 1].y - from.y);
     for (int f = 0; f < kLineFamilies; ++f) {
       const int32_t* next = nextOnLine_[f].data();

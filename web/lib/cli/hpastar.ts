@@ -45,7 +45,7 @@ commands:
       scenario is unsolved or a path is invalid.
 
 hpa options (hpa, dhpa): --cluster N (10) --levels L (1) --group G (2) --entrance-width W (6)
-             --cache-paths --no-prune --no-smooth
+             --cache-paths --no-prune --no-smooth --landmarks K (0; 0..32)
 shpa options: --shpa-initial-cluster N (4) --shpa-max-cluster N (16) --shpa-max-cells N (0)
              --shpa-entrance-width N (6) --shpa-max-detour X (0) --shpa-edge-weight euclidean|octile
              --no-smooth
@@ -116,7 +116,7 @@ class CommandLine {
 }
 
 const SWITCHES = new Set(['cache-paths', 'no-smooth', 'no-prune', 'per-query']);
-const HPA_OPTIONS = ['cluster', 'levels', 'group', 'entrance-width', 'cache-paths', 'no-smooth', 'no-prune'];
+const HPA_OPTIONS = ['cluster', 'levels', 'group', 'entrance-width', 'cache-paths', 'no-smooth', 'no-prune', 'landmarks'];
 const SHPA_OPTIONS = ['shpa-initial-cluster', 'shpa-max-cluster', 'shpa-max-cells', 'shpa-entrance-width', 'shpa-max-detour', 'shpa-edge-weight', 'no-smooth'];
 const ALGORITHMS = ['astar', 'hpa', 'dhpa', 'shpa'];
 
@@ -135,6 +135,7 @@ function hierarchyOptions(algo: string, cmd: CommandLine): HierarchyOptions {
     entranceWidth: cmd.int('entrance-width', 6, 1, 1 << 20),
     cachePaths: cmd.has('cache-paths'),
     pruneEdges: !cmd.has('no-prune'),
+    landmarks: cmd.int('landmarks', 0, 0, 32),
     cacheTrees: algo === 'dhpa',
   };
 }
