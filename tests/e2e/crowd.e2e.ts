@@ -1,5 +1,6 @@
-// Crowds in headless Chromium: the page is cross-origin isolated, the worker pool runs in shared mode,
-// 1000 agents walk on a 512 × 512 map; painting walls makes agents re-plan. The main thread's frame
+// Crowds in headless Chromium: the page is cross-origin isolated, the worker pool runs in shared mode
+// and does every search (plans and segments), 1000 agents walk on a 512 × 512 map; painting walls
+// makes agents re-plan through the pool. The main thread's frame
 // time is measured and printed (not asserted: it depends on the machine).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ useBrowserPerFile((b) => (browser = b), () => page);
 
 const crowd = (p: Page) => p.evaluate(() => ({ crowd: window.__hpastarDemo.crowd!, frame: window.__hpastarDemo.frame, coi: window.__hpastarDemo.crossOriginIsolated }));
 
-test('1000 agents on a 512 × 512 map, searches in the shared-mode pool; walls make agents re-plan', async () => {
+test('1000 agents on a 512 × 512 map, plans and searches in the shared-mode pool; walls make agents re-plan', async () => {
   page = await browser.page();
   await openDemo(page, baseUrl, '?map=8room_000.map&algo=hpa2&mode=crowd&agents=1000');
   await page.waitForFunction(() => window.__hpastarDemo.crowd?.running === true && window.__hpastarDemo.crowd.agents === 1000, null, { timeout: 60_000 });
@@ -34,6 +35,9 @@ test('1000 agents on a 512 × 512 map, searches in the shared-mode pool; walls m
   const measured = await crowd(page);
   await page.screenshot({ path: join(ARTIFACTS, 'crowd-1000.png') });
   expect(measured.crowd.totalPoolSearches).toBeGreaterThan(before.crowd.totalPoolSearches);
+  // Agents that arrive plan again, in the pool: plans go on after the first 1000.
+  expect(measured.crowd.totalPlans).toBeGreaterThan(before.crowd.totalPlans);
+  expect(measured.crowd.totalSegments).toBeGreaterThan(before.crowd.totalSegments);
   expect(measured.crowd.arrivals).toBeGreaterThan(0);
   expect(measured.crowd.walking).toBeGreaterThan(500);
   expect(measured.frame.samples).toBeGreaterThan(50);
@@ -46,7 +50,8 @@ test('1000 agents on a 512 × 512 map, searches in the shared-mode pool; walls m
     fps: +measured.frame.fps.toFixed(1),
     mainThreadFrameMs: { mean: +measured.frame.meanMs.toFixed(2), p95: +measured.frame.p95Ms.toFixed(2), max: +measured.frame.maxMs.toFixed(2) },
     searchesPerSecond: measured.crowd.searchesPerSecond,
-    poolSearchesPerSecond: measured.crowd.poolSearchesPerSecond,
+    plansPerSecond: measured.crowd.plansPerSecond,
+    segmentsPerSecond: measured.crowd.segmentsPerSecond,
     poolBusy: +measured.crowd.poolBusy.toFixed(2),
   };
   writeFileSync(join(ARTIFACTS, 'crowd-frame-time.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -63,6 +68,7 @@ test('1000 agents on a 512 × 512 map, searches in the shared-mode pool; walls m
   await page.waitForTimeout(1500);
   const walled = await crowd(page);
   expect(walled.crowd.replans).toBeGreaterThan(before.crowd.replans);
+  expect(walled.crowd.totalPlans).toBeGreaterThan(measured.crowd.totalPlans);
   expect(walled.crowd.lastUpdateMs).toBeGreaterThan(0);
   await page.screenshot({ path: join(ARTIFACTS, 'crowd-walled.png') });
   // Fewer agents, then stop: the pool closes cleanly.
