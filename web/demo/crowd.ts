@@ -248,9 +248,11 @@ export class Crowd {
     // Not found (a new goal is picked), or an edit since the plan was asked for walled in the start or
     // the goal (the goal is kept if still free).
     if (!plans.found(i)) return this.#planAgain(agent, plans.statusText(i) !== 'no path');
+    // The first segment may be the start cell alone (the start is an entrance cell: the first abstract
+    // edge has length 0). The plan may come from a terrain older than the map on screen: its cells are
+    // checked against it.
     const first = plans.firstSegment(i);
-    // The plan may come from a terrain older than the map on screen: its cells are checked against it.
-    if (first.length < 4 || !this.#free(first, 1)) return this.#planAgain(agent, true);
+    if (!this.#free(first, 1)) return this.#planAgain(agent, true);
     agent.waypoints = plans.waypointsOf(i).slice(); // copies: the batch's arrays can go
     agent.seg = first.slice(2); // without the start cell
     agent.segIndex = 0;
