@@ -249,11 +249,12 @@ export class Crowd {
     // the goal (the goal is kept if still free).
     if (!plans.found(i)) return this.#planAgain(agent, plans.statusText(i) !== 'no path');
     // The first segment may be the start cell alone (the start is an entrance cell: the first abstract
-    // edge has length 0). The plan may come from a terrain older than the map on screen: its cells are
-    // checked against it.
+    // edge has length 0). The plan may come from a terrain older than the map on screen (an edit made
+    // while it was in the pool): its refined cells and waypoints are checked against the map.
     const first = plans.firstSegment(i);
-    if (!this.#free(first, 1)) return this.#planAgain(agent, true);
-    agent.waypoints = plans.waypointsOf(i).slice(); // copies: the batch's arrays can go
+    const waypoints = plans.waypointsOf(i);
+    if (!this.#free(first, 1) || !this.#free(waypoints, 1)) return this.#planAgain(agent, true);
+    agent.waypoints = waypoints.slice(); // copies: the batch's arrays can go
     agent.seg = first.slice(2); // without the start cell
     agent.segIndex = 0;
     agent.at = 0;
