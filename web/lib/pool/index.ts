@@ -373,12 +373,10 @@ type JobResult = ResultMessage | PlannedMessage;
 
 /** A batch of searches or plans, cut into jobs; settled once every job has answered. */
 interface BatchState {
-  readonly count: number;
-  readonly version: number;
   /** The method that made it, for error messages: `'PathPool.findPaths'`. */
   readonly where: string;
-  /** The message that gives a worker one job of this batch. */
-  message(job: number, queries: Int32Array): SearchMessage | PlanMessage;
+  /** The message that gives a worker one job of this batch (every job of a batch names one version). */
+  message(job: number, version: number, queries: Int32Array): SearchMessage | PlanMessage;
   readonly parts: { first: number; result: JobResult }[];
   remaining: number;
   settled: boolean;
@@ -567,7 +565,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     }
     const smooth = options?.smooth ?? true;
     const cells = options?.cells ?? true;
-    return this.#runBatch(packed, signal, where, (job, queries) => ({ type: 'search', job, version, queries, smooth, cells }), (parts) =>
+    return this.#runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells }), (parts) =>
       new PathBatch(joinSearches(parts as { first: number; result: ResultMessage }[], packed.length / 4), version),
     );
   }
@@ -586,7 +584,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
       return new PlanBatch(empty, version);
     }
     const firstSegment = options?.firstSegment ?? true;
-    return this.#runBatch(packed, signal, where, (job, queries) => ({ type: 'plan', job, version, queries, firstSegment }), (parts) =>
+    return this.#runBatch(packed, signal, where, (job, version, queries) => ({ type: 'plan', job, version, queries, firstSegment }), (parts) =>
       new PlanBatch(joinPlans(parts as { first: number; result: PlannedMessage }[], packed.length / 4), version),
     );
   }
@@ -607,8 +605,6 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => this.#settle(batch, signal!.reason);
       const batch: BatchState = {
-        count,
-        version,
         where,
         message,
         parts: [],
@@ -683,7 +679,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
       const job = this.#queue.shift()!;
       if (slot.version < job.version) this.#sendEdits(slot, job.version);
       slot.inFlight.set(job.id, job);
-      slot.worker.post(job.batch.message(job.id, job.queries), [job.queries.buffer as ArrayBuffer]);
+      slot.worker.post(job.batch.message(job.id, job.version, job.queries), [job.queries.buffer as ArrayBuffer]);
     }
   }
 
