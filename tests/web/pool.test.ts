@@ -333,6 +333,20 @@ describe('making and closing pools', () => {
     }
   });
 
+  test.each(['copied', 'shared'] as const)('in %s mode, a DHPA* pool plans as its planner does (first segments from the trees)', async (mode) => {
+    const dhpa = hp.HPAStar.build(grid, { clusterSize: 12, levels: 2, cacheTrees: true });
+    const pool = await createPathPool({ planner: dhpa, workers: 2, mode });
+    try {
+      const plans = await pool.planPaths(queries);
+      expectSamePlans(plans, dhpa.planPaths(queries));
+      expectPlansOf(dhpa, plans, queries, 41);
+      expect(plans.foundCount()).toBeGreaterThan(1100);
+    } finally {
+      await pool.close();
+      dhpa.dispose();
+    }
+  });
+
   test('three copied workers: the first builds, the others load its bytes; all answer alike', async () => {
     const pool = await createPathPool({ grid, hierarchy: OPTIONS, workers: 3, mode: 'copied', jobSize: 16 });
     try {
