@@ -998,7 +998,7 @@ async function startCrowd(): Promise<void> {
     demo.crowd = { ...c.metrics };
     demo.resetFrameStats();
     crowdToggle.textContent = 'Stop';
-    say(`Crowd: ${c.count} agents; searches in the worker pool (${c.metrics.poolMode} mode: ${c.metrics.poolReason}). Paint walls to make them re-plan.`);
+    say(`Crowd: ${c.count} agents; every plan and search in the worker pool (${c.metrics.poolMode} mode: ${c.metrics.poolReason}). Paint walls to make them re-plan.`);
     requestDraw();
   } catch (error) {
     say(`Cannot start the crowd: ${errorText(error)}`, true);
