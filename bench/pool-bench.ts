@@ -1,5 +1,6 @@
 // Throughput of HPA* in wasm, in one Node process: single queries and one batch on the main thread,
 // then the worker pool in both modes with 1 and 2 (or more) workers, and the wasm heap each holds.
+// Plans (abstract path and first segment, what crowds ask for) are measured beside whole paths.
 //
 //   npm run bench:pool -- [--map den520d.map] [--queries 20000] [--workers 1,2] [--cluster 16] [--levels 2]
 //
@@ -43,6 +44,11 @@ const print = (o: object) => console.log(JSON.stringify({ map: mapName, queries:
   const batch = planner.findPaths(queries);
   const ms1 = performance.now() - t1;
   print({ run: 'main thread, one findPaths batch', ms: round(ms1), queriesPerSecond: Math.round(count / (ms1 / 1000)), usPerQuery: round((1000 * ms1) / count), found: batch.foundCount() });
+  planner.planPaths(queries.subarray(0, 4000)); // warm-up
+  const t2 = performance.now();
+  const plans = planner.planPaths(queries);
+  const ms2 = performance.now() - t2;
+  print({ run: 'main thread, one planPaths batch', ms: round(ms2), plansPerSecond: Math.round(count / (ms2 / 1000)), usPerPlan: round((1000 * ms2) / count), found: plans.foundCount() });
 }
 
 for (const mode of ['copied', 'shared'] as PoolMode[]) {
@@ -61,6 +67,10 @@ for (const mode of ['copied', 'shared'] as PoolMode[]) {
       run: `pool ${mode}`, workers, startMs: round(startMs), ms: round(ms), queriesPerSecond: Math.round(qps),
       speedupOverOneWorker: round(qps / base), heapBytes: pool.heapBytes, found: batch.foundCount(),
     });
+    const t2 = performance.now();
+    const plans = await pool.planPaths(queries);
+    const ms2 = performance.now() - t2;
+    print({ run: `pool ${mode}, planPaths`, workers, ms: round(ms2), plansPerSecond: Math.round(count / (ms2 / 1000)), found: plans.foundCount() });
     await pool.close();
   }
 }

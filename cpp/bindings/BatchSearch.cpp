@@ -1,6 +1,5 @@
 #include "bindings/BatchSearch.h"
 
-#include <algorithm>
 #include <limits>
 
 #include "bindings/BindingSupport.h"
@@ -19,38 +18,23 @@ void BatchOutput::reset(size_t n) {
   status.assign(n, static_cast<uint8_t>(PathStatus::NoPath));
   cost.assign(n, std::numeric_limits<double>::infinity());
   expanded.assign(n, 0);
-  length.assign(n, 0);
-  source.assign(n, 0);
-  start.assign(n, 0);
-  offsets.clear();
-  cells.clear();
+  paths.reset(n);
 }
 
 void BatchOutput::merge(const std::vector<BatchThreadCells*>& threads) {
-  const size_t n = status.size();
-  offsets.resize(n + 1);
-  uint64_t total = 0;
-  for (size_t i = 0; i < n; ++i) {
-    offsets[i] = static_cast<uint32_t>(total);
-    total += length[i];
-  }
-  offsets[n] = static_cast<uint32_t>(total);
-  cells.resize(total);
-  for (size_t i = 0; i < n; ++i) {
-    if (length[i] == 0) continue;
-    const std::vector<Point>& from = threads[source[i]]->cells;
-    std::copy_n(from.begin() + start[i], length[i], cells.begin() + offsets[i]);
-  }
+  std::vector<const std::vector<Point>*> cells;
+  cells.reserve(threads.size());
+  for (const BatchThreadCells* t : threads) cells.push_back(&t->cells);
+  paths.merge(cells);
 }
 
 emscripten::val BatchOutput::toJS() const {
-  static_assert(sizeof(Point) == 2 * sizeof(int32_t));
   val o = val::object();
   o.set("status", copyToJS(status.data(), status.size()));
   o.set("cost", copyToJS(cost.data(), cost.size()));
   o.set("expanded", copyToJS(expanded.data(), expanded.size()));
-  o.set("offsets", copyToJS(offsets.data(), offsets.size()));
-  o.set("cells", copyToJS(reinterpret_cast<const int32_t*>(cells.data()), cells.size() * 2));
+  o.set("offsets", paths.offsetsToJS());
+  o.set("cells", paths.cellsToJS());
   return o;
 }
 

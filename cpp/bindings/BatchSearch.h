@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings/CellRuns.h"
 #include "grid/Point.h"
 #include "search/PathResult.h"
 
@@ -29,12 +30,7 @@ struct BatchOutput {
   std::vector<uint8_t> status;     // PathStatus
   std::vector<double> cost;        // path length, infinity when not found
   std::vector<uint32_t> expanded;  // nodes expanded, all phases
-  std::vector<uint32_t> length;    // cells in the path (0 when not found or cells not kept)
-  std::vector<uint32_t> source;    // which thread's BatchThreadCells holds the cells
-  std::vector<uint32_t> start;     // where they start there
-  // After merge(): offsets[i]..offsets[i+1] are query i's cells in `cells` (n + 1 entries).
-  std::vector<uint32_t> offsets;
-  std::vector<Point> cells;
+  CellRuns paths;                  // the cells of each path (none when not found or cells not kept)
 
   void reset(size_t n);
   // Concatenates the cells of every query, in query order.
@@ -67,12 +63,7 @@ void runBatchQueries(Query& query, const int32_t* queries, size_t count, std::at
       out.status[i] = static_cast<uint8_t>(r.status);
       out.cost[i] = r.found() ? r.cost : std::numeric_limits<double>::infinity();
       out.expanded[i] = static_cast<uint32_t>(std::min(r.stats.expandedTotal(), kMaxCount));
-      if (keepCells && r.found()) {
-        out.source[i] = thread;
-        out.start[i] = static_cast<uint32_t>(mine.cells.size());
-        out.length[i] = static_cast<uint32_t>(r.cells.size());
-        mine.cells.insert(mine.cells.end(), r.cells.begin(), r.cells.end());
-      }
+      if (keepCells && r.found()) out.paths.record(i, thread, mine.cells, r.cells.data(), r.cells.size());
     }
   }
 }

@@ -151,7 +151,22 @@ val HpaStarHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
   val out = batch_.toJS();
   // Large batches would otherwise keep their peak memory in the handle.
   if (batchCells_.cells.capacity() > (1u << 20)) std::vector<Point>().swap(batchCells_.cells);
-  if (batch_.cells.capacity() > (1u << 20)) std::vector<Point>().swap(batch_.cells);
+  batch_.paths.trim();
+  return out;
+}
+
+val HpaStarHandle::planPaths(const val& queries, bool refineFirstSegment) {
+  if (!hierarchy_) return errorObject("the planner is not built");
+  if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
+  const size_t count = input_.size() / 4;
+  plans_.reset(count);
+  planCells_.clear();
+  std::atomic<size_t> next{0};
+  runBatchPlans(*query_, input_.data(), count, next, refineFirstSegment, 0, planCells_, plans_);
+  plans_.merge({&planCells_});
+  val out = plans_.toJS();
+  plans_.waypoints.trim();
+  plans_.firstSegments.trim();
   return out;
 }
 
@@ -205,8 +220,7 @@ std::string HpaStarHandle::applyEdits(const val& edits) {
   }
   // A batch of a ParallelSearch may still hold this version: then edit a copy (as VersionedHierarchy
   // does), so that the batch's next search sees the version it started with.
-  std::shared_ptr<Hierarchy> next =
-      hierarchy_.use_count() == 1 ? hierarchy_ : std::make_shared<Hierarchy>(*hierarchy_);
+  std::shared_ptr<Hierarchy> next = hierarchy_.use_count() == 1 ? hierarchy_ : std::make_shared<Hierarchy>(*hierarchy_);
   UpdateStats stats;
   if (std::string error = next->applyEdits(cellEdits, &stats); !error.empty()) return error;
   hierarchy_ = std::move(next);
@@ -244,6 +258,7 @@ EMSCRIPTEN_BINDINGS(hpastar_hpa) {
       .function("version", &HpaStarHandle::version)
       .function("findPath", &HpaStarHandle::findPath)
       .function("findPaths", &HpaStarHandle::findPaths)
+      .function("planPaths", &HpaStarHandle::planPaths)
       .function("plan", &HpaStarHandle::plan)
       .function("nextSegment", &HpaStarHandle::nextSegment)
       .function("applyEdits", &HpaStarHandle::applyEdits)

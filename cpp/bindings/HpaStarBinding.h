@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings/BatchPlan.h"
 #include "bindings/BatchSearch.h"
 #include "bindings/GridBinding.h"
 #include "hierarchy/Hierarchy.h"
@@ -64,6 +65,10 @@ class HpaStarHandle {
   // { cells: Int32Array, expandedRefinement }, null once the path is complete, or { error } if stale.
   emscripten::val nextSegment(double planId);
 
+  // A batch of plans, queries packed as for findPaths: PlanBatchOutput::toJS(), or { error }. Runs on the
+  // query object of findPath, so a plan in progress (plan()/nextSegment()) stays valid.
+  emscripten::val planPaths(const emscripten::val& queries, bool refineFirstSegment);
+
   // Changes terrain, edits packed as an Int32Array [x, y, code, ...]: all or nothing, and rebuilds only
   // the clusters the edits touch. "" or the problem.
   std::string applyEdits(const emscripten::val& edits);
@@ -90,6 +95,8 @@ class HpaStarHandle {
   std::vector<int32_t> input_;
   BatchOutput batch_;
   BatchThreadCells batchCells_;
+  PlanBatchOutput plans_;
+  PlanThreadScratch planCells_;
 };
 
 }  // namespace hpastar::bindings

@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "bindings/BatchPlan.h"
 #include "bindings/BatchSearch.h"
 #include "bindings/BindingSupport.h"
 #include "bindings/HpaStarBinding.h"
@@ -118,12 +119,10 @@ class ParallelSearchHandle {
     std::atomic<size_t> next{0};
     const std::function<void(int)> task = [&](int t) {
       Scratch& s = *scratch_[static_cast<size_t>(t)];
-      if (s.bound != hierarchy) {
-        s.query = std::make_unique<HpaStarQuery>(*hierarchy);
-        s.bound = hierarchy;
-      }
+      s.bindTo(hierarchy);
       s.cells.cells.clear();
-      runBatchQueries(*s.query, input_.data(), count, next, options, keepCells, static_cast<uint32_t>(t), s.cells, out_);
+      runBatchQueries(*s.query, input_.data(), count, next, options, keepCells, static_cast<uint32_t>(t), s.cells,
+                      out_);
     };
     return runAndMerge(task);
   }
@@ -151,6 +150,28 @@ class ParallelSearchHandle {
     return runAndMerge(task);
   }
 
+  // Same contract as HpaStarHandle::planPaths, the queries spread over the threads.
+  val planPaths(const HpaStarHandle& planner, const val& queries, bool refineFirstSegment) {
+    const std::shared_ptr<const Hierarchy> hierarchy = planner.current();  // this batch's version
+    if (!hierarchy) return errorObject("the planner is not built");
+    if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
+    const size_t count = input_.size() / 4;
+    plans_.reset(count);
+    std::atomic<size_t> next{0};
+    const std::function<void(int)> task = [&](int t) {
+      Scratch& s = *scratch_[static_cast<size_t>(t)];
+      s.bindTo(hierarchy);
+      s.plans.clear();
+      runBatchPlans(*s.query, input_.data(), count, next, refineFirstSegment, static_cast<uint32_t>(t), s.plans,
+                    plans_);
+    };
+    threads_.run(task);
+    std::vector<PlanThreadScratch*> cells;
+    for (auto& s : scratch_) cells.push_back(&s->plans);
+    plans_.merge(cells);
+    return plans_.toJS();
+  }
+
  private:
   val runAndMerge(const std::function<void(int)>& task) {
     threads_.run(task);
@@ -161,16 +182,25 @@ class ParallelSearchHandle {
   }
 
   struct Scratch {
+    // Points the HPA* query at the batch's version (a new query object only when the version changed).
+    void bindTo(const std::shared_ptr<const Hierarchy>& hierarchy) {
+      if (bound == hierarchy) return;
+      query = std::make_unique<HpaStarQuery>(*hierarchy);
+      bound = hierarchy;
+    }
+
     std::unique_ptr<HpaStarQuery> query;
     std::shared_ptr<const Hierarchy> bound;  // the version `query` reads, kept alive while it does
     std::unique_ptr<ShpaStarQuery> shpaQuery;
     std::shared_ptr<const ShpaStarGraph> boundShpa;  // the graph `shpaQuery` reads
     BatchThreadCells cells;
+    PlanThreadScratch plans;
   };
   SearchThreads threads_;
   std::vector<std::unique_ptr<Scratch>> scratch_;
   std::vector<int32_t> input_;
   BatchOutput out_;
+  PlanBatchOutput plans_;
 };
 
 #endif  // __EMSCRIPTEN_PTHREADS__
@@ -182,7 +212,8 @@ EMSCRIPTEN_BINDINGS(hpastar_parallel) {
       .constructor<int>()
       .function("threads", &ParallelSearchHandle::threads)
       .function("findPaths", &ParallelSearchHandle::findPaths)
-      .function("findPathsShpa", &ParallelSearchHandle::findPathsShpa);
+      .function("findPathsShpa", &ParallelSearchHandle::findPathsShpa)
+      .function("planPaths", &ParallelSearchHandle::planPaths);
 #endif
 }
 

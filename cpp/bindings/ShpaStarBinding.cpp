@@ -118,7 +118,7 @@ val ShpaStarHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
   val out = batch_.toJS();
   // Large batches would otherwise keep their peak memory in the handle.
   if (batchCells_.cells.capacity() > (1u << 20)) std::vector<Point>().swap(batchCells_.cells);
-  if (batch_.cells.capacity() > (1u << 20)) std::vector<Point>().swap(batch_.cells);
+  batch_.paths.trim();
   return out;
 }
 

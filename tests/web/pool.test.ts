@@ -1,6 +1,6 @@
-// The worker pool in Node (worker_threads), in both modes: batches equal the same searches run
-// synchronously, every search sees one terrain version, cancellation and errors reject, close() ends
-// the workers.
+// The worker pool in Node (worker_threads), in both modes: batches (searches and plans) equal the same
+// work run synchronously, every batch sees one terrain version, cancellation and errors reject, close()
+// ends the workers.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import {
   type Hpastar,
   type PathBatch,
   type PathPool,
+  type PlanBatch,
   type Point,
   type TerrainEdit,
 } from '../../web/lib/index';
@@ -60,6 +61,94 @@ function expectSameBatch(actual: PathBatch, expected: PathBatch): void {
     if (i >= 0) expect(`${key}[${i}] = ${a[i]}`).toBe(`${key}[${i}] = ${e[i]}`);
   }
 }
+
+/** Fails unless two plan batches hold the same answers. */
+function expectSamePlans(actual: PlanBatch, expected: PlanBatch): void {
+  expect(actual.count).toBe(expected.count);
+  const keys = ['status', 'expanded', 'segments', 'waypointOffsets', 'waypoints', 'firstSegmentOffsets', 'firstSegments'] as const;
+  for (const key of keys) {
+    const a = actual[key];
+    const e = expected[key];
+    expect(a.length, key).toBe(e.length);
+    const i = a.findIndex((v: number, k: number) => v !== e[k]);
+    if (i >= 0) expect(`${key}[${i}] = ${a[i]}`).toBe(`${key}[${i}] = ${e[i]}`);
+  }
+}
+
+/**
+ * Fails unless every found plan of `plans` (queries `packed`) is what `source.plan` gives: the same
+ * waypoints, segment count and first segment. Checks every `step`-th query.
+ */
+function expectPlansOf(source: HPAStar, plans: PlanBatch, packed: Int32Array, step: number): void {
+  for (let i = 0; i < plans.count; i += step) {
+    const start = { x: packed[4 * i]!, y: packed[4 * i + 1]! };
+    const goal = { x: packed[4 * i + 2]!, y: packed[4 * i + 3]! };
+    if (plans.status[i] === PathStatusCode.StartInvalid || plans.status[i] === PathStatusCode.GoalInvalid) {
+      expect(() => source.plan(start, goal)).toThrow();
+      continue;
+    }
+    const plan = source.plan(start, goal);
+    expect(plans.found(i), `query ${i}`).toBe(plan.found);
+    expect(Array.from(plans.waypointsOf(i)), `query ${i}`).toEqual(Array.from(plan.waypoints));
+    expect(plans.segments[i], `query ${i}`).toBe(plan.segmentCount);
+    expect(Array.from(plans.firstSegment(i)), `query ${i}`).toEqual(Array.from(plan.nextSegment() ?? []));
+  }
+}
+
+describe('HPAStar.planPaths (one thread)', () => {
+  test('equals plan() and the first nextSegment() for every query; statuses for invalid ones', () => {
+    const plans = planner.planPaths(queries);
+    expect(plans.version).toBe(0);
+    expect(plans.foundCount()).toBeGreaterThan(1100);
+    expect(plans.statusText(1200)).toBe('start is outside the map or blocked');
+    expect(plans.statusText(1201)).toBe('goal is outside the map or blocked');
+    expect(plans.waypointsOf(1200).length).toBe(0);
+    expectPlansOf(planner, plans, queries, 1);
+  });
+
+  test('a plan in progress stays valid; start = goal is one segment, the start cell', () => {
+    const [sx, sy, gx, gy] = queries.subarray(0, 4);
+    const plan = planner.plan({ x: sx!, y: sy! }, { x: gx!, y: gy! });
+    const same = planner.planPaths(new Int32Array([sx!, sy!, sx!, sy!]));
+    expect([same.found(0), same.segments[0], Array.from(same.waypointsOf(0)), Array.from(same.firstSegment(0))]).toEqual([
+      true, 1, [sx, sy], [sx, sy],
+    ]);
+    expect(plan.nextSegment()!.slice(0, 2)).toEqual(new Int32Array([sx!, sy!]));
+  });
+
+  test('the first segment and searches between the next waypoints make a legal path from start to goal', () => {
+    const few = queries.subarray(0, 4 * 60);
+    const plans = planner.planPaths(few);
+    for (let i = 0; i < plans.count; i++) {
+      if (!plans.found(i)) continue;
+      const w = plans.waypointsOf(i);
+      const legs = new Int32Array(Math.max(0, 2 * (w.length - 4)));
+      for (let k = 2; k + 3 < w.length; k += 2) legs.set(w.subarray(k, k + 4), 2 * (k - 2));
+      const rest = planner.findPaths(legs, { smooth: false });
+      const cells = [...plans.firstSegment(i)];
+      for (let k = 0; k < rest.count; k++) {
+        expect(rest.found(k)).toBe(true);
+        cells.push(...rest.path(k).subarray(2));
+      }
+      const path = new Int32Array(cells);
+      let cost = 0;
+      for (let k = 2; k < path.length; k += 2) cost += path[k] !== path[k - 2] && path[k + 1] !== path[k - 1] ? Math.SQRT2 : 1;
+      validatePath(map, path, { x: few[4 * i]!, y: few[4 * i + 1]! }, { x: few[4 * i + 2]!, y: few[4 * i + 3]! }, cost);
+    }
+  });
+
+  test('firstSegment: false plans the waypoints only; bad queries and options throw', () => {
+    const few = queries.subarray(0, 4 * 100);
+    const plans = planner.planPaths(few, { firstSegment: false });
+    const full = planner.planPaths(few);
+    expect(plans.firstSegments.length).toBe(0);
+    expect(plans.firstSegment(3).length).toBe(0);
+    expect(Array.from(plans.waypoints)).toEqual(Array.from(full.waypoints));
+    expect(() => planner.planPaths(new Int32Array(7))).toThrow(/got 7 numbers/);
+    expect(() => planner.planPaths(few, { first: true } as never)).toThrow(/unknown option "first" \(known: firstSegment\)/);
+    expect(() => plans.waypointsOf(100)).toThrow(new RangeError('query index 100 is outside 0..99'));
+  });
+});
 
 describe.each(['copied', 'shared'] as const)('a pool in %s mode', (mode) => {
   let pool: PathPool;
@@ -128,6 +217,33 @@ describe.each(['copied', 'shared'] as const)('a pool in %s mode', (mode) => {
     expectSameBatch(after, planner.findPaths(queries.subarray(0, 400)));
   });
 
+  test('a plan batch of 1202 queries equals HPAStar.plan (waypoints, segments, first segment) on the same hierarchy', async () => {
+    const plans = await pool.planPaths(queries);
+    expect(plans.version).toBe(0);
+    expectSamePlans(plans, planner.planPaths(queries));
+    expect(plans.foundCount()).toBeGreaterThan(1100);
+    expect(plans.status[1200]).toBe(PathStatusCode.StartInvalid);
+    expect(plans.status[1201]).toBe(PathStatusCode.GoalInvalid);
+    expectPlansOf(planner, plans, queries, 29);
+    const bare = await pool.planPaths(queries.subarray(0, 4 * 300), { firstSegment: false });
+    expectSamePlans(bare, planner.planPaths(queries.subarray(0, 4 * 300), { firstSegment: false }));
+    expect((await pool.planPaths([])).count).toBe(0);
+  });
+
+  test('plan batches: cancellation rejects with the signal reason; errors reject; the pool goes on', async () => {
+    const controller = new AbortController();
+    const running = pool.planPaths(pack(randomPairs(map, 6000, 13)), { signal: controller.signal });
+    setTimeout(() => controller.abort(), 5);
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(pool.planPaths(queries, { signal: AbortSignal.abort(new Error('too late')) })).rejects.toThrow('too late');
+    await expect(pool.planPaths(new Int32Array(6))).rejects.toThrow(new TypeError('PathPool.planPaths: packed queries need 4 numbers each (sx, sy, gx, gy); got 6 numbers'));
+    await expect(pool.planPaths(queries, { firstSegment: 1 } as never)).rejects.toThrow(/option firstSegment must be a boolean/);
+    await expect(pool.planPaths(queries, { smooth: false } as never)).rejects.toThrow(/unknown option "smooth"/);
+    await expect(pool.planPaths(queries, { signal: 'stop' } as never)).rejects.toThrow(/signal must be an AbortSignal/);
+    const few = queries.subarray(0, 4 * 200);
+    expectSamePlans(await pool.planPaths(few), planner.planPaths(few));
+  });
+
   test('malformed queries and options reject with clear errors', async () => {
     await expect(pool.findPaths(new Int32Array(5))).rejects.toThrow(TypeError);
     await expect(pool.findPaths(new Int32Array(5))).rejects.toThrow('got 5 numbers');
@@ -163,6 +279,8 @@ describe.each(['copied', 'shared'] as const)('terrain updates through a pool in 
     const edited = hp.HPAStar.build(grid, OPTIONS);
     edited.applyEdits(edits);
     const expectedEdited = edited.findPaths(queries);
+    const editedPlans = edited.planPaths(queries);
+    expect(Array.from(editedPlans.waypoints)).not.toEqual(Array.from(planner.planPaths(queries).waypoints));
     edited.dispose();
     expect(Array.from(expectedEdited.cost)).not.toEqual(Array.from(base.cost));
 
@@ -173,10 +291,16 @@ describe.each(['copied', 'shared'] as const)('terrain updates through a pool in 
       const u1 = pool.updateTerrain(edits);
       const b1 = pool.findPaths(queries);
       const b1small = pool.findPaths(queries.subarray(0, 40));
+      const p1 = pool.planPaths(queries);
       const u2 = pool.updateTerrain(undo);
       const b2 = pool.findPaths(queries);
+      const p2 = pool.planPaths(queries);
       expect(pool.version).toBe(2);
-      const [r0, v1, r1, r1small, v2, r2] = await Promise.all([b0, u1, b1, b1small, u2, b2]);
+      const [r0, v1, r1, r1small, v2, r2, plans1, plans2] = await Promise.all([b0, u1, b1, b1small, u2, b2, p1, p2]);
+      // Plans too see the version that was newest when they were asked for.
+      expect([plans1.version, plans2.version]).toEqual([1, 2]);
+      expectSamePlans(plans1, editedPlans);
+      expectSamePlans(plans2, planner.planPaths(queries));
       expect([r0.version, v1, r1.version, r1small.version, v2, r2.version]).toEqual([0, 1, 1, 1, 2, 2]);
       expectSameBatch(r0, base);
       expectSameBatch(r1, expectedEdited);
@@ -206,6 +330,20 @@ describe('making and closing pools', () => {
     } finally {
       await pool.close();
       edited.dispose();
+    }
+  });
+
+  test.each(['copied', 'shared'] as const)('in %s mode, a DHPA* pool plans as its planner does (first segments from the trees)', async (mode) => {
+    const dhpa = hp.HPAStar.build(grid, { clusterSize: 12, levels: 2, cacheTrees: true });
+    const pool = await createPathPool({ planner: dhpa, workers: 2, mode });
+    try {
+      const plans = await pool.planPaths(queries);
+      expectSamePlans(plans, dhpa.planPaths(queries));
+      expectPlansOf(dhpa, plans, queries, 41);
+      expect(plans.foundCount()).toBeGreaterThan(1100);
+    } finally {
+      await pool.close();
+      dhpa.dispose();
     }
   });
 

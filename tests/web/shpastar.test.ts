@@ -285,6 +285,7 @@ describe.each(['copied', 'shared'] as const)('SHPA* in a pool in %s mode', (mode
     await using fromPlanner = await createPathPool({ planner, workers: 1, mode });
     expect(fromPlanner.algorithm).toBe('shpa');
     expect(fromPlanner.options).toEqual(planner.options);
+    await expect(fromPlanner.planPaths(queries.subarray(0, 4))).rejects.toThrow('PathPool.planPaths: an SHPA* pool does not plan (HPA* and DHPA* pools do)');
     const batch = await fromPlanner.findPaths(queries.subarray(0, 4 * 200));
     expect(Array.from(batch.cost)).toEqual(Array.from(planner.findPaths(queries.subarray(0, 4 * 200)).cost));
   });

@@ -1,14 +1,16 @@
-// Crowds: N agents walk to random goals. Each agent starts on the abstract path at once and has its
-// segments refined on demand:
-//   1. planner.plan(cell, goal) on the main thread: the abstract search only, and the first segment
-//      refined (plan.nextSegment()), so the agent starts walking in the same frame;
-//   2. the next segments (waypoint k → k+1) are searched in the package's worker pool
-//      (createPathPool, 'shared' or 'copied' mode), one or two segments ahead of the agent, the
-//      requests of a frame sent as one batch;
-//   3. painting walls updates the main planner (applyEdits) and the pool (updateTerrain); the agents
-//      whose refined cells became blocked plan again from where they stand.
-// The main thread only plans, moves and draws; the per-frame planning work has a time budget.
-import { createPathPool, type HPAStar, type Hpastar, type PathPool, type TerrainEdit } from '../lib/index';
+// Crowds: N agents walk to random goals, and every search runs in the package's worker pool
+// (createPathPool, 'shared' or 'copied' mode):
+//   1. plans: pool.planPaths(cell → goal) gives the abstract path (waypoints) and its first segment
+//      refined, so an agent starts walking as soon as its plan arrives;
+//   2. the next segments (waypoint k → k+1) are searches between two waypoints (pool.findPaths,
+//      unsmoothed), asked for one or two segments ahead of the agent. The pool keeps nothing per agent:
+//      any worker or thread can answer any request;
+//   3. painting walls updates the pool (updateTerrain; later requests see the new terrain); the agents
+//      whose refined cells became blocked plan again from where they stand, and answers that arrive
+//      from an older terrain are checked against the new one.
+// The main thread only picks goals, moves and draws the agents, and sends each frame's requests as at
+// most two batches (one of plans, one of segments).
+import { createPathPool, type HPAStar, type PathPool, type PlanBatch, type TerrainEdit } from '../lib/index';
 import { components, passableCode } from './hierarchyView';
 import { PALETTE } from './palette';
 import type { Viewport } from './view';
@@ -31,7 +33,8 @@ interface Agent {
   requested: Set<number>;
   /** Bumped on every new plan, so that late answers of an old plan are dropped. */
   epoch: number;
-  state: 'plan' | 'walk' | 'wait';
+  /** plan: waits for its plan request to be sent; planning: the request is in the pool. */
+  state: 'plan' | 'planning' | 'walk' | 'wait';
 }
 
 interface Request {
@@ -50,18 +53,20 @@ export interface CrowdMetrics {
   poolMode: string;
   poolReason: string;
   poolWorkers: number;
-  /** Segment searches done by the pool, and plans done on the main thread, per second. */
-  poolSearchesPerSecond: number;
+  /** Plans and segment searches answered by the pool per second, and both (every search is in the pool). */
   plansPerSecond: number;
+  segmentsPerSecond: number;
   searchesPerSecond: number;
   /** Queries sent to the pool and not yet answered. */
   inFlight: number;
   /** Share of the last second during which the pool had work. */
   poolBusy: number;
   replans: number;
-  totalPoolSearches: number;
   totalPlans: number;
-  /** Time of the last terrain update (main planner), ms. */
+  totalSegments: number;
+  /** Plans and segment searches, since the start. */
+  totalPoolSearches: number;
+  /** Time of the last terrain update: from the call until every worker holds the new terrain, ms. */
   lastUpdateMs: number;
 }
 
@@ -71,7 +76,6 @@ const LOOKAHEAD = 2;
 export class Crowd {
   readonly width: number;
   readonly height: number;
-  #planner: HPAStar;
   #pool: PathPool | null = null;
   #terrain: Uint8Array;
   #agents: Agent[] = [];
@@ -82,7 +86,7 @@ export class Crowd {
   #labelsAt = 0;
   #random: () => number;
   #speed = 10;
-  #events: { t: number; pool: number; plans: number }[] = [];
+  #events: { t: number; segments: number; plans: number }[] = [];
   #busy: { from: number; to: number }[] = [];
   #busySince = -1;
   #inFlight = 0;
@@ -90,11 +94,8 @@ export class Crowd {
   readonly metrics: CrowdMetrics;
   /** Draw the routes of the first agents (abstract path and refined segment). */
   showRoutes = false;
-  /** Per-frame time budget of main-thread plans, ms. */
-  planBudgetMs = 3;
 
-  private constructor(planner: HPAStar, terrain: Uint8Array, width: number, height: number, seed: number) {
-    this.#planner = planner;
+  private constructor(terrain: Uint8Array, width: number, height: number, seed: number) {
     this.#terrain = terrain;
     this.width = width;
     this.height = height;
@@ -107,25 +108,19 @@ export class Crowd {
     };
     this.metrics = {
       running: false, agents: 0, walking: 0, waiting: 0, arrivals: 0, poolMode: '–', poolReason: '', poolWorkers: 0,
-      poolSearchesPerSecond: 0, plansPerSecond: 0, searchesPerSecond: 0, inFlight: 0, poolBusy: 0, replans: 0,
-      totalPoolSearches: 0, totalPlans: 0, lastUpdateMs: 0,
+      plansPerSecond: 0, segmentsPerSecond: 0, searchesPerSecond: 0, inFlight: 0, poolBusy: 0, replans: 0,
+      totalPlans: 0, totalSegments: 0, totalPoolSearches: 0, lastUpdateMs: 0,
     };
   }
 
   /**
-   * Starts a crowd on a copy of `source` (its bytes: the crowd owns its planner and its pool).
+   * Starts a crowd whose pool loads `source`'s hierarchy (its bytes, taken now: later edits of `source`
+   * do not reach the crowd; the caller passes them to {@link Crowd.applyEdits}).
    * @param terrain - the map's terrain, kept in sync by the caller (the same array the demo edits)
    */
-  static async start(hp: Hpastar, source: HPAStar, terrain: Uint8Array, seed = 1): Promise<Crowd> {
-    const bytes = source.serialize();
-    const planner = hp.HPAStar.load(bytes);
-    const crowd = new Crowd(planner, terrain, source.width, source.height, seed);
-    try {
-      crowd.#pool = await createPathPool({ planner });
-    } catch (error) {
-      planner.dispose();
-      throw error;
-    }
+  static async start(source: HPAStar, terrain: Uint8Array, seed = 1): Promise<Crowd> {
+    const crowd = new Crowd(terrain, source.width, source.height, seed);
+    crowd.#pool = await createPathPool({ planner: source });
     crowd.metrics.poolMode = crowd.#pool.mode;
     crowd.metrics.poolReason = crowd.#pool.modeReason;
     crowd.metrics.poolWorkers = crowd.#pool.workers;
@@ -181,45 +176,106 @@ export class Crowd {
     return null;
   }
 
-  /** Plans the agent from its cell to a new goal (or its goal again when `keepGoal`). */
-  #plan(agent: Agent, keepGoal: boolean): void {
-    agent.epoch++;
-    agent.ready.clear();
-    agent.requested.clear();
-    agent.progress = 0;
-    const here = agent.cy * this.width + agent.cx;
-    if (!passableCode(this.#terrain[here]!)) {
-      // Walled in by an edit: the agent moves to a free cell.
+  /**
+   * Picks the start (the agent's cell, or a free cell when an edit walled it in) and the goal (its goal
+   * again when `keepGoal` and still free, else a random cell of its component) of the agent's next
+   * plan. False when none can be found this frame.
+   */
+  #chooseRoute(agent: Agent, keepGoal: boolean): boolean {
+    if (!passableCode(this.#terrain[agent.cy * this.width + agent.cx]!)) {
       const cell = this.#randomFreeCell(0);
-      if (!cell) return;
+      if (!cell) return false;
       [agent.cx, agent.cy] = cell;
       keepGoal = false;
     }
-    const labels = this.#componentLabels();
-    const label = labels ? labels[agent.cy * this.width + agent.cx]! : 0;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      if (!keepGoal || attempt > 0 || !passableCode(this.#terrain[agent.gy * this.width + agent.gx]!)) {
-        const goal = this.#randomFreeCell(label);
-        if (!goal) break;
-        [agent.gx, agent.gy] = goal;
-      }
-      if (agent.gx === agent.cx && agent.gy === agent.cy) continue;
-      this.metrics.totalPlans++;
-      this.#count(0, 1);
-      const plan = this.#planner.plan({ x: agent.cx, y: agent.cy }, { x: agent.gx, y: agent.gy });
-      if (!plan.found) continue;
-      const first = plan.nextSegment();
-      if (!first || first.length < 2) continue;
-      agent.waypoints = plan.waypoints;
-      agent.seg = first.subarray(2); // without the start cell
-      agent.segIndex = 0;
-      agent.at = 0;
-      agent.state = 'walk';
-      this.#askAhead(agent);
-      return;
+    if (!keepGoal || !passableCode(this.#terrain[agent.gy * this.width + agent.gx]!)) {
+      const labels = this.#componentLabels();
+      const goal = this.#randomFreeCell(labels ? labels[agent.cy * this.width + agent.cx]! : 0);
+      if (!goal) return false;
+      [agent.gx, agent.gy] = goal;
     }
-    agent.state = 'plan'; // try again in a later frame
+    return agent.gx !== agent.cx || agent.gy !== agent.cy;
+  }
+
+  /** Sends the plans asked for since the last frame to the pool as one batch. */
+  #sendPlans(): void {
+    if (!this.#planQueue.length || !this.#pool || this.#pool.closed) return;
+    const agents: Agent[] = [];
+    const later = new Set<Agent>(); // an agent may have been queued twice
+    for (const agent of this.#planQueue) {
+      if (agent.state !== 'plan' || later.has(agent)) continue;
+      agent.epoch++;
+      agent.ready.clear();
+      agent.requested.clear();
+      agent.progress = 0;
+      if (this.#chooseRoute(agent, agent.waypoints.length > 0)) agents.push(agent);
+      else later.add(agent);
+    }
+    this.#planQueue = [...later];
+    if (!agents.length) return;
+    const queries = new Int32Array(4 * agents.length);
+    const epochs = agents.map((a, i) => {
+      queries[4 * i] = a.cx;
+      queries[4 * i + 1] = a.cy;
+      queries[4 * i + 2] = a.gx;
+      queries[4 * i + 3] = a.gy;
+      a.state = 'planning';
+      return a.epoch;
+    });
+    this.#sent(agents.length);
+    this.#pool.planPaths(queries).then(
+      (plans) => {
+        this.#settled(agents.length);
+        this.metrics.totalPlans += agents.length;
+        this.metrics.totalPoolSearches += agents.length;
+        this.#count(0, agents.length);
+        agents.forEach((a, i) => {
+          if (a.epoch === epochs[i]) this.#follow(a, plans, i);
+        });
+      },
+      (error: unknown) => {
+        this.#settled(agents.length);
+        if (!this.#closed) console.warn('crowd: a pool plan batch failed', error);
+        agents.forEach((a, i) => {
+          if (a.epoch === epochs[i]) this.#planAgain(a, true);
+        });
+      },
+    );
+  }
+
+  /** The agent walks plan `i` of `plans`: its first segment at once, the next ones asked for. */
+  #follow(agent: Agent, plans: PlanBatch, i: number): void {
+    // Not found (a new goal is picked), or an edit since the plan was asked for walled in the start or
+    // the goal (the goal is kept if still free).
+    if (!plans.found(i)) return this.#planAgain(agent, plans.statusText(i) !== 'no path');
+    // The first segment may be the start cell alone (the start is an entrance cell: the first abstract
+    // edge has length 0). The plan may come from a terrain older than the map on screen (an edit made
+    // while it was in the pool): its refined cells and waypoints are checked against the map.
+    const first = plans.firstSegment(i);
+    const waypoints = plans.waypointsOf(i);
+    if (!this.#free(first, 1) || !this.#free(waypoints, 1)) return this.#planAgain(agent, true);
+    agent.waypoints = waypoints.slice(); // copies: the batch's arrays can go
+    agent.seg = first.slice(2); // without the start cell
+    agent.segIndex = 0;
+    agent.at = 0;
+    agent.state = 'walk';
+    this.#askAhead(agent);
+  }
+
+  /** Puts the agent back in the queue of plans, to its goal (`keepGoal`) or a new one. */
+  #planAgain(agent: Agent, keepGoal: boolean): void {
+    if (this.#closed) return;
+    agent.state = 'plan';
+    if (!keepGoal) agent.waypoints = new Int32Array(0);
     this.#planQueue.push(agent);
+  }
+
+  /** True when the cells of `cells` from index `from` on are all passable now. */
+  #free(cells: Int32Array, from: number): boolean {
+    for (let k = 2 * from; k < cells.length; k += 2) {
+      if (!passableCode(this.#terrain[cells[k + 1]! * this.width + cells[k]!]!)) return false;
+    }
+    return true;
   }
 
   #segments(agent: Agent): number {
@@ -235,31 +291,33 @@ export class Crowd {
     }
   }
 
-  /** Sends the requests of this frame to the pool as one batch. */
-  #flush(): void {
+  /** Sends the segment requests of this frame to the pool as one batch. */
+  #sendSegments(): void {
     if (!this.#requests.length || !this.#pool || this.#pool.closed) return;
-    const requests = this.#requests;
+    // Requests of agents that planned again since are dropped: their waypoints are gone.
+    const requests = this.#requests.filter((r) => r.agent.epoch === r.epoch);
     this.#requests = [];
+    if (!requests.length) return;
     const queries = new Int32Array(4 * requests.length);
     requests.forEach((r, i) => {
       const w = r.agent.waypoints;
       queries.set([w[2 * r.segIndex]!, w[2 * r.segIndex + 1]!, w[2 * r.segIndex + 2]!, w[2 * r.segIndex + 3]!], 4 * i);
     });
-    this.#inFlight += requests.length;
-    if (this.#busySince < 0) this.#busySince = performance.now();
+    this.#sent(requests.length);
     this.#pool.findPaths(queries, { smooth: false }).then(
       (batch) => {
         this.#settled(requests.length);
+        this.metrics.totalSegments += requests.length;
         this.metrics.totalPoolSearches += requests.length;
         this.#count(requests.length, 0);
         requests.forEach((r, i) => {
           const a = r.agent;
           if (a.epoch !== r.epoch) return;
+          // No way between the two waypoints (a wall since the plan), or a path from an older terrain
+          // that crosses a newer wall: the agent plans again.
           if (!batch.found(i)) return this.#replan(a);
           const cells = batch.path(i).slice(2);
-          for (let k = 0; k < cells.length; k += 2) {
-            if (!passableCode(this.#terrain[cells[k + 1]! * this.width + cells[k]!]!)) return this.#replan(a);
-          }
+          if (!this.#free(cells, 0)) return this.#replan(a);
           a.ready.set(r.segIndex, cells);
           if (a.state === 'wait' && a.segIndex === r.segIndex) this.#enter(a, r.segIndex);
         });
@@ -272,6 +330,11 @@ export class Crowd {
     );
   }
 
+  #sent(n: number): void {
+    this.#inFlight += n;
+    if (this.#busySince < 0) this.#busySince = performance.now();
+  }
+
   #settled(n: number): void {
     this.#inFlight -= n;
     if (this.#inFlight === 0 && this.#busySince >= 0) {
@@ -280,12 +343,12 @@ export class Crowd {
     }
   }
 
+  /** The agent's route is blocked: it plans again to the same goal. */
   #replan(agent: Agent): void {
     if (agent.state === 'plan') return;
     this.metrics.replans++;
-    agent.epoch++;
-    agent.state = 'plan';
-    this.#planQueue.push(agent);
+    agent.epoch++; // answers to its requests in flight are dropped
+    this.#planAgain(agent, true);
   }
 
   #enter(agent: Agent, k: number): void {
@@ -298,18 +361,13 @@ export class Crowd {
     this.#askAhead(agent);
   }
 
-  #count(pool: number, plans: number): void {
-    this.#events.push({ t: performance.now(), pool, plans });
+  #count(segments: number, plans: number): void {
+    this.#events.push({ t: performance.now(), segments, plans });
   }
 
-  /** Moves the agents by `dt` seconds and plans within the frame's budget. */
+  /** Moves the agents by `dt` seconds, then sends the frame's plan and segment requests to the pool. */
   update(dt: number): void {
     if (this.#closed) return;
-    const t0 = performance.now();
-    while (this.#planQueue.length && performance.now() - t0 < this.planBudgetMs) {
-      const agent = this.#planQueue.shift()!;
-      if (agent.state === 'plan') this.#plan(agent, agent.waypoints.length > 0);
-    }
     const step = Math.min(0.25, dt) * this.#speed;
     let walking = 0, waiting = 0;
     for (const a of this.#agents) {
@@ -324,9 +382,7 @@ export class Crowd {
           // End of the segment: the goal, or the next segment (refined already, or waited for).
           if (a.segIndex + 1 >= this.#segments(a)) {
             this.metrics.arrivals++;
-            a.state = 'plan';
-            a.waypoints = new Int32Array(0);
-            this.#planQueue.push(a);
+            this.#planAgain(a, false);
             break;
           }
           if (a.ready.has(a.segIndex + 1)) this.#enter(a, a.segIndex + 1);
@@ -354,21 +410,22 @@ export class Crowd {
         }
       }
     }
-    this.#flush();
+    this.#sendPlans();
+    this.#sendSegments();
     this.metrics.walking = walking;
     this.metrics.waiting = waiting;
     this.metrics.inFlight = this.#inFlight;
     // Rates over the last second.
     const now = performance.now();
     while (this.#events.length && this.#events[0]!.t < now - 1000) this.#events.shift();
-    let pool = 0, plans = 0;
+    let segments = 0, plans = 0;
     for (const e of this.#events) {
-      pool += e.pool;
+      segments += e.segments;
       plans += e.plans;
     }
-    this.metrics.poolSearchesPerSecond = pool;
+    this.metrics.segmentsPerSecond = segments;
     this.metrics.plansPerSecond = plans;
-    this.metrics.searchesPerSecond = pool + plans;
+    this.metrics.searchesPerSecond = segments + plans;
     this.#busy = this.#busy.filter((b) => b.to > now - 1000);
     let busy = this.#busySince >= 0 ? now - Math.max(this.#busySince, now - 1000) : 0;
     for (const b of this.#busy) busy += b.to - Math.max(b.from, now - 1000);
@@ -376,16 +433,18 @@ export class Crowd {
   }
 
   /**
-   * Terrain changed (the caller has already written `terrain`): the main planner and the pool take the
-   * edits; agents whose refined cells are now blocked plan again.
+   * Terrain changed (the caller has already written `terrain`): the pool takes the edits (requests sent
+   * from now on see them); agents whose refined cells are now blocked plan again.
    */
   applyEdits(edits: readonly TerrainEdit[]): void {
-    if (this.#closed || !edits.length) return;
-    const update = this.#planner.applyEdits(edits);
-    this.metrics.lastUpdateMs = update.ms;
-    void this.#pool?.updateTerrain(edits).catch((error: unknown) => {
-      if (!this.#closed) console.warn('crowd: pool update failed', error);
-    });
+    if (this.#closed || !edits.length || !this.#pool) return;
+    const t0 = performance.now();
+    this.#pool.updateTerrain(edits).then(
+      () => (this.metrics.lastUpdateMs = performance.now() - t0),
+      (error: unknown) => {
+        if (!this.#closed) console.warn('crowd: pool update failed', error);
+      },
+    );
     this.#labelsDirty = true;
     const blocked = new Set<number>();
     for (const e of edits) if (!passableCode(e.terrain.charCodeAt(0))) blocked.add(e.y * this.width + e.x);
@@ -395,7 +454,8 @@ export class Crowd {
       return false;
     };
     for (const a of this.#agents) {
-      if (a.state === 'plan') continue;
+      // Agents without a route yet: their plan, asked for or in flight, is checked when it arrives.
+      if (a.state === 'plan' || a.state === 'planning') continue;
       let affected = blocked.has(a.cy * this.width + a.cx) || (a.state === 'walk' && hits(a.seg, a.at));
       for (const cells of a.ready.values()) affected ||= hits(cells, 0);
       if (affected) this.#replan(a);
@@ -411,7 +471,7 @@ export class Crowd {
       ctx.strokeStyle = PALETTE.abstract;
       ctx.beginPath();
       for (const a of shown) {
-        if (a.state === 'plan' || a.waypoints.length < 4) continue;
+        if (a.state === 'plan' || a.state === 'planning' || a.waypoints.length < 4) continue;
         ctx.moveTo(a.cx + 0.5, a.cy + 0.5);
         for (let k = 2 * (a.segIndex + 1); k < a.waypoints.length; k += 2) ctx.lineTo(a.waypoints[k]! + 0.5, a.waypoints[k + 1]! + 0.5);
       }
@@ -453,6 +513,5 @@ export class Crowd {
     const pool = this.#pool;
     this.#pool = null;
     await pool?.close();
-    this.#planner.dispose();
   }
 }

@@ -412,7 +412,7 @@ function showCrowdNumbers(): void {
   C.pool.title = m.poolReason;
   C.fps.textContent = fps.toFixed(0);
   C.frame.textContent = `${mean.toFixed(2)} ms mean, ${p95.toFixed(2)} p95`;
-  C.searches.textContent = `${fmtInt(m.searchesPerSecond)} (pool ${fmtInt(m.poolSearchesPerSecond)}, plans ${fmtInt(m.plansPerSecond)})`;
+  C.searches.textContent = `${fmtInt(m.searchesPerSecond)}, all in the pool (plans ${fmtInt(m.plansPerSecond)}, segments ${fmtInt(m.segmentsPerSecond)})`;
   C.load.textContent = `${(100 * m.poolBusy).toFixed(0)} % busy, ${m.inFlight} in flight`;
   C.agents.textContent = `${m.walking} walking, ${m.waiting} waiting, ${m.agents - m.walking - m.waiting} planning`;
   C.arrivals.textContent = `${fmtInt(m.arrivals)}, ${fmtInt(m.replans)}`;
@@ -986,7 +986,7 @@ async function startCrowd(): Promise<void> {
   say('Starting the worker pool…');
   try {
     const { planner } = shown.planners.planner(crowdOptions());
-    const c = await Crowd.start(hp, planner, shown.terrain, 7);
+    const c = await Crowd.start(planner, shown.terrain, 7);
     if (mode !== 'crowd' || !shown) {
       await c.close();
       return;
@@ -998,7 +998,7 @@ async function startCrowd(): Promise<void> {
     demo.crowd = { ...c.metrics };
     demo.resetFrameStats();
     crowdToggle.textContent = 'Stop';
-    say(`Crowd: ${c.count} agents; searches in the worker pool (${c.metrics.poolMode} mode: ${c.metrics.poolReason}). Paint walls to make them re-plan.`);
+    say(`Crowd: ${c.count} agents; every plan and search in the worker pool (${c.metrics.poolMode} mode: ${c.metrics.poolReason}). Paint walls to make them re-plan.`);
     requestDraw();
   } catch (error) {
     say(`Cannot start the crowd: ${errorText(error)}`, true);

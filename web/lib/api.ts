@@ -14,6 +14,7 @@ export { AStar } from './astar.ts';
 export { PathBatch, PathStatusCode, type PathBatchArrays } from './batch.ts';
 export { Grid } from './grid.ts';
 export { HPAStar, PathPlan } from './hpastar.ts';
+export { PlanBatch, type PlanBatchArrays } from './planBatch.ts';
 export { PathQueryError } from './results.ts';
 export { SHPAStar } from './shpastar.ts';
 export {
@@ -22,6 +23,7 @@ export {
   type PathPoolOptions,
   type PoolAlgorithm,
   type PoolBatchOptions,
+  type PoolPlanOptions,
   type PoolMode,
   type ShpaPathPoolOptions,
 } from './pool/index.ts';

@@ -5,6 +5,7 @@
  */
 import type { RawHPAStar, RawHierarchyStats } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
+import { PlanBatch } from './planBatch.ts';
 import {
   checkFlags,
   checkPoint,
@@ -21,6 +22,7 @@ import type {
   HierarchyStats,
   HpaSearchOptions,
   PathResult,
+  PlanBatchOptions,
   PathStatus,
   Point,
   ResolvedHierarchyOptions,
@@ -154,6 +156,25 @@ export class HPAStar implements Disposable {
     const out = wasmCall('HPAStar.findPaths', () => raw.findPaths(packed, options?.smooth ?? true, options?.cells ?? true));
     if ('error' in out) throw moduleError('HPAStar.findPaths', out.error);
     return new PathBatch(out, raw.version());
+  }
+
+  /**
+   * Plans many paths in one call: for each query the abstract path (its waypoints) and, unless
+   * `firstSegment: false`, its first segment refined, equal to what {@link HPAStar.plan} and the first
+   * {@link PathPlan.nextSegment} give. Nothing is kept between calls: later segments are searches
+   * between consecutive waypoints ({@link HPAStar.findPaths} with `smooth: false`). Plans made with
+   * {@link HPAStar.plan} stay valid. Queries whose start or goal is invalid do not throw: their status
+   * says why. The same job runs in a worker pool with `pool.planPaths`.
+   * @param queries - `[start, goal]` pairs, or an Int32Array packed as `[sx, sy, gx, gy, ...]`
+   * @throws TypeError - when the queries are malformed or an option is unknown
+   */
+  planPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PlanBatchOptions): PlanBatch {
+    checkFlags(options, ['firstSegment'], 'HPAStar.planPaths');
+    const packed = packQueries(queries, 'HPAStar.planPaths');
+    const raw = this.#handle();
+    const out = wasmCall('HPAStar.planPaths', () => raw.planPaths(packed, options?.firstSegment ?? true));
+    if ('error' in out) throw moduleError('HPAStar.planPaths', out.error);
+    return new PlanBatch(out, raw.version());
   }
 
   /**

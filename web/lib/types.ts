@@ -196,6 +196,12 @@ export interface BatchSearchOptions extends HpaSearchOptions {
   readonly cells?: boolean;
 }
 
+/** Options of a batch of HPA* plans (`planPaths`). */
+export interface PlanBatchOptions {
+  /** Refine each plan's first segment too (default true), so that an agent can start walking at once. */
+  readonly firstSegment?: boolean;
+}
+
 /** One terrain change: cell (x, y) becomes `terrain`, a Moving AI character (`.`, `G`, `S`, `W`, `T`, `@`, `O`). */
 export interface TerrainEdit {
   readonly x: number;

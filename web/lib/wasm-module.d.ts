@@ -75,6 +75,17 @@ declare module 'hpastar:raw' {
     cells: Int32Array;
   }
 
+  /** A plan batch's answers (PlanBatchOutput::toJS in BatchPlan.cpp); offsets count cells, n + 1 entries. */
+  export interface RawPlanBatch {
+    status: Uint8Array;
+    expanded: Uint32Array;
+    segments: Uint32Array;
+    waypointOffsets: Uint32Array;
+    waypoints: Int32Array;
+    firstSegmentOffsets: Uint32Array;
+    firstSegments: Int32Array;
+  }
+
   /** The fields of `HierarchyOptions` in the core, all set. */
   export interface RawHierarchyOptions {
     clusterSize: number;
@@ -136,6 +147,8 @@ declare module 'hpastar:raw' {
     version(): number;
     findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
     findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+    /** Plans only (abstract path, and the first segment when asked for); does not touch plan(). */
+    planPaths(queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | { error: string };
     plan(sx: number, sy: number, gx: number, gy: number): RawPlan;
     nextSegment(plan: number): { cells: Int32Array; expandedRefinement: number } | { error: string } | null;
     applyEdits(edits: Int32Array): string;
@@ -192,6 +205,8 @@ declare module 'hpastar:raw' {
     findPaths(planner: RawHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
     /** The same over an SHPA* planner's graph. */
     findPathsShpa(planner: RawSHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+    /** HPAStar.planPaths spread over the threads. */
+    planPaths(planner: RawHPAStar, queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | { error: string };
   }
 
   /** Which build a module is. */

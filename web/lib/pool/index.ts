@@ -12,6 +12,7 @@
  * ```ts
  * const pool = await createPathPool({ grid, hierarchy: { clusterSize: 16, levels: 2 }, workers: 4 });
  * const batch = await pool.findPaths(queries, { signal: AbortSignal.timeout(1000) });
+ * const plans = await pool.planPaths(queries); // abstract paths and first segments, for agents
  * await pool.updateTerrain([{ x: 10, y: 4, terrain: '@' }]); // later batches see the wall
  * await pool.close();
  *
@@ -20,15 +21,17 @@
  * ```
  * @module
  */
-import { PathBatch } from '../batch.ts';
+import { PathBatch, type PathBatchArrays } from '../batch.ts';
 import { Grid } from '../grid.ts';
 import { HPAStar } from '../hpastar.ts';
+import { PlanBatch, type PlanBatchArrays } from '../planBatch.ts';
 import { checkFlags, describe, packEdits, packQueries, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
 import { SHPAStar } from '../shpastar.ts';
 import type {
   BatchSearchOptions,
   HierarchyOptions,
   HierarchyStats,
+  PlanBatchOptions,
   Point,
   ResolvedHierarchyOptions,
   ResolvedShpaOptions,
@@ -42,10 +45,13 @@ import type {
   FromWorker,
   HierarchySource,
   InitMessage,
+  PlanMessage,
+  PlannedMessage,
   PoolAlgorithm,
   PoolMode,
   ReadyMessage,
   ResultMessage,
+  SearchMessage,
   ToWorker,
 } from './protocol.ts';
 
@@ -111,6 +117,12 @@ export interface PoolBatchOptions extends BatchSearchOptions {
   readonly signal?: AbortSignal;
 }
 
+/** Options of {@link PathPool.planPaths}. */
+export interface PoolPlanOptions extends PlanBatchOptions {
+  /** Cancels the batch: its promise rejects with the signal's reason, and its remaining jobs are dropped. */
+  readonly signal?: AbortSignal;
+}
+
 /**
  * Searches running asynchronously in workers against one hierarchy. Made by {@link createPathPool}.
  * @typeParam A - the planner: `'hpa'` (HPA* and DHPA*, the default) or `'shpa'`
@@ -150,6 +162,25 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    *   reason), on malformed queries (TypeError), when the pool is closed, or when a worker fails
    */
   findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolBatchOptions): Promise<PathBatch>;
+
+  /**
+   * Plans a batch of paths in the workers (HPA* and DHPA* pools): for each query its abstract path
+   * (waypoints, start first, goal last) and, unless `firstSegment: false`, its first segment refined,
+   * equal to `HPAStar.plan` and the first `PathPlan.nextSegment` on the same hierarchy. A crowd can
+   * thus plan entirely off the main thread: an agent walks the first segment at once, and asks for the
+   * next ones with {@link PathPool.findPaths} between consecutive waypoints (`smooth: false`), each a
+   * search within one or two top-level clusters. The workers keep nothing between jobs.
+   *
+   * Every query of the batch plans on the same terrain version: the newest one when the call is made
+   * ({@link PlanBatch.version}). A plan made on a version older than {@link PathPool.version} may cross
+   * a later wall: its segment searches then find another way or answer `'no path'` (plan again).
+   * Queries whose start or goal is invalid do not reject: their status says why.
+   * @param queries - `[start, goal]` pairs, or an Int32Array packed as `[sx, sy, gx, gy, ...]`
+   * @returns a promise of the plans, in query order; it rejects on cancellation (the signal's reason),
+   *   on malformed queries or options (TypeError), for an SHPA* pool (Error: it has no plans), when
+   *   the pool is closed, or when a worker fails
+   */
+  planPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolPlanOptions): Promise<PlanBatch>;
 
   /**
    * Changes terrain in every worker (each rebuilds only the clusters the edits touch): all edits or
@@ -337,15 +368,20 @@ class StartError extends Error {
   }
 }
 
+/** The answer of one job: a part of a search batch or of a plan batch. */
+type JobResult = ResultMessage | PlannedMessage;
+
+/** A batch of searches or plans, cut into jobs; settled once every job has answered. */
 interface BatchState {
-  readonly count: number;
-  readonly version: number;
-  readonly smooth: boolean;
-  readonly cells: boolean;
-  readonly parts: { first: number; result: ResultMessage }[];
+  /** The method that made it, for error messages: `'PathPool.findPaths'`. */
+  readonly where: string;
+  /** The message that gives a worker one job of this batch (every job of a batch names one version). */
+  message(job: number, version: number, queries: Int32Array): SearchMessage | PlanMessage;
+  readonly parts: { first: number; result: JobResult }[];
   remaining: number;
   settled: boolean;
-  resolve(batch: PathBatch): void;
+  /** Joins the parts (all there) and resolves the batch's promise. */
+  complete(): void;
   reject(error: unknown): void;
 }
 
@@ -435,7 +471,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     const startups: Startup[] = [];
     const init = (startup: Startup, source: HierarchySource, serialize: boolean) => {
       const message: InitMessage = {
-        type: 'init', protocol: 2, mode: config.mode, threads, planner: config.algorithm, options: config.hierarchy, source, serialize,
+        type: 'init', protocol: 3, mode: config.mode, threads, planner: config.algorithm, options: config.hierarchy, source, serialize,
       };
       const data = source.kind === 'terrain' ? source.terrain : source.bytes;
       startup.slot.worker.post(message, [data.buffer as ArrayBuffer]);
@@ -517,33 +553,66 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   }
 
   async findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolBatchOptions): Promise<PathBatch> {
-    this.#checkOpen('PathPool.findPaths');
-    checkFlags(options, ['smooth', 'cells'], 'PathPool.findPaths');
-    const signal = options?.signal;
-    if (signal !== undefined && !(signal instanceof AbortSignal)) {
-      throw new TypeError(`PathPool.findPaths: signal must be an AbortSignal, got ${describe(signal)}`);
-    }
-    signal?.throwIfAborted();
-    const packed = packQueries(queries, 'PathPool.findPaths');
-    const count = packed.length / 4;
+    const where = 'PathPool.findPaths';
+    this.#checkOpen(where);
+    checkFlags(options, ['smooth', 'cells'], where);
+    const signal = checkSignal(options?.signal, where);
+    const packed = packQueries(queries, where);
     const version = this.#version;
-    if (count === 0) {
+    if (packed.length === 0) {
       const empty = { status: new Uint8Array(0), cost: new Float64Array(0), expanded: new Uint32Array(0), offsets: new Uint32Array(1), cells: new Int32Array(0) };
       return new PathBatch(empty, version);
     }
-    return new Promise<PathBatch>((resolve, reject) => {
+    const smooth = options?.smooth ?? true;
+    const cells = options?.cells ?? true;
+    return this.#runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells }), (parts) =>
+      new PathBatch(joinSearches(parts as { first: number; result: ResultMessage }[], packed.length / 4), version),
+    );
+  }
+
+  async planPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolPlanOptions): Promise<PlanBatch> {
+    const where = 'PathPool.planPaths';
+    this.#checkOpen(where);
+    if (this.algorithm !== 'hpa') throw new Error(`${where}: an SHPA* pool does not plan (HPA* and DHPA* pools do)`);
+    checkFlags(options, ['firstSegment'], where);
+    const signal = checkSignal(options?.signal, where);
+    const packed = packQueries(queries, where);
+    const version = this.#version;
+    if (packed.length === 0) {
+      const none = new Uint32Array(1);
+      const empty = { status: new Uint8Array(0), expanded: new Uint32Array(0), segments: new Uint32Array(0), waypointOffsets: none, waypoints: new Int32Array(0), firstSegmentOffsets: none.slice(), firstSegments: new Int32Array(0) };
+      return new PlanBatch(empty, version);
+    }
+    const firstSegment = options?.firstSegment ?? true;
+    return this.#runBatch(packed, signal, where, (job, version, queries) => ({ type: 'plan', job, version, queries, firstSegment }), (parts) =>
+      new PlanBatch(joinPlans(parts as { first: number; result: PlannedMessage }[], packed.length / 4), version),
+    );
+  }
+
+  /**
+   * Cuts a batch of packed queries into jobs for the newest version, queues them, and settles with
+   * `join` of the jobs' answers (in any order), or rejects on abort, a job's error or the pool's end.
+   */
+  #runBatch<T>(
+    packed: Int32Array,
+    signal: AbortSignal | undefined,
+    where: string,
+    message: BatchState['message'],
+    join: (parts: BatchState['parts']) => T,
+  ): Promise<T> {
+    const count = packed.length / 4;
+    const version = this.#version;
+    return new Promise<T>((resolve, reject) => {
       const onAbort = () => this.#settle(batch, signal!.reason);
       const batch: BatchState = {
-        count,
-        version,
-        smooth: options?.smooth ?? true,
-        cells: options?.cells ?? true,
+        where,
+        message,
         parts: [],
         remaining: 0,
         settled: false,
-        resolve: (result) => {
+        complete: () => {
           signal?.removeEventListener('abort', onAbort);
-          resolve(result);
+          resolve(join(batch.parts));
         },
         reject: (error) => {
           signal?.removeEventListener('abort', onAbort);
@@ -610,11 +679,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
       const job = this.#queue.shift()!;
       if (slot.version < job.version) this.#sendEdits(slot, job.version);
       slot.inFlight.set(job.id, job);
-      const { batch } = job;
-      slot.worker.post(
-        { type: 'search', job: job.id, version: job.version, queries: job.queries, smooth: batch.smooth, cells: batch.cells },
-        [job.queries.buffer as ArrayBuffer],
-      );
+      slot.worker.post(job.batch.message(job.id, job.version, job.queries), [job.queries.buffer as ArrayBuffer]);
     }
   }
 
@@ -625,7 +690,8 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
 
   #onMessage(slot: Slot, message: FromWorker): void {
     switch (message.type) {
-      case 'result': {
+      case 'result':
+      case 'planned': {
         slot.heapBytes = message.heapBytes;
         const job = slot.inFlight.get(message.job);
         slot.inFlight.delete(message.job);
@@ -658,7 +724,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
         }
         const job = slot.inFlight.get(message.job);
         slot.inFlight.delete(message.job);
-        if (job) this.#settle(job.batch, new Error(`PathPool.findPaths: ${message.message}`));
+        if (job) this.#settle(job.batch, new Error(`${job.batch.where}: ${message.message}`));
         break;
       }
       case 'ready':
@@ -678,7 +744,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
       this.#pump(); // the queue head may have changed: workers may move to a newer version
       return;
     }
-    batch.resolve(assemble(batch));
+    batch.complete();
   }
 
   #abandonAll(error: Error): void {
@@ -696,27 +762,74 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   }
 }
 
-/** Joins the answers of a batch's jobs into one {@link PathBatch}, in query order. */
-function assemble(batch: BatchState): PathBatch {
-  const parts = batch.parts.sort((a, b) => a.first - b.first);
-  if (parts.length === 1) return new PathBatch(parts[0]!.result, batch.version);
-  const n = batch.count;
-  const status = new Uint8Array(n);
-  const cost = new Float64Array(n);
-  const expanded = new Uint32Array(n);
-  const offsets = new Uint32Array(n + 1);
-  let cellCount = 0;
-  for (const { result } of parts) cellCount += result.cells.length / 2;
-  const cells = new Int32Array(cellCount * 2);
+function checkSignal(signal: unknown, where: string): AbortSignal | undefined {
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new TypeError(`${where}: signal must be an AbortSignal, got ${describe(signal)}`);
+  }
+  signal?.throwIfAborted();
+  return signal;
+}
+
+/**
+ * Joins per-job runs of cells (offsets into the job's own cells) into one run for the batch: the
+ * offsets of the `count` queries, rebased, and the cells, in query order.
+ */
+function joinRuns(
+  parts: readonly { first: number; offsets: Uint32Array; cells: Int32Array }[],
+  count: number,
+): { offsets: Uint32Array; cells: Int32Array } {
+  const offsets = new Uint32Array(count + 1);
+  let total = 0;
+  for (const { cells } of parts) total += cells.length / 2;
+  const cells = new Int32Array(total * 2);
   let base = 0;
+  for (const part of parts) {
+    const n = part.offsets.length - 1;
+    for (let i = 0; i < n; i++) offsets[part.first + i] = base + part.offsets[i]!;
+    cells.set(part.cells, base * 2);
+    base += part.cells.length / 2;
+  }
+  offsets[count] = base;
+  return { offsets, cells };
+}
+
+/** Joins the answers of a search batch's jobs, in query order. */
+function joinSearches(unordered: { first: number; result: ResultMessage }[], count: number): PathBatchArrays {
+  const parts = unordered.sort((a, b) => a.first - b.first);
+  if (parts.length === 1) return parts[0]!.result;
+  const status = new Uint8Array(count);
+  const cost = new Float64Array(count);
+  const expanded = new Uint32Array(count);
   for (const { first, result } of parts) {
     status.set(result.status, first);
     cost.set(result.cost, first);
     expanded.set(result.expanded, first);
-    for (let i = 0; i < result.status.length; i++) offsets[first + i] = base + result.offsets[i]!;
-    cells.set(result.cells, base * 2);
-    base += result.cells.length / 2;
   }
-  offsets[n] = base;
-  return new PathBatch({ status, cost, expanded, offsets, cells }, batch.version);
+  const { offsets, cells } = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.offsets, cells: result.cells })), count);
+  return { status, cost, expanded, offsets, cells };
+}
+
+/** Joins the answers of a plan batch's jobs, in query order. */
+function joinPlans(unordered: { first: number; result: PlannedMessage }[], count: number): PlanBatchArrays {
+  const parts = unordered.sort((a, b) => a.first - b.first);
+  if (parts.length === 1) return parts[0]!.result;
+  const status = new Uint8Array(count);
+  const expanded = new Uint32Array(count);
+  const segments = new Uint32Array(count);
+  for (const { first, result } of parts) {
+    status.set(result.status, first);
+    expanded.set(result.expanded, first);
+    segments.set(result.segments, first);
+  }
+  const waypoints = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.waypointOffsets, cells: result.waypoints })), count);
+  const firstSegments = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.firstSegmentOffsets, cells: result.firstSegments })), count);
+  return {
+    status,
+    expanded,
+    segments,
+    waypointOffsets: waypoints.offsets,
+    waypoints: waypoints.cells,
+    firstSegmentOffsets: firstSegments.offsets,
+    firstSegments: firstSegments.cells,
+  };
 }

@@ -20,10 +20,11 @@
  */
 import type { RawHierarchyOptions, RawShpaOptions } from 'hpastar:raw';
 import type { PathBatchArrays } from '../batch.ts';
+import type { PlanBatchArrays } from '../planBatch.ts';
 import type { HierarchyOptions, HierarchyStats, ShpaOptions, ShpaStats } from '../types.ts';
 
 /** Bumped whenever a message changes shape; a worker refuses an `init` of another version. */
-export type ProtocolVersion = 2;
+export type ProtocolVersion = 3;
 
 /** How the pool runs its searches. */
 export type PoolMode = 'shared' | 'copied';
@@ -85,6 +86,21 @@ export interface SearchMessage {
 }
 
 /**
+ * Pool → worker: plan queries [first, first + count) of a plan batch (HPA* only): abstract paths, and
+ * their first segments when `firstSegment`. Answered by `planned` or a job `error`. Jobs are stateless:
+ * the worker keeps nothing of a plan, so any worker (or thread) can take any job.
+ */
+export interface PlanMessage {
+  type: 'plan';
+  job: number;
+  /** The terrain version the worker must hold (checked). */
+  version: number;
+  /** [sx, sy, gx, gy, ...] (its buffer is transferred). */
+  queries: Int32Array;
+  firstSegment: boolean;
+}
+
+/**
  * Pool → worker: go from version `version - 1` to `version` by applying `edits`, packed as
  * [x, y, code, ...]. Answered by `edited`.
  */
@@ -95,7 +111,7 @@ export interface EditMessage {
 }
 
 /** Every message a worker receives. */
-export type ToWorker = InitMessage | SearchMessage | EditMessage;
+export type ToWorker = InitMessage | SearchMessage | PlanMessage | EditMessage;
 
 /** Worker → pool: the planner is built. */
 export interface ReadyMessage {
@@ -114,6 +130,14 @@ export interface ReadyMessage {
 /** Worker → pool: the answers of one job (the buffers are transferred). */
 export interface ResultMessage extends PathBatchArrays {
   type: 'result';
+  job: number;
+  version: number;
+  heapBytes: number;
+}
+
+/** Worker → pool: the answers of one plan job (the buffers are transferred). */
+export interface PlannedMessage extends PlanBatchArrays {
+  type: 'planned';
   job: number;
   version: number;
   heapBytes: number;
@@ -141,4 +165,4 @@ export interface ErrorMessage {
 }
 
 /** Every message a worker sends. */
-export type FromWorker = ReadyMessage | ResultMessage | EditedMessage | ErrorMessage;
+export type FromWorker = ReadyMessage | ResultMessage | PlannedMessage | EditedMessage | ErrorMessage;

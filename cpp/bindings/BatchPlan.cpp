@@ -1,0 +1,74 @@
+#include "bindings/BatchPlan.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "bindings/BindingSupport.h"
+
+namespace hpastar::bindings {
+
+void PlanBatchOutput::reset(size_t n) {
+  status.assign(n, static_cast<uint8_t>(PathStatus::NoPath));
+  expanded.assign(n, 0);
+  segments.assign(n, 0);
+  waypoints.reset(n);
+  firstSegments.reset(n);
+}
+
+void PlanBatchOutput::merge(const std::vector<PlanThreadScratch*>& threads) {
+  std::vector<const std::vector<Point>*> waypointCells, segmentCells;
+  waypointCells.reserve(threads.size());
+  segmentCells.reserve(threads.size());
+  for (const PlanThreadScratch* t : threads) {
+    waypointCells.push_back(&t->waypoints);
+    segmentCells.push_back(&t->segments);
+  }
+  waypoints.merge(waypointCells);
+  firstSegments.merge(segmentCells);
+}
+
+val PlanBatchOutput::toJS() const {
+  val o = val::object();
+  o.set("status", copyToJS(status.data(), status.size()));
+  o.set("expanded", copyToJS(expanded.data(), expanded.size()));
+  o.set("segments", copyToJS(segments.data(), segments.size()));
+  o.set("waypointOffsets", waypoints.offsetsToJS());
+  o.set("waypoints", waypoints.cellsToJS());
+  o.set("firstSegmentOffsets", firstSegments.offsetsToJS());
+  o.set("firstSegments", firstSegments.cellsToJS());
+  return o;
+}
+
+void runBatchPlans(HpaStarQuery& query, const int32_t* queries, size_t count, std::atomic<size_t>& next,
+                   bool refineFirstSegment, uint32_t thread, PlanThreadScratch& mine, PlanBatchOutput& out) {
+  constexpr size_t kGrab = 4;  // queries taken at a time: fewer atomic operations, still balanced
+  constexpr uint64_t kMaxCount = std::numeric_limits<uint32_t>::max();
+  PathResult& r = mine.result;
+  for (;;) {
+    const size_t begin = next.fetch_add(kGrab, std::memory_order_relaxed);
+    if (begin >= count) return;
+    const size_t end = std::min(count, begin + kGrab);
+    for (size_t i = begin; i < end; ++i) {
+      const int32_t* q = queries + 4 * i;
+      r.reset();
+      query.plan(Point{q[0], q[1]}, Point{q[2], q[3]}, r);
+      out.status[i] = static_cast<uint8_t>(r.status);
+      if (!r.found()) {
+        out.expanded[i] = static_cast<uint32_t>(std::min(r.stats.expandedTotal(), kMaxCount));
+        continue;
+      }
+      // A plan whose start is its goal has no segment to refine, but walks one: the start cell.
+      out.segments[i] = static_cast<uint32_t>(std::max<size_t>(1, query.segmentCount()));
+      out.waypoints.record(i, thread, mine.waypoints, r.cells.data(), r.cells.size());
+      if (refineFirstSegment) {
+        mine.segment.clear();
+        mine.segment.push_back(query.planStart());
+        query.refineSegment(0, mine.segment, r.stats);
+        out.firstSegments.record(i, thread, mine.segments, mine.segment.data(), mine.segment.size());
+      }
+      out.expanded[i] = static_cast<uint32_t>(std::min(r.stats.expandedTotal(), kMaxCount));
+    }
+  }
+}
+
+}  // namespace hpastar::bindings

@@ -1,0 +1,113 @@
+/**
+ * Answers to many plans at once, as typed arrays: what `HPAStar.planPaths` and the worker pool's
+ * `planPaths` return. A plan is the abstract path of a query (its waypoints) and, when asked for, its
+ * first segment refined to cells, so that an agent can start walking as soon as the batch arrives.
+ * @module
+ */
+import { PathStatusCode } from './batch.ts';
+import type { PathStatus } from './types.ts';
+
+const STATUS_TEXT = ['found', 'no path', 'start is outside the map or blocked', 'goal is outside the map or blocked'] as const;
+
+/** The arrays of a plan batch (what crosses between threads). Offsets count cells, not numbers. */
+export interface PlanBatchArrays {
+  /** One {@link PathStatusCode} per query. */
+  readonly status: Uint8Array;
+  /** Nodes expanded per query: start and goal insertion, abstract search, first segment's refinement. */
+  readonly expanded: Uint32Array;
+  /** Segments per plan, as {@link PathPlan.segmentCount}: waypoints - 1, or 1 when start is goal; 0 when not found. */
+  readonly segments: Uint32Array;
+  /** `count + 1` entries: query i's waypoints are cells `waypointOffsets[i]` to `waypointOffsets[i + 1] - 1`. */
+  readonly waypointOffsets: Uint32Array;
+  /** Every plan's abstract path (start first, goal last), query after query, as x, y pairs. */
+  readonly waypoints: Int32Array;
+  /** `count + 1` entries, as `waypointOffsets`, into `firstSegments`. */
+  readonly firstSegmentOffsets: Uint32Array;
+  /** Every plan's first segment refined (start cell included), as x, y pairs; empty when not asked for. */
+  readonly firstSegments: Int32Array;
+}
+
+/**
+ * The plans of a batch of queries, in the order of the queries.
+ *
+ * Segment k of a plan joins waypoints k and k + 1. The first one comes refined with the plan; the
+ * others are refined by searching between their two waypoints (`findPaths` of a planner or a pool,
+ * with `smooth: false`): a search that stays within one or two clusters of the top level, and needs
+ * nothing remembered from the plan, so any worker can answer it.
+ *
+ * @example
+ * ```ts
+ * const plans = await pool.planPaths(queries);
+ * for (let i = 0; i < plans.count; i++) {
+ *   if (plans.found(i)) agent[i].walk(plans.firstSegment(i), plans.waypointsOf(i));
+ * }
+ * ```
+ */
+export class PlanBatch implements PlanBatchArrays {
+  /** Number of queries. */
+  readonly count: number;
+  readonly status: Uint8Array;
+  readonly expanded: Uint32Array;
+  readonly segments: Uint32Array;
+  readonly waypointOffsets: Uint32Array;
+  readonly waypoints: Int32Array;
+  readonly firstSegmentOffsets: Uint32Array;
+  readonly firstSegments: Int32Array;
+  /**
+   * The version of the terrain every query of the batch planned on: 0 for the terrain the planner or
+   * pool was made with, then one more per terrain update.
+   */
+  readonly version: number;
+
+  /** @internal Made by `HPAStar.planPaths` and the pool. */
+  constructor(arrays: PlanBatchArrays, version: number) {
+    this.count = arrays.status.length;
+    this.status = arrays.status;
+    this.expanded = arrays.expanded;
+    this.segments = arrays.segments;
+    this.waypointOffsets = arrays.waypointOffsets;
+    this.waypoints = arrays.waypoints;
+    this.firstSegmentOffsets = arrays.firstSegmentOffsets;
+    this.firstSegments = arrays.firstSegments;
+    this.version = version;
+  }
+
+  /** True when query `i` found a plan. */
+  found(i: number): boolean {
+    return this.status[this.#index(i)] === PathStatusCode.Found;
+  }
+
+  /** Query `i`'s outcome in words, as {@link PathBatch.statusText}. */
+  statusText(i: number): PathStatus | (typeof STATUS_TEXT)[2 | 3] {
+    return STATUS_TEXT[this.status[this.#index(i)]!] ?? 'no path';
+  }
+
+  /** Query `i`'s abstract path x0, y0, x1, y1, … (start first, goal last): a view, empty when not found. */
+  waypointsOf(i: number): Int32Array {
+    const k = this.#index(i);
+    return this.waypoints.subarray(2 * this.waypointOffsets[k]!, 2 * this.waypointOffsets[k + 1]!);
+  }
+
+  /**
+   * Query `i`'s first segment refined, x0, y0, x1, y1, … from the start cell to the second waypoint
+   * (as the first {@link PathPlan.nextSegment}): a view, empty when not found or not asked for.
+   */
+  firstSegment(i: number): Int32Array {
+    const k = this.#index(i);
+    return this.firstSegments.subarray(2 * this.firstSegmentOffsets[k]!, 2 * this.firstSegmentOffsets[k + 1]!);
+  }
+
+  /** Number of queries that found a plan. */
+  foundCount(): number {
+    let n = 0;
+    for (const s of this.status) if (s === PathStatusCode.Found) n++;
+    return n;
+  }
+
+  #index(i: number): number {
+    if (!Number.isInteger(i) || i < 0 || i >= this.count) {
+      throw new RangeError(`query index ${i} is outside 0..${this.count - 1}`);
+    }
+    return i;
+  }
+}
