@@ -162,6 +162,49 @@ describe('DHPA* (cacheTrees)', () => {
   });
 });
 
+describe('landmarks (differential heuristic)', () => {
+  test('same path costs with fewer abstract expansions, after edits and through serialization', () => {
+    const text = readMapsFile('brc202d.map');
+    let map = parseMap(text);
+    const grid = hp.Grid.fromMovingAI(text, 'brc202d.map');
+    const plain = hp.HPAStar.build(grid, { cacheTrees: true });
+    const marked = hp.HPAStar.build(grid, { cacheTrees: true, landmarks: 16 });
+    expect(marked.options.landmarks).toBe(16);
+    expect(marked.stats.bytes).toBeGreaterThan(plain.stats.bytes);
+    const pairs = randomPairs(map, 60, 5);
+    const check = (a: typeof plain, b: typeof plain) => {
+      let expandedA = 0;
+      let expandedB = 0;
+      for (const [s, g] of pairs) {
+        const ra = a.findPath(s, g, { smooth: false });
+        const rb = b.findPath(s, g, { smooth: false });
+        expect(rb.status).toBe(ra.status);
+        if (!rb.found) continue;
+        validatePath(map, rb.cells, s, g, rb.cost);
+        expect(rb.cost).toBeCloseTo(ra.cost, 3);
+        expandedA += ra.stats.expandedMain;
+        expandedB += rb.stats.expandedMain;
+      }
+      expect(expandedB).toBeLessThan(expandedA * 0.8);
+    };
+    check(plain, marked);
+    const loaded = hp.HPAStar.load(marked.serialize());
+    expect(loaded.options.landmarks).toBe(16);
+    check(plain, loaded);
+    // A wall across the map: both planners rebuild (the landmarks too), and still agree.
+    const wall = Array.from({ length: 200 }, (_, i) => ({ x: 150 + i, y: 240, terrain: '@' }));
+    plain.applyEdits(wall);
+    marked.applyEdits(wall);
+    const rows = text.split('\n');
+    const first = rows.indexOf('map') + 1;
+    rows[first + 240] = rows[first + 240]!.slice(0, 150) + '@'.repeat(200) + rows[first + 240]!.slice(350);
+    map = parseMap(rows.join('\n'));
+    check(plain, marked);
+    for (const p of [plain, marked, loaded]) p.dispose();
+    grid.dispose();
+  });
+});
+
 describe('serialization', () => {
   test('a loaded planner answers exactly as the one serialized, in this module and in another', async () => {
     const text = readMapsFile('den520d.map');
@@ -227,7 +270,7 @@ describe('HPAStar', () => {
   test('reports its options, build figures and the phases of each search', () => {
     const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
     const planner = hp.HPAStar.build(grid, { clusterSize: 8, levels: 3 });
-    const defaults = { clusterSize: 10, levels: 1, clusterGroup: 2, entranceWidth: 6, cachePaths: false, cacheTrees: false, pruneEdges: true };
+    const defaults = { clusterSize: 10, levels: 1, clusterGroup: 2, entranceWidth: 6, cachePaths: false, cacheTrees: false, pruneEdges: true, landmarks: 0 };
     expect(hp.HPAStar.defaultOptions).toEqual(defaults);
     expect(planner.options).toEqual({ ...defaults, clusterSize: 8, levels: 3 });
     const stats = planner.stats;
@@ -445,10 +488,11 @@ describe('errors are JavaScript errors that name the problem', () => {
       [{ clusterGroup: 1 }, 'HPAStar.build: cluster group 1 is outside 2..16'],
       [{ entranceWidth: 0 }, 'HPAStar.build: entrance width 0 is below 1'],
       [{ clusterSize: 300, cacheTrees: true }, 'HPAStar.build: cluster size 300 is above 255, the limit with shortest-path trees (DHPA*)'],
+      [{ landmarks: 33 }, 'HPAStar.build: landmarks 33 is outside 0..32'],
     ];
     for (const [options, message] of cases) expect(() => hp.HPAStar.build(grid, options)).toThrow(new RangeError(message));
     expect(() => hp.HPAStar.build(grid, { clustersize: 4 } as never)).toThrow(
-      new TypeError('HPAStar.build: unknown option "clustersize" (known: clusterSize, levels, clusterGroup, entranceWidth, cachePaths, cacheTrees, pruneEdges)'),
+      new TypeError('HPAStar.build: unknown option "clustersize" (known: clusterSize, levels, clusterGroup, entranceWidth, cachePaths, cacheTrees, pruneEdges, landmarks)'),
     );
     expect(() => hp.HPAStar.build(grid, { clusterSize: 4.5 })).toThrow(new TypeError('HPAStar.build: option clusterSize must be an integer, got 4.5'));
     expect(() => hp.HPAStar.build(grid, { cachePaths: 1 } as never)).toThrow(new TypeError('HPAStar.build: option cachePaths must be a boolean, got 1'));
