@@ -300,7 +300,7 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
                         area.y0 + static_cast<int32_t>(local / static_cast<size_t>(area.width()))};
           const double d = dijkstra.distance(p);
           if (d == DijkstraSearch::kUnreached) continue;
-          b->treeDistance[a * cells + local] = static_cast<uint16_t>(std::lround(d * treeScale_));
+          b->treeDistance[a * cells + local] = static_cast<uint16_t>(d * treeScale_ + 0.5);  // d >= 0: rounds like lround
           const int arrival = dijkstra.arrivalDir(p);
           b->treeDirection[a * cells + local] = arrival < 0 ? 0xFF : static_cast<uint8_t>(oppositeDir(arrival));
         }
