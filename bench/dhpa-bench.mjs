@@ -3,7 +3,7 @@
 //   Figure 7: the dynamic metric (2×2 obstacles on 2% of the map moved between batches of X searches).
 //
 //   node bench/dhpa-bench.mjs [--maps a,b] [--maps-dir DIR] [--out bench/results]
-//                             [--algos hpa,hpa:landmarks=16,dhpa,dhpa:landmarks=16,shpa]
+//                             [--algos hpa,hpa:landmarks=16,dhpa,dhpa:landmarks=16,dhpa:landmarks=16:levels=3:cache-paths,shpa]
 //
 // An algorithm may carry tool options after a colon ("dhpa:landmarks=16:levels=2" runs
 // `hpa scen … --algo dhpa --landmarks 16 --levels 2`); the first plain "hpa" is the reference.
@@ -15,9 +15,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { option as opt, hpaTool as hpa, mapsDir, outDir, mapsWithScenarios, runTool as json, mean, fmt } from './bench-common.mjs';
 
-const maps = mapsWithScenarios(opt('maps', 'brc202d,den520d,AR0011SR,orz100d,maze512-16-0'));
+const maps = mapsWithScenarios(opt('maps', 'brc202d,den520d,orz100d,lak303d,hrt201n,AR0011SR,maze512-16-0'));
 const known = execFileSync(hpa, ['--help']).toString();
-const algos = opt('algos', 'hpa,hpa:landmarks=16,dhpa,dhpa:landmarks=16,shpa').split(',').filter((a) => known.includes(a.split(':')[0]));
+const algos = opt('algos', 'hpa,hpa:landmarks=16,dhpa,dhpa:landmarks=16,dhpa:landmarks=16:levels=3:cache-paths,shpa').split(',').filter((a) => known.includes(a.split(':')[0]));
 // "dhpa:landmarks=16" → ['--algo', 'dhpa', '--landmarks', '16']
 const algoArgs = (variant) => {
   const [name, ...options] = variant.split(':');
