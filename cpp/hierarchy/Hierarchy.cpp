@@ -508,7 +508,10 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
   std::sort(touched.begin(), touched.end());
   touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
   rebuildLevel1(touched);
-  if (stats) stats->clustersRebuilt[0] = static_cast<uint32_t>(touched.size());
+  if (stats) {
+    stats->clustersRebuilt[0] = static_cast<uint32_t>(touched.size());
+    stats->rebuiltClusters[0] = touched;
+  }
   std::vector<int32_t> upper;
   for (int32_t l = 2; l <= levels(); ++l) {
     upper.clear();
@@ -519,7 +522,10 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
     std::sort(upper.begin(), upper.end());
     upper.erase(std::unique(upper.begin(), upper.end()), upper.end());
     rebuildUpperLevel(l, upper);
-    if (stats) stats->clustersRebuilt[l - 1] = static_cast<uint32_t>(upper.size());
+    if (stats) {
+      stats->clustersRebuilt[l - 1] = static_cast<uint32_t>(upper.size());
+      stats->rebuiltClusters[l - 1] = upper;
+    }
   }
   rebuildComponents();
   refreshStats();
