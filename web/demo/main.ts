@@ -426,10 +426,10 @@ function showBuildInfo(): void {
   const s = planner.stats;
   const levels = s.levels.map((l) => `L${l.level}: ${fmtInt(l.clusters)} clusters, ${fmtInt(l.nodes)} nodes, ${fmtInt(l.interEdges + l.intraEdges)} edges`).join('; ');
   // The overlays draw the planner's own graph: its counts must be the stats' (a mismatch is a bug shown).
-  const g = currentGraph(1)!.graph;
+  const g = currentGraph(1)?.graph;
   const l1 = s.levels[0]!;
-  demo.hierarchyCheck = { nodes: [g.nodes.length / 2, l1.nodes], edges: [g.edgeFrom.length, l1.interEdges + l1.intraEdges] };
-  const mismatch = g.nodes.length / 2 !== l1.nodes || g.edgeFrom.length !== l1.interEdges + l1.intraEdges;
+  demo.hierarchyCheck = g ? { nodes: [g.nodes.length / 2, l1.nodes], edges: [g.edgeFrom.length, l1.interEdges + l1.intraEdges] } : null;
+  const mismatch = g !== undefined && (g.nodes.length / 2 !== l1.nodes || g.edgeFrom.length !== l1.interEdges + l1.intraEdges);
   buildInfo.textContent =
     `Built in ${fmtMs(buildMs)} (core: ${fmtMs(s.buildMs)}), ${(s.bytes / 1024).toFixed(0)} KiB. ${levels}. ` +
     `${plural(s.entrances, 'entrance')}, ${plural(s.components, 'connected component')}.` +
