@@ -319,4 +319,22 @@ describe('live terrain', () => {
     await page.mouse.up();
     await page.screenshot({ path: join(ARTIFACTS, 'edit-erased.png') });
   });
+
+  test('a rectangle of walls flashes exactly the clusters the planner rebuilt, on every level', async () => {
+    page = await browser.page();
+    await openDemo(page, baseUrl, '?map=den520d.map&algo=hpa3&cs=8');
+    await page.check('[data-testid=tool-rect]');
+    // Across the open corridor of row 140 (the start of the path of the tests above).
+    const a = await page.evaluate(() => window.__hpastarDemo.cellToClient(30, 136));
+    const b = await page.evaluate(() => window.__hpastarDemo.cellToClient(45, 145));
+    await page.mouse.move(a.clientX, a.clientY);
+    await page.mouse.down();
+    await page.mouse.move(b.clientX, b.clientY, { steps: 5 });
+    await page.mouse.up();
+    const after = await demo(page);
+    expect(after.edits.batches).toBe(1);
+    expect(after.edits.clustersRebuilt.length).toBe(3);
+    for (const n of after.edits.clustersRebuilt) expect(n).toBeGreaterThan(0);
+    expect(after.edits.flashed).toBe(after.edits.clustersRebuilt.reduce((sum, n) => sum + n, 0));
+  });
 });
