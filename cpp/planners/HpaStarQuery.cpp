@@ -90,11 +90,32 @@ void HpaStarQuery::insertEndpoints(SearchStats& stats) {
 
 uint64_t HpaStarQuery::searchAbstract(int32_t level, const Rect& area, uint32_t source, uint32_t target) {
   const uint64_t expanded = abstractSearch_.run(*h_, level, area, &overlay_, source, target);
-  if (trace_) {
-    trace_->recordNodes(abstractSearch_.space(), h_->nodeCount() + 2, level,
-                        [&](uint32_t node) { return overlay_.cellOf(*h_, node); });
-  }
+  if (trace_) recordAbstractSearch(level, area);
   return expanded;
+}
+
+void HpaStarQuery::recordAbstractSearch(int32_t level, const Rect& area) {
+  const NodeSearchSpace& space = abstractSearch_.space();
+  auto cellOf = [&](uint32_t node) { return overlay_.cellOf(*h_, node); };
+  if (area == h_->grid().bounds()) {
+    trace_->recordNodes(space, h_->nodeCount() + 2, level, cellOf);
+    return;
+  }
+  // A bounded search (a cluster of the level above) touches only the nodes of that level inside it, and
+  // start and goal: read those, not every node id (refinement runs one such search per abstract edge).
+  TracedSearch& traced = trace_->next(level);
+  auto visit = [&](uint32_t node) {
+    if (space.closed(node))
+      traced.closed.push_back(cellOf(node));
+    else if (space.seen(node))
+      traced.open.push_back(cellOf(node));
+  };
+  const ClusterLayout& layout = h_->layout(level);
+  for (int32_t cy = area.y0 / layout.size; cy * layout.size < area.y1; ++cy)
+    for (int32_t cx = area.x0 / layout.size; cx * layout.size < area.x1; ++cx)
+      for (uint32_t node : h_->clusterNodes(level, cy * layout.columns + cx)) visit(node);
+  visit(overlay_.startNode());
+  visit(overlay_.goalNode());
 }
 
 void HpaStarQuery::refineSegment(size_t segment, std::vector<Point>& cells, SearchStats& stats) {

@@ -70,6 +70,8 @@ class HpaStarQuery {
  private:
   // Runs the abstract search (see AbstractSearch::run) and records it when tracing.
   uint64_t searchAbstract(int32_t level, const Rect& area, uint32_t source, uint32_t target);
+  // Appends the search that just ran over the graph of `level` inside `area` to the trace.
+  void recordAbstractSearch(int32_t level, const Rect& area);
 
   void insertEndpoints(SearchStats& stats);
   void refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Point>& cells, uint64_t& expanded);
