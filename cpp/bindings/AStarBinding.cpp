@@ -3,6 +3,7 @@
 
 #include "bindings/BindingSupport.h"
 #include "bindings/GridBinding.h"
+#include "bindings/SearchTraceToJS.h"
 #include "search/AStarSearch.h"
 
 namespace hpastar::bindings {
@@ -26,13 +27,33 @@ class AStarHandle {
     return out;
   }
 
+  // The same search, traced: { path: (as findPath), searches: [one entry, phase "astar"] }. A separate
+  // call so that findPath never reads stamps it does not need.
+  val traceFindPath(const GridHandle& grid, int sx, int sy, int gx, int gy) {
+    if (!grid.loaded()) return errorObject("the grid is not loaded");
+    result_.reset();
+    trace_.clear();
+    trace_.setPhase(SearchPhase::AStar);
+    search_.setTrace(&trace_);
+    search_.findPath(*grid.shared(), Point{sx, sy}, Point{gx, gy}, result_);
+    search_.setTrace(nullptr);
+    val out = tracedPathToJS(result_, trace_);
+    out["path"].set("expanded", static_cast<double>(result_.stats.expandedTotal()));
+    trace_.clear();
+    return out;
+  }
+
  private:
   AStarSearch search_;
+  SearchTrace trace_;
   PathResult result_;
 };
 
 EMSCRIPTEN_BINDINGS(hpastar_astar) {
-  emscripten::class_<AStarHandle>("AStar").constructor<>().function("findPath", &AStarHandle::findPath);
+  emscripten::class_<AStarHandle>("AStar")
+      .constructor<>()
+      .function("findPath", &AStarHandle::findPath)
+      .function("traceFindPath", &AStarHandle::traceFindPath);
 }
 
 }  // namespace

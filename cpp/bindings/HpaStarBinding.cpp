@@ -3,6 +3,8 @@
 #include <emscripten/bind.h>
 
 #include "bindings/BindingSupport.h"
+#include "bindings/SearchTraceToJS.h"
+#include "hierarchy/AbstractGraphExport.h"
 #include "io/HierarchySerialization.h"
 
 namespace hpastar::bindings {
@@ -137,6 +139,39 @@ val HpaStarHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
   return pathToJS(result_);
 }
 
+val HpaStarHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {
+  if (!hierarchy_) return errorObject("the planner is not built");
+  HpaQueryOptions options;
+  options.smooth = smooth;
+  result_.reset();
+  trace_.clear();
+  query_->setTrace(&trace_);
+  query_->findPath(Point{sx, sy}, Point{gx, gy}, result_, options);
+  query_->setTrace(nullptr);
+  val out = tracedPathToJS(result_, trace_);
+  trace_.clear();
+  return out;
+}
+
+val HpaStarHandle::abstractGraph(int level) const {
+  if (!hierarchy_) return errorObject("the planner is not built");
+  if (level < 1 || level > hierarchy_->levels()) {
+    return errorObject("level " + std::to_string(level) + " is not a level of this hierarchy (1 to " +
+                       std::to_string(hierarchy_->levels()) + ")");
+  }
+  const AbstractGraphExport g = exportAbstractGraph(*hierarchy_, level);
+  val o = val::object();
+  o.set("level", level);
+  o.set("nodeIds", copyToJS(g.nodeIds.data(), g.nodeIds.size()));
+  o.set("nodes", cellsToJS(g.nodeCells));
+  o.set("nodeLevels", copyToJS(g.nodeLevels.data(), g.nodeLevels.size()));
+  o.set("edgeFrom", copyToJS(g.edgeFrom.data(), g.edgeFrom.size()));
+  o.set("edgeTo", copyToJS(g.edgeTo.data(), g.edgeTo.size()));
+  o.set("edgeCost", copyToJS(g.edgeCost.data(), g.edgeCost.size()));
+  o.set("edgeInter", copyToJS(g.edgeInter.data(), g.edgeInter.size()));
+  return o;
+}
+
 val HpaStarHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
   if (!hierarchy_) return errorObject("the planner is not built");
   if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
@@ -233,10 +268,26 @@ std::string HpaStarHandle::applyEdits(const val& edits) {
 val HpaStarHandle::lastUpdate() const {
   val rebuilt = val::array();
   const int32_t levels = hierarchy_ ? hierarchy_->levels() : 0;
-  for (int32_t l = 0; l < levels; ++l) rebuilt.call<void>("push", lastUpdate_.clustersRebuilt[l]);
+  val rebuiltIds = val::array();
+  for (int32_t l = 0; l < levels; ++l) {
+    rebuilt.call<void>("push", lastUpdate_.clustersRebuilt[l]);
+    const std::vector<int32_t>& ids = lastUpdate_.rebuiltClusters[l];
+    std::vector<int32_t> rects;
+    rects.reserve(ids.size() * 4);
+    for (int32_t id : ids) {
+      const Rect r = hierarchy_->layout(l + 1).rect(id);
+      rects.insert(rects.end(), {r.x0, r.y0, r.x1, r.y1});
+    }
+    val level = val::object();
+    level.set("level", l + 1);
+    level.set("clusters", copyToJS(ids.data(), ids.size()));
+    level.set("rects", copyToJS(rects.data(), rects.size()));
+    rebuiltIds.call<void>("push", level);
+  }
   val o = val::object();
   o.set("cellsChanged", lastUpdate_.cellsChanged);
   o.set("clustersRebuilt", rebuilt);
+  o.set("rebuilt", rebuiltIds);
   o.set("ms", lastUpdate_.microseconds / 1000.0);
   return o;
 }
@@ -257,6 +308,8 @@ EMSCRIPTEN_BINDINGS(hpastar_hpa) {
       .function("terrain", &HpaStarHandle::terrain)
       .function("version", &HpaStarHandle::version)
       .function("findPath", &HpaStarHandle::findPath)
+      .function("traceFindPath", &HpaStarHandle::traceFindPath)
+      .function("abstractGraph", &HpaStarHandle::abstractGraph)
       .function("findPaths", &HpaStarHandle::findPaths)
       .function("planPaths", &HpaStarHandle::planPaths)
       .function("plan", &HpaStarHandle::plan)

@@ -55,6 +55,13 @@ class HpaStarHandle {
 
   // One whole path: { status, found, cost, cells: Int32Array, stats }.
   emscripten::val findPath(int sx, int sy, int gx, int gy, bool smooth);
+  // The same search, traced: { path: (as findPath), searches: [{ phase, level, closed, open }] }
+  // (SearchTraceToJS.h), or { error }. The trace is switched on for this call only.
+  emscripten::val traceFindPath(int sx, int sy, int gx, int gy, bool smooth);
+  // The abstract graph of `level` (1..levels): { level, nodeIds: Uint32Array, nodes: Int32Array (x, y per
+  // node), nodeLevels: Uint8Array, edgeFrom, edgeTo: Uint32Array (positions in the node arrays),
+  // edgeCost: Float64Array, edgeInter: Uint8Array }, or { error } naming a bad level.
+  emscripten::val abstractGraph(int level) const;
   // A batch, queries packed in an Int32Array [sx, sy, gx, gy, ...]: BatchOutput::toJS(), or { error }.
   emscripten::val findPaths(const emscripten::val& queries, bool smooth, bool keepCells);
 
@@ -72,7 +79,8 @@ class HpaStarHandle {
   // Changes terrain, edits packed as an Int32Array [x, y, code, ...]: all or nothing, and rebuilds only
   // the clusters the edits touch. "" or the problem.
   std::string applyEdits(const emscripten::val& edits);
-  // What the last successful applyEdits rebuilt: { cellsChanged, clustersRebuilt: [per level], ms }.
+  // What the last successful applyEdits rebuilt: { cellsChanged, clustersRebuilt: [per level], ms,
+  //   rebuilt: [per level { level, clusters: Int32Array (ids), rects: Int32Array (x0, y0, x1, y1 each) }] }.
   emscripten::val lastUpdate() const;
 
   // The current version, kept alive by whoever holds the pointer (a batch running on other threads).
@@ -91,6 +99,7 @@ class HpaStarHandle {
   uint64_t planId_ = 0;
   bool planStartPending_ = false;  // a plan whose start is its goal: one segment, the start cell
   PathResult result_;
+  SearchTrace trace_;
   std::vector<Point> segment_;
   std::vector<int32_t> input_;
   BatchOutput batch_;

@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 
 #include "bindings/BindingSupport.h"
+#include "bindings/SearchTraceToJS.h"
 
 namespace hpastar::bindings {
 
@@ -104,6 +105,33 @@ val ShpaStarHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
   return pathToJS(result_);
 }
 
+val ShpaStarHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {
+  if (!graph_) return errorObject("the planner is not built");
+  ShpaQueryOptions options;
+  options.smooth = smooth;
+  result_.reset();
+  trace_.clear();
+  query_->setTrace(&trace_);
+  query_->findPath(Point{sx, sy}, Point{gx, gy}, result_, options);
+  query_->setTrace(nullptr);
+  val out = tracedPathToJS(result_, trace_);
+  trace_.clear();
+  return out;
+}
+
+val ShpaStarHandle::cellClusters() const {
+  if (!graph_) return val::global("Int32Array").new_(0);
+  const Grid& grid = graph_->grid();
+  std::vector<int32_t> clusters(static_cast<size_t>(grid.width()) * static_cast<size_t>(grid.height()));
+  size_t i = 0;
+  for (int32_t y = 0; y < grid.height(); ++y)
+    for (int32_t x = 0; x < grid.width(); ++x) {
+      const uint32_t c = graph_->clusterOf(Point{x, y});
+      clusters[i++] = c == ShpaStarGraph::kNone ? -1 : static_cast<int32_t>(c);
+    }
+  return copyToJS(clusters.data(), clusters.size());
+}
+
 val ShpaStarHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
   if (!graph_) return errorObject("the planner is not built");
   if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
@@ -138,6 +166,8 @@ EMSCRIPTEN_BINDINGS(hpastar_shpa) {
       .function("height", &ShpaStarHandle::height)
       .function("terrain", &ShpaStarHandle::terrain)
       .function("findPath", &ShpaStarHandle::findPath)
+      .function("traceFindPath", &ShpaStarHandle::traceFindPath)
+      .function("cellClusters", &ShpaStarHandle::cellClusters)
       .function("findPaths", &ShpaStarHandle::findPaths)
       .function("applyEdits", &ShpaStarHandle::applyEdits);
 }

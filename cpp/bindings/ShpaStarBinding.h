@@ -49,6 +49,10 @@ class ShpaStarHandle {
 
   // One whole path: { status, found, cost, cells: Int32Array, stats }.
   emscripten::val findPath(int sx, int sy, int gx, int gy, bool smooth);
+  // The same search, traced: { path, searches } (SearchTraceToJS.h), or { error }.
+  emscripten::val traceFindPath(int sx, int sy, int gx, int gy, bool smooth);
+  // The cluster of every cell, row-major, as an Int32Array (-1 for blocked cells); empty until built.
+  emscripten::val cellClusters() const;
   // A batch, queries packed in an Int32Array [sx, sy, gx, gy, ...]: BatchOutput::toJS(), or { error }.
   emscripten::val findPaths(const emscripten::val& queries, bool smooth, bool keepCells);
 
@@ -62,6 +66,7 @@ class ShpaStarHandle {
   std::shared_ptr<const ShpaStarGraph> graph_;
   std::unique_ptr<ShpaStarQuery> query_;
   PathResult result_;
+  SearchTrace trace_;
   std::vector<int32_t> input_;
   BatchOutput batch_;
   BatchThreadCells batchCells_;

@@ -24,6 +24,8 @@ class AbstractSearch {
   double distance(uint32_t node) const { return space_.closed(node) ? space_.g()[node] : -1.0; }
   // After run(): appends the nodes source..node (both included). `node` must be settled.
   void appendPath(uint32_t node, std::vector<uint32_t>& out) const;
+  // After run(): the stamps of the nodes it touched (read by a SearchTrace).
+  const NodeSearchSpace& space() const { return space_; }
 
  private:
   // Fills `row` with the landmark distances of `node` (a graph node, or the overlay's start or goal);

@@ -521,7 +521,11 @@ std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
   *this = std::move(*fresh);
   version_ = version;
   if (stats)
-    for (int32_t l = 1; l <= levels(); ++l) stats->clustersRebuilt[l - 1] = static_cast<uint32_t>(layout(l).count());
+    for (int32_t l = 1; l <= levels(); ++l) {
+      stats->clustersRebuilt[l - 1] = static_cast<uint32_t>(layout(l).count());
+      stats->rebuiltClusters[l - 1].resize(static_cast<size_t>(layout(l).count()));
+      for (int32_t c = 0; c < layout(l).count(); ++c) stats->rebuiltClusters[l - 1][static_cast<size_t>(c)] = c;
+    }
   return "";
 }
 
@@ -530,7 +534,10 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
   touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
   if (touched.size() * 2 >= static_cast<size_t>(layout(1).count())) return rebuildEverything(stats);
   rebuildLevel1(touched);
-  if (stats) stats->clustersRebuilt[0] = static_cast<uint32_t>(touched.size());
+  if (stats) {
+    stats->clustersRebuilt[0] = static_cast<uint32_t>(touched.size());
+    stats->rebuiltClusters[0] = touched;
+  }
   std::vector<int32_t> upper;
   for (int32_t l = 2; l <= levels(); ++l) {
     upper.clear();
@@ -541,7 +548,10 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
     std::sort(upper.begin(), upper.end());
     upper.erase(std::unique(upper.begin(), upper.end()), upper.end());
     rebuildUpperLevel(l, upper);
-    if (stats) stats->clustersRebuilt[l - 1] = static_cast<uint32_t>(upper.size());
+    if (stats) {
+      stats->clustersRebuilt[l - 1] = static_cast<uint32_t>(upper.size());
+      stats->rebuiltClusters[l - 1] = upper;
+    }
   }
   rebuildComponents();
   if (options_.landmarks > 0) landmarks_ = LandmarkTable::compute(*this, levels(), options_.landmarks);

@@ -34,6 +34,8 @@ struct HierarchyStats {
 struct UpdateStats {
   uint32_t cellsChanged = 0;
   uint32_t clustersRebuilt[HierarchyOptions::kMaxLevels] = {};  // per level, [0] = level 1
+  // The ids of those clusters (ClusterLayout numbering), ascending, per level, [0] = level 1.
+  std::vector<int32_t> rebuiltClusters[HierarchyOptions::kMaxLevels];
   double microseconds = 0;
 };
 

@@ -23,10 +23,11 @@ PathStatus HpaStarQuery::plan(Point start, Point goal, PathResult& out) {
     out.stats.abstractPathNodes = 1;
     return out.status = PathStatus::Found;
   }
+  if (trace_) trace_->setPhase(SearchPhase::Insertion);
   insertEndpoints(out.stats);
+  if (trace_) trace_->setPhase(SearchPhase::Abstract);
   const int32_t top = h_->levels();
-  out.stats.expandedMain +=
-      abstractSearch_.run(*h_, top, grid.bounds(), &overlay_, overlay_.startNode(), overlay_.goalNode());
+  out.stats.expandedMain += searchAbstract(top, grid.bounds(), overlay_.startNode(), overlay_.goalNode());
   if (abstractSearch_.distance(overlay_.goalNode()) < 0) return out.status = PathStatus::NoPath;
   abstractSearch_.appendPath(overlay_.goalNode(), abstractPath_);
   for (uint32_t n : abstractPath_) out.cells.push_back(overlay_.cellOf(*h_, n));
@@ -73,7 +74,7 @@ void HpaStarQuery::insertEndpoints(SearchStats& stats) {
           if (d != DijkstraSearch::kUnreached) overlay_.addEdge(level, S, G, d);
         }
       } else {
-        stats.expandedInsertion += abstractSearch_.run(*h_, level - 1, area, &overlay_, endpoint, Hierarchy::kNone);
+        stats.expandedInsertion += searchAbstract(level - 1, area, endpoint, Hierarchy::kNone);
         for (uint32_t n : nodes) {
           const double d = abstractSearch_.distance(n);
           if (d >= 0) overlay_.addEdge(level, endpoint, n, d);
@@ -87,8 +88,39 @@ void HpaStarQuery::insertEndpoints(SearchStats& stats) {
   }
 }
 
+uint64_t HpaStarQuery::searchAbstract(int32_t level, const Rect& area, uint32_t source, uint32_t target) {
+  const uint64_t expanded = abstractSearch_.run(*h_, level, area, &overlay_, source, target);
+  if (trace_) recordAbstractSearch(level, area);
+  return expanded;
+}
+
+void HpaStarQuery::recordAbstractSearch(int32_t level, const Rect& area) {
+  const NodeSearchSpace& space = abstractSearch_.space();
+  auto cellOf = [&](uint32_t node) { return overlay_.cellOf(*h_, node); };
+  if (area == h_->grid().bounds()) {
+    trace_->recordNodes(space, h_->nodeCount() + 2, level, cellOf);
+    return;
+  }
+  // A bounded search (a cluster of the level above) touches only the nodes of that level inside it, and
+  // start and goal: read those, not every node id (refinement runs one such search per abstract edge).
+  TracedSearch& traced = trace_->next(level);
+  auto visit = [&](uint32_t node) {
+    if (space.closed(node))
+      traced.closed.push_back(cellOf(node));
+    else if (space.seen(node))
+      traced.open.push_back(cellOf(node));
+  };
+  const ClusterLayout& layout = h_->layout(level);
+  for (int32_t cy = area.y0 / layout.size; cy * layout.size < area.y1; ++cy)
+    for (int32_t cx = area.x0 / layout.size; cx * layout.size < area.x1; ++cx)
+      for (uint32_t node : h_->clusterNodes(level, cy * layout.columns + cx)) visit(node);
+  visit(overlay_.startNode());
+  visit(overlay_.goalNode());
+}
+
 void HpaStarQuery::refineSegment(size_t segment, std::vector<Point>& cells, SearchStats& stats) {
   if (segment + 1 >= abstractPath_.size()) return;
+  if (trace_) trace_->setPhase(SearchPhase::Refinement);
   refineEdge(h_->levels(), abstractPath_[segment], abstractPath_[segment + 1], cells, stats.expandedRefinement);
 }
 
@@ -113,7 +145,7 @@ void HpaStarQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector
   path.push_back(a);
   if (overlay_.isEndpoint(a) || overlay_.isEndpoint(b) || !h_->appendCachedNodePath(level, a, b, path)) {
     path.clear();
-    expanded += abstractSearch_.run(*h_, level - 1, layout.rect(cluster), &overlay_, a, b);
+    expanded += searchAbstract(level - 1, layout.rect(cluster), a, b);
     abstractSearch_.appendPath(b, path);
   }
   for (size_t i = 0; i + 1 < path.size(); ++i) refineEdge(level - 1, path[i], path[i + 1], cells, expanded);

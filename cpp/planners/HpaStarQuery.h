@@ -9,6 +9,7 @@
 #include "search/AStarSearch.h"
 #include "search/DijkstraSearch.h"
 #include "search/PathResult.h"
+#include "search/SearchTrace.h"
 
 namespace hpastar {
 
@@ -56,7 +57,22 @@ class HpaStarQuery {
 
   const Hierarchy& hierarchy() const { return *h_; }
 
+  // When set, each search of plan(), refineSegment() and findPath() appends its closed and open sets to
+  // `trace`, tagged with its phase (insertion, abstract, refinement). DHPA* reads trees instead of
+  // searching, so its insertion and refinement leave no entries unless start and goal share a cluster.
+  // Null (the default) traces nothing; the trace is not cleared here.
+  void setTrace(SearchTrace* trace) {
+    trace_ = trace;
+    cellDijkstra_.setTrace(trace);
+    cellAStar_.setTrace(trace);
+  }
+
  private:
+  // Runs the abstract search (see AbstractSearch::run) and records it when tracing.
+  uint64_t searchAbstract(int32_t level, const Rect& area, uint32_t source, uint32_t target);
+  // Appends the search that just ran over the graph of `level` inside `area` to the trace.
+  void recordAbstractSearch(int32_t level, const Rect& area);
+
   void insertEndpoints(SearchStats& stats);
   void refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Point>& cells, uint64_t& expanded);
   bool followTree(uint32_t a, uint32_t b, std::vector<Point>& cells);
@@ -69,9 +85,10 @@ class HpaStarQuery {
   PathSmoother smoother_;
   std::vector<Point> targets_;
   std::vector<Point> scratchCells_;
-  std::vector<uint32_t> abstractPath_;               // top-level nodes, S first, G last
-  std::vector<std::vector<uint32_t>> levelPaths_;    // scratch per level while refining
+  std::vector<uint32_t> abstractPath_;             // top-level nodes, S first, G last
+  std::vector<std::vector<uint32_t>> levelPaths_;  // scratch per level while refining
   uint64_t planSerial_ = 0;
+  SearchTrace* trace_ = nullptr;
 };
 
 // Walks a planned path one top-level segment at a time. Valid while its query is not used for

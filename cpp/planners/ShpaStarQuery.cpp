@@ -21,7 +21,9 @@ PathStatus ShpaStarQuery::findPath(Point start, Point goal, PathResult& out, con
   }
 
   bool found = false;
+  if (trace_) trace_->setPhase(SearchPhase::Abstract);
   out.stats.expandedMain += searchAbstract(start, goal, found);
+  if (trace_) trace_->setPhase(SearchPhase::Refinement);
   if (!found) return out.status = PathStatus::NoPath;  // not expected: the components agreed
   out.stats.abstractPathNodes += static_cast<uint32_t>(abstractPath_.size()) + 2;
 
@@ -111,6 +113,17 @@ uint64_t ShpaStarQuery::searchAbstract(Point start, Point goal, bool& found) {
     if (cluster == goalCluster) relax(id, goalId, goal, gHere + g.weight(cell, goal));
   }
 
+  if (trace_) {
+    // The start's id is stamped closed without being expanded: left out, so that closed == expanded.
+    TracedSearch& traced = trace_->next(1);
+    for (uint32_t id = 0; id < startId; ++id) {
+      const Point cell = id == goalId ? goal : g.nodeCell(id);
+      if (space_.closed(id))
+        traced.closed.push_back(cell);
+      else if (space_.seen(id))
+        traced.open.push_back(cell);
+    }
+  }
   found = space_.closed(goalId);
   abstractPath_.clear();
   if (!found) return expanded;

@@ -7,6 +7,7 @@
 #include "search/AStarSearch.h"
 #include "search/PathResult.h"
 #include "search/SearchSpace.h"
+#include "search/SearchTrace.h"
 
 namespace hpastar {
 
@@ -49,6 +50,14 @@ class ShpaStarQuery {
   const ShpaStarGraph& graph() const { return *g_; }
   size_t scratchBytes() const { return space_.bytes() + cellAStar_.scratchBytes(); }
 
+  // When set, findPath() appends the closed and open sets of its abstract search (level 1; the start's
+  // cluster's nodes passed through count as open, the goal as closed once popped) and of each refinement
+  // A* to `trace`. SHPA* has no insertion search. Null (the default) traces nothing.
+  void setTrace(SearchTrace* trace) {
+    trace_ = trace;
+    cellAStar_.setTrace(trace);
+  }
+
  private:
   // A* over the abstract graph from start to goal; fills abstractPath_ with the nodes between them (real ids
   // only). Returns the expansions; false in `found` when the goal was not reached.
@@ -67,6 +76,7 @@ class ShpaStarQuery {
   std::vector<uint32_t> abstractPath_;
   std::vector<std::pair<int32_t, uint32_t>> byCell_;  // scratch of cutLoops: (cell index, position)
   std::vector<uint32_t> lastVisit_;
+  SearchTrace* trace_ = nullptr;
 };
 
 }  // namespace hpastar

@@ -2,6 +2,7 @@
 #include "grid/Grid.h"
 #include "search/PathResult.h"
 #include "search/SearchSpace.h"
+#include "search/SearchTrace.h"
 
 namespace hpastar {
 
@@ -23,8 +24,12 @@ class AStarSearch {
 
   size_t scratchBytes() const { return space_.bytes(); }
 
+  // When set, every search run appends its closed and open cells to `trace` (null: no tracing, the default).
+  void setTrace(SearchTrace* trace) { trace_ = trace; }
+
  private:
   SearchSpace space_;
+  SearchTrace* trace_ = nullptr;
 };
 
 }  // namespace hpastar

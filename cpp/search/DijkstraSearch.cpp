@@ -10,7 +10,11 @@ uint64_t DijkstraSearch::run(const Grid& grid, const Rect& area, Point source, s
     space_.begin(static_cast<uint32_t>(area.area()));  // everything unreached
     return 0;
   }
-  if (stopAt.empty()) return BestFirstSearch::run<false>(space_, grid, area, source, source);
+  if (stopAt.empty()) {
+    const uint64_t expanded = BestFirstSearch::run<false>(space_, grid, area, source, source);
+    if (trace_) trace_->recordCells(space_, area);
+    return expanded;
+  }
   const size_t n = static_cast<size_t>(area.area());
   if (targets_.size() < n) targets_.resize(n);
   uint32_t count = 0;
@@ -21,6 +25,7 @@ uint64_t DijkstraSearch::run(const Grid& grid, const Rect& area, Point source, s
   }
   const uint64_t expanded = BestFirstSearch::run<false>(space_, grid, area, source, source, targets_.data(), count);
   for (Point p : stopAt) targets_[localId(p)] = 0;
+  if (trace_) trace_->recordCells(space_, area);
   return expanded;
 }
 

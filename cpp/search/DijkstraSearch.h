@@ -5,6 +5,7 @@
 
 #include "grid/Grid.h"
 #include "search/SearchSpace.h"
+#include "search/SearchTrace.h"
 
 namespace hpastar {
 
@@ -27,12 +28,16 @@ class DijkstraSearch {
   // or an unreached cell. Following the opposite directions leads back to the source.
   int arrivalDir(Point p) const;
 
+  // When set, every search run appends its closed and open cells to `trace` (null: no tracing, the default).
+  void setTrace(SearchTrace* trace) { trace_ = trace; }
+
  private:
   uint32_t localId(Point p) const { return static_cast<uint32_t>((p.y - area_.y0) * area_.width() + (p.x - area_.x0)); }
 
   SearchSpace space_;
   Rect area_;
   std::vector<uint8_t> targets_;
+  SearchTrace* trace_ = nullptr;
 };
 
 }  // namespace hpastar

@@ -156,6 +156,8 @@ TEST(HierarchyUpdate, AnEditTouchingMostClustersRebuildsEverythingAndMatchesAFre
   EXPECT_EQ(h.version(), 1u);
   EXPECT_EQ(st.clustersRebuilt[0], static_cast<uint32_t>(h.layout(1).count()));
   EXPECT_EQ(st.clustersRebuilt[1], static_cast<uint32_t>(h.layout(2).count()));
+  EXPECT_EQ(st.rebuiltClusters[0].size(), static_cast<size_t>(h.layout(1).count()));
+  EXPECT_EQ(st.rebuiltClusters[1].back(), h.layout(2).count() - 1);
   const Hierarchy fresh = test::buildHierarchy(h.grid(), o);
   EXPECT_TRUE(test::dumpHierarchy(h) == test::dumpHierarchy(fresh));
   EXPECT_EQ(h.stats().components, fresh.stats().components);

@@ -16,7 +16,7 @@ useBrowserPerFile((b) => (browser = b), () => page);
 
 const demo = (p: Page) => p.evaluate(() => {
   const d = window.__hpastarDemo;
-  return { ready: d.ready, map: d.map, width: d.width, height: d.height, algo: d.algo, lastPath: d.lastPath, optimalCost: d.optimalCost, edits: d.edits, hierarchyCheck: d.hierarchyCheck, overlays: d.overlays };
+  return { ready: d.ready, map: d.map, width: d.width, height: d.height, algo: d.algo, lastPath: d.lastPath, optimalCost: d.optimalCost, edits: d.edits, hierarchyCheck: d.hierarchyCheck, overlays: d.overlays, searchSets: d.searchSets };
 });
 
 const bundledMaps = readdirSync(join(root, 'maps')).filter((f) => f.endsWith('.map')).sort();
@@ -32,9 +32,9 @@ describe('maps', () => {
       await page.waitForFunction((n) => window.__hpastarDemo.ready && window.__hpastarDemo.map === n, name, { timeout: 30_000 });
       const state = await demo(page);
       expect(state.width * state.height).toBeGreaterThan(0);
-      // The hierarchy the overlays derive agrees with the planner's own counts.
-      expect(state.hierarchyCheck!.entrances[0]).toBe(state.hierarchyCheck!.entrances[1]);
+      // The graph the overlays draw (exported by the planner) agrees with the planner's own counts.
       expect(state.hierarchyCheck!.nodes[0]).toBe(state.hierarchyCheck!.nodes[1]);
+      expect(state.hierarchyCheck!.edges[0]).toBe(state.hierarchyCheck!.edges[1]);
       expect(await countPixels(page)).toBeGreaterThan(10_000);
       await page.screenshot({ path: join(ARTIFACTS, `map-${name}.png`) });
     }
@@ -208,8 +208,9 @@ describe('overlays', () => {
     page = await browser.page();
     await openDemo(page, baseUrl, '?map=den520d.map&algo=hpa3&cs=8&s=10,140&g=240,104&ov=b1,b2,b3,abstract,refined,path');
     const ids = await page.$$eval('input[data-overlay]', (boxes) => boxes.map((b) => (b as HTMLInputElement).dataset.overlay!));
-    expect(ids).toEqual(['b1', 'b2', 'b3', 'nodes', 'graph', 'abstract', 'refined', 'path', 'reference', 'components']);
-    for (const id of ids) {
+    expect(ids).toEqual(['b1', 'b2', 'b3', 'nodes', 'graph', 'graph2', 'graph3', 'sclusters', 'sets-sg', 'sets-main', 'sets-refine', 'abstract', 'refined', 'path', 'reference', 'components']);
+    expect(await page.isDisabled('input[data-overlay=sclusters]')).toBe(true); // SHPA* only
+    for (const id of ids.filter((i) => i !== 'sclusters')) {
       const box = `input[data-overlay=${id}]`;
       expect(await page.isDisabled(box)).toBe(false);
       const before = await canvasHash(page);
@@ -219,7 +220,7 @@ describe('overlays', () => {
       await page.click(box);
       expect(await canvasHash(page), `toggling ${id} back`).toBe(before);
     }
-    for (const id of ['nodes', 'graph', 'reference', 'components']) await page.check(`input[data-overlay=${id}]`);
+    for (const id of ['nodes', 'graph', 'graph2', 'reference', 'components']) await page.check(`input[data-overlay=${id}]`);
     await page.screenshot({ path: join(ARTIFACTS, 'overlays-all.png') });
     // Zoomed in: transitions, graph edges shaded by cost, start and goal connections.
     const c = await page.evaluate(() => window.__hpastarDemo.cellToClient(30, 136));
@@ -230,7 +231,57 @@ describe('overlays', () => {
     // A* has no hierarchy: its hierarchical overlays are disabled.
     await page.selectOption('[data-testid=algo]', 'astar');
     await page.waitForFunction(() => window.__hpastarDemo.lastPath?.algo === 'astar');
-    for (const id of ['b1', 'nodes', 'graph', 'abstract', 'refined']) expect(await page.isDisabled(`input[data-overlay=${id}]`)).toBe(true);
+    for (const id of ['b1', 'nodes', 'graph', 'graph2', 'abstract', 'refined', 'sets-sg', 'sets-refine']) expect(await page.isDisabled(`input[data-overlay=${id}]`)).toBe(true);
+  });
+
+  test('open and closed sets per phase: each toggle changes the pixels, and the counts are the path stats', async () => {
+    page = await browser.page();
+    await openDemo(page, baseUrl, '?map=den520d.map&algo=hpa2&cs=10&s=10,140&g=240,104&ov=path');
+    for (const id of ['sets-sg', 'sets-main', 'sets-refine']) {
+      const before = await canvasHash(page);
+      await page.check(`input[data-overlay=${id}]`);
+      expect(await canvasHash(page), `showing ${id}`).not.toBe(before);
+    }
+    const state = await demo(page);
+    const closedIn = (phase: string) => state.searchSets!.filter((s) => s.phase === phase).reduce((n, s) => n + s.closed, 0);
+    expect(closedIn('insertion')).toBe(state.lastPath!.expanded.sg);
+    expect(closedIn('abstract')).toBe(state.lastPath!.expanded.main);
+    expect(closedIn('refinement')).toBe(state.lastPath!.expanded.refine);
+    // The phase colours are on screen: insertion sky blue, refinement orange (cells drawn half-transparent over the terrain).
+    await page.screenshot({ path: join(ARTIFACTS, 'search-sets-hpa2.png') });
+    const before = await canvasHash(page);
+    await page.uncheck('input[data-overlay=sets-refine]');
+    expect(await canvasHash(page)).not.toBe(before);
+    // A*: its one search, as many closed cells as it expanded.
+    await page.selectOption('[data-testid=algo]', 'astar');
+    await page.waitForFunction(() => window.__hpastarDemo.lastPath?.algo === 'astar');
+    await page.evaluate(() => window.__hpastarDemo.redraw());
+    await page.waitForFunction(() => window.__hpastarDemo.searchSets?.[0]?.phase === 'astar');
+    const astar = await demo(page);
+    expect(astar.searchSets!.length).toBe(1);
+    expect(astar.searchSets![0]!.closed).toBe(astar.lastPath!.expanded.main);
+    await page.screenshot({ path: join(ARTIFACTS, 'search-sets-astar.png') });
+    const withSets = await canvasHash(page);
+    await page.uncheck('input[data-overlay=sets-main]');
+    expect(await canvasHash(page)).not.toBe(withSets);
+  });
+
+  test('upper-level graphs and SHPA* clusters change the pixels drawn', async () => {
+    page = await browser.page();
+    await openDemo(page, baseUrl, '?map=den520d.map&algo=hpa3&cs=8&ov=b1');
+    for (const id of ['graph2', 'graph3']) {
+      const before = await canvasHash(page);
+      await page.check(`input[data-overlay=${id}]`);
+      expect(await canvasHash(page), `showing ${id}`).not.toBe(before);
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'graph-upper-levels.png') });
+    await page.selectOption('[data-testid=algo]', 'shpa');
+    await page.waitForFunction(() => window.__hpastarDemo.algo === 'shpa' && window.__hpastarDemo.ready);
+    expect(await page.isDisabled('input[data-overlay=sclusters]')).toBe(false);
+    const before = await canvasHash(page);
+    await page.check('input[data-overlay=sclusters]');
+    expect(await canvasHash(page)).not.toBe(before);
+    await page.screenshot({ path: join(ARTIFACTS, 'shpa-clusters.png') });
   });
 });
 
@@ -254,9 +305,9 @@ describe('live terrain', () => {
     expect(after.edits.clustersRebuilt[0]).toBeGreaterThan(0);
     expect(after.edits.flashed).toBeGreaterThan(0);
     expect(await page.textContent('[data-testid=n-edit]')).toMatch(/cells, .*rebuilt L1: \d+/);
-    // The overlays' own hierarchy still agrees with the planner's after the local rebuilds.
-    expect(after.hierarchyCheck!.entrances[0]).toBe(after.hierarchyCheck!.entrances[1]);
+    // The graph drawn is the planner's after the local rebuilds.
     expect(after.hierarchyCheck!.nodes[0]).toBe(after.hierarchyCheck!.nodes[1]);
+    expect(after.hierarchyCheck!.edges[0]).toBe(after.hierarchyCheck!.edges[1]);
     // Re-planned around the wall (or found no way through).
     expect(after.lastPath!.cost).not.toBe(before.lastPath!.cost);
     if (after.lastPath!.found) expect(after.lastPath!.cost).toBeGreaterThanOrEqual(after.optimalCost! - 1e-9);
@@ -267,5 +318,23 @@ describe('live terrain', () => {
     await page.mouse.move(b.clientX, b.clientY, { steps: 15 });
     await page.mouse.up();
     await page.screenshot({ path: join(ARTIFACTS, 'edit-erased.png') });
+  });
+
+  test('a rectangle of walls flashes exactly the clusters the planner rebuilt, on every level', async () => {
+    page = await browser.page();
+    await openDemo(page, baseUrl, '?map=den520d.map&algo=hpa3&cs=8');
+    await page.check('[data-testid=tool-rect]');
+    // Across the open corridor of row 140 (the start of the path of the tests above).
+    const a = await page.evaluate(() => window.__hpastarDemo.cellToClient(30, 136));
+    const b = await page.evaluate(() => window.__hpastarDemo.cellToClient(45, 145));
+    await page.mouse.move(a.clientX, a.clientY);
+    await page.mouse.down();
+    await page.mouse.move(b.clientX, b.clientY, { steps: 5 });
+    await page.mouse.up();
+    const after = await demo(page);
+    expect(after.edits.batches).toBe(1);
+    expect(after.edits.clustersRebuilt.length).toBe(3);
+    for (const n of after.edits.clustersRebuilt) expect(n).toBeGreaterThan(0);
+    expect(after.edits.flashed).toBe(after.edits.clustersRebuilt.reduce((sum, n) => sum + n, 0));
   });
 });

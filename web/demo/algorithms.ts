@@ -3,7 +3,7 @@
 // (SHPAStar.build: static maps, rebuilt after an edit). Planners are built once per set of options and
 // kept while the map stays; a terrain edit goes to the planner on screen (applyEdits), the others are
 // dropped and built again when asked for.
-import type { AStar, Grid, HPAStar, Hpastar, HierarchyOptions, PathResult, Point, SearchStats, TerrainEdit, UpdateStats } from '../lib/index';
+import type { AStar, Grid, HPAStar, Hpastar, HierarchyOptions, PathResult, Point, SearchStats, TerrainEdit, TracedPath, UpdateStats } from '../lib/index';
 
 export type AlgoId = 'astar' | 'hpa1' | 'hpa2' | 'hpa3' | 'dhpa1' | 'dhpa2' | 'shpa';
 
@@ -43,6 +43,8 @@ export let NOT_YET = [
 /** What the demo needs of an SHPA* planner (typed here, so that the demo follows the package loosely). */
 interface ShpaPlanner {
   findPath(start: Point, goal: Point, options?: { smooth?: boolean }): PathResult;
+  traceFindPath(start: Point, goal: Point, options?: { smooth?: boolean }): TracedPath;
+  clusterMap(): Int32Array;
   readonly stats: { readonly buildMs: number; readonly bytes: number; readonly clusters?: number; readonly nodes?: number; readonly components?: number };
   dispose(): void;
 }
@@ -69,6 +71,8 @@ export interface SearchSettings {
   smooth: boolean;
   cachePaths: boolean;
   pruneEdges: boolean;
+  /** Landmarks of the top-level differential heuristic (0 = octile only). */
+  landmarks: number;
 }
 
 export const DEFAULT_SETTINGS: SearchSettings = {
@@ -78,6 +82,7 @@ export const DEFAULT_SETTINGS: SearchSettings = {
   smooth: true,
   cachePaths: false,
   pruneEdges: true,
+  landmarks: 0,
 };
 
 export function hierarchyOptions(algo: AlgoInfo, s: SearchSettings): HierarchyOptions {
@@ -89,6 +94,7 @@ export function hierarchyOptions(algo: AlgoInfo, s: SearchSettings): HierarchyOp
     cachePaths: s.cachePaths,
     cacheTrees: algo.trees,
     pruneEdges: s.pruneEdges,
+    landmarks: s.landmarks,
   };
 }
 
@@ -225,6 +231,30 @@ export class Planners {
       waypoints = planner.plan(start, goal).waypoints;
     }
     return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed, unsmoothedCost, waypoints };
+  }
+
+  /**
+   * The same query as `run`, traced: every search it ran with its open and closed sets (not timed).
+   * Null when the planner of `algo` is not built (nothing is built here).
+   */
+  trace(algo: AlgoInfo, settings: SearchSettings, start: Point, goal: Point): TracedPath | null {
+    if (algo.kind === 'astar') return this.#astar.traceFindPath(this.#grid, start, goal);
+    if (algo.kind === 'shpa') {
+      const shpa = this.builtShpa(settings);
+      return shpa ? shpa.traceFindPath(start, goal, { smooth: settings.smooth }) : null;
+    }
+    return this.builtPlanner(algo, settings)?.traceFindPath(start, goal, { smooth: settings.smooth }) ?? null;
+  }
+
+  /** The HPA* planner of `algo` if it is built, else null (the overlays never build one). */
+  builtPlanner(algo: AlgoInfo, settings: SearchSettings): HPAStar | null {
+    if (algo.kind !== 'hpa') return null;
+    return this.#built.get(JSON.stringify(hierarchyOptions(algo, settings)))?.planner ?? null;
+  }
+
+  /** The SHPA* planner for these settings if it is built, else null. */
+  builtShpa(settings: SearchSettings): ShpaPlanner | null {
+    return this.#shpa?.key === JSON.stringify(shpaOptions(settings)) ? this.#shpa.planner : null;
   }
 
   /**

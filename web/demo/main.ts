@@ -6,11 +6,11 @@
 // The terrain is drawn once into an image (one pixel per cell, patched where cells change) and scaled
 // on every frame; overlays are drawn on top, only the visible part of each.
 import bundledMaps from 'virtual:hpastar-maps';
-import { loadHpastar, PathQueryError, type Hpastar, type PathResult, type Point, type TerrainEdit } from '../lib/index';
+import { loadHpastar, PathQueryError, type Hpastar, type PathResult, type Point, type SearchPhase, type TerrainEdit } from '../lib/index';
 import { ALGORITHMS, DEFAULT_SETTINGS, NOT_YET, Planners, algoInfo, detectAlgorithms, hierarchyOptions, timeIt, type AlgoId, type AlgoInfo, type QueryOutcome, type SearchSettings } from './algorithms';
 import { ComparePanel } from './compare';
 import { Crowd, type CrowdMetrics } from './crowd';
-import { RectDijkstra, components, findTransitions, layoutOf, passableCode, touchedClusters, type Layout, type Transitions } from './hierarchyView';
+import { ExactGraphs, RectDijkstra, components, connections, layoutOf, passableCode, type Layout, type LevelGraph } from './hierarchyView';
 import {
   GENERATOR_DEFAULTS,
   GROUND,
@@ -25,7 +25,7 @@ import {
   type GeneratorParams,
   type Scenario,
 } from './maps';
-import { Flashes, GraphCache, componentsImage, drawAbstractPath, drawClusterBorders, drawEnds, drawGraph, drawPath, drawTransitions } from './overlays';
+import { Flashes, SET_OVERLAYS, SearchSets, componentsImage, drawAbstractPath, drawClusterBorders, drawConnections, drawEnds, drawGraph, drawPath, drawTransitions, shpaClusterImage } from './overlays';
 import { PALETTE, exportPaletteToCss } from './palette';
 import { readPermalink, writePermalink, type Mode } from './permalink';
 import { TERRAIN_NAMES, TerrainImage, Viewport } from './view';
@@ -61,8 +61,10 @@ interface DemoState {
   optimalCost: number | null;
   /** Terrain edits so far, and the last update of the current planner. */
   edits: { batches: number; cells: number; lastMs: number; clustersRebuilt: number[]; flashed: number };
-  /** The demo's own count of entrances and nodes against the planner's stats. */
-  hierarchyCheck: { entrances: [number, number]; nodes: [number, number] } | null;
+  /** The exported level-1 graph's node and edge counts against the planner's stats. */
+  hierarchyCheck: { nodes: [number, number]; edges: [number, number] } | null;
+  /** The traced searches drawn (per phase: searches, closed and open cells), or null. */
+  searchSets: { phase: SearchPhase; level: number; closed: number; open: number }[] | null;
   crowd: CrowdMetrics | null;
   frame: { fps: number; meanMs: number; p95Ms: number; maxMs: number; samples: number };
   /** Time of the last frame's work (update and draw), ms. */
@@ -96,6 +98,7 @@ const optEntrance = $<HTMLInputElement>('opt-entrance');
 const optSmooth = $<HTMLInputElement>('opt-smooth');
 const optCache = $<HTMLInputElement>('opt-cache');
 const optPrune = $<HTMLInputElement>('opt-prune');
+const optLandmarks = $<HTMLInputElement>('opt-landmarks');
 const buildInfo = $('build-info');
 const brushSize = $<HTMLInputElement>('brush-size');
 const hudCell = $('hud-cell');
@@ -147,23 +150,25 @@ let reference: (PathResult & { ms: number }) | null = null;
 let referenceStale = false;
 let lastAStarMs = 0;
 let hover: Point | null = null;
-/** True when the abstract graph overlay is on but the view is too zoomed out to draw it. */
+/** True when an abstract graph overlay is on but the view is too zoomed out to draw it. */
 let graphHidden = false;
 let rectDrag: { from: Point; to: Point; erase: boolean } | null = null;
 let crowd: Crowd | null = null;
 let crowdStarting = false;
 const flashes = new Flashes();
-const graphCache = new GraphCache();
+const graphs = new ExactGraphs();
 const dijkstra = new RectDijkstra();
-let transitions: { key: string; t: Transitions } | null = null;
-let transitionsDirty = false;
+const searchSets = new SearchSets();
+/** The query whose trace `searchSets` holds (traced when a sets overlay is first shown for it). */
+let tracedOutcome: QueryOutcome | null = null;
+let shpaClusters: { planner: object; image: HTMLCanvasElement } | null = null;
 let componentsCache: { image: HTMLCanvasElement; count: number; at: number } | null = null;
 let componentsDirty = true;
 const scenarioCache = new Map<string, Promise<Scenario[] | null>>();
 
 const demo: DemoState = {
   ready: false, map: null, width: 0, height: 0, algo: algo.id, settings, mode, overlays: [], lastPath: null, optimalCost: null, start: null, goal: null,
-  edits: { batches: 0, cells: 0, lastMs: 0, clustersRebuilt: [], flashed: 0 }, hierarchyCheck: null, crowd: null,
+  edits: { batches: 0, cells: 0, lastMs: 0, clustersRebuilt: [], flashed: 0 }, hierarchyCheck: null, searchSets: null, crowd: null,
   frame: { fps: 0, meanMs: 0, p95Ms: 0, maxMs: 0, samples: 0 }, lastFrameMs: 0, compare: comparePanel.state, crossOriginIsolated: globalThis.crossOriginIsolated === true,
   cellToClient: (x, y) => view.cellToClient(x, y),
   resetFrameStats: () => {
@@ -194,16 +199,39 @@ function currentLayout(): Layout | null {
   return layoutOf(shown.width, shown.height, o.clusterSize!, o.levels!, o.clusterGroup!);
 }
 
-function currentTransitions(): Transitions | null {
+/** The exact graph of `level` of the planner on screen, or null when it is not built (never built here). */
+function currentGraph(level: number): LevelGraph | null {
   const layout = currentLayout();
-  if (!shown || !layout) return null;
-  const key = `${layout.sides.join(',')}/${settings.entranceWidth}`;
-  if (transitions?.key !== key || transitionsDirty) {
-    if (transitions?.key !== key) graphCache.clear();
-    transitions = { key, t: findTransitions(shown.terrain, layout, settings.entranceWidth) };
-    transitionsDirty = false;
+  const planner = shown?.planners.builtPlanner(algo, settings);
+  if (!layout || !planner || level > layout.sides.length) return null;
+  return graphs.get(planner, level, layout);
+}
+
+/** The phases whose open and closed sets are shown. */
+function shownPhases(): Set<SearchPhase> {
+  const phases = new Set<SearchPhase>();
+  for (const [id, list] of Object.entries(SET_OVERLAYS)) if (overlayOn(id)) for (const p of list) phases.add(p);
+  return phases;
+}
+
+/** Traces the query on screen once a sets overlay wants it (a second run, not timed). */
+function currentTrace(): void {
+  if (!shown || !start || !goal || !outcome || mode === 'crowd') {
+    searchSets.set(null);
+    tracedOutcome = null;
+  } else if (tracedOutcome !== outcome) {
+    tracedOutcome = outcome;
+    searchSets.set(shown.planners.trace(algo, settings, start, goal));
   }
-  return transitions.t;
+  const trace = searchSets.trace;
+  demo.searchSets = trace ? trace.searches.map((s) => ({ phase: s.phase, level: s.level, closed: s.closed.length / 2, open: s.open.length / 2 })) : null;
+}
+
+function currentShpaClusters(): HTMLCanvasElement | null {
+  const planner = shown?.planners.builtShpa(settings);
+  if (!shown || !planner) return null;
+  if (shpaClusters?.planner !== planner) shpaClusters = { planner, image: shpaClusterImage(planner.clusterMap(), shown.width, shown.height) };
+  return shpaClusters.image;
 }
 
 function currentComponents(): HTMLCanvasElement | null {
@@ -222,9 +250,10 @@ function syncOverlayAvailability(): void {
   for (const box of overlayBoxes) {
     const id = box.dataset.overlay!;
     let available = true;
-    if (/^b\d$/.test(id)) available = algo.levels >= Number(id.slice(1));
-    else if (['nodes', 'graph', 'abstract'].includes(id)) available = algo.levels > 0;
-    else if (id === 'refined') available = algo.kind !== 'astar';
+    if (/^(b|graph)\d$/.test(id)) available = algo.levels >= Number(id.replace(/\D/g, ''));
+    else if (['nodes', 'graph', 'abstract', 'sets-sg'].includes(id)) available = algo.levels > 0;
+    else if (id === 'refined' || id === 'sets-refine') available = algo.kind !== 'astar';
+    else if (id === 'sclusters') available = algo.kind === 'shpa';
     box.disabled = !available;
   }
   demo.overlays = overlayBoxes.filter((b) => b.checked && !b.disabled).map((b) => b.dataset.overlay!);
@@ -288,19 +317,32 @@ function draw(): void {
     }
   }
   const vis = view.visibleCells();
+  if (overlayOn('sclusters')) {
+    const image = currentShpaClusters();
+    if (image) ctx.drawImage(image, 0, 0);
+  }
+  const phases = shownPhases();
+  if (phases.size) {
+    currentTrace();
+    searchSets.draw(ctx, view, phases, vis);
+  }
   const layout = currentLayout();
   if (layout) {
     const levels = [1, 2, 3].filter((l) => overlayOn(`b${l}`));
     drawClusterBorders(ctx, view, layout, levels, vis);
-    if (overlayOn('graph') || overlayOn('nodes')) {
-      const t = currentTransitions()!;
-      if (overlayOn('graph')) {
-        const ends = mode === 'crowd' ? [] : [start && { ...start, colour: PALETTE.start }, goal && { ...goal, colour: PALETTE.goal }].filter((e) => e !== null);
-        const drawn = drawGraph(ctx, view, shown.terrain, layout, t, graphCache, settings.pruneEdges, dijkstra, vis, ends);
-        graphHidden = !drawn;
-      }
-      if (overlayOn('nodes')) drawTransitions(ctx, view, t, vis, shown.width, shown.height);
+    // Upper levels first: the level-1 graph, the densest, on top.
+    for (const level of [3, 2, 1]) {
+      if (!overlayOn(level === 1 ? 'graph' : `graph${level}`)) continue;
+      const lg = currentGraph(level);
+      if (lg && !drawGraph(ctx, view, layout, lg, vis)) graphHidden = true;
     }
+    const level1 = overlayOn('graph') || overlayOn('nodes') ? currentGraph(1) : null;
+    if (level1 && overlayOn('graph') && !graphHidden && mode !== 'crowd') {
+      for (const end of [start && { ...start, colour: PALETTE.start }, goal && { ...goal, colour: PALETTE.goal }]) {
+        if (end) drawConnections(ctx, view, connections(shown.terrain, layout, level1, end.x, end.y, dijkstra), end.colour);
+      }
+    }
+    if (level1 && overlayOn('nodes')) drawTransitions(ctx, view, level1, vis, shown.width, shown.height);
   }
   if (mode !== 'crowd') {
     if (reference?.found && overlayOn('reference')) drawPath(ctx, view, reference.cells, { colour: PALETTE.reference, width: 2, dash: [2, 3] });
@@ -384,13 +426,15 @@ function showBuildInfo(): void {
   const { planner, buildMs } = shown.planners.planner(hierarchyOptions(algo, settings));
   const s = planner.stats;
   const levels = s.levels.map((l) => `L${l.level}: ${fmtInt(l.clusters)} clusters, ${fmtInt(l.nodes)} nodes, ${fmtInt(l.interEdges + l.intraEdges)} edges`).join('; ');
-  const t = currentTransitions()!;
-  demo.hierarchyCheck = { entrances: [t.entrances, s.entrances], nodes: [t.nodes.length / 2, s.levels[0]?.nodes ?? 0] };
-  const mismatch = t.entrances !== s.entrances || t.nodes.length / 2 !== (s.levels[0]?.nodes ?? 0);
+  // The overlays draw the planner's own graph: its counts must be the stats' (a mismatch is a bug shown).
+  const g = currentGraph(1)?.graph;
+  const l1 = s.levels[0]!;
+  demo.hierarchyCheck = g ? { nodes: [g.nodes.length / 2, l1.nodes], edges: [g.edgeFrom.length, l1.interEdges + l1.intraEdges] } : null;
+  const mismatch = g !== undefined && (g.nodes.length / 2 !== l1.nodes || g.edgeFrom.length !== l1.interEdges + l1.intraEdges);
   buildInfo.textContent =
     `Built in ${fmtMs(buildMs)} (core: ${fmtMs(s.buildMs)}), ${(s.bytes / 1024).toFixed(0)} KiB. ${levels}. ` +
     `${plural(s.entrances, 'entrance')}, ${plural(s.components, 'connected component')}.` +
-    (mismatch ? ` ⚠ The overlays' own count differs (${t.entrances} entrances, ${t.nodes.length / 2} nodes).` : '');
+    (mismatch ? ` ⚠ The exported graph differs from the stats (${g.nodes.length / 2} nodes, ${g.edgeFrom.length} edges).` : '');
 }
 
 function showEditNumbers(cells: number, ms: number, rebuilt: readonly number[]): void {
@@ -514,7 +558,6 @@ function paint(cells: Iterable<[number, number]>, code: number): void {
   s.edited = true;
   s.image.update(s.terrain, x0, y0, x1, y1);
   const mine = s.planners.applyEdits(edits, algo.levels ? hierarchyOptions(algo, settings) : null) ?? undefined;
-  const layout = currentLayout();
   crowd?.applyEdits(edits);
   const ms = mine?.ms ?? crowd?.metrics.lastUpdateMs ?? 0;
   demo.edits.batches++;
@@ -522,15 +565,8 @@ function paint(cells: Iterable<[number, number]>, code: number): void {
   demo.edits.lastMs = ms;
   demo.edits.clustersRebuilt = [...(mine?.clustersRebuilt ?? [])];
   showEditNumbers(edits.length, ms, mine?.clustersRebuilt ?? []);
-  if (layout && changedPassability.length) {
-    const touched = touchedClusters(layout, changedPassability);
-    flashes.add(layout, touched);
-    demo.edits.flashed += touched.size;
-    // Transitions are found again (lazily); the graphs of untouched clusters stay cached, since
-    // their nodes and cells did not change.
-    graphCache.forget(touched);
-    transitionsDirty = true;
-  }
+  // The clusters the planner rebuilt, as it reports them (its graph is fetched again when drawn).
+  if (mine) demo.edits.flashed += flashes.add(mine.rebuilt);
   if (changedPassability.length) componentsDirty = true;
   if (algo.kind === 'shpa') {
     // SHPA* is for static maps: its graph is built again from the edited terrain.
@@ -807,8 +843,8 @@ async function showMap(source: MapSource, make: () => Promise<{ text?: string; t
   const terrain = grid.terrain();
   shown?.planners.dispose();
   shown = { name, source, width: grid.width, height: grid.height, terrain, planners: new Planners(hp, grid), image: new TerrainImage(terrain, grid.width, grid.height), edited: false };
-  transitions = null;
-  graphCache.clear();
+  graphs.clear();
+  shpaClusters = null;
   componentsDirty = true;
   componentsCache = null;
   flashes.clear();
@@ -919,6 +955,7 @@ function readSettings(): SearchSettings {
     smooth: optSmooth.checked,
     cachePaths: optCache.checked,
     pruneEdges: optPrune.checked,
+    landmarks: clamp(Number(optLandmarks.value), 0, 32, DEFAULT_SETTINGS.landmarks),
   };
 }
 
@@ -928,6 +965,7 @@ function writeSettings(s: SearchSettings): void {
   optSmooth.checked = s.smooth;
   optCache.checked = s.cachePaths;
   optPrune.checked = s.pruneEdges;
+  optLandmarks.value = String(s.landmarks);
 }
 
 async function onAlgorithmChanged(): Promise<void> {
@@ -935,7 +973,6 @@ async function onAlgorithmChanged(): Promise<void> {
   settings = readSettings();
   demo.algo = algo.id;
   demo.settings = settings;
-  transitions = null;
   if (!shown) return;
   const hierarchyChanged = mode === 'crowd';
   if (!(await prepareAlgorithm())) return;
@@ -1136,7 +1173,7 @@ function populateAlgorithms(): void {
 function setupControls(): void {
   populateAlgorithms();
   algoPicker.addEventListener('change', () => void onAlgorithmChanged());
-  for (const input of [optCluster, optEntrance, optSmooth, optCache, optPrune]) input.addEventListener('change', () => void onAlgorithmChanged());
+  for (const input of [optCluster, optEntrance, optSmooth, optCache, optPrune, optLandmarks]) input.addEventListener('change', () => void onAlgorithmChanged());
   for (const box of overlayBoxes) {
     box.addEventListener('change', () => {
       syncOverlayAvailability();

@@ -1,7 +1,8 @@
 // Drawing the overlays. The context is in cell units (Viewport.applyTransform): cell (x, y) covers
 // [x, x+1) × [y, y+1); line widths are given in device pixels and divided by the scale.
-import { COMPONENT_RGB, PALETTE, viridis } from './palette';
-import { clusterRect, connections, intraEdges, type IntraEdge, type Layout, type RectDijkstra, type Transitions } from './hierarchyView';
+import type { RebuiltClusters, SearchPhase, TracedPath } from '../lib/index';
+import { COMPONENT_RGB, PALETTE, PHASE_COLOURS, viridis } from './palette';
+import type { CellEdge, Layout, LevelGraph } from './hierarchyView';
 import type { Viewport } from './view';
 
 type Ctx = CanvasRenderingContext2D;
@@ -37,34 +38,42 @@ export function drawClusterBorders(ctx: Ctx, view: Viewport, layout: Layout, lev
   ctx.setLineDash([]);
 }
 
-/** Abstract nodes (squares: yellow on level 1 only, orange and larger on upper levels) and inter-edges. */
-export function drawTransitions(ctx: Ctx, view: Viewport, t: Transitions, vis: Visible, width: number, height: number): void {
+const rgbOf = (c: string) => [1, 3, 5].map((k) => Number.parseInt(c.slice(k, k + 2), 16));
+
+/**
+ * Abstract nodes of the level-1 graph (squares: yellow on level 1 only, orange and larger on upper
+ * levels) and its inter-edges (one step across a border), as the planner has them.
+ */
+export function drawTransitions(ctx: Ctx, view: Viewport, level1: LevelGraph, vis: Visible, width: number, height: number): void {
   const px = 1 / view.scale;
+  const { nodes, nodeLevels, edgeFrom, edgeTo, edgeInter } = level1.graph;
   if (view.scale < 3) {
     // Zoomed out: one pixel per node cell, drawn once into an image and scaled like the terrain.
-    if (!t.image) {
+    if (!level1.image) {
       const canvas = document.createElement('canvas');
       canvas.width = width;
       canvas.height = height;
       const image = new ImageData(width, height);
-      const [l1, up] = [PALETTE.node1, PALETTE.nodeUpper].map((c) => [1, 3, 5].map((k) => Number.parseInt(c.slice(k, k + 2), 16)));
-      for (let i = 0; i < t.nodeLevel.length; i++) {
-        const at = 4 * (t.nodes[2 * i + 1]! * width + t.nodes[2 * i]!);
-        image.data.set([...(t.nodeLevel[i]! > 1 ? up! : l1!), 255], at);
+      const [l1, up] = [PALETTE.node1, PALETTE.nodeUpper].map(rgbOf);
+      for (let i = 0; i < nodeLevels.length; i++) {
+        const at = 4 * (nodes[2 * i + 1]! * width + nodes[2 * i]!);
+        image.data.set([...(nodeLevels[i]! > 1 ? up! : l1!), 255], at);
       }
       canvas.getContext('2d')!.putImageData(image, 0, 0);
-      t.image = canvas;
+      level1.image = canvas;
     }
-    ctx.drawImage(t.image, 0, 0);
+    ctx.drawImage(level1.image, 0, 0);
     return;
   }
   const inside = (x: number, y: number) => x >= vis.x0 - 1 && y >= vis.y0 - 1 && x <= vis.x1 && y <= vis.y1;
   if (view.scale >= 4) {
     ctx.beginPath();
-    for (let k = 0; k < t.inter.length; k += 4) {
-      if (!inside(t.inter[k]!, t.inter[k + 1]!)) continue;
-      ctx.moveTo(t.inter[k]! + 0.5, t.inter[k + 1]! + 0.5);
-      ctx.lineTo(t.inter[k + 2]! + 0.5, t.inter[k + 3]! + 0.5);
+    for (let e = 0; e < edgeFrom.length; e++) {
+      if (!edgeInter[e]) continue;
+      const a = edgeFrom[e]!, b = edgeTo[e]!;
+      if (!inside(nodes[2 * a]!, nodes[2 * a + 1]!)) continue;
+      ctx.moveTo(nodes[2 * a]! + 0.5, nodes[2 * a + 1]! + 0.5);
+      ctx.lineTo(nodes[2 * b]! + 0.5, nodes[2 * b + 1]! + 0.5);
     }
     ctx.strokeStyle = PALETTE.inter;
     ctx.lineWidth = 2 * view.dpr * px;
@@ -73,102 +82,229 @@ export function drawTransitions(ctx: Ctx, view: Viewport, t: Transitions, vis: V
   const minSize = 3 * view.dpr * px;
   for (const upper of [false, true]) {
     ctx.beginPath();
-    for (let i = 0; i < t.nodeLevel.length; i++) {
-      if (t.nodeLevel[i]! > 1 !== upper) continue;
-      const x = t.nodes[2 * i]!, y = t.nodes[2 * i + 1]!;
+    for (let i = 0; i < nodeLevels.length; i++) {
+      if (nodeLevels[i]! > 1 !== upper) continue;
+      const x = nodes[2 * i]!, y = nodes[2 * i + 1]!;
       if (!inside(x, y)) continue;
       const s = Math.max(minSize * (upper ? 1.6 : 1), upper ? 0.9 : 0.6);
       ctx.rect(x + 0.5 - s / 2, y + 0.5 - s / 2, s, s);
     }
     ctx.fillStyle = upper ? PALETTE.nodeUpper : PALETTE.node1;
     ctx.fill();
-    if (view.scale >= 3) {
-      ctx.strokeStyle = '#000';
-      ctx.lineWidth = view.dpr * px;
-      ctx.stroke();
-    }
-  }
-}
-
-/** Caches the intra-edges of level-1 clusters (computed on demand, dropped when a cluster changes). */
-export class GraphCache {
-  #edges = new Map<number, IntraEdge[]>();
-  clear(): void {
-    this.#edges.clear();
-  }
-  forget(clusters: Iterable<number>): void {
-    for (const c of clusters) this.#edges.delete(c);
-  }
-  get(terrain: Uint8Array, layout: Layout, t: Transitions, cluster: number, prune: boolean, dijkstra: RectDijkstra): IntraEdge[] {
-    let e = this.#edges.get(cluster);
-    if (!e) {
-      e = intraEdges(terrain, layout, t, cluster, prune, dijkstra);
-      this.#edges.set(cluster, e);
-    }
-    return e;
+    ctx.strokeStyle = '#000';
+    ctx.lineWidth = view.dpr * px;
+    ctx.stroke();
   }
 }
 
 /** Most clusters whose graph is drawn at once, and the smallest cluster on screen (zoom in to see more). */
 export const MAX_GRAPH_CLUSTERS = 4000;
 export const MIN_GRAPH_CLUSTER_PX = 10;
+/** Dashes of the graph's edges per level (device pixels): level 1 solid, upper levels dashed. */
+const GRAPH_DASH: readonly (readonly number[])[] = [[], [6, 3], [12, 3, 2, 3]];
 
 /**
- * The abstract graph of level 1 over the visible clusters: intra-edges as lines shaded by cost
- * (viridis: short = dark purple, long = green); and the start's and goal's connections (dashed).
- * @returns false when too many clusters are visible to draw it
+ * The intra-edges of one level's graph over the visible part of the map, shaded by cost (viridis:
+ * short = dark purple, long = green, on the scale of that level's clusters), dashed on upper levels.
+ * @returns false when too many clusters of that level are visible to draw it
  */
-export function drawGraph(
-  ctx: Ctx,
-  view: Viewport,
-  terrain: Uint8Array,
-  layout: Layout,
-  t: Transitions,
-  cache: GraphCache,
-  prune: boolean,
-  dijkstra: RectDijkstra,
-  vis: Visible,
-  ends: readonly { x: number; y: number; colour: string }[],
-): boolean {
-  const side = layout.sides[0]!;
-  const cols = Math.ceil(layout.width / side);
-  const cx0 = Math.floor(vis.x0 / side), cx1 = Math.ceil(vis.x1 / side);
-  const cy0 = Math.floor(vis.y0 / side), cy1 = Math.ceil(vis.y1 / side);
-  if ((cx1 - cx0) * (cy1 - cy0) > MAX_GRAPH_CLUSTERS || side * view.scale < MIN_GRAPH_CLUSTER_PX * view.dpr) return false;
+export function drawGraph(ctx: Ctx, view: Viewport, layout: Layout, lg: LevelGraph, vis: Visible): boolean {
+  const level = lg.graph.level;
+  const side = layout.sides[level - 1]!;
+  const visibleClusters = Math.ceil((vis.x1 - vis.x0) / side + 1) * Math.ceil((vis.y1 - vis.y0) / side + 1);
+  if (visibleClusters > MAX_GRAPH_CLUSTERS || side * view.scale < MIN_GRAPH_CLUSTER_PX * view.dpr) return false;
   const px = 1 / view.scale;
   const longest = side * Math.SQRT2 * 1.5;
-  ctx.lineWidth = Math.max(1.5 * view.dpr * px, 0.08);
-  ctx.globalAlpha = 0.85;
+  const { nodes, edgeFrom, edgeTo, edgeCost, edgeInter } = lg.graph;
   // Edges bucketed by shade: one stroke per bucket.
   const BUCKETS = 16;
   const paths = Array.from({ length: BUCKETS }, () => new Path2D());
-  for (let cy = cy0; cy < cy1; cy++) {
-    for (let cx = cx0; cx < cx1; cx++) {
-      for (const e of cache.get(terrain, layout, t, cy * cols + cx, prune, dijkstra)) {
-        const b = Math.min(BUCKETS - 1, Math.floor((e.cost / longest) * BUCKETS));
-        paths[b]!.moveTo(e.ax + 0.5, e.ay + 0.5);
-        paths[b]!.lineTo(e.bx + 0.5, e.by + 0.5);
-      }
-    }
+  for (let e = 0; e < edgeFrom.length; e++) {
+    if (edgeInter[e]) continue;
+    const a = edgeFrom[e]!, b = edgeTo[e]!;
+    const ax = nodes[2 * a]!, ay = nodes[2 * a + 1]!, bx = nodes[2 * b]!, by = nodes[2 * b + 1]!;
+    if (Math.max(ax, bx) < vis.x0 - 1 || Math.min(ax, bx) > vis.x1 || Math.max(ay, by) < vis.y0 - 1 || Math.min(ay, by) > vis.y1) continue;
+    const k = Math.min(BUCKETS - 1, Math.floor((edgeCost[e]! / longest) * BUCKETS));
+    paths[k]!.moveTo(ax + 0.5, ay + 0.5);
+    paths[k]!.lineTo(bx + 0.5, by + 0.5);
   }
-  paths.forEach((path, b) => {
-    ctx.strokeStyle = viridis((0.85 * (b + 0.5)) / BUCKETS); // yellow end left out: unreadable on ground
+  ctx.lineWidth = Math.max((level === 1 ? 1.5 : 2) * view.dpr * px, 0.08);
+  ctx.globalAlpha = 0.85;
+  ctx.setLineDash((GRAPH_DASH[level - 1] ?? GRAPH_DASH[2]!).map((d) => d * view.dpr * px));
+  paths.forEach((path, k) => {
+    ctx.strokeStyle = viridis((0.85 * (k + 0.5)) / BUCKETS); // yellow end left out: unreadable on ground
     ctx.stroke(path);
   });
   ctx.globalAlpha = 1;
-  ctx.setLineDash([4 * view.dpr * px, 3 * view.dpr * px]);
-  ctx.lineWidth = 2 * view.dpr * px;
-  for (const end of ends) {
-    ctx.beginPath();
-    for (const e of connections(terrain, layout, t, end.x, end.y, dijkstra)) {
-      ctx.moveTo(e.ax + 0.5, e.ay + 0.5);
-      ctx.lineTo(e.bx + 0.5, e.by + 0.5);
-    }
-    ctx.strokeStyle = end.colour;
-    ctx.stroke();
-  }
   ctx.setLineDash([]);
   return true;
+}
+
+/** The start's or the goal's connections to the graph (dashed, in the end's colour). */
+export function drawConnections(ctx: Ctx, view: Viewport, edges: readonly CellEdge[], colour: string): void {
+  const px = 1 / view.scale;
+  ctx.setLineDash([4 * view.dpr * px, 3 * view.dpr * px]);
+  ctx.lineWidth = 2 * view.dpr * px;
+  ctx.beginPath();
+  for (const e of edges) {
+    ctx.moveTo(e.ax + 0.5, e.ay + 0.5);
+    ctx.lineTo(e.bx + 0.5, e.by + 0.5);
+  }
+  ctx.strokeStyle = colour;
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/** The overlay toggles of the search sets and the phases each one shows. */
+export const SET_OVERLAYS: Readonly<Record<string, readonly SearchPhase[]>> = {
+  'sets-sg': ['insertion'],
+  'sets-main': ['abstract', 'astar'],
+  'sets-refine': ['refinement'],
+};
+
+/**
+ * The open and closed sets of a traced query, per phase. Searches over cells are drawn into one image
+ * (a pixel per cell over the searched box; closed cells strong, open cells pale), searches over an
+ * abstract graph as node squares (closed filled, open hollow), each phase in its colour.
+ */
+export class SearchSets {
+  #trace: TracedPath | null = null;
+  #key = '';
+  #image: { canvas: HTMLCanvasElement; x0: number; y0: number } | null = null;
+
+  /** The trace shown (null: none). */
+  set(trace: TracedPath | null): void {
+    if (trace === this.#trace) return;
+    this.#trace = trace;
+    this.#key = '';
+    this.#image = null;
+  }
+
+  get trace(): TracedPath | null {
+    return this.#trace;
+  }
+
+  draw(ctx: Ctx, view: Viewport, phases: ReadonlySet<SearchPhase>, vis: Visible): void {
+    const trace = this.#trace;
+    if (!trace || phases.size === 0) return;
+    const key = [...phases].sort().join(',');
+    if (key !== this.#key) {
+      this.#key = key;
+      this.#image = this.#cellImage(trace, phases);
+    }
+    if (this.#image) ctx.drawImage(this.#image.canvas, this.#image.x0, this.#image.y0);
+    const px = 1 / view.scale;
+    const size = Math.max(4 * view.dpr * px, 0.7);
+    const inside = (x: number, y: number) => x >= vis.x0 - 1 && y >= vis.y0 - 1 && x <= vis.x1 && y <= vis.y1;
+    for (const s of trace.searches) {
+      if (s.level === 0 || !phases.has(s.phase)) continue;
+      for (const [cells, closed] of [[s.open, false], [s.closed, true]] as const) {
+        ctx.beginPath();
+        for (let i = 0; i < cells.length; i += 2) {
+          if (inside(cells[i]!, cells[i + 1]!)) ctx.rect(cells[i]! + 0.5 - size / 2, cells[i + 1]! + 0.5 - size / 2, size, size);
+        }
+        ctx.lineWidth = 2 * view.dpr * px;
+        ctx.strokeStyle = PHASE_COLOURS[s.phase];
+        if (closed) {
+          ctx.fillStyle = PHASE_COLOURS[s.phase];
+          ctx.fill();
+          ctx.strokeStyle = '#000';
+          ctx.lineWidth = view.dpr * px;
+        }
+        ctx.stroke();
+      }
+    }
+  }
+
+  #cellImage(trace: TracedPath, phases: ReadonlySet<SearchPhase>): { canvas: HTMLCanvasElement; x0: number; y0: number } | null {
+    let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+    const searches = trace.searches.filter((s) => s.level === 0 && phases.has(s.phase));
+    for (const s of searches) {
+      for (const cells of [s.closed, s.open]) {
+        for (let i = 0; i < cells.length; i += 2) {
+          x0 = Math.min(x0, cells[i]!);
+          x1 = Math.max(x1, cells[i]! + 1);
+          y0 = Math.min(y0, cells[i + 1]!);
+          y1 = Math.max(y1, cells[i + 1]! + 1);
+        }
+      }
+    }
+    if (x1 < 0) return null;
+    const w = x1 - x0, h = y1 - y0;
+    const canvas = document.createElement('canvas');
+    canvas.width = w;
+    canvas.height = h;
+    const image = new ImageData(w, h);
+    for (const s of searches) {
+      const [r, g, b] = rgbOf(PHASE_COLOURS[s.phase]);
+      for (const [cells, alpha] of [[s.open, 70], [s.closed, 170]] as const) {
+        for (let i = 0; i < cells.length; i += 2) {
+          const at = 4 * ((cells[i + 1]! - y0) * w + (cells[i]! - x0));
+          if (image.data[at + 3]! > alpha) continue; // a cell closed by another search stays strong
+          image.data[at] = r!;
+          image.data[at + 1] = g!;
+          image.data[at + 2] = b!;
+          image.data[at + 3] = alpha;
+        }
+      }
+    }
+    canvas.getContext('2d')!.putImageData(image, 0, 0);
+    return { canvas, x0, y0 };
+  }
+}
+
+/**
+ * SHPA*'s clusters (one pixel per cell): each cluster filled with one of the Okabe-Ito colours, chosen
+ * so that touching clusters differ where seven colours allow, and its border cells darker.
+ */
+export function shpaClusterImage(clusters: Int32Array, width: number, height: number): HTMLCanvasElement {
+  let count = 0;
+  for (const c of clusters) count = Math.max(count, c + 1);
+  const neighbours = Array.from({ length: count }, () => new Set<number>());
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const c = clusters[y * width + x]!;
+      if (c < 0) continue;
+      const right = x + 1 < width ? clusters[y * width + x + 1]! : -1;
+      const below = y + 1 < height ? clusters[(y + 1) * width + x]! : -1;
+      for (const n of [right, below]) {
+        if (n >= 0 && n !== c) {
+          neighbours[c]!.add(n);
+          neighbours[n]!.add(c);
+        }
+      }
+    }
+  }
+  // Greedy colouring in id order; cycling when the seven colours are all taken around a cluster.
+  const colour = new Int32Array(count).fill(-1);
+  for (let c = 0; c < count; c++) {
+    const taken = new Set<number>();
+    for (const n of neighbours[c]!) if (colour[n]! >= 0) taken.add(colour[n]!);
+    let k = 0;
+    while (taken.has(k) && k < COMPONENT_RGB.length) k++;
+    colour[c] = k < COMPONENT_RGB.length ? k : c % COMPONENT_RGB.length;
+  }
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const image = new ImageData(width, height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const c = clusters[i]!;
+      if (c < 0) continue;
+      const border =
+        (x > 0 && clusters[i - 1] !== c && clusters[i - 1]! >= 0) ||
+        (x + 1 < width && clusters[i + 1] !== c && clusters[i + 1]! >= 0) ||
+        (y > 0 && clusters[i - width] !== c && clusters[i - width]! >= 0) ||
+        (y + 1 < height && clusters[i + width] !== c && clusters[i + width]! >= 0);
+      const [r, g, b] = COMPONENT_RGB[colour[c]!]!;
+      const k = border ? 0.45 : 1; // border cells darker: the shapes read without colour too
+      image.data.set([Math.round(r * k), Math.round(g * k), Math.round(b * k), border ? 230 : 150], 4 * i);
+    }
+  }
+  canvas.getContext('2d')!.putImageData(image, 0, 0);
+  return canvas;
 }
 
 export interface LineStyle {
@@ -252,14 +388,22 @@ export function componentsImage(labels: Int32Array, width: number, height: numbe
   return canvas;
 }
 
-/** Rebuilt clusters, flashing for a moment after an edit. */
+/** The clusters an edit rebuilt (as the planner reports them), flashing for a moment. */
 export class Flashes {
-  #items: { x0: number; y0: number; x1: number; y1: number; until: number }[] = [];
+  #items: { x0: number; y0: number; x1: number; y1: number; level: number; until: number }[] = [];
   static readonly MS = 900;
 
-  add(layout: Layout, clusters: Iterable<number>): void {
+  /** Adds the rebuilt clusters of every level: level 1 filled, upper levels outlined. */
+  add(rebuilt: readonly RebuiltClusters[]): number {
     const until = performance.now() + Flashes.MS;
-    for (const c of clusters) this.#items.push({ ...clusterRect(layout, 1, c), until });
+    let count = 0;
+    for (const { level, rects } of rebuilt) {
+      for (let i = 0; i < rects.length; i += 4) {
+        this.#items.push({ x0: rects[i]!, y0: rects[i + 1]!, x1: rects[i + 2]!, y1: rects[i + 3]!, level, until });
+        count++;
+      }
+    }
+    return count;
   }
 
   get active(): boolean {
@@ -276,14 +420,18 @@ export class Flashes {
     const px = view.dpr / view.scale;
     for (const f of this.#items) {
       const a = (f.until - now) / Flashes.MS;
-      ctx.globalAlpha = 0.35 * a;
-      ctx.fillStyle = PALETTE.flash;
-      ctx.fillRect(f.x0, f.y0, f.x1 - f.x0, f.y1 - f.y0);
+      if (f.level === 1) {
+        ctx.globalAlpha = 0.35 * a;
+        ctx.fillStyle = PALETTE.flash;
+        ctx.fillRect(f.x0, f.y0, f.x1 - f.x0, f.y1 - f.y0);
+      }
       ctx.globalAlpha = a;
       ctx.strokeStyle = PALETTE.flash;
-      ctx.lineWidth = 2 * px;
+      ctx.lineWidth = (f.level === 1 ? 2 : 2 + f.level) * px;
+      ctx.setLineDash(f.level === 1 ? [] : [6 * px, 3 * px]);
       ctx.strokeRect(f.x0, f.y0, f.x1 - f.x0, f.y1 - f.y0);
     }
+    ctx.setLineDash([]);
     ctx.globalAlpha = 1;
   }
 }

@@ -37,6 +37,18 @@ export const PALETTE = {
 
 export type PaletteKey = keyof typeof PALETTE;
 
+/**
+ * The searches' open and closed sets, one colour per phase, each the colour of what the phase makes:
+ * insertion sky blue, the abstract search purple (as the abstract path), refinement orange (as the
+ * refined path), A* blue (as a path). Closed and open also differ by strength (cells) or fill (nodes).
+ */
+export const PHASE_COLOURS = {
+  insertion: OKABE_ITO.skyBlue,
+  abstract: OKABE_ITO.purple,
+  refinement: OKABE_ITO.orange,
+  astar: OKABE_ITO.blue,
+} as const;
+
 /** Categorical colours for connected components (cycled). */
 export const COMPONENT_RGB: readonly (readonly [number, number, number])[] = [
   [0xe6, 0x9f, 0x00],
@@ -74,5 +86,6 @@ export function viridis(t: number): string {
 export function exportPaletteToCss(): void {
   const style = document.documentElement.style;
   for (const [key, value] of Object.entries(PALETTE)) style.setProperty(`--${key}`, value);
+  for (const [phase, value] of Object.entries(PHASE_COLOURS)) style.setProperty(`--phase-${phase}`, value);
   style.setProperty('--viridis', `linear-gradient(90deg, ${[0, 0.21, 0.42, 0.64, 0.85].map(viridis).join(', ')})`);
 }

@@ -5,8 +5,8 @@
 import type { RawAStar } from 'hpastar:raw';
 import { rawGrid, type Grid } from './grid.ts';
 import { checkPoint, OwnedHandle, internal, wasmCall } from './internal.ts';
-import { pathResultOf } from './results.ts';
-import type { PathResult, Point } from './types.ts';
+import { pathResultOf, tracedPathOf } from './results.ts';
+import type { PathResult, Point, TracedPath } from './types.ts';
 
 /**
  * An optimal A* search over a {@link Grid} (octile heuristic). It keeps its scratch memory between
@@ -34,6 +34,24 @@ export class AStar implements Disposable {
     const raw = this.#handle();
     const g = rawGrid(grid);
     return pathResultOf(wasmCall('AStar.findPath', () => raw.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
+  }
+
+  /**
+   * Finds the same path as {@link AStar.findPath} and records its search: one entry, phase
+   * `'astar'`, level 0, with the cells it expanded (closed, as many as `path.expanded`) and those it
+   * generated but did not expand (open). Tracing reads the searched area once more: search with
+   * `findPath`.
+   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
+   * @throws TypeError - when a coordinate is not an integer
+   * @throws Error - when this object or the grid has been disposed
+   */
+  traceFindPath(grid: Grid, start: Point, goal: Point): TracedPath {
+    checkPoint(start, 'start');
+    checkPoint(goal, 'goal');
+    const raw = this.#handle();
+    const g = rawGrid(grid);
+    const traced = wasmCall('AStar.traceFindPath', () => raw.traceFindPath(g, start.x, start.y, goal.x, goal.y));
+    return tracedPathOf(traced, start, goal, 'AStar.traceFindPath');
   }
 
   /** True once {@link AStar.dispose} has run. */

@@ -16,8 +16,9 @@ import {
   packQueries,
   wasmCall,
 } from './internal.ts';
-import { PathQueryError, pathResultOf, statsOf } from './results.ts';
+import { PathQueryError, pathResultOf, statsOf, tracedPathOf } from './results.ts';
 import type {
+  AbstractGraph,
   BatchSearchOptions,
   HierarchyStats,
   HpaSearchOptions,
@@ -28,6 +29,7 @@ import type {
   ResolvedHierarchyOptions,
   SearchStats,
   TerrainEdit,
+  TracedPath,
   UpdateStats,
 } from './types.ts';
 
@@ -144,6 +146,47 @@ export class HPAStar implements Disposable {
   }
 
   /**
+   * Finds the same path as {@link HPAStar.findPath} and records every search it runs: per search, its
+   * phase (`'insertion'`, `'abstract'`, `'refinement'`), the graph level it searched (0 = cells) and
+   * its closed and open sets as cells. The closed counts of a phase add up to that phase's figure in
+   * `path.stats`. For seeing how HPA* works; tracing reads each searched area once more, so plan with
+   * `findPath`.
+   * @example
+   * ```ts
+   * const { path, searches } = planner.traceFindPath(start, goal);
+   * for (const s of searches) if (s.phase === 'insertion') draw(s.closed);
+   * ```
+   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
+   * @throws TypeError - when a coordinate is not an integer or an option is unknown
+   * @throws Error - when the planner has been disposed
+   */
+  traceFindPath(start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
+    checkPoint(start, 'start');
+    checkPoint(goal, 'goal');
+    checkFlags(options, ['smooth'], 'HPAStar.traceFindPath');
+    const raw = this.#handle();
+    const smooth = options?.smooth ?? true;
+    const traced = wasmCall('HPAStar.traceFindPath', () => raw.traceFindPath(start.x, start.y, goal.x, goal.y, smooth));
+    return tracedPathOf(traced, start, goal, 'HPAStar.traceFindPath');
+  }
+
+  /**
+   * The abstract graph of one level of the current hierarchy, as the searches see it: the nodes of
+   * that level or higher and every edge (once per pair), as typed arrays.
+   * @param level - 1 (just above the grid) to `options.levels`
+   * @throws RangeError - when `level` is not a level of this hierarchy
+   */
+  abstractGraph(level: number): AbstractGraph {
+    const raw = this.#handle();
+    if (!Number.isInteger(level) || level < 1 || level > this.#options.levels) {
+      throw new RangeError(`HPAStar.abstractGraph: level ${String(level)} is not a level of this hierarchy (1 to ${this.#options.levels})`);
+    }
+    const graph = wasmCall('HPAStar.abstractGraph', () => raw.abstractGraph(level));
+    if ('error' in graph) throw new RangeError(moduleError('HPAStar.abstractGraph', graph.error).message);
+    return Object.freeze({ ...graph });
+  }
+
+  /**
    * Runs many searches in one call (one crossing into WebAssembly, results as typed arrays).
    * Queries whose start or goal is invalid do not throw: their status says why.
    * @param queries - `[start, goal]` pairs, or an Int32Array packed as `[sx, sy, gx, gy, ...]`
@@ -218,19 +261,32 @@ export class HPAStar implements Disposable {
    * Changes terrain and updates the hierarchy, rebuilding only the clusters the edits touch (and the
    * levels above them): all edits, or none when one is invalid. Searches that follow see the new
    * terrain; plans made before become stale. The {@link HPAStar.version} goes up by one.
-   * @returns what was rebuilt, and how long it took
+   * @returns what was rebuilt (counts, ids and rectangles of the clusters per level), and how long it took
    * @throws RangeError - naming the first edit that is outside the grid or not a terrain character
    */
   applyEdits(edits: readonly TerrainEdit[]): UpdateStats {
     const raw = this.#handle();
     const packed = packEdits(edits, 'HPAStar.applyEdits', { width: raw.width(), height: raw.height() });
-    if (packed.length === 0) return Object.freeze({ cellsChanged: 0, clustersRebuilt: Object.freeze(new Array<number>(this.#options.levels).fill(0)), ms: 0 });
+    if (packed.length === 0) {
+      const levels = Array.from({ length: this.#options.levels }, (_, l) => l + 1);
+      return Object.freeze({
+        cellsChanged: 0,
+        clustersRebuilt: Object.freeze(levels.map(() => 0)),
+        rebuilt: Object.freeze(levels.map((level) => Object.freeze({ level, clusters: new Int32Array(0), rects: new Int32Array(0) }))),
+        ms: 0,
+      });
+    }
     const error = wasmCall('HPAStar.applyEdits', () => raw.applyEdits(packed));
     if (error) throw new RangeError(moduleError('HPAStar.applyEdits', error).message);
     this.#stats = null;
     this.#plan = 0;
     const update = raw.lastUpdate();
-    return Object.freeze({ cellsChanged: update.cellsChanged, clustersRebuilt: Object.freeze(update.clustersRebuilt), ms: update.ms });
+    return Object.freeze({
+      cellsChanged: update.cellsChanged,
+      clustersRebuilt: Object.freeze(update.clustersRebuilt),
+      rebuilt: Object.freeze(update.rebuilt.map((r) => Object.freeze({ level: r.level, clusters: r.clusters, rects: r.rects }))),
+      ms: update.ms,
+    });
   }
 
   /** True once {@link HPAStar.dispose} has run. */

@@ -1,7 +1,7 @@
 // Turns the raw module's answers into the API's PathResult, and its failures into errors.
-import type { RawPathResult, RawSearchStats } from 'hpastar:raw';
+import type { RawPathResult, RawSearchStats, RawTracedPath } from 'hpastar:raw';
 import { describeFailure } from './internal.ts';
-import type { PathResult, Point, SearchStats } from './types.ts';
+import type { PathResult, Point, SearchStats, TracedPath } from './types.ts';
 
 /** Thrown by a query that cannot run, such as a start or goal on a blocked cell or outside the map. */
 export class PathQueryError extends Error {
@@ -52,4 +52,15 @@ export function pathResultOf(raw: RawPathResult, start: Point, goal: Point): Pat
     return { found: false, status: 'no path', cost: Infinity, cells: new Int32Array(0), stats, expanded };
   }
   throw new PathQueryError(raw.status, describeFailure(raw.status, start, goal));
+}
+
+/**
+ * A raw traced answer as a {@link TracedPath}; throws as {@link pathResultOf} does, and Error naming
+ * `where` when the call itself failed.
+ */
+export function tracedPathOf(raw: RawTracedPath | { error: string }, start: Point, goal: Point, where: string): TracedPath {
+  if ('error' in raw) throw new Error(`${where}: ${raw.error}`);
+  const path = pathResultOf(raw.path, start, goal);
+  const searches = raw.searches.map((s) => Object.freeze({ phase: s.phase, level: s.level, closed: s.closed, open: s.open }));
+  return Object.freeze({ path, searches: Object.freeze(searches) });
 }

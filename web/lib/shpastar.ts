@@ -5,7 +5,7 @@
 import type { RawSHPAStar } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
 import { checkFlags, checkPoint, OwnedHandle, internal, moduleError, packQueries, wasmCall } from './internal.ts';
-import { pathResultOf } from './results.ts';
+import { pathResultOf, tracedPathOf } from './results.ts';
 import type {
   BatchSearchOptions,
   HpaSearchOptions,
@@ -14,6 +14,7 @@ import type {
   ResolvedShpaOptions,
   ShpaStats,
   TerrainEdit,
+  TracedPath,
 } from './types.ts';
 
 // Lets the worker pool read a planner's terrain and options while keeping the handle private.
@@ -112,6 +113,35 @@ export class SHPAStar implements Disposable {
     const raw = this.#handle();
     const smooth = options?.smooth ?? true;
     return pathResultOf(wasmCall('SHPAStar.findPath', () => raw.findPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal);
+  }
+
+  /**
+   * Finds the same path as {@link SHPAStar.findPath} and records every search it runs: the abstract
+   * search (phase `'abstract'`, level 1: its closed nodes, the goal included, are the expansions of
+   * `path.stats.expandedMain`; the nodes of the start's cluster and the nodes passed through inside a
+   * cluster are open) and one A* per refined segment (`'refinement'`, level 0). SHPA* has no insertion
+   * search.
+   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
+   * @throws TypeError - when a coordinate is not an integer or an option is unknown
+   */
+  traceFindPath(start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
+    checkPoint(start, 'start');
+    checkPoint(goal, 'goal');
+    checkFlags(options, ['smooth'], 'SHPAStar.traceFindPath');
+    const raw = this.#handle();
+    const smooth = options?.smooth ?? true;
+    const traced = wasmCall('SHPAStar.traceFindPath', () => raw.traceFindPath(start.x, start.y, goal.x, goal.y, smooth));
+    return tracedPathOf(traced, start, goal, 'SHPAStar.traceFindPath');
+  }
+
+  /**
+   * The cluster of every cell, row-major (`width * height` entries; cell (x, y) at `y * width + x`):
+   * a cluster id from 0 to `stats.clusters - 1`, or -1 for a blocked cell. SHPA*'s clusters have any
+   * shape, so this is how to draw them. A fresh copy on every call.
+   */
+  clusterMap(): Int32Array {
+    const raw = this.#handle();
+    return wasmCall('SHPAStar.clusterMap', () => raw.cellClusters());
   }
 
   /**

@@ -114,14 +114,88 @@ export interface HierarchyStats {
   readonly levels: readonly LevelStats[];
 }
 
+/** The clusters of one level that a terrain update rebuilt. */
+export interface RebuiltClusters {
+  /** 1 for the level just above the grid. */
+  readonly level: number;
+  /** Their ids (row-major over the level's clusters), ascending. */
+  readonly clusters: Int32Array;
+  /** Their rectangles, four numbers each: x0, y0, x1, y1 (x1 and y1 exclusive), in the order of `clusters`. */
+  readonly rects: Int32Array;
+}
+
 /** What a terrain update rebuilt (see `HPAStar.applyEdits`). */
 export interface UpdateStats {
   /** Cells whose terrain changed. */
   readonly cellsChanged: number;
   /** Clusters rebuilt per level, level 1 first. */
   readonly clustersRebuilt: readonly number[];
+  /**
+   * Which clusters were rebuilt, one entry per level, level 1 first: the clusters of every cell whose
+   * passability changed and of its 8 neighbours, and the clusters above those.
+   */
+  readonly rebuilt: readonly RebuiltClusters[];
   /** Time taken, in milliseconds. */
   readonly ms: number;
+}
+
+/**
+ * The phase of a query a search belongs to, as in the HPA* paper's Table 1: `'insertion'` connects
+ * start and goal to the abstract graph, `'abstract'` searches the top-level graph, `'refinement'`
+ * turns abstract edges into cells; `'astar'` is a plain A* over the grid.
+ */
+export type SearchPhase = 'insertion' | 'abstract' | 'refinement' | 'astar';
+
+/** The nodes one search of a traced query touched. */
+export interface TracedSearch {
+  readonly phase: SearchPhase;
+  /** 0 for a search over cells; `l` ≥ 1 for a search over the abstract graph of level `l`. */
+  readonly level: number;
+  /**
+   * The nodes it expanded, as cells x0, y0, x1, y1, …: cells for a search over cells, the nodes'
+   * cells (start and goal included once inserted) for a search over an abstract graph. Their count
+   * is what the search adds to its phase in {@link SearchStats}.
+   */
+  readonly closed: Int32Array;
+  /** The nodes it generated but did not expand (its frontier when it stopped), as cells. */
+  readonly open: Int32Array;
+}
+
+/**
+ * A path found with its search trace: every search the query ran, in order, with its open and closed
+ * sets. For seeing how a planner works (the demo draws it); tracing costs a pass over each searched
+ * area, so plan with `findPath`. DHPA* reads shortest-path trees instead of searching, so it has no
+ * insertion or refinement searches unless start and goal share a cluster.
+ */
+export interface TracedPath {
+  /** The same answer `findPath` gives. */
+  readonly path: PathResult;
+  /** One entry per search, in the order they ran. */
+  readonly searches: readonly TracedSearch[];
+}
+
+/**
+ * The abstract graph of one level of an HPA* hierarchy (see `HPAStar.abstractGraph`): its nodes (of
+ * that level or higher) and its edges, each undirected edge once. Edges refer to nodes by their
+ * position in the node arrays.
+ */
+export interface AbstractGraph {
+  /** 1 for the level just above the grid. */
+  readonly level: number;
+  /** The node cells, x0, y0, x1, y1, … (node i at 2i, 2i + 1). */
+  readonly nodes: Int32Array;
+  /** Each node's highest level (≥ `level`). */
+  readonly nodeLevels: Uint8Array;
+  /** The hierarchy's id of each node (stable while its cell stays a node). */
+  readonly nodeIds: Uint32Array;
+  /** Each edge's first end, a node position (the one with the smaller id). */
+  readonly edgeFrom: Uint32Array;
+  /** Each edge's other end, a node position. */
+  readonly edgeTo: Uint32Array;
+  /** Each edge's cost: 1 across a cluster border, the in-cluster shortest distance inside one. */
+  readonly edgeCost: Float64Array;
+  /** 1 for an edge that crosses a border of this level's clusters (inter-edge), 0 for an intra-edge. */
+  readonly edgeInter: Uint8Array;
 }
 
 /**

@@ -61,9 +61,24 @@ declare module 'hpastar:raw' {
     error?: string;
   }
 
+  /** One search of a traced query (SearchTraceToJS.h). */
+  export interface RawTracedSearch {
+    phase: 'insertion' | 'abstract' | 'refinement' | 'astar';
+    level: number;
+    closed: Int32Array;
+    open: Int32Array;
+  }
+
+  /** A traced query: the path and every search it ran. */
+  export interface RawTracedPath {
+    path: RawPathResult;
+    searches: RawTracedSearch[];
+  }
+
   /** `AStarHandle` in AStarBinding.cpp: an A* query object that keeps its scratch between calls. */
   export interface RawAStar extends EmbindHandle {
     findPath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number): RawPathResult;
+    traceFindPath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number): RawTracedPath | { error: string };
   }
 
   /** A batch's answers (BatchOutput::toJS in BatchSearch.cpp); `offsets` counts cells, n + 1 entries. */
@@ -103,7 +118,21 @@ declare module 'hpastar:raw' {
     cellsChanged: number;
     /** Per level, level 1 first. */
     clustersRebuilt: number[];
+    /** Per level, level 1 first: the ids and rectangles (x0, y0, x1, y1 each) of the rebuilt clusters. */
+    rebuilt: { level: number; clusters: Int32Array; rects: Int32Array }[];
     ms: number;
+  }
+
+  /** HpaStarHandle::abstractGraph(level). */
+  export interface RawAbstractGraph {
+    level: number;
+    nodeIds: Uint32Array;
+    nodes: Int32Array;
+    nodeLevels: Uint8Array;
+    edgeFrom: Uint32Array;
+    edgeTo: Uint32Array;
+    edgeCost: Float64Array;
+    edgeInter: Uint8Array;
   }
 
   /** HpaStarHandle::stats(): the same fields as `HierarchyStats` in types.ts. */
@@ -146,6 +175,8 @@ declare module 'hpastar:raw' {
     terrain(): Uint8Array;
     version(): number;
     findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
+    traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | { error: string };
+    abstractGraph(level: number): RawAbstractGraph | { error: string };
     findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
     /** Plans only (abstract path, and the first segment when asked for); does not touch plan(). */
     planPaths(queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | { error: string };
@@ -194,6 +225,9 @@ declare module 'hpastar:raw' {
     height(): number;
     terrain(): Uint8Array;
     findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
+    traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | { error: string };
+    /** The cluster of every cell, row-major; -1 for blocked cells. */
+    cellClusters(): Int32Array;
     findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
     /** Always the static-maps message: SHPA* cannot be edited. */
     applyEdits(edits: Int32Array): string;

@@ -1,0 +1,187 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <random>
+
+#include "TestMaps.h"
+#include "planners/HpaStarQuery.h"
+#include "planners/ShpaStarQuery.h"
+#include "search/AStarSearch.h"
+#include "search/SearchTrace.h"
+
+namespace hpastar {
+namespace {
+
+std::vector<std::pair<Point, Point>> randomQueries(const Grid& g, int count, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<std::pair<Point, Point>> out;
+  for (int i = 0; i < count; ++i) out.emplace_back(test::randomPassable(g, rng), test::randomPassable(g, rng));
+  return out;
+}
+
+bool disjoint(std::vector<Point> a, std::vector<Point> b) {
+  auto less = [](Point p, Point q) { return p.y != q.y ? p.y < q.y : p.x < q.x; };
+  std::sort(a.begin(), a.end(), less);
+  std::sort(b.begin(), b.end(), less);
+  std::vector<Point> common;
+  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(common), less);
+  return common.empty();
+}
+
+TEST(SearchTrace, TraceClosedSetOfAStarEqualsItsExpansionsCount) {
+  const Grid g = test::loadMap("arena.map");
+  AStarSearch astar;
+  SearchTrace trace;
+  astar.setTrace(&trace);
+  for (const auto& [s, t] : randomQueries(g, 40, 7)) {
+    trace.clear();
+    trace.setPhase(SearchPhase::AStar);
+    PathResult r;
+    astar.findPath(g, s, t, r);
+    if (s == t) {
+      EXPECT_TRUE(trace.searches().empty());
+      continue;
+    }
+    ASSERT_EQ(trace.searches().size(), 1u);
+    const TracedSearch& one = trace.searches()[0];
+    EXPECT_EQ(one.phase, SearchPhase::AStar);
+    EXPECT_EQ(one.level, 0);
+    EXPECT_EQ(one.closed.size(), r.stats.expandedMain);
+    // The goal is expanded when found; the start always is.
+    if (r.found()) {
+      EXPECT_NE(std::find(one.closed.begin(), one.closed.end(), t), one.closed.end());
+    }
+    EXPECT_NE(std::find(one.closed.begin(), one.closed.end(), s), one.closed.end());
+    EXPECT_TRUE(disjoint(one.closed, one.open));
+    for (Point p : one.open) EXPECT_TRUE(g.passable(p));
+  }
+}
+
+TEST(SearchTrace, AStarWithoutATraceRecordsNothingAndFindsTheSamePath) {
+  const Grid g = test::loadMap("arena.map");
+  AStarSearch traced, plain;
+  SearchTrace trace;
+  traced.setTrace(&trace);
+  for (const auto& [s, t] : randomQueries(g, 10, 3)) {
+    PathResult a, b;
+    traced.findPath(g, s, t, a);
+    plain.findPath(g, s, t, b);
+    EXPECT_EQ(a.cells, b.cells);
+    EXPECT_EQ(a.stats.expandedMain, b.stats.expandedMain);
+  }
+  traced.setTrace(nullptr);
+  const size_t before = trace.searches().size();
+  PathResult r;
+  traced.findPath(g, Point{1, 11}, Point{40, 37}, r);
+  EXPECT_EQ(trace.searches().size(), before);
+}
+
+struct PlannerCase {
+  const char* name;
+  int levels;
+  bool trees;
+};
+
+class HpaSearchTrace : public ::testing::TestWithParam<PlannerCase> {};
+
+TEST_P(HpaSearchTrace, ClosedCountsPerPhaseEqualTheQueryStatsPerPhase) {
+  const Grid g = test::loadMap("den520d.map");
+  HierarchyOptions o;
+  o.clusterSize = 10;
+  o.levels = GetParam().levels;
+  o.cacheTrees = GetParam().trees;
+  const Hierarchy h = test::buildHierarchy(g, o);
+  HpaStarQuery query(h);
+  SearchTrace trace;
+  query.setTrace(&trace);
+  HpaStarQuery plain(h);
+  int withInsertion = 0, withRefinement = 0;
+  for (const auto& [s, t] : randomQueries(g, 60, 11)) {
+    trace.clear();
+    PathResult r, p;
+    query.findPath(s, t, r);
+    plain.findPath(s, t, p);
+    EXPECT_EQ(r.cells, p.cells) << "tracing changed the path";
+    EXPECT_EQ(trace.closedCount(SearchPhase::Insertion), r.stats.expandedInsertion);
+    EXPECT_EQ(trace.closedCount(SearchPhase::Abstract), r.stats.expandedMain);
+    EXPECT_EQ(trace.closedCount(SearchPhase::Refinement), r.stats.expandedRefinement);
+    EXPECT_EQ(trace.closedCount(SearchPhase::AStar), 0u);
+    for (const TracedSearch& one : trace.searches()) {
+      // A cell is closed or open, not both; abstract nodes may share a cell (the start on a node's cell).
+      if (one.level == 0) {
+        EXPECT_TRUE(disjoint(one.closed, one.open));
+      }
+      if (one.phase == SearchPhase::Abstract) {
+        EXPECT_EQ(one.level, o.levels);
+      }
+      EXPECT_LE(one.level, o.levels);
+    }
+    // Searches over cells (level 0) while inserting start and goal.
+    withInsertion += std::any_of(trace.searches().begin(), trace.searches().end(), [](const TracedSearch& x) {
+      return x.phase == SearchPhase::Insertion && x.level == 0 && !x.closed.empty();
+    });
+    withRefinement += trace.closedCount(SearchPhase::Refinement) > 0;
+  }
+  if (GetParam().trees) {
+    // DHPA* reads trees at level 1: no search over cells to insert start and goal unless they share a cluster.
+    EXPECT_LT(withInsertion, 10);
+  } else {
+    EXPECT_GT(withInsertion, 50);
+    EXPECT_GT(withRefinement, 50);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Planners, HpaSearchTrace,
+                         ::testing::Values(PlannerCase{"hpa1", 1, false}, PlannerCase{"hpa3", 3, false},
+                                           PlannerCase{"dhpa1", 1, true}, PlannerCase{"dhpa2", 2, true}),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+TEST(SearchTrace, AbstractSearchOfHpaExpandsTheStartAndTheGoalCells) {
+  const Grid g = test::loadMap("arena.map");
+  HierarchyOptions o;
+  o.clusterSize = 10;
+  const Hierarchy h = test::buildHierarchy(g, o);
+  HpaStarQuery query(h);
+  SearchTrace trace;
+  query.setTrace(&trace);
+  const Point s{1, 11}, t{40, 37};
+  PathResult r;
+  ASSERT_EQ(query.findPath(s, t, r), PathStatus::Found);
+  const auto abstract = std::find_if(trace.searches().begin(), trace.searches().end(),
+                                     [](const TracedSearch& x) { return x.phase == SearchPhase::Abstract; });
+  ASSERT_NE(abstract, trace.searches().end());
+  EXPECT_NE(std::find(abstract->closed.begin(), abstract->closed.end(), s), abstract->closed.end());
+  EXPECT_NE(std::find(abstract->closed.begin(), abstract->closed.end(), t), abstract->closed.end());
+  // Phases come in the order they run.
+  EXPECT_EQ(trace.searches().front().phase, SearchPhase::Insertion);
+  EXPECT_EQ(trace.searches().back().phase, SearchPhase::Refinement);
+}
+
+TEST(SearchTrace, ShpaClosedCountsEqualItsStats) {
+  const Grid grid = test::loadMap("den520d.map");
+  std::string error;
+  auto graph = ShpaStarGraph::build(std::make_shared<const Grid>(grid), ShpaOptions{}, error);
+  ASSERT_TRUE(graph) << error;
+  ShpaStarQuery query(*graph);
+  SearchTrace trace;
+  query.setTrace(&trace);
+  for (const auto& [s, t] : randomQueries(grid, 40, 5)) {
+    trace.clear();
+    PathResult r;
+    query.findPath(s, t, r);
+    EXPECT_EQ(trace.closedCount(SearchPhase::Insertion), 0u);
+    EXPECT_EQ(trace.closedCount(SearchPhase::Abstract), r.stats.expandedMain);
+    EXPECT_EQ(trace.closedCount(SearchPhase::Refinement), r.stats.expandedRefinement);
+  }
+}
+
+TEST(SearchTrace, PhaseNamesAreTheOnesTheBindingsUse) {
+  EXPECT_STREQ(searchPhaseName(SearchPhase::Insertion), "insertion");
+  EXPECT_STREQ(searchPhaseName(SearchPhase::Abstract), "abstract");
+  EXPECT_STREQ(searchPhaseName(SearchPhase::Refinement), "refinement");
+  EXPECT_STREQ(searchPhaseName(SearchPhase::AStar), "astar");
+}
+
+}  // namespace
+}  // namespace hpastar

@@ -1,0 +1,168 @@
+// What the package gives a viewer of the algorithms, over the built wasm in Node: the open and closed
+// sets of every search of a traced query (per phase, matching the query's own counts), the abstract
+// graph of every level, the clusters rebuilt by an edit, and SHPA*'s cluster of every cell.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadHpastar, type Hpastar, type TerrainEdit, type TracedPath } from '../../web/lib/index';
+import { randomPairs } from './helpers/queries';
+import { parseMap, readMapsFile } from './scenarios';
+
+let hp: Hpastar;
+
+beforeAll(async () => {
+  hp = await loadHpastar();
+});
+
+const closedIn = (t: TracedPath, phase: string) => t.searches.filter((s) => s.phase === phase).reduce((n, s) => n + s.closed.length / 2, 0);
+
+const cellSet = (cells: Int32Array) => {
+  const out = new Set<string>();
+  for (let i = 0; i < cells.length; i += 2) out.add(`${cells[i]},${cells[i + 1]}`);
+  return out;
+};
+
+describe('traced searches', () => {
+  const mapText = readMapsFile('den520d.map');
+  const pairs = randomPairs(parseMap(mapText), 25, 41);
+
+  test.each([
+    ['HPA*, 1 level', { levels: 1 }],
+    ['HPA*, 3 levels', { levels: 3 }],
+    ['DHPA*, 2 levels', { levels: 2, cacheTrees: true }],
+  ])('%s: the closed counts per phase equal the path stats per phase, and the path is findPath’s', (_, options) => {
+    using grid = hp.Grid.fromMovingAI(mapText, 'den520d.map');
+    using planner = hp.HPAStar.build(grid, options);
+    for (const [start, goal] of pairs) {
+      const traced = planner.traceFindPath(start, goal);
+      const plain = planner.findPath(start, goal);
+      expect(traced.path).toEqual(plain);
+      expect(closedIn(traced, 'insertion')).toBe(plain.stats.expandedInsertion);
+      expect(closedIn(traced, 'abstract')).toBe(plain.stats.expandedMain);
+      expect(closedIn(traced, 'refinement')).toBe(plain.stats.expandedRefinement);
+      for (const s of traced.searches) {
+        expect(['insertion', 'abstract', 'refinement']).toContain(s.phase);
+        expect(s.level).toBeGreaterThanOrEqual(0);
+        expect(s.level).toBeLessThanOrEqual(planner.options.levels);
+        if (s.level > 0) continue; // abstract nodes may share a cell (the start on a node's cell)
+        const closed = cellSet(s.closed);
+        for (let i = 0; i < s.open.length; i += 2) expect(closed.has(`${s.open[i]},${s.open[i + 1]}`)).toBe(false);
+      }
+    }
+  });
+
+  test('A*: one search whose closed set is its expansions, with the start and the goal in it', () => {
+    using grid = hp.Grid.fromMovingAI(mapText, 'den520d.map');
+    using astar = new hp.AStar();
+    const [start, goal] = pairs.find(([s, g]) => s.x !== g.x || s.y !== g.y)!;
+    const traced = astar.traceFindPath(grid, start, goal);
+    expect(traced.path).toEqual(astar.findPath(grid, start, goal));
+    expect(traced.searches).toHaveLength(1);
+    const [only] = traced.searches;
+    expect(only!.phase).toBe('astar');
+    expect(only!.level).toBe(0);
+    expect(only!.closed.length / 2).toBe(traced.path.expanded);
+    expect(only!.open.length).toBeGreaterThan(0);
+    const closed = cellSet(only!.closed);
+    expect(closed.has(`${start.x},${start.y}`)).toBe(true);
+    if (traced.path.found) expect(closed.has(`${goal.x},${goal.y}`)).toBe(true);
+  });
+
+  test('SHPA*: no insertion, abstract and refinement counts equal the stats', () => {
+    using grid = hp.Grid.fromMovingAI(mapText, 'den520d.map');
+    using planner = hp.SHPAStar.build(grid);
+    for (const [start, goal] of pairs.slice(0, 10)) {
+      const traced = planner.traceFindPath(start, goal);
+      expect(traced.path).toEqual(planner.findPath(start, goal));
+      expect(closedIn(traced, 'insertion')).toBe(0);
+      expect(closedIn(traced, 'abstract')).toBe(traced.path.stats.expandedMain);
+      expect(closedIn(traced, 'refinement')).toBe(traced.path.stats.expandedRefinement);
+    }
+  });
+
+  test('bad input is a clear error, as for findPath', () => {
+    using grid = hp.Grid.fromMovingAI(mapText, 'den520d.map');
+    using planner = hp.HPAStar.build(grid);
+    expect(() => planner.traceFindPath({ x: -1, y: 0 }, { x: 1, y: 1 })).toThrow('start (-1, 0) is outside the map or blocked');
+    expect(() => planner.traceFindPath({ x: 1.5, y: 0 }, { x: 1, y: 1 })).toThrow(TypeError);
+    expect(() => planner.traceFindPath({ x: 1, y: 1 }, { x: 1, y: 1 }, { smoth: true } as never)).toThrow(TypeError);
+  });
+});
+
+describe('abstract graph', () => {
+  test('every level: node counts and edge counts equal the hierarchy stats; edges join nodes of that level', () => {
+    using grid = hp.Grid.fromMovingAI(readMapsFile('den520d.map'), 'den520d.map');
+    using planner = hp.HPAStar.build(grid, { clusterSize: 8, levels: 3 });
+    for (const stats of planner.stats.levels) {
+      const g = planner.abstractGraph(stats.level);
+      expect(g.level).toBe(stats.level);
+      expect(g.nodes.length / 2).toBe(stats.nodes);
+      expect(g.nodeLevels.length).toBe(stats.nodes);
+      expect(g.nodeIds.length).toBe(stats.nodes);
+      expect(g.edgeFrom.length).toBe(stats.interEdges + stats.intraEdges);
+      expect(g.edgeInter.reduce((n, i) => n + i, 0)).toBe(stats.interEdges);
+      for (const l of g.nodeLevels) expect(l).toBeGreaterThanOrEqual(stats.level);
+      for (let e = 0; e < g.edgeFrom.length; e++) {
+        expect(g.edgeFrom[e]!).toBeLessThan(g.nodeLevels.length);
+        expect(g.edgeTo[e]!).toBeLessThan(g.nodeLevels.length);
+        const ax = g.nodes[2 * g.edgeFrom[e]!]!, ay = g.nodes[2 * g.edgeFrom[e]! + 1]!;
+        const bx = g.nodes[2 * g.edgeTo[e]!]!, by = g.nodes[2 * g.edgeTo[e]! + 1]!;
+        // An inter-edge is one straight step; an intra-edge is at least as long as the octile distance.
+        const dx = Math.abs(ax - bx), dy = Math.abs(ay - by);
+        if (g.edgeInter[e]) expect([dx + dy, g.edgeCost[e]]).toEqual([1, 1]);
+        else expect(g.edgeCost[e]!).toBeGreaterThanOrEqual(Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy) - 1e-4);
+      }
+    }
+    expect(() => planner.abstractGraph(0)).toThrow(new RangeError('HPAStar.abstractGraph: level 0 is not a level of this hierarchy (1 to 3)'));
+    expect(() => planner.abstractGraph(4)).toThrow(RangeError);
+    expect(() => planner.abstractGraph(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('rebuilt clusters', () => {
+  test('applyEdits names the rebuilt clusters of every level as ids and rectangles covering the edited cells', () => {
+    using grid = hp.Grid.fromMovingAI(readMapsFile('den520d.map'), 'den520d.map');
+    using planner = hp.HPAStar.build(grid, { clusterSize: 10, levels: 2 });
+    const edits: TerrainEdit[] = [];
+    for (let x = 100; x < 112; x++) edits.push({ x, y: 140, terrain: grid.passable(x, 140) ? '@' : '.' });
+    const update = planner.applyEdits(edits);
+    expect(update.rebuilt.map((r) => r.level)).toEqual([1, 2]);
+    update.rebuilt.forEach((r, l) => {
+      expect(r.clusters.length).toBe(update.clustersRebuilt[l]);
+      expect(r.rects.length).toBe(4 * r.clusters.length);
+      const side = 10 * 2 ** l;
+      for (const e of edits) {
+        const covering = Array.from(r.clusters).findIndex((_, i) => {
+          const [x0, y0, x1, y1] = r.rects.subarray(4 * i, 4 * i + 4);
+          return e.x >= x0! && e.x < x1! && e.y >= y0! && e.y < y1!;
+        });
+        expect(covering, `level ${l + 1} cell (${e.x}, ${e.y})`).toBeGreaterThanOrEqual(0);
+        const [x0, y0] = r.rects.subarray(4 * covering, 4 * covering + 2);
+        expect([x0! % side, y0! % side]).toEqual([0, 0]);
+      }
+    });
+    const nothing = planner.applyEdits([]);
+    expect(nothing.rebuilt.map((r) => r.clusters.length)).toEqual([0, 0]);
+  });
+});
+
+describe('SHPA* clusters', () => {
+  test('a cluster per passable cell, -1 per blocked one, ids below the cluster count', () => {
+    const text = readMapsFile('arena.map');
+    const map = parseMap(text);
+    using grid = hp.Grid.fromMovingAI(text, 'arena.map');
+    using planner = hp.SHPAStar.build(grid);
+    const clusters = planner.clusterMap();
+    expect(clusters.length).toBe(map.width * map.height);
+    const seen = new Set<number>();
+    for (let y = 0; y < map.height; y++) {
+      for (let x = 0; x < map.width; x++) {
+        const c = clusters[y * map.width + x]!;
+        if (grid.passable(x, y)) {
+          expect(c).toBeGreaterThanOrEqual(0);
+          expect(c).toBeLessThan(planner.stats.clusters);
+          seen.add(c);
+        } else expect(c).toBe(-1);
+      }
+    }
+    expect(seen.size).toBe(planner.stats.clusters);
+  });
+});
