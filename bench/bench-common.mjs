@@ -25,3 +25,8 @@ export const runTool = (argv) =>
   execFileSync(hpaTool, argv, { maxBuffer: 1 << 30 }).toString().trim().split('\n').map((l) => JSON.parse(l));
 export const mean = (xs, f) => (xs.length ? xs.reduce((s, x, i) => s + f(x, i), 0) / xs.length : NaN);
 export const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+// A planner variant: "dhpa:landmarks=16:levels=3:cache-paths" → ['--algo', 'dhpa', '--landmarks', '16', '--levels', '3', '--cache-paths'].
+export const variantArgs = (variant) => {
+  const [name, ...options] = variant.split(':');
+  return ['--algo', name, ...options.flatMap((o) => { const [k, v] = o.split('='); return v === undefined ? [`--${k}`] : [`--${k}`, v]; })];
+};
