@@ -10,6 +10,8 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
                              uint32_t source, uint32_t target) {
   const uint32_t realNodes = h.nodeCount();
   space_.begin(realNodes + 2);
+  if (h_.size() < realNodes + 2) h_.resize(realNodes + 2);
+  double* hOf = h_.data();
   uint32_t* stamp = space_.stamps();
   double* g = space_.g();
   uint32_t* parent = space_.parents();
@@ -49,8 +51,10 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
     stamp[v] = openStamp;
     g[v] = ng;
     parent[v] = u;
-    const double hv = heuristic(v);
-    space_.pushOrDecrease(ng + hv, hv, v, open);
+    // A node's heuristic is computed once per search, when it is first reached (landmark bounds
+    // cost a row of loads); a decrease-key reuses it.
+    if (!open) hOf[v] = heuristic(v);
+    space_.pushOrDecrease(ng + hOf[v], hOf[v], v, open);
   };
 
   while (!space_.empty()) {

@@ -33,6 +33,7 @@ class AbstractSearch {
   bool landmarkRowOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t node, std::vector<float>& row);
 
   NodeSearchSpace space_;
+  std::vector<double> h_;  // heuristic of each node reached in the current search
   std::vector<float> targetRow_;
 };
 
