@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "bindings/BatchSearch.h"
 #include "bindings/BindingSupport.h"
 
 namespace hpastar::bindings {
@@ -41,22 +42,13 @@ val PlanBatchOutput::toJS() const {
 
 void runBatchPlans(HpaStarQuery& query, const int32_t* queries, size_t count, std::atomic<size_t>& next,
                    bool refineFirstSegment, uint32_t thread, PlanThreadScratch& mine, PlanBatchOutput& out) {
-  constexpr size_t kGrab = 4;  // queries taken at a time: fewer atomic operations, still balanced
-  constexpr uint64_t kMaxCount = std::numeric_limits<uint32_t>::max();
   PathResult& r = mine.result;
-  for (;;) {
-    const size_t begin = next.fetch_add(kGrab, std::memory_order_relaxed);
-    if (begin >= count) return;
-    const size_t end = std::min(count, begin + kGrab);
-    for (size_t i = begin; i < end; ++i) {
-      const int32_t* q = queries + 4 * i;
-      r.reset();
-      query.plan(Point{q[0], q[1]}, Point{q[2], q[3]}, r);
-      out.status[i] = static_cast<uint8_t>(r.status);
-      if (!r.found()) {
-        out.expanded[i] = static_cast<uint32_t>(std::min(r.stats.expandedTotal(), kMaxCount));
-        continue;
-      }
+  forEachClaimedQuery(next, count, [&](size_t i) {
+    const int32_t* q = queries + 4 * i;
+    r.reset();
+    query.plan(Point{q[0], q[1]}, Point{q[2], q[3]}, r);
+    out.status[i] = static_cast<uint8_t>(r.status);
+    if (r.found()) {
       // A plan whose start is its goal has no segment to refine, but walks one: the start cell.
       out.segments[i] = static_cast<uint32_t>(std::max<size_t>(1, query.segmentCount()));
       out.waypoints.record(i, thread, mine.waypoints, r.cells.data(), r.cells.size());
@@ -66,9 +58,9 @@ void runBatchPlans(HpaStarQuery& query, const int32_t* queries, size_t count, st
         query.refineSegment(0, mine.segment, r.stats);
         out.firstSegments.record(i, thread, mine.segments, mine.segment.data(), mine.segment.size());
       }
-      out.expanded[i] = static_cast<uint32_t>(std::min(r.stats.expandedTotal(), kMaxCount));
     }
-  }
+    out.expanded[i] = clampedCount(r.stats.expandedTotal());
+  });
 }
 
 }  // namespace hpastar::bindings

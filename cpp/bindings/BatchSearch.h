@@ -40,32 +40,42 @@ struct BatchOutput {
   emscripten::val toJS() const;
 };
 
-// Runs queries taken from `next` (shared by the threads of one batch, advanced a few at a time) until
-// none is left: query i uses queries[4i .. 4i+3]. Writes the answers of the queries it takes to `out`,
-// and their cells (if `keepCells`) to `mine`, which is thread number `thread`.
+// Calls work(i) for each query index this thread claims from `next` (shared by the threads of one
+// batch), a few at a time, until all `count` are taken: balanced, with few atomic operations.
+template <typename Work>
+void forEachClaimedQuery(std::atomic<size_t>& next, size_t count, Work&& work) {
+  constexpr size_t kGrab = 4;
+  for (;;) {
+    const size_t begin = next.fetch_add(kGrab, std::memory_order_relaxed);
+    if (begin >= count) return;
+    const size_t end = std::min(count, begin + kGrab);
+    for (size_t i = begin; i < end; ++i) work(i);
+  }
+}
+
+// A node count as the uint32 of the batch arrays (saturated).
+inline uint32_t clampedCount(uint64_t n) {
+  return static_cast<uint32_t>(std::min<uint64_t>(n, std::numeric_limits<uint32_t>::max()));
+}
+
+// Runs the queries this thread claims (query i uses queries[4i .. 4i+3]). Writes their answers to
+// `out`, and their cells (if `keepCells`) to `mine`, which is thread number `thread`.
 // `Query` is any per-thread query object with findPath(Point, Point, PathResult&, const Options&)
 // (HpaStarQuery, ShpaStarQuery).
 template <typename Query, typename Options>
 void runBatchQueries(Query& query, const int32_t* queries, size_t count, std::atomic<size_t>& next,
                      const Options& options, bool keepCells, uint32_t thread, BatchThreadCells& mine,
                      BatchOutput& out) {
-  constexpr size_t kGrab = 4;  // queries taken at a time: fewer atomic operations, still balanced
-  constexpr uint64_t kMaxCount = std::numeric_limits<uint32_t>::max();
   PathResult& r = mine.result;
-  for (;;) {
-    const size_t begin = next.fetch_add(kGrab, std::memory_order_relaxed);
-    if (begin >= count) return;
-    const size_t end = std::min(count, begin + kGrab);
-    for (size_t i = begin; i < end; ++i) {
-      const int32_t* q = queries + 4 * i;
-      r.reset();
-      query.findPath(Point{q[0], q[1]}, Point{q[2], q[3]}, r, options);
-      out.status[i] = static_cast<uint8_t>(r.status);
-      out.cost[i] = r.found() ? r.cost : std::numeric_limits<double>::infinity();
-      out.expanded[i] = static_cast<uint32_t>(std::min(r.stats.expandedTotal(), kMaxCount));
-      if (keepCells && r.found()) out.paths.record(i, thread, mine.cells, r.cells.data(), r.cells.size());
-    }
-  }
+  forEachClaimedQuery(next, count, [&](size_t i) {
+    const int32_t* q = queries + 4 * i;
+    r.reset();
+    query.findPath(Point{q[0], q[1]}, Point{q[2], q[3]}, r, options);
+    out.status[i] = static_cast<uint8_t>(r.status);
+    out.cost[i] = r.found() ? r.cost : std::numeric_limits<double>::infinity();
+    out.expanded[i] = clampedCount(r.stats.expandedTotal());
+    if (keepCells && r.found()) out.paths.record(i, thread, mine.cells, r.cells.data(), r.cells.size());
+  });
 }
 
 }  // namespace hpastar::bindings

@@ -143,14 +143,7 @@ val HpaStarHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {
   if (!hierarchy_) return errorObject("the planner is not built");
   HpaQueryOptions options;
   options.smooth = smooth;
-  result_.reset();
-  trace_.clear();
-  query_->setTrace(&trace_);
-  query_->findPath(Point{sx, sy}, Point{gx, gy}, result_, options);
-  query_->setTrace(nullptr);
-  val out = tracedPathToJS(result_, trace_);
-  trace_.clear();
-  return out;
+  return traceQueryToJS(*query_, trace_, result_, Point{sx, sy}, Point{gx, gy}, options);
 }
 
 val HpaStarHandle::abstractGraph(int level) const {

@@ -27,4 +27,19 @@ inline val tracedPathToJS(const PathResult& result, const SearchTrace& trace) {
   return out;
 }
 
+// Runs one query of `query` (HpaStarQuery or ShpaStarQuery) with `trace` attached, and answers as
+// tracedPathToJS. The trace is detached afterwards: untraced queries pay nothing for it.
+template <typename Query, typename Options>
+val traceQueryToJS(Query& query, SearchTrace& trace, PathResult& result, Point start, Point goal,
+                   const Options& options) {
+  result.reset();
+  trace.clear();
+  query.setTrace(&trace);
+  query.findPath(start, goal, result, options);
+  query.setTrace(nullptr);
+  val out = tracedPathToJS(result, trace);
+  trace.clear();
+  return out;
+}
+
 }  // namespace hpastar::bindings

@@ -109,14 +109,7 @@ val ShpaStarHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {
   if (!graph_) return errorObject("the planner is not built");
   ShpaQueryOptions options;
   options.smooth = smooth;
-  result_.reset();
-  trace_.clear();
-  query_->setTrace(&trace_);
-  query_->findPath(Point{sx, sy}, Point{gx, gy}, result_, options);
-  query_->setTrace(nullptr);
-  val out = tracedPathToJS(result_, trace_);
-  trace_.clear();
-  return out;
+  return traceQueryToJS(*query_, trace_, result_, Point{sx, sy}, Point{gx, gy}, options);
 }
 
 val ShpaStarHandle::cellClusters() const {

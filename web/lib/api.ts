@@ -11,7 +11,7 @@ import type { SHPAStar } from './shpastar.ts';
 import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 export { AStar } from './astar.ts';
-export { PathBatch, PathStatusCode, type PathBatchArrays } from './batch.ts';
+export { PathBatch, PathStatusCode, QueryBatch, type PathBatchArrays } from './batch.ts';
 export { Grid } from './grid.ts';
 export { HPAStar, PathPlan } from './hpastar.ts';
 export { PlanBatch, type PlanBatchArrays } from './planBatch.ts';

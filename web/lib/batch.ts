@@ -38,6 +38,56 @@ export interface PathBatchArrays {
 }
 
 /**
+ * What every batch answer has: one status per query, the terrain version the batch ran on, and checked
+ * access by query index. {@link PathBatch} and {@link PlanBatch} extend it.
+ */
+export abstract class QueryBatch {
+  /** Number of queries. */
+  readonly count: number;
+  /** One {@link PathStatusCode} per query. */
+  readonly status: Uint8Array;
+  /**
+   * The version of the terrain every query of the batch ran on: 0 for the terrain the planner or pool
+   * was made with, then one more per terrain update.
+   */
+  readonly version: number;
+
+  protected constructor(status: Uint8Array, version: number) {
+    this.count = status.length;
+    this.status = status;
+    this.version = version;
+  }
+
+  /** True when query `i` found a path (or a plan). */
+  found(i: number): boolean {
+    return this.status[this.checkedIndex(i)] === PathStatusCode.Found;
+  }
+
+  /**
+   * Query `i`'s outcome in words: `'found'`, `'no path'`, or why it could not run
+   * (`'start is outside the map or blocked'`, `'goal is outside the map or blocked'`).
+   */
+  statusText(i: number): PathStatus | (typeof STATUS_TEXT)[2 | 3] {
+    return STATUS_TEXT[this.status[this.checkedIndex(i)]!] ?? 'no path';
+  }
+
+  /** Number of queries that found a path (or a plan). */
+  foundCount(): number {
+    let n = 0;
+    for (const s of this.status) if (s === PathStatusCode.Found) n++;
+    return n;
+  }
+
+  /** `i` when it is a query index of this batch; a RangeError naming it otherwise. */
+  protected checkedIndex(i: number): number {
+    if (!Number.isInteger(i) || i < 0 || i >= this.count) {
+      throw new RangeError(`query index ${i} is outside 0..${this.count - 1}`);
+    }
+    return i;
+  }
+}
+
+/**
  * The answers to a batch of queries, in the order of the queries.
  *
  * @example
@@ -48,11 +98,7 @@ export interface PathBatchArrays {
  * }
  * ```
  */
-export class PathBatch implements PathBatchArrays {
-  /** Number of queries. */
-  readonly count: number;
-  /** One {@link PathStatusCode} per query. */
-  readonly status: Uint8Array;
+export class PathBatch extends QueryBatch implements PathBatchArrays {
   /** One path length per query; `Infinity` when no path was found. */
   readonly cost: Float64Array;
   /** Nodes expanded per query, all phases. */
@@ -61,53 +107,19 @@ export class PathBatch implements PathBatchArrays {
   readonly offsets: Uint32Array;
   /** Every path's cells, query after query, as x, y pairs; empty when cells were not asked for. */
   readonly cells: Int32Array;
-  /**
-   * The version of the terrain every query of the batch searched: 0 for the terrain the planner was
-   * built from, then one more per terrain update.
-   */
-  readonly version: number;
 
   /** @internal Made by `HPAStar.findPaths` and the pool. */
   constructor(arrays: PathBatchArrays, version: number) {
-    this.count = arrays.status.length;
-    this.status = arrays.status;
+    super(arrays.status, version);
     this.cost = arrays.cost;
     this.expanded = arrays.expanded;
     this.offsets = arrays.offsets;
     this.cells = arrays.cells;
-    this.version = version;
-  }
-
-  /** True when query `i` found a path. */
-  found(i: number): boolean {
-    return this.status[this.#index(i)] === PathStatusCode.Found;
-  }
-
-  /**
-   * Query `i`'s outcome in words: `'found'`, `'no path'`, or why it could not run
-   * (`'start is outside the map or blocked'`, `'goal is outside the map or blocked'`).
-   */
-  statusText(i: number): PathStatus | (typeof STATUS_TEXT)[2 | 3] {
-    return STATUS_TEXT[this.status[this.#index(i)]!] ?? 'no path';
   }
 
   /** Query `i`'s cells x0, y0, x1, y1, …: a view into {@link PathBatch.cells}, empty when not found. */
   path(i: number): Int32Array {
-    const k = this.#index(i);
+    const k = this.checkedIndex(i);
     return this.cells.subarray(2 * this.offsets[k]!, 2 * this.offsets[k + 1]!);
-  }
-
-  /** Number of queries that found a path. */
-  foundCount(): number {
-    let n = 0;
-    for (const s of this.status) if (s === PathStatusCode.Found) n++;
-    return n;
-  }
-
-  #index(i: number): number {
-    if (!Number.isInteger(i) || i < 0 || i >= this.count) {
-      throw new RangeError(`query index ${i} is outside 0..${this.count - 1}`);
-    }
-    return i;
   }
 }

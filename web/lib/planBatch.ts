@@ -4,10 +4,7 @@
  * first segment refined to cells, so that an agent can start walking as soon as the batch arrives.
  * @module
  */
-import { PathStatusCode } from './batch.ts';
-import type { PathStatus } from './types.ts';
-
-const STATUS_TEXT = ['found', 'no path', 'start is outside the map or blocked', 'goal is outside the map or blocked'] as const;
+import { QueryBatch } from './batch.ts';
 
 /** The arrays of a plan batch (what crosses between threads). Offsets count cells, not numbers. */
 export interface PlanBatchArrays {
@@ -43,48 +40,28 @@ export interface PlanBatchArrays {
  * }
  * ```
  */
-export class PlanBatch implements PlanBatchArrays {
-  /** Number of queries. */
-  readonly count: number;
-  readonly status: Uint8Array;
+export class PlanBatch extends QueryBatch implements PlanBatchArrays {
   readonly expanded: Uint32Array;
   readonly segments: Uint32Array;
   readonly waypointOffsets: Uint32Array;
   readonly waypoints: Int32Array;
   readonly firstSegmentOffsets: Uint32Array;
   readonly firstSegments: Int32Array;
-  /**
-   * The version of the terrain every query of the batch planned on: 0 for the terrain the planner or
-   * pool was made with, then one more per terrain update.
-   */
-  readonly version: number;
 
   /** @internal Made by `HPAStar.planPaths` and the pool. */
   constructor(arrays: PlanBatchArrays, version: number) {
-    this.count = arrays.status.length;
-    this.status = arrays.status;
+    super(arrays.status, version);
     this.expanded = arrays.expanded;
     this.segments = arrays.segments;
     this.waypointOffsets = arrays.waypointOffsets;
     this.waypoints = arrays.waypoints;
     this.firstSegmentOffsets = arrays.firstSegmentOffsets;
     this.firstSegments = arrays.firstSegments;
-    this.version = version;
-  }
-
-  /** True when query `i` found a plan. */
-  found(i: number): boolean {
-    return this.status[this.#index(i)] === PathStatusCode.Found;
-  }
-
-  /** Query `i`'s outcome in words, as {@link PathBatch.statusText}. */
-  statusText(i: number): PathStatus | (typeof STATUS_TEXT)[2 | 3] {
-    return STATUS_TEXT[this.status[this.#index(i)]!] ?? 'no path';
   }
 
   /** Query `i`'s abstract path x0, y0, x1, y1, … (start first, goal last): a view, empty when not found. */
   waypointsOf(i: number): Int32Array {
-    const k = this.#index(i);
+    const k = this.checkedIndex(i);
     return this.waypoints.subarray(2 * this.waypointOffsets[k]!, 2 * this.waypointOffsets[k + 1]!);
   }
 
@@ -93,21 +70,7 @@ export class PlanBatch implements PlanBatchArrays {
    * (as the first {@link PathPlan.nextSegment}): a view, empty when not found or not asked for.
    */
   firstSegment(i: number): Int32Array {
-    const k = this.#index(i);
+    const k = this.checkedIndex(i);
     return this.firstSegments.subarray(2 * this.firstSegmentOffsets[k]!, 2 * this.firstSegmentOffsets[k + 1]!);
-  }
-
-  /** Number of queries that found a plan. */
-  foundCount(): number {
-    let n = 0;
-    for (const s of this.status) if (s === PathStatusCode.Found) n++;
-    return n;
-  }
-
-  #index(i: number): number {
-    if (!Number.isInteger(i) || i < 0 || i >= this.count) {
-      throw new RangeError(`query index ${i} is outside 0..${this.count - 1}`);
-    }
-    return i;
   }
 }
