@@ -78,4 +78,22 @@ void runBatchQueries(Query& query, const int32_t* queries, size_t count, std::at
   });
 }
 
+// A whole batch on the calling thread (a planner's own findPaths): runs `queries` (4 ints each) with
+// `query`, answers as BatchOutput::toJS(), and gives back the scratch of very large batches so that
+// the handle does not keep their peak memory.
+template <typename Query, typename Options>
+emscripten::val runBatchOnThisThread(Query& query, const std::vector<int32_t>& queries, const Options& options,
+                                     bool keepCells, BatchThreadCells& cells, BatchOutput& batch) {
+  const size_t count = queries.size() / 4;
+  batch.reset(count);
+  cells.cells.clear();
+  std::atomic<size_t> next{0};
+  runBatchQueries(query, queries.data(), count, next, options, keepCells, 0, cells, batch);
+  batch.merge({&cells});
+  emscripten::val out = batch.toJS();
+  if (cells.cells.capacity() > (1u << 20)) std::vector<Point>().swap(cells.cells);
+  batch.paths.trim();
+  return out;
+}
+
 }  // namespace hpastar::bindings

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "grid/Grid.h"
 #include "grid/Point.h"
 #include "search/PathResult.h"
 
@@ -62,6 +63,20 @@ inline val pathToJS(const PathResult& r) {
   o.set("cells", r.found() ? cellsToJS(r.cells) : val::global("Int32Array").new_(0));
   o.set("stats", statsToJS(r.stats));
   return o;
+}
+
+// One search of `query` (HpaStarQuery, ShpaStarQuery), answered as pathToJS.
+template <typename Query, typename Options>
+val queryToJS(Query& query, PathResult& result, Point start, Point goal, const Options& options) {
+  result.reset();
+  query.findPath(start, goal, result, options);
+  return pathToJS(result);
+}
+
+// A grid's terrain, row-major (a copy).
+inline val terrainToJS(const Grid& grid) {
+  const auto& t = grid.terrain();
+  return copyToJS(t.data(), t.size());
 }
 
 // An object { error } for calls that return a value on success and an error otherwise.

@@ -92,17 +92,14 @@ val ShpaStarHandle::stats() const {
 
 val ShpaStarHandle::terrain() const {
   if (!graph_) return val::global("Uint8Array").new_(0);
-  const auto& t = graph_->grid().terrain();
-  return copyToJS(t.data(), t.size());
+  return terrainToJS(graph_->grid());
 }
 
 val ShpaStarHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
   if (!graph_) return errorObject("the planner is not built");
   ShpaQueryOptions options;
   options.smooth = smooth;
-  result_.reset();
-  query_->findPath(Point{sx, sy}, Point{gx, gy}, result_, options);
-  return pathToJS(result_);
+  return queryToJS(*query_, result_, Point{sx, sy}, Point{gx, gy}, options);
 }
 
 val ShpaStarHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {
@@ -128,19 +125,9 @@ val ShpaStarHandle::cellClusters() const {
 val ShpaStarHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
   if (!graph_) return errorObject("the planner is not built");
   if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
-  const size_t count = input_.size() / 4;
   ShpaQueryOptions options;
   options.smooth = smooth;
-  batch_.reset(count);
-  batchCells_.cells.clear();
-  std::atomic<size_t> next{0};
-  runBatchQueries(*query_, input_.data(), count, next, options, keepCells, 0, batchCells_, batch_);
-  batch_.merge({&batchCells_});
-  val out = batch_.toJS();
-  // Large batches would otherwise keep their peak memory in the handle.
-  if (batchCells_.cells.capacity() > (1u << 20)) std::vector<Point>().swap(batchCells_.cells);
-  batch_.paths.trim();
-  return out;
+  return runBatchOnThisThread(*query_, input_, options, keepCells, batchCells_, batch_);
 }
 
 std::string ShpaStarHandle::applyEdits(const val&) { return kShpaStaticMapsOnly; }

@@ -16,7 +16,8 @@ import {
   packQueries,
   wasmCall,
 } from './internal.ts';
-import { PathQueryError, pathResultOf, statsOf, tracedPathOf } from './results.ts';
+import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
+import { PathQueryError, statsOf } from './results.ts';
 import type {
   AbstractGraph,
   BatchSearchOptions,
@@ -137,12 +138,7 @@ export class HPAStar implements Disposable {
    * @throws Error - when the planner has been disposed
    */
   findPath(start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
-    checkPoint(start, 'start');
-    checkPoint(goal, 'goal');
-    checkFlags(options, ['smooth'], 'HPAStar.findPath');
-    const raw = this.#handle();
-    const smooth = options?.smooth ?? true;
-    return pathResultOf(wasmCall('HPAStar.findPath', () => raw.findPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal);
+    return plannerFindPath('HPAStar', () => this.#handle(), start, goal, options);
   }
 
   /**
@@ -161,13 +157,7 @@ export class HPAStar implements Disposable {
    * @throws Error - when the planner has been disposed
    */
   traceFindPath(start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
-    checkPoint(start, 'start');
-    checkPoint(goal, 'goal');
-    checkFlags(options, ['smooth'], 'HPAStar.traceFindPath');
-    const raw = this.#handle();
-    const smooth = options?.smooth ?? true;
-    const traced = wasmCall('HPAStar.traceFindPath', () => raw.traceFindPath(start.x, start.y, goal.x, goal.y, smooth));
-    return tracedPathOf(traced, start, goal, 'HPAStar.traceFindPath');
+    return plannerTraceFindPath('HPAStar', () => this.#handle(), start, goal, options);
   }
 
   /**
@@ -193,12 +183,7 @@ export class HPAStar implements Disposable {
    * @throws TypeError - when the queries are malformed or an option is unknown
    */
   findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: BatchSearchOptions): PathBatch {
-    checkFlags(options, ['smooth', 'cells'], 'HPAStar.findPaths');
-    const packed = packQueries(queries, 'HPAStar.findPaths');
-    const raw = this.#handle();
-    const out = wasmCall('HPAStar.findPaths', () => raw.findPaths(packed, options?.smooth ?? true, options?.cells ?? true));
-    if ('error' in out) throw moduleError('HPAStar.findPaths', out.error);
-    return new PathBatch(out, raw.version());
+    return plannerFindPaths('HPAStar', () => this.#handle(), queries, options, (raw) => raw.version());
   }
 
   /**

@@ -4,8 +4,8 @@
  */
 import type { RawSHPAStar } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
-import { checkFlags, checkPoint, OwnedHandle, internal, moduleError, packQueries, wasmCall } from './internal.ts';
-import { pathResultOf, tracedPathOf } from './results.ts';
+import { OwnedHandle, internal, wasmCall } from './internal.ts';
+import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
 import type {
   BatchSearchOptions,
   HpaSearchOptions,
@@ -107,12 +107,7 @@ export class SHPAStar implements Disposable {
    * @throws Error - when the planner has been disposed
    */
   findPath(start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
-    checkPoint(start, 'start');
-    checkPoint(goal, 'goal');
-    checkFlags(options, ['smooth'], 'SHPAStar.findPath');
-    const raw = this.#handle();
-    const smooth = options?.smooth ?? true;
-    return pathResultOf(wasmCall('SHPAStar.findPath', () => raw.findPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal);
+    return plannerFindPath('SHPAStar', () => this.#handle(), start, goal, options);
   }
 
   /**
@@ -125,13 +120,7 @@ export class SHPAStar implements Disposable {
    * @throws TypeError - when a coordinate is not an integer or an option is unknown
    */
   traceFindPath(start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
-    checkPoint(start, 'start');
-    checkPoint(goal, 'goal');
-    checkFlags(options, ['smooth'], 'SHPAStar.traceFindPath');
-    const raw = this.#handle();
-    const smooth = options?.smooth ?? true;
-    const traced = wasmCall('SHPAStar.traceFindPath', () => raw.traceFindPath(start.x, start.y, goal.x, goal.y, smooth));
-    return tracedPathOf(traced, start, goal, 'SHPAStar.traceFindPath');
+    return plannerTraceFindPath('SHPAStar', () => this.#handle(), start, goal, options);
   }
 
   /**
@@ -152,12 +141,7 @@ export class SHPAStar implements Disposable {
    * @throws TypeError - when the queries are malformed or an option is unknown
    */
   findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: BatchSearchOptions): PathBatch {
-    checkFlags(options, ['smooth', 'cells'], 'SHPAStar.findPaths');
-    const packed = packQueries(queries, 'SHPAStar.findPaths');
-    const raw = this.#handle();
-    const out = wasmCall('SHPAStar.findPaths', () => raw.findPaths(packed, options?.smooth ?? true, options?.cells ?? true));
-    if ('error' in out) throw moduleError('SHPAStar.findPaths', out.error);
-    return new PathBatch(out, 0);
+    return plannerFindPaths('SHPAStar', () => this.#handle(), queries, options, () => 0);
   }
 
   /**
