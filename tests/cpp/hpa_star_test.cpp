@@ -319,23 +319,9 @@ TEST(HpaStarQuery, FindsAPathExactlyWhenAStarDoesOnRandomPairs) {
     o.clusterSize = 8;
     const Hierarchy h = test::buildHierarchy(g, o);
     HpaStarQuery q(h);
-    AStarSearch a;
-    PathResult hr, ar;
-    std::mt19937 rng(42);
     int unreachable = 0;
-    for (int i = 0; i < 400; ++i) {
-      const Point s = test::randomPassable(g, rng), t = test::randomPassable(g, rng);
-      hr.reset();
-      ar.reset();
-      const PathStatus hs = q.findPath(s, t, hr), as = a.findPath(g, s, t, ar);
-      ASSERT_EQ(hs, as) << s.x << "," << s.y << " -> " << t.x << "," << t.y;
-      if (hs == PathStatus::Found) {
-        ASSERT_TRUE(test::isValidPath(g, s, t, hr));
-        EXPECT_GE(hr.cost, ar.cost - 1e-9);
-      } else {
-        ++unreachable;
-      }
-    }
+    ASSERT_NO_FATAL_FAILURE(test::agreeWithAStarOnRandomPairs(
+        g, 400, [&](Point s, Point t, PathResult& r) { return q.findPath(s, t, r); }, [](const PathResult&) {}, unreachable));
     EXPECT_GT(unreachable, 0);  // the map has closed-off areas: the test covers both answers
   }
 }

@@ -352,24 +352,10 @@ TEST(ShpaStarQuery, FindsAPathExactlyWhenAStarDoesOnRandomPairs) {
     o.maxDetour = detour;
     const ShpaStarGraph g = buildGraph(grid, o);
     ShpaStarQuery q(g);
-    AStarSearch a;
-    PathResult sr, ar;
-    std::mt19937 rng(42);
     int unreachable = 0;
-    for (int i = 0; i < 400; ++i) {
-      const Point s = test::randomPassable(grid, rng), t = test::randomPassable(grid, rng);
-      sr.reset();
-      ar.reset();
-      const PathStatus ss = q.findPath(s, t, sr), as = a.findPath(grid, s, t, ar);
-      ASSERT_EQ(ss, as) << s.x << "," << s.y << " -> " << t.x << "," << t.y;
-      if (ss == PathStatus::Found) {
-        ASSERT_TRUE(test::isValidPath(grid, s, t, sr));
-        EXPECT_GE(sr.cost, ar.cost - 1e-9);
-      } else {
-        ++unreachable;
-        EXPECT_EQ(sr.stats.expandedTotal(), 0u);
-      }
-    }
+    ASSERT_NO_FATAL_FAILURE(test::agreeWithAStarOnRandomPairs(
+        grid, 400, [&](Point s, Point t, PathResult& r) { return q.findPath(s, t, r); },
+        [](const PathResult& r) { EXPECT_EQ(r.stats.expandedTotal(), 0u); }, unreachable));
     EXPECT_GT(unreachable, 0);  // the map has closed-off areas: the test covers both answers
   }
 }
