@@ -30,8 +30,7 @@ class Grid {
   // Builds a grid from width*height Moving AI characters, row-major. Returns nothing and fills `error`
   // when a side is out of range, the array has the wrong size, or a character is not a terrain character.
   static std::optional<Grid> fromTerrain(int32_t width, int32_t height, std::span<const uint8_t> terrain,
-                                         std::string& error,
-                                         Capability capability = Capability::movingAIDefault());
+                                         std::string& error, Capability capability = Capability::movingAIDefault());
 
   int32_t width() const { return width_; }
   int32_t height() const { return height_; }
@@ -51,6 +50,7 @@ class Grid {
   bool passable(Point p) const { return passable(p.x, p.y); }
   bool passableAt(int32_t cell) const { return passable_[cell] != 0; }
   uint8_t moveMask(int32_t cell) const { return moves_[cell]; }
+  const uint8_t* moveMasks() const { return moves_.data(); }  // all cells' masks, row-major
   bool canMove(Point from, int dir) const { return inside(from) && ((moves_[index(from)] >> dir) & 1u); }
 
   // Changes one cell's terrain and refreshes the moves of its 3×3 neighbourhood. Returns false (and

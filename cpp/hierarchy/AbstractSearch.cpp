@@ -83,7 +83,7 @@ bool AbstractSearch::landmarkRowOf(const Hierarchy& h, const QueryOverlay* overl
                                    std::vector<float>& row) {
   const LandmarkTable& marks = h.landmarks();
   const size_t k = static_cast<size_t>(marks.count());
-  row.resize(k);
+  row.assign(static_cast<size_t>(marks.rowStride()), 0.0f);  // the padding stays 0, as in the table
   if (node < h.nodeCount()) {
     std::copy(marks.distances(node), marks.distances(node) + k, row.begin());
     return true;
@@ -91,7 +91,7 @@ bool AbstractSearch::landmarkRowOf(const Hierarchy& h, const QueryOverlay* overl
   // The query's start or goal is no node of the graph: its distance from a landmark goes through one
   // of its edges to the nodes of its cluster, so it is the least over those edges.
   if (!overlay || !overlay->isEndpoint(node)) return false;
-  std::fill(row.begin(), row.end(), std::numeric_limits<float>::infinity());
+  std::fill(row.begin(), row.begin() + static_cast<std::ptrdiff_t>(k), std::numeric_limits<float>::infinity());
   bool any = false;
   for (const QueryOverlay::Edge& e : overlay->endpointEdges(marks.level(), node)) {
     if (e.to >= h.nodeCount()) continue;  // the direct start-goal edge adds nothing (see LandmarkTable)

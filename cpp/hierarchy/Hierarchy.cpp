@@ -300,7 +300,8 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
                         area.y0 + static_cast<int32_t>(local / static_cast<size_t>(area.width()))};
           const double d = dijkstra.distance(p);
           if (d == DijkstraSearch::kUnreached) continue;
-          b->treeDistance[a * cells + local] = static_cast<uint16_t>(d * treeScale_ + 0.5);  // d >= 0: rounds like lround
+          b->treeDistance[a * cells + local] =
+              static_cast<uint16_t>(d * treeScale_ + 0.5);  // d >= 0: rounds like lround
           const int arrival = dijkstra.arrivalDir(p);
           b->treeDirection[a * cells + local] = arrival < 0 ? 0xFF : static_cast<uint8_t>(oppositeDir(arrival));
         }
@@ -620,18 +621,35 @@ bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& ou
   const int32_t i = b.indexOf(node);
   if (i < 0) return false;
   const int32_t w = r.width();
-  const uint8_t* dirs = b.treeDirection.data() + static_cast<size_t>(i) * static_cast<size_t>(r.area());
+  const size_t treeStart = static_cast<size_t>(i) * static_cast<size_t>(r.area());
+  const uint8_t* dirs = b.treeDirection.data() + treeStart;
   int32_t local = (from.y - r.y0) * w + (from.x - r.x0);
+  const uint16_t distance = b.treeDistance[treeStart + static_cast<size_t>(local)];
+  if (distance == ClusterBlock::kUnreachable) return false;
+  // Every step costs at least 1, so the walk has at most distance + 1 cells (one more for rounding):
+  // room for them is made once and the cells are written in place (this runs for every cell of a
+  // DHPA* path). On failure `out` is left as it was.
+  const size_t base = out.size();
+  const size_t room = static_cast<size_t>(distance / treeScale_) + 2;
+  out.resize(base + room);
+  Point* cells = out.data() + base;
+  size_t written = 0;
   Point p = from;
-  // A tree visits each cell once; the bound only matters for corrupted data (loaded bytes).
-  for (int64_t steps = 0; steps < r.area(); ++steps) {
+  for (;;) {
     const uint8_t dir = dirs[local];
-    if (dir >= kDirCount) return dir == 0xFF && p == target;  // the node itself, or no way to it
+    if (dir >= kDirCount) {  // the node itself, or no way to it
+      const bool reached = dir == 0xFF && p == target;
+      out.resize(reached ? base + written : base);
+      return reached;
+    }
     p = Point{p.x + kDirDx[dir], p.y + kDirDy[dir]};
-    if (!r.contains(p)) return false;
+    // Guards against corrupted data (loaded bytes): a walk leaving the cluster or longer than its
+    // distance allows.
+    if (!r.contains(p) || written == room) break;
     local = (p.y - r.y0) * w + (p.x - r.x0);
-    out.push_back(p);
+    cells[written++] = p;
   }
+  out.resize(base);
   return false;
 }
 

@@ -16,7 +16,8 @@ LandmarkTable LandmarkTable::compute(const Hierarchy& h, int32_t level, int32_t 
   if (count <= 0 || candidates.empty()) return t;
   t.level_ = level;
   t.count_ = std::min<int32_t>(count, static_cast<int32_t>(candidates.size()));
-  t.table_.assign(static_cast<size_t>(nodes) * static_cast<size_t>(t.count_), 0.0f);
+  t.stride_ = (t.count_ + 3) & ~3;
+  t.table_.assign(static_cast<size_t>(nodes) * static_cast<size_t>(t.stride_), 0.0f);
 
   AbstractSearch search;
   const Rect all = h.grid().bounds();
@@ -38,7 +39,7 @@ LandmarkTable LandmarkTable::compute(const Hierarchy& h, int32_t level, int32_t 
       const uint32_t n = candidates[i];
       const double d = search.distance(n);
       if (d >= 0) {
-        t.table_[static_cast<size_t>(n) * static_cast<size_t>(t.count_) + static_cast<size_t>(k)] =
+        t.table_[static_cast<size_t>(n) * static_cast<size_t>(t.stride_) + static_cast<size_t>(k)] =
             static_cast<float>(d);
         nearest[i] = std::min(nearest[i], d);
       }

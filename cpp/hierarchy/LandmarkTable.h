@@ -33,15 +33,27 @@ class LandmarkTable {
   // count() distances of `node`, one per landmark; 0 for landmarks that do not reach the node (the
   // bound between two nodes of one connected part is then 0, and nodes of different parts are never
   // compared by a search).
+  // Rows are rowStride() floats long: count() distances, then zeros up to a multiple of 4.
   const float* distances(uint32_t node) const {
-    return &table_[static_cast<size_t>(node) * static_cast<size_t>(count_)];
+    return &table_[static_cast<size_t>(node) * static_cast<size_t>(stride_)];
   }
+  int32_t rowStride() const { return stride_; }
 
-  // Lower bound of the distance between the nodes whose distance rows are `a` and `b`.
+  // Lower bound of the distance between the nodes whose distance rows are `a` and `b` (rowStride()
+  // floats each; the zero padding adds nothing). Four independent maxima, so that the loop runs four
+  // lanes at a time (one vector instruction each where the compiler can).
   float lowerBound(const float* a, const float* b) const {
-    float best = 0.0f;
-    for (int32_t k = 0; k < count_; ++k) best = std::max(best, std::fabs(a[k] - b[k]));
-    return lowered(best);
+    float m0 = 0.0f, m1 = 0.0f, m2 = 0.0f, m3 = 0.0f;
+    for (int32_t k = 0; k < stride_; k += 4) {
+      const float d0 = std::fabs(a[k] - b[k]), d1 = std::fabs(a[k + 1] - b[k + 1]);
+      const float d2 = std::fabs(a[k + 2] - b[k + 2]), d3 = std::fabs(a[k + 3] - b[k + 3]);
+      m0 = d0 > m0 ? d0 : m0;
+      m1 = d1 > m1 ? d1 : m1;
+      m2 = d2 > m2 ? d2 : m2;
+      m3 = d3 > m3 ? d3 : m3;
+    }
+    const float m01 = m0 > m1 ? m0 : m1, m23 = m2 > m3 ? m2 : m3;
+    return lowered(m01 > m23 ? m01 : m23);
   }
   // A difference of stored distances, slightly lowered so that the float rounding of the stored sums
   // can never make it exceed the true distance.
@@ -54,8 +66,9 @@ class LandmarkTable {
 
   int32_t level_ = 0;
   int32_t count_ = 0;
+  int32_t stride_ = 0;  // count_ rounded up to a multiple of 4
   std::vector<uint32_t> landmarks_;
-  std::vector<float> table_;  // [node * count + k]
+  std::vector<float> table_;  // [node * stride + k]
 };
 
 }  // namespace hpastar

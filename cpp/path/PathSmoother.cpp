@@ -1,17 +1,15 @@
 #include "path/PathSmoother.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace hpastar {
 
 namespace {
 
-// The family of the line a step in direction (sx, sy) stays on.
-inline int familyOfStep(int32_t sx, int32_t sy) {
-  if (sx == 0) return 0;
-  if (sy == 0) return 1;
-  return sx == sy ? 2 : 3;
-}
+// The family of the line a step in each direction stays on: 0 same x (N, S), 1 same y (E, W),
+// 2 same x - y (SE, NW), 3 same x + y (NE, SW).
+constexpr int kFamilyOfDir[kDirCount] = {0, 3, 1, 2, 0, 3, 1, 2};
 
 }  // namespace
 
@@ -29,16 +27,17 @@ void PathSmoother::linkLines(const Grid& grid, const std::vector<Point>& cells) 
           *nextS = nextOnLine_[3].data();
   const int32_t height = grid.height();
   const Point* c = cells.data();
+  const uint8_t* step = stepDir_.data();
+  int32_t* runEnd = runEnd_.data();
   // From the end, so that every chain comes out in ascending index order.
+  runEnd[n - 1] = n - 1;
   for (int32_t j = n - 1; j >= 0; --j) {
     const Point p = c[j];
     nextX[j] = headX[p.x], headX[p.x] = j;
     nextY[j] = headY[p.y], headY[p.y] = j;
     nextD[j] = headD[p.x - p.y + height], headD[p.x - p.y + height] = j;
     nextS[j] = headS[p.x + p.y], headS[p.x + p.y] = j;
-    const bool sameStep =
-        j + 2 < n && c[j + 1].x - p.x == c[j + 2].x - c[j + 1].x && c[j + 1].y - p.y == c[j + 2].y - c[j + 1].y;
-    runEnd_[static_cast<size_t>(j)] = j + 1 >= n ? j : (sameStep ? runEnd_[static_cast<size_t>(j) + 1] : j + 1);
+    if (j + 1 < n) runEnd[j] = j + 2 < n && step[j] == step[j + 1] ? runEnd[j + 1] : j + 1;
   }
 }
 
@@ -49,17 +48,27 @@ void PathSmoother::unlinkLines(const Grid& grid, const std::vector<Point>& cells
   for (const Point& p : cells) headX[p.x] = headY[p.y] = headD[p.x - p.y + height] = headS[p.x + p.y] = -1;
 }
 
-uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay) {
+uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
+                              std::span<const uint32_t> joints) {
   const size_t n = cells.size();
   if (n < 3) return 0;
-  // Cost from the start to each position.
-  prefix_.resize(n);
-  prefix_[0] = 0;
+  // Each step's direction, and the number of diagonal steps from the start to each position: the
+  // cost of a part is straight + √2 × diagonal, computed from counts (not summed step by step), so
+  // that savings with the same counts are exactly equal.
+  stepDir_.resize(n);
+  diagonals_.resize(n);
+  diagonals_[0] = 0;
   for (size_t i = 1; i < n; ++i) {
-    const bool diagonal = cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y;
-    prefix_[i] = prefix_[i - 1] + (diagonal ? kSqrt2 : 1.0);
+    const int dir = dirOfStep(cells[i].x - cells[i - 1].x, cells[i].y - cells[i - 1].y);
+    stepDir_[i - 1] = static_cast<uint8_t>(dir);
+    diagonals_[i] = diagonals_[i - 1] + (dir & 1);
   }
+  stepDir_[n - 1] = 0;
   linkLines(grid, cells);
+  const int32_t* diagonals = diagonals_.data();
+  const uint8_t* moves = grid.moveMasks();
+  const int32_t width = grid.width();
+  const int32_t cellDelta[kDirCount] = {-width, 1 - width, 1, 1 + width, width, width - 1, -1, -1 - width};
   // Candidates are the later path cells that lie on one of the 8 lines through cells[i], at most maxRay
   // steps away. They are found by following, for each of the 4 line families, the chain of path
   // indices on the line through cells[i] (so the cost is the number of candidates, not the length of
@@ -69,13 +78,17 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
   // so longer detours are cut by the next cells' lines).
   const size_t window = static_cast<size_t>(maxRay) * 2;
   // A line can only shorten the path between i and j if that part is longer than the octile distance
-  // between its ends. `optimalEnd` is the last j for which the part i..j is as short as the octile
-  // distance (it never decreases as i grows), so candidates start after it and most cells, on parts
-  // that are already straight enough, are skipped at once.
+  // between its ends, that is unless it has exactly min(|dx|, |dy|) diagonal steps and
+  // max(|dx|, |dy|) steps in all. `optimalEnd` is the last j for which the part i..j is that short
+  // (it never decreases as i grows), so candidates start after it and most cells, on parts that are
+  // already straight enough, are skipped at once.
   auto octileOptimal = [&](size_t a, size_t b) {
-    return prefix_[b] - prefix_[a] <= octileDistance(cells[b].x - cells[a].x, cells[b].y - cells[a].y) + 1e-9;
+    const int32_t ax = std::abs(cells[b].x - cells[a].x), ay = std::abs(cells[b].y - cells[a].y);
+    const int32_t steps = static_cast<int32_t>(b - a), diagonal = diagonals[b] - diagonals[a];
+    return diagonal == std::min(ax, ay) && steps == std::max(ax, ay);
   };
   size_t optimalEnd = 0;
+  size_t joint = 0;  // joints[joint] <= i < joints[joint + 1]: i's piece ends at joints[joint + 1]
   uint64_t examined = 0;
   out_.clear();
   size_t i = 0;
@@ -85,25 +98,40 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
     revisit = false;
     if (optimalEnd < i + 1) optimalEnd = i + 1;
     while (optimalEnd + 1 < n && octileOptimal(i, optimalEnd + 1)) ++optimalEnd;
+    while (joint + 1 < joints.size() && joints[joint + 1] <= i) ++joint;
+    const size_t pieceEnd = joint + 1 < joints.size() ? joints[joint + 1] : i;
+    const size_t first = std::max({i + 2, optimalEnd + 1, pieceEnd + 1});
+    const size_t last = std::min(n - 1, i + window);
+    if (first > last) {  // the whole window is already as short as it can be
+      i = i + 1;
+      continue;
+    }
     size_t bestJ = i + 1;
     int bestDir = -1;
     int32_t bestSteps = 0;
     double bestSaving = 1e-9;
     bool loop = false;
     const Point from = cells[i];
-    const size_t first = std::max(i + 2, optimalEnd + 1);
-    const size_t last = std::min(n - 1, i + window);
-    // Per direction, how far the line from `from` is known clear, and whether it is known to stop there.
+    const int32_t fromCell = grid.index(from);
+    const int32_t diagonalsAtI = diagonals[i];
+    // Per direction, how far the line from `from` is known clear; a set bit in `stopped` when it is
+    // known to stop there.
     int32_t clearSteps[kDirCount] = {0, 0, 0, 0, 0, 0, 0, 0};
-    bool stopped[kDirCount] = {false, false, false, false, false, false, false, false};
-    auto consider = [&](size_t j) {
-      const int32_t dx = cells[j].x - from.x, dy = cells[j].y - from.y;
-      const int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-      const int32_t k = ax > ay ? ax : ay;
+    uint32_t stopped = 0;
+    // A candidate j on the line of family F through `from`: its distance k along the line and the side
+    // it lies on give the direction; F is a template argument so that each family's arithmetic is
+    // specialised.
+    auto consider = [&]<int F>(size_t j) {
+      const int32_t along = F == 0 ? cells[j].y - from.y : cells[j].x - from.x;
+      const int32_t k = along < 0 ? -along : along;
       if (k > maxRay) return;
       // The largest saving wins, the earliest cell among equal ones (so the order in which the
-      // families are walked does not matter).
-      const double saving = (prefix_[j] - prefix_[i]) - k * (dx == 0 || dy == 0 ? 1.0 : kSqrt2);
+      // families are walked does not matter). Costs come from step counts, so equal savings are
+      // exactly equal.
+      const int32_t pathDiagonal = diagonals[j] - diagonalsAtI;
+      const int32_t pathStraight = static_cast<int32_t>(j - i) - pathDiagonal;
+      const double saving =
+          F < 2 ? (pathStraight - k) + kSqrt2 * pathDiagonal : pathStraight + kSqrt2 * (pathDiagonal - k);
       if (saving < bestSaving || (saving == bestSaving && j >= bestJ)) return;
       if (k == 0) {  // the path comes back to this very cell: cut the loop
         bestSaving = saving;
@@ -113,17 +141,27 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
         loop = true;
         return;
       }
-      const int d = dirOfStep((dx > 0) - (dx < 0), (dy > 0) - (dy < 0));
+      // Family 0 (same x): S or N; 1 (same y): E or W; 2 (same x - y): SE or NW; 3 (same x + y): NE or SW.
+      constexpr int kForward[kLineFamilies] = {4, 2, 3, 1}, kBackward[kLineFamilies] = {0, 6, 7, 5};
+      const int d = along > 0 ? kForward[F] : kBackward[F];
       // Extend the walk along direction d only as far as this candidate needs.
-      while (clearSteps[d] < k && !stopped[d]) {
-        ++examined;
-        const Point at{from.x + kDirDx[d] * clearSteps[d], from.y + kDirDy[d] * clearSteps[d]};
-        if (grid.canMove(at, d))
-          ++clearSteps[d];
-        else
-          stopped[d] = true;
+      int32_t clear = clearSteps[d];
+      if (clear < k && !((stopped >> d) & 1u)) {
+        const int32_t delta = cellDelta[d];
+        int32_t cell = fromCell + clear * delta;
+        const int32_t before = clear;
+        while (clear < k && ((moves[cell] >> d) & 1u)) {
+          cell += delta;
+          ++clear;
+        }
+        examined += static_cast<uint64_t>(clear - before);
+        if (clear < k) {
+          stopped |= 1u << d;
+          ++examined;
+        }
+        clearSteps[d] = clear;
       }
-      if (clearSteps[d] < k) return;
+      if (clear < k) return;
       bestSaving = saving;
       bestJ = j;
       bestDir = d;
@@ -132,17 +170,17 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
     };
     // Each family's chain from cells[i]; the straight run leaving cells[i] lies on one line and is
     // skipped whole (a straight part is never shortened).
-    if (first > last) {  // the whole window is already as short as it can be
-      i = i + 1;
-      continue;
-    }
-    const int runFamily = familyOfStep(cells[i + 1].x - from.x, cells[i + 1].y - from.y);
-    for (int f = 0; f < kLineFamilies; ++f) {
-      const int32_t* next = nextOnLine_[f].data();
-      for (int32_t j = next[f == runFamily ? runEnd_[i] : static_cast<int32_t>(i)];
+    const int runFamily = kFamilyOfDir[stepDir_[i]];
+    auto walkChain = [&]<int F>() {
+      const int32_t* next = nextOnLine_[F].data();
+      for (int32_t j = next[F == runFamily ? runEnd_[i] : static_cast<int32_t>(i)];
            j >= 0 && static_cast<size_t>(j) <= last; j = next[j])
-        if (static_cast<size_t>(j) >= first) consider(static_cast<size_t>(j));
-    }
+        if (static_cast<size_t>(j) >= first) consider.template operator()<F>(static_cast<size_t>(j));
+    };
+    walkChain.template operator()<0>();
+    walkChain.template operator()<1>();
+    walkChain.template operator()<2>();
+    walkChain.template operator()<3>();
     if (bestDir >= 0) {
       Point p = cells[i];
       for (int32_t k = 1; k < bestSteps; ++k) {

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "grid/Grid.h"
@@ -14,7 +15,14 @@ class PathSmoother {
  public:
   // Smooths `cells` in place. `maxRay` bounds how far each straight line is followed (cells).
   // Returns the number of cells examined along rays (a measure of the work done).
-  uint64_t smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay);
+  //
+  // `joints` (optional, ascending path indices, the first 0 and the last cells.size() - 1) cut the
+  // path into pieces [joints[k], joints[k + 1]] that the caller guarantees to be shortest paths inside
+  // an axis-aligned rectangle, as HPA*'s refined edges are (each is a shortest path inside its
+  // cluster). A straight line between two cells of a rectangle stays in it, so it can never be shorter
+  // than such a piece: lines are then only tried towards later pieces. The result is the same as
+  // without joints, for less work.
+  uint64_t smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints = {});
 
  private:
   // The 4 families of lines through a cell: same column, same row, same x - y, same x + y.
@@ -22,7 +30,8 @@ class PathSmoother {
   void linkLines(const Grid& grid, const std::vector<Point>& cells);
   void unlinkLines(const Grid& grid, const std::vector<Point>& cells);
 
-  std::vector<double> prefix_;
+  std::vector<uint8_t> stepDir_;    // direction of the step i -> i + 1
+  std::vector<int32_t> diagonals_;  // diagonal steps from the start to each position
   std::vector<Point> out_;
   // Per family: per line, the first path index on it (-1: none); per path index, the next index on the
   // same line. Heads are reset after each path, touching only the lines the path used.

@@ -130,13 +130,17 @@ void HpaStarQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector
   const int32_t cluster = layout.clusterOf(ca);
   if (cluster != layout.clusterOf(cb)) {  // an inter-edge: one step across a border, at every level
     cells.push_back(cb);
+    if (joints_) joints_->push_back(static_cast<uint32_t>(cells.size() - 1));
     return;
   }
   if (level == 1) {
-    if (h_->options().cacheTrees && followTree(a, b, cells)) return;
-    if (!overlay_.isEndpoint(a) && !overlay_.isEndpoint(b) && h_->appendCachedPath(a, b, cells)) return;
-    const double cost = cellAStar_.appendPath(h_->grid(), layout.rect(cluster), ca, cb, false, cells, expanded);
-    (void)cost;  // the edge exists, so the path does: its cost equals the edge's by construction
+    // Trees, cached paths and the bounded A* all give a shortest path inside the cluster.
+    if (!(h_->options().cacheTrees && followTree(a, b, cells)) &&
+        (overlay_.isEndpoint(a) || overlay_.isEndpoint(b) || !h_->appendCachedPath(a, b, cells))) {
+      const double cost = cellAStar_.appendPath(h_->grid(), layout.rect(cluster), ca, cb, false, cells, expanded);
+      (void)cost;  // the edge exists, so the path does: its cost equals the edge's by construction
+    }
+    if (joints_) joints_->push_back(static_cast<uint32_t>(cells.size() - 1));
     return;
   }
   // An edge of level l is a shortest path in the graph of level l-1 inside its l-cluster.
@@ -169,10 +173,13 @@ PathStatus HpaStarQuery::findPath(Point start, Point goal, PathResult& out, cons
   if (plan(start, goal, out) != PathStatus::Found) return out.status;
   out.cells.clear();
   out.cells.push_back(start);
+  jointScratch_.assign(1, 0);
+  joints_ = &jointScratch_;
   for (size_t s = 0; s < segmentCount(); ++s) refineSegment(s, out.cells, out.stats);
+  joints_ = nullptr;
   if (options.smooth) {
     const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 2 * h_->options().clusterSize;
-    smoother_.smooth(h_->grid(), out.cells, range);
+    smoother_.smooth(h_->grid(), out.cells, range, jointScratch_);
   }
   out.cost = pathLength(out.cells);
   return out.status;
