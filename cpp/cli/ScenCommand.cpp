@@ -18,7 +18,7 @@ int runScenCommand(int argc, char** argv) {
   CommandLine cmd(argc, argv, 2, switches);
   if (cmd.positional().size() != 1) throw UsageError("scen needs exactly one FILE.map.scen");
   const std::string algo = cmd.getString("algo", "astar");
-  std::set<std::string> known = {"algo", "map", "min-bucket", "limit", "per-query"};
+  std::set<std::string> known = {"algo", "map", "min-bucket", "limit", "per-query", "passes"};
   for (const auto& o : plannerOptions(algo)) known.insert(o);
   cmd.rejectUnknown(known);
 
@@ -33,6 +33,7 @@ int runScenCommand(int argc, char** argv) {
   const long long minBucket = cmd.getInt("min-bucket", 0, 0, 1 << 30);
   const long long limit = cmd.getInt("limit", -1, -1, 1LL << 40);
   const bool perQuery = cmd.has("per-query");
+  const long long passes = cmd.getInt("passes", 1, 1, 1000);
   std::erase_if(scenarios, [&](const Scenario& s) { return s.bucket < minBucket; });
   if (limit >= 0 && static_cast<long long>(scenarios.size()) > limit) scenarios.resize(static_cast<size_t>(limit));
 
@@ -41,12 +42,23 @@ int runScenCommand(int argc, char** argv) {
   const double buildMs = microsSince(buildStart) / 1000.0;
 
   PathResult result;
+  // With --passes N the whole list runs N - 1 more times first, and each query keeps its fastest
+  // time: on a shared machine that removes most of the noise of other processes. The paths checked
+  // are those of the last pass.
+  std::vector<double> fastest(scenarios.size(), 1e300);
+  for (long long pass = 1; pass < passes; ++pass)
+    for (size_t q = 0; q < scenarios.size(); ++q) {
+      const auto t = Clock::now();
+      planner->findPath(scenarios[q].start, scenarios[q].goal, result);
+      fastest[q] = std::min(fastest[q], microsSince(t));
+    }
   uint64_t found = 0, unsolved = 0, invalid = 0, expandedSum = 0;
   double subSum = 0, subMax = 0, relErrMax = 0, usTotal = 0;
-  for (const Scenario& s : scenarios) {
+  for (size_t q = 0; q < scenarios.size(); ++q) {
+    const Scenario& s = scenarios[q];
     const auto t = Clock::now();
     planner->findPath(s.start, s.goal, result);
-    const double us = microsSince(t);
+    const double us = std::min(fastest[q], microsSince(t));
     usTotal += us;
     expandedSum += result.stats.expandedTotal();
     bool valid = true;

@@ -18,8 +18,9 @@ void printUsage(std::FILE* out) {
   std::fprintf(out,
                "usage: hpa <command> [arguments]\n\n"
                "commands:\n"
-               "  scen FILE.map.scen [--map FILE.map] --algo A [--min-bucket B] [--limit N] [--per-query]\n"
+               "  scen FILE.map.scen [--map FILE.map] --algo A [--min-bucket B] [--limit N] [--per-query] [--passes N]\n"
                "      Runs the scenarios; prints one JSON line per query with --per-query, then a JSON summary.\n"
+               "      --passes N runs them N times and keeps each query's fastest time (less noise).\n"
                "      Without --map the map is FILE.map beside the scenario file. Exit status 3 when a\n"
                "      scenario is unsolved or a path is invalid.\n\n"
                "  stats FILE.map --algo A [options]\n"

@@ -42,7 +42,9 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
   space_.pushOrDecrease(h0, h0, source, false);
   uint64_t expanded = 0;
 
-  auto relax = [&](uint32_t u, uint32_t v, double cost) {
+  // Inlined into each loop below: most calls end at the first test (closed, or no better), so a call
+  // would cost more than the work.
+  auto relax = [&](uint32_t u, uint32_t v, double cost) __attribute__((always_inline)) {
     const uint32_t s = stamp[v];
     if (s == closedStamp) return;
     const double ng = g[u] + cost;

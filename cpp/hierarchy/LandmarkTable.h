@@ -40,19 +40,20 @@ class LandmarkTable {
   int32_t rowStride() const { return stride_; }
 
   // Lower bound of the distance between the nodes whose distance rows are `a` and `b` (rowStride()
-  // floats each; the zero padding adds nothing). Four independent maxima, so that the loop runs four
-  // lanes at a time (one vector instruction each where the compiler can).
+  // floats each; the zero padding adds nothing). Four lanes at a time: one vector instruction each
+  // where the target has them (SSE2 natively), plain scalar code elsewhere.
   float lowerBound(const float* a, const float* b) const {
-    float m0 = 0.0f, m1 = 0.0f, m2 = 0.0f, m3 = 0.0f;
+    typedef float Lanes __attribute__((vector_size(16)));
+    typedef int32_t LaneBits __attribute__((vector_size(16)));
+    Lanes best = {0.0f, 0.0f, 0.0f, 0.0f};
     for (int32_t k = 0; k < stride_; k += 4) {
-      const float d0 = std::fabs(a[k] - b[k]), d1 = std::fabs(a[k + 1] - b[k + 1]);
-      const float d2 = std::fabs(a[k + 2] - b[k + 2]), d3 = std::fabs(a[k + 3] - b[k + 3]);
-      m0 = d0 > m0 ? d0 : m0;
-      m1 = d1 > m1 ? d1 : m1;
-      m2 = d2 > m2 ? d2 : m2;
-      m3 = d3 > m3 ? d3 : m3;
+      Lanes x, y;
+      __builtin_memcpy(&x, a + k, sizeof x);
+      __builtin_memcpy(&y, b + k, sizeof y);
+      const Lanes d = reinterpret_cast<Lanes>(reinterpret_cast<LaneBits>(x - y) & 0x7FFFFFFF);  // |x - y|
+      best = d > best ? d : best;
     }
-    const float m01 = m0 > m1 ? m0 : m1, m23 = m2 > m3 ? m2 : m3;
+    const float m01 = best[0] > best[1] ? best[0] : best[1], m23 = best[2] > best[3] ? best[2] : best[3];
     return lowered(m01 > m23 ? m01 : m23);
   }
   // A difference of stored distances, slightly lowered so that the float rounding of the stored sums

@@ -65,13 +65,23 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
   }
   stepDir_[n - 1] = 0;
   linkLines(grid, cells);
+  // Raw pointers: the loop below reads these arrays for every candidate.
+  const Point* c = cells.data();
   const int32_t* diagonals = diagonals_.data();
+  const uint8_t* stepDir = stepDir_.data();
+  const int32_t* runEnd = runEnd_.data();
+  const int32_t* nextOnLine[kLineFamilies] = {nextOnLine_[0].data(), nextOnLine_[1].data(), nextOnLine_[2].data(),
+                                              nextOnLine_[3].data()};
+  // The smoothed path is never longer than the path (a line of k steps replaces at least k steps).
+  out_.resize(n);
+  Point* out = out_.data();
+  size_t written = 0;
   const uint8_t* moves = grid.moveMasks();
   const int32_t width = grid.width();
   const int32_t cellDelta[kDirCount] = {-width, 1 - width, 1, 1 + width, width, width - 1, -1, -1 - width};
-  // Candidates are the later path cells that lie on one of the 8 lines through cells[i], at most maxRay
+  // Candidates are the later path cells that lie on one of the 8 lines through c[i], at most maxRay
   // steps away. They are found by following, for each of the 4 line families, the chain of path
-  // indices on the line through cells[i] (so the cost is the number of candidates, not the length of
+  // indices on the line through c[i] (so the cost is the number of candidates, not the length of
   // the window), merged in index order. A line is walked (and its cells checked against the grid's
   // moves) only when it would save more than the best so far. A line of k steps can replace at most
   // the path cells up to i + window (a path between two cells k moves apart is at least k cells long,
@@ -83,18 +93,17 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
   // (it never decreases as i grows), so candidates start after it and most cells, on parts that are
   // already straight enough, are skipped at once.
   auto octileOptimal = [&](size_t a, size_t b) {
-    const int32_t ax = std::abs(cells[b].x - cells[a].x), ay = std::abs(cells[b].y - cells[a].y);
+    const int32_t ax = std::abs(c[b].x - c[a].x), ay = std::abs(c[b].y - c[a].y);
     const int32_t steps = static_cast<int32_t>(b - a), diagonal = diagonals[b] - diagonals[a];
     return diagonal == std::min(ax, ay) && steps == std::max(ax, ay);
   };
   size_t optimalEnd = 0;
   size_t joint = 0;  // joints[joint] <= i < joints[joint + 1]: i's piece ends at joints[joint + 1]
   uint64_t examined = 0;
-  out_.clear();
   size_t i = 0;
   bool revisit = false;
   while (i + 1 < n) {
-    if (!revisit) out_.push_back(cells[i]);
+    if (!revisit) out[written++] = c[i];
     revisit = false;
     if (optimalEnd < i + 1) optimalEnd = i + 1;
     while (optimalEnd + 1 < n && octileOptimal(i, optimalEnd + 1)) ++optimalEnd;
@@ -111,7 +120,7 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
     int32_t bestSteps = 0;
     double bestSaving = 1e-9;
     bool loop = false;
-    const Point from = cells[i];
+    const Point from = c[i];
     const int32_t fromCell = grid.index(from);
     const int32_t diagonalsAtI = diagonals[i];
     // Per direction, how far the line from `from` is known clear; a set bit in `stopped` when it is
@@ -122,7 +131,7 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
     // it lies on give the direction; F is a template argument so that each family's arithmetic is
     // specialised.
     auto consider = [&]<int F>(size_t j) {
-      const int32_t along = F == 0 ? cells[j].y - from.y : cells[j].x - from.x;
+      const int32_t along = F == 0 ? c[j].y - from.y : c[j].x - from.x;
       const int32_t k = along < 0 ? -along : along;
       if (k > maxRay) return;
       // The largest saving wins, the earliest cell among equal ones (so the order in which the
@@ -168,12 +177,12 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
       bestSteps = k;
       loop = false;
     };
-    // Each family's chain from cells[i]; the straight run leaving cells[i] lies on one line and is
+    // Each family's chain from c[i]; the straight run leaving c[i] lies on one line and is
     // skipped whole (a straight part is never shortened).
-    const int runFamily = kFamilyOfDir[stepDir_[i]];
+    const int runFamily = kFamilyOfDir[stepDir[i]];
     auto walkChain = [&]<int F>() {
-      const int32_t* next = nextOnLine_[F].data();
-      for (int32_t j = next[F == runFamily ? runEnd_[i] : static_cast<int32_t>(i)];
+      const int32_t* next = nextOnLine[F];
+      for (int32_t j = next[F == runFamily ? runEnd[i] : static_cast<int32_t>(i)];
            j >= 0 && static_cast<size_t>(j) <= last; j = next[j])
         if (static_cast<size_t>(j) >= first) consider.template operator()<F>(static_cast<size_t>(j));
     };
@@ -182,17 +191,18 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
     walkChain.template operator()<2>();
     walkChain.template operator()<3>();
     if (bestDir >= 0) {
-      Point p = cells[i];
+      Point p = c[i];
       for (int32_t k = 1; k < bestSteps; ++k) {
         p = Point{p.x + kDirDx[bestDir], p.y + kDirDy[bestDir]};
-        out_.push_back(p);
+        out[written++] = p;
       }
     }
-    // After a cut loop cells[bestJ] is the cell just written: do not write it twice.
+    // After a cut loop c[bestJ] is the cell just written: do not write it twice.
     revisit = loop && bestDir < 0 && bestJ != i + 1;
     i = bestJ;
   }
-  if (!revisit) out_.push_back(cells[n - 1]);
+  if (!revisit) out[written++] = c[n - 1];
+  out_.resize(written);
   unlinkLines(grid, cells);
   cells.swap(out_);
   return examined;

@@ -26,9 +26,11 @@ class BasicSearchSpace {
     uint32_t id;
   };
   static uint64_t keyOf(double f, double h) {
-    const uint64_t fixedF = static_cast<uint64_t>(f * 262144.0 + 0.5);
+    // Through int64_t: one conversion instruction (values stay far below 2^63), where a direct
+    // double -> uint64_t conversion needs a branch on x86-64.
+    const uint64_t fixedF = static_cast<uint64_t>(static_cast<int64_t>(f * 262144.0 + 0.5));
     const double hq = h * 4.0;
-    const uint64_t tie = hq < 1048575.0 ? static_cast<uint64_t>(hq) : 1048575u;
+    const uint64_t tie = hq < 1048575.0 ? static_cast<uint64_t>(static_cast<int64_t>(hq)) : 1048575u;
     return (fixedF << 20) | tie;
   }
 
@@ -39,6 +41,7 @@ class BasicSearchSpace {
       g_.resize(nodeCount);
       parent_.resize(nodeCount);
     }
+    if (position_.size() < stamp_.size()) position_.resize(stamp_.size());
     if (search_ >= 0x7FFFFFFEu) {  // stamps would wrap: clear once every ~2 billion searches
       std::fill(stamp_.begin(), stamp_.end(), 0u);
       search_ = 0;
@@ -76,8 +79,7 @@ class BasicSearchSpace {
   // Decrease-key variant for searches with few nodes and many edges (abstract graphs): each node is in
   // the heap at most once. `inHeap` says whether `id` was pushed with pushOrDecrease in this search and
   // not popped yet (the caller knows it from the node's stamp). Do not mix with push() in one search.
-  void pushOrDecrease(double f, double h, uint32_t id, bool inHeap) {
-    if (position_.size() < stamp_.size()) position_.resize(stamp_.size());
+  __attribute__((always_inline)) void pushOrDecrease(double f, double h, uint32_t id, bool inHeap) {
     size_t i;
     if (inHeap) {
       i = position_[id];
@@ -86,15 +88,17 @@ class BasicSearchSpace {
       i = heap_.size() - 1;
     }
     const HeapEntry e{keyOf(f, h), id};
+    HeapEntry* heap = heap_.data();
+    uint32_t* position = position_.data();
     while (i > 0) {
       const size_t p = (i - 1) / 2;
-      if (!before(e, heap_[p])) break;
-      heap_[i] = heap_[p];
-      position_[heap_[i].id] = static_cast<uint32_t>(i);
+      if (!before(e, heap[p])) break;
+      heap[i] = heap[p];
+      position[heap[i].id] = static_cast<uint32_t>(i);
       i = p;
     }
-    heap_[i] = e;
-    position_[id] = static_cast<uint32_t>(i);
+    heap[i] = e;
+    position[id] = static_cast<uint32_t>(i);
   }
   HeapEntry popIndexed() { return popAndSift<true>(); }
 
