@@ -23,6 +23,8 @@ export const mapsWithScenarios = (list) => list.split(',').filter((m) => fs.exis
 // Runs the tool and parses its JSON lines.
 export const runTool = (argv) =>
   execFileSync(hpaTool, argv, { maxBuffer: 1 << 30 }).toString().trim().split('\n').map((l) => JSON.parse(l));
+// `hpa scen --passes N`: each query's fastest of N runs, which removes most of a shared machine's noise.
+export const passes = option('passes', '3');
 export const mean = (xs, f) => (xs.length ? xs.reduce((s, x, i) => s + f(x, i), 0) / xs.length : NaN);
 export const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 // A planner variant: "dhpa:landmarks=16:levels=3:cache-paths" → ['--algo', 'dhpa', '--landmarks', '16', '--levels', '3', '--cache-paths'].

@@ -6,8 +6,8 @@
 #include <cstdio>
 
 #include "cli/JsonObject.h"
-#include "cli/Stopwatch.h"
 #include "cli/MapLoading.h"
+#include "cli/Stopwatch.h"
 #include "cli/ToolPlanner.h"
 #include "path/PathValidator.h"
 
@@ -74,17 +74,28 @@ int runScenCommand(int argc, char** argv) {
       sub = s.optimalLength > 0 ? (length - s.optimalLength) / optimal : (length > 0 ? 1.0 : 0.0);
       subSum += sub;
       subMax = std::max(subMax, sub);
-      relErrMax = std::max(relErrMax, s.optimalLength > 0 ? std::abs(length - s.optimalLength) / optimal : std::abs(length));
+      relErrMax =
+          std::max(relErrMax, s.optimalLength > 0 ? std::abs(length - s.optimalLength) / optimal : std::abs(length));
       if (!valid) ++invalid;
     } else {
       ++unsolved;  // every Moving AI scenario has a path
     }
     if (perQuery) {
       JsonObject q;
-      q.add("line", s.line).add("bucket", s.bucket).add("sx", s.start.x).add("sy", s.start.y).add("gx", s.goal.x)
-          .add("gy", s.goal.y).add("optimal", s.optimalLength).add("found", result.found()).add("length", length)
-          .add("subopt", sub).add("valid", valid).add("us", us)
-          .add("expanded_sg", result.stats.expandedInsertion).add("expanded_main", result.stats.expandedMain)
+      q.add("line", s.line)
+          .add("bucket", s.bucket)
+          .add("sx", s.start.x)
+          .add("sy", s.start.y)
+          .add("gx", s.goal.x)
+          .add("gy", s.goal.y)
+          .add("optimal", s.optimalLength)
+          .add("found", result.found())
+          .add("length", length)
+          .add("subopt", sub)
+          .add("valid", valid)
+          .add("us", us)
+          .add("expanded_sg", result.stats.expandedInsertion)
+          .add("expanded_main", result.stats.expandedMain)
           .add("expanded_refine", result.stats.expandedRefinement);
       if (!problem.empty()) q.add("problem", problem);
       std::printf("%s\n", q.str().c_str());

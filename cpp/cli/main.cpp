@@ -4,40 +4,41 @@
 #include <exception>
 #include <string>
 
+#include "cli/CompareCommand.h"
+#include "cli/DynamicCommand.h"
 #include "cli/MapLoading.h"
 #include "cli/ScenCommand.h"
 #include "cli/StatsCommand.h"
-#include "cli/CompareCommand.h"
-#include "cli/DynamicCommand.h"
-#include "cli/UpdateBenchCommand.h"
 #include "cli/ToolPlanner.h"
+#include "cli/UpdateBenchCommand.h"
 
 namespace {
 
 void printUsage(std::FILE* out) {
-  std::fprintf(out,
-               "usage: hpa <command> [arguments]\n\n"
-               "commands:\n"
-               "  scen FILE.map.scen [--map FILE.map] --algo A [--min-bucket B] [--limit N] [--per-query] [--passes N]\n"
-               "      Runs the scenarios; prints one JSON line per query with --per-query, then a JSON summary.\n"
-               "      --passes N runs them N times and keeps each query's fastest time (less noise).\n"
-               "      Without --map the map is FILE.map beside the scenario file. Exit status 3 when a\n"
-               "      scenario is unsolved or a path is invalid.\n\n"
-               "  stats FILE.map --algo A [options]\n"
-               "      Builds the planner and prints its build figures (nodes and edges per level, time, bytes).\n\n"
-               "  compare FILE.map --algo A --against B --queries N --seed K [options]\n"
-               "      Random start/goal pairs (reachable or not) through both planners; prints completeness\n"
-               "      mismatches, invalid paths, suboptimality of A against B and mean times.\n\n"
-               "  dynamic FILE.map --algo hpa|dhpa --searches X [--obstacle-share 0.02] [--changes N] [--seed K]\n"
-               "      Kring et al.'s dynamic metric: move every 2x2 obstacle, update, run X searches; repeat.\n\n"
-               "  update-bench FILE.map --algo hpa|dhpa [--updates N] [--seed K]\n"
-               "      Mean time of a single-cell terrain change.\n\n"
-               "hpa options: --cluster N (10) --levels L (1) --group G (2) --entrance-width W (6)\n"
-               "             --no-smooth --smoothing-range R (2 x cluster) --cache-paths\n"
-               "             --no-prune (keep every intra-edge, as in the paper)\n"
-               "             --landmarks K (0; differential heuristic on the top level, 0..32)\n\n"
-               "algorithms: %s\n",
-               hpastar::cli::knownAlgorithms().c_str());
+  std::fprintf(
+      out,
+      "usage: hpa <command> [arguments]\n\n"
+      "commands:\n"
+      "  scen FILE.map.scen [--map FILE.map] --algo A [--min-bucket B] [--limit N] [--per-query] [--passes N]\n"
+      "      Runs the scenarios; prints one JSON line per query with --per-query, then a JSON summary.\n"
+      "      --passes N runs them N times and keeps each query's fastest time (less noise).\n"
+      "      Without --map the map is FILE.map beside the scenario file. Exit status 3 when a\n"
+      "      scenario is unsolved or a path is invalid.\n\n"
+      "  stats FILE.map --algo A [options]\n"
+      "      Builds the planner and prints its build figures (nodes and edges per level, time, bytes).\n\n"
+      "  compare FILE.map --algo A --against B --queries N --seed K [options]\n"
+      "      Random start/goal pairs (reachable or not) through both planners; prints completeness\n"
+      "      mismatches, invalid paths, suboptimality of A against B and mean times.\n\n"
+      "  dynamic FILE.map --algo hpa|dhpa --searches X [--obstacle-share 0.02] [--changes N] [--seed K]\n"
+      "      Kring et al.'s dynamic metric: move every 2x2 obstacle, update, run X searches; repeat.\n\n"
+      "  update-bench FILE.map --algo hpa|dhpa [--updates N] [--seed K]\n"
+      "      Mean time of a single-cell terrain change.\n\n"
+      "hpa options: --cluster N (10) --levels L (1) --group G (2) --entrance-width W (6)\n"
+      "             --no-smooth --smoothing-range R (2 x cluster) --cache-paths\n"
+      "             --no-prune (keep every intra-edge, as in the paper)\n"
+      "             --landmarks K (0; differential heuristic on the top level, 0..32)\n\n"
+      "algorithms: %s\n",
+      hpastar::cli::knownAlgorithms().c_str());
 }
 
 }  // namespace

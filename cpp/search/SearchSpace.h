@@ -107,8 +107,9 @@ class BasicSearchSpace {
   HeapEntry pop() { return popAndSift<false>(); }
 
   size_t bytes() const {
-    return stamp_.capacity() * sizeof(uint32_t) + g_.capacity() * sizeof(double) + parent_.capacity() * sizeof(ParentT) +
-           heap_.capacity() * sizeof(HeapEntry) + position_.capacity() * sizeof(uint32_t);
+    return stamp_.capacity() * sizeof(uint32_t) + g_.capacity() * sizeof(double) +
+           parent_.capacity() * sizeof(ParentT) + heap_.capacity() * sizeof(HeapEntry) +
+           position_.capacity() * sizeof(uint32_t);
   }
 
  private:
