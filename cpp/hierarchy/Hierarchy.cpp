@@ -534,6 +534,11 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
   std::sort(touched.begin(), touched.end());
   touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
   if (touched.size() * 2 >= static_cast<size_t>(layout(1).count())) return rebuildEverything(stats);
+  // The blocks being replaced (immutable, so holding them is enough) tell afterwards whether the
+  // connectivity can have changed.
+  std::vector<std::shared_ptr<const ClusterBlock>> before;
+  before.reserve(touched.size());
+  for (int32_t c : touched) before.push_back(blocks_[0][static_cast<size_t>(c)]);
   rebuildLevel1(touched);
   if (stats) {
     stats->clustersRebuilt[0] = static_cast<uint32_t>(touched.size());
@@ -554,7 +559,17 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
       stats->rebuiltClusters[l - 1] = upper;
     }
   }
-  rebuildComponents();
+  // Component labels come from the regions of every cluster joined by the inter-edges: a pass over the
+  // whole map. When every rebuilt cluster kept its regions, nodes and links (most single-cell
+  // changes), the labels cannot have changed and the pass is skipped.
+  bool sameConnectivity = true;
+  for (size_t i = 0; i < touched.size() && sameConnectivity; ++i) {
+    const ClusterBlock* old = before[i].get();
+    const ClusterBlock* now = blocks_[0][static_cast<size_t>(touched[i])].get();
+    sameConnectivity = old && now && old->regionCount == now->regionCount && old->nodes == now->nodes &&
+                       old->nodeRegions == now->nodeRegions && old->interLinks == now->interLinks;
+  }
+  if (!sameConnectivity) rebuildComponents();
   if (options_.landmarks > 0) landmarks_ = LandmarkTable::compute(*this, levels(), options_.landmarks);
   refreshStats();
   return "";
