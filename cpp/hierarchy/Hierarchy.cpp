@@ -295,16 +295,17 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
       const Point source = nodeCell_[b->nodes[a]];
       if (trees) {
         dijkstra.run(grid_, area, source);  // the whole cluster: the node's tree
-        for (size_t local = 0; local < cells; ++local) {
-          const Point p{area.x0 + static_cast<int32_t>(local % static_cast<size_t>(area.width())),
-                        area.y0 + static_cast<int32_t>(local / static_cast<size_t>(area.width()))};
-          const double d = dijkstra.distance(p);
-          if (d == DijkstraSearch::kUnreached) continue;
-          b->treeDistance[a * cells + local] =
-              static_cast<uint16_t>(d * treeScale_ + 0.5);  // d >= 0: rounds like lround
-          const int arrival = dijkstra.arrivalDir(p);
-          b->treeDirection[a * cells + local] = arrival < 0 ? 0xFF : static_cast<uint8_t>(oppositeDir(arrival));
-        }
+        size_t local = 0;                   // row by row, as the tree is stored: no division per cell
+        for (int32_t y = area.y0; y < area.y1; ++y)
+          for (int32_t x = area.x0; x < area.x1; ++x, ++local) {
+            const Point p{x, y};
+            const double d = dijkstra.distance(p);
+            if (d == DijkstraSearch::kUnreached) continue;
+            b->treeDistance[a * cells + local] =
+                static_cast<uint16_t>(d * treeScale_ + 0.5);  // d >= 0: rounds like lround
+            const int arrival = dijkstra.arrivalDir(p);
+            b->treeDirection[a * cells + local] = arrival < 0 ? 0xFF : static_cast<uint8_t>(oppositeDir(arrival));
+          }
       } else if (a + 1 < k) {
         targets.clear();
         for (size_t j = a + 1; j < k; ++j) targets.push_back(nodeCell_[b->nodes[j]]);
