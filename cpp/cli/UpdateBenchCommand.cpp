@@ -46,6 +46,7 @@ int runUpdateBenchCommand(int argc, char** argv) {
   double total = 0, worst = 0;
   uint64_t rebuilt = 0;
   std::vector<double> times;
+  times.reserve(static_cast<size_t>(updates));
   for (long long i = 0; i < updates; ++i) {
     const Point p = candidates[rng() % candidates.size()];
     const char before = h->grid().terrainAt(p.x, p.y);

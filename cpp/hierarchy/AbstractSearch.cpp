@@ -9,7 +9,7 @@ namespace hpastar {
 uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area, const QueryOverlay* overlay,
                              uint32_t source, uint32_t target) {
   const uint32_t realNodes = h.nodeCount();
-  space_.begin(realNodes + 2);
+  space_.begin(realNodes + 2, true);
   if (h_.size() < realNodes + 2) h_.resize(realNodes + 2);
   double* hOf = h_.data();
   uint32_t* stamp = space_.stamps();

@@ -63,7 +63,6 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
     stepDir_[i - 1] = static_cast<uint8_t>(dir);
     diagonals_[i] = diagonals_[i - 1] + (dir & 1);
   }
-  stepDir_[n - 1] = 0;
   linkLines(grid, cells);
   // Raw pointers: the loop below reads these arrays for every candidate.
   const Point* c = cells.data();

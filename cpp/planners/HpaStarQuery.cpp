@@ -7,6 +7,7 @@ namespace hpastar {
 PathStatus HpaStarQuery::plan(Point start, Point goal, PathResult& out) {
   ++planSerial_;
   abstractPath_.clear();
+  joints_.clear();
   out.cells.clear();
   out.cost = 0;
   const Grid& grid = h_->grid();
@@ -130,7 +131,7 @@ void HpaStarQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector
   const int32_t cluster = layout.clusterOf(ca);
   if (cluster != layout.clusterOf(cb)) {  // an inter-edge: one step across a border, at every level
     cells.push_back(cb);
-    if (joints_) joints_->push_back(static_cast<uint32_t>(cells.size() - 1));
+    joints_.push_back(static_cast<uint32_t>(cells.size() - 1));
     return;
   }
   if (level == 1) {
@@ -140,7 +141,7 @@ void HpaStarQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector
       const double cost = cellAStar_.appendPath(h_->grid(), layout.rect(cluster), ca, cb, false, cells, expanded);
       (void)cost;  // the edge exists, so the path does: its cost equals the edge's by construction
     }
-    if (joints_) joints_->push_back(static_cast<uint32_t>(cells.size() - 1));
+    joints_.push_back(static_cast<uint32_t>(cells.size() - 1));
     return;
   }
   // An edge of level l is a shortest path in the graph of level l-1 inside its l-cluster.
@@ -173,13 +174,11 @@ PathStatus HpaStarQuery::findPath(Point start, Point goal, PathResult& out, cons
   if (plan(start, goal, out) != PathStatus::Found) return out.status;
   out.cells.clear();
   out.cells.push_back(start);
-  jointScratch_.assign(1, 0);
-  joints_ = &jointScratch_;
+  joints_.assign(1, 0);
   for (size_t s = 0; s < segmentCount(); ++s) refineSegment(s, out.cells, out.stats);
-  joints_ = nullptr;
   if (options.smooth) {
     const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 2 * h_->options().clusterSize;
-    smoother_.smooth(h_->grid(), out.cells, range, jointScratch_);
+    smoother_.smooth(h_->grid(), out.cells, range, joints_);
   }
   out.cost = pathLength(out.cells);
   return out.status;

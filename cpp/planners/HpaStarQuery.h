@@ -86,10 +86,9 @@ class HpaStarQuery {
   std::vector<Point> targets_;
   std::vector<Point> scratchCells_;
   std::vector<uint32_t> abstractPath_;  // top-level nodes, S first, G last
-  // While findPath refines: the path index after each refined level-1 edge (each piece between two
-  // joints is a shortest path inside one cluster), for the smoother. Null otherwise.
-  std::vector<uint32_t>* joints_ = nullptr;
-  std::vector<uint32_t> jointScratch_;
+  // The path index after each refined level-1 edge since plan() (each piece between two joints is a
+  // shortest path inside one cluster); findPath hands them to the smoother.
+  std::vector<uint32_t> joints_;
   std::vector<std::vector<uint32_t>> levelPaths_;  // scratch per level while refining
   uint64_t planSerial_ = 0;
   SearchTrace* trace_ = nullptr;

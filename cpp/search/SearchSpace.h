@@ -34,14 +34,15 @@ class BasicSearchSpace {
     return (fixedF << 20) | tie;
   }
 
-  // Starts a new search over `nodeCount` ids.
-  void begin(uint32_t nodeCount) {
+  // Starts a new search over `nodeCount` ids. `decreaseKey`: the search uses pushOrDecrease, which
+  // keeps each node's heap slot (an array the other searches do without).
+  void begin(uint32_t nodeCount, bool decreaseKey = false) {
     if (nodeCount > stamp_.size()) {
       stamp_.resize(nodeCount, 0);
       g_.resize(nodeCount);
       parent_.resize(nodeCount);
     }
-    if (position_.size() < stamp_.size()) position_.resize(stamp_.size());
+    if (decreaseKey && position_.size() < stamp_.size()) position_.resize(stamp_.size());
     if (search_ >= 0x7FFFFFFEu) {  // stamps would wrap: clear once every ~2 billion searches
       std::fill(stamp_.begin(), stamp_.end(), 0u);
       search_ = 0;
@@ -78,7 +79,8 @@ class BasicSearchSpace {
   }
   // Decrease-key variant for searches with few nodes and many edges (abstract graphs): each node is in
   // the heap at most once. `inHeap` says whether `id` was pushed with pushOrDecrease in this search and
-  // not popped yet (the caller knows it from the node's stamp). Do not mix with push() in one search.
+  // not popped yet (the caller knows it from the node's stamp). Do not mix with push() in one search,
+  // and start the search with begin(n, true).
   __attribute__((always_inline)) void pushOrDecrease(double f, double h, uint32_t id, bool inHeap) {
     size_t i;
     if (inHeap) {
