@@ -13,31 +13,58 @@ constexpr int kFamilyOfDir[kDirCount] = {0, 3, 1, 2, 0, 3, 1, 2};
 
 }  // namespace
 
-void PathSmoother::linkLines(const Grid& grid, const std::vector<Point>& cells) {
+void PathSmoother::prepare(const Grid& grid, const std::vector<Point>& cells) {
   const size_t lines = static_cast<size_t>(grid.width() + grid.height()) + 1;
   const int32_t n = static_cast<int32_t>(cells.size());
   for (int f = 0; f < kLineFamilies; ++f) {
     if (lineHead_[f].size() < lines) lineHead_[f].assign(lines, -1);
     nextOnLine_[f].resize(cells.size());
   }
+  stepDir_.resize(cells.size());
+  diagonalsAfter_.resize(cells.size());
   runEnd_.resize(cells.size());
+  coneEnd_.resize(cells.size());
   int32_t *headX = lineHead_[0].data(), *headY = lineHead_[1].data(), *headD = lineHead_[2].data(),
           *headS = lineHead_[3].data();
   int32_t *nextX = nextOnLine_[0].data(), *nextY = nextOnLine_[1].data(), *nextD = nextOnLine_[2].data(),
           *nextS = nextOnLine_[3].data();
   const int32_t height = grid.height();
   const Point* c = cells.data();
-  const uint8_t* step = stepDir_.data();
+  uint8_t* step = stepDir_.data();
+  int32_t* diagonalsAfter = diagonalsAfter_.data();
   int32_t* runEnd = runEnd_.data();
-  // From the end, so that every chain comes out in ascending index order.
-  runEnd[n - 1] = n - 1;
+  int32_t* coneEnd = coneEnd_.data();
+  // One pass from the end, so that every chain comes out in ascending index order and every array
+  // below can read the entries after j.
+  step[n - 1] = 0;
+  diagonalsAfter[n - 1] = 0;
+  runEnd[n - 1] = coneEnd[n - 1] = n - 1;
   for (int32_t j = n - 1; j >= 0; --j) {
     const Point p = c[j];
     nextX[j] = headX[p.x], headX[p.x] = j;
     nextY[j] = headY[p.y], headY[p.y] = j;
     nextD[j] = headD[p.x - p.y + height], headD[p.x - p.y + height] = j;
     nextS[j] = headS[p.x + p.y], headS[p.x + p.y] = j;
-    if (j + 1 < n) runEnd[j] = j + 2 < n && step[j] == step[j + 1] ? runEnd[j + 1] : j + 1;
+    if (j == n - 1) continue;
+    const int a = dirOfStep(c[j + 1].x - p.x, c[j + 1].y - p.y);
+    step[j] = static_cast<uint8_t>(a);
+    diagonalsAfter[j] = diagonalsAfter[j + 1] + (a & 1);
+    const int32_t r = j + 1 < n - 1 && step[j + 1] == a ? runEnd[j + 1] : j + 1;
+    runEnd[j] = r;
+    // A part of the path is as short as the octile distance between its ends exactly when its steps
+    // take at most two directions, one diagonal and a straight one beside it. The part from j keeps
+    // to the pair (a, b), b the direction after its first run: it ends at the first step outside it.
+    int32_t cone = n - 1;
+    if (r < n - 1) {
+      const int turn = (step[r] - a) & 7;
+      if (turn != 1 && turn != 7) {
+        cone = r;
+      } else {
+        const int32_t r2 = runEnd[r];  // the run of b ends at r2; the cone from r keeps (b, step[r2])
+        if (r2 < n - 1) cone = step[r2] == a ? coneEnd[r] : r2;
+      }
+    }
+    coneEnd[j] = cone;
   }
 }
 
@@ -52,21 +79,14 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
                               std::span<const uint32_t> joints) {
   const size_t n = cells.size();
   if (n < 3) return 0;
-  // Each step's direction, and the number of diagonal steps from the start to each position: the
-  // cost of a part is straight + √2 × diagonal, computed from counts (not summed step by step), so
-  // that savings with the same counts are exactly equal.
-  stepDir_.resize(n);
-  diagonals_.resize(n);
-  diagonals_[0] = 0;
-  for (size_t i = 1; i < n; ++i) {
-    const int dir = dirOfStep(cells[i].x - cells[i - 1].x, cells[i].y - cells[i - 1].y);
-    stepDir_[i - 1] = static_cast<uint8_t>(dir);
-    diagonals_[i] = diagonals_[i - 1] + (dir & 1);
-  }
-  linkLines(grid, cells);
+  // Each step's direction and the diagonal steps from each position to the end: the cost of a part is
+  // straight + √2 × diagonal, computed from counts (not summed step by step), so that savings with the
+  // same counts are exactly equal.
+  prepare(grid, cells);
   // Raw pointers: the loop below reads these arrays for every candidate.
   const Point* c = cells.data();
-  const int32_t* diagonals = diagonals_.data();
+  const int32_t* diagonalsAfter = diagonalsAfter_.data();
+  const int32_t* coneEnd = coneEnd_.data();
   const uint8_t* stepDir = stepDir_.data();
   const int32_t* runEnd = runEnd_.data();
   const int32_t* nextOnLine[kLineFamilies] = {nextOnLine_[0].data(), nextOnLine_[1].data(), nextOnLine_[2].data(),
@@ -87,16 +107,8 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
   // so longer detours are cut by the next cells' lines).
   const size_t window = static_cast<size_t>(maxRay) * 2;
   // A line can only shorten the path between i and j if that part is longer than the octile distance
-  // between its ends, that is unless it has exactly min(|dx|, |dy|) diagonal steps and
-  // max(|dx|, |dy|) steps in all. `optimalEnd` is the last j for which the part i..j is that short
-  // (it never decreases as i grows), so candidates start after it and most cells, on parts that are
-  // already straight enough, are skipped at once.
-  auto octileOptimal = [&](size_t a, size_t b) {
-    const int32_t ax = std::abs(c[b].x - c[a].x), ay = std::abs(c[b].y - c[a].y);
-    const int32_t steps = static_cast<int32_t>(b - a), diagonal = diagonals[b] - diagonals[a];
-    return diagonal == std::min(ax, ay) && steps == std::max(ax, ay);
-  };
-  size_t optimalEnd = 0;
+  // between its ends: candidates start after coneEnd[i], the last j for which it is that short, so most
+  // cells, on parts that are already straight enough, are skipped at once.
   size_t joint = 0;  // joints[joint] <= i < joints[joint + 1]: i's piece ends at joints[joint + 1]
   uint64_t examined = 0;
   size_t i = 0;
@@ -104,11 +116,9 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
   while (i + 1 < n) {
     if (!revisit) out[written++] = c[i];
     revisit = false;
-    if (optimalEnd < i + 1) optimalEnd = i + 1;
-    while (optimalEnd + 1 < n && octileOptimal(i, optimalEnd + 1)) ++optimalEnd;
     while (joint + 1 < joints.size() && joints[joint + 1] <= i) ++joint;
     const size_t pieceEnd = joint + 1 < joints.size() ? joints[joint + 1] : i;
-    const size_t first = std::max({i + 2, optimalEnd + 1, pieceEnd + 1});
+    const size_t first = std::max({i + 2, static_cast<size_t>(coneEnd[i]) + 1, pieceEnd + 1});
     const size_t last = std::min(n - 1, i + window);
     if (first > last) {  // the whole window is already as short as it can be
       i = i + 1;
@@ -121,7 +131,7 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
     bool loop = false;
     const Point from = c[i];
     const int32_t fromCell = grid.index(from);
-    const int32_t diagonalsAtI = diagonals[i];
+    const int32_t diagonalsAtI = diagonalsAfter[i];
     // Per direction, how far the line from `from` is known clear; a set bit in `stopped` when it is
     // known to stop there.
     int32_t clearSteps[kDirCount] = {0, 0, 0, 0, 0, 0, 0, 0};
@@ -136,7 +146,7 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
       // The largest saving wins, the earliest cell among equal ones (so the order in which the
       // families are walked does not matter). Costs come from step counts, so equal savings are
       // exactly equal.
-      const int32_t pathDiagonal = diagonals[j] - diagonalsAtI;
+      const int32_t pathDiagonal = diagonalsAtI - diagonalsAfter[j];
       const int32_t pathStraight = static_cast<int32_t>(j - i) - pathDiagonal;
       const double saving =
           F < 2 ? (pathStraight - k) + kSqrt2 * pathDiagonal : pathStraight + kSqrt2 * (pathDiagonal - k);

@@ -27,11 +27,13 @@ class PathSmoother {
  private:
   // The 4 families of lines through a cell: same column, same row, same x - y, same x + y.
   static constexpr int kLineFamilies = 4;
-  void linkLines(const Grid& grid, const std::vector<Point>& cells);
+  // Fills every array below for `cells`, in one pass from the end.
+  void prepare(const Grid& grid, const std::vector<Point>& cells);
   void unlinkLines(const Grid& grid, const std::vector<Point>& cells);
 
-  std::vector<uint8_t> stepDir_;    // direction of the step i -> i + 1
-  std::vector<int32_t> diagonals_;  // diagonal steps from the start to each position
+  std::vector<uint8_t> stepDir_;         // direction of the step i -> i + 1
+  std::vector<int32_t> diagonalsAfter_;  // diagonal steps from each position to the end
+  std::vector<int32_t> coneEnd_;         // last j for which the part i..j is a shortest octile path
   std::vector<Point> out_;
   // Per family: per line, the first path index on it (-1: none); per path index, the next index on the
   // same line. Heads are reset after each path, touching only the lines the path used.
