@@ -15,11 +15,12 @@ inline constexpr double kDirCost[kDirCount] = {1.0, kSqrt2, 1.0, kSqrt2, 1.0, kS
 constexpr bool isDiagonal(int dir) { return (dir & 1) != 0; }
 constexpr int oppositeDir(int dir) { return (dir + 4) & 7; }
 
+// Direction of a step, indexed by (dy + 1) * 3 + (dx + 1): one load instead of a scan; -1 for (0, 0).
+inline constexpr int kDirOfOffset[9] = {7, 0, 1, 6, -1, 2, 5, 4, 3};
+
 // Direction of a single step (dx, dy in -1..1, not both 0), or -1 if it is not one of the 8 moves.
 constexpr int dirOfStep(int dx, int dy) {
-  // Indexed by (dy + 1) * 3 + (dx + 1): one load instead of a scan (smoothing calls this per candidate).
-  constexpr int kByOffset[9] = {7, 0, 1, 6, -1, 2, 5, 4, 3};
-  return (dx < -1 || dx > 1 || dy < -1 || dy > 1) ? -1 : kByOffset[(dy + 1) * 3 + (dx + 1)];
+  return (dx < -1 || dx > 1 || dy < -1 || dy > 1) ? -1 : kDirOfOffset[(dy + 1) * 3 + (dx + 1)];
 }
 
 // Octile distance: the exact shortest 8-connected distance on an empty grid, an admissible heuristic.

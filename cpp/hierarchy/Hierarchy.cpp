@@ -650,20 +650,23 @@ bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& ou
   out.resize(base + room);
   Point* cells = out.data() + base;
   size_t written = 0;
-  Point p = from;
+  // Cluster-local coordinates: one unsigned comparison per axis keeps the walk inside the cluster.
+  const uint32_t cw = static_cast<uint32_t>(w), ch = static_cast<uint32_t>(r.height());
+  int32_t x = from.x - r.x0, y = from.y - r.y0;
   for (;;) {
     const uint8_t dir = dirs[local];
     if (dir >= kDirCount) {  // the node itself, or no way to it
-      const bool reached = dir == 0xFF && p == target;
+      const bool reached = dir == 0xFF && Point{x + r.x0, y + r.y0} == target;
       out.resize(reached ? base + written : base);
       return reached;
     }
-    p = Point{p.x + kDirDx[dir], p.y + kDirDy[dir]};
+    x += kDirDx[dir];
+    y += kDirDy[dir];
     // Guards against corrupted data (loaded bytes): a walk leaving the cluster or longer than its
     // distance allows.
-    if (!r.contains(p) || written == room) break;
-    local = (p.y - r.y0) * w + (p.x - r.x0);
-    cells[written++] = p;
+    if (static_cast<uint32_t>(x) >= cw || static_cast<uint32_t>(y) >= ch || written == room) break;
+    local = y * w + x;
+    cells[written++] = Point{x + r.x0, y + r.y0};
   }
   out.resize(base);
   return false;

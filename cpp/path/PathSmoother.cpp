@@ -46,7 +46,9 @@ void PathSmoother::prepare(const Grid& grid, const std::vector<Point>& cells) {
     nextD[j] = headD[p.x - p.y + height], headD[p.x - p.y + height] = j;
     nextS[j] = headS[p.x + p.y], headS[p.x + p.y] = j;
     if (j == n - 1) continue;
-    const int a = dirOfStep(c[j + 1].x - p.x, c[j + 1].y - p.y);
+    // Consecutive cells of a path are one move apart (the callers' paths are valid), so the table is
+    // read without dirOfStep's range checks.
+    const int a = kDirOfOffset[(c[j + 1].y - p.y + 1) * 3 + (c[j + 1].x - p.x + 1)];
     step[j] = static_cast<uint8_t>(a);
     diagonalsAfter[j] = diagonalsAfter[j + 1] + (a & 1);
     const int32_t r = j + 1 < n - 1 && step[j + 1] == a ? runEnd[j + 1] : j + 1;
