@@ -21,6 +21,7 @@ val optionsToJS(const HierarchyOptions& o) {
   v.set("cacheTrees", o.cacheTrees);
   v.set("pruneEdges", o.pruneEdges);
   v.set("landmarks", o.landmarks);
+  v.set("distanceTable", o.distanceTable);
   return v;
 }
 
@@ -42,6 +43,7 @@ HierarchyOptions optionsFromJS(const val& v) {
   flag("cacheTrees", o.cacheTrees);
   flag("pruneEdges", o.pruneEdges);
   integer("landmarks", o.landmarks);
+  flag("distanceTable", o.distanceTable);
   return o;
 }
 
@@ -120,6 +122,7 @@ val HpaStarHandle::stats() const {
   o.set("gridBytes", static_cast<double>(hierarchy_->grid().bytes()));
   o.set("entrances", s.entrances);
   o.set("components", s.components);
+  o.set("distanceTableNodes", s.distanceTableNodes);
   o.set("levels", levels);
   return o;
 }

@@ -42,8 +42,7 @@ long long CommandLine::getInt(const std::string& name, long long fallback, long 
   char* end = nullptr;
   errno = 0;
   const long long n = std::strtoll(v->c_str(), &end, 10);
-  if (v->empty() || *end != '\0' || errno != 0)
-    throw UsageError("--" + name + " \"" + *v + "\" is not an integer");
+  if (v->empty() || *end != '\0' || errno != 0) throw UsageError("--" + name + " \"" + *v + "\" is not an integer");
   if (n < min || n > max)
     throw UsageError("--" + name + " " + *v + " is outside " + std::to_string(min) + ".." + std::to_string(max));
   return n;

@@ -6,8 +6,8 @@
 #include <random>
 
 #include "cli/JsonObject.h"
-#include "cli/Stopwatch.h"
 #include "cli/MapLoading.h"
+#include "cli/Stopwatch.h"
 #include "cli/ToolPlanner.h"
 #include "path/PathValidator.h"
 

@@ -5,14 +5,14 @@
 #include <random>
 
 #include "cli/JsonObject.h"
-#include "cli/Stopwatch.h"
 #include "cli/MapLoading.h"
+#include "cli/Stopwatch.h"
 #include "cli/ToolPlanner.h"
 #include "hierarchy/Hierarchy.h"
-#include "planners/ShpaStarGraph.h"
 #include "io/MovingAIScenario.h"
 #include "path/PathValidator.h"
 #include "planners/HpaStarQuery.h"
+#include "planners/ShpaStarGraph.h"
 
 namespace hpastar::cli {
 int runDynamicCommand(int argc, char** argv) {

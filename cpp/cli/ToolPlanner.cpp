@@ -33,6 +33,7 @@ HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine
   o.cachePaths = cmd.has("cache-paths");
   o.pruneEdges = !cmd.has("no-prune");
   o.landmarks = static_cast<int32_t>(cmd.getInt("landmarks", o.landmarks, 0, 32));
+  o.distanceTable = cmd.has("distance-table");
   o.cacheTrees = algo == "dhpa";
   return o;
 }
@@ -58,6 +59,7 @@ std::string hierarchyStatsJson(const Hierarchy& h) {
       .add("bytes", static_cast<uint64_t>(s.bytes))
       .add("grid_bytes", static_cast<uint64_t>(h.grid().bytes()))
       .add("entrances", static_cast<uint64_t>(s.entrances))
+      .add("distance_table_nodes", static_cast<uint64_t>(s.distanceTableNodes))
       .add("components", static_cast<uint64_t>(s.components))
       .raw("levels", levels);
   const std::string text = o.str();
@@ -96,11 +98,11 @@ std::set<std::string> plannerOptions(const std::string& algo) {
   if (algo == "shpa") return shpaToolOptions();
   if (algo == "hpa" || algo == "dhpa")
     return {"cluster",   "levels",          "group",    "entrance-width", "cache-paths",
-            "no-smooth", "smoothing-range", "no-prune", "landmarks"};
+            "no-smooth", "smoothing-range", "no-prune", "landmarks",      "distance-table"};
   return {};
 }
 
-std::set<std::string> plannerSwitches() { return {"cache-paths", "no-smooth", "no-prune"}; }
+std::set<std::string> plannerSwitches() { return {"cache-paths", "no-smooth", "no-prune", "distance-table"}; }
 
 std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid& grid, const CommandLine& cmd) {
   if (algo == "astar") return std::make_unique<AStarToolPlanner>(grid);

@@ -37,7 +37,8 @@ void printUsage(std::FILE* out) {
       "hpa options: --cluster N (10) --levels L (1) --group G (2) --entrance-width W (6)\n"
       "             --no-smooth --smoothing-range R (2 x cluster) --cache-paths\n"
       "             --no-prune (keep every intra-edge, as in the paper)\n"
-      "             --landmarks K (0; differential heuristic on the top level, 0..32)\n\n"
+      "             --landmarks K (0; differential heuristic on the top level, 0..32)\n"
+      "             --distance-table (exact top-level node distances: N² floats, N <= 4096)\n\n"
       "algorithms: %s\n",
       hpastar::cli::knownAlgorithms().c_str());
 }

@@ -23,12 +23,30 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
   // The top-level search covers the whole map: skip the per-edge area test there.
   const bool wholeMap = area == h.grid().bounds();
   const Point targetCell = astar ? cellOf(target) : Point{};
+  // The exact distance table, where there is one for this level: the perfect heuristic (landmarks then
+  // add nothing).
+  const NodeDistanceTable& table = h.distanceTable();
+  const bool useTable =
+      astar && wholeMap && !table.empty() && table.level() == level && exactTargetOf(h, overlay, target);
   // Landmark bounds hold for distances in the whole graph of their level, so only there.
   const LandmarkTable& marks = h.landmarks();
-  const bool useMarks =
-      astar && wholeMap && !marks.empty() && marks.level() == level && landmarkRowOf(h, overlay, target, targetRow_);
+  const bool useMarks = !useTable && astar && wholeMap && !marks.empty() && marks.level() == level &&
+                        landmarkRowOf(h, overlay, target, targetRow_);
+  const ExactTarget* exits = exactTargets_.data();
+  const size_t exitCount = exactTargets_.size();
   auto heuristic = [&](uint32_t n) {
     if (!astar) return 0.0;
+    const uint32_t slot = useTable && n < realNodes ? table.slotOf(n) : NodeDistanceTable::kNoSlot;
+    if (slot != NodeDistanceTable::kNoSlot) {
+      // Distance to the target: through the cheapest of its nodes (one, or the goal's edges).
+      const float* row = table.row(slot);
+      float best = NodeDistanceTable::kUnreachable;
+      for (size_t k = 0; k < exitCount; ++k) best = std::min(best, row[exits[k].slot] + exits[k].cost);
+      // Slightly lowered: the float rounding of the stored sums must not make it exceed the distance.
+      // Nodes that cannot reach the target get a finite bound far above any path (the heap's keys are
+      // fixed point).
+      return best >= NodeDistanceTable::kUnreachable ? 1.0e7 : NodeDistanceTable::lowered(best);
+    }
     const Point c = cellOf(n);
     const double octile = octileDistance(targetCell.x - c.x, targetCell.y - c.y);
     if (!useMarks || n >= realNodes) return octile;
@@ -79,6 +97,73 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
     }
   }
   return expanded;
+}
+
+bool AbstractSearch::walkDistanceTable(const Hierarchy& h, int32_t level, const QueryOverlay& overlay,
+                                       std::vector<uint32_t>& out, uint64_t& walked) {
+  const NodeDistanceTable& table = h.distanceTable();
+  const uint32_t start = overlay.startNode(), goal = overlay.goalNode();
+  if (table.empty() || table.level() != level || !exactTargetOf(h, &overlay, goal)) return false;
+  const ExactTarget* exits = exactTargets_.data();
+  const size_t exitCount = exactTargets_.size();
+  // Distance from a node to the goal: through the cheapest of the goal's edges.
+  // (A node the table does not know counts as unreachable: the walk then fails and the caller searches.)
+  auto toGoal = [&](uint32_t n) {
+    const uint32_t slot = table.slotOf(n);
+    if (slot == NodeDistanceTable::kNoSlot) return static_cast<double>(NodeDistanceTable::kUnreachable);
+    const float* row = table.row(slot);
+    float best = NodeDistanceTable::kUnreachable;
+    for (size_t k = 0; k < exitCount; ++k) best = std::min(best, row[exits[k].slot] + exits[k].cost);
+    return static_cast<double>(best);
+  };
+  constexpr double kFar = NodeDistanceTable::kUnreachable;
+  const size_t first = out.size();
+  out.push_back(start);
+  // The start's first step: a node of its cluster, or the goal itself when they share one.
+  uint32_t u = Hierarchy::kNone;
+  double best = kFar;
+  for (const QueryOverlay::Edge& e : overlay.endpointEdges(level, start)) {
+    const double d = e.to == goal ? e.cost : (e.to < h.nodeCount() ? e.cost + toGoal(e.to) : kFar);
+    if (d < best) best = d, u = e.to;
+  }
+  for (uint32_t steps = 0; u != Hierarchy::kNone && u != goal && steps <= table.count(); ++steps) {
+    out.push_back(u);
+    ++walked;
+    const double direct = overlay.costToGoal(level, u);
+    uint32_t next = Hierarchy::kNone;
+    best = direct >= 0 ? direct : kFar;
+    if (direct >= 0) next = goal;
+    for (const AbstractEdge& e : h.edges(level, u)) {
+      const double d = e.cost + toGoal(e.to);
+      if (d < best) best = d, next = e.to;
+    }
+    u = next;
+  }
+  if (u != goal) {  // no way (different parts of the graph) or a broken table: let the search decide
+    out.resize(first);
+    return false;
+  }
+  out.push_back(goal);
+  return true;
+}
+
+bool AbstractSearch::exactTargetOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t target) {
+  const NodeDistanceTable& table = h.distanceTable();
+  exactTargets_.clear();
+  if (target < h.nodeCount()) {
+    if (table.slotOf(target) == NodeDistanceTable::kNoSlot) return false;
+    exactTargets_.push_back(ExactTarget{table.slotOf(target), 0.0f});
+    return true;
+  }
+  // The query's goal: reached through its edges to the nodes of its cluster.
+  if (!overlay || !overlay->isEndpoint(target)) return false;
+  for (const QueryOverlay::Edge& e : overlay->endpointEdges(table.level(), target)) {
+    if (e.to >= h.nodeCount()) continue;  // the direct start-goal edge: the start is the source, not a node
+    const uint32_t slot = table.slotOf(e.to);
+    if (slot == NodeDistanceTable::kNoSlot) return false;
+    exactTargets_.push_back(ExactTarget{slot, static_cast<float>(e.cost)});
+  }
+  return !exactTargets_.empty();
 }
 
 bool AbstractSearch::landmarkRowOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t node,

@@ -20,6 +20,16 @@ class AbstractSearch {
   uint64_t run(const Hierarchy& h, int32_t level, const Rect& area, const QueryOverlay* overlay, uint32_t source,
                uint32_t target);
 
+  // With the hierarchy's distance table on `level` (options().distanceTable): the shortest path from the
+  // query's start to its goal (overlay nodes), read off the table without a search. From each node the
+  // walk takes the edge that starts a shortest way on: the one minimising its cost plus the table's
+  // distance from its end to the goal (through the goal's edges). Every step shortens the distance left
+  // by at least the edge's cost, so the walk ends after at most one step per node. Appends the nodes,
+  // start first and goal last, adds the nodes walked to `walked`, and returns true; false (nothing
+  // appended) when there is no table for this level or no path, for the caller to search instead.
+  bool walkDistanceTable(const Hierarchy& h, int32_t level, const QueryOverlay& overlay, std::vector<uint32_t>& out,
+                         uint64_t& walked);
+
   // After run(): distance from the source, or a negative value if not settled.
   double distance(uint32_t node) const { return space_.closed(node) ? space_.g()[node] : -1.0; }
   // After run(): appends the nodes source..node (both included). `node` must be settled.
@@ -32,6 +42,15 @@ class AbstractSearch {
   // false when it has none.
   bool landmarkRowOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t node, std::vector<float>& row);
 
+  // Fills exactTargets_ with the table slots through which `target` is reached and their costs; false
+  // when the table cannot bound the distance to it.
+  bool exactTargetOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t target);
+
+  struct ExactTarget {
+    uint32_t slot;
+    float cost;
+  };
+  std::vector<ExactTarget> exactTargets_;
   NodeSearchSpace space_;
   std::vector<double> h_;  // heuristic of each node reached in the current search
   std::vector<float> targetRow_;

@@ -16,7 +16,11 @@ struct ClusterLayout {
 
   ClusterLayout() = default;
   ClusterLayout(int32_t side, int32_t width, int32_t height)
-      : size(side), columns((width + side - 1) / side), rows((height + side - 1) / side), mapWidth(width), mapHeight(height) {}
+      : size(side),
+        columns((width + side - 1) / side),
+        rows((height + side - 1) / side),
+        mapWidth(width),
+        mapHeight(height) {}
 
   int32_t count() const { return columns * rows; }
   int32_t clusterOf(Point p) const { return (p.y / size) * columns + p.x / size; }

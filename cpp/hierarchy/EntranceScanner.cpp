@@ -2,7 +2,8 @@
 
 namespace hpastar {
 
-void EntranceScanner::scanBorder(const Grid& grid, Point from, int32_t length, bool vertical, std::vector<Entrance>& out) {
+void EntranceScanner::scanBorder(const Grid& grid, Point from, int32_t length, bool vertical,
+                                 std::vector<Entrance>& out) {
   // vertical border: cells (x, y) | (x + 1, y) for y along; horizontal: (x, y) over (x, y + 1).
   const int32_t sx = vertical ? 1 : 0, sy = vertical ? 0 : 1;  // step across the border
   const int32_t ax = vertical ? 0 : 1, ay = vertical ? 1 : 0;  // step along it
@@ -26,7 +27,8 @@ void EntranceScanner::scanAll(const Grid& grid, const ClusterLayout& layout, std
   }
 }
 
-void EntranceScanner::scanCluster(const Grid& grid, const ClusterLayout& layout, int32_t cluster, std::vector<Entrance>& out) {
+void EntranceScanner::scanCluster(const Grid& grid, const ClusterLayout& layout, int32_t cluster,
+                                  std::vector<Entrance>& out) {
   const Rect r = layout.rect(cluster);
   if (r.x1 < grid.width()) scanBorder(grid, Point{r.x1 - 1, r.y0}, r.height(), true, out);
   if (r.y1 < grid.height()) scanBorder(grid, Point{r.x0, r.y1 - 1}, r.width(), false, out);

@@ -16,8 +16,8 @@ struct Transition {
 // An entrance: a maximal run of border positions where the cells on both sides are passable (the
 // paper's symmetry condition), between two adjacent clusters.
 struct Entrance {
-  Point first;        // first cell on the left/upper side
-  int32_t length = 0; // cells along the border
+  Point first;            // first cell on the left/upper side
+  int32_t length = 0;     // cells along the border
   bool vertical = false;  // true: a vertical border (clusters side by side); false: a horizontal one
 };
 

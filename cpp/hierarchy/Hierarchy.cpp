@@ -170,6 +170,7 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
   }
   h.rebuildComponents();
   h.landmarks_ = LandmarkTable::compute(h, h.levels(), options.landmarks);
+  if (options.distanceTable) h.distances_ = NodeDistanceTable::compute(h, h.levels());
   h.refreshStats();
   h.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return h;
@@ -468,11 +469,12 @@ void Hierarchy::refreshStats() {
     s.interEdges = directedInter_[static_cast<size_t>(l - 1)] / 2;
   }
   stats_.entrances = entranceSides_ / 2;  // each entrance is on the border of two clusters
+  stats_.distanceTableNodes = distances_.count();
   size_t indexBytes = 0;
   for (const auto& v : edgeIndex_) indexBytes += v.capacity() * sizeof(EdgeSpan);
   stats_.bytes = blockBytes_ + indexBytes + nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() +
                  freeNodes_.capacity() * 4 + regionBase_.capacity() * 4 + regionComponent_.capacity() * 4 +
-                 nodeRegion_.capacity() * 4 + unionParent_.capacity() * 4 + landmarks_.bytes();
+                 nodeRegion_.capacity() * 4 + unionParent_.capacity() * 4 + landmarks_.bytes() + distances_.bytes();
 }
 
 std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* stats) {
@@ -572,6 +574,7 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
   }
   if (!sameConnectivity) rebuildComponents();
   if (options_.landmarks > 0) landmarks_ = LandmarkTable::compute(*this, levels(), options_.landmarks);
+  if (options_.distanceTable) distances_ = NodeDistanceTable::compute(*this, levels());
   refreshStats();
   return "";
 }

@@ -11,6 +11,7 @@
 #include "hierarchy/ClusterLayout.h"
 #include "hierarchy/HierarchyOptions.h"
 #include "hierarchy/LandmarkTable.h"
+#include "hierarchy/NodeDistanceTable.h"
 
 namespace hpastar {
 
@@ -28,6 +29,7 @@ struct HierarchyStats {
   size_t bytes = 0;  // hierarchy only; the grid is grid().bytes()
   uint32_t components = 0;
   uint32_t entrances = 0;
+  uint32_t distanceTableNodes = 0;  // nodes of the top level's distance table; 0: none (off, or too many nodes)
 };
 
 // What a terrain change rebuilt.
@@ -120,6 +122,9 @@ class Hierarchy {
 
   // The top level's landmark distances (empty unless options().landmarks > 0).
   const LandmarkTable& landmarks() const { return landmarks_; }
+  // The top level's node-to-node distances (empty unless options().distanceTable, and when the top level
+  // has more than NodeDistanceTable::kMaxNodes nodes).
+  const NodeDistanceTable& distanceTable() const { return distances_; }
 
   const HierarchyStats& stats() const { return stats_; }
 
@@ -160,6 +165,7 @@ class Hierarchy {
   uint64_t blockBytes_ = 0;
   uint32_t entranceSides_ = 0;  // entrances counted once from each side
   LandmarkTable landmarks_;
+  NodeDistanceTable distances_;
   double treeScale_ = 1.0;  // tree distances are stored as round(distance * treeScale_)
   uint64_t version_ = 0;
   HierarchyStats stats_;

@@ -8,18 +8,21 @@ namespace hpastar {
 
 // How an HPA* hierarchy is cut. The defaults are the paper's.
 struct HierarchyOptions {
-  int32_t clusterSize = 10;   // side of a level-1 cluster, in cells
-  int32_t levels = 1;         // abstract levels above the grid (the paper's "L-1" is 1)
-  int32_t clusterGroup = 2;   // an l-cluster groups clusterGroup × clusterGroup (l-1)-clusters
-  int32_t entranceWidth = 6;  // entrances narrower than this get one transition in the middle, others one per end
-  bool cachePaths = false;    // keep the path of every intra-edge (refinement by table lookup): cells at
-                              // level 1, nodes of the level below at higher levels
-  bool cacheTrees = false;    // DHPA*: keep every node's shortest-path tree over its level-1 cluster
-  bool pruneEdges = true;     // leave out intra-edges a–c when another node lies on a shortest a–c path
-                              // (same distances, fewer edges to relax; false = the paper's complete graphs)
-  int32_t landmarks = 0;      // landmarks of the top level's differential heuristic (LandmarkTable), 0 = off;
-                              // much faster long searches on winding maps, but every terrain change then
-                              // recomputes them (one Dijkstra per landmark over the top-level graph)
+  int32_t clusterSize = 10;    // side of a level-1 cluster, in cells
+  int32_t levels = 1;          // abstract levels above the grid (the paper's "L-1" is 1)
+  int32_t clusterGroup = 2;    // an l-cluster groups clusterGroup × clusterGroup (l-1)-clusters
+  int32_t entranceWidth = 6;   // entrances narrower than this get one transition in the middle, others one per end
+  bool cachePaths = false;     // keep the path of every intra-edge (refinement by table lookup): cells at
+                               // level 1, nodes of the level below at higher levels
+  bool cacheTrees = false;     // DHPA*: keep every node's shortest-path tree over its level-1 cluster
+  bool pruneEdges = true;      // leave out intra-edges a–c when another node lies on a shortest a–c path
+                               // (same distances, fewer edges to relax; false = the paper's complete graphs)
+  int32_t landmarks = 0;       // landmarks of the top level's differential heuristic (LandmarkTable), 0 = off;
+                               // much faster long searches on winding maps, but every terrain change then
+                               // recomputes them (one Dijkstra per landmark over the top-level graph)
+  bool distanceTable = false;  // exact distances between every two top-level nodes (NodeDistanceTable): the
+                               // abstract path is read off it, no search. N² floats for N nodes, recomputed
+                               // by every terrain change (one Dijkstra per node); left out above 4096 nodes
 
   static constexpr int32_t kMaxLevels = 8;
 

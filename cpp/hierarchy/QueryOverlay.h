@@ -33,7 +33,8 @@ class QueryOverlay {
   // other endpoint).
   void addEdge(int32_t level, uint32_t endpoint, uint32_t other, double cost);
   std::span<const Edge> endpointEdges(int32_t level, uint32_t endpoint) const {
-    return endpoint == nodeCount_ ? std::span<const Edge>(startEdges_[level - 1]) : std::span<const Edge>(goalEdges_[level - 1]);
+    return endpoint == nodeCount_ ? std::span<const Edge>(startEdges_[level - 1])
+                                  : std::span<const Edge>(goalEdges_[level - 1]);
   }
   // Cost of the overlay edge from real node `node` to S (or G) at `level`, or a negative value if none.
   double costToStart(int32_t level, uint32_t node) const {

@@ -109,6 +109,7 @@ struct HierarchySerializer {
     w.u8(o.cacheTrees);
     w.u8(o.pruneEdges);
     w.i32(o.landmarks);
+    w.u8(o.distanceTable);
     w.u64(h.version_);
     w.list(h.nodeCell_, [&](Point p) {
       w.i32(p.x);
@@ -152,7 +153,7 @@ struct HierarchySerializer {
       }
   }
 
-  static std::optional<Hierarchy> read(ByteReader& r, std::string& error) {
+  static std::optional<Hierarchy> read(ByteReader& r, uint32_t formatVersion, std::string& error) {
     auto fail = [&](const std::string& what) -> std::optional<Hierarchy> {
       error = "hierarchy bytes are inconsistent: " + what;
       return std::nullopt;
@@ -176,6 +177,7 @@ struct HierarchySerializer {
     o.cacheTrees = r.u8() != 0;
     o.pruneEdges = r.u8() != 0;
     o.landmarks = r.i32();
+    if (formatVersion >= 3) o.distanceTable = r.u8() != 0;
     const std::string optionError = o.validate();
     if (!r.ok() || !optionError.empty()) return fail(optionError.empty() ? "truncated options" : optionError);
 
@@ -226,7 +228,9 @@ struct HierarchySerializer {
     }
     if (!r.atEnd()) return fail("bytes after the last cluster");
     h.rebuildComponents();
-    h.landmarks_ = LandmarkTable::compute(h, h.levels(), o.landmarks);  // derived data: recomputed, not stored
+    // Derived data: recomputed, not stored.
+    h.landmarks_ = LandmarkTable::compute(h, h.levels(), o.landmarks);
+    if (o.distanceTable) h.distances_ = NodeDistanceTable::compute(h, h.levels());
     h.refreshStats();
     return h;
   }
@@ -335,9 +339,9 @@ std::optional<Hierarchy> deserializeHierarchy(std::span<const uint8_t> bytes, st
   ByteReader header(bytes.subspan(8, 12));
   const uint32_t version = header.u32();
   const uint64_t length = header.u64();
-  if (version != kHierarchyFormatVersion) {
-    error = "hierarchy format version " + std::to_string(version) + " is not supported (this build reads version " +
-            std::to_string(kHierarchyFormatVersion) + ")";
+  if (version < kOldestHierarchyFormatVersion || version > kHierarchyFormatVersion) {
+    error = "hierarchy format version " + std::to_string(version) + " is not supported (this build reads versions " +
+            std::to_string(kOldestHierarchyFormatVersion) + " to " + std::to_string(kHierarchyFormatVersion) + ")";
     return std::nullopt;
   }
   if (length > bytes.size() - 20 || bytes.size() - 20 - length != 8) {
@@ -352,7 +356,7 @@ std::optional<Hierarchy> deserializeHierarchy(std::span<const uint8_t> bytes, st
     return std::nullopt;
   }
   ByteReader r(payload);
-  return HierarchySerializer::read(r, error);
+  return HierarchySerializer::read(r, version, error);
 }
 
 }  // namespace hpastar

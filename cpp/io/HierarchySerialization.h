@@ -19,6 +19,8 @@ std::vector<uint8_t> serializeHierarchy(const Hierarchy& hierarchy);
 // refused with `error` saying which; nothing is trusted before it is checked.
 std::optional<Hierarchy> deserializeHierarchy(std::span<const uint8_t> bytes, std::string& error);
 
-inline constexpr uint32_t kHierarchyFormatVersion = 2;
+// Version 3 adds the distanceTable option; version 2 bytes (without it) are still read.
+inline constexpr uint32_t kHierarchyFormatVersion = 3;
+inline constexpr uint32_t kOldestHierarchyFormatVersion = 2;
 
 }  // namespace hpastar

@@ -70,15 +70,16 @@ std::optional<Grid> parseMovingAIMap(std::string_view text, std::string_view fil
   terrain.reserve(static_cast<size_t>(width) * height);
   for (int row = 0; row < height; ++row) {
     if (!lines.next(line))
-      return fail(lines.number() + 1, "map has " + std::to_string(row) + " rows, header says height " +
-                                          std::to_string(height));
+      return fail(lines.number() + 1,
+                  "map has " + std::to_string(row) + " rows, header says height " + std::to_string(height));
     if (static_cast<int>(line.size()) != width)
       return fail(lines.number(), "row " + std::to_string(row) + " has " + std::to_string(line.size()) +
                                       " characters, header says width " + std::to_string(width));
     for (int x = 0; x < width; ++x) {
       const char c = line[x];
       if (!isTerrainChar(c)) {
-        const std::string shown = (c >= 32 && c < 127) ? std::string("'") + c + "'" : "byte " + std::to_string(static_cast<unsigned char>(c));
+        const std::string shown =
+            (c >= 32 && c < 127) ? std::string("'") + c + "'" : "byte " + std::to_string(static_cast<unsigned char>(c));
         return fail(lines.number(), "unknown terrain character " + shown + " at column " + std::to_string(x + 1) +
                                         " (cell " + std::to_string(x) + ", " + std::to_string(row) + ")");
       }
@@ -86,8 +87,7 @@ std::optional<Grid> parseMovingAIMap(std::string_view text, std::string_view fil
     }
   }
   while (lines.next(line))
-    if (!isBlank(line))
-      return fail(lines.number(), "more rows than the header's height " + std::to_string(height));
+    if (!isBlank(line)) return fail(lines.number(), "more rows than the header's height " + std::to_string(height));
 
   std::string gridError;
   auto grid = Grid::fromTerrain(width, height, terrain, gridError);
@@ -96,8 +96,8 @@ std::optional<Grid> parseMovingAIMap(std::string_view text, std::string_view fil
 }
 
 std::string formatMovingAIMap(const Grid& grid) {
-  std::string out = "type octile\nheight " + std::to_string(grid.height()) + "\nwidth " +
-                    std::to_string(grid.width()) + "\nmap\n";
+  std::string out =
+      "type octile\nheight " + std::to_string(grid.height()) + "\nwidth " + std::to_string(grid.width()) + "\nmap\n";
   out.reserve(out.size() + static_cast<size_t>(grid.width() + 1) * grid.height());
   for (int32_t y = 0; y < grid.height(); ++y) {
     for (int32_t x = 0; x < grid.width(); ++x) out += grid.terrainAt(x, y);

@@ -10,8 +10,8 @@
 namespace hpastar {
 namespace {
 
-constexpr const char* kFieldNames[9] = {"bucket", "map", "map width", "map height", "start x",
-                                        "start y", "goal x",  "goal y",      "optimal length"};
+constexpr const char* kFieldNames[9] = {"bucket",  "map",    "map width", "map height",    "start x",
+                                        "start y", "goal x", "goal y",    "optimal length"};
 
 bool parseInt(std::string_view s, int& out) {
   if (s.empty()) return false;
@@ -84,8 +84,8 @@ std::optional<std::vector<Scenario>> parseMovingAIScenarios(std::string_view tex
     for (int i = 0; i < 8; ++i) {
       if (i == 1) continue;
       if (!parseInt(f[i], *ints[i]))
-        return fail(lines.number(), std::string(kFieldNames[i]) + " \"" + std::string(f[i].substr(0, 40)) +
-                                        "\" is not an integer");
+        return fail(lines.number(),
+                    std::string(kFieldNames[i]) + " \"" + std::string(f[i].substr(0, 40)) + "\" is not an integer");
       if (*ints[i] < 0)
         return fail(lines.number(), std::string(kFieldNames[i]) + " " + std::to_string(*ints[i]) + " is negative");
     }
@@ -99,8 +99,8 @@ std::optional<std::vector<Scenario>> parseMovingAIScenarios(std::string_view tex
   return out;
 }
 
-bool checkScenariosAgainstMap(const std::vector<Scenario>& scenarios, const Grid& grid,
-                              std::string_view scenFileName, std::string_view mapFileName, ParseError& error) {
+bool checkScenariosAgainstMap(const std::vector<Scenario>& scenarios, const Grid& grid, std::string_view scenFileName,
+                              std::string_view mapFileName, ParseError& error) {
   error = ParseError{std::string(scenFileName), 0, ""};
   auto fail = [&](int line, std::string message) {
     error.line = line;
@@ -110,7 +110,8 @@ bool checkScenariosAgainstMap(const std::vector<Scenario>& scenarios, const Grid
   auto cell = [](Point p) { return "(" + std::to_string(p.x) + ", " + std::to_string(p.y) + ")"; };
   for (const Scenario& s : scenarios) {
     if (!mapFileName.empty() && baseName(s.mapName) != baseName(mapFileName))
-      return fail(s.line, "scenario is for map \"" + s.mapName + "\", not \"" + std::string(baseName(mapFileName)) + "\"");
+      return fail(s.line,
+                  "scenario is for map \"" + s.mapName + "\", not \"" + std::string(baseName(mapFileName)) + "\"");
     if (s.mapWidth != grid.width() || s.mapHeight != grid.height())
       return fail(s.line, "scenario map size " + std::to_string(s.mapWidth) + "x" + std::to_string(s.mapHeight) +
                               " differs from the map's " + std::to_string(grid.width()) + "x" +

@@ -29,8 +29,8 @@ std::optional<std::vector<Scenario>> parseMovingAIScenarios(std::string_view tex
 
 // Checks scenarios against the map they will run on: the map's base name (directory ignored), its
 // size, and start and goal inside the map and passable. `mapFileName` may be empty to skip the name check.
-bool checkScenariosAgainstMap(const std::vector<Scenario>& scenarios, const Grid& grid,
-                              std::string_view scenFileName, std::string_view mapFileName, ParseError& error);
+bool checkScenariosAgainstMap(const std::vector<Scenario>& scenarios, const Grid& grid, std::string_view scenFileName,
+                              std::string_view mapFileName, ParseError& error);
 
 // The last path component ("maps/dao/arena.map" -> "arena.map"), for either slash.
 std::string_view baseName(std::string_view path);

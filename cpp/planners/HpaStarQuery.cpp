@@ -28,9 +28,13 @@ PathStatus HpaStarQuery::plan(Point start, Point goal, PathResult& out) {
   insertEndpoints(out.stats);
   if (trace_) trace_->setPhase(SearchPhase::Abstract);
   const int32_t top = h_->levels();
-  out.stats.expandedMain += searchAbstract(top, grid.bounds(), overlay_.startNode(), overlay_.goalNode());
-  if (abstractSearch_.distance(overlay_.goalNode()) < 0) return out.status = PathStatus::NoPath;
-  abstractSearch_.appendPath(overlay_.goalNode(), abstractPath_);
+  // With a distance table the abstract path is read off it (a traced query searches, with the table as
+  // its heuristic, so that there is a search to show).
+  if (trace_ || !abstractSearch_.walkDistanceTable(*h_, top, overlay_, abstractPath_, out.stats.expandedMain)) {
+    out.stats.expandedMain += searchAbstract(top, grid.bounds(), overlay_.startNode(), overlay_.goalNode());
+    if (abstractSearch_.distance(overlay_.goalNode()) < 0) return out.status = PathStatus::NoPath;
+    abstractSearch_.appendPath(overlay_.goalNode(), abstractPath_);
+  }
   for (uint32_t n : abstractPath_) out.cells.push_back(overlay_.cellOf(*h_, n));
   out.stats.abstractPathNodes = static_cast<uint32_t>(abstractPath_.size());
   return out.status = PathStatus::Found;

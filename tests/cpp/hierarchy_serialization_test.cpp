@@ -3,6 +3,7 @@
 #include <cstring>
 #include <random>
 
+#include "HierarchyBytes.h"
 #include "HierarchyDump.h"
 #include "PathChecks.h"
 #include "TestMaps.h"
@@ -12,19 +13,7 @@
 namespace hpastar {
 namespace {
 
-// FNV-1a 64 as the format defines it, to forge consistent checksums in the tests below.
-uint64_t fnv1a(const uint8_t* p, size_t n) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; ++i) {
-    h ^= p[i];
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-void resign(std::vector<uint8_t>& bytes) {
-  const uint64_t sum = fnv1a(bytes.data() + 20, bytes.size() - 28);
-  for (int i = 0; i < 8; ++i) bytes[bytes.size() - 8 + i] = static_cast<uint8_t>(sum >> (8 * i));
-}
+using test::resignHierarchyBytes;
 
 TEST(HierarchySerialization, RoundTripGivesTheSameHierarchyAndTheSamePaths) {
   Grid g = test::loadMap("den520d.map");
@@ -80,7 +69,9 @@ TEST(HierarchySerialization, RefusesForeignTruncatedCorruptedAndNewerBytesWithCl
   auto newer = good;
   newer[8] = 99;
   EXPECT_TRUE(refused(newer));
-  EXPECT_EQ(error, "hierarchy format version 99 is not supported (this build reads version " + std::to_string(kHierarchyFormatVersion) + ")");
+  EXPECT_EQ(error, "hierarchy format version 99 is not supported (this build reads versions " +
+                       std::to_string(kOldestHierarchyFormatVersion) + " to " +
+                       std::to_string(kHierarchyFormatVersion) + ")");
   auto truncated = good;
   truncated.resize(good.size() - 100);
   EXPECT_TRUE(refused(truncated));
@@ -93,7 +84,7 @@ TEST(HierarchySerialization, RefusesForeignTruncatedCorruptedAndNewerBytesWithCl
   auto forged = good;
   forged[20] = 0xFF;
   forged[21] = 0xFF;
-  resign(forged);
+  resignHierarchyBytes(forged);
   EXPECT_TRUE(refused(forged));
   EXPECT_NE(error.find("inconsistent"), std::string::npos) << error;
 }
@@ -113,7 +104,7 @@ TEST(HierarchySerialization, RandomlyDamagedBytesWithForgedChecksumsNeverCrash) 
     auto bytes = good;
     const int flips = 1 + static_cast<int>(rng() % 4);
     for (int f = 0; f < flips; ++f) bytes[20 + rng() % (bytes.size() - 28)] ^= static_cast<uint8_t>(1u << (rng() % 8));
-    resign(bytes);
+    resignHierarchyBytes(bytes);
     std::string error;
     auto result = deserializeHierarchy(bytes, error);
     if (!result) {

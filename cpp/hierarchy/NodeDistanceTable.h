@@ -1,0 +1,49 @@
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace hpastar {
+
+class Hierarchy;
+
+// Exact distances between every two nodes of one level's graph (one Dijkstra per node), the perfect
+// heuristic of the abstract search on that level: with it, A* settles little more than the nodes of
+// the abstract path it returns, where the octile distance or landmarks leave it to explore corridors.
+//
+// It costs N² floats for N nodes of the level (3.6 MB for 950 nodes), and every terrain change
+// recomputes it, so it is meant for large maps that rarely change. Immutable once computed.
+class NodeDistanceTable {
+ public:
+  // The most nodes a table is built for: 4096² floats are 64 MiB.
+  static constexpr uint32_t kMaxNodes = 4096;
+  static constexpr float kUnreachable = 3.0e38f;
+
+  // Distances between the nodes of `level`. Empty when the level has more than kMaxNodes nodes: the
+  // search then goes on without it (HierarchyStats::distanceTableNodes tells).
+  static NodeDistanceTable compute(const Hierarchy& h, int32_t level);
+
+  bool empty() const { return count_ == 0; }
+  int32_t level() const { return level_; }
+  uint32_t count() const { return count_; }
+  // Dense index of `node` in the table, or kNoSlot when the node is not of the table's level.
+  static constexpr uint32_t kNoSlot = 0xFFFFFFFFu;
+  uint32_t slotOf(uint32_t node) const { return node < slot_.size() ? slot_[node] : kNoSlot; }
+  // The distances from the node in `slot` to every slot (kUnreachable where there is no path).
+  const float* row(uint32_t slot) const { return &table_[static_cast<size_t>(slot) * count_]; }
+
+  // A stored distance slightly lowered: it is a double sum rounded once to float (relative error below
+  // 2^-24), and a bound must never exceed the distance. Much less than the landmarks' slack, which
+  // covers differences of two such values: ties between optimal paths stay ties.
+  static float lowered(float d) { return d - 1e-6f * d; }
+
+  size_t bytes() const { return table_.capacity() * sizeof(float) + slot_.capacity() * sizeof(uint32_t); }
+
+ private:
+  int32_t level_ = 0;
+  uint32_t count_ = 0;
+  std::vector<uint32_t> slot_;  // per node id
+  std::vector<float> table_;    // [slot a * count + slot b]
+};
+
+}  // namespace hpastar

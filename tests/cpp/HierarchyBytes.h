@@ -1,0 +1,25 @@
+#pragma once
+// Forging serialized hierarchies in tests: the checksum as the format defines it.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace hpastar::test {
+
+// FNV-1a 64 over the payload (after the 20-byte header, before the 8-byte checksum).
+inline uint64_t fnv1a(const uint8_t* p, size_t n) {
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; ++i) {
+    h ^= p[i];
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+// Rewrites the checksum of serialized hierarchy bytes after a test changed their payload.
+inline void resignHierarchyBytes(std::vector<uint8_t>& bytes) {
+  const uint64_t sum = fnv1a(bytes.data() + 20, bytes.size() - 28);
+  for (int i = 0; i < 8; ++i) bytes[bytes.size() - 8 + i] = static_cast<uint8_t>(sum >> (8 * i));
+}
+
+}  // namespace hpastar::test
