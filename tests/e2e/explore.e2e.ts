@@ -203,6 +203,20 @@ describe('queries', () => {
   });
 });
 
+describe('distance table', () => {
+  test('the permalink turns it on; the build says so and the path is found', async () => {
+    page = await browser.page();
+    await openDemo(page, baseUrl, '?map=den520d.map&algo=dhpa1&cs=16&dt=1&s=10,140&g=240,104');
+    expect(await page.isChecked('[data-testid=opt-table]')).toBe(true);
+    expect(await page.textContent('[data-testid=build-info]')).toMatch(/Distance table: [\d,]+ nodes/);
+    const state = await demo(page);
+    expect(state.lastPath!.found).toBe(true);
+    await page.click('[data-testid=opt-table]');
+    await page.waitForFunction(() => !new URL(location.href).searchParams.has('dt'));
+    expect(await page.textContent('[data-testid=build-info]')).not.toMatch(/Distance table/);
+  });
+});
+
 describe('overlays', () => {
   test('each overlay toggle changes the pixels drawn', async () => {
     page = await browser.page();

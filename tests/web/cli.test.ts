@@ -53,6 +53,7 @@ describe('hpastar scen prints the native tool\'s summary', () => {
     ['AR0011SR.map.scen', ['--algo', 'hpa', '--cluster', '16', '--levels', '2', '--cache-paths', '--min-bucket', '60']],
     ['8room_000.map.scen', ['--algo', 'shpa', '--shpa-max-detour', '1.25', '--shpa-edge-weight', 'octile', '--limit', '700']],
     ['brc202d.map.scen', ['--algo', 'dhpa', '--group', '3', '--levels', '2', '--min-bucket', '200']],
+    ['AR0011SR.map.scen', ['--algo', 'dhpa', '--cluster', '25', '--distance-table', '--min-bucket', '190']],
   ];
 
   test.each(cases)('%s %j', (scen, args) => {

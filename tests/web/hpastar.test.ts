@@ -205,6 +205,52 @@ describe('landmarks (differential heuristic)', () => {
   });
 });
 
+describe('distance table (exact top-level distances)', () => {
+  test('same path costs with the abstract path read off the table, after edits and through serialization', () => {
+    const text = readMapsFile('AR0011SR.map');
+    let map = parseMap(text);
+    const grid = hp.Grid.fromMovingAI(text, 'AR0011SR.map');
+    const plain = hp.HPAStar.build(grid, { clusterSize: 25, cacheTrees: true });
+    const tabled = hp.HPAStar.build(grid, { clusterSize: 25, cacheTrees: true, distanceTable: true });
+    expect(tabled.options.distanceTable).toBe(true);
+    expect(plain.stats.distanceTableNodes).toBe(0);
+    expect(tabled.stats.distanceTableNodes).toBe(tabled.stats.levels[0]!.nodes);
+    expect(tabled.stats.bytes).toBeGreaterThan(plain.stats.bytes + 4 * tabled.stats.distanceTableNodes ** 2 - 1);
+    const check = (a: typeof plain, b: typeof plain) => {
+      const pairs = randomPairs(map, 60, 9);
+      let expandedA = 0;
+      let walked = 0;
+      for (const [s, g] of pairs) {
+        const ra = a.findPath(s, g, { smooth: false });
+        const rb = b.findPath(s, g, { smooth: false });
+        expect(rb.status).toBe(ra.status);
+        if (!rb.found) continue;
+        validatePath(map, rb.cells, s, g, rb.cost);
+        expect(rb.cost).toBeCloseTo(ra.cost, 2);
+        expandedA += ra.stats.expandedMain;
+        walked += rb.stats.expandedMain;
+      }
+      expect(walked).toBeLessThan(expandedA);
+    };
+    check(plain, tabled);
+    const loaded = hp.HPAStar.load(tabled.serialize());
+    expect(loaded.options.distanceTable).toBe(true);
+    expect(loaded.stats.distanceTableNodes).toBe(tabled.stats.distanceTableNodes);
+    check(plain, loaded);
+    // A wall across the map: both planners rebuild (the table too), and still agree.
+    const wall = Array.from({ length: 300 }, (_, i) => ({ x: 100 + i, y: 260, terrain: '@' }));
+    plain.applyEdits(wall);
+    tabled.applyEdits(wall);
+    const rows = text.split('\n');
+    const first = rows.indexOf('map') + 1;
+    rows[first + 260] = rows[first + 260]!.slice(0, 100) + '@'.repeat(300) + rows[first + 260]!.slice(400);
+    map = parseMap(rows.join('\n'));
+    check(plain, tabled);
+    for (const p of [plain, tabled, loaded]) p.dispose();
+    grid.dispose();
+  });
+});
+
 describe('serialization', () => {
   test('a loaded planner answers exactly as the one serialized, in this module and in another', async () => {
     const text = readMapsFile('den520d.map');
@@ -270,7 +316,7 @@ describe('HPAStar', () => {
   test('reports its options, build figures and the phases of each search', () => {
     const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
     const planner = hp.HPAStar.build(grid, { clusterSize: 8, levels: 3 });
-    const defaults = { clusterSize: 10, levels: 1, clusterGroup: 2, entranceWidth: 6, cachePaths: false, cacheTrees: false, pruneEdges: true, landmarks: 0 };
+    const defaults = { clusterSize: 10, levels: 1, clusterGroup: 2, entranceWidth: 6, cachePaths: false, cacheTrees: false, pruneEdges: true, landmarks: 0, distanceTable: false };
     expect(hp.HPAStar.defaultOptions).toEqual(defaults);
     expect(planner.options).toEqual({ ...defaults, clusterSize: 8, levels: 3 });
     const stats = planner.stats;
@@ -492,7 +538,7 @@ describe('errors are JavaScript errors that name the problem', () => {
     ];
     for (const [options, message] of cases) expect(() => hp.HPAStar.build(grid, options)).toThrow(new RangeError(message));
     expect(() => hp.HPAStar.build(grid, { clustersize: 4 } as never)).toThrow(
-      new TypeError('HPAStar.build: unknown option "clustersize" (known: clusterSize, levels, clusterGroup, entranceWidth, cachePaths, cacheTrees, pruneEdges, landmarks)'),
+      new TypeError('HPAStar.build: unknown option "clustersize" (known: clusterSize, levels, clusterGroup, entranceWidth, cachePaths, cacheTrees, pruneEdges, landmarks, distanceTable)'),
     );
     expect(() => hp.HPAStar.build(grid, { clusterSize: 4.5 })).toThrow(new TypeError('HPAStar.build: option clusterSize must be an integer, got 4.5'));
     expect(() => hp.HPAStar.build(grid, { cachePaths: 1 } as never)).toThrow(new TypeError('HPAStar.build: option cachePaths must be a boolean, got 1'));

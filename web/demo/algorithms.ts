@@ -73,6 +73,8 @@ export interface SearchSettings {
   pruneEdges: boolean;
   /** Landmarks of the top-level differential heuristic (0 = octile only). */
   landmarks: number;
+  /** Exact top-level node distances: abstract paths read off a table, no search. */
+  distanceTable: boolean;
 }
 
 export const DEFAULT_SETTINGS: SearchSettings = {
@@ -83,6 +85,7 @@ export const DEFAULT_SETTINGS: SearchSettings = {
   cachePaths: false,
   pruneEdges: true,
   landmarks: 0,
+  distanceTable: false,
 };
 
 export function hierarchyOptions(algo: AlgoInfo, s: SearchSettings): HierarchyOptions {
@@ -95,6 +98,7 @@ export function hierarchyOptions(algo: AlgoInfo, s: SearchSettings): HierarchyOp
     cacheTrees: algo.trees,
     pruneEdges: s.pruneEdges,
     landmarks: s.landmarks,
+    distanceTable: s.distanceTable,
   };
 }
 

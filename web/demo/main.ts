@@ -99,6 +99,7 @@ const optSmooth = $<HTMLInputElement>('opt-smooth');
 const optCache = $<HTMLInputElement>('opt-cache');
 const optPrune = $<HTMLInputElement>('opt-prune');
 const optLandmarks = $<HTMLInputElement>('opt-landmarks');
+const optTable = $<HTMLInputElement>('opt-table');
 const buildInfo = $('build-info');
 const brushSize = $<HTMLInputElement>('brush-size');
 const hudCell = $('hud-cell');
@@ -434,6 +435,11 @@ function showBuildInfo(): void {
   buildInfo.textContent =
     `Built in ${fmtMs(buildMs)} (core: ${fmtMs(s.buildMs)}), ${(s.bytes / 1024).toFixed(0)} KiB. ${levels}. ` +
     `${plural(s.entrances, 'entrance')}, ${plural(s.components, 'connected component')}.` +
+    (settings.distanceTable
+      ? s.distanceTableNodes > 0
+        ? ` Distance table: ${fmtInt(s.distanceTableNodes)} nodes, abstract paths read off it.`
+        : ` No distance table: the top level has more than 4,096 nodes.`
+      : '') +
     (mismatch ? ` ⚠ The exported graph differs from the stats (${g.nodes.length / 2} nodes, ${g.edgeFrom.length} edges).` : '');
 }
 
@@ -956,6 +962,7 @@ function readSettings(): SearchSettings {
     cachePaths: optCache.checked,
     pruneEdges: optPrune.checked,
     landmarks: clamp(Number(optLandmarks.value), 0, 32, DEFAULT_SETTINGS.landmarks),
+    distanceTable: optTable.checked,
   };
 }
 
@@ -966,6 +973,7 @@ function writeSettings(s: SearchSettings): void {
   optCache.checked = s.cachePaths;
   optPrune.checked = s.pruneEdges;
   optLandmarks.value = String(s.landmarks);
+  optTable.checked = s.distanceTable;
 }
 
 async function onAlgorithmChanged(): Promise<void> {
@@ -1173,7 +1181,7 @@ function populateAlgorithms(): void {
 function setupControls(): void {
   populateAlgorithms();
   algoPicker.addEventListener('change', () => void onAlgorithmChanged());
-  for (const input of [optCluster, optEntrance, optSmooth, optCache, optPrune, optLandmarks]) input.addEventListener('change', () => void onAlgorithmChanged());
+  for (const input of [optCluster, optEntrance, optSmooth, optCache, optPrune, optLandmarks, optTable]) input.addEventListener('change', () => void onAlgorithmChanged());
   for (const box of overlayBoxes) {
     box.addEventListener('change', () => {
       syncOverlayAvailability();

@@ -1,6 +1,7 @@
 // The view in the URL, so that it can be shared:
 //   ?map=den520d.map (a bundled map) or ?gen=maze-256x256-f2-s7 (a generated one)
-//   &algo=hpa2&cs=10&ew=6&smooth=1&cache=0&prune=1&lm=16 (lm only when landmarks are on)
+//   &algo=hpa2&cs=10&ew=6&smooth=1&cache=0&prune=1&lm=16&dt=1 (lm and dt only when landmarks or the
+//   distance table are on)
 //   &s=10,140&g=240,104 (start, goal)
 //   &ov=b1,b2,nodes,abstract,refined,path (overlays shown)
 //   &mode=explore|compare|crowd&agents=1000
@@ -50,6 +51,8 @@ export function readPermalink(search: string): Permalink {
   if (prune !== undefined) settings.pruneEdges = prune;
   const landmarks = int(q.get('lm'), 0, 32);
   if (landmarks !== undefined) settings.landmarks = landmarks;
+  const table = flag(q.get('dt'));
+  if (table !== undefined) settings.distanceTable = table;
   const mode = q.get('mode');
   return {
     map: q.get('map') ?? undefined,
@@ -76,6 +79,7 @@ export function writePermalink(p: Permalink): string {
   q.set('cache', s.cachePaths ? '1' : '0');
   q.set('prune', s.pruneEdges ? '1' : '0');
   if (s.landmarks > 0) q.set('lm', String(s.landmarks));
+  if (s.distanceTable) q.set('dt', '1');
   if (p.start) q.set('s', `${p.start.x},${p.start.y}`);
   if (p.goal) q.set('g', `${p.goal.x},${p.goal.y}`);
   if (p.overlays) q.set('ov', p.overlays.join(','));

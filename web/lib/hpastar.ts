@@ -42,6 +42,7 @@ export function hierarchyStatsOf(raw: RawHierarchyStats): HierarchyStats {
     gridBytes: raw.gridBytes,
     entrances: raw.entrances,
     components: raw.components,
+    distanceTableNodes: raw.distanceTableNodes,
     levels: Object.freeze(raw.levels.map((l) => Object.freeze({ ...l }))),
   });
 }

@@ -115,6 +115,7 @@ const HIERARCHY_OPTION_KINDS: Record<keyof HierarchyOptions, OptionKind> = {
   cacheTrees: 'boolean',
   pruneEdges: 'boolean',
   landmarks: 'integer',
+  distanceTable: 'boolean',
 };
 
 const SHPA_OPTION_KINDS: Record<keyof ShpaOptions, OptionKind> = {

@@ -77,6 +77,15 @@ export interface HierarchyOptions {
    * graph per landmark): use them on maps that do not change often.
    */
   readonly landmarks?: number;
+  /**
+   * Exact distances between every two nodes of the top level: the abstract path is then read off this
+   * table, node by node, instead of searched (same path costs; a traced query still searches, with the
+   * table as its heuristic). Costs N² floats for N top-level nodes (4 MB for 1,000) and one search of the
+   * top-level graph per node at build and after every terrain change, so it suits large maps that
+   * rarely change. Left out when the top level has more than 4,096 nodes (`stats.distanceTableNodes`
+   * is then 0). Default false.
+   */
+  readonly distanceTable?: boolean;
 }
 
 /** {@link HierarchyOptions} with every default filled in. */
@@ -110,6 +119,8 @@ export interface HierarchyStats {
   readonly entrances: number;
   /** Connected components of the passable cells. */
   readonly components: number;
+  /** Nodes in the top level's distance table ({@link HierarchyOptions.distanceTable}); 0 when there is none. */
+  readonly distanceTableNodes: number;
   /** One entry per level, level 1 first. */
   readonly levels: readonly LevelStats[];
 }

@@ -111,6 +111,7 @@ declare module 'hpastar:raw' {
     cacheTrees: boolean;
     pruneEdges: boolean;
     landmarks: number;
+    distanceTable: boolean;
   }
 
   /** What the last terrain edit rebuilt. */
@@ -142,6 +143,7 @@ declare module 'hpastar:raw' {
     gridBytes: number;
     entrances: number;
     components: number;
+    distanceTableNodes: number;
     levels: { level: number; clusterSize: number; clusters: number; nodes: number; interEdges: number; intraEdges: number }[];
   }
 

@@ -46,6 +46,7 @@ commands:
 
 hpa options (hpa, dhpa): --cluster N (10) --levels L (1) --group G (2) --entrance-width W (6)
              --cache-paths --no-prune --no-smooth --landmarks K (0; 0..32)
+             --distance-table (exact top-level node distances: N² floats, N <= 4096)
 shpa options: --shpa-initial-cluster N (4) --shpa-max-cluster N (16) --shpa-max-cells N (0)
              --shpa-entrance-width N (6) --shpa-max-detour X (0) --shpa-edge-weight euclidean|octile
              --no-smooth
@@ -115,8 +116,8 @@ class CommandLine {
   }
 }
 
-const SWITCHES = new Set(['cache-paths', 'no-smooth', 'no-prune', 'per-query']);
-const HPA_OPTIONS = ['cluster', 'levels', 'group', 'entrance-width', 'cache-paths', 'no-smooth', 'no-prune', 'landmarks'];
+const SWITCHES = new Set(['cache-paths', 'no-smooth', 'no-prune', 'per-query', 'distance-table']);
+const HPA_OPTIONS = ['cluster', 'levels', 'group', 'entrance-width', 'cache-paths', 'no-smooth', 'no-prune', 'landmarks', 'distance-table'];
 const SHPA_OPTIONS = ['shpa-initial-cluster', 'shpa-max-cluster', 'shpa-max-cells', 'shpa-entrance-width', 'shpa-max-detour', 'shpa-edge-weight', 'no-smooth'];
 const ALGORITHMS = ['astar', 'hpa', 'dhpa', 'shpa'];
 
@@ -136,6 +137,7 @@ function hierarchyOptions(algo: string, cmd: CommandLine): HierarchyOptions {
     cachePaths: cmd.has('cache-paths'),
     pruneEdges: !cmd.has('no-prune'),
     landmarks: cmd.int('landmarks', 0, 0, 32),
+    distanceTable: cmd.has('distance-table'),
     cacheTrees: algo === 'dhpa',
   };
 }
@@ -220,6 +222,7 @@ async function runBuild(args: readonly string[]): Promise<number> {
     ['bytes', { int: s.bytes }],
     ['grid_bytes', { int: s.gridBytes }],
     ['entrances', { int: s.entrances }],
+    ['distance_table_nodes', { int: s.distanceTableNodes }],
     ['components', { int: s.components }],
     ['levels', { int: s.levels.length }],
     ['nodes', { int: s.levels[0]?.nodes ?? 0 }],
