@@ -32,20 +32,15 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
   const LandmarkTable& marks = h.landmarks();
   const bool useMarks = !useTable && astar && wholeMap && !marks.empty() && marks.level() == level &&
                         landmarkRowOf(h, overlay, target, targetRow_);
-  const ExactTarget* exits = exactTargets_.data();
-  const size_t exitCount = exactTargets_.size();
   auto heuristic = [&](uint32_t n) {
     if (!astar) return 0.0;
     const uint32_t slot = useTable && n < realNodes ? table.slotOf(n) : NodeDistanceTable::kNoSlot;
     if (slot != NodeDistanceTable::kNoSlot) {
-      // Distance to the target: through the cheapest of its nodes (one, or the goal's edges).
-      const float* row = table.row(slot);
-      float best = NodeDistanceTable::kUnreachable;
-      for (size_t k = 0; k < exitCount; ++k) best = std::min(best, row[exits[k].slot] + exits[k].cost);
       // Slightly lowered: the float rounding of the stored sums must not make it exceed the distance.
       // Nodes that cannot reach the target get a finite bound far above any path (the heap's keys are
       // fixed point).
-      return best >= NodeDistanceTable::kUnreachable ? 1.0e7 : NodeDistanceTable::lowered(best);
+      const float d = exactDistanceToTarget(table.row(slot));
+      return d >= NodeDistanceTable::kUnreachable ? 1.0e7 : NodeDistanceTable::lowered(d);
     }
     const Point c = cellOf(n);
     const double octile = octileDistance(targetCell.x - c.x, targetCell.y - c.y);
@@ -104,17 +99,11 @@ bool AbstractSearch::walkDistanceTable(const Hierarchy& h, int32_t level, const 
   const NodeDistanceTable& table = h.distanceTable();
   const uint32_t start = overlay.startNode(), goal = overlay.goalNode();
   if (table.empty() || table.level() != level || !exactTargetOf(h, &overlay, goal)) return false;
-  const ExactTarget* exits = exactTargets_.data();
-  const size_t exitCount = exactTargets_.size();
-  // Distance from a node to the goal: through the cheapest of the goal's edges.
-  // (A node the table does not know counts as unreachable: the walk then fails and the caller searches.)
+  // A node the table does not know counts as unreachable: the walk then fails and the caller searches.
   auto toGoal = [&](uint32_t n) {
     const uint32_t slot = table.slotOf(n);
-    if (slot == NodeDistanceTable::kNoSlot) return static_cast<double>(NodeDistanceTable::kUnreachable);
-    const float* row = table.row(slot);
-    float best = NodeDistanceTable::kUnreachable;
-    for (size_t k = 0; k < exitCount; ++k) best = std::min(best, row[exits[k].slot] + exits[k].cost);
-    return static_cast<double>(best);
+    return static_cast<double>(slot == NodeDistanceTable::kNoSlot ? NodeDistanceTable::kUnreachable
+                                                                  : exactDistanceToTarget(table.row(slot)));
   };
   constexpr double kFar = NodeDistanceTable::kUnreachable;
   const size_t first = out.size();

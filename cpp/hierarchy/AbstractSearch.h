@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -50,6 +51,13 @@ class AbstractSearch {
     uint32_t slot;
     float cost;
   };
+  // The distance from the node whose table row is `row` to the target of exactTargetOf(): through the
+  // cheapest of its nodes.
+  float exactDistanceToTarget(const float* row) const {
+    float best = NodeDistanceTable::kUnreachable;
+    for (const ExactTarget& t : exactTargets_) best = std::min(best, row[t.slot] + t.cost);
+    return best;
+  }
   std::vector<ExactTarget> exactTargets_;
   NodeSearchSpace space_;
   std::vector<double> h_;  // heuristic of each node reached in the current search
