@@ -7,6 +7,7 @@ import {
   PathQueryError,
   PathStatusCode,
   type HierarchyOptions,
+  type HPAStar,
   type Hpastar,
   type Point,
 } from '../../web/lib/index';
@@ -162,92 +163,91 @@ describe('DHPA* (cacheTrees)', () => {
   });
 });
 
+/**
+ * A planner variant against the plain planner on random pairs of a map: the same statuses and raw path
+ * costs, valid paths, and fewer abstract expansions (`fewer(plain, variant)`); then the same for the
+ * variant saved and loaded, and for both after a wall across the map (row `wallY`, columns
+ * `wallX`..`wallX + wallLength - 1`) that rebuilds them. Returns the variant, for more checks.
+ */
+function expectSameCostsAsPlain(
+  mapName: string,
+  plainOptions: HierarchyOptions,
+  variantOptions: HierarchyOptions,
+  wall: { x: number; y: number; length: number },
+  fewer: (plain: number, variant: number) => void,
+  onBuilt: (plain: HPAStar, variant: HPAStar, loaded: HPAStar) => void,
+): void {
+  const text = readMapsFile(mapName);
+  let map = parseMap(text);
+  const grid = hp.Grid.fromMovingAI(text, mapName);
+  const plain = hp.HPAStar.build(grid, plainOptions);
+  const variant = hp.HPAStar.build(grid, variantOptions);
+  const check = (a: HPAStar, b: HPAStar) => {
+    let expandedA = 0;
+    let expandedB = 0;
+    for (const [s, g] of randomPairs(map, 60, 5)) {
+      const ra = a.findPath(s, g, { smooth: false });
+      const rb = b.findPath(s, g, { smooth: false });
+      expect(rb.status).toBe(ra.status);
+      if (!rb.found) continue;
+      validatePath(map, rb.cells, s, g, rb.cost);
+      expect(rb.cost).toBeCloseTo(ra.cost, 2);
+      expandedA += ra.stats.expandedMain;
+      expandedB += rb.stats.expandedMain;
+    }
+    fewer(expandedA, expandedB);
+  };
+  check(plain, variant);
+  const loaded = hp.HPAStar.load(variant.serialize());
+  onBuilt(plain, variant, loaded);
+  check(plain, loaded);
+  // A wall across the map: both planners rebuild (their tables too), and still agree.
+  const cells = Array.from({ length: wall.length }, (_, i) => ({ x: wall.x + i, y: wall.y, terrain: '@' }));
+  plain.applyEdits(cells);
+  variant.applyEdits(cells);
+  const rows = text.split('\n');
+  const row = rows.indexOf('map') + 1 + wall.y;
+  rows[row] = rows[row]!.slice(0, wall.x) + '@'.repeat(wall.length) + rows[row]!.slice(wall.x + wall.length);
+  map = parseMap(rows.join('\n'));
+  check(plain, variant);
+  for (const p of [plain, variant, loaded]) p.dispose();
+  grid.dispose();
+}
+
 describe('landmarks (differential heuristic)', () => {
   test('same path costs with fewer abstract expansions, after edits and through serialization', () => {
-    const text = readMapsFile('brc202d.map');
-    let map = parseMap(text);
-    const grid = hp.Grid.fromMovingAI(text, 'brc202d.map');
-    const plain = hp.HPAStar.build(grid, { cacheTrees: true });
-    const marked = hp.HPAStar.build(grid, { cacheTrees: true, landmarks: 16 });
-    expect(marked.options.landmarks).toBe(16);
-    expect(marked.stats.bytes).toBeGreaterThan(plain.stats.bytes);
-    const pairs = randomPairs(map, 60, 5);
-    const check = (a: typeof plain, b: typeof plain) => {
-      let expandedA = 0;
-      let expandedB = 0;
-      for (const [s, g] of pairs) {
-        const ra = a.findPath(s, g, { smooth: false });
-        const rb = b.findPath(s, g, { smooth: false });
-        expect(rb.status).toBe(ra.status);
-        if (!rb.found) continue;
-        validatePath(map, rb.cells, s, g, rb.cost);
-        expect(rb.cost).toBeCloseTo(ra.cost, 3);
-        expandedA += ra.stats.expandedMain;
-        expandedB += rb.stats.expandedMain;
-      }
-      expect(expandedB).toBeLessThan(expandedA * 0.8);
-    };
-    check(plain, marked);
-    const loaded = hp.HPAStar.load(marked.serialize());
-    expect(loaded.options.landmarks).toBe(16);
-    check(plain, loaded);
-    // A wall across the map: both planners rebuild (the landmarks too), and still agree.
-    const wall = Array.from({ length: 200 }, (_, i) => ({ x: 150 + i, y: 240, terrain: '@' }));
-    plain.applyEdits(wall);
-    marked.applyEdits(wall);
-    const rows = text.split('\n');
-    const first = rows.indexOf('map') + 1;
-    rows[first + 240] = rows[first + 240]!.slice(0, 150) + '@'.repeat(200) + rows[first + 240]!.slice(350);
-    map = parseMap(rows.join('\n'));
-    check(plain, marked);
-    for (const p of [plain, marked, loaded]) p.dispose();
-    grid.dispose();
+    expectSameCostsAsPlain(
+      'brc202d.map',
+      { cacheTrees: true },
+      { cacheTrees: true, landmarks: 16 },
+      { x: 150, y: 240, length: 200 },
+      (plain, marked) => expect(marked).toBeLessThan(plain * 0.8),
+      (plain, marked, loaded) => {
+        expect(marked.options.landmarks).toBe(16);
+        expect(marked.stats.bytes).toBeGreaterThan(plain.stats.bytes);
+        expect(loaded.options.landmarks).toBe(16);
+      },
+    );
   });
 });
 
 describe('distance table (exact top-level distances)', () => {
   test('same path costs with the abstract path read off the table, after edits and through serialization', () => {
-    const text = readMapsFile('AR0011SR.map');
-    let map = parseMap(text);
-    const grid = hp.Grid.fromMovingAI(text, 'AR0011SR.map');
-    const plain = hp.HPAStar.build(grid, { clusterSize: 25, cacheTrees: true });
-    const tabled = hp.HPAStar.build(grid, { clusterSize: 25, cacheTrees: true, distanceTable: true });
-    expect(tabled.options.distanceTable).toBe(true);
-    expect(plain.stats.distanceTableNodes).toBe(0);
-    expect(tabled.stats.distanceTableNodes).toBe(tabled.stats.levels[0]!.nodes);
-    expect(tabled.stats.bytes).toBeGreaterThan(plain.stats.bytes + 4 * tabled.stats.distanceTableNodes ** 2 - 1);
-    const check = (a: typeof plain, b: typeof plain) => {
-      const pairs = randomPairs(map, 60, 9);
-      let expandedA = 0;
-      let walked = 0;
-      for (const [s, g] of pairs) {
-        const ra = a.findPath(s, g, { smooth: false });
-        const rb = b.findPath(s, g, { smooth: false });
-        expect(rb.status).toBe(ra.status);
-        if (!rb.found) continue;
-        validatePath(map, rb.cells, s, g, rb.cost);
-        expect(rb.cost).toBeCloseTo(ra.cost, 2);
-        expandedA += ra.stats.expandedMain;
-        walked += rb.stats.expandedMain;
-      }
-      expect(walked).toBeLessThan(expandedA);
-    };
-    check(plain, tabled);
-    const loaded = hp.HPAStar.load(tabled.serialize());
-    expect(loaded.options.distanceTable).toBe(true);
-    expect(loaded.stats.distanceTableNodes).toBe(tabled.stats.distanceTableNodes);
-    check(plain, loaded);
-    // A wall across the map: both planners rebuild (the table too), and still agree.
-    const wall = Array.from({ length: 300 }, (_, i) => ({ x: 100 + i, y: 260, terrain: '@' }));
-    plain.applyEdits(wall);
-    tabled.applyEdits(wall);
-    const rows = text.split('\n');
-    const first = rows.indexOf('map') + 1;
-    rows[first + 260] = rows[first + 260]!.slice(0, 100) + '@'.repeat(300) + rows[first + 260]!.slice(400);
-    map = parseMap(rows.join('\n'));
-    check(plain, tabled);
-    for (const p of [plain, tabled, loaded]) p.dispose();
-    grid.dispose();
+    expectSameCostsAsPlain(
+      'AR0011SR.map',
+      { clusterSize: 25, cacheTrees: true },
+      { clusterSize: 25, cacheTrees: true, distanceTable: true },
+      { x: 100, y: 260, length: 300 },
+      (plain, walked) => expect(walked).toBeLessThan(plain),
+      (plain, tabled, loaded) => {
+        expect(tabled.options.distanceTable).toBe(true);
+        expect(plain.stats.distanceTableNodes).toBe(0);
+        expect(tabled.stats.distanceTableNodes).toBe(tabled.stats.levels[0]!.nodes);
+        expect(tabled.stats.bytes).toBeGreaterThan(plain.stats.bytes + 4 * tabled.stats.distanceTableNodes ** 2 - 1);
+        expect(loaded.options.distanceTable).toBe(true);
+        expect(loaded.stats.distanceTableNodes).toBe(tabled.stats.distanceTableNodes);
+      },
+    );
   });
 });
 
