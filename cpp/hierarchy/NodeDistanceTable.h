@@ -7,9 +7,10 @@ namespace hpastar {
 
 class Hierarchy;
 
-// Exact distances between every two nodes of one level's graph (one Dijkstra per node), the perfect
-// heuristic of the abstract search on that level: with it, A* settles little more than the nodes of
-// the abstract path it returns, where the octile distance or landmarks leave it to explore corridors.
+// Exact distances between every two nodes of one level's graph (one Dijkstra per node). A query reads
+// its abstract path off the table (AbstractSearch::walkDistanceTable), with no search; a traced query
+// searches with it as the perfect heuristic, settling little more than the nodes of its path, where the
+// octile distance or landmarks leave A* to explore corridors.
 //
 // It costs N² floats for N nodes of the level (3.6 MB for 950 nodes), and every terrain change
 // recomputes it, so it is meant for large maps that rarely change. Immutable once computed.
