@@ -2,10 +2,11 @@
 
 #include <emscripten/bind.h>
 
+#include "bindings/BatchToJS.h"
 #include "bindings/BindingSupport.h"
 #include "bindings/SearchTraceToJS.h"
-#include "hierarchy/AbstractGraphExport.h"
-#include "io/HierarchySerialization.h"
+#include "hpa/HierarchySerialization.h"
+#include "inspect/AbstractGraphExport.h"
 
 namespace hpastar::bindings {
 
@@ -81,35 +82,30 @@ std::string HpaStarHandle::load(const val& bytes) {
 }
 
 val HpaStarHandle::serialize() const {
-  if (!hierarchy_) return val::global("Uint8Array").new_(0);
-  const std::vector<uint8_t> bytes = serializeHierarchy(*hierarchy_);
+  if (!versions_) return val::global("Uint8Array").new_(0);
+  const std::vector<uint8_t> bytes = serializeHierarchy(*current());
   return copyToJS(bytes.data(), bytes.size());
 }
 
 void HpaStarHandle::adopt(Hierarchy&& hierarchy) {
-  hierarchy_ = std::make_shared<Hierarchy>(std::move(hierarchy));
-  version_ = 0;
+  versions_ = std::make_shared<VersionedHierarchy>(std::move(hierarchy));
   lastUpdate_ = UpdateStats{};
-  resetQueries();
 }
 
-void HpaStarHandle::resetQueries() {
-  query_ = std::make_unique<HpaStarQuery>(*hierarchy_);
-  planQuery_ = std::make_unique<HpaStarQuery>(*hierarchy_);
-  cursor_.reset();
-  ++planId_;  // plans made before are stale
-}
+val HpaStarHandle::options() const { return versions_ ? optionsToJS(current()->options()) : val::null(); }
 
-val HpaStarHandle::options() const { return hierarchy_ ? optionsToJS(hierarchy_->options()) : val::null(); }
+int HpaStarHandle::width() const { return versions_ ? current()->grid().width() : 0; }
+int HpaStarHandle::height() const { return versions_ ? current()->grid().height() : 0; }
 
 val HpaStarHandle::stats() const {
-  if (!hierarchy_) return val::null();
-  const HierarchyStats& s = hierarchy_->stats();
+  if (!versions_) return val::null();
+  const std::shared_ptr<const Hierarchy> h = current();
+  const HierarchyStats& s = h->stats();
   val levels = val::array();
   for (size_t l = 0; l < s.levels.size(); ++l) {
     val level = val::object();
     level.set("level", static_cast<int>(l + 1));
-    level.set("clusterSize", hierarchy_->layout(static_cast<int32_t>(l + 1)).size);
+    level.set("clusterSize", h->layout(static_cast<int32_t>(l + 1)).size);
     level.set("clusters", s.levels[l].clusters);
     level.set("nodes", s.levels[l].nodes);
     level.set("interEdges", s.levels[l].interEdges);
@@ -119,7 +115,7 @@ val HpaStarHandle::stats() const {
   val o = val::object();
   o.set("buildMs", s.buildMs);
   o.set("bytes", static_cast<double>(s.bytes));
-  o.set("gridBytes", static_cast<double>(hierarchy_->grid().bytes()));
+  o.set("gridBytes", static_cast<double>(h->grid().bytes()));
   o.set("entrances", s.entrances);
   o.set("components", s.components);
   o.set("distanceTableNodes", s.distanceTableNodes);
@@ -128,31 +124,18 @@ val HpaStarHandle::stats() const {
 }
 
 val HpaStarHandle::terrain() const {
-  if (!hierarchy_) return val::global("Uint8Array").new_(0);
-  return terrainToJS(hierarchy_->grid());
-}
-
-val HpaStarHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
-  if (!hierarchy_) return errorObject("the planner is not built");
-  HpaQueryOptions options;
-  options.smooth = smooth;
-  return queryToJS(*query_, result_, Point{sx, sy}, Point{gx, gy}, options);
-}
-
-val HpaStarHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {
-  if (!hierarchy_) return errorObject("the planner is not built");
-  HpaQueryOptions options;
-  options.smooth = smooth;
-  return traceQueryToJS(*query_, trace_, result_, Point{sx, sy}, Point{gx, gy}, options);
+  if (!versions_) return val::global("Uint8Array").new_(0);
+  return terrainToJS(current()->grid());
 }
 
 val HpaStarHandle::abstractGraph(int level) const {
-  if (!hierarchy_) return errorObject("the planner is not built");
-  if (level < 1 || level > hierarchy_->levels()) {
+  if (!versions_) return errorObject("the planner is not built");
+  const std::shared_ptr<const Hierarchy> h = current();
+  if (level < 1 || level > h->levels()) {
     return errorObject("level " + std::to_string(level) + " is not a level of this hierarchy (1 to " +
-                       std::to_string(hierarchy_->levels()) + ")");
+                       std::to_string(h->levels()) + ")");
   }
-  const AbstractGraphExport g = exportAbstractGraph(*hierarchy_, level);
+  const AbstractGraphExport g = exportAbstractGraph(*h, level);
   val o = val::object();
   o.set("level", level);
   o.set("nodeIds", copyToJS(g.nodeIds.data(), g.nodeIds.size()));
@@ -165,92 +148,26 @@ val HpaStarHandle::abstractGraph(int level) const {
   return o;
 }
 
-val HpaStarHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
-  if (!hierarchy_) return errorObject("the planner is not built");
-  if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
-  HpaQueryOptions options;
-  options.smooth = smooth;
-  return runBatchOnThisThread(*query_, input_, options, keepCells, batchCells_, batch_);
-}
-
-val HpaStarHandle::planPaths(const val& queries, bool refineFirstSegment) {
-  if (!hierarchy_) return errorObject("the planner is not built");
-  if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
-  const size_t count = input_.size() / 4;
-  plans_.reset(count);
-  planCells_.clear();
-  std::atomic<size_t> next{0};
-  runBatchPlans(*query_, input_.data(), count, next, refineFirstSegment, 0, planCells_, plans_);
-  plans_.merge({&planCells_});
-  val out = plans_.toJS();
-  plans_.waypoints.trim();
-  plans_.firstSegments.trim();
-  return out;
-}
-
-val HpaStarHandle::plan(int sx, int sy, int gx, int gy) {
-  if (!hierarchy_) return errorObject("the planner is not built");
-  cursor_.reset();
-  ++planId_;
-  result_.reset();
-  planQuery_->plan(Point{sx, sy}, Point{gx, gy}, result_);
-  val o = val::object();
-  o.set("plan", static_cast<double>(planId_));
-  o.set("status", std::string(pathStatusName(result_.status)));
-  o.set("found", result_.found());
-  o.set("waypoints", result_.found() ? cellsToJS(result_.cells) : val::global("Int32Array").new_(0));
-  o.set("segments", static_cast<double>(result_.found() ? planQuery_->segmentCount() : 0));
-  o.set("stats", statsToJS(result_.stats));
-  if (result_.found()) {
-    cursor_.emplace(*planQuery_);
-    planStartPending_ = planQuery_->segmentCount() == 0;
-  }
-  return o;
-}
-
-val HpaStarHandle::nextSegment(double planId) {
-  if (!cursor_ || planId != static_cast<double>(planId_)) {
-    return errorObject("the plan is stale: a later plan() or a terrain edit on the same planner replaced it");
-  }
-  segment_.clear();
-  SearchStats stats;
-  if (planStartPending_) {
-    planStartPending_ = false;
-    segment_.push_back(planQuery_->planStart());
-  } else if (!cursor_->next(segment_, stats)) {
-    return val::null();
-  }
-  val o = val::object();
-  o.set("cells", cellsToJS(segment_));
-  o.set("expandedRefinement", static_cast<double>(stats.expandedRefinement));
-  return o;
-}
-
 std::string HpaStarHandle::applyEdits(const val& edits) {
-  if (!hierarchy_) return "the planner is not built";
+  if (!versions_) return "the planner is not built";
   readFromJS(edits, input_);
-  if (std::string error = checkEdits(hierarchy_->grid(), input_); !error.empty()) return error;
+  if (std::string error = checkEdits(current()->grid(), input_); !error.empty()) return error;
   if (input_.empty()) return "";
   std::vector<CellEdit> cellEdits;
   cellEdits.reserve(input_.size() / 3);
   for (size_t i = 0; i < input_.size(); i += 3) {
     cellEdits.push_back(CellEdit{Point{input_[i], input_[i + 1]}, static_cast<char>(input_[i + 2])});
   }
-  // A batch of a ParallelSearch may still hold this version: then edit a copy (as VersionedHierarchy
-  // does), so that the batch's next search sees the version it started with.
-  std::shared_ptr<Hierarchy> next = hierarchy_.use_count() == 1 ? hierarchy_ : std::make_shared<Hierarchy>(*hierarchy_);
   UpdateStats stats;
-  if (std::string error = next->applyEdits(cellEdits, &stats); !error.empty()) return error;
-  hierarchy_ = std::move(next);
+  if (std::string error = versions_->applyEdits(cellEdits, &stats); !error.empty()) return error;
   lastUpdate_ = stats;
-  ++version_;
-  resetQueries();
   return "";
 }
 
 val HpaStarHandle::lastUpdate() const {
   val rebuilt = val::array();
-  const int32_t levels = hierarchy_ ? hierarchy_->levels() : 0;
+  const std::shared_ptr<const Hierarchy> h = current();
+  const int32_t levels = h ? h->levels() : 0;
   val rebuiltIds = val::array();
   for (int32_t l = 0; l < levels; ++l) {
     rebuilt.call<void>("push", lastUpdate_.clustersRebuilt[l]);
@@ -258,7 +175,7 @@ val HpaStarHandle::lastUpdate() const {
     std::vector<int32_t> rects;
     rects.reserve(ids.size() * 4);
     for (int32_t id : ids) {
-      const Rect r = hierarchy_->layout(l + 1).rect(id);
+      const Rect r = h->layout(l + 1).rect(id);
       rects.insert(rects.end(), {r.x0, r.y0, r.x1, r.y1});
     }
     val level = val::object();
@@ -272,6 +189,78 @@ val HpaStarHandle::lastUpdate() const {
   o.set("clustersRebuilt", rebuilt);
   o.set("rebuilt", rebuiltIds);
   o.set("ms", lastUpdate_.microseconds / 1000.0);
+  return o;
+}
+
+val HpaQueryHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
+  if (!versions_) return errorObject("the planner is not built");
+  const std::shared_ptr<const Hierarchy> h = versions_->current();
+  HpaQueryOptions options;
+  options.smooth = smooth;
+  return queryToJS(engine_.hpaQuery(h), result_, Point{sx, sy}, Point{gx, gy}, options);
+}
+
+val HpaQueryHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {
+  if (!versions_) return errorObject("the planner is not built");
+  const std::shared_ptr<const Hierarchy> h = versions_->current();
+  HpaQueryOptions options;
+  options.smooth = smooth;
+  return traceQueryToJS(engine_.hpaQuery(h), trace_, result_, Point{sx, sy}, Point{gx, gy}, options);
+}
+
+val HpaQueryHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
+  if (!versions_) return errorObject("the planner is not built");
+  if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
+  HpaQueryOptions options;
+  options.smooth = smooth;
+  engine_.findPaths(versions_->current(), input_, options, keepCells, paths_);
+  val out = pathBatchToJS(paths_);
+  engine_.trim(paths_);
+  return out;
+}
+
+val HpaQueryHandle::planPaths(const val& queries, bool refineFirstSegment) {
+  if (!versions_) return errorObject("the planner is not built");
+  if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
+  engine_.planPaths(versions_->current(), input_, refineFirstSegment, plans_);
+  val out = planBatchToJS(plans_);
+  engine_.trim(plans_);
+  return out;
+}
+
+std::unique_ptr<HpaPlanHandle> HpaQueryHandle::plan(int sx, int sy, int gx, int gy) {
+  auto handle = std::make_unique<HpaPlanHandle>();
+  if (!versions_) {
+    handle->summary = errorObject("the planner is not built");
+    return handle;
+  }
+  const std::shared_ptr<const Hierarchy> h = versions_->current();
+  handle->owner = versions_.get();
+  result_.reset();
+  engine_.hpaQuery(h).plan(Point{sx, sy}, Point{gx, gy}, handle->plan, result_);
+  val o = val::object();
+  o.set("status", std::string(pathStatusName(result_.status)));
+  o.set("found", result_.found());
+  o.set("waypoints", result_.found() ? cellsToJS(result_.cells) : val::global("Int32Array").new_(0));
+  o.set("segments", static_cast<double>(handle->plan.walkedSegments()));
+  o.set("stats", statsToJS(result_.stats));
+  o.set("version", static_cast<double>(handle->plan.version));
+  handle->summary = o;
+  return handle;
+}
+
+val HpaQueryHandle::nextSegment(HpaPlanHandle& plan) {
+  if (plan.done()) return val::null();
+  const std::shared_ptr<const Hierarchy> h = versions_->current();
+  if (plan.owner != versions_.get() || plan.plan.version != h->version()) {
+    return errorObject("the plan is stale: its planner's terrain changed after it was made");
+  }
+  segment_.clear();
+  SearchStats stats;
+  engine_.hpaQuery(h).nextSegment(plan.plan, segment_, stats);
+  val o = val::object();
+  o.set("cells", cellsToJS(segment_));
+  o.set("expandedRefinement", static_cast<double>(stats.expandedRefinement));
   return o;
 }
 
@@ -290,15 +279,20 @@ EMSCRIPTEN_BINDINGS(hpastar_hpa) {
       .function("height", &HpaStarHandle::height)
       .function("terrain", &HpaStarHandle::terrain)
       .function("version", &HpaStarHandle::version)
-      .function("findPath", &HpaStarHandle::findPath)
-      .function("traceFindPath", &HpaStarHandle::traceFindPath)
       .function("abstractGraph", &HpaStarHandle::abstractGraph)
-      .function("findPaths", &HpaStarHandle::findPaths)
-      .function("planPaths", &HpaStarHandle::planPaths)
-      .function("plan", &HpaStarHandle::plan)
-      .function("nextSegment", &HpaStarHandle::nextSegment)
       .function("applyEdits", &HpaStarHandle::applyEdits)
       .function("lastUpdate", &HpaStarHandle::lastUpdate);
+  emscripten::class_<HpaQueryHandle>("HPAStarQuery")
+      .constructor<const HpaStarHandle&>()
+      .function("findPath", &HpaQueryHandle::findPath)
+      .function("traceFindPath", &HpaQueryHandle::traceFindPath)
+      .function("findPaths", &HpaQueryHandle::findPaths)
+      .function("planPaths", &HpaQueryHandle::planPaths)
+      .function("plan", &HpaQueryHandle::plan)
+      .function("nextSegment", &HpaQueryHandle::nextSegment);
+  emscripten::class_<HpaPlanHandle>("HPAStarPlan")
+      .function("summary", &HpaPlanHandle::summaryToJS)
+      .function("done", &HpaPlanHandle::done);
 }
 
 }  // namespace hpastar::bindings

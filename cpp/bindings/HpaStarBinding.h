@@ -1,36 +1,30 @@
 #pragma once
-// HPA* planners owned by JavaScript (embind class "HPAStar"): one hierarchy plus the query objects
-// that search it on the thread that owns the handle.
+// HPA* (and DHPA*) owned by JavaScript, split as Detour splits dtNavMesh and dtNavMeshQuery:
+//   "HPAStar"      the planner: the versioned hierarchy, shared and read-only while searched;
+//   "HPAStarQuery" a query object: its scratch, whole paths, batches and plans, on the owning thread;
+//   "HPAStarPlan"  one plan, refined a segment at a time; any number may be alive at once.
 #include <emscripten/val.h>
 
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "bindings/BatchPlan.h"
-#include "bindings/BatchSearch.h"
+#include "batch/BatchSearch.h"
 #include "bindings/GridBinding.h"
-#include "hierarchy/Hierarchy.h"
-#include "planners/HpaStarQuery.h"
+#include "hpa/Hierarchy.h"
+#include "hpa/HpaStarQuery.h"
+#include "hpa/VersionedHierarchy.h"
+#include "search/SearchTrace.h"
 
 namespace hpastar::bindings {
 
-// An HPA* planner (DHPA* when built with cacheTrees): the hierarchy, shared with the threads of a
-// ParallelSearch, and two query objects, one for whole paths and batches, one for the incremental
-// plan/segment API (so that findPath never invalidates a plan in progress; a second plan() does).
-//
-// Terrain edits make a new version of the hierarchy: a batch running on other threads keeps the
-// version it started with (it holds a shared pointer to it), later searches see the new one. The
-// version is edited in place when nothing else holds it, else a copy is (copies share the
-// hierarchy's per-cluster blocks, so that costs little).
+// The planner. Terrain edits make a new version of the hierarchy (VersionedHierarchy): a batch running
+// on other threads keeps the version it started with; later searches see the new one.
 class HpaStarHandle {
  public:
-  // The core's default options: { clusterSize, levels, clusterGroup, entranceWidth, cachePaths,
-  // cacheTrees, pruneEdges, landmarks }. build() takes an object of that shape (missing fields: defaults).
+  // The core's default options (as options()).
   static emscripten::val defaultOptions();
-
   // Builds the hierarchy of `grid` (copied). "" or the problem.
   std::string build(const GridHandle& grid, const emscripten::val& options);
   // Like build, from width*height Moving AI characters in a Uint8Array (what a worker receives).
@@ -40,41 +34,21 @@ class HpaStarHandle {
   // The hierarchy as bytes (versioned, checksummed): a new Uint8Array, empty when not built.
   emscripten::val serialize() const;
 
-  bool built() const { return hierarchy_ != nullptr; }
-  // The options used, same shape as defaultOptions().
+  bool built() const { return versions_ != nullptr; }
+  // The options used (as HierarchyOptions' declaration, OptionSchema); null until built.
   emscripten::val options() const;
-  // { buildMs, bytes, gridBytes, entrances, components, levels: [{ level, clusterSize, clusters, nodes,
-  //   interEdges, intraEdges }] } of the current version.
+  // { buildMs, bytes, gridBytes, entrances, components, distanceTableNodes, levels: [{ level,
+  //   clusterSize, clusters, nodes, interEdges, intraEdges }] } of the current version.
   emscripten::val stats() const;
-  int width() const { return hierarchy_ ? hierarchy_->grid().width() : 0; }
-  int height() const { return hierarchy_ ? hierarchy_->grid().height() : 0; }
+  int width() const;
+  int height() const;
   // The current version's terrain, row-major (a copy).
   emscripten::val terrain() const;
-  // How many edits have been applied since the build (0, 1, 2, ...).
-  double version() const { return static_cast<double>(version_); }
+  // The hierarchy's version: 0 when built, as saved when loaded, +1 per edit that changed a cell.
+  double version() const { return versions_ ? static_cast<double>(versions_->version()) : 0.0; }
 
-  // One whole path: { status, found, cost, cells: Int32Array, stats }.
-  emscripten::val findPath(int sx, int sy, int gx, int gy, bool smooth);
-  // The same search, traced: { path: (as findPath), searches: [{ phase, level, closed, open }] }
-  // (SearchTraceToJS.h), or { error }. The trace is switched on for this call only.
-  emscripten::val traceFindPath(int sx, int sy, int gx, int gy, bool smooth);
-  // The abstract graph of `level` (1..levels): { level, nodeIds: Uint32Array, nodes: Int32Array (x, y per
-  // node), nodeLevels: Uint8Array, edgeFrom, edgeTo: Uint32Array (positions in the node arrays),
-  // edgeCost: Float64Array, edgeInter: Uint8Array }, or { error } naming a bad level.
+  // The abstract graph of `level` (inspect/AbstractGraphExport), or { error } naming a bad level.
   emscripten::val abstractGraph(int level) const;
-  // A batch, queries packed in an Int32Array [sx, sy, gx, gy, ...]: BatchOutput::toJS(), or { error }.
-  emscripten::val findPaths(const emscripten::val& queries, bool smooth, bool keepCells);
-
-  // Plans the abstract path only: { plan, status, found, waypoints: Int32Array, segments, stats }.
-  // `plan` identifies it for nextSegment; a later plan() or edit makes it stale.
-  emscripten::val plan(int sx, int sy, int gx, int gy);
-  // The cells of the next segment of plan `planId` (the first one starts with the start cell):
-  // { cells: Int32Array, expandedRefinement }, null once the path is complete, or { error } if stale.
-  emscripten::val nextSegment(double planId);
-
-  // A batch of plans, queries packed as for findPaths: PlanBatchOutput::toJS(), or { error }. Runs on the
-  // query object of findPath, so a plan in progress (plan()/nextSegment()) stays valid.
-  emscripten::val planPaths(const emscripten::val& queries, bool refineFirstSegment);
 
   // Changes terrain, edits packed as an Int32Array [x, y, code, ...]: all or nothing, and rebuilds only
   // the clusters the edits touch. "" or the problem.
@@ -83,29 +57,61 @@ class HpaStarHandle {
   //   rebuilt: [per level { level, clusters: Int32Array (ids), rects: Int32Array (x0, y0, x1, y1 each) }] }.
   emscripten::val lastUpdate() const;
 
-  // The current version, kept alive by whoever holds the pointer (a batch running on other threads).
-  std::shared_ptr<const Hierarchy> current() const { return hierarchy_; }
+  // The current version, kept unchanged while the pointer is held (null until built).
+  std::shared_ptr<const Hierarchy> current() const { return versions_ ? versions_->current() : nullptr; }
+  const std::shared_ptr<VersionedHierarchy>& versions() const { return versions_; }
 
  private:
   void adopt(Hierarchy&& hierarchy);
-  void resetQueries();
 
-  std::shared_ptr<Hierarchy> hierarchy_;
+  std::shared_ptr<VersionedHierarchy> versions_;
   UpdateStats lastUpdate_;
-  uint64_t version_ = 0;
-  std::unique_ptr<HpaStarQuery> query_;
-  std::unique_ptr<HpaStarQuery> planQuery_;
-  std::optional<HpaPathCursor> cursor_;
-  uint64_t planId_ = 0;
-  bool planStartPending_ = false;  // a plan whose start is its goal: one segment, the start cell
+  std::vector<int32_t> input_;
+};
+
+struct HpaPlanHandle;
+
+// A query object of one planner: scratch for the searches of the thread that owns it. It keeps the
+// planner's hierarchy alive (shared), so disposal order does not matter.
+class HpaQueryHandle {
+ public:
+  explicit HpaQueryHandle(const HpaStarHandle& planner) : versions_(planner.versions()) {}
+
+  // One whole path: { status, found, cost, cells: Int32Array, stats }.
+  emscripten::val findPath(int sx, int sy, int gx, int gy, bool smooth);
+  // The same search, traced: { path, searches: [{ phase, level, closed, open }] } (SearchTraceToJS.h).
+  emscripten::val traceFindPath(int sx, int sy, int gx, int gy, bool smooth);
+  // A batch, queries packed in an Int32Array [sx, sy, gx, gy, ...]: pathBatchToJS, or { error }.
+  emscripten::val findPaths(const emscripten::val& queries, bool smooth, bool keepCells);
+  // A batch of plans, queries packed as for findPaths: planBatchToJS, or { error }.
+  emscripten::val planPaths(const emscripten::val& queries, bool refineFirstSegment);
+
+  // Plans the abstract path only; the plan is refined by nextSegment. Never null.
+  std::unique_ptr<HpaPlanHandle> plan(int sx, int sy, int gx, int gy);
+  // The cells of the plan's next segment (the first one starts with the start cell):
+  // { cells: Int32Array, expandedRefinement }, null once the path is complete, or { error } if the
+  // planner's terrain changed since the plan was made (or the plan is of another planner).
+  emscripten::val nextSegment(HpaPlanHandle& plan);
+
+ private:
+  std::shared_ptr<VersionedHierarchy> versions_;
+  BatchSearch engine_{1};
   PathResult result_;
   SearchTrace trace_;
   std::vector<Point> segment_;
   std::vector<int32_t> input_;
-  BatchOutput batch_;
-  BatchThreadCells batchCells_;
-  PlanBatchOutput plans_;
-  PlanThreadScratch planCells_;
+  PathBatchResults paths_;
+  PlanBatchResults plans_;
+};
+
+// One plan: its abstract path and what refining it needs (HpaPlan), and the hierarchy it is of.
+struct HpaPlanHandle {
+  HpaPlan plan;
+  const VersionedHierarchy* owner = nullptr;
+  emscripten::val summary = emscripten::val::null();  // { status, found, waypoints, segments, stats, version }
+
+  emscripten::val summaryToJS() const { return summary; }
+  bool done() const { return plan.done(); }
 };
 
 }  // namespace hpastar::bindings

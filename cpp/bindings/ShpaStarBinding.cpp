@@ -2,6 +2,7 @@
 
 #include <emscripten/bind.h>
 
+#include "bindings/BatchToJS.h"
 #include "bindings/BindingSupport.h"
 #include "bindings/SearchTraceToJS.h"
 
@@ -60,7 +61,6 @@ std::string ShpaStarHandle::build(const GridHandle& grid, const val& options) {
   auto built = ShpaStarGraph::build(grid.shared(), o, error);
   if (!built) return error.empty() ? "the SHPA* graph could not be built" : error;
   graph_ = std::make_shared<const ShpaStarGraph>(std::move(*built));
-  query_ = std::make_unique<ShpaStarQuery>(*graph_);
   return "";
 }
 
@@ -99,14 +99,14 @@ val ShpaStarHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
   if (!graph_) return errorObject("the planner is not built");
   ShpaQueryOptions options;
   options.smooth = smooth;
-  return queryToJS(*query_, result_, Point{sx, sy}, Point{gx, gy}, options);
+  return queryToJS(engine_.shpaQuery(graph_), result_, Point{sx, sy}, Point{gx, gy}, options);
 }
 
 val ShpaStarHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {
   if (!graph_) return errorObject("the planner is not built");
   ShpaQueryOptions options;
   options.smooth = smooth;
-  return traceQueryToJS(*query_, trace_, result_, Point{sx, sy}, Point{gx, gy}, options);
+  return traceQueryToJS(engine_.shpaQuery(graph_), trace_, result_, Point{sx, sy}, Point{gx, gy}, options);
 }
 
 val ShpaStarHandle::cellClusters() const {
@@ -127,7 +127,10 @@ val ShpaStarHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
   if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
   ShpaQueryOptions options;
   options.smooth = smooth;
-  return runBatchOnThisThread(*query_, input_, options, keepCells, batchCells_, batch_);
+  engine_.findPaths(graph_, input_, options, keepCells, batch_);
+  val out = pathBatchToJS(batch_);
+  engine_.trim(batch_);
+  return out;
 }
 
 std::string ShpaStarHandle::applyEdits(const val&) { return kShpaStaticMapsOnly; }

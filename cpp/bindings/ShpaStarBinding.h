@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "bindings/BatchSearch.h"
+#include "batch/BatchSearch.h"
 #include "bindings/GridBinding.h"
-#include "planners/ShpaStarGraph.h"
-#include "planners/ShpaStarQuery.h"
+#include "shpa/ShpaStarGraph.h"
+#include "shpa/ShpaStarQuery.h"
 
 namespace hpastar::bindings {
 
@@ -53,7 +53,7 @@ class ShpaStarHandle {
   emscripten::val traceFindPath(int sx, int sy, int gx, int gy, bool smooth);
   // The cluster of every cell, row-major, as an Int32Array (-1 for blocked cells); empty until built.
   emscripten::val cellClusters() const;
-  // A batch, queries packed in an Int32Array [sx, sy, gx, gy, ...]: BatchOutput::toJS(), or { error }.
+  // A batch, queries packed in an Int32Array [sx, sy, gx, gy, ...]: pathBatchToJS, or { error }.
   emscripten::val findPaths(const emscripten::val& queries, bool smooth, bool keepCells);
 
   // Always kShpaStaticMapsOnly: SHPA*'s clusters cannot be repaired after a terrain change.
@@ -64,12 +64,11 @@ class ShpaStarHandle {
 
  private:
   std::shared_ptr<const ShpaStarGraph> graph_;
-  std::unique_ptr<ShpaStarQuery> query_;
+  BatchSearch engine_{1};
   PathResult result_;
   SearchTrace trace_;
   std::vector<int32_t> input_;
-  BatchOutput batch_;
-  BatchThreadCells batchCells_;
+  PathBatchResults batch_;
 };
 
 }  // namespace hpastar::bindings

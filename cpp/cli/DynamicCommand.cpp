@@ -8,11 +8,11 @@
 #include "cli/MapLoading.h"
 #include "cli/Stopwatch.h"
 #include "cli/ToolPlanner.h"
-#include "hierarchy/Hierarchy.h"
+#include "hpa/Hierarchy.h"
+#include "hpa/HpaStarQuery.h"
 #include "io/MovingAIScenario.h"
 #include "path/PathValidator.h"
-#include "planners/HpaStarQuery.h"
-#include "planners/ShpaStarGraph.h"
+#include "shpa/ShpaStarGraph.h"
 
 namespace hpastar::cli {
 int runDynamicCommand(int argc, char** argv) {

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <span>
 
 #include "cli/JsonObject.h"
 #include "cli/MapLoading.h"
@@ -18,7 +19,7 @@ int runScenCommand(int argc, char** argv) {
   CommandLine cmd(argc, argv, 2, switches);
   if (cmd.positional().size() != 1) throw UsageError("scen needs exactly one FILE.map.scen");
   const std::string algo = cmd.getString("algo", "astar");
-  std::set<std::string> known = {"algo", "map", "min-bucket", "limit", "per-query", "passes"};
+  std::set<std::string> known = {"algo", "map", "min-bucket", "limit", "per-query", "passes", "threads"};
   for (const auto& o : plannerOptions(algo)) known.insert(o);
   cmd.rejectUnknown(known);
 
@@ -34,6 +35,8 @@ int runScenCommand(int argc, char** argv) {
   const long long limit = cmd.getInt("limit", -1, -1, 1LL << 40);
   const bool perQuery = cmd.has("per-query");
   const long long passes = cmd.getInt("passes", 1, 1, 1000);
+  // --threads N: the whole list as one batch on the core's batch engine, N search threads.
+  const long long threads = cmd.getInt("threads", 0, 1, 256);
   std::erase_if(scenarios, [&](const Scenario& s) { return s.bucket < minBucket; });
   if (limit >= 0 && static_cast<long long>(scenarios.size()) > limit) scenarios.resize(static_cast<size_t>(limit));
 
@@ -41,35 +44,23 @@ int runScenCommand(int argc, char** argv) {
   auto planner = makeToolPlanner(algo, grid, cmd);
   const double buildMs = microsSince(buildStart) / 1000.0;
 
-  PathResult result;
-  // With --passes N the whole list runs N - 1 more times first, and each query keeps its fastest
-  // time: on a shared machine that removes most of the noise of other processes. The paths checked
-  // are those of the last pass.
-  std::vector<double> fastest(scenarios.size(), 1e300);
-  for (long long pass = 1; pass < passes; ++pass)
-    for (size_t q = 0; q < scenarios.size(); ++q) {
-      const auto t = Clock::now();
-      planner->findPath(scenarios[q].start, scenarios[q].goal, result);
-      fastest[q] = std::min(fastest[q], microsSince(t));
-    }
   uint64_t found = 0, unsolved = 0, invalid = 0, expandedSum = 0;
   double subSum = 0, subMax = 0, relErrMax = 0, usTotal = 0;
-  for (size_t q = 0; q < scenarios.size(); ++q) {
+  // Checks the answer to scenario q (its cells, cost and work) and adds it to the figures.
+  auto record = [&](size_t q, bool pathFound, double cost, std::span<const Point> cells, const SearchStats* stats,
+                    uint64_t expanded, double us) {
     const Scenario& s = scenarios[q];
-    const auto t = Clock::now();
-    planner->findPath(s.start, s.goal, result);
-    const double us = std::min(fastest[q], microsSince(t));
     usTotal += us;
-    expandedSum += result.stats.expandedTotal();
+    expandedSum += expanded;
     bool valid = true;
     double length = 0, sub = 0;
     std::string problem;
-    if (result.found()) {
+    if (pathFound) {
       ++found;
-      const PathCheck check = validatePath(grid, s.start, s.goal, result.cells, result.cost, 1e-9);
+      const PathCheck check = validatePath(grid, s.start, s.goal, cells, cost, 1e-9);
       valid = check.valid;
       problem = check.problem;
-      length = result.cost;
+      length = cost;
       const double optimal = std::max(s.optimalLength, 1e-12);
       sub = s.optimalLength > 0 ? (length - s.optimalLength) / optimal : (length > 0 ? 1.0 : 0.0);
       subSum += sub;
@@ -81,24 +72,68 @@ int runScenCommand(int argc, char** argv) {
       ++unsolved;  // every Moving AI scenario has a path
     }
     if (perQuery) {
-      JsonObject q;
-      q.add("line", s.line)
+      JsonObject line;
+      line.add("line", s.line)
           .add("bucket", s.bucket)
           .add("sx", s.start.x)
           .add("sy", s.start.y)
           .add("gx", s.goal.x)
           .add("gy", s.goal.y)
           .add("optimal", s.optimalLength)
-          .add("found", result.found())
+          .add("found", pathFound)
           .add("length", length)
           .add("subopt", sub)
-          .add("valid", valid)
-          .add("us", us)
-          .add("expanded_sg", result.stats.expandedInsertion)
-          .add("expanded_main", result.stats.expandedMain)
-          .add("expanded_refine", result.stats.expandedRefinement);
-      if (!problem.empty()) q.add("problem", problem);
-      std::printf("%s\n", q.str().c_str());
+          .add("valid", valid);
+      if (stats) {
+        line.add("us", us)
+            .add("expanded_sg", stats->expandedInsertion)
+            .add("expanded_main", stats->expandedMain)
+            .add("expanded_refine", stats->expandedRefinement);
+      } else {
+        line.add("expanded", expanded);  // a batch gives each query's total only
+      }
+      if (!problem.empty()) line.add("problem", problem);
+      std::printf("%s\n", line.str().c_str());
+    }
+  };
+
+  if (threads > 0) {
+    std::vector<int32_t> queries;
+    queries.reserve(scenarios.size() * 4);
+    for (const Scenario& s : scenarios) queries.insert(queries.end(), {s.start.x, s.start.y, s.goal.x, s.goal.y});
+    BatchSearch engine(static_cast<int>(threads));
+    PathBatchResults out;
+    // The batch's wall time, the fastest of --passes runs; the paths checked are the last run's.
+    double fastest = 1e300;
+    for (long long pass = 0; pass < passes; ++pass) {
+      const auto t = Clock::now();
+      planner->findPaths(engine, queries, out);
+      fastest = std::min(fastest, microsSince(t));
+    }
+    for (size_t q = 0; q < scenarios.size(); ++q) {
+      const auto& offsets = out.paths.offsets();
+      const std::span<const Point> cells(out.paths.cells().data() + offsets[q], offsets[q + 1] - offsets[q]);
+      record(q, out.status[q] == static_cast<uint8_t>(PathStatus::Found), out.cost[q], cells, nullptr, out.expanded[q],
+             0.0);
+    }
+    usTotal = fastest;
+  } else {
+    PathResult result;
+    // With --passes N the whole list runs N - 1 more times first, and each query keeps its fastest
+    // time: on a shared machine that removes most of the noise of other processes. The paths checked
+    // are those of the last pass.
+    std::vector<double> fastest(scenarios.size(), 1e300);
+    for (long long pass = 1; pass < passes; ++pass)
+      for (size_t q = 0; q < scenarios.size(); ++q) {
+        const auto t = Clock::now();
+        planner->findPath(scenarios[q].start, scenarios[q].goal, result);
+        fastest[q] = std::min(fastest[q], microsSince(t));
+      }
+    for (size_t q = 0; q < scenarios.size(); ++q) {
+      const auto t = Clock::now();
+      planner->findPath(scenarios[q].start, scenarios[q].goal, result);
+      const double us = std::min(fastest[q], microsSince(t));
+      record(q, result.found(), result.cost, result.cells, &result.stats, result.stats.expandedTotal(), us);
     }
   }
   const double n = static_cast<double>(scenarios.size());
@@ -116,6 +151,7 @@ int runScenCommand(int argc, char** argv) {
       .add("query_us_total", usTotal)
       .add("query_us_mean", n > 0 ? usTotal / n : 0.0)
       .add("expanded_mean", n > 0 ? static_cast<double>(expandedSum) / n : 0.0);
+  if (threads > 0) summary.add("threads", static_cast<uint64_t>(threads));
   std::printf("%s\n", summary.str().c_str());
   return (unsolved == 0 && invalid == 0) ? 0 : 3;
 }

@@ -1,27 +1,16 @@
 #include "cli/ShpaToolPlanner.h"
 
 #include "cli/JsonObject.h"
-#include "planners/ShpaStarGraph.h"
-#include "planners/ShpaStarQuery.h"
+#include "cli/OptionFlags.h"
+#include "shpa/ShpaStarGraph.h"
+#include "shpa/ShpaStarQuery.h"
 
 namespace hpastar::cli {
 namespace {
 
 ShpaOptions shpaOptions(const CommandLine& cmd) {
   ShpaOptions o;
-  o.initialClusterSize = static_cast<int32_t>(cmd.getInt("shpa-initial-cluster", o.initialClusterSize, 1, 1024));
-  o.maxClusterSide = static_cast<int32_t>(cmd.getInt("shpa-max-cluster", o.maxClusterSide, 1, 1024));
-  o.maxClusterCells = static_cast<int32_t>(cmd.getInt("shpa-max-cells", o.maxClusterCells, 0, 1 << 20));
-  o.entranceWidth = static_cast<int32_t>(cmd.getInt("shpa-entrance-width", o.entranceWidth, 1, 1 << 20));
-  o.maxDetour = cmd.getDouble("shpa-max-detour", o.maxDetour, 0, 1000);
-  const std::string weight = cmd.getString("shpa-edge-weight", shpaEdgeWeightName(o.edgeWeight));
-  if (weight == "euclidean") {
-    o.edgeWeight = ShpaEdgeWeight::Euclidean;
-  } else if (weight == "octile") {
-    o.edgeWeight = ShpaEdgeWeight::Octile;
-  } else {
-    throw UsageError("--shpa-edge-weight \"" + weight + "\" is not euclidean or octile");
-  }
+  readOptionFlags(cmd, ShpaOptions::fields(), o);
   return o;
 }
 
@@ -55,7 +44,7 @@ class ShpaToolPlanner final : public ToolPlanner {
     std::string error;
     auto graph = ShpaStarGraph::build(std::make_shared<const Grid>(grid), shpaOptions(cmd), error);
     if (!graph) throw UsageError(error);
-    graph_ = std::make_unique<ShpaStarGraph>(std::move(*graph));
+    graph_ = std::make_shared<const ShpaStarGraph>(std::move(*graph));
     query_ = std::make_unique<ShpaStarQuery>(*graph_);
     options_.smooth = !cmd.has("no-smooth");
     options_.smoothingRange = static_cast<int32_t>(cmd.getInt("smoothing-range", 0, 0, 1 << 20));
@@ -64,10 +53,13 @@ class ShpaToolPlanner final : public ToolPlanner {
     out.reset();
     query_->findPath(start, goal, out, options_);
   }
+  void findPaths(BatchSearch& engine, std::span<const int32_t> queries, PathBatchResults& out) override {
+    engine.findPaths(graph_, queries, options_, true, out);
+  }
   std::string buildStatsJson() const override { return shpaStatsJson(*graph_); }
 
  private:
-  std::unique_ptr<ShpaStarGraph> graph_;
+  std::shared_ptr<const ShpaStarGraph> graph_;
   std::unique_ptr<ShpaStarQuery> query_;
   ShpaQueryOptions options_;
 };
@@ -79,8 +71,9 @@ std::unique_ptr<ToolPlanner> makeShpaToolPlanner(const Grid& grid, const Command
 }
 
 std::set<std::string> shpaToolOptions() {
-  return {"shpa-initial-cluster", "shpa-max-cluster", "shpa-max-cells", "shpa-entrance-width",
-          "shpa-max-detour",      "shpa-edge-weight", "no-smooth",      "smoothing-range"};
+  std::set<std::string> names = optionFlags(ShpaOptions::fields());
+  names.insert({"no-smooth", "smoothing-range"});
+  return names;
 }
 
 }  // namespace hpastar::cli

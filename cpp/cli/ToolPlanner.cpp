@@ -1,24 +1,30 @@
 #include "cli/ToolPlanner.h"
 
 #include "cli/JsonObject.h"
+#include "cli/OptionFlags.h"
 #include "cli/ShpaToolPlanner.h"
-#include "hierarchy/Hierarchy.h"
-#include "planners/HpaStarQuery.h"
+#include "hpa/Hierarchy.h"
+#include "hpa/HpaStarQuery.h"
 #include "search/AStarSearch.h"
+#include "shpa/ShpaOptions.h"
 
 namespace hpastar::cli {
 namespace {
 
 class AStarToolPlanner final : public ToolPlanner {
  public:
-  explicit AStarToolPlanner(const Grid& grid) : grid_(grid) {}
+  // The grid is the caller's, alive as long as this planner: the batch engine gets it without an owner.
+  explicit AStarToolPlanner(const Grid& grid) : grid_(std::shared_ptr<const Grid>(), &grid) {}
   void findPath(Point start, Point goal, PathResult& out) override {
     out.reset();
-    search_.findPath(grid_, start, goal, out);
+    search_.findPath(*grid_, start, goal, out);
+  }
+  void findPaths(BatchSearch& engine, std::span<const int32_t> queries, PathBatchResults& out) override {
+    engine.findPaths(grid_, queries, true, out);
   }
 
  private:
-  const Grid& grid_;
+  std::shared_ptr<const Grid> grid_;
   AStarSearch search_;
 };
 
@@ -26,14 +32,7 @@ class AStarToolPlanner final : public ToolPlanner {
 
 HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine& cmd) {
   HierarchyOptions o;
-  o.clusterSize = static_cast<int32_t>(cmd.getInt("cluster", o.clusterSize, 2, 1024));
-  o.levels = static_cast<int32_t>(cmd.getInt("levels", o.levels, 1, HierarchyOptions::kMaxLevels));
-  o.clusterGroup = static_cast<int32_t>(cmd.getInt("group", o.clusterGroup, 2, 16));
-  o.entranceWidth = static_cast<int32_t>(cmd.getInt("entrance-width", o.entranceWidth, 1, 1 << 20));
-  o.cachePaths = cmd.has("cache-paths");
-  o.pruneEdges = !cmd.has("no-prune");
-  o.landmarks = static_cast<int32_t>(cmd.getInt("landmarks", o.landmarks, 0, 32));
-  o.distanceTable = cmd.has("distance-table");
+  readOptionFlags(cmd, HierarchyOptions::fields(), o);
   o.cacheTrees = algo == "dhpa";
   return o;
 }
@@ -73,7 +72,7 @@ class HpaToolPlanner final : public ToolPlanner {
     HierarchyOptions options = hierarchyOptionsFrom(trees ? "dhpa" : "hpa", cmd);
     auto h = Hierarchy::build(grid, options, error);
     if (!h) throw UsageError(error);
-    hierarchy_ = std::make_unique<Hierarchy>(std::move(*h));
+    hierarchy_ = std::make_shared<const Hierarchy>(std::move(*h));
     query_ = std::make_unique<HpaStarQuery>(*hierarchy_);
     options_.smooth = !cmd.has("no-smooth");
     options_.smoothingRange = static_cast<int32_t>(cmd.getInt("smoothing-range", 0, 0, 1 << 20));
@@ -82,10 +81,13 @@ class HpaToolPlanner final : public ToolPlanner {
     out.reset();
     query_->findPath(start, goal, out, options_);
   }
+  void findPaths(BatchSearch& engine, std::span<const int32_t> queries, PathBatchResults& out) override {
+    engine.findPaths(hierarchy_, queries, options_, true, out);
+  }
   std::string buildStatsJson() const override { return hierarchyStatsJson(*hierarchy_); }
 
  private:
-  std::unique_ptr<Hierarchy> hierarchy_;
+  std::shared_ptr<const Hierarchy> hierarchy_;
   std::unique_ptr<HpaStarQuery> query_;
   HpaQueryOptions options_;
 };
@@ -96,13 +98,20 @@ std::string knownAlgorithms() { return "astar, hpa, dhpa, shpa"; }
 
 std::set<std::string> plannerOptions(const std::string& algo) {
   if (algo == "shpa") return shpaToolOptions();
-  if (algo == "hpa" || algo == "dhpa")
-    return {"cluster",   "levels",          "group",    "entrance-width", "cache-paths",
-            "no-smooth", "smoothing-range", "no-prune", "landmarks",      "distance-table"};
+  if (algo == "hpa" || algo == "dhpa") {
+    std::set<std::string> names = optionFlags(HierarchyOptions::fields());
+    names.insert({"no-smooth", "smoothing-range"});
+    return names;
+  }
   return {};
 }
 
-std::set<std::string> plannerSwitches() { return {"cache-paths", "no-smooth", "no-prune", "distance-table"}; }
+std::set<std::string> plannerSwitches() {
+  std::set<std::string> names = optionSwitches(HierarchyOptions::fields());
+  names.merge(optionSwitches(ShpaOptions::fields()));
+  names.insert("no-smooth");
+  return names;
+}
 
 std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid& grid, const CommandLine& cmd) {
   if (algo == "astar") return std::make_unique<AStarToolPlanner>(grid);

@@ -1,11 +1,13 @@
 #pragma once
 #include <memory>
 #include <set>
+#include <span>
 #include <string>
 
+#include "batch/BatchSearch.h"
 #include "cli/CommandLine.h"
 #include "grid/Grid.h"
-#include "hierarchy/HierarchyOptions.h"
+#include "hpa/HierarchyOptions.h"
 #include "search/PathResult.h"
 
 namespace hpastar::cli {
@@ -16,6 +18,8 @@ class ToolPlanner {
  public:
   virtual ~ToolPlanner() = default;
   virtual void findPath(Point start, Point goal, PathResult& out) = 0;
+  // A batch on the core's engine (--threads): queries packed (sx, sy, gx, gy), cells kept.
+  virtual void findPaths(BatchSearch& engine, std::span<const int32_t> queries, PathBatchResults& out) = 0;
   // Build figures as a JSON object's members (without braces), for `hpa stats`; empty when none.
   virtual std::string buildStatsJson() const { return ""; }
 };

@@ -7,9 +7,9 @@
 #include "cli/JsonObject.h"
 #include "cli/MapLoading.h"
 #include "cli/ToolPlanner.h"
-#include "hierarchy/Hierarchy.h"
+#include "hpa/Hierarchy.h"
 #include "io/MovingAIScenario.h"
-#include "planners/ShpaStarGraph.h"
+#include "shpa/ShpaStarGraph.h"
 
 namespace hpastar::cli {
 

@@ -7,10 +7,13 @@
 #include "cli/CompareCommand.h"
 #include "cli/DynamicCommand.h"
 #include "cli/MapLoading.h"
+#include "cli/OptionFlags.h"
 #include "cli/ScenCommand.h"
 #include "cli/StatsCommand.h"
 #include "cli/ToolPlanner.h"
 #include "cli/UpdateBenchCommand.h"
+#include "hpa/HierarchyOptions.h"
+#include "shpa/ShpaOptions.h"
 
 namespace {
 
@@ -34,13 +37,13 @@ void printUsage(std::FILE* out) {
       "  update-bench FILE.map --algo hpa|dhpa [--updates N] [--seed K] [--passes N]\n"
       "      Mean time of a single-cell terrain change. --passes N undoes and redoes each change\n"
       "      N - 1 more times and keeps its fastest time (less noise).\n\n"
-      "hpa options: --cluster N (10) --levels L (1) --group G (2) --entrance-width W (6)\n"
-      "             --no-smooth --smoothing-range R (2 x cluster) --cache-paths\n"
-      "             --no-prune (keep every intra-edge, as in the paper)\n"
-      "             --landmarks K (0; differential heuristic on the top level, 0..32)\n"
-      "             --distance-table (exact top-level node distances: N² floats, N <= 4096)\n\n"
+      "hpa and dhpa options (dhpa: HPA* with shortest-path trees):\n%s"
+      "  --no-smooth                 leave the refined path unsmoothed\n"
+      "  --smoothing-range R         longest straight line smoothing tries (default 2 x cluster)\n\n"
+      "shpa options (static maps only):\n%s\n"
       "algorithms: %s\n",
-      hpastar::cli::knownAlgorithms().c_str());
+      hpastar::cli::optionFlagsHelp(hpastar::HierarchyOptions::fields()).c_str(),
+      hpastar::cli::optionFlagsHelp(hpastar::ShpaOptions::fields()).c_str(), hpastar::cli::knownAlgorithms().c_str());
 }
 
 }  // namespace

@@ -5,12 +5,12 @@
 #include <tuple>
 #include <vector>
 
-#include "hierarchy/Hierarchy.h"
+#include "hpa/Hierarchy.h"
 
 namespace hpastar::test {
 
 struct HierarchyDump {
-  std::vector<std::tuple<int, int, int>> nodes;                  // x, y, level
+  std::vector<std::tuple<int, int, int>> nodes;                   // x, y, level
   std::vector<std::tuple<int, int, int, int, int, float>> edges;  // level, x0, y0, x1, y1, cost
   friend bool operator==(const HierarchyDump&, const HierarchyDump&) = default;
 };
@@ -40,8 +40,8 @@ inline std::string firstDifference(const HierarchyDump& a, const HierarchyDump& 
   };
   auto edgeText = [](const std::tuple<int, int, int, int, int, float>& t) {
     return "level-" + std::to_string(std::get<0>(t)) + " edge (" + std::to_string(std::get<1>(t)) + ", " +
-           std::to_string(std::get<2>(t)) + ") -> (" + std::to_string(std::get<3>(t)) + ", " + std::to_string(std::get<4>(t)) +
-           ") cost " + std::to_string(std::get<5>(t));
+           std::to_string(std::get<2>(t)) + ") -> (" + std::to_string(std::get<3>(t)) + ", " +
+           std::to_string(std::get<4>(t)) + ") cost " + std::to_string(std::get<5>(t));
   };
   for (size_t i = 0; i < std::max(a.nodes.size(), b.nodes.size()); ++i) {
     if (i >= a.nodes.size()) return "missing in updated: " + nodeText(b.nodes[i]);

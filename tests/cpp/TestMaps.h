@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "grid/Grid.h"
-#include "hierarchy/Hierarchy.h"
+#include "hpa/Hierarchy.h"
 #include "io/MovingAIMap.h"
 #include "io/MovingAIScenario.h"
 #include "io/TextFile.h"
@@ -42,7 +42,8 @@ inline Grid drawGrid(const std::vector<std::string>& rows) {
   std::vector<uint8_t> terrain;
   for (const auto& r : rows) terrain.insert(terrain.end(), r.begin(), r.end());
   std::string error;
-  auto grid = Grid::fromTerrain(static_cast<int32_t>(rows.at(0).size()), static_cast<int32_t>(rows.size()), terrain, error);
+  auto grid =
+      Grid::fromTerrain(static_cast<int32_t>(rows.at(0).size()), static_cast<int32_t>(rows.size()), terrain, error);
   if (!grid) throw std::runtime_error(error);
   return std::move(*grid);
 }

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "TestMaps.h"
-#include "hierarchy/AbstractGraphExport.h"
+#include "inspect/AbstractGraphExport.h"
 
 namespace hpastar {
 namespace {

@@ -4,8 +4,8 @@
 
 #include "PathChecks.h"
 #include "TestMaps.h"
-#include "hierarchy/Hierarchy.h"
-#include "planners/HpaStarQuery.h"
+#include "hpa/Hierarchy.h"
+#include "hpa/HpaStarQuery.h"
 
 namespace hpastar {
 namespace {
@@ -121,9 +121,10 @@ TEST_P(DhpaOnScenarios, SolvesEveryScenarioWithin1Point5PercentOnAverage) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Maps, DhpaOnScenarios,
-                         ::testing::Values(DhpaCase{"arena.map", 1}, DhpaCase{"den520d.map", 1}, DhpaCase{"brc202d.map", 1},
-                                           DhpaCase{"brc202d.map", 3}, DhpaCase{"AR0011SR.map", 1},
-                                           DhpaCase{"8room_000.map", 2}, DhpaCase{"maze512-1-0.map", 1}),
+                         ::testing::Values(DhpaCase{"arena.map", 1}, DhpaCase{"den520d.map", 1},
+                                           DhpaCase{"brc202d.map", 1}, DhpaCase{"brc202d.map", 3},
+                                           DhpaCase{"AR0011SR.map", 1}, DhpaCase{"8room_000.map", 2},
+                                           DhpaCase{"maze512-1-0.map", 1}),
                          [](const auto& info) {
                            std::string n = info.param.map;
                            n = n.substr(0, n.find('.'));

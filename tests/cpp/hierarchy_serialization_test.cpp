@@ -7,8 +7,8 @@
 #include "HierarchyDump.h"
 #include "PathChecks.h"
 #include "TestMaps.h"
-#include "io/HierarchySerialization.h"
-#include "planners/HpaStarQuery.h"
+#include "hpa/HierarchySerialization.h"
+#include "hpa/HpaStarQuery.h"
 
 namespace hpastar {
 namespace {

@@ -6,9 +6,9 @@
 
 #include "PathChecks.h"
 #include "TestMaps.h"
-#include "hierarchy/AbstractSearch.h"
-#include "hierarchy/Hierarchy.h"
-#include "planners/HpaStarQuery.h"
+#include "hpa/AbstractSearch.h"
+#include "hpa/Hierarchy.h"
+#include "hpa/HpaStarQuery.h"
 #include "search/AStarSearch.h"
 
 namespace hpastar {
@@ -232,7 +232,8 @@ TEST(HpaStarQuery, SameClusterAnswerIsNoWorseThanTheInClusterPath) {
       hr.reset();
       ASSERT_EQ(q.findPath(s, t, hr, HpaQueryOptions{false, 0}), PathStatus::Found);
       ASSERT_TRUE(test::isValidPath(g, s, t, hr));
-      EXPECT_LE(hr.cost, ar.cost + 1e-9) << "levels " << levels << " from " << s.x << "," << s.y << " to " << t.x << "," << t.y;
+      EXPECT_LE(hr.cost, ar.cost + 1e-9) << "levels " << levels << " from " << s.x << "," << s.y << " to " << t.x << ","
+                                         << t.y;
     }
     EXPECT_GT(tried, 100);
   }
@@ -252,38 +253,60 @@ TEST(HpaStarQuery, IncrementalCursorYieldsTheSameCellsAsFullRefinement) {
       full.reset();
       ASSERT_EQ(q.findPath(s.start, s.goal, full, HpaQueryOptions{false, 0}), PathStatus::Found);
       planned.reset();
-      ASSERT_EQ(q.plan(s.start, s.goal, planned), PathStatus::Found);
+      HpaPlan plan;
+      ASSERT_EQ(q.plan(s.start, s.goal, plan, planned), PathStatus::Found);
       EXPECT_EQ(planned.cells.front(), s.start);
       EXPECT_EQ(planned.cells.back(), s.goal);
       EXPECT_EQ(planned.cells.size(), planned.stats.abstractPathNodes);
-      HpaPathCursor cursor(q);
       std::vector<Point> cells;
       SearchStats stats;
       size_t segments = 0;
-      while (cursor.next(cells, stats)) {
+      while (q.nextSegment(plan, cells, stats)) {
         ++segments;
         EXPECT_EQ(cells.back(), planned.cells[segments]) << "segment " << segments << " ends at its abstract node";
       }
       EXPECT_EQ(segments, q.segmentCount());
+      EXPECT_EQ(segments, plan.segmentCount());
       EXPECT_EQ(cells, full.cells) << "scenario line " << s.line;
     }
   }
 }
 
-TEST(HpaStarQuery, CursorStopsWhenItsQueryPlansAnotherPath) {
+TEST(HpaStarQuery, PlansOfOneQueryRefinedAlternatelyEachGiveTheirOwnPath) {
+  // A plan belongs to its caller: a query that plans or searches something else meanwhile does not
+  // disturb it, whatever the order in which several plans are refined.
   const Grid g = test::loadMap("den520d.map");
-  const Hierarchy h = test::buildHierarchy(g, HierarchyOptions{});
-  const auto scenarios = test::loadScenarios("den520d.map", g);
-  HpaStarQuery q(h);
-  PathResult r;
-  ASSERT_EQ(q.plan(scenarios.back().start, scenarios.back().goal, r), PathStatus::Found);
-  HpaPathCursor cursor(q);
-  std::vector<Point> cells;
-  SearchStats stats;
-  ASSERT_TRUE(cursor.next(cells, stats));
-  q.plan(scenarios.front().start, scenarios.front().goal, r);
-  EXPECT_TRUE(cursor.done());
-  EXPECT_FALSE(cursor.next(cells, stats));
+  for (int levels : {1, 2}) {
+    HierarchyOptions o;
+    o.levels = levels;
+    const Hierarchy h = test::buildHierarchy(g, o);
+    const auto scenarios = test::loadScenarios("den520d.map", g);
+    HpaStarQuery q(h);
+    HpaStarQuery reference(h);
+    const size_t count = 6;
+    std::vector<HpaPlan> plans(count);
+    std::vector<std::vector<Point>> cells(count);
+    PathResult r;
+    for (size_t i = 0; i < count; ++i) {
+      const Scenario& s = scenarios[scenarios.size() - 1 - 37 * i];
+      ASSERT_EQ(q.plan(s.start, s.goal, plans[i], r), PathStatus::Found);
+    }
+    SearchStats stats;
+    for (bool progressed = true; progressed;) {
+      progressed = false;
+      for (size_t i = 0; i < count; ++i) {
+        progressed |= q.nextSegment(plans[i], cells[i], stats);
+        q.findPath(scenarios[i].start, scenarios[i].goal, r);  // the query is used for something else between
+      }
+    }
+    for (size_t i = 0; i < count; ++i) {
+      const Scenario& s = scenarios[scenarios.size() - 1 - 37 * i];
+      PathResult whole;
+      ASSERT_EQ(reference.findPath(s.start, s.goal, whole, HpaQueryOptions{false, 0}), PathStatus::Found);
+      EXPECT_TRUE(plans[i].done());
+      EXPECT_EQ(cells[i], whole.cells) << "plan " << i << ", levels " << levels;
+    }
+  }
 }
 
 TEST(HpaStarQuery, CachedIntraEdgePathsGiveTheSameCostsWithLessRefinementWork) {
@@ -321,7 +344,8 @@ TEST(HpaStarQuery, FindsAPathExactlyWhenAStarDoesOnRandomPairs) {
     HpaStarQuery q(h);
     int unreachable = 0;
     ASSERT_NO_FATAL_FAILURE(test::agreeWithAStarOnRandomPairs(
-        g, 400, [&](Point s, Point t, PathResult& r) { return q.findPath(s, t, r); }, [](const PathResult&) {}, unreachable));
+        g, 400, [&](Point s, Point t, PathResult& r) { return q.findPath(s, t, r); }, [](const PathResult&) {},
+        unreachable));
     EXPECT_GT(unreachable, 0);  // the map has closed-off areas: the test covers both answers
   }
 }
@@ -369,7 +393,8 @@ TEST_P(HpaOnScenarios, SolvesEveryScenarioWithValidNearOptimalPaths) {
 
 std::vector<HpaCase> allHpaCases() {
   std::vector<HpaCase> cases;
-  for (const char* map : {"arena.map", "den520d.map", "brc202d.map", "AR0011SR.map", "maze512-1-0.map", "8room_000.map"})
+  for (const char* map :
+       {"arena.map", "den520d.map", "brc202d.map", "AR0011SR.map", "maze512-1-0.map", "8room_000.map"})
     for (int size : {8, 10, 16})
       for (int levels : {1, 2, 3}) cases.push_back(HpaCase{map, size, levels});
   return cases;

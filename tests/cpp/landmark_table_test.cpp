@@ -4,10 +4,10 @@
 
 #include "PathChecks.h"
 #include "TestMaps.h"
-#include "hierarchy/AbstractSearch.h"
-#include "hierarchy/Hierarchy.h"
-#include "io/HierarchySerialization.h"
-#include "planners/HpaStarQuery.h"
+#include "hpa/AbstractSearch.h"
+#include "hpa/Hierarchy.h"
+#include "hpa/HierarchySerialization.h"
+#include "hpa/HpaStarQuery.h"
 
 namespace hpastar {
 namespace {

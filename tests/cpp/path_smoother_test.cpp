@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
 
 #include "TestMaps.h"
+#include "hpa/HpaStarQuery.h"
 #include "path/PathSmoother.h"
 #include "path/PathValidator.h"
-#include "planners/HpaStarQuery.h"
 
 namespace hpastar {
 namespace {

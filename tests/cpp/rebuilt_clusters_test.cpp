@@ -4,7 +4,7 @@
 #include <random>
 
 #include "TestMaps.h"
-#include "hierarchy/Hierarchy.h"
+#include "hpa/Hierarchy.h"
 
 namespace hpastar {
 namespace {

@@ -5,10 +5,10 @@
 #include <random>
 
 #include "TestMaps.h"
-#include "planners/HpaStarQuery.h"
-#include "planners/ShpaStarQuery.h"
+#include "hpa/HpaStarQuery.h"
 #include "search/AStarSearch.h"
 #include "search/SearchTrace.h"
+#include "shpa/ShpaStarQuery.h"
 
 namespace hpastar {
 namespace {

@@ -7,9 +7,9 @@
 
 #include "PathChecks.h"
 #include "TestMaps.h"
-#include "planners/ShpaStarGraph.h"
-#include "planners/ShpaStarQuery.h"
 #include "search/AStarSearch.h"
+#include "shpa/ShpaStarGraph.h"
+#include "shpa/ShpaStarQuery.h"
 
 namespace hpastar {
 namespace {

@@ -265,8 +265,10 @@ describe('serialization', () => {
     const expected = planner.findPaths(queries);
     const { readFileSync } = await import('node:fs');
     const other = await loadHpastar({ wasmBinary: readFileSync(new URL('../../web/lib/wasm/hpastar.wasm', import.meta.url)) });
+    expect(planner.version).toBe(1);
     for (const module of [hp, other]) {
       const loaded = module.HPAStar.load(bytes);
+      expect(loaded.version).toBe(planner.version); // one version counter: the one saved
       expect(loaded.options).toEqual(planner.options);
       expect(String.fromCharCode(loaded.terrain()[141 * 256 + 10]!)).toBe('@');
       // Memory figures count capacities, which edits leave larger: compare the graph, not the bytes.
@@ -388,7 +390,7 @@ describe('HPAStar', () => {
     grid.dispose();
   });
 
-  test('a plan refined segment by segment gives the unsmoothed path; plans go stale', () => {
+  test('a plan refined segment by segment gives the unsmoothed path; plans go stale after edits only', () => {
     const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
     const planner = hp.HPAStar.build(grid, { clusterSize: 10, levels: 2 });
     const start = { x: 10, y: 140 };
@@ -413,9 +415,20 @@ describe('HPAStar', () => {
     validatePath(map, joined, start, goal, whole.cost);
     expect(plan.stats.expandedRefinement).toBe(whole.stats.expandedRefinement);
 
-    const older = planner.plan(start, goal);
-    planner.plan(goal, start);
-    expect(() => older.nextSegment()).toThrow('this PathPlan is stale: a later plan() or applyEdits() on the same HPAStar replaced it');
+    // Plans belong to their caller: two of one planner, stepped through alternately, each give their
+    // own path (issue 12 lifted the old rule that a later plan() made the earlier one stale).
+    const there = planner.plan(start, goal);
+    const back = planner.plan(goal, start);
+    const parts: Int32Array[][] = [[], []];
+    for (let turn = 0; !there.done || !back.done; turn++) {
+      const plan = turn % 2 === 0 ? there : back;
+      const segment = plan.nextSegment();
+      if (segment) parts[turn % 2]!.push(segment);
+      planner.findPath(goal, start); // the planner's query is used for something else in between
+    }
+    const join = (segments: Int32Array[]) => Int32Array.from(segments.flatMap((s) => Array.from(s)));
+    expect(join(parts[0]!)).toEqual(whole.cells);
+    expect(join(parts[1]!)).toEqual(planner.findPath(goal, start, { smooth: false }).cells);
 
     const self = planner.plan(start, start);
     expect(self.segmentCount).toBe(1);
@@ -425,6 +438,32 @@ describe('HPAStar', () => {
     expect(() => planner.plan({ x: 0, y: 0 }, goal)).toThrow(new PathQueryError('start is outside the map or blocked', 'start (0, 0) is outside the map or blocked'));
     planner.dispose();
     expect(() => self.nextSegment()).not.toThrow(); // done plans stay readable
+    grid.dispose();
+  });
+
+  test('query objects of one planner keep their own plans; edits make every older plan stale', () => {
+    const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
+    const planner = hp.HPAStar.build(grid, { clusterSize: 10, levels: 2 });
+    const a = planner.createQuery();
+    const b = planner.createQuery();
+    const start = { x: 10, y: 140 };
+    const goal = { x: 240, y: 104 };
+    const fromA = a.plan(start, goal);
+    const fromB = b.plan(goal, start);
+    const first = fromA.nextSegment()!;
+    b.findPath(start, goal);
+    const rest = fromA.rest();
+    const joined = Int32Array.from([...first, ...rest]);
+    expect(joined).toEqual(planner.findPath(start, goal, { smooth: false }).cells);
+    expect(a.findPath(start, goal)).toEqual(planner.findPath(start, goal));
+    expect(fromB.version).toBe(0);
+    planner.applyEdits([{ x: 0, y: 0, terrain: '@' }]);
+    expect(() => fromB.nextSegment()).toThrow(/stale/);
+    expect(b.plan(goal, start).version).toBe(1);
+    a.dispose();
+    expect(() => a.findPath(start, goal)).toThrow('this HPAStarQuery has been disposed');
+    b.dispose();
+    planner.dispose();
     grid.dispose();
   });
 

@@ -13,7 +13,7 @@ import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, S
 export { AStar } from './astar.ts';
 export { PathBatch, PathStatusCode, QueryBatch, type PathBatchArrays } from './batch.ts';
 export { Grid } from './grid.ts';
-export { HPAStar, PathPlan } from './hpastar.ts';
+export { HPAStar, HPAStarQuery, PathPlan } from './hpastar.ts';
 export { PlanBatch, type PlanBatchArrays } from './planBatch.ts';
 export { PathQueryError } from './results.ts';
 export { SHPAStar } from './shpastar.ts';

@@ -4,7 +4,7 @@
  */
 import type { RawAStar } from 'hpastar:raw';
 import { rawGrid, type Grid } from './grid.ts';
-import { checkPoint, OwnedHandle, internal, wasmCall } from './internal.ts';
+import { checkPoint, WasmObject, internal, wasmCall } from './internal.ts';
 import { pathResultOf, tracedPathOf } from './results.ts';
 import type { PathResult, Point, TracedPath } from './types.ts';
 
@@ -12,13 +12,12 @@ import type { PathResult, Point, TracedPath } from './types.ts';
  * An optimal A* search over a {@link Grid} (octile heuristic). It keeps its scratch memory between
  * queries, so reuse one per thread rather than making one per query.
  */
-export class AStar implements Disposable {
-  readonly #raw: OwnedHandle<RawAStar>;
+export class AStar extends WasmObject<RawAStar> {
 
   /** @internal Use `new hpastar.AStar()`. */
   constructor(raw: RawAStar, token: typeof internal) {
     if (token !== internal) throw new TypeError('use new hpastar.AStar() to make an AStar');
-    this.#raw = new OwnedHandle(this, raw, 'AStar');
+    super(raw, 'AStar');
   }
 
   /**
@@ -54,22 +53,7 @@ export class AStar implements Disposable {
     return tracedPathOf(traced, start, goal, 'AStar.traceFindPath');
   }
 
-  /** True once {@link AStar.dispose} has run. */
-  get disposed(): boolean {
-    return this.#raw.disposed;
-  }
-
-  /** Frees the query's C++ memory. Calling it again does nothing; any other use afterwards throws. */
-  dispose(): void {
-    this.#raw.dispose();
-  }
-
-  /** Same as {@link AStar.dispose}, for `using astar = ...`. */
-  [Symbol.dispose](): void {
-    this.dispose();
-  }
-
   #handle(): RawAStar {
-    return this.#raw.get();
+    return this.rawHandle();
   }
 }

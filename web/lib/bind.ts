@@ -19,6 +19,7 @@ export function bindModule(module: HpastarModule): Hpastar {
   const defaultOptions: ResolvedHierarchyOptions = Object.freeze({ ...module.HPAStar.defaultOptions() });
   const shpaDefaults: ResolvedShpaOptions = Object.freeze({ ...module.SHPAStar.defaultOptions() });
   const shpaStaticMessage = module.SHPAStar.staticMapsOnly();
+  const makeQuery = (planner: InstanceType<HpastarModule['HPAStar']>) => new module.HPAStarQuery(planner);
   const makeGrid = (load: (raw: InstanceType<HpastarModule['Grid']>) => string, where: string): Grid => {
     const raw = new module.Grid();
     const error = wasmCall(where, () => load(raw));
@@ -59,7 +60,7 @@ export function bindModule(module: HpastarModule): Hpastar {
           raw.delete();
           throw new RangeError(`HPAStar.build: ${error}`);
         }
-        return new HPAStar(raw, internal);
+        return new HPAStar(raw, makeQuery, internal);
       },
       load(bytes: Uint8Array): HPAStar {
         if (!(bytes instanceof Uint8Array)) throw new TypeError(`HPAStar.load: bytes must be a Uint8Array, got ${describe(bytes)}`);
@@ -69,7 +70,7 @@ export function bindModule(module: HpastarModule): Hpastar {
           raw.delete();
           throw new Error(`HPAStar.load: ${error}`);
         }
-        return new HPAStar(raw, internal);
+        return new HPAStar(raw, makeQuery, internal);
       },
       defaultOptions,
     },

@@ -3,7 +3,7 @@
  * @module
  */
 import type { RawGrid } from 'hpastar:raw';
-import { OwnedHandle, internal, moduleError, packEdits, wasmCall } from './internal.ts';
+import { WasmObject, internal, moduleError, packEdits, wasmCall } from './internal.ts';
 import type { TerrainEdit } from './types.ts';
 
 // Lets the planners reach a Grid's raw handle while keeping it private to everyone else.
@@ -23,8 +23,7 @@ export function rawGrid(grid: Grid): RawGrid {
  * Planners built from a grid keep the terrain it had then: editing the grid afterwards changes later
  * builds, not them (use {@link HPAStar.applyEdits} for a planner).
  */
-export class Grid implements Disposable {
-  readonly #raw: OwnedHandle<RawGrid>;
+export class Grid extends WasmObject<RawGrid> {
   readonly #width: number;
   readonly #height: number;
 
@@ -35,7 +34,7 @@ export class Grid implements Disposable {
   /** @internal Use `hpastar.Grid.fromMovingAI` or `hpastar.Grid.fromTerrain`. */
   constructor(raw: RawGrid, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.Grid.fromMovingAI or hpastar.Grid.fromTerrain to make a Grid');
-    this.#raw = new OwnedHandle(this, raw, 'Grid');
+    super(raw, 'Grid');
     this.#width = raw.width();
     this.#height = raw.height();
   }
@@ -88,22 +87,7 @@ export class Grid implements Disposable {
     if (error) throw new RangeError(moduleError('Grid.applyEdits', error).message);
   }
 
-  /** True once {@link Grid.dispose} has run. */
-  get disposed(): boolean {
-    return this.#raw.disposed;
-  }
-
-  /** Frees the grid's C++ memory. Calling it again does nothing; any other use afterwards throws. */
-  dispose(): void {
-    this.#raw.dispose();
-  }
-
-  /** Same as {@link Grid.dispose}, for `using grid = ...`. */
-  [Symbol.dispose](): void {
-    this.dispose();
-  }
-
   #handle(): RawGrid {
-    return this.#raw.get();
+    return this.rawHandle();
   }
 }

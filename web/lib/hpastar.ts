@@ -3,14 +3,15 @@
  * 2010) with the `cacheTrees` option.
  * @module
  */
-import type { RawHPAStar, RawHierarchyStats } from 'hpastar:raw';
+import type { RawHPAStar, RawHPAStarPlan, RawHPAStarQuery, RawHierarchyStats, RawPlanSummary } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
 import { PlanBatch } from './planBatch.ts';
 import {
   checkFlags,
   checkPoint,
   describeFailure,
-  OwnedHandle, internal,
+  WasmObject,
+  internal,
   moduleError,
   packEdits,
   packQueries,
@@ -57,8 +58,10 @@ export function rawPlanner(planner: HPAStar): RawHPAStar {
 }
 
 /**
- * An HPA* planner: the hierarchy of one grid (clusters, entrances, abstract graph at every level) and
- * the query objects that search it. Build one with `hpastar.HPAStar.build(grid, options)`.
+ * An HPA* planner: the hierarchy of one grid (clusters, entrances, abstract graph at every level),
+ * shared and read-only while searched, with a query object of its own for the searches made through
+ * it. Build one with `hpastar.HPAStar.build(grid, options)`; {@link HPAStar.createQuery} gives more
+ * query objects (each with its own scratch memory and plans).
  *
  * Paths are near-optimal (typically within a few percent of the shortest) and found far faster than by
  * A* on large maps. Terrain can be changed with {@link HPAStar.applyEdits}; every search sees one
@@ -71,21 +74,23 @@ export function rawPlanner(planner: HPAStar): RawHPAStar {
  * planner.dispose();
  * ```
  */
-export class HPAStar implements Disposable {
-  readonly #raw: OwnedHandle<RawHPAStar>;
+export class HPAStar extends WasmObject<RawHPAStar> {
   readonly #options: ResolvedHierarchyOptions;
+  readonly #makeQuery: (planner: RawHPAStar) => RawHPAStarQuery;
+  readonly #query: HPAStarQuery;
   #stats: HierarchyStats | null = null;
-  #plan = 0; // raw id of the current plan
 
   static {
     rawPlannerOf = (planner) => planner.#handle();
   }
 
   /** @internal Use `hpastar.HPAStar.build`. */
-  constructor(raw: RawHPAStar, token: typeof internal) {
+  constructor(raw: RawHPAStar, makeQuery: (planner: RawHPAStar) => RawHPAStarQuery, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.HPAStar.build(grid, options) to make an HPAStar');
-    this.#raw = new OwnedHandle(this, raw, 'HPAStar');
+    super(raw, 'HPAStar');
     this.#options = Object.freeze({ ...raw.options()! });
+    this.#makeQuery = makeQuery;
+    this.#query = new HPAStarQuery(this, makeQuery(raw), 'HPAStar', internal);
   }
 
   /** The options the hierarchy was built with, defaults filled in. */
@@ -111,7 +116,10 @@ export class HPAStar implements Disposable {
     return this.#handle().height();
   }
 
-  /** The terrain version: 0 as built, then one more per successful {@link HPAStar.applyEdits}. */
+  /**
+   * The hierarchy's version: 0 as built, then one more per {@link HPAStar.applyEdits} that changed a
+   * cell. Saved with the hierarchy: `HPAStar.load` gives back the version that was serialized.
+   */
   get version(): number {
     return this.#handle().version();
   }
@@ -131,6 +139,16 @@ export class HPAStar implements Disposable {
   }
 
   /**
+   * A new query object of this planner: its own scratch memory, searches and plans, independent of
+   * the planner's own (its plans are never disturbed by the planner's searches, nor the other way).
+   * Dispose of it when done; it must not outlive the planner's use.
+   */
+  createQuery(): HPAStarQuery {
+    const raw = this.#handle();
+    return new HPAStarQuery(this, this.#makeQuery(raw), 'HPAStarQuery', internal);
+  }
+
+  /**
    * Finds a path from `start` to `goal`: insertion of both in the abstract graph, abstract search,
    * refinement to cells and (by default) smoothing.
    * @returns the path, or `found: false` with status `'no path'` when the two cells are not connected
@@ -139,7 +157,8 @@ export class HPAStar implements Disposable {
    * @throws Error - when the planner has been disposed
    */
   findPath(start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
-    return plannerFindPath('HPAStar', () => this.#handle(), start, goal, options);
+    this.#handle();
+    return this.#query.findPath(start, goal, options);
   }
 
   /**
@@ -158,7 +177,8 @@ export class HPAStar implements Disposable {
    * @throws Error - when the planner has been disposed
    */
   traceFindPath(start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
-    return plannerTraceFindPath('HPAStar', () => this.#handle(), start, goal, options);
+    this.#handle();
+    return this.#query.traceFindPath(start, goal, options);
   }
 
   /**
@@ -184,69 +204,42 @@ export class HPAStar implements Disposable {
    * @throws TypeError - when the queries are malformed or an option is unknown
    */
   findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: BatchSearchOptions): PathBatch {
-    return plannerFindPaths('HPAStar', () => this.#handle(), queries, options, (raw) => raw.version());
+    this.#handle();
+    return this.#query.findPaths(queries, options);
   }
 
   /**
    * Plans many paths in one call: for each query the abstract path (its waypoints) and, unless
    * `firstSegment: false`, its first segment refined, equal to what {@link HPAStar.plan} and the first
    * {@link PathPlan.nextSegment} give. Nothing is kept between calls: later segments are searches
-   * between consecutive waypoints ({@link HPAStar.findPaths} with `smooth: false`). Plans made with
-   * {@link HPAStar.plan} stay valid. Queries whose start or goal is invalid do not throw: their status
-   * says why. The same job runs in a worker pool with `pool.planPaths`.
+   * between consecutive waypoints ({@link HPAStar.findPaths} with `smooth: false`). Queries whose
+   * start or goal is invalid do not throw: their status says why. The same job runs in a worker pool
+   * with `pool.planPaths`.
    * @param queries - `[start, goal]` pairs, or an Int32Array packed as `[sx, sy, gx, gy, ...]`
    * @throws TypeError - when the queries are malformed or an option is unknown
    */
   planPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PlanBatchOptions): PlanBatch {
-    checkFlags(options, ['firstSegment'], 'HPAStar.planPaths');
-    const packed = packQueries(queries, 'HPAStar.planPaths');
-    const raw = this.#handle();
-    const out = wasmCall('HPAStar.planPaths', () => raw.planPaths(packed, options?.firstSegment ?? true));
-    if ('error' in out) throw moduleError('HPAStar.planPaths', out.error);
-    return new PlanBatch(out, raw.version());
+    this.#handle();
+    return this.#query.planPaths(queries, options);
   }
 
   /**
    * Plans a path without refining it: the abstract path is found now, and its cells one segment at a
    * time with {@link PathPlan.nextSegment}, so that an agent can start moving at once. Segments are
-   * not smoothed. A later `plan()` or terrain edit on this planner makes this plan stale
-   * ({@link HPAStar.findPath} does not).
+   * not smoothed. Any number of plans may be alive and refined in any order; a terrain edit on this
+   * planner makes the plans made before it stale.
    * @throws PathQueryError - when the start or the goal is outside the grid or blocked
    */
   plan(start: Point, goal: Point): PathPlan {
-    checkPoint(start, 'start');
-    checkPoint(goal, 'goal');
-    const raw = this.#handle();
-    const planned = wasmCall('HPAStar.plan', () => raw.plan(start.x, start.y, goal.x, goal.y));
-    if (planned.error !== undefined) throw moduleError('HPAStar.plan', planned.error);
-    if (planned.status !== 'found' && planned.status !== 'no path') {
-      throw new PathQueryError(planned.status, describeFailure(planned.status, start, goal));
-    }
-    this.#plan = planned.plan;
-    const id = planned.plan;
-    return new PathPlan(
-      {
-        found: planned.found,
-        waypoints: planned.waypoints,
-        segments: planned.segments,
-        stats: statsOf(planned.stats),
-        next: () => {
-          const raw = this.#raw.peek();
-          if (!raw) throw new Error('the HPAStar of this PathPlan has been disposed');
-          if (this.#plan !== id) throw new Error('this PathPlan is stale: a later plan() or applyEdits() on the same HPAStar replaced it');
-          const segment = wasmCall('PathPlan.nextSegment', () => raw.nextSegment(id));
-          if (segment && 'error' in segment) throw new Error(segment.error);
-          return segment;
-        },
-      },
-      internal,
-    );
+    this.#handle();
+    return this.#query.plan(start, goal);
   }
 
   /**
    * Changes terrain and updates the hierarchy, rebuilding only the clusters the edits touch (and the
    * levels above them): all edits, or none when one is invalid. Searches that follow see the new
-   * terrain; plans made before become stale. The {@link HPAStar.version} goes up by one.
+   * terrain; plans made before become stale. The {@link HPAStar.version} goes up by one when a cell
+   * changed.
    * @returns what was rebuilt (counts, ids and rectangles of the clusters per level), and how long it took
    * @throws RangeError - naming the first edit that is outside the grid or not a terrain character
    */
@@ -265,7 +258,6 @@ export class HPAStar implements Disposable {
     const error = wasmCall('HPAStar.applyEdits', () => raw.applyEdits(packed));
     if (error) throw new RangeError(moduleError('HPAStar.applyEdits', error).message);
     this.#stats = null;
-    this.#plan = 0;
     const update = raw.lastUpdate();
     return Object.freeze({
       cellsChanged: update.cellsChanged,
@@ -275,38 +267,95 @@ export class HPAStar implements Disposable {
     });
   }
 
-  /** True once {@link HPAStar.dispose} has run. */
-  get disposed(): boolean {
-    return this.#raw.disposed;
-  }
-
-  /** Frees the hierarchy's C++ memory. Calling it again does nothing; any other use afterwards throws. */
-  dispose(): void {
-    this.#raw.dispose();
-  }
-
-  /** Same as {@link HPAStar.dispose}, for `using planner = ...`. */
-  [Symbol.dispose](): void {
-    this.dispose();
+  /** Frees the hierarchy's C++ memory and the planner's own query object. Calling it again does nothing. */
+  override dispose(): void {
+    this.#query.dispose();
+    super.dispose();
   }
 
   #handle(): RawHPAStar {
-    return this.#raw.get();
+    return this.rawHandle();
   }
 }
 
-/** @internal What a PathPlan needs from its planner. */
-interface PlanSource {
-  found: boolean;
-  waypoints: Int32Array;
-  segments: number;
-  stats: SearchStats;
-  next: () => { cells: Int32Array; expandedRefinement: number } | null;
+/**
+ * A query object of an {@link HPAStar} planner: the scratch memory of its searches, its batches and
+ * its plans. The planner is the shared data; queries are cheap to keep and never disturb each other.
+ * Made by {@link HPAStar.createQuery}.
+ */
+export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
+  readonly #planner: HPAStar;
+  readonly #name: string;
+
+  /** @internal Use `planner.createQuery()`. */
+  constructor(planner: HPAStar, raw: RawHPAStarQuery, name: string, token: typeof internal) {
+    if (token !== internal) throw new TypeError('use planner.createQuery() to make an HPAStarQuery');
+    super(raw, name);
+    this.#planner = planner;
+    this.#name = name;
+  }
+
+  /** As {@link HPAStar.findPath}. */
+  findPath(start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
+    return plannerFindPath(this.#name, () => this.#handle(), start, goal, options);
+  }
+
+  /** As {@link HPAStar.traceFindPath}. */
+  traceFindPath(start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
+    return plannerTraceFindPath(this.#name, () => this.#handle(), start, goal, options);
+  }
+
+  /** As {@link HPAStar.findPaths}. */
+  findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: BatchSearchOptions): PathBatch {
+    return plannerFindPaths(this.#name, () => this.#handle(), queries, options, () => this.#planner.version);
+  }
+
+  /** As {@link HPAStar.planPaths}. */
+  planPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PlanBatchOptions): PlanBatch {
+    const where = `${this.#name}.planPaths`;
+    checkFlags(options, ['firstSegment'], where);
+    const packed = packQueries(queries, where);
+    const raw = this.#handle();
+    const out = wasmCall(where, () => raw.planPaths(packed, options?.firstSegment ?? true));
+    if ('error' in out) throw moduleError(where, out.error);
+    return new PlanBatch(out, this.#planner.version);
+  }
+
+  /** As {@link HPAStar.plan}: the plan is this query's, refined with its scratch. */
+  plan(start: Point, goal: Point): PathPlan {
+    const where = `${this.#name}.plan`;
+    checkPoint(start, 'start');
+    checkPoint(goal, 'goal');
+    const raw = this.#handle();
+    const rawPlan = wasmCall(where, () => raw.plan(start.x, start.y, goal.x, goal.y));
+    const planned = rawPlan.summary();
+    if (planned.error !== undefined) {
+      rawPlan.delete();
+      throw moduleError(where, planned.error);
+    }
+    if (planned.status !== 'found' && planned.status !== 'no path') {
+      rawPlan.delete();
+      throw new PathQueryError(planned.status, describeFailure(planned.status, start, goal));
+    }
+    const refine = (plan: RawHPAStarPlan) => {
+      const query = this.peekRawHandle();
+      if (!query) throw new Error(`the ${this.#name} of this PathPlan has been disposed`);
+      const segment = wasmCall('PathPlan.nextSegment', () => query.nextSegment(plan));
+      if (segment && 'error' in segment) throw new Error(`this PathPlan is stale: ${segment.error.replace(/^the plan is stale: /, '')}`);
+      return segment;
+    };
+    return new PathPlan(rawPlan, planned, refine, internal);
+  }
+
+  #handle(): RawHPAStarQuery {
+    return this.rawHandle();
+  }
 }
 
 /**
  * A planned path refined on demand, one segment (between two consecutive waypoints of the abstract
- * path) at a time. Made by {@link HPAStar.plan}.
+ * path) at a time. Made by {@link HPAStar.plan} or {@link HPAStarQuery.plan}. It holds a little wasm
+ * memory (its abstract path), freed when its last segment has been returned or by `dispose()`.
  *
  * @example
  * ```ts
@@ -314,7 +363,7 @@ interface PlanSource {
  * for (let cells = plan.nextSegment(); cells; cells = plan.nextSegment()) agent.follow(cells);
  * ```
  */
-export class PathPlan {
+export class PathPlan extends WasmObject<RawHPAStarPlan> {
   /** True when a path exists. */
   readonly found: boolean;
   /** `'found'`, or `'no path'` when start and goal are not connected. */
@@ -323,21 +372,31 @@ export class PathPlan {
   readonly waypoints: Int32Array;
   /** Number of segments: waypoints - 1, or 1 when the start is the goal; 0 when not found. */
   readonly segmentCount: number;
+  /** The planner's {@link HPAStar.version} the plan was made on. */
+  readonly version: number;
   #stats: SearchStats;
-  #next: PlanSource['next'];
+  readonly #refine: (plan: RawHPAStarPlan) => { cells: Int32Array; expandedRefinement: number } | null;
   #done: boolean;
   #returned = 0;
 
   /** @internal Use `planner.plan(start, goal)`. */
-  constructor(source: PlanSource, token: typeof internal) {
+  constructor(
+    raw: RawHPAStarPlan,
+    summary: RawPlanSummary,
+    refine: (plan: RawHPAStarPlan) => { cells: Int32Array; expandedRefinement: number } | null,
+    token: typeof internal,
+  ) {
     if (token !== internal) throw new TypeError('use planner.plan(start, goal) to make a PathPlan');
-    this.found = source.found;
-    this.status = source.found ? 'found' : 'no path';
-    this.waypoints = source.waypoints;
-    this.segmentCount = source.found ? Math.max(1, source.segments) : 0;
-    this.#stats = source.stats;
-    this.#next = source.next;
-    this.#done = !source.found;
+    super(raw, 'PathPlan');
+    this.found = summary.found;
+    this.status = summary.found ? 'found' : 'no path';
+    this.waypoints = summary.waypoints;
+    this.segmentCount = summary.segments;
+    this.version = summary.version;
+    this.#stats = statsOf(summary.stats);
+    this.#refine = refine;
+    this.#done = !summary.found;
+    if (this.#done) this.dispose();
   }
 
   /** The work done so far: planning, plus the refinement of the segments returned. */
@@ -354,17 +413,17 @@ export class PathPlan {
    * The cells of the next segment as x0, y0, x1, y1, …: the first segment starts with the start cell,
    * the others with the cell after the previous segment's last, so the segments joined are the path.
    * @returns null once the path is complete
-   * @throws Error - when the plan is stale or its planner disposed
+   * @throws Error - when the plan is stale (its planner's terrain changed), or it or its query disposed
    */
   nextSegment(): Int32Array | null {
     if (this.#done) return null;
-    const segment = this.#next();
+    const segment = this.#refine(this.rawHandle());
     if (segment === null) {
-      this.#done = true;
+      this.#finish();
       return null;
     }
     this.#stats = Object.freeze({ ...this.#stats, expandedRefinement: this.#stats.expandedRefinement + segment.expandedRefinement });
-    if (++this.#returned >= this.segmentCount) this.#done = true;
+    if (++this.#returned >= this.segmentCount) this.#finish();
     return segment.cells;
   }
 
@@ -383,5 +442,11 @@ export class PathPlan {
       at += p.length;
     }
     return out;
+  }
+
+  // A done plan needs nothing more from wasm: its memory goes at once.
+  #finish(): void {
+    this.#done = true;
+    this.dispose();
   }
 }

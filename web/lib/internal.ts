@@ -24,7 +24,7 @@ const finalizer = new FinalizationRegistry<{ delete(): void }>((raw) => {
  * A raw C++ object owned by one wrapper: handed out while alive, freed once by dispose() (or by the
  * finalizer if the wrapper is garbage-collected first), an Error naming the wrapper afterwards.
  */
-export class OwnedHandle<Raw extends { delete(): void }> {
+class OwnedHandle<Raw extends { delete(): void }> {
   #raw: Raw | null;
   readonly #name: string;
 
@@ -34,27 +34,58 @@ export class OwnedHandle<Raw extends { delete(): void }> {
     finalizer.register(owner, raw, this);
   }
 
-  /** The raw object; throws once disposed. */
   get(): Raw {
     if (!this.#raw) throw new Error(`this ${this.#name} has been disposed`);
     return this.#raw;
   }
 
-  /** The raw object, or null once disposed. */
   peek(): Raw | null {
     return this.#raw;
   }
 
-  get disposed(): boolean {
-    return this.#raw === null;
-  }
-
-  /** Frees the C++ object; calling it again does nothing. */
   dispose(): void {
     if (!this.#raw) return;
     finalizer.unregister(this);
     this.#raw.delete();
     this.#raw = null;
+  }
+}
+
+/**
+ * The base of every class that holds wasm memory (Grid, AStar, HPAStar, HPAStarQuery, PathPlan,
+ * SHPAStar): one raw embind object, `dispose()` and `[Symbol.dispose]`, a finalizer as a safety net,
+ * and an Error naming the class when it is used after disposal.
+ */
+export abstract class WasmObject<Raw extends { delete(): void }> implements Disposable {
+  readonly #owned: OwnedHandle<Raw>;
+
+  protected constructor(raw: Raw, name: string) {
+    this.#owned = new OwnedHandle(this, raw, name);
+  }
+
+  /** @internal The raw object; throws once disposed. */
+  protected rawHandle(): Raw {
+    return this.#owned.get();
+  }
+
+  /** @internal The raw object, or null once disposed. */
+  protected peekRawHandle(): Raw | null {
+    return this.#owned.peek();
+  }
+
+  /** True once `dispose()` has run. */
+  get disposed(): boolean {
+    return this.#owned.peek() === null;
+  }
+
+  /** Frees the C++ memory. Calling it again does nothing; any other use afterwards throws. */
+  dispose(): void {
+    this.#owned.dispose();
+  }
+
+  /** Same as `dispose()`, for `using x = ...`. */
+  [Symbol.dispose](): void {
+    this.dispose();
   }
 }
 

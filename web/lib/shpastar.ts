@@ -4,7 +4,7 @@
  */
 import type { RawSHPAStar } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
-import { OwnedHandle, internal, wasmCall } from './internal.ts';
+import { WasmObject, internal, wasmCall } from './internal.ts';
 import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
 import type {
   BatchSearchOptions,
@@ -52,8 +52,7 @@ export function rawShpaPlanner(planner: SHPAStar): RawSHPAStar {
  * planner.dispose();
  * ```
  */
-export class SHPAStar implements Disposable {
-  readonly #raw: OwnedHandle<RawSHPAStar>;
+export class SHPAStar extends WasmObject<RawSHPAStar> {
   readonly #options: ResolvedShpaOptions;
   readonly #staticMessage: string;
   #stats: ShpaStats | null = null;
@@ -65,7 +64,7 @@ export class SHPAStar implements Disposable {
   /** @internal Use `hpastar.SHPAStar.build`. */
   constructor(raw: RawSHPAStar, staticMessage: string, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.SHPAStar.build(grid, options) to make an SHPAStar');
-    this.#raw = new OwnedHandle(this, raw, 'SHPAStar');
+    super(raw, 'SHPAStar');
     this.#staticMessage = staticMessage;
     this.#options = Object.freeze({ ...raw.options()! });
   }
@@ -156,22 +155,7 @@ export class SHPAStar implements Disposable {
     throw new Error(`SHPAStar.applyEdits: ${this.#staticMessage}`);
   }
 
-  /** True once {@link SHPAStar.dispose} has run. */
-  get disposed(): boolean {
-    return this.#raw.disposed;
-  }
-
-  /** Frees the graph's C++ memory. Calling it again does nothing; any other use afterwards throws. */
-  dispose(): void {
-    this.#raw.dispose();
-  }
-
-  /** Same as {@link SHPAStar.dispose}, for `using planner = ...`. */
-  [Symbol.dispose](): void {
-    this.dispose();
-  }
-
   #handle(): RawSHPAStar {
-    return this.#raw.get();
+    return this.rawHandle();
   }
 }

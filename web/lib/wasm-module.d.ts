@@ -81,7 +81,7 @@ declare module 'hpastar:raw' {
     traceFindPath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number): RawTracedPath | { error: string };
   }
 
-  /** A batch's answers (BatchOutput::toJS in BatchSearch.cpp); `offsets` counts cells, n + 1 entries. */
+  /** A batch's answers (pathBatchToJS in BatchToJS.h); `offsets` counts cells, n + 1 entries. */
   export interface RawBatch {
     status: Uint8Array;
     cost: Float64Array;
@@ -90,7 +90,7 @@ declare module 'hpastar:raw' {
     cells: Int32Array;
   }
 
-  /** A plan batch's answers (PlanBatchOutput::toJS in BatchPlan.cpp); offsets count cells, n + 1 entries. */
+  /** A plan batch's answers (planBatchToJS in BatchToJS.h); offsets count cells, n + 1 entries. */
   export interface RawPlanBatch {
     status: Uint8Array;
     expanded: Uint32Array;
@@ -147,18 +147,37 @@ declare module 'hpastar:raw' {
     levels: { level: number; clusterSize: number; clusters: number; nodes: number; interEdges: number; intraEdges: number }[];
   }
 
-  /** What `HPAStar.plan` returns. */
-  export interface RawPlan {
-    plan: number;
+  /** `HpaPlanHandle::summary()`: what a plan found. */
+  export interface RawPlanSummary {
     status: string;
     found: boolean;
     waypoints: Int32Array;
     segments: number;
     stats: RawSearchStats;
+    /** The planner's version it was made on. */
+    version: number;
     error?: string;
   }
 
-  /** `HpaStarHandle` in HpaStarBinding.cpp. */
+  /** `HpaPlanHandle` in HpaStarBinding.cpp: one plan, refined by an HPAStarQuery. */
+  export interface RawHPAStarPlan extends EmbindHandle {
+    summary(): RawPlanSummary;
+    done(): boolean;
+  }
+
+  /** `HpaQueryHandle` in HpaStarBinding.cpp: a query object of one planner (its scratch). */
+  export interface RawHPAStarQuery extends EmbindHandle {
+    findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
+    traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | { error: string };
+    findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+    /** Plans only (abstract path, and the first segment when asked for). */
+    planPaths(queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | { error: string };
+    /** A new plan, owned by the caller (delete() it). */
+    plan(sx: number, sy: number, gx: number, gy: number): RawHPAStarPlan;
+    nextSegment(plan: RawHPAStarPlan): { cells: Int32Array; expandedRefinement: number } | { error: string } | null;
+  }
+
+  /** `HpaStarHandle` in HpaStarBinding.cpp: the planner's shared data (searches: RawHPAStarQuery). */
   export interface RawHPAStar extends EmbindHandle {
     /** Fields missing from `options` take the core's defaults. `""` or the problem. */
     build(grid: RawGrid, options: Partial<RawHierarchyOptions>): string;
@@ -175,15 +194,9 @@ declare module 'hpastar:raw' {
     width(): number;
     height(): number;
     terrain(): Uint8Array;
+    /** The hierarchy's own version: 0 when built, as saved when loaded, +1 per edit that changed a cell. */
     version(): number;
-    findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
-    traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | { error: string };
     abstractGraph(level: number): RawAbstractGraph | { error: string };
-    findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
-    /** Plans only (abstract path, and the first segment when asked for); does not touch plan(). */
-    planPaths(queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | { error: string };
-    plan(sx: number, sy: number, gx: number, gy: number): RawPlan;
-    nextSegment(plan: number): { cells: Int32Array; expandedRefinement: number } | { error: string } | null;
     applyEdits(edits: Int32Array): string;
     lastUpdate(): RawUpdateStats;
   }
@@ -256,6 +269,7 @@ declare module 'hpastar:raw' {
     Grid: new () => RawGrid;
     AStar: new () => RawAStar;
     HPAStar: { new (): RawHPAStar; defaultOptions(): RawHierarchyOptions };
+    HPAStarQuery: new (planner: RawHPAStar) => RawHPAStarQuery;
     SHPAStar: { new (): RawSHPAStar; defaultOptions(): RawShpaOptions; staticMapsOnly(): string };
     buildInfo(): RawBuildInfo;
     /** The wasm heap (its length is the heap's size). */

@@ -12,6 +12,7 @@ import type {
   HpastarMtModule,
   HpastarMtModuleArgs,
   RawHPAStar,
+  RawHPAStarQuery,
   RawParallelSearch,
   RawSHPAStar,
 } from 'hpastar:raw';
@@ -26,7 +27,7 @@ interface Port {
 }
 
 /** The planner of this worker: HPA* (DHPA*) or SHPA* (static: never edited). */
-type Planner = { kind: 'hpa'; raw: RawHPAStar } | { kind: 'shpa'; raw: RawSHPAStar };
+type Planner = { kind: 'hpa'; raw: RawHPAStar; query: RawHPAStarQuery } | { kind: 'shpa'; raw: RawSHPAStar };
 
 interface State {
   module: HpastarModule;
@@ -102,12 +103,13 @@ async function init(m: InitMessage): Promise<void> {
       ? planner.raw.buildFromTerrain(source.terrain, source.width, source.height, m.options)
       : 'SHPA* has no serialized form: send the terrain';
   } else {
-    planner = { kind: 'hpa', raw: new module.HPAStar() };
-    error = source.kind === 'hierarchy'
-      ? planner.raw.load(source.bytes)
-      : planner.raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
+    const raw = new module.HPAStar();
+    error = source.kind === 'hierarchy' ? raw.load(source.bytes) : raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
+    // The query object of this worker's own (single-threaded) batches; shared mode uses ParallelSearch.
+    planner = { kind: 'hpa', raw, query: new module.HPAStarQuery(raw) };
   }
   if (error) {
+    if (planner.kind === 'hpa') planner.query.delete();
     planner.raw.delete();
     return port.post({ type: 'error', fatal: true, stage: 'build', message: error });
   }
@@ -138,7 +140,9 @@ function search(m: SearchMessage): void {
     ? p.kind === 'shpa'
       ? s.parallel.findPathsShpa(p.raw, m.queries, m.smooth, m.cells)
       : s.parallel.findPaths(p.raw, m.queries, m.smooth, m.cells)
-    : p.raw.findPaths(m.queries, m.smooth, m.cells);
+    : p.kind === 'shpa'
+      ? p.raw.findPaths(m.queries, m.smooth, m.cells)
+      : p.query.findPaths(m.queries, m.smooth, m.cells);
   if ('error' in out) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: out.error });
   port.post(
     { type: 'result', job: m.job, version: s.version, ...out, heapBytes: heapBytes(s.module) },
@@ -154,7 +158,7 @@ function plan(m: PlanMessage): void {
   const p = s.planner;
   // The pool refuses plan batches for SHPA* before sending them; a job that came anyway fails alone.
   if (p.kind !== 'hpa') return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: 'SHPA* pools do not plan' });
-  const out = s.parallel ? s.parallel.planPaths(p.raw, m.queries, m.firstSegment) : p.raw.planPaths(m.queries, m.firstSegment);
+  const out = s.parallel ? s.parallel.planPaths(p.raw, m.queries, m.firstSegment) : p.query.planPaths(m.queries, m.firstSegment);
   if ('error' in out) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: out.error });
   port.post(
     { type: 'planned', job: m.job, version: s.version, ...out, heapBytes: heapBytes(s.module) },

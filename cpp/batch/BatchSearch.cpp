@@ -1,0 +1,137 @@
+#include "batch/BatchSearch.h"
+
+#include <atomic>
+
+namespace hpastar {
+
+namespace {
+
+// A* as a query object of the batch engine (same findPath shape as the hierarchical ones).
+struct GridAStarQuery {
+  const Grid* grid = nullptr;
+  AStarSearch search;
+  struct Options {};
+  PathStatus findPath(Point start, Point goal, PathResult& out, const Options&) {
+    return search.findPath(*grid, start, goal, out);
+  }
+};
+
+}  // namespace
+
+// One thread's query objects, each with the snapshot it reads (kept alive while it does).
+struct BatchSearch::Worker {
+  // The hierarchy `hpa` reads is held by the caller during a batch, not kept here: a version nobody
+  // searches can then be edited in place (VersionedHierarchy). Pointer and version tell a new one.
+  std::optional<HpaStarQuery> hpa;
+  const Hierarchy* hpaBound = nullptr;
+  uint64_t hpaBoundVersion = 0;
+  std::optional<ShpaStarQuery> shpa;
+  std::shared_ptr<const ShpaStarGraph> shpaSnapshot;
+  GridAStarQuery astar;
+  PathBatchScratch paths;
+  PlanBatchScratch plans;
+
+  HpaStarQuery& hpaFor(const Hierarchy& h) {
+    if (!hpa) {
+      hpa.emplace(h);
+    } else if (hpaBound != &h || hpaBoundVersion != h.version()) {
+      hpa->setHierarchy(h);  // keeps the scratch
+    }
+    hpaBound = &h;
+    hpaBoundVersion = h.version();
+    return *hpa;
+  }
+  ShpaStarQuery& shpaFor(const std::shared_ptr<const ShpaStarGraph>& g) {
+    if (shpaSnapshot != g) {
+      shpa.emplace(*g);
+      shpaSnapshot = g;
+    }
+    return *shpa;
+  }
+};
+
+BatchSearch::BatchSearch(int threads) {
+  const int count = threads < 1 ? 1 : threads;
+  for (int i = 0; i < count; ++i) workers_.push_back(std::make_unique<Worker>());
+  if (count > 1) threads_.emplace(count);
+}
+
+BatchSearch::~BatchSearch() = default;
+
+void BatchSearch::run(const std::function<void(Worker&, uint32_t)>& task) {
+  if (!threads_) {
+    task(*workers_[0], 0);
+    return;
+  }
+  threads_->run([&](int t) { task(*workers_[static_cast<size_t>(t)], static_cast<uint32_t>(t)); });
+}
+
+HpaStarQuery& BatchSearch::hpaQuery(const std::shared_ptr<const Hierarchy>& hierarchy) {
+  return workers_[0]->hpaFor(*hierarchy);
+}
+
+ShpaStarQuery& BatchSearch::shpaQuery(const std::shared_ptr<const ShpaStarGraph>& graph) {
+  return workers_[0]->shpaFor(graph);
+}
+
+template <typename Pick, typename Options>
+void BatchSearch::runPaths(std::span<const int32_t> queries, const Options& options, bool keepCells,
+                           PathBatchResults& out, Pick pick) {
+  out.reset(queries.size() / 4);
+  std::atomic<size_t> next{0};
+  run([&](Worker& w, uint32_t t) {
+    w.paths.cells.clear();
+    runPathQueries(pick(w), queries, next, options, keepCells, t, w.paths, out);
+  });
+  std::vector<PathBatchScratch*> scratch;
+  for (auto& w : workers_) scratch.push_back(&w->paths);
+  out.merge(scratch);
+}
+
+void BatchSearch::findPaths(const std::shared_ptr<const Hierarchy>& hierarchy, std::span<const int32_t> queries,
+                            const HpaQueryOptions& options, bool keepCells, PathBatchResults& out) {
+  runPaths(queries, options, keepCells, out, [&](Worker& w) -> HpaStarQuery& { return w.hpaFor(*hierarchy); });
+}
+
+void BatchSearch::findPaths(const std::shared_ptr<const ShpaStarGraph>& graph, std::span<const int32_t> queries,
+                            const ShpaQueryOptions& options, bool keepCells, PathBatchResults& out) {
+  runPaths(queries, options, keepCells, out, [&](Worker& w) -> ShpaStarQuery& { return w.shpaFor(graph); });
+}
+
+void BatchSearch::findPaths(const std::shared_ptr<const Grid>& grid, std::span<const int32_t> queries, bool keepCells,
+                            PathBatchResults& out) {
+  runPaths(queries, GridAStarQuery::Options{}, keepCells, out, [&](Worker& w) -> GridAStarQuery& {
+    w.astar.grid = grid.get();
+    return w.astar;
+  });
+}
+
+void BatchSearch::planPaths(const std::shared_ptr<const Hierarchy>& hierarchy, std::span<const int32_t> queries,
+                            bool refineFirstSegment, PlanBatchResults& out) {
+  out.reset(queries.size() / 4);
+  std::atomic<size_t> next{0};
+  run([&](Worker& w, uint32_t t) {
+    w.plans.clear();
+    runPlanQueries(w.hpaFor(*hierarchy), queries, next, refineFirstSegment, t, w.plans, out);
+  });
+  std::vector<PlanBatchScratch*> scratch;
+  for (auto& w : workers_) scratch.push_back(&w->plans);
+  out.merge(scratch);
+}
+
+void BatchSearch::trim(PathBatchResults& out) {
+  for (auto& w : workers_)
+    if (w->paths.cells.capacity() > (1u << 20)) std::vector<Point>().swap(w->paths.cells);
+  out.paths.trim();
+}
+
+void BatchSearch::trim(PlanBatchResults& out) {
+  for (auto& w : workers_) {
+    if (w->plans.waypoints.capacity() > (1u << 20)) std::vector<Point>().swap(w->plans.waypoints);
+    if (w->plans.segments.capacity() > (1u << 20)) std::vector<Point>().swap(w->plans.segments);
+  }
+  out.waypoints.trim();
+  out.firstSegments.trim();
+}
+
+}  // namespace hpastar

@@ -1,0 +1,75 @@
+#pragma once
+// The batch engine: many queries over one read-only snapshot of a planner's data, spread over a fixed
+// set of threads. The wasm bindings (one thread, or the pthread build's pool), the `hpa` tool
+// (--threads) and the benchmarks all run their batches here.
+//
+// A batch holds the snapshot it was given (a shared pointer) from start to end: terrain edits
+// published meanwhile (VersionedHierarchy) never reach it. Each thread owns its query objects and
+// scratch, kept between batches and pointed at each batch's snapshot, so that a warm engine allocates
+// nothing per query. Snapshots are not kept after a batch.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "batch/PathBatch.h"
+#include "batch/PlanBatch.h"
+#include "batch/SearchThreads.h"
+#include "grid/Grid.h"
+#include "hpa/Hierarchy.h"
+#include "hpa/HpaStarQuery.h"
+#include "search/AStarSearch.h"
+#include "shpa/ShpaStarGraph.h"
+#include "shpa/ShpaStarQuery.h"
+
+namespace hpastar {
+
+class BatchSearch {
+ public:
+  // `threads` search threads; 1 runs every batch on the calling thread (no thread is made).
+  explicit BatchSearch(int threads = 1);
+  ~BatchSearch();
+  BatchSearch(const BatchSearch&) = delete;
+  BatchSearch& operator=(const BatchSearch&) = delete;
+
+  int threads() const { return static_cast<int>(workers_.size()); }
+
+  // Whole paths: `queries` packs (sx, sy, gx, gy) per query; `out` gets one answer per query, cells
+  // only if `keepCells`.
+  void findPaths(const std::shared_ptr<const Hierarchy>& hierarchy, std::span<const int32_t> queries,
+                 const HpaQueryOptions& options, bool keepCells, PathBatchResults& out);
+  void findPaths(const std::shared_ptr<const ShpaStarGraph>& graph, std::span<const int32_t> queries,
+                 const ShpaQueryOptions& options, bool keepCells, PathBatchResults& out);
+  // Optimal A* on a grid (the baseline, batched the same way).
+  void findPaths(const std::shared_ptr<const Grid>& grid, std::span<const int32_t> queries, bool keepCells,
+                 PathBatchResults& out);
+  // HPA* plans: abstract paths and, if asked, their first segments refined.
+  void planPaths(const std::shared_ptr<const Hierarchy>& hierarchy, std::span<const int32_t> queries,
+                 bool refineFirstSegment, PlanBatchResults& out);
+
+  // The HPA* query object of thread 0, pointed at `hierarchy`: what a single-threaded owner uses for
+  // its one-off searches, so that it keeps one set of scratch. The caller holds `hierarchy` while
+  // the query reads it.
+  HpaStarQuery& hpaQuery(const std::shared_ptr<const Hierarchy>& hierarchy);
+
+  // The same for SHPA* (its graph never changes; the query keeps it alive).
+  ShpaStarQuery& shpaQuery(const std::shared_ptr<const ShpaStarGraph>& graph);
+
+  // Gives back the memory of very large batches (their cells), so that it is not kept for good.
+  void trim(PathBatchResults& out);
+  void trim(PlanBatchResults& out);
+
+ private:
+  struct Worker;
+  void run(const std::function<void(Worker&, uint32_t)>& task);
+  template <typename Pick, typename Options>
+  void runPaths(std::span<const int32_t> queries, const Options& options, bool keepCells, PathBatchResults& out,
+                Pick pick);
+
+  std::vector<std::unique_ptr<Worker>> workers_;
+  std::optional<SearchThreads> threads_;  // only with more than one thread
+};
+
+}  // namespace hpastar

@@ -1,0 +1,54 @@
+#pragma once
+// The core's batch answers (batch/PathBatch.h, batch/PlanBatch.h) as the typed arrays the worker pool
+// moves between threads: no JavaScript object per query or per cell.
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "batch/PathBatch.h"
+#include "batch/PlanBatch.h"
+#include "bindings/BindingSupport.h"
+
+namespace hpastar::bindings {
+
+// Reads queries packed as [sx, sy, gx, gy, ...] from a JS Int32Array into `out`; "" or the problem.
+inline std::string readQueries(const val& queries, std::vector<int32_t>& out) {
+  readFromJS(queries, out);
+  if (out.size() % 4 != 0) {
+    return "queries must be packed as (sx, sy, gx, gy) quadruples; got " + std::to_string(out.size()) + " numbers";
+  }
+  return "";
+}
+
+// Offsets (counting cells, n + 1) as a Uint32Array, cells as an Int32Array x0, y0, x1, y1, ...
+inline val offsetsToJS(const CellRuns& runs) { return copyToJS(runs.offsets().data(), runs.offsets().size()); }
+inline val cellsToJS(const CellRuns& runs) { return cellsToJS(runs.cells()); }
+
+// { status: Uint8Array, cost: Float64Array, expanded: Uint32Array, offsets: Uint32Array, cells: Int32Array }
+inline val pathBatchToJS(const PathBatchResults& b) {
+  val o = val::object();
+  o.set("status", copyToJS(b.status.data(), b.status.size()));
+  o.set("cost", copyToJS(b.cost.data(), b.cost.size()));
+  o.set("expanded", copyToJS(b.expanded.data(), b.expanded.size()));
+  o.set("offsets", offsetsToJS(b.paths));
+  o.set("cells", cellsToJS(b.paths));
+  return o;
+}
+
+// { status: Uint8Array, expanded: Uint32Array, segments: Uint32Array, waypointOffsets: Uint32Array,
+//   waypoints: Int32Array, firstSegmentOffsets: Uint32Array, firstSegments: Int32Array }
+inline val planBatchToJS(const PlanBatchResults& b) {
+  val o = val::object();
+  o.set("status", copyToJS(b.status.data(), b.status.size()));
+  o.set("expanded", copyToJS(b.expanded.data(), b.expanded.size()));
+  o.set("segments", copyToJS(b.segments.data(), b.segments.size()));
+  o.set("waypointOffsets", offsetsToJS(b.waypoints));
+  o.set("waypoints", cellsToJS(b.waypoints));
+  o.set("firstSegmentOffsets", offsetsToJS(b.firstSegments));
+  o.set("firstSegments", cellsToJS(b.firstSegments));
+  return o;
+}
+
+}  // namespace hpastar::bindings

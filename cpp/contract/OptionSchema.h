@@ -1,0 +1,115 @@
+#pragma once
+// One declaration per option: its name, its label in messages, its command-line flag, its kind, range
+// and documentation, beside the struct it fills (HierarchyOptions, ShpaOptions). Validation, both
+// command-line tools, the wasm module's option objects and the TypeScript checks read these tables;
+// none of them lists an option again.
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+
+namespace hpastar {
+
+enum class OptionKind : uint8_t {
+  Integer,  // int32_t member, inclusive range
+  Number,   // double member, inclusive range
+  Flag,     // bool member
+  Choice,   // an enum member stored as uint8_t values 0..choices.size()-1, named by `choices`
+};
+
+inline const char* optionKindName(OptionKind kind) {
+  switch (kind) {
+    case OptionKind::Integer:
+      return "integer";
+    case OptionKind::Number:
+      return "number";
+    case OptionKind::Flag:
+      return "boolean";
+    case OptionKind::Choice:
+      return "choice";
+  }
+  return "unknown";
+}
+
+template <typename Options>
+struct OptionField {
+  const char* name;   // in the API and the module: "clusterSize"
+  const char* label;  // in messages: "cluster size"
+  // The command-line option without "--" (nullptr: not on the command line). A flag's switch sets the
+  // member to `switchSets` ("--cache-paths" sets true, "--no-prune" sets false).
+  const char* cli;
+  const char* doc;  // one line, for --help and the module's schema
+  OptionKind kind;
+  double min = 0;  // Integer, Number: inclusive range; max at the type's limit means "no upper bound"
+  double max = 0;
+  int32_t Options::*integer = nullptr;
+  double Options::*number = nullptr;
+  bool Options::*flag = nullptr;
+  bool switchSets = true;
+  std::span<const char* const> choices = {};
+  uint8_t (*choiceOf)(const Options&) = nullptr;
+  void (*setChoice)(Options&, uint8_t) = nullptr;
+
+  // The value as a number (a flag is 0 or 1, a choice its index).
+  double get(const Options& o) const {
+    switch (kind) {
+      case OptionKind::Integer:
+        return o.*integer;
+      case OptionKind::Number:
+        return o.*number;
+      case OptionKind::Flag:
+        return (o.*flag) ? 1 : 0;
+      case OptionKind::Choice:
+        return choiceOf(o);
+    }
+    return 0;
+  }
+  // Sets the value from a number that fits the kind (the caller has checked the type, not the range).
+  void set(Options& o, double v) const {
+    switch (kind) {
+      case OptionKind::Integer:
+        o.*integer = static_cast<int32_t>(v);
+        break;
+      case OptionKind::Number:
+        o.*number = v;
+        break;
+      case OptionKind::Flag:
+        o.*flag = v != 0;
+        break;
+      case OptionKind::Choice:
+        setChoice(o, static_cast<uint8_t>(v));
+        break;
+    }
+  }
+  bool unbounded() const { return max >= static_cast<double>(std::numeric_limits<int32_t>::max()); }
+};
+
+// A number as the messages write it: integers without a fraction.
+inline std::string optionNumberText(double v) {
+  if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15) return std::to_string(static_cast<int64_t>(v));
+  std::string text = std::to_string(v);
+  return text;
+}
+
+// The range checks of every field: "" or "<label> <value> is outside <min>..<max>" (or "is below
+// <min>" when there is no upper bound) for the first field out of range.
+template <typename Options>
+std::string checkOptionRanges(const Options& o, std::span<const OptionField<Options>> fields) {
+  for (const OptionField<Options>& f : fields) {
+    if (f.kind == OptionKind::Flag) continue;
+    const double v = f.get(o);
+    if (f.kind == OptionKind::Choice) {
+      if (v >= static_cast<double>(f.choices.size())) return std::string(f.label) + " " + optionNumberText(v) + " is unknown";
+      continue;
+    }
+    if (!(v >= f.min && v <= f.max)) {
+      const std::string value = std::string(f.label) + " " + optionNumberText(v);
+      if (f.unbounded()) return value + " is below " + optionNumberText(f.min);
+      return value + " is outside " + optionNumberText(f.min) + ".." + optionNumberText(f.max);
+    }
+  }
+  return "";
+}
+
+}  // namespace hpastar

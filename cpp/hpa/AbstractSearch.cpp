@@ -1,0 +1,187 @@
+#include "hpa/AbstractSearch.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace hpastar {
+
+uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area, const QueryOverlay* overlay,
+                             uint32_t source, uint32_t target) {
+  const uint32_t realNodes = h.nodeCount();
+  space_.begin(realNodes + 2, true);
+  if (h_.size() < realNodes + 2) h_.resize(realNodes + 2);
+  double* hOf = h_.data();
+  uint32_t* stamp = space_.stamps();
+  double* g = space_.g();
+  uint32_t* parent = space_.parents();
+  const uint32_t openStamp = space_.openStamp(), closedStamp = space_.closedStamp();
+  const bool astar = target != Hierarchy::kNone;
+  const Point* nodeCells = h.nodeCells();
+  const Point endpoints[2] = {overlay ? overlay->start() : Point{}, overlay ? overlay->goal() : Point{}};
+  auto cellOf = [&](uint32_t n) { return n < realNodes ? nodeCells[n] : endpoints[n - realNodes]; };
+  // The top-level search covers the whole map: skip the per-edge area test there.
+  const bool wholeMap = area == h.grid().bounds();
+  const Point targetCell = astar ? cellOf(target) : Point{};
+  // The exact distance table, where there is one for this level: the perfect heuristic (landmarks then
+  // add nothing).
+  const NodeDistanceTable& table = h.distanceTable();
+  const bool useTable =
+      astar && wholeMap && !table.empty() && table.level() == level && exactTargetOf(h, overlay, target);
+  // Landmark bounds hold for distances in the whole graph of their level, so only there.
+  const LandmarkTable& marks = h.landmarks();
+  const bool useMarks = !useTable && astar && wholeMap && !marks.empty() && marks.level() == level &&
+                        landmarkRowOf(h, overlay, target, targetRow_);
+  auto heuristic = [&](uint32_t n) {
+    if (!astar) return 0.0;
+    const uint32_t slot = useTable && n < realNodes ? table.slotOf(n) : NodeDistanceTable::kNoSlot;
+    if (slot != NodeDistanceTable::kNoSlot) {
+      // Slightly lowered: the float rounding of the stored sums must not make it exceed the distance.
+      // Nodes that cannot reach the target get a finite bound far above any path (the heap's keys are
+      // fixed point).
+      const float d = exactDistanceToTarget(table.row(slot));
+      return d >= NodeDistanceTable::kUnreachable ? 1.0e7 : NodeDistanceTable::lowered(d);
+    }
+    const Point c = cellOf(n);
+    const double octile = octileDistance(targetCell.x - c.x, targetCell.y - c.y);
+    if (!useMarks || n >= realNodes) return octile;
+    return std::max(octile, static_cast<double>(marks.lowerBound(marks.distances(n), targetRow_.data())));
+  };
+
+  stamp[source] = openStamp;
+  g[source] = 0;
+  parent[source] = Hierarchy::kNone;
+  const double h0 = heuristic(source);
+  space_.pushOrDecrease(h0, h0, source, false);
+  uint64_t expanded = 0;
+
+  // Inlined into each loop below: most calls end at the first test (closed, or no better), so a call
+  // would cost more than the work.
+  auto relax = [&](uint32_t u, uint32_t v, double cost) __attribute__((always_inline)) {
+    const uint32_t s = stamp[v];
+    if (s == closedStamp) return;
+    const double ng = g[u] + cost;
+    const bool open = s == openStamp;
+    if (open && ng >= g[v]) return;
+    stamp[v] = openStamp;
+    g[v] = ng;
+    parent[v] = u;
+    // A node's heuristic is computed once per search, when it is first reached (landmark bounds
+    // cost a row of loads); a decrease-key reuses it.
+    if (!open) hOf[v] = heuristic(v);
+    space_.pushOrDecrease(ng + hOf[v], hOf[v], v, open);
+  };
+
+  while (!space_.empty()) {
+    const uint32_t u = space_.popIndexed().id;
+    stamp[u] = closedStamp;
+    ++expanded;
+    if (u == target) break;
+    if (u < realNodes) {
+      for (const AbstractEdge& e : h.edges(level, u))
+        if (wholeMap || area.contains(nodeCells[e.to])) relax(u, e.to, e.cost);
+      if (overlay) {
+        const double toS = overlay->costToStart(level, u);
+        if (toS >= 0) relax(u, overlay->startNode(), toS);
+        const double toG = overlay->costToGoal(level, u);
+        if (toG >= 0) relax(u, overlay->goalNode(), toG);
+      }
+    } else if (overlay) {
+      for (const QueryOverlay::Edge& e : overlay->endpointEdges(level, u))
+        if (area.contains(cellOf(e.to))) relax(u, e.to, e.cost);
+    }
+  }
+  return expanded;
+}
+
+bool AbstractSearch::walkDistanceTable(const Hierarchy& h, int32_t level, const QueryOverlay& overlay,
+                                       std::vector<uint32_t>& out, uint64_t& walked) {
+  const NodeDistanceTable& table = h.distanceTable();
+  const uint32_t start = overlay.startNode(), goal = overlay.goalNode();
+  if (table.empty() || table.level() != level || !exactTargetOf(h, &overlay, goal)) return false;
+  // A node the table does not know counts as unreachable: the walk then fails and the caller searches.
+  auto toGoal = [&](uint32_t n) {
+    const uint32_t slot = table.slotOf(n);
+    return static_cast<double>(slot == NodeDistanceTable::kNoSlot ? NodeDistanceTable::kUnreachable
+                                                                  : exactDistanceToTarget(table.row(slot)));
+  };
+  constexpr double kFar = NodeDistanceTable::kUnreachable;
+  const size_t first = out.size();
+  out.push_back(start);
+  // The start's first step: a node of its cluster, or the goal itself when they share one.
+  uint32_t u = Hierarchy::kNone;
+  double best = kFar;
+  for (const QueryOverlay::Edge& e : overlay.endpointEdges(level, start)) {
+    const double d = e.to == goal ? e.cost : (e.to < h.nodeCount() ? e.cost + toGoal(e.to) : kFar);
+    if (d < best) best = d, u = e.to;
+  }
+  for (uint32_t steps = 0; u != Hierarchy::kNone && u != goal && steps <= table.count(); ++steps) {
+    out.push_back(u);
+    ++walked;
+    const double direct = overlay.costToGoal(level, u);
+    uint32_t next = Hierarchy::kNone;
+    best = direct >= 0 ? direct : kFar;
+    if (direct >= 0) next = goal;
+    for (const AbstractEdge& e : h.edges(level, u)) {
+      const double d = e.cost + toGoal(e.to);
+      if (d < best) best = d, next = e.to;
+    }
+    u = next;
+  }
+  if (u != goal) {  // no way (different parts of the graph) or a broken table: let the search decide
+    out.resize(first);
+    return false;
+  }
+  out.push_back(goal);
+  return true;
+}
+
+bool AbstractSearch::exactTargetOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t target) {
+  const NodeDistanceTable& table = h.distanceTable();
+  exactTargets_.clear();
+  if (target < h.nodeCount()) {
+    if (table.slotOf(target) == NodeDistanceTable::kNoSlot) return false;
+    exactTargets_.push_back(ExactTarget{table.slotOf(target), 0.0f});
+    return true;
+  }
+  // The query's goal: reached through its edges to the nodes of its cluster.
+  if (!overlay || !overlay->isEndpoint(target)) return false;
+  for (const QueryOverlay::Edge& e : overlay->endpointEdges(table.level(), target)) {
+    if (e.to >= h.nodeCount()) continue;  // the direct start-goal edge: the start is the source, not a node
+    const uint32_t slot = table.slotOf(e.to);
+    if (slot == NodeDistanceTable::kNoSlot) return false;
+    exactTargets_.push_back(ExactTarget{slot, static_cast<float>(e.cost)});
+  }
+  return !exactTargets_.empty();
+}
+
+bool AbstractSearch::landmarkRowOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t node,
+                                   std::vector<float>& row) {
+  const LandmarkTable& marks = h.landmarks();
+  const size_t k = static_cast<size_t>(marks.count());
+  row.assign(static_cast<size_t>(marks.rowStride()), 0.0f);  // the padding stays 0, as in the table
+  if (node < h.nodeCount()) {
+    std::copy(marks.distances(node), marks.distances(node) + k, row.begin());
+    return true;
+  }
+  // The query's start or goal is no node of the graph: its distance from a landmark goes through one
+  // of its edges to the nodes of its cluster, so it is the least over those edges.
+  if (!overlay || !overlay->isEndpoint(node)) return false;
+  std::fill(row.begin(), row.begin() + static_cast<std::ptrdiff_t>(k), std::numeric_limits<float>::infinity());
+  bool any = false;
+  for (const QueryOverlay::Edge& e : overlay->endpointEdges(marks.level(), node)) {
+    if (e.to >= h.nodeCount()) continue;  // the direct start-goal edge adds nothing (see LandmarkTable)
+    const float* d = marks.distances(e.to);
+    for (size_t i = 0; i < k; ++i) row[i] = std::min(row[i], d[i] + static_cast<float>(e.cost));
+    any = true;
+  }
+  return any;
+}
+
+void AbstractSearch::appendPath(uint32_t node, std::vector<uint32_t>& out) const {
+  const size_t first = out.size();
+  for (uint32_t n = node; n != Hierarchy::kNone; n = space_.parents()[n]) out.push_back(n);
+  std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+}
+
+}  // namespace hpastar

@@ -1,0 +1,67 @@
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "grid/Rect.h"
+#include "hpa/Hierarchy.h"
+#include "hpa/QueryOverlay.h"
+#include "search/SearchSpace.h"
+
+namespace hpastar {
+
+// A* or Dijkstra over the abstract graph of one level, restricted to the nodes whose cells lie in an
+// area (a cluster of the level above, or the whole map), optionally with a query's start and goal.
+// One object per thread; scratch reused across searches.
+class AbstractSearch {
+ public:
+  // Searches the graph of `level` from `source`. With target != kNone: A* (octile heuristic between
+  // cells) stopping when the target is settled. With target == kNone: Dijkstra over all of `area`.
+  // `overlay` may be null (building the hierarchy). Returns the number of expanded nodes.
+  uint64_t run(const Hierarchy& h, int32_t level, const Rect& area, const QueryOverlay* overlay, uint32_t source,
+               uint32_t target);
+
+  // With the hierarchy's distance table on `level` (options().distanceTable): the shortest path from the
+  // query's start to its goal (overlay nodes), read off the table without a search. From each node the
+  // walk takes the edge that starts a shortest way on: the one minimising its cost plus the table's
+  // distance from its end to the goal (through the goal's edges). Every step shortens the distance left
+  // by at least the edge's cost, so the walk ends after at most one step per node. Appends the nodes,
+  // start first and goal last, adds the nodes walked to `walked`, and returns true; false (nothing
+  // appended) when there is no table for this level or no path, for the caller to search instead.
+  bool walkDistanceTable(const Hierarchy& h, int32_t level, const QueryOverlay& overlay, std::vector<uint32_t>& out,
+                         uint64_t& walked);
+
+  // After run(): distance from the source, or a negative value if not settled.
+  double distance(uint32_t node) const { return space_.closed(node) ? space_.g()[node] : -1.0; }
+  // After run(): appends the nodes source..node (both included). `node` must be settled.
+  void appendPath(uint32_t node, std::vector<uint32_t>& out) const;
+  // After run(): the stamps of the nodes it touched (read by a SearchTrace).
+  const NodeSearchSpace& space() const { return space_; }
+
+ private:
+  // Fills `row` with the landmark distances of `node` (a graph node, or the overlay's start or goal);
+  // false when it has none.
+  bool landmarkRowOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t node, std::vector<float>& row);
+
+  // Fills exactTargets_ with the table slots through which `target` is reached and their costs; false
+  // when the table cannot bound the distance to it.
+  bool exactTargetOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t target);
+
+  struct ExactTarget {
+    uint32_t slot;
+    float cost;
+  };
+  // The distance from the node whose table row is `row` to the target of exactTargetOf(): through the
+  // cheapest of its nodes.
+  float exactDistanceToTarget(const float* row) const {
+    float best = NodeDistanceTable::kUnreachable;
+    for (const ExactTarget& t : exactTargets_) best = std::min(best, row[t.slot] + t.cost);
+    return best;
+  }
+  std::vector<ExactTarget> exactTargets_;
+  NodeSearchSpace space_;
+  std::vector<double> h_;  // heuristic of each node reached in the current search
+  std::vector<float> targetRow_;
+};
+
+}  // namespace hpastar

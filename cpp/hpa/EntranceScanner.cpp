@@ -1,0 +1,54 @@
+#include "hpa/EntranceScanner.h"
+
+namespace hpastar {
+
+void EntranceScanner::scanBorder(const Grid& grid, Point from, int32_t length, bool vertical,
+                                 std::vector<Entrance>& out) {
+  // vertical border: cells (x, y) | (x + 1, y) for y along; horizontal: (x, y) over (x, y + 1).
+  const int32_t sx = vertical ? 1 : 0, sy = vertical ? 0 : 1;  // step across the border
+  const int32_t ax = vertical ? 0 : 1, ay = vertical ? 1 : 0;  // step along it
+  int32_t runStart = -1;
+  for (int32_t i = 0; i <= length; ++i) {
+    const Point p{from.x + ax * i, from.y + ay * i};
+    const bool open = i < length && grid.passable(p) && grid.passable(p.x + sx, p.y + sy);
+    if (open && runStart < 0) runStart = i;
+    if (!open && runStart >= 0) {
+      out.push_back(Entrance{Point{from.x + ax * runStart, from.y + ay * runStart}, i - runStart, vertical});
+      runStart = -1;
+    }
+  }
+}
+
+void EntranceScanner::scanAll(const Grid& grid, const ClusterLayout& layout, std::vector<Entrance>& out) {
+  for (int32_t c = 0; c < layout.count(); ++c) {
+    const Rect r = layout.rect(c);
+    if (r.x1 < grid.width()) scanBorder(grid, Point{r.x1 - 1, r.y0}, r.height(), true, out);   // east border
+    if (r.y1 < grid.height()) scanBorder(grid, Point{r.x0, r.y1 - 1}, r.width(), false, out);  // south border
+  }
+}
+
+void EntranceScanner::scanCluster(const Grid& grid, const ClusterLayout& layout, int32_t cluster,
+                                  std::vector<Entrance>& out) {
+  const Rect r = layout.rect(cluster);
+  if (r.x1 < grid.width()) scanBorder(grid, Point{r.x1 - 1, r.y0}, r.height(), true, out);
+  if (r.y1 < grid.height()) scanBorder(grid, Point{r.x0, r.y1 - 1}, r.width(), false, out);
+  if (r.x0 > 0) scanBorder(grid, Point{r.x0 - 1, r.y0}, r.height(), true, out);  // west border
+  if (r.y0 > 0) scanBorder(grid, Point{r.x0, r.y0 - 1}, r.width(), false, out);  // north border
+}
+
+void EntranceScanner::appendTransitions(const Entrance& e, int32_t entranceWidth, std::vector<Transition>& out) {
+  const int32_t ax = e.vertical ? 0 : 1, ay = e.vertical ? 1 : 0;
+  const int32_t sx = e.vertical ? 1 : 0, sy = e.vertical ? 0 : 1;
+  auto at = [&](int32_t i) {
+    const Point a{e.first.x + ax * i, e.first.y + ay * i};
+    out.push_back(Transition{a, Point{a.x + sx, a.y + sy}});
+  };
+  if (e.length < entranceWidth) {
+    at(e.length / 2);
+  } else {
+    at(0);
+    at(e.length - 1);
+  }
+}
+
+}  // namespace hpastar

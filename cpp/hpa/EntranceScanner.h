@@ -1,0 +1,39 @@
+#pragma once
+#include <vector>
+
+#include "grid/Grid.h"
+#include "hpa/ClusterLayout.h"
+
+namespace hpastar {
+
+// One transition: two adjacent passable cells on either side of a cluster border, joined by an
+// inter-edge of cost 1.
+struct Transition {
+  Point a;  // left or upper side
+  Point b;  // right or lower side
+};
+
+// An entrance: a maximal run of border positions where the cells on both sides are passable (the
+// paper's symmetry condition), between two adjacent clusters.
+struct Entrance {
+  Point first;            // first cell on the left/upper side
+  int32_t length = 0;     // cells along the border
+  bool vertical = false;  // true: a vertical border (clusters side by side); false: a horizontal one
+};
+
+// Finds the entrances along the borders of `layout` inside `area` and turns each into transitions:
+// one in the middle when narrower than `entranceWidth`, else one at each end.
+class EntranceScanner {
+ public:
+  // Appends the entrances on every border between two clusters of `layout`.
+  static void scanAll(const Grid& grid, const ClusterLayout& layout, std::vector<Entrance>& out);
+  // Appends the entrances on the borders of one cluster (used when a cluster is rebuilt).
+  static void scanCluster(const Grid& grid, const ClusterLayout& layout, int32_t cluster, std::vector<Entrance>& out);
+  static void appendTransitions(const Entrance& e, int32_t entranceWidth, std::vector<Transition>& out);
+
+ private:
+  // Scans the border segment that starts at `from` (left/upper cell) and runs `length` cells along it.
+  static void scanBorder(const Grid& grid, Point from, int32_t length, bool vertical, std::vector<Entrance>& out);
+};
+
+}  // namespace hpastar

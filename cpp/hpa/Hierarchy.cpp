@@ -1,0 +1,730 @@
+#include "hpa/Hierarchy.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+#include "hpa/AbstractSearch.h"
+#include "hpa/EntranceScanner.h"
+#include "search/DijkstraSearch.h"
+
+namespace hpastar {
+namespace {
+
+struct PendingEdge {
+  uint32_t fromIndex;  // position of the source node in the block's `nodes`
+  uint32_t to;
+  float cost;
+  uint32_t pathRef;
+};
+
+// CSR from pending edges, sorted by source then target so the layout does not depend on build order.
+void fillAdjacency(ClusterBlock& b, std::vector<PendingEdge>& pending, bool withPaths) {
+  std::sort(pending.begin(), pending.end(), [](const PendingEdge& x, const PendingEdge& y) {
+    return x.fromIndex != y.fromIndex ? x.fromIndex < y.fromIndex : x.to < y.to;
+  });
+  b.offsets.assign(b.nodes.size() + 1, 0);
+  b.edges.resize(pending.size());
+  if (withPaths) b.pathRef.resize(pending.size());
+  for (size_t i = 0; i < pending.size(); ++i) {
+    ++b.offsets[pending[i].fromIndex + 1];
+    b.edges[i] = AbstractEdge{pending[i].to, pending[i].cost};
+    if (withPaths) b.pathRef[i] = pending[i].pathRef;
+  }
+  for (size_t n = 1; n < b.offsets.size(); ++n) b.offsets[n] += b.offsets[n - 1];
+}
+
+// Connected parts of the passable cells of `area`, moving only inside it.
+void labelRegions(const Grid& grid, const Rect& area, ClusterBlock& b) {
+  const int32_t w = area.width(), h = area.height();
+  b.regions.assign(static_cast<size_t>(w) * h, 0);
+  b.regionCount = 0;
+  std::vector<int32_t> stack;
+  for (int32_t start = 0; start < w * h; ++start) {
+    const int32_t sx = area.x0 + start % w, sy = area.y0 + start / w;
+    if (b.regions[static_cast<size_t>(start)] || !grid.passable(sx, sy)) continue;
+    const uint32_t label = ++b.regionCount;
+    b.regions[static_cast<size_t>(start)] = label;
+    stack.push_back(start);
+    while (!stack.empty()) {
+      const int32_t local = stack.back();
+      stack.pop_back();
+      const int32_t lx = local % w, ly = local / w;
+      uint32_t mask = grid.moveMask(grid.index(area.x0 + lx, area.y0 + ly));
+      while (mask) {
+        const int d = __builtin_ctz(mask);
+        mask &= mask - 1;
+        const int32_t nx = lx + kDirDx[d], ny = ly + kDirDy[d];
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        uint32_t& r = b.regions[static_cast<size_t>(ny * w + nx)];
+        if (!r) {
+          r = label;
+          stack.push_back(ny * w + nx);
+        }
+      }
+    }
+  }
+}
+
+// Highest level whose cluster border the step a→b crosses (0 if none).
+int32_t crossingLevel(const std::vector<ClusterLayout>& layouts, Point a, Point b) {
+  int32_t level = 0;
+  for (size_t l = 0; l < layouts.size(); ++l)
+    if (layouts[l].clusterOf(a) != layouts[l].clusterOf(b)) level = static_cast<int32_t>(l + 1);
+  return level;
+}
+
+// One intra-cluster distance found while building a block: nodes a < j (positions in the block's
+// `nodes`), and the index of its stored path in pathSpans (kNoPath when paths are not cached).
+struct IntraPair {
+  uint32_t a, j;
+  double distance;
+  uint32_t pathRef;
+};
+
+// Turns the distances between the nodes of one cluster into intra-edges. With pruning, an edge a–c is
+// left out when some other node b of the cluster lies on a shortest a–c path (d(a,b) + d(b,c) = d(a,c)):
+// shortest distances through the graph stay the same (each removed edge is replaced by two strictly
+// shorter ones, recursively), searches relax fewer edges. Stored paths of removed edges are dropped.
+template <typename T>
+void emitIntraEdges(ClusterBlock& b, std::vector<IntraPair>& pairs, bool prune, std::vector<T>& pathPool,
+                    std::vector<PendingEdge>& pending) {
+  const size_t k = b.nodes.size();
+  std::vector<double> d;
+  const bool canPrune = prune && k >= 3 && k <= 512;
+  if (canPrune) {
+    d.assign(k * k, std::numeric_limits<double>::infinity());
+    for (const IntraPair& p : pairs) d[p.a * k + p.j] = d[p.j * k + p.a] = p.distance;
+  }
+  std::vector<T> keptPool;
+  std::vector<std::pair<uint32_t, uint32_t>> keptSpans;
+  for (const IntraPair& p : pairs) {
+    if (canPrune) {
+      bool redundant = false;
+      const double limit = p.distance + 1e-6 * std::max(1.0, p.distance);
+      for (size_t m = 0; m < k && !redundant; ++m)
+        redundant = m != p.a && m != p.j && d[p.a * k + m] + d[m * k + p.j] <= limit;
+      if (redundant) continue;
+    }
+    uint32_t ref = ClusterBlock::kNoPath;
+    if (p.pathRef != ClusterBlock::kNoPath) {
+      const auto [offset, length] = b.pathSpans[p.pathRef];
+      ref = static_cast<uint32_t>(keptSpans.size());
+      keptSpans.emplace_back(static_cast<uint32_t>(keptPool.size()), length);
+      keptPool.insert(keptPool.end(), pathPool.begin() + offset, pathPool.begin() + offset + length);
+    }
+    pending.push_back(PendingEdge{p.a, b.nodes[p.j], static_cast<float>(p.distance), ref});
+    pending.push_back(PendingEdge{p.j, b.nodes[p.a], static_cast<float>(p.distance),
+                                  ref == ClusterBlock::kNoPath ? ref : ref | 0x80000000u});
+    ++b.intraEdges;
+  }
+  pathPool.swap(keptPool);
+  b.pathSpans.swap(keptSpans);
+}
+
+}  // namespace
+
+struct Hierarchy::Level1Plan {
+  std::vector<int32_t> clusters;                     // sorted
+  std::vector<std::vector<Transition>> transitions;  // per planned cluster; .a inside it
+  std::vector<std::vector<uint32_t>> nodes;          // per planned cluster, new node ids, ascending
+  int32_t indexOf(int32_t cluster) const {
+    auto it = std::lower_bound(clusters.begin(), clusters.end(), cluster);
+    return (it != clusters.end() && *it == cluster) ? static_cast<int32_t>(it - clusters.begin()) : -1;
+  }
+};
+
+std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptions& options, std::string& error) {
+  const auto t0 = std::chrono::steady_clock::now();
+  error = options.validate();
+  if (!error.empty()) return std::nullopt;
+  if (grid.cellCount() == 0) {
+    error = "the grid is empty";
+    return std::nullopt;
+  }
+  Hierarchy h;
+  h.grid_ = grid;
+  h.options_ = options;
+  h.initLevels();
+
+  std::vector<int32_t> all(static_cast<size_t>(h.layout(1).count()));
+  for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int32_t>(c);
+  h.rebuildLevel1(all);
+  for (int32_t l = 2; l <= options.levels; ++l) {
+    std::vector<int32_t> clusters(static_cast<size_t>(h.layout(l).count()));
+    for (size_t c = 0; c < clusters.size(); ++c) clusters[c] = static_cast<int32_t>(c);
+    h.rebuildUpperLevel(l, clusters);
+  }
+  h.rebuildComponents();
+  h.landmarks_ = LandmarkTable::compute(h, h.levels(), options.landmarks);
+  if (options.distanceTable) h.distances_ = NodeDistanceTable::compute(h, h.levels());
+  h.refreshStats();
+  h.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  return h;
+}
+
+std::vector<ClusterLayout> Hierarchy::layoutsFor(const HierarchyOptions& options, int32_t width, int32_t height) {
+  std::vector<ClusterLayout> layouts;
+  int64_t side = options.clusterSize;
+  for (int32_t l = 1; l <= options.levels; ++l) {
+    layouts.emplace_back(static_cast<int32_t>(std::min<int64_t>(side, 1 << 24)), width, height);
+    side *= options.clusterGroup;
+  }
+  return layouts;
+}
+
+void Hierarchy::initLevels() {
+  layouts_ = layoutsFor(options_, grid_.width(), grid_.height());
+  // Longest possible in-cluster distance: every cell of the cluster once, all steps diagonal.
+  const double longest = (static_cast<double>(options_.clusterSize) * options_.clusterSize) * kSqrt2 + 1.0;
+  treeScale_ = 65534.0 / longest;
+  const size_t levels = static_cast<size_t>(options_.levels);
+  blocks_.resize(levels);
+  directedInter_.assign(levels, 0);
+  edgeIndex_.assign(levels, std::vector<EdgeSpan>(nodeCell_.size()));
+  for (int32_t l = 1; l <= options_.levels; ++l)
+    blocks_[static_cast<size_t>(l - 1)].resize(static_cast<size_t>(layout(l).count()));
+}
+
+Hierarchy Hierarchy::fromParts(HierarchyParts&& parts) {
+  Hierarchy h;
+  h.grid_ = std::move(parts.grid);
+  h.options_ = parts.options;
+  h.version_ = parts.version;
+  h.nodeCell_ = std::move(parts.nodeCells);
+  h.nodeLevel_ = std::move(parts.nodeLevels);
+  h.freeNodes_ = std::move(parts.freeNodes);
+  h.initLevels();
+  for (int32_t l = 1; l <= h.levels(); ++l) {
+    auto& level = parts.blocks[static_cast<size_t>(l - 1)];
+    for (int32_t c = 0; c < h.layout(l).count(); ++c) h.replaceBlock(l, c, std::move(level[static_cast<size_t>(c)]));
+  }
+  h.rebuildComponents();
+  h.landmarks_ = LandmarkTable::compute(h, h.levels(), h.options_.landmarks);
+  if (h.options_.distanceTable) h.distances_ = NodeDistanceTable::compute(h, h.levels());
+  h.refreshStats();
+  return h;
+}
+
+uint32_t Hierarchy::allocateNode(Point cell) {
+  uint32_t id;
+  if (!freeNodes_.empty()) {
+    id = freeNodes_.back();
+    freeNodes_.pop_back();
+    nodeCell_[id] = cell;
+  } else {
+    id = static_cast<uint32_t>(nodeCell_.size());
+    nodeCell_.push_back(cell);
+    nodeLevel_.push_back(0);
+    for (auto& index : edgeIndex_) index.push_back(EdgeSpan{});
+  }
+  nodeLevel_[id] = 1;
+  return id;
+}
+
+uint32_t Hierarchy::findNodeAt(Point cell, const Level1Plan* plan) const {
+  const int32_t c = layout(1).clusterOf(cell);
+  const int32_t i = plan ? plan->indexOf(c) : -1;
+  if (i >= 0) {
+    for (uint32_t n : plan->nodes[static_cast<size_t>(i)])
+      if (nodeCell_[n] == cell) return n;
+    return kNone;
+  }
+  const auto& b = blocks_[0][static_cast<size_t>(c)];
+  if (!b) return kNone;
+  for (uint32_t n : b->nodes)
+    if (nodeCell_[n] == cell) return n;
+  return kNone;
+}
+
+void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
+  const ClusterLayout& lay = layout(1);
+  Level1Plan plan;
+  plan.clusters = clusters;
+  plan.transitions.resize(clusters.size());
+  plan.nodes.resize(clusters.size());
+
+  // Phase 1: the new node cells of every planned cluster; ids of nodes that stay are kept, the others freed.
+  std::vector<Entrance> entrances;
+  std::vector<Transition> raw;
+  std::vector<std::vector<Point>> newCells(clusters.size());
+  std::vector<uint32_t> entranceCount(clusters.size());
+  for (size_t i = 0; i < clusters.size(); ++i) {
+    const Rect r = lay.rect(clusters[i]);
+    entrances.clear();
+    raw.clear();
+    EntranceScanner::scanCluster(grid_, lay, clusters[i], entrances);
+    entranceCount[i] = static_cast<uint32_t>(entrances.size());
+    for (const Entrance& e : entrances) EntranceScanner::appendTransitions(e, options_.entranceWidth, raw);
+    auto& own = plan.transitions[i];
+    own.clear();
+    for (Transition t : raw) {
+      if (!r.contains(t.a)) std::swap(t.a, t.b);
+      own.push_back(t);
+    }
+    auto& cells = newCells[i];
+    for (const Transition& t : own) cells.push_back(t.a);
+    std::sort(cells.begin(), cells.end(), [](Point a, Point b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
+    cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+    const auto& old = blocks_[0][static_cast<size_t>(clusters[i])];
+    if (old) {
+      for (uint32_t n : old->nodes) {
+        const Point p = nodeCell_[n];
+        auto it = std::lower_bound(cells.begin(), cells.end(), p,
+                                   [](Point a, Point b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
+        if (it != cells.end() && *it == p) {
+          plan.nodes[i].push_back(n);
+        } else {
+          nodeLevel_[n] = 0;
+          freeNodes_.push_back(n);
+        }
+      }
+    }
+  }
+  for (size_t i = 0; i < clusters.size(); ++i) {
+    auto& ids = plan.nodes[i];
+    for (Point p : newCells[i]) {
+      bool kept = false;
+      for (uint32_t n : ids) kept = kept || nodeCell_[n] == p;
+      if (!kept) ids.push_back(allocateNode(p));
+    }
+    std::sort(ids.begin(), ids.end());
+    for (uint32_t n : ids) nodeLevel_[n] = 1;
+  }
+  for (size_t i = 0; i < clusters.size(); ++i)
+    for (const Transition& t : plan.transitions[i]) {
+      const uint32_t n = findNodeAt(t.a, &plan);
+      nodeLevel_[n] = static_cast<uint8_t>(std::max<int32_t>(nodeLevel_[n], crossingLevel(layouts_, t.a, t.b)));
+    }
+
+  // Phase 2: edges, cached paths, regions and trees of every planned cluster.
+  DijkstraSearch dijkstra;
+  std::vector<Point> targets;
+  std::vector<PendingEdge> pending;
+  std::vector<IntraPair> pairs;
+  const bool paths = options_.cachePaths, trees = options_.cacheTrees;
+  for (size_t i = 0; i < clusters.size(); ++i) {
+    const Rect area = lay.rect(clusters[i]);
+    auto b = std::make_shared<ClusterBlock>();
+    b->nodes = plan.nodes[i];
+    b->entrances = entranceCount[i];
+    pending.clear();
+    for (const Transition& t : plan.transitions[i]) {
+      const uint32_t from = findNodeAt(t.a, &plan), to = findNodeAt(t.b, &plan);
+      pending.push_back(PendingEdge{static_cast<uint32_t>(b->indexOf(from)), to, 1.0f, ClusterBlock::kNoPath});
+      b->interLinks.emplace_back(from, to);
+      ++b->interEdges;
+    }
+    const size_t k = b->nodes.size();
+    const size_t cells = static_cast<size_t>(area.area());
+    pairs.clear();
+    if (trees) {
+      b->treeDistance.assign(k * cells, ClusterBlock::kUnreachable);
+      b->treeDirection.assign(k * cells, 0xFF);
+    }
+    for (size_t a = 0; a < k; ++a) {
+      const Point source = nodeCell_[b->nodes[a]];
+      if (trees) {
+        dijkstra.run(grid_, area, source);  // the whole cluster: the node's tree
+        size_t local = 0;                   // row by row, as the tree is stored: no division per cell
+        for (int32_t y = area.y0; y < area.y1; ++y)
+          for (int32_t x = area.x0; x < area.x1; ++x, ++local) {
+            const Point p{x, y};
+            const double d = dijkstra.distance(p);
+            if (d == DijkstraSearch::kUnreached) continue;
+            b->treeDistance[a * cells + local] =
+                static_cast<uint16_t>(d * treeScale_ + 0.5);  // d >= 0: rounds like lround
+            const int arrival = dijkstra.arrivalDir(p);
+            b->treeDirection[a * cells + local] = arrival < 0 ? 0xFF : static_cast<uint8_t>(oppositeDir(arrival));
+          }
+      } else if (a + 1 < k) {
+        targets.clear();
+        for (size_t j = a + 1; j < k; ++j) targets.push_back(nodeCell_[b->nodes[j]]);
+        dijkstra.run(grid_, area, source, targets);
+      } else {
+        continue;
+      }
+      for (size_t j = a + 1; j < k; ++j) {
+        const double d = dijkstra.distance(nodeCell_[b->nodes[j]]);
+        if (d == DijkstraSearch::kUnreached) continue;
+        uint32_t ref = ClusterBlock::kNoPath;
+        if (paths) {
+          const uint32_t offset = static_cast<uint32_t>(b->pathCells.size());
+          dijkstra.appendPath(nodeCell_[b->nodes[j]], b->pathCells);
+          ref = static_cast<uint32_t>(b->pathSpans.size());
+          b->pathSpans.emplace_back(offset, static_cast<uint32_t>(b->pathCells.size()) - offset);
+        }
+        pairs.push_back(IntraPair{static_cast<uint32_t>(a), static_cast<uint32_t>(j), d, ref});
+      }
+    }
+    emitIntraEdges(*b, pairs, options_.pruneEdges, b->pathCells, pending);
+    fillAdjacency(*b, pending, paths);
+    labelRegions(grid_, area, *b);
+    for (uint32_t n : b->nodes) {
+      const Point p = nodeCell_[n];
+      b->nodeRegions.push_back(b->regions[static_cast<size_t>((p.y - area.y0) * area.width() + (p.x - area.x0))]);
+    }
+    replaceBlock(1, clusters[i], std::move(b));
+  }
+}
+
+void Hierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters) {
+  const ClusterLayout& lay = layout(level);
+  const ClusterLayout& base = layout(1);
+  AbstractSearch search;
+  std::vector<PendingEdge> pending;
+  std::vector<IntraPair> pairs;
+  const bool paths = options_.cachePaths;
+  for (int32_t c : clusters) {
+    const Rect area = lay.rect(c);
+    auto b = std::make_shared<ClusterBlock>();
+    // Nodes of this level lie on the cluster's border, in the level-1 clusters along it.
+    const int32_t cx0 = area.x0 / base.size, cx1 = (area.x1 - 1) / base.size;
+    const int32_t cy0 = area.y0 / base.size, cy1 = (area.y1 - 1) / base.size;
+    for (int32_t cy = cy0; cy <= cy1; ++cy)
+      for (int32_t cx = cx0; cx <= cx1; ++cx) {
+        if (cy != cy0 && cy != cy1 && cx != cx0 && cx != cx1) continue;
+        for (uint32_t n : blocks_[0][static_cast<size_t>(cy * base.columns + cx)]->nodes)
+          if (nodeLevel_[n] >= level) b->nodes.push_back(n);
+      }
+    std::sort(b->nodes.begin(), b->nodes.end());
+    pending.clear();
+    pairs.clear();
+    const size_t k = b->nodes.size();
+    for (size_t a = 0; a < k; ++a) {
+      const uint32_t n = b->nodes[a];
+      for (const AbstractEdge& e : edges(1, n))
+        if (lay.clusterOf(nodeCell_[e.to]) != c) {
+          pending.push_back(PendingEdge{static_cast<uint32_t>(a), e.to, 1.0f, ClusterBlock::kNoPath});
+          ++b->interEdges;
+        }
+    }
+    for (size_t a = 0; a + 1 < k; ++a) {
+      search.run(*this, level - 1, area, nullptr, b->nodes[a], kNone);
+      for (size_t j = a + 1; j < k; ++j) {
+        const double d = search.distance(b->nodes[j]);
+        if (d < 0) continue;
+        uint32_t ref = ClusterBlock::kNoPath;
+        if (paths) {
+          const uint32_t offset = static_cast<uint32_t>(b->pathNodes.size());
+          search.appendPath(b->nodes[j], b->pathNodes);
+          ref = static_cast<uint32_t>(b->pathSpans.size());
+          b->pathSpans.emplace_back(offset, static_cast<uint32_t>(b->pathNodes.size()) - offset);
+        }
+        pairs.push_back(IntraPair{static_cast<uint32_t>(a), static_cast<uint32_t>(j), d, ref});
+      }
+    }
+    emitIntraEdges(*b, pairs, options_.pruneEdges, b->pathNodes, pending);
+    fillAdjacency(*b, pending, paths);
+    replaceBlock(level, c, std::move(b));
+  }
+}
+
+void Hierarchy::rebuildComponents() {
+  const auto& level1 = blocks_[0];
+  regionBase_.resize(level1.size() + 1);
+  regionBase_[0] = 0;
+  for (size_t c = 0; c < level1.size(); ++c) regionBase_[c + 1] = regionBase_[c] + level1[c]->regionCount;
+  nodeRegion_.resize(nodeCell_.size());
+  for (size_t c = 0; c < level1.size(); ++c) {
+    const ClusterBlock& b = *level1[c];
+    for (size_t i = 0; i < b.nodes.size(); ++i) nodeRegion_[b.nodes[i]] = regionBase_[c] + b.nodeRegions[i] - 1;
+  }
+  std::vector<uint32_t>& parent = unionParent_;
+  parent.resize(regionBase_.back());
+  for (uint32_t r = 0; r < parent.size(); ++r) parent[r] = r;
+  auto find = [&](uint32_t r) {
+    while (parent[r] != r) r = parent[r] = parent[parent[r]];
+    return r;
+  };
+  // Inter-edges join the regions on both sides of every entrance (all cells of an entrance side are one
+  // straight run, so one transition per entrance is enough), and a diagonal step between clusters
+  // implies two straight ones: the unions give exactly the components of the grid.
+  for (const auto& b : level1)
+    for (const auto& [here, across] : b->interLinks) {
+      const uint32_t x = find(nodeRegion_[here]), y = find(nodeRegion_[across]);
+      if (x != y) parent[std::max(x, y)] = std::min(x, y);
+    }
+  regionComponent_.resize(parent.size());
+  uint32_t components = 0;
+  for (uint32_t r = 0; r < parent.size(); ++r) {
+    const uint32_t root = find(r);
+    regionComponent_[r] = root == r ? ++components : regionComponent_[root];
+  }
+  stats_.components = components;
+}
+
+void Hierarchy::replaceBlock(int32_t level, int32_t cluster, std::shared_ptr<const ClusterBlock> block) {
+  // Level figures follow every replacement, so an edit costs nothing per untouched cluster.
+  if (stats_.levels.size() != static_cast<size_t>(levels()))
+    stats_.levels.assign(static_cast<size_t>(levels()), LevelStats{});
+  LevelStats& s = stats_.levels[static_cast<size_t>(level - 1)];
+  auto& slot = blocks_[static_cast<size_t>(level - 1)][static_cast<size_t>(cluster)];
+  auto& index = edgeIndex_[static_cast<size_t>(level - 1)];
+  if (index.size() < nodeCell_.size()) index.resize(nodeCell_.size());
+  if (slot) {
+    for (uint32_t n : slot->nodes)
+      if (index[n].owner == slot.get()) index[n] = EdgeSpan{};
+    s.nodes -= static_cast<uint32_t>(slot->nodes.size());
+    directedInter_[static_cast<size_t>(level - 1)] -= slot->interEdges;
+    s.intraEdges -= slot->intraEdges;
+    if (level == 1) entranceSides_ -= slot->entrances;
+    blockBytes_ -= slot->bytes();
+  }
+  s.nodes += static_cast<uint32_t>(block->nodes.size());
+  directedInter_[static_cast<size_t>(level - 1)] += block->interEdges;
+  s.intraEdges += block->intraEdges;
+  if (level == 1) entranceSides_ += block->entrances;
+  blockBytes_ += block->bytes();
+  for (size_t i = 0; i < block->nodes.size(); ++i)
+    index[block->nodes[i]] =
+        EdgeSpan{block->edges.data() + block->offsets[i], block->offsets[i + 1] - block->offsets[i], block.get()};
+  slot = std::move(block);
+}
+
+uint32_t Hierarchy::componentOf(Point p) const {
+  if (!grid_.passable(p)) return 0;
+  const ClusterLayout& lay = layout(1);
+  const int32_t c = lay.clusterOf(p);
+  const Rect r = lay.rect(c);
+  const uint32_t region =
+      blocks_[0][static_cast<size_t>(c)]->regions[static_cast<size_t>((p.y - r.y0) * r.width() + (p.x - r.x0))];
+  return region ? regionComponent_[regionBase_[static_cast<size_t>(c)] + region - 1] : 0;
+}
+
+void Hierarchy::refreshStats() {
+  for (int32_t l = 1; l <= levels(); ++l) {
+    LevelStats& s = stats_.levels[static_cast<size_t>(l - 1)];
+    s.clusters = static_cast<uint32_t>(blocks_[static_cast<size_t>(l - 1)].size());
+    s.interEdges = directedInter_[static_cast<size_t>(l - 1)] / 2;
+  }
+  stats_.entrances = entranceSides_ / 2;  // each entrance is on the border of two clusters
+  stats_.distanceTableNodes = distances_.count();
+  size_t indexBytes = 0;
+  for (const auto& v : edgeIndex_) indexBytes += v.capacity() * sizeof(EdgeSpan);
+  stats_.bytes = blockBytes_ + indexBytes + nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() +
+                 freeNodes_.capacity() * 4 + regionBase_.capacity() * 4 + regionComponent_.capacity() * 4 +
+                 nodeRegion_.capacity() * 4 + unionParent_.capacity() * 4 + landmarks_.bytes() + distances_.bytes();
+}
+
+std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* stats) {
+  const auto t0 = std::chrono::steady_clock::now();
+  for (const CellEdit& e : edits) {
+    if (!grid_.inside(e.cell))
+      return "cell (" + std::to_string(e.cell.x) + ", " + std::to_string(e.cell.y) + ") is outside the " +
+             std::to_string(grid_.width()) + "x" + std::to_string(grid_.height()) + " map";
+    if (!isTerrainChar(e.terrain))
+      return "terrain code " + std::to_string(static_cast<unsigned char>(e.terrain)) + " at (" +
+             std::to_string(e.cell.x) + ", " + std::to_string(e.cell.y) + ") is not a Moving AI terrain character";
+  }
+  std::vector<int32_t> touched;
+  uint32_t changed = 0;
+  const ClusterLayout& lay = layout(1);
+  for (const CellEdit& e : edits) {
+    if (grid_.terrainAt(e.cell.x, e.cell.y) == e.terrain) continue;
+    const bool wasPassable = grid_.passable(e.cell);
+    grid_.setTerrain(e.cell.x, e.cell.y, e.terrain);
+    ++changed;
+    if (wasPassable == grid_.passable(e.cell)) continue;  // e.g. '.' to 'G': same moves, nothing to rebuild
+    // The cell's moves, and the moves of its 8 neighbours, changed: their clusters are touched (a cell
+    // on a border touches the cluster across it, whose entrances change too).
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx)
+        if (grid_.inside(e.cell.x + dx, e.cell.y + dy))
+          touched.push_back(lay.clusterOf(Point{e.cell.x + dx, e.cell.y + dy}));
+  }
+  if (stats) {
+    *stats = UpdateStats{};
+    stats->cellsChanged = changed;
+  }
+  // Every accepted, non-empty edit list publishes a version, whether or not a cell changed: the
+  // planner handles and the worker pool count updates the same way, so one number means one state.
+  if (!edits.empty()) ++version_;
+  if (changed == 0) return "";
+  if (!touched.empty()) rebuildAfterEdits(std::move(touched), stats);
+  if (stats)
+    stats->microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  return "";
+}
+
+std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
+  // When most clusters are touched a fresh build is cheaper than rebuilding them one by one (no old
+  // nodes to find and free, no block bookkeeping); it gives the same graph under new node ids.
+  std::string error;
+  auto fresh = build(grid_, options_, error);
+  if (!fresh) return error;  // cannot happen: the options were valid and the grid is not empty
+  const uint64_t version = version_;
+  *this = std::move(*fresh);
+  version_ = version;
+  if (stats)
+    for (int32_t l = 1; l <= levels(); ++l) {
+      stats->clustersRebuilt[l - 1] = static_cast<uint32_t>(layout(l).count());
+      stats->rebuiltClusters[l - 1].resize(static_cast<size_t>(layout(l).count()));
+      for (int32_t c = 0; c < layout(l).count(); ++c) stats->rebuiltClusters[l - 1][static_cast<size_t>(c)] = c;
+    }
+  return "";
+}
+
+std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats) {
+  std::sort(touched.begin(), touched.end());
+  touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+  if (touched.size() * 2 >= static_cast<size_t>(layout(1).count())) return rebuildEverything(stats);
+  // The blocks being replaced (immutable, so holding them is enough) tell afterwards whether the
+  // connectivity can have changed.
+  std::vector<std::shared_ptr<const ClusterBlock>> before;
+  before.reserve(touched.size());
+  for (int32_t c : touched) before.push_back(blocks_[0][static_cast<size_t>(c)]);
+  rebuildLevel1(touched);
+  if (stats) {
+    stats->clustersRebuilt[0] = static_cast<uint32_t>(touched.size());
+    stats->rebuiltClusters[0] = touched;
+  }
+  std::vector<int32_t> upper;
+  for (int32_t l = 2; l <= levels(); ++l) {
+    upper.clear();
+    for (int32_t c : touched) {
+      const Rect r = layout(1).rect(c);
+      upper.push_back(layout(l).clusterOf(Point{r.x0, r.y0}));
+    }
+    std::sort(upper.begin(), upper.end());
+    upper.erase(std::unique(upper.begin(), upper.end()), upper.end());
+    rebuildUpperLevel(l, upper);
+    if (stats) {
+      stats->clustersRebuilt[l - 1] = static_cast<uint32_t>(upper.size());
+      stats->rebuiltClusters[l - 1] = upper;
+    }
+  }
+  // Component labels come from the regions of every cluster joined by the inter-edges: a pass over the
+  // whole map. When every rebuilt cluster kept its regions, nodes and links (most single-cell
+  // changes), the labels cannot have changed and the pass is skipped.
+  bool sameConnectivity = true;
+  for (size_t i = 0; i < touched.size() && sameConnectivity; ++i) {
+    const ClusterBlock* old = before[i].get();
+    const ClusterBlock* now = blocks_[0][static_cast<size_t>(touched[i])].get();
+    sameConnectivity = old && now && old->regionCount == now->regionCount && old->nodes == now->nodes &&
+                       old->nodeRegions == now->nodeRegions && old->interLinks == now->interLinks;
+  }
+  if (!sameConnectivity) rebuildComponents();
+  if (options_.landmarks > 0) landmarks_ = LandmarkTable::compute(*this, levels(), options_.landmarks);
+  if (options_.distanceTable) distances_ = NodeDistanceTable::compute(*this, levels());
+  refreshStats();
+  return "";
+}
+
+std::string Hierarchy::fillRect(const Rect& rect, char terrain, UpdateStats* stats) {
+  const Rect r{std::max(rect.x0, 0), std::max(rect.y0, 0), std::min(rect.x1, grid_.width()),
+               std::min(rect.y1, grid_.height())};
+  if (r.x0 >= r.x1 || r.y0 >= r.y1)
+    return "rectangle [" + std::to_string(rect.x0) + ", " + std::to_string(rect.y0) + ") - (" +
+           std::to_string(rect.x1) + ", " + std::to_string(rect.y1) + ") does not overlap the map";
+  std::vector<CellEdit> edits;
+  edits.reserve(static_cast<size_t>(r.area()));
+  for (int32_t y = r.y0; y < r.y1; ++y)
+    for (int32_t x = r.x0; x < r.x1; ++x) edits.push_back(CellEdit{Point{x, y}, terrain});
+  return applyEdits(edits, stats);
+}
+
+namespace {
+
+// The stored path of the edge from->to of `level` in block `b` (appended after `from`, `to` included).
+template <typename T>
+bool appendStoredPath(const ClusterBlock& b, const std::vector<T>& pool, uint32_t from, uint32_t to,
+                      std::vector<T>& out) {
+  const int32_t i = b.indexOf(from);
+  if (i < 0 || b.pathRef.empty()) return false;
+  for (uint32_t e = b.offsets[static_cast<size_t>(i)]; e < b.offsets[static_cast<size_t>(i) + 1]; ++e) {
+    if (b.edges[e].to != to) continue;
+    const uint32_t ref = b.pathRef[e];
+    if (ref == ClusterBlock::kNoPath) continue;  // an inter-edge (or no stored path)
+    const auto [offset, length] = b.pathSpans[ref & 0x7FFFFFFFu];
+    if (ref & 0x80000000u) {
+      for (uint32_t k = length - 1; k-- > 0;) out.push_back(pool[offset + k]);
+    } else {
+      for (uint32_t k = 1; k < length; ++k) out.push_back(pool[offset + k]);
+    }
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool Hierarchy::appendCachedPath(uint32_t from, uint32_t to, std::vector<Point>& out) const {
+  if (!options_.cachePaths) return false;
+  const ClusterBlock& b = block(1, layout(1).clusterOf(nodeCell_[from]));
+  return appendStoredPath(b, b.pathCells, from, to, out);
+}
+
+bool Hierarchy::appendCachedNodePath(int32_t level, uint32_t from, uint32_t to, std::vector<uint32_t>& out) const {
+  if (!options_.cachePaths || level < 2) return false;
+  const ClusterBlock& b = block(level, layout(level).clusterOf(nodeCell_[from]));
+  return appendStoredPath(b, b.pathNodes, from, to, out);
+}
+
+bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& out) const {
+  if (!options_.cacheTrees) return false;
+  const ClusterLayout& lay = layout(1);
+  const Point target = nodeCell_[node];
+  const int32_t c = lay.clusterOf(target);
+  const Rect r = lay.rect(c);
+  if (!r.contains(from)) return false;
+  const ClusterBlock& b = block(1, c);
+  const int32_t i = b.indexOf(node);
+  if (i < 0) return false;
+  const int32_t w = r.width();
+  const size_t treeStart = static_cast<size_t>(i) * static_cast<size_t>(r.area());
+  const uint8_t* dirs = b.treeDirection.data() + treeStart;
+  int32_t local = (from.y - r.y0) * w + (from.x - r.x0);
+  const uint16_t distance = b.treeDistance[treeStart + static_cast<size_t>(local)];
+  if (distance == ClusterBlock::kUnreachable) return false;
+  // Every step costs at least 1, so the walk has at most distance + 1 cells (one more for rounding):
+  // room for them is made once and the cells are written in place (this runs for every cell of a
+  // DHPA* path). On failure `out` is left as it was.
+  const size_t base = out.size();
+  const size_t room = static_cast<size_t>(distance / treeScale_) + 2;
+  out.resize(base + room);
+  Point* cells = out.data() + base;
+  size_t written = 0;
+  // Cluster-local coordinates: one unsigned comparison per axis keeps the walk inside the cluster.
+  const uint32_t cw = static_cast<uint32_t>(w), ch = static_cast<uint32_t>(r.height());
+  int32_t x = from.x - r.x0, y = from.y - r.y0;
+  for (;;) {
+    const uint8_t dir = dirs[local];
+    if (dir >= kDirCount) {  // the node itself, or no way to it
+      const bool reached = dir == 0xFF && Point{x + r.x0, y + r.y0} == target;
+      out.resize(reached ? base + written : base);
+      return reached;
+    }
+    x += kDirDx[dir];
+    y += kDirDy[dir];
+    // Guards against corrupted data (loaded bytes): a walk leaving the cluster or longer than its
+    // distance allows.
+    if (static_cast<uint32_t>(x) >= cw || static_cast<uint32_t>(y) >= ch || written == room) break;
+    local = y * w + x;
+    cells[written++] = Point{x + r.x0, y + r.y0};
+  }
+  out.resize(base);
+  return false;
+}
+
+bool Hierarchy::treeStep(uint32_t node, Point cell, double& distance, int& direction) const {
+  if (!options_.cacheTrees) return false;
+  const ClusterLayout& lay = layout(1);
+  const int32_t c = lay.clusterOf(nodeCell_[node]);
+  const Rect r = lay.rect(c);
+  if (!r.contains(cell)) return false;
+  const ClusterBlock& b = block(1, c);
+  const int32_t i = b.indexOf(node);
+  if (i < 0) return false;
+  const size_t entry = static_cast<size_t>(i) * static_cast<size_t>(r.area()) +
+                       static_cast<size_t>((cell.y - r.y0) * r.width() + (cell.x - r.x0));
+  const uint16_t d = b.treeDistance[entry];
+  if (d == ClusterBlock::kUnreachable) return false;
+  distance = d / treeScale_;
+  const uint8_t dir = b.treeDirection[entry];
+  direction = dir == 0xFF ? -1 : dir;
+  return true;
+}
+
+}  // namespace hpastar

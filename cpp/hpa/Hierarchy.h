@@ -1,0 +1,196 @@
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "grid/Grid.h"
+#include "hpa/ClusterBlock.h"
+#include "hpa/ClusterLayout.h"
+#include "hpa/HierarchyOptions.h"
+#include "hpa/LandmarkTable.h"
+#include "hpa/NodeDistanceTable.h"
+
+namespace hpastar {
+
+// Figures of one level, like the HPA* paper's Table 2.
+struct LevelStats {
+  uint32_t nodes = 0;       // nodes of this level or higher
+  uint32_t interEdges = 0;  // undirected
+  uint32_t intraEdges = 0;  // undirected
+  uint32_t clusters = 0;
+};
+
+struct HierarchyStats {
+  std::vector<LevelStats> levels;  // [0] is level 1
+  double buildMs = 0;
+  size_t bytes = 0;  // hierarchy only; the grid is grid().bytes()
+  uint32_t components = 0;
+  uint32_t entrances = 0;
+  uint32_t distanceTableNodes = 0;  // nodes of the top level's distance table; 0: none (off, or too many nodes)
+};
+
+// What a terrain change rebuilt.
+struct UpdateStats {
+  uint32_t cellsChanged = 0;
+  uint32_t clustersRebuilt[HierarchyOptions::kMaxLevels] = {};  // per level, [0] = level 1
+  // The ids of those clusters (ClusterLayout numbering), ascending, per level, [0] = level 1.
+  std::vector<int32_t> rebuiltClusters[HierarchyOptions::kMaxLevels];
+  double microseconds = 0;
+};
+
+// The stored parts of a hierarchy: everything that is not derived from the rest. Serialization writes
+// these and makes a hierarchy back from them (Hierarchy::fromParts derives the edge index, the
+// component labels, landmarks, the distance table and the figures).
+struct HierarchyParts {
+  Grid grid;
+  HierarchyOptions options;
+  uint64_t version = 0;
+  std::vector<Point> nodeCells;     // per node id
+  std::vector<uint8_t> nodeLevels;  // per node id: highest level, 0 for an unused id
+  std::vector<uint32_t> freeNodes;  // unused ids, reused first
+  std::vector<std::vector<std::shared_ptr<const ClusterBlock>>> blocks;  // [level - 1][cluster]
+};
+
+// The HPA* abstraction of a grid: clusters, entrances, abstract nodes and edges at every level, the
+// connected components of the cells and, for DHPA*, every node's shortest-path tree.
+//
+// Nodes are cells next to a cluster border. Node ids are dense and stable: a node keeps its id as long
+// as its cell stays a node, so a terrain change renumbers nothing outside what it rebuilds. The graph
+// of level l holds the nodes of level >= l, the inter-edges that cross l-cluster borders and the
+// intra-edges between nodes of one l-cluster. Each cluster of each level keeps its part in a
+// ClusterBlock, shared between copies of the hierarchy; a copy plus applyEdits() makes a new version
+// while searches go on reading the old one (see VersionedHierarchy).
+//
+// The hierarchy owns its grid. Nothing here is modified by searches.
+class Hierarchy {
+ public:
+  static constexpr uint32_t kNone = 0xFFFFFFFFu;
+
+  // Builds the hierarchy of `grid` (copied). Returns nothing and fills `error` when the options are invalid.
+  static std::optional<Hierarchy> build(const Grid& grid, const HierarchyOptions& options, std::string& error);
+  static std::optional<Hierarchy> build(const std::shared_ptr<const Grid>& grid, const HierarchyOptions& options,
+                                        std::string& error) {
+    if (!grid) {
+      error = "no grid";
+      return std::nullopt;
+    }
+    return build(*grid, options, error);
+  }
+
+  // The cluster layouts of every level that `options` give a width × height grid ([0] is level 1).
+  static std::vector<ClusterLayout> layoutsFor(const HierarchyOptions& options, int32_t width, int32_t height);
+  // A hierarchy from stored parts. The caller has checked them (ids, sizes and cells in range: see
+  // HierarchySerialization); everything derived is recomputed here.
+  static Hierarchy fromParts(HierarchyParts&& parts);
+
+  // Changes the terrain of the given cells and rebuilds what they touch: the level-1 clusters that
+  // contain them or share a changed border with them, then the clusters above those, and the component
+  // labels. Edits are checked first: if one is outside the map or not a terrain character nothing
+  // changes and the problem is returned; "" on success.
+  std::string applyEdits(std::span<const CellEdit> edits, UpdateStats* stats = nullptr);
+  std::string fillRect(const Rect& rect, char terrain, UpdateStats* stats = nullptr);
+  // 0 when built; +1 per accepted, non-empty applyEdits() (whether or not a cell changed); kept by
+  // serialization, so a loaded hierarchy has the version that was saved.
+  uint64_t version() const { return version_; }
+
+  const Grid& grid() const { return grid_; }
+  const HierarchyOptions& options() const { return options_; }
+  int32_t levels() const { return options_.levels; }
+  const ClusterLayout& layout(int32_t level) const { return layouts_[static_cast<size_t>(level - 1)]; }
+
+  // Size of the node id space (ids of removed nodes stay unused until reused).
+  uint32_t nodeCount() const { return static_cast<uint32_t>(nodeCell_.size()); }
+  Point nodeCell(uint32_t node) const { return nodeCell_[node]; }
+  const Point* nodeCells() const { return nodeCell_.data(); }
+  // Highest level of the node, 0 for an unused id.
+  int32_t nodeLevel(uint32_t node) const { return nodeLevel_[node]; }
+  // Unused node ids, in the order they will be reused.
+  std::span<const uint32_t> freeNodes() const { return freeNodes_; }
+
+  // Edges of `node` in the graph of `level` (empty if the node is below that level).
+  std::span<const AbstractEdge> edges(int32_t level, uint32_t node) const {
+    const EdgeSpan& e = edgeIndex_[static_cast<size_t>(level - 1)][node];
+    return {e.first, e.count};
+  }
+  // Nodes of `level` or higher inside the level's cluster `cluster`, ascending.
+  std::span<const uint32_t> clusterNodes(int32_t level, int32_t cluster) const { return block(level, cluster).nodes; }
+  const ClusterBlock& block(int32_t level, int32_t cluster) const {
+    return *blocks_[static_cast<size_t>(level - 1)][static_cast<size_t>(cluster)];
+  }
+
+  // True when a path joins the two passable cells (a lookup, no search).
+  bool connected(Point a, Point b) const { return componentOf(a) == componentOf(b); }
+  // Component label of a passable cell (0 for a blocked one).
+  uint32_t componentOf(Point p) const;
+
+  // The stored cell path of the level-1 intra-edge from->to, if paths are cached: appends the cells
+  // after `from` (to included) to `out`. Returns false when not cached.
+  bool appendCachedPath(uint32_t from, uint32_t to, std::vector<Point>& out) const;
+  // The same for an intra-edge of `level` >= 2: appends the nodes of level - 1 after `from`, `to` included.
+  bool appendCachedNodePath(int32_t level, uint32_t from, uint32_t to, std::vector<uint32_t>& out) const;
+
+  // DHPA*: the distance from `cell` to `node` inside their level-1 cluster and the direction of the
+  // next step towards the node. Returns false if the cell cannot reach the node inside the cluster or
+  // trees are not cached. Distances are fixed point: exact to treeResolution() per step sum.
+  bool treeStep(uint32_t node, Point cell, double& distance, int& direction) const;
+  double treeResolution() const { return 1.0 / treeScale_; }
+  // DHPA* refinement: appends the cells after `from` along `node`'s tree, the node's cell last (one
+  // table read per cell). False, with `out` unspecified past its old size, when the cell cannot reach
+  // the node inside their cluster or trees are not cached.
+  bool appendTreePath(uint32_t node, Point from, std::vector<Point>& out) const;
+
+  // The top level's landmark distances (empty unless options().landmarks > 0).
+  const LandmarkTable& landmarks() const { return landmarks_; }
+  // The top level's node-to-node distances (empty unless options().distanceTable, and when the top level
+  // has more than NodeDistanceTable::kMaxNodes nodes).
+  const NodeDistanceTable& distanceTable() const { return distances_; }
+
+  const HierarchyStats& stats() const { return stats_; }
+
+ private:
+  struct Level1Plan;  // new node sets and transitions of the clusters being rebuilt
+  Hierarchy() = default;
+
+  void initLevels();
+  void rebuildLevel1(const std::vector<int32_t>& clusters);
+  void rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters);
+  void rebuildComponents();
+  void refreshStats();
+  void replaceBlock(int32_t level, int32_t cluster, std::shared_ptr<const ClusterBlock> block);
+  uint32_t allocateNode(Point cell);
+  uint32_t findNodeAt(Point cell, const Level1Plan* plan) const;
+  std::string rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats);
+  std::string rebuildEverything(UpdateStats* stats);
+
+  Grid grid_;
+  HierarchyOptions options_;
+  std::vector<ClusterLayout> layouts_;  // [level - 1]
+  std::vector<Point> nodeCell_;
+  std::vector<uint8_t> nodeLevel_;
+  std::vector<uint32_t> freeNodes_;
+  std::vector<std::vector<std::shared_ptr<const ClusterBlock>>> blocks_;  // [level - 1][cluster]
+  std::vector<uint32_t> regionBase_;       // per level-1 cluster: first global region id (+1 entry)
+  std::vector<uint32_t> regionComponent_;  // per global region: component label (1..)
+  std::vector<uint32_t> nodeRegion_;       // per node id: its global region, refreshed by rebuildComponents
+  std::vector<uint32_t> unionParent_;      // scratch of rebuildComponents, kept to avoid reallocating
+  // Per level and node id: where its edges are in its block (the hot path of every abstract search).
+  struct EdgeSpan {
+    const AbstractEdge* first = nullptr;
+    uint32_t count = 0;
+    const ClusterBlock* owner = nullptr;  // a reused id may already belong to another cluster's new block
+  };
+  std::vector<std::vector<EdgeSpan>> edgeIndex_;
+  std::vector<uint64_t> directedInter_;  // per level: directed inter-edges over all blocks
+  uint64_t blockBytes_ = 0;
+  uint32_t entranceSides_ = 0;  // entrances counted once from each side
+  LandmarkTable landmarks_;
+  NodeDistanceTable distances_;
+  double treeScale_ = 1.0;  // tree distances are stored as round(distance * treeScale_)
+  uint64_t version_ = 0;
+  HierarchyStats stats_;
+};
+
+}  // namespace hpastar

@@ -1,0 +1,125 @@
+#pragma once
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+
+#include "contract/OptionSchema.h"
+#include "grid/Point.h"
+
+namespace hpastar {
+
+// How an HPA* hierarchy is cut. The defaults are the paper's.
+struct HierarchyOptions {
+  int32_t clusterSize = 10;    // side of a level-1 cluster, in cells
+  int32_t levels = 1;          // abstract levels above the grid (the paper's "L-1" is 1)
+  int32_t clusterGroup = 2;    // an l-cluster groups clusterGroup × clusterGroup (l-1)-clusters
+  int32_t entranceWidth = 6;   // entrances narrower than this get one transition in the middle, others one per end
+  bool cachePaths = false;     // keep the path of every intra-edge (refinement by table lookup): cells at
+                               // level 1, nodes of the level below at higher levels
+  bool cacheTrees = false;     // DHPA*: keep every node's shortest-path tree over its level-1 cluster
+  bool pruneEdges = true;      // leave out intra-edges a–c when another node lies on a shortest a–c path
+                               // (same distances, fewer edges to relax; false = the paper's complete graphs)
+  int32_t landmarks = 0;       // landmarks of the top level's differential heuristic (LandmarkTable), 0 = off;
+                               // much faster long searches on winding maps, but every terrain change then
+                               // recomputes them (one Dijkstra per landmark over the top-level graph)
+  bool distanceTable = false;  // exact distances between every two top-level nodes (NodeDistanceTable): the
+                               // abstract path is read off it, no search. N² floats for N nodes, recomputed
+                               // by every terrain change (one Dijkstra per node); left out above 4096 nodes
+
+  static constexpr int32_t kMaxLevels = 8;
+
+  // Every field's declaration (OptionSchema.h): names, ranges, command-line flags, documentation.
+  static std::span<const OptionField<HierarchyOptions>> fields();
+
+  // Empty when valid, else what is wrong (names the field and the value).
+  std::string validate() const {
+    if (std::string error = checkOptionRanges(*this, fields()); !error.empty()) return error;
+    if (cacheTrees && clusterSize > 255)
+      return "cluster size " + std::to_string(clusterSize) +
+             " is above 255, the limit with shortest-path trees (DHPA*)";
+    return "";
+  }
+};
+
+inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields() {
+  using O = HierarchyOptions;
+  using F = OptionField<O>;
+  constexpr double kNoLimit = std::numeric_limits<int32_t>::max();
+  static const F table[] = {
+      {.name = "clusterSize",
+       .label = "cluster size",
+       .cli = "cluster",
+       .doc = "side of a level-1 cluster, in cells",
+       .kind = OptionKind::Integer,
+       .min = 2,
+       .max = 1024,
+       .integer = &O::clusterSize},
+      {.name = "levels",
+       .label = "levels",
+       .cli = "levels",
+       .doc = "abstract levels above the grid",
+       .kind = OptionKind::Integer,
+       .min = 1,
+       .max = kMaxLevels,
+       .integer = &O::levels},
+      {.name = "clusterGroup",
+       .label = "cluster group",
+       .cli = "group",
+       .doc = "an l-cluster groups G x G (l-1)-clusters",
+       .kind = OptionKind::Integer,
+       .min = 2,
+       .max = 16,
+       .integer = &O::clusterGroup},
+      {.name = "entranceWidth",
+       .label = "entrance width",
+       .cli = "entrance-width",
+       .doc = "entrances narrower than this get one transition in the middle, others one per end",
+       .kind = OptionKind::Integer,
+       .min = 1,
+       .max = kNoLimit,
+       .integer = &O::entranceWidth},
+      {.name = "cachePaths",
+       .label = "cache paths",
+       .cli = "cache-paths",
+       .doc = "keep the path of every intra-edge (refinement by table lookup)",
+       .kind = OptionKind::Flag,
+       .flag = &O::cachePaths},
+      {.name = "cacheTrees",
+       .label = "cache trees",
+       .cli = nullptr,
+       .doc = "DHPA*: keep every node's shortest-path tree over its cluster (--algo dhpa)",
+       .kind = OptionKind::Flag,
+       .flag = &O::cacheTrees},
+      {.name = "pruneEdges",
+       .label = "prune edges",
+       .cli = "no-prune",
+       .doc = "leave out intra-edges with another node on a shortest path (--no-prune keeps them)",
+       .kind = OptionKind::Flag,
+       .flag = &O::pruneEdges,
+       .switchSets = false},
+      {.name = "landmarks",
+       .label = "landmarks",
+       .cli = "landmarks",
+       .doc = "landmarks of the top level's differential heuristic, 0 = off",
+       .kind = OptionKind::Integer,
+       .min = 0,
+       .max = 32,
+       .integer = &O::landmarks},
+      {.name = "distanceTable",
+       .label = "distance table",
+       .cli = "distance-table",
+       .doc = "exact distances between every two top-level nodes (no abstract search)",
+       .kind = OptionKind::Flag,
+       .flag = &O::distanceTable},
+  };
+  return table;
+}
+
+// One terrain change: the cell and its new Moving AI character.
+struct CellEdit {
+  Point cell;
+  char terrain = '.';
+};
+
+}  // namespace hpastar

@@ -1,0 +1,363 @@
+#include "hpa/HierarchySerialization.h"
+
+#include <cstring>
+
+namespace hpastar {
+namespace {
+
+constexpr char kMagic[8] = {'H', 'P', 'A', 'S', 'T', 'A', 'R', '\0'};
+
+uint64_t fnv1a(std::span<const uint8_t> bytes) {
+  uint64_t h = 1469598103934665603ull;
+  for (uint8_t b : bytes) {
+    h ^= b;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+class ByteWriter {
+ public:
+  std::vector<uint8_t> bytes;
+  void u8(uint8_t v) { bytes.push_back(v); }
+  void u32(uint32_t v) {
+    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<uint8_t>(v >> (8 * i)));
+  }
+  void u64(uint64_t v) {
+    for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<uint8_t>(v >> (8 * i)));
+  }
+  void i32(int32_t v) { u32(static_cast<uint32_t>(v)); }
+  void f32(float v) {
+    uint32_t u;
+    std::memcpy(&u, &v, 4);
+    u32(u);
+  }
+  void f64(double v) {
+    uint64_t u;
+    std::memcpy(&u, &v, 8);
+    u64(u);
+  }
+  template <typename Range, typename F>
+  void list(const Range& v, F each) {
+    u32(static_cast<uint32_t>(v.size()));
+    for (const auto& x : v) each(x);
+  }
+};
+
+// Reads with bounds checks: after the first failure every read returns 0 and ok() stays false.
+class ByteReader {
+ public:
+  explicit ByteReader(std::span<const uint8_t> b) : b_(b) {}
+  bool ok() const { return ok_; }
+  bool atEnd() const { return pos_ == b_.size(); }
+  uint8_t u8() { return static_cast<uint8_t>(take(1)); }
+  uint32_t u32() { return static_cast<uint32_t>(take(4)); }
+  uint64_t u64() { return take(8); }
+  int32_t i32() { return static_cast<int32_t>(u32()); }
+  float f32() {
+    const uint32_t u = u32();
+    float v;
+    std::memcpy(&v, &u, 4);
+    return v;
+  }
+  double f64() {
+    const uint64_t u = u64();
+    double v;
+    std::memcpy(&v, &u, 8);
+    return v;
+  }
+  // A list length, refused when the rest of the input cannot hold that many items of `itemBytes`.
+  uint32_t count(size_t itemBytes) {
+    const uint32_t n = u32();
+    if (!ok_ || static_cast<uint64_t>(n) * itemBytes > b_.size() - pos_) {
+      ok_ = false;
+      return 0;
+    }
+    return n;
+  }
+
+ private:
+  uint64_t take(size_t n) {
+    if (!ok_ || b_.size() - pos_ < n) {
+      ok_ = false;
+      return 0;
+    }
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; ++i) v |= static_cast<uint64_t>(b_[pos_ + i]) << (8 * i);
+    pos_ += n;
+    return v;
+  }
+  std::span<const uint8_t> b_;
+  size_t pos_ = 0;
+  bool ok_ = true;
+};
+
+}  // namespace
+
+namespace {
+
+void writeBlock(const ClusterBlock& block, ByteWriter& w);
+std::string readBlock(ByteReader& r, ClusterBlock& b, const HierarchyParts& parts, const ClusterLayout& layout,
+                      int32_t cluster, int32_t level);
+
+void writeHierarchy(const Hierarchy& h, ByteWriter& w) {
+  const Grid& g = h.grid();
+  w.i32(g.width());
+  w.i32(g.height());
+  for (uint8_t t : g.terrain()) w.u8(t);
+  const HierarchyOptions& o = h.options();
+  w.i32(o.clusterSize);
+  w.i32(o.levels);
+  w.i32(o.clusterGroup);
+  w.i32(o.entranceWidth);
+  w.u8(o.cachePaths);
+  w.u8(o.cacheTrees);
+  w.u8(o.pruneEdges);
+  w.i32(o.landmarks);
+  w.u8(o.distanceTable);
+  w.u64(h.version());
+  w.u32(h.nodeCount());
+  for (uint32_t n = 0; n < h.nodeCount(); ++n) {
+    w.i32(h.nodeCell(n).x);
+    w.i32(h.nodeCell(n).y);
+  }
+  for (uint32_t n = 0; n < h.nodeCount(); ++n) w.u8(static_cast<uint8_t>(h.nodeLevel(n)));
+  w.list(h.freeNodes(), [&](uint32_t n) { w.u32(n); });
+  for (int32_t l = 1; l <= h.levels(); ++l)
+    for (int32_t c = 0; c < h.layout(l).count(); ++c) writeBlock(h.block(l, c), w);
+}
+
+void writeBlock(const ClusterBlock& block, ByteWriter& w) {
+  const ClusterBlock* b = &block;
+  {
+    w.list(b->nodes, [&](uint32_t n) { w.u32(n); });
+    w.list(b->offsets, [&](uint32_t n) { w.u32(n); });
+    w.list(b->edges, [&](const AbstractEdge& e) {
+      w.u32(e.to);
+      w.f32(e.cost);
+    });
+    w.u32(b->interEdges);
+    w.u32(b->intraEdges);
+    w.u32(b->entrances);
+    w.list(b->pathRef, [&](uint32_t n) { w.u32(n); });
+    w.list(b->pathSpans, [&](const std::pair<uint32_t, uint32_t>& s) {
+      w.u32(s.first);
+      w.u32(s.second);
+    });
+    w.list(b->pathCells, [&](Point p) {
+      w.i32(p.x);
+      w.i32(p.y);
+    });
+    w.list(b->pathNodes, [&](uint32_t n) { w.u32(n); });
+    w.list(b->regions, [&](uint32_t r) { w.u32(r); });
+    w.u32(b->regionCount);
+    w.list(b->nodeRegions, [&](uint32_t r) { w.u32(r); });
+    w.list(b->interLinks, [&](const std::pair<uint32_t, uint32_t>& s) {
+      w.u32(s.first);
+      w.u32(s.second);
+    });
+    w.list(b->treeDistance, [&](uint16_t d) {
+      w.u8(static_cast<uint8_t>(d));
+      w.u8(static_cast<uint8_t>(d >> 8));
+    });
+    w.list(b->treeDirection, [&](uint8_t d) { w.u8(d); });
+  }
+}
+
+std::optional<Hierarchy> readHierarchy(ByteReader& r, uint32_t formatVersion, std::string& error) {
+  auto fail = [&](const std::string& what) -> std::optional<Hierarchy> {
+    error = "hierarchy bytes are inconsistent: " + what;
+    return std::nullopt;
+  };
+  const int32_t width = r.i32(), height = r.i32();
+  if (!r.ok() || width < 1 || height < 1 || width > Grid::kMaxSide || height > Grid::kMaxSide)
+    return fail("grid size " + std::to_string(width) + "x" + std::to_string(height));
+  const size_t cells = static_cast<size_t>(width) * height;
+  std::vector<uint8_t> terrain(cells);
+  for (auto& t : terrain) t = r.u8();
+  if (!r.ok()) return fail("truncated grid");
+  std::string gridError;
+  auto grid = Grid::fromTerrain(width, height, terrain, gridError);
+  if (!grid) return fail(gridError);
+  HierarchyOptions o;
+  o.clusterSize = r.i32();
+  o.levels = r.i32();
+  o.clusterGroup = r.i32();
+  o.entranceWidth = r.i32();
+  o.cachePaths = r.u8() != 0;
+  o.cacheTrees = r.u8() != 0;
+  o.pruneEdges = r.u8() != 0;
+  o.landmarks = r.i32();
+  if (formatVersion >= 3) o.distanceTable = r.u8() != 0;
+  const std::string optionError = o.validate();
+  if (!r.ok() || !optionError.empty()) return fail(optionError.empty() ? "truncated options" : optionError);
+
+  // The stored parts, each checked against what was read before it.
+  HierarchyParts parts;
+  parts.grid = std::move(*grid);
+  parts.options = o;
+  const std::vector<ClusterLayout> layouts = Hierarchy::layoutsFor(o, width, height);
+  parts.version = r.u64();
+  const uint32_t nodes = r.count(8);
+  parts.nodeCells.resize(nodes);
+  for (auto& p : parts.nodeCells) {
+    p.x = r.i32();
+    p.y = r.i32();
+    if (r.ok() && !parts.grid.inside(p)) return fail("a node lies outside the map");
+  }
+  parts.nodeLevels.resize(nodes);
+  for (auto& l : parts.nodeLevels) {
+    l = r.u8();
+    if (l > o.levels) return fail("a node level is above the hierarchy's levels");
+  }
+  const uint32_t freeCount = r.count(4);
+  parts.freeNodes.resize(freeCount);
+  for (auto& n : parts.freeNodes) {
+    n = r.u32();
+    if (n >= nodes) return fail("a free node id is out of range");
+  }
+  if (!r.ok()) return fail("truncated nodes");
+  parts.blocks.resize(static_cast<size_t>(o.levels));
+  for (int32_t l = 1; l <= o.levels; ++l) {
+    const ClusterLayout& lay = layouts[static_cast<size_t>(l - 1)];
+    auto& level = parts.blocks[static_cast<size_t>(l - 1)];
+    level.reserve(static_cast<size_t>(lay.count()));
+    for (int32_t c = 0; c < lay.count(); ++c) {
+      auto b = std::make_shared<ClusterBlock>();
+      const std::string problem = readBlock(r, *b, parts, lay, c, l);
+      if (!problem.empty())
+        return fail(problem + " (level " + std::to_string(l) + ", cluster " + std::to_string(c) + ")");
+      level.push_back(std::move(b));
+    }
+  }
+  if (!r.atEnd()) return fail("bytes after the last cluster");
+  return Hierarchy::fromParts(std::move(parts));
+}
+
+std::string readBlock(ByteReader& r, ClusterBlock& b, const HierarchyParts& parts, const ClusterLayout& layout,
+                      int32_t cluster, int32_t level) {
+  const uint32_t nodes = static_cast<uint32_t>(parts.nodeCells.size());
+  const Rect area = level == 1 ? layout.rect(cluster) : Rect{};
+  auto readU32s = [&](std::vector<uint32_t>& v) {
+    v.resize(r.count(4));
+    for (auto& x : v) x = r.u32();
+  };
+  readU32s(b.nodes);
+  for (size_t i = 0; i < b.nodes.size(); ++i) {
+    if (b.nodes[i] >= nodes) return "a node id is out of range";
+    if (i > 0 && b.nodes[i] <= b.nodes[i - 1]) return "node ids are not ascending";
+    if (layout.clusterOf(parts.nodeCells[b.nodes[i]]) != cluster) return "a node is outside its cluster";
+  }
+  readU32s(b.offsets);
+  b.edges.resize(r.count(8));
+  for (auto& e : b.edges) {
+    e.to = r.u32();
+    e.cost = r.f32();
+    if (r.ok() && (e.to >= nodes || !(e.cost >= 0.0f))) return "an edge target or cost is invalid";
+  }
+  if (!r.ok()) return "truncated block";
+  if (b.offsets.size() != b.nodes.size() + 1 || b.offsets.front() != 0 || b.offsets.back() != b.edges.size())
+    return "edge offsets do not match the edges";
+  for (size_t i = 1; i < b.offsets.size(); ++i)
+    if (b.offsets[i] < b.offsets[i - 1]) return "edge offsets decrease";
+  b.interEdges = r.u32();
+  b.intraEdges = r.u32();
+  b.entrances = r.u32();
+  readU32s(b.pathRef);
+  b.pathSpans.resize(r.count(8));
+  for (auto& s : b.pathSpans) {
+    s.first = r.u32();
+    s.second = r.u32();
+  }
+  b.pathCells.resize(r.count(8));
+  for (auto& p : b.pathCells) {
+    p.x = r.i32();
+    p.y = r.i32();
+    if (r.ok() && !parts.grid.inside(p)) return "a cached path cell is outside the map";
+  }
+  readU32s(b.pathNodes);
+  for (uint32_t n : b.pathNodes)
+    if (n >= nodes) return "a cached path node is out of range";
+  if (!b.pathRef.empty() && b.pathRef.size() != b.edges.size()) return "path references do not match the edges";
+  for (uint32_t ref : b.pathRef)
+    if (ref != ClusterBlock::kNoPath && (ref & 0x7FFFFFFFu) >= b.pathSpans.size())
+      return "a path reference is out of range";
+  const size_t pool = level == 1 ? b.pathCells.size() : b.pathNodes.size();
+  for (const auto& [offset, length] : b.pathSpans)
+    if (length == 0 || static_cast<uint64_t>(offset) + length > pool) return "a cached path is out of range";
+  readU32s(b.regions);
+  b.regionCount = r.u32();
+  readU32s(b.nodeRegions);
+  b.interLinks.resize(r.count(8));
+  for (auto& link : b.interLinks) {
+    link.first = r.u32();
+    link.second = r.u32();
+    if (r.ok() && (link.first >= nodes || link.second >= nodes)) return "an inter link is out of range";
+  }
+  b.treeDistance.resize(r.count(2));
+  for (auto& d : b.treeDistance) d = static_cast<uint16_t>(r.u8() | (r.u8() << 8));
+  b.treeDirection.resize(r.count(1));
+  for (auto& d : b.treeDirection) {
+    d = r.u8();
+    if (d >= kDirCount && d != 0xFF) return "a tree direction is invalid";
+  }
+  if (!r.ok()) return "truncated block";
+  if (level == 1) {
+    const size_t cells = static_cast<size_t>(area.area());
+    if (b.regions.size() != cells) return "region labels do not cover the cluster";
+    for (uint32_t reg : b.regions)
+      if (reg > b.regionCount) return "a region label is out of range";
+    if (b.nodeRegions.size() != b.nodes.size()) return "node regions do not match the nodes";
+    for (uint32_t reg : b.nodeRegions)
+      if (reg == 0 || reg > b.regionCount) return "a node region is out of range";
+    const size_t treeEntries = parts.options.cacheTrees ? b.nodes.size() * cells : 0;
+    if (b.treeDistance.size() != treeEntries || b.treeDirection.size() != treeEntries) return "tree sizes do not match";
+  } else if (!b.regions.empty() || !b.nodeRegions.empty() || !b.treeDistance.empty() || !b.pathCells.empty()) {
+    return "an upper-level block holds level-1 data";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::vector<uint8_t> serializeHierarchy(const Hierarchy& hierarchy) {
+  ByteWriter payload;
+  writeHierarchy(hierarchy, payload);
+  ByteWriter out;
+  for (char c : kMagic) out.u8(static_cast<uint8_t>(c));
+  out.u32(kHierarchyFormatVersion);
+  out.u64(payload.bytes.size());
+  out.bytes.insert(out.bytes.end(), payload.bytes.begin(), payload.bytes.end());
+  out.u64(fnv1a(payload.bytes));
+  return std::move(out.bytes);
+}
+
+std::optional<Hierarchy> deserializeHierarchy(std::span<const uint8_t> bytes, std::string& error) {
+  if (bytes.size() < 20 || std::memcmp(bytes.data(), kMagic, 8) != 0) {
+    error = "not an hpastar hierarchy (the bytes do not start with HPASTAR)";
+    return std::nullopt;
+  }
+  ByteReader header(bytes.subspan(8, 12));
+  const uint32_t version = header.u32();
+  const uint64_t length = header.u64();
+  if (version < kOldestHierarchyFormatVersion || version > kHierarchyFormatVersion) {
+    error = "hierarchy format version " + std::to_string(version) + " is not supported (this build reads versions " +
+            std::to_string(kOldestHierarchyFormatVersion) + " to " + std::to_string(kHierarchyFormatVersion) + ")";
+    return std::nullopt;
+  }
+  if (length > bytes.size() - 20 || bytes.size() - 20 - length != 8) {
+    error = "hierarchy bytes are truncated or have trailing data: " + std::to_string(bytes.size()) +
+            " bytes for a payload of " + std::to_string(length);
+    return std::nullopt;
+  }
+  const auto payload = bytes.subspan(20, static_cast<size_t>(length));
+  ByteReader tail(bytes.subspan(20 + static_cast<size_t>(length), 8));
+  if (tail.u64() != fnv1a(payload)) {
+    error = "hierarchy bytes are corrupted (checksum mismatch)";
+    return std::nullopt;
+  }
+  ByteReader r(payload);
+  return readHierarchy(r, version, error);
+}
+
+}  // namespace hpastar

@@ -1,0 +1,26 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "hpa/Hierarchy.h"
+
+namespace hpastar {
+
+// A hierarchy as bytes, for building offline and loading in another process or Web Worker without
+// rebuilding. Layout: the magic "HPASTAR\0", a format version, the payload length, the payload (grid,
+// options, nodes, every cluster block) and an FNV-1a 64 checksum of the payload. Little-endian.
+std::vector<uint8_t> serializeHierarchy(const Hierarchy& hierarchy);
+
+// Reads bytes written by serializeHierarchy. Foreign bytes (no magic), another format version, a
+// truncated or corrupted payload (checksum) and inconsistent contents (ids or sizes out of range) are
+// refused with `error` saying which; nothing is trusted before it is checked.
+std::optional<Hierarchy> deserializeHierarchy(std::span<const uint8_t> bytes, std::string& error);
+
+// Version 3 adds the distanceTable option; version 2 bytes (without it) are still read.
+inline constexpr uint32_t kHierarchyFormatVersion = 3;
+inline constexpr uint32_t kOldestHierarchyFormatVersion = 2;
+
+}  // namespace hpastar

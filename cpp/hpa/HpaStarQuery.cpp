@@ -1,0 +1,213 @@
+#include "hpa/HpaStarQuery.h"
+
+#include "path/PathValidator.h"
+
+namespace hpastar {
+
+PathStatus HpaStarQuery::plan(Point start, Point goal, PathResult& out) {
+  abstractPath_.clear();
+  joints_.clear();
+  out.cells.clear();
+  out.cost = 0;
+  const Grid& grid = h_->grid();
+  if (!grid.passable(start)) return out.status = PathStatus::StartInvalid;
+  if (!grid.passable(goal)) return out.status = PathStatus::GoalInvalid;
+  // Different components: no path, known without a single expansion.
+  if (!h_->connected(start, goal)) return out.status = PathStatus::NoPath;
+
+  overlay_.begin(*h_, start, goal);
+  levelPaths_.resize(static_cast<size_t>(h_->levels()));  // before refinement holds references into it
+  if (start == goal) {
+    abstractPath_ = {overlay_.startNode()};
+    out.cells.push_back(start);
+    out.stats.abstractPathNodes = 1;
+    return out.status = PathStatus::Found;
+  }
+  if (trace_) trace_->setPhase(SearchPhase::Insertion);
+  insertEndpoints(out.stats);
+  if (trace_) trace_->setPhase(SearchPhase::Abstract);
+  const int32_t top = h_->levels();
+  // With a distance table the abstract path is read off it (a traced query searches, with the table as
+  // its heuristic, so that there is a search to show).
+  if (trace_ || !abstractSearch_.walkDistanceTable(*h_, top, overlay_, abstractPath_, out.stats.expandedMain)) {
+    out.stats.expandedMain += searchAbstract(top, grid.bounds(), overlay_.startNode(), overlay_.goalNode());
+    if (abstractSearch_.distance(overlay_.goalNode()) < 0) return out.status = PathStatus::NoPath;
+    abstractSearch_.appendPath(overlay_.goalNode(), abstractPath_);
+  }
+  for (uint32_t n : abstractPath_) out.cells.push_back(overlay_.cellOf(*h_, n));
+  out.stats.abstractPathNodes = static_cast<uint32_t>(abstractPath_.size());
+  return out.status = PathStatus::Found;
+}
+
+PathStatus HpaStarQuery::plan(Point start, Point goal, HpaPlan& plan, PathResult& out) {
+  plan.version = h_->version();
+  plan.status = this->plan(start, goal, out);
+  plan.next = 0;
+  plan.abstractPath.assign(abstractPath_.begin(), abstractPath_.end());
+  if (plan.found()) overlay_.save(plan.endpoints);
+  return plan.status;
+}
+
+bool HpaStarQuery::nextSegment(HpaPlan& plan, std::vector<Point>& cells, SearchStats& stats) {
+  if (plan.done()) return false;
+  const size_t segment = plan.next++;
+  if (segment == 0) cells.push_back(plan.endpoints.start);
+  if (plan.segmentCount() == 0) return true;  // start is goal: the start cell alone
+  // This query may have searched for other plans since: bring this plan's overlay back.
+  overlay_.restore(*h_, plan.endpoints);
+  abstractPath_.assign(plan.abstractPath.begin(), plan.abstractPath.end());
+  levelPaths_.resize(static_cast<size_t>(h_->levels()));
+  joints_.clear();  // only whole paths (findPath) smooth across joints
+  refineSegment(segment, cells, stats);
+  return true;
+}
+
+void HpaStarQuery::insertEndpoints(SearchStats& stats) {
+  const Grid& grid = h_->grid();
+  const uint32_t S = overlay_.startNode(), G = overlay_.goalNode();
+  for (int32_t level = 1; level <= h_->levels(); ++level) {
+    const ClusterLayout& layout = h_->layout(level);
+    for (uint32_t endpoint : {S, G}) {
+      const uint32_t other = endpoint == S ? G : S;
+      const Point cell = overlay_.cellOf(*h_, endpoint), otherCell = overlay_.cellOf(*h_, other);
+      const int32_t cluster = layout.clusterOf(cell);
+      const Rect area = layout.rect(cluster);
+      const auto nodes = h_->clusterNodes(level, cluster);
+      const bool otherInside = area.contains(otherCell);
+      if (level == 1 && h_->options().cacheTrees) {
+        // DHPA*: the nodes' shortest-path trees already hold the distances, no search (no SG effort).
+        for (uint32_t n : nodes) {
+          double d;
+          int dir;
+          if (h_->treeStep(n, cell, d, dir)) overlay_.addEdge(level, endpoint, n, d);
+        }
+        if (otherInside && endpoint == S) {  // start and goal share a cluster: the in-cluster path too
+          scratchCells_.clear();
+          const double d =
+              cellAStar_.appendPath(grid, area, cell, otherCell, false, scratchCells_, stats.expandedInsertion);
+          if (d >= 0) overlay_.addEdge(level, S, G, d);
+        }
+      } else if (level == 1) {
+        targets_.clear();
+        for (uint32_t n : nodes) targets_.push_back(h_->nodeCell(n));
+        if (otherInside) targets_.push_back(otherCell);
+        stats.expandedInsertion += cellDijkstra_.run(grid, area, cell, targets_);
+        for (uint32_t n : nodes) {
+          const double d = cellDijkstra_.distance(h_->nodeCell(n));
+          if (d != DijkstraSearch::kUnreached) overlay_.addEdge(level, endpoint, n, d);
+        }
+        if (otherInside && endpoint == S) {
+          const double d = cellDijkstra_.distance(otherCell);
+          if (d != DijkstraSearch::kUnreached) overlay_.addEdge(level, S, G, d);
+        }
+      } else {
+        stats.expandedInsertion += searchAbstract(level - 1, area, endpoint, Hierarchy::kNone);
+        for (uint32_t n : nodes) {
+          const double d = abstractSearch_.distance(n);
+          if (d >= 0) overlay_.addEdge(level, endpoint, n, d);
+        }
+        if (otherInside && endpoint == S) {
+          const double d = abstractSearch_.distance(G);
+          if (d >= 0) overlay_.addEdge(level, S, G, d);
+        }
+      }
+    }
+  }
+}
+
+uint64_t HpaStarQuery::searchAbstract(int32_t level, const Rect& area, uint32_t source, uint32_t target) {
+  const uint64_t expanded = abstractSearch_.run(*h_, level, area, &overlay_, source, target);
+  if (trace_) recordAbstractSearch(level, area);
+  return expanded;
+}
+
+void HpaStarQuery::recordAbstractSearch(int32_t level, const Rect& area) {
+  const NodeSearchSpace& space = abstractSearch_.space();
+  auto cellOf = [&](uint32_t node) { return overlay_.cellOf(*h_, node); };
+  if (area == h_->grid().bounds()) {
+    trace_->recordNodes(space, h_->nodeCount() + 2, level, cellOf);
+    return;
+  }
+  // A bounded search (a cluster of the level above) touches only the nodes of that level inside it, and
+  // start and goal: read those, not every node id (refinement runs one such search per abstract edge).
+  TracedSearch& traced = trace_->next(level);
+  auto visit = [&](uint32_t node) {
+    if (space.closed(node))
+      traced.closed.push_back(cellOf(node));
+    else if (space.seen(node))
+      traced.open.push_back(cellOf(node));
+  };
+  const ClusterLayout& layout = h_->layout(level);
+  for (int32_t cy = area.y0 / layout.size; cy * layout.size < area.y1; ++cy)
+    for (int32_t cx = area.x0 / layout.size; cx * layout.size < area.x1; ++cx)
+      for (uint32_t node : h_->clusterNodes(level, cy * layout.columns + cx)) visit(node);
+  visit(overlay_.startNode());
+  visit(overlay_.goalNode());
+}
+
+void HpaStarQuery::refineSegment(size_t segment, std::vector<Point>& cells, SearchStats& stats) {
+  if (segment + 1 >= abstractPath_.size()) return;
+  if (trace_) trace_->setPhase(SearchPhase::Refinement);
+  refineEdge(h_->levels(), abstractPath_[segment], abstractPath_[segment + 1], cells, stats.expandedRefinement);
+}
+
+void HpaStarQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Point>& cells, uint64_t& expanded) {
+  const Point ca = overlay_.cellOf(*h_, a), cb = overlay_.cellOf(*h_, b);
+  const ClusterLayout& layout = h_->layout(level);
+  const int32_t cluster = layout.clusterOf(ca);
+  if (cluster != layout.clusterOf(cb)) {  // an inter-edge: one step across a border, at every level
+    cells.push_back(cb);
+    joints_.push_back(static_cast<uint32_t>(cells.size() - 1));
+    return;
+  }
+  if (level == 1) {
+    // Trees, cached paths and the bounded A* all give a shortest path inside the cluster.
+    if (!(h_->options().cacheTrees && followTree(a, b, cells)) &&
+        (overlay_.isEndpoint(a) || overlay_.isEndpoint(b) || !h_->appendCachedPath(a, b, cells))) {
+      const double cost = cellAStar_.appendPath(h_->grid(), layout.rect(cluster), ca, cb, false, cells, expanded);
+      (void)cost;  // the edge exists, so the path does: its cost equals the edge's by construction
+    }
+    joints_.push_back(static_cast<uint32_t>(cells.size() - 1));
+    return;
+  }
+  // An edge of level l is a shortest path in the graph of level l-1 inside its l-cluster.
+  std::vector<uint32_t>& path = levelPaths_[static_cast<size_t>(level - 1)];
+  path.clear();
+  path.push_back(a);
+  if (overlay_.isEndpoint(a) || overlay_.isEndpoint(b) || !h_->appendCachedNodePath(level, a, b, path)) {
+    path.clear();
+    expanded += searchAbstract(level - 1, layout.rect(cluster), a, b);
+    abstractSearch_.appendPath(b, path);
+  }
+  for (size_t i = 0; i + 1 < path.size(); ++i) refineEdge(level - 1, path[i], path[i + 1], cells, expanded);
+}
+
+bool HpaStarQuery::followTree(uint32_t a, uint32_t b, std::vector<Point>& cells) {
+  // DHPA* refinement: walk the target node's shortest-path tree, one lookup per cell, no search.
+  if (!overlay_.isEndpoint(b)) return h_->appendTreePath(b, overlay_.cellOf(*h_, a), cells);
+  if (!overlay_.isEndpoint(a)) {  // node → goal: the goal's way to the node, reversed
+    scratchCells_.clear();
+    const Point goal = overlay_.cellOf(*h_, b);
+    scratchCells_.push_back(goal);
+    if (!h_->appendTreePath(a, goal, scratchCells_)) return false;
+    for (size_t i = scratchCells_.size() - 1; i-- > 0;) cells.push_back(scratchCells_[i]);
+    return true;
+  }
+  return false;  // start → goal inside one cluster: a search
+}
+
+PathStatus HpaStarQuery::findPath(Point start, Point goal, PathResult& out, const HpaQueryOptions& options) {
+  if (plan(start, goal, out) != PathStatus::Found) return out.status;
+  out.cells.clear();
+  out.cells.push_back(start);
+  joints_.assign(1, 0);
+  for (size_t s = 0; s < segmentCount(); ++s) refineSegment(s, out.cells, out.stats);
+  if (options.smooth) {
+    const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 2 * h_->options().clusterSize;
+    smoother_.smooth(h_->grid(), out.cells, range, joints_);
+  }
+  out.cost = pathLength(out.cells);
+  return out.status;
+}
+
+}  // namespace hpastar

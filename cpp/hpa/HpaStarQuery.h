@@ -1,0 +1,119 @@
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "hpa/AbstractSearch.h"
+#include "hpa/Hierarchy.h"
+#include "hpa/QueryOverlay.h"
+#include "path/PathSmoother.h"
+#include "search/AStarSearch.h"
+#include "search/DijkstraSearch.h"
+#include "search/PathResult.h"
+#include "search/SearchTrace.h"
+
+namespace hpastar {
+
+struct HpaQueryOptions {
+  bool smooth = true;
+  int32_t smoothingRange = 0;  // longest straight line tried by smoothing, in cells; 0 = 2 × cluster size
+};
+
+// A planned path that its owner refines one top-level segment at a time: the abstract path and what
+// refining it needs (start, goal and their edges into the abstract graph). It belongs to the caller,
+// not to the query object, so any number of plans may be alive at once and be refined in any order,
+// by any query object reading the same hierarchy version (`version`).
+struct HpaPlan {
+  uint64_t version = 0;  // Hierarchy::version() it was made on
+  PathStatus status = PathStatus::NoPath;
+  std::vector<uint32_t> abstractPath;  // top-level nodes, start first, goal last (see QueryOverlay)
+  QueryOverlay::Endpoints endpoints;
+  size_t next = 0;  // the next segment to refine
+
+  bool found() const { return status == PathStatus::Found; }
+  size_t segmentCount() const { return abstractPath.size() < 2 ? 0 : abstractPath.size() - 1; }
+  // Segments a walker receives: a plan whose start is its goal has one, the start cell alone.
+  size_t walkedSegments() const { return found() ? std::max<size_t>(1, segmentCount()) : 0; }
+  bool done() const { return next >= walkedSegments(); }
+};
+
+// One thread's HPA* searches against a shared, read-only Hierarchy (which must outlive it).
+//
+// With a hierarchy built with cacheTrees this is DHPA* (Kring et al. 2010): start and goal are joined
+// to the nodes of their clusters by reading the nodes' shortest-path trees (no SG search), and level-1
+// edges are refined by walking those trees (one lookup per cell, no search). Unlike the paper, which
+// stops at the first node popped in the goal cluster, the goal keeps its cached edges to all of its
+// cluster's nodes and the search stops when the goal itself is popped: the abstract path is optimal
+// in the abstract graph, as HPA*'s, for a few more expansions.
+//
+// A query inserts start and goal in a private overlay at every level (the paper's SG effort), runs A*
+// on the top level, then refines each abstract edge level by level down to cells, and smooths.
+// Refinement can also be done one top-level segment at a time (plan() then refineSegment()), so an
+// agent can start walking before the whole path exists.
+class HpaStarQuery {
+ public:
+  explicit HpaStarQuery(const Hierarchy& hierarchy) : h_(&hierarchy) {}
+  // Points the query at another hierarchy (e.g. a newer version); scratch is kept and resized as needed.
+  void setHierarchy(const Hierarchy& hierarchy) {
+    h_ = &hierarchy;
+    abstractPath_.clear();
+  }
+
+  // The whole path, refined and (by default) smoothed.
+  PathStatus findPath(Point start, Point goal, PathResult& out, const HpaQueryOptions& options = {});
+
+  // Incremental use. plan() finds the abstract path only (cells are not touched): out.status,
+  // out.stats.expandedInsertion/expandedMain and abstractPathNodes are set, out.cells holds the abstract
+  // path's cells. Then refineSegment(i, cells, stats) appends the cells of segment i (from the i-th to
+  // the (i+1)-th abstract node, the first cell excluded) for i in 0..segmentCount()-1.
+  PathStatus plan(Point start, Point goal, PathResult& out);
+  size_t segmentCount() const { return abstractPath_.size() < 2 ? 0 : abstractPath_.size() - 1; }
+  void refineSegment(size_t segment, std::vector<Point>& cells, SearchStats& stats);
+  Point planStart() const { return overlay_.start(); }
+
+  // Plans kept by the caller: plan() as above, its abstract path and endpoints copied into `plan`.
+  PathStatus plan(Point start, Point goal, HpaPlan& plan, PathResult& out);
+  // Appends the cells of the plan's next segment (the first call also appends the start) and moves the
+  // plan on; false when it is done. The plan must be of this query's hierarchy version (checked by
+  // the caller: see HpaPlan::version). Refining a plan never disturbs another one.
+  bool nextSegment(HpaPlan& plan, std::vector<Point>& cells, SearchStats& stats);
+
+  const Hierarchy& hierarchy() const { return *h_; }
+
+  // When set, each search of plan(), refineSegment() and findPath() appends its closed and open sets to
+  // `trace`, tagged with its phase (insertion, abstract, refinement). DHPA* reads trees instead of
+  // searching, so its insertion and refinement leave no entries unless start and goal share a cluster.
+  // Null (the default) traces nothing; the trace is not cleared here.
+  void setTrace(SearchTrace* trace) {
+    trace_ = trace;
+    cellDijkstra_.setTrace(trace);
+    cellAStar_.setTrace(trace);
+  }
+
+ private:
+  // Runs the abstract search (see AbstractSearch::run) and records it when tracing.
+  uint64_t searchAbstract(int32_t level, const Rect& area, uint32_t source, uint32_t target);
+  // Appends the search that just ran over the graph of `level` inside `area` to the trace.
+  void recordAbstractSearch(int32_t level, const Rect& area);
+
+  void insertEndpoints(SearchStats& stats);
+  void refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Point>& cells, uint64_t& expanded);
+  bool followTree(uint32_t a, uint32_t b, std::vector<Point>& cells);
+
+  const Hierarchy* h_;
+  QueryOverlay overlay_;
+  AbstractSearch abstractSearch_;
+  DijkstraSearch cellDijkstra_;
+  AStarSearch cellAStar_;
+  PathSmoother smoother_;
+  std::vector<Point> targets_;
+  std::vector<Point> scratchCells_;
+  std::vector<uint32_t> abstractPath_;  // top-level nodes, S first, G last
+  // The path index after each refined level-1 edge since plan() (each piece between two joints is a
+  // shortest path inside one cluster); findPath hands them to the smoother.
+  std::vector<uint32_t> joints_;
+  std::vector<std::vector<uint32_t>> levelPaths_;  // scratch per level while refining
+  SearchTrace* trace_ = nullptr;
+};
+
+}  // namespace hpastar

@@ -1,0 +1,97 @@
+#include "hpa/QueryOverlay.h"
+
+#include <algorithm>
+
+namespace hpastar {
+
+void QueryOverlay::begin(const Hierarchy& h, Point start, Point goal) {
+  const size_t slots = static_cast<size_t>(h.levels()) * h.nodeCount();
+  if (h.nodeCount() != nodeCount_ || startStamp_.size() != slots) {
+    nodeCount_ = h.nodeCount();
+    startCost_.assign(slots, 0);
+    goalCost_.assign(slots, 0);
+    startStamp_.assign(slots, 0);
+    goalStamp_.assign(slots, 0);
+    stamp_ = 0;
+  }
+  if (startEdges_.size() < static_cast<size_t>(h.levels())) {
+    startEdges_.resize(static_cast<size_t>(h.levels()));
+    goalEdges_.resize(static_cast<size_t>(h.levels()));
+  }
+  for (auto& e : startEdges_) e.clear();
+  for (auto& e : goalEdges_) e.clear();
+  if (++stamp_ == 0) {  // wrapped: forget every old stamp
+    std::fill(startStamp_.begin(), startStamp_.end(), 0u);
+    std::fill(goalStamp_.begin(), goalStamp_.end(), 0u);
+    stamp_ = 1;
+  }
+  start_ = start;
+  goal_ = goal;
+}
+
+void QueryOverlay::save(Endpoints& out) const {
+  out.start = start_;
+  out.goal = goal_;
+  out.startEdges.resize(startEdges_.size());
+  out.goalEdges.resize(goalEdges_.size());
+  for (size_t l = 0; l < startEdges_.size(); ++l) {
+    out.startEdges[l].assign(startEdges_[l].begin(), startEdges_[l].end());
+    out.goalEdges[l].assign(goalEdges_[l].begin(), goalEdges_[l].end());
+  }
+}
+
+void QueryOverlay::restore(const Hierarchy& h, const Endpoints& saved) {
+  begin(h, saved.start, saved.goal);
+  const int32_t levels = std::min<int32_t>(h.levels(), static_cast<int32_t>(saved.startEdges.size()));
+  for (int32_t level = 1; level <= levels; ++level) {
+    // The lists verbatim (their order is the searches' order of relaxation), then the stamps.
+    startEdges_[level - 1] = saved.startEdges[level - 1];
+    goalEdges_[level - 1] = saved.goalEdges[level - 1];
+    for (const Edge& e : startEdges_[level - 1])
+      if (e.to < nodeCount_) {
+        startStamp_[slot(level, e.to)] = stamp_;
+        startCost_[slot(level, e.to)] = e.cost;
+      }
+    for (const Edge& e : goalEdges_[level - 1])
+      if (e.to < nodeCount_) {
+        goalStamp_[slot(level, e.to)] = stamp_;
+        goalCost_[slot(level, e.to)] = e.cost;
+      }
+  }
+}
+
+void QueryOverlay::addEdge(int32_t level, uint32_t endpoint, uint32_t other, double cost) {
+  auto& own = endpoint == startNode() ? startEdges_[level - 1] : goalEdges_[level - 1];
+  for (Edge& e : own)
+    if (e.to == other) {  // S—G may be found from both ends; keep the cheaper
+      e.cost = std::min(e.cost, cost);
+      return;
+    }
+  own.push_back(Edge{other, cost});
+  if (other == startNode() || other == goalNode()) {
+    auto& theirs = other == startNode() ? startEdges_[level - 1] : goalEdges_[level - 1];
+    for (Edge& e : theirs)
+      if (e.to == endpoint) {
+        e.cost = std::min(e.cost, cost);
+        return;
+      }
+    theirs.push_back(Edge{endpoint, cost});
+    return;
+  }
+  const size_t i = slot(level, other);
+  if (endpoint == startNode()) {
+    startStamp_[i] = stamp_;
+    startCost_[i] = cost;
+  } else {
+    goalStamp_[i] = stamp_;
+    goalCost_[i] = cost;
+  }
+}
+
+double QueryOverlay::directCost(int32_t level) const {
+  for (const Edge& e : startEdges_[level - 1])
+    if (e.to == goalNode()) return e.cost;
+  return -1.0;
+}
+
+}  // namespace hpastar

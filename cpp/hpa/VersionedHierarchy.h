@@ -1,0 +1,74 @@
+#pragma once
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+
+#include "hpa/Hierarchy.h"
+
+namespace hpastar {
+
+// A hierarchy that changes while other threads search it: the shared, read-only data of every planner
+// handle, native or wasm.
+//
+// Searches take a snapshot with current() and keep it until they finish: they see one consistent
+// version from start to end, grid included. Edits go through applyEdits(), one writer at a time. If
+// no snapshot of the current version is alive, it is edited in place (the common case, and the
+// cheapest: only the touched clusters are rebuilt); otherwise the writer copies it (the grid and the
+// tables of per-cluster blocks, not the blocks, which are shared and never modified), edits the copy
+// and publishes it. Snapshots are counted with release/acquire atomics, so an in-place edit always
+// happens after every read of the searches that held the version (a bare shared_ptr use_count()
+// would not order them). version() is the hierarchy's own counter: built 0, loaded as saved, +1 per
+// edit that changed a cell.
+class VersionedHierarchy {
+ public:
+  explicit VersionedHierarchy(Hierarchy hierarchy) : current_(std::make_shared<Version>(std::move(hierarchy))) {}
+
+  // The current version, kept alive (and unchanged) while the pointer is held.
+  std::shared_ptr<const Hierarchy> current() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::shared_ptr<Version> version = current_;
+    version->snapshots.fetch_add(1, std::memory_order_relaxed);
+    const Hierarchy* hierarchy = &version->hierarchy;
+    return std::shared_ptr<const Hierarchy>(hierarchy, [version = std::move(version)](const Hierarchy*) mutable {
+      version->snapshots.fetch_sub(1, std::memory_order_release);
+      version.reset();
+    });
+  }
+
+  uint64_t version() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return current_->hierarchy.version();
+  }
+
+  // As Hierarchy::applyEdits; "" on success, else the problem (and nothing changed).
+  std::string applyEdits(std::span<const CellEdit> edits, UpdateStats* stats = nullptr) {
+    std::lock_guard<std::mutex> writer(writerMutex_);
+    std::unique_lock<std::mutex> lock(mutex_);
+    // Acquire: pairs with the release of every snapshot dropped, so their reads happen before this edit.
+    if (current_->snapshots.load(std::memory_order_acquire) == 0)
+      return current_->hierarchy.applyEdits(edits, stats);  // nobody searches it; current() waits
+    // Searches hold this version: edit a copy outside the lock, then publish it.
+    auto next = std::make_shared<Version>(current_->hierarchy);
+    lock.unlock();
+    std::string error = next->hierarchy.applyEdits(edits, stats);
+    if (!error.empty()) return error;
+    lock.lock();
+    current_ = std::move(next);
+    return "";
+  }
+
+ private:
+  struct Version {
+    explicit Version(Hierarchy h) : hierarchy(std::move(h)) {}
+    Hierarchy hierarchy;
+    std::atomic<int64_t> snapshots{0};  // current() pointers alive
+  };
+
+  mutable std::mutex mutex_;  // guards current_
+  std::mutex writerMutex_;    // one editor at a time
+  std::shared_ptr<Version> current_;
+};
+
+}  // namespace hpastar

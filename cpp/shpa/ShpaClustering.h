@@ -1,0 +1,86 @@
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "grid/Grid.h"
+#include "shpa/ShpaOptions.h"
+
+namespace hpastar {
+
+// SHPA*'s variable-size clusters (after van der Sterren): every passable cell gets a cluster id, and the cells of
+// one cluster are connected through cells of that cluster only ("fully connected": every abstract node of a
+// cluster reaches every other, and every cell reaches every node, without leaving it).
+//
+// The greedy merge:
+//  1. Cut the map into square tiles of side initialClusterSize; each connected part of a tile is one cluster.
+//  2. Repeatedly take the cluster with the most abstract nodes for its size (nodes / passable cells, highest
+//     first) and merge it with the neighbour that leaves the merged cluster with the fewest nodes for its size.
+//     A merge is refused when the merged bounding box exceeds maxClusterSide on either axis, or the merged cell
+//     count exceeds maxClusterCells (when set). A cluster with no allowed merge is left as it is (a later merge
+//     of a neighbour re-queues it).
+//  3. Stop when no cluster can merge.
+// Optional, not in the paper (maxDetour > 0): a merge is also refused when two nodes of the merged cluster, one
+// from each side, are joined inside it only by a walk longer than maxDetour times their Manhattan distance.
+// Straight-line edge weights underestimate such pairs badly (two rooms joined by a door), which is where the
+// paper's merge loses most optimality; the check costs one breadth-first search per node of one side.
+// Connectivity is kept by construction: the parts start connected and only clusters that touch (an orthogonal
+// move joins them) are merged. Diagonal-only contacts need no merge rule: a legal diagonal move needs both
+// orthogonal cells passable, so it always comes with orthogonal contacts.
+//
+// Abstract nodes are counted exactly as the graph will place them (forEachBorderTransition below), so the
+// merge sees the real node counts.
+struct ShpaClustering {
+  static constexpr uint32_t kNoCluster = 0xFFFFFFFFu;
+
+  std::vector<uint32_t> cellCluster;  // per cell (row-major); kNoCluster for blocked cells
+  uint32_t count = 0;                 // ids 0..count-1, numbered by their first cell in row-major order
+  uint32_t initialCount = 0;          // connected tile parts before merging
+  uint32_t merges = 0;
+
+  static ShpaClustering build(const Grid& grid, const ShpaOptions& options);
+};
+
+// The transitions on the border of the cell set {a, b} (b may be kNoCluster for one cluster), within `box`
+// (which must contain the set): calls visit(inside, outside) for each chosen pair of orthogonally adjacent
+// passable cells, `inside` in the set and `outside` in another cluster.
+//
+// As in HPA*, the pairs along one straight border line between the set and one other cluster form runs
+// (an entrance); a run shorter than entranceWidth gets one transition in its middle, a longer one one at each
+// end. Runs are walked along +x or +y whichever side they are seen from, so both clusters of a border choose
+// the same pairs.
+template <typename Visit>
+void forEachBorderTransition(const Grid& grid, const uint32_t* cellCluster, const Rect& box, uint32_t a, uint32_t b,
+                             int32_t entranceWidth, Visit&& visit) {
+  constexpr uint32_t kNone = ShpaClustering::kNoCluster;
+  auto inSet = [&](int32_t x, int32_t y) {
+    if (!grid.inside(x, y)) return false;
+    const uint32_t c = cellCluster[grid.index(x, y)];
+    return c != kNone && (c == a || c == b);
+  };
+  auto clusterAt = [&](int32_t x, int32_t y) { return grid.inside(x, y) ? cellCluster[grid.index(x, y)] : kNone; };
+  for (int32_t y = box.y0; y < box.y1; ++y) {
+    for (int32_t x = box.x0; x < box.x1; ++x) {
+      if (!inSet(x, y)) continue;
+      for (int d = 0; d < kDirCount; d += 2) {  // the four straight moves
+        const int32_t qx = x + kDirDx[d], qy = y + kDirDy[d];
+        const uint32_t other = clusterAt(qx, qy);
+        if (other == kNone || other == a || other == b) continue;
+        // Runs go along the border line: +y for a move across a vertical line, +x for a horizontal one.
+        const int32_t ex = kDirDx[d] != 0 ? 0 : 1, ey = kDirDx[d] != 0 ? 1 : 0;
+        if (inSet(x - ex, y - ey) && clusterAt(qx - ex, qy - ey) == other) continue;  // not the run's first pair
+        int32_t length = 1;
+        while (inSet(x + length * ex, y + length * ey) && clusterAt(qx + length * ex, qy + length * ey) == other)
+          ++length;
+        auto at = [&](int32_t i) { visit(Point{x + i * ex, y + i * ey}, Point{qx + i * ex, qy + i * ey}); };
+        if (length < entranceWidth || length == 1) {
+          at(length / 2);
+        } else {
+          at(0);
+          at(length - 1);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace hpastar

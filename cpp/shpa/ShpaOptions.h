@@ -1,0 +1,107 @@
+#pragma once
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "contract/OptionSchema.h"
+
+namespace hpastar {
+
+// How SHPA* measures an abstract edge (and its A* heuristic): no search, only the two cells' positions.
+enum class ShpaEdgeWeight : uint8_t {
+  Euclidean = 0,  // the paper's choice
+  Octile = 1,     // the exact distance on an empty 8-connected grid: a tighter lower bound, still no search
+};
+
+inline const char* shpaEdgeWeightName(ShpaEdgeWeight weight) {
+  return weight == ShpaEdgeWeight::Octile ? "octile" : "euclidean";
+}
+
+// How SHPA* cuts a map into clusters. The merge starts from square tiles of side initialClusterSize, each split
+// into its connected parts, and greedily merges neighbours (see ShpaClustering.h) until no merge is allowed.
+// The defaults are the paper's merge (no detour rule) with sizes measured on the Moving AI maps: mean
+// suboptimality 0.8% over the 17 development maps, 3.9% on 8room_000, where maxDetour = 1.25 brings it to 0.5%.
+struct ShpaOptions {
+  int32_t initialClusterSize = 4;  // side of the square tiles the merge starts from, in cells
+  int32_t maxClusterSide = 16;     // a merge is refused when the merged cluster's bounding box is wider or taller
+  int32_t maxClusterCells = 0;     // ... or when it would hold more passable cells; 0 = no limit beyond the side's
+  double maxDetour = 0.0;          // a merge is refused when two of its nodes, one from each side, must walk more
+                                   // than this times their Manhattan distance (ShpaClustering.h); 0 = off
+  int32_t entranceWidth = 6;       // as in HPA*: a border run narrower than this gets one transition, else two
+  ShpaEdgeWeight edgeWeight = ShpaEdgeWeight::Euclidean;
+
+  // Every field's declaration (OptionSchema.h): names, ranges, command-line flags, documentation.
+  static std::span<const OptionField<ShpaOptions>> fields();
+
+  // Empty when valid, else what is wrong (names the field and the value).
+  std::string validate() const {
+    // The rules that tie two fields, or allow a value outside a plain range, first: their messages
+    // say more than a range would.
+    if (maxClusterSide < initialClusterSize && initialClusterSize >= 1 && initialClusterSize <= 1024)
+      return "max cluster side " + std::to_string(maxClusterSide) + " is outside " +
+             std::to_string(initialClusterSize) + "..1024 (it cannot be below the initial cluster size)";
+    if (maxClusterCells < 0) return "max cluster cells " + std::to_string(maxClusterCells) + " is negative";
+    if (!(maxDetour == 0.0 || (maxDetour >= 1.0 && maxDetour <= 1000.0)))
+      return "max detour " + std::to_string(maxDetour) + " is neither 0 (off) nor in 1..1000";
+    return checkOptionRanges(*this, fields());
+  }
+};
+
+inline std::span<const OptionField<ShpaOptions>> ShpaOptions::fields() {
+  using O = ShpaOptions;
+  using F = OptionField<O>;
+  static constexpr const char* kWeights[] = {"euclidean", "octile"};
+  static const F table[] = {
+      {.name = "initialClusterSize",
+       .label = "initial cluster size",
+       .cli = "shpa-initial-cluster",
+       .doc = "side of the square tiles the merge starts from, in cells",
+       .kind = OptionKind::Integer,
+       .min = 1,
+       .max = 1024,
+       .integer = &O::initialClusterSize},
+      {.name = "maxClusterSide",
+       .label = "max cluster side",
+       .cli = "shpa-max-cluster",
+       .doc = "largest side of a cluster's bounding box",
+       .kind = OptionKind::Integer,
+       .min = 1,
+       .max = 1024,
+       .integer = &O::maxClusterSide},
+      {.name = "maxClusterCells",
+       .label = "max cluster cells",
+       .cli = "shpa-max-cells",
+       .doc = "most passable cells of a cluster, 0 = no limit",
+       .kind = OptionKind::Integer,
+       .min = 0,
+       .max = 1 << 20,
+       .integer = &O::maxClusterCells},
+      {.name = "maxDetour",
+       .label = "max detour",
+       .cli = "shpa-max-detour",
+       .doc = "refuse merges whose nodes detour more than this times their distance, 0 = off",
+       .kind = OptionKind::Number,
+       .min = 0,
+       .max = 1000,
+       .number = &O::maxDetour},
+      {.name = "entranceWidth",
+       .label = "entrance width",
+       .cli = "shpa-entrance-width",
+       .doc = "border runs narrower than this get one transition, others two",
+       .kind = OptionKind::Integer,
+       .min = 1,
+       .max = 1 << 20,
+       .integer = &O::entranceWidth},
+      {.name = "edgeWeight",
+       .label = "edge weight",
+       .cli = "shpa-edge-weight",
+       .doc = "abstract edge weights and heuristic: euclidean (the paper's) or octile",
+       .kind = OptionKind::Choice,
+       .choices = kWeights,
+       .choiceOf = [](const O& o) { return static_cast<uint8_t>(o.edgeWeight); },
+       .setChoice = [](O& o, uint8_t v) { o.edgeWeight = static_cast<ShpaEdgeWeight>(v); }},
+  };
+  return table;
+}
+
+}  // namespace hpastar

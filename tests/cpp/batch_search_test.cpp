@@ -1,0 +1,147 @@
+// The batch engine (batch/BatchSearch): the same answers on any number of threads as one query object
+// searching alone, and batches that race terrain edits each see one consistent version. Built a second
+// time with ThreadSanitizer (npm run test:tsan).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <memory>
+#include <random>
+#include <thread>
+
+#include "PathChecks.h"
+#include "TestMaps.h"
+#include "batch/BatchSearch.h"
+#include "hpa/VersionedHierarchy.h"
+#include "path/PathValidator.h"
+
+namespace hpastar {
+namespace {
+
+std::vector<int32_t> packScenarios(const std::vector<Scenario>& scenarios, size_t step) {
+  std::vector<int32_t> queries;
+  for (size_t i = 0; i < scenarios.size(); i += step) {
+    const Scenario& s = scenarios[i];
+    queries.insert(queries.end(), {s.start.x, s.start.y, s.goal.x, s.goal.y});
+  }
+  return queries;
+}
+
+// Answer i of a batch, as cells.
+std::vector<Point> cellsOf(const PathBatchResults& out, size_t i) {
+  const auto& offsets = out.paths.offsets();
+  return {out.paths.cells().begin() + offsets[i], out.paths.cells().begin() + offsets[i + 1]};
+}
+
+TEST(BatchSearch, TwoThreadsAnswerEveryQueryAsOneQueryObjectAlone) {
+  const Grid grid = test::loadMap("den520d.map");
+  const auto scenarios = test::loadScenarios("den520d.map", grid);
+  const std::vector<int32_t> queries = packScenarios(scenarios, 3);
+  HierarchyOptions o;
+  o.levels = 2;
+  const auto hierarchy = std::make_shared<const Hierarchy>(test::buildHierarchy(grid, o));
+  BatchSearch engine(2);
+  ASSERT_EQ(engine.threads(), 2);
+  PathBatchResults out;
+  engine.findPaths(hierarchy, queries, HpaQueryOptions{}, true, out);
+  ASSERT_EQ(out.count(), queries.size() / 4);
+  HpaStarQuery alone(*hierarchy);
+  PathResult r;
+  for (size_t i = 0; i < out.count(); ++i) {
+    const Point s{queries[4 * i], queries[4 * i + 1]}, g{queries[4 * i + 2], queries[4 * i + 3]};
+    r.reset();
+    alone.findPath(s, g, r);
+    ASSERT_EQ(out.status[i], static_cast<uint8_t>(r.status)) << "query " << i;
+    EXPECT_EQ(out.cost[i], r.cost) << "query " << i;
+    EXPECT_EQ(out.expanded[i], r.stats.expandedTotal()) << "query " << i;
+    EXPECT_EQ(cellsOf(out, i), r.cells) << "query " << i;
+  }
+
+  // Plans: the abstract paths and first segments of one query object, in query order.
+  PlanBatchResults plans;
+  engine.planPaths(hierarchy, queries, true, plans);
+  for (size_t i = 0; i < plans.count(); ++i) {
+    const Point s{queries[4 * i], queries[4 * i + 1]}, g{queries[4 * i + 2], queries[4 * i + 3]};
+    HpaPlan plan;
+    r.reset();
+    ASSERT_EQ(alone.plan(s, g, plan, r), PathStatus::Found);
+    const auto& wo = plans.waypoints.offsets();
+    EXPECT_EQ(std::vector<Point>(plans.waypoints.cells().begin() + wo[i], plans.waypoints.cells().begin() + wo[i + 1]),
+              r.cells);
+    std::vector<Point> first;
+    SearchStats stats;
+    ASSERT_TRUE(alone.nextSegment(plan, first, stats));
+    const auto& fo = plans.firstSegments.offsets();
+    EXPECT_EQ(std::vector<Point>(plans.firstSegments.cells().begin() + fo[i],
+                                 plans.firstSegments.cells().begin() + fo[i + 1]),
+              first);
+    EXPECT_EQ(plans.segments[i], plan.walkedSegments());
+  }
+
+  // A* on the grid, batched the same way, matches the optimal lengths.
+  PathBatchResults optimal;
+  engine.findPaths(std::make_shared<const Grid>(grid), queries, false, optimal);
+  for (size_t i = 0, q = 0; i < scenarios.size(); i += 3, ++q) {
+    EXPECT_TRUE(test::sameLength(optimal.cost[q], scenarios[i].optimalLength)) << "scenario line " << scenarios[i].line;
+    EXPECT_TRUE(optimal.paths.offsets()[q] == optimal.paths.offsets()[q + 1]);  // no cells kept
+  }
+}
+
+TEST(BatchSearch, BatchesRacingTerrainEditsEachSeeOneConsistentVersion) {
+  HierarchyOptions o;
+  o.levels = 2;
+  const Grid grid = test::loadMap("den520d.map");
+  VersionedHierarchy versions(test::buildHierarchy(grid, o));
+  std::atomic<bool> stop{false};
+  std::atomic<int> batches{0}, failures{0};
+  // A thread that runs batch after batch (each on two search threads) over the newest snapshot and
+  // checks every path against the terrain of the snapshot it ran on.
+  auto searcher = [&](unsigned seed) {
+    std::mt19937 rng(seed);
+    BatchSearch engine(2);
+    PathBatchResults out;
+    std::vector<int32_t> queries;
+    while (!stop.load()) {
+      const std::shared_ptr<const Hierarchy> snapshot = versions.current();
+      const Grid& g = snapshot->grid();
+      queries.clear();
+      for (int q = 0; q < 24; ++q) {
+        const Point s = test::randomPassable(g, rng), t = test::randomPassable(g, rng);
+        queries.insert(queries.end(), {s.x, s.y, t.x, t.y});
+      }
+      engine.findPaths(snapshot, queries, HpaQueryOptions{}, true, out);
+      for (size_t i = 0; i < out.count(); ++i) {
+        const Point s{queries[4 * i], queries[4 * i + 1]}, t{queries[4 * i + 2], queries[4 * i + 3]};
+        if (out.status[i] == static_cast<uint8_t>(PathStatus::Found)) {
+          if (!validatePath(g, s, t, cellsOf(out, i), out.cost[i]).valid) ++failures;
+        } else if (out.status[i] != static_cast<uint8_t>(PathStatus::NoPath) || snapshot->connected(s, t)) {
+          ++failures;
+        }
+      }
+      ++batches;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned i = 0; i < 2; ++i) threads.emplace_back(searcher, 40 + i);
+  std::mt19937 rng(9);
+  uint64_t applied = 0;
+  // Edits go on until the searchers have run a good number of batches (slow under a sanitizer).
+  for (; applied < 200 || (batches.load() < 20 && applied < 100000); ++applied) {
+    const auto snapshot = versions.current();
+    const Point p = test::randomPassable(snapshot->grid(), rng);
+    std::vector<CellEdit> edit{{p, '@'}};
+    ASSERT_EQ(versions.applyEdits(edit), "");
+    if (applied % 2 == 1) {
+      edit[0].terrain = '.';
+      ASSERT_EQ(versions.applyEdits(edit), "");
+      ++applied;
+    }
+  }
+  stop = true;
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_GE(batches.load(), 20);
+  EXPECT_EQ(versions.version(), applied);
+}
+
+}  // namespace
+}  // namespace hpastar
