@@ -21,10 +21,10 @@
  * ```
  * @module
  */
-import { PathBatch, type PathBatchArrays } from '../batch.ts';
+import { PathBatch } from '../batch.ts';
 import { Grid } from '../grid.ts';
 import { HPAStar } from '../hpastar.ts';
-import { PlanBatch, type PlanBatchArrays } from '../planBatch.ts';
+import { PlanBatch } from '../planBatch.ts';
 import { checkFlags, describe, packEdits, packQueries, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
 import { SHPAStar } from '../shpastar.ts';
 import type {
@@ -54,6 +54,7 @@ import type {
   SearchMessage,
   ToWorker,
 } from './protocol.ts';
+import { joinPlans, joinSearches, type JobPart } from './join.ts';
 
 export type { PoolAlgorithm, PoolMode } from './protocol.ts';
 
@@ -377,7 +378,7 @@ interface BatchState {
   readonly where: string;
   /** The message that gives a worker one job of this batch (every job of a batch names one version). */
   message(job: number, version: number, queries: Int32Array): SearchMessage | PlanMessage;
-  readonly parts: { first: number; result: JobResult }[];
+  readonly parts: JobPart<JobResult>[];
   remaining: number;
   settled: boolean;
   /** Joins the parts (all there) and resolves the batch's promise. */
@@ -559,14 +560,13 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     const signal = checkSignal(options?.signal, where);
     const packed = packQueries(queries, where);
     const version = this.#version;
-    if (packed.length === 0) {
-      const empty = { status: new Uint8Array(0), cost: new Float64Array(0), expanded: new Uint32Array(0), offsets: new Uint32Array(1), cells: new Int32Array(0) };
-      return new PathBatch(empty, version);
-    }
+    const count = packed.length / 4;
+    // An empty batch has no jobs: it would never settle.
+    if (count === 0) return new PathBatch(joinSearches([], 0), version);
     const smooth = options?.smooth ?? true;
     const cells = options?.cells ?? true;
     return this.#runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells }), (parts) =>
-      new PathBatch(joinSearches(parts as { first: number; result: ResultMessage }[], packed.length / 4), version),
+      new PathBatch(joinSearches(parts as JobPart<ResultMessage>[], count), version),
     );
   }
 
@@ -578,14 +578,11 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     const signal = checkSignal(options?.signal, where);
     const packed = packQueries(queries, where);
     const version = this.#version;
-    if (packed.length === 0) {
-      const none = new Uint32Array(1);
-      const empty = { status: new Uint8Array(0), expanded: new Uint32Array(0), segments: new Uint32Array(0), waypointOffsets: none, waypoints: new Int32Array(0), firstSegmentOffsets: none.slice(), firstSegments: new Int32Array(0) };
-      return new PlanBatch(empty, version);
-    }
+    const count = packed.length / 4;
+    if (count === 0) return new PlanBatch(joinPlans([], 0), version);
     const firstSegment = options?.firstSegment ?? true;
     return this.#runBatch(packed, signal, where, (job, version, queries) => ({ type: 'plan', job, version, queries, firstSegment }), (parts) =>
-      new PlanBatch(joinPlans(parts as { first: number; result: PlannedMessage }[], packed.length / 4), version),
+      new PlanBatch(joinPlans(parts as JobPart<PlannedMessage>[], count), version),
     );
   }
 
@@ -768,68 +765,4 @@ function checkSignal(signal: unknown, where: string): AbortSignal | undefined {
   }
   signal?.throwIfAborted();
   return signal;
-}
-
-/**
- * Joins per-job runs of cells (offsets into the job's own cells) into one run for the batch: the
- * offsets of the `count` queries, rebased, and the cells, in query order.
- */
-function joinRuns(
-  parts: readonly { first: number; offsets: Uint32Array; cells: Int32Array }[],
-  count: number,
-): { offsets: Uint32Array; cells: Int32Array } {
-  const offsets = new Uint32Array(count + 1);
-  let total = 0;
-  for (const { cells } of parts) total += cells.length / 2;
-  const cells = new Int32Array(total * 2);
-  let base = 0;
-  for (const part of parts) {
-    const n = part.offsets.length - 1;
-    for (let i = 0; i < n; i++) offsets[part.first + i] = base + part.offsets[i]!;
-    cells.set(part.cells, base * 2);
-    base += part.cells.length / 2;
-  }
-  offsets[count] = base;
-  return { offsets, cells };
-}
-
-/** Joins the answers of a search batch's jobs, in query order. */
-function joinSearches(unordered: { first: number; result: ResultMessage }[], count: number): PathBatchArrays {
-  const parts = unordered.sort((a, b) => a.first - b.first);
-  if (parts.length === 1) return parts[0]!.result;
-  const status = new Uint8Array(count);
-  const cost = new Float64Array(count);
-  const expanded = new Uint32Array(count);
-  for (const { first, result } of parts) {
-    status.set(result.status, first);
-    cost.set(result.cost, first);
-    expanded.set(result.expanded, first);
-  }
-  const { offsets, cells } = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.offsets, cells: result.cells })), count);
-  return { status, cost, expanded, offsets, cells };
-}
-
-/** Joins the answers of a plan batch's jobs, in query order. */
-function joinPlans(unordered: { first: number; result: PlannedMessage }[], count: number): PlanBatchArrays {
-  const parts = unordered.sort((a, b) => a.first - b.first);
-  if (parts.length === 1) return parts[0]!.result;
-  const status = new Uint8Array(count);
-  const expanded = new Uint32Array(count);
-  const segments = new Uint32Array(count);
-  for (const { first, result } of parts) {
-    status.set(result.status, first);
-    expanded.set(result.expanded, first);
-    segments.set(result.segments, first);
-  }
-  const waypoints = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.waypointOffsets, cells: result.waypoints })), count);
-  const firstSegments = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.firstSegmentOffsets, cells: result.firstSegments })), count);
-  return {
-    status,
-    expanded,
-    segments,
-    waypointOffsets: waypoints.offsets,
-    waypoints: waypoints.cells,
-    firstSegmentOffsets: firstSegments.offsets,
-    firstSegments: firstSegments.cells,
-  };
 }
