@@ -22,22 +22,17 @@
  * @module
  */
 import { PathBatch } from '../batch.ts';
-import { Grid } from '../grid.ts';
-import { HPAStar } from '../hpastar.ts';
 import { PlanBatch } from '../planBatch.ts';
-import { checkFlags, describe, packEdits, packQueries, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
-import { SHPAStar } from '../shpastar.ts';
+import { checkFlags, describe, packEdits, packQueries } from '../internal.ts';
+import type { SHPAStar } from '../shpastar.ts';
 import type {
   BatchSearchOptions,
-  HierarchyOptions,
   HierarchyStats,
   PlanBatchOptions,
   Point,
   ResolvedHierarchyOptions,
   ResolvedShpaOptions,
-  ShpaOptions,
   ShpaStats,
-  TerrainData,
   TerrainEdit,
 } from '../types.ts';
 import type {
@@ -54,63 +49,12 @@ import type {
   SearchMessage,
   ToWorker,
 } from './protocol.ts';
+import { isNode } from './host.ts';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
+import { jobSizeOf, resolvePoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
 
+export type { PathPoolOptions, ShpaPathPoolOptions } from './options.ts';
 export type { PoolAlgorithm, PoolMode } from './protocol.ts';
-
-/** Options of {@link createPathPool} common to every planner. */
-interface PoolRunOptions {
-  /**
-   * Search threads (shared mode) or workers (copied mode): 1 to 64. Default: the number of cores
-   * minus one (for the page), at least 1 and at most 4.
-   */
-  readonly workers?: number;
-  /**
-   * `'auto'` (default) picks `'shared'` when `SharedArrayBuffer` is available (cross-origin isolated
-   * pages, Node) and `'copied'` otherwise, or when the pthread module cannot start.
-   */
-  readonly mode?: 'auto' | PoolMode;
-  /**
-   * Queries per job handed to a worker (copied) or split over the threads (shared): larger jobs cost
-   * less overhead, smaller ones cancel sooner and balance better. Default 128 per thread.
-   */
-  readonly jobSize?: number;
-}
-
-/** Options of {@link createPathPool} for HPA* and DHPA* (the default planner). */
-export interface PathPoolOptions extends PoolRunOptions {
-  /** `'hpa'` (default): HPA*, or DHPA* with `hierarchy: { cacheTrees: true }`. */
-  readonly algorithm?: 'hpa';
-  /**
-   * The map, copied to the pool: a {@link Grid}, or terrain as plain data. Give either this or
-   * `planner`.
-   */
-  readonly grid?: Grid | TerrainData;
-  /**
-   * Use this planner's hierarchy (its current terrain version): its bytes ({@link HPAStar.serialize})
-   * go to the workers, which load them without building anything.
-   */
-  readonly planner?: HPAStar;
-  /** How to cut the hierarchy (not with `planner`, whose hierarchy is used as it is). */
-  readonly hierarchy?: HierarchyOptions;
-}
-
-/**
- * Options of {@link createPathPool} for SHPA* (static maps). SHPA* has no serialized form: the pool
- * sends the terrain to its workers and builds the graph there: once in `'shared'` mode, once per
- * worker in `'copied'` mode (a fast build: tens of milliseconds for a 512 × 512 map).
- * {@link PathPool.updateTerrain} always rejects.
- */
-export interface ShpaPathPoolOptions extends PoolRunOptions {
-  /** `'shpa'`; may be left out when `planner` is an {@link SHPAStar}. */
-  readonly algorithm?: 'shpa';
-  /** The map, copied to the pool: a {@link Grid}, or terrain as plain data. Give either this or `planner`. */
-  readonly grid?: Grid | TerrainData;
-  /** Use this planner's terrain and options: the workers build the same graph from them. */
-  readonly planner?: SHPAStar;
-  /** How to cut the map into clusters (not with `planner`, whose options are used). */
-  readonly hierarchy?: ShpaOptions;
-}
 
 /** Options of {@link PathPool.findPaths}. */
 export interface PoolBatchOptions extends BatchSearchOptions {
@@ -210,112 +154,15 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
 export async function createPathPool(options: ShpaPathPoolOptions & ({ algorithm: 'shpa' } | { planner: SHPAStar })): Promise<PathPool<'shpa'>>;
 export async function createPathPool(options: PathPoolOptions): Promise<PathPool<'hpa'>>;
 export async function createPathPool(options: PathPoolOptions | ShpaPathPoolOptions): Promise<PathPool<PoolAlgorithm>> {
-  const where = 'createPathPool';
-  if (!options || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
-  const known = ['algorithm', 'grid', 'planner', 'hierarchy', 'workers', 'mode', 'jobSize'];
-  for (const key of Object.keys(options)) {
-    if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
-  }
-  const map = sourceOf(options, where);
-  const workers = options.workers ?? (await defaultWorkers());
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
-    throw new RangeError(`${where}: workers must be an integer in 1..64, got ${describe(workers)}`);
-  }
-  const wanted = options.mode ?? 'auto';
-  if (wanted !== 'auto' && wanted !== 'shared' && wanted !== 'copied') {
-    throw new TypeError(`${where}: mode must be 'auto', 'shared' or 'copied', got ${describe(wanted)}`);
-  }
-  if (options.jobSize !== undefined && (!Number.isInteger(options.jobSize) || options.jobSize < 1)) {
-    throw new RangeError(`${where}: jobSize must be a positive integer, got ${describe(options.jobSize)}`);
-  }
-  const blocker = sharedModeBlocker();
-  if (wanted === 'shared' && blocker) throw new Error(`${where}: shared mode is not available: ${blocker}`);
-  const config = { ...map, workers, jobSize: options.jobSize };
-  if (wanted === 'copied' || blocker) {
-    return WorkerPathPool.start({ ...config, mode: 'copied', reason: wanted === 'copied' ? 'asked for' : blocker! });
-  }
+  const config = await resolvePoolOptions(options, 'createPathPool');
   try {
-    return await WorkerPathPool.start({ ...config, mode: 'shared', reason: wanted === 'shared' ? 'asked for' : 'SharedArrayBuffer is available' });
+    return await WorkerPathPool.start(config);
   } catch (error) {
-    if (wanted === 'auto' && error instanceof StartError && error.stage === 'load') {
+    if (config.fallback && error instanceof StartError && error.stage === 'load') {
       return WorkerPathPool.start({ ...config, mode: 'copied', reason: `the pthread module could not start (${error.message})` });
     }
     throw error;
   }
-}
-
-interface MapSource {
-  algorithm: PoolAlgorithm;
-  source: HierarchySource;
-  hierarchy: HierarchyOptions | ShpaOptions;
-  width: number;
-  height: number;
-}
-
-function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string): MapSource {
-  const { planner } = options;
-  const algorithm = options.algorithm ?? (planner instanceof SHPAStar ? 'shpa' : 'hpa');
-  if (algorithm !== 'hpa' && algorithm !== 'shpa') {
-    throw new TypeError(`${where}: algorithm must be 'hpa' or 'shpa', got ${describe(algorithm)}`);
-  }
-  if (planner !== undefined) {
-    if (options.grid !== undefined) throw new TypeError(`${where}: give either grid or planner, not both`);
-    if (options.hierarchy !== undefined) throw new TypeError(`${where}: hierarchy options come from the planner; do not give both`);
-    if (algorithm === 'shpa') {
-      if (!(planner instanceof SHPAStar)) throw new TypeError(`${where}: algorithm 'shpa' needs an SHPAStar as planner`);
-      // No serialized form: the workers build the same graph from the planner's terrain and options.
-      const { width, height } = planner;
-      return { algorithm, source: { kind: 'terrain', width, height, terrain: planner.terrain() }, hierarchy: { ...planner.options }, width, height };
-    }
-    if (!(planner instanceof HPAStar)) {
-      throw new TypeError(`${where}: planner must be an HPAStar or an SHPAStar, got ${describe(planner)}`);
-    }
-    // The workers load the planner's bytes: nothing is built again.
-    return { algorithm, source: { kind: 'hierarchy', bytes: planner.serialize() }, hierarchy: {}, width: planner.width, height: planner.height };
-  }
-  const grid = options.grid;
-  if (grid === undefined) throw new TypeError(`${where}: give the map as grid (a Grid or { width, height, terrain }) or planner`);
-  // Types only: the worker's module fills in the defaults and checks the ranges.
-  if (algorithm === 'shpa') resolveShpaOptions(options.hierarchy as ShpaOptions | undefined, {} as ResolvedShpaOptions, where);
-  else resolveHierarchyOptions(options.hierarchy as HierarchyOptions | undefined, {} as ResolvedHierarchyOptions, where);
-  const hierarchy = options.hierarchy ?? {};
-  if (grid instanceof Grid) {
-    const { width, height } = grid;
-    return { algorithm, source: { kind: 'terrain', width, height, terrain: grid.terrain() }, hierarchy, width, height };
-  }
-  const { width, height, terrain } = grid as TerrainData;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || !(terrain instanceof Uint8Array)) {
-    throw new TypeError(`${where}: grid must be a Grid or { width, height, terrain: Uint8Array }, got ${describe(grid)}`);
-  }
-  if (terrain.length !== width * height) {
-    throw new RangeError(`${where}: terrain has ${terrain.length} cells, expected ${width * height} for ${width}x${height}`);
-  }
-  return { algorithm, source: { kind: 'terrain', width, height, terrain: terrain.slice() }, hierarchy, width, height };
-}
-
-function isNode(): boolean {
-  return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
-}
-
-/** Why shared mode cannot run here, or null when it can. */
-function sharedModeBlocker(): string | null {
-  if (typeof SharedArrayBuffer === 'undefined') {
-    return isNode() ? 'SharedArrayBuffer is not available' : 'the page is not cross-origin isolated (COOP/COEP headers): SharedArrayBuffer is not available';
-  }
-  if (!isNode() && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== true) {
-    return 'crossOriginIsolated is false: the page needs COOP/COEP headers for shared memory';
-  }
-  return null;
-}
-
-async function defaultWorkers(): Promise<number> {
-  let cores = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency;
-  if (!cores && isNode()) {
-    const osName = 'node:os';
-    const os = (await import(/* @vite-ignore */ osName)) as typeof import('node:os');
-    cores = os.availableParallelism();
-  }
-  return Math.max(1, Math.min(4, (cores ?? 2) - 1));
 }
 
 /** A worker as the pool sees it, in browsers and Node alike. */
@@ -415,13 +262,6 @@ interface Startup {
   readonly ready: Promise<ReadyMessage>;
 }
 
-interface StartConfig extends MapSource {
-  workers: number;
-  jobSize: number | undefined;
-  mode: PoolMode;
-  reason: string;
-}
-
 /** Jobs a worker holds at once: one running, one waiting, so it never idles between jobs. */
 const IN_FLIGHT = 2;
 
@@ -448,15 +288,14 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   #failure: Error | null = null;
   #closing: Promise<void> | null = null;
 
-  private constructor(config: StartConfig) {
+  private constructor(config: PoolConfig) {
     this.algorithm = config.algorithm;
     this.mode = config.mode;
     this.modeReason = config.reason;
     this.workers = config.workers;
     this.width = config.width;
     this.height = config.height;
-    const perThread = config.jobSize ?? 128;
-    this.#jobSize = config.mode === 'shared' && config.jobSize === undefined ? perThread * config.workers : perThread;
+    this.#jobSize = jobSizeOf(config.jobSize, config.mode, config.workers);
   }
 
   /**
@@ -465,7 +304,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
    * module meanwhile); a pool made from a planner sends its bytes to every worker. SHPA* has no bytes:
    * every worker builds it from the terrain (in copied mode, after the first one has succeeded).
    */
-  static async start(config: StartConfig): Promise<WorkerPathPool> {
+  static async start(config: PoolConfig): Promise<WorkerPathPool> {
     const pool = new WorkerPathPool(config);
     const count = config.mode === 'shared' ? 1 : config.workers;
     const threads = config.mode === 'shared' ? config.workers : 1;
