@@ -35,23 +35,10 @@ import type {
   ShpaStats,
   TerrainEdit,
 } from '../types.ts';
-import type {
-  ErrorMessage,
-  FromWorker,
-  HierarchySource,
-  InitMessage,
-  PlanMessage,
-  PlannedMessage,
-  PoolAlgorithm,
-  PoolMode,
-  ReadyMessage,
-  ResultMessage,
-  SearchMessage,
-  ToWorker,
-} from './protocol.ts';
-import { isNode } from './host.ts';
+import type { FromWorker, PlanMessage, PlannedMessage, PoolAlgorithm, PoolMode, ResultMessage, SearchMessage } from './protocol.ts';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
 import { jobSizeOf, resolvePoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
+import { initWorkers, StartError, startWorker, type StartingWorker, type WorkerHandle } from './spawn.ts';
 
 export type { PathPoolOptions, ShpaPathPoolOptions } from './options.ts';
 export type { PoolAlgorithm, PoolMode } from './protocol.ts';
@@ -165,57 +152,6 @@ export async function createPathPool(options: PathPoolOptions | ShpaPathPoolOpti
   }
 }
 
-/** A worker as the pool sees it, in browsers and Node alike. */
-interface WorkerHandle {
-  post(message: ToWorker, transfer?: ArrayBuffer[]): void;
-  terminate(): Promise<void>;
-}
-
-// Kept in a variable so that bundlers do not treat the Node branch as a second worker entry.
-const WORKER_FILE = './worker.mjs';
-
-async function spawnWorker(onMessage: (m: FromWorker) => void, onFailure: (e: Error) => void): Promise<WorkerHandle> {
-  if (isNode()) {
-    const name = 'node:worker_threads';
-    const { Worker: NodeWorker } = (await import(/* @vite-ignore */ name)) as typeof import('node:worker_threads');
-    const worker = new NodeWorker(new URL(WORKER_FILE, import.meta.url));
-    let ending = false;
-    worker.on('message', onMessage);
-    worker.on('error', (error) => onFailure(error instanceof Error ? error : new Error(String(error))));
-    worker.on('exit', (code) => {
-      if (!ending) onFailure(new Error(`a pool worker exited (code ${code})`));
-    });
-    return {
-      post: (message, transfer) => worker.postMessage(message, transfer),
-      terminate: async () => {
-        ending = true;
-        await worker.terminate();
-      },
-    };
-  }
-  // The literal `new Worker(new URL(...), { type: 'module' })` is what Vite and other bundlers look for.
-  const worker = new Worker(new URL('./worker.mjs', import.meta.url), { type: 'module' });
-  worker.onmessage = (event: MessageEvent<FromWorker>) => onMessage(event.data);
-  worker.onerror = (event) => {
-    event.preventDefault();
-    onFailure(new Error(event.message || 'a pool worker failed to start'));
-  };
-  worker.onmessageerror = () => onFailure(new Error('a pool worker sent a message that could not be read'));
-  return {
-    post: (message, transfer) => worker.postMessage(message, transfer ?? []),
-    terminate: async () => worker.terminate(),
-  };
-}
-
-/** A failure while the pool starts; `stage` says whether the module or the build failed. */
-class StartError extends Error {
-  readonly stage: ErrorMessage['stage'];
-  constructor(message: string, stage: ErrorMessage['stage']) {
-    super(message);
-    this.stage = stage;
-  }
-}
-
 /** The answer of one job: a part of a search batch or of a plan batch. */
 type JobResult = ResultMessage | PlannedMessage;
 
@@ -242,7 +178,7 @@ interface Job {
 }
 
 interface Slot {
-  worker: WorkerHandle;
+  readonly worker: WorkerHandle;
   /** The version the worker holds once the messages sent so far are handled. */
   version: number;
   /** The version it confirmed. */
@@ -255,11 +191,6 @@ interface Update {
   readonly version: number;
   resolve(version: number): void;
   reject(error: unknown): void;
-}
-
-interface Startup {
-  readonly slot: Slot;
-  readonly ready: Promise<ReadyMessage>;
 }
 
 /** Jobs a worker holds at once: one running, one waiting, so it never idles between jobs. */
@@ -298,38 +229,16 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     this.#jobSize = jobSizeOf(config.jobSize, config.mode, config.workers);
   }
 
-  /**
-   * Spawns the workers and waits until each has its planner. Built once: a pool made from a grid has
-   * its first worker build and serialize the hierarchy, and the others load the bytes (they load the
-   * module meanwhile); a pool made from a planner sends its bytes to every worker. SHPA* has no bytes:
-   * every worker builds it from the terrain (in copied mode, after the first one has succeeded).
-   */
+  /** Spawns the workers (one in shared mode) and waits until each has its planner. */
   static async start(config: PoolConfig): Promise<WorkerPathPool> {
     const pool = new WorkerPathPool(config);
-    const count = config.mode === 'shared' ? 1 : config.workers;
-    const threads = config.mode === 'shared' ? config.workers : 1;
-    const startups: Startup[] = [];
-    const init = (startup: Startup, source: HierarchySource, serialize: boolean) => {
-      const message: InitMessage = {
-        type: 'init', protocol: 3, mode: config.mode, threads, planner: config.algorithm, options: config.hierarchy, source, serialize,
-      };
-      const data = source.kind === 'terrain' ? source.terrain : source.bytes;
-      startup.slot.worker.post(message, [data.buffer as ArrayBuffer]);
-      return startup.ready;
-    };
-    const copy = (source: HierarchySource): HierarchySource =>
-      source.kind === 'terrain' ? { ...source, terrain: source.terrain.slice() } : { kind: 'hierarchy', bytes: source.bytes.slice() };
+    const shared = config.mode === 'shared';
     try {
-      for (let i = 0; i < count; i++) startups.push(await pool.#spawn());
-      let source = config.source;
-      let pending = startups;
-      if (source.kind === 'terrain') {
-        const serialize = count > 1 && config.algorithm === 'hpa';
-        const first = await init(startups[0]!, copy(source), serialize);
-        if (serialize) source = { kind: 'hierarchy', bytes: first.bytes! };
-        pending = startups.slice(1);
-      }
-      await Promise.all(pending.map((s) => init(s, copy(source), false)));
+      const starting: StartingWorker[] = [];
+      for (let i = 0; i < (shared ? 1 : config.workers); i++) starting.push(await pool.#spawn());
+      await initWorkers(starting, {
+        mode: config.mode, threads: shared ? config.workers : 1, planner: config.algorithm, options: config.hierarchy, source: config.source,
+      });
     } catch (error) {
       await Promise.all(pool.#slots.map((s) => s.worker.terminate().catch(() => {})));
       if (error instanceof StartError) {
@@ -341,35 +250,23 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     return pool;
   }
 
-  /** Starts one worker; its `ready` settles with its first answer to `init`, or its failure. */
-  async #spawn(): Promise<Startup> {
-    let resolveReady!: (m: ReadyMessage) => void;
-    let rejectReady!: (e: Error) => void;
-    const ready = new Promise<ReadyMessage>((resolve, reject) => {
-      resolveReady = resolve;
-      rejectReady = reject;
-    });
-    ready.catch(() => {}); // observed by start(); a failure before init must not be unhandled
-    let started = false;
-    const slot: Slot = { worker: null!, version: 0, acked: 0, inFlight: new Map(), heapBytes: 0 };
-    slot.worker = await spawnWorker(
-      (message) => {
-        if (started) return this.#onMessage(slot, message);
-        if (message.type === 'ready') {
-          started = true;
-          slot.heapBytes = message.heapBytes;
-          this.#options = Object.freeze({ ...message.options });
-          this.#stats = message.stats;
-          this.#staticMapsOnly = message.staticMapsOnly ?? null;
-          resolveReady(message);
-        } else if (message.type === 'error') {
-          rejectReady(new StartError(message.message, message.stage));
-        }
+  /** Starts one worker; its answer to init sets the pool's figures. */
+  async #spawn(): Promise<StartingWorker> {
+    // Set before the worker can answer: it answers init only, and is sent it after this returns.
+    let slot!: Slot;
+    const starting = await startWorker({
+      ready: (message) => {
+        slot.heapBytes = message.heapBytes;
+        this.#options = Object.freeze({ ...message.options });
+        this.#stats = message.stats;
+        this.#staticMapsOnly = message.staticMapsOnly ?? null;
       },
-      (error) => (started ? this.#fail(error) : rejectReady(new StartError(error.message, 'load'))),
-    );
+      message: (message) => this.#onMessage(slot, message),
+      failure: (error) => this.#fail(error),
+    });
+    slot = { worker: starting.worker, version: 0, acked: 0, inFlight: new Map(), heapBytes: 0 };
     this.#slots.push(slot);
-    return { slot, ready };
+    return starting;
   }
 
   get options(): ResolvedHierarchyOptions | ResolvedShpaOptions {
