@@ -22,8 +22,8 @@
  * @module
  */
 import { PathBatch } from '../batch.ts';
-import { PlanBatch } from '../planBatch.ts';
 import { checkFlags, describe, packEdits, packQueries } from '../internal.ts';
+import { PlanBatch } from '../planBatch.ts';
 import type { SHPAStar } from '../shpastar.ts';
 import type {
   BatchSearchOptions,
@@ -35,10 +35,11 @@ import type {
   ShpaStats,
   TerrainEdit,
 } from '../types.ts';
-import type { FromWorker, PlanMessage, PlannedMessage, PoolAlgorithm, PoolMode, ResultMessage, SearchMessage } from './protocol.ts';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
 import { jobSizeOf, resolvePoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
-import { initWorkers, StartError, startWorker, type StartingWorker, type WorkerHandle } from './spawn.ts';
+import type { FromWorker, PlannedMessage, PoolAlgorithm, PoolMode, ResultMessage } from './protocol.ts';
+import { Scheduler, type Slot } from './scheduler.ts';
+import { initWorkers, StartError, startWorker, type StartingWorker } from './spawn.ts';
 
 export type { PathPoolOptions, ShpaPathPoolOptions } from './options.ts';
 export type { PoolAlgorithm, PoolMode } from './protocol.ts';
@@ -152,50 +153,7 @@ export async function createPathPool(options: PathPoolOptions | ShpaPathPoolOpti
   }
 }
 
-/** The answer of one job: a part of a search batch or of a plan batch. */
-type JobResult = ResultMessage | PlannedMessage;
-
-/** A batch of searches or plans, cut into jobs; settled once every job has answered. */
-interface BatchState {
-  /** The method that made it, for error messages: `'PathPool.findPaths'`. */
-  readonly where: string;
-  /** The message that gives a worker one job of this batch (every job of a batch names one version). */
-  message(job: number, version: number, queries: Int32Array): SearchMessage | PlanMessage;
-  readonly parts: JobPart<JobResult>[];
-  remaining: number;
-  settled: boolean;
-  /** Joins the parts (all there) and resolves the batch's promise. */
-  complete(): void;
-  reject(error: unknown): void;
-}
-
-interface Job {
-  readonly id: number;
-  readonly batch: BatchState;
-  readonly first: number;
-  readonly version: number;
-  readonly queries: Int32Array;
-}
-
-interface Slot {
-  readonly worker: WorkerHandle;
-  /** The version the worker holds once the messages sent so far are handled. */
-  version: number;
-  /** The version it confirmed. */
-  acked: number;
-  readonly inFlight: Map<number, Job>;
-  heapBytes: number;
-}
-
-interface Update {
-  readonly version: number;
-  resolve(version: number): void;
-  reject(error: unknown): void;
-}
-
-/** Jobs a worker holds at once: one running, one waiting, so it never idles between jobs. */
-const IN_FLIGHT = 2;
-
+/** Wires the pool together: options, started workers and the scheduler of their jobs. */
 class WorkerPathPool implements PathPool<PoolAlgorithm> {
   readonly algorithm: PoolAlgorithm;
   readonly mode: PoolMode;
@@ -208,14 +166,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   /** Set for planners that cannot be edited (SHPA*): why updateTerrain rejects. */
   #staticMapsOnly: string | null = null;
   #statsVersion = 0;
-  #slots: Slot[] = [];
-  #queue: Job[] = [];
-  #batches = new Set<BatchState>();
-  #updates: Update[] = [];
-  #edits = new Map<number, Int32Array>();
-  #version = 0;
-  #nextJob = 1;
-  #jobSize: number;
+  readonly #jobs: Scheduler;
   #failure: Error | null = null;
   #closing: Promise<void> | null = null;
 
@@ -226,7 +177,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     this.workers = config.workers;
     this.width = config.width;
     this.height = config.height;
-    this.#jobSize = jobSizeOf(config.jobSize, config.mode, config.workers);
+    this.#jobs = new Scheduler(jobSizeOf(config.jobSize, config.mode, config.workers));
   }
 
   /** Spawns the workers (one in shared mode) and waits until each has its planner. */
@@ -240,7 +191,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
         mode: config.mode, threads: shared ? config.workers : 1, planner: config.algorithm, options: config.hierarchy, source: config.source,
       });
     } catch (error) {
-      await Promise.all(pool.#slots.map((s) => s.worker.terminate().catch(() => {})));
+      await Promise.all(pool.#jobs.slots.map((s) => s.worker.terminate().catch(() => {})));
       if (error instanceof StartError) {
         const message = `createPathPool: ${error.message}`;
         throw error.stage === 'build' ? new RangeError(message) : new StartError(message, error.stage);
@@ -250,7 +201,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     return pool;
   }
 
-  /** Starts one worker; its answer to init sets the pool's figures. */
+  /** Starts one worker and gives it to the scheduler; its answer to init sets the pool's figures. */
   async #spawn(): Promise<StartingWorker> {
     // Set before the worker can answer: it answers init only, and is sent it after this returns.
     let slot!: Slot;
@@ -264,8 +215,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
       message: (message) => this.#onMessage(slot, message),
       failure: (error) => this.#fail(error),
     });
-    slot = { worker: starting.worker, version: 0, acked: 0, inFlight: new Map(), heapBytes: 0 };
-    this.#slots.push(slot);
+    slot = this.#jobs.add(starting.worker);
     return starting;
   }
 
@@ -278,11 +228,11 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   }
 
   get version(): number {
-    return this.#version;
+    return this.#jobs.version;
   }
 
   get heapBytes(): number {
-    return this.#slots.reduce((sum, s) => sum + s.heapBytes, 0);
+    return this.#jobs.slots.reduce((sum, s) => sum + s.heapBytes, 0);
   }
 
   get closed(): boolean {
@@ -295,13 +245,13 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     checkFlags(options, ['smooth', 'cells'], where);
     const signal = checkSignal(options?.signal, where);
     const packed = packQueries(queries, where);
-    const version = this.#version;
+    const version = this.#jobs.version;
     const count = packed.length / 4;
     // An empty batch has no jobs: it would never settle.
     if (count === 0) return new PathBatch(joinSearches([], 0), version);
     const smooth = options?.smooth ?? true;
     const cells = options?.cells ?? true;
-    return this.#runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells }), (parts) =>
+    return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells }), (parts) =>
       new PathBatch(joinSearches(parts as JobPart<ResultMessage>[], count), version),
     );
   }
@@ -313,75 +263,27 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     checkFlags(options, ['firstSegment'], where);
     const signal = checkSignal(options?.signal, where);
     const packed = packQueries(queries, where);
-    const version = this.#version;
+    const version = this.#jobs.version;
     const count = packed.length / 4;
     if (count === 0) return new PlanBatch(joinPlans([], 0), version);
     const firstSegment = options?.firstSegment ?? true;
-    return this.#runBatch(packed, signal, where, (job, version, queries) => ({ type: 'plan', job, version, queries, firstSegment }), (parts) =>
+    return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'plan', job, version, queries, firstSegment }), (parts) =>
       new PlanBatch(joinPlans(parts as JobPart<PlannedMessage>[], count), version),
     );
-  }
-
-  /**
-   * Cuts a batch of packed queries into jobs for the newest version, queues them, and settles with
-   * `join` of the jobs' answers (in any order), or rejects on abort, a job's error or the pool's end.
-   */
-  #runBatch<T>(
-    packed: Int32Array,
-    signal: AbortSignal | undefined,
-    where: string,
-    message: BatchState['message'],
-    join: (parts: BatchState['parts']) => T,
-  ): Promise<T> {
-    const count = packed.length / 4;
-    const version = this.#version;
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = () => this.#settle(batch, signal!.reason);
-      const batch: BatchState = {
-        where,
-        message,
-        parts: [],
-        remaining: 0,
-        settled: false,
-        complete: () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve(join(batch.parts));
-        },
-        reject: (error) => {
-          signal?.removeEventListener('abort', onAbort);
-          reject(error);
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      // Small batches are spread over every worker; large ones cut at jobSize.
-      const size = Math.max(1, Math.min(this.#jobSize, Math.ceil(count / (this.#slots.length * IN_FLIGHT))));
-      for (let first = 0; first < count; first += size) {
-        const n = Math.min(size, count - first);
-        this.#queue.push({ id: this.#nextJob++, batch, first, version, queries: packed.slice(4 * first, 4 * (first + n)) });
-        batch.remaining++;
-      }
-      this.#batches.add(batch);
-      this.#pump();
-    });
   }
 
   async updateTerrain(edits: readonly TerrainEdit[]): Promise<number> {
     this.#checkOpen('PathPool.updateTerrain');
     if (this.#staticMapsOnly !== null) throw new Error(`PathPool.updateTerrain: ${this.#staticMapsOnly}`);
     const packed = packEdits(edits, 'PathPool.updateTerrain', { width: this.width, height: this.height });
-    if (packed.length === 0) return this.#version;
-    const version = ++this.#version;
-    this.#edits.set(version, packed);
-    return new Promise<number>((resolve, reject) => {
-      this.#updates.push({ version, resolve, reject });
-      this.#pump();
-    });
+    if (packed.length === 0) return this.#jobs.version;
+    return this.#jobs.update(packed);
   }
 
   close(): Promise<void> {
     if (this.#closing) return this.#closing;
-    this.#abandonAll(new Error('PathPool: the pool was closed'));
-    this.#closing = Promise.all(this.#slots.map((s) => s.worker.terminate().catch(() => {}))).then(() => {});
+    this.#jobs.stop(new Error('PathPool: the pool was closed'));
+    this.#closing = Promise.all(this.#jobs.slots.map((s) => s.worker.terminate().catch(() => {}))).then(() => {});
     return this.#closing;
   }
 
@@ -394,104 +296,31 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     if (this.#closing) throw new Error(`${where}: the pool is closed`);
   }
 
-  /** Hands out queued jobs, and brings workers to newer terrain versions when nothing older is queued. */
-  #pump(): void {
-    if (this.closed) return;
-    const oldestQueued = this.#queue[0]?.version ?? Infinity;
-    for (const slot of this.#slots) {
-      if (slot.version < this.#version && oldestQueued > slot.version) {
-        this.#sendEdits(slot, Math.min(this.#version, oldestQueued));
-      }
-    }
-    while (this.#queue.length > 0) {
-      let slot: Slot | undefined;
-      for (const s of this.#slots) {
-        if (s.inFlight.size < IN_FLIGHT && (!slot || s.inFlight.size < slot.inFlight.size)) slot = s;
-      }
-      if (!slot) return;
-      const job = this.#queue.shift()!;
-      if (slot.version < job.version) this.#sendEdits(slot, job.version);
-      slot.inFlight.set(job.id, job);
-      slot.worker.post(job.batch.message(job.id, job.version, job.queries), [job.queries.buffer as ArrayBuffer]);
-    }
-  }
-
-  #sendEdits(slot: Slot, target: number): void {
-    for (let v = slot.version + 1; v <= target; v++) slot.worker.post({ type: 'edit', version: v, edits: this.#edits.get(v)! });
-    slot.version = target;
-  }
-
+  /** A worker's message after its ready: fatal errors stop the pool; the rest is the scheduler's. */
   #onMessage(slot: Slot, message: FromWorker): void {
     switch (message.type) {
       case 'result':
-      case 'planned': {
-        slot.heapBytes = message.heapBytes;
-        const job = slot.inFlight.get(message.job);
-        slot.inFlight.delete(message.job);
-        if (job && !job.batch.settled) {
-          job.batch.parts.push({ first: job.first, result: message });
-          if (--job.batch.remaining === 0) this.#settle(job.batch, null);
-        }
-        break;
-      }
-      case 'edited': {
-        slot.acked = message.version;
-        slot.heapBytes = message.heapBytes;
+      case 'planned':
+        return this.#jobs.answered(slot, message);
+      case 'edited':
         if (message.version > this.#statsVersion) {
           this.#stats = message.stats;
           this.#statsVersion = message.version;
         }
-        const everywhere = Math.min(...this.#slots.map((s) => s.acked));
-        for (const v of this.#edits.keys()) if (v <= everywhere) this.#edits.delete(v);
-        this.#updates = this.#updates.filter((u) => {
-          if (u.version > everywhere) return true;
-          u.resolve(u.version);
-          return false;
-        });
-        break;
-      }
-      case 'error': {
-        if (message.fatal || message.job === undefined) {
-          this.#fail(new Error(message.message));
-          return;
-        }
-        const job = slot.inFlight.get(message.job);
-        slot.inFlight.delete(message.job);
-        if (job) this.#settle(job.batch, new Error(`${job.batch.where}: ${message.message}`));
-        break;
-      }
+        return this.#jobs.edited(slot, message);
+      case 'error':
+        if (message.fatal || message.job === undefined) return this.#fail(new Error(message.message));
+        return this.#jobs.failed(slot, message.job, message.message);
       case 'ready':
-        break;
+        return;
     }
-    this.#pump();
-  }
-
-  /** Resolves a batch (error null) or rejects it, dropping its queued jobs. */
-  #settle(batch: BatchState, error: unknown): void {
-    if (batch.settled) return;
-    batch.settled = true;
-    this.#batches.delete(batch);
-    if (error !== null) {
-      this.#queue = this.#queue.filter((job) => job.batch !== batch);
-      batch.reject(error);
-      this.#pump(); // the queue head may have changed: workers may move to a newer version
-      return;
-    }
-    batch.complete();
-  }
-
-  #abandonAll(error: Error): void {
-    this.#queue = [];
-    for (const batch of [...this.#batches]) this.#settle(batch, error);
-    for (const update of this.#updates) update.reject(error);
-    this.#updates = [];
   }
 
   #fail(error: Error): void {
     if (this.#failure || this.#closing) return;
     this.#failure = error;
-    this.#abandonAll(new Error(`PathPool: a worker failed: ${error.message}`, { cause: error }));
-    for (const slot of this.#slots) void slot.worker.terminate().catch(() => {});
+    this.#jobs.stop(new Error(`PathPool: a worker failed: ${error.message}`, { cause: error }));
+    for (const slot of this.#jobs.slots) void slot.worker.terminate().catch(() => {});
   }
 }
 
