@@ -21,95 +21,28 @@
  * ```
  * @module
  */
-import { PathBatch, type PathBatchArrays } from '../batch.ts';
-import { Grid } from '../grid.ts';
-import { HPAStar } from '../hpastar.ts';
-import { PlanBatch, type PlanBatchArrays } from '../planBatch.ts';
-import { checkFlags, describe, packEdits, packQueries, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
-import { SHPAStar } from '../shpastar.ts';
+import { PathBatch } from '../batch.ts';
+import { checkFlags, describe, packEdits, packQueries } from '../internal.ts';
+import { PlanBatch } from '../planBatch.ts';
+import type { SHPAStar } from '../shpastar.ts';
 import type {
   BatchSearchOptions,
-  HierarchyOptions,
   HierarchyStats,
   PlanBatchOptions,
   Point,
   ResolvedHierarchyOptions,
   ResolvedShpaOptions,
-  ShpaOptions,
   ShpaStats,
-  TerrainData,
   TerrainEdit,
 } from '../types.ts';
-import type {
-  ErrorMessage,
-  FromWorker,
-  HierarchySource,
-  InitMessage,
-  PlanMessage,
-  PlannedMessage,
-  PoolAlgorithm,
-  PoolMode,
-  ReadyMessage,
-  ResultMessage,
-  SearchMessage,
-  ToWorker,
-} from './protocol.ts';
+import { joinPlans, joinSearches, type JobPart } from './join.ts';
+import { jobSizeOf, resolvePoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
+import type { FromWorker, PlannedMessage, PoolAlgorithm, PoolMode, ResultMessage } from './protocol.ts';
+import { Scheduler, type Slot } from './scheduler.ts';
+import { initWorkers, StartError, startWorker, type StartingWorker } from './spawn.ts';
 
+export type { PathPoolOptions, ShpaPathPoolOptions } from './options.ts';
 export type { PoolAlgorithm, PoolMode } from './protocol.ts';
-
-/** Options of {@link createPathPool} common to every planner. */
-interface PoolRunOptions {
-  /**
-   * Search threads (shared mode) or workers (copied mode): 1 to 64. Default: the number of cores
-   * minus one (for the page), at least 1 and at most 4.
-   */
-  readonly workers?: number;
-  /**
-   * `'auto'` (default) picks `'shared'` when `SharedArrayBuffer` is available (cross-origin isolated
-   * pages, Node) and `'copied'` otherwise, or when the pthread module cannot start.
-   */
-  readonly mode?: 'auto' | PoolMode;
-  /**
-   * Queries per job handed to a worker (copied) or split over the threads (shared): larger jobs cost
-   * less overhead, smaller ones cancel sooner and balance better. Default 128 per thread.
-   */
-  readonly jobSize?: number;
-}
-
-/** Options of {@link createPathPool} for HPA* and DHPA* (the default planner). */
-export interface PathPoolOptions extends PoolRunOptions {
-  /** `'hpa'` (default): HPA*, or DHPA* with `hierarchy: { cacheTrees: true }`. */
-  readonly algorithm?: 'hpa';
-  /**
-   * The map, copied to the pool: a {@link Grid}, or terrain as plain data. Give either this or
-   * `planner`.
-   */
-  readonly grid?: Grid | TerrainData;
-  /**
-   * Use this planner's hierarchy (its current terrain version): its bytes ({@link HPAStar.serialize})
-   * go to the workers, which load them without building anything.
-   */
-  readonly planner?: HPAStar;
-  /** How to cut the hierarchy (not with `planner`, whose hierarchy is used as it is). */
-  readonly hierarchy?: HierarchyOptions;
-}
-
-/**
- * Options of {@link createPathPool} for SHPA* (static maps). SHPA* has no serialized form: the pool
- * sends the terrain to its workers and builds the graph there: once in `'shared'` mode, once per
- * worker in `'copied'` mode (a fast build: tens of milliseconds for a 512 × 512 map).
- * {@link PathPool.updateTerrain} always rejects.
- */
-export interface ShpaPathPoolOptions extends PoolRunOptions {
-  /** `'shpa'`; may be left out when `planner` is an {@link SHPAStar}. */
-  readonly algorithm?: 'shpa';
-  /** The map, copied to the pool: a {@link Grid}, or terrain as plain data. Give either this or `planner`. */
-  readonly grid?: Grid | TerrainData;
-  /** Use this planner's terrain and options: the workers build the same graph from them. */
-  readonly planner?: SHPAStar;
-  /** How to cut the map into clusters (not with `planner`, whose options are used). */
-  readonly hierarchy?: ShpaOptions;
-}
 
 /** Options of {@link PathPool.findPaths}. */
 export interface PoolBatchOptions extends BatchSearchOptions {
@@ -209,221 +142,18 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
 export async function createPathPool(options: ShpaPathPoolOptions & ({ algorithm: 'shpa' } | { planner: SHPAStar })): Promise<PathPool<'shpa'>>;
 export async function createPathPool(options: PathPoolOptions): Promise<PathPool<'hpa'>>;
 export async function createPathPool(options: PathPoolOptions | ShpaPathPoolOptions): Promise<PathPool<PoolAlgorithm>> {
-  const where = 'createPathPool';
-  if (!options || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
-  const known = ['algorithm', 'grid', 'planner', 'hierarchy', 'workers', 'mode', 'jobSize'];
-  for (const key of Object.keys(options)) {
-    if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
-  }
-  const map = sourceOf(options, where);
-  const workers = options.workers ?? (await defaultWorkers());
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
-    throw new RangeError(`${where}: workers must be an integer in 1..64, got ${describe(workers)}`);
-  }
-  const wanted = options.mode ?? 'auto';
-  if (wanted !== 'auto' && wanted !== 'shared' && wanted !== 'copied') {
-    throw new TypeError(`${where}: mode must be 'auto', 'shared' or 'copied', got ${describe(wanted)}`);
-  }
-  if (options.jobSize !== undefined && (!Number.isInteger(options.jobSize) || options.jobSize < 1)) {
-    throw new RangeError(`${where}: jobSize must be a positive integer, got ${describe(options.jobSize)}`);
-  }
-  const blocker = sharedModeBlocker();
-  if (wanted === 'shared' && blocker) throw new Error(`${where}: shared mode is not available: ${blocker}`);
-  const config = { ...map, workers, jobSize: options.jobSize };
-  if (wanted === 'copied' || blocker) {
-    return WorkerPathPool.start({ ...config, mode: 'copied', reason: wanted === 'copied' ? 'asked for' : blocker! });
-  }
+  const config = await resolvePoolOptions(options, 'createPathPool');
   try {
-    return await WorkerPathPool.start({ ...config, mode: 'shared', reason: wanted === 'shared' ? 'asked for' : 'SharedArrayBuffer is available' });
+    return await WorkerPathPool.start(config);
   } catch (error) {
-    if (wanted === 'auto' && error instanceof StartError && error.stage === 'load') {
+    if (config.fallback && error instanceof StartError && error.stage === 'load') {
       return WorkerPathPool.start({ ...config, mode: 'copied', reason: `the pthread module could not start (${error.message})` });
     }
     throw error;
   }
 }
 
-interface MapSource {
-  algorithm: PoolAlgorithm;
-  source: HierarchySource;
-  hierarchy: HierarchyOptions | ShpaOptions;
-  width: number;
-  height: number;
-}
-
-function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string): MapSource {
-  const { planner } = options;
-  const algorithm = options.algorithm ?? (planner instanceof SHPAStar ? 'shpa' : 'hpa');
-  if (algorithm !== 'hpa' && algorithm !== 'shpa') {
-    throw new TypeError(`${where}: algorithm must be 'hpa' or 'shpa', got ${describe(algorithm)}`);
-  }
-  if (planner !== undefined) {
-    if (options.grid !== undefined) throw new TypeError(`${where}: give either grid or planner, not both`);
-    if (options.hierarchy !== undefined) throw new TypeError(`${where}: hierarchy options come from the planner; do not give both`);
-    if (algorithm === 'shpa') {
-      if (!(planner instanceof SHPAStar)) throw new TypeError(`${where}: algorithm 'shpa' needs an SHPAStar as planner`);
-      // No serialized form: the workers build the same graph from the planner's terrain and options.
-      const { width, height } = planner;
-      return { algorithm, source: { kind: 'terrain', width, height, terrain: planner.terrain() }, hierarchy: { ...planner.options }, width, height };
-    }
-    if (!(planner instanceof HPAStar)) {
-      throw new TypeError(`${where}: planner must be an HPAStar or an SHPAStar, got ${describe(planner)}`);
-    }
-    // The workers load the planner's bytes: nothing is built again.
-    return { algorithm, source: { kind: 'hierarchy', bytes: planner.serialize() }, hierarchy: {}, width: planner.width, height: planner.height };
-  }
-  const grid = options.grid;
-  if (grid === undefined) throw new TypeError(`${where}: give the map as grid (a Grid or { width, height, terrain }) or planner`);
-  // Types only: the worker's module fills in the defaults and checks the ranges.
-  if (algorithm === 'shpa') resolveShpaOptions(options.hierarchy as ShpaOptions | undefined, {} as ResolvedShpaOptions, where);
-  else resolveHierarchyOptions(options.hierarchy as HierarchyOptions | undefined, {} as ResolvedHierarchyOptions, where);
-  const hierarchy = options.hierarchy ?? {};
-  if (grid instanceof Grid) {
-    const { width, height } = grid;
-    return { algorithm, source: { kind: 'terrain', width, height, terrain: grid.terrain() }, hierarchy, width, height };
-  }
-  const { width, height, terrain } = grid as TerrainData;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || !(terrain instanceof Uint8Array)) {
-    throw new TypeError(`${where}: grid must be a Grid or { width, height, terrain: Uint8Array }, got ${describe(grid)}`);
-  }
-  if (terrain.length !== width * height) {
-    throw new RangeError(`${where}: terrain has ${terrain.length} cells, expected ${width * height} for ${width}x${height}`);
-  }
-  return { algorithm, source: { kind: 'terrain', width, height, terrain: terrain.slice() }, hierarchy, width, height };
-}
-
-function isNode(): boolean {
-  return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
-}
-
-/** Why shared mode cannot run here, or null when it can. */
-function sharedModeBlocker(): string | null {
-  if (typeof SharedArrayBuffer === 'undefined') {
-    return isNode() ? 'SharedArrayBuffer is not available' : 'the page is not cross-origin isolated (COOP/COEP headers): SharedArrayBuffer is not available';
-  }
-  if (!isNode() && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== true) {
-    return 'crossOriginIsolated is false: the page needs COOP/COEP headers for shared memory';
-  }
-  return null;
-}
-
-async function defaultWorkers(): Promise<number> {
-  let cores = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency;
-  if (!cores && isNode()) {
-    const osName = 'node:os';
-    const os = (await import(/* @vite-ignore */ osName)) as typeof import('node:os');
-    cores = os.availableParallelism();
-  }
-  return Math.max(1, Math.min(4, (cores ?? 2) - 1));
-}
-
-/** A worker as the pool sees it, in browsers and Node alike. */
-interface WorkerHandle {
-  post(message: ToWorker, transfer?: ArrayBuffer[]): void;
-  terminate(): Promise<void>;
-}
-
-// Kept in a variable so that bundlers do not treat the Node branch as a second worker entry.
-const WORKER_FILE = './worker.mjs';
-
-async function spawnWorker(onMessage: (m: FromWorker) => void, onFailure: (e: Error) => void): Promise<WorkerHandle> {
-  if (isNode()) {
-    const name = 'node:worker_threads';
-    const { Worker: NodeWorker } = (await import(/* @vite-ignore */ name)) as typeof import('node:worker_threads');
-    const worker = new NodeWorker(new URL(WORKER_FILE, import.meta.url));
-    let ending = false;
-    worker.on('message', onMessage);
-    worker.on('error', (error) => onFailure(error instanceof Error ? error : new Error(String(error))));
-    worker.on('exit', (code) => {
-      if (!ending) onFailure(new Error(`a pool worker exited (code ${code})`));
-    });
-    return {
-      post: (message, transfer) => worker.postMessage(message, transfer),
-      terminate: async () => {
-        ending = true;
-        await worker.terminate();
-      },
-    };
-  }
-  // The literal `new Worker(new URL(...), { type: 'module' })` is what Vite and other bundlers look for.
-  const worker = new Worker(new URL('./worker.mjs', import.meta.url), { type: 'module' });
-  worker.onmessage = (event: MessageEvent<FromWorker>) => onMessage(event.data);
-  worker.onerror = (event) => {
-    event.preventDefault();
-    onFailure(new Error(event.message || 'a pool worker failed to start'));
-  };
-  worker.onmessageerror = () => onFailure(new Error('a pool worker sent a message that could not be read'));
-  return {
-    post: (message, transfer) => worker.postMessage(message, transfer ?? []),
-    terminate: async () => worker.terminate(),
-  };
-}
-
-/** A failure while the pool starts; `stage` says whether the module or the build failed. */
-class StartError extends Error {
-  readonly stage: ErrorMessage['stage'];
-  constructor(message: string, stage: ErrorMessage['stage']) {
-    super(message);
-    this.stage = stage;
-  }
-}
-
-/** The answer of one job: a part of a search batch or of a plan batch. */
-type JobResult = ResultMessage | PlannedMessage;
-
-/** A batch of searches or plans, cut into jobs; settled once every job has answered. */
-interface BatchState {
-  /** The method that made it, for error messages: `'PathPool.findPaths'`. */
-  readonly where: string;
-  /** The message that gives a worker one job of this batch (every job of a batch names one version). */
-  message(job: number, version: number, queries: Int32Array): SearchMessage | PlanMessage;
-  readonly parts: { first: number; result: JobResult }[];
-  remaining: number;
-  settled: boolean;
-  /** Joins the parts (all there) and resolves the batch's promise. */
-  complete(): void;
-  reject(error: unknown): void;
-}
-
-interface Job {
-  readonly id: number;
-  readonly batch: BatchState;
-  readonly first: number;
-  readonly version: number;
-  readonly queries: Int32Array;
-}
-
-interface Slot {
-  worker: WorkerHandle;
-  /** The version the worker holds once the messages sent so far are handled. */
-  version: number;
-  /** The version it confirmed. */
-  acked: number;
-  readonly inFlight: Map<number, Job>;
-  heapBytes: number;
-}
-
-interface Update {
-  readonly version: number;
-  resolve(version: number): void;
-  reject(error: unknown): void;
-}
-
-interface Startup {
-  readonly slot: Slot;
-  readonly ready: Promise<ReadyMessage>;
-}
-
-interface StartConfig extends MapSource {
-  workers: number;
-  jobSize: number | undefined;
-  mode: PoolMode;
-  reason: string;
-}
-
-/** Jobs a worker holds at once: one running, one waiting, so it never idles between jobs. */
-const IN_FLIGHT = 2;
-
+/** Wires the pool together: options, started workers and the scheduler of their jobs. */
 class WorkerPathPool implements PathPool<PoolAlgorithm> {
   readonly algorithm: PoolAlgorithm;
   readonly mode: PoolMode;
@@ -436,62 +166,32 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   /** Set for planners that cannot be edited (SHPA*): why updateTerrain rejects. */
   #staticMapsOnly: string | null = null;
   #statsVersion = 0;
-  #slots: Slot[] = [];
-  #queue: Job[] = [];
-  #batches = new Set<BatchState>();
-  #updates: Update[] = [];
-  #edits = new Map<number, Int32Array>();
-  #version = 0;
-  #nextJob = 1;
-  #jobSize: number;
+  readonly #jobs: Scheduler;
   #failure: Error | null = null;
   #closing: Promise<void> | null = null;
 
-  private constructor(config: StartConfig) {
+  private constructor(config: PoolConfig) {
     this.algorithm = config.algorithm;
     this.mode = config.mode;
     this.modeReason = config.reason;
     this.workers = config.workers;
     this.width = config.width;
     this.height = config.height;
-    const perThread = config.jobSize ?? 128;
-    this.#jobSize = config.mode === 'shared' && config.jobSize === undefined ? perThread * config.workers : perThread;
+    this.#jobs = new Scheduler(jobSizeOf(config.jobSize, config.mode, config.workers));
   }
 
-  /**
-   * Spawns the workers and waits until each has its planner. Built once: a pool made from a grid has
-   * its first worker build and serialize the hierarchy, and the others load the bytes (they load the
-   * module meanwhile); a pool made from a planner sends its bytes to every worker. SHPA* has no bytes:
-   * every worker builds it from the terrain (in copied mode, after the first one has succeeded).
-   */
-  static async start(config: StartConfig): Promise<WorkerPathPool> {
+  /** Spawns the workers (one in shared mode) and waits until each has its planner. */
+  static async start(config: PoolConfig): Promise<WorkerPathPool> {
     const pool = new WorkerPathPool(config);
-    const count = config.mode === 'shared' ? 1 : config.workers;
-    const threads = config.mode === 'shared' ? config.workers : 1;
-    const startups: Startup[] = [];
-    const init = (startup: Startup, source: HierarchySource, serialize: boolean) => {
-      const message: InitMessage = {
-        type: 'init', protocol: 3, mode: config.mode, threads, planner: config.algorithm, options: config.hierarchy, source, serialize,
-      };
-      const data = source.kind === 'terrain' ? source.terrain : source.bytes;
-      startup.slot.worker.post(message, [data.buffer as ArrayBuffer]);
-      return startup.ready;
-    };
-    const copy = (source: HierarchySource): HierarchySource =>
-      source.kind === 'terrain' ? { ...source, terrain: source.terrain.slice() } : { kind: 'hierarchy', bytes: source.bytes.slice() };
+    const shared = config.mode === 'shared';
     try {
-      for (let i = 0; i < count; i++) startups.push(await pool.#spawn());
-      let source = config.source;
-      let pending = startups;
-      if (source.kind === 'terrain') {
-        const serialize = count > 1 && config.algorithm === 'hpa';
-        const first = await init(startups[0]!, copy(source), serialize);
-        if (serialize) source = { kind: 'hierarchy', bytes: first.bytes! };
-        pending = startups.slice(1);
-      }
-      await Promise.all(pending.map((s) => init(s, copy(source), false)));
+      const starting: StartingWorker[] = [];
+      for (let i = 0; i < (shared ? 1 : config.workers); i++) starting.push(await pool.#spawn());
+      await initWorkers(starting, {
+        mode: config.mode, threads: shared ? config.workers : 1, planner: config.algorithm, options: config.hierarchy, source: config.source,
+      });
     } catch (error) {
-      await Promise.all(pool.#slots.map((s) => s.worker.terminate().catch(() => {})));
+      await Promise.all(pool.#jobs.slots.map((s) => s.worker.terminate().catch(() => {})));
       if (error instanceof StartError) {
         const message = `createPathPool: ${error.message}`;
         throw error.stage === 'build' ? new RangeError(message) : new StartError(message, error.stage);
@@ -501,35 +201,22 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     return pool;
   }
 
-  /** Starts one worker; its `ready` settles with its first answer to `init`, or its failure. */
-  async #spawn(): Promise<Startup> {
-    let resolveReady!: (m: ReadyMessage) => void;
-    let rejectReady!: (e: Error) => void;
-    const ready = new Promise<ReadyMessage>((resolve, reject) => {
-      resolveReady = resolve;
-      rejectReady = reject;
-    });
-    ready.catch(() => {}); // observed by start(); a failure before init must not be unhandled
-    let started = false;
-    const slot: Slot = { worker: null!, version: 0, acked: 0, inFlight: new Map(), heapBytes: 0 };
-    slot.worker = await spawnWorker(
-      (message) => {
-        if (started) return this.#onMessage(slot, message);
-        if (message.type === 'ready') {
-          started = true;
-          slot.heapBytes = message.heapBytes;
-          this.#options = Object.freeze({ ...message.options });
-          this.#stats = message.stats;
-          this.#staticMapsOnly = message.staticMapsOnly ?? null;
-          resolveReady(message);
-        } else if (message.type === 'error') {
-          rejectReady(new StartError(message.message, message.stage));
-        }
+  /** Starts one worker and gives it to the scheduler; its answer to init sets the pool's figures. */
+  async #spawn(): Promise<StartingWorker> {
+    // Set before the worker can answer: it answers init only, and is sent it after this returns.
+    let slot!: Slot;
+    const starting = await startWorker({
+      ready: (message) => {
+        slot.heapBytes = message.heapBytes;
+        this.#options = Object.freeze({ ...message.options });
+        this.#stats = message.stats;
+        this.#staticMapsOnly = message.staticMapsOnly ?? null;
       },
-      (error) => (started ? this.#fail(error) : rejectReady(new StartError(error.message, 'load'))),
-    );
-    this.#slots.push(slot);
-    return { slot, ready };
+      message: (message) => this.#onMessage(slot, message),
+      failure: (error) => this.#fail(error),
+    });
+    slot = this.#jobs.add(starting.worker);
+    return starting;
   }
 
   get options(): ResolvedHierarchyOptions | ResolvedShpaOptions {
@@ -541,11 +228,11 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   }
 
   get version(): number {
-    return this.#version;
+    return this.#jobs.version;
   }
 
   get heapBytes(): number {
-    return this.#slots.reduce((sum, s) => sum + s.heapBytes, 0);
+    return this.#jobs.slots.reduce((sum, s) => sum + s.heapBytes, 0);
   }
 
   get closed(): boolean {
@@ -558,15 +245,14 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     checkFlags(options, ['smooth', 'cells'], where);
     const signal = checkSignal(options?.signal, where);
     const packed = packQueries(queries, where);
-    const version = this.#version;
-    if (packed.length === 0) {
-      const empty = { status: new Uint8Array(0), cost: new Float64Array(0), expanded: new Uint32Array(0), offsets: new Uint32Array(1), cells: new Int32Array(0) };
-      return new PathBatch(empty, version);
-    }
+    const version = this.#jobs.version;
+    const count = packed.length / 4;
+    // An empty batch has no jobs: it would never settle.
+    if (count === 0) return new PathBatch(joinSearches([], 0), version);
     const smooth = options?.smooth ?? true;
     const cells = options?.cells ?? true;
-    return this.#runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells }), (parts) =>
-      new PathBatch(joinSearches(parts as { first: number; result: ResultMessage }[], packed.length / 4), version),
+    return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells }), (parts) =>
+      new PathBatch(joinSearches(parts as JobPart<ResultMessage>[], count), version),
     );
   }
 
@@ -577,78 +263,27 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     checkFlags(options, ['firstSegment'], where);
     const signal = checkSignal(options?.signal, where);
     const packed = packQueries(queries, where);
-    const version = this.#version;
-    if (packed.length === 0) {
-      const none = new Uint32Array(1);
-      const empty = { status: new Uint8Array(0), expanded: new Uint32Array(0), segments: new Uint32Array(0), waypointOffsets: none, waypoints: new Int32Array(0), firstSegmentOffsets: none.slice(), firstSegments: new Int32Array(0) };
-      return new PlanBatch(empty, version);
-    }
-    const firstSegment = options?.firstSegment ?? true;
-    return this.#runBatch(packed, signal, where, (job, version, queries) => ({ type: 'plan', job, version, queries, firstSegment }), (parts) =>
-      new PlanBatch(joinPlans(parts as { first: number; result: PlannedMessage }[], packed.length / 4), version),
-    );
-  }
-
-  /**
-   * Cuts a batch of packed queries into jobs for the newest version, queues them, and settles with
-   * `join` of the jobs' answers (in any order), or rejects on abort, a job's error or the pool's end.
-   */
-  #runBatch<T>(
-    packed: Int32Array,
-    signal: AbortSignal | undefined,
-    where: string,
-    message: BatchState['message'],
-    join: (parts: BatchState['parts']) => T,
-  ): Promise<T> {
+    const version = this.#jobs.version;
     const count = packed.length / 4;
-    const version = this.#version;
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = () => this.#settle(batch, signal!.reason);
-      const batch: BatchState = {
-        where,
-        message,
-        parts: [],
-        remaining: 0,
-        settled: false,
-        complete: () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve(join(batch.parts));
-        },
-        reject: (error) => {
-          signal?.removeEventListener('abort', onAbort);
-          reject(error);
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      // Small batches are spread over every worker; large ones cut at jobSize.
-      const size = Math.max(1, Math.min(this.#jobSize, Math.ceil(count / (this.#slots.length * IN_FLIGHT))));
-      for (let first = 0; first < count; first += size) {
-        const n = Math.min(size, count - first);
-        this.#queue.push({ id: this.#nextJob++, batch, first, version, queries: packed.slice(4 * first, 4 * (first + n)) });
-        batch.remaining++;
-      }
-      this.#batches.add(batch);
-      this.#pump();
-    });
+    if (count === 0) return new PlanBatch(joinPlans([], 0), version);
+    const firstSegment = options?.firstSegment ?? true;
+    return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'plan', job, version, queries, firstSegment }), (parts) =>
+      new PlanBatch(joinPlans(parts as JobPart<PlannedMessage>[], count), version),
+    );
   }
 
   async updateTerrain(edits: readonly TerrainEdit[]): Promise<number> {
     this.#checkOpen('PathPool.updateTerrain');
     if (this.#staticMapsOnly !== null) throw new Error(`PathPool.updateTerrain: ${this.#staticMapsOnly}`);
     const packed = packEdits(edits, 'PathPool.updateTerrain', { width: this.width, height: this.height });
-    if (packed.length === 0) return this.#version;
-    const version = ++this.#version;
-    this.#edits.set(version, packed);
-    return new Promise<number>((resolve, reject) => {
-      this.#updates.push({ version, resolve, reject });
-      this.#pump();
-    });
+    if (packed.length === 0) return this.#jobs.version;
+    return this.#jobs.update(packed);
   }
 
   close(): Promise<void> {
     if (this.#closing) return this.#closing;
-    this.#abandonAll(new Error('PathPool: the pool was closed'));
-    this.#closing = Promise.all(this.#slots.map((s) => s.worker.terminate().catch(() => {}))).then(() => {});
+    this.#jobs.stop(new Error('PathPool: the pool was closed'));
+    this.#closing = Promise.all(this.#jobs.slots.map((s) => s.worker.terminate().catch(() => {}))).then(() => {});
     return this.#closing;
   }
 
@@ -661,104 +296,31 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     if (this.#closing) throw new Error(`${where}: the pool is closed`);
   }
 
-  /** Hands out queued jobs, and brings workers to newer terrain versions when nothing older is queued. */
-  #pump(): void {
-    if (this.closed) return;
-    const oldestQueued = this.#queue[0]?.version ?? Infinity;
-    for (const slot of this.#slots) {
-      if (slot.version < this.#version && oldestQueued > slot.version) {
-        this.#sendEdits(slot, Math.min(this.#version, oldestQueued));
-      }
-    }
-    while (this.#queue.length > 0) {
-      let slot: Slot | undefined;
-      for (const s of this.#slots) {
-        if (s.inFlight.size < IN_FLIGHT && (!slot || s.inFlight.size < slot.inFlight.size)) slot = s;
-      }
-      if (!slot) return;
-      const job = this.#queue.shift()!;
-      if (slot.version < job.version) this.#sendEdits(slot, job.version);
-      slot.inFlight.set(job.id, job);
-      slot.worker.post(job.batch.message(job.id, job.version, job.queries), [job.queries.buffer as ArrayBuffer]);
-    }
-  }
-
-  #sendEdits(slot: Slot, target: number): void {
-    for (let v = slot.version + 1; v <= target; v++) slot.worker.post({ type: 'edit', version: v, edits: this.#edits.get(v)! });
-    slot.version = target;
-  }
-
+  /** A worker's message after its ready: fatal errors stop the pool; the rest is the scheduler's. */
   #onMessage(slot: Slot, message: FromWorker): void {
     switch (message.type) {
       case 'result':
-      case 'planned': {
-        slot.heapBytes = message.heapBytes;
-        const job = slot.inFlight.get(message.job);
-        slot.inFlight.delete(message.job);
-        if (job && !job.batch.settled) {
-          job.batch.parts.push({ first: job.first, result: message });
-          if (--job.batch.remaining === 0) this.#settle(job.batch, null);
-        }
-        break;
-      }
-      case 'edited': {
-        slot.acked = message.version;
-        slot.heapBytes = message.heapBytes;
+      case 'planned':
+        return this.#jobs.answered(slot, message);
+      case 'edited':
         if (message.version > this.#statsVersion) {
           this.#stats = message.stats;
           this.#statsVersion = message.version;
         }
-        const everywhere = Math.min(...this.#slots.map((s) => s.acked));
-        for (const v of this.#edits.keys()) if (v <= everywhere) this.#edits.delete(v);
-        this.#updates = this.#updates.filter((u) => {
-          if (u.version > everywhere) return true;
-          u.resolve(u.version);
-          return false;
-        });
-        break;
-      }
-      case 'error': {
-        if (message.fatal || message.job === undefined) {
-          this.#fail(new Error(message.message));
-          return;
-        }
-        const job = slot.inFlight.get(message.job);
-        slot.inFlight.delete(message.job);
-        if (job) this.#settle(job.batch, new Error(`${job.batch.where}: ${message.message}`));
-        break;
-      }
+        return this.#jobs.edited(slot, message);
+      case 'error':
+        if (message.fatal || message.job === undefined) return this.#fail(new Error(message.message));
+        return this.#jobs.failed(slot, message.job, message.message);
       case 'ready':
-        break;
+        return;
     }
-    this.#pump();
-  }
-
-  /** Resolves a batch (error null) or rejects it, dropping its queued jobs. */
-  #settle(batch: BatchState, error: unknown): void {
-    if (batch.settled) return;
-    batch.settled = true;
-    this.#batches.delete(batch);
-    if (error !== null) {
-      this.#queue = this.#queue.filter((job) => job.batch !== batch);
-      batch.reject(error);
-      this.#pump(); // the queue head may have changed: workers may move to a newer version
-      return;
-    }
-    batch.complete();
-  }
-
-  #abandonAll(error: Error): void {
-    this.#queue = [];
-    for (const batch of [...this.#batches]) this.#settle(batch, error);
-    for (const update of this.#updates) update.reject(error);
-    this.#updates = [];
   }
 
   #fail(error: Error): void {
     if (this.#failure || this.#closing) return;
     this.#failure = error;
-    this.#abandonAll(new Error(`PathPool: a worker failed: ${error.message}`, { cause: error }));
-    for (const slot of this.#slots) void slot.worker.terminate().catch(() => {});
+    this.#jobs.stop(new Error(`PathPool: a worker failed: ${error.message}`, { cause: error }));
+    for (const slot of this.#jobs.slots) void slot.worker.terminate().catch(() => {});
   }
 }
 
@@ -768,68 +330,4 @@ function checkSignal(signal: unknown, where: string): AbortSignal | undefined {
   }
   signal?.throwIfAborted();
   return signal;
-}
-
-/**
- * Joins per-job runs of cells (offsets into the job's own cells) into one run for the batch: the
- * offsets of the `count` queries, rebased, and the cells, in query order.
- */
-function joinRuns(
-  parts: readonly { first: number; offsets: Uint32Array; cells: Int32Array }[],
-  count: number,
-): { offsets: Uint32Array; cells: Int32Array } {
-  const offsets = new Uint32Array(count + 1);
-  let total = 0;
-  for (const { cells } of parts) total += cells.length / 2;
-  const cells = new Int32Array(total * 2);
-  let base = 0;
-  for (const part of parts) {
-    const n = part.offsets.length - 1;
-    for (let i = 0; i < n; i++) offsets[part.first + i] = base + part.offsets[i]!;
-    cells.set(part.cells, base * 2);
-    base += part.cells.length / 2;
-  }
-  offsets[count] = base;
-  return { offsets, cells };
-}
-
-/** Joins the answers of a search batch's jobs, in query order. */
-function joinSearches(unordered: { first: number; result: ResultMessage }[], count: number): PathBatchArrays {
-  const parts = unordered.sort((a, b) => a.first - b.first);
-  if (parts.length === 1) return parts[0]!.result;
-  const status = new Uint8Array(count);
-  const cost = new Float64Array(count);
-  const expanded = new Uint32Array(count);
-  for (const { first, result } of parts) {
-    status.set(result.status, first);
-    cost.set(result.cost, first);
-    expanded.set(result.expanded, first);
-  }
-  const { offsets, cells } = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.offsets, cells: result.cells })), count);
-  return { status, cost, expanded, offsets, cells };
-}
-
-/** Joins the answers of a plan batch's jobs, in query order. */
-function joinPlans(unordered: { first: number; result: PlannedMessage }[], count: number): PlanBatchArrays {
-  const parts = unordered.sort((a, b) => a.first - b.first);
-  if (parts.length === 1) return parts[0]!.result;
-  const status = new Uint8Array(count);
-  const expanded = new Uint32Array(count);
-  const segments = new Uint32Array(count);
-  for (const { first, result } of parts) {
-    status.set(result.status, first);
-    expanded.set(result.expanded, first);
-    segments.set(result.segments, first);
-  }
-  const waypoints = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.waypointOffsets, cells: result.waypoints })), count);
-  const firstSegments = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.firstSegmentOffsets, cells: result.firstSegments })), count);
-  return {
-    status,
-    expanded,
-    segments,
-    waypointOffsets: waypoints.offsets,
-    waypoints: waypoints.cells,
-    firstSegmentOffsets: firstSegments.offsets,
-    firstSegments: firstSegments.cells,
-  };
 }

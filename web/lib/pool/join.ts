@@ -1,0 +1,78 @@
+/**
+ * Joins the answers of a batch's jobs, which arrive in any order, into the arrays of one batch, in
+ * query order.
+ * @module
+ */
+import type { PathBatchArrays } from '../batch.ts';
+import type { PlanBatchArrays } from '../planBatch.ts';
+import type { PlannedMessage, ResultMessage } from './protocol.ts';
+
+/** One job's answer and the index of its first query in the batch. */
+export interface JobPart<R> {
+  readonly first: number;
+  readonly result: R;
+}
+
+/**
+ * Joins per-job runs of cells (offsets into the job's own cells) into one run for the batch: the
+ * offsets of the `count` queries, rebased, and the cells, in query order.
+ */
+function joinRuns(
+  parts: readonly { first: number; offsets: Uint32Array; cells: Int32Array }[],
+  count: number,
+): { offsets: Uint32Array; cells: Int32Array } {
+  const offsets = new Uint32Array(count + 1);
+  let total = 0;
+  for (const { cells } of parts) total += cells.length / 2;
+  const cells = new Int32Array(total * 2);
+  let base = 0;
+  for (const part of parts) {
+    const n = part.offsets.length - 1;
+    for (let i = 0; i < n; i++) offsets[part.first + i] = base + part.offsets[i]!;
+    cells.set(part.cells, base * 2);
+    base += part.cells.length / 2;
+  }
+  offsets[count] = base;
+  return { offsets, cells };
+}
+
+/** Joins the answers of a search batch's jobs (none: an empty batch), in query order. */
+export function joinSearches(unordered: JobPart<ResultMessage>[], count: number): PathBatchArrays {
+  const parts = unordered.sort((a, b) => a.first - b.first);
+  if (parts.length === 1) return parts[0]!.result;
+  const status = new Uint8Array(count);
+  const cost = new Float64Array(count);
+  const expanded = new Uint32Array(count);
+  for (const { first, result } of parts) {
+    status.set(result.status, first);
+    cost.set(result.cost, first);
+    expanded.set(result.expanded, first);
+  }
+  const { offsets, cells } = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.offsets, cells: result.cells })), count);
+  return { status, cost, expanded, offsets, cells };
+}
+
+/** Joins the answers of a plan batch's jobs (none: an empty batch), in query order. */
+export function joinPlans(unordered: JobPart<PlannedMessage>[], count: number): PlanBatchArrays {
+  const parts = unordered.sort((a, b) => a.first - b.first);
+  if (parts.length === 1) return parts[0]!.result;
+  const status = new Uint8Array(count);
+  const expanded = new Uint32Array(count);
+  const segments = new Uint32Array(count);
+  for (const { first, result } of parts) {
+    status.set(result.status, first);
+    expanded.set(result.expanded, first);
+    segments.set(result.segments, first);
+  }
+  const waypoints = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.waypointOffsets, cells: result.waypoints })), count);
+  const firstSegments = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.firstSegmentOffsets, cells: result.firstSegments })), count);
+  return {
+    status,
+    expanded,
+    segments,
+    waypointOffsets: waypoints.offsets,
+    waypoints: waypoints.cells,
+    firstSegmentOffsets: firstSegments.offsets,
+    firstSegments: firstSegments.cells,
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * The options of {@link createPathPool}: their types, their checks, and what they resolve to: the map
+ * the workers make their planner from, the number of workers, the size of a job and the mode to try
+ * first.
+ * @module
+ */
+import { Grid } from '../grid.ts';
+import { HPAStar } from '../hpastar.ts';
+import { describe, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
+import { SHPAStar } from '../shpastar.ts';
+import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainData } from '../types.ts';
+import { defaultWorkers, sharedModeBlocker } from './host.ts';
+import type { HierarchySource, PoolAlgorithm, PoolMode } from './protocol.ts';
+
+/** Options of {@link createPathPool} common to every planner. */
+interface PoolRunOptions {
+  /**
+   * Search threads (shared mode) or workers (copied mode): 1 to 64. Default: the number of cores
+   * minus one (for the page), at least 1 and at most 4.
+   */
+  readonly workers?: number;
+  /**
+   * `'auto'` (default) picks `'shared'` when `SharedArrayBuffer` is available (cross-origin isolated
+   * pages, Node) and `'copied'` otherwise, or when the pthread module cannot start.
+   */
+  readonly mode?: 'auto' | PoolMode;
+  /**
+   * Queries per job handed to a worker (copied) or split over the threads (shared): larger jobs cost
+   * less overhead, smaller ones cancel sooner and balance better. Default 128 per thread.
+   */
+  readonly jobSize?: number;
+}
+
+/** Options of {@link createPathPool} for HPA* and DHPA* (the default planner). */
+export interface PathPoolOptions extends PoolRunOptions {
+  /** `'hpa'` (default): HPA*, or DHPA* with `hierarchy: { cacheTrees: true }`. */
+  readonly algorithm?: 'hpa';
+  /**
+   * The map, copied to the pool: a {@link Grid}, or terrain as plain data. Give either this or
+   * `planner`.
+   */
+  readonly grid?: Grid | TerrainData;
+  /**
+   * Use this planner's hierarchy (its current terrain version): its bytes ({@link HPAStar.serialize})
+   * go to the workers, which load them without building anything.
+   */
+  readonly planner?: HPAStar;
+  /** How to cut the hierarchy (not with `planner`, whose hierarchy is used as it is). */
+  readonly hierarchy?: HierarchyOptions;
+}
+
+/**
+ * Options of {@link createPathPool} for SHPA* (static maps). SHPA* has no serialized form: the pool
+ * sends the terrain to its workers and builds the graph there: once in `'shared'` mode, once per
+ * worker in `'copied'` mode (a fast build: tens of milliseconds for a 512 × 512 map).
+ * {@link PathPool.updateTerrain} always rejects.
+ */
+export interface ShpaPathPoolOptions extends PoolRunOptions {
+  /** `'shpa'`; may be left out when `planner` is an {@link SHPAStar}. */
+  readonly algorithm?: 'shpa';
+  /** The map, copied to the pool: a {@link Grid}, or terrain as plain data. Give either this or `planner`. */
+  readonly grid?: Grid | TerrainData;
+  /** Use this planner's terrain and options: the workers build the same graph from them. */
+  readonly planner?: SHPAStar;
+  /** How to cut the map into clusters (not with `planner`, whose options are used). */
+  readonly hierarchy?: ShpaOptions;
+}
+
+/** What the workers make their planner from. */
+export interface MapSource {
+  algorithm: PoolAlgorithm;
+  source: HierarchySource;
+  hierarchy: HierarchyOptions | ShpaOptions;
+  width: number;
+  height: number;
+}
+
+/** The map of the options, and the planner to make from it. */
+function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string): MapSource {
+  const { planner } = options;
+  const algorithm = options.algorithm ?? (planner instanceof SHPAStar ? 'shpa' : 'hpa');
+  if (algorithm !== 'hpa' && algorithm !== 'shpa') {
+    throw new TypeError(`${where}: algorithm must be 'hpa' or 'shpa', got ${describe(algorithm)}`);
+  }
+  if (planner !== undefined) {
+    if (options.grid !== undefined) throw new TypeError(`${where}: give either grid or planner, not both`);
+    if (options.hierarchy !== undefined) throw new TypeError(`${where}: hierarchy options come from the planner; do not give both`);
+    if (algorithm === 'shpa') {
+      if (!(planner instanceof SHPAStar)) throw new TypeError(`${where}: algorithm 'shpa' needs an SHPAStar as planner`);
+      // No serialized form: the workers build the same graph from the planner's terrain and options.
+      const { width, height } = planner;
+      return { algorithm, source: { kind: 'terrain', width, height, terrain: planner.terrain() }, hierarchy: { ...planner.options }, width, height };
+    }
+    if (!(planner instanceof HPAStar)) {
+      throw new TypeError(`${where}: planner must be an HPAStar or an SHPAStar, got ${describe(planner)}`);
+    }
+    // The workers load the planner's bytes: nothing is built again.
+    return { algorithm, source: { kind: 'hierarchy', bytes: planner.serialize() }, hierarchy: {}, width: planner.width, height: planner.height };
+  }
+  const grid = options.grid;
+  if (grid === undefined) throw new TypeError(`${where}: give the map as grid (a Grid or { width, height, terrain }) or planner`);
+  // Types only: the worker's module fills in the defaults and checks the ranges.
+  if (algorithm === 'shpa') resolveShpaOptions(options.hierarchy as ShpaOptions | undefined, {} as ResolvedShpaOptions, where);
+  else resolveHierarchyOptions(options.hierarchy as HierarchyOptions | undefined, {} as ResolvedHierarchyOptions, where);
+  const hierarchy = options.hierarchy ?? {};
+  if (grid instanceof Grid) {
+    const { width, height } = grid;
+    return { algorithm, source: { kind: 'terrain', width, height, terrain: grid.terrain() }, hierarchy, width, height };
+  }
+  const { width, height, terrain } = grid as TerrainData;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || !(terrain instanceof Uint8Array)) {
+    throw new TypeError(`${where}: grid must be a Grid or { width, height, terrain: Uint8Array }, got ${describe(grid)}`);
+  }
+  if (terrain.length !== width * height) {
+    throw new RangeError(`${where}: terrain has ${terrain.length} cells, expected ${width * height} for ${width}x${height}`);
+  }
+  return { algorithm, source: { kind: 'terrain', width, height, terrain: terrain.slice() }, hierarchy, width, height };
+}
+
+/** The options of {@link createPathPool}, checked, with their defaults. */
+export interface PoolConfig extends MapSource {
+  readonly workers: number;
+  /** Queries per job, as given: {@link jobSizeOf} fills in the default of the mode that starts. */
+  readonly jobSize: number | undefined;
+  /** The mode to start in. */
+  readonly mode: PoolMode;
+  /** Why that mode (`PathPool.modeReason`). */
+  readonly reason: string;
+  /** Whether copied mode is to be tried when the pthread module cannot start (mode `'auto'`). */
+  readonly fallback: boolean;
+}
+
+/**
+ * Checks the options of {@link createPathPool} and fills in their defaults. The order of the checks
+ * decides which error options with several faults get: keep it.
+ */
+export async function resolvePoolOptions(options: PathPoolOptions | ShpaPathPoolOptions, where: string): Promise<PoolConfig> {
+  if (!options || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+  const known = ['algorithm', 'grid', 'planner', 'hierarchy', 'workers', 'mode', 'jobSize'];
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
+  }
+  const map = sourceOf(options, where);
+  const workers = options.workers ?? (await defaultWorkers());
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+    throw new RangeError(`${where}: workers must be an integer in 1..64, got ${describe(workers)}`);
+  }
+  const wanted = options.mode ?? 'auto';
+  if (wanted !== 'auto' && wanted !== 'shared' && wanted !== 'copied') {
+    throw new TypeError(`${where}: mode must be 'auto', 'shared' or 'copied', got ${describe(wanted)}`);
+  }
+  if (options.jobSize !== undefined && (!Number.isInteger(options.jobSize) || options.jobSize < 1)) {
+    throw new RangeError(`${where}: jobSize must be a positive integer, got ${describe(options.jobSize)}`);
+  }
+  const blocker = sharedModeBlocker();
+  if (wanted === 'shared' && blocker) throw new Error(`${where}: shared mode is not available: ${blocker}`);
+  const mode: PoolMode = wanted === 'copied' || blocker ? 'copied' : 'shared';
+  const reason = wanted !== 'auto' ? 'asked for' : (blocker ?? 'SharedArrayBuffer is available');
+  return { ...map, workers, jobSize: options.jobSize, mode, reason, fallback: wanted === 'auto' && mode === 'shared' };
+}
+
+/** Queries per job: as given, or 128 per thread (a shared-mode job is split over the threads). */
+export function jobSizeOf(jobSize: number | undefined, mode: PoolMode, workers: number): number {
+  return jobSize ?? (mode === 'shared' ? 128 * workers : 128);
+}

@@ -1,0 +1,231 @@
+/**
+ * The pool's jobs and terrain versions. A batch is cut into jobs, queued, and handed to the least busy
+ * workers (at most {@link IN_FLIGHT} each); it settles once every job has answered, or rejects on its
+ * signal's abort, a job's error or the pool's end. Edits reach a worker before the first job of their
+ * version it is given, and only after every queued job of an older version was handed out (the rule
+ * of protocol.ts), so a job never sees terrain change halfway.
+ * @module
+ */
+import type { JobPart } from './join.ts';
+import type { EditedMessage, PlanMessage, PlannedMessage, ResultMessage, SearchMessage } from './protocol.ts';
+import type { WorkerHandle } from './spawn.ts';
+
+/** The answer of one job: a part of a search batch or of a plan batch. */
+type JobResult = ResultMessage | PlannedMessage;
+
+/** A batch of searches or plans, cut into jobs; settled once every job has answered. */
+interface BatchState {
+  /** The method that made it, for error messages: `'PathPool.findPaths'`. */
+  readonly where: string;
+  /** The message that gives a worker one job of this batch (every job of a batch names one version). */
+  message(job: number, version: number, queries: Int32Array): SearchMessage | PlanMessage;
+  readonly parts: JobPart<JobResult>[];
+  remaining: number;
+  settled: boolean;
+  /** Joins the parts (all there) and resolves the batch's promise. */
+  complete(): void;
+  reject(error: unknown): void;
+}
+
+interface Job {
+  readonly id: number;
+  readonly batch: BatchState;
+  readonly first: number;
+  readonly version: number;
+  readonly queries: Int32Array;
+}
+
+/** A worker and what the scheduler knows of it. */
+export interface Slot {
+  readonly worker: WorkerHandle;
+  /** The version the worker holds once the messages sent so far are handled. */
+  version: number;
+  /** The version it confirmed. */
+  acked: number;
+  readonly inFlight: Map<number, Job>;
+  heapBytes: number;
+}
+
+interface Update {
+  readonly version: number;
+  resolve(version: number): void;
+  reject(error: unknown): void;
+}
+
+/** Jobs a worker holds at once: one running, one waiting, so it never idles between jobs. */
+const IN_FLIGHT = 2;
+
+export class Scheduler {
+  readonly #slots: Slot[] = [];
+  #queue: Job[] = [];
+  readonly #batches = new Set<BatchState>();
+  #updates: Update[] = [];
+  /** Edits of the versions some worker has not confirmed yet. */
+  readonly #edits = new Map<number, Int32Array>();
+  #version = 0;
+  #nextJob = 1;
+  readonly #jobSize: number;
+  #stopped = false;
+
+  /** @param jobSize - queries per job at most (smaller batches are spread over every worker) */
+  constructor(jobSize: number) {
+    this.#jobSize = jobSize;
+  }
+
+  get slots(): readonly Slot[] {
+    return this.#slots;
+  }
+
+  /** The newest terrain version. */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** Takes a new worker, which starts at version 0 (the terrain the pool was made with). */
+  add(worker: WorkerHandle): Slot {
+    const slot: Slot = { worker, version: 0, acked: 0, inFlight: new Map(), heapBytes: 0 };
+    this.#slots.push(slot);
+    return slot;
+  }
+
+  /**
+   * Cuts a batch of packed queries into jobs for the newest version, queues them, and settles with
+   * `join` of the jobs' answers (in any order), or rejects on abort, a job's error or {@link Scheduler.stop}.
+   */
+  runBatch<T>(
+    packed: Int32Array,
+    signal: AbortSignal | undefined,
+    where: string,
+    message: BatchState['message'],
+    join: (parts: BatchState['parts']) => T,
+  ): Promise<T> {
+    const count = packed.length / 4;
+    const version = this.#version;
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => this.#settle(batch, signal!.reason);
+      const batch: BatchState = {
+        where,
+        message,
+        parts: [],
+        remaining: 0,
+        settled: false,
+        complete: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(join(batch.parts));
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      // Small batches are spread over every worker; large ones cut at jobSize.
+      const size = Math.max(1, Math.min(this.#jobSize, Math.ceil(count / (this.#slots.length * IN_FLIGHT))));
+      for (let first = 0; first < count; first += size) {
+        const n = Math.min(size, count - first);
+        this.#queue.push({ id: this.#nextJob++, batch, first, version, queries: packed.slice(4 * first, 4 * (first + n)) });
+        batch.remaining++;
+      }
+      this.#batches.add(batch);
+      this.#pump();
+    });
+  }
+
+  /**
+   * Makes the next terrain version from packed edits (not empty); batches started from now on run
+   * on it.
+   * @returns a promise of the new version, resolved once every worker has confirmed it
+   */
+  update(edits: Int32Array): Promise<number> {
+    const version = ++this.#version;
+    this.#edits.set(version, edits);
+    return new Promise<number>((resolve, reject) => {
+      this.#updates.push({ version, resolve, reject });
+      this.#pump();
+    });
+  }
+
+  /** A job's answer: joined into its batch, which settles with its last one. */
+  answered(slot: Slot, message: JobResult): void {
+    slot.heapBytes = message.heapBytes;
+    const job = slot.inFlight.get(message.job);
+    slot.inFlight.delete(message.job);
+    if (job && !job.batch.settled) {
+      job.batch.parts.push({ first: job.first, result: message });
+      if (--job.batch.remaining === 0) this.#settle(job.batch, null);
+    }
+    this.#pump();
+  }
+
+  /** A job's error: its batch rejects. */
+  failed(slot: Slot, id: number, error: string): void {
+    const job = slot.inFlight.get(id);
+    slot.inFlight.delete(id);
+    if (job) this.#settle(job.batch, new Error(`${job.batch.where}: ${error}`));
+    this.#pump();
+  }
+
+  /** A worker holds a new version: updates every worker holds resolve, and their edits are dropped. */
+  edited(slot: Slot, message: EditedMessage): void {
+    slot.acked = message.version;
+    slot.heapBytes = message.heapBytes;
+    const everywhere = Math.min(...this.#slots.map((s) => s.acked));
+    for (const v of this.#edits.keys()) if (v <= everywhere) this.#edits.delete(v);
+    this.#updates = this.#updates.filter((u) => {
+      if (u.version > everywhere) return true;
+      u.resolve(u.version);
+      return false;
+    });
+    this.#pump();
+  }
+
+  /** Rejects every pending batch and update with `error`, and hands out nothing more. */
+  stop(error: Error): void {
+    this.#stopped = true;
+    this.#queue = [];
+    for (const batch of [...this.#batches]) this.#settle(batch, error);
+    for (const update of this.#updates) update.reject(error);
+    this.#updates = [];
+  }
+
+  /** Hands out queued jobs, and brings workers to newer terrain versions when nothing older is queued. */
+  #pump(): void {
+    if (this.#stopped) return;
+    const oldestQueued = this.#queue[0]?.version ?? Infinity;
+    for (const slot of this.#slots) {
+      if (slot.version < this.#version && oldestQueued > slot.version) {
+        this.#sendEdits(slot, Math.min(this.#version, oldestQueued));
+      }
+    }
+    while (this.#queue.length > 0) {
+      let slot: Slot | undefined;
+      for (const s of this.#slots) {
+        if (s.inFlight.size < IN_FLIGHT && (!slot || s.inFlight.size < slot.inFlight.size)) slot = s;
+      }
+      if (!slot) return;
+      const job = this.#queue.shift()!;
+      if (slot.version < job.version) this.#sendEdits(slot, job.version);
+      slot.inFlight.set(job.id, job);
+      slot.worker.post(job.batch.message(job.id, job.version, job.queries), [job.queries.buffer as ArrayBuffer]);
+    }
+  }
+
+  #sendEdits(slot: Slot, target: number): void {
+    for (let v = slot.version + 1; v <= target; v++) slot.worker.post({ type: 'edit', version: v, edits: this.#edits.get(v)! });
+    slot.version = target;
+  }
+
+  /** Resolves a batch (error null) or rejects it, dropping its queued jobs. */
+  #settle(batch: BatchState, error: unknown): void {
+    if (batch.settled) return;
+    batch.settled = true;
+    this.#batches.delete(batch);
+    if (error !== null) {
+      this.#queue = this.#queue.filter((job) => job.batch !== batch);
+      batch.reject(error);
+      this.#pump(); // the queue head may have changed: workers may move to a newer version
+      return;
+    }
+    batch.complete();
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * Starting the pool's workers: a worker thread in Node or a module Web Worker in browsers, behind one
+ * {@link WorkerHandle}; its first answer (`ready`, or why it could not start); and the `init` messages
+ * that have every worker make its planner, built once.
+ * @module
+ */
+import type { HierarchyOptions, ShpaOptions } from '../types.ts';
+import { isNode } from './host.ts';
+import type { ErrorMessage, FromWorker, HierarchySource, InitMessage, PoolAlgorithm, PoolMode, ReadyMessage, ToWorker } from './protocol.ts';
+
+/** A worker as the pool sees it, in browsers and Node alike. */
+export interface WorkerHandle {
+  post(message: ToWorker, transfer?: ArrayBuffer[]): void;
+  terminate(): Promise<void>;
+}
+
+/** A failure while the pool starts; `stage` says whether the module or the build failed. */
+export class StartError extends Error {
+  readonly stage: ErrorMessage['stage'];
+  constructor(message: string, stage: ErrorMessage['stage']) {
+    super(message);
+    this.stage = stage;
+  }
+}
+
+// Kept in a variable so that bundlers do not treat the Node branch as a second worker entry.
+const WORKER_FILE = './worker.mjs';
+
+async function spawnWorker(onMessage: (m: FromWorker) => void, onFailure: (e: Error) => void): Promise<WorkerHandle> {
+  if (isNode()) {
+    const name = 'node:worker_threads';
+    const { Worker: NodeWorker } = (await import(/* @vite-ignore */ name)) as typeof import('node:worker_threads');
+    const worker = new NodeWorker(new URL(WORKER_FILE, import.meta.url));
+    let ending = false;
+    worker.on('message', onMessage);
+    worker.on('error', (error) => onFailure(error instanceof Error ? error : new Error(String(error))));
+    worker.on('exit', (code) => {
+      if (!ending) onFailure(new Error(`a pool worker exited (code ${code})`));
+    });
+    return {
+      post: (message, transfer) => worker.postMessage(message, transfer),
+      terminate: async () => {
+        ending = true;
+        await worker.terminate();
+      },
+    };
+  }
+  // The literal `new Worker(new URL(...), { type: 'module' })` is what Vite and other bundlers look for.
+  const worker = new Worker(new URL('./worker.mjs', import.meta.url), { type: 'module' });
+  worker.onmessage = (event: MessageEvent<FromWorker>) => onMessage(event.data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    onFailure(new Error(event.message || 'a pool worker failed to start'));
+  };
+  worker.onmessageerror = () => onFailure(new Error('a pool worker sent a message that could not be read'));
+  return {
+    post: (message, transfer) => worker.postMessage(message, transfer ?? []),
+    terminate: async () => worker.terminate(),
+  };
+}
+
+/** Where a started worker's messages go, before and after its `ready`. */
+export interface WorkerListener {
+  /** Its answer to `init`, heard before {@link StartingWorker.ready} resolves. */
+  ready(message: ReadyMessage): void;
+  /** Every message after `ready`. */
+  message(message: FromWorker): void;
+  /** A failure after `ready` (one before rejects {@link StartingWorker.ready}). */
+  failure(error: Error): void;
+}
+
+export interface StartingWorker {
+  readonly worker: WorkerHandle;
+  /** Settles with the worker's first answer to `init`, or its failure (a {@link StartError}). */
+  readonly ready: Promise<ReadyMessage>;
+}
+
+/** Starts one worker; it makes no planner until {@link initWorkers} sends it `init`. */
+export async function startWorker(listener: WorkerListener): Promise<StartingWorker> {
+  let resolveReady!: (m: ReadyMessage) => void;
+  let rejectReady!: (e: Error) => void;
+  const ready = new Promise<ReadyMessage>((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+  ready.catch(() => {}); // observed by initWorkers; a failure before init must not be unhandled
+  let started = false;
+  const worker = await spawnWorker(
+    (message) => {
+      if (started) return listener.message(message);
+      if (message.type === 'ready') {
+        started = true;
+        listener.ready(message);
+        resolveReady(message);
+      } else if (message.type === 'error') {
+        rejectReady(new StartError(message.message, message.stage));
+      }
+    },
+    (error) => (started ? listener.failure(error) : rejectReady(new StartError(error.message, 'load'))),
+  );
+  return { worker, ready };
+}
+
+/** What every worker makes its planner from (each is sent its own copy of `source`). */
+export interface PlannerSpec {
+  readonly mode: PoolMode;
+  /** Search threads of the one worker (shared mode); 1 in copied mode. */
+  readonly threads: number;
+  readonly planner: PoolAlgorithm;
+  readonly options: HierarchyOptions | ShpaOptions;
+  readonly source: HierarchySource;
+}
+
+/**
+ * Has every worker make its planner, and resolves once each is ready. Built once: from terrain, the
+ * first worker builds and serializes the hierarchy, and the others load the bytes (they load the
+ * module meanwhile); bytes of a planner go to every worker. SHPA* has no bytes: every worker builds
+ * it from the terrain (in copied mode, after the first one has succeeded).
+ * @throws (as a rejection) the first {@link StartError}
+ */
+export async function initWorkers(workers: readonly StartingWorker[], spec: PlannerSpec): Promise<void> {
+  const init = (starting: StartingWorker, source: HierarchySource, serialize: boolean) => {
+    const message: InitMessage = {
+      type: 'init', protocol: 3, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize,
+    };
+    const data = source.kind === 'terrain' ? source.terrain : source.bytes;
+    starting.worker.post(message, [data.buffer as ArrayBuffer]);
+    return starting.ready;
+  };
+  // Each init transfers its buffer: every worker gets a copy.
+  const copy = (source: HierarchySource): HierarchySource =>
+    source.kind === 'terrain' ? { ...source, terrain: source.terrain.slice() } : { kind: 'hierarchy', bytes: source.bytes.slice() };
+  let source = spec.source;
+  let pending = workers;
+  if (source.kind === 'terrain') {
+    const serialize = workers.length > 1 && spec.planner === 'hpa';
+    const first = await init(workers[0]!, copy(source), serialize);
+    if (serialize) source = { kind: 'hierarchy', bytes: first.bytes! };
+    pending = workers.slice(1);
+  }
+  await Promise.all(pending.map((w) => init(w, copy(source), false)));
+}
