@@ -7,9 +7,10 @@
 // on every frame; overlays are drawn on top, only the visible part of each.
 import bundledMaps from 'virtual:hpastar-maps';
 import { loadHpastar, PathQueryError, type Hpastar, type PathResult, type Point, type SearchPhase, type TerrainEdit } from '../lib/index';
-import { ALGORITHMS, DEFAULT_SETTINGS, NOT_YET, Planners, algoInfo, detectAlgorithms, hierarchyOptions, timeIt, type AlgoId, type AlgoInfo, type QueryOutcome, type SearchSettings } from './algorithms';
+import { DEFAULT_SETTINGS, Planners, algoInfo, algorithmChoice, hierarchyOptions, timeIt, type AlgoId, type AlgoInfo, type QueryOutcome, type SearchSettings } from './algorithms';
 import { ComparePanel } from './compare';
 import { Crowd, type CrowdMetrics } from './crowd';
+import { errorText, fmtInt, fmtMs, plural } from './format';
 import { ExactGraphs, RectDijkstra, components, connections, layoutOf, passableCode, type Layout, type LevelGraph } from './hierarchyView';
 import {
   GENERATOR_DEFAULTS,
@@ -25,10 +26,10 @@ import {
   type GeneratorParams,
   type Scenario,
 } from './maps';
-import { Flashes, SET_OVERLAYS, SearchSets, componentsImage, drawAbstractPath, drawClusterBorders, drawConnections, drawEnds, drawGraph, drawPath, drawTransitions, shpaClusterImage } from './overlays';
-import { PALETTE, exportPaletteToCss } from './palette';
+import { Flashes, SET_OVERLAYS, SearchSets, componentsImage, drawAbstractPath, drawClusterBorders, drawConnections, drawEnds, drawGraph, drawPath, drawTransitions, shpaClusterImage } from './render/overlays';
+import { PALETTE, exportPaletteToCss } from './render/palette';
 import { readPermalink, writePermalink, type Mode } from './permalink';
-import { TERRAIN_NAMES, TerrainImage, Viewport } from './view';
+import { TERRAIN_NAMES, TerrainImage, Viewport } from './render/view';
 
 // ---- what end-to-end tests read ----------------------------------------------------------------
 
@@ -140,6 +141,7 @@ const view = new Viewport(canvas);
 let hp: Hpastar | null = null;
 let shown: Shown | null = null;
 let loadToken = 0;
+let algorithms = algorithmChoice(null);
 let algo: AlgoInfo = algoInfo('hpa2');
 let settings: SearchSettings = { ...DEFAULT_SETTINGS };
 let mode: Mode = 'explore';
@@ -185,10 +187,6 @@ function say(text: string, isError = false): void {
   messageEl.classList.toggle('error', isError);
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const fmtMs = (ms: number) => (ms < 0.1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(ms < 10 ? 3 : 1)} ms`);
-const fmtInt = (n: number) => n.toLocaleString('en');
-const plural = (n: number, word: string) => `${fmtInt(n)} ${word}${n === 1 ? '' : 's'}`;
 
 // ---- overlays state -----------------------------------------------------------------------------
 
@@ -1169,8 +1167,8 @@ function setupFiles(): void {
 
 function populateAlgorithms(): void {
   algoPicker.length = 0;
-  for (const a of ALGORITHMS) algoPicker.add(new Option(a.label, a.id));
-  for (const a of NOT_YET) {
+  for (const a of algorithms.offered) algoPicker.add(new Option(a.label, a.id));
+  for (const a of algorithms.notYet) {
     const option = new Option(a.label, a.id);
     option.disabled = true;
     algoPicker.add(option);
@@ -1211,7 +1209,7 @@ function setupControls(): void {
     if (picker.value && bundled.has(picker.value)) void loadBundled(picker.value);
   });
   const context = () => ({
-    planners: shown!.planners, settings, start, goal, scenarios: scenariosOfShown, randomPairs, say,
+    algorithms: algorithms.offered, planners: shown!.planners, settings, start, goal, scenarios: scenariosOfShown, randomPairs, say,
   });
   $('compare-query').addEventListener('click', () => shown && void comparePanel.runQuery(context()));
   $('compare-batch').addEventListener('click', () => shown && void comparePanel.runBatch(context(), Math.max(5, Math.min(2000, Number($<HTMLInputElement>('batch-size').value) || 100))));
@@ -1282,9 +1280,9 @@ async function main(): Promise<void> {
     say(`Cannot load the WebAssembly module (run "npm run build:wasm"): ${errorText(error)}`, true);
     return;
   }
-  detectAlgorithms(hp);
+  algorithms = algorithmChoice(hp);
   algo = algoInfo(link.algo ?? algo.id);
-  if (!ALGORITHMS.includes(algo)) algo = algoInfo('hpa2');
+  if (!algorithms.offered.includes(algo)) algo = algoInfo('hpa2');
   demo.algo = algo.id;
   populateAlgorithms();
   syncOverlayAvailability();
