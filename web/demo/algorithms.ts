@@ -31,14 +31,11 @@ const ALL: readonly AlgoInfo[] = [
 /** Every algorithm id the demo knows (a permalink may name SHPA* before the module is loaded). */
 export const ALL_IDS: readonly AlgoId[] = ALL.map((a) => a.id);
 
-/** The algorithms this module offers (SHPA* only when the loaded module has it). */
-export let ALGORITHMS: readonly AlgoInfo[] = ALL.filter((a) => a.kind !== 'shpa');
-
-/** Planners named in the issue that the package does not expose: shown, disabled. */
-export let NOT_YET = [
-  { id: 'shpa', label: 'SHPA* (not in the package yet)' },
-  { id: 'haa', label: 'HAA* (not in the package yet)' },
-];
+/** The algorithms offered, and the planners named in the issue that are shown disabled. */
+export interface AlgorithmChoice {
+  offered: readonly AlgoInfo[];
+  notYet: readonly { id: string; label: string }[];
+}
 
 /** What the demo needs of an SHPA* planner (typed here, so that the demo follows the package loosely). */
 interface ShpaPlanner {
@@ -51,14 +48,17 @@ interface ShpaPlanner {
 type ShpaFactory = { build(grid: Grid, options?: { maxClusterSide?: number }): ShpaPlanner };
 const shpaFactory = (hp: Hpastar): ShpaFactory | null => (hp as unknown as { SHPAStar?: ShpaFactory }).SHPAStar ?? null;
 
-/** Offers SHPA* when the loaded module has it. */
-export function detectAlgorithms(hp: Hpastar): void {
-  if (!shpaFactory(hp)) return;
-  ALGORITHMS = ALL;
-  NOT_YET = NOT_YET.filter((a) => a.id !== 'shpa');
+/** What a module offers (SHPA* only when it has it); before the module is loaded, `hp` is null. */
+export function algorithmChoice(hp: Hpastar | null): AlgorithmChoice {
+  const notYet = [
+    { id: 'shpa', label: 'SHPA* (not in the package yet)' },
+    { id: 'haa', label: 'HAA* (not in the package yet)' },
+  ];
+  if (hp && shpaFactory(hp)) return { offered: ALL, notYet: notYet.filter((a) => a.id !== 'shpa') };
+  return { offered: ALL.filter((a) => a.kind !== 'shpa'), notYet };
 }
 
-export const algoInfo = (id: AlgoId): AlgoInfo => ALGORITHMS.find((a) => a.id === id) ?? ALL.find((a) => a.id === id) ?? ALL[0]!;
+export const algoInfo = (id: AlgoId): AlgoInfo => ALL.find((a) => a.id === id) ?? ALL[0]!;
 
 /** SHPA*'s largest cluster side: the panel's cluster size, within SHPA*'s range. */
 export const shpaOptions = (s: SearchSettings) => ({ maxClusterSide: Math.min(1024, Math.max(4, s.clusterSize)) });

@@ -14,8 +14,9 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from 'chart.js';
-import { ALGORITHMS, timeIt, type AlgoInfo, type Planners, type SearchSettings } from './algorithms';
-import { OKABE_ITO } from './palette';
+import { timeIt, type AlgoInfo, type Planners, type SearchSettings } from './algorithms';
+import { fmtMs } from './format';
+import { OKABE_ITO } from './render/palette';
 import type { Scenario } from './maps';
 
 Chart.register(ScatterController, BarController, BarElement, CategoryScale, LinearScale, LogarithmicScale, PointElement, Tooltip, Legend);
@@ -66,6 +67,8 @@ interface Sample {
 type ChartKind = 'time' | 'speedup' | 'subopt';
 
 export interface CompareContext {
+  /** The algorithms compared: those the picker offers. */
+  algorithms: readonly AlgoInfo[];
   planners: Planners;
   settings: SearchSettings;
   start: { x: number; y: number } | null;
@@ -77,7 +80,6 @@ export interface CompareContext {
 }
 
 const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
-const fmtMs = (ms: number) => (ms < 0.1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(ms < 10 ? 3 : 1)} ms`);
 const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class ComparePanel {
@@ -89,6 +91,8 @@ export class ComparePanel {
   #chart: Chart | null = null;
   #samples = new Map<string, Sample[]>();
   #token = 0;
+  /** The algorithms of the last run: its table's rows and its chart's series. */
+  #algorithms: readonly AlgoInfo[] = [];
   /** Called when a row of the query table is clicked: show that algorithm's path. */
   onPick: (algo: AlgoInfo) => void = () => {};
 
@@ -112,10 +116,11 @@ export class ComparePanel {
       return;
     }
     const token = ++this.#token;
+    this.#algorithms = c.algorithms;
     Object.assign(this.state, { kind: 'query', running: true, progress: 0, queryRows: [], batchRows: [] });
     const rows: QueryRow[] = [];
     let optimal = NaN;
-    for (const [i, algo] of ALGORITHMS.entries()) {
+    for (const [i, algo] of c.algorithms.entries()) {
       this.#progress.textContent = `Running ${algo.label}…`;
       await nextFrame();
       if (token !== this.#token) return;
@@ -127,7 +132,7 @@ export class ComparePanel {
         algo: algo.label, buildMs, ms, sg: first.stats.expandedInsertion, main: first.stats.expandedMain, refine: first.stats.expandedRefinement,
         expanded: first.expanded, cost: first.cost, subopt: first.found && optimal > 0 ? first.cost / optimal - 1 : 0,
       });
-      this.state.progress = (i + 1) / ALGORITHMS.length;
+      this.state.progress = (i + 1) / c.algorithms.length;
     }
     this.state.queryRows = rows;
     this.#renderQueryTable(rows);
@@ -140,6 +145,7 @@ export class ComparePanel {
   /** Every algorithm on `count` scenarios. */
   async runBatch(c: CompareContext, count: number): Promise<void> {
     const token = ++this.#token;
+    this.#algorithms = c.algorithms;
     Object.assign(this.state, { kind: 'batch', running: true, progress: 0, queryRows: [], batchRows: [] });
     const scen = await c.scenarios();
     let queries: { sx: number; sy: number; gx: number; gy: number; optimal: number }[];
@@ -151,11 +157,11 @@ export class ComparePanel {
     } else {
       queries = c.randomPairs(count).map(([sx, sy, gx, gy]) => ({ sx, sy, gx, gy, optimal: NaN }));
     }
-    const samples = new Map<string, Sample[]>(ALGORITHMS.map((a) => [a.label, []]));
+    const samples = new Map<string, Sample[]>(c.algorithms.map((a) => [a.label, []]));
     const totals = new Map<string, { ms: number; expanded: number; found: number; subopt: number; max: number; n: number }>(
-      ALGORITHMS.map((a) => [a.label, { ms: 0, expanded: 0, found: 0, subopt: 0, max: 0, n: 0 }]),
+      c.algorithms.map((a) => [a.label, { ms: 0, expanded: 0, found: 0, subopt: 0, max: 0, n: 0 }]),
     );
-    for (const algo of ALGORITHMS) c.planners.prepare(algo, c.settings);
+    for (const algo of c.algorithms) c.planners.prepare(algo, c.settings);
     let last = performance.now();
     for (const [qi, q] of queries.entries()) {
       if (performance.now() - last > 30) {
@@ -168,7 +174,7 @@ export class ComparePanel {
       const s = { x: q.sx, y: q.sy }, g = { x: q.gx, y: q.gy };
       let astarMs = NaN;
       let optimal = q.optimal;
-      for (const algo of ALGORITHMS) {
+      for (const algo of c.algorithms) {
         let r;
         try {
           r = c.planners.run(algo, c.settings, s, g, false);
@@ -192,8 +198,8 @@ export class ComparePanel {
         samples.get(algo.label)!.push({ length: optimal, ms, speedup: astarMs / ms, subopt });
       }
     }
-    const astarTotal = totals.get(ALGORITHMS[0]!.label)!;
-    const rows: BatchRow[] = ALGORITHMS.map((a) => {
+    const astarTotal = totals.get(c.algorithms[0]!.label)!;
+    const rows: BatchRow[] = c.algorithms.map((a) => {
       const t = totals.get(a.label)!;
       return {
         algo: a.label, queries: t.n, found: t.found, meanMs: t.ms / Math.max(1, t.found), speedup: astarTotal.ms / Math.max(1e-9, t.ms),
@@ -220,7 +226,7 @@ export class ComparePanel {
       for (const v of [r.algo, r.buildMs ? fmtMs(r.buildMs) : '–', fmtMs(r.ms), `${r.sg}·${r.main}·${r.refine}`, fmt(r.cost, 3), `${fmt(100 * r.subopt)} %`]) {
         tr.insertCell().textContent = String(v);
       }
-      const pick = () => this.onPick(ALGORITHMS[i]!);
+      const pick = () => this.onPick(this.#algorithms[i]!);
       tr.addEventListener('click', pick);
       tr.addEventListener('keydown', (e) => e.key === 'Enter' && pick());
     });
@@ -263,7 +269,7 @@ export class ComparePanel {
         },
       };
     } else if (this.state.kind === 'batch') {
-      const datasets = ALGORITHMS.map((a, i) => {
+      const datasets = this.#algorithms.map((a, i) => {
         const data = (this.#samples.get(a.label) ?? []).map((s) => ({ x: s.length, y: kind === 'time' ? s.ms : kind === 'speedup' ? s.speedup : 100 * s.subopt }));
         points += data.length;
         return {

@@ -12,8 +12,8 @@
 // most two batches (one of plans, one of segments).
 import { createPathPool, type HPAStar, type PathPool, type PlanBatch, type TerrainEdit } from '../lib/index';
 import { components, passableCode } from './hierarchyView';
-import { PALETTE } from './palette';
-import type { Viewport } from './view';
+import { PALETTE } from './render/palette';
+import type { Viewport } from './render/view';
 
 interface Agent {
   /** The cell the agent stands on (or left last). */

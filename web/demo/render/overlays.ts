@@ -1,8 +1,8 @@
 // Drawing the overlays. The context is in cell units (Viewport.applyTransform): cell (x, y) covers
 // [x, x+1) × [y, y+1); line widths are given in device pixels and divided by the scale.
-import type { RebuiltClusters, SearchPhase, TracedPath } from '../lib/index';
+import type { RebuiltClusters, SearchPhase, TracedPath } from '../../lib/index';
 import { COMPONENT_RGB, PALETTE, PHASE_COLOURS, viridis } from './palette';
-import type { CellEdge, Layout, LevelGraph } from './hierarchyView';
+import type { CellEdge, Layout, LevelGraph } from '../hierarchyView';
 import type { Viewport } from './view';
 
 type Ctx = CanvasRenderingContext2D;

@@ -1,0 +1,81 @@
+// The algorithm picker and its options (cluster size, entrance width, smoothing, caching, pruning,
+// landmarks, distance table): a change builds the planner if needed and plans the query again.
+import { DEFAULT_SETTINGS, algoInfo, type AlgoId, type SearchSettings } from '../algorithms';
+import type { Elements } from '../page';
+import type { FrameLoop } from '../render/frameLoop';
+import type { AppState } from '../state';
+import type { CrowdController } from './crowd';
+import type { MapLoader } from './mapLoading';
+import type { QueryController } from './query';
+
+export class AlgorithmPanel {
+  constructor(
+    private readonly state: AppState, private readonly elements: Elements, private readonly maps: MapLoader,
+    private readonly query: QueryController, private readonly crowd: CrowdController, private readonly frames: FrameLoop,
+  ) {}
+
+  wire(): void {
+    this.populate();
+    this.elements.algoPicker.addEventListener('change', () => void this.changed());
+    for (const input of Object.values(this.elements.options)) input.addEventListener('change', () => void this.changed());
+  }
+
+  /** Fills the picker with the algorithms offered (and, disabled, those not in the package yet). */
+  populate(): void {
+    const picker = this.elements.algoPicker;
+    picker.length = 0;
+    for (const a of this.state.algorithms.offered) picker.add(new Option(a.label, a.id));
+    for (const a of this.state.algorithms.notYet) {
+      const option = new Option(a.label, a.id);
+      option.disabled = true;
+      picker.add(option);
+    }
+    picker.value = this.state.algo.id;
+  }
+
+  /** Shows the state's algorithm and options in the panel. */
+  show(): void {
+    const o = this.elements.options;
+    const s = this.state.settings;
+    this.elements.algoPicker.value = this.state.algo.id;
+    o.cluster.value = String(s.clusterSize);
+    o.entrance.value = String(s.entranceWidth);
+    o.smooth.checked = s.smooth;
+    o.cache.checked = s.cachePaths;
+    o.prune.checked = s.pruneEdges;
+    o.landmarks.value = String(s.landmarks);
+    o.table.checked = s.distanceTable;
+  }
+
+  /** Picks `id` as if chosen in the picker (a row of the compare table). */
+  pick(id: AlgoId): void {
+    this.elements.algoPicker.value = id;
+    void this.changed();
+  }
+
+  async changed(): Promise<void> {
+    const s = this.state;
+    s.setAlgorithm(algoInfo(this.elements.algoPicker.value as AlgoId), this.#read());
+    if (!s.shown) return;
+    const hierarchyChanged = s.mode === 'crowd';
+    if (!(await this.maps.prepareAlgorithm())) return;
+    this.query.run();
+    this.frames.request();
+    if (hierarchyChanged) await this.crowd.start();
+  }
+
+  #read(): SearchSettings {
+    const o = this.elements.options;
+    const clamp = (v: number, lo: number, hi: number, d: number) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, Math.round(v))) : d);
+    return {
+      clusterSize: clamp(Number(o.cluster.value), 2, 255, DEFAULT_SETTINGS.clusterSize),
+      entranceWidth: clamp(Number(o.entrance.value), 1, 255, DEFAULT_SETTINGS.entranceWidth),
+      clusterGroup: DEFAULT_SETTINGS.clusterGroup,
+      smooth: o.smooth.checked,
+      cachePaths: o.cache.checked,
+      pruneEdges: o.prune.checked,
+      landmarks: clamp(Number(o.landmarks.value), 0, 32, DEFAULT_SETTINGS.landmarks),
+      distanceTable: o.table.checked,
+    };
+  }
+}

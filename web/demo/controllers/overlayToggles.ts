@@ -1,0 +1,45 @@
+// The overlay toggles: which overlays are shown (ticked, and available for the algorithm).
+import type { Elements } from '../page';
+import type { FrameLoop } from '../render/frameLoop';
+import type { AppState } from '../state';
+import type { PermalinkSync } from './permalinkSync';
+
+export class OverlayToggles {
+  readonly #boxes: HTMLInputElement[];
+
+  constructor(private readonly state: AppState, elements: Elements) {
+    this.#boxes = elements.overlayBoxes;
+  }
+
+  wire(frames: FrameLoop, permalink: PermalinkSync): void {
+    for (const box of this.#boxes) {
+      box.addEventListener('change', () => {
+        this.sync();
+        permalink.update();
+        frames.request();
+      });
+    }
+  }
+
+  /** Ticks the overlays a permalink names, and only those. */
+  tick(ids: readonly string[]): void {
+    for (const box of this.#boxes) box.checked = ids.includes(box.dataset.overlay!);
+  }
+
+  /** Enables the overlays that the algorithm has; the shown ones go to the state. */
+  sync(): void {
+    const { algo } = this.state;
+    for (const box of this.#boxes) {
+      const id = box.dataset.overlay!;
+      let available = true;
+      if (/^(b|graph)\d$/.test(id)) available = algo.levels >= Number(id.replace(/\D/g, ''));
+      else if (['nodes', 'graph', 'abstract', 'sets-sg'].includes(id)) available = algo.levels > 0;
+      else if (id === 'refined' || id === 'sets-refine') available = algo.kind !== 'astar';
+      else if (id === 'sclusters') available = algo.kind === 'shpa';
+      box.disabled = !available;
+    }
+    const shown = this.#boxes.filter((b) => b.checked && !b.disabled).map((b) => b.dataset.overlay!);
+    this.state.overlays = new Set(shown);
+    this.state.demo.overlays = shown;
+  }
+}

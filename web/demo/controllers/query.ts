@@ -1,0 +1,145 @@
+// The query: the start and the goal (set by clicks, moved by drags, cleared by Escape), the current
+// algorithm's answer and A*'s for reference, and what the tests read of them.
+import { PathQueryError, type PathResult, type Point } from '../../lib/index';
+import { timeIt, type QueryOutcome } from '../algorithms';
+import { errorText } from '../format';
+import { passableCode } from '../hierarchyView';
+import type { FrameLoop } from '../render/frameLoop';
+import type { Panels } from '../render/panels';
+import { TERRAIN_NAMES } from '../render/view';
+import type { AppState } from '../state';
+import type { PermalinkSync } from './permalinkSync';
+
+export class QueryController {
+  constructor(private readonly state: AppState, private readonly panels: Panels, private readonly frames: FrameLoop, private readonly permalink: PermalinkSync) {}
+
+  insideMap(p: Point): boolean {
+    const { shown } = this.state;
+    return !!shown && p.x >= 0 && p.y >= 0 && p.x < shown.width && p.y < shown.height;
+  }
+
+  isFree(p: Point): boolean {
+    const { shown } = this.state;
+    return !!shown && this.insideMap(p) && passableCode(shown.terrain[p.y * shown.width + p.x]!);
+  }
+
+  /**
+   * Runs the current algorithm on the query (and A* for reference). While a marker is dragged on a map
+   * where A* is slow, the reference waits for the release.
+   */
+  run(dragging = false): void {
+    const s = this.state;
+    const { shown, start, goal, algo, settings, demo } = s;
+    demo.start = start;
+    demo.goal = goal;
+    if (!shown || !start || !goal) {
+      s.outcome = null;
+      s.reference = null;
+      demo.lastPath = null;
+      demo.optimalCost = null;
+      this.panels.showNumbers();
+      this.frames.request();
+      return;
+    }
+    let o: QueryOutcome;
+    try {
+      o = s.outcome = shown.planners.run(algo, settings, start, goal, true);
+      if (!dragging) {
+        // One search is too short to time alone: the mean of repeated runs (within ~3 ms).
+        o.ms = timeIt(() => shown.planners.run(algo, settings, start, goal, false), 3, 50);
+      }
+      if (algo.kind === 'astar') {
+        s.reference = { ...o, cells: o.cells, status: o.found ? 'found' : 'no path', ms: o.ms } as PathResult & { ms: number };
+        s.referenceStale = false;
+        s.lastAStarMs = o.ms;
+      } else if (!dragging || s.lastAStarMs < 20) {
+        const t0 = performance.now();
+        const r = shown.planners.astar(start, goal);
+        s.lastAStarMs = performance.now() - t0;
+        if (!dragging && s.lastAStarMs < 3) s.lastAStarMs = timeIt(() => shown.planners.astar(start, goal), 3, 50);
+        s.reference = { ...r, ms: s.lastAStarMs };
+        s.referenceStale = false;
+      } else s.referenceStale = true;
+    } catch (error) {
+      s.outcome = null;
+      s.reference = null;
+      demo.lastPath = null;
+      this.panels.say(error instanceof PathQueryError ? `${error.message}. Move the start or the goal.` : errorText(error), true);
+      this.panels.showNumbers();
+      this.frames.request();
+      return;
+    }
+    demo.lastPath = {
+      found: o.found, cost: o.cost, algo: o.algo.id, cells: o.cells.length / 2, unsmoothedCost: o.unsmoothedCost, waypoints: (o.waypoints?.length ?? 0) / 2,
+      expanded: { sg: o.stats.expandedInsertion, main: o.stats.expandedMain, refine: o.stats.expandedRefinement }, ms: o.ms,
+    };
+    demo.optimalCost = s.reference && !s.referenceStale ? s.reference.cost : null;
+    this.panels.showNumbers();
+    if (!dragging) {
+      this.panels.say(
+        o.found
+          ? `${o.algo.label}: a path of ${o.cells.length / 2} cells, cost ${o.cost.toFixed(3)}. Drag the start or the goal; paint walls with the brush.`
+          : 'No path: start and goal are not connected.',
+      );
+    }
+    this.permalink.update();
+    this.frames.request();
+  }
+
+  /** A click on a cell: the start, then the goal (Shift: a new goal for the same start). */
+  click(cell: Point, shift: boolean): void {
+    const s = this.state;
+    const { shown, mode } = s;
+    if (!shown || mode === 'crowd') {
+      if (mode === 'crowd') this.panels.say('In the crowd, paint walls (Brush, Rect) to make agents re-plan.');
+      return;
+    }
+    if (!this.insideMap(cell)) return;
+    if (!this.isFree(cell)) {
+      const code = String.fromCharCode(shown.terrain[cell.y * shown.width + cell.x]!);
+      this.panels.say(`(${cell.x}, ${cell.y}) is ${TERRAIN_NAMES[code] ?? 'blocked'}: pick a passable cell.`, true);
+      return;
+    }
+    if (shift && s.start) {
+      s.goal = cell;
+      this.run();
+    } else if (!s.start || s.goal) {
+      s.start = cell;
+      s.goal = null;
+      s.outcome = null;
+      s.reference = null;
+      this.run();
+      this.panels.say(`Start at (${cell.x}, ${cell.y}). Now click the goal.`);
+    } else {
+      s.goal = cell;
+      this.run();
+    }
+    this.permalink.update();
+    this.frames.request();
+  }
+
+  /** Moves a dragged marker to `cell` and re-plans as the drag goes; false when it stays (a blocked cell, or the same). */
+  moveMarker(which: 'start' | 'goal', cell: Point): boolean {
+    const s = this.state;
+    if (!this.isFree(cell)) return false;
+    const m = which === 'start' ? s.start : s.goal;
+    if (m && m.x === cell.x && m.y === cell.y) return false;
+    if (which === 'start') s.start = cell;
+    else s.goal = cell;
+    this.run(true);
+    return true;
+  }
+
+  clear(): void {
+    const s = this.state;
+    s.start = s.goal = null;
+    this.run();
+    this.permalink.update();
+    if (s.demo.ready) this.panels.say('Cleared. Click a passable cell to set the start.');
+  }
+
+  /** Whether a query is on screen (the crowd has none). */
+  active(): boolean {
+    return !!this.state.start && !!this.state.goal && this.state.mode !== 'crowd';
+  }
+}

@@ -1,0 +1,52 @@
+// The elements of index.html the demo uses, looked up once (the end-to-end tests use the same ids).
+
+export const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+export function findElements() {
+  const $ = byId;
+  const canvas = $<HTMLCanvasElement>('map-canvas');
+  return {
+    canvas,
+    ctx: canvas.getContext('2d')!,
+    picker: $<HTMLSelectElement>('map-picker'),
+    algoPicker: $<HTMLSelectElement>('algo'),
+    message: $<HTMLParagraphElement>('message'),
+    options: {
+      cluster: $<HTMLInputElement>('opt-cluster'),
+      entrance: $<HTMLInputElement>('opt-entrance'),
+      smooth: $<HTMLInputElement>('opt-smooth'),
+      cache: $<HTMLInputElement>('opt-cache'),
+      prune: $<HTMLInputElement>('opt-prune'),
+      landmarks: $<HTMLInputElement>('opt-landmarks'),
+      table: $<HTMLInputElement>('opt-table'),
+    },
+    buildInfo: $('build-info'),
+    brushSize: $<HTMLInputElement>('brush-size'),
+    brushSizeOut: $('brush-size-out'),
+    hudCell: $('hud-cell'),
+    hudZoom: $('hud-zoom'),
+    overlayBoxes: [...document.querySelectorAll<HTMLInputElement>('input[data-overlay]')],
+    toolRadios: [...document.querySelectorAll<HTMLInputElement>('input[name=tool]')],
+    tabs: [...document.querySelectorAll<HTMLButtonElement>('.tabs button')],
+    /** The explore numbers. */
+    numbers: {
+      time: $('n-time'), sg: $('n-sg'), main: $('n-main'), refine: $('n-refine'), expanded: $('n-expanded'), abstract: $('n-abstract'),
+      cost: $('n-cost'), unsmoothed: $('n-unsmoothed'), optimal: $('n-optimal'), astar: $('n-astar'), subopt: $('n-subopt'), edit: $('n-edit'),
+    },
+    /** The crowd's numbers. */
+    crowdNumbers: {
+      pool: $('c-pool'), fps: $('c-fps'), frame: $('c-frame'), searches: $('c-searches'), load: $('c-load'), agents: $('c-agents'), arrivals: $('c-arrivals'),
+    },
+    agentsSlider: $<HTMLInputElement>('agents'),
+    agentsOut: $('agents-out'),
+    speedSlider: $<HTMLInputElement>('agent-speed'),
+    speedOut: $('agent-speed-out'),
+    agentRoutes: $<HTMLInputElement>('agent-routes'),
+    crowdToggle: $<HTMLButtonElement>('crowd-toggle'),
+    compare: $('compare'),
+    crowdSection: $('crowd-section'),
+    numbersSection: $('numbers-section'),
+  };
+}
+
+export type Elements = ReturnType<typeof findElements>;

@@ -1,0 +1,63 @@
+// Frames on demand: a change asks for one (request), and while the crowd walks or clusters flash the
+// frames follow each other, each moving the crowd on by the time since the last, and their times are
+// measured (what the crowd panel and the tests report).
+import type { AppState } from '../state';
+import type { MapCanvas } from './mapCanvas';
+import type { FrameStats, Panels } from './panels';
+
+export class FrameLoop {
+  constructor(private readonly state: AppState, private readonly canvas: MapCanvas, private readonly panels: Panels) {}
+
+  /** Asks for a frame (at most one is pending). */
+  request(): void {
+    const f = this.state.frames;
+    if (f.requested) return;
+    f.requested = true;
+    requestAnimationFrame((now) => this.#frame(now));
+  }
+
+  /** Draws again whenever the canvas changes size. */
+  followResize(canvas: HTMLCanvasElement): void {
+    new ResizeObserver(() => {
+      this.state.view.resize();
+      this.request();
+    }).observe(canvas);
+  }
+
+  #frame(now: number): void {
+    const s = this.state;
+    const f = s.frames;
+    f.requested = false;
+    const t0 = performance.now();
+    const dt = f.lastAt ? (now - f.lastAt) / 1000 : 0;
+    if (s.crowd) s.crowd.update(dt);
+    if (this.canvas.draw()) this.request();
+    const work = performance.now() - t0;
+    s.demo.lastFrameMs = work;
+    if (s.crowd !== null || s.flashes.active) {
+      if (f.lastAt) {
+        f.gaps.push(now - f.lastAt);
+        f.times.push(work);
+        if (f.times.length > 600) f.times.shift(), f.gaps.shift();
+      }
+      f.lastAt = now;
+      const stats = this.#measure();
+      if (s.crowd && s.mode === 'crowd') this.panels.showCrowdNumbers(s.crowd.metrics, stats);
+      this.request();
+    } else f.lastAt = 0;
+  }
+
+  /** The frame-time statistics (and the crowd's metrics) for the tests; the figures the panel shows. */
+  #measure(): FrameStats {
+    const s = this.state;
+    const { times, gaps: allGaps } = s.frames;
+    const sorted = [...times].sort((a, b) => a - b);
+    const mean = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
+    const p95 = sorted[Math.floor(0.95 * (sorted.length - 1))] ?? 0;
+    const gaps = allGaps.slice(-60);
+    const fps = gaps.length ? 1000 / (gaps.reduce((a, b) => a + b, 0) / gaps.length) : 0;
+    s.demo.frame = { fps, meanMs: mean, p95Ms: p95, maxMs: sorted[sorted.length - 1] ?? 0, samples: times.length };
+    if (s.crowd) s.demo.crowd = { ...s.crowd.metrics };
+    return { fps, meanMs: mean, p95Ms: p95 };
+  }
+}

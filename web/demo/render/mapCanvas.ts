@@ -1,0 +1,112 @@
+// One frame of the map canvas: the terrain image scaled, then the overlays (only their visible part),
+// the path, the crowd, the flashes of rebuilt clusters, the rectangle being dragged and the brush.
+import { connections } from '../hierarchyView';
+import type { Elements } from '../page';
+import type { AppState } from '../state';
+import type { OverlayData } from './overlayData';
+import { drawAbstractPath, drawClusterBorders, drawConnections, drawEnds, drawGraph, drawPath, drawTransitions } from './overlays';
+import { PALETTE } from './palette';
+import type { Panels } from './panels';
+
+export class MapCanvas {
+  readonly #canvas: HTMLCanvasElement;
+  readonly #ctx: CanvasRenderingContext2D;
+
+  constructor(private readonly state: AppState, elements: Elements, private readonly data: OverlayData, private readonly panels: Panels) {
+    this.#canvas = elements.canvas;
+    this.#ctx = elements.ctx;
+  }
+
+  /** Draws the frame; true when part of it is stale and another frame should follow soon. */
+  draw(): boolean {
+    const s = this.state;
+    const { view, shown } = s;
+    const ctx = this.#ctx;
+    const on = (id: string) => this.data.on(id);
+    let again = false;
+    view.resize();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = PALETTE.background;
+    ctx.fillRect(0, 0, this.#canvas.width, this.#canvas.height);
+    if (!shown) return again;
+    view.applyTransform(ctx);
+    // Enlarged: crisp cells. Reduced (big maps): averaged, or the picture shimmers with moiré.
+    ctx.imageSmoothingEnabled = view.scale < 1;
+    ctx.imageSmoothingQuality = 'medium';
+    ctx.drawImage(shown.image.canvas, 0, 0);
+    ctx.imageSmoothingEnabled = false;
+    const wasHidden = s.graphHidden;
+    s.graphHidden = false;
+    if (on('components')) {
+      const { image, stale } = this.data.components();
+      again = stale;
+      if (image) {
+        ctx.globalAlpha = 0.45;
+        ctx.drawImage(image, 0, 0);
+        ctx.globalAlpha = 1;
+      }
+    }
+    const vis = view.visibleCells();
+    if (on('sclusters')) {
+      const image = this.data.shpaClusters();
+      if (image) ctx.drawImage(image, 0, 0);
+    }
+    const phases = this.data.phases();
+    if (phases.size) {
+      this.data.trace();
+      s.searchSets.draw(ctx, view, phases, vis);
+    }
+    const layout = this.data.layout();
+    if (layout) {
+      const levels = [1, 2, 3].filter((l) => on(`b${l}`));
+      drawClusterBorders(ctx, view, layout, levels, vis);
+      // Upper levels first: the level-1 graph, the densest, on top.
+      for (const level of [3, 2, 1]) {
+        if (!on(level === 1 ? 'graph' : `graph${level}`)) continue;
+        const lg = this.data.graph(level);
+        if (lg && !drawGraph(ctx, view, layout, lg, vis)) s.graphHidden = true;
+      }
+      const level1 = on('graph') || on('nodes') ? this.data.graph(1) : null;
+      if (level1 && on('graph') && !s.graphHidden && s.mode !== 'crowd') {
+        for (const end of [s.start && { ...s.start, colour: PALETTE.start }, s.goal && { ...s.goal, colour: PALETTE.goal }]) {
+          if (end) drawConnections(ctx, view, connections(shown.terrain, layout, level1, end.x, end.y, s.dijkstra), end.colour);
+        }
+      }
+      if (level1 && on('nodes')) drawTransitions(ctx, view, level1, vis, shown.width, shown.height);
+    }
+    if (s.mode !== 'crowd') {
+      const { reference, outcome } = s;
+      if (reference?.found && on('reference')) drawPath(ctx, view, reference.cells, { colour: PALETTE.reference, width: 2, dash: [2, 3] });
+      if (outcome?.found) {
+        // The found path wide, the unsmoothed one narrower on top: where they agree, orange inside blue.
+        if (on('path')) drawPath(ctx, view, outcome.cells, { colour: PALETTE.path, width: 5, minCells: 0.3 });
+        if (outcome.unsmoothed && on('refined')) drawPath(ctx, view, outcome.unsmoothed, { colour: PALETTE.refined, width: 2, minCells: 0.1 });
+        if (outcome.waypoints && on('abstract')) drawAbstractPath(ctx, view, outcome.waypoints);
+      }
+      drawEnds(ctx, view, s.start, s.goal);
+    }
+    s.crowd?.draw(ctx, view);
+    s.flashes.draw(ctx, view);
+    if (s.graphHidden !== wasHidden) this.panels.showHud();
+    const px = view.dpr / view.scale;
+    const { rectDrag, hover, tool } = s;
+    if (rectDrag) {
+      const x0 = Math.min(rectDrag.from.x, rectDrag.to.x), y0 = Math.min(rectDrag.from.y, rectDrag.to.y);
+      const x1 = Math.max(rectDrag.from.x, rectDrag.to.x) + 1, y1 = Math.max(rectDrag.from.y, rectDrag.to.y) + 1;
+      ctx.fillStyle = rectDrag.erase ? '#ffffff88' : '#00000066';
+      ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
+      ctx.strokeStyle = PALETTE.brush;
+      ctx.lineWidth = 2 * px;
+      ctx.strokeRect(x0, y0, x1 - x0, y1 - y0);
+    }
+    if (hover) {
+      const r = tool === 'brush' || tool === 'eraser' ? s.brushSize - 1 : 0;
+      const size = Math.max(1, 3 * px);
+      ctx.lineWidth = 1.5 * px;
+      ctx.strokeStyle = tool === 'path' ? '#000' : PALETTE.brush;
+      if (r === 0) ctx.strokeRect(hover.x + 0.5 - size / 2, hover.y + 0.5 - size / 2, size, size);
+      else ctx.strokeRect(hover.x - r, hover.y - r, 2 * r + 1, 2 * r + 1);
+    }
+    return again;
+  }
+}

@@ -1,0 +1,126 @@
+// The text around the map: the message line, the query's numbers, the build's figures, the last
+// edit's update, the crowd's numbers and the HUD (the cell under the pointer, the zoom).
+import { hierarchyOptions } from '../algorithms';
+import type { CrowdMetrics } from '../crowd';
+import { fmtInt, fmtMs, plural } from '../format';
+import type { Elements } from '../page';
+import type { AppState } from '../state';
+import type { OverlayData } from './overlayData';
+import { TERRAIN_NAMES } from './view';
+
+/** Frame-time statistics of the frames that ran on their own (crowd, flashes). */
+export interface FrameStats {
+  fps: number;
+  meanMs: number;
+  p95Ms: number;
+}
+
+export class Panels {
+  constructor(private readonly state: AppState, private readonly elements: Elements, private readonly overlays: OverlayData) {}
+
+  say(text: string, isError = false): void {
+    this.elements.message.textContent = text;
+    this.elements.message.classList.toggle('error', isError);
+  }
+
+  showNumbers(): void {
+    const { outcome: o, reference, referenceStale } = this.state;
+    const N = this.elements.numbers;
+    const set = (el: HTMLElement, text: string) => (el.textContent = text);
+    if (!o) {
+      for (const key of ['time', 'sg', 'main', 'refine', 'expanded', 'abstract', 'cost', 'unsmoothed', 'optimal', 'astar', 'subopt'] as const) set(N[key], '–');
+      return;
+    }
+    set(N.time, fmtMs(o.ms));
+    set(N.sg, fmtInt(o.stats.expandedInsertion));
+    set(N.main, fmtInt(o.stats.expandedMain));
+    set(N.refine, fmtInt(o.stats.expandedRefinement));
+    set(N.expanded, fmtInt(o.expanded));
+    set(N.abstract, o.algo.kind !== 'astar' ? fmtInt(o.stats.abstractPathNodes) : '–');
+    set(N.cost, o.found ? o.cost.toFixed(4) : 'no path');
+    set(N.unsmoothed, o.found && o.unsmoothed ? o.unsmoothedCost.toFixed(4) : '–');
+    if (reference && !referenceStale) {
+      set(N.optimal, reference.found ? reference.cost.toFixed(4) : 'no path');
+      set(N.astar, `${fmtMs(reference.ms)}, ${fmtInt(reference.expanded)} expanded`);
+      const excess = o.found && reference.found && reference.cost > 0 ? Math.max(0, o.cost / reference.cost - 1) : NaN;
+      set(N.subopt, Number.isFinite(excess) ? `${(100 * excess).toFixed(2)} %` : '–');
+    } else {
+      set(N.optimal, referenceStale ? '(on release)' : '–');
+      set(N.astar, '–');
+      set(N.subopt, '–');
+    }
+  }
+
+  showBuildInfo(): void {
+    const { shown, algo, settings, demo } = this.state;
+    const buildInfo = this.elements.buildInfo;
+    if (!shown || algo.kind === 'astar') {
+      buildInfo.textContent = 'A* searches the grid itself: nothing to build.';
+      demo.hierarchyCheck = null;
+      return;
+    }
+    if (algo.kind === 'shpa') {
+      const { planner, buildMs } = shown.planners.shpa(settings);
+      const s = planner.stats;
+      const part = (n: number | undefined, what: string) => (n === undefined ? '' : `, ${plural(n, what)}`);
+      buildInfo.textContent =
+        `Built in ${fmtMs(buildMs)} (core: ${fmtMs(s.buildMs)}), ${(s.bytes / 1024).toFixed(0)} KiB` +
+        `${part(s.clusters, 'cluster')}${part(s.nodes, 'node')}${part(s.components, 'connected component')}. ` +
+        `Clusters of any shape up to ${settings.clusterSize} cells wide (the cluster size); static maps: an edit rebuilds it all.`;
+      demo.hierarchyCheck = null;
+      return;
+    }
+    const { planner, buildMs } = shown.planners.planner(hierarchyOptions(algo, settings));
+    const s = planner.stats;
+    const levels = s.levels.map((l) => `L${l.level}: ${fmtInt(l.clusters)} clusters, ${fmtInt(l.nodes)} nodes, ${fmtInt(l.interEdges + l.intraEdges)} edges`).join('; ');
+    // The overlays draw the planner's own graph: its counts must be the stats' (a mismatch is a bug shown).
+    const g = this.overlays.graph(1)?.graph;
+    const l1 = s.levels[0]!;
+    demo.hierarchyCheck = g ? { nodes: [g.nodes.length / 2, l1.nodes], edges: [g.edgeFrom.length, l1.interEdges + l1.intraEdges] } : null;
+    const mismatch = g !== undefined && (g.nodes.length / 2 !== l1.nodes || g.edgeFrom.length !== l1.interEdges + l1.intraEdges);
+    buildInfo.textContent =
+      `Built in ${fmtMs(buildMs)} (core: ${fmtMs(s.buildMs)}), ${(s.bytes / 1024).toFixed(0)} KiB. ${levels}. ` +
+      `${plural(s.entrances, 'entrance')}, ${plural(s.components, 'connected component')}.` +
+      (settings.distanceTable
+        ? s.distanceTableNodes > 0
+          ? ` Distance table: ${fmtInt(s.distanceTableNodes)} nodes, abstract paths read off it.`
+          : ` No distance table: the top level has more than 4,096 nodes.`
+        : '') +
+      (mismatch ? ` ⚠ The exported graph differs from the stats (${g.nodes.length / 2} nodes, ${g.edgeFrom.length} edges).` : '');
+  }
+
+  /** The last edit's update; `note` follows the figures. */
+  showEditNumbers(cells: number, ms: number, rebuilt: readonly number[], note = ''): void {
+    this.elements.numbers.edit.textContent = `${cells} cells, ${fmtMs(ms)}` + (rebuilt.length ? `, rebuilt ${rebuilt.map((n, i) => `L${i + 1}: ${n}`).join(' ')}` : '') + note;
+  }
+
+  clearEditNumbers(): void {
+    this.elements.numbers.edit.textContent = '–';
+  }
+
+  showCrowdNumbers(m: CrowdMetrics, frame: FrameStats): void {
+    const C = this.elements.crowdNumbers;
+    C.pool.textContent = `${m.poolMode}, ${m.poolWorkers} ${m.poolMode === 'shared' ? 'thread' : 'worker'}${m.poolWorkers === 1 ? '' : 's'}`;
+    C.pool.title = m.poolReason;
+    C.fps.textContent = frame.fps.toFixed(0);
+    C.frame.textContent = `${frame.meanMs.toFixed(2)} ms mean, ${frame.p95Ms.toFixed(2)} p95`;
+    C.searches.textContent = `${fmtInt(m.searchesPerSecond)}, all in the pool (plans ${fmtInt(m.plansPerSecond)}, segments ${fmtInt(m.segmentsPerSecond)})`;
+    C.load.textContent = `${(100 * m.poolBusy).toFixed(0)} % busy, ${m.inFlight} in flight`;
+    C.agents.textContent = `${m.walking} walking, ${m.waiting} waiting, ${m.agents - m.walking - m.waiting} planning`;
+    C.arrivals.textContent = `${fmtInt(m.arrivals)}, ${fmtInt(m.replans)}`;
+  }
+
+  showHud(): void {
+    const { shown, hover, view, graphHidden } = this.state;
+    if (!shown) return;
+    let text = '–';
+    if (hover) {
+      const code = String.fromCharCode(shown.terrain[hover.y * shown.width + hover.x]!);
+      text = `(${hover.x}, ${hover.y}) ${TERRAIN_NAMES[code] ?? code}`;
+    }
+    this.elements.hudCell.textContent = text;
+    this.elements.hudZoom.textContent =
+      `· ${shown.width} × ${shown.height} · ${(view.scale / view.dpr).toFixed(view.scale / view.dpr < 1 ? 2 : 1)} px/cell` +
+      (graphHidden ? ' · zoom in to see the abstract graph' : '');
+  }
+}

@@ -1,0 +1,184 @@
+// The demo's mutable state, all of it in one place: created once by main.ts and handed to the
+// controllers (which change it) and to the renderers (which read it, and fill its caches of what they
+// draw). No other module of the demo keeps state of its own at module level.
+import type { Hpastar, PathResult, Point, SearchPhase } from '../lib/index';
+import { DEFAULT_SETTINGS, algoInfo, algorithmChoice, type AlgoId, type AlgoInfo, type AlgorithmChoice, type Planners, type QueryOutcome, type SearchSettings } from './algorithms';
+import type { CompareState } from './compare';
+import type { Crowd, CrowdMetrics } from './crowd';
+import { ExactGraphs, RectDijkstra } from './hierarchyView';
+import type { GeneratorParams, Scenario } from './maps';
+import type { Mode } from './permalink';
+import { Flashes, SearchSets } from './render/overlays';
+import { Viewport, type TerrainImage } from './render/view';
+
+// ---- what end-to-end tests read ----------------------------------------------------------------
+
+export interface DemoState {
+  /** True once the module is loaded and the current map is drawn (and its planner built). */
+  ready: boolean;
+  /** The map's name: `arena.map`, a generator name, or a file's name. */
+  map: string | null;
+  width: number;
+  height: number;
+  algo: AlgoId;
+  settings: SearchSettings;
+  mode: Mode;
+  overlays: string[];
+  /** The last search's answer, or null when there is none. */
+  lastPath: {
+    found: boolean;
+    cost: number;
+    algo: AlgoId;
+    cells: number;
+    unsmoothedCost: number;
+    waypoints: number;
+    expanded: { sg: number; main: number; refine: number };
+    ms: number;
+  } | null;
+  /** The query's ends. */
+  start: Point | null;
+  goal: Point | null;
+  /** A*'s cost for the same query. */
+  optimalCost: number | null;
+  /** Terrain edits so far, and the last update of the current planner. */
+  edits: { batches: number; cells: number; lastMs: number; clustersRebuilt: number[]; flashed: number };
+  /** The exported level-1 graph's node and edge counts against the planner's stats. */
+  hierarchyCheck: { nodes: [number, number]; edges: [number, number] } | null;
+  /** The traced searches drawn (per phase: searches, closed and open cells), or null. */
+  searchSets: { phase: SearchPhase; level: number; closed: number; open: number }[] | null;
+  crowd: CrowdMetrics | null;
+  frame: { fps: number; meanMs: number; p95Ms: number; maxMs: number; samples: number };
+  /** Time of the last frame's work (update and draw), ms. */
+  lastFrameMs: number;
+  compare: CompareState | null;
+  crossOriginIsolated: boolean;
+  /** The client point of a cell's centre (what a test clicks). */
+  cellToClient(x: number, y: number): { clientX: number; clientY: number };
+  /** Resets the frame-time statistics (a test measures from here). */
+  resetFrameStats(): void;
+  /** Draws the next frame (tests compare pixels of fresh frames). */
+  redraw(): void;
+}
+
+declare global {
+  interface Window {
+    __hpastarDemo: DemoState;
+  }
+}
+
+// ---- the demo's state ---------------------------------------------------------------------------
+
+export type MapSource = { kind: 'bundled'; name: string } | { kind: 'gen'; params: GeneratorParams } | { kind: 'file'; name: string };
+
+/** The map on screen. */
+export interface Shown {
+  name: string;
+  source: MapSource;
+  width: number;
+  height: number;
+  /** The terrain on screen: the truth the image, the overlays and the crowd read. */
+  terrain: Uint8Array;
+  planners: Planners;
+  image: TerrainImage;
+  edited: boolean;
+}
+
+export type Tool = 'path' | 'brush' | 'rect' | 'eraser';
+
+/** What the pointers on the canvas are doing. */
+export type Gesture =
+  | { kind: 'pending'; x: number; y: number; cell: Point }
+  | { kind: 'pan'; x: number; y: number }
+  | { kind: 'marker'; which: 'start' | 'goal' }
+  | { kind: 'paint'; last: Point; code: number }
+  | { kind: 'rect' }
+  | { kind: 'pinch'; distance: number; cx: number; cy: number };
+
+/** A rectangle being dragged out (Rect tool); `erase` with Shift. */
+export interface RectDrag {
+  from: Point;
+  to: Point;
+  erase: boolean;
+}
+
+export class AppState {
+  hp: Hpastar | null = null;
+  /** The algorithms the picker offers; SHPA* joins once the loaded module is known to have it. */
+  algorithms: AlgorithmChoice = algorithmChoice(null);
+  shown: Shown | null = null;
+  /** Bumped by every map load: a load that is overtaken by a later one stops. */
+  loadToken = 0;
+  algo: AlgoInfo = algoInfo('hpa2');
+  settings: SearchSettings = { ...DEFAULT_SETTINGS };
+  mode: Mode = 'explore';
+  tool: Tool = 'path';
+  /** The brush's side is 2 · brushSize − 1 cells. */
+  brushSize: number;
+  /** The overlays shown: ticked, and available for the algorithm. */
+  overlays = new Set<string>();
+
+  // The query and its answers.
+  start: Point | null = null;
+  goal: Point | null = null;
+  outcome: QueryOutcome | null = null;
+  reference: (PathResult & { ms: number }) | null = null;
+  /** True while a marker is dragged on a map where A* is too slow to follow: the reference waits. */
+  referenceStale = false;
+  lastAStarMs = 0;
+
+  // The pointer.
+  hover: Point | null = null;
+  readonly pointers = new Map<number, { x: number; y: number }>();
+  gesture: Gesture | null = null;
+  rectDrag: RectDrag | null = null;
+
+  crowd: Crowd | null = null;
+  crowdStarting = false;
+
+  // What the overlays draw, kept between frames.
+  readonly view: Viewport;
+  readonly flashes = new Flashes();
+  readonly graphs = new ExactGraphs();
+  readonly dijkstra = new RectDijkstra();
+  readonly searchSets = new SearchSets();
+  /** The query whose trace `searchSets` holds (traced when a sets overlay is first shown for it). */
+  tracedOutcome: QueryOutcome | null = null;
+  shpaClusters: { planner: object; image: HTMLCanvasElement } | null = null;
+  componentsCache: { image: HTMLCanvasElement; count: number; at: number } | null = null;
+  componentsDirty = true;
+  /** True when an abstract graph overlay is on but the view is too zoomed out to draw it. */
+  graphHidden = false;
+  readonly scenarioCache = new Map<string, Promise<Scenario[] | null>>();
+
+  /** The frame loop: a frame asked for, the last frame of a run of frames (crowd, flashes), frame times. */
+  readonly frames = { requested: false, lastAt: 0, times: [] as number[], gaps: [] as number[] };
+  /** Pending timeouts: the URL's update, the build figures after a stroke. */
+  readonly timers = { url: 0, buildInfo: 0 };
+
+  /** What the end-to-end tests read (`window.__hpastarDemo`), written where its values are made. */
+  readonly demo: DemoState;
+
+  constructor(canvas: HTMLCanvasElement, brushSize: number, compare: CompareState, redraw: () => void) {
+    this.view = new Viewport(canvas);
+    this.brushSize = brushSize;
+    this.demo = {
+      ready: false, map: null, width: 0, height: 0, algo: this.algo.id, settings: this.settings, mode: this.mode, overlays: [], lastPath: null, optimalCost: null, start: null, goal: null,
+      edits: { batches: 0, cells: 0, lastMs: 0, clustersRebuilt: [], flashed: 0 }, hierarchyCheck: null, searchSets: null, crowd: null,
+      frame: { fps: 0, meanMs: 0, p95Ms: 0, maxMs: 0, samples: 0 }, lastFrameMs: 0, compare, crossOriginIsolated: globalThis.crossOriginIsolated === true,
+      cellToClient: (x, y) => this.view.cellToClient(x, y),
+      resetFrameStats: () => {
+        this.frames.times.length = 0;
+        this.frames.gaps.length = 0;
+      },
+      redraw,
+    };
+  }
+
+  /** Sets the algorithm and its options (and what the tests read of them). */
+  setAlgorithm(algo: AlgoInfo, settings = this.settings): void {
+    this.algo = algo;
+    this.settings = settings;
+    this.demo.algo = algo.id;
+    this.demo.settings = settings;
+  }
+}
