@@ -66,9 +66,7 @@ void BatchSearch::run(const std::function<void(Worker&, uint32_t)>& task) {
   threads_->run([&](int t) { task(*workers_[static_cast<size_t>(t)], static_cast<uint32_t>(t)); });
 }
 
-HpaStarQuery& BatchSearch::hpaQuery(const std::shared_ptr<const Hierarchy>& hierarchy) {
-  return workers_[0]->hpaFor(*hierarchy);
-}
+HpaStarQuery& BatchSearch::hpaQuery(const Hierarchy& hierarchy) { return workers_[0]->hpaFor(hierarchy); }
 
 ShpaStarQuery& BatchSearch::shpaQuery(const std::shared_ptr<const ShpaStarGraph>& graph) {
   return workers_[0]->shpaFor(graph);
@@ -88,9 +86,9 @@ void BatchSearch::runPaths(std::span<const int32_t> queries, const Options& opti
   out.merge(scratch);
 }
 
-void BatchSearch::findPaths(const std::shared_ptr<const Hierarchy>& hierarchy, std::span<const int32_t> queries,
+void BatchSearch::findPaths(const Hierarchy& hierarchy, std::span<const int32_t> queries,
                             const HpaQueryOptions& options, bool keepCells, PathBatchResults& out) {
-  runPaths(queries, options, keepCells, out, [&](Worker& w) -> HpaStarQuery& { return w.hpaFor(*hierarchy); });
+  runPaths(queries, options, keepCells, out, [&](Worker& w) -> HpaStarQuery& { return w.hpaFor(hierarchy); });
 }
 
 void BatchSearch::findPaths(const std::shared_ptr<const ShpaStarGraph>& graph, std::span<const int32_t> queries,
@@ -98,21 +96,20 @@ void BatchSearch::findPaths(const std::shared_ptr<const ShpaStarGraph>& graph, s
   runPaths(queries, options, keepCells, out, [&](Worker& w) -> ShpaStarQuery& { return w.shpaFor(graph); });
 }
 
-void BatchSearch::findPaths(const std::shared_ptr<const Grid>& grid, std::span<const int32_t> queries, bool keepCells,
-                            PathBatchResults& out) {
+void BatchSearch::findPaths(const Grid& grid, std::span<const int32_t> queries, bool keepCells, PathBatchResults& out) {
   runPaths(queries, GridAStarQuery::Options{}, keepCells, out, [&](Worker& w) -> GridAStarQuery& {
-    w.astar.grid = grid.get();
+    w.astar.grid = &grid;
     return w.astar;
   });
 }
 
-void BatchSearch::planPaths(const std::shared_ptr<const Hierarchy>& hierarchy, std::span<const int32_t> queries,
-                            bool refineFirstSegment, PlanBatchResults& out) {
+void BatchSearch::planPaths(const Hierarchy& hierarchy, std::span<const int32_t> queries, bool refineFirstSegment,
+                            PlanBatchResults& out) {
   out.reset(queries.size() / 4);
   std::atomic<size_t> next{0};
   run([&](Worker& w, uint32_t t) {
     w.plans.clear();
-    runPlanQueries(w.hpaFor(*hierarchy), queries, next, refineFirstSegment, t, w.plans, out);
+    runPlanQueries(w.hpaFor(hierarchy), queries, next, refineFirstSegment, t, w.plans, out);
   });
   std::vector<PlanBatchScratch*> scratch;
   for (auto& w : workers_) scratch.push_back(&w->plans);

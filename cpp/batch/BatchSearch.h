@@ -3,8 +3,8 @@
 // set of threads. The wasm bindings (one thread, or the pthread build's pool), the `hpa` tool
 // (--threads) and the benchmarks all run their batches here.
 //
-// A batch holds the snapshot it was given (a shared pointer) from start to end: terrain edits
-// published meanwhile (VersionedHierarchy) never reach it. Each thread owns its query objects and
+// A batch reads the version it was given from start to end (its caller holds a snapshot of it): terrain
+// edits published meanwhile (VersionedHierarchy) never reach it. Each thread owns its query objects and
 // scratch, kept between batches and pointed at each batch's snapshot, so that a warm engine allocates
 // nothing per query. Snapshots are not kept after a batch.
 #include <cstdint>
@@ -38,21 +38,21 @@ class BatchSearch {
 
   // Whole paths: `queries` packs (sx, sy, gx, gy) per query; `out` gets one answer per query, cells
   // only if `keepCells`.
-  void findPaths(const std::shared_ptr<const Hierarchy>& hierarchy, std::span<const int32_t> queries,
-                 const HpaQueryOptions& options, bool keepCells, PathBatchResults& out);
+  // The caller holds `hierarchy` (a snapshot) until the call returns.
+  void findPaths(const Hierarchy& hierarchy, std::span<const int32_t> queries, const HpaQueryOptions& options,
+                 bool keepCells, PathBatchResults& out);
   void findPaths(const std::shared_ptr<const ShpaStarGraph>& graph, std::span<const int32_t> queries,
                  const ShpaQueryOptions& options, bool keepCells, PathBatchResults& out);
   // Optimal A* on a grid (the baseline, batched the same way).
-  void findPaths(const std::shared_ptr<const Grid>& grid, std::span<const int32_t> queries, bool keepCells,
-                 PathBatchResults& out);
+  void findPaths(const Grid& grid, std::span<const int32_t> queries, bool keepCells, PathBatchResults& out);
   // HPA* plans: abstract paths and, if asked, their first segments refined.
-  void planPaths(const std::shared_ptr<const Hierarchy>& hierarchy, std::span<const int32_t> queries,
-                 bool refineFirstSegment, PlanBatchResults& out);
+  void planPaths(const Hierarchy& hierarchy, std::span<const int32_t> queries, bool refineFirstSegment,
+                 PlanBatchResults& out);
 
   // The HPA* query object of thread 0, pointed at `hierarchy`: what a single-threaded owner uses for
   // its one-off searches, so that it keeps one set of scratch. The caller holds `hierarchy` while
   // the query reads it.
-  HpaStarQuery& hpaQuery(const std::shared_ptr<const Hierarchy>& hierarchy);
+  HpaStarQuery& hpaQuery(const Hierarchy& hierarchy);
 
   // The same for SHPA* (its graph never changes; the query keeps it alive).
   ShpaStarQuery& shpaQuery(const std::shared_ptr<const ShpaStarGraph>& graph);

@@ -61,7 +61,7 @@ int HpaStarHandle::height() const { return versions_ ? current()->grid().height(
 
 val HpaStarHandle::stats() const {
   if (!versions_) return val::null();
-  const std::shared_ptr<const Hierarchy> h = current();
+  const VersionedHierarchy::Snapshot h = current();
   const HierarchyStats& s = h->stats();
   val levels = val::array();
   for (size_t l = 0; l < s.levels.size(); ++l) {
@@ -92,7 +92,7 @@ val HpaStarHandle::terrain() const {
 
 val HpaStarHandle::abstractGraph(int level) const {
   if (!versions_) return errorObject("the planner is not built");
-  const std::shared_ptr<const Hierarchy> h = current();
+  const VersionedHierarchy::Snapshot h = current();
   if (level < 1 || level > h->levels()) {
     return errorObject("level " + std::to_string(level) + " is not a level of this hierarchy (1 to " +
                        std::to_string(h->levels()) + ")");
@@ -128,7 +128,7 @@ std::string HpaStarHandle::applyEdits(const val& edits) {
 
 val HpaStarHandle::lastUpdate() const {
   val rebuilt = val::array();
-  const std::shared_ptr<const Hierarchy> h = current();
+  const VersionedHierarchy::Snapshot h = current();
   const int32_t levels = h ? h->levels() : 0;
   val rebuiltIds = val::array();
   for (int32_t l = 0; l < levels; ++l) {
@@ -156,18 +156,18 @@ val HpaStarHandle::lastUpdate() const {
 
 val HpaQueryHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
   if (!versions_) return errorObject("the planner is not built");
-  const std::shared_ptr<const Hierarchy> h = versions_->current();
+  const VersionedHierarchy::Snapshot h = versions_->current();
   HpaQueryOptions options;
   options.smooth = smooth;
-  return queryToJS(engine_.hpaQuery(h), result_, Point{sx, sy}, Point{gx, gy}, options);
+  return queryToJS(engine_.hpaQuery(*h), result_, Point{sx, sy}, Point{gx, gy}, options);
 }
 
 val HpaQueryHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {
   if (!versions_) return errorObject("the planner is not built");
-  const std::shared_ptr<const Hierarchy> h = versions_->current();
+  const VersionedHierarchy::Snapshot h = versions_->current();
   HpaQueryOptions options;
   options.smooth = smooth;
-  return traceQueryToJS(engine_.hpaQuery(h), trace_, result_, Point{sx, sy}, Point{gx, gy}, options);
+  return traceQueryToJS(engine_.hpaQuery(*h), trace_, result_, Point{sx, sy}, Point{gx, gy}, options);
 }
 
 val HpaQueryHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
@@ -175,7 +175,8 @@ val HpaQueryHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
   if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
   HpaQueryOptions options;
   options.smooth = smooth;
-  engine_.findPaths(versions_->current(), input_, options, keepCells, paths_);
+  const VersionedHierarchy::Snapshot h = versions_->current();
+  engine_.findPaths(*h, input_, options, keepCells, paths_);
   val out = pathBatchToJS(paths_);
   engine_.trim(paths_);
   return out;
@@ -184,7 +185,8 @@ val HpaQueryHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
 val HpaQueryHandle::planPaths(const val& queries, bool refineFirstSegment) {
   if (!versions_) return errorObject("the planner is not built");
   if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
-  engine_.planPaths(versions_->current(), input_, refineFirstSegment, plans_);
+  const VersionedHierarchy::Snapshot h = versions_->current();
+  engine_.planPaths(*h, input_, refineFirstSegment, plans_);
   val out = planBatchToJS(plans_);
   engine_.trim(plans_);
   return out;
@@ -196,10 +198,10 @@ std::unique_ptr<HpaPlanHandle> HpaQueryHandle::plan(int sx, int sy, int gx, int 
     handle->summary = errorObject("the planner is not built");
     return handle;
   }
-  const std::shared_ptr<const Hierarchy> h = versions_->current();
+  const VersionedHierarchy::Snapshot h = versions_->current();
   handle->owner = versions_.get();
   result_.reset();
-  engine_.hpaQuery(h).plan(Point{sx, sy}, Point{gx, gy}, handle->plan, result_);
+  engine_.hpaQuery(*h).plan(Point{sx, sy}, Point{gx, gy}, handle->plan, result_);
   val o = val::object();
   o.set("status", std::string(pathStatusName(result_.status)));
   o.set("found", result_.found());
@@ -213,13 +215,13 @@ std::unique_ptr<HpaPlanHandle> HpaQueryHandle::plan(int sx, int sy, int gx, int 
 
 val HpaQueryHandle::nextSegment(HpaPlanHandle& plan) {
   if (plan.done()) return val::null();
-  const std::shared_ptr<const Hierarchy> h = versions_->current();
+  const VersionedHierarchy::Snapshot h = versions_->current();
   if (plan.owner != versions_.get() || plan.plan.version != h->version()) {
     return errorObject("the plan is stale: its planner's terrain changed after it was made");
   }
   segment_.clear();
   SearchStats stats;
-  engine_.hpaQuery(h).nextSegment(plan.plan, segment_, stats);
+  engine_.hpaQuery(*h).nextSegment(plan.plan, segment_, stats);
   val o = val::object();
   o.set("cells", cellsToJS(segment_));
   o.set("expandedRefinement", static_cast<double>(stats.expandedRefinement));

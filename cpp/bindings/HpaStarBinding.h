@@ -58,7 +58,9 @@ class HpaStarHandle {
   emscripten::val lastUpdate() const;
 
   // The current version, kept unchanged while the pointer is held (null until built).
-  std::shared_ptr<const Hierarchy> current() const { return versions_ ? versions_->current() : nullptr; }
+  VersionedHierarchy::Snapshot current() const {
+    return versions_ ? versions_->current() : VersionedHierarchy::Snapshot();
+  }
   const std::shared_ptr<VersionedHierarchy>& versions() const { return versions_; }
 
  private:

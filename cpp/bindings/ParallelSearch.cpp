@@ -42,12 +42,12 @@ class ParallelSearchHandle {
 
   // Same contract as HPAStarQuery.findPaths, the queries spread over the threads.
   val findPaths(const HpaStarHandle& planner, const val& queries, bool smooth, bool keepCells) {
-    const std::shared_ptr<const Hierarchy> hierarchy = planner.current();  // this batch's version
+    const VersionedHierarchy::Snapshot hierarchy = planner.current();  // this batch's version
     if (!hierarchy) return errorObject("the planner is not built");
     if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
     HpaQueryOptions options;
     options.smooth = smooth;
-    engine_.findPaths(hierarchy, input_, options, keepCells, paths_);
+    engine_.findPaths(*hierarchy, input_, options, keepCells, paths_);
     return pathBatchToJS(paths_);
   }
 
@@ -64,10 +64,10 @@ class ParallelSearchHandle {
 
   // Same contract as HPAStarQuery.planPaths, the queries spread over the threads.
   val planPaths(const HpaStarHandle& planner, const val& queries, bool refineFirstSegment) {
-    const std::shared_ptr<const Hierarchy> hierarchy = planner.current();
+    const VersionedHierarchy::Snapshot hierarchy = planner.current();
     if (!hierarchy) return errorObject("the planner is not built");
     if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
-    engine_.planPaths(hierarchy, input_, refineFirstSegment, plans_);
+    engine_.planPaths(*hierarchy, input_, refineFirstSegment, plans_);
     return planBatchToJS(plans_);
   }
 

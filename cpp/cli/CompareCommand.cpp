@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstdio>
 #include <random>
+#include <span>
+#include <vector>
 
 #include "cli/JsonObject.h"
 #include "cli/MapLoading.h"
@@ -17,12 +19,14 @@ int runCompareCommand(int argc, char** argv) {
   if (cmd.positional().size() != 1) throw UsageError("compare needs exactly one FILE.map");
   const std::string algo = cmd.getString("algo", "hpa");
   const std::string against = cmd.getString("against", "astar");
-  std::set<std::string> known = {"algo", "against", "queries", "seed"};
+  std::set<std::string> known = {"algo", "against", "queries", "seed", "threads"};
   for (const auto& o : plannerOptions(algo)) known.insert(o);
   for (const auto& o : plannerOptions(against)) known.insert(o);
   cmd.rejectUnknown(known);
   const long long queries = cmd.getInt("queries", 1000, 1, 100000000);
   const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
+  // --threads N: each planner answers all the pairs as one batch on the core's engine, N threads.
+  const long long threads = cmd.getInt("threads", 0, 1, 256);
 
   const Grid grid = loadMapFile(cmd.positional()[0]);
   std::vector<Point> open;
@@ -34,26 +38,56 @@ int runCompareCommand(int argc, char** argv) {
   auto a = makeToolPlanner(algo, grid, cmd);
   auto b = makeToolPlanner(against, grid, cmd);
   std::mt19937_64 rng(static_cast<uint64_t>(seed));
-  PathResult ra, rb;
-  uint64_t mismatches = 0, invalid = 0, bothFound = 0, unreachable = 0;
-  double subSum = 0, subMax = 0, usA = 0, usB = 0;
+  std::vector<int32_t> pairs;
+  pairs.reserve(static_cast<size_t>(queries) * 4);
   for (long long i = 0; i < queries; ++i) {
     const Point s = open[rng() % open.size()], t = open[rng() % open.size()];
-    auto t0 = Clock::now();
-    a->findPath(s, t, ra);
-    usA += microsSince(t0);
-    t0 = Clock::now();
-    b->findPath(s, t, rb);
-    usB += microsSince(t0);
-    if (ra.found() != rb.found()) ++mismatches;
-    if (!rb.found()) ++unreachable;
-    if (ra.found() && !validatePath(grid, s, t, ra.cells, ra.cost).valid) ++invalid;
-    if (rb.found() && !validatePath(grid, s, t, rb.cells, rb.cost).valid) ++invalid;
-    if (ra.found() && rb.found()) {
+    pairs.insert(pairs.end(), {s.x, s.y, t.x, t.y});
+  }
+  uint64_t mismatches = 0, invalid = 0, bothFound = 0, unreachable = 0;
+  double subSum = 0, subMax = 0, usA = 0, usB = 0;
+  // Compares the two answers to pair i: completeness, validity, suboptimality of a against b.
+  auto compare = [&](size_t i, bool foundA, double costA, std::span<const Point> cellsA, bool foundB, double costB,
+                     std::span<const Point> cellsB) {
+    const Point s{pairs[4 * i], pairs[4 * i + 1]}, t{pairs[4 * i + 2], pairs[4 * i + 3]};
+    if (foundA != foundB) ++mismatches;
+    if (!foundB) ++unreachable;
+    if (foundA && !validatePath(grid, s, t, cellsA, costA).valid) ++invalid;
+    if (foundB && !validatePath(grid, s, t, cellsB, costB).valid) ++invalid;
+    if (foundA && foundB) {
       ++bothFound;
-      const double sub = rb.cost > 0 ? (ra.cost - rb.cost) / rb.cost : 0.0;
+      const double sub = costB > 0 ? (costA - costB) / costB : 0.0;
       subSum += sub;
       subMax = std::max(subMax, sub);
+    }
+  };
+  if (threads > 0) {
+    BatchSearch engine(static_cast<int>(threads));
+    PathBatchResults ra, rb;
+    auto t0 = Clock::now();
+    a->findPaths(engine, pairs, ra);
+    usA = microsSince(t0);
+    t0 = Clock::now();
+    b->findPaths(engine, pairs, rb);
+    usB = microsSince(t0);
+    const auto cellsOf = [](const PathBatchResults& r, size_t i) {
+      const auto& offsets = r.paths.offsets();
+      return std::span<const Point>(r.paths.cells().data() + offsets[i], offsets[i + 1] - offsets[i]);
+    };
+    const auto found = static_cast<uint8_t>(PathStatus::Found);
+    for (size_t i = 0; i < ra.count(); ++i)
+      compare(i, ra.status[i] == found, ra.cost[i], cellsOf(ra, i), rb.status[i] == found, rb.cost[i], cellsOf(rb, i));
+  } else {
+    PathResult ra, rb;
+    for (size_t i = 0; i < pairs.size() / 4; ++i) {
+      const Point s{pairs[4 * i], pairs[4 * i + 1]}, t{pairs[4 * i + 2], pairs[4 * i + 3]};
+      auto t0 = Clock::now();
+      a->findPath(s, t, ra);
+      usA += microsSince(t0);
+      t0 = Clock::now();
+      b->findPath(s, t, rb);
+      usB += microsSince(t0);
+      compare(i, ra.found(), ra.cost, ra.cells, rb.found(), rb.cost, rb.cells);
     }
   }
   JsonObject o;
@@ -67,6 +101,7 @@ int runCompareCommand(int argc, char** argv) {
       .add("algo", algo)
       .add("against", against)
       .add("unreachable", unreachable);
+  if (threads > 0) o.add("threads", static_cast<uint64_t>(threads));
   std::printf("%s\n", o.str().c_str());
   return (mismatches == 0 && invalid == 0) ? 0 : 3;
 }

@@ -13,18 +13,17 @@ namespace {
 
 class AStarToolPlanner final : public ToolPlanner {
  public:
-  // The grid is the caller's, alive as long as this planner: the batch engine gets it without an owner.
-  explicit AStarToolPlanner(const Grid& grid) : grid_(std::shared_ptr<const Grid>(), &grid) {}
+  explicit AStarToolPlanner(const Grid& grid) : grid_(&grid) {}
   void findPath(Point start, Point goal, PathResult& out) override {
     out.reset();
     search_.findPath(*grid_, start, goal, out);
   }
   void findPaths(BatchSearch& engine, std::span<const int32_t> queries, PathBatchResults& out) override {
-    engine.findPaths(grid_, queries, true, out);
+    engine.findPaths(*grid_, queries, true, out);
   }
 
  private:
-  std::shared_ptr<const Grid> grid_;
+  const Grid* grid_;
   AStarSearch search_;
 };
 
@@ -82,7 +81,7 @@ class HpaToolPlanner final : public ToolPlanner {
     query_->findPath(start, goal, out, options_);
   }
   void findPaths(BatchSearch& engine, std::span<const int32_t> queries, PathBatchResults& out) override {
-    engine.findPaths(hierarchy_, queries, options_, true, out);
+    engine.findPaths(*hierarchy_, queries, options_, true, out);
   }
   std::string buildStatsJson() const override { return hierarchyStatsJson(*hierarchy_); }
 

@@ -18,32 +18,36 @@
 namespace {
 
 void printUsage(std::FILE* out) {
-  std::fprintf(
-      out,
-      "usage: hpa <command> [arguments]\n\n"
-      "commands:\n"
-      "  scen FILE.map.scen [--map FILE.map] --algo A [--min-bucket B] [--limit N] [--per-query] [--passes N]\n"
-      "      Runs the scenarios; prints one JSON line per query with --per-query, then a JSON summary.\n"
-      "      --passes N runs them N times and keeps each query's fastest time (less noise).\n"
-      "      Without --map the map is FILE.map beside the scenario file. Exit status 3 when a\n"
-      "      scenario is unsolved or a path is invalid.\n\n"
-      "  stats FILE.map --algo A [options]\n"
-      "      Builds the planner and prints its build figures (nodes and edges per level, time, bytes).\n\n"
-      "  compare FILE.map --algo A --against B --queries N --seed K [options]\n"
-      "      Random start/goal pairs (reachable or not) through both planners; prints completeness\n"
-      "      mismatches, invalid paths, suboptimality of A against B and mean times.\n\n"
-      "  dynamic FILE.map --algo hpa|dhpa --searches X [--obstacle-share 0.02] [--changes N] [--seed K]\n"
-      "      Kring et al.'s dynamic metric: move every 2x2 obstacle, update, run X searches; repeat.\n\n"
-      "  update-bench FILE.map --algo hpa|dhpa [--updates N] [--seed K] [--passes N]\n"
-      "      Mean time of a single-cell terrain change. --passes N undoes and redoes each change\n"
-      "      N - 1 more times and keeps its fastest time (less noise).\n\n"
-      "hpa and dhpa options (dhpa: HPA* with shortest-path trees):\n%s"
-      "  --no-smooth                 leave the refined path unsmoothed\n"
-      "  --smoothing-range R         longest straight line smoothing tries (default 2 x cluster)\n\n"
-      "shpa options (static maps only):\n%s\n"
-      "algorithms: %s\n",
-      hpastar::cli::optionFlagsHelp(hpastar::HierarchyOptions::fields()).c_str(),
-      hpastar::cli::optionFlagsHelp(hpastar::ShpaOptions::fields()).c_str(), hpastar::cli::knownAlgorithms().c_str());
+  std::fprintf(out,
+               "usage: hpa <command> [arguments]\n\n"
+               "commands:\n"
+               "  scen FILE.map.scen [--map FILE.map] --algo A [--min-bucket B] [--limit N] [--per-query] [--passes N] "
+               "[--threads N]\n"
+               "      Runs the scenarios; prints one JSON line per query with --per-query, then a JSON summary.\n"
+               "      --passes N runs them N times and keeps each query's fastest time (less noise).\n"
+               "      --threads N runs them as one batch on the core's batch engine, N search threads\n"
+               "      (query_us_total is then the batch's wall time).\n"
+               "      Without --map the map is FILE.map beside the scenario file. Exit status 3 when a\n"
+               "      scenario is unsolved or a path is invalid.\n\n"
+               "  stats FILE.map --algo A [options]\n"
+               "      Builds the planner and prints its build figures (nodes and edges per level, time, bytes).\n\n"
+               "  compare FILE.map --algo A --against B --queries N --seed K [--threads N] [options]\n"
+               "      Random start/goal pairs (reachable or not) through both planners; prints completeness\n"
+               "      mismatches, invalid paths, suboptimality of A against B and mean times. --threads N: each\n"
+               "      planner answers all the pairs as one batch on N threads.\n\n"
+               "  dynamic FILE.map --algo hpa|dhpa --searches X [--obstacle-share 0.02] [--changes N] [--seed K]\n"
+               "      Kring et al.'s dynamic metric: move every 2x2 obstacle, update, run X searches; repeat.\n\n"
+               "  update-bench FILE.map --algo hpa|dhpa [--updates N] [--seed K] [--passes N]\n"
+               "      Mean time of a single-cell terrain change. --passes N undoes and redoes each change\n"
+               "      N - 1 more times and keeps its fastest time (less noise).\n\n"
+               "hpa and dhpa options (dhpa: HPA* with shortest-path trees):\n%s"
+               "  --no-smooth                 leave the refined path unsmoothed\n"
+               "  --smoothing-range R         longest straight line smoothing tries (default 2 x cluster)\n\n"
+               "shpa options (static maps only):\n%s\n"
+               "algorithms: %s\n",
+               hpastar::cli::optionFlagsHelp(hpastar::HierarchyOptions::fields()).c_str(),
+               hpastar::cli::optionFlagsHelp(hpastar::ShpaOptions::fields()).c_str(),
+               hpastar::cli::knownAlgorithms().c_str());
 }
 
 }  // namespace

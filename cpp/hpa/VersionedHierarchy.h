@@ -4,6 +4,7 @@
 #include <mutex>
 #include <span>
 #include <string>
+#include <utility>
 
 #include "hpa/Hierarchy.h"
 
@@ -22,19 +23,43 @@ namespace hpastar {
 // would not order them). version() is the hierarchy's own counter: built 0, loaded as saved, +1 per
 // edit that changed a cell.
 class VersionedHierarchy {
+  struct Version;
+
  public:
+  // One version held for reading: unchanged, and never edited in place, while a Snapshot of it is
+  // alive. Taking one allocates nothing (it shares the version's own reference count), so a
+  // single-threaded owner may take one per query.
+  class Snapshot {
+   public:
+    Snapshot() = default;
+    explicit Snapshot(std::shared_ptr<Version> version) : version_(std::move(version)) {
+      if (version_) version_->snapshots.fetch_add(1, std::memory_order_relaxed);
+    }
+    Snapshot(const Snapshot& other) : Snapshot(other.version_) {}
+    Snapshot(Snapshot&& other) noexcept = default;
+    Snapshot& operator=(Snapshot other) noexcept {
+      std::swap(version_, other.version_);
+      return *this;
+    }
+    // Release: the reads made through this snapshot happen before an in-place edit of its version.
+    ~Snapshot() {
+      if (version_) version_->snapshots.fetch_sub(1, std::memory_order_release);
+    }
+    const Hierarchy& operator*() const { return version_->hierarchy; }
+    const Hierarchy* operator->() const { return &version_->hierarchy; }
+    const Hierarchy* get() const { return version_ ? &version_->hierarchy : nullptr; }
+    explicit operator bool() const { return version_ != nullptr; }
+
+   private:
+    std::shared_ptr<Version> version_;
+  };
+
   explicit VersionedHierarchy(Hierarchy hierarchy) : current_(std::make_shared<Version>(std::move(hierarchy))) {}
 
-  // The current version, kept alive (and unchanged) while the pointer is held.
-  std::shared_ptr<const Hierarchy> current() const {
+  // The current version, kept alive (and unchanged) while the snapshot is held.
+  Snapshot current() const {
     std::lock_guard<std::mutex> lock(mutex_);
-    std::shared_ptr<Version> version = current_;
-    version->snapshots.fetch_add(1, std::memory_order_relaxed);
-    const Hierarchy* hierarchy = &version->hierarchy;
-    return std::shared_ptr<const Hierarchy>(hierarchy, [version = std::move(version)](const Hierarchy*) mutable {
-      version->snapshots.fetch_sub(1, std::memory_order_release);
-      version.reset();
-    });
+    return Snapshot(current_);
   }
 
   uint64_t version() const {
@@ -63,7 +88,7 @@ class VersionedHierarchy {
   struct Version {
     explicit Version(Hierarchy h) : hierarchy(std::move(h)) {}
     Hierarchy hierarchy;
-    std::atomic<int64_t> snapshots{0};  // current() pointers alive
+    std::atomic<int64_t> snapshots{0};  // Snapshots alive
   };
 
   mutable std::mutex mutex_;  // guards current_

@@ -103,7 +103,10 @@ TEST(DijkstraSearch, DistancesInsideARectangleMatchBoundedAStar) {
   Point source{0, 0};
   for (int y = area.y0; y < area.y1 && source == Point{0, 0}; ++y)
     for (int x = area.x0; x < area.x1; ++x)
-      if (g.passable(x, y)) { source = Point{x, y}; break; }
+      if (g.passable(x, y)) {
+        source = Point{x, y};
+        break;
+      }
   ASSERT_TRUE(g.passable(source));
   d.run(g, area, source);
   int reached = 0;

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <memory>
 #include <random>
 #include <thread>
 
@@ -38,11 +37,12 @@ TEST(BatchSearch, TwoThreadsAnswerEveryQueryAsOneQueryObjectAlone) {
   const std::vector<int32_t> queries = packScenarios(scenarios, 3);
   HierarchyOptions o;
   o.levels = 2;
-  const auto hierarchy = std::make_shared<const Hierarchy>(test::buildHierarchy(grid, o));
+  const Hierarchy built = test::buildHierarchy(grid, o);
+  const Hierarchy* hierarchy = &built;
   BatchSearch engine(2);
   ASSERT_EQ(engine.threads(), 2);
   PathBatchResults out;
-  engine.findPaths(hierarchy, queries, HpaQueryOptions{}, true, out);
+  engine.findPaths(*hierarchy, queries, HpaQueryOptions{}, true, out);
   ASSERT_EQ(out.count(), queries.size() / 4);
   HpaStarQuery alone(*hierarchy);
   PathResult r;
@@ -58,7 +58,7 @@ TEST(BatchSearch, TwoThreadsAnswerEveryQueryAsOneQueryObjectAlone) {
 
   // Plans: the abstract paths and first segments of one query object, in query order.
   PlanBatchResults plans;
-  engine.planPaths(hierarchy, queries, true, plans);
+  engine.planPaths(*hierarchy, queries, true, plans);
   for (size_t i = 0; i < plans.count(); ++i) {
     const Point s{queries[4 * i], queries[4 * i + 1]}, g{queries[4 * i + 2], queries[4 * i + 3]};
     HpaPlan plan;
@@ -79,7 +79,7 @@ TEST(BatchSearch, TwoThreadsAnswerEveryQueryAsOneQueryObjectAlone) {
 
   // A* on the grid, batched the same way, matches the optimal lengths.
   PathBatchResults optimal;
-  engine.findPaths(std::make_shared<const Grid>(grid), queries, false, optimal);
+  engine.findPaths(grid, queries, false, optimal);
   for (size_t i = 0, q = 0; i < scenarios.size(); i += 3, ++q) {
     EXPECT_TRUE(test::sameLength(optimal.cost[q], scenarios[i].optimalLength)) << "scenario line " << scenarios[i].line;
     EXPECT_TRUE(optimal.paths.offsets()[q] == optimal.paths.offsets()[q + 1]);  // no cells kept
@@ -101,14 +101,14 @@ TEST(BatchSearch, BatchesRacingTerrainEditsEachSeeOneConsistentVersion) {
     PathBatchResults out;
     std::vector<int32_t> queries;
     while (!stop.load()) {
-      const std::shared_ptr<const Hierarchy> snapshot = versions.current();
+      const VersionedHierarchy::Snapshot snapshot = versions.current();
       const Grid& g = snapshot->grid();
       queries.clear();
       for (int q = 0; q < 24; ++q) {
         const Point s = test::randomPassable(g, rng), t = test::randomPassable(g, rng);
         queries.insert(queries.end(), {s.x, s.y, t.x, t.y});
       }
-      engine.findPaths(snapshot, queries, HpaQueryOptions{}, true, out);
+      engine.findPaths(*snapshot, queries, HpaQueryOptions{}, true, out);
       for (size_t i = 0; i < out.count(); ++i) {
         const Point s{queries[4 * i], queries[4 * i + 1]}, t{queries[4 * i + 2], queries[4 * i + 3]};
         if (out.status[i] == static_cast<uint8_t>(PathStatus::Found)) {

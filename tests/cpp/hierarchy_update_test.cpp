@@ -208,7 +208,7 @@ TEST(VersionedHierarchy, SearchesOnOtherThreadsEachSeeOneConsistentVersion) {
   std::atomic<int> checked{0}, failures{0};
   auto searcher = [&](unsigned seed) {
     std::mt19937 rng(seed);
-    std::shared_ptr<const Hierarchy> snapshot = versions.current();
+    VersionedHierarchy::Snapshot snapshot = versions.current();
     HpaStarQuery query(*snapshot);
     PathResult r;
     while (!stop.load()) {

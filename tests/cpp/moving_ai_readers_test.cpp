@@ -20,8 +20,12 @@ std::string scenError(const std::string& text) {
 }
 
 TEST(MovingAIMap, ReadsEveryBundledMapWithItsHeaderSize) {
-  for (auto [name, w, h] : {std::tuple{"arena.map", 49, 49}, {"den520d.map", 256, 257}, {"brc202d.map", 530, 481},
-                            {"AR0011SR.map", 512, 512}, {"maze512-1-0.map", 512, 512}, {"8room_000.map", 512, 512}}) {
+  for (auto [name, w, h] : {std::tuple{"arena.map", 49, 49},
+                            {"den520d.map", 256, 257},
+                            {"brc202d.map", 530, 481},
+                            {"AR0011SR.map", 512, 512},
+                            {"maze512-1-0.map", 512, 512},
+                            {"8room_000.map", 512, 512}}) {
     const Grid g = test::loadMap(name);
     EXPECT_EQ(g.width(), w) << name;
     EXPECT_EQ(g.height(), h) << name;
@@ -92,7 +96,8 @@ TEST(MovingAIScenario, RejectsBadFilesNamingFileLineAndProblem) {
   EXPECT_EQ(scenError(""), "bad.scen:1: empty file, expected \"version 1\"");
   EXPECT_EQ(scenError("version 2\n"), "bad.scen:1: expected \"version 1\", found \"version 2\"");
   EXPECT_EQ(scenError("version 1\n0\tm.map\t4\t4\t0\t0\t1\n"), "bad.scen:2: has 7 fields, expected 9");
-  EXPECT_EQ(scenError("version 1\n0\tm.map\t4\t4\t0\tzero\t1\t1\t1.5\n"), "bad.scen:2: start y \"zero\" is not an integer");
+  EXPECT_EQ(scenError("version 1\n0\tm.map\t4\t4\t0\tzero\t1\t1\t1.5\n"),
+            "bad.scen:2: start y \"zero\" is not an integer");
   EXPECT_EQ(scenError("version 1\n\n0\tm.map\t4\t4\t0\t0\t1\t1\tlong\n"),
             "bad.scen:3: optimal length \"long\" is not a number");
   EXPECT_EQ(scenError("version 1\n0\tm.map\t4\t4\t-1\t0\t1\t1\t1\n"), "bad.scen:2: start x -1 is negative");
@@ -107,7 +112,8 @@ TEST(MovingAIScenario, RejectsScenariosThatDoNotFitTheirMap) {
     EXPECT_FALSE(checkScenariosAgainstMap(*s, g, "s.scen", mapFile, e)) << line;
     return e.toString();
   };
-  EXPECT_EQ(check("0\tother.map\t4\t4\t0\t0\t1\t1\t1.4", "m.map"), "s.scen:2: scenario is for map \"other.map\", not \"m.map\"");
+  EXPECT_EQ(check("0\tother.map\t4\t4\t0\t0\t1\t1\t1.4", "m.map"),
+            "s.scen:2: scenario is for map \"other.map\", not \"m.map\"");
   EXPECT_EQ(check("0\tm.map\t5\t4\t0\t0\t1\t1\t1.4", "dir/m.map"),
             "s.scen:2: scenario map size 5x4 differs from the map's 4x4 (scaled scenarios are not supported)");
   EXPECT_EQ(check("0\tm.map\t4\t4\t0\t4\t1\t1\t1.4", "m.map"), "s.scen:2: start (0, 4) is outside the map");

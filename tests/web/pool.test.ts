@@ -325,8 +325,14 @@ describe('making and closing pools', () => {
     const pool = await createPathPool({ planner: edited, workers: 2, mode });
     try {
       expect(pool.options).toEqual(edited.options);
-      expect(pool.version).toBe(0);
-      expectSameBatch(await pool.findPaths(queries), edited.findPaths(queries));
+      // One version counter, the core's: the pool goes on from the planner's.
+      expect(edited.version).toBe(1);
+      expect(pool.version).toBe(edited.version);
+      const batch = await pool.findPaths(queries);
+      expect(batch.version).toBe(edited.version);
+      expectSameBatch(batch, edited.findPaths(queries));
+      await expect(pool.updateTerrain([{ x: 0, y: 0, terrain: '@' }])).resolves.toBe(edited.version + 1);
+      expect((await pool.findPaths(queries.slice(0, 8))).version).toBe(edited.version + 1);
     } finally {
       await pool.close();
       edited.dispose();

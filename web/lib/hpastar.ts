@@ -142,7 +142,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   /**
    * A new query object of this planner: its own scratch memory, searches and plans, independent of
    * the planner's own (its plans are never disturbed by the planner's searches, nor the other way).
-   * Dispose of it when done; it must not outlive the planner's use.
+   * Dispose of it when done; its batches need the planner alive (they report its version).
    */
   createQuery(): HPAStarQuery {
     const raw = this.#handle();

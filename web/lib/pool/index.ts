@@ -76,7 +76,10 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
   readonly options: A extends 'shpa' ? ResolvedShpaOptions : ResolvedHierarchyOptions;
   /** Figures of the hierarchy at the newest version the workers have confirmed. */
   readonly stats: A extends 'shpa' ? ShpaStats : HierarchyStats;
-  /** The newest terrain version: 0 as made, one more per {@link PathPool.updateTerrain}. */
+  /**
+   * The newest terrain version, the core's counter: the planner's {@link HPAStar.version} for a pool made
+   * from one (0 from a grid), then one more per {@link PathPool.updateTerrain} with edits.
+   */
   readonly version: number;
   /**
    * WebAssembly memory held by the pool's workers, in bytes, as last reported: one heap in shared
@@ -177,7 +180,8 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     this.workers = config.workers;
     this.width = config.width;
     this.height = config.height;
-    this.#jobs = new Scheduler(jobSizeOf(config.jobSize, config.mode, config.workers));
+    this.#jobs = new Scheduler(jobSizeOf(config.jobSize, config.mode, config.workers), config.version);
+    this.#statsVersion = config.version;
   }
 
   /** Spawns the workers (one in shared mode) and waits until each has its planner. */

@@ -73,6 +73,8 @@ export interface MapSource {
   hierarchy: HierarchyOptions | ShpaOptions;
   width: number;
   height: number;
+  /** The terrain version the workers start at: the planner's ({@link HPAStar.version}), 0 for a grid. */
+  version: number;
 }
 
 /** The map of the options, and the planner to make from it. */
@@ -89,13 +91,14 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string)
       if (!(planner instanceof SHPAStar)) throw new TypeError(`${where}: algorithm 'shpa' needs an SHPAStar as planner`);
       // No serialized form: the workers build the same graph from the planner's terrain and options.
       const { width, height } = planner;
-      return { algorithm, source: { kind: 'terrain', width, height, terrain: planner.terrain() }, hierarchy: { ...planner.options }, width, height };
+      return { algorithm, source: { kind: 'terrain', width, height, terrain: planner.terrain() }, hierarchy: { ...planner.options }, width, height, version: 0 };
     }
     if (!(planner instanceof HPAStar)) {
       throw new TypeError(`${where}: planner must be an HPAStar or an SHPAStar, got ${describe(planner)}`);
     }
-    // The workers load the planner's bytes: nothing is built again.
-    return { algorithm, source: { kind: 'hierarchy', bytes: planner.serialize() }, hierarchy: {}, width: planner.width, height: planner.height };
+    // The workers load the planner's bytes (its version with them): nothing is built again.
+    const { width, height, version } = planner;
+    return { algorithm, source: { kind: 'hierarchy', bytes: planner.serialize() }, hierarchy: {}, width, height, version };
   }
   const grid = options.grid;
   if (grid === undefined) throw new TypeError(`${where}: give the map as grid (a Grid or { width, height, terrain }) or planner`);
@@ -105,7 +108,7 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string)
   const hierarchy = options.hierarchy ?? {};
   if (grid instanceof Grid) {
     const { width, height } = grid;
-    return { algorithm, source: { kind: 'terrain', width, height, terrain: grid.terrain() }, hierarchy, width, height };
+    return { algorithm, source: { kind: 'terrain', width, height, terrain: grid.terrain() }, hierarchy, width, height, version: 0 };
   }
   const { width, height, terrain } = grid as TerrainData;
   if (!Number.isInteger(width) || !Number.isInteger(height) || !(terrain instanceof Uint8Array)) {
@@ -114,7 +117,7 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string)
   if (terrain.length !== width * height) {
     throw new RangeError(`${where}: terrain has ${terrain.length} cells, expected ${width * height} for ${width}x${height}`);
   }
-  return { algorithm, source: { kind: 'terrain', width, height, terrain: terrain.slice() }, hierarchy, width, height };
+  return { algorithm, source: { kind: 'terrain', width, height, terrain: terrain.slice() }, hierarchy, width, height, version: 0 };
 }
 
 /** The options of {@link createPathPool}, checked, with their defaults. */

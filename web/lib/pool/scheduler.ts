@@ -62,14 +62,21 @@ export class Scheduler {
   #updates: Update[] = [];
   /** Edits of the versions some worker has not confirmed yet. */
   readonly #edits = new Map<number, Int32Array>();
-  #version = 0;
+  #version: number;
+  readonly #startVersion: number;
   #nextJob = 1;
   readonly #jobSize: number;
   #stopped = false;
 
-  /** @param jobSize - queries per job at most (smaller batches are spread over every worker) */
-  constructor(jobSize: number) {
+  /**
+   * @param jobSize - queries per job at most (smaller batches are spread over every worker)
+   * @param version - the terrain version the workers start at: the core's version of the planner
+   *   they load (one counter, from the hierarchy's build to the pool's edits)
+   */
+  constructor(jobSize: number, version: number) {
     this.#jobSize = jobSize;
+    this.#version = version;
+    this.#startVersion = version;
   }
 
   get slots(): readonly Slot[] {
@@ -81,9 +88,10 @@ export class Scheduler {
     return this.#version;
   }
 
-  /** Takes a new worker, which starts at version 0 (the terrain the pool was made with). */
+  /** Takes a new worker, which starts at the version the pool was made with. */
   add(worker: WorkerHandle): Slot {
-    const slot: Slot = { worker, version: 0, acked: 0, inFlight: new Map(), heapBytes: 0 };
+    const start = this.#startVersion;
+    const slot: Slot = { worker, version: start, acked: start, inFlight: new Map(), heapBytes: 0 };
     this.#slots.push(slot);
     return slot;
   }

@@ -114,7 +114,8 @@ async function init(m: InitMessage): Promise<void> {
     return port.post({ type: 'error', fatal: true, stage: 'build', message: error });
   }
   const parallel = m.mode === 'shared' ? new (module as HpastarMtModule).ParallelSearch(m.threads) : null;
-  state = { module, planner, parallel, version: 0 };
+  // The core's version: 0 when built, the saved one when loaded (the pool starts from the same number).
+  state = { module, planner, parallel, version: planner.kind === 'hpa' ? planner.raw.version() : 0 };
   const bytes = m.serialize && planner.kind === 'hpa' ? planner.raw.serialize() : undefined;
   port.post(
     {
@@ -176,7 +177,8 @@ function edit(m: EditMessage): void {
   // planner's answer is the static-maps message.
   const error = p.raw.applyEdits(m.edits);
   if (error || p.kind !== 'hpa') throw new Error(`terrain version ${m.version}: ${error}`);
-  s.version = m.version;
+  s.version = p.raw.version();
+  if (s.version !== m.version) throw new Error(`edit to version ${m.version} made version ${s.version}`);
   port.post({ type: 'edited', version: s.version, stats: p.raw.stats()!, heapBytes: heapBytes(s.module) });
 }
 
