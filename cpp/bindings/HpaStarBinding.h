@@ -93,6 +93,10 @@ class HpaQueryHandle {
   // planner's terrain changed since the plan was made (or the plan is of another planner).
   emscripten::val nextSegment(HpaPlanHandle& plan);
 
+  // This handle's query object pointed at the current version, for the inspection functions
+  // (InspectionBinding.cpp); null when the planner is not built.
+  HpaStarQuery* currentQuery() { return versions_ ? &engine_.hpaQuery(versions_->current()) : nullptr; }
+
  private:
   std::shared_ptr<VersionedHierarchy> versions_;
   BatchSearch engine_{1};
