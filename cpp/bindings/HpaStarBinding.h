@@ -95,6 +95,16 @@ class HpaQueryHandle {
   // planner's terrain changed since the plan was made (or the plan is of another planner).
   emscripten::val nextSegment(HpaPlanHandle& plan);
 
+  // Calls use(query) with this handle's query object pointed at the current version, held for the
+  // call (InspectionBinding.cpp); false, and nothing called, when the planner is not built.
+  template <typename Use>
+  bool withCurrentQuery(Use&& use) {
+    if (!versions_) return false;
+    const VersionedHierarchy::Snapshot h = versions_->current();
+    use(engine_.hpaQuery(*h));
+    return true;
+  }
+
  private:
   std::shared_ptr<VersionedHierarchy> versions_;
   BatchSearch engine_{1};

@@ -62,6 +62,13 @@ bool HpaStarQuery::nextSegment(HpaPlan& plan, std::vector<Point>& cells, SearchS
   return true;
 }
 
+void HpaStarQuery::connectEndpoints(Point start, Point goal, QueryOverlay::Endpoints& out, SearchStats& stats) {
+  abstractPath_.clear();
+  overlay_.begin(*h_, start, goal);
+  insertEndpoints(stats);
+  overlay_.save(out);
+}
+
 void HpaStarQuery::insertEndpoints(SearchStats& stats) {
   const Grid& grid = h_->grid();
   const uint32_t S = overlay_.startNode(), G = overlay_.goalNode();

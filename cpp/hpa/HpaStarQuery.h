@@ -78,6 +78,13 @@ class HpaStarQuery {
   // the caller: see HpaPlan::version). Refining a plan never disturbs another one.
   bool nextSegment(HpaPlan& plan, std::vector<Point>& cells, SearchStats& stats);
 
+  // Start and goal joined to the abstract graph of every level exactly as plan() joins them (the same
+  // searches, the same edges), without the abstract search: what a viewer draws of a query, also when
+  // there is no path or start is goal. Both cells must be passable (the caller checks). The insertion's
+  // expansions are added to `stats.expandedInsertion`. Like plan(), it ends the segments of the last
+  // plan() kept in this query (refineSegment); plans kept by their callers (HpaPlan) are not touched.
+  void connectEndpoints(Point start, Point goal, QueryOverlay::Endpoints& out, SearchStats& stats);
+
   const Hierarchy& hierarchy() const { return *h_; }
 
   // When set, each search of plan(), refineSegment() and findPath() appends its closed and open sets to

@@ -33,7 +33,8 @@ async function runUntil(crowd: Crowd, done: () => boolean, limit: number): Promi
 
 test('every agent walks after its first plan from the pool; a wall makes the cut-off agents plan again', async () => {
   const terrain = grid.terrain();
-  const crowd = await Crowd.start(planner, terrain, 3);
+  // As in the demo: the goals' components from the planner, which takes the same edits as the crowd.
+  const crowd = await Crowd.start(planner, terrain, () => planner.components().labels, 3);
   const warnings: unknown[] = [];
   const warn = console.warn;
   console.warn = (...args: unknown[]) => warnings.push(args);
@@ -62,6 +63,7 @@ test('every agent walks after its first plan from the pool; a wall makes the cut
       edits.push({ x, y, terrain: '@' });
     }
     const plansBefore = m.totalPlans;
+    planner.applyEdits(edits);
     crowd.applyEdits(edits);
     await runUntil(crowd, () => m.lastUpdateMs > 0 && m.walking + m.waiting === AGENTS && m.totalPlans > plansBefore, 600);
     expect(m.replans).toBeGreaterThan(0);

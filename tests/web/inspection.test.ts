@@ -1,8 +1,11 @@
 // What the package gives a viewer of the algorithms, over the built wasm in Node: the open and closed
 // sets of every search of a traced query (per phase, matching the query's own counts), the abstract
-// graph of every level, the clusters rebuilt by an edit, and SHPA*'s cluster of every cell.
+// graph of every level, the clusters rebuilt by an edit, SHPA*'s cluster of every cell, and HPA*'s
+// clusters, query connections and components (checked against the TypeScript oracles of
+// helpers/hierarchyOracle.ts).
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadHpastar, type Hpastar, type TerrainEdit, type TracedPath } from '../../web/lib/index';
+import { loadHpastar, PathQueryError, type Hpastar, type TerrainEdit, type TracedPath } from '../../web/lib/index';
+import { clusterOf, clusterRect, components, layoutOf, level1Connections } from './helpers/hierarchyOracle';
 import { randomPairs } from './helpers/queries';
 import { parseMap, readMapsFile } from './scenarios';
 
@@ -164,5 +167,116 @@ describe('SHPA* clusters', () => {
       }
     }
     expect(seen.size).toBe(planner.stats.clusters);
+  });
+});
+
+describe('HPA* clusters, connections and components', () => {
+  const mapText = readMapsFile('den520d.map'); // 256 × 257: the last row of clusters is clipped
+
+  test('clusters(level) are the layout of every level, clipped to the map', () => {
+    using grid = hp.Grid.fromMovingAI(mapText, 'den520d.map');
+    for (const options of [{ clusterSize: 10, levels: 3 }, { clusterSize: 16, levels: 2, clusterGroup: 3 }, { clusterSize: 300, levels: 1 }]) {
+      using planner = hp.HPAStar.build(grid, options);
+      const o = planner.options;
+      const layout = layoutOf(grid.width, grid.height, o.clusterSize, o.levels, o.clusterGroup);
+      for (let level = 1; level <= o.levels; level++) {
+        const c = planner.clusters(level);
+        const side = layout.sides[level - 1]!;
+        expect([c.level, c.side, c.columns, c.rows]).toEqual([level, side, Math.ceil(grid.width / side), Math.ceil(grid.height / side)]);
+        expect(c.rects.length / 4).toBe(planner.stats.levels[level - 1]!.clusters);
+        const expected = Array.from({ length: c.columns * c.rows }, (_, k) => Object.values(clusterRect(layout, level, k))).flat();
+        expect(Array.from(c.rects)).toEqual(expected);
+      }
+    }
+    using planner = hp.HPAStar.build(grid, { levels: 2 });
+    expect(() => planner.clusters(3)).toThrow(new RangeError('HPAStar.clusters: level 3 is not a level of this hierarchy (1 to 2)'));
+    expect(() => planner.clusters(0)).toThrow(RangeError);
+    expect(() => planner.clusters(1.5)).toThrow(RangeError);
+  });
+
+  test.each([
+    ['HPA*', { clusterSize: 10, levels: 3 }],
+    ['DHPA*', { clusterSize: 10, levels: 2, cacheTrees: true }],
+  ])('%s: connections(start, goal) join each end to the nodes of its clusters, as the search inserts them', (_, options) => {
+    using grid = hp.Grid.fromMovingAI(mapText, 'den520d.map');
+    using planner = hp.HPAStar.build(grid, options);
+    const o = planner.options;
+    const terrain = grid.terrain();
+    const layout = layoutOf(grid.width, grid.height, o.clusterSize, o.levels, o.clusterGroup);
+    const graphs = Array.from({ length: o.levels }, (_, l) => planner.abstractGraph(l + 1));
+    const idToPosition = graphs.map((g) => new Map(Array.from(g.nodeIds, (id, i) => [id, i])));
+    const pairs = randomPairs(parseMap(mapText), 30, 5);
+    pairs.push([pairs[0]![0], pairs[0]![0]]); // start is goal: the connections of one cell
+    for (const [start, goal] of pairs) {
+      const c = planner.connections(start, goal);
+      expect(c.start).toEqual(start);
+      expect(c.goal).toEqual(goal);
+      expect(c.levels.map((l) => l.level)).toEqual(graphs.map((g) => g.level));
+      for (const [end, which] of [[start, 'start'], [goal, 'goal']] as const) {
+        // Level 1: the oracle's Dijkstra inside the cluster (DHPA*'s trees hold fixed-point distances).
+        const expected = level1Connections(terrain, layout, graphs[0]!.nodes, end.x, end.y);
+        const got = c.levels[0]![which];
+        expect(got.nodeIds.length).toBe(expected.size);
+        got.nodeIds.forEach((id, k) => {
+          const n = idToPosition[0]!.get(id)!;
+          expect([got.nodes[2 * k], got.nodes[2 * k + 1]]).toEqual([graphs[0]!.nodes[2 * n], graphs[0]!.nodes[2 * n + 1]]);
+          expect(got.costs[k]).toBeCloseTo(expected.get(n)!, o.cacheTrees ? 2 : 9);
+        });
+        // Upper levels: nodes of that level in the end's cluster of that level, no closer than octile
+        // (DHPA*'s costs sum fixed-point tree distances).
+        for (const l of c.levels.slice(1)) {
+          const edges = l[which];
+          edges.nodeIds.forEach((id, k) => {
+            const n = idToPosition[l.level - 1]!.get(id);
+            expect(n, `node ${id} is a node of level ${l.level}`).toBeDefined();
+            const x = edges.nodes[2 * k]!, y = edges.nodes[2 * k + 1]!;
+            expect(clusterOf(layout, l.level, x, y)).toBe(clusterOf(layout, l.level, end.x, end.y));
+            const dx = Math.abs(x - end.x), dy = Math.abs(y - end.y);
+            expect(edges.costs[k]!).toBeGreaterThanOrEqual(Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy) - (o.cacheTrees ? 1e-2 : 1e-6));
+          });
+        }
+      }
+      c.levels.forEach((l) => {
+        const shared = clusterOf(layout, l.level, start.x, start.y) === clusterOf(layout, l.level, goal.x, goal.y);
+        if (!shared) expect(l.direct).toBeNull();
+        if (start.x === goal.x && start.y === goal.y) expect(l.direct).toBe(0);
+      });
+      const path = planner.findPath(start, goal);
+      if (path.found && (start.x !== goal.x || start.y !== goal.y)) expect(c.expandedInsertion).toBe(path.stats.expandedInsertion);
+    }
+    expect(() => planner.connections({ x: -1, y: 0 }, { x: 1, y: 1 })).toThrow(new PathQueryError('start is outside the map or blocked', 'start (-1, 0) is outside the map or blocked'));
+    expect(() => planner.connections(pairs[0]![0], { x: 0, y: 0 })).toThrow(PathQueryError);
+    expect(() => planner.connections({ x: 0.5, y: 0 }, { x: 1, y: 1 })).toThrow(TypeError);
+    using query = planner.createQuery();
+    expect(query.connections(pairs[1]![0], pairs[1]![1])).toEqual(planner.connections(pairs[1]![0], pairs[1]![1]));
+  });
+
+  test('components() are the flood fill of the terrain, numbered by first cell, for any cluster size and after edits', () => {
+    using grid = hp.Grid.fromMovingAI(mapText, 'den520d.map');
+    // den520d is one component: a wall down column 120 and a closed box make more.
+    const walls: TerrainEdit[] = [];
+    for (let y = 0; y < grid.height; y++) walls.push({ x: 120, y, terrain: '@' });
+    for (let k = 0; k < 9; k++) walls.push({ x: 30 + k, y: 130, terrain: '@' }, { x: 30 + k, y: 138, terrain: '@' }, { x: 30, y: 130 + k, terrain: '@' }, { x: 38, y: 130 + k, terrain: '@' });
+    grid.applyEdits(walls);
+    const oracle = components(grid.terrain(), grid.width, grid.height);
+    expect(oracle.count).toBeGreaterThan(2);
+    for (const clusterSize of [8, 10, 32]) {
+      using planner = hp.HPAStar.build(grid, { clusterSize, levels: 2 });
+      const c = planner.components();
+      expect(c.count).toBe(oracle.count);
+      expect(c.count).toBe(planner.stats.components);
+      expect(Array.from(c.labels)).toEqual(Array.from(oracle.labels));
+    }
+    using planner = hp.HPAStar.build(grid, { clusterSize: 10, levels: 2 });
+    const wall: TerrainEdit[] = [];
+    for (let x = 0; x < grid.width; x++) wall.push({ x, y: 60, terrain: '@' });
+    planner.applyEdits(wall);
+    const edited = components(planner.terrain(), grid.width, grid.height);
+    expect(edited.count).toBeGreaterThan(oracle.count);
+    const c = planner.components();
+    expect(c.count).toBe(edited.count);
+    expect(Array.from(c.labels)).toEqual(Array.from(edited.labels));
+    planner.dispose();
+    expect(() => planner.components()).toThrow(/HPAStar/);
   });
 });

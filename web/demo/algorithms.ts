@@ -3,7 +3,7 @@
 // (SHPAStar.build: static maps, rebuilt after an edit). Planners are built once per set of options and
 // kept while the map stays; a terrain edit goes to the planner on screen (applyEdits), the others are
 // dropped and built again when asked for.
-import type { AStar, Grid, HPAStar, Hpastar, HierarchyOptions, PathResult, Point, SearchStats, TerrainEdit, TracedPath, UpdateStats } from '../lib/index';
+import type { AStar, ComponentLabels, Grid, HPAStar, Hpastar, HierarchyOptions, PathResult, Point, SearchStats, TerrainEdit, TracedPath, UpdateStats } from '../lib/index';
 
 export type AlgoId = 'astar' | 'hpa1' | 'hpa2' | 'hpa3' | 'dhpa1' | 'dhpa2' | 'shpa';
 
@@ -254,6 +254,15 @@ export class Planners {
   builtPlanner(algo: AlgoInfo, settings: SearchSettings): HPAStar | null {
     if (algo.kind !== 'hpa') return null;
     return this.#built.get(JSON.stringify(hierarchyOptions(algo, settings)))?.planner ?? null;
+  }
+
+  /**
+   * The connected components of the cells, as a hierarchy labels them: that of `algo` when it is HPA*,
+   * else (A* and SHPA* have none) a one-level HPA* hierarchy of these settings, built if needed.
+   */
+  components(algo: AlgoInfo, settings: SearchSettings): ComponentLabels {
+    const planner = this.builtPlanner(algo, settings) ?? this.planner(hierarchyOptions(algoInfo('hpa1'), settings)).planner;
+    return planner.components();
   }
 
   /** The SHPA* planner for these settings if it is built, else null. */

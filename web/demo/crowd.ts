@@ -11,7 +11,7 @@
 // The main thread only picks goals, moves and draws the agents, and sends each frame's requests as at
 // most two batches (one of plans, one of segments).
 import { createPathPool, type HPAStar, type PathPool, type PlanBatch, type TerrainEdit } from '../lib/index';
-import { components, passableCode } from './hierarchyView';
+import { passableCode } from './hierarchyView';
 import { PALETTE } from './render/palette';
 import type { Viewport } from './render/view';
 
@@ -81,7 +81,8 @@ export class Crowd {
   #agents: Agent[] = [];
   #planQueue: Agent[] = [];
   #requests: Request[] = [];
-  #labels: Int32Array | null = null;
+  #components: () => Uint32Array | null;
+  #labels: Uint32Array | null = null;
   #labelsDirty = true;
   #labelsAt = 0;
   #random: () => number;
@@ -95,8 +96,9 @@ export class Crowd {
   /** Draw the routes of the first agents (abstract path and refined segment). */
   showRoutes = false;
 
-  private constructor(terrain: Uint8Array, width: number, height: number, seed: number) {
+  private constructor(terrain: Uint8Array, width: number, height: number, components: () => Uint32Array | null, seed: number) {
     this.#terrain = terrain;
+    this.#components = components;
     this.width = width;
     this.height = height;
     let s = seed >>> 0 || 1;
@@ -118,8 +120,8 @@ export class Crowd {
    * do not reach the crowd; the caller passes them to {@link Crowd.applyEdits}).
    * @param terrain - the map's terrain, kept in sync by the caller (the same array the demo edits)
    */
-  static async start(source: HPAStar, terrain: Uint8Array, seed = 1): Promise<Crowd> {
-    const crowd = new Crowd(terrain, source.width, source.height, seed);
+  static async start(source: HPAStar, terrain: Uint8Array, components: () => Uint32Array | null, seed = 1): Promise<Crowd> {
+    const crowd = new Crowd(terrain, source.width, source.height, components, seed);
     crowd.#pool = await createPathPool({ planner: source });
     crowd.metrics.poolMode = crowd.#pool.mode;
     crowd.metrics.poolReason = crowd.#pool.modeReason;
@@ -153,10 +155,10 @@ export class Crowd {
     this.metrics.agents = this.#agents.length;
   }
 
-  #componentLabels(): Int32Array | null {
+  #componentLabels(): Uint32Array | null {
     const now = performance.now();
     if (this.#labelsDirty && (!this.#labels || now - this.#labelsAt > 500)) {
-      this.#labels = components(this.#terrain, this.width, this.height).labels;
+      this.#labels = this.#components();
       this.#labelsDirty = false;
       this.#labelsAt = now;
     }

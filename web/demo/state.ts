@@ -5,7 +5,7 @@ import type { Hpastar, PathResult, Point, SearchPhase } from '../lib/index';
 import { DEFAULT_SETTINGS, algoInfo, algorithmChoice, type AlgoId, type AlgoInfo, type AlgorithmChoice, type Planners, type QueryOutcome, type SearchSettings } from './algorithms';
 import type { CompareState } from './compare';
 import type { Crowd, CrowdMetrics } from './crowd';
-import { ExactGraphs, RectDijkstra } from './hierarchyView';
+import { HierarchyData } from './hierarchyView';
 import type { GeneratorParams, Scenario } from './maps';
 import type { Mode } from './permalink';
 import { Flashes, SearchSets } from './render/overlays';
@@ -138,8 +138,7 @@ export class AppState {
   // What the overlays draw, kept between frames.
   readonly view: Viewport;
   readonly flashes = new Flashes();
-  readonly graphs = new ExactGraphs();
-  readonly dijkstra = new RectDijkstra();
+  readonly hierarchy = new HierarchyData();
   readonly searchSets = new SearchSets();
   /** The query whose trace `searchSets` holds (traced when a sets overlay is first shown for it). */
   tracedOutcome: QueryOutcome | null = null;

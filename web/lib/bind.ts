@@ -4,7 +4,7 @@ import type { HpastarModule } from 'hpastar:raw';
 import type { Hpastar } from './api.ts';
 import { AStar } from './astar.ts';
 import { Grid, rawGrid } from './grid.ts';
-import { HPAStar } from './hpastar.ts';
+import { HPAStar, type HpaModuleParts } from './hpastar.ts';
 import { describe, internal, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions, wasmCall } from './internal.ts';
 import { SHPAStar } from './shpastar.ts';
 import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
@@ -19,7 +19,14 @@ export function bindModule(module: HpastarModule): Hpastar {
   const defaultOptions = resolvedOptionsOf<ResolvedHierarchyOptions>(module.HPAStar.defaultOptions());
   const shpaDefaults = resolvedOptionsOf<ResolvedShpaOptions>(module.SHPAStar.defaultOptions());
   const shpaStaticMessage = module.SHPAStar.staticMapsOnly();
-  const makeQuery = (planner: InstanceType<HpastarModule['HPAStar']>) => new module.HPAStarQuery(planner);
+  const hpaParts: HpaModuleParts = {
+    makeQuery: (planner) => new module.HPAStarQuery(planner),
+    inspection: {
+      hpaClusterRects: (planner, level) => module.hpaClusterRects(planner, level),
+      hpaQueryConnections: (query, sx, sy, gx, gy) => module.hpaQueryConnections(query, sx, sy, gx, gy),
+      hpaComponentLabels: (planner) => module.hpaComponentLabels(planner),
+    },
+  };
   const makeGrid = (load: (raw: InstanceType<HpastarModule['Grid']>) => string, where: string): Grid => {
     const raw = new module.Grid();
     const error = wasmCall(where, () => load(raw));
@@ -60,7 +67,7 @@ export function bindModule(module: HpastarModule): Hpastar {
           raw.delete();
           throw new RangeError(`HPAStar.build: ${error}`);
         }
-        return new HPAStar(raw, makeQuery, internal);
+        return new HPAStar(raw, hpaParts, internal);
       },
       load(bytes: Uint8Array): HPAStar {
         if (!(bytes instanceof Uint8Array)) throw new TypeError(`HPAStar.load: bytes must be a Uint8Array, got ${describe(bytes)}`);
@@ -70,7 +77,7 @@ export function bindModule(module: HpastarModule): Hpastar {
           raw.delete();
           throw new Error(`HPAStar.load: ${error}`);
         }
-        return new HPAStar(raw, makeQuery, internal);
+        return new HPAStar(raw, hpaParts, internal);
       },
       defaultOptions,
     },

@@ -3,7 +3,7 @@
  * 2010) with the `cacheTrees` option.
  * @module
  */
-import type { RawHPAStar, RawHPAStarPlan, RawHPAStarQuery, RawHierarchyStats, RawPlanSummary } from 'hpastar:raw';
+import type { HpastarModule, RawHPAStar, RawHPAStarPlan, RawHPAStarQuery, RawHierarchyStats, RawPlanSummary } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
 import { PlanBatch } from './planBatch.ts';
 import {
@@ -23,12 +23,15 @@ import { PathQueryError, statsOf } from './results.ts';
 import type {
   AbstractGraph,
   BatchSearchOptions,
+  ClusterRects,
+  ComponentLabels,
   HierarchyStats,
   HpaSearchOptions,
   PathResult,
   PlanBatchOptions,
   PathStatus,
   Point,
+  QueryConnections,
   ResolvedHierarchyOptions,
   SearchStats,
   TerrainEdit,
@@ -47,6 +50,12 @@ export function hierarchyStatsOf(raw: RawHierarchyStats): HierarchyStats {
     distanceTableNodes: raw.distanceTableNodes,
     levels: Object.freeze(raw.levels.map((l) => Object.freeze({ ...l }))),
   });
+}
+
+/** @internal What a planner needs of its module: query objects, and the inspection functions (InspectionBinding.cpp). */
+export interface HpaModuleParts {
+  makeQuery(planner: RawHPAStar): RawHPAStarQuery;
+  readonly inspection: Pick<HpastarModule, 'hpaClusterRects' | 'hpaQueryConnections' | 'hpaComponentLabels'>;
 }
 
 // Lets the worker pool read a planner's terrain and options while keeping the handle private.
@@ -77,7 +86,7 @@ export function rawPlanner(planner: HPAStar): RawHPAStar {
  */
 export class HPAStar extends WasmObject<RawHPAStar> {
   readonly #options: ResolvedHierarchyOptions;
-  readonly #makeQuery: (planner: RawHPAStar) => RawHPAStarQuery;
+  readonly #parts: HpaModuleParts;
   readonly #query: HPAStarQuery;
   #stats: HierarchyStats | null = null;
 
@@ -86,12 +95,12 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   }
 
   /** @internal Use `hpastar.HPAStar.build`. */
-  constructor(raw: RawHPAStar, makeQuery: (planner: RawHPAStar) => RawHPAStarQuery, token: typeof internal) {
+  constructor(raw: RawHPAStar, parts: HpaModuleParts, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.HPAStar.build(grid, options) to make an HPAStar');
     super(raw, 'HPAStar');
     this.#options = resolvedOptionsOf<ResolvedHierarchyOptions>(raw.options()!);
-    this.#makeQuery = makeQuery;
-    this.#query = new HPAStarQuery(this, makeQuery(raw), 'HPAStar', internal);
+    this.#parts = parts;
+    this.#query = new HPAStarQuery(this, parts.makeQuery(raw), 'HPAStar', parts, internal);
   }
 
   /** The options the hierarchy was built with, defaults filled in. */
@@ -146,7 +155,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
    */
   createQuery(): HPAStarQuery {
     const raw = this.#handle();
-    return new HPAStarQuery(this, this.#makeQuery(raw), 'HPAStarQuery', internal);
+    return new HPAStarQuery(this, this.#parts.makeQuery(raw), 'HPAStarQuery', this.#parts, internal);
   }
 
   /**
@@ -196,6 +205,48 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     const graph = wasmCall('HPAStar.abstractGraph', () => raw.abstractGraph(level));
     if ('error' in graph) throw new RangeError(moduleError('HPAStar.abstractGraph', graph.error).message);
     return Object.freeze({ ...graph });
+  }
+
+  /**
+   * The clusters of one level of the current hierarchy, as the core lays them out: squares of
+   * `clusterSize · clusterGroup^(level − 1)` cells, row by row, the last column and row clipped to the map.
+   * @param level - 1 (just above the grid) to `options.levels`
+   * @throws RangeError - when `level` is not a level of this hierarchy
+   */
+  clusters(level: number): ClusterRects {
+    const where = 'HPAStar.clusters';
+    const raw = this.#handle();
+    if (!Number.isInteger(level) || level < 1 || level > this.#options.levels) {
+      throw new RangeError(`${where}: level ${String(level)} is not a level of this hierarchy (1 to ${this.#options.levels})`);
+    }
+    const out = wasmCall(where, () => this.#parts.inspection.hpaClusterRects(raw, level));
+    if ('error' in out) throw new RangeError(moduleError(where, out.error).message);
+    return Object.freeze({ ...out });
+  }
+
+  /**
+   * How `start` and `goal` join the abstract graph of every level: the edges a search between them
+   * inserts (to the nodes of their clusters that they reach inside them, with the costs), read from the
+   * same insertion that {@link HPAStar.findPath} runs. Given whether or not a path exists; `start` may
+   * be `goal` (the connections of one cell).
+   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
+   * @throws TypeError - when a coordinate is not an integer
+   */
+  connections(start: Point, goal: Point): QueryConnections {
+    this.#handle();
+    return this.#query.connections(start, goal);
+  }
+
+  /**
+   * The connected component of every cell of the current terrain, as the hierarchy labels them (a
+   * path joins two cells exactly when their labels are equal and not 0).
+   */
+  components(): ComponentLabels {
+    const where = 'HPAStar.components';
+    const raw = this.#handle();
+    const labels = wasmCall(where, () => this.#parts.inspection.hpaComponentLabels(raw));
+    if ('error' in labels) throw moduleError(where, labels.error);
+    return Object.freeze({ labels, count: this.stats.components });
   }
 
   /**
@@ -287,13 +338,33 @@ export class HPAStar extends WasmObject<RawHPAStar> {
 export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
   readonly #planner: HPAStar;
   readonly #name: string;
+  readonly #parts: HpaModuleParts;
 
   /** @internal Use `planner.createQuery()`. */
-  constructor(planner: HPAStar, raw: RawHPAStarQuery, name: string, token: typeof internal) {
+  constructor(planner: HPAStar, raw: RawHPAStarQuery, name: string, parts: HpaModuleParts, token: typeof internal) {
     if (token !== internal) throw new TypeError('use planner.createQuery() to make an HPAStarQuery');
     super(raw, name);
     this.#planner = planner;
     this.#name = name;
+    this.#parts = parts;
+  }
+
+  /** As {@link HPAStar.connections}, with this query's scratch. */
+  connections(start: Point, goal: Point): QueryConnections {
+    const where = `${this.#name}.connections`;
+    checkPoint(start, 'start');
+    checkPoint(goal, 'goal');
+    const raw = this.#handle();
+    const out = wasmCall(where, () => this.#parts.inspection.hpaQueryConnections(raw, start.x, start.y, goal.x, goal.y));
+    if ('error' in out) throw moduleError(where, out.error);
+    if ('status' in out) throw new PathQueryError(out.status, describeFailure(out.status, start, goal));
+    const edges = (e: (typeof out.levels)[number]['start']) => Object.freeze({ nodeIds: e.nodeIds, nodes: e.nodes, costs: e.costs });
+    return Object.freeze({
+      start: Object.freeze({ x: start.x, y: start.y }),
+      goal: Object.freeze({ x: goal.x, y: goal.y }),
+      levels: Object.freeze(out.levels.map((l) => Object.freeze({ level: l.level, start: edges(l.start), goal: edges(l.goal), direct: l.direct }))),
+      expandedInsertion: out.expandedInsertion,
+    });
   }
 
   /** As {@link HPAStar.findPath}. */

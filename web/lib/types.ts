@@ -209,6 +209,59 @@ export interface AbstractGraph {
   readonly edgeInter: Uint8Array;
 }
 
+/** The clusters of one level of an HPA* hierarchy (`HPAStar.clusters`), as the core lays them out. */
+export interface ClusterRects {
+  /** 1 for the level just above the grid. */
+  readonly level: number;
+  /** A cluster's side in cells; the clusters of the last column and row are clipped to the map. */
+  readonly side: number;
+  readonly columns: number;
+  readonly rows: number;
+  /** x0, y0, x1, y1 (half-open: x0 ≤ x < x1) per cluster; cluster c at 4c, numbered row by row. */
+  readonly rects: Int32Array;
+}
+
+/** The edges of a query's start (or goal) into the graph of one level. */
+export interface EndpointConnections {
+  /** The hierarchy's ids of the nodes reached (as `AbstractGraph.nodeIds`). */
+  readonly nodeIds: Uint32Array;
+  /** Their cells, x, y per edge (edge i at 2i, 2i + 1). */
+  readonly nodes: Int32Array;
+  /** Each edge's cost: the shortest distance from the endpoint to the node inside their cluster. */
+  readonly costs: Float64Array;
+}
+
+/** How a query's start and goal join the graph of one level. */
+export interface LevelConnections {
+  readonly level: number;
+  /** Edges to the nodes of the start's cluster of this level that it reaches inside that cluster. */
+  readonly start: EndpointConnections;
+  readonly goal: EndpointConnections;
+  /** The start–goal edge's cost when they share a cluster of this level and meet inside it, else null. */
+  readonly direct: number | null;
+}
+
+/**
+ * How a query's start and goal are inserted into the abstract graph of every level
+ * (`HPAStar.connections`): the edges the search gets, whether or not a path exists.
+ */
+export interface QueryConnections {
+  readonly start: Point;
+  readonly goal: Point;
+  /** Per level, level 1 first. */
+  readonly levels: readonly LevelConnections[];
+  /** Expansions of the insertion (the `expandedInsertion` a search of this query counts). */
+  readonly expandedInsertion: number;
+}
+
+/** The connected components of the cells (`HPAStar.components`). */
+export interface ComponentLabels {
+  /** Row-major, a label per cell: 0 for a blocked cell, else 1 to `count`, numbered by first cell (row by row). */
+  readonly labels: Uint32Array;
+  /** Number of components (= `stats.components`). */
+  readonly count: number;
+}
+
 /**
  * How SHPA* (Kring, Champandard, Samarin 2010) cuts a map into clusters: square tiles of
  * `initialClusterSize` cells, each split into its connected parts, are merged greedily with their

@@ -332,3 +332,39 @@ declare module '*/wasm/hpastar-mt.mjs' {
   /** The factory of the pthread build (`-sEXPORT_NAME=createHpastarMtModule`). */
   export default function createHpastarMtModule(moduleArgs: HpastarMtModuleArgs): Promise<HpastarMtModule>;
 }
+
+// ---- Inspection: the free functions of cpp/bindings/InspectionBinding.cpp (inspect/HierarchyInspection) ----
+// Kept in a block of its own; merged into 'hpastar:raw' (both modules have these functions).
+declare module 'hpastar:raw' {
+  /** hpaClusterRects(planner, level): the clusters of one level. */
+  export interface RawClusterRects {
+    level: number;
+    side: number;
+    columns: number;
+    rows: number;
+    /** x0, y0, x1, y1 per cluster. */
+    rects: Int32Array;
+  }
+
+  /** One endpoint's edges into one level's graph. */
+  export interface RawEndpointEdges {
+    nodeIds: Uint32Array;
+    /** The nodes' cells, x, y per edge. */
+    nodes: Int32Array;
+    costs: Float64Array;
+  }
+
+  /** hpaQueryConnections(...): a query's start and goal joined to every level's graph. */
+  export interface RawQueryConnections {
+    levels: { level: number; start: RawEndpointEdges; goal: RawEndpointEdges; direct: number | null }[];
+    expandedInsertion: number;
+  }
+
+  export interface HpastarModule {
+    hpaClusterRects(planner: RawHPAStar, level: number): RawClusterRects | { error: string };
+    /** `{ status }` names a blocked or outside endpoint (as a path's status). */
+    hpaQueryConnections(query: RawHPAStarQuery, sx: number, sy: number, gx: number, gy: number): RawQueryConnections | { status: string } | { error: string };
+    /** The component of every cell, row-major (0 blocked, then 1.. by first cell). */
+    hpaComponentLabels(planner: RawHPAStar): Uint32Array | { error: string };
+  }
+}

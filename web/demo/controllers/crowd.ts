@@ -50,7 +50,9 @@ export class CrowdController {
     try {
       // The crowd walks on an HPA* hierarchy: that of the algorithm on screen, or HPA* with 2 levels.
       const { planner } = s.shown.planners.planner(hierarchyOptions(s.algo.levels ? s.algo : algoInfo('hpa2'), s.settings));
-      const c = await Crowd.start(planner, s.shown.terrain, 7);
+      // Goals are drawn in the walker's component, as the planner on screen labels them (kept up to date by the edits).
+      const components = () => s.shown?.planners.components(s.algo, s.settings).labels ?? null;
+      const c = await Crowd.start(planner, s.shown.terrain, components, 7);
       if (s.mode !== 'crowd' || !s.shown) {
         await c.close();
         return;

@@ -5,7 +5,6 @@ import type { Point } from '../../lib/index';
 import { Planners } from '../algorithms';
 import type { ComparePanel } from '../compare';
 import { errorText } from '../format';
-import { components } from '../hierarchyView';
 import { generate, generatorName, parseScenarios, seeded, type GeneratorParams, type Scenario } from '../maps';
 import type { Elements } from '../page';
 import type { FrameLoop } from '../render/frameLoop';
@@ -88,7 +87,7 @@ export class MapLoader {
     const terrain = grid.terrain();
     s.shown?.planners.dispose();
     const shown = (s.shown = { name, source, width: grid.width, height: grid.height, terrain, planners: new Planners(hp, grid), image: new TerrainImage(terrain, grid.width, grid.height), edited: false });
-    s.graphs.clear();
+    s.hierarchy.clear();
     s.shpaClusters = null;
     s.componentsDirty = true;
     s.componentsCache = null;
@@ -175,7 +174,7 @@ export class MapLoader {
   randomPairs(n: number): [number, number, number, number][] {
     const s = this.state.shown;
     if (!s) return [];
-    const { labels } = components(s.terrain, s.width, s.height);
+    const { labels } = s.planners.components(this.state.algo, this.state.settings);
     const random = seeded(12345);
     const out: [number, number, number, number][] = [];
     for (let tries = 0; out.length < n && tries < n * 200; tries++) {

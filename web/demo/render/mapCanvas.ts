@@ -1,6 +1,5 @@
 // One frame of the map canvas: the terrain image scaled, then the overlays (only their visible part),
 // the path, the crowd, the flashes of rebuilt clusters, the rectangle being dragged and the brush.
-import { connections } from '../hierarchyView';
 import type { Elements } from '../page';
 import type { AppState } from '../state';
 import type { OverlayData } from './overlayData';
@@ -56,21 +55,21 @@ export class MapCanvas {
       this.data.trace();
       s.searchSets.draw(ctx, view, phases, vis);
     }
-    const layout = this.data.layout();
-    if (layout) {
-      const levels = [1, 2, 3].filter((l) => on(`b${l}`));
-      drawClusterBorders(ctx, view, layout, levels, vis);
+    if (this.data.planner()) {
+      const borders = [1, 2, 3].filter((l) => on(`b${l}`)).map((l) => this.data.clusters(l));
+      drawClusterBorders(ctx, view, borders.filter((c) => c !== null), vis);
       // Upper levels first: the level-1 graph, the densest, on top.
       for (const level of [3, 2, 1]) {
         if (!on(level === 1 ? 'graph' : `graph${level}`)) continue;
         const lg = this.data.graph(level);
-        if (lg && !drawGraph(ctx, view, layout, lg, vis)) s.graphHidden = true;
+        const clusters = this.data.clusters(level);
+        if (lg && clusters && !drawGraph(ctx, view, clusters, lg, vis)) s.graphHidden = true;
       }
       const level1 = on('graph') || on('nodes') ? this.data.graph(1) : null;
       if (level1 && on('graph') && !s.graphHidden && s.mode !== 'crowd') {
-        for (const end of [s.start && { ...s.start, colour: PALETTE.start }, s.goal && { ...s.goal, colour: PALETTE.goal }]) {
-          if (end) drawConnections(ctx, view, connections(shown.terrain, layout, level1, end.x, end.y, s.dijkstra), end.colour);
-        }
+        const joined = this.data.connections()?.levels[0];
+        if (joined && s.start) drawConnections(ctx, view, s.start, joined.start.nodes, PALETTE.start);
+        if (joined && s.goal) drawConnections(ctx, view, s.goal, s.start ? joined.goal.nodes : joined.start.nodes, PALETTE.goal);
       }
       if (level1 && on('nodes')) drawTransitions(ctx, view, level1, vis, shown.width, shown.height);
     }

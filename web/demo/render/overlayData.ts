@@ -1,8 +1,7 @@
-// What the overlays draw, fetched from the planner on screen (or derived, in hierarchyView.ts) when
-// first drawn and kept in the state until the planner, the query or the terrain changes.
-import type { SearchPhase } from '../../lib/index';
-import { hierarchyOptions } from '../algorithms';
-import { components, layoutOf, type Layout, type LevelGraph } from '../hierarchyView';
+// What the overlays draw, fetched from the planner on screen when first drawn and kept in the state
+// (hierarchyView.ts) until the planner, the query or the terrain changes.
+import { PathQueryError, type ClusterRects, type HPAStar, type QueryConnections, type SearchPhase } from '../../lib/index';
+import type { LevelGraph } from '../hierarchyView';
 import type { AppState } from '../state';
 import { SET_OVERLAYS, componentsImage, shpaClusterImage } from './overlays';
 
@@ -13,20 +12,41 @@ export class OverlayData {
     return this.state.overlays.has(id);
   }
 
-  layout(): Layout | null {
+  /** The HPA* planner on screen, or null (another algorithm, or not built: never built here). */
+  planner(): HPAStar | null {
     const s = this.state;
-    if (!s.shown || s.algo.levels === 0) return null;
-    const o = hierarchyOptions(s.algo, s.settings);
-    return layoutOf(s.shown.width, s.shown.height, o.clusterSize!, o.levels!, o.clusterGroup!);
+    return s.shown?.planners.builtPlanner(s.algo, s.settings) ?? null;
   }
 
-  /** The exact graph of `level` of the planner on screen, or null when it is not built (never built here). */
+  /** The clusters of `level` of the planner on screen, or null when it has no such level. */
+  clusters(level: number): ClusterRects | null {
+    const planner = this.planner();
+    if (!planner || level > planner.options.levels) return null;
+    return this.state.hierarchy.clusters(planner, level);
+  }
+
+  /** The exact graph of `level` of the planner on screen, or null when it has no such level. */
   graph(level: number): LevelGraph | null {
+    const planner = this.planner();
+    if (!planner || level > planner.options.levels) return null;
+    return this.state.hierarchy.graph(planner, level);
+  }
+
+  /**
+   * How the query's ends join the graphs of the planner on screen (one end alone when the other is not
+   * placed), or null when there is no end, no planner, or an end is not a free cell.
+   */
+  connections(): QueryConnections | null {
     const s = this.state;
-    const layout = this.layout();
-    const planner = s.shown?.planners.builtPlanner(s.algo, s.settings);
-    if (!layout || !planner || level > layout.sides.length) return null;
-    return s.graphs.get(planner, level, layout);
+    const planner = this.planner();
+    const a = s.start ?? s.goal, b = s.goal ?? s.start;
+    if (!planner || !a || !b) return null;
+    try {
+      return s.hierarchy.connections(planner, a, b);
+    } catch (error) {
+      if (error instanceof PathQueryError) return null;
+      throw error;
+    }
   }
 
   /** The phases whose open and closed sets are shown. */
@@ -68,7 +88,7 @@ export class OverlayData {
     const now = performance.now();
     let stale = false;
     if (s.componentsDirty && (!s.componentsCache || now - s.componentsCache.at > 250)) {
-      const { labels, count } = components(s.shown.terrain, s.shown.width, s.shown.height);
+      const { labels, count } = s.shown.planners.components(s.algo, s.settings);
       s.componentsCache = { image: componentsImage(labels, s.shown.width, s.shown.height), count, at: now };
       s.componentsDirty = false;
     } else if (s.componentsDirty) stale = true;

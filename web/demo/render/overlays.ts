@@ -1,8 +1,8 @@
 // Drawing the overlays. The context is in cell units (Viewport.applyTransform): cell (x, y) covers
 // [x, x+1) × [y, y+1); line widths are given in device pixels and divided by the scale.
-import type { RebuiltClusters, SearchPhase, TracedPath } from '../../lib/index';
+import type { ClusterRects, Point, RebuiltClusters, SearchPhase, TracedPath } from '../../lib/index';
 import { COMPONENT_RGB, PALETTE, PHASE_COLOURS, viridis } from './palette';
-import type { CellEdge, Layout, LevelGraph } from '../hierarchyView';
+import type { LevelGraph } from '../hierarchyView';
 import type { Viewport } from './view';
 
 type Ctx = CanvasRenderingContext2D;
@@ -11,20 +11,24 @@ type Visible = { x0: number; y0: number; x1: number; y1: number };
 export const BORDER_COLOURS = [PALETTE.cluster1, PALETTE.cluster2, PALETTE.cluster3];
 const BORDER_WIDTHS = [1, 1.5, 3];
 
-/** Cluster borders of the chosen levels (level 1 first), only the visible ones. */
-export function drawClusterBorders(ctx: Ctx, view: Viewport, layout: Layout, levels: readonly number[], vis: Visible): void {
+/**
+ * Cluster borders of the chosen levels (drawn level 1 first), only the visible ones: lines along the
+ * inner edges of the planner's clusters (the left edges of its first row, the top edges of its first column).
+ */
+export function drawClusterBorders(ctx: Ctx, view: Viewport, clusters: readonly ClusterRects[], vis: Visible): void {
   const px = 1 / view.scale;
-  for (const level of [...levels].sort((a, b) => a - b)) {
-    const side = layout.sides[level - 1];
-    if (!side || side * view.scale < 8 * view.dpr) continue; // too dense to read
+  for (const { level, side, columns, rows, rects } of [...clusters].sort((a, b) => a.level - b.level)) {
+    if (side * view.scale < 8 * view.dpr) continue; // too dense to read
     ctx.beginPath();
-    for (let x = Math.ceil(vis.x0 / side) * side; x <= vis.x1; x += side) {
-      if (x <= 0 || x >= layout.width) continue;
+    for (let c = 1; c < columns; c++) {
+      const x = rects[4 * c]!;
+      if (x < vis.x0 || x > vis.x1) continue;
       ctx.moveTo(x, vis.y0);
       ctx.lineTo(x, vis.y1);
     }
-    for (let y = Math.ceil(vis.y0 / side) * side; y <= vis.y1; y += side) {
-      if (y <= 0 || y >= layout.height) continue;
+    for (let r = 1; r < rows; r++) {
+      const y = rects[4 * r * columns + 1]!;
+      if (y < vis.y0 || y > vis.y1) continue;
       ctx.moveTo(vis.x0, y);
       ctx.lineTo(vis.x1, y);
     }
@@ -108,9 +112,9 @@ const GRAPH_DASH: readonly (readonly number[])[] = [[], [6, 3], [12, 3, 2, 3]];
  * short = dark purple, long = green, on the scale of that level's clusters), dashed on upper levels.
  * @returns false when too many clusters of that level are visible to draw it
  */
-export function drawGraph(ctx: Ctx, view: Viewport, layout: Layout, lg: LevelGraph, vis: Visible): boolean {
+export function drawGraph(ctx: Ctx, view: Viewport, clusters: ClusterRects, lg: LevelGraph, vis: Visible): boolean {
   const level = lg.graph.level;
-  const side = layout.sides[level - 1]!;
+  const side = clusters.side;
   const visibleClusters = Math.ceil((vis.x1 - vis.x0) / side + 1) * Math.ceil((vis.y1 - vis.y0) / side + 1);
   if (visibleClusters > MAX_GRAPH_CLUSTERS || side * view.scale < MIN_GRAPH_CLUSTER_PX * view.dpr) return false;
   const px = 1 / view.scale;
@@ -140,15 +144,15 @@ export function drawGraph(ctx: Ctx, view: Viewport, layout: Layout, lg: LevelGra
   return true;
 }
 
-/** The start's or the goal's connections to the graph (dashed, in the end's colour). */
-export function drawConnections(ctx: Ctx, view: Viewport, edges: readonly CellEdge[], colour: string): void {
+/** The start's or the goal's connections to the graph: lines from `end` to `nodes` (x, y pairs), dashed, in the end's colour. */
+export function drawConnections(ctx: Ctx, view: Viewport, end: Point, nodes: Int32Array, colour: string): void {
   const px = 1 / view.scale;
   ctx.setLineDash([4 * view.dpr * px, 3 * view.dpr * px]);
   ctx.lineWidth = 2 * view.dpr * px;
   ctx.beginPath();
-  for (const e of edges) {
-    ctx.moveTo(e.ax + 0.5, e.ay + 0.5);
-    ctx.lineTo(e.bx + 0.5, e.by + 0.5);
+  for (let k = 0; k < nodes.length; k += 2) {
+    ctx.moveTo(end.x + 0.5, end.y + 0.5);
+    ctx.lineTo(nodes[k]! + 0.5, nodes[k + 1]! + 0.5);
   }
   ctx.strokeStyle = colour;
   ctx.stroke();
@@ -370,7 +374,7 @@ export function drawEnds(ctx: Ctx, view: Viewport, start: { x: number; y: number
 }
 
 /** An image of the components (one pixel per cell, a colour per component, blocked cells clear). */
-export function componentsImage(labels: Int32Array, width: number, height: number): HTMLCanvasElement {
+export function componentsImage(labels: Uint32Array, width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;

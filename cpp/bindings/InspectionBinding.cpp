@@ -1,0 +1,97 @@
+// What a viewer draws of a hierarchy, as embind free functions over the planner and query handles
+// (inspect/HierarchyInspection): the clusters of a level, a query's connections to every level's graph
+// and the component of every cell. Kept apart from the search bindings, as the core keeps inspect/
+// apart from hpa/.
+#include <emscripten/bind.h>
+
+#include <optional>
+
+#include "bindings/BindingSupport.h"
+#include "bindings/HpaStarBinding.h"
+#include "inspect/HierarchyInspection.h"
+
+namespace hpastar::bindings {
+
+namespace {
+
+val levelError(const Hierarchy& h, int level) {
+  return errorObject("level " + std::to_string(level) + " is not a level of this hierarchy (1 to " +
+                     std::to_string(h.levels()) + ")");
+}
+
+// { level, side, columns, rows, rects: Int32Array (x0, y0, x1, y1 per cluster) }, or { error }.
+val clusterRects(const HpaStarHandle& planner, int level) {
+  const VersionedHierarchy::Snapshot h = planner.current();
+  if (!h) return errorObject("the planner is not built");
+  if (level < 1 || level > h->levels()) return levelError(*h, level);
+  const ClusterRects r = exportClusterRects(*h, level);
+  static_assert(sizeof(Rect) == 4 * sizeof(int32_t));
+  val o = val::object();
+  o.set("level", r.level);
+  o.set("side", r.side);
+  o.set("columns", r.columns);
+  o.set("rows", r.rows);
+  o.set("rects", copyToJS(reinterpret_cast<const int32_t*>(r.rects.data()), r.rects.size() * 4));
+  return o;
+}
+
+val edgesToJS(const EndpointEdges& e) {
+  val o = val::object();
+  o.set("nodeIds", copyToJS(e.nodeIds.data(), e.nodeIds.size()));
+  o.set("nodes", cellsToJS(e.nodeCells));
+  o.set("costs", copyToJS(e.costs.data(), e.costs.size()));
+  return o;
+}
+
+// { levels: [{ level, start, goal: { nodeIds, nodes, costs }, direct }], expandedInsertion }, { status }
+// naming a blocked or outside endpoint, or { error }.
+val queryConnections(HpaQueryHandle& query, int sx, int sy, int gx, int gy) {
+  std::optional<PathStatus> invalid;
+  QueryConnections c;
+  const bool built = query.withCurrentQuery([&](HpaStarQuery& q) {
+    const Grid& grid = q.hierarchy().grid();
+    if (!grid.passable(sx, sy))
+      invalid = PathStatus::StartInvalid;
+    else if (!grid.passable(gx, gy))
+      invalid = PathStatus::GoalInvalid;
+    else
+      c = exportQueryConnections(q, Point{sx, sy}, Point{gx, gy});
+  });
+  if (!built) return errorObject("the planner is not built");
+  if (invalid) {
+    val o = val::object();
+    o.set("status", std::string(pathStatusName(*invalid)));
+    return o;
+  }
+  val levels = val::array();
+  for (const LevelConnections& lc : c.levels) {
+    val l = val::object();
+    l.set("level", lc.level);
+    l.set("start", edgesToJS(lc.start));
+    l.set("goal", edgesToJS(lc.goal));
+    l.set("direct", lc.direct >= 0 ? val(lc.direct) : val::null());
+    levels.call<void>("push", l);
+  }
+  val o = val::object();
+  o.set("levels", levels);
+  o.set("expandedInsertion", static_cast<double>(c.expanded));
+  return o;
+}
+
+// Uint32Array, a label per cell (row-major, 0 blocked), or { error }.
+val componentLabels(const HpaStarHandle& planner) {
+  const VersionedHierarchy::Snapshot h = planner.current();
+  if (!h) return errorObject("the planner is not built");
+  const std::vector<uint32_t> labels = exportComponentLabels(*h);
+  return copyToJS(labels.data(), labels.size());
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(hpastar_inspection) {
+  emscripten::function("hpaClusterRects", &clusterRects);
+  emscripten::function("hpaQueryConnections", &queryConnections);
+  emscripten::function("hpaComponentLabels", &componentLabels);
+}
+
+}  // namespace hpastar::bindings
