@@ -14,16 +14,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { loadHpastar, type Grid, type Hpastar, type HierarchyOptions, type PathResult, type ShpaOptions } from '../index.ts';
-import {
-  baseName,
-  checkScenariosAgainstMap,
-  InputError,
-  jsonLine,
-  parseScenarios,
-  pathProblem,
-  type JsonField,
-  type TerrainView,
-} from './movingai.ts';
+import { baseName, InputError, jsonLine, pathProblem, readScenarios, type JsonField } from './movingai.ts';
 
 /** A bad command line: printed with a pointer to `--help`, exit status 2. */
 class UsageError extends Error {}
@@ -249,9 +240,7 @@ async function runScen(args: readonly string[]): Promise<number> {
   }
   const hp = await loadHpastar();
   using grid = loadGrid(hp, mapPath);
-  const map: TerrainView = { width: grid.width, height: grid.height, terrain: grid.terrain() };
-  let scenarios = parseScenarios(readText(scenPath), scenPath);
-  checkScenariosAgainstMap(scenarios, map, scenPath, mapPath);
+  let scenarios = readScenarios(hp, readText(scenPath), scenPath, grid, mapPath);
   const minBucket = cmd.int('min-bucket', 0, 0, 2 ** 30);
   const limit = cmd.int('limit', -1, -1, 2 ** 40);
   const perQuery = cmd.has('per-query');
@@ -286,7 +275,8 @@ async function runScen(args: readonly string[]): Promise<number> {
       const trees = hpa.options.cacheTrees;
       const { width, height } = hpa;
       const terrain = hpa.terrain();
-      const otherMap = width !== grid.width || height !== grid.height || terrain.some((v, i) => v !== map.terrain[i]);
+      const gridTerrain = grid.terrain();
+      const otherMap = width !== grid.width || height !== grid.height || terrain.some((v, i) => v !== gridTerrain[i]);
       if (otherMap || trees !== (algo === 'dhpa')) {
         hpa.dispose();
         throw new InputError(otherMap
@@ -327,7 +317,7 @@ async function runScen(args: readonly string[]): Promise<number> {
       let problem: string | null = null;
       if (result.found) {
         found++;
-        problem = pathProblem(map, s.sx, s.sy, s.gx, s.gy, result.cells, result.cost, 1e-9);
+        problem = pathProblem(hp, grid, start, goal, result.cells, result.cost, 1e-9);
         valid = problem === null;
         length = result.cost;
         const optimal = Math.max(s.optimal, 1e-12);
