@@ -14,10 +14,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { loadHpastar, type Grid, type Hpastar, type HierarchyOptions, type PathResult, type ShpaOptions } from '../index.ts';
+import { CommandLine, UsageError } from './commandLine.ts';
 import { baseName, InputError, jsonLine, pathProblem, readScenarios, type JsonField } from './movingai.ts';
-
-/** A bad command line: printed with a pointer to `--help`, exit status 2. */
-class UsageError extends Error {}
 
 const USAGE = `usage: hpastar <command> [arguments]
 
@@ -44,68 +42,6 @@ shpa options: --shpa-initial-cluster N (4) --shpa-max-cluster N (16) --shpa-max-
 
 algorithms: astar, hpa, dhpa (HPA* with shortest-path trees), shpa (static maps)
 `;
-
-/** `--name value`, `--name=value` and `--switch` options after a command, plus positional arguments. */
-class CommandLine {
-  readonly positional: string[] = [];
-  readonly #values = new Map<string, string>();
-
-  constructor(args: readonly string[], switches: ReadonlySet<string>) {
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i]!;
-      if (arg === '-o') {
-        if (i + 1 >= args.length) throw new UsageError('option -o needs a value');
-        this.#values.set('out', args[++i]!);
-      } else if (arg.length > 2 && arg.startsWith('--')) {
-        let name = arg.slice(2);
-        let value = '1';
-        const eq = name.indexOf('=');
-        if (eq >= 0) {
-          value = name.slice(eq + 1);
-          name = name.slice(0, eq);
-        } else if (!switches.has(name)) {
-          if (i + 1 >= args.length) throw new UsageError(`option --${name} needs a value`);
-          value = args[++i]!;
-        }
-        this.#values.set(name, value);
-      } else {
-        this.positional.push(arg);
-      }
-    }
-  }
-
-  has(name: string): boolean {
-    return this.#values.has(name);
-  }
-
-  string(name: string, fallback: string): string {
-    return this.#values.get(name) ?? fallback;
-  }
-
-  int(name: string, fallback: number, min: number, max: number): number {
-    const v = this.#values.get(name);
-    if (v === undefined) return fallback;
-    if (!/^[-+]?\d+$/.test(v)) throw new UsageError(`--${name} "${v}" is not an integer`);
-    const n = Number(v);
-    if (n < min || n > max) throw new UsageError(`--${name} ${v} is outside ${min}..${max}`);
-    return n;
-  }
-
-  number(name: string, fallback: number, min: number, max: number): number {
-    const v = this.#values.get(name);
-    if (v === undefined) return fallback;
-    const x = Number(v);
-    if (v.trim() === '' || !Number.isFinite(x)) throw new UsageError(`--${name} "${v}" is not a number`);
-    if (x < min || x > max) throw new UsageError(`--${name} ${v} is outside ${min}..${max}`);
-    return x;
-  }
-
-  rejectUnknown(known: ReadonlySet<string>): void {
-    for (const name of this.#values.keys()) {
-      if (!known.has(name)) throw new UsageError(name === 'out' ? 'unknown option -o' : `unknown option --${name}`);
-    }
-  }
-}
 
 const SWITCHES = new Set(['cache-paths', 'no-smooth', 'no-prune', 'per-query', 'distance-table']);
 const HPA_OPTIONS = ['cluster', 'levels', 'group', 'entrance-width', 'cache-paths', 'no-smooth', 'no-prune', 'landmarks', 'distance-table'];
