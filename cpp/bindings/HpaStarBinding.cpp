@@ -4,57 +4,19 @@
 
 #include "bindings/BatchToJS.h"
 #include "bindings/BindingSupport.h"
+#include "bindings/OptionsToJS.h"
 #include "bindings/SearchTraceToJS.h"
 #include "hpa/HierarchySerialization.h"
 #include "inspect/AbstractGraphExport.h"
 
 namespace hpastar::bindings {
 
-namespace {
-
-val optionsToJS(const HierarchyOptions& o) {
-  val v = val::object();
-  v.set("clusterSize", o.clusterSize);
-  v.set("levels", o.levels);
-  v.set("clusterGroup", o.clusterGroup);
-  v.set("entranceWidth", o.entranceWidth);
-  v.set("cachePaths", o.cachePaths);
-  v.set("cacheTrees", o.cacheTrees);
-  v.set("pruneEdges", o.pruneEdges);
-  v.set("landmarks", o.landmarks);
-  v.set("distanceTable", o.distanceTable);
-  return v;
-}
-
-// Reads the fields of a JS options object (the TypeScript layer checks their types); missing ones
-// keep the core's defaults.
-HierarchyOptions optionsFromJS(const val& v) {
-  HierarchyOptions o;
-  const auto integer = [&](const char* key, int32_t& field) {
-    if (!v[key].isUndefined()) field = v[key].as<int32_t>();
-  };
-  const auto flag = [&](const char* key, bool& field) {
-    if (!v[key].isUndefined()) field = v[key].as<bool>();
-  };
-  integer("clusterSize", o.clusterSize);
-  integer("levels", o.levels);
-  integer("clusterGroup", o.clusterGroup);
-  integer("entranceWidth", o.entranceWidth);
-  flag("cachePaths", o.cachePaths);
-  flag("cacheTrees", o.cacheTrees);
-  flag("pruneEdges", o.pruneEdges);
-  integer("landmarks", o.landmarks);
-  flag("distanceTable", o.distanceTable);
-  return o;
-}
-
-}  // namespace
-
 val HpaStarHandle::defaultOptions() { return optionsToJS(HierarchyOptions{}); }
 
 std::string HpaStarHandle::build(const GridHandle& grid, const val& options) {
   if (!grid.loaded()) return "the grid is not loaded";
-  const HierarchyOptions o = optionsFromJS(options);
+  HierarchyOptions o;
+  if (std::string error = optionsFromJS(options, o); !error.empty()) return error;
   // Checked here too, so that no option ever reaches the core unchecked (a cluster size of 0 would
   // divide by zero: a trap, not an error).
   if (std::string error = o.validate(); !error.empty()) return error;

@@ -4,48 +4,10 @@
 
 #include "bindings/BatchToJS.h"
 #include "bindings/BindingSupport.h"
+#include "bindings/OptionsToJS.h"
 #include "bindings/SearchTraceToJS.h"
 
 namespace hpastar::bindings {
-
-namespace {
-
-val optionsToJS(const ShpaOptions& o) {
-  val v = val::object();
-  v.set("initialClusterSize", o.initialClusterSize);
-  v.set("maxClusterSide", o.maxClusterSide);
-  v.set("maxClusterCells", o.maxClusterCells);
-  v.set("maxDetour", o.maxDetour);
-  v.set("entranceWidth", o.entranceWidth);
-  v.set("edgeWeight", std::string(shpaEdgeWeightName(o.edgeWeight)));
-  return v;
-}
-
-// Reads the fields of a JS options object (the TypeScript layer checks their types); missing ones keep the
-// core's defaults. "" or the problem (an unknown edge weight); ranges are checked by ShpaOptions::validate.
-std::string optionsFromJS(const val& v, ShpaOptions& o) {
-  const auto integer = [&](const char* key, int32_t& field) {
-    if (!v[key].isUndefined()) field = v[key].as<int32_t>();
-  };
-  integer("initialClusterSize", o.initialClusterSize);
-  integer("maxClusterSide", o.maxClusterSide);
-  integer("maxClusterCells", o.maxClusterCells);
-  integer("entranceWidth", o.entranceWidth);
-  if (!v["maxDetour"].isUndefined()) o.maxDetour = v["maxDetour"].as<double>();
-  if (!v["edgeWeight"].isUndefined()) {
-    const std::string weight = v["edgeWeight"].isString() ? v["edgeWeight"].as<std::string>() : "";
-    if (weight == "euclidean") {
-      o.edgeWeight = ShpaEdgeWeight::Euclidean;
-    } else if (weight == "octile") {
-      o.edgeWeight = ShpaEdgeWeight::Octile;
-    } else {
-      return "edge weight \"" + weight + "\" is not euclidean or octile";
-    }
-  }
-  return "";
-}
-
-}  // namespace
 
 val ShpaStarHandle::defaultOptions() { return optionsToJS(ShpaOptions{}); }
 

@@ -100,7 +100,8 @@ std::string checkOptionRanges(const Options& o, std::span<const OptionField<Opti
     if (f.kind == OptionKind::Flag) continue;
     const double v = f.get(o);
     if (f.kind == OptionKind::Choice) {
-      if (v >= static_cast<double>(f.choices.size())) return std::string(f.label) + " " + optionNumberText(v) + " is unknown";
+      if (v >= static_cast<double>(f.choices.size()))
+        return std::string(f.label) + " " + optionNumberText(v) + " is unknown";
       continue;
     }
     if (!(v >= f.min && v <= f.max)) {

@@ -29,10 +29,16 @@ constexpr TerrainKind terrainKindOf(char c) {
 
 constexpr bool isTerrainChar(char c) { return terrainKindOf(c) != TerrainKind::Invalid; }
 
+// Every character of the format, in the order messages list them (terrainKindOf above decides what
+// each one is; a test checks that the two agree).
+inline constexpr char kTerrainCharacters[] = ".GSWT@O";
+
 // A capability is the set of terrain kinds an agent may stand on (bit i = TerrainKind i).
 struct Capability {
   uint8_t kinds = 0;
-  constexpr bool allows(TerrainKind k) const { return k != TerrainKind::Invalid && (kinds >> static_cast<uint8_t>(k)) & 1u; }
+  constexpr bool allows(TerrainKind k) const {
+    return k != TerrainKind::Invalid && (kinds >> static_cast<uint8_t>(k)) & 1u;
+  }
   constexpr bool allowsChar(char c) const { return allows(terrainKindOf(c)); }
   // The capability the Moving AI octile scenarios use: ground and swamp passable, the rest blocked.
   static constexpr Capability movingAIDefault() {

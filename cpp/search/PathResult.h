@@ -13,6 +13,8 @@ enum class PathStatus : uint8_t {
   GoalInvalid = 3,
 };
 
+inline constexpr uint8_t kPathStatusCount = 4;
+
 const char* pathStatusName(PathStatus status);
 
 // Work done by one query, split as in the HPA* paper's Table 1. A plain A* counts only `expandedMain`.

@@ -21,7 +21,8 @@ export const PathStatusCode = {
 /** One of the values of {@link PathStatusCode}. */
 export type PathStatusCode = (typeof PathStatusCode)[keyof typeof PathStatusCode];
 
-const STATUS_TEXT = ['found', 'no path', 'start is outside the map or blocked', 'goal is outside the map or blocked'] as const;
+/** @internal The core's status names by code (checked against the module in tests/web/contract.test.ts). */
+export const STATUS_TEXT = ['found', 'no path', 'start is outside the map or blocked', 'goal is outside the map or blocked'] as const;
 
 /** The arrays of a batch (what crosses between threads). */
 export interface PathBatchArrays {

@@ -5,7 +5,7 @@ import type { Hpastar } from './api.ts';
 import { AStar } from './astar.ts';
 import { Grid, rawGrid } from './grid.ts';
 import { HPAStar } from './hpastar.ts';
-import { describe, internal, resolveHierarchyOptions, resolveShpaOptions, wasmCall } from './internal.ts';
+import { describe, internal, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions, wasmCall } from './internal.ts';
 import { SHPAStar } from './shpastar.ts';
 import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
@@ -27,8 +27,8 @@ export function bindModule(module: HpastarModule): Hpastar {
       super(new module.AStar(), internal);
     }
   }
-  const defaultOptions: ResolvedHierarchyOptions = Object.freeze({ ...module.HPAStar.defaultOptions() });
-  const shpaDefaults: ResolvedShpaOptions = Object.freeze({ ...module.SHPAStar.defaultOptions() });
+  const defaultOptions = resolvedOptionsOf<ResolvedHierarchyOptions>(module.HPAStar.defaultOptions());
+  const shpaDefaults = resolvedOptionsOf<ResolvedShpaOptions>(module.SHPAStar.defaultOptions());
   const shpaStaticMessage = module.SHPAStar.staticMapsOnly();
   const makeQuery = (planner: InstanceType<HpastarModule['HPAStar']>) => new module.HPAStarQuery(planner);
   const makeGrid = (load: (raw: InstanceType<HpastarModule['Grid']>) => string, where: string): Grid => {

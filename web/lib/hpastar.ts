@@ -13,6 +13,7 @@ import {
   WasmObject,
   internal,
   moduleError,
+  resolvedOptionsOf,
   packEdits,
   packQueries,
   wasmCall,
@@ -88,7 +89,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   constructor(raw: RawHPAStar, makeQuery: (planner: RawHPAStar) => RawHPAStarQuery, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.HPAStar.build(grid, options) to make an HPAStar');
     super(raw, 'HPAStar');
-    this.#options = Object.freeze({ ...raw.options()! });
+    this.#options = resolvedOptionsOf<ResolvedHierarchyOptions>(raw.options()!);
     this.#makeQuery = makeQuery;
     this.#query = new HPAStarQuery(this, makeQuery(raw), 'HPAStar', internal);
   }

@@ -135,9 +135,10 @@ export function wasmCall<T>(what: string, call: () => T): T {
 }
 
 /** How an option is checked: an int32, any finite number, a boolean, or one of a few strings. */
-type OptionKind = 'integer' | 'number' | 'boolean' | readonly string[];
+export type OptionKind = 'integer' | 'number' | 'boolean' | readonly string[];
 
-const HIERARCHY_OPTION_KINDS: Record<keyof HierarchyOptions, OptionKind> = {
+/** @internal Checked against the module's declaration in tests/web/contract.test.ts. */
+export const HIERARCHY_OPTION_KINDS: Record<keyof HierarchyOptions, OptionKind> = {
   clusterSize: 'integer',
   levels: 'integer',
   clusterGroup: 'integer',
@@ -149,7 +150,8 @@ const HIERARCHY_OPTION_KINDS: Record<keyof HierarchyOptions, OptionKind> = {
   distanceTable: 'boolean',
 };
 
-const SHPA_OPTION_KINDS: Record<keyof ShpaOptions, OptionKind> = {
+/** @internal Checked against the module's declaration in tests/web/contract.test.ts. */
+export const SHPA_OPTION_KINDS: Record<keyof ShpaOptions, OptionKind> = {
   initialClusterSize: 'integer',
   maxClusterSide: 'integer',
   maxClusterCells: 'integer',
@@ -215,6 +217,14 @@ export function resolveShpaOptions(
   where: string,
 ): ResolvedShpaOptions {
   return resolveOptions(options, defaults, SHPA_OPTION_KINDS, where);
+}
+
+/**
+ * An options object the module wrote, as the package's resolved type `T` (frozen). The module writes
+ * one entry per field of the core's declaration; tests/web/contract.test.ts keeps `T` equal to it.
+ */
+export function resolvedOptionsOf<T>(raw: Record<string, number | boolean | string>): T {
+  return Object.freeze({ ...raw }) as T;
 }
 
 /** Throws a TypeError unless `options` only has known keys of the right types. */

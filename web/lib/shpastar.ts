@@ -4,7 +4,7 @@
  */
 import type { RawSHPAStar } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
-import { WasmObject, internal, wasmCall } from './internal.ts';
+import { WasmObject, internal, resolvedOptionsOf, wasmCall } from './internal.ts';
 import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
 import type {
   BatchSearchOptions,
@@ -66,7 +66,7 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
     if (token !== internal) throw new TypeError('use hpastar.SHPAStar.build(grid, options) to make an SHPAStar');
     super(raw, 'SHPAStar');
     this.#staticMessage = staticMessage;
-    this.#options = Object.freeze({ ...raw.options()! });
+    this.#options = resolvedOptionsOf<ResolvedShpaOptions>(raw.options()!);
   }
 
   /** The options the graph was built with, defaults filled in. */

@@ -101,18 +101,14 @@ declare module 'hpastar:raw' {
     firstSegments: Int32Array;
   }
 
-  /** The fields of `HierarchyOptions` in the core, all set. */
-  export interface RawHierarchyOptions {
-    clusterSize: number;
-    levels: number;
-    clusterGroup: number;
-    entranceWidth: number;
-    cachePaths: boolean;
-    cacheTrees: boolean;
-    pruneEdges: boolean;
-    landmarks: number;
-    distanceTable: boolean;
-  }
+  /**
+   * An options object as the module reads and writes it: one entry per field of the core's
+   * declaration (RawOptionField), all set when the module writes it. The package's types for it are
+   * `ResolvedHierarchyOptions` and `ResolvedShpaOptions` (tests/web/contract.test.ts keeps them equal).
+   */
+  export type RawOptions = Record<string, number | boolean | string>;
+  /** An options object given to the module: any object; missing fields keep the core's defaults. */
+  export type RawOptionsInput = object;
 
   /** What the last terrain edit rebuilt. */
   export interface RawUpdateStats {
@@ -180,15 +176,15 @@ declare module 'hpastar:raw' {
   /** `HpaStarHandle` in HpaStarBinding.cpp: the planner's shared data (searches: RawHPAStarQuery). */
   export interface RawHPAStar extends EmbindHandle {
     /** Fields missing from `options` take the core's defaults. `""` or the problem. */
-    build(grid: RawGrid, options: Partial<RawHierarchyOptions>): string;
-    buildFromTerrain(terrain: Uint8Array, width: number, height: number, options: Partial<RawHierarchyOptions>): string;
+    build(grid: RawGrid, options: RawOptionsInput): string;
+    buildFromTerrain(terrain: Uint8Array, width: number, height: number, options: RawOptionsInput): string;
     /** Loads bytes written by serialize(); `""` or why they are refused. */
     load(bytes: Uint8Array): string;
     /** The hierarchy as bytes (empty until built). */
     serialize(): Uint8Array;
     built(): boolean;
     /** Null until built. */
-    options(): RawHierarchyOptions | null;
+    options(): RawOptions | null;
     /** Null until built. */
     stats(): RawHierarchyStats | null;
     width(): number;
@@ -199,16 +195,6 @@ declare module 'hpastar:raw' {
     abstractGraph(level: number): RawAbstractGraph | { error: string };
     applyEdits(edits: Int32Array): string;
     lastUpdate(): RawUpdateStats;
-  }
-
-  /** The fields of `ShpaOptions` in the core, all set. */
-  export interface RawShpaOptions {
-    initialClusterSize: number;
-    maxClusterSide: number;
-    maxClusterCells: number;
-    maxDetour: number;
-    entranceWidth: number;
-    edgeWeight: 'euclidean' | 'octile';
   }
 
   /** ShpaStarHandle::stats(): the same fields as `ShpaStats` in types.ts. */
@@ -229,11 +215,11 @@ declare module 'hpastar:raw' {
   /** `ShpaStarHandle` in ShpaStarBinding.cpp: static maps only, no serialized form. */
   export interface RawSHPAStar extends EmbindHandle {
     /** Fields missing from `options` take the core's defaults. `""` or the problem. */
-    build(grid: RawGrid, options: Partial<RawShpaOptions>): string;
-    buildFromTerrain(terrain: Uint8Array, width: number, height: number, options: Partial<RawShpaOptions>): string;
+    build(grid: RawGrid, options: RawOptionsInput): string;
+    buildFromTerrain(terrain: Uint8Array, width: number, height: number, options: RawOptionsInput): string;
     built(): boolean;
     /** Null until built. */
-    options(): RawShpaOptions | null;
+    options(): RawOptions | null;
     /** Null until built. */
     stats(): RawShpaStats | null;
     width(): number;
@@ -258,6 +244,26 @@ declare module 'hpastar:raw' {
     planPaths(planner: RawHPAStar, queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | { error: string };
   }
 
+  /** One field of an option struct as the core declares it (contract/OptionSchema.h, OptionsToJS.h). */
+  export interface RawOptionField {
+    /** As in the API: `clusterSize`. */
+    name: string;
+    /** As in messages: `cluster size`. */
+    label: string;
+    /** The command-line option without `--`, or null when the tools do not take it. */
+    cli: string | null;
+    doc: string;
+    kind: 'integer' | 'number' | 'boolean' | 'choice';
+    /** Integer and number fields: inclusive range (a max of 2^31 - 1 means no upper bound). */
+    min: number;
+    max: number;
+    /** A boolean's switch sets this value (`--no-prune` sets pruneEdges to false). */
+    switchSets: boolean;
+    /** Choice fields: the names, in the order of their codes. */
+    choices: string[];
+    default: number | boolean | string;
+  }
+
   /** Which build a module is. */
   export interface RawBuildInfo {
     threads: boolean;
@@ -268,10 +274,17 @@ declare module 'hpastar:raw' {
   export interface HpastarModule {
     Grid: new () => RawGrid;
     AStar: new () => RawAStar;
-    HPAStar: { new (): RawHPAStar; defaultOptions(): RawHierarchyOptions };
+    HPAStar: { new (): RawHPAStar; defaultOptions(): RawOptions };
     HPAStarQuery: new (planner: RawHPAStar) => RawHPAStarQuery;
-    SHPAStar: { new (): RawSHPAStar; defaultOptions(): RawShpaOptions; staticMapsOnly(): string };
+    SHPAStar: { new (): RawSHPAStar; defaultOptions(): RawOptions; staticMapsOnly(): string };
     buildInfo(): RawBuildInfo;
+    /** The core's declarations (ContractBinding.cpp). */
+    hierarchyOptionFields(): RawOptionField[];
+    shpaOptionFields(): RawOptionField[];
+    /** Status names indexed by status code. */
+    pathStatusNames(): string[];
+    terrainCharacters(): { all: string; passable: string };
+    limits(): { maxGridSide: number; maxLevels: number };
     /** The wasm heap (its length is the heap's size). */
     HEAP8: Int8Array;
   }

@@ -22,7 +22,7 @@
  * @module
  */
 import { PathBatch } from '../batch.ts';
-import { checkFlags, describe, packEdits, packQueries } from '../internal.ts';
+import { checkFlags, describe, packEdits, packQueries, resolvedOptionsOf } from '../internal.ts';
 import { PlanBatch } from '../planBatch.ts';
 import type { SHPAStar } from '../shpastar.ts';
 import type {
@@ -208,7 +208,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     const starting = await startWorker({
       ready: (message) => {
         slot.heapBytes = message.heapBytes;
-        this.#options = Object.freeze({ ...message.options });
+        this.#options = resolvedOptionsOf<ResolvedHierarchyOptions | ResolvedShpaOptions>(message.options);
         this.#stats = message.stats;
         this.#staticMapsOnly = message.staticMapsOnly ?? null;
       },

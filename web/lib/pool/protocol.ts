@@ -18,7 +18,7 @@
  *
  * @module
  */
-import type { RawHierarchyOptions, RawShpaOptions } from 'hpastar:raw';
+import type { RawOptions } from 'hpastar:raw';
 import type { PathBatchArrays } from '../batch.ts';
 import type { PlanBatchArrays } from '../planBatch.ts';
 import type { HierarchyOptions, HierarchyStats, ShpaOptions, ShpaStats } from '../types.ts';
@@ -117,7 +117,7 @@ export type ToWorker = InitMessage | SearchMessage | PlanMessage | EditMessage;
 export interface ReadyMessage {
   type: 'ready';
   threads: number;
-  options: RawHierarchyOptions | RawShpaOptions;
+  options: RawOptions;
   stats: HierarchyStats | ShpaStats;
   /** Set when the planner cannot be edited (SHPA*): the reason, for the pool to reject updates with. */
   staticMapsOnly?: string;

@@ -1,0 +1,55 @@
+// The core's declarations as the module exports them, so that the layers around it derive from one
+// source: the option tables (contract/OptionSchema.h), path statuses, terrain characters and limits.
+// The TypeScript package keeps its own documented copies for the main thread (which has no module);
+// tests/web/contract.test.ts fails when they disagree with these.
+#include <emscripten/bind.h>
+
+#include <string>
+
+#include "bindings/BindingSupport.h"
+#include "bindings/OptionsToJS.h"
+#include "grid/Grid.h"
+#include "grid/Terrain.h"
+#include "hpa/HierarchyOptions.h"
+#include "search/PathResult.h"
+#include "shpa/ShpaOptions.h"
+
+namespace hpastar::bindings {
+namespace {
+
+// Status names, indexed by PathStatus code (the values of a batch's status array).
+val pathStatusNames() {
+  val names = val::array();
+  for (uint8_t code = 0; code < kPathStatusCount; ++code)
+    names.call<void>("push", std::string(pathStatusName(static_cast<PathStatus>(code))));
+  return names;
+}
+
+// { all: every Moving AI character, passable: those the default capability walks on }.
+val terrainCharacters() {
+  std::string all = kTerrainCharacters, passable;
+  for (char c : all)
+    if (Capability::movingAIDefault().allowsChar(c)) passable += c;
+  val o = val::object();
+  o.set("all", all);
+  o.set("passable", passable);
+  return o;
+}
+
+val limits() {
+  val o = val::object();
+  o.set("maxGridSide", Grid::kMaxSide);
+  o.set("maxLevels", HierarchyOptions::kMaxLevels);
+  return o;
+}
+
+EMSCRIPTEN_BINDINGS(hpastar_contract) {
+  emscripten::function("hierarchyOptionFields", &optionFieldsToJS<HierarchyOptions>);
+  emscripten::function("shpaOptionFields", &optionFieldsToJS<ShpaOptions>);
+  emscripten::function("pathStatusNames", &pathStatusNames);
+  emscripten::function("terrainCharacters", &terrainCharacters);
+  emscripten::function("limits", &limits);
+}
+
+}  // namespace
+}  // namespace hpastar::bindings
