@@ -139,6 +139,29 @@ describe('hpastar scen prints the native tool\'s summary', () => {
     });
   });
 
+  test('planner options from the core\'s tables: the native tool\'s range and type messages, and its help lines', () => {
+    const scen = path.join(maps, 'arena.map.scen');
+    const lines: string[][] = [
+      ['--algo', 'hpa', '--entrance-width', '0'],
+      ['--algo', 'dhpa', '--landmarks', '33'],
+      ['--algo', 'hpa', '--levels', 'two'],
+      ['--algo', 'shpa', '--shpa-max-detour', '2000'],
+      ['--algo', 'shpa', '--shpa-max-cells', '-1'],
+      ['--algo', 'shpa', '--shpa-edge-weight', 'chebyshev'],
+    ];
+    for (const args of lines) {
+      const a = wasm('scen', scen, ...args);
+      const b = native('scen', scen, ...args);
+      expect([a.status, b.status], args.join(' ')).toEqual([2, 2]);
+      expect(a.stderr).toBe(b.stderr.replaceAll('hpa: ', 'hpastar: ').replace('(hpa --help', '(hpastar --help'));
+    }
+    const help = (command: string, args: string[]) => spawnSync(command, [...args, '--help'], { encoding: 'utf8' }).stdout;
+    const optionLines = (text: string) => text.split('\n').filter((l) => l.startsWith('  --') && !l.startsWith('  --no-smooth'));
+    const mine = optionLines(help(process.execPath, ['--import', hooks, cli]));
+    expect(mine.length).toBeGreaterThanOrEqual(13);
+    expect(mine).toEqual(optionLines(help(hpaTool, [])).filter((l) => !l.startsWith('  --smoothing-range')));
+  });
+
   test('bad command lines exit with 2, unreadable input with 1, each with the reason', () => {
     const scen = path.join(maps, 'arena.map.scen');
     const usage: [string[], string][] = [
