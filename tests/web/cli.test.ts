@@ -119,6 +119,49 @@ describe('hpastar scen prints the native tool\'s summary', () => {
     }
   });
 
+  test('a bad scenario file: exit status 1 and the native tool\'s message, naming the file, the line and the value', () => {
+    const map = path.join(tmp, 'small.map');
+    writeFileSync(map, 'type octile\nheight 3\nwidth 5\nmap\n.....\n..@..\n.....\n');
+    const files: [string, string][] = [
+      ['version 1\n0\tsmall.map\t5\t3\t0\t0\tfour\t2\t4\n', ':2: goal x "four" is not an integer'],
+      ['version 1\n\n0\tsmall.map\t5\t3\t0\t0\t2\t1\t4\n', ':3: goal (2, 1) is on blocked terrain'],
+      ['version 1\n0\tsmall.map\t5\t3\t0\t0\t4\t2\t4\t1\n', ':2: more than 9 fields'],
+      ['version 1\n0\tsmall.map\t6\t3\t0\t0\t4\t2\t4\n', ':2: scenario map size 6x3 differs from the map\'s 5x3 (scaled scenarios are not supported)'],
+    ];
+    files.forEach(([text, where], i) => {
+      const scen = path.join(tmp, `bad${i}.scen`);
+      writeFileSync(scen, text);
+      const a = wasm('scen', scen, '--map', map);
+      const b = native('scen', scen, '--map', map);
+      expect([a.status, b.status]).toEqual([1, 1]);
+      expect(a.stderr).toBe(`hpastar: ${scen}${where}\n`);
+      expect(a.stderr).toBe(b.stderr.replace(/^hpa: /, 'hpastar: '));
+    });
+  });
+
+  test('planner options from the core\'s tables: the native tool\'s range and type messages, and its help lines', () => {
+    const scen = path.join(maps, 'arena.map.scen');
+    const lines: string[][] = [
+      ['--algo', 'hpa', '--entrance-width', '0'],
+      ['--algo', 'dhpa', '--landmarks', '33'],
+      ['--algo', 'hpa', '--levels', 'two'],
+      ['--algo', 'shpa', '--shpa-max-detour', '2000'],
+      ['--algo', 'shpa', '--shpa-max-cells', '-1'],
+      ['--algo', 'shpa', '--shpa-edge-weight', 'chebyshev'],
+    ];
+    for (const args of lines) {
+      const a = wasm('scen', scen, ...args);
+      const b = native('scen', scen, ...args);
+      expect([a.status, b.status], args.join(' ')).toEqual([2, 2]);
+      expect(a.stderr).toBe(b.stderr.replaceAll('hpa: ', 'hpastar: ').replace('(hpa --help', '(hpastar --help'));
+    }
+    const help = (command: string, args: string[]) => spawnSync(command, [...args, '--help'], { encoding: 'utf8' }).stdout;
+    const optionLines = (text: string) => text.split('\n').filter((l) => l.startsWith('  --') && !l.startsWith('  --no-smooth'));
+    const mine = optionLines(help(process.execPath, ['--import', hooks, cli]));
+    expect(mine.length).toBeGreaterThanOrEqual(13);
+    expect(mine).toEqual(optionLines(help(hpaTool, [])).filter((l) => !l.startsWith('  --smoothing-range')));
+  });
+
   test('bad command lines exit with 2, unreadable input with 1, each with the reason', () => {
     const scen = path.join(maps, 'arena.map.scen');
     const usage: [string[], string][] = [

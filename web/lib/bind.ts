@@ -9,6 +9,17 @@ import { describe, internal, resolveHierarchyOptions, resolvedOptionsOf, resolve
 import { SHPAStar } from './shpastar.ts';
 import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
+// The raw module behind each API that bindModule made, for the package's own command-line tool
+// (web/lib/cli), which calls the core's Moving AI readers and path check: not part of the API.
+const rawModules = new WeakMap<Hpastar, HpastarModule>();
+
+/** @internal The started module that `hp` wraps. */
+export function rawModuleOf(hp: Hpastar): HpastarModule {
+  const module = rawModules.get(hp);
+  if (!module) throw new TypeError('expected the API that loadHpastar resolves to');
+  return module;
+}
+
 /** Wraps a started module in the typed API. */
 export function bindModule(module: HpastarModule): Hpastar {
   class BoundAStar extends AStar {
@@ -36,7 +47,7 @@ export function bindModule(module: HpastarModule): Hpastar {
     }
     return new Grid(raw, internal);
   };
-  return {
+  const api: Hpastar = {
     Grid: {
       fromMovingAI(text: string, fileName = 'map'): Grid {
         if (typeof text !== 'string') throw new TypeError(`Grid.fromMovingAI: the map text must be a string, got ${describe(text)}`);
@@ -96,5 +107,7 @@ export function bindModule(module: HpastarModule): Hpastar {
       defaultOptions: shpaDefaults,
     },
   };
+  rawModules.set(api, module);
+  return api;
 }
 

@@ -368,3 +368,42 @@ declare module 'hpastar:raw' {
     hpaComponentLabels(planner: RawHPAStar): Uint32Array | { error: string };
   }
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Moving AI scenario files and the path check (MovingAIBinding.cpp): the core's readers and checker
+// for the `hpastar` command-line tool. Merged into `HpastarModule` above.
+// ---------------------------------------------------------------------------------------------------
+declare module 'hpastar:raw' {
+  /**
+   * A `.scen` file as columns, one entry per scenario in file order (parseScenarios in
+   * MovingAIBinding.cpp); `start` and `goal` hold x, y pairs.
+   */
+  export interface RawScenarios {
+    bucket: Int32Array;
+    /** As written in the file, possibly with a directory part. */
+    mapNames: string[];
+    mapWidth: Int32Array;
+    mapHeight: Int32Array;
+    start: Int32Array;
+    goal: Int32Array;
+    optimal: Float64Array;
+    /** Line in the file, 1-based. */
+    line: Int32Array;
+  }
+
+  export interface HpastarModule {
+    /** The core's `.scen` reader; `{ error: "<fileName>:<line>: <problem>" }` when the text is refused. */
+    parseScenarios(text: string, fileName: string): RawScenarios | { error: string };
+    /**
+     * The core's check of scenarios against their map (name, size, start and goal inside and
+     * passable): `""` or `"<scenFile>:<line>: <problem>"`. An empty `mapFile` skips the name check.
+     */
+    checkScenariosAgainstMap(grid: RawGrid, scenarios: RawScenarios, scenFile: string, mapFile: string): string;
+    /**
+     * The core's path check (PathValidator.h): `""` when `cells` (x0, y0, x1, y1, …) is a path from
+     * start to goal of 8-moves between passable cells, cutting no corner, whose cost is `reportedCost`
+     * within `tolerance` (relative); else the problem.
+     */
+    validatePath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number, cells: Int32Array, reportedCost: number, tolerance: number): string;
+  }
+}

@@ -13,22 +13,28 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import type { RawOptionField } from 'hpastar:raw';
+import { rawModuleOf } from '../bind.ts';
 import { loadHpastar, type Grid, type Hpastar, type HierarchyOptions, type PathResult, type ShpaOptions } from '../index.ts';
-import {
-  baseName,
-  checkScenariosAgainstMap,
-  InputError,
-  jsonLine,
-  parseScenarios,
-  pathProblem,
-  type JsonField,
-  type TerrainView,
-} from './movingai.ts';
+import { CommandLine, UsageError } from './commandLine.ts';
+import { baseName, InputError, jsonLine, pathProblem, readScenarios, type JsonField } from './movingai.ts';
+import { optionFlags, optionFlagsHelp, optionSwitches, readOptionFlags } from './optionFlags.ts';
 
-/** A bad command line: printed with a pointer to `--help`, exit status 2. */
-class UsageError extends Error {}
+/** The planners' command-line options, as the core declares them (the module's option tables). */
+interface PlannerFlags {
+  readonly hierarchy: readonly RawOptionField[];
+  readonly shpa: readonly RawOptionField[];
+}
 
-const USAGE = `usage: hpastar <command> [arguments]
+function plannerFlags(hp: Hpastar): PlannerFlags {
+  const module = rawModuleOf(hp);
+  return { hierarchy: module.hierarchyOptionFields(), shpa: module.shpaOptionFields() };
+}
+
+/** The query's switch, beside the planners' options. */
+const NO_SMOOTH_HELP = `${'  --no-smooth'.padEnd(28)} leave the refined path unsmoothed\n`;
+
+const usage = (flags: PlannerFlags) => `usage: hpastar <command> [arguments]
 
 commands:
   build FILE.map -o FILE.hpa [--algo hpa|dhpa] [hpa options]
@@ -44,115 +50,34 @@ commands:
       wasm in tiers: the first pass is slower; default 0, as natively). Exit status 3 when a
       scenario is unsolved or a path is invalid.
 
-hpa options (hpa, dhpa): --cluster N (10) --levels L (1) --group G (2) --entrance-width W (6)
-             --cache-paths --no-prune --no-smooth --landmarks K (0; 0..32)
-             --distance-table (exact top-level node distances: N² floats, N <= 4096)
-shpa options: --shpa-initial-cluster N (4) --shpa-max-cluster N (16) --shpa-max-cells N (0)
-             --shpa-entrance-width N (6) --shpa-max-detour X (0) --shpa-edge-weight euclidean|octile
-             --no-smooth
-
+hpa and dhpa options (dhpa: HPA* with shortest-path trees):
+${optionFlagsHelp(flags.hierarchy)}${NO_SMOOTH_HELP}
+shpa options (static maps only):
+${optionFlagsHelp(flags.shpa)}${NO_SMOOTH_HELP}
 algorithms: astar, hpa, dhpa (HPA* with shortest-path trees), shpa (static maps)
 `;
 
-/** `--name value`, `--name=value` and `--switch` options after a command, plus positional arguments. */
-class CommandLine {
-  readonly positional: string[] = [];
-  readonly #values = new Map<string, string>();
-
-  constructor(args: readonly string[], switches: ReadonlySet<string>) {
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i]!;
-      if (arg === '-o') {
-        if (i + 1 >= args.length) throw new UsageError('option -o needs a value');
-        this.#values.set('out', args[++i]!);
-      } else if (arg.length > 2 && arg.startsWith('--')) {
-        let name = arg.slice(2);
-        let value = '1';
-        const eq = name.indexOf('=');
-        if (eq >= 0) {
-          value = name.slice(eq + 1);
-          name = name.slice(0, eq);
-        } else if (!switches.has(name)) {
-          if (i + 1 >= args.length) throw new UsageError(`option --${name} needs a value`);
-          value = args[++i]!;
-        }
-        this.#values.set(name, value);
-      } else {
-        this.positional.push(arg);
-      }
-    }
-  }
-
-  has(name: string): boolean {
-    return this.#values.has(name);
-  }
-
-  string(name: string, fallback: string): string {
-    return this.#values.get(name) ?? fallback;
-  }
-
-  int(name: string, fallback: number, min: number, max: number): number {
-    const v = this.#values.get(name);
-    if (v === undefined) return fallback;
-    if (!/^[-+]?\d+$/.test(v)) throw new UsageError(`--${name} "${v}" is not an integer`);
-    const n = Number(v);
-    if (n < min || n > max) throw new UsageError(`--${name} ${v} is outside ${min}..${max}`);
-    return n;
-  }
-
-  number(name: string, fallback: number, min: number, max: number): number {
-    const v = this.#values.get(name);
-    if (v === undefined) return fallback;
-    const x = Number(v);
-    if (v.trim() === '' || !Number.isFinite(x)) throw new UsageError(`--${name} "${v}" is not a number`);
-    if (x < min || x > max) throw new UsageError(`--${name} ${v} is outside ${min}..${max}`);
-    return x;
-  }
-
-  rejectUnknown(known: ReadonlySet<string>): void {
-    for (const name of this.#values.keys()) {
-      if (!known.has(name)) throw new UsageError(name === 'out' ? 'unknown option -o' : `unknown option --${name}`);
-    }
-  }
-}
-
-const SWITCHES = new Set(['cache-paths', 'no-smooth', 'no-prune', 'per-query', 'distance-table']);
-const HPA_OPTIONS = ['cluster', 'levels', 'group', 'entrance-width', 'cache-paths', 'no-smooth', 'no-prune', 'landmarks', 'distance-table'];
-const SHPA_OPTIONS = ['shpa-initial-cluster', 'shpa-max-cluster', 'shpa-max-cells', 'shpa-entrance-width', 'shpa-max-detour', 'shpa-edge-weight', 'no-smooth'];
 const ALGORITHMS = ['astar', 'hpa', 'dhpa', 'shpa'];
 
-function plannerOptions(algo: string): string[] {
-  if (algo === 'hpa' || algo === 'dhpa') return HPA_OPTIONS;
-  if (algo === 'shpa') return SHPA_OPTIONS;
+/** The options that take no value, of every planner and command. */
+function switches(flags: PlannerFlags): Set<string> {
+  return new Set(['per-query', 'no-smooth', ...optionSwitches(flags.hierarchy), ...optionSwitches(flags.shpa)]);
+}
+
+/** The options that `algo` takes beyond the command's own. */
+function plannerOptions(flags: PlannerFlags, algo: string): string[] {
+  if (algo === 'hpa' || algo === 'dhpa') return [...optionFlags(flags.hierarchy), 'no-smooth'];
+  if (algo === 'shpa') return [...optionFlags(flags.shpa), 'no-smooth'];
   return [];
 }
 
-/** The hierarchy options of the command line, with the native tool's ranges; `dhpa` adds the trees. */
-function hierarchyOptions(algo: string, cmd: CommandLine): HierarchyOptions {
-  return {
-    clusterSize: cmd.int('cluster', 10, 2, 1024),
-    levels: cmd.int('levels', 1, 1, 8),
-    clusterGroup: cmd.int('group', 2, 2, 16),
-    entranceWidth: cmd.int('entrance-width', 6, 1, 1 << 20),
-    cachePaths: cmd.has('cache-paths'),
-    pruneEdges: !cmd.has('no-prune'),
-    landmarks: cmd.int('landmarks', 0, 0, 32),
-    distanceTable: cmd.has('distance-table'),
-    cacheTrees: algo === 'dhpa',
-  };
+/** The hierarchy options given on the command line (the API checks them again); `dhpa` adds the trees. */
+function hierarchyOptions(flags: PlannerFlags, algo: string, cmd: CommandLine): HierarchyOptions {
+  return { ...readOptionFlags(cmd, flags.hierarchy), cacheTrees: algo === 'dhpa' } as HierarchyOptions;
 }
 
-function shpaOptions(cmd: CommandLine): ShpaOptions {
-  const edgeWeight = cmd.string('shpa-edge-weight', 'euclidean');
-  if (edgeWeight !== 'euclidean' && edgeWeight !== 'octile') throw new UsageError(`--shpa-edge-weight "${edgeWeight}" is not euclidean or octile`);
-  return {
-    initialClusterSize: cmd.int('shpa-initial-cluster', 4, 1, 1024),
-    maxClusterSide: cmd.int('shpa-max-cluster', 16, 1, 1024),
-    maxClusterCells: cmd.int('shpa-max-cells', 0, 0, 1 << 20),
-    entranceWidth: cmd.int('shpa-entrance-width', 6, 1, 1 << 20),
-    maxDetour: cmd.number('shpa-max-detour', 0, 0, 1000),
-    edgeWeight,
-  };
+function shpaOptions(flags: PlannerFlags, cmd: CommandLine): ShpaOptions {
+  return readOptionFlags(cmd, flags.shpa) as ShpaOptions;
 }
 
 function readText(path: string): string {
@@ -187,8 +112,8 @@ interface Planner {
   dispose(): void;
 }
 
-async function runBuild(args: readonly string[]): Promise<number> {
-  const cmd = new CommandLine(args, SWITCHES);
+function runBuild(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): number {
+  const cmd = new CommandLine(args, switches(flags));
   if (cmd.positional.length !== 1) throw new UsageError('build needs exactly one FILE.map');
   const algo = cmd.string('algo', 'hpa');
   if (algo !== 'hpa' && algo !== 'dhpa') {
@@ -196,13 +121,12 @@ async function runBuild(args: readonly string[]): Promise<number> {
       ? '--algo shpa: SHPA* has no serialized form (its build is fast: run scen --algo shpa directly)'
       : `build writes hpa or dhpa hierarchies, not "${algo}"`);
   }
-  cmd.rejectUnknown(new Set(['algo', 'out', ...HPA_OPTIONS.filter((o) => o !== 'no-smooth')]));
+  cmd.rejectUnknown(new Set(['algo', 'out', ...optionFlags(flags.hierarchy)]));
   const out = cmd.string('out', '');
   if (!out) throw new UsageError('build needs -o FILE.hpa');
-  const hp = await loadHpastar();
   const mapPath = cmd.positional[0]!;
   using grid = loadGrid(hp, mapPath);
-  const options = hierarchyOptions(algo, cmd);
+  const options = hierarchyOptions(flags, algo, cmd);
   const t0 = performance.now();
   using planner = building(() => hp.HPAStar.build(grid, options));
   const buildMs = performance.now() - t0;
@@ -230,15 +154,15 @@ async function runBuild(args: readonly string[]): Promise<number> {
   return 0;
 }
 
-async function runScen(args: readonly string[]): Promise<number> {
-  const cmd = new CommandLine(args, SWITCHES);
+function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): number {
+  const cmd = new CommandLine(args, switches(flags));
   if (cmd.positional.length !== 1) throw new UsageError('scen needs exactly one FILE.map.scen');
   const algo = cmd.string('algo', 'astar');
   if (!ALGORITHMS.includes(algo)) throw new UsageError(`unknown algorithm "${algo}" (known: ${ALGORITHMS.join(', ')})`);
   const hierarchyFile = cmd.string('hierarchy', '');
   if (hierarchyFile && algo !== 'hpa' && algo !== 'dhpa') throw new UsageError(`--hierarchy is for hpa and dhpa, not ${algo}`);
-  const known = new Set(['algo', 'map', 'min-bucket', 'limit', 'per-query', 'hierarchy', 'warmup', ...plannerOptions(algo)]);
-  if (hierarchyFile) for (const o of HPA_OPTIONS) if (o !== 'no-smooth') known.delete(o);
+  const known = new Set(['algo', 'map', 'min-bucket', 'limit', 'per-query', 'hierarchy', 'warmup', ...plannerOptions(flags, algo)]);
+  if (hierarchyFile) for (const o of optionFlags(flags.hierarchy)) known.delete(o);
   cmd.rejectUnknown(known);
 
   const scenPath = cmd.positional[0]!;
@@ -247,11 +171,8 @@ async function runScen(args: readonly string[]): Promise<number> {
     if (!scenPath.endsWith('.scen') || scenPath.length <= 5) throw new InputError(`${scenPath}: cannot find its map (name does not end in .scen); pass --map FILE.map`);
     mapPath = scenPath.slice(0, -'.scen'.length);
   }
-  const hp = await loadHpastar();
   using grid = loadGrid(hp, mapPath);
-  const map: TerrainView = { width: grid.width, height: grid.height, terrain: grid.terrain() };
-  let scenarios = parseScenarios(readText(scenPath), scenPath);
-  checkScenariosAgainstMap(scenarios, map, scenPath, mapPath);
+  let scenarios = readScenarios(hp, readText(scenPath), scenPath, grid, mapPath);
   const minBucket = cmd.int('min-bucket', 0, 0, 2 ** 30);
   const limit = cmd.int('limit', -1, -1, 2 ** 40);
   const perQuery = cmd.has('per-query');
@@ -266,7 +187,7 @@ async function runScen(args: readonly string[]): Promise<number> {
     const astar = new hp.AStar();
     planner = { findPath: (s, g) => astar.findPath(grid, s, g), dispose: () => astar.dispose() };
   } else if (algo === 'shpa') {
-    const options = shpaOptions(cmd);
+    const options = shpaOptions(flags, cmd);
     const shpa = building(() => hp.SHPAStar.build(grid, options));
     planner = { findPath: (s, g) => shpa.findPath(s, g, { smooth }), dispose: () => shpa.dispose() };
   } else {
@@ -286,7 +207,8 @@ async function runScen(args: readonly string[]): Promise<number> {
       const trees = hpa.options.cacheTrees;
       const { width, height } = hpa;
       const terrain = hpa.terrain();
-      const otherMap = width !== grid.width || height !== grid.height || terrain.some((v, i) => v !== map.terrain[i]);
+      const gridTerrain = grid.terrain();
+      const otherMap = width !== grid.width || height !== grid.height || terrain.some((v, i) => v !== gridTerrain[i]);
       if (otherMap || trees !== (algo === 'dhpa')) {
         hpa.dispose();
         throw new InputError(otherMap
@@ -294,7 +216,7 @@ async function runScen(args: readonly string[]): Promise<number> {
           : `${hierarchyFile}: the hierarchy was built for ${trees ? 'dhpa' : 'hpa'}, not ${algo}`);
       }
     } else {
-      const options = hierarchyOptions(algo, cmd);
+      const options = hierarchyOptions(flags, algo, cmd);
       hpa = building(() => hp.HPAStar.build(grid, options));
     }
     const h = hpa;
@@ -327,7 +249,7 @@ async function runScen(args: readonly string[]): Promise<number> {
       let problem: string | null = null;
       if (result.found) {
         found++;
-        problem = pathProblem(map, s.sx, s.sy, s.gx, s.gy, result.cells, result.cost, 1e-9);
+        problem = pathProblem(hp, grid, start, goal, result.cells, result.cost, 1e-9);
         valid = problem === null;
         length = result.cost;
         const optimal = Math.max(s.optimal, 1e-12);
@@ -377,13 +299,16 @@ async function runScen(args: readonly string[]): Promise<number> {
 /** Runs the tool with `args` (without `node` and the script); resolves to the exit status. */
 async function main(args: readonly string[]): Promise<number> {
   const command = args[0];
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    (command === undefined ? process.stderr : process.stdout).write(USAGE);
-    return command === undefined ? 2 : 0;
-  }
   try {
-    if (command === 'build') return await runBuild(args.slice(1));
-    if (command === 'scen') return await runScen(args.slice(1));
+    // The module first: the options, their ranges and their help are read from its tables.
+    const hp = await loadHpastar();
+    const flags = plannerFlags(hp);
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      (command === undefined ? process.stderr : process.stdout).write(usage(flags));
+      return command === undefined ? 2 : 0;
+    }
+    if (command === 'build') return runBuild(hp, flags, args.slice(1));
+    if (command === 'scen') return runScen(hp, flags, args.slice(1));
     throw new UsageError(`unknown command "${command}"`);
   } catch (error) {
     if (error instanceof UsageError) {
