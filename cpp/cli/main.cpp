@@ -41,8 +41,8 @@ void printUsage(std::FILE* out) {
                "      Mean time of a single-cell terrain change. --passes N undoes and redoes each change\n"
                "      N - 1 more times and keeps its fastest time (less noise).\n\n"
                "hpa and dhpa options (dhpa: HPA* with shortest-path trees):\n%s"
-               "  --no-smooth                 leave the refined path unsmoothed\n"
-               "  --smoothing-range R         longest straight line smoothing tries (default 2 x cluster)\n\n"
+               "  --no-smooth                leave the refined path unsmoothed\n"
+               "  --smoothing-range R        longest straight line smoothing tries (default 2 x cluster)\n\n"
                "shpa options (static maps only):\n%s\n"
                "algorithms: %s\n",
                hpastar::cli::optionFlagsHelp(hpastar::HierarchyOptions::fields()).c_str(),
