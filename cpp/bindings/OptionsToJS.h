@@ -45,14 +45,9 @@ std::string optionsFromJS(const emscripten::val& v, Options& o) {
         break;
       case OptionKind::Choice: {
         const std::string name = field.isString() ? field.as<std::string>() : "";
-        size_t i = 0;
-        while (i < f.choices.size() && name != f.choices[i]) ++i;
-        if (i == f.choices.size()) {
-          std::string names;
-          for (size_t k = 0; k < f.choices.size(); ++k) names += (k ? " or " : "") + std::string(f.choices[k]);
-          return std::string(f.label) + " \"" + name + "\" is not " + names;
-        }
-        f.set(o, static_cast<double>(i));
+        const int choice = optionChoiceIndex(f, name);
+        if (choice < 0) return std::string(f.label) + " \"" + name + "\" is not " + optionChoiceNames(f);
+        f.set(o, choice);
         break;
       }
     }

@@ -49,16 +49,10 @@ void readOptionFlags(const CommandLine& cmd, std::span<const OptionField<Options
         break;
       case OptionKind::Choice: {
         const std::string value = cmd.getString(f.cli, "");
-        std::string names;
-        for (size_t i = 0; i < f.choices.size(); ++i) {
-          if (value == f.choices[i]) {
-            f.set(o, static_cast<double>(i));
-            names.clear();
-            break;
-          }
-          names += (i ? i + 1 == f.choices.size() ? " or " : ", " : "") + std::string(f.choices[i]);
-        }
-        if (!names.empty()) throw UsageError("--" + std::string(f.cli) + " \"" + value + "\" is not " + names);
+        const int choice = optionChoiceIndex(f, value);
+        if (choice < 0)
+          throw UsageError("--" + std::string(f.cli) + " \"" + value + "\" is not " + optionChoiceNames(f));
+        f.set(o, choice);
         break;
       }
     }

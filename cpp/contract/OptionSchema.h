@@ -88,8 +88,24 @@ struct OptionField {
 // A number as the messages write it: integers without a fraction.
 inline std::string optionNumberText(double v) {
   if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15) return std::to_string(static_cast<int64_t>(v));
-  std::string text = std::to_string(v);
-  return text;
+  return std::to_string(v);
+}
+
+// A choice field's names as messages list them: "euclidean or octile", "a, b or c".
+template <typename Options>
+std::string optionChoiceNames(const OptionField<Options>& f) {
+  std::string names;
+  for (size_t i = 0; i < f.choices.size(); ++i)
+    names += (i == 0 ? "" : i + 1 == f.choices.size() ? " or " : ", ") + std::string(f.choices[i]);
+  return names;
+}
+
+// The index of `name` among a choice field's names, or -1.
+template <typename Options>
+int optionChoiceIndex(const OptionField<Options>& f, const std::string& name) {
+  for (size_t i = 0; i < f.choices.size(); ++i)
+    if (name == f.choices[i]) return static_cast<int>(i);
+  return -1;
 }
 
 // The range checks of every field: "" or "<label> <value> is outside <min>..<max>" (or "is below
