@@ -7,14 +7,6 @@ namespace {
 
 constexpr char kMagic[8] = {'H', 'P', 'A', 'S', 'T', 'A', 'R', '\0'};
 
-uint64_t fnv1a(std::span<const uint8_t> bytes) {
-  uint64_t h = 1469598103934665603ull;
-  for (uint8_t b : bytes) {
-    h ^= b;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
 
 class ByteWriter {
  public:
@@ -93,6 +85,17 @@ class ByteReader {
 };
 
 }  // namespace
+
+uint64_t hierarchyChecksum(std::span<const uint8_t> payload, uint32_t formatVersion) {
+  // Versions before 4 started from an offset basis with its last digit missing; 4 and later use the
+  // standard FNV-1a 64 basis, so any FNV-1a implementation can check the bytes.
+  uint64_t h = formatVersion >= 4 ? 14695981039346656037ull : 1469598103934665603ull;
+  for (uint8_t b : payload) {
+    h ^= b;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
 
 namespace {
 
@@ -328,7 +331,7 @@ std::vector<uint8_t> serializeHierarchy(const Hierarchy& hierarchy) {
   out.u32(kHierarchyFormatVersion);
   out.u64(payload.bytes.size());
   out.bytes.insert(out.bytes.end(), payload.bytes.begin(), payload.bytes.end());
-  out.u64(fnv1a(payload.bytes));
+  out.u64(hierarchyChecksum(payload.bytes, kHierarchyFormatVersion));
   return std::move(out.bytes);
 }
 
@@ -352,7 +355,7 @@ std::optional<Hierarchy> deserializeHierarchy(std::span<const uint8_t> bytes, st
   }
   const auto payload = bytes.subspan(20, static_cast<size_t>(length));
   ByteReader tail(bytes.subspan(20 + static_cast<size_t>(length), 8));
-  if (tail.u64() != fnv1a(payload)) {
+  if (tail.u64() != hierarchyChecksum(payload, version)) {
     error = "hierarchy bytes are corrupted (checksum mismatch)";
     return std::nullopt;
   }

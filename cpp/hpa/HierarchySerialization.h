@@ -19,8 +19,14 @@ std::vector<uint8_t> serializeHierarchy(const Hierarchy& hierarchy);
 // refused with `error` saying which; nothing is trusted before it is checked.
 std::optional<Hierarchy> deserializeHierarchy(std::span<const uint8_t> bytes, std::string& error);
 
-// Version 3 adds the distanceTable option; version 2 bytes (without it) are still read.
-inline constexpr uint32_t kHierarchyFormatVersion = 3;
+// FNV-1a 64 of a payload as format `formatVersion` defines it (the standard offset basis from version 4).
+// It detects accidents (truncation, flipped bits), not forgery: anyone can recompute it, so the loader
+// checks the structure of every payload whatever its checksum.
+uint64_t hierarchyChecksum(std::span<const uint8_t> payload, uint32_t formatVersion);
+
+// Version 3 adds the distanceTable option; version 4 the standard FNV-1a offset basis. Versions 2 and 3
+// are still read.
+inline constexpr uint32_t kHierarchyFormatVersion = 4;
 inline constexpr uint32_t kOldestHierarchyFormatVersion = 2;
 
 }  // namespace hpastar

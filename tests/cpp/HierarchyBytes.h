@@ -6,9 +6,10 @@
 
 namespace hpastar::test {
 
-// FNV-1a 64 over the payload (after the 20-byte header, before the 8-byte checksum).
+// FNV-1a 64 over the payload (after the 20-byte header, before the 8-byte checksum), written here
+// from the FNV definition (standard offset basis) rather than taken from the library.
 inline uint64_t fnv1a(const uint8_t* p, size_t n) {
-  uint64_t h = 1469598103934665603ull;
+  uint64_t h = 14695981039346656037ull;
   for (size_t i = 0; i < n; ++i) {
     h ^= p[i];
     h *= 1099511628211ull;

@@ -89,6 +89,25 @@ TEST(HierarchySerialization, RefusesForeignTruncatedCorruptedAndNewerBytesWithCl
   EXPECT_NE(error.find("inconsistent"), std::string::npos) << error;
 }
 
+TEST(HierarchySerialization, ChecksumIsStandardFnv1a64AndOlderFormatsStillLoad) {
+  // Published FNV-1a 64 test vectors: "" and "a".
+  const uint8_t a = 'a';
+  EXPECT_EQ(hierarchyChecksum({}, kHierarchyFormatVersion), 0xcbf29ce484222325ull);
+  EXPECT_EQ(hierarchyChecksum({&a, 1}, kHierarchyFormatVersion), 0xaf63dc4c8601ec8cull);
+  const Hierarchy h = test::buildHierarchy(test::loadMap("arena.map"), HierarchyOptions{});
+  auto bytes = serializeHierarchy(h);
+  EXPECT_EQ(test::fnv1a(bytes.data() + 20, bytes.size() - 28),
+            hierarchyChecksum({bytes.data() + 20, bytes.size() - 28}, kHierarchyFormatVersion));
+  // The same payload as format 3, signed with the offset basis versions 2 and 3 used.
+  bytes[8] = 3;
+  const uint64_t old = hierarchyChecksum({bytes.data() + 20, bytes.size() - 28}, 3);
+  for (int i = 0; i < 8; ++i) bytes[bytes.size() - 8 + i] = static_cast<uint8_t>(old >> (8 * i));
+  std::string error;
+  auto loaded = deserializeHierarchy(bytes, error);
+  ASSERT_TRUE(loaded) << error;
+  EXPECT_TRUE(test::dumpHierarchy(*loaded) == test::dumpHierarchy(h));
+}
+
 TEST(HierarchySerialization, RandomlyDamagedBytesWithForgedChecksumsNeverCrash) {
   HierarchyOptions o;
   o.levels = 2;
