@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <span>
 
 #include "grid/Point.h"
 #include "grid/Rect.h"
@@ -31,5 +32,13 @@ struct ClusterLayout {
   }
   Rect rectOf(Point p) const { return rect(clusterOf(p)); }
 };
+
+// Highest level whose cluster border the step a→b crosses (0 if none); layouts[0] is level 1.
+inline int32_t crossingLevel(std::span<const ClusterLayout> layouts, Point a, Point b) {
+  int32_t level = 0;
+  for (size_t l = 0; l < layouts.size(); ++l)
+    if (layouts[l].clusterOf(a) != layouts[l].clusterOf(b)) level = static_cast<int32_t>(l + 1);
+  return level;
+}
 
 }  // namespace hpastar

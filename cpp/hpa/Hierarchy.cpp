@@ -6,7 +6,9 @@
 #include <limits>
 
 #include "hpa/AbstractSearch.h"
+#include "hpa/ClusterRegions.h"
 #include "hpa/EntranceScanner.h"
+#include "hpa/HierarchyPartsCheck.h"
 #include "search/DijkstraSearch.h"
 
 namespace hpastar {
@@ -33,46 +35,6 @@ void fillAdjacency(ClusterBlock& b, std::vector<PendingEdge>& pending, bool with
     if (withPaths) b.pathRef[i] = pending[i].pathRef;
   }
   for (size_t n = 1; n < b.offsets.size(); ++n) b.offsets[n] += b.offsets[n - 1];
-}
-
-// Connected parts of the passable cells of `area`, moving only inside it.
-void labelRegions(const Grid& grid, const Rect& area, ClusterBlock& b) {
-  const int32_t w = area.width(), h = area.height();
-  b.regions.assign(static_cast<size_t>(w) * h, 0);
-  b.regionCount = 0;
-  std::vector<int32_t> stack;
-  for (int32_t start = 0; start < w * h; ++start) {
-    const int32_t sx = area.x0 + start % w, sy = area.y0 + start / w;
-    if (b.regions[static_cast<size_t>(start)] || !grid.passable(sx, sy)) continue;
-    const uint32_t label = ++b.regionCount;
-    b.regions[static_cast<size_t>(start)] = label;
-    stack.push_back(start);
-    while (!stack.empty()) {
-      const int32_t local = stack.back();
-      stack.pop_back();
-      const int32_t lx = local % w, ly = local / w;
-      uint32_t mask = grid.moveMask(grid.index(area.x0 + lx, area.y0 + ly));
-      while (mask) {
-        const int d = __builtin_ctz(mask);
-        mask &= mask - 1;
-        const int32_t nx = lx + kDirDx[d], ny = ly + kDirDy[d];
-        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-        uint32_t& r = b.regions[static_cast<size_t>(ny * w + nx)];
-        if (!r) {
-          r = label;
-          stack.push_back(ny * w + nx);
-        }
-      }
-    }
-  }
-}
-
-// Highest level whose cluster border the step a→b crosses (0 if none).
-int32_t crossingLevel(const std::vector<ClusterLayout>& layouts, Point a, Point b) {
-  int32_t level = 0;
-  for (size_t l = 0; l < layouts.size(); ++l)
-    if (layouts[l].clusterOf(a) != layouts[l].clusterOf(b)) level = static_cast<int32_t>(l + 1);
-  return level;
 }
 
 // One intra-cluster distance found while building a block: nodes a < j (positions in the block's
@@ -176,9 +138,7 @@ std::vector<ClusterLayout> Hierarchy::layoutsFor(const HierarchyOptions& options
 
 void Hierarchy::initLevels() {
   layouts_ = layoutsFor(options_, grid_.width(), grid_.height());
-  // Longest possible in-cluster distance: every cell of the cluster once, all steps diagonal.
-  const double longest = (static_cast<double>(options_.clusterSize) * options_.clusterSize) * kSqrt2 + 1.0;
-  treeScale_ = 65534.0 / longest;
+  treeScale_ = treeScaleFor(options_);
   const size_t levels = static_cast<size_t>(options_.levels);
   blocks_.resize(levels);
   directedInter_.assign(levels, 0);
@@ -187,7 +147,19 @@ void Hierarchy::initLevels() {
     blocks_[static_cast<size_t>(l - 1)].resize(static_cast<size_t>(layout(l).count()));
 }
 
-Hierarchy Hierarchy::fromParts(HierarchyParts&& parts) {
+double Hierarchy::treeScaleFor(const HierarchyOptions& options) {
+  // Longest possible in-cluster distance: every cell of the cluster once, all steps diagonal.
+  const double longest = (static_cast<double>(options.clusterSize) * options.clusterSize) * kSqrt2 + 1.0;
+  return 65534.0 / longest;
+}
+
+HierarchyParts Hierarchy::parts() const {
+  return HierarchyParts{grid_, options_, version_, nodeCell_, nodeLevel_, freeNodes_, blocks_};
+}
+
+std::optional<Hierarchy> Hierarchy::fromParts(HierarchyParts&& parts, std::string& error) {
+  error = checkHierarchyParts(parts);
+  if (!error.empty()) return std::nullopt;
   Hierarchy h;
   h.grid_ = std::move(parts.grid);
   h.options_ = parts.options;
@@ -360,7 +332,7 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
     }
     emitIntraEdges(*b, pairs, options_.pruneEdges, b->pathCells, pending);
     fillAdjacency(*b, pending, paths);
-    labelRegions(grid_, area, *b);
+    b->regionCount = labelClusterRegions(grid_, area, b->regions);
     for (uint32_t n : b->nodes) {
       const Point p = nodeCell_[n];
       b->nodeRegions.push_back(b->regions[static_cast<size_t>((p.y - area.y0) * area.width() + (p.x - area.x0))]);

@@ -42,8 +42,8 @@ struct UpdateStats {
 };
 
 // The stored parts of a hierarchy: everything that is not derived from the rest. Serialization writes
-// these and makes a hierarchy back from them (Hierarchy::fromParts derives the edge index, the
-// component labels, landmarks, the distance table and the figures).
+// these and makes a hierarchy back from them (Hierarchy::fromParts checks them, then derives the edge
+// index, the component labels, landmarks, the distance table and the figures).
 struct HierarchyParts {
   Grid grid;
   HierarchyOptions options;
@@ -82,9 +82,14 @@ class Hierarchy {
 
   // The cluster layouts of every level that `options` give a width × height grid ([0] is level 1).
   static std::vector<ClusterLayout> layoutsFor(const HierarchyOptions& options, int32_t width, int32_t height);
-  // A hierarchy from stored parts. The caller has checked them (ids, sizes and cells in range: see
-  // HierarchySerialization); everything derived is recomputed here.
-  static Hierarchy fromParts(HierarchyParts&& parts);
+  // A hierarchy from stored parts, which may come from hostile bytes: refused with `error` unless
+  // checkHierarchyParts (HierarchyPartsCheck.h) finds them to be what a build could have produced;
+  // everything derived is recomputed here.
+  static std::optional<Hierarchy> fromParts(HierarchyParts&& parts, std::string& error);
+  // The stored parts of this hierarchy (blocks shared, the rest copied).
+  HierarchyParts parts() const;
+  // DHPA* tree distances are stored as round(distance * treeScaleFor(options)) in 16 bits.
+  static double treeScaleFor(const HierarchyOptions& options);
 
   // Changes the terrain of the given cells and rebuilds what they touch: the level-1 clusters that
   // contain them or share a changed border with them, then the clusters above those, and the component

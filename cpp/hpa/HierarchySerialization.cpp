@@ -7,7 +7,6 @@ namespace {
 
 constexpr char kMagic[8] = {'H', 'P', 'A', 'S', 'T', 'A', 'R', '\0'};
 
-
 class ByteWriter {
  public:
   std::vector<uint8_t> bytes;
@@ -42,6 +41,7 @@ class ByteReader {
   explicit ByteReader(std::span<const uint8_t> b) : b_(b) {}
   bool ok() const { return ok_; }
   bool atEnd() const { return pos_ == b_.size(); }
+  size_t remaining() const { return b_.size() - pos_; }
   uint8_t u8() { return static_cast<uint8_t>(take(1)); }
   uint32_t u32() { return static_cast<uint32_t>(take(4)); }
   uint64_t u64() { return take(8); }
@@ -100,15 +100,14 @@ uint64_t hierarchyChecksum(std::span<const uint8_t> payload, uint32_t formatVers
 namespace {
 
 void writeBlock(const ClusterBlock& block, ByteWriter& w);
-std::string readBlock(ByteReader& r, ClusterBlock& b, const HierarchyParts& parts, const ClusterLayout& layout,
-                      int32_t cluster, int32_t level);
+void readBlock(ByteReader& r, ClusterBlock& b);
 
-void writeHierarchy(const Hierarchy& h, ByteWriter& w) {
-  const Grid& g = h.grid();
+void writeParts(const HierarchyParts& h, ByteWriter& w) {
+  const Grid& g = h.grid;
   w.i32(g.width());
   w.i32(g.height());
   for (uint8_t t : g.terrain()) w.u8(t);
-  const HierarchyOptions& o = h.options();
+  const HierarchyOptions& o = h.options;
   w.i32(o.clusterSize);
   w.i32(o.levels);
   w.i32(o.clusterGroup);
@@ -118,16 +117,15 @@ void writeHierarchy(const Hierarchy& h, ByteWriter& w) {
   w.u8(o.pruneEdges);
   w.i32(o.landmarks);
   w.u8(o.distanceTable);
-  w.u64(h.version());
-  w.u32(h.nodeCount());
-  for (uint32_t n = 0; n < h.nodeCount(); ++n) {
-    w.i32(h.nodeCell(n).x);
-    w.i32(h.nodeCell(n).y);
-  }
-  for (uint32_t n = 0; n < h.nodeCount(); ++n) w.u8(static_cast<uint8_t>(h.nodeLevel(n)));
-  w.list(h.freeNodes(), [&](uint32_t n) { w.u32(n); });
-  for (int32_t l = 1; l <= h.levels(); ++l)
-    for (int32_t c = 0; c < h.layout(l).count(); ++c) writeBlock(h.block(l, c), w);
+  w.u64(h.version);
+  w.list(h.nodeCells, [&](Point p) {
+    w.i32(p.x);
+    w.i32(p.y);
+  });
+  for (uint8_t l : h.nodeLevels) w.u8(l);
+  w.list(h.freeNodes, [&](uint32_t n) { w.u32(n); });
+  for (const auto& level : h.blocks)
+    for (const auto& block : level) writeBlock(*block, w);
 }
 
 void writeBlock(const ClusterBlock& block, ByteWriter& w) {
@@ -167,6 +165,8 @@ void writeBlock(const ClusterBlock& block, ByteWriter& w) {
   }
 }
 
+// Reads the stored parts. Only what reading needs is checked here (every count against the bytes left,
+// before anything is allocated); whether the parts make sense is checkHierarchyParts' job.
 std::optional<Hierarchy> readHierarchy(ByteReader& r, uint32_t formatVersion, std::string& error) {
   auto fail = [&](const std::string& what) -> std::optional<Hierarchy> {
     error = "hierarchy bytes are inconsistent: " + what;
@@ -175,14 +175,16 @@ std::optional<Hierarchy> readHierarchy(ByteReader& r, uint32_t formatVersion, st
   const int32_t width = r.i32(), height = r.i32();
   if (!r.ok() || width < 1 || height < 1 || width > Grid::kMaxSide || height > Grid::kMaxSide)
     return fail("grid size " + std::to_string(width) + "x" + std::to_string(height));
-  const size_t cells = static_cast<size_t>(width) * height;
+  const size_t cells = static_cast<size_t>(width) * static_cast<size_t>(height);
+  if (cells > r.remaining()) return fail("truncated grid");
   std::vector<uint8_t> terrain(cells);
   for (auto& t : terrain) t = r.u8();
-  if (!r.ok()) return fail("truncated grid");
   std::string gridError;
   auto grid = Grid::fromTerrain(width, height, terrain, gridError);
   if (!grid) return fail(gridError);
-  HierarchyOptions o;
+  HierarchyParts parts;
+  parts.grid = std::move(*grid);
+  HierarchyOptions& o = parts.options;
   o.clusterSize = r.i32();
   o.levels = r.i32();
   o.clusterGroup = r.i32();
@@ -194,138 +196,88 @@ std::optional<Hierarchy> readHierarchy(ByteReader& r, uint32_t formatVersion, st
   if (formatVersion >= 3) o.distanceTable = r.u8() != 0;
   const std::string optionError = o.validate();
   if (!r.ok() || !optionError.empty()) return fail(optionError.empty() ? "truncated options" : optionError);
-
-  // The stored parts, each checked against what was read before it.
-  HierarchyParts parts;
-  parts.grid = std::move(*grid);
-  parts.options = o;
-  const std::vector<ClusterLayout> layouts = Hierarchy::layoutsFor(o, width, height);
   parts.version = r.u64();
-  const uint32_t nodes = r.count(8);
+  const uint32_t nodes = r.count(9);  // a cell and a level per node
   parts.nodeCells.resize(nodes);
   for (auto& p : parts.nodeCells) {
     p.x = r.i32();
     p.y = r.i32();
-    if (r.ok() && !parts.grid.inside(p)) return fail("a node lies outside the map");
   }
   parts.nodeLevels.resize(nodes);
-  for (auto& l : parts.nodeLevels) {
-    l = r.u8();
-    if (l > o.levels) return fail("a node level is above the hierarchy's levels");
-  }
-  const uint32_t freeCount = r.count(4);
-  parts.freeNodes.resize(freeCount);
-  for (auto& n : parts.freeNodes) {
-    n = r.u32();
-    if (n >= nodes) return fail("a free node id is out of range");
-  }
+  for (auto& l : parts.nodeLevels) l = r.u8();
+  parts.freeNodes.resize(r.count(4));
+  for (auto& n : parts.freeNodes) n = r.u32();
   if (!r.ok()) return fail("truncated nodes");
+  const std::vector<ClusterLayout> layouts = Hierarchy::layoutsFor(o, width, height);
   parts.blocks.resize(static_cast<size_t>(o.levels));
   for (int32_t l = 1; l <= o.levels; ++l) {
-    const ClusterLayout& lay = layouts[static_cast<size_t>(l - 1)];
+    const int32_t clusters = layouts[static_cast<size_t>(l - 1)].count();
+    // Every block takes at least 64 bytes (its 12 list lengths and 4 counts).
+    if (static_cast<uint64_t>(clusters) * 64 > r.remaining()) return fail("truncated blocks");
     auto& level = parts.blocks[static_cast<size_t>(l - 1)];
-    level.reserve(static_cast<size_t>(lay.count()));
-    for (int32_t c = 0; c < lay.count(); ++c) {
+    level.reserve(static_cast<size_t>(clusters));
+    for (int32_t c = 0; c < clusters; ++c) {
       auto b = std::make_shared<ClusterBlock>();
-      const std::string problem = readBlock(r, *b, parts, lay, c, l);
-      if (!problem.empty())
-        return fail(problem + " (level " + std::to_string(l) + ", cluster " + std::to_string(c) + ")");
+      readBlock(r, *b);
+      if (!r.ok()) return fail("truncated block (level " + std::to_string(l) + ", cluster " + std::to_string(c) + ")");
       level.push_back(std::move(b));
     }
   }
   if (!r.atEnd()) return fail("bytes after the last cluster");
-  return Hierarchy::fromParts(std::move(parts));
+  auto h = Hierarchy::fromParts(std::move(parts), error);
+  if (!h) error = "hierarchy bytes are inconsistent: " + error;
+  return h;
 }
 
-std::string readBlock(ByteReader& r, ClusterBlock& b, const HierarchyParts& parts, const ClusterLayout& layout,
-                      int32_t cluster, int32_t level) {
-  const uint32_t nodes = static_cast<uint32_t>(parts.nodeCells.size());
-  const Rect area = level == 1 ? layout.rect(cluster) : Rect{};
+void readBlock(ByteReader& r, ClusterBlock& b) {
   auto readU32s = [&](std::vector<uint32_t>& v) {
     v.resize(r.count(4));
     for (auto& x : v) x = r.u32();
   };
+  auto readPairs = [&](std::vector<std::pair<uint32_t, uint32_t>>& v) {
+    v.resize(r.count(8));
+    for (auto& [first, second] : v) {
+      first = r.u32();
+      second = r.u32();
+    }
+  };
   readU32s(b.nodes);
-  for (size_t i = 0; i < b.nodes.size(); ++i) {
-    if (b.nodes[i] >= nodes) return "a node id is out of range";
-    if (i > 0 && b.nodes[i] <= b.nodes[i - 1]) return "node ids are not ascending";
-    if (layout.clusterOf(parts.nodeCells[b.nodes[i]]) != cluster) return "a node is outside its cluster";
-  }
   readU32s(b.offsets);
   b.edges.resize(r.count(8));
   for (auto& e : b.edges) {
     e.to = r.u32();
     e.cost = r.f32();
-    if (r.ok() && (e.to >= nodes || !(e.cost >= 0.0f))) return "an edge target or cost is invalid";
   }
-  if (!r.ok()) return "truncated block";
-  if (b.offsets.size() != b.nodes.size() + 1 || b.offsets.front() != 0 || b.offsets.back() != b.edges.size())
-    return "edge offsets do not match the edges";
-  for (size_t i = 1; i < b.offsets.size(); ++i)
-    if (b.offsets[i] < b.offsets[i - 1]) return "edge offsets decrease";
   b.interEdges = r.u32();
   b.intraEdges = r.u32();
   b.entrances = r.u32();
   readU32s(b.pathRef);
-  b.pathSpans.resize(r.count(8));
-  for (auto& s : b.pathSpans) {
-    s.first = r.u32();
-    s.second = r.u32();
-  }
+  readPairs(b.pathSpans);
   b.pathCells.resize(r.count(8));
   for (auto& p : b.pathCells) {
     p.x = r.i32();
     p.y = r.i32();
-    if (r.ok() && !parts.grid.inside(p)) return "a cached path cell is outside the map";
   }
   readU32s(b.pathNodes);
-  for (uint32_t n : b.pathNodes)
-    if (n >= nodes) return "a cached path node is out of range";
-  if (!b.pathRef.empty() && b.pathRef.size() != b.edges.size()) return "path references do not match the edges";
-  for (uint32_t ref : b.pathRef)
-    if (ref != ClusterBlock::kNoPath && (ref & 0x7FFFFFFFu) >= b.pathSpans.size())
-      return "a path reference is out of range";
-  const size_t pool = level == 1 ? b.pathCells.size() : b.pathNodes.size();
-  for (const auto& [offset, length] : b.pathSpans)
-    if (length == 0 || static_cast<uint64_t>(offset) + length > pool) return "a cached path is out of range";
   readU32s(b.regions);
   b.regionCount = r.u32();
   readU32s(b.nodeRegions);
-  b.interLinks.resize(r.count(8));
-  for (auto& link : b.interLinks) {
-    link.first = r.u32();
-    link.second = r.u32();
-    if (r.ok() && (link.first >= nodes || link.second >= nodes)) return "an inter link is out of range";
-  }
+  readPairs(b.interLinks);
   b.treeDistance.resize(r.count(2));
   for (auto& d : b.treeDistance) d = static_cast<uint16_t>(r.u8() | (r.u8() << 8));
   b.treeDirection.resize(r.count(1));
-  for (auto& d : b.treeDirection) {
-    d = r.u8();
-    if (d >= kDirCount && d != 0xFF) return "a tree direction is invalid";
-  }
-  if (!r.ok()) return "truncated block";
-  if (level == 1) {
-    const size_t cells = static_cast<size_t>(area.area());
-    if (b.regions.size() != cells) return "region labels do not cover the cluster";
-    for (uint32_t reg : b.regions)
-      if (reg > b.regionCount) return "a region label is out of range";
-    if (b.nodeRegions.size() != b.nodes.size()) return "node regions do not match the nodes";
-    for (uint32_t reg : b.nodeRegions)
-      if (reg == 0 || reg > b.regionCount) return "a node region is out of range";
-    const size_t treeEntries = parts.options.cacheTrees ? b.nodes.size() * cells : 0;
-    if (b.treeDistance.size() != treeEntries || b.treeDirection.size() != treeEntries) return "tree sizes do not match";
-  } else if (!b.regions.empty() || !b.nodeRegions.empty() || !b.treeDistance.empty() || !b.pathCells.empty()) {
-    return "an upper-level block holds level-1 data";
-  }
-  return "";
+  for (auto& d : b.treeDirection) d = r.u8();
 }
 
 }  // namespace
 
 std::vector<uint8_t> serializeHierarchy(const Hierarchy& hierarchy) {
+  return serializeHierarchyParts(hierarchy.parts());
+}
+
+std::vector<uint8_t> serializeHierarchyParts(const HierarchyParts& parts) {
   ByteWriter payload;
-  writeHierarchy(hierarchy, payload);
+  writeParts(parts, payload);
   ByteWriter out;
   for (char c : kMagic) out.u8(static_cast<uint8_t>(c));
   out.u32(kHierarchyFormatVersion);

@@ -13,10 +13,13 @@ namespace hpastar {
 // rebuilding. Layout: the magic "HPASTAR\0", a format version, the payload length, the payload (grid,
 // options, nodes, every cluster block) and an FNV-1a 64 checksum of the payload. Little-endian.
 std::vector<uint8_t> serializeHierarchy(const Hierarchy& hierarchy);
+// The same for stored parts, written as they are (consistent or not: the loader checks).
+std::vector<uint8_t> serializeHierarchyParts(const HierarchyParts& parts);
 
-// Reads bytes written by serializeHierarchy. Foreign bytes (no magic), another format version, a
-// truncated or corrupted payload (checksum) and inconsistent contents (ids or sizes out of range) are
-// refused with `error` saying which; nothing is trusted before it is checked.
+// Reads bytes written by serializeHierarchy. Bytes from outside are hostile: foreign bytes (no magic),
+// another format version, a truncated or corrupted payload (checksum), counts the bytes cannot hold
+// (checked before allocating) and parts that no build could have produced (checkHierarchyParts) are
+// refused with `error` saying which.
 std::optional<Hierarchy> deserializeHierarchy(std::span<const uint8_t> bytes, std::string& error);
 
 // FNV-1a 64 of a payload as format `formatVersion` defines it (the standard offset basis from version 4).

@@ -8,8 +8,9 @@ namespace hpastar::test {
 
 // FNV-1a 64 over the payload (after the 20-byte header, before the 8-byte checksum), written here
 // from the FNV definition (standard offset basis) rather than taken from the library.
-inline uint64_t fnv1a(const uint8_t* p, size_t n) {
-  uint64_t h = 14695981039346656037ull;
+// Formats 2 and 3 started from an offset basis with its last digit missing.
+inline uint64_t fnv1a(const uint8_t* p, size_t n, uint64_t basis = 14695981039346656037ull) {
+  uint64_t h = basis;
   for (size_t i = 0; i < n; ++i) {
     h ^= p[i];
     h *= 1099511628211ull;
@@ -19,7 +20,8 @@ inline uint64_t fnv1a(const uint8_t* p, size_t n) {
 
 // Rewrites the checksum of serialized hierarchy bytes after a test changed their payload.
 inline void resignHierarchyBytes(std::vector<uint8_t>& bytes) {
-  const uint64_t sum = fnv1a(bytes.data() + 20, bytes.size() - 28);
+  const uint64_t basis = bytes[8] >= 4 ? 14695981039346656037ull : 1469598103934665603ull;
+  const uint64_t sum = fnv1a(bytes.data() + 20, bytes.size() - 28, basis);
   for (int i = 0; i < 8; ++i) bytes[bytes.size() - 8 + i] = static_cast<uint8_t>(sum >> (8 * i));
 }
 

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <optional>
 #include <random>
 #include <thread>
 
@@ -242,6 +243,55 @@ TEST(VersionedHierarchy, SearchesOnOtherThreadsEachSeeOneConsistentVersion) {
   EXPECT_EQ(failures.load(), 0);
   EXPECT_GT(checked.load(), 50);
   EXPECT_EQ(versions.current()->version(), applied);
+}
+
+// Searchers that take a snapshot, search, and drop it before taking the next leave moments with no
+// snapshot alive: the writer then edits the version in place. Under ThreadSanitizer (npm run test:tsan)
+// this is the case that needs the snapshots' release/acquire ordering.
+TEST(VersionedHierarchy, SearchersThatDropTheirSnapshotBetweenSearchesSeeEveryEditWhole) {
+  HierarchyOptions o;
+  o.levels = 2;
+  o.cachePaths = true;
+  VersionedHierarchy versions(test::buildHierarchy(test::loadMap("arena.map"), o));
+  std::atomic<bool> stop{false};
+  std::atomic<int> checked{0}, failures{0};
+  auto searcher = [&](unsigned seed) {
+    std::mt19937 rng(seed);
+    std::optional<HpaStarQuery> query;
+    PathResult r;
+    while (!stop.load()) {
+      {
+        const VersionedHierarchy::Snapshot snapshot = versions.current();
+        if (!query) query.emplace(*snapshot);
+        query->setHierarchy(*snapshot);
+        const Grid& g = snapshot->grid();
+        const Point s = test::randomPassable(g, rng), t = test::randomPassable(g, rng);
+        r.reset();
+        const PathStatus status = query->findPath(s, t, r);
+        if (status == PathStatus::Found ? !validatePath(g, s, t, r.cells, r.cost).valid
+                                        : snapshot->connected(s, t))
+          ++failures;
+        ++checked;
+      }  // dropped: the writer may now edit this version in place
+      std::this_thread::yield();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned i = 0; i < 2; ++i) threads.emplace_back(searcher, 300 + i);
+  std::mt19937 rng(8);
+  uint64_t applied = 0;
+  for (; applied < 200 || (checked.load() <= 100 && applied < 100000); ++applied) {
+    std::vector<CellEdit> e;
+    {
+      const auto snapshot = versions.current();
+      e = randomEdit(snapshot->grid(), rng);
+    }
+    ASSERT_EQ(versions.applyEdits(e), "");
+  }
+  stop = true;
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_GT(checked.load(), 100);
 }
 
 }  // namespace

@@ -1,0 +1,15 @@
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "grid/Grid.h"
+#include "grid/Rect.h"
+
+namespace hpastar {
+
+// Labels the connected parts of the passable cells of `area`, moving only inside it: per cell, row major
+// over the area, 0 for a blocked cell, else 1..count in the order a row-major scan first meets them.
+// Returns the count. The labels depend only on the grid and the area, so a loader can recompute them.
+uint32_t labelClusterRegions(const Grid& grid, const Rect& area, std::vector<uint32_t>& regions);
+
+}  // namespace hpastar
