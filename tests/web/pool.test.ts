@@ -146,7 +146,7 @@ describe('HPAStar.planPaths (one thread)', () => {
     expect(Array.from(plans.waypoints)).toEqual(Array.from(full.waypoints));
     expect(() => planner.planPaths(new Int32Array(7))).toThrow(/got 7 numbers/);
     expect(() => planner.planPaths(few, { first: true } as never)).toThrow(/unknown option "first" \(known: firstSegment\)/);
-    expect(() => plans.waypointsOf(100)).toThrow(new RangeError('query index 100 is outside 0..99'));
+    expect(() => plans.waypointsOf(100)).toThrow(new RangeError('PlanBatch.waypointsOf: query index must be an integer in 0..99, got 100'));
   });
 });
 

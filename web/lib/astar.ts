@@ -4,7 +4,8 @@
  */
 import type { RawAStar } from 'hpastar:raw';
 import { rawGrid, type Grid } from './grid.ts';
-import { checkPoint, WasmObject, internal, wasmCall } from './internal.ts';
+import { cell } from './args.ts';
+import { WasmObject, internal, wasmCall } from './internal.ts';
 import { pathResultOf, tracedPathOf } from './results.ts';
 import type { PathResult, Point, TracedPath } from './types.ts';
 
@@ -28,10 +29,10 @@ export class AStar extends WasmObject<RawAStar> {
    * @throws Error - when this object or the grid has been disposed
    */
   findPath(grid: Grid, start: Point, goal: Point): PathResult {
-    checkPoint(start, 'start');
-    checkPoint(goal, 'goal');
+    cell('AStar.findPath', 'start', start);
+    cell('AStar.findPath', 'goal', goal);
     const raw = this.#handle();
-    const g = rawGrid(grid);
+    const g = rawGrid(grid, 'AStar.findPath');
     return pathResultOf(wasmCall('AStar.findPath', () => raw.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
   }
 
@@ -45,10 +46,10 @@ export class AStar extends WasmObject<RawAStar> {
    * @throws Error - when this object or the grid has been disposed
    */
   traceFindPath(grid: Grid, start: Point, goal: Point): TracedPath {
-    checkPoint(start, 'start');
-    checkPoint(goal, 'goal');
+    cell('AStar.traceFindPath', 'start', start);
+    cell('AStar.traceFindPath', 'goal', goal);
     const raw = this.#handle();
-    const g = rawGrid(grid);
+    const g = rawGrid(grid, 'AStar.traceFindPath');
     const traced = wasmCall('AStar.traceFindPath', () => raw.traceFindPath(g, start.x, start.y, goal.x, goal.y));
     return tracedPathOf(traced, start, goal, 'AStar.traceFindPath');
   }

@@ -5,7 +5,8 @@ import type { Hpastar } from './api.ts';
 import { AStar } from './astar.ts';
 import { Grid, rawGrid } from './grid.ts';
 import { HPAStar, type HpaModuleParts } from './hpastar.ts';
-import { describe, internal, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions, wasmCall } from './internal.ts';
+import { byteArray, int32, terrainBytes, text } from './args.ts';
+import { internal, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions, wasmCall } from './internal.ts';
 import { SHPAStar } from './shpastar.ts';
 import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
@@ -49,18 +50,18 @@ export function bindModule(module: HpastarModule): Hpastar {
   };
   const api: Hpastar = {
     Grid: {
-      fromMovingAI(text: string, fileName = 'map'): Grid {
-        if (typeof text !== 'string') throw new TypeError(`Grid.fromMovingAI: the map text must be a string, got ${describe(text)}`);
-        return makeGrid((raw) => raw.loadMovingAI(text, String(fileName)), 'Grid.fromMovingAI');
+      fromMovingAI(mapText: string, fileName = 'map'): Grid {
+        const where = 'Grid.fromMovingAI';
+        const content = text(where, 'the map text', mapText);
+        const name = text(where, 'fileName', fileName);
+        return makeGrid((raw) => raw.loadMovingAI(content, name), where);
       },
       fromTerrain(terrain: Uint8Array | string, width: number, height: number): Grid {
-        const bytes = typeof terrain === 'string' ? Uint8Array.from(terrain, (c) => c.charCodeAt(0)) : terrain;
-        if (!(bytes instanceof Uint8Array)) {
-          throw new TypeError(`Grid.fromTerrain: terrain must be a Uint8Array or a string, got ${describe(terrain)}`);
-        }
-        if (!Number.isInteger(width) || !Number.isInteger(height)) {
-          throw new TypeError(`Grid.fromTerrain: width and height must be integers, got ${describe(width)} and ${describe(height)}`);
-        }
+        const where = 'Grid.fromTerrain';
+        const bytes = terrainBytes(where, 'terrain', terrain);
+        // Sizes outside what the core takes (1..8192) get the core's message.
+        int32(where, 'width', width);
+        int32(where, 'height', height);
         return makeGrid((raw) => {
           const error = raw.loadTerrain(bytes, width, height);
           return error ? `Grid.fromTerrain: ${error}` : '';
@@ -71,7 +72,7 @@ export function bindModule(module: HpastarModule): Hpastar {
     HPAStar: {
       build(grid: Grid, options?: HierarchyOptions): HPAStar {
         const o = resolveHierarchyOptions(options, defaultOptions, 'HPAStar.build');
-        const g = rawGrid(grid);
+        const g = rawGrid(grid, 'HPAStar.build');
         const raw = new module.HPAStar();
         const error = wasmCall('HPAStar.build', () => raw.build(g, o));
         if (error) {
@@ -81,7 +82,7 @@ export function bindModule(module: HpastarModule): Hpastar {
         return new HPAStar(raw, hpaParts, internal);
       },
       load(bytes: Uint8Array): HPAStar {
-        if (!(bytes instanceof Uint8Array)) throw new TypeError(`HPAStar.load: bytes must be a Uint8Array, got ${describe(bytes)}`);
+        byteArray('HPAStar.load', 'bytes', bytes);
         const raw = new module.HPAStar();
         const error = wasmCall('HPAStar.load', () => raw.load(bytes));
         if (error) {
@@ -95,7 +96,7 @@ export function bindModule(module: HpastarModule): Hpastar {
     SHPAStar: {
       build(grid: Grid, options?: ShpaOptions): SHPAStar {
         const o = resolveShpaOptions(options, shpaDefaults, 'SHPAStar.build');
-        const g = rawGrid(grid);
+        const g = rawGrid(grid, 'SHPAStar.build');
         const raw = new module.SHPAStar();
         const error = wasmCall('SHPAStar.build', () => raw.build(g, o));
         if (error) {

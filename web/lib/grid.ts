@@ -3,15 +3,18 @@
  * @module
  */
 import type { RawGrid } from 'hpastar:raw';
+import { coordinate, describe, text } from './args.ts';
 import { WasmObject, internal, moduleError, packEdits, wasmCall } from './internal.ts';
 import type { TerrainEdit } from './types.ts';
 
 // Lets the planners reach a Grid's raw handle while keeping it private to everyone else.
 let rawGridOf: (grid: Grid) => RawGrid;
 
-/** @internal The raw handle of a grid; throws if it has been disposed. */
-export function rawGrid(grid: Grid): RawGrid {
-  if (!(grid instanceof Grid)) throw new TypeError('expected a Grid made by hpastar.Grid.fromMovingAI or fromTerrain');
+/** @internal The raw handle of a grid, argument of `where`; throws if it has been disposed. */
+export function rawGrid(grid: Grid, where: string): RawGrid {
+  if (!(grid instanceof Grid)) {
+    throw new TypeError(`${where}: grid must be a Grid made by hpastar.Grid.fromMovingAI or fromTerrain, got ${describe(grid)}`);
+  }
   return rawGridOf(grid);
 }
 
@@ -53,12 +56,14 @@ export class Grid extends WasmObject<RawGrid> {
 
   /** Whether cell (x, y) is inside the grid and passable. */
   passable(x: number, y: number): boolean {
-    return this.#handle().passable(x, y);
+    const raw = this.#handle();
+    return raw.passable(coordinate('Grid.passable', 'x', x), coordinate('Grid.passable', 'y', y));
   }
 
   /** The terrain character of cell (x, y) (such as `'.'` or `'@'`), or `''` outside the grid. */
   terrainAt(x: number, y: number): string {
-    const code = this.#handle().terrainAt(x, y);
+    const raw = this.#handle();
+    const code = raw.terrainAt(coordinate('Grid.terrainAt', 'x', x), coordinate('Grid.terrainAt', 'y', y));
     return code < 0 ? '' : String.fromCharCode(code);
   }
 
@@ -73,7 +78,8 @@ export class Grid extends WasmObject<RawGrid> {
    * @throws RangeError - when the cell is outside the grid or `terrain` is not a terrain character
    */
   setTerrain(x: number, y: number, terrain: string): void {
-    this.applyEdits([{ x, y, terrain }]);
+    const where = 'Grid.setTerrain';
+    this.#edit([{ x: coordinate(where, 'x', x), y: coordinate(where, 'y', y), terrain: text(where, 'terrain', terrain) }], where);
   }
 
   /**
@@ -81,10 +87,14 @@ export class Grid extends WasmObject<RawGrid> {
    * @throws RangeError - naming the first edit that is outside the grid or not a terrain character
    */
   applyEdits(edits: readonly TerrainEdit[]): void {
+    this.#edit(edits, 'Grid.applyEdits');
+  }
+
+  #edit(edits: readonly TerrainEdit[], where: string): void {
     const raw = this.#handle();
-    const packed = packEdits(edits, 'Grid.applyEdits', { width: this.#width, height: this.#height });
-    const error = wasmCall('Grid.applyEdits', () => raw.applyEdits(packed));
-    if (error) throw new RangeError(moduleError('Grid.applyEdits', error).message);
+    const packed = packEdits(edits, where, { width: this.#width, height: this.#height });
+    const error = wasmCall(where, () => raw.applyEdits(packed));
+    if (error) throw new RangeError(moduleError(where, error).message);
   }
 
   #handle(): RawGrid {

@@ -4,11 +4,11 @@
  * @module
  */
 import type { HpastarModule, RawHPAStar, RawHPAStarPlan, RawHPAStarQuery, RawHierarchyStats, RawPlanSummary } from 'hpastar:raw';
+import { cell, integerIn } from './args.ts';
 import { PathBatch } from './batch.ts';
 import { PlanBatch } from './planBatch.ts';
 import {
   checkFlags,
-  checkPoint,
   describeFailure,
   WasmObject,
   internal,
@@ -199,9 +199,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
    */
   abstractGraph(level: number): AbstractGraph {
     const raw = this.#handle();
-    if (!Number.isInteger(level) || level < 1 || level > this.#options.levels) {
-      throw new RangeError(`HPAStar.abstractGraph: level ${String(level)} is not a level of this hierarchy (1 to ${this.#options.levels})`);
-    }
+    this.#checkLevel('HPAStar.abstractGraph', level);
     const graph = wasmCall('HPAStar.abstractGraph', () => raw.abstractGraph(level));
     if ('error' in graph) throw new RangeError(moduleError('HPAStar.abstractGraph', graph.error).message);
     return Object.freeze({ ...graph });
@@ -216,9 +214,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   clusters(level: number): ClusterRects {
     const where = 'HPAStar.clusters';
     const raw = this.#handle();
-    if (!Number.isInteger(level) || level < 1 || level > this.#options.levels) {
-      throw new RangeError(`${where}: level ${String(level)} is not a level of this hierarchy (1 to ${this.#options.levels})`);
-    }
+    this.#checkLevel(where, level);
     const out = wasmCall(where, () => this.#parts.inspection.hpaClusterRects(raw, level));
     if ('error' in out) throw new RangeError(moduleError(where, out.error).message);
     return Object.freeze({ ...out });
@@ -325,6 +321,15 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     super.dispose();
   }
 
+  // A level of this hierarchy: a TypeError for a non-integer, the RangeError tests/web/inspection.test.ts
+  // expects for an integer that is not one of its levels.
+  #checkLevel(where: string, level: unknown): void {
+    if (typeof level !== 'number' || !Number.isInteger(level)) integerIn(where, 'level', level, 1, this.#options.levels);
+    if ((level as number) < 1 || (level as number) > this.#options.levels) {
+      throw new RangeError(`${where}: level ${String(level)} is not a level of this hierarchy (1 to ${this.#options.levels})`);
+    }
+  }
+
   #handle(): RawHPAStar {
     return this.rawHandle();
   }
@@ -352,8 +357,8 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
   /** As {@link HPAStar.connections}, with this query's scratch. */
   connections(start: Point, goal: Point): QueryConnections {
     const where = `${this.#name}.connections`;
-    checkPoint(start, 'start');
-    checkPoint(goal, 'goal');
+    cell(where, 'start', start);
+    cell(where, 'goal', goal);
     const raw = this.#handle();
     const out = wasmCall(where, () => this.#parts.inspection.hpaQueryConnections(raw, start.x, start.y, goal.x, goal.y));
     if ('error' in out) throw moduleError(where, out.error);
@@ -396,8 +401,8 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
   /** As {@link HPAStar.plan}: the plan is this query's, refined with its scratch. */
   plan(start: Point, goal: Point): PathPlan {
     const where = `${this.#name}.plan`;
-    checkPoint(start, 'start');
-    checkPoint(goal, 'goal');
+    cell(where, 'start', start);
+    cell(where, 'goal', goal);
     const raw = this.#handle();
     const rawPlan = wasmCall(where, () => raw.plan(start.x, start.y, goal.x, goal.y));
     const planned = rawPlan.summary();

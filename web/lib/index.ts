@@ -21,6 +21,7 @@
 import type { HpastarModule, HpastarModuleArgs } from 'hpastar:raw';
 import createHpastarModule from './wasm/hpastar.mjs';
 import type { Hpastar, LoadOptions } from './api.ts';
+import { byteArray, callback, describe } from './args.ts';
 import { bindModule } from './bind.ts';
 
 export * from './api.ts';
@@ -63,6 +64,19 @@ async function instantiate(options: LoadOptions): Promise<Hpastar> {
   return bindModule(module);
 }
 
+function checkLoadOptions(options: unknown): asserts options is LoadOptions | undefined {
+  const where = 'loadHpastar';
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+  const known = ['wasmBinary', 'locateFile'];
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
+  }
+  const { wasmBinary, locateFile } = options as LoadOptions;
+  if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer)) byteArray(where, 'wasmBinary', wasmBinary);
+  if (locateFile !== undefined) callback(where, 'locateFile', locateFile);
+}
+
 let shared: Promise<Hpastar> | undefined;
 
 /**
@@ -72,6 +86,7 @@ let shared: Promise<Hpastar> | undefined;
  * With options, each call starts a new instance (its own memory).
  */
 export async function loadHpastar(options?: LoadOptions): Promise<Hpastar> {
+  checkLoadOptions(options);
   if (options?.wasmBinary || options?.locateFile) return instantiate(options);
   shared ??= instantiate({}).catch((error: unknown) => {
     shared = undefined; // let a later call try again

@@ -1,5 +1,8 @@
 // Shared by the modules of web/lib and not exported by the package: argument checks, packing into typed
 // arrays, and the guard that turns a WebAssembly trap into an Error.
+import { cell, describe } from './args.ts';
+
+export { describe } from './args.ts';
 import type { HierarchyOptions, Point, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainEdit } from './types.ts';
 
 // `Symbol.dispose` and `Symbol.asyncDispose` are in Node >= 20 and current browsers; elsewhere use the
@@ -91,31 +94,11 @@ export abstract class WasmObject<Raw extends { delete(): void }> implements Disp
 
 const isInt32 = (v: unknown): v is number => Number.isInteger(v) && Math.abs(v as number) <= 0x7fffffff;
 
-/** Throws a TypeError unless `p` is a cell with integer coordinates. */
-export function checkPoint(p: Point, what: string): void {
-  if (!p || !isInt32(p.x) || !isInt32(p.y)) {
-    throw new TypeError(`${what} must be a cell with integer x and y, got ${describe(p)}`);
-  }
-}
-
 /** `"start is outside the map or blocked"` → `"start (3, 4) is outside the map or blocked"`. */
 export function describeFailure(status: string, start: Point, goal: Point): string {
   if (status.startsWith('start ')) return `start (${start.x}, ${start.y})${status.slice(5)}`;
   if (status.startsWith('goal ')) return `goal (${goal.x}, ${goal.y})${status.slice(4)}`;
   return status;
-}
-
-/** A short, safe rendering of a value for error messages. */
-export function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
-  if (ArrayBuffer.isView(value)) return `${value.constructor.name}(${(value as unknown as ArrayLike<number>).length})`;
-  try {
-    const text = JSON.stringify(value);
-    return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 60)}…` : text;
-  } catch {
-    return String(value);
-  }
 }
 
 /**
@@ -265,8 +248,8 @@ export function packQueries(queries: Int32Array | readonly (readonly [Point, Poi
       throw new TypeError(`${where}: query ${i} must be a [start, goal] pair, got ${describe(pair)}`);
     }
     const [start, goal] = pair as unknown as readonly [Point, Point];
-    checkPoint(start, `${where}: query ${i}: start`);
-    checkPoint(goal, `${where}: query ${i}: goal`);
+    cell(where, `query ${i}: start`, start);
+    cell(where, `query ${i}: goal`, goal);
     packed.set([start.x, start.y, goal.x, goal.y], i * 4);
   });
   return packed;

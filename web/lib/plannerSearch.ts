@@ -5,7 +5,8 @@
  */
 import type { RawBatch, RawPathResult, RawTracedPath } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
-import { checkFlags, checkPoint, moduleError, packQueries, wasmCall } from './internal.ts';
+import { cell } from './args.ts';
+import { checkFlags, moduleError, packQueries, wasmCall } from './internal.ts';
 import { pathResultOf, tracedPathOf } from './results.ts';
 import type { BatchSearchOptions, HpaSearchOptions, PathResult, Point, TracedPath } from './types.ts';
 
@@ -18,8 +19,8 @@ interface RawPlannerSearches {
 
 /** `findPath` of a planner named `planner` ('HPAStar', 'SHPAStar'). */
 export function plannerFindPath(planner: string, raw: () => RawPlannerSearches, start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
-  checkPoint(start, 'start');
-  checkPoint(goal, 'goal');
+  cell(`${planner}.findPath`, 'start', start);
+  cell(`${planner}.findPath`, 'goal', goal);
   checkFlags(options, ['smooth'], `${planner}.findPath`);
   const handle = raw();
   const smooth = options?.smooth ?? true;
@@ -29,8 +30,8 @@ export function plannerFindPath(planner: string, raw: () => RawPlannerSearches, 
 /** `traceFindPath` of a planner named `planner`. */
 export function plannerTraceFindPath(planner: string, raw: () => RawPlannerSearches, start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
   const where = `${planner}.traceFindPath`;
-  checkPoint(start, 'start');
-  checkPoint(goal, 'goal');
+  cell(where, 'start', start);
+  cell(where, 'goal', goal);
   checkFlags(options, ['smooth'], where);
   const handle = raw();
   const smooth = options?.smooth ?? true;
