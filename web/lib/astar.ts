@@ -5,7 +5,8 @@
 import type { RawAStar } from 'hpastar:raw';
 import { rawGrid, type Grid } from './grid.ts';
 import { cell } from './args.ts';
-import { WasmObject, internal, wasmCall } from './internal.ts';
+import { WasmObject, internal } from './internal.ts';
+import type { ModuleState } from './moduleState.ts';
 import { pathResultOf, tracedPathOf } from './results.ts';
 import type { PathResult, Point, TracedPath } from './types.ts';
 
@@ -16,9 +17,9 @@ import type { PathResult, Point, TracedPath } from './types.ts';
 export class AStar extends WasmObject<RawAStar> {
 
   /** @internal Use `new hpastar.AStar()`. */
-  constructor(raw: RawAStar, token: typeof internal) {
+  constructor(raw: RawAStar, state: ModuleState, token: typeof internal) {
     if (token !== internal) throw new TypeError('use new hpastar.AStar() to make an AStar');
-    super(raw, 'AStar');
+    super(raw, 'AStar', state);
   }
 
   /**
@@ -33,7 +34,7 @@ export class AStar extends WasmObject<RawAStar> {
     cell('AStar.findPath', 'goal', goal);
     const raw = this.#handle();
     const g = rawGrid(grid, 'AStar.findPath');
-    return pathResultOf(wasmCall('AStar.findPath', () => raw.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
+    return pathResultOf(this.wasmCall('AStar.findPath', () => raw.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
   }
 
   /**
@@ -50,7 +51,7 @@ export class AStar extends WasmObject<RawAStar> {
     cell('AStar.traceFindPath', 'goal', goal);
     const raw = this.#handle();
     const g = rawGrid(grid, 'AStar.traceFindPath');
-    const traced = wasmCall('AStar.traceFindPath', () => raw.traceFindPath(g, start.x, start.y, goal.x, goal.y));
+    const traced = this.wasmCall('AStar.traceFindPath', () => raw.traceFindPath(g, start.x, start.y, goal.x, goal.y));
     return tracedPathOf(traced, start, goal, 'AStar.traceFindPath');
   }
 

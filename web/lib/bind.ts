@@ -6,7 +6,8 @@ import { AStar } from './astar.ts';
 import { Grid, rawGrid } from './grid.ts';
 import { HPAStar, type HpaModuleParts } from './hpastar.ts';
 import { byteArray, int32, terrainBytes, text } from './args.ts';
-import { internal, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions, wasmCall } from './internal.ts';
+import { internal, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
+import type { ModuleState } from './moduleState.ts';
 import { SHPAStar } from './shpastar.ts';
 import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
@@ -21,17 +22,23 @@ export function rawModuleOf(hp: Hpastar): HpastarModule {
   return module;
 }
 
-/** Wraps a started module in the typed API. */
-export function bindModule(module: HpastarModule): Hpastar {
+/**
+ * Wraps a started module in the typed API.
+ * @param state - the module's state, told of aborts by Emscripten's `onAbort` where the module was
+ *   started: every object made here refuses calls once the module has stopped
+ */
+export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
   class BoundAStar extends AStar {
     constructor() {
-      super(new module.AStar(), internal);
+      state.check('new AStar');
+      super(new module.AStar(), state, internal);
     }
   }
   const defaultOptions = resolvedOptionsOf<ResolvedHierarchyOptions>(module.HPAStar.defaultOptions());
   const shpaDefaults = resolvedOptionsOf<ResolvedShpaOptions>(module.SHPAStar.defaultOptions());
   const shpaStaticMessage = module.SHPAStar.staticMapsOnly();
   const hpaParts: HpaModuleParts = {
+    state,
     makeQuery: (planner) => new module.HPAStarQuery(planner),
     inspection: {
       hpaClusterRects: (planner, level) => module.hpaClusterRects(planner, level),
@@ -40,13 +47,13 @@ export function bindModule(module: HpastarModule): Hpastar {
     },
   };
   const makeGrid = (load: (raw: InstanceType<HpastarModule['Grid']>) => string, where: string): Grid => {
-    const raw = new module.Grid();
-    const error = wasmCall(where, () => load(raw));
+    const raw = state.call(where, () => new module.Grid());
+    const error = state.call(where, () => load(raw));
     if (error) {
       raw.delete();
       throw new Error(error);
     }
-    return new Grid(raw, internal);
+    return new Grid(raw, state, internal);
   };
   const api: Hpastar = {
     Grid: {
@@ -71,10 +78,11 @@ export function bindModule(module: HpastarModule): Hpastar {
     AStar: BoundAStar,
     HPAStar: {
       build(grid: Grid, options?: HierarchyOptions): HPAStar {
+        state.check('HPAStar.build');
         const o = resolveHierarchyOptions(options, defaultOptions, 'HPAStar.build');
         const g = rawGrid(grid, 'HPAStar.build');
-        const raw = new module.HPAStar();
-        const error = wasmCall('HPAStar.build', () => raw.build(g, o));
+        const raw = state.call('HPAStar.build', () => new module.HPAStar());
+        const error = state.call('HPAStar.build', () => raw.build(g, o));
         if (error) {
           raw.delete();
           throw new RangeError(`HPAStar.build: ${error}`);
@@ -83,8 +91,8 @@ export function bindModule(module: HpastarModule): Hpastar {
       },
       load(bytes: Uint8Array): HPAStar {
         byteArray('HPAStar.load', 'bytes', bytes);
-        const raw = new module.HPAStar();
-        const error = wasmCall('HPAStar.load', () => raw.load(bytes));
+        const raw = state.call('HPAStar.load', () => new module.HPAStar());
+        const error = state.call('HPAStar.load', () => raw.load(bytes));
         if (error) {
           raw.delete();
           throw new Error(`HPAStar.load: ${error}`);
@@ -95,15 +103,16 @@ export function bindModule(module: HpastarModule): Hpastar {
     },
     SHPAStar: {
       build(grid: Grid, options?: ShpaOptions): SHPAStar {
+        state.check('SHPAStar.build');
         const o = resolveShpaOptions(options, shpaDefaults, 'SHPAStar.build');
         const g = rawGrid(grid, 'SHPAStar.build');
-        const raw = new module.SHPAStar();
-        const error = wasmCall('SHPAStar.build', () => raw.build(g, o));
+        const raw = state.call('SHPAStar.build', () => new module.SHPAStar());
+        const error = state.call('SHPAStar.build', () => raw.build(g, o));
         if (error) {
           raw.delete();
           throw new RangeError(`SHPAStar.build: ${error}`);
         }
-        return new SHPAStar(raw, shpaStaticMessage, internal);
+        return new SHPAStar(raw, shpaStaticMessage, state, internal);
       },
       defaultOptions: shpaDefaults,
     },

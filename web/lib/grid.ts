@@ -4,7 +4,8 @@
  */
 import type { RawGrid } from 'hpastar:raw';
 import { coordinate, describe, text } from './args.ts';
-import { WasmObject, internal, moduleError, packEdits, wasmCall } from './internal.ts';
+import { WasmObject, internal, moduleError, packEdits } from './internal.ts';
+import type { ModuleState } from './moduleState.ts';
 import type { TerrainEdit } from './types.ts';
 
 // Lets the planners reach a Grid's raw handle while keeping it private to everyone else.
@@ -35,9 +36,9 @@ export class Grid extends WasmObject<RawGrid> {
   }
 
   /** @internal Use `hpastar.Grid.fromMovingAI` or `hpastar.Grid.fromTerrain`. */
-  constructor(raw: RawGrid, token: typeof internal) {
+  constructor(raw: RawGrid, state: ModuleState, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.Grid.fromMovingAI or hpastar.Grid.fromTerrain to make a Grid');
-    super(raw, 'Grid');
+    super(raw, 'Grid', state);
     this.#width = raw.width();
     this.#height = raw.height();
   }
@@ -57,19 +58,24 @@ export class Grid extends WasmObject<RawGrid> {
   /** Whether cell (x, y) is inside the grid and passable. */
   passable(x: number, y: number): boolean {
     const raw = this.#handle();
-    return raw.passable(coordinate('Grid.passable', 'x', x), coordinate('Grid.passable', 'y', y));
+    const cx = coordinate('Grid.passable', 'x', x);
+    const cy = coordinate('Grid.passable', 'y', y);
+    return this.wasmCall('Grid.passable', () => raw.passable(cx, cy));
   }
 
   /** The terrain character of cell (x, y) (such as `'.'` or `'@'`), or `''` outside the grid. */
   terrainAt(x: number, y: number): string {
     const raw = this.#handle();
-    const code = raw.terrainAt(coordinate('Grid.terrainAt', 'x', x), coordinate('Grid.terrainAt', 'y', y));
+    const cx = coordinate('Grid.terrainAt', 'x', x);
+    const cy = coordinate('Grid.terrainAt', 'y', y);
+    const code = this.wasmCall('Grid.terrainAt', () => raw.terrainAt(cx, cy));
     return code < 0 ? '' : String.fromCharCode(code);
   }
 
   /** The terrain characters (Moving AI codes such as `.` or `@`) row-major: a copy, `width * height` bytes. */
   terrain(): Uint8Array {
-    return this.#handle().terrain();
+    const raw = this.#handle();
+    return this.wasmCall('Grid.terrain', () => raw.terrain());
   }
 
   /**
@@ -93,7 +99,7 @@ export class Grid extends WasmObject<RawGrid> {
   #edit(edits: readonly TerrainEdit[], where: string): void {
     const raw = this.#handle();
     const packed = packEdits(edits, where, { width: this.#width, height: this.#height });
-    const error = wasmCall(where, () => raw.applyEdits(packed));
+    const error = this.wasmCall(where, () => raw.applyEdits(packed));
     if (error) throw new RangeError(moduleError(where, error).message);
   }
 

@@ -23,6 +23,7 @@ import createHpastarModule from './wasm/hpastar.mjs';
 import type { Hpastar, LoadOptions } from './api.ts';
 import { byteArray, callback, describe } from './args.ts';
 import { bindModule } from './bind.ts';
+import { ModuleState } from './moduleState.ts';
 
 export * from './api.ts';
 
@@ -49,7 +50,9 @@ async function readWasmInNode(): Promise<Uint8Array> {
 }
 
 async function instantiate(options: LoadOptions): Promise<Hpastar> {
+  const state = new ModuleState();
   const args: HpastarModuleArgs = {
+    onAbort: (what) => state.stop(String(what ?? '')),
     locateFile: options.locateFile ?? ((path) => (path.endsWith('.wasm') ? defaultWasmUrl().href : path)),
   };
   if (options.wasmBinary) args.wasmBinary = options.wasmBinary;
@@ -61,7 +64,7 @@ async function instantiate(options: LoadOptions): Promise<Hpastar> {
     // Emscripten rejects with a string or a RuntimeError whose text starts with "abort(".
     throw new Error(`cannot start the hpastar WebAssembly module: ${String(cause)}`, { cause });
   }
-  return bindModule(module);
+  return bindModule(module, state);
 }
 
 function checkLoadOptions(options: unknown): asserts options is LoadOptions | undefined {

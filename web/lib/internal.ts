@@ -1,6 +1,7 @@
 // Shared by the modules of web/lib and not exported by the package: argument checks, packing into typed
 // arrays, and the guard that turns a WebAssembly trap into an Error.
 import { cell, describe } from './args.ts';
+import type { ModuleState } from './moduleState.ts';
 
 export { describe } from './args.ts';
 import type { HierarchyOptions, Point, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainEdit } from './types.ts';
@@ -24,21 +25,25 @@ const finalizer = new FinalizationRegistry<{ delete(): void }>((raw) => {
 });
 
 /**
- * A raw C++ object owned by one wrapper: handed out while alive, freed once by dispose() (or by the
- * finalizer if the wrapper is garbage-collected first), an Error naming the wrapper afterwards.
+ * A raw C++ object owned by one wrapper: handed out while alive and while its module runs, freed once
+ * by dispose() (or by the finalizer if the wrapper is garbage-collected first), an Error naming the
+ * wrapper afterwards.
  */
 class OwnedHandle<Raw extends { delete(): void }> {
   #raw: Raw | null;
   readonly #name: string;
+  readonly #state: ModuleState;
 
-  constructor(owner: object, raw: Raw, name: string) {
+  constructor(owner: object, raw: Raw, name: string, state: ModuleState) {
     this.#raw = raw;
     this.#name = name;
+    this.#state = state;
     finalizer.register(owner, raw, this);
   }
 
   get(): Raw {
     if (!this.#raw) throw new Error(`this ${this.#name} has been disposed`);
+    this.#state.check(this.#name);
     return this.#raw;
   }
 
@@ -49,7 +54,8 @@ class OwnedHandle<Raw extends { delete(): void }> {
   dispose(): void {
     if (!this.#raw) return;
     finalizer.unregister(this);
-    this.#raw.delete();
+    // A stopped module is not called again, not even to free: its memory goes with it.
+    if (!this.#state.stopped) this.#raw.delete();
     this.#raw = null;
   }
 }
@@ -57,16 +63,19 @@ class OwnedHandle<Raw extends { delete(): void }> {
 /**
  * The base of every class that holds wasm memory (Grid, AStar, HPAStar, HPAStarQuery, PathPlan,
  * SHPAStar): one raw embind object, `dispose()` and `[Symbol.dispose]`, a finalizer as a safety net,
- * and an Error naming the class when it is used after disposal.
+ * and an Error naming the class when it is used after disposal or after its module stopped (an abort
+ * or a trap: {@link ModuleState}).
  */
 export abstract class WasmObject<Raw extends { delete(): void }> implements Disposable {
   readonly #owned: OwnedHandle<Raw>;
+  readonly #state: ModuleState;
 
-  protected constructor(raw: Raw, name: string) {
-    this.#owned = new OwnedHandle(this, raw, name);
+  protected constructor(raw: Raw, name: string, state: ModuleState) {
+    this.#owned = new OwnedHandle(this, raw, name, state);
+    this.#state = state;
   }
 
-  /** @internal The raw object; throws once disposed. */
+  /** @internal The raw object; throws once disposed or once the module stopped. */
   protected rawHandle(): Raw {
     return this.#owned.get();
   }
@@ -74,6 +83,16 @@ export abstract class WasmObject<Raw extends { delete(): void }> implements Disp
   /** @internal The raw object, or null once disposed. */
   protected peekRawHandle(): Raw | null {
     return this.#owned.peek();
+  }
+
+  /** @internal The state of the module this object lives in. */
+  protected get moduleState(): ModuleState {
+    return this.#state;
+  }
+
+  /** @internal Runs a call into the module named `where`: refused once it stopped; a trap stops it. */
+  protected wasmCall<T>(where: string, call: () => T): T {
+    return this.#state.call(where, call);
   }
 
   /** True once `dispose()` has run. */
@@ -99,22 +118,6 @@ export function describeFailure(status: string, start: Point, goal: Point): stri
   if (status.startsWith('start ')) return `start (${start.x}, ${start.y})${status.slice(5)}`;
   if (status.startsWith('goal ')) return `goal (${goal.x}, ${goal.y})${status.slice(4)}`;
   return status;
-}
-
-/**
- * Runs a call into the module. A WebAssembly trap (out of memory, or a bug) becomes an Error that says
- * what was running; the module cannot be used after that.
- */
-export function wasmCall<T>(what: string, call: () => T): T {
-  try {
-    return call();
-  } catch (error) {
-    if (error instanceof WebAssembly.RuntimeError) {
-      throw new Error(`hpastar: the WebAssembly module stopped during ${what} (${error.message}); ` +
-        'it cannot be used any more (out of memory?)', { cause: error });
-    }
-    throw error;
-  }
 }
 
 /** How an option is checked: an int32, any finite number, a boolean, or one of a few strings. */
