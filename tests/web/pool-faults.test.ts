@@ -57,7 +57,7 @@ describe('copied mode: a worker that dies', () => {
 
   test('by exiting: the batch with queries on it rejects naming the worker and its exit code; the pool goes on', { timeout: 30_000 }, async () => {
     // The fault is handled before the batch's jobs, which are then in flight on a dead worker.
-    injectPoolFault(pool, 0, { fault: 'exit', code: 3 });
+    await injectPoolFault(pool, 0, { fault: 'exit', code: 3 });
     const error = await rejectionOf(pool.findPaths(queries));
     expect(error.message).toBe('PathPool.findPaths: worker 1 of the pool ended with queries of this batch: it exited with code 3');
     expect(pool.closed).toBe(false);
@@ -68,7 +68,7 @@ describe('copied mode: a worker that dies', () => {
   test('by trapping: the batch rejects with the trap message; the replacement holds the newest terrain', { timeout: 30_000 }, async () => {
     const wall = [{ x: 100, y: 100, terrain: '@' }];
     await pool.updateTerrain(wall);
-    injectPoolFault(pool, 1, { fault: 'trap' });
+    await injectPoolFault(pool, 1, { fault: 'trap' });
     const error = await rejectionOf(pool.findPaths(queries));
     expect(error.message).toMatch(/^PathPool\.findPaths: worker \d of the pool ended with queries of this batch: it failed: hpastar pool worker: unreachable \(a fault injected by a test\)$/);
     // Both workers now answer on version 1, the replacement included (it replayed the edit).
@@ -85,8 +85,11 @@ describe('copied mode: a worker that dies', () => {
 
   test('a batch with no query on the dead worker completes', { timeout: 30_000 }, async () => {
     // Worker 0 dies while idle (nothing in flight), before this batch is asked for.
-    injectPoolFault(pool, 0, { fault: 'exit', code: 5 });
+    await injectPoolFault(pool, 0, { fault: 'exit', code: 5 });
     await new Promise((resolve) => setTimeout(resolve, 1000)); // the exit is heard within milliseconds
+    // Still two workers, the replacement among them (the hook waits for it): fault the second one too.
+    await injectPoolFault(pool, 1, { fault: 'exit', code: 6 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const few = queries.subarray(0, 4 * 200);
     const batch = await pool.findPaths(few);
     expect(batch.foundCount()).toBe(planner.findPaths(few).foundCount());
@@ -107,7 +110,7 @@ describe('shared mode: a search thread that dies', () => {
 
   test('the batch waiting on it rejects naming the thread, instead of hanging; the pool restarts its module and goes on', { timeout: 30_000 }, async () => {
     // The thread ends before the batch reaches the module, which then waits for it for good.
-    injectPoolFault(pool, 0, { fault: 'end-thread', thread: 1 });
+    await injectPoolFault(pool, 0, { fault: 'end-thread', thread: 1 });
     const error = await rejectionOf(pool.findPaths(queries));
     expect(error.message).toBe('PathPool.findPaths: the shared-mode worker of the pool ended with queries of this batch: its search thread 1 was terminated');
     expect(pool.closed).toBe(false);
@@ -118,7 +121,7 @@ describe('shared mode: a search thread that dies', () => {
   });
 
   test('the module worker itself exiting: the batch rejects with its exit code; the pool goes on', { timeout: 30_000 }, async () => {
-    injectPoolFault(pool, 0, { fault: 'exit', code: 9 });
+    await injectPoolFault(pool, 0, { fault: 'exit', code: 9 });
     const error = await rejectionOf(pool.findPaths(queries));
     expect(error.message).toBe('PathPool.findPaths: the shared-mode worker of the pool ended with queries of this batch: it exited with code 9');
     expectSameCosts(await pool.findPaths(queries), planner.findPaths(queries));

@@ -181,6 +181,8 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   #spec: PlannerSpec | null = null;
   /** Workers started so far, for their labels. */
   #spawned = 0;
+  /** Replacements starting. */
+  readonly #replacements = new Set<Promise<void>>();
 
   private constructor(config: PoolConfig) {
     this.algorithm = config.algorithm;
@@ -350,9 +352,11 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     if (this.#failure || this.#closing || !this.#jobs.slots.includes(slot)) return;
     this.#jobs.remove(slot, (where) => new Error(`${where}: ${slot.label} of the pool ended with queries of this batch: ${error.message}`, { cause: error }));
     void slot.worker.terminate().catch(() => {});
-    void this.#replace().catch((cause: unknown) => {
+    const replacing = this.#replace().catch((cause: unknown) => {
       this.#fail(new Error(`${slot.label} ended (${error.message}) and its replacement could not start: ${cause instanceof Error ? cause.message : String(cause)}`, { cause }));
     });
+    this.#replacements.add(replacing);
+    void replacing.finally(() => this.#replacements.delete(replacing));
   }
 
   async #replace(): Promise<void> {
@@ -366,8 +370,12 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     if (this.#closing || this.#failure) await starting.worker.terminate().catch(() => {});
   }
 
-  /** @internal For tests: sends `fault` to worker `index` of the scheduler's list. */
-  injectFault(index: number, fault: Omit<FaultMessage, 'type'>): void {
+  /**
+   * @internal For tests: once every replacement has joined (the pool is at full strength again), sends
+   * `fault` to worker `index` of the scheduler's list.
+   */
+  async injectFault(index: number, fault: Omit<FaultMessage, 'type'>): Promise<void> {
+    while (this.#replacements.size > 0) await Promise.all([...this.#replacements]);
     const slot = this.#jobs.slots[index];
     if (!slot) throw new Error(`there is no worker ${index}`);
     slot.worker.post({ type: 'fault', ...fault });
@@ -384,11 +392,12 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
 /**
  * @internal For tests (tests/web/pool-faults.test.ts), not exported by the package: makes worker
  * `index` of `pool` fail as a crash would, unknown to the pool: `exit` with `code`, a `trap`, or (shared
- * mode) `end-thread` for one of its search threads.
+ * mode) `end-thread` for one of its search threads. Resolves once the fault is sent (first waiting for
+ * workers being replaced to join), so that a batch asked for next reaches the worker after it.
  */
-export function injectPoolFault(pool: PathPool<PoolAlgorithm>, index: number, fault: Omit<FaultMessage, 'type'>): void {
+export async function injectPoolFault(pool: PathPool<PoolAlgorithm>, index: number, fault: Omit<FaultMessage, 'type'>): Promise<void> {
   if (!(pool instanceof WorkerPathPool)) throw new TypeError('expected a pool made by createPathPool');
-  pool.injectFault(index, fault);
+  await pool.injectFault(index, fault);
 }
 
 function checkSignal(signal: unknown, where: string): AbortSignal | undefined {

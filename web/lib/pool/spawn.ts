@@ -43,12 +43,14 @@ async function spawnWorker(onMessage: (m: FromWorker) => void, onFailure: (e: Er
         reason ??= m.reason;
       });
       lifeline.on('close', () => {
-        const how = exitCode === undefined ? 'was terminated' : `exited with code ${exitCode}`;
-        // When the worker itself exits, its threads end with it, and their lifelines may close before
-        // its own exit is heard: a moment's grace lets the worker's reason be the one reported.
+        const terminated = exitCode === undefined && reason === undefined;
+        const how = terminated ? 'was terminated' : `exited with code ${exitCode ?? 1}`;
+        // A thread that exits or traps is reported at once. One that was terminated most likely went
+        // with the worker itself, whose exit may be heard after the lifelines close: a grace (on this
+        // failure path only) lets the worker's own reason be the one reported.
         setTimeout(() => {
           if (!ending && !exited) onFailure(new Error(`its search thread ${thread} ${how}${reason ? ` after ${reason}` : ''}`));
-        }, 50).unref();
+        }, terminated ? 500 : 0).unref();
       });
       lifeline.unref(); // must not keep Node running once the pool is closed
     };
