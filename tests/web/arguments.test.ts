@@ -125,7 +125,7 @@ describe('the sync API refuses each bad argument by name', () => {
 
 describe('the async API refuses each bad argument by name', () => {
   const asyncCases: readonly [call: string, run: () => Promise<unknown>, error: ErrorConstructor, message: string][] = [
-    ['loadHpastar wasmBinary "x"', () => loadHpastar({ wasmBinary: 'x' as never }), TypeError, 'loadHpastar: wasmBinary must be a Uint8Array, got "x"'],
+    ['loadHpastar wasmBinary "x"', () => loadHpastar({ wasmBinary: 'x' as never }), TypeError, 'loadHpastar: wasmBinary must be an ArrayBuffer or a Uint8Array, got "x"'],
     ['loadHpastar locateFile 3', () => loadHpastar({ locateFile: 3 as never }), TypeError, 'loadHpastar: locateFile must be a function, got 3'],
     ['loadHpastar an unknown option', () => loadHpastar({ wasm: 1 } as never), TypeError, 'loadHpastar: unknown option "wasm" (known: wasmBinary, locateFile)'],
     ['createPathPool workers 2**32 + 1', () => createPathPool({ grid, workers: HUGE }), RangeError,

@@ -406,7 +406,7 @@ describe('making and closing pools', () => {
       new RangeError('createPathPool: cell (0, 1) has terrain code 120, which is not a Moving AI terrain character'),
     );
     await expect(createPathPool({ grid, planner, workers: 1 })).rejects.toThrow('createPathPool: give either grid or planner, not both');
-    await expect(createPathPool({ grid, workers: 1, jobSize: 0 })).rejects.toThrow(new RangeError("createPathPool: jobSize must be an integer in 1..2147483647, got 0"));
+    await expect(createPathPool({ grid, workers: 1, jobSize: 0 })).rejects.toThrow(new RangeError('createPathPool: jobSize must be an integer in 1..2147483647, got 0'));
   });
 
   test.each(['copied', 'shared'] as const)('close() in %s mode rejects pending and later calls', async (mode) => {

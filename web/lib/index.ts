@@ -21,7 +21,7 @@
 import type { HpastarModule, HpastarModuleArgs } from 'hpastar:raw';
 import createHpastarModule from './wasm/hpastar.mjs';
 import type { Hpastar, LoadOptions } from './api.ts';
-import { byteArray, callback, describe } from './args.ts';
+import { callback, describe } from './args.ts';
 import { bindModule } from './bind.ts';
 import { ModuleState } from './moduleState.ts';
 
@@ -76,7 +76,9 @@ function checkLoadOptions(options: unknown): asserts options is LoadOptions | un
     if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
   }
   const { wasmBinary, locateFile } = options as LoadOptions;
-  if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer)) byteArray(where, 'wasmBinary', wasmBinary);
+  if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer) && !(wasmBinary instanceof Uint8Array)) {
+    throw new TypeError(`${where}: wasmBinary must be an ArrayBuffer or a Uint8Array, got ${describe(wasmBinary)}`);
+  }
   if (locateFile !== undefined) callback(where, 'locateFile', locateFile);
 }
 

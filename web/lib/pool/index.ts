@@ -161,6 +161,9 @@ export async function createPathPool(options: PathPoolOptions | ShpaPathPoolOpti
   }
 }
 
+// Lets injectPoolFault reach a pool's workers while keeping them private to everyone else.
+let injectFault: (pool: WorkerPathPool, index: number, fault: Omit<FaultMessage, 'type'>) => Promise<void>;
+
 /** Wires the pool together: options, started workers and the scheduler of their jobs. */
 class WorkerPathPool implements PathPool<PoolAlgorithm> {
   readonly algorithm: PoolAlgorithm;
@@ -370,11 +373,13 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     if (this.#closing || this.#failure) await starting.worker.terminate().catch(() => {});
   }
 
-  /**
-   * @internal For tests: once every replacement has joined (the pool is at full strength again), sends
-   * `fault` to worker `index` of the scheduler's list.
-   */
-  async injectFault(index: number, fault: Omit<FaultMessage, 'type'>): Promise<void> {
+  static {
+    injectFault = (pool, index, fault) => pool.#injectFault(index, fault);
+  }
+
+  // For tests: once every replacement has joined (the pool is at full strength again), sends `fault`
+  // to worker `index` of the scheduler's list.
+  async #injectFault(index: number, fault: Omit<FaultMessage, 'type'>): Promise<void> {
     while (this.#replacements.size > 0) await Promise.all([...this.#replacements]);
     const slot = this.#jobs.slots[index];
     if (!slot) throw new Error(`there is no worker ${index}`);
@@ -397,7 +402,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
  */
 export async function injectPoolFault(pool: PathPool<PoolAlgorithm>, index: number, fault: Omit<FaultMessage, 'type'>): Promise<void> {
   if (!(pool instanceof WorkerPathPool)) throw new TypeError('expected a pool made by createPathPool');
-  await pool.injectFault(index, fault);
+  await injectFault(pool, index, fault);
 }
 
 function checkSignal(signal: unknown, where: string): AbortSignal | undefined {
