@@ -71,8 +71,13 @@ describe('the sync API refuses each bad argument by name', () => {
       'AStar.traceFindPath: start must be a cell with integer x and y, got "1,1"'],
     ['HPAStar.build grid null', () => hp.HPAStar.build(null as never), TypeError,
       'HPAStar.build: grid must be a Grid made by hpastar.Grid.fromMovingAI or fromTerrain, got null'],
-    ['HPAStar.build clusterSize 2**32 + 4', () => hp.HPAStar.build(grid, { clusterSize: 2 ** 32 + 4 }), TypeError,
-      'HPAStar.build: option clusterSize must be an integer, got 4294967300'],
+    ['HPAStar.build clusterSize 2**32 + 4', () => hp.HPAStar.build(grid, { clusterSize: 2 ** 32 + 4 }), RangeError,
+      'HPAStar.build: option clusterSize must be an integer in -2147483648..2147483647, got 4294967300'],
+    ['HPAStar.build levels "2"', () => hp.HPAStar.build(grid, { levels: '2' as never }), TypeError, 'HPAStar.build: option levels must be an integer, got "2"'],
+    ['SHPAStar.build maxClusterSide 16.5', () => hp.SHPAStar.build(grid, { maxClusterSide: 16.5 }), TypeError,
+      'SHPAStar.build: option maxClusterSide must be an integer, got 16.5'],
+    ['SHPAStar.build maxDetour "1"', () => hp.SHPAStar.build(grid, { maxDetour: '1' as never }), TypeError,
+      'SHPAStar.build: option maxDetour must be a finite number, got "1"'],
     ['HPAStar.load bytes []', () => hp.HPAStar.load([] as never), TypeError, 'HPAStar.load: bytes must be a Uint8Array, got []'],
     ['HPAStar.findPath start x 2**32 + 1', () => planner.findPath({ x: HUGE, y: 1 }, free), RangeError,
       'HPAStar.findPath: start must be a cell with 32-bit integer x and y, got {"x":4294967297,"y":1}'],
@@ -152,5 +157,14 @@ describe('arguments that were coerced before now give the answer they name', () 
 
   test('cells outside the map are an answer, not an error', () => {
     expect([grid.passable(-1, 0), grid.passable(12, 0), grid.terrainAt(2 ** 31 - 1, 0)]).toEqual([false, false, '']);
+  });
+});
+
+describe('error classes of the package check their arguments too', () => {
+  test('new PathQueryError with a status that is not a string', async () => {
+    const { PathQueryError } = await import('../../web/lib/index');
+    expect(() => new PathQueryError(3 as never, 'start (3, 4) is outside the map or blocked')).toThrow(
+      new TypeError('PathQueryError: status must be a string, got 3'),
+    );
   });
 });

@@ -1,6 +1,6 @@
 // Shared by the modules of web/lib and not exported by the package: argument checks, packing into typed
 // arrays, and the guard that turns a WebAssembly trap into an Error.
-import { cell, describe } from './args.ts';
+import { cell, describe, int32 } from './args.ts';
 import type { ModuleState } from './moduleState.ts';
 
 export { describe } from './args.ts';
@@ -176,6 +176,8 @@ function resolveOptions<T extends object>(
     if (!kind) {
       throw new TypeError(`${where}: unknown option "${key}" (known: ${Object.keys(kinds).join(', ')})`);
     }
+    // An integer option gets the shared checker's TypeError (a fraction) or RangeError (beyond 32 bits).
+    if (kind === 'integer') int32(where, `option ${key}`, value);
     if (!fitsKind(kind, value)) {
       throw new TypeError(`${where}: option ${key} must be ${kindText(kind)}, got ${describe(value)}`);
     }
