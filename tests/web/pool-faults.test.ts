@@ -2,6 +2,9 @@
 // that had queries on it rejects with an error naming it and why, the pool replaces it, and later
 // batches (and terrain updates) run as before. The faults are injected through an internal hook of the
 // pool (injectPoolFault), never through the package's API.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPathPool, loadHpastar, type Grid, type HPAStar, type PathBatch, type PathPool } from '../../web/lib/index';
 import { injectPoolFault } from '../../web/lib/pool/index';
@@ -127,4 +130,28 @@ describe('shared mode: a search thread that dies', () => {
     expectSameCosts(await pool.findPaths(queries), planner.findPaths(queries));
     expect(pool.closed).toBe(false);
   });
+});
+
+describe('closing a pool while a worker is being replaced', () => {
+  test.each(['copied', 'shared'] as const)('in %s mode, close() rejects what is pending and later calls', { timeout: 30_000 }, async (mode) => {
+    const pool = await createPathPool({ grid, hierarchy: OPTIONS, workers: 2, mode });
+    await injectPoolFault(pool, 0, { fault: 'exit', code: 4 });
+    const pending = pool.findPaths(queries);
+    await expect(pending).rejects.toThrow(/ended with queries of this batch: it exited with code 4$/);
+    await pool.close();
+    expect(pool.closed).toBe(true);
+    await expect(pool.findPaths(queries)).rejects.toThrow('PathPool.findPaths: the pool is closed');
+  });
+});
+
+test('a script that closes its pool while a worker is being replaced exits: the replacement ends too', { timeout: 90_000 }, async () => {
+  const script = fileURLToPath(new URL('./helpers/pool-exit.ts', import.meta.url));
+  const hooks = fileURLToPath(new URL('../../scripts/register-ts.mjs', import.meta.url));
+  for (const mode of ['copied', 'shared'] as const) {
+    const run = await promisify(execFile)(process.execPath, ['--import', hooks, script, mode, 'fault'], { encoding: 'utf8', timeout: 40_000 })
+      .catch((error: { killed?: boolean; stderr?: string }) => {
+        throw new Error(`${mode}: ${error.killed ? 'the script did not exit within 40 s' : error.stderr}`);
+      });
+    expect(JSON.parse(run.stdout.trim())).toMatchObject({ mode, found: 100 });
+  }
 });

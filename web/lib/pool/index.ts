@@ -309,7 +309,9 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   close(): Promise<void> {
     if (this.#closing) return this.#closing;
     this.#jobs.stop(new Error('PathPool: the pool was closed'));
-    this.#closing = Promise.all(this.#jobs.slots.map((s) => s.worker.terminate().catch(() => {}))).then(() => {});
+    // A replacement still starting ends itself once it sees the pool closing (#replace).
+    const ending = [...this.#jobs.slots.map((s) => s.worker.terminate().catch(() => {})), ...this.#replacements];
+    this.#closing = Promise.all(ending).then(() => {});
     return this.#closing;
   }
 
@@ -363,9 +365,13 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   }
 
   async #replace(): Promise<void> {
-    const spec = this.#spec!;
+    const spec = this.#spec;
+    if (!spec) throw new Error('the pool was still starting');
     const starting = await this.#spawn(true);
-    if (this.#closing || this.#failure) return void starting.worker.terminate().catch(() => {});
+    if (this.#closing || this.#failure) {
+      await starting.worker.terminate().catch(() => {});
+      return;
+    }
     await initWorkers([starting], spec).catch(async (error: unknown) => {
       await starting.worker.terminate().catch(() => {});
       throw error;
