@@ -188,7 +188,17 @@ export interface ErrorMessage {
 export interface ThreadMessage {
   type: 'thread';
   thread: number;
-  lifeline: import('node:worker_threads').MessagePort;
+  lifeline: LifelinePort;
+}
+
+/**
+ * The part of Node's MessagePort the pool uses (declared here so that the package's typings do not
+ * need Node's).
+ */
+export interface LifelinePort {
+  on(event: 'message', listener: (message: { exitCode?: number; reason?: string }) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+  unref(): void;
 }
 
 export type FromWorker = ReadyMessage | ResultMessage | PlannedMessage | EditedMessage | ErrorMessage | ThreadMessage;
