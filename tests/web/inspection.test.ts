@@ -116,7 +116,7 @@ describe('abstract graph', () => {
     }
     expect(() => planner.abstractGraph(0)).toThrow(new RangeError('HPAStar.abstractGraph: level 0 is not a level of this hierarchy (1 to 3)'));
     expect(() => planner.abstractGraph(4)).toThrow(RangeError);
-    expect(() => planner.abstractGraph(1.5)).toThrow(RangeError);
+    expect(() => planner.abstractGraph(1.5)).toThrow(new TypeError('HPAStar.abstractGraph: level must be an integer, got 1.5'));
   });
 });
 
@@ -191,7 +191,7 @@ describe('HPA* clusters, connections and components', () => {
     using planner = hp.HPAStar.build(grid, { levels: 2 });
     expect(() => planner.clusters(3)).toThrow(new RangeError('HPAStar.clusters: level 3 is not a level of this hierarchy (1 to 2)'));
     expect(() => planner.clusters(0)).toThrow(RangeError);
-    expect(() => planner.clusters(1.5)).toThrow(RangeError);
+    expect(() => planner.clusters(1.5)).toThrow(new TypeError('HPAStar.clusters: level must be an integer, got 1.5'));
   });
 
   test.each([

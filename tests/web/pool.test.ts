@@ -146,7 +146,7 @@ describe('HPAStar.planPaths (one thread)', () => {
     expect(Array.from(plans.waypoints)).toEqual(Array.from(full.waypoints));
     expect(() => planner.planPaths(new Int32Array(7))).toThrow(/got 7 numbers/);
     expect(() => planner.planPaths(few, { first: true } as never)).toThrow(/unknown option "first" \(known: firstSegment\)/);
-    expect(() => plans.waypointsOf(100)).toThrow(new RangeError('query index 100 is outside 0..99'));
+    expect(() => plans.waypointsOf(100)).toThrow(new RangeError('PlanBatch.waypointsOf: query index must be an integer in 0..99, got 100'));
   });
 });
 
@@ -406,7 +406,7 @@ describe('making and closing pools', () => {
       new RangeError('createPathPool: cell (0, 1) has terrain code 120, which is not a Moving AI terrain character'),
     );
     await expect(createPathPool({ grid, planner, workers: 1 })).rejects.toThrow('createPathPool: give either grid or planner, not both');
-    await expect(createPathPool({ grid, workers: 1, jobSize: 0 })).rejects.toThrow(/jobSize must be a positive integer/);
+    await expect(createPathPool({ grid, workers: 1, jobSize: 0 })).rejects.toThrow(new RangeError('createPathPool: jobSize must be an integer in 1..2147483647, got 0'));
   });
 
   test.each(['copied', 'shared'] as const)('close() in %s mode rejects pending and later calls', async (mode) => {

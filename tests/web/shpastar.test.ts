@@ -200,7 +200,7 @@ describe('the SHPAStar object', () => {
     );
     expect(() => hp.SHPAStar.build(tiny, { maxDetour: Number.NaN })).toThrow(/option maxDetour must be a finite number/);
     expect(() => hp.SHPAStar.build(tiny, { maxClusterSide: 4.5 })).toThrow(/option maxClusterSide must be an integer/);
-    expect(() => hp.SHPAStar.build({} as never)).toThrow(/expected a Grid/);
+    expect(() => hp.SHPAStar.build({} as never)).toThrow(/grid must be a Grid made by hpastar.Grid.fromMovingAI or fromTerrain, got \{\}/);
     const ok = hp.SHPAStar.build(tiny, { initialClusterSize: 1, maxClusterSide: 1 });
     expect(ok.findPath({ x: 0, y: 0 }, { x: 3, y: 1 }).cost).toBeCloseTo(2 + Math.SQRT2, 12);
     expect(() => ok.findPath({ x: 4, y: 0 }, { x: 0, y: 0 })).toThrow(PathQueryError);

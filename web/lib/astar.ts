@@ -4,7 +4,9 @@
  */
 import type { RawAStar } from 'hpastar:raw';
 import { rawGrid, type Grid } from './grid.ts';
-import { checkPoint, WasmObject, internal, wasmCall } from './internal.ts';
+import { cell } from './args.ts';
+import { WasmObject, internal } from './internal.ts';
+import type { ModuleState } from './moduleState.ts';
 import { pathResultOf, tracedPathOf } from './results.ts';
 import type { PathResult, Point, TracedPath } from './types.ts';
 
@@ -15,9 +17,9 @@ import type { PathResult, Point, TracedPath } from './types.ts';
 export class AStar extends WasmObject<RawAStar> {
 
   /** @internal Use `new hpastar.AStar()`. */
-  constructor(raw: RawAStar, token: typeof internal) {
+  constructor(raw: RawAStar, state: ModuleState, token: typeof internal) {
     if (token !== internal) throw new TypeError('use new hpastar.AStar() to make an AStar');
-    super(raw, 'AStar');
+    super(raw, 'AStar', state);
   }
 
   /**
@@ -28,11 +30,11 @@ export class AStar extends WasmObject<RawAStar> {
    * @throws Error - when this object or the grid has been disposed
    */
   findPath(grid: Grid, start: Point, goal: Point): PathResult {
-    checkPoint(start, 'start');
-    checkPoint(goal, 'goal');
+    cell('AStar.findPath', 'start', start);
+    cell('AStar.findPath', 'goal', goal);
     const raw = this.#handle();
-    const g = rawGrid(grid);
-    return pathResultOf(wasmCall('AStar.findPath', () => raw.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
+    const g = rawGrid(grid, 'AStar.findPath');
+    return pathResultOf(this.wasmCall('AStar.findPath', () => raw.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
   }
 
   /**
@@ -45,11 +47,11 @@ export class AStar extends WasmObject<RawAStar> {
    * @throws Error - when this object or the grid has been disposed
    */
   traceFindPath(grid: Grid, start: Point, goal: Point): TracedPath {
-    checkPoint(start, 'start');
-    checkPoint(goal, 'goal');
+    cell('AStar.traceFindPath', 'start', start);
+    cell('AStar.traceFindPath', 'goal', goal);
     const raw = this.#handle();
-    const g = rawGrid(grid);
-    const traced = wasmCall('AStar.traceFindPath', () => raw.traceFindPath(g, start.x, start.y, goal.x, goal.y));
+    const g = rawGrid(grid, 'AStar.traceFindPath');
+    const traced = this.wasmCall('AStar.traceFindPath', () => raw.traceFindPath(g, start.x, start.y, goal.x, goal.y));
     return tracedPathOf(traced, start, goal, 'AStar.traceFindPath');
   }
 

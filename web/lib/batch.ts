@@ -4,6 +4,7 @@
  * between threads.
  * @module
  */
+import { indexIn } from './args.ts';
 import type { PathStatus } from './types.ts';
 
 /** The status of each query of a {@link PathBatch}, as stored in {@link PathBatch.status}. */
@@ -53,7 +54,11 @@ export abstract class QueryBatch {
    */
   readonly version: number;
 
-  protected constructor(status: Uint8Array, version: number) {
+  readonly #className: string;
+
+  /** @param className - for error messages (`PathBatch.path: ...`), kept apart from minified class names */
+  protected constructor(className: string, status: Uint8Array, version: number) {
+    this.#className = className;
     this.count = status.length;
     this.status = status;
     this.version = version;
@@ -61,7 +66,7 @@ export abstract class QueryBatch {
 
   /** True when query `i` found a path (or a plan). */
   found(i: number): boolean {
-    return this.status[this.checkedIndex(i)] === PathStatusCode.Found;
+    return this.status[this.checkedIndex('found', i)] === PathStatusCode.Found;
   }
 
   /**
@@ -69,7 +74,7 @@ export abstract class QueryBatch {
    * (`'start is outside the map or blocked'`, `'goal is outside the map or blocked'`).
    */
   statusText(i: number): PathStatus | (typeof STATUS_TEXT)[2 | 3] {
-    return STATUS_TEXT[this.status[this.checkedIndex(i)]!] ?? 'no path';
+    return STATUS_TEXT[this.status[this.checkedIndex('statusText', i)]!] ?? 'no path';
   }
 
   /** Number of queries that found a path (or a plan). */
@@ -79,12 +84,9 @@ export abstract class QueryBatch {
     return n;
   }
 
-  /** `i` when it is a query index of this batch; a RangeError naming it otherwise. */
-  protected checkedIndex(i: number): number {
-    if (!Number.isInteger(i) || i < 0 || i >= this.count) {
-      throw new RangeError(`query index ${i} is outside 0..${this.count - 1}`);
-    }
-    return i;
+  /** `i` when it is a query index of this batch; a TypeError or RangeError naming `method` and `i` otherwise. */
+  protected checkedIndex(method: string, i: unknown): number {
+    return indexIn(`${this.#className}.${method}`, 'query index', i, this.count);
   }
 }
 
@@ -111,7 +113,7 @@ export class PathBatch extends QueryBatch implements PathBatchArrays {
 
   /** @internal Made by `HPAStar.findPaths` and the pool. */
   constructor(arrays: PathBatchArrays, version: number) {
-    super(arrays.status, version);
+    super('PathBatch', arrays.status, version);
     this.cost = arrays.cost;
     this.expanded = arrays.expanded;
     this.offsets = arrays.offsets;
@@ -120,7 +122,7 @@ export class PathBatch extends QueryBatch implements PathBatchArrays {
 
   /** Query `i`'s cells x0, y0, x1, y1, …: a view into {@link PathBatch.cells}, empty when not found. */
   path(i: number): Int32Array {
-    const k = this.checkedIndex(i);
+    const k = this.checkedIndex('path', i);
     return this.cells.subarray(2 * this.offsets[k]!, 2 * this.offsets[k + 1]!);
   }
 }

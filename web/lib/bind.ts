@@ -5,7 +5,9 @@ import type { Hpastar } from './api.ts';
 import { AStar } from './astar.ts';
 import { Grid, rawGrid } from './grid.ts';
 import { HPAStar, type HpaModuleParts } from './hpastar.ts';
-import { describe, internal, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions, wasmCall } from './internal.ts';
+import { byteArray, int32, terrainBytes, text } from './args.ts';
+import { internal, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
+import type { ModuleState } from './moduleState.ts';
 import { SHPAStar } from './shpastar.ts';
 import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
@@ -20,17 +22,23 @@ export function rawModuleOf(hp: Hpastar): HpastarModule {
   return module;
 }
 
-/** Wraps a started module in the typed API. */
-export function bindModule(module: HpastarModule): Hpastar {
+/**
+ * Wraps a started module in the typed API.
+ * @param state - the module's state, told of aborts by Emscripten's `onAbort` where the module was
+ *   started: every object made here refuses calls once the module has stopped
+ */
+export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
   class BoundAStar extends AStar {
     constructor() {
-      super(new module.AStar(), internal);
+      state.check('new AStar');
+      super(new module.AStar(), state, internal);
     }
   }
   const defaultOptions = resolvedOptionsOf<ResolvedHierarchyOptions>(module.HPAStar.defaultOptions());
   const shpaDefaults = resolvedOptionsOf<ResolvedShpaOptions>(module.SHPAStar.defaultOptions());
   const shpaStaticMessage = module.SHPAStar.staticMapsOnly();
   const hpaParts: HpaModuleParts = {
+    state,
     makeQuery: (planner) => new module.HPAStarQuery(planner),
     inspection: {
       hpaClusterRects: (planner, level) => module.hpaClusterRects(planner, level),
@@ -39,28 +47,28 @@ export function bindModule(module: HpastarModule): Hpastar {
     },
   };
   const makeGrid = (load: (raw: InstanceType<HpastarModule['Grid']>) => string, where: string): Grid => {
-    const raw = new module.Grid();
-    const error = wasmCall(where, () => load(raw));
+    const raw = state.call(where, () => new module.Grid());
+    const error = state.call(where, () => load(raw));
     if (error) {
       raw.delete();
       throw new Error(error);
     }
-    return new Grid(raw, internal);
+    return new Grid(raw, state, internal);
   };
   const api: Hpastar = {
     Grid: {
-      fromMovingAI(text: string, fileName = 'map'): Grid {
-        if (typeof text !== 'string') throw new TypeError(`Grid.fromMovingAI: the map text must be a string, got ${describe(text)}`);
-        return makeGrid((raw) => raw.loadMovingAI(text, String(fileName)), 'Grid.fromMovingAI');
+      fromMovingAI(mapText: string, fileName = 'map'): Grid {
+        const where = 'Grid.fromMovingAI';
+        const content = text(where, 'the map text', mapText);
+        const name = text(where, 'fileName', fileName);
+        return makeGrid((raw) => raw.loadMovingAI(content, name), where);
       },
       fromTerrain(terrain: Uint8Array | string, width: number, height: number): Grid {
-        const bytes = typeof terrain === 'string' ? Uint8Array.from(terrain, (c) => c.charCodeAt(0)) : terrain;
-        if (!(bytes instanceof Uint8Array)) {
-          throw new TypeError(`Grid.fromTerrain: terrain must be a Uint8Array or a string, got ${describe(terrain)}`);
-        }
-        if (!Number.isInteger(width) || !Number.isInteger(height)) {
-          throw new TypeError(`Grid.fromTerrain: width and height must be integers, got ${describe(width)} and ${describe(height)}`);
-        }
+        const where = 'Grid.fromTerrain';
+        const bytes = terrainBytes(where, 'terrain', terrain);
+        // Sizes outside what the core takes (1..8192) get the core's message.
+        int32(where, 'width', width);
+        int32(where, 'height', height);
         return makeGrid((raw) => {
           const error = raw.loadTerrain(bytes, width, height);
           return error ? `Grid.fromTerrain: ${error}` : '';
@@ -70,10 +78,11 @@ export function bindModule(module: HpastarModule): Hpastar {
     AStar: BoundAStar,
     HPAStar: {
       build(grid: Grid, options?: HierarchyOptions): HPAStar {
+        state.check('HPAStar.build');
         const o = resolveHierarchyOptions(options, defaultOptions, 'HPAStar.build');
-        const g = rawGrid(grid);
-        const raw = new module.HPAStar();
-        const error = wasmCall('HPAStar.build', () => raw.build(g, o));
+        const g = rawGrid(grid, 'HPAStar.build');
+        const raw = state.call('HPAStar.build', () => new module.HPAStar());
+        const error = state.call('HPAStar.build', () => raw.build(g, o));
         if (error) {
           raw.delete();
           throw new RangeError(`HPAStar.build: ${error}`);
@@ -81,9 +90,9 @@ export function bindModule(module: HpastarModule): Hpastar {
         return new HPAStar(raw, hpaParts, internal);
       },
       load(bytes: Uint8Array): HPAStar {
-        if (!(bytes instanceof Uint8Array)) throw new TypeError(`HPAStar.load: bytes must be a Uint8Array, got ${describe(bytes)}`);
-        const raw = new module.HPAStar();
-        const error = wasmCall('HPAStar.load', () => raw.load(bytes));
+        byteArray('HPAStar.load', 'bytes', bytes);
+        const raw = state.call('HPAStar.load', () => new module.HPAStar());
+        const error = state.call('HPAStar.load', () => raw.load(bytes));
         if (error) {
           raw.delete();
           throw new Error(`HPAStar.load: ${error}`);
@@ -94,15 +103,16 @@ export function bindModule(module: HpastarModule): Hpastar {
     },
     SHPAStar: {
       build(grid: Grid, options?: ShpaOptions): SHPAStar {
+        state.check('SHPAStar.build');
         const o = resolveShpaOptions(options, shpaDefaults, 'SHPAStar.build');
-        const g = rawGrid(grid);
-        const raw = new module.SHPAStar();
-        const error = wasmCall('SHPAStar.build', () => raw.build(g, o));
+        const g = rawGrid(grid, 'SHPAStar.build');
+        const raw = state.call('SHPAStar.build', () => new module.SHPAStar());
+        const error = state.call('SHPAStar.build', () => raw.build(g, o));
         if (error) {
           raw.delete();
           throw new RangeError(`SHPAStar.build: ${error}`);
         }
-        return new SHPAStar(raw, shpaStaticMessage, internal);
+        return new SHPAStar(raw, shpaStaticMessage, state, internal);
       },
       defaultOptions: shpaDefaults,
     },

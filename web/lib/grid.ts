@@ -3,15 +3,19 @@
  * @module
  */
 import type { RawGrid } from 'hpastar:raw';
-import { WasmObject, internal, moduleError, packEdits, wasmCall } from './internal.ts';
+import { coordinate, describe, text } from './args.ts';
+import { WasmObject, internal, moduleError, packEdits } from './internal.ts';
+import type { ModuleState } from './moduleState.ts';
 import type { TerrainEdit } from './types.ts';
 
 // Lets the planners reach a Grid's raw handle while keeping it private to everyone else.
 let rawGridOf: (grid: Grid) => RawGrid;
 
-/** @internal The raw handle of a grid; throws if it has been disposed. */
-export function rawGrid(grid: Grid): RawGrid {
-  if (!(grid instanceof Grid)) throw new TypeError('expected a Grid made by hpastar.Grid.fromMovingAI or fromTerrain');
+/** @internal The raw handle of a grid, argument of `where`; throws if it has been disposed. */
+export function rawGrid(grid: Grid, where: string): RawGrid {
+  if (!(grid instanceof Grid)) {
+    throw new TypeError(`${where}: grid must be a Grid made by hpastar.Grid.fromMovingAI or fromTerrain, got ${describe(grid)}`);
+  }
   return rawGridOf(grid);
 }
 
@@ -32,9 +36,9 @@ export class Grid extends WasmObject<RawGrid> {
   }
 
   /** @internal Use `hpastar.Grid.fromMovingAI` or `hpastar.Grid.fromTerrain`. */
-  constructor(raw: RawGrid, token: typeof internal) {
+  constructor(raw: RawGrid, state: ModuleState, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.Grid.fromMovingAI or hpastar.Grid.fromTerrain to make a Grid');
-    super(raw, 'Grid');
+    super(raw, 'Grid', state);
     this.#width = raw.width();
     this.#height = raw.height();
   }
@@ -53,18 +57,25 @@ export class Grid extends WasmObject<RawGrid> {
 
   /** Whether cell (x, y) is inside the grid and passable. */
   passable(x: number, y: number): boolean {
-    return this.#handle().passable(x, y);
+    const raw = this.#handle();
+    const cx = coordinate('Grid.passable', 'x', x);
+    const cy = coordinate('Grid.passable', 'y', y);
+    return this.wasmCall('Grid.passable', () => raw.passable(cx, cy));
   }
 
   /** The terrain character of cell (x, y) (such as `'.'` or `'@'`), or `''` outside the grid. */
   terrainAt(x: number, y: number): string {
-    const code = this.#handle().terrainAt(x, y);
+    const raw = this.#handle();
+    const cx = coordinate('Grid.terrainAt', 'x', x);
+    const cy = coordinate('Grid.terrainAt', 'y', y);
+    const code = this.wasmCall('Grid.terrainAt', () => raw.terrainAt(cx, cy));
     return code < 0 ? '' : String.fromCharCode(code);
   }
 
   /** The terrain characters (Moving AI codes such as `.` or `@`) row-major: a copy, `width * height` bytes. */
   terrain(): Uint8Array {
-    return this.#handle().terrain();
+    const raw = this.#handle();
+    return this.wasmCall('Grid.terrain', () => raw.terrain());
   }
 
   /**
@@ -73,7 +84,8 @@ export class Grid extends WasmObject<RawGrid> {
    * @throws RangeError - when the cell is outside the grid or `terrain` is not a terrain character
    */
   setTerrain(x: number, y: number, terrain: string): void {
-    this.applyEdits([{ x, y, terrain }]);
+    const where = 'Grid.setTerrain';
+    this.#edit([{ x: coordinate(where, 'x', x), y: coordinate(where, 'y', y), terrain: text(where, 'terrain', terrain) }], where);
   }
 
   /**
@@ -81,10 +93,14 @@ export class Grid extends WasmObject<RawGrid> {
    * @throws RangeError - naming the first edit that is outside the grid or not a terrain character
    */
   applyEdits(edits: readonly TerrainEdit[]): void {
+    this.#edit(edits, 'Grid.applyEdits');
+  }
+
+  #edit(edits: readonly TerrainEdit[], where: string): void {
     const raw = this.#handle();
-    const packed = packEdits(edits, 'Grid.applyEdits', { width: this.#width, height: this.#height });
-    const error = wasmCall('Grid.applyEdits', () => raw.applyEdits(packed));
-    if (error) throw new RangeError(moduleError('Grid.applyEdits', error).message);
+    const packed = packEdits(edits, where, { width: this.#width, height: this.#height });
+    const error = this.wasmCall(where, () => raw.applyEdits(packed));
+    if (error) throw new RangeError(moduleError(where, error).message);
   }
 
   #handle(): RawGrid {

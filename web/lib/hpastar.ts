@@ -4,11 +4,11 @@
  * @module
  */
 import type { HpastarModule, RawHPAStar, RawHPAStarPlan, RawHPAStarQuery, RawHierarchyStats, RawPlanSummary } from 'hpastar:raw';
+import { cell, integerIn } from './args.ts';
 import { PathBatch } from './batch.ts';
 import { PlanBatch } from './planBatch.ts';
 import {
   checkFlags,
-  checkPoint,
   describeFailure,
   WasmObject,
   internal,
@@ -16,8 +16,8 @@ import {
   resolvedOptionsOf,
   packEdits,
   packQueries,
-  wasmCall,
 } from './internal.ts';
+import type { ModuleState } from './moduleState.ts';
 import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
 import { PathQueryError, statsOf } from './results.ts';
 import type {
@@ -54,6 +54,7 @@ export function hierarchyStatsOf(raw: RawHierarchyStats): HierarchyStats {
 
 /** @internal What a planner needs of its module: query objects, and the inspection functions (InspectionBinding.cpp). */
 export interface HpaModuleParts {
+  readonly state: ModuleState;
   makeQuery(planner: RawHPAStar): RawHPAStarQuery;
   readonly inspection: Pick<HpastarModule, 'hpaClusterRects' | 'hpaQueryConnections' | 'hpaComponentLabels'>;
 }
@@ -97,7 +98,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   /** @internal Use `hpastar.HPAStar.build`. */
   constructor(raw: RawHPAStar, parts: HpaModuleParts, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.HPAStar.build(grid, options) to make an HPAStar');
-    super(raw, 'HPAStar');
+    super(raw, 'HPAStar', parts.state);
     this.#options = resolvedOptionsOf<ResolvedHierarchyOptions>(raw.options()!);
     this.#parts = parts;
     this.#query = new HPAStarQuery(this, parts.makeQuery(raw), 'HPAStar', parts, internal);
@@ -136,7 +137,8 @@ export class HPAStar extends WasmObject<RawHPAStar> {
 
   /** The terrain the planner searches (its current version), row-major: a copy. */
   terrain(): Uint8Array {
-    return this.#handle().terrain();
+    const raw = this.#handle();
+    return this.wasmCall('HPAStar.terrain', () => raw.terrain());
   }
 
   /**
@@ -145,7 +147,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
    */
   serialize(): Uint8Array {
     const raw = this.#handle();
-    return wasmCall('HPAStar.serialize', () => raw.serialize());
+    return this.wasmCall('HPAStar.serialize', () => raw.serialize());
   }
 
   /**
@@ -199,10 +201,8 @@ export class HPAStar extends WasmObject<RawHPAStar> {
    */
   abstractGraph(level: number): AbstractGraph {
     const raw = this.#handle();
-    if (!Number.isInteger(level) || level < 1 || level > this.#options.levels) {
-      throw new RangeError(`HPAStar.abstractGraph: level ${String(level)} is not a level of this hierarchy (1 to ${this.#options.levels})`);
-    }
-    const graph = wasmCall('HPAStar.abstractGraph', () => raw.abstractGraph(level));
+    this.#checkLevel('HPAStar.abstractGraph', level);
+    const graph = this.wasmCall('HPAStar.abstractGraph', () => raw.abstractGraph(level));
     if ('error' in graph) throw new RangeError(moduleError('HPAStar.abstractGraph', graph.error).message);
     return Object.freeze({ ...graph });
   }
@@ -216,10 +216,8 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   clusters(level: number): ClusterRects {
     const where = 'HPAStar.clusters';
     const raw = this.#handle();
-    if (!Number.isInteger(level) || level < 1 || level > this.#options.levels) {
-      throw new RangeError(`${where}: level ${String(level)} is not a level of this hierarchy (1 to ${this.#options.levels})`);
-    }
-    const out = wasmCall(where, () => this.#parts.inspection.hpaClusterRects(raw, level));
+    this.#checkLevel(where, level);
+    const out = this.wasmCall(where, () => this.#parts.inspection.hpaClusterRects(raw, level));
     if ('error' in out) throw new RangeError(moduleError(where, out.error).message);
     return Object.freeze({ ...out });
   }
@@ -244,7 +242,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   components(): ComponentLabels {
     const where = 'HPAStar.components';
     const raw = this.#handle();
-    const labels = wasmCall(where, () => this.#parts.inspection.hpaComponentLabels(raw));
+    const labels = this.wasmCall(where, () => this.#parts.inspection.hpaComponentLabels(raw));
     if ('error' in labels) throw moduleError(where, labels.error);
     return Object.freeze({ labels, count: this.stats.components });
   }
@@ -307,7 +305,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
         ms: 0,
       });
     }
-    const error = wasmCall('HPAStar.applyEdits', () => raw.applyEdits(packed));
+    const error = this.wasmCall('HPAStar.applyEdits', () => raw.applyEdits(packed));
     if (error) throw new RangeError(moduleError('HPAStar.applyEdits', error).message);
     this.#stats = null;
     const update = raw.lastUpdate();
@@ -323,6 +321,15 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   override dispose(): void {
     this.#query.dispose();
     super.dispose();
+  }
+
+  // A level of this hierarchy: a TypeError for a non-integer, the RangeError tests/web/inspection.test.ts
+  // expects for an integer that is not one of its levels.
+  #checkLevel(where: string, level: unknown): void {
+    if (typeof level !== 'number' || !Number.isInteger(level)) integerIn(where, 'level', level, 1, this.#options.levels);
+    if ((level as number) < 1 || (level as number) > this.#options.levels) {
+      throw new RangeError(`${where}: level ${String(level)} is not a level of this hierarchy (1 to ${this.#options.levels})`);
+    }
   }
 
   #handle(): RawHPAStar {
@@ -343,7 +350,7 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
   /** @internal Use `planner.createQuery()`. */
   constructor(planner: HPAStar, raw: RawHPAStarQuery, name: string, parts: HpaModuleParts, token: typeof internal) {
     if (token !== internal) throw new TypeError('use planner.createQuery() to make an HPAStarQuery');
-    super(raw, name);
+    super(raw, name, parts.state);
     this.#planner = planner;
     this.#name = name;
     this.#parts = parts;
@@ -352,10 +359,10 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
   /** As {@link HPAStar.connections}, with this query's scratch. */
   connections(start: Point, goal: Point): QueryConnections {
     const where = `${this.#name}.connections`;
-    checkPoint(start, 'start');
-    checkPoint(goal, 'goal');
+    cell(where, 'start', start);
+    cell(where, 'goal', goal);
     const raw = this.#handle();
-    const out = wasmCall(where, () => this.#parts.inspection.hpaQueryConnections(raw, start.x, start.y, goal.x, goal.y));
+    const out = this.wasmCall(where, () => this.#parts.inspection.hpaQueryConnections(raw, start.x, start.y, goal.x, goal.y));
     if ('error' in out) throw moduleError(where, out.error);
     if ('status' in out) throw new PathQueryError(out.status, describeFailure(out.status, start, goal));
     const edges = (e: (typeof out.levels)[number]['start']) => Object.freeze({ nodeIds: e.nodeIds, nodes: e.nodes, costs: e.costs });
@@ -369,17 +376,17 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
 
   /** As {@link HPAStar.findPath}. */
   findPath(start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
-    return plannerFindPath(this.#name, () => this.#handle(), start, goal, options);
+    return plannerFindPath(this.#name, () => this.#handle(), this.moduleState, start, goal, options);
   }
 
   /** As {@link HPAStar.traceFindPath}. */
   traceFindPath(start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
-    return plannerTraceFindPath(this.#name, () => this.#handle(), start, goal, options);
+    return plannerTraceFindPath(this.#name, () => this.#handle(), this.moduleState, start, goal, options);
   }
 
   /** As {@link HPAStar.findPaths}. */
   findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: BatchSearchOptions): PathBatch {
-    return plannerFindPaths(this.#name, () => this.#handle(), queries, options, () => this.#planner.version);
+    return plannerFindPaths(this.#name, () => this.#handle(), this.moduleState, queries, options, () => this.#planner.version);
   }
 
   /** As {@link HPAStar.planPaths}. */
@@ -388,7 +395,7 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
     checkFlags(options, ['firstSegment'], where);
     const packed = packQueries(queries, where);
     const raw = this.#handle();
-    const out = wasmCall(where, () => raw.planPaths(packed, options?.firstSegment ?? true));
+    const out = this.wasmCall(where, () => raw.planPaths(packed, options?.firstSegment ?? true));
     if ('error' in out) throw moduleError(where, out.error);
     return new PlanBatch(out, this.#planner.version);
   }
@@ -396,10 +403,10 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
   /** As {@link HPAStar.plan}: the plan is this query's, refined with its scratch. */
   plan(start: Point, goal: Point): PathPlan {
     const where = `${this.#name}.plan`;
-    checkPoint(start, 'start');
-    checkPoint(goal, 'goal');
+    cell(where, 'start', start);
+    cell(where, 'goal', goal);
     const raw = this.#handle();
-    const rawPlan = wasmCall(where, () => raw.plan(start.x, start.y, goal.x, goal.y));
+    const rawPlan = this.wasmCall(where, () => raw.plan(start.x, start.y, goal.x, goal.y));
     const planned = rawPlan.summary();
     if (planned.error !== undefined) {
       rawPlan.delete();
@@ -412,11 +419,11 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
     const refine = (plan: RawHPAStarPlan) => {
       const query = this.peekRawHandle();
       if (!query) throw new Error(`the ${this.#name} of this PathPlan has been disposed`);
-      const segment = wasmCall('PathPlan.nextSegment', () => query.nextSegment(plan));
+      const segment = this.moduleState.call('PathPlan.nextSegment', () => query.nextSegment(plan));
       if (segment && 'error' in segment) throw new Error(`this PathPlan is stale: ${segment.error.replace(/^the plan is stale: /, '')}`);
       return segment;
     };
-    return new PathPlan(rawPlan, planned, refine, internal);
+    return new PathPlan(rawPlan, planned, refine, this.moduleState, internal);
   }
 
   #handle(): RawHPAStarQuery {
@@ -456,10 +463,11 @@ export class PathPlan extends WasmObject<RawHPAStarPlan> {
     raw: RawHPAStarPlan,
     summary: RawPlanSummary,
     refine: (plan: RawHPAStarPlan) => { cells: Int32Array; expandedRefinement: number } | null,
+    state: ModuleState,
     token: typeof internal,
   ) {
     if (token !== internal) throw new TypeError('use planner.plan(start, goal) to make a PathPlan');
-    super(raw, 'PathPlan');
+    super(raw, 'PathPlan', state);
     this.found = summary.found;
     this.status = summary.found ? 'found' : 'no path';
     this.waypoints = summary.waypoints;

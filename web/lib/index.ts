@@ -21,7 +21,9 @@
 import type { HpastarModule, HpastarModuleArgs } from 'hpastar:raw';
 import createHpastarModule from './wasm/hpastar.mjs';
 import type { Hpastar, LoadOptions } from './api.ts';
+import { callback, describe } from './args.ts';
 import { bindModule } from './bind.ts';
+import { ModuleState } from './moduleState.ts';
 
 export * from './api.ts';
 
@@ -48,7 +50,9 @@ async function readWasmInNode(): Promise<Uint8Array> {
 }
 
 async function instantiate(options: LoadOptions): Promise<Hpastar> {
+  const state = new ModuleState();
   const args: HpastarModuleArgs = {
+    onAbort: (what) => state.stop(String(what ?? '')),
     locateFile: options.locateFile ?? ((path) => (path.endsWith('.wasm') ? defaultWasmUrl().href : path)),
   };
   if (options.wasmBinary) args.wasmBinary = options.wasmBinary;
@@ -60,7 +64,22 @@ async function instantiate(options: LoadOptions): Promise<Hpastar> {
     // Emscripten rejects with a string or a RuntimeError whose text starts with "abort(".
     throw new Error(`cannot start the hpastar WebAssembly module: ${String(cause)}`, { cause });
   }
-  return bindModule(module);
+  return bindModule(module, state);
+}
+
+function checkLoadOptions(options: unknown): asserts options is LoadOptions | undefined {
+  const where = 'loadHpastar';
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+  const known = ['wasmBinary', 'locateFile'];
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
+  }
+  const { wasmBinary, locateFile } = options as LoadOptions;
+  if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer) && !(wasmBinary instanceof Uint8Array)) {
+    throw new TypeError(`${where}: wasmBinary must be an ArrayBuffer or a Uint8Array, got ${describe(wasmBinary)}`);
+  }
+  if (locateFile !== undefined) callback(where, 'locateFile', locateFile);
 }
 
 let shared: Promise<Hpastar> | undefined;
@@ -72,6 +91,7 @@ let shared: Promise<Hpastar> | undefined;
  * With options, each call starts a new instance (its own memory).
  */
 export async function loadHpastar(options?: LoadOptions): Promise<Hpastar> {
+  checkLoadOptions(options);
   if (options?.wasmBinary || options?.locateFile) return instantiate(options);
   shared ??= instantiate({}).catch((error: unknown) => {
     shared = undefined; // let a later call try again

@@ -22,17 +22,19 @@ import type { HpastarModule } from 'hpastar:raw';
 import createHpastarModule from './wasm/hpastar-inline.mjs';
 import type { Hpastar } from './api.ts';
 import { bindModule } from './bind.ts';
+import { ModuleState } from './moduleState.ts';
 
 export * from './api.ts';
 
 async function instantiate(): Promise<Hpastar> {
+  const state = new ModuleState();
   let module: HpastarModule;
   try {
-    module = await createHpastarModule({});
+    module = await createHpastarModule({ onAbort: (what) => state.stop(String(what ?? '')) });
   } catch (cause) {
     throw new Error(`cannot start the hpastar WebAssembly module: ${String(cause)}`, { cause });
   }
-  return bindModule(module);
+  return bindModule(module, state);
 }
 
 let shared: Promise<Hpastar> | undefined;

@@ -1,5 +1,9 @@
 // Shared by the modules of web/lib and not exported by the package: argument checks, packing into typed
 // arrays, and the guard that turns a WebAssembly trap into an Error.
+import { cell, describe, int32 } from './args.ts';
+import type { ModuleState } from './moduleState.ts';
+
+export { describe } from './args.ts';
 import type { HierarchyOptions, Point, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainEdit } from './types.ts';
 
 // `Symbol.dispose` and `Symbol.asyncDispose` are in Node >= 20 and current browsers; elsewhere use the
@@ -21,21 +25,25 @@ const finalizer = new FinalizationRegistry<{ delete(): void }>((raw) => {
 });
 
 /**
- * A raw C++ object owned by one wrapper: handed out while alive, freed once by dispose() (or by the
- * finalizer if the wrapper is garbage-collected first), an Error naming the wrapper afterwards.
+ * A raw C++ object owned by one wrapper: handed out while alive and while its module runs, freed once
+ * by dispose() (or by the finalizer if the wrapper is garbage-collected first), an Error naming the
+ * wrapper afterwards.
  */
 class OwnedHandle<Raw extends { delete(): void }> {
   #raw: Raw | null;
   readonly #name: string;
+  readonly #state: ModuleState;
 
-  constructor(owner: object, raw: Raw, name: string) {
+  constructor(owner: object, raw: Raw, name: string, state: ModuleState) {
     this.#raw = raw;
     this.#name = name;
+    this.#state = state;
     finalizer.register(owner, raw, this);
   }
 
   get(): Raw {
     if (!this.#raw) throw new Error(`this ${this.#name} has been disposed`);
+    this.#state.check(this.#name);
     return this.#raw;
   }
 
@@ -46,7 +54,8 @@ class OwnedHandle<Raw extends { delete(): void }> {
   dispose(): void {
     if (!this.#raw) return;
     finalizer.unregister(this);
-    this.#raw.delete();
+    // A stopped module is not called again, not even to free: its memory goes with it.
+    if (!this.#state.stopped) this.#raw.delete();
     this.#raw = null;
   }
 }
@@ -54,16 +63,19 @@ class OwnedHandle<Raw extends { delete(): void }> {
 /**
  * The base of every class that holds wasm memory (Grid, AStar, HPAStar, HPAStarQuery, PathPlan,
  * SHPAStar): one raw embind object, `dispose()` and `[Symbol.dispose]`, a finalizer as a safety net,
- * and an Error naming the class when it is used after disposal.
+ * and an Error naming the class when it is used after disposal or after its module stopped (an abort
+ * or a trap: {@link ModuleState}).
  */
 export abstract class WasmObject<Raw extends { delete(): void }> implements Disposable {
   readonly #owned: OwnedHandle<Raw>;
+  readonly #state: ModuleState;
 
-  protected constructor(raw: Raw, name: string) {
-    this.#owned = new OwnedHandle(this, raw, name);
+  protected constructor(raw: Raw, name: string, state: ModuleState) {
+    this.#owned = new OwnedHandle(this, raw, name, state);
+    this.#state = state;
   }
 
-  /** @internal The raw object; throws once disposed. */
+  /** @internal The raw object; throws once disposed or once the module stopped. */
   protected rawHandle(): Raw {
     return this.#owned.get();
   }
@@ -71,6 +83,16 @@ export abstract class WasmObject<Raw extends { delete(): void }> implements Disp
   /** @internal The raw object, or null once disposed. */
   protected peekRawHandle(): Raw | null {
     return this.#owned.peek();
+  }
+
+  /** @internal The state of the module this object lives in. */
+  protected get moduleState(): ModuleState {
+    return this.#state;
+  }
+
+  /** @internal Runs a call into the module named `where`: refused once it stopped; a trap stops it. */
+  protected wasmCall<T>(where: string, call: () => T): T {
+    return this.#state.call(where, call);
   }
 
   /** True once `dispose()` has run. */
@@ -91,47 +113,11 @@ export abstract class WasmObject<Raw extends { delete(): void }> implements Disp
 
 const isInt32 = (v: unknown): v is number => Number.isInteger(v) && Math.abs(v as number) <= 0x7fffffff;
 
-/** Throws a TypeError unless `p` is a cell with integer coordinates. */
-export function checkPoint(p: Point, what: string): void {
-  if (!p || !isInt32(p.x) || !isInt32(p.y)) {
-    throw new TypeError(`${what} must be a cell with integer x and y, got ${describe(p)}`);
-  }
-}
-
 /** `"start is outside the map or blocked"` → `"start (3, 4) is outside the map or blocked"`. */
 export function describeFailure(status: string, start: Point, goal: Point): string {
   if (status.startsWith('start ')) return `start (${start.x}, ${start.y})${status.slice(5)}`;
   if (status.startsWith('goal ')) return `goal (${goal.x}, ${goal.y})${status.slice(4)}`;
   return status;
-}
-
-/** A short, safe rendering of a value for error messages. */
-export function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
-  if (ArrayBuffer.isView(value)) return `${value.constructor.name}(${(value as unknown as ArrayLike<number>).length})`;
-  try {
-    const text = JSON.stringify(value);
-    return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 60)}…` : text;
-  } catch {
-    return String(value);
-  }
-}
-
-/**
- * Runs a call into the module. A WebAssembly trap (out of memory, or a bug) becomes an Error that says
- * what was running; the module cannot be used after that.
- */
-export function wasmCall<T>(what: string, call: () => T): T {
-  try {
-    return call();
-  } catch (error) {
-    if (error instanceof WebAssembly.RuntimeError) {
-      throw new Error(`hpastar: the WebAssembly module stopped during ${what} (${error.message}); ` +
-        'it cannot be used any more (out of memory?)', { cause: error });
-    }
-    throw error;
-  }
 }
 
 /** How an option is checked: an int32, any finite number, a boolean, or one of a few strings. */
@@ -190,6 +176,8 @@ function resolveOptions<T extends object>(
     if (!kind) {
       throw new TypeError(`${where}: unknown option "${key}" (known: ${Object.keys(kinds).join(', ')})`);
     }
+    // An integer option gets the shared checker's TypeError (a fraction) or RangeError (beyond 32 bits).
+    if (kind === 'integer') int32(where, `option ${key}`, value);
     if (!fitsKind(kind, value)) {
       throw new TypeError(`${where}: option ${key} must be ${kindText(kind)}, got ${describe(value)}`);
     }
@@ -265,8 +253,8 @@ export function packQueries(queries: Int32Array | readonly (readonly [Point, Poi
       throw new TypeError(`${where}: query ${i} must be a [start, goal] pair, got ${describe(pair)}`);
     }
     const [start, goal] = pair as unknown as readonly [Point, Point];
-    checkPoint(start, `${where}: query ${i}: start`);
-    checkPoint(goal, `${where}: query ${i}: goal`);
+    cell(where, `query ${i}: start`, start);
+    cell(where, `query ${i}: goal`, goal);
     packed.set([start.x, start.y, goal.x, goal.y], i * 4);
   });
   return packed;

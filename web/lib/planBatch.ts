@@ -50,7 +50,7 @@ export class PlanBatch extends QueryBatch implements PlanBatchArrays {
 
   /** @internal Made by `HPAStar.planPaths` and the pool. */
   constructor(arrays: PlanBatchArrays, version: number) {
-    super(arrays.status, version);
+    super('PlanBatch', arrays.status, version);
     this.expanded = arrays.expanded;
     this.segments = arrays.segments;
     this.waypointOffsets = arrays.waypointOffsets;
@@ -61,7 +61,7 @@ export class PlanBatch extends QueryBatch implements PlanBatchArrays {
 
   /** Query `i`'s abstract path x0, y0, x1, y1, … (start first, goal last): a view, empty when not found. */
   waypointsOf(i: number): Int32Array {
-    const k = this.checkedIndex(i);
+    const k = this.checkedIndex('waypointsOf', i);
     return this.waypoints.subarray(2 * this.waypointOffsets[k]!, 2 * this.waypointOffsets[k + 1]!);
   }
 
@@ -70,7 +70,7 @@ export class PlanBatch extends QueryBatch implements PlanBatchArrays {
    * (as the first {@link PathPlan.nextSegment}): a view, empty when not found or not asked for.
    */
   firstSegment(i: number): Int32Array {
-    const k = this.checkedIndex(i);
+    const k = this.checkedIndex('firstSegment', i);
     return this.firstSegments.subarray(2 * this.firstSegmentOffsets[k]!, 2 * this.firstSegmentOffsets[k + 1]!);
   }
 }

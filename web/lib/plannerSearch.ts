@@ -5,7 +5,9 @@
  */
 import type { RawBatch, RawPathResult, RawTracedPath } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
-import { checkFlags, checkPoint, moduleError, packQueries, wasmCall } from './internal.ts';
+import { cell } from './args.ts';
+import { checkFlags, moduleError, packQueries } from './internal.ts';
+import type { ModuleState } from './moduleState.ts';
 import { pathResultOf, tracedPathOf } from './results.ts';
 import type { BatchSearchOptions, HpaSearchOptions, PathResult, Point, TracedPath } from './types.ts';
 
@@ -17,30 +19,31 @@ interface RawPlannerSearches {
 }
 
 /** `findPath` of a planner named `planner` ('HPAStar', 'SHPAStar'). */
-export function plannerFindPath(planner: string, raw: () => RawPlannerSearches, start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
-  checkPoint(start, 'start');
-  checkPoint(goal, 'goal');
+export function plannerFindPath(planner: string, raw: () => RawPlannerSearches, state: ModuleState, start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
+  cell(`${planner}.findPath`, 'start', start);
+  cell(`${planner}.findPath`, 'goal', goal);
   checkFlags(options, ['smooth'], `${planner}.findPath`);
   const handle = raw();
   const smooth = options?.smooth ?? true;
-  return pathResultOf(wasmCall(`${planner}.findPath`, () => handle.findPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal);
+  return pathResultOf(state.call(`${planner}.findPath`, () => handle.findPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal);
 }
 
 /** `traceFindPath` of a planner named `planner`. */
-export function plannerTraceFindPath(planner: string, raw: () => RawPlannerSearches, start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
+export function plannerTraceFindPath(planner: string, raw: () => RawPlannerSearches, state: ModuleState, start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
   const where = `${planner}.traceFindPath`;
-  checkPoint(start, 'start');
-  checkPoint(goal, 'goal');
+  cell(where, 'start', start);
+  cell(where, 'goal', goal);
   checkFlags(options, ['smooth'], where);
   const handle = raw();
   const smooth = options?.smooth ?? true;
-  return tracedPathOf(wasmCall(where, () => handle.traceFindPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal, where);
+  return tracedPathOf(state.call(where, () => handle.traceFindPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal, where);
 }
 
 /** `findPaths` of a planner named `planner`; `version` gives the terrain version of the answers. */
 export function plannerFindPaths<Raw extends RawPlannerSearches>(
   planner: string,
   raw: () => Raw,
+  state: ModuleState,
   queries: Int32Array | readonly (readonly [Point, Point])[],
   options: BatchSearchOptions | undefined,
   version: (handle: Raw) => number,
@@ -49,7 +52,7 @@ export function plannerFindPaths<Raw extends RawPlannerSearches>(
   checkFlags(options, ['smooth', 'cells'], where);
   const packed = packQueries(queries, where);
   const handle = raw();
-  const out = wasmCall(where, () => handle.findPaths(packed, options?.smooth ?? true, options?.cells ?? true));
+  const out = state.call(where, () => handle.findPaths(packed, options?.smooth ?? true, options?.cells ?? true));
   if ('error' in out) throw moduleError(where, out.error);
   return new PathBatch(out, version(handle));
 }

@@ -1,5 +1,6 @@
 // Turns the raw module's answers into the API's PathResult, and its failures into errors.
 import type { RawPathResult, RawSearchStats, RawTracedPath } from 'hpastar:raw';
+import { text } from './args.ts';
 import { describeFailure } from './internal.ts';
 import type { PathResult, Point, SearchStats, TracedPath } from './types.ts';
 
@@ -13,7 +14,8 @@ export class PathQueryError extends Error {
    * @param message - the message, naming the cell
    */
   constructor(status: string, message: string) {
-    super(message);
+    super(text('PathQueryError', 'message', message));
+    text('PathQueryError', 'status', status);
     this.name = 'PathQueryError';
     this.status = status;
   }

@@ -4,7 +4,8 @@
  */
 import type { RawSHPAStar } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
-import { WasmObject, internal, resolvedOptionsOf, wasmCall } from './internal.ts';
+import { WasmObject, internal, resolvedOptionsOf } from './internal.ts';
+import type { ModuleState } from './moduleState.ts';
 import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
 import type {
   BatchSearchOptions,
@@ -62,9 +63,9 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
   }
 
   /** @internal Use `hpastar.SHPAStar.build`. */
-  constructor(raw: RawSHPAStar, staticMessage: string, token: typeof internal) {
+  constructor(raw: RawSHPAStar, staticMessage: string, state: ModuleState, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.SHPAStar.build(grid, options) to make an SHPAStar');
-    super(raw, 'SHPAStar');
+    super(raw, 'SHPAStar', state);
     this.#staticMessage = staticMessage;
     this.#options = resolvedOptionsOf<ResolvedShpaOptions>(raw.options()!);
   }
@@ -94,7 +95,8 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
 
   /** The terrain the planner searches (the grid's when it was built), row-major: a copy. */
   terrain(): Uint8Array {
-    return this.#handle().terrain();
+    const raw = this.#handle();
+    return this.wasmCall('SHPAStar.terrain', () => raw.terrain());
   }
 
   /**
@@ -106,7 +108,7 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
    * @throws Error - when the planner has been disposed
    */
   findPath(start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
-    return plannerFindPath('SHPAStar', () => this.#handle(), start, goal, options);
+    return plannerFindPath('SHPAStar', () => this.#handle(), this.moduleState, start, goal, options);
   }
 
   /**
@@ -119,7 +121,7 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
    * @throws TypeError - when a coordinate is not an integer or an option is unknown
    */
   traceFindPath(start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
-    return plannerTraceFindPath('SHPAStar', () => this.#handle(), start, goal, options);
+    return plannerTraceFindPath('SHPAStar', () => this.#handle(), this.moduleState, start, goal, options);
   }
 
   /**
@@ -129,7 +131,7 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
    */
   clusterMap(): Int32Array {
     const raw = this.#handle();
-    return wasmCall('SHPAStar.clusterMap', () => raw.cellClusters());
+    return this.wasmCall('SHPAStar.clusterMap', () => raw.cellClusters());
   }
 
   /**
@@ -140,7 +142,7 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
    * @throws TypeError - when the queries are malformed or an option is unknown
    */
   findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: BatchSearchOptions): PathBatch {
-    return plannerFindPaths('SHPAStar', () => this.#handle(), queries, options, () => 0);
+    return plannerFindPaths('SHPAStar', () => this.#handle(), this.moduleState, queries, options, () => 0);
   }
 
   /**

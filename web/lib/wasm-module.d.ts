@@ -305,6 +305,8 @@ declare module 'hpastar:raw' {
     locateFile?: (path: string, scriptDirectory: string) => string;
     print?: (text: string) => void;
     printErr?: (text: string) => void;
+    /** Called by the runtime's abort(what) (a failed allocation, std::abort), before it throws. */
+    onAbort?: (what: unknown) => void;
   }
 
   /** Arguments of the pthread build. */

@@ -33,7 +33,7 @@ export function readScenarios(hp: Hpastar, text: string, scenFile: string, grid:
   const module = rawModuleOf(hp);
   const columns = module.parseScenarios(text, scenFile);
   if ('error' in columns) throw new InputError(columns.error);
-  const error = module.checkScenariosAgainstMap(rawGrid(grid), columns, scenFile, mapFile);
+  const error = module.checkScenariosAgainstMap(rawGrid(grid, 'readScenarios'), columns, scenFile, mapFile);
   if (error) throw new InputError(error);
   const { bucket, start, goal, optimal } = columns;
   return Array.from(columns.line, (line, i) => ({
@@ -54,7 +54,7 @@ export function readScenarios(hp: Hpastar, text: string, scenFile: string, grid:
  * @returns null when valid, else the problem
  */
 export function pathProblem(hp: Hpastar, grid: Grid, start: Point, goal: Point, cells: Int32Array, reportedCost: number, tolerance = 1e-9): string | null {
-  const problem = rawModuleOf(hp).validatePath(rawGrid(grid), start.x, start.y, goal.x, goal.y, cells, reportedCost, tolerance);
+  const problem = rawModuleOf(hp).validatePath(rawGrid(grid, 'pathProblem'), start.x, start.y, goal.x, goal.y, cells, reportedCost, tolerance);
   return problem === '' ? null : problem;
 }
 

@@ -37,9 +37,9 @@ import type {
 } from '../types.ts';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
 import { jobSizeOf, resolvePoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
-import type { FromWorker, PlannedMessage, PoolAlgorithm, PoolMode, ResultMessage } from './protocol.ts';
+import type { FaultMessage, FromWorker, PlannedMessage, PoolAlgorithm, PoolMode, ResultMessage } from './protocol.ts';
 import { Scheduler, type Slot } from './scheduler.ts';
-import { initWorkers, StartError, startWorker, type StartingWorker } from './spawn.ts';
+import { initWorkers, StartError, startWorker, type PlannerSpec, type StartingWorker } from './spawn.ts';
 
 export type { PathPoolOptions, ShpaPathPoolOptions } from './options.ts';
 export type { PoolAlgorithm, PoolMode } from './protocol.ts';
@@ -86,7 +86,11 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * mode, one per worker in copied mode.
    */
   readonly heapBytes: number;
-  /** True once {@link PathPool.close} was called or a worker failed. */
+  /**
+   * True once {@link PathPool.close} was called, or a worker could not be replaced. A worker (copied
+   * mode) or search thread (shared mode) that dies is replaced: only the batches that had queries on
+   * it reject, with an error that names it and why it ended, and the pool goes on.
+   */
   readonly closed: boolean;
 
   /**
@@ -95,7 +99,8 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * Queries whose start or goal is invalid do not reject: their status says why.
    * @param queries - `[start, goal]` pairs, or an Int32Array packed as `[sx, sy, gx, gy, ...]`
    * @returns a promise of the answers, in query order; it rejects on cancellation (the signal's
-   *   reason), on malformed queries (TypeError), when the pool is closed, or when a worker fails
+   *   reason), on malformed queries (TypeError), when the pool is closed, or when a worker or search
+   *   thread with some of its queries dies (the error names it; the pool replaces it and goes on)
    */
   findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolBatchOptions): Promise<PathBatch>;
 
@@ -156,6 +161,9 @@ export async function createPathPool(options: PathPoolOptions | ShpaPathPoolOpti
   }
 }
 
+// Lets injectPoolFault reach a pool's workers while keeping them private to everyone else.
+let injectFault: (pool: WorkerPathPool, index: number, fault: Omit<FaultMessage, 'type'>) => Promise<void>;
+
 /** Wires the pool together: options, started workers and the scheduler of their jobs. */
 class WorkerPathPool implements PathPool<PoolAlgorithm> {
   readonly algorithm: PoolAlgorithm;
@@ -172,6 +180,12 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   readonly #jobs: Scheduler;
   #failure: Error | null = null;
   #closing: Promise<void> | null = null;
+  /** What a replacement worker makes its planner from; set once the pool has started. */
+  #spec: PlannerSpec | null = null;
+  /** Workers started so far, for their labels. */
+  #spawned = 0;
+  /** Replacements starting. */
+  readonly #replacements = new Set<Promise<void>>();
 
   private constructor(config: PoolConfig) {
     this.algorithm = config.algorithm;
@@ -191,9 +205,11 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     try {
       const starting: StartingWorker[] = [];
       for (let i = 0; i < (shared ? 1 : config.workers); i++) starting.push(await pool.#spawn());
-      await initWorkers(starting, {
+      const spec: PlannerSpec = {
         mode: config.mode, threads: shared ? config.workers : 1, planner: config.algorithm, options: config.hierarchy, source: config.source,
-      });
+      };
+      const source = await initWorkers(starting, spec);
+      pool.#spec = { ...spec, source };
     } catch (error) {
       await Promise.all(pool.#jobs.slots.map((s) => s.worker.terminate().catch(() => {})));
       if (error instanceof StartError) {
@@ -205,21 +221,27 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     return pool;
   }
 
-  /** Starts one worker and gives it to the scheduler; its answer to init sets the pool's figures. */
-  async #spawn(): Promise<StartingWorker> {
+  /**
+   * Starts one worker. At the pool's start it joins the scheduler at once (it is sent nothing before
+   * init) and its answer to init sets the pool's figures; a replacement joins once it is ready.
+   */
+  async #spawn(replacement = false): Promise<StartingWorker> {
+    const label = this.mode === 'shared' ? 'the shared-mode worker' : `worker ${++this.#spawned}`;
     // Set before the worker can answer: it answers init only, and is sent it after this returns.
-    let slot!: Slot;
+    let slot: Slot | undefined;
     const starting = await startWorker({
       ready: (message) => {
-        slot.heapBytes = message.heapBytes;
+        if (replacement) slot = this.#jobs.add(starting.worker, label);
+        slot!.heapBytes = message.heapBytes;
+        if (replacement) return;
         this.#options = resolvedOptionsOf<ResolvedHierarchyOptions | ResolvedShpaOptions>(message.options);
         this.#stats = message.stats;
         this.#staticMapsOnly = message.staticMapsOnly ?? null;
       },
-      message: (message) => this.#onMessage(slot, message),
-      failure: (error) => this.#fail(error),
+      message: (message) => this.#onMessage(slot!, message),
+      failure: (error) => (slot ? this.#lost(slot, error) : this.#fail(error)),
     });
-    slot = this.#jobs.add(starting.worker);
+    if (!replacement) slot = this.#jobs.add(starting.worker, label);
     return starting;
   }
 
@@ -287,7 +309,9 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   close(): Promise<void> {
     if (this.#closing) return this.#closing;
     this.#jobs.stop(new Error('PathPool: the pool was closed'));
-    this.#closing = Promise.all(this.#jobs.slots.map((s) => s.worker.terminate().catch(() => {}))).then(() => {});
+    // A replacement still starting ends itself once it sees the pool closing (#replace).
+    const ending = [...this.#jobs.slots.map((s) => s.worker.terminate().catch(() => {})), ...this.#replacements];
+    this.#closing = Promise.all(ending).then(() => {});
     return this.#closing;
   }
 
@@ -300,8 +324,9 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     if (this.#closing) throw new Error(`${where}: the pool is closed`);
   }
 
-  /** A worker's message after its ready: fatal errors stop the pool; the rest is the scheduler's. */
+  /** A worker's message after its ready: a fatal error loses the worker; the rest is the scheduler's. */
   #onMessage(slot: Slot, message: FromWorker): void {
+    if (!this.#jobs.slots.includes(slot)) return; // a worker already replaced: its last words are moot
     switch (message.type) {
       case 'result':
       case 'planned':
@@ -313,11 +338,58 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
         }
         return this.#jobs.edited(slot, message);
       case 'error':
-        if (message.fatal || message.job === undefined) return this.#fail(new Error(message.message));
+        if (message.fatal || message.job === undefined) return this.#lost(slot, new Error(`it failed: ${message.message}`));
         return this.#jobs.failed(slot, message.job, message.message);
       case 'ready':
+      case 'thread':
         return;
     }
+  }
+
+  /**
+   * A worker died, or its module trapped, or (shared mode) one of its search threads died, which
+   * leaves it blocked for good: the batches with jobs on it reject with `error` (which says why), it
+   * is ended, and a replacement starts from the pool's source and every edit since. Batches with no
+   * job on it, and later ones, run on the others (or wait for the replacement in shared mode). Only a
+   * replacement that cannot start stops the pool.
+   */
+  #lost(slot: Slot, error: Error): void {
+    if (this.#failure || this.#closing || !this.#jobs.slots.includes(slot)) return;
+    this.#jobs.remove(slot, (where) => new Error(`${where}: ${slot.label} of the pool ended with queries of this batch: ${error.message}`, { cause: error }));
+    void slot.worker.terminate().catch(() => {});
+    const replacing = this.#replace().catch((cause: unknown) => {
+      this.#fail(new Error(`${slot.label} ended (${error.message}) and its replacement could not start: ${cause instanceof Error ? cause.message : String(cause)}`, { cause }));
+    });
+    this.#replacements.add(replacing);
+    void replacing.finally(() => this.#replacements.delete(replacing));
+  }
+
+  async #replace(): Promise<void> {
+    const spec = this.#spec;
+    if (!spec) throw new Error('the pool was still starting');
+    const starting = await this.#spawn(true);
+    if (this.#closing || this.#failure) {
+      await starting.worker.terminate().catch(() => {});
+      return;
+    }
+    await initWorkers([starting], spec).catch(async (error: unknown) => {
+      await starting.worker.terminate().catch(() => {});
+      throw error;
+    });
+    if (this.#closing || this.#failure) await starting.worker.terminate().catch(() => {});
+  }
+
+  static {
+    injectFault = (pool, index, fault) => pool.#injectFault(index, fault);
+  }
+
+  // For tests: once every replacement has joined (the pool is at full strength again), sends `fault`
+  // to worker `index` of the scheduler's list.
+  async #injectFault(index: number, fault: Omit<FaultMessage, 'type'>): Promise<void> {
+    while (this.#replacements.size > 0) await Promise.all([...this.#replacements]);
+    const slot = this.#jobs.slots[index];
+    if (!slot) throw new Error(`there is no worker ${index}`);
+    slot.worker.post({ type: 'fault', ...fault });
   }
 
   #fail(error: Error): void {
@@ -326,6 +398,17 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     this.#jobs.stop(new Error(`PathPool: a worker failed: ${error.message}`, { cause: error }));
     for (const slot of this.#jobs.slots) void slot.worker.terminate().catch(() => {});
   }
+}
+
+/**
+ * @internal For tests (tests/web/pool-faults.test.ts), not exported by the package: makes worker
+ * `index` of `pool` fail as a crash would, unknown to the pool: `exit` with `code`, a `trap`, or (shared
+ * mode) `end-thread` for one of its search threads. Resolves once the fault is sent (first waiting for
+ * workers being replaced to join), so that a batch asked for next reaches the worker after it.
+ */
+export async function injectPoolFault(pool: PathPool<PoolAlgorithm>, index: number, fault: Omit<FaultMessage, 'type'>): Promise<void> {
+  if (!(pool instanceof WorkerPathPool)) throw new TypeError('expected a pool made by createPathPool');
+  await injectFault(pool, index, fault);
 }
 
 function checkSignal(signal: unknown, where: string): AbortSignal | undefined {

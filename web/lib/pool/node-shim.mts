@@ -9,7 +9,11 @@
  * @module
  */
 import { fileURLToPath } from 'node:url';
-import { Worker as NodeWorker } from 'node:worker_threads';
+import { MessageChannel, Worker as NodeWorker, parentPort } from 'node:worker_threads';
+import type { ThreadMessage } from './protocol.ts';
+
+/** The search threads started so far, by index, for {@link endThread}. */
+const threads: PthreadWorker[] = [];
 
 /**
  * Makes this worker thread look like a Web Worker to Emscripten's runtime: `self`, `location`,
@@ -26,6 +30,16 @@ export function emulateWebWorker(moduleUrl: string): void {
   g['Worker'] = PthreadWorker;
 }
 
+/**
+ * @internal For tests (a `fault` message of the pool's protocol): ends search thread `index` as a
+ * crash would, unknown to Emscripten's runtime; resolves once it has ended.
+ */
+export async function endThread(index: number): Promise<void> {
+  const thread = threads[index];
+  if (!thread) throw new Error(`there is no search thread ${index} (${threads.length} started)`);
+  await thread.end();
+}
+
 /** The part of the Web Worker interface Emscripten's pthread runtime uses, over worker_threads. */
 class PthreadWorker {
   onmessage: ((event: { data: unknown }) => void) | null = null;
@@ -34,11 +48,27 @@ class PthreadWorker {
 
   constructor(url: string | URL) {
     const script = fileURLToPath(url);
+    const index = threads.length;
+    threads.push(this);
+    // A thread that dies leaves the module's thread waiting for it, blocked in a batch, so this thread
+    // cannot tell anyone: the pool's thread watches the thread's lifeline itself (ThreadMessage).
+    const { port1: lifeline, port2: poolEnd } = new MessageChannel();
     // execArgv: [] — the pthread script is plain JavaScript: loaders given to the parent process
     // (--import, --require) would only slow every thread's start.
-    this.#worker = new NodeWorker(new URL('./pthread-boot.cjs', import.meta.url), { workerData: { script }, execArgv: [] });
+    this.#worker = new NodeWorker(new URL('./pthread-boot.cjs', import.meta.url), {
+      workerData: { script, lifeline },
+      transferList: [lifeline],
+      execArgv: [],
+    });
     this.#worker.on('message', (data: unknown) => this.onmessage?.({ data }));
     this.#worker.on('error', (error: unknown) => this.onerror?.(error));
+    const message: ThreadMessage = { type: 'thread', thread: index, lifeline: poolEnd };
+    parentPort?.postMessage(message, [poolEnd]);
+  }
+
+  /** Ends the thread; resolves once it has. */
+  async end(): Promise<void> {
+    await this.#worker.terminate();
   }
 
   postMessage(message: unknown, transfer?: readonly ArrayBuffer[]): void {

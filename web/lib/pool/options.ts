@@ -6,6 +6,7 @@
  */
 import { Grid } from '../grid.ts';
 import { HPAStar } from '../hpastar.ts';
+import { byteArray, integerIn, positiveInt } from '../args.ts';
 import { describe, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
 import { SHPAStar } from '../shpastar.ts';
 import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainData } from '../types.ts';
@@ -110,10 +111,13 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string)
     const { width, height } = grid;
     return { algorithm, source: { kind: 'terrain', width, height, terrain: grid.terrain() }, hierarchy, width, height, version: 0 };
   }
-  const { width, height, terrain } = grid as TerrainData;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || !(terrain instanceof Uint8Array)) {
+  if (typeof grid !== 'object' || grid === null) {
     throw new TypeError(`${where}: grid must be a Grid or { width, height, terrain: Uint8Array }, got ${describe(grid)}`);
   }
+  const { width, height, terrain } = grid as TerrainData;
+  positiveInt(where, 'grid.width', width);
+  positiveInt(where, 'grid.height', height);
+  byteArray(where, 'grid.terrain', terrain);
   if (terrain.length !== width * height) {
     throw new RangeError(`${where}: terrain has ${terrain.length} cells, expected ${width * height} for ${width}x${height}`);
   }
@@ -144,17 +148,12 @@ export async function resolvePoolOptions(options: PathPoolOptions | ShpaPathPool
     if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
   }
   const map = sourceOf(options, where);
-  const workers = options.workers ?? (await defaultWorkers());
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
-    throw new RangeError(`${where}: workers must be an integer in 1..64, got ${describe(workers)}`);
-  }
+  const workers = integerIn(where, 'workers', options.workers ?? (await defaultWorkers()), 1, 64);
   const wanted = options.mode ?? 'auto';
   if (wanted !== 'auto' && wanted !== 'shared' && wanted !== 'copied') {
     throw new TypeError(`${where}: mode must be 'auto', 'shared' or 'copied', got ${describe(wanted)}`);
   }
-  if (options.jobSize !== undefined && (!Number.isInteger(options.jobSize) || options.jobSize < 1)) {
-    throw new RangeError(`${where}: jobSize must be a positive integer, got ${describe(options.jobSize)}`);
-  }
+  if (options.jobSize !== undefined) positiveInt(where, 'jobSize', options.jobSize);
   const blocker = sharedModeBlocker();
   if (wanted === 'shared' && blocker) throw new Error(`${where}: shared mode is not available: ${blocker}`);
   const mode: PoolMode = wanted === 'copied' || blocker ? 'copied' : 'shared';

@@ -24,7 +24,7 @@ import type { PlanBatchArrays } from '../planBatch.ts';
 import type { HierarchyOptions, HierarchyStats, ShpaOptions, ShpaStats } from '../types.ts';
 
 /** Bumped whenever a message changes shape; a worker refuses an `init` of another version. */
-export type ProtocolVersion = 3;
+export type ProtocolVersion = 4;
 
 /** How the pool runs its searches. */
 export type PoolMode = 'shared' | 'copied';
@@ -111,7 +111,20 @@ export interface EditMessage {
 }
 
 /** Every message a worker receives. */
-export type ToWorker = InitMessage | SearchMessage | PlanMessage | EditMessage;
+/**
+ * @internal For tests only (tests/web/pool-faults.test.ts): makes the worker fail as a crash would,
+ * without the pool being told: `exit` ends the worker's thread with `code`, `trap` throws a
+ * WebAssembly.RuntimeError while handling a message, `end-thread` ends search thread `thread` of a
+ * shared-mode module. Never sent by the pool itself.
+ */
+export interface FaultMessage {
+  type: 'fault';
+  fault: 'exit' | 'trap' | 'end-thread';
+  code?: number;
+  thread?: number;
+}
+
+export type ToWorker = InitMessage | SearchMessage | PlanMessage | EditMessage | FaultMessage;
 
 /** Worker → pool: the planner is built. */
 export interface ReadyMessage {
@@ -165,4 +178,27 @@ export interface ErrorMessage {
 }
 
 /** Every message a worker sends. */
-export type FromWorker = ReadyMessage | ResultMessage | PlannedMessage | EditedMessage | ErrorMessage;
+/**
+ * Node, shared mode: one search thread of the module started. `lifeline` is a port whose other end
+ * that thread holds: it closes when the thread ends, whatever the cause (an exit, a trap, a
+ * terminate), and before that the thread sends on it what it knows (`{ exitCode }`, `{ reason }`).
+ * The pool watches it because the module's own thread cannot: it is blocked in a batch that waits for
+ * the dead thread.
+ */
+export interface ThreadMessage {
+  type: 'thread';
+  thread: number;
+  lifeline: LifelinePort;
+}
+
+/**
+ * The part of Node's MessagePort the pool uses (declared here so that the package's typings do not
+ * need Node's).
+ */
+export interface LifelinePort {
+  on(event: 'message', listener: (message: { exitCode?: number; reason?: string }) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+  unref(): void;
+}
+
+export type FromWorker = ReadyMessage | ResultMessage | PlannedMessage | EditedMessage | ErrorMessage | ThreadMessage;

@@ -13,8 +13,21 @@
     postMessage: (message: unknown, transfer?: readonly ArrayBuffer[]) => void;
     onmessage?: (event: { data: unknown }) => void;
   };
+  const { script, lifeline } = threads.workerData as { script: string; lifeline: import('node:worker_threads').MessagePort };
+  // The pool watches the other end (node-shim.mts): the port closes when this thread ends, and what
+  // this thread knows of why is sent first. Unreferenced: it must not keep the thread alive.
+  lifeline.unref();
+  process.on('exit', (exitCode) => lifeline.postMessage({ exitCode }));
   scope.self = globalThis;
   scope.postMessage = (message, transfer) => port.postMessage(message, transfer);
-  port.on('message', (data: unknown) => scope.onmessage?.({ data }));
-  require((threads.workerData as { script: string }).script);
+  port.on('message', (data: unknown) => {
+    try {
+      scope.onmessage?.({ data });
+    } catch (error) {
+      // A trap in the thread's search: Emscripten's script rethrows it, which ends this thread.
+      lifeline.postMessage({ reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+      throw error;
+    }
+  });
+  require(script);
 }

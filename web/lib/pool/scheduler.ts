@@ -4,6 +4,10 @@
  * signal's abort, a job's error or the pool's end. Edits reach a worker before the first job of their
  * version it is given, and only after every queued job of an older version was handed out (the rule
  * of protocol.ts), so a job never sees terrain change halfway.
+ *
+ * A worker that dies takes down only the batches that had a job on it ({@link Scheduler.remove}); a
+ * replacement is added like any worker, starts at the pool's first version and is brought up to date
+ * with the same edits as the others, which is why every version's edits are kept.
  * @module
  */
 import type { JobPart } from './join.ts';
@@ -38,6 +42,8 @@ interface Job {
 /** A worker and what the scheduler knows of it. */
 export interface Slot {
   readonly worker: WorkerHandle;
+  /** How errors name it: `'worker 2'`, `'the shared-mode worker'`. */
+  readonly label: string;
   /** The version the worker holds once the messages sent so far are handled. */
   version: number;
   /** The version it confirmed. */
@@ -60,7 +66,7 @@ export class Scheduler {
   #queue: Job[] = [];
   readonly #batches = new Set<BatchState>();
   #updates: Update[] = [];
-  /** Edits of the versions some worker has not confirmed yet. */
+  /** Edits of every version after the first: a replacement worker replays them all. */
   readonly #edits = new Map<number, Int32Array>();
   #version: number;
   readonly #startVersion: number;
@@ -88,12 +94,29 @@ export class Scheduler {
     return this.#version;
   }
 
-  /** Takes a new worker, which starts at the version the pool was made with. */
-  add(worker: WorkerHandle): Slot {
+  /** Takes a new worker, which starts at the version the pool was made with (later ones are sent to it). */
+  add(worker: WorkerHandle, label: string): Slot {
     const start = this.#startVersion;
-    const slot: Slot = { worker, version: start, acked: start, inFlight: new Map(), heapBytes: 0 };
+    const slot: Slot = { worker, label, version: start, acked: start, inFlight: new Map(), heapBytes: 0 };
     this.#slots.push(slot);
+    this.#pump();
     return slot;
+  }
+
+  /**
+   * Drops a worker that died: every batch with a job on it rejects with `error(where)` (its other jobs
+   * are dropped), and nothing more is sent to it. Batches with no job on it go on with the others.
+   * The jobs are not handed to another worker: the one that died may have died of them, and would take
+   * the next one down too.
+   */
+  remove(slot: Slot, error: (where: string) => Error): void {
+    const at = this.#slots.indexOf(slot);
+    if (at < 0) return;
+    this.#slots.splice(at, 1);
+    for (const job of slot.inFlight.values()) this.#settle(job.batch, error(job.batch.where));
+    slot.inFlight.clear();
+    this.#resolveUpdates();
+    this.#pump();
   }
 
   /**
@@ -177,14 +200,19 @@ export class Scheduler {
   edited(slot: Slot, message: EditedMessage): void {
     slot.acked = message.version;
     slot.heapBytes = message.heapBytes;
+    this.#resolveUpdates();
+    this.#pump();
+  }
+
+  /** Resolves the updates that every worker holds (none while no worker is there to hold them). */
+  #resolveUpdates(): void {
+    if (this.#slots.length === 0) return;
     const everywhere = Math.min(...this.#slots.map((s) => s.acked));
-    for (const v of this.#edits.keys()) if (v <= everywhere) this.#edits.delete(v);
     this.#updates = this.#updates.filter((u) => {
       if (u.version > everywhere) return true;
       u.resolve(u.version);
       return false;
     });
-    this.#pump();
   }
 
   /** Rejects every pending batch and update with `error`, and hands out nothing more. */

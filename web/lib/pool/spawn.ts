@@ -6,7 +6,7 @@
  */
 import type { HierarchyOptions, ShpaOptions } from '../types.ts';
 import { isNode } from './host.ts';
-import type { ErrorMessage, FromWorker, HierarchySource, InitMessage, PoolAlgorithm, PoolMode, ReadyMessage, ToWorker } from './protocol.ts';
+import type { ErrorMessage, FromWorker, HierarchySource, InitMessage, PoolAlgorithm, PoolMode, ReadyMessage, ThreadMessage, ToWorker } from './protocol.ts';
 
 /** A worker as the pool sees it, in browsers and Node alike. */
 export interface WorkerHandle {
@@ -32,10 +32,33 @@ async function spawnWorker(onMessage: (m: FromWorker) => void, onFailure: (e: Er
     const { Worker: NodeWorker } = (await import(/* @vite-ignore */ name)) as typeof import('node:worker_threads');
     const worker = new NodeWorker(new URL(WORKER_FILE, import.meta.url));
     let ending = false;
-    worker.on('message', onMessage);
+    let exited = false;
+    // Shared mode: a search thread's end is heard here, on its lifeline, not from the worker, whose
+    // own thread waits for the dead one in a batch and will never answer again.
+    const watchThread = ({ thread, lifeline }: ThreadMessage) => {
+      let exitCode: number | undefined;
+      let reason: string | undefined;
+      lifeline.on('message', (m: { exitCode?: number; reason?: string }) => {
+        exitCode ??= m.exitCode;
+        reason ??= m.reason;
+      });
+      lifeline.on('close', () => {
+        const terminated = exitCode === undefined && reason === undefined;
+        const how = terminated ? 'was terminated' : `exited with code ${exitCode ?? 1}`;
+        // A thread that exits or traps is reported at once. One that was terminated most likely went
+        // with the worker itself, whose exit may be heard after the lifelines close: a grace (on this
+        // failure path only) lets the worker's own reason be the one reported.
+        setTimeout(() => {
+          if (!ending && !exited) onFailure(new Error(`its search thread ${thread} ${how}${reason ? ` after ${reason}` : ''}`));
+        }, terminated ? 500 : 0).unref();
+      });
+      lifeline.unref(); // must not keep Node running once the pool is closed
+    };
+    worker.on('message', (message: FromWorker) => (message.type === 'thread' ? watchThread(message) : onMessage(message)));
     worker.on('error', (error) => onFailure(error instanceof Error ? error : new Error(String(error))));
     worker.on('exit', (code) => {
-      if (!ending) onFailure(new Error(`a pool worker exited (code ${code})`));
+      exited = true;
+      if (!ending) onFailure(new Error(`it exited with code ${code}`));
     });
     return {
       post: (message, transfer) => worker.postMessage(message, transfer),
@@ -116,12 +139,13 @@ export interface PlannerSpec {
  * first worker builds and serializes the hierarchy, and the others load the bytes (they load the
  * module meanwhile); bytes of a planner go to every worker. SHPA* has no bytes: every worker builds
  * it from the terrain (in copied mode, after the first one has succeeded).
+ * @returns what a replacement worker is to be made from: the bytes the first worker made, or the source
  * @throws (as a rejection) the first {@link StartError}
  */
-export async function initWorkers(workers: readonly StartingWorker[], spec: PlannerSpec): Promise<void> {
+export async function initWorkers(workers: readonly StartingWorker[], spec: PlannerSpec): Promise<HierarchySource> {
   const init = (starting: StartingWorker, source: HierarchySource, serialize: boolean) => {
     const message: InitMessage = {
-      type: 'init', protocol: 3, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize,
+      type: 'init', protocol: 4, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize,
     };
     const data = source.kind === 'terrain' ? source.terrain : source.bytes;
     starting.worker.post(message, [data.buffer as ArrayBuffer]);
@@ -139,4 +163,5 @@ export async function initWorkers(workers: readonly StartingWorker[], spec: Plan
     pending = workers.slice(1);
   }
   await Promise.all(pending.map((w) => init(w, copy(source), false)));
+  return source;
 }

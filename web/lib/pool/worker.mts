@@ -16,9 +16,9 @@ import type {
   RawParallelSearch,
   RawSHPAStar,
 } from 'hpastar:raw';
-import type { FromWorker, InitMessage, PlanMessage, ProtocolVersion, SearchMessage, EditMessage, ToWorker } from './protocol.ts';
+import type { FromWorker, FaultMessage, InitMessage, PlanMessage, ProtocolVersion, SearchMessage, EditMessage, ToWorker } from './protocol.ts';
 
-const PROTOCOL: ProtocolVersion = 3;
+const PROTOCOL: ProtocolVersion = 4;
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -77,6 +77,28 @@ async function handle(message: ToWorker): Promise<void> {
       return plan(message);
     case 'edit':
       return edit(message);
+    case 'fault':
+      return fault(message);
+  }
+}
+
+// For tests only: fails as a crash would, so that the pool's handling of dead workers and threads can be
+// checked without a bug to trigger it. Never sent by the pool.
+async function fault(m: FaultMessage): Promise<void> {
+  switch (m.fault) {
+    case 'exit':
+      if (isNode) process.exit(m.code ?? 1);
+      (globalThis as unknown as { close(): void }).close();
+      return;
+    case 'trap':
+      throw new WebAssembly.RuntimeError('unreachable (a fault injected by a test)');
+    case 'end-thread': {
+      if (!isNode || !state?.parallel) throw new Error('end-thread needs a shared-mode worker in Node');
+      const shimName = './node-shim.mjs';
+      const shim = (await import(/* @vite-ignore */ shimName)) as typeof import('./node-shim.mjs');
+      // Awaited: the thread is gone before the next message (a job) is handled.
+      return shim.endThread(m.thread ?? 0);
+    }
   }
 }
 
