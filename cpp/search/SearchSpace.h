@@ -28,7 +28,9 @@ class BasicSearchSpace {
   static uint64_t keyOf(double f, double h) {
     // Through int64_t: one conversion instruction (values stay far below 2^63), where a direct
     // double -> uint64_t conversion needs a branch on x86-64.
-    const uint64_t fixedF = static_cast<uint64_t>(static_cast<int64_t>(f * 262144.0 + 0.5));
+    // The cap keeps the conversion defined whatever the costs (loaded edge costs are bounded per edge,
+    // not per path); real paths stay far below it.
+    const uint64_t fixedF = static_cast<uint64_t>(static_cast<int64_t>(std::min(f, 1.0e13) * 262144.0 + 0.5));
     const double hq = h * 4.0;
     const uint64_t tie = hq < 1048575.0 ? static_cast<uint64_t>(static_cast<int64_t>(hq)) : 1048575u;
     return (fixedF << 20) | tie;

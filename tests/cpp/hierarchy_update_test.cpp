@@ -268,8 +268,7 @@ TEST(VersionedHierarchy, SearchersThatDropTheirSnapshotBetweenSearchesSeeEveryEd
         const Point s = test::randomPassable(g, rng), t = test::randomPassable(g, rng);
         r.reset();
         const PathStatus status = query->findPath(s, t, r);
-        if (status == PathStatus::Found ? !validatePath(g, s, t, r.cells, r.cost).valid
-                                        : snapshot->connected(s, t))
+        if (status == PathStatus::Found ? !validatePath(g, s, t, r.cells, r.cost).valid : snapshot->connected(s, t))
           ++failures;
         ++checked;
       }  // dropped: the writer may now edit this version in place
