@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of tests/fuzz in build/fuzz (clang, ASan + UBSan) and runs each one for a
+# bounded time over its committed corpus (tests/fuzz/corpus/<target>). New inputs go to a temporary
+# directory: the committed corpus is never modified. Fails on any crash, leak, timeout or out-of-memory,
+# printing the reproducer and how to replay it.
+#
+#   scripts/fuzz.sh [--seconds N] [--build-only] [target ...]
+#     targets: map_reader scen_reader hierarchy_loader api_sequence (default: all of them, see SKIP below)
+#     --seconds N   time per target (default 15: what `npm test` spends)
+#     --build-only  configure and build, run nothing
+#   Long session:   nice -n 19 scripts/fuzz.sh --seconds 3600 map_reader scen_reader
+#   Replay a crash: build/fuzz/fuzz_<target> <reproducer>
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+all_targets=(map_reader scen_reader hierarchy_loader api_sequence)
+# TEMPORARY: fuzz_hierarchy_loader still crashes on today's loader (forged region counts, non-adjacent
+# cached path cells, infinite edge costs: see README, "Fuzzing"), so the default run leaves it out until
+# the loader's validation lands; then remove hierarchy_loader from this default. HPASTAR_FUZZ_SKIP=""
+# runs every target; a target named on the command line always runs.
+skip=" ${HPASTAR_FUZZ_SKIP-hierarchy_loader} "
+
+seconds=15
+build_only=0
+targets=()
+while (($#)); do
+  case $1 in
+    --seconds) seconds=$2; shift 2 ;;
+    --build-only) build_only=1; shift ;;
+    -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "fuzz: unknown option $1" >&2; exit 2 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+if ((${#targets[@]} == 0)); then
+  for t in "${all_targets[@]}"; do
+    if [[ $skip == *" $t "* ]]; then echo "fuzz: skipping $t (HPASTAR_FUZZ_SKIP)"; else targets+=("$t"); fi
+  done
+fi
+for t in "${targets[@]}"; do
+  [[ " ${all_targets[*]} " == *" $t "* ]] || { echo "fuzz: unknown target $t (known: ${all_targets[*]})" >&2; exit 2; }
+done
+
+cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHPASTAR_FUZZ=ON \
+  -DHPASTAR_TESTS=OFF >/dev/null
+cmake --build build/fuzz -j2 --target hpastar_fuzzers
+((build_only)) && exit 0
+
+# A crash stops the target at once; UBSan's reports come with a stack.
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+work=$(mktemp -d "${TMPDIR:-/tmp}/hpastar-fuzz.XXXXXX")
+failed=()
+for t in "${targets[@]}"; do
+  mkdir -p "$work/$t/new" "$work/$t/artifacts"
+  dict=()
+  [[ -f tests/fuzz/$t.dict ]] && dict=(-dict="tests/fuzz/$t.dict")
+  log=$work/$t/log
+  echo "fuzz: $t for ${seconds}s (log $log)"
+  # -timeout: one input slower than 10 s is a hang; -rss_limit_mb: more than 2 GB is a runaway allocation.
+  if build/fuzz/fuzz_$t -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$work/$t/artifacts/" "${dict[@]}" "$work/$t/new" "tests/fuzz/corpus/$t" >"$log" 2>&1; then
+    grep -E '^stat::number_of_executed_units|^stat::new_units_added' "$log" | tr '\n' ' ' | sed "s/^/fuzz: $t ok: /"
+    echo
+  else
+    failed+=("$t")
+    tail -n 60 "$log"
+    for reproducer in "$work/$t/artifacts/"*; do
+      [[ -e $reproducer ]] && echo "fuzz: $t FAILED, reproducer: $reproducer (replay: build/fuzz/fuzz_$t $reproducer)"
+    done
+  fi
+done
+if ((${#failed[@]})); then
+  echo "fuzz: failed: ${failed[*]}" >&2
+  exit 1
+fi
+rm -rf "$work"
+echo "fuzz: ${#targets[@]} passed, 0 failed"
