@@ -2,6 +2,7 @@
 // input byte picks a small map (sizes and blocked cells from the next bytes), the rest is the .scen
 // text. Refusals must say why; accepted scenarios must hold what the reader promises, and the map check
 // must agree with a direct reading of the map.
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -39,7 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_REQUIRE(s.line >= 2, where + "line number");
     FUZZ_REQUIRE(s.start.x >= 0 && s.start.y >= 0 && s.goal.x >= 0 && s.goal.y >= 0, where + "negative cell");
     FUZZ_REQUIRE(s.mapWidth >= 0 && s.mapHeight >= 0, where + "negative map size");
-    FUZZ_REQUIRE(s.optimalLength >= 0, where + "negative length " + std::to_string(s.optimalLength));
+    FUZZ_REQUIRE(s.optimalLength >= 0 && std::isfinite(s.optimalLength),
+                 where + "length " + std::to_string(s.optimalLength));
   }
   const Grid grid = patternGrid(width, height, pattern);
   // The map check without the name check: every scenario must be of the map's size, and its start and
