@@ -207,6 +207,13 @@ class Sequence {
     std::optional<Hierarchy> loaded = deserializeHierarchy(bytes, error);
     FUZZ_REQUIRE(loaded.has_value(), "a serialized hierarchy is refused: " + error);
     FUZZ_REQUIRE(serializeHierarchy(*loaded) == bytes, "the loaded hierarchy serializes to other bytes");
+    // The copy answers as the original: the same path, cell for cell.
+    const Point start = cellInside(), goal = cellInside();
+    PathResult original, copy;
+    query_.findPath(start, goal, original);
+    HpaStarQuery(*loaded).findPath(start, goal, copy);
+    FUZZ_REQUIRE(copy.status == original.status && copy.cells == original.cells,
+                 "the loaded hierarchy answers " + fuzz::str(start) + " -> " + fuzz::str(goal) + " otherwise");
     hierarchy_ = std::move(*loaded);
     query_.setHierarchy(hierarchy_);
   }
