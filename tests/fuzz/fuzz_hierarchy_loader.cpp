@@ -14,6 +14,7 @@
 #include "FuzzChecks.h"
 #include "hpa/HierarchySerialization.h"
 #include "hpa/HpaStarQuery.h"
+#include "search/AStarSearch.h"
 
 using namespace hpastar;
 
@@ -23,10 +24,11 @@ void appendLittleEndian(std::vector<uint8_t>& out, uint64_t value, int bytes) {
   for (int i = 0; i < bytes; ++i) out.push_back(static_cast<uint8_t>(value >> (8 * i)));
 }
 
-// Random passable-or-not cell pairs: HPA* against the reference, and the component lookup.
+// Random passable-or-not cell pairs: HPA* and A* against the reference, and the component lookup.
 void checkQueries(const Hierarchy& hierarchy, std::minstd_rand& rng, int pairs) {
   const Grid& grid = hierarchy.grid();
   HpaStarQuery query(hierarchy);
+  AStarSearch astar;
   PathResult result;
   for (int i = 0; i < pairs; ++i) {
     const Point start{static_cast<int32_t>(rng() % grid.width()), static_cast<int32_t>(rng() % grid.height())};
@@ -36,6 +38,9 @@ void checkQueries(const Hierarchy& hierarchy, std::minstd_rand& rng, int pairs) 
     result.reset();
     query.findPath(start, goal, result);
     fuzz::checkAnswer("loaded HPA*", grid, start, goal, result, distance, false);
+    result.reset();
+    astar.findPath(grid, start, goal, result);
+    fuzz::checkAnswer("A* on the loaded grid", grid, start, goal, result, distance, true);
     if (grid.passable(start) && grid.passable(goal))
       FUZZ_REQUIRE(hierarchy.connected(start, goal) == std::isfinite(distance),
                    "connected" + fuzz::str(start) + fuzz::str(goal));
