@@ -70,7 +70,7 @@ TEST(MovingAIMap, RejectsBadFilesNamingFileLineAndProblem) {
 
 TEST(MovingAIScenario, ReadsTheBundledScenarioFiles) {
   const Grid g = test::loadMap("arena.map");
-  const auto s = test::readScenarioFile("arena.map", g);
+  const auto s = test::loadScenarios("arena.map", g);
   ASSERT_EQ(s.size(), 160u);
   EXPECT_EQ(s[0].line, 2);
   EXPECT_EQ(s[0].mapWidth, 49);
