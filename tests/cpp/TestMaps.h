@@ -2,6 +2,8 @@
 // Shared by the Google Test files: loading the maps in maps/ and drawing small grids by hand.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,7 @@ inline Grid loadMap(const std::string& name) {
   return std::move(*grid);
 }
 
+// Every scenario of a map's .scen file, checked against the map.
 inline std::vector<Scenario> loadScenarios(const std::string& mapName, const Grid& grid) {
   std::string text, error;
   const std::string path = mapsDir() + "/" + mapName + ".scen";
@@ -35,6 +38,29 @@ inline std::vector<Scenario> loadScenarios(const std::string& mapName, const Gri
   if (!checkScenariosAgainstMap(*scenarios, grid, path, mapName, parseError))
     throw std::runtime_error(parseError.toString());
   return std::move(*scenarios);
+}
+
+// At most how many scenarios of a file the suites that solve whole files (the *OnScenarios tests) run:
+// all of them unless the environment variable HPASTAR_SCENARIO_LIMIT sets a limit. The sanitizer suite
+// (npm run test:asan) sets one, so that those tests still run on every map and every bucket, with a
+// fraction of the searches of the largest files, in a time CI can afford (ASan and UBSan make those
+// searches several times slower). Tests that pick their own scenarios use loadScenarios, never limited.
+inline size_t scenarioLimit() {
+  const char* value = std::getenv("HPASTAR_SCENARIO_LIMIT");
+  const long limit = value ? std::strtol(value, nullptr, 10) : 0;
+  return limit > 0 ? static_cast<size_t>(limit) : SIZE_MAX;
+}
+
+// The scenarios of a map's file, or evenly spaced ones (every bucket keeps its share) when there are
+// more than scenarioLimit().
+inline std::vector<Scenario> loadScenarioSample(const std::string& mapName, const Grid& grid) {
+  std::vector<Scenario> all = loadScenarios(mapName, grid);
+  const size_t limit = scenarioLimit();
+  if (all.size() <= limit) return all;
+  const size_t stride = (all.size() + limit - 1) / limit;
+  std::vector<Scenario> kept;
+  for (size_t i = 0; i < all.size(); i += stride) kept.push_back(all[i]);
+  return kept;
 }
 
 // Rows of Moving AI characters, e.g. {"..@", "..."}; all rows the same length.

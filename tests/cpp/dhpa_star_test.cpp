@@ -105,7 +105,7 @@ class DhpaOnScenarios : public ::testing::TestWithParam<DhpaCase> {};
 TEST_P(DhpaOnScenarios, SolvesEveryScenarioWithin1Point5PercentOnAverage) {
   const DhpaCase c = GetParam();
   const Grid g = test::loadMap(c.map);
-  const auto scenarios = test::loadScenarios(c.map, g);
+  const auto scenarios = test::loadScenarioSample(c.map, g);
   const Hierarchy h = buildDhpa(g, c.levels);
   HpaStarQuery q(h);
   PathResult r;

@@ -367,7 +367,7 @@ class HpaOnScenarios : public ::testing::TestWithParam<HpaCase> {};
 TEST_P(HpaOnScenarios, SolvesEveryScenarioWithValidNearOptimalPaths) {
   const HpaCase c = GetParam();
   const Grid g = test::loadMap(c.map);
-  const auto scenarios = test::loadScenarios(c.map, g);
+  const auto scenarios = test::loadScenarioSample(c.map, g);
   HierarchyOptions o;
   o.clusterSize = c.clusterSize;
   o.levels = c.levels;

@@ -257,7 +257,7 @@ class ShpaOnScenarios : public ::testing::TestWithParam<ScenarioCase> {};
 TEST_P(ShpaOnScenarios, SolvesEveryScenarioWithValidPathsNoShorterThanOptimal) {
   const ScenarioCase c = GetParam();
   const Grid grid = test::loadMap(c.map);
-  const auto scenarios = test::loadScenarios(c.map, grid);
+  const auto scenarios = test::loadScenarioSample(c.map, grid);
   ShpaOptions o;
   o.maxDetour = c.maxDetour;
   const ShpaStarGraph g = buildGraph(grid, o);

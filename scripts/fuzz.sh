@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of tests/fuzz in build/fuzz (clang, ASan + UBSan) and runs each one for a
+# bounded time over its committed corpus (tests/fuzz/corpus/<target>). New inputs go to a temporary
+# directory: the committed corpus is never modified. Fails on any crash, leak, timeout or out-of-memory,
+# printing the reproducer and how to replay it.
+#
+#   scripts/fuzz.sh [--seconds N] [--work DIR] [--build-only] [target ...]
+#     targets: map_reader scen_reader hierarchy_loader api_sequence (default: all of them but those named in
+#              HPASTAR_FUZZ_SKIP, space-separated)
+#     --seconds N   time per target (default 15: what `npm test` spends)
+#     --work DIR    keep what the run finds in DIR instead of a temporary directory: DIR/<target>/corpus
+#                   (new inputs: a later run with the same DIR resumes from them), DIR/<target>/artifacts
+#                   and the log DIR/<target>-<date>.log
+#     --build-only  configure and build, run nothing
+#   Long session:   nice -n 19 scripts/fuzz.sh --seconds 3600 --work /work/fuzzlogs map_reader scen_reader
+#   Replay a crash: build/fuzz/fuzz_<target> <reproducer>
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+all_targets=(map_reader scen_reader hierarchy_loader api_sequence)
+# A target named on the command line always runs.
+skip=" ${HPASTAR_FUZZ_SKIP-} "
+
+seconds=15
+build_only=0
+keep=""
+targets=()
+while (($#)); do
+  case $1 in
+    --seconds) seconds=$2; shift 2 ;;
+    --work) keep=$2; shift 2 ;;
+    --build-only) build_only=1; shift ;;
+    -h | --help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    -*) echo "fuzz: unknown option $1" >&2; exit 2 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+if ((${#targets[@]} == 0)); then
+  for t in "${all_targets[@]}"; do
+    if [[ $skip == *" $t "* ]]; then echo "fuzz: skipping $t (HPASTAR_FUZZ_SKIP)"; else targets+=("$t"); fi
+  done
+fi
+for t in "${targets[@]}"; do
+  [[ " ${all_targets[*]} " == *" $t "* ]] || { echo "fuzz: unknown target $t (known: ${all_targets[*]})" >&2; exit 2; }
+done
+
+cmake -S . -B build/fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHPASTAR_FUZZ=ON \
+  -DHPASTAR_TESTS=OFF >/dev/null
+cmake --build build/fuzz -j2 --target hpastar_fuzzers
+((build_only)) && exit 0
+
+# A crash stops the target at once; UBSan's reports come with a stack.
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+if [[ -n $keep ]]; then
+  mkdir -p "$keep"
+  work=$(cd "$keep" && pwd)
+else
+  work=$(mktemp -d "${TMPDIR:-/tmp}/hpastar-fuzz.XXXXXX")
+fi
+failed=()
+for t in "${targets[@]}"; do
+  mkdir -p "$work/$t/corpus" "$work/$t/artifacts"
+  dict=()
+  [[ -f tests/fuzz/$t.dict ]] && dict=(-dict="tests/fuzz/$t.dict")
+  log=$work/$t/log
+  [[ -n $keep ]] && log=$work/$t-$(date +%Y%m%d-%H%M%S).log
+  echo "fuzz: $t for ${seconds}s (log $log)"
+  # -timeout: one input slower than 10 s is a hang; -rss_limit_mb: more than 2 GB is a runaway allocation.
+  if build/fuzz/fuzz_$t -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$work/$t/artifacts/" "${dict[@]}" "$work/$t/corpus" "tests/fuzz/corpus/$t" >"$log" 2>&1; then
+    grep -E '^stat::number_of_executed_units|^stat::new_units_added' "$log" | tr '\n' ' ' | sed "s/^/fuzz: $t ok: /"
+    echo
+  else
+    failed+=("$t")
+    tail -n 60 "$log"
+    for reproducer in "$work/$t/artifacts/"*; do
+      [[ -e $reproducer ]] && echo "fuzz: $t FAILED, reproducer: $reproducer (replay: build/fuzz/fuzz_$t $reproducer)"
+    done
+  fi
+done
+if ((${#failed[@]})); then
+  echo "fuzz: failed: ${failed[*]}" >&2
+  exit 1
+fi
+[[ -n $keep ]] || rm -rf "$work"
+echo "fuzz: ${#targets[@]} passed, 0 failed"

@@ -1,0 +1,124 @@
+#pragma once
+// What the fuzz harnesses check on every answer the library gives. The oracles here are written from
+// the Moving AI rules, not taken from the library: a grid's moves are recomputed from its terrain, and
+// shortest distances come from a plain Dijkstra over cells. A failed check prints what is wrong and
+// aborts, which libFuzzer records as a crash with its input.
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <limits>
+#include <queue>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "grid/Grid.h"
+#include "grid/Moves.h"
+#include "path/PathValidator.h"
+#include "search/PathResult.h"
+
+namespace hpastar::fuzz {
+
+[[noreturn]] inline void fail(const char* file, int line, const char* condition, const std::string& message) {
+  std::fprintf(stderr, "%s:%d: check failed: %s\n  %s\n", file, line, condition, message.c_str());
+  std::fflush(stderr);
+  std::abort();
+}
+
+// `message` is only evaluated when the check fails.
+#define FUZZ_REQUIRE(condition, message)                                                \
+  do {                                                                                  \
+    if (!(condition)) ::hpastar::fuzz::fail(__FILE__, __LINE__, #condition, (message)); \
+  } while (0)
+
+inline std::string str(Point p) { return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")"; }
+
+// The grid's size, terrain, passability and every move bit agree with its terrain characters.
+inline void checkGridInvariants(const Grid& grid) {
+  FUZZ_REQUIRE(
+      grid.width() >= 1 && grid.height() >= 1 && grid.width() <= Grid::kMaxSide && grid.height() <= Grid::kMaxSide,
+      std::to_string(grid.width()) + "x" + std::to_string(grid.height()));
+  FUZZ_REQUIRE(grid.terrain().size() == static_cast<size_t>(grid.width()) * grid.height(), "terrain size");
+  auto open = [&](int32_t x, int32_t y) {
+    return x >= 0 && y >= 0 && x < grid.width() && y < grid.height() &&
+           grid.capability().allowsChar(static_cast<char>(grid.terrain()[static_cast<size_t>(y) * grid.width() + x]));
+  };
+  for (int32_t y = 0; y < grid.height(); ++y) {
+    for (int32_t x = 0; x < grid.width(); ++x) {
+      const char c = grid.terrainAt(x, y);
+      FUZZ_REQUIRE(isTerrainChar(c), "cell " + str({x, y}) + " holds code " + std::to_string(int(c)));
+      FUZZ_REQUIRE(grid.passable(x, y) == open(x, y), "passability of " + str({x, y}));
+      uint8_t expected = 0;
+      for (int d = 0; d < kDirCount && open(x, y); ++d) {
+        const int32_t nx = x + kDirDx[d], ny = y + kDirDy[d];
+        const bool corner = d % 2 == 1 && !(open(nx, y) && open(x, ny));
+        if (open(nx, ny) && !corner) expected |= static_cast<uint8_t>(1u << d);
+      }
+      FUZZ_REQUIRE(grid.moveMask(grid.index(x, y)) == expected, "move mask of " + str({x, y}));
+    }
+  }
+}
+
+// Shortest distances from one cell to every cell (infinity when unreachable), by Dijkstra over the
+// terrain with the octile moves and the no-corner-cutting rule.
+inline std::vector<double> referenceDistances(const Grid& grid, Point source) {
+  const double kInf = std::numeric_limits<double>::infinity();
+  std::vector<double> dist(static_cast<size_t>(grid.cellCount()), kInf);
+  if (!grid.passable(source)) return dist;
+  using Entry = std::pair<double, int32_t>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
+  dist[static_cast<size_t>(grid.index(source))] = 0;
+  open.push({0, grid.index(source)});
+  while (!open.empty()) {
+    const auto [d, cell] = open.top();
+    open.pop();
+    if (d > dist[static_cast<size_t>(cell)]) continue;
+    const Point p = grid.pointOf(cell);
+    for (int dx = -1; dx <= 1; ++dx) {
+      for (int dy = -1; dy <= 1; ++dy) {
+        if (dx == 0 && dy == 0) continue;
+        if (!grid.passable(p.x + dx, p.y + dy)) continue;
+        if (dx != 0 && dy != 0 && !(grid.passable(p.x + dx, p.y) && grid.passable(p.x, p.y + dy))) continue;
+        const double next = d + (dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0);
+        const int32_t to = grid.index(p.x + dx, p.y + dy);
+        if (next < dist[static_cast<size_t>(to)] - 1e-12) {
+          dist[static_cast<size_t>(to)] = next;
+          open.push({next, to});
+        }
+      }
+    }
+  }
+  return dist;
+}
+
+// The status a planner must give for start -> goal, from the reference distance.
+inline PathStatus expectedStatus(const Grid& grid, Point start, Point goal, double distance) {
+  if (!grid.passable(start)) return PathStatus::StartInvalid;
+  if (!grid.passable(goal)) return PathStatus::GoalInvalid;
+  return std::isfinite(distance) ? PathStatus::Found : PathStatus::NoPath;
+}
+
+// A planner's answer: the status the reference gives; when found, a legal path from start to goal whose
+// reported cost is its length, never shorter than the shortest one, and equal to it when `optimal`.
+inline void checkAnswer(const char* planner, const Grid& grid, Point start, Point goal, PathStatus status,
+                        std::span<const Point> cells, double cost, double distance, bool optimal) {
+  const std::string query = std::string(planner) + " " + str(start) + " -> " + str(goal) + ": ";
+  const PathStatus expected = expectedStatus(grid, start, goal, distance);
+  FUZZ_REQUIRE(status == expected, query + pathStatusName(status) + ", expected " + pathStatusName(expected));
+  if (status != PathStatus::Found) return;
+  const PathCheck check = validatePath(grid, start, goal, cells, cost, 1e-6);
+  FUZZ_REQUIRE(check.valid, query + check.problem);
+  FUZZ_REQUIRE(cost >= distance - 1e-6 * (1 + distance),
+               query + "cost " + std::to_string(cost) + " below the shortest " + std::to_string(distance));
+  if (optimal)
+    FUZZ_REQUIRE(std::fabs(cost - distance) <= 1e-6 * (1 + distance),
+                 query + "cost " + std::to_string(cost) + ", shortest " + std::to_string(distance));
+}
+
+inline void checkAnswer(const char* planner, const Grid& grid, Point start, Point goal, const PathResult& r,
+                        double distance, bool optimal) {
+  checkAnswer(planner, grid, start, goal, r.status, r.cells, r.cost, distance, optimal);
+}
+
+}  // namespace hpastar::fuzz
