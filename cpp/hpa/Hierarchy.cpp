@@ -7,6 +7,7 @@
 
 #include "hpa/AbstractSearch.h"
 #include "hpa/EntranceScanner.h"
+#include "hpa/HierarchyMemory.h"
 #include "search/DijkstraSearch.h"
 
 namespace hpastar {
@@ -143,6 +144,8 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
     error = "the grid is empty";
     return std::nullopt;
   }
+  error = checkMemoryBudget(grid, options);
+  if (!error.empty()) return std::nullopt;
   Hierarchy h;
   h.grid_ = grid;
   h.options_ = options;
