@@ -318,7 +318,7 @@ describe('HPAStar', () => {
   test('reports its options, build figures and the phases of each search', () => {
     const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
     const planner = hp.HPAStar.build(grid, { clusterSize: 8, levels: 3 });
-    const defaults = { clusterSize: 10, levels: 1, clusterGroup: 2, entranceWidth: 6, cachePaths: false, cacheTrees: false, pruneEdges: true, landmarks: 0, distanceTable: false };
+    const defaults = { clusterSize: 10, levels: 1, clusterGroup: 2, entranceWidth: 6, cachePaths: false, cacheTrees: false, pruneEdges: true, landmarks: 0, distanceTable: false, memoryBudgetMiB: 1024 };
     expect(hp.HPAStar.defaultOptions).toEqual(defaults);
     expect(planner.options).toEqual({ ...defaults, clusterSize: 8, levels: 3 });
     const stats = planner.stats;
