@@ -577,7 +577,7 @@ describe('errors are JavaScript errors that name the problem', () => {
     ];
     for (const [options, message] of cases) expect(() => hp.HPAStar.build(grid, options)).toThrow(new RangeError(message));
     expect(() => hp.HPAStar.build(grid, { clustersize: 4 } as never)).toThrow(
-      new TypeError('HPAStar.build: unknown option "clustersize" (known: clusterSize, levels, clusterGroup, entranceWidth, cachePaths, cacheTrees, pruneEdges, landmarks, distanceTable)'),
+      new TypeError('HPAStar.build: unknown option "clustersize" (known: clusterSize, levels, clusterGroup, entranceWidth, cachePaths, cacheTrees, pruneEdges, landmarks, distanceTable, memoryBudgetMiB)'),
     );
     expect(() => hp.HPAStar.build(grid, { clusterSize: 4.5 })).toThrow(new TypeError('HPAStar.build: option clusterSize must be an integer, got 4.5'));
     expect(() => hp.HPAStar.build(grid, { cachePaths: 1 } as never)).toThrow(new TypeError('HPAStar.build: option cachePaths must be a boolean, got 1'));
