@@ -11,6 +11,7 @@
 #include "grid/Grid.h"
 #include "grid/Terrain.h"
 #include "hpa/HierarchyOptions.h"
+#include "io/FileLimits.h"
 #include "search/PathResult.h"
 #include "shpa/ShpaOptions.h"
 
@@ -39,6 +40,9 @@ val terrainCharacters() {
 val limits() {
   val o = val::object();
   o.set("maxGridSide", Grid::kMaxSide);
+  o.set("maxGridCells", static_cast<double>(Grid::kMaxCells));
+  o.set("maxMapFileBytes", static_cast<double>(kMaxMapFileBytes));
+  o.set("maxScenarioFileBytes", static_cast<double>(kMaxScenarioFileBytes));
   o.set("maxLevels", HierarchyOptions::kMaxLevels);
   return o;
 }

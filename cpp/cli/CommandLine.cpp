@@ -6,6 +6,11 @@
 
 namespace hpastar::cli {
 
+std::string switchValueError(const std::string& name, const std::string& value) {
+  return "--" + name + " is a switch and takes no value (found \"" + value + "\"): give --" + name +
+         " to turn it on, leave it out to keep the default";
+}
+
 CommandLine::CommandLine(int argc, char** argv, int first, const std::set<std::string>& switches) {
   for (int i = first; i < argc; ++i) {
     std::string arg = argv[i];
@@ -15,6 +20,9 @@ CommandLine::CommandLine(int argc, char** argv, int first, const std::set<std::s
       if (eq != std::string::npos) {
         value = name.substr(eq + 1);
         name = name.substr(0, eq);
+        // A switch is on when given and off when left out: "--cache-paths=0" or "--no-smooth=no" would
+        // read as the opposite of what they do (both switched the option on), so a value is refused.
+        if (switches.count(name)) throw UsageError(switchValueError(name, value));
       } else if (!switches.count(name)) {
         if (i + 1 >= argc) throw UsageError("option --" + name + " needs a value");
         value = argv[++i];

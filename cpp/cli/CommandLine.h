@@ -13,10 +13,15 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// "--name value" options and "--flag" switches after a subcommand, plus positional arguments.
+// The message for "--switch=value": switches take no value (whatever the value, it read as "on").
+std::string switchValueError(const std::string& name, const std::string& value);
+
+// "--name value" or "--name=value" options and "--flag" switches after a subcommand, plus positional
+// arguments. A switch given a value ("--no-smooth=no") is a UsageError.
 class CommandLine {
  public:
-  // `switches` are the options that take no value; every other "--x" takes the next argument.
+  // `switches` are the options that take no value; every other "--x" takes the next argument (or the
+  // text after "=").
   CommandLine(int argc, char** argv, int first, const std::set<std::string>& switches);
 
   const std::vector<std::string>& positional() const { return positional_; }

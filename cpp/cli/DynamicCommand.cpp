@@ -29,6 +29,14 @@ int runDynamicCommand(int argc, char** argv) {
   const long long changes = cmd.getInt("changes", 10, 1, 1000000);
   const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
   const Grid base = loadMapFile(cmd.positional()[0]);
+  // Searches run between cells that are passable in the map and not under an obstacle: drawn from this
+  // list, never by sampling the whole map until a passable cell turns up (which never ends on a map
+  // without one).
+  std::vector<Point> open;
+  for (int32_t y = 0; y < base.height(); ++y)
+    for (int32_t x = 0; x < base.width(); ++x)
+      if (base.passable(x, y)) open.push_back(Point{x, y});
+  if (open.empty()) throw InputError(cmd.positional()[0] + ": the map has no passable cell");
 
   // Spots for a 2×2 obstacle: four ground cells of the original map.
   std::vector<Point> spots;
@@ -48,7 +56,7 @@ int runDynamicCommand(int argc, char** argv) {
   HpaStarQuery query(*h);
   PathResult result;
 
-  std::vector<Point> placed;
+  std::vector<Point> placed, stillOpen;
   std::vector<CellEdit> edits;
   double updateUs = 0, searchUs = 0;
   uint64_t found = 0, invalid = 0, ran = 0;
@@ -71,12 +79,12 @@ int runDynamicCommand(int argc, char** argv) {
     if (!error.empty()) throw InputError(error);
     query.setHierarchy(*h);
     const Grid& g = h->grid();
-    for (long long s = 0; s < searches; ++s) {
-      Point a, b;
-      do a = Point{static_cast<int32_t>(rng() % g.width()), static_cast<int32_t>(rng() % g.height())};
-      while (!g.passable(a));
-      do b = Point{static_cast<int32_t>(rng() % g.width()), static_cast<int32_t>(rng() % g.height())};
-      while (!g.passable(b));
+    // When the obstacles cover every passable cell (a map with little room), this change runs no search.
+    stillOpen.clear();
+    for (Point p : open)
+      if (g.passable(p)) stillOpen.push_back(p);
+    for (long long s = 0; s < searches && !stillOpen.empty(); ++s) {
+      const Point a = stillOpen[rng() % stillOpen.size()], b = stillOpen[rng() % stillOpen.size()];
       result.reset();
       const auto ts = Clock::now();
       query.findPath(a, b, result);
@@ -99,6 +107,7 @@ int runDynamicCommand(int argc, char** argv) {
       .add("total_ms_per_change", (updateUs + searchUs) / n / 1000.0)
       .add("update_us_mean", updateUs / n)
       .add("search_us_mean", ran ? searchUs / static_cast<double>(ran) : 0.0)
+      .add("searched", ran)
       .add("found", found)
       .add("invalid", invalid);
   std::printf("%s\n", o.str().c_str());

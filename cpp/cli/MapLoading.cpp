@@ -1,5 +1,6 @@
 #include "cli/MapLoading.h"
 
+#include "io/FileLimits.h"
 #include "io/MovingAIMap.h"
 #include "io/TextFile.h"
 
@@ -7,7 +8,7 @@ namespace hpastar::cli {
 
 Grid loadMapFile(const std::string& path) {
   std::string text, error;
-  if (!readTextFile(path, text, error)) throw InputError(error);
+  if (!readTextFile(path, kMaxMapFileBytes, "map", text, error)) throw InputError(error);
   ParseError parseError;
   auto grid = parseMovingAIMap(text, path, parseError);
   if (!grid) throw InputError(parseError.toString());
@@ -16,7 +17,7 @@ Grid loadMapFile(const std::string& path) {
 
 std::vector<Scenario> loadScenarioFile(const std::string& path) {
   std::string text, error;
-  if (!readTextFile(path, text, error)) throw InputError(error);
+  if (!readTextFile(path, kMaxScenarioFileBytes, "scenario", text, error)) throw InputError(error);
   ParseError parseError;
   auto scenarios = parseMovingAIScenarios(text, path, parseError);
   if (!scenarios) throw InputError(parseError.toString());

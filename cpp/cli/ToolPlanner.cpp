@@ -4,6 +4,7 @@
 #include "cli/OptionFlags.h"
 #include "cli/ShpaToolPlanner.h"
 #include "hpa/Hierarchy.h"
+#include "hpa/HierarchyMemory.h"
 #include "hpa/HpaStarQuery.h"
 #include "search/AStarSearch.h"
 #include "shpa/ShpaOptions.h"
@@ -53,8 +54,11 @@ std::string hierarchyStatsJson(const Hierarchy& h) {
   }
   levels += "]";
   JsonObject o;
+  // The estimate the build checked against the memory budget, beside what it allocated.
+  const HierarchyMemoryEstimate estimate = estimateHierarchyMemory(h.grid(), h.options());
   o.add("build_ms", s.buildMs)
       .add("bytes", static_cast<uint64_t>(s.bytes))
+      .add("estimated_bytes", estimate.hierarchyBytes)
       .add("grid_bytes", static_cast<uint64_t>(h.grid().bytes()))
       .add("entrances", static_cast<uint64_t>(s.entrances))
       .add("distance_table_nodes", static_cast<uint64_t>(s.distanceTableNodes))

@@ -13,6 +13,7 @@
 #include "cli/ToolPlanner.h"
 #include "cli/UpdateBenchCommand.h"
 #include "hpa/HierarchyOptions.h"
+#include "io/FileLimits.h"
 #include "shpa/ShpaOptions.h"
 
 namespace {
@@ -44,10 +45,15 @@ void printUsage(std::FILE* out) {
                "  --no-smooth                leave the refined path unsmoothed\n"
                "  --smoothing-range R        longest straight line smoothing tries (default 2 x cluster)\n\n"
                "shpa options (static maps only):\n%s\n"
+               "Switches (--cache-paths, --no-prune, --distance-table, --no-smooth, --per-query, ...) take no\n"
+               "value: given, they turn their option on; left out, the default holds. --x=VALUE is refused.\n\n"
+               "Files: a .map file is read up to %zu bytes (the largest grid: %lld cells, %d per side), a\n"
+               ".scen file up to %zu bytes; larger ones are refused unread.\n\n"
                "algorithms: %s\n",
                hpastar::cli::optionFlagsHelp(hpastar::HierarchyOptions::fields()).c_str(),
-               hpastar::cli::optionFlagsHelp(hpastar::ShpaOptions::fields()).c_str(),
-               hpastar::cli::knownAlgorithms().c_str());
+               hpastar::cli::optionFlagsHelp(hpastar::ShpaOptions::fields()).c_str(), hpastar::kMaxMapFileBytes,
+               static_cast<long long>(hpastar::Grid::kMaxCells), hpastar::Grid::kMaxSide,
+               hpastar::kMaxScenarioFileBytes, hpastar::cli::knownAlgorithms().c_str());
 }
 
 }  // namespace

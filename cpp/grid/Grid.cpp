@@ -11,28 +11,35 @@ Grid::Grid(int32_t width, int32_t height, Capability capability)
       terrain_(static_cast<size_t>(width) * height, '.'),
       passable_(terrain_.size(), capability.allowsChar('.') ? 1 : 0),
       moves_(terrain_.size(), 0) {
-  assert(width >= 1 && height >= 1 && width <= kMaxSide && height <= kMaxSide);
+  assert(checkSize(width, height).empty());
   for (int32_t y = 0; y < height_; ++y)
     for (int32_t x = 0; x < width_; ++x) refreshMoves(x, y);
 }
 
+std::string Grid::checkSize(int64_t width, int64_t height) {
+  const std::string size = "grid size " + std::to_string(width) + "x" + std::to_string(height);
+  if (width < 1 || height < 1 || width > kMaxSide || height > kMaxSide)
+    return size + " is outside 1.." + std::to_string(kMaxSide) + " per side";
+  if (width * height > kMaxCells)
+    return size + " has " + std::to_string(width * height) + " cells, more than the " + std::to_string(kMaxCells) +
+           " allowed";
+  return "";
+}
+
 std::optional<Grid> Grid::fromTerrain(int32_t width, int32_t height, std::span<const uint8_t> terrain,
                                       std::string& error, Capability capability) {
-  if (width < 1 || height < 1 || width > kMaxSide || height > kMaxSide) {
-    error = "grid size " + std::to_string(width) + "x" + std::to_string(height) + " is outside 1.." +
-            std::to_string(kMaxSide) + " per side";
-    return std::nullopt;
-  }
+  error = checkSize(width, height);
+  if (!error.empty()) return std::nullopt;
   const size_t expected = static_cast<size_t>(width) * height;
   if (terrain.size() != expected) {
-    error = "terrain has " + std::to_string(terrain.size()) + " cells, expected " + std::to_string(expected) +
-            " for " + std::to_string(width) + "x" + std::to_string(height);
+    error = "terrain has " + std::to_string(terrain.size()) + " cells, expected " + std::to_string(expected) + " for " +
+            std::to_string(width) + "x" + std::to_string(height);
     return std::nullopt;
   }
   for (size_t i = 0; i < expected; ++i) {
     if (!isTerrainChar(static_cast<char>(terrain[i]))) {
-      error = "cell (" + std::to_string(i % width) + ", " + std::to_string(i / width) +
-              ") has terrain code " + std::to_string(terrain[i]) + ", which is not a Moving AI terrain character";
+      error = "cell (" + std::to_string(i % width) + ", " + std::to_string(i / width) + ") has terrain code " +
+              std::to_string(terrain[i]) + ", which is not a Moving AI terrain character";
       return std::nullopt;
     }
   }

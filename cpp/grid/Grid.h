@@ -21,14 +21,24 @@ namespace hpastar {
 // in exactly one place.
 class Grid {
  public:
+  // The largest grid: sides up to kMaxSide and at most kMaxCells cells (4096 x 4096, or 8192 x 2048, ...).
+  // Checked before anything is allocated (the factory below, the .map reader's header, the hierarchy
+  // loader), so a bad header cannot ask for gigabytes. The cell limit keeps a grid (3 bytes per cell)
+  // and its searches' per-cell scratch well inside wasm's 4 GB; the Moving AI maps are 1024² at most.
   static constexpr int32_t kMaxSide = 8192;
+  static constexpr int64_t kMaxCells = int64_t{1} << 24;
 
   Grid() = default;
-  // An all-ground grid. Sides must be in 1..kMaxSide (checked by the factory below; asserted here).
+  // An all-ground grid. Sides must be in 1..kMaxSide and cells at most kMaxCells (checked by the factory
+  // below; asserted here).
   Grid(int32_t width, int32_t height, Capability capability = Capability::movingAIDefault());
 
   // Builds a grid from width*height Moving AI characters, row-major. Returns nothing and fills `error`
-  // when a side is out of range, the array has the wrong size, or a character is not a terrain character.
+  // when a side is out of range, the grid has more than kMaxCells cells, the array has the wrong size,
+  // or a character is not a terrain character.
+  // "" when a width x height grid is allowed, else why not ("grid size 0x3 is outside 1..8192 per side",
+  // "grid size 8192x8192 has 67108864 cells, more than the 16777216 allowed").
+  static std::string checkSize(int64_t width, int64_t height);
   static std::optional<Grid> fromTerrain(int32_t width, int32_t height, std::span<const uint8_t> terrain,
                                          std::string& error, Capability capability = Capability::movingAIDefault());
 

@@ -8,6 +8,7 @@
 #include "hpa/AbstractSearch.h"
 #include "hpa/ClusterRegions.h"
 #include "hpa/EntranceScanner.h"
+#include "hpa/HierarchyMemory.h"
 #include "hpa/HierarchyPartsCheck.h"
 #include "search/DijkstraSearch.h"
 
@@ -105,6 +106,8 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
     error = "the grid is empty";
     return std::nullopt;
   }
+  error = checkMemoryBudget(grid, options);
+  if (!error.empty()) return std::nullopt;
   Hierarchy h;
   h.grid_ = grid;
   h.options_ = options;

@@ -27,6 +27,11 @@ struct HierarchyOptions {
                                // abstract path is read off it, no search. N² floats for N nodes, recomputed
                                // by every terrain change (one Dijkstra per node); left out above 4096 nodes
 
+  // A build whose estimated memory (HierarchyMemory.h: the hierarchy and its copy of the grid) is above
+  // this many MiB is refused before anything is allocated. 1 GiB leaves room in wasm's 4 GB for the grid,
+  // the searches and a pool's copies; natively, raise it for huge maps. Not saved with a hierarchy.
+  int32_t memoryBudgetMiB = 1024;
+
   static constexpr int32_t kMaxLevels = 8;
 
   // Every field's declaration (OptionSchema.h): names, ranges, command-line flags, documentation.
@@ -112,6 +117,14 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
        .doc = "exact distances between every two top-level nodes (no abstract search)",
        .kind = OptionKind::Flag,
        .flag = &O::distanceTable},
+      {.name = "memoryBudgetMiB",
+       .label = "memory budget (MiB)",
+       .cli = "memory-budget",
+       .doc = "refuse a build whose estimated memory, in MiB, is above this",
+       .kind = OptionKind::Integer,
+       .min = 1,
+       .max = 1 << 20,
+       .integer = &O::memoryBudgetMiB},
   };
   return table;
 }

@@ -39,20 +39,18 @@ std::optional<Grid> parseMovingAIMap(std::string_view text, std::string_view fil
   std::string_view line;
   if (!lines.next(line)) return fail(1, "empty file, expected \"type octile\"");
   {
-    std::string_view t = trim(line);
-    if (t.substr(0, 5) != "type ") return fail(lines.number(), "expected \"type octile\", found " + quoted(line));
-    if (trim(t.substr(5)) != "octile")
-      return fail(lines.number(), "map type " + quoted(trim(t.substr(5))) + " is not supported (only octile)");
+    const HeaderLine type = splitHeaderLine(line);
+    if (type.key != "type" || type.value.empty())
+      return fail(lines.number(), "expected \"type octile\", found " + quoted(line));
+    if (type.value != "octile")
+      return fail(lines.number(), "map type " + quoted(type.value) + " is not supported (only octile)");
   }
   int width = -1, height = -1;
   // height and width, in either order, then "map".
   for (;;) {
     if (!lines.next(line)) return fail(lines.number() + 1, "unexpected end of file, expected \"map\"");
-    std::string_view t = trim(line);
-    if (t == "map") break;
-    const size_t sp = t.find_first_of(" \t");
-    const std::string_view key = t.substr(0, sp);
-    const std::string_view value = sp == std::string_view::npos ? std::string_view() : t.substr(sp + 1);
+    const auto [key, value] = splitHeaderLine(line);
+    if (key == "map" && value.empty()) break;
     int* target = key == "height" ? &height : key == "width" ? &width : nullptr;
     if (!target) return fail(lines.number(), "expected \"height\", \"width\" or \"map\", found " + quoted(line));
     if (*target != -1) return fail(lines.number(), "\"" + std::string(key) + "\" given twice");
@@ -65,6 +63,8 @@ std::optional<Grid> parseMovingAIMap(std::string_view text, std::string_view fil
   }
   if (height == -1) return fail(lines.number(), "\"map\" before \"height\"");
   if (width == -1) return fail(lines.number(), "\"map\" before \"width\"");
+  // Both sides are in range, but not every pair is: checked before the rows are read or reserved.
+  if (const std::string size = Grid::checkSize(width, height); !size.empty()) return fail(lines.number(), size);
 
   std::vector<uint8_t> terrain;
   terrain.reserve(static_cast<size_t>(width) * height);

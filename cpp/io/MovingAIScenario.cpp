@@ -67,9 +67,9 @@ std::optional<std::vector<Scenario>> parseMovingAIScenarios(std::string_view tex
   TextLines lines(text);
   std::string_view line;
   if (!lines.next(line)) return fail(1, "empty file, expected \"version 1\"");
-  const std::string_view header = trim(line);
-  if (header != "version 1" && header != "version 1.0")
-    return fail(1, "expected \"version 1\", found \"" + std::string(header.substr(0, 40)) + "\"");
+  const HeaderLine version = splitHeaderLine(line);
+  if (version.key != "version" || (version.value != "1" && version.value != "1.0"))
+    return fail(1, "expected \"version 1\", found \"" + std::string(trim(line).substr(0, 40)) + "\"");
 
   std::vector<Scenario> out;
   while (lines.next(line)) {

@@ -39,4 +39,19 @@ inline std::string_view trim(std::string_view s) {
   return s;
 }
 
+// A header line "key value" (".map": "type octile", "height 512"; ".scen": "version 1"): the key up to
+// the first space or tab, the value what follows without the spaces and tabs around it. Every header
+// line of both readers is split here, so a tab is accepted wherever a space is.
+struct HeaderLine {
+  std::string_view key;
+  std::string_view value;
+};
+
+inline HeaderLine splitHeaderLine(std::string_view line) {
+  const std::string_view t = trim(line);
+  const size_t gap = t.find_first_of(" \t");
+  if (gap == std::string_view::npos) return HeaderLine{t, std::string_view()};
+  return HeaderLine{t.substr(0, gap), trim(t.substr(gap))};
+}
+
 }  // namespace hpastar

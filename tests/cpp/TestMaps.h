@@ -9,6 +9,7 @@
 
 #include "grid/Grid.h"
 #include "hpa/Hierarchy.h"
+#include "io/FileLimits.h"
 #include "io/MovingAIMap.h"
 #include "io/MovingAIScenario.h"
 #include "io/TextFile.h"
@@ -20,7 +21,7 @@ inline std::string mapsDir() { return HPASTAR_MAPS_DIR; }
 inline Grid loadMap(const std::string& name) {
   std::string text, error;
   const std::string path = mapsDir() + "/" + name;
-  if (!readTextFile(path, text, error)) throw std::runtime_error(error);
+  if (!readTextFile(path, kMaxMapFileBytes, "map", text, error)) throw std::runtime_error(error);
   ParseError parseError;
   auto grid = parseMovingAIMap(text, path, parseError);
   if (!grid) throw std::runtime_error(parseError.toString());
@@ -31,7 +32,7 @@ inline Grid loadMap(const std::string& name) {
 inline std::vector<Scenario> loadScenarios(const std::string& mapName, const Grid& grid) {
   std::string text, error;
   const std::string path = mapsDir() + "/" + mapName + ".scen";
-  if (!readTextFile(path, text, error)) throw std::runtime_error(error);
+  if (!readTextFile(path, kMaxScenarioFileBytes, "scenario", text, error)) throw std::runtime_error(error);
   ParseError parseError;
   auto scenarios = parseMovingAIScenarios(text, path, parseError);
   if (!scenarios) throw std::runtime_error(parseError.toString());

@@ -410,3 +410,65 @@ INSTANTIATE_TEST_SUITE_P(Maps, HpaOnScenarios, ::testing::ValuesIn(allHpaCases()
 
 }  // namespace
 }  // namespace hpastar
+
+namespace hpastar {
+namespace {
+
+// Issue 13's 3x3 question. With 2x2 clusters, the 2-cell border between the left and right clusters is
+// one entrance narrower than the entrance width (8), so it gets one transition, in its middle: (1,1)-(2,1).
+// As in the HPA* paper, S and G are connected only to the nodes of their own clusters (an S-G edge only
+// when they share one), so the abstract path of (1,0) -> (2,0) is S, (1,1), (2,1), G, and the unsmoothed
+// path is its refinement: cost 3 against the direct step's 1. Not a defect: the path is the shortest in
+// the abstract graph, and smoothing (the paper's remedy) finds the step.
+TEST(HpaStar, AStepAcrossABorderWithoutSmoothingDetoursThroughTheEntrancesOnlyTransition) {
+  const Grid g = test::drawGrid({"...", "...", "..."});
+  HierarchyOptions o;
+  o.clusterSize = 2;
+  o.entranceWidth = 8;
+  const Hierarchy h = test::buildHierarchy(g, o);
+  HpaStarQuery q(h);
+  PathResult r;
+  HpaQueryOptions unsmoothed;
+  unsmoothed.smooth = false;
+  ASSERT_EQ(q.findPath({1, 0}, {2, 0}, r, unsmoothed), PathStatus::Found);
+  EXPECT_EQ(r.cells, (std::vector<Point>{{1, 0}, {1, 1}, {2, 1}, {2, 0}}));
+  EXPECT_DOUBLE_EQ(r.cost, 3.0);
+  EXPECT_EQ(r.stats.abstractPathNodes, 4u);
+  r.reset();
+  ASSERT_EQ(q.findPath({1, 0}, {2, 0}, r), PathStatus::Found);
+  EXPECT_DOUBLE_EQ(r.cost, 1.0) << "smoothing replaces the detour by the straight step";
+
+  // With an entrance width of 2 the entrance gets a transition at each end, one of them on row 0.
+  o.entranceWidth = 2;
+  const Hierarchy ends = test::buildHierarchy(g, o);
+  HpaStarQuery q2(ends);
+  r.reset();
+  ASSERT_EQ(q2.findPath({1, 0}, {2, 0}, r, unsmoothed), PathStatus::Found);
+  EXPECT_DOUBLE_EQ(r.cost, 1.0);
+}
+
+// The bound that detour obeys: a step across a border where the entrance (length L < entrance width)
+// has its one transition at m costs 1 + 2 |y - m| unsmoothed, so at most 1 + 2 floor(L / 2); smoothed, 1.
+TEST(HpaStar, UnsmoothedStepsAcrossANarrowEntranceCostOnePlusTwiceTheDistanceToItsTransition) {
+  const int32_t side = 5;  // 5x5 clusters side by side: one border of 5 cells, transition at y = 2
+  const Grid g = test::drawGrid(std::vector<std::string>(side, std::string(2 * side, '.')));
+  HierarchyOptions o;
+  o.clusterSize = side;
+  o.entranceWidth = side + 1;
+  const Hierarchy h = test::buildHierarchy(g, o);
+  HpaStarQuery q(h);
+  HpaQueryOptions unsmoothed;
+  unsmoothed.smooth = false;
+  for (int32_t y = 0; y < side; ++y) {
+    PathResult r;
+    ASSERT_EQ(q.findPath({side - 1, y}, {side, y}, r, unsmoothed), PathStatus::Found);
+    EXPECT_DOUBLE_EQ(r.cost, 1.0 + 2.0 * std::abs(y - side / 2)) << "y " << y;
+    EXPECT_LE(r.cost, 1.0 + 2.0 * (side / 2));
+    r.reset();
+    ASSERT_EQ(q.findPath({side - 1, y}, {side, y}, r), PathStatus::Found);
+    EXPECT_DOUBLE_EQ(r.cost, 1.0) << "y " << y;
+  }
+}
+
+}  // namespace
+}  // namespace hpastar

@@ -126,3 +126,68 @@ TEST(MovingAIScenario, RejectsScenariosThatDoNotFitTheirMap) {
 
 }  // namespace
 }  // namespace hpastar
+
+namespace hpastar {
+namespace {
+
+TEST(MovingAIMap, TabsAndSpacesSeparateEveryHeaderLineAlike) {
+  ParseError e;
+  for (const char* text : {"type\toctile\nheight\t2\nwidth 3\nmap\n...\n...\n",
+                           "type  octile \nheight 2\nwidth\t\t3\n map\t\n...\n...\n"}) {
+    auto g = parseMovingAIMap(text, "tabs.map", e);
+    ASSERT_TRUE(g) << e.toString();
+    EXPECT_EQ(g->width(), 3);
+    EXPECT_EQ(g->height(), 2);
+  }
+  EXPECT_EQ(mapError("type\tgrid\nheight 1\nwidth 1\nmap\n.\n"),
+            "bad.map:1: map type \"grid\" is not supported (only octile)");
+  EXPECT_EQ(mapError("typeoctile\n"), "bad.map:1: expected \"type octile\", found \"typeoctile\"");
+  EXPECT_EQ(mapError("type octile\nheight 1\nwidth 1\nmap x\n.\n"),
+            "bad.map:4: expected \"height\", \"width\" or \"map\", found \"map x\"");
+}
+
+TEST(MovingAIMap, AGridAboveTheCellLimitIsRefusedAtTheHeaderBeforeAnyRow) {
+  // 8192 x 8192 has both sides in range but 4 times the cells allowed: refused at the "map" line.
+  EXPECT_EQ(mapError("type octile\nheight 8192\nwidth 8192\nmap\n"),
+            "bad.map:4: grid size 8192x8192 has 67108864 cells, more than the 16777216 allowed");
+  ParseError e;
+  EXPECT_TRUE(
+      parseMovingAIMap("type octile\nheight 1\nwidth 8192\nmap\n" + std::string(8192, '.') + "\n", "row.map", e))
+      << e.toString();
+}
+
+TEST(MovingAIScenario, TabsAndSpacesSeparateTheVersionLineAlike) {
+  ParseError e;
+  for (const char* text :
+       {"version\t1\n0\tm.map\t4\t4\t0\t0\t1\t1\t1.5\n", "version  1.0 \n0 m.map 4 4 0 0 1 1 1.5\n"}) {
+    auto s = parseMovingAIScenarios(text, "tabs.scen", e);
+    ASSERT_TRUE(s) << e.toString();
+    EXPECT_EQ(s->size(), 1u);
+  }
+  EXPECT_EQ(scenError("version\t2\n"), "bad.scen:1: expected \"version 1\", found \"version\t2\"");
+  EXPECT_EQ(scenError("version 1 2\n"), "bad.scen:1: expected \"version 1\", found \"version 1 2\"");
+}
+
+TEST(TextFile, ReadingStopsAtTheLimitAndNamesTheFileAndTheLimit) {
+  std::string text, error;
+  // /dev/zero never ends: without a limit while reading, this fills memory.
+  EXPECT_FALSE(readTextFile("/dev/zero", 1 << 20, "map", text, error));
+  EXPECT_EQ(error, "/dev/zero: larger than 1048576 bytes, the limit for a map file");
+  EXPECT_TRUE(text.empty());
+  const std::string arena = test::mapsDir() + "/arena.map";
+  EXPECT_TRUE(readTextFile(arena, kMaxMapFileBytes, "map", text, error)) << error;
+  const size_t size = text.size();
+  EXPECT_TRUE(readTextFile(arena, size, "map", text, error)) << "a file of exactly the limit is read";
+  EXPECT_FALSE(readTextFile(arena, size - 1, "map", text, error));
+  EXPECT_EQ(error, arena + ": larger than " + std::to_string(size - 1) + " bytes, the limit for a map file");
+}
+
+TEST(TextFile, TheMapLimitHoldsTheLargestGridWithWindowsLineEnds) {
+  EXPECT_EQ(kMaxMapFileBytes, 16859136u);
+  const int64_t rows = Grid::kMaxCells / Grid::kMaxSide;  // 2048 rows of 8192 cells
+  EXPECT_GE(static_cast<int64_t>(kMaxMapFileBytes), rows * (Grid::kMaxSide + 2) + 64);
+  EXPECT_EQ(kMaxScenarioFileBytes, 64u << 20);
+}
+
+}  // namespace
+}  // namespace hpastar

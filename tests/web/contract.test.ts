@@ -84,5 +84,5 @@ test('terrain characters: the package\'s list is the core\'s, and the passable o
   const grid = hp.Grid.fromTerrain(all, all.length, 1);
   expect([...all].filter((_, x) => grid.passable(x, 0)).join('')).toBe(passable);
   grid.dispose();
-  expect(raw.limits()).toEqual({ maxGridSide: 8192, maxLevels: 8 });
+  expect(raw.limits()).toEqual({ maxGridSide: 8192, maxGridCells: 16777216, maxMapFileBytes: 16859136, maxScenarioFileBytes: 67108864, maxLevels: 8 });
 });

@@ -318,7 +318,7 @@ describe('HPAStar', () => {
   test('reports its options, build figures and the phases of each search', () => {
     const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
     const planner = hp.HPAStar.build(grid, { clusterSize: 8, levels: 3 });
-    const defaults = { clusterSize: 10, levels: 1, clusterGroup: 2, entranceWidth: 6, cachePaths: false, cacheTrees: false, pruneEdges: true, landmarks: 0, distanceTable: false };
+    const defaults = { clusterSize: 10, levels: 1, clusterGroup: 2, entranceWidth: 6, cachePaths: false, cacheTrees: false, pruneEdges: true, landmarks: 0, distanceTable: false, memoryBudgetMiB: 1024 };
     expect(hp.HPAStar.defaultOptions).toEqual(defaults);
     expect(planner.options).toEqual({ ...defaults, clusterSize: 8, levels: 3 });
     const stats = planner.stats;
@@ -577,7 +577,7 @@ describe('errors are JavaScript errors that name the problem', () => {
     ];
     for (const [options, message] of cases) expect(() => hp.HPAStar.build(grid, options)).toThrow(new RangeError(message));
     expect(() => hp.HPAStar.build(grid, { clustersize: 4 } as never)).toThrow(
-      new TypeError('HPAStar.build: unknown option "clustersize" (known: clusterSize, levels, clusterGroup, entranceWidth, cachePaths, cacheTrees, pruneEdges, landmarks, distanceTable)'),
+      new TypeError('HPAStar.build: unknown option "clustersize" (known: clusterSize, levels, clusterGroup, entranceWidth, cachePaths, cacheTrees, pruneEdges, landmarks, distanceTable, memoryBudgetMiB)'),
     );
     expect(() => hp.HPAStar.build(grid, { clusterSize: 4.5 })).toThrow(new TypeError('HPAStar.build: option clusterSize must be an integer, got 4.5'));
     expect(() => hp.HPAStar.build(grid, { cachePaths: 1 } as never)).toThrow(new TypeError('HPAStar.build: option cachePaths must be a boolean, got 1'));

@@ -68,7 +68,9 @@ export interface HPAStarFactory {
    * Builds the hierarchy of a grid. The planner keeps the grid's terrain as it is now: later edits of
    * the grid do not reach it (use {@link HPAStar.applyEdits}).
    * @throws TypeError - when an option is unknown or of the wrong type
-   * @throws RangeError - when an option is out of range, e.g. `"HPAStar.build: cluster size 1 is outside 2..1024"`
+   * @throws RangeError - when an option is out of range, e.g. `"HPAStar.build: cluster size 1 is outside 2..1024"`, or
+   * when the estimated memory is above {@link HierarchyOptions.memoryBudgetMiB} (`"HPAStar.build: the hierarchy would
+   * need about 1.6 MiB (...), more than the memory budget of 1 MiB: ..."`), before anything is allocated
    */
   build(grid: Grid, options?: HierarchyOptions): HPAStar;
   /**

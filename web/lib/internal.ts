@@ -134,6 +134,7 @@ export const HIERARCHY_OPTION_KINDS: Record<keyof HierarchyOptions, OptionKind> 
   pruneEdges: 'boolean',
   landmarks: 'integer',
   distanceTable: 'boolean',
+  memoryBudgetMiB: 'integer',
 };
 
 /** @internal Checked against the module's declaration in tests/web/contract.test.ts. */

@@ -86,6 +86,14 @@ export interface HierarchyOptions {
    * is then 0). Default false.
    */
   readonly distanceTable?: boolean;
+  /**
+   * The memory a build may take, in MiB (1 to 1,048,576; default 1024): before it allocates anything, the
+   * build estimates the hierarchy's bytes (clusters, edges, trees, cached paths, landmarks, distance
+   * table, and its copy of the grid; an upper bound within about 1.5× on the bundled maps) and throws a
+   * RangeError with the estimate when it is above this. The default leaves room in wasm's 4 GB for the
+   * grid, the searches and a pool's copies. Not saved with a hierarchy.
+   */
+  readonly memoryBudgetMiB?: number;
 }
 
 /** {@link HierarchyOptions} with every default filled in. */

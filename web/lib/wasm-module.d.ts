@@ -284,7 +284,7 @@ declare module 'hpastar:raw' {
     /** Status names indexed by status code. */
     pathStatusNames(): string[];
     terrainCharacters(): { all: string; passable: string };
-    limits(): { maxGridSide: number; maxLevels: number };
+    limits(): { maxGridSide: number; maxGridCells: number; maxMapFileBytes: number; maxScenarioFileBytes: number; maxLevels: number };
     /** The wasm heap (its length is the heap's size). */
     HEAP8: Int8Array;
   }

@@ -7,7 +7,15 @@
 /** A bad command line: printed with a pointer to `--help`, exit status 2. */
 export class UsageError extends Error {}
 
-/** `--name value`, `--name=value` and `--switch` options after a command, plus positional arguments. */
+/** The native tool's message for `--switch=value`: switches take no value. */
+export function switchValueError(name: string, value: string): string {
+  return `--${name} is a switch and takes no value (found "${value}"): give --${name} to turn it on, leave it out to keep the default`;
+}
+
+/**
+ * `--name value`, `--name=value` and `--switch` options after a command, plus positional arguments.
+ * @throws UsageError - a switch given a value (`--no-smooth=no`), or an option without its value
+ */
 export class CommandLine {
   readonly positional: string[] = [];
   readonly #values = new Map<string, string>();
@@ -25,6 +33,9 @@ export class CommandLine {
         if (eq >= 0) {
           value = name.slice(eq + 1);
           name = name.slice(0, eq);
+          // As natively: "--cache-paths=0" or "--no-smooth=no" would read as the opposite of what they
+          // do (both switched the option on), so a switch given a value is refused.
+          if (switches.has(name)) throw new UsageError(switchValueError(name, value));
         } else if (!switches.has(name)) {
           if (i + 1 >= args.length) throw new UsageError(`option --${name} needs a value`);
           value = args[++i]!;

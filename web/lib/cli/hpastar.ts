@@ -11,7 +11,7 @@
  * unsolved or found an invalid path.
  * @module
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { RawOptionField } from 'hpastar:raw';
 import { rawModuleOf } from '../bind.ts';
@@ -24,11 +24,16 @@ import { optionFlags, optionFlagsHelp, optionSwitches, readOptionFlags } from '.
 interface PlannerFlags {
   readonly hierarchy: readonly RawOptionField[];
   readonly shpa: readonly RawOptionField[];
+  /** The largest files read, in bytes: the module's limits (cpp/io/FileLimits.h), and for a hierarchy file the default memory budget. */
+  readonly fileLimits: { readonly map: number; readonly scenario: number; readonly hierarchy: number };
 }
 
 function plannerFlags(hp: Hpastar): PlannerFlags {
   const module = rawModuleOf(hp);
-  return { hierarchy: module.hierarchyOptionFields(), shpa: module.shpaOptionFields() };
+  const hierarchy = module.hierarchyOptionFields();
+  const { maxMapFileBytes, maxScenarioFileBytes } = module.limits();
+  const budget = Number(hierarchy.find((f) => f.name === 'memoryBudgetMiB')?.default);
+  return { hierarchy, shpa: module.shpaOptionFields(), fileLimits: { map: maxMapFileBytes, scenario: maxScenarioFileBytes, hierarchy: budget * 2 ** 20 } };
 }
 
 /** The query's switch, beside the planners' options. */
@@ -54,6 +59,12 @@ hpa and dhpa options (dhpa: HPA* with shortest-path trees):
 ${optionFlagsHelp(flags.hierarchy)}${NO_SMOOTH_HELP}
 shpa options (static maps only):
 ${optionFlagsHelp(flags.shpa)}${NO_SMOOTH_HELP}
+Switches (--cache-paths, --no-prune, --distance-table, --no-smooth, --per-query, ...) take no
+value: given, they turn their option on; left out, the default holds. --x=VALUE is refused.
+
+Files: a .map file is read up to ${flags.fileLimits.map} bytes, a .scen file up to ${flags.fileLimits.scenario} bytes,
+a hierarchy file up to ${flags.fileLimits.hierarchy} bytes; larger ones are refused unread.
+
 algorithms: astar, hpa, dhpa (HPA* with shortest-path trees), shpa (static maps)
 `;
 
@@ -80,17 +91,44 @@ function shpaOptions(flags: PlannerFlags, cmd: CommandLine): ShpaOptions {
   return readOptionFlags(cmd, flags.shpa) as ShpaOptions;
 }
 
-function readText(path: string): string {
+/**
+ * The whole file, read in chunks and refused as soon as it passes `limit` bytes (a device such as
+ * /dev/zero never ends), with the native tool's message (cpp/io/TextFile.h).
+ */
+function readBounded(path: string, limit: number, kind: string): Buffer {
+  const cannotRead = (error: unknown) =>
+    new InputError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  let fd: number;
   try {
-    return readFileSync(path, 'utf8');
+    fd = openSync(path, 'r');
   } catch (error) {
-    throw new InputError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw cannotRead(error);
+  }
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(1 << 16);
+      let n: number;
+      try {
+        n = readSync(fd, chunk, 0, chunk.length, null);
+      } catch (error) {
+        throw cannotRead(error);
+      }
+      if (n === 0) return Buffer.concat(chunks, size);
+      if (n > limit - size) throw new InputError(`${path}: larger than ${limit} bytes, the limit for a ${kind} file`);
+      chunks.push(chunk.subarray(0, n));
+      size += n;
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
-function loadGrid(hp: Hpastar, path: string): Grid {
+function loadGrid(hp: Hpastar, flags: PlannerFlags, path: string): Grid {
+  const text = readBounded(path, flags.fileLimits.map, 'map').toString('utf8');
   try {
-    return hp.Grid.fromMovingAI(readText(path), path);
+    return hp.Grid.fromMovingAI(text, path);
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw new InputError((error as Error).message);
@@ -125,7 +163,7 @@ function runBuild(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): nu
   const out = cmd.string('out', '');
   if (!out) throw new UsageError('build needs -o FILE.hpa');
   const mapPath = cmd.positional[0]!;
-  using grid = loadGrid(hp, mapPath);
+  using grid = loadGrid(hp, flags, mapPath);
   const options = hierarchyOptions(flags, algo, cmd);
   const t0 = performance.now();
   using planner = building(() => hp.HPAStar.build(grid, options));
@@ -171,8 +209,9 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
     if (!scenPath.endsWith('.scen') || scenPath.length <= 5) throw new InputError(`${scenPath}: cannot find its map (name does not end in .scen); pass --map FILE.map`);
     mapPath = scenPath.slice(0, -'.scen'.length);
   }
-  using grid = loadGrid(hp, mapPath);
-  let scenarios = readScenarios(hp, readText(scenPath), scenPath, grid, mapPath);
+  using grid = loadGrid(hp, flags, mapPath);
+  const scenText = readBounded(scenPath, flags.fileLimits.scenario, 'scenario').toString('utf8');
+  let scenarios = readScenarios(hp, scenText, scenPath, grid, mapPath);
   const minBucket = cmd.int('min-bucket', 0, 0, 2 ** 30);
   const limit = cmd.int('limit', -1, -1, 2 ** 40);
   const perQuery = cmd.has('per-query');
@@ -193,12 +232,7 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
   } else {
     let hpa;
     if (hierarchyFile) {
-      let bytes: Uint8Array;
-      try {
-        bytes = readFileSync(hierarchyFile);
-      } catch (error) {
-        throw new InputError(`cannot read ${hierarchyFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-      }
+      const bytes = readBounded(hierarchyFile, flags.fileLimits.hierarchy, 'hierarchy');
       try {
         hpa = hp.HPAStar.load(bytes);
       } catch (error) {
