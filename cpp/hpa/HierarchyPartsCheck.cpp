@@ -174,7 +174,8 @@ class PartsCheck {
   }
   static bool sameCost(double a, double b) { return std::abs(a - b) <= 1e-4 * std::max(1.0, std::abs(b)); }
 
-  // The edge from -> to of `b` (a node's edges are sorted by target), or null.
+  // The edge from -> to of `b` (a node's edges are sorted by target), or null. A target can repeat: an
+  // entrance as wide as entranceWidth = 1 gives its one cell a transition from each end, the same one.
   static const AbstractEdge* findEdge(const ClusterBlock& b, uint32_t from, uint32_t to) {
     const int32_t i = b.indexOf(from);
     if (i < 0) return nullptr;
@@ -265,7 +266,7 @@ class PartsCheck {
       const uint32_t n = b.nodes[i];
       for (uint32_t e = b.offsets[i]; e < b.offsets[i + 1]; ++e) {
         const AbstractEdge& edge = b.edges[e];
-        if (e > b.offsets[i] && edge.to <= b.edges[e - 1].to) return "the edges of " + node(n) + " are not ascending";
+        if (e > b.offsets[i] && edge.to < b.edges[e - 1].to) return "the edges of " + node(n) + " are not sorted";
         if (!area.contains(cell(edge.to))) {
           if (edge.cost != 1.0f || (o_.cachePaths && b.pathRef[e] != ClusterBlock::kNoPath))
             return "an inter-edge of " + node(n) + " is not a single step";
@@ -429,7 +430,7 @@ class PartsCheck {
       uint32_t leaving = 0;
       for (uint32_t e = b.offsets[i]; e < b.offsets[i + 1]; ++e) {
         const AbstractEdge& edge = b.edges[e];
-        if (e > b.offsets[i] && edge.to <= b.edges[e - 1].to) return "the edges of " + node(n) + " are not ascending";
+        if (e > b.offsets[i] && edge.to < b.edges[e - 1].to) return "the edges of " + node(n) + " are not sorted";
         if (level(edge.to) < l) return "an edge of " + node(n) + " leads below the level";
         if (!area.contains(cell(edge.to))) {
           if (edge.cost != 1.0f || (o_.cachePaths && b.pathRef[e] != ClusterBlock::kNoPath) ||

@@ -80,6 +80,12 @@ TEST(HierarchyPartsCheck, PartsOfRealBuildsAndTheirEditsPass) {
     ASSERT_EQ(h.fillRect(Rect{110, 100, 112, 104}, '.'), "");
     EXPECT_EQ(checkHierarchyParts(h.parts()), "") << "levels " << levels;
   }
+  // Entrance width 1: a one-cell entrance gets the same transition from both its ends (found by
+  // fuzz_api_sequence: such a hierarchy was refused once saved).
+  HierarchyOptions narrow;
+  narrow.entranceWidth = 1;
+  narrow.levels = 2;
+  EXPECT_EQ(checkHierarchyParts(test::buildHierarchy(test::loadMap("den520d.map"), narrow).parts()), "");
   HierarchyOptions plain;
   plain.pruneEdges = false;
   EXPECT_EQ(checkHierarchyParts(test::buildHierarchy(test::loadMap("brc202d.map"), plain).parts()), "");
