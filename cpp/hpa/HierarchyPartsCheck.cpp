@@ -315,8 +315,9 @@ class PartsCheck {
     if (path[0] != start || path[length - 1] != end) return "a stored path does not join its edge's nodes";
     double cost = 0;
     for (uint32_t k = 1; k < length; ++k) {
-      const int dir = dirOfStep(path[k].x - path[k - 1].x, path[k].y - path[k - 1].y);
-      if (dir < 0 || !area.contains(path[k]) || !g_.canMove(path[k - 1], dir))
+      // Inside the cluster first: a cell's coordinates are any 32-bit values until then.
+      const int dir = area.contains(path[k]) ? dirOfStep(path[k].x - path[k - 1].x, path[k].y - path[k - 1].y) : -1;
+      if (dir < 0 || !g_.canMove(path[k - 1], dir))
         return "a stored path makes an illegal step at (" + std::to_string(path[k].x) + ", " +
                std::to_string(path[k].y) + ")";
       cost += kDirCost[dir];

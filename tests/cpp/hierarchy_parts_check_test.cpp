@@ -108,6 +108,16 @@ TEST(HierarchyPartsCheck, CachedPathWithANonAdjacentCellIsRefused) {
   EXPECT_TRUE(refusedWith(parts, "stored path"));
 }
 
+TEST(HierarchyPartsCheck, CachedPathCellFarOutsideTheMapIsRefusedWithoutOverflow) {
+  // Found by fuzz_hierarchy_loader: the step from a cell at x = INT_MIN overflowed before the cell was
+  // checked (UBSan in npm run test:asan).
+  HierarchyParts parts = arena2().parts();
+  ClusterBlock& b = editBlock(parts, 1, busyCluster(arena2()));
+  ASSERT_GE(b.pathSpans[0].second, 3u);
+  b.pathCells[b.pathSpans[0].first + 1].x = std::numeric_limits<int32_t>::min();
+  EXPECT_TRUE(refusedWith(parts, "makes an illegal step"));
+}
+
 TEST(HierarchyPartsCheck, EdgeCostsThatAreInfiniteHugeNegativeOrBelowTheStraightLineAreRefused) {
   const int32_t c = busyCluster(arena2());
   for (float cost : {std::numeric_limits<float>::infinity(), 1e38f, std::nanf(""), -1.0f, 0.0f}) {
