@@ -190,6 +190,14 @@ class PartsCheck {
     return twin && twin->cost == e.cost;
   }
 
+  // What every intra-edge must be, at any level: a plausible cost, and a twin of the same cost.
+  std::string checkIntraEdge(const ClusterBlock& b, uint32_t n, const AbstractEdge& edge, const Rect& area) const {
+    if (!plausibleCost(edge.cost, cell(n), cell(edge.to), area))
+      return "an intra-edge of " + node(n) + " has an impossible cost";
+    if (!hasTwin(b, n, edge)) return "the intra-edge " + node(n) + " -> " + std::to_string(edge.to) + " has no twin";
+    return "";
+  }
+
   // The stored path of an intra-edge, as [first, last] of the pool and whether it runs to -> from.
   template <typename T>
   std::string storedSpan(const ClusterBlock& b, const std::vector<T>& pool, size_t edge, uint32_t& first,
@@ -277,10 +285,7 @@ class PartsCheck {
         if (j < 0 || edge.to == n) return "an intra-edge of " + node(n) + " does not lead to another node of it";
         if (b.nodeRegions[i] != b.nodeRegions[static_cast<size_t>(j)])
           return "an intra-edge joins " + node(n) + " to a node it cannot reach";
-        if (!plausibleCost(edge.cost, cell(n), cell(edge.to), area))
-          return "an intra-edge of " + node(n) + " has an impossible cost";
-        if (!hasTwin(b, n, edge))
-          return "the intra-edge " + node(n) + " -> " + std::to_string(edge.to) + " has no twin";
+        if (std::string p = checkIntraEdge(b, n, edge, area); !p.empty()) return p;
         ++intra;
         sets_.join(n, edge.to);
         if (o_.cachePaths)
@@ -443,10 +448,7 @@ class PartsCheck {
         if (edge.to == n) return "an intra-edge of " + node(n) + " leads to itself";
         if (!sets_.has(n) || !sets_.has(edge.to) || sets_.find(n) != sets_.find(edge.to))
           return "an intra-edge joins " + node(n) + " to a node it cannot reach";
-        if (!plausibleCost(edge.cost, cell(n), cell(edge.to), area))
-          return "an intra-edge of " + node(n) + " has an impossible cost";
-        if (!hasTwin(b, n, edge))
-          return "the intra-edge " + node(n) + " -> " + std::to_string(edge.to) + " has no twin";
+        if (std::string p = checkIntraEdge(b, n, edge, area); !p.empty()) return p;
         ++intra;
         upperSets_.join(n, edge.to);
         if (o_.cachePaths)
