@@ -7,7 +7,8 @@
 //   3. types: the consumer's strict TypeScript (NodeNext, no skipLibCheck) over the package's typings;
 //   4. Chromium: a tiny Vite app importing "hpastar", built, and a plain page importing the installed
 //      files by path (no bundler), each served with and without cross-origin isolation and opened in
-//      headless /usr/bin/chromium through playwright-core; skipped, and said so, when either is missing.
+//      headless /usr/bin/chromium through playwright-core; skipped, and said so, when either is missing;
+//      then faults.html, which ends a pool's search thread or worker behind its back in both modes;
 // Prints one line per check and "package: N passed, N failed" last. HPASTAR_KEEP_TMP=1 keeps the
 // temporary folder.
 import { spawnSync } from 'node:child_process';
@@ -124,7 +125,7 @@ await step('TypeScript consumer (strict, NodeNext, skipLibCheck false) type-chec
   return 'no errors';
 });
 
-await step('Chromium: a Vite app importing "hpastar", and a page importing the files without a bundler, opened headless', async () => {
+await step('Chromium: a Vite app importing "hpastar", a page importing the files without a bundler, and a pool surviving a dead thread or worker, opened headless', async () => {
   const chromiumPath = '/usr/bin/chromium';
   const playwrightEntry = path.join(root, 'node_modules/playwright-core/index.mjs');
   if (!existsSync(chromiumPath) || !existsSync(playwrightEntry)) {
@@ -145,6 +146,7 @@ await step('Chromium: a Vite app importing "hpastar", and a page importing the f
       '--disable-component-update', '--disable-sync'],
   });
   cpSync(path.join(here, 'consumer/plain.html'), path.join(consumer, 'plain.html'));
+  cpSync(path.join(here, 'consumer/faults.html'), path.join(consumer, 'faults.html'));
   const notes = [];
   try {
     // The Vite build, then the installed files as they are (no bundler: hpastar/inline and the default entry).
@@ -167,6 +169,22 @@ await step('Chromium: a Vite app importing "hpastar", and a page importing the f
         } finally {
           await new Promise((resolve) => server.close(resolve));
         }
+      }
+    }
+    // A search thread (shared mode) or a worker (copied mode) that ends without an event: the pool
+    // hears it through its Web Lock, rejects the batch naming it and goes on (faults.html).
+    for (const isolated of [true, false]) {
+      const server = await serve(consumer, isolated);
+      try {
+        const page = await browser.newPage();
+        await page.goto(`http://127.0.0.1:${server.address().port}/faults.html`);
+        await page.waitForFunction(() => window.__faults !== undefined, null, { timeout: 120_000 });
+        const result = await page.evaluate(() => window.__faults);
+        await page.close();
+        if (!result.ok) throw new Error(`faults.html, isolated ${isolated}: ${JSON.stringify(result)}`);
+        notes.push(`${result.mode} mode: ${result.steps.length / 3} fault(s) heard and survived`);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
       }
     }
   } finally {

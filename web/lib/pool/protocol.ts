@@ -138,6 +138,11 @@ export interface ReadyMessage {
   heapBytes: number;
   /** The hierarchy as bytes, when `init.serialize` asked for them (transferred). */
   bytes?: Uint8Array;
+  /**
+   * Browsers, shared mode: the names of the Web Locks its search threads hold while they live, for the
+   * pool to watch (lifelock.ts).
+   */
+  lifelocks?: string[];
 }
 
 /** Worker → pool: the answers of one job (the buffers are transferred). */

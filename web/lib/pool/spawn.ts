@@ -6,6 +6,7 @@
  */
 import type { HierarchyOptions, ShpaOptions } from '../types.ts';
 import { isNode } from './host.ts';
+import { lifelockPrefix, lifelocksAvailable, watchLifelock } from './lifelock.ts';
 import type { ErrorMessage, FromWorker, HierarchySource, InitMessage, PoolAlgorithm, PoolMode, ReadyMessage, ThreadMessage, ToWorker } from './protocol.ts';
 
 /** A worker as the pool sees it, in browsers and Node alike. */
@@ -68,17 +69,40 @@ async function spawnWorker(onMessage: (m: FromWorker) => void, onFailure: (e: Er
       },
     };
   }
+  // The worker is named after the Web Lock it holds while it lives (lifelock.ts).
+  const lifelock = lifelocksAvailable() ? lifelockPrefix() : undefined;
   // The literal `new Worker(new URL(...), { type: 'module' })` is what Vite and other bundlers look for.
-  const worker = new Worker(new URL('./worker.mjs', import.meta.url), { type: 'module' });
-  worker.onmessage = (event: MessageEvent<FromWorker>) => onMessage(event.data);
+  const worker = new Worker(new URL('./worker.mjs', import.meta.url), { type: 'module', name: lifelock });
+  let ending = false;
+  const stopWatching: (() => void)[] = [];
+  const fail = (error: Error) => {
+    if (!ending) onFailure(error);
+  };
+  // Watched from its `ready` on: it takes its lock when it starts, its threads when the module loads.
+  const watch = (ready: ReadyMessage) => {
+    if (!lifelock) return;
+    stopWatching.push(watchLifelock(lifelock, () => fail(new Error('it ended (closed or terminated)'))));
+    (ready.lifelocks ?? []).forEach((name, thread) => {
+      const ended = (reason: string | undefined) => fail(new Error(`its search thread ${thread} ${reason ? `failed: ${reason}` : 'was terminated'}`));
+      stopWatching.push(watchLifelock(name, ended));
+    });
+  };
+  worker.onmessage = (event: MessageEvent<FromWorker>) => {
+    if (event.data.type === 'ready') watch(event.data);
+    onMessage(event.data);
+  };
   worker.onerror = (event) => {
     event.preventDefault();
-    onFailure(new Error(event.message || 'a pool worker failed to start'));
+    fail(new Error(event.message || 'a pool worker failed to start'));
   };
-  worker.onmessageerror = () => onFailure(new Error('a pool worker sent a message that could not be read'));
+  worker.onmessageerror = () => fail(new Error('a pool worker sent a message that could not be read'));
   return {
     post: (message, transfer) => worker.postMessage(message, transfer ?? []),
-    terminate: async () => worker.terminate(),
+    terminate: async () => {
+      ending = true;
+      for (const stop of stopWatching) stop();
+      worker.terminate();
+    },
   };
 }
 

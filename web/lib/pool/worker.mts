@@ -65,6 +65,47 @@ if (isNode) {
   };
   port = { post: (message, transfer) => scope.postMessage(message, transfer ?? []) };
   scope.onmessage = (event) => receive(event.data);
+  holdLifelock();
+}
+
+/**
+ * Browsers: this worker, named by the pool after a Web Lock, holds that lock for as long as it lives, so
+ * that the pool hears it end even when it ends without an event (closed or terminated): lifelock.ts.
+ */
+function holdLifelock(): void {
+  const name = (globalThis as { name?: string }).name;
+  const locks = webLocks();
+  if (name && locks) void locks.request(name, () => new Promise<never>(() => {}));
+}
+
+/** The Web Locks API, where there is one (declared here: this file imports only types). */
+interface WebLocks {
+  request(name: string, callback: () => Promise<void>): Promise<unknown>;
+}
+
+function webLocks(): WebLocks | undefined {
+  return (globalThis as { navigator?: { locks?: WebLocks } }).navigator?.locks;
+}
+
+/** Browsers, shared mode: the Web Workers of the module's search threads (in the order it made them) and their locks. */
+const threadWorkers: { worker: Worker; lifelock: string }[] = [];
+
+/**
+ * Browsers, shared mode: has every Web Worker the module makes for a search thread carry the name of a
+ * Web Lock (this worker's, with the thread's number), which the thread holds for as long as it lives
+ * (cpp/bindings/ThreadLifelock.pre.js) and the pool watches.
+ */
+function nameThreadWorkers(): void {
+  const name = (globalThis as { name?: string }).name;
+  if (!name) return;
+  const Native = globalThis.Worker;
+  globalThis.Worker = class ThreadWorker extends Native {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      const lifelock = `${name}/thread-${threadWorkers.length}`;
+      super(url, { ...options, name: lifelock });
+      threadWorkers.push({ worker: this, lifelock });
+    }
+  };
 }
 
 async function handle(message: ToWorker): Promise<void> {
@@ -93,7 +134,16 @@ async function fault(m: FaultMessage): Promise<void> {
     case 'trap':
       throw new WebAssembly.RuntimeError('unreachable (a fault injected by a test)');
     case 'end-thread': {
-      if (!isNode || !state?.parallel) throw new Error('end-thread needs a shared-mode worker in Node');
+      if (!state?.parallel) throw new Error('end-thread needs a shared-mode worker');
+      if (!isNode) {
+        const thread = threadWorkers[m.thread ?? 0];
+        if (!thread) throw new Error(`there is no search thread ${m.thread ?? 0} (${threadWorkers.length} started)`);
+        thread.worker.terminate();
+        // Awaited, as in Node: the thread is gone before the next message (a job) is handled. A browser
+        // ends a terminated worker some time later; its lock is free once it has.
+        await webLocks()?.request(thread.lifelock, async () => {});
+        return;
+      }
       const shimName = './node-shim.mjs';
       const shim = (await import(/* @vite-ignore */ shimName)) as typeof import('./node-shim.mjs');
       // Awaited: the thread is gone before the next message (a job) is handled.
@@ -146,6 +196,7 @@ async function init(m: InitMessage): Promise<void> {
       options: planner.raw.options()!,
       stats: planner.raw.stats()!,
       heapBytes: heapBytes(module),
+      ...(threadWorkers.length ? { lifelocks: threadWorkers.map((t) => t.lifelock) } : {}),
       ...(planner.kind === 'shpa' ? { staticMapsOnly: module.SHPAStar.staticMapsOnly() } : {}),
       ...(bytes ? { bytes } : {}),
     },
@@ -217,6 +268,8 @@ async function loadModule(mode: InitMessage['mode'], threads: number): Promise<H
       const shim = (await import(/* @vite-ignore */ shimName)) as typeof import('./node-shim.mjs');
       const here = import.meta.url; // not `new URL(literal, import.meta.url)`: bundlers would ship the file twice
       shim.emulateWebWorker(new URL('../wasm/hpastar-mt.mjs', here).href);
+    } else {
+      nameThreadWorkers();
     }
     const { default: create } = await import('../wasm/hpastar-mt.mjs');
     // No locateFile: the module then finds its .wasm and its pthread worker script through
