@@ -1,0 +1,60 @@
+#include "search/JumpPointPlusSearch.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstdlib>
+
+#include "search/JumpPointLoop.h"
+
+namespace hpastar {
+namespace {
+
+// Jumps read from the table, stopped early where the goal lies within their reach.
+class TableJumper {
+ public:
+  TableJumper(const JumpDistances& table, Point goal) : distances_(table.distances()), goal_(goal) {}
+
+  int32_t operator()(int32_t cell, int32_t x, int32_t y, int dir) const {
+    const int32_t distance = distances_[static_cast<size_t>(cell) * kDirCount + dir];
+    const int32_t reach = std::abs(distance);  // legal moves before the jump point or the wall
+    const int32_t dx = kDirDx[dir], dy = kDirDy[dir];
+    const int32_t gx = goal_.x - x, gy = goal_.y - y;
+    int32_t toGoal = 0;  // moves to the goal (straight) or to its row or column (diagonal); 0: not ahead
+    if (isDiagonal(dir)) {
+      if (gx * dx > 0 && gy * dy > 0) toGoal = std::min(std::abs(gx), std::abs(gy));
+    } else if (dx != 0) {
+      if (gy == 0 && gx * dx > 0) toGoal = std::abs(gx);
+    } else if (gx == 0 && gy * dy > 0) {
+      toGoal = std::abs(gy);
+    }
+    if (toGoal > 0 && toGoal <= reach) return toGoal;
+    return distance > 0 ? distance : 0;
+  }
+
+ private:
+  const int16_t* distances_;
+  Point goal_;
+};
+
+}  // namespace
+
+PathStatus JumpPointPlusSearch::findPath(const Grid& grid, const JumpDistances& table, Point start, Point goal,
+                                         PathResult& out) {
+  assert(table.fits(grid));
+  out.cells.clear();
+  out.cost = 0;
+  if (!grid.passable(start)) return out.status = PathStatus::StartInvalid;
+  if (!grid.passable(goal)) return out.status = PathStatus::GoalInvalid;
+  if (start == goal) {
+    out.cells.push_back(start);
+    return out.status = PathStatus::Found;
+  }
+  out.stats.expandedMain += JumpPointLoop::run(space_, grid, start, goal, TableJumper(table, goal));
+  const uint32_t goalId = static_cast<uint32_t>(grid.index(goal));
+  if (!space_.closed(goalId)) return out.status = PathStatus::NoPath;
+  JumpPointLoop::appendPath(space_, grid, goal, out.cells);
+  out.cost = space_.g()[goalId];
+  return out.status = PathStatus::Found;
+}
+
+}  // namespace hpastar
