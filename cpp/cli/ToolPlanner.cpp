@@ -3,10 +3,14 @@
 #include "cli/JsonObject.h"
 #include "cli/OptionFlags.h"
 #include "cli/ShpaToolPlanner.h"
+#include "cli/Stopwatch.h"
 #include "hpa/Hierarchy.h"
 #include "hpa/HierarchyMemory.h"
 #include "hpa/HpaStarQuery.h"
 #include "search/AStarSearch.h"
+#include "search/JumpDistances.h"
+#include "search/JumpPointPlusSearch.h"
+#include "search/JumpPointSearch.h"
 #include "shpa/ShpaOptions.h"
 
 namespace hpastar::cli {
@@ -26,6 +30,55 @@ class AStarToolPlanner final : public ToolPlanner {
  private:
   const Grid* grid_;
   AStarSearch search_;
+};
+
+// The batch engine has no JPS: a reference planner for one thread, enough to compare query times.
+[[noreturn]] void refuseBatch(const char* algo) {
+  throw UsageError(std::string("--threads is not available for --algo ") + algo +
+                   " (the batch engine runs astar, hpa, dhpa and shpa)");
+}
+
+class JumpPointToolPlanner final : public ToolPlanner {
+ public:
+  explicit JumpPointToolPlanner(const Grid& grid) : grid_(&grid) {}
+  void findPath(Point start, Point goal, PathResult& out) override {
+    out.reset();
+    search_.findPath(*grid_, start, goal, out);
+  }
+  void findPaths(BatchSearch&, std::span<const int32_t>, PathBatchResults&) override { refuseBatch("jps"); }
+
+ private:
+  const Grid* grid_;
+  JumpPointSearch search_;
+};
+
+// JPS+: the table is built in the constructor, which the commands time as the planner's build.
+class JumpPointPlusToolPlanner final : public ToolPlanner {
+ public:
+  explicit JumpPointPlusToolPlanner(const Grid& grid) : grid_(&grid) {
+    const auto start = Clock::now();
+    table_.rebuild(grid);
+    buildMs_ = microsSince(start) / 1000.0;
+  }
+  void findPath(Point start, Point goal, PathResult& out) override {
+    out.reset();
+    search_.findPath(*grid_, table_, start, goal, out);
+  }
+  void findPaths(BatchSearch&, std::span<const int32_t>, PathBatchResults&) override { refuseBatch("jpsplus"); }
+  std::string buildStatsJson() const override {
+    JsonObject o;
+    o.add("build_ms", buildMs_)
+        .add("bytes", static_cast<uint64_t>(table_.bytes()))
+        .add("grid_bytes", static_cast<uint64_t>(grid_->bytes()));
+    const std::string text = o.str();
+    return text.substr(1, text.size() - 2);
+  }
+
+ private:
+  const Grid* grid_;
+  JumpDistances table_;
+  JumpPointPlusSearch search_;
+  double buildMs_ = 0;
 };
 
 }  // namespace
@@ -97,7 +150,7 @@ class HpaToolPlanner final : public ToolPlanner {
 
 }  // namespace
 
-std::string knownAlgorithms() { return "astar, hpa, dhpa, shpa"; }
+std::string knownAlgorithms() { return "astar, jps, jpsplus, hpa, dhpa, shpa"; }
 
 std::set<std::string> plannerOptions(const std::string& algo) {
   if (algo == "shpa") return shpaToolOptions();
@@ -118,6 +171,8 @@ std::set<std::string> plannerSwitches() {
 
 std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid& grid, const CommandLine& cmd) {
   if (algo == "astar") return std::make_unique<AStarToolPlanner>(grid);
+  if (algo == "jps") return std::make_unique<JumpPointToolPlanner>(grid);
+  if (algo == "jpsplus") return std::make_unique<JumpPointPlusToolPlanner>(grid);
   if (algo == "hpa") return std::make_unique<HpaToolPlanner>(grid, cmd, false);
   if (algo == "dhpa") return std::make_unique<HpaToolPlanner>(grid, cmd, true);
   if (algo == "shpa") return makeShpaToolPlanner(grid, cmd);

@@ -45,6 +45,8 @@ void printUsage(std::FILE* out) {
                "  --no-smooth                leave the refined path unsmoothed\n"
                "  --smoothing-range R        longest straight line smoothing tries (default 2 x cluster)\n\n"
                "shpa options (static maps only):\n%s\n"
+               "jps, jpsplus: Jump Point Search and JPS+, optimal references without options or --threads;\n"
+               "jpsplus preprocesses a jump table (its build_ms).\n\n"
                "Switches (--cache-paths, --no-prune, --distance-table, --no-smooth, --per-query, ...) take no\n"
                "value: given, they turn their option on; left out, the default holds. --x=VALUE is refused.\n\n"
                "Files: a .map file is read up to %zu bytes (the largest grid: %lld cells, %d per side), a\n"
