@@ -16,9 +16,13 @@ namespace hpastar {
 //   int32_t jumper(int32_t cell, int32_t x, int32_t y, int dir)
 //
 // gives the number of moves in `dir` from `cell` (at x, y) to the next jump point or the goal, or 0 when
-// the jump meets a wall first. The jump's cells are all moves in one direction, so a node remembers its
-// parent jump point and that direction, and the path is rebuilt by walking the straight or diagonal
-// segments back.
+// the jump meets a wall first, and
+//
+//   void jumper.willExpand(uint32_t cell)
+//
+// hears of every cell put on the open list (JPS+ prefetches its row of the table there). The jump's cells are all moves
+// in one direction, so a node remembers its parent jump point and that direction, and the path is rebuilt by walking
+// the straight or diagonal segments back.
 //
 // Node ids are cell indices of the whole grid. The parent of a node packs the parent's cell and the
 // direction of the segment: cell * 8 + dir (a grid has at most 2^24 cells, so it fits in 32 bits).
@@ -83,6 +87,7 @@ class JumpPointLoop {
         parent[n] = id * 8u + static_cast<uint32_t>(d);
         const double h = octileDistance(goal.x - (x + steps * kDirDx[d]), goal.y - (y + steps * kDirDy[d]));
         space.push(ng + h, h, n);
+        jumper.willExpand(n);
       }
     }
     return expanded;

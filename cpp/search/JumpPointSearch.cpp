@@ -16,6 +16,7 @@ class OnlineJumper {
   int32_t operator()(int32_t cell, int32_t /*x*/, int32_t /*y*/, int dir) const {
     return isDiagonal(dir) ? diagonal(cell, dir) : straight(cell, dir);
   }
+  void willExpand(uint32_t /*cell*/) const {}  // the masks are small enough to stay in cache
 
  private:
   int32_t straight(int32_t cell, int dir) const {
