@@ -20,9 +20,9 @@ namespace hpastar {
 //
 //   void jumper.willExpand(uint32_t cell)
 //
-// hears of every cell put on the open list (JPS+ prefetches its row of the table there). The jump's cells are all moves
-// in one direction, so a node remembers its parent jump point and that direction, and the path is rebuilt by walking
-// the straight or diagonal segments back.
+// hears of every cell put on the open list (JPS+ prefetches its row of the table there). A jump's
+// cells are all moves in one direction, so a node remembers its parent jump point and that direction,
+// and the path is rebuilt by walking the straight or diagonal segments back.
 //
 // Node ids are cell indices of the whole grid. The parent of a node packs the parent's cell and the
 // direction of the segment: cell * 8 + dir (a grid has at most 2^24 cells, so it fits in 32 bits).
