@@ -323,9 +323,13 @@ TEST_P(JumpPointOnScenarios, BothMatchEveryOptimalLengthAndAStarsCostWithValidPa
   AStarSearch astar;
   PathResult r, ar;
   int failures = 0;
+  // Every scenario against its optimal length; A*'s cost (to 1e-9, tighter than the .scen's digits) on
+  // every 16th only: AStarOnScenarios already checks A* on all of them, and on maze512 A* is the cost.
+  size_t k = 0;
   for (const Scenario& s : scenarios) {
+    const bool withAStar = k++ % 16 == 0;
     ar.reset();
-    astar.findPath(g, s.start, s.goal, ar);
+    if (withAStar) astar.findPath(g, s.start, s.goal, ar);
     for (const char* planner : {"jps", "jpsplus"}) {
       r.reset();
       if (planner == std::string("jps"))
@@ -334,7 +338,7 @@ TEST_P(JumpPointOnScenarios, BothMatchEveryOptimalLengthAndAStarsCostWithValidPa
         plus.findPath(g, table, s.start, s.goal, r);
       const auto valid = test::isValidPath(g, s.start, s.goal, r);
       if (!valid || !test::sameLength(r.cost, s.optimalLength) ||
-          std::abs(r.cost - ar.cost) > 1e-9 * std::max(1.0, ar.cost)) {
+          (withAStar && std::abs(r.cost - ar.cost) > 1e-9 * std::max(1.0, ar.cost))) {
         ADD_FAILURE() << planner << " " << name << " line " << s.line << ": " << valid.message() << " cost " << r.cost
                       << " optimal " << s.optimalLength << " A* " << ar.cost;
         if (++failures > 10) return;
