@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
-#include <queue>
+#include <vector>
 
 namespace hpastar {
 namespace {
@@ -59,8 +59,9 @@ class GreedyMerger {
     }
     std::vector<uint32_t> around, aroundOther;
     while (!heap_.empty()) {
-      const DensityEntry top = heap_.top();
-      heap_.pop();
+      const DensityEntry top = heap_.front();
+      std::pop_heap(heap_.begin(), heap_.end(), LessDense{});
+      heap_.pop_back();
       const uint32_t c = top.id;
       if (!clusters_[c].alive || clusters_[c].version != top.version) continue;
       neighbours(c, around);
@@ -229,8 +230,22 @@ class GreedyMerger {
   }
 
   void push(uint32_t c) {
+    if (heap_.size() >= 2 * clusters_.size()) dropStaleEntries();
     const MergingCluster& m = clusters_[c];
-    heap_.push(DensityEntry{static_cast<double>(m.nodes) / static_cast<double>(m.cells), c, m.version});
+    heap_.push_back(DensityEntry{static_cast<double>(m.nodes) / static_cast<double>(m.cells), c, m.version});
+    std::push_heap(heap_.begin(), heap_.end(), LessDense{});
+  }
+
+  // Every change re-queues a cluster and leaves its older entry behind, to be skipped when popped; on a
+  // large cluster side those would pile up to a hundred times the clusters. Once the queue holds twice
+  // as many entries as there are clusters, the stale ones are dropped: at most one entry per cluster is
+  // current, so the queue never holds more than 2 x clusters entries (the memory estimate of
+  // shpa/ShpaMemory.h counts on it), and the current ones are popped in the same order as before
+  // (density, then id: no two are equal), so the clusters are the same.
+  void dropStaleEntries() {
+    std::erase_if(
+        heap_, [&](const DensityEntry& e) { return !clusters_[e.id].alive || clusters_[e.id].version != e.version; });
+    std::make_heap(heap_.begin(), heap_.end(), LessDense{});
   }
 
   void merge(uint32_t into, uint32_t from, uint32_t nodes) {
@@ -262,7 +277,7 @@ class GreedyMerger {
   const ShpaOptions& options_;
   std::vector<uint32_t> label_;  // per cell: the cluster it is in now (ids of clusters_), kNone when blocked
   std::vector<MergingCluster> clusters_;
-  std::priority_queue<DensityEntry, std::vector<DensityEntry>, LessDense> heap_;
+  std::vector<DensityEntry> heap_;  // a max-heap on LessDense: the densest cluster first
   std::vector<Candidate> candidates_;
   std::vector<int32_t> steps_;  // scratch of withinDetour
   std::vector<Point> nodesA_, nodesB_, queue_;
