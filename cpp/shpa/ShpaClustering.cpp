@@ -5,6 +5,8 @@
 #include <limits>
 #include <vector>
 
+#include "grid/AllocationSize.h"
+
 namespace hpastar {
 namespace {
 
@@ -289,6 +291,25 @@ class GreedyMerger {
 
 ShpaClustering ShpaClustering::build(const Grid& grid, const ShpaOptions& options) {
   return GreedyMerger(grid, options).run();
+}
+
+uint64_t ShpaClustering::peakBytes(uint64_t cells, uint64_t initialClusters, uint64_t heapEntries,
+                                   const ShpaOptions& options) {
+  const uint64_t side = static_cast<uint64_t>(options.maxClusterSide);
+  const uint64_t tile = static_cast<uint64_t>(options.initialClusterSize);
+  // Per cell: the labels, the node stamps, and the result's cluster ids (made while the labels live).
+  uint64_t bytes = cells * 3 * sizeof(uint32_t);
+  // Per tile part: its merging state and the queue's entries (both grown by doubling), and its new id.
+  bytes += sizeof(MergingCluster) * grownPeakCapacity(initialClusters) + sizeof(uint32_t) * initialClusters;
+  bytes += sizeof(DensityEntry) * grownPeakCapacity(heapEntries);
+  // The flood fill of one tile; the neighbours (twice: both sides of a merge) and candidates of one merge,
+  // fewer than the tile parts and than the cells of the merged box; the detour check's walk and node
+  // lists over that box.
+  bytes += sizeof(Point) * grownPeakCapacity(std::min(tile * tile, cells));
+  const uint64_t box = std::min(side * side, cells);
+  bytes += (2 * 2 * sizeof(uint32_t) + sizeof(Candidate)) * grownPeakCapacity(std::min(box, initialClusters));
+  if (options.maxDetour > 0) bytes += (sizeof(int32_t) + 3 * sizeof(Point)) * grownPeakCapacity(box);
+  return bytes + 16 * kAllocationOverhead;
 }
 
 }  // namespace hpastar
