@@ -3,6 +3,8 @@
 #include <emscripten/bind.h>
 
 #include "bindings/BindingSupport.h"
+#include "bindings/HeapReservation.h"
+#include "grid/AllocationSize.h"
 #include "io/MovingAIMap.h"
 
 namespace hpastar::bindings {
@@ -30,15 +32,29 @@ std::string checkEdits(const Grid& grid, const std::vector<int32_t>& edits) {
   return "";
 }
 
-std::string GridHandle::loadMovingAI(const std::string& text, const std::string& fileName) {
+std::string GridHandle::loadMovingAI(const emscripten::val& text, const std::string& fileName) {
+  // The text comes as UTF-8 bytes in a JavaScript array, not as a std::string argument: embind would copy
+  // a string into the heap before this function runs, before anything could be reserved for it.
+  const auto length = text["length"].as<size_t>();
+  if (std::string error = reserveHeap(length + kAllocationOverhead + parseMovingAIMapMemory(length), "the map");
+      !error.empty())
+    return error;
+  std::vector<uint8_t> bytes;
+  readFromJS(text, bytes);
   ParseError error;
-  auto grid = parseMovingAIMap(text, fileName, error);
+  auto grid =
+      parseMovingAIMap(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), fileName, error);
   if (!grid) return error.toString();
   grid_ = std::make_shared<Grid>(std::move(*grid));
   return "";
 }
 
 std::string GridHandle::loadTerrain(const emscripten::val& terrain, int width, int height) {
+  const auto length = terrain["length"].as<size_t>();
+  if (std::string error = Grid::checkTerrainSize(width, height, length); !error.empty()) return error;
+  // The copy of the terrain, then the grid's three vectors.
+  const uint64_t bytes = length + Grid::bytesFor(width, height) + 4 * kAllocationOverhead;
+  if (std::string error = reserveHeap(bytes, "the grid"); !error.empty()) return error;
   std::vector<uint8_t> cells;
   readFromJS(terrain, cells);
   std::string error;
@@ -54,6 +70,10 @@ emscripten::val GridHandle::terrain() const {
   return copyToJS(t.data(), t.size());
 }
 
+uint64_t GridHandle::copyOnWriteBytes() const {
+  return grid_.use_count() > 1 ? Grid::bytesFor(grid_->width(), grid_->height()) + 4 * kAllocationOverhead : 0;
+}
+
 Grid& GridHandle::writable() {
   if (grid_.use_count() > 1) grid_ = std::make_shared<Grid>(*grid_);
   return *grid_;
@@ -62,12 +82,15 @@ Grid& GridHandle::writable() {
 std::string GridHandle::setTerrain(int x, int y, int code) {
   if (!grid_) return "the grid is not loaded";
   if (std::string error = checkEdit(*grid_, x, y, code); !error.empty()) return error;
+  if (std::string error = reserveHeap(copyOnWriteBytes(), "the edited grid"); !error.empty()) return error;
   writable().setTerrain(x, y, static_cast<char>(code));
   return "";
 }
 
 std::string GridHandle::applyEdits(const emscripten::val& edits) {
   if (!grid_) return "the grid is not loaded";
+  const uint64_t input = sizeof(int32_t) * edits["length"].as<size_t>() + kAllocationOverhead;
+  if (std::string error = reserveHeap(input + copyOnWriteBytes(), "the edited grid"); !error.empty()) return error;
   readFromJS(edits, editScratch_);
   if (std::string error = checkEdits(*grid_, editScratch_); !error.empty()) return error;
   Grid& grid = writable();

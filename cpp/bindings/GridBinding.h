@@ -23,8 +23,9 @@ std::string checkEdits(const Grid& grid, const std::vector<int32_t>& edits);
 // the next edit (copy on write): editing a grid never changes a planner built before.
 class GridHandle {
  public:
-  // Parses Moving AI map text; returns "" or "<fileName>:<line>: <problem>".
-  std::string loadMovingAI(const std::string& text, const std::string& fileName);
+  // Parses Moving AI map text given as UTF-8 bytes (a Uint8Array); returns "" or "<fileName>:<line>:
+  // <problem>" (or "out of memory: ..." when the heap has no room for the map: HeapReservation.h).
+  std::string loadMovingAI(const emscripten::val& text, const std::string& fileName);
   // Takes width*height Moving AI characters, row-major, from a Uint8Array; returns "" or the problem.
   std::string loadTerrain(const emscripten::val& terrain, int width, int height);
 
@@ -46,6 +47,8 @@ class GridHandle {
   const std::shared_ptr<Grid>& shared() const { return grid_; }
 
  private:
+  // What writable() allocates: a copy of the grid while a planner still shares its cells, else nothing.
+  uint64_t copyOnWriteBytes() const;
   Grid& writable();  // unshares the cells first if a planner still shares them
 
   std::shared_ptr<Grid> grid_;

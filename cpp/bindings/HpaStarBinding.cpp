@@ -4,8 +4,11 @@
 
 #include "bindings/BatchToJS.h"
 #include "bindings/BindingSupport.h"
+#include "bindings/HeapReservation.h"
 #include "bindings/OptionsToJS.h"
 #include "bindings/SearchTraceToJS.h"
+#include "grid/AllocationSize.h"
+#include "hpa/HierarchyMemory.h"
 #include "hpa/HierarchySerialization.h"
 #include "inspect/AbstractGraphExport.h"
 
@@ -20,8 +23,15 @@ std::string HpaStarHandle::build(const GridHandle& grid, const val& options) {
   // Checked here too, so that no option ever reaches the core unchecked (a cluster size of 0 would
   // divide by zero: a trap, not an error).
   if (std::string error = o.validate(); !error.empty()) return error;
+  const Grid& cells = *grid.shared();
+  if (std::string error = reserveHeap(hierarchyEstimateScratch(cells, o), "estimating the hierarchy"); !error.empty())
+    return error;
+  const HierarchyMemoryEstimate estimate = estimateHierarchyMemory(cells, o);
+  // The budget first, so that a build above it is refused as it is natively, whatever the heap.
+  if (std::string error = checkMemoryBudget(estimate, o); !error.empty()) return error;
+  if (std::string error = reserveHeap(estimate.buildPeak(), "the hierarchy"); !error.empty()) return error;
   std::string error;
-  auto built = Hierarchy::build(*grid.shared(), o, error);
+  auto built = Hierarchy::build(cells, o, error);
   if (!built) return error.empty() ? "the hierarchy could not be built" : error;
   adopt(std::move(*built));
   return "";
@@ -34,8 +44,13 @@ std::string HpaStarHandle::buildFromTerrain(const val& terrain, int width, int h
 }
 
 std::string HpaStarHandle::load(const val& bytes) {
+  const auto length = bytes["length"].as<size_t>();
+  if (std::string error = reserveHeap(length + kAllocationOverhead, "a copy of the bytes"); !error.empty())
+    return error;
   std::vector<uint8_t> data;
   readFromJS(bytes, data);
+  // The loader's bound is read from the bytes (0 for bytes it refuses before allocating).
+  if (std::string error = reserveHeap(estimateLoadMemory(data), "the hierarchy"); !error.empty()) return error;
   std::string error;
   auto loaded = deserializeHierarchy(data, error);
   if (!loaded) return error.empty() ? "the bytes are not a hierarchy" : error;
@@ -45,8 +60,12 @@ std::string HpaStarHandle::load(const val& bytes) {
 
 val HpaStarHandle::serialize() const {
   if (!versions_) return val::global("Uint8Array").new_(0);
-  const std::vector<uint8_t> bytes = serializeHierarchy(*current());
-  return copyToJS(bytes.data(), bytes.size());
+  const VersionedHierarchy::Snapshot h = current();
+  // The writer allocates the bytes once, at their length; the copy to JavaScript is outside the heap.
+  const uint64_t bytes = serializedHierarchySize(*h) + kAllocationOverhead;
+  if (std::string error = reserveHeap(bytes, "the serialized hierarchy"); !error.empty()) return errorObject(error);
+  const std::vector<uint8_t> data = serializeHierarchy(*h);
+  return copyToJS(data.data(), data.size());
 }
 
 void HpaStarHandle::adopt(Hierarchy&& hierarchy) {
@@ -112,6 +131,11 @@ val HpaStarHandle::abstractGraph(int level) const {
 
 std::string HpaStarHandle::applyEdits(const val& edits) {
   if (!versions_) return "the planner is not built";
+  // The edits as read and as the core takes them. What the rebuild then allocates is not reserved: a
+  // few clusters for a few edits; the whole hierarchy again when they touch half of its clusters.
+  const auto length = edits["length"].as<size_t>();
+  const uint64_t lists = sizeof(int32_t) * length + sizeof(CellEdit) * (length / 3) + 2 * kAllocationOverhead;
+  if (std::string error = reserveHeap(lists, "the edit list"); !error.empty()) return error;
   readFromJS(edits, input_);
   if (std::string error = checkEdits(current()->grid(), input_); !error.empty()) return error;
   if (input_.empty()) return "";

@@ -25,13 +25,16 @@ class HpaStarHandle {
  public:
   // The core's default options (as options()).
   static emscripten::val defaultOptions();
-  // Builds the hierarchy of `grid` (copied). "" or the problem.
+  // Builds the hierarchy of `grid` (copied). "" or the problem. Like every call below that allocates in
+  // proportion to its input (buildFromTerrain, load, serialize, the edit lists of applyEdits), it first
+  // makes room in the heap (HeapReservation.h), and answers "out of memory: ..." when it cannot.
   std::string build(const GridHandle& grid, const emscripten::val& options);
   // Like build, from width*height Moving AI characters in a Uint8Array (what a worker receives).
   std::string buildFromTerrain(const emscripten::val& terrain, int width, int height, const emscripten::val& options);
   // Loads bytes written by serialize() (here or in another module instance). "" or why they are refused.
   std::string load(const emscripten::val& bytes);
-  // The hierarchy as bytes (versioned, checksummed): a new Uint8Array, empty when not built.
+  // The hierarchy as bytes (versioned, checksummed): a new Uint8Array, empty when not built, or { error }
+  // when the heap has no room for them.
   emscripten::val serialize() const;
 
   bool built() const { return versions_ != nullptr; }

@@ -7,7 +7,9 @@
 #include <optional>
 
 #include "bindings/BindingSupport.h"
+#include "bindings/HeapReservation.h"
 #include "bindings/HpaStarBinding.h"
+#include "grid/AllocationSize.h"
 #include "inspect/HierarchyInspection.h"
 
 namespace hpastar::bindings {
@@ -82,6 +84,9 @@ val queryConnections(HpaQueryHandle& query, int sx, int sy, int gx, int gy) {
 val componentLabels(const HpaStarHandle& planner) {
   const VersionedHierarchy::Snapshot h = planner.current();
   if (!h) return errorObject("the planner is not built");
+  const uint64_t bytes = sizeof(uint32_t) * (static_cast<uint64_t>(h->grid().cellCount()) + h->stats().components + 1) +
+                         2 * kAllocationOverhead;
+  if (std::string error = reserveHeap(bytes, "the component map"); !error.empty()) return errorObject(error);
   const std::vector<uint32_t> labels = exportComponentLabels(*h);
   return copyToJS(labels.data(), labels.size());
 }

@@ -2,8 +2,10 @@
 // a failed allocation cannot unwind: libc++'s operator new would call abort() with no reason, and the
 // TypeScript layer could only guess ("out of memory?"). Replacing the global operator new (allowed by
 // the standard, for the whole program) lets the abort say what happened, with the figures a user needs.
-// The module is still stopped afterwards (the TypeScript layer refuses further calls): refusing a build
-// before it allocates is the core's memory budget check, not this file's job.
+// The module is still stopped afterwards (the TypeScript layer refuses further calls). This is the last
+// resort: the calls that allocate in proportion to their input make room in the heap first and are
+// refused cleanly when they cannot (HeapReservation.h); what reaches this file is what nothing reserved,
+// such as the scratch a search grows on its first query of a large grid.
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
 

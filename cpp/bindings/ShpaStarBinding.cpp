@@ -4,8 +4,11 @@
 
 #include "bindings/BatchToJS.h"
 #include "bindings/BindingSupport.h"
+#include "bindings/HeapReservation.h"
 #include "bindings/OptionsToJS.h"
 #include "bindings/SearchTraceToJS.h"
+#include "grid/AllocationSize.h"
+#include "shpa/ShpaMemory.h"
 
 namespace hpastar::bindings {
 
@@ -19,6 +22,8 @@ std::string ShpaStarHandle::build(const GridHandle& grid, const val& options) {
   if (std::string error = optionsFromJS(options, o); !error.empty()) return error;
   // ShpaStarGraph::build validates too; checked here first so that no option reaches the core unchecked.
   if (std::string error = o.validate(); !error.empty()) return error;
+  const ShpaMemoryEstimate estimate = estimateShpaMemory(*grid.shared(), o);
+  if (std::string error = reserveHeap(estimate.buildPeak(), "the SHPA* graph"); !error.empty()) return error;
   std::string error;
   auto built = ShpaStarGraph::build(grid.shared(), o, error);
   if (!built) return error.empty() ? "the SHPA* graph could not be built" : error;
@@ -74,6 +79,8 @@ val ShpaStarHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {
 val ShpaStarHandle::cellClusters() const {
   if (!graph_) return val::global("Int32Array").new_(0);
   const Grid& grid = graph_->grid();
+  const uint64_t bytes = sizeof(int32_t) * static_cast<uint64_t>(grid.cellCount()) + kAllocationOverhead;
+  if (std::string error = reserveHeap(bytes, "the cluster map"); !error.empty()) return errorObject(error);
   std::vector<int32_t> clusters(static_cast<size_t>(grid.width()) * static_cast<size_t>(grid.height()));
   size_t i = 0;
   for (int32_t y = 0; y < grid.height(); ++y)

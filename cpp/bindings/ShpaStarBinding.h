@@ -31,7 +31,8 @@ class ShpaStarHandle {
   // The message every edit attempt gets (kShpaStaticMapsOnly).
   static std::string staticMapsOnly();
 
-  // Builds the graph of `grid`. "" or the problem.
+  // Builds the graph of `grid`. "" or the problem (like buildFromTerrain, it first makes room in the heap,
+  // HeapReservation.h, and answers "out of memory: ..." when it cannot).
   std::string build(const GridHandle& grid, const emscripten::val& options);
   // Like build, from width*height Moving AI characters in a Uint8Array (what a worker receives).
   std::string buildFromTerrain(const emscripten::val& terrain, int width, int height, const emscripten::val& options);
@@ -51,7 +52,8 @@ class ShpaStarHandle {
   emscripten::val findPath(int sx, int sy, int gx, int gy, bool smooth);
   // The same search, traced: { path, searches } (SearchTraceToJS.h), or { error }.
   emscripten::val traceFindPath(int sx, int sy, int gx, int gy, bool smooth);
-  // The cluster of every cell, row-major, as an Int32Array (-1 for blocked cells); empty until built.
+  // The cluster of every cell, row-major, as an Int32Array (-1 for blocked cells); empty until built;
+  // { error } when the heap has no room for it.
   emscripten::val cellClusters() const;
   // A batch, queries packed in an Int32Array [sx, sy, gx, gy, ...]: pathBatchToJS, or { error }.
   emscripten::val findPaths(const emscripten::val& queries, bool smooth, bool keepCells);

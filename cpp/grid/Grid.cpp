@@ -26,16 +26,19 @@ std::string Grid::checkSize(int64_t width, int64_t height) {
   return "";
 }
 
+std::string Grid::checkTerrainSize(int64_t width, int64_t height, size_t terrainSize) {
+  if (std::string error = checkSize(width, height); !error.empty()) return error;
+  const size_t expected = static_cast<size_t>(width * height);
+  if (terrainSize == expected) return "";
+  return "terrain has " + std::to_string(terrainSize) + " cells, expected " + std::to_string(expected) + " for " +
+         std::to_string(width) + "x" + std::to_string(height);
+}
+
 std::optional<Grid> Grid::fromTerrain(int32_t width, int32_t height, std::span<const uint8_t> terrain,
                                       std::string& error, Capability capability) {
-  error = checkSize(width, height);
+  error = checkTerrainSize(width, height, terrain.size());
   if (!error.empty()) return std::nullopt;
-  const size_t expected = static_cast<size_t>(width) * height;
-  if (terrain.size() != expected) {
-    error = "terrain has " + std::to_string(terrain.size()) + " cells, expected " + std::to_string(expected) + " for " +
-            std::to_string(width) + "x" + std::to_string(height);
-    return std::nullopt;
-  }
+  const size_t expected = terrain.size();
   for (size_t i = 0; i < expected; ++i) {
     if (!isTerrainChar(static_cast<char>(terrain[i]))) {
       error = "cell (" + std::to_string(i % width) + ", " + std::to_string(i / width) + ") has terrain code " +

@@ -33,12 +33,15 @@ class Grid {
   // below; asserted here).
   Grid(int32_t width, int32_t height, Capability capability = Capability::movingAIDefault());
 
-  // Builds a grid from width*height Moving AI characters, row-major. Returns nothing and fills `error`
-  // when a side is out of range, the grid has more than kMaxCells cells, the array has the wrong size,
-  // or a character is not a terrain character.
   // "" when a width x height grid is allowed, else why not ("grid size 0x3 is outside 1..8192 per side",
   // "grid size 8192x8192 has 67108864 cells, more than the 16777216 allowed").
   static std::string checkSize(int64_t width, int64_t height);
+  // checkSize, then whether `terrainSize` characters fill width*height cells ("terrain has 5 cells,
+  // expected 6 for 3x2"): what fromTerrain checks before it reads a character.
+  static std::string checkTerrainSize(int64_t width, int64_t height, size_t terrainSize);
+  // Builds a grid from width*height Moving AI characters, row-major. Returns nothing and fills `error`
+  // when a side is out of range, the grid has more than kMaxCells cells, the array has the wrong size,
+  // or a character is not a terrain character.
   static std::optional<Grid> fromTerrain(int32_t width, int32_t height, std::span<const uint8_t> terrain,
                                          std::string& error, Capability capability = Capability::movingAIDefault());
 
@@ -69,6 +72,8 @@ class Grid {
 
   const std::vector<uint8_t>& terrain() const { return terrain_; }
   size_t bytes() const { return terrain_.size() + passable_.size() + moves_.size(); }
+  // What a width x height grid holds (bytes() of it): 3 bytes per cell, its terrain, passability and moves.
+  static uint64_t bytesFor(int64_t width, int64_t height) { return 3 * static_cast<uint64_t>(width * height); }
 
  private:
   void refreshMoves(int32_t x, int32_t y);

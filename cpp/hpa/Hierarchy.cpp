@@ -160,6 +160,10 @@ HierarchyParts Hierarchy::parts() const {
   return HierarchyParts{grid_, options_, version_, nodeCell_, nodeLevel_, freeNodes_, blocks_};
 }
 
+HierarchyPartsView Hierarchy::partsView() const {
+  return HierarchyPartsView{grid_, options_, version_, nodeCell_, nodeLevel_, freeNodes_, blocks_};
+}
+
 std::optional<Hierarchy> Hierarchy::fromParts(HierarchyParts&& parts, std::string& error) {
   error = checkHierarchyParts(parts);
   if (!error.empty()) return std::nullopt;

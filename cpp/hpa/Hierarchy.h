@@ -54,6 +54,18 @@ struct HierarchyParts {
   std::vector<std::vector<std::shared_ptr<const ClusterBlock>>> blocks;  // [level - 1][cluster]
 };
 
+// The same parts seen in place, nothing copied: what the writer reads (HierarchySerialization), so that
+// saving a hierarchy does not first copy its grid and node tables.
+struct HierarchyPartsView {
+  const Grid& grid;
+  const HierarchyOptions& options;
+  uint64_t version = 0;
+  std::span<const Point> nodeCells;
+  std::span<const uint8_t> nodeLevels;
+  std::span<const uint32_t> freeNodes;
+  const std::vector<std::vector<std::shared_ptr<const ClusterBlock>>>& blocks;
+};
+
 // The HPA* abstraction of a grid: clusters, entrances, abstract nodes and edges at every level, the
 // connected components of the cells and, for DHPA*, every node's shortest-path tree.
 //
@@ -88,6 +100,7 @@ class Hierarchy {
   static std::optional<Hierarchy> fromParts(HierarchyParts&& parts, std::string& error);
   // The stored parts of this hierarchy (blocks shared, the rest copied).
   HierarchyParts parts() const;
+  HierarchyPartsView partsView() const;
   // DHPA* tree distances are stored as round(distance * treeScaleFor(options)) in 16 bits.
   static double treeScaleFor(const HierarchyOptions& options);
 

@@ -1,20 +1,70 @@
 #include "hpa/HierarchyMemory.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstdio>
+#include <optional>
 #include <vector>
 
+#include "grid/AllocationSize.h"
 #include "hpa/ClusterBlock.h"
 #include "hpa/EntranceScanner.h"
 #include "hpa/Hierarchy.h"
+#include "hpa/HierarchyPartsCheck.h"
+#include "hpa/HierarchySerialization.h"
 #include "hpa/NodeDistanceTable.h"
+#include "search/SearchSpace.h"
 
 namespace hpastar {
 namespace {
 
-// A vector filled by push_back ends with a capacity of at most the next power of two.
-uint64_t grown(uint64_t n) { return n == 0 ? 0 : std::bit_ceil(n); }
+// The short name the formulas below use (grid/AllocationSize.h).
+uint64_t grown(uint64_t n) { return grownCapacity(n); }
+
+// The scratch of one search over the cells of a cluster (DijkstraSearch): a stamp, a distance and an
+// arrival direction per cell, a target mark per cell, and a heap with at most one entry per relaxed move
+// (eight per cell), grown by doubling.
+uint64_t cellSearchBytes(uint64_t cells) {
+  return cells * (4 + 8 + 1 + 1) + sizeof(SearchSpace::HeapEntry) * grown(8 * cells + 1) + 5 * kAllocationOverhead;
+}
+
+// The scratch of one search over the abstract graph (AbstractSearch, decrease-key: a node is in the heap
+// at most once): a stamp, a distance, a parent, a heap slot and a heuristic per node, and the heap.
+uint64_t nodeSearchBytes(uint64_t nodes) {
+  return (nodes + 2) * (4 + 8 + 4 + 4 + 8) + sizeof(NodeSearchSpace::HeapEntry) * grown(nodes + 2) +
+         6 * kAllocationOverhead;
+}
+
+// The scratch of the edges of one cluster of k nodes (Hierarchy.cpp): the distance of every pair (24
+// bytes each), the pending edges (16 bytes each: the inter-edges and both directions of every pair), the
+// k x k distance matrix of the pruning, and the cells searched for.
+uint64_t clusterEdgeBytes(uint64_t k, uint64_t inter) {
+  const uint64_t pairs = k * (k > 0 ? k - 1 : 0) / 2;
+  return 24 * grown(pairs) + 16 * grown(inter + 2 * pairs) + 8 * k * k + sizeof(Point) * grown(k) +
+         4 * kAllocationOverhead;
+}
+
+// The hierarchy's own tables over all nodes (Hierarchy.h): the edge index per level (an EdgeSpan is two
+// pointers and a count: three pointers' room, padding included), node cells and levels, the component
+// labels, the landmarks and the distance table.
+uint64_t tableBytes(uint64_t nodes, uint64_t topLevelNodes, uint64_t levels, uint64_t clusters1, uint64_t regions,
+                    const HierarchyOptions& options) {
+  uint64_t bytes = grown(nodes) * (levels * 3 * sizeof(void*) + sizeof(Point) + 1) + 4 * nodes;
+  bytes += 4 * (clusters1 + 1) + 2 * 4 * regions;
+  if (options.landmarks > 0 && topLevelNodes > 0) {
+    const uint64_t count = std::min<uint64_t>(static_cast<uint64_t>(options.landmarks), topLevelNodes);
+    bytes += 4 * nodes * ((count + 3) & ~uint64_t{3}) + 4 * count;
+  }
+  if (options.distanceTable && topLevelNodes <= NodeDistanceTable::kMaxNodes)
+    bytes += 4 * topLevelNodes * topLevelNodes + 4 * nodes;
+  return bytes;
+}
+
+// What computing the landmarks and the distance table holds besides the tables: one abstract search, the
+// candidate nodes and each one's nearest landmark.
+uint64_t derivedTablesScratch(uint64_t nodes, const HierarchyOptions& options) {
+  if (options.landmarks == 0 && !options.distanceTable) return 0;
+  return nodeSearchBytes(nodes) + (4 + 8) * grown(nodes) + 2 * kAllocationOverhead;
+}
 
 // Per cluster of one level: nodes of this level or higher, directed inter-edges leaving it, cells,
 // region bound (level 1), and the cluster's width plus height.
@@ -58,6 +108,24 @@ uint64_t regionStarts(const Grid& grid, const Rect& area) {
 
 }  // namespace
 
+uint64_t hierarchyEstimateScratch(const Grid& grid, const HierarchyOptions& options) {
+  const std::vector<ClusterLayout> layouts = Hierarchy::layoutsFor(options, grid.width(), grid.height());
+  // Open positions along the level-1 borders (both cells passable): an entrance takes at least one, and
+  // a transition one of its own.
+  const int32_t side = layouts[0].size;
+  uint64_t open = 0;
+  for (int32_t y = 0; y < grid.height(); ++y)
+    for (int32_t x = 0; x < grid.width(); ++x) {
+      if (!grid.passable(x, y)) continue;
+      if ((x + 1) % side == 0 && grid.passable(x + 1, y)) ++open;
+      if ((y + 1) % side == 0 && grid.passable(x, y + 1)) ++open;
+    }
+  uint64_t bytes = (sizeof(Entrance) + sizeof(Transition)) * grownPeakCapacity(open) + 2 * sizeof(NodeCell) * open;
+  for (const ClusterLayout& layout : layouts) bytes += sizeof(ClusterFigures) * static_cast<uint64_t>(layout.count());
+  return bytes + sizeof(ClusterLayout) * grownPeakCapacity(layouts.size()) +
+         (8 + 2 * layouts.size()) * kAllocationOverhead;
+}
+
 HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const HierarchyOptions& options) {
   HierarchyMemoryEstimate e;
   e.gridBytes = grid.bytes();
@@ -99,8 +167,10 @@ HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const Hierarch
   for (const ClusterFigures& f : figures.back()) e.topLevelNodes += f.nodes;
 
   uint64_t bytes = 0, regions = 0;
+  uint64_t blocks = 0, largestClusterScratch = 0, largestUpperScratch = 0;
   for (size_t l = 0; l < levels; ++l) {
     const bool level1 = l == 0;
+    blocks += static_cast<uint64_t>(layouts[l].count());
     for (int32_t c = 0; c < layouts[l].count(); ++c) {
       ClusterFigures& f = figures[l][static_cast<size_t>(c)];
       const Rect area = layouts[l].rect(c);
@@ -108,35 +178,53 @@ HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const Hierarch
       f.perimeterHalf = static_cast<uint64_t>(area.width() + area.height());
       const uint64_t k = f.nodes, pairs = k * (k > 0 ? k - 1 : 0) / 2, edges = f.inter + 2 * pairs;
       bytes += sizeof(ClusterBlock) + 4 * (level1 ? k : grown(k)) + 4 * (k + 1) + sizeof(AbstractEdge) * edges;
+      uint64_t pathBytes = 0;
       if (options.cachePaths) {
         const uint64_t pathLength = level1 ? f.perimeterHalf : 2 * static_cast<uint64_t>(options.clusterGroup) + 1;
         const uint64_t entrySize = level1 ? sizeof(Point) : sizeof(uint32_t);
-        bytes += 4 * edges + 8 * grown(pairs) + entrySize * grown(pairs * pathLength);
+        pathBytes = 4 * edges + 8 * grown(pairs) + entrySize * grown(pairs * pathLength);
+        bytes += pathBytes;
       }
       if (level1) {
         f.regions = regionStarts(grid, area);
         regions += f.regions;
         bytes += 8 * grown(f.inter) + 4 * grown(k) + 4 * f.cells;  // interLinks, nodeRegions, regions
         if (options.cacheTrees) bytes += 3 * k * f.cells;
+        // One cluster at a time: its cell search, its edge lists, and its paths copied by the pruning.
+        const uint64_t cluster = cellSearchBytes(f.cells) + clusterEdgeBytes(k, f.inter) + pathBytes;
+        largestClusterScratch = std::max(largestClusterScratch, cluster);
+      } else {
+        largestUpperScratch = std::max(largestUpperScratch, clusterEdgeBytes(k, f.inter) + pathBytes);
       }
     }
   }
-  // The hierarchy's own tables: the edge index per level, node cells and levels, the component labels.
-  // (an EdgeSpan is two pointers and a count: three pointers' room, padding included).
-  bytes += grown(nodes) * (levels * 3 * sizeof(void*) + sizeof(Point) + 1) + 4 * nodes;
-  bytes += 4 * (figures[0].size() + 1) + 2 * 4 * regions;
-  if (options.landmarks > 0 && e.topLevelNodes > 0) {
-    const uint64_t count = std::min<uint64_t>(static_cast<uint64_t>(options.landmarks), e.topLevelNodes);
-    bytes += 4 * nodes * ((count + 3) & ~uint64_t{3}) + 4 * count;
-  }
-  if (options.distanceTable && e.topLevelNodes <= NodeDistanceTable::kMaxNodes)
-    bytes += 4 * e.topLevelNodes * e.topLevelNodes + 4 * nodes;
+  bytes += tableBytes(nodes, e.topLevelNodes, levels, figures[0].size(), regions, options);
   e.hierarchyBytes = bytes;
+
+  // Kept: each block is one allocation with its shared-pointer control block (four pointers' room), up
+  // to 12 lists, and a shared pointer in its level's table.
+  e.overheadBytes = blocks * (13 * kAllocationOverhead + 6 * sizeof(void*)) + 16 * kAllocationOverhead;
+  // Rebuilding level 1 (Hierarchy::rebuildLevel1) plans every cluster first: three lists each (its
+  // transitions, its node ids, its node cells), every transition listed from both sides; the node
+  // tables grow by doubling, one of them copied at a time; then the clusters one by one.
+  const uint64_t clusters1 = figures[0].size();
+  const uint64_t level1Plan = clusters1 * (3 * sizeof(std::vector<uint32_t>) + 3 * kAllocationOverhead + 3 * 4) +
+                              2 * transitions.size() * sizeof(Transition) + nodes * (4 + sizeof(Point));
+  const uint64_t nodeTableCopy = grown(nodes) / 2 * std::max<uint64_t>(3 * sizeof(void*), sizeof(Point));
+  const uint64_t rebuildLevel1 = level1Plan + nodeTableCopy + largestClusterScratch;
+  // The upper levels: one abstract search over every node, and the largest cluster's edge lists.
+  const uint64_t rebuildUpper = levels > 1 ? nodeSearchBytes(nodes) + largestUpperScratch : 0;
+  // Before all of it, the build estimates itself (its memory budget).
+  const uint64_t estimation = hierarchyEstimateScratch(grid, options);
+  e.scratchBytes = std::max({estimation, rebuildLevel1, rebuildUpper, derivedTablesScratch(nodes, options)});
   return e;
 }
 
 std::string checkMemoryBudget(const Grid& grid, const HierarchyOptions& options) {
-  const HierarchyMemoryEstimate e = estimateHierarchyMemory(grid, options);
+  return checkMemoryBudget(estimateHierarchyMemory(grid, options), options);
+}
+
+std::string checkMemoryBudget(const HierarchyMemoryEstimate& e, const HierarchyOptions& options) {
   const uint64_t budget = static_cast<uint64_t>(options.memoryBudgetMiB) << 20;
   if (e.total() <= budget) return "";
   auto mib = [](uint64_t b) {
@@ -149,6 +237,28 @@ std::string checkMemoryBudget(const Grid& grid, const HierarchyOptions& options)
          " MiB of grid), more than the memory budget of " + std::to_string(options.memoryBudgetMiB) +
          " MiB: raise the budget, or leave out what costs the most (trees, cached paths, the distance table, "
          "landmarks)";
+}
+
+uint64_t estimateLoadMemory(std::span<const uint8_t> bytes) {
+  const std::optional<StoredHierarchySizes> s = readStoredHierarchySizes(bytes);
+  if (!s) return 0;
+  const uint64_t cells = static_cast<uint64_t>(s->width) * static_cast<uint64_t>(s->height);
+  // The terrain read from the bytes and the grid made of it (refused there when a character is not
+  // terrain); then every stored list, each item as wide in memory as in the bytes, so that the payload
+  // bounds them all; each block's allocations, control block and shared pointer.
+  uint64_t b = cells + Grid::bytesFor(s->width, s->height) + 4 * kAllocationOverhead;
+  if (!s->optionsValid) return b;  // refused after the grid, before any list
+  b += s->payloadBytes + s->blocks * (sizeof(ClusterBlock) + 13 * kAllocationOverhead + 6 * sizeof(void*));
+  // Hierarchy::fromParts: the check of the parts, then the tables it derives, and the searches of the
+  // landmarks and the distance table.
+  const uint64_t levels = static_cast<uint64_t>(s->options.levels);
+  const ClusterLayout level1 = Hierarchy::layoutsFor(s->options, s->width, s->height)[0];
+  const uint64_t side = static_cast<uint64_t>(level1.size);
+  const uint64_t clusterCells = std::min<uint64_t>(side, s->width) * std::min<uint64_t>(side, s->height);
+  b += checkHierarchyPartsScratch(s->nodes, clusterCells, s->largestBlockBytes);
+  b += tableBytes(s->nodes, s->topLevelNodes, levels, static_cast<uint64_t>(level1.count()), s->regions, s->options);
+  b += derivedTablesScratch(s->nodes, s->options) + 16 * kAllocationOverhead;
+  return b;
 }
 
 }  // namespace hpastar

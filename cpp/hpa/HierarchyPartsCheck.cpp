@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
+#include "grid/AllocationSize.h"
 #include "hpa/ClusterRegions.h"
 #include "hpa/EntranceScanner.h"
 
@@ -516,5 +518,15 @@ class PartsCheck {
 }  // namespace
 
 std::string checkHierarchyParts(const HierarchyParts& parts) { return PartsCheck(parts).run(); }
+
+uint64_t checkHierarchyPartsScratch(uint64_t nodes, uint64_t clusterCells, uint64_t blockBytes) {
+  // Per node id: two union-find sets (a parent and an added list each), the free marks, the (cell, node)
+  // and (cluster, node) lists. Per cluster, over its cells: the regions, their roots and the walk marks;
+  // from its stored lists, each item at most 4 x as wide here (a transition, 16 bytes, per stored
+  // 8-byte link; an (a, b, node) root per 4-byte node id; the links sorted twice), grown by doubling.
+  const uint64_t perNode = 2 * (sizeof(uint32_t) + sizeof(uint32_t)) + 1 + 2 * sizeof(std::pair<int32_t, uint32_t>);
+  const uint64_t perCell = 2 * sizeof(uint32_t) + 1;
+  return grownCapacity(nodes) * perNode + clusterCells * perCell + 2 * 4 * blockBytes + 24 * kAllocationOverhead;
+}
 
 }  // namespace hpastar

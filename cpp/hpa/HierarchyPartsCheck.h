@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <string>
 
 #include "hpa/Hierarchy.h"
@@ -25,5 +26,10 @@ namespace hpastar {
 // the searches a build makes). A forged, in-bounds cost can make answers longer, never illegal or missing.
 // Work and scratch memory are linear in the size of the parts.
 std::string checkHierarchyParts(const HierarchyParts& parts);
+
+// At most the scratch checkHierarchyParts holds, for parts with `nodes` node ids whose largest level-1
+// cluster has `clusterCells` cells and whose largest block takes `blockBytes` bytes as stored: union-find
+// sets and sorted lists over the nodes, and one cluster's recomputed transitions, links, regions and walks.
+uint64_t checkHierarchyPartsScratch(uint64_t nodes, uint64_t clusterCells, uint64_t blockBytes);
 
 }  // namespace hpastar

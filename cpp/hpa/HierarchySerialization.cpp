@@ -1,5 +1,6 @@
 #include "hpa/HierarchySerialization.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace hpastar {
@@ -7,17 +8,32 @@ namespace {
 
 constexpr char kMagic[8] = {'H', 'P', 'A', 'S', 'T', 'A', 'R', '\0'};
 
+// Writes little-endian values to `bytes` or, when Counting, only adds up their length: both run the one
+// layout (writeParts), so serializedHierarchySize can never disagree with what is written.
+template <bool Counting>
 class ByteWriter {
  public:
   std::vector<uint8_t> bytes;
-  void u8(uint8_t v) { bytes.push_back(v); }
+  size_t length = 0;  // Counting only
+  void u8(uint8_t v) {
+    if constexpr (Counting)
+      ++length;
+    else
+      bytes.push_back(v);
+  }
   void u32(uint32_t v) {
-    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<uint8_t>(v >> (8 * i)));
+    for (int i = 0; i < 4; ++i) u8(static_cast<uint8_t>(v >> (8 * i)));
   }
   void u64(uint64_t v) {
-    for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<uint8_t>(v >> (8 * i)));
+    for (int i = 0; i < 8; ++i) u8(static_cast<uint8_t>(v >> (8 * i)));
   }
   void i32(int32_t v) { u32(static_cast<uint32_t>(v)); }
+  void raw(std::span<const uint8_t> v) {
+    if constexpr (Counting)
+      length += v.size();
+    else
+      bytes.insert(bytes.end(), v.begin(), v.end());
+  }
   void f32(float v) {
     uint32_t u;
     std::memcpy(&u, &v, 4);
@@ -28,12 +44,25 @@ class ByteWriter {
     std::memcpy(&u, &v, 8);
     u64(u);
   }
+  // A length, then every item. `each` writes the same number of bytes for every item of a list, so
+  // counting measures the first one only.
   template <typename Range, typename F>
   void list(const Range& v, F each) {
     u32(static_cast<uint32_t>(v.size()));
-    for (const auto& x : v) each(x);
+    if constexpr (Counting) {
+      if (v.size() == 0) return;
+      const size_t before = length;
+      each(*v.begin());
+      length += (length - before) * (v.size() - 1);
+    } else {
+      for (const auto& x : v) each(x);
+    }
   }
 };
+
+// Magic, format version and payload length; the checksum follows the payload.
+constexpr size_t kHeaderBytes = 20;
+constexpr size_t kChecksumBytes = 8;
 
 // Reads with bounds checks: after the first failure every read returns 0 and ok() stays false.
 class ByteReader {
@@ -57,6 +86,13 @@ class ByteReader {
     double v;
     std::memcpy(&v, &u, 8);
     return v;
+  }
+  void skip(uint64_t n) {
+    if (!ok_ || b_.size() - pos_ < n) {
+      ok_ = false;
+      return;
+    }
+    pos_ += static_cast<size_t>(n);
   }
   // A list length, refused when the rest of the input cannot hold that many items of `itemBytes`.
   uint32_t count(size_t itemBytes) {
@@ -99,14 +135,17 @@ uint64_t hierarchyChecksum(std::span<const uint8_t> payload, uint32_t formatVers
 
 namespace {
 
-void writeBlock(const ClusterBlock& block, ByteWriter& w);
+template <typename Writer>
+void writeBlock(const ClusterBlock& block, Writer& w);
 void readBlock(ByteReader& r, ClusterBlock& b);
 
-void writeParts(const HierarchyParts& h, ByteWriter& w) {
+// HierarchyParts or HierarchyPartsView.
+template <typename Parts, typename Writer>
+void writeParts(const Parts& h, Writer& w) {
   const Grid& g = h.grid;
   w.i32(g.width());
   w.i32(g.height());
-  for (uint8_t t : g.terrain()) w.u8(t);
+  w.raw(g.terrain());
   const HierarchyOptions& o = h.options;
   w.i32(o.clusterSize);
   w.i32(o.levels);
@@ -122,13 +161,14 @@ void writeParts(const HierarchyParts& h, ByteWriter& w) {
     w.i32(p.x);
     w.i32(p.y);
   });
-  for (uint8_t l : h.nodeLevels) w.u8(l);
+  w.raw(h.nodeLevels);
   w.list(h.freeNodes, [&](uint32_t n) { w.u32(n); });
   for (const auto& level : h.blocks)
     for (const auto& block : level) writeBlock(*block, w);
 }
 
-void writeBlock(const ClusterBlock& block, ByteWriter& w) {
+template <typename Writer>
+void writeBlock(const ClusterBlock& block, Writer& w) {
   const ClusterBlock* b = &block;
   {
     w.list(b->nodes, [&](uint32_t n) { w.u32(n); });
@@ -271,48 +311,140 @@ void readBlock(ByteReader& r, ClusterBlock& b) {
 
 }  // namespace
 
-std::vector<uint8_t> serializeHierarchy(const Hierarchy& hierarchy) {
-  return serializeHierarchyParts(hierarchy.parts());
-}
+namespace {
 
-std::vector<uint8_t> serializeHierarchyParts(const HierarchyParts& parts) {
-  ByteWriter payload;
-  writeParts(parts, payload);
-  ByteWriter out;
+// The bytes of `parts`, written into one vector allocated once at its final size.
+template <typename Parts>
+std::vector<uint8_t> serializeParts(const Parts& parts) {
+  ByteWriter<true> counter;
+  writeParts(parts, counter);
+  ByteWriter<false> out;
+  out.bytes.reserve(kHeaderBytes + counter.length + kChecksumBytes);
   for (char c : kMagic) out.u8(static_cast<uint8_t>(c));
   out.u32(kHierarchyFormatVersion);
-  out.u64(payload.bytes.size());
-  out.bytes.insert(out.bytes.end(), payload.bytes.begin(), payload.bytes.end());
-  out.u64(hierarchyChecksum(payload.bytes, kHierarchyFormatVersion));
+  out.u64(counter.length);
+  writeParts(parts, out);
+  out.u64(hierarchyChecksum(std::span<const uint8_t>(out.bytes).subspan(kHeaderBytes), kHierarchyFormatVersion));
   return std::move(out.bytes);
 }
 
-std::optional<Hierarchy> deserializeHierarchy(std::span<const uint8_t> bytes, std::string& error) {
-  if (bytes.size() < 20 || std::memcmp(bytes.data(), kMagic, 8) != 0) {
-    error = "not an hpastar hierarchy (the bytes do not start with HPASTAR)";
-    return std::nullopt;
-  }
-  ByteReader header(bytes.subspan(8, 12));
-  const uint32_t version = header.u32();
+}  // namespace
+
+std::vector<uint8_t> serializeHierarchy(const Hierarchy& hierarchy) { return serializeParts(hierarchy.partsView()); }
+
+std::vector<uint8_t> serializeHierarchyParts(const HierarchyParts& parts) { return serializeParts(parts); }
+
+size_t serializedHierarchySize(const Hierarchy& hierarchy) {
+  ByteWriter<true> counter;
+  writeParts(hierarchy.partsView(), counter);
+  return kHeaderBytes + counter.length + kChecksumBytes;
+}
+
+namespace {
+
+// The header's checks, shared by the loader and readStoredHierarchySizes: "" and the payload with its
+// format version, or why the bytes are refused (the checksum is not checked here).
+std::string checkHeader(std::span<const uint8_t> bytes, std::span<const uint8_t>& payload, uint32_t& version) {
+  if (bytes.size() < kHeaderBytes || std::memcmp(bytes.data(), kMagic, 8) != 0)
+    return "not an hpastar hierarchy (the bytes do not start with HPASTAR)";
+  ByteReader header(bytes.subspan(8, kHeaderBytes - 8));
+  version = header.u32();
   const uint64_t length = header.u64();
   if (version < kOldestHierarchyFormatVersion || version > kHierarchyFormatVersion) {
-    error = "hierarchy format version " + std::to_string(version) + " is not supported (this build reads versions " +
-            std::to_string(kOldestHierarchyFormatVersion) + " to " + std::to_string(kHierarchyFormatVersion) + ")";
-    return std::nullopt;
+    return "hierarchy format version " + std::to_string(version) + " is not supported (this build reads versions " +
+           std::to_string(kOldestHierarchyFormatVersion) + " to " + std::to_string(kHierarchyFormatVersion) + ")";
   }
-  if (length > bytes.size() - 20 || bytes.size() - 20 - length != 8) {
-    error = "hierarchy bytes are truncated or have trailing data: " + std::to_string(bytes.size()) +
-            " bytes for a payload of " + std::to_string(length);
-    return std::nullopt;
+  if (length > bytes.size() - kHeaderBytes || bytes.size() - kHeaderBytes - length != kChecksumBytes) {
+    return "hierarchy bytes are truncated or have trailing data: " + std::to_string(bytes.size()) +
+           " bytes for a payload of " + std::to_string(length);
   }
-  const auto payload = bytes.subspan(20, static_cast<size_t>(length));
-  ByteReader tail(bytes.subspan(20 + static_cast<size_t>(length), 8));
+  payload = bytes.subspan(kHeaderBytes, static_cast<size_t>(length));
+  return "";
+}
+
+// Skips one block as readBlock reads it (same order), keeping its region count.
+void skipBlock(ByteReader& r, uint64_t& regions) {
+  auto skip = [&](size_t itemBytes) { r.skip(static_cast<uint64_t>(r.count(itemBytes)) * itemBytes); };
+  skip(4);  // nodes
+  skip(4);  // offsets
+  skip(8);  // edges
+  r.u32();  // interEdges
+  r.u32();  // intraEdges
+  r.u32();  // entrances
+  skip(4);  // pathRef
+  skip(8);  // pathSpans
+  skip(8);  // pathCells
+  skip(4);  // pathNodes
+  skip(4);  // regions
+  regions += r.u32();
+  skip(4);  // nodeRegions
+  skip(8);  // interLinks
+  skip(2);  // treeDistance
+  skip(1);  // treeDirection
+}
+
+}  // namespace
+
+std::optional<Hierarchy> deserializeHierarchy(std::span<const uint8_t> bytes, std::string& error) {
+  std::span<const uint8_t> payload;
+  uint32_t version = 0;
+  error = checkHeader(bytes, payload, version);
+  if (!error.empty()) return std::nullopt;
+  ByteReader tail(bytes.subspan(kHeaderBytes + payload.size(), kChecksumBytes));
   if (tail.u64() != hierarchyChecksum(payload, version)) {
     error = "hierarchy bytes are corrupted (checksum mismatch)";
     return std::nullopt;
   }
   ByteReader r(payload);
   return readHierarchy(r, version, error);
+}
+
+std::optional<StoredHierarchySizes> readStoredHierarchySizes(std::span<const uint8_t> bytes) {
+  std::span<const uint8_t> payload;
+  uint32_t version = 0;
+  if (!checkHeader(bytes, payload, version).empty()) return std::nullopt;
+  ByteReader r(payload);
+  StoredHierarchySizes s;
+  s.payloadBytes = payload.size();
+  s.width = r.i32();
+  s.height = r.i32();
+  if (!r.ok() || !Grid::checkSize(s.width, s.height).empty()) return std::nullopt;
+  const uint64_t cells = static_cast<uint64_t>(s.width) * static_cast<uint64_t>(s.height);
+  if (cells > r.remaining()) return std::nullopt;
+  r.skip(cells);
+  HierarchyOptions& o = s.options;
+  o.clusterSize = r.i32();
+  o.levels = r.i32();
+  o.clusterGroup = r.i32();
+  o.entranceWidth = r.i32();
+  o.cachePaths = r.u8() != 0;
+  o.cacheTrees = r.u8() != 0;
+  o.pruneEdges = r.u8() != 0;
+  o.landmarks = r.i32();
+  if (version >= 3) o.distanceTable = r.u8() != 0;
+  s.optionsValid = r.ok() && o.validate().empty();
+  if (!s.optionsValid) return s;
+  r.u64();  // the hierarchy's version
+  s.nodes = r.count(9);
+  r.skip(8 * s.nodes);
+  for (uint64_t i = 0; i < s.nodes; ++i)
+    if (r.u8() >= o.levels) ++s.topLevelNodes;
+  const uint32_t freeNodes = r.count(4);
+  r.skip(4 * static_cast<uint64_t>(freeNodes));
+  const std::vector<ClusterLayout> layouts = Hierarchy::layoutsFor(o, s.width, s.height);
+  for (int32_t l = 1; l <= o.levels && r.ok(); ++l) {
+    const int32_t clusters = layouts[static_cast<size_t>(l - 1)].count();
+    if (static_cast<uint64_t>(clusters) * 64 > r.remaining()) break;  // the loader stops there too
+    s.blocks += static_cast<uint64_t>(clusters);
+    uint64_t regions = 0;
+    for (int32_t c = 0; c < clusters && r.ok(); ++c) {
+      const size_t before = r.remaining();
+      skipBlock(r, regions);
+      s.largestBlockBytes = std::max<uint64_t>(s.largestBlockBytes, before - r.remaining());
+    }
+    if (l == 1) s.regions = regions;
+  }
+  return s;
 }
 
 }  // namespace hpastar

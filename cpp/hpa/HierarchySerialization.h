@@ -22,6 +22,29 @@ std::vector<uint8_t> serializeHierarchyParts(const HierarchyParts& parts);
 // refused with `error` saying which.
 std::optional<Hierarchy> deserializeHierarchy(std::span<const uint8_t> bytes, std::string& error);
 
+// The exact length of serializeHierarchy(hierarchy), counted without writing: what the writer allocates
+// (once), and what the wasm bindings reserve before saving.
+size_t serializedHierarchySize(const Hierarchy& hierarchy);
+
+// The sizes that hierarchy bytes declare, read without allocating, for estimateLoadMemory
+// (HierarchyMemory.h). Counts are checked against the bytes as the loader checks them; the checksum is
+// not computed and the structure not checked, so the sizes are at most what a load allocates for.
+struct StoredHierarchySizes {
+  int32_t width = 0;
+  int32_t height = 0;
+  bool optionsValid = false;  // the loader refuses other options before it reads any list
+  HierarchyOptions options;
+  uint64_t payloadBytes = 0;
+  uint64_t nodes = 0;              // node ids, free ones included
+  uint64_t topLevelNodes = 0;      // nodes of the top level (their level is the options' levels)
+  uint64_t blocks = 0;             // blocks of every level
+  uint64_t regions = 0;            // the regions of every level-1 block
+  uint64_t largestBlockBytes = 0;  // the longest block as stored
+};
+// Nothing when the loader refuses the bytes before allocating: no magic, another format version, a
+// wrong payload length, a grid size out of range or a truncated grid.
+std::optional<StoredHierarchySizes> readStoredHierarchySizes(std::span<const uint8_t> bytes);
+
 // FNV-1a 64 of a payload as format `formatVersion` defines it (the standard offset basis from version 4).
 // It detects accidents (truncation, flipped bits), not forgery: anyone can recompute it, so the loader
 // checks the structure of every payload whatever its checksum.

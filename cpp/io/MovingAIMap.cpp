@@ -1,9 +1,11 @@
 #include "io/MovingAIMap.h"
 
+#include <algorithm>
 #include <charconv>
 #include <string>
 #include <vector>
 
+#include "grid/AllocationSize.h"
 #include "io/TextLines.h"
 
 namespace hpastar {
@@ -93,6 +95,12 @@ std::optional<Grid> parseMovingAIMap(std::string_view text, std::string_view fil
   auto grid = Grid::fromTerrain(width, height, terrain, gridError);
   if (!grid) return fail(0, gridError);
   return grid;
+}
+
+uint64_t parseMovingAIMapMemory(size_t textBytes) {
+  const uint64_t cells = std::min<uint64_t>(textBytes, static_cast<uint64_t>(Grid::kMaxCells));
+  // The terrain vector, then the grid's three vectors (Grid::bytesFor): four allocations.
+  return cells + Grid::bytesFor(static_cast<int64_t>(cells), 1) + 4 * kAllocationOverhead;
 }
 
 std::string formatMovingAIMap(const Grid& grid) {

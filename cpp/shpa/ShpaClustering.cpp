@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
-#include <queue>
+#include <vector>
+
+#include "grid/AllocationSize.h"
 
 namespace hpastar {
 namespace {
@@ -59,8 +61,9 @@ class GreedyMerger {
     }
     std::vector<uint32_t> around, aroundOther;
     while (!heap_.empty()) {
-      const DensityEntry top = heap_.top();
-      heap_.pop();
+      const DensityEntry top = heap_.front();
+      std::pop_heap(heap_.begin(), heap_.end(), LessDense{});
+      heap_.pop_back();
       const uint32_t c = top.id;
       if (!clusters_[c].alive || clusters_[c].version != top.version) continue;
       neighbours(c, around);
@@ -229,8 +232,22 @@ class GreedyMerger {
   }
 
   void push(uint32_t c) {
+    if (heap_.size() >= 2 * clusters_.size()) dropStaleEntries();
     const MergingCluster& m = clusters_[c];
-    heap_.push(DensityEntry{static_cast<double>(m.nodes) / static_cast<double>(m.cells), c, m.version});
+    heap_.push_back(DensityEntry{static_cast<double>(m.nodes) / static_cast<double>(m.cells), c, m.version});
+    std::push_heap(heap_.begin(), heap_.end(), LessDense{});
+  }
+
+  // Every change re-queues a cluster and leaves its older entry behind, to be skipped when popped; on a
+  // large cluster side those would pile up to a hundred times the clusters. Once the queue holds twice
+  // as many entries as there are clusters, the stale ones are dropped: at most one entry per cluster is
+  // current, so the queue never holds more than 2 x clusters entries (the memory estimate of
+  // shpa/ShpaMemory.h counts on it), and the current ones are popped in the same order as before
+  // (density, then id: no two are equal), so the clusters are the same.
+  void dropStaleEntries() {
+    std::erase_if(
+        heap_, [&](const DensityEntry& e) { return !clusters_[e.id].alive || clusters_[e.id].version != e.version; });
+    std::make_heap(heap_.begin(), heap_.end(), LessDense{});
   }
 
   void merge(uint32_t into, uint32_t from, uint32_t nodes) {
@@ -262,7 +279,7 @@ class GreedyMerger {
   const ShpaOptions& options_;
   std::vector<uint32_t> label_;  // per cell: the cluster it is in now (ids of clusters_), kNone when blocked
   std::vector<MergingCluster> clusters_;
-  std::priority_queue<DensityEntry, std::vector<DensityEntry>, LessDense> heap_;
+  std::vector<DensityEntry> heap_;  // a max-heap on LessDense: the densest cluster first
   std::vector<Candidate> candidates_;
   std::vector<int32_t> steps_;  // scratch of withinDetour
   std::vector<Point> nodesA_, nodesB_, queue_;
@@ -274,6 +291,25 @@ class GreedyMerger {
 
 ShpaClustering ShpaClustering::build(const Grid& grid, const ShpaOptions& options) {
   return GreedyMerger(grid, options).run();
+}
+
+uint64_t ShpaClustering::peakBytes(uint64_t cells, uint64_t initialClusters, uint64_t heapEntries,
+                                   const ShpaOptions& options) {
+  const uint64_t side = static_cast<uint64_t>(options.maxClusterSide);
+  const uint64_t tile = static_cast<uint64_t>(options.initialClusterSize);
+  // Per cell: the labels, the node stamps, and the result's cluster ids (made while the labels live).
+  uint64_t bytes = cells * 3 * sizeof(uint32_t);
+  // Per tile part: its merging state and the queue's entries (both grown by doubling), and its new id.
+  bytes += sizeof(MergingCluster) * grownPeakCapacity(initialClusters) + sizeof(uint32_t) * initialClusters;
+  bytes += sizeof(DensityEntry) * grownPeakCapacity(heapEntries);
+  // The flood fill of one tile; the neighbours (twice: both sides of a merge) and candidates of one merge,
+  // fewer than the tile parts and than the cells of the merged box; the detour check's walk and node
+  // lists over that box.
+  bytes += sizeof(Point) * grownPeakCapacity(std::min(tile * tile, cells));
+  const uint64_t box = std::min(side * side, cells);
+  bytes += (2 * 2 * sizeof(uint32_t) + sizeof(Candidate)) * grownPeakCapacity(std::min(box, initialClusters));
+  if (options.maxDetour > 0) bytes += (sizeof(int32_t) + 3 * sizeof(Point)) * grownPeakCapacity(box);
+  return bytes + 16 * kAllocationOverhead;
 }
 
 }  // namespace hpastar

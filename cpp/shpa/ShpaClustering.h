@@ -38,6 +38,11 @@ struct ShpaClustering {
   uint32_t merges = 0;
 
   static ShpaClustering build(const Grid& grid, const ShpaOptions& options);
+
+  // At most the bytes build() holds at once (its result included) for a grid of `cells` cells cut into
+  // at most `initialClusters` tile parts, with at most `heapEntries` entries in its merge queue (see
+  // shpa/ShpaMemory.h for where those bounds come from).
+  static uint64_t peakBytes(uint64_t cells, uint64_t initialClusters, uint64_t heapEntries, const ShpaOptions& options);
 };
 
 // The transitions on the border of the cell set {a, b} (b may be kNoCluster for one cluster), within `box`

@@ -1,8 +1,12 @@
-// A module whose heap cannot grow: the allocation that fails stops it with an error that says "out of
-// memory" and the figures, and from then on every object of that module, and its factories, refuse to
-// be used (the module would otherwise go on answering from a heap left half-written). Other module
-// instances are not touched. The refusal to grow is what a browser does when it has no memory left;
-// here WebAssembly.Memory.prototype.grow is made to throw for the duration of one call.
+// The last resort: an allocation that nothing reserved fails, and stops the module with an error that
+// says "out of memory" and the figures; from then on every object of that module, and its factories,
+// refuse to be used (the module would otherwise go on answering from a heap left half-written). Other
+// module instances are not touched. The refusal to grow is what a browser does when it has no memory
+// left; here WebAssembly.Memory.prototype.grow is made to throw for the duration of one call.
+//
+// The calls that allocate in proportion to their input make room first and are refused cleanly instead
+// (out-of-memory.test.ts). What still reaches the last resort is a search's scratch, which grows on the
+// first search of a large grid, inside the search (per cell of the grid, for A*): that is the trigger.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -36,11 +40,13 @@ describe('a module that ran out of memory', () => {
     grid = hp.Grid.fromTerrain('.'.repeat(64), 8, 8);
     planner = hp.HPAStar.build(grid, { clusterSize: 4 });
     shpa = hp.SHPAStar.build(grid);
-    // 8192 x 8192 cells need far more than the module's first 16 MB: the heap must grow, and cannot.
-    const side = 8192;
-    const terrain = new Uint8Array(side * side).fill(46);
+    // A 2048 x 2048 grid (12 MB) is made while the heap may grow; A* then needs 13 bytes per cell of
+    // scratch (over 50 MB), allocated by its first search on this grid: the heap must grow, and cannot.
+    const side = 2048;
+    using large = hp.Grid.fromTerrain(new Uint8Array(side * side).fill(46), side, side);
+    using astar = new hp.AStar();
     try {
-      withoutMemoryGrowth(() => hp.Grid.fromTerrain(terrain, side, side));
+      withoutMemoryGrowth(() => astar.findPath(large, { x: 0, y: 0 }, { x: side - 1, y: side - 1 }));
     } catch (error) {
       failure = error;
     }
@@ -56,7 +62,7 @@ describe('a module that ran out of memory', () => {
   test('the allocation that failed throws an Error that says out of memory, with the figures', () => {
     expect(failure).toBeInstanceOf(Error);
     expect((failure as Error).message).toMatch(
-      /^Grid\.fromTerrain: the hpastar WebAssembly module stopped \(out of memory: could not allocate \d+ bytes: the WebAssembly heap has \d+ bytes and could not grow \(at most \d+\)\); load a new module with loadHpastar\(\) \(objects of this one cannot be used any more\)$/,
+      /^AStar\.findPath: the hpastar WebAssembly module stopped \(out of memory: could not allocate \d+ bytes: the WebAssembly heap has \d+ bytes and could not grow \(at most \d+\)\); load a new module with loadHpastar\(\) \(objects of this one cannot be used any more\)$/,
     );
     expect((failure as Error).cause).toBeInstanceOf(WebAssembly.RuntimeError);
   });

@@ -15,6 +15,7 @@ export { PathBatch, PathStatusCode, QueryBatch, type PathBatchArrays } from './b
 export { Grid } from './grid.ts';
 export { HPAStar, HPAStarQuery, PathPlan } from './hpastar.ts';
 export { PlanBatch, type PlanBatchArrays } from './planBatch.ts';
+export { OutOfMemoryError, type OutOfMemoryFigures } from './errors.ts';
 export { PathQueryError } from './results.ts';
 export { SHPAStar } from './shpastar.ts';
 export {
@@ -51,6 +52,7 @@ export interface GridFactory {
    * @param text - the file's content
    * @param fileName - the name used in error messages
    * @throws Error - `"<fileName>:<line>: <problem>"` when the text is not a valid map
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the map (the module goes on working)
    */
   fromMovingAI(text: string, fileName?: string): Grid;
   /**
@@ -58,6 +60,7 @@ export interface GridFactory {
    * @param terrain - `width * height` character codes (`.` `G` `S` passable; `W` `T` `@` `O` blocked),
    *   as bytes or as a string of characters
    * @throws Error - when a side is outside 1..8192, the size does not match, or a code is not terrain
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the grid (the module goes on working)
    */
   fromTerrain(terrain: Uint8Array | string, width: number, height: number): Grid;
 }
@@ -71,6 +74,8 @@ export interface HPAStarFactory {
    * @throws RangeError - when an option is out of range, e.g. `"HPAStar.build: cluster size 1 is outside 2..1024"`, or
    * when the estimated memory is above {@link HierarchyOptions.memoryBudgetMiB} (`"HPAStar.build: the hierarchy would
    * need about 1.6 MiB (...), more than the memory budget of 1 MiB: ..."`), before anything is allocated
+   * @throws OutOfMemoryError - (a RangeError) when the WebAssembly heap has no room for the build, also
+   *   before anything is allocated: the module goes on working
    */
   build(grid: Grid, options?: HierarchyOptions): HPAStar;
   /**
@@ -78,6 +83,7 @@ export interface HPAStarFactory {
    * worker, or offline), without building anything.
    * @throws Error - naming why the bytes are refused: not a hierarchy, another format version,
    *   truncated, corrupted (checksum), or inconsistent
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the hierarchy (the module goes on working)
    */
   load(bytes: Uint8Array): HPAStar;
   /** The options used for fields that {@link HPAStarFactory.build} is not given: the HPA* paper's. */
@@ -92,6 +98,8 @@ export interface SHPAStarFactory {
    * (SHPA* is for static maps) and has no serialized form.
    * @throws TypeError - when an option is unknown or of the wrong type
    * @throws RangeError - when an option is out of range, e.g. `"SHPAStar.build: max cluster side 2 is outside 4..1024 (...)"`
+   * @throws OutOfMemoryError - (a RangeError) when the WebAssembly heap has no room for the build (the
+   *   module goes on working)
    */
   build(grid: Grid, options?: ShpaOptions): SHPAStar;
   /** The options used for fields that {@link SHPAStarFactory.build} is not given. */

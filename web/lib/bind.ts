@@ -6,7 +6,8 @@ import { AStar } from './astar.ts';
 import { Grid, rawGrid } from './grid.ts';
 import { HPAStar, type HpaModuleParts } from './hpastar.ts';
 import { byteArray, int32, terrainBytes, text } from './args.ts';
-import { internal, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
+import { outOfMemoryError } from './errors.ts';
+import { internal, moduleError, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { SHPAStar } from './shpastar.ts';
 import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
@@ -46,12 +47,13 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
       hpaComponentLabels: (planner) => module.hpaComponentLabels(planner),
     },
   };
-  const makeGrid = (load: (raw: InstanceType<HpastarModule['Grid']>) => string, where: string): Grid => {
+  // A map's errors name the file and line (`arena.map:7: ...`) instead of the call: `named` says so.
+  const makeGrid = (load: (raw: InstanceType<HpastarModule['Grid']>) => string, where: string, named = false): Grid => {
     const raw = state.call(where, () => new module.Grid());
     const error = state.call(where, () => load(raw));
     if (error) {
       raw.delete();
-      throw new Error(error);
+      throw outOfMemoryError(where, error) ?? new Error(named ? error : `${where}: ${error}`);
     }
     return new Grid(raw, state, internal);
   };
@@ -61,7 +63,10 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
         const where = 'Grid.fromMovingAI';
         const content = text(where, 'the map text', mapText);
         const name = text(where, 'fileName', fileName);
-        return makeGrid((raw) => raw.loadMovingAI(content, name), where);
+        // As UTF-8 bytes: the module makes room for them before it copies them in (a string would be
+        // copied into its heap before it could).
+        const bytes = new TextEncoder().encode(content);
+        return makeGrid((raw) => raw.loadMovingAI(bytes, name), where, true);
       },
       fromTerrain(terrain: Uint8Array | string, width: number, height: number): Grid {
         const where = 'Grid.fromTerrain';
@@ -69,10 +74,7 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
         // Sizes outside what the core takes (1..8192) get the core's message.
         int32(where, 'width', width);
         int32(where, 'height', height);
-        return makeGrid((raw) => {
-          const error = raw.loadTerrain(bytes, width, height);
-          return error ? `Grid.fromTerrain: ${error}` : '';
-        }, 'Grid.fromTerrain');
+        return makeGrid((raw) => raw.loadTerrain(bytes, width, height), where);
       },
     },
     AStar: BoundAStar,
@@ -85,7 +87,7 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
         const error = state.call('HPAStar.build', () => raw.build(g, o));
         if (error) {
           raw.delete();
-          throw new RangeError(`HPAStar.build: ${error}`);
+          throw moduleError('HPAStar.build', error, RangeError);
         }
         return new HPAStar(raw, hpaParts, internal);
       },
@@ -95,7 +97,7 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
         const error = state.call('HPAStar.load', () => raw.load(bytes));
         if (error) {
           raw.delete();
-          throw new Error(`HPAStar.load: ${error}`);
+          throw moduleError('HPAStar.load', error);
         }
         return new HPAStar(raw, hpaParts, internal);
       },
@@ -110,7 +112,7 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
         const error = state.call('SHPAStar.build', () => raw.build(g, o));
         if (error) {
           raw.delete();
-          throw new RangeError(`SHPAStar.build: ${error}`);
+          throw moduleError('SHPAStar.build', error, RangeError);
         }
         return new SHPAStar(raw, shpaStaticMessage, state, internal);
       },

@@ -82,6 +82,8 @@ export class Grid extends WasmObject<RawGrid> {
    * Changes the terrain of one cell.
    * @param terrain - one Moving AI character: `.` `G` `S` (passable), `W` `T` `@` `O` (blocked)
    * @throws RangeError - when the cell is outside the grid or `terrain` is not a terrain character
+   * @throws OutOfMemoryError - when a planner still shares the cells and the heap has no room for the
+   *   grid's own copy (nothing changes then)
    */
   setTerrain(x: number, y: number, terrain: string): void {
     const where = 'Grid.setTerrain';
@@ -91,6 +93,8 @@ export class Grid extends WasmObject<RawGrid> {
   /**
    * Changes the terrain of several cells: all of them, or none when one edit is invalid.
    * @throws RangeError - naming the first edit that is outside the grid or not a terrain character
+   * @throws OutOfMemoryError - when the heap has no room for the edits (or for the grid's own copy, while
+   *   a planner shares its cells); nothing changes then
    */
   applyEdits(edits: readonly TerrainEdit[]): void {
     this.#edit(edits, 'Grid.applyEdits');
@@ -100,7 +104,7 @@ export class Grid extends WasmObject<RawGrid> {
     const raw = this.#handle();
     const packed = packEdits(edits, where, { width: this.#width, height: this.#height });
     const error = this.wasmCall(where, () => raw.applyEdits(packed));
-    if (error) throw new RangeError(moduleError(where, error).message);
+    if (error) throw moduleError(where, error, RangeError);
   }
 
   #handle(): RawGrid {

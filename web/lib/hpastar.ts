@@ -144,10 +144,13 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   /**
    * The hierarchy (grid, options and current terrain version included) as bytes: versioned and
    * checksummed, for `hpastar.HPAStar.load(bytes)` here, in a worker or in a later session.
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the bytes
    */
   serialize(): Uint8Array {
     const raw = this.#handle();
-    return this.wasmCall('HPAStar.serialize', () => raw.serialize());
+    const bytes = this.wasmCall('HPAStar.serialize', () => raw.serialize());
+    if ('error' in bytes) throw moduleError('HPAStar.serialize', bytes.error);
+    return bytes;
   }
 
   /**
@@ -238,6 +241,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   /**
    * The connected component of every cell of the current terrain, as the hierarchy labels them (a
    * path joins two cells exactly when their labels are equal and not 0).
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the labels
    */
   components(): ComponentLabels {
     const where = 'HPAStar.components';
@@ -292,6 +296,8 @@ export class HPAStar extends WasmObject<RawHPAStar> {
    * changed.
    * @returns what was rebuilt (counts, ids and rectangles of the clusters per level), and how long it took
    * @throws RangeError - naming the first edit that is outside the grid or not a terrain character
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the edit list (nothing changes
+   *   then; the rebuild that follows is not checked: see the README's Limits)
    */
   applyEdits(edits: readonly TerrainEdit[]): UpdateStats {
     const raw = this.#handle();
@@ -306,7 +312,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
       });
     }
     const error = this.wasmCall('HPAStar.applyEdits', () => raw.applyEdits(packed));
-    if (error) throw new RangeError(moduleError('HPAStar.applyEdits', error).message);
+    if (error) throw moduleError('HPAStar.applyEdits', error, RangeError);
     this.#stats = null;
     const update = raw.lastUpdate();
     return Object.freeze({

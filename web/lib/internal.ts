@@ -1,6 +1,7 @@
 // Shared by the modules of web/lib and not exported by the package: argument checks, packing into typed
 // arrays, and the guard that turns a WebAssembly trap into an Error.
 import { cell, describe, int32 } from './args.ts';
+import { outOfMemoryError, type OutOfMemoryError } from './errors.ts';
 import type { ModuleState } from './moduleState.ts';
 
 export { describe } from './args.ts';
@@ -288,7 +289,10 @@ export function packEdits(edits: readonly TerrainEdit[], where: string, size?: {
 /** The characters of the Moving AI format. */
 export const TERRAIN_CHARACTERS = '.GSWT@O';
 
-/** Turns an error string of the module into an Error, prefixed with where it happened. */
-export function moduleError(where: string, message: string): Error {
-  return new Error(`${where}: ${message}`);
+/**
+ * Turns an error string of the module into an Error of `Kind`, prefixed with where it happened; into an
+ * {@link OutOfMemoryError} when the module could not make room for the call.
+ */
+export function moduleError(where: string, message: string, Kind: ErrorConstructor | RangeErrorConstructor = Error): Error {
+  return outOfMemoryError(where, message) ?? new Kind(`${where}: ${message}`);
 }

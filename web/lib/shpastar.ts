@@ -4,7 +4,7 @@
  */
 import type { RawSHPAStar } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
-import { WasmObject, internal, resolvedOptionsOf } from './internal.ts';
+import { WasmObject, internal, moduleError, resolvedOptionsOf } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
 import type {
@@ -128,10 +128,13 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
    * The cluster of every cell, row-major (`width * height` entries; cell (x, y) at `y * width + x`):
    * a cluster id from 0 to `stats.clusters - 1`, or -1 for a blocked cell. SHPA*'s clusters have any
    * shape, so this is how to draw them. A fresh copy on every call.
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the map
    */
   clusterMap(): Int32Array {
     const raw = this.#handle();
-    return this.wasmCall('SHPAStar.clusterMap', () => raw.cellClusters());
+    const clusters = this.wasmCall('SHPAStar.clusterMap', () => raw.cellClusters());
+    if ('error' in clusters) throw moduleError('SHPAStar.clusterMap', clusters.error);
+    return clusters;
   }
 
   /**

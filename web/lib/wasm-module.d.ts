@@ -21,8 +21,12 @@ declare module 'hpastar:raw' {
 
   /** `GridHandle` in GridBinding.cpp: a grid owned by JavaScript, empty until loaded. */
   export interface RawGrid extends EmbindHandle {
-    /** Parses Moving AI map text; returns `""` on success, else `"<fileName>:<line>: <problem>"`. */
-    loadMovingAI(text: string, fileName: string): string;
+    /**
+     * Parses Moving AI map text, as UTF-8 bytes; returns `""` on success, else `"<fileName>:<line>: <problem>"`.
+     * This call and the others that allocate in proportion to their input answer `"out of memory: ..."`
+     * when the heap has no room for them (cpp/bindings/HeapReservation.h; errors.ts reads it).
+     */
+    loadMovingAI(text: Uint8Array, fileName: string): string;
     /** Takes `width * height` terrain character codes, row-major; `""` or the problem. */
     loadTerrain(terrain: Uint8Array, width: number, height: number): string;
     loaded(): boolean;
@@ -180,8 +184,8 @@ declare module 'hpastar:raw' {
     buildFromTerrain(terrain: Uint8Array, width: number, height: number, options: RawOptionsInput): string;
     /** Loads bytes written by serialize(); `""` or why they are refused. */
     load(bytes: Uint8Array): string;
-    /** The hierarchy as bytes (empty until built). */
-    serialize(): Uint8Array;
+    /** The hierarchy as bytes (empty until built), or why there is no room for them. */
+    serialize(): Uint8Array | { error: string };
     built(): boolean;
     /** Null until built. */
     options(): RawOptions | null;
@@ -227,8 +231,8 @@ declare module 'hpastar:raw' {
     terrain(): Uint8Array;
     findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
     traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | { error: string };
-    /** The cluster of every cell, row-major; -1 for blocked cells. */
-    cellClusters(): Int32Array;
+    /** The cluster of every cell, row-major; -1 for blocked cells; or why there is no room for it. */
+    cellClusters(): Int32Array | { error: string };
     findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
     /** Always the static-maps message: SHPA* cannot be edited. */
     applyEdits(edits: Int32Array): string;

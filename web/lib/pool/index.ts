@@ -22,6 +22,7 @@
  * @module
  */
 import { PathBatch } from '../batch.ts';
+import { outOfMemoryError } from '../errors.ts';
 import { checkFlags, describe, packEdits, packQueries, resolvedOptionsOf } from '../internal.ts';
 import { PlanBatch } from '../planBatch.ts';
 import type { SHPAStar } from '../shpastar.ts';
@@ -144,8 +145,9 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
  * Starts a pool of workers and builds the hierarchy in them.
  * @returns a promise of the pool, once every worker is ready
  * @throws (as a rejection) TypeError for malformed options, RangeError for out-of-range hierarchy
- *   options (the core's message, e.g. `"cluster size 1 is outside 2..1024"`), Error when a worker or
- *   the module cannot start
+ *   options (the core's message, e.g. `"cluster size 1 is outside 2..1024"`), OutOfMemoryError (a
+ *   RangeError) when a worker's heap has no room for the planner, Error when a worker or the module
+ *   cannot start
  */
 export async function createPathPool(options: ShpaPathPoolOptions & ({ algorithm: 'shpa' } | { planner: SHPAStar })): Promise<PathPool<'shpa'>>;
 export async function createPathPool(options: PathPoolOptions): Promise<PathPool<'hpa'>>;
@@ -214,7 +216,8 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
       await Promise.all(pool.#jobs.slots.map((s) => s.worker.terminate().catch(() => {})));
       if (error instanceof StartError) {
         const message = `createPathPool: ${error.message}`;
-        throw error.stage === 'build' ? new RangeError(message) : new StartError(message, error.stage);
+        if (error.stage !== 'build') throw new StartError(message, error.stage);
+        throw outOfMemoryError('createPathPool', error.message) ?? new RangeError(message);
       }
       throw error;
     }

@@ -189,6 +189,7 @@ async function init(m: InitMessage): Promise<void> {
   // The core's version: 0 when built, the saved one when loaded (the pool starts from the same number).
   state = { module, planner, parallel, version: planner.kind === 'hpa' ? planner.raw.version() : 0 };
   const bytes = m.serialize && planner.kind === 'hpa' ? planner.raw.serialize() : undefined;
+  if (bytes && 'error' in bytes) return port.post({ type: 'error', fatal: true, stage: 'build', message: bytes.error });
   port.post(
     {
       type: 'ready',
