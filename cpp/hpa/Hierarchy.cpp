@@ -530,11 +530,17 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
 std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
   // When most clusters are touched a fresh build is cheaper than rebuilding them one by one (no old
   // nodes to find and free, no block bookkeeping); it gives the same graph under new node ids.
+  // The memory budget is checked when a hierarchy is built, not while it is edited: the grid is already
+  // changed here, and the per-cluster path does not check it either.
+  HierarchyOptions unbounded = options_;
+  unbounded.memoryBudgetMiB = 1 << 20;
   std::string error;
-  auto fresh = build(grid_, options_, error);
+  auto fresh = build(grid_, unbounded, error);
   if (!fresh) return error;  // cannot happen: the options were valid and the grid is not empty
   const uint64_t version = version_;
+  const HierarchyOptions options = options_;
   *this = std::move(*fresh);
+  options_ = options;
   version_ = version;
   if (stats)
     for (int32_t l = 1; l <= levels(); ++l) {

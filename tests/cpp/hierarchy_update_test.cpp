@@ -9,6 +9,7 @@
 #include "PathChecks.h"
 #include "TestMaps.h"
 #include "hpa/Hierarchy.h"
+#include "hpa/HierarchyMemory.h"
 #include "hpa/HpaStarQuery.h"
 #include "hpa/VersionedHierarchy.h"
 #include "search/AStarSearch.h"
@@ -169,6 +170,36 @@ TEST(HierarchyUpdate, AnEditTouchingMostClustersRebuildsEverythingAndMatchesAFre
   EXPECT_LE(st.clustersRebuilt[0], 4u);
   Hierarchy fresh2 = test::buildHierarchy(h.grid(), o);
   EXPECT_TRUE(test::dumpHierarchy(h) == test::dumpHierarchy(fresh2));
+}
+
+TEST(HierarchyUpdate, AnEditThatGrowsTheHierarchyPastItsBudgetStillAppliesWhole) {
+  // The memory budget is checked when a hierarchy is built, not while it is edited (an edit's grid is
+  // already changed when its rebuild starts). Opening a walled map touches every cluster and takes the
+  // fresh-build path; the hierarchy then outgrows a budget that the walled map fit in. The edit must
+  // apply whole: before, that path refused on the budget and left the new grid under the old graph.
+  const int32_t side = 400;
+  Grid walled(side, side);
+  for (int32_t y = 0; y < side; ++y)
+    for (int32_t x = 0; x < side; ++x)
+      if (x % 10 == 0 || y % 10 == 0) walled.setTerrain(x, y, '@');
+  HierarchyOptions o;
+  o.cacheTrees = true;  // the open map's trees make the difference
+  o.memoryBudgetMiB = static_cast<int32_t>(estimateHierarchyMemory(walled, o).total() >> 20) + 1;
+  Hierarchy h = test::buildHierarchy(walled, o);
+  std::vector<CellEdit> edits;
+  for (int32_t y = 0; y < side; ++y)
+    for (int32_t x = 0; x < side; ++x)
+      if (x % 10 == 0 || y % 10 == 0) edits.push_back({{x, y}, '.'});
+  std::string error;
+  ASSERT_FALSE(Hierarchy::build(Grid(side, side), o, error)) << "the open map must be over the budget";
+  UpdateStats st;
+  ASSERT_EQ(h.applyEdits(edits, &st), "");
+  EXPECT_EQ(st.clustersRebuilt[0], static_cast<uint32_t>(h.layout(1).count()));
+  EXPECT_EQ(h.options().memoryBudgetMiB, o.memoryBudgetMiB);
+  HierarchyOptions unbounded = o;
+  unbounded.memoryBudgetMiB = 1 << 20;
+  const Hierarchy fresh = test::buildHierarchy(h.grid(), unbounded);
+  EXPECT_TRUE(test::dumpHierarchy(h) == test::dumpHierarchy(fresh));
 }
 
 TEST(HierarchyUpdate, BadEditsAreRejectedWithTheirProblemAndChangeNothing) {
