@@ -2,10 +2,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "grid/Grid.h"
 #include "search/JumpPointRules.h"
+#include "search/PathResult.h"
 #include "search/SearchSpace.h"
 
 namespace hpastar {
@@ -111,6 +113,26 @@ class JumpPointLoop {
       id = from;
     }
     std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+  }
+
+  // A whole query with AStarSearch's contract (statuses, cells, cost, expansions), for either jumper.
+  template <typename Jumper>
+  static PathStatus findPath(NodeSearchSpace& space, const Grid& grid, Point start, Point goal, Jumper&& jumper,
+                             PathResult& out) {
+    out.cells.clear();
+    out.cost = 0;
+    if (!grid.passable(start)) return out.status = PathStatus::StartInvalid;
+    if (!grid.passable(goal)) return out.status = PathStatus::GoalInvalid;
+    if (start == goal) {
+      out.cells.push_back(start);
+      return out.status = PathStatus::Found;
+    }
+    out.stats.expandedMain += run(space, grid, start, goal, std::forward<Jumper>(jumper));
+    const uint32_t goalId = static_cast<uint32_t>(grid.index(goal));
+    if (!space.closed(goalId)) return out.status = PathStatus::NoPath;
+    appendPath(space, grid, goal, out.cells);
+    out.cost = space.g()[goalId];
+    return out.status = PathStatus::Found;
   }
 };
 

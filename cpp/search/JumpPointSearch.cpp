@@ -45,20 +45,7 @@ class OnlineJumper {
 }  // namespace
 
 PathStatus JumpPointSearch::findPath(const Grid& grid, Point start, Point goal, PathResult& out) {
-  out.cells.clear();
-  out.cost = 0;
-  if (!grid.passable(start)) return out.status = PathStatus::StartInvalid;
-  if (!grid.passable(goal)) return out.status = PathStatus::GoalInvalid;
-  if (start == goal) {
-    out.cells.push_back(start);
-    return out.status = PathStatus::Found;
-  }
-  out.stats.expandedMain += JumpPointLoop::run(space_, grid, start, goal, OnlineJumper(grid, goal));
-  const uint32_t goalId = static_cast<uint32_t>(grid.index(goal));
-  if (!space_.closed(goalId)) return out.status = PathStatus::NoPath;
-  JumpPointLoop::appendPath(space_, grid, goal, out.cells);
-  out.cost = space_.g()[goalId];
-  return out.status = PathStatus::Found;
+  return JumpPointLoop::findPath(space_, grid, start, goal, OnlineJumper(grid, goal), out);
 }
 
 }  // namespace hpastar
