@@ -139,6 +139,21 @@ template <typename Writer>
 void writeBlock(const ClusterBlock& block, Writer& w);
 void readBlock(ByteReader& r, ClusterBlock& b);
 
+// The options as stored (distanceTable from format 3 on); validated by the caller.
+HierarchyOptions readOptions(ByteReader& r, uint32_t formatVersion) {
+  HierarchyOptions o;
+  o.clusterSize = r.i32();
+  o.levels = r.i32();
+  o.clusterGroup = r.i32();
+  o.entranceWidth = r.i32();
+  o.cachePaths = r.u8() != 0;
+  o.cacheTrees = r.u8() != 0;
+  o.pruneEdges = r.u8() != 0;
+  o.landmarks = r.i32();
+  if (formatVersion >= 3) o.distanceTable = r.u8() != 0;
+  return o;
+}
+
 // HierarchyParts or HierarchyPartsView.
 template <typename Parts, typename Writer>
 void writeParts(const Parts& h, Writer& w) {
@@ -225,15 +240,7 @@ std::optional<Hierarchy> readHierarchy(ByteReader& r, uint32_t formatVersion, st
   HierarchyParts parts;
   parts.grid = std::move(*grid);
   HierarchyOptions& o = parts.options;
-  o.clusterSize = r.i32();
-  o.levels = r.i32();
-  o.clusterGroup = r.i32();
-  o.entranceWidth = r.i32();
-  o.cachePaths = r.u8() != 0;
-  o.cacheTrees = r.u8() != 0;
-  o.pruneEdges = r.u8() != 0;
-  o.landmarks = r.i32();
-  if (formatVersion >= 3) o.distanceTable = r.u8() != 0;
+  o = readOptions(r, formatVersion);
   const std::string optionError = o.validate();
   if (!r.ok() || !optionError.empty()) return fail(optionError.empty() ? "truncated options" : optionError);
   parts.version = r.u64();
@@ -413,15 +420,7 @@ std::optional<StoredHierarchySizes> readStoredHierarchySizes(std::span<const uin
   if (cells > r.remaining()) return std::nullopt;
   r.skip(cells);
   HierarchyOptions& o = s.options;
-  o.clusterSize = r.i32();
-  o.levels = r.i32();
-  o.clusterGroup = r.i32();
-  o.entranceWidth = r.i32();
-  o.cachePaths = r.u8() != 0;
-  o.cacheTrees = r.u8() != 0;
-  o.pruneEdges = r.u8() != 0;
-  o.landmarks = r.i32();
-  if (version >= 3) o.distanceTable = r.u8() != 0;
+  o = readOptions(r, version);
   s.optionsValid = r.ok() && o.validate().empty();
   if (!s.optionsValid) return s;
   r.u64();  // the hierarchy's version
