@@ -66,6 +66,10 @@ void BatchSearch::run(const std::function<void(Worker&, uint32_t)>& task) {
   threads_->run([&](int t) { task(*workers_[static_cast<size_t>(t)], static_cast<uint32_t>(t)); });
 }
 
+void BatchSearch::onEveryThread(const std::function<void(uint32_t)>& task) {
+  run([&](Worker&, uint32_t t) { task(t); });
+}
+
 HpaStarQuery& BatchSearch::hpaQuery(const Hierarchy& hierarchy) { return workers_[0]->hpaFor(hierarchy); }
 
 ShpaStarQuery& BatchSearch::shpaQuery(const std::shared_ptr<const ShpaStarGraph>& graph) {

@@ -61,6 +61,11 @@ class BatchSearch {
   void trim(PathBatchResults& out);
   void trim(PlanBatchResults& out);
 
+  // Calls task(t) on search thread t for every t (on the calling thread when there is one), and
+  // returns when all have: how a caller reaches the threads themselves (the wasm bindings' fault
+  // injection for the pool's tests makes one of them trap).
+  void onEveryThread(const std::function<void(uint32_t)>& task);
+
  private:
   struct Worker;
   void run(const std::function<void(Worker&, uint32_t)>& task);

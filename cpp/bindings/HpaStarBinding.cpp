@@ -131,8 +131,8 @@ val HpaStarHandle::abstractGraph(int level) const {
 
 std::string HpaStarHandle::applyEdits(const val& edits) {
   if (!versions_) return "the planner is not built";
-  // The edits as read and as the core takes them. What the rebuild then allocates is not reserved: a
-  // few clusters for a few edits; the whole hierarchy again when they touch half of its clusters.
+  // The edits as read and as the core takes them. A rebuild of a few clusters is small; a fresh build,
+  // when the edits touch half of the clusters or more, is reserved below.
   const auto length = edits["length"].as<size_t>();
   const uint64_t lists = sizeof(int32_t) * length + sizeof(CellEdit) * (length / 3) + 2 * kAllocationOverhead;
   if (std::string error = reserveHeap(lists, "the edit list"); !error.empty()) return error;
@@ -144,10 +144,28 @@ std::string HpaStarHandle::applyEdits(const val& edits) {
   for (size_t i = 0; i < input_.size(); i += 3) {
     cellEdits.push_back(CellEdit{Point{input_[i], input_[i + 1]}, static_cast<char>(input_[i + 2])});
   }
+  if (std::string error = reserveWholeRebuild(cellEdits); !error.empty()) return error;
   UpdateStats stats;
   if (std::string error = versions_->applyEdits(cellEdits, &stats); !error.empty()) return error;
   lastUpdate_ = stats;
   return "";
+}
+
+std::string HpaStarHandle::reserveWholeRebuild(std::span<const CellEdit> edits) const {
+  const VersionedHierarchy::Snapshot h = current();
+  if (!h->editsMayRebuildEverything(edits)) return "";
+  // The build's peak is estimated on the edited grid (a copy: 3 bytes per cell, nothing next to a build),
+  // besides the copy of the grid the versioned hierarchy makes when a search holds the current version.
+  const uint64_t copy = h->grid().bytes() + kAllocationOverhead;
+  if (std::string error = reserveHeap(2 * copy, "a copy of the edited grid"); !error.empty()) return error;
+  Grid edited = h->grid();
+  for (const CellEdit& e : edits) edited.setTerrain(e.cell.x, e.cell.y, e.terrain);
+  const HierarchyOptions& o = h->options();
+  if (std::string error = reserveHeap(copy + hierarchyEstimateScratch(edited, o), "estimating the hierarchy");
+      !error.empty())
+    return error;
+  const uint64_t peak = estimateHierarchyMemory(edited, o).buildPeak();
+  return reserveHeap(copy + peak, "rebuilding the hierarchy");
 }
 
 val HpaStarHandle::lastUpdate() const {

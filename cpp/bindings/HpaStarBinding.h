@@ -26,7 +26,8 @@ class HpaStarHandle {
   // The core's default options (as options()).
   static emscripten::val defaultOptions();
   // Builds the hierarchy of `grid` (copied). "" or the problem. Like every call below that allocates in
-  // proportion to its input (buildFromTerrain, load, serialize, the edit lists of applyEdits), it first
+  // proportion to its input (buildFromTerrain, load, serialize, applyEdits: its lists, and a fresh build
+  // when the edits touch most clusters), it first
   // makes room in the heap (HeapReservation.h), and answers "out of memory: ..." when it cannot.
   std::string build(const GridHandle& grid, const emscripten::val& options);
   // Like build, from width*height Moving AI characters in a Uint8Array (what a worker receives).
@@ -68,6 +69,8 @@ class HpaStarHandle {
 
  private:
   void adopt(Hierarchy&& hierarchy);
+  // Makes room for a fresh build when `edits` may touch most clusters; "" or "out of memory: ...".
+  std::string reserveWholeRebuild(std::span<const CellEdit> edits) const;
 
   std::shared_ptr<VersionedHierarchy> versions_;
   UpdateStats lastUpdate_;

@@ -62,6 +62,15 @@ class ParallelSearchHandle {
     return pathBatchToJS(paths_);
   }
 
+  // For the pool's tests only (its 'trap-thread' fault): search thread `thread` executes a trap, as a
+  // search that hits a bug would, while the others return. Does not return when the thread exists: the
+  // batch waits for a thread that is gone, which is what the pool must notice.
+  void trapThreadForTest(int thread) {
+    engine_.onEveryThread([thread](uint32_t t) {
+      if (static_cast<int>(t) == thread) __builtin_trap();
+    });
+  }
+
   // Same contract as HPAStarQuery.planPaths, the queries spread over the threads.
   val planPaths(const HpaStarHandle& planner, const val& queries, bool refineFirstSegment) {
     const VersionedHierarchy::Snapshot hierarchy = planner.current();
@@ -88,7 +97,8 @@ EMSCRIPTEN_BINDINGS(hpastar_parallel) {
       .function("threads", &ParallelSearchHandle::threads)
       .function("findPaths", &ParallelSearchHandle::findPaths)
       .function("findPathsShpa", &ParallelSearchHandle::findPathsShpa)
-      .function("planPaths", &ParallelSearchHandle::planPaths);
+      .function("planPaths", &ParallelSearchHandle::planPaths)
+      .function("trapThreadForTest", &ParallelSearchHandle::trapThreadForTest);
 #endif
 }
 

@@ -499,19 +499,13 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
   }
   std::vector<int32_t> touched;
   uint32_t changed = 0;
-  const ClusterLayout& lay = layout(1);
   for (const CellEdit& e : edits) {
     if (grid_.terrainAt(e.cell.x, e.cell.y) == e.terrain) continue;
     const bool wasPassable = grid_.passable(e.cell);
     grid_.setTerrain(e.cell.x, e.cell.y, e.terrain);
     ++changed;
     if (wasPassable == grid_.passable(e.cell)) continue;  // e.g. '.' to 'G': same moves, nothing to rebuild
-    // The cell's moves, and the moves of its 8 neighbours, changed: their clusters are touched (a cell
-    // on a border touches the cluster across it, whose entrances change too).
-    for (int dy = -1; dy <= 1; ++dy)
-      for (int dx = -1; dx <= 1; ++dx)
-        if (grid_.inside(e.cell.x + dx, e.cell.y + dy))
-          touched.push_back(lay.clusterOf(Point{e.cell.x + dx, e.cell.y + dy}));
+    appendTouchedClusters(e.cell, touched);
   }
   if (stats) {
     *stats = UpdateStats{};
@@ -525,6 +519,31 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
   if (stats)
     stats->microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   return "";
+}
+
+void Hierarchy::appendTouchedClusters(Point cell, std::vector<int32_t>& out) const {
+  // The cell's moves, and the moves of its 8 neighbours, changed: their clusters are touched (a cell
+  // on a border touches the cluster across it, whose entrances change too).
+  const ClusterLayout& lay = layout(1);
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      if (grid_.inside(cell.x + dx, cell.y + dy)) out.push_back(lay.clusterOf(Point{cell.x + dx, cell.y + dy}));
+}
+
+bool Hierarchy::touchesMostClusters(size_t touched) const {
+  return touched * 2 >= static_cast<size_t>(layout(1).count());
+}
+
+bool Hierarchy::editsMayRebuildEverything(std::span<const CellEdit> edits) const {
+  // At most 9 clusters per edit: compared before listing them, so that a long edit list costs nothing.
+  if (!touchesMostClusters(9 * edits.size())) return false;
+  std::vector<int32_t> touched;
+  touched.reserve(9 * edits.size());
+  for (const CellEdit& e : edits)
+    if (grid_.inside(e.cell)) appendTouchedClusters(e.cell, touched);
+  std::sort(touched.begin(), touched.end());
+  touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+  return touchesMostClusters(touched.size());
 }
 
 std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
@@ -554,7 +573,7 @@ std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
 std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats) {
   std::sort(touched.begin(), touched.end());
   touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
-  if (touched.size() * 2 >= static_cast<size_t>(layout(1).count())) return rebuildEverything(stats);
+  if (touchesMostClusters(touched.size())) return rebuildEverything(stats);
   // The blocks being replaced (immutable, so holding them is enough) tell afterwards whether the
   // connectivity can have changed.
   std::vector<std::shared_ptr<const ClusterBlock>> before;

@@ -110,6 +110,9 @@ class Hierarchy {
   // changes and the problem is returned; "" on success.
   std::string applyEdits(std::span<const CellEdit> edits, UpdateStats* stats = nullptr);
   std::string fillRect(const Rect& rect, char terrain, UpdateStats* stats = nullptr);
+  // Whether applyEdits(edits) may build the hierarchy afresh rather than rebuild the touched clusters
+  // (it does when they are half of level 1 or more): the wasm bindings make room for a build first.
+  bool editsMayRebuildEverything(std::span<const CellEdit> edits) const;
   // 0 when built; +1 per accepted, non-empty applyEdits() (whether or not a cell changed); kept by
   // serialization, so a loaded hierarchy has the version that was saved.
   uint64_t version() const { return version_; }
@@ -182,6 +185,8 @@ class Hierarchy {
   uint32_t findNodeAt(Point cell, const Level1Plan* plan) const;
   std::string rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats);
   std::string rebuildEverything(UpdateStats* stats);
+  void appendTouchedClusters(Point cell, std::vector<int32_t>& out) const;
+  bool touchesMostClusters(size_t touched) const;
 
   Grid grid_;
   HierarchyOptions options_;

@@ -202,6 +202,29 @@ TEST(HierarchyUpdate, AnEditThatGrowsTheHierarchyPastItsBudgetStillAppliesWhole)
   EXPECT_TRUE(test::dumpHierarchy(h) == test::dumpHierarchy(fresh));
 }
 
+TEST(HierarchyUpdate, EditsMayRebuildEverythingSaysWhenApplyEditsWillBuildAfresh) {
+  // The wasm bindings reserve a fresh build's memory when this says so: it must be true whenever
+  // applyEdits takes the fresh-build path, and false for edits that touch a few clusters.
+  const int32_t side = 120;  // 12 x 12 clusters of 10
+  HierarchyOptions o;
+  o.clusterSize = 10;
+  Hierarchy h = test::buildHierarchy(Grid(side, side), o);
+  const std::vector<CellEdit> few{{{15, 15}, '@'}, {{60, 60}, '@'}};
+  EXPECT_FALSE(h.editsMayRebuildEverything(few));
+  // A wall at every other corner of the clusters touches the 4 clusters around it: all 144.
+  std::vector<CellEdit> corners;
+  for (int32_t y = 10; y < side; y += 20)
+    for (int32_t x = 10; x < side; x += 20) corners.push_back({{x, y}, '@'});
+  EXPECT_TRUE(h.editsMayRebuildEverything(corners));
+  const std::vector<CellEdit> half(corners.begin(), corners.begin() + 12);  // 2 rows of corners: 48 clusters
+  EXPECT_FALSE(h.editsMayRebuildEverything(half));
+  UpdateStats st;
+  ASSERT_EQ(h.applyEdits(corners, &st), "");
+  EXPECT_EQ(st.clustersRebuilt[0], static_cast<uint32_t>(h.layout(1).count()));
+  ASSERT_EQ(h.applyEdits(few, &st), "");
+  EXPECT_LT(st.clustersRebuilt[0], 20u);
+}
+
 TEST(HierarchyUpdate, BadEditsAreRejectedWithTheirProblemAndChangeNothing) {
   const Grid g(20, 20);
   Hierarchy h = test::buildHierarchy(g, HierarchyOptions{});

@@ -52,6 +52,18 @@ function roomsRows(times: number): string[] {
   return Array.from({ length: rows.length * times }, (_, y) => rows[y % rows.length]!.repeat(times));
 }
 
+/**
+ * Every other corner of the level-1 clusters of a side x side map turned from open to wall or back
+ * (`terrainAt` gives the cells' terrain, open by default): edits that touch most clusters (the 4 around
+ * each corner), so that applyEdits builds the hierarchy afresh.
+ */
+function mostClusters(side: number, clusterSize: number, terrainAt = (_x: number, _y: number) => '.') {
+  const edits = [];
+  for (let y = 2 * clusterSize; y < side; y += 2 * clusterSize)
+    for (let x = 2 * clusterSize; x < side; x += 2 * clusterSize) edits.push({ x, y, terrain: terrainAt(x, y) === '@' ? '.' : '@' });
+  return edits;
+}
+
 const cost = (p: PathResult) => (p.found ? p.cost : Infinity);
 
 /** Whether two byte arrays are equal (toEqual on megabytes would have vitest diff them key by key). */
@@ -131,6 +143,7 @@ describe('with a full heap that cannot grow, the calls that allocate in proporti
     ['HPAStar.load', 'a copy of the bytes', () => hp.HPAStar.load(largeBytes)],
     ['HPAStar.serialize', 'the serialized hierarchy', () => largePlanner.serialize()],
     ['HPAStar.applyEdits', 'the edit list', () => largePlanner.applyEdits(Array.from({ length: 100_000 }, (_, i) => ({ x: i % 1024, y: i >> 10, terrain: '@' })))],
+    ['HPAStar.applyEdits', 'a copy of the edited grid', () => largePlanner.applyEdits(mostClusters(1024, 16))],
     ['HPAStar.components', 'the component map', () => largePlanner.components()],
     ['SHPAStar.build', 'the SHPA* graph', () => hp.SHPAStar.build(large)],
     ['SHPAStar.clusterMap', 'the cluster map', () => largeShpa.clusterMap()],
@@ -220,6 +233,15 @@ describe('a reserved call covers what it allocates: the heap grows only while it
     ['HPAStar.serialize', 1, (hp) => {
       const planner = hp.HPAStar.load(hierarchyBytes);
       return () => expect(sameBytes(planner.serialize(), hierarchyBytes)).toBe(true);
+    }],
+    ['HPAStar.applyEdits (most clusters: a fresh build)', 4, (hp) => {
+      const grid = hp.Grid.fromMovingAI(mapText(rooms), 'rooms.map');
+      const planner = hp.HPAStar.build(grid);
+      const edits = mostClusters(rooms.length, planner.options.clusterSize, (x, y) => grid.terrainAt(x, y));
+      return () => {
+        const update = planner.applyEdits(edits);
+        expect(update.clustersRebuilt[0]).toBe(planner.stats.levels[0]!.clusters);
+      };
     }],
     ['SHPAStar.build', 1, (hp) => {
       const grid = hp.Grid.fromMovingAI(mapText(rooms), 'rooms.map');

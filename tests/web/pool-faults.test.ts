@@ -100,7 +100,7 @@ describe('copied mode: a worker that dies', () => {
   });
 });
 
-describe('shared mode: a search thread that dies', () => {
+describe('shared mode: a search thread that dies or traps', () => {
   let pool: PathPool;
 
   beforeAll(async () => {
@@ -121,6 +121,18 @@ describe('shared mode: a search thread that dies', () => {
     const plans = await pool.planPaths(queries.subarray(0, 40));
     expect(plans.foundCount()).toBe(planner.planPaths(queries.subarray(0, 40)).foundCount());
     expect(pool.closed).toBe(false);
+  });
+
+  test('a search thread that traps: the batch rejects with the trap, naming the thread; the pool goes on', { timeout: 30_000 }, async () => {
+    // The module worker is left waiting, in the wasm, for the thread that trapped. Whichever is heard
+    // first names the failure: the thread's end, the trap passed on to the module worker by Node, or the
+    // module worker giving up the batch once Emscripten sees a crashed thread. (The pool numbers threads
+    // in the order Emscripten made them, not as the batch engine does.)
+    await injectPoolFault(pool, 0, { fault: 'trap-thread', thread: 0 });
+    const error = await rejectionOf(pool.findPaths(queries));
+    expect(error.message).toMatch(/^PathPool\.findPaths: the shared-mode worker of the pool ended with queries of this batch: (its search thread \d+ .*RuntimeError: unreachable|unreachable|it failed: hpastar pool worker: one of its search threads crashed, and the batch waiting for it was abandoned)$/);
+    expect(pool.closed).toBe(false);
+    expectSameCosts(await pool.findPaths(queries), planner.findPaths(queries));
   });
 
   test('the module worker itself exiting: the batch rejects with its exit code; the pool goes on', { timeout: 30_000 }, async () => {

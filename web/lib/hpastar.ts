@@ -296,8 +296,9 @@ export class HPAStar extends WasmObject<RawHPAStar> {
    * changed.
    * @returns what was rebuilt (counts, ids and rectangles of the clusters per level), and how long it took
    * @throws RangeError - naming the first edit that is outside the grid or not a terrain character
-   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the edit list (nothing changes
-   *   then; the rebuild that follows is not checked: see the README's Limits)
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the edit list or, for edits
+   *   that touch half of the clusters or more, for building the hierarchy afresh (nothing changes then;
+   *   the rebuild of a few clusters is not checked: see the README's Limits)
    */
   applyEdits(edits: readonly TerrainEdit[]): UpdateStats {
     const raw = this.#handle();

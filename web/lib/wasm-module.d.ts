@@ -246,6 +246,8 @@ declare module 'hpastar:raw' {
     findPathsShpa(planner: RawSHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
     /** HPAStar.planPaths spread over the threads. */
     planPaths(planner: RawHPAStar, queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | { error: string };
+    /** For the pool's tests only: search thread `thread` traps; never returns while the thread exists. */
+    trapThreadForTest(thread: number): void;
   }
 
   /** One field of an option struct as the core declares it (contract/OptionSchema.h, OptionsToJS.h). */

@@ -406,7 +406,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
 /**
  * @internal For tests (tests/web/pool-faults.test.ts), not exported by the package: makes worker
  * `index` of `pool` fail as a crash would, unknown to the pool: `exit` with `code`, a `trap`, or (shared
- * mode) `end-thread` for one of its search threads. Resolves once the fault is sent (first waiting for
+ * mode) `end-thread` or `trap-thread` for one of its search threads. Resolves once the fault is sent (first waiting for
  * workers being replaced to join), so that a batch asked for next reaches the worker after it.
  */
 export async function injectPoolFault(pool: PathPool<PoolAlgorithm>, index: number, fault: Omit<FaultMessage, 'type'>): Promise<void> {

@@ -115,11 +115,12 @@ export interface EditMessage {
  * @internal For tests only (tests/web/pool-faults.test.ts): makes the worker fail as a crash would,
  * without the pool being told: `exit` ends the worker's thread with `code`, `trap` throws a
  * WebAssembly.RuntimeError while handling a message, `end-thread` ends search thread `thread` of a
- * shared-mode module. Never sent by the pool itself.
+ * shared-mode module, `trap-thread` makes that thread execute a trap in the module (as a search that
+ * hits a bug would) while the worker waits for it. Never sent by the pool itself.
  */
 export interface FaultMessage {
   type: 'fault';
-  fault: 'exit' | 'trap' | 'end-thread';
+  fault: 'exit' | 'trap' | 'end-thread' | 'trap-thread';
   code?: number;
   thread?: number;
 }

@@ -133,6 +133,11 @@ async function fault(m: FaultMessage): Promise<void> {
       return;
     case 'trap':
       throw new WebAssembly.RuntimeError('unreachable (a fault injected by a test)');
+    case 'trap-thread':
+      // Blocks this worker in the batch that waits for the trapped thread, as a real trap would.
+      if (!state?.parallel) throw new Error('trap-thread needs a shared-mode worker');
+      state.parallel.trapThreadForTest(m.thread ?? 0);
+      return;
     case 'end-thread': {
       if (!state?.parallel) throw new Error('end-thread needs a shared-mode worker');
       if (!isNode) {
@@ -304,5 +309,8 @@ function heapBytes(module: HpastarModule): number {
 }
 
 function errorText(error: unknown): string {
+  // Emscripten's main thread throws 'unwind' out of a blocking wait when one of its threads crashed
+  // (emscripten_futex_wait): the batch that waited for the thread is abandoned.
+  if (error === 'unwind') return 'one of its search threads crashed, and the batch waiting for it was abandoned';
   return error instanceof Error ? error.message : String(error);
 }
