@@ -10,6 +10,7 @@
 #include "bindings/OptionsToJS.h"
 #include "grid/Grid.h"
 #include "grid/Terrain.h"
+#include "grid/TerrainCosts.h"
 #include "hpa/HierarchyOptions.h"
 #include "io/FileLimits.h"
 #include "search/PathResult.h"
@@ -26,14 +27,23 @@ val pathStatusNames() {
   return names;
 }
 
-// { all: every Moving AI character, passable: those the default capability walks on }.
+// { all: every Moving AI character, passable: those the default capability walks on, kinds: the
+// characters of each terrain kind in TerrainKind order (the order of terrain cost multipliers) }.
 val terrainCharacters() {
   std::string all = kTerrainCharacters, passable;
   for (char c : all)
     if (Capability::movingAIDefault().allowsChar(c)) passable += c;
+  val kinds = val::array();
+  for (int k = 0; k < TerrainCosts::kKindCount; ++k) {
+    std::string chars;
+    for (char c : all)
+      if (terrainKindOf(c) == static_cast<TerrainKind>(k)) chars += c;
+    kinds.call<void>("push", chars);
+  }
   val o = val::object();
   o.set("all", all);
   o.set("passable", passable);
+  o.set("kinds", kinds);
   return o;
 }
 
@@ -44,6 +54,9 @@ val limits() {
   o.set("maxMapFileBytes", static_cast<double>(kMaxMapFileBytes));
   o.set("maxScenarioFileBytes", static_cast<double>(kMaxScenarioFileBytes));
   o.set("maxLevels", HierarchyOptions::kMaxLevels);
+  o.set("minTerrainCost", static_cast<double>(TerrainCosts::kMinMultiplier));
+  o.set("maxTerrainCost", static_cast<double>(TerrainCosts::kMaxMultiplier));
+  o.set("costLayerUnit", static_cast<int>(kCostLayerUnit));
   return o;
 }
 

@@ -71,7 +71,81 @@ emscripten::val GridHandle::terrain() const {
 }
 
 uint64_t GridHandle::copyOnWriteBytes() const {
-  return grid_.use_count() > 1 ? Grid::bytesFor(grid_->width(), grid_->height()) + 4 * kAllocationOverhead : 0;
+  return grid_.use_count() > 1 ? grid_->bytes() + 6 * kAllocationOverhead : 0;
+}
+
+uint64_t GridHandle::costBytes(bool withLayer) const {
+  const uint64_t cells = static_cast<uint64_t>(grid_->cellCount());
+  return (sizeof(float) + (withLayer ? 1 : 0)) * cells + 2 * kAllocationOverhead;
+}
+
+std::string GridHandle::setTerrainCosts(const emscripten::val& pairs) {
+  if (!grid_) return "the grid is not loaded";
+  const auto length = pairs["length"].as<size_t>();
+  if (length % 2 != 0 || length > 2 * std::size(kTerrainCharacters))
+    return "terrain costs must be (terrain code, multiplier) pairs, one per character at most";
+  TerrainCosts costs;
+  for (size_t i = 0; i < length; i += 2) {
+    const double code = pairs[i].as<double>();
+    const char c = code >= 0 && code <= 127 ? static_cast<char>(code) : '\0';
+    if (std::string error = costs.set(c, pairs[i + 1].as<double>()); !error.empty()) return error;
+  }
+  if (costs == grid_->terrainCosts()) return "";
+  if (std::string error = reserveHeap(copyOnWriteBytes() + costBytes(false), "the grid's weights"); !error.empty())
+    return error;
+  return writable().setTerrainCosts(costs);
+}
+
+emscripten::val GridHandle::terrainCosts() const {
+  emscripten::val out = emscripten::val::array();
+  const TerrainCosts costs = grid_ ? grid_->terrainCosts() : TerrainCosts{};
+  for (float m : costs.multiplier) out.call<void>("push", static_cast<double>(m));
+  return out;
+}
+
+std::string GridHandle::setCostLayer(const emscripten::val& layer) {
+  if (!grid_) return "the grid is not loaded";
+  if (layer.isNull()) {
+    if (!grid_->hasCostLayer()) return "";
+    if (std::string error = reserveHeap(copyOnWriteBytes() + costBytes(false), "the grid's weights"); !error.empty())
+      return error;
+    writable().clearCostLayer();
+    return "";
+  }
+  const auto length = layer["length"].as<size_t>();
+  if (length != static_cast<size_t>(grid_->cellCount()))
+    return "cost layer has " + std::to_string(length) + " cells, expected " + std::to_string(grid_->cellCount()) +
+           " for " + std::to_string(grid_->width()) + "x" + std::to_string(grid_->height());
+  // The copy read from JavaScript, the grid's own copy of it, and its weights.
+  if (std::string error = reserveHeap(length + copyOnWriteBytes() + costBytes(true), "the cost layer"); !error.empty())
+    return error;
+  std::vector<uint8_t> values;
+  readFromJS(layer, values);
+  // Checked before the grid is unshared, so that a refused layer leaves the sharing as it was.
+  if (std::string error = grid_->checkCostLayer(values); !error.empty()) return error;
+  return writable().setCostLayer(values);
+}
+
+emscripten::val GridHandle::costLayer() const {
+  if (!grid_ || !grid_->hasCostLayer()) return emscripten::val::null();
+  const auto& layer = grid_->costLayer();
+  return copyToJS(layer.data(), layer.size());
+}
+
+std::string GridHandle::setCellCost(int x, int y, int value) {
+  if (!grid_) return "the grid is not loaded";
+  if (!grid_->inside(x, y))
+    return "cell (" + std::to_string(x) + ", " + std::to_string(y) + ") is outside the " +
+           std::to_string(grid_->width()) + "x" + std::to_string(grid_->height()) + " map";
+  if (value < 1 || value > 255)
+    return "cost layer value " + std::to_string(value) + " at (" + std::to_string(x) + ", " + std::to_string(y) +
+           ") is outside 1..255 (sixteenths of the terrain's cost)";
+  if (grid_->costLayerAt(x, y) == value) return "";
+  if (std::string error = reserveHeap(copyOnWriteBytes() + costBytes(!grid_->hasCostLayer()), "the cost layer");
+      !error.empty())
+    return error;
+  writable().setCellCost(x, y, static_cast<uint8_t>(value));
+  return "";
 }
 
 Grid& GridHandle::writable() {
@@ -112,7 +186,13 @@ EMSCRIPTEN_BINDINGS(hpastar_grid) {
       .function("terrainAt", &GridHandle::terrainAt)
       .function("terrain", &GridHandle::terrain)
       .function("setTerrain", &GridHandle::setTerrain)
-      .function("applyEdits", &GridHandle::applyEdits);
+      .function("applyEdits", &GridHandle::applyEdits)
+      .function("setTerrainCosts", &GridHandle::setTerrainCosts)
+      .function("terrainCosts", &GridHandle::terrainCosts)
+      .function("setCostLayer", &GridHandle::setCostLayer)
+      .function("costLayer", &GridHandle::costLayer)
+      .function("setCellCost", &GridHandle::setCellCost)
+      .function("weighted", &GridHandle::weighted);
 }
 
 }  // namespace hpastar::bindings

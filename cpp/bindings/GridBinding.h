@@ -43,12 +43,27 @@ class GridHandle {
   // Applies edits packed as an Int32Array [x, y, code, ...]: all or nothing; returns "" or the problem.
   std::string applyEdits(const emscripten::val& edits);
 
+  // Terrain costs (grid/TerrainCosts.h). `pairs` is an array [code, multiplier, ...] naming the kinds
+  // that do not cost 1 (the others cost 1); "" or the problem (nothing changes then).
+  std::string setTerrainCosts(const emscripten::val& pairs);
+  // The multiplier of each terrain kind, in TerrainKind order (an array of numbers).
+  emscripten::val terrainCosts() const;
+  // The cost layer from a Uint8Array of width*height values 1..255, or none for null; "" or the problem.
+  std::string setCostLayer(const emscripten::val& layer);
+  // A copy of the cost layer (a Uint8Array), or null without one.
+  emscripten::val costLayer() const;
+  // One cell's layer value (1..255); "" or the problem.
+  std::string setCellCost(int x, int y, int value);
+  bool weighted() const { return grid_ && grid_->weighted(); }
+
   // The grid (null until loaded); planners copy or share it.
   const std::shared_ptr<Grid>& shared() const { return grid_; }
 
  private:
   // What writable() allocates: a copy of the grid while a planner still shares its cells, else nothing.
   uint64_t copyOnWriteBytes() const;
+  // What a change of costs may allocate besides: a layer (`withLayer`) and the weights, per cell.
+  uint64_t costBytes(bool withLayer) const;
   Grid& writable();  // unshares the cells first if a planner still shares them
 
   std::shared_ptr<Grid> grid_;

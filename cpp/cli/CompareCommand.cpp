@@ -22,13 +22,15 @@ int runCompareCommand(int argc, char** argv) {
   std::set<std::string> known = {"algo", "against", "queries", "seed", "threads"};
   for (const auto& o : plannerOptions(algo)) known.insert(o);
   for (const auto& o : plannerOptions(against)) known.insert(o);
+  for (const auto& o : terrainCostOptions()) known.insert(o);
   cmd.rejectUnknown(known);
   const long long queries = cmd.getInt("queries", 1000, 1, 100000000);
   const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
   // --threads N: each planner answers all the pairs as one batch on the core's engine, N threads.
   const long long threads = cmd.getInt("threads", 0, 1, 256);
 
-  const Grid grid = loadMapFile(cmd.positional()[0]);
+  Grid grid = loadMapFile(cmd.positional()[0]);
+  applyTerrainCostOptions(cmd, grid);
   std::vector<Point> open;
   for (int32_t y = 0; y < grid.height(); ++y)
     for (int32_t x = 0; x < grid.width(); ++x)

@@ -1,5 +1,7 @@
 #include "cli/MapLoading.h"
 
+#include <span>
+
 #include "io/FileLimits.h"
 #include "io/MovingAIMap.h"
 #include "io/TextFile.h"
@@ -13,6 +15,22 @@ Grid loadMapFile(const std::string& path) {
   auto grid = parseMovingAIMap(text, path, parseError);
   if (!grid) throw InputError(parseError.toString());
   return std::move(*grid);
+}
+
+void applyTerrainCostOptions(const CommandLine& cmd, Grid& grid) {
+  if (const auto costs = cmd.get("costs")) {
+    std::string error;
+    const auto parsed = TerrainCosts::parse(*costs, error);
+    if (!parsed) throw UsageError("--costs: " + error);
+    if (error = grid.setTerrainCosts(*parsed); !error.empty()) throw UsageError("--costs: " + error);
+  }
+  if (const auto path = cmd.get("cost-layer")) {
+    std::string bytes, error;
+    const size_t cells = static_cast<size_t>(grid.cellCount());
+    if (!readTextFile(*path, cells, "cost layer", bytes, error)) throw InputError(error);
+    const std::span<const uint8_t> layer(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+    if (error = grid.setCostLayer(layer); !error.empty()) throw InputError(*path + ": " + error);
+  }
 }
 
 std::vector<Scenario> loadScenarioFile(const std::string& path) {

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/CommandLine.h"
 #include "grid/Grid.h"
 #include "io/MovingAIScenario.h"
 
@@ -14,6 +15,15 @@ struct InputError : std::runtime_error {
 };
 
 Grid loadMapFile(const std::string& path);
+// The options that put terrain costs on a loaded map (the commands that take them list these too):
+//   --costs S=3,T=1.5   multipliers per terrain character (TerrainCosts::parse)
+//   --cost-layer FILE   width*height bytes, row-major: each cell's multiplier in sixteenths (1..255)
+inline const std::vector<std::string>& terrainCostOptions() {
+  static const std::vector<std::string> names = {"costs", "cost-layer"};
+  return names;
+}
+// Applies them to `grid`; UsageError or InputError (naming the file) when they are bad.
+void applyTerrainCostOptions(const CommandLine& cmd, Grid& grid);
 std::vector<Scenario> loadScenarioFile(const std::string& path);
 // "dir/x.map.scen" -> "dir/x.map"; the map the tool uses when --map is not given.
 std::string mapPathBesideScenario(const std::string& scenPath);

@@ -1,5 +1,6 @@
 #include "grid/Grid.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace hpastar {
@@ -77,10 +78,102 @@ bool Grid::setTerrain(int32_t x, int32_t y, char c) {
   const int32_t i = index(x, y);
   terrain_[i] = static_cast<uint8_t>(c);
   passable_[i] = capability_.allowsChar(c) ? 1 : 0;
+  if (weighted()) weight_[static_cast<size_t>(i)] = cellWeight(i);
   for (int32_t ny = y - 1; ny <= y + 1; ++ny)
     for (int32_t nx = x - 1; nx <= x + 1; ++nx)
       if (inside(nx, ny)) refreshMoves(nx, ny);
   return true;
+}
+
+std::string Grid::setTerrainCosts(const TerrainCosts& costs) {
+  if (std::string error = costs.check(); !error.empty()) return error;
+  costs_ = costs;
+  refreshWeights();
+  return "";
+}
+
+std::string Grid::setCostLayer(std::span<const uint8_t> layer) {
+  if (std::string error = checkCostLayer(layer); !error.empty()) return error;
+  layer_.assign(layer.begin(), layer.end());
+  layerCount_.fill(0);
+  for (uint8_t v : layer_) ++layerCount_[v];
+  refreshWeights();
+  return "";
+}
+
+std::string Grid::checkCostLayer(std::span<const uint8_t> layer) const {
+  if (layer.size() != static_cast<size_t>(cellCount()))
+    return "cost layer has " + std::to_string(layer.size()) + " cells, expected " + std::to_string(cellCount()) +
+           " for " + std::to_string(width_) + "x" + std::to_string(height_);
+  for (size_t i = 0; i < layer.size(); ++i)
+    if (layer[i] == 0)
+      return "cost layer value 0 at (" + std::to_string(i % static_cast<size_t>(width_)) + ", " +
+             std::to_string(i / static_cast<size_t>(width_)) + "): values are 1..255 sixteenths of the terrain's cost";
+  return "";
+}
+
+void Grid::clearCostLayer() {
+  std::vector<uint8_t>().swap(layer_);
+  layerCount_.fill(0);
+  refreshWeights();
+}
+
+bool Grid::setCellCost(int32_t x, int32_t y, uint8_t value) {
+  if (!inside(x, y) || value == 0) return false;
+  if (layer_.empty()) {
+    if (value == kCostLayerUnit) return true;
+    layer_.assign(static_cast<size_t>(cellCount()), kCostLayerUnit);
+    layerCount_.fill(0);
+    layerCount_[kCostLayerUnit] = static_cast<uint32_t>(cellCount());
+  }
+  const int32_t i = index(x, y);
+  --layerCount_[layer_[static_cast<size_t>(i)]];
+  ++layerCount_[value];
+  layer_[static_cast<size_t>(i)] = value;
+  const bool neutral = costs_.uniform() && layerCount_[kCostLayerUnit] == static_cast<uint32_t>(cellCount());
+  if (neutral == weighted()) {  // the grid becomes weighted, or stops being
+    refreshWeights();
+    return true;
+  }
+  if (weighted()) {
+    weight_[static_cast<size_t>(i)] = cellWeight(i);
+    refreshMinWeight();
+  }
+  return true;
+}
+
+void Grid::refreshWeights() {
+  const bool neutral =
+      costs_.uniform() && (layer_.empty() || layerCount_[kCostLayerUnit] == static_cast<uint32_t>(cellCount()));
+  if (neutral) {
+    std::vector<float>().swap(weight_);
+    minWeight_ = 1.0;
+    return;
+  }
+  weight_.resize(static_cast<size_t>(cellCount()));
+  for (int32_t i = 0; i < cellCount(); ++i) weight_[static_cast<size_t>(i)] = cellWeight(i);
+  refreshMinWeight();
+}
+
+void Grid::refreshMinWeight() {
+  if (!weighted()) return;
+  float kindMin = TerrainCosts::kMaxMultiplier;
+  bool anyPassable = false;
+  for (int k = 0; k < TerrainCosts::kKindCount; ++k)
+    if (capability_.allows(static_cast<TerrainKind>(k))) {
+      kindMin = std::min(kindMin, costs_.multiplier[static_cast<size_t>(k)]);
+      anyPassable = true;
+    }
+  if (!anyPassable) kindMin = 1.0f;
+  uint8_t layerMin = kCostLayerUnit;
+  if (!layer_.empty())
+    for (int v = 1; v < 256; ++v)
+      if (layerCount_[static_cast<size_t>(v)] != 0) {
+        layerMin = static_cast<uint8_t>(v);
+        break;
+      }
+  // As cellWeight multiplies, so that no cell weighs less than this.
+  minWeight_ = layer_.empty() ? kindMin : kindMin * costLayerFactor(layerMin);
 }
 
 }  // namespace hpastar

@@ -1,4 +1,5 @@
 #pragma once
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -9,6 +10,7 @@
 #include "grid/Point.h"
 #include "grid/Rect.h"
 #include "grid/Terrain.h"
+#include "grid/TerrainCosts.h"
 
 namespace hpastar {
 
@@ -19,6 +21,11 @@ namespace hpastar {
 // move in direction d (see Moves.h) is legal: the target is inside the map and passable and, for a
 // diagonal, both orthogonal cells are passable. Searches read only the mask, so the corner rule lives
 // in exactly one place.
+//
+// What a move costs lives here too (moveCost): 1 straight and √2 diagonal, times the weights of the
+// cells it touches when the grid has terrain costs (a multiplier per terrain kind, TerrainCosts, and an
+// optional layer of per-cell sixteenths). A grid whose every multiplier is 1 is unweighted and its
+// searches take the unweighted path, exactly as before costs existed.
 class Grid {
  public:
   // The largest grid: sides up to kMaxSide and at most kMaxCells cells (4096 x 4096, or 8192 x 2048, ...).
@@ -70,13 +77,59 @@ class Grid {
   // changes nothing) when the cell is outside the map or `c` is not a terrain character.
   bool setTerrain(int32_t x, int32_t y, char c);
 
+  // Terrain costs (TerrainCosts.h). "" or why they are refused (nothing changes then).
+  const TerrainCosts& terrainCosts() const { return costs_; }
+  std::string setTerrainCosts(const TerrainCosts& costs);
+  // The cost layer: width*height values in sixteenths of the terrain's cost, 1..255 (16: the terrain's
+  // own). "" or why it is refused (wrong size, a 0), nothing changed then.
+  std::string setCostLayer(std::span<const uint8_t> layer);
+  std::string checkCostLayer(std::span<const uint8_t> layer) const;  // what setCostLayer refuses
+  void clearCostLayer();
+  bool hasCostLayer() const { return !layer_.empty(); }
+  const std::vector<uint8_t>& costLayer() const { return layer_; }  // empty without a layer
+  uint8_t costLayerAt(int32_t x, int32_t y) const { return layer_.empty() ? kCostLayerUnit : layer_[index(x, y)]; }
+  // Sets one cell's layer value (making a layer of 16s first if there is none). False, and nothing
+  // changed, when the cell is outside the map or the value is 0.
+  bool setCellCost(int32_t x, int32_t y, uint8_t value);
+
+  // True when some move costs other than 1 or √2 could be met: a multiplier or a layer value not 1.
+  bool weighted() const { return !weight_.empty(); }
+  // The multiplier of a cell: its terrain kind's times its layer value (1 on an unweighted grid).
+  float weightAt(int32_t cell) const { return weight_.empty() ? 1.0f : weight_[static_cast<size_t>(cell)]; }
+  const float* weights() const { return weight_.data(); }  // null when unweighted
+  // The cost of the move from `cell` in direction `dir` (legal or not: the caller checks the mask).
+  // Straight: the mean of the two cells' weights; diagonal: √2 times the mean of the four cells it
+  // touches (both orthogonal cells, which it must not cut, count as much as the ends).
+  double moveCost(int32_t cell, int dir) const {
+    if (weight_.empty()) return kDirCost[dir];
+    const float* w = weight_.data();
+    const int32_t to = cell + kDirDy[dir] * width_ + kDirDx[dir];
+    if (!isDiagonal(dir)) return 0.5 * (static_cast<double>(w[cell]) + w[to]);
+    const double corners = static_cast<double>(w[cell + kDirDx[dir]]) + w[cell + kDirDy[dir] * width_];
+    return (kSqrt2 * 0.25) * ((static_cast<double>(w[cell]) + w[to]) + corners);
+  }
+  // The smallest multiplier a move can meet: the smallest of the passable kinds' multipliers times the
+  // smallest layer value. Every move costs at least this times its unweighted cost, so the octile
+  // distance times it is an admissible and consistent heuristic. 1 on an unweighted grid.
+  double minWeight() const { return minWeight_; }
+
   const std::vector<uint8_t>& terrain() const { return terrain_; }
-  size_t bytes() const { return terrain_.size() + passable_.size() + moves_.size(); }
-  // What a width x height grid holds (bytes() of it): 3 bytes per cell, its terrain, passability and moves.
+  size_t bytes() const {
+    return terrain_.size() + passable_.size() + moves_.size() + layer_.size() + weight_.size() * sizeof(float);
+  }
+  // What an unweighted width x height grid holds (bytes() of it): 3 bytes per cell, its terrain,
+  // passability and moves. A weighted grid holds 4 more per cell (its weights), 5 with a cost layer.
   static uint64_t bytesFor(int64_t width, int64_t height) { return 3 * static_cast<uint64_t>(width * height); }
 
  private:
   void refreshMoves(int32_t x, int32_t y);
+  // Recomputes weight_ (or drops it when every cell weighs 1) and minWeight_ from costs_ and layer_.
+  void refreshWeights();
+  void refreshMinWeight();
+  float cellWeight(int32_t cell) const {
+    const float kind = costs_.of(terrainKindOf(static_cast<char>(terrain_[static_cast<size_t>(cell)])));
+    return layer_.empty() ? kind : kind * costLayerFactor(layer_[static_cast<size_t>(cell)]);
+  }
 
   int32_t width_ = 0;
   int32_t height_ = 0;
@@ -84,6 +137,11 @@ class Grid {
   std::vector<uint8_t> terrain_;   // Moving AI characters
   std::vector<uint8_t> passable_;  // 1 when passable for capability_
   std::vector<uint8_t> moves_;     // legal move bits per cell
+  TerrainCosts costs_;
+  std::vector<uint8_t> layer_;              // the cost layer, empty without one
+  std::array<uint32_t, 256> layerCount_{};  // cells per layer value, for minWeight_ after edits
+  std::vector<float> weight_;               // per cell, empty when every cell weighs 1
+  double minWeight_ = 1.0;
 };
 
 }  // namespace hpastar

@@ -106,6 +106,10 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
     error = "the grid is empty";
     return std::nullopt;
   }
+  if (grid.weighted()) {  // its edges, smoothing and heuristics are the unweighted ones so far
+    error = "terrain costs are not supported by HPA* yet: build it on a grid whose multipliers are all 1";
+    return std::nullopt;
+  }
   error = checkMemoryBudget(grid, options);
   if (!error.empty()) return std::nullopt;
   Hierarchy h;

@@ -213,7 +213,7 @@ PathStatus HpaStarQuery::findPath(Point start, Point goal, PathResult& out, cons
     const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 2 * h_->options().clusterSize;
     smoother_.smooth(h_->grid(), out.cells, range, joints_);
   }
-  out.cost = pathLength(out.cells);
+  out.cost = pathCost(h_->grid(), out.cells);
   return out.status;
 }
 

@@ -44,6 +44,7 @@ class TableJumper {
 PathStatus JumpPointPlusSearch::findPath(const Grid& grid, const JumpDistances& table, Point start, Point goal,
                                          PathResult& out) {
   assert(table.fits(grid));
+  if (grid.weighted()) return weighted_.findPath(grid, start, goal, out);
   return JumpPointLoop::findPath(space_, grid, start, goal, TableJumper(table, goal), out);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include "grid/Grid.h"
+#include "search/AStarSearch.h"
 #include "search/JumpDistances.h"
 #include "search/PathResult.h"
 #include "search/SearchSpace.h"
@@ -17,15 +18,17 @@ namespace hpastar {
 // JumpDistances::rebuild, or the answers may be wrong paths (not checked: only the dimensions are).
 //
 // The answer has AStarSearch's contract (statuses, cells, cost, expanded jump points added to
-// out.stats.expandedMain). One object per thread; the table is shared and only read.
+// out.stats.expandedMain). On a grid with terrain costs (Grid::weighted) the symmetry that jumps prune
+// is gone, so the search is A*'s (the table is not read). One object per thread; the table is shared and only read.
 class JumpPointPlusSearch {
  public:
   PathStatus findPath(const Grid& grid, const JumpDistances& table, Point start, Point goal, PathResult& out);
 
-  size_t scratchBytes() const { return space_.bytes(); }
+  size_t scratchBytes() const { return space_.bytes() + weighted_.scratchBytes(); }
 
  private:
   NodeSearchSpace space_;
+  AStarSearch weighted_;  // a grid with terrain costs: jump points assume every move costs alike
 };
 
 }  // namespace hpastar

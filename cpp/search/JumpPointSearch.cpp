@@ -45,6 +45,7 @@ class OnlineJumper {
 }  // namespace
 
 PathStatus JumpPointSearch::findPath(const Grid& grid, Point start, Point goal, PathResult& out) {
+  if (grid.weighted()) return weighted_.findPath(grid, start, goal, out);
   return JumpPointLoop::findPath(space_, grid, start, goal, OnlineJumper(grid, goal), out);
 }
 

@@ -17,10 +17,12 @@ namespace hpastar {
 template <typename ParentT>
 class BasicSearchSpace {
  public:
-  // The heap orders by one integer key: f in fixed point (18 fraction bits, up to 2^26), then h (smaller
-  // first: among equal f the node nearer the goal, which saves expansions on ties). Distinct path
-  // lengths a + b√2 on grids up to 8192² differ by far more than 2^-18, so the order of different f
-  // values, and hence optimality, is kept; one integer compare per heap step is what makes it fast.
+  // The heap orders by one integer key: f in fixed point (18 fraction bits, below 2^25; largeKey above),
+  // then h (smaller first: among equal f the node nearer the goal, which saves expansions on ties).
+  // Distinct path lengths a + b√2 on grids up to 8192² differ by far more than 2^-18, so the order of
+  // different f values, and hence optimality, is kept; with terrain costs, f values closer than that
+  // may pop in either order, which costs at most 2^-18 (relative 2^-32 above 2^25) of optimality. One
+  // integer compare per heap step is what makes it fast.
   struct HeapEntry {
     uint64_t key;
     uint32_t id;
@@ -28,12 +30,21 @@ class BasicSearchSpace {
   static uint64_t keyOf(double f, double h) {
     // Through int64_t: one conversion instruction (values stay far below 2^63), where a direct
     // double -> uint64_t conversion needs a branch on x86-64.
-    // The cap keeps the conversion defined whatever the costs (loaded edge costs are bounded per edge,
-    // not per path); real paths stay far below it.
-    const uint64_t fixedF = static_cast<uint64_t>(static_cast<int64_t>(std::min(f, 1.0e13) * 262144.0 + 0.5));
+    const uint64_t fixedF =
+        f < kFixedLimit ? static_cast<uint64_t>(static_cast<int64_t>(f * 262144.0 + 0.5)) : largeKey(f);
     const double hq = h * 4.0;
     const uint64_t tie = hq < 1048575.0 ? static_cast<uint64_t>(static_cast<int64_t>(hq)) : 1048575u;
     return (fixedF << 20) | tie;
+  }
+
+  // Costs from 2^25 on (weighted paths on large maps; no unweighted path reaches it: 8192² cells times
+  // √2 is below) continue the key from the double's bits, which order like the values for every
+  // non-negative double: 32 bits of mantissa kept, so the order is exact to a relative 2^-32, and the
+  // key stays below 2^44 up to infinity (no overflow into the tie bits, no undefined conversion).
+  static constexpr double kFixedLimit = 33554432.0;  // 2^25
+  static uint64_t largeKey(double f) {
+    // __builtin_bit_cast: Emscripten 3.1.6's libc++ has no std::bit_cast.
+    return (uint64_t{1} << 43) + ((__builtin_bit_cast(uint64_t, f) - __builtin_bit_cast(uint64_t, kFixedLimit)) >> 20);
   }
 
   // Starts a new search over `nodeCount` ids. `decreaseKey`: the search uses pushOrDecrease, which

@@ -16,6 +16,10 @@ std::optional<ShpaStarGraph> ShpaStarGraph::build(std::shared_ptr<const Grid> gr
   }
   error = options.validate();
   if (!error.empty()) return std::nullopt;
+  if (grid->weighted()) {  // its edge weights and smoothing are the unweighted ones so far
+    error = "terrain costs are not supported by SHPA* yet: build it on a grid whose multipliers are all 1";
+    return std::nullopt;
+  }
 
   ShpaStarGraph g;
   g.grid_ = std::move(grid);

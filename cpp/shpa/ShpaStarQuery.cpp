@@ -48,7 +48,7 @@ PathStatus ShpaStarQuery::findPath(Point start, Point goal, PathResult& out, con
     const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 4 * g.options().maxClusterSide;
     smoother_.smooth(g.grid(), out.cells, range);
   }
-  out.cost = pathLength(out.cells);
+  out.cost = pathCost(g.grid(), out.cells);
   return out.status = PathStatus::Found;
 }
 

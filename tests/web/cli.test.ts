@@ -34,8 +34,8 @@ const wasm = (...args: string[]) => run(process.execPath, ['--import', hooks, cl
 const native = (...args: string[]) => run(hpaTool, args);
 
 /** The summary fields that do not depend on time: they must be equal, number for number. */
-const SAME = ['algo', 'map', 'queries', 'found', 'unsolved', 'invalid', 'mean_subopt', 'max_subopt', 'max_rel_err', 'expanded_mean'];
-const KEYS = [...SAME.slice(0, 9), 'build_ms', 'query_us_total', 'query_us_mean', 'expanded_mean'];
+const SAME = ['algo', 'map', 'queries', 'found', 'unsolved', 'invalid', 'mean_subopt', 'max_subopt', 'max_rel_err', 'expanded_mean', 'optimal_from'];
+const KEYS = [...SAME.slice(0, 9), 'build_ms', 'query_us_total', 'query_us_mean', 'expanded_mean', 'optimal_from'];
 
 const pick = (o: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 

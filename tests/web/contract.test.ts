@@ -8,7 +8,7 @@ import type { HpastarModule, RawOptionField } from 'hpastar:raw';
 import createHpastarModule from '../../web/lib/wasm/hpastar.mjs';
 import { loadHpastar, PathStatusCode, type Hpastar } from '../../web/lib/index';
 import { STATUS_TEXT } from '../../web/lib/batch';
-import { HIERARCHY_OPTION_KINDS, SHPA_OPTION_KINDS, TERRAIN_CHARACTERS, type OptionKind } from '../../web/lib/internal';
+import { HIERARCHY_OPTION_KINDS, SHPA_OPTION_KINDS, TERRAIN_CHARACTERS, TERRAIN_COST_LIMITS, TERRAIN_KINDS, type OptionKind } from '../../web/lib/internal';
 
 let raw: HpastarModule;
 let hp: Hpastar;
@@ -79,10 +79,20 @@ test('path statuses: the package\'s codes and names are the core\'s', () => {
 });
 
 test('terrain characters: the package\'s list is the core\'s, and the passable ones are what grids walk on', () => {
-  const { all, passable } = raw.terrainCharacters();
+  const { all, passable, kinds } = raw.terrainCharacters();
   expect(TERRAIN_CHARACTERS).toBe(all);
+  expect(TERRAIN_KINDS).toEqual(kinds);
   const grid = hp.Grid.fromTerrain(all, all.length, 1);
   expect([...all].filter((_, x) => grid.passable(x, 0)).join('')).toBe(passable);
   grid.dispose();
-  expect(raw.limits()).toEqual({ maxGridSide: 8192, maxGridCells: 16777216, maxMapFileBytes: 16859136, maxScenarioFileBytes: 67108864, maxLevels: 8 });
+  expect(raw.limits()).toEqual({
+    maxGridSide: 8192,
+    maxGridCells: 16777216,
+    maxMapFileBytes: 16859136,
+    maxScenarioFileBytes: 67108864,
+    maxLevels: 8,
+    minTerrainCost: TERRAIN_COST_LIMITS.min,
+    maxTerrainCost: TERRAIN_COST_LIMITS.max,
+    costLayerUnit: TERRAIN_COST_LIMITS.layerUnit,
+  });
 });

@@ -9,9 +9,18 @@ interface Cell {
 /**
  * Throws an Error naming the first problem, unless `cells` (x0, y0, x1, y1, ...) is a legal
  * 8-connected path from `start` to `goal` on `map` whose length equals `reportedCost` within 1e-9
- * (relative). Returns the recomputed length.
+ * (relative). Returns the recomputed length. With `weight` (a cell's terrain cost multiplier), the cost
+ * is recomputed under terrain costs: a straight step costs the mean of its two cells' weights, a
+ * diagonal one √2 times the mean of the four cells it touches.
  */
-export function validatePath(map: MapText, cells: Int32Array, start: Cell, goal: Cell, reportedCost: number): number {
+export function validatePath(
+  map: MapText,
+  cells: Int32Array,
+  start: Cell,
+  goal: Cell,
+  reportedCost: number,
+  weight: (x: number, y: number) => number = () => 1,
+): number {
   const free = (x: number, y: number) => x >= 0 && y >= 0 && x < map.width && y < map.height && isPassableChar(map.rows[y]![x]);
   if (cells.length < 2 || cells.length % 2 !== 0) throw new Error(`path has ${cells.length} coordinates`);
   const n = cells.length / 2;
@@ -35,9 +44,9 @@ export function validatePath(map: MapText, cells: Int32Array, start: Cell, goal:
       if (!free(p.x + dx, p.y) || !free(p.x, p.y + dy)) {
         throw new Error(`step ${i} from (${p.x}, ${p.y}) to (${c.x}, ${c.y}) cuts a corner`);
       }
-      cost += Math.SQRT2;
+      cost += Math.SQRT2 * 0.25 * (weight(p.x, p.y) + weight(c.x, c.y) + (weight(p.x + dx, p.y) + weight(p.x, p.y + dy)));
     } else {
-      cost += 1;
+      cost += 0.5 * (weight(p.x, p.y) + weight(c.x, c.y));
     }
   }
   if (Math.abs(cost - reportedCost) > 1e-9 * Math.max(1, cost)) {

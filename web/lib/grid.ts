@@ -3,10 +3,10 @@
  * @module
  */
 import type { RawGrid } from 'hpastar:raw';
-import { coordinate, describe, text } from './args.ts';
-import { WasmObject, internal, moduleError, packEdits } from './internal.ts';
+import { byteArray, coordinate, describe, integerIn, text } from './args.ts';
+import { TERRAIN_CHARACTERS, TERRAIN_KINDS, WasmObject, internal, moduleError, packEdits } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
-import type { TerrainEdit } from './types.ts';
+import type { TerrainCosts, TerrainCostTable, TerrainEdit } from './types.ts';
 
 // Lets the planners reach a Grid's raw handle while keeping it private to everyone else.
 let rawGridOf: (grid: Grid) => RawGrid;
@@ -21,7 +21,8 @@ export function rawGrid(grid: Grid, where: string): RawGrid {
 
 /**
  * A grid of Moving AI terrain: 8-connected, a diagonal step costs √2 and needs both orthogonal
- * neighbours passable (no corner cutting). Passable terrain is `.`, `G` and `S`.
+ * neighbours passable (no corner cutting). Passable terrain is `.`, `G` and `S`. Moves may cost more
+ * or less over some terrain ({@link Grid.setTerrainCosts}, {@link Grid.setCostLayer}).
  * Make one with `hpastar.Grid.fromMovingAI` or `hpastar.Grid.fromTerrain`.
  *
  * Planners built from a grid keep the terrain it had then: editing the grid afterwards changes later
@@ -98,6 +99,94 @@ export class Grid extends WasmObject<RawGrid> {
    */
   applyEdits(edits: readonly TerrainEdit[]): void {
     this.#edit(edits, 'Grid.applyEdits');
+  }
+
+  /**
+   * Whether moves on this grid cost other than 1 and √2: some terrain multiplier or cost layer value is
+   * not 1. Planners that do not follow terrain costs yet (HPA*, SHPA*, the pool) refuse a weighted grid.
+   */
+  get weighted(): boolean {
+    const raw = this.#handle();
+    return this.wasmCall('Grid.weighted', () => raw.weighted());
+  }
+
+  /** The multiplier of each terrain kind (1 unless {@link Grid.setTerrainCosts} said otherwise). */
+  get terrainCosts(): TerrainCostTable {
+    const raw = this.#handle();
+    const multipliers = this.wasmCall('Grid.terrainCosts', () => raw.terrainCosts());
+    const table: Record<string, number> = {};
+    TERRAIN_KINDS.forEach((chars, kind) => (table[chars[0]!] = multipliers[kind]!));
+    return Object.freeze(table as unknown as TerrainCostTable);
+  }
+
+  /**
+   * Sets what crossing each terrain kind costs: `{ S: 3, T: 1.5 }` (see {@link TerrainCosts}); kinds not
+   * named cost 1. Searches on this grid follow the costs (A* with the octile heuristic times the smallest
+   * multiplier, still optimal); planners built before keep the costs they were built with.
+   * @throws TypeError - when `costs` is not an object of numbers keyed by terrain characters
+   * @throws RangeError - when a multiplier is outside 1/64 to 1024, or `.` and `G` (or `@` and `O`) differ
+   * @throws OutOfMemoryError - when the heap has no room for the grid's weights (4 bytes per cell)
+   */
+  setTerrainCosts(costs: TerrainCosts): void {
+    const where = 'Grid.setTerrainCosts';
+    const raw = this.#handle();
+    if (typeof costs !== 'object' || costs === null || Array.isArray(costs)) {
+      throw new TypeError(`${where}: costs must be an object such as { S: 3, T: 1.5 }, got ${describe(costs)}`);
+    }
+    const pairs: number[] = [];
+    const byKind = new Map<number, [string, number]>();
+    for (const [key, value] of Object.entries(costs)) {
+      const kind = TERRAIN_KINDS.findIndex((chars) => key.length === 1 && chars.includes(key));
+      if (kind < 0) throw new TypeError(`${where}: ${JSON.stringify(key)} is not a Moving AI terrain character (${[...TERRAIN_CHARACTERS].join(' ')})`);
+      if (typeof value !== 'number' || !Number.isFinite(value)) {
+        throw new TypeError(`${where}: the multiplier of ${key} must be a finite number, got ${describe(value)}`);
+      }
+      const other = byKind.get(kind);
+      if (other && other[1] !== value) {
+        throw new RangeError(`${where}: ${other[0]} and ${key} are one terrain kind but were given ${other[1]} and ${value}`);
+      }
+      byKind.set(kind, [key, value]);
+      pairs.push(key.charCodeAt(0), value);
+    }
+    const error = this.wasmCall(where, () => raw.setTerrainCosts(pairs));
+    if (error) throw moduleError(where, error, RangeError);
+  }
+
+  /**
+   * Puts a cost layer on the grid, or takes it off (`null`): one byte per cell, row-major, the cell's
+   * multiplier in sixteenths on top of its terrain's: 16 costs what the terrain costs, 8 half (a road),
+   * 48 three times, 255 almost 16 times (a danger zone). Values are 1 to 255. The grid keeps a copy.
+   * @throws TypeError - when `layer` is neither a Uint8Array nor null
+   * @throws RangeError - when it has the wrong length or a 0, named with its cell
+   * @throws OutOfMemoryError - when the heap has no room for the layer and the weights (5 bytes per cell)
+   */
+  setCostLayer(layer: Uint8Array | null): void {
+    const where = 'Grid.setCostLayer';
+    const raw = this.#handle();
+    const values = layer === null ? null : byteArray(where, 'layer', layer);
+    const error = this.wasmCall(where, () => raw.setCostLayer(values));
+    if (error) throw moduleError(where, error, RangeError);
+  }
+
+  /** A copy of the cost layer (see {@link Grid.setCostLayer}), or null when the grid has none. */
+  costLayer(): Uint8Array | null {
+    const raw = this.#handle();
+    return this.wasmCall('Grid.costLayer', () => raw.costLayer());
+  }
+
+  /**
+   * Sets one cell's cost layer value (1 to 255 sixteenths: 16 is the terrain's own cost), making a layer
+   * of 16s first when the grid has none.
+   * @throws RangeError - when the cell is outside the grid or the value outside 1..255
+   */
+  setCellCost(x: number, y: number, value: number): void {
+    const where = 'Grid.setCellCost';
+    const raw = this.#handle();
+    const cx = coordinate(where, 'x', x);
+    const cy = coordinate(where, 'y', y);
+    const v = integerIn(where, 'value', value, 1, 255);
+    const error = this.wasmCall(where, () => raw.setCellCost(cx, cy, v));
+    if (error) throw moduleError(where, error, RangeError);
   }
 
   #edit(edits: readonly TerrainEdit[], where: string): void {

@@ -290,6 +290,15 @@ export function packEdits(edits: readonly TerrainEdit[], where: string, size?: {
 export const TERRAIN_CHARACTERS = '.GSWT@O';
 
 /**
+ * The characters of each terrain kind, in the core's order (that of its cost multipliers): characters of
+ * one kind share a multiplier. Checked against the module's declaration in tests/web/contract.test.ts.
+ */
+export const TERRAIN_KINDS = ['.G', 'S', 'W', 'T', '@O'] as const;
+
+/** Terrain cost limits and the layer's unit (grid/TerrainCosts.h); checked in tests/web/contract.test.ts. */
+export const TERRAIN_COST_LIMITS = { min: 1 / 64, max: 1024, layerUnit: 16 } as const;
+
+/**
  * Turns an error string of the module into an Error of `Kind`, prefixed with where it happened; into an
  * {@link OutOfMemoryError} when the module could not make room for the call.
  */

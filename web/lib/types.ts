@@ -355,6 +355,35 @@ export interface TerrainEdit {
   readonly terrain: string;
 }
 
+/**
+ * What crossing each kind of terrain costs: a multiplier of the move costs (1 straight, √2 diagonal),
+ * from 1/64 to 1024, per Moving AI character. Characters left out cost 1. `.` and `G` are one kind,
+ * as are `@` and `O`: naming both of a pair with different multipliers is refused. Multipliers of
+ * blocked terrain (`W`, `T`, `@`) are kept but never met by a path.
+ *
+ * A straight move costs the mean of its two cells' multipliers; a diagonal one √2 times the mean of the
+ * four cells it touches. With a cost layer ({@link Grid.setCostLayer}) a cell's multiplier is its
+ * terrain's times its layer value in sixteenths.
+ */
+export interface TerrainCosts {
+  readonly '.'?: number;
+  readonly G?: number;
+  readonly S?: number;
+  readonly W?: number;
+  readonly T?: number;
+  readonly '@'?: number;
+  readonly O?: number;
+}
+
+/** The multiplier of every terrain kind, named by its first character. */
+export interface TerrainCostTable {
+  readonly '.': number;
+  readonly S: number;
+  readonly W: number;
+  readonly T: number;
+  readonly '@': number;
+}
+
 /** A map as plain data: `width * height` Moving AI characters, row-major. */
 export interface TerrainData {
   readonly width: number;

@@ -41,6 +41,17 @@ declare module 'hpastar:raw' {
     setTerrain(x: number, y: number, code: number): string;
     /** Edits packed as [x, y, code, ...], all or nothing; `""` or the problem. */
     applyEdits(edits: Int32Array): string;
+    /** Terrain costs as [code, multiplier, ...] (unnamed kinds cost 1); `""` or the problem. */
+    setTerrainCosts(pairs: number[]): string;
+    /** The multiplier of each terrain kind, in the order of `terrainCharacters().kinds`. */
+    terrainCosts(): number[];
+    /** The cost layer (width * height values 1..255), or none for null; `""` or the problem. */
+    setCostLayer(layer: Uint8Array | null): string;
+    /** A copy of the cost layer, or null. */
+    costLayer(): Uint8Array | null;
+    /** One cell's layer value; `""` or the problem. */
+    setCellCost(x: number, y: number, value: number): string;
+    weighted(): boolean;
   }
 
   /** The phases of a search, as in the HPA* paper. */
@@ -289,8 +300,17 @@ declare module 'hpastar:raw' {
     shpaOptionFields(): RawOptionField[];
     /** Status names indexed by status code. */
     pathStatusNames(): string[];
-    terrainCharacters(): { all: string; passable: string };
-    limits(): { maxGridSide: number; maxGridCells: number; maxMapFileBytes: number; maxScenarioFileBytes: number; maxLevels: number };
+    terrainCharacters(): { all: string; passable: string; kinds: string[] };
+    limits(): {
+      maxGridSide: number;
+      maxGridCells: number;
+      maxMapFileBytes: number;
+      maxScenarioFileBytes: number;
+      maxLevels: number;
+      minTerrainCost: number;
+      maxTerrainCost: number;
+      costLayerUnit: number;
+    };
     /** The wasm heap (its length is the heap's size). */
     HEAP8: Int8Array;
   }

@@ -108,6 +108,8 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string)
   else resolveHierarchyOptions(options.hierarchy as HierarchyOptions | undefined, {} as ResolvedHierarchyOptions, where);
   const hierarchy = options.hierarchy ?? {};
   if (grid instanceof Grid) {
+    // The workers get the terrain only: a weighted grid would be searched as if every move cost 1.
+    if (grid.weighted) throw new RangeError(`${where}: the grid has terrain costs, which the pool's planners (HPA*, SHPA*) do not follow yet`);
     const { width, height } = grid;
     return { algorithm, source: { kind: 'terrain', width, height, terrain: grid.terrain() }, hierarchy, width, height, version: 0 };
   }

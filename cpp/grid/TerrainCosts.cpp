@@ -1,0 +1,93 @@
+#include "grid/TerrainCosts.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace hpastar {
+
+namespace {
+
+std::string formatNumber(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+std::string rangeText() {
+  return formatNumber(TerrainCosts::kMinMultiplier) + ".." + formatNumber(TerrainCosts::kMaxMultiplier);
+}
+
+bool inRange(double value) {
+  return std::isfinite(value) && value >= TerrainCosts::kMinMultiplier && value <= TerrainCosts::kMaxMultiplier;
+}
+
+// The first character of the format of each kind, for messages.
+constexpr char kKindChar[TerrainCosts::kKindCount] = {'.', 'S', 'W', 'T', '@'};
+
+}  // namespace
+
+const char* terrainKindName(TerrainKind kind) {
+  switch (kind) {
+    case TerrainKind::Ground:
+      return "ground";
+    case TerrainKind::Swamp:
+      return "swamp";
+    case TerrainKind::Water:
+      return "water";
+    case TerrainKind::Trees:
+      return "trees";
+    case TerrainKind::OutOfBounds:
+      return "out of bounds";
+    case TerrainKind::Invalid:
+      break;
+  }
+  return "invalid";
+}
+
+std::string TerrainCosts::check() const {
+  for (int k = 0; k < kKindCount; ++k) {
+    if (inRange(multiplier[static_cast<size_t>(k)])) continue;
+    return std::string("the multiplier of ") + kKindChar[k] + " (" + terrainKindName(static_cast<TerrainKind>(k)) +
+           ") is " + formatNumber(multiplier[static_cast<size_t>(k)]) + ", outside " + rangeText();
+  }
+  return "";
+}
+
+std::string TerrainCosts::set(char c, double value) {
+  const TerrainKind kind = terrainKindOf(c);
+  if (kind == TerrainKind::Invalid)
+    return "terrain code " + std::to_string(static_cast<unsigned char>(c)) + " is not a Moving AI terrain character";
+  if (!inRange(value))
+    return std::string("the multiplier of ") + c + " (" + terrainKindName(kind) + ") is " + formatNumber(value) +
+           ", outside " + rangeText();
+  multiplier[static_cast<size_t>(kind)] = static_cast<float>(value);
+  return "";
+}
+
+std::optional<TerrainCosts> TerrainCosts::parse(std::string_view text, std::string& error) {
+  TerrainCosts costs;
+  size_t begin = 0;
+  while (begin <= text.size()) {
+    const size_t end = std::min(text.find(',', begin), text.size());
+    const std::string_view item = text.substr(begin, end - begin);
+    const auto fail = [&](const std::string& why) {
+      error = "'" + std::string(item) + "': " + why;
+      return std::nullopt;
+    };
+    if (item.size() < 3 || item[1] != '=') return fail("expected a terrain character, '=' and a multiplier (S=3)");
+    // strtod, not from_chars: Emscripten 3.1.6's libc++ has no floating-point from_chars.
+    const std::string number(item.substr(2));
+    char* stop = nullptr;
+    const double value = std::strtod(number.c_str(), &stop);
+    if (std::isspace(static_cast<unsigned char>(number[0])) || stop != number.c_str() + number.size())
+      return fail("'" + number + "' is not a number");
+    if (std::string why = costs.set(item[0], value); !why.empty()) return fail(why);
+    begin = end + 1;
+  }
+  return costs;
+}
+
+}  // namespace hpastar

@@ -1,0 +1,266 @@
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "PathChecks.h"
+#include "TestMaps.h"
+#include "WeightedMaps.h"
+#include "grid/TerrainCosts.h"
+#include "hpa/Hierarchy.h"
+#include "search/AStarSearch.h"
+#include "search/DijkstraSearch.h"
+#include "search/JumpPointPlusSearch.h"
+#include "search/JumpPointSearch.h"
+#include "search/SearchSpace.h"
+#include "shpa/ShpaStarGraph.h"
+
+namespace hpastar {
+namespace {
+using test::drawGrid;
+
+TerrainCosts costsOf(std::string_view text) {
+  std::string error;
+  auto costs = TerrainCosts::parse(text, error);
+  if (!costs) throw std::runtime_error(error);
+  return *costs;
+}
+
+TEST(TerrainCosts, ParsesCharactersAndMultipliersAndLeavesTheOtherKindsAtOne) {
+  const TerrainCosts c = costsOf("S=3,T=1.5,W=0.25");
+  EXPECT_EQ(c.of(TerrainKind::Swamp), 3.0f);
+  EXPECT_EQ(c.of(TerrainKind::Trees), 1.5f);
+  EXPECT_EQ(c.of(TerrainKind::Water), 0.25f);
+  EXPECT_EQ(c.of(TerrainKind::Ground), 1.0f);
+  EXPECT_FALSE(c.uniform());
+  EXPECT_TRUE(TerrainCosts{}.uniform());
+  EXPECT_EQ(costsOf("G=2").of(TerrainKind::Ground), 2.0f) << "'.' and 'G' are one kind";
+}
+
+TEST(TerrainCosts, RefusesWhatIsNotACharacterAndAMultiplierInRange) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"", "'': expected a terrain character, '=' and a multiplier (S=3)"},
+      {"S", "'S': expected a terrain character, '=' and a multiplier (S=3)"},
+      {"S=", "'S=': expected a terrain character, '=' and a multiplier (S=3)"},
+      {"S3", "'S3': expected a terrain character, '=' and a multiplier (S=3)"},
+      {"X=2", "'X=2': terrain code 88 is not a Moving AI terrain character"},
+      {"S=abc", "'S=abc': 'abc' is not a number"},
+      {"S=3x", "'S=3x': '3x' is not a number"},
+      {"S= 3", "'S= 3': ' 3' is not a number"},
+      {"S=0", "'S=0': the multiplier of S (swamp) is 0, outside 0.015625..1024"},
+      {"S=-1", "'S=-1': the multiplier of S (swamp) is -1, outside 0.015625..1024"},
+      {"T=2000", "'T=2000': the multiplier of T (trees) is 2000, outside 0.015625..1024"},
+      {"S=inf", "'S=inf': the multiplier of S (swamp) is inf, outside 0.015625..1024"},
+      {"S=nan", "'S=nan': the multiplier of S (swamp) is nan, outside 0.015625..1024"},
+      {"S=2,", "'': expected a terrain character, '=' and a multiplier (S=3)"},
+  };
+  for (const auto& [text, message] : cases) {
+    std::string error;
+    EXPECT_FALSE(TerrainCosts::parse(text, error)) << text;
+    EXPECT_EQ(error, message) << text;
+  }
+  TerrainCosts bad;
+  bad.multiplier[3] = 0;
+  EXPECT_EQ(bad.check(), "the multiplier of T (trees) is 0, outside 0.015625..1024");
+}
+
+TEST(TerrainCosts, AGridIsUnweightedUntilAMultiplierOrALayerValueDiffersFromOne) {
+  Grid g(4, 3);
+  EXPECT_FALSE(g.weighted());
+  ASSERT_EQ(g.setTerrainCosts(costsOf("S=1")), "");
+  EXPECT_FALSE(g.weighted()) << "all multipliers 1: the unweighted path";
+  ASSERT_EQ(g.setTerrainCosts(costsOf("S=2")), "");
+  EXPECT_TRUE(g.weighted());
+  ASSERT_EQ(g.setTerrainCosts(TerrainCosts{}), "");
+  EXPECT_FALSE(g.weighted());
+  ASSERT_TRUE(g.setCellCost(1, 1, 32));
+  EXPECT_TRUE(g.weighted());
+  EXPECT_EQ(g.costLayerAt(1, 1), 32);
+  EXPECT_EQ(g.costLayerAt(0, 0), kCostLayerUnit);
+  ASSERT_TRUE(g.setCellCost(1, 1, kCostLayerUnit));
+  EXPECT_FALSE(g.weighted()) << "a layer of 16s costs what the terrain costs";
+  EXPECT_EQ(g.weightAt(g.index(1, 1)), 1.0f);
+}
+
+TEST(TerrainCosts, BadCostsAndLayersAreRefusedAndChangeNothing) {
+  Grid g(3, 2);
+  ASSERT_EQ(g.setTerrainCosts(costsOf("S=2")), "");
+  TerrainCosts bad;
+  bad.multiplier[0] = -1;
+  EXPECT_EQ(g.setTerrainCosts(bad), "the multiplier of . (ground) is -1, outside 0.015625..1024");
+  EXPECT_EQ(g.terrainCosts(), costsOf("S=2"));
+  const std::vector<uint8_t> shortLayer(5, 16);
+  EXPECT_EQ(g.setCostLayer(shortLayer), "cost layer has 5 cells, expected 6 for 3x2");
+  const std::vector<uint8_t> zero{16, 16, 16, 16, 0, 16};
+  EXPECT_EQ(g.setCostLayer(zero), "cost layer value 0 at (1, 1): values are 1..255 sixteenths of the terrain's cost");
+  EXPECT_FALSE(g.hasCostLayer());
+  EXPECT_FALSE(g.setCellCost(1, 1, 0));
+  EXPECT_FALSE(g.setCellCost(3, 0, 20));
+  EXPECT_FALSE(g.hasCostLayer());
+}
+
+TEST(TerrainCosts, AStraightMoveCostsTheMeanOfItsTwoCellsAndADiagonalRootTwoTimesTheMeanOfItsFour) {
+  // Layer values in sixteenths: 16 = 1, 32 = 2, 48 = 3, 64 = 4.
+  Grid g(2, 2);
+  ASSERT_EQ(g.setCostLayer(std::vector<uint8_t>{16, 32, 48, 64}), "");
+  EXPECT_DOUBLE_EQ(g.moveCost(g.index(0, 0), 2), 1.5);           // east: (1 + 2) / 2
+  EXPECT_DOUBLE_EQ(g.moveCost(g.index(0, 0), 4), 2.0);           // south: (1 + 3) / 2
+  EXPECT_DOUBLE_EQ(g.moveCost(g.index(0, 0), 3), kSqrt2 * 2.5);  // south-east: √2 (1 + 2 + 3 + 4) / 4
+  EXPECT_DOUBLE_EQ(g.moveCost(g.index(1, 1), 7), kSqrt2 * 2.5);  // and back the same
+  // The terrain's multiplier and the layer multiply.
+  ASSERT_TRUE(g.setTerrain(1, 0, 'S'));
+  ASSERT_EQ(g.setTerrainCosts(costsOf("S=3")), "");
+  EXPECT_EQ(g.weightAt(g.index(1, 0)), 6.0f);
+  EXPECT_DOUBLE_EQ(g.moveCost(g.index(0, 0), 2), 3.5);
+  EXPECT_DOUBLE_EQ(g.minWeight(), 1.0) << "the smallest multiplier a move can meet";
+  ASSERT_EQ(g.setTerrainCosts(costsOf("S=0.5")), "");
+  EXPECT_DOUBLE_EQ(g.minWeight(), 0.5);
+}
+
+TEST(TerrainCosts, TheHeuristicScaleIsTheSmallestMultiplierOfThePassableKindsTimesTheSmallestLayerValue) {
+  Grid g(3, 3);
+  ASSERT_EQ(g.setTerrainCosts(costsOf(".=2,S=4,W=0.25")), "");
+  EXPECT_DOUBLE_EQ(g.minWeight(), 2.0) << "water is blocked for the default capability: its multiplier is unused";
+  ASSERT_TRUE(g.setCellCost(0, 0, 8));
+  EXPECT_DOUBLE_EQ(g.minWeight(), 1.0);
+  ASSERT_TRUE(g.setCellCost(0, 0, 24));
+  EXPECT_DOUBLE_EQ(g.minWeight(), 2.0) << "recomputed when the smallest value goes";
+}
+
+TEST(TerrainCosts, AStarGoesAroundCostlyGroundWhenThatIsCheaper) {
+  // Straight through the swamp, or around it on ground.
+  Grid g = drawGrid({
+      ".....",
+      ".SSS.",
+      ".....",
+  });
+  AStarSearch a;
+  PathResult r;
+  a.findPath(g, Point{0, 1}, Point{4, 1}, r);
+  EXPECT_DOUBLE_EQ(r.cost, 4.0) << "unweighted: straight through";
+  ASSERT_EQ(g.setTerrainCosts(costsOf("S=5")), "");
+  a.findPath(g, Point{0, 1}, Point{4, 1}, r);
+  ASSERT_TRUE(test::isValidPath(g, Point{0, 1}, Point{4, 1}, r));
+  // Through: 3 + 5 + 5 + 3 = 16. Around, six straight steps on ground: 6; a diagonal onto the top row
+  // would touch a swamp cell and cost √2 (1 + 1 + 1 + 5) / 4 = 2√2, more than its two straight steps.
+  EXPECT_DOUBLE_EQ(r.cost, 6.0);
+  for (const Point p : r.cells) EXPECT_NE(g.terrainAt(p.x, p.y), 'S');
+}
+
+TEST(TerrainCosts, WithEveryMultiplierTwoAStarAndDijkstraFindTwiceTheMovingAIOptimalLengths) {
+  // Uniform but not 1: the weighted code path, checked against the ground truth.
+  for (const char* name : {"den520d.map", "arena.map"}) {
+    Grid g = test::loadMap(name);
+    const std::vector<Scenario> scenarios = test::loadScenarios(name, g);
+    ASSERT_EQ(g.setTerrainCosts(costsOf(".=2,S=2,T=2,W=2,@=2")), "");
+    ASSERT_TRUE(g.weighted());
+    AStarSearch a;
+    DijkstraSearch d;
+    PathResult r;
+    for (size_t i = 0; i < scenarios.size(); i += 7) {
+      const Scenario& s = scenarios[i];
+      r.reset();
+      a.findPath(g, s.start, s.goal, r);
+      ASSERT_TRUE(test::isValidPath(g, s.start, s.goal, r)) << name << " #" << i;
+      EXPECT_TRUE(test::sameLength(r.cost / 2, s.optimalLength)) << name << " #" << i << ": " << r.cost;
+      if (i % 49 == 0) {
+        d.run(g, g.bounds(), s.start);
+        EXPECT_NEAR(d.distance(s.goal), r.cost, 1e-9 * r.cost);
+      }
+    }
+  }
+}
+
+TEST(TerrainCosts, OnWeightedRealMapsAStarMatchesDijkstraAndEveryPathIsValidUnderTheWeights) {
+  for (const char* name : {"den520d.map", "AR0011SR.map", "brc202d.map", "8room_000.map", "arena.map"}) {
+    const Grid base = test::loadMap(name);
+    for (uint32_t seed : {1u, 2u}) {
+      const Grid g = test::weighRegions(base, seed);
+      ASSERT_TRUE(g.weighted());
+      std::mt19937 rng(seed * 7919u);
+      AStarSearch a;
+      DijkstraSearch d;
+      PathResult r;
+      for (int q = 0; q < 12; ++q) {
+        const Point start = test::randomPassable(g, rng), goal = test::randomPassable(g, rng);
+        d.run(g, g.bounds(), start);
+        r.reset();
+        a.findPath(g, start, goal, r);
+        if (d.distance(goal) == DijkstraSearch::kUnreached) {
+          EXPECT_EQ(r.status, PathStatus::NoPath);
+          continue;
+        }
+        ASSERT_TRUE(test::isValidPath(g, start, goal, r)) << name << " seed " << seed << " query " << q;
+        EXPECT_NEAR(r.cost, d.distance(goal), 1e-9 * std::max(1.0, r.cost)) << name << " seed " << seed;
+        // Weighted costs differ from the lengths: the costs were really used.
+        if (q == 0) {
+          EXPECT_NE(r.cost, pathLength(r.cells));
+        }
+      }
+    }
+  }
+}
+
+TEST(TerrainCosts, TheValidatorRecomputesCostsUnderTheWeights) {
+  Grid g(3, 1);
+  ASSERT_EQ(g.setCostLayer(std::vector<uint8_t>{16, 48, 16}), "");
+  const std::vector<Point> cells{{0, 0}, {1, 0}, {2, 0}};
+  EXPECT_DOUBLE_EQ(pathCost(g, cells), 4.0);  // (1 + 3) / 2 twice
+  EXPECT_TRUE(validatePath(g, Point{0, 0}, Point{2, 0}, cells, 4.0).valid);
+  const PathCheck wrong = validatePath(g, Point{0, 0}, Point{2, 0}, cells, 2.0);
+  EXPECT_FALSE(wrong.valid);
+  EXPECT_EQ(wrong.problem, "reported cost 2.000000 differs from the recomputed 4.000000");
+}
+
+TEST(TerrainCosts, JumpPointSearchesRunAStarOnAWeightedGrid) {
+  // Jump points prune moves by symmetry, which weights break; on a weighted grid both planners give
+  // A*'s answer.
+  const Grid g = test::weighRegions(test::loadMap("den520d.map"), 3);
+  AStarSearch a;
+  JumpPointSearch jps;
+  JumpPointPlusSearch plus;
+  const JumpDistances table(g);
+  std::mt19937 rng(5);
+  PathResult expected, r;
+  for (int q = 0; q < 10; ++q) {
+    const Point start = test::randomPassable(g, rng), goal = test::randomPassable(g, rng);
+    expected.reset();
+    a.findPath(g, start, goal, expected);
+    r.reset();
+    jps.findPath(g, start, goal, r);
+    EXPECT_EQ(r.status, expected.status);
+    EXPECT_NEAR(r.cost, expected.cost, 1e-9 * std::max(1.0, r.cost));
+    if (r.found()) {
+      EXPECT_TRUE(test::isValidPath(g, start, goal, r));
+    }
+    r.reset();
+    plus.findPath(g, table, start, goal, r);
+    EXPECT_EQ(r.status, expected.status);
+    EXPECT_NEAR(r.cost, expected.cost, 1e-9 * std::max(1.0, r.cost));
+    if (r.found()) {
+      EXPECT_TRUE(test::isValidPath(g, start, goal, r));
+    }
+  }
+}
+
+TEST(TerrainCosts, HierarchicalPlannersRefuseAWeightedGridUntilTheyFollowItsCosts) {
+  const Grid g = test::weighRegions(test::loadMap("arena.map"), 1);
+  std::string error;
+  EXPECT_FALSE(Hierarchy::build(g, HierarchyOptions{}, error));
+  EXPECT_EQ(error, "terrain costs are not supported by HPA* yet: build it on a grid whose multipliers are all 1");
+  error.clear();
+  EXPECT_FALSE(ShpaStarGraph::build(std::make_shared<const Grid>(g), ShpaOptions{}, error));
+  EXPECT_EQ(error, "terrain costs are not supported by SHPA* yet: build it on a grid whose multipliers are all 1");
+}
+
+TEST(SearchKey, OrdersCostsOfAnyMagnitudeAndKeepsTheFixedPointKeysBelowTwoToThe25) {
+  // Below 2^25 (every unweighted path) the key is the fixed point one; above, weighted paths on large
+  // maps, it goes on increasing with the cost instead of overflowing.
+  const double costs[] = {0, 1, kSqrt2, 1000.5, 33554431.0, 33554432.0, 33554433.0, 1e9, 4.4e12, 1e15, 1e300};
+  for (size_t i = 1; i < std::size(costs); ++i)
+    EXPECT_LT(SearchSpace::keyOf(costs[i - 1], 0), SearchSpace::keyOf(costs[i], 0)) << costs[i];
+  EXPECT_EQ(SearchSpace::keyOf(1000.5, 2) >> 20, static_cast<uint64_t>(1000.5 * 262144.0 + 0.5));
+  EXPECT_LT(SearchSpace::keyOf(1e9, 1), SearchSpace::keyOf(1e9, 2)) << "ties broken by h";
+}
+
+}  // namespace
+}  // namespace hpastar
