@@ -137,7 +137,7 @@ bool Grid::setCellCost(int32_t x, int32_t y, uint8_t value) {
   }
   if (weighted()) {
     weight_[static_cast<size_t>(i)] = cellWeight(i);
-    refreshMinWeight();
+    refreshWeightBounds();
   }
   return true;
 }
@@ -147,33 +147,41 @@ void Grid::refreshWeights() {
       costs_.uniform() && (layer_.empty() || layerCount_[kCostLayerUnit] == static_cast<uint32_t>(cellCount()));
   if (neutral) {
     std::vector<float>().swap(weight_);
-    minWeight_ = 1.0;
+    minWeight_ = maxWeight_ = 1.0;
     return;
   }
   weight_.resize(static_cast<size_t>(cellCount()));
   for (int32_t i = 0; i < cellCount(); ++i) weight_[static_cast<size_t>(i)] = cellWeight(i);
-  refreshMinWeight();
+  refreshWeightBounds();
 }
 
-void Grid::refreshMinWeight() {
+void Grid::refreshWeightBounds() {
   if (!weighted()) return;
-  float kindMin = TerrainCosts::kMaxMultiplier;
+  float kindMin = TerrainCosts::kMaxMultiplier, kindMax = TerrainCosts::kMinMultiplier;
   bool anyPassable = false;
   for (int k = 0; k < TerrainCosts::kKindCount; ++k)
     if (capability_.allows(static_cast<TerrainKind>(k))) {
       kindMin = std::min(kindMin, costs_.multiplier[static_cast<size_t>(k)]);
+      kindMax = std::max(kindMax, costs_.multiplier[static_cast<size_t>(k)]);
       anyPassable = true;
     }
-  if (!anyPassable) kindMin = 1.0f;
-  uint8_t layerMin = kCostLayerUnit;
-  if (!layer_.empty())
+  if (!anyPassable) kindMin = kindMax = 1.0f;
+  uint8_t layerMin = kCostLayerUnit, layerMax = kCostLayerUnit;
+  if (!layer_.empty()) {
     for (int v = 1; v < 256; ++v)
       if (layerCount_[static_cast<size_t>(v)] != 0) {
         layerMin = static_cast<uint8_t>(v);
         break;
       }
-  // As cellWeight multiplies, so that no cell weighs less than this.
+    for (int v = 255; v > 0; --v)
+      if (layerCount_[static_cast<size_t>(v)] != 0) {
+        layerMax = static_cast<uint8_t>(v);
+        break;
+      }
+  }
+  // As cellWeight multiplies, so that no cell weighs less (more) than these.
   minWeight_ = layer_.empty() ? kindMin : kindMin * costLayerFactor(layerMin);
+  maxWeight_ = layer_.empty() ? kindMax : kindMax * costLayerFactor(layerMax);
 }
 
 }  // namespace hpastar

@@ -112,6 +112,8 @@ class Grid {
   // smallest layer value. Every move costs at least this times its unweighted cost, so the octile
   // distance times it is an admissible and consistent heuristic. 1 on an unweighted grid.
   double minWeight() const { return minWeight_; }
+  // The largest multiplier a move can meet (the same way): 1 on an unweighted grid.
+  double maxWeight() const { return maxWeight_; }
 
   const std::vector<uint8_t>& terrain() const { return terrain_; }
   size_t bytes() const {
@@ -125,7 +127,7 @@ class Grid {
   void refreshMoves(int32_t x, int32_t y);
   // Recomputes weight_ (or drops it when every cell weighs 1) and minWeight_ from costs_ and layer_.
   void refreshWeights();
-  void refreshMinWeight();
+  void refreshWeightBounds();
   float cellWeight(int32_t cell) const {
     const float kind = costs_.of(terrainKindOf(static_cast<char>(terrain_[static_cast<size_t>(cell)])));
     return layer_.empty() ? kind : kind * costLayerFactor(layer_[static_cast<size_t>(cell)]);
@@ -142,6 +144,7 @@ class Grid {
   std::array<uint32_t, 256> layerCount_{};  // cells per layer value, for minWeight_ after edits
   std::vector<float> weight_;               // per cell, empty when every cell weighs 1
   double minWeight_ = 1.0;
+  double maxWeight_ = 1.0;
 };
 
 }  // namespace hpastar

@@ -32,6 +32,9 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
   const LandmarkTable& marks = h.landmarks();
   const bool useMarks = !useTable && astar && wholeMap && !marks.empty() && marks.level() == level &&
                         landmarkRowOf(h, overlay, target, targetRow_);
+  // Every move costs at least the grid's smallest multiplier times its unweighted cost (1 without terrain
+  // costs: the octile distance as it is).
+  const double octileScale = h.grid().minWeight();
   auto heuristic = [&](uint32_t n) {
     if (!astar) return 0.0;
     const uint32_t slot = useTable && n < realNodes ? table.slotOf(n) : NodeDistanceTable::kNoSlot;
@@ -43,7 +46,7 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
       return d >= NodeDistanceTable::kUnreachable ? 1.0e7 : NodeDistanceTable::lowered(d);
     }
     const Point c = cellOf(n);
-    const double octile = octileDistance(targetCell.x - c.x, targetCell.y - c.y);
+    const double octile = octileScale * octileDistance(targetCell.x - c.x, targetCell.y - c.y);
     if (!useMarks || n >= realNodes) return octile;
     return std::max(octile, static_cast<double>(marks.lowerBound(marks.distances(n), targetRow_.data())));
   };

@@ -10,7 +10,8 @@ namespace hpastar {
 
 struct AbstractEdge {
   uint32_t to;
-  float cost;  // optimal in-cluster distance (intra-edge) or 1 (inter-edge); exact enough to rank paths,
+  float cost;  // optimal in-cluster distance (intra-edge) or the crossing's move cost (inter-edge: 1 without
+               // terrain costs); exact enough to rank paths,
                // the reported path cost is always recomputed from cells
 };
 

@@ -1,5 +1,7 @@
 #include "hpa/EntranceScanner.h"
 
+#include <cstdlib>
+
 namespace hpastar {
 
 void EntranceScanner::scanBorder(const Grid& grid, Point from, int32_t length, bool vertical,
@@ -36,18 +38,38 @@ void EntranceScanner::scanCluster(const Grid& grid, const ClusterLayout& layout,
   if (r.y0 > 0) scanBorder(grid, Point{r.x0, r.y0 - 1}, r.width(), false, out);  // north border
 }
 
-void EntranceScanner::appendTransitions(const Entrance& e, int32_t entranceWidth, std::vector<Transition>& out) {
+void EntranceScanner::appendTransitions(const Grid& grid, const Entrance& e, int32_t entranceWidth,
+                                        std::vector<Transition>& out) {
   const int32_t ax = e.vertical ? 0 : 1, ay = e.vertical ? 1 : 0;
   const int32_t sx = e.vertical ? 1 : 0, sy = e.vertical ? 0 : 1;
+  auto cellAt = [&](int32_t i) { return Point{e.first.x + ax * i, e.first.y + ay * i}; };
   auto at = [&](int32_t i) {
-    const Point a{e.first.x + ax * i, e.first.y + ay * i};
+    const Point a = cellAt(i);
     out.push_back(Transition{a, Point{a.x + sx, a.y + sy}});
   };
+  // With terrain costs, each transition goes where crossing its part of the entrance is cheapest (the
+  // two cells' weights), the unweighted place winning ties: nearest the middle of a narrow entrance,
+  // nearest the ends of a wide one's two halves. Without costs every crossing ties.
+  auto cheapest = [&](int32_t from, int32_t to, int32_t preferred) {
+    if (!grid.weighted()) return preferred;
+    int32_t best = preferred;
+    float bestCost = 0;
+    for (int32_t i = from; i < to; ++i) {
+      const Point a = cellAt(i);
+      const float cost = grid.weightAt(grid.index(a)) + grid.weightAt(grid.index(a.x + sx, a.y + sy));
+      const bool nearer = std::abs(i - preferred) < std::abs(best - preferred);
+      if (i == from || cost < bestCost || (cost == bestCost && nearer)) {
+        best = i;
+        bestCost = cost;
+      }
+    }
+    return best;
+  };
   if (e.length < entranceWidth) {
-    at(e.length / 2);
+    at(cheapest(0, e.length, e.length / 2));
   } else {
-    at(0);
-    at(e.length - 1);
+    at(cheapest(0, e.length / 2, 0));
+    at(cheapest(e.length / 2, e.length, e.length - 1));
   }
 }
 

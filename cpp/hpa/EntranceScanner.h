@@ -7,11 +7,18 @@
 namespace hpastar {
 
 // One transition: two adjacent passable cells on either side of a cluster border, joined by an
-// inter-edge of cost 1.
+// inter-edge of cost 1 (with terrain costs, the mean of the two cells' weights: Grid::moveCost).
 struct Transition {
   Point a;  // left or upper side
   Point b;  // right or lower side
 };
+
+// The cost of a transition's inter-edge: the move between its two cells (inside the grid); -1 when they
+// are not one move apart, which no transition is (the loader compares stored costs with this).
+inline float crossingCost(const Grid& grid, const Transition& t) {
+  const int dir = dirOfStep(t.b.x - t.a.x, t.b.y - t.a.y);
+  return dir < 0 ? -1.0f : static_cast<float>(grid.moveCost(grid.index(t.a), dir));
+}
 
 // An entrance: a maximal run of border positions where the cells on both sides are passable (the
 // paper's symmetry condition), between two adjacent clusters.
@@ -22,14 +29,16 @@ struct Entrance {
 };
 
 // Finds the entrances along the borders of `layout` inside `area` and turns each into transitions:
-// one in the middle when narrower than `entranceWidth`, else one at each end.
+// one in the middle when narrower than `entranceWidth`, else one at each end (with terrain costs, the
+// cheapest crossing of the entrance, or of each half, ties going to those places).
 class EntranceScanner {
  public:
   // Appends the entrances on every border between two clusters of `layout`.
   static void scanAll(const Grid& grid, const ClusterLayout& layout, std::vector<Entrance>& out);
   // Appends the entrances on the borders of one cluster (used when a cluster is rebuilt).
   static void scanCluster(const Grid& grid, const ClusterLayout& layout, int32_t cluster, std::vector<Entrance>& out);
-  static void appendTransitions(const Entrance& e, int32_t entranceWidth, std::vector<Transition>& out);
+  static void appendTransitions(const Grid& grid, const Entrance& e, int32_t entranceWidth,
+                                std::vector<Transition>& out);
 
  private:
   // Scans the border segment that starts at `from` (left/upper cell) and runs `length` cells along it.

@@ -106,8 +106,10 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
     error = "the grid is empty";
     return std::nullopt;
   }
-  if (grid.weighted()) {  // its edges, smoothing and heuristics are the unweighted ones so far
-    error = "terrain costs are not supported by HPA* yet: build it on a grid whose multipliers are all 1";
+  if (grid.weighted() && options.cacheTrees) {  // 16-bit tree distances are scaled for unweighted moves
+    error =
+        "terrain costs are not supported by DHPA*'s trees (cacheTrees) yet: build without them, or on a grid "
+        "whose multipliers are all 1";
     return std::nullopt;
   }
   error = checkMemoryBudget(grid, options);
@@ -239,7 +241,7 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
     raw.clear();
     EntranceScanner::scanCluster(grid_, lay, clusters[i], entrances);
     entranceCount[i] = static_cast<uint32_t>(entrances.size());
-    for (const Entrance& e : entrances) EntranceScanner::appendTransitions(e, options_.entranceWidth, raw);
+    for (const Entrance& e : entrances) EntranceScanner::appendTransitions(grid_, e, options_.entranceWidth, raw);
     auto& own = plan.transitions[i];
     own.clear();
     for (Transition t : raw) {
@@ -295,7 +297,8 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
     pending.clear();
     for (const Transition& t : plan.transitions[i]) {
       const uint32_t from = findNodeAt(t.a, &plan), to = findNodeAt(t.b, &plan);
-      pending.push_back(PendingEdge{static_cast<uint32_t>(b->indexOf(from)), to, 1.0f, ClusterBlock::kNoPath});
+      pending.push_back(
+          PendingEdge{static_cast<uint32_t>(b->indexOf(from)), to, crossingCost(grid_, t), ClusterBlock::kNoPath});
       b->interLinks.emplace_back(from, to);
       ++b->interEdges;
     }
@@ -379,7 +382,7 @@ void Hierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clu
       const uint32_t n = b->nodes[a];
       for (const AbstractEdge& e : edges(1, n))
         if (lay.clusterOf(nodeCell_[e.to]) != c) {
-          pending.push_back(PendingEdge{static_cast<uint32_t>(a), e.to, 1.0f, ClusterBlock::kNoPath});
+          pending.push_back(PendingEdge{static_cast<uint32_t>(a), e.to, e.cost, ClusterBlock::kNoPath});
           ++b->interEdges;
         }
     }

@@ -136,7 +136,7 @@ HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const Hierarch
   std::vector<Entrance> entrances;
   EntranceScanner::scanAll(grid, layouts[0], entrances);
   std::vector<Transition> transitions;
-  for (const Entrance& en : entrances) EntranceScanner::appendTransitions(en, options.entranceWidth, transitions);
+  for (const Entrance& en : entrances) EntranceScanner::appendTransitions(grid, en, options.entranceWidth, transitions);
   std::vector<NodeCell> cells;
   cells.reserve(transitions.size() * 2);
   std::vector<std::vector<ClusterFigures>> figures(levels);
@@ -247,6 +247,8 @@ uint64_t estimateLoadMemory(std::span<const uint8_t> bytes) {
   // terrain); then every stored list, each item as wide in memory as in the bytes, so that the payload
   // bounds them all; each block's allocations, control block and shared pointer.
   uint64_t b = cells + Grid::bytesFor(s->width, s->height) + 4 * kAllocationOverhead;
+  // Terrain costs: the layer as read and as the grid keeps it, and the grid's weights.
+  if (s->weighted) b += (1 + 1 + sizeof(float)) * cells + 3 * kAllocationOverhead;
   if (!s->optionsValid) return b;  // refused after the grid, before any list
   b += s->payloadBytes + s->blocks * (sizeof(ClusterBlock) + 13 * kAllocationOverhead + 6 * sizeof(void*));
   // Hierarchy::fromParts: the check of the parts, then the tables it derives, and the searches of the

@@ -167,11 +167,12 @@ class PartsCheck {
   }
 
   // Costs a build can give an edge between a and b inside a cluster of `area`: at least the octile
-  // distance, at most a path through every cell of the cluster.
-  static bool plausibleCost(float cost, Point a, Point b, const Rect& area) {
+  // distance, at most a path through every cell of the cluster (times the grid's smallest and largest
+  // multipliers).
+  bool plausibleCost(float cost, Point a, Point b, const Rect& area) const {
     if (!std::isfinite(cost)) return false;
-    const double low = octileDistance(b.x - a.x, b.y - a.y);
-    const double high = static_cast<double>(area.area()) * kSqrt2 + 1.0;
+    const double low = g_.minWeight() * octileDistance(b.x - a.x, b.y - a.y);
+    const double high = static_cast<double>(area.area()) * kSqrt2 * g_.maxWeight() + 1.0;
     return cost >= low * (1.0 - 1e-6) - 1e-4 && cost <= high;
   }
   static bool sameCost(double a, double b) { return std::abs(a - b) <= 1e-4 * std::max(1.0, std::abs(b)); }
@@ -224,7 +225,7 @@ class PartsCheck {
     entrances_.clear();
     transitions_.clear();
     EntranceScanner::scanCluster(g_, lay, c, entrances_);
-    for (const Entrance& e : entrances_) EntranceScanner::appendTransitions(e, o_.entranceWidth, transitions_);
+    for (const Entrance& e : entrances_) EntranceScanner::appendTransitions(g_, e, o_.entranceWidth, transitions_);
     for (Transition& t : transitions_)
       if (!area.contains(t.a)) std::swap(t.a, t.b);
     if (b.entrances != entrances_.size()) return "the entrance count is wrong";
@@ -278,7 +279,8 @@ class PartsCheck {
         const AbstractEdge& edge = b.edges[e];
         if (e > b.offsets[i] && edge.to < b.edges[e - 1].to) return "the edges of " + node(n) + " are not sorted";
         if (!area.contains(cell(edge.to))) {
-          if (edge.cost != 1.0f || (o_.cachePaths && b.pathRef[e] != ClusterBlock::kNoPath))
+          if (edge.cost != crossingCost(g_, Transition{cell(n), cell(edge.to)}) ||
+              (o_.cachePaths && b.pathRef[e] != ClusterBlock::kNoPath))
             return "an inter-edge of " + node(n) + " is not a single step";
           stored_.emplace_back(n, edge.to);
           continue;
@@ -327,7 +329,7 @@ class PartsCheck {
       if (dir < 0 || !g_.canMove(path[k - 1], dir))
         return "a stored path makes an illegal step at (" + std::to_string(path[k].x) + ", " +
                std::to_string(path[k].y) + ")";
-      cost += kDirCost[dir];
+      cost += g_.moveCost(g_.index(path[k - 1]), dir);
     }
     if (!sameCost(cost, edge.cost)) return "a stored path does not cost what its edge does";
     return "";
@@ -364,7 +366,7 @@ class PartsCheck {
         // Each distance is rounded on its own: a step's difference is its cost within one unit.
         const size_t nextLocal = static_cast<size_t>((next.y - area.y0) * w + (next.x - area.x0));
         const double step = static_cast<double>(dist[local]) - dist[nextLocal];
-        if (std::abs(step - kDirCost[d] * treeScale_) > 1.0 + 1e-9)
+        if (std::abs(step - g_.moveCost(g_.index(p), d) * treeScale_) > 1.0 + 1e-9)
           return "the tree of " + node(b.nodes[i]) + " has a distance that does not match its step at (" +
                  std::to_string(p.x) + ", " + std::to_string(p.y) + ")";
       }
@@ -441,8 +443,8 @@ class PartsCheck {
         if (e > b.offsets[i] && edge.to < b.edges[e - 1].to) return "the edges of " + node(n) + " are not sorted";
         if (level(edge.to) < l) return "an edge of " + node(n) + " leads below the level";
         if (!area.contains(cell(edge.to))) {
-          if (edge.cost != 1.0f || (o_.cachePaths && b.pathRef[e] != ClusterBlock::kNoPath) ||
-              !findEdge(base, n, edge.to))
+          if (edge.cost != crossingCost(g_, Transition{cell(n), cell(edge.to)}) ||
+              (o_.cachePaths && b.pathRef[e] != ClusterBlock::kNoPath) || !findEdge(base, n, edge.to))
             return "an inter-edge of " + node(n) + " is not one of level 1";
           ++leaving;
           continue;

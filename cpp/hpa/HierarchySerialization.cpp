@@ -154,6 +154,41 @@ HierarchyOptions readOptions(ByteReader& r, uint32_t formatVersion) {
   return o;
 }
 
+// From format 5, the grid's terrain costs follow its terrain: the multiplier of every terrain kind
+// (f32, TerrainKind order), then 1 and the cost layer (a byte per cell), or 0 without one.
+template <typename Writer>
+void writeTerrainCosts(const Grid& g, Writer& w) {
+  for (float m : g.terrainCosts().multiplier) w.f32(m);
+  w.u8(g.hasCostLayer() ? 1 : 0);
+  if (g.hasCostLayer()) w.raw(g.costLayer());
+}
+
+// The multipliers and whether a layer follows (left unread); "" or why they are refused.
+std::string readCostHeader(ByteReader& r, TerrainCosts& costs, bool& layer) {
+  for (float& m : costs.multiplier) m = r.f32();
+  const uint8_t flag = r.u8();
+  if (!r.ok()) return "truncated terrain costs";
+  if (std::string error = costs.check(); !error.empty()) return error;
+  if (flag > 1) return "the cost layer flag is " + std::to_string(flag);
+  layer = flag == 1;
+  return "";
+}
+
+// Reads the costs into `grid` (format 5 on); "" or why they are refused.
+std::string readTerrainCosts(ByteReader& r, Grid& grid) {
+  TerrainCosts costs;
+  bool layer = false;
+  if (std::string error = readCostHeader(r, costs, layer); !error.empty()) return error;
+  if (layer) {
+    const size_t cells = static_cast<size_t>(grid.cellCount());
+    if (cells > r.remaining()) return "truncated cost layer";
+    std::vector<uint8_t> values(cells);
+    for (auto& v : values) v = r.u8();
+    if (std::string error = grid.setCostLayer(values); !error.empty()) return error;
+  }
+  return grid.setTerrainCosts(costs);
+}
+
 // HierarchyParts or HierarchyPartsView.
 template <typename Parts, typename Writer>
 void writeParts(const Parts& h, Writer& w) {
@@ -161,6 +196,7 @@ void writeParts(const Parts& h, Writer& w) {
   w.i32(g.width());
   w.i32(g.height());
   w.raw(g.terrain());
+  writeTerrainCosts(g, w);
   const HierarchyOptions& o = h.options;
   w.i32(o.clusterSize);
   w.i32(o.levels);
@@ -237,6 +273,8 @@ std::optional<Hierarchy> readHierarchy(ByteReader& r, uint32_t formatVersion, st
   std::string gridError;
   auto grid = Grid::fromTerrain(width, height, terrain, gridError);
   if (!grid) return fail(gridError);
+  if (formatVersion >= 5)
+    if (std::string costError = readTerrainCosts(r, *grid); !costError.empty()) return fail(costError);
   HierarchyParts parts;
   parts.grid = std::move(*grid);
   HierarchyOptions& o = parts.options;
@@ -419,6 +457,14 @@ std::optional<StoredHierarchySizes> readStoredHierarchySizes(std::span<const uin
   const uint64_t cells = static_cast<uint64_t>(s.width) * static_cast<uint64_t>(s.height);
   if (cells > r.remaining()) return std::nullopt;
   r.skip(cells);
+  if (version >= 5) {
+    TerrainCosts costs;
+    bool layer = false;
+    if (!readCostHeader(r, costs, layer).empty()) return std::nullopt;
+    if (layer && cells > r.remaining()) return std::nullopt;
+    if (layer) r.skip(cells);
+    s.weighted = layer || !costs.uniform();
+  }
   HierarchyOptions& o = s.options;
   o = readOptions(r, version);
   s.optionsValid = r.ok() && o.validate().empty();

@@ -10,8 +10,8 @@
 namespace hpastar {
 
 // A hierarchy as bytes, for building offline and loading in another process or Web Worker without
-// rebuilding. Layout: the magic "HPASTAR\0", a format version, the payload length, the payload (grid,
-// options, nodes, every cluster block) and an FNV-1a 64 checksum of the payload. Little-endian.
+// rebuilding. Layout: the magic "HPASTAR\0", a format version, the payload length, the payload (grid
+// and its terrain costs, options, nodes, every cluster block) and an FNV-1a 64 checksum of the payload. Little-endian.
 std::vector<uint8_t> serializeHierarchy(const Hierarchy& hierarchy);
 // The same for stored parts, written as they are (consistent or not: the loader checks).
 std::vector<uint8_t> serializeHierarchyParts(const HierarchyParts& parts);
@@ -33,6 +33,7 @@ struct StoredHierarchySizes {
   int32_t width = 0;
   int32_t height = 0;
   bool optionsValid = false;  // the loader refuses other options before it reads any list
+  bool weighted = false;      // terrain costs stored (format 5): the grid holds weights, maybe a layer
   HierarchyOptions options;
   uint64_t payloadBytes = 0;
   uint64_t nodes = 0;              // node ids, free ones included
@@ -42,7 +43,7 @@ struct StoredHierarchySizes {
   uint64_t largestBlockBytes = 0;  // the longest block as stored
 };
 // Nothing when the loader refuses the bytes before allocating: no magic, another format version, a
-// wrong payload length, a grid size out of range or a truncated grid.
+// wrong payload length, a grid size out of range, a truncated grid or bad terrain costs.
 std::optional<StoredHierarchySizes> readStoredHierarchySizes(std::span<const uint8_t> bytes);
 
 // FNV-1a 64 of a payload as format `formatVersion` defines it (the standard offset basis from version 4).
@@ -50,9 +51,9 @@ std::optional<StoredHierarchySizes> readStoredHierarchySizes(std::span<const uin
 // checks the structure of every payload whatever its checksum.
 uint64_t hierarchyChecksum(std::span<const uint8_t> payload, uint32_t formatVersion);
 
-// Version 3 adds the distanceTable option; version 4 the standard FNV-1a offset basis. Versions 2 and 3
-// are still read.
-inline constexpr uint32_t kHierarchyFormatVersion = 4;
+// Version 3 adds the distanceTable option; version 4 the standard FNV-1a offset basis; version 5 the
+// grid's terrain costs after its terrain. Versions 2 to 4 are still read (as grids without costs).
+inline constexpr uint32_t kHierarchyFormatVersion = 5;
 inline constexpr uint32_t kOldestHierarchyFormatVersion = 2;
 
 }  // namespace hpastar

@@ -79,12 +79,29 @@ void PathSmoother::unlinkLines(const Grid& grid, const std::vector<Point>& cells
 
 uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
                               std::span<const uint32_t> joints) {
+  if (cells.size() < 3) return 0;
+  return grid.weighted() ? smoothPath<true>(grid, cells, maxRay, joints)
+                         : smoothPath<false>(grid, cells, maxRay, joints);
+}
+
+template <bool Weighted>
+uint64_t PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
+                                  std::span<const uint32_t> joints) {
   const size_t n = cells.size();
-  if (n < 3) return 0;
   // Each step's direction and the diagonal steps from each position to the end: the cost of a part is
   // straight + √2 × diagonal, computed from counts (not summed step by step), so that savings with the
-  // same counts are exactly equal.
+  // same counts are exactly equal. Weighted: the costs of the steps, summed from the start.
   prepare(grid, cells);
+  const size_t stride = static_cast<size_t>(maxRay) + 1;
+  if constexpr (Weighted) {
+    costTo_.resize(n);
+    costTo_[0] = 0;
+    for (size_t j = 1; j < n; ++j)
+      costTo_[j] = costTo_[j - 1] + grid.moveCost(grid.index(cells[j - 1]), stepDir_[j - 1]);
+    if (lineCost_.size() < kDirCount * stride) lineCost_.resize(kDirCount * stride);
+  }
+  const double* costTo = costTo_.data();
+  double* lineCost = lineCost_.data();
   // Raw pointers: the loop below reads these arrays for every candidate.
   const Point* c = cells.data();
   const int32_t* diagonalsAfter = diagonalsAfter_.data();
@@ -120,7 +137,9 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
     revisit = false;
     while (joint + 1 < joints.size() && joints[joint + 1] <= i) ++joint;
     const size_t pieceEnd = joint + 1 < joints.size() ? joints[joint + 1] : i;
-    const size_t first = std::max({i + 2, static_cast<size_t>(coneEnd[i]) + 1, pieceEnd + 1});
+    // Weighted: a part as short as the octile distance may still cost more than a line; no cone.
+    const size_t cone = Weighted ? i + 1 : static_cast<size_t>(coneEnd[i]) + 1;
+    const size_t first = std::max({i + 2, cone, pieceEnd + 1});
     const size_t last = std::min(n - 1, i + window);
     if (first > last) {  // the whole window is already as short as it can be
       i = i + 1;
@@ -129,7 +148,8 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
     size_t bestJ = i + 1;
     int bestDir = -1;
     int32_t bestSteps = 0;
-    double bestSaving = 1e-9;
+    // Weighted savings are sums of step costs: a saving within their rounding is none.
+    double bestSaving = Weighted ? 1e-9 * std::max(1.0, costTo[n - 1]) : 1e-9;
     bool loop = false;
     const Point from = c[i];
     const int32_t fromCell = grid.index(from);
@@ -137,6 +157,8 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
     // Per direction, how far the line from `from` is known clear; a set bit in `stopped` when it is
     // known to stop there.
     int32_t clearSteps[kDirCount] = {0, 0, 0, 0, 0, 0, 0, 0};
+    if constexpr (Weighted)
+      for (int d = 0; d < kDirCount; ++d) lineCost[static_cast<size_t>(d) * stride] = 0;
     uint32_t stopped = 0;
     // A candidate j on the line of family F through `from`: its distance k along the line and the side
     // it lies on give the direction; F is a template argument so that each family's arithmetic is
@@ -148,10 +170,14 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
       // The largest saving wins, the earliest cell among equal ones (so the order in which the
       // families are walked does not matter). Costs come from step counts, so equal savings are
       // exactly equal.
-      const int32_t pathDiagonal = diagonalsAtI - diagonalsAfter[j];
-      const int32_t pathStraight = static_cast<int32_t>(j - i) - pathDiagonal;
-      const double saving =
-          F < 2 ? (pathStraight - k) + kSqrt2 * pathDiagonal : pathStraight + kSqrt2 * (pathDiagonal - k);
+      double saving;
+      if constexpr (Weighted) {
+        saving = costTo[j] - costTo[i];  // the line's cost is taken off once it is walked
+      } else {
+        const int32_t pathDiagonal = diagonalsAtI - diagonalsAfter[j];
+        const int32_t pathStraight = static_cast<int32_t>(j - i) - pathDiagonal;
+        saving = F < 2 ? (pathStraight - k) + kSqrt2 * pathDiagonal : pathStraight + kSqrt2 * (pathDiagonal - k);
+      }
       if (saving < bestSaving || (saving == bestSaving && j >= bestJ)) return;
       if (k == 0) {  // the path comes back to this very cell: cut the loop
         bestSaving = saving;
@@ -171,6 +197,10 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
         int32_t cell = fromCell + clear * delta;
         const int32_t before = clear;
         while (clear < k && ((moves[cell] >> d) & 1u)) {
+          if constexpr (Weighted) {
+            double* row = lineCost + static_cast<size_t>(d) * stride;
+            row[clear + 1] = row[clear] + grid.moveCost(cell, d);
+          }
           cell += delta;
           ++clear;
         }
@@ -182,6 +212,10 @@ uint64_t PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32
         clearSteps[d] = clear;
       }
       if (clear < k) return;
+      if constexpr (Weighted) {
+        saving -= lineCost[static_cast<size_t>(d) * stride + static_cast<size_t>(k)];
+        if (saving < bestSaving || (saving == bestSaving && j >= bestJ)) return;
+      }
       bestSaving = saving;
       bestJ = j;
       bestDir = d;

@@ -22,6 +22,11 @@ class PathSmoother {
   // cluster). A straight line between two cells of a rectangle stays in it, so it can never be shorter
   // than such a piece: lines are then only tried towards later pieces. The result is the same as
   // without joints, for less work.
+  //
+  // On a grid with terrain costs a line replaces a part only when it costs less under the weights
+  // (Grid::moveCost), so smoothing never makes a path costlier; the savings are then computed from the
+  // costs of the path's steps and of the line's, and the cone of parts already as short as the octile
+  // distance (which says nothing of their weighted cost) is not used.
   uint64_t smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints = {});
 
  private:
@@ -30,6 +35,8 @@ class PathSmoother {
   // Fills every array below for `cells`, in one pass from the end.
   void prepare(const Grid& grid, const std::vector<Point>& cells);
   void unlinkLines(const Grid& grid, const std::vector<Point>& cells);
+  template <bool Weighted>
+  uint64_t smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints);
 
   std::vector<uint8_t> stepDir_;         // direction of the step i -> i + 1
   std::vector<int32_t> diagonalsAfter_;  // diagonal steps from each position to the end
@@ -40,6 +47,10 @@ class PathSmoother {
   std::vector<int32_t> lineHead_[kLineFamilies];
   std::vector<int32_t> nextOnLine_[kLineFamilies];
   std::vector<int32_t> runEnd_;  // last index of the straight run that starts with the step i -> i + 1
+  // Weighted grids: the cost of the path from its start to each index, and per direction the cost of
+  // the line from the current cell to each step along it (kDirCount rows of maxRay + 1).
+  std::vector<double> costTo_;
+  std::vector<double> lineCost_;
 };
 
 }  // namespace hpastar

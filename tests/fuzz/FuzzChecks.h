@@ -80,7 +80,14 @@ inline std::vector<double> referenceDistances(const Grid& grid, Point source) {
         if (dx == 0 && dy == 0) continue;
         if (!grid.passable(p.x + dx, p.y + dy)) continue;
         if (dx != 0 && dy != 0 && !(grid.passable(p.x + dx, p.y) && grid.passable(p.x, p.y + dy))) continue;
-        const double next = d + (dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0);
+        // The documented move costs, from the cells' weights (1 on an unweighted grid): a straight step
+        // the mean of its two cells, a diagonal √2 times the mean of the four it touches.
+        const auto w = [&](int32_t x, int32_t y) { return static_cast<double>(grid.weightAt(grid.index(x, y))); };
+        const double step =
+            dx != 0 && dy != 0
+                ? std::sqrt(2.0) * 0.25 * (w(p.x, p.y) + w(p.x + dx, p.y + dy) + (w(p.x + dx, p.y) + w(p.x, p.y + dy)))
+                : 0.5 * (w(p.x, p.y) + w(p.x + dx, p.y + dy));
+        const double next = d + step;
         const int32_t to = grid.index(p.x + dx, p.y + dy);
         if (next < dist[static_cast<size_t>(to)] - 1e-12) {
           dist[static_cast<size_t>(to)] = next;

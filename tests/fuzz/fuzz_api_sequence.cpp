@@ -1,6 +1,7 @@
 // libFuzzer target: a sequence of library calls on a small grid, every answer checked.
 //
-// The input gives a grid of up to 24 x 24 cells (terrain from the first bytes), hierarchy options, then
+// The input gives a grid of up to 24 x 24 cells (terrain from the first bytes, and terrain costs on some
+// inputs), hierarchy options, then
 // operations: terrain edits (cells, rectangles, batches with refused edits), HPA* queries, plans refined
 // segment by segment, serialization round trips (the sequence goes on with the loaded copy), snapshots
 // searched after the live hierarchy was edited, SHPA* on the current grid, and batches. Each answer is
@@ -180,7 +181,7 @@ class Sequence {
       for (int p = 0; p < 2; ++p) any = query_.nextSegment(plans[p], cells[p], stats) || any;
     }
     for (int p = 0; p < 2; ++p) {
-      fuzz::checkAnswer("HPA* plan", grid(), starts[p], goals[p], plans[p].status, cells[p], pathLength(cells[p]),
+      fuzz::checkAnswer("HPA* plan", grid(), starts[p], goals[p], plans[p].status, cells[p], pathCost(grid(), cells[p]),
                         referenceDistance(grid(), starts[p], goals[p]), false);
     }
   }
@@ -196,7 +197,7 @@ class Sequence {
       SearchStats stats;
       for (size_t i = 0; i < query_.segmentCount(); ++i) query_.refineSegment(i, cells, stats);
     }
-    fuzz::checkAnswer("HPA* segments", grid(), start, goal, status, cells, pathLength(cells),
+    fuzz::checkAnswer("HPA* segments", grid(), start, goal, status, cells, pathCost(grid(), cells),
                       referenceDistance(grid(), start, goal), false);
   }
 
@@ -241,6 +242,10 @@ class Sequence {
     options.edgeWeight = in_.ConsumeBool() ? ShpaEdgeWeight::Octile : ShpaEdgeWeight::Euclidean;
     std::string error;
     const auto graph = ShpaStarGraph::build(std::make_shared<const Grid>(grid()), options, error);
+    if (grid().weighted()) {  // SHPA* does not follow terrain costs yet, and says so
+      FUZZ_REQUIRE(!graph && error.find("terrain costs") != std::string::npos, "SHPA* on a weighted grid: " + error);
+      return;
+    }
     FUZZ_REQUIRE(graph.has_value(), "SHPA* build: " + error);
     ShpaStarQuery query(*graph);
     for (int i = 0; i < 3; ++i) {
@@ -294,7 +299,7 @@ class Sequence {
       // The first segment: a legal walk from the start to the second waypoint (the goal when there is one).
       const std::span<const Point> segment(plans.firstSegments.cells().data() + s[i], s[i + 1] - s[i]);
       const Point segmentEnd = w[i + 1] - w[i] >= 2 ? waypoints[w[i] + 1] : start;
-      const PathCheck check = validatePath(grid(), start, segmentEnd, segment, pathLength(segment), 1e-6);
+      const PathCheck check = validatePath(grid(), start, segmentEnd, segment, pathCost(grid(), segment), 1e-6);
       FUZZ_REQUIRE(check.valid, "first segment: " + check.problem);
     }
   }
@@ -329,8 +334,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<uint8_t> terrain(cells, '.');
   for (size_t i = 0; i < bytes.size(); ++i) terrain[i] = static_cast<uint8_t>(kTerrainOfByte[bytes[i] % 8]);
   std::string error;
-  const auto grid = Grid::fromTerrain(width, height, terrain, error);
+  auto grid = Grid::fromTerrain(width, height, terrain, error);
   FUZZ_REQUIRE(grid.has_value(), error);
+  // Terrain costs on one input in two without trees (which refuse them): a multiplier for swamp and a
+  // layer of sixteenths from the input (values 1..255).
+  if (!options.cacheTrees && in.ConsumeBool()) {
+    TerrainCosts costs;
+    costs.set('S', in.ConsumeFloatingPointInRange(0.25, 8.0));
+    FUZZ_REQUIRE(grid->setTerrainCosts(costs).empty(), "costs");
+    if (in.ConsumeBool()) {
+      std::vector<uint8_t> layer = in.ConsumeBytes<uint8_t>(std::min(cells, in.remaining_bytes() / 2));
+      layer.resize(cells, kCostLayerUnit);
+      for (uint8_t& v : layer) v = v == 0 ? 1 : v;
+      FUZZ_REQUIRE(grid->setCostLayer(layer).empty(), "cost layer");
+    }
+  }
   auto hierarchy = Hierarchy::build(*grid, options, error);
   FUZZ_REQUIRE(hierarchy.has_value(), "build: " + error);
   Sequence sequence(in, std::move(*hierarchy));

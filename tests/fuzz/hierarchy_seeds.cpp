@@ -57,24 +57,35 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "map %zu: %s\n", m, error.c_str());
       return 1;
     }
-    for (const SeedOptions& set : sets) {
-      auto hierarchy = Hierarchy::build(*grid, set.options, error);
-      if (!hierarchy) {
-        std::fprintf(stderr, "map %zu, %s: %s\n", m, set.name, error.c_str());
-        return 1;
+    // The map as it is, and with terrain costs (format 5 stores them): swamp at 3x and a layer of
+    // sixteenths that varies along the rows. DHPA*'s trees refuse a weighted grid.
+    Grid weighted = *grid;
+    std::vector<uint8_t> layer(static_cast<size_t>(weighted.cellCount()));
+    for (size_t i = 0; i < layer.size(); ++i) layer[i] = static_cast<uint8_t>(8 + (i * 7) % 40);
+    TerrainCosts costs;
+    costs.set('S', 3.0);
+    if (!weighted.setCostLayer(layer).empty() || !weighted.setTerrainCosts(costs).empty()) return 1;
+    for (const bool costed : {false, true})
+      for (const SeedOptions& set : sets) {
+        if (costed && set.options.cacheTrees) continue;
+        auto hierarchy = Hierarchy::build(costed ? weighted : *grid, set.options, error);
+        if (!hierarchy) {
+          std::fprintf(stderr, "map %zu, %s: %s\n", m, set.name, error.c_str());
+          return 1;
+        }
+        // One edit, so that seeds also hold a version above 0 and possibly free node ids.
+        const CellEdit edit{{1, 1}, '@'};
+        hierarchy->applyEdits(std::span(&edit, 1));
+        const std::vector<uint8_t> bytes = serializeHierarchy(*hierarchy);
+        // The harness's version byte: kOldestHierarchyFormatVersion + byte % count gives the current version.
+        std::vector<uint8_t> seed = {static_cast<uint8_t>(kHierarchyFormatVersion - kOldestHierarchyFormatVersion)};
+        seed.insert(seed.end(), bytes.begin() + 20, bytes.end() - 8);
+        const std::string path =
+            std::string(argv[1]) + "/map" + std::to_string(m) + "-" + set.name + (costed ? "-costs" : "");
+        std::ofstream(path, std::ios::binary)
+            .write(reinterpret_cast<const char*>(seed.data()), static_cast<std::streamsize>(seed.size()));
+        ++written;
       }
-      // One edit, so that seeds also hold a version above 0 and possibly free node ids.
-      const CellEdit edit{{1, 1}, '@'};
-      hierarchy->applyEdits(std::span(&edit, 1));
-      const std::vector<uint8_t> bytes = serializeHierarchy(*hierarchy);
-      // The harness's version byte: kOldestHierarchyFormatVersion + byte % count gives the current version.
-      std::vector<uint8_t> seed = {static_cast<uint8_t>(kHierarchyFormatVersion - kOldestHierarchyFormatVersion)};
-      seed.insert(seed.end(), bytes.begin() + 20, bytes.end() - 8);
-      const std::string path = std::string(argv[1]) + "/map" + std::to_string(m) + "-" + set.name;
-      std::ofstream(path, std::ios::binary)
-          .write(reinterpret_cast<const char*>(seed.data()), static_cast<std::streamsize>(seed.size()));
-      ++written;
-    }
   }
   std::printf("%d seeds written to %s\n", written, argv[1]);
   return 0;

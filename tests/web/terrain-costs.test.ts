@@ -3,6 +3,8 @@
 // checks of every argument, and the planners that refuse weighted grids until they follow them.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPathPool, loadHpastar, type Grid, type Hpastar, type Point } from '../../web/lib/index';
+import { costRegions } from './helpers/costRegions';
+import { seeded as random } from './helpers/queries';
 import { isPassableChar, parseMap, readMapsFile, type MapText } from './scenarios';
 import { validatePath } from './validatePath';
 
@@ -18,35 +20,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => grid.dispose());
-
-/** A seeded generator (mulberry32), so that every run lays the same costs. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Discs of costly ground (1.5x to 16x) and a cheap road (0.5x), as a cost layer of sixteenths. */
-function regions(width: number, height: number, seed: number): Uint8Array {
-  const next = random(seed);
-  const layer = new Uint8Array(width * height).fill(16);
-  for (let i = 0; i < 12; i++) {
-    const cx = Math.floor(next() * width);
-    const cy = Math.floor(next() * height);
-    const r = 2 + Math.floor(next() * 6);
-    const value = [24, 32, 48, 80, 160, 255][Math.floor(next() * 6)]!;
-    for (let y = Math.max(0, cy - r); y <= Math.min(height - 1, cy + r); y++)
-      for (let x = Math.max(0, cx - r); x <= Math.min(width - 1, cx + r); x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) layer[y * width + x] = value;
-  }
-  const row = Math.floor(next() * height);
-  for (let x = 0; x < width; x++) layer[row * width + x] = 8;
-  return layer;
-}
 
 /** Shortest costs from `source` under `weight`, by a plain Dijkstra over the 8 moves (no corner cutting). */
 function dijkstra(m: MapText, source: Point, weight: (x: number, y: number) => number): Float64Array {
@@ -109,7 +82,7 @@ describe('a grid with terrain costs', () => {
 
   test('A* follows the costs: its cost is a plain Dijkstra\'s, and every path is legal and costs what it reports', () => {
     using g = hp.Grid.fromMovingAI(readMapsFile('arena.map'), 'arena.map');
-    const layer = regions(map.width, map.height, 7);
+    const layer = costRegions(map.width, map.height, 7);
     g.setCostLayer(layer);
     g.setTerrainCosts({ S: 3 });
     const kind = (c: string | undefined) => (c === 'S' ? 3 : 1);
@@ -188,17 +161,78 @@ describe('bad costs and layers are refused with a typed error, and change nothin
   });
 });
 
+describe('HPA* follows terrain costs, in the module and in the pool', () => {
+  let g: Grid;
+  let layer: Uint8Array;
+  let weight: (x: number, y: number) => number;
+  const queries: [Point, Point][] = [];
+
+  beforeAll(() => {
+    g = hp.Grid.fromMovingAI(readMapsFile('arena.map'), 'arena.map');
+    layer = costRegions(map.width, map.height, 3);
+    g.setCostLayer(layer);
+    g.setTerrainCosts({ S: 3 });
+    weight = (x, y) => (map.rows[y]![x] === 'S' ? 3 : 1) * (layer[y * map.width + x]! / 16);
+    const next = random(5);
+    const passable = () => {
+      for (;;) {
+        const p = { x: Math.floor(next() * map.width), y: Math.floor(next() * map.height) };
+        if (isPassableChar(map.rows[p.y]![p.x])) return p;
+      }
+    };
+    for (let i = 0; i < 60; i++) queries.push([passable(), passable()]);
+  });
+
+  afterAll(() => g.dispose());
+
+  test('every path HPA* finds is legal and costs what it says under the weights, never less than A*\'s', () => {
+    using planner = hp.HPAStar.build(g, { clusterSize: 8, levels: 2 });
+    using astar = new hp.AStar();
+    for (const [start, goal] of queries) {
+      const path = planner.findPath(start, goal);
+      const optimal = astar.findPath(g, start, goal);
+      expect(path.found).toBe(optimal.found);
+      if (!path.found) continue;
+      validatePath(map, path.cells, start, goal, path.cost, weight);
+      expect(path.cost).toBeGreaterThanOrEqual(optimal.cost * (1 - 1e-9));
+    }
+  });
+
+  test('saved and loaded, the hierarchy keeps the costs and gives the same paths', () => {
+    using planner = hp.HPAStar.build(g);
+    using loaded = hp.HPAStar.load(planner.serialize());
+    const a = planner.findPaths(queries);
+    const b = loaded.findPaths(queries);
+    expect(Array.from(b.cost)).toEqual(Array.from(a.cost));
+  });
+
+  test.each(['copied', 'shared'] as const)('a pool in %s mode made from the weighted grid gives the planner\'s paths', async (mode) => {
+    using planner = hp.HPAStar.build(g, { clusterSize: 16 });
+    const expected = planner.findPaths(queries);
+    const pool = await createPathPool({ grid: g, hierarchy: { clusterSize: 16 }, workers: 2, mode });
+    try {
+      const batch = await pool.findPaths(queries);
+      expect(Array.from(batch.cost)).toEqual(Array.from(expected.cost));
+      expect(Array.from(batch.status)).toEqual(Array.from(expected.status));
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+});
+
 describe('planners that do not follow terrain costs yet refuse a weighted grid', () => {
-  test('HPA*, SHPA* and the pool say so, and build on the same grid once it is unweighted', async () => {
+  test('DHPA*\'s trees, SHPA* and an SHPA* pool say so; the same grid builds once it is unweighted', async () => {
     using g = hp.Grid.fromMovingAI(readMapsFile('arena.map'), 'arena.map');
     g.setTerrainCosts({ S: 2 });
-    expect(() => hp.HPAStar.build(g)).toThrow('HPAStar.build: terrain costs are not supported by HPA* yet: build it on a grid whose multipliers are all 1');
+    expect(() => hp.HPAStar.build(g, { cacheTrees: true })).toThrow(
+      "HPAStar.build: terrain costs are not supported by DHPA*'s trees (cacheTrees) yet: build without them, or on a grid whose multipliers are all 1",
+    );
     expect(() => hp.SHPAStar.build(g)).toThrow('SHPAStar.build: terrain costs are not supported by SHPA* yet: build it on a grid whose multipliers are all 1');
-    await expect(createPathPool({ grid: g, workers: 1 })).rejects.toThrow(
-      "createPathPool: the grid has terrain costs, which the pool's planners (HPA*, SHPA*) do not follow yet",
+    await expect(createPathPool({ algorithm: 'shpa', grid: g, workers: 1 })).rejects.toThrow(
+      'createPathPool: the grid has terrain costs, which SHPA* does not follow yet',
     );
     g.setTerrainCosts({});
-    using planner = hp.HPAStar.build(g);
+    using planner = hp.SHPAStar.build(g);
     expect(planner.findPath({ x: 3, y: 3 }, { x: 45, y: 45 }).found).toBe(true);
   });
 });

@@ -103,7 +103,8 @@ export class Grid extends WasmObject<RawGrid> {
 
   /**
    * Whether moves on this grid cost other than 1 and √2: some terrain multiplier or cost layer value is
-   * not 1. Planners that do not follow terrain costs yet (HPA*, SHPA*, the pool) refuse a weighted grid.
+   * not 1. A*, HPA* and the pool follow the costs; DHPA*'s trees (`cacheTrees`) and SHPA* refuse a
+   * weighted grid so far.
    */
   get weighted(): boolean {
     const raw = this.#handle();

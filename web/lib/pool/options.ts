@@ -7,7 +7,7 @@
 import { Grid } from '../grid.ts';
 import { HPAStar } from '../hpastar.ts';
 import { byteArray, integerIn, positiveInt } from '../args.ts';
-import { describe, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
+import { TERRAIN_KINDS, describe, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
 import { SHPAStar } from '../shpastar.ts';
 import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainData } from '../types.ts';
 import { defaultWorkers, sharedModeBlocker } from './host.ts';
@@ -108,10 +108,14 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string)
   else resolveHierarchyOptions(options.hierarchy as HierarchyOptions | undefined, {} as ResolvedHierarchyOptions, where);
   const hierarchy = options.hierarchy ?? {};
   if (grid instanceof Grid) {
-    // The workers get the terrain only: a weighted grid would be searched as if every move cost 1.
-    if (grid.weighted) throw new RangeError(`${where}: the grid has terrain costs, which the pool's planners (HPA*, SHPA*) do not follow yet`);
     const { width, height } = grid;
-    return { algorithm, source: { kind: 'terrain', width, height, terrain: grid.terrain() }, hierarchy, width, height, version: 0 };
+    if (!grid.weighted) return { algorithm, source: { kind: 'terrain', width, height, terrain: grid.terrain() }, hierarchy, width, height, version: 0 };
+    if (algorithm === 'shpa') throw new RangeError(`${where}: the grid has terrain costs, which SHPA* does not follow yet`);
+    // The workers build from the terrain and the costs (each kind's multiplier, and the layer if any).
+    const table = grid.terrainCosts as unknown as Record<string, number>;
+    const costs = TERRAIN_KINDS.flatMap((chars) => [chars.charCodeAt(0), table[chars[0]!]!]);
+    const layer = grid.costLayer() ?? undefined;
+    return { algorithm, source: { kind: 'terrain', width, height, terrain: grid.terrain(), costs, layer }, hierarchy, width, height, version: 0 };
   }
   if (typeof grid !== 'object' || grid === null) {
     throw new TypeError(`${where}: grid must be a Grid or { width, height, terrain: Uint8Array }, got ${describe(grid)}`);

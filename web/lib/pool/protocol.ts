@@ -47,6 +47,10 @@ export type HierarchySource =
       height: number;
       /** Moving AI character codes, row-major. */
       terrain: Uint8Array;
+      /** Terrain costs, when the grid has them: [character code, multiplier, ...], one pair per kind. */
+      costs?: number[];
+      /** The grid's cost layer, when it has one (width * height values 1..255). */
+      layer?: Uint8Array;
     }
   | {
       kind: 'hierarchy';

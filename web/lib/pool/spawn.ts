@@ -171,13 +171,15 @@ export async function initWorkers(workers: readonly StartingWorker[], spec: Plan
     const message: InitMessage = {
       type: 'init', protocol: 4, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize,
     };
-    const data = source.kind === 'terrain' ? source.terrain : source.bytes;
-    starting.worker.post(message, [data.buffer as ArrayBuffer]);
+    const data = source.kind === 'terrain' ? [source.terrain, ...(source.layer ? [source.layer] : [])] : [source.bytes];
+    starting.worker.post(message, data.map((array) => array.buffer as ArrayBuffer));
     return starting.ready;
   };
   // Each init transfers its buffer: every worker gets a copy.
   const copy = (source: HierarchySource): HierarchySource =>
-    source.kind === 'terrain' ? { ...source, terrain: source.terrain.slice() } : { kind: 'hierarchy', bytes: source.bytes.slice() };
+    source.kind === 'terrain'
+      ? { ...source, terrain: source.terrain.slice(), ...(source.layer ? { layer: source.layer.slice() } : {}) }
+      : { kind: 'hierarchy', bytes: source.bytes.slice() };
   let source = spec.source;
   let pending = workers;
   if (source.kind === 'terrain') {

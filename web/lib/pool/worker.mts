@@ -13,10 +13,11 @@ import type {
   HpastarMtModuleArgs,
   RawHPAStar,
   RawHPAStarQuery,
+  RawOptionsInput,
   RawParallelSearch,
   RawSHPAStar,
 } from 'hpastar:raw';
-import type { FromWorker, FaultMessage, InitMessage, PlanMessage, ProtocolVersion, SearchMessage, EditMessage, ToWorker } from './protocol.ts';
+import type { FromWorker, FaultMessage, HierarchySource, InitMessage, PlanMessage, ProtocolVersion, SearchMessage, EditMessage, ToWorker } from './protocol.ts';
 
 const PROTOCOL: ProtocolVersion = 4;
 
@@ -181,7 +182,9 @@ async function init(m: InitMessage): Promise<void> {
       : 'SHPA* has no serialized form: send the terrain';
   } else {
     const raw = new module.HPAStar();
-    error = source.kind === 'hierarchy' ? raw.load(source.bytes) : raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
+    if (source.kind === 'hierarchy') error = raw.load(source.bytes);
+    else if (!source.costs && !source.layer) error = raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
+    else error = buildWeighted(module, raw, source, m.options);
     // The query object of this worker's own (single-threaded) batches; shared mode uses ParallelSearch.
     planner = { kind: 'hpa', raw, query: new module.HPAStarQuery(raw) };
   }
@@ -306,6 +309,21 @@ async function readBeside(file: string): Promise<Uint8Array> {
 
 function heapBytes(module: HpastarModule): number {
   return module.HEAP8.buffer.byteLength;
+}
+
+/** Builds `raw` from terrain with costs: a grid made here, its costs set, then the build. */
+function buildWeighted(module: HpastarModule, raw: RawHPAStar, source: Extract<HierarchySource, { kind: 'terrain' }>, options: RawOptionsInput): string {
+  const grid = new module.Grid();
+  try {
+    return (
+      grid.loadTerrain(source.terrain, source.width, source.height) ||
+      (source.costs ? grid.setTerrainCosts(source.costs) : '') ||
+      (source.layer ? grid.setCostLayer(source.layer) : '') ||
+      raw.build(grid, options)
+    );
+  } finally {
+    grid.delete();
+  }
 }
 
 function errorText(error: unknown): string {
