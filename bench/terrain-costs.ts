@@ -29,6 +29,7 @@ const variants: [string, string[]][] = [
   ['hpa', ['--algo', 'hpa']],
   ['hpa, cluster 16, 2 levels, cached paths', ['--algo', 'hpa', '--cluster', '16', '--levels', '2', '--cache-paths']],
   ['hpa, no smoothing', ['--algo', 'hpa', '--no-smooth']],
+  ['dhpa', ['--algo', 'dhpa']],
 ];
 
 interface Summary {
@@ -88,7 +89,7 @@ lines.push(
   '- HPA*\'s paths stay near-optimal under costs because its intra-edges are optimal weighted in-cluster costs and its',
   '  transitions sit where crossing each entrance is cheapest; what it loses is a path that would cross a border at a',
   '  point between transitions, as without costs, plus detours a cheap road inside a cluster would avoid.',
-  '- DHPA* (trees) and SHPA* refuse weighted maps so far and are not in the table.',
+  '- SHPA* refuses weighted maps so far and is not in the table.',
   '',
 );
 const out = path.join(root, 'bench/results/terrain-costs.md');

@@ -106,12 +106,6 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
     error = "the grid is empty";
     return std::nullopt;
   }
-  if (grid.weighted() && options.cacheTrees) {  // 16-bit tree distances are scaled for unweighted moves
-    error =
-        "terrain costs are not supported by DHPA*'s trees (cacheTrees) yet: build without them, or on a grid "
-        "whose multipliers are all 1";
-    return std::nullopt;
-  }
   error = checkMemoryBudget(grid, options);
   if (!error.empty()) return std::nullopt;
   Hierarchy h;
@@ -147,7 +141,7 @@ std::vector<ClusterLayout> Hierarchy::layoutsFor(const HierarchyOptions& options
 
 void Hierarchy::initLevels() {
   layouts_ = layoutsFor(options_, grid_.width(), grid_.height());
-  treeScale_ = treeScaleFor(options_);
+  treeScale_ = treeScaleFor(options_, grid_.maxWeight());
   const size_t levels = static_cast<size_t>(options_.levels);
   blocks_.resize(levels);
   directedInter_.assign(levels, 0);
@@ -156,9 +150,10 @@ void Hierarchy::initLevels() {
     blocks_[static_cast<size_t>(l - 1)].resize(static_cast<size_t>(layout(l).count()));
 }
 
-double Hierarchy::treeScaleFor(const HierarchyOptions& options) {
-  // Longest possible in-cluster distance: every cell of the cluster once, all steps diagonal.
-  const double longest = (static_cast<double>(options.clusterSize) * options.clusterSize) * kSqrt2 + 1.0;
+double Hierarchy::treeScaleFor(const HierarchyOptions& options, double maxWeight) {
+  // Longest possible in-cluster distance: every cell of the cluster once, all steps diagonal over the
+  // costliest cells.
+  const double longest = (static_cast<double>(options.clusterSize) * options.clusterSize) * kSqrt2 * maxWeight + 1.0;
   return 65534.0 / longest;
 }
 
@@ -509,9 +504,12 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
   for (const CellEdit& e : edits) {
     if (grid_.terrainAt(e.cell.x, e.cell.y) == e.terrain) continue;
     const bool wasPassable = grid_.passable(e.cell);
+    const float wasWeight = grid_.weightAt(grid_.index(e.cell));
     grid_.setTerrain(e.cell.x, e.cell.y, e.terrain);
     ++changed;
-    if (wasPassable == grid_.passable(e.cell)) continue;  // e.g. '.' to 'G': same moves, nothing to rebuild
+    // '.' to 'G': the same moves at the same costs, nothing to rebuild. With terrain costs, '.' to 'S'
+    // keeps the moves but changes what the ones through the cell cost.
+    if (wasPassable == grid_.passable(e.cell) && wasWeight == grid_.weightAt(grid_.index(e.cell))) continue;
     appendTouchedClusters(e.cell, touched);
   }
   if (stats) {
@@ -689,11 +687,13 @@ bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& ou
   int32_t local = (from.y - r.y0) * w + (from.x - r.x0);
   const uint16_t distance = b.treeDistance[treeStart + static_cast<size_t>(local)];
   if (distance == ClusterBlock::kUnreachable) return false;
-  // Every step costs at least 1, so the walk has at most distance + 1 cells (one more for rounding):
-  // room for them is made once and the cells are written in place (this runs for every cell of a
-  // DHPA* path). On failure `out` is left as it was.
+  // Every step costs at least the smallest multiplier (1 without terrain costs), so the walk has at
+  // most distance / that + 1 cells (one more for rounding), and never more than the cluster's: room for
+  // them is made once and the cells are written in place (this runs for every cell of a DHPA* path).
+  // On failure `out` is left as it was.
   const size_t base = out.size();
-  const size_t room = static_cast<size_t>(distance / treeScale_) + 2;
+  const size_t room =
+      std::min(static_cast<size_t>(distance / (treeScale_ * grid_.minWeight())) + 2, static_cast<size_t>(r.area()) + 1);
   out.resize(base + room);
   Point* cells = out.data() + base;
   size_t written = 0;

@@ -101,8 +101,9 @@ class Hierarchy {
   // The stored parts of this hierarchy (blocks shared, the rest copied).
   HierarchyParts parts() const;
   HierarchyPartsView partsView() const;
-  // DHPA* tree distances are stored as round(distance * treeScaleFor(options)) in 16 bits.
-  static double treeScaleFor(const HierarchyOptions& options);
+  // DHPA* tree distances are stored as round(distance * treeScaleFor(options, grid.maxWeight())) in 16
+  // bits: the longest in-cluster distance fits, whatever the terrain costs.
+  static double treeScaleFor(const HierarchyOptions& options, double maxWeight);
 
   // Changes the terrain of the given cells and rebuilds what they touch: the level-1 clusters that
   // contain them or share a changed border with them, then the clusters above those, and the component

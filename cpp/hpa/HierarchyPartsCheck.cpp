@@ -58,7 +58,7 @@ class PartsCheck {
     if (std::string e = checkShape(); !e.empty()) return e;
     if (std::string e = checkIds(); !e.empty()) return e;
     layouts_ = Hierarchy::layoutsFor(o_, g_.width(), g_.height());
-    treeScale_ = Hierarchy::treeScaleFor(o_);
+    treeScale_ = Hierarchy::treeScaleFor(o_, g_.maxWeight());
     uint64_t listed = 0;
     for (int32_t c = 0; c < layouts_[0].count(); ++c) {
       if (std::string e = checkLevel1(c); !e.empty()) return e + where(1, c);

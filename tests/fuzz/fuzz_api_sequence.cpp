@@ -336,9 +336,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string error;
   auto grid = Grid::fromTerrain(width, height, terrain, error);
   FUZZ_REQUIRE(grid.has_value(), error);
-  // Terrain costs on one input in two without trees (which refuse them): a multiplier for swamp and a
-  // layer of sixteenths from the input (values 1..255).
-  if (!options.cacheTrees && in.ConsumeBool()) {
+  // Terrain costs on one input in two: a multiplier for swamp and a layer of sixteenths from the input
+  // (values 1..255).
+  if (in.ConsumeBool()) {
     TerrainCosts costs;
     costs.set('S', in.ConsumeFloatingPointInRange(0.25, 8.0));
     FUZZ_REQUIRE(grid->setTerrainCosts(costs).empty(), "costs");

@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
       return 1;
     }
     // The map as it is, and with terrain costs (format 5 stores them): swamp at 3x and a layer of
-    // sixteenths that varies along the rows. DHPA*'s trees refuse a weighted grid.
+    // sixteenths that varies along the rows.
     Grid weighted = *grid;
     std::vector<uint8_t> layer(static_cast<size_t>(weighted.cellCount()));
     for (size_t i = 0; i < layer.size(); ++i) layer[i] = static_cast<uint8_t>(8 + (i * 7) % 40);
@@ -67,7 +67,6 @@ int main(int argc, char** argv) {
     if (!weighted.setCostLayer(layer).empty() || !weighted.setTerrainCosts(costs).empty()) return 1;
     for (const bool costed : {false, true})
       for (const SeedOptions& set : sets) {
-        if (costed && set.options.cacheTrees) continue;
         auto hierarchy = Hierarchy::build(costed ? weighted : *grid, set.options, error);
         if (!hierarchy) {
           std::fprintf(stderr, "map %zu, %s: %s\n", m, set.name, error.c_str());

@@ -185,8 +185,11 @@ describe('HPA* follows terrain costs, in the module and in the pool', () => {
 
   afterAll(() => g.dispose());
 
-  test('every path HPA* finds is legal and costs what it says under the weights, never less than A*\'s', () => {
-    using planner = hp.HPAStar.build(g, { clusterSize: 8, levels: 2 });
+  test.each([
+    ['HPA*', { clusterSize: 8, levels: 2 }],
+    ['DHPA*', { cacheTrees: true }],
+  ] as const)('every path %s finds is legal and costs what it says under the weights, never less than A*\'s', (_name, options) => {
+    using planner = hp.HPAStar.build(g, options);
     using astar = new hp.AStar();
     for (const [start, goal] of queries) {
       const path = planner.findPath(start, goal);
@@ -221,12 +224,9 @@ describe('HPA* follows terrain costs, in the module and in the pool', () => {
 });
 
 describe('planners that do not follow terrain costs yet refuse a weighted grid', () => {
-  test('DHPA*\'s trees, SHPA* and an SHPA* pool say so; the same grid builds once it is unweighted', async () => {
+  test('SHPA* and an SHPA* pool say so; the same grid builds once it is unweighted', async () => {
     using g = hp.Grid.fromMovingAI(readMapsFile('arena.map'), 'arena.map');
     g.setTerrainCosts({ S: 2 });
-    expect(() => hp.HPAStar.build(g, { cacheTrees: true })).toThrow(
-      "HPAStar.build: terrain costs are not supported by DHPA*'s trees (cacheTrees) yet: build without them, or on a grid whose multipliers are all 1",
-    );
     expect(() => hp.SHPAStar.build(g)).toThrow('SHPAStar.build: terrain costs are not supported by SHPA* yet: build it on a grid whose multipliers are all 1');
     await expect(createPathPool({ algorithm: 'shpa', grid: g, workers: 1 })).rejects.toThrow(
       'createPathPool: the grid has terrain costs, which SHPA* does not follow yet',
