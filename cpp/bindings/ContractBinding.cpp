@@ -60,12 +60,29 @@ val limits() {
   return o;
 }
 
+// The core's grammar of terrain costs ("S=3,T=1.5", the tools' --costs): { multipliers: per kind, in
+// TerrainKind order } or { error }, so that the package's tool reads them as the native one does.
+val parseTerrainCosts(const std::string& text) {
+  std::string error;
+  const auto costs = TerrainCosts::parse(text, error);
+  val o = val::object();
+  if (!costs) {
+    o.set("error", error);
+    return o;
+  }
+  val multipliers = val::array();
+  for (float m : costs->multiplier) multipliers.call<void>("push", static_cast<double>(m));
+  o.set("multipliers", multipliers);
+  return o;
+}
+
 EMSCRIPTEN_BINDINGS(hpastar_contract) {
   emscripten::function("hierarchyOptionFields", &optionFieldsToJS<HierarchyOptions>);
   emscripten::function("shpaOptionFields", &optionFieldsToJS<ShpaOptions>);
   emscripten::function("pathStatusNames", &pathStatusNames);
   emscripten::function("terrainCharacters", &terrainCharacters);
   emscripten::function("limits", &limits);
+  emscripten::function("parseTerrainCosts", &parseTerrainCosts);
 }
 
 }  // namespace

@@ -22,13 +22,59 @@ std::string checkEdit(const Grid& grid, int32_t x, int32_t y, int32_t code) {
 }
 
 std::string checkEdits(const Grid& grid, const std::vector<int32_t>& edits) {
-  if (edits.size() % 3 != 0) {
-    return "edits must be packed as (x, y, terrain code) triples; got " + std::to_string(edits.size()) + " numbers";
+  if (edits.size() % kEditStride != 0) {
+    return "edits must be packed as (x, y, terrain code, cost) quadruples; got " + std::to_string(edits.size()) +
+           " numbers";
   }
-  for (size_t i = 0; i < edits.size(); i += 3) {
-    std::string error = checkEdit(grid, edits[i], edits[i + 1], edits[i + 2]);
-    if (!error.empty()) return "edit " + std::to_string(i / 3) + ": " + error;
+  for (size_t i = 0; i < edits.size(); i += kEditStride) {
+    const int32_t x = edits[i], y = edits[i + 1], code = edits[i + 2], cost = edits[i + 3];
+    const std::string edit = "edit " + std::to_string(i / kEditStride) + ": ";
+    if (code == CellEdit::kKeepTerrain && cost == CellEdit::kKeepCost)
+      return edit + "cell (" + std::to_string(x) + ", " + std::to_string(y) + ") gets neither a terrain nor a cost";
+    // A kept terrain is checked as ground: only the cell is then in question.
+    if (std::string error = checkEdit(grid, x, y, code == CellEdit::kKeepTerrain ? '.' : code); !error.empty())
+      return edit + error;
+    if (cost < 0 || cost > 255)
+      return edit + "cost layer value " + std::to_string(cost) + " at (" + std::to_string(x) + ", " +
+             std::to_string(y) + ") is outside 1..255 (sixteenths of the terrain's cost)";
   }
+  return "";
+}
+
+std::vector<CellEdit> unpackEdits(const std::vector<int32_t>& edits) {
+  std::vector<CellEdit> out;
+  out.reserve(edits.size() / kEditStride);
+  for (size_t i = 0; i < edits.size(); i += kEditStride)
+    out.push_back(
+        CellEdit{Point{edits[i], edits[i + 1]}, static_cast<char>(edits[i + 2]), static_cast<uint8_t>(edits[i + 3])});
+  return out;
+}
+
+uint64_t costEditBytes(const Grid& grid, std::span<const CellEdit> edits) {
+  bool anyCost = false;
+  for (const CellEdit& e : edits) anyCost = anyCost || e.cost != CellEdit::kKeepCost;
+  if (!anyCost || grid.hasCostLayer()) return 0;
+  const uint64_t cells = static_cast<uint64_t>(grid.cellCount());
+  return (1 + (grid.weighted() ? 0 : sizeof(float))) * cells + 2 * kAllocationOverhead;
+}
+
+emscripten::val terrainCostsToJS(const TerrainCosts& costs) {
+  emscripten::val out = emscripten::val::array();
+  for (float m : costs.multiplier) out.call<void>("push", static_cast<double>(m));
+  return out;
+}
+
+std::string readTerrainCosts(const emscripten::val& pairs, TerrainCosts& out) {
+  const auto length = pairs["length"].as<size_t>();
+  if (length % 2 != 0 || length > 2 * std::size(kTerrainCharacters))
+    return "terrain costs must be (terrain code, multiplier) pairs, one per character at most";
+  TerrainCosts costs;
+  for (size_t i = 0; i < length; i += 2) {
+    const double code = pairs[i].as<double>();
+    const char c = code >= 0 && code <= 127 ? static_cast<char>(code) : '\0';
+    if (std::string error = costs.set(c, pairs[i + 1].as<double>()); !error.empty()) return error;
+  }
+  out = costs;
   return "";
 }
 
@@ -81,15 +127,8 @@ uint64_t GridHandle::costBytes(bool withLayer) const {
 
 std::string GridHandle::setTerrainCosts(const emscripten::val& pairs) {
   if (!grid_) return "the grid is not loaded";
-  const auto length = pairs["length"].as<size_t>();
-  if (length % 2 != 0 || length > 2 * std::size(kTerrainCharacters))
-    return "terrain costs must be (terrain code, multiplier) pairs, one per character at most";
   TerrainCosts costs;
-  for (size_t i = 0; i < length; i += 2) {
-    const double code = pairs[i].as<double>();
-    const char c = code >= 0 && code <= 127 ? static_cast<char>(code) : '\0';
-    if (std::string error = costs.set(c, pairs[i + 1].as<double>()); !error.empty()) return error;
-  }
+  if (std::string error = readTerrainCosts(pairs, costs); !error.empty()) return error;
   if (costs == grid_->terrainCosts()) return "";
   if (std::string error = reserveHeap(copyOnWriteBytes() + costBytes(false), "the grid's weights"); !error.empty())
     return error;
@@ -97,10 +136,7 @@ std::string GridHandle::setTerrainCosts(const emscripten::val& pairs) {
 }
 
 emscripten::val GridHandle::terrainCosts() const {
-  emscripten::val out = emscripten::val::array();
-  const TerrainCosts costs = grid_ ? grid_->terrainCosts() : TerrainCosts{};
-  for (float m : costs.multiplier) out.call<void>("push", static_cast<double>(m));
-  return out;
+  return terrainCostsToJS(grid_ ? grid_->terrainCosts() : TerrainCosts{});
 }
 
 std::string GridHandle::setCostLayer(const emscripten::val& layer) {
@@ -167,9 +203,12 @@ std::string GridHandle::applyEdits(const emscripten::val& edits) {
   if (std::string error = reserveHeap(input + copyOnWriteBytes(), "the edited grid"); !error.empty()) return error;
   readFromJS(edits, editScratch_);
   if (std::string error = checkEdits(*grid_, editScratch_); !error.empty()) return error;
+  const std::vector<CellEdit> cellEdits = unpackEdits(editScratch_);
+  if (std::string error = reserveHeap(costEditBytes(*grid_, cellEdits), "the cost layer"); !error.empty()) return error;
   Grid& grid = writable();
-  for (size_t i = 0; i < editScratch_.size(); i += 3) {
-    grid.setTerrain(editScratch_[i], editScratch_[i + 1], static_cast<char>(editScratch_[i + 2]));
+  for (const CellEdit& e : cellEdits) {
+    if (e.terrain != CellEdit::kKeepTerrain) grid.setTerrain(e.cell.x, e.cell.y, e.terrain);
+    if (e.cost != CellEdit::kKeepCost) grid.setCellCost(e.cell.x, e.cell.y, e.cost);
   }
   return "";
 }

@@ -4,18 +4,32 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "grid/Grid.h"
+#include "hpa/HierarchyOptions.h"
 
 namespace hpastar::bindings {
 
 // Checks one terrain edit: "" when (x, y) is inside `grid` and `code` a Moving AI character, else the problem.
 std::string checkEdit(const Grid& grid, int32_t x, int32_t y, int32_t code);
-// Checks terrain edits packed as [x0, y0, code0, x1, y1, code1, ...] (code = a Moving AI character)
-// against `grid`: "" when all are valid, else the first problem, naming the edit.
+// Terrain edits come from JavaScript packed as [x, y, code, cost, ...]: code a Moving AI character or 0
+// (the terrain kept), cost a cost layer value 1..255 or 0 (kept); not both 0 (web/lib/internal.ts packEdits).
+constexpr size_t kEditStride = 4;
+// Checks packed terrain edits against `grid`: "" when all are valid, else the first problem, naming the edit.
 std::string checkEdits(const Grid& grid, const std::vector<int32_t>& edits);
+// The edits of a list checkEdits accepted.
+std::vector<CellEdit> unpackEdits(const std::vector<int32_t>& edits);
+// What applying `edits` to `grid` may allocate besides its cells: a cost layer, and the weights, when the
+// first cost value comes to a grid without a layer.
+uint64_t costEditBytes(const Grid& grid, std::span<const CellEdit> edits);
+// Terrain costs from an array [code, multiplier, ...] naming the kinds that do not cost 1: "" and `out`
+// set, or the problem.
+std::string readTerrainCosts(const emscripten::val& pairs, TerrainCosts& out);
+// The multiplier of each terrain kind, in TerrainKind order (an array of numbers).
+emscripten::val terrainCostsToJS(const TerrainCosts& costs);
 
 // A grid owned by JavaScript. Empty until one of the load functions succeeds.
 //
@@ -40,7 +54,7 @@ class GridHandle {
 
   // Sets one cell; returns "" or the problem (nothing changes then).
   std::string setTerrain(int x, int y, int code);
-  // Applies edits packed as an Int32Array [x, y, code, ...]: all or nothing; returns "" or the problem.
+  // Applies edits packed as an Int32Array [x, y, code, cost, ...]: all or nothing; "" or the problem.
   std::string applyEdits(const emscripten::val& edits);
 
   // Terrain costs (grid/TerrainCosts.h). `pairs` is an array [code, multiplier, ...] naming the kinds

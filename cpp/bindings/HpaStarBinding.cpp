@@ -134,32 +134,75 @@ std::string HpaStarHandle::applyEdits(const val& edits) {
   // The edits as read and as the core takes them. A rebuild of a few clusters is small; a fresh build,
   // when the edits touch half of the clusters or more, is reserved below.
   const auto length = edits["length"].as<size_t>();
-  const uint64_t lists = sizeof(int32_t) * length + sizeof(CellEdit) * (length / 3) + 2 * kAllocationOverhead;
+  const uint64_t lists = sizeof(int32_t) * length + sizeof(CellEdit) * (length / kEditStride) + 2 * kAllocationOverhead;
   if (std::string error = reserveHeap(lists, "the edit list"); !error.empty()) return error;
   readFromJS(edits, input_);
   if (std::string error = checkEdits(current()->grid(), input_); !error.empty()) return error;
   if (input_.empty()) return "";
-  std::vector<CellEdit> cellEdits;
-  cellEdits.reserve(input_.size() / 3);
-  for (size_t i = 0; i < input_.size(); i += 3) {
-    cellEdits.push_back(CellEdit{Point{input_[i], input_[i + 1]}, static_cast<char>(input_[i + 2])});
-  }
-  if (std::string error = reserveWholeRebuild(cellEdits); !error.empty()) return error;
+  const std::vector<CellEdit> cellEdits = unpackEdits(input_);
+  // A first cost value makes a cost layer (and weights) in the edited grid, and in a copy of it when
+  // searches hold the current version.
+  if (std::string error = reserveHeap(2 * costEditBytes(current()->grid(), cellEdits), "the cost layer");
+      !error.empty())
+    return error;
+  if (std::string error = reserveWholeRebuild(current()->editsMayRebuildEverything(cellEdits),
+                                              [&](Grid& g) {
+                                                for (const CellEdit& e : cellEdits) {
+                                                  if (e.terrain != CellEdit::kKeepTerrain)
+                                                    g.setTerrain(e.cell.x, e.cell.y, e.terrain);
+                                                  if (e.cost != CellEdit::kKeepCost)
+                                                    g.setCellCost(e.cell.x, e.cell.y, e.cost);
+                                                }
+                                              });
+      !error.empty())
+    return error;
   UpdateStats stats;
   if (std::string error = versions_->applyEdits(cellEdits, &stats); !error.empty()) return error;
   lastUpdate_ = stats;
   return "";
 }
 
-std::string HpaStarHandle::reserveWholeRebuild(std::span<const CellEdit> edits) const {
+std::string HpaStarHandle::setTerrainCosts(const val& pairs) {
+  if (!versions_) return "the planner is not built";
+  TerrainCosts costs;
+  if (std::string error = readTerrainCosts(pairs, costs); !error.empty()) return error;
+  if (std::string error = costs.check(); !error.empty()) return error;
+  const Grid& grid = current()->grid();
+  // Weights for a grid that had none, in the edited grid and in a copy of it; then a fresh build, as a
+  // new multiplier of a common kind touches most clusters.
+  const uint64_t weights = grid.weighted() ? 0 : sizeof(float) * static_cast<uint64_t>(grid.cellCount());
+  if (std::string error = reserveHeap(2 * (weights + kAllocationOverhead), "the grid's weights"); !error.empty())
+    return error;
+  if (std::string error = reserveWholeRebuild(true, [&](Grid& g) { g.setTerrainCosts(costs); }); !error.empty())
+    return error;
+  UpdateStats stats;
+  if (std::string error = versions_->setTerrainCosts(costs, &stats); !error.empty()) return error;
+  lastUpdate_ = stats;
+  return "";
+}
+
+val HpaStarHandle::terrainCosts() const {
   const VersionedHierarchy::Snapshot h = current();
-  if (!h->editsMayRebuildEverything(edits)) return "";
-  // The build's peak is estimated on the edited grid (a copy: 3 bytes per cell, nothing next to a build),
-  // besides the copy of the grid the versioned hierarchy makes when a search holds the current version.
-  const uint64_t copy = h->grid().bytes() + kAllocationOverhead;
+  return terrainCostsToJS(h ? h->grid().terrainCosts() : TerrainCosts{});
+}
+
+val HpaStarHandle::costLayer() const {
+  const VersionedHierarchy::Snapshot h = current();
+  if (!h || !h->grid().hasCostLayer()) return val::null();
+  const auto& layer = h->grid().costLayer();
+  return copyToJS(layer.data(), layer.size());
+}
+
+std::string HpaStarHandle::reserveWholeRebuild(bool mayRebuild, const std::function<void(Grid&)>& edit) const {
+  if (!mayRebuild) return "";
+  const VersionedHierarchy::Snapshot h = current();
+  // The build's peak is estimated on the edited grid (a copy, nothing next to a build), besides the copy
+  // of the grid the versioned hierarchy makes when a search holds the current version.
+  const uint64_t copy = h->grid().bytes() + sizeof(float) * static_cast<uint64_t>(h->grid().cellCount()) +
+                        static_cast<uint64_t>(h->grid().cellCount()) + 4 * kAllocationOverhead;
   if (std::string error = reserveHeap(2 * copy, "a copy of the edited grid"); !error.empty()) return error;
   Grid edited = h->grid();
-  for (const CellEdit& e : edits) edited.setTerrain(e.cell.x, e.cell.y, e.terrain);
+  edit(edited);
   const HierarchyOptions& o = h->options();
   if (std::string error = reserveHeap(copy + hierarchyEstimateScratch(edited, o), "estimating the hierarchy");
       !error.empty())
@@ -287,6 +330,9 @@ EMSCRIPTEN_BINDINGS(hpastar_hpa) {
       .function("version", &HpaStarHandle::version)
       .function("abstractGraph", &HpaStarHandle::abstractGraph)
       .function("applyEdits", &HpaStarHandle::applyEdits)
+      .function("setTerrainCosts", &HpaStarHandle::setTerrainCosts)
+      .function("terrainCosts", &HpaStarHandle::terrainCosts)
+      .function("costLayer", &HpaStarHandle::costLayer)
       .function("lastUpdate", &HpaStarHandle::lastUpdate);
   emscripten::class_<HpaQueryHandle>("HPAStarQuery")
       .constructor<const HpaStarHandle&>()

@@ -6,6 +6,7 @@
 #include <emscripten/val.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -57,6 +58,13 @@ class HpaStarHandle {
   // Changes terrain, edits packed as an Int32Array [x, y, code, ...]: all or nothing, and rebuilds only
   // the clusters the edits touch. "" or the problem.
   std::string applyEdits(const emscripten::val& edits);
+  // New multipliers of the terrain kinds ([code, multiplier, ...] as GridHandle::setTerrainCosts takes):
+  // the clusters around the cells of every changed kind are rebuilt; lastUpdate() tells which.
+  std::string setTerrainCosts(const emscripten::val& pairs);
+  // The multiplier of each terrain kind, in TerrainKind order (an array of numbers).
+  emscripten::val terrainCosts() const;
+  // A copy of the cost layer (a Uint8Array), or null without one.
+  emscripten::val costLayer() const;
   // What the last successful applyEdits rebuilt: { cellsChanged, clustersRebuilt: [per level], ms,
   //   rebuilt: [per level { level, clusters: Int32Array (ids), rects: Int32Array (x0, y0, x1, y1 each) }] }.
   emscripten::val lastUpdate() const;
@@ -69,8 +77,9 @@ class HpaStarHandle {
 
  private:
   void adopt(Hierarchy&& hierarchy);
-  // Makes room for a fresh build when `edits` may touch most clusters; "" or "out of memory: ...".
-  std::string reserveWholeRebuild(std::span<const CellEdit> edits) const;
+  // When `mayRebuild`, makes room for a fresh build of the grid `edit` makes of the current one (estimated
+  // on an edited copy); "" or "out of memory: ...".
+  std::string reserveWholeRebuild(bool mayRebuild, const std::function<void(Grid&)>& edit) const;
 
   std::shared_ptr<VersionedHierarchy> versions_;
   UpdateStats lastUpdate_;

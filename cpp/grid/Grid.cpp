@@ -118,6 +118,13 @@ void Grid::clearCostLayer() {
   refreshWeights();
 }
 
+uint8_t Grid::costLayerMax() const {
+  if (layer_.empty()) return kCostLayerUnit;
+  for (int v = 255; v > 0; --v)
+    if (layerCount_[static_cast<size_t>(v)] != 0) return static_cast<uint8_t>(v);
+  return kCostLayerUnit;  // unreachable: every cell has a value
+}
+
 bool Grid::setCellCost(int32_t x, int32_t y, uint8_t value) {
   if (!inside(x, y) || value == 0) return false;
   if (layer_.empty()) {
@@ -173,11 +180,7 @@ void Grid::refreshWeightBounds() {
         layerMin = static_cast<uint8_t>(v);
         break;
       }
-    for (int v = 255; v > 0; --v)
-      if (layerCount_[static_cast<size_t>(v)] != 0) {
-        layerMax = static_cast<uint8_t>(v);
-        break;
-      }
+    layerMax = costLayerMax();
   }
   // As cellWeight multiplies, so that no cell weighs less (more) than these.
   minWeight_ = layer_.empty() ? kindMin : kindMin * costLayerFactor(layerMin);

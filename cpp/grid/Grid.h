@@ -88,6 +88,8 @@ class Grid {
   bool hasCostLayer() const { return !layer_.empty(); }
   const std::vector<uint8_t>& costLayer() const { return layer_; }  // empty without a layer
   uint8_t costLayerAt(int32_t x, int32_t y) const { return layer_.empty() ? kCostLayerUnit : layer_[index(x, y)]; }
+  // The largest layer value of any cell (16 without a layer).
+  uint8_t costLayerMax() const;
   // Sets one cell's layer value (making a layer of 16s first if there is none). False, and nothing
   // changed, when the cell is outside the map or the value is 0.
   bool setCellCost(int32_t x, int32_t y, uint8_t value);

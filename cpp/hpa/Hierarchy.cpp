@@ -492,38 +492,91 @@ void Hierarchy::refreshStats() {
 std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* stats) {
   const auto t0 = std::chrono::steady_clock::now();
   for (const CellEdit& e : edits) {
-    if (!grid_.inside(e.cell))
-      return "cell (" + std::to_string(e.cell.x) + ", " + std::to_string(e.cell.y) + ") is outside the " +
-             std::to_string(grid_.width()) + "x" + std::to_string(grid_.height()) + " map";
-    if (!isTerrainChar(e.terrain))
-      return "terrain code " + std::to_string(static_cast<unsigned char>(e.terrain)) + " at (" +
-             std::to_string(e.cell.x) + ", " + std::to_string(e.cell.y) + ") is not a Moving AI terrain character";
+    if (std::string error = checkEdit(e); !error.empty()) return error;
   }
   std::vector<int32_t> touched;
   uint32_t changed = 0;
   for (const CellEdit& e : edits) {
-    if (grid_.terrainAt(e.cell.x, e.cell.y) == e.terrain) continue;
+    const bool newTerrain = e.terrain != CellEdit::kKeepTerrain && grid_.terrainAt(e.cell.x, e.cell.y) != e.terrain;
+    const bool newCost = e.cost != CellEdit::kKeepCost && grid_.costLayerAt(e.cell.x, e.cell.y) != e.cost;
+    if (!newTerrain && !newCost) continue;
     const bool wasPassable = grid_.passable(e.cell);
     const float wasWeight = grid_.weightAt(grid_.index(e.cell));
-    grid_.setTerrain(e.cell.x, e.cell.y, e.terrain);
+    if (newTerrain) grid_.setTerrain(e.cell.x, e.cell.y, e.terrain);
+    if (newCost) grid_.setCellCost(e.cell.x, e.cell.y, e.cost);
     ++changed;
     // '.' to 'G': the same moves at the same costs, nothing to rebuild. With terrain costs, '.' to 'S'
-    // keeps the moves but changes what the ones through the cell cost.
+    // or a new cost keeps the moves but changes what the ones through the cell cost.
     if (wasPassable == grid_.passable(e.cell) && wasWeight == grid_.weightAt(grid_.index(e.cell))) continue;
     appendTouchedClusters(e.cell, touched);
   }
+  return finishEdits(changed, !edits.empty(), std::move(touched), t0, stats);
+}
+
+std::string Hierarchy::checkEdit(const CellEdit& e) const {
+  const std::string at = "(" + std::to_string(e.cell.x) + ", " + std::to_string(e.cell.y) + ")";
+  if (!grid_.inside(e.cell))
+    return "cell " + at + " is outside the " + std::to_string(grid_.width()) + "x" + std::to_string(grid_.height()) +
+           " map";
+  if (e.terrain != CellEdit::kKeepTerrain && !isTerrainChar(e.terrain))
+    return "terrain code " + std::to_string(static_cast<unsigned char>(e.terrain)) + " at " + at +
+           " is not a Moving AI terrain character";
+  return "";
+}
+
+std::string Hierarchy::setTerrainCosts(const TerrainCosts& costs, UpdateStats* stats) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (std::string error = costs.check(); !error.empty()) return error;
+  std::array<bool, TerrainCosts::kKindCount> kindChanged{};
+  bool anyChanged = false;
+  for (int k = 0; k < TerrainCosts::kKindCount; ++k) {
+    const size_t i = static_cast<size_t>(k);
+    kindChanged[i] = costs.multiplier[i] != grid_.terrainCosts().multiplier[i];
+    anyChanged = anyChanged || kindChanged[i];
+  }
+  grid_.setTerrainCosts(costs);
+  // The clusters around every passable cell of a changed kind: its moves cost something else now (a
+  // blocked cell's multiplier is never met). One mark per cluster, so a common kind costs one pass.
+  std::vector<int32_t> touched;
+  uint32_t changed = 0;
+  if (anyChanged) {
+    const ClusterLayout& lay = layout(1);
+    std::vector<uint8_t> marked(static_cast<size_t>(lay.count()), 0);
+    for (int32_t y = 0; y < grid_.height(); ++y)
+      for (int32_t x = 0; x < grid_.width(); ++x) {
+        if (!grid_.passable(x, y) || !kindChanged[static_cast<size_t>(terrainKindOf(grid_.terrainAt(x, y)))]) continue;
+        ++changed;
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dx = -1; dx <= 1; ++dx)
+            if (grid_.inside(x + dx, y + dy)) {
+              const int32_t c = lay.clusterOf(Point{x + dx, y + dy});
+              if (!marked[static_cast<size_t>(c)]) touched.push_back(c);
+              marked[static_cast<size_t>(c)] = 1;
+            }
+      }
+  }
+  return finishEdits(changed, true, std::move(touched), t0, stats);
+}
+
+std::string Hierarchy::finishEdits(uint32_t changed, bool publish, std::vector<int32_t> touched,
+                                   std::chrono::steady_clock::time_point t0, UpdateStats* stats) {
   if (stats) {
     *stats = UpdateStats{};
     stats->cellsChanged = changed;
   }
   // Every accepted, non-empty edit list publishes a version, whether or not a cell changed: the
   // planner handles and the worker pool count updates the same way, so one number means one state.
-  if (!edits.empty()) ++version_;
-  if (changed == 0) return "";
-  if (!touched.empty()) rebuildAfterEdits(std::move(touched), stats);
+  if (publish) ++version_;
+  std::string error;
+  // DHPA* trees store distances scaled to the costliest multiplier the grid allows: when it changes
+  // (even by a kind that no cell has), every tree is stored again, as the loader checks them at that scale.
+  if (options_.cacheTrees && treeScaleFor(options_, grid_.maxWeight()) != treeScale_)
+    error = rebuildEverything(stats);
+  else if (!touched.empty())
+    error = rebuildAfterEdits(std::move(touched), stats);
   if (stats)
     stats->microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
-  return "";
+  return error;
 }
 
 void Hierarchy::appendTouchedClusters(Point cell, std::vector<int32_t>& out) const {
@@ -540,6 +593,13 @@ bool Hierarchy::touchesMostClusters(size_t touched) const {
 }
 
 bool Hierarchy::editsMayRebuildEverything(std::span<const CellEdit> edits) const {
+  // The costliest layer value may change when an edit puts a costlier one or replaces one of the
+  // costliest (counted without looking further: reserving for a build that does not happen is harmless).
+  if (options_.cacheTrees)
+    for (const CellEdit& e : edits)
+      if (e.cost != CellEdit::kKeepCost && grid_.inside(e.cell) &&
+          (e.cost > grid_.costLayerMax() || grid_.costLayerAt(e.cell.x, e.cell.y) == grid_.costLayerMax()))
+        return true;
   // At most 9 clusters per edit: compared before listing them, so that a long edit list costs nothing.
   if (!touchesMostClusters(9 * edits.size())) return false;
   std::vector<int32_t> touched;

@@ -1,4 +1,5 @@
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -111,8 +112,13 @@ class Hierarchy {
   // changes and the problem is returned; "" on success.
   std::string applyEdits(std::span<const CellEdit> edits, UpdateStats* stats = nullptr);
   std::string fillRect(const Rect& rect, char terrain, UpdateStats* stats = nullptr);
+  // Changes the multiplier of terrain kinds (Grid::setTerrainCosts) and rebuilds the clusters around the
+  // passable cells of every kind whose multiplier changed (cellsChanged counts those cells). With DHPA*
+  // trees, a new costliest multiplier rebuilds every cluster. "" or why the costs are refused.
+  std::string setTerrainCosts(const TerrainCosts& costs, UpdateStats* stats = nullptr);
   // Whether applyEdits(edits) may build the hierarchy afresh rather than rebuild the touched clusters
-  // (it does when they are half of level 1 or more): the wasm bindings make room for a build first.
+  // (it does when they are half of level 1 or more, or when a cost edit changes the scale of DHPA* trees):
+  // the wasm bindings make room for a build first.
   bool editsMayRebuildEverything(std::span<const CellEdit> edits) const;
   // 0 when built; +1 per accepted, non-empty applyEdits() (whether or not a cell changed); kept by
   // serialization, so a loaded hierarchy has the version that was saved.
@@ -186,6 +192,10 @@ class Hierarchy {
   uint32_t findNodeAt(Point cell, const Level1Plan* plan) const;
   std::string rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats);
   std::string rebuildEverything(UpdateStats* stats);
+  std::string checkEdit(const CellEdit& edit) const;
+  // After the grid of an edit changed: the version, the rebuild of `touched` (or of everything) and stats.
+  std::string finishEdits(uint32_t changed, bool publish, std::vector<int32_t> touched,
+                          std::chrono::steady_clock::time_point t0, UpdateStats* stats);
   void appendTouchedClusters(Point cell, std::vector<int32_t>& out) const;
   bool touchesMostClusters(size_t touched) const;
 

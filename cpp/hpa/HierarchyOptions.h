@@ -129,10 +129,14 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
   return table;
 }
 
-// One terrain change: the cell and its new Moving AI character.
+// One terrain change: the cell, its new Moving AI character and its new cost layer value in sixteenths of
+// its terrain's multiplier (Grid::setCellCost). Either may be kept as it is.
 struct CellEdit {
+  static constexpr char kKeepTerrain = '\0';
+  static constexpr uint8_t kKeepCost = 0;
   Point cell;
   char terrain = '.';
+  uint8_t cost = kKeepCost;
 };
 
 }  // namespace hpastar

@@ -69,22 +69,33 @@ class VersionedHierarchy {
 
   // As Hierarchy::applyEdits; "" on success, else the problem (and nothing changed).
   std::string applyEdits(std::span<const CellEdit> edits, UpdateStats* stats = nullptr) {
+    return edit([&](Hierarchy& h) { return h.applyEdits(edits, stats); });
+  }
+  // As Hierarchy::setTerrainCosts.
+  std::string setTerrainCosts(const TerrainCosts& costs, UpdateStats* stats = nullptr) {
+    return edit([&](Hierarchy& h) { return h.setTerrainCosts(costs, stats); });
+  }
+
+ private:
+  // Runs `change` (a Hierarchy edit returning "" or why it refused) on the current version, or on a copy
+  // published after it when searches hold the current one.
+  template <typename Change>
+  std::string edit(Change&& change) {
     std::lock_guard<std::mutex> writer(writerMutex_);
     std::unique_lock<std::mutex> lock(mutex_);
     // Acquire: pairs with the release of every snapshot dropped, so their reads happen before this edit.
     if (current_->snapshots.load(std::memory_order_acquire) == 0)
-      return current_->hierarchy.applyEdits(edits, stats);  // nobody searches it; current() waits
+      return change(current_->hierarchy);  // nobody searches it; current() waits
     // Searches hold this version: edit a copy outside the lock, then publish it.
     auto next = std::make_shared<Version>(current_->hierarchy);
     lock.unlock();
-    std::string error = next->hierarchy.applyEdits(edits, stats);
+    std::string error = change(next->hierarchy);
     if (!error.empty()) return error;
     lock.lock();
     current_ = std::move(next);
     return "";
   }
 
- private:
   struct Version {
     explicit Version(Hierarchy h) : hierarchy(std::move(h)) {}
     Hierarchy hierarchy;

@@ -1,12 +1,12 @@
 // libFuzzer target: a sequence of library calls on a small grid, every answer checked.
 //
 // The input gives a grid of up to 24 x 24 cells (terrain from the first bytes, and terrain costs on some
-// inputs), hierarchy options, then
-// operations: terrain edits (cells, rectangles, batches with refused edits), HPA* queries, plans refined
-// segment by segment, serialization round trips (the sequence goes on with the loaded copy), snapshots
-// searched after the live hierarchy was edited, SHPA* on the current grid, and batches. Each answer is
-// held against a reference Dijkstra over the same grid version (FuzzChecks.h): the status, a legal path
-// (validatePath) never shorter than the shortest, A* exactly as long.
+// inputs), hierarchy options, then operations: terrain edits (cells, rectangles, batches with refused
+// edits, cost layer values, kind multipliers), HPA* queries, plans refined segment by segment,
+// serialization round trips (the sequence goes on with the loaded copy), snapshots searched after the
+// live hierarchy was edited, SHPA* on the current grid, and batches. Each answer is held against a
+// reference Dijkstra over the same grid version (FuzzChecks.h): the status, a legal path (validatePath)
+// never shorter than the shortest, A* exactly as long.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cstddef>
@@ -32,6 +32,8 @@ constexpr int kMaxOperations = 48;
 constexpr char kTerrainOfByte[8] = {'.', '.', '.', '.', 'S', '@', 'T', 'G'};
 // Terrain an edit writes, every character of the format.
 constexpr char kEditTerrain[] = ".GSWT@O";
+// Multipliers a terrain kind may be given: cheaper, as is, and costlier.
+constexpr float kMultipliers[] = {0.25f, 0.5f, 1.0f, 1.0f, 1.5f, 3.0f, 40.0f};
 
 double referenceDistance(const Grid& grid, Point start, Point goal) {
   if (!grid.inside(start) || !grid.inside(goal)) return std::numeric_limits<double>::infinity();
@@ -45,7 +47,7 @@ class Sequence {
 
   void run() {
     for (int i = 0; i < kMaxOperations && in_.remaining_bytes() > 0; ++i) {
-      switch (in_.ConsumeIntegralInRange(0, 9)) {
+      switch (in_.ConsumeIntegralInRange(0, 10)) {
         case 0:
           editCell();
           break;
@@ -76,6 +78,9 @@ class Sequence {
         case 9:
           searchBatch();
           break;
+        case 10:
+          setKindCosts();
+          break;
       }
     }
   }
@@ -102,11 +107,38 @@ class Sequence {
     fuzz::checkGridInvariants(grid());
   }
 
+  // A new terrain, a new cost layer value, or both.
   void editCell() {
-    const CellEdit edit{cellInside(), editTerrain()};
+    const int what = in_.ConsumeIntegralInRange(0, 2);
+    const Point cell = cellInside();
+    const char terrain = what == 1 ? CellEdit::kKeepTerrain : editTerrain();
+    const uint8_t cost = what == 0 ? CellEdit::kKeepCost : in_.ConsumeIntegralInRange<uint8_t>(1, 255);
+    const char terrainBefore = grid().terrainAt(cell.x, cell.y);
+    const CellEdit edit{cell, terrain, cost};
     const uint64_t version = hierarchy_.version();
     requireAccepted(hierarchy_.applyEdits(std::span(&edit, 1)), version);
-    FUZZ_REQUIRE(grid().terrainAt(edit.cell.x, edit.cell.y) == edit.terrain, "edit not applied");
+    FUZZ_REQUIRE(grid().terrainAt(cell.x, cell.y) == (what == 1 ? terrainBefore : terrain), "terrain edit not applied");
+    if (what != 0) FUZZ_REQUIRE(grid().costLayerAt(cell.x, cell.y) == cost, "cost edit not applied");
+  }
+
+  // New multipliers for the terrain kinds (one in eight refused: a multiplier out of range changes nothing).
+  void setKindCosts() {
+    TerrainCosts costs;
+    for (float& m : costs.multiplier)
+      m = kMultipliers[in_.ConsumeIntegralInRange<size_t>(0, std::size(kMultipliers) - 1)];
+    const bool refused = in_.ConsumeIntegralInRange(0, 7) == 0;
+    if (refused) costs.multiplier[in_.ConsumeIntegralInRange<size_t>(0, costs.multiplier.size() - 1)] = 0;
+    const uint64_t version = hierarchy_.version();
+    const TerrainCosts before = grid().terrainCosts();
+    const std::string problem = hierarchy_.setTerrainCosts(costs);
+    if (refused) {
+      FUZZ_REQUIRE(!problem.empty(), "a multiplier of 0 was accepted");
+      FUZZ_REQUIRE(hierarchy_.version() == version && grid().terrainCosts() == before,
+                   "refused costs changed the hierarchy");
+      return;
+    }
+    requireAccepted(problem, version);
+    FUZZ_REQUIRE(grid().terrainCosts() == costs, "costs not applied");
   }
 
   void editRect() {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import { costRegions } from './helpers/costRegions';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const hpaTool = path.join(root, 'build/native/hpa');
@@ -160,6 +161,44 @@ describe('hpastar scen prints the native tool\'s summary', () => {
     const mine = optionLines(help(process.execPath, ['--import', hooks, cli]));
     expect(mine.length).toBeGreaterThanOrEqual(13);
     expect(mine).toEqual(optionLines(help(hpaTool, [])).filter((l) => !l.startsWith('  --smoothing-range')));
+  });
+
+  test('terrain costs: --costs and --cost-layer give the native summary, measured against A* on the weighted map', () => {
+    const layer = path.join(tmp, 'arena.layer');
+    writeFileSync(layer, costRegions(49, 49, 2));
+    const scen = path.join(maps, 'arena.map.scen');
+    for (const args of [
+      ['--algo', 'astar', '--costs', 'S=3,.=1.5'],
+      ['--algo', 'hpa', '--cluster', '8', '--costs', 'S=3,.=1.5'],
+      ['--algo', 'dhpa', '--cluster', '8', '--cost-layer', layer, '--costs', 'S=0.5'],
+    ]) {
+      const a = wasm('scen', scen, ...args);
+      const b = native('scen', scen, ...args);
+      expect([a.status, b.status, a.stderr]).toEqual([0, 0, '']);
+      expect(pick(a.lines[0]!, SAME)).toEqual(pick(b.lines[0]!, SAME));
+      expect(a.lines[0]!.optimal_from).toBe('astar');
+      if (args[1] === 'astar') expect(a.lines[0]!.max_subopt).toBe(0);
+    }
+    // A weighted hierarchy file brings its costs: scen measures it against A* under them.
+    const file = path.join(tmp, 'arena-weighted.hpa');
+    expect(wasm('build', path.join(maps, 'arena.map'), '-o', file, '--cluster', '8', '--cost-layer', layer).status).toBe(0);
+    const loaded = wasm('scen', scen, '--algo', 'hpa', '--hierarchy', file);
+    const built = native('scen', scen, '--algo', 'hpa', '--cluster', '8', '--cost-layer', layer);
+    expect(loaded.status).toBe(0);
+    expect(pick(loaded.lines[0]!, SAME)).toEqual(pick(built.lines[0]!, SAME));
+    // Bad costs: the native tool's messages.
+    for (const args of [['--costs', 'X=2'], ['--costs', 'S=0']]) {
+      const a = wasm('scen', scen, '--algo', 'hpa', ...args);
+      const b = native('scen', scen, '--algo', 'hpa', ...args);
+      expect([a.status, b.status], args.join(' ')).toEqual([2, 2]);
+      expect(a.stderr.split('\n')[0]!.replace(/^hpastar: /, '')).toBe(b.stderr.split('\n')[0]!.replace(/^hpa: /, ''));
+    }
+    const short = path.join(tmp, 'short.layer');
+    writeFileSync(short, new Uint8Array(100).fill(16));
+    const missing = wasm('scen', scen, '--algo', 'hpa', '--cost-layer', path.join(tmp, 'none.layer'));
+    expect([missing.status, missing.stderr]).toEqual([1, `hpastar: cannot read ${path.join(tmp, 'none.layer')}: ENOENT\n`]);
+    const wrongSize = wasm('scen', scen, '--algo', 'hpa', '--cost-layer', short);
+    expect([wrongSize.status, wrongSize.stderr]).toEqual([1, `hpastar: ${short}: cost layer has 100 cells, expected 2401 for 49x49\n`]);
   });
 
   test('bad command lines exit with 2, unreadable input with 1, each with the reason', () => {

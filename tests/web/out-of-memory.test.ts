@@ -144,6 +144,8 @@ describe('with a full heap that cannot grow, the calls that allocate in proporti
     ['HPAStar.serialize', 'the serialized hierarchy', () => largePlanner.serialize()],
     ['HPAStar.applyEdits', 'the edit list', () => largePlanner.applyEdits(Array.from({ length: 100_000 }, (_, i) => ({ x: i % 1024, y: i >> 10, terrain: '@' })))],
     ['HPAStar.applyEdits', 'a copy of the edited grid', () => largePlanner.applyEdits(mostClusters(1024, 16))],
+    ['HPAStar.applyEdits', 'the cost layer', () => largePlanner.applyEdits([{ x: 5, y: 5, cost: 40 }])],
+    ['HPAStar.setTerrainCosts', "the grid's weights", () => largePlanner.setTerrainCosts({ '.': 2 })],
     ['HPAStar.components', 'the component map', () => largePlanner.components()],
     ['SHPAStar.build', 'the SHPA* graph', () => hp.SHPAStar.build(large)],
     ['SHPAStar.clusterMap', 'the cluster map', () => largeShpa.clusterMap()],
@@ -240,6 +242,14 @@ describe('a reserved call covers what it allocates: the heap grows only while it
       const edits = mostClusters(rooms.length, planner.options.clusterSize, (x, y) => grid.terrainAt(x, y));
       return () => {
         const update = planner.applyEdits(edits);
+        expect(update.clustersRebuilt[0]).toBe(planner.stats.levels[0]!.clusters);
+      };
+    }],
+    ['HPAStar.setTerrainCosts (every cluster: a fresh build)', 2, (hp) => {
+      const grid = hp.Grid.fromMovingAI(mapText(rooms), 'rooms.map');
+      const planner = hp.HPAStar.build(grid);
+      return () => {
+        const update = planner.setTerrainCosts({ '.': 2 });
         expect(update.clustersRebuilt[0]).toBe(planner.stats.levels[0]!.clusters);
       };
     }],

@@ -4,7 +4,7 @@
  */
 import type { RawGrid } from 'hpastar:raw';
 import { byteArray, coordinate, describe, integerIn, text } from './args.ts';
-import { TERRAIN_CHARACTERS, TERRAIN_KINDS, WasmObject, internal, moduleError, packEdits } from './internal.ts';
+import { WasmObject, costTableOf, internal, moduleError, packEdits, packTerrainCosts } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import type { TerrainCosts, TerrainCostTable, TerrainEdit } from './types.ts';
 
@@ -113,10 +113,7 @@ export class Grid extends WasmObject<RawGrid> {
   /** The multiplier of each terrain kind (1 unless {@link Grid.setTerrainCosts} said otherwise). */
   get terrainCosts(): TerrainCostTable {
     const raw = this.#handle();
-    const multipliers = this.wasmCall('Grid.terrainCosts', () => raw.terrainCosts());
-    const table: Record<string, number> = {};
-    TERRAIN_KINDS.forEach((chars, kind) => (table[chars[0]!] = multipliers[kind]!));
-    return Object.freeze(table as unknown as TerrainCostTable);
+    return costTableOf(this.wasmCall('Grid.terrainCosts', () => raw.terrainCosts()));
   }
 
   /**
@@ -130,24 +127,7 @@ export class Grid extends WasmObject<RawGrid> {
   setTerrainCosts(costs: TerrainCosts): void {
     const where = 'Grid.setTerrainCosts';
     const raw = this.#handle();
-    if (typeof costs !== 'object' || costs === null || Array.isArray(costs)) {
-      throw new TypeError(`${where}: costs must be an object such as { S: 3, T: 1.5 }, got ${describe(costs)}`);
-    }
-    const pairs: number[] = [];
-    const byKind = new Map<number, [string, number]>();
-    for (const [key, value] of Object.entries(costs)) {
-      const kind = TERRAIN_KINDS.findIndex((chars) => key.length === 1 && chars.includes(key));
-      if (kind < 0) throw new TypeError(`${where}: ${JSON.stringify(key)} is not a Moving AI terrain character (${[...TERRAIN_CHARACTERS].join(' ')})`);
-      if (typeof value !== 'number' || !Number.isFinite(value)) {
-        throw new TypeError(`${where}: the multiplier of ${key} must be a finite number, got ${describe(value)}`);
-      }
-      const other = byKind.get(kind);
-      if (other && other[1] !== value) {
-        throw new RangeError(`${where}: ${other[0]} and ${key} are one terrain kind but were given ${other[1]} and ${value}`);
-      }
-      byKind.set(kind, [key, value]);
-      pairs.push(key.charCodeAt(0), value);
-    }
+    const pairs = packTerrainCosts(costs, where);
     const error = this.wasmCall(where, () => raw.setTerrainCosts(pairs));
     if (error) throw moduleError(where, error, RangeError);
   }

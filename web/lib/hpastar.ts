@@ -9,6 +9,7 @@ import { PathBatch } from './batch.ts';
 import { PlanBatch } from './planBatch.ts';
 import {
   checkFlags,
+  costTableOf,
   describeFailure,
   WasmObject,
   internal,
@@ -16,6 +17,7 @@ import {
   resolvedOptionsOf,
   packEdits,
   packQueries,
+  packTerrainCosts,
 } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
@@ -34,6 +36,8 @@ import type {
   QueryConnections,
   ResolvedHierarchyOptions,
   SearchStats,
+  TerrainCostTable,
+  TerrainCosts,
   TerrainEdit,
   TracedPath,
   UpdateStats,
@@ -291,14 +295,17 @@ export class HPAStar extends WasmObject<RawHPAStar> {
 
   /**
    * Changes terrain and updates the hierarchy, rebuilding only the clusters the edits touch (and the
-   * levels above them): all edits, or none when one is invalid. Searches that follow see the new
-   * terrain; plans made before become stale. The {@link HPAStar.version} goes up by one when a cell
-   * changed.
+   * levels above them): all edits, or none when one is invalid. An edit sets a cell's terrain, its cost
+   * layer value, or both (see {@link TerrainEdit}): a new cost rebuilds what a wall there would. Searches
+   * that follow see the new terrain; plans made before become stale. The {@link HPAStar.version} goes up
+   * by one per call with edits.
    * @returns what was rebuilt (counts, ids and rectangles of the clusters per level), and how long it took
-   * @throws RangeError - naming the first edit that is outside the grid or not a terrain character
-   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the edit list or, for edits
-   *   that touch half of the clusters or more, for building the hierarchy afresh (nothing changes then;
-   *   the rebuild of a few clusters is not checked: see the README's Limits)
+   * @throws TypeError - naming the first edit that is not `{ x, y, terrain?, cost? }` with one of them
+   * @throws RangeError - naming the first edit that is outside the grid, not a terrain character or a
+   *   cost outside 1..255
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the edit list, a first cost
+   *   layer or, for edits that touch half of the clusters or more, for building the hierarchy afresh
+   *   (nothing changes then; the rebuild of a few clusters is not checked: see the README's Limits)
    */
   applyEdits(edits: readonly TerrainEdit[]): UpdateStats {
     const raw = this.#handle();
@@ -312,8 +319,40 @@ export class HPAStar extends WasmObject<RawHPAStar> {
         ms: 0,
       });
     }
-    const error = this.wasmCall('HPAStar.applyEdits', () => raw.applyEdits(packed));
-    if (error) throw moduleError('HPAStar.applyEdits', error, RangeError);
+    return this.#update('HPAStar.applyEdits', (raw) => raw.applyEdits(packed));
+  }
+
+  /**
+   * Sets what crossing each terrain kind costs, as {@link Grid.setTerrainCosts} does for a grid (kinds
+   * not named cost 1), and rebuilds the clusters around the passable cells of every kind whose
+   * multiplier changed: `{ S: 5 }` on a map with a few swamps rebuilds a few clusters. With DHPA* trees,
+   * a new costliest multiplier rebuilds them all. The {@link HPAStar.version} goes up by one.
+   * @returns what was rebuilt; `cellsChanged` counts the passable cells of the changed kinds
+   * @throws TypeError - when `costs` is not an object of numbers keyed by terrain characters
+   * @throws RangeError - when a multiplier is outside 1/64 to 1024, or `.` and `G` (or `@` and `O`) differ
+   * @throws OutOfMemoryError - when the heap has no room for the weights or a fresh build (nothing changes)
+   */
+  setTerrainCosts(costs: TerrainCosts): UpdateStats {
+    const pairs = packTerrainCosts(costs, 'HPAStar.setTerrainCosts');
+    return this.#update('HPAStar.setTerrainCosts', (raw) => raw.setTerrainCosts(pairs));
+  }
+
+  /** The multiplier of each terrain kind the hierarchy is built with (see {@link HPAStar.setTerrainCosts}). */
+  get terrainCosts(): TerrainCostTable {
+    const raw = this.#handle();
+    return costTableOf(this.wasmCall('HPAStar.terrainCosts', () => raw.terrainCosts()));
+  }
+
+  /** A copy of the cost layer the hierarchy is built with (see {@link Grid.setCostLayer}), or null without one. */
+  costLayer(): Uint8Array | null {
+    const raw = this.#handle();
+    return this.wasmCall('HPAStar.costLayer', () => raw.costLayer());
+  }
+
+  #update(where: string, change: (raw: RawHPAStar) => string): UpdateStats {
+    const raw = this.#handle();
+    const error = this.wasmCall(where, () => change(raw));
+    if (error) throw moduleError(where, error, RangeError);
     this.#stats = null;
     const update = raw.lastUpdate();
     return Object.freeze({

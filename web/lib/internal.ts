@@ -5,7 +5,7 @@ import { outOfMemoryError, type OutOfMemoryError } from './errors.ts';
 import type { ModuleState } from './moduleState.ts';
 
 export { describe } from './args.ts';
-import type { HierarchyOptions, Point, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainEdit } from './types.ts';
+import type { HierarchyOptions, Point, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainCosts, TerrainEdit } from './types.ts';
 
 // `Symbol.dispose` and `Symbol.asyncDispose` are in Node >= 20 and current browsers; elsewhere use the
 // well-known registry keys that TypeScript's `using` helpers and core-js also use, so that
@@ -266,24 +266,92 @@ export function packQueries(queries: Int32Array | readonly (readonly [Point, Poi
  * Packs terrain edits as [x, y, code, ...], checking types here and, when the size is given, that the
  * cells are inside the map (the module checks again: it also knows which characters are terrain).
  */
+/**
+ * Edits packed as the module reads them: [x, y, terrain code, cost, ...], a kept terrain or cost as 0
+ * (cpp/bindings/GridBinding.h, kEditStride).
+ */
 export function packEdits(edits: readonly TerrainEdit[], where: string, size?: { width: number; height: number }): Int32Array {
+  const shape = '{ x, y, terrain?, cost? }';
   if (!Array.isArray(edits)) {
-    throw new TypeError(`${where}: edits must be an array of { x, y, terrain }, got ${describe(edits)}`);
+    throw new TypeError(`${where}: edits must be an array of ${shape}, got ${describe(edits)}`);
   }
-  const packed = new Int32Array(edits.length * 3);
-  edits.forEach((edit, i) => {
-    if (!edit || !isInt32(edit.x) || !isInt32(edit.y) || typeof edit.terrain !== 'string' || edit.terrain.length !== 1) {
-      throw new TypeError(`${where}: edit ${i} must be { x, y, terrain } with integer x, y and one terrain character, got ${describe(edit)}`);
+  const packed = new Int32Array(edits.length * EDIT_STRIDE);
+  edits.forEach((edit: unknown, i) => {
+    if (typeof edit !== 'object' || edit === null) throw new TypeError(`${where}: edit ${i} must be ${shape}, got ${describe(edit)}`);
+    const { x, y, terrain, cost } = edit as Record<string, unknown>;
+    if (!isInt32(x) || !isInt32(y)) throw new TypeError(`${where}: edit ${i} must have integer x and y, got ${describe(edit)}`);
+    if (terrain === undefined && cost === undefined) {
+      throw new TypeError(`${where}: edit ${i} names neither a terrain nor a cost: ${describe(edit)}`);
     }
-    if (size && (edit.x < 0 || edit.y < 0 || edit.x >= size.width || edit.y >= size.height)) {
-      throw new RangeError(`${where}: edit ${i}: cell (${edit.x}, ${edit.y}) is outside the ${size.width}x${size.height} map`);
+    if (terrain !== undefined && (typeof terrain !== 'string' || terrain.length !== 1)) {
+      throw new TypeError(`${where}: edit ${i}: terrain must be one character, got ${describe(terrain)}`);
     }
-    if (!TERRAIN_CHARACTERS.includes(edit.terrain)) {
-      throw new RangeError(`${where}: edit ${i}: ${describe(edit.terrain)} is not a Moving AI terrain character (${[...TERRAIN_CHARACTERS].join(' ')})`);
+    if (cost !== undefined && (typeof cost !== 'number' || !Number.isInteger(cost))) {
+      throw new TypeError(`${where}: edit ${i}: cost must be an integer, got ${describe(cost)}`);
     }
-    packed.set([edit.x, edit.y, edit.terrain.charCodeAt(0)], i * 3);
+    if (size && (x < 0 || y < 0 || x >= size.width || y >= size.height)) {
+      throw new RangeError(`${where}: edit ${i}: cell (${x}, ${y}) is outside the ${size.width}x${size.height} map`);
+    }
+    if (terrain !== undefined && !TERRAIN_CHARACTERS.includes(terrain)) {
+      throw new RangeError(`${where}: edit ${i}: ${describe(terrain)} is not a Moving AI terrain character (${[...TERRAIN_CHARACTERS].join(' ')})`);
+    }
+    if (cost !== undefined && (cost < 1 || cost > 255)) {
+      throw new RangeError(`${where}: edit ${i}: cost ${cost} at (${x}, ${y}) is outside 1..255 (sixteenths of the terrain's cost)`);
+    }
+    packed.set([x, y, terrain === undefined ? 0 : terrain.charCodeAt(0), cost ?? 0], i * EDIT_STRIDE);
   });
   return packed;
+}
+
+/**
+ * Refuses multipliers outside TERRAIN_COST_LIMITS in pairs from packTerrainCosts, as the module would: for
+ * callers that must not send it costs it refuses (the pool's workers).
+ */
+export function checkTerrainCostRanges(pairs: readonly number[], where: string): void {
+  for (let i = 0; i < pairs.length; i += 2) {
+    const value = pairs[i + 1]!;
+    if (!(value >= TERRAIN_COST_LIMITS.min && value <= TERRAIN_COST_LIMITS.max)) {
+      const key = String.fromCharCode(pairs[i]!);
+      throw new RangeError(`${where}: the multiplier of ${key} is ${value}, outside ${TERRAIN_COST_LIMITS.min}..${TERRAIN_COST_LIMITS.max}`);
+    }
+  }
+}
+
+/** The multipliers of the terrain kinds, in the module's order, as a table keyed by each kind's first character. */
+export function costTableOf(multipliers: readonly number[]): TerrainCostTable {
+  const table: Record<string, number> = {};
+  TERRAIN_KINDS.forEach((chars, kind) => (table[chars[0]!] = multipliers[kind]!));
+  return Object.freeze(table as unknown as TerrainCostTable);
+}
+
+/** Numbers per packed edit (packEdits). */
+export const EDIT_STRIDE = 4;
+
+/**
+ * Terrain costs as the module reads them: [code, multiplier, ...] for the characters named. Checked here
+ * for their shape (TypeError) and for the two characters of one kind disagreeing (RangeError); the
+ * module checks the ranges.
+ */
+export function packTerrainCosts(costs: TerrainCosts, where: string): number[] {
+  if (typeof costs !== 'object' || costs === null || Array.isArray(costs)) {
+    throw new TypeError(`${where}: costs must be an object such as { S: 3, T: 1.5 }, got ${describe(costs)}`);
+  }
+  const pairs: number[] = [];
+  const byKind = new Map<number, [string, number]>();
+  for (const [key, value] of Object.entries(costs)) {
+    const kind = TERRAIN_KINDS.findIndex((chars) => key.length === 1 && chars.includes(key));
+    if (kind < 0) throw new TypeError(`${where}: ${JSON.stringify(key)} is not a Moving AI terrain character (${[...TERRAIN_CHARACTERS].join(' ')})`);
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      throw new TypeError(`${where}: the multiplier of ${key} must be a finite number, got ${describe(value)}`);
+    }
+    const other = byKind.get(kind);
+    if (other && other[1] !== value) {
+      throw new RangeError(`${where}: ${other[0]} and ${key} are one terrain kind but were given ${other[1]} and ${value}`);
+    }
+    byKind.set(kind, [key, value]);
+    pairs.push(key.charCodeAt(0), value);
+  }
+  return pairs;
 }
 
 /** The characters of the Moving AI format. */

@@ -348,11 +348,17 @@ export interface PlanBatchOptions {
   readonly firstSegment?: boolean;
 }
 
-/** One terrain change: cell (x, y) becomes `terrain`, a Moving AI character (`.`, `G`, `S`, `W`, `T`, `@`, `O`). */
+/**
+ * One terrain change of cell (x, y): its `terrain` becomes a Moving AI character (`.`, `G`, `S`, `W`,
+ * `T`, `@`, `O`), its `cost` a cost layer value (1 to 255 sixteenths of its terrain's multiplier: 16 as
+ * the terrain costs, 8 a road at half, 255 a danger zone; see {@link Grid.setCostLayer}), or both. An
+ * edit names at least one of them.
+ */
 export interface TerrainEdit {
   readonly x: number;
   readonly y: number;
-  readonly terrain: string;
+  readonly terrain?: string;
+  readonly cost?: number;
 }
 
 /**

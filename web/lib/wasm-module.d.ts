@@ -39,7 +39,7 @@ declare module 'hpastar:raw' {
     terrain(): Uint8Array;
     /** `""` or the problem (nothing changed then). */
     setTerrain(x: number, y: number, code: number): string;
-    /** Edits packed as [x, y, code, ...], all or nothing; `""` or the problem. */
+    /** Edits packed as [x, y, code, cost, ...] (0: kept), all or nothing; `""` or the problem. */
     applyEdits(edits: Int32Array): string;
     /** Terrain costs as [code, multiplier, ...] (unnamed kinds cost 1); `""` or the problem. */
     setTerrainCosts(pairs: number[]): string;
@@ -209,6 +209,12 @@ declare module 'hpastar:raw' {
     version(): number;
     abstractGraph(level: number): RawAbstractGraph | { error: string };
     applyEdits(edits: Int32Array): string;
+    /** New kind multipliers as [code, multiplier, ...]; `""` or the problem. */
+    setTerrainCosts(pairs: number[]): string;
+    /** The multiplier of each terrain kind, in the order of `terrainCharacters().kinds`. */
+    terrainCosts(): number[];
+    /** A copy of the cost layer, or null. */
+    costLayer(): Uint8Array | null;
     lastUpdate(): RawUpdateStats;
   }
 
@@ -301,6 +307,8 @@ declare module 'hpastar:raw' {
     /** Status names indexed by status code. */
     pathStatusNames(): string[];
     terrainCharacters(): { all: string; passable: string; kinds: string[] };
+    /** Terrain costs as the tools' --costs write them ("S=3,T=1.5"): per kind, or why not. */
+    parseTerrainCosts(text: string): { multipliers: number[] } | { error: string };
     limits(): {
       maxGridSide: number;
       maxGridCells: number;

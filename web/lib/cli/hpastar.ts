@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import type { RawOptionField } from 'hpastar:raw';
 import { rawModuleOf } from '../bind.ts';
 import { loadHpastar, type Grid, type Hpastar, type HierarchyOptions, type PathResult, type ShpaOptions } from '../index.ts';
+import { costTableOf } from '../internal.ts';
 import { CommandLine, UsageError } from './commandLine.ts';
 import { baseName, InputError, jsonLine, pathProblem, readScenarios, type JsonField } from './movingai.ts';
 import { optionFlags, optionFlagsHelp, optionSwitches, readOptionFlags } from './optionFlags.ts';
@@ -64,6 +65,11 @@ value: given, they turn their option on; left out, the default holds. --x=VALUE 
 
 Files: a .map file is read up to ${flags.fileLimits.map} bytes, a .scen file up to ${flags.fileLimits.scenario} bytes,
 a hierarchy file up to ${flags.fileLimits.hierarchy} bytes; larger ones are refused unread.
+
+Terrain costs (build, scen): --costs S=3,T=1.5 multiplies the move costs over each terrain
+character's cells (1/64 to 1024; '.' and 'G' are one kind); --cost-layer FILE takes width*height
+bytes, row-major, each cell's multiplier in sixteenths (16: as its terrain; 1..255). With costs,
+scen measures against A* on the weighted map (optimal_from: astar); a --hierarchy file brings its own.
 
 algorithms: astar, hpa, dhpa (HPA* with shortest-path trees), shpa (static maps)
 `;
@@ -135,6 +141,29 @@ function loadGrid(hp: Hpastar, flags: PlannerFlags, path: string): Grid {
   }
 }
 
+/**
+ * Terrain costs from the command line, as the native tool takes them: `--costs S=3,T=1.5` (the core's
+ * grammar) and `--cost-layer FILE` (width * height bytes, each 1..255 sixteenths).
+ */
+function applyTerrainCostOptions(hp: Hpastar, cmd: CommandLine, grid: Grid): void {
+  const costs = cmd.string('costs', '');
+  if (cmd.has('costs')) {
+    const parsed = rawModuleOf(hp).parseTerrainCosts(costs);
+    if ('error' in parsed) throw new UsageError(`--costs: ${parsed.error}`);
+    grid.setTerrainCosts(costTableOf(parsed.multipliers));
+  }
+  const layerPath = cmd.string('cost-layer', '');
+  if (layerPath) {
+    const cells = grid.width * grid.height;
+    const bytes = readBounded(layerPath, cells, 'cost layer');
+    try {
+      grid.setCostLayer(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length));
+    } catch (error) {
+      throw new InputError(`${layerPath}: ${(error as Error).message.replace(/^Grid\.setCostLayer: /, '')}`);
+    }
+  }
+}
+
 /** Runs a planner-building call; the API's RangeError (an option out of range) is a usage error. */
 function building<T>(build: () => T): T {
   try {
@@ -159,11 +188,12 @@ function runBuild(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): nu
       ? '--algo shpa: SHPA* has no serialized form (its build is fast: run scen --algo shpa directly)'
       : `build writes hpa or dhpa hierarchies, not "${algo}"`);
   }
-  cmd.rejectUnknown(new Set(['algo', 'out', ...optionFlags(flags.hierarchy)]));
+  cmd.rejectUnknown(new Set(['algo', 'out', 'costs', 'cost-layer', ...optionFlags(flags.hierarchy)]));
   const out = cmd.string('out', '');
   if (!out) throw new UsageError('build needs -o FILE.hpa');
   const mapPath = cmd.positional[0]!;
   using grid = loadGrid(hp, flags, mapPath);
+  applyTerrainCostOptions(hp, cmd, grid);
   const options = hierarchyOptions(flags, algo, cmd);
   const t0 = performance.now();
   using planner = building(() => hp.HPAStar.build(grid, options));
@@ -199,8 +229,8 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
   if (!ALGORITHMS.includes(algo)) throw new UsageError(`unknown algorithm "${algo}" (known: ${ALGORITHMS.join(', ')})`);
   const hierarchyFile = cmd.string('hierarchy', '');
   if (hierarchyFile && algo !== 'hpa' && algo !== 'dhpa') throw new UsageError(`--hierarchy is for hpa and dhpa, not ${algo}`);
-  const known = new Set(['algo', 'map', 'min-bucket', 'limit', 'per-query', 'hierarchy', 'warmup', ...plannerOptions(flags, algo)]);
-  if (hierarchyFile) for (const o of optionFlags(flags.hierarchy)) known.delete(o);
+  const known = new Set(['algo', 'map', 'min-bucket', 'limit', 'per-query', 'hierarchy', 'warmup', 'costs', 'cost-layer', ...plannerOptions(flags, algo)]);
+  if (hierarchyFile) for (const o of [...optionFlags(flags.hierarchy), 'costs', 'cost-layer']) known.delete(o);
   cmd.rejectUnknown(known);
 
   const scenPath = cmd.positional[0]!;
@@ -210,6 +240,7 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
     mapPath = scenPath.slice(0, -'.scen'.length);
   }
   using grid = loadGrid(hp, flags, mapPath);
+  applyTerrainCostOptions(hp, cmd, grid);
   const scenText = readBounded(scenPath, flags.fileLimits.scenario, 'scenario').toString('utf8');
   let scenarios = readScenarios(hp, scenText, scenPath, grid, mapPath);
   const minBucket = cmd.int('min-bucket', 0, 0, 2 ** 30);
@@ -249,6 +280,9 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
           ? `${hierarchyFile}: the hierarchy is of another map (${width}x${height}), not of ${baseName(mapPath)}`
           : `${hierarchyFile}: the hierarchy was built for ${trees ? 'dhpa' : 'hpa'}, not ${algo}`);
       }
+      // Its terrain costs are the ones searched: paths are checked, and optima found, under them.
+      grid.setTerrainCosts(hpa.terrainCosts);
+      grid.setCostLayer(hpa.costLayer());
     } else {
       const options = hierarchyOptions(flags, algo, cmd);
       hpa = building(() => hp.HPAStar.build(grid, options));
@@ -257,6 +291,15 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
     planner = { findPath: (s, g) => h.findPath(s, g, { smooth }), dispose: () => h.dispose() };
   }
   const buildMs = performance.now() - buildStart;
+  // As natively: with terrain costs the file's optimal lengths are not the optima; A* on the weighted
+  // grid gives them.
+  if (grid.weighted) {
+    using astar = new hp.AStar();
+    scenarios = scenarios.map((s) => {
+      const optimum = astar.findPath(grid, { x: s.sx, y: s.sy }, { x: s.gx, y: s.gy });
+      return { ...s, optimal: optimum.found ? optimum.cost : 0 };
+    });
+  }
 
   let found = 0;
   let unsolved = 0;
@@ -325,8 +368,7 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
     ['query_us_total', usTotal],
     ['query_us_mean', n > 0 ? usTotal / n : 0],
     ['expanded_mean', n > 0 ? expandedSum / n : 0],
-    // As the native tool's: this tool takes no terrain costs (yet), so the file's lengths are the optima.
-    ['optimal_from', 'scenario file'],
+    ['optimal_from', grid.weighted ? 'astar' : 'scenario file'],
   ]));
   process.stdout.write(`${lines.join('\n')}\n`);
   return unsolved === 0 && invalid === 0 ? 0 : 3;

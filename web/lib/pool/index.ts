@@ -23,7 +23,7 @@
  */
 import { PathBatch } from '../batch.ts';
 import { outOfMemoryError } from '../errors.ts';
-import { checkFlags, describe, packEdits, packQueries, resolvedOptionsOf } from '../internal.ts';
+import { checkFlags, checkTerrainCostRanges, describe, packEdits, packQueries, packTerrainCosts, resolvedOptionsOf } from '../internal.ts';
 import { PlanBatch } from '../planBatch.ts';
 import type { SHPAStar } from '../shpastar.ts';
 import type {
@@ -34,6 +34,7 @@ import type {
   ResolvedHierarchyOptions,
   ResolvedShpaOptions,
   ShpaStats,
+  TerrainCosts,
   TerrainEdit,
 } from '../types.ts';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
@@ -133,6 +134,16 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * @throws Error (as a rejection) - always for an SHPA* pool: SHPA* is for static maps
    */
   updateTerrain(edits: readonly TerrainEdit[]): Promise<number>;
+
+  /**
+   * Sets what crossing each terrain kind costs in every worker, as `HPAStar.setTerrainCosts` does (kinds
+   * not named cost 1): each rebuilds the clusters around the cells of the kinds whose multiplier changed.
+   * Batches started before this call finish on the old costs; batches started after it see the new ones.
+   * @returns a promise of the new version number, resolved once every worker holds it
+   * @throws TypeError, RangeError (as a rejection) - as `Grid.setTerrainCosts`
+   * @throws Error (as a rejection) - always for an SHPA* pool: SHPA* is for static maps
+   */
+  setTerrainCosts(costs: TerrainCosts): Promise<number>;
 
   /**
    * Stops the workers. Pending batches and updates reject; later calls reject. Resolves when the
@@ -306,7 +317,16 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     if (this.#staticMapsOnly !== null) throw new Error(`PathPool.updateTerrain: ${this.#staticMapsOnly}`);
     const packed = packEdits(edits, 'PathPool.updateTerrain', { width: this.width, height: this.height });
     if (packed.length === 0) return this.#jobs.version;
-    return this.#jobs.update(packed);
+    return this.#jobs.update({ edits: packed });
+  }
+
+  async setTerrainCosts(costs: TerrainCosts): Promise<number> {
+    const where = 'PathPool.setTerrainCosts';
+    this.#checkOpen(where);
+    if (this.#staticMapsOnly !== null) throw new Error(`${where}: ${this.#staticMapsOnly}`);
+    const pairs = packTerrainCosts(costs, where);
+    checkTerrainCostRanges(pairs, where);
+    return this.#jobs.update({ costs: pairs });
   }
 
   close(): Promise<void> {

@@ -105,13 +105,16 @@ export interface PlanMessage {
 }
 
 /**
- * Pool → worker: go from version `version - 1` to `version` by applying `edits`, packed as
- * [x, y, code, ...]. Answered by `edited`.
+ * One terrain change of the pool: cell edits packed as `packEdits` makes them ([x, y, code, cost, ...]),
+ * or new multipliers of the terrain kinds as `packTerrainCosts` makes them ([code, multiplier, ...]).
  */
+export type TerrainChange = { readonly edits: Int32Array } | { readonly costs: readonly number[] };
+
+/** Pool → worker: go from version `version - 1` to `version` by making `change`. Answered by `edited`. */
 export interface EditMessage {
   type: 'edit';
   version: number;
-  edits: Int32Array;
+  change: TerrainChange;
 }
 
 /** Every message a worker receives. */

@@ -11,7 +11,7 @@
  * @module
  */
 import type { JobPart } from './join.ts';
-import type { EditedMessage, PlanMessage, PlannedMessage, ResultMessage, SearchMessage } from './protocol.ts';
+import type { EditedMessage, PlanMessage, PlannedMessage, ResultMessage, SearchMessage, TerrainChange } from './protocol.ts';
 import type { WorkerHandle } from './spawn.ts';
 
 /** The answer of one job: a part of a search batch or of a plan batch. */
@@ -66,8 +66,8 @@ export class Scheduler {
   #queue: Job[] = [];
   readonly #batches = new Set<BatchState>();
   #updates: Update[] = [];
-  /** Edits of every version after the first: a replacement worker replays them all. */
-  readonly #edits = new Map<number, Int32Array>();
+  /** Changes of every version after the first: a replacement worker replays them all. */
+  readonly #edits = new Map<number, TerrainChange>();
   #version: number;
   readonly #startVersion: number;
   #nextJob = 1;
@@ -163,13 +163,13 @@ export class Scheduler {
   }
 
   /**
-   * Makes the next terrain version from packed edits (not empty); batches started from now on run
+   * Makes the next terrain version from a change (edits: not empty); batches started from now on run
    * on it.
    * @returns a promise of the new version, resolved once every worker has confirmed it
    */
-  update(edits: Int32Array): Promise<number> {
+  update(change: TerrainChange): Promise<number> {
     const version = ++this.#version;
-    this.#edits.set(version, edits);
+    this.#edits.set(version, change);
     return new Promise<number>((resolve, reject) => {
       this.#updates.push({ version, resolve, reject });
       this.#pump();
@@ -247,7 +247,7 @@ export class Scheduler {
   }
 
   #sendEdits(slot: Slot, target: number): void {
-    for (let v = slot.version + 1; v <= target; v++) slot.worker.post({ type: 'edit', version: v, edits: this.#edits.get(v)! });
+    for (let v = slot.version + 1; v <= target; v++) slot.worker.post({ type: 'edit', version: v, change: this.#edits.get(v)! });
     slot.version = target;
   }
 

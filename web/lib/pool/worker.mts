@@ -257,7 +257,8 @@ function edit(m: EditMessage): void {
   const p = s.planner;
   // The pool never sends an edit to an SHPA* worker (it rejects the update first); if one came, the
   // planner's answer is the static-maps message.
-  const error = p.raw.applyEdits(m.edits);
+  const change = m.change;
+  const error = 'edits' in change ? p.raw.applyEdits(change.edits) : p.kind === 'hpa' ? p.raw.setTerrainCosts([...change.costs]) : 'SHPA* is for static maps';
   if (error || p.kind !== 'hpa') throw new Error(`terrain version ${m.version}: ${error}`);
   s.version = p.raw.version();
   if (s.version !== m.version) throw new Error(`edit to version ${m.version} made version ${s.version}`);
