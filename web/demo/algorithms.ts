@@ -3,7 +3,7 @@
 // (SHPAStar.build: static maps, rebuilt after an edit). Planners are built once per set of options and
 // kept while the map stays; a terrain edit goes to the planner on screen (applyEdits), the others are
 // dropped and built again when asked for.
-import type { AStar, ComponentLabels, Grid, HPAStar, Hpastar, HierarchyOptions, PathResult, Point, SearchStats, TerrainEdit, TracedPath, UpdateStats } from '../lib/index';
+import type { AStar, ComponentLabels, Grid, HPAStar, Hpastar, HierarchyOptions, PathResult, Point, SearchStats, TerrainCosts, TerrainEdit, TracedPath, UpdateStats } from '../lib/index';
 
 export type AlgoId = 'astar' | 'hpa1' | 'hpa2' | 'hpa3' | 'dhpa1' | 'dhpa2' | 'shpa';
 
@@ -276,13 +276,27 @@ export class Planners {
    */
   applyEdits(edits: readonly TerrainEdit[], keep: HierarchyOptions | null): UpdateStats | null {
     this.#grid.applyEdits(edits);
+    return this.#updateKept(keep, (planner) => planner.applyEdits(edits));
+  }
+
+  /**
+   * Sets the terrain kinds' multipliers on the grid (so that planners built from now on follow them) and
+   * on the planner with options `keep` (its update figures are returned); the other planners are dropped.
+   */
+  setTerrainCosts(costs: TerrainCosts, keep: HierarchyOptions | null): UpdateStats | null {
+    this.#grid.setTerrainCosts(costs);
+    return this.#updateKept(keep, (planner) => planner.setTerrainCosts(costs));
+  }
+
+  /** The grid has changed: `change` updates the planner with options `keep`, the others are dropped. */
+  #updateKept(keep: HierarchyOptions | null, change: (planner: HPAStar) => UpdateStats): UpdateStats | null {
     // SHPA* is for static maps: it is built again from the edited grid when next asked for.
     this.#shpa?.planner.dispose();
     this.#shpa = null;
     const keepKey = keep ? JSON.stringify(keep) : null;
     let update: UpdateStats | null = null;
     for (const [key, entry] of [...this.#built]) {
-      if (key === keepKey) update = entry.planner.applyEdits(edits);
+      if (key === keepKey) update = change(entry.planner);
       else {
         entry.planner.dispose();
         this.#built.delete(key);

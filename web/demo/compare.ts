@@ -15,7 +15,7 @@ import {
   type ChartConfiguration,
 } from 'chart.js';
 import { timeIt, type AlgoInfo, type Planners, type SearchSettings } from './algorithms';
-import { fmtMs } from './format';
+import { errorText, fmtMs } from './format';
 import { OKABE_ITO } from './render/palette';
 import type { Scenario } from './maps';
 
@@ -34,6 +34,8 @@ export interface QueryRow {
   expanded: number;
   cost: number;
   subopt: number;
+  /** Why the algorithm has no answer (SHPA* refuses a grid with terrain costs so far), or null. */
+  error: string | null;
 }
 
 export interface BatchRow {
@@ -124,20 +126,27 @@ export class ComparePanel {
       this.#progress.textContent = `Running ${algo.label}…`;
       await nextFrame();
       if (token !== this.#token) return;
-      const buildMs = c.planners.prepare(algo, c.settings);
-      const first = c.planners.run(algo, c.settings, c.start, c.goal, false);
+      let buildMs, first;
+      try {
+        buildMs = c.planners.prepare(algo, c.settings);
+        first = c.planners.run(algo, c.settings, c.start, c.goal, false);
+      } catch (error) {
+        rows.push({ algo: algo.label, buildMs: NaN, ms: NaN, sg: 0, main: 0, refine: 0, expanded: 0, cost: NaN, subopt: NaN, error: errorText(error) });
+        this.state.progress = (i + 1) / c.algorithms.length;
+        continue;
+      }
       const ms = timeIt(() => c.planners.run(algo, c.settings, c.start!, c.goal!, false), 20, 500);
       if (algo.kind === 'astar') optimal = first.cost;
       rows.push({
         algo: algo.label, buildMs, ms, sg: first.stats.expandedInsertion, main: first.stats.expandedMain, refine: first.stats.expandedRefinement,
-        expanded: first.expanded, cost: first.cost, subopt: first.found && optimal > 0 ? first.cost / optimal - 1 : 0,
+        expanded: first.expanded, cost: first.cost, subopt: first.found && optimal > 0 ? first.cost / optimal - 1 : 0, error: null,
       });
       this.state.progress = (i + 1) / c.algorithms.length;
     }
     this.state.queryRows = rows;
     this.#renderQueryTable(rows);
     this.#samples.clear();
-    this.#progress.textContent = `Query (${c.start.x}, ${c.start.y}) → (${c.goal.x}, ${c.goal.y}): mean time of repeated runs; build time once per planner. Click a row to show its path.`;
+    this.#progress.textContent = `Query (${c.start.x}, ${c.start.y}) → (${c.goal.x}, ${c.goal.y}): mean time of repeated runs; build time once per planner. Click a row to show its path.${rows.filter((r) => r.error).map((r) => ` ${r.algo}: ${r.error}.`).join('')}`;
     this.state.running = false;
     this.#drawChart();
   }
@@ -161,7 +170,15 @@ export class ComparePanel {
     const totals = new Map<string, { ms: number; expanded: number; found: number; subopt: number; max: number; n: number }>(
       c.algorithms.map((a) => [a.label, { ms: 0, expanded: 0, found: 0, subopt: 0, max: 0, n: 0 }]),
     );
-    for (const algo of c.algorithms) c.planners.prepare(algo, c.settings);
+    // An algorithm that cannot be built here (SHPA* on a grid with terrain costs) is left out of the runs.
+    const refused = new Map<AlgoInfo, string>();
+    for (const algo of c.algorithms) {
+      try {
+        c.planners.prepare(algo, c.settings);
+      } catch (error) {
+        refused.set(algo, errorText(error));
+      }
+    }
     let last = performance.now();
     for (const [qi, q] of queries.entries()) {
       if (performance.now() - last > 30) {
@@ -175,6 +192,7 @@ export class ComparePanel {
       let astarMs = NaN;
       let optimal = q.optimal;
       for (const algo of c.algorithms) {
+        if (refused.has(algo)) continue;
         let r;
         try {
           r = c.planners.run(algo, c.settings, s, g, false);
@@ -210,7 +228,8 @@ export class ComparePanel {
     this.state.progress = 1;
     this.#samples = samples;
     this.#renderBatchTable(rows);
-    this.#progress.textContent = `${queries.length} ${scen?.length ? 'scenarios of the map’s .scen file (optimal lengths from the file)' : 'random connected pairs (lengths from A*)'}; times are means of repeated runs.`;
+    const notes = [...refused].map(([a, why]) => ` ${a.label}: ${why}.`).join('');
+    this.#progress.textContent = `${queries.length} ${scen?.length ? 'scenarios of the map’s .scen file (optimal lengths from the file)' : 'random connected pairs (optimal costs from A*)'}; times are means of repeated runs.${notes}`;
     this.state.running = false;
     this.#drawChart();
   }
@@ -223,8 +242,13 @@ export class ComparePanel {
       const tr = body.insertRow();
       tr.tabIndex = 0;
       tr.title = 'Show this algorithm’s path';
-      for (const v of [r.algo, r.buildMs ? fmtMs(r.buildMs) : '–', fmtMs(r.ms), `${r.sg}·${r.main}·${r.refine}`, fmt(r.cost, 3), `${fmt(100 * r.subopt)} %`]) {
-        tr.insertCell().textContent = String(v);
+      const cells = r.error
+        ? [r.algo, '–', '–', '–', '–', '–']
+        : [r.algo, r.buildMs ? fmtMs(r.buildMs) : '–', fmtMs(r.ms), `${r.sg}·${r.main}·${r.refine}`, fmt(r.cost, 3), `${fmt(100 * r.subopt)} %`];
+      for (const v of cells) tr.insertCell().textContent = v;
+      if (r.error) {
+        tr.title = r.error;
+        tr.classList.add('refused');
       }
       const pick = () => this.onPick(this.#algorithms[i]!);
       tr.addEventListener('click', pick);
@@ -289,7 +313,7 @@ export class ComparePanel {
           maintainAspectRatio: false,
           plugins: { legend: { position: 'bottom', labels: { usePointStyle: true, boxWidth: 8 } } },
           scales: {
-            x: { type: 'linear', title: { display: true, text: 'optimal path length (cells)' } },
+            x: { type: 'linear', title: { display: true, text: 'optimal path cost (a straight step on plain ground costs 1)' } },
             y: { type: kind === 'subopt' ? 'linear' : 'logarithmic', title: { display: true, text: yTitle } },
           },
         },

@@ -10,7 +10,7 @@
 //      from an older terrain are checked against the new one.
 // The main thread only picks goals, moves and draws the agents, and sends each frame's requests as at
 // most two batches (one of plans, one of segments).
-import { createPathPool, type HPAStar, type PathPool, type PlanBatch, type TerrainEdit } from '../lib/index';
+import { createPathPool, type HPAStar, type PathPool, type PlanBatch, type TerrainCosts, type TerrainEdit } from '../lib/index';
 import { passableCode } from './hierarchyView';
 import { PALETTE } from './render/palette';
 import type { Viewport } from './render/view';
@@ -449,7 +449,7 @@ export class Crowd {
     );
     this.#labelsDirty = true;
     const blocked = new Set<number>();
-    for (const e of edits) if (!passableCode(e.terrain.charCodeAt(0))) blocked.add(e.y * this.width + e.x);
+    for (const e of edits) if (e.terrain !== undefined && !passableCode(e.terrain.charCodeAt(0))) blocked.add(e.y * this.width + e.x);
     if (!blocked.size) return;
     const hits = (cells: Int32Array, from: number) => {
       for (let k = 2 * from; k < cells.length; k += 2) if (blocked.has(cells[k + 1]! * this.width + cells[k]!)) return true;
@@ -462,6 +462,21 @@ export class Crowd {
       for (const cells of a.ready.values()) affected ||= hits(cells, 0);
       if (affected) this.#replan(a);
     }
+  }
+
+  /**
+   * A terrain kind's multiplier changed: the pool takes it (requests sent from now on see it). No cell
+   * becomes blocked, so every agent keeps its route; later plans follow the new costs.
+   */
+  setTerrainCosts(costs: TerrainCosts): void {
+    if (this.#closed || !this.#pool) return;
+    const t0 = performance.now();
+    this.#pool.setTerrainCosts(costs).then(
+      () => (this.metrics.lastUpdateMs = performance.now() - t0),
+      (error: unknown) => {
+        if (!this.#closed) console.warn('crowd: pool cost update failed', error);
+      },
+    );
   }
 
   draw(ctx: CanvasRenderingContext2D, view: Viewport): void {

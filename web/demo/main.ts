@@ -20,6 +20,7 @@ import { OverlayToggles } from './controllers/overlayToggles';
 import { PermalinkSync } from './controllers/permalinkSync';
 import { PointerInput } from './controllers/pointer';
 import { QueryController } from './controllers/query';
+import { TerrainCostPanel } from './controllers/terrainCosts';
 import { TerrainEditor } from './controllers/terrainEdits';
 import { ToolController } from './controllers/tools';
 import { errorText } from './format';
@@ -63,7 +64,9 @@ async function main(): Promise<void> {
   crowd.wire(permalink);
   sources.wirePicker();
   wireCompare(state, comparePanel, maps, algorithms, panels);
-  new PointerInput(state, el, panels, frames, query, new TerrainEditor(state, panels, frames, query)).wire();
+  const editor = new TerrainEditor(state, panels, frames, query);
+  const terrainCosts = new TerrainCostPanel(state, el, tools, editor, permalink);
+  new PointerInput(state, el, panels, frames, query, editor).wire();
   wireKeyboard(state, query, tools, frames);
   frames.followResize(el.canvas);
   sources.wireGenerator();
@@ -76,6 +79,9 @@ async function main(): Promise<void> {
   algorithms.show();
   if (link.overlays) overlays.tick(link.overlays);
   if (link.agents !== undefined) crowd.setAgentCount(link.agents);
+  state.terrainCosts = { ...state.terrainCosts, ...link.terrainCosts };
+  state.demo.terrainCosts = state.terrainCosts;
+  terrainCosts.wire();
   overlays.sync();
 
   try {

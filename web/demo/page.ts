@@ -27,6 +27,10 @@ export function findElements() {
     hudZoom: $('hud-zoom'),
     overlayBoxes: [...document.querySelectorAll<HTMLInputElement>('input[data-overlay]')],
     toolRadios: [...document.querySelectorAll<HTMLInputElement>('input[name=tool]')],
+    /** What Brush and Rect paint: values `terrain:<character>` or `cost:<layer value>`. */
+    paintRadios: [...document.querySelectorAll<HTMLInputElement>('input[name=paint]')],
+    kindCosts: { '.': $<HTMLInputElement>('cost-ground'), S: $<HTMLInputElement>('cost-swamp') },
+    costRamp: $('cost-ramp'),
     tabs: [...document.querySelectorAll<HTMLButtonElement>('.tabs button')],
     /** The explore numbers. */
     numbers: {

@@ -5,8 +5,11 @@
 //   &s=10,140&g=240,104 (start, goal)
 //   &ov=b1,b2,nodes,abstract,refined,path (overlays shown)
 //   &mode=explore|compare|crowd&agents=1000
-// A map opened from a file or drawn by hand cannot be named in a URL; its edits are not kept either.
+//   &swamp=3&ground=1.5 (the terrain kinds' multipliers, when not 1)
+// A map opened from a file or drawn by hand cannot be named in a URL; its edits (painted terrain and
+// costs) are not kept either.
 import { ALL_IDS, DEFAULT_SETTINGS, type AlgoId, type SearchSettings } from './algorithms';
+import type { KindMultipliers } from './state';
 
 export type Mode = 'explore' | 'compare' | 'crowd';
 
@@ -20,6 +23,7 @@ export interface Permalink {
   overlays?: string[];
   mode?: Mode;
   agents?: number;
+  terrainCosts?: Partial<KindMultipliers>;
 }
 
 const point = (text: string | null) => {
@@ -31,6 +35,13 @@ const int = (text: string | null, min: number, max: number) => {
   if (text === null || !/^\d+$/.test(text)) return undefined;
   const n = +text;
   return n >= min && n <= max ? n : undefined;
+};
+
+/** A multiplier within what the package accepts (1/64 to 1024). */
+const multiplier = (text: string | null) => {
+  if (text === null || !/^\d+(\.\d+)?$/.test(text)) return undefined;
+  const n = +text;
+  return n >= 1 / 64 && n <= 1024 ? n : undefined;
 };
 
 const flag = (text: string | null) => (text === '1' ? true : text === '0' ? false : undefined);
@@ -54,6 +65,11 @@ export function readPermalink(search: string): Permalink {
   const table = flag(q.get('dt'));
   if (table !== undefined) settings.distanceTable = table;
   const mode = q.get('mode');
+  const terrainCosts: Partial<KindMultipliers> = {};
+  const swamp = multiplier(q.get('swamp'));
+  if (swamp !== undefined) terrainCosts.S = swamp;
+  const ground = multiplier(q.get('ground'));
+  if (ground !== undefined) terrainCosts['.'] = ground;
   return {
     map: q.get('map') ?? undefined,
     gen: q.get('gen') ?? undefined,
@@ -64,6 +80,7 @@ export function readPermalink(search: string): Permalink {
     overlays: q.has('ov') ? q.get('ov')!.split(',').filter(Boolean) : undefined,
     mode: mode === 'explore' || mode === 'compare' || mode === 'crowd' ? mode : undefined,
     agents: int(q.get('agents'), 0, 5000),
+    terrainCosts,
   };
 }
 
@@ -85,5 +102,7 @@ export function writePermalink(p: Permalink): string {
   if (p.overlays) q.set('ov', p.overlays.join(','));
   if (p.mode && p.mode !== 'explore') q.set('mode', p.mode);
   if (p.agents !== undefined && p.mode === 'crowd') q.set('agents', String(p.agents));
+  if (p.terrainCosts?.S !== undefined && p.terrainCosts.S !== 1) q.set('swamp', String(p.terrainCosts.S));
+  if (p.terrainCosts?.['.'] !== undefined && p.terrainCosts['.'] !== 1) q.set('ground', String(p.terrainCosts['.']));
   return `?${q.toString().replaceAll('%2C', ',')}`;
 }

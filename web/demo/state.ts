@@ -1,13 +1,13 @@
 // The demo's mutable state, all of it in one place: created once by main.ts and handed to the
 // controllers (which change it) and to the renderers (which read it, and fill its caches of what they
 // draw). No other module of the demo keeps state of its own at module level.
-import type { Hpastar, PathResult, Point, SearchPhase } from '../lib/index';
+import type { Hpastar, PathResult, Point, SearchPhase, TerrainCosts } from '../lib/index';
 import { DEFAULT_SETTINGS, algoInfo, algorithmChoice, type AlgoId, type AlgoInfo, type AlgorithmChoice, type Planners, type QueryOutcome, type SearchSettings } from './algorithms';
 import type { CompareState } from './compare';
 import type { Crowd, CrowdMetrics } from './crowd';
 import { HierarchyData } from './hierarchyView';
-import type { GeneratorParams, Scenario } from './maps';
 import type { Mode } from './permalink';
+import { WALL, type GeneratorParams, type Scenario } from './maps';
 import { Flashes, SearchSets } from './render/overlays';
 import { Viewport, type TerrainImage } from './render/view';
 
@@ -40,6 +40,12 @@ export interface DemoState {
   goal: Point | null;
   /** A*'s cost for the same query. */
   optimalCost: number | null;
+  /** The terrain kinds' multipliers of the grid on screen (the panel's swamp and ground inputs). */
+  terrainCosts: TerrainCosts;
+  /** The cells of the path on screen, [x0, y0, x1, y1, ...] (empty without one). */
+  pathCells(): number[];
+  /** What crossing cell (x, y) costs: its terrain's multiplier times its cost layer value / 16. */
+  cellCost(x: number, y: number): number;
   /** Terrain edits so far, and the last update of the current planner. */
   edits: { batches: number; cells: number; lastMs: number; clustersRebuilt: number[]; flashed: number };
   /** The exported level-1 graph's node and edge counts against the planner's stats. */
@@ -78,6 +84,8 @@ export interface Shown {
   height: number;
   /** The terrain on screen: the truth the image, the overlays and the crowd read. */
   terrain: Uint8Array;
+  /** The cost layer on screen, as the grid has it: one byte per cell, sixteenths of the terrain's multiplier (16 = as the terrain). */
+  costs: Uint8Array;
   planners: Planners;
   image: TerrainImage;
   edited: boolean;
@@ -85,12 +93,21 @@ export interface Shown {
 
 export type Tool = 'path' | 'brush' | 'rect' | 'eraser';
 
+/** What the brush and the rectangle lay down: a terrain character (its code), or a cost layer value (sixteenths). */
+export type Paint = { kind: 'terrain'; code: number } | { kind: 'cost'; value: number };
+
+/** The terrain kinds whose multipliers the panel sets, keyed as `TerrainCosts` names them. */
+export interface KindMultipliers {
+  '.': number;
+  S: number;
+}
+
 /** What the pointers on the canvas are doing. */
 export type Gesture =
   | { kind: 'pending'; x: number; y: number; cell: Point }
   | { kind: 'pan'; x: number; y: number }
   | { kind: 'marker'; which: 'start' | 'goal' }
-  | { kind: 'paint'; last: Point; code: number }
+  | { kind: 'paint'; last: Point; paint: Paint }
   | { kind: 'rect' }
   | { kind: 'pinch'; distance: number; cx: number; cy: number };
 
@@ -114,6 +131,10 @@ export class AppState {
   tool: Tool = 'path';
   /** The brush's side is 2 · brushSize − 1 cells. */
   brushSize: number;
+  /** What Brush and Rect paint (Eraser and Shift paint ground). */
+  paint: Paint = { kind: 'terrain', code: WALL };
+  /** The terrain kinds' multipliers, set on every map's grid when it loads (and on the planners when changed). */
+  terrainCosts: KindMultipliers = { '.': 1, S: 1 };
   /** The overlays shown: ticked, and available for the algorithm. */
   overlays = new Set<string>();
 
@@ -162,6 +183,9 @@ export class AppState {
     this.brushSize = brushSize;
     this.demo = {
       ready: false, map: null, width: 0, height: 0, algo: this.algo.id, settings: this.settings, mode: this.mode, overlays: [], lastPath: null, optimalCost: null, start: null, goal: null,
+      terrainCosts: this.terrainCosts,
+      pathCells: () => (this.outcome?.found ? [...this.outcome.cells] : []),
+      cellCost: (x, y) => (this.shown ? this.shown.image.multiplierAt(x, y) : NaN),
       edits: { batches: 0, cells: 0, lastMs: 0, clustersRebuilt: [], flashed: 0 }, hierarchyCheck: null, searchSets: null, crowd: null,
       frame: { fps: 0, meanMs: 0, p95Ms: 0, maxMs: 0, samples: 0 }, lastFrameMs: 0, compare, crossOriginIsolated: globalThis.crossOriginIsolated === true,
       cellToClient: (x, y) => this.view.cellToClient(x, y),

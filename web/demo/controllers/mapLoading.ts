@@ -84,9 +84,18 @@ export class MapLoader {
       }
       return false;
     }
+    // The panel's terrain multipliers hold for every map: the grid carries them, so every planner built
+    // from it (and the crowd's pool, built from the planner) follows them. A new map has no cost layer.
+    try {
+      grid.setTerrainCosts(s.terrainCosts);
+    } catch (error) {
+      panels.say(`Cannot set the terrain costs of ${name}: ${errorText(error)}`, true);
+    }
     const terrain = grid.terrain();
+    const costs = new Uint8Array(terrain.length).fill(16);
     s.shown?.planners.dispose();
-    const shown = (s.shown = { name, source, width: grid.width, height: grid.height, terrain, planners: new Planners(hp, grid), image: new TerrainImage(terrain, grid.width, grid.height), edited: false });
+    const image = new TerrainImage(terrain, costs, grid.width, grid.height, grid.terrainCosts);
+    const shown = (s.shown = { name, source, width: grid.width, height: grid.height, terrain, costs, planners: new Planners(hp, grid), image, edited: false });
     s.hierarchy.clear();
     s.shpaClusters = null;
     s.componentsDirty = true;
@@ -156,10 +165,13 @@ export class MapLoader {
     }
   }
 
-  /** The scenarios of the bundled map on screen (fetched once), or null (no .scen, or edited). */
+  /**
+   * The scenarios of the bundled map on screen (fetched once), or null (no .scen, edited, or weighted:
+   * the file's optimal lengths are those of unit costs).
+   */
   async scenarios(): Promise<Scenario[] | null> {
     const { shown, scenarioCache } = this.state;
-    if (!shown || shown.source.kind !== 'bundled' || shown.edited) return null;
+    if (!shown || shown.source.kind !== 'bundled' || shown.edited || shown.planners.grid.weighted) return null;
     const entry = BUNDLED.get(shown.name);
     if (!entry?.scen) return null;
     let p = scenarioCache.get(entry.name);

@@ -2,13 +2,16 @@
 // middle button, or any drag that is not a click), two fingers pinch, the wheel zooms; with a painting
 // tool the pointer paints. The cell under the pointer goes to the HUD.
 import type { Point } from '../../lib/index';
-import { GROUND, WALL } from '../maps';
+import { GROUND } from '../maps';
 import type { Elements } from '../page';
 import type { FrameLoop } from '../render/frameLoop';
 import type { Panels } from '../render/panels';
-import type { AppState } from '../state';
+import type { AppState, Paint } from '../state';
 import type { QueryController } from './query';
 import type { TerrainEditor } from './terrainEdits';
+
+/** What the eraser and Shift paint: ground. */
+const ERASE: Paint = { kind: 'terrain', code: GROUND };
 
 export class PointerInput {
   readonly #canvas: HTMLCanvasElement;
@@ -79,9 +82,9 @@ export class PointerInput {
       s.gesture = { kind: 'rect' };
       s.rectDrag = { from: cell, to: cell, erase: e.shiftKey };
     } else {
-      const code = s.tool === 'eraser' || e.shiftKey ? GROUND : WALL;
-      s.gesture = { kind: 'paint', last: cell, code };
-      this.editor.paintStroke(cell, cell, code);
+      const paint = s.tool === 'eraser' || e.shiftKey ? ERASE : s.paint;
+      s.gesture = { kind: 'paint', last: cell, paint };
+      this.editor.paintStroke(cell, cell, paint);
     }
   }
 
@@ -129,7 +132,7 @@ export class PointerInput {
         if (!this.query.moveMarker(gesture.which, cell)) return;
         break;
       case 'paint':
-        this.editor.paintStroke(gesture.last, cell, gesture.code);
+        this.editor.paintStroke(gesture.last, cell, gesture.paint);
         gesture.last = cell;
         break;
       case 'rect':
@@ -157,7 +160,7 @@ export class PointerInput {
     else if (g.kind === 'rect' && s.rectDrag) {
       const r = s.rectDrag;
       s.rectDrag = null;
-      this.editor.paintRect(r.from, r.to, r.erase ? GROUND : WALL);
+      this.editor.paintRect(r.from, r.to, r.erase ? ERASE : s.paint);
       if (this.query.active()) this.query.run(false);
     }
     this.frames.request();

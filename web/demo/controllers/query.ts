@@ -78,7 +78,7 @@ export class QueryController {
     if (!dragging) {
       this.panels.say(
         o.found
-          ? `${o.algo.label}: a path of ${o.cells.length / 2} cells, cost ${o.cost.toFixed(3)}. Drag the start or the goal; paint walls with the brush.`
+          ? `${o.algo.label}: a path of ${o.cells.length / 2} cells, cost ${o.cost.toFixed(3)}. Drag the start or the goal; paint walls or costs with the brush.`
           : 'No path: start and goal are not connected.',
       );
     }

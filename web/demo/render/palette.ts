@@ -82,6 +82,36 @@ export function viridis(t: number): string {
   return `rgb(${c[0]},${c[1]},${c[2]})`;
 }
 
+/** Plain ground (`.`), the base of the cost tints in the legend. */
+export const GROUND_RGB = [0xf2, 0xf0, 0xeb] as const;
+
+/**
+ * Cells tinted by what crossing them costs: cheaper than plain ground towards green (a road at 0.5× is
+ * halfway, 0.25× and below fully), costlier towards red (in doublings: 3× about 40 %, 16× fully). Both
+ * are far from the overlays' blue, orange and purple, and the walls stay the darkest cells.
+ */
+export const COST_TINT = {
+  cheaper: [0x5a, 0xae, 0x61],
+  costlier: [0xa5, 0x0f, 0x15],
+} as const;
+
+/** The multipliers the legend's ramp shows, cheapest to costliest. */
+export const COST_RAMP_STOPS = [0.25, 0.5, 1, 2, 4, 8, 16] as const;
+
+/** `base` tinted for a cell whose crossing costs `multiplier` times a plain step. */
+export function costTint(base: readonly [number, number, number], multiplier: number): [number, number, number] {
+  if (multiplier === 1) return [base[0], base[1], base[2]];
+  const cheaper = multiplier < 1;
+  const f = Math.min(1, Math.abs(Math.log2(multiplier)) / (cheaper ? 2 : 4));
+  const to = cheaper ? COST_TINT.cheaper : COST_TINT.costlier;
+  return [0, 1, 2].map((k) => Math.round(base[k]! + (to[k]! - base[k]!) * f)) as [number, number, number];
+}
+
+const css = ([r, g, b]: readonly number[]) => `rgb(${r},${g},${b})`;
+
+/** The colour of plain ground at `multiplier`, as a CSS colour (the legend's swatches). */
+export const groundAtCost = (multiplier: number) => css(costTint(GROUND_RGB, multiplier));
+
 /** Sets `--name` CSS variables on the document from the palette, for the legend's swatches. */
 export function exportPaletteToCss(): void {
   const style = document.documentElement.style;

@@ -2,10 +2,11 @@
 // edit's update, the crowd's numbers and the HUD (the cell under the pointer, the zoom).
 import { hierarchyOptions } from '../algorithms';
 import type { CrowdMetrics } from '../crowd';
-import { fmtInt, fmtMs, plural } from '../format';
+import { errorText, fmtInt, fmtMs, plural } from '../format';
 import type { Elements } from '../page';
 import type { AppState } from '../state';
 import type { OverlayData } from './overlayData';
+import { passableCode } from '../hierarchyView';
 import { TERRAIN_NAMES } from './view';
 
 /** Frame-time statistics of the frames that ran on their own (crowd, flashes). */
@@ -60,14 +61,22 @@ export class Panels {
       return;
     }
     if (algo.kind === 'shpa') {
-      const { planner, buildMs } = shown.planners.shpa(settings);
+      demo.hierarchyCheck = null;
+      let built;
+      try {
+        built = shown.planners.shpa(settings);
+      } catch (error) {
+        // SHPA* refuses a grid with terrain costs (so far): said here, not thrown at the page.
+        buildInfo.textContent = `SHPA* cannot be built on this grid: ${errorText(error)}`;
+        return;
+      }
+      const { planner, buildMs } = built;
       const s = planner.stats;
       const part = (n: number | undefined, what: string) => (n === undefined ? '' : `, ${plural(n, what)}`);
       buildInfo.textContent =
         `Built in ${fmtMs(buildMs)} (core: ${fmtMs(s.buildMs)}), ${(s.bytes / 1024).toFixed(0)} KiB` +
         `${part(s.clusters, 'cluster')}${part(s.nodes, 'node')}${part(s.components, 'connected component')}. ` +
         `Clusters of any shape up to ${settings.clusterSize} cells wide (the cluster size); static maps: an edit rebuilds it all.`;
-      demo.hierarchyCheck = null;
       return;
     }
     const { planner, buildMs } = shown.planners.planner(hierarchyOptions(algo, settings));
@@ -116,7 +125,10 @@ export class Panels {
     let text = '–';
     if (hover) {
       const code = String.fromCharCode(shown.terrain[hover.y * shown.width + hover.x]!);
-      text = `(${hover.x}, ${hover.y}) ${TERRAIN_NAMES[code] ?? code}`;
+      const cost = shown.image.multiplierAt(hover.x, hover.y);
+      // The multiplier of passable cells that do not cost a plain step (blocked cells have none that matters).
+      const costText = passableCode(code.charCodeAt(0)) && cost !== 1 ? `, costs ${+cost.toFixed(3)}×` : '';
+      text = `(${hover.x}, ${hover.y}) ${TERRAIN_NAMES[code] ?? code}${costText}`;
     }
     this.elements.hudCell.textContent = text;
     this.elements.hudZoom.textContent =

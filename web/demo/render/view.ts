@@ -2,12 +2,16 @@
 // pixel per cell (and patched where cells change); every frame scales that image and draws the
 // overlays on top, so even maps of 2048 × 2048 cells pan and zoom smoothly.
 
+import type { TerrainCostTable } from '../../lib/index';
+import { passableCode } from '../hierarchyView';
+import { GROUND_RGB, costTint } from './palette';
+
 export type RGB = readonly [number, number, number];
 
 /** Terrain colours: greys and muted tones, so that the overlays' colours stand out. */
 export const TERRAIN_RGB: Record<string, RGB> = {
-  '.': [0xf2, 0xf0, 0xeb],
-  G: [0xf2, 0xf0, 0xeb],
+  '.': GROUND_RGB,
+  G: GROUND_RGB,
   S: [0xd8, 0xd2, 0xb0], // swamp: passable
   '@': [0x2e, 0x2e, 0x2e],
   O: [0x2e, 0x2e, 0x2e],
@@ -25,39 +29,84 @@ export const TERRAIN_NAMES: Record<string, string> = {
   W: 'water',
 };
 
-const LUT = (() => {
-  const lut = new Uint32Array(256).fill(0xffff00ff); // unknown codes: magenta
-  const little = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-  for (const [ch, [r, g, b]] of Object.entries(TERRAIN_RGB)) {
-    lut[ch.charCodeAt(0)] = little ? (0xff << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 0xff;
-  }
-  return lut;
-})();
+/** The terrain kind a character belongs to, as `TerrainCosts` keys it (`G` is ground, `O` out of bounds). */
+const kindOf = (ch: string) => (ch === 'G' ? '.' : ch === 'O' ? '@' : ch);
 
-/** The terrain as an image, one pixel per cell. */
+/** A terrain character's colour when crossing it costs `multiplier` (blocked terrain is never tinted), as CSS. */
+export function terrainColour(ch: string, multiplier: number): string {
+  const rgb = TERRAIN_RGB[ch] ?? [0xff, 0x00, 0xff];
+  const [r, g, b] = passableCode(ch.charCodeAt(0)) ? costTint(rgb, multiplier) : rgb;
+  return `rgb(${r},${g},${b})`;
+}
+
+const UNKNOWN = 0xffff00ff; // unknown codes: magenta
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const packRgb = ([r, g, b]: RGB) => (LITTLE_ENDIAN ? ((0xff << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 0xff) >>> 0);
+
+/**
+ * The terrain as an image, one pixel per cell, tinted by what crossing each cell costs (its terrain's
+ * multiplier times its cost layer value / 16). It reads the demo's own terrain and cost layer, which the
+ * caller edits in place before asking for the changed rectangle to be repainted.
+ */
 export class TerrainImage {
   readonly canvas: HTMLCanvasElement;
   #ctx: CanvasRenderingContext2D;
   #width: number;
+  #height: number;
+  #terrain: Uint8Array;
+  #costs: Uint8Array;
+  /** Per terrain code: its kind's multiplier. */
+  #kindMultiplier = new Float64Array(256).fill(1);
+  /** Colour per (terrain code, cost layer value): index code · 256 + value. */
+  #colours = new Uint32Array(256 * 256);
 
-  constructor(terrain: Uint8Array, width: number, height: number) {
+  constructor(terrain: Uint8Array, costs: Uint8Array, width: number, height: number, kindCosts: TerrainCostTable) {
     this.canvas = document.createElement('canvas');
     this.canvas.width = width;
     this.canvas.height = height;
     this.#width = width;
+    this.#height = height;
+    this.#terrain = terrain;
+    this.#costs = costs;
     this.#ctx = this.canvas.getContext('2d')!;
-    this.update(terrain, 0, 0, width, height);
+    this.setKindCosts(kindCosts);
+  }
+
+  /**
+   * Takes the terrain kinds' multipliers (as `grid.terrainCosts` gives them, keyed `.`, `S`, `W`, `T`,
+   * `@`) and repaints every cell.
+   */
+  setKindCosts(kindCosts: TerrainCostTable): void {
+    const byKind = new Map<string, number>(Object.entries(kindCosts));
+    this.#colours.fill(UNKNOWN);
+    this.#kindMultiplier.fill(1);
+    for (const [ch, rgb] of Object.entries(TERRAIN_RGB)) {
+      const code = ch.charCodeAt(0);
+      const kind = byKind.get(kindOf(ch)) ?? 1;
+      this.#kindMultiplier[code] = kind;
+      for (let value = 0; value < 256; value++) {
+        this.#colours[code * 256 + value] = packRgb(passableCode(ch.charCodeAt(0)) ? costTint(rgb, (kind * value) / 16) : rgb);
+      }
+    }
+    this.update(0, 0, this.#width, this.#height);
+  }
+
+  /** What crossing cell (x, y) costs (a blocked cell's multiplier is never met by a path). */
+  multiplierAt(x: number, y: number): number {
+    const i = y * this.#width + x;
+    return (this.#kindMultiplier[this.#terrain[i]!]! * this.#costs[i]!) / 16;
   }
 
   /** Repaints the cells of the rectangle [x0, x1) × [y0, y1). */
-  update(terrain: Uint8Array, x0: number, y0: number, x1: number, y1: number): void {
+  update(x0: number, y0: number, x1: number, y1: number): void {
     const w = x1 - x0, h = y1 - y0;
     if (w <= 0 || h <= 0) return;
     const image = new ImageData(w, h);
     const pixels = new Uint32Array(image.data.buffer);
+    const terrain = this.#terrain, costs = this.#costs, colours = this.#colours;
     for (let y = 0; y < h; y++) {
       const row = (y0 + y) * this.#width + x0;
-      for (let x = 0; x < w; x++) pixels[y * w + x] = LUT[terrain[row + x]!]!;
+      for (let x = 0; x < w; x++) pixels[y * w + x] = colours[terrain[row + x]! * 256 + costs[row + x]!]!;
     }
     this.#ctx.putImageData(image, x0, y0);
   }
