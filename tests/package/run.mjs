@@ -12,7 +12,7 @@
 // Prints one line per check and "package: N passed, N failed" last. HPASTAR_KEEP_TMP=1 keeps the
 // temporary folder.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -135,6 +135,7 @@ await step('Chromium: a Vite app importing "hpastar", a page importing the files
   cpSync(path.join(here, 'consumer/web'), app, { recursive: true });
   mkdirSync(path.join(app, 'public'));
   cpSync(path.join(consumer, 'node_modules/hpastar/maps/den520d.map'), path.join(app, 'public/den520d.map'));
+  const weighted = weightedExpectation(path.join(app, 'public'));
   const { build } = await import(pathToFileURL(path.join(root, 'node_modules/vite/dist/node/index.js')).href);
   await build({ root: app, base: './', configFile: false, logLevel: 'warn', build: { outDir: path.join(app, 'dist'), emptyOutDir: true } });
   const { chromium } = await import(pathToFileURL(playwrightEntry).href);
@@ -165,7 +166,14 @@ await step('Chromium: a Vite app importing "hpastar", a page importing the files
           if (!result.ok) throw new Error(`${label}: ${JSON.stringify(result)} ${errors.join('; ')}`);
           const expected = isolated ? 'shared' : 'copied';
           if (result.isolated !== isolated || result.mode !== expected) throw new Error(`${label}, isolated ${isolated}: pool mode ${result.mode}`);
-          notes.push(`${label}, ${isolated ? 'COOP/COEP' : 'not isolated'}: pool ${result.mode}`);
+          let weightedNote = '';
+          if (label === 'Vite' && weighted) {
+            if (result.weighted?.mismatches !== 0 || result.weighted.queries !== weighted.queries) {
+              throw new Error(`${label}, isolated ${isolated}: a weighted map saved, loaded and searched in the ${result.mode} pool differs from the native tool: ${JSON.stringify(result.weighted)}`);
+            }
+            weightedNote = `, weighted map saved, loaded and searched in it: ${result.weighted.queries} paths as natively`;
+          }
+          notes.push(`${label}, ${isolated ? 'COOP/COEP' : 'not isolated'}: pool ${result.mode}${weightedNote}`);
         } finally {
           await new Promise((resolve) => server.close(resolve));
         }
@@ -192,6 +200,37 @@ await step('Chromium: a Vite app importing "hpastar", a page importing the files
   }
   return notes.join('; ');
 });
+
+/**
+ * Terrain costs in the browser against the native tool: writes `dir`/den520d.layer (a cost layer: discs
+ * and a road) and `dir`/den520d.weighted.json (the first 300 scenarios' pairs and the costs `hpa scen
+ * --costs S=3 --cost-layer` finds for them with HPA*, cluster 16, 2 levels) for the Vite app, which
+ * builds, saves, loads and searches them in a pool. Null, and nothing written, without the native tool.
+ */
+function weightedExpectation(dir) {
+  const tool = path.join(root, 'build/native/hpa');
+  if (!existsSync(tool)) return null;
+  const [width, height] = [256, 257];
+  const layer = new Uint8Array(width * height).fill(16);
+  let seed = 7;
+  const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  for (let d = 0; d < 24; d++) {
+    const cx = Math.floor(next() * width), cy = Math.floor(next() * height), r = 3 + Math.floor(next() * 14);
+    const value = [24, 48, 80, 255][Math.floor(next() * 4)];
+    for (let y = Math.max(0, cy - r); y <= Math.min(height - 1, cy + r); y++)
+      for (let x = Math.max(0, cx - r); x <= Math.min(width - 1, cx + r); x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) layer[y * width + x] = value;
+  }
+  for (let x = 0; x < width; x++) layer[120 * width + x] = layer[121 * width + x] = 8;
+  const layerFile = path.join(dir, 'den520d.layer');
+  writeFileSync(layerFile, layer);
+  const args = ['scen', path.join(root, 'maps/den520d.map.scen'), '--algo', 'hpa', '--cluster', '16', '--levels', '2',
+    '--costs', 'S=3', '--cost-layer', layerFile, '--limit', '300', '--per-query'];
+  const lines = sh(tool, args).stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const perQuery = lines.filter((l) => 'sx' in l);
+  const expectation = { queries: perQuery.map((l) => [l.sx, l.sy, l.gx, l.gy]), costs: perQuery.map((l) => l.length) };
+  writeFileSync(path.join(dir, 'den520d.weighted.json'), JSON.stringify(expectation));
+  return { queries: perQuery.length };
+}
 
 /** A static file server for the built app; with `isolated`, the COOP/COEP headers of cross-origin isolation. */
 function serve(dir, isolated) {
