@@ -52,7 +52,7 @@ void printUsage(std::FILE* out) {
                "character's cells (1/64 to 1024; '.' and 'G' are one kind); --cost-layer FILE takes width*height\n"
                "bytes, row-major, each cell's multiplier in sixteenths (16: as its terrain; 1..255). A move costs\n"
                "the mean of its cells' multipliers times 1 (straight) or sqrt 2 (diagonal, the mean of its four\n"
-               "cells). shpa refuses weighted maps so far.\n\n"
+               "cells).\n\n"
                "Switches (--cache-paths, --no-prune, --distance-table, --no-smooth, --per-query, ...) take no\n"
                "value: given, they turn their option on; left out, the default holds. --x=VALUE is refused.\n\n"
                "Files: a .map file is read up to %zu bytes (the largest grid: %lld cells, %d per side), a\n"

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 #include "grid/Grid.h"
@@ -51,8 +52,8 @@ struct ShpaClustering {
 //
 // As in HPA*, the pairs along one straight border line between the set and one other cluster form runs
 // (an entrance); a run shorter than entranceWidth gets one transition in its middle, a longer one one at each
-// end. Runs are walked along +x or +y whichever side they are seen from, so both clusters of a border choose
-// the same pairs.
+// end (with terrain costs: at the cheapest crossing of the run, or of each half). Runs are walked along +x or
+// +y whichever side they are seen from, so both clusters of a border choose the same pairs.
 template <typename Visit>
 void forEachBorderTransition(const Grid& grid, const uint32_t* cellCluster, const Rect& box, uint32_t a, uint32_t b,
                              int32_t entranceWidth, Visit&& visit) {
@@ -77,11 +78,29 @@ void forEachBorderTransition(const Grid& grid, const uint32_t* cellCluster, cons
         while (inSet(x + length * ex, y + length * ey) && clusterAt(qx + length * ex, qy + length * ey) == other)
           ++length;
         auto at = [&](int32_t i) { visit(Point{x + i * ex, y + i * ey}, Point{qx + i * ex, qy + i * ey}); };
+        // With terrain costs, as in HPA*, each transition goes where crossing its part of the run is cheapest
+        // (the two cells' weights), the unweighted place winning ties. The cost is the same seen from either
+        // side, so both clusters of a border still choose the same pairs. Without costs every crossing ties.
+        auto cheapest = [&](int32_t from, int32_t to, int32_t preferred) {
+          if (!grid.weighted()) return preferred;
+          int32_t best = preferred;
+          float bestCost = 0;
+          for (int32_t i = from; i < to; ++i) {
+            const float cost =
+                grid.weightAt(grid.index(x + i * ex, y + i * ey)) + grid.weightAt(grid.index(qx + i * ex, qy + i * ey));
+            const bool nearer = std::abs(i - preferred) < std::abs(best - preferred);
+            if (i == from || cost < bestCost || (cost == bestCost && nearer)) {
+              best = i;
+              bestCost = cost;
+            }
+          }
+          return best;
+        };
         if (length < entranceWidth || length == 1) {
-          at(length / 2);
+          at(cheapest(0, length, length / 2));
         } else {
-          at(0);
-          at(length - 1);
+          at(cheapest(0, length / 2, 0));
+          at(cheapest(length / 2, length, length - 1));
         }
       }
     }

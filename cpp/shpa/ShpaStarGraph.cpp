@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 
 #include "shpa/ShpaClustering.h"
 
@@ -16,10 +17,6 @@ std::optional<ShpaStarGraph> ShpaStarGraph::build(std::shared_ptr<const Grid> gr
   }
   error = options.validate();
   if (!error.empty()) return std::nullopt;
-  if (grid->weighted()) {  // its edge weights and smoothing are the unweighted ones so far
-    error = "terrain costs are not supported by SHPA* yet: build it on a grid whose multipliers are all 1";
-    return std::nullopt;
-  }
 
   ShpaStarGraph g;
   g.grid_ = std::move(grid);
@@ -107,6 +104,25 @@ void ShpaStarGraph::labelComponents() {
     }
   }
   stats_.components = count;
+}
+
+double ShpaStarGraph::lineWeight(Point a, Point b) const {
+  const Grid& grid = *grid_;
+  const int32_t dx = b.x - a.x, dy = b.y - a.y;
+  const int32_t steps = std::max(std::abs(dx), std::abs(dy));
+  if (steps == 0) return grid.weightAt(grid.index(a));
+  double sum = 0;
+  int32_t count = 0;
+  // d * i / steps rounded half away from zero, in integers (division truncates towards zero).
+  auto along = [&](int32_t d, int32_t i) { return (2 * d * i + (d < 0 ? -steps : steps)) / (2 * steps); };
+  for (int32_t i = 0; i <= steps; ++i) {
+    // The cell nearest the line at step i: exact along the longer axis, rounded along the other.
+    const int32_t x = a.x + along(dx, i), y = a.y + along(dy, i);
+    if (!grid.passable(x, y)) continue;  // a wall's multiplier says nothing of the way around it
+    sum += grid.weightAt(grid.index(x, y));
+    ++count;
+  }
+  return sum / count;
 }
 
 size_t ShpaStarGraph::computeBytes() const {

@@ -32,7 +32,8 @@ struct ShpaBuildStats {
 
 // SHPA*'s abstraction of a static grid (Kring, Champandard, Samarin 2010): variable-size, fully connected
 // clusters from a greedy merge (ShpaClustering.h), abstract nodes on their borders placed as HPA*'s
-// transitions, and edges weighted by straight-line distance.
+// transitions, and edges weighted by straight-line distance (on a weighted grid, times the mean multiplier of
+// the cells along the line: see weight()).
 //
 // STATIC MAPS ONLY. The graph has no edit API: after a terrain change build a new one (kShpaStaticMapsOnly is
 // the message an editing front end returns). The grid is shared read-only and must not change while the
@@ -46,9 +47,11 @@ struct ShpaBuildStats {
 //   array is needed, and the labels come from a flood fill over the clusters, not the cells).
 // - Nodes are numbered cluster by cluster: the nodes of cluster c are firstNode(c)..firstNode(c + 1) - 1.
 // - Intra-edges join every pair of nodes of one cluster. Clusters are fully connected, so every such pair is
-//   joined by a path inside the cluster; the weight is the straight-line distance between the two cells, so
-//   these edges are implicit (no storage, no search at build time).
-// - Inter-edges (CSR) join the two cells of a transition: one straight step, weight 1.
+//   joined by a path inside the cluster; the weight is the straight-line distance between the two cells (times
+//   the line's mean multiplier on a weighted grid), so these edges are implicit (no storage, no search at
+//   build time).
+// - Inter-edges (CSR) join the two cells of a transition: one straight step, weighted as the grid costs it
+//   (1 on an unweighted grid).
 class ShpaStarGraph {
  public:
   static constexpr uint32_t kNone = 0xFFFFFFFFu;
@@ -78,13 +81,35 @@ class ShpaStarGraph {
     return {interTarget_.data() + interOffset_[node], interTarget_.data() + interOffset_[node + 1]};
   }
 
-  // The weight of an abstract edge between two cells, also the abstract search's heuristic: Euclidean (the
-  // paper) or octile, as the options say. A lower bound of the true distance, and a metric.
-  double weight(Point a, Point b) const {
+  // The distance between two cells: Euclidean (the paper) or octile, as the options say. A lower bound of the
+  // unweighted path length, and a metric.
+  double distance(Point a, Point b) const {
     const double dx = a.x - b.x, dy = a.y - b.y;
     if (options_.edgeWeight == ShpaEdgeWeight::Octile) return octileDistance(a.x - b.x, a.y - b.y);
     return std::sqrt(dx * dx + dy * dy);
   }
+
+  // The weight of an abstract edge between two cells of one cluster (a node, the start or the goal): their
+  // distance, on a weighted grid times the mean multiplier of the passable cells on the straight line between
+  // them. Refinement walks that pair with A* inside the cluster's box (at most maxClusterSide across), and
+  // the path it finds runs close to the line, so the line's cells are what it mostly pays for; where going
+  // around costly ground inside the box is cheaper, refinement does, and the estimate is then high. An
+  // estimate, not a bound, as the distance is on an unweighted grid; it needs no storage and no search at build
+  // time, and on an unweighted grid it is exactly the distance.
+  double weight(Point a, Point b) const {
+    return grid_->weighted() ? distance(a, b) * lineWeight(a, b) : distance(a, b);
+  }
+
+  // The weight of an inter-edge: the straight step between the two cells of a transition, as the grid costs it.
+  double stepWeight(Point from, Point to) const {
+    if (!grid_->weighted()) return 1.0;
+    return grid_->moveCost(grid_->index(from), dirOfStep(to.x - from.x, to.y - from.y));
+  }
+
+  // The abstract search's heuristic: the distance times the grid's smallest multiplier (1 unweighted). Every
+  // edge weighs at least that (a mean of multipliers is at least the smallest, a step costs at least it), and
+  // the distance is a metric, so the heuristic stays admissible and consistent for the edge weights.
+  double heuristic(Point a, Point goal) const { return distance(a, goal) * grid_->minWeight(); }
 
   // True when a path joins the two passable cells.
   bool connected(Point a, Point b) const {
@@ -97,6 +122,9 @@ class ShpaStarGraph {
  private:
   ShpaStarGraph() = default;
   void labelComponents();
+  // The mean multiplier of the passable cells on the straight line from a to b (one cell per step along the
+  // longer axis, both ends included; both ends are passable).
+  double lineWeight(Point a, Point b) const;
   size_t computeBytes() const;
 
   std::shared_ptr<const Grid> grid_;

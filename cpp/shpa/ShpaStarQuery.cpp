@@ -74,16 +74,20 @@ uint64_t ShpaStarQuery::searchAbstract(Point start, Point goal, bool& found) {
   };
   auto relax = [&](uint32_t from, uint32_t to, Point toCell, double cost) {
     if (!improve(from, to, cost)) return;
-    const double h = g.weight(toCell, goal);
+    const double h = g.heuristic(toCell, goal);
     space_.push(cost + h, h, to);
   };
   // An intra-edge from -> node. Weights are a metric, so a node reached inside its own cluster never needs to
   // offer its cluster's other nodes or the goal: whoever reached it (the start, or a node entered from another
   // cluster) offered each of them at most as much, g(p) + w(p, b) <= g(p) + w(p, a) + w(a, b). Its only use is to
   // lead across its inter-edges, so it is passed through at once instead of being queued and expanded.
+  // (With terrain costs the weights are only close to a metric: a detour p -> a -> b inside one cluster that
+  // the estimates rate cheaper than p -> b is not tried. Refinement searches the whole box between p and b,
+  // so it still takes such a detour when it is really cheaper.)
   auto passThrough = [&](uint32_t from, uint32_t node, double cost) {
     if (!improve(from, node, cost)) return;
-    for (uint32_t n : g.interEdges(node)) relax(node, n, g.nodeCell(n), cost + 1.0);
+    const Point cell = g.nodeCell(node);
+    for (uint32_t n : g.interEdges(node)) relax(node, n, g.nodeCell(n), cost + g.stepWeight(cell, g.nodeCell(n)));
   };
 
   // No SG effort: the start's cluster's nodes open the search at their straight-line distance.
@@ -105,7 +109,7 @@ uint64_t ShpaStarQuery::searchAbstract(Point start, Point goal, bool& found) {
     const Point cell = g.nodeCell(id);
     const uint32_t cluster = g.nodeCluster(id);
     const double gHere = gValue[id];
-    for (uint32_t n : g.interEdges(id)) relax(id, n, g.nodeCell(n), gHere + 1.0);
+    for (uint32_t n : g.interEdges(id)) relax(id, n, g.nodeCell(n), gHere + g.stepWeight(cell, g.nodeCell(n)));
     const uint32_t from = parent[id];
     if (from == startId || g.nodeCluster(from) == cluster) continue;  // improved by a pass-through since queued
     for (uint32_t n = g.firstNode(cluster); n < g.endNode(cluster); ++n)

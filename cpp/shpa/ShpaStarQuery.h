@@ -36,6 +36,10 @@ struct ShpaQueryOptions {
 // cells through other cells of the box; it is never longer than the in-cluster one, which always exists.
 // Then loops are cut (segments in overlapping boxes may cross the same cell twice) and, by default, the path
 // is smoothed with the HPA* smoothing.
+//
+// Terrain costs: the edge weights estimate weighted costs (ShpaStarGraph::weight), the heuristic is scaled by
+// the smallest multiplier, refinement's A* follows the costs (a weighted grid makes it weighted), smoothing
+// replaces a stretch only by a line that costs less, and the reported cost is recomputed under the weights.
 class ShpaStarQuery {
  public:
   explicit ShpaStarQuery(const ShpaStarGraph& graph) : g_(&graph) {}

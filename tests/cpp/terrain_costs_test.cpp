@@ -18,7 +18,6 @@
 #include "search/JumpPointPlusSearch.h"
 #include "search/JumpPointSearch.h"
 #include "search/SearchSpace.h"
-#include "shpa/ShpaStarGraph.h"
 
 namespace hpastar {
 namespace {
@@ -455,13 +454,6 @@ TEST(TerrainCosts, ForgedCostsInHierarchyBytesAreRefusedWithTheReason) {
             "terrain's cost");
   // A layer dropped: what follows is then read as the options, and refused there or later.
   EXPECT_NE(forged(costs + 20, {&noLayer, 1}), "");
-}
-
-TEST(TerrainCosts, ShpaStarRefusesAWeightedGridUntilItFollowsItsCosts) {
-  const Grid g = test::weighRegions(test::loadMap("arena.map"), 1);
-  std::string error;
-  EXPECT_FALSE(ShpaStarGraph::build(std::make_shared<const Grid>(g), ShpaOptions{}, error));
-  EXPECT_EQ(error, "terrain costs are not supported by SHPA* yet: build it on a grid whose multipliers are all 1");
 }
 
 TEST(SearchKey, OrdersCostsOfAnyMagnitudeAndKeepsTheFixedPointKeysBelowTwoToThe25) {
