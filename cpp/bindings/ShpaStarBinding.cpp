@@ -117,6 +117,7 @@ EMSCRIPTEN_BINDINGS(hpastar_shpa) {
       .function("width", &ShpaStarHandle::width)
       .function("height", &ShpaStarHandle::height)
       .function("terrain", &ShpaStarHandle::terrain)
+      .function("weighted", &ShpaStarHandle::weighted)
       .function("findPath", &ShpaStarHandle::findPath)
       .function("traceFindPath", &ShpaStarHandle::traceFindPath)
       .function("cellClusters", &ShpaStarHandle::cellClusters)

@@ -16,9 +16,10 @@
 namespace hpastar::bindings {
 
 // An SHPA* planner (Kring, Champandard, Samarin 2010): variable-size clusters from a greedy merge,
-// straight-line edge weights. STATIC MAPS ONLY: the graph is built once for one grid and has no edit;
-// applyEdits() always answers kShpaStaticMapsOnly. It has no serialized form either: a worker that needs
-// its own copy builds it from the terrain (the build is fast: tens of milliseconds on a 512 x 512 map).
+// straight-line edge weights (times the line's mean multiplier on a grid with terrain costs).
+// STATIC MAPS ONLY: the graph is built once for one grid and has no edit; applyEdits() always answers
+// kShpaStaticMapsOnly. It has no serialized form either: a worker that needs its own copy builds it from
+// the terrain (the build is fast: tens of milliseconds on a 512 x 512 map).
 //
 // The graph is held through a shared pointer so that a ParallelSearch batch running on other threads
 // keeps it alive; the grid is shared with the GridHandle it was built from until that grid is edited
@@ -47,6 +48,9 @@ class ShpaStarHandle {
   int height() const { return graph_ ? graph_->grid().height() : 0; }
   // The terrain the graph was built from, row-major (a copy).
   emscripten::val terrain() const;
+  // Whether that grid has terrain costs, which terrain() does not carry (a pool made from this planner
+  // would lose them).
+  bool weighted() const { return graph_ && graph_->grid().weighted(); }
 
   // One whole path: { status, found, cost, cells: Int32Array, stats }.
   emscripten::val findPath(int sx, int sy, int gx, int gy, bool smooth);

@@ -1,6 +1,6 @@
 // Terrain costs through the TypeScript API: a grid's multipliers and cost layer, A* following them (its
 // costs against a Dijkstra written here, every path recomputed under the weights by validatePath), the
-// checks of every argument, and the planners that refuse weighted grids until they follow them.
+// checks of every argument, and HPA*, DHPA* and SHPA* following them in the module and in the pool.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPathPool, loadHpastar, type Grid, type Hpastar, type Point } from '../../web/lib/index';
 import { costRegions } from './helpers/costRegions';
@@ -223,16 +223,46 @@ describe('HPA* follows terrain costs, in the module and in the pool', () => {
   }, 30_000);
 });
 
-describe('planners that do not follow terrain costs yet refuse a weighted grid', () => {
-  test('SHPA* and an SHPA* pool say so; the same grid builds once it is unweighted', async () => {
+describe('SHPA* follows terrain costs, in the module and in the pool', () => {
+  test('every path it finds is legal and costs what it says under the weights, never less than A*\'s; a pool gives the same', async () => {
     using g = hp.Grid.fromMovingAI(readMapsFile('arena.map'), 'arena.map');
-    g.setTerrainCosts({ S: 2 });
-    expect(() => hp.SHPAStar.build(g)).toThrow('SHPAStar.build: terrain costs are not supported by SHPA* yet: build it on a grid whose multipliers are all 1');
-    await expect(createPathPool({ algorithm: 'shpa', grid: g, workers: 1 })).rejects.toThrow(
-      'createPathPool: the grid has terrain costs, which SHPA* does not follow yet',
+    const layer = costRegions(map.width, map.height, 3);
+    g.setCostLayer(layer);
+    g.setTerrainCosts({ S: 3 });
+    const weight = (x: number, y: number) => (map.rows[y]![x] === 'S' ? 3 : 1) * (layer[y * map.width + x]! / 16);
+    const next = random(9);
+    const passable = () => {
+      for (;;) {
+        const p = { x: Math.floor(next() * map.width), y: Math.floor(next() * map.height) };
+        if (isPassableChar(map.rows[p.y]![p.x])) return p;
+      }
+    };
+    const queries: [Point, Point][] = [];
+    for (let i = 0; i < 40; i++) queries.push([passable(), passable()]);
+    using planner = hp.SHPAStar.build(g, { maxClusterSide: 8 });
+    using astar = new hp.AStar();
+    let found = 0;
+    for (const [start, goal] of queries) {
+      const path = planner.findPath(start, goal);
+      const optimal = astar.findPath(g, start, goal);
+      expect(path.found).toBe(optimal.found);
+      if (!path.found) continue;
+      found++;
+      validatePath(map, path.cells, start, goal, path.cost, weight);
+      expect(path.cost).toBeGreaterThanOrEqual(optimal.cost * (1 - 1e-9));
+    }
+    expect(found).toBeGreaterThan(0);
+    const expected = planner.findPaths(queries);
+    const pool = await createPathPool({ algorithm: 'shpa', grid: g, hierarchy: { maxClusterSide: 8 }, workers: 1 });
+    try {
+      const batch = await pool.findPaths(queries);
+      expect(Array.from(batch.cost)).toEqual(Array.from(expected.cost));
+    } finally {
+      await pool.close();
+    }
+    // Its terrain alone would lose the costs: a pool is made from the grid, not from this planner.
+    await expect(createPathPool({ planner, workers: 1 })).rejects.toThrow(
+      'createPathPool: this SHPA* planner was built on a grid with terrain costs, which its terrain does not carry',
     );
-    g.setTerrainCosts({});
-    using planner = hp.SHPAStar.build(g);
-    expect(planner.findPath({ x: 3, y: 3 }, { x: 45, y: 45 }).found).toBe(true);
-  });
+  }, 30_000);
 });

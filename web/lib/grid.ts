@@ -103,7 +103,7 @@ export class Grid extends WasmObject<RawGrid> {
 
   /**
    * Whether moves on this grid cost other than 1 and √2: some terrain multiplier or cost layer value is
-   * not 1. A*, HPA*, DHPA* and the pool follow the costs; SHPA* refuses a weighted grid so far.
+   * not 1. A*, HPA*, DHPA*, SHPA* and the pool follow the costs.
    */
   get weighted(): boolean {
     const raw = this.#handle();

@@ -32,9 +32,10 @@ export function rawShpaPlanner(planner: SHPAStar): RawSHPAStar {
  * it. Build one with `hpastar.SHPAStar.build(grid, options)`.
  *
  * SHPA* merges small square tiles into larger clusters of any shape, then searches an abstract graph
- * whose edges are weighted by straight-line distance (nothing is searched at build time), and
- * refines the abstract path with A* inside each cluster's bounding box. Paths are valid and
- * near-optimal (about 1% longer than the shortest on the Moving AI maps, smoothed by default).
+ * whose edges are weighted by straight-line distance (nothing is searched at build time; with terrain
+ * costs, times the mean multiplier of the cells along the line), and refines the abstract path with A*
+ * inside each cluster's bounding box. Paths are valid and near-optimal (about 1% longer than the
+ * shortest on the Moving AI maps, smoothed by default).
  *
  * **Static maps only.** Its clusters are built once for one terrain and cannot be repaired:
  * {@link SHPAStar.applyEdits} always throws, and so does `PathPool.updateTerrain` on an SHPA* pool.

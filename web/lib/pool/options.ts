@@ -8,7 +8,7 @@ import { Grid } from '../grid.ts';
 import { HPAStar } from '../hpastar.ts';
 import { byteArray, integerIn, positiveInt } from '../args.ts';
 import { TERRAIN_KINDS, describe, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
-import { SHPAStar } from '../shpastar.ts';
+import { SHPAStar, rawShpaPlanner } from '../shpastar.ts';
 import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainData } from '../types.ts';
 import { defaultWorkers, sharedModeBlocker } from './host.ts';
 import type { HierarchySource, PoolAlgorithm, PoolMode } from './protocol.ts';
@@ -90,7 +90,11 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string)
     if (options.hierarchy !== undefined) throw new TypeError(`${where}: hierarchy options come from the planner; do not give both`);
     if (algorithm === 'shpa') {
       if (!(planner instanceof SHPAStar)) throw new TypeError(`${where}: algorithm 'shpa' needs an SHPAStar as planner`);
-      // No serialized form: the workers build the same graph from the planner's terrain and options.
+      // No serialized form: the workers build the same graph from the planner's terrain and options. The
+      // terrain does not carry terrain costs, so a planner built with them would lose them there.
+      if (rawShpaPlanner(planner).weighted()) {
+        throw new RangeError(`${where}: this SHPA* planner was built on a grid with terrain costs, which its terrain does not carry: give that grid as grid (and the planner's options as hierarchy)`);
+      }
       const { width, height } = planner;
       return { algorithm, source: { kind: 'terrain', width, height, terrain: planner.terrain() }, hierarchy: { ...planner.options }, width, height, version: 0 };
     }
@@ -110,7 +114,6 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string)
   if (grid instanceof Grid) {
     const { width, height } = grid;
     if (!grid.weighted) return { algorithm, source: { kind: 'terrain', width, height, terrain: grid.terrain() }, hierarchy, width, height, version: 0 };
-    if (algorithm === 'shpa') throw new RangeError(`${where}: the grid has terrain costs, which SHPA* does not follow yet`);
     // The workers build from the terrain and the costs (each kind's multiplier, and the layer if any).
     const table = grid.terrainCosts as unknown as Record<string, number>;
     const costs = TERRAIN_KINDS.flatMap((chars) => [chars.charCodeAt(0), table[chars[0]!]!]);

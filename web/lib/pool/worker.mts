@@ -177,9 +177,9 @@ async function init(m: InitMessage): Promise<void> {
   if (m.planner === 'shpa') {
     // SHPA* has no serialized form: always built here, from the terrain.
     planner = { kind: 'shpa', raw: new module.SHPAStar() };
-    error = source.kind === 'terrain'
-      ? planner.raw.buildFromTerrain(source.terrain, source.width, source.height, m.options)
-      : 'SHPA* has no serialized form: send the terrain';
+    if (source.kind !== 'terrain') error = 'SHPA* has no serialized form: send the terrain';
+    else if (!source.costs && !source.layer) error = planner.raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
+    else error = buildWeighted(module, planner.raw, source, m.options);
   } else {
     const raw = new module.HPAStar();
     if (source.kind === 'hierarchy') error = raw.load(source.bytes);
@@ -313,7 +313,7 @@ function heapBytes(module: HpastarModule): number {
 }
 
 /** Builds `raw` from terrain with costs: a grid made here, its costs set, then the build. */
-function buildWeighted(module: HpastarModule, raw: RawHPAStar, source: Extract<HierarchySource, { kind: 'terrain' }>, options: RawOptionsInput): string {
+function buildWeighted(module: HpastarModule, raw: RawHPAStar | RawSHPAStar, source: Extract<HierarchySource, { kind: 'terrain' }>, options: RawOptionsInput): string {
   const grid = new module.Grid();
   try {
     return (
