@@ -274,10 +274,6 @@ class Sequence {
     options.edgeWeight = in_.ConsumeBool() ? ShpaEdgeWeight::Octile : ShpaEdgeWeight::Euclidean;
     std::string error;
     const auto graph = ShpaStarGraph::build(std::make_shared<const Grid>(grid()), options, error);
-    if (grid().weighted()) {  // SHPA* does not follow terrain costs yet, and says so
-      FUZZ_REQUIRE(!graph && error.find("terrain costs") != std::string::npos, "SHPA* on a weighted grid: " + error);
-      return;
-    }
     FUZZ_REQUIRE(graph.has_value(), "SHPA* build: " + error);
     ShpaStarQuery query(*graph);
     for (int i = 0; i < 3; ++i) {
