@@ -62,6 +62,16 @@ val ShpaStarHandle::terrain() const {
   return terrainToJS(graph_->grid());
 }
 
+val ShpaStarHandle::terrainCosts() const {
+  return terrainCostsToJS(graph_ ? graph_->grid().terrainCosts() : TerrainCosts{});
+}
+
+val ShpaStarHandle::costLayer() const {
+  if (!graph_ || !graph_->grid().hasCostLayer()) return val::null();
+  const auto& layer = graph_->grid().costLayer();
+  return copyToJS(layer.data(), layer.size());
+}
+
 val ShpaStarHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
   if (!graph_) return errorObject("the planner is not built");
   ShpaQueryOptions options;
@@ -117,7 +127,8 @@ EMSCRIPTEN_BINDINGS(hpastar_shpa) {
       .function("width", &ShpaStarHandle::width)
       .function("height", &ShpaStarHandle::height)
       .function("terrain", &ShpaStarHandle::terrain)
-      .function("weighted", &ShpaStarHandle::weighted)
+      .function("terrainCosts", &ShpaStarHandle::terrainCosts)
+      .function("costLayer", &ShpaStarHandle::costLayer)
       .function("findPath", &ShpaStarHandle::findPath)
       .function("traceFindPath", &ShpaStarHandle::traceFindPath)
       .function("cellClusters", &ShpaStarHandle::cellClusters)

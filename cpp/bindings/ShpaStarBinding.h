@@ -48,9 +48,10 @@ class ShpaStarHandle {
   int height() const { return graph_ ? graph_->grid().height() : 0; }
   // The terrain the graph was built from, row-major (a copy).
   emscripten::val terrain() const;
-  // Whether that grid has terrain costs, which terrain() does not carry (a pool made from this planner
-  // would lose them).
-  bool weighted() const { return graph_ && graph_->grid().weighted(); }
+  // The terrain costs of that grid: each kind's multiplier (TerrainKind order) and a copy of the cost
+  // layer (a Uint8Array) or null, which a pool sends its workers with the terrain.
+  emscripten::val terrainCosts() const;
+  emscripten::val costLayer() const;
 
   // One whole path: { status, found, cost, cells: Int32Array, stats }.
   emscripten::val findPath(int sx, int sy, int gx, int gy, bool smooth);

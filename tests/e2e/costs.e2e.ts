@@ -1,8 +1,8 @@
 // Terrain costs in the demo, in headless Chromium: a danger zone painted across the straight line
 // between the start and the goal bends the path around it (A*'s reference beside it, never costlier),
 // the legend explains the tints, clearing the cost straightens the path again; swamp's multiplier
-// changes the path's cost and goes into the permalink; SHPA* says it refuses the weighted grid instead
-// of breaking the page; the crowd's pool takes cost edits and a new multiplier.
+// changes the path's cost and goes into the permalink; SHPA* follows the weighted grid too; the crowd's
+// pool takes cost edits and a new multiplier.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
@@ -99,7 +99,7 @@ test('a danger zone bends the path around it; A* is beside it; clearing the cost
   expect(road.lastPath!.cost).toBeLessThan(53);
 });
 
-test("swamp's multiplier changes the path's cost and the permalink; SHPA* refuses the weighted grid gracefully", async () => {
+test("swamp's multiplier changes the path's cost and the permalink; SHPA* follows it too", async () => {
   page = await browser.page();
   await openDemo(page, baseUrl, '?gen=empty-64x64-f0-s1&algo=hpa1&s=5,32&g=58,32');
   // A band of swamp across the whole map: there is no way around it.
@@ -122,26 +122,24 @@ test("swamp's multiplier changes the path's cost and the permalink; SHPA* refuse
   expect(await page.inputValue('[data-testid=cost-swamp]')).toBe('5');
   expect((await demo(page)).terrainCosts).toEqual({ '.': 1, S: 5 });
 
-  // SHPA* (when the package has it) on a weighted grid: its refusal is shown, the page carries on.
+  // SHPA* on the weighted grid: a path, never cheaper than A*'s; then HPA* plans again.
   await page.check('[data-testid=paint-swamp]');
   await dragRect(page, [ZONE.x0, 0], [ZONE.x1, 63]);
-  const offered = await page.$$eval('#algo option', (o) => o.filter((e) => !(e as HTMLOptionElement).disabled).map((e) => (e as HTMLOptionElement).value));
-  if (offered.includes('shpa')) {
-    await page.selectOption('[data-testid=algo]', 'shpa');
-    await page.waitForFunction(() => /terrain costs are not supported by SHPA\*/.test(document.getElementById('message')!.textContent ?? ''));
-    // Back to HPA*: it plans again.
-    await page.selectOption('[data-testid=algo]', 'hpa1');
-    await page.waitForFunction(() => window.__hpastarDemo.lastPath?.algo === 'hpa1' && window.__hpastarDemo.lastPath.found);
-  }
-  // The compare view on the weighted grid: every algorithm's cost against A*'s; SHPA*'s row says why it has none.
+  await page.selectOption('[data-testid=algo]', 'shpa');
+  await page.waitForFunction(() => window.__hpastarDemo.lastPath?.algo === 'shpa' && window.__hpastarDemo.lastPath.found);
+  const shpa = await demo(page);
+  expect(shpa.lastPath!.cost).toBeGreaterThanOrEqual(85 - 1e-9);
+  await page.selectOption('[data-testid=algo]', 'hpa1');
+  await page.waitForFunction(() => window.__hpastarDemo.lastPath?.algo === 'hpa1' && window.__hpastarDemo.lastPath.found);
+  // The compare view on the weighted grid: every algorithm's cost against A*'s.
   await page.click('[data-testid=tab-compare]');
   await page.click('[data-testid=compare-query]');
   await page.waitForFunction(() => window.__hpastarDemo.compare?.kind === 'query' && !window.__hpastarDemo.compare.running && window.__hpastarDemo.compare.queryRows.length > 0, null, { timeout: 60_000 });
   const rows = await page.evaluate(() => window.__hpastarDemo.compare!.queryRows);
   expect(rows[0]!.cost).toBeCloseTo(85, 9); // A*
   for (const row of rows.slice(1)) {
-    if (row.error) expect(row.error, row.algo).toMatch(/SHPA\*/);
-    else expect(row.cost, row.algo).toBeGreaterThanOrEqual(85 - 1e-9);
+    expect(row.error, row.algo).toBeFalsy();
+    expect(row.cost, row.algo).toBeGreaterThanOrEqual(85 - 1e-9);
   }
   await page.screenshot({ path: join(ARTIFACTS, 'costs-swamp.png') });
 });

@@ -260,9 +260,15 @@ describe('SHPA* follows terrain costs, in the module and in the pool', () => {
     } finally {
       await pool.close();
     }
-    // Its terrain alone would lose the costs: a pool is made from the grid, not from this planner.
-    await expect(createPathPool({ planner, workers: 1 })).rejects.toThrow(
-      'createPathPool: this SHPA* planner was built on a grid with terrain costs, which its terrain does not carry',
-    );
+    // A pool made from the planner gets its terrain with its costs.
+    expect(planner.terrainCosts.S).toBe(3);
+    expect(Array.from(planner.costLayer()!)).toEqual(Array.from(layer));
+    const fromPlanner = await createPathPool({ planner, workers: 1 });
+    try {
+      const batch = await fromPlanner.findPaths(queries);
+      expect(Array.from(batch.cost)).toEqual(Array.from(expected.cost));
+    } finally {
+      await fromPlanner.close();
+    }
   }, 30_000);
 });

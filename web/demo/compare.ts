@@ -34,7 +34,7 @@ export interface QueryRow {
   expanded: number;
   cost: number;
   subopt: number;
-  /** Why the algorithm has no answer (SHPA* refuses a grid with terrain costs so far), or null. */
+  /** Why the algorithm has no answer (its build was refused), or null. */
   error: string | null;
 }
 
@@ -170,7 +170,7 @@ export class ComparePanel {
     const totals = new Map<string, { ms: number; expanded: number; found: number; subopt: number; max: number; n: number }>(
       c.algorithms.map((a) => [a.label, { ms: 0, expanded: 0, found: 0, subopt: 0, max: 0, n: 0 }]),
     );
-    // An algorithm that cannot be built here (SHPA* on a grid with terrain costs) is left out of the runs.
+    // An algorithm that cannot be built here (its build refused) is left out of the runs.
     const refused = new Map<AlgoInfo, string>();
     for (const algo of c.algorithms) {
       try {

@@ -4,7 +4,7 @@
  */
 import type { RawSHPAStar } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
-import { WasmObject, internal, moduleError, resolvedOptionsOf } from './internal.ts';
+import { WasmObject, costTableOf, internal, moduleError, resolvedOptionsOf } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
 import type {
@@ -14,6 +14,7 @@ import type {
   Point,
   ResolvedShpaOptions,
   ShpaStats,
+  TerrainCostTable,
   TerrainEdit,
   TracedPath,
 } from './types.ts';
@@ -98,6 +99,18 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
   terrain(): Uint8Array {
     const raw = this.#handle();
     return this.wasmCall('SHPAStar.terrain', () => raw.terrain());
+  }
+
+  /** The multiplier of each terrain kind of the grid the planner was built from. */
+  get terrainCosts(): TerrainCostTable {
+    const raw = this.#handle();
+    return costTableOf(this.wasmCall('SHPAStar.terrainCosts', () => raw.terrainCosts()));
+  }
+
+  /** A copy of the cost layer of the grid the planner was built from, or null without one. */
+  costLayer(): Uint8Array | null {
+    const raw = this.#handle();
+    return this.wasmCall('SHPAStar.costLayer', () => raw.costLayer());
   }
 
   /**

@@ -246,8 +246,10 @@ declare module 'hpastar:raw' {
     width(): number;
     height(): number;
     terrain(): Uint8Array;
-    /** Whether the grid it was built from has terrain costs (which terrain() does not carry). */
-    weighted(): boolean;
+    /** The multiplier of each terrain kind of the grid it was built from (`terrainCharacters().kinds` order). */
+    terrainCosts(): number[];
+    /** A copy of that grid's cost layer, or null. */
+    costLayer(): Uint8Array | null;
     findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
     traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | { error: string };
     /** The cluster of every cell, row-major; -1 for blocked cells; or why there is no room for it. */

@@ -99,7 +99,7 @@ export class TerrainEditor {
     // The clusters the planner rebuilt, as it reports them (its graph is fetched again when drawn).
     if (mine) demo.edits.flashed += st.flashes.add(mine.rebuilt);
     if (algo.kind === 'shpa') {
-      // SHPA* is for static maps: its graph is built again from the edited terrain (it may refuse costs).
+      // SHPA* is for static maps: its graph is built again from the edited terrain.
       try {
         const ms = s.planners.prepare(algo, settings);
         this.panels.showEditNumbers(cells, ms, [], ' (SHPA*: whole graph rebuilt, static maps only)');

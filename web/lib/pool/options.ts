@@ -8,8 +8,8 @@ import { Grid } from '../grid.ts';
 import { HPAStar } from '../hpastar.ts';
 import { byteArray, integerIn, positiveInt } from '../args.ts';
 import { TERRAIN_KINDS, describe, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
-import { SHPAStar, rawShpaPlanner } from '../shpastar.ts';
-import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainData } from '../types.ts';
+import { SHPAStar } from '../shpastar.ts';
+import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainData } from '../types.ts';
 import { defaultWorkers, sharedModeBlocker } from './host.ts';
 import type { HierarchySource, PoolAlgorithm, PoolMode } from './protocol.ts';
 
@@ -78,6 +78,18 @@ export interface MapSource {
   version: number;
 }
 
+/**
+ * Terrain the workers build from: with terrain costs (a multiplier not 1, or a layer), each kind's
+ * multiplier and the layer go with it.
+ */
+function terrainSource(width: number, height: number, terrain: Uint8Array, table: TerrainCostTable, layer: Uint8Array | null): HierarchySource {
+  const multipliers = table as unknown as Record<string, number>;
+  const uniform = TERRAIN_KINDS.every((chars) => multipliers[chars[0]!] === 1);
+  if (uniform && layer === null) return { kind: 'terrain', width, height, terrain };
+  const costs = TERRAIN_KINDS.flatMap((chars) => [chars.charCodeAt(0), multipliers[chars[0]!]!]);
+  return { kind: 'terrain', width, height, terrain, costs, layer: layer ?? undefined };
+}
+
 /** The map of the options, and the planner to make from it. */
 function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string): MapSource {
   const { planner } = options;
@@ -90,13 +102,10 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string)
     if (options.hierarchy !== undefined) throw new TypeError(`${where}: hierarchy options come from the planner; do not give both`);
     if (algorithm === 'shpa') {
       if (!(planner instanceof SHPAStar)) throw new TypeError(`${where}: algorithm 'shpa' needs an SHPAStar as planner`);
-      // No serialized form: the workers build the same graph from the planner's terrain and options. The
-      // terrain does not carry terrain costs, so a planner built with them would lose them there.
-      if (rawShpaPlanner(planner).weighted()) {
-        throw new RangeError(`${where}: this SHPA* planner was built on a grid with terrain costs, which its terrain does not carry: give that grid as grid (and the planner's options as hierarchy)`);
-      }
+      // No serialized form: the workers build the same graph from the planner's terrain, costs and options.
       const { width, height } = planner;
-      return { algorithm, source: { kind: 'terrain', width, height, terrain: planner.terrain() }, hierarchy: { ...planner.options }, width, height, version: 0 };
+      const source = terrainSource(width, height, planner.terrain(), planner.terrainCosts, planner.costLayer());
+      return { algorithm, source, hierarchy: { ...planner.options }, width, height, version: 0 };
     }
     if (!(planner instanceof HPAStar)) {
       throw new TypeError(`${where}: planner must be an HPAStar or an SHPAStar, got ${describe(planner)}`);
@@ -113,12 +122,8 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string)
   const hierarchy = options.hierarchy ?? {};
   if (grid instanceof Grid) {
     const { width, height } = grid;
-    if (!grid.weighted) return { algorithm, source: { kind: 'terrain', width, height, terrain: grid.terrain() }, hierarchy, width, height, version: 0 };
-    // The workers build from the terrain and the costs (each kind's multiplier, and the layer if any).
-    const table = grid.terrainCosts as unknown as Record<string, number>;
-    const costs = TERRAIN_KINDS.flatMap((chars) => [chars.charCodeAt(0), table[chars[0]!]!]);
-    const layer = grid.costLayer() ?? undefined;
-    return { algorithm, source: { kind: 'terrain', width, height, terrain: grid.terrain(), costs, layer }, hierarchy, width, height, version: 0 };
+    const source = terrainSource(width, height, grid.terrain(), grid.terrainCosts, grid.costLayer());
+    return { algorithm, source, hierarchy, width, height, version: 0 };
   }
   if (typeof grid !== 'object' || grid === null) {
     throw new TypeError(`${where}: grid must be a Grid or { width, height, terrain: Uint8Array }, got ${describe(grid)}`);
