@@ -176,7 +176,8 @@ TEST(TerrainCosts, WithEveryMultiplierTwoAStarAndDijkstraFindTwiceTheMovingAIOpt
 }
 
 TEST(TerrainCosts, OnWeightedRealMapsAStarMatchesDijkstraAndEveryPathIsValidUnderTheWeights) {
-  for (const char* name : {"den520d.map", "AR0011SR.map", "brc202d.map", "8room_000.map", "arena.map"}) {
+  for (const char* name :
+       {"den520d.map", "AR0011SR.map", "brc202d.map", "8room_000.map", "arena.map", "maze512-1-0.map"}) {
     const Grid base = test::loadMap(name);
     for (uint32_t seed : {1u, 2u}) {
       const Grid g = test::weighRegions(base, seed);
