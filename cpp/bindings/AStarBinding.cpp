@@ -22,9 +22,7 @@ class AStarHandle {
     }
     result_.reset();
     search_.findPath(*grid.shared(), Point{sx, sy}, Point{gx, gy}, result_);
-    val out = pathToJS(result_);
-    out.set("expanded", static_cast<double>(result_.stats.expandedTotal()));
-    return out;
+    return gridSearchToJS(result_);
   }
 
   // The same search, traced: { path: (as findPath), searches: [one entry, phase "astar"] }. A separate

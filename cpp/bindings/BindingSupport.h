@@ -65,6 +65,14 @@ inline val pathToJS(const PathResult& r) {
   return o;
 }
 
+// pathToJS plus `expanded`, the search's expansions in total: the answer of the grid searches (A*, JPS,
+// JPS+), whose TypeScript wrappers read it.
+inline val gridSearchToJS(const PathResult& r) {
+  val o = pathToJS(r);
+  o.set("expanded", static_cast<double>(r.stats.expandedTotal()));
+  return o;
+}
+
 // One search of `query` (HpaStarQuery, ShpaStarQuery), answered as pathToJS.
 template <typename Query, typename Options>
 val queryToJS(Query& query, PathResult& result, Point start, Point goal, const Options& options) {

@@ -47,6 +47,8 @@ describe('hpastar scen prints the native tool\'s summary', () => {
 
   const cases: [string, string[]][] = [
     ['den520d.map.scen', ['--algo', 'astar']],
+    ['den520d.map.scen', ['--algo', 'jps']],
+    ['AR0011SR.map.scen', ['--algo', 'jpsplus', '--min-bucket', '150']],
     ['den520d.map.scen', ['--algo', 'hpa']],
     ['den520d.map.scen', ['--algo', 'dhpa', '--cluster', '16', '--levels', '2']],
     ['den520d.map.scen', ['--algo', 'shpa']],
@@ -204,7 +206,7 @@ describe('hpastar scen prints the native tool\'s summary', () => {
   test('bad command lines exit with 2, unreadable input with 1, each with the reason', () => {
     const scen = path.join(maps, 'arena.map.scen');
     const usage: [string[], string][] = [
-      [['scen', scen, '--algo', 'jps'], 'unknown algorithm "jps" (known: astar, hpa, dhpa, shpa)'],
+      [['scen', scen, '--algo', 'frob'], 'unknown algorithm "frob" (known: astar, jps, jpsplus, hpa, dhpa, shpa)'],
       [['scen', scen, '--algo', 'hpa', '--cluster', '1'], '--cluster 1 is outside 2..1024'],
       [['scen', scen, '--algo', 'astar', '--cluster', '8'], 'unknown option --cluster'],
       [['scen', scen, '--algo', 'shpa', '--shpa-edge-weight', 'manhattan'], '--shpa-edge-weight "manhattan" is not euclidean or octile'],

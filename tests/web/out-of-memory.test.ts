@@ -148,6 +148,7 @@ describe('with a full heap that cannot grow, the calls that allocate in proporti
     ['HPAStar.setTerrainCosts', "the grid's weights", () => largePlanner.setTerrainCosts({ '.': 2 })],
     ['HPAStar.components', 'the component map', () => largePlanner.components()],
     ['SHPAStar.build', 'the SHPA* graph', () => hp.SHPAStar.build(large)],
+    ['JPSPlus.build', 'the jump table', () => hp.JPSPlus.build(large)],
     ['SHPAStar.clusterMap', 'the cluster map', () => largeShpa.clusterMap()],
     ['Grid.setTerrain', 'the edited grid', () => large.setTerrain(5, 5, '@')],
   ];

@@ -7,6 +7,7 @@
 import type { AStar } from './astar.ts';
 import type { Grid } from './grid.ts';
 import type { HPAStar } from './hpastar.ts';
+import type { JPS, JPSPlus } from './jps.ts';
 import type { SHPAStar } from './shpastar.ts';
 import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
@@ -14,6 +15,7 @@ export { AStar } from './astar.ts';
 export { PathBatch, PathStatusCode, QueryBatch, type PathBatchArrays } from './batch.ts';
 export { Grid } from './grid.ts';
 export { HPAStar, HPAStarQuery, PathPlan } from './hpastar.ts';
+export { JPS, JPSPlus } from './jps.ts';
 export { PlanBatch, type PlanBatchArrays } from './planBatch.ts';
 export { OutOfMemoryError, type OutOfMemoryFigures } from './errors.ts';
 export { PathQueryError } from './results.ts';
@@ -106,12 +108,25 @@ export interface SHPAStarFactory {
   readonly defaultOptions: ResolvedShpaOptions;
 }
 
+/** `hpastar.JPSPlus`: builds JPS+ jump tables in one loaded module. */
+export interface JPSPlusFactory {
+  /**
+   * Builds the jump table of `grid` as it is now (16 bytes per cell).
+   * @throws OutOfMemoryError - (a RangeError) when the WebAssembly heap has no room for the table
+   */
+  build(grid: Grid): JPSPlus;
+}
+
 /** A loaded hpastar module. Objects it makes hold C++ memory: dispose of them when done. */
 export interface Hpastar {
   /** Makes {@link Grid}s: `hpastar.Grid.fromMovingAI(text, 'arena.map')`. */
   readonly Grid: GridFactory;
   /** Makes {@link AStar} query objects: `new hpastar.AStar()`. */
   readonly AStar: new () => AStar;
+  /** Makes {@link JPS} query objects (optimal, no preprocessing): `new hpastar.JPS()`. */
+  readonly JPS: new () => JPS;
+  /** Builds {@link JPSPlus} tables (optimal, static maps): `hpastar.JPSPlus.build(grid)`. */
+  readonly JPSPlus: JPSPlusFactory;
   /** Builds {@link HPAStar} planners: `hpastar.HPAStar.build(grid, { clusterSize: 10, levels: 2 })`. */
   readonly HPAStar: HPAStarFactory;
   /** Builds {@link SHPAStar} planners (static maps): `hpastar.SHPAStar.build(grid, { maxClusterSide: 16 })`. */

@@ -5,6 +5,7 @@ import type { Hpastar } from './api.ts';
 import { AStar } from './astar.ts';
 import { Grid, rawGrid } from './grid.ts';
 import { HPAStar, type HpaModuleParts } from './hpastar.ts';
+import { JPS, JPSPlus } from './jps.ts';
 import { byteArray, int32, terrainBytes, text } from './args.ts';
 import { outOfMemoryError } from './errors.ts';
 import { internal, moduleError, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
@@ -33,6 +34,12 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
     constructor() {
       state.check('new AStar');
       super(new module.AStar(), state, internal);
+    }
+  }
+  class BoundJPS extends JPS {
+    constructor() {
+      state.check('new JPS');
+      super(new module.JPS(), state, internal);
     }
   }
   const defaultOptions = resolvedOptionsOf<ResolvedHierarchyOptions>(module.HPAStar.defaultOptions());
@@ -78,6 +85,20 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
       },
     },
     AStar: BoundAStar,
+    JPS: BoundJPS,
+    JPSPlus: {
+      build(grid: Grid): JPSPlus {
+        state.check('JPSPlus.build');
+        const g = rawGrid(grid, 'JPSPlus.build');
+        const raw = state.call('JPSPlus.build', () => new module.JPSPlus());
+        const error = state.call('JPSPlus.build', () => raw.build(g));
+        if (error) {
+          raw.delete();
+          throw moduleError('JPSPlus.build', error);
+        }
+        return new JPSPlus(raw, state, internal);
+      },
+    },
     HPAStar: {
       build(grid: Grid, options?: HierarchyOptions): HPAStar {
         state.check('HPAStar.build');

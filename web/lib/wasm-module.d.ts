@@ -96,6 +96,20 @@ declare module 'hpastar:raw' {
     traceFindPath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number): RawTracedPath | { error: string };
   }
 
+  export interface RawJPS extends EmbindHandle {
+    findPath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number): RawPathResult;
+  }
+
+  /** JPS+ (JumpPointBinding.cpp): the jump table of one grid. */
+  export interface RawJPSPlus extends EmbindHandle {
+    /** `""` or why not (an out-of-memory message when the heap has no room for the table). */
+    build(grid: RawGrid): string;
+    findPath(sx: number, sy: number, gx: number, gy: number): RawPathResult;
+    width(): number;
+    height(): number;
+    tableBytes(): number;
+  }
+
   /** A batch's answers (pathBatchToJS in BatchToJS.h); `offsets` counts cells, n + 1 entries. */
   export interface RawBatch {
     status: Uint8Array;
@@ -301,6 +315,8 @@ declare module 'hpastar:raw' {
   export interface HpastarModule {
     Grid: new () => RawGrid;
     AStar: new () => RawAStar;
+    JPS: new () => RawJPS;
+    JPSPlus: new () => RawJPSPlus;
     HPAStar: { new (): RawHPAStar; defaultOptions(): RawOptions };
     HPAStarQuery: new (planner: RawHPAStar) => RawHPAStarQuery;
     SHPAStar: { new (): RawSHPAStar; defaultOptions(): RawOptions; staticMapsOnly(): string };

@@ -5,7 +5,7 @@
  *
  * ```sh
  * npx hpastar build FILE.map -o FILE.hpa [--algo hpa|dhpa] [--cluster N] [--levels L] ...
- * npx hpastar scen FILE.map.scen [--map FILE.map] --algo astar|hpa|dhpa|shpa [--hierarchy FILE.hpa] ...
+ * npx hpastar scen FILE.map.scen [--map FILE.map] --algo astar|jps|jpsplus|hpa|dhpa|shpa [--hierarchy FILE.hpa] ...
  * ```
  * Exit status: 0, 1 for unreadable input, 2 for a bad command line, 3 when `scen` left a scenario
  * unsolved or found an invalid path.
@@ -71,10 +71,11 @@ character's cells (1/64 to 1024; '.' and 'G' are one kind); --cost-layer FILE ta
 bytes, row-major, each cell's multiplier in sixteenths (16: as its terrain; 1..255). With costs,
 scen measures against A* on the weighted map (optimal_from: astar); a --hierarchy file brings its own.
 
-algorithms: astar, hpa, dhpa (HPA* with shortest-path trees), shpa (static maps)
+algorithms: astar, jps, jpsplus (Jump Point Search; JPS+ with its jump table: static maps), hpa,
+dhpa (HPA* with shortest-path trees), shpa (static maps)
 `;
 
-const ALGORITHMS = ['astar', 'hpa', 'dhpa', 'shpa'];
+const ALGORITHMS = ['astar', 'jps', 'jpsplus', 'hpa', 'dhpa', 'shpa'];
 
 /** The options that take no value, of every planner and command. */
 function switches(flags: PlannerFlags): Set<string> {
@@ -256,6 +257,12 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
   if (algo === 'astar') {
     const astar = new hp.AStar();
     planner = { findPath: (s, g) => astar.findPath(grid, s, g), dispose: () => astar.dispose() };
+  } else if (algo === 'jps') {
+    const jps = new hp.JPS();
+    planner = { findPath: (s, g) => jps.findPath(grid, s, g), dispose: () => jps.dispose() };
+  } else if (algo === 'jpsplus') {
+    const plus = building(() => hp.JPSPlus.build(grid));
+    planner = { findPath: (s, g) => plus.findPath(s, g), dispose: () => plus.dispose() };
   } else if (algo === 'shpa') {
     const options = shpaOptions(flags, cmd);
     const shpa = building(() => hp.SHPAStar.build(grid, options));
