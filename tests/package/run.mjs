@@ -112,8 +112,8 @@ await step('npx hpastar build and scen (the same summary as the native tool when
       notes.push(`${args[1]} ok (native tool not built: not compared)`);
     }
   }
-  const bad = sh('npx', ['--no-install', 'hpastar', 'scen', scen, '--algo', 'jps'], { cwd: consumer, allowFailure: true });
-  if (bad.status !== 2 || !bad.stderr.includes('unknown algorithm "jps"')) throw new Error(`bad --algo: ${bad.status} ${bad.stderr}`);
+  const bad = sh('npx', ['--no-install', 'hpastar', 'scen', scen, '--algo', 'frob'], { cwd: consumer, allowFailure: true });
+  if (bad.status !== 2 || !bad.stderr.includes('unknown algorithm "frob"')) throw new Error(`bad --algo: ${bad.status} ${bad.stderr}`);
   return notes.join(', ');
 });
 
