@@ -514,14 +514,15 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
 }
 
 std::string Hierarchy::checkEdit(const CellEdit& e) const {
+  // The message is made only for a refused edit: a long edit list (fillRect) allocates nothing here.
+  const bool inside = grid_.inside(e.cell);
+  if (inside && (e.terrain == CellEdit::kKeepTerrain || isTerrainChar(e.terrain))) return "";
   const std::string at = "(" + std::to_string(e.cell.x) + ", " + std::to_string(e.cell.y) + ")";
-  if (!grid_.inside(e.cell))
+  if (!inside)
     return "cell " + at + " is outside the " + std::to_string(grid_.width()) + "x" + std::to_string(grid_.height()) +
            " map";
-  if (e.terrain != CellEdit::kKeepTerrain && !isTerrainChar(e.terrain))
-    return "terrain code " + std::to_string(static_cast<unsigned char>(e.terrain)) + " at " + at +
-           " is not a Moving AI terrain character";
-  return "";
+  return "terrain code " + std::to_string(static_cast<unsigned char>(e.terrain)) + " at " + at +
+         " is not a Moving AI terrain character";
 }
 
 std::string Hierarchy::setTerrainCosts(const TerrainCosts& costs, UpdateStats* stats) {
