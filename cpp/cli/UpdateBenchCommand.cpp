@@ -1,6 +1,7 @@
 #include "cli/UpdateBenchCommand.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <random>
 
@@ -8,7 +9,9 @@
 #include "cli/MapLoading.h"
 #include "cli/ToolPlanner.h"
 #include "hpa/Hierarchy.h"
+#include "hpa/HpaStarQuery.h"
 #include "io/MovingAIScenario.h"
+#include "path/PathValidator.h"
 #include "shpa/ShpaStarGraph.h"
 
 namespace hpastar::cli {
@@ -20,12 +23,13 @@ int runUpdateBenchCommand(int argc, char** argv) {
   if (algo == "shpa") throw UsageError(std::string("--algo shpa: ") + kShpaStaticMapsOnly);
   if (algo != "hpa" && algo != "dhpa")
     throw UsageError("update-bench supports --algo hpa or dhpa, not \"" + algo + "\"");
-  std::set<std::string> known = {"algo", "updates", "seed", "passes"};
+  std::set<std::string> known = {"algo", "updates", "seed", "passes", "queries"};
   for (const auto& o : plannerOptions(algo)) known.insert(o);
   cmd.rejectUnknown(known);
   const long long updates = cmd.getInt("updates", 2000, 1, 10000000);
   const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
   const long long passes = cmd.getInt("passes", 1, 1, 1000);
+  const long long queries = cmd.getInt("queries", 0, 0, 1000000);
   const Grid grid = loadMapFile(cmd.positional()[0]);
   std::string error;
   auto h = Hierarchy::build(grid, hierarchyOptionsFrom(algo, cmd), error);
@@ -44,9 +48,17 @@ int runUpdateBenchCommand(int argc, char** argv) {
   if (candidates.empty()) throw InputError(cmd.positional()[0] + ": the map has no passable cell");
   std::mt19937_64 rng(static_cast<uint64_t>(seed));
   double total = 0, worst = 0;
-  uint64_t rebuilt = 0;
-  std::vector<double> times;
+  uint64_t rebuilt = 0, topChanged = 0;
+  std::vector<double> times, refreshMs;
   times.reserve(static_cast<size_t>(updates));
+  // With --queries N: after a change that left the landmarks and distance table stale, N random pairs
+  // answered with the stale tables, then again once they are refreshed (the refresh is timed on its own,
+  // as a background thread or a frame's slices would run it).
+  HpaStarQuery query(*h);
+  PathResult stale, fresh;
+  std::vector<std::pair<Point, Point>> pairs;
+  double staleUs = 0, freshUs = 0, extraPctSum = 0, extraPctMax = 0;
+  uint64_t timed = 0, compared = 0, invalid = 0, statusMismatches = 0;
   for (long long i = 0; i < updates; ++i) {
     const Point p = candidates[rng() % candidates.size()];
     const char before = h->grid().terrainAt(p.x, p.y);
@@ -69,6 +81,43 @@ int runUpdateBenchCommand(int argc, char** argv) {
     total += fastest;
     worst = std::max(worst, fastest);
     times.push_back(fastest);
+    if (!h->heuristicsStale()) continue;
+    ++topChanged;
+    query.setHierarchy(*h);
+    const Grid& g = h->grid();
+    pairs.clear();
+    for (long long q = 0; q < queries; ++q) {
+      Point a = candidates[rng() % candidates.size()], b = candidates[rng() % candidates.size()];
+      if (g.passable(a) && g.passable(b)) pairs.emplace_back(a, b);
+    }
+    std::vector<double> staleCosts;
+    timed += pairs.size();
+    for (const auto& [a, b] : pairs) {
+      stale.reset();
+      const auto t = std::chrono::steady_clock::now();
+      query.findPath(a, b, stale);
+      staleUs += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t).count();
+      if (stale.found() && !validatePath(g, a, b, stale.cells, stale.cost).valid) ++invalid;
+      staleCosts.push_back(stale.found() ? stale.cost : -1.0);
+    }
+    const auto r0 = std::chrono::steady_clock::now();
+    h->refreshHeuristics();
+    refreshMs.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - r0).count());
+    query.setHierarchy(*h);
+    for (size_t q = 0; q < pairs.size(); ++q) {
+      fresh.reset();
+      const auto t = std::chrono::steady_clock::now();
+      query.findPath(pairs[q].first, pairs[q].second, fresh);
+      freshUs += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t).count();
+      if (fresh.found() != (staleCosts[q] >= 0)) {
+        ++statusMismatches;
+      } else if (fresh.found()) {
+        const double extra = fresh.cost > 0 ? 100.0 * (staleCosts[q] - fresh.cost) / fresh.cost : 0.0;
+        extraPctSum += extra;
+        extraPctMax = std::max(extraPctMax, extra);
+        ++compared;
+      }
+    }
   }
   std::sort(times.begin(), times.end());
   JsonObject o;
@@ -80,7 +129,23 @@ int runUpdateBenchCommand(int argc, char** argv) {
       .add("update_us_max", worst)
       .add("level1_clusters_rebuilt_mean", static_cast<double>(rebuilt) / static_cast<double>(updates))
       .add("cluster_size", h->options().clusterSize)
-      .add("levels", h->levels());
+      .add("levels", h->levels())
+      .add("top_graph_changed", topChanged);
+  if (!refreshMs.empty()) {
+    std::sort(refreshMs.begin(), refreshMs.end());
+    double sum = 0;
+    for (double ms : refreshMs) sum += ms;
+    o.add("refresh_ms_mean", sum / static_cast<double>(refreshMs.size()))
+        .add("refresh_ms_median", refreshMs[refreshMs.size() / 2]);
+  }
+  if (timed > 0)
+    o.add("stale_queries", timed)
+        .add("stale_query_us_mean", staleUs / static_cast<double>(timed))
+        .add("fresh_query_us_mean", freshUs / static_cast<double>(timed))
+        .add("stale_extra_cost_pct_mean", extraPctSum / static_cast<double>(std::max<uint64_t>(compared, 1)))
+        .add("stale_extra_cost_pct_max", extraPctMax)
+        .add("stale_invalid", invalid)
+        .add("stale_status_mismatches", statusMismatches);
   std::printf("%s\n", o.str().c_str());
   return 0;
 }

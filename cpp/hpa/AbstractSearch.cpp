@@ -32,12 +32,16 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
   const LandmarkTable& marks = h.landmarks();
   const bool useMarks = !useTable && astar && wholeMap && !marks.empty() && marks.level() == level &&
                         landmarkRowOf(h, overlay, target, targetRow_);
+  // Stale tables (Hierarchy::heuristicsStale) have no rows for the nodes a change made; those get the
+  // octile distance.
+  const bool stale = h.heuristicsStale();
+  auto hasRow = [&](uint32_t n) { return !stale || h.heuristicRowValid(n); };
   // Every move costs at least the grid's smallest multiplier times its unweighted cost (1 without terrain
   // costs: the octile distance as it is).
   const double octileScale = h.grid().minWeight();
   auto heuristic = [&](uint32_t n) {
     if (!astar) return 0.0;
-    const uint32_t slot = useTable && n < realNodes ? table.slotOf(n) : NodeDistanceTable::kNoSlot;
+    const uint32_t slot = useTable && n < realNodes && hasRow(n) ? table.slotOf(n) : NodeDistanceTable::kNoSlot;
     if (slot != NodeDistanceTable::kNoSlot) {
       // Slightly lowered: the float rounding of the stored sums must not make it exceed the distance.
       // Nodes that cannot reach the target get a finite bound far above any path (the heap's keys are
@@ -47,7 +51,7 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
     }
     const Point c = cellOf(n);
     const double octile = octileScale * octileDistance(targetCell.x - c.x, targetCell.y - c.y);
-    if (!useMarks || n >= realNodes) return octile;
+    if (!useMarks || n >= realNodes || n >= marks.rows() || !hasRow(n)) return octile;
     return std::max(octile, static_cast<double>(marks.lowerBound(marks.distances(n), targetRow_.data())));
   };
 
@@ -101,7 +105,8 @@ bool AbstractSearch::walkDistanceTable(const Hierarchy& h, int32_t level, const 
                                        std::vector<uint32_t>& out, uint64_t& walked) {
   const NodeDistanceTable& table = h.distanceTable();
   const uint32_t start = overlay.startNode(), goal = overlay.goalNode();
-  if (table.empty() || table.level() != level || !exactTargetOf(h, &overlay, goal)) return false;
+  // A stale table is no shortest-path oracle: the search uses it as a bound instead.
+  if (table.empty() || table.level() != level || h.heuristicsStale() || !exactTargetOf(h, &overlay, goal)) return false;
   // A node the table does not know counts as unreachable: the walk then fails and the caller searches.
   auto toGoal = [&](uint32_t n) {
     const uint32_t slot = table.slotOf(n);
@@ -141,9 +146,10 @@ bool AbstractSearch::walkDistanceTable(const Hierarchy& h, int32_t level, const 
 
 bool AbstractSearch::exactTargetOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t target) {
   const NodeDistanceTable& table = h.distanceTable();
+  const bool stale = h.heuristicsStale();
   exactTargets_.clear();
   if (target < h.nodeCount()) {
-    if (table.slotOf(target) == NodeDistanceTable::kNoSlot) return false;
+    if (table.slotOf(target) == NodeDistanceTable::kNoSlot || (stale && !h.heuristicRowValid(target))) return false;
     exactTargets_.push_back(ExactTarget{table.slotOf(target), 0.0f});
     return true;
   }
@@ -152,7 +158,7 @@ bool AbstractSearch::exactTargetOf(const Hierarchy& h, const QueryOverlay* overl
   for (const QueryOverlay::Edge& e : overlay->endpointEdges(table.level(), target)) {
     if (e.to >= h.nodeCount()) continue;  // the direct start-goal edge: the start is the source, not a node
     const uint32_t slot = table.slotOf(e.to);
-    if (slot == NodeDistanceTable::kNoSlot) return false;
+    if (slot == NodeDistanceTable::kNoSlot || (stale && !h.heuristicRowValid(e.to))) return false;
     exactTargets_.push_back(ExactTarget{slot, static_cast<float>(e.cost)});
   }
   return !exactTargets_.empty();
@@ -163,7 +169,11 @@ bool AbstractSearch::landmarkRowOf(const Hierarchy& h, const QueryOverlay* overl
   const LandmarkTable& marks = h.landmarks();
   const size_t k = static_cast<size_t>(marks.count());
   row.assign(static_cast<size_t>(marks.rowStride()), 0.0f);  // the padding stays 0, as in the table
+  // A stale table has no row for the nodes a change made (Hierarchy::heuristicRowValid).
+  const bool stale = h.heuristicsStale();
+  auto known = [&](uint32_t n) { return n < marks.rows() && (!stale || h.heuristicRowValid(n)); };
   if (node < h.nodeCount()) {
+    if (!known(node)) return false;
     std::copy(marks.distances(node), marks.distances(node) + k, row.begin());
     return true;
   }
@@ -174,6 +184,7 @@ bool AbstractSearch::landmarkRowOf(const Hierarchy& h, const QueryOverlay* overl
   bool any = false;
   for (const QueryOverlay::Edge& e : overlay->endpointEdges(marks.level(), node)) {
     if (e.to >= h.nodeCount()) continue;  // the direct start-goal edge adds nothing (see LandmarkTable)
+    if (!known(e.to)) return false;       // the bound through this edge is unknown
     const float* d = marks.distances(e.to);
     for (size_t i = 0; i < k; ++i) row[i] = std::min(row[i], d[i] + static_cast<float>(e.cost));
     any = true;

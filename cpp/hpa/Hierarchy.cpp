@@ -122,8 +122,7 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
     h.rebuildUpperLevel(l, clusters);
   }
   h.rebuildComponents();
-  h.landmarks_ = LandmarkTable::compute(h, h.levels(), options.landmarks);
-  if (options.distanceTable) h.distances_ = NodeDistanceTable::compute(h, h.levels());
+  h.computeHeuristics();
   h.refreshStats();
   h.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return h;
@@ -180,9 +179,9 @@ std::optional<Hierarchy> Hierarchy::fromParts(HierarchyParts&& parts, std::strin
     auto& level = parts.blocks[static_cast<size_t>(l - 1)];
     for (int32_t c = 0; c < h.layout(l).count(); ++c) h.replaceBlock(l, c, std::move(level[static_cast<size_t>(c)]));
   }
+  h.nodeBorn_.assign(h.nodeCell_.size(), 0);
   h.rebuildComponents();
-  h.landmarks_ = LandmarkTable::compute(h, h.levels(), h.options_.landmarks);
-  if (h.options_.distanceTable) h.distances_ = NodeDistanceTable::compute(h, h.levels());
+  h.computeHeuristics();
   h.refreshStats();
   return h;
 }
@@ -193,9 +192,11 @@ uint32_t Hierarchy::allocateNode(Point cell) {
     id = freeNodes_.back();
     freeNodes_.pop_back();
     nodeCell_[id] = cell;
+    nodeBorn_[id] = version_;
   } else {
     id = static_cast<uint32_t>(nodeCell_.size());
     nodeCell_.push_back(cell);
+    nodeBorn_.push_back(version_);
     nodeLevel_.push_back(0);
     for (auto& index : edgeIndex_) index.push_back(EdgeSpan{});
   }
@@ -481,12 +482,13 @@ void Hierarchy::refreshStats() {
     s.interEdges = directedInter_[static_cast<size_t>(l - 1)] / 2;
   }
   stats_.entrances = entranceSides_ / 2;  // each entrance is on the border of two clusters
-  stats_.distanceTableNodes = distances_.count();
+  stats_.distanceTableNodes = distances_->count();
   size_t indexBytes = 0;
   for (const auto& v : edgeIndex_) indexBytes += v.capacity() * sizeof(EdgeSpan);
   stats_.bytes = blockBytes_ + indexBytes + nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() +
                  freeNodes_.capacity() * 4 + regionBase_.capacity() * 4 + regionComponent_.capacity() * 4 +
-                 nodeRegion_.capacity() * 4 + unionParent_.capacity() * 4 + landmarks_.bytes() + distances_.bytes();
+                 nodeRegion_.capacity() * 4 + unionParent_.capacity() * 4 + nodeBorn_.capacity() * 8 +
+                 landmarks_->bytes() + distances_->bytes();
 }
 
 std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* stats) {
@@ -559,6 +561,20 @@ std::string Hierarchy::setTerrainCosts(const TerrainCosts& costs, UpdateStats* s
   return finishEdits(changed, true, std::move(touched), t0, stats);
 }
 
+namespace {
+
+// The same nodes and the same edges at the same costs (a node id may have moved to another cell of the
+// cluster: the distances of the graph are the same).
+bool sameWeightedGraph(const ClusterBlock* a, const ClusterBlock* b) {
+  if (!a || !b) return a == b;
+  if (a->nodes != b->nodes || a->offsets != b->offsets || a->edges.size() != b->edges.size()) return false;
+  for (size_t i = 0; i < a->edges.size(); ++i)
+    if (a->edges[i].to != b->edges[i].to || a->edges[i].cost != b->edges[i].cost) return false;
+  return true;
+}
+
+}  // namespace
+
 std::string Hierarchy::finishEdits(uint32_t changed, bool publish, std::vector<int32_t> touched,
                                    std::chrono::steady_clock::time_point t0, UpdateStats* stats) {
   if (stats) {
@@ -627,6 +643,9 @@ std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
   *this = std::move(*fresh);
   options_ = options;
   version_ = version;
+  // New node ids and fresh tables: a refresh computed on an earlier version must not be installed.
+  heuristicsVersion_ = topGraphChangedAt_ = version;
+  if (stats) stats->topGraphChanged = true;
   if (stats)
     for (int32_t l = 1; l <= levels(); ++l) {
       stats->clustersRebuilt[l - 1] = static_cast<uint32_t>(layout(l).count());
@@ -650,6 +669,9 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
     stats->clustersRebuilt[0] = static_cast<uint32_t>(touched.size());
     stats->rebuiltClusters[0] = touched;
   }
+  // The top level's blocks being replaced tell whether its graph changed.
+  std::vector<std::shared_ptr<const ClusterBlock>> topBefore;
+  if (levels() == 1) topBefore = before;
   std::vector<int32_t> upper;
   for (int32_t l = 2; l <= levels(); ++l) {
     upper.clear();
@@ -659,6 +681,8 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
     }
     std::sort(upper.begin(), upper.end());
     upper.erase(std::unique(upper.begin(), upper.end()), upper.end());
+    if (l == levels())
+      for (int32_t c : upper) topBefore.push_back(blocks_[static_cast<size_t>(l - 1)][static_cast<size_t>(c)]);
     rebuildUpperLevel(l, upper);
     if (stats) {
       stats->clustersRebuilt[l - 1] = static_cast<uint32_t>(upper.size());
@@ -676,10 +700,39 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
                        old->nodeRegions == now->nodeRegions && old->interLinks == now->interLinks;
   }
   if (!sameConnectivity) rebuildComponents();
-  if (options_.landmarks > 0) landmarks_ = LandmarkTable::compute(*this, levels(), options_.landmarks);
-  if (options_.distanceTable) distances_ = NodeDistanceTable::compute(*this, levels());
+  // Top-level distances can only have changed if the top level's graph did; the tables are then left
+  // stale (heuristicsStale), not recomputed here.
+  const std::vector<int32_t>& topClusters = levels() == 1 ? touched : upper;
+  bool topChanged = false;
+  for (size_t i = 0; i < topClusters.size() && !topChanged; ++i)
+    topChanged = !sameWeightedGraph(
+        topBefore[i].get(), blocks_[static_cast<size_t>(levels() - 1)][static_cast<size_t>(topClusters[i])].get());
+  if (topChanged) topGraphChangedAt_ = version_;
+  if (stats) stats->topGraphChanged = topChanged;
   refreshStats();
   return "";
+}
+
+void Hierarchy::computeHeuristics() {
+  landmarks_ = std::make_shared<const LandmarkTable>(LandmarkTable::compute(*this, levels(), options_.landmarks));
+  distances_ = std::make_shared<const NodeDistanceTable>(
+      options_.distanceTable ? NodeDistanceTable::compute(*this, levels()) : NodeDistanceTable{});
+  heuristicsVersion_ = version_;
+}
+
+void Hierarchy::refreshHeuristics() {
+  if (!heuristicsStale()) return;
+  computeHeuristics();
+  refreshStats();
+}
+
+bool Hierarchy::installHeuristics(LandmarkTable&& landmarks, NodeDistanceTable&& distances, uint64_t computedAt) {
+  if (computedAt > version_ || computedAt < heuristicsVersion_ || topGraphChangedAt_ > computedAt) return false;
+  landmarks_ = std::make_shared<const LandmarkTable>(std::move(landmarks));
+  distances_ = std::make_shared<const NodeDistanceTable>(std::move(distances));
+  heuristicsVersion_ = computedAt;
+  refreshStats();
+  return true;
 }
 
 std::string Hierarchy::fillRect(const Rect& rect, char terrain, UpdateStats* stats) {

@@ -39,6 +39,9 @@ struct UpdateStats {
   uint32_t clustersRebuilt[HierarchyOptions::kMaxLevels] = {};  // per level, [0] = level 1
   // The ids of those clusters (ClusterLayout numbering), ascending, per level, [0] = level 1.
   std::vector<int32_t> rebuiltClusters[HierarchyOptions::kMaxLevels];
+  // Whether the graph of the top level changed (nodes, edges or their costs): only then can a distance
+  // between top-level nodes have changed, and the landmarks and distance table become stale.
+  bool topGraphChanged = false;
   double microseconds = 0;
 };
 
@@ -171,10 +174,33 @@ class Hierarchy {
   bool appendTreePath(uint32_t node, Point from, std::vector<Point>& out) const;
 
   // The top level's landmark distances (empty unless options().landmarks > 0).
-  const LandmarkTable& landmarks() const { return landmarks_; }
+  const LandmarkTable& landmarks() const { return *landmarks_; }
   // The top level's node-to-node distances (empty unless options().distanceTable, and when the top level
   // has more than NodeDistanceTable::kMaxNodes nodes).
-  const NodeDistanceTable& distanceTable() const { return distances_; }
+  const NodeDistanceTable& distanceTable() const { return *distances_; }
+
+  // Landmarks and the distance table are the top level's heuristics. A terrain change does not recompute
+  // them (one Dijkstra per landmark and per node, up to a hundred milliseconds): when it leaves the top
+  // level's graph as it was (most single-cell changes) they stay exact; otherwise they become stale
+  // until refreshHeuristics() or a HeuristicRefresh installs new ones. Stale tables are not walked;
+  // searches use their rows as A* bounds for the nodes that had them (heuristicRowValid), the octile
+  // distance for the others. Paths stay valid; the bounds are the old graph's distances, which can
+  // exceed the new ones where a change opened a shorter way, so answers may be longer than optimal
+  // until the refresh (by at most the distance the change saved).
+  bool heuristicsStale() const {
+    return (options_.landmarks > 0 || options_.distanceTable) && topGraphChangedAt_ > heuristicsVersion_;
+  }
+  // Whether the tables hold a row for `node` as it is now (its id had its cell when they were computed).
+  bool heuristicRowValid(uint32_t node) const { return nodeBorn_[node] <= heuristicsVersion_; }
+  // The version the tables were computed for, and the last version that changed the top level's graph.
+  uint64_t heuristicsVersion() const { return heuristicsVersion_; }
+  uint64_t topGraphChangedAt() const { return topGraphChangedAt_; }
+  // Recomputes stale tables now, on this thread (nothing to do when they are exact).
+  void refreshHeuristics();
+  // Installs tables computed for version `computedAt` of this hierarchy (HeuristicRefresh). Refused
+  // (false, nothing changed) when the top level's graph changed after that version, or when the
+  // tables in place are newer.
+  bool installHeuristics(LandmarkTable&& landmarks, NodeDistanceTable&& distances, uint64_t computedAt);
 
   const HierarchyStats& stats() const { return stats_; }
 
@@ -186,6 +212,7 @@ class Hierarchy {
   void rebuildLevel1(const std::vector<int32_t>& clusters);
   void rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters);
   void rebuildComponents();
+  void computeHeuristics();  // landmarks and distance table of the current graph
   void refreshStats();
   void replaceBlock(int32_t level, int32_t cluster, std::shared_ptr<const ClusterBlock> block);
   uint32_t allocateNode(Point cell);
@@ -220,9 +247,13 @@ class Hierarchy {
   std::vector<uint64_t> directedInter_;  // per level: directed inter-edges over all blocks
   uint64_t blockBytes_ = 0;
   uint32_t entranceSides_ = 0;  // entrances counted once from each side
-  LandmarkTable landmarks_;
-  NodeDistanceTable distances_;
-  double treeScale_ = 1.0;  // tree distances are stored as round(distance * treeScale_)
+  // Shared between versions (immutable): an edit copies the pointers, not the tables.
+  std::shared_ptr<const LandmarkTable> landmarks_ = std::make_shared<const LandmarkTable>();
+  std::shared_ptr<const NodeDistanceTable> distances_ = std::make_shared<const NodeDistanceTable>();
+  std::vector<uint64_t> nodeBorn_;  // per node id: the version at which the id got its current cell
+  uint64_t heuristicsVersion_ = 0;  // the version landmarks_ and distances_ were computed for
+  uint64_t topGraphChangedAt_ = 0;  // the last version whose edit changed the top level's graph
+  double treeScale_ = 1.0;          // tree distances are stored as round(distance * treeScale_)
   uint64_t version_ = 0;
   HierarchyStats stats_;
 };

@@ -44,11 +44,11 @@ uint64_t clusterEdgeBytes(uint64_t k, uint64_t inter) {
 }
 
 // The hierarchy's own tables over all nodes (Hierarchy.h): the edge index per level (an EdgeSpan is two
-// pointers and a count: three pointers' room, padding included), node cells and levels, the component
-// labels, the landmarks and the distance table.
+// pointers and a count: three pointers' room, padding included), node cells, levels and birth versions,
+// the component labels, the landmarks and the distance table.
 uint64_t tableBytes(uint64_t nodes, uint64_t topLevelNodes, uint64_t levels, uint64_t clusters1, uint64_t regions,
                     const HierarchyOptions& options) {
-  uint64_t bytes = grown(nodes) * (levels * 3 * sizeof(void*) + sizeof(Point) + 1) + 4 * nodes;
+  uint64_t bytes = grown(nodes) * (levels * 3 * sizeof(void*) + sizeof(Point) + 1 + 8) + 4 * nodes;
   bytes += 4 * (clusters1 + 1) + 2 * 4 * regions;
   if (options.landmarks > 0 && topLevelNodes > 0) {
     const uint64_t count = std::min<uint64_t>(static_cast<uint64_t>(options.landmarks), topLevelNodes);

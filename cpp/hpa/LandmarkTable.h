@@ -2,10 +2,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <vector>
 
 namespace hpastar {
 
+class AbstractSearch;
 class Hierarchy;
 
 // Differential heuristics (ALT: Goldberg & Harrelson 2005; Sturtevant et al. 2009) for the abstract
@@ -15,8 +18,9 @@ class Hierarchy;
 // bounds and the octile distance. On winding maps the octile distance is a poor guide (a long search on
 // brc202d expands most of the graph); the landmark bound follows the corridors.
 //
-// Immutable once computed; a terrain change recomputes the table (one Dijkstra per landmark over the
-// level's graph), which is why landmarks are off by default for maps that change often.
+// Immutable once computed. A terrain change that alters the level's graph leaves the table as it was,
+// stale, until a refresh computes a new one (one Dijkstra per landmark, see HeuristicRefresh): searches
+// meanwhile use its rows as bounds for the nodes it knows (Hierarchy::heuristicsStale says how).
 class LandmarkTable {
  public:
   static constexpr int32_t kMaxLandmarks = 32;
@@ -25,6 +29,9 @@ class LandmarkTable {
   // farthest from those chosen, nodes the chosen ones cannot reach first) and stores every node's
   // distance to each. `count` == 0 gives an empty table.
   static LandmarkTable compute(const Hierarchy& h, int32_t level, int32_t count);
+
+  // The node id space the table has rows for (ids allocated later have none).
+  uint32_t rows() const { return rows_; }
 
   bool empty() const { return count_ == 0; }
   int32_t count() const { return count_; }
@@ -63,13 +70,40 @@ class LandmarkTable {
   size_t bytes() const { return table_.capacity() * sizeof(float) + landmarks_.capacity() * sizeof(uint32_t); }
 
  private:
+  friend class LandmarkTableBuilder;
+
   static constexpr float kSlack = 1e-4f;
 
   int32_t level_ = 0;
   int32_t count_ = 0;
   int32_t stride_ = 0;  // count_ rounded up to a multiple of 4
+  uint32_t rows_ = 0;
   std::vector<uint32_t> landmarks_;
   std::vector<float> table_;  // [node * stride + k]
+};
+
+// Computes a table one step at a time (one Dijkstra each), so that a refresh can be spread over several
+// calls (HeuristicRefresh). The hierarchy must not change while it is stepped.
+class LandmarkTableBuilder {
+ public:
+  LandmarkTableBuilder(const Hierarchy& h, int32_t level, int32_t count);
+  ~LandmarkTableBuilder();
+  LandmarkTableBuilder(LandmarkTableBuilder&&) noexcept;
+  bool done() const { return table_.count_ == 0 || static_cast<int32_t>(table_.landmarks_.size()) == table_.count_; }
+  void step();  // the next landmark's Dijkstra
+  uint32_t stepsLeft() const {
+    return static_cast<uint32_t>(table_.count_) - static_cast<uint32_t>(table_.landmarks_.size());
+  }
+  LandmarkTable take() { return std::move(table_); }
+
+ private:
+  static constexpr uint32_t kFirstPending = 0xFFFFFFFFu;  // the first landmark is still to be found
+  const Hierarchy& h_;
+  std::unique_ptr<AbstractSearch> search_;
+  LandmarkTable table_;
+  std::vector<uint32_t> candidates_;
+  std::vector<double> nearest_;  // per candidate: distance to the nearest landmark chosen so far
+  uint32_t next_ = 0;            // the next landmark
 };
 
 }  // namespace hpastar

@@ -1,10 +1,13 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <vector>
 
 namespace hpastar {
 
+class AbstractSearch;
 class Hierarchy;
 
 // Exact distances between every two nodes of one level's graph (one Dijkstra per node). A query reads
@@ -12,8 +15,10 @@ class Hierarchy;
 // searches with it as the perfect heuristic, settling little more than the nodes of its path, where the
 // octile distance or landmarks leave A* to explore corridors.
 //
-// It costs N² floats for N nodes of the level (3.6 MB for 950 nodes), and every terrain change
-// recomputes it, so it is meant for large maps that rarely change. Immutable once computed.
+// It costs N² floats for N nodes of the level (3.6 MB for 950 nodes). Immutable once computed: a terrain
+// change that alters the level's graph leaves it as it was, stale, until a refresh computes a new one
+// (one Dijkstra per node, see HeuristicRefresh); meanwhile searches use it as a heuristic rather than
+// walking it (Hierarchy::heuristicsStale).
 class NodeDistanceTable {
  public:
   // The most nodes a table is built for: 4096² floats are 64 MiB.
@@ -41,10 +46,32 @@ class NodeDistanceTable {
   size_t bytes() const { return table_.capacity() * sizeof(float) + slot_.capacity() * sizeof(uint32_t); }
 
  private:
+  friend class NodeDistanceTableBuilder;
+
   int32_t level_ = 0;
   uint32_t count_ = 0;
   std::vector<uint32_t> slot_;  // per node id
   std::vector<float> table_;    // [slot a * count + slot b]
+};
+
+// Computes a table one step at a time (one Dijkstra each), so that a refresh can be spread over several
+// calls (HeuristicRefresh). The hierarchy must not change while it is stepped.
+class NodeDistanceTableBuilder {
+ public:
+  NodeDistanceTableBuilder(const Hierarchy& h, int32_t level);
+  ~NodeDistanceTableBuilder();
+  NodeDistanceTableBuilder(NodeDistanceTableBuilder&&) noexcept;
+  bool done() const { return next_ >= table_.count_; }
+  void step();  // the next row
+  uint32_t stepsLeft() const { return table_.count_ - next_; }
+  NodeDistanceTable take() { return std::move(table_); }
+
+ private:
+  const Hierarchy& h_;
+  std::unique_ptr<AbstractSearch> search_;
+  NodeDistanceTable table_;
+  std::vector<uint32_t> members_;  // node of each slot
+  uint32_t next_ = 0;              // the next row's slot
 };
 
 }  // namespace hpastar

@@ -2,10 +2,12 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
 
+#include "hpa/HeuristicRefresh.h"
 #include "hpa/Hierarchy.h"
 
 namespace hpastar {
@@ -74,6 +76,23 @@ class VersionedHierarchy {
   // As Hierarchy::setTerrainCosts.
   std::string setTerrainCosts(const TerrainCosts& costs, UpdateStats* stats = nullptr) {
     return edit([&](Hierarchy& h) { return h.setTerrainCosts(costs, stats); });
+  }
+
+  // Recomputes stale landmarks and distance table (Hierarchy::heuristicsStale) on the calling thread,
+  // over a snapshot: searches and edits go on meanwhile (searches with the stale tables). The new tables
+  // are then installed as an edit is, under the same version number. Returns true when the current
+  // version's tables are exact afterwards; false when an edit changed the top level's graph during the
+  // computation (call again: the next round starts from that version).
+  bool refreshHeuristics() {
+    std::optional<HeuristicRefresh> refresh;
+    {
+      Snapshot base = current();
+      if (!base->heuristicsStale()) return true;
+      refresh.emplace(*base);
+      while (!refresh->step(std::chrono::microseconds::max())) {
+      }
+    }  // the snapshot is dropped first: the install may then happen in place
+    return edit([&](Hierarchy& h) { return refresh->installInto(h) ? std::string() : std::string("changed"); }).empty();
   }
 
  private:

@@ -101,14 +101,18 @@ TEST(LandmarkTable, LandmarksKeepEveryAbstractPathOptimalWithFewerExpansions) {
   }
 }
 
-TEST(LandmarkTable, TerrainChangesRecomputeTheLandmarks) {
+TEST(LandmarkTable, ARefreshAfterTerrainChangesGivesBoundsBelowTheNewDistances) {
   Grid g = test::loadMap("brc202d.map");
   Hierarchy h = test::buildHierarchy(g, withLandmarks(8, true));
   // Opening a large hall through the maze shortens many distances: bounds from the old table would
-  // exceed them.
+  // exceed them, so the table is stale until refreshed.
   ASSERT_EQ(h.fillRect(Rect{150, 150, 380, 330}, '.'), "");
+  ASSERT_TRUE(h.heuristicsStale());
+  h.refreshHeuristics();
+  ASSERT_FALSE(h.heuristicsStale());
   checkBoundsBelowDistances(h, 30, 11);
   ASSERT_EQ(h.fillRect(Rect{200, 200, 330, 210}, '@'), "");
+  h.refreshHeuristics();
   checkBoundsBelowDistances(h, 30, 12);
   // Queries stay exact against a fresh build of the edited grid.
   const Hierarchy fresh = test::buildHierarchy(h.grid(), withLandmarks(0, true));

@@ -121,6 +121,8 @@ TEST(NodeDistanceTable, PlannerAgreesWithAStarOnReachabilityAfterTerrainChanges)
   ASSERT_EQ(h.fillRect(Rect{150, 150, 380, 330}, '.'), "");
   ASSERT_EQ(h.fillRect(Rect{0, 200, 481, 203}, '@'), "");
   ASSERT_EQ(h.fillRect(Rect{240, 0, 243, 481}, '@'), "");
+  ASSERT_TRUE(h.heuristicsStale());
+  h.refreshHeuristics();
   ASSERT_GT(h.distanceTable().count(), 0u);
   const Hierarchy fresh = test::buildHierarchy(h.grid(), dhpa(20, false));
   HpaStarQuery a(h), b(fresh);
