@@ -6,6 +6,7 @@
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
 #include "bindings/OptionsToJS.h"
+#include "bindings/ReachabilityToJS.h"
 #include "bindings/SearchTraceToJS.h"
 #include "grid/AllocationSize.h"
 #include "hpa/HierarchyMemory.h"
@@ -314,7 +315,8 @@ val HpaQueryHandle::nextSegment(HpaPlanHandle& plan) {
 }
 
 EMSCRIPTEN_BINDINGS(hpastar_hpa) {
-  emscripten::class_<HpaStarHandle>("HPAStar")
+  // The reachability questions (ReachabilityToJS.h) beside the class's own functions.
+  bindReachability(emscripten::class_<HpaStarHandle>("HPAStar")
       .constructor<>()
       .class_function("defaultOptions", &HpaStarHandle::defaultOptions)
       .function("build", &HpaStarHandle::build)
@@ -333,7 +335,7 @@ EMSCRIPTEN_BINDINGS(hpastar_hpa) {
       .function("setTerrainCosts", &HpaStarHandle::setTerrainCosts)
       .function("terrainCosts", &HpaStarHandle::terrainCosts)
       .function("costLayer", &HpaStarHandle::costLayer)
-      .function("lastUpdate", &HpaStarHandle::lastUpdate);
+      .function("lastUpdate", &HpaStarHandle::lastUpdate));
   emscripten::class_<HpaQueryHandle>("HPAStarQuery")
       .constructor<const HpaStarHandle&>()
       .function("findPath", &HpaQueryHandle::findPath)

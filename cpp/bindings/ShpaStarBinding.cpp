@@ -6,6 +6,7 @@
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
 #include "bindings/OptionsToJS.h"
+#include "bindings/ReachabilityToJS.h"
 #include "bindings/SearchTraceToJS.h"
 #include "grid/AllocationSize.h"
 #include "shpa/ShpaMemory.h"
@@ -115,7 +116,8 @@ val ShpaStarHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
 std::string ShpaStarHandle::applyEdits(const val&) { return kShpaStaticMapsOnly; }
 
 EMSCRIPTEN_BINDINGS(hpastar_shpa) {
-  emscripten::class_<ShpaStarHandle>("SHPAStar")
+  // The reachability questions (ReachabilityToJS.h) beside the class's own functions.
+  bindReachability(emscripten::class_<ShpaStarHandle>("SHPAStar")
       .constructor<>()
       .class_function("defaultOptions", &ShpaStarHandle::defaultOptions)
       .class_function("staticMapsOnly", &ShpaStarHandle::staticMapsOnly)
@@ -133,7 +135,7 @@ EMSCRIPTEN_BINDINGS(hpastar_shpa) {
       .function("traceFindPath", &ShpaStarHandle::traceFindPath)
       .function("cellClusters", &ShpaStarHandle::cellClusters)
       .function("findPaths", &ShpaStarHandle::findPaths)
-      .function("applyEdits", &ShpaStarHandle::applyEdits);
+      .function("applyEdits", &ShpaStarHandle::applyEdits));
 }
 
 }  // namespace hpastar::bindings

@@ -39,6 +39,10 @@ struct ClusterBlock {
   // major over the cluster, 0 for blocked cells, else 1..regionCount.
   std::vector<uint32_t> regions;
   uint32_t regionCount = 0;
+  // Per region (index region - 1), derived from `regions` (summarizeRegions): its cells, and the index in
+  // `regions` of its first cell in row-major order. What the component labels are counted and numbered by.
+  std::vector<uint32_t> regionCells;
+  std::vector<uint32_t> regionFirst;
   std::vector<uint32_t> nodeRegions;                      // region of each node's cell, parallel to `nodes`
   std::vector<std::pair<uint32_t, uint32_t>> interLinks;  // (node here, node across) per inter-edge
   // Level 1 only, DHPA*: for every node (in `nodes` order) and every cell of the cluster, the distance
@@ -60,7 +64,7 @@ struct ClusterBlock {
     return sizeof(ClusterBlock) + nodes.capacity() * 4 + offsets.capacity() * 4 +
            edges.capacity() * sizeof(AbstractEdge) + pathRef.capacity() * 4 + pathSpans.capacity() * 8 +
            pathCells.capacity() * sizeof(Point) + pathNodes.capacity() * 4 + regions.capacity() * 4 +
-           nodeRegions.capacity() * 4 + interLinks.capacity() * 8 + treeDistance.capacity() * 2 +
+           regionCells.capacity() * 4 + regionFirst.capacity() * 4 + nodeRegions.capacity() * 4 + interLinks.capacity() * 8 + treeDistance.capacity() * 2 +
            treeDirection.capacity();
   }
 };

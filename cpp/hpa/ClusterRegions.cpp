@@ -34,4 +34,15 @@ uint32_t labelClusterRegions(const Grid& grid, const Rect& area, std::vector<uin
   return count;
 }
 
+void summarizeRegions(const std::vector<uint32_t>& regions, uint32_t count, std::vector<uint32_t>& cells,
+                      std::vector<uint32_t>& first) {
+  cells.assign(count, 0);
+  first.assign(count, 0);
+  for (size_t i = 0; i < regions.size(); ++i) {
+    const uint32_t r = regions[i];
+    if (r == 0 || r > count) continue;
+    if (cells[r - 1]++ == 0) first[r - 1] = static_cast<uint32_t>(i);
+  }
+}
+
 }  // namespace hpastar

@@ -12,4 +12,9 @@ namespace hpastar {
 // Returns the count. The labels depend only on the grid and the area, so a loader can recompute them.
 uint32_t labelClusterRegions(const Grid& grid, const Rect& area, std::vector<uint32_t>& regions);
 
+// Per region of labels made by labelClusterRegions (`count` of them): its number of cells, and the index of
+// its first cell. Labels above `count` (only in bytes a loader will refuse) are left out.
+void summarizeRegions(const std::vector<uint32_t>& regions, uint32_t count, std::vector<uint32_t>& cells,
+                      std::vector<uint32_t>& first);
+
 }  // namespace hpastar

@@ -343,6 +343,7 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
     emitIntraEdges(*b, pairs, options_.pruneEdges, b->pathCells, pending);
     fillAdjacency(*b, pending, paths);
     b->regionCount = labelClusterRegions(grid_, area, b->regions);
+    summarizeRegions(b->regions, b->regionCount, b->regionCells, b->regionFirst);
     for (uint32_t n : b->nodes) {
       const Point p = nodeCell_[n];
       b->nodeRegions.push_back(b->regions[static_cast<size_t>((p.y - area.y0) * area.width() + (p.x - area.x0))]);
@@ -428,13 +429,48 @@ void Hierarchy::rebuildComponents() {
       const uint32_t x = find(nodeRegion_[here]), y = find(nodeRegion_[across]);
       if (x != y) parent[std::max(x, y)] = std::min(x, y);
     }
-  regionComponent_.resize(parent.size());
-  uint32_t components = 0;
-  for (uint32_t r = 0; r < parent.size(); ++r) {
-    const uint32_t root = find(r);
-    regionComponent_[r] = root == r ? ++components : regionComponent_[root];
+  // Components are numbered by their first cell in row-major order (the smallest first cell of their
+  // regions), so that the labels depend on the terrain only. Per root: that cell, then the order of roots.
+  const int32_t width = grid_.width();
+  std::vector<uint64_t> firstCell(parent.size(), UINT64_MAX);
+  for (size_t c = 0; c < level1.size(); ++c) {
+    const ClusterBlock& b = *level1[c];
+    const Rect area = layout(1).rect(static_cast<int32_t>(c));
+    for (uint32_t r = 0; r < b.regionCount; ++r) {
+      const uint32_t local = b.regionFirst[r];
+      const uint64_t cell = static_cast<uint64_t>(area.y0 + static_cast<int32_t>(local) / area.width()) * width +
+                            static_cast<uint64_t>(area.x0 + static_cast<int32_t>(local) % area.width());
+      uint64_t& first = firstCell[find(regionBase_[c] + r)];
+      first = std::min(first, cell);
+    }
   }
-  stats_.components = components;
+  std::vector<std::pair<uint64_t, uint32_t>> roots;  // (first cell, root)
+  for (uint32_t r = 0; r < parent.size(); ++r)
+    if (find(r) == r) roots.emplace_back(firstCell[r], r);
+  std::sort(roots.begin(), roots.end());
+  regionComponent_.resize(parent.size());
+  for (size_t i = 0; i < roots.size(); ++i) regionComponent_[roots[i].second] = static_cast<uint32_t>(i + 1);
+  for (uint32_t r = 0; r < parent.size(); ++r) regionComponent_[r] = regionComponent_[find(r)];
+  componentCells_.assign(roots.size() + 1, 0);
+  for (size_t c = 0; c < level1.size(); ++c) {
+    const ClusterBlock& b = *level1[c];
+    for (uint32_t r = 0; r < b.regionCount; ++r) componentCells_[regionComponent_[regionBase_[c] + r]] += b.regionCells[r];
+  }
+  for (size_t c = 1; c < componentCells_.size(); ++c) componentCells_[0] += componentCells_[c];
+  stats_.components = static_cast<uint32_t>(roots.size());
+}
+
+void Hierarchy::recountComponents(const std::vector<int32_t>& clusters,
+                                  const std::vector<std::shared_ptr<const ClusterBlock>>& before) {
+  for (size_t i = 0; i < clusters.size(); ++i) {
+    const ClusterBlock& old = *before[i];
+    const ClusterBlock& now = *blocks_[0][static_cast<size_t>(clusters[i])];
+    for (uint32_t r = 0; r < now.regionCount; ++r) {
+      const uint64_t delta = static_cast<uint64_t>(now.regionCells[r]) - old.regionCells[r];  // modulo 2^64
+      componentCells_[regionComponent(clusters[i], r + 1)] += delta;
+      componentCells_[0] += delta;
+    }
+  }
 }
 
 void Hierarchy::replaceBlock(int32_t level, int32_t cluster, std::shared_ptr<const ClusterBlock> block) {
@@ -699,7 +735,13 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
     sameConnectivity = old && now && old->regionCount == now->regionCount && old->nodes == now->nodes &&
                        old->nodeRegions == now->nodeRegions && old->interLinks == now->interLinks;
   }
-  if (!sameConnectivity) rebuildComponents();
+  // Labels are numbered by each component's first cell: one that moved may renumber them.
+  for (size_t i = 0; i < touched.size() && sameConnectivity; ++i)
+    sameConnectivity = before[i]->regionFirst == blocks_[0][static_cast<size_t>(touched[i])]->regionFirst;
+  if (sameConnectivity)
+    recountComponents(touched, before);
+  else
+    rebuildComponents();
   // Top-level distances can only have changed if the top level's graph did; the tables are then left
   // stale (heuristicsStale), not recomputed here.
   const std::vector<int32_t>& topClusters = levels() == 1 ? touched : upper;

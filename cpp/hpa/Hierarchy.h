@@ -154,8 +154,17 @@ class Hierarchy {
 
   // True when a path joins the two passable cells (a lookup, no search).
   bool connected(Point a, Point b) const { return componentOf(a) == componentOf(b); }
-  // Component label of a passable cell (0 for a blocked one).
+  // Component label of a passable cell, 1..componentCount(); 0 for a blocked cell or one outside the map.
+  // Components are numbered by their first cell in row-major order: the labels depend on the terrain only
+  // (not on the clusters), so they stay the same after edits that do not change the components.
   uint32_t componentOf(Point p) const;
+  uint32_t componentCount() const { return stats_.components; }
+  // Cells of component `c` (0: every passable cell; 0 for a label that is not a component).
+  uint64_t componentCells(uint32_t c) const { return c < componentCells_.size() ? componentCells_[c] : 0; }
+  // The component of region `region` (1..regionCount) of level-1 cluster `cluster`.
+  uint32_t regionComponent(int32_t cluster, uint32_t region) const {
+    return regionComponent_[regionBase_[static_cast<size_t>(cluster)] + region - 1];
+  }
 
   // The stored cell path of the level-1 intra-edge from->to, if paths are cached: appends the cells
   // after `from` (to included) to `out`. Returns false when not cached.
@@ -213,6 +222,9 @@ class Hierarchy {
   void rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters);
   void rebuildComponents();
   void computeHeuristics();  // landmarks and distance table of the current graph
+  // After edits that kept every component (and its first cell): the cell counts of the rebuilt regions.
+  void recountComponents(const std::vector<int32_t>& clusters,
+                         const std::vector<std::shared_ptr<const ClusterBlock>>& before);
   void refreshStats();
   void replaceBlock(int32_t level, int32_t cluster, std::shared_ptr<const ClusterBlock> block);
   uint32_t allocateNode(Point cell);
@@ -235,6 +247,7 @@ class Hierarchy {
   std::vector<std::vector<std::shared_ptr<const ClusterBlock>>> blocks_;  // [level - 1][cluster]
   std::vector<uint32_t> regionBase_;       // per level-1 cluster: first global region id (+1 entry)
   std::vector<uint32_t> regionComponent_;  // per global region: component label (1..)
+  std::vector<uint64_t> componentCells_;   // per component label, [0] = every passable cell
   std::vector<uint32_t> nodeRegion_;       // per node id: its global region, refreshed by rebuildComponents
   std::vector<uint32_t> unionParent_;      // scratch of rebuildComponents, kept to avoid reallocating
   // Per level and node id: where its edges are in its block (the hot path of every abstract search).

@@ -49,7 +49,9 @@ uint64_t clusterEdgeBytes(uint64_t k, uint64_t inter) {
 uint64_t tableBytes(uint64_t nodes, uint64_t topLevelNodes, uint64_t levels, uint64_t clusters1, uint64_t regions,
                     const HierarchyOptions& options) {
   uint64_t bytes = grown(nodes) * (levels * 3 * sizeof(void*) + sizeof(Point) + 1 + 8) + 4 * nodes;
-  bytes += 4 * (clusters1 + 1) + 2 * 4 * regions;
+  // Region bases and components, and per region its cell count and first cell (in the blocks) and at most
+  // one component's cell count.
+  bytes += 4 * (clusters1 + 1) + 2 * 4 * regions + 2 * 4 * regions + 8 * regions;
   if (options.landmarks > 0 && topLevelNodes > 0) {
     const uint64_t count = std::min<uint64_t>(static_cast<uint64_t>(options.landmarks), topLevelNodes);
     bytes += 4 * nodes * ((count + 3) & ~uint64_t{3}) + 4 * count;
@@ -202,8 +204,8 @@ HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const Hierarch
   e.hierarchyBytes = bytes;
 
   // Kept: each block is one allocation with its shared-pointer control block (four pointers' room), up
-  // to 12 lists, and a shared pointer in its level's table.
-  e.overheadBytes = blocks * (13 * kAllocationOverhead + 6 * sizeof(void*)) + 16 * kAllocationOverhead;
+  // to 14 lists, and a shared pointer in its level's table.
+  e.overheadBytes = blocks * (15 * kAllocationOverhead + 6 * sizeof(void*)) + 16 * kAllocationOverhead;
   // Rebuilding level 1 (Hierarchy::rebuildLevel1) plans every cluster first: three lists each (its
   // transitions, its node ids, its node cells), every transition listed from both sides; the node
   // tables grow by doubling, one of them copied at a time; then the clusters one by one.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "hpa/ClusterRegions.h"
+
 namespace hpastar {
 namespace {
 
@@ -346,6 +348,8 @@ void readBlock(ByteReader& r, ClusterBlock& b) {
   readU32s(b.pathNodes);
   readU32s(b.regions);
   b.regionCount = r.u32();
+  // Derived, not stored. A count above the cells (hostile bytes, refused by the parts check) is not summarized.
+  if (b.regionCount <= b.regions.size()) summarizeRegions(b.regions, b.regionCount, b.regionCells, b.regionFirst);
   readU32s(b.nodeRegions);
   readPairs(b.interLinks);
   b.treeDistance.resize(r.count(2));

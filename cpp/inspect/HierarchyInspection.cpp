@@ -49,16 +49,9 @@ std::vector<uint32_t> exportComponentLabels(const Hierarchy& h) {
   const Grid& grid = h.grid();
   const int32_t width = grid.width(), height = grid.height();
   std::vector<uint32_t> labels(static_cast<size_t>(width) * static_cast<size_t>(height), 0);
-  std::vector<uint32_t> renumbered(h.stats().components + 1, 0);
-  uint32_t next = 0;
   size_t i = 0;
   for (int32_t y = 0; y < height; ++y)
-    for (int32_t x = 0; x < width; ++x, ++i) {
-      const uint32_t c = h.componentOf(Point{x, y});
-      if (c == 0) continue;
-      if (renumbered[c] == 0) renumbered[c] = ++next;
-      labels[i] = renumbered[c];
-    }
+    for (int32_t x = 0; x < width; ++x, ++i) labels[i] = h.componentOf(Point{x, y});
   return labels;
 }
 

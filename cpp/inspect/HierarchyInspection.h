@@ -50,10 +50,9 @@ struct QueryConnections {
 // (the caller checks).
 QueryConnections exportQueryConnections(HpaStarQuery& query, Point start, Point goal);
 
-// The component of every cell, row-major: 0 for a blocked cell, else 1..stats().components. Components
-// are numbered by their first cell in row-major order, not by the hierarchy's own labels (which follow
-// its clusters): the numbering depends on the terrain only, so it stays the same for any cluster size
-// and after edits that do not change the components.
+// The component of every cell, row-major (Hierarchy::componentOf): 0 for a blocked cell, else
+// 1..stats().components, numbered by their first cell in row-major order, so the numbering depends on the
+// terrain only: it is the same for any cluster size and after edits that do not change the components.
 std::vector<uint32_t> exportComponentLabels(const Hierarchy& h);
 
 }  // namespace hpastar

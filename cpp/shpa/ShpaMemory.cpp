@@ -43,6 +43,8 @@ ShpaMemoryEstimate estimateShpaMemory(const Grid& grid, const ShpaOptions& optio
   const uint64_t nodes = transitions;
   uint64_t graph = cells * 2 * sizeof(uint32_t);
   graph += clusters * (sizeof(Rect) + 3 * sizeof(uint32_t)) + sizeof(uint32_t) * grownPeakCapacity(clusters);
+  // Per cluster its cells; per component (at most one per cluster) its cells and its label by first cell.
+  graph += clusters * (2 * sizeof(uint32_t) + sizeof(uint64_t));
   graph += 2 * sizeof(int32_t) * grownPeakCapacity(transitions) + sizeof(uint32_t) * transitions;
   graph += (sizeof(Point) + sizeof(uint32_t)) * grownPeakCapacity(nodes) + 2 * sizeof(uint32_t) * (nodes + 1);
   e.graphBytes = graph + 16 * kAllocationOverhead;

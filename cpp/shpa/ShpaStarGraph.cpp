@@ -104,6 +104,21 @@ void ShpaStarGraph::labelComponents() {
     }
   }
   stats_.components = count;
+  // Renumbered by first cell in row-major order (the numbering of Hierarchy::componentOf), with the cells
+  // of every cluster and component counted on the way: one pass over the cells, at build time only.
+  std::vector<uint32_t> renumbered(count + 1, 0);
+  uint32_t next = 0;
+  clusterCells_.assign(clusterBox_.size(), 0);
+  componentCells_.assign(count + 1, 0);
+  for (uint32_t c : cellCluster_) {
+    if (c == kNone) continue;
+    uint32_t& label = renumbered[clusterComponent_[c]];
+    if (label == 0) label = ++next;
+    ++clusterCells_[c];
+    ++componentCells_[label];
+  }
+  for (uint32_t& component : clusterComponent_) component = renumbered[component];
+  for (size_t c = 1; c < componentCells_.size(); ++c) componentCells_[0] += componentCells_[c];
 }
 
 double ShpaStarGraph::lineWeight(Point a, Point b) const {
@@ -127,7 +142,8 @@ double ShpaStarGraph::lineWeight(Point a, Point b) const {
 
 size_t ShpaStarGraph::computeBytes() const {
   return cellCluster_.size() * sizeof(uint32_t) + clusterBox_.size() * sizeof(Rect) +
-         clusterComponent_.size() * sizeof(uint32_t) + clusterFirstNode_.size() * sizeof(uint32_t) +
+         clusterComponent_.size() * sizeof(uint32_t) + clusterCells_.size() * sizeof(uint32_t) +
+         componentCells_.size() * sizeof(uint64_t) + clusterFirstNode_.size() * sizeof(uint32_t) +
          nodeCell_.size() * sizeof(Point) + nodeCluster_.size() * sizeof(uint32_t) +
          interOffset_.size() * sizeof(uint32_t) + interTarget_.size() * sizeof(uint32_t);
 }

@@ -116,6 +116,18 @@ class ShpaStarGraph {
     const uint32_t ca = clusterOf(a), cb = clusterOf(b);
     return ca != kNone && cb != kNone && clusterComponent_[ca] == clusterComponent_[cb];
   }
+  // Component label of a passable cell, 1..componentCount(); 0 for a blocked cell or one outside the map.
+  // Numbered by their first cell in row-major order, as Hierarchy::componentOf: the same labels as an
+  // HPA* hierarchy of the same terrain.
+  uint32_t componentOf(Point p) const {
+    const uint32_t c = clusterOf(p);
+    return c == kNone ? 0 : clusterComponent_[c];
+  }
+  uint32_t componentCount() const { return stats_.components; }
+  // Cells of component `c` (0: every passable cell; 0 for a label that is not a component).
+  uint64_t componentCells(uint32_t c) const { return c < componentCells_.size() ? componentCells_[c] : 0; }
+  // Cells of a cluster.
+  uint32_t clusterCells(uint32_t cluster) const { return clusterCells_[cluster]; }
 
   const ShpaBuildStats& stats() const { return stats_; }
 
@@ -132,6 +144,8 @@ class ShpaStarGraph {
   std::vector<uint32_t> cellCluster_;       // per cell, kNone when blocked
   std::vector<Rect> clusterBox_;            // per cluster
   std::vector<uint32_t> clusterComponent_;  // per cluster
+  std::vector<uint32_t> clusterCells_;      // per cluster
+  std::vector<uint64_t> componentCells_;    // per component label, [0] = every passable cell
   std::vector<uint32_t> clusterFirstNode_;  // per cluster, clusterCount + 1 entries
   std::vector<Point> nodeCell_;
   std::vector<uint32_t> nodeCluster_;

@@ -5,7 +5,7 @@
  * @module
  */
 import { indexIn } from './args.ts';
-import type { PathStatus } from './types.ts';
+import type { PathStatus, SnappedEndpoints } from './types.ts';
 
 /** The status of each query of a {@link PathBatch}, as stored in {@link PathBatch.status}. */
 export const PathStatusCode = {
@@ -37,6 +37,18 @@ export interface PathBatchArrays {
   readonly offsets: Uint32Array;
   /** Every path's cells, query after query, as x, y pairs; empty when cells were not asked for. */
   readonly cells: Int32Array;
+  /** With `snap`: the endpoints searched, [sx, sy, gx, gy] per query. */
+  readonly searched?: Int32Array;
+  /** With `snap`: per query, 1 when the start was moved, plus 2 when the goal was. */
+  readonly snapped?: Uint8Array;
+}
+
+/** Query `i`'s endpoints that the `snap` option moved, from the arrays it answers; undefined when none. */
+export function snappedAt(searched: Int32Array, moved: Uint8Array, i: number): SnappedEndpoints | undefined {
+  const m = moved[i]!;
+  if (m === 0) return undefined;
+  const at = (k: number) => Object.freeze({ x: searched[4 * i + k]!, y: searched[4 * i + k + 1]! });
+  return Object.freeze({ ...(m & 1 ? { start: at(0) } : {}), ...(m & 2 ? { goal: at(2) } : {}) });
 }
 
 /**
@@ -110,6 +122,10 @@ export class PathBatch extends QueryBatch implements PathBatchArrays {
   readonly offsets: Uint32Array;
   /** Every path's cells, query after query, as x, y pairs; empty when cells were not asked for. */
   readonly cells: Int32Array;
+  /** With `snap`: the endpoints searched, [sx, sy, gx, gy] per query (see {@link PathBatch.snapped}). */
+  readonly searched?: Int32Array;
+  /** With `snap`: per query, 1 when the start was moved, plus 2 when the goal was. */
+  readonly snapped?: Uint8Array;
 
   /** @internal Made by `HPAStar.findPaths` and the pool. */
   constructor(arrays: PathBatchArrays, version: number) {
@@ -118,6 +134,19 @@ export class PathBatch extends QueryBatch implements PathBatchArrays {
     this.expanded = arrays.expanded;
     this.offsets = arrays.offsets;
     this.cells = arrays.cells;
+    if (arrays.searched && arrays.snapped) {
+      this.searched = arrays.searched;
+      this.snapped = arrays.snapped;
+    }
+  }
+
+  /**
+   * With the `snap` option: where it moved query `i`'s start and goal (only those it moved); undefined
+   * when it moved neither, or the batch ran without `snap`.
+   */
+  snappedEndpoints(i: number): SnappedEndpoints | undefined {
+    const k = this.checkedIndex('snappedEndpoints', i);
+    return this.searched && this.snapped ? snappedAt(this.searched, this.snapped, k) : undefined;
   }
 
   /** Query `i`'s cells x0, y0, x1, y1, …: a view into {@link PathBatch.cells}, empty when not found. */

@@ -18,17 +18,21 @@ import {
   packEdits,
   packQueries,
   packTerrainCosts,
+  SEARCH_FLAGS,
 } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
+import { PlannerReachability } from './reachability.ts';
 import { PathQueryError, statsOf } from './results.ts';
 import type {
   AbstractGraph,
   BatchSearchOptions,
   ClusterRects,
   ComponentLabels,
+  FindPathOptions,
   HierarchyStats,
   HpaSearchOptions,
+  NearestPassableOptions,
   PathResult,
   PlanBatchOptions,
   PathStatus,
@@ -93,6 +97,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   readonly #options: ResolvedHierarchyOptions;
   readonly #parts: HpaModuleParts;
   readonly #query: HPAStarQuery;
+  readonly #reach: PlannerReachability;
   #stats: HierarchyStats | null = null;
 
   static {
@@ -105,6 +110,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     super(raw, 'HPAStar', parts.state);
     this.#options = resolvedOptionsOf<ResolvedHierarchyOptions>(raw.options()!);
     this.#parts = parts;
+    this.#reach = new PlannerReachability('HPAStar', () => this.#handle(), parts.state);
     this.#query = new HPAStarQuery(this, parts.makeQuery(raw), 'HPAStar', parts, internal);
   }
 
@@ -170,12 +176,13 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   /**
    * Finds a path from `start` to `goal`: insertion of both in the abstract graph, abstract search,
    * refinement to cells and (by default) smoothing.
+   * With `snap: true`, a blocked or outside start or goal is moved first (see {@link FindPathOptions.snap}).
    * @returns the path, or `found: false` with status `'no path'` when the two cells are not connected
-   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
+   * @throws PathQueryError - when the start or the goal is outside the grid or blocked (and not snapped)
    * @throws TypeError - when a coordinate is not an integer or an option is unknown
    * @throws Error - when the planner has been disposed
    */
-  findPath(start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
+  findPath(start: Point, goal: Point, options?: FindPathOptions): PathResult {
     this.#handle();
     return this.#query.findPath(start, goal, options);
   }
@@ -256,8 +263,55 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   }
 
   /**
+   * The connected component of cell `p` in the current terrain: a label from 1 to `stats.components`
+   * (two cells are joined by a path exactly when their labels are equal and not 0), or 0 for a blocked
+   * cell or one outside the map. Labels are numbered by each component's first cell, row by row, as in
+   * {@link HPAStar.components}: they depend on the terrain only and stay right after every terrain edit. A lookup, no search.
+   * @throws TypeError - when `p` is not a cell with integer coordinates
+   */
+  componentOf(p: Point): number {
+    return this.#reach.componentOf(p);
+  }
+
+  /**
+   * True when a path joins `a` and `b` in the current terrain: both passable and in one component.
+   * A lookup, no search: what {@link HPAStar.findPath} would answer as found or `'no path'`.
+   * @throws TypeError - when `a` or `b` is not a cell with integer coordinates
+   */
+  isReachable(a: Point, b: Point): boolean {
+    return this.#reach.isReachable(a, b);
+  }
+
+  /**
+   * The passable cell nearest to `p` (which may be blocked or outside the map), of `options.component`
+   * when given, within `options.maxDistance` (octile distance: straight steps 1, diagonal √2, walls
+   * ignored) when given. Ties go to the smaller y, then the smaller x. Searches rings around `p`, nearest
+   * first, and stops as soon as no farther cell can be nearer: an answer d cells away costs about d² cells.
+   * @returns the cell, or null when none lies within `maxDistance`
+   * @throws TypeError - when `p` is not a cell, an option is unknown or of the wrong type
+   * @throws RangeError - when `component` is not a component of the map, or `maxDistance` is negative
+   */
+  nearestPassable(p: Point, options?: NearestPassableOptions): Point | null {
+    return this.#reach.nearestPassable(p, options);
+  }
+
+  /**
+   * A passable cell drawn uniformly from component `component` (any passable cell when left out).
+   * `random` (default `Math.random`) is called once, to seed the core's generator: the same values give
+   * the same cells. Uniform map cells are tried first; for a small component the core counts its way to
+   * the cell with the cell counts it keeps per region, so no call scans the map.
+   * @returns the cell, or null when the map has no passable cell
+   * @throws TypeError - when `random` is not a function or `component` not an integer
+   * @throws RangeError - when `random` returns a number outside [0, 1) or `component` is not a component of the map
+   */
+  randomPassable(random?: () => number, component?: number): Point | null {
+    return this.#reach.randomPassable(random, component);
+  }
+
+  /**
    * Runs many searches in one call (one crossing into WebAssembly, results as typed arrays).
-   * Queries whose start or goal is invalid do not throw: their status says why.
+   * Queries whose start or goal is invalid do not throw: their status says why. With `snap: true`
+   * their endpoints are moved first, and {@link PathBatch.snappedEndpoints} says where.
    * @param queries - `[start, goal]` pairs, or an Int32Array packed as `[sx, sy, gx, gy, ...]`
    * @throws TypeError - when the queries are malformed or an option is unknown
    */
@@ -392,6 +446,8 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
   readonly #planner: HPAStar;
   readonly #name: string;
   readonly #parts: HpaModuleParts;
+  /** The planner's labels, for snapping (a query object has none of its own). */
+  readonly #reach: PlannerReachability;
 
   /** @internal Use `planner.createQuery()`. */
   constructor(planner: HPAStar, raw: RawHPAStarQuery, name: string, parts: HpaModuleParts, token: typeof internal) {
@@ -400,6 +456,7 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
     this.#planner = planner;
     this.#name = name;
     this.#parts = parts;
+    this.#reach = new PlannerReachability(name, () => rawPlanner(planner), parts.state);
   }
 
   /** As {@link HPAStar.connections}, with this query's scratch. */
@@ -421,8 +478,8 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
   }
 
   /** As {@link HPAStar.findPath}. */
-  findPath(start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
-    return plannerFindPath(this.#name, () => this.#handle(), this.moduleState, start, goal, options);
+  findPath(start: Point, goal: Point, options?: FindPathOptions): PathResult {
+    return plannerFindPath(this.#name, () => this.#handle(), this.moduleState, this.#reach, start, goal, options);
   }
 
   /** As {@link HPAStar.traceFindPath}. */
@@ -432,13 +489,13 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
 
   /** As {@link HPAStar.findPaths}. */
   findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: BatchSearchOptions): PathBatch {
-    return plannerFindPaths(this.#name, () => this.#handle(), this.moduleState, queries, options, () => this.#planner.version);
+    return plannerFindPaths(this.#name, () => this.#handle(), this.moduleState, this.#reach, queries, options, () => this.#planner.version);
   }
 
   /** As {@link HPAStar.planPaths}. */
   planPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PlanBatchOptions): PlanBatch {
     const where = `${this.#name}.planPaths`;
-    checkFlags(options, ['firstSegment'], where);
+    checkFlags(options, SEARCH_FLAGS.planPaths, where);
     const packed = packQueries(queries, where);
     const raw = this.#handle();
     const out = this.wasmCall(where, () => raw.planPaths(packed, options?.firstSegment ?? true));

@@ -217,6 +217,14 @@ export function resolvedOptionsOf<T>(raw: Record<string, number | boolean | stri
   return Object.freeze({ ...raw }) as T;
 }
 
+/** The boolean options of each search call, declared once (checked by checkFlags). */
+export const SEARCH_FLAGS = {
+  traceFindPath: ['smooth'],
+  findPath: ['smooth', 'snap'],
+  findPaths: ['smooth', 'snap', 'cells'],
+  planPaths: ['firstSegment'],
+} as const satisfies Record<string, readonly string[]>;
+
 /** Throws a TypeError unless `options` only has known keys of the right types. */
 export function checkFlags(options: object | undefined, known: readonly string[], where: string): void {
   if (options === undefined) return;

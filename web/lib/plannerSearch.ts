@@ -6,10 +6,11 @@
 import type { RawBatch, RawPathResult, RawTracedPath } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
 import { cell } from './args.ts';
-import { checkFlags, moduleError, packQueries } from './internal.ts';
+import { checkFlags, moduleError, packQueries, SEARCH_FLAGS } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
+import type { PlannerReachability } from './reachability.ts';
 import { pathResultOf, tracedPathOf } from './results.ts';
-import type { BatchSearchOptions, HpaSearchOptions, PathResult, Point, TracedPath } from './types.ts';
+import type { BatchSearchOptions, FindPathOptions, HpaSearchOptions, PathResult, Point, TracedPath } from './types.ts';
 
 /** What the raw HPA* and SHPA* handles both answer. */
 interface RawPlannerSearches {
@@ -18,14 +19,26 @@ interface RawPlannerSearches {
   findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
 }
 
-/** `findPath` of a planner named `planner` ('HPAStar', 'SHPAStar'). */
-export function plannerFindPath(planner: string, raw: () => RawPlannerSearches, state: ModuleState, start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
-  cell(`${planner}.findPath`, 'start', start);
-  cell(`${planner}.findPath`, 'goal', goal);
-  checkFlags(options, ['smooth'], `${planner}.findPath`);
+/** `findPath` of a planner named `planner` ('HPAStar', 'SHPAStar'); `reach` snaps its endpoints when asked. */
+export function plannerFindPath(
+  planner: string,
+  raw: () => RawPlannerSearches,
+  state: ModuleState,
+  reach: PlannerReachability,
+  start: Point,
+  goal: Point,
+  options?: FindPathOptions,
+): PathResult {
+  const where = `${planner}.findPath`;
+  cell(where, 'start', start);
+  cell(where, 'goal', goal);
+  checkFlags(options, SEARCH_FLAGS.findPath, where);
   const handle = raw();
   const smooth = options?.smooth ?? true;
-  return pathResultOf(state.call(`${planner}.findPath`, () => handle.findPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal);
+  const searched = options?.snap ? reach.snap(where, start, goal) : { start, goal };
+  const { start: s, goal: g } = searched;
+  const result = pathResultOf(state.call(where, () => handle.findPath(s.x, s.y, g.x, g.y, smooth)), s, g);
+  return 'snapped' in searched && searched.snapped ? { ...result, snapped: searched.snapped } : result;
 }
 
 /** `traceFindPath` of a planner named `planner`. */
@@ -33,26 +46,31 @@ export function plannerTraceFindPath(planner: string, raw: () => RawPlannerSearc
   const where = `${planner}.traceFindPath`;
   cell(where, 'start', start);
   cell(where, 'goal', goal);
-  checkFlags(options, ['smooth'], where);
+  checkFlags(options, SEARCH_FLAGS.traceFindPath, where);
   const handle = raw();
   const smooth = options?.smooth ?? true;
   return tracedPathOf(state.call(where, () => handle.traceFindPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal, where);
 }
 
-/** `findPaths` of a planner named `planner`; `version` gives the terrain version of the answers. */
+/**
+ * `findPaths` of a planner named `planner`; `version` gives the terrain version of the answers, `reach`
+ * snaps the queries' endpoints when asked.
+ */
 export function plannerFindPaths<Raw extends RawPlannerSearches>(
   planner: string,
   raw: () => Raw,
   state: ModuleState,
+  reach: PlannerReachability,
   queries: Int32Array | readonly (readonly [Point, Point])[],
   options: BatchSearchOptions | undefined,
   version: (handle: Raw) => number,
 ): PathBatch {
   const where = `${planner}.findPaths`;
-  checkFlags(options, ['smooth', 'cells'], where);
+  checkFlags(options, SEARCH_FLAGS.findPaths, where);
   const packed = packQueries(queries, where);
   const handle = raw();
-  const out = state.call(where, () => handle.findPaths(packed, options?.smooth ?? true, options?.cells ?? true));
+  const snap = options?.snap ? reach.snapQueries(where, packed) : null;
+  const out = state.call(where, () => handle.findPaths(snap?.searched ?? packed, options?.smooth ?? true, options?.cells ?? true));
   if ('error' in out) throw moduleError(where, out.error);
-  return new PathBatch(out, version(handle));
+  return new PathBatch(snap ? { ...out, ...snap } : out, version(handle));
 }

@@ -7,9 +7,12 @@ import { PathBatch } from './batch.ts';
 import { WasmObject, costTableOf, internal, moduleError, resolvedOptionsOf } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
+import { PlannerReachability } from './reachability.ts';
 import type {
   BatchSearchOptions,
+  FindPathOptions,
   HpaSearchOptions,
+  NearestPassableOptions,
   PathResult,
   Point,
   ResolvedShpaOptions,
@@ -58,6 +61,7 @@ export function rawShpaPlanner(planner: SHPAStar): RawSHPAStar {
 export class SHPAStar extends WasmObject<RawSHPAStar> {
   readonly #options: ResolvedShpaOptions;
   readonly #staticMessage: string;
+  readonly #reach: PlannerReachability;
   #stats: ShpaStats | null = null;
 
   static {
@@ -69,6 +73,7 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
     if (token !== internal) throw new TypeError('use hpastar.SHPAStar.build(grid, options) to make an SHPAStar');
     super(raw, 'SHPAStar', state);
     this.#staticMessage = staticMessage;
+    this.#reach = new PlannerReachability('SHPAStar', () => this.#handle(), state);
     this.#options = resolvedOptionsOf<ResolvedShpaOptions>(raw.options()!);
   }
 
@@ -117,12 +122,59 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
    * Finds a path from `start` to `goal`: abstract search from every node of the start's cluster,
    * refinement inside the clusters' boxes, and (by default) smoothing.
    * @returns the path, or `found: false` with status `'no path'` when the two cells are not connected
-   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
+   * With `snap: true`, a blocked or outside start or goal is moved first (see {@link FindPathOptions.snap}).
+   * @throws PathQueryError - when the start or the goal is outside the grid or blocked (and not snapped)
    * @throws TypeError - when a coordinate is not an integer or an option is unknown
    * @throws Error - when the planner has been disposed
    */
-  findPath(start: Point, goal: Point, options?: HpaSearchOptions): PathResult {
-    return plannerFindPath('SHPAStar', () => this.#handle(), this.moduleState, start, goal, options);
+  findPath(start: Point, goal: Point, options?: FindPathOptions): PathResult {
+    return plannerFindPath('SHPAStar', () => this.#handle(), this.moduleState, this.#reach, start, goal, options);
+  }
+
+  /**
+   * The connected component of cell `p` in the current terrain: a label from 1 to `stats.components`
+   * (two cells are joined by a path exactly when their labels are equal and not 0), or 0 for a blocked
+   * cell or one outside the map. Labels are numbered by each component's first cell, row by row, as in
+   * {@link HPAStar.components}: they depend on the terrain only (the same labels as an {@link HPAStar} of that terrain). A lookup, no search.
+   * @throws TypeError - when `p` is not a cell with integer coordinates
+   */
+  componentOf(p: Point): number {
+    return this.#reach.componentOf(p);
+  }
+
+  /**
+   * True when a path joins `a` and `b` in the current terrain: both passable and in one component.
+   * A lookup, no search: what {@link SHPAStar.findPath} would answer as found or `'no path'`.
+   * @throws TypeError - when `a` or `b` is not a cell with integer coordinates
+   */
+  isReachable(a: Point, b: Point): boolean {
+    return this.#reach.isReachable(a, b);
+  }
+
+  /**
+   * The passable cell nearest to `p` (which may be blocked or outside the map), of `options.component`
+   * when given, within `options.maxDistance` (octile distance: straight steps 1, diagonal √2, walls
+   * ignored) when given. Ties go to the smaller y, then the smaller x. Searches rings around `p`, nearest
+   * first, and stops as soon as no farther cell can be nearer: an answer d cells away costs about d² cells.
+   * @returns the cell, or null when none lies within `maxDistance`
+   * @throws TypeError - when `p` is not a cell, an option is unknown or of the wrong type
+   * @throws RangeError - when `component` is not a component of the map, or `maxDistance` is negative
+   */
+  nearestPassable(p: Point, options?: NearestPassableOptions): Point | null {
+    return this.#reach.nearestPassable(p, options);
+  }
+
+  /**
+   * A passable cell drawn uniformly from component `component` (any passable cell when left out).
+   * `random` (default `Math.random`) is called once, to seed the core's generator: the same values give
+   * the same cells. Uniform map cells are tried first; for a small component the core counts its way to
+   * the cell with the cell counts it keeps per region, so no call scans the map.
+   * @returns the cell, or null when the map has no passable cell
+   * @throws TypeError - when `random` is not a function or `component` not an integer
+   * @throws RangeError - when `random` returns a number outside [0, 1) or `component` is not a component of the map
+   */
+  randomPassable(random?: () => number, component?: number): Point | null {
+    return this.#reach.randomPassable(random, component);
   }
 
   /**
@@ -159,7 +211,7 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
    * @throws TypeError - when the queries are malformed or an option is unknown
    */
   findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: BatchSearchOptions): PathBatch {
-    return plannerFindPaths('SHPAStar', () => this.#handle(), this.moduleState, queries, options, () => 0);
+    return plannerFindPaths('SHPAStar', () => this.#handle(), this.moduleState, this.#reach, queries, options, () => 0);
   }
 
   /**

@@ -41,6 +41,28 @@ export interface PathResult {
   readonly stats: SearchStats;
   /** All nodes expanded: the sum of the phases in {@link PathResult.stats}. */
   readonly expanded: number;
+  /**
+   * With the `snap` option ({@link FindPathOptions.snap}), the endpoints it moved (the path runs between
+   * the moved ones); absent when it moved none.
+   */
+  readonly snapped?: SnappedEndpoints;
+}
+
+/** Where the `snap` option moved a query's start and goal: only those it moved are given. */
+export interface SnappedEndpoints {
+  readonly start?: Point;
+  readonly goal?: Point;
+}
+
+/** Options of `nearestPassable`. */
+export interface NearestPassableOptions {
+  /** Only cells of this component (a label of `componentOf`: 1 or more). Default: any passable cell. */
+  readonly component?: number;
+  /**
+   * Only cells at most this far, in octile distance (straight steps 1, diagonal √2, walls ignored): 0 or
+   * more, `Infinity` allowed. Default: anywhere on the map.
+   */
+  readonly maxDistance?: number;
 }
 
 /**
@@ -336,8 +358,19 @@ export interface HpaSearchOptions {
   readonly smooth?: boolean;
 }
 
+/** Options of `findPath`: {@link HpaSearchOptions} and snapping. */
+export interface FindPathOptions extends HpaSearchOptions {
+  /**
+   * Move a start that is blocked or outside the map to the nearest passable cell, and such a goal to the
+   * nearest cell of the start's component (so that a path exists whenever one can), instead of failing
+   * with `'start is outside the map or blocked'` (or the goal's status); the result's `snapped` says
+   * where they went. Nearest by octile distance, ties to the smaller y then x. Default false.
+   */
+  readonly snap?: boolean;
+}
+
 /** Options of a batch of HPA* searches. */
-export interface BatchSearchOptions extends HpaSearchOptions {
+export interface BatchSearchOptions extends FindPathOptions {
   /** Return every path's cells (default true); false returns statuses and costs only, which is faster. */
   readonly cells?: boolean;
 }

@@ -202,8 +202,22 @@ declare module 'hpastar:raw' {
     nextSegment(plan: RawHPAStarPlan): { cells: Int32Array; expandedRefinement: number } | { error: string } | null;
   }
 
+  /**
+   * ReachabilityToJS.h: what both planner handles answer from their component labels (current version).
+   * Components are 1.., 0 for "any" where a component is asked for.
+   */
+  export interface RawReachability {
+    componentOf(x: number, y: number): number;
+    isReachable(ax: number, ay: number, bx: number, by: number): boolean;
+    nearestPassable(x: number, y: number, component: number, maxDistance: number): { x: number; y: number } | null | { error: string };
+    /** `seed`: a 32-bit unsigned integer. */
+    randomPassable(seed: number, component: number): { x: number; y: number } | null | { error: string };
+    /** Queries packed [sx, sy, gx, gy, ...] moved as the `snap` option moves them. */
+    snapQueries(queries: Int32Array): { searched: Int32Array; snapped: Uint8Array } | { error: string };
+  }
+
   /** `HpaStarHandle` in HpaStarBinding.cpp: the planner's shared data (searches: RawHPAStarQuery). */
-  export interface RawHPAStar extends EmbindHandle {
+  export interface RawHPAStar extends EmbindHandle, RawReachability {
     /** Fields missing from `options` take the core's defaults. `""` or the problem. */
     build(grid: RawGrid, options: RawOptionsInput): string;
     buildFromTerrain(terrain: Uint8Array, width: number, height: number, options: RawOptionsInput): string;
@@ -248,7 +262,7 @@ declare module 'hpastar:raw' {
   }
 
   /** `ShpaStarHandle` in ShpaStarBinding.cpp: static maps only, no serialized form. */
-  export interface RawSHPAStar extends EmbindHandle {
+  export interface RawSHPAStar extends EmbindHandle, RawReachability {
     /** Fields missing from `options` take the core's defaults. `""` or the problem. */
     build(grid: RawGrid, options: RawOptionsInput): string;
     buildFromTerrain(terrain: Uint8Array, width: number, height: number, options: RawOptionsInput): string;

@@ -23,12 +23,15 @@
  */
 import { PathBatch } from '../batch.ts';
 import { outOfMemoryError } from '../errors.ts';
-import { checkFlags, checkTerrainCostRanges, describe, packEdits, packQueries, packTerrainCosts, resolvedOptionsOf } from '../internal.ts';
+import { cell } from '../args.ts';
+import { checkFlags, checkTerrainCostRanges, describe, packEdits, packQueries, packTerrainCosts, resolvedOptionsOf, SEARCH_FLAGS } from '../internal.ts';
 import { PlanBatch } from '../planBatch.ts';
+import { cellAnswer, nearestQuestion, randomQuestion } from '../reachability.ts';
 import type { SHPAStar } from '../shpastar.ts';
 import type {
   BatchSearchOptions,
   HierarchyStats,
+  NearestPassableOptions,
   PlanBatchOptions,
   Point,
   ResolvedHierarchyOptions,
@@ -39,7 +42,7 @@ import type {
 } from '../types.ts';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
 import { jobSizeOf, resolvePoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
-import type { FaultMessage, FromWorker, PlannedMessage, PoolAlgorithm, PoolMode, ResultMessage } from './protocol.ts';
+import type { FaultMessage, FromWorker, PlannedMessage, PoolAlgorithm, PoolMode, ReachedMessage, ReachQuestion, ResultMessage } from './protocol.ts';
 import { Scheduler, type Slot } from './scheduler.ts';
 import { initWorkers, StartError, startWorker, type PlannerSpec, type StartingWorker } from './spawn.ts';
 
@@ -124,6 +127,26 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    *   the pool is closed, or when a worker fails
    */
   planPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolPlanOptions): Promise<PlanBatch>;
+
+  /**
+   * The reachability questions of the planners ({@link HPAStar.componentOf}, {@link HPAStar.isReachable},
+   * {@link HPAStar.nearestPassable}, {@link HPAStar.randomPassable}: same arguments, same errors, same
+   * answers), asked of a worker. They are cheap (no search), but the main thread has no copy of the
+   * terrain that follows {@link PathPool.updateTerrain}, so each is sent to a worker as a job of one query:
+   * it answers on the newest terrain version when the call is made, as a batch started then would see it.
+   * @returns a promise of the answer; it rejects (TypeError, RangeError) for bad arguments as the planners
+   *   throw, and when the pool is closed
+   */
+  componentOf(p: Point): Promise<number>;
+  /** As {@link HPAStar.isReachable}, asked of a worker (see {@link PathPool.componentOf}). */
+  isReachable(a: Point, b: Point): Promise<boolean>;
+  /** As {@link HPAStar.nearestPassable}, asked of a worker (see {@link PathPool.componentOf}). */
+  nearestPassable(p: Point, options?: NearestPassableOptions): Promise<Point | null>;
+  /**
+   * As {@link HPAStar.randomPassable}, asked of a worker (see {@link PathPool.componentOf}): `random` is
+   * called here, once, for the seed.
+   */
+  randomPassable(random?: () => number, component?: number): Promise<Point | null>;
 
   /**
    * Changes terrain in every worker (each rebuilds only the clusters the edits touch): all edits or
@@ -282,7 +305,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   async findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolBatchOptions): Promise<PathBatch> {
     const where = 'PathPool.findPaths';
     this.#checkOpen(where);
-    checkFlags(options, ['smooth', 'cells'], where);
+    checkFlags(options, SEARCH_FLAGS.findPaths, where);
     const signal = checkSignal(options?.signal, where);
     const packed = packQueries(queries, where);
     const version = this.#jobs.version;
@@ -291,7 +314,8 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     if (count === 0) return new PathBatch(joinSearches([], 0), version);
     const smooth = options?.smooth ?? true;
     const cells = options?.cells ?? true;
-    return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells }), (parts) =>
+    const snap = options?.snap ?? false;
+    return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells, snap }), (parts) =>
       new PathBatch(joinSearches(parts as JobPart<ResultMessage>[], count), version),
     );
   }
@@ -300,7 +324,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     const where = 'PathPool.planPaths';
     this.#checkOpen(where);
     if (this.algorithm !== 'hpa') throw new Error(`${where}: an SHPA* pool does not plan (HPA* and DHPA* pools do)`);
-    checkFlags(options, ['firstSegment'], where);
+    checkFlags(options, SEARCH_FLAGS.planPaths, where);
     const signal = checkSignal(options?.signal, where);
     const packed = packQueries(queries, where);
     const version = this.#jobs.version;
@@ -309,6 +333,39 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     const firstSegment = options?.firstSegment ?? true;
     return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'plan', job, version, queries, firstSegment }), (parts) =>
       new PlanBatch(joinPlans(parts as JobPart<PlannedMessage>[], count), version),
+    );
+  }
+
+  async componentOf(p: Point): Promise<number> {
+    const where = 'PathPool.componentOf';
+    cell(where, 'p', p);
+    return (await this.#ask(where, { kind: 'componentOf', x: p.x, y: p.y })) as number;
+  }
+
+  async isReachable(a: Point, b: Point): Promise<boolean> {
+    const where = 'PathPool.isReachable';
+    cell(where, 'a', a);
+    cell(where, 'b', b);
+    return (await this.#ask(where, { kind: 'isReachable', ax: a.x, ay: a.y, bx: b.x, by: b.y })) as boolean;
+  }
+
+  async nearestPassable(p: Point, options?: NearestPassableOptions): Promise<Point | null> {
+    const where = 'PathPool.nearestPassable';
+    const answer = await this.#ask(where, { kind: 'nearestPassable', ...nearestQuestion(where, p, options) });
+    return cellAnswer(where, answer as Point | null | { error: string });
+  }
+
+  async randomPassable(random?: () => number, component?: number): Promise<Point | null> {
+    const where = 'PathPool.randomPassable';
+    const answer = await this.#ask(where, { kind: 'randomPassable', ...randomQuestion(where, random, component) });
+    return cellAnswer(where, answer as Point | null | { error: string });
+  }
+
+  /** A reachability question as a job of one query on the newest version; its answer as the worker gave it. */
+  #ask(where: string, question: ReachQuestion): Promise<ReachedMessage['answer']> {
+    this.#checkOpen(where);
+    return this.#jobs.runBatch(new Int32Array(4), undefined, where, (job, version, queries) => ({ type: 'reach', job, version, queries, question }), (parts) =>
+      (parts[0]!.result as ReachedMessage).answer,
     );
   }
 
@@ -353,6 +410,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     switch (message.type) {
       case 'result':
       case 'planned':
+      case 'reached':
         return this.#jobs.answered(slot, message);
       case 'edited':
         if (message.version > this.#statsVersion) {

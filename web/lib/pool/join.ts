@@ -49,7 +49,14 @@ export function joinSearches(unordered: JobPart<ResultMessage>[], count: number)
     expanded.set(result.expanded, first);
   }
   const { offsets, cells } = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.offsets, cells: result.cells })), count);
-  return { status, cost, expanded, offsets, cells };
+  if (!parts.every(({ result }) => result.searched && result.snapped)) return { status, cost, expanded, offsets, cells };
+  const searched = new Int32Array(4 * count);
+  const snapped = new Uint8Array(count);
+  for (const { first, result } of parts) {
+    searched.set(result.searched!, 4 * first);
+    snapped.set(result.snapped!, first);
+  }
+  return { status, cost, expanded, offsets, cells, searched, snapped };
 }
 
 /** Joins the answers of a plan batch's jobs (none: an empty batch), in query order. */

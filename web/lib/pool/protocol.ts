@@ -21,10 +21,11 @@
 import type { RawOptions } from 'hpastar:raw';
 import type { PathBatchArrays } from '../batch.ts';
 import type { PlanBatchArrays } from '../planBatch.ts';
+import type { NearestQuestion, RandomQuestion } from '../reachability.ts';
 import type { HierarchyOptions, HierarchyStats, ShpaOptions, ShpaStats } from '../types.ts';
 
 /** Bumped whenever a message changes shape; a worker refuses an `init` of another version. */
-export type ProtocolVersion = 4;
+export type ProtocolVersion = 5;
 
 /** How the pool runs its searches. */
 export type PoolMode = 'shared' | 'copied';
@@ -87,6 +88,29 @@ export interface SearchMessage {
   queries: Int32Array;
   smooth: boolean;
   cells: boolean;
+  /** Move blocked or outside endpoints first (the planner's snapQueries), and answer where to. */
+  snap: boolean;
+}
+
+/** One reachability question, its arguments checked and resolved as the planner's handle takes them. */
+export type ReachQuestion =
+  | { kind: 'componentOf'; x: number; y: number }
+  | { kind: 'isReachable'; ax: number; ay: number; bx: number; by: number }
+  | ({ kind: 'nearestPassable' } & NearestQuestion)
+  | ({ kind: 'randomPassable' } & RandomQuestion);
+
+/**
+ * Pool → worker: answer one reachability question on the worker's terrain version (a job of one query,
+ * scheduled as a batch is, so it sees the version the pool had when asked). Answered by `reached`.
+ */
+export interface ReachMessage {
+  type: 'reach';
+  job: number;
+  /** The terrain version the worker must hold (checked). */
+  version: number;
+  /** A placeholder quadruple (the scheduler's jobs carry queries). */
+  queries: Int32Array;
+  question: ReachQuestion;
 }
 
 /**
@@ -132,7 +156,7 @@ export interface FaultMessage {
   thread?: number;
 }
 
-export type ToWorker = InitMessage | SearchMessage | PlanMessage | EditMessage | FaultMessage;
+export type ToWorker = InitMessage | SearchMessage | PlanMessage | ReachMessage | EditMessage | FaultMessage;
 
 /** Worker → pool: the planner is built. */
 export interface ReadyMessage {
@@ -167,6 +191,15 @@ export interface PlannedMessage extends PlanBatchArrays {
   job: number;
   version: number;
   heapBytes: number;
+}
+
+/** Worker → pool: the answer of a reachability question, as the planner's handle gave it. */
+export interface ReachedMessage {
+  type: 'reached';
+  job: number;
+  version: number;
+  heapBytes: number;
+  answer: number | boolean | { x: number; y: number } | null | { error: string };
 }
 
 /** Worker → pool: the worker now holds `version`. */
@@ -214,4 +247,4 @@ export interface LifelinePort {
   unref(): void;
 }
 
-export type FromWorker = ReadyMessage | ResultMessage | PlannedMessage | EditedMessage | ErrorMessage | ThreadMessage;
+export type FromWorker = ReadyMessage | ResultMessage | PlannedMessage | ReachedMessage | EditedMessage | ErrorMessage | ThreadMessage;

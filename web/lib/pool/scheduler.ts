@@ -11,18 +11,18 @@
  * @module
  */
 import type { JobPart } from './join.ts';
-import type { EditedMessage, PlanMessage, PlannedMessage, ResultMessage, SearchMessage, TerrainChange } from './protocol.ts';
+import type { EditedMessage, PlanMessage, PlannedMessage, ReachedMessage, ReachMessage, ResultMessage, SearchMessage, TerrainChange } from './protocol.ts';
 import type { WorkerHandle } from './spawn.ts';
 
-/** The answer of one job: a part of a search batch or of a plan batch. */
-type JobResult = ResultMessage | PlannedMessage;
+/** The answer of one job: a part of a search batch or of a plan batch, or a reachability answer. */
+type JobResult = ResultMessage | PlannedMessage | ReachedMessage;
 
 /** A batch of searches or plans, cut into jobs; settled once every job has answered. */
 interface BatchState {
   /** The method that made it, for error messages: `'PathPool.findPaths'`. */
   readonly where: string;
   /** The message that gives a worker one job of this batch (every job of a batch names one version). */
-  message(job: number, version: number, queries: Int32Array): SearchMessage | PlanMessage;
+  message(job: number, version: number, queries: Int32Array): SearchMessage | PlanMessage | ReachMessage;
   readonly parts: JobPart<JobResult>[];
   remaining: number;
   settled: boolean;

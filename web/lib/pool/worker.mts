@@ -17,9 +17,20 @@ import type {
   RawParallelSearch,
   RawSHPAStar,
 } from 'hpastar:raw';
-import type { FromWorker, FaultMessage, HierarchySource, InitMessage, PlanMessage, ProtocolVersion, SearchMessage, EditMessage, ToWorker } from './protocol.ts';
+import type {
+  FromWorker,
+  FaultMessage,
+  HierarchySource,
+  InitMessage,
+  PlanMessage,
+  ProtocolVersion,
+  ReachMessage,
+  SearchMessage,
+  EditMessage,
+  ToWorker,
+} from './protocol.ts';
 
-const PROTOCOL: ProtocolVersion = 4;
+const PROTOCOL: ProtocolVersion = 5;
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -117,6 +128,8 @@ async function handle(message: ToWorker): Promise<void> {
       return search(message);
     case 'plan':
       return plan(message);
+    case 'reach':
+      return reach(message);
     case 'edit':
       return edit(message);
     case 'fault':
@@ -219,18 +232,42 @@ function search(m: SearchMessage): void {
     throw new Error(`job ${m.job} asks for terrain version ${m.version}, this worker holds version ${s.version}`);
   }
   const p = s.planner;
+  // Snapping reads the planner's labels on this thread, then the batch searches the moved endpoints.
+  const snap = m.snap ? p.raw.snapQueries(m.queries) : null;
+  if (snap && 'error' in snap) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: snap.error });
+  const queries = snap ? snap.searched : m.queries;
   const out = s.parallel
     ? p.kind === 'shpa'
-      ? s.parallel.findPathsShpa(p.raw, m.queries, m.smooth, m.cells)
-      : s.parallel.findPaths(p.raw, m.queries, m.smooth, m.cells)
+      ? s.parallel.findPathsShpa(p.raw, queries, m.smooth, m.cells)
+      : s.parallel.findPaths(p.raw, queries, m.smooth, m.cells)
     : p.kind === 'shpa'
-      ? p.raw.findPaths(m.queries, m.smooth, m.cells)
-      : p.query.findPaths(m.queries, m.smooth, m.cells);
+      ? p.raw.findPaths(queries, m.smooth, m.cells)
+      : p.query.findPaths(queries, m.smooth, m.cells);
   if ('error' in out) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: out.error });
+  const moved = snap ? { searched: snap.searched, snapped: snap.snapped } : {};
   port.post(
-    { type: 'result', job: m.job, version: s.version, ...out, heapBytes: heapBytes(s.module) },
-    [out.status.buffer, out.cost.buffer, out.expanded.buffer, out.offsets.buffer, out.cells.buffer] as ArrayBuffer[],
+    { type: 'result', job: m.job, version: s.version, ...out, ...moved, heapBytes: heapBytes(s.module) },
+    [out.status, out.cost, out.expanded, out.offsets, out.cells, ...(snap ? [snap.searched, snap.snapped] : [])].map((a) => a.buffer) as ArrayBuffer[],
   );
+}
+
+/** A reachability question, answered by the planner's handle on this worker's version (no search). */
+function reach(m: ReachMessage): void {
+  const s = ready();
+  if (m.version !== s.version) {
+    throw new Error(`job ${m.job} asks for terrain version ${m.version}, this worker holds version ${s.version}`);
+  }
+  const raw = s.planner.raw;
+  const q = m.question;
+  const answer =
+    q.kind === 'componentOf'
+      ? raw.componentOf(q.x, q.y)
+      : q.kind === 'isReachable'
+        ? raw.isReachable(q.ax, q.ay, q.bx, q.by)
+        : q.kind === 'nearestPassable'
+          ? raw.nearestPassable(q.x, q.y, q.component, q.maxDistance)
+          : raw.randomPassable(q.seed, q.component);
+  port.post({ type: 'reached', job: m.job, version: s.version, heapBytes: heapBytes(s.module), answer });
 }
 
 function plan(m: PlanMessage): void {

@@ -1,0 +1,109 @@
+#pragma once
+// The reachability questions both planner handles answer (HPAStar, SHPAStar), bound as functions that take
+// the handle first: the core's answers (hpa/Reachability.h, shpa/ShpaReachability.h) on the handle's
+// current version, turned into JavaScript values. No search, no allocation but the answer.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindings/BatchToJS.h"
+#include "bindings/BindingSupport.h"
+#include "hpa/Reachability.h"
+#include "shpa/ShpaReachability.h"
+
+namespace hpastar::bindings {
+
+// "" when `component` is 0 (any) or a component label of `labels`; else the problem, naming the labels there are.
+template <class Labels>
+std::string checkComponent(const Labels& labels, double component) {
+  if (component >= 0 && component <= labels.componentCount() && component == std::floor(component)) return "";
+  const uint32_t count = labels.componentCount();
+  return "component " + std::to_string(static_cast<long long>(component)) + " is not a component of this map (" +
+         (count == 0 ? std::string("it has none") : "1 to " + std::to_string(count)) + ")";
+}
+
+inline val pointToJS(const std::optional<Point>& p) {
+  if (!p) return val::null();
+  val o = val::object();
+  o.set("x", p->x);
+  o.set("y", p->y);
+  return o;
+}
+
+// The component of a cell: 1.., 0 for blocked or outside cells (and before the planner is built).
+template <class Handle>
+uint32_t componentOfJS(const Handle& handle, int x, int y) {
+  const auto labels = handle.current();
+  return labels ? labels->componentOf(Point{x, y}) : 0;
+}
+
+// True when a path joins a and b: both passable, one component.
+template <class Handle>
+bool isReachableJS(const Handle& handle, int ax, int ay, int bx, int by) {
+  const auto labels = handle.current();
+  if (!labels) return false;
+  const uint32_t a = labels->componentOf(Point{ax, ay});
+  return a != 0 && a == labels->componentOf(Point{bx, by});
+}
+
+// { x, y }, null when no cell of `component` (0: any) lies within maxDistance, or { error }.
+template <class Handle>
+val nearestPassableJS(const Handle& handle, int x, int y, double component, double maxDistance) {
+  const auto labels = handle.current();
+  if (!labels) return errorObject("the planner is not built");
+  if (std::string error = checkComponent(*labels, component); !error.empty()) return errorObject(error);
+  if (!(maxDistance >= 0)) return errorObject("maxDistance must be 0 or more, got " + std::to_string(maxDistance));
+  return pointToJS(nearestPassable(*labels, Point{x, y}, static_cast<uint32_t>(component), maxDistance));
+}
+
+// { x, y } uniform over the cells of `component` (0: any), drawn from `seed` (a 32-bit integer); null when
+// there is none; or { error }.
+template <class Handle>
+val randomPassableJS(const Handle& handle, double seed, double component) {
+  const auto labels = handle.current();
+  if (!labels) return errorObject("the planner is not built");
+  if (std::string error = checkComponent(*labels, component); !error.empty()) return errorObject(error);
+  CellRandom random(static_cast<uint64_t>(seed));
+  return pointToJS(randomPassable(*labels, static_cast<uint32_t>(component), random));
+}
+
+// Queries packed [sx, sy, gx, gy, ...] with their endpoints where the `snap` option moves them
+// (snapEndpoints): { searched: Int32Array (the endpoints to search, packed alike), snapped: Uint8Array (per
+// query, 1 when the start moved, plus 2 when the goal did) }, or { error } for malformed queries.
+template <class Handle>
+val snapQueriesJS(const Handle& handle, const val& queries) {
+  const auto labels = handle.current();
+  if (!labels) return errorObject("the planner is not built");
+  std::vector<int32_t> q;
+  if (std::string error = readQueries(queries, q); !error.empty()) return errorObject(error);
+  std::vector<uint8_t> moved(q.size() / 4, 0);
+  for (size_t i = 0; i < moved.size(); ++i) {
+    int32_t* e = q.data() + 4 * i;
+    const SnappedEndpoints s = snapEndpoints(*labels, Point{e[0], e[1]}, Point{e[2], e[3]});
+    moved[i] = static_cast<uint8_t>((s.start == Point{e[0], e[1]} ? 0 : 1) | (s.goal == Point{e[2], e[3]} ? 0 : 2));
+    e[0] = s.start.x;
+    e[1] = s.start.y;
+    e[2] = s.goal.x;
+    e[3] = s.goal.y;
+  }
+  val o = val::object();
+  o.set("searched", copyToJS(q.data(), q.size()));
+  o.set("snapped", copyToJS(moved.data(), moved.size()));
+  return o;
+}
+
+// Binds the functions above on a handle's embind class (in the EMSCRIPTEN_BINDINGS block that declares it).
+template <class Handle>
+void bindReachability(const emscripten::class_<Handle>& c) {
+  c.function("componentOf", &componentOfJS<Handle>)
+      .function("isReachable", &isReachableJS<Handle>)
+      .function("nearestPassable", &nearestPassableJS<Handle>)
+      .function("randomPassable", &randomPassableJS<Handle>)
+      .function("snapQueries", &snapQueriesJS<Handle>);
+}
+
+}  // namespace hpastar::bindings
