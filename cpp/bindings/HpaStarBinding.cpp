@@ -157,6 +157,7 @@ std::string HpaStarHandle::applyEdits(const val& edits) {
                                               });
       !error.empty())
     return error;
+  if (std::string error = reserveVersionCopy(); !error.empty()) return error;
   UpdateStats stats;
   if (std::string error = versions_->applyEdits(cellEdits, &stats); !error.empty()) return error;
   lastUpdate_ = stats;
@@ -176,6 +177,7 @@ std::string HpaStarHandle::setTerrainCosts(const val& pairs) {
     return error;
   if (std::string error = reserveWholeRebuild(true, [&](Grid& g) { g.setTerrainCosts(costs); }); !error.empty())
     return error;
+  if (std::string error = reserveVersionCopy(); !error.empty()) return error;
   UpdateStats stats;
   if (std::string error = versions_->setTerrainCosts(costs, &stats); !error.empty()) return error;
   lastUpdate_ = stats;
@@ -192,6 +194,16 @@ val HpaStarHandle::costLayer() const {
   if (!h || !h->grid().hasCostLayer()) return val::null();
   const auto& layer = h->grid().costLayer();
   return copyToJS(layer.data(), layer.size());
+}
+
+std::string HpaStarHandle::reserveVersionCopy() const {
+  if (!refreshBase_) return "";
+  // The refresh in progress holds the current version, so an edit copies it: the grid and the per-node
+  // tables (the cluster blocks and the heuristics' tables are shared, not copied).
+  const Hierarchy& h = *refreshBase_;
+  const uint64_t perNode = static_cast<uint64_t>(h.levels()) * 3 * sizeof(void*) + sizeof(Point) + 1 + 8 + 4;
+  const uint64_t bytes = h.grid().bytes() + perNode * h.nodeCount() + 64 * 1024;
+  return reserveHeap(bytes, "a copy of the hierarchy (a refresh of its landmarks and distance table holds it)");
 }
 
 std::string HpaStarHandle::reserveWholeRebuild(bool mayRebuild, const std::function<void(Grid&)>& edit) const {
@@ -237,6 +249,47 @@ val HpaStarHandle::lastUpdate() const {
   o.set("clustersRebuilt", rebuilt);
   o.set("rebuilt", rebuiltIds);
   o.set("ms", lastUpdate_.microseconds / 1000.0);
+  o.set("topGraphChanged", lastUpdate_.topGraphChanged);
+  return o;
+}
+
+bool HpaStarHandle::heuristicsStale() const {
+  const VersionedHierarchy::Snapshot h = current();
+  return h && h->heuristicsStale();
+}
+
+val HpaStarHandle::refreshHeuristics(double budgetMs) {
+  if (!versions_) return errorObject("the planner is not built");
+  auto progress = [&](bool done) {
+    val o = val::object();
+    o.set("done", done);
+    o.set("stepsDone", refresh_ ? refresh_->stepsDone() : 0u);
+    o.set("stepsTotal", refresh_ ? refresh_->stepsTotal() : 0u);
+    return o;
+  };
+  {
+    const VersionedHierarchy::Snapshot now = current();
+    // Nothing stale, or a refresh computing for a top graph an edit has changed since: drop it.
+    if (!now->heuristicsStale() || (refresh_ && now->topGraphChangedAt() > refresh_->version())) {
+      refresh_.reset();
+      refreshBase_ = VersionedHierarchy::Snapshot();
+      if (!now->heuristicsStale()) return progress(true);
+    }
+    if (!refresh_) {
+      if (std::string error =
+              reserveHeap(HeuristicRefresh::bytesFor(*now), "refreshing the landmarks and distance table");
+          !error.empty())
+        return errorObject(error);
+      refreshBase_ = now;
+      refresh_.emplace(*refreshBase_);
+    }
+  }
+  const auto budget = std::chrono::microseconds(static_cast<int64_t>(std::clamp(budgetMs, 0.0, 1e9) * 1000.0));
+  if (!refresh_->step(budget)) return progress(false);
+  val o = progress(true);
+  refreshBase_ = VersionedHierarchy::Snapshot();  // dropped first: the install may then happen in place
+  versions_->installHeuristics(*refresh_);
+  refresh_.reset();
   return o;
 }
 
@@ -317,25 +370,27 @@ val HpaQueryHandle::nextSegment(HpaPlanHandle& plan) {
 EMSCRIPTEN_BINDINGS(hpastar_hpa) {
   // The reachability questions (ReachabilityToJS.h) beside the class's own functions.
   bindReachability(emscripten::class_<HpaStarHandle>("HPAStar")
-      .constructor<>()
-      .class_function("defaultOptions", &HpaStarHandle::defaultOptions)
-      .function("build", &HpaStarHandle::build)
-      .function("buildFromTerrain", &HpaStarHandle::buildFromTerrain)
-      .function("load", &HpaStarHandle::load)
-      .function("serialize", &HpaStarHandle::serialize)
-      .function("built", &HpaStarHandle::built)
-      .function("options", &HpaStarHandle::options)
-      .function("stats", &HpaStarHandle::stats)
-      .function("width", &HpaStarHandle::width)
-      .function("height", &HpaStarHandle::height)
-      .function("terrain", &HpaStarHandle::terrain)
-      .function("version", &HpaStarHandle::version)
-      .function("abstractGraph", &HpaStarHandle::abstractGraph)
-      .function("applyEdits", &HpaStarHandle::applyEdits)
-      .function("setTerrainCosts", &HpaStarHandle::setTerrainCosts)
-      .function("terrainCosts", &HpaStarHandle::terrainCosts)
-      .function("costLayer", &HpaStarHandle::costLayer)
-      .function("lastUpdate", &HpaStarHandle::lastUpdate));
+                       .constructor<>()
+                       .class_function("defaultOptions", &HpaStarHandle::defaultOptions)
+                       .function("build", &HpaStarHandle::build)
+                       .function("buildFromTerrain", &HpaStarHandle::buildFromTerrain)
+                       .function("load", &HpaStarHandle::load)
+                       .function("serialize", &HpaStarHandle::serialize)
+                       .function("built", &HpaStarHandle::built)
+                       .function("options", &HpaStarHandle::options)
+                       .function("stats", &HpaStarHandle::stats)
+                       .function("width", &HpaStarHandle::width)
+                       .function("height", &HpaStarHandle::height)
+                       .function("terrain", &HpaStarHandle::terrain)
+                       .function("version", &HpaStarHandle::version)
+                       .function("abstractGraph", &HpaStarHandle::abstractGraph)
+                       .function("applyEdits", &HpaStarHandle::applyEdits)
+                       .function("setTerrainCosts", &HpaStarHandle::setTerrainCosts)
+                       .function("terrainCosts", &HpaStarHandle::terrainCosts)
+                       .function("costLayer", &HpaStarHandle::costLayer)
+                       .function("lastUpdate", &HpaStarHandle::lastUpdate)
+                       .function("heuristicsStale", &HpaStarHandle::heuristicsStale)
+                       .function("refreshHeuristics", &HpaStarHandle::refreshHeuristics));
   emscripten::class_<HpaQueryHandle>("HPAStarQuery")
       .constructor<const HpaStarHandle&>()
       .function("findPath", &HpaQueryHandle::findPath)

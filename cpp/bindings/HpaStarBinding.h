@@ -8,11 +8,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "batch/BatchSearch.h"
 #include "bindings/GridBinding.h"
+#include "hpa/HeuristicRefresh.h"
 #include "hpa/Hierarchy.h"
 #include "hpa/HpaStarQuery.h"
 #include "hpa/VersionedHierarchy.h"
@@ -69,6 +71,14 @@ class HpaStarHandle {
   //   rebuilt: [per level { level, clusters: Int32Array (ids), rects: Int32Array (x0, y0, x1, y1 each) }] }.
   emscripten::val lastUpdate() const;
 
+  // Whether the landmarks and distance table are stale (Hierarchy::heuristicsStale).
+  bool heuristicsStale() const;
+  // Recomputes stale landmarks and distance table for about `budgetMs` (at least one Dijkstra), keeping
+  // the refresh between calls (HeuristicRefresh over a snapshot; edits meanwhile copy the hierarchy, and
+  // one that changes the top graph restarts it). { done, stepsDone, stepsTotal } or { error } when the
+  // heap has no room for the new tables.
+  emscripten::val refreshHeuristics(double budgetMs);
+
   // The current version, kept unchanged while the pointer is held (null until built).
   VersionedHierarchy::Snapshot current() const {
     return versions_ ? versions_->current() : VersionedHierarchy::Snapshot();
@@ -80,8 +90,12 @@ class HpaStarHandle {
   // When `mayRebuild`, makes room for a fresh build of the grid `edit` makes of the current one (estimated
   // on an edited copy); "" or "out of memory: ...".
   std::string reserveWholeRebuild(bool mayRebuild, const std::function<void(Grid&)>& edit) const;
+  // While a refresh holds the current version, makes room for the copy an edit then makes.
+  std::string reserveVersionCopy() const;
 
   std::shared_ptr<VersionedHierarchy> versions_;
+  VersionedHierarchy::Snapshot refreshBase_;  // the version a refresh in progress computes for
+  std::optional<HeuristicRefresh> refresh_;
   UpdateStats lastUpdate_;
   std::vector<int32_t> input_;
 };

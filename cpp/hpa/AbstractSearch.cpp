@@ -64,18 +64,22 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
 
   // Inlined into each loop below: most calls end at the first test (closed, or no better), so a call
   // would cost more than the work.
+  // Stale tables bound the nodes that have rows, the octile distance the others: a mix that is not
+  // consistent, so a settled node may still be reached more cheaply and is then opened again.
+  const bool reopen = stale && (useTable || useMarks);
   auto relax = [&](uint32_t u, uint32_t v, double cost) __attribute__((always_inline)) {
     const uint32_t s = stamp[v];
-    if (s == closedStamp) return;
+    const bool closed = s == closedStamp;
+    if (closed && !reopen) return;
     const double ng = g[u] + cost;
     const bool open = s == openStamp;
-    if (open && ng >= g[v]) return;
+    if ((open || closed) && ng >= g[v]) return;
     stamp[v] = openStamp;
     g[v] = ng;
     parent[v] = u;
     // A node's heuristic is computed once per search, when it is first reached (landmark bounds
-    // cost a row of loads); a decrease-key reuses it.
-    if (!open) hOf[v] = heuristic(v);
+    // cost a row of loads); a decrease-key or a reopening reuses it.
+    if (!open && !closed) hOf[v] = heuristic(v);
     space_.pushOrDecrease(ng + hOf[v], hOf[v], v, open);
   };
 

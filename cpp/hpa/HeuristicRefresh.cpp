@@ -10,6 +10,23 @@ HeuristicRefresh::HeuristicRefresh(const Hierarchy& base)
   stepsTotal_ = landmarks_.stepsLeft() + (distances_ ? distances_->stepsLeft() : 0);
 }
 
+uint64_t HeuristicRefresh::bytesFor(const Hierarchy& h) {
+  const HierarchyOptions& o = h.options();
+  const uint64_t nodes = h.nodeCount() + 2;
+  uint64_t top = 0;
+  for (uint32_t n = 0; n < h.nodeCount(); ++n) top += h.nodeLevel(n) >= h.levels() ? 1 : 0;
+  // Per node of one search: stamp, distance, parent, heap slot, heuristic and a heap entry (AbstractSearch).
+  constexpr uint64_t kSearchPerNode = 4 + 8 + 4 + 4 + 8 + 16;
+  uint64_t bytes = 4096;
+  if (o.landmarks > 0) {
+    const uint64_t stride = (static_cast<uint64_t>(o.landmarks) + 3) & ~uint64_t{3};
+    bytes += 4 * nodes * stride + (4 + 8 + kSearchPerNode) * nodes;  // table, candidates, nearest, search
+  }
+  if (o.distanceTable && top <= NodeDistanceTable::kMaxNodes)
+    bytes += 4 * top * top + 4 * nodes + 4 * top + kSearchPerNode * nodes;  // table, slots, members, search
+  return bytes;
+}
+
 bool HeuristicRefresh::step(std::chrono::microseconds budget) {
   // A budget of a year or more means no limit (microseconds::max() added to now() would overflow).
   using Clock = std::chrono::steady_clock;

@@ -20,6 +20,10 @@ class HeuristicRefresh {
  public:
   explicit HeuristicRefresh(const Hierarchy& base);
 
+  // An upper bound of the bytes a refresh of `h` allocates (the new tables and two searches' scratch):
+  // what the wasm bindings reserve before starting one.
+  static uint64_t bytesFor(const Hierarchy& h);
+
   // Runs steps until done or until `budget` has passed (at least one step). True when done.
   bool step(std::chrono::microseconds budget);
   bool done() const { return landmarks_.done() && (!distances_ || distances_->done()); }

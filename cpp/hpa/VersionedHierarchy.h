@@ -92,7 +92,12 @@ class VersionedHierarchy {
       while (!refresh->step(std::chrono::microseconds::max())) {
       }
     }  // the snapshot is dropped first: the install may then happen in place
-    return edit([&](Hierarchy& h) { return refresh->installInto(h) ? std::string() : std::string("changed"); }).empty();
+    return installHeuristics(*refresh);
+  }
+  // Installs a finished refresh (HeuristicRefresh::installInto) as an edit is; false when an edit changed
+  // the top level's graph since its base.
+  bool installHeuristics(HeuristicRefresh& refresh) {
+    return edit([&](Hierarchy& h) { return refresh.installInto(h) ? std::string() : std::string("changed"); }).empty();
   }
 
  private:

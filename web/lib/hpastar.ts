@@ -38,6 +38,7 @@ import type {
   PathStatus,
   Point,
   QueryConnections,
+  RefreshProgress,
   ResolvedHierarchyOptions,
   SearchStats,
   TerrainCostTable,
@@ -371,6 +372,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
         clustersRebuilt: Object.freeze(levels.map(() => 0)),
         rebuilt: Object.freeze(levels.map((level) => Object.freeze({ level, clusters: new Int32Array(0), rects: new Int32Array(0) }))),
         ms: 0,
+        topGraphChanged: false,
       });
     }
     return this.#update('HPAStar.applyEdits', (raw) => raw.applyEdits(packed));
@@ -414,7 +416,41 @@ export class HPAStar extends WasmObject<RawHPAStar> {
       clustersRebuilt: Object.freeze(update.clustersRebuilt),
       rebuilt: Object.freeze(update.rebuilt.map((r) => Object.freeze({ level: r.level, clusters: r.clusters, rects: r.rects }))),
       ms: update.ms,
+      topGraphChanged: update.topGraphChanged,
     });
+  }
+
+  /**
+   * Whether the landmarks and distance table are stale: a terrain change altered the top level's graph
+   * since they were computed. Searches then still use them, as A* bounds rather than a walk of the
+   * table; paths stay valid, and may be a little longer than the fresh tables give where a change
+   * opened a shorter way, until {@link HPAStar.refreshHeuristics} has run to the end. Always false
+   * without landmarks and a distance table.
+   */
+  get heuristicsStale(): boolean {
+    const raw = this.#handle();
+    return this.wasmCall('HPAStar.heuristicsStale', () => raw.heuristicsStale());
+  }
+
+  /**
+   * Recomputes stale landmarks and distance table for about `budgetMs` milliseconds (at least one
+   * Dijkstra search over the top level), and installs them once finished. Call it once per frame, or
+   * when idle, until `done`: each call goes on where the last stopped, and a terrain change that alters
+   * the top level's graph meanwhile starts it again. Returns at once with `done` when nothing is stale.
+   * @param options - `budgetMs`: the time to spend in this call (default 4)
+   * @throws RangeError - when `budgetMs` is not a number from 0 to 1e9
+   * @throws OutOfMemoryError - when the heap has no room for the new tables (the stale ones stay)
+   */
+  refreshHeuristics(options: { readonly budgetMs?: number } = {}): RefreshProgress {
+    const where = 'HPAStar.refreshHeuristics';
+    const budgetMs = options.budgetMs ?? 4;
+    if (typeof budgetMs !== 'number' || !(budgetMs >= 0 && budgetMs <= 1e9))
+      throw new RangeError(`${where}: budgetMs must be a number from 0 to 1e9, got ${String(budgetMs)}`);
+    const raw = this.#handle();
+    const progress = this.wasmCall(where, () => raw.refreshHeuristics(budgetMs));
+    if ('error' in progress) throw moduleError(where, progress.error);
+    if (progress.done) this.#stats = null;
+    return Object.freeze({ done: progress.done, stepsDone: progress.stepsDone, stepsTotal: progress.stepsTotal });
   }
 
   /** Frees the hierarchy's C++ memory and the planner's own query object. Calling it again does nothing. */

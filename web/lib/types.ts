@@ -178,6 +178,22 @@ export interface UpdateStats {
   readonly rebuilt: readonly RebuiltClusters[];
   /** Time taken, in milliseconds. */
   readonly ms: number;
+  /**
+   * Whether the graph of the top level changed. Only then can landmarks and the distance table
+   * (`HierarchyOptions.landmarks`, `distanceTable`) be out of date: they are left stale rather than
+   * recomputed by the update (see `HPAStar.refreshHeuristics`).
+   */
+  readonly topGraphChanged: boolean;
+}
+
+/** How far `HPAStar.refreshHeuristics` has come. */
+export interface RefreshProgress {
+  /** True when the landmarks and distance table are up to date (the refresh, if any, is installed). */
+  readonly done: boolean;
+  /** Dijkstra searches run so far by the refresh in progress (one per landmark and one per table row). */
+  readonly stepsDone: number;
+  /** Dijkstra searches the refresh in progress runs in all (0 when there was nothing to refresh). */
+  readonly stepsTotal: number;
 }
 
 /**

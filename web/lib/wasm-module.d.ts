@@ -147,6 +147,14 @@ declare module 'hpastar:raw' {
     /** Per level, level 1 first: the ids and rectangles (x0, y0, x1, y1 each) of the rebuilt clusters. */
     rebuilt: { level: number; clusters: Int32Array; rects: Int32Array }[];
     ms: number;
+    topGraphChanged: boolean;
+  }
+
+  /** HpaStarHandle::refreshHeuristics(). */
+  export interface RawRefreshProgress {
+    done: boolean;
+    stepsDone: number;
+    stepsTotal: number;
   }
 
   /** HpaStarHandle::abstractGraph(level). */
@@ -244,6 +252,8 @@ declare module 'hpastar:raw' {
     /** A copy of the cost layer, or null. */
     costLayer(): Uint8Array | null;
     lastUpdate(): RawUpdateStats;
+    heuristicsStale(): boolean;
+    refreshHeuristics(budgetMs: number): RawRefreshProgress | { error: string };
   }
 
   /** ShpaStarHandle::stats(): the same fields as `ShpaStats` in types.ts. */

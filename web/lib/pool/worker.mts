@@ -300,6 +300,30 @@ function edit(m: EditMessage): void {
   s.version = p.raw.version();
   if (s.version !== m.version) throw new Error(`edit to version ${m.version} made version ${s.version}`);
   port.post({ type: 'edited', version: s.version, stats: p.raw.stats()!, heapBytes: heapBytes(s.module) });
+  if (p.raw.heuristicsStale()) scheduleRefresh();
+}
+
+/** The time one slice of a landmarks and distance table refresh may take: a job waits at most that long. */
+const REFRESH_SLICE_MS = 2;
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * After an edit that left the landmarks and distance table stale (HPAStar.refreshHeuristics), refreshes
+ * them a slice at a time between jobs: each slice waits for the event loop, then for the jobs already
+ * queued, so searches go on (with the stale tables) while it runs.
+ */
+function scheduleRefresh(): void {
+  if (refreshTimer !== null) return;
+  refreshTimer = setTimeout(() => {
+    refreshTimer = null;
+    chain = chain.then(() => {
+      const p = state?.planner;
+      if (!p || p.kind !== 'hpa') return;
+      const progress = p.raw.refreshHeuristics(REFRESH_SLICE_MS);
+      // Out of memory: the stale tables stay (answers remain valid); the next edit tries again.
+      if (!('error' in progress) && !progress.done) scheduleRefresh();
+    });
+  }, 0);
 }
 
 function ready(): State {

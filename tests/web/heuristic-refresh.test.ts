@@ -1,0 +1,153 @@
+// Landmarks and the distance table across terrain changes, through the TypeScript API: an update that
+// alters the top level's graph leaves them stale (valid paths meanwhile), refreshHeuristics brings them
+// back a slice at a time, and pool workers refresh their own between jobs.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createPathPool, loadHpastar, type Grid, type HPAStar, type Hpastar, type Point, type TerrainEdit } from '../../web/lib/index';
+import { randomPairs } from './helpers/queries';
+import { parseMap, readMapsFile, type MapText } from './scenarios';
+import { validatePath } from './validatePath';
+
+let hp: Hpastar;
+let map: MapText;
+let walled: MapText;
+let queries: [Point, Point][];
+// The configuration for maps that rarely change: DHPA*, 25×25 clusters, landmarks and the distance table.
+const fastStatic = { clusterSize: 25, cacheTrees: true, landmarks: 16, distanceTable: true } as const;
+// A wall across den520d's middle rows: it changes entrances, so the top level's graph.
+const wall: TerrainEdit[] = [];
+
+beforeAll(async () => {
+  hp = await loadHpastar();
+  map = parseMap(readMapsFile('den520d.map'));
+  queries = randomPairs(map, 120, 31);
+  for (let x = 40; x < 200; x++) wall.push({ x, y: 120, terrain: '@' });
+  const rows = [...map.rows];
+  rows[120] = rows[120]!.slice(0, 40) + '@'.repeat(160) + rows[120]!.slice(200);
+  walled = { ...map, rows };
+});
+
+function freshGrid(): Grid {
+  return hp.Grid.fromMovingAI(readMapsFile('den520d.map'), 'den520d.map');
+}
+
+// Every path found is legal on the walled map, its cost recomputed (validatePath throws otherwise).
+function expectValidPaths(planner: HPAStar): void {
+  for (const [s, t] of queries) {
+    const r = planner.findPath(s, t);
+    if (r.found) validatePath(walled, r.cells, s, t, r.cost);
+  }
+}
+
+describe('HPAStar.refreshHeuristics', () => {
+  let g: Grid;
+  beforeAll(() => {
+    g = freshGrid();
+  });
+  afterAll(() => g.dispose());
+
+  test('a wall leaves the tables stale, paths stay valid, and slices refresh them to a fresh build\'s answers', () => {
+    using planner = hp.HPAStar.build(g, fastStatic);
+    expect(planner.heuristicsStale).toBe(false);
+    expect(planner.refreshHeuristics()).toEqual({ done: true, stepsDone: 0, stepsTotal: 0 });
+    const update = planner.applyEdits(wall);
+    expect(update.topGraphChanged).toBe(true);
+    expect(planner.heuristicsStale).toBe(true);
+    using edited = freshGrid();
+    edited.applyEdits(wall);
+    expectValidPaths(planner);
+
+    const first = planner.refreshHeuristics({ budgetMs: 0 });
+    expect(first.done).toBe(false);
+    expect(first.stepsDone).toBe(1);
+    expect(first.stepsTotal).toBe(16 + planner.stats.levels[0]!.nodes);
+    let calls = 1;
+    let progress = first;
+    while (!progress.done) {
+      progress = planner.refreshHeuristics({ budgetMs: 0 });
+      calls++;
+    }
+    expect(calls).toBe(first.stepsTotal);
+    expect(planner.heuristicsStale).toBe(false);
+
+    using fresh = hp.HPAStar.build(edited, fastStatic);
+    for (const [s, t] of queries) {
+      const a = planner.findPath(s, t, { smooth: false });
+      const b = fresh.findPath(s, t, { smooth: false });
+      expect(a.status).toBe(b.status);
+      if (a.found) expect(a.cost).toBeCloseTo(b.cost, 3);
+    }
+  });
+
+  test('an update that leaves the top graph as it was keeps the tables exact', () => {
+    using planner = hp.HPAStar.build(g, fastStatic);
+    // A cell in the middle of an open area: its cluster's entrances and distances between them stay.
+    let kept = 0;
+    for (let i = 0; i < 40 && kept === 0; i++) {
+      const [p] = randomPairs(map, 1, 100 + i)[0]!;
+      const update = planner.applyEdits([{ x: p.x, y: p.y, terrain: '@' }]);
+      if (!update.topGraphChanged) {
+        kept++;
+        expect(planner.heuristicsStale).toBe(false);
+      } else {
+        planner.refreshHeuristics({ budgetMs: 1e6 });
+      }
+    }
+    expect(kept).toBe(1);
+  });
+
+  test('another change of the top graph restarts a refresh in progress', () => {
+    using planner = hp.HPAStar.build(g, fastStatic);
+    planner.applyEdits(wall);
+    for (let i = 0; i < 5; i++) planner.refreshHeuristics({ budgetMs: 0 });
+    expect(planner.refreshHeuristics({ budgetMs: 0 }).stepsDone).toBe(6);
+    expect(planner.applyEdits(wall.map((e) => ({ ...e, y: 60 }))).topGraphChanged).toBe(true);
+    expect(planner.refreshHeuristics({ budgetMs: 0 }).stepsDone).toBe(1);
+    expect(planner.refreshHeuristics({ budgetMs: 1e6 }).done).toBe(true);
+    expect(planner.heuristicsStale).toBe(false);
+  });
+
+  test('a planner without landmarks or a table is never stale', () => {
+    using planner = hp.HPAStar.build(g, { clusterSize: 16 });
+    expect(planner.applyEdits(wall).topGraphChanged).toBe(true);
+    expect(planner.heuristicsStale).toBe(false);
+    expect(planner.refreshHeuristics().done).toBe(true);
+  });
+
+  test('a budget that is not a number from 0 to 1e9 is refused', () => {
+    using planner = hp.HPAStar.build(g, fastStatic);
+    expect(() => planner.refreshHeuristics({ budgetMs: -1 })).toThrow(RangeError);
+    expect(() => planner.refreshHeuristics({ budgetMs: Number.NaN })).toThrow('HPAStar.refreshHeuristics: budgetMs must be a number from 0 to 1e9, got NaN');
+    expect(() => planner.refreshHeuristics({ budgetMs: '4' as unknown as number })).toThrow(RangeError);
+  });
+});
+
+describe('pool workers refresh their tables between jobs', () => {
+  test.each(['copied', 'shared'] as const)('in %s mode, answers are valid at once and reach a fresh build\'s after the refresh', async (mode) => {
+    using g = freshGrid();
+    const pool = await createPathPool({ grid: g, hierarchy: fastStatic, workers: 2, mode });
+    try {
+      expect(await pool.updateTerrain(wall)).toBe(1);
+      using edited = freshGrid();
+      edited.applyEdits(wall);
+      const first = await pool.findPaths(queries);
+      for (let i = 0; i < queries.length; i++) {
+        const [s, t] = queries[i]!;
+        if (first.found(i)) validatePath(walled, first.path(i), s, t, first.cost[i]!);
+      }
+      // The workers refresh in 2 ms slices between jobs: poll until every answer is a fresh build's.
+      using fresh = hp.HPAStar.build(edited, fastStatic);
+      const expected = fresh.findPaths(queries);
+      let same = false;
+      for (let round = 0; round < 300 && !same; round++) {
+        const batch = await pool.findPaths(queries);
+        same = queries.every(
+          (_, i) => batch.status[i] === expected.status[i] && (!batch.found(i) || Math.abs(batch.cost[i]! - expected.cost[i]!) < 1e-3),
+        );
+        if (!same) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(same).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+});
