@@ -4,11 +4,13 @@
 // inputs), hierarchy options, then operations: terrain edits (cells, rectangles, batches with refused
 // edits, cost layer values, kind multipliers), HPA* queries, plans refined segment by segment,
 // serialization round trips (the sequence goes on with the loaded copy), snapshots searched after the
-// live hierarchy was edited, SHPA* on the current grid, and batches. Each answer is held against a
+// live hierarchy was edited, SHPA* on the current grid, batches, and refreshes of stale landmarks and
+// distance tables (sliced, some left half done). Each answer is held against a
 // reference Dijkstra over the same grid version (FuzzChecks.h): the status, a legal path (validatePath)
 // never shorter than the shortest, A* exactly as long.
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -16,6 +18,7 @@
 
 #include "FuzzChecks.h"
 #include "batch/BatchSearch.h"
+#include "hpa/HeuristicRefresh.h"
 #include "hpa/HierarchySerialization.h"
 #include "hpa/HpaStarQuery.h"
 #include "search/AStarSearch.h"
@@ -47,7 +50,7 @@ class Sequence {
 
   void run() {
     for (int i = 0; i < kMaxOperations && in_.remaining_bytes() > 0; ++i) {
-      switch (in_.ConsumeIntegralInRange(0, 10)) {
+      switch (in_.ConsumeIntegralInRange(0, 11)) {
         case 0:
           editCell();
           break;
@@ -80,6 +83,9 @@ class Sequence {
           break;
         case 10:
           setKindCosts();
+          break;
+        case 11:
+          refreshHeuristics();
           break;
       }
     }
@@ -139,6 +145,20 @@ class Sequence {
     }
     requireAccepted(problem, version);
     FUZZ_REQUIRE(grid().terrainCosts() == costs, "costs not applied");
+  }
+
+  // Stale landmarks and distance table refreshed in slices of one step, possibly left half done (the
+  // searches meanwhile use the stale ones), or installed: then they are exact and the version is kept.
+  void refreshHeuristics() {
+    const uint64_t version = hierarchy_.version();
+    HeuristicRefresh refresh(hierarchy_);
+    const uint32_t steps = in_.ConsumeIntegralInRange<uint32_t>(0, refresh.stepsTotal() + 1);
+    for (uint32_t i = 0; i < steps && !refresh.done(); ++i) refresh.step(std::chrono::microseconds(0));
+    if (!refresh.done()) return;
+    const bool wasStale = hierarchy_.heuristicsStale();
+    FUZZ_REQUIRE(refresh.installInto(hierarchy_) || !wasStale, "a finished refresh of the current version refused");
+    FUZZ_REQUIRE(!hierarchy_.heuristicsStale(), "stale after a refresh");
+    FUZZ_REQUIRE(hierarchy_.version() == version, "a refresh changed the version");
   }
 
   void editRect() {
@@ -240,7 +260,9 @@ class Sequence {
     std::optional<Hierarchy> loaded = deserializeHierarchy(bytes, error);
     FUZZ_REQUIRE(loaded.has_value(), "a serialized hierarchy is refused: " + error);
     FUZZ_REQUIRE(serializeHierarchy(*loaded) == bytes, "the loaded hierarchy serializes to other bytes");
-    // The copy answers as the original: the same path, cell for cell.
+    // The copy answers as the original: the same path, cell for cell. A loaded hierarchy computes its
+    // landmarks and distance table afresh, so stale ones of the original are refreshed first.
+    hierarchy_.refreshHeuristics();
     const Point start = cellInside(), goal = cellInside();
     PathResult original, copy;
     query_.findPath(start, goal, original);
