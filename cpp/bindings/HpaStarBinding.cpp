@@ -101,6 +101,12 @@ val HpaStarHandle::stats() const {
   o.set("entrances", s.entrances);
   o.set("components", s.components);
   o.set("distanceTableNodes", s.distanceTableNodes);
+  val parts = val::object();
+  parts.set("trees", static_cast<double>(s.treeBytes));
+  parts.set("paths", static_cast<double>(s.pathBytes));
+  parts.set("landmarks", static_cast<double>(s.landmarkBytes));
+  parts.set("distanceTable", static_cast<double>(s.distanceTableBytes));
+  o.set("optionalBytes", parts);
   o.set("levels", levels);
   return o;
 }

@@ -1,5 +1,7 @@
 #include "cli/ToolPlanner.h"
 
+#include <algorithm>
+
 #include "cli/JsonObject.h"
 #include "cli/OptionFlags.h"
 #include "cli/ShpaToolPlanner.h"
@@ -69,7 +71,9 @@ class JumpPointPlusToolPlanner final : public ToolPlanner {
     JsonObject o;
     o.add("build_ms", buildMs_)
         .add("bytes", static_cast<uint64_t>(table_.bytes()))
-        .add("grid_bytes", static_cast<uint64_t>(grid_->bytes()));
+        .add("grid_bytes", static_cast<uint64_t>(grid_->bytes()))
+        .add("bytes_per_cell",
+             static_cast<double>(table_.bytes()) / static_cast<double>(std::max<int64_t>(grid_->cellCount(), 1)));
     const std::string text = o.str();
     return text.substr(1, text.size() - 2);
   }
@@ -91,6 +95,22 @@ HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine
 }
 
 namespace {
+
+// The hierarchy's memory per cell of the map, and the parts of it that options add: what a configuration
+// costs, beside its speed (the grid itself is grid_bytes: 1 byte per cell, 5 with terrain costs).
+std::string bytesPerCellJson(const Hierarchy& h) {
+  const HierarchyStats& s = h.stats();
+  const double cells = static_cast<double>(std::max<int64_t>(h.grid().cellCount(), 1));
+  const size_t optional = s.treeBytes + s.pathBytes + s.landmarkBytes + s.distanceTableBytes;
+  JsonObject o;
+  o.add("total", static_cast<double>(s.bytes) / cells)
+      .add("graph", static_cast<double>(s.bytes - optional) / cells)
+      .add("trees", static_cast<double>(s.treeBytes) / cells)
+      .add("paths", static_cast<double>(s.pathBytes) / cells)
+      .add("landmarks", static_cast<double>(s.landmarkBytes) / cells)
+      .add("distance_table", static_cast<double>(s.distanceTableBytes) / cells);
+  return o.str();
+}
 
 std::string hierarchyStatsJson(const Hierarchy& h) {
   const HierarchyStats& s = h.stats();
@@ -116,6 +136,7 @@ std::string hierarchyStatsJson(const Hierarchy& h) {
       .add("entrances", static_cast<uint64_t>(s.entrances))
       .add("distance_table_nodes", static_cast<uint64_t>(s.distanceTableNodes))
       .add("components", static_cast<uint64_t>(s.components))
+      .raw("bytes_per_cell", bytesPerCellJson(h))
       .raw("levels", levels);
   const std::string text = o.str();
   return text.substr(1, text.size() - 2);

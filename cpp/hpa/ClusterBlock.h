@@ -60,12 +60,19 @@ struct ClusterBlock {
     return (it != nodes.end() && *it == node) ? static_cast<int32_t>(it - nodes.begin()) : -1;
   }
 
+  // The parts of bytes() that options add: DHPA* trees, cached paths.
+  size_t treeBytes() const { return treeDistance.capacity() * 2 + treeDirection.capacity(); }
+  size_t pathBytes() const {
+    return pathRef.capacity() * 4 + pathSpans.capacity() * 8 + pathCells.capacity() * sizeof(Point) +
+           pathNodes.capacity() * 4;
+  }
+
   size_t bytes() const {
     return sizeof(ClusterBlock) + nodes.capacity() * 4 + offsets.capacity() * 4 +
            edges.capacity() * sizeof(AbstractEdge) + pathRef.capacity() * 4 + pathSpans.capacity() * 8 +
            pathCells.capacity() * sizeof(Point) + pathNodes.capacity() * 4 + regions.capacity() * 4 +
-           regionCells.capacity() * 4 + regionFirst.capacity() * 4 + nodeRegions.capacity() * 4 + interLinks.capacity() * 8 + treeDistance.capacity() * 2 +
-           treeDirection.capacity();
+           regionCells.capacity() * 4 + regionFirst.capacity() * 4 + nodeRegions.capacity() * 4 +
+           interLinks.capacity() * 8 + treeDistance.capacity() * 2 + treeDirection.capacity();
   }
 };
 

@@ -454,7 +454,8 @@ void Hierarchy::rebuildComponents() {
   componentCells_.assign(roots.size() + 1, 0);
   for (size_t c = 0; c < level1.size(); ++c) {
     const ClusterBlock& b = *level1[c];
-    for (uint32_t r = 0; r < b.regionCount; ++r) componentCells_[regionComponent_[regionBase_[c] + r]] += b.regionCells[r];
+    for (uint32_t r = 0; r < b.regionCount; ++r)
+      componentCells_[regionComponent_[regionBase_[c] + r]] += b.regionCells[r];
   }
   for (size_t c = 1; c < componentCells_.size(); ++c) componentCells_[0] += componentCells_[c];
   stats_.components = static_cast<uint32_t>(roots.size());
@@ -489,12 +490,16 @@ void Hierarchy::replaceBlock(int32_t level, int32_t cluster, std::shared_ptr<con
     s.intraEdges -= slot->intraEdges;
     if (level == 1) entranceSides_ -= slot->entrances;
     blockBytes_ -= slot->bytes();
+    treeBytes_ -= slot->treeBytes();
+    pathBytes_ -= slot->pathBytes();
   }
   s.nodes += static_cast<uint32_t>(block->nodes.size());
   directedInter_[static_cast<size_t>(level - 1)] += block->interEdges;
   s.intraEdges += block->intraEdges;
   if (level == 1) entranceSides_ += block->entrances;
   blockBytes_ += block->bytes();
+  treeBytes_ += block->treeBytes();
+  pathBytes_ += block->pathBytes();
   for (size_t i = 0; i < block->nodes.size(); ++i)
     index[block->nodes[i]] =
         EdgeSpan{block->edges.data() + block->offsets[i], block->offsets[i + 1] - block->offsets[i], block.get()};
@@ -519,6 +524,10 @@ void Hierarchy::refreshStats() {
   }
   stats_.entrances = entranceSides_ / 2;  // each entrance is on the border of two clusters
   stats_.distanceTableNodes = distances_->count();
+  stats_.treeBytes = treeBytes_;
+  stats_.pathBytes = pathBytes_;
+  stats_.landmarkBytes = landmarks_->bytes();
+  stats_.distanceTableBytes = distances_->bytes();
   size_t indexBytes = 0;
   for (const auto& v : edgeIndex_) indexBytes += v.capacity() * sizeof(EdgeSpan);
   stats_.bytes = blockBytes_ + indexBytes + nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() +

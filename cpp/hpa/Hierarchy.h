@@ -28,6 +28,12 @@ struct HierarchyStats {
   std::vector<LevelStats> levels;  // [0] is level 1
   double buildMs = 0;
   size_t bytes = 0;  // hierarchy only; the grid is grid().bytes()
+  // Parts of `bytes` that options add (the rest is the abstract graph, its index and the component labels):
+  // DHPA* trees, cached paths, the landmarks and the distance table.
+  size_t treeBytes = 0;
+  size_t pathBytes = 0;
+  size_t landmarkBytes = 0;
+  size_t distanceTableBytes = 0;
   uint32_t components = 0;
   uint32_t entrances = 0;
   uint32_t distanceTableNodes = 0;  // nodes of the top level's distance table; 0: none (off, or too many nodes)
@@ -259,7 +265,8 @@ class Hierarchy {
   std::vector<std::vector<EdgeSpan>> edgeIndex_;
   std::vector<uint64_t> directedInter_;  // per level: directed inter-edges over all blocks
   uint64_t blockBytes_ = 0;
-  uint32_t entranceSides_ = 0;  // entrances counted once from each side
+  uint64_t treeBytes_ = 0, pathBytes_ = 0;  // the parts of blockBytes_ in trees and cached paths
+  uint32_t entranceSides_ = 0;              // entrances counted once from each side
   // Shared between versions (immutable): an edit copies the pointers, not the tables.
   std::shared_ptr<const LandmarkTable> landmarks_ = std::make_shared<const LandmarkTable>();
   std::shared_ptr<const NodeDistanceTable> distances_ = std::make_shared<const NodeDistanceTable>();

@@ -87,3 +87,27 @@ TEST(HierarchyMemory, TheBudgetIsAnOptionOfTheSchemaWithItsRange) {
 
 }  // namespace
 }  // namespace hpastar
+
+namespace hpastar {
+namespace {
+
+// The stats split `bytes` into what each option adds: an option that is off holds nothing, one that is on
+// holds its part, and switching it on leaves the graph's own part where it was.
+TEST(HierarchyMemory, EachOptionsBytesShowInItsOwnPartAndTheGraphsPartStays) {
+  const Grid g = test::loadMap("den520d.map");
+  const Hierarchy plain = test::buildHierarchy(g, options(10, 1, false, false, 0, false));
+  const HierarchyStats& p = plain.stats();
+  EXPECT_EQ(p.treeBytes + p.pathBytes + p.landmarkBytes + p.distanceTableBytes, 0u);
+  const Hierarchy all = test::buildHierarchy(g, options(10, 1, true, true, 8, true));
+  const HierarchyStats& a = all.stats();
+  // 3 bytes per tree entry: every node's tree over its cluster's cells.
+  EXPECT_GE(a.treeBytes, 3u * a.levels[0].nodes * 10 * 10 / 4);
+  EXPECT_GT(a.pathBytes, 0u);
+  EXPECT_GE(a.landmarkBytes, 4u * 8 * a.levels[0].nodes);
+  EXPECT_GE(a.distanceTableBytes, 4u * a.distanceTableNodes * a.distanceTableNodes);
+  const size_t graph = a.bytes - a.treeBytes - a.pathBytes - a.landmarkBytes - a.distanceTableBytes;
+  EXPECT_NEAR(static_cast<double>(graph), static_cast<double>(p.bytes), 0.02 * static_cast<double>(p.bytes));
+}
+
+}  // namespace
+}  // namespace hpastar

@@ -272,8 +272,8 @@ describe('serialization', () => {
       expect(loaded.options).toEqual(planner.options);
       expect(String.fromCharCode(loaded.terrain()[141 * 256 + 10]!)).toBe('@');
       // Memory figures count capacities, which edits leave larger: compare the graph, not the bytes.
-      const { buildMs: _a, bytes: _c, ...stats } = loaded.stats;
-      const { buildMs: _b, bytes: _d, ...expectedStats } = planner.stats;
+      const { buildMs: _a, bytes: _c, optionalBytes: _e, ...stats } = loaded.stats;
+      const { buildMs: _b, bytes: _d, optionalBytes: _f, ...expectedStats } = planner.stats;
       expect(stats).toEqual(expectedStats);
       const batch = loaded.findPaths(queries);
       expect(Array.from(batch.cost)).toEqual(Array.from(expected.cost));

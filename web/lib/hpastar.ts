@@ -57,6 +57,7 @@ export function hierarchyStatsOf(raw: RawHierarchyStats): HierarchyStats {
     entrances: raw.entrances,
     components: raw.components,
     distanceTableNodes: raw.distanceTableNodes,
+    optionalBytes: Object.freeze({ ...raw.optionalBytes }),
     levels: Object.freeze(raw.levels.map((l) => Object.freeze({ ...l }))),
   });
 }

@@ -151,8 +151,23 @@ export interface HierarchyStats {
   readonly components: number;
   /** Nodes in the top level's distance table ({@link HierarchyOptions.distanceTable}); 0 when there is none. */
   readonly distanceTableNodes: number;
+  /**
+   * The parts of `bytes` that options add, in bytes (the rest is the abstract graph, its index and the
+   * component labels): DHPA* trees ({@link HierarchyOptions.cacheTrees}), cached paths
+   * ({@link HierarchyOptions.cachePaths}), landmarks and the distance table. Divide by the map's cells for
+   * what a configuration costs per cell.
+   */
+  readonly optionalBytes: OptionalBytes;
   /** One entry per level, level 1 first. */
   readonly levels: readonly LevelStats[];
+}
+
+/** Memory of what hierarchy options add (`HierarchyStats.optionalBytes`), in bytes. */
+export interface OptionalBytes {
+  readonly trees: number;
+  readonly paths: number;
+  readonly landmarks: number;
+  readonly distanceTable: number;
 }
 
 /** The clusters of one level that a terrain update rebuilt. */

@@ -177,6 +177,7 @@ declare module 'hpastar:raw' {
     entrances: number;
     components: number;
     distanceTableNodes: number;
+    optionalBytes: { trees: number; paths: number; landmarks: number; distanceTable: number };
     levels: { level: number; clusterSize: number; clusters: number; nodes: number; interEdges: number; intraEdges: number }[];
   }
 
