@@ -444,7 +444,10 @@ void Hierarchy::rebuildComponents() {
       first = std::min(first, cell);
     }
   }
-  std::vector<std::pair<uint64_t, uint32_t>> roots;  // (first cell, root)
+  std::vector<std::pair<uint64_t, uint32_t>> roots;  // (first cell, root), reserved exactly (HierarchyMemory)
+  size_t rootCount = 0;
+  for (uint32_t r = 0; r < parent.size(); ++r) rootCount += find(r) == r ? 1 : 0;
+  roots.reserve(rootCount);
   for (uint32_t r = 0; r < parent.size(); ++r)
     if (find(r) == r) roots.emplace_back(firstCell[r], r);
   std::sort(roots.begin(), roots.end());

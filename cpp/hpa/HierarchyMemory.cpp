@@ -218,7 +218,11 @@ HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const Hierarch
   const uint64_t rebuildUpper = levels > 1 ? nodeSearchBytes(nodes) + largestUpperScratch : 0;
   // Before all of it, the build estimates itself (its memory budget).
   const uint64_t estimation = hierarchyEstimateScratch(grid, options);
-  e.scratchBytes = std::max({estimation, rebuildLevel1, rebuildUpper, derivedTablesScratch(nodes, options)});
+  // Numbering the components (Hierarchy::rebuildComponents): each region's first cell, and one (first
+  // cell, root) pair per component, at most one per region.
+  const uint64_t components = regions * (8 + 16) + 2 * kAllocationOverhead;
+  e.scratchBytes =
+      std::max({estimation, rebuildLevel1, rebuildUpper, components, derivedTablesScratch(nodes, options)});
   return e;
 }
 
