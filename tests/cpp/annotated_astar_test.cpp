@@ -325,18 +325,20 @@ TEST(AnnotatedAStar, SizeOneEqualsAStarOnASampleOfDen520d) { expectSizeOneMatche
 // For each size and capability: from a few random starts, the reference Dijkstra's distances against
 // Annotated A* to random goals (reachable or not) and to goals the reference reached. Found exactly
 // when the reference reaches the goal, valid for the footprint, and of the reference's cost.
+// Counts the goals without a path into `unreachable`. Call under ASSERT_NO_FATAL_FAILURE.
 void expectAgreesWithReference(const Grid& g, const std::vector<std::string>& capabilities, int starts, int goals,
-                               uint32_t seed) {
+                               uint32_t seed, int& unreachable) {
   std::mt19937 rng(seed);
   AnnotatedAStarSearch search;
   PathResult r;
+  unreachable = 0;
   for (const std::string& names : capabilities) {
     const Capability capability = capabilityOf(names);
     const ClearanceMap clearance = ClearanceMap::trueClearance(g, capability);
     for (int32_t size = 1; size <= 3; ++size) {
       const FootprintReference reference(g, capability, size);
       if (!reference.anyFitting()) continue;
-      int found = 0, unreachable = 0;
+      int found = 0;
       for (int s = 0; s < starts; ++s) {
         const Point start = reference.randomFitting(rng);
         const std::vector<double> distance = reference.distancesFrom(start);
@@ -363,14 +365,15 @@ void expectAgreesWithReference(const Grid& g, const std::vector<std::string>& ca
         }
       }
       EXPECT_GT(found, 0) << names << " size " << size;
-      (void)unreachable;
     }
   }
 }
 
 TEST(AnnotatedAStar, AgreesWithABruteForceDijkstraOnDen520dForGroundAndTrees) {
   const Grid g = test::loadMap("den520d.map");
-  expectAgreesWithReference(g, {"ground", "trees", "ground,trees"}, 3, 12, 520);
+  int unreachable = 0;
+  ASSERT_NO_FATAL_FAILURE(expectAgreesWithReference(g, {"ground", "trees", "ground,trees"}, 3, 12, 520, unreachable));
+  EXPECT_GT(unreachable, 0);  // both answers were put to the test
 }
 
 std::vector<std::string> toyMap() {
@@ -390,7 +393,9 @@ std::vector<std::string> toyMap() {
 
 TEST(AnnotatedAStar, AgreesWithABruteForceDijkstraOnAHandDrawnGroundAndWaterMap) {
   const Grid g = drawGrid(toyMap());
-  expectAgreesWithReference(g, {"ground", "water", "ground,water"}, 6, 20, 2008);
+  int unreachable = 0;
+  ASSERT_NO_FATAL_FAILURE(expectAgreesWithReference(g, {"ground", "water", "ground,water"}, 6, 20, 2008, unreachable));
+  EXPECT_GT(unreachable, 0);
 }
 
 TEST(AnnotatedAStar, FollowsTerrainCostsAsTheGridDoes) {
@@ -401,12 +406,13 @@ TEST(AnnotatedAStar, FollowsTerrainCostsAsTheGridDoes) {
   const auto waterDear = TerrainCosts::parse("W=3", error);
   ASSERT_TRUE(waterDear) << error;
   ASSERT_EQ(toy.setTerrainCosts(*waterDear), "");
-  expectAgreesWithReference(toy, {"ground,water"}, 4, 20, 7);
+  int unreachable = 0;
+  ASSERT_NO_FATAL_FAILURE(expectAgreesWithReference(toy, {"ground,water"}, 4, 20, 7, unreachable));
   Grid den = test::loadMap("den520d.map");
   const auto treesCheap = TerrainCosts::parse("T=0.5", error);
   ASSERT_TRUE(treesCheap) << error;
   ASSERT_EQ(den.setTerrainCosts(*treesCheap), "");
-  expectAgreesWithReference(den, {"ground,trees"}, 2, 10, 9);
+  ASSERT_NO_FATAL_FAILURE(expectAgreesWithReference(den, {"ground,trees"}, 2, 10, 9, unreachable));
 }
 
 }  // namespace
