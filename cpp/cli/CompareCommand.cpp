@@ -54,8 +54,8 @@ int runCompareCommand(int argc, char** argv) {
     const Point s{pairs[4 * i], pairs[4 * i + 1]}, t{pairs[4 * i + 2], pairs[4 * i + 3]};
     if (foundA != foundB) ++mismatches;
     if (!foundB) ++unreachable;
-    if (foundA && !validatePath(grid, s, t, cellsA, costA).valid) ++invalid;
-    if (foundB && !validatePath(grid, s, t, cellsB, costB).valid) ++invalid;
+    if (foundA && !a->checkPath(grid, s, t, cellsA, costA).valid) ++invalid;
+    if (foundB && !b->checkPath(grid, s, t, cellsB, costB).valid) ++invalid;
     if (foundA && foundB) {
       ++bothFound;
       const double sub = costB > 0 ? (costA - costB) / costB : 0.0;
@@ -103,6 +103,9 @@ int runCompareCommand(int argc, char** argv) {
       .add("algo", algo)
       .add("against", against)
       .add("unreachable", unreachable);
+  // The agent of whichever planner has one (both get the same --size and --capability).
+  const std::string agent = a->agentText().empty() ? b->agentText() : a->agentText();
+  if (!agent.empty()) o.add("agent", agent);
   if (threads > 0) o.add("threads", static_cast<uint64_t>(threads));
   std::printf("%s\n", o.str().c_str());
   return (mismatches == 0 && invalid == 0) ? 0 : 3;

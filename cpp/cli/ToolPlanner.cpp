@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "cli/AnnotatedToolPlanner.h"
 #include "cli/JsonObject.h"
 #include "cli/OptionFlags.h"
 #include "cli/ShpaToolPlanner.h"
@@ -171,10 +172,11 @@ class HpaToolPlanner final : public ToolPlanner {
 
 }  // namespace
 
-std::string knownAlgorithms() { return "astar, jps, jpsplus, hpa, dhpa, shpa"; }
+std::string knownAlgorithms() { return "astar, jps, jpsplus, hpa, dhpa, shpa, aa"; }
 
 std::set<std::string> plannerOptions(const std::string& algo) {
   if (algo == "shpa") return shpaToolOptions();
+  if (algo == "aa") return annotatedToolOptions();
   if (algo == "hpa" || algo == "dhpa") {
     std::set<std::string> names = optionFlags(HierarchyOptions::fields());
     names.insert({"no-smooth", "smoothing-range"});
@@ -197,6 +199,7 @@ std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid
   if (algo == "hpa") return std::make_unique<HpaToolPlanner>(grid, cmd, false);
   if (algo == "dhpa") return std::make_unique<HpaToolPlanner>(grid, cmd, true);
   if (algo == "shpa") return makeShpaToolPlanner(grid, cmd);
+  if (algo == "aa") return makeAnnotatedToolPlanner(grid, cmd);
   throw UsageError("unknown algorithm \"" + algo + "\" (known: " + knownAlgorithms() + ")");
 }
 

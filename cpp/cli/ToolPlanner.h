@@ -8,6 +8,7 @@
 #include "cli/CommandLine.h"
 #include "grid/Grid.h"
 #include "hpa/HierarchyOptions.h"
+#include "path/PathValidator.h"
 #include "search/PathResult.h"
 
 namespace hpastar::cli {
@@ -22,6 +23,17 @@ class ToolPlanner {
   virtual void findPaths(BatchSearch& engine, std::span<const int32_t> queries, PathBatchResults& out) = 0;
   // Build figures as a JSON object's members (without braces), for `hpa stats`; empty when none.
   virtual std::string buildStatsJson() const { return ""; }
+  // Checks a path this planner returned, for its own agent: by default validatePath (a cell-sized agent
+  // of the grid's capability); Annotated A* checks its agent's whole footprint.
+  virtual PathCheck checkPath(const Grid& grid, Point start, Point goal, std::span<const Point> cells,
+                              double cost) const {
+    return validatePath(grid, start, goal, cells, cost);
+  }
+  // Whether the planner's agent is the one the Moving AI scenario files are solved for (one cell,
+  // ground and swamp), so that their optimal lengths are its optima.
+  virtual bool plansForScenarioAgent() const { return true; }
+  // The planner's agent in words ("size 2, capability ground,trees"), for messages; "" for the grid's.
+  virtual std::string agentText() const { return ""; }
 };
 
 // The algorithm names the tool knows, for usage text.

@@ -4,6 +4,7 @@
 #include <exception>
 #include <string>
 
+#include "cli/AnnotatedToolPlanner.h"
 #include "cli/CompareCommand.h"
 #include "cli/DynamicCommand.h"
 #include "cli/MapLoading.h"
@@ -50,6 +51,10 @@ void printUsage(std::FILE* out) {
                "shpa options (static maps only):\n%s\n"
                "jps, jpsplus: Jump Point Search and JPS+, optimal references without options or --threads;\n"
                "jpsplus preprocesses a jump table (its build_ms).\n\n"
+               "aa: Annotated A*, optimal for a square agent of a terrain capability (HAA*'s low level), without\n"
+               "--threads. A path's cells are the square's top-left cells. scen: only size 1 of ground,swamp has\n"
+               "the file's lengths as optima; for other agents it counts found and not found paths and checks\n"
+               "their footprints. compare draws pairs among the grid's passable cells. Options:\n%s\n"
                "terrain costs (scen, compare): --costs S=3,T=1.5 multiplies the move costs over each terrain\n"
                "character's cells (1/64 to 1024; '.' and 'G' are one kind); --cost-layer FILE takes width*height\n"
                "bytes, row-major, each cell's multiplier in sixteenths (16: as its terrain; 1..255). A move costs\n"
@@ -61,7 +66,8 @@ void printUsage(std::FILE* out) {
                ".scen file up to %zu bytes; larger ones are refused unread.\n\n"
                "algorithms: %s\n",
                hpastar::cli::optionFlagsHelp(hpastar::HierarchyOptions::fields()).c_str(),
-               hpastar::cli::optionFlagsHelp(hpastar::ShpaOptions::fields()).c_str(), hpastar::kMaxMapFileBytes,
+               hpastar::cli::optionFlagsHelp(hpastar::ShpaOptions::fields()).c_str(),
+               hpastar::cli::annotatedToolOptionsHelp().c_str(), hpastar::kMaxMapFileBytes,
                static_cast<long long>(hpastar::Grid::kMaxCells), hpastar::Grid::kMaxSide,
                hpastar::kMaxScenarioFileBytes, hpastar::cli::knownAlgorithms().c_str());
 }

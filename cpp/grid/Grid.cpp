@@ -164,27 +164,39 @@ void Grid::refreshWeights() {
 
 void Grid::refreshWeightBounds() {
   if (!weighted()) return;
-  float kindMin = TerrainCosts::kMaxMultiplier, kindMax = TerrainCosts::kMinMultiplier;
+  minWeight_ = minWeightFor(capability_);
+  float kindMax = TerrainCosts::kMinMultiplier;
   bool anyPassable = false;
   for (int k = 0; k < TerrainCosts::kKindCount; ++k)
     if (capability_.allows(static_cast<TerrainKind>(k))) {
-      kindMin = std::min(kindMin, costs_.multiplier[static_cast<size_t>(k)]);
       kindMax = std::max(kindMax, costs_.multiplier[static_cast<size_t>(k)]);
       anyPassable = true;
     }
-  if (!anyPassable) kindMin = kindMax = 1.0f;
-  uint8_t layerMin = kCostLayerUnit, layerMax = kCostLayerUnit;
-  if (!layer_.empty()) {
+  if (!anyPassable) kindMax = 1.0f;
+  const uint8_t layerMax = layer_.empty() ? kCostLayerUnit : costLayerMax();
+  // As cellWeight multiplies, so that no cell weighs more than this.
+  maxWeight_ = layer_.empty() ? kindMax : kindMax * costLayerFactor(layerMax);
+}
+
+double Grid::minWeightFor(Capability capability) const {
+  if (!weighted()) return 1.0;
+  float kindMin = TerrainCosts::kMaxMultiplier;
+  bool anyPassable = false;
+  for (int k = 0; k < TerrainCosts::kKindCount; ++k)
+    if (capability.allows(static_cast<TerrainKind>(k))) {
+      kindMin = std::min(kindMin, costs_.multiplier[static_cast<size_t>(k)]);
+      anyPassable = true;
+    }
+  if (!anyPassable) kindMin = 1.0f;
+  uint8_t layerMin = kCostLayerUnit;
+  if (!layer_.empty())
     for (int v = 1; v < 256; ++v)
       if (layerCount_[static_cast<size_t>(v)] != 0) {
         layerMin = static_cast<uint8_t>(v);
         break;
       }
-    layerMax = costLayerMax();
-  }
-  // As cellWeight multiplies, so that no cell weighs less (more) than these.
-  minWeight_ = layer_.empty() ? kindMin : kindMin * costLayerFactor(layerMin);
-  maxWeight_ = layer_.empty() ? kindMax : kindMax * costLayerFactor(layerMax);
+  // As cellWeight multiplies, so that no cell of those kinds weighs less than this.
+  return layer_.empty() ? kindMin : kindMin * costLayerFactor(layerMin);
 }
 
 }  // namespace hpastar

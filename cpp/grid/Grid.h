@@ -116,6 +116,10 @@ class Grid {
   double minWeight() const { return minWeight_; }
   // The largest multiplier a move can meet (the same way): 1 on an unweighted grid.
   double maxWeight() const { return maxWeight_; }
+  // minWeight for an agent of another capability (Annotated A*): the smallest multiplier of the kinds
+  // it allows times the smallest layer value, so that no cell it may enter weighs less. 1 on an
+  // unweighted grid.
+  double minWeightFor(Capability capability) const;
 
   const std::vector<uint8_t>& terrain() const { return terrain_; }
   size_t bytes() const {

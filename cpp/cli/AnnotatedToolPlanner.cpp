@@ -1,0 +1,91 @@
+#include "cli/AnnotatedToolPlanner.h"
+
+#include "cli/JsonObject.h"
+#include "cli/Stopwatch.h"
+#include "grid/CapabilityNames.h"
+#include "grid/Clearance.h"
+#include "grid/FootprintMoves.h"
+#include "path/FootprintValidator.h"
+#include "search/AnnotatedAStarSearch.h"
+
+namespace hpastar::cli {
+namespace {
+
+// The agent an Annotated A* run plans for, read from the command line.
+struct Agent {
+  int32_t size = 1;
+  Capability capability = Capability::movingAIDefault();
+};
+
+Agent agentFrom(const CommandLine& cmd) {
+  Agent agent;
+  agent.size = static_cast<int32_t>(cmd.getInt("size", 1, 1, kMaxAgentSize));
+  if (const auto names = cmd.get("capability")) {
+    std::string error;
+    const auto capability = parseCapability(*names, error);
+    if (!capability) throw UsageError("--capability: " + error);
+    agent.capability = *capability;
+  }
+  return agent;
+}
+
+class AnnotatedToolPlanner final : public ToolPlanner {
+ public:
+  AnnotatedToolPlanner(const Grid& grid, const CommandLine& cmd) : grid_(&grid), agent_(agentFrom(cmd)) {
+    const auto start = Clock::now();
+    clearance_ = ClearanceMap::trueClearance(grid, agent_.capability);
+    buildMs_ = microsSince(start) / 1000.0;
+  }
+  void findPath(Point start, Point goal, PathResult& out) override {
+    out.reset();
+    search_.findPath(*grid_, clearance_, agent_.size, start, goal, out);
+  }
+  void findPaths(BatchSearch&, std::span<const int32_t>, PathBatchResults&) override {
+    throw UsageError("--threads is not available for --algo aa (the batch engine runs astar, hpa, dhpa and shpa)");
+  }
+  PathCheck checkPath(const Grid& grid, Point start, Point goal, std::span<const Point> cells,
+                      double cost) const override {
+    return validateFootprintPath(grid, agent_.capability, agent_.size, start, goal, cells, cost);
+  }
+  bool plansForScenarioAgent() const override {
+    return agent_.size == 1 && agent_.capability == Capability::movingAIDefault();
+  }
+  std::string agentText() const override {
+    return "size " + std::to_string(agent_.size) + ", capability " + capabilityText(agent_.capability);
+  }
+  std::string buildStatsJson() const override {
+    JsonObject o;
+    o.add("build_ms", buildMs_)
+        .add("size", agent_.size)
+        .add("capability", capabilityText(agent_.capability))
+        .add("clearance_bytes", static_cast<uint64_t>(clearance_.bytes()))
+        .add("grid_bytes", static_cast<uint64_t>(grid_->bytes()));
+    const std::string text = o.str();
+    return text.substr(1, text.size() - 2);
+  }
+
+ private:
+  const Grid* grid_;
+  Agent agent_;
+  ClearanceMap clearance_;
+  AnnotatedAStarSearch search_;
+  double buildMs_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<ToolPlanner> makeAnnotatedToolPlanner(const Grid& grid, const CommandLine& cmd) {
+  return std::make_unique<AnnotatedToolPlanner>(grid, cmd);
+}
+
+std::set<std::string> annotatedToolOptions() { return {"size", "capability"}; }
+
+std::string annotatedToolOptionsHelp() {
+  return "  --size S                   side of the agent's square, its top-left cell the path's cell (1.." +
+         std::to_string(kMaxAgentSize) +
+         ", default 1)\n"
+         "  --capability NAMES         terrain it may stand on, a comma list of " +
+         capabilityNamesText() + " (default " + capabilityText(Capability::movingAIDefault()) + ")\n";
+}
+
+}  // namespace hpastar::cli

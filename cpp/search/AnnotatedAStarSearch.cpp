@@ -1,0 +1,96 @@
+#include "search/AnnotatedAStarSearch.h"
+
+#include <cassert>
+
+#include "search/BestFirstSearch.h"
+
+namespace hpastar {
+
+PathStatus AnnotatedAStarSearch::findPath(const Grid& grid, const ClearanceMap& clearance, int32_t size, Point start,
+                                          Point goal, PathResult& out) {
+  return findPath(grid, clearance, size, grid.bounds(), start, goal, out);
+}
+
+PathStatus AnnotatedAStarSearch::findPath(const Grid& grid, const ClearanceMap& clearance, int32_t size,
+                                          const Rect& area, Point start, Point goal, PathResult& out) {
+  assert(clearance.sameShape(grid));
+  out.cells.clear();
+  out.cost = 0;
+  if (size < 1 || size > kMaxAgentSize) return out.status = PathStatus::StartInvalid;
+  if (!area.contains(start) || !clearance.open(start, size)) return out.status = PathStatus::StartInvalid;
+  if (!area.contains(goal) || !clearance.open(goal, size)) return out.status = PathStatus::GoalInvalid;
+  if (start == goal) {
+    out.cells.push_back(start);
+    return out.status = PathStatus::Found;
+  }
+  out.stats.expandedMain += grid.weighted() ? run<true>(grid, clearance, size, area, start, goal)
+                                            : run<false>(grid, clearance, size, area, start, goal);
+  const uint32_t goalId = static_cast<uint32_t>((goal.y - area.y0) * area.width() + (goal.x - area.x0));
+  if (!space_.closed(goalId)) return out.status = PathStatus::NoPath;
+  BestFirstSearch::appendPath(space_, area, goalId, out.cells);
+  out.cost = space_.g()[goalId];
+  return out.status = PathStatus::Found;
+}
+
+// The loop of BestFirstSearch with the footprint's move rule in place of the grid's move masks.
+template <bool Weighted>
+uint64_t AnnotatedAStarSearch::run(const Grid& grid, const ClearanceMap& clearance, int32_t size, const Rect& area,
+                                   Point start, Point goal) {
+  const double hScale = Weighted ? grid.minWeightFor(clearance.capability()) : 1.0;
+  const int32_t aw = area.width();
+  const int32_t gw = grid.width();
+  space_.begin(static_cast<uint32_t>(area.area()));
+  uint32_t* stamp = space_.stamps();
+  double* g = space_.g();
+  uint8_t* parent = space_.parents();
+  const uint32_t openStamp = space_.openStamp();
+  const uint32_t closedStamp = space_.closedStamp();
+
+  int32_t localOffset[kDirCount];
+  for (int d = 0; d < kDirCount; ++d) localOffset[d] = kDirDy[d] * aw + kDirDx[d];
+
+  const uint32_t startId = static_cast<uint32_t>((start.y - area.y0) * aw + (start.x - area.x0));
+  const uint32_t goalId = static_cast<uint32_t>((goal.y - area.y0) * aw + (goal.x - area.x0));
+  stamp[startId] = openStamp;
+  g[startId] = 0;
+  parent[startId] = 0xFF;
+  const double h0 = hScale * octileDistance(goal.x - start.x, goal.y - start.y);
+  space_.push(h0, h0, startId);
+
+  uint64_t expanded = 0;
+  while (!space_.empty()) {
+    const uint32_t id = space_.pop().id;
+    if (stamp[id] == closedStamp) continue;  // stale entry: the node was settled through a better one
+    stamp[id] = closedStamp;
+    ++expanded;
+    if (id == goalId) break;
+
+    const int32_t ly = static_cast<int32_t>(id) / aw;
+    const int32_t lx = static_cast<int32_t>(id) - ly * aw;
+    const int32_t x = lx + area.x0, y = ly + area.y0;
+    uint32_t mask = footprintMoveMask(clearance, x, y, size);
+    // Clip moves whose anchor would leave the area.
+    if (lx == 0) mask &= ~0xE0u;                  // dx = -1: SW, W, NW
+    if (lx == aw - 1) mask &= ~0x0Eu;             // dx = +1: NE, E, SE
+    if (ly == 0) mask &= ~0x83u;                  // dy = -1: NW, N, NE
+    if (ly == area.height() - 1) mask &= ~0x38u;  // dy = +1: SE, S, SW
+    const double gId = g[id];
+    while (mask) {
+      const int d = __builtin_ctz(mask);
+      mask &= mask - 1;
+      const uint32_t n = static_cast<uint32_t>(static_cast<int32_t>(id) + localOffset[d]);
+      const double ng = gId + (Weighted ? grid.moveCost(y * gw + x, d) : kDirCost[d]);
+      const uint32_t s = stamp[n];
+      if (s == closedStamp) continue;  // consistent heuristic: closed nodes are final
+      if (s == openStamp && ng >= g[n]) continue;
+      stamp[n] = openStamp;
+      g[n] = ng;
+      parent[n] = static_cast<uint8_t>(d);
+      const double h = hScale * octileDistance(goal.x - (x + kDirDx[d]), goal.y - (y + kDirDy[d]));
+      space_.push(ng + h, h, n);
+    }
+  }
+  return expanded;
+}
+
+}  // namespace hpastar

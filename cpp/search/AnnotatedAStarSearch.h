@@ -1,0 +1,49 @@
+#pragma once
+#include <cstdint>
+
+#include "grid/Clearance.h"
+#include "grid/FootprintMoves.h"
+#include "grid/Grid.h"
+#include "search/PathResult.h"
+#include "search/SearchSpace.h"
+
+namespace hpastar {
+
+// Annotated A* (Harabor and Botea, 2008): optimal A* for an agent of side `size` (1..kMaxAgentSize)
+// and a capability, over the anchors (top-left cells) of its footprint, with the move rule of
+// FootprintMoves.h. The capability is the clearance map's: compute one ClearanceMap (true clearance)
+// per capability and grid version, keep it, and pass it to every query.
+//
+// Costs are the grid's (Grid::moveCost) for the anchor's move: 1 straight, √2 diagonal, times the
+// terrain weights of the cells the anchor's step touches (its two ends, and for a diagonal its two
+// orthogonal cells). The rest of the footprint does not weigh: one cell stands for the agent, the same
+// cell whatever its size, so size 1 costs exactly what A* does. The heuristic is the octile distance
+// times the smallest weight of the capability's kinds (Grid::minWeightFor), admissible and consistent.
+//
+// One object per thread: it owns its scratch and reuses it (SearchSpace), so queries after the first
+// do not allocate (beyond growing `out.cells`). The grid and the clearance map are only read.
+class AnnotatedAStarSearch {
+ public:
+  // Finds a shortest path of anchors from start to goal. Sets out.status, out.cells and out.cost and
+  // adds the expansions to out.stats.expandedMain, as AStarSearch does. StartInvalid / GoalInvalid when
+  // the agent cannot stand there (outside the map, or a clearance below `size`), and StartInvalid for
+  // a size outside 1..kMaxAgentSize (no such agent stands anywhere). The clearance map must have the
+  // grid's shape (asserted).
+  PathStatus findPath(const Grid& grid, const ClearanceMap& clearance, int32_t size, Point start, Point goal,
+                      PathResult& out);
+  // The same with the anchors kept inside `area` (the footprint may reach past its right and bottom
+  // edges: only the anchor is bounded), for searches within a cluster.
+  PathStatus findPath(const Grid& grid, const ClearanceMap& clearance, int32_t size, const Rect& area, Point start,
+                      Point goal, PathResult& out);
+
+  size_t scratchBytes() const { return space_.bytes(); }
+
+ private:
+  template <bool Weighted>
+  uint64_t run(const Grid& grid, const ClearanceMap& clearance, int32_t size, const Rect& area, Point start,
+               Point goal);
+
+  SearchSpace space_;
+};
+
+}  // namespace hpastar
