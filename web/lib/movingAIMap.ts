@@ -7,7 +7,7 @@
  * @module
  */
 import { describe } from './args.ts';
-import { GRID_LIMITS, isTerrain } from './terrain.ts';
+import { GRID_LIMITS, isTerrainByte } from './terrain.ts';
 import type { TerrainData } from './types.ts';
 
 /** A map read by {@link parseMovingAIMap}: `width * height` terrain character codes, row-major. */
@@ -136,7 +136,7 @@ function parse(bytes: Uint8Array): MovingAIMap | MapProblem {
     }
     for (let x = 0; x < width; ++x) {
       const c = bytes[start + x]!;
-      if (!isTerrain(c)) {
+      if (!isTerrainByte(c)) {
         const shown = c >= 32 && c < 127 ? `'${String.fromCharCode(c)}'` : `byte ${c}`;
         return new MapProblem(lines.number, `unknown terrain character ${shown} at column ${x + 1} (cell ${x}, ${row})`);
       }

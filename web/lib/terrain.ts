@@ -71,6 +71,11 @@ export function terrainKindIndex(code: number): number {
   return Number.isInteger(code) && code >= 0 && code <= 0xff ? KIND_OF_CODE[code]! - 1 : -1;
 }
 
+/** @internal Whether a byte (0..255, unchecked) is a terrain character code: the readers' fast path. */
+export function isTerrainByte(byte: number): boolean {
+  return KIND_OF_CODE[byte] !== 0;
+}
+
 /** Whether `terrain` (a character such as `'.'`, or its code) is a Moving AI terrain character. */
 export function isTerrain(terrain: string | number): boolean {
   return terrainKindIndex(codeOf(terrain)) >= 0;
