@@ -4,6 +4,11 @@
 //   dist/lib/pool/*.mjs, *.cjs the pool's workers, generated from web/lib/pool/*.mts, *.cts (build-workers.mjs)
 //   dist/lib/wasm/             the Emscripten modules built by `npm run build:wasm`, as they are
 //   dist/lib/wasm-module.d.ts  the typings of the raw modules, referenced by the .d.ts files that use them
+//   dist/lib/maps/NAME.map.js  each map the package ships (package.json `files`) as a module whose default
+//                              export is the map's text, with its .d.ts: `import text from
+//                              'hpastar/maps/den520d.map.js'` works in Node, in Vite dev and build and in
+//                              browsers without a bundler, where `.map?raw` fails under `vite` dev (Vite
+//                              answers every URL ending in `.map` as a source map)
 // The wasm modules are not built here (that needs Emscripten): build them first.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -37,6 +42,20 @@ mkdirSync(path.join(out, 'wasm'), { recursive: true });
 for (const name of [...WASM_FILES, ...OPTIONAL_WASM_FILES]) {
   const from = path.join(lib, 'wasm', name);
   if (existsSync(from)) copyFileSync(from, path.join(out, 'wasm', name));
+}
+
+// The shipped maps as modules (see the header); the .map files themselves ship too, as they are.
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+mkdirSync(path.join(out, 'maps'), { recursive: true });
+for (const file of pkg.files.filter((f) => /^maps\/[^/]+\.map$/.test(f))) {
+  const name = path.basename(file);
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const note = `// ${name} of the hpastar package (maps/README.md names its source), as a module: its default export is\n` +
+    `// the file's text, for parseMovingAIMap(text, '${name}') or createPathPool({ map: text }).\n`;
+  writeFileSync(path.join(out, 'maps', `${name}.js`), `${note}const text = ${JSON.stringify(text)};\nexport default text;\n`);
+  writeFileSync(path.join(out, 'maps', `${name}.d.ts`),
+    `/** The text of ${name} (Moving AI format), for \`parseMovingAIMap(text, '${name}')\` or \`createPathPool({ map: text })\`. */\n` +
+    'declare const text: string;\nexport default text;\n');
 }
 
 // The raw module typings ('hpastar:raw') are an ambient declaration file, which tsc does not emit:

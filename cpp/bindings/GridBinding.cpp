@@ -2,6 +2,8 @@
 
 #include <emscripten/bind.h>
 
+#include <algorithm>
+
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
 #include "grid/AllocationSize.h"
@@ -78,6 +80,33 @@ std::string readTerrainCosts(const emscripten::val& pairs, TerrainCosts& out) {
   return "";
 }
 
+val rectToJS(const Grid& grid, int x, int y, int w, int h, GridLayer layer) {
+  // In 64 bits: x + w may overflow an int.
+  const int64_t right = int64_t{x} + w, bottom = int64_t{y} + h;
+  if (x < 0 || y < 0 || w < 0 || h < 0 || right > grid.width() || bottom > grid.height())
+    return errorObject("the rectangle of " + std::to_string(w) + "x" + std::to_string(h) + " cells at (" +
+                       std::to_string(x) + ", " + std::to_string(y) + ") is not inside the " +
+                       std::to_string(grid.width()) + "x" + std::to_string(grid.height()) + " map");
+  const size_t count = static_cast<size_t>(w) * static_cast<size_t>(h);
+  // Whole rows of terrain are one block of the grid: copied as they are.
+  if (layer == GridLayer::Terrain && (w == grid.width() || h <= 1))
+    return copyToJS(grid.terrain().data() + static_cast<size_t>(y) * grid.width() + x, count);
+  if (std::string error = reserveHeap(count + kAllocationOverhead, "a copy of the rectangle"); !error.empty())
+    return errorObject(error);
+  std::vector<uint8_t> cells(count);
+  uint8_t* out = cells.data();
+  for (int32_t cy = y; cy < y + h; ++cy) {
+    const int32_t first = cy * grid.width() + x;
+    if (layer == GridLayer::Terrain) {
+      std::copy_n(grid.terrain().data() + first, w, out);
+      out += w;
+    } else {
+      for (int32_t i = first; i < first + w; ++i) *out++ = grid.passableAt(i) ? 1 : 0;
+    }
+  }
+  return copyToJS(cells.data(), count);
+}
+
 std::string GridHandle::loadMovingAI(const emscripten::val& text, const std::string& fileName) {
   // The text comes as UTF-8 bytes in a JavaScript array, not as a std::string argument: embind would copy
   // a string into the heap before this function runs, before anything could be reserved for it.
@@ -114,6 +143,16 @@ emscripten::val GridHandle::terrain() const {
   if (!grid_) return emscripten::val::global("Uint8Array").new_(0);
   const auto& t = grid_->terrain();
   return copyToJS(t.data(), t.size());
+}
+
+val GridHandle::terrainRect(int x, int y, int w, int h) const {
+  if (!grid_) return errorObject("the grid is not loaded");
+  return rectToJS(*grid_, x, y, w, h, GridLayer::Terrain);
+}
+
+val GridHandle::passableRect(int x, int y, int w, int h) const {
+  if (!grid_) return errorObject("the grid is not loaded");
+  return rectToJS(*grid_, x, y, w, h, GridLayer::Passable);
 }
 
 uint64_t GridHandle::copyOnWriteBytes() const {
@@ -224,6 +263,8 @@ EMSCRIPTEN_BINDINGS(hpastar_grid) {
       .function("passable", &GridHandle::passable)
       .function("terrainAt", &GridHandle::terrainAt)
       .function("terrain", &GridHandle::terrain)
+      .function("terrainRect", &GridHandle::terrainRect)
+      .function("passableRect", &GridHandle::passableRect)
       .function("setTerrain", &GridHandle::setTerrain)
       .function("applyEdits", &GridHandle::applyEdits)
       .function("setTerrainCosts", &GridHandle::setTerrainCosts)

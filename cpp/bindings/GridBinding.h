@@ -31,6 +31,14 @@ std::string readTerrainCosts(const emscripten::val& pairs, TerrainCosts& out);
 // The multiplier of each terrain kind, in TerrainKind order (an array of numbers).
 emscripten::val terrainCostsToJS(const TerrainCosts& costs);
 
+// What a rectangle copy of a grid reads: its terrain character codes, or 1 for a passable cell, 0 for
+// a blocked one.
+enum class GridLayer { Terrain, Passable };
+// The cells of the rectangle of `w` x `h` cells at (x, y), row-major, as a new Uint8Array (empty when w
+// or h is 0), in one call: what painting a map needs instead of one call per cell. { error } when the
+// rectangle is not inside the grid, or the heap has no room for the copy (HeapReservation.h).
+emscripten::val rectToJS(const Grid& grid, int x, int y, int w, int h, GridLayer layer);
+
 // A grid owned by JavaScript. Empty until one of the load functions succeeds.
 //
 // The grid is held through a shared pointer so that a planner built from it can share the cells until
@@ -51,6 +59,9 @@ class GridHandle {
   int terrainAt(int x, int y) const { return grid_ && grid_->inside(x, y) ? grid_->terrainAt(x, y) : -1; }
   // The terrain characters, row-major, copied into a new Uint8Array.
   emscripten::val terrain() const;
+  // A rectangle of the terrain characters, or of passable (1) and blocked (0) cells: rectToJS.
+  emscripten::val terrainRect(int x, int y, int w, int h) const;
+  emscripten::val passableRect(int x, int y, int w, int h) const;
 
   // Sets one cell; returns "" or the problem (nothing changes then).
   std::string setTerrain(int x, int y, int code);

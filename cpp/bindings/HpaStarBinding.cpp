@@ -116,6 +116,18 @@ val HpaStarHandle::terrain() const {
   return terrainToJS(current()->grid());
 }
 
+val HpaStarHandle::terrainRect(int x, int y, int w, int h) const {
+  const VersionedHierarchy::Snapshot now = current();
+  if (!now) return errorObject("the planner is not built");
+  return rectToJS(now->grid(), x, y, w, h, GridLayer::Terrain);
+}
+
+val HpaStarHandle::passableRect(int x, int y, int w, int h) const {
+  const VersionedHierarchy::Snapshot now = current();
+  if (!now) return errorObject("the planner is not built");
+  return rectToJS(now->grid(), x, y, w, h, GridLayer::Passable);
+}
+
 val HpaStarHandle::abstractGraph(int level) const {
   if (!versions_) return errorObject("the planner is not built");
   const VersionedHierarchy::Snapshot h = current();
@@ -388,6 +400,8 @@ EMSCRIPTEN_BINDINGS(hpastar_hpa) {
                        .function("width", &HpaStarHandle::width)
                        .function("height", &HpaStarHandle::height)
                        .function("terrain", &HpaStarHandle::terrain)
+                       .function("terrainRect", &HpaStarHandle::terrainRect)
+                       .function("passableRect", &HpaStarHandle::passableRect)
                        .function("version", &HpaStarHandle::version)
                        .function("abstractGraph", &HpaStarHandle::abstractGraph)
                        .function("applyEdits", &HpaStarHandle::applyEdits)

@@ -51,6 +51,9 @@ class HpaStarHandle {
   int height() const;
   // The current version's terrain, row-major (a copy).
   emscripten::val terrain() const;
+  // A rectangle of the current version's terrain, or of its passable cells (GridBinding.h rectToJS).
+  emscripten::val terrainRect(int x, int y, int w, int h) const;
+  emscripten::val passableRect(int x, int y, int w, int h) const;
   // The hierarchy's version: 0 when built, as saved when loaded, +1 per edit that changed a cell.
   double version() const { return versions_ ? static_cast<double>(versions_->version()) : 0.0; }
 

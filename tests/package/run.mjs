@@ -9,6 +9,9 @@
 //      files by path (no bundler), each served with and without cross-origin isolation and opened in
 //      headless /usr/bin/chromium through playwright-core; skipped, and said so, when either is missing;
 //      then faults.html, which ends a pool's search thread or worker behind its back in both modes;
+//   5. Chromium under the `vite` dev server: a page importing a shipped map as the README's recipe says
+//      (hpastar/maps/den520d.map.js), reading it without the module and starting a pool from it, with and
+//      without cross-origin isolation;
 // Prints one line per check and "package: N passed, N failed" last. HPASTAR_KEEP_TMP=1 keeps the
 // temporary folder.
 import { spawnSync } from 'node:child_process';
@@ -64,7 +67,7 @@ await step('the tarball holds dist/lib, typings, wasm, workers, the bin, maps, R
     'dist/lib/wasm-module.d.ts', 'dist/lib/wasm/hpastar.mjs', 'dist/lib/wasm/hpastar.wasm', 'dist/lib/wasm/hpastar-inline.mjs',
     'dist/lib/wasm/hpastar-mt.mjs', 'dist/lib/wasm/hpastar-mt.wasm', 'dist/lib/wasm/hpastar-mt.worker.js', 'dist/lib/wasm/package.json',
     'dist/lib/pool/worker.mjs', 'dist/lib/pool/node-shim.mjs', 'dist/lib/pool/pthread-boot.cjs', 'dist/lib/cli/hpastar.js',
-    'maps/den520d.map', 'maps/den520d.map.scen', 'maps/README.md',
+    'maps/den520d.map', 'maps/den520d.map.scen', 'maps/README.md', 'dist/lib/maps/den520d.map.js', 'dist/lib/maps/den520d.map.d.ts',
   ];
   const missing = needed.filter((f) => !files.includes(f));
   if (missing.length) throw new Error(`missing: ${missing.join(', ')}`);
@@ -193,6 +196,50 @@ await step('Chromium: a Vite app importing "hpastar", a page importing the files
         notes.push(`${result.mode} mode: ${result.steps.length / 3} fault(s) heard and survived`);
       } finally {
         await new Promise((resolve) => server.close(resolve));
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return notes.join('; ');
+});
+
+await step('Chromium under `vite` dev: a shipped map imported as the README says, read without the module, a pool made from it', async () => {
+  const chromiumPath = '/usr/bin/chromium';
+  const playwrightEntry = path.join(root, 'node_modules/playwright-core/index.mjs');
+  if (!existsSync(chromiumPath) || !existsSync(playwrightEntry)) return 'SKIPPED: Chromium or playwright-core is missing';
+  const app = path.join(consumer, 'web-dev');
+  cpSync(path.join(here, 'consumer/web-dev'), app, { recursive: true });
+  const { createServer: createViteServer } = await import(pathToFileURL(path.join(root, 'node_modules/vite/dist/node/index.js')).href);
+  const { chromium } = await import(pathToFileURL(playwrightEntry).href);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  const notes = [];
+  try {
+    for (const isolated of [true, false]) {
+      const headers = isolated ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } : {};
+      // The consumer's own setup: no config file, no Vite option for the package.
+      const server = await createViteServer({ root: app, configFile: false, logLevel: 'warn', server: { host: '127.0.0.1', port: 0, headers } });
+      await server.listen();
+      try {
+        const page = await browser.newPage();
+        const errors = [];
+        page.on('pageerror', (e) => errors.push(String(e)));
+        await page.goto(server.resolvedUrls.local[0]);
+        await page.waitForFunction(() => window.__hpastar !== undefined, null, { timeout: 120_000 });
+        const result = await page.evaluate(() => window.__hpastar);
+        await page.close();
+        if (!result.ok) throw new Error(`vite dev, isolated ${isolated}: ${JSON.stringify(result)} ${errors.join('; ')}`);
+        const expected = isolated ? 'shared' : 'copied';
+        if (result.isolated !== isolated || result.mode !== expected) throw new Error(`vite dev, isolated ${isolated}: pool mode ${result.mode}`);
+        notes.push(`${isolated ? 'COOP/COEP' : 'not isolated'}: pool ${result.mode}, den520d.map.js read and searched`);
+        if (isolated) notes.push(`(.map?raw under dev ${result.raw})`);
+      } finally {
+        await server.close();
       }
     }
   } finally {

@@ -6,7 +6,7 @@ import ts from 'typescript';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { HpastarModule, RawOptionField } from 'hpastar:raw';
 import createHpastarModule from '../../web/lib/wasm/hpastar.mjs';
-import { loadHpastar, PathStatusCode, type Hpastar } from '../../web/lib/index';
+import { GRID_LIMITS, isPassableTerrain, isTerrain, loadHpastar, PathStatusCode, TERRAIN, type Hpastar } from '../../web/lib/index';
 import { STATUS_TEXT } from '../../web/lib/batch';
 import { HIERARCHY_OPTION_KINDS, SHPA_OPTION_KINDS, TERRAIN_CHARACTERS, TERRAIN_COST_LIMITS, TERRAIN_KINDS, type OptionKind } from '../../web/lib/internal';
 
@@ -85,6 +85,17 @@ test('terrain characters: the package\'s list is the core\'s, and the passable o
   const grid = hp.Grid.fromTerrain(all, all.length, 1);
   expect([...all].filter((_, x) => grid.passable(x, 0)).join('')).toBe(passable);
   grid.dispose();
+  // The exported table (terrain.ts), from which TERRAIN_CHARACTERS and TERRAIN_KINDS are derived.
+  expect(TERRAIN.characters).toBe(all);
+  expect(TERRAIN.passable).toBe(passable);
+  expect(TERRAIN.kinds.map((k) => k.characters)).toEqual(kinds);
+  expect(TERRAIN.kinds.filter((k) => k.passable).map((k) => k.characters).join('')).toBe(passable);
+  for (let code = 0; code < 256; code++) {
+    const c = String.fromCharCode(code);
+    expect(isTerrain(code), c).toBe(all.includes(c));
+    expect(isPassableTerrain(code), c).toBe(passable.includes(c));
+  }
+  expect([GRID_LIMITS.maxSide, GRID_LIMITS.maxCells]).toEqual([raw.limits().maxGridSide, raw.limits().maxGridCells]);
   expect(raw.limits()).toEqual({
     maxGridSide: 8192,
     maxGridCells: 16777216,

@@ -16,6 +16,8 @@ export { PathBatch, PathStatusCode, QueryBatch, type PathBatchArrays } from './b
 export { Grid } from './grid.ts';
 export { HPAStar, HPAStarQuery, PathPlan } from './hpastar.ts';
 export { JPS, JPSPlus } from './jps.ts';
+export { parseMovingAIMap, type MovingAIMap } from './movingAIMap.ts';
+export { GRID_LIMITS, isPassableTerrain, isTerrain, TERRAIN, type TerrainKindInfo, type TerrainTable } from './terrain.ts';
 export { PlanBatch, type PlanBatchArrays } from './planBatch.ts';
 export { OutOfMemoryError, type OutOfMemoryFigures } from './errors.ts';
 export { PathQueryError } from './results.ts';

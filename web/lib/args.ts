@@ -54,6 +54,22 @@ export function indexIn(where: string, name: string, value: unknown, count: numb
   return integerIn(where, name, value, 0, count - 1);
 }
 
+/** A rectangle of cells `[x, y, w, h]`. */
+export type Rect = [x: number, y: number, w: number, h: number];
+
+/**
+ * The rectangle of a bulk accessor (`Grid.passableRect`, ...): 32-bit integers, `x` and `y` 0 by
+ * default, `w` and `h` by default what is left of the map from there. Whether it lies inside the map is
+ * the core's rule, and its message.
+ */
+export function rectangle(where: string, x: unknown, y: unknown, w: unknown, h: unknown, width: number, height: number): Rect {
+  const rx = x === undefined ? 0 : int32(where, 'x', x);
+  const ry = y === undefined ? 0 : int32(where, 'y', y);
+  const rw = w === undefined ? Math.max(0, width - rx) : int32(where, 'w', w);
+  const rh = h === undefined ? Math.max(0, height - ry) : int32(where, 'h', h);
+  return [rx, ry, rw, rh];
+}
+
 /** A cell `{ x, y }` with 32-bit integer coordinates. */
 export function cell(where: string, name: string, value: unknown): Point {
   const p = value as Partial<Point> | null | undefined;

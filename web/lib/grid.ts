@@ -3,7 +3,7 @@
  * @module
  */
 import type { RawGrid } from 'hpastar:raw';
-import { byteArray, coordinate, describe, integerIn, text } from './args.ts';
+import { byteArray, coordinate, describe, integerIn, rectangle, text, type Rect } from './args.ts';
 import { WasmObject, costTableOf, internal, moduleError, packEdits, packTerrainCosts } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import type { TerrainCosts, TerrainCostTable, TerrainEdit } from './types.ts';
@@ -77,6 +77,38 @@ export class Grid extends WasmObject<RawGrid> {
   terrain(): Uint8Array {
     const raw = this.#handle();
     return this.wasmCall('Grid.terrain', () => raw.terrain());
+  }
+
+  /**
+   * Whether each cell of a rectangle is passable, in one call (`passable` is one call per cell): 1 for a
+   * passable cell, 0 for a blocked one, row-major (`rect[(cy - y) * w + (cx - x)]`). Left out, the
+   * rectangle runs to the map's far corner: `grid.passableRect()` is the whole map.
+   * @throws TypeError - when a number is not an integer
+   * @throws RangeError - when the rectangle is not inside the map (the core's message)
+   * @throws OutOfMemoryError - when the heap has no room for the copy (rectangles not as wide as the map)
+   */
+  passableRect(x?: number, y?: number, w?: number, h?: number): Uint8Array {
+    return this.#rect('Grid.passableRect', x, y, w, h, (raw, r) => raw.passableRect(...r));
+  }
+
+  /**
+   * The terrain character codes of a rectangle (such as 46 for `'.'`: see `TERRAIN`), in one call,
+   * row-major. Left out, the rectangle runs to the map's far corner: `grid.terrainRect()` is
+   * `grid.terrain()`.
+   * @throws TypeError - when a number is not an integer
+   * @throws RangeError - when the rectangle is not inside the map (the core's message)
+   * @throws OutOfMemoryError - when the heap has no room for the copy (rectangles not as wide as the map)
+   */
+  terrainRect(x?: number, y?: number, w?: number, h?: number): Uint8Array {
+    return this.#rect('Grid.terrainRect', x, y, w, h, (raw, r) => raw.terrainRect(...r));
+  }
+
+  #rect(where: string, x: unknown, y: unknown, w: unknown, h: unknown, read: (raw: RawGrid, r: Rect) => Uint8Array | { error: string }): Uint8Array {
+    const raw = this.#handle();
+    const r = rectangle(where, x, y, w, h, this.#width, this.#height);
+    const cells = this.wasmCall(where, () => read(raw, r));
+    if ('error' in cells) throw moduleError(where, cells.error, RangeError);
+    return cells;
   }
 
   /**

@@ -4,7 +4,7 @@
  * @module
  */
 import type { HpastarModule, RawHPAStar, RawHPAStarPlan, RawHPAStarQuery, RawHierarchyStats, RawPlanSummary } from 'hpastar:raw';
-import { cell, integerIn } from './args.ts';
+import { cell, integerIn, rectangle, type Rect } from './args.ts';
 import { PathBatch } from './batch.ts';
 import { PlanBatch } from './planBatch.ts';
 import {
@@ -151,6 +151,32 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   terrain(): Uint8Array {
     const raw = this.#handle();
     return this.wasmCall('HPAStar.terrain', () => raw.terrain());
+  }
+
+  /**
+   * Whether each cell of a rectangle of the current terrain is passable, in one call, as
+   * {@link Grid.passableRect} (1 passable, 0 blocked, row-major; the whole map by default).
+   * @throws TypeError, RangeError, OutOfMemoryError - as {@link Grid.passableRect}
+   */
+  passableRect(x?: number, y?: number, w?: number, h?: number): Uint8Array {
+    return this.#rect('HPAStar.passableRect', x, y, w, h, (raw, r) => raw.passableRect(...r));
+  }
+
+  /**
+   * The terrain character codes of a rectangle of the current terrain, in one call, as
+   * {@link Grid.terrainRect} (row-major; the whole map by default).
+   * @throws TypeError, RangeError, OutOfMemoryError - as {@link Grid.terrainRect}
+   */
+  terrainRect(x?: number, y?: number, w?: number, h?: number): Uint8Array {
+    return this.#rect('HPAStar.terrainRect', x, y, w, h, (raw, r) => raw.terrainRect(...r));
+  }
+
+  #rect(where: string, x: unknown, y: unknown, w: unknown, h: unknown, read: (raw: RawHPAStar, r: Rect) => Uint8Array | { error: string }): Uint8Array {
+    const raw = this.#handle();
+    const r = rectangle(where, x, y, w, h, raw.width(), raw.height());
+    const cells = this.wasmCall(where, () => read(raw, r));
+    if ('error' in cells) throw moduleError(where, cells.error, RangeError);
+    return cells;
   }
 
   /**

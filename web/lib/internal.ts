@@ -3,6 +3,7 @@
 import { cell, describe, int32 } from './args.ts';
 import { outOfMemoryError, type OutOfMemoryError } from './errors.ts';
 import type { ModuleState } from './moduleState.ts';
+import { TERRAIN } from './terrain.ts';
 
 export { describe } from './args.ts';
 import type { HierarchyOptions, Point, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainCosts, TerrainEdit } from './types.ts';
@@ -362,14 +363,15 @@ export function packTerrainCosts(costs: TerrainCosts, where: string): number[] {
   return pairs;
 }
 
-/** The characters of the Moving AI format. */
-export const TERRAIN_CHARACTERS = '.GSWT@O';
+/** The characters of the Moving AI format (declared in terrain.ts). */
+export const TERRAIN_CHARACTERS = TERRAIN.characters;
 
 /**
  * The characters of each terrain kind, in the core's order (that of its cost multipliers): characters of
- * one kind share a multiplier. Checked against the module's declaration in tests/web/contract.test.ts.
+ * one kind share a multiplier. Derived from {@link TERRAIN}, checked against the module's declaration in
+ * tests/web/contract.test.ts.
  */
-export const TERRAIN_KINDS = ['.G', 'S', 'W', 'T', '@O'] as const;
+export const TERRAIN_KINDS: readonly string[] = TERRAIN.kinds.map((k) => k.characters);
 
 /** Terrain cost limits and the layer's unit (grid/TerrainCosts.h); checked in tests/web/contract.test.ts. */
 export const TERRAIN_COST_LIMITS = { min: 1 / 64, max: 1024, layerUnit: 16 } as const;

@@ -37,6 +37,13 @@ declare module 'hpastar:raw' {
     terrainAt(x: number, y: number): number;
     /** The Moving AI terrain characters, row-major: a fresh copy. */
     terrain(): Uint8Array;
+    /**
+     * The terrain codes of the rectangle of w x h cells at (x, y), row-major, a fresh copy; `{ error }`
+     * when it is not inside the map or the heap has no room for the copy.
+     */
+    terrainRect(x: number, y: number, w: number, h: number): Uint8Array | { error: string };
+    /** As terrainRect, 1 for a passable cell and 0 for a blocked one. */
+    passableRect(x: number, y: number, w: number, h: number): Uint8Array | { error: string };
     /** `""` or the problem (nothing changed then). */
     setTerrain(x: number, y: number, code: number): string;
     /** Edits packed as [x, y, code, cost, ...] (0: kept), all or nothing; `""` or the problem. */
@@ -242,6 +249,9 @@ declare module 'hpastar:raw' {
     width(): number;
     height(): number;
     terrain(): Uint8Array;
+    /** As the Grid's, on the current version's terrain. */
+    terrainRect(x: number, y: number, w: number, h: number): Uint8Array | { error: string };
+    passableRect(x: number, y: number, w: number, h: number): Uint8Array | { error: string };
     /** The hierarchy's own version: 0 when built, as saved when loaded, +1 per edit that changed a cell. */
     version(): number;
     abstractGraph(level: number): RawAbstractGraph | { error: string };

@@ -2,8 +2,9 @@
 // package as a consumer would, through its name only. Prints one JSON line; throws on any mismatch.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createPathPool, loadHpastar, PathQueryError } from 'hpastar';
+import { createPathPool, isPassableTerrain, loadHpastar, parseMovingAIMap, PathQueryError } from 'hpastar';
 import * as inline from 'hpastar/inline';
+import den520d from 'hpastar/maps/den520d.map.js';
 
 const check = (ok, what) => {
   if (!ok) throw new Error(`consumer check failed: ${what}`);
@@ -17,8 +18,13 @@ const [, , , , sx, sy, gx, gy, optimal] = scenarios.at(-1).map((f, i) => (i === 
 const start = { x: sx, y: sy };
 const goal = { x: gx, y: gy };
 
+// The map as a module is the file's text; read without the module, it is the core's terrain.
+check(den520d === mapText, 'hpastar/maps/den520d.map.js is the text of den520d.map');
+const parsed = parseMovingAIMap(den520d, 'den520d.map');
 const hp = await loadHpastar();
 const grid = hp.Grid.fromMovingAI(mapText, 'den520d.map');
+check(Buffer.compare(parsed.terrain, grid.terrain()) === 0, 'parseMovingAIMap terrain = Grid.fromMovingAI terrain');
+check(Buffer.compare(grid.passableRect(), parsed.terrain.map((c) => (isPassableTerrain(c) ? 1 : 0))) === 0, 'passableRect');
 const astar = new hp.AStar().findPath(grid, start, goal);
 // Dragon Age scenarios print 6 significant digits.
 check(astar.found && Math.abs(astar.cost - optimal) <= 1e-5 * optimal, `A* cost ${astar.cost} vs optimal ${optimal}`);
@@ -52,6 +58,9 @@ for (const mode of ['copied', 'shared']) {
   const batch = await pool.findPaths([[start, goal], [goal, start]]);
   check(batch.cost[0] === path.cost, `pool ${mode}: ${batch.cost[0]} vs ${path.cost}`);
   await pool.close();
+  const fromText = await createPathPool({ map: den520d, hierarchy: { clusterSize: 16, levels: 2 }, workers: 1, mode });
+  check((await fromText.findPaths([[start, goal]])).cost[0] === path.cost, `pool ${mode} from the map's text`);
+  await fromText.close();
   const shpaPool = await createPathPool({ planner: shpa, workers: 2, mode });
   check((await shpaPool.findPaths([[start, goal]])).cost[0] === shpaPath.cost, `SHPA* pool ${mode}`);
   await shpaPool.close();

@@ -1,7 +1,36 @@
 // Type-checked (not run) by tests/package/run.mjs with the consumer's own tsconfig (strict, no
 // skipLibCheck): the package's typings must be complete and resolve through its "exports".
-import { createPathPool, loadHpastar, type PathPool, type PathResult, type Point, type ShpaOptions } from 'hpastar';
+import {
+  createPathPool,
+  isPassableTerrain,
+  loadHpastar,
+  parseMovingAIMap,
+  TERRAIN,
+  type MovingAIMap,
+  type PathPool,
+  type PathResult,
+  type Point,
+  type ShpaOptions,
+  type TerrainKindInfo,
+} from 'hpastar';
 import { loadHpastar as loadInline } from 'hpastar/inline';
+import den520d from 'hpastar/maps/den520d.map.js';
+
+/** The shipped map as a module, read without a module, a pool from it, and terrain in bulk. */
+export async function terrainInOnePlace(): Promise<number> {
+  const text: string = den520d;
+  const map: MovingAIMap = parseMovingAIMap(text, 'den520d.map');
+  const water: TerrainKindInfo = TERRAIN.kinds[2]!;
+  const pool: PathPool = await createPathPool({ map, hierarchy: { clusterSize: 16 } });
+  const fromText: PathPool<'shpa'> = await createPathPool({ algorithm: 'shpa', map: text });
+  const hp = await loadHpastar();
+  using grid = hp.Grid.fromTerrain(map.terrain, map.width, map.height);
+  const passable: Uint8Array = grid.passableRect(0, 0, 16, 16);
+  const codes: Uint8Array = grid.terrainRect();
+  await pool.close();
+  await fromText.close();
+  return passable.length + codes.length + (water.passable ? 1 : 0) + (isPassableTerrain(codes[0]!) ? 1 : 0);
+}
 
 export async function demo(mapText: string): Promise<number> {
   const hp = await loadHpastar();

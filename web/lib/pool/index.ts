@@ -18,6 +18,9 @@
  *
  * // SHPA* (static maps): the workers build its graph from the terrain (it has no serialized form).
  * const shpa = await createPathPool({ algorithm: 'shpa', grid, hierarchy: { maxClusterSide: 16 } });
+ *
+ * // No Grid, no module on this thread: the map's text (or parseMovingAIMap's terrain) goes to the workers.
+ * const fromText = await createPathPool({ map: mapText, hierarchy: { clusterSize: 16, levels: 2 } });
  * ```
  * @module
  */
@@ -178,7 +181,8 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
 /**
  * Starts a pool of workers and builds the hierarchy in them.
  * @returns a promise of the pool, once every worker is ready
- * @throws (as a rejection) TypeError for malformed options, RangeError for out-of-range hierarchy
+ * @throws (as a rejection) Error `"map:<line>: <problem>"` for a `map` text that is not a valid map
+ *   (as `parseMovingAIMap` refuses it), TypeError for malformed options, RangeError for out-of-range hierarchy
  *   options (the core's message, e.g. `"cluster size 1 is outside 2..1024"`), OutOfMemoryError (a
  *   RangeError) when a worker's heap has no room for the planner, Error when a worker or the module
  *   cannot start

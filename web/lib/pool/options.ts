@@ -7,6 +7,7 @@
 import { Grid } from '../grid.ts';
 import { HPAStar } from '../hpastar.ts';
 import { byteArray, integerIn, positiveInt } from '../args.ts';
+import { parseMovingAIMap } from '../movingAIMap.ts';
 import { TERRAIN_KINDS, describe, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
 import { SHPAStar } from '../shpastar.ts';
 import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainData } from '../types.ts';
@@ -37,8 +38,15 @@ export interface PathPoolOptions extends PoolRunOptions {
   /** `'hpa'` (default): HPA*, or DHPA* with `hierarchy: { cacheTrees: true }`. */
   readonly algorithm?: 'hpa';
   /**
-   * The map, copied to the pool: a {@link Grid}, or terrain as plain data. Give either this or
-   * `planner`.
+   * The map, without a {@link Grid}: the text of a Moving AI `.map` file (read by
+   * {@link parseMovingAIMap} on this thread, so its errors read `"map:7: ..."`; call it yourself to name
+   * the file), or terrain as plain data (what `parseMovingAIMap` returns). The page then needs no
+   * WebAssembly module of its own: only the workers load one. Give one of `map`, `grid` or `planner`.
+   */
+  readonly map?: string | TerrainData;
+  /**
+   * The map, copied to the pool: a {@link Grid} with its terrain costs (terrain as plain data is taken
+   * here too, as by `map`). Give one of `map`, `grid` or `planner`.
    */
   readonly grid?: Grid | TerrainData;
   /**
@@ -59,7 +67,9 @@ export interface PathPoolOptions extends PoolRunOptions {
 export interface ShpaPathPoolOptions extends PoolRunOptions {
   /** `'shpa'`; may be left out when `planner` is an {@link SHPAStar}. */
   readonly algorithm?: 'shpa';
-  /** The map, copied to the pool: a {@link Grid}, or terrain as plain data. Give either this or `planner`. */
+  /** The map as text or terrain, without a {@link Grid} (see {@link PathPoolOptions.map}). */
+  readonly map?: string | TerrainData;
+  /** The map, copied to the pool: a {@link Grid}, or terrain as plain data. Give one of `map`, `grid` or `planner`. */
   readonly grid?: Grid | TerrainData;
   /** Use this planner's terrain and options: the workers build the same graph from them. */
   readonly planner?: SHPAStar;
@@ -97,8 +107,9 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string)
   if (algorithm !== 'hpa' && algorithm !== 'shpa') {
     throw new TypeError(`${where}: algorithm must be 'hpa' or 'shpa', got ${describe(algorithm)}`);
   }
+  const given = (['map', 'grid', 'planner'] as const).filter((key) => options[key] !== undefined);
+  if (given.length > 1) throw new TypeError(`${where}: give either ${given[0]} or ${given[1]}, not both`);
   if (planner !== undefined) {
-    if (options.grid !== undefined) throw new TypeError(`${where}: give either grid or planner, not both`);
     if (options.hierarchy !== undefined) throw new TypeError(`${where}: hierarchy options come from the planner; do not give both`);
     if (algorithm === 'shpa') {
       if (!(planner instanceof SHPAStar)) throw new TypeError(`${where}: algorithm 'shpa' needs an SHPAStar as planner`);
@@ -114,24 +125,33 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string)
     const { width, height, version } = planner;
     return { algorithm, source: { kind: 'hierarchy', bytes: planner.serialize() }, hierarchy: {}, width, height, version };
   }
-  const grid = options.grid;
-  if (grid === undefined) throw new TypeError(`${where}: give the map as grid (a Grid or { width, height, terrain }) or planner`);
+  const grid = options.grid ?? options.map;
+  if (grid === undefined) {
+    throw new TypeError(`${where}: give the map as grid (a Grid), map (the text of a Moving AI .map file, or { width, height, terrain }) or planner`);
+  }
   // Types only: the worker's module fills in the defaults and checks the ranges.
   if (algorithm === 'shpa') resolveShpaOptions(options.hierarchy as ShpaOptions | undefined, {} as ResolvedShpaOptions, where);
   else resolveHierarchyOptions(options.hierarchy as HierarchyOptions | undefined, {} as ResolvedHierarchyOptions, where);
   const hierarchy = options.hierarchy ?? {};
+  if (typeof options.map === 'string') {
+    const { width, height, terrain } = parseMovingAIMap(options.map);
+    return { algorithm, source: { kind: 'terrain', width, height, terrain }, hierarchy, width, height, version: 0 };
+  }
   if (grid instanceof Grid) {
+    if (options.map !== undefined) throw new TypeError(`${where}: map must be the text of a .map file or { width, height, terrain }; give a Grid as grid`);
     const { width, height } = grid;
     const source = terrainSource(width, height, grid.terrain(), grid.terrainCosts, grid.costLayer());
     return { algorithm, source, hierarchy, width, height, version: 0 };
   }
+  const name = options.map !== undefined ? 'map' : 'grid';
   if (typeof grid !== 'object' || grid === null) {
-    throw new TypeError(`${where}: grid must be a Grid or { width, height, terrain: Uint8Array }, got ${describe(grid)}`);
+    const shape = name === 'map' ? 'a string or { width, height, terrain: Uint8Array }' : 'a Grid or { width, height, terrain: Uint8Array }';
+    throw new TypeError(`${where}: ${name} must be ${shape}, got ${describe(grid)}`);
   }
   const { width, height, terrain } = grid as TerrainData;
-  positiveInt(where, 'grid.width', width);
-  positiveInt(where, 'grid.height', height);
-  byteArray(where, 'grid.terrain', terrain);
+  positiveInt(where, `${name}.width`, width);
+  positiveInt(where, `${name}.height`, height);
+  byteArray(where, `${name}.terrain`, terrain);
   if (terrain.length !== width * height) {
     throw new RangeError(`${where}: terrain has ${terrain.length} cells, expected ${width * height} for ${width}x${height}`);
   }
@@ -157,7 +177,7 @@ export interface PoolConfig extends MapSource {
  */
 export async function resolvePoolOptions(options: PathPoolOptions | ShpaPathPoolOptions, where: string): Promise<PoolConfig> {
   if (!options || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
-  const known = ['algorithm', 'grid', 'planner', 'hierarchy', 'workers', 'mode', 'jobSize'];
+  const known = ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'workers', 'mode', 'jobSize'];
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
   }
