@@ -683,16 +683,28 @@ std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
   // changed here, and the per-cluster path does not check it either.
   HierarchyOptions unbounded = options_;
   unbounded.memoryBudgetMiB = 1 << 20;
+  // Landmarks and the distance table are left stale, as after any edit that changes the top graph: a
+  // refresh computes them (heuristicsStale), not the caller's thread here.
+  unbounded.landmarks = 0;
+  unbounded.distanceTable = false;
   std::string error;
   auto fresh = build(grid_, unbounded, error);
   if (!fresh) return error;  // cannot happen: the options were valid and the grid is not empty
-  const uint64_t version = version_;
+  const uint64_t version = version_, heuristicsVersion = heuristicsVersion_;
   const HierarchyOptions options = options_;
+  auto landmarks = std::move(landmarks_);
+  auto distances = std::move(distances_);
   *this = std::move(*fresh);
   options_ = options;
   version_ = version;
-  // New node ids and fresh tables: a refresh computed on an earlier version must not be installed.
-  heuristicsVersion_ = topGraphChangedAt_ = version;
+  landmarks_ = std::move(landmarks);
+  distances_ = std::move(distances);
+  heuristicsVersion_ = heuristicsVersion;
+  // Every node id is new: no row of the old tables is its (heuristicRowValid), and a refresh computed
+  // on an earlier version must not be installed.
+  std::fill(nodeBorn_.begin(), nodeBorn_.end(), version);
+  topGraphChangedAt_ = version;
+  refreshStats();
   if (stats) stats->topGraphChanged = true;
   if (stats)
     for (int32_t l = 1; l <= levels(); ++l) {

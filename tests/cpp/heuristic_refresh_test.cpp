@@ -172,6 +172,31 @@ TEST(HeuristicRefresh, IsRefusedWhenAnEditChangedTheTopGraphMeanwhileButNotOther
   ASSERT_NO_FATAL_FAILURE(expectTablesAsComputedNow(h));
 }
 
+TEST(HeuristicRefresh, AnEditOfMostClustersBuildsAfreshAndLeavesTheTablesStaleWithNoRowUsable) {
+  Hierarchy h = test::buildHierarchy(test::loadMap("den520d.map"), fastStatic());
+  const auto marksBefore = h.landmarks().landmarks();
+  UpdateStats st;
+  ASSERT_EQ(h.fillRect(Rect{0, 0, 256, 150}, '.', &st), "");  // more than half of the clusters
+  ASSERT_EQ(st.clustersRebuilt[0], static_cast<uint32_t>(h.layout(1).count()));
+  EXPECT_TRUE(st.topGraphChanged);
+  ASSERT_TRUE(h.heuristicsStale());
+  EXPECT_EQ(h.landmarks().landmarks(), marksBefore);  // kept as they were, not recomputed
+  for (uint32_t n = 0; n < h.nodeCount(); ++n)
+    if (h.nodeLevel(n) > 0) {
+      ASSERT_FALSE(h.heuristicRowValid(n)) << "node " << n;
+    }
+  HpaStarQuery query(h);
+  HpaQueryOptions raw;
+  raw.smooth = false;
+  int unreachable = 0;
+  ASSERT_NO_FATAL_FAILURE(test::agreeWithAStarOnRandomPairs(
+      h.grid(), 100, [&](Point s, Point t, PathResult& r) { return query.findPath(s, t, r, raw); },
+      [](const PathResult&) {}, unreachable));
+  h.refreshHeuristics();
+  EXPECT_FALSE(h.heuristicsStale());
+  ASSERT_NO_FATAL_FAILURE(expectTablesAsComputedNow(h));
+}
+
 TEST(HeuristicRefresh, AHierarchyWithoutTablesIsNeverStale) {
   HierarchyOptions o;
   o.cacheTrees = true;
