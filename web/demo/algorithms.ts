@@ -125,6 +125,8 @@ export class Planners {
   #grid: Grid;
   #astar: AStar;
   #built = new Map<string, { planner: HPAStar; buildMs: number; used: number }>();
+  /** Planners whose stale landmarks and distance table are being refreshed, frame by frame. */
+  #refreshing = new Set<string>();
   #shpa: { key: string; planner: ShpaPlanner; buildMs: number } | null = null;
   #clock = 0;
   static readonly KEEP = 6;
@@ -296,13 +298,33 @@ export class Planners {
     const keepKey = keep ? JSON.stringify(keep) : null;
     let update: UpdateStats | null = null;
     for (const [key, entry] of [...this.#built]) {
-      if (key === keepKey) update = change(entry.planner);
-      else {
+      if (key === keepKey) {
+        update = change(entry.planner);
+        if (entry.planner.heuristicsStale) this.#refreshInFrames(key, entry.planner);
+      } else {
         entry.planner.dispose();
         this.#built.delete(key);
       }
     }
     return update;
+  }
+
+  /**
+   * Refreshes a planner's stale landmarks and distance table (HPAStar.refreshHeuristics) 4 ms per frame,
+   * so that painting never stalls a frame; searches meanwhile use the stale tables. Stops when done, or
+   * when the planner is dropped.
+   */
+  #refreshInFrames(key: string, planner: HPAStar): void {
+    if (this.#refreshing.has(key)) return;
+    this.#refreshing.add(key);
+    const step = () => {
+      if (this.#built.get(key)?.planner !== planner || planner.refreshHeuristics({ budgetMs: 4 }).done) {
+        this.#refreshing.delete(key);
+        return;
+      }
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
   }
 
   /** Whether a planner with these options is built. */
