@@ -365,10 +365,10 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     return cellAnswer(where, answer as Point | null | { error: string });
   }
 
-  /** A reachability question as a job of one query on the newest version; its answer as the worker gave it. */
+  /** A reachability question as a job of one query on the newest version (the scheduler counts jobs in queries: one empty one), its answer as the worker gave it. */
   #ask(where: string, question: ReachQuestion): Promise<ReachedMessage['answer']> {
     this.#checkOpen(where);
-    return this.#jobs.runBatch(new Int32Array(4), undefined, where, (job, version, queries) => ({ type: 'reach', job, version, queries, question }), (parts) =>
+    return this.#jobs.runBatch(new Int32Array(4), undefined, where, (job, version) => ({ type: 'reach', job, version, question }), (parts) =>
       (parts[0]!.result as ReachedMessage).answer,
     );
   }

@@ -108,8 +108,6 @@ export interface ReachMessage {
   job: number;
   /** The terrain version the worker must hold (checked). */
   version: number;
-  /** A placeholder quadruple (the scheduler's jobs carry queries). */
-  queries: Int32Array;
   question: ReachQuestion;
 }
 
