@@ -111,38 +111,45 @@ bool AbstractSearch::walkDistanceTable(const Hierarchy& h, int32_t level, const 
   const uint32_t start = overlay.startNode(), goal = overlay.goalNode();
   // A stale table is no shortest-path oracle: the search uses it as a bound instead.
   if (table.empty() || table.level() != level || h.heuristicsStale() || !exactTargetOf(h, &overlay, goal)) return false;
-  // A node the table does not know counts as unreachable: the walk then fails and the caller searches.
-  auto toGoal = [&](uint32_t n) {
-    const uint32_t slot = table.slotOf(n);
-    return static_cast<double>(slot == NodeDistanceTable::kNoSlot ? NodeDistanceTable::kUnreachable
-                                                                  : exactDistanceToTarget(table.row(slot)));
-  };
+  // The way is start → a node s of its cluster → ... → a node g of the goal's cluster → goal: the pair
+  // (s, g) that minimises the three parts, from the start's edges, the table and the goal's edges (or
+  // the direct edge when start and goal share a cluster). Row s holds every g's distance side by side.
   constexpr double kFar = NodeDistanceTable::kUnreachable;
-  const size_t first = out.size();
-  out.push_back(start);
-  // The start's first step: a node of its cluster, or the goal itself when they share one.
-  uint32_t u = Hierarchy::kNone;
   double best = kFar;
+  uint32_t first = Hierarchy::kNone, lastSlot = NodeDistanceTable::kNoSlot;
   for (const QueryOverlay::Edge& e : overlay.endpointEdges(level, start)) {
-    const double d = e.to == goal ? e.cost : (e.to < h.nodeCount() ? e.cost + toGoal(e.to) : kFar);
-    if (d < best) best = d, u = e.to;
-  }
-  for (uint32_t steps = 0; u != Hierarchy::kNone && u != goal && steps <= table.count(); ++steps) {
-    out.push_back(u);
-    ++walked;
-    const double direct = overlay.costToGoal(level, u);
-    uint32_t next = Hierarchy::kNone;
-    best = direct >= 0 ? direct : kFar;
-    if (direct >= 0) next = goal;
-    for (const AbstractEdge& e : h.edges(level, u)) {
-      const double d = e.cost + toGoal(e.to);
-      if (d < best) best = d, next = e.to;
+    if (e.to == goal) {
+      if (e.cost < best) best = e.cost, first = goal;
+      continue;
     }
-    u = next;
+    const uint32_t slot = e.to < h.nodeCount() ? table.slotOf(e.to) : NodeDistanceTable::kNoSlot;
+    if (slot == NodeDistanceTable::kNoSlot) continue;
+    const float* row = table.row(slot);
+    for (const ExactTarget& t : exactTargets_) {
+      const double d = e.cost + static_cast<double>(row[t.slot]) + t.cost;
+      if (d < best) best = d, first = e.to, lastSlot = t.slot;
+    }
   }
-  if (u != goal) {  // no way (different parts of the graph) or a broken table: let the search decide
-    out.resize(first);
-    return false;
+  if (first == Hierarchy::kNone) return false;  // different parts of the graph: the search decides
+  const size_t from = out.size();
+  out.push_back(start);
+  if (first != goal) {
+    // From s to g, one byte per node: the first edge of the node's shortest way to g.
+    const uint8_t* steps = table.stepsToward(lastSlot);
+    const uint32_t last = table.nodeOf(lastSlot);
+    uint32_t u = first;
+    for (uint32_t n = 0;; ++n) {
+      out.push_back(u);
+      ++walked;
+      if (u == last) break;
+      const uint32_t slot = table.slotOf(u);
+      const uint8_t k = slot == NodeDistanceTable::kNoSlot ? NodeDistanceTable::kNoStep : steps[slot];
+      if (k == NodeDistanceTable::kNoStep || n > table.count()) {  // a node past 254 edges: search instead
+        out.resize(from);
+        return false;
+      }
+      u = h.edges(level, u)[k].to;
+    }
   }
   out.push_back(goal);
   return true;

@@ -22,10 +22,9 @@ class AbstractSearch {
                uint32_t target);
 
   // With the hierarchy's distance table on `level` (options().distanceTable): the shortest path from the
-  // query's start to its goal (overlay nodes), read off the table without a search. From each node the
-  // walk takes the edge that starts a shortest way on: the one minimising its cost plus the table's
-  // distance from its end to the goal (through the goal's edges). Every step shortens the distance left
-  // by at least the edge's cost, so the walk ends after at most one step per node. Appends the nodes,
+  // query's start to its goal (overlay nodes), read off the table without a search: the best pair of a
+  // node of the start's cluster and one of the goal's, then the table's first steps from one to the
+  // other (NodeDistanceTable::stepsToward), one byte per node of the path. Appends the nodes,
   // start first and goal last, adds the nodes walked to `walked`, and returns true; false (nothing
   // appended) when there is no table for this level or no path, for the caller to search instead.
   bool walkDistanceTable(const Hierarchy& h, int32_t level, const QueryOverlay& overlay, std::vector<uint32_t>& out,
@@ -33,6 +32,8 @@ class AbstractSearch {
 
   // After run(): distance from the source, or a negative value if not settled.
   double distance(uint32_t node) const { return space_.closed(node) ? space_.g()[node] : -1.0; }
+  // After run(): the node `node` was reached from (Hierarchy::kNone for the source). `node` must be settled.
+  uint32_t parent(uint32_t node) const { return space_.parents()[node]; }
   // After run(): appends the nodes source..node (both included). `node` must be settled.
   void appendPath(uint32_t node, std::vector<uint32_t>& out) const;
   // After run(): the stamps of the nodes it touched (read by a SearchTrace).

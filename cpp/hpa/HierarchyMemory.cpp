@@ -57,7 +57,8 @@ uint64_t tableBytes(uint64_t nodes, uint64_t topLevelNodes, uint64_t levels, uin
     bytes += 4 * nodes * ((count + 3) & ~uint64_t{3}) + 4 * count;
   }
   if (options.distanceTable && topLevelNodes <= NodeDistanceTable::kMaxNodes)
-    bytes += 4 * topLevelNodes * topLevelNodes + 4 * nodes;
+    // A float and a first-step byte per pair (NodeDistanceTable), a slot per node, a node per slot.
+    bytes += 5 * topLevelNodes * topLevelNodes + 4 * nodes + 4 * topLevelNodes;
   return bytes;
 }
 

@@ -15,7 +15,11 @@ class Hierarchy;
 // searches with it as the perfect heuristic, settling little more than the nodes of its path, where the
 // octile distance or landmarks leave A* to explore corridors.
 //
-// It costs N² floats for N nodes of the level (3.6 MB for 950 nodes). Immutable once computed: a terrain
+// Beside each distance it keeps the first step of a shortest way between the two nodes (one byte: the
+// index of the edge in Hierarchy::edges), so that the walk reads one byte per node of the path instead of
+// comparing every edge's distance to the goal.
+//
+// It costs N² floats and N² bytes for N nodes of the level (4.5 MB for 950 nodes). Immutable once computed: a terrain
 // change that alters the level's graph leaves it as it was, stale, until a refresh computes a new one
 // (one Dijkstra per node, see HeuristicRefresh); meanwhile searches use it as a heuristic rather than
 // walking it (Hierarchy::heuristicsStale).
@@ -37,21 +41,33 @@ class NodeDistanceTable {
   uint32_t slotOf(uint32_t node) const { return node < slot_.size() ? slot_[node] : kNoSlot; }
   // The distances from the node in `slot` to every slot (kUnreachable where there is no path).
   const float* row(uint32_t slot) const { return &table_[static_cast<size_t>(slot) * count_]; }
+  // Toward the node in `slot`: for every slot u, the index in Hierarchy::edges(level, node of u) of the
+  // edge that starts a shortest way from u to it; kNoStep at the node itself, where it is unreachable,
+  // or past the 254th edge of a node.
+  static constexpr uint8_t kNoStep = 0xFF;
+  const uint8_t* stepsToward(uint32_t slot) const { return &steps_[static_cast<size_t>(slot) * count_]; }
+  // The node of a slot.
+  uint32_t nodeOf(uint32_t slot) const { return members_[slot]; }
 
   // A stored distance slightly lowered: it is a double sum rounded once to float (relative error below
   // 2^-24), and a bound must never exceed the distance. Much less than the landmarks' slack, which
   // covers differences of two such values: ties between optimal paths stay ties.
   static float lowered(float d) { return d - 1e-6f * d; }
 
-  size_t bytes() const { return table_.capacity() * sizeof(float) + slot_.capacity() * sizeof(uint32_t); }
+  size_t bytes() const {
+    return table_.capacity() * sizeof(float) + steps_.capacity() +
+           (slot_.capacity() + members_.capacity()) * sizeof(uint32_t);
+  }
 
  private:
   friend class NodeDistanceTableBuilder;
 
   int32_t level_ = 0;
   uint32_t count_ = 0;
-  std::vector<uint32_t> slot_;  // per node id
-  std::vector<float> table_;    // [slot a * count + slot b]
+  std::vector<uint32_t> slot_;     // per node id
+  std::vector<uint32_t> members_;  // node of each slot
+  std::vector<float> table_;       // [slot a * count + slot b]: distance from a to b
+  std::vector<uint8_t> steps_;     // [slot b * count + slot a]: first edge of a's shortest way to b
 };
 
 // Computes a table one step at a time (one Dijkstra each), so that a refresh can be spread over several
@@ -70,8 +86,7 @@ class NodeDistanceTableBuilder {
   const Hierarchy& h_;
   std::unique_ptr<AbstractSearch> search_;
   NodeDistanceTable table_;
-  std::vector<uint32_t> members_;  // node of each slot
-  uint32_t next_ = 0;              // the next row's slot
+  uint32_t next_ = 0;  // the next row's slot
 };
 
 }  // namespace hpastar
