@@ -10,6 +10,7 @@
 #include "bindings/SearchTraceToJS.h"
 #include "grid/AllocationSize.h"
 #include "hpa/HierarchyMemory.h"
+#include "hpa/HierarchyOptionChoice.h"
 #include "hpa/HierarchySerialization.h"
 #include "inspect/AbstractGraphExport.h"
 
@@ -17,10 +18,39 @@ namespace hpastar::bindings {
 
 val HpaStarHandle::defaultOptions() { return optionsToJS(HierarchyOptions{}); }
 
+namespace {
+
+// The options of a build: the automatic choice for the grid and the hint in `options`
+// (HierarchyOptionChoice.h), with the fields `options` sets over it.
+std::string chosenOptions(const Grid& cells, const val& options, HierarchyOptions& out, std::string& reason) {
+  HierarchyOptions hint;
+  if (std::string error = optionsFromJS(options, hint); !error.empty()) return error;
+  if (std::string error = reserveHeap(hierarchyChoiceScratch(cells), "choosing the options"); !error.empty())
+    return error;
+  HierarchyOptionChoice choice = chooseHierarchyOptions(cells, hint.terrainChanges);
+  reason = std::move(choice.reason);
+  out = choice.options;
+  return optionsFromJS(options, out);
+}
+
+}  // namespace
+
+val HpaStarHandle::chooseOptions(const GridHandle& grid, const val& options) {
+  if (!grid.loaded()) return val("the grid is not loaded");
+  HierarchyOptions o;
+  std::string reason;
+  if (std::string error = chosenOptions(*grid.shared(), options, o, reason); !error.empty()) return val(error);
+  val out = val::object();
+  out.set("options", optionsToJS(o));
+  out.set("reason", reason);
+  return out;
+}
+
 std::string HpaStarHandle::build(const GridHandle& grid, const val& options) {
   if (!grid.loaded()) return "the grid is not loaded";
   HierarchyOptions o;
-  if (std::string error = optionsFromJS(options, o); !error.empty()) return error;
+  std::string reason;
+  if (std::string error = chosenOptions(*grid.shared(), options, o, reason); !error.empty()) return error;
   // Checked here too, so that no option ever reaches the core unchecked (a cluster size of 0 would
   // divide by zero: a trap, not an error).
   if (std::string error = o.validate(); !error.empty()) return error;
@@ -390,6 +420,7 @@ EMSCRIPTEN_BINDINGS(hpastar_hpa) {
   bindReachability(emscripten::class_<HpaStarHandle>("HPAStar")
                        .constructor<>()
                        .class_function("defaultOptions", &HpaStarHandle::defaultOptions)
+                       .class_function("chooseOptions", &HpaStarHandle::chooseOptions)
                        .function("build", &HpaStarHandle::build)
                        .function("buildFromTerrain", &HpaStarHandle::buildFromTerrain)
                        .function("load", &HpaStarHandle::load)

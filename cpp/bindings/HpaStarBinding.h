@@ -26,8 +26,11 @@ namespace hpastar::bindings {
 // on other threads keeps the version it started with; later searches see the new one.
 class HpaStarHandle {
  public:
-  // The core's default options (as options()).
+  // The core's defaults (the paper's), which the automatic choice replaces in build().
   static emscripten::val defaultOptions();
+  // { options, reason }: what build() would use for `grid` and `options` (the automatic choice for the
+  // grid and options.terrainChanges, the fields set over it), or the error text.
+  static emscripten::val chooseOptions(const GridHandle& grid, const emscripten::val& options);
   // Builds the hierarchy of `grid` (copied). "" or the problem. Like every call below that allocates in
   // proportion to its input (buildFromTerrain, load, serialize, applyEdits: its lists, and a fresh build
   // when the edits touch most clusters), it first

@@ -20,7 +20,8 @@ int runDynamicCommand(int argc, char** argv) {
   if (cmd.positional().size() != 1) throw UsageError("dynamic needs exactly one FILE.map");
   const std::string algo = cmd.getString("algo", "hpa");
   if (algo == "shpa") throw UsageError(std::string("--algo shpa: ") + kShpaStaticMapsOnly);
-  if (algo != "hpa" && algo != "dhpa") throw UsageError("dynamic supports --algo hpa or dhpa, not \"" + algo + "\"");
+  if (!isHierarchyAlgorithm(algo))
+    throw UsageError("dynamic supports --algo hpa, dhpa or auto, not \"" + algo + "\"");
   std::set<std::string> known = {"algo", "searches", "obstacle-share", "changes", "seed"};
   for (const auto& o : plannerOptions(algo)) known.insert(o);
   cmd.rejectUnknown(known);
@@ -50,7 +51,7 @@ int runDynamicCommand(int argc, char** argv) {
   std::mt19937_64 rng(static_cast<uint64_t>(seed));
   const auto buildStart = Clock::now();
   std::string error;
-  auto h = Hierarchy::build(base, hierarchyOptionsFrom(algo, cmd), error);
+  auto h = Hierarchy::build(base, hierarchyOptionsFrom(algo, cmd, base), error);
   if (!h) throw UsageError(error);
   const double buildMs = microsSince(buildStart) / 1000.0;
   HpaStarQuery query(*h);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cli/CommandLine.h"
+#include "cli/JsonObject.h"
 #include "contract/OptionSchema.h"
 
 namespace hpastar::cli {
@@ -80,6 +81,29 @@ std::string optionFlagsHelp(std::span<const OptionField<Options>> fields) {
     text += flag + " " + f.doc + range + "\n";
   }
   return text;
+}
+
+// Every field's value as a JSON object keyed by the API's names: what a planner was built with.
+template <typename Options>
+std::string optionValuesJson(std::span<const OptionField<Options>> fields, const Options& o) {
+  JsonObject json;
+  for (const auto& f : fields) {
+    switch (f.kind) {
+      case OptionKind::Integer:
+        json.add(f.name, static_cast<int64_t>(f.get(o)));
+        break;
+      case OptionKind::Number:
+        json.add(f.name, f.get(o));
+        break;
+      case OptionKind::Flag:
+        json.add(f.name, f.get(o) != 0);
+        break;
+      case OptionKind::Choice:
+        json.add(f.name, f.choices[static_cast<size_t>(f.get(o))]);
+        break;
+    }
+  }
+  return json.str();
 }
 
 }  // namespace hpastar::cli

@@ -159,6 +159,7 @@ int runScenCommand(int argc, char** argv) {
   JsonObject summary;
   summary.add("algo", algo).add("map", std::string(baseName(resolvedMap)));
   if (!planner->agentText().empty()) summary.add("agent", planner->agentText());
+  if (!planner->optionsJson().empty()) summary.raw("options", planner->optionsJson());
   summary.add("queries", static_cast<uint64_t>(scenarios.size())).add("found", found);
   if (haveOptima) {
     summary.add("unsolved", unsolved)

@@ -28,6 +28,8 @@ int runStatsCommand(int argc, char** argv) {
       .add("width", grid.width())
       .add("height", grid.height())
       .add("total_build_ms", ms);
+  if (!planner->optionsJson().empty()) o.raw("options", planner->optionsJson());
+  if (!planner->optionChoiceText().empty()) o.add("option_choice", planner->optionChoiceText());
   std::string text = o.str();
   const std::string extra = planner->buildStatsJson();
   if (!extra.empty()) text = text.substr(0, text.size() - 1) + "," + extra + "}";

@@ -9,6 +9,7 @@
 #include "cli/Stopwatch.h"
 #include "hpa/Hierarchy.h"
 #include "hpa/HierarchyMemory.h"
+#include "hpa/HierarchyOptionChoice.h"
 #include "hpa/HpaStarQuery.h"
 #include "search/AStarSearch.h"
 #include "search/JumpDistances.h"
@@ -88,12 +89,21 @@ class JumpPointPlusToolPlanner final : public ToolPlanner {
 
 }  // namespace
 
-HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine& cmd) {
+HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine& cmd, const Grid& grid,
+                                      std::string* why) {
   HierarchyOptions o;
+  if (algo == "auto") {
+    readOptionFlags(cmd, HierarchyOptions::fields(), o);  // the --terrain-changes hint first
+    HierarchyOptionChoice choice = chooseHierarchyOptions(grid, o.terrainChanges);
+    if (why) *why = choice.reason;
+    o = choice.options;
+  }
   readOptionFlags(cmd, HierarchyOptions::fields(), o);
-  o.cacheTrees = algo == "dhpa";
+  if (algo != "auto") o.cacheTrees = algo == "dhpa";
   return o;
 }
+
+bool isHierarchyAlgorithm(const std::string& algo) { return algo == "hpa" || algo == "dhpa" || algo == "auto"; }
 
 namespace {
 
@@ -145,9 +155,9 @@ std::string hierarchyStatsJson(const Hierarchy& h) {
 
 class HpaToolPlanner final : public ToolPlanner {
  public:
-  HpaToolPlanner(const Grid& grid, const CommandLine& cmd, bool trees) {
+  HpaToolPlanner(const Grid& grid, const CommandLine& cmd, const std::string& algo) {
     std::string error;
-    HierarchyOptions options = hierarchyOptionsFrom(trees ? "dhpa" : "hpa", cmd);
+    const HierarchyOptions options = hierarchyOptionsFrom(algo, cmd, grid, &choiceText_);
     auto h = Hierarchy::build(grid, options, error);
     if (!h) throw UsageError(error);
     hierarchy_ = std::make_shared<const Hierarchy>(std::move(*h));
@@ -163,8 +173,13 @@ class HpaToolPlanner final : public ToolPlanner {
     engine.findPaths(*hierarchy_, queries, options_, true, out);
   }
   std::string buildStatsJson() const override { return hierarchyStatsJson(*hierarchy_); }
+  std::string optionsJson() const override {
+    return optionValuesJson(HierarchyOptions::fields(), hierarchy_->options());
+  }
+  std::string optionChoiceText() const override { return choiceText_; }
 
  private:
+  std::string choiceText_;
   std::shared_ptr<const Hierarchy> hierarchy_;
   std::unique_ptr<HpaStarQuery> query_;
   HpaQueryOptions options_;
@@ -172,14 +187,15 @@ class HpaToolPlanner final : public ToolPlanner {
 
 }  // namespace
 
-std::string knownAlgorithms() { return "astar, jps, jpsplus, hpa, dhpa, shpa, aa"; }
+std::string knownAlgorithms() { return "astar, jps, jpsplus, hpa, dhpa, auto, shpa, aa"; }
 
 std::set<std::string> plannerOptions(const std::string& algo) {
   if (algo == "shpa") return shpaToolOptions();
   if (algo == "aa") return annotatedToolOptions();
-  if (algo == "hpa" || algo == "dhpa") {
+  if (isHierarchyAlgorithm(algo)) {
     std::set<std::string> names = optionFlags(HierarchyOptions::fields());
     names.insert({"no-smooth", "smoothing-range"});
+    if (algo != "auto") names.erase("terrain-changes");  // the hint only steers the automatic choice
     return names;
   }
   return {};
@@ -196,8 +212,7 @@ std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid
   if (algo == "astar") return std::make_unique<AStarToolPlanner>(grid);
   if (algo == "jps") return std::make_unique<JumpPointToolPlanner>(grid);
   if (algo == "jpsplus") return std::make_unique<JumpPointPlusToolPlanner>(grid);
-  if (algo == "hpa") return std::make_unique<HpaToolPlanner>(grid, cmd, false);
-  if (algo == "dhpa") return std::make_unique<HpaToolPlanner>(grid, cmd, true);
+  if (isHierarchyAlgorithm(algo)) return std::make_unique<HpaToolPlanner>(grid, cmd, algo);
   if (algo == "shpa") return makeShpaToolPlanner(grid, cmd);
   if (algo == "aa") return makeAnnotatedToolPlanner(grid, cmd);
   throw UsageError("unknown algorithm \"" + algo + "\" (known: " + knownAlgorithms() + ")");

@@ -34,6 +34,10 @@ class ToolPlanner {
   virtual bool plansForScenarioAgent() const { return true; }
   // The planner's agent in words ("size 2, capability ground,trees"), for messages; "" for the grid's.
   virtual std::string agentText() const { return ""; }
+  // The options it was built with as a JSON object, and why when the tool chose them (--algo auto);
+  // empty when it has none.
+  virtual std::string optionsJson() const { return ""; }
+  virtual std::string optionChoiceText() const { return ""; }
 };
 
 // The algorithm names the tool knows, for usage text.
@@ -42,9 +46,14 @@ std::string knownAlgorithms();
 std::set<std::string> plannerOptions(const std::string& algo);
 // Options of any planner that take no value (for parsing the command line).
 std::set<std::string> plannerSwitches();
-// The hierarchy options given on the command line (--cluster, --levels, --group, --entrance-width,
-// --cache-paths); `algo` "dhpa" adds the shortest-path trees.
-HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine& cmd);
+// The hierarchy options of `algo` for `grid`: "hpa" and "dhpa" (with shortest-path trees) start from the
+// paper's defaults, "auto" from chooseHierarchyOptions (HierarchyOptionChoice.h) for the --changes hint;
+// the options given on the command line (--cluster, --levels, ...) override either. `why` (may be null)
+// receives the choice's reason for "auto".
+HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine& cmd, const Grid& grid,
+                                      std::string* why = nullptr);
+// Whether `algo` builds an HPA* hierarchy (hpa, dhpa, auto).
+bool isHierarchyAlgorithm(const std::string& algo);
 // Builds `algo` for `grid` with the options in `cmd`. Throws UsageError for an unknown name or option value.
 std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid& grid, const CommandLine& cmd);
 

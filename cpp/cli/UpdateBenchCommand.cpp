@@ -21,8 +21,8 @@ int runUpdateBenchCommand(int argc, char** argv) {
   if (cmd.positional().size() != 1) throw UsageError("update-bench needs exactly one FILE.map");
   const std::string algo = cmd.getString("algo", "hpa");
   if (algo == "shpa") throw UsageError(std::string("--algo shpa: ") + kShpaStaticMapsOnly);
-  if (algo != "hpa" && algo != "dhpa")
-    throw UsageError("update-bench supports --algo hpa or dhpa, not \"" + algo + "\"");
+  if (!isHierarchyAlgorithm(algo))
+    throw UsageError("update-bench supports --algo hpa, dhpa or auto, not \"" + algo + "\"");
   std::set<std::string> known = {"algo", "updates", "seed", "passes", "queries"};
   for (const auto& o : plannerOptions(algo)) known.insert(o);
   cmd.rejectUnknown(known);
@@ -32,7 +32,7 @@ int runUpdateBenchCommand(int argc, char** argv) {
   const long long queries = cmd.getInt("queries", 0, 0, 1000000);
   const Grid grid = loadMapFile(cmd.positional()[0]);
   std::string error;
-  auto h = Hierarchy::build(grid, hierarchyOptionsFrom(algo, cmd), error);
+  auto h = Hierarchy::build(grid, hierarchyOptionsFrom(algo, cmd, grid), error);
   if (!h) throw UsageError(error);
 
   // Cells near passable terrain, where a change does something: passable cells, and blocked cells with

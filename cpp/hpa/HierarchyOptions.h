@@ -9,7 +9,16 @@
 
 namespace hpastar {
 
-// How an HPA* hierarchy is cut. The defaults are the paper's.
+// How often the caller expects the terrain to change: the one hint the automatic choice of options
+// (HierarchyOptionChoice.h) takes besides the map itself.
+enum class TerrainChanges : uint8_t {
+  Often = 0,   // painted walls, doors, digging: every change must stay cheap (no distance table)
+  Rarely = 1,  // a static or nearly static map: the distance table too, the fastest queries
+};
+
+// How an HPA* hierarchy is cut. The defaults of this struct are the paper's (cluster 10, one level, no
+// trees, landmarks or table); the entry points for users (HPAStar.build in the package, `hpa --algo auto`)
+// start from chooseHierarchyOptions instead, and every field set by hand overrides its choice.
 struct HierarchyOptions {
   int32_t clusterSize = 10;    // side of a level-1 cluster, in cells
   int32_t levels = 1;          // abstract levels above the grid (the paper's "L-1" is 1)
@@ -31,6 +40,8 @@ struct HierarchyOptions {
   // this many MiB is refused before anything is allocated. 1 GiB leaves room in wasm's 4 GB for the grid,
   // the searches and a pool's copies; natively, raise it for huge maps. Not saved with a hierarchy.
   int32_t memoryBudgetMiB = 1024;
+  // The hint the automatic choice read (not used by the build itself, not saved with a hierarchy).
+  TerrainChanges terrainChanges = TerrainChanges::Often;
 
   static constexpr int32_t kMaxLevels = 8;
 
@@ -50,6 +61,7 @@ struct HierarchyOptions {
 inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields() {
   using O = HierarchyOptions;
   using F = OptionField<O>;
+  static constexpr const char* kChanges[] = {"often", "rarely"};
   constexpr double kNoLimit = std::numeric_limits<int32_t>::max();
   static const F table[] = {
       {.name = "clusterSize",
@@ -125,6 +137,14 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
        .min = 1,
        .max = 1 << 20,
        .integer = &O::memoryBudgetMiB},
+      {.name = "terrainChanges",
+       .label = "terrain changes",
+       .cli = "terrain-changes",
+       .doc = "how often the terrain changes, for the automatic choice of options: often or rarely",
+       .kind = OptionKind::Choice,
+       .choices = kChanges,
+       .choiceOf = [](const O& o) { return static_cast<uint8_t>(o.terrainChanges); },
+       .setChoice = [](O& o, uint8_t v) { o.terrainChanges = static_cast<TerrainChanges>(v); }},
   };
   return table;
 }

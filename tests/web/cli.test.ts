@@ -57,6 +57,9 @@ describe('hpastar scen prints the native tool\'s summary', () => {
     ['8room_000.map.scen', ['--algo', 'shpa', '--shpa-max-detour', '1.25', '--shpa-edge-weight', 'octile', '--limit', '700']],
     ['brc202d.map.scen', ['--algo', 'dhpa', '--group', '3', '--levels', '2', '--min-bucket', '200']],
     ['AR0011SR.map.scen', ['--algo', 'dhpa', '--cluster', '25', '--distance-table', '--min-bucket', '190']],
+    ['den520d.map.scen', ['--algo', 'auto', '--min-bucket', '60']],
+    ['arena.map.scen', ['--algo', 'auto', '--terrain-changes', 'rarely']],
+    ['den520d.map.scen', ['--algo', 'auto', '--cluster', '16', '--terrain-changes', 'rarely', '--min-bucket', '80']],
   ];
 
   test.each(cases)('%s %j', (scen, args) => {
@@ -67,9 +70,12 @@ describe('hpastar scen prints the native tool\'s summary', () => {
     expect(a.lines).toHaveLength(1);
     const [mine] = a.lines as [Record<string, unknown>];
     const [theirs] = b.lines as [Record<string, unknown>];
-    expect(Object.keys(mine)).toEqual(KEYS);
-    expect(Object.keys(theirs)).toEqual(KEYS);
-    expect(pick(mine, SAME)).toEqual(pick(theirs, SAME));
+    // HPA* planners print the options they were built with after the map (auto: the ones chosen).
+    const hierarchical = ['hpa', 'dhpa', 'auto'].includes(args[1]!);
+    const keys = hierarchical ? [...KEYS.slice(0, 2), 'options', ...KEYS.slice(2)] : KEYS;
+    expect(Object.keys(mine)).toEqual(keys);
+    expect(Object.keys(theirs)).toEqual(keys);
+    expect(pick(mine, [...SAME, 'options'])).toEqual(pick(theirs, [...SAME, 'options']));
     expect(mine.found).toBe(mine.queries);
     expect(mine.query_us_mean).toBeGreaterThan(0);
   });
@@ -151,6 +157,8 @@ describe('hpastar scen prints the native tool\'s summary', () => {
       ['--algo', 'shpa', '--shpa-max-detour', '2000'],
       ['--algo', 'shpa', '--shpa-max-cells', '-1'],
       ['--algo', 'shpa', '--shpa-edge-weight', 'chebyshev'],
+      ['--algo', 'auto', '--terrain-changes', 'sometimes'],
+      ['--algo', 'hpa', '--terrain-changes', 'rarely'],
     ];
     for (const args of lines) {
       const a = wasm('scen', scen, ...args);
@@ -208,7 +216,7 @@ describe('hpastar scen prints the native tool\'s summary', () => {
   test('bad command lines exit with 2, unreadable input with 1, each with the reason', () => {
     const scen = path.join(maps, 'arena.map.scen');
     const usage: [string[], string][] = [
-      [['scen', scen, '--algo', 'frob'], 'unknown algorithm "frob" (known: astar, jps, jpsplus, hpa, dhpa, shpa)'],
+      [['scen', scen, '--algo', 'frob'], 'unknown algorithm "frob" (known: astar, jps, jpsplus, hpa, dhpa, auto, shpa)'],
       [['scen', scen, '--algo', 'hpa', '--cluster', '1'], '--cluster 1 is outside 2..1024'],
       [['scen', scen, '--algo', 'astar', '--cluster', '8'], 'unknown option --cluster'],
       [['scen', scen, '--algo', 'shpa', '--shpa-edge-weight', 'manhattan'], '--shpa-edge-weight "manhattan" is not euclidean or octile'],

@@ -9,7 +9,7 @@ import type { Grid } from './grid.ts';
 import type { HPAStar } from './hpastar.ts';
 import type { JPS, JPSPlus } from './jps.ts';
 import type { SHPAStar } from './shpastar.ts';
-import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
+import type { HierarchyOptions, OptionChoice, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 export { AStar } from './astar.ts';
 export { PathBatch, PathStatusCode, QueryBatch, type PathBatchArrays } from './batch.ts';
@@ -80,8 +80,20 @@ export interface HPAStarFactory {
    * need about 1.6 MiB (...), more than the memory budget of 1 MiB: ..."`), before anything is allocated
    * @throws OutOfMemoryError - (a RangeError) when the WebAssembly heap has no room for the build, also
    *   before anything is allocated: the module goes on working
+   *
+   * Fields left out of `options` are chosen for the map and `options.terrainChanges`
+   * ({@link HPAStarFactory.chooseOptions}); the planner's `options` tells what was used.
    */
   build(grid: Grid, options?: HierarchyOptions): HPAStar;
+  /**
+   * The options {@link HPAStarFactory.build} would use for `grid` and `options`, and why: for the fields
+   * left out, the fast configuration for this map (DHPA* trees, 16 landmarks, the cluster side from the
+   * map's size and borders, the distance table when `terrainChanges` is `'rarely'`), measured against
+   * JPS and JPS+ in the README's "Default options"; the fields given are kept. Reads the map's cluster
+   * borders for a few candidate sides: a few milliseconds on a 512 × 512 map, no build.
+   * @throws TypeError - when an option is unknown or of the wrong type (`terrainChanges` not `'often'` or `'rarely'`)
+   */
+  chooseOptions(grid: Grid, options?: HierarchyOptions): OptionChoice;
   /**
    * Loads a planner from bytes made by {@link HPAStar.serialize} (in this process or another, in a
    * worker, or offline), without building anything.
@@ -90,7 +102,11 @@ export interface HPAStarFactory {
    * @throws OutOfMemoryError - when the WebAssembly heap has no room for the hierarchy (the module goes on working)
    */
   load(bytes: Uint8Array): HPAStar;
-  /** The options used for fields that {@link HPAStarFactory.build} is not given: the HPA* paper's. */
+  /**
+   * The core's defaults, the HPA* paper's (10 × 10 clusters, one level, no trees, landmarks or table):
+   * what `hpa --algo hpa` starts from. {@link HPAStarFactory.build} starts from
+   * {@link HPAStarFactory.chooseOptions} instead.
+   */
   readonly defaultOptions: ResolvedHierarchyOptions;
 }
 

@@ -11,7 +11,7 @@ import { outOfMemoryError } from './errors.ts';
 import { internal, moduleError, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { SHPAStar } from './shpastar.ts';
-import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
+import type { HierarchyOptions, OptionChoice, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 // The raw module behind each API that bindModule made, for the package's own command-line tool
 // (web/lib/cli), which calls the core's Moving AI readers and path check: not part of the API.
@@ -102,7 +102,8 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
     HPAStar: {
       build(grid: Grid, options?: HierarchyOptions): HPAStar {
         state.check('HPAStar.build');
-        const o = resolveHierarchyOptions(options, defaultOptions, 'HPAStar.build');
+        // Only the fields given: the module fills in the others with its choice for this map.
+        const o = resolveHierarchyOptions(options, {} as ResolvedHierarchyOptions, 'HPAStar.build');
         const g = rawGrid(grid, 'HPAStar.build');
         const raw = state.call('HPAStar.build', () => new module.HPAStar());
         const error = state.call('HPAStar.build', () => raw.build(g, o));
@@ -121,6 +122,14 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
           throw moduleError('HPAStar.load', error);
         }
         return new HPAStar(raw, hpaParts, internal);
+      },
+      chooseOptions(grid: Grid, options?: HierarchyOptions): OptionChoice {
+        state.check('HPAStar.chooseOptions');
+        const o = resolveHierarchyOptions(options, {} as ResolvedHierarchyOptions, 'HPAStar.chooseOptions');
+        const g = rawGrid(grid, 'HPAStar.chooseOptions');
+        const answer = state.call('HPAStar.chooseOptions', () => module.HPAStar.chooseOptions(g, o));
+        if (typeof answer === 'string') throw moduleError('HPAStar.chooseOptions', answer, RangeError);
+        return Object.freeze({ options: resolvedOptionsOf<ResolvedHierarchyOptions>(answer.options), reason: answer.reason });
       },
       defaultOptions,
     },

@@ -137,6 +137,7 @@ export const HIERARCHY_OPTION_KINDS: Record<keyof HierarchyOptions, OptionKind> 
   landmarks: 'integer',
   distanceTable: 'boolean',
   memoryBudgetMiB: 'integer',
+  terrainChanges: ['often', 'rarely'],
 };
 
 /** @internal Checked against the module's declaration in tests/web/contract.test.ts. */

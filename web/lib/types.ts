@@ -65,9 +65,16 @@ export interface NearestPassableOptions {
   readonly maxDistance?: number;
 }
 
+/** How often a map's terrain changes: the hint {@link HierarchyOptions.terrainChanges} gives the automatic choice. */
+export type TerrainChanges = 'often' | 'rarely';
+
 /**
- * How an HPA* hierarchy is cut (Botea et al. 2004). Every field is optional; the defaults are the
- * paper's: clusters of 10 × 10 cells, one abstract level.
+ * How an HPA* hierarchy is cut (Botea et al. 2004). Every field is optional. A field left out is
+ * chosen for the map by `HPAStar.build` (see {@link HPAStarFactory.chooseOptions}): DHPA* trees, 16
+ * landmarks, a cluster side of 25 (or one whose borders fall on the map's walls, or 16 on small maps),
+ * and the distance table when `terrainChanges` is `'rarely'`; `planner.options` tells what was chosen.
+ * The "Default" of each field below is the core's (the paper's: 10 × 10 clusters, one level, nothing
+ * cached), which `HPAStar.defaultOptions` lists and `hpa --algo hpa` uses.
  */
 export interface HierarchyOptions {
   /** Side of a level-1 cluster, in cells: 2 to 1024. Default 10. */
@@ -116,10 +123,25 @@ export interface HierarchyOptions {
    * grid, the searches and a pool's copies. Not saved with a hierarchy.
    */
   readonly memoryBudgetMiB?: number;
+  /**
+   * How often the terrain will change, the hint of the automatic choice of the fields left out:
+   * `'often'` (the default: painted walls, doors; every change stays cheap, no distance table) or
+   * `'rarely'` (adds the distance table: the fastest queries, and a change that alters the top level's
+   * graph leaves the table stale until {@link HPAStar.refreshHeuristics} has recomputed it). Read by the
+   * choice only; not saved with a hierarchy.
+   */
+  readonly terrainChanges?: TerrainChanges;
 }
 
 /** {@link HierarchyOptions} with every default filled in. */
 export type ResolvedHierarchyOptions = { readonly [K in keyof HierarchyOptions]-?: NonNullable<HierarchyOptions[K]> };
+
+/** What `HPAStar.chooseOptions` answers: the options a build would use, and why. */
+export interface OptionChoice {
+  readonly options: ResolvedHierarchyOptions;
+  /** One line, e.g. `"cluster 25 (...); DHPA* trees; 16 landmarks; distance table (terrain changes rarely)"`. */
+  readonly reason: string;
+}
 
 /** Figures of one level of a hierarchy, like the HPA* paper's Table 2. */
 export interface LevelStats {

@@ -352,7 +352,11 @@ declare module 'hpastar:raw' {
     AStar: new () => RawAStar;
     JPS: new () => RawJPS;
     JPSPlus: new () => RawJPSPlus;
-    HPAStar: { new (): RawHPAStar; defaultOptions(): RawOptions };
+    HPAStar: {
+      new (): RawHPAStar;
+      defaultOptions(): RawOptions;
+      chooseOptions(grid: RawGrid, options: RawOptionsInput): { options: RawOptions; reason: string } | string;
+    };
     HPAStarQuery: new (planner: RawHPAStar) => RawHPAStarQuery;
     SHPAStar: { new (): RawSHPAStar; defaultOptions(): RawOptions; staticMapsOnly(): string };
     buildInfo(): RawBuildInfo;

@@ -43,7 +43,7 @@ const NO_SMOOTH_HELP = `${'  --no-smooth'.padEnd(28)} leave the refined path uns
 const usage = (flags: PlannerFlags) => `usage: hpastar <command> [arguments]
 
 commands:
-  build FILE.map -o FILE.hpa [--algo hpa|dhpa] [hpa options]
+  build FILE.map -o FILE.hpa [--algo hpa|dhpa|auto] [hpa options]
       Builds the hierarchy and writes it (versioned, checksummed) for HPAStar.load or --hierarchy;
       prints one JSON line: sizes, build time.
 
@@ -56,7 +56,12 @@ commands:
       wasm in tiers: the first pass is slower; default 0, as natively). Exit status 3 when a
       scenario is unsolved or a path is invalid.
 
-hpa and dhpa options (dhpa: HPA* with shortest-path trees):
+auto: the HPA* family with the options hpastar picks for the map (HPAStar.chooseOptions: DHPA*
+trees, landmarks, a cluster side from the map's borders, the distance table when
+--terrain-changes rarely; the default hint is often); scen prints the options used. Any option
+below overrides its choice. hpa and dhpa start from the paper's defaults instead.
+
+hpa, dhpa and auto options (dhpa: HPA* with shortest-path trees; --terrain-changes: auto only):
 ${optionFlagsHelp(flags.hierarchy)}${NO_SMOOTH_HELP}
 shpa options (static maps only):
 ${optionFlagsHelp(flags.shpa)}${NO_SMOOTH_HELP}
@@ -72,10 +77,11 @@ bytes, row-major, each cell's multiplier in sixteenths (16: as its terrain; 1..2
 scen measures against A* on the weighted map (optimal_from: astar); a --hierarchy file brings its own.
 
 algorithms: astar, jps, jpsplus (Jump Point Search; JPS+ with its jump table: static maps), hpa,
-dhpa (HPA* with shortest-path trees), shpa (static maps)
+dhpa (HPA* with shortest-path trees), auto (the options chosen for the map), shpa (static maps)
 `;
 
-const ALGORITHMS = ['astar', 'jps', 'jpsplus', 'hpa', 'dhpa', 'shpa'];
+const ALGORITHMS = ['astar', 'jps', 'jpsplus', 'hpa', 'dhpa', 'auto', 'shpa'];
+const HIERARCHY_ALGORITHMS = ['hpa', 'dhpa', 'auto'];
 
 /** The options that take no value, of every planner and command. */
 function switches(flags: PlannerFlags): Set<string> {
@@ -84,14 +90,23 @@ function switches(flags: PlannerFlags): Set<string> {
 
 /** The options that `algo` takes beyond the command's own. */
 function plannerOptions(flags: PlannerFlags, algo: string): string[] {
-  if (algo === 'hpa' || algo === 'dhpa') return [...optionFlags(flags.hierarchy), 'no-smooth'];
+  if (HIERARCHY_ALGORITHMS.includes(algo)) {
+    // The hint only steers the automatic choice.
+    return [...optionFlags(flags.hierarchy).filter((o) => algo === 'auto' || o !== 'terrain-changes'), 'no-smooth'];
+  }
   if (algo === 'shpa') return [...optionFlags(flags.shpa), 'no-smooth'];
   return [];
 }
 
-/** The hierarchy options given on the command line (the API checks them again); `dhpa` adds the trees. */
-function hierarchyOptions(flags: PlannerFlags, algo: string, cmd: CommandLine): HierarchyOptions {
-  return { ...readOptionFlags(cmd, flags.hierarchy), cacheTrees: algo === 'dhpa' } as HierarchyOptions;
+/**
+ * The hierarchy options of `algo` (the API checks them again): `auto` passes only those given, so that
+ * HPAStar.build chooses the others for the map; `hpa` and `dhpa` (with the trees) start from the
+ * paper's defaults, as the native tool does.
+ */
+function hierarchyOptions(hp: Hpastar, flags: PlannerFlags, algo: string, cmd: CommandLine): HierarchyOptions {
+  const given = readOptionFlags(cmd, flags.hierarchy) as HierarchyOptions;
+  if (algo === 'auto') return given;
+  return { ...hp.HPAStar.defaultOptions, ...given, cacheTrees: algo === 'dhpa' };
 }
 
 function shpaOptions(flags: PlannerFlags, cmd: CommandLine): ShpaOptions {
@@ -184,18 +199,18 @@ function runBuild(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): nu
   const cmd = new CommandLine(args, switches(flags));
   if (cmd.positional.length !== 1) throw new UsageError('build needs exactly one FILE.map');
   const algo = cmd.string('algo', 'hpa');
-  if (algo !== 'hpa' && algo !== 'dhpa') {
+  if (!HIERARCHY_ALGORITHMS.includes(algo)) {
     throw new UsageError(algo === 'shpa'
       ? '--algo shpa: SHPA* has no serialized form (its build is fast: run scen --algo shpa directly)'
-      : `build writes hpa or dhpa hierarchies, not "${algo}"`);
+      : `build writes hpa, dhpa or auto hierarchies, not "${algo}"`);
   }
-  cmd.rejectUnknown(new Set(['algo', 'out', 'costs', 'cost-layer', ...optionFlags(flags.hierarchy)]));
+  cmd.rejectUnknown(new Set(['algo', 'out', 'costs', 'cost-layer', ...plannerOptions(flags, algo).filter((o) => o !== 'no-smooth')]));
   const out = cmd.string('out', '');
   if (!out) throw new UsageError('build needs -o FILE.hpa');
   const mapPath = cmd.positional[0]!;
   using grid = loadGrid(hp, flags, mapPath);
   applyTerrainCostOptions(hp, cmd, grid);
-  const options = hierarchyOptions(flags, algo, cmd);
+  const options = hierarchyOptions(hp, flags, algo, cmd);
   const t0 = performance.now();
   using planner = building(() => hp.HPAStar.build(grid, options));
   const buildMs = performance.now() - t0;
@@ -254,6 +269,7 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
   const smooth = !cmd.has('no-smooth');
   const buildStart = performance.now();
   let planner: Planner;
+  let optionsJson = ''; // of an HPA* planner, printed as the native tool does
   if (algo === 'astar') {
     const astar = new hp.AStar();
     planner = { findPath: (s, g) => astar.findPath(grid, s, g), dispose: () => astar.dispose() };
@@ -291,10 +307,11 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
       grid.setTerrainCosts(hpa.terrainCosts);
       grid.setCostLayer(hpa.costLayer());
     } else {
-      const options = hierarchyOptions(flags, algo, cmd);
+      const options = hierarchyOptions(hp, flags, algo, cmd);
       hpa = building(() => hp.HPAStar.build(grid, options));
     }
     const h = hpa;
+    optionsJson = JSON.stringify(h.options);
     planner = { findPath: (s, g) => h.findPath(s, g, { smooth }), dispose: () => h.dispose() };
   }
   const buildMs = performance.now() - buildStart;
@@ -364,6 +381,7 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
   lines.push(jsonLine([
     ['algo', algo],
     ['map', baseName(mapPath)],
+    ...(optionsJson ? [['options', { json: optionsJson }] as const] : []),
     ['queries', { int: n }],
     ['found', { int: found }],
     ['unsolved', { int: unsolved }],

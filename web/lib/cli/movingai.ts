@@ -79,7 +79,7 @@ export function formatG(value: number, precision = 10): string {
 }
 
 /** A JSON value of a flat object line: integers as integers, other numbers as `%.10g`. */
-export type JsonField = string | boolean | { readonly int: number } | number;
+export type JsonField = string | boolean | { readonly int: number } | { readonly json: string } | number;
 
 /** One flat JSON object, keys in the order given, numbers as the native tool writes them. */
 export function jsonLine(fields: readonly (readonly [string, JsonField])[]): string {
@@ -88,6 +88,7 @@ export function jsonLine(fields: readonly (readonly [string, JsonField])[]): str
     if (typeof value === 'string') text = JSON.stringify(value);
     else if (typeof value === 'boolean') text = String(value);
     else if (typeof value === 'number') text = formatG(value);
+    else if ('json' in value) text = value.json;
     else text = String(Math.trunc(value.int));
     return `${JSON.stringify(key)}:${text}`;
   });

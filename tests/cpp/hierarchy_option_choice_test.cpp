@@ -1,0 +1,99 @@
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "TestMaps.h"
+#include "hpa/HierarchyMemory.h"
+#include "hpa/HierarchyOptionChoice.h"
+#include "hpa/HpaStarQuery.h"
+#include "hpa/NodeDistanceTable.h"
+#include "path/PathValidator.h"
+
+namespace hpastar {
+namespace {
+
+// A map of square rooms of side `room` (walls included) with a door in the middle of each wall.
+Grid roomsMap(int32_t side, int32_t room) {
+  std::vector<std::string> rows(static_cast<size_t>(side), std::string(static_cast<size_t>(side), '.'));
+  for (int32_t y = 0; y < side; ++y)
+    for (int32_t x = 0; x < side; ++x) {
+      const bool wallX = x % room == room - 1, wallY = y % room == room - 1;
+      const bool doorX = wallX && y % room == room / 2, doorY = wallY && x % room == room / 2;
+      if ((wallX || wallY) && !doorX && !doorY) rows[static_cast<size_t>(y)][static_cast<size_t>(x)] = '@';
+    }
+  return test::drawGrid(rows);
+}
+
+TEST(HierarchyOptionChoice, FastOptionsAlwaysCacheTreesAndLandmarks) {
+  for (const char* name : {"den520d.map", "arena.map", "8room_000.map"}) {
+    const Grid grid = test::loadMap(name);
+    for (TerrainChanges changes : {TerrainChanges::Often, TerrainChanges::Rarely}) {
+      const HierarchyOptionChoice choice = chooseHierarchyOptions(grid, changes);
+      EXPECT_TRUE(choice.options.cacheTrees) << name;
+      EXPECT_EQ(choice.options.landmarks, 16) << name;
+      EXPECT_EQ(choice.options.terrainChanges, changes) << name;
+      EXPECT_EQ(choice.options.validate(), "") << name;
+      EXPECT_FALSE(choice.reason.empty()) << name;
+    }
+  }
+}
+
+TEST(HierarchyOptionChoice, TheDistanceTableOnlyWhenTerrainChangesRarely) {
+  const Grid grid = test::loadMap("den520d.map");
+  EXPECT_FALSE(chooseHierarchyOptions(grid, TerrainChanges::Often).options.distanceTable);
+  const HierarchyOptionChoice rarely = chooseHierarchyOptions(grid, TerrainChanges::Rarely);
+  EXPECT_TRUE(rarely.options.distanceTable);
+  EXPECT_LE(rarely.topLevelNodes, NodeDistanceTable::kMaxNodes);
+}
+
+TEST(HierarchyOptionChoice, AnOpenMapKeepsThePreferredClusterSide) {
+  EXPECT_EQ(chooseHierarchyOptions(test::loadMap("den520d.map"), TerrainChanges::Often).options.clusterSize, 25);
+  EXPECT_EQ(chooseHierarchyOptions(test::loadMap("AR0011SR.map"), TerrainChanges::Often).options.clusterSize, 25);
+}
+
+TEST(HierarchyOptionChoice, RoomsWhoseWallsFallOnClusterBordersGetThatSide) {
+  // Rooms of 32 (walls on every 32nd line): a side of 32 leaves one door per border, 25 cuts every room.
+  const HierarchyOptionChoice rooms32 = chooseHierarchyOptions(roomsMap(256, 32), TerrainChanges::Often);
+  EXPECT_EQ(rooms32.options.clusterSize, 32) << rooms32.reason;
+  // Rooms of 20: the side of 20 fits them.
+  const HierarchyOptionChoice rooms20 = chooseHierarchyOptions(roomsMap(240, 20), TerrainChanges::Often);
+  EXPECT_EQ(rooms20.options.clusterSize, 20) << rooms20.reason;
+  EXPECT_EQ(chooseHierarchyOptions(test::loadMap("8room_000.map"), TerrainChanges::Often).options.clusterSize, 32);
+}
+
+TEST(HierarchyOptionChoice, ASmallMapGetsSmallClusters) {
+  const Grid arena = test::loadMap("arena.map");  // 49 x 49
+  const HierarchyOptionChoice choice = chooseHierarchyOptions(arena, TerrainChanges::Often);
+  EXPECT_EQ(choice.options.clusterSize, 16) << choice.reason;
+  EXPECT_GT(choice.topLevelNodes, 0u);
+}
+
+TEST(HierarchyOptionChoice, TooManyNodesForTheTableLeavesItOut) {
+  // A 1-wide maze has more top-level nodes than the table takes at every candidate side.
+  const Grid maze = test::loadMap("maze512-1-0.map");
+  const HierarchyOptionChoice choice = chooseHierarchyOptions(maze, TerrainChanges::Rarely);
+  EXPECT_FALSE(choice.options.distanceTable) << choice.reason;
+  EXPECT_GT(choice.topLevelNodes, NodeDistanceTable::kMaxNodes);
+  EXPECT_NE(choice.reason.find("no distance table"), std::string::npos);
+}
+
+TEST(HierarchyOptionChoice, TheReportedNodeCountIsTheBuiltHierarchys) {
+  const Grid grid = test::loadMap("den520d.map");
+  const HierarchyOptionChoice choice = chooseHierarchyOptions(grid, TerrainChanges::Rarely);
+  const Hierarchy h = test::buildHierarchy(grid, choice.options);
+  EXPECT_EQ(choice.topLevelNodes, h.stats().levels.back().nodes);
+  EXPECT_EQ(h.stats().distanceTableNodes, choice.topLevelNodes);
+  // And the fast hierarchy answers the scenarios with valid paths.
+  HpaStarQuery query(h);
+  PathResult result;
+  for (const Scenario& s : test::loadScenarioSample("den520d.map", grid)) {
+    ASSERT_EQ(query.findPath(s.start, s.goal, result), PathStatus::Found);
+    const PathCheck check = validatePath(grid, s.start, s.goal, result.cells, result.cost);
+    EXPECT_TRUE(check.valid) << check.problem;
+    EXPECT_LE(result.cost, s.optimalLength * 1.5);
+  }
+}
+
+}  // namespace
+}  // namespace hpastar
