@@ -32,6 +32,7 @@ import { MapCanvas } from './render/mapCanvas';
 import { OverlayData } from './render/overlayData';
 import { exportPaletteToCss } from './render/palette';
 import { Panels } from './render/panels';
+import { fillTerrainLegend } from './render/terrainLegend';
 import { AppState } from './state';
 import { warmUp } from './timing';
 
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   // The status line asks for what the tool does: a start with Path, painting with the others.
   tools.onChange = () => state.demo.ready && query.sayNextStep();
   exportPaletteToCss();
+  fillTerrainLegend(document.getElementById('terrain-legend')!);
   sources.fillPicker();
   algorithms.wire();
   overlays.wire(frames, permalink);
@@ -70,7 +72,7 @@ async function main(): Promise<void> {
   const editor = new TerrainEditor(state, panels, frames, query);
   const terrainCosts = new TerrainCostPanel(state, el, tools, editor, permalink);
   new PointerInput(state, el, panels, frames, query, editor).wire();
-  wireKeyboard(state, query, tools, frames);
+  wireKeyboard(state, query, tools, frames, crowd);
   frames.followResize(el.canvas);
   sources.wireGenerator();
   sources.wireFiles();

@@ -48,6 +48,7 @@ export function findElements() {
     speedOut: $('agent-speed-out'),
     agentRoutes: $<HTMLInputElement>('agent-routes'),
     crowdToggle: $<HTMLButtonElement>('crowd-toggle'),
+    crowdPause: $<HTMLButtonElement>('crowd-pause'),
     compare: $('compare'),
     crowdSection: $('crowd-section'),
     numbersSection: $('numbers-section'),

@@ -50,6 +50,6 @@ export class OverlayToggles {
 
 /** What the found path is: only the hierarchical planners smooth theirs (A*'s is optimal as it is). */
 export function pathLabel(algo: AlgoInfo, smooth: boolean): string {
-  if (algo.kind === 'astar') return 'Path found (A*: optimal, never smoothed)';
-  return smooth ? 'Path found (smoothed)' : 'Path found (smoothing off)';
+  if (algo.kind === 'astar') return 'Path (A*, optimal)';
+  return smooth ? 'Path (smoothed)' : 'Path (unsmoothed)';
 }

@@ -118,6 +118,22 @@ export class Panels {
     C.arrivals.textContent = `${fmtInt(m.arrivals)}, ${fmtInt(m.replans)}`;
   }
 
+  /** No crowd: every figure of the crowd panel is blank. */
+  clearCrowdNumbers(): void {
+    for (const cell of Object.values(this.elements.crowdNumbers)) {
+      cell.textContent = '–';
+      cell.title = '';
+    }
+  }
+
+  /** A paused crowd: no frame runs, so the frame figures are not of now. */
+  showCrowdPaused(): void {
+    const C = this.elements.crowdNumbers;
+    C.fps.textContent = 'paused';
+    C.frame.textContent = '–';
+    C.searches.textContent = '–';
+  }
+
   showHud(): void {
     const { shown, hover, view, graphHidden } = this.state;
     if (!shown) return;
