@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import { ARTIFACTS, clickCell, openDemo, useBrowserPerFile, type Browser } from './browser';
+import { ARTIFACTS, canvasHash, clickCell, openDemo, useBrowserPerFile, type Browser } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -175,5 +175,135 @@ describe('numbers', () => {
     for (const t of ticks) expect(t).toMatch(/^\d{1,3}(,\d{3})*(\.\d{1,3})?$/);
     expect(ticks.filter((t) => /\.\d*0$/.test(t))).toEqual([]); // no trailing zeros
     await page.screenshot({ path: join(ARTIFACTS, 'defect-compare-numbers.png') });
+  });
+});
+
+describe('layout', () => {
+  test('the side panel needs no scrolling at 1280 × 800 and 1366 × 768; nothing overflows a phone', async () => {
+    for (const size of [DESKTOP, { width: 1366, height: 768 }]) {
+      await open('?map=arena.map', size);
+      const panel = await page.$eval('#panel', (p) => ({ scroll: p.scrollHeight, client: p.clientHeight }));
+      expect(panel.scroll, `${size.width} × ${size.height}`).toBeLessThanOrEqual(panel.client + 1);
+      await page.screenshot({ path: join(ARTIFACTS, `defect-panel-${size.width}x${size.height}.png`) });
+      await page.close();
+    }
+    await open('?map=arena.map', PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: join(ARTIFACTS, 'defect-panel-phone.png'), fullPage: true });
+  });
+
+  test('the compare tables keep every column, cost and suboptimality included, at 1280 px', async () => {
+    await open('?map=den520d.map&algo=hpa2&s=10,140&g=240,104&mode=compare');
+    const fits = () =>
+      page.evaluate(() => {
+        const wrap = document.querySelector('#compare .table-wrap')!;
+        const right = wrap.getBoundingClientRect().right;
+        const heads = [...wrap.querySelectorAll('th')].map((th) => ({ text: th.textContent!, right: th.getBoundingClientRect().right }));
+        return { overflow: wrap.scrollWidth - wrap.clientWidth, hidden: heads.filter((h) => h.right > right + 0.5).map((h) => h.text), heads: heads.map((h) => h.text) };
+      });
+    await page.click('[data-testid=compare-query]');
+    await page.waitForFunction(() => window.__hpastarDemo.compare!.kind === 'query' && !window.__hpastarDemo.compare!.running, null, { timeout: 60_000 });
+    const query = await fits();
+    expect(query.heads).toContain('Cost');
+    expect(query.heads).toContain('Subopt.');
+    expect(query.hidden).toEqual([]);
+    expect(query.overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'defect-compare-query-1280.png') });
+    await page.fill('[data-testid=batch-size]', '10');
+    await page.click('[data-testid=compare-batch]');
+    await page.waitForFunction(() => window.__hpastarDemo.compare!.kind === 'batch' && !window.__hpastarDemo.compare!.running, null, { timeout: 90_000 });
+    const batch = await fits();
+    expect(batch.hidden).toEqual([]);
+    expect(batch.overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('the numbers bar keeps its height as numbers come and go: the canvas does not move', async () => {
+    for (const size of [DESKTOP, PHONE]) {
+      await open('?map=den520d.map&algo=hpa2', size);
+      const where = () => page.$eval('#map-canvas', (c) => {
+        const r = c.getBoundingClientRect();
+        return { top: r.top, height: r.height, width: r.width };
+      });
+      const empty = await where();
+      await clickCell(page, 10, 140);
+      await clickCell(page, 240, 104);
+      await page.waitForFunction(() => window.__hpastarDemo.lastPath?.found === true);
+      expect(await where(), `${size.width}: a path's numbers`).toEqual(empty);
+      // A terrain edit fills "Last edit" (its longest figure).
+      await page.check('[data-testid=tool-rect]');
+      const a = await page.evaluate(() => window.__hpastarDemo.cellToClient(30, 136));
+      const b = await page.evaluate(() => window.__hpastarDemo.cellToClient(45, 145));
+      await page.mouse.move(a.clientX, a.clientY);
+      await page.mouse.down();
+      await page.mouse.move(b.clientX, b.clientY, { steps: 3 });
+      await page.mouse.up();
+      await page.waitForFunction(() => window.__hpastarDemo.edits.batches > 0);
+      expect(await page.textContent('[data-testid=n-edit]')).toMatch(/rebuilt/);
+      expect(await where(), `${size.width}: an edit's numbers`).toEqual(empty);
+      await page.screenshot({ path: join(ARTIFACTS, `defect-numbers-bar-${size.width}.png`) });
+      await page.close();
+    }
+    page = await browser.page(); // closed by the hooks
+  });
+
+  test('a terrain legend says what each colour of the map is, in the colours the map uses', async () => {
+    for (const size of [DESKTOP, PHONE]) {
+      await open('?map=arena.map&ov=', size);
+      expect(await page.isVisible('[data-testid=terrain-legend]')).toBe(true);
+      const legend = await page.$$eval('[data-testid=terrain-legend] li', (items) =>
+        Object.fromEntries(items.map((li) => [li.textContent!.trim(), getComputedStyle(li.querySelector('.swatch')!).backgroundColor])),
+      );
+      expect(Object.keys(legend)).toEqual(['ground', 'wall', 'trees', 'swamp', 'water']);
+      // arena.map: row 1 is trees at x = 0, ground at x = 5.
+      const pixelAt = async (x: number, y: number) => {
+        await snapshot(page, 'legend');
+        return page.evaluate(([cx, cy]) => {
+          const p = window.__hpastarDemo.cellToClient(cx!, cy!);
+          const canvas = document.getElementById('map-canvas') as HTMLCanvasElement;
+          const r = canvas.getBoundingClientRect();
+          const k = canvas.width / r.width;
+          const d = (window as unknown as { snapshots: Record<string, Uint8ClampedArray> }).snapshots['legend']!;
+          const at = 4 * (Math.round((p.clientY - r.top) * k) * canvas.width + Math.round((p.clientX - r.left) * k));
+          return `rgb(${d[at]}, ${d[at + 1]}, ${d[at + 2]})`;
+        }, [x, y]);
+      };
+      expect(await pixelAt(0, 1)).toBe(legend['trees']);
+      expect(await pixelAt(5, 1)).toBe(legend['ground']);
+      await page.screenshot({ path: join(ARTIFACTS, `defect-terrain-legend-${size.width}.png`) });
+      await page.close();
+    }
+    page = await browser.page();
+  });
+});
+
+describe('crowd', () => {
+  test('Pause keeps the agents where they stand and Resume walks on; Stop removes them and clears the figures', async () => {
+    await open('?map=den520d.map&algo=hpa2&mode=crowd&agents=200');
+    await page.waitForFunction(() => window.__hpastarDemo.crowd?.running === true && window.__hpastarDemo.crowd.walking > 50, null, { timeout: 60_000 });
+    expect(await page.textContent('[data-testid=crowd-pause]')).toBe('Pause');
+    await page.click('[data-testid=crowd-pause]');
+    await page.waitForFunction(() => window.__hpastarDemo.crowd?.paused === true);
+    expect(await page.textContent('[data-testid=crowd-pause]')).toBe('Resume');
+    await page.waitForTimeout(200); // answers in flight arrive; nobody moves
+    const pausedA = await canvasHash(page);
+    const arrivals = await page.evaluate(() => window.__hpastarDemo.crowd!.arrivals);
+    await page.waitForTimeout(600);
+    expect(await canvasHash(page)).toBe(pausedA);
+    expect(await page.evaluate(() => window.__hpastarDemo.crowd!.agents)).toBe(200);
+    expect(await page.textContent('[data-testid=c-fps]')).toBe('paused');
+    await page.screenshot({ path: join(ARTIFACTS, 'defect-crowd-paused.png') });
+    await page.click('[data-testid=crowd-pause]');
+    await page.waitForFunction(() => window.__hpastarDemo.crowd?.paused === false);
+    await page.waitForTimeout(600);
+    expect(await canvasHash(page)).not.toBe(pausedA);
+    await page.waitForFunction((n) => window.__hpastarDemo.crowd!.arrivals > n, arrivals, { timeout: 30_000 });
+    // Stop: no agent is drawn, no figure of the run is left.
+    await page.click('[data-testid=crowd-toggle]');
+    await page.waitForFunction(() => window.__hpastarDemo.crowd?.running === false);
+    const figures = await page.$$eval('[data-testid=crowd-numbers] td', (cells) => cells.map((c) => c.textContent));
+    expect(figures.every((f) => f === '–')).toBe(true);
+    expect(await page.evaluate(() => window.__hpastarDemo.crowd!.agents)).toBe(0);
+    expect(await page.isDisabled('[data-testid=crowd-pause]')).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'defect-crowd-stopped.png') });
   });
 });

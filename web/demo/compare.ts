@@ -15,7 +15,7 @@ import {
   type ChartConfiguration,
 } from 'chart.js';
 import { suboptimality, type AlgoInfo, type Planners, type SearchSettings } from './algorithms';
-import { errorText, fmtFixed, fmtMs, fmtPercent, fmtTick } from './format';
+import { errorText, fmtFixed, fmtInt, fmtMs, fmtPercent, fmtTick } from './format';
 import { OKABE_ITO } from './render/palette';
 import type { Scenario } from './maps';
 import { medianTime } from './timing';
@@ -237,7 +237,7 @@ export class ComparePanel {
   }
 
   #renderQueryTable(rows: QueryRow[]): void {
-    const head = ['Algorithm', 'Build', 'Time', 'Expanded <small>SG·main·refine</small>', 'Cost', 'Subopt.'];
+    const head = ['Algorithm', 'Build', 'Time', 'Expanded<br /><small>SG·main·refine</small>', 'Cost', 'Subopt.'];
     this.#table.innerHTML = `<thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody></tbody>`;
     const body = this.#table.tBodies[0]!;
     rows.forEach((r, i) => {
@@ -246,8 +246,14 @@ export class ComparePanel {
       tr.title = 'Show this algorithm’s path';
       const cells = r.error
         ? [r.algo, '–', '–', '–', '–', '–']
-        : [r.algo, r.buildMs ? fmtMs(r.buildMs) : '–', fmtMs(r.ms), `${r.sg}·${r.main}·${r.refine}`, fmtFixed(r.cost, 3), fmtPercent(r.subopt)];
+        : [r.algo, r.buildMs ? fmtMs(r.buildMs) : '–', fmtMs(r.ms), fmtInt(r.expanded), fmtFixed(r.cost, 3), fmtPercent(r.subopt)];
       for (const v of cells) tr.insertCell().textContent = v;
+      // The expansions per phase under their total, so that the table fits the panel's width.
+      if (!r.error) {
+        const breakdown = document.createElement('small');
+        breakdown.textContent = `${fmtInt(r.sg)}·${fmtInt(r.main)}·${fmtInt(r.refine)}`;
+        tr.cells[3]!.append(document.createElement('br'), breakdown);
+      }
       if (r.error) {
         tr.title = r.error;
         tr.classList.add('refused');
@@ -259,14 +265,18 @@ export class ComparePanel {
   }
 
   #renderBatchTable(rows: BatchRow[]): void {
-    const head = ['Algorithm', 'Found', 'Time', 'Speedup', 'Expanded', 'Subopt.', 'Max'];
+    const head = ['Algorithm', 'Found', 'Time', 'Speedup', 'Expanded', 'Subopt.<br /><small>mean · max</small>'];
     this.#table.innerHTML = `<thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody></tbody>`;
     const body = this.#table.tBodies[0]!;
     for (const r of rows) {
       const tr = body.insertRow();
-      for (const v of [r.algo, `${r.found}/${r.queries}`, fmtMs(r.meanMs), `${fmtFixed(r.speedup, 1)}×`, fmtFixed(r.meanExpanded, 0), fmtPercent(r.meanSubopt), fmtPercent(r.maxSubopt)]) {
+      for (const v of [r.algo, `${r.found}/${r.queries}`, fmtMs(r.meanMs), `${fmtFixed(r.speedup, 1)}×`, fmtFixed(r.meanExpanded, 0), fmtPercent(r.meanSubopt)]) {
         tr.insertCell().textContent = String(v);
       }
+      // The largest suboptimality under the mean, so that the table fits the panel's width.
+      const max = document.createElement('small');
+      max.textContent = fmtPercent(r.maxSubopt);
+      tr.cells[5]!.append(document.createElement('br'), max);
     }
   }
 
