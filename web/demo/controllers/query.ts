@@ -36,6 +36,8 @@ export class QueryController {
     const { shown, start, goal, algo, settings, demo } = s;
     demo.start = start;
     demo.goal = goal;
+    this.#retiming++; // the re-timing of an older answer stops
+    demo.timesSettled = false;
     if (!shown || !start || !goal) {
       s.outcome = null;
       s.reference = null;
@@ -83,6 +85,7 @@ export class QueryController {
     demo.optimalCost = s.reference && !s.referenceStale ? s.reference.cost : null;
     demo.referenceMs = s.reference && !s.referenceStale ? s.reference.ms : null;
     this.panels.showNumbers();
+    if (!dragging) this.#retime();
     if (!dragging) {
       this.panels.say(
         o.found
@@ -92,6 +95,44 @@ export class QueryController {
     }
     this.permalink.update();
     this.frames.request();
+  }
+
+  /** Bumped by every run: a re-timing of an earlier answer stops at its next step. */
+  #retiming = 0;
+  static readonly RETIME_ROUNDS = 4;
+
+  /**
+   * Times the answer on screen again in the next few tasks, one round (the search, and A*'s) per task so
+   * that no frame waits long, and shows the medians of all the rounds. The browser optimizes the
+   * module's code in the background after its first runs: figures taken at once can still be those of
+   * slower code (A* 3.7 ms, then 0.24 ms), the medians of rounds spread over time are not.
+   */
+  #retime(): void {
+    const s = this.state;
+    const token = this.#retiming;
+    const { shown, start, goal, algo, settings, outcome, reference } = s;
+    if (!shown || !start || !goal || !outcome) return;
+    const own = reference && !s.referenceStale && algo.kind !== 'astar' ? reference : null;
+    const searches = [outcome.ms], astar = own ? [own.ms] : [];
+    const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)]!;
+    const step = () => {
+      if (token !== this.#retiming || s.outcome !== outcome) return;
+      try {
+        searches.push(medianTime(() => shown.planners.run(algo, settings, start, goal, false), { budgetMs: 2, maxRuns: outcome.ms > 10 ? 1 : 30, warm: true }));
+        if (own) astar.push(medianTime(() => shown.planners.astar(start, goal), { budgetMs: 2, maxRuns: own.ms > 10 ? 1 : 30, warm: true }));
+      } catch {
+        return; // the map changed under the query: its next run times it
+      }
+      outcome.ms = median(searches);
+      if (s.demo.lastPath) s.demo.lastPath.ms = outcome.ms;
+      if (algo.kind === 'astar' && reference) reference.ms = outcome.ms;
+      if (own) own.ms = s.lastAStarMs = median(astar);
+      s.demo.referenceMs = reference && !s.referenceStale ? reference.ms : null;
+      this.panels.showNumbers();
+      if (searches.length > QueryController.RETIME_ROUNDS) s.demo.timesSettled = true;
+      else setTimeout(step, 16);
+    };
+    setTimeout(step, 16);
   }
 
   /** A click on a cell: the start, then the goal (Shift: a new goal for the same start). */

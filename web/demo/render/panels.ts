@@ -132,6 +132,7 @@ export class Panels {
     C.fps.textContent = 'paused';
     C.frame.textContent = '–';
     C.searches.textContent = '–';
+    C.load.textContent = '–';
   }
 
   showHud(): void {
