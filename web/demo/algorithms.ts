@@ -31,7 +31,10 @@ const ALL: readonly AlgoInfo[] = [
 /** Every algorithm id the demo knows (a permalink may name SHPA* before the module is loaded). */
 export const ALL_IDS: readonly AlgoId[] = ALL.map((a) => a.id);
 
-/** The algorithms offered, and the planners named in the issue that are shown disabled. */
+/**
+ * The algorithms offered, and those the demo knows but the loaded module lacks (shown disabled, so that
+ * a build without SHPA* says so). Planners the package does not have at all are not listed.
+ */
 export interface AlgorithmChoice {
   offered: readonly AlgoInfo[];
   notYet: readonly { id: string; label: string }[];
@@ -50,12 +53,8 @@ const shpaFactory = (hp: Hpastar): ShpaFactory | null => (hp as unknown as { SHP
 
 /** What a module offers (SHPA* only when it has it); before the module is loaded, `hp` is null. */
 export function algorithmChoice(hp: Hpastar | null): AlgorithmChoice {
-  const notYet = [
-    { id: 'shpa', label: 'SHPA* (not in the package yet)' },
-    { id: 'haa', label: 'HAA* (not in the package yet)' },
-  ];
-  if (hp && shpaFactory(hp)) return { offered: ALL, notYet: notYet.filter((a) => a.id !== 'shpa') };
-  return { offered: ALL.filter((a) => a.kind !== 'shpa'), notYet };
+  if (hp && shpaFactory(hp)) return { offered: ALL, notYet: [] };
+  return { offered: ALL.filter((a) => a.kind !== 'shpa'), notYet: [{ id: 'shpa', label: 'SHPA* (not in this build)' }] };
 }
 
 export const algoInfo = (id: AlgoId): AlgoInfo => ALL.find((a) => a.id === id) ?? ALL[0]!;
@@ -342,15 +341,13 @@ export class Planners {
   }
 }
 
-/** Runs `fn` repeatedly for at least `budgetMs` (at most `maxRuns` times); the mean time of one run. */
-export function timeIt(fn: () => void, budgetMs = 4, maxRuns = 200): number {
-  const t0 = performance.now();
-  let runs = 0;
-  let now = t0;
-  do {
-    fn();
-    runs++;
-    now = performance.now();
-  } while (now - t0 < budgetMs && runs < maxRuns);
-  return (now - t0) / runs;
+/**
+ * How much longer than the optimal cost `cost` is, as a fraction (0.01 = 1 % longer); NaN when unknown.
+ * The two costs are sums of the same steps in different orders, so an equal path may differ by a few
+ * ulps: a difference under 1e-9 is no difference (else "-0.00 %" appears).
+ */
+export function suboptimality(cost: number, optimal: number): number {
+  if (!(optimal > 0) || !Number.isFinite(cost)) return NaN;
+  const excess = cost / optimal - 1;
+  return Math.abs(excess) < 1e-9 ? 0 : excess;
 }

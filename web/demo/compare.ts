@@ -14,10 +14,11 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from 'chart.js';
-import { timeIt, type AlgoInfo, type Planners, type SearchSettings } from './algorithms';
-import { errorText, fmtMs } from './format';
+import { suboptimality, type AlgoInfo, type Planners, type SearchSettings } from './algorithms';
+import { errorText, fmtFixed, fmtInt, fmtMs, fmtPercent, fmtTick } from './format';
 import { OKABE_ITO } from './render/palette';
 import type { Scenario } from './maps';
+import { medianTime } from './timing';
 
 Chart.register(ScatterController, BarController, BarElement, CategoryScale, LinearScale, LogarithmicScale, PointElement, Tooltip, Legend);
 
@@ -57,6 +58,8 @@ export interface CompareState {
   queryRows: QueryRow[];
   batchRows: BatchRow[];
   chartPoints: number;
+  /** The chart's value axis, as labelled. */
+  yTicks: string[];
 }
 
 interface Sample {
@@ -81,11 +84,10 @@ export interface CompareContext {
   say: (text: string, isError?: boolean) => void;
 }
 
-const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class ComparePanel {
-  readonly state: CompareState = { kind: 'none', running: false, progress: 0, queryRows: [], batchRows: [], chartPoints: 0 };
+  readonly state: CompareState = { kind: 'none', running: false, progress: 0, queryRows: [], batchRows: [], chartPoints: 0, yTicks: [] };
   #table: HTMLTableElement;
   #progress: HTMLElement;
   #canvas: HTMLCanvasElement;
@@ -135,18 +137,19 @@ export class ComparePanel {
         this.state.progress = (i + 1) / c.algorithms.length;
         continue;
       }
-      const ms = timeIt(() => c.planners.run(algo, c.settings, c.start!, c.goal!, false), 20, 500);
+      // A median needs fewer runs than a mean to be steady: 8 ms keeps the page within a frame or so.
+      const ms = medianTime(() => c.planners.run(algo, c.settings, c.start!, c.goal!, false), { budgetMs: 8, maxRuns: 500, warm: true });
       if (algo.kind === 'astar') optimal = first.cost;
       rows.push({
         algo: algo.label, buildMs, ms, sg: first.stats.expandedInsertion, main: first.stats.expandedMain, refine: first.stats.expandedRefinement,
-        expanded: first.expanded, cost: first.cost, subopt: first.found && optimal > 0 ? first.cost / optimal - 1 : 0, error: null,
+        expanded: first.expanded, cost: first.cost, subopt: first.found ? suboptimality(first.cost, optimal) : NaN, error: null,
       });
       this.state.progress = (i + 1) / c.algorithms.length;
     }
     this.state.queryRows = rows;
     this.#renderQueryTable(rows);
     this.#samples.clear();
-    this.#progress.textContent = `Query (${c.start.x}, ${c.start.y}) → (${c.goal.x}, ${c.goal.y}): mean time of repeated runs; build time once per planner. Click a row to show its path.${rows.filter((r) => r.error).map((r) => ` ${r.algo}: ${r.error}.`).join('')}`;
+    this.#progress.textContent = `Query (${c.start.x}, ${c.start.y}) → (${c.goal.x}, ${c.goal.y}): median time of repeated runs; build time once per planner. Click a row to show its path.${rows.filter((r) => r.error).map((r) => ` ${r.algo}: ${r.error}.`).join('')}`;
     this.state.running = false;
     this.#drawChart();
   }
@@ -199,7 +202,7 @@ export class ComparePanel {
         } catch {
           continue; // a start or goal blocked by an edit
         }
-        const ms = timeIt(() => c.planners.run(algo, c.settings, s, g, false), 1, 20);
+        const ms = medianTime(() => c.planners.run(algo, c.settings, s, g, false), { budgetMs: 1, maxRuns: 20, warm: true });
         if (algo.kind === 'astar') {
           astarMs = ms;
           if (!Number.isFinite(optimal)) optimal = r.cost;
@@ -207,7 +210,7 @@ export class ComparePanel {
         const t = totals.get(algo.label)!;
         t.n++;
         if (!r.found) continue;
-        const subopt = optimal > 0 ? Math.max(0, r.cost / optimal - 1) : 0;
+        const subopt = suboptimality(r.cost, optimal) || 0;
         t.found++;
         t.ms += ms;
         t.expanded += r.expanded;
@@ -229,13 +232,13 @@ export class ComparePanel {
     this.#samples = samples;
     this.#renderBatchTable(rows);
     const notes = [...refused].map(([a, why]) => ` ${a.label}: ${why}.`).join('');
-    this.#progress.textContent = `${queries.length} ${scen?.length ? 'scenarios of the map’s .scen file (optimal lengths from the file)' : 'random connected pairs (optimal costs from A*)'}; times are means of repeated runs.${notes}`;
+    this.#progress.textContent = `${queries.length} ${scen?.length ? 'scenarios of the map’s .scen file (optimal lengths from the file)' : 'random connected pairs (optimal costs from A*)'}; times are medians of repeated runs.${notes}`;
     this.state.running = false;
     this.#drawChart();
   }
 
   #renderQueryTable(rows: QueryRow[]): void {
-    const head = ['Algorithm', 'Build', 'Time', 'Expanded <small>SG·main·refine</small>', 'Cost', 'Subopt.'];
+    const head = ['Algorithm', 'Build', 'Time', 'Expanded<br /><small>SG·main·refine</small>', 'Cost', 'Subopt.'];
     this.#table.innerHTML = `<thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody></tbody>`;
     const body = this.#table.tBodies[0]!;
     rows.forEach((r, i) => {
@@ -244,8 +247,14 @@ export class ComparePanel {
       tr.title = 'Show this algorithm’s path';
       const cells = r.error
         ? [r.algo, '–', '–', '–', '–', '–']
-        : [r.algo, r.buildMs ? fmtMs(r.buildMs) : '–', fmtMs(r.ms), `${r.sg}·${r.main}·${r.refine}`, fmt(r.cost, 3), `${fmt(100 * r.subopt)} %`];
+        : [r.algo, r.buildMs ? fmtMs(r.buildMs) : '–', fmtMs(r.ms), fmtInt(r.expanded), fmtFixed(r.cost, 3), fmtPercent(r.subopt)];
       for (const v of cells) tr.insertCell().textContent = v;
+      // The expansions per phase under their total, so that the table fits the panel's width.
+      if (!r.error) {
+        const breakdown = document.createElement('small');
+        breakdown.textContent = `${fmtInt(r.sg)}·${fmtInt(r.main)}·${fmtInt(r.refine)}`;
+        tr.cells[3]!.append(document.createElement('br'), breakdown);
+      }
       if (r.error) {
         tr.title = r.error;
         tr.classList.add('refused');
@@ -257,14 +266,18 @@ export class ComparePanel {
   }
 
   #renderBatchTable(rows: BatchRow[]): void {
-    const head = ['Algorithm', 'Found', 'Time', 'Speedup', 'Expanded', 'Subopt.', 'Max'];
+    const head = ['Algorithm', 'Found', 'Time', 'Speedup', 'Expanded', 'Subopt.<br /><small>mean · max</small>'];
     this.#table.innerHTML = `<thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody></tbody>`;
     const body = this.#table.tBodies[0]!;
     for (const r of rows) {
       const tr = body.insertRow();
-      for (const v of [r.algo, `${r.found}/${r.queries}`, fmtMs(r.meanMs), `${fmt(r.speedup, 1)}×`, fmt(r.meanExpanded, 0), `${fmt(100 * r.meanSubopt)} %`, `${fmt(100 * r.maxSubopt)} %`]) {
+      for (const v of [r.algo, `${r.found}/${r.queries}`, fmtMs(r.meanMs), `${fmtFixed(r.speedup, 1)}×`, fmtFixed(r.meanExpanded, 0), fmtPercent(r.meanSubopt)]) {
         tr.insertCell().textContent = String(v);
       }
+      // The largest suboptimality under the mean, so that the table fits the panel's width.
+      const max = document.createElement('small');
+      max.textContent = fmtPercent(r.maxSubopt);
+      tr.cells[5]!.append(document.createElement('br'), max);
     }
   }
 
@@ -275,6 +288,14 @@ export class ComparePanel {
     let config: ChartConfiguration;
     const yTitle = kind === 'time' ? 'time (ms, log scale)' : kind === 'speedup' ? 'speedup over A* (×, log scale)' : 'suboptimality (%)';
     let points = 0;
+    // Chart.js writes a log axis's ticks with as many decimals as its smallest one ("100.000"): ours
+    // are written as numbers are read.
+    const logarithmic = kind !== 'subopt';
+    const yAxis = {
+      type: logarithmic ? ('logarithmic' as const) : ('linear' as const),
+      title: { display: true, text: yTitle },
+      ticks: { callback: (value: number | string) => fmtTick(Number(value), logarithmic) },
+    };
     if (this.state.kind === 'query') {
       const rows = this.state.queryRows;
       const value = (r: QueryRow) => (kind === 'time' ? r.ms : kind === 'speedup' ? rows[0]!.ms / r.ms : 100 * r.subopt);
@@ -289,7 +310,7 @@ export class ComparePanel {
           animation: false,
           maintainAspectRatio: false,
           plugins: { legend: { display: false } },
-          scales: { y: { type: kind === 'subopt' ? 'linear' : 'logarithmic', title: { display: true, text: yTitle } } },
+          scales: { y: yAxis },
         },
       };
     } else if (this.state.kind === 'batch') {
@@ -314,16 +335,18 @@ export class ComparePanel {
           plugins: { legend: { position: 'bottom', labels: { usePointStyle: true, boxWidth: 8 } } },
           scales: {
             x: { type: 'linear', title: { display: true, text: 'optimal path cost (a straight step on plain ground costs 1)' } },
-            y: { type: kind === 'subopt' ? 'linear' : 'logarithmic', title: { display: true, text: yTitle } },
+            y: yAxis,
           },
         },
       };
     } else {
       this.state.chartPoints = 0;
+      this.state.yTicks = [];
       return;
     }
     this.state.chartPoints = points;
     this.#chart = new Chart(this.#canvas, config);
+    this.state.yTicks = this.#chart.scales['y']?.ticks.map((t) => String(t.label ?? '')).filter((label) => label !== '') ?? [];
   }
 
   destroy(): void {

@@ -46,6 +46,8 @@ interface Request {
 /** What the panel and the end-to-end tests read. */
 export interface CrowdMetrics {
   running: boolean;
+  /** Paused: the agents stand where they are, nothing is asked of the pool. */
+  paused: boolean;
   agents: number;
   walking: number;
   waiting: number;
@@ -68,6 +70,15 @@ export interface CrowdMetrics {
   totalPoolSearches: number;
   /** Time of the last terrain update: from the call until every worker holds the new terrain, ms. */
   lastUpdateMs: number;
+}
+
+/** The figures of no crowd (after Stop). */
+export function emptyCrowdMetrics(): CrowdMetrics {
+  return {
+    running: false, paused: false, agents: 0, walking: 0, waiting: 0, arrivals: 0, poolMode: '–', poolReason: '', poolWorkers: 0,
+    plansPerSecond: 0, segmentsPerSecond: 0, searchesPerSecond: 0, inFlight: 0, poolBusy: 0, replans: 0,
+    totalPlans: 0, totalSegments: 0, totalPoolSearches: 0, lastUpdateMs: 0,
+  };
 }
 
 /** How many segments ahead of the one walked are asked for. */
@@ -108,11 +119,7 @@ export class Crowd {
       s ^= s << 5;
       return (s >>> 0) / 4294967296;
     };
-    this.metrics = {
-      running: false, agents: 0, walking: 0, waiting: 0, arrivals: 0, poolMode: '–', poolReason: '', poolWorkers: 0,
-      plansPerSecond: 0, segmentsPerSecond: 0, searchesPerSecond: 0, inFlight: 0, poolBusy: 0, replans: 0,
-      totalPlans: 0, totalSegments: 0, totalPoolSearches: 0, lastUpdateMs: 0,
-    };
+    this.metrics = emptyCrowdMetrics();
   }
 
   /**
@@ -367,9 +374,18 @@ export class Crowd {
     this.#events.push({ t: performance.now(), segments, plans });
   }
 
+  /** Pauses (agents stand still and ask nothing; answers in flight are kept) or resumes the crowd. */
+  set paused(paused: boolean) {
+    this.metrics.paused = paused;
+  }
+
+  get paused(): boolean {
+    return this.metrics.paused;
+  }
+
   /** Moves the agents by `dt` seconds, then sends the frame's plan and segment requests to the pool. */
   update(dt: number): void {
-    if (this.#closed) return;
+    if (this.#closed || this.metrics.paused) return;
     const step = Math.min(0.25, dt) * this.#speed;
     let walking = 0, waiting = 0;
     for (const a of this.#agents) {

@@ -32,7 +32,9 @@ import { MapCanvas } from './render/mapCanvas';
 import { OverlayData } from './render/overlayData';
 import { exportPaletteToCss } from './render/palette';
 import { Panels } from './render/panels';
+import { fillTerrainLegend } from './render/terrainLegend';
 import { AppState } from './state';
+import { warmUp } from './timing';
 
 const DEFAULT_MAP = 'den520d.map';
 
@@ -55,7 +57,10 @@ async function main(): Promise<void> {
   const modes = new ModeController(state, el, { panels, frames, tools, crowd, permalink });
   const sources = new MapSources(state, el, maps, tools);
 
+  // The status line asks for what the tool does: a start with Path, painting with the others.
+  tools.onChange = () => state.demo.ready && query.sayNextStep();
   exportPaletteToCss();
+  fillTerrainLegend(document.getElementById('terrain-legend')!);
   sources.fillPicker();
   algorithms.wire();
   overlays.wire(frames, permalink);
@@ -67,7 +72,7 @@ async function main(): Promise<void> {
   const editor = new TerrainEditor(state, panels, frames, query);
   const terrainCosts = new TerrainCostPanel(state, el, tools, editor, permalink);
   new PointerInput(state, el, panels, frames, query, editor).wire();
-  wireKeyboard(state, query, tools, frames);
+  wireKeyboard(state, query, tools, frames, crowd);
   frames.followResize(el.canvas);
   sources.wireGenerator();
   sources.wireFiles();
@@ -89,6 +94,13 @@ async function main(): Promise<void> {
   } catch (error) {
     panels.say(`Cannot load the WebAssembly module (run "npm run build:wasm"): ${errorText(error)}`, true);
     return;
+  }
+  // Before any figure is shown: the first searches of a fresh module run unoptimized code.
+  panels.say('Warming up the WebAssembly module…');
+  try {
+    state.demo.warmUpMs = await warmUp(state.hp);
+  } catch (error) {
+    console.warn('hpastar demo: warm-up failed', error);
   }
   state.algorithms = algorithmChoice(state.hp);
   const algo = algoInfo(link.algo ?? state.algo.id);

@@ -25,6 +25,7 @@ export function findElements() {
     brushSizeOut: $('brush-size-out'),
     hudCell: $('hud-cell'),
     hudZoom: $('hud-zoom'),
+    pathLabel: $('path-label'),
     overlayBoxes: [...document.querySelectorAll<HTMLInputElement>('input[data-overlay]')],
     toolRadios: [...document.querySelectorAll<HTMLInputElement>('input[name=tool]')],
     /** What Brush and Rect paint: values `terrain:<character>` or `cost:<layer value>`. */
@@ -47,6 +48,7 @@ export function findElements() {
     speedOut: $('agent-speed-out'),
     agentRoutes: $<HTMLInputElement>('agent-routes'),
     crowdToggle: $<HTMLButtonElement>('crowd-toggle'),
+    crowdPause: $<HTMLButtonElement>('crowd-pause'),
     compare: $('compare'),
     crowdSection: $('crowd-section'),
     numbersSection: $('numbers-section'),

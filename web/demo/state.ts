@@ -38,8 +38,13 @@ export interface DemoState {
   /** The query's ends. */
   start: Point | null;
   goal: Point | null;
-  /** A*'s cost for the same query. */
+  /** A*'s cost for the same query, and its time (ms) as shown. */
   optimalCost: number | null;
+  referenceMs: number | null;
+  /** True once the query on screen has been timed again over a few frames (its figures are final). */
+  timesSettled: boolean;
+  /** The warm-up's time per round of searches, slice after slice (ms). */
+  warmUpMs: number[];
   /** The terrain kinds' multipliers of the grid on screen (the panel's swamp and ground inputs). */
   terrainCosts: TerrainCosts;
   /** The cells of the path on screen, [x0, y0, x1, y1, ...] (empty without one). */
@@ -182,7 +187,7 @@ export class AppState {
     this.view = new Viewport(canvas);
     this.brushSize = brushSize;
     this.demo = {
-      ready: false, map: null, width: 0, height: 0, algo: this.algo.id, settings: this.settings, mode: this.mode, overlays: [], lastPath: null, optimalCost: null, start: null, goal: null,
+      ready: false, map: null, width: 0, height: 0, algo: this.algo.id, settings: this.settings, mode: this.mode, overlays: [], lastPath: null, optimalCost: null, referenceMs: null, timesSettled: false, warmUpMs: [], start: null, goal: null,
       terrainCosts: this.terrainCosts,
       pathCells: () => (this.outcome?.found ? [...this.outcome.cells] : []),
       cellCost: (x, y) => (this.shown ? this.shown.image.multiplierAt(x, y) : NaN),

@@ -20,7 +20,7 @@ export class AlgorithmPanel {
     for (const input of Object.values(this.elements.options)) input.addEventListener('change', () => void this.changed());
   }
 
-  /** Fills the picker with the algorithms offered (and, disabled, those not in the package yet). */
+  /** Fills the picker with the algorithms offered (and, disabled, those the loaded module lacks). */
   populate(): void {
     const picker = this.elements.algoPicker;
     picker.length = 0;
@@ -60,6 +60,8 @@ export class AlgorithmPanel {
     const hierarchyChanged = s.mode === 'crowd';
     if (!(await this.maps.prepareAlgorithm())) return;
     this.query.run();
+    // Without a query nothing else replaces the "Building…" of prepareAlgorithm.
+    this.query.sayNextStep(`${s.algo.label} on ${s.shown.name}. `);
     this.frames.request();
     if (hierarchyChanged) await this.crowd.start();
   }

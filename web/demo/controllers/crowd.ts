@@ -1,7 +1,8 @@
 // The crowd's run: started with the Crowd tab (and again when the map or the hierarchy changes),
-// stopped when leaving it; its sliders and its Start/Stop button.
+// stopped when leaving it; its sliders, its Start/Stop button (Stop removes the agents and clears the
+// figures) and its Pause/Resume button (the agents stand still, and walk on from there).
 import { algoInfo, hierarchyOptions } from '../algorithms';
-import { Crowd } from '../crowd';
+import { Crowd, emptyCrowdMetrics } from '../crowd';
 import { errorText } from '../format';
 import type { Elements } from '../page';
 import type { FrameLoop } from '../render/frameLoop';
@@ -27,6 +28,27 @@ export class CrowdController {
       if (this.state.crowd) this.state.crowd.showRoutes = (e.target as HTMLInputElement).checked;
     });
     crowdToggle.addEventListener('click', () => void (this.state.crowd ? this.stop() : this.start()));
+    this.elements.crowdPause.addEventListener('click', () => this.togglePause());
+  }
+
+  /** Pauses a walking crowd, or resumes a paused one. */
+  togglePause(): void {
+    const c = this.state.crowd;
+    if (!c) return;
+    c.paused = !c.paused;
+    this.state.demo.crowd = { ...c.metrics };
+    this.#showButtons();
+    this.panels.say(c.paused ? `Crowd paused: ${c.count} agents stand where they are. Resume to walk on.` : `Crowd: ${c.count} agents walk on.`);
+    if (c.paused) this.panels.showCrowdPaused();
+    this.frames.request();
+  }
+
+  #showButtons(): void {
+    const c = this.state.crowd;
+    const { crowdToggle, crowdPause } = this.elements;
+    crowdToggle.textContent = c ? 'Stop' : 'Start';
+    crowdPause.disabled = !c;
+    crowdPause.textContent = c?.paused ? 'Resume' : 'Pause';
   }
 
   /** Sets the agents slider (from a permalink). */
@@ -63,7 +85,7 @@ export class CrowdController {
       s.crowd = c;
       s.demo.crowd = { ...c.metrics };
       s.demo.resetFrameStats();
-      crowdToggle.textContent = 'Stop';
+      this.#showButtons();
       this.panels.say(`Crowd: ${c.count} agents; every plan and search in the worker pool (${c.metrics.poolMode} mode: ${c.metrics.poolReason}). Paint walls to make them re-plan.`);
       this.frames.request();
     } catch (error) {
@@ -78,9 +100,12 @@ export class CrowdController {
     const s = this.state;
     const c = s.crowd;
     s.crowd = null;
-    this.elements.crowdToggle.textContent = 'Start';
+    this.#showButtons();
     if (c) {
-      s.demo.crowd = { ...c.metrics, running: false };
+      // Stopped: no agent, no figure left over from the run.
+      s.demo.crowd = emptyCrowdMetrics();
+      this.panels.clearCrowdNumbers();
+      this.frames.request();
       await c.close();
     }
   }

@@ -114,11 +114,8 @@ export class MapLoader {
     frames.request();
     if (!(await this.prepareAlgorithm(token))) return false;
     s.demo.ready = true;
-    if (s.start && s.goal) query.run();
-    else {
-      query.run();
-      panels.say(`${name}: ${shown.width} × ${shown.height}. Click a passable cell to set the start, then the goal.`);
-    }
+    query.run();
+    query.sayNextStep(`${name}: ${shown.width} × ${shown.height}. `);
     permalink.update();
     if (s.mode === 'crowd') void crowd.start();
     return true;

@@ -52,7 +52,7 @@ export class MapSources {
         feature: k === 'empty' ? 0 : Math.min(d.max, Math.max(d.min, n('gen-feature') || d.feature)),
         seed: Math.max(0, n('gen-seed') || 0),
       };
-      // An empty map is for drawing on.
+      // An empty map is for drawing on: the Brush is chosen, and the status line says so (MapLoader).
       if (k === 'empty' && this.state.tool === 'path') this.tools.set('brush');
       void this.maps.loadGenerated(params);
     });

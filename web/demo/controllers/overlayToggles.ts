@@ -1,4 +1,5 @@
 // The overlay toggles: which overlays are shown (ticked, and available for the algorithm).
+import type { AlgoInfo } from '../algorithms';
 import type { Elements } from '../page';
 import type { FrameLoop } from '../render/frameLoop';
 import type { AppState } from '../state';
@@ -6,9 +7,11 @@ import type { PermalinkSync } from './permalinkSync';
 
 export class OverlayToggles {
   readonly #boxes: HTMLInputElement[];
+  readonly #pathLabel: HTMLElement;
 
   constructor(private readonly state: AppState, elements: Elements) {
     this.#boxes = elements.overlayBoxes;
+    this.#pathLabel = elements.pathLabel;
   }
 
   wire(frames: FrameLoop, permalink: PermalinkSync): void {
@@ -38,8 +41,15 @@ export class OverlayToggles {
       else if (id === 'sclusters') available = algo.kind === 'shpa';
       box.disabled = !available;
     }
+    this.#pathLabel.textContent = pathLabel(algo, this.state.settings.smooth);
     const shown = this.#boxes.filter((b) => b.checked && !b.disabled).map((b) => b.dataset.overlay!);
     this.state.overlays = new Set(shown);
     this.state.demo.overlays = shown;
   }
+}
+
+/** What the found path is: only the hierarchical planners smooth theirs (A*'s is optimal as it is). */
+export function pathLabel(algo: AlgoInfo, smooth: boolean): string {
+  if (algo.kind === 'astar') return 'Path (A*, optimal)';
+  return smooth ? 'Path (smoothed)' : 'Path (unsmoothed)';
 }

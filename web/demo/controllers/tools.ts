@@ -4,6 +4,9 @@ import type { FrameLoop } from '../render/frameLoop';
 import type { AppState, Tool } from '../state';
 
 export class ToolController {
+  /** Called after every change of tool (the status line follows it). */
+  onChange: (tool: Tool) => void = () => {};
+
   constructor(private readonly state: AppState, private readonly elements: Elements, private readonly frames: FrameLoop) {}
 
   wire(): void {
@@ -19,5 +22,6 @@ export class ToolController {
     this.state.tool = tool;
     for (const r of this.elements.toolRadios) r.checked = r.value === tool;
     this.frames.request();
+    this.onChange(tool);
   }
 }

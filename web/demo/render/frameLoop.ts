@@ -34,7 +34,9 @@ export class FrameLoop {
     if (this.canvas.draw()) this.request();
     const work = performance.now() - t0;
     s.demo.lastFrameMs = work;
-    if (s.crowd !== null || s.flashes.active) {
+    // A paused crowd needs no frames of its own (a change asks for one).
+    const walking = s.crowd !== null && !s.crowd.paused;
+    if (walking || s.flashes.active) {
       if (f.lastAt) {
         f.gaps.push(now - f.lastAt);
         f.times.push(work);
@@ -42,7 +44,7 @@ export class FrameLoop {
       }
       f.lastAt = now;
       const stats = this.#measure();
-      if (s.crowd && s.mode === 'crowd') this.panels.showCrowdNumbers(s.crowd.metrics, stats);
+      if (walking && s.mode === 'crowd') this.panels.showCrowdNumbers(s.crowd!.metrics, stats);
       this.request();
     } else f.lastAt = 0;
   }

@@ -50,11 +50,6 @@ export class MapCanvas {
       const image = this.data.shpaClusters();
       if (image) ctx.drawImage(image, 0, 0);
     }
-    const phases = this.data.phases();
-    if (phases.size) {
-      this.data.trace();
-      s.searchSets.draw(ctx, view, phases, vis);
-    }
     if (this.data.planner()) {
       const borders = [1, 2, 3].filter((l) => on(`b${l}`)).map((l) => this.data.clusters(l));
       drawClusterBorders(ctx, view, borders.filter((c) => c !== null), vis);
@@ -72,6 +67,13 @@ export class MapCanvas {
         if (joined && s.goal) drawConnections(ctx, view, s.goal, s.start ? joined.goal.nodes : joined.start.nodes, PALETTE.goal);
       }
       if (level1 && on('nodes')) drawTransitions(ctx, view, level1, vis, shown.width, shown.height);
+    }
+    // The query's searches over the hierarchy's overlays: they are what the query did, the hierarchy
+    // the stage it did it on (under them, the transitions would hide the abstract search's nodes).
+    const phases = this.data.phases();
+    if (phases.size) {
+      this.data.trace();
+      s.searchSets.draw(ctx, view, phases, vis);
     }
     if (s.mode !== 'crowd') {
       const { reference, outcome } = s;

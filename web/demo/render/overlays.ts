@@ -174,13 +174,22 @@ export const SET_OVERLAYS: Readonly<Record<string, readonly SearchPhase[]>> = {
 export class SearchSets {
   #trace: TracedPath | null = null;
   #key = '';
-  #image: { canvas: HTMLCanvasElement; x0: number; y0: number } | null = null;
+  #cells: { image: ImageData; x0: number; y0: number } | null = null;
+  /** The cells' image drawn, at `block` cells per pixel. */
+  #image: { canvas: HTMLCanvasElement; block: number } | null = null;
+
+  /** Smallest size of a searched cell on screen, in device pixels (below it, cells are pooled). */
+  static readonly MIN_CELL_PX = 2;
+  /** Opacity of open and closed cells: pale and strong, both well off the terrain. */
+  static readonly OPEN_ALPHA = 110;
+  static readonly CLOSED_ALPHA = 210;
 
   /** The trace shown (null: none). */
   set(trace: TracedPath | null): void {
     if (trace === this.#trace) return;
     this.#trace = trace;
     this.#key = '';
+    this.#cells = null;
     this.#image = null;
   }
 
@@ -194,11 +203,20 @@ export class SearchSets {
     const key = [...phases].sort().join(',');
     if (key !== this.#key) {
       this.#key = key;
-      this.#image = this.#cellImage(trace, phases);
+      this.#cells = this.#cellImage(trace, phases);
+      this.#image = null;
     }
-    if (this.#image) ctx.drawImage(this.#image.canvas, this.#image.x0, this.#image.y0);
+    if (this.#cells) {
+      // Zoomed out, a searched corridor one cell wide would fall between the pixels: cells are pooled
+      // into blocks of at least MIN_CELL_PX on screen, a block as strong as its strongest cell.
+      const block = Math.max(1, Math.ceil(SearchSets.MIN_CELL_PX / view.scale));
+      if (this.#image?.block !== block) this.#image = { canvas: pooled(this.#cells.image, block), block };
+      const { canvas } = this.#image;
+      ctx.drawImage(canvas, this.#cells.x0, this.#cells.y0, canvas.width * block, canvas.height * block);
+    }
     const px = 1 / view.scale;
-    const size = Math.max(4 * view.dpr * px, 0.7);
+    // Larger than the transitions' squares (3 and 4.8 px), which they are drawn over.
+    const size = Math.max(7 * view.dpr * px, 0.8);
     const inside = (x: number, y: number) => x >= vis.x0 - 1 && y >= vis.y0 - 1 && x <= vis.x1 && y <= vis.y1;
     for (const s of trace.searches) {
       if (s.level === 0 || !phases.has(s.phase)) continue;
@@ -207,7 +225,7 @@ export class SearchSets {
         for (let i = 0; i < cells.length; i += 2) {
           if (inside(cells[i]!, cells[i + 1]!)) ctx.rect(cells[i]! + 0.5 - size / 2, cells[i + 1]! + 0.5 - size / 2, size, size);
         }
-        ctx.lineWidth = 2 * view.dpr * px;
+        ctx.lineWidth = 2.5 * view.dpr * px;
         ctx.strokeStyle = PHASE_COLOURS[s.phase];
         if (closed) {
           ctx.fillStyle = PHASE_COLOURS[s.phase];
@@ -220,7 +238,7 @@ export class SearchSets {
     }
   }
 
-  #cellImage(trace: TracedPath, phases: ReadonlySet<SearchPhase>): { canvas: HTMLCanvasElement; x0: number; y0: number } | null {
+  #cellImage(trace: TracedPath, phases: ReadonlySet<SearchPhase>): { image: ImageData; x0: number; y0: number } | null {
     let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
     const searches = trace.searches.filter((s) => s.level === 0 && phases.has(s.phase));
     for (const s of searches) {
@@ -235,13 +253,10 @@ export class SearchSets {
     }
     if (x1 < 0) return null;
     const w = x1 - x0, h = y1 - y0;
-    const canvas = document.createElement('canvas');
-    canvas.width = w;
-    canvas.height = h;
     const image = new ImageData(w, h);
     for (const s of searches) {
       const [r, g, b] = rgbOf(PHASE_COLOURS[s.phase]);
-      for (const [cells, alpha] of [[s.open, 70], [s.closed, 170]] as const) {
+      for (const [cells, alpha] of [[s.open, SearchSets.OPEN_ALPHA], [s.closed, SearchSets.CLOSED_ALPHA]] as const) {
         for (let i = 0; i < cells.length; i += 2) {
           const at = 4 * ((cells[i + 1]! - y0) * w + (cells[i]! - x0));
           if (image.data[at + 3]! > alpha) continue; // a cell closed by another search stays strong
@@ -252,9 +267,29 @@ export class SearchSets {
         }
       }
     }
-    canvas.getContext('2d')!.putImageData(image, 0, 0);
-    return { canvas, x0, y0 };
+    return { image, x0, y0 };
   }
+}
+
+/** `image` with each `block` × `block` square of pixels made one pixel: that of the most opaque of them. */
+function pooled(image: ImageData, block: number): HTMLCanvasElement {
+  const w = Math.ceil(image.width / block), h = Math.ceil(image.height / block);
+  const out = block === 1 ? image : new ImageData(w, h);
+  if (block > 1) {
+    const src = image.data, dst = out.data;
+    for (let y = 0; y < image.height; y++) {
+      const row = Math.floor(y / block) * w;
+      for (let x = 0; x < image.width; x++) {
+        const from = 4 * (y * image.width + x), to = 4 * (row + Math.floor(x / block));
+        if (src[from + 3]! > dst[to + 3]!) dst.set(src.subarray(from, from + 4), to);
+      }
+    }
+  }
+  const canvas = document.createElement('canvas');
+  canvas.width = w;
+  canvas.height = h;
+  canvas.getContext('2d')!.putImageData(out, 0, 0);
+  return canvas;
 }
 
 /**

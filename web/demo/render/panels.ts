@@ -1,8 +1,8 @@
 // The text around the map: the message line, the query's numbers, the build's figures, the last
 // edit's update, the crowd's numbers and the HUD (the cell under the pointer, the zoom).
-import { hierarchyOptions } from '../algorithms';
+import { hierarchyOptions, suboptimality } from '../algorithms';
 import type { CrowdMetrics } from '../crowd';
-import { errorText, fmtInt, fmtMs, plural } from '../format';
+import { errorText, fmtInt, fmtMs, fmtPercent, plural } from '../format';
 import type { Elements } from '../page';
 import type { AppState } from '../state';
 import type { OverlayData } from './overlayData';
@@ -43,8 +43,7 @@ export class Panels {
     if (reference && !referenceStale) {
       set(N.optimal, reference.found ? reference.cost.toFixed(4) : 'no path');
       set(N.astar, `${fmtMs(reference.ms)}, ${fmtInt(reference.expanded)} expanded`);
-      const excess = o.found && reference.found && reference.cost > 0 ? Math.max(0, o.cost / reference.cost - 1) : NaN;
-      set(N.subopt, Number.isFinite(excess) ? `${(100 * excess).toFixed(2)} %` : '–');
+      set(N.subopt, o.found && reference.found ? fmtPercent(suboptimality(o.cost, reference.cost)) : '–');
     } else {
       set(N.optimal, referenceStale ? '(on release)' : '–');
       set(N.astar, '–');
@@ -117,6 +116,23 @@ export class Panels {
     C.load.textContent = `${(100 * m.poolBusy).toFixed(0)} % busy, ${m.inFlight} in flight`;
     C.agents.textContent = `${m.walking} walking, ${m.waiting} waiting, ${m.agents - m.walking - m.waiting} planning`;
     C.arrivals.textContent = `${fmtInt(m.arrivals)}, ${fmtInt(m.replans)}`;
+  }
+
+  /** No crowd: every figure of the crowd panel is blank. */
+  clearCrowdNumbers(): void {
+    for (const cell of Object.values(this.elements.crowdNumbers)) {
+      cell.textContent = '–';
+      cell.title = '';
+    }
+  }
+
+  /** A paused crowd: no frame runs, so the frame figures are not of now. */
+  showCrowdPaused(): void {
+    const C = this.elements.crowdNumbers;
+    C.fps.textContent = 'paused';
+    C.frame.textContent = '–';
+    C.searches.textContent = '–';
+    C.load.textContent = '–';
   }
 
   showHud(): void {
