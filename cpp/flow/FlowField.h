@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -63,7 +64,9 @@ class FlowField {
 
   // Whether the cells of level-1 cluster `cluster` (ClusterLayout numbering) have their steps.
   bool clusterComputed(int32_t cluster) const { return computed_[static_cast<size_t>(cluster)] != 0; }
-  uint32_t computedClusters() const;
+  uint32_t computedClusters() const {
+    return static_cast<uint32_t>(std::count(computed_.begin(), computed_.end(), uint8_t{1}));
+  }
   // Whether the field covers the whole component, or only the corridors of the starts it was asked for.
   bool corridorsOnly() const { return corridorsOnly_; }
   std::span<const Point> starts() const { return starts_; }

@@ -13,10 +13,6 @@ std::string pointText(Point p) { return "(" + std::to_string(p.x) + ", " + std::
 
 }  // namespace
 
-uint32_t FlowField::computedClusters() const {
-  return static_cast<uint32_t>(std::count(computed_.begin(), computed_.end(), uint8_t{1}));
-}
-
 std::string FlowFieldBuilder::checkGoal(const Grid& grid, Point goal) {
   if (!grid.inside(goal))
     return "goal " + pointText(goal) + " is outside the " + std::to_string(grid.width()) + "x" +
