@@ -310,6 +310,32 @@ TEST(FlowField, AfterTerrainEditsARefreshedFieldMatchesAFreshOne) {
   }
 }
 
+TEST(FlowField, AfterCostEditsOnAWeightedMapARefreshedFieldMatchesAFreshOne) {
+  Hierarchy h = test::buildHierarchy(test::weighRegions(test::loadMap("den520d.map"), 3), HierarchyOptions{});
+  std::mt19937 rng(31);
+  const Point goal = test::randomPassable(h.grid(), rng);
+  FlowFieldBuilder builder;
+  FlowField refreshed, fresh;
+  ASSERT_EQ(builder.build(h, goal, refreshed), "");
+  std::vector<double> cost;
+  for (int batch = 0; batch < 6; ++batch) {
+    // A patch of new move costs (the terrain kept): a swamp laid or a road paved.
+    std::vector<CellEdit> edits;
+    const Point p{static_cast<int32_t>(rng() % 240), static_cast<int32_t>(rng() % 240)};
+    const uint8_t value = batch % 2 ? 8 : 160;
+    for (int32_t y = p.y; y < p.y + 12; ++y)
+      for (int32_t x = p.x; x < p.x + 12; ++x) edits.push_back({{x, y}, CellEdit::kKeepTerrain, value});
+    ASSERT_EQ(h.applyEdits(edits), "");
+    FlowFieldStats stats;
+    ASSERT_EQ(builder.refresh(h, refreshed, &stats), "");
+    ASSERT_EQ(followField(h, refreshed, cost), "") << "batch " << batch;
+    ASSERT_EQ(builder.build(h, goal, fresh), "");
+    EXPECT_TRUE(std::equal(fresh.directions().begin(), fresh.directions().end(), refreshed.directions().begin()))
+        << "batch " << batch;
+    EXPECT_GT(stats.clustersKept, 0u);
+  }
+}
+
 TEST(FlowField, AGoalWalledInByAnEditLeavesAFieldWithoutStepsAndSaysWhy) {
   Hierarchy h = test::buildHierarchy(test::loadMap("den520d.map"), HierarchyOptions{});
   std::mt19937 rng(9);
