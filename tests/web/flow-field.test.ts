@@ -208,13 +208,14 @@ describe('HPAStar.flowField', () => {
   });
 });
 
-describe('PathPool.flowField (copied)', () => {
+describe.each(['copied', 'shared'] as const)('PathPool.flowField (%s)', (mode) => {
   test('answers as the planner does, also after updateTerrain, and rejects bad goals as the planner throws', async () => {
     const text = readMapsFile(MAP);
     const edited = hp.Grid.fromMovingAI(text, MAP);
     const p = hp.HPAStar.build(edited, { clusterSize: 10, levels: 2 });
-    const pool = await createPathPool({ grid: edited, hierarchy: { clusterSize: 10, levels: 2 }, workers: 2, mode: 'copied' });
+    const pool = await createPathPool({ grid: edited, hierarchy: { clusterSize: 10, levels: 2 }, workers: 2, mode });
     try {
+      expect(pool.mode).toBe(mode);
       const goal = { x: 50, y: 150 };
       const fromPool = await pool.flowField(goal);
       expect(fromPool.version).toBe(0);
