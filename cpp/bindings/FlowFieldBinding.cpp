@@ -26,17 +26,20 @@ class FlowFieldsHandle {
   // corridorsOnly, computedClusters, clustersIntegrated, clustersKept, bytes } or { error }.
   val field(int gx, int gy, const val& starts) {
     if (!versions_) return errorObject("the planner is not built");
+    const VersionedHierarchy::Snapshot h = versions_->current();
+    // The starts (read here, then kept by the field), a new field and the builder's per-cell scratch
+    // (directions, and a stamp per cell for corridors), its per-node scratch.
+    const uint64_t cells = static_cast<uint64_t>(h->grid().cellCount());
+    const uint64_t startBytes = static_cast<uint64_t>(starts["length"].as<double>()) * 12;
+    if (std::string error =
+            reserveHeap(startBytes + cells * 7 + static_cast<uint64_t>(h->nodeCount()) * 32, "a flow field");
+        !error.empty())
+      return errorObject(error);
     readFromJS(starts, packed_);
     if (packed_.size() % 2 != 0)
       return errorObject("starts must be packed as (x, y) pairs; got " + std::to_string(packed_.size()) + " numbers");
     starts_.resize(packed_.size() / 2);
     for (size_t i = 0; i < starts_.size(); ++i) starts_[i] = Point{packed_[2 * i], packed_[2 * i + 1]};
-    const VersionedHierarchy::Snapshot h = versions_->current();
-    // A new field and its copy for JavaScript (a byte per cell each), and the builder's scratch.
-    const uint64_t cells = static_cast<uint64_t>(h->grid().cellCount());
-    if (std::string error = reserveHeap(cells * 7 + static_cast<uint64_t>(h->nodeCount()) * 32, "a flow field");
-        !error.empty())
-      return errorObject(error);
     std::string error;
     FlowFieldStats stats;
     const FlowField* f = cache_.get(*h, Point{gx, gy}, starts_, error, &stats);

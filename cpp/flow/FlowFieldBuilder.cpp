@@ -61,11 +61,17 @@ std::string FlowFieldBuilder::extend(const Hierarchy& h, FlowField& field, std::
     field.corridorsOnly_ = false;
     field.starts_.clear();
   } else if (field.corridorsOnly_) {
-    for (Point p : starts)
-      if (std::find(field.starts_.begin(), field.starts_.end(), p) == field.starts_.end()) {
-        field.starts_.push_back(p);
-        grew = true;
-      }
+    // Which starts are new, in one pass over each list (a game asks every frame with its agents' cells):
+    // the field's starts are stamped on a per-cell scratch, the asked ones looked up there.
+    const uint32_t stamp = nextStamp(h.grid());
+    for (Point p : field.starts_) walked_[static_cast<size_t>(h.grid().index(p))] = stamp;
+    for (Point p : starts) {
+      uint32_t& mark = walked_[static_cast<size_t>(h.grid().index(p))];
+      if (mark == stamp) continue;
+      mark = stamp;
+      field.starts_.push_back(p);
+      grew = true;
+    }
   }
   if (!grew && !field.empty() && field.version() == h.version()) return "";
   return refresh(h, field, stats);
@@ -300,16 +306,22 @@ uint64_t FlowFieldBuilder::integrateLoop(const Grid& grid, const Rect& area) {
   return expanded;
 }
 
+uint32_t FlowFieldBuilder::nextStamp(const Grid& grid) {
+  const size_t cells = static_cast<size_t>(grid.cellCount());
+  if (walked_.size() < cells) walked_.resize(cells, 0);
+  if (++walk_ == 0) {  // wrapped: clear once every 4 billion uses
+    std::fill(walked_.begin(), walked_.end(), 0u);
+    walk_ = 1;
+  }
+  return walk_;
+}
+
 void FlowFieldBuilder::walkStarts(const Hierarchy& h, FlowField& field, FlowFieldStats& stats) {
   // Follows the field from each start, integrating each cluster as the walk enters it; cells walked
   // before (by this refresh's earlier starts) end a walk, so shared corridors are walked once.
   const Grid& grid = h.grid();
   const size_t cells = static_cast<size_t>(grid.cellCount());
-  if (walked_.size() < cells) walked_.resize(cells, 0);
-  if (++walk_ == 0) {
-    std::fill(walked_.begin(), walked_.end(), 0u);
-    walk_ = 1;
-  }
+  const uint32_t walk = nextStamp(grid);
   for (Point start : field.starts_) {
     if (!grid.passable(start) || h.componentOf(start) != field.component_) continue;
     Point p = start;
@@ -317,8 +329,8 @@ void FlowFieldBuilder::walkStarts(const Hierarchy& h, FlowField& field, FlowFiel
       const int32_t cluster = field.layout_.clusterOf(p);
       if (!field.computed_[static_cast<size_t>(cluster)]) integrate(h, field, cluster, stats);
       const size_t i = static_cast<size_t>(grid.index(p));
-      if (walked_[i] == walk_) break;
-      walked_[i] = walk_;
+      if (walked_[i] == walk) break;
+      walked_[i] = walk;
       const uint8_t d = field.directions_[i];
       if (d >= kDirCount) break;
       p = Point{p.x + kDirDx[d], p.y + kDirDy[d]};

@@ -67,13 +67,15 @@ class FlowFieldBuilder {
   template <bool Weighted>
   uint64_t integrateLoop(const Grid& grid, const Rect& area);
   void walkStarts(const Hierarchy& h, FlowField& field, FlowFieldStats& stats);
+  // A new stamp for walked_ (grown to the grid's cells).
+  uint32_t nextStamp(const Grid& grid);
 
   DijkstraSearch goalSearch_;          // the goal's cluster, to join the goal to its nodes
   NodeSearchSpace nodes_;              // the abstract search
   SearchSpace cells_;                  // one cluster's integration
   std::vector<uint32_t> seedOffsets_;  // the seeds of the current search, as FlowField keeps them
   std::vector<FlowField::Seed> seeds_;
-  std::vector<uint32_t> walked_;  // per map cell: the walk that last passed it (corridors)
+  std::vector<uint32_t> walked_;  // per map cell: the walk that last passed it, or a start (corridors)
   uint32_t walk_ = 0;
 };
 

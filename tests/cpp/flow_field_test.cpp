@@ -242,6 +242,18 @@ TEST(FlowField, CorridorsOnlyComputesTheClustersThePathsFromTheStartsCross) {
   size_t notComputed = 0;
   for (uint8_t d : corridors.directions()) notComputed += d == FlowField::kNotComputed;
   EXPECT_GT(notComputed, 0u);
+  // Asked again for the same starts: nothing to do. For one more: its corridor is added.
+  FlowFieldStats stats;
+  ASSERT_EQ(builder.extend(h, corridors, starts, &stats), "");
+  EXPECT_EQ(stats.clustersIntegrated + stats.abstractExpanded, 0u);
+  Point more = test::randomPassable(grid, rng);
+  while (!h.connected(more, goal) || corridors.direction(more) != FlowField::kNotComputed)
+    more = test::randomPassable(grid, rng);
+  const uint32_t before = corridors.computedClusters();
+  ASSERT_EQ(builder.extend(h, corridors, std::span<const Point>(&more, 1), &stats), "");
+  EXPECT_GT(corridors.computedClusters(), before);
+  EXPECT_EQ(corridors.starts().size(), starts.size() + 1);
+  for (Point p = more; p != goal; p = *corridors.next(p)) ASSERT_EQ(corridors.direction(p), whole.direction(p));
   // Widening to the whole component gives the whole field.
   ASSERT_EQ(builder.extend(h, corridors, {}), "");
   EXPECT_FALSE(corridors.corridorsOnly());
