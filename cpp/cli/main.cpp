@@ -7,6 +7,7 @@
 #include "cli/AnnotatedToolPlanner.h"
 #include "cli/CompareCommand.h"
 #include "cli/DynamicCommand.h"
+#include "cli/FlowBenchCommand.h"
 #include "cli/MapLoading.h"
 #include "cli/OptionFlags.h"
 #include "cli/ScenCommand.h"
@@ -45,6 +46,11 @@ void printUsage(std::FILE* out) {
                "      N - 1 more times and keeps its fastest time (less noise). With landmarks or a distance\n"
                "      table, a change that alters the top level's graph leaves them stale: they are then\n"
                "      refreshed (timed apart), and --queries N answers N random pairs before and after.\n\n"
+               "  flow-bench FILE.map [--goals N] [--paths N] [--seed K] [--passes N] [hierarchy options]\n"
+               "      Per random goal: building its flow field against planning N (1000) HPA* paths from random\n"
+               "      starts to it, in the same run (fastest of --passes), the field's and HPA*'s suboptimality\n"
+               "      over those starts, and the refresh after a one-cell wall. Exit status 3 when following\n"
+               "      the field from a start does not reach the goal.\n\n"
                "auto: the HPA* family with the options hpastar picks for the map (HierarchyOptionChoice.h: DHPA*\n"
                "trees, landmarks, a cluster side from the map's borders, the distance table when\n"
                "--terrain-changes rarely; the default hint is often); scen and stats print the options chosen.\n"
@@ -91,6 +97,7 @@ int main(int argc, char** argv) {
     if (command == "compare") return runCompareCommand(argc, argv);
     if (command == "dynamic") return runDynamicCommand(argc, argv);
     if (command == "update-bench") return runUpdateBenchCommand(argc, argv);
+    if (command == "flow-bench") return runFlowBenchCommand(argc, argv);
     throw UsageError("unknown command \"" + command + "\"");
   } catch (const UsageError& e) {
     std::fprintf(stderr, "hpa: %s\n(hpa --help for usage)\n", e.what());

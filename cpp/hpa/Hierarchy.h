@@ -157,6 +157,11 @@ class Hierarchy {
   const ClusterBlock& block(int32_t level, int32_t cluster) const {
     return *blocks_[static_cast<size_t>(level - 1)][static_cast<size_t>(cluster)];
   }
+  // The same block as shared: an edit replaces the block of every cluster it rebuilds, so whoever keeps a
+  // weak reference to it (a flow field) can tell later whether the cluster was rebuilt since.
+  const std::shared_ptr<const ClusterBlock>& sharedBlock(int32_t level, int32_t cluster) const {
+    return blocks_[static_cast<size_t>(level - 1)][static_cast<size_t>(cluster)];
+  }
 
   // True when a path joins the two passable cells (a lookup, no search).
   bool connected(Point a, Point b) const { return componentOf(a) == componentOf(b); }

@@ -14,6 +14,7 @@ import type { HierarchyOptions, OptionChoice, ResolvedHierarchyOptions, Resolved
 export { AStar } from './astar.ts';
 export { PathBatch, PathStatusCode, QueryBatch, type PathBatchArrays } from './batch.ts';
 export { Grid } from './grid.ts';
+export { FLOW_DX, FLOW_DY, FLOW_NOT_COMPUTED, FLOW_NO_STEP, FlowField, type FlowFieldOptions, type FlowFieldStats } from './flowField.ts';
 export { HPAStar, HPAStarQuery, PathPlan } from './hpastar.ts';
 export { JPS, JPSPlus } from './jps.ts';
 export { parseMovingAIMap, type MovingAIMap } from './movingAIMap.ts';

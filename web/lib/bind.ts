@@ -48,6 +48,7 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
   const hpaParts: HpaModuleParts = {
     state,
     makeQuery: (planner) => new module.HPAStarQuery(planner),
+    makeFlowFields: (planner) => new module.HPAStarFlowFields(planner),
     inspection: {
       hpaClusterRects: (planner, level) => module.hpaClusterRects(planner, level),
       hpaQueryConnections: (query, sx, sy, gx, gy) => module.hpaQueryConnections(query, sx, sy, gx, gy),

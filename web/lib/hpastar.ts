@@ -3,9 +3,18 @@
  * 2010) with the `cacheTrees` option.
  * @module
  */
-import type { HpastarModule, RawHPAStar, RawHPAStarPlan, RawHPAStarQuery, RawHierarchyStats, RawPlanSummary } from 'hpastar:raw';
+import type {
+  HpastarModule,
+  RawHPAStar,
+  RawHPAStarFlowFields,
+  RawHPAStarPlan,
+  RawHPAStarQuery,
+  RawHierarchyStats,
+  RawPlanSummary,
+} from 'hpastar:raw';
 import { cell, integerIn, rectangle, type Rect } from './args.ts';
 import { PathBatch } from './batch.ts';
+import { makePlannerFlowFields, type FlowField, type FlowFieldOptions, type PlannerFlowFields } from './flowField.ts';
 import { PlanBatch } from './planBatch.ts';
 import {
   checkFlags,
@@ -66,6 +75,7 @@ export function hierarchyStatsOf(raw: RawHierarchyStats): HierarchyStats {
 export interface HpaModuleParts {
   readonly state: ModuleState;
   makeQuery(planner: RawHPAStar): RawHPAStarQuery;
+  makeFlowFields(planner: RawHPAStar): RawHPAStarFlowFields;
   readonly inspection: Pick<HpastarModule, 'hpaClusterRects' | 'hpaQueryConnections' | 'hpaComponentLabels'>;
 }
 
@@ -100,6 +110,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   readonly #parts: HpaModuleParts;
   readonly #query: HPAStarQuery;
   readonly #reach: PlannerReachability;
+  #flowFields: PlannerFlowFields | null = null;  // made on first use
   #stats: HierarchyStats | null = null;
 
   static {
@@ -337,6 +348,28 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   }
 
   /**
+   * The flow field of `goal`: for every cell of its component, the direction of the next step towards it,
+   * for many agents that share the goal (they read their step instead of searching). Following it from any
+   * cell of the component reaches the goal by legal moves, at about the cost of HPA*'s unsmoothed paths
+   * ({@link FlowField}). With `options.starts`, only the clusters of those starts' corridors are computed.
+   *
+   * Built from the hierarchy: one Dijkstra from the goal over the abstract graph, then one small Dijkstra
+   * per cluster. The planner keeps the fields of its last 4 goals: asking again for a goal is a copy of its
+   * steps; after terrain edits the field is refreshed, only the clusters whose terrain or whose transition
+   * distances changed being integrated again.
+   * @returns a new {@link FlowField} (a copy, nothing to dispose)
+   * @throws TypeError - when `goal` or a start is not a cell, or an option is unknown
+   * @throws RangeError - when the goal is outside the map or blocked, or a start is outside the map
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the field
+   */
+  flowField(goal: Point, options?: FlowFieldOptions): FlowField {
+    const where = 'HPAStar.flowField';
+    const raw = this.#handle();
+    this.#flowFields ??= makePlannerFlowFields(() => this.#parts.makeFlowFields(raw), this.moduleState);
+    return this.#flowFields.field(goal, options, where);
+  }
+
+  /**
    * Runs many searches in one call (one crossing into WebAssembly, results as typed arrays).
    * Queries whose start or goal is invalid do not throw: their status says why. With `snap: true`
    * their endpoints are moved first, and {@link PathBatch.snappedEndpoints} says where.
@@ -483,6 +516,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   /** Frees the hierarchy's C++ memory and the planner's own query object. Calling it again does nothing. */
   override dispose(): void {
     this.#query.dispose();
+    this.#flowFields?.dispose();
     super.dispose();
   }
 

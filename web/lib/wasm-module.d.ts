@@ -232,6 +232,30 @@ declare module 'hpastar:raw' {
     snapQueries(queries: Int32Array): { searched: Int32Array; snapped: Uint8Array } | { error: string };
   }
 
+  /** `FlowFieldsHandle::field` in FlowFieldBinding.cpp: one flow field, its steps copied. */
+  export interface RawFlowFieldAnswer {
+    directions: Uint8Array;
+    width: number;
+    height: number;
+    goalX: number;
+    goalY: number;
+    component: number;
+    version: number;
+    corridorsOnly: boolean;
+    computedClusters: number;
+    clustersIntegrated: number;
+    clustersKept: number;
+    bytes: number;
+  }
+
+  /** `FlowFieldsHandle` in FlowFieldBinding.cpp: a planner's cache of flow fields. */
+  export interface RawHPAStarFlowFields extends EmbindHandle {
+    /** `starts` packed [x, y, ...], empty for the goal's whole component. */
+    field(gx: number, gy: number, starts: Int32Array): RawFlowFieldAnswer | { error: string };
+    clear(): void;
+    bytes(): number;
+  }
+
   /** `HpaStarHandle` in HpaStarBinding.cpp: the planner's shared data (searches: RawHPAStarQuery). */
   export interface RawHPAStar extends EmbindHandle, RawReachability {
     /** Fields missing from `options` take the core's defaults. `""` or the problem. */
@@ -358,6 +382,11 @@ declare module 'hpastar:raw' {
       chooseOptions(grid: RawGrid, options: RawOptionsInput): { options: RawOptions; reason: string } | string;
     };
     HPAStarQuery: new (planner: RawHPAStar) => RawHPAStarQuery;
+    HPAStarFlowFields: {
+      new (planner: RawHPAStar): RawHPAStarFlowFields;
+      /** FlowField's codes and the directions' steps (checked against flowField.ts in tests). */
+      codes(): { noStep: number; notComputed: number; dx: number[]; dy: number[] };
+    };
     SHPAStar: { new (): RawSHPAStar; defaultOptions(): RawOptions; staticMapsOnly(): string };
     buildInfo(): RawBuildInfo;
     /** The core's declarations (ContractBinding.cpp). */

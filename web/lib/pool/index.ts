@@ -27,6 +27,7 @@
 import { PathBatch } from '../batch.ts';
 import { outOfMemoryError } from '../errors.ts';
 import { cell } from '../args.ts';
+import { flowFieldOf, flowQuestion, type FlowField, type FlowFieldOptions } from '../flowField.ts';
 import { checkFlags, checkTerrainCostRanges, describe, packEdits, packQueries, packTerrainCosts, resolvedOptionsOf, SEARCH_FLAGS } from '../internal.ts';
 import { PlanBatch } from '../planBatch.ts';
 import { cellAnswer, nearestQuestion, randomQuestion } from '../reachability.ts';
@@ -150,6 +151,17 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * called here, once, for the seed.
    */
   randomPassable(random?: () => number, component?: number): Promise<Point | null>;
+
+  /**
+   * As {@link HPAStar.flowField}, asked of a worker on the newest terrain version (see
+   * {@link PathPool.componentOf}): the field's steps are built there and transferred. Each worker keeps
+   * the fields of its last 4 goals and refreshes them after {@link PathPool.updateTerrain}, but the
+   * question may go to any worker, so asking again for a goal may build it again elsewhere.
+   * @returns a promise of the field; it rejects (TypeError, RangeError) for bad arguments as the planner
+   *   throws, for an SHPA* pool (Error: flow fields are built from an HPA* hierarchy), and when the pool
+   *   is closed
+   */
+  flowField(goal: Point, options?: FlowFieldOptions): Promise<FlowField>;
 
   /**
    * Changes terrain in every worker (each rebuilds only the clusters the edits touch): all edits or
@@ -363,6 +375,14 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     const where = 'PathPool.randomPassable';
     const answer = await this.#ask(where, { kind: 'randomPassable', ...randomQuestion(where, random, component) });
     return cellAnswer(where, answer as Point | null | { error: string });
+  }
+
+  async flowField(goal: Point, options?: FlowFieldOptions): Promise<FlowField> {
+    const where = 'PathPool.flowField';
+    this.#checkOpen(where);
+    if (this.algorithm !== 'hpa') throw new Error(`${where}: an SHPA* pool has no flow fields (HPA* and DHPA* pools do)`);
+    const question = flowQuestion(where, goal, options);
+    return flowFieldOf(where, (await this.#ask(where, { kind: 'flowField', ...question })) as Parameters<typeof flowFieldOf>[1]);
   }
 
   /** A reachability question as a job of one query on the newest version (the scheduler counts jobs in queries: one empty one), its answer as the worker gave it. */

@@ -18,8 +18,9 @@
  *
  * @module
  */
-import type { RawOptions } from 'hpastar:raw';
+import type { RawFlowFieldAnswer, RawOptions } from 'hpastar:raw';
 import type { PathBatchArrays } from '../batch.ts';
+import type { FlowQuestion } from '../flowField.ts';
 import type { PlanBatchArrays } from '../planBatch.ts';
 import type { NearestQuestion, RandomQuestion } from '../reachability.ts';
 import type { HierarchyOptions, HierarchyStats, ShpaOptions, ShpaStats } from '../types.ts';
@@ -92,12 +93,16 @@ export interface SearchMessage {
   snap: boolean;
 }
 
-/** One reachability question, its arguments checked and resolved as the planner's handle takes them. */
+/**
+ * One reachability question, its arguments checked and resolved as the planner's handle takes them; or a
+ * flow field (HPA* only), answered the same way from the worker's own cache of fields.
+ */
 export type ReachQuestion =
   | { kind: 'componentOf'; x: number; y: number }
   | { kind: 'isReachable'; ax: number; ay: number; bx: number; by: number }
   | ({ kind: 'nearestPassable' } & NearestQuestion)
-  | ({ kind: 'randomPassable' } & RandomQuestion);
+  | ({ kind: 'randomPassable' } & RandomQuestion)
+  | ({ kind: 'flowField' } & FlowQuestion);
 
 /**
  * Pool → worker: answer one reachability question on the worker's terrain version (a job of one query,
@@ -197,7 +202,8 @@ export interface ReachedMessage {
   job: number;
   version: number;
   heapBytes: number;
-  answer: number | boolean | { x: number; y: number } | null | { error: string };
+  /** A flow field's steps are transferred. */
+  answer: number | boolean | { x: number; y: number } | null | { error: string } | RawFlowFieldAnswer;
 }
 
 /** Worker → pool: the worker now holds `version`. */

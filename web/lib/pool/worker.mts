@@ -12,6 +12,7 @@ import type {
   HpastarMtModule,
   HpastarMtModuleArgs,
   RawHPAStar,
+  RawHPAStarFlowFields,
   RawHPAStarQuery,
   RawOptionsInput,
   RawParallelSearch,
@@ -47,6 +48,8 @@ interface State {
   /** Shared mode: the threads that search the one hierarchy. */
   parallel: RawParallelSearch | null;
   version: number;
+  /** HPA*: this worker's cache of flow fields, made on first use (refreshed by the core after edits). */
+  flowFields?: RawHPAStarFlowFields;
 }
 
 let port: Port;
@@ -259,6 +262,15 @@ function reach(m: ReachMessage): void {
   }
   const raw = s.planner.raw;
   const q = m.question;
+  if (q.kind === 'flowField') {
+    const p = s.planner;
+    // The pool refuses flow fields for SHPA* before asking; a question that came anyway fails alone.
+    if (p.kind !== 'hpa') return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: 'SHPA* pools have no flow fields' });
+    s.flowFields ??= new s.module.HPAStarFlowFields(p.raw);
+    const field = s.flowFields.field(q.x, q.y, q.starts);
+    const transfer = 'error' in field ? [] : [field.directions.buffer as ArrayBuffer];
+    return port.post({ type: 'reached', job: m.job, version: s.version, heapBytes: heapBytes(s.module), answer: field }, transfer);
+  }
   const answer =
     q.kind === 'componentOf'
       ? raw.componentOf(q.x, q.y)
