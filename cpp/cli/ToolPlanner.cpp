@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cli/AnnotatedToolPlanner.h"
+#include "cli/HaaToolPlanner.h"
 #include "cli/JsonObject.h"
 #include "cli/OptionFlags.h"
 #include "cli/ShpaToolPlanner.h"
@@ -172,11 +173,12 @@ class HpaToolPlanner final : public ToolPlanner {
 
 }  // namespace
 
-std::string knownAlgorithms() { return "astar, jps, jpsplus, hpa, dhpa, shpa, aa"; }
+std::string knownAlgorithms() { return "astar, jps, jpsplus, hpa, dhpa, shpa, aa, haa"; }
 
 std::set<std::string> plannerOptions(const std::string& algo) {
   if (algo == "shpa") return shpaToolOptions();
   if (algo == "aa") return annotatedToolOptions();
+  if (algo == "haa") return haaToolOptions();
   if (algo == "hpa" || algo == "dhpa") {
     std::set<std::string> names = optionFlags(HierarchyOptions::fields());
     names.insert({"no-smooth", "smoothing-range"});
@@ -200,6 +202,7 @@ std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid
   if (algo == "dhpa") return std::make_unique<HpaToolPlanner>(grid, cmd, true);
   if (algo == "shpa") return makeShpaToolPlanner(grid, cmd);
   if (algo == "aa") return makeAnnotatedToolPlanner(grid, cmd);
+  if (algo == "haa") return makeHaaToolPlanner(grid, cmd);
   throw UsageError("unknown algorithm \"" + algo + "\" (known: " + knownAlgorithms() + ")");
 }
 

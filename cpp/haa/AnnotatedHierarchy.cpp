@@ -1,0 +1,204 @@
+#include "haa/AnnotatedHierarchy.h"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+#include "grid/CapabilityNames.h"
+#include "haa/AbstractionDraft.h"
+#include "haa/AnnotatedEntranceScanner.h"
+#include "search/AnnotatedAStarSearch.h"
+
+namespace hpastar {
+namespace {
+
+// The kinds an agent may stand on that occur on the grid (out of bounds never does).
+Capability terrainsOf(const Grid& grid) {
+  bool seen[256] = {};
+  for (const uint8_t c : grid.terrain()) seen[c] = true;
+  Capability kinds;
+  for (int c = 0; c < 256; ++c) {
+    const TerrainKind kind = terrainKindOf(static_cast<char>(c));
+    if (seen[c] && kind != TerrainKind::Invalid && kind != TerrainKind::OutOfBounds)
+      kinds.kinds = static_cast<uint8_t>(kinds.kinds | (1u << static_cast<uint8_t>(kind)));
+  }
+  return kinds;
+}
+
+// The nodes of the transitions (one per cell, shared by transitions that meet there) and, for each
+// capability that can cross a transition, an inter-edge annotated with the crossing's clearance.
+// Returns the number of transitions.
+size_t addTransitions(const Grid& grid, const ClusterLayout& layout, std::span<const Capability> capabilities,
+                      std::span<const ClearanceMap> clearances, int32_t maxSize, AbstractionDraft& draft) {
+  std::vector<Transition> transitions;
+  AnnotatedEntranceScanner::scanAll(layout, clearances, maxSize, transitions);
+  std::vector<uint32_t> nodeAt(static_cast<size_t>(grid.cellCount()), UINT32_MAX);
+  auto nodeOf = [&](Point p) {
+    uint32_t& node = nodeAt[static_cast<size_t>(grid.index(p))];
+    if (node == UINT32_MAX) {
+      node = static_cast<uint32_t>(draft.nodeCells.size());
+      draft.nodeCells.push_back(p);
+      draft.nodeCluster.push_back(layout.clusterOf(p));
+    }
+    return node;
+  };
+  for (const Transition& t : transitions) {
+    const uint32_t a = nodeOf(t.a), b = nodeOf(t.b);
+    const double cost = crossingCost(grid, t);
+    for (size_t c = 0; c < capabilities.size(); ++c) {
+      const int32_t clearance = AnnotatedEntranceScanner::crossingClearance(clearances[c], t.a, t.b, maxSize);
+      if (clearance > 0) draft.edges.push_back({a, b, cost, capabilities[c], static_cast<uint8_t>(clearance), true});
+    }
+  }
+  return transitions.size();
+}
+
+// The intra-edges: in every cluster, for every capability and size, one Dijkstra from each node to the
+// cluster's later nodes (costs are symmetric, so each pair is searched once per agent).
+void addIntraEdges(const Grid& grid, const ClusterLayout& layout, std::span<const Capability> capabilities,
+                   std::span<const ClearanceMap> clearances, int32_t maxSize, AbstractionDraft& draft) {
+  std::vector<std::vector<uint32_t>> nodesOf(static_cast<size_t>(layout.count()));
+  for (uint32_t n = 0; n < draft.nodeCells.size(); ++n) nodesOf[static_cast<size_t>(draft.nodeCluster[n])].push_back(n);
+  AnnotatedAStarSearch search;
+  std::vector<Point> targets;
+  for (int32_t cluster = 0; cluster < layout.count(); ++cluster) {
+    const std::vector<uint32_t>& nodes = nodesOf[static_cast<size_t>(cluster)];
+    const Rect area = layout.rect(cluster);
+    for (size_t c = 0; c < capabilities.size(); ++c) {
+      for (int32_t size = 1; size <= maxSize; ++size) {
+        for (size_t i = 0; i + 1 < nodes.size(); ++i) {
+          const Point from = draft.nodeCells[nodes[i]];
+          if (!clearances[c].open(from, size)) continue;
+          targets.clear();
+          for (size_t j = i + 1; j < nodes.size(); ++j)
+            if (clearances[c].open(draft.nodeCells[nodes[j]], size)) targets.push_back(draft.nodeCells[nodes[j]]);
+          if (targets.empty()) continue;
+          search.settleFrom(grid, clearances[c], size, area, from, targets);
+          for (size_t j = i + 1; j < nodes.size(); ++j) {
+            const double cost = search.distanceTo(draft.nodeCells[nodes[j]]);
+            if (cost >= 0)
+              draft.edges.push_back({nodes[i], nodes[j], cost, capabilities[c], static_cast<uint8_t>(size), false});
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::optional<AnnotatedHierarchy> AnnotatedHierarchy::build(const Grid& grid, const AnnotatedHierarchyOptions& options,
+                                                            std::string& error) {
+  if (std::string problem = options.validate(); !problem.empty()) {
+    error = problem;
+    return std::nullopt;
+  }
+  const auto began = std::chrono::steady_clock::now();
+  AnnotatedHierarchy h;
+  h.grid_ = grid;
+  h.options_ = options;
+  h.layout_ = ClusterLayout(options.clusterSize, grid.width(), grid.height());
+  h.terrains_ = terrainsOf(grid);
+  // Every non-empty subset of the kinds present, smallest masks first.
+  for (uint32_t kinds = 1; kinds < 256; ++kinds)
+    if ((kinds & ~static_cast<uint32_t>(h.terrains_.kinds)) == 0)
+      h.capabilities_.push_back(Capability{static_cast<uint8_t>(kinds)});
+  for (const Capability c : h.capabilities_) h.clearances_.push_back(ClearanceMap::trueClearance(grid, c));
+
+  AbstractionDraft draft;
+  AnnotatedHierarchyStats& stats = h.stats_;
+  stats.transitions = addTransitions(grid, h.layout_, h.capabilities_, h.clearances_, options.maxSize, draft);
+  addIntraEdges(grid, h.layout_, h.capabilities_, h.clearances_, options.maxSize, draft);
+  stats.clusters = static_cast<uint64_t>(h.layout_.count());
+  stats.initial = draft.size();
+  applyStrongDominance(draft);
+  stats.high = draft.size();
+  // The low-quality figures are counted whichever graph is kept: they are what the choice is about.
+  AbstractionDraft low = draft;
+  applyWeakDominance(low);
+  stats.low = low.size();
+  if (options.abstraction == Abstraction::Low) draft = std::move(low);
+
+  // Kept nodes, numbered cluster by cluster (in the order of their cells within a cluster).
+  std::vector<uint8_t> alive(draft.nodeCells.size(), 0);
+  for (const AbstractionDraft::Edge& e : draft.edges)
+    if (e.kept) alive[e.a] = alive[e.b] = 1;
+  std::vector<uint32_t> order;
+  for (uint32_t n = 0; n < draft.nodeCells.size(); ++n)
+    if (alive[n]) order.push_back(n);
+  std::sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
+    if (draft.nodeCluster[x] != draft.nodeCluster[y]) return draft.nodeCluster[x] < draft.nodeCluster[y];
+    return grid.index(draft.nodeCells[x]) < grid.index(draft.nodeCells[y]);
+  });
+  std::vector<uint32_t> idOf(draft.nodeCells.size(), UINT32_MAX);
+  h.clusterStart_.assign(static_cast<size_t>(h.layout_.count()) + 1, 0);
+  for (uint32_t i = 0; i < order.size(); ++i) {
+    idOf[order[i]] = i;
+    h.nodeCells_.push_back(draft.nodeCells[order[i]]);
+    ++h.clusterStart_[static_cast<size_t>(draft.nodeCluster[order[i]]) + 1];
+  }
+  std::partial_sum(h.clusterStart_.begin(), h.clusterStart_.end(), h.clusterStart_.begin());
+
+  // CSR: both directions of every kept edge.
+  h.edgeStart_.assign(order.size() + 1, 0);
+  for (const AbstractionDraft::Edge& e : draft.edges)
+    if (e.kept) ++h.edgeStart_[idOf[e.a] + 1], ++h.edgeStart_[idOf[e.b] + 1];
+  std::partial_sum(h.edgeStart_.begin(), h.edgeStart_.end(), h.edgeStart_.begin());
+  h.edges_.resize(h.edgeStart_.back());
+  std::vector<uint32_t> fill(h.edgeStart_.begin(), h.edgeStart_.end() - 1);
+  for (const AbstractionDraft::Edge& e : draft.edges) {
+    if (!e.kept) continue;
+    const uint32_t a = idOf[e.a], b = idOf[e.b];
+    const float cost = static_cast<float>(e.cost);
+    h.edges_[fill[a]++] = AnnotatedEdge{b, cost, e.capability, e.clearance, e.inter};
+    h.edges_[fill[b]++] = AnnotatedEdge{a, cost, e.capability, e.clearance, e.inter};
+  }
+  h.computeComponents();
+
+  stats.bytes = h.nodeCells_.capacity() * sizeof(Point) + h.clusterStart_.capacity() * sizeof(uint32_t) +
+                h.edgeStart_.capacity() * sizeof(uint32_t) + h.edges_.capacity() * sizeof(AnnotatedEdge) +
+                h.components_.capacity() * sizeof(uint32_t);
+  for (const ClearanceMap& c : h.clearances_) stats.bytes += c.bytes();
+  stats.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+  return h;
+}
+
+void AnnotatedHierarchy::computeComponents() {
+  const size_t n = nodeCells_.size();
+  const size_t agents = static_cast<size_t>(options_.maxSize) * capabilities_.size();
+  components_.assign(agents * n, 0);
+  std::vector<uint32_t> parent(n);
+  auto root = [&](uint32_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  for (int32_t size = 1; size <= options_.maxSize; ++size) {
+    for (size_t c = 0; c < capabilities_.size(); ++c) {
+      std::iota(parent.begin(), parent.end(), 0u);
+      for (uint32_t u = 0; u < n; ++u)
+        for (const AnnotatedEdge& e : edges(u))
+          if (e.admits(size, capabilities_[c])) parent[root(u)] = root(e.to);
+      uint32_t* out = components_.data() + (static_cast<size_t>(size - 1) * capabilities_.size() + c) * n;
+      for (uint32_t u = 0; u < n; ++u) out[u] = root(u);
+    }
+  }
+}
+
+int32_t AnnotatedHierarchy::capabilityIndex(Capability agent) const {
+  const Capability onMap{static_cast<uint8_t>(agent.kinds & terrains_.kinds)};
+  for (size_t i = 0; i < capabilities_.size(); ++i)
+    if (capabilities_[i] == onMap) return static_cast<int32_t>(i);
+  return -1;
+}
+
+std::string AnnotatedHierarchy::checkAgent(int32_t size, Capability agent) const {
+  if (size < 1 || size > options_.maxSize)
+    return "agent size " + std::to_string(size) + " is outside 1.." + std::to_string(options_.maxSize) +
+           ", the sizes this HAA* hierarchy was built for";
+  if (capabilityIndex(agent) < 0)
+    return "capability \"" + capabilityText(agent) + "\" allows none of the map's terrain (" +
+           capabilityText(terrains_) + ")";
+  return "";
+}
+
+}  // namespace hpastar

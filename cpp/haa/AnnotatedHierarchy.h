@@ -1,0 +1,129 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "grid/Clearance.h"
+#include "grid/Grid.h"
+#include "grid/Terrain.h"
+#include "haa/AnnotatedHierarchyOptions.h"
+#include "hpa/ClusterLayout.h"
+
+namespace hpastar {
+
+// An edge of a HAA* graph, annotated as in the article with the capability and the clearance an agent
+// needs to use it: an agent of side S and capability C may take it when S <= clearance and C holds
+// every terrain kind of `capability` (the edge's path stands on those kinds only, with room for an
+// agent of side `clearance` all along, so it is legal for every such agent).
+struct AnnotatedEdge {
+  uint32_t to;
+  float cost;
+  Capability capability;
+  uint8_t clearance;
+  bool inter;  // crosses a cluster border (a single step), else a path inside one cluster
+
+  bool admits(int32_t size, Capability agent) const {
+    return size <= clearance && (capability.kinds & ~agent.kinds) == 0;
+  }
+};
+
+// Nodes and edges of one abstraction, for the figures the article gives before and after compaction.
+struct AbstractionSize {
+  uint64_t nodes = 0;
+  uint64_t interEdges = 0;  // undirected
+  uint64_t intraEdges = 0;  // undirected
+};
+
+struct AnnotatedHierarchyStats {
+  uint64_t clusters = 0;
+  uint64_t transitions = 0;
+  AbstractionSize initial;  // every transition and every (size, capability) intra-edge
+  AbstractionSize high;     // after strong dominance
+  AbstractionSize low;      // after weak dominance too
+  double buildMs = 0;
+  size_t bytes = 0;  // what the kept graph, clearance maps and components hold (the grid's copy apart)
+};
+
+// The abstract graph of HAA* (Harabor and Botea, 2008) over one grid, for square agents of sides
+// 1..maxSize and every capability made of the terrain kinds the map holds.
+//
+// Built once and then only read, by any number of query objects (HaaStarQuery) on any threads. It keeps
+// its own copy of the grid and one true-clearance map per capability, which the queries use for the
+// low-level searches.
+//
+// Build: the capabilities are the non-empty sets of the kinds present on the map (ground and trees on
+// the Dragon Age maps: 3). Transitions come from AnnotatedEntranceScanner; each gives a node on both
+// sides and one inter-edge per capability that can cross it, annotated with the crossing's clearance.
+// In every cluster, for every capability and size, a Dijkstra of Annotated A* from each node gives the
+// intra-edges to the others it reaches inside the cluster, annotated with that capability and size.
+// That is the article's initial abstraction. Strong dominance then drops an edge when another between
+// the same nodes costs no more and admits every agent it admits (capability a subset, clearance at
+// least as large), which keeps every agent's cheapest edges: the high-quality abstraction. Weak
+// dominance (Abstraction::Low) also drops inter-edges as AnnotatedHierarchyOptions says.
+//
+// Nodes are numbered cluster by cluster, so the nodes of a cluster are a contiguous range; edges are
+// kept in CSR form (both directions of every undirected edge).
+class AnnotatedHierarchy {
+ public:
+  // Nothing and `error` when the options are out of range.
+  static std::optional<AnnotatedHierarchy> build(const Grid& grid, const AnnotatedHierarchyOptions& options,
+                                                 std::string& error);
+
+  const Grid& grid() const { return grid_; }
+  const AnnotatedHierarchyOptions& options() const { return options_; }
+  const ClusterLayout& layout() const { return layout_; }
+  int32_t maxSize() const { return options_.maxSize; }
+  const AnnotatedHierarchyStats& stats() const { return stats_; }
+
+  // The terrain kinds on the map: every capability here is a non-empty subset of them.
+  Capability terrains() const { return terrains_; }
+  std::span<const Capability> capabilities() const { return capabilities_; }
+  // The capability of the hierarchy an agent of capability `agent` has on this map: its kinds that the
+  // map holds. -1 when it allows none of them.
+  int32_t capabilityIndex(Capability agent) const;
+  const ClearanceMap& clearance(int32_t capabilityIndex) const {
+    return clearances_[static_cast<size_t>(capabilityIndex)];
+  }
+  // "" when the hierarchy serves an agent of side `size` and capability `agent`, else why not.
+  std::string checkAgent(int32_t size, Capability agent) const;
+
+  uint32_t nodeCount() const { return static_cast<uint32_t>(nodeCells_.size()); }
+  Point nodeCell(uint32_t node) const { return nodeCells_[node]; }
+  std::span<const AnnotatedEdge> edges(uint32_t node) const {
+    return {edges_.data() + edgeStart_[node], edges_.data() + edgeStart_[node + 1]};
+  }
+  // The nodes of a cluster: ids first..first+count-1, and their cells.
+  uint32_t firstNodeOf(int32_t cluster) const { return clusterStart_[static_cast<size_t>(cluster)]; }
+  std::span<const Point> clusterNodeCells(int32_t cluster) const {
+    const uint32_t first = clusterStart_[static_cast<size_t>(cluster)];
+    return {nodeCells_.data() + first, nodeCells_.data() + clusterStart_[static_cast<size_t>(cluster) + 1]};
+  }
+
+  // The component of `node` in the graph of the edges that admit the agent (size, capabilityIndex): two
+  // nodes have the same one exactly when that agent goes from one to the other in the abstract graph.
+  uint32_t componentOf(int32_t size, int32_t capabilityIndex, uint32_t node) const {
+    const size_t agent = static_cast<size_t>(size - 1) * capabilities_.size() + static_cast<size_t>(capabilityIndex);
+    return components_[agent * nodeCells_.size() + node];
+  }
+
+ private:
+  AnnotatedHierarchy() = default;
+  void computeComponents();
+
+  Grid grid_;
+  AnnotatedHierarchyOptions options_;
+  ClusterLayout layout_;
+  Capability terrains_;
+  std::vector<Capability> capabilities_;
+  std::vector<ClearanceMap> clearances_;  // [capability index]
+  std::vector<Point> nodeCells_;
+  std::vector<uint32_t> clusterStart_;  // [cluster], then the node count
+  std::vector<uint32_t> edgeStart_;     // [node], then the edge count
+  std::vector<AnnotatedEdge> edges_;
+  std::vector<uint32_t> components_;  // [(size - 1) * capabilities + capability][node]
+  AnnotatedHierarchyStats stats_;
+};
+
+}  // namespace hpastar
