@@ -139,24 +139,33 @@ std::optional<AnnotatedHierarchy> AnnotatedHierarchy::build(const Grid& grid, co
   }
   std::partial_sum(h.clusterStart_.begin(), h.clusterStart_.end(), h.clusterStart_.begin());
 
-  // CSR: both directions of every kept edge.
-  h.edgeStart_.assign(order.size() + 1, 0);
+  // CSR: both directions of every kept edge, grouped by node, then by capability (their index), largest
+  // clearance first.
+  const size_t groups = h.capabilities_.size();
+  uint8_t indexOfKinds[256] = {};
+  for (size_t c = 0; c < groups; ++c) indexOfKinds[h.capabilities_[c].kinds] = static_cast<uint8_t>(c);
+  h.groupStart_.assign(order.size() * groups + 1, 0);
+  auto slotOf = [&](uint32_t node, Capability c) { return node * groups + indexOfKinds[c.kinds]; };
   for (const AbstractionDraft::Edge& e : draft.edges)
-    if (e.kept) ++h.edgeStart_[idOf[e.a] + 1], ++h.edgeStart_[idOf[e.b] + 1];
-  std::partial_sum(h.edgeStart_.begin(), h.edgeStart_.end(), h.edgeStart_.begin());
-  h.edges_.resize(h.edgeStart_.back());
-  std::vector<uint32_t> fill(h.edgeStart_.begin(), h.edgeStart_.end() - 1);
+    if (e.kept)
+      ++h.groupStart_[slotOf(idOf[e.a], e.capability) + 1], ++h.groupStart_[slotOf(idOf[e.b], e.capability) + 1];
+  std::partial_sum(h.groupStart_.begin(), h.groupStart_.end(), h.groupStart_.begin());
+  h.edges_.resize(h.groupStart_.back());
+  std::vector<uint32_t> fill(h.groupStart_.begin(), h.groupStart_.end() - 1);
   for (const AbstractionDraft::Edge& e : draft.edges) {
     if (!e.kept) continue;
     const uint32_t a = idOf[e.a], b = idOf[e.b];
     const float cost = static_cast<float>(e.cost);
-    h.edges_[fill[a]++] = AnnotatedEdge{b, cost, e.capability, e.clearance, e.inter};
-    h.edges_[fill[b]++] = AnnotatedEdge{a, cost, e.capability, e.clearance, e.inter};
+    h.edges_[fill[slotOf(a, e.capability)]++] = AnnotatedEdge{b, cost, e.capability, e.clearance, e.inter};
+    h.edges_[fill[slotOf(b, e.capability)]++] = AnnotatedEdge{a, cost, e.capability, e.clearance, e.inter};
   }
+  for (size_t g = 0; g + 1 < h.groupStart_.size(); ++g)
+    std::stable_sort(h.edges_.begin() + h.groupStart_[g], h.edges_.begin() + h.groupStart_[g + 1],
+                     [](const AnnotatedEdge& x, const AnnotatedEdge& y) { return x.clearance > y.clearance; });
   h.computeComponents();
 
   stats.bytes = h.nodeCells_.capacity() * sizeof(Point) + h.clusterStart_.capacity() * sizeof(uint32_t) +
-                h.edgeStart_.capacity() * sizeof(uint32_t) + h.edges_.capacity() * sizeof(AnnotatedEdge) +
+                h.groupStart_.capacity() * sizeof(uint32_t) + h.edges_.capacity() * sizeof(AnnotatedEdge) +
                 h.components_.capacity() * sizeof(uint32_t);
   for (const ClearanceMap& c : h.clearances_) stats.bytes += c.bytes();
   stats.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();

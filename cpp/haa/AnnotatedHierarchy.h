@@ -64,7 +64,8 @@ struct AnnotatedHierarchyStats {
 // dominance (Abstraction::Low) also drops inter-edges as AnnotatedHierarchyOptions says.
 //
 // Nodes are numbered cluster by cluster, so the nodes of a cluster are a contiguous range; edges are
-// kept in CSR form (both directions of every undirected edge).
+// kept in CSR form (both directions of every undirected edge), grouped by annotation capability within
+// a node.
 class AnnotatedHierarchy {
  public:
   // Nothing and `error` when the options are out of range.
@@ -91,8 +92,12 @@ class AnnotatedHierarchy {
 
   uint32_t nodeCount() const { return static_cast<uint32_t>(nodeCells_.size()); }
   Point nodeCell(uint32_t node) const { return nodeCells_[node]; }
-  std::span<const AnnotatedEdge> edges(uint32_t node) const {
-    return {edges_.data() + edgeStart_[node], edges_.data() + edgeStart_[node + 1]};
+  // Every edge of a node (both directions of an undirected edge are kept, one at each end).
+  std::span<const AnnotatedEdge> edges(uint32_t node) const { return group(node * groupsPerNode(), groupsPerNode()); }
+  // The edges of a node annotated with one capability, largest clearance first: an agent reads only the
+  // groups of the capabilities within its own, each up to the first clearance below its size.
+  std::span<const AnnotatedEdge> edges(uint32_t node, int32_t capabilityIndex) const {
+    return group(node * groupsPerNode() + static_cast<uint32_t>(capabilityIndex), 1);
   }
   // The nodes of a cluster: ids first..first+count-1, and their cells.
   uint32_t firstNodeOf(int32_t cluster) const { return clusterStart_[static_cast<size_t>(cluster)]; }
@@ -111,6 +116,10 @@ class AnnotatedHierarchy {
  private:
   AnnotatedHierarchy() = default;
   void computeComponents();
+  uint32_t groupsPerNode() const { return static_cast<uint32_t>(capabilities_.size()); }
+  std::span<const AnnotatedEdge> group(uint32_t first, uint32_t count) const {
+    return {edges_.data() + groupStart_[first], edges_.data() + groupStart_[first + count]};
+  }
 
   Grid grid_;
   AnnotatedHierarchyOptions options_;
@@ -120,7 +129,9 @@ class AnnotatedHierarchy {
   std::vector<ClearanceMap> clearances_;  // [capability index]
   std::vector<Point> nodeCells_;
   std::vector<uint32_t> clusterStart_;  // [cluster], then the node count
-  std::vector<uint32_t> edgeStart_;     // [node], then the edge count
+  // [node * capabilities + capability index]: where the node's edges of that annotation start; then the
+  // edge count. Edges are numbered node by node, so a group ends where the next one starts.
+  std::vector<uint32_t> groupStart_;
   std::vector<AnnotatedEdge> edges_;
   std::vector<uint32_t> components_;  // [(size - 1) * capabilities + capability][node]
   AnnotatedHierarchyStats stats_;

@@ -15,6 +15,10 @@ PathStatus HaaStarQuery::findPath(Point start, Point goal, int32_t size, Capabil
   capability_ = capability;
   capabilityIndex_ = h.capabilityIndex(capability);
   clearance_ = &h.clearance(capabilityIndex_);
+  // The annotations whose edges may admit the agent: the capabilities within its own.
+  admittedGroups_.clear();
+  for (size_t c = 0; c < h.capabilities().size(); ++c)
+    if ((h.capabilities()[c].kinds & ~capability.kinds) == 0) admittedGroups_.push_back(static_cast<int32_t>(c));
   start_ = start;
   goal_ = goal;
   if (!clearance_->open(start, size)) return out.status = PathStatus::StartInvalid;
@@ -132,8 +136,11 @@ bool HaaStarQuery::searchAbstract(double direct, uint64_t& expanded) {
       if (direct >= 0) relax(u, goalNode, direct);
       continue;
     }
-    for (const AnnotatedEdge& e : h.edges(u))
-      if (e.admits(size_, capability_)) relax(u, e.to, e.cost);
+    for (const int32_t group : admittedGroups_)
+      for (const AnnotatedEdge& e : h.edges(u, group)) {
+        if (e.clearance < size_) break;  // the rest of the group is narrower still
+        relax(u, e.to, e.cost);
+      }
     if (goalStamp_[u] == stamp_) relax(u, goalNode, goalCost_[u]);
   }
   if (!reached) return false;

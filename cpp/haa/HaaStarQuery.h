@@ -59,6 +59,7 @@ class HaaStarQuery {
   Capability capability_;
   int32_t capabilityIndex_ = 0;
   const ClearanceMap* clearance_ = nullptr;
+  std::vector<int32_t> admittedGroups_;  // capability indices within the agent's (AnnotatedHierarchy::edges)
   Point start_, goal_;
 
   AnnotatedAStarSearch cellSearch_;
