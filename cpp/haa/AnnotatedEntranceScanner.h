@@ -35,7 +35,8 @@ class AnnotatedEntranceScanner {
   // The clearance of the crossing a→b for one capability, capped at maxSize (0: no agent of it crosses).
   static int32_t crossingClearance(const ClearanceMap& clearance, Point a, Point b, int32_t maxSize);
 
- private:
+  // Appends the transitions of one border segment: `length` cells along it from `from` (the left or
+  // upper side's first cell), a vertical border (clusters side by side) or a horizontal one.
   static void scanBorder(Point from, int32_t length, bool vertical, std::span<const ClearanceMap> clearances,
                          int32_t maxSize, std::vector<Transition>& out);
 };

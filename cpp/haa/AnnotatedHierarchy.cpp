@@ -7,7 +7,6 @@
 #include "grid/CapabilityNames.h"
 #include "haa/AbstractionDraft.h"
 #include "haa/AnnotatedEntranceScanner.h"
-#include "search/AnnotatedAStarSearch.h"
 
 namespace hpastar {
 namespace {
@@ -23,66 +22,6 @@ Capability terrainsOf(const Grid& grid) {
       kinds.kinds = static_cast<uint8_t>(kinds.kinds | (1u << static_cast<uint8_t>(kind)));
   }
   return kinds;
-}
-
-// The nodes of the transitions (one per cell, shared by transitions that meet there) and, for each
-// capability that can cross a transition, an inter-edge annotated with the crossing's clearance.
-// Returns the number of transitions.
-size_t addTransitions(const Grid& grid, const ClusterLayout& layout, std::span<const Capability> capabilities,
-                      std::span<const ClearanceMap> clearances, int32_t maxSize, AbstractionDraft& draft) {
-  std::vector<Transition> transitions;
-  AnnotatedEntranceScanner::scanAll(layout, clearances, maxSize, transitions);
-  std::vector<uint32_t> nodeAt(static_cast<size_t>(grid.cellCount()), UINT32_MAX);
-  auto nodeOf = [&](Point p) {
-    uint32_t& node = nodeAt[static_cast<size_t>(grid.index(p))];
-    if (node == UINT32_MAX) {
-      node = static_cast<uint32_t>(draft.nodeCells.size());
-      draft.nodeCells.push_back(p);
-      draft.nodeCluster.push_back(layout.clusterOf(p));
-    }
-    return node;
-  };
-  for (const Transition& t : transitions) {
-    const uint32_t a = nodeOf(t.a), b = nodeOf(t.b);
-    const double cost = crossingCost(grid, t);
-    for (size_t c = 0; c < capabilities.size(); ++c) {
-      const int32_t clearance = AnnotatedEntranceScanner::crossingClearance(clearances[c], t.a, t.b, maxSize);
-      if (clearance > 0) draft.edges.push_back({a, b, cost, capabilities[c], static_cast<uint8_t>(clearance), true});
-    }
-  }
-  return transitions.size();
-}
-
-// The intra-edges: in every cluster, for every capability and size, one Dijkstra from each node to the
-// cluster's later nodes (costs are symmetric, so each pair is searched once per agent).
-void addIntraEdges(const Grid& grid, const ClusterLayout& layout, std::span<const Capability> capabilities,
-                   std::span<const ClearanceMap> clearances, int32_t maxSize, AbstractionDraft& draft) {
-  std::vector<std::vector<uint32_t>> nodesOf(static_cast<size_t>(layout.count()));
-  for (uint32_t n = 0; n < draft.nodeCells.size(); ++n) nodesOf[static_cast<size_t>(draft.nodeCluster[n])].push_back(n);
-  AnnotatedAStarSearch search;
-  std::vector<Point> targets;
-  for (int32_t cluster = 0; cluster < layout.count(); ++cluster) {
-    const std::vector<uint32_t>& nodes = nodesOf[static_cast<size_t>(cluster)];
-    const Rect area = layout.rect(cluster);
-    for (size_t c = 0; c < capabilities.size(); ++c) {
-      for (int32_t size = 1; size <= maxSize; ++size) {
-        for (size_t i = 0; i + 1 < nodes.size(); ++i) {
-          const Point from = draft.nodeCells[nodes[i]];
-          if (!clearances[c].open(from, size)) continue;
-          targets.clear();
-          for (size_t j = i + 1; j < nodes.size(); ++j)
-            if (clearances[c].open(draft.nodeCells[nodes[j]], size)) targets.push_back(draft.nodeCells[nodes[j]]);
-          if (targets.empty()) continue;
-          search.settleFrom(grid, clearances[c], size, area, from, targets);
-          for (size_t j = i + 1; j < nodes.size(); ++j) {
-            const double cost = search.distanceTo(draft.nodeCells[nodes[j]]);
-            if (cost >= 0)
-              draft.edges.push_back({nodes[i], nodes[j], cost, capabilities[c], static_cast<uint8_t>(size), false});
-          }
-        }
-      }
-    }
-  }
 }
 
 }  // namespace
@@ -105,11 +44,104 @@ std::optional<AnnotatedHierarchy> AnnotatedHierarchy::build(const Grid& grid, co
       h.capabilities_.push_back(Capability{static_cast<uint8_t>(kinds)});
   for (const Capability c : h.capabilities_) h.clearances_.push_back(ClearanceMap::trueClearance(grid, c));
 
+  h.intraEdges_.resize(static_cast<size_t>(h.layout_.count()));
+  h.borderTransitions_.resize(static_cast<size_t>(h.layout_.count()) * 2);
+  for (int32_t c = 0; c < h.layout_.count(); ++c) h.scanBorders(c);
+  AnnotatedAStarSearch search;
+  for (int32_t c = 0; c < h.layout_.count(); ++c) h.findIntraEdges(c, search);
+  h.assemble();
+  h.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+  return h;
+}
+
+void AnnotatedHierarchy::scanBorders(int32_t cluster) {
+  const Rect r = layout_.rect(cluster);
+  std::vector<Transition>& east = borderTransitions_[static_cast<size_t>(cluster) * 2];
+  std::vector<Transition>& south = borderTransitions_[static_cast<size_t>(cluster) * 2 + 1];
+  east.clear();
+  south.clear();
+  if (r.x1 < layout_.mapWidth)
+    AnnotatedEntranceScanner::scanBorder(Point{r.x1 - 1, r.y0}, r.height(), true, clearances_, options_.maxSize, east);
+  if (r.y1 < layout_.mapHeight)
+    AnnotatedEntranceScanner::scanBorder(Point{r.x0, r.y1 - 1}, r.width(), false, clearances_, options_.maxSize, south);
+}
+
+void AnnotatedHierarchy::nodeCellsOf(int32_t cluster, std::vector<Point>& out) const {
+  out.clear();
+  const int32_t column = cluster % layout_.columns, row = cluster / layout_.columns;
+  auto take = [&](int32_t owner, int side) {
+    for (const Transition& t : borderTransitions_[static_cast<size_t>(owner) * 2 + static_cast<size_t>(side)])
+      for (const Point p : {t.a, t.b})
+        if (layout_.clusterOf(p) == cluster) out.push_back(p);
+  };
+  take(cluster, 0);
+  take(cluster, 1);
+  if (column > 0) take(cluster - 1, 0);             // the west neighbour's east border
+  if (row > 0) take(cluster - layout_.columns, 1);  // the north neighbour's south border
+  std::sort(out.begin(), out.end(), [&](Point x, Point y) { return grid_.index(x) < grid_.index(y); });
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+void AnnotatedHierarchy::findIntraEdges(int32_t cluster, AnnotatedAStarSearch& search) {
+  std::vector<IntraEdge>& out = intraEdges_[static_cast<size_t>(cluster)];
+  out.clear();
+  std::vector<Point> nodes, targets;
+  nodeCellsOf(cluster, nodes);
+  const Rect area = layout_.rect(cluster);
+  // For every capability and size, one Dijkstra from each node to the later ones (in the order of
+  // their cells: costs are symmetric, so each pair is searched once per agent, always the same way).
+  for (size_t c = 0; c < capabilities_.size(); ++c) {
+    const ClearanceMap& clearance = clearances_[c];
+    for (int32_t size = 1; size <= options_.maxSize; ++size) {
+      for (size_t i = 0; i + 1 < nodes.size(); ++i) {
+        if (!clearance.open(nodes[i], size)) continue;
+        targets.clear();
+        for (size_t j = i + 1; j < nodes.size(); ++j)
+          if (clearance.open(nodes[j], size)) targets.push_back(nodes[j]);
+        if (targets.empty()) continue;
+        search.settleFrom(grid_, clearance, size, area, nodes[i], targets);
+        for (const Point t : targets) {
+          const double cost = search.distanceTo(t);
+          if (cost >= 0) out.push_back(IntraEdge{nodes[i], t, cost, capabilities_[c], static_cast<uint8_t>(size)});
+        }
+      }
+    }
+  }
+}
+
+void AnnotatedHierarchy::assemble() {
+  // The initial abstraction: a node per transition cell, an inter-edge per transition and capability
+  // that crosses it, the intra-edges found per cluster.
   AbstractionDraft draft;
-  AnnotatedHierarchyStats& stats = h.stats_;
-  stats.transitions = addTransitions(grid, h.layout_, h.capabilities_, h.clearances_, options.maxSize, draft);
-  addIntraEdges(grid, h.layout_, h.capabilities_, h.clearances_, options.maxSize, draft);
-  stats.clusters = static_cast<uint64_t>(h.layout_.count());
+  std::vector<uint32_t> nodeAt(static_cast<size_t>(grid_.cellCount()), UINT32_MAX);
+  auto nodeOf = [&](Point p) {
+    uint32_t& node = nodeAt[static_cast<size_t>(grid_.index(p))];
+    if (node == UINT32_MAX) {
+      node = static_cast<uint32_t>(draft.nodeCells.size());
+      draft.nodeCells.push_back(p);
+      draft.nodeCluster.push_back(layout_.clusterOf(p));
+    }
+    return node;
+  };
+  AnnotatedHierarchyStats& stats = stats_;
+  stats.transitions = 0;
+  for (const std::vector<Transition>& border : borderTransitions_) {
+    stats.transitions += border.size();
+    for (const Transition& t : border) {
+      const uint32_t a = nodeOf(t.a), b = nodeOf(t.b);
+      const double cost = crossingCost(grid_, t);
+      for (size_t c = 0; c < capabilities_.size(); ++c) {
+        const int32_t clearance =
+            AnnotatedEntranceScanner::crossingClearance(clearances_[c], t.a, t.b, options_.maxSize);
+        if (clearance > 0) draft.edges.push_back({a, b, cost, capabilities_[c], static_cast<uint8_t>(clearance), true});
+      }
+    }
+  }
+  for (const std::vector<IntraEdge>& cluster : intraEdges_)
+    for (const IntraEdge& e : cluster)
+      draft.edges.push_back({nodeOf(e.a), nodeOf(e.b), e.cost, e.capability, e.clearance, false});
+
+  stats.clusters = static_cast<uint64_t>(layout_.count());
   stats.initial = draft.size();
   applyStrongDominance(draft);
   stats.high = draft.size();
@@ -117,8 +149,22 @@ std::optional<AnnotatedHierarchy> AnnotatedHierarchy::build(const Grid& grid, co
   AbstractionDraft low = draft;
   applyWeakDominance(low);
   stats.low = low.size();
-  if (options.abstraction == Abstraction::Low) draft = std::move(low);
+  if (options_.abstraction == Abstraction::Low) draft = std::move(low);
+  keep(draft);
+  computeComponents();
+  stats.bytes = nodeCells_.capacity() * sizeof(Point) + clusterStart_.capacity() * sizeof(uint32_t) +
+                groupStart_.capacity() * sizeof(uint32_t) + edges_.capacity() * sizeof(AnnotatedEdge) +
+                components_.capacity() * sizeof(uint32_t);
+  for (const ClearanceMap& c : clearances_) stats.bytes += c.bytes();
+  for (const std::vector<Transition>& border : borderTransitions_)
+    stats.bytes += border.capacity() * sizeof(Transition);
+  for (const std::vector<IntraEdge>& cluster : intraEdges_) stats.bytes += cluster.capacity() * sizeof(IntraEdge);
+}
 
+void AnnotatedHierarchy::keep(const AbstractionDraft& draft) {
+  const Grid& grid = grid_;
+  AnnotatedHierarchy& h = *this;
+  h.nodeCells_.clear();
   // Kept nodes, numbered cluster by cluster (in the order of their cells within a cluster).
   std::vector<uint8_t> alive(draft.nodeCells.size(), 0);
   for (const AbstractionDraft::Edge& e : draft.edges)
@@ -162,14 +208,6 @@ std::optional<AnnotatedHierarchy> AnnotatedHierarchy::build(const Grid& grid, co
   for (size_t g = 0; g + 1 < h.groupStart_.size(); ++g)
     std::stable_sort(h.edges_.begin() + h.groupStart_[g], h.edges_.begin() + h.groupStart_[g + 1],
                      [](const AnnotatedEdge& x, const AnnotatedEdge& y) { return x.clearance > y.clearance; });
-  h.computeComponents();
-
-  stats.bytes = h.nodeCells_.capacity() * sizeof(Point) + h.clusterStart_.capacity() * sizeof(uint32_t) +
-                h.groupStart_.capacity() * sizeof(uint32_t) + h.edges_.capacity() * sizeof(AnnotatedEdge) +
-                h.components_.capacity() * sizeof(uint32_t);
-  for (const ClearanceMap& c : h.clearances_) stats.bytes += c.bytes();
-  stats.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
-  return h;
 }
 
 void AnnotatedHierarchy::computeComponents() {

@@ -10,6 +10,9 @@
 #include "grid/Terrain.h"
 #include "haa/AnnotatedHierarchyOptions.h"
 #include "hpa/ClusterLayout.h"
+#include "hpa/EntranceScanner.h"
+#include "hpa/HierarchyOptions.h"
+#include "search/AnnotatedAStarSearch.h"
 
 namespace hpastar {
 
@@ -66,6 +69,8 @@ struct AnnotatedHierarchyStats {
 // Nodes are numbered cluster by cluster, so the nodes of a cluster are a contiguous range; edges are
 // kept in CSR form (both directions of every undirected edge), grouped by annotation capability within
 // a node.
+struct AbstractionDraft;
+
 class AnnotatedHierarchy {
  public:
   // Nothing and `error` when the options are out of range.
@@ -115,6 +120,24 @@ class AnnotatedHierarchy {
 
  private:
   AnnotatedHierarchy() = default;
+  // An intra-edge as found, before dominance: by cells, so that it outlives a renumbering.
+  struct IntraEdge {
+    Point a, b;
+    double cost;
+    Capability capability;
+    uint8_t clearance;
+  };
+  // The transitions of the east and south borders of `cluster` (borderTransitions_).
+  void scanBorders(int32_t cluster);
+  // The cells of the transitions on the four borders of `cluster` that lie in it, in cell order.
+  void nodeCellsOf(int32_t cluster, std::vector<Point>& out) const;
+  // The intra-edges of `cluster` for every capability and size (intraEdges_).
+  void findIntraEdges(int32_t cluster, AnnotatedAStarSearch& search);
+  // The graph from borderTransitions_ and intraEdges_: the initial abstraction, the dominance passes,
+  // the kept graph (keep), the components and the figures.
+  void assemble();
+  // Numbers the kept nodes and lays out the kept edges (CSR).
+  void keep(const AbstractionDraft& draft);
   void computeComponents();
   uint32_t groupsPerNode() const { return static_cast<uint32_t>(capabilities_.size()); }
   std::span<const AnnotatedEdge> group(uint32_t first, uint32_t count) const {
@@ -134,6 +157,10 @@ class AnnotatedHierarchy {
   std::vector<uint32_t> groupStart_;
   std::vector<AnnotatedEdge> edges_;
   std::vector<uint32_t> components_;  // [(size - 1) * capabilities + capability][node]
+  // What a local rebuild starts from: each cluster's east [2c] and south [2c + 1] border's transitions,
+  // and each cluster's intra-edges before dominance.
+  std::vector<std::vector<Transition>> borderTransitions_;
+  std::vector<std::vector<IntraEdge>> intraEdges_;
   AnnotatedHierarchyStats stats_;
 };
 
