@@ -9,8 +9,6 @@
 #include "haa/AnnotatedEntranceScanner.h"
 
 namespace hpastar {
-namespace {
-
 // The kinds an agent may stand on that occur on the grid (out of bounds never does).
 Capability terrainsOf(const Grid& grid) {
   bool seen[256] = {};
@@ -23,8 +21,6 @@ Capability terrainsOf(const Grid& grid) {
   }
   return kinds;
 }
-
-}  // namespace
 
 std::optional<AnnotatedHierarchy> AnnotatedHierarchy::build(const Grid& grid, const AnnotatedHierarchyOptions& options,
                                                             std::string& error) {
@@ -55,15 +51,18 @@ std::optional<AnnotatedHierarchy> AnnotatedHierarchy::build(const Grid& grid, co
 }
 
 void AnnotatedHierarchy::scanBorders(int32_t cluster) {
+  scanBorder(cluster, 0);
+  scanBorder(cluster, 1);
+}
+
+void AnnotatedHierarchy::scanBorder(int32_t cluster, int side) {
   const Rect r = layout_.rect(cluster);
-  std::vector<Transition>& east = borderTransitions_[static_cast<size_t>(cluster) * 2];
-  std::vector<Transition>& south = borderTransitions_[static_cast<size_t>(cluster) * 2 + 1];
-  east.clear();
-  south.clear();
-  if (r.x1 < layout_.mapWidth)
-    AnnotatedEntranceScanner::scanBorder(Point{r.x1 - 1, r.y0}, r.height(), true, clearances_, options_.maxSize, east);
-  if (r.y1 < layout_.mapHeight)
-    AnnotatedEntranceScanner::scanBorder(Point{r.x0, r.y1 - 1}, r.width(), false, clearances_, options_.maxSize, south);
+  std::vector<Transition>& out = borderTransitions_[static_cast<size_t>(cluster) * 2 + static_cast<size_t>(side)];
+  out.clear();
+  if (side == 0 && r.x1 < layout_.mapWidth)
+    AnnotatedEntranceScanner::scanBorder(Point{r.x1 - 1, r.y0}, r.height(), true, clearances_, options_.maxSize, out);
+  if (side == 1 && r.y1 < layout_.mapHeight)
+    AnnotatedEntranceScanner::scanBorder(Point{r.x0, r.y1 - 1}, r.width(), false, clearances_, options_.maxSize, out);
 }
 
 void AnnotatedHierarchy::nodeCellsOf(int32_t cluster, std::vector<Point>& out) const {

@@ -46,7 +46,9 @@ struct AnnotatedHierarchyStats {
   AbstractionSize high;     // after strong dominance
   AbstractionSize low;      // after weak dominance too
   double buildMs = 0;
-  size_t bytes = 0;  // what the kept graph, clearance maps and components hold (the grid's copy apart)
+  uint64_t rebuiltClusters = 0;  // by the last applyEdits: clusters whose intra-edges were found again
+  double updateMs = 0;           // the time of the last applyEdits
+  size_t bytes = 0;              // what the kept graph, clearance maps and components hold (the grid's copy apart)
 };
 
 // The abstract graph of HAA* (Harabor and Botea, 2008) over one grid, for square agents of sides
@@ -71,11 +73,24 @@ struct AnnotatedHierarchyStats {
 // a node.
 struct AbstractionDraft;
 
+// The kinds an agent may stand on that occur on the grid (out of bounds never does).
+Capability terrainsOf(const Grid& grid);
+
 class AnnotatedHierarchy {
  public:
   // Nothing and `error` when the options are out of range.
   static std::optional<AnnotatedHierarchy> build(const Grid& grid, const AnnotatedHierarchyOptions& options,
                                                  std::string& error);
+
+  // Applies terrain changes (the terrain and, or, the cost layer value of cells) and rebuilds only what
+  // they reach: the clusters within the largest size up and left of an edited cell get their borders
+  // scanned again and, with their four neighbours, their intra-edges found again; then the graph is
+  // assembled and compacted anew from every cluster's kept parts (a few milliseconds), so it is the graph
+  // a fresh build of the edited grid gives. An edit that adds or removes a terrain kind of the map
+  // changes the capabilities and rebuilds everything. "" or why the edits are refused (a cell outside the
+  // map, an unknown terrain character), nothing changed then. It changes this object: not while queries
+  // read it (copy it, edit the copy, then hand the queries the copy).
+  std::string applyEdits(std::span<const CellEdit> edits);
 
   const Grid& grid() const { return grid_; }
   const AnnotatedHierarchyOptions& options() const { return options_; }
@@ -129,6 +144,7 @@ class AnnotatedHierarchy {
   };
   // The transitions of the east and south borders of `cluster` (borderTransitions_).
   void scanBorders(int32_t cluster);
+  void scanBorder(int32_t cluster, int side);  // 0: east, 1: south
   // The cells of the transitions on the four borders of `cluster` that lie in it, in cell order.
   void nodeCellsOf(int32_t cluster, std::vector<Point>& out) const;
   // The intra-edges of `cluster` for every capability and size (intraEdges_).

@@ -106,6 +106,38 @@ TEST(AnnotatedEntrances, ToyMapTransitionsWorkedByHand) {
   EXPECT_EQ(got, expected);
 }
 
+TEST(AnnotatedEntrances, ABigAgentGetsItsOwnTransitionWhereTheClearanceDipsAlongTheBorder) {
+  // Two 8x8 clusters side by side. Along their border (x 7 | 8) every row is ground on both sides: for
+  // the article one entrance, and one transition where the crossing's clearance is largest nearest the
+  // middle: row 4 (clearances 3,2,1,1,3,3,2,1 for rows 0..7). But the wall on row 3 shuts a 2x2 agent
+  // standing in the top right (rows 0..1 of its anchors) off from row 4 on the right side: its only way
+  // out is crossing at rows 0..1. So rows 0..1 are an entrance of their own for size 2 (transition at
+  // row 0, clearance 3), and HAA* finds the path Annotated A* finds. (Rows 4..6 are size 2's other
+  // entrance, transition at its middle, row 5; size 3 has rows 0 and 4..5, transitions 0 and 4.)
+  const Grid g = drawGrid({
+      "................",  //
+      "................",  //
+      "................",  //
+      ".........@@@@@@@",  //
+      "................",  //
+      "................",  //
+      "................",  //
+      "................",  //
+  });
+  const std::vector<ClearanceMap> clearances = {ClearanceMap::trueClearance(g, capabilityOf("ground"))};
+  std::vector<Transition> found;
+  AnnotatedEntranceScanner::scanAll(ClusterLayout(8, 16, 8), clearances, 3, found);
+  std::vector<std::string> got;
+  for (const Transition& t : found) got.push_back(text(t.a) + text(t.b));
+  EXPECT_EQ(got, (std::vector<std::string>{"(7,0)(8,0)", "(7,4)(8,4)", "(7,5)(8,5)"}));
+
+  const AnnotatedHierarchy h = buildHaa(g, 8, Abstraction::Low);
+  HaaStarQuery query(h);
+  PathResult r;
+  ASSERT_EQ(query.findPath({12, 0}, {2, 6}, 2, capabilityOf("ground"), r), PathStatus::Found);
+  EXPECT_TRUE(validateFootprintPath(g, capabilityOf("ground"), 2, {12, 0}, {2, 6}, r.cells, r.cost).valid);
+}
+
 TEST(AnnotatedHierarchy, ToyMapAnnotationsAndSizesWorkedByHand) {
   const Grid g = drawGrid(toyMap());
   const AnnotatedHierarchy h = buildHaa(g, 5, Abstraction::High);
@@ -368,6 +400,109 @@ TEST(AnnotatedHierarchy, BadOptionsAreRefusedNamingTheField) {
   options.clusterSize = 2;
   EXPECT_FALSE(AnnotatedHierarchy::build(g, options, error));
   EXPECT_EQ(error, "HAA* cluster size 2 is outside 4..256");
+}
+
+// The graph of `h` as text, node by node with its edges in order: two hierarchies print the same exactly
+// when their graphs are the same (numbering, annotations, costs to the float).
+std::string graphText(const AnnotatedHierarchy& h) {
+  std::string out;
+  for (uint32_t n = 0; n < h.nodeCount(); ++n) {
+    out += text(h.nodeCell(n)) + ":";
+    for (const AnnotatedEdge& e : h.edges(n))
+      out += " " + std::to_string(e.to) + "/" + capabilityText(e.capability) + "/" + std::to_string(e.clearance) + "/" +
+             std::to_string(e.cost) + (e.inter ? "i" : "");
+    out += "\n";
+  }
+  return out;
+}
+
+void expectSameAsAFreshBuild(const AnnotatedHierarchy& updated, const std::string& what) {
+  const AnnotatedHierarchy fresh =
+      buildHaa(updated.grid(), updated.options().clusterSize, updated.options().abstraction, updated.maxSize());
+  ASSERT_EQ(graphText(updated), graphText(fresh)) << what;
+  EXPECT_EQ(updated.stats().transitions, fresh.stats().transitions) << what;
+  EXPECT_EQ(updated.stats().initial.intraEdges, fresh.stats().initial.intraEdges) << what;
+  EXPECT_EQ(updated.stats().low.nodes, fresh.stats().low.nodes) << what;
+  for (size_t c = 0; c < fresh.capabilities().size(); ++c) {
+    EXPECT_EQ(updated.clearance(static_cast<int32_t>(c)).values(), fresh.clearance(static_cast<int32_t>(c)).values());
+    for (int32_t size = 1; size <= fresh.maxSize(); ++size)
+      for (uint32_t n = 0; n < fresh.nodeCount(); ++n)
+        for (uint32_t m : {0u, n / 2})
+          ASSERT_EQ(updated.componentOf(size, static_cast<int32_t>(c), n) ==
+                        updated.componentOf(size, static_cast<int32_t>(c), m),
+                    fresh.componentOf(size, static_cast<int32_t>(c), n) ==
+                        fresh.componentOf(size, static_cast<int32_t>(c), m))
+              << what;
+  }
+}
+
+TEST(AnnotatedHierarchyUpdate, EditsRebuildToTheGraphOfAFreshBuild) {
+  // Random walls, trees and ground on arena (ground and trees) in small batches, both abstractions;
+  // cost layer values in one batch.
+  for (const Abstraction abstraction : {Abstraction::High, Abstraction::Low}) {
+    AnnotatedHierarchy h = buildHaa(test::loadMap("arena.map"), 8, abstraction);
+    std::mt19937 rng(abstraction == Abstraction::High ? 7 : 8);
+    const char kinds[] = ".T@";
+    for (int batch = 0; batch < 12; ++batch) {
+      std::vector<CellEdit> edits;
+      for (int i = 0; i < 1 + batch % 4; ++i) {
+        CellEdit e;
+        e.cell = Point{static_cast<int32_t>(rng() % 49), static_cast<int32_t>(rng() % 49)};
+        e.terrain = kinds[rng() % 3];
+        if (batch == 5) e.cost = static_cast<uint8_t>(8 + rng() % 40);
+        edits.push_back(e);
+      }
+      ASSERT_EQ(h.applyEdits(edits), "");
+      EXPECT_LT(h.stats().rebuiltClusters, 49u);
+      ASSERT_NO_FATAL_FAILURE(expectSameAsAFreshBuild(h, "batch " + std::to_string(batch)));
+    }
+  }
+}
+
+TEST(AnnotatedHierarchyUpdate, AnEditInsideAClusterRebuildsItAndItsFourNeighboursOnly) {
+  AnnotatedHierarchy h = buildHaa(test::loadMap("den520d.map"), 16, Abstraction::High);
+  const CellEdit wall{Point{16 * 5 + 8, 16 * 5 + 8}, '@'};  // the middle of a cluster: clearance up to 2 cells up-left
+  ASSERT_EQ(h.applyEdits(std::span<const CellEdit>(&wall, 1)), "");
+  EXPECT_EQ(h.stats().rebuiltClusters, 5u);
+  // At a cluster's top-left corner the cells whose clearance changes reach three more clusters.
+  const CellEdit corner{Point{16 * 5, 16 * 5}, '@'};
+  ASSERT_EQ(h.applyEdits(std::span<const CellEdit>(&corner, 1)), "");
+  EXPECT_EQ(h.stats().rebuiltClusters, 12u);
+  ASSERT_NO_FATAL_FAILURE(expectSameAsAFreshBuild(h, "corner"));
+}
+
+TEST(AnnotatedHierarchyUpdate, AWallAtAClusterCornerReachesTheClustersUpAndLeft) {
+  // On open ground, a wall at the top-left cell of a cluster lowers the clearance of the cells up to
+  // two up and left of it (largest size 3), in three other clusters: the crossings of the border above
+  // the diagonal neighbour change (its size-3 run along x 15 | 16 now ends at row 13, moving the
+  // transition), which only a rebuild of the clusters the changed cells lie in finds.
+  std::vector<std::string> rows(32, std::string(32, '.'));
+  AnnotatedHierarchy h = buildHaa(drawGrid(rows), 8, Abstraction::High);
+  const CellEdit wall{Point{16, 16}, '@'};
+  ASSERT_EQ(h.applyEdits(std::span<const CellEdit>(&wall, 1)), "");
+  EXPECT_EQ(h.stats().rebuiltClusters, 12u);
+  ASSERT_NO_FATAL_FAILURE(expectSameAsAFreshBuild(h, "corner of an open map"));
+}
+
+TEST(AnnotatedHierarchyUpdate, ANewTerrainKindRebuildsEverythingForTheNewCapabilities) {
+  AnnotatedHierarchy h = buildHaa(drawGrid(toyMap()), 5, Abstraction::High);
+  const CellEdit trees{Point{9, 9}, 'T'};
+  ASSERT_EQ(h.applyEdits(std::span<const CellEdit>(&trees, 1)), "");
+  EXPECT_EQ(h.terrains(), capabilityOf("ground,water,trees"));
+  EXPECT_EQ(h.capabilities().size(), 7u);
+  EXPECT_EQ(h.stats().rebuiltClusters, 4u);
+  ASSERT_NO_FATAL_FAILURE(expectSameAsAFreshBuild(h, "trees"));
+}
+
+TEST(AnnotatedHierarchyUpdate, BadEditsAreRefusedNamingTheEditAndNothingChanges) {
+  AnnotatedHierarchy h = buildHaa(drawGrid(toyMap()), 5, Abstraction::High);
+  const std::string before = graphText(h);
+  const CellEdit edits[] = {{Point{1, 1}, '@'}, {Point{10, 3}, '@'}};
+  EXPECT_EQ(h.applyEdits(edits), "edit 1: cell (10, 3) is outside the 10x10 map");
+  const CellEdit bad[] = {{Point{1, 1}, 'x'}};
+  EXPECT_EQ(h.applyEdits(bad), "edit 0: cell (1, 1): terrain code 120 is not a Moving AI terrain character");
+  EXPECT_EQ(graphText(h), before);
+  EXPECT_EQ(h.grid().terrainAt(1, 1), '.');
 }
 
 }  // namespace
