@@ -241,6 +241,7 @@ std::string AnnotatedHierarchy::checkAgent(int32_t size, Capability agent) const
   if (size < 1 || size > options_.maxSize)
     return "agent size " + std::to_string(size) + " is outside 1.." + std::to_string(options_.maxSize) +
            ", the sizes this HAA* hierarchy was built for";
+  if (terrains_.kinds == 0) return "the map has no terrain an agent may stand on";
   if (capabilityIndex(agent) < 0)
     return "capability \"" + capabilityText(agent) + "\" allows none of the map's terrain (" +
            capabilityText(terrains_) + ")";

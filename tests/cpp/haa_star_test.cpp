@@ -389,6 +389,32 @@ TEST(HaaStarQuery, AgentsTheHierarchyDoesNotServeAreRefusedSayingWhy) {
   EXPECT_EQ(r.cells, (std::vector<Point>{{1, 1}}));
 }
 
+TEST(AnnotatedHierarchy, DegenerateMapsBuildAndAnswer) {
+  // No terrain to stand on: no capability, every agent refused.
+  const AnnotatedHierarchy walls = buildHaa(drawGrid({"@@@", "@@@"}), 4, Abstraction::High);
+  EXPECT_TRUE(walls.capabilities().empty());
+  EXPECT_EQ(walls.checkAgent(1, capabilityOf("ground")), "the map has no terrain an agent may stand on");
+  HaaStarQuery none(walls);
+  PathResult r;
+  EXPECT_EQ(none.findPath({0, 0}, {1, 1}, 1, capabilityOf("ground"), r), PathStatus::StartInvalid);
+  // One cell; one cluster without nodes; a corridor one cell wide across clusters.
+  const AnnotatedHierarchy one = buildHaa(drawGrid({"."}), 4, Abstraction::Low);
+  HaaStarQuery single(one);
+  EXPECT_EQ(single.findPath({0, 0}, {0, 0}, 1, capabilityOf("ground"), r), PathStatus::Found);
+  const AnnotatedHierarchy small = buildHaa(drawGrid({"...", ".@.", "..."}), 4, Abstraction::High);
+  EXPECT_EQ(small.nodeCount(), 0u);
+  HaaStarQuery inside(small);
+  EXPECT_EQ(inside.findPath({0, 0}, {2, 2}, 1, capabilityOf("ground"), r), PathStatus::Found);
+  EXPECT_NEAR(r.cost, 4, 1e-9);  // every diagonal from a corner touches the wall
+  EXPECT_EQ(inside.findPath({0, 0}, {1, 1}, 1, capabilityOf("ground"), r), PathStatus::GoalInvalid);
+  const AnnotatedHierarchy corridor =
+      buildHaa(drawGrid({"@@@@@@@@@@@@", "............", "@@@@@@@@@@@@"}), 4, Abstraction::High);
+  HaaStarQuery along(corridor);
+  EXPECT_EQ(along.findPath({0, 1}, {11, 1}, 1, capabilityOf("ground"), r), PathStatus::Found);
+  EXPECT_NEAR(r.cost, 11, 1e-9);
+  EXPECT_EQ(along.findPath({0, 1}, {11, 1}, 2, capabilityOf("ground"), r), PathStatus::StartInvalid);
+}
+
 TEST(AnnotatedHierarchy, BadOptionsAreRefusedNamingTheField) {
   const Grid g = drawGrid(toyMap());
   AnnotatedHierarchyOptions options;
