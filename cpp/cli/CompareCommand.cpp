@@ -65,7 +65,12 @@ int runCompareCommand(int argc, char** argv) {
   for (int32_t y = 0; y < grid.height(); ++y)
     for (int32_t x = 0; x < grid.width(); ++x)
       if (a->canStand(grid, Point{x, y}) && b->canStand(grid, Point{x, y})) open.push_back(Point{x, y});
-  if (open.empty()) throw InputError(cmd.positional()[0] + ": the agent stands on no cell of the map");
+  if (open.empty()) {
+    const std::string agent = a->agentText().empty() ? b->agentText() : a->agentText();
+    throw InputError(cmd.positional()[0] + (agent.empty()
+                                                ? ": the map has no passable cell"
+                                                : ": the agent (" + agent + ") stands on no cell of the map"));
+  }
   std::mt19937_64 rng(static_cast<uint64_t>(seed));
   std::vector<int32_t> pairs;
   pairs.reserve(static_cast<size_t>(queries) * 4);
