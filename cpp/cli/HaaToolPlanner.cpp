@@ -67,7 +67,7 @@ class HaaToolPlanner final : public ToolPlanner {
         .raw("initial", sizeJson(s.initial))
         .raw("high", sizeJson(s.high))
         .raw("low", sizeJson(s.low))
-        .add("nodes", static_cast<uint64_t>(h.nodeCount()))
+        .raw("searched", sizeJson(s.searched))
         .add("bytes", static_cast<uint64_t>(s.bytes))
         .add("grid_bytes", static_cast<uint64_t>(h.grid().bytes()));
     const std::string text = o.str();

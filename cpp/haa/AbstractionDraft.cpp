@@ -125,4 +125,48 @@ void applyWeakDominance(AbstractionDraft& draft) {
     if (e.kept && !e.inter && (!crossing[e.a] || !crossing[e.b])) e.kept = false;
 }
 
+void applyPathDominance(AbstractionDraft& draft) {
+  // Kept intra-edges by the pair of nodes they join.
+  std::unordered_map<uint64_t, std::vector<uint32_t>> intraOf;
+  std::vector<std::vector<uint32_t>> neighbours(draft.nodeCells.size());
+  for (uint32_t i = 0; i < draft.edges.size(); ++i) {
+    const AbstractionDraft::Edge& e = draft.edges[i];
+    if (!e.kept || e.inter) continue;
+    std::vector<uint32_t>& list = intraOf[pairKey(e.a, e.b)];
+    if (list.empty()) neighbours[e.a].push_back(e.b), neighbours[e.b].push_back(e.a);
+    list.push_back(i);
+  }
+  // The cheapest kept edge from x to y admitting every agent `e` admits, or a negative cost.
+  auto cheapestFor = [&](uint32_t x, uint32_t y, const AbstractionDraft::Edge& e) {
+    double best = -1;
+    const auto it = intraOf.find(pairKey(x, y));
+    if (it == intraOf.end()) return best;
+    for (const uint32_t i : it->second) {
+      const AbstractionDraft::Edge& f = draft.edges[i];
+      if (within(f.capability, e.capability) && f.clearance >= e.clearance && (best < 0 || f.cost < best))
+        best = f.cost;
+    }
+    return best;
+  };
+  std::vector<uint32_t> dropped;
+  for (uint32_t i = 0; i < draft.edges.size(); ++i) {
+    const AbstractionDraft::Edge& e = draft.edges[i];
+    if (!e.kept || e.inter) continue;
+    const double limit = e.cost + 1e-9 * std::max(1.0, e.cost);
+    for (const uint32_t b : neighbours[e.a]) {
+      if (b == e.b) continue;
+      const double first = cheapestFor(e.a, b, e);
+      if (first < 0 || first >= limit) continue;
+      const double second = cheapestFor(b, e.b, e);
+      if (second >= 0 && first + second <= limit) {
+        dropped.push_back(i);
+        break;
+      }
+    }
+  }
+  // Decided on the graph before any drop: a drop rests on edges strictly cheaper than itself, which
+  // may be dropped in turn only for still cheaper ones, so every detour remains.
+  for (const uint32_t i : dropped) draft.edges[i].kept = false;
+}
+
 }  // namespace hpastar

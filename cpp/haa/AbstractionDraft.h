@@ -50,4 +50,11 @@ void applyStrongDominance(AbstractionDraft& draft);
 // dropped with their intra-edges: what joined other nodes through them is an intra-edge of its own.
 void applyWeakDominance(AbstractionDraft& draft);
 
+// Path dominance, on the graph a query searches (after the abstraction's own passes): drops an
+// intra-edge a-c when, for another node b of its cluster, kept intra-edges a-b and b-c each admit every
+// agent a-c admits and cost together no more than it. Every agent keeps its abstract distances (the
+// detour through b is as short), with fewer edges to relax; HPA*'s pruning of intra-edges, per
+// annotation. Each drop rests on two strictly cheaper edges, so no two drops rest on each other.
+void applyPathDominance(AbstractionDraft& draft);
+
 }  // namespace hpastar

@@ -149,6 +149,8 @@ void AnnotatedHierarchy::assemble() {
   applyWeakDominance(low);
   stats.low = low.size();
   if (options_.abstraction == Abstraction::Low) draft = std::move(low);
+  applyPathDominance(draft);
+  stats.searched = draft.size();
   keep(draft);
   computeComponents();
   stats.bytes = nodeCells_.capacity() * sizeof(Point) + clusterStart_.capacity() * sizeof(uint32_t) +

@@ -45,6 +45,9 @@ struct AnnotatedHierarchyStats {
   AbstractionSize initial;  // every transition and every (size, capability) intra-edge
   AbstractionSize high;     // after strong dominance
   AbstractionSize low;      // after weak dominance too
+  // The graph kept and searched: the chosen abstraction after path dominance (applyPathDominance), which
+  // drops intra-edges that two others replace at no more cost for the same agents.
+  AbstractionSize searched;
   double buildMs = 0;
   uint64_t rebuiltClusters = 0;  // by the last applyEdits: clusters whose intra-edges were found again
   double updateMs = 0;           // the time of the last applyEdits
