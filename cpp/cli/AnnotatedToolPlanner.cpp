@@ -11,14 +11,11 @@
 namespace hpastar::cli {
 namespace {
 
-// The agent an Annotated A* run plans for, read from the command line.
-struct Agent {
-  int32_t size = 1;
-  Capability capability = Capability::movingAIDefault();
-};
+using Agent = AnnotatedAgent;
+}  // namespace
 
-Agent agentFrom(const CommandLine& cmd) {
-  Agent agent;
+AnnotatedAgent annotatedAgentFrom(const CommandLine& cmd) {
+  AnnotatedAgent agent;
   agent.size = static_cast<int32_t>(cmd.getInt("size", 1, 1, kMaxAgentSize));
   if (const auto names = cmd.get("capability")) {
     std::string error;
@@ -29,9 +26,11 @@ Agent agentFrom(const CommandLine& cmd) {
   return agent;
 }
 
+namespace {
+
 class AnnotatedToolPlanner final : public ToolPlanner {
  public:
-  AnnotatedToolPlanner(const Grid& grid, const CommandLine& cmd) : grid_(&grid), agent_(agentFrom(cmd)) {
+  AnnotatedToolPlanner(const Grid& grid, const CommandLine& cmd) : grid_(&grid), agent_(annotatedAgentFrom(cmd)) {
     const auto start = Clock::now();
     clearance_ = ClearanceMap::trueClearance(grid, agent_.capability);
     buildMs_ = microsSince(start) / 1000.0;
@@ -47,6 +46,7 @@ class AnnotatedToolPlanner final : public ToolPlanner {
                       double cost) const override {
     return validateFootprintPath(grid, agent_.capability, agent_.size, start, goal, cells, cost);
   }
+  bool canStand(const Grid&, Point p) const override { return clearance_.open(p, agent_.size); }
   bool plansForScenarioAgent() const override {
     return agent_.size == 1 && agent_.capability == Capability::movingAIDefault();
   }

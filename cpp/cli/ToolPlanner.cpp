@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cli/AnnotatedToolPlanner.h"
+#include "cli/HaaToolPlanner.h"
 #include "cli/JsonObject.h"
 #include "cli/OptionFlags.h"
 #include "cli/ShpaToolPlanner.h"
@@ -187,11 +188,12 @@ class HpaToolPlanner final : public ToolPlanner {
 
 }  // namespace
 
-std::string knownAlgorithms() { return "astar, jps, jpsplus, hpa, dhpa, auto, shpa, aa"; }
+std::string knownAlgorithms() { return "astar, jps, jpsplus, hpa, dhpa, auto, shpa, aa, haa"; }
 
 std::set<std::string> plannerOptions(const std::string& algo) {
   if (algo == "shpa") return shpaToolOptions();
   if (algo == "aa") return annotatedToolOptions();
+  if (algo == "haa") return haaToolOptions();
   if (isHierarchyAlgorithm(algo)) {
     std::set<std::string> names = optionFlags(HierarchyOptions::fields());
     names.insert({"no-smooth", "smoothing-range"});
@@ -215,6 +217,7 @@ std::unique_ptr<ToolPlanner> makeToolPlanner(const std::string& algo, const Grid
   if (isHierarchyAlgorithm(algo)) return std::make_unique<HpaToolPlanner>(grid, cmd, algo);
   if (algo == "shpa") return makeShpaToolPlanner(grid, cmd);
   if (algo == "aa") return makeAnnotatedToolPlanner(grid, cmd);
+  if (algo == "haa") return makeHaaToolPlanner(grid, cmd);
   throw UsageError("unknown algorithm \"" + algo + "\" (known: " + knownAlgorithms() + ")");
 }
 

@@ -29,6 +29,9 @@ class ToolPlanner {
                               double cost) const {
     return validatePath(grid, start, goal, cells, cost);
   }
+  // Whether the planner's agent may stand at `p` (compare draws its pairs among such cells): by default
+  // a passable cell; Annotated A* and HAA* ask the agent's clearance.
+  virtual bool canStand(const Grid& grid, Point p) const { return grid.passable(p); }
   // Whether the planner's agent is the one the Moving AI scenario files are solved for (one cell,
   // ground and swamp), so that their optimal lengths are its optima.
   virtual bool plansForScenarioAgent() const { return true; }

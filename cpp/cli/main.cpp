@@ -8,6 +8,7 @@
 #include "cli/CompareCommand.h"
 #include "cli/DynamicCommand.h"
 #include "cli/FlowBenchCommand.h"
+#include "cli/HaaToolPlanner.h"
 #include "cli/MapLoading.h"
 #include "cli/OptionFlags.h"
 #include "cli/ScenCommand.h"
@@ -37,8 +38,9 @@ void printUsage(std::FILE* out) {
                "      Builds the planner and prints its build figures (nodes and edges per level, time, bytes).\n\n"
                "  compare FILE.map --algo A --against B --queries N --seed K [--threads N] [options]\n"
                "      Random start/goal pairs (reachable or not) through both planners; prints completeness\n"
-               "      mismatches, invalid paths, suboptimality of A against B and mean times. --threads N: each\n"
-               "      planner answers all the pairs as one batch on N threads.\n\n"
+               "      mismatches, invalid paths, suboptimality of A against B and mean times (one thread: also\n"
+               "      over the tenth of the pairs with the longest paths). --threads N: each planner answers\n"
+               "      all the pairs as one batch on N threads.\n\n"
                "  dynamic FILE.map --algo hpa|dhpa|auto --searches X [--obstacle-share 0.02] [--changes N] [--seed K]\n"
                "      Kring et al.'s dynamic metric: move every 2x2 obstacle, update, run X searches; repeat.\n\n"
                "  update-bench FILE.map --algo hpa|dhpa|auto [--updates N] [--seed K] [--passes N] [--queries N]\n"
@@ -64,7 +66,10 @@ void printUsage(std::FILE* out) {
                "aa: Annotated A*, optimal for a square agent of a terrain capability (HAA*'s low level), without\n"
                "--threads. A path's cells are the square's top-left cells. scen: only size 1 of ground,swamp has\n"
                "the file's lengths as optima; for other agents it counts found and not found paths and checks\n"
-               "their footprints. compare draws pairs among the grid's passable cells. Options:\n%s\n"
+               "their footprints. compare draws pairs among the cells where the agent stands. Options:\n%s\n"
+               "haa: HAA*, Annotated A* made hierarchical for square agents of sides 1..--max-size and every\n"
+               "capability of the map's terrain kinds (--size and --capability as for aa; compare --against aa\n"
+               "reports its completeness and suboptimality), without --threads. Options:\n%s\n"
                "terrain costs (scen, compare): --costs S=3,T=1.5 multiplies the move costs over each terrain\n"
                "character's cells (1/64 to 1024; '.' and 'G' are one kind); --cost-layer FILE takes width*height\n"
                "bytes, row-major, each cell's multiplier in sixteenths (16: as its terrain; 1..255). A move costs\n"
@@ -77,8 +82,8 @@ void printUsage(std::FILE* out) {
                "algorithms: %s\n",
                hpastar::cli::optionFlagsHelp(hpastar::HierarchyOptions::fields()).c_str(),
                hpastar::cli::optionFlagsHelp(hpastar::ShpaOptions::fields()).c_str(),
-               hpastar::cli::annotatedToolOptionsHelp().c_str(), hpastar::kMaxMapFileBytes,
-               static_cast<long long>(hpastar::Grid::kMaxCells), hpastar::Grid::kMaxSide,
+               hpastar::cli::annotatedToolOptionsHelp().c_str(), hpastar::cli::haaToolOptionsHelp().c_str(),
+               hpastar::kMaxMapFileBytes, static_cast<long long>(hpastar::Grid::kMaxCells), hpastar::Grid::kMaxSide,
                hpastar::kMaxScenarioFileBytes, hpastar::cli::knownAlgorithms().c_str());
 }
 

@@ -1,5 +1,6 @@
 #include "search/AnnotatedAStarSearch.h"
 
+#include <algorithm>
 #include <cassert>
 
 #include "search/BestFirstSearch.h"
@@ -23,8 +24,8 @@ PathStatus AnnotatedAStarSearch::findPath(const Grid& grid, const ClearanceMap& 
     out.cells.push_back(start);
     return out.status = PathStatus::Found;
   }
-  out.stats.expandedMain += grid.weighted() ? run<true>(grid, clearance, size, area, start, goal)
-                                            : run<false>(grid, clearance, size, area, start, goal);
+  out.stats.expandedMain += grid.weighted() ? run<true, true>(grid, clearance, size, area, start, goal, 0)
+                                            : run<false, true>(grid, clearance, size, area, start, goal, 0);
   const uint32_t goalId = static_cast<uint32_t>((goal.y - area.y0) * area.width() + (goal.x - area.x0));
   if (!space_.closed(goalId)) return out.status = PathStatus::NoPath;
   BestFirstSearch::appendPath(space_, area, goalId, out.cells);
@@ -32,11 +33,42 @@ PathStatus AnnotatedAStarSearch::findPath(const Grid& grid, const ClearanceMap& 
   return out.status = PathStatus::Found;
 }
 
+uint64_t AnnotatedAStarSearch::settleFrom(const Grid& grid, const ClearanceMap& clearance, int32_t size,
+                                          const Rect& area, Point start, std::span<const Point> targets) {
+  assert(clearance.sameShape(grid));
+  lastArea_ = area;
+  const uint32_t areaCells = static_cast<uint32_t>(area.area());
+  if (targetMark_.size() < areaCells) targetMark_.resize(areaCells, 0);
+  if (++markStamp_ == 0) {  // wrapped: forget every old mark once
+    std::fill(targetMark_.begin(), targetMark_.end(), 0u);
+    markStamp_ = 1;
+  }
+  uint32_t targetCount = 0;
+  for (const Point t : targets) {
+    if (!area.contains(t)) continue;
+    uint32_t& mark = targetMark_[static_cast<size_t>((t.y - area.y0) * area.width() + (t.x - area.x0))];
+    if (mark != markStamp_) ++targetCount;
+    mark = markStamp_;
+  }
+  if (size < 1 || size > kMaxAgentSize || !area.contains(start) || !clearance.open(start, size)) {
+    space_.begin(areaCells);  // settles nothing: every distanceTo is -1
+    return 0;
+  }
+  return grid.weighted() ? run<true, false>(grid, clearance, size, area, start, start, targetCount)
+                         : run<false, false>(grid, clearance, size, area, start, start, targetCount);
+}
+
+double AnnotatedAStarSearch::distanceTo(Point p) const {
+  if (!lastArea_.contains(p)) return -1.0;
+  const uint32_t id = static_cast<uint32_t>((p.y - lastArea_.y0) * lastArea_.width() + (p.x - lastArea_.x0));
+  return space_.closed(id) ? space_.g()[id] : -1.0;
+}
+
 // The loop of BestFirstSearch with the footprint's move rule in place of the grid's move masks.
-template <bool Weighted>
+template <bool Weighted, bool UseHeuristic>
 uint64_t AnnotatedAStarSearch::run(const Grid& grid, const ClearanceMap& clearance, int32_t size, const Rect& area,
-                                   Point start, Point goal) {
-  const double hScale = Weighted ? grid.minWeightFor(clearance.capability()) : 1.0;
+                                   Point start, Point goal, uint32_t targetCount) {
+  const double hScale = UseHeuristic ? (Weighted ? grid.minWeightFor(clearance.capability()) : 1.0) : 0.0;
   const int32_t aw = area.width();
   const int32_t gw = grid.width();
   space_.begin(static_cast<uint32_t>(area.area()));
@@ -50,7 +82,10 @@ uint64_t AnnotatedAStarSearch::run(const Grid& grid, const ClearanceMap& clearan
   for (int d = 0; d < kDirCount; ++d) localOffset[d] = kDirDy[d] * aw + kDirDx[d];
 
   const uint32_t startId = static_cast<uint32_t>((start.y - area.y0) * aw + (start.x - area.x0));
-  const uint32_t goalId = static_cast<uint32_t>((goal.y - area.y0) * aw + (goal.x - area.x0));
+  const uint32_t goalId =
+      UseHeuristic ? static_cast<uint32_t>((goal.y - area.y0) * aw + (goal.x - area.x0)) : BestFirstSearch::kNone;
+  const uint32_t* targetMark = targetMark_.data();
+  uint32_t targetsLeft = targetCount;
   stamp[startId] = openStamp;
   g[startId] = 0;
   parent[startId] = 0xFF;
@@ -63,7 +98,8 @@ uint64_t AnnotatedAStarSearch::run(const Grid& grid, const ClearanceMap& clearan
     if (stamp[id] == closedStamp) continue;  // stale entry: the node was settled through a better one
     stamp[id] = closedStamp;
     ++expanded;
-    if (id == goalId) break;
+    if (UseHeuristic && id == goalId) break;
+    if (!UseHeuristic && targetMark[id] == markStamp_ && --targetsLeft == 0) break;
 
     const int32_t ly = static_cast<int32_t>(id) / aw;
     const int32_t lx = static_cast<int32_t>(id) - ly * aw;

@@ -1,5 +1,7 @@
 #pragma once
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "grid/Clearance.h"
 #include "grid/FootprintMoves.h"
@@ -36,14 +38,30 @@ class AnnotatedAStarSearch {
   PathStatus findPath(const Grid& grid, const ClearanceMap& clearance, int32_t size, const Rect& area, Point start,
                       Point goal, PathResult& out);
 
-  size_t scratchBytes() const { return space_.bytes(); }
+  // Dijkstra for the same agent from `start` over the anchors of `area`, stopping once every cell of
+  // `targets` (anchors inside `area`) is settled or nothing is left to settle: one search gives the
+  // distances from one place to many (HAA*'s intra-edges, and its start and goal joined to their
+  // cluster's nodes). Returns the expansions (0 when the agent cannot stand at `start`); then
+  // distanceTo() reads the results until the next search.
+  uint64_t settleFrom(const Grid& grid, const ClearanceMap& clearance, int32_t size, const Rect& area, Point start,
+                      std::span<const Point> targets);
+  // After settleFrom: the cost of a shortest path from its start to `p` inside its area, or -1 when it
+  // settled no such path (unreachable, outside the area, or not reached before the targets were).
+  double distanceTo(Point p) const;
+
+  size_t scratchBytes() const { return space_.bytes() + targetMark_.capacity() * sizeof(uint32_t); }
 
  private:
-  template <bool Weighted>
-  uint64_t run(const Grid& grid, const ClearanceMap& clearance, int32_t size, const Rect& area, Point start,
-               Point goal);
+  // A* towards `goal` (UseHeuristic), or Dijkstra stopping when `targetCount` flagged cells are settled.
+  template <bool Weighted, bool UseHeuristic>
+  uint64_t run(const Grid& grid, const ClearanceMap& clearance, int32_t size, const Rect& area, Point start, Point goal,
+               uint32_t targetCount);
 
   SearchSpace space_;
+  // settleFrom's targets: a cell is one when its mark equals markStamp_ (nothing cleared per search).
+  std::vector<uint32_t> targetMark_;
+  uint32_t markStamp_ = 0;
+  Rect lastArea_;
 };
 
 }  // namespace hpastar

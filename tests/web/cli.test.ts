@@ -170,8 +170,9 @@ describe('hpastar scen prints the native tool\'s summary', () => {
     const optionLines = (text: string) => text.split('\n').filter((l) => l.startsWith('  --') && !l.startsWith('  --no-smooth'));
     const mine = optionLines(help(process.execPath, ['--import', hooks, cli]));
     expect(mine.length).toBeGreaterThanOrEqual(13);
-    // Native only: --smoothing-range, and Annotated A*'s --size and --capability (not in the bindings yet).
-    const nativeOnly = ['  --smoothing-range', '  --size', '  --capability'];
+    // Native only: --smoothing-range, Annotated A*'s --size and --capability, and HAA*'s hierarchy options
+    // (not in the bindings yet).
+    const nativeOnly = ['  --smoothing-range', '  --size', '  --capability', '  --haa-cluster', '  --max-size', '  --abstraction'];
     expect(mine).toEqual(optionLines(help(hpaTool, [])).filter((l) => !nativeOnly.some((o) => l.startsWith(o))));
   });
 

@@ -1,0 +1,98 @@
+#include "cli/HaaToolPlanner.h"
+
+#include "cli/AnnotatedToolPlanner.h"
+#include "cli/JsonObject.h"
+#include "cli/OptionFlags.h"
+#include "grid/CapabilityNames.h"
+#include "haa/AnnotatedHierarchy.h"
+#include "haa/HaaStarQuery.h"
+#include "path/FootprintValidator.h"
+
+namespace hpastar::cli {
+namespace {
+
+std::string sizeJson(const AbstractionSize& s) {
+  JsonObject o;
+  o.add("nodes", s.nodes).add("inter_edges", s.interEdges).add("intra_edges", s.intraEdges);
+  return o.str();
+}
+
+class HaaToolPlanner final : public ToolPlanner {
+ public:
+  HaaToolPlanner(const Grid& grid, const CommandLine& cmd) : agent_(annotatedAgentFrom(cmd)) {
+    AnnotatedHierarchyOptions options;
+    readOptionFlags(cmd, AnnotatedHierarchyOptions::fields(), options);
+    std::string error;
+    auto h = AnnotatedHierarchy::build(grid, options, error);
+    if (!h) throw UsageError(error);
+    hierarchy_ = std::make_unique<const AnnotatedHierarchy>(std::move(*h));
+    if (std::string problem = hierarchy_->checkAgent(agent_.size, agent_.capability); !problem.empty())
+      throw UsageError("--size/--capability: " + problem);
+    clearance_ = &hierarchy_->clearance(hierarchy_->capabilityIndex(agent_.capability));
+    query_ = std::make_unique<HaaStarQuery>(*hierarchy_);
+  }
+  void findPath(Point start, Point goal, PathResult& out) override {
+    out.reset();
+    query_->findPath(start, goal, agent_.size, agent_.capability, out);
+  }
+  void findPaths(BatchSearch&, std::span<const int32_t>, PathBatchResults&) override {
+    throw UsageError("--threads is not available for --algo haa (the batch engine runs astar, hpa, dhpa and shpa)");
+  }
+  PathCheck checkPath(const Grid& grid, Point start, Point goal, std::span<const Point> cells,
+                      double cost) const override {
+    return validateFootprintPath(grid, agent_.capability, agent_.size, start, goal, cells, cost);
+  }
+  bool canStand(const Grid&, Point p) const override { return clearance_->open(p, agent_.size); }
+  bool plansForScenarioAgent() const override {
+    return agent_.size == 1 && agent_.capability == Capability::movingAIDefault();
+  }
+  std::string agentText() const override {
+    return "size " + std::to_string(agent_.size) + ", capability " + capabilityText(agent_.capability);
+  }
+  std::string buildStatsJson() const override {
+    const AnnotatedHierarchy& h = *hierarchy_;
+    const AnnotatedHierarchyStats& s = h.stats();
+    std::string capabilities = "[";
+    for (size_t i = 0; i < h.capabilities().size(); ++i)
+      capabilities += (i ? ",\"" : "\"") + capabilityText(h.capabilities()[i]) + "\"";
+    capabilities += "]";
+    JsonObject o;
+    o.add("build_ms", s.buildMs)
+        .add("cluster_size", h.options().clusterSize)
+        .add("max_size", h.maxSize())
+        .add("abstraction", std::string(h.options().abstraction == Abstraction::High ? "high" : "low"))
+        .raw("capabilities", capabilities)
+        .add("clusters", s.clusters)
+        .add("transitions", s.transitions)
+        .raw("initial", sizeJson(s.initial))
+        .raw("high", sizeJson(s.high))
+        .raw("low", sizeJson(s.low))
+        .raw("searched", sizeJson(s.searched))
+        .add("bytes", static_cast<uint64_t>(s.bytes))
+        .add("grid_bytes", static_cast<uint64_t>(h.grid().bytes()));
+    const std::string text = o.str();
+    return text.substr(1, text.size() - 2);
+  }
+
+ private:
+  AnnotatedAgent agent_;
+  std::unique_ptr<const AnnotatedHierarchy> hierarchy_;
+  const ClearanceMap* clearance_ = nullptr;
+  std::unique_ptr<HaaStarQuery> query_;
+};
+
+}  // namespace
+
+std::unique_ptr<ToolPlanner> makeHaaToolPlanner(const Grid& grid, const CommandLine& cmd) {
+  return std::make_unique<HaaToolPlanner>(grid, cmd);
+}
+
+std::set<std::string> haaToolOptions() {
+  std::set<std::string> names = optionFlags(AnnotatedHierarchyOptions::fields());
+  names.merge(annotatedToolOptions());
+  return names;
+}
+
+std::string haaToolOptionsHelp() { return optionFlagsHelp(AnnotatedHierarchyOptions::fields()); }
+
+}  // namespace hpastar::cli

@@ -1,0 +1,253 @@
+#include "haa/AnnotatedHierarchy.h"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+#include "grid/CapabilityNames.h"
+#include "haa/AbstractionDraft.h"
+#include "haa/AnnotatedEntranceScanner.h"
+
+namespace hpastar {
+// The kinds an agent may stand on that occur on the grid (out of bounds never does).
+Capability terrainsOf(const Grid& grid) {
+  bool seen[256] = {};
+  for (const uint8_t c : grid.terrain()) seen[c] = true;
+  Capability kinds;
+  for (int c = 0; c < 256; ++c) {
+    const TerrainKind kind = terrainKindOf(static_cast<char>(c));
+    if (seen[c] && kind != TerrainKind::Invalid && kind != TerrainKind::OutOfBounds)
+      kinds.kinds = static_cast<uint8_t>(kinds.kinds | (1u << static_cast<uint8_t>(kind)));
+  }
+  return kinds;
+}
+
+std::optional<AnnotatedHierarchy> AnnotatedHierarchy::build(const Grid& grid, const AnnotatedHierarchyOptions& options,
+                                                            std::string& error) {
+  if (std::string problem = options.validate(); !problem.empty()) {
+    error = problem;
+    return std::nullopt;
+  }
+  const auto began = std::chrono::steady_clock::now();
+  AnnotatedHierarchy h;
+  h.grid_ = grid;
+  h.options_ = options;
+  h.layout_ = ClusterLayout(options.clusterSize, grid.width(), grid.height());
+  h.terrains_ = terrainsOf(grid);
+  // Every non-empty subset of the kinds present, smallest masks first.
+  for (uint32_t kinds = 1; kinds < 256; ++kinds)
+    if ((kinds & ~static_cast<uint32_t>(h.terrains_.kinds)) == 0)
+      h.capabilities_.push_back(Capability{static_cast<uint8_t>(kinds)});
+  for (const Capability c : h.capabilities_) h.clearances_.push_back(ClearanceMap::trueClearance(grid, c));
+
+  h.intraEdges_.resize(static_cast<size_t>(h.layout_.count()));
+  h.borderTransitions_.resize(static_cast<size_t>(h.layout_.count()) * 2);
+  for (int32_t c = 0; c < h.layout_.count(); ++c) h.scanBorders(c);
+  AnnotatedAStarSearch search;
+  for (int32_t c = 0; c < h.layout_.count(); ++c) h.findIntraEdges(c, search);
+  h.assemble();
+  h.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+  return h;
+}
+
+void AnnotatedHierarchy::scanBorders(int32_t cluster) {
+  scanBorder(cluster, 0);
+  scanBorder(cluster, 1);
+}
+
+void AnnotatedHierarchy::scanBorder(int32_t cluster, int side) {
+  const Rect r = layout_.rect(cluster);
+  std::vector<Transition>& out = borderTransitions_[static_cast<size_t>(cluster) * 2 + static_cast<size_t>(side)];
+  out.clear();
+  if (side == 0 && r.x1 < layout_.mapWidth)
+    AnnotatedEntranceScanner::scanBorder(Point{r.x1 - 1, r.y0}, r.height(), true, clearances_, options_.maxSize, out);
+  if (side == 1 && r.y1 < layout_.mapHeight)
+    AnnotatedEntranceScanner::scanBorder(Point{r.x0, r.y1 - 1}, r.width(), false, clearances_, options_.maxSize, out);
+}
+
+void AnnotatedHierarchy::nodeCellsOf(int32_t cluster, std::vector<Point>& out) const {
+  out.clear();
+  const int32_t column = cluster % layout_.columns, row = cluster / layout_.columns;
+  auto take = [&](int32_t owner, int side) {
+    for (const Transition& t : borderTransitions_[static_cast<size_t>(owner) * 2 + static_cast<size_t>(side)])
+      for (const Point p : {t.a, t.b})
+        if (layout_.clusterOf(p) == cluster) out.push_back(p);
+  };
+  take(cluster, 0);
+  take(cluster, 1);
+  if (column > 0) take(cluster - 1, 0);             // the west neighbour's east border
+  if (row > 0) take(cluster - layout_.columns, 1);  // the north neighbour's south border
+  std::sort(out.begin(), out.end(), [&](Point x, Point y) { return grid_.index(x) < grid_.index(y); });
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+void AnnotatedHierarchy::findIntraEdges(int32_t cluster, AnnotatedAStarSearch& search) {
+  std::vector<IntraEdge>& out = intraEdges_[static_cast<size_t>(cluster)];
+  out.clear();
+  std::vector<Point> nodes, targets;
+  nodeCellsOf(cluster, nodes);
+  const Rect area = layout_.rect(cluster);
+  // For every capability and size, one Dijkstra from each node to the later ones (in the order of
+  // their cells: costs are symmetric, so each pair is searched once per agent, always the same way).
+  for (size_t c = 0; c < capabilities_.size(); ++c) {
+    const ClearanceMap& clearance = clearances_[c];
+    for (int32_t size = 1; size <= options_.maxSize; ++size) {
+      for (size_t i = 0; i + 1 < nodes.size(); ++i) {
+        if (!clearance.open(nodes[i], size)) continue;
+        targets.clear();
+        for (size_t j = i + 1; j < nodes.size(); ++j)
+          if (clearance.open(nodes[j], size)) targets.push_back(nodes[j]);
+        if (targets.empty()) continue;
+        search.settleFrom(grid_, clearance, size, area, nodes[i], targets);
+        for (const Point t : targets) {
+          const double cost = search.distanceTo(t);
+          if (cost >= 0) out.push_back(IntraEdge{nodes[i], t, cost, capabilities_[c], static_cast<uint8_t>(size)});
+        }
+      }
+    }
+  }
+}
+
+void AnnotatedHierarchy::assemble() {
+  // The initial abstraction: a node per transition cell, an inter-edge per transition and capability
+  // that crosses it, the intra-edges found per cluster.
+  AbstractionDraft draft;
+  std::vector<uint32_t> nodeAt(static_cast<size_t>(grid_.cellCount()), UINT32_MAX);
+  auto nodeOf = [&](Point p) {
+    uint32_t& node = nodeAt[static_cast<size_t>(grid_.index(p))];
+    if (node == UINT32_MAX) {
+      node = static_cast<uint32_t>(draft.nodeCells.size());
+      draft.nodeCells.push_back(p);
+      draft.nodeCluster.push_back(layout_.clusterOf(p));
+    }
+    return node;
+  };
+  AnnotatedHierarchyStats& stats = stats_;
+  stats.transitions = 0;
+  for (const std::vector<Transition>& border : borderTransitions_) {
+    stats.transitions += border.size();
+    for (const Transition& t : border) {
+      const uint32_t a = nodeOf(t.a), b = nodeOf(t.b);
+      const double cost = crossingCost(grid_, t);
+      for (size_t c = 0; c < capabilities_.size(); ++c) {
+        const int32_t clearance =
+            AnnotatedEntranceScanner::crossingClearance(clearances_[c], t.a, t.b, options_.maxSize);
+        if (clearance > 0) draft.edges.push_back({a, b, cost, capabilities_[c], static_cast<uint8_t>(clearance), true});
+      }
+    }
+  }
+  for (const std::vector<IntraEdge>& cluster : intraEdges_)
+    for (const IntraEdge& e : cluster)
+      draft.edges.push_back({nodeOf(e.a), nodeOf(e.b), e.cost, e.capability, e.clearance, false});
+
+  stats.clusters = static_cast<uint64_t>(layout_.count());
+  stats.initial = draft.size();
+  applyStrongDominance(draft);
+  stats.high = draft.size();
+  // The low-quality figures are counted whichever graph is kept: they are what the choice is about.
+  AbstractionDraft low = draft;
+  applyWeakDominance(low);
+  stats.low = low.size();
+  if (options_.abstraction == Abstraction::Low) draft = std::move(low);
+  applyPathDominance(draft);
+  stats.searched = draft.size();
+  keep(draft);
+  computeComponents();
+  stats.bytes = nodeCells_.capacity() * sizeof(Point) + clusterStart_.capacity() * sizeof(uint32_t) +
+                groupStart_.capacity() * sizeof(uint32_t) + edges_.capacity() * sizeof(AnnotatedEdge) +
+                components_.capacity() * sizeof(uint32_t);
+  for (const ClearanceMap& c : clearances_) stats.bytes += c.bytes();
+  for (const std::vector<Transition>& border : borderTransitions_)
+    stats.bytes += border.capacity() * sizeof(Transition);
+  for (const std::vector<IntraEdge>& cluster : intraEdges_) stats.bytes += cluster.capacity() * sizeof(IntraEdge);
+}
+
+void AnnotatedHierarchy::keep(const AbstractionDraft& draft) {
+  const Grid& grid = grid_;
+  AnnotatedHierarchy& h = *this;
+  h.nodeCells_.clear();
+  // Kept nodes, numbered cluster by cluster (in the order of their cells within a cluster).
+  std::vector<uint8_t> alive(draft.nodeCells.size(), 0);
+  for (const AbstractionDraft::Edge& e : draft.edges)
+    if (e.kept) alive[e.a] = alive[e.b] = 1;
+  std::vector<uint32_t> order;
+  for (uint32_t n = 0; n < draft.nodeCells.size(); ++n)
+    if (alive[n]) order.push_back(n);
+  std::sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
+    if (draft.nodeCluster[x] != draft.nodeCluster[y]) return draft.nodeCluster[x] < draft.nodeCluster[y];
+    return grid.index(draft.nodeCells[x]) < grid.index(draft.nodeCells[y]);
+  });
+  std::vector<uint32_t> idOf(draft.nodeCells.size(), UINT32_MAX);
+  h.clusterStart_.assign(static_cast<size_t>(h.layout_.count()) + 1, 0);
+  for (uint32_t i = 0; i < order.size(); ++i) {
+    idOf[order[i]] = i;
+    h.nodeCells_.push_back(draft.nodeCells[order[i]]);
+    ++h.clusterStart_[static_cast<size_t>(draft.nodeCluster[order[i]]) + 1];
+  }
+  std::partial_sum(h.clusterStart_.begin(), h.clusterStart_.end(), h.clusterStart_.begin());
+
+  // CSR: both directions of every kept edge, grouped by node, then by capability (their index), largest
+  // clearance first.
+  const size_t groups = h.capabilities_.size();
+  uint8_t indexOfKinds[256] = {};
+  for (size_t c = 0; c < groups; ++c) indexOfKinds[h.capabilities_[c].kinds] = static_cast<uint8_t>(c);
+  h.groupStart_.assign(order.size() * groups + 1, 0);
+  auto slotOf = [&](uint32_t node, Capability c) { return node * groups + indexOfKinds[c.kinds]; };
+  for (const AbstractionDraft::Edge& e : draft.edges)
+    if (e.kept)
+      ++h.groupStart_[slotOf(idOf[e.a], e.capability) + 1], ++h.groupStart_[slotOf(idOf[e.b], e.capability) + 1];
+  std::partial_sum(h.groupStart_.begin(), h.groupStart_.end(), h.groupStart_.begin());
+  h.edges_.resize(h.groupStart_.back());
+  std::vector<uint32_t> fill(h.groupStart_.begin(), h.groupStart_.end() - 1);
+  for (const AbstractionDraft::Edge& e : draft.edges) {
+    if (!e.kept) continue;
+    const uint32_t a = idOf[e.a], b = idOf[e.b];
+    const float cost = static_cast<float>(e.cost);
+    h.edges_[fill[slotOf(a, e.capability)]++] = AnnotatedEdge{b, cost, e.capability, e.clearance, e.inter};
+    h.edges_[fill[slotOf(b, e.capability)]++] = AnnotatedEdge{a, cost, e.capability, e.clearance, e.inter};
+  }
+  for (size_t g = 0; g + 1 < h.groupStart_.size(); ++g)
+    std::stable_sort(h.edges_.begin() + h.groupStart_[g], h.edges_.begin() + h.groupStart_[g + 1],
+                     [](const AnnotatedEdge& x, const AnnotatedEdge& y) { return x.clearance > y.clearance; });
+}
+
+void AnnotatedHierarchy::computeComponents() {
+  const size_t n = nodeCells_.size();
+  const size_t agents = static_cast<size_t>(options_.maxSize) * capabilities_.size();
+  components_.assign(agents * n, 0);
+  std::vector<uint32_t> parent(n);
+  auto root = [&](uint32_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  for (int32_t size = 1; size <= options_.maxSize; ++size) {
+    for (size_t c = 0; c < capabilities_.size(); ++c) {
+      std::iota(parent.begin(), parent.end(), 0u);
+      for (uint32_t u = 0; u < n; ++u)
+        for (const AnnotatedEdge& e : edges(u))
+          if (e.admits(size, capabilities_[c])) parent[root(u)] = root(e.to);
+      uint32_t* out = components_.data() + (static_cast<size_t>(size - 1) * capabilities_.size() + c) * n;
+      for (uint32_t u = 0; u < n; ++u) out[u] = root(u);
+    }
+  }
+}
+
+int32_t AnnotatedHierarchy::capabilityIndex(Capability agent) const {
+  const Capability onMap{static_cast<uint8_t>(agent.kinds & terrains_.kinds)};
+  for (size_t i = 0; i < capabilities_.size(); ++i)
+    if (capabilities_[i] == onMap) return static_cast<int32_t>(i);
+  return -1;
+}
+
+std::string AnnotatedHierarchy::checkAgent(int32_t size, Capability agent) const {
+  if (size < 1 || size > options_.maxSize)
+    return "agent size " + std::to_string(size) + " is outside 1.." + std::to_string(options_.maxSize) +
+           ", the sizes this HAA* hierarchy was built for";
+  if (terrains_.kinds == 0) return "the map has no terrain an agent may stand on";
+  if (capabilityIndex(agent) < 0)
+    return "capability \"" + capabilityText(agent) + "\" allows none of the map's terrain (" +
+           capabilityText(terrains_) + ")";
+  return "";
+}
+
+}  // namespace hpastar

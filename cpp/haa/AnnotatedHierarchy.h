@@ -1,0 +1,191 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "grid/Clearance.h"
+#include "grid/Grid.h"
+#include "grid/Terrain.h"
+#include "haa/AnnotatedHierarchyOptions.h"
+#include "hpa/ClusterLayout.h"
+#include "hpa/EntranceScanner.h"
+#include "hpa/HierarchyOptions.h"
+#include "search/AnnotatedAStarSearch.h"
+
+namespace hpastar {
+
+// An edge of a HAA* graph, annotated as in the article with the capability and the clearance an agent
+// needs to use it: an agent of side S and capability C may take it when S <= clearance and C holds
+// every terrain kind of `capability` (the edge's path stands on those kinds only, with room for an
+// agent of side `clearance` all along, so it is legal for every such agent).
+struct AnnotatedEdge {
+  uint32_t to;
+  float cost;
+  Capability capability;
+  uint8_t clearance;
+  bool inter;  // crosses a cluster border (a single step), else a path inside one cluster
+
+  bool admits(int32_t size, Capability agent) const {
+    return size <= clearance && (capability.kinds & ~agent.kinds) == 0;
+  }
+};
+
+// Nodes and edges of one abstraction, for the figures the article gives before and after compaction.
+struct AbstractionSize {
+  uint64_t nodes = 0;
+  uint64_t interEdges = 0;  // undirected
+  uint64_t intraEdges = 0;  // undirected
+};
+
+struct AnnotatedHierarchyStats {
+  uint64_t clusters = 0;
+  uint64_t transitions = 0;
+  AbstractionSize initial;  // every transition and every (size, capability) intra-edge
+  AbstractionSize high;     // after strong dominance
+  AbstractionSize low;      // after weak dominance too
+  // The graph kept and searched: the chosen abstraction after path dominance (applyPathDominance), which
+  // drops intra-edges that two others replace at no more cost for the same agents.
+  AbstractionSize searched;
+  double buildMs = 0;
+  uint64_t rebuiltClusters = 0;  // by the last applyEdits: clusters whose intra-edges were found again
+  double updateMs = 0;           // the time of the last applyEdits
+  size_t bytes = 0;              // what the kept graph, clearance maps and components hold (the grid's copy apart)
+};
+
+// The abstract graph of HAA* (Harabor and Botea, 2008) over one grid, for square agents of sides
+// 1..maxSize and every capability made of the terrain kinds the map holds.
+//
+// Built once and then only read, by any number of query objects (HaaStarQuery) on any threads. It keeps
+// its own copy of the grid and one true-clearance map per capability, which the queries use for the
+// low-level searches.
+//
+// Build: the capabilities are the non-empty sets of the kinds present on the map (ground and trees on
+// the Dragon Age maps: 3). Transitions come from AnnotatedEntranceScanner; each gives a node on both
+// sides and one inter-edge per capability that can cross it, annotated with the crossing's clearance.
+// In every cluster, for every capability and size, a Dijkstra of Annotated A* from each node gives the
+// intra-edges to the others it reaches inside the cluster, annotated with that capability and size.
+// That is the article's initial abstraction. Strong dominance then drops an edge when another between
+// the same nodes costs no more and admits every agent it admits (capability a subset, clearance at
+// least as large), which keeps every agent's cheapest edges: the high-quality abstraction. Weak
+// dominance (Abstraction::Low) also drops inter-edges as AnnotatedHierarchyOptions says. Last, path
+// dominance (applyPathDominance) leaves out the intra-edges two others replace for the same agents at
+// no more cost: fewer edges to search, the same distances. The transitions and the intra-edges found
+// are kept per border and per cluster, so that applyEdits redoes only what an edit reaches.
+//
+// Nodes are numbered cluster by cluster, so the nodes of a cluster are a contiguous range; edges are
+// kept in CSR form (both directions of every undirected edge), grouped by annotation capability within
+// a node.
+struct AbstractionDraft;
+
+// The kinds an agent may stand on that occur on the grid (out of bounds never does).
+Capability terrainsOf(const Grid& grid);
+
+class AnnotatedHierarchy {
+ public:
+  // Nothing and `error` when the options are out of range.
+  static std::optional<AnnotatedHierarchy> build(const Grid& grid, const AnnotatedHierarchyOptions& options,
+                                                 std::string& error);
+
+  // Applies terrain changes (the terrain and, or, the cost layer value of cells) and redoes the searches
+  // only where they reach: the clusters within the largest size up and left of an edited cell get their
+  // borders scanned again and, with their four neighbours, their intra-edges found again. The graph is
+  // then assembled, compacted and labelled into components anew from every cluster's kept parts, over
+  // the whole graph: that part is not local yet (a one-cell edit on den520d: about 70 ms, most of it
+  // there, against a 450 ms build). The result is the graph a fresh build of the edited grid gives. An
+  // edit that adds or removes a terrain kind of the map changes the capabilities and rebuilds everything.
+  // "" or why the edits are refused (a cell outside the map, an unknown terrain character), nothing
+  // changed then. It changes this object: not while queries read it (copy it, edit the copy, then hand
+  // the queries the copy).
+  std::string applyEdits(std::span<const CellEdit> edits);
+
+  const Grid& grid() const { return grid_; }
+  const AnnotatedHierarchyOptions& options() const { return options_; }
+  const ClusterLayout& layout() const { return layout_; }
+  int32_t maxSize() const { return options_.maxSize; }
+  const AnnotatedHierarchyStats& stats() const { return stats_; }
+
+  // The terrain kinds on the map: every capability here is a non-empty subset of them.
+  Capability terrains() const { return terrains_; }
+  std::span<const Capability> capabilities() const { return capabilities_; }
+  // The capability of the hierarchy an agent of capability `agent` has on this map: its kinds that the
+  // map holds. -1 when it allows none of them.
+  int32_t capabilityIndex(Capability agent) const;
+  const ClearanceMap& clearance(int32_t capabilityIndex) const {
+    return clearances_[static_cast<size_t>(capabilityIndex)];
+  }
+  // "" when the hierarchy serves an agent of side `size` and capability `agent`, else why not.
+  std::string checkAgent(int32_t size, Capability agent) const;
+
+  uint32_t nodeCount() const { return static_cast<uint32_t>(nodeCells_.size()); }
+  Point nodeCell(uint32_t node) const { return nodeCells_[node]; }
+  // Every edge of a node (both directions of an undirected edge are kept, one at each end).
+  std::span<const AnnotatedEdge> edges(uint32_t node) const { return group(node * groupsPerNode(), groupsPerNode()); }
+  // The edges of a node annotated with one capability, largest clearance first: an agent reads only the
+  // groups of the capabilities within its own, each up to the first clearance below its size.
+  std::span<const AnnotatedEdge> edges(uint32_t node, int32_t capabilityIndex) const {
+    return group(node * groupsPerNode() + static_cast<uint32_t>(capabilityIndex), 1);
+  }
+  // The nodes of a cluster: ids first..first+count-1, and their cells.
+  uint32_t firstNodeOf(int32_t cluster) const { return clusterStart_[static_cast<size_t>(cluster)]; }
+  std::span<const Point> clusterNodeCells(int32_t cluster) const {
+    const uint32_t first = clusterStart_[static_cast<size_t>(cluster)];
+    return {nodeCells_.data() + first, nodeCells_.data() + clusterStart_[static_cast<size_t>(cluster) + 1]};
+  }
+
+  // The component of `node` in the graph of the edges that admit the agent (size, capabilityIndex): two
+  // nodes have the same one exactly when that agent goes from one to the other in the abstract graph.
+  uint32_t componentOf(int32_t size, int32_t capabilityIndex, uint32_t node) const {
+    const size_t agent = static_cast<size_t>(size - 1) * capabilities_.size() + static_cast<size_t>(capabilityIndex);
+    return components_[agent * nodeCells_.size() + node];
+  }
+
+ private:
+  AnnotatedHierarchy() = default;
+  // An intra-edge as found, before dominance: by cells, so that it outlives a renumbering.
+  struct IntraEdge {
+    Point a, b;
+    double cost;
+    Capability capability;
+    uint8_t clearance;
+  };
+  // The transitions of the east and south borders of `cluster` (borderTransitions_).
+  void scanBorders(int32_t cluster);
+  void scanBorder(int32_t cluster, int side);  // 0: east, 1: south
+  // The cells of the transitions on the four borders of `cluster` that lie in it, in cell order.
+  void nodeCellsOf(int32_t cluster, std::vector<Point>& out) const;
+  // The intra-edges of `cluster` for every capability and size (intraEdges_).
+  void findIntraEdges(int32_t cluster, AnnotatedAStarSearch& search);
+  // The graph from borderTransitions_ and intraEdges_: the initial abstraction, the dominance passes,
+  // the kept graph (keep), the components and the figures.
+  void assemble();
+  // Numbers the kept nodes and lays out the kept edges (CSR).
+  void keep(const AbstractionDraft& draft);
+  void computeComponents();
+  uint32_t groupsPerNode() const { return static_cast<uint32_t>(capabilities_.size()); }
+  std::span<const AnnotatedEdge> group(uint32_t first, uint32_t count) const {
+    return {edges_.data() + groupStart_[first], edges_.data() + groupStart_[first + count]};
+  }
+
+  Grid grid_;
+  AnnotatedHierarchyOptions options_;
+  ClusterLayout layout_;
+  Capability terrains_;
+  std::vector<Capability> capabilities_;
+  std::vector<ClearanceMap> clearances_;  // [capability index]
+  std::vector<Point> nodeCells_;
+  std::vector<uint32_t> clusterStart_;  // [cluster], then the node count
+  // [node * capabilities + capability index]: where the node's edges of that annotation start; then the
+  // edge count. Edges are numbered node by node, so a group ends where the next one starts.
+  std::vector<uint32_t> groupStart_;
+  std::vector<AnnotatedEdge> edges_;
+  std::vector<uint32_t> components_;  // [(size - 1) * capabilities + capability][node]
+  // What a local rebuild starts from: each cluster's east [2c] and south [2c + 1] border's transitions,
+  // and each cluster's intra-edges before dominance.
+  std::vector<std::vector<Transition>> borderTransitions_;
+  std::vector<std::vector<IntraEdge>> intraEdges_;
+  AnnotatedHierarchyStats stats_;
+};
+
+}  // namespace hpastar

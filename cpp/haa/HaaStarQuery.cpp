@@ -1,0 +1,179 @@
+#include "haa/HaaStarQuery.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace hpastar {
+
+PathStatus HaaStarQuery::findPath(Point start, Point goal, int32_t size, Capability capability, PathResult& out) {
+  const AnnotatedHierarchy& h = *h_;
+  out.cells.clear();
+  out.cost = 0;
+  abstractPath_.clear();
+  if (!h.checkAgent(size, capability).empty()) return out.status = PathStatus::StartInvalid;
+  size_ = size;
+  capability_ = capability;
+  capabilityIndex_ = h.capabilityIndex(capability);
+  clearance_ = &h.clearance(capabilityIndex_);
+  // The annotations whose edges may admit the agent: the capabilities within its own.
+  admittedGroups_.clear();
+  for (size_t c = 0; c < h.capabilities().size(); ++c)
+    if ((h.capabilities()[c].kinds & ~capability.kinds) == 0) admittedGroups_.push_back(static_cast<int32_t>(c));
+  start_ = start;
+  goal_ = goal;
+  if (!clearance_->open(start, size)) return out.status = PathStatus::StartInvalid;
+  if (!clearance_->open(goal, size)) return out.status = PathStatus::GoalInvalid;
+  if (start == goal) {
+    out.cells.push_back(start);
+    return out.status = PathStatus::Found;
+  }
+  const double direct = connectEndpoints(start, goal, out.stats.expandedInsertion);
+  if (direct < 0 && !componentsMeet()) return out.status = PathStatus::NoPath;
+  if (!searchAbstract(direct, out.stats.expandedMain)) return out.status = PathStatus::NoPath;
+  out.stats.abstractPathNodes = static_cast<uint32_t>(abstractPath_.size());
+  if (!refine(out)) {
+    assert(!"an admitted abstract edge has no path for the agent inside its cluster");
+    out.cells.clear();
+    out.cost = 0;
+    return out.status = PathStatus::NoPath;
+  }
+  return out.status = PathStatus::Found;
+}
+
+double HaaStarQuery::connectEndpoints(Point start, Point goal, uint64_t& expanded) {
+  const AnnotatedHierarchy& h = *h_;
+  const Grid& grid = h.grid();
+  const ClusterLayout& layout = h.layout();
+  const int32_t startCluster = layout.clusterOf(start), goalCluster = layout.clusterOf(goal);
+
+  startEdges_.clear();
+  const std::span<const Point> startTargets = h.clusterNodeCells(startCluster);
+  // A goal in the start's cluster is one more target of the same search: the direct edge.
+  targets_.assign(startTargets.begin(), startTargets.end());
+  if (startCluster == goalCluster) targets_.push_back(goal);
+  expanded += cellSearch_.settleFrom(grid, *clearance_, size_, layout.rect(startCluster), start, targets_);
+  const double direct = startCluster == goalCluster ? cellSearch_.distanceTo(goal) : -1.0;
+  for (uint32_t i = 0; i < startTargets.size(); ++i) {
+    const double d = cellSearch_.distanceTo(startTargets[i]);
+    if (d >= 0) startEdges_.push_back(EndpointEdge{h.firstNodeOf(startCluster) + i, d});
+  }
+
+  if (goalCost_.size() < h.nodeCount()) {
+    goalCost_.resize(h.nodeCount());
+    goalStamp_.resize(h.nodeCount(), 0);
+  }
+  if (++stamp_ == 0) {  // wrapped: forget every old mark once
+    std::fill(goalStamp_.begin(), goalStamp_.end(), 0u);
+    stamp_ = 1;
+  }
+  goalNodes_.clear();
+  const std::span<const Point> goalTargets = h.clusterNodeCells(goalCluster);
+  expanded += cellSearch_.settleFrom(grid, *clearance_, size_, layout.rect(goalCluster), goal, goalTargets);
+  for (uint32_t i = 0; i < goalTargets.size(); ++i) {
+    const double d = cellSearch_.distanceTo(goalTargets[i]);
+    if (d < 0) continue;
+    const uint32_t node = h.firstNodeOf(goalCluster) + i;
+    goalCost_[node] = d;
+    goalStamp_[node] = stamp_;
+    goalNodes_.push_back(node);
+  }
+  return direct;
+}
+
+bool HaaStarQuery::componentsMeet() const {
+  for (const EndpointEdge& s : startEdges_) {
+    const uint32_t component = h_->componentOf(size_, capabilityIndex_, s.node);
+    for (const uint32_t g : goalNodes_)
+      if (h_->componentOf(size_, capabilityIndex_, g) == component) return true;
+  }
+  return false;
+}
+
+bool HaaStarQuery::searchAbstract(double direct, uint64_t& expanded) {
+  const AnnotatedHierarchy& h = *h_;
+  const uint32_t nodes = h.nodeCount();
+  const uint32_t startNode = nodes, goalNode = nodes + 1;
+  space_.begin(nodes + 2, true);
+  uint32_t* stamp = space_.stamps();
+  double* g = space_.g();
+  uint32_t* parent = space_.parents();
+  const uint32_t openStamp = space_.openStamp(), closedStamp = space_.closedStamp();
+  // The octile distance times the smallest multiplier the agent meets, a hair lower so that the float
+  // rounding of the stored edge costs cannot make it exceed a true distance.
+  const double hScale = (h.grid().weighted() ? h.grid().minWeightFor(capability_) : 1.0) * (1.0 - 1e-6);
+  auto heuristic = [&](uint32_t n) {
+    const Point c = n < nodes ? h.nodeCell(n) : (n == startNode ? start_ : goal_);
+    return hScale * octileDistance(goal_.x - c.x, goal_.y - c.y);
+  };
+  auto relax = [&](uint32_t u, uint32_t v, double cost) {
+    const uint32_t s = stamp[v];
+    if (s == closedStamp) return;
+    const bool open = s == openStamp;
+    const double ng = g[u] + cost;
+    if (open && ng >= g[v]) return;
+    stamp[v] = openStamp;
+    g[v] = ng;
+    parent[v] = u;
+    const double hv = heuristic(v);
+    space_.pushOrDecrease(ng + hv, hv, v, open);
+  };
+
+  stamp[startNode] = openStamp;
+  g[startNode] = 0;
+  parent[startNode] = UINT32_MAX;
+  space_.pushOrDecrease(heuristic(startNode), heuristic(startNode), startNode, false);
+  bool reached = false;
+  while (!space_.empty()) {
+    const uint32_t u = space_.popIndexed().id;
+    stamp[u] = closedStamp;
+    ++expanded;
+    if (u == goalNode) {
+      reached = true;
+      break;
+    }
+    if (u == startNode) {
+      for (const EndpointEdge& e : startEdges_) relax(u, e.node, e.cost);
+      if (direct >= 0) relax(u, goalNode, direct);
+      continue;
+    }
+    for (const int32_t group : admittedGroups_)
+      for (const AnnotatedEdge& e : h.edges(u, group)) {
+        if (e.clearance < size_) break;  // the rest of the group is narrower still
+        relax(u, e.to, e.cost);
+      }
+    if (goalStamp_[u] == stamp_) relax(u, goalNode, goalCost_[u]);
+  }
+  if (!reached) return false;
+  for (uint32_t n = goalNode; n != UINT32_MAX; n = parent[n]) abstractPath_.push_back(n);
+  std::reverse(abstractPath_.begin(), abstractPath_.end());
+  return true;
+}
+
+bool HaaStarQuery::refine(PathResult& out) {
+  const AnnotatedHierarchy& h = *h_;
+  const Grid& grid = h.grid();
+  const ClusterLayout& layout = h.layout();
+  const uint32_t nodes = h.nodeCount();
+  auto cellOf = [&](uint32_t n) { return n < nodes ? h.nodeCell(n) : (n == nodes ? start_ : goal_); };
+  out.cells.push_back(start_);
+  for (size_t i = 0; i + 1 < abstractPath_.size(); ++i) {
+    const Point a = cellOf(abstractPath_[i]), b = cellOf(abstractPath_[i + 1]);
+    const int32_t cluster = layout.clusterOf(a);
+    if (cluster != layout.clusterOf(b)) {  // an inter-edge: one step across the border
+      const int dir = dirOfStep(b.x - a.x, b.y - a.y);
+      if (dir < 0) return false;
+      out.cells.push_back(b);
+      out.cost += grid.moveCost(grid.index(a), dir);
+      continue;
+    }
+    piece_.reset();
+    cellSearch_.findPath(grid, *clearance_, size_, layout.rect(cluster), a, b, piece_);
+    out.stats.expandedRefinement += piece_.stats.expandedMain;
+    if (!piece_.found()) return false;
+    out.cells.insert(out.cells.end(), piece_.cells.begin() + 1, piece_.cells.end());
+    out.cost += piece_.cost;
+  }
+  return true;
+}
+
+}  // namespace hpastar

@@ -1,0 +1,77 @@
+#pragma once
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "haa/AnnotatedHierarchy.h"
+#include "search/AnnotatedAStarSearch.h"
+#include "search/PathResult.h"
+#include "search/SearchSpace.h"
+
+namespace hpastar {
+
+// One thread's HAA* searches (Harabor and Botea, 2008) against a shared, read-only AnnotatedHierarchy
+// (which must outlive it), for an agent of side `size` and a capability given with each query.
+//
+// A query joins start and goal to the nodes of their clusters with one Dijkstra of Annotated A* each
+// (kept in the query, never in the shared graph), answers "no path" from the hierarchy's components of
+// that agent when no node the start reaches shares one with a node the goal reaches, runs A* over the
+// edges whose annotation admits the agent, and refines each abstract edge: an inter-edge is one step,
+// an intra-edge (or the start or goal joined to a node) an Annotated A* kept inside its cluster for
+// this agent's own capability and size, so each piece is the agent's shortest inside its cluster.
+// Paths are sequences of anchors (the footprint's top-left cells), as Annotated A*'s.
+//
+// Scratch is kept and reused: after the first queries nothing is allocated but to grow `out.cells`.
+class HaaStarQuery {
+ public:
+  explicit HaaStarQuery(const AnnotatedHierarchy& hierarchy) : h_(&hierarchy) {}
+
+  // Sets out.status, out.cells, out.cost and out.stats (insertion, abstract search, refinement, and the
+  // abstract path's nodes). StartInvalid when the hierarchy does not serve the agent
+  // (AnnotatedHierarchy::checkAgent says why) or the agent cannot stand at start; GoalInvalid when it
+  // cannot stand at goal.
+  PathStatus findPath(Point start, Point goal, int32_t size, Capability capability, PathResult& out);
+
+  // After a query that got as far as the abstract search: its nodes, start first and goal last (the
+  // start is nodeCount(), the goal nodeCount() + 1 of the hierarchy). Empty otherwise.
+  std::span<const uint32_t> abstractPath() const { return abstractPath_; }
+
+  const AnnotatedHierarchy& hierarchy() const { return *h_; }
+
+ private:
+  struct EndpointEdge {
+    uint32_t node;
+    double cost;
+  };
+  // Joins start and goal to the nodes of their clusters; returns the start-goal cost inside their
+  // common cluster (-1 when they are in different clusters or not joined inside it).
+  double connectEndpoints(Point start, Point goal, uint64_t& expanded);
+  // Whether some node joined to the start has the component of some node joined to the goal.
+  bool componentsMeet() const;
+  // A* over the admitting edges from the start to the goal; true when the goal was reached.
+  bool searchAbstract(double direct, uint64_t& expanded);
+  // Turns abstractPath_ into cells; false on a piece Annotated A* does not find (never, by construction).
+  bool refine(PathResult& out);
+
+  const AnnotatedHierarchy* h_;
+  // The agent of the current query.
+  int32_t size_ = 1;
+  Capability capability_;
+  int32_t capabilityIndex_ = 0;
+  const ClearanceMap* clearance_ = nullptr;
+  std::vector<int32_t> admittedGroups_;  // capability indices within the agent's (AnnotatedHierarchy::edges)
+  Point start_, goal_;
+
+  AnnotatedAStarSearch cellSearch_;
+  NodeSearchSpace space_;
+  std::vector<Point> targets_;
+  std::vector<EndpointEdge> startEdges_;
+  std::vector<uint32_t> goalNodes_;
+  std::vector<double> goalCost_;     // [node]: cost to the goal, valid when goalStamp_ is stamp_
+  std::vector<uint32_t> goalStamp_;  // [node]
+  uint32_t stamp_ = 0;
+  std::vector<uint32_t> abstractPath_;
+  PathResult piece_;
+};
+
+}  // namespace hpastar
