@@ -13,6 +13,7 @@
 #include "cli/StatsCommand.h"
 #include "cli/ToolPlanner.h"
 #include "cli/UpdateBenchCommand.h"
+#include "cli/WorldCommands.h"
 #include "hpa/HierarchyOptions.h"
 #include "io/FileLimits.h"
 #include "shpa/ShpaOptions.h"
@@ -45,6 +46,11 @@ void printUsage(std::FILE* out) {
                "      N - 1 more times and keeps its fastest time (less noise). With landmarks or a distance\n"
                "      table, a change that alters the top level's graph leaves them stale: they are then\n"
                "      refreshed (timed apart), and --queries N answers N random pairs before and after.\n\n"
+               "  gen3d --size WxHxD --kind caves|towers|hills [--seed K] -o FILE\n"
+               "      Generates a block world (layered 3D, the same for the same seed) and writes it to FILE.\n\n"
+               "  world-astar FILE --queries N [--seed K] [--passes N] [--per-query]\n"
+               "      Random pairs of standing cells of a block world through A*; every path checked. Exit\n"
+               "      status 3 when a path is invalid. --passes N keeps each query's fastest of N runs.\n\n"
                "hpa and dhpa options (dhpa: HPA* with shortest-path trees):\n%s"
                "  --no-smooth                leave the refined path unsmoothed\n"
                "  --smoothing-range R        longest straight line smoothing tries (default 2 x cluster)\n\n"
@@ -87,6 +93,8 @@ int main(int argc, char** argv) {
     if (command == "compare") return runCompareCommand(argc, argv);
     if (command == "dynamic") return runDynamicCommand(argc, argv);
     if (command == "update-bench") return runUpdateBenchCommand(argc, argv);
+    if (command == "gen3d") return runGen3dCommand(argc, argv);
+    if (command == "world-astar") return runWorldAStarCommand(argc, argv);
     throw UsageError("unknown command \"" + command + "\"");
   } catch (const UsageError& e) {
     std::fprintf(stderr, "hpa: %s\n(hpa --help for usage)\n", e.what());
