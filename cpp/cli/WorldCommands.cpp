@@ -108,18 +108,22 @@ int runWorldAStarCommand(int argc, char** argv) {
   const std::vector<Voxel> cells = standingCells(*world);
   if (cells.empty()) throw InputError(path + ": the world has no standing cell");
 
+  const auto labelStart = Clock::now();
+  const WorldComponents components(*world);
+  const double componentsMs = microsSince(labelStart) / 1000.0;
+
   // Pairs drawn uniformly among the standing cells, reachable or not.
   SeededRandom random(static_cast<uint64_t>(seed));
   const int32_t n = static_cast<int32_t>(cells.size());
   WorldAStar astar;
-  WorldPath result;
+  WorldPath result, labelled;
   struct Answer {
     double cost;
     double us;
   };
   std::vector<Answer> found;
-  uint64_t noPath = 0, invalid = 0, expandedSum = 0;
-  double usTotal = 0, usNoPath = 0;
+  uint64_t noPath = 0, invalid = 0, expandedSum = 0, labelMismatches = 0;
+  double usTotal = 0, usNoPath = 0, usNoPathLabels = 0;
   for (long long q = 0; q < queries; ++q) {
     const Voxel s = cells[static_cast<size_t>(random.below(n))], t = cells[static_cast<size_t>(random.below(n))];
     double us = 0;
@@ -136,9 +140,20 @@ int runWorldAStarCommand(int argc, char** argv) {
       const PathCheck check = validateWorldPath(*world, s, t, result.cells, result.cost);
       if (!check.valid) ++invalid, problem = check.problem;
       found.push_back(Answer{result.cost, us});
+      if (!components.connected(*world, s, t)) ++labelMismatches;
     } else {
       ++noPath;
       usNoPath += us;
+      // The same answer from the component labels, without a search.
+      double labelUs = 0;
+      for (long long pass = 0; pass < passes; ++pass) {
+        const auto start = Clock::now();
+        astar.findPath(*world, s, t, labelled, &components);
+        const double passUs = microsSince(start);
+        labelUs = pass == 0 ? passUs : std::min(labelUs, passUs);
+      }
+      if (labelled.status != result.status) ++labelMismatches;
+      usNoPathLabels += labelUs;
     }
     if (perQuery) {
       JsonObject line;
@@ -165,10 +180,13 @@ int runWorldAStarCommand(int argc, char** argv) {
   json.add("expanded_mean", static_cast<double>(expandedSum) / static_cast<double>(queries));
   json.add("us_mean", usTotal / static_cast<double>(queries));
   json.add("us_mean_no_path", noPath ? usNoPath / static_cast<double>(noPath) : 0.0);
+  json.add("us_mean_no_path_by_labels", noPath ? usNoPathLabels / static_cast<double>(noPath) : 0.0);
+  json.add("label_mismatches", labelMismatches).add("components", static_cast<int64_t>(components.count()));
+  json.add("components_ms", componentsMs);
   json.add("us_mean_longest_tenth", longest ? longestUs / static_cast<double>(longest) : 0.0);
   json.add("us_total", usTotal);
   std::printf("%s\n", json.str().c_str());
-  return invalid ? 3 : 0;
+  return invalid || labelMismatches ? 3 : 0;
 }
 
 }  // namespace hpastar::cli

@@ -5,12 +5,14 @@
 
 namespace hpastar {
 
-PathStatus WorldAStar::findPath(const BlockWorld& world, Voxel start, Voxel goal, WorldPath& out) {
+PathStatus WorldAStar::findPath(const BlockWorld& world, Voxel start, Voxel goal, WorldPath& out,
+                                const WorldComponents* components) {
   out.cells.clear();
   out.cost = 0;
   out.expanded = 0;
   if (!world.standing(start)) return out.status = PathStatus::StartInvalid;
   if (!world.standing(goal)) return out.status = PathStatus::GoalInvalid;
+  if (components && !components->connected(world, start, goal)) return out.status = PathStatus::NoPath;
   if (start == goal) {
     out.cells.push_back(start);
     return out.status = PathStatus::Found;

@@ -5,6 +5,7 @@
 #include "search/PathResult.h"
 #include "search/SearchSpace.h"
 #include "world/BlockWorld.h"
+#include "world/WorldComponents.h"
 
 namespace hpastar {
 
@@ -24,8 +25,10 @@ struct WorldPath {
 class WorldAStar {
  public:
   // Finds a shortest path from start to goal. StartInvalid / GoalInvalid for a cell outside the world
-  // or not standing; NoPath when they are not connected (after searching all that the start reaches).
-  PathStatus findPath(const BlockWorld& world, Voxel start, Voxel goal, WorldPath& out);
+  // or not standing; NoPath when they are not connected: at once when `components` (of this world as it
+  // is) are given, else after searching all that the start reaches.
+  PathStatus findPath(const BlockWorld& world, Voxel start, Voxel goal, WorldPath& out,
+                      const WorldComponents* components = nullptr);
 
   size_t scratchBytes() const { return space_.bytes(); }
 

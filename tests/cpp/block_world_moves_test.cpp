@@ -9,6 +9,7 @@
 #include "search/BestFirstSearch.h"
 #include "world/BlockWorldGraph.h"
 #include "world/WorldAStar.h"
+#include "world/WorldComponents.h"
 #include "world/WorldGenerator.h"
 #include "world/WorldPathValidator.h"
 
@@ -300,6 +301,46 @@ TEST(BlockWorldAStar, EveryStoreyAndRoofOfGeneratedTowersIsReachedFromTheGround)
     roofs += v.z == 8;
   }
   EXPECT_GT(roofs, 0);  // some tower has four storeys and a roof at level 8
+}
+
+// Reachability from the labels, against A*'s flooding: the same answer for every pair, and no search
+// for an unreachable one.
+TEST(BlockWorldAStar, ComponentLabelsAnswerReachabilityAsAStarWithoutSearching) {
+  const BlockWorld w = generateWorld(WorldKind::Caves, 48, 40, 8, 2);
+  const WorldComponents components(w);
+  std::vector<Voxel> standing;
+  for (int32_t i = 0; i < w.cellCount(); ++i) {
+    const Voxel v = w.voxelOf(i);
+    ASSERT_EQ(components.of(i) != 0, w.standing(v)) << voxelText(v);
+    if (w.standing(v)) standing.push_back(v);
+  }
+  ASSERT_GT(components.count(), 1u);
+  // Random pairs (mostly in the largest cave), then pairs from the first cell of each component to the
+  // first cell of the next one (never connected).
+  std::mt19937 rng(4);
+  std::vector<std::pair<Voxel, Voxel>> pairs;
+  for (int q = 0; q < 300; ++q) pairs.push_back({standing[rng() % standing.size()], standing[rng() % standing.size()]});
+  std::vector<Voxel> firstOf(components.count() + 1, Voxel{-1, -1, -1});
+  for (const Voxel v : standing)
+    if (firstOf[components.of(w.index(v))].x < 0) firstOf[components.of(w.index(v))] = v;
+  for (uint32_t c = 1; c + 1 <= components.count() && c <= 50; ++c) pairs.push_back({firstOf[c], firstOf[c + 1]});
+  WorldAStar astar;
+  WorldPath flooded, labelled;
+  int unreachable = 0;
+  for (const auto& [s, t] : pairs) {
+    const PathStatus status = astar.findPath(w, s, t, flooded);
+    ASSERT_EQ(components.connected(w, s, t), status == PathStatus::Found) << voxelText(s) << " -> " << voxelText(t);
+    ASSERT_EQ(astar.findPath(w, s, t, labelled, &components), status);
+    if (status == PathStatus::NoPath) {
+      ++unreachable;
+      EXPECT_GT(flooded.expanded, 0u);
+      EXPECT_EQ(labelled.expanded, 0u);
+    } else {
+      EXPECT_EQ(labelled.cost, flooded.cost);
+    }
+  }
+  EXPECT_GT(unreachable, 0);
+  EXPECT_FALSE(components.connected(w, Voxel{-1, 0, 0}, standing.front()));
 }
 
 }  // namespace
