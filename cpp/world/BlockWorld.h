@@ -60,6 +60,7 @@ class BlockWorld {
     return x >= 0 && y >= 0 && z >= 0 && x < width_ && y < height_ && z < levels_;
   }
   bool inside(Voxel v) const { return inside(v.x, v.y, v.z); }
+  Box bounds() const { return Box{0, 0, 0, width_, height_, levels_}; }
   int32_t index(int32_t x, int32_t y, int32_t z) const { return (z * height_ + y) * width_ + x; }
   int32_t index(Voxel v) const { return index(v.x, v.y, v.z); }
   Voxel voxelOf(int32_t cell) const {

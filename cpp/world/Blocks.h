@@ -12,6 +12,20 @@ struct Voxel {
   friend bool operator==(const Voxel&, const Voxel&) = default;
 };
 
+// A half-open box of blocks [x0, x1) x [y0, y1) x [z0, z1): the area a bounded search stays in (as Rect
+// on a 2D grid; the clusters of a hierarchy over a block world will be boxes).
+struct Box {
+  int32_t x0 = 0, y0 = 0, z0 = 0, x1 = 0, y1 = 0, z1 = 0;
+  constexpr int32_t width() const { return x1 - x0; }
+  constexpr int32_t height() const { return y1 - y0; }
+  constexpr int32_t levels() const { return z1 - z0; }
+  constexpr int64_t volume() const { return static_cast<int64_t>(width()) * height() * levels(); }
+  constexpr bool contains(Voxel v) const {
+    return v.x >= x0 && v.x < x1 && v.y >= y0 && v.y < y1 && v.z >= z0 && v.z < z1;
+  }
+  friend bool operator==(const Box&, const Box&) = default;
+};
+
 // What fills a block. A stair rises towards the direction it faces (north is -y, as on the map).
 enum class Block : uint8_t {
   Air = 0,

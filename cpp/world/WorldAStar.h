@@ -29,6 +29,9 @@ class WorldAStar {
   // is) are given, else after searching all that the start reaches.
   PathStatus findPath(const BlockWorld& world, Voxel start, Voxel goal, WorldPath& out,
                       const WorldComponents* components = nullptr);
+  // The same with the path kept inside `box` (which must lie in the world; start or goal outside it are
+  // invalid): the in-cluster searches of a hierarchy over the world.
+  PathStatus findPath(const BlockWorld& world, const Box& box, Voxel start, Voxel goal, WorldPath& out);
 
   size_t scratchBytes() const { return space_.bytes(); }
 

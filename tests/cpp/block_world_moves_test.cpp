@@ -205,8 +205,8 @@ TEST(BlockWorldMoves, PlacingAndRemovingBlocksLeavesTheMovesOfAFreshBuild) {
   ASSERT_NO_FATAL_FAILURE(expectMasksFollowTheRules(w));
 }
 
-// Dijkstra over ruleCost, with the standard library's heap: an oracle for A*'s costs.
-double oracleDistance(const BlockWorld& w, Voxel s, Voxel t) {
+// Dijkstra over ruleCost inside `box`, with the standard library's heap: an oracle for A*'s costs.
+double oracleDistance(const BlockWorld& w, Voxel s, Voxel t, const Box& box) {
   std::vector<double> dist(static_cast<size_t>(w.cellCount()), 1e300);
   using Entry = std::pair<double, int32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
@@ -222,7 +222,7 @@ double oracleDistance(const BlockWorld& w, Voxel s, Voxel t) {
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
           const Voxel b{a.x + dx, a.y + dy, a.z + dz};
-          const double c = ruleCost(w, a, b);
+          const double c = box.contains(b) ? ruleCost(w, a, b) : -1;
           if (c < 0) continue;
           const size_t j = static_cast<size_t>(w.index(b));
           if (d + c < dist[j]) {
@@ -248,7 +248,7 @@ TEST(BlockWorldAStar, RandomQueriesOnGeneratedWorldsAreValidAndOptimal) {
     int found = 0, levelChanges = 0;
     for (int q = 0; q < 40; ++q) {
       const Voxel s = standing[rng() % standing.size()], t = standing[rng() % standing.size()];
-      const double expected = oracleDistance(w, s, t);
+      const double expected = oracleDistance(w, s, t, w.bounds());
       const PathStatus status = astar.findPath(w, s, t, p);
       ASSERT_EQ(status == PathStatus::Found, expected >= 0) << voxelText(s) << " -> " << voxelText(t);
       if (expected < 0) continue;
@@ -341,6 +341,37 @@ TEST(BlockWorldAStar, ComponentLabelsAnswerReachabilityAsAStarWithoutSearching) 
   }
   EXPECT_GT(unreachable, 0);
   EXPECT_FALSE(components.connected(w, Voxel{-1, 0, 0}, standing.front()));
+}
+
+// A search bounded to a box (a cluster of a hierarchy to come) finds the shortest path inside the box:
+// moves that would leave it are cut, whatever the world around it.
+TEST(BlockWorldAStar, SearchesBoundedToABoxStayInsideAndAreOptimalThere) {
+  const BlockWorld w = generateWorld(WorldKind::Hills, 40, 36, 10, 8);
+  const Box box{7, 5, 2, 29, 23, 8};
+  std::vector<Voxel> inside;
+  for (int32_t i = 0; i < w.cellCount(); ++i)
+    if (w.standing(w.voxelOf(i)) && box.contains(w.voxelOf(i))) inside.push_back(w.voxelOf(i));
+  ASSERT_GT(inside.size(), 50u);
+  std::mt19937 rng(6);
+  WorldAStar astar;
+  WorldPath p, whole;
+  int found = 0, longer = 0;
+  for (int q = 0; q < 80; ++q) {
+    const Voxel s = inside[rng() % inside.size()], t = inside[rng() % inside.size()];
+    const double expected = oracleDistance(w, s, t, box);
+    ASSERT_EQ(astar.findPath(w, box, s, t, p) == PathStatus::Found, expected >= 0) << voxelText(s) << voxelText(t);
+    if (expected < 0) continue;
+    ++found;
+    ASSERT_TRUE(isValid(w, s, t, p));
+    ASSERT_NEAR(p.cost, expected, 1e-9);
+    for (const Voxel v : p.cells) ASSERT_TRUE(box.contains(v)) << voxelText(v);
+    ASSERT_EQ(astar.findPath(w, s, t, whole), PathStatus::Found);
+    ASSERT_LE(whole.cost, p.cost + 1e-9);
+    longer += whole.cost < p.cost - 1e-9;
+  }
+  EXPECT_GT(found, 20);
+  EXPECT_GT(longer, 0);  // the box cut some shorter way
+  EXPECT_EQ(astar.findPath(w, box, Voxel{0, 0, 0}, inside.front(), p), PathStatus::StartInvalid);
 }
 
 }  // namespace
