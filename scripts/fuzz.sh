@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-all_targets=(map_reader scen_reader hierarchy_loader api_sequence)
+all_targets=(map_reader scen_reader world_reader hierarchy_loader api_sequence)
 # A target named on the command line always runs.
 skip=" ${HPASTAR_FUZZ_SKIP-} "
 

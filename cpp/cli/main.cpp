@@ -15,6 +15,7 @@
 #include "cli/StatsCommand.h"
 #include "cli/ToolPlanner.h"
 #include "cli/UpdateBenchCommand.h"
+#include "cli/WorldCommands.h"
 #include "hpa/HierarchyOptions.h"
 #include "io/FileLimits.h"
 #include "shpa/ShpaOptions.h"
@@ -53,6 +54,11 @@ void printUsage(std::FILE* out) {
                "      starts to it, in the same run (fastest of --passes), the field's and HPA*'s suboptimality\n"
                "      over those starts, and the refresh after a one-cell wall. Exit status 3 when following\n"
                "      the field from a start does not reach the goal.\n\n"
+               "  gen3d --size WxHxD --kind caves|towers|hills [--seed K] -o FILE\n"
+               "      Generates a block world (layered 3D, the same for the same seed) and writes it to FILE.\n\n"
+               "  world-astar FILE --queries N [--seed K] [--passes N] [--per-query]\n"
+               "      Random pairs of standing cells of a block world through A*; every path checked. Exit\n"
+               "      status 3 when a path is invalid. --passes N keeps each query's fastest of N runs.\n\n"
                "auto: the HPA* family with the options hpastar picks for the map (HierarchyOptionChoice.h: DHPA*\n"
                "trees, landmarks, a cluster side from the map's borders, the distance table when\n"
                "--terrain-changes rarely; the default hint is often); scen and stats print the options chosen.\n"
@@ -103,6 +109,8 @@ int main(int argc, char** argv) {
     if (command == "dynamic") return runDynamicCommand(argc, argv);
     if (command == "update-bench") return runUpdateBenchCommand(argc, argv);
     if (command == "flow-bench") return runFlowBenchCommand(argc, argv);
+    if (command == "gen3d") return runGen3dCommand(argc, argv);
+    if (command == "world-astar") return runWorldAStarCommand(argc, argv);
     throw UsageError("unknown command \"" + command + "\"");
   } catch (const UsageError& e) {
     std::fprintf(stderr, "hpa: %s\n(hpa --help for usage)\n", e.what());

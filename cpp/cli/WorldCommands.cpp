@@ -1,0 +1,192 @@
+#include "cli/WorldCommands.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "cli/JsonObject.h"
+#include "cli/MapLoading.h"
+#include "cli/Stopwatch.h"
+#include "world/BlockWorldFormat.h"
+#include "world/SeededRandom.h"
+#include "world/WorldAStar.h"
+#include "world/WorldGenerator.h"
+#include "world/WorldPathValidator.h"
+
+namespace hpastar::cli {
+namespace {
+
+// "256x256x16" -> width, height, levels; UsageError naming the value when it is not three positive
+// integers or the world would be too large.
+void parseWorldSize(const std::string& text, int32_t& width, int32_t& height, int32_t& levels) {
+  long long v[3];
+  const char* p = text.c_str();
+  for (int i = 0; i < 3; ++i) {
+    char* end = nullptr;
+    errno = 0;
+    v[i] = std::strtoll(p, &end, 10);
+    const char expected = i < 2 ? 'x' : '\0';
+    if (end == p || errno != 0 || *end != expected || *p == '-' || *p == '+' || *p == ' ')
+      throw UsageError("--size \"" + text + "\" is not WIDTHxHEIGHTxLEVELS (three positive integers, e.g. 256x256x16)");
+    p = end + (i < 2 ? 1 : 0);
+  }
+  if (const std::string size = BlockWorld::checkSize(v[0], v[1], v[2]); !size.empty())
+    throw UsageError("--size " + text + ": " + size);
+  width = static_cast<int32_t>(v[0]), height = static_cast<int32_t>(v[1]), levels = static_cast<int32_t>(v[2]);
+}
+
+void writeFile(const std::string& path, const std::string& text) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) throw InputError(path + ": " + std::strerror(errno));
+  const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  if (std::fclose(f) != 0 || !written) throw InputError(path + ": write error");
+}
+
+std::vector<Voxel> standingCells(const BlockWorld& world) {
+  std::vector<Voxel> cells;
+  for (int32_t i = 0; i < world.cellCount(); ++i) {
+    const Voxel v = world.voxelOf(i);
+    if (world.standing(v)) cells.push_back(v);
+  }
+  return cells;
+}
+
+}  // namespace
+
+int runGen3dCommand(int argc, char** argv) {
+  CommandLine cmd(argc, argv, 2, {});
+  cmd.rejectUnknown({"size", "kind", "seed", "o"});
+  // "-o FILE" is not a "--" option: CommandLine keeps "-o" and the file as positional arguments.
+  std::string out = cmd.getString("o", "");
+  const std::vector<std::string>& positional = cmd.positional();
+  if (positional.size() == 2 && positional[0] == "-o" && out.empty())
+    out = positional[1];
+  else if (!positional.empty())
+    throw UsageError("gen3d: unexpected argument \"" + positional[0] + "\" (the file is given as -o FILE)");
+  if (!cmd.has("size")) throw UsageError("gen3d needs --size WIDTHxHEIGHTxLEVELS");
+  if (!cmd.has("kind")) throw UsageError(std::string("gen3d needs --kind (") + kWorldKindNames + ")");
+  int32_t width = 0, height = 0, levels = 0;
+  parseWorldSize(*cmd.get("size"), width, height, levels);
+  const std::string kindName = *cmd.get("kind");
+  const std::optional<WorldKind> kind = worldKindOf(kindName);
+  if (!kind) throw UsageError("unknown --kind \"" + kindName + "\" (known: " + kWorldKindNames + ")");
+  const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
+  if (out.empty()) throw UsageError("gen3d needs -o FILE");
+
+  const auto start = Clock::now();
+  const BlockWorld world = generateWorld(*kind, width, height, levels, static_cast<uint64_t>(seed));
+  const double ms = microsSince(start) / 1000.0;
+  writeFile(out, formatBlockWorld(world));
+  int64_t counts[kBlockKindCount] = {};
+  for (uint8_t b : world.blocks()) ++counts[b];
+  JsonObject json;
+  json.add("file", out).add("kind", kindName).add("width", width).add("height", height).add("levels", levels);
+  json.add("seed", static_cast<int64_t>(seed)).add("standing_cells", static_cast<int64_t>(standingCells(world).size()));
+  json.add("solid", counts[static_cast<int>(Block::Solid)]).add("ladders", counts[static_cast<int>(Block::Ladder)]);
+  int64_t stairs = 0;
+  for (int b = static_cast<int>(Block::StairNorth); b <= static_cast<int>(Block::StairWest); ++b) stairs += counts[b];
+  json.add("stairs", stairs).add("generate_ms", ms);
+  std::printf("%s\n", json.str().c_str());
+  return 0;
+}
+
+int runWorldAStarCommand(int argc, char** argv) {
+  CommandLine cmd(argc, argv, 2, {"per-query"});
+  cmd.rejectUnknown({"queries", "seed", "per-query", "passes"});
+  if (cmd.positional().size() != 1) throw UsageError("world-astar needs exactly one block world FILE");
+  const long long queries = cmd.getInt("queries", 1000, 1, 100000000);
+  const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
+  const bool perQuery = cmd.has("per-query");
+  const long long passes = cmd.getInt("passes", 1, 1, 1000);
+  const std::string path = cmd.positional()[0];
+  std::string error;
+  const std::optional<BlockWorld> world = loadBlockWorldFile(path, error);
+  if (!world) throw InputError(error);
+  const std::vector<Voxel> cells = standingCells(*world);
+  if (cells.empty()) throw InputError(path + ": the world has no standing cell");
+
+  const auto labelStart = Clock::now();
+  const WorldComponents components(*world);
+  const double componentsMs = microsSince(labelStart) / 1000.0;
+
+  // Pairs drawn uniformly among the standing cells, reachable or not.
+  SeededRandom random(static_cast<uint64_t>(seed));
+  const int32_t n = static_cast<int32_t>(cells.size());
+  WorldAStar astar;
+  WorldPath result, labelled;
+  struct Answer {
+    double cost;
+    double us;
+  };
+  std::vector<Answer> found;
+  uint64_t noPath = 0, invalid = 0, expandedSum = 0, labelMismatches = 0;
+  double usTotal = 0, usNoPath = 0, usNoPathLabels = 0;
+  for (long long q = 0; q < queries; ++q) {
+    const Voxel s = cells[static_cast<size_t>(random.below(n))], t = cells[static_cast<size_t>(random.below(n))];
+    double us = 0;
+    for (long long pass = 0; pass < passes; ++pass) {  // the fastest of the passes: less noise
+      const auto start = Clock::now();
+      astar.findPath(*world, s, t, result);
+      const double passUs = microsSince(start);
+      us = pass == 0 ? passUs : std::min(us, passUs);
+    }
+    usTotal += us;
+    expandedSum += result.expanded;
+    std::string problem;
+    if (result.found()) {
+      const PathCheck check = validateWorldPath(*world, s, t, result.cells, result.cost);
+      if (!check.valid) ++invalid, problem = check.problem;
+      found.push_back(Answer{result.cost, us});
+      if (!components.connected(*world, s, t)) ++labelMismatches;
+    } else {
+      ++noPath;
+      usNoPath += us;
+      // The same answer from the component labels, without a search.
+      double labelUs = 0;
+      for (long long pass = 0; pass < passes; ++pass) {
+        const auto start = Clock::now();
+        astar.findPath(*world, s, t, labelled, &components);
+        const double passUs = microsSince(start);
+        labelUs = pass == 0 ? passUs : std::min(labelUs, passUs);
+      }
+      if (labelled.status != result.status) ++labelMismatches;
+      usNoPathLabels += labelUs;
+    }
+    if (perQuery) {
+      JsonObject line;
+      line.add("query", static_cast<int64_t>(q)).add("start", voxelText(s)).add("goal", voxelText(t));
+      line.add("status", pathStatusName(result.status)).add("cost", result.cost);
+      line.add("steps", static_cast<int64_t>(result.cells.empty() ? 0 : result.cells.size() - 1));
+      line.add("expanded", result.expanded).add("us", us);
+      if (!problem.empty()) line.add("problem", problem);
+      std::printf("%s\n", line.str().c_str());
+    }
+  }
+  // The longest tenth of the found paths: what a hierarchy is meant to speed up.
+  std::sort(found.begin(), found.end(), [](const Answer& a, const Answer& b) { return a.cost > b.cost; });
+  const size_t longest = std::max<size_t>(found.empty() ? 0 : 1, found.size() / 10);
+  double longestUs = 0, costSum = 0;
+  for (size_t i = 0; i < longest; ++i) longestUs += found[i].us;
+  for (const Answer& a : found) costSum += a.cost;
+  JsonObject json;
+  json.add("world", path).add("width", world->width()).add("height", world->height()).add("levels", world->levels());
+  json.add("standing_cells", static_cast<int64_t>(n)).add("queries", static_cast<int64_t>(queries));
+  json.add("found", static_cast<uint64_t>(found.size())).add("no_path", noPath).add("invalid", invalid);
+  json.add("cost_mean", found.empty() ? 0.0 : costSum / static_cast<double>(found.size()));
+  json.add("cost_max", found.empty() ? 0.0 : found.front().cost);
+  json.add("expanded_mean", static_cast<double>(expandedSum) / static_cast<double>(queries));
+  json.add("us_mean", usTotal / static_cast<double>(queries));
+  json.add("us_mean_no_path", noPath ? usNoPath / static_cast<double>(noPath) : 0.0);
+  json.add("us_mean_no_path_by_labels", noPath ? usNoPathLabels / static_cast<double>(noPath) : 0.0);
+  json.add("label_mismatches", labelMismatches).add("components", static_cast<int64_t>(components.count()));
+  json.add("components_ms", componentsMs);
+  json.add("us_mean_longest_tenth", longest ? longestUs / static_cast<double>(longest) : 0.0);
+  json.add("us_total", usTotal);
+  std::printf("%s\n", json.str().c_str());
+  return invalid || labelMismatches ? 3 : 0;
+}
+
+}  // namespace hpastar::cli

@@ -1,0 +1,11 @@
+#pragma once
+#include "cli/CommandLine.h"
+
+namespace hpastar::cli {
+
+// hpa gen3d --size WxHxD --kind caves|towers|hills --seed K -o FILE
+int runGen3dCommand(int argc, char** argv);
+// hpa world-astar FILE --queries N --seed K [--passes N] [--per-query]
+int runWorldAStarCommand(int argc, char** argv);
+
+}  // namespace hpastar::cli

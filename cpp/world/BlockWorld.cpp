@@ -1,0 +1,107 @@
+#include "world/BlockWorld.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace hpastar {
+
+BlockWorld::BlockWorld(int32_t width, int32_t height, int32_t levels)
+    : width_(width), height_(height), levels_(levels) {
+  assert(checkSize(width, height, levels).empty());
+  blocks_.assign(static_cast<size_t>(cellCount()), static_cast<uint8_t>(Block::Air));
+  moves_.assign(blocks_.size(), 0);
+  refreshMoves(0, 0, 0, width_ - 1, height_ - 1, levels_ - 1);
+}
+
+std::string BlockWorld::checkSize(int64_t width, int64_t height, int64_t levels) {
+  const std::string size = std::to_string(width) + "x" + std::to_string(height) + "x" + std::to_string(levels);
+  if (width < 1 || height < 1 || width > kMaxSide || height > kMaxSide || levels < 1 || levels > kMaxLevels)
+    return "world size " + size + " is outside 1.." + std::to_string(kMaxSide) + " per side and 1.." +
+           std::to_string(kMaxLevels) + " levels";
+  const int64_t cells = width * height * levels;
+  if (cells > kMaxCells)
+    return "world size " + size + " has " + std::to_string(cells) + " blocks, more than the " +
+           std::to_string(kMaxCells) + " allowed";
+  return "";
+}
+
+std::optional<BlockWorld> BlockWorld::fromBlocks(int32_t width, int32_t height, int32_t levels,
+                                                 std::span<const Block> blocks, std::string& error) {
+  error = checkSize(width, height, levels);
+  if (!error.empty()) return std::nullopt;
+  const size_t expected = static_cast<size_t>(width) * height * levels;
+  if (blocks.size() != expected) {
+    error = "world has " + std::to_string(blocks.size()) + " blocks, expected " + std::to_string(expected);
+    return std::nullopt;
+  }
+  BlockWorld world;
+  world.width_ = width;
+  world.height_ = height;
+  world.levels_ = levels;
+  world.blocks_.resize(expected);
+  for (size_t i = 0; i < expected; ++i) world.blocks_[i] = static_cast<uint8_t>(blocks[i]);
+  world.moves_.assign(expected, 0);
+  world.refreshMoves(0, 0, 0, width - 1, height - 1, levels - 1);
+  return world;
+}
+
+bool BlockWorld::standing(int32_t x, int32_t y, int32_t z) const {
+  if (!inside(x, y, z)) return false;
+  const Block b = blockAt(x, y, z);
+  if (b == Block::Solid) return false;
+  if (b != Block::Air || z == 0) return true;  // a ladder or stair holds the agent; level 0 has the floor
+  const Block below = blockAt(x, y, z - 1);
+  return below == Block::Solid || below == Block::Ladder;
+}
+
+// The step up from (x, y, z) towards straight direction `dir` onto the standing cell one level up, with
+// the headroom above (x, y, z) free. Whether it is a climb or a stair depends on the block at (x, y, z).
+bool BlockWorld::climbUpLegal(int32_t x, int32_t y, int32_t z, int dir) const {
+  return standing(x, y, z) && !solidAt(x, y, z + 1) && standing(x + kDirDx[dir], y + kDirDy[dir], z + 1);
+}
+
+uint32_t BlockWorld::computeMoves(int32_t x, int32_t y, int32_t z) const {
+  if (!standing(x, y, z)) return 0;
+  const Block here = blockAt(x, y, z);
+  uint32_t mask = 0;
+  for (int d = 0; d < kDirCount; ++d) {
+    const int32_t nx = x + kDirDx[d], ny = y + kDirDy[d];
+    if (!standing(nx, ny, z)) continue;
+    if (isDiagonal(d) && (!standing(nx, y, z) || !standing(x, ny, z))) continue;  // no corner cutting
+    mask |= 1u << d;
+  }
+  for (int i = 0; i < 4; ++i) {
+    const int d = 2 * i;
+    // Up: from here towards d. A stair facing d turns the climb into a stair move.
+    if (climbUpLegal(x, y, z, d)) mask |= 1u << ((isStair(here) && stairDir(here) == d ? kStairUp : kClimbUp) + i);
+    // Down: the reverse of the step up from the lower cell towards the opposite direction.
+    const int32_t lx = x + kDirDx[d], ly = y + kDirDy[d], lz = z - 1;
+    const int back = oppositeDir(d);
+    if (lz >= 0 && climbUpLegal(lx, ly, lz, back)) {
+      const Block lower = blockAt(lx, ly, lz);
+      mask |= 1u << ((isStair(lower) && stairDir(lower) == back ? kStairDown : kClimbDown) + i);
+    }
+  }
+  if (here == Block::Ladder && z + 1 < levels_ && !solidAt(x, y, z + 1)) mask |= 1u << kLadderUp;
+  if (z > 0 && blockAt(x, y, z - 1) == Block::Ladder) mask |= 1u << kLadderDown;
+  return mask;
+}
+
+void BlockWorld::refreshMoves(int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1) {
+  x0 = std::max(x0, 0), y0 = std::max(y0, 0), z0 = std::max(z0, 0);
+  x1 = std::min(x1, width_ - 1), y1 = std::min(y1, height_ - 1), z1 = std::min(z1, levels_ - 1);
+  for (int32_t z = z0; z <= z1; ++z)
+    for (int32_t y = y0; y <= y1; ++y)
+      for (int32_t x = x0; x <= x1; ++x) moves_[static_cast<size_t>(index(x, y, z))] = computeMoves(x, y, z);
+}
+
+bool BlockWorld::setBlock(int32_t x, int32_t y, int32_t z, Block block) {
+  if (!inside(x, y, z)) return false;
+  blocks_[static_cast<size_t>(index(x, y, z))] = static_cast<uint8_t>(block);
+  // A cell's moves read the blocks of its 3 x 3 columns from two levels below it (the support of a lower
+  // neighbour) to one above (its headroom), so this block is read by the cells one level below it to two above.
+  refreshMoves(x - 1, y - 1, z - 1, x + 1, y + 1, z + 2);
+  return true;
+}
+
+}  // namespace hpastar

@@ -1,0 +1,28 @@
+#pragma once
+// Shared by the block world tests: drawing small worlds by hand, level by level.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "world/BlockWorld.h"
+#include "world/BlockWorldFormat.h"
+
+namespace hpastar::test {
+
+// levels[z][y] is row y of level z (level 0 first), in the characters of BlockWorldFormat.h.
+inline BlockWorld drawWorld(const std::vector<std::vector<std::string>>& levels) {
+  std::string text = "type octile\nheight " + std::to_string(levels.front().size()) + "\nwidth " +
+                     std::to_string(levels.front().front().size()) + "\nlevels " + std::to_string(levels.size()) +
+                     "\nmap\n";
+  for (size_t z = 0; z < levels.size(); ++z) {
+    text += "level " + std::to_string(z) + "\n";
+    for (const std::string& row : levels[z]) text += row + "\n";
+  }
+  ParseError error;
+  auto world = parseBlockWorld(text, "drawn", error);
+  if (!world) throw std::runtime_error(error.toString());
+  return std::move(*world);
+}
+
+}  // namespace hpastar::test
