@@ -25,6 +25,16 @@ namespace {
 std::string chosenOptions(const Grid& cells, const val& options, HierarchyOptions& out, std::string& reason) {
   HierarchyOptions hint;
   if (std::string error = optionsFromJS(options, hint); !error.empty()) return error;
+  // Every field that shapes the hierarchy given: nothing to choose.
+  bool allGiven = true;
+  for (const auto& f : HierarchyOptions::fields())
+    if (f.integer != &HierarchyOptions::memoryBudgetMiB && f.kind != OptionKind::Choice)
+      allGiven = allGiven && !options[f.name].isUndefined();
+  if (allGiven) {
+    reason = "every option given";
+    out = hint;
+    return "";
+  }
   if (std::string error = reserveHeap(hierarchyChoiceScratch(cells), "choosing the options"); !error.empty())
     return error;
   HierarchyOptionChoice choice = chooseHierarchyOptions(cells, hint.terrainChanges);

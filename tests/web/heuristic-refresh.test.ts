@@ -107,7 +107,7 @@ describe('HPAStar.refreshHeuristics', () => {
   });
 
   test('a planner without landmarks or a table is never stale', () => {
-    using planner = hp.HPAStar.build(g, { clusterSize: 16 });
+    using planner = hp.HPAStar.build(g, { clusterSize: 16, landmarks: 0 });
     expect(planner.applyEdits(wall).topGraphChanged).toBe(true);
     expect(planner.heuristicsStale).toBe(false);
     expect(planner.refreshHeuristics().done).toBe(true);

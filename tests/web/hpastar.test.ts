@@ -1,6 +1,8 @@
 // The HPA* API over the built wasm module, in Node: real maps and their scenarios (every path checked
 // cell by cell, never shorter than optimal), reachability against A*, batches, the incremental plan
 // API, terrain edits, bad input as JavaScript errors, and dispose semantics.
+// Builds start from the paper's defaults (HPAStar.defaultOptions): these tests are about HPA* itself; the
+// options HPAStar.build chooses for a map when given none are tested in option-choice.test.ts.
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   loadHpastar,
@@ -42,7 +44,7 @@ function checkScenarios(mapName: string, options: HierarchyOptions, choose: (s: 
   const map = parseMap(text);
   const scenarios = parseScenarios(readMapsFile(`${mapName}.scen`)).filter(choose);
   const grid = hp.Grid.fromMovingAI(text, mapName);
-  const planner = hp.HPAStar.build(grid, options);
+  const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, ...options });
   const problems: string[] = [];
   let sum = 0;
   let max = 0;
@@ -104,7 +106,7 @@ describe('HPA* on the Moving AI benchmarks', () => {
     for (const [name, text] of maps) {
       const map = parseMap(text);
       const grid = hp.Grid.fromMovingAI(text, name);
-      const planner = hp.HPAStar.build(grid, { clusterSize: 8, levels: 2 });
+      const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 8, levels: 2 });
       const astar = new hp.AStar();
       let unconnected = 0;
       for (const [s, g] of randomPairs(map, 200, 99)) {
@@ -139,8 +141,8 @@ describe('DHPA* (cacheTrees)', () => {
     const text = readMapsFile('den520d.map');
     const map = parseMap(text);
     const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
-    const hpa = hp.HPAStar.build(grid, { clusterSize: 16, levels: 2 });
-    const dhpa = hp.HPAStar.build(grid, { clusterSize: 16, levels: 2, cacheTrees: true });
+    const hpa = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 16, levels: 2 });
+    const dhpa = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 16, levels: 2, cacheTrees: true });
     expect(dhpa.stats.bytes).toBeGreaterThan(hpa.stats.bytes);
     const pairs = randomPairs(map, 100, 3);
     const a = hpa.findPaths(pairs);
@@ -151,7 +153,7 @@ describe('DHPA* (cacheTrees)', () => {
       validatePath(map, b.path(i), pairs[i]![0], pairs[i]![1], b.cost[i]!);
     }
     // One level: start and goal join the graph through the trees, and refinement walks them.
-    const flat = hp.HPAStar.build(grid, { clusterSize: 16, cacheTrees: true });
+    const flat = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 16, cacheTrees: true });
     const one = flat.findPath(pairs[0]![0], pairs[0]![1], { smooth: false });
     expect(one.found).toBe(true);
     expect(one.stats.expandedInsertion).toBe(0);
@@ -180,8 +182,8 @@ function expectSameCostsAsPlain(
   const text = readMapsFile(mapName);
   let map = parseMap(text);
   const grid = hp.Grid.fromMovingAI(text, mapName);
-  const plain = hp.HPAStar.build(grid, plainOptions);
-  const variant = hp.HPAStar.build(grid, variantOptions);
+  const plain = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, ...plainOptions });
+  const variant = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, ...variantOptions });
   const check = (a: HPAStar, b: HPAStar) => {
     let expandedA = 0;
     let expandedB = 0;
@@ -256,7 +258,7 @@ describe('serialization', () => {
     const text = readMapsFile('den520d.map');
     const map = parseMap(text);
     const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
-    const planner = hp.HPAStar.build(grid, { clusterSize: 10, levels: 2, cachePaths: true });
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 10, levels: 2, cachePaths: true });
     planner.applyEdits([{ x: 10, y: 141, terrain: '@' }]);
     const bytes = planner.serialize();
     expect(bytes).toBeInstanceOf(Uint8Array);
@@ -317,8 +319,8 @@ describe('HPAStar', () => {
 
   test('reports its options, build figures and the phases of each search', () => {
     const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
-    const planner = hp.HPAStar.build(grid, { clusterSize: 8, levels: 3 });
-    const defaults = { clusterSize: 10, levels: 1, clusterGroup: 2, entranceWidth: 6, cachePaths: false, cacheTrees: false, pruneEdges: true, landmarks: 0, distanceTable: false, memoryBudgetMiB: 1024 };
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 8, levels: 3 });
+    const defaults = { clusterSize: 10, levels: 1, clusterGroup: 2, entranceWidth: 6, cachePaths: false, cacheTrees: false, pruneEdges: true, landmarks: 0, distanceTable: false, memoryBudgetMiB: 1024, terrainChanges: 'often' };
     expect(hp.HPAStar.defaultOptions).toEqual(defaults);
     expect(planner.options).toEqual({ ...defaults, clusterSize: 8, levels: 3 });
     const stats = planner.stats;
@@ -349,7 +351,7 @@ describe('HPAStar', () => {
 
   test('a batch equals the same queries one by one, statuses included', () => {
     const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
-    const planner = hp.HPAStar.build(grid, { clusterSize: 10, levels: 2 });
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 10, levels: 2 });
     const pairs: [Point, Point][] = randomPairs(map, 300, 1);
     pairs.push([{ x: 0, y: 0 }, { x: 10, y: 140 }], [{ x: 10, y: 140 }, { x: -1, y: 3 }], [{ x: 10, y: 140 }, { x: 10, y: 140 }]);
     for (const smooth of [true, false]) {
@@ -392,7 +394,7 @@ describe('HPAStar', () => {
 
   test('a plan refined segment by segment gives the unsmoothed path; plans go stale after edits only', () => {
     const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
-    const planner = hp.HPAStar.build(grid, { clusterSize: 10, levels: 2 });
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 10, levels: 2 });
     const start = { x: 10, y: 140 };
     const goal = { x: 240, y: 104 };
     const plan = planner.plan(start, goal);
@@ -443,7 +445,7 @@ describe('HPAStar', () => {
 
   test('query objects of one planner keep their own plans; edits make every older plan stale', () => {
     const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
-    const planner = hp.HPAStar.build(grid, { clusterSize: 10, levels: 2 });
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 10, levels: 2 });
     const a = planner.createQuery();
     const b = planner.createQuery();
     const start = { x: 10, y: 140 };
@@ -469,7 +471,7 @@ describe('HPAStar', () => {
 
   test('unconnected cells give found: false, in findPath and plan', () => {
     const grid = hp.Grid.fromMovingAI(tinyMap(['....@....', '....@....', '....@....']), 'walled.map');
-    const planner = hp.HPAStar.build(grid, { clusterSize: 3 });
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 3 });
     expect(planner.findPath({ x: 0, y: 0 }, { x: 8, y: 2 })).toMatchObject({ found: false, status: 'no path', cost: Infinity });
     const plan = planner.plan({ x: 0, y: 0 }, { x: 8, y: 2 });
     expect(plan).toMatchObject({ found: false, status: 'no path', segmentCount: 0, done: true });
@@ -480,7 +482,7 @@ describe('HPAStar', () => {
 
   test('terrain edits make a new version; planners keep the terrain they were built from', () => {
     const grid = hp.Grid.fromMovingAI(tinyMap(['.....', '.....', '.....']), 'open.map');
-    const planner = hp.HPAStar.build(grid, { clusterSize: 2 });
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 2 });
     const before = planner.findPath({ x: 0, y: 1 }, { x: 4, y: 1 });
     expect(before.cost).toBe(4);
     // Editing the grid does not touch the planner...
@@ -526,7 +528,7 @@ describe('terrain edits', () => {
     const rows = Array.from({ length: size }, () => Array.from({ length: size }, () => (random() < 0.25 ? '@' : '.')));
     const textOf = () => tinyMap(rows.map((r) => r.join('')));
     const grid = hp.Grid.fromMovingAI(textOf(), 'random.map');
-    const planner = hp.HPAStar.build(grid, { clusterSize: 6, levels: 2, cachePaths: true });
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 6, levels: 2, cachePaths: true });
     const astar = new hp.AStar();
     for (let round = 1; round <= 12; round++) {
       // A block of 1-5 x 1-5 cells, walls or ground, somewhere.
@@ -577,7 +579,7 @@ describe('errors are JavaScript errors that name the problem', () => {
     ];
     for (const [options, message] of cases) expect(() => hp.HPAStar.build(grid, options)).toThrow(new RangeError(message));
     expect(() => hp.HPAStar.build(grid, { clustersize: 4 } as never)).toThrow(
-      new TypeError('HPAStar.build: unknown option "clustersize" (known: clusterSize, levels, clusterGroup, entranceWidth, cachePaths, cacheTrees, pruneEdges, landmarks, distanceTable, memoryBudgetMiB)'),
+      new TypeError('HPAStar.build: unknown option "clustersize" (known: clusterSize, levels, clusterGroup, entranceWidth, cachePaths, cacheTrees, pruneEdges, landmarks, distanceTable, memoryBudgetMiB, terrainChanges)'),
     );
     expect(() => hp.HPAStar.build(grid, { clusterSize: 4.5 })).toThrow(new TypeError('HPAStar.build: option clusterSize must be an integer, got 4.5'));
     expect(() => hp.HPAStar.build(grid, { cachePaths: 1 } as never)).toThrow(new TypeError('HPAStar.build: option cachePaths must be a boolean, got 1'));
@@ -585,13 +587,13 @@ describe('errors are JavaScript errors that name the problem', () => {
     expect(() => hp.HPAStar.build({} as never)).toThrow(/grid must be a Grid made by hpastar.Grid.fromMovingAI or fromTerrain, got \{\}/);
     // Extreme but valid cuts: the module must answer, not trap.
     for (const options of [{ clusterSize: 1024, levels: 8, clusterGroup: 16 }, { clusterSize: 2, levels: 8, entranceWidth: 2 ** 31 - 1 }]) {
-      const extreme = hp.HPAStar.build(grid, options);
+      const extreme = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, ...options });
       expect(extreme.findPath({ x: 0, y: 0 }, { x: 3, y: 1 }).found).toBe(true);
       expect(extreme.findPaths(Int32Array.from([2 ** 31 - 1, -(2 ** 31), 0, 0])).statusText(0)).toBe('start is outside the map or blocked');
       extreme.dispose();
     }
     // The module is still fine afterwards.
-    const planner = hp.HPAStar.build(grid, { clusterSize: 2 });
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 2 });
     expect(planner.findPath({ x: 0, y: 0 }, { x: 3, y: 1 }).found).toBe(true);
     planner.dispose();
     grid.dispose();
@@ -638,7 +640,7 @@ describe('errors are JavaScript errors that name the problem', () => {
 describe('dispose', () => {
   test('use after dispose throws; dispose twice does not; a planner outlives its grid', () => {
     const grid = hp.Grid.fromMovingAI(readMapsFile('arena.map'), 'arena.map');
-    const planner = hp.HPAStar.build(grid, { clusterSize: 8 });
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 8 });
     grid.dispose();
     expect(() => hp.HPAStar.build(grid)).toThrow('this Grid has been disposed');
     // The planner has its own copy of the terrain.
@@ -666,7 +668,7 @@ describe('dispose', () => {
     let escaped: { disposed: boolean } | undefined;
     {
       using grid = hp.Grid.fromMovingAI(tinyMap(['...']), 'row.map');
-      using planner = hp.HPAStar.build(grid, { clusterSize: 2 });
+      using planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 2 });
       expect(planner.findPath({ x: 0, y: 0 }, { x: 2, y: 0 }).cost).toBe(2);
       escaped = planner;
     }

@@ -58,7 +58,7 @@ describe('the options a build picks for the map', () => {
     expect(() => hp.HPAStar.chooseOptions(grid, { terrainChanges: 3 as unknown as 'often' })).toThrow(TypeError);
   });
 
-  test.each(['often', 'rarely'] as const)('the fast planner (%s) answers every scenario with a valid path within 1%% on average', (terrainChanges) => {
+  test.each(['often', 'rarely'] as const)('the fast planner (%s) answers every scenario with a valid path, one percent above optimal at most on average', (terrainChanges) => {
     using planner = hp.HPAStar.build(grid, { terrainChanges });
     let excess = 0;
     const scenarios = parseScenarios(readMapsFile(`${MAP}.scen`));
@@ -66,7 +66,7 @@ describe('the options a build picks for the map', () => {
       const path = planner.findPath(s.start, s.goal);
       expect(path.found).toBe(true);
       validatePath(map, path.cells, s.start, s.goal, path.cost);
-      expect(path.cost).toBeGreaterThanOrEqual(s.optimal * (1 - 1e-6));
+      expect(path.cost).toBeGreaterThanOrEqual(s.optimal * (1 - 1e-5)); // the file rounds to 6 digits
       excess += path.cost / Math.max(s.optimal, 1e-9) - 1;
     }
     expect(excess / scenarios.length).toBeLessThan(0.01);

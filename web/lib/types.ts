@@ -65,9 +65,6 @@ export interface NearestPassableOptions {
   readonly maxDistance?: number;
 }
 
-/** How often a map's terrain changes: the hint {@link HierarchyOptions.terrainChanges} gives the automatic choice. */
-export type TerrainChanges = 'often' | 'rarely';
-
 /**
  * How an HPA* hierarchy is cut (Botea et al. 2004). Every field is optional. A field left out is
  * chosen for the map by `HPAStar.build` (see {@link HPAStarFactory.chooseOptions}): DHPA* trees, 16
@@ -109,7 +106,8 @@ export interface HierarchyOptions {
   /**
    * Exact distances between every two nodes of the top level: the abstract path is then read off this
    * table, node by node, instead of searched (same path costs; a traced query still searches, with the
-   * table as its heuristic). Costs N² floats for N top-level nodes (4 MB for 1,000) and one search of the
+   * table as its heuristic). Costs 5 bytes per pair of top-level nodes (a distance and a first step: 5 MB
+   * for 1,000) and one search of the
    * top-level graph per node at build and after every terrain change, so it suits large maps that
    * rarely change. Left out when the top level has more than 4,096 nodes (`stats.distanceTableNodes`
    * is then 0). Default false.
@@ -130,7 +128,7 @@ export interface HierarchyOptions {
    * graph leaves the table stale until {@link HPAStar.refreshHeuristics} has recomputed it). Read by the
    * choice only; not saved with a hierarchy.
    */
-  readonly terrainChanges?: TerrainChanges;
+  readonly terrainChanges?: 'often' | 'rarely';
 }
 
 /** {@link HierarchyOptions} with every default filled in. */
