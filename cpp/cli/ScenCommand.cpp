@@ -18,10 +18,11 @@ namespace hpastar::cli {
 int runScenCommand(int argc, char** argv) {
   std::set<std::string> switches = plannerSwitches();
   switches.insert("per-query");
+  switches.insert("phases");
   CommandLine cmd(argc, argv, 2, switches);
   if (cmd.positional().size() != 1) throw UsageError("scen needs exactly one FILE.map.scen");
   const std::string algo = cmd.getString("algo", "astar");
-  std::set<std::string> known = {"algo", "map", "min-bucket", "limit", "per-query", "passes", "threads"};
+  std::set<std::string> known = {"algo", "map", "min-bucket", "limit", "per-query", "passes", "threads", "phases"};
   for (const auto& o : plannerOptions(algo)) known.insert(o);
   for (const auto& o : terrainCostOptions()) known.insert(o);
   cmd.rejectUnknown(known);
@@ -155,6 +156,27 @@ int runScenCommand(int argc, char** argv) {
       record(q, result.found(), result.cost, result.cells, &result.stats, result.stats.expandedTotal(), us);
     }
   }
+  // --phases: each query again, its time split per phase (each phase the fastest of --passes runs).
+  std::string phasesJson;
+  if (cmd.has("phases")) {
+    if (threads > 0) throw UsageError("--phases times one query at a time: leave out --threads");
+    QueryPhaseTimes sum;
+    for (const Scenario& s : scenarios) {
+      QueryPhaseTimes best{1e300, 1e300, 1e300}, t;
+      for (long long pass = 0; pass < passes; ++pass) {
+        if (!planner->timePhases(s.start, s.goal, t))
+          throw UsageError("--phases needs a planner made of phases (hpa, dhpa or auto), not " + algo);
+        best = {std::min(best.plan, t.plan), std::min(best.refined, t.refined), std::min(best.smoothed, t.smoothed)};
+      }
+      sum = {sum.plan + best.plan, sum.refined + best.refined, sum.smoothed + best.smoothed};
+    }
+    const double count = std::max<double>(1.0, static_cast<double>(scenarios.size()));
+    JsonObject phases;
+    phases.add("plan", sum.plan / count)
+        .add("refine", (sum.refined - sum.plan) / count)
+        .add("smooth", (sum.smoothed - sum.refined) / count);
+    phasesJson = phases.str();
+  }
   const double n = static_cast<double>(scenarios.size());
   JsonObject summary;
   summary.add("algo", algo).add("map", std::string(baseName(resolvedMap)));
@@ -173,10 +195,9 @@ int runScenCommand(int argc, char** argv) {
   summary.add("build_ms", buildMs)
       .add("query_us_total", usTotal)
       .add("query_us_mean", n > 0 ? usTotal / n : 0.0)
-      .add("expanded_mean", n > 0 ? static_cast<double>(expandedSum) / n : 0.0)
-      .add("optimal_from", !haveOptima       ? "none"
-                           : grid.weighted() ? "astar"
-                                             : "scenario file");
+      .add("expanded_mean", n > 0 ? static_cast<double>(expandedSum) / n : 0.0);
+  if (!phasesJson.empty()) summary.raw("phase_us_mean", phasesJson);
+  summary.add("optimal_from", !haveOptima ? "none" : grid.weighted() ? "astar" : "scenario file");
   if (!haveOptima)
     summary.add("note",
                 "no ground truth for this agent: the file's lengths are for one cell of " +

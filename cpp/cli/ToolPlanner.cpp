@@ -178,6 +178,22 @@ class HpaToolPlanner final : public ToolPlanner {
     return optionValuesJson(HierarchyOptions::fields(), hierarchy_->options());
   }
   std::string optionChoiceText() const override { return choiceText_; }
+  bool timePhases(Point start, Point goal, QueryPhaseTimes& t) override {
+    PathResult out;
+    auto time = [&](auto&& run) {
+      out.reset();
+      const auto t0 = Clock::now();
+      run();
+      return microsSince(t0);
+    };
+    const double plan = time([&] { query_->plan(start, goal, out); });
+    HpaQueryOptions unsmoothed = options_;
+    unsmoothed.smooth = false;
+    const double refined = time([&] { query_->findPath(start, goal, out, unsmoothed); });
+    const double whole = options_.smooth ? time([&] { query_->findPath(start, goal, out, options_); }) : refined;
+    t = {plan, refined, whole};
+    return true;
+  }
 
  private:
   std::string choiceText_;

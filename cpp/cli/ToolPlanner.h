@@ -13,6 +13,14 @@
 
 namespace hpastar::cli {
 
+// Where a query's time goes, in microseconds (scen --phases), as the time of the query run up to the end
+// of each phase: the plan (start and goal joined to the graph, the abstract path), then its refinement
+// into cells (with the path's cost), then smoothing (the whole query). A phase's own time is the
+// difference of two, taken after each is the fastest of several runs.
+struct QueryPhaseTimes {
+  double plan = 0, refined = 0, smoothed = 0;
+};
+
 // What the `hpa` tool needs of any planner: build once for a grid, then answer queries.
 // Each planner registers its name and its own options in ToolPlanner.cpp.
 class ToolPlanner {
@@ -41,6 +49,9 @@ class ToolPlanner {
   // empty when it has none.
   virtual std::string optionsJson() const { return ""; }
   virtual std::string optionChoiceText() const { return ""; }
+  // One query's times up to the end of each phase, for planners made of phases (the HPA* family);
+  // false for others.
+  virtual bool timePhases(Point, Point, QueryPhaseTimes&) { return false; }
 };
 
 // The algorithm names the tool knows, for usage text.

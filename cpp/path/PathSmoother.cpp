@@ -56,17 +56,13 @@ void PathSmoother::prepare(const Grid& grid, const std::vector<Point>& cells) {
     // A part of the path is as short as the octile distance between its ends exactly when its steps
     // take at most two directions, one diagonal and a straight one beside it. The part from j keeps
     // to the pair (a, b), b the direction after its first run: it ends at the first step outside it.
-    int32_t cone = n - 1;
-    if (r < n - 1) {
-      const int turn = (step[r] - a) & 7;
-      if (turn != 1 && turn != 7) {
-        cone = r;
-      } else {
-        const int32_t r2 = runEnd[r];  // the run of b ends at r2; the cone from r keeps (b, step[r2])
-        if (r2 < n - 1) cone = step[r2] == a ? coneEnd[r] : r2;
-      }
-    }
-    coneEnd[j] = cone;
+    // Written as selects, not branches: which case holds changes from cell to cell, and every entry
+    // read exists (step[n - 1], runEnd[n - 1] and coneEnd[r] for r > j are set).
+    const int turn = (step[r] - a) & 7;
+    const int32_t r2 = runEnd[r];  // the run of b ends at r2; the cone from r keeps (b, step[r2])
+    const int32_t afterB = r2 < n - 1 ? (step[r2] == a ? coneEnd[r] : r2) : n - 1;
+    const int32_t afterA = (turn == 1 || turn == 7) ? afterB : r;
+    coneEnd[j] = r < n - 1 ? afterA : n - 1;
   }
 }
 
@@ -142,7 +138,17 @@ uint64_t PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, i
     const size_t first = std::max({i + 2, cone, pieceEnd + 1});
     const size_t last = std::min(n - 1, i + window);
     if (first > last) {  // the whole window is already as short as it can be
-      i = i + 1;
+      // So is the window of the next cells, as far as the same bound holds: they are copied as they
+      // are. The piece's end bounds first for the cells of the piece; coneEnd never decreases (a part
+      // of a shortest octile part is one), so the cone bounds it for the cells whose window ends before
+      // coneEnd[i]; and first only grows once past the path's end.
+      size_t next = i + 1;
+      if (pieceEnd + 1 > i + window) next = std::max(next, pieceEnd + 1 - window);
+      if (cone > i + window) next = std::max(next, cone - window);
+      if (i + 2 > n - 1) next = n - 1;
+      next = std::min(next, n - 1);
+      for (size_t k = i + 1; k < next; ++k) out[written++] = c[k];
+      i = next;
       continue;
     }
     size_t bestJ = i + 1;

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include "TestMaps.h"
 #include "hpa/HpaStarQuery.h"
 #include "path/PathSmoother.h"
@@ -50,15 +52,95 @@ TEST(PathSmoother, LoopEndingAtTheGoalKeepsTheGoalOnce) {
   EXPECT_EQ(cells, (std::vector<Point>{{0, 0}, {1, 0}}));
 }
 
+// The rule of PathSmoother.h applied the plain way, cell by cell: from each cell every later cell of the
+// window that lies on one of its 8 lines is tried, the largest saving wins (the earliest cell among equal
+// ones). PathSmoother reaches its candidates through per-line chains and skips the cells whose window is
+// already as short as it can be; both must change nothing.
+std::vector<Point> smoothByTheRule(const Grid& g, const std::vector<Point>& c, int32_t maxRay) {
+  const size_t n = c.size();
+  if (n < 3) return c;
+  std::vector<int32_t> diagonalsAfter(n, 0);
+  for (size_t j = n - 1; j-- > 0;)
+    diagonalsAfter[j] = diagonalsAfter[j + 1] + (c[j + 1].x != c[j].x && c[j + 1].y != c[j].y ? 1 : 0);
+  std::vector<Point> out;
+  size_t i = 0;
+  bool revisit = false;
+  while (i + 1 < n) {
+    if (!revisit) out.push_back(c[i]);
+    size_t bestJ = i + 1;
+    double bestSaving = 1e-9;
+    int bestDir = -1;
+    int32_t bestSteps = 0;
+    bool loop = false;
+    const size_t last = std::min(n - 1, i + 2 * static_cast<size_t>(maxRay));
+    for (size_t j = i + 2; j <= last; ++j) {
+      const int32_t dx = c[j].x - c[i].x, dy = c[j].y - c[i].y;
+      const bool straight = dx == 0 || dy == 0;
+      if (!straight && std::abs(dx) != std::abs(dy)) continue;
+      const int32_t k = std::max(std::abs(dx), std::abs(dy));
+      if (k > maxRay) continue;
+      const int32_t pathDiagonal = diagonalsAfter[i] - diagonalsAfter[j];
+      const int32_t pathStraight = static_cast<int32_t>(j - i) - pathDiagonal;
+      const double saving =
+          straight ? (pathStraight - k) + kSqrt2 * pathDiagonal : pathStraight + kSqrt2 * (pathDiagonal - k);
+      if (saving <= bestSaving) continue;  // j ascends: an equal saving keeps the earlier cell
+      if (k == 0) {
+        bestSaving = saving, bestJ = j, bestDir = -1, bestSteps = 0, loop = true;
+        continue;
+      }
+      const int d = dirOfStep((dx > 0) - (dx < 0), (dy > 0) - (dy < 0));
+      Point p = c[i];
+      bool clear = true;
+      for (int32_t step = 0; step < k && clear; ++step) {
+        clear = g.canMove(p, d);
+        p = Point{p.x + kDirDx[d], p.y + kDirDy[d]};
+      }
+      if (clear) bestSaving = saving, bestJ = j, bestDir = d, bestSteps = k, loop = false;
+    }
+    for (int32_t k = 1; k < bestSteps; ++k)
+      out.push_back(Point{c[i].x + k * kDirDx[bestDir], c[i].y + k * kDirDy[bestDir]});
+    revisit = loop && bestDir < 0 && bestJ != i + 1;
+    i = bestJ;
+  }
+  if (!revisit) out.push_back(c[n - 1]);
+  return out;
+}
+
+// Raw DHPA* paths (unsmoothed, so with the detours smoothing removes) of real maps, at a short and a
+// long range: PathSmoother's result equals the rule's, cell for cell.
+TEST(PathSmoother, EqualsTheRuleAppliedCellByCell) {
+  for (const char* mapName : {"8room_000.map", "AR0011SR.map", "brc202d.map"}) {
+    const Grid g = test::loadMap(mapName);
+    const Hierarchy h = test::buildHierarchy(g, HierarchyOptions{.clusterSize = 25, .cacheTrees = true});
+    HpaStarQuery query(h);
+    PathSmoother smoother;
+    size_t checked = 0, changed = 0;
+    for (const Scenario& s : test::loadScenarios(mapName, g)) {
+      if (s.line % 29 != 0) continue;
+      PathResult raw;
+      ASSERT_EQ(query.findPath(s.start, s.goal, raw, HpaQueryOptions{.smooth = false}), PathStatus::Found);
+      for (int32_t range : {8, 50}) {
+        std::vector<Point> cells = raw.cells;
+        smoother.smooth(g, cells, range);
+        ASSERT_EQ(cells, smoothByTheRule(g, raw.cells, range)) << mapName << " line " << s.line << " range " << range;
+        ++checked;
+        changed += cells != raw.cells;
+      }
+    }
+    EXPECT_GT(checked, 50u) << mapName;
+    EXPECT_GT(changed, checked / 4) << mapName;
+  }
+}
+
 // HPA* hands the smoother the joints between its refined edges, so that lines are only tried across
 // them (each refined edge is a shortest path inside its cluster). That must change nothing: the
 // planner's smoothed path equals its raw path smoothed without joints, cell for cell.
-void expectJointsChangeNothing(const std::string& mapName, const HierarchyOptions& options) {
+// A range shorter than the refined edges (8) makes PathSmoother skip the first cells of each edge whole.
+void expectJointsChangeNothing(const std::string& mapName, const HierarchyOptions& options, int32_t range) {
   const Grid g = test::loadMap(mapName);
   const Hierarchy h = test::buildHierarchy(g, options);
   HpaStarQuery query(h);
   PathSmoother plain;
-  const int32_t range = 2 * options.clusterSize;
   size_t checked = 0, changed = 0;
   for (const Scenario& s : test::loadScenarios(mapName, g)) {
     if (s.line % 3 != 0) continue;  // a third of the file is plenty
@@ -77,13 +159,15 @@ void expectJointsChangeNothing(const std::string& mapName, const HierarchyOption
 }
 
 TEST(PathSmoother, JointsBetweenRefinedEdgesChangeNothingForHpaStar) {
-  expectJointsChangeNothing("brc202d.map", HierarchyOptions{});
-  expectJointsChangeNothing("den520d.map", HierarchyOptions{.levels = 2, .cachePaths = true});
+  expectJointsChangeNothing("brc202d.map", HierarchyOptions{}, 20);
+  expectJointsChangeNothing("den520d.map", HierarchyOptions{.levels = 2, .cachePaths = true}, 20);
 }
 
 TEST(PathSmoother, JointsBetweenRefinedEdgesChangeNothingForDhpaStar) {
-  expectJointsChangeNothing("brc202d.map", HierarchyOptions{.clusterSize = 20, .cacheTrees = true, .landmarks = 16});
-  expectJointsChangeNothing("AR0011SR.map", HierarchyOptions{.cacheTrees = true});
+  expectJointsChangeNothing("brc202d.map", HierarchyOptions{.clusterSize = 20, .cacheTrees = true, .landmarks = 16},
+                            40);
+  expectJointsChangeNothing("brc202d.map", HierarchyOptions{.clusterSize = 25, .cacheTrees = true}, 8);
+  expectJointsChangeNothing("AR0011SR.map", HierarchyOptions{.cacheTrees = true}, 20);
 }
 
 }  // namespace
