@@ -42,6 +42,9 @@ int runScenCommand(int argc, char** argv) {
   const long long passes = cmd.getInt("passes", 1, 1, 1000);
   // --threads N: the whole list as one batch on the core's batch engine, N search threads.
   const long long threads = cmd.getInt("threads", 0, 1, 256);
+  if (cmd.has("phases") && !isHierarchyAlgorithm(algo))
+    throw UsageError("--phases needs a planner made of phases (hpa, dhpa or auto), not " + algo);
+  if (cmd.has("phases") && threads > 0) throw UsageError("--phases times one query at a time: leave out --threads");
   std::erase_if(scenarios, [&](const Scenario& s) { return s.bucket < minBucket; });
   if (limit >= 0 && static_cast<long long>(scenarios.size()) > limit) scenarios.resize(static_cast<size_t>(limit));
 
@@ -159,13 +162,11 @@ int runScenCommand(int argc, char** argv) {
   // --phases: each query again, its time split per phase (each phase the fastest of --passes runs).
   std::string phasesJson;
   if (cmd.has("phases")) {
-    if (threads > 0) throw UsageError("--phases times one query at a time: leave out --threads");
     QueryPhaseTimes sum;
     for (const Scenario& s : scenarios) {
       QueryPhaseTimes best{1e300, 1e300, 1e300}, t;
       for (long long pass = 0; pass < passes; ++pass) {
-        if (!planner->timePhases(s.start, s.goal, t))
-          throw UsageError("--phases needs a planner made of phases (hpa, dhpa or auto), not " + algo);
+        if (!planner->timePhases(s.start, s.goal, t)) throw UsageError("this planner has no phases to time");
         best = {std::min(best.plan, t.plan), std::min(best.refined, t.refined), std::min(best.smoothed, t.smoothed)};
       }
       sum = {sum.plan + best.plan, sum.refined + best.refined, sum.smoothed + best.smoothed};
