@@ -302,24 +302,15 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
     const size_t cells = static_cast<size_t>(area.area());
     pairs.clear();
     if (trees) {
-      b->treeDistance.assign(k * cells, ClusterBlock::kUnreachable);
-      b->treeDirection.assign(k * cells, 0xFF);
+      b->treeDistance.resize(k * cells);  // every entry written by its node's tree below
+      b->treeDirection.resize(k * cells);
     }
     for (size_t a = 0; a < k; ++a) {
       const Point source = nodeCell_[b->nodes[a]];
       if (trees) {
         dijkstra.run(grid_, area, source);  // the whole cluster: the node's tree
-        size_t local = 0;                   // row by row, as the tree is stored: no division per cell
-        for (int32_t y = area.y0; y < area.y1; ++y)
-          for (int32_t x = area.x0; x < area.x1; ++x, ++local) {
-            const Point p{x, y};
-            const double d = dijkstra.distance(p);
-            if (d == DijkstraSearch::kUnreached) continue;
-            b->treeDistance[a * cells + local] =
-                static_cast<uint16_t>(d * treeScale_ + 0.5);  // d >= 0: rounds like lround
-            const int arrival = dijkstra.arrivalDir(p);
-            b->treeDirection[a * cells + local] = arrival < 0 ? 0xFF : static_cast<uint8_t>(oppositeDir(arrival));
-          }
+        dijkstra.writeTree(treeScale_, ClusterBlock::kUnreachable, std::span(b->treeDistance).subspan(a * cells, cells),
+                           std::span(b->treeDirection).subspan(a * cells, cells));
       } else if (a + 1 < k) {
         targets.clear();
         for (size_t j = a + 1; j < k; ++j) targets.push_back(nodeCell_[b->nodes[j]]);

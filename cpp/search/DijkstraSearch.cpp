@@ -41,6 +41,23 @@ bool DijkstraSearch::appendPath(Point p, std::vector<Point>& out) const {
   return true;
 }
 
+void DijkstraSearch::writeTree(double scale, uint16_t unreachable, std::span<uint16_t> distances,
+                               std::span<uint8_t> directions) const {
+  const uint32_t closed = space_.closedStamp();
+  const uint32_t* stamp = space_.stamps();
+  const double* g = space_.g();
+  const uint8_t* parent = space_.parents();
+  for (size_t id = 0; id < distances.size(); ++id) {
+    if (stamp[id] != closed) {
+      distances[id] = unreachable;
+      directions[id] = 0xFF;
+      continue;
+    }
+    distances[id] = static_cast<uint16_t>(g[id] * scale + 0.5);  // g >= 0: rounds like lround
+    directions[id] = parent[id] == 0xFF ? 0xFF : static_cast<uint8_t>(oppositeDir(parent[id]));
+  }
+}
+
 int DijkstraSearch::arrivalDir(Point p) const {
   if (distance(p) == kUnreached) return -1;
   const uint8_t d = space_.parents()[localId(p)];

@@ -28,6 +28,13 @@ class DijkstraSearch {
   // or an unreached cell. Following the opposite directions leads back to the source.
   int arrivalDir(Point p) const;
 
+  // After a run() over the whole area (no stopAt): the source's shortest-path tree, in the area's row-major
+  // order, one pass over the search's arrays. Per cell its distance times `scale`, rounded (`unreachable`
+  // when not reached), and the direction of its first move toward the source (0xFF at the source and
+  // where not reached). Both spans hold area.area() entries.
+  void writeTree(double scale, uint16_t unreachable, std::span<uint16_t> distances,
+                 std::span<uint8_t> directions) const;
+
   // When set, every search run appends its closed and open cells to `trace` (null: no tracing, the default).
   void setTrace(SearchTrace* trace) { trace_ = trace; }
 
