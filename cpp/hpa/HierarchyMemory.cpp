@@ -21,10 +21,12 @@ namespace {
 uint64_t grown(uint64_t n) { return grownCapacity(n); }
 
 // The scratch of one search over the cells of a cluster (DijkstraSearch): a stamp, a distance and an
-// arrival direction per cell, a target mark per cell, and a heap with at most one entry per relaxed move
-// (eight per cell), grown by doubling.
+// arrival direction per cell, a target mark per cell, a heap with at most one entry per relaxed move
+// (eight per cell), grown by doubling, and the three buckets of its whole-cluster runs, each holding a
+// cell at most once.
 uint64_t cellSearchBytes(uint64_t cells) {
-  return cells * (4 + 8 + 1 + 1) + sizeof(SearchSpace::HeapEntry) * grown(8 * cells + 1) + 5 * kAllocationOverhead;
+  return cells * (4 + 8 + 1 + 1) + sizeof(SearchSpace::HeapEntry) * grown(8 * cells + 1) +
+         3 * sizeof(uint32_t) * grown(cells) + 8 * kAllocationOverhead;
 }
 
 // The scratch of one search over the abstract graph (AbstractSearch, decrease-key: a node is in the heap

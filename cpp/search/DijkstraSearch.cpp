@@ -1,6 +1,7 @@
 #include "search/DijkstraSearch.h"
 
 #include "search/BestFirstSearch.h"
+#include "search/GridAreaGraph.h"
 
 namespace hpastar {
 
@@ -11,7 +12,8 @@ uint64_t DijkstraSearch::run(const Grid& grid, const Rect& area, Point source, s
     return 0;
   }
   if (stopAt.empty()) {
-    const uint64_t expanded = BestFirstSearch::run<false>(space_, grid, area, source, source);
+    const uint64_t expanded = grid.weighted() ? BestFirstSearch::run<false>(space_, grid, area, source, source)
+                                              : settleAreaByBuckets(grid, source);
     if (trace_) trace_->recordCells(space_, area);
     return expanded;
   }
@@ -26,6 +28,53 @@ uint64_t DijkstraSearch::run(const Grid& grid, const Rect& area, Point source, s
   const uint64_t expanded = BestFirstSearch::run<false>(space_, grid, area, source, source, targets_.data(), count);
   for (Point p : stopAt) targets_[localId(p)] = 0;
   if (trace_) trace_->recordCells(space_, area);
+  return expanded;
+}
+
+uint64_t DijkstraSearch::settleAreaByBuckets(const Grid& grid, Point source) {
+  const GridAreaGraph<false> graph(grid, area_, source);
+  space_.begin(graph.nodeCount());
+  uint32_t* stamp = space_.stamps();
+  double* g = space_.g();
+  uint8_t* parent = space_.parents();
+  const uint32_t openStamp = space_.openStamp(), closedStamp = space_.closedStamp();
+  for (auto& bucket : buckets_) bucket.clear();
+  const uint32_t startId = graph.idOf(source);
+  stamp[startId] = openStamp;
+  g[startId] = 0;
+  parent[startId] = kNoMove;
+  buckets_[0].push_back(startId);
+  size_t queued = 1;
+  uint64_t expanded = 0;
+  // Bucket k holds distances in [k, k + 1): a cell settled from it reaches others at k + 1 or more, so
+  // no cell of bucket k can lower another's distance, and each is final when popped (a stale entry, left
+  // by an improvement that moved the cell to an earlier bucket, finds it closed).
+  for (size_t k = 0; queued > 0; ++k) {
+    std::vector<uint32_t>& bucket = buckets_[k % 3];
+    while (!bucket.empty()) {
+      const uint32_t id = bucket.back();
+      bucket.pop_back();
+      --queued;
+      if (stamp[id] == closedStamp) continue;
+      stamp[id] = closedStamp;
+      ++expanded;
+      const double gId = g[id];
+      graph.forEachMove(id, [&](uint32_t n, double cost, uint8_t move, const auto&) {
+        const double ng = gId + cost;
+        const uint32_t s = stamp[n];
+        if (s == closedStamp || (s == openStamp && ng >= g[n])) return;
+        // A cell already queued in the bucket of its new distance is only updated: each bucket holds a
+        // cell at most once.
+        const bool queuedThere = s == openStamp && static_cast<size_t>(g[n]) == static_cast<size_t>(ng);
+        stamp[n] = openStamp;
+        g[n] = ng;
+        parent[n] = move;
+        if (queuedThere) return;
+        buckets_[static_cast<size_t>(ng) % 3].push_back(n);
+        ++queued;
+      });
+    }
+  }
   return expanded;
 }
 

@@ -16,8 +16,9 @@ class DijkstraSearch {
   static constexpr double kUnreached = std::numeric_limits<double>::infinity();
 
   // Runs from `source` over `area`. When `stopAt` is not empty the search ends as soon as all of those
-  // cells are settled (they must be inside `area`); otherwise it settles every reachable cell.
-  // Returns the number of expanded cells.
+  // cells are settled (they must be inside `area`); otherwise it settles every reachable cell (on a grid
+  // without terrain costs through buckets of width 1 instead of a heap: every move costs 1 or √2, so
+  // the cells of one bucket can be settled in any order). Returns the number of expanded cells.
   uint64_t run(const Grid& grid, const Rect& area, Point source, std::span<const Point> stopAt = {});
 
   // After run(): shortest distance from the source to `p`, or kUnreached.
@@ -41,7 +42,13 @@ class DijkstraSearch {
  private:
   uint32_t localId(Point p) const { return static_cast<uint32_t>((p.y - area_.y0) * area_.width() + (p.x - area_.x0)); }
 
+  // Dial's buckets for a whole-area run without terrain costs: the cells whose distance rounds down to
+  // k are in buckets_[k % 3] (a move adds 1 or √2, so at most two buckets ahead are ever filled), each
+  // cell at most once per bucket.
+  uint64_t settleAreaByBuckets(const Grid& grid, Point source);
+
   SearchSpace space_;
+  std::vector<uint32_t> buckets_[3];
   Rect area_;
   std::vector<uint8_t> targets_;
   SearchTrace* trace_ = nullptr;
