@@ -288,6 +288,22 @@ export class Crowd {
   }
 
   /**
+   * What remains of agent `id`'s route, to draw it: the waypoints of its plan still ahead and the cells
+   * refined ahead (x, y pairs, copies); null when it has no route (idle, planning or following a field).
+   * @throws RangeError - when there is no such agent
+   */
+  routeOf(id: number): { readonly waypoints: Int32Array; readonly cells: Int32Array } | null {
+    const route = this.#agent('Crowd.routeOf', id).route;
+    if (!route) return null;
+    const cells: number[] = [];
+    for (let k = route.segIndex; route.segments.has(k); k++) {
+      const c = route.segments.get(k)!.cells;
+      for (let i = k === route.segIndex ? 2 * route.at : 0; i < c.length; i++) cells.push(c[i]!);
+    }
+    return { waypoints: route.waypoints.slice(2 * (route.segIndex + 1)), cells: Int32Array.from(cells) };
+  }
+
+  /**
    * Adds an agent on cell `at`.
    * @returns its id
    * @throws TypeError - for a malformed cell or options
