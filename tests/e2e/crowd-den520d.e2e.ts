@@ -35,6 +35,8 @@ test('2,000 agents on den520d, a wall every second: frame time, stuck agents and
   const start = await read(page);
   const replansPerWall: number[] = [];
   let longestStill = 0;
+  let stuck = 0;
+  const stuckSample: string[] = [];
   // Walls of 6 x 3 cells at places spread over the map (a fixed list: the same run every time).
   const places = [[60, 40], [120, 90], [200, 150], [80, 200], [160, 60], [40, 120], [220, 220], [130, 170], [100, 30], [180, 110]] as const;
   for (let w = 0; w < WALLS; w++) {
@@ -49,7 +51,10 @@ test('2,000 agents on den520d, a wall every second: frame time, stuck agents and
     // A second per wall, sampling the longest standstill every 100 ms.
     for (let t = 0; t < 10; t++) {
       await page.waitForTimeout(100);
-      longestStill = Math.max(longestStill, (await read(page)).crowd.longestStillSeconds);
+      const now = (await read(page)).crowd;
+      longestStill = Math.max(longestStill, now.longestStillSeconds);
+      stuck = Math.max(stuck, now.stuck);
+      if (stuckSample.length < 10) stuckSample.push(...now.stuckSample.slice(0, 10 - stuckSample.length));
     }
     const after = (await read(page)).crowd;
     replansPerWall.push(after.replans - before.replans);
@@ -67,6 +72,9 @@ test('2,000 agents on den520d, a wall every second: frame time, stuck agents and
     // Frames per second from requestAnimationFrame's gaps over the last 60 frames (headless: not tied to a display).
     fps: +end.frame.fps.toFixed(1),
     longestStillSeconds: +longestStill.toFixed(2),
+    // Agents still for more than a second at one sample, at most, and what the first ones were doing.
+    stuckAgents: stuck,
+    stuckSample,
     replansPerWall,
     arrivals: end.crowd.arrivals - start.crowd.arrivals,
     plans: end.crowd.totalPlans - start.crowd.totalPlans,

@@ -37,6 +37,9 @@ export interface CrowdMetrics {
   /** Agents the last terrain update made plan again, and the longest any agent with a goal stands still now (s). */
   replansLastUpdate: number;
   longestStillSeconds: number;
+  /** Agents with a goal that have not reached a cell for more than a second, and what the first few do. */
+  stuck: number;
+  stuckSample: string[];
   /** Time of the last terrain update: from the call until every worker holds the new terrain, ms. */
   lastUpdateMs: number;
 }
@@ -46,7 +49,7 @@ export function emptyCrowdMetrics(): CrowdMetrics {
   return {
     running: false, paused: false, agents: 0, walking: 0, waiting: 0, arrivals: 0, poolMode: '–', poolReason: '', poolWorkers: 0,
     plansPerSecond: 0, segmentsPerSecond: 0, searchesPerSecond: 0, inFlight: 0, poolBusy: 0, replans: 0,
-    totalPlans: 0, totalSegments: 0, totalPoolSearches: 0, replansLastUpdate: 0, longestStillSeconds: 0, lastUpdateMs: 0,
+    totalPlans: 0, totalSegments: 0, totalPoolSearches: 0, replansLastUpdate: 0, longestStillSeconds: 0, stuck: 0, stuckSample: [], lastUpdateMs: 0,
   };
 }
 
@@ -190,6 +193,15 @@ export class Crowd {
     m.totalPoolSearches = s.plans + s.segments + s.fields;
     m.replansLastUpdate = s.lastUpdate ? s.lastUpdate.replansAtOnce + s.lastUpdate.replansRebuilt : 0;
     m.longestStillSeconds = s.longestStillSeconds;
+    if (s.longestStillSeconds > 1) {
+      m.stuck = 0;
+      m.stuckSample = [];
+      for (const a of crowd.agents()) {
+        if (a.stillSeconds <= 1) continue;
+        m.stuck++;
+        if (m.stuckSample.length < 5) m.stuckSample.push(`${a.state} ${a.stillSeconds.toFixed(1)} s at (${a.cellX}, ${a.cellY}) to (${a.goal?.x}, ${a.goal?.y}), route ${crowd.routeOf(a.id)?.cells.length ?? 'none'}`);
+      }
+    } else m.stuck = 0;
     // Rates over the last second.
     const now = performance.now();
     this.#history.push({ t: now, plans: s.plans, segments: s.segments, busy: s.inFlight > 0, dt: Math.min(dt, 0.25) });

@@ -622,11 +622,21 @@ export class Crowd {
     this.#stop(agent);
   }
 
-  /** Asks for the segments after the one walked, up to the lookahead, that are neither refined nor asked. */
+  /**
+   * Asks for the segments after the one walked, up to the lookahead, that are neither refined nor asked.
+   * A segment between two neighbouring waypoints (an entrance crossed from one cluster to the next, about
+   * half of a plan's segments) is its one step: no search (the step is checked when it is taken).
+   */
   #askAhead(agent: Agent, route: Route): void {
     const last = Math.min(route.segmentCount - 1, route.segIndex + this.#lookahead);
+    const w = route.waypoints;
     for (let k = route.segIndex; k <= last; k++) {
       if (route.segments.has(k) || route.requested.has(k)) continue;
+      const bx = w[2 * k + 2]!, by = w[2 * k + 3]!;
+      if (Math.abs(bx - w[2 * k]!) <= 1 && Math.abs(by - w[2 * k + 1]!) <= 1) {
+        route.segments.set(k, { cells: Int32Array.of(bx, by), version: route.version });
+        continue;
+      }
       route.requested.add(k);
       this.#segmentQueue.push({ agent, epoch: agent.epoch, index: k });
     }
