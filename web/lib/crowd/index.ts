@@ -57,6 +57,12 @@ export interface CrowdOptions {
   readonly flowFieldAgents?: number;
   /** Refined segments asked ahead of the one walked. Default 2. */
   readonly lookahead?: number;
+  /**
+   * Segment searches the crowd keeps in the pool at most (plans and fields are not held back): more wait
+   * for later frames, those of agents waiting for them first, so that a busy pool answers the urgent ones
+   * and its queue, which terrain updates wait behind, stays short. Default 256.
+   */
+  readonly maxInFlight?: number;
 }
 
 /** Options of {@link Crowd.addAgent}. */
@@ -224,6 +230,7 @@ export class Crowd {
   #planQueue: Agent[] = [];
   #segmentQueue: SegmentRequest[] = [];
   #inFlight = 0;
+  readonly #maxInFlight: number;
   #counts = { plans: 0, segments: 0, replans: 0, arrivals: 0, unreachable: 0, stalls: 0, snaps: 0, moving: 0, waiting: 0 };
   #lastUpdate: { version: number; replansAtOnce: number; replansRebuilt: number } | null = null;
 
@@ -234,7 +241,7 @@ export class Crowd {
   constructor(options: CrowdOptions) {
     const where = 'Crowd';
     if (typeof options !== 'object' || options === null) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
-    const known = ['pool', 'map', 'speed', 'stallSeconds', 'flowFieldAgents', 'lookahead'];
+    const known = ['pool', 'map', 'speed', 'stallSeconds', 'flowFieldAgents', 'lookahead', 'maxInFlight'];
     for (const key of Object.keys(options)) {
       if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
     }
@@ -255,6 +262,7 @@ export class Crowd {
     this.#stallSeconds = positive(where, 'stallSeconds', options.stallSeconds ?? 1);
     this.#flowFieldAgents = options.flowFieldAgents === Infinity ? Infinity : integerAtLeast(where, 'flowFieldAgents', options.flowFieldAgents ?? 16, 1);
     this.#lookahead = integerAtLeast(where, 'lookahead', options.lookahead ?? 2, 1);
+    this.#maxInFlight = integerAtLeast(where, 'maxInFlight', options.maxInFlight ?? 256, 1);
     this.#version = pool.version;
     this.#goals = new SharedGoals(pool, this.width);
   }
@@ -698,15 +706,29 @@ export class Crowd {
     return this.#updates.some((u) => route.crosses(u, u.version));
   }
 
-  /** Sends the segments asked for this frame as one batch of smoothed searches between waypoints. */
+  /**
+   * Sends segments asked for as one batch of smoothed searches between waypoints, as many as keep the
+   * crowd's queries in the pool under `maxInFlight`: those of agents waiting for them first, then those
+   * asked ahead, oldest first. The rest wait for a later frame. A pool given more than it answers would
+   * otherwise queue requests for seconds, and a terrain update waits behind them.
+   */
   #sendSegments(): void {
-    const requests = this.#segmentQueue.filter((r) => r.agent.epoch === r.epoch && this.#agents.has(r.agent.id));
-    this.#segmentQueue = [];
-    if (!requests.length) return;
-    if (this.#pool.closed) {
-      for (const r of requests) r.agent.route?.requested.delete(r.index);
+    const live = this.#segmentQueue.filter((r) => r.agent.epoch === r.epoch && this.#agents.has(r.agent.id));
+    if (!live.length) {
+      this.#segmentQueue = [];
       return;
     }
+    if (this.#pool.closed) {
+      for (const r of live) r.agent.route?.requested.delete(r.index);
+      this.#segmentQueue = [];
+      return;
+    }
+    const room = Math.max(0, this.#maxInFlight - this.#inFlight);
+    const waiting = (r: SegmentRequest) => r.agent.route!.segIndex === r.index;
+    const ordered = [...live.filter(waiting), ...live.filter((r) => !waiting(r))];
+    const requests = ordered.slice(0, room);
+    this.#segmentQueue = ordered.slice(room);
+    if (!requests.length) return;
     const queries = new Int32Array(4 * requests.length);
     requests.forEach((r, i) => {
       const w = r.agent.route!.waypoints;
