@@ -71,6 +71,8 @@ test('2,000 agents on den520d, a wall every second: frame time, stuck agents and
     frameWorkMs: { mean: +end.frame.meanMs.toFixed(2), p95: +end.frame.p95Ms.toFixed(2), max: +end.frame.maxMs.toFixed(2), samples: end.frame.samples },
     // Frames per second from requestAnimationFrame's gaps over the last 60 frames (headless: not tied to a display).
     fps: +end.frame.fps.toFixed(1),
+    // The longest time between two frames over the last 600 (the main thread busy elsewhere, or rAF held back).
+    maxFrameGapMs: +end.frame.maxGapMs.toFixed(1),
     longestStillSeconds: +longestStill.toFixed(2),
     // Agents still for more than a second at one sample, at most, and what the first ones were doing.
     stuckAgents: stuck,

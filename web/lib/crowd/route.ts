@@ -66,30 +66,30 @@ export class Route {
   }
 
   /**
-   * Whether what remains of the route crosses what `update` (terrain version `version`) rebuilt, for the
-   * parts searched on an older version: refined cells ahead in a rebuilt cluster of level 1, a waypoint
-   * ahead in one, or a segment not refined yet whose two waypoints share a rebuilt cluster of the top
-   * level (its search stays in that cluster, whose paths the update may have changed).
+   * Whether what remains of the route crosses what `update` (terrain version `version`) rebuilt on level 1,
+   * for the parts searched on an older version: a refined cell ahead in a rebuilt cluster, a waypoint ahead
+   * in one, or a segment not refined yet whose box (its two waypoints' bounding box) meets
+   * one. Such a segment will be searched on the new terrain anyway; the test is for the plan, whose
+   * abstract path may now be longer than another or broken: a segment whose search leaves its box and
+   * meets a wall there answers 'no path' or a detour, and the agent plans again then.
    */
   crosses(update: UpdateStats, version: number): boolean {
-    const level1 = update.rebuilt[0]?.rects;
-    if (!level1 || level1.length === 0) return false;
-    const top = update.rebuilt[update.rebuilt.length - 1]!.rects;
+    const rects = update.rebuilt[0]?.rects;
+    if (!rects || rects.length === 0) return false;
     for (const [k, segment] of this.segments) {
       if (k < this.segIndex || segment.version >= version) continue;
       const from = k === this.segIndex ? 2 * this.at : 0;
       const c = segment.cells;
-      for (let i = from; i < c.length; i += 2) if (inRects(level1, c[i]!, c[i + 1]!)) return true;
+      for (let i = from; i < c.length; i += 2) if (inRects(rects, c[i]!, c[i + 1]!)) return true;
     }
     if (this.version >= version) return false;
     const w = this.waypoints;
     for (let k = this.segIndex + 1; k < this.segmentCount; k++) {
       if (this.segments.has(k)) continue;
-      const ax = w[2 * k]!, ay = w[2 * k + 1]!, bx = w[2 * k + 2]!, by = w[2 * k + 3]!;
-      if (inRects(level1, ax, ay) || inRects(level1, bx, by)) return true;
-      for (let r = 0; r < top.length; r += 4) {
-        const inside = (x: number, y: number) => x >= top[r]! && y >= top[r + 1]! && x < top[r + 2]! && y < top[r + 3]!;
-        if (inside(ax, ay) && inside(bx, by)) return true;
+      const x0 = Math.min(w[2 * k]!, w[2 * k + 2]!), x1 = Math.max(w[2 * k]!, w[2 * k + 2]!) + 1;
+      const y0 = Math.min(w[2 * k + 1]!, w[2 * k + 3]!), y1 = Math.max(w[2 * k + 1]!, w[2 * k + 3]!) + 1;
+      for (let r = 0; r < rects.length; r += 4) {
+        if (x0 < rects[r + 2]! && rects[r]! < x1 && y0 < rects[r + 3]! && rects[r + 1]! < y1) return true;
       }
     }
     return false;
