@@ -177,6 +177,9 @@ describe('on den520d', () => {
       const c = cells[Math.floor(random() * cells.length)]!;
       if ((await pool.componentOf(c)) === main) crowd.addAgent(c, { goal });
     }
+    // A first frame of no time (requestAnimationFrame's first) already puts them on the field: no plan asked.
+    crowd.step(0);
+    expect(crowd.stats.following).toBe(40);
     let following = 0;
     const { events } = await run(crowd, oracle, (e) => {
       following = Math.max(following, crowd.stats.following);

@@ -82,8 +82,9 @@ canvas.addEventListener('mousemove', (e) => painting && brush(e));
 window.addEventListener('mouseup', () => (painting = false));
 
 const counts = { arrivals: 0, unreachable: 0, snaps: 0, updates: 0 };
-let last = performance.now();
+let last = -1; // the first frame's time (requestAnimationFrame's clock starts at the frame, not now)
 function frame(now: number): void {
+  if (last < 0) last = now;
   // The frame's painted cells go to the crowd (and its pool) as one update.
   if (pending.length) {
     const edits = pending;

@@ -371,6 +371,8 @@ export class Crowd {
     let moving = 0, waiting = 0;
     for (const agent of this.#agents.values()) {
       if (agent.state === 'idle' && !agent.stepping) continue;
+      // A goal shared by enough agents: its field, not a plan (decided before any plan is asked for).
+      if (agent.state === 'planning' && !agent.asked && this.#goals.members(agent.goal!) >= this.#flowFieldAgents) agent.state = 'following';
       const cellBefore = agent.cellY * this.width + agent.cellX;
       const moved = this.#walk(agent, agent.speed * dt);
       if (agent.state === 'idle') {
@@ -573,7 +575,6 @@ export class Crowd {
       this.#stop(agent);
       return false;
     }
-    if (agent.state === 'planning' && !agent.asked && this.#goals.members(agent.goal!) >= this.#flowFieldAgents) agent.state = 'following';
     const next = agent.state === 'following' ? this.#fieldStep(agent) : agent.state === 'walking' ? this.#routeStep(agent) : null;
     if (!next) return false;
     if (!this.#terrain.legalStep(agent.cellX, agent.cellY, next[0], next[1])) {
