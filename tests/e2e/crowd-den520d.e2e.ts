@@ -82,6 +82,7 @@ test('2,000 agents on den520d, a wall every second: frame time, stuck agents and
     plans: end.crowd.totalPlans - start.crowd.totalPlans,
     segments: end.crowd.totalSegments - start.crowd.totalSegments,
     lastUpdateMs: +end.crowd.lastUpdateMs.toFixed(1),
+    refusedSteps: end.crowd.refusedSteps - start.crowd.refusedSteps,
   };
   writeFileSync(join(ARTIFACTS, 'crowd-den520d.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log(`crowd on den520d: ${JSON.stringify(report)}`);

@@ -40,6 +40,7 @@ export interface CrowdMetrics {
   /** Agents with a goal that have not reached a cell for more than a second, and what the first few do. */
   stuck: number;
   stuckSample: string[];
+  refusedSteps: number;
   /** Time of the last terrain update: from the call until every worker holds the new terrain, ms. */
   lastUpdateMs: number;
 }
@@ -49,7 +50,7 @@ export function emptyCrowdMetrics(): CrowdMetrics {
   return {
     running: false, paused: false, agents: 0, walking: 0, waiting: 0, arrivals: 0, poolMode: '–', poolReason: '', poolWorkers: 0,
     plansPerSecond: 0, segmentsPerSecond: 0, searchesPerSecond: 0, inFlight: 0, poolBusy: 0, replans: 0,
-    totalPlans: 0, totalSegments: 0, totalPoolSearches: 0, replansLastUpdate: 0, longestStillSeconds: 0, stuck: 0, stuckSample: [], lastUpdateMs: 0,
+    totalPlans: 0, totalSegments: 0, totalPoolSearches: 0, replansLastUpdate: 0, longestStillSeconds: 0, stuck: 0, stuckSample: [], refusedSteps: 0, lastUpdateMs: 0,
   };
 }
 
@@ -193,6 +194,7 @@ export class Crowd {
     m.totalPoolSearches = s.plans + s.segments + s.fields;
     m.replansLastUpdate = s.lastUpdate ? s.lastUpdate.replansAtOnce + s.lastUpdate.replansRebuilt : 0;
     m.longestStillSeconds = s.longestStillSeconds;
+    m.refusedSteps = s.refusedSteps;
     if (s.longestStillSeconds > 1) {
       m.stuck = 0;
       m.stuckSample = [];

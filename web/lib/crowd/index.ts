@@ -139,6 +139,8 @@ export interface CrowdStats {
   readonly snaps: number;
   /** The longest any agent with a goal has stood still (as {@link CrowdAgent.stillSeconds}), now. */
   readonly longestStillSeconds: number;
+  /** Steps of a route or field that the crowd's terrain refused (a wall the answer did not know of yet), since the start. */
+  readonly refusedSteps: number;
   /**
    * The last terrain update: its version, agents planning again at once (a new wall on their refined
    * route or under them) and once the pool said what it rebuilt (routes crossing rebuilt clusters).
@@ -231,7 +233,7 @@ export class Crowd {
   #segmentQueue: SegmentRequest[] = [];
   #inFlight = 0;
   readonly #maxInFlight: number;
-  #counts = { plans: 0, segments: 0, replans: 0, arrivals: 0, unreachable: 0, stalls: 0, snaps: 0, moving: 0, waiting: 0 };
+  #counts = { refusedSteps: 0, plans: 0, segments: 0, replans: 0, arrivals: 0, unreachable: 0, stalls: 0, snaps: 0, moving: 0, waiting: 0 };
   #lastUpdate: { version: number; replansAtOnce: number; replansRebuilt: number } | null = null;
 
   /**
@@ -477,7 +479,7 @@ export class Crowd {
       agents: this.#agents.size, moving: c.moving, waiting: c.waiting, following,
       plans: c.plans, segments: c.segments, fields: this.#goals.asked, inFlight: this.#inFlight + this.#goals.inFlight,
       replans: c.replans, arrivals: c.arrivals, unreachable: c.unreachable, stalls: c.stalls, snaps: c.snaps,
-      longestStillSeconds: longest, lastUpdate: this.#lastUpdate ? { ...this.#lastUpdate } : null,
+      longestStillSeconds: longest, refusedSteps: c.refusedSteps, lastUpdate: this.#lastUpdate ? { ...this.#lastUpdate } : null,
     };
   }
 
@@ -579,6 +581,7 @@ export class Crowd {
     if (!next) return false;
     if (!this.#terrain.legalStep(agent.cellX, agent.cellY, next[0], next[1])) {
       // A route from before a wall (its update not yet answered) re-plans; a field waits for its refresh.
+      this.#counts.refusedSteps++;
       if (agent.state === 'walking') this.#replan(agent);
       return false;
     }
