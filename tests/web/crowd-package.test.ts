@@ -105,6 +105,7 @@ describe('on den520d', () => {
     const s = crowd.stats;
     expect(s.arrivals).toBe(60);
     expect(s.plans).toBe(60); // one plan each: nothing changed under them
+    expect([s.replans, s.refusedSteps]).toEqual([0, 0]); // no step of a route the crowd's terrain refuses
     expect(s.segments).toBeGreaterThan(0);
     expect(s.inFlight).toBe(0);
   });

@@ -637,7 +637,7 @@ export class Crowd {
   /**
    * Asks for the segments after the one walked, up to the lookahead, that are neither refined nor asked.
    * A segment between two neighbouring waypoints (an entrance crossed from one cluster to the next, about
-   * half of a plan's segments) is its one step: no search (the step is checked when it is taken).
+   * half of a plan's segments) is its one step when that step is legal: no search.
    */
   #askAhead(agent: Agent, route: Route): void {
     const last = Math.min(route.segmentCount - 1, route.segIndex + this.#lookahead);
@@ -645,7 +645,8 @@ export class Crowd {
     for (let k = route.segIndex; k <= last; k++) {
       if (route.segments.has(k) || route.requested.has(k)) continue;
       const bx = w[2 * k + 2]!, by = w[2 * k + 3]!;
-      if (Math.abs(bx - w[2 * k]!) <= 1 && Math.abs(by - w[2 * k + 1]!) <= 1) {
+      // Only when that step is legal now: two diagonal neighbours with a blocked corner are joined round it.
+      if (this.#terrain.legalStep(w[2 * k]!, w[2 * k + 1]!, bx, by)) {
         route.segments.set(k, { cells: Int32Array.of(bx, by), version: route.version });
         continue;
       }
