@@ -248,6 +248,53 @@ await step('Chromium under `vite` dev: a shipped map imported as the README says
   return notes.join('; ');
 });
 
+await step('examples/crowd-game: type-checked, built with Vite and played in Chromium (agents reach the shared goal, a wall painted with the mouse)', async () => {
+  const chromiumPath = '/usr/bin/chromium';
+  const playwrightEntry = path.join(root, 'node_modules/playwright-core/index.mjs');
+  if (!existsSync(chromiumPath) || !existsSync(playwrightEntry)) return 'SKIPPED: Chromium or playwright-core is missing';
+  // In the consumer project, whose node_modules hold the installed tarball, as `npm install` of the example gives.
+  const app = path.join(consumer, 'crowd-game');
+  cpSync(path.join(root, 'examples/crowd-game'), app, { recursive: true, filter: (f) => !/node_modules|dist/.test(path.relative(root, f)) });
+  const types = sh(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: app, allowFailure: true });
+  if (types.status !== 0) throw new Error(`tsc: ${types.stdout}${types.stderr}`);
+  const { build } = await import(pathToFileURL(path.join(root, 'node_modules/vite/dist/node/index.js')).href);
+  // Its vite.config.ts only adds the isolation headers (the server below sends them); vite is not installed here.
+  await build({ root: app, base: './', configFile: false, logLevel: 'warn', build: { outDir: path.join(app, 'dist'), emptyOutDir: true } });
+  const { chromium } = await import(pathToFileURL(playwrightEntry).href);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  const server = await serve(path.join(app, 'dist'), true);
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`http://127.0.0.1:${server.address().port}/index.html?agents=200`);
+    await page.waitForFunction(() => window.__game?.ready === true, null, { timeout: 60_000 });
+    // A wall dragged across the middle of the map.
+    const box = await page.locator('#map').boundingBox();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.5, { steps: 10 });
+    await page.mouse.up();
+    await page.waitForFunction(() => window.__game.updates > 0 && window.__game.arrivals >= 20 && window.__game.following > 0, null, { timeout: 60_000 }).catch(async (error) => {
+      throw new Error(`${error.message}: ${JSON.stringify(await page.evaluate(() => window.__game))} ${errors.join('; ')}`);
+    });
+    const game = await page.evaluate(() => window.__game);
+    await page.close();
+    if (errors.length) throw new Error(errors.join('; '));
+    // Every agent shares the goal: all follow its field (but those added this frame, after an arrival).
+    if (game.mode !== 'shared' || game.agents !== 200 || game.following < 180) throw new Error(JSON.stringify(game));
+    return `pool ${game.mode}, ${game.agents} agents, ${game.following} on the flow field, ${game.arrivals} arrived, ${game.updates} wall update(s), ${game.snaps} snapped`;
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    await browser.close();
+  }
+});
+
 /**
  * Terrain costs in the browser against the native tool: writes `dir`/den520d.layer (a cost layer: discs
  * and a road) and `dir`/den520d.weighted.json (the first 300 scenarios' pairs and the costs `hpa scen

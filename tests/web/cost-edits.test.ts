@@ -149,7 +149,7 @@ describe('a pool follows cost changes', () => {
     using planner = hp.HPAStar.build(g, PAPER16);
     const pool = await createPathPool({ grid: g, hierarchy: PAPER16, workers: 2, mode });
     try {
-      expect(await pool.updateTerrain(edits)).toBe(1);
+      expect((await pool.updateTerrain(edits)).version).toBe(1);
       planner.applyEdits(edits);
       expect(await pool.setTerrainCosts({ S: 5, '.': 0.5 })).toBe(2);
       planner.setTerrainCosts({ S: 5, '.': 0.5 });

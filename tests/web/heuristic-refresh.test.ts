@@ -126,7 +126,7 @@ describe('pool workers refresh their tables between jobs', () => {
     using g = freshGrid();
     const pool = await createPathPool({ grid: g, hierarchy: fastStatic, workers: 2, mode });
     try {
-      expect(await pool.updateTerrain(wall)).toBe(1);
+      expect((await pool.updateTerrain(wall)).version).toBe(1);
       using edited = freshGrid();
       edited.applyEdits(wall);
       const first = await pool.findPaths(queries);

@@ -302,7 +302,7 @@ describe.each(['copied', 'shared'] as const)('terrain updates through a pool in 
       expect([plans1.version, plans2.version]).toEqual([1, 2]);
       expectSamePlans(plans1, editedPlans);
       expectSamePlans(plans2, planner.planPaths(queries));
-      expect([r0.version, v1, r1.version, r1small.version, v2, r2.version]).toEqual([0, 1, 1, 1, 2, 2]);
+      expect([r0.version, v1.version, r1.version, r1small.version, v2.version, r2.version]).toEqual([0, 1, 1, 1, 2, 2]);
       expectSameBatch(r0, base);
       expectSameBatch(r1, expectedEdited);
       expect(Array.from(r1small.cost)).toEqual(Array.from(expectedEdited.cost.subarray(0, 10)));
@@ -333,8 +333,15 @@ describe('making and closing pools', () => {
       const batch = await pool.findPaths(queries);
       expect(batch.version).toBe(edited.version);
       expectSameBatch(batch, edited.findPaths(queries));
-      await expect(pool.updateTerrain([{ x: 0, y: 0, terrain: '@' }])).resolves.toBe(edited.version + 1);
+      const wall = [{ x: queries[0]!, y: queries[1]!, terrain: '@' }]; // a passable cell (a start)
+      const update = await pool.updateTerrain(wall);
+      expect(update.version).toBe(edited.version + 1);
       expect((await pool.findPaths(queries.slice(0, 8))).version).toBe(edited.version + 1);
+      // The pool answers what it rebuilt as the planner does for the same edit.
+      const local = edited.applyEdits(wall);
+      expect(update.rebuilt.map((r) => [r.level, [...r.clusters], [...r.rects]])).toEqual(local.rebuilt.map((r) => [r.level, [...r.clusters], [...r.rects]]));
+      expect(update.rebuilt[0]!.rects.length).toBeGreaterThan(0);
+      expect([update.cellsChanged, update.clustersRebuilt]).toEqual([local.cellsChanged, local.clustersRebuilt]);
     } finally {
       await pool.close();
       edited.dispose();

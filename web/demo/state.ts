@@ -58,7 +58,7 @@ export interface DemoState {
   /** The traced searches drawn (per phase: searches, closed and open cells), or null. */
   searchSets: { phase: SearchPhase; level: number; closed: number; open: number }[] | null;
   crowd: CrowdMetrics | null;
-  frame: { fps: number; meanMs: number; p95Ms: number; maxMs: number; samples: number };
+  frame: { fps: number; meanMs: number; p95Ms: number; maxMs: number; samples: number; maxGapMs: number };
   /** Time of the last frame's work (update and draw), ms. */
   lastFrameMs: number;
   compare: CompareState | null;
@@ -192,7 +192,7 @@ export class AppState {
       pathCells: () => (this.outcome?.found ? [...this.outcome.cells] : []),
       cellCost: (x, y) => (this.shown ? this.shown.image.multiplierAt(x, y) : NaN),
       edits: { batches: 0, cells: 0, lastMs: 0, clustersRebuilt: [], flashed: 0 }, hierarchyCheck: null, searchSets: null, crowd: null,
-      frame: { fps: 0, meanMs: 0, p95Ms: 0, maxMs: 0, samples: 0 }, lastFrameMs: 0, compare, crossOriginIsolated: globalThis.crossOriginIsolated === true,
+      frame: { fps: 0, meanMs: 0, p95Ms: 0, maxMs: 0, samples: 0, maxGapMs: 0 }, lastFrameMs: 0, compare, crossOriginIsolated: globalThis.crossOriginIsolated === true,
       cellToClient: (x, y) => this.view.cellToClient(x, y),
       resetFrameStats: () => {
         this.frames.times.length = 0;

@@ -23,6 +23,16 @@ export { PlanBatch, type PlanBatchArrays } from './planBatch.ts';
 export { OutOfMemoryError, type OutOfMemoryFigures } from './errors.ts';
 export { PathQueryError } from './results.ts';
 export { SHPAStar } from './shpastar.ts';
+export { pathCrossesUpdate } from './updates.ts';
+export {
+  Crowd,
+  type AgentOptions,
+  type AgentState,
+  type CrowdAgent,
+  type CrowdEvent,
+  type CrowdOptions,
+  type CrowdStats,
+} from './crowd/index.ts';
 export {
   createPathPool,
   type PathPool,

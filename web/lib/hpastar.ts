@@ -33,6 +33,7 @@ import type { ModuleState } from './moduleState.ts';
 import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
 import { PlannerReachability } from './reachability.ts';
 import { PathQueryError, statsOf } from './results.ts';
+import { emptyUpdateStats, updateStatsOf } from './updates.ts';
 import type {
   AbstractGraph,
   BatchSearchOptions,
@@ -425,16 +426,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   applyEdits(edits: readonly TerrainEdit[]): UpdateStats {
     const raw = this.#handle();
     const packed = packEdits(edits, 'HPAStar.applyEdits', { width: raw.width(), height: raw.height() });
-    if (packed.length === 0) {
-      const levels = Array.from({ length: this.#options.levels }, (_, l) => l + 1);
-      return Object.freeze({
-        cellsChanged: 0,
-        clustersRebuilt: Object.freeze(levels.map(() => 0)),
-        rebuilt: Object.freeze(levels.map((level) => Object.freeze({ level, clusters: new Int32Array(0), rects: new Int32Array(0) }))),
-        ms: 0,
-        topGraphChanged: false,
-      });
-    }
+    if (packed.length === 0) return emptyUpdateStats(this.#options.levels);
     return this.#update('HPAStar.applyEdits', (raw) => raw.applyEdits(packed));
   }
 
@@ -470,14 +462,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     const error = this.wasmCall(where, () => change(raw));
     if (error) throw moduleError(where, error, RangeError);
     this.#stats = null;
-    const update = raw.lastUpdate();
-    return Object.freeze({
-      cellsChanged: update.cellsChanged,
-      clustersRebuilt: Object.freeze(update.clustersRebuilt),
-      rebuilt: Object.freeze(update.rebuilt.map((r) => Object.freeze({ level: r.level, clusters: r.clusters, rects: r.rects }))),
-      ms: update.ms,
-      topGraphChanged: update.topGraphChanged,
-    });
+    return updateStatsOf(raw.lastUpdate());
   }
 
   /**

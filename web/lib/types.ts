@@ -221,6 +221,16 @@ export interface UpdateStats {
   readonly topGraphChanged: boolean;
 }
 
+/**
+ * A pool's terrain update ({@link PathPool.updateTerrain}): the version it made and what it rebuilt, as
+ * `HPAStar.applyEdits` answers (the figures of the first worker to make it; every worker rebuilds the
+ * same clusters). Test a path against it with {@link pathCrossesUpdate}.
+ */
+export interface TerrainUpdate extends UpdateStats {
+  /** The terrain version the update made (the pool's {@link PathPool.version} once it resolved). */
+  readonly version: number;
+}
+
 /** How far `HPAStar.refreshHeuristics` has come. */
 export interface RefreshProgress {
   /** True when the landmarks and distance table are up to date (the refresh, if any, is installed). */

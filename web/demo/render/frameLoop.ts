@@ -58,7 +58,7 @@ export class FrameLoop {
     const p95 = sorted[Math.floor(0.95 * (sorted.length - 1))] ?? 0;
     const gaps = allGaps.slice(-60);
     const fps = gaps.length ? 1000 / (gaps.reduce((a, b) => a + b, 0) / gaps.length) : 0;
-    s.demo.frame = { fps, meanMs: mean, p95Ms: p95, maxMs: sorted[sorted.length - 1] ?? 0, samples: times.length };
+    s.demo.frame = { fps, meanMs: mean, p95Ms: p95, maxMs: sorted[sorted.length - 1] ?? 0, samples: times.length, maxGapMs: Math.max(0, ...allGaps) };
     if (s.crowd) s.demo.crowd = { ...s.crowd.metrics };
     return { fps, meanMs: mean, p95Ms: p95 };
   }

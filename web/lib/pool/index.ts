@@ -43,7 +43,9 @@ import type {
   ShpaStats,
   TerrainCosts,
   TerrainEdit,
+  TerrainUpdate,
 } from '../types.ts';
+import { emptyUpdateStats } from '../updates.ts';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
 import { jobSizeOf, resolvePoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
 import type { FaultMessage, FromWorker, PlannedMessage, PoolAlgorithm, PoolMode, ReachedMessage, ReachQuestion, ResultMessage } from './protocol.ts';
@@ -167,11 +169,13 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * Changes terrain in every worker (each rebuilds only the clusters the edits touch): all edits or
    * none. Batches started before this call finish on the old terrain; batches started after it see
    * the new one.
-   * @returns a promise of the new version number, resolved once every worker holds it
+   * @returns a promise of the new version and what it rebuilt (the clusters per level, their ids and
+   *   rectangles: test a path against it with {@link pathCrossesUpdate}), resolved once every worker
+   *   holds it; edits that change nothing answer the current version and nothing rebuilt
    * @throws RangeError (as a rejection) - naming an edit outside the map or not a terrain character
    * @throws Error (as a rejection) - always for an SHPA* pool: SHPA* is for static maps
    */
-  updateTerrain(edits: readonly TerrainEdit[]): Promise<number>;
+  updateTerrain(edits: readonly TerrainEdit[]): Promise<TerrainUpdate>;
 
   /**
    * Sets what crossing each terrain kind costs in every worker, as `HPAStar.setTerrainCosts` does (kinds
@@ -393,11 +397,11 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     );
   }
 
-  async updateTerrain(edits: readonly TerrainEdit[]): Promise<number> {
+  async updateTerrain(edits: readonly TerrainEdit[]): Promise<TerrainUpdate> {
     this.#checkOpen('PathPool.updateTerrain');
     if (this.#staticMapsOnly !== null) throw new Error(`PathPool.updateTerrain: ${this.#staticMapsOnly}`);
     const packed = packEdits(edits, 'PathPool.updateTerrain', { width: this.width, height: this.height });
-    if (packed.length === 0) return this.#jobs.version;
+    if (packed.length === 0) return Object.freeze({ version: this.#jobs.version, ...emptyUpdateStats((this.#options as ResolvedHierarchyOptions).levels) });
     return this.#jobs.update({ edits: packed });
   }
 
@@ -407,7 +411,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     if (this.#staticMapsOnly !== null) throw new Error(`${where}: ${this.#staticMapsOnly}`);
     const pairs = packTerrainCosts(costs, where);
     checkTerrainCostRanges(pairs, where);
-    return this.#jobs.update({ costs: pairs });
+    return (await this.#jobs.update({ costs: pairs })).version;
   }
 
   close(): Promise<void> {

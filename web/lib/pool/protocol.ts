@@ -18,7 +18,7 @@
  *
  * @module
  */
-import type { RawFlowFieldAnswer, RawOptions } from 'hpastar:raw';
+import type { RawFlowFieldAnswer, RawOptions, RawUpdateStats } from 'hpastar:raw';
 import type { PathBatchArrays } from '../batch.ts';
 import type { FlowQuestion } from '../flowField.ts';
 import type { PlanBatchArrays } from '../planBatch.ts';
@@ -211,6 +211,8 @@ export interface EditedMessage {
   type: 'edited';
   version: number;
   stats: HierarchyStats;
+  /** What the change rebuilt (the planner's `lastUpdate`): the pool answers the update with it. */
+  update: RawUpdateStats;
   heapBytes: number;
 }
 

@@ -10,6 +10,8 @@
  * with the same edits as the others, which is why every version's edits are kept.
  * @module
  */
+import type { TerrainUpdate, UpdateStats } from '../types.ts';
+import { updateStatsOf } from '../updates.ts';
 import type { JobPart } from './join.ts';
 import type { EditedMessage, PlanMessage, PlannedMessage, ReachedMessage, ReachMessage, ResultMessage, SearchMessage, TerrainChange } from './protocol.ts';
 import type { WorkerHandle } from './spawn.ts';
@@ -54,7 +56,9 @@ export interface Slot {
 
 interface Update {
   readonly version: number;
-  resolve(version: number): void;
+  /** What the first worker to reach the version rebuilt (every worker rebuilds the same clusters). */
+  rebuilt?: UpdateStats;
+  resolve(update: TerrainUpdate): void;
   reject(error: unknown): void;
 }
 
@@ -165,12 +169,12 @@ export class Scheduler {
   /**
    * Makes the next terrain version from a change (edits: not empty); batches started from now on run
    * on it.
-   * @returns a promise of the new version, resolved once every worker has confirmed it
+   * @returns a promise of the new version and what it rebuilt, resolved once every worker has confirmed it
    */
-  update(change: TerrainChange): Promise<number> {
+  update(change: TerrainChange): Promise<TerrainUpdate> {
     const version = ++this.#version;
     this.#edits.set(version, change);
-    return new Promise<number>((resolve, reject) => {
+    return new Promise<TerrainUpdate>((resolve, reject) => {
       this.#updates.push({ version, resolve, reject });
       this.#pump();
     });
@@ -200,6 +204,8 @@ export class Scheduler {
   edited(slot: Slot, message: EditedMessage): void {
     slot.acked = message.version;
     slot.heapBytes = message.heapBytes;
+    const update = this.#updates.find((u) => u.version === message.version);
+    if (update) update.rebuilt ??= updateStatsOf(message.update);
     this.#resolveUpdates();
     this.#pump();
   }
@@ -210,7 +216,7 @@ export class Scheduler {
     const everywhere = Math.min(...this.#slots.map((s) => s.acked));
     this.#updates = this.#updates.filter((u) => {
       if (u.version > everywhere) return true;
-      u.resolve(u.version);
+      u.resolve(Object.freeze({ version: u.version, ...u.rebuilt! }));
       return false;
     });
   }

@@ -311,7 +311,7 @@ function edit(m: EditMessage): void {
   if (error || p.kind !== 'hpa') throw new Error(`terrain version ${m.version}: ${error}`);
   s.version = p.raw.version();
   if (s.version !== m.version) throw new Error(`edit to version ${m.version} made version ${s.version}`);
-  port.post({ type: 'edited', version: s.version, stats: p.raw.stats()!, heapBytes: heapBytes(s.module) });
+  port.post({ type: 'edited', version: s.version, stats: p.raw.stats()!, update: p.raw.lastUpdate(), heapBytes: heapBytes(s.module) });
   if (p.raw.heuristicsStale()) scheduleRefresh();
 }
 

@@ -1,0 +1,94 @@
+// Issue 18's measurement: 2,000 agents of the package's Crowd on den520d in headless Chromium (the demo,
+// cross-origin isolated, its pool in shared mode), a wall painted with the mouse every second for 10 s.
+// Recorded, not asserted (they depend on the machine): the main thread's work per frame (the crowd's
+// step and the canvas's draw, the demo's frame figures), the frame rate, the longest any agent with a
+// goal stood still (sampled every 100 ms) and the agents each wall made plan again. Asserted: what must
+// hold whatever the machine (the agents arrive, walls re-plan some agents and never all of them).
+// Figures: test-results/e2e/crowd-den520d.json.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect, inject, test } from 'vitest';
+import { ARTIFACTS, useBrowserPerFile, openDemo, type Browser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let page: Page;
+
+useBrowserPerFile((b) => (browser = b), () => page);
+
+const AGENTS = 2000;
+const WALLS = 10;
+
+const read = (p: Page) => p.evaluate(() => ({ crowd: window.__hpastarDemo.crowd!, frame: window.__hpastarDemo.frame }));
+
+test('2,000 agents on den520d, a wall every second: frame time, stuck agents and re-plans per wall are recorded', async () => {
+  page = await browser.page();
+  await openDemo(page, baseUrl, `?map=den520d.map&algo=hpa2&mode=crowd&agents=${AGENTS}`);
+  await page.waitForFunction((n) => window.__hpastarDemo.crowd?.running === true && window.__hpastarDemo.crowd.agents === n, AGENTS, { timeout: 60_000 });
+  expect((await read(page)).crowd.poolMode).toBe('shared');
+  // Every agent's first plan, then a second of walking before measuring.
+  await page.waitForFunction((n) => window.__hpastarDemo.crowd!.totalPlans >= n, AGENTS, { timeout: 60_000 });
+  await page.waitForTimeout(1000);
+  await page.check('[data-testid=tool-rect]');
+  await page.evaluate(() => window.__hpastarDemo.resetFrameStats());
+  const start = await read(page);
+  const replansPerWall: number[] = [];
+  let longestStill = 0;
+  let stuck = 0;
+  const stuckSample: string[] = [];
+  // Walls of 6 x 3 cells at places spread over the map (a fixed list: the same run every time).
+  const places = [[60, 40], [120, 90], [200, 150], [80, 200], [160, 60], [40, 120], [220, 220], [130, 170], [100, 30], [180, 110]] as const;
+  for (let w = 0; w < WALLS; w++) {
+    const [x, y] = places[w]!;
+    const a = await page.evaluate(([cx, cy]) => window.__hpastarDemo.cellToClient(cx, cy), [x, y] as const);
+    const b = await page.evaluate(([cx, cy]) => window.__hpastarDemo.cellToClient(cx, cy), [x + 5, y + 2] as const);
+    const before = (await read(page)).crowd;
+    await page.mouse.move(a.clientX, a.clientY);
+    await page.mouse.down();
+    await page.mouse.move(b.clientX, b.clientY, { steps: 3 });
+    await page.mouse.up();
+    // A second per wall, sampling the longest standstill every 100 ms.
+    for (let t = 0; t < 10; t++) {
+      await page.waitForTimeout(100);
+      const now = (await read(page)).crowd;
+      longestStill = Math.max(longestStill, now.longestStillSeconds);
+      stuck = Math.max(stuck, now.stuck);
+      if (stuckSample.length < 10) stuckSample.push(...now.stuckSample.slice(0, 10 - stuckSample.length));
+    }
+    const after = (await read(page)).crowd;
+    replansPerWall.push(after.replans - before.replans);
+  }
+  const end = await read(page);
+  const report = {
+    map: 'den520d.map',
+    agents: end.crowd.agents,
+    poolMode: end.crowd.poolMode,
+    poolWorkers: end.crowd.poolWorkers,
+    walls: WALLS,
+    seconds: WALLS,
+    // The main thread's work per frame: Crowd.step (via the demo's update) plus the canvas's draw.
+    frameWorkMs: { mean: +end.frame.meanMs.toFixed(2), p95: +end.frame.p95Ms.toFixed(2), max: +end.frame.maxMs.toFixed(2), samples: end.frame.samples },
+    // Frames per second from requestAnimationFrame's gaps over the last 60 frames (headless: not tied to a display).
+    fps: +end.frame.fps.toFixed(1),
+    // The longest time between two frames over the last 600 (the main thread busy elsewhere, or rAF held back).
+    maxFrameGapMs: +end.frame.maxGapMs.toFixed(1),
+    longestStillSeconds: +longestStill.toFixed(2),
+    // Agents still for more than a second at one sample, at most, and what the first ones were doing.
+    stuckAgents: stuck,
+    stuckSample,
+    replansPerWall,
+    arrivals: end.crowd.arrivals - start.crowd.arrivals,
+    plans: end.crowd.totalPlans - start.crowd.totalPlans,
+    segments: end.crowd.totalSegments - start.crowd.totalSegments,
+    lastUpdateMs: +end.crowd.lastUpdateMs.toFixed(1),
+    refusedSteps: end.crowd.refusedSteps - start.crowd.refusedSteps,
+  };
+  writeFileSync(join(ARTIFACTS, 'crowd-den520d.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`crowd on den520d: ${JSON.stringify(report)}`);
+  await page.screenshot({ path: join(ARTIFACTS, 'crowd-den520d.png') });
+  expect(report.agents).toBe(AGENTS);
+  expect(report.arrivals).toBeGreaterThan(0);
+  expect(replansPerWall.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  for (const n of replansPerWall) expect(n).toBeLessThan(AGENTS);
+});

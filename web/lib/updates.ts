@@ -1,0 +1,67 @@
+/**
+ * What a terrain update rebuilt, as the planner ({@link HPAStar.applyEdits}) and the pool
+ * ({@link PathPool.updateTerrain}) answer it, and the test of a path against it: a path whose cells stay
+ * out of every rebuilt cluster is exactly as good after the update as before (its cells and the
+ * clusters it crosses did not change), so only paths that cross a rebuilt cluster need planning again.
+ * @module
+ */
+import type { RawUpdateStats } from 'hpastar:raw';
+import { describe } from './args.ts';
+import type { UpdateStats } from './types.ts';
+
+/** @internal The module's update figures as the package's frozen {@link UpdateStats}. */
+export function updateStatsOf(update: RawUpdateStats): UpdateStats {
+  return Object.freeze({
+    cellsChanged: update.cellsChanged,
+    clustersRebuilt: Object.freeze(update.clustersRebuilt),
+    rebuilt: Object.freeze(update.rebuilt.map((r) => Object.freeze({ level: r.level, clusters: r.clusters, rects: r.rects }))),
+    ms: update.ms,
+    topGraphChanged: update.topGraphChanged,
+  });
+}
+
+/** @internal What an update without edits rebuilt: nothing, on each of `levels` levels. */
+export function emptyUpdateStats(levels: number): UpdateStats {
+  const numbers = Array.from({ length: levels }, (_, l) => l + 1);
+  return Object.freeze({
+    cellsChanged: 0,
+    clustersRebuilt: Object.freeze(numbers.map(() => 0)),
+    rebuilt: Object.freeze(numbers.map((level) => Object.freeze({ level, clusters: new Int32Array(0), rects: new Int32Array(0) }))),
+    ms: 0,
+    topGraphChanged: false,
+  });
+}
+
+/**
+ * Whether the cells `cells` (x0, y0, x1, y1, … as paths give them), from cell index `from` on, cross a
+ * cluster that `update` rebuilt on level 1 (the clusters of every cell whose passability changed and of
+ * its neighbours): true means the path may cross a new wall or miss a new shortcut and is worth planning
+ * again; false means the update changed nothing it goes through.
+ * @example
+ * ```ts
+ * const update = await pool.updateTerrain(edits);
+ * for (const agent of agents) if (pathCrossesUpdate(agent.path, update, agent.at)) replan(agent);
+ * ```
+ * @throws TypeError - when `cells` is not an Int32Array of x, y pairs or `from` is not a cell index
+ */
+export function pathCrossesUpdate(cells: Int32Array, update: UpdateStats, from = 0): boolean {
+  const where = 'pathCrossesUpdate';
+  if (!(cells instanceof Int32Array) || cells.length % 2 !== 0) {
+    throw new TypeError(`${where}: cells must be an Int32Array of x, y pairs, got ${describe(cells)}`);
+  }
+  if (!Number.isInteger(from) || from < 0) throw new TypeError(`${where}: from must be an integer of 0 or more, got ${describe(from)}`);
+  const rects = update.rebuilt[0]?.rects;
+  if (!rects || rects.length === 0) return false;
+  for (let k = 2 * from; k < cells.length; k += 2) {
+    if (inRects(rects, cells[k]!, cells[k + 1]!)) return true;
+  }
+  return false;
+}
+
+/** @internal Whether (x, y) lies in one of `rects` (x0, y0, x1, y1 each, x1 and y1 exclusive). */
+export function inRects(rects: Int32Array, x: number, y: number): boolean {
+  for (let r = 0; r < rects.length; r += 4) {
+    if (x >= rects[r]! && y >= rects[r + 1]! && x < rects[r + 2]! && y < rects[r + 3]!) return true;
+  }
+  return false;
+}
