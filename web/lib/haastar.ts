@@ -55,7 +55,8 @@ function agentPathOf(raw: RawPathResult, start: Point, goal: Point, agent: { siz
  * exactly when they exist for that agent (as Annotated A* finds them), about 4% longer than the
  * shortest with the `'high'` abstraction.
  *
- * The terrain costs of the grid are not searched: HAA* counts straight steps 1 and diagonal steps √2.
+ * Costs follow the grid's terrain costs (as it was when built), as Annotated A*'s: a step costs what
+ * the agent's anchor cell pays for it (1 straight, √2 diagonal, times the terrain multipliers).
  *
  * @example
  * ```ts

@@ -68,8 +68,7 @@ hpa, dhpa and auto options (dhpa: HPA* with shortest-path trees; --terrain-chang
 ${optionFlagsHelp(flags.hierarchy)}${NO_SMOOTH_HELP}
 shpa options (static maps only):
 ${optionFlagsHelp(flags.shpa)}${NO_SMOOTH_HELP}
-aa and haa options (an agent: a square of --size cells standing on the terrain of --capability;
-HAA* takes the grid's shape, not its terrain costs):
+aa and haa options (an agent: a square of --size cells standing on the terrain of --capability):
 ${AGENT_HELP(flags)}${optionFlagsHelp(flags.haa)}
 Switches (--cache-paths, --no-prune, --distance-table, --no-smooth, --per-query, ...) take no
 value: given, they turn their option on; left out, the default holds. --x=VALUE is refused.
