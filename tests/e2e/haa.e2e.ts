@@ -119,4 +119,9 @@ test('a size-2 tank and a size-1 infantry take different routes; the clearance o
   // The permalink keeps the agent.
   await expect.poll(() => page.evaluate(() => window.location.search)).toContain('size=2');
   expect(await page.evaluate(() => window.location.search)).toContain('cap=ground,swamp');
+
+  // The agent's pickers and the clearance overlays are HAA*'s alone.
+  await page.selectOption('[data-testid=algo]', 'hpa2');
+  await expect.poll(() => page.isVisible('[data-testid=agent-options]')).toBe(false);
+  expect(await page.isDisabled('input[data-overlay=clearance]')).toBe(true);
 });
