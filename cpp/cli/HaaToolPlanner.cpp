@@ -46,6 +46,9 @@ class HaaToolPlanner final : public ToolPlanner {
   bool plansForScenarioAgent() const override {
     return agent_.size == 1 && agent_.capability == Capability::movingAIDefault();
   }
+  std::string optionsJson() const override {
+    return optionValuesJson(AnnotatedHierarchyOptions::fields(), hierarchy_->options());
+  }
   std::string agentText() const override {
     return "size " + std::to_string(agent_.size) + ", capability " + capabilityText(agent_.capability);
   }

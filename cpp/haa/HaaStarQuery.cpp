@@ -47,15 +47,14 @@ double HaaStarQuery::connectEndpoints(Point start, Point goal, uint64_t& expande
   const int32_t startCluster = layout.clusterOf(start), goalCluster = layout.clusterOf(goal);
 
   startEdges_.clear();
-  const std::span<const Point> startTargets = h.clusterNodeCells(startCluster);
+  usableNodes(startCluster, targetNodes_, targets_);
   // A goal in the start's cluster is one more target of the same search: the direct edge.
-  targets_.assign(startTargets.begin(), startTargets.end());
   if (startCluster == goalCluster) targets_.push_back(goal);
   expanded += cellSearch_.settleFrom(grid, *clearance_, size_, layout.rect(startCluster), start, targets_);
   const double direct = startCluster == goalCluster ? cellSearch_.distanceTo(goal) : -1.0;
-  for (uint32_t i = 0; i < startTargets.size(); ++i) {
-    const double d = cellSearch_.distanceTo(startTargets[i]);
-    if (d >= 0) startEdges_.push_back(EndpointEdge{h.firstNodeOf(startCluster) + i, d});
+  for (size_t i = 0; i < targetNodes_.size(); ++i) {
+    const double d = cellSearch_.distanceTo(targets_[i]);
+    if (d >= 0) startEdges_.push_back(EndpointEdge{targetNodes_[i], d});
   }
 
   if (goalCost_.size() < h.nodeCount()) {
@@ -67,17 +66,40 @@ double HaaStarQuery::connectEndpoints(Point start, Point goal, uint64_t& expande
     stamp_ = 1;
   }
   goalNodes_.clear();
-  const std::span<const Point> goalTargets = h.clusterNodeCells(goalCluster);
-  expanded += cellSearch_.settleFrom(grid, *clearance_, size_, layout.rect(goalCluster), goal, goalTargets);
-  for (uint32_t i = 0; i < goalTargets.size(); ++i) {
-    const double d = cellSearch_.distanceTo(goalTargets[i]);
+  usableNodes(goalCluster, targetNodes_, targets_);
+  expanded += cellSearch_.settleFrom(grid, *clearance_, size_, layout.rect(goalCluster), goal, targets_);
+  for (size_t i = 0; i < targetNodes_.size(); ++i) {
+    const double d = cellSearch_.distanceTo(targets_[i]);
     if (d < 0) continue;
-    const uint32_t node = h.firstNodeOf(goalCluster) + i;
+    const uint32_t node = targetNodes_[i];
     goalCost_[node] = d;
     goalStamp_[node] = stamp_;
     goalNodes_.push_back(node);
   }
   return direct;
+}
+
+void HaaStarQuery::usableNodes(int32_t cluster, std::vector<uint32_t>& nodes, std::vector<Point>& cells) const {
+  const AnnotatedHierarchy& h = *h_;
+  nodes.clear();
+  cells.clear();
+  const std::span<const Point> all = h.clusterNodeCells(cluster);
+  for (uint32_t i = 0; i < all.size(); ++i) {
+    if (!clearance_->open(all[i], size_)) continue;
+    const uint32_t node = h.firstNodeOf(cluster) + i;
+    // Each group is sorted by clearance, largest first: its first edge says whether any admits the agent.
+    bool admitted = false;
+    for (const int32_t group : admittedGroups_) {
+      const std::span<const AnnotatedEdge> edges = h.edges(node, group);
+      if (!edges.empty() && edges.front().clearance >= size_) {
+        admitted = true;
+        break;
+      }
+    }
+    if (!admitted) continue;
+    nodes.push_back(node);
+    cells.push_back(all[i]);
+  }
 }
 
 bool HaaStarQuery::componentsMeet() const {

@@ -46,6 +46,11 @@ class HaaStarQuery {
   // Joins start and goal to the nodes of their clusters; returns the start-goal cost inside their
   // common cluster (-1 when they are in different clusters or not joined inside it).
   double connectEndpoints(Point start, Point goal, uint64_t& expanded);
+  // The nodes of `cluster` the agent can use, and their cells: it stands on the node's cell and some
+  // edge of the node admits it. Only those are the insertion searches' targets: a Dijkstra stops once
+  // its targets are settled, and a node the agent cannot reach or leave would keep it going to the end
+  // of the cluster for nothing.
+  void usableNodes(int32_t cluster, std::vector<uint32_t>& nodes, std::vector<Point>& cells) const;
   // Whether some node joined to the start has the component of some node joined to the goal.
   bool componentsMeet() const;
   // A* over the admitting edges from the start to the goal; true when the goal was reached.
@@ -65,6 +70,7 @@ class HaaStarQuery {
   AnnotatedAStarSearch cellSearch_;
   NodeSearchSpace space_;
   std::vector<Point> targets_;
+  std::vector<uint32_t> targetNodes_;  // the nodes of targets_ (all but a direct goal)
   std::vector<EndpointEdge> startEdges_;
   std::vector<uint32_t> goalNodes_;
   std::vector<double> goalCost_;     // [node]: cost to the goal, valid when goalStamp_ is stamp_

@@ -222,9 +222,11 @@ describe('overlays', () => {
     page = await browser.page();
     await openDemo(page, baseUrl, '?map=den520d.map&algo=hpa3&cs=8&s=10,140&g=240,104&ov=b1,b2,b3,abstract,refined,path');
     const ids = await page.$$eval('input[data-overlay]', (boxes) => boxes.map((b) => (b as HTMLInputElement).dataset.overlay!));
-    expect(ids).toEqual(['b1', 'b2', 'b3', 'nodes', 'graph', 'graph2', 'graph3', 'sclusters', 'sets-sg', 'sets-main', 'sets-refine', 'abstract', 'refined', 'path', 'reference', 'components']);
+    expect(ids).toEqual(['b1', 'b2', 'b3', 'nodes', 'graph', 'graph2', 'graph3', 'sclusters', 'sets-sg', 'sets-main', 'sets-refine', 'abstract', 'refined', 'path', 'reference', 'clearance', 'brushfire', 'components']);
     expect(await page.isDisabled('input[data-overlay=sclusters]')).toBe(true); // SHPA* only
-    for (const id of ids.filter((i) => i !== 'sclusters')) {
+    // HAA* only (tests/e2e/haa.e2e.ts toggles them).
+    for (const id of ['clearance', 'brushfire']) expect(await page.isDisabled(`input[data-overlay=${id}]`)).toBe(true);
+    for (const id of ids.filter((i) => !['sclusters', 'clearance', 'brushfire'].includes(i))) {
       const box = `input[data-overlay=${id}]`;
       expect(await page.isDisabled(box)).toBe(false);
       const before = await canvasHash(page);

@@ -170,10 +170,38 @@ describe('hpastar scen prints the native tool\'s summary', () => {
     const optionLines = (text: string) => text.split('\n').filter((l) => l.startsWith('  --') && !l.startsWith('  --no-smooth'));
     const mine = optionLines(help(process.execPath, ['--import', hooks, cli]));
     expect(mine.length).toBeGreaterThanOrEqual(13);
-    // Native only: --smoothing-range, Annotated A*'s --size and --capability, and HAA*'s hierarchy options
-    // (not in the bindings yet).
-    const nativeOnly = ['  --smoothing-range', '  --size', '  --capability', '  --haa-cluster', '  --max-size', '  --abstraction'];
+    // Native only: --smoothing-range.
+    const nativeOnly = ['  --smoothing-range'];
     expect(mine).toEqual(optionLines(help(hpaTool, [])).filter((l) => !nativeOnly.some((o) => l.startsWith(o))));
+  });
+
+  test('aa and haa: the native summary for agents of several sizes and capabilities, every path checked for the footprint', () => {
+    const scen = path.join(maps, 'den520d.map.scen');
+    const agentKeys = ['algo', 'map', 'agent', 'queries', 'found', 'not_found', 'invalid', 'expanded_mean', 'optimal_from', 'note'];
+    for (const args of [
+      ['--algo', 'aa', '--size', '2', '--capability', 'ground,trees', '--limit', '80'],
+      ['--algo', 'haa', '--size', '3', '--capability', 'trees,ground', '--min-bucket', '60', '--limit', '80'],
+      ['--algo', 'haa', '--size', '1', '--capability', 'ground', '--abstraction', 'low', '--haa-cluster', '12', '--limit', '80'],
+    ]) {
+      const a = wasm('scen', scen, ...args);
+      const b = native('scen', scen, ...args);
+      expect([a.status, b.status, a.stderr], args.join(' ')).toEqual([0, 0, '']);
+      expect(pick(a.lines[0]!, [...agentKeys, 'options'])).toEqual(pick(b.lines[0]!, [...agentKeys, 'options']));
+      expect(a.lines[0]!.invalid).toBe(0);
+      expect(a.lines[0]!.found).toBeGreaterThan(60);
+    }
+    // The scenario agent (size 1 on ground and swamp): the file's optima, and HAA*'s suboptimality.
+    const a = wasm('scen', scen, '--algo', 'haa', '--limit', '200');
+    const b = native('scen', scen, '--algo', 'haa', '--limit', '200');
+    expect([a.status, b.status]).toEqual([0, 0]);
+    expect(pick(a.lines[0]!, [...SAME, 'options', 'agent'])).toEqual(pick(b.lines[0]!, [...SAME, 'options', 'agent']));
+    // Agents the hierarchy does not serve: the native messages and status.
+    for (const args of [['--algo', 'haa', '--size', '4'], ['--algo', 'haa', '--capability', 'water'], ['--algo', 'aa', '--capability', 'ground,lava']]) {
+      const bad = wasm('scen', scen, ...args);
+      const theirs = native('scen', scen, ...args);
+      expect([bad.status, theirs.status], args.join(' ')).toEqual([2, 2]);
+      expect(bad.stderr).toBe(theirs.stderr.replaceAll('hpa: ', 'hpastar: ').replace('(hpa --help', '(hpastar --help'));
+    }
   });
 
   test('terrain costs: --costs and --cost-layer give the native summary, measured against A* on the weighted map', () => {
@@ -217,7 +245,7 @@ describe('hpastar scen prints the native tool\'s summary', () => {
   test('bad command lines exit with 2, unreadable input with 1, each with the reason', () => {
     const scen = path.join(maps, 'arena.map.scen');
     const usage: [string[], string][] = [
-      [['scen', scen, '--algo', 'frob'], 'unknown algorithm "frob" (known: astar, jps, jpsplus, hpa, dhpa, auto, shpa)'],
+      [['scen', scen, '--algo', 'frob'], 'unknown algorithm "frob" (known: astar, jps, jpsplus, hpa, dhpa, auto, shpa, aa, haa)'],
       [['scen', scen, '--algo', 'hpa', '--cluster', '1'], '--cluster 1 is outside 2..1024'],
       [['scen', scen, '--algo', 'astar', '--cluster', '8'], 'unknown option --cluster'],
       [['scen', scen, '--algo', 'shpa', '--shpa-edge-weight', 'manhattan'], '--shpa-edge-weight "manhattan" is not euclidean or octile'],

@@ -1,17 +1,18 @@
 // The algorithms the demo offers, through the package's public API only: A* (AStar), HPA* with one to
 // three levels, DHPA* (HPAStar.build with cacheTrees) and, when the module has it, SHPA*
-// (SHPAStar.build: static maps, rebuilt after an edit). Planners are built once per set of options and
+// (SHPAStar.build: static maps, rebuilt after an edit), and HAA* (HAAStar.build: agents of a size and a
+// terrain capability, with Annotated A* as their reference; rebuilt after an edit). Planners are built once per set of options and
 // kept while the map stays; a terrain edit goes to the planner on screen (applyEdits), the others are
 // dropped and built again when asked for.
-import type { AStar, ComponentLabels, Grid, HPAStar, Hpastar, HierarchyOptions, PathResult, Point, SearchStats, TerrainCosts, TerrainEdit, TracedPath, UpdateStats } from '../lib/index';
+import type { AnnotatedAStar, AStar, ClearanceKind, ComponentLabels, HAAStar, Grid, HPAStar, Hpastar, HierarchyOptions, PathResult, Point, SearchStats, TerrainCosts, TerrainEdit, TracedPath, UpdateStats } from '../lib/index';
 
-export type AlgoId = 'astar' | 'hpa1' | 'hpa2' | 'hpa3' | 'dhpa1' | 'dhpa2' | 'shpa';
+export type AlgoId = 'astar' | 'hpa1' | 'hpa2' | 'hpa3' | 'dhpa1' | 'dhpa2' | 'shpa' | 'haa';
 
 export interface AlgoInfo {
   id: AlgoId;
   label: string;
-  /** A* over cells, HPA* (or DHPA*) over square clusters, SHPA* over merged clusters. */
-  kind: 'astar' | 'hpa' | 'shpa';
+  /** A* over cells, HPA* (or DHPA*) over square clusters, SHPA* over merged clusters, HAA* for sized agents. */
+  kind: 'astar' | 'hpa' | 'shpa' | 'haa';
   /** Abstract levels of HPA*; 0 for A* and SHPA*. */
   levels: number;
   /** DHPA*: shortest-path trees per node (cacheTrees). */
@@ -26,6 +27,7 @@ const ALL: readonly AlgoInfo[] = [
   { id: 'dhpa1', label: 'DHPA*, 1 level', kind: 'hpa', levels: 1, trees: true },
   { id: 'dhpa2', label: 'DHPA*, 2 levels', kind: 'hpa', levels: 2, trees: true },
   { id: 'shpa', label: 'SHPA* (static maps)', kind: 'shpa', levels: 0, trees: false },
+  { id: 'haa', label: 'HAA* (agent size and terrain)', kind: 'haa', levels: 0, trees: false },
 ];
 
 /** Every algorithm id the demo knows (a permalink may name SHPA* before the module is loaded). */
@@ -59,6 +61,24 @@ export function algorithmChoice(hp: Hpastar | null): AlgorithmChoice {
 
 export const algoInfo = (id: AlgoId): AlgoInfo => ALL.find((a) => a.id === id) ?? ALL[0]!;
 
+/** HAA*'s options: the panel's cluster size within HAA*'s range, agents up to the picker's largest size. */
+export const haaOptions = (s: SearchSettings) => ({ clusterSize: Math.min(256, Math.max(4, s.clusterSize)), maxSize: AGENT_SIZES.at(-1)! });
+
+/** The agent sizes the panel offers (HAA*). */
+export const AGENT_SIZES = [1, 2, 3] as const;
+
+/** The capabilities the panel offers (HAA*): comma lists of terrain kinds. */
+export const CAPABILITIES = ['ground,swamp', 'ground', 'ground,trees', 'ground,water', 'ground,swamp,water,trees', 'water', 'trees'] as const;
+
+/** The terrain characters of each kind an agent may stand on. */
+const KIND_CHARACTERS: Readonly<Record<string, string>> = { ground: '.G', swamp: 'S', water: 'W', trees: 'T' };
+
+/** Whether terrain character `code` is of one of the kinds of `capability` ("ground,trees"). */
+export function standsOn(capability: string, code: number): boolean {
+  const c = String.fromCharCode(code);
+  return capability.split(',').some((kind) => KIND_CHARACTERS[kind]?.includes(c) ?? false);
+}
+
 /** SHPA*'s largest cluster side: the panel's cluster size, within SHPA*'s range. */
 export const shpaOptions = (s: SearchSettings) => ({ maxClusterSide: Math.min(1024, Math.max(4, s.clusterSize)) });
 
@@ -74,6 +94,10 @@ export interface SearchSettings {
   landmarks: number;
   /** Exact top-level node distances: abstract paths read off a table, no search. */
   distanceTable: boolean;
+  /** HAA*: the agent's side, in cells (one of AGENT_SIZES). */
+  agentSize: number;
+  /** HAA*: the terrain the agent may stand on (one of CAPABILITIES). */
+  capability: string;
 }
 
 export const DEFAULT_SETTINGS: SearchSettings = {
@@ -85,6 +109,8 @@ export const DEFAULT_SETTINGS: SearchSettings = {
   pruneEdges: true,
   landmarks: 0,
   distanceTable: false,
+  agentSize: 1,
+  capability: 'ground,swamp',
 };
 
 export function hierarchyOptions(algo: AlgoInfo, s: SearchSettings): HierarchyOptions {
@@ -127,6 +153,9 @@ export class Planners {
   /** Planners whose stale landmarks and distance table are being refreshed, frame by frame. */
   #refreshing = new Set<string>();
   #shpa: { key: string; planner: ShpaPlanner; buildMs: number } | null = null;
+  #haa: { key: string; planner: HAAStar; buildMs: number } | null = null;
+  /** Annotated A* per capability: HAA*'s optimal reference. */
+  #annotated = new Map<string, AnnotatedAStar>();
   #clock = 0;
   static readonly KEEP = 6;
 
@@ -176,10 +205,48 @@ export class Planners {
     return { ...this.#shpa, fresh: true };
   }
 
+  /** The HAA* planner for these settings, built now if needed. */
+  haa(settings: SearchSettings): { planner: HAAStar; buildMs: number; fresh: boolean } {
+    const options = haaOptions(settings);
+    const key = JSON.stringify(options);
+    if (this.#haa?.key === key) return { ...this.#haa, fresh: false };
+    this.#haa?.planner.dispose();
+    this.#haa = null;
+    const t0 = performance.now();
+    const planner = this.#hp.HAAStar.build(this.#grid, options);
+    this.#haa = { key, planner, buildMs: performance.now() - t0 };
+    return { ...this.#haa, fresh: true };
+  }
+
+  /** The HAA* planner for these settings if it is built, else null (the overlays never build one). */
+  builtHaa(settings: SearchSettings): HAAStar | null {
+    return this.#haa?.key === JSON.stringify(haaOptions(settings)) ? this.#haa.planner : null;
+  }
+
+  /** The clearance of every cell for the agent's capability, `kind` true or Brushfire; null while HAA* is not built. */
+  clearance(settings: SearchSettings, kind: ClearanceKind): Uint8Array | null {
+    return this.builtHaa(settings)?.clearance(settings.capability, kind) ?? null;
+  }
+
+  /**
+   * The optimal answer to the query for `algo`'s agent: A*'s, or for HAA* Annotated A*'s for the
+   * agent's size and capability.
+   */
+  reference(algo: AlgoInfo, settings: SearchSettings, start: Point, goal: Point): PathResult {
+    if (algo.kind !== 'haa') return this.astar(start, goal);
+    let annotated = this.#annotated.get(settings.capability);
+    if (!annotated) {
+      annotated = this.#hp.AnnotatedAStar.build(this.#grid, settings.capability);
+      this.#annotated.set(settings.capability, annotated);
+    }
+    return annotated.findPath(start, goal, settings.agentSize);
+  }
+
   /** Whether the planner of `algo` is built for these settings. */
   built(algo: AlgoInfo, settings: SearchSettings): boolean {
     if (algo.kind === 'astar') return true;
     if (algo.kind === 'shpa') return this.#shpa?.key === JSON.stringify(shpaOptions(settings));
+    if (algo.kind === 'haa') return this.builtHaa(settings) !== null;
     return this.has(hierarchyOptions(algo, settings));
   }
 
@@ -187,6 +254,7 @@ export class Planners {
   prepare(algo: AlgoInfo, settings: SearchSettings): number {
     if (algo.kind === 'astar') return 0;
     if (algo.kind === 'shpa') return this.shpa(settings).buildMs;
+    if (algo.kind === 'haa') return this.haa(settings).buildMs;
     return this.planner(hierarchyOptions(algo, settings)).buildMs;
   }
 
@@ -220,6 +288,14 @@ export class Planners {
       }
       return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed, unsmoothedCost, waypoints: null };
     }
+    if (algo.kind === 'haa') {
+      const { planner } = this.haa(settings);
+      const t0 = performance.now();
+      const r = planner.findPath(start, goal, { size: settings.agentSize, capability: settings.capability });
+      const ms = performance.now() - t0;
+      // Annotated A* refines every abstract edge optimally for the agent: there is no smoothing.
+      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed: null, unsmoothedCost: r.cost, waypoints: r.abstractPath };
+    }
     const { planner } = this.planner(hierarchyOptions(algo, settings));
     const t0 = performance.now();
     const r = planner.findPath(start, goal, { smooth: settings.smooth });
@@ -248,6 +324,7 @@ export class Planners {
       const shpa = this.builtShpa(settings);
       return shpa ? shpa.traceFindPath(start, goal, { smooth: settings.smooth }) : null;
     }
+    if (algo.kind === 'haa') return null; // HAA* has no traced search (yet)
     return this.builtPlanner(algo, settings)?.traceFindPath(start, goal, { smooth: settings.smooth }) ?? null;
   }
 
@@ -277,7 +354,15 @@ export class Planners {
    */
   applyEdits(edits: readonly TerrainEdit[], keep: HierarchyOptions | null): UpdateStats | null {
     this.#grid.applyEdits(edits);
-    return this.#updateKept(keep, (planner) => planner.applyEdits(edits));
+    // HAA* takes the edits itself (it rebuilds the clusters they reach); the others are dropped.
+    const haa = this.#haa;
+    this.#haa = null;
+    const update = this.#updateKept(keep, (planner) => planner.applyEdits(edits));
+    if (haa) {
+      haa.planner.applyEdits(edits);
+      this.#haa = haa;
+    }
+    return update;
   }
 
   /**
@@ -294,6 +379,9 @@ export class Planners {
     // SHPA* is for static maps: it is built again from the edited grid when next asked for.
     this.#shpa?.planner.dispose();
     this.#shpa = null;
+    // HAA* (when not kept by applyEdits) and Annotated A* too: built again from the changed grid when
+    // next asked for (HAA* has no setTerrainCosts).
+    this.#dropAgents();
     const keepKey = keep ? JSON.stringify(keep) : null;
     let update: UpdateStats | null = null;
     for (const [key, entry] of [...this.#built]) {
@@ -326,6 +414,13 @@ export class Planners {
     requestAnimationFrame(step);
   }
 
+  #dropAgents(): void {
+    this.#haa?.planner.dispose();
+    this.#haa = null;
+    for (const annotated of this.#annotated.values()) annotated.dispose();
+    this.#annotated.clear();
+  }
+
   /** Whether a planner with these options is built. */
   has(options: HierarchyOptions): boolean {
     return this.#built.has(JSON.stringify(options));
@@ -336,6 +431,7 @@ export class Planners {
     this.#built.clear();
     this.#shpa?.planner.dispose();
     this.#shpa = null;
+    this.#dropAgents();
     this.#astar.dispose();
     this.#grid.dispose();
   }

@@ -19,7 +19,11 @@ export function findElements() {
       prune: $<HTMLInputElement>('opt-prune'),
       landmarks: $<HTMLInputElement>('opt-landmarks'),
       table: $<HTMLInputElement>('opt-table'),
+      agentSize: $<HTMLSelectElement>('opt-agent-size'),
+      capability: $<HTMLSelectElement>('opt-capability'),
     },
+    /** HAA*'s agent: its size and terrain. */
+    agentOptions: $('agent-options'),
     buildInfo: $('build-info'),
     brushSize: $<HTMLInputElement>('brush-size'),
     brushSizeOut: $('brush-size-out'),

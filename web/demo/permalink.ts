@@ -6,9 +6,10 @@
 //   &ov=b1,b2,nodes,abstract,refined,path (overlays shown)
 //   &mode=explore|compare|crowd&agents=1000
 //   &swamp=3&ground=1.5 (the terrain kinds' multipliers, when not 1)
+//   &size=2&cap=ground,trees (HAA*'s agent, with algo=haa)
 // A map opened from a file or drawn by hand cannot be named in a URL; its edits (painted terrain and
 // costs) are not kept either.
-import { ALL_IDS, DEFAULT_SETTINGS, type AlgoId, type SearchSettings } from './algorithms';
+import { AGENT_SIZES, ALL_IDS, CAPABILITIES, DEFAULT_SETTINGS, type AlgoId, type SearchSettings } from './algorithms';
 import type { KindMultipliers } from './state';
 
 export type Mode = 'explore' | 'compare' | 'crowd';
@@ -64,6 +65,10 @@ export function readPermalink(search: string): Permalink {
   if (landmarks !== undefined) settings.landmarks = landmarks;
   const table = flag(q.get('dt'));
   if (table !== undefined) settings.distanceTable = table;
+  const size = AGENT_SIZES.find((n) => String(n) === q.get('size'));
+  if (size !== undefined) settings.agentSize = size;
+  const capability = CAPABILITIES.find((c) => c === q.get('cap'));
+  if (capability !== undefined) settings.capability = capability;
   const mode = q.get('mode');
   const terrainCosts: Partial<KindMultipliers> = {};
   const swamp = multiplier(q.get('swamp'));
@@ -97,6 +102,10 @@ export function writePermalink(p: Permalink): string {
   q.set('prune', s.pruneEdges ? '1' : '0');
   if (s.landmarks > 0) q.set('lm', String(s.landmarks));
   if (s.distanceTable) q.set('dt', '1');
+  if (p.algo === 'haa') {
+    q.set('size', String(s.agentSize));
+    q.set('cap', s.capability);
+  }
   if (p.start) q.set('s', `${p.start.x},${p.start.y}`);
   if (p.goal) q.set('g', `${p.goal.x},${p.goal.y}`);
   if (p.overlays) q.set('ov', p.overlays.join(','));

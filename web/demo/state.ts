@@ -8,7 +8,7 @@ import type { Crowd, CrowdMetrics } from './crowd';
 import { HierarchyData } from './hierarchyView';
 import type { Mode } from './permalink';
 import { WALL, type GeneratorParams, type Scenario } from './maps';
-import { Flashes, SearchSets } from './render/overlays';
+import { Flashes, SearchSets, type ClearanceMaps } from './render/overlays';
 import { Viewport, type TerrainImage } from './render/view';
 
 // ---- what end-to-end tests read ----------------------------------------------------------------
@@ -58,6 +58,11 @@ export interface DemoState {
   /** The traced searches drawn (per phase: searches, closed and open cells), or null. */
   searchSets: { phase: SearchPhase; level: number; closed: number; open: number }[] | null;
   crowd: CrowdMetrics | null;
+  /**
+   * HAA*'s clearance overlay as last drawn: the cells where the agent's square fits by the map shown,
+   * and (with both maps shown) those where true clearance lets it stand and Brushfire does not.
+   */
+  clearance: { fits: number; missed: number } | null;
   frame: { fps: number; meanMs: number; p95Ms: number; maxMs: number; samples: number; maxGapMs: number };
   /** Time of the last frame's work (update and draw), ms. */
   lastFrameMs: number;
@@ -169,6 +174,8 @@ export class AppState {
   /** The query whose trace `searchSets` holds (traced when a sets overlay is first shown for it). */
   tracedOutcome: QueryOutcome | null = null;
   shpaClusters: { planner: object; image: HTMLCanvasElement } | null = null;
+  /** HAA*'s clearance overlay, for one planner and key (overlays ticked, capability, size, edits). */
+  clearanceCache: { planner: object; key: string; maps: ClearanceMaps; image: HTMLCanvasElement } | null = null;
   componentsCache: { image: HTMLCanvasElement; count: number; at: number } | null = null;
   componentsDirty = true;
   /** True when an abstract graph overlay is on but the view is too zoomed out to draw it. */
@@ -191,7 +198,7 @@ export class AppState {
       terrainCosts: this.terrainCosts,
       pathCells: () => (this.outcome?.found ? [...this.outcome.cells] : []),
       cellCost: (x, y) => (this.shown ? this.shown.image.multiplierAt(x, y) : NaN),
-      edits: { batches: 0, cells: 0, lastMs: 0, clustersRebuilt: [], flashed: 0 }, hierarchyCheck: null, searchSets: null, crowd: null,
+      edits: { batches: 0, cells: 0, lastMs: 0, clustersRebuilt: [], flashed: 0 }, hierarchyCheck: null, searchSets: null, crowd: null, clearance: null,
       frame: { fps: 0, meanMs: 0, p95Ms: 0, maxMs: 0, samples: 0, maxGapMs: 0 }, lastFrameMs: 0, compare, crossOriginIsolated: globalThis.crossOriginIsolated === true,
       cellToClient: (x, y) => this.view.cellToClient(x, y),
       resetFrameStats: () => {

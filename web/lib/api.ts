@@ -6,15 +6,17 @@
  */
 import type { AStar } from './astar.ts';
 import type { Grid } from './grid.ts';
+import type { AnnotatedAStar, HAAStar } from './haastar.ts';
 import type { HPAStar } from './hpastar.ts';
 import type { JPS, JPSPlus } from './jps.ts';
 import type { SHPAStar } from './shpastar.ts';
-import type { HierarchyOptions, OptionChoice, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
+import type { HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 export { AStar } from './astar.ts';
 export { PathBatch, PathStatusCode, QueryBatch, type PathBatchArrays } from './batch.ts';
 export { Grid } from './grid.ts';
 export { FLOW_DX, FLOW_DY, FLOW_NOT_COMPUTED, FLOW_NO_STEP, FlowField, type FlowFieldOptions, type FlowFieldStats } from './flowField.ts';
+export { AnnotatedAStar, HAAStar } from './haastar.ts';
 export { HPAStar, HPAStarQuery, PathPlan } from './hpastar.ts';
 export { JPS, JPSPlus } from './jps.ts';
 export { parseMovingAIMap, type MovingAIMap } from './movingAIMap.ts';
@@ -137,6 +139,31 @@ export interface SHPAStarFactory {
   readonly defaultOptions: ResolvedShpaOptions;
 }
 
+/** `hpastar.HAAStar`: builds HAA* planners in one loaded module. */
+export interface HAAStarFactory {
+  /**
+   * Builds the annotated hierarchy of a grid for agents of sides 1 to `options.maxSize` and every
+   * capability made of the map's terrain kinds. The planner keeps a copy of the grid's terrain as it is
+   * now; {@link HAAStar.applyEdits} changes it.
+   * @throws TypeError - when an option is unknown or of the wrong type
+   * @throws RangeError - when an option is out of range, e.g. `"HAAStar.build: largest agent size 9 is outside 1..8 (...)"`
+   * @throws OutOfMemoryError - (a RangeError) when the WebAssembly heap has no room for the build
+   */
+  build(grid: Grid, options?: HaaOptions): HAAStar;
+  /** The options used for fields that {@link HAAStarFactory.build} is not given. */
+  readonly defaultOptions: ResolvedHaaOptions;
+}
+
+/** `hpastar.AnnotatedAStar`: Annotated A* searches for one capability of one grid. */
+export interface AnnotatedAStarFactory {
+  /**
+   * Computes the true clearance of `grid` (as it is now) for `capability`, a comma list
+   * (`'ground,trees'`) or an array of terrain names.
+   * @throws RangeError - when a terrain name is unknown or repeated
+   */
+  build(grid: Grid, capability: string | readonly string[]): AnnotatedAStar;
+}
+
 /** `hpastar.JPSPlus`: builds JPS+ jump tables in one loaded module. */
 export interface JPSPlusFactory {
   /**
@@ -160,4 +187,8 @@ export interface Hpastar {
   readonly HPAStar: HPAStarFactory;
   /** Builds {@link SHPAStar} planners (static maps): `hpastar.SHPAStar.build(grid, { maxClusterSide: 16 })`. */
   readonly SHPAStar: SHPAStarFactory;
+  /** Builds {@link HAAStar} planners for agents of several sizes and capabilities: `hpastar.HAAStar.build(grid, { maxSize: 3 })`. */
+  readonly HAAStar: HAAStarFactory;
+  /** Builds {@link AnnotatedAStar} searches: `hpastar.AnnotatedAStar.build(grid, 'ground,trees')`. */
+  readonly AnnotatedAStar: AnnotatedAStarFactory;
 }

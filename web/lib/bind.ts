@@ -4,14 +4,15 @@ import type { HpastarModule } from 'hpastar:raw';
 import type { Hpastar } from './api.ts';
 import { AStar } from './astar.ts';
 import { Grid, rawGrid } from './grid.ts';
+import { AnnotatedAStar, capabilityText, HAAStar } from './haastar.ts';
 import { HPAStar, type HpaModuleParts } from './hpastar.ts';
 import { JPS, JPSPlus } from './jps.ts';
 import { byteArray, int32, terrainBytes, text } from './args.ts';
 import { outOfMemoryError } from './errors.ts';
-import { internal, moduleError, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
+import { internal, moduleError, resolveHaaOptions, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { SHPAStar } from './shpastar.ts';
-import type { HierarchyOptions, OptionChoice, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
+import type { HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 // The raw module behind each API that bindModule made, for the package's own command-line tool
 // (web/lib/cli), which calls the core's Moving AI readers and path check: not part of the API.
@@ -45,6 +46,7 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
   const defaultOptions = resolvedOptionsOf<ResolvedHierarchyOptions>(module.HPAStar.defaultOptions());
   const shpaDefaults = resolvedOptionsOf<ResolvedShpaOptions>(module.SHPAStar.defaultOptions());
   const shpaStaticMessage = module.SHPAStar.staticMapsOnly();
+  const haaDefaults = resolvedOptionsOf<ResolvedHaaOptions>(module.HAAStar.defaultOptions());
   const hpaParts: HpaModuleParts = {
     state,
     makeQuery: (planner) => new module.HPAStarQuery(planner),
@@ -148,6 +150,35 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
         return new SHPAStar(raw, shpaStaticMessage, state, internal);
       },
       defaultOptions: shpaDefaults,
+    },
+    HAAStar: {
+      build(grid: Grid, options?: HaaOptions): HAAStar {
+        state.check('HAAStar.build');
+        const o = resolveHaaOptions(options, haaDefaults, 'HAAStar.build');
+        const g = rawGrid(grid, 'HAAStar.build');
+        const raw = state.call('HAAStar.build', () => new module.HAAStar());
+        const error = state.call('HAAStar.build', () => raw.build(g, o));
+        if (error) {
+          raw.delete();
+          throw moduleError('HAAStar.build', error, RangeError);
+        }
+        return new HAAStar(raw, state, internal);
+      },
+      defaultOptions: haaDefaults,
+    },
+    AnnotatedAStar: {
+      build(grid: Grid, capability: string | readonly string[]): AnnotatedAStar {
+        state.check('AnnotatedAStar.build');
+        const text = capabilityText('AnnotatedAStar.build', capability);
+        const g = rawGrid(grid, 'AnnotatedAStar.build');
+        const raw = state.call('AnnotatedAStar.build', () => new module.AnnotatedAStar());
+        const error = state.call('AnnotatedAStar.build', () => raw.build(g, text));
+        if (error) {
+          raw.delete();
+          throw moduleError('AnnotatedAStar.build', error, RangeError);
+        }
+        return new AnnotatedAStar(raw, state, internal);
+      },
     },
   };
   rawModules.set(api, module);

@@ -6,7 +6,7 @@ import type { ModuleState } from './moduleState.ts';
 import { TERRAIN } from './terrain.ts';
 
 export { describe } from './args.ts';
-import type { HierarchyOptions, Point, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainCosts, TerrainEdit } from './types.ts';
+import type { HaaOptions, HierarchyOptions, Point, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainCosts, TerrainEdit } from './types.ts';
 
 // `Symbol.dispose` and `Symbol.asyncDispose` are in Node >= 20 and current browsers; elsewhere use the
 // well-known registry keys that TypeScript's `using` helpers and core-js also use, so that
@@ -150,6 +150,13 @@ export const SHPA_OPTION_KINDS: Record<keyof ShpaOptions, OptionKind> = {
   edgeWeight: ['euclidean', 'octile'],
 };
 
+/** @internal Checked against the module's declaration in tests/web/contract.test.ts. */
+export const HAA_OPTION_KINDS: Record<keyof HaaOptions, OptionKind> = {
+  clusterSize: 'integer',
+  maxSize: 'integer',
+  abstraction: ['high', 'low'],
+};
+
 function kindText(kind: OptionKind): string {
   if (typeof kind !== 'string') return `one of ${kind.map((k) => `'${k}'`).join(', ')}`;
   return kind === 'integer' ? 'an integer' : kind === 'number' ? 'a finite number' : 'a boolean';
@@ -209,6 +216,11 @@ export function resolveShpaOptions(
   where: string,
 ): ResolvedShpaOptions {
   return resolveOptions(options, defaults, SHPA_OPTION_KINDS, where);
+}
+
+/** The same for HAA* options ({@link HaaOptions}); ranges are checked by the core. */
+export function resolveHaaOptions(options: HaaOptions | undefined, defaults: ResolvedHaaOptions, where: string): ResolvedHaaOptions {
+  return resolveOptions(options, defaults, HAA_OPTION_KINDS, where);
 }
 
 /**

@@ -410,6 +410,85 @@ export interface ShpaStats {
   readonly components: number;
 }
 
+/**
+ * How a HAA* planner ({@link HAAStar}) cuts its hierarchy and for which agents (Harabor and Botea,
+ * 2008): square agents of sides 1 to `maxSize`, each with a capability (the terrain it may stand on).
+ */
+export interface HaaOptions {
+  /** Side of a cluster, in cells: 4 to 256. Default 16. */
+  readonly clusterSize?: number;
+  /** Agents of sides 1 to this are served (intra-edges are found for each): 1 to 8. Default 3. */
+  readonly maxSize?: number;
+  /**
+   * `'high'`: strong dominance, every agent keeps its cheapest abstract edges (paths about 4% longer
+   * than the shortest on the Dragon Age maps). `'low'`: weak dominance too, a smaller graph and
+   * somewhat longer paths. Default `'high'`.
+   */
+  readonly abstraction?: 'high' | 'low';
+}
+
+/** {@link HaaOptions} with every default filled in. */
+export type ResolvedHaaOptions = { readonly [K in keyof HaaOptions]-?: NonNullable<HaaOptions[K]> };
+
+/** The size of one of HAA*'s abstract graphs. */
+export interface HaaGraphSize {
+  readonly nodes: number;
+  /** Undirected edges crossing cluster borders. */
+  readonly interEdges: number;
+  /** Undirected edges inside clusters. */
+  readonly intraEdges: number;
+}
+
+/** What building (and last editing) a HAA* hierarchy made, and what it cost. */
+export interface HaaStats {
+  /** Build time, in milliseconds. */
+  readonly buildMs: number;
+  /** Time of the last `applyEdits`, in milliseconds (0 before any). */
+  readonly updateMs: number;
+  /** Clusters whose intra-edges the last `applyEdits` found again. */
+  readonly rebuiltClusters: number;
+  /** Memory held by the graph, its clearance maps and components, in bytes (the grid's copy apart). */
+  readonly bytes: number;
+  readonly clusters: number;
+  /** Transitions between clusters (each gives a node on both sides). */
+  readonly transitions: number;
+  /** The article's initial abstraction: every transition and every (size, capability) intra-edge. */
+  readonly initial: HaaGraphSize;
+  /** After strong dominance (the high-quality abstraction). */
+  readonly high: HaaGraphSize;
+  /** After weak dominance too (the low-quality abstraction). */
+  readonly low: HaaGraphSize;
+  /** The graph kept and searched: the chosen abstraction without the intra-edges two others replace. */
+  readonly searched: HaaGraphSize;
+}
+
+/** A terrain kind an agent may stand on. */
+export type TerrainName = 'ground' | 'swamp' | 'water' | 'trees';
+
+/**
+ * An agent of HAA* and Annotated A*: a square of `size` × `size` cells whose top-left cell (its anchor)
+ * is the cell a path goes through, standing only on the terrain of `capability`.
+ */
+export interface Agent {
+  /** Side of the square, 1 to the planner's `maxSize` (Annotated A*: 1 to 8). */
+  readonly size: number;
+  /** The kinds it may stand on: `'ground,trees'` or `['ground', 'trees']`. */
+  readonly capability: string | readonly TerrainName[];
+}
+
+/** A HAA* path: a {@link PathResult} whose cells are the agent's anchors, and its abstract path. */
+export interface HaaPathResult extends PathResult {
+  /** The abstract path's cells (start first, goal last) as x0, y0, x1, y1, …; empty when not found or when the search needed none. */
+  readonly abstractPath: Int32Array;
+}
+
+/**
+ * What a clearance map holds (Harabor and Botea, 2008, Figure 5): `'true'`, the side of the largest
+ * square of the capability grown down and right from a cell (what HAA* uses), or `'brushfire'`, the
+ * distance to the nearest cell not of it, which misses passages an agent fits through.
+ */
+export type ClearanceKind = 'true' | 'brushfire';
+
 /** Options of a single HPA* search. */
 export interface HpaSearchOptions {
   /**

@@ -332,6 +332,64 @@ declare module 'hpastar:raw' {
     applyEdits(edits: Int32Array): string;
   }
 
+  /** One graph's size (AbstractionSize in cpp/haa/AnnotatedHierarchy.h). */
+  export interface RawAbstractionSize {
+    nodes: number;
+    interEdges: number;
+    intraEdges: number;
+  }
+
+  /** `AnnotatedHierarchyStats` of a HAA* planner. */
+  export interface RawHaaStats {
+    buildMs: number;
+    updateMs: number;
+    rebuiltClusters: number;
+    bytes: number;
+    clusters: number;
+    transitions: number;
+    initial: RawAbstractionSize;
+    high: RawAbstractionSize;
+    low: RawAbstractionSize;
+    searched: RawAbstractionSize;
+  }
+
+  /** A HAA* answer: a path answer plus the abstract path's cells (x, y pairs, empty when not found). */
+  export interface RawHaaPathResult extends RawPathResult {
+    abstractPath?: Int32Array;
+  }
+
+  /** `HaaStarHandle` in HaaStarBinding.cpp. Capabilities are comma lists of terrain names ("ground,trees"). */
+  export interface RawHAAStar extends EmbindHandle {
+    /** Fields missing from `options` take the core's defaults. `""` or the problem. */
+    build(grid: RawGrid, options: RawOptionsInput): string;
+    built(): boolean;
+    /** Null until built. */
+    options(): RawOptions | null;
+    /** Null until built. */
+    stats(): RawHaaStats | null;
+    width(): number;
+    height(): number;
+    terrain(): Uint8Array;
+    /** The capabilities the hierarchy keeps, as comma lists. */
+    capabilities(): string[];
+    /** `""` when the planner serves the agent, else why not. */
+    checkAgent(size: number, capability: string): string;
+    findPath(sx: number, sy: number, gx: number, gy: number, size: number, capability: string): RawHaaPathResult;
+    findPaths(queries: Int32Array, size: number, capability: string, keepCells: boolean): RawBatch | { error: string };
+    /** The clearance of every cell for `capability`, row-major; kind "true" or "brushfire". */
+    clearance(capability: string, kind: string): Uint8Array | { error: string };
+    /** Terrain edits packed [x, y, code, cost, ...]: `""` or why they are refused. */
+    applyEdits(edits: Int32Array): string;
+  }
+
+  /** `AnnotatedAStarHandle` in HaaStarBinding.cpp: Annotated A* over one grid for one capability. */
+  export interface RawAnnotatedAStar extends EmbindHandle {
+    /** `""` or the problem (a bad capability, a grid not loaded, no room for the clearance map). */
+    build(grid: RawGrid, capability: string): string;
+    findPath(sx: number, sy: number, gx: number, gy: number, size: number): RawPathResult;
+    clearance(): Uint8Array;
+  }
+
   /** `ParallelSearchHandle` in ParallelSearch.cpp (pthread build only). */
   export interface RawParallelSearch extends EmbindHandle {
     threads(): number;
@@ -388,6 +446,14 @@ declare module 'hpastar:raw' {
       codes(): { noStep: number; notComputed: number; dx: number[]; dy: number[] };
     };
     SHPAStar: { new (): RawSHPAStar; defaultOptions(): RawOptions; staticMapsOnly(): string };
+    HAAStar: { new (): RawHAAStar; defaultOptions(): RawOptions };
+    AnnotatedAStar: new () => RawAnnotatedAStar;
+    /** HAA*'s option declaration (AnnotatedHierarchyOptions). */
+    haaOptionFields(): RawOptionField[];
+    /** The largest agent side Annotated A* and HAA* take (kMaxAgentSize). */
+    maxAgentSize(): number;
+    /** validateFootprintPath (cpp/path/FootprintValidator.h): `""` or the problem. */
+    validateFootprintPath(grid: RawGrid, capability: string, size: number, sx: number, sy: number, gx: number, gy: number, cells: Int32Array, reportedCost: number, tolerance: number): string;
     buildInfo(): RawBuildInfo;
     /** The core's declarations (ContractBinding.cpp). */
     hierarchyOptionFields(): RawOptionField[];

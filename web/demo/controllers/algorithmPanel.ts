@@ -1,6 +1,6 @@
 // The algorithm picker and its options (cluster size, entrance width, smoothing, caching, pruning,
 // landmarks, distance table): a change builds the planner if needed and plans the query again.
-import { DEFAULT_SETTINGS, algoInfo, type AlgoId, type SearchSettings } from '../algorithms';
+import { AGENT_SIZES, CAPABILITIES, DEFAULT_SETTINGS, algoInfo, type AlgoId, type SearchSettings } from '../algorithms';
 import type { Elements } from '../page';
 import type { FrameLoop } from '../render/frameLoop';
 import type { AppState } from '../state';
@@ -22,6 +22,11 @@ export class AlgorithmPanel {
 
   /** Fills the picker with the algorithms offered (and, disabled, those the loaded module lacks). */
   populate(): void {
+    const o = this.elements.options;
+    if (o.agentSize.length === 0) {
+      for (const n of AGENT_SIZES) o.agentSize.add(new Option(`${n} × ${n}`, String(n)));
+      for (const c of CAPABILITIES) o.capability.add(new Option(c.replaceAll(',', ', '), c));
+    }
     const picker = this.elements.algoPicker;
     picker.length = 0;
     for (const a of this.state.algorithms.offered) picker.add(new Option(a.label, a.id));
@@ -45,6 +50,14 @@ export class AlgorithmPanel {
     o.prune.checked = s.pruneEdges;
     o.landmarks.value = String(s.landmarks);
     o.table.checked = s.distanceTable;
+    o.agentSize.value = String(s.agentSize);
+    o.capability.value = s.capability;
+    this.#showAgent();
+  }
+
+  /** The agent's size and terrain are HAA*'s alone: shown only for it. */
+  #showAgent(): void {
+    this.elements.agentOptions.hidden = this.state.algo.kind !== 'haa';
   }
 
   /** Picks `id` as if chosen in the picker (a row of the compare table). */
@@ -56,6 +69,7 @@ export class AlgorithmPanel {
   async changed(): Promise<void> {
     const s = this.state;
     s.setAlgorithm(algoInfo(this.elements.algoPicker.value as AlgoId), this.#read());
+    this.#showAgent();
     if (!s.shown) return;
     const hierarchyChanged = s.mode === 'crowd';
     if (!(await this.maps.prepareAlgorithm())) return;
@@ -78,6 +92,8 @@ export class AlgorithmPanel {
       pruneEdges: o.prune.checked,
       landmarks: clamp(Number(o.landmarks.value), 0, 32, DEFAULT_SETTINGS.landmarks),
       distanceTable: o.table.checked,
+      agentSize: AGENT_SIZES.find((n) => n === Number(o.agentSize.value)) ?? DEFAULT_SETTINGS.agentSize,
+      capability: CAPABILITIES.find((c) => c === o.capability.value) ?? DEFAULT_SETTINGS.capability,
     };
   }
 }

@@ -9,7 +9,9 @@ import type { MapLoader } from './mapLoading';
 
 export function wireCompare(state: AppState, panel: ComparePanel, maps: MapLoader, algorithms: AlgorithmPanel, panels: Panels): void {
   const context = (): CompareContext => ({
-    algorithms: state.algorithms.offered,
+    // HAA* plans for an agent of its own (a size and a terrain): its figures are not comparable with the
+    // others' one-cell paths, so the compare view leaves it out.
+    algorithms: state.algorithms.offered.filter((a) => a.kind !== 'haa'),
     planners: state.shown!.planners,
     settings: state.settings,
     start: state.start,

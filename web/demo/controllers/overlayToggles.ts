@@ -36,7 +36,10 @@ export class OverlayToggles {
       const id = box.dataset.overlay!;
       let available = true;
       if (/^(b|graph)\d$/.test(id)) available = algo.levels >= Number(id.replace(/\D/g, ''));
-      else if (['nodes', 'graph', 'abstract', 'sets-sg'].includes(id)) available = algo.levels > 0;
+      else if (id === 'abstract') available = algo.levels > 0 || algo.kind === 'haa';
+      else if (['nodes', 'graph', 'sets-sg'].includes(id)) available = algo.levels > 0;
+      else if (id === 'clearance' || id === 'brushfire') available = algo.kind === 'haa';
+      else if (id.startsWith('sets-') && algo.kind === 'haa') available = false;
       else if (id === 'refined' || id === 'sets-refine') available = algo.kind !== 'astar';
       else if (id === 'sclusters') available = algo.kind === 'shpa';
       box.disabled = !available;
@@ -51,5 +54,6 @@ export class OverlayToggles {
 /** What the found path is: only the hierarchical planners smooth theirs (A*'s is optimal as it is). */
 export function pathLabel(algo: AlgoInfo, smooth: boolean): string {
   if (algo.kind === 'astar') return 'Path (A*, optimal)';
+  if (algo.kind === 'haa') return 'Path (the agent\'s top-left cell, its square shaded)';
   return smooth ? 'Path (smoothed)' : 'Path (unsmoothed)';
 }

@@ -1,7 +1,7 @@
 // The query: the start and the goal (set by clicks, moved by drags, cleared by Escape), the current
 // algorithm's answer and A*'s for reference, and what the tests read of them.
 import { PathQueryError, type PathResult, type Point } from '../../lib/index';
-import type { QueryOutcome } from '../algorithms';
+import { standsOn, type QueryOutcome } from '../algorithms';
 import { errorText } from '../format';
 import { passableCode } from '../hierarchyView';
 import type { FrameLoop } from '../render/frameLoop';
@@ -22,9 +22,12 @@ export class QueryController {
     return !!shown && p.x >= 0 && p.y >= 0 && p.x < shown.width && p.y < shown.height;
   }
 
+  /** Whether a marker may go on `p`: a passable cell, or for HAA* a cell of the agent's terrain. */
   isFree(p: Point): boolean {
-    const { shown } = this.state;
-    return !!shown && this.insideMap(p) && passableCode(shown.terrain[p.y * shown.width + p.x]!);
+    const { shown, algo, settings } = this.state;
+    if (!shown || !this.insideMap(p)) return false;
+    const code = shown.terrain[p.y * shown.width + p.x]!;
+    return algo.kind === 'haa' ? standsOn(settings.capability, code) : passableCode(code);
   }
 
   /**
@@ -61,11 +64,11 @@ export class QueryController {
         s.lastAStarMs = o.ms;
       } else if (!dragging || s.lastAStarMs < 20) {
         const t0 = performance.now();
-        const r = shown.planners.astar(start, goal);
+        const r = shown.planners.reference(algo, settings, start, goal);
         s.lastAStarMs = performance.now() - t0;
         // That first run may have been cold (the map's first search sizes A*'s scratch): it is not the
         // figure shown, the median of the runs after it is.
-        if (!dragging) s.lastAStarMs = medianTime(() => shown.planners.astar(start, goal), { budgetMs: 3, maxRuns: s.lastAStarMs > 10 ? 1 : 50, warm: true });
+        if (!dragging) s.lastAStarMs = medianTime(() => shown.planners.reference(algo, settings, start, goal), { budgetMs: 3, maxRuns: s.lastAStarMs > 10 ? 1 : 50, warm: true });
         s.reference = { ...r, ms: s.lastAStarMs };
         s.referenceStale = false;
       } else s.referenceStale = true;
@@ -119,7 +122,7 @@ export class QueryController {
       if (token !== this.#retiming || s.outcome !== outcome) return;
       try {
         searches.push(medianTime(() => shown.planners.run(algo, settings, start, goal, false), { budgetMs: 2, maxRuns: outcome.ms > 10 ? 1 : 30, warm: true }));
-        if (own) astar.push(medianTime(() => shown.planners.astar(start, goal), { budgetMs: 2, maxRuns: own.ms > 10 ? 1 : 30, warm: true }));
+        if (own) astar.push(medianTime(() => shown.planners.reference(algo, settings, start, goal), { budgetMs: 2, maxRuns: own.ms > 10 ? 1 : 30, warm: true }));
       } catch {
         return; // the map changed under the query: its next run times it
       }

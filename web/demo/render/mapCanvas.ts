@@ -3,7 +3,7 @@
 import type { Elements } from '../page';
 import type { AppState } from '../state';
 import type { OverlayData } from './overlayData';
-import { drawAbstractPath, drawClusterBorders, drawConnections, drawEnds, drawGraph, drawPath, drawTransitions } from './overlays';
+import { drawAbstractPath, drawClearanceValues, drawClusterBorders, drawConnections, drawEnds, drawFootprints, drawGraph, drawPath, drawTransitions } from './overlays';
 import { PALETTE } from './palette';
 import type { Panels } from './panels';
 
@@ -46,6 +46,11 @@ export class MapCanvas {
       }
     }
     const vis = view.visibleCells();
+    const clearance = this.data.clearance();
+    if (clearance) {
+      ctx.drawImage(clearance.image, 0, 0);
+      drawClearanceValues(ctx, view, clearance.maps, shown.width, vis);
+    }
     if (on('sclusters')) {
       const image = this.data.shpaClusters();
       if (image) ctx.drawImage(image, 0, 0);
@@ -80,6 +85,7 @@ export class MapCanvas {
       if (reference?.found && on('reference')) drawPath(ctx, view, reference.cells, { colour: PALETTE.reference, width: 2, dash: [2, 3] });
       if (outcome?.found) {
         // The found path wide, the unsmoothed one narrower on top: where they agree, orange inside blue.
+        if (on('path') && outcome.algo.kind === 'haa') drawFootprints(ctx, outcome.cells, s.settings.agentSize);
         if (on('path')) drawPath(ctx, view, outcome.cells, { colour: PALETTE.path, width: 5, minCells: 0.3 });
         if (outcome.unsmoothed && on('refined')) drawPath(ctx, view, outcome.unsmoothed, { colour: PALETTE.refined, width: 2, minCells: 0.1 });
         if (outcome.waypoints && on('abstract')) drawAbstractPath(ctx, view, outcome.waypoints);

@@ -3,7 +3,7 @@
 import { PathQueryError, type ClusterRects, type HPAStar, type QueryConnections, type SearchPhase } from '../../lib/index';
 import type { LevelGraph } from '../hierarchyView';
 import type { AppState } from '../state';
-import { SET_OVERLAYS, componentsImage, shpaClusterImage } from './overlays';
+import { SET_OVERLAYS, clearanceImage, componentsImage, shpaClusterImage, type ClearanceMaps } from './overlays';
 
 export class OverlayData {
   constructor(private readonly state: AppState) {}
@@ -68,6 +68,36 @@ export class OverlayData {
     }
     const trace = s.searchSets.trace;
     s.demo.searchSets = trace ? trace.searches.map((t) => ({ phase: t.phase, level: t.level, closed: t.closed.length / 2, open: t.open.length / 2 })) : null;
+  }
+
+  /**
+   * HAA*'s clearance overlay for the agent on screen ('clearance' true, 'brushfire' Brushfire's, both
+   * side by side in each cell), or null without a built HAA* planner. Made again when the planner, the
+   * agent or the terrain changes.
+   */
+  clearance(): { maps: ClearanceMaps; image: HTMLCanvasElement } | null {
+    const s = this.state;
+    const planner = s.shown?.planners.builtHaa(s.settings);
+    if (!s.shown || !planner || s.algo.kind !== 'haa') return null;
+    const truth = this.on('clearance'), brushfire = this.on('brushfire');
+    if (!truth && !brushfire) return null;
+    const key = `${truth},${brushfire},${s.settings.capability},${s.settings.agentSize},${s.demo.edits.cells}`;
+    if (s.clearanceCache?.planner !== planner || s.clearanceCache.key !== key) {
+      const maps: ClearanceMaps = {
+        size: s.settings.agentSize,
+        truth: truth ? planner.clearance(s.settings.capability, 'true') : null,
+        brushfire: brushfire ? planner.clearance(s.settings.capability, 'brushfire') : null,
+      };
+      s.clearanceCache = { planner, key, maps, image: clearanceImage(maps, s.shown.width, s.shown.height) };
+      const shown = maps.truth ?? maps.brushfire!;
+      let fits = 0, missed = 0;
+      for (let i = 0; i < shown.length; i++) {
+        if (shown[i]! >= maps.size) fits++;
+        if (maps.truth && maps.brushfire && maps.truth[i]! >= maps.size && maps.brushfire[i]! < maps.size) missed++;
+      }
+      s.demo.clearance = { fits, missed };
+    }
+    return s.clearanceCache;
   }
 
   shpaClusters(): HTMLCanvasElement | null {

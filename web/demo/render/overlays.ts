@@ -388,6 +388,62 @@ export function drawAbstractPath(ctx: Ctx, view: Viewport, waypoints: Int32Array
   }
 }
 
+/** HAA*'s clearance maps of the agent's capability (the true one, Brushfire's, or both), for one agent size. */
+export interface ClearanceMaps {
+  size: number;
+  truth: Uint8Array | null;
+  brushfire: Uint8Array | null;
+}
+
+/**
+ * An image of the cells where an agent of `size` may stand (one pixel per cell): green by the map
+ * shown (the true clearance when given, else Brushfire's); with both, red where the true clearance
+ * lets the agent stand and Brushfire does not (the passages Brushfire misses, the article's Figure 5).
+ */
+export function clearanceImage(maps: ClearanceMaps, width: number, height: number): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const image = new ImageData(width, height);
+  const fits = rgbOf(PALETTE.clearance), misses = rgbOf(PALETTE.brushfire);
+  const shown = maps.truth ?? maps.brushfire!;
+  for (let i = 0; i < width * height; i++) {
+    const missed = maps.truth && maps.brushfire && maps.truth[i]! >= maps.size && maps.brushfire[i]! < maps.size;
+    if (!missed && shown[i]! < maps.size) continue;
+    const [r, g, b] = missed ? misses : fits;
+    image.data.set([r!, g!, b!, 150], 4 * i);
+  }
+  canvas.getContext('2d')!.putImageData(image, 0, 0);
+  return canvas;
+}
+
+/** Each visible cell's clearance as a number ("true/brushfire" with both), when cells are large enough to read. */
+export function drawClearanceValues(ctx: Ctx, view: Viewport, maps: ClearanceMaps, width: number, vis: Visible): void {
+  const both = maps.truth !== null && maps.brushfire !== null;
+  if (view.scale < (both ? 22 : 12) * view.dpr) return;
+  ctx.fillStyle = '#000';
+  ctx.font = `${both ? 0.3 : 0.45}px sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  for (let y = Math.max(0, Math.floor(vis.y0)); y < Math.ceil(vis.y1); y++) {
+    for (let x = Math.max(0, Math.floor(vis.x0)); x < Math.min(width, Math.ceil(vis.x1)); x++) {
+      const i = y * width + x;
+      const t = maps.truth?.[i], b = maps.brushfire?.[i];
+      if (t === undefined && b === undefined) continue;
+      if (!t && !b) continue;
+      ctx.fillText(both ? `${t}/${b}` : String(t ?? b), x + 0.5, y + 0.5);
+    }
+  }
+}
+
+/** HAA*'s agent along its path: its `size` × `size` square at every anchor (the path's cells). */
+export function drawFootprints(ctx: Ctx, cells: Int32Array, size: number): void {
+  ctx.fillStyle = PALETTE.footprint;
+  ctx.globalAlpha = 0.18;
+  for (let i = 0; i < cells.length; i += 2) ctx.fillRect(cells[i]!, cells[i + 1]!, size, size);
+  ctx.globalAlpha = 1;
+}
+
 /** Start (disc) and goal (square): told apart by shape as well as by colour. */
 export function drawEnds(ctx: Ctx, view: Viewport, start: { x: number; y: number } | null, goal: { x: number; y: number } | null): void {
   const px = view.dpr / view.scale;

@@ -32,6 +32,11 @@ export const PALETTE = {
   agent: OKABE_ITO.vermillion,
   agentWaiting: OKABE_ITO.purple,
   brush: OKABE_ITO.vermillion,
+  // HAA*: cells where the agent's square fits (true clearance), cells Brushfire wrongly shuts, the
+  // agent's square along its path.
+  clearance: OKABE_ITO.green,
+  brushfire: OKABE_ITO.vermillion,
+  footprint: OKABE_ITO.skyBlue,
   background: '#d9d9d9',
 } as const;
 

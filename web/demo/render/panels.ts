@@ -78,6 +78,24 @@ export class Panels {
         `Clusters of any shape up to ${settings.clusterSize} cells wide (the cluster size); static maps: an edit rebuilds it all.`;
       return;
     }
+    if (algo.kind === 'haa') {
+      demo.hierarchyCheck = null;
+      let built;
+      try {
+        built = shown.planners.haa(settings);
+      } catch (error) {
+        buildInfo.textContent = `HAA* cannot be built on this grid: ${errorText(error)}`;
+        return;
+      }
+      const { planner, buildMs } = built;
+      const s = planner.stats;
+      const size = (g: { nodes: number; interEdges: number; intraEdges: number }) => `${fmtInt(g.nodes)} nodes, ${fmtInt(g.interEdges + g.intraEdges)} edges`;
+      buildInfo.textContent =
+        `Built in ${fmtMs(buildMs)} (core: ${fmtMs(s.buildMs)}), ${(s.bytes / 1024).toFixed(0)} KiB, ${plural(s.clusters, 'cluster')}, ` +
+        `for agents of sizes 1 to ${planner.options.maxSize} and ${plural(planner.capabilities.length, 'capability')} (${planner.capabilities.join(' · ')}). ` +
+        `Initial abstraction ${size(s.initial)}; high quality ${size(s.high)}; searched ${size(s.searched)}.`;
+      return;
+    }
     const { planner, buildMs } = shown.planners.planner(hierarchyOptions(algo, settings));
     const s = planner.stats;
     const levels = s.levels.map((l) => `L${l.level}: ${fmtInt(l.clusters)} clusters, ${fmtInt(l.nodes)} nodes, ${fmtInt(l.interEdges + l.intraEdges)} edges`).join('; ');

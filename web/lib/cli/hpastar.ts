@@ -5,7 +5,7 @@
  *
  * ```sh
  * npx hpastar build FILE.map -o FILE.hpa [--algo hpa|dhpa] [--cluster N] [--levels L] ...
- * npx hpastar scen FILE.map.scen [--map FILE.map] --algo astar|jps|jpsplus|hpa|dhpa|shpa [--hierarchy FILE.hpa] ...
+ * npx hpastar scen FILE.map.scen [--map FILE.map] --algo astar|jps|jpsplus|hpa|dhpa|shpa|aa|haa [--hierarchy FILE.hpa] ...
  * ```
  * Exit status: 0, 1 for unreadable input, 2 for a bad command line, 3 when `scen` left a scenario
  * unsolved or found an invalid path.
@@ -15,16 +15,19 @@ import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { RawOptionField } from 'hpastar:raw';
 import { rawModuleOf } from '../bind.ts';
-import { loadHpastar, type Grid, type Hpastar, type HierarchyOptions, type PathResult, type ShpaOptions } from '../index.ts';
+import { loadHpastar, PathQueryError, type Grid, type HaaOptions, type Hpastar, type HierarchyOptions, type PathResult, type ShpaOptions } from '../index.ts';
 import { costTableOf } from '../internal.ts';
 import { CommandLine, UsageError } from './commandLine.ts';
-import { baseName, InputError, jsonLine, pathProblem, readScenarios, type JsonField } from './movingai.ts';
+import { baseName, footprintProblem, InputError, jsonLine, pathProblem, readScenarios, type JsonField } from './movingai.ts';
 import { optionFlags, optionFlagsHelp, optionSwitches, readOptionFlags } from './optionFlags.ts';
 
 /** The planners' command-line options, as the core declares them (the module's option tables). */
 interface PlannerFlags {
   readonly hierarchy: readonly RawOptionField[];
   readonly shpa: readonly RawOptionField[];
+  readonly haa: readonly RawOptionField[];
+  /** The largest agent side of aa and haa. */
+  readonly maxAgentSize: number;
   /** The largest files read, in bytes: the module's limits (cpp/io/FileLimits.h), and for a hierarchy file the default memory budget. */
   readonly fileLimits: { readonly map: number; readonly scenario: number; readonly hierarchy: number };
 }
@@ -34,7 +37,7 @@ function plannerFlags(hp: Hpastar): PlannerFlags {
   const hierarchy = module.hierarchyOptionFields();
   const { maxMapFileBytes, maxScenarioFileBytes } = module.limits();
   const budget = Number(hierarchy.find((f) => f.name === 'memoryBudgetMiB')?.default);
-  return { hierarchy, shpa: module.shpaOptionFields(), fileLimits: { map: maxMapFileBytes, scenario: maxScenarioFileBytes, hierarchy: budget * 2 ** 20 } };
+  return { hierarchy, shpa: module.shpaOptionFields(), haa: module.haaOptionFields(), maxAgentSize: module.maxAgentSize(), fileLimits: { map: maxMapFileBytes, scenario: maxScenarioFileBytes, hierarchy: budget * 2 ** 20 } };
 }
 
 /** The query's switch, beside the planners' options. */
@@ -65,6 +68,8 @@ hpa, dhpa and auto options (dhpa: HPA* with shortest-path trees; --terrain-chang
 ${optionFlagsHelp(flags.hierarchy)}${NO_SMOOTH_HELP}
 shpa options (static maps only):
 ${optionFlagsHelp(flags.shpa)}${NO_SMOOTH_HELP}
+aa and haa options (an agent: a square of --size cells standing on the terrain of --capability):
+${AGENT_HELP(flags)}${optionFlagsHelp(flags.haa)}
 Switches (--cache-paths, --no-prune, --distance-table, --no-smooth, --per-query, ...) take no
 value: given, they turn their option on; left out, the default holds. --x=VALUE is refused.
 
@@ -77,10 +82,23 @@ bytes, row-major, each cell's multiplier in sixteenths (16: as its terrain; 1..2
 scen measures against A* on the weighted map (optimal_from: astar); a --hierarchy file brings its own.
 
 algorithms: astar, jps, jpsplus (Jump Point Search; JPS+ with its jump table: static maps), hpa,
-dhpa (HPA* with shortest-path trees), auto (the options chosen for the map), shpa (static maps)
+dhpa (HPA* with shortest-path trees), auto (the options chosen for the map), shpa (static maps),
+aa (Annotated A*: optimal for a square agent), haa (HAA*: hierarchical, for agents of sizes 1 to
+--max-size and any capability). For an agent other than size 1 on ground,swamp the file's lengths are
+not optima: scen counts found and not found (a start or goal the agent cannot stand on is not found)
+and checks every path for the agent's whole square.
 `;
 
-const ALGORITHMS = ['astar', 'jps', 'jpsplus', 'hpa', 'dhpa', 'auto', 'shpa'];
+/** The agent's options of aa and haa. */
+const AGENT_HELP = (flags: PlannerFlags) =>
+  `${'  --size S'.padEnd(28)} side of the agent's square, its top-left cell the path's cell (1..${flags.maxAgentSize}, default 1)\n` +
+  `${'  --capability NAMES'.padEnd(28)} terrain it may stand on, a comma list of ground, swamp, water, trees (default ground,swamp)\n`;
+
+/** The terrain kinds in the core's order, for naming a capability as the native tool does. */
+const KIND_NAMES = ['ground', 'swamp', 'water', 'trees'];
+
+
+const ALGORITHMS = ['astar', 'jps', 'jpsplus', 'hpa', 'dhpa', 'auto', 'shpa', 'aa', 'haa'];
 const HIERARCHY_ALGORITHMS = ['hpa', 'dhpa', 'auto'];
 
 /** The options that take no value, of every planner and command. */
@@ -95,6 +113,8 @@ function plannerOptions(flags: PlannerFlags, algo: string): string[] {
     return [...optionFlags(flags.hierarchy).filter((o) => algo === 'auto' || o !== 'terrain-changes'), 'no-smooth'];
   }
   if (algo === 'shpa') return [...optionFlags(flags.shpa), 'no-smooth'];
+  if (algo === 'aa') return ['size', 'capability'];
+  if (algo === 'haa') return [...optionFlags(flags.haa), 'size', 'capability'];
   return [];
 }
 
@@ -111,6 +131,30 @@ function hierarchyOptions(hp: Hpastar, flags: PlannerFlags, algo: string, cmd: C
 
 function shpaOptions(flags: PlannerFlags, cmd: CommandLine): ShpaOptions {
   return readOptionFlags(cmd, flags.shpa) as ShpaOptions;
+}
+
+/** The agent of aa and haa: --size and --capability (its names in the core's order, as the native tool writes them). */
+function agentOf(flags: PlannerFlags, cmd: CommandLine): { size: number; capability: string; text: string } {
+  const size = cmd.int('size', 1, 1, flags.maxAgentSize);
+  const given = cmd.string('capability', 'ground,swamp');
+  const names = given.split(',').map((n) => n.trim());
+  const unknown = names.find((n) => !KIND_NAMES.includes(n));
+  if (unknown !== undefined || new Set(names).size !== names.length) {
+    throw new UsageError(`--capability: capability "${given}": ${unknown !== undefined ? `unknown terrain "${unknown}"` : 'a terrain named twice'} (known: ${KIND_NAMES.join(', ')})`);
+  }
+  const capability = KIND_NAMES.filter((n) => names.includes(n)).join(',');
+  return { size, capability, text: `size ${size}, capability ${capability}` };
+}
+
+/** A search for an agent: a start or goal it cannot stand on is an answer (not found), as natively. */
+function agentSearch(search: () => PathResult): PathResult {
+  try {
+    return search();
+  } catch (error) {
+    if (!(error instanceof PathQueryError)) throw error;
+    const stats = { expandedInsertion: 0, expandedMain: 0, expandedRefinement: 0, abstractPathNodes: 0 };
+    return { found: false, status: 'no path', cost: Infinity, cells: new Int32Array(0), stats, expanded: 0 };
+  }
 }
 
 /**
@@ -267,6 +311,9 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
   if (limit >= 0 && scenarios.length > limit) scenarios = scenarios.slice(0, limit);
 
   const smooth = !cmd.has('no-smooth');
+  const agent = algo === 'aa' || algo === 'haa' ? agentOf(flags, cmd) : null;
+  // The file's lengths are optima for one cell of ground and swamp only (as natively).
+  const haveOptima = agent === null || agent.text === 'size 1, capability ground,swamp';
   const buildStart = performance.now();
   let planner: Planner;
   let optionsJson = ''; // of an HPA* planner, printed as the native tool does
@@ -279,6 +326,18 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
   } else if (algo === 'jpsplus') {
     const plus = building(() => hp.JPSPlus.build(grid));
     planner = { findPath: (s, g) => plus.findPath(s, g), dispose: () => plus.dispose() };
+  } else if (agent && algo === 'aa') {
+    const aa = building(() => hp.AnnotatedAStar.build(grid, agent.capability));
+    planner = { findPath: (s, g) => agentSearch(() => aa.findPath(s, g, agent.size)), dispose: () => aa.dispose() };
+  } else if (agent && algo === 'haa') {
+    const haa = building(() => hp.HAAStar.build(grid, readOptionFlags(cmd, flags.haa) as HaaOptions));
+    const problem = haa.agentProblem(agent);
+    if (problem) {
+      haa.dispose();
+      throw new UsageError(`--size/--capability: ${problem}`);
+    }
+    optionsJson = JSON.stringify(haa.options);
+    planner = { findPath: (s, g) => agentSearch(() => haa.findPath(s, g, agent)), dispose: () => haa.dispose() };
   } else if (algo === 'shpa') {
     const options = shpaOptions(flags, cmd);
     const shpa = building(() => hp.SHPAStar.build(grid, options));
@@ -317,7 +376,7 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
   const buildMs = performance.now() - buildStart;
   // As natively: with terrain costs the file's optimal lengths are not the optima; A* on the weighted
   // grid gives them.
-  if (grid.weighted) {
+  if (grid.weighted && haveOptima) {
     using astar = new hp.AStar();
     scenarios = scenarios.map((s) => {
       const optimum = astar.findPath(grid, { x: s.sx, y: s.sy }, { x: s.gx, y: s.gy });
@@ -350,23 +409,27 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
       let problem: string | null = null;
       if (result.found) {
         found++;
-        problem = pathProblem(hp, grid, start, goal, result.cells, result.cost, 1e-9);
+        problem = agent
+          ? footprintProblem(hp, grid, agent, start, goal, result.cells, result.cost)
+          : pathProblem(hp, grid, start, goal, result.cells, result.cost, 1e-9);
         valid = problem === null;
         length = result.cost;
-        const optimal = Math.max(s.optimal, 1e-12);
-        sub = s.optimal > 0 ? (length - s.optimal) / optimal : length > 0 ? 1 : 0;
-        subSum += sub;
-        subMax = Math.max(subMax, sub);
-        relErrMax = Math.max(relErrMax, s.optimal > 0 ? Math.abs(length - s.optimal) / optimal : Math.abs(length));
+        if (haveOptima) {
+          const optimal = Math.max(s.optimal, 1e-12);
+          sub = s.optimal > 0 ? (length - s.optimal) / optimal : length > 0 ? 1 : 0;
+          subSum += sub;
+          subMax = Math.max(subMax, sub);
+          relErrMax = Math.max(relErrMax, s.optimal > 0 ? Math.abs(length - s.optimal) / optimal : Math.abs(length));
+        }
         if (!valid) invalid++;
       } else {
-        unsolved++; // every Moving AI scenario has a path
+        unsolved++; // every Moving AI scenario has a path for its agent; another may have none
       }
       if (perQuery) {
         const q: [string, JsonField][] = [
           ['line', { int: s.line }], ['bucket', { int: s.bucket }], ['sx', { int: s.sx }], ['sy', { int: s.sy }],
-          ['gx', { int: s.gx }], ['gy', { int: s.gy }], ['optimal', s.optimal], ['found', result.found], ['length', length],
-          ['subopt', sub], ['valid', valid], ['us', us], ['expanded_sg', { int: result.stats.expandedInsertion }],
+          ['gx', { int: s.gx }], ['gy', { int: s.gy }], ...(haveOptima ? [['optimal', s.optimal] as [string, JsonField]] : []),
+          ['found', result.found], ['length', length], ...(haveOptima ? [['subopt', sub] as [string, JsonField]] : []), ['valid', valid], ['us', us], ['expanded_sg', { int: result.stats.expandedInsertion }],
           ['expanded_main', { int: result.stats.expandedMain }], ['expanded_refine', { int: result.stats.expandedRefinement }],
         ];
         if (problem !== null) q.push(['problem', problem]);
@@ -381,22 +444,23 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
   lines.push(jsonLine([
     ['algo', algo],
     ['map', baseName(mapPath)],
+    ...(agent ? [['agent', agent.text] as const] : []),
     ...(optionsJson ? [['options', { json: optionsJson }] as const] : []),
     ['queries', { int: n }],
     ['found', { int: found }],
-    ['unsolved', { int: unsolved }],
-    ['invalid', { int: invalid }],
-    ['mean_subopt', found ? subSum / found : 0],
-    ['max_subopt', subMax],
-    ['max_rel_err', relErrMax],
+    ...(haveOptima
+      ? ([['unsolved', { int: unsolved }], ['invalid', { int: invalid }], ['mean_subopt', found ? subSum / found : 0], ['max_subopt', subMax], ['max_rel_err', relErrMax]] as const)
+      : ([['not_found', { int: unsolved }], ['invalid', { int: invalid }]] as const)),
     ['build_ms', buildMs],
     ['query_us_total', usTotal],
     ['query_us_mean', n > 0 ? usTotal / n : 0],
     ['expanded_mean', n > 0 ? expandedSum / n : 0],
-    ['optimal_from', grid.weighted ? 'astar' : 'scenario file'],
+    ['optimal_from', !haveOptima ? 'none' : grid.weighted ? 'astar' : 'scenario file'],
+    ...(haveOptima ? [] : [['note', 'no ground truth for this agent: the file\'s lengths are for one cell of ground,swamp; found and not found are counted (a start or goal it cannot stand on counts as not found) and every path is checked for its footprint'] as const]),
   ]));
   process.stdout.write(`${lines.join('\n')}\n`);
-  return unsolved === 0 && invalid === 0 ? 0 : 3;
+  // Without ground truth a path not found is an answer, not a failure; an invalid path always is one.
+  return invalid === 0 && (!haveOptima || unsolved === 0) ? 0 : 3;
 }
 
 /** Runs the tool with `args` (without `node` and the script); resolves to the exit status. */

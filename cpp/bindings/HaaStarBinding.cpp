@@ -1,0 +1,330 @@
+// HAA* planners and Annotated A* searches owned by JavaScript (embind classes "HAAStar" and
+// "AnnotatedAStar"), for square agents of a size and a capability (Harabor and Botea, 2008).
+#include <emscripten/bind.h>
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "batch/PathBatch.h"
+#include "bindings/BatchToJS.h"
+#include "bindings/BindingSupport.h"
+#include "bindings/GridBinding.h"
+#include "bindings/HeapReservation.h"
+#include "bindings/OptionsToJS.h"
+#include "grid/AllocationSize.h"
+#include "grid/CapabilityNames.h"
+#include "grid/Clearance.h"
+#include "grid/FootprintMoves.h"
+#include "haa/AnnotatedHierarchy.h"
+#include "haa/HaaStarQuery.h"
+#include "path/FootprintValidator.h"
+#include "search/AnnotatedAStarSearch.h"
+
+namespace hpastar::bindings {
+namespace {
+
+// What one cell costs a search's scratch at most (SearchSpace: stamp, cost, parent, heap position and
+// heap entry), for the reservations below.
+constexpr uint64_t kSearchBytesPerCell = 40;
+
+// The capability named by `text` ("ground,trees"), or nothing and `error` saying why (CapabilityNames.h).
+std::optional<Capability> capabilityFromJS(const std::string& text, std::string& error) {
+  return parseCapability(text, error);
+}
+
+// What a build or an Annotated A* setup allocates in proportion to the cells: a copy of the grid, a
+// clearance map per capability (at most 15: the non-empty sets of the four standable kinds) and one
+// search's scratch. The abstract graph itself grows with the transitions, a small fraction of the cells;
+// it is not reserved here (OutOfMemory.cpp stays the last resort for it, as for every small allocation).
+uint64_t cellProportionalBytes(const Grid& grid, uint64_t clearanceMaps) {
+  const uint64_t cells = static_cast<uint64_t>(grid.cellCount());
+  return grid.bytes() + clearanceMaps * (cells + kAllocationOverhead) + kSearchBytesPerCell * cells +
+         8 * kAllocationOverhead;
+}
+
+// A HAA* planner: one AnnotatedHierarchy and the query object that searches it on the thread that owns
+// the handle. Every search names its agent (size and capability); a size or a capability the hierarchy
+// does not serve is answered { error } naming the problem (AnnotatedHierarchy::checkAgent).
+class HaaStarHandle {
+ public:
+  static val defaultOptions() { return optionsToJS(AnnotatedHierarchyOptions{}); }
+
+  std::string build(const GridHandle& grid, const val& options) {
+    if (!grid.loaded()) return "the grid is not loaded";
+    AnnotatedHierarchyOptions o;
+    if (std::string error = optionsFromJS(options, o); !error.empty()) return error;
+    if (std::string error = o.validate(); !error.empty()) return error;
+    if (std::string error = reserveHeap(cellProportionalBytes(*grid.shared(), 15), "the HAA* hierarchy");
+        !error.empty())
+      return error;
+    std::string error;
+    auto built = AnnotatedHierarchy::build(*grid.shared(), o, error);
+    if (!built) return error.empty() ? "the HAA* hierarchy could not be built" : error;
+    hierarchy_ = std::make_unique<AnnotatedHierarchy>(std::move(*built));
+    query_ = std::make_unique<HaaStarQuery>(*hierarchy_);
+    return "";
+  }
+
+  bool built() const { return hierarchy_ != nullptr; }
+  val options() const { return hierarchy_ ? optionsToJS(hierarchy_->options()) : val::null(); }
+  int width() const { return hierarchy_ ? hierarchy_->grid().width() : 0; }
+  int height() const { return hierarchy_ ? hierarchy_->grid().height() : 0; }
+  val terrain() const { return hierarchy_ ? terrainToJS(hierarchy_->grid()) : val::global("Uint8Array").new_(0); }
+
+  // { buildMs, updateMs, rebuiltClusters, bytes, clusters, transitions, initial, high, low, searched },
+  // the four graphs as { nodes, interEdges, intraEdges }; null until built.
+  val stats() const {
+    if (!hierarchy_) return val::null();
+    const AnnotatedHierarchyStats& s = hierarchy_->stats();
+    val o = val::object();
+    o.set("buildMs", s.buildMs);
+    o.set("updateMs", s.updateMs);
+    o.set("rebuiltClusters", static_cast<double>(s.rebuiltClusters));
+    o.set("bytes", static_cast<double>(s.bytes));
+    o.set("clusters", static_cast<double>(s.clusters));
+    o.set("transitions", static_cast<double>(s.transitions));
+    o.set("initial", sizeToJS(s.initial));
+    o.set("high", sizeToJS(s.high));
+    o.set("low", sizeToJS(s.low));
+    o.set("searched", sizeToJS(s.searched));
+    return o;
+  }
+
+  // The capabilities the hierarchy keeps, as names ("ground", "ground,trees", ...).
+  val capabilities() const {
+    val list = val::array();
+    if (hierarchy_)
+      for (const Capability& c : hierarchy_->capabilities()) list.call<void>("push", capabilityText(c));
+    return list;
+  }
+
+  // "" when the hierarchy serves the agent, else why not.
+  std::string checkAgent(int size, const std::string& capability) const {
+    Capability agent;
+    return agentProblem(size, capability, agent);
+  }
+
+  // One whole path for the agent: pathToJS, or { error } when the agent is not served.
+  val findPath(int sx, int sy, int gx, int gy, int size, const std::string& capability) {
+    Capability agent;
+    if (std::string error = agentProblem(size, capability, agent); !error.empty()) return errorObject(error);
+    result_.reset();
+    query_->findPath(Point{sx, sy}, Point{gx, gy}, size, agent, result_);
+    val out = pathToJS(result_);
+    out.set("abstractPath", abstractPathToJS());
+    return out;
+  }
+
+  // Queries packed [sx, sy, gx, gy, ...] for one agent, answered one after the other on this thread:
+  // pathBatchToJS, or { error }.
+  val findPaths(const val& queries, int size, const std::string& capability, bool keepCells) {
+    Capability agent;
+    if (std::string error = agentProblem(size, capability, agent); !error.empty()) return errorObject(error);
+    if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
+    const size_t n = input_.size() / 4;
+    batch_.reset(n);
+    PathBatchScratch& mine = scratch_;
+    mine.cells.clear();
+    for (size_t i = 0; i < n; ++i) {
+      const int32_t* q = input_.data() + 4 * i;
+      PathResult& r = mine.result;
+      r.reset();
+      query_->findPath(Point{q[0], q[1]}, Point{q[2], q[3]}, size, agent, r);
+      batch_.status[i] = static_cast<uint8_t>(r.status);
+      batch_.cost[i] = r.found() ? r.cost : std::numeric_limits<double>::infinity();
+      batch_.expanded[i] = clampedCount(r.stats.expandedTotal());
+      if (keepCells && r.found()) batch_.paths.record(i, 0, mine.cells, r.cells.data(), r.cells.size());
+    }
+    std::vector<PathBatchScratch*> threads{&mine};
+    batch_.merge(threads);
+    return pathBatchToJS(batch_);
+  }
+
+  // The clearance of every cell for `capability`, row-major (a Uint8Array): "true" (what the planner
+  // uses) or "brushfire" (the article's Figure 5: what it would miss). { error } for a bad capability
+  // or kind, or when the heap has no room.
+  val clearance(const std::string& capability, const std::string& kind) const {
+    if (!hierarchy_) return errorObject("the planner is not built");
+    std::string error;
+    const auto agent = capabilityFromJS(capability, error);
+    if (!agent) return errorObject(error);
+    if (kind != "true" && kind != "brushfire")
+      return errorObject("clearance kind \"" + kind + "\" is not one of true, brushfire");
+    const Grid& grid = hierarchy_->grid();
+    if (std::string e = reserveHeap(2 * (static_cast<uint64_t>(grid.cellCount()) + kAllocationOverhead) +
+                                        kSearchBytesPerCell * static_cast<uint64_t>(grid.cellCount()),
+                                    "the clearance map");
+        !e.empty())
+      return errorObject(e);
+    const ClearanceMap map =
+        ClearanceMap::compute(grid, *agent, kind == "true" ? ClearanceKind::True : ClearanceKind::Brushfire);
+    return copyToJS(map.values().data(), map.values().size());
+  }
+
+  // Terrain edits packed [x, y, code, cost, ...]: "" or why they are refused (nothing changed then).
+  std::string applyEdits(const val& edits) {
+    if (!hierarchy_) return "the planner is not built";
+    const auto length = edits["length"].as<size_t>();
+    if (std::string error =
+            reserveHeap(sizeof(int32_t) * length + sizeof(CellEdit) * (length / kEditStride) + 2 * kAllocationOverhead,
+                        "the edit list");
+        !error.empty())
+      return error;
+    readFromJS(edits, input_);
+    if (std::string error = checkEdits(hierarchy_->grid(), input_); !error.empty()) return error;
+    if (input_.empty()) return "";
+    const std::vector<CellEdit> cellEdits = unpackEdits(input_);
+    // An edit that changes the map's kinds rebuilds everything: room for a whole build first.
+    if (std::string error = reserveHeap(cellProportionalBytes(hierarchy_->grid(), 15), "the HAA* hierarchy");
+        !error.empty())
+      return error;
+    if (std::string error = hierarchy_->applyEdits(cellEdits); !error.empty()) return error;
+    // A fresh query: its scratch was sized by the graph before the edit.
+    query_ = std::make_unique<HaaStarQuery>(*hierarchy_);
+    return "";
+  }
+
+ private:
+  static val sizeToJS(const AbstractionSize& s) {
+    val o = val::object();
+    o.set("nodes", static_cast<double>(s.nodes));
+    o.set("interEdges", static_cast<double>(s.interEdges));
+    o.set("intraEdges", static_cast<double>(s.intraEdges));
+    return o;
+  }
+
+  // The last query's abstract path as an Int32Array x0, y0, ... (start and goal included), empty when
+  // it did not get as far as the abstract search.
+  val abstractPathToJS() {
+    waypoints_.clear();
+    if (!result_.found()) return cellsToJS(waypoints_);
+    const uint32_t nodes = hierarchy_->nodeCount();
+    const std::span<const uint32_t> path = query_->abstractPath();
+    for (size_t i = 0; i < path.size(); ++i) {
+      // The query numbers its start nodeCount() and its goal nodeCount() + 1 (HaaStarQuery.h).
+      const uint32_t n = path[i];
+      waypoints_.push_back(n == nodes       ? result_.cells.front()
+                           : n == nodes + 1 ? result_.cells.back()
+                                            : hierarchy_->nodeCell(n));
+    }
+    return cellsToJS(waypoints_);
+  }
+
+  std::string agentProblem(int size, const std::string& capability, Capability& agent) const {
+    if (!hierarchy_) return "the planner is not built";
+    std::string error;
+    const auto parsed = capabilityFromJS(capability, error);
+    if (!parsed) return error;
+    agent = *parsed;
+    return hierarchy_->checkAgent(size, agent);
+  }
+
+  std::unique_ptr<AnnotatedHierarchy> hierarchy_;
+  std::unique_ptr<HaaStarQuery> query_;
+  PathResult result_;
+  std::vector<int32_t> input_;
+  std::vector<Point> waypoints_;
+  PathBatchScratch scratch_;
+  PathBatchResults batch_;
+};
+
+// Annotated A* for one capability over one grid: the clearance map is computed once by build() and
+// read by every search (AnnotatedAStarSearch.h). The grid is shared with its GridHandle until that grid
+// is edited (copy on write), so editing the grid never changes the search's map.
+class AnnotatedAStarHandle {
+ public:
+  std::string build(const GridHandle& grid, const std::string& capability) {
+    if (!grid.loaded()) return "the grid is not loaded";
+    std::string error;
+    const auto parsed = capabilityFromJS(capability, error);
+    if (!parsed) return error;
+    if (std::string e =
+            reserveHeap(cellProportionalBytes(*grid.shared(), 1) - grid.shared()->bytes(), "the clearance map");
+        !e.empty())
+      return e;
+    grid_ = grid.shared();
+    capability_ = *parsed;
+    clearance_ = ClearanceMap::trueClearance(*grid_, capability_);
+    return "";
+  }
+
+  // { status, found, cost, cells, stats, expanded }, or { error } for a size outside 1..kMaxAgentSize.
+  val findPath(int sx, int sy, int gx, int gy, int size) {
+    if (!grid_) return errorObject("the search is not built");
+    if (size < 1 || size > kMaxAgentSize)
+      return errorObject("agent size " + std::to_string(size) + " is outside 1.." + std::to_string(kMaxAgentSize));
+    result_.reset();
+    search_.findPath(*grid_, clearance_, size, Point{sx, sy}, Point{gx, gy}, result_);
+    return gridSearchToJS(result_);
+  }
+
+  // The clearance of every cell for the capability (true clearance), row-major, a Uint8Array.
+  val clearance() const {
+    if (!grid_) return val::global("Uint8Array").new_(0);
+    return copyToJS(clearance_.values().data(), clearance_.values().size());
+  }
+
+ private:
+  std::shared_ptr<const Grid> grid_;
+  Capability capability_;
+  ClearanceMap clearance_;
+  AnnotatedAStarSearch search_;
+  PathResult result_;
+};
+
+// validateFootprintPath (path/FootprintValidator.h): "" when the anchors are a legal path of an agent
+// of side `size` and `capability` from start to goal costing `reportedCost`, else the problem.
+std::string validateFootprintPathJS(const GridHandle& grid, const std::string& capability, int32_t size, int32_t sx,
+                                    int32_t sy, int32_t gx, int32_t gy, const val& cells, double reportedCost,
+                                    double tolerance) {
+  if (!grid.loaded()) return "the grid is not loaded";
+  std::string error;
+  const auto parsed = capabilityFromJS(capability, error);
+  if (!parsed) return error;
+  if (size < 1 || size > kMaxAgentSize)
+    return "agent size " + std::to_string(size) + " is outside 1.." + std::to_string(kMaxAgentSize);
+  std::vector<int32_t> flat;
+  readFromJS(cells, flat);
+  if (flat.size() % 2 != 0) return "the cells must be x, y pairs";
+  std::vector<Point> path(flat.size() / 2);
+  for (size_t i = 0; i < path.size(); ++i) path[i] = Point{flat[2 * i], flat[2 * i + 1]};
+  return validateFootprintPath(*grid.shared(), *parsed, size, Point{sx, sy}, Point{gx, gy}, path, reportedCost,
+                               tolerance)
+      .problem;
+}
+
+EMSCRIPTEN_BINDINGS(hpastar_haa) {
+  emscripten::class_<HaaStarHandle>("HAAStar")
+      .constructor<>()
+      .class_function("defaultOptions", &HaaStarHandle::defaultOptions)
+      .function("build", &HaaStarHandle::build)
+      .function("built", &HaaStarHandle::built)
+      .function("options", &HaaStarHandle::options)
+      .function("stats", &HaaStarHandle::stats)
+      .function("width", &HaaStarHandle::width)
+      .function("height", &HaaStarHandle::height)
+      .function("terrain", &HaaStarHandle::terrain)
+      .function("capabilities", &HaaStarHandle::capabilities)
+      .function("checkAgent", &HaaStarHandle::checkAgent)
+      .function("findPath", &HaaStarHandle::findPath)
+      .function("findPaths", &HaaStarHandle::findPaths)
+      .function("clearance", &HaaStarHandle::clearance)
+      .function("applyEdits", &HaaStarHandle::applyEdits);
+  emscripten::class_<AnnotatedAStarHandle>("AnnotatedAStar")
+      .constructor<>()
+      .function("build", &AnnotatedAStarHandle::build)
+      .function("findPath", &AnnotatedAStarHandle::findPath)
+      .function("clearance", &AnnotatedAStarHandle::clearance);
+  emscripten::function("haaOptionFields", &optionFieldsToJS<AnnotatedHierarchyOptions>);
+  emscripten::function(
+      "maxAgentSize", +[] { return kMaxAgentSize; });
+  emscripten::function("validateFootprintPath", &validateFootprintPathJS);
+}
+
+}  // namespace
+}  // namespace hpastar::bindings
