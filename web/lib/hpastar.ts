@@ -37,7 +37,9 @@ import type {
   AbstractGraph,
   BatchSearchOptions,
   ClusterRects,
+  ClusterBuild,
   ComponentLabels,
+  Entrances,
   FindPathOptions,
   HierarchyStats,
   HpaSearchOptions,
@@ -76,7 +78,7 @@ export interface HpaModuleParts {
   readonly state: ModuleState;
   makeQuery(planner: RawHPAStar): RawHPAStarQuery;
   makeFlowFields(planner: RawHPAStar): RawHPAStarFlowFields;
-  readonly inspection: Pick<HpastarModule, 'hpaClusterRects' | 'hpaQueryConnections' | 'hpaComponentLabels'>;
+  readonly inspection: Pick<HpastarModule, 'hpaClusterRects' | 'hpaQueryConnections' | 'hpaComponentLabels' | 'hpaEntrances' | 'hpaClusterBuild'>;
 }
 
 // Lets the worker pool read a planner's terrain and options while keeping the handle private.
@@ -273,6 +275,36 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     const out = this.wasmCall(where, () => this.#parts.inspection.hpaClusterRects(raw, level));
     if ('error' in out) throw new RangeError(moduleError(where, out.error).message);
     return Object.freeze({ ...out });
+  }
+
+  /**
+   * The entrances of level 1 as the build finds them: each maximal run of border positions where the
+   * cells on both sides are free, and the transitions made of it (one in the middle when it is narrower
+   * than `options.entranceWidth`, else one at each end). Computed again by the core's scanner on the
+   * current terrain, for seeing how the hierarchy is built.
+   */
+  entrances(): Entrances {
+    const where = 'HPAStar.entrances';
+    const raw = this.#handle();
+    const out = this.wasmCall(where, () => this.#parts.inspection.hpaEntrances(raw));
+    if ('error' in out) throw moduleError(where, out.error);
+    return Object.freeze({ ...out });
+  }
+
+  /**
+   * The searches that find the intra-edges of one level-1 cluster, as the build runs them (a Dijkstra
+   * over the cluster from each of its nodes, closed cells in expansion order), and the cluster's
+   * intra-edges in the built graph.
+   * @param cluster - a level-1 cluster, 0 to columns × rows − 1 (row by row, as {@link HPAStar.clusters})
+   * @throws RangeError - when `cluster` is not a level-1 cluster
+   */
+  clusterBuild(cluster: number): ClusterBuild {
+    const where = 'HPAStar.clusterBuild';
+    const raw = this.#handle();
+    if (!Number.isInteger(cluster)) throw new TypeError(`${where}: cluster must be an integer, got ${String(cluster)}`);
+    const out = this.wasmCall(where, () => this.#parts.inspection.hpaClusterBuild(raw, cluster));
+    if ('error' in out) throw new RangeError(moduleError(where, out.error).message);
+    return Object.freeze({ ...out, searches: Object.freeze(out.searches.map((s) => Object.freeze({ ...s }))) });
   }
 
   /**

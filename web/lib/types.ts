@@ -246,7 +246,8 @@ export interface TracedSearch {
   /**
    * The nodes it expanded, as cells x0, y0, x1, y1, …: cells for a search over cells, the nodes'
    * cells (start and goal included once inserted) for a search over an abstract graph. Their count
-   * is what the search adds to its phase in {@link SearchStats}.
+   * is what the search adds to its phase in {@link SearchStats}. In expansion order: by the key the
+   * search's heap pops by (f, then h), nodes of equal key in cell order.
    */
   readonly closed: Int32Array;
   /** The nodes it generated but did not expand (its frontier when it stopped), as cells. */
@@ -264,6 +265,14 @@ export interface TracedPath {
   readonly path: PathResult;
   /** One entry per search, in the order they ran. */
   readonly searches: readonly TracedSearch[];
+  /** HPA*, DHPA*: the path as refined, before smoothing, x, y each (empty for other planners). */
+  readonly refined: Int32Array;
+  /** Where in `refined` each segment of the top-level abstract path ends (an index of a cell). */
+  readonly segmentEnds: Uint32Array;
+  /** Per segment, how many of `searches` had run when it was refined (its own searches end there). */
+  readonly segmentSearchEnds: Uint32Array;
+  /** The straight lines smoothing put into `refined`, first to last (none when not smoothed). */
+  readonly smoothing: readonly SmoothingReplacement[];
 }
 
 /**
@@ -300,6 +309,37 @@ export interface ClusterRects {
   readonly rows: number;
   /** x0, y0, x1, y1 (half-open: x0 ≤ x < x1) per cluster; cluster c at 4c, numbered row by row. */
   readonly rects: Int32Array;
+}
+
+/** The level-1 entrances of an HPA* hierarchy (`HPAStar.entrances`) and their transitions. */
+export interface Entrances {
+  /** x, y, length, vertical (1: a vertical border) per entrance; x, y its first cell on the left or upper side. */
+  readonly entrances: Int32Array;
+  /** ax, ay, bx, by per transition: its cells on either side of the border (a left or upper). */
+  readonly transitions: Int32Array;
+  /** Per entrance, its first transition; then the number of transitions (entrance e has first[e] to first[e + 1] − 1). */
+  readonly firstTransition: Uint32Array;
+}
+
+/** How the intra-edges of one level-1 cluster are found (`HPAStar.clusterBuild`). */
+export interface ClusterBuild {
+  readonly cluster: number;
+  /** The cluster's nodes, x, y each. */
+  readonly nodes: Int32Array;
+  /** The build's search from each node in turn, closed cells in expansion order (as {@link TracedSearch}). */
+  readonly searches: readonly { readonly closed: Int32Array; readonly open: Int32Array }[];
+  /** The cluster's intra-edges in the built graph, each once: positions in `nodes`, and costs. */
+  readonly edgeFrom: Uint32Array;
+  readonly edgeTo: Uint32Array;
+  readonly edgeCost: Float64Array;
+}
+
+/** One straight line of smoothing: the refined path's cells `from` to `to` (both kept) replaced by `line`. */
+export interface SmoothingReplacement {
+  readonly from: number;
+  readonly to: number;
+  /** The line's cells, x, y each, `from`'s and `to`'s included. */
+  readonly line: Int32Array;
 }
 
 /** The edges of a query's start (or goal) into the graph of one level. */
