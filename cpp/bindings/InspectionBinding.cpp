@@ -141,6 +141,27 @@ val clusterBuild(const HpaStarHandle& planner, int cluster) {
   return o;
 }
 
+// { node: [x, y], area: [x0, y0, x1, y1], distance: Float32Array, direction: Int8Array } (per cell of
+// the node's level-1 cluster, row by row), or { error }.
+val nodeTree(const HpaStarHandle& planner, int x, int y) {
+  const VersionedHierarchy::Snapshot h = planner.current();
+  if (!h) return errorObject("the planner is not built");
+  if (!h->options().cacheTrees) return errorObject("the planner keeps no trees (build it with cacheTrees: DHPA*)");
+  if (!h->grid().inside(x, y))
+    return errorObject("cell " + std::to_string(x) + "," + std::to_string(y) + " is outside the map");
+  const uint32_t node = nodeAtCell(*h, Point{x, y});
+  if (node == Hierarchy::kNone)
+    return errorObject("cell " + std::to_string(x) + "," + std::to_string(y) + " is not a node of the hierarchy");
+  const NodeTreeExport t = exportNodeTree(*h, node);
+  val o = val::object();
+  const int32_t nodeCell[2] = {t.node.x, t.node.y};
+  o.set("node", copyToJS(nodeCell, 2));
+  o.set("area", copyToJS(reinterpret_cast<const int32_t*>(&t.area), 4));
+  o.set("distance", copyToJS(t.distance.data(), t.distance.size()));
+  o.set("direction", copyToJS(t.direction.data(), t.direction.size()));
+  return o;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(hpastar_inspection) {
@@ -149,6 +170,7 @@ EMSCRIPTEN_BINDINGS(hpastar_inspection) {
   emscripten::function("hpaComponentLabels", &componentLabels);
   emscripten::function("hpaEntrances", &entrances);
   emscripten::function("hpaClusterBuild", &clusterBuild);
+  emscripten::function("hpaNodeTree", &nodeTree);
 }
 
 }  // namespace hpastar::bindings

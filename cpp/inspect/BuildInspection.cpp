@@ -54,4 +54,25 @@ ClusterBuildExport exportClusterBuild(const Hierarchy& h, int32_t cluster) {
   return out;
 }
 
+uint32_t nodeAtCell(const Hierarchy& h, Point cell) {
+  for (uint32_t n : h.clusterNodes(1, h.layout(1).clusterOf(cell)))
+    if (h.nodeCell(n) == cell) return n;
+  return Hierarchy::kNone;
+}
+
+NodeTreeExport exportNodeTree(const Hierarchy& h, uint32_t node) {
+  NodeTreeExport out;
+  out.node = h.nodeCell(node);
+  out.area = h.layout(1).rectOf(out.node);
+  for (int32_t y = out.area.y0; y < out.area.y1; ++y)
+    for (int32_t x = out.area.x0; x < out.area.x1; ++x) {
+      double d = 0;
+      int dir = -1;
+      const bool reached = h.treeStep(node, Point{x, y}, d, dir);
+      out.distance.push_back(reached ? static_cast<float>(d) : -1.0f);
+      out.direction.push_back(static_cast<int8_t>(reached ? dir : -1));
+    }
+  return out;
+}
+
 }  // namespace hpastar

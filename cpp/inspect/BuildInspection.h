@@ -41,4 +41,20 @@ struct ClusterBuildExport {
 // `cluster` must be a level-1 cluster of `h` (the caller checks the range).
 ClusterBuildExport exportClusterBuild(const Hierarchy& h, int32_t cluster);
 
+// DHPA*'s cached shortest-path tree of one level-1 node (Kring et al. 2010, Figure 1): for every cell
+// of the node's level-1 cluster, its distance to the node inside the cluster and the direction of its
+// next step towards it, as the hierarchy stores them (Hierarchy::treeStep).
+struct NodeTreeExport {
+  Point node;
+  Rect area;                      // the node's level-1 cluster
+  std::vector<float> distance;    // per cell of `area`, row by row; -1 where the node is not reached
+  std::vector<int8_t> direction;  // per cell: the next step (0..7, Moves.h: 0 up, clockwise), -1 none
+};
+
+// `node` must be a node of `h`, built with cacheTrees (the caller checks both).
+NodeTreeExport exportNodeTree(const Hierarchy& h, uint32_t node);
+
+// The node whose cell is `cell` (inside the map), or Hierarchy::kNone.
+uint32_t nodeAtCell(const Hierarchy& h, Point cell);
+
 }  // namespace hpastar

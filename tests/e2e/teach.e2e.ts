@@ -89,7 +89,7 @@ async function checkStep(p: Page, s: LearnState, prev: LearnState | null): Promi
       if (prev?.phase === 'intra-edges') expect(shown.intraEdges).toBeGreaterThanOrEqual(prev.shown!.intraEdges);
       break;
     case 'insertion':
-      expect(shown.closed).toBeGreaterThan(0);
+      expect(shown.closed + shown.treeArrows).toBeGreaterThan(0); // a search, or DHPA*'s tree
       expect(s.counts.main).toBe(0);
       break;
     case 'abstract':
@@ -229,6 +229,7 @@ describe('Learn: the walkthrough on its 40 × 40 map', () => {
       };
       const hpa = run('hpa');
       const astar = run('astar');
+      const dhpa = run('dhpa');
       const p = await open('');
       await p.keyboard.press('End');
       const s = await learn(p);
@@ -243,6 +244,23 @@ describe('Learn: the walkthrough on its 40 × 40 map', () => {
       expect((await learn(p)).counts.main).toBe(hpa.expanded_main);
       await p.selectOption('[data-testid=learn-phase]', String(starts[ORDER.indexOf('smoothing')]));
       expect((await learn(p)).counts.refinement).toBe(hpa.expanded_refine);
+      // DHPA*: its tree of a node, its search without start and goal insertion, the tool's counts.
+      await p.selectOption('[data-testid=learn-algo]', 'dhpa');
+      await p.waitForURL(/algo=dhpa/);
+      await p.waitForFunction(() => window.__hpastarLearn?.ready === true);
+      expect((await learn(p)).query.dhpa).toBe(true);
+      const dStarts = await p.$$eval('[data-testid=learn-phase] option', (os) => os.map((o) => Number((o as HTMLOptionElement).value)));
+      await p.selectOption('[data-testid=learn-phase]', String(dStarts[ORDER.indexOf('insertion')]));
+      const tree = await learn(p);
+      expect(tree.shown!.treeArrows).toBeGreaterThan(50);
+      expect(await text(p, 'learn-title')).toContain('stored tree');
+      await p.screenshot({ path: join(ARTIFACTS, 'teach-dhpa-tree.png') });
+      await p.keyboard.press('ArrowRight');
+      await p.keyboard.press('ArrowRight');
+      await p.screenshot({ path: join(ARTIFACTS, 'teach-dhpa-abstract.png') });
+      await p.keyboard.press('End');
+      expect((await learn(p)).counts).toEqual({ sg: dhpa.expanded_sg, main: dhpa.expanded_main, refinement: dhpa.expanded_refine });
+      expect(dhpa.expanded_sg).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -61,4 +61,40 @@ describe('the walkthrough on its 40 × 40 map', () => {
     planner.dispose();
     grid.dispose();
   });
+
+  test('DHPA*: the stored tree of a node the start joins, no insertion search, counts equal the query statistics', () => {
+    const grid = hp.Grid.fromMovingAI(teachMapText(), 'teach40.map');
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, cacheTrees: true });
+    const astar = new hp.AStar().traceFindPath(grid, TEACH_START, TEACH_GOAL);
+    const data = readWalkthrough(planner, grid, TEACH_START, TEACH_GOAL, astar);
+    const tree = data.tree!;
+    const [x0, y0, x1, y1] = tree.area;
+    expect(tree.distance).toHaveLength((x1! - x0!) * (y1! - y0!));
+    // The node's own cell is at 0; every arrow leads to a neighbour one move nearer (its distance lower by 1 or √2).
+    const w = x1! - x0!;
+    const at = (x: number, y: number) => (y - y0!) * w + (x - x0!);
+    expect(tree.distance[at(tree.node.x, tree.node.y)]).toBe(0);
+    const dx = [0, 1, 1, 1, 0, -1, -1, -1], dy = [-1, -1, 0, 1, 1, 1, 0, -1];
+    let arrows = 0;
+    for (let i = 0; i < tree.distance.length; i++) {
+      const dir = tree.direction[i]!;
+      if (dir < 0) continue;
+      arrows++;
+      const x = x0! + (i % w) + dx[dir]!, y = y0! + Math.floor(i / w) + dy[dir]!;
+      expect(grid.passable(x, y)).toBe(true);
+      expect(tree.distance[i]! - tree.distance[at(x, y)]!).toBeCloseTo(dir % 2 ? Math.SQRT2 : 1, 2);
+    }
+    expect(arrows).toBeGreaterThan(50);
+    const steps = makeSteps(data);
+    const treeStep = steps.find((s) => s.tree)!;
+    expect(treeStep.phase).toBe('insertion');
+    expect(shownOf(treeStep, data).treeArrows).toBe(arrows);
+    const stats = planner.findPath(TEACH_START, TEACH_GOAL).stats;
+    expect(stats.expandedInsertion).toBe(0); // start and goal in different clusters: read from the trees
+    expect(steps.at(-1)!.counts).toEqual({ sg: 0, main: stats.expandedMain, refinement: stats.expandedRefinement });
+    expect(() => hp.HPAStar.build(grid, hp.HPAStar.defaultOptions).nodeTree(tree.node)).toThrow(/keeps no trees/);
+    expect(() => planner.nodeTree({ x: 5, y: 5 })).toThrow(/5,5 is not a node/);
+    planner.dispose();
+    grid.dispose();
+  });
 });

@@ -40,6 +40,7 @@ import type {
   ClusterBuild,
   ComponentLabels,
   Entrances,
+  NodeTree,
   FindPathOptions,
   HierarchyStats,
   HpaSearchOptions,
@@ -78,7 +79,7 @@ export interface HpaModuleParts {
   readonly state: ModuleState;
   makeQuery(planner: RawHPAStar): RawHPAStarQuery;
   makeFlowFields(planner: RawHPAStar): RawHPAStarFlowFields;
-  readonly inspection: Pick<HpastarModule, 'hpaClusterRects' | 'hpaQueryConnections' | 'hpaComponentLabels' | 'hpaEntrances' | 'hpaClusterBuild'>;
+  readonly inspection: Pick<HpastarModule, 'hpaClusterRects' | 'hpaQueryConnections' | 'hpaComponentLabels' | 'hpaEntrances' | 'hpaClusterBuild' | 'hpaNodeTree'>;
 }
 
 // Lets the worker pool read a planner's terrain and options while keeping the handle private.
@@ -305,6 +306,21 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     const out = this.wasmCall(where, () => this.#parts.inspection.hpaClusterBuild(raw, cluster));
     if ('error' in out) throw new RangeError(moduleError(where, out.error).message);
     return Object.freeze({ ...out, searches: Object.freeze(out.searches.map((s) => Object.freeze({ ...s }))) });
+  }
+
+  /**
+   * DHPA*'s stored shortest-path tree of the node at `cell` (Kring et al. 2010, Figure 1): for every
+   * cell of the node's level-1 cluster, its distance to the node inside the cluster and the direction
+   * of its next step towards it, as the hierarchy keeps them.
+   * @throws Error - when the planner keeps no trees (`cacheTrees`) or `cell` is not a node's cell
+   */
+  nodeTree(cell: Point): NodeTree {
+    const where = 'HPAStar.nodeTree';
+    const raw = this.#handle();
+    if (!Number.isInteger(cell?.x) || !Number.isInteger(cell?.y)) throw new TypeError(`${where}: cell must have integer x and y`);
+    const out = this.wasmCall(where, () => this.#parts.inspection.hpaNodeTree(raw, cell.x, cell.y));
+    if ('error' in out) throw moduleError(where, out.error);
+    return Object.freeze({ node: { x: out.node[0]!, y: out.node[1]! }, area: out.area, distance: out.distance, direction: out.direction });
   }
 
   /**

@@ -334,6 +334,17 @@ export interface ClusterBuild {
   readonly edgeCost: Float64Array;
 }
 
+/** DHPA*'s stored tree of one node (`HPAStar.nodeTree`). */
+export interface NodeTree {
+  readonly node: Point;
+  /** The node's level-1 cluster: x0, y0, x1, y1 (half-open). */
+  readonly area: Int32Array;
+  /** Per cell of `area`, row by row: its distance to the node inside the cluster, −1 where not reached. */
+  readonly distance: Float32Array;
+  /** Per cell: the direction of its next step towards the node (0 up, then clockwise to 7 up-left), −1 none. */
+  readonly direction: Int8Array;
+}
+
 /** One straight line of smoothing: the refined path's cells `from` to `to` (both kept) replaced by `line`. */
 export interface SmoothingReplacement {
   readonly from: number;

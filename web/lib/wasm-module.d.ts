@@ -496,6 +496,7 @@ declare module 'hpastar:raw' {
     hpaComponentLabels(planner: RawHPAStar): Uint32Array | { error: string };
     hpaEntrances(planner: RawHPAStar): RawEntrances | { error: string };
     hpaClusterBuild(planner: RawHPAStar, cluster: number): RawClusterBuild | { error: string };
+    hpaNodeTree(planner: RawHPAStar, x: number, y: number): { node: Int32Array; area: Int32Array; distance: Float32Array; direction: Int8Array } | { error: string };
   }
 
   /** hpaEntrances(planner): the level-1 entrances and their transitions. */

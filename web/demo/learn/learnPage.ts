@@ -18,7 +18,7 @@ export interface LearnState {
   astarExpanded: number;
   shown: Shown | null;
   playing: boolean;
-  query: { start: Point; goal: Point; cluster: number; levels: number; map: string };
+  query: { start: Point; goal: Point; cluster: number; levels: number; map: string; dhpa: boolean };
 }
 
 declare global {
@@ -35,7 +35,7 @@ function parsePoint(text: string | null): Point | null {
 }
 
 /** The query the address asks for (defaults: the walkthrough's own map and query). */
-function readAddress(): { map: string; start: Point | null; goal: Point | null; cluster: number; levels: number; step: number; large: boolean } {
+function readAddress(): { map: string; start: Point | null; goal: Point | null; cluster: number; levels: number; step: number; large: boolean; dhpa: boolean } {
   const q = new URLSearchParams(location.search);
   const num = (key: string, fallback: number) => {
     const v = Number(q.get(key));
@@ -49,6 +49,7 @@ function readAddress(): { map: string; start: Point | null; goal: Point | null; 
     levels: num('levels', 1),
     step: num('step', 0),
     large: q.get('large') === '1',
+    dhpa: q.get('algo') === 'dhpa',
   };
 }
 
@@ -90,14 +91,15 @@ class LearnPage {
     for (const [name, p] of [['start', start], ['goal', goal]] as const)
       if (p.x >= grid.width || p.y >= grid.height || !grid.passable(p.x, p.y)) throw new Error(`the ${name} ${p.x},${p.y} is not a free cell of ${a.map}`);
     // The paper's options: the walkthrough shows HPA* as published (no trees, caches or landmarks).
-    const planner: HPAStar = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: a.cluster, levels: a.levels });
+    // DHPA* (algo=dhpa): the same, with every node's tree kept.
+    const planner: HPAStar = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: a.cluster, levels: a.levels, cacheTrees: a.dhpa });
     const astar = new hp.AStar().traceFindPath(grid, start, goal);
     this.#data = readWalkthrough(planner, grid, start, goal, astar);
     this.#steps = makeSteps(this.#data);
     const terrain = terrainImage(grid.terrain(), grid.width, grid.height);
     this.#view = new LearnView(byId('learn-canvas'), this.#data, terrain);
     this.#astarView = new LearnView(byId('learn-astar-canvas'), this.#data, terrain);
-    this.state.query = { start, goal, cluster: a.cluster, levels: a.levels, map: a.map };
+    this.state.query = { start, goal, cluster: a.cluster, levels: a.levels, map: a.map, dhpa: a.dhpa };
     this.state.steps = this.#steps.length;
     this.state.astarExpanded = astar.path.stats.expandedMain;
     byId('learn-astar').textContent = String(astar.path.stats.expandedMain);
@@ -145,6 +147,15 @@ class LearnPage {
     picker.add(new Option('teach40.map (40 × 40, the walkthrough\'s own)', TEACH_MAP_NAME));
     for (const m of bundledMaps) picker.add(new Option(`${m.name} (${m.width} × ${m.height})`, m.name));
     picker.value = this.address.map;
+    const algo = byId<HTMLSelectElement>('learn-algo');
+    algo.value = this.address.dhpa ? 'dhpa' : 'hpa';
+    algo.addEventListener('change', () => {
+      const q = new URLSearchParams(location.search);
+      q.delete('step');
+      if (algo.value === 'dhpa') q.set('algo', 'dhpa');
+      else q.delete('algo');
+      location.search = q.toString();
+    });
     picker.addEventListener('change', () => {
       const q = new URLSearchParams({ map: picker.value });
       if (picker.value !== TEACH_MAP_NAME) q.set('cluster', String(this.address.cluster));
@@ -285,7 +296,7 @@ const initial: LearnState = {
   astarExpanded: 0,
   shown: null,
   playing: false,
-  query: { start: { x: 0, y: 0 }, goal: { x: 0, y: 0 }, cluster: 0, levels: 0, map: '' },
+  query: { start: { x: 0, y: 0 }, goal: { x: 0, y: 0 }, cluster: 0, levels: 0, map: '', dhpa: false },
 };
 window.__hpastarLearn = initial;
 

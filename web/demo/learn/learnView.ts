@@ -17,6 +17,7 @@ export const LEARN_COLOURS = {
   path: '#000000',
   refined: '#E69F00',
   smoothing: '#F0E442', // yellow
+  tree: '#0072B2',
   start: '#009E73',
   goal: '#D55E00',
 } as const;
@@ -151,6 +152,7 @@ export class LearnView {
       ctx.fillStyle = LEARN_COLOURS.abstractNode;
       for (let k = 0; k < g.nodes.length; k += 2) this.#dot(ctx, g.nodes[k]!, g.nodes[k + 1]!, Math.max(2, cell / 2.5));
     }
+    if (s.tree && d.tree) this.#tree(ctx);
     if (s.connections) this.#connections(ctx);
     if (s.abstractSearch) {
       if (s.open) {
@@ -175,6 +177,39 @@ export class LearnView {
       this.#polyline(ctx, r.line, r.line.length / 2 - 1, k === s.smoothing - 1 ? '#000000' : LEARN_COLOURS.smoothing, Math.max(2, cell / 3));
     }
     if (s.finalPath) this.#polyline(ctx, t.path.cells, t.path.cells.length / 2 - 1, LEARN_COLOURS.path, Math.max(2, cell / 3));
+  }
+
+  /** DHPA*'s tree of one node: an arrow per cell towards its next step, and its distance when cells are large enough. */
+  #tree(ctx: CanvasRenderingContext2D): void {
+    const t = this.data.tree!;
+    const cell = this.#cell;
+    const [x0, y0, x1] = [t.area[0]!, t.area[1]!, t.area[2]!];
+    const w = x1 - x0;
+    const dx = [0, 1, 1, 1, 0, -1, -1, -1], dy = [-1, -1, 0, 1, 1, 1, 0, -1];
+    ctx.strokeStyle = LEARN_COLOURS.tree;
+    ctx.fillStyle = LEARN_COLOURS.tree;
+    ctx.lineWidth = Math.max(1, cell / 12);
+    ctx.font = `${Math.max(6, Math.floor(cell / 3.2))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    for (let i = 0; i < t.distance.length; i++) {
+      const dir = t.direction[i]!;
+      const x = x0 + (i % w), y = y0 + Math.floor(i / w);
+      const c = this.centre(x, y);
+      if (dir >= 0) {
+        const len = cell * 0.38;
+        const ex = c.x + dx[dir]! * len, ey = c.y + dy[dir]! * len;
+        ctx.beginPath();
+        ctx.moveTo(c.x - dx[dir]! * len * 0.3, c.y - dy[dir]! * len * 0.3);
+        ctx.lineTo(ex, ey);
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.arc(ex, ey, Math.max(1, cell / 14), 0, 2 * Math.PI);
+        ctx.fill();
+      }
+      if (t.distance[i]! >= 0 && cell >= 18) ctx.fillText(t.distance[i]!.toFixed(1), c.x, c.y + cell * 0.45);
+    }
+    ctx.fillStyle = LEARN_COLOURS.abstractNode;
+    this.#dot(ctx, t.node.x, t.node.y, Math.max(3, cell / 2));
   }
 
   #connections(ctx: CanvasRenderingContext2D): void {

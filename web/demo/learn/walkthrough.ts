@@ -2,7 +2,7 @@
 // planner's own data (HPAStar.entrances, clusterBuild, abstractGraph, connections, traceFindPath) and
 // nothing else. A step is a plain description of what to draw and which counts to show; the view draws
 // it, the page moves between them. Nothing here touches the DOM.
-import type { AbstractGraph, ClusterBuild, ClusterRects, Entrances, HPAStar, Point, TracedPath } from '../../lib/index';
+import type { AbstractGraph, ClusterBuild, ClusterRects, Entrances, HPAStar, NodeTree, Point, TracedPath } from '../../lib/index';
 
 export type PhaseId =
   | 'clusters'
@@ -65,6 +65,8 @@ export interface Step {
   open: CellSet | null;
   /** Abstract search: its nodes are drawn as nodes, not cells. */
   abstractSearch: boolean;
+  /** DHPA*: the stored tree of one node drawn (distances and arrows). */
+  tree: boolean;
   /** Start and goal's edges into level 1 drawn. */
   connections: boolean;
   /** The abstract path drawn (when found). */
@@ -91,6 +93,8 @@ export interface WalkthroughData {
   traced: TracedPath;
   /** Plain A* on the same query, traced. */
   astar: TracedPath;
+  /** DHPA* (a planner with trees): the stored tree of the first node the start is joined to; else null. */
+  tree: NodeTree | null;
   /** The cells of the level-1 nodes the start and the goal are joined to (x, y each). */
   connectionNodes: { start: Int32Array; goal: Int32Array };
 }
@@ -121,6 +125,7 @@ export function readWalkthrough(planner: HPAStar, size: { width: number; height:
     traced: planner.traceFindPath(start, goal),
     astar,
     connectionNodes: { start: joins.levels[0]!.start.nodes, goal: joins.levels[0]!.goal.nodes },
+    tree: planner.options.cacheTrees && joins.levels[0]!.start.nodes.length > 0 ? planner.nodeTree({ x: joins.levels[0]!.start.nodes[0]!, y: joins.levels[0]!.start.nodes[1]! }) : null,
   };
 }
 
@@ -156,6 +161,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
     closed: null,
     open: null,
     abstractSearch: false,
+    tree: false,
     connections: false,
     abstractPath: false,
     refinedTo: -1,
@@ -165,7 +171,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
   };
   const push = (s: Partial<Step> & Pick<Step, 'phase' | 'title' | 'text'>) => {
     const prev = steps.at(-1) ?? base;
-    steps.push({ ...prev, closed: null, open: null, buildingCluster: -1, ...s, counts: { ...(s.counts ?? prev.counts) } });
+    steps.push({ ...prev, closed: null, open: null, buildingCluster: -1, tree: false, ...s, counts: { ...(s.counts ?? prev.counts) } });
   };
   const c1 = d.clusters[0]!;
   const entranceCount = d.entrances.entrances.length / 4;
@@ -207,7 +213,9 @@ export function makeSteps(d: WalkthroughData): Step[] {
       buildingCluster: c,
       closed: { cells: closed, count: closed.length / 2 },
       title: `Intra-edges, cluster ${c + 1} of ${d.builds.length}: ${b.edgeFrom.length} (${intraSoFar} so far)`,
-      text: `Inside cluster ${c + 1}, a search from each of its ${b.nodes.length / 2} nodes (Dijkstra, bounded by the cluster) finds the shortest way to the other nodes; each pair that is joined inside the cluster gets an intra-edge with that distance. The cells these searches expanded are shaded (${closed.length / 2} in all). Edges whose way already passes through another node are left out.`,
+      text: d.tree
+        ? `Inside cluster ${c + 1}, DHPA* runs a Dijkstra over the whole cluster from each of its ${b.nodes.length / 2} nodes and keeps it: every cell's distance to the node and its next step towards it (the node's tree). The intra-edges come from the same searches. The cells these searches expanded are shaded (${closed.length / 2} in all).`
+        : `Inside cluster ${c + 1}, a search from each of its ${b.nodes.length / 2} nodes (Dijkstra, bounded by the cluster) finds the shortest way to the other nodes; each pair that is joined inside the cluster gets an intra-edge with that distance. The cells these searches expanded are shaded (${closed.length / 2} in all). Edges whose way already passes through another node are left out.`,
     });
   });
   if (d.levels > 1) {
@@ -249,8 +257,18 @@ export function makeSteps(d: WalkthroughData): Step[] {
       text: `The query's ${who} is not a node of the graph. A search inside its cluster finds how far it is from each node of the cluster; each node it reaches gets an edge to it (dotted). This is the paper's SG effort (${counts.sg} so far).`,
     });
   });
+  if (d.tree) {
+    const n = d.tree.node;
+    push({
+      phase: 'insertion',
+      tree: true,
+      connections: true,
+      title: `DHPA*: the stored tree of node ${n.x},${n.y}`,
+      text: `DHPA* keeps, for every node, the distance from each cell of its cluster to the node (the numbers) and the first step of the way there (the arrows). The start's distance to this node is read from the tree, with no search; so are its distances to the other nodes of its cluster, and the goal's.`,
+    });
+  }
   if (insertions.length === 0)
-    push({ phase: 'insertion', connections: true, title: 'Insertion: no search', text: 'This planner reads the distances to the nodes of the start\'s and goal\'s clusters from its stored trees (DHPA*): no search.' });
+    push({ phase: 'insertion', connections: true, title: 'Insertion: no search', text: 'The start and the goal are joined to the nodes of their clusters by reading the nodes\' stored trees (DHPA*): no search, so the SG effort is 0. The abstract search then starts from the start as from any node.' });
 
   const abstract = t.searches.find((s) => s.phase === 'abstract');
   if (abstract) {
@@ -293,7 +311,9 @@ export function makeSteps(d: WalkthroughData): Step[] {
       title: `Refinement, segment ${k + 1} of ${segments}: ${closed.length / 2} expanded`,
       text: own.length
         ? `Each abstract edge becomes cells: a small A* inside one cluster finds the way between its two nodes (${closed.length / 2} cells expanded here).`
-        : 'This abstract edge needs no search: an inter-edge is one step across a border (or its way is cached).',
+        : d.tree
+          ? 'This abstract edge needs no search: DHPA* walks the target node\'s tree, one lookup per cell (or the edge is one step across a border).'
+          : 'This abstract edge needs no search: an inter-edge is one step across a border (or its way is cached).',
     });
   }
   t.smoothing.forEach((r, k) => {
@@ -340,6 +360,8 @@ export interface Shown {
   refinedCells: number;
   smoothing: number;
   pathCells: number;
+  /** DHPA*'s tree: cells with an arrow drawn. */
+  treeArrows: number;
 }
 
 export function shownOf(s: Step, d: WalkthroughData): Shown {
@@ -361,5 +383,6 @@ export function shownOf(s: Step, d: WalkthroughData): Shown {
     refinedCells: s.refinedTo + 1,
     smoothing: s.smoothing,
     pathCells: s.finalPath ? d.traced.path.cells.length / 2 : 0,
+    treeArrows: s.tree && d.tree ? d.tree.direction.filter((x) => x >= 0).length : 0,
   };
 }
