@@ -176,9 +176,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
   const c1 = d.clusters[0]!;
   const entranceCount = d.entrances.entrances.length / 4;
   const transitionCount = d.entrances.transitions.length / 4;
-  const g1 = d.graphs[0]!;
-  let inter = 0;
-  for (let e = 0; e < g1.edgeInter.length; e++) inter += g1.edgeInter[e]!;
+  const inter = interEdgeCount(d.graphs[0]!);
 
   push({
     phase: 'clusters',
@@ -305,6 +303,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
     push({
       phase: 'refinement',
       abstractPath: true,
+      connections: false,
       refinedTo: t.segmentEnds[k]!,
       closed: own.length ? { cells: closed, count: closed.length / 2 } : null,
       counts,
@@ -364,10 +363,15 @@ export interface Shown {
   treeArrows: number;
 }
 
+/** The inter-edges of a level's graph (those crossing a border of its clusters). */
+function interEdgeCount(g: AbstractGraph): number {
+  let n = 0;
+  for (let e = 0; e < g.edgeInter.length; e++) n += g.edgeInter[e]!;
+  return n;
+}
+
 export function shownOf(s: Step, d: WalkthroughData): Shown {
-  const g1 = d.graphs[0]!;
-  let inter = 0;
-  for (let e = 0; e < g1.edgeInter.length; e++) inter += g1.edgeInter[e]!;
+  const inter = interEdgeCount(d.graphs[0]!);
   let intra = 0;
   for (let c = 0; c < s.intraClusters; c++) intra += d.builds[c]!.edgeFrom.length;
   let clusters = 0;
