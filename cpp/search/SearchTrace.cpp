@@ -40,7 +40,13 @@ void SearchTrace::recordCells(const SearchSpace& space, const Rect& area, const 
 }
 
 void SearchTrace::appendInKeyOrder(std::vector<Point>& closed) {
-  std::stable_sort(order_.begin(), order_.end(), [](const Keyed& a, const Keyed& b) { return a.key < b.key; });
+  // keyOf: f in the high bits, then floor(4h). Equal f: larger h (smaller g) first, so that a node comes
+  // after the one it was reached from (SearchTrace.h).
+  constexpr uint64_t kTieBits = (uint64_t{1} << 20) - 1;
+  std::stable_sort(order_.begin(), order_.end(), [](const Keyed& a, const Keyed& b) {
+    if ((a.key >> 20) != (b.key >> 20)) return (a.key >> 20) < (b.key >> 20);
+    return (a.key & kTieBits) > (b.key & kTieBits);
+  });
   for (const Keyed& k : order_) closed.push_back(k.cell);
   order_.clear();
 }

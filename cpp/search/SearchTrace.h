@@ -23,11 +23,13 @@ const char* searchPhaseName(SearchPhase phase);
 // (open, its frontier when it stopped). Nodes are given by their cells: cells for a search over cells,
 // the nodes' cells for a search over an abstract graph (start and goal included when inserted).
 //
-// `closed` is in expansion order: sorted by the key the search's heap pops by (f, then h, as
-// BasicSearchSpace::keyOf), read back from the final g values and the heuristic. With a consistent
-// heuristic (every search here has one) that is the order the search popped them; among nodes of
-// equal key, which the heap pops in no set order, ids go first to last. Read after the search, so the
-// expansion loop itself has nothing to record.
+// `closed` is in an order of expansion read back after the search from the final g values and the
+// heuristic (so the expansion loop itself records nothing): by f (as BasicSearchSpace::keyOf rounds
+// it), then by g. With a consistent heuristic (every search here has one) the search expands its
+// nodes by non-decreasing f, so the layers of equal f are in the order it took them; inside a layer,
+// g first puts each node after the one it was reached from, while the heap itself prefers the nodes
+// nearer the goal (smaller h) among those it holds: the order inside a layer is one it could take,
+// not always the one it took.
 struct TracedSearch {
   SearchPhase phase = SearchPhase::AStar;
   int32_t level = 0;  // 0: a search over cells; l >= 1: a search over the abstract graph of level l

@@ -179,10 +179,10 @@ TEST(SearchTrace, ShpaClosedCountsEqualItsStats) {
   }
 }
 
-TEST(SearchTrace, AStarClosedCellsComeInTheOrderOfTheirEstimates) {
+TEST(SearchTrace, AStarClosedCellsComeByEstimateEachAfterTheCellItWasReachedFrom) {
   // Independent oracle: a closed cell of A* (consistent heuristic) has its true distance from the start,
-  // so along the expansion order distance + octile distance to the goal never decreases, and ties
-  // (equal f) come nearer the goal first (smaller h).
+  // so along the order distance + octile distance to the goal never decreases; and each cell but the
+  // start comes after a neighbour at its distance minus one move (the cell it was reached from).
   const Grid g = test::loadMap("arena.map");
   AStarSearch astar;
   DijkstraSearch dijkstra;
@@ -200,16 +200,21 @@ TEST(SearchTrace, AStarClosedCellsComeInTheOrderOfTheirEstimates) {
     if (r.found()) {
       EXPECT_EQ(closed.back(), t);
     }
-    double lastF = -1, lastH = 0;
+    double lastF = -1;
+    std::vector<Point> seen;
     for (Point p : closed) {
-      const double h = octileDistance(t.x - p.x, t.y - p.y);
-      const double f = dijkstra.distance(p) + h;
+      const double f = dijkstra.distance(p) + octileDistance(t.x - p.x, t.y - p.y);
       EXPECT_GE(f, lastF - 1e-6) << "cell " << p.x << "," << p.y;
-      if (std::abs(f - lastF) < 1e-6) {
-        EXPECT_GE(h, lastH - 0.25 - 1e-9);
-      }
       lastF = f;
-      lastH = h;
+      if (p != s) {
+        const bool parentBefore = std::any_of(seen.begin(), seen.end(), [&](Point q) {
+          const int dx = p.x - q.x, dy = p.y - q.y;
+          if (std::abs(dx) > 1 || std::abs(dy) > 1) return false;
+          return std::abs(dijkstra.distance(q) + octileDistance(dx, dy) - dijkstra.distance(p)) < 1e-6;
+        });
+        EXPECT_TRUE(parentBefore) << "cell " << p.x << "," << p.y << " before the cell it was reached from";
+      }
+      seen.push_back(p);
     }
   }
 }

@@ -246,8 +246,10 @@ export interface TracedSearch {
   /**
    * The nodes it expanded, as cells x0, y0, x1, y1, …: cells for a search over cells, the nodes'
    * cells (start and goal included once inserted) for a search over an abstract graph. Their count
-   * is what the search adds to its phase in {@link SearchStats}. In expansion order: by the key the
-   * search's heap pops by (f, then h), nodes of equal key in cell order.
+   * is what the search adds to its phase in {@link SearchStats}. In an order of expansion read
+   * after the search: by f, then by g (each node after the one it was reached from). A search expands
+   * by non-decreasing f, so the layers of equal f are in its order; inside a layer the order is one it
+   * could take, not always the one it took (its heap prefers the nodes nearer the goal).
    */
   readonly closed: Int32Array;
   /** The nodes it generated but did not expand (its frontier when it stopped), as cells. */
