@@ -105,6 +105,7 @@ class LearnPage {
     byId('learn-astar').textContent = String(astar.path.stats.expandedMain);
     byId('learn-astar-abstract').textContent = String(astar.path.stats.expandedMain);
     byId('learn-astar-caption').textContent = `Plain A* on the same query: ${astar.path.stats.expandedMain} cells expanded (blue), cost ${astar.path.cost.toFixed(2)}`;
+    byId('learn-hpa-caption').textContent = a.dhpa ? 'DHPA* (HPA* with stored trees)' : 'HPA*';
     planner.dispose();
     grid.dispose();
     this.#wire();
