@@ -21,6 +21,13 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/demo', import.meta.url)),
     emptyOutDir: true,
+    // Two pages: the demo, and the walkthrough that teaches HPA* step by step (learn.html).
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./web/demo/index.html', import.meta.url)),
+        learn: fileURLToPath(new URL('./web/demo/learn.html', import.meta.url)),
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

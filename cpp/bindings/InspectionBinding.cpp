@@ -10,6 +10,7 @@
 #include "bindings/HeapReservation.h"
 #include "bindings/HpaStarBinding.h"
 #include "grid/AllocationSize.h"
+#include "inspect/BuildInspection.h"
 #include "inspect/HierarchyInspection.h"
 
 namespace hpastar::bindings {
@@ -91,12 +92,85 @@ val componentLabels(const HpaStarHandle& planner) {
   return copyToJS(labels.data(), labels.size());
 }
 
+// { entrances: Int32Array (x, y, length, vertical per entrance: its first cell on the left/upper side),
+//   transitions: Int32Array (ax, ay, bx, by per transition), firstTransition: Uint32Array (per entrance,
+//   then the total) }, or { error }.
+val entrances(const HpaStarHandle& planner) {
+  const VersionedHierarchy::Snapshot h = planner.current();
+  if (!h) return errorObject("the planner is not built");
+  const std::vector<EntranceExport> list = exportEntrances(*h);
+  std::vector<int32_t> runs, transitions;
+  std::vector<uint32_t> first;
+  for (const EntranceExport& e : list) {
+    runs.insert(runs.end(), {e.entrance.first.x, e.entrance.first.y, e.entrance.length, e.entrance.vertical ? 1 : 0});
+    first.push_back(static_cast<uint32_t>(transitions.size() / 4));
+    for (const Transition& t : e.transitions) transitions.insert(transitions.end(), {t.a.x, t.a.y, t.b.x, t.b.y});
+  }
+  first.push_back(static_cast<uint32_t>(transitions.size() / 4));
+  val o = val::object();
+  o.set("entrances", copyToJS(runs.data(), runs.size()));
+  o.set("transitions", copyToJS(transitions.data(), transitions.size()));
+  o.set("firstTransition", copyToJS(first.data(), first.size()));
+  return o;
+}
+
+// { cluster, nodes: Int32Array, searches: [{ closed, open }] (closed in expansion order), edgeFrom,
+//   edgeTo: Uint32Array, edgeCost: Float64Array }, or { error }.
+val clusterBuild(const HpaStarHandle& planner, int cluster) {
+  const VersionedHierarchy::Snapshot h = planner.current();
+  if (!h) return errorObject("the planner is not built");
+  const int clusters = h->layout(1).columns * h->layout(1).rows;
+  if (cluster < 0 || cluster >= clusters)
+    return errorObject("cluster " + std::to_string(cluster) + " is not a level-1 cluster (0 to " +
+                       std::to_string(clusters - 1) + ")");
+  const ClusterBuildExport b = exportClusterBuild(*h, cluster);
+  val searches = val::array();
+  for (const TracedSearch& t : b.searches) {
+    val o = val::object();
+    o.set("closed", cellsToJS(t.closed));
+    o.set("open", cellsToJS(t.open));
+    searches.call<void>("push", o);
+  }
+  val o = val::object();
+  o.set("cluster", b.cluster);
+  o.set("nodes", cellsToJS(b.nodes));
+  o.set("searches", searches);
+  o.set("edgeFrom", copyToJS(b.edgeFrom.data(), b.edgeFrom.size()));
+  o.set("edgeTo", copyToJS(b.edgeTo.data(), b.edgeTo.size()));
+  o.set("edgeCost", copyToJS(b.edgeCost.data(), b.edgeCost.size()));
+  return o;
+}
+
+// { node: [x, y], area: [x0, y0, x1, y1], distance: Float32Array, direction: Int8Array } (per cell of
+// the node's level-1 cluster, row by row), or { error }.
+val nodeTree(const HpaStarHandle& planner, int x, int y) {
+  const VersionedHierarchy::Snapshot h = planner.current();
+  if (!h) return errorObject("the planner is not built");
+  if (!h->options().cacheTrees) return errorObject("the planner keeps no trees (build it with cacheTrees: DHPA*)");
+  if (!h->grid().inside(x, y))
+    return errorObject("cell " + std::to_string(x) + "," + std::to_string(y) + " is outside the map");
+  const uint32_t node = nodeAtCell(*h, Point{x, y});
+  if (node == Hierarchy::kNone)
+    return errorObject("cell " + std::to_string(x) + "," + std::to_string(y) + " is not a node of the hierarchy");
+  const NodeTreeExport t = exportNodeTree(*h, node);
+  val o = val::object();
+  const int32_t nodeCell[2] = {t.node.x, t.node.y};
+  o.set("node", copyToJS(nodeCell, 2));
+  o.set("area", copyToJS(reinterpret_cast<const int32_t*>(&t.area), 4));
+  o.set("distance", copyToJS(t.distance.data(), t.distance.size()));
+  o.set("direction", copyToJS(t.direction.data(), t.direction.size()));
+  return o;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(hpastar_inspection) {
   emscripten::function("hpaClusterRects", &clusterRects);
   emscripten::function("hpaQueryConnections", &queryConnections);
   emscripten::function("hpaComponentLabels", &componentLabels);
+  emscripten::function("hpaEntrances", &entrances);
+  emscripten::function("hpaClusterBuild", &clusterBuild);
+  emscripten::function("hpaNodeTree", &nodeTree);
 }
 
 }  // namespace hpastar::bindings

@@ -9,8 +9,12 @@
 
 namespace hpastar::bindings {
 
-// { path: pathToJS(result), searches: [{ phase, level, closed: Int32Array, open: Int32Array }] }, one
-// entry per search in the order they ran; cells packed x0, y0, x1, y1, ...
+// { path: pathToJS(result), searches: [{ phase, level, closed: Int32Array, open: Int32Array }], refined,
+// segmentEnds, smoothing: [{ from, to, line }] }, one search entry per search in the order they ran
+// (closed cells in expansion order: SearchTrace.h); cells packed x0, y0, x1, y1, ... `refined` is the
+// path before smoothing, `segmentEnds` where in it each top-level segment ends and `segmentSearchEnds`
+// how many searches had run when it ended (all empty for
+// planners without refinement); `smoothing` the straight lines that replaced parts of it.
 inline val tracedPathToJS(const PathResult& result, const SearchTrace& trace) {
   val searches = val::array();
   for (const TracedSearch& s : trace.searches()) {
@@ -21,9 +25,21 @@ inline val tracedPathToJS(const PathResult& result, const SearchTrace& trace) {
     o.set("open", cellsToJS(s.open));
     searches.call<void>("push", o);
   }
+  val smoothing = val::array();
+  for (const SmoothingReplacement& r : trace.smoothing()) {
+    val o = val::object();
+    o.set("from", r.from);
+    o.set("to", r.to);
+    o.set("line", cellsToJS(r.line));
+    smoothing.call<void>("push", o);
+  }
   val out = val::object();
   out.set("path", pathToJS(result));
   out.set("searches", searches);
+  out.set("refined", cellsToJS(trace.refined()));
+  out.set("segmentEnds", copyToJS(trace.segmentEnds().data(), trace.segmentEnds().size()));
+  out.set("segmentSearchEnds", copyToJS(trace.segmentSearchEnds().data(), trace.segmentSearchEnds().size()));
+  out.set("smoothing", smoothing);
   return out;
 }
 

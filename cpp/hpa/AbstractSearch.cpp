@@ -59,6 +59,7 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
   g[source] = 0;
   parent[source] = Hierarchy::kNone;
   const double h0 = heuristic(source);
+  hOf[source] = h0;
   space_.pushOrDecrease(h0, h0, source, false);
   uint64_t expanded = 0;
 

@@ -38,6 +38,8 @@ class AbstractSearch {
   void appendPath(uint32_t node, std::vector<uint32_t>& out) const;
   // After run(): the stamps of the nodes it touched (read by a SearchTrace).
   const NodeSearchSpace& space() const { return space_; }
+  // After run(): the heuristic the search gave a node it reached (seen or closed).
+  double heuristicOf(uint32_t node) const { return h_[node]; }
 
  private:
   // Fills `row` with the landmark distances of `node` (a graph node, or the overlay's start or goal);

@@ -131,16 +131,18 @@ uint64_t HpaStarQuery::searchAbstract(int32_t level, const Rect& area, uint32_t 
 void HpaStarQuery::recordAbstractSearch(int32_t level, const Rect& area) {
   const NodeSearchSpace& space = abstractSearch_.space();
   auto cellOf = [&](uint32_t node) { return overlay_.cellOf(*h_, node); };
+  auto hOf = [&](uint32_t node) { return abstractSearch_.heuristicOf(node); };
   if (area == h_->grid().bounds()) {
-    trace_->recordNodes(space, h_->nodeCount() + 2, level, cellOf);
+    trace_->recordNodes(space, h_->nodeCount() + 2, level, cellOf, hOf);
     return;
   }
   // A bounded search (a cluster of the level above) touches only the nodes of that level inside it, and
   // start and goal: read those, not every node id (refinement runs one such search per abstract edge).
   TracedSearch& traced = trace_->next(level);
+  trace_->startKeeping();
   auto visit = [&](uint32_t node) {
     if (space.closed(node))
-      traced.closed.push_back(cellOf(node));
+      trace_->keep(NodeSearchSpace::keyOf(space.g()[node] + hOf(node), hOf(node)), cellOf(node));
     else if (space.seen(node))
       traced.open.push_back(cellOf(node));
   };
@@ -150,6 +152,7 @@ void HpaStarQuery::recordAbstractSearch(int32_t level, const Rect& area) {
       for (uint32_t node : h_->clusterNodes(level, cy * layout.columns + cx)) visit(node);
   visit(overlay_.startNode());
   visit(overlay_.goalNode());
+  trace_->appendInKeyOrder(traced.closed);
 }
 
 void HpaStarQuery::refineSegment(size_t segment, std::vector<Point>& cells, SearchStats& stats) {
@@ -208,11 +211,16 @@ PathStatus HpaStarQuery::findPath(Point start, Point goal, PathResult& out, cons
   out.cells.clear();
   out.cells.push_back(start);
   joints_.assign(1, 0);
-  for (size_t s = 0; s < segmentCount(); ++s) refineSegment(s, out.cells, out.stats);
+  for (size_t s = 0; s < segmentCount(); ++s) {
+    refineSegment(s, out.cells, out.stats);
+    if (trace_) trace_->endSegment(static_cast<uint32_t>(out.cells.size() - 1));
+  }
+  if (trace_) trace_->recordRefinement(out.cells);
   if (options.smooth) {
     const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 2 * h_->options().clusterSize;
     smoother_.smooth(h_->grid(), out.cells, range, joints_);
   }
+  if (trace_) trace_->recordSmoothing(out.cells);
   out.cost = pathCost(h_->grid(), out.cells);
   return out.status;
 }

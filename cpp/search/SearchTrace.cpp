@@ -1,5 +1,9 @@
 #include "search/SearchTrace.h"
 
+#include <algorithm>
+
+#include "grid/Moves.h"
+
 namespace hpastar {
 
 const char* searchPhaseName(SearchPhase phase) {
@@ -16,16 +20,65 @@ const char* searchPhaseName(SearchPhase phase) {
   return "astar";
 }
 
-void SearchTrace::recordCells(const SearchSpace& space, const Rect& area) {
+void SearchTrace::recordCells(const SearchSpace& space, const Rect& area, const Point* goal, double hScale) {
   TracedSearch& s = next(0);
+  order_.clear();
   const int32_t aw = area.width();
   const uint32_t count = static_cast<uint32_t>(area.area());
   for (uint32_t id = 0; id < count; ++id) {
     if (!space.seen(id)) continue;
     const int32_t ly = static_cast<int32_t>(id) / aw;
     const Point cell{static_cast<int32_t>(id) - ly * aw + area.x0, ly + area.y0};
-    (space.closed(id) ? s.closed : s.open).push_back(cell);
+    if (!space.closed(id)) {
+      s.open.push_back(cell);
+      continue;
+    }
+    const double h = goal ? hScale * octileDistance(goal->x - cell.x, goal->y - cell.y) : 0.0;
+    order_.push_back(Keyed{SearchSpace::keyOf(space.g()[id] + h, h), cell});
   }
+  appendInKeyOrder(s.closed);
+}
+
+void SearchTrace::appendInKeyOrder(std::vector<Point>& closed) {
+  // keyOf: f in the high bits, then floor(4h). Equal f: larger h (smaller g) first, so that a node comes
+  // after the one it was reached from (SearchTrace.h).
+  constexpr uint64_t kTieBits = (uint64_t{1} << 20) - 1;
+  std::stable_sort(order_.begin(), order_.end(), [](const Keyed& a, const Keyed& b) {
+    if ((a.key >> 20) != (b.key >> 20)) return (a.key >> 20) < (b.key >> 20);
+    return (a.key & kTieBits) > (b.key & kTieBits);
+  });
+  for (const Keyed& k : order_) closed.push_back(k.cell);
+  order_.clear();
+}
+
+std::vector<SmoothingReplacement> smoothingReplacements(const std::vector<Point>& refined,
+                                                        const std::vector<Point>& smoothed) {
+  std::vector<SmoothingReplacement> out;
+  size_t i = 0, j = 0;  // refined[i] == smoothed[j]: a cell both paths share
+  while (i + 1 < refined.size() && j + 1 < smoothed.size()) {
+    if (refined[i + 1] == smoothed[j + 1]) {
+      ++i, ++j;
+      continue;
+    }
+    // A line leaves the refined path at i: it rejoins at the first later cell of the refined path.
+    SmoothingReplacement r;
+    r.from = static_cast<uint32_t>(i);
+    r.line.push_back(smoothed[j]);
+    size_t rejoin = refined.size();
+    while (rejoin == refined.size() && ++j < smoothed.size()) {
+      r.line.push_back(smoothed[j]);
+      for (size_t k = i + 1; k < refined.size(); ++k)
+        if (refined[k] == smoothed[j]) {
+          rejoin = k;
+          break;
+        }
+    }
+    if (rejoin == refined.size()) break;  // not a smoothing of `refined`: nothing more to say
+    r.to = static_cast<uint32_t>(rejoin);
+    out.push_back(std::move(r));
+    i = rejoin;
+  }
+  return out;
 }
 
 uint64_t SearchTrace::closedCount(SearchPhase phase) const {

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -7,6 +8,8 @@
 #include <random>
 
 #include "TestMaps.h"
+#include "inspect/AbstractGraphExport.h"
+#include "inspect/BuildInspection.h"
 #include "inspect/HierarchyInspection.h"
 
 namespace hpastar {
@@ -187,6 +190,74 @@ TEST(HierarchyInspection, ComponentLabelsAreTheFloodFillsNumberedByTheirFirstCel
       for (int32_t y = 0; y < g.height(); ++y) edits.push_back(CellEdit{Point{40, y}, '@'});
       ASSERT_EQ(h.applyEdits(edits), "");
     }
+  }
+}
+
+TEST(BuildInspection, EntrancesAreMaximalFreeBorderRunsWithTheBuildsTransitions) {
+  const Grid g = test::loadMap("arena.map");
+  for (int32_t width : {1, 6}) {
+    HierarchyOptions o = options(10, 1);
+    o.entranceWidth = width;
+    const Hierarchy h = test::buildHierarchy(g, o);
+    const std::vector<EntranceExport> list = exportEntrances(h);
+    EXPECT_EQ(list.size(), h.stats().entrances);
+    const ClusterLayout& lay = h.layout(1);
+    const AbstractGraphExport graph = exportAbstractGraph(h, 1);
+    auto isNode = [&](Point p) {
+      return std::find(graph.nodeCells.begin(), graph.nodeCells.end(), p) != graph.nodeCells.end();
+    };
+    auto at = [](Point p, Point d, int32_t k) { return Point{p.x + d.x * k, p.y + d.y * k}; };
+    size_t transitions = 0;
+    for (const EntranceExport& e : list) {
+      const Point step = e.entrance.vertical ? Point{0, 1} : Point{1, 0};
+      const Point across = e.entrance.vertical ? Point{1, 0} : Point{0, 1};
+      // Every position is free on both sides and on a border; the run cannot be extended either way.
+      for (int32_t k = 0; k < e.entrance.length; ++k) {
+        const Point a = at(e.entrance.first, step, k);
+        EXPECT_TRUE(g.passable(a) && g.passable(at(a, across, 1)));
+        EXPECT_NE(lay.clusterOf(a), lay.clusterOf(at(a, across, 1)));
+      }
+      const Point before = at(e.entrance.first, step, -1), after = at(e.entrance.first, step, e.entrance.length);
+      for (Point p : {before, after}) {
+        if (g.inside(p) && g.inside(at(p, across, 1)) && lay.clusterOf(p) == lay.clusterOf(e.entrance.first) &&
+            lay.clusterOf(at(p, across, 1)) == lay.clusterOf(at(e.entrance.first, across, 1))) {
+          EXPECT_FALSE(g.passable(p) && g.passable(at(p, across, 1))) << "not maximal";
+        }
+      }
+      ASSERT_EQ(e.transitions.size(), e.entrance.length < width ? 1u : 2u);
+      for (const Transition& t : e.transitions) {
+        EXPECT_TRUE(isNode(t.a) && isNode(t.b));
+      }
+      transitions += e.transitions.size();
+    }
+    EXPECT_GE(transitions, h.stats().levels[0].interEdges);
+  }
+}
+
+TEST(BuildInspection, ClusterSearchesStayInTheirClusterAndFindItsIntraEdges) {
+  const Grid g = test::loadMap("arena.map");
+  for (bool trees : {false, true}) {
+    const Hierarchy h = test::buildHierarchy(g, options(10, 1, trees));
+    const ClusterLayout& lay = h.layout(1);
+    uint32_t intra = 0;
+    for (int32_t c = 0; c < lay.columns * lay.rows; ++c) {
+      const ClusterBuildExport b = exportClusterBuild(h, c);
+      const Rect area = lay.rect(c);
+      const size_t k = b.nodes.size();
+      EXPECT_EQ(b.searches.size(), trees ? k : (k == 0 ? 0 : k - 1));
+      for (size_t i = 0; i < b.searches.size(); ++i) {
+        ASSERT_FALSE(b.searches[i].closed.empty());
+        EXPECT_EQ(b.searches[i].closed.front(), b.nodes[i]) << "a search starts at its node";
+        for (Point p : b.searches[i].closed) EXPECT_TRUE(area.contains(p) && g.passable(p));
+      }
+      for (size_t e = 0; e < b.edgeFrom.size(); ++e) {
+        EXPECT_LT(b.edgeFrom[e], b.edgeTo[e]);
+        EXPECT_LT(b.edgeTo[e], k);
+        EXPECT_GT(b.edgeCost[e], 0);
+      }
+      intra += static_cast<uint32_t>(b.edgeFrom.size());
+    }
+    EXPECT_EQ(intra, h.stats().levels[0].intraEdges);
   }
 }
 

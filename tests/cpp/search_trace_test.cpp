@@ -1,12 +1,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <random>
 
 #include "TestMaps.h"
 #include "hpa/HpaStarQuery.h"
+#include "path/PathValidator.h"
 #include "search/AStarSearch.h"
+#include "search/DijkstraSearch.h"
 #include "search/SearchTrace.h"
 #include "shpa/ShpaStarQuery.h"
 
@@ -174,6 +177,91 @@ TEST(SearchTrace, ShpaClosedCountsEqualItsStats) {
     EXPECT_EQ(trace.closedCount(SearchPhase::Abstract), r.stats.expandedMain);
     EXPECT_EQ(trace.closedCount(SearchPhase::Refinement), r.stats.expandedRefinement);
   }
+}
+
+TEST(SearchTrace, AStarClosedCellsComeByEstimateEachAfterTheCellItWasReachedFrom) {
+  // Independent oracle: a closed cell of A* (consistent heuristic) has its true distance from the start,
+  // so along the order distance + octile distance to the goal never decreases; and each cell but the
+  // start comes after a neighbour at its distance minus one move (the cell it was reached from).
+  const Grid g = test::loadMap("arena.map");
+  AStarSearch astar;
+  DijkstraSearch dijkstra;
+  SearchTrace trace;
+  astar.setTrace(&trace);
+  for (const auto& [s, t] : randomQueries(g, 30, 5)) {
+    if (s == t) continue;
+    trace.clear();
+    PathResult r;
+    astar.findPath(g, s, t, r);
+    dijkstra.run(g, g.bounds(), s);
+    const std::vector<Point>& closed = trace.searches().at(0).closed;
+    ASSERT_FALSE(closed.empty());
+    EXPECT_EQ(closed.front(), s);
+    if (r.found()) {
+      EXPECT_EQ(closed.back(), t);
+    }
+    double lastF = -1;
+    std::vector<Point> seen;
+    for (Point p : closed) {
+      const double f = dijkstra.distance(p) + octileDistance(t.x - p.x, t.y - p.y);
+      EXPECT_GE(f, lastF - 1e-6) << "cell " << p.x << "," << p.y;
+      lastF = f;
+      if (p != s) {
+        const bool parentBefore = std::any_of(seen.begin(), seen.end(), [&](Point q) {
+          const int dx = p.x - q.x, dy = p.y - q.y;
+          if (std::abs(dx) > 1 || std::abs(dy) > 1) return false;
+          return std::abs(dijkstra.distance(q) + octileDistance(dx, dy) - dijkstra.distance(p)) < 1e-6;
+        });
+        EXPECT_TRUE(parentBefore) << "cell " << p.x << "," << p.y << " before the cell it was reached from";
+      }
+      seen.push_back(p);
+    }
+  }
+}
+
+TEST(SearchTrace, HpaTraceGivesTheRefinedPathItsSegmentsAndTheSmoothingThatMadeThePath) {
+  const Grid g = test::loadMap("den520d.map");
+  HierarchyOptions o;
+  o.clusterSize = 10;
+  const Hierarchy h = test::buildHierarchy(g, o);
+  HpaStarQuery query(h);
+  SearchTrace trace;
+  query.setTrace(&trace);
+  int smoothed = 0;
+  for (const auto& [s, t] : randomQueries(g, 60, 3)) {
+    trace.clear();
+    PathResult r;
+    query.findPath(s, t, r);
+    if (!r.found() || s == t) continue;
+    const std::vector<Point>& refined = trace.refined();
+    EXPECT_TRUE(validatePath(g, s, t, refined, pathCost(g, refined)).valid);
+    // One segment per abstract edge, ending at increasing indices, the last at the goal.
+    ASSERT_EQ(trace.segmentEnds().size(), r.stats.abstractPathNodes - 1u);
+    ASSERT_EQ(trace.segmentSearchEnds().size(), trace.segmentEnds().size());
+    EXPECT_EQ(trace.segmentEnds().back(), refined.size() - 1);
+    EXPECT_TRUE(std::is_sorted(trace.segmentEnds().begin(), trace.segmentEnds().end()));
+    EXPECT_EQ(trace.segmentSearchEnds().back(), trace.searches().size());
+    // Replaying the replacements on the refined path gives the path found; each line is straight.
+    std::vector<Point> replayed;
+    size_t at = 0;
+    for (const SmoothingReplacement& x : trace.smoothing()) {
+      ASSERT_LT(x.from, x.to);
+      ASSERT_GE(x.from, at);
+      replayed.insert(replayed.end(), refined.begin() + at, refined.begin() + x.from);
+      EXPECT_EQ(x.line.front(), refined[x.from]);
+      EXPECT_EQ(x.line.back(), refined[x.to]);
+      for (size_t k = 1; k + 1 < x.line.size(); ++k)
+        EXPECT_TRUE(x.line[k + 1].x - x.line[k].x == x.line[1].x - x.line[0].x &&
+                    x.line[k + 1].y - x.line[k].y == x.line[1].y - x.line[0].y)
+            << "not a straight line";
+      replayed.insert(replayed.end(), x.line.begin(), x.line.end() - 1);
+      at = x.to;
+    }
+    replayed.insert(replayed.end(), refined.begin() + at, refined.end());
+    EXPECT_EQ(replayed, r.cells);
+    smoothed += !trace.smoothing().empty();
+  }
+  EXPECT_GT(smoothed, 20);
 }
 
 TEST(SearchTrace, PhaseNamesAreTheOnesTheBindingsUse) {

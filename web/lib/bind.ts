@@ -55,6 +55,9 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
       hpaClusterRects: (planner, level) => module.hpaClusterRects(planner, level),
       hpaQueryConnections: (query, sx, sy, gx, gy) => module.hpaQueryConnections(query, sx, sy, gx, gy),
       hpaComponentLabels: (planner) => module.hpaComponentLabels(planner),
+      hpaEntrances: (planner) => module.hpaEntrances(planner),
+      hpaClusterBuild: (planner, cluster) => module.hpaClusterBuild(planner, cluster),
+      hpaNodeTree: (planner, x, y) => module.hpaNodeTree(planner, x, y),
     },
   };
   // A map's errors name the file and line (`arena.map:7: ...`) instead of the call: `named` says so.

@@ -38,7 +38,10 @@ import type {
   AbstractGraph,
   BatchSearchOptions,
   ClusterRects,
+  ClusterBuild,
   ComponentLabels,
+  Entrances,
+  NodeTree,
   FindPathOptions,
   HierarchyStats,
   HpaSearchOptions,
@@ -77,7 +80,7 @@ export interface HpaModuleParts {
   readonly state: ModuleState;
   makeQuery(planner: RawHPAStar): RawHPAStarQuery;
   makeFlowFields(planner: RawHPAStar): RawHPAStarFlowFields;
-  readonly inspection: Pick<HpastarModule, 'hpaClusterRects' | 'hpaQueryConnections' | 'hpaComponentLabels'>;
+  readonly inspection: Pick<HpastarModule, 'hpaClusterRects' | 'hpaQueryConnections' | 'hpaComponentLabels' | 'hpaEntrances' | 'hpaClusterBuild' | 'hpaNodeTree'>;
 }
 
 // Lets the worker pool read a planner's terrain and options while keeping the handle private.
@@ -274,6 +277,51 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     const out = this.wasmCall(where, () => this.#parts.inspection.hpaClusterRects(raw, level));
     if ('error' in out) throw new RangeError(moduleError(where, out.error).message);
     return Object.freeze({ ...out });
+  }
+
+  /**
+   * The entrances of level 1 as the build finds them: each maximal run of border positions where the
+   * cells on both sides are free, and the transitions made of it (one in the middle when it is narrower
+   * than `options.entranceWidth`, else one at each end). Computed again by the core's scanner on the
+   * current terrain, for seeing how the hierarchy is built.
+   */
+  entrances(): Entrances {
+    const where = 'HPAStar.entrances';
+    const raw = this.#handle();
+    const out = this.wasmCall(where, () => this.#parts.inspection.hpaEntrances(raw));
+    if ('error' in out) throw moduleError(where, out.error);
+    return Object.freeze({ ...out });
+  }
+
+  /**
+   * The searches that find the intra-edges of one level-1 cluster, as the build runs them (a Dijkstra
+   * over the cluster from each of its nodes, closed cells in expansion order), and the cluster's
+   * intra-edges in the built graph.
+   * @param cluster - a level-1 cluster, 0 to columns × rows − 1 (row by row, as {@link HPAStar.clusters})
+   * @throws RangeError - when `cluster` is not a level-1 cluster
+   */
+  clusterBuild(cluster: number): ClusterBuild {
+    const where = 'HPAStar.clusterBuild';
+    const raw = this.#handle();
+    if (!Number.isInteger(cluster)) throw new TypeError(`${where}: cluster must be an integer, got ${String(cluster)}`);
+    const out = this.wasmCall(where, () => this.#parts.inspection.hpaClusterBuild(raw, cluster));
+    if ('error' in out) throw new RangeError(moduleError(where, out.error).message);
+    return Object.freeze({ ...out, searches: Object.freeze(out.searches.map((s) => Object.freeze({ ...s }))) });
+  }
+
+  /**
+   * DHPA*'s stored shortest-path tree of the node at `cell` (Kring et al. 2010, Figure 1): for every
+   * cell of the node's level-1 cluster, its distance to the node inside the cluster and the direction
+   * of its next step towards it, as the hierarchy keeps them.
+   * @throws Error - when the planner keeps no trees (`cacheTrees`) or `cell` is not a node's cell
+   */
+  nodeTree(cell: Point): NodeTree {
+    const where = 'HPAStar.nodeTree';
+    const raw = this.#handle();
+    if (!Number.isInteger(cell?.x) || !Number.isInteger(cell?.y)) throw new TypeError(`${where}: cell must have integer x and y`);
+    const out = this.wasmCall(where, () => this.#parts.inspection.hpaNodeTree(raw, cell.x, cell.y));
+    if ('error' in out) throw moduleError(where, out.error);
+    return Object.freeze({ node: { x: out.node[0]!, y: out.node[1]! }, area: out.area, distance: out.distance, direction: out.direction });
   }
 
   /**

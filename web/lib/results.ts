@@ -64,5 +64,6 @@ export function tracedPathOf(raw: RawTracedPath | { error: string }, start: Poin
   if ('error' in raw) throw new Error(`${where}: ${raw.error}`);
   const path = pathResultOf(raw.path, start, goal);
   const searches = raw.searches.map((s) => Object.freeze({ phase: s.phase, level: s.level, closed: s.closed, open: s.open }));
-  return Object.freeze({ path, searches: Object.freeze(searches) });
+  const smoothing = raw.smoothing.map((r) => Object.freeze({ from: r.from, to: r.to, line: r.line }));
+  return Object.freeze({ path, searches: Object.freeze(searches), refined: raw.refined, segmentEnds: raw.segmentEnds, segmentSearchEnds: raw.segmentSearchEnds, smoothing: Object.freeze(smoothing) });
 }

@@ -256,7 +256,10 @@ export interface TracedSearch {
   /**
    * The nodes it expanded, as cells x0, y0, x1, y1, …: cells for a search over cells, the nodes'
    * cells (start and goal included once inserted) for a search over an abstract graph. Their count
-   * is what the search adds to its phase in {@link SearchStats}.
+   * is what the search adds to its phase in {@link SearchStats}. In an order of expansion read
+   * after the search: by f, then by g (each node after the one it was reached from). A search expands
+   * by non-decreasing f, so the layers of equal f are in its order; inside a layer the order is one it
+   * could take, not always the one it took (its heap prefers the nodes nearer the goal).
    */
   readonly closed: Int32Array;
   /** The nodes it generated but did not expand (its frontier when it stopped), as cells. */
@@ -274,6 +277,14 @@ export interface TracedPath {
   readonly path: PathResult;
   /** One entry per search, in the order they ran. */
   readonly searches: readonly TracedSearch[];
+  /** HPA*, DHPA*: the path as refined, before smoothing, x, y each (empty for other planners). */
+  readonly refined: Int32Array;
+  /** Where in `refined` each segment of the top-level abstract path ends (an index of a cell). */
+  readonly segmentEnds: Uint32Array;
+  /** Per segment, how many of `searches` had run when it was refined (its own searches end there). */
+  readonly segmentSearchEnds: Uint32Array;
+  /** The straight lines smoothing put into `refined`, first to last (none when not smoothed). */
+  readonly smoothing: readonly SmoothingReplacement[];
 }
 
 /**
@@ -310,6 +321,48 @@ export interface ClusterRects {
   readonly rows: number;
   /** x0, y0, x1, y1 (half-open: x0 ≤ x < x1) per cluster; cluster c at 4c, numbered row by row. */
   readonly rects: Int32Array;
+}
+
+/** The level-1 entrances of an HPA* hierarchy (`HPAStar.entrances`) and their transitions. */
+export interface Entrances {
+  /** x, y, length, vertical (1: a vertical border) per entrance; x, y its first cell on the left or upper side. */
+  readonly entrances: Int32Array;
+  /** ax, ay, bx, by per transition: its cells on either side of the border (a left or upper). */
+  readonly transitions: Int32Array;
+  /** Per entrance, its first transition; then the number of transitions (entrance e has first[e] to first[e + 1] − 1). */
+  readonly firstTransition: Uint32Array;
+}
+
+/** How the intra-edges of one level-1 cluster are found (`HPAStar.clusterBuild`). */
+export interface ClusterBuild {
+  readonly cluster: number;
+  /** The cluster's nodes, x, y each. */
+  readonly nodes: Int32Array;
+  /** The build's search from each node in turn, closed cells in expansion order (as {@link TracedSearch}). */
+  readonly searches: readonly { readonly closed: Int32Array; readonly open: Int32Array }[];
+  /** The cluster's intra-edges in the built graph, each once: positions in `nodes`, and costs. */
+  readonly edgeFrom: Uint32Array;
+  readonly edgeTo: Uint32Array;
+  readonly edgeCost: Float64Array;
+}
+
+/** DHPA*'s stored tree of one node (`HPAStar.nodeTree`). */
+export interface NodeTree {
+  readonly node: Point;
+  /** The node's level-1 cluster: x0, y0, x1, y1 (half-open). */
+  readonly area: Int32Array;
+  /** Per cell of `area`, row by row: its distance to the node inside the cluster, −1 where not reached. */
+  readonly distance: Float32Array;
+  /** Per cell: the direction of its next step towards the node (0 up, then clockwise to 7 up-left), −1 none. */
+  readonly direction: Int8Array;
+}
+
+/** One straight line of smoothing: the refined path's cells `from` to `to` (both kept) replaced by `line`. */
+export interface SmoothingReplacement {
+  readonly from: number;
+  readonly to: number;
+  /** The line's cells, x, y each, `from`'s and `to`'s included. */
+  readonly line: Int32Array;
 }
 
 /** The edges of a query's start (or goal) into the graph of one level. */

@@ -95,6 +95,10 @@ declare module 'hpastar:raw' {
   export interface RawTracedPath {
     path: RawPathResult;
     searches: RawTracedSearch[];
+    refined: Int32Array;
+    segmentEnds: Uint32Array;
+    segmentSearchEnds: Uint32Array;
+    smoothing: { from: number; to: number; line: Int32Array }[];
   }
 
   /** `AStarHandle` in AStarBinding.cpp: an A* query object that keeps its scratch between calls. */
@@ -556,6 +560,26 @@ declare module 'hpastar:raw' {
     hpaQueryConnections(query: RawHPAStarQuery, sx: number, sy: number, gx: number, gy: number): RawQueryConnections | { status: string } | { error: string };
     /** The component of every cell, row-major (0 blocked, then 1.. by first cell). */
     hpaComponentLabels(planner: RawHPAStar): Uint32Array | { error: string };
+    hpaEntrances(planner: RawHPAStar): RawEntrances | { error: string };
+    hpaClusterBuild(planner: RawHPAStar, cluster: number): RawClusterBuild | { error: string };
+    hpaNodeTree(planner: RawHPAStar, x: number, y: number): { node: Int32Array; area: Int32Array; distance: Float32Array; direction: Int8Array } | { error: string };
+  }
+
+  /** hpaEntrances(planner): the level-1 entrances and their transitions. */
+  export interface RawEntrances {
+    entrances: Int32Array;
+    transitions: Int32Array;
+    firstTransition: Uint32Array;
+  }
+
+  /** hpaClusterBuild(planner, cluster): the intra-edge searches of one level-1 cluster. */
+  export interface RawClusterBuild {
+    cluster: number;
+    nodes: Int32Array;
+    searches: { closed: Int32Array; open: Int32Array }[];
+    edgeFrom: Uint32Array;
+    edgeTo: Uint32Array;
+    edgeCost: Float64Array;
   }
 }
 

@@ -1,0 +1,305 @@
+// Draws one step of the walkthrough on a canvas: the terrain (an image made once, scaled), then what the
+// step shows. Drawn only when the step or the canvas size changes, never per animation frame, so the
+// main thread's work per frame stays that of one redraw at most.
+import type { Step, WalkthroughData } from './walkthrough';
+
+/** The walkthrough's colours (Okabe-Ito, told apart by colour-blind readers), one per kind of thing. */
+export const LEARN_COLOURS = {
+  clusters: '#444444',
+  entrance: '#D55E00', // vermillion
+  transition: '#000000',
+  interEdge: '#0072B2', // blue
+  intraEdge: '#009E73', // bluish green
+  searchClosed: 'rgba(230, 159, 0, 0.75)', // orange
+  searchOpen: 'rgba(230, 159, 0, 0.3)',
+  abstractNode: '#CC79A7', // reddish purple
+  connection: '#56B4E9', // sky blue
+  path: '#000000',
+  refined: '#E69F00',
+  smoothing: '#F0E442', // yellow
+  tree: '#0072B2',
+  start: '#009E73',
+  goal: '#D55E00',
+} as const;
+
+/** The terrain of a map as an image, one pixel per cell (walls dark, ground light). */
+export function terrainImage(terrain: Uint8Array, width: number, height: number): HTMLCanvasElement {
+  const c = document.createElement('canvas');
+  c.width = width;
+  c.height = height;
+  const ctx = c.getContext('2d')!;
+  const img = ctx.createImageData(width, height);
+  for (let i = 0; i < width * height; i++) {
+    const ch = terrain[i]!;
+    const free = ch === 0x2e || ch === 0x47 || ch === 0x53; // . G S
+    const v = free ? 246 : 70;
+    img.data[4 * i] = v;
+    img.data[4 * i + 1] = v;
+    img.data[4 * i + 2] = free ? 240 : 70;
+    img.data[4 * i + 3] = 255;
+  }
+  ctx.putImageData(img, 0, 0);
+  return c;
+}
+
+export class LearnView {
+  #cell = 1;
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly data: WalkthroughData,
+    private readonly terrain: HTMLCanvasElement,
+  ) {}
+
+  /** The canvas's pixel position of cell (x, y)'s centre. */
+  centre(x: number, y: number): { x: number; y: number } {
+    return { x: (x + 0.5) * this.#cell, y: (y + 0.5) * this.#cell };
+  }
+
+  /** Fits the canvas to `maxWidth` × `maxHeight` CSS pixels and draws `step`. */
+  draw(step: Step, maxWidth: number, maxHeight: number, astar = false): void {
+    const d = this.data;
+    const cell = Math.max(1, Math.min(maxWidth / d.width, maxHeight / d.height));
+    this.#cell = cell;
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.round(cell * d.width), h = Math.round(cell * d.height);
+    if (this.canvas.width !== Math.round(w * dpr) || this.canvas.height !== Math.round(h * dpr)) {
+      this.canvas.width = Math.round(w * dpr);
+      this.canvas.height = Math.round(h * dpr);
+      this.canvas.style.width = `${w}px`;
+      this.canvas.style.height = `${h}px`;
+    }
+    const ctx = this.canvas.getContext('2d')!;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.terrain, 0, 0, w, h);
+    if (astar) this.#drawAStar(ctx);
+    else this.#drawStep(ctx, step);
+    this.#endpoint(ctx, d.start.x, d.start.y, LEARN_COLOURS.start);
+    this.#endpoint(ctx, d.goal.x, d.goal.y, LEARN_COLOURS.goal);
+  }
+
+  #drawAStar(ctx: CanvasRenderingContext2D): void {
+    const a = this.data.astar.searches[0];
+    if (a) {
+      this.#cells(ctx, a.open, a.open.length / 2, LEARN_COLOURS.searchOpen);
+      this.#cells(ctx, a.closed, a.closed.length / 2, 'rgba(0, 114, 178, 0.55)');
+    }
+    this.#polyline(ctx, this.data.astar.path.cells, this.data.astar.path.cells.length / 2 - 1, LEARN_COLOURS.path, 2);
+  }
+
+  #drawStep(ctx: CanvasRenderingContext2D, s: Step): void {
+    const d = this.data;
+    const cell = this.#cell;
+    // Searches under everything else.
+    if (!s.abstractSearch) {
+      if (s.open) this.#cells(ctx, s.open.cells, s.open.count, LEARN_COLOURS.searchOpen);
+      if (s.closed) this.#cells(ctx, s.closed.cells, s.closed.count, LEARN_COLOURS.searchClosed);
+    }
+    for (let l = 1; l <= s.clusterLevels; l++) {
+      const c = d.clusters[l - 1]!;
+      ctx.strokeStyle = LEARN_COLOURS.clusters;
+      ctx.lineWidth = l === 1 ? 1 : 3;
+      ctx.setLineDash(l === 1 ? [] : [6, 4]);
+      for (let i = 0; i < c.rects.length; i += 4)
+        ctx.strokeRect(c.rects[i]! * cell, c.rects[i + 1]! * cell, (c.rects[i + 2]! - c.rects[i]!) * cell, (c.rects[i + 3]! - c.rects[i + 1]!) * cell);
+      ctx.setLineDash([]);
+    }
+    if (s.buildingCluster >= 0) {
+      const r = d.clusters[0]!.rects;
+      const i = 4 * s.buildingCluster;
+      ctx.strokeStyle = LEARN_COLOURS.intraEdge;
+      ctx.lineWidth = 3;
+      ctx.strokeRect(r[i]! * cell, r[i + 1]! * cell, (r[i + 2]! - r[i]!) * cell, (r[i + 3]! - r[i + 1]!) * cell);
+    }
+    // Entrances: a bar over the cells of both sides, along the border.
+    const e = d.entrances.entrances;
+    ctx.fillStyle = LEARN_COLOURS.entrance;
+    ctx.globalAlpha = s.transitions ? 0.45 : 0.85;
+    for (let k = 0; k < s.entrances; k++) {
+      const x = e[4 * k]!, y = e[4 * k + 1]!, len = e[4 * k + 2]!, vertical = e[4 * k + 3] === 1;
+      if (vertical) ctx.fillRect(x * cell + cell * 0.25, y * cell, cell * 1.5, len * cell);
+      else ctx.fillRect(x * cell, y * cell + cell * 0.25, len * cell, cell * 1.5);
+    }
+    ctx.globalAlpha = 1;
+    const g1 = d.graphs[0]!;
+    // Intra-edges of the clusters built so far.
+    if (s.intraClusters > 0) {
+      ctx.strokeStyle = LEARN_COLOURS.intraEdge;
+      ctx.lineWidth = Math.max(1, cell / 5);
+      for (let c = 0; c < s.intraClusters; c++) {
+        const b = d.builds[c]!;
+        for (let k = 0; k < b.edgeFrom.length; k++) this.#segment(ctx, b.nodes, b.edgeFrom[k]!, b.nodes, b.edgeTo[k]!);
+      }
+    }
+    if (s.interEdges) {
+      ctx.strokeStyle = LEARN_COLOURS.interEdge;
+      ctx.lineWidth = Math.max(2, cell / 2.5);
+      for (let k = 0; k < g1.edgeFrom.length; k++) if (g1.edgeInter[k]) this.#segment(ctx, g1.nodes, g1.edgeFrom[k]!, g1.nodes, g1.edgeTo[k]!);
+    }
+    if (s.transitions) {
+      const t = d.entrances.transitions;
+      ctx.fillStyle = LEARN_COLOURS.transition;
+      for (let k = 0; k < t.length; k += 2) this.#dot(ctx, t[k]!, t[k + 1]!, Math.max(1.5, cell / 4));
+    }
+    if (s.phase === 'levels' && s.level > 1) {
+      const g = d.graphs[s.level - 1]!;
+      ctx.strokeStyle = '#000000';
+      ctx.lineWidth = Math.max(1, cell / 6);
+      ctx.setLineDash([4, 3]);
+      for (let k = 0; k < g.edgeFrom.length; k++) this.#segment(ctx, g.nodes, g.edgeFrom[k]!, g.nodes, g.edgeTo[k]!);
+      ctx.setLineDash([]);
+      ctx.fillStyle = LEARN_COLOURS.abstractNode;
+      for (let k = 0; k < g.nodes.length; k += 2) this.#dot(ctx, g.nodes[k]!, g.nodes[k + 1]!, Math.max(2, cell / 2.5));
+    }
+    if (s.tree && d.tree) this.#tree(ctx);
+    if (s.connections) this.#connections(ctx);
+    if (s.abstractSearch) {
+      if (s.open) {
+        ctx.strokeStyle = LEARN_COLOURS.abstractNode;
+        ctx.lineWidth = 2;
+        for (let k = 0; k < s.open.count; k++) this.#ring(ctx, s.open.cells[2 * k]!, s.open.cells[2 * k + 1]!, Math.max(3, cell / 2));
+      }
+      if (s.closed) {
+        ctx.fillStyle = LEARN_COLOURS.abstractNode;
+        for (let k = 0; k < s.closed.count; k++) this.#dot(ctx, s.closed.cells[2 * k]!, s.closed.cells[2 * k + 1]!, Math.max(3, cell / 2));
+      }
+    }
+    const t = d.traced;
+    if (s.abstractPath && t.path.found) {
+      // The abstract path: the nodes the refined path passes, in order (the path's own node cells).
+      const nodes = abstractPathCells(d);
+      this.#polyline(ctx, nodes, nodes.length / 2 - 1, LEARN_COLOURS.abstractNode, Math.max(2, cell / 3), [8, 5]);
+    }
+    if (s.refinedTo >= 0) this.#polyline(ctx, t.refined, s.refinedTo, LEARN_COLOURS.refined, Math.max(2, cell / 3));
+    for (let k = 0; k < s.smoothing; k++) {
+      const r = t.smoothing[k]!;
+      this.#polyline(ctx, r.line, r.line.length / 2 - 1, k === s.smoothing - 1 ? '#000000' : LEARN_COLOURS.smoothing, Math.max(2, cell / 3));
+    }
+    if (s.finalPath) this.#polyline(ctx, t.path.cells, t.path.cells.length / 2 - 1, LEARN_COLOURS.path, Math.max(2, cell / 3));
+  }
+
+  /** DHPA*'s tree of one node: an arrow per cell towards its next step, and its distance when cells are large enough. */
+  #tree(ctx: CanvasRenderingContext2D): void {
+    const t = this.data.tree!;
+    const cell = this.#cell;
+    const [x0, y0, x1] = [t.area[0]!, t.area[1]!, t.area[2]!];
+    const w = x1 - x0;
+    const dx = [0, 1, 1, 1, 0, -1, -1, -1], dy = [-1, -1, 0, 1, 1, 1, 0, -1];
+    ctx.strokeStyle = LEARN_COLOURS.tree;
+    ctx.fillStyle = LEARN_COLOURS.tree;
+    ctx.lineWidth = Math.max(1, cell / 12);
+    ctx.font = `${Math.max(6, Math.floor(cell / 3.2))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    for (let i = 0; i < t.distance.length; i++) {
+      const dir = t.direction[i]!;
+      const x = x0 + (i % w), y = y0 + Math.floor(i / w);
+      const c = this.centre(x, y);
+      if (dir >= 0) {
+        const len = cell * 0.38;
+        const ex = c.x + dx[dir]! * len, ey = c.y + dy[dir]! * len;
+        ctx.beginPath();
+        ctx.moveTo(c.x - dx[dir]! * len * 0.3, c.y - dy[dir]! * len * 0.3);
+        ctx.lineTo(ex, ey);
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.arc(ex, ey, Math.max(1, cell / 14), 0, 2 * Math.PI);
+        ctx.fill();
+      }
+      if (t.distance[i]! >= 0 && cell >= 18) ctx.fillText(t.distance[i]!.toFixed(1), c.x, c.y + cell * 0.45);
+    }
+    ctx.fillStyle = LEARN_COLOURS.abstractNode;
+    this.#dot(ctx, t.node.x, t.node.y, Math.max(3, cell / 2));
+  }
+
+  #connections(ctx: CanvasRenderingContext2D): void {
+    // Start's and goal's edges into level 1: dotted lines to the nodes they reach.
+    const d = this.data;
+    ctx.strokeStyle = LEARN_COLOURS.connection;
+    ctx.lineWidth = Math.max(1.5, this.#cell / 5);
+    ctx.setLineDash([3, 3]);
+    for (const [from, nodes] of [
+      [d.start, d.connectionNodes.start],
+      [d.goal, d.connectionNodes.goal],
+    ] as const) {
+      for (let k = 0; k < nodes.length; k += 2) {
+        const a = this.centre(from.x, from.y), b = this.centre(nodes[k]!, nodes[k + 1]!);
+        ctx.beginPath();
+        ctx.moveTo(a.x, a.y);
+        ctx.lineTo(b.x, b.y);
+        ctx.stroke();
+      }
+    }
+    ctx.setLineDash([]);
+  }
+
+  #cells(ctx: CanvasRenderingContext2D, cells: Int32Array, count: number, colour: string): void {
+    const cell = this.#cell;
+    ctx.fillStyle = colour;
+    for (let k = 0; k < count; k++) ctx.fillRect(cells[2 * k]! * cell, cells[2 * k + 1]! * cell, Math.max(1, cell), Math.max(1, cell));
+  }
+
+  #segment(ctx: CanvasRenderingContext2D, a: Int32Array, i: number, b: Int32Array, j: number): void {
+    const p = this.centre(a[2 * i]!, a[2 * i + 1]!), q = this.centre(b[2 * j]!, b[2 * j + 1]!);
+    ctx.beginPath();
+    ctx.moveTo(p.x, p.y);
+    ctx.lineTo(q.x, q.y);
+    ctx.stroke();
+  }
+
+  #dot(ctx: CanvasRenderingContext2D, x: number, y: number, r: number): void {
+    const c = this.centre(x, y);
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+
+  #ring(ctx: CanvasRenderingContext2D, x: number, y: number, r: number): void {
+    const c = this.centre(x, y);
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
+    ctx.stroke();
+  }
+
+  #endpoint(ctx: CanvasRenderingContext2D, x: number, y: number, colour: string): void {
+    ctx.fillStyle = colour;
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 2;
+    const c = this.centre(x, y);
+    const r = Math.max(4, this.#cell * 0.7);
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+  }
+
+  /** A polyline through the first `segments` + 1 cells of `cells`. */
+  #polyline(ctx: CanvasRenderingContext2D, cells: Int32Array, segments: number, colour: string, width: number, dash: number[] = []): void {
+    if (segments < 1) return;
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.setLineDash(dash);
+    ctx.lineJoin = 'round';
+    ctx.beginPath();
+    for (let k = 0; k <= segments; k++) {
+      const c = this.centre(cells[2 * k]!, cells[2 * k + 1]!);
+      if (k === 0) ctx.moveTo(c.x, c.y);
+      else ctx.lineTo(c.x, c.y);
+    }
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+}
+
+/** The cells of the abstract path: the refined path's cells at the ends of its segments, start first. */
+export function abstractPathCells(d: WalkthroughData): Int32Array {
+  const t = d.traced;
+  const out = new Int32Array(2 * (t.segmentEnds.length + 1));
+  out[0] = d.start.x;
+  out[1] = d.start.y;
+  t.segmentEnds.forEach((end, k) => {
+    out[2 * k + 2] = t.refined[2 * end]!;
+    out[2 * k + 3] = t.refined[2 * end + 1]!;
+  });
+  return out;
+}

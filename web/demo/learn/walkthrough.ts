@@ -1,0 +1,392 @@
+// The walkthrough's steps: the build of an HPA* hierarchy and one query, phase by phase, made from the
+// planner's own data (HPAStar.entrances, clusterBuild, abstractGraph, connections, traceFindPath) and
+// nothing else. A step is a plain description of what to draw and which counts to show; the view draws
+// it, the page moves between them. Nothing here touches the DOM.
+import type { AbstractGraph, ClusterBuild, ClusterRects, Entrances, HPAStar, NodeTree, Point, TracedPath } from '../../lib/index';
+
+export type PhaseId =
+  | 'clusters'
+  | 'entrances'
+  | 'transitions'
+  | 'inter-edges'
+  | 'intra-edges'
+  | 'levels'
+  | 'insertion'
+  | 'abstract'
+  | 'refinement'
+  | 'smoothing'
+  | 'result';
+
+export const PHASES: readonly { id: PhaseId; label: string }[] = [
+  { id: 'clusters', label: 'Build: clusters' },
+  { id: 'entrances', label: 'Build: entrances' },
+  { id: 'transitions', label: 'Build: transitions' },
+  { id: 'inter-edges', label: 'Build: inter-edges' },
+  { id: 'intra-edges', label: 'Build: intra-edges' },
+  { id: 'levels', label: 'Build: higher levels' },
+  { id: 'insertion', label: 'Query: start and goal insertion' },
+  { id: 'abstract', label: 'Query: abstract search' },
+  { id: 'refinement', label: 'Query: refinement' },
+  { id: 'smoothing', label: 'Query: smoothing' },
+  { id: 'result', label: 'Query: result' },
+];
+
+/** The counts of the HPA* paper's Table 1 as far as the walkthrough has come. */
+export interface Counts {
+  sg: number;
+  main: number;
+  refinement: number;
+}
+
+/** A set of cells to draw (x, y pairs), its first `count` cells only. */
+export interface CellSet {
+  cells: Int32Array;
+  count: number;
+}
+
+export interface Step {
+  phase: PhaseId;
+  title: string;
+  text: string;
+  /** Levels whose cluster borders are drawn. */
+  clusterLevels: number;
+  /** Entrances drawn (the first n of the scanner's list), and the one picked out (or -1). */
+  entrances: number;
+  /** Transitions drawn (the nodes of level 1), and inter-edges drawn. */
+  transitions: boolean;
+  interEdges: boolean;
+  /** Clusters whose intra-edges are drawn (the first n, row by row), and the one being built (or -1). */
+  intraClusters: number;
+  buildingCluster: number;
+  /** The graph of a higher level drawn (0: none). */
+  level: number;
+  /** A search to draw: closed cells in expansion order, and open ones. */
+  closed: CellSet | null;
+  open: CellSet | null;
+  /** Abstract search: its nodes are drawn as nodes, not cells. */
+  abstractSearch: boolean;
+  /** DHPA*: the stored tree of one node drawn (distances and arrows). */
+  tree: boolean;
+  /** Start and goal's edges into level 1 drawn. */
+  connections: boolean;
+  /** The abstract path drawn (when found). */
+  abstractPath: boolean;
+  /** The refined path drawn up to this index (-1: none). */
+  refinedTo: number;
+  /** Smoothing replacements drawn (the first n), and whether the final path is drawn. */
+  smoothing: number;
+  finalPath: boolean;
+  counts: Counts;
+}
+
+/** Everything a walkthrough is made of, read from one planner and one query. */
+export interface WalkthroughData {
+  width: number;
+  height: number;
+  levels: number;
+  start: Point;
+  goal: Point;
+  clusters: ClusterRects[];
+  entrances: Entrances;
+  graphs: AbstractGraph[];
+  builds: ClusterBuild[];
+  traced: TracedPath;
+  /** Plain A* on the same query, traced. */
+  astar: TracedPath;
+  /** DHPA* (a planner with trees): the stored tree of the first node the start is joined to; else null. */
+  tree: NodeTree | null;
+  /** The cells of the level-1 nodes the start and the goal are joined to (x, y each). */
+  connectionNodes: { start: Int32Array; goal: Int32Array };
+}
+
+/** Reads a walkthrough's data from `planner` (built) and a query; `astar` is A*'s trace of the same query. */
+export function readWalkthrough(planner: HPAStar, size: { width: number; height: number }, start: Point, goal: Point, astar: TracedPath): WalkthroughData {
+  const levels = planner.options.levels;
+  const clusters: ClusterRects[] = [];
+  const graphs: AbstractGraph[] = [];
+  for (let l = 1; l <= levels; l++) {
+    clusters.push(planner.clusters(l));
+    graphs.push(planner.abstractGraph(l));
+  }
+  const level1 = clusters[0]!;
+  const builds: ClusterBuild[] = [];
+  for (let c = 0; c < level1.columns * level1.rows; c++) builds.push(planner.clusterBuild(c));
+  const joins = planner.connections(start, goal);
+  return {
+    width: size.width,
+    height: size.height,
+    levels,
+    start,
+    goal,
+    clusters,
+    entrances: planner.entrances(),
+    graphs,
+    builds,
+    traced: planner.traceFindPath(start, goal),
+    astar,
+    connectionNodes: { start: joins.levels[0]!.start.nodes, goal: joins.levels[0]!.goal.nodes },
+    tree: planner.options.cacheTrees && joins.levels[0]!.start.nodes.length > 0 ? planner.nodeTree({ x: joins.levels[0]!.start.nodes[0]!, y: joins.levels[0]!.start.nodes[1]! }) : null,
+  };
+}
+
+/** Most steps a phase that grows node by node gets; longer searches advance several nodes a step. */
+export const MAX_GROWTH_STEPS = 60;
+
+const zero = (): Counts => ({ sg: 0, main: 0, refinement: 0 });
+
+function concat(parts: Int32Array[]): Int32Array {
+  const out = new Int32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** The steps of the walkthrough of `d`, build first, then the query. */
+export function makeSteps(d: WalkthroughData): Step[] {
+  const steps: Step[] = [];
+  const base: Step = {
+    phase: 'clusters',
+    title: '',
+    text: '',
+    clusterLevels: 1,
+    entrances: 0,
+    transitions: false,
+    interEdges: false,
+    intraClusters: 0,
+    buildingCluster: -1,
+    level: 0,
+    closed: null,
+    open: null,
+    abstractSearch: false,
+    tree: false,
+    connections: false,
+    abstractPath: false,
+    refinedTo: -1,
+    smoothing: 0,
+    finalPath: false,
+    counts: zero(),
+  };
+  const push = (s: Partial<Step> & Pick<Step, 'phase' | 'title' | 'text'>) => {
+    const prev = steps.at(-1) ?? base;
+    steps.push({ ...prev, closed: null, open: null, buildingCluster: -1, tree: false, ...s, counts: { ...(s.counts ?? prev.counts) } });
+  };
+  const c1 = d.clusters[0]!;
+  const entranceCount = d.entrances.entrances.length / 4;
+  const transitionCount = d.entrances.transitions.length / 4;
+  const inter = interEdgeCount(d.graphs[0]!);
+
+  push({
+    phase: 'clusters',
+    title: `${c1.columns * c1.rows} clusters of ${c1.side} × ${c1.side}`,
+    text: `HPA* first cuts the ${d.width} × ${d.height} map into square clusters of ${c1.side} × ${c1.side} cells (${c1.columns} columns, ${c1.rows} rows). Everything it computes before a query stays inside one cluster, so each piece of work is small.`,
+  });
+  push({
+    phase: 'entrances',
+    entrances: entranceCount,
+    title: `${entranceCount} entrances`,
+    text: `Along each border between two clusters, an entrance is a longest run of border positions where the cells on both sides are free. Walls cut a border into several entrances; a border that is all wall has none.`,
+  });
+  push({
+    phase: 'transitions',
+    transitions: true,
+    title: `${transitionCount} transitions`,
+    text: `Each entrance becomes one or two transitions: a pair of cells facing each other across the border. An entrance narrower than the entrance width gets one transition in its middle; a wider one gets one at each end, so that paths along a wide opening need not bend to its centre. The cells of the transitions are the nodes of the abstract graph.`,
+  });
+  push({
+    phase: 'inter-edges',
+    interEdges: true,
+    title: `${inter} inter-edges`,
+    text: `The two cells of a transition are joined by an inter-edge: one step across the border (cost 1 on plain ground).`,
+  });
+  let intraSoFar = 0;
+  d.builds.forEach((b, c) => {
+    intraSoFar += b.edgeFrom.length;
+    const closed = concat(b.searches.map((s) => s.closed));
+    push({
+      phase: 'intra-edges',
+      intraClusters: c + 1,
+      buildingCluster: c,
+      closed: { cells: closed, count: closed.length / 2 },
+      title: `Intra-edges, cluster ${c + 1} of ${d.builds.length}: ${b.edgeFrom.length} (${intraSoFar} so far)`,
+      text: d.tree
+        ? `Inside cluster ${c + 1}, DHPA* runs a Dijkstra over the whole cluster from each of its ${b.nodes.length / 2} nodes and keeps it: every cell's distance to the node and its next step towards it (the node's tree). The intra-edges come from the same searches. The cells these searches expanded are shaded (${closed.length / 2} in all).`
+        : `Inside cluster ${c + 1}, a search from each of its ${b.nodes.length / 2} nodes (Dijkstra, bounded by the cluster) finds the shortest way to the other nodes; each pair that is joined inside the cluster gets an intra-edge with that distance. The cells these searches expanded are shaded (${closed.length / 2} in all). Edges whose way already passes through another node are left out.`,
+    });
+  });
+  if (d.levels > 1) {
+    for (let l = 2; l <= d.levels; l++) {
+      const c = d.clusters[l - 1]!;
+      const g = d.graphs[l - 1]!;
+      push({
+        phase: 'levels',
+        clusterLevels: l,
+        level: l,
+        title: `Level ${l}: ${c.columns * c.rows} clusters of ${c.side} × ${c.side}, ${g.nodeIds.length} nodes`,
+        text: `Level ${l} groups clusters of level ${l - 1} into larger ones. Only the nodes on the borders of the larger clusters stay; their edges inside a level-${l} cluster are found by searching the graph of level ${l - 1}, not the cells.`,
+      });
+    }
+  } else {
+    push({
+      phase: 'levels',
+      title: 'One level',
+      text: 'This hierarchy has one abstract level, as in the paper\'s first example. With more levels (add levels=2 to the address), clusters of clusters are built the same way on top of this graph, and large maps need fewer expansions.',
+    });
+  }
+
+  // The query.
+  const t = d.traced;
+  const counts = zero();
+  const insertions = t.searches.filter((s) => s.phase === 'insertion');
+  const names = ['start', 'goal'];
+  insertions.forEach((s, i) => {
+    counts.sg += s.closed.length / 2;
+    const who = names[i % 2]!; // the core inserts the start, then the goal, level by level
+    push({
+      phase: 'insertion',
+      level: s.level,
+      closed: { cells: s.closed, count: s.closed.length / 2 },
+      open: { cells: s.open, count: s.open.length / 2 },
+      connections: i === insertions.length - 1,
+      counts,
+      title: `Insertion of the ${who} at level ${s.level + 1}: ${s.closed.length / 2} expanded`,
+      text: `The query's ${who} is not a node of the graph. A search inside its cluster finds how far it is from each node of the cluster; each node it reaches gets an edge to it (dotted). This is the paper's SG effort (${counts.sg} so far).`,
+    });
+  });
+  if (d.tree) {
+    const n = d.tree.node;
+    push({
+      phase: 'insertion',
+      tree: true,
+      connections: true,
+      title: `DHPA*: the stored tree of node ${n.x},${n.y}`,
+      text: `DHPA* keeps, for every node, the distance from each cell of its cluster to the node (the numbers) and the first step of the way there (the arrows). The start's distance to this node is read from the tree, with no search; so are its distances to the other nodes of its cluster, and the goal's.`,
+    });
+  }
+  if (insertions.length === 0)
+    push({ phase: 'insertion', connections: true, title: 'Insertion: no search', text: 'The start and the goal are joined to the nodes of their clusters by reading the nodes\' stored trees (DHPA*): no search, so the SG effort is 0. The abstract search then starts from the start as from any node.' });
+
+  const abstract = t.searches.find((s) => s.phase === 'abstract');
+  if (abstract) {
+    const n = abstract.closed.length / 2;
+    const per = Math.max(1, Math.ceil(n / MAX_GROWTH_STEPS));
+    for (let k = Math.min(per, n); ; k = Math.min(k + per, n)) {
+      counts.main = k;
+      const last = k === n;
+      push({
+        phase: 'abstract',
+        level: d.levels,
+        abstractSearch: true,
+        closed: { cells: abstract.closed, count: k },
+        open: last ? { cells: abstract.open, count: abstract.open.length / 2 } : null,
+        abstractPath: last && t.path.found,
+        counts,
+        title: `Abstract search: ${k} of ${n} nodes expanded`,
+        text: last
+          ? `A* on the abstract graph expanded ${n} nodes (filled) and left ${abstract.open.length / 2} in its open list (hollow). The abstract path, ${t.path.stats.abstractPathNodes} nodes, is drawn thick.`
+          : `A* on the abstract graph of level ${d.levels}: the node with the lowest estimate (distance so far plus straight-line distance to the goal) is expanded next. Expanded nodes are filled, in the order A* took them.`,
+      });
+      if (last) break;
+    }
+  }
+
+  const segments = t.segmentEnds.length;
+  const refinements = t.searches.map((s, i) => ({ s, i })).filter(({ s }) => s.phase === 'refinement');
+  for (let k = 0; k < segments; k++) {
+    const from = k === 0 ? 0 : t.segmentSearchEnds[k - 1]!;
+    const to = t.segmentSearchEnds[k]!;
+    const own = refinements.filter(({ i }) => i >= from && i < to).map(({ s }) => s);
+    for (const s of own) counts.refinement += s.closed.length / 2;
+    const closed = concat(own.map((s) => s.closed));
+    push({
+      phase: 'refinement',
+      abstractPath: true,
+      connections: false,
+      refinedTo: t.segmentEnds[k]!,
+      closed: own.length ? { cells: closed, count: closed.length / 2 } : null,
+      counts,
+      title: `Refinement, segment ${k + 1} of ${segments}: ${closed.length / 2} expanded`,
+      text: own.length
+        ? `Each abstract edge becomes cells: a small A* inside one cluster finds the way between its two nodes (${closed.length / 2} cells expanded here).`
+        : d.tree
+          ? 'This abstract edge needs no search: DHPA* walks the target node\'s tree, one lookup per cell (or the edge is one step across a border).'
+          : 'This abstract edge needs no search: an inter-edge is one step across a border (or its way is cached).',
+    });
+  }
+  t.smoothing.forEach((r, k) => {
+    push({
+      phase: 'smoothing',
+      refinedTo: t.refined.length / 2 - 1,
+      smoothing: k + 1,
+      title: `Smoothing ${k + 1} of ${t.smoothing.length}: cells ${r.from} to ${r.to} become a straight line`,
+      text: `From each cell of the refined path, smoothing looks along the 8 directions for a later cell of the path; when the straight line is shorter than the path between them, it replaces that part. Here ${r.to - r.from} steps become ${r.line.length / 2 - 1}.`,
+    });
+  });
+  if (t.smoothing.length === 0)
+    push({ phase: 'smoothing', refinedTo: t.refined.length / 2 - 1, title: 'Smoothing: nothing to straighten', text: 'No straight line is shorter than the refined path anywhere: smoothing leaves it as it is.' });
+  push({
+    phase: 'result',
+    refinedTo: -1,
+    smoothing: 0,
+    finalPath: true,
+    abstractPath: false,
+    title: t.path.found ? `Path found: cost ${t.path.cost.toFixed(2)}` : 'No path',
+    text: `HPA* expanded ${counts.sg + counts.main} nodes to find the abstract path (SG ${counts.sg} + main ${counts.main}) and ${counts.refinement} more to refine it. Plain A* on the same query expanded ${d.astar.path.stats.expandedMain} cells and found cost ${d.astar.path.cost.toFixed(2)}.`,
+  });
+  return steps;
+}
+
+/** The first step of each phase (phases without steps are left out). */
+export function phaseStarts(steps: readonly Step[]): Map<PhaseId, number> {
+  const out = new Map<PhaseId, number>();
+  steps.forEach((s, i) => {
+    if (!out.has(s.phase)) out.set(s.phase, i);
+  });
+  return out;
+}
+
+/** What a step shows, counted: what the page reports to its tests and readers (`window.__hpastarLearn`). */
+export interface Shown {
+  clusters: number;
+  entrances: number;
+  transitions: number;
+  interEdges: number;
+  intraEdges: number;
+  closed: number;
+  open: number;
+  refinedCells: number;
+  smoothing: number;
+  pathCells: number;
+  /** DHPA*'s tree: cells with an arrow drawn. */
+  treeArrows: number;
+}
+
+/** The inter-edges of a level's graph (those crossing a border of its clusters). */
+function interEdgeCount(g: AbstractGraph): number {
+  let n = 0;
+  for (let e = 0; e < g.edgeInter.length; e++) n += g.edgeInter[e]!;
+  return n;
+}
+
+export function shownOf(s: Step, d: WalkthroughData): Shown {
+  const inter = interEdgeCount(d.graphs[0]!);
+  let intra = 0;
+  for (let c = 0; c < s.intraClusters; c++) intra += d.builds[c]!.edgeFrom.length;
+  let clusters = 0;
+  for (let l = 0; l < s.clusterLevels; l++) clusters += d.clusters[l]!.rects.length / 4;
+  return {
+    clusters,
+    entrances: s.entrances,
+    transitions: s.transitions ? d.entrances.transitions.length / 4 : 0,
+    interEdges: s.interEdges ? inter : 0,
+    intraEdges: intra,
+    closed: s.closed?.count ?? 0,
+    open: s.open?.count ?? 0,
+    refinedCells: s.refinedTo + 1,
+    smoothing: s.smoothing,
+    pathCells: s.finalPath ? d.traced.path.cells.length / 2 : 0,
+    treeArrows: s.tree && d.tree ? d.tree.direction.filter((x) => x >= 0).length : 0,
+  };
+}
