@@ -216,8 +216,8 @@ namespace hpastar::cli {
 
 int runWorldCompareCommand(int argc, char** argv) {
   CommandLine cmd(argc, argv, 2, {"per-query"});
-  cmd.rejectUnknown({"queries", "seed", "per-query", "passes", "cluster-side", "cluster-levels", "levels",
-                     "entrance-width"});
+  cmd.rejectUnknown(
+      {"queries", "seed", "per-query", "passes", "cluster-side", "cluster-levels", "levels", "entrance-width"});
   if (cmd.positional().size() != 1) throw UsageError("world-compare needs exactly one block world FILE");
   const long long queries = cmd.getInt("queries", 1000, 1, 100000000);
   const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);

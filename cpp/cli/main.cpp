@@ -62,7 +62,7 @@ void printUsage(std::FILE* out) {
                "  world-compare FILE --queries N [--seed K] [--passes N] [--per-query] [--cluster-side S]\n"
                "                [--cluster-levels L] [--levels N] [--entrance-width W]\n"
                "      The same random pairs through A* and HPA* on a block world (boxes S x S x L, default\n"
-               "      16 x 16 x 4; N abstraction levels, default 2): mean times, the speed-up on the longest\n"
+               "      16 x 16 x 8; N abstraction levels, default 2): mean times, the speed-up on the longest\n"
                "      tenth, suboptimality, and unreachable goals (HPA* answers them from its labels, timed\n"
                "      in ns). Exit status 3 on a completeness mismatch or an invalid HPA* path.\n\n"
                "auto: the HPA* family with the options hpastar picks for the map (HierarchyOptionChoice.h: DHPA*\n"

@@ -26,7 +26,8 @@ class WorldQueryOverlay {
   void addEdge(int32_t level, uint32_t endpoint, uint32_t other, double cost);
   std::span<const WorldEdge> endpointEdges(int32_t level, uint32_t endpoint) const {
     const size_t l = static_cast<size_t>(level - 1);
-    return endpoint == nodeCount_ ? std::span<const WorldEdge>(startEdges_[l]) : std::span<const WorldEdge>(goalEdges_[l]);
+    return endpoint == nodeCount_ ? std::span<const WorldEdge>(startEdges_[l])
+                                  : std::span<const WorldEdge>(goalEdges_[l]);
   }
   // Cost of real node `node`'s edge to S (or G) at `level`; negative when it has none.
   double costTo(uint32_t endpoint, int32_t level, uint32_t node) const {
@@ -60,7 +61,8 @@ class WorldAbstractGraph {
         goal_(goal),
         real_(h.nodeCount()),
         wholeWorld_(box == h.world().bounds()),
-        endpoints_{overlay ? overlay->voxelOf(h, real_) : Voxel{}, overlay ? overlay->voxelOf(h, real_ + 1) : Voxel{}} {}
+        endpoints_{overlay ? overlay->voxelOf(h, real_) : Voxel{}, overlay ? overlay->voxelOf(h, real_ + 1) : Voxel{}} {
+  }
 
   uint32_t nodeCount() const { return real_ + 2; }
   Voxel voxelOf(uint32_t id) const { return id < real_ ? h_.nodeVoxels()[id] : endpoints_[id - real_]; }

@@ -167,9 +167,7 @@ std::vector<WorldHierarchy::Transition> WorldHierarchy::chooseTransitions(const 
   // Each group (the crossings between two regions of two boxes) is an entrance: it keeps its middle
   // crossing when it spans fewer than entranceWidth positions along the face, else its two ends.
   std::vector<Transition> out;
-  auto keep = [&](const Crossing& c) {
-    out.push_back(Transition{c.cell, c.cell + world_.moveOffset(c.move), c.move});
-  };
+  auto keep = [&](const Crossing& c) { out.push_back(Transition{c.cell, c.cell + world_.moveOffset(c.move), c.move}); };
   for (size_t i = 0; i < crossings.size();) {
     size_t end = i + 1;
     while (end < crossings.size() && crossings[end].group() == crossings[i].group()) ++end;

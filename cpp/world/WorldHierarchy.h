@@ -15,7 +15,7 @@ namespace hpastar {
 struct WorldHierarchyOptions {
   static constexpr int32_t kMaxLevels = 6;
   int32_t clusterSide = 16;   // level-1 clusters are boxes of clusterSide x clusterSide columns ...
-  int32_t clusterLevels = 4;  // ... and clusterLevels levels; each level above doubles the box on every axis
+  int32_t clusterLevels = 8;  // ... and clusterLevels levels; each level above doubles the box on every axis
   int32_t levels = 2;         // abstraction levels, 1..kMaxLevels
   // A run of crossings between two clusters this long or longer gets two transitions (its ends),
   // a shorter one a single transition (its middle), as the paper's entrances.
@@ -51,7 +51,8 @@ struct WorldClusterLayout {
     const int32_t cx = cluster % columns, rest = cluster / columns;
     const int32_t cy = rest % rows, cz = rest / rows;
     const int32_t x0 = cx * sx, y0 = cy * sy, z0 = cz * sz;
-    return Box{x0, y0, z0, std::min(x0 + sx, worldWidth), std::min(y0 + sy, worldHeight), std::min(z0 + sz, worldLevels)};
+    return Box{
+        x0, y0, z0, std::min(x0 + sx, worldWidth), std::min(y0 + sy, worldHeight), std::min(z0 + sz, worldLevels)};
   }
 };
 
@@ -63,9 +64,9 @@ struct WorldEdge {
 };
 
 struct WorldHierarchyStats {
-  uint32_t nodes[WorldHierarchyOptions::kMaxLevels] = {};       // nodes of level >= l, [0] = level 1
-  uint32_t edges[WorldHierarchyOptions::kMaxLevels] = {};       // directed edges of the level's graph
-  uint32_t transitions = 0;                                     // inter-edges of level 1 (undirected)
+  uint32_t nodes[WorldHierarchyOptions::kMaxLevels] = {};  // nodes of level >= l, [0] = level 1
+  uint32_t edges[WorldHierarchyOptions::kMaxLevels] = {};  // directed edges of the level's graph
+  uint32_t transitions = 0;                                // inter-edges of level 1 (undirected)
   uint32_t clusters[WorldHierarchyOptions::kMaxLevels] = {};
   double buildMs = 0;
   size_t bytes = 0;  // the abstract graph, node tables and component labels (not the world)
@@ -77,15 +78,18 @@ struct WorldHierarchyStats {
 // side and up or down, a ladder through the top or bottom. Nodes are the cells at either end of the
 // chosen transitions.
 //
-// Which transitions are kept: the crossings between two level-1 boxes are grouped by move and by the
-// pair of *regions* they join (a region is a connected part of a box's standing cells, by moves that
-// stay inside it), then cut into runs of neighbouring cells along the face; each run keeps its middle, or
-// its two ends when it is entranceWidth long or longer. Every crossing's region pair thus keeps at
-// least one transition, so whatever joins two cells in the world joins them in the abstract graph
-// (diagonal crossings are left out: without corner cutting, both straight moves of a diagonal are legal,
-// one of them crossing the same border). Intra-edges are the shortest in-box distances between the
-// nodes of a box (level 1: Dijkstra over the cells, BestFirstSearch over a BlockWorldGraph; level l > 1:
-// Dijkstra over the graph of level l - 1 inside the box, BestFirstSearch over a WorldAbstractGraph).
+// Which transitions are kept: the crossings between two level-1 boxes are grouped by the pair of
+// *regions* they join (a region is a connected part of a box's standing cells, by moves that stay inside
+// it), whatever the move and the level they are on. Each group is an entrance: it keeps its middle
+// crossing when it spans fewer than entranceWidth positions along the face, else its two ends (a
+// grouping by runs along the face and by move, tried first, gave about twice the nodes on hills and
+// caves, where the ground crosses a face at changing levels, for a slower top-level search). Every
+// crossing's region pair thus keeps at least one transition, so whatever joins two cells in the world
+// joins them in the abstract graph (diagonal crossings are left out: without corner cutting, both
+// straight moves of a diagonal are legal, one of them crossing the same border). Intra-edges are the
+// shortest in-box distances between the nodes of a box (level 1: Dijkstra over the cells, BestFirstSearch over a
+// BlockWorldGraph; level l > 1: Dijkstra over the graph of level l - 1 inside the box, BestFirstSearch over a
+// WorldAbstractGraph).
 //
 // Why beside the 2D Hierarchy rather than a template of it: its data are 2D through and through
 // (Point node cells, Rect areas, square layouts, border scanners, row-major regions, DHPA* trees with
@@ -151,12 +155,12 @@ class WorldHierarchy {
   BlockWorld world_;
   WorldHierarchyOptions options_;
   WorldComponents components_;
-  std::vector<WorldClusterLayout> layouts_;                             // [level - 1]
-  std::vector<Voxel> nodeVoxel_;                                        // per node id
-  std::vector<uint8_t> nodeLevel_;                                      // per node id
-  std::vector<std::vector<uint32_t>> edgeFirst_;                        // [level - 1][node], CSR into edges_
-  std::vector<std::vector<WorldEdge>> edges_;                           // [level - 1]
-  std::vector<std::vector<uint32_t>> clusterFirst_, clusterNodes_;      // [level - 1], CSR per cluster
+  std::vector<WorldClusterLayout> layouts_;                         // [level - 1]
+  std::vector<Voxel> nodeVoxel_;                                    // per node id
+  std::vector<uint8_t> nodeLevel_;                                  // per node id
+  std::vector<std::vector<uint32_t>> edgeFirst_;                    // [level - 1][node], CSR into edges_
+  std::vector<std::vector<WorldEdge>> edges_;                       // [level - 1]
+  std::vector<std::vector<uint32_t>> clusterFirst_, clusterNodes_;  // [level - 1], CSR per cluster
   WorldHierarchyStats stats_;
 };
 

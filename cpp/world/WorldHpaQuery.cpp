@@ -72,7 +72,8 @@ PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, Worl
     return out.status = PathStatus::NoPath;
   }
   abstractPath_.clear();
-  BestFirstSearch::appendPath(nodeSpace_, graph, G, [](uint32_t id) { return id; }, abstractPath_);
+  BestFirstSearch::appendPath(
+      nodeSpace_, graph, G, [](uint32_t id) { return id; }, abstractPath_);
   s.abstractPathNodes = static_cast<uint32_t>(abstractPath_.size());
 
   levelPaths_.resize(static_cast<size_t>(top));
@@ -108,9 +109,8 @@ void WorldHpaQuery::insertEndpoints(WorldHpaStats& stats) {
         for (uint32_t n : nodes) cellTargets_[graph.idOf(h_->nodeVoxel(n))] = 1;
         if (direct) cellTargets_[graph.idOf(otherCell)] = 1;
         const uint32_t count = static_cast<uint32_t>(nodes.size()) + (direct ? 1 : 0);
-        stats.expandedInsertion +=
-            BestFirstSearch::search<false>(cellSpace_, graph, graph.idOf(cell), BestFirstSearch::kNone,
-                                           cellTargets_.data(), count);
+        stats.expandedInsertion += BestFirstSearch::search<false>(cellSpace_, graph, graph.idOf(cell),
+                                                                  BestFirstSearch::kNone, cellTargets_.data(), count);
         for (uint32_t n : nodes) {
           const uint32_t id = graph.idOf(h_->nodeVoxel(n));
           cellTargets_[id] = 0;
@@ -157,7 +157,8 @@ void WorldHpaQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vecto
     expanded += BestFirstSearch::search<true>(cellSpace_, graph, graph.idOf(va), goalId);
     // The edge exists, so the in-box path does; its cost is the edge's by construction.
     segment_.clear();
-    BestFirstSearch::appendPath(cellSpace_, graph, goalId, [&](uint32_t id) { return graph.voxelOf(id); }, segment_);
+    BestFirstSearch::appendPath(
+        cellSpace_, graph, goalId, [&](uint32_t id) { return graph.voxelOf(id); }, segment_);
     cells.insert(cells.end(), segment_.begin() + 1, segment_.end());
     return;
   }
@@ -166,7 +167,8 @@ void WorldHpaQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vecto
   path.clear();
   const WorldAbstractGraph graph(*h_, level - 1, box, &overlay_, vb);
   expanded += BestFirstSearch::search<true>(nodeSpace_, graph, a, b);
-  BestFirstSearch::appendPath(nodeSpace_, graph, b, [](uint32_t id) { return id; }, path);
+  BestFirstSearch::appendPath(
+      nodeSpace_, graph, b, [](uint32_t id) { return id; }, path);
   for (size_t i = 0; i + 1 < path.size(); ++i) refineEdge(level - 1, path[i], path[i + 1], cells, expanded);
 }
 

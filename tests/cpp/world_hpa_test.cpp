@@ -74,8 +74,8 @@ TEST(WorldHpaStar, ClimbsATowersStaircaseThroughTheTopsOfBoxes) {
 
 TEST(WorldHpaStar, ClimbsALadderShaftThroughTheTopsOfBoxes) {
   // A shaft of ladders through five levels of rock, one box per level: each rung crosses a top face.
-  const BlockWorld w = drawWorld({{".H#", "###"}, {"#H#", "###"}, {"#H#", "###"}, {"#H#", "###"}, {"#H#", "###"},
-                                  {"...", "..."}});
+  const BlockWorld w =
+      drawWorld({{".H#", "###"}, {"#H#", "###"}, {"#H#", "###"}, {"#H#", "###"}, {"#H#", "###"}, {"...", "..."}});
   expectValidPathThrough(w, Voxel{0, 0, 0}, Voxel{2, 1, 5},
                          {Voxel{1, 0, 0}, Voxel{1, 0, 1}, Voxel{1, 0, 2}, Voxel{1, 0, 3}, Voxel{1, 0, 4}});
 }
