@@ -14,6 +14,8 @@
 #include "world/SeededRandom.h"
 #include "world/WorldAStar.h"
 #include "world/WorldGenerator.h"
+#include "world/WorldHierarchy.h"
+#include "world/WorldHpaQuery.h"
 #include "world/WorldPathValidator.h"
 
 namespace hpastar::cli {
@@ -52,6 +54,28 @@ std::vector<Voxel> standingCells(const BlockWorld& world) {
     if (world.standing(v)) cells.push_back(v);
   }
   return cells;
+}
+
+// The world of `path`, with at least one standing cell; InputError naming the problem otherwise.
+std::optional<BlockWorld> loadWorld(const std::string& path) {
+  std::string error;
+  std::optional<BlockWorld> world = loadBlockWorldFile(path, error);
+  if (!world) throw InputError(error);
+  if (standingCells(*world).empty()) throw InputError(path + ": the world has no standing cell");
+  return world;
+}
+
+// The fastest of `passes` runs of `run`, in microseconds: less noise.
+template <typename Run>
+double fastestMicros(long long passes, Run&& run) {
+  double best = 0;
+  for (long long pass = 0; pass < passes; ++pass) {
+    const auto start = Clock::now();
+    run();
+    const double us = microsSince(start);
+    best = pass == 0 ? us : std::min(best, us);
+  }
+  return best;
 }
 
 }  // namespace
@@ -102,11 +126,8 @@ int runWorldAStarCommand(int argc, char** argv) {
   const bool perQuery = cmd.has("per-query");
   const long long passes = cmd.getInt("passes", 1, 1, 1000);
   const std::string path = cmd.positional()[0];
-  std::string error;
-  const std::optional<BlockWorld> world = loadBlockWorldFile(path, error);
-  if (!world) throw InputError(error);
+  const std::optional<BlockWorld> world = loadWorld(path);
   const std::vector<Voxel> cells = standingCells(*world);
-  if (cells.empty()) throw InputError(path + ": the world has no standing cell");
 
   const auto labelStart = Clock::now();
   const WorldComponents components(*world);
@@ -187,6 +208,113 @@ int runWorldAStarCommand(int argc, char** argv) {
   json.add("us_total", usTotal);
   std::printf("%s\n", json.str().c_str());
   return invalid || labelMismatches ? 3 : 0;
+}
+
+}  // namespace hpastar::cli
+
+namespace hpastar::cli {
+
+int runWorldCompareCommand(int argc, char** argv) {
+  CommandLine cmd(argc, argv, 2, {"per-query"});
+  cmd.rejectUnknown(
+      {"queries", "seed", "per-query", "passes", "cluster-side", "cluster-levels", "levels", "entrance-width"});
+  if (cmd.positional().size() != 1) throw UsageError("world-compare needs exactly one block world FILE");
+  const long long queries = cmd.getInt("queries", 1000, 1, 100000000);
+  const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
+  const bool perQuery = cmd.has("per-query");
+  const long long passes = cmd.getInt("passes", 1, 1, 1000);
+  WorldHierarchyOptions options;
+  options.clusterSide = static_cast<int32_t>(cmd.getInt("cluster-side", options.clusterSide, 2, 1024));
+  options.clusterLevels = static_cast<int32_t>(cmd.getInt("cluster-levels", options.clusterLevels, 1, 1024));
+  options.levels = static_cast<int32_t>(cmd.getInt("levels", options.levels, 1, WorldHierarchyOptions::kMaxLevels));
+  options.entranceWidth = static_cast<int32_t>(cmd.getInt("entrance-width", options.entranceWidth, 1, 1024));
+  const std::string path = cmd.positional()[0];
+  const std::optional<BlockWorld> world = loadWorld(path);
+  const std::vector<Voxel> cells = standingCells(*world);
+
+  std::string error;
+  const std::optional<WorldHierarchy> hierarchy = WorldHierarchy::build(*world, options, error);
+  if (!hierarchy) throw UsageError(error);
+
+  SeededRandom random(static_cast<uint64_t>(seed));
+  const int32_t n = static_cast<int32_t>(cells.size());
+  WorldAStar astar;
+  WorldHpaQuery hpa(*hierarchy);
+  WorldPath a, h;
+  struct Answer {
+    double cost, astarUs, hpaUs;
+  };
+  std::vector<Answer> found;
+  uint64_t noPath = 0, mismatches = 0, invalid = 0;
+  double astarUs = 0, hpaUs = 0, astarNoPathUs = 0, hpaNoPathNs = 0, excessSum = 0, excessMax = 0;
+  for (long long q = 0; q < queries; ++q) {
+    const Voxel s = cells[static_cast<size_t>(random.below(n))], t = cells[static_cast<size_t>(random.below(n))];
+    const double aUs = fastestMicros(passes, [&] { astar.findPath(*world, s, t, a); });
+    const double hUs = fastestMicros(passes, [&] { hpa.findPath(s, t, h); });
+    astarUs += aUs;
+    hpaUs += hUs;
+    std::string problem;
+    if (a.status != h.status) {
+      ++mismatches;
+      problem = std::string("A* ") + pathStatusName(a.status) + ", HPA* " + pathStatusName(h.status);
+    }
+    if (h.found()) {
+      const PathCheck check = validateWorldPath(*world, s, t, h.cells, h.cost);
+      if (!check.valid) ++invalid, problem = check.problem;
+    }
+    if (a.found() && h.found()) {
+      found.push_back(Answer{a.cost, aUs, hUs});
+      const double excess = a.cost > 0 ? h.cost / a.cost - 1 : 0;
+      excessSum += excess;
+      excessMax = std::max(excessMax, excess);
+    } else if (!a.found()) {
+      ++noPath;
+      astarNoPathUs += aUs;
+      // Far below the clock's resolution: timed over many answers.
+      constexpr int kRepeats = 1000;
+      const double us = fastestMicros(passes, [&] {
+        for (int r = 0; r < kRepeats; ++r) hpa.findPath(s, t, h);
+      });
+      hpaNoPathNs += us * 1000.0 / kRepeats;
+    }
+    if (perQuery) {
+      JsonObject line;
+      line.add("query", static_cast<int64_t>(q)).add("start", voxelText(s)).add("goal", voxelText(t));
+      line.add("astar", pathStatusName(a.status)).add("hpa", pathStatusName(h.status));
+      line.add("astar_cost", a.cost).add("hpa_cost", h.cost).add("astar_us", aUs).add("hpa_us", hUs);
+      if (!problem.empty()) line.add("problem", problem);
+      std::printf("%s\n", line.str().c_str());
+    }
+  }
+  // The longest tenth of the paths (by A*'s cost): what a hierarchy is meant to speed up.
+  std::sort(found.begin(), found.end(), [](const Answer& x, const Answer& y) { return x.cost > y.cost; });
+  const size_t longest = std::max<size_t>(found.empty() ? 0 : 1, found.size() / 10);
+  double longestAstar = 0, longestHpa = 0;
+  for (size_t i = 0; i < longest; ++i) longestAstar += found[i].astarUs, longestHpa += found[i].hpaUs;
+  const WorldHierarchyStats& stats = hierarchy->stats();
+  const double q = static_cast<double>(queries);
+  JsonObject json;
+  json.add("world", path).add("width", world->width()).add("height", world->height()).add("levels", world->levels());
+  json.add("cluster_side", options.clusterSide).add("cluster_levels", options.clusterLevels);
+  json.add("abstraction_levels", options.levels).add("build_ms", stats.buildMs);
+  json.add("hierarchy_bytes", static_cast<uint64_t>(stats.bytes));
+  json.add("nodes_level1", static_cast<uint64_t>(stats.nodes[0]))
+      .add("nodes_top", static_cast<uint64_t>(stats.nodes[options.levels - 1]));
+  json.add("queries", static_cast<int64_t>(queries)).add("found", static_cast<uint64_t>(found.size()));
+  json.add("no_path", noPath).add("mismatches", mismatches).add("invalid", invalid);
+  json.add("suboptimality_mean", found.empty() ? 0.0 : excessSum / static_cast<double>(found.size()));
+  json.add("suboptimality_max", excessMax);
+  json.add("astar_us_mean", astarUs / q).add("hpa_us_mean", hpaUs / q);
+  json.add("speedup_mean", hpaUs > 0 ? astarUs / hpaUs : 0.0);
+  json.add("longest_paths", static_cast<uint64_t>(longest));
+  json.add("longest_cost_min", longest ? found[longest - 1].cost : 0.0);
+  json.add("astar_us_mean_longest", longest ? longestAstar / static_cast<double>(longest) : 0.0);
+  json.add("hpa_us_mean_longest", longest ? longestHpa / static_cast<double>(longest) : 0.0);
+  json.add("speedup_longest", longestHpa > 0 ? longestAstar / longestHpa : 0.0);
+  json.add("astar_us_mean_no_path", noPath ? astarNoPathUs / static_cast<double>(noPath) : 0.0);
+  json.add("hpa_ns_mean_no_path", noPath ? hpaNoPathNs / static_cast<double>(noPath) : 0.0);
+  std::printf("%s\n", json.str().c_str());
+  return mismatches || invalid ? 3 : 0;
 }
 
 }  // namespace hpastar::cli

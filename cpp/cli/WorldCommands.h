@@ -7,5 +7,7 @@ namespace hpastar::cli {
 int runGen3dCommand(int argc, char** argv);
 // hpa world-astar FILE --queries N --seed K [--passes N] [--per-query]
 int runWorldAStarCommand(int argc, char** argv);
+// hpa world-compare FILE --queries N --seed K [--passes N] [--per-query] [hierarchy options]
+int runWorldCompareCommand(int argc, char** argv);
 
 }  // namespace hpastar::cli

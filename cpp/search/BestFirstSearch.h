@@ -36,30 +36,36 @@ class BestFirstSearch {
                                 stopCount);
   }
 
+  // The parent slot of a search's start: kNoMove in a SearchSpace (move codes), all bits set in a
+  // NodeSearchSpace (where a graph's "move" is the node it came from, see SearchGraph.h).
+  template <typename ParentT>
+  static constexpr ParentT kNoParent = static_cast<ParentT>(~ParentT{0});
+
   // The loop itself over `graph` from node `startId`. UseHeuristic = true: A* (graph.heuristic) until
   // `goalId` is expanded. false: Dijkstra over every reachable node, or until `stopCount` of the nodes
   // flagged in `targets` (may be null) are expanded. A node's parent slot holds the move code that
-  // reached it (kNoMove for the start).
-  template <bool UseHeuristic, SearchGraph Graph>
-  static uint64_t search(SearchSpace& space, const Graph& graph, uint32_t startId, uint32_t goalId,
+  // reached it (kNoParent for the start). The space's parent type is the graph's move type: uint8_t
+  // for the views over cells, uint32_t for abstract graphs whose moves are named by the node they leave.
+  template <bool UseHeuristic, SearchGraph Graph, typename ParentT>
+  static uint64_t search(BasicSearchSpace<ParentT>& space, const Graph& graph, uint32_t startId, uint32_t goalId,
                          const uint8_t* targets = nullptr, uint32_t stopCount = 0) {
     space.begin(graph.nodeCount());
     uint32_t* stamp = space.stamps();
     double* g = space.g();
-    uint8_t* parent = space.parents();
+    ParentT* parent = space.parents();
     const uint32_t openStamp = space.openStamp();
     const uint32_t closedStamp = space.closedStamp();
 
     stamp[startId] = openStamp;
     g[startId] = 0;
-    parent[startId] = kNoMove;
+    parent[startId] = kNoParent<ParentT>;
     const double h0 = UseHeuristic ? graph.heuristic(startId) : 0.0;
     space.push(h0, h0, startId);
 
     uint64_t expanded = 0;
     uint32_t targetsLeft = stopCount;
     while (!space.empty()) {
-      const SearchSpace::HeapEntry e = space.pop();
+      const auto e = space.pop();
       const uint32_t id = e.id;
       if (stamp[id] == closedStamp) continue;  // stale entry: the node was settled through a better one
       stamp[id] = closedStamp;
@@ -68,7 +74,7 @@ class BestFirstSearch {
       if (!UseHeuristic && targets && targets[id] && --targetsLeft == 0) break;
 
       const double gId = g[id];
-      graph.forEachMove(id, [&](uint32_t n, double cost, uint8_t move, const auto& estimate) {
+      graph.forEachMove(id, [&](uint32_t n, double cost, ParentT move, const auto& estimate) {
         const double ng = gId + cost;
         const uint32_t s = stamp[n];
         if (s == openStamp) {
@@ -88,14 +94,14 @@ class BestFirstSearch {
 
   // Appends the nodes from the search's start to `target` (must be closed or open), each as
   // nodeOf(id), walking the parents back through graph.predecessor.
-  template <SearchGraph Graph, typename NodeOf, typename Node>
-  static void appendPath(const SearchSpace& space, const Graph& graph, uint32_t target, NodeOf&& nodeOf,
+  template <SearchGraph Graph, typename ParentT, typename NodeOf, typename Node>
+  static void appendPath(const BasicSearchSpace<ParentT>& space, const Graph& graph, uint32_t target, NodeOf&& nodeOf,
                          std::vector<Node>& out) {
     const size_t first = out.size();
-    const uint8_t* parent = space.parents();
+    const ParentT* parent = space.parents();
     for (uint32_t id = target;; id = graph.predecessor(id, parent[id])) {
       out.push_back(nodeOf(id));
-      if (parent[id] == kNoMove) break;
+      if (parent[id] == kNoParent<ParentT>) break;
     }
     std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
   }

@@ -20,8 +20,11 @@ namespace hpastar {
 //       The move code (below kNoMove) is what the neighbour remembers as its parent; `estimate` is a
 //       callable giving the neighbour's heuristic, called only when the neighbour is pushed (a view that
 //       knows the expanded node's coordinates computes it without dividing the id again);
-//   uint32_t predecessor(uint32_t id, uint8_t move) const
+//   uint32_t predecessor(uint32_t id, Move move) const
 //       the node that `move` came from into `id` (walking a path back from its end).
+// Move is the type of the move codes: uint8_t for the views over cells (a direction, searched with a
+// SearchSpace); uint32_t for abstract graphs, whose moves are too many to number per node and are
+// named by the node they leave (predecessor returns `move` itself; searched with a NodeSearchSpace).
 // forEachMove takes a generic callable and so is not stated in the concept below; the loop's call
 // checks it.
 inline constexpr uint8_t kNoMove = 0xFF;  // the parent of a search's start

@@ -1,0 +1,175 @@
+#include "world/WorldHpaQuery.h"
+
+#include <limits>
+
+#include "search/BestFirstSearch.h"
+#include "world/BlockWorldGraph.h"
+#include "world/WorldPathValidator.h"
+
+namespace hpastar {
+
+void WorldQueryOverlay::begin(const WorldHierarchy& h, Voxel start, Voxel goal) {
+  nodeCount_ = h.nodeCount();
+  start_ = start;
+  goal_ = goal;
+  const size_t levels = static_cast<size_t>(h.levels());
+  startEdges_.resize(levels);
+  goalEdges_.resize(levels);
+  for (size_t l = 0; l < levels; ++l) startEdges_[l].clear(), goalEdges_[l].clear();
+  const size_t slots = levels * nodeCount_;
+  for (int side = 0; side < 2; ++side)
+    if (stamp_[side].size() < slots) {
+      // A new size of hierarchy: fresh stamps (old ones would name slots of another layout).
+      stamp_[side].assign(slots, 0);
+      cost_[side].resize(slots);
+      query_ = 0;
+    }
+  if (++query_ == 0) {  // wrapped: clear once every 4 billion queries
+    for (int side = 0; side < 2; ++side) std::fill(stamp_[side].begin(), stamp_[side].end(), 0u);
+    query_ = 1;
+  }
+}
+
+void WorldQueryOverlay::addEdge(int32_t level, uint32_t endpoint, uint32_t other, double cost) {
+  const size_t l = static_cast<size_t>(level - 1);
+  (endpoint == nodeCount_ ? startEdges_ : goalEdges_)[l].push_back(WorldEdge{other, static_cast<float>(cost)});
+  if (other >= nodeCount_) {  // the start—goal edge: both lists
+    (endpoint == nodeCount_ ? goalEdges_ : startEdges_)[l].push_back(WorldEdge{endpoint, static_cast<float>(cost)});
+    return;
+  }
+  const int side = endpoint == nodeCount_ ? 0 : 1;
+  const size_t i = l * nodeCount_ + other;
+  stamp_[side][i] = query_;
+  cost_[side][i] = static_cast<float>(cost);
+}
+
+PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, WorldHpaStats* stats) {
+  WorldHpaStats local;
+  WorldHpaStats& s = stats ? *stats : local;
+  s = WorldHpaStats{};
+  out.cells.clear();
+  out.cost = 0;
+  out.expanded = 0;
+  const BlockWorld& world = h_->world();
+  if (!world.standing(start)) return out.status = PathStatus::StartInvalid;
+  if (!world.standing(goal)) return out.status = PathStatus::GoalInvalid;
+  if (!h_->connected(start, goal)) return out.status = PathStatus::NoPath;  // no search at all
+  if (start == goal) {
+    out.cells.push_back(start);
+    return out.status = PathStatus::Found;
+  }
+
+  overlay_.begin(*h_, start, goal);
+  insertEndpoints(s);
+  const int32_t top = h_->levels();
+  const uint32_t S = overlay_.startNode(), G = overlay_.goalNode();
+  const WorldAbstractGraph graph(*h_, top, world.bounds(), &overlay_, goal);
+  s.expandedAbstract = BestFirstSearch::search<true>(nodeSpace_, graph, S, G);
+  if (!nodeSpace_.closed(G)) {
+    // Connected cells always have an abstract path (WorldHierarchy.h): reaching here is a bug, reported
+    // as no path rather than a wrong one.
+    out.expanded = s.expandedInsertion + s.expandedAbstract;
+    return out.status = PathStatus::NoPath;
+  }
+  abstractPath_.clear();
+  BestFirstSearch::appendPath(
+      nodeSpace_, graph, G, [](uint32_t id) { return id; }, abstractPath_);
+  s.abstractPathNodes = static_cast<uint32_t>(abstractPath_.size());
+
+  levelPaths_.resize(static_cast<size_t>(top));
+  out.cells.push_back(start);
+  for (size_t i = 0; i + 1 < abstractPath_.size(); ++i)
+    refineEdge(top, abstractPath_[i], abstractPath_[i + 1], out.cells, s.expandedRefinement);
+  // The cost from the moves themselves (the edges' floats only ranked the paths).
+  for (size_t i = 1; i < out.cells.size(); ++i)
+    if (const int m = worldMoveBetween(world, out.cells[i - 1], out.cells[i]); m >= 0)
+      out.cost += kWorldMoveCost[m];
+    else  // a refinement bug: a cost no check accepts, never a read out of bounds
+      out.cost = std::numeric_limits<double>::infinity();
+  out.expanded = s.expandedInsertion + s.expandedAbstract + s.expandedRefinement;
+  return out.status = PathStatus::Found;
+}
+
+void WorldHpaQuery::insertEndpoints(WorldHpaStats& stats) {
+  const BlockWorld& world = h_->world();
+  const uint32_t S = overlay_.startNode(), G = overlay_.goalNode();
+  for (int32_t level = 1; level <= h_->levels(); ++level) {
+    const WorldClusterLayout& layout = h_->layout(level);
+    for (uint32_t endpoint : {S, G}) {
+      const uint32_t other = endpoint == S ? G : S;
+      const Voxel cell = overlay_.voxelOf(*h_, endpoint), otherCell = overlay_.voxelOf(*h_, other);
+      const int32_t cluster = layout.clusterOf(cell);
+      const Box box = layout.box(cluster);
+      const std::span<const uint32_t> nodes = h_->clusterNodes(level, cluster);
+      // The S—G edge is found once, from S, when both lie in the box.
+      const bool direct = endpoint == S && box.contains(otherCell);
+      if (level == 1) {
+        const BlockWorldGraph graph(world, box, cell);
+        if (cellTargets_.size() < graph.nodeCount()) cellTargets_.resize(graph.nodeCount(), 0);
+        for (uint32_t n : nodes) cellTargets_[graph.idOf(h_->nodeVoxel(n))] = 1;
+        if (direct) cellTargets_[graph.idOf(otherCell)] = 1;
+        const uint32_t count = static_cast<uint32_t>(nodes.size()) + (direct ? 1 : 0);
+        stats.expandedInsertion += BestFirstSearch::search<false>(cellSpace_, graph, graph.idOf(cell),
+                                                                  BestFirstSearch::kNone, cellTargets_.data(), count);
+        for (uint32_t n : nodes) {
+          const uint32_t id = graph.idOf(h_->nodeVoxel(n));
+          cellTargets_[id] = 0;
+          if (cellSpace_.closed(id)) overlay_.addEdge(level, endpoint, n, cellSpace_.g()[id]);
+        }
+        if (direct) {
+          const uint32_t id = graph.idOf(otherCell);
+          cellTargets_[id] = 0;
+          if (cellSpace_.closed(id)) overlay_.addEdge(level, S, G, cellSpace_.g()[id]);
+        }
+      } else {
+        const WorldAbstractGraph graph(*h_, level - 1, box, &overlay_, cell);
+        if (nodeTargets_.size() < graph.nodeCount()) nodeTargets_.resize(graph.nodeCount(), 0);
+        for (uint32_t n : nodes) nodeTargets_[n] = 1;
+        if (direct) nodeTargets_[G] = 1;
+        const uint32_t count = static_cast<uint32_t>(nodes.size()) + (direct ? 1 : 0);
+        stats.expandedInsertion += BestFirstSearch::search<false>(nodeSpace_, graph, endpoint, BestFirstSearch::kNone,
+                                                                  nodeTargets_.data(), count);
+        for (uint32_t n : nodes) {
+          nodeTargets_[n] = 0;
+          if (nodeSpace_.closed(n)) overlay_.addEdge(level, endpoint, n, nodeSpace_.g()[n]);
+        }
+        if (direct) {
+          nodeTargets_[G] = 0;
+          if (nodeSpace_.closed(G)) overlay_.addEdge(level, S, G, nodeSpace_.g()[G]);
+        }
+      }
+    }
+  }
+}
+
+void WorldHpaQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells, uint64_t& expanded) {
+  const Voxel va = overlay_.voxelOf(*h_, a), vb = overlay_.voxelOf(*h_, b);
+  const WorldClusterLayout& layout = h_->layout(level);
+  const int32_t cluster = layout.clusterOf(va);
+  if (cluster != layout.clusterOf(vb)) {  // an inter-edge: one move across a border, at every level
+    cells.push_back(vb);
+    return;
+  }
+  const Box box = layout.box(cluster);
+  if (level == 1) {
+    const BlockWorldGraph graph(h_->world(), box, vb);
+    const uint32_t goalId = graph.idOf(vb);
+    expanded += BestFirstSearch::search<true>(cellSpace_, graph, graph.idOf(va), goalId);
+    // The edge exists, so the in-box path does; its cost is the edge's by construction.
+    segment_.clear();
+    BestFirstSearch::appendPath(
+        cellSpace_, graph, goalId, [&](uint32_t id) { return graph.voxelOf(id); }, segment_);
+    cells.insert(cells.end(), segment_.begin() + 1, segment_.end());
+    return;
+  }
+  // An edge of level l is a shortest path in the graph of level l - 1 inside its l-box.
+  std::vector<uint32_t>& path = levelPaths_[static_cast<size_t>(level - 1)];
+  path.clear();
+  const WorldAbstractGraph graph(*h_, level - 1, box, &overlay_, vb);
+  expanded += BestFirstSearch::search<true>(nodeSpace_, graph, a, b);
+  BestFirstSearch::appendPath(
+      nodeSpace_, graph, b, [](uint32_t id) { return id; }, path);
+  for (size_t i = 0; i + 1 < path.size(); ++i) refineEdge(level - 1, path[i], path[i + 1], cells, expanded);
+}
+
+}  // namespace hpastar

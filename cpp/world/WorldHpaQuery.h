@@ -1,0 +1,52 @@
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "search/SearchSpace.h"
+#include "world/WorldAStar.h"
+#include "world/WorldAbstractGraph.h"
+#include "world/WorldHierarchy.h"
+
+namespace hpastar {
+
+// Figures of one WorldHpaQuery::findPath (WorldPath::expanded is their sum).
+struct WorldHpaStats {
+  uint64_t expandedInsertion = 0;   // joining start and goal to every level
+  uint64_t expandedAbstract = 0;    // the search of the top level
+  uint64_t expandedRefinement = 0;  // refining the abstract path down to cells
+  uint32_t abstractPathNodes = 0;
+};
+
+// One thread's HPA* searches against a shared, read-only WorldHierarchy (which must outlive it), as
+// HpaStarQuery on a 2D grid: start and goal are joined to the nodes of their box at every level (a
+// Dijkstra inside the box: over cells at level 1, over the level below's graph above), an A* runs on
+// the top level over the whole world, and each abstract edge is refined level by level down to cells
+// (an A* inside the box of the edge's cluster). Unreachable goals are answered from the component
+// labels without a search. Paths are valid and near-optimal; there is no smoothing on block worlds.
+// Scratch is kept between queries: after the first, a query allocates nothing but the growth of
+// `out.cells`.
+class WorldHpaQuery {
+ public:
+  explicit WorldHpaQuery(const WorldHierarchy& hierarchy) : h_(&hierarchy) {}
+
+  // StartInvalid / GoalInvalid for a cell outside the world or not standing; NoPath when the labels say
+  // the cells are not connected; else Found with the path, its cost recomputed from its moves.
+  PathStatus findPath(Voxel start, Voxel goal, WorldPath& out, WorldHpaStats* stats = nullptr);
+
+  const WorldHierarchy& hierarchy() const { return *h_; }
+
+ private:
+  void insertEndpoints(WorldHpaStats& stats);
+  void refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells, uint64_t& expanded);
+
+  const WorldHierarchy* h_;
+  WorldQueryOverlay overlay_;
+  SearchSpace cellSpace_;
+  NodeSearchSpace nodeSpace_;
+  std::vector<uint8_t> cellTargets_, nodeTargets_;
+  std::vector<uint32_t> abstractPath_;
+  std::vector<std::vector<uint32_t>> levelPaths_;  // scratch per level while refining
+  std::vector<Voxel> segment_;
+};
+
+}  // namespace hpastar
