@@ -176,12 +176,14 @@ describe('hpastar scen prints the native tool\'s summary', () => {
   });
 
   test('aa and haa: the native summary for agents of several sizes and capabilities, every path checked for the footprint', () => {
-    const scen = path.join(maps, 'den520d.map.scen');
+    // arena (49 × 49, ground and trees): each run builds HAA*'s hierarchy for every capability, in
+    // seconds on den520d under wasm; the small map keeps the many runs of this test cheap.
+    const scen = path.join(maps, 'arena.map.scen');
     const agentKeys = ['algo', 'map', 'agent', 'queries', 'found', 'not_found', 'invalid', 'expanded_mean', 'optimal_from', 'note'];
     for (const args of [
       ['--algo', 'aa', '--size', '2', '--capability', 'ground,trees', '--limit', '80'],
-      ['--algo', 'haa', '--size', '3', '--capability', 'trees,ground', '--min-bucket', '60', '--limit', '80'],
-      ['--algo', 'haa', '--size', '1', '--capability', 'ground', '--abstraction', 'low', '--haa-cluster', '12', '--limit', '80'],
+      ['--algo', 'haa', '--size', '3', '--capability', 'trees,ground', '--min-bucket', '5', '--limit', '80'],
+      ['--algo', 'haa', '--size', '1', '--capability', 'ground', '--abstraction', 'low', '--haa-cluster', '8', '--limit', '80'],
     ]) {
       const a = wasm('scen', scen, ...args);
       const b = native('scen', scen, ...args);
