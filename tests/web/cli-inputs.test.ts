@@ -162,7 +162,8 @@ describe('degenerate maps through every command of both tools', () => {
       // The package's tool on fewer planners (each run loads the module): A*, HPA* with 3 levels, DHPA*, SHPA*.
       const runs = [a, ...(planner.includes('--landmarks') && planner[1] === 'hpa' || planner.length === 2 && planner[1] === 'hpa' ? [] : [wasm('scen', `${map}.scen`, ...planner)])];
       for (const r of runs) {
-        expect([r.status, r.signal, r.stderr], planner.join(' ')).toEqual([0, null, '']);
+        // A run killed at the time limit shows how far it got (its summary printed or not).
+        expect([r.status, r.signal, r.stderr], `${planner.join(' ')}; stdout ends: ${r.stdout.slice(-200)}`).toEqual([0, null, '']);
         expect(json(r).at(-1), planner.join(' ')).toMatchObject({ queries: pairs, found: pairs, unsolved: 0, invalid: 0 });
       }
       if (planner[1] === 'astar') expect(json(a).at(-1)!.max_subopt).toBeLessThan(1e-9);
