@@ -10,6 +10,9 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 export const CHROMIUM = process.env.HPASTAR_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTIFACTS = fileURLToPath(new URL('../../test-results/e2e/', import.meta.url));
+/** The screens the issues ask the demo to fit: a laptop and a phone. */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
 
 export interface Browser {
   context: BrowserContext;

@@ -3,16 +3,13 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import { ARTIFACTS, canvasHash, clickCell, openDemo, useBrowserPerFile, type Browser } from './browser';
+import { ARTIFACTS, canvasHash, clickCell, openDemo, useBrowserPerFile, type Browser, DESKTOP, PHONE } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let page: Page;
 
 useBrowserPerFile((b) => (browser = b), () => page);
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 async function open(search: string, size = DESKTOP): Promise<Page> {
   page = await browser.page();
