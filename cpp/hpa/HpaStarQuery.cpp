@@ -1,5 +1,7 @@
 #include "hpa/HpaStarQuery.h"
 
+#include <cstdlib>
+
 #include "path/PathValidator.h"
 
 namespace hpastar {
@@ -217,12 +219,35 @@ PathStatus HpaStarQuery::findPath(Point start, Point goal, PathResult& out, cons
   }
   if (trace_) trace_->recordRefinement(out.cells);
   if (options.smooth) {
-    const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 2 * h_->options().clusterSize;
+    // Three cluster sides: a line must reach past the transition that made the detour, which can sit a
+    // cluster away. Measured on the Moving AI maps against two sides: mean suboptimality 1.38% -> 0.70%
+    // on brc202d, for 2.5-9% more instructions per query (the issue 19 note).
+    const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 3 * h_->options().clusterSize;
     smoother_.smooth(h_->grid(), out.cells, range, joints_);
   }
-  if (trace_) trace_->recordSmoothing(out.cells);
   out.cost = pathCost(h_->grid(), out.cells);
+  if (options.smooth) shortenNearbyPath(start, goal, out);
+  if (trace_) trace_->recordSmoothing(out.cells);
   return out.status;
+}
+
+void HpaStarQuery::shortenNearbyPath(Point start, Point goal, PathResult& out) {
+  const Grid& grid = h_->grid();
+  const int32_t side = h_->options().clusterSize;
+  const int32_t dx = std::abs(goal.x - start.x), dy = std::abs(goal.y - start.y);
+  if (std::max(dx, dy) > side) return;
+  const double lowerBound = grid.minWeight() * octileDistance(dx, dy);
+  const double tolerance = 1e-9 * std::max(1.0, out.cost);
+  if (out.cost <= lowerBound + tolerance) return;
+  const int32_t margin = side / 2;
+  const Rect box{std::max(0, std::min(start.x, goal.x) - margin), std::max(0, std::min(start.y, goal.y) - margin),
+                 std::min(grid.width(), std::max(start.x, goal.x) + margin + 1),
+                 std::min(grid.height(), std::max(start.y, goal.y) + margin + 1)};
+  scratchCells_.clear();
+  const double cost = cellAStar_.appendPath(grid, box, start, goal, true, scratchCells_, out.stats.expandedRefinement);
+  if (cost < 0 || cost >= out.cost - tolerance) return;
+  out.cells.swap(scratchCells_);
+  out.cost = pathCost(grid, out.cells);
 }
 
 }  // namespace hpastar

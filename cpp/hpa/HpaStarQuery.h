@@ -16,7 +16,7 @@ namespace hpastar {
 
 struct HpaQueryOptions {
   bool smooth = true;
-  int32_t smoothingRange = 0;  // longest straight line tried by smoothing, in cells; 0 = 2 × cluster size
+  int32_t smoothingRange = 0;  // longest straight line tried by smoothing, in cells; 0 = 3 × cluster size
 };
 
 // A planned path that its owner refines one top-level segment at a time: the abstract path and what
@@ -106,6 +106,12 @@ class HpaStarQuery {
   void insertEndpoints(SearchStats& stats);
   void refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Point>& cells, uint64_t& expanded);
   bool followTree(uint32_t a, uint32_t b, std::vector<Point>& cells);
+  // A path between cells at most a cluster side apart can keep a detour that smoothing cannot remove:
+  // the hierarchy sends it through a transition of the border between them, and smoothing only puts
+  // straight lines in. When it costs more than the octile distance, an A* bounded to the box around
+  // start and goal (grown by half a cluster side) is tried, and its path kept when cheaper. One small
+  // search, on such queries only; its expansions count as refinement.
+  void shortenNearbyPath(Point start, Point goal, PathResult& out);
 
   const Hierarchy* h_;
   QueryOverlay overlay_;

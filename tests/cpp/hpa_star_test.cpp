@@ -470,5 +470,39 @@ TEST(HpaStar, UnsmoothedStepsAcrossANarrowEntranceCostOnePlusTwiceTheDistanceToI
   }
 }
 
+// A short query across a border used to keep the detour through a transition when no straight line
+// could remove it (AR0011SR line 14: 15.9 for an optimal 7.41). Smoothed paths between cells at most a
+// cluster side apart now cost no more than A* confined to the box around them grown by half a side,
+// for HPA* and DHPA*, on real maps; unsmoothed paths keep the hierarchy's answer.
+TEST(HpaStarQuery, ShortPathsCostNoMoreThanASearchInTheBoxAroundTheirEnds) {
+  for (const char* mapName : {"AR0011SR.map", "den520d.map"}) {
+    const Grid g = test::loadMap(mapName);
+    for (bool trees : {false, true}) {
+      const Hierarchy h = test::buildHierarchy(g, HierarchyOptions{.clusterSize = 25, .cacheTrees = trees});
+      HpaStarQuery q(h);
+      AStarSearch a;
+      const int32_t side = h.options().clusterSize, margin = side / 2;
+      size_t checked = 0, shortened = 0;
+      for (const Scenario& s : test::loadScenarios(mapName, g)) {
+        if (std::max(std::abs(s.goal.x - s.start.x), std::abs(s.goal.y - s.start.y)) > side) continue;
+        const Rect box{std::max(0, std::min(s.start.x, s.goal.x) - margin),
+                       std::max(0, std::min(s.start.y, s.goal.y) - margin),
+                       std::min(g.width(), std::max(s.start.x, s.goal.x) + margin + 1),
+                       std::min(g.height(), std::max(s.start.y, s.goal.y) + margin + 1)};
+        PathResult hr, raw, ar;
+        ASSERT_EQ(q.findPath(s.start, s.goal, hr), PathStatus::Found);
+        ASSERT_TRUE(test::isValidPath(g, s.start, s.goal, hr)) << mapName << " line " << s.line;
+        ASSERT_EQ(q.findPath(s.start, s.goal, raw, HpaQueryOptions{.smooth = false}), PathStatus::Found);
+        ++checked;
+        if (a.findPath(g, box, s.start, s.goal, ar) != PathStatus::Found) continue;
+        EXPECT_LE(hr.cost, ar.cost + 1e-9) << mapName << " line " << s.line << (trees ? " DHPA*" : " HPA*");
+        shortened += hr.cost < raw.cost - 1e-9 && std::abs(hr.cost - ar.cost) < 1e-9;
+      }
+      EXPECT_GT(checked, 40u) << mapName;
+      EXPECT_GT(shortened, 0u) << mapName << ": no short path needed the local search";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace hpastar
