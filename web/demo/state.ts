@@ -52,7 +52,9 @@ export interface DemoState {
   /** What crossing cell (x, y) costs: its terrain's multiplier times its cost layer value / 16. */
   cellCost(x: number, y: number): number;
   /** Terrain edits so far, and the last update of the current planner. */
-  edits: { batches: number; cells: number; lastMs: number; clustersRebuilt: number[]; flashed: number };
+  edits: { batches: number; cells: number; lastMs: number; clustersRebuilt: number[]; flashed: number; longestHandlerMs: number };
+  /** How long the last refresh of the build figures took on the main thread (it runs after a stroke pauses). */
+  buildInfoMs: number;
   /** The exported level-1 graph's node and edge counts against the planner's stats. */
   hierarchyCheck: { nodes: [number, number]; edges: [number, number] } | null;
   /** The traced searches drawn (per phase: searches, closed and open cells), or null. */
@@ -63,7 +65,11 @@ export interface DemoState {
    * and (with both maps shown) those where true clearance lets it stand and Brushfire does not.
    */
   clearance: { fits: number; missed: number } | null;
-  frame: { fps: number; meanMs: number; p95Ms: number; maxMs: number; samples: number; maxGapMs: number };
+  /**
+   * fps over the last 60 frames; windowFps and lateFrames over all the frames kept (up to 600): a late
+   * frame came more than 25 ms after the one before (a 60 Hz frame missed).
+   */
+  frame: { fps: number; meanMs: number; p95Ms: number; maxMs: number; samples: number; maxGapMs: number; windowFps: number; lateFrames: number };
   /** Time of the last frame's work (update and draw), ms. */
   lastFrameMs: number;
   compare: CompareState | null;
@@ -198,8 +204,8 @@ export class AppState {
       terrainCosts: this.terrainCosts,
       pathCells: () => (this.outcome?.found ? [...this.outcome.cells] : []),
       cellCost: (x, y) => (this.shown ? this.shown.image.multiplierAt(x, y) : NaN),
-      edits: { batches: 0, cells: 0, lastMs: 0, clustersRebuilt: [], flashed: 0 }, hierarchyCheck: null, searchSets: null, crowd: null, clearance: null,
-      frame: { fps: 0, meanMs: 0, p95Ms: 0, maxMs: 0, samples: 0, maxGapMs: 0 }, lastFrameMs: 0, compare, crossOriginIsolated: globalThis.crossOriginIsolated === true,
+      edits: { batches: 0, cells: 0, lastMs: 0, clustersRebuilt: [], flashed: 0, longestHandlerMs: 0 }, buildInfoMs: 0, hierarchyCheck: null, searchSets: null, crowd: null, clearance: null,
+      frame: { fps: 0, meanMs: 0, p95Ms: 0, maxMs: 0, samples: 0, maxGapMs: 0, windowFps: 0, lateFrames: 0 }, lastFrameMs: 0, compare, crossOriginIsolated: globalThis.crossOriginIsolated === true,
       cellToClient: (x, y) => this.view.cellToClient(x, y),
       resetFrameStats: () => {
         this.frames.times.length = 0;

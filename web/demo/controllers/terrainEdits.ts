@@ -18,6 +18,13 @@ export class TerrainEditor {
    * is not painted on the start or the goal, a cost not on blocked cells); updates planners, overlays and crowd.
    */
   paint(cells: Iterable<[number, number]>, paint: Paint): void {
+    const t0 = performance.now();
+    this.#paint(cells, paint);
+    const edits = this.state.demo.edits;
+    edits.longestHandlerMs = Math.max(edits.longestHandlerMs, performance.now() - t0);
+  }
+
+  #paint(cells: Iterable<[number, number]>, paint: Paint): void {
     const st = this.state;
     const { shown: s, mode, start, goal } = st;
     if (!s) return;
@@ -112,7 +119,11 @@ export class TerrainEditor {
     if (this.query.active()) this.query.run(true);
     // The figures (and the overlays' own count of the hierarchy) once the stroke pauses.
     clearTimeout(st.timers.buildInfo);
-    st.timers.buildInfo = window.setTimeout(() => this.panels.showBuildInfo(), 250);
+    st.timers.buildInfo = window.setTimeout(() => {
+      const t0 = performance.now();
+      this.panels.showBuildInfo();
+      demo.buildInfoMs = performance.now() - t0;
+    }, 250);
     this.frames.request();
   }
 

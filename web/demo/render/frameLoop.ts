@@ -5,6 +5,9 @@ import type { AppState } from '../state';
 import type { MapCanvas } from './mapCanvas';
 import type { FrameStats, Panels } from './panels';
 
+/** A frame that follows the one before by more than this missed a 60 Hz display's frame. */
+const LATE_FRAME_MS = 25;
+
 export class FrameLoop {
   constructor(private readonly state: AppState, private readonly canvas: MapCanvas, private readonly panels: Panels) {}
 
@@ -58,7 +61,9 @@ export class FrameLoop {
     const p95 = sorted[Math.floor(0.95 * (sorted.length - 1))] ?? 0;
     const gaps = allGaps.slice(-60);
     const fps = gaps.length ? 1000 / (gaps.reduce((a, b) => a + b, 0) / gaps.length) : 0;
-    s.demo.frame = { fps, meanMs: mean, p95Ms: p95, maxMs: sorted[sorted.length - 1] ?? 0, samples: times.length, maxGapMs: Math.max(0, ...allGaps) };
+    const windowFps = allGaps.length ? 1000 / (allGaps.reduce((a, b) => a + b, 0) / allGaps.length) : 0;
+    const lateFrames = allGaps.filter((g) => g > LATE_FRAME_MS).length;
+    s.demo.frame = { fps, meanMs: mean, p95Ms: p95, maxMs: sorted[sorted.length - 1] ?? 0, samples: times.length, maxGapMs: Math.max(0, ...allGaps), windowFps, lateFrames };
     if (s.crowd) s.demo.crowd = { ...s.crowd.metrics };
     return { fps, meanMs: mean, p95Ms: p95 };
   }
