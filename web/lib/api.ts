@@ -10,7 +10,7 @@ import type { AnnotatedAStar, HAAStar } from './haastar.ts';
 import type { HPAStar } from './hpastar.ts';
 import type { JPS, JPSPlus } from './jps.ts';
 import type { SHPAStar } from './shpastar.ts';
-import type { HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
+import type { ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 export { AStar } from './astar.ts';
 export { PathBatch, PathStatusCode, QueryBatch, type PathBatchArrays } from './batch.ts';

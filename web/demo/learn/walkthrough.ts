@@ -339,8 +339,8 @@ export function makeSteps(d: WalkthroughData): Step[] {
 }
 
 /** The first step of each phase (phases without steps are left out). */
-export function phaseStarts(steps: readonly Step[]): Map<PhaseId, number> {
-  const out = new Map<PhaseId, number>();
+export function phaseStarts<P extends string>(steps: readonly { phase: P }[]): Map<P, number> {
+  const out = new Map<P, number>();
   steps.forEach((s, i) => {
     if (!out.has(s.phase)) out.set(s.phase, i);
   });
