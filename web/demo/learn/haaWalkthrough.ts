@@ -182,7 +182,7 @@ export function makeHaaSteps(d: HaaWalkthroughData): HaaStep[] {
   push({
     phase: 'terrain',
     title: `${d.width} × ${d.height} cells, ${d.capabilities.length} capabilities`,
-    text: `HAA* plans for agents of different sizes and terrain abilities on one map. An agent is a square of size × size cells, placed by its top-left cell; its capability is the set of terrains it may stand on. This map holds ${caps.length ? 'the terrains behind' : ''} the capabilities ${caps}: every non-empty set of its terrain kinds. Dark cells are obstacles for everyone.`,
+    text: `HAA* plans for agents of different sizes and terrain abilities on one map. An agent is a square of size × size cells, placed by its top-left cell; its capability is the set of terrains it may stand on. The terrain kinds of this map give ${d.capabilities.length} capabilities, every non-empty set of them: ${caps}. Dark cells are obstacles for everyone.`,
   });
   d.capabilities.forEach((c, i) => {
     push({
