@@ -84,6 +84,9 @@ export class HaaView {
     }
     if (s.annotations) this.#annotations(ctx);
     if (s.graph && s.agent) this.#graph(ctx, s);
+    // The agent's abstract path (dashed, through the nodes' cells), then its refined path of anchors.
+    const shown = s.paths.big ? d.big : s.paths.small ? d.small : null;
+    if (shown?.found) this.#path(ctx, shown.abstractPath, LEARN_COLOURS.abstractNode, Math.max(2, cell / 8), 1, [8, 6], false);
     if (s.paths.small && d.small.found) this.#path(ctx, d.small.cells, LEARN_COLOURS.refined, Math.max(2, cell / 5), 1);
     if (s.paths.big && d.big.found) this.#path(ctx, d.big.cells, '#000000', Math.max(2, cell / 5), 2);
   }
@@ -178,8 +181,8 @@ export class HaaView {
     for (let k = 0; k < g.nodes.length; k += 2) this.#dot(ctx, g.nodes[k]!, g.nodes[k + 1]!, Math.max(2, cell / 7));
   }
 
-  /** A path of anchors, with the agent's square outlined at its first and last cell. */
-  #path(ctx: CanvasRenderingContext2D, cells: Int32Array, colour: string, width: number, size: number, dash: number[] = []): void {
+  /** A path of anchors, with the agent's square outlined at its first and last cell (when `squares`). */
+  #path(ctx: CanvasRenderingContext2D, cells: Int32Array, colour: string, width: number, size: number, dash: number[] = [], squares = true): void {
     const cell = this.#cell;
     ctx.strokeStyle = colour;
     ctx.lineWidth = width;
@@ -194,6 +197,7 @@ export class HaaView {
     }
     ctx.stroke();
     ctx.setLineDash([]);
+    if (!squares) return;
     ctx.lineWidth = Math.max(1.5, width / 2);
     for (const k of [0, cells.length - 2]) if (k >= 0) ctx.strokeRect(cells[k]! * cell + 1, cells[k + 1]! * cell + 1, size * cell - 2, size * cell - 2);
   }

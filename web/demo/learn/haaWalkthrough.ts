@@ -217,8 +217,8 @@ export function makeHaaSteps(d: HaaWalkthroughData): HaaStep[] {
       phase: 'entrances',
       agent: a,
       numbers: d.width * d.height <= 400 ? { kind: 'true', capability: a.capability } : null,
-      title: `Entrances for ${label(d, a)}: ${steps1} border steps`,
-      text: `The map is cut into ${clusters} clusters of ${d.clusterSize} × ${d.clusterSize}. Along each border, the agent may step across where the cells on both sides have a clearance of at least ${a.size} for its capability (bars). A run of such steps is an entrance for this agent: it can slide along it from one crossing to the next. Each capability and each size gets its own entrances, as in the article's Figure 12.`,
+      title: steps1 ? `Entrances for ${label(d, a)}: ${steps1} border steps` : `Entrances for ${label(d, a)}: none`,
+      text: `${steps1 ? '' : `No border step has room for this agent: it stays in the cluster it starts in. `}The map is cut into ${clusters} clusters of ${d.clusterSize} × ${d.clusterSize}. Along each border, the agent may step across where the cells on both sides have a clearance of at least ${a.size} for its capability (bars). A run of such steps is an entrance for this agent: it can slide along it from one crossing to the next. Each capability and each size gets its own entrances, as in the article's Figure 12.`,
     });
   }
   const nt = d.crossings.transitions.length / 4;

@@ -199,7 +199,7 @@ class LearnPage {
     window.addEventListener('resize', () => this.#queueRedraw());
     const picker = byId<HTMLSelectElement>('learn-map');
     picker.add(new Option('teach40.map (40 × 40, the walkthrough\'s own)', TEACH_MAP_NAME));
-    picker.add(new Option('haa10.map (10 × 10, the HAA* walkthrough\'s own)', HAA_MAP_NAME));
+    picker.add(new Option('haa10.map (10 × 10, HAA*\'s own)', HAA_MAP_NAME));
     for (const m of bundledMaps) picker.add(new Option(`${m.name} (${m.width} × ${m.height})`, m.name));
     picker.value = this.address.map;
     const algo = byId<HTMLSelectElement>('learn-algo');
