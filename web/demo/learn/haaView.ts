@@ -56,14 +56,15 @@ export class HaaView {
       else if (d.bigTrue.found) this.#path(ctx, d.bigTrue.cells, '#000000', Math.max(2, cell / 6), 2, [6, 5]);
     }
     if (s.phase === 'entrances' && s.agent) {
-      // Each border step of enough clearance: a bar across the border, over the two cells' facing halves.
+      // Each border step of enough clearance: a bar on the border between its two cells.
       const c = d.crossings.crossings;
       ctx.fillStyle = LEARN_COLOURS.entrance;
       ctx.globalAlpha = 0.8;
       for (const k of entranceSteps(d, s.agent)) {
         const ax = c[4 * k]!, ay = c[4 * k + 1]!, bx = c[4 * k + 2]!;
-        if (bx !== ax) ctx.fillRect((ax + 0.6) * cell, ay * cell + cell * 0.1, cell * 0.8, cell * 0.8);
-        else ctx.fillRect(ax * cell + cell * 0.1, (ay + 0.6) * cell, cell * 0.8, cell * 0.8);
+        // Narrow enough to leave the cells' numbers readable.
+        if (bx !== ax) ctx.fillRect((ax + 0.82) * cell, ay * cell + cell * 0.08, cell * 0.36, cell * 0.84);
+        else ctx.fillRect(ax * cell + cell * 0.08, (ay + 0.82) * cell, cell * 0.84, cell * 0.36);
       }
       ctx.globalAlpha = 1;
     }

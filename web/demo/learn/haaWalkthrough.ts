@@ -32,6 +32,9 @@ export interface AgentAnswer {
   refused: string | null;
 }
 
+/** HAA*'s answer for one agent, or why the query could not run (`refused`). */
+export type HaaAnswer = HaaPathResult & { refused: string | null };
+
 /** Everything the HAA* walkthrough shows, read from one planner. */
 export interface HaaWalkthroughData {
   width: number;
@@ -51,8 +54,8 @@ export interface HaaWalkthroughData {
   /** The graph with the edges each agent may take: graphs[(size - 1) * capabilities + capability]. */
   graphs: HaaGraph[];
   /** HAA* for the main capability's agents of side 1 and 2. */
-  small: HaaPathResult;
-  big: HaaPathResult;
+  small: HaaAnswer;
+  big: HaaAnswer;
   /** Annotated A* for the size-2 agent of the main capability, with Brushfire and with true clearance. */
   bigBrushfire: AgentAnswer;
   bigTrue: AgentAnswer;
@@ -80,11 +83,13 @@ export function readHaaWalkthrough(hp: Hpastar, planner: HAAStar, grid: Grid, st
       search.dispose();
     }
   };
-  const query = (size: number): HaaPathResult => {
+  const query = (size: number): HaaAnswer => {
     try {
-      return planner.findPath(start, goal, { size, capability });
-    } catch {
-      return { found: false, status: 'no path', cost: Infinity, cells: new Int32Array(0), stats: { expandedInsertion: 0, expandedMain: 0, expandedRefinement: 0, abstractPathNodes: 0 }, expanded: 0, abstractPath: new Int32Array(0) };
+      return { ...planner.findPath(start, goal, { size, capability }), refused: null };
+    } catch (error) {
+      // The agent may not stand at the start or the goal (a user's query on another map).
+      const refused = error instanceof Error ? error.message : String(error);
+      return { found: false, status: 'no path', cost: Infinity, cells: new Int32Array(0), stats: { expandedInsertion: 0, expandedMain: 0, expandedRefinement: 0, abstractPathNodes: 0 }, expanded: 0, abstractPath: new Int32Array(0), refused };
     }
   };
   return {
@@ -246,8 +251,8 @@ export function makeHaaSteps(d: HaaWalkthroughData): HaaStep[] {
     });
   }
   const sa: HaaAgent = { size: 1, capability: d.main }, ba: HaaAgent = { size: 2, capability: d.main };
-  const describe = (r: HaaPathResult, who: string) =>
-    r.found ? `the ${who} agent's path costs ${r.cost.toFixed(2)} (${r.stats.expandedInsertion} + ${r.stats.expandedMain} + ${r.stats.expandedRefinement} nodes expanded: insertion, abstract search, refinement)` : `the ${who} agent finds no path`;
+  const describe = (r: HaaAnswer, who: string) =>
+    r.refused ? `the ${who} agent cannot make this query: ${r.refused}` : r.found ? `the ${who} agent's path costs ${r.cost.toFixed(2)} (${r.stats.expandedInsertion} + ${r.stats.expandedMain} + ${r.stats.expandedRefinement} nodes expanded: insertion, abstract search, refinement)` : `the ${who} agent finds no path`;
   push({
     phase: 'query',
     agent: sa,
