@@ -332,7 +332,8 @@ class AnnotatedAStarHandle {
       return e;
     grid_ = grid.shared();
     capability_ = *parsed;
-    clearance_ = ClearanceMap::compute(*grid_, capability_, kind == "true" ? ClearanceKind::True : ClearanceKind::Brushfire);
+    clearance_ =
+        ClearanceMap::compute(*grid_, capability_, kind == "true" ? ClearanceKind::True : ClearanceKind::Brushfire);
     return "";
   }
 

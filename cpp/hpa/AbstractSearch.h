@@ -49,8 +49,8 @@ class AbstractSearch {
 
  private:
   template <bool RecordOrder>
-  uint64_t searchLoop(const Hierarchy& h, int32_t level, const Rect& area, const QueryOverlay* overlay,
-                      uint32_t source, uint32_t target);
+  uint64_t searchLoop(const Hierarchy& h, int32_t level, const Rect& area, const QueryOverlay* overlay, uint32_t source,
+                      uint32_t target);
   // Fills `row` with the landmark distances of `node` (a graph node, or the overlay's start or goal);
   // false when it has none.
   bool landmarkRowOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t node, std::vector<float>& row);

@@ -321,7 +321,9 @@ TEST(SearchTrace, HpaInsertionAndAbstractSearchesRecordAnOrderTheirSearchMayTake
         ASSERT_NO_FATAL_FAILURE(expectValidBestFirstOrder(
             ids, std::pair<int, int>{from.y, from.x},
             [&](std::pair<int, int> c, auto&& visit) {
-              moves(Point{c.second, c.first}, [&](Point q, double cost) { visit(std::pair<int, int>{q.y, q.x}, cost); });
+              moves(Point{c.second, c.first}, [&](Point q, double cost) {
+                visit(std::pair<int, int>{q.y, q.x}, cost);
+              });
             },
             [](std::pair<int, int>) { return 0.0; }, "insertion"));
       }
