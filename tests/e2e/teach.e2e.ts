@@ -357,6 +357,10 @@ describe('Learn: the HAA* walkthrough on the article\'s kind of 10 × 10 toy map
         await p.screenshot({ path: join(ARTIFACTS, `teach-haa-${s.phase}.png`) });
         // The clearance numbers are drawn in the cells (dark text on the map).
         if (s.phase === 'clearance') expect(await colourPixels(p, '#1a1a1a')).toBeGreaterThan(300);
+      } else if (s.phase === 'brushfire') {
+        // The article's Figure 5: the 2 × 2 agent with Brushfire finds no path; true clearance's is drawn.
+        expect(await text(p, 'learn-title')).toContain('no path');
+        await p.screenshot({ path: join(ARTIFACTS, 'teach-haa-figure5.png') });
       }
       if (s.step === s.steps - 1) break;
       if (s.step % 2 === 0) await p.click('[data-testid=learn-next]');
