@@ -221,12 +221,12 @@ TEST(SearchTrace, AStarClosedCellsComeByEstimateEachAfterTheCellItWasReachedFrom
   }
 }
 
-// Replays a best-first search independently and checks that `order` is an order A* (or Dijkstra, with
-// h = 0) may expand its nodes in: each node is on the open list when expanded and its f = g + h is the
-// least of the open list at that moment (ties in any order). `edges(id, visit)` calls visit(to, cost)
-// for each edge of a node; ids of `order` as the search numbers them.
+// Replays a best-first search independently: "" when `order` is an order A* (or Dijkstra, with h = 0)
+// may expand its nodes in (each node on the open list when expanded, its f = g + h the least of the
+// open list at that moment, ties in any order), else the first expansion that is not. `edges(id,
+// visit)` calls visit(to, cost) for each edge of a node; ids of `order` as the search numbers them.
 template <typename Id, typename Edges, typename H>
-void expectValidBestFirstOrder(const std::vector<Id>& order, Id start, Edges&& edges, H&& h, const std::string& what) {
+std::string bestFirstOrderProblem(const std::vector<Id>& order, Id start, Edges&& edges, H&& h) {
   struct Entry {
     double g;
     bool closed;
@@ -235,12 +235,12 @@ void expectValidBestFirstOrder(const std::vector<Id>& order, Id start, Edges&& e
   for (size_t k = 0; k < order.size(); ++k) {
     const Id u = order[k];
     const auto it = nodes.find(u);
-    ASSERT_TRUE(it != nodes.end() && !it->second.closed) << what << ": expansion " << k << " is not on the open list";
+    if (it == nodes.end() || it->second.closed) return "expansion " + std::to_string(k) + " is not on the open list";
     double least = std::numeric_limits<double>::infinity();
     for (const auto& [id, e] : nodes)
       if (!e.closed) least = std::min(least, e.g + h(id));
     // The heap compares f in fixed point (SearchSpace::keyOf, 2^-18): equal up to that is a tie.
-    ASSERT_LE(it->second.g + h(u), least + 1e-5) << what << ": expansion " << k << " is not of least f";
+    if (it->second.g + h(u) > least + 1e-5) return "expansion " + std::to_string(k) + " is not of least f";
     it->second.closed = true;
     const double gu = it->second.g;
     edges(u, [&](Id v, double cost) {
@@ -248,6 +248,7 @@ void expectValidBestFirstOrder(const std::vector<Id>& order, Id start, Edges&& e
       if (!fresh && !at->second.closed && gu + cost < at->second.g) at->second.g = gu + cost;
     });
   }
+  return "";
 }
 
 // The 8 moves of an unweighted grid without corner cutting, inside `area`.
@@ -277,12 +278,21 @@ TEST(SearchTrace, AStarRecordsItsExpansionsInAnOrderAStarMayTake) {
     std::vector<std::pair<int, int>> ids;  // Point has no ordering: keyed by (y, x)
     for (Point p : closed) ids.emplace_back(p.y, p.x);
     auto moves = gridMoves(g, g.bounds());
-    ASSERT_NO_FATAL_FAILURE(expectValidBestFirstOrder(
-        ids, std::pair<int, int>{s.y, s.x},
-        [&](std::pair<int, int> c, auto&& visit) {
-          moves(Point{c.second, c.first}, [&](Point q, double cost) { visit(std::pair<int, int>{q.y, q.x}, cost); });
-        },
-        [&](std::pair<int, int> c) { return octileDistance(t.x - c.second, t.y - c.first); }, "A*"));
+    auto problem = [&](const std::vector<std::pair<int, int>>& order) {
+      return bestFirstOrderProblem(
+          order, std::pair<int, int>{s.y, s.x},
+          [&](std::pair<int, int> c, auto&& visit) {
+            moves(Point{c.second, c.first}, [&](Point q, double cost) { visit(std::pair<int, int>{q.y, q.x}, cost); });
+          },
+          [&](std::pair<int, int> c) { return octileDistance(t.x - c.second, t.y - c.first); });
+    };
+    EXPECT_EQ(problem(ids), "");
+    // The replay can fail: the last expansion (the goal, of the largest f) moved to second place.
+    if (r.found() && ids.size() > 3 && octileDistance(t.x - s.x, t.y - s.y) > 2) {
+      std::vector<std::pair<int, int>> early = ids;
+      std::rotate(early.begin() + 1, early.end() - 1, early.end());
+      EXPECT_NE(problem(early), "");
+    }
   }
 }
 
@@ -318,14 +328,16 @@ TEST(SearchTrace, HpaInsertionAndAbstractSearchesRecordAnOrderTheirSearchMayTake
         std::vector<std::pair<int, int>> ids;
         for (Point p : one.closed) ids.emplace_back(p.y, p.x);
         auto moves = gridMoves(g, h.layout(1).rectOf(from));
-        ASSERT_NO_FATAL_FAILURE(expectValidBestFirstOrder(
-            ids, std::pair<int, int>{from.y, from.x},
-            [&](std::pair<int, int> c, auto&& visit) {
-              moves(Point{c.second, c.first}, [&](Point q, double cost) {
-                visit(std::pair<int, int>{q.y, q.x}, cost);
-              });
-            },
-            [](std::pair<int, int>) { return 0.0; }, "insertion"));
+        EXPECT_EQ(bestFirstOrderProblem(
+                      ids, std::pair<int, int>{from.y, from.x},
+                      [&](std::pair<int, int> c, auto&& visit) {
+                        moves(Point{c.second, c.first}, [&](Point q, double cost) {
+                          visit(std::pair<int, int>{q.y, q.x}, cost);
+                        });
+                      },
+                      [](std::pair<int, int>) { return 0.0; }),
+                  "")
+            << "insertion";
       }
       if (one.phase != SearchPhase::Abstract) continue;
       ASSERT_EQ(one.closed.size(), r.stats.expandedMain);
@@ -333,25 +345,26 @@ TEST(SearchTrace, HpaInsertionAndAbstractSearchesRecordAnOrderTheirSearchMayTake
       for (Point p : one.closed) ids.push_back(p == s ? S : p == t ? G : nodeAt.at({p.y, p.x}));
       EXPECT_EQ(ids.back(), G);
       auto cellOf = [&](uint32_t n) { return n == S ? s : n == G ? t : h.nodeCell(n); };
-      ASSERT_NO_FATAL_FAILURE(expectValidBestFirstOrder(
-          ids, S,
-          [&](uint32_t u, auto&& visit) {
-            if (u == S || u == G) {
-              for (const QueryOverlay::Edge& e : (u == S ? ends.startEdges : ends.goalEdges)[0])
-                visit(e.to == h.nodeCount() ? S : e.to == h.nodeCount() + 1 ? G : e.to, e.cost);
-              return;
-            }
-            for (const AbstractEdge& e : h.edges(1, u)) visit(e.to, e.cost);
-            for (const QueryOverlay::Edge& e : ends.startEdges[0])
-              if (e.to == u) visit(S, e.cost);
-            for (const QueryOverlay::Edge& e : ends.goalEdges[0])
-              if (e.to == u) visit(G, e.cost);
-          },
-          [&](uint32_t n) {
-            const Point c = cellOf(n);
-            return octileDistance(t.x - c.x, t.y - c.y);
-          },
-          "abstract"));
+      EXPECT_EQ(bestFirstOrderProblem(
+                    ids, S,
+                    [&](uint32_t u, auto&& visit) {
+                      if (u == S || u == G) {
+                        for (const QueryOverlay::Edge& e : (u == S ? ends.startEdges : ends.goalEdges)[0])
+                          visit(e.to == h.nodeCount() ? S : e.to == h.nodeCount() + 1 ? G : e.to, e.cost);
+                        return;
+                      }
+                      for (const AbstractEdge& e : h.edges(1, u)) visit(e.to, e.cost);
+                      for (const QueryOverlay::Edge& e : ends.startEdges[0])
+                        if (e.to == u) visit(S, e.cost);
+                      for (const QueryOverlay::Edge& e : ends.goalEdges[0])
+                        if (e.to == u) visit(G, e.cost);
+                    },
+                    [&](uint32_t n) {
+                      const Point c = cellOf(n);
+                      return octileDistance(t.x - c.x, t.y - c.y);
+                    }),
+                "")
+          << "abstract";
       ++checked;
     }
   }
