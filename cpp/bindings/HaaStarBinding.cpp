@@ -20,6 +20,7 @@
 #include "grid/CapabilityNames.h"
 #include "grid/Clearance.h"
 #include "grid/FootprintMoves.h"
+#include "haa/AnnotatedEntranceScanner.h"
 #include "haa/AnnotatedHierarchy.h"
 #include "haa/HaaStarQuery.h"
 #include "path/FootprintValidator.h"
@@ -166,6 +167,81 @@ class HaaStarHandle {
     return copyToJS(map.values().data(), map.values().size());
   }
 
+  // The kept graph as the teaching page draws it, each undirected edge once with its annotation, and
+  // whether it admits the agent (size, capability) (AnnotatedEdge::admits): { clusters: Int32Array
+  // [x0, y0, x1, y1, ...], nodes: Int32Array [x, y, ...], edgeFrom, edgeTo: Int32Array (node indices),
+  // edgeCost: Float64Array, edgeInter, edgeClearance, edgeCapability (index in capabilities()),
+  // edgeAdmits: Uint8Array }, or { error } when the agent is not served.
+  val graph(int size, const std::string& capability) const {
+    Capability agent;
+    if (std::string error = agentProblem(size, capability, agent); !error.empty()) return errorObject(error);
+    const AnnotatedHierarchy& h = *hierarchy_;
+    std::vector<int32_t> clusters, from, to;
+    std::vector<double> cost;
+    std::vector<uint8_t> inter, clearance, capabilityIndex, admits;
+    for (int32_t c = 0; c < h.layout().count(); ++c) {
+      const Rect r = h.layout().rect(c);
+      clusters.insert(clusters.end(), {r.x0, r.y0, r.x1, r.y1});
+    }
+    std::vector<Point> nodes(h.nodeCount());
+    for (uint32_t n = 0; n < h.nodeCount(); ++n) {
+      nodes[n] = h.nodeCell(n);
+      for (const AnnotatedEdge& e : h.edges(n)) {
+        if (e.to < n) continue;  // the other direction of an edge listed from its lower end
+        from.push_back(static_cast<int32_t>(n));
+        to.push_back(static_cast<int32_t>(e.to));
+        cost.push_back(e.cost);
+        inter.push_back(e.inter ? 1 : 0);
+        clearance.push_back(e.clearance);
+        capabilityIndex.push_back(static_cast<uint8_t>(h.capabilityIndex(e.capability)));
+        admits.push_back(e.admits(size, agent) ? 1 : 0);
+      }
+    }
+    val o = val::object();
+    o.set("clusters", copyToJS(clusters.data(), clusters.size()));
+    o.set("nodes", cellsToJS(nodes));
+    o.set("edgeFrom", copyToJS(from.data(), from.size()));
+    o.set("edgeTo", copyToJS(to.data(), to.size()));
+    o.set("edgeCost", copyToJS(cost.data(), cost.size()));
+    o.set("edgeInter", copyToJS(inter.data(), inter.size()));
+    o.set("edgeClearance", copyToJS(clearance.data(), clearance.size()));
+    o.set("edgeCapability", copyToJS(capabilityIndex.data(), capabilityIndex.size()));
+    o.set("edgeAdmits", copyToJS(admits.data(), admits.size()));
+    return o;
+  }
+
+  // Every step across a cluster border and how big an agent of each capability may make it
+  // (AnnotatedEntranceScanner::crossingClearance: an entrance of (capability, size) is a maximal run of
+  // those of at least that size), and the transitions the scanner chose on them: { crossings: Int32Array
+  // [ax, ay, bx, by, ...], clearance: Uint8Array [capability index * crossings + crossing], transitions:
+  // Int32Array [ax, ay, bx, by, ...] }.
+  val crossings() const {
+    if (!hierarchy_) return errorObject("the planner is not built");
+    const AnnotatedHierarchy& h = *hierarchy_;
+    const ClusterLayout& layout = h.layout();
+    std::vector<Transition> steps;
+    for (int32_t x = layout.size; x < layout.mapWidth; x += layout.size)
+      for (int32_t y = 0; y < layout.mapHeight; ++y) steps.push_back(Transition{Point{x - 1, y}, Point{x, y}});
+    for (int32_t y = layout.size; y < layout.mapHeight; y += layout.size)
+      for (int32_t x = 0; x < layout.mapWidth; ++x) steps.push_back(Transition{Point{x, y - 1}, Point{x, y}});
+    const size_t capabilities = h.capabilities().size();
+    std::vector<uint8_t> clearance(capabilities * steps.size());
+    std::vector<ClearanceMap> maps;
+    for (size_t c = 0; c < capabilities; ++c) {
+      maps.push_back(h.clearance(static_cast<int32_t>(c)));
+      for (size_t k = 0; k < steps.size(); ++k)
+        clearance[c * steps.size() + k] = static_cast<uint8_t>(
+            AnnotatedEntranceScanner::crossingClearance(maps.back(), steps[k].a, steps[k].b, h.maxSize()));
+    }
+    std::vector<Transition> chosen;
+    AnnotatedEntranceScanner::scanAll(layout, maps, h.maxSize(), chosen);
+    val o = val::object();
+    o.set("crossings", copyToJS(reinterpret_cast<const int32_t*>(steps.data()), steps.size() * 4));
+    o.set("clearance", copyToJS(clearance.data(), clearance.size()));
+    o.set("transitions", copyToJS(reinterpret_cast<const int32_t*>(chosen.data()), chosen.size() * 4));
+    return o;
+  }
+
   // Terrain edits packed [x, y, code, cost, ...]: "" or why they are refused (nothing changed then).
   std::string applyEdits(const val& edits) {
     if (!hierarchy_) return "the planner is not built";
@@ -239,7 +315,14 @@ class HaaStarHandle {
 class AnnotatedAStarHandle {
  public:
   std::string build(const GridHandle& grid, const std::string& capability) {
+    return buildWithClearance(grid, capability, "true");
+  }
+
+  // As build(), the searches reading the clearance of `kind`: "true" (exact) or "brushfire", with which
+  // an agent misses passages it fits through (the article's Figure 5), kept to show that.
+  std::string buildWithClearance(const GridHandle& grid, const std::string& capability, const std::string& kind) {
     if (!grid.loaded()) return "the grid is not loaded";
+    if (kind != "true" && kind != "brushfire") return "clearance kind \"" + kind + "\" is not one of true, brushfire";
     std::string error;
     const auto parsed = capabilityFromJS(capability, error);
     if (!parsed) return error;
@@ -249,7 +332,8 @@ class AnnotatedAStarHandle {
       return e;
     grid_ = grid.shared();
     capability_ = *parsed;
-    clearance_ = ClearanceMap::trueClearance(*grid_, capability_);
+    clearance_ =
+        ClearanceMap::compute(*grid_, capability_, kind == "true" ? ClearanceKind::True : ClearanceKind::Brushfire);
     return "";
   }
 
@@ -263,7 +347,7 @@ class AnnotatedAStarHandle {
     return gridSearchToJS(result_);
   }
 
-  // The clearance of every cell for the capability (true clearance), row-major, a Uint8Array.
+  // The clearance of every cell for the capability (of the kind it was built with), row-major, a Uint8Array.
   val clearance() const {
     if (!grid_) return val::global("Uint8Array").new_(0);
     return copyToJS(clearance_.values().data(), clearance_.values().size());
@@ -314,10 +398,13 @@ EMSCRIPTEN_BINDINGS(hpastar_haa) {
       .function("findPath", &HaaStarHandle::findPath)
       .function("findPaths", &HaaStarHandle::findPaths)
       .function("clearance", &HaaStarHandle::clearance)
+      .function("graph", &HaaStarHandle::graph)
+      .function("crossings", &HaaStarHandle::crossings)
       .function("applyEdits", &HaaStarHandle::applyEdits);
   emscripten::class_<AnnotatedAStarHandle>("AnnotatedAStar")
       .constructor<>()
       .function("build", &AnnotatedAStarHandle::build)
+      .function("buildWithClearance", &AnnotatedAStarHandle::buildWithClearance)
       .function("findPath", &AnnotatedAStarHandle::findPath)
       .function("clearance", &AnnotatedAStarHandle::clearance);
   emscripten::function("haaOptionFields", &optionFieldsToJS<AnnotatedHierarchyOptions>);

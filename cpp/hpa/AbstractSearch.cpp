@@ -8,6 +8,14 @@ namespace hpastar {
 
 uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area, const QueryOverlay* overlay,
                              uint32_t source, uint32_t target) {
+  if (!recordOrder_) return searchLoop<false>(h, level, area, overlay, source, target);
+  expansionOrder_.clear();
+  return searchLoop<true>(h, level, area, overlay, source, target);
+}
+
+template <bool RecordOrder>
+uint64_t AbstractSearch::searchLoop(const Hierarchy& h, int32_t level, const Rect& area, const QueryOverlay* overlay,
+                                    uint32_t source, uint32_t target) {
   const uint32_t realNodes = h.nodeCount();
   space_.begin(realNodes + 2, true);
   if (h_.size() < realNodes + 2) h_.resize(realNodes + 2);
@@ -88,6 +96,7 @@ uint64_t AbstractSearch::run(const Hierarchy& h, int32_t level, const Rect& area
     const uint32_t u = space_.popIndexed().id;
     stamp[u] = closedStamp;
     ++expanded;
+    if constexpr (RecordOrder) expansionOrder_.push_back(u);
     if (u == target) break;
     if (u < realNodes) {
       for (const AbstractEdge& e : h.edges(level, u))

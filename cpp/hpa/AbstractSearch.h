@@ -1,6 +1,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "grid/Rect.h"
@@ -40,8 +41,16 @@ class AbstractSearch {
   const NodeSearchSpace& space() const { return space_; }
   // After run(): the heuristic the search gave a node it reached (seen or closed).
   double heuristicOf(uint32_t node) const { return h_[node]; }
+  // On (tracing): run() records the nodes it expands in the order it pops them from its heap, read by
+  // expansionOrder() afterwards. Off (the default): the loop compiled without the recording runs.
+  void setRecordOrder(bool on) { recordOrder_ = on; }
+  // After a run() with the order recorded: the expanded nodes, first to last (a reopened node twice).
+  std::span<const uint32_t> expansionOrder() const { return expansionOrder_; }
 
  private:
+  template <bool RecordOrder>
+  uint64_t searchLoop(const Hierarchy& h, int32_t level, const Rect& area, const QueryOverlay* overlay, uint32_t source,
+                      uint32_t target);
   // Fills `row` with the landmark distances of `node` (a graph node, or the overlay's start or goal);
   // false when it has none.
   bool landmarkRowOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t node, std::vector<float>& row);
@@ -65,6 +74,8 @@ class AbstractSearch {
   NodeSearchSpace space_;
   std::vector<double> h_;  // heuristic of each node reached in the current search
   std::vector<float> targetRow_;
+  bool recordOrder_ = false;
+  std::vector<uint32_t> expansionOrder_;
 };
 
 }  // namespace hpastar

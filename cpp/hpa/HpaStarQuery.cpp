@@ -133,28 +133,22 @@ uint64_t HpaStarQuery::searchAbstract(int32_t level, const Rect& area, uint32_t 
 void HpaStarQuery::recordAbstractSearch(int32_t level, const Rect& area) {
   const NodeSearchSpace& space = abstractSearch_.space();
   auto cellOf = [&](uint32_t node) { return overlay_.cellOf(*h_, node); };
-  auto hOf = [&](uint32_t node) { return abstractSearch_.heuristicOf(node); };
+  TracedSearch& traced = trace_->recordExpansions(level, abstractSearch_.expansionOrder(), cellOf);
+  auto visitOpen = [&](uint32_t node) {
+    if (space.seen(node) && !space.closed(node)) traced.open.push_back(cellOf(node));
+  };
   if (area == h_->grid().bounds()) {
-    trace_->recordNodes(space, h_->nodeCount() + 2, level, cellOf, hOf);
+    for (uint32_t node = 0; node < h_->nodeCount() + 2; ++node) visitOpen(node);
     return;
   }
   // A bounded search (a cluster of the level above) touches only the nodes of that level inside it, and
   // start and goal: read those, not every node id (refinement runs one such search per abstract edge).
-  TracedSearch& traced = trace_->next(level);
-  trace_->startKeeping();
-  auto visit = [&](uint32_t node) {
-    if (space.closed(node))
-      trace_->keep(NodeSearchSpace::keyOf(space.g()[node] + hOf(node), hOf(node)), cellOf(node));
-    else if (space.seen(node))
-      traced.open.push_back(cellOf(node));
-  };
   const ClusterLayout& layout = h_->layout(level);
   for (int32_t cy = area.y0 / layout.size; cy * layout.size < area.y1; ++cy)
     for (int32_t cx = area.x0 / layout.size; cx * layout.size < area.x1; ++cx)
-      for (uint32_t node : h_->clusterNodes(level, cy * layout.columns + cx)) visit(node);
-  visit(overlay_.startNode());
-  visit(overlay_.goalNode());
-  trace_->appendInKeyOrder(traced.closed);
+      for (uint32_t node : h_->clusterNodes(level, cy * layout.columns + cx)) visitOpen(node);
+  visitOpen(overlay_.startNode());
+  visitOpen(overlay_.goalNode());
 }
 
 void HpaStarQuery::refineSegment(size_t segment, std::vector<Point>& cells, SearchStats& stats) {

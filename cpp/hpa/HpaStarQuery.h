@@ -95,6 +95,7 @@ class HpaStarQuery {
     trace_ = trace;
     cellDijkstra_.setTrace(trace);
     cellAStar_.setTrace(trace);
+    abstractSearch_.setRecordOrder(trace != nullptr);
   }
 
  private:

@@ -25,8 +25,13 @@ double AStarSearch::appendPath(const Grid& grid, const Rect& area, Point start, 
     if (includeStart) cells.push_back(start);
     return 0.0;
   }
-  expanded += BestFirstSearch::run<true>(space_, grid, area, start, goal);
-  if (trace_) trace_->recordCells(space_, area, &goal, grid.weighted() ? grid.minWeight() : 1.0);
+  if (trace_) {
+    expansionOrder_.clear();
+    expanded += BestFirstSearch::run<true, true>(space_, grid, area, start, goal, nullptr, 0, &expansionOrder_);
+    trace_->recordCells(space_, area, expansionOrder_);
+  } else {
+    expanded += BestFirstSearch::run<true>(space_, grid, area, start, goal);
+  }
   const uint32_t goalId = static_cast<uint32_t>((goal.y - area.y0) * area.width() + (goal.x - area.x0));
   if (!space_.closed(goalId)) return -1.0;
   const size_t first = cells.size();

@@ -30,6 +30,7 @@ class AStarSearch {
  private:
   SearchSpace space_;
   SearchTrace* trace_ = nullptr;
+  std::vector<uint32_t> expansionOrder_;  // a traced run's expanded ids, in order
 };
 
 }  // namespace hpastar

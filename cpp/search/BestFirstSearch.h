@@ -22,18 +22,19 @@ class BestFirstSearch {
   // multiplier when it has terrain costs), stopping when the goal is expanded. false: Dijkstra from
   // `start` over the whole area (goal ignored), or until `stopCount` of the cells flagged in `targets`
   // (area-local ids, may be null) are expanded. Move costs are the grid's (Grid::moveCost); an
-  // unweighted grid takes a loop with the constant costs compiled in.
-  template <bool UseHeuristic>
+  // unweighted grid takes a loop with the constant costs compiled in. RecordOrder: see search().
+  template <bool UseHeuristic, bool RecordOrder = false>
   static uint64_t run(SearchSpace& space, const Grid& grid, const Rect& area, Point start, Point goal,
-                      const uint8_t* targets = nullptr, uint32_t stopCount = 0) {
+                      const uint8_t* targets = nullptr, uint32_t stopCount = 0,
+                      std::vector<uint32_t>* expansionOrder = nullptr) {
     if (grid.weighted()) {
       const GridAreaGraph<true> graph(grid, area, goal);
-      return search<UseHeuristic>(space, graph, graph.idOf(start), UseHeuristic ? graph.idOf(goal) : kNone, targets,
-                                  stopCount);
+      return search<UseHeuristic, RecordOrder>(space, graph, graph.idOf(start), UseHeuristic ? graph.idOf(goal) : kNone,
+                                               targets, stopCount, expansionOrder);
     }
     const GridAreaGraph<false> graph(grid, area, goal);
-    return search<UseHeuristic>(space, graph, graph.idOf(start), UseHeuristic ? graph.idOf(goal) : kNone, targets,
-                                stopCount);
+    return search<UseHeuristic, RecordOrder>(space, graph, graph.idOf(start), UseHeuristic ? graph.idOf(goal) : kNone,
+                                             targets, stopCount, expansionOrder);
   }
 
   // The parent slot of a search's start: kNoMove in a SearchSpace (move codes), all bits set in a
@@ -46,9 +47,12 @@ class BestFirstSearch {
   // flagged in `targets` (may be null) are expanded. A node's parent slot holds the move code that
   // reached it (kNoParent for the start). The space's parent type is the graph's move type: uint8_t
   // for the views over cells, uint32_t for abstract graphs whose moves are named by the node they leave.
-  template <bool UseHeuristic, SearchGraph Graph, typename ParentT>
+  // RecordOrder = true (tracing): appends each expanded node's id to `expansionOrder` as it is expanded,
+  // the heap's real order; false compiles the recording out, so a search that is not traced pays nothing.
+  template <bool UseHeuristic, bool RecordOrder = false, SearchGraph Graph, typename ParentT>
   static uint64_t search(BasicSearchSpace<ParentT>& space, const Graph& graph, uint32_t startId, uint32_t goalId,
-                         const uint8_t* targets = nullptr, uint32_t stopCount = 0) {
+                         const uint8_t* targets = nullptr, uint32_t stopCount = 0,
+                         std::vector<uint32_t>* expansionOrder = nullptr) {
     space.begin(graph.nodeCount());
     uint32_t* stamp = space.stamps();
     double* g = space.g();
@@ -70,6 +74,7 @@ class BestFirstSearch {
       if (stamp[id] == closedStamp) continue;  // stale entry: the node was settled through a better one
       stamp[id] = closedStamp;
       ++expanded;
+      if constexpr (RecordOrder) expansionOrder->push_back(id);
       if (UseHeuristic && id == goalId) break;
       if (!UseHeuristic && targets && targets[id] && --targetsLeft == 0) break;
 

@@ -11,10 +11,19 @@ uint64_t DijkstraSearch::run(const Grid& grid, const Rect& area, Point source, s
     space_.begin(static_cast<uint32_t>(area.area()));  // everything unreached
     return 0;
   }
+  // Traced: the loops compiled with the recording of the expansion order (BestFirstSearch::search).
+  expansionOrder_.clear();
   if (stopAt.empty()) {
-    const uint64_t expanded = grid.weighted() ? BestFirstSearch::run<false>(space_, grid, area, source, source)
-                                              : settleAreaByBuckets(grid, source);
-    if (trace_) trace_->recordCells(space_, area);
+    uint64_t expanded;
+    if (trace_) {
+      expanded = grid.weighted() ? BestFirstSearch::run<false, true>(space_, grid, area, source, source, nullptr, 0,
+                                                                     &expansionOrder_)
+                                 : settleAreaByBuckets<true>(grid, source);
+      trace_->recordCells(space_, area, expansionOrder_);
+    } else {
+      expanded = grid.weighted() ? BestFirstSearch::run<false>(space_, grid, area, source, source)
+                                 : settleAreaByBuckets<false>(grid, source);
+    }
     return expanded;
   }
   const size_t n = static_cast<size_t>(area.area());
@@ -25,12 +34,16 @@ uint64_t DijkstraSearch::run(const Grid& grid, const Rect& area, Point source, s
     if (!targets_[id]) ++count;
     targets_[id] = 1;
   }
-  const uint64_t expanded = BestFirstSearch::run<false>(space_, grid, area, source, source, targets_.data(), count);
+  const uint64_t expanded =
+      trace_ ? BestFirstSearch::run<false, true>(space_, grid, area, source, source, targets_.data(), count,
+                                                 &expansionOrder_)
+             : BestFirstSearch::run<false>(space_, grid, area, source, source, targets_.data(), count);
   for (Point p : stopAt) targets_[localId(p)] = 0;
-  if (trace_) trace_->recordCells(space_, area);
+  if (trace_) trace_->recordCells(space_, area, expansionOrder_);
   return expanded;
 }
 
+template <bool RecordOrder>
 uint64_t DijkstraSearch::settleAreaByBuckets(const Grid& grid, Point source) {
   const GridAreaGraph<false> graph(grid, area_, source);
   space_.begin(graph.nodeCount());
@@ -58,6 +71,7 @@ uint64_t DijkstraSearch::settleAreaByBuckets(const Grid& grid, Point source) {
       if (stamp[id] == closedStamp) continue;
       stamp[id] = closedStamp;
       ++expanded;
+      if constexpr (RecordOrder) expansionOrder_.push_back(id);
       const double gId = g[id];
       graph.forEachMove(id, [&](uint32_t n, double cost, uint8_t move, const auto&) {
         const double ng = gId + cost;

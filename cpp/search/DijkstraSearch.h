@@ -44,7 +44,8 @@ class DijkstraSearch {
 
   // Dial's buckets for a whole-area run without terrain costs: the cells whose distance rounds down to
   // k are in buckets_[k % 3] (a move adds 1 or √2, so at most two buckets ahead are ever filled), each
-  // cell at most once per bucket.
+  // cell at most once per bucket. RecordOrder: each expanded id appended to expansionOrder_.
+  template <bool RecordOrder>
   uint64_t settleAreaByBuckets(const Grid& grid, Point source);
 
   SearchSpace space_;
@@ -52,6 +53,7 @@ class DijkstraSearch {
   Rect area_;
   std::vector<uint8_t> targets_;
   SearchTrace* trace_ = nullptr;
+  std::vector<uint32_t> expansionOrder_;  // a traced run's expanded ids, in order
 };
 
 }  // namespace hpastar

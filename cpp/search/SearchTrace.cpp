@@ -1,9 +1,5 @@
 #include "search/SearchTrace.h"
 
-#include <algorithm>
-
-#include "grid/Moves.h"
-
 namespace hpastar {
 
 const char* searchPhaseName(SearchPhase phase) {
@@ -20,35 +16,16 @@ const char* searchPhaseName(SearchPhase phase) {
   return "astar";
 }
 
-void SearchTrace::recordCells(const SearchSpace& space, const Rect& area, const Point* goal, double hScale) {
-  TracedSearch& s = next(0);
-  order_.clear();
+void SearchTrace::recordCells(const SearchSpace& space, const Rect& area, std::span<const uint32_t> order) {
   const int32_t aw = area.width();
-  const uint32_t count = static_cast<uint32_t>(area.area());
-  for (uint32_t id = 0; id < count; ++id) {
-    if (!space.seen(id)) continue;
+  auto cellOf = [&](uint32_t id) {
     const int32_t ly = static_cast<int32_t>(id) / aw;
-    const Point cell{static_cast<int32_t>(id) - ly * aw + area.x0, ly + area.y0};
-    if (!space.closed(id)) {
-      s.open.push_back(cell);
-      continue;
-    }
-    const double h = goal ? hScale * octileDistance(goal->x - cell.x, goal->y - cell.y) : 0.0;
-    order_.push_back(Keyed{SearchSpace::keyOf(space.g()[id] + h, h), cell});
-  }
-  appendInKeyOrder(s.closed);
-}
-
-void SearchTrace::appendInKeyOrder(std::vector<Point>& closed) {
-  // keyOf: f in the high bits, then floor(4h). Equal f: larger h (smaller g) first, so that a node comes
-  // after the one it was reached from (SearchTrace.h).
-  constexpr uint64_t kTieBits = (uint64_t{1} << 20) - 1;
-  std::stable_sort(order_.begin(), order_.end(), [](const Keyed& a, const Keyed& b) {
-    if ((a.key >> 20) != (b.key >> 20)) return (a.key >> 20) < (b.key >> 20);
-    return (a.key & kTieBits) > (b.key & kTieBits);
-  });
-  for (const Keyed& k : order_) closed.push_back(k.cell);
-  order_.clear();
+    return Point{static_cast<int32_t>(id) - ly * aw + area.x0, ly + area.y0};
+  };
+  TracedSearch& s = recordExpansions(0, order, cellOf);
+  const uint32_t count = static_cast<uint32_t>(area.area());
+  for (uint32_t id = 0; id < count; ++id)
+    if (space.seen(id) && !space.closed(id)) s.open.push_back(cellOf(id));
 }
 
 std::vector<SmoothingReplacement> smoothingReplacements(const std::vector<Point>& refined,

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -23,13 +24,10 @@ const char* searchPhaseName(SearchPhase phase);
 // (open, its frontier when it stopped). Nodes are given by their cells: cells for a search over cells,
 // the nodes' cells for a search over an abstract graph (start and goal included when inserted).
 //
-// `closed` is in an order of expansion read back after the search from the final g values and the
-// heuristic (so the expansion loop itself records nothing): by f (as BasicSearchSpace::keyOf rounds
-// it), then by g. With a consistent heuristic (every search here has one) the search expands its
-// nodes by non-decreasing f, so the layers of equal f are in the order it took them; inside a layer,
-// g first puts each node after the one it was reached from, while the heap itself prefers the nodes
-// nearer the goal (smaller h) among those it holds: the order inside a layer is one it could take,
-// not always the one it took.
+// `closed` is in the order the search expanded its nodes, recorded inside its loop as it popped them
+// from its heap (BestFirstSearch::search and AbstractSearch::run with RecordOrder, Dial's buckets in
+// DijkstraSearch): the order it really took, ties included. A node expanded twice (a reopening, with a
+// stale landmark or distance table) is listed twice, so `closed.size()` is the search's expansion count.
 struct TracedSearch {
   SearchPhase phase = SearchPhase::AStar;
   int32_t level = 0;  // 0: a search over cells; l >= 1: a search over the abstract graph of level l
@@ -53,9 +51,10 @@ std::vector<SmoothingReplacement> smoothingReplacements(const std::vector<Point>
 // What the searches of a query touched, one entry per search run, in the order they ran. Made for
 // seeing and teaching how a planner works (the demo draws it), not for planning.
 //
-// Cost: a query or search that points to a trace reads the search space's stamps once after each
-// search (O(area searched) or O(node ids)); nothing is added per expansion, and a query without a
-// trace (the default) pays one null test per search.
+// Cost: a traced search appends one id per expansion to its own order buffer (a loop compiled with
+// the recording), and the query reads the search space's stamps once after each search for the open
+// nodes (O(area searched) or O(node ids)). A search without a trace (the default) runs the loop
+// compiled without it, chosen by one null test per search.
 class SearchTrace {
  public:
   void clear() {
@@ -70,29 +69,17 @@ class SearchTrace {
   SearchPhase phase() const { return phase_; }
 
   // Records the search that just ran in `space` over the cells of `area` (area-local ids, as
-  // BestFirstSearch numbers them). `goal`: A*'s goal, its heuristic the octile distance times `hScale`
-  // (GridAreaGraph's); null for Dijkstra (no heuristic).
-  void recordCells(const SearchSpace& space, const Rect& area, const Point* goal = nullptr, double hScale = 1.0);
-  // Records the search that just ran in `space` over node ids 0..idCount-1 of the graph of `level`;
-  // cellOf(id) gives a node's cell, hOf(id) the heuristic the search gave it.
-  template <typename CellOf, typename HOf>
-  void recordNodes(const NodeSearchSpace& space, uint32_t idCount, int32_t level, CellOf&& cellOf, HOf&& hOf) {
+  // BestFirstSearch numbers them): `order` the ids it expanded, in its order; open cells from the stamps.
+  void recordCells(const SearchSpace& space, const Rect& area, std::span<const uint32_t> order);
+  // Starts the record of a search over the graph of `level` (0: cells) whose expansions were `order`
+  // (node ids, each turned into its cell by cellOf); the caller appends the open nodes.
+  template <typename CellOf>
+  TracedSearch& recordExpansions(int32_t level, std::span<const uint32_t> order, CellOf&& cellOf) {
     TracedSearch& s = next(level);
-    order_.clear();
-    for (uint32_t id = 0; id < idCount; ++id) {
-      if (space.closed(id))
-        order_.push_back(Keyed{NodeSearchSpace::keyOf(space.g()[id] + hOf(id), hOf(id)), cellOf(id)});
-      else if (space.seen(id))
-        s.open.push_back(cellOf(id));
-    }
-    appendInKeyOrder(s.closed);
+    s.closed.reserve(order.size());
+    for (uint32_t id : order) s.closed.push_back(cellOf(id));
+    return s;
   }
-  // A closed node of the search being recorded, with its heap key (recordNodes' callers that list
-  // the nodes themselves use keep() then appendInKeyOrder()).
-  void keep(uint64_t key, Point cell) { order_.push_back(Keyed{key, cell}); }
-  void startKeeping() { order_.clear(); }
-  // Appends the kept nodes to `closed` by ascending key (stable: ties keep the order they were kept in).
-  void appendInKeyOrder(std::vector<Point>& closed);
 
   // A top-level segment of the abstract path is refined: it ends at index `cell` of the path, and the
   // searches recorded so far include its own (findPath records them when tracing).
@@ -120,13 +107,8 @@ class SearchTrace {
   uint64_t closedCount(SearchPhase phase) const;
 
  private:
-  struct Keyed {
-    uint64_t key;
-    Point cell;
-  };
   SearchPhase phase_ = SearchPhase::AStar;
   std::vector<TracedSearch> searches_;
-  std::vector<Keyed> order_;  // scratch of recordNodes/recordCells
   std::vector<Point> refined_;
   std::vector<uint32_t> segmentEnds_;
   std::vector<uint32_t> segmentSearchEnds_;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <map>
 #include <memory>
 #include <random>
 
@@ -217,6 +219,156 @@ TEST(SearchTrace, AStarClosedCellsComeByEstimateEachAfterTheCellItWasReachedFrom
       seen.push_back(p);
     }
   }
+}
+
+// Replays a best-first search independently: "" when `order` is an order A* (or Dijkstra, with h = 0)
+// may expand its nodes in (each node on the open list when expanded, its f = g + h the least of the
+// open list at that moment, ties in any order), else the first expansion that is not. `edges(id,
+// visit)` calls visit(to, cost) for each edge of a node; ids of `order` as the search numbers them.
+template <typename Id, typename Edges, typename H>
+std::string bestFirstOrderProblem(const std::vector<Id>& order, Id start, Edges&& edges, H&& h) {
+  struct Entry {
+    double g;
+    bool closed;
+  };
+  std::map<Id, Entry> nodes{{start, Entry{0.0, false}}};
+  for (size_t k = 0; k < order.size(); ++k) {
+    const Id u = order[k];
+    const auto it = nodes.find(u);
+    if (it == nodes.end() || it->second.closed) return "expansion " + std::to_string(k) + " is not on the open list";
+    double least = std::numeric_limits<double>::infinity();
+    for (const auto& [id, e] : nodes)
+      if (!e.closed) least = std::min(least, e.g + h(id));
+    // The heap compares f in fixed point (SearchSpace::keyOf, 2^-18): equal up to that is a tie.
+    if (it->second.g + h(u) > least + 1e-5) return "expansion " + std::to_string(k) + " is not of least f";
+    it->second.closed = true;
+    const double gu = it->second.g;
+    edges(u, [&](Id v, double cost) {
+      auto [at, fresh] = nodes.try_emplace(v, Entry{gu + cost, false});
+      if (!fresh && !at->second.closed && gu + cost < at->second.g) at->second.g = gu + cost;
+    });
+  }
+  return "";
+}
+
+// The 8 moves of an unweighted grid without corner cutting, inside `area`.
+auto gridMoves(const Grid& g, const Rect& area) {
+  return [&g, area](Point p, auto&& visit) {
+    for (int d = 0; d < kDirCount; ++d) {
+      const Point q{p.x + kDirDx[d], p.y + kDirDy[d]};
+      if (!area.contains(q) || !g.passable(q)) continue;
+      if (isDiagonal(d) && (!g.passable(Point{q.x, p.y}) || !g.passable(Point{p.x, q.y}))) continue;
+      visit(q, kDirCost[d]);
+    }
+  };
+}
+
+TEST(SearchTrace, AStarRecordsItsExpansionsInAnOrderAStarMayTake) {
+  const Grid g = test::loadMap("arena.map");
+  AStarSearch astar;
+  SearchTrace trace;
+  astar.setTrace(&trace);
+  for (const auto& [s, t] : randomQueries(g, 20, 21)) {
+    if (s == t) continue;
+    trace.clear();
+    PathResult r;
+    astar.findPath(g, s, t, r);
+    const std::vector<Point>& closed = trace.searches().at(0).closed;
+    ASSERT_EQ(closed.size(), r.stats.expandedMain);
+    std::vector<std::pair<int, int>> ids;  // Point has no ordering: keyed by (y, x)
+    for (Point p : closed) ids.emplace_back(p.y, p.x);
+    auto moves = gridMoves(g, g.bounds());
+    auto problem = [&](const std::vector<std::pair<int, int>>& order) {
+      return bestFirstOrderProblem(
+          order, std::pair<int, int>{s.y, s.x},
+          [&](std::pair<int, int> c, auto&& visit) {
+            moves(Point{c.second, c.first}, [&](Point q, double cost) { visit(std::pair<int, int>{q.y, q.x}, cost); });
+          },
+          [&](std::pair<int, int> c) { return octileDistance(t.x - c.second, t.y - c.first); });
+    };
+    EXPECT_EQ(problem(ids), "");
+    // The replay can fail: the last expansion (the goal, of the largest f) moved to second place.
+    if (r.found() && ids.size() > 3 && octileDistance(t.x - s.x, t.y - s.y) > 2) {
+      std::vector<std::pair<int, int>> early = ids;
+      std::rotate(early.begin() + 1, early.end() - 1, early.end());
+      EXPECT_NE(problem(early), "");
+    }
+  }
+}
+
+TEST(SearchTrace, HpaInsertionAndAbstractSearchesRecordAnOrderTheirSearchMayTake) {
+  // Insertion: Dijkstra inside the endpoint's cluster (h = 0). Abstract search: A* over the level-1
+  // graph plus the query's start and goal, the octile distance between cells as heuristic; replayed
+  // over the hierarchy's edges and the endpoints' edges from connectEndpoints (what plan() inserts).
+  const Grid g = test::loadMap("den520d.map");
+  HierarchyOptions o;
+  o.clusterSize = 10;
+  const Hierarchy h = test::buildHierarchy(g, o);
+  HpaStarQuery query(h), inspector(h);
+  SearchTrace trace;
+  query.setTrace(&trace);
+  std::map<std::pair<int, int>, uint32_t> nodeAt;
+  for (uint32_t n = 0; n < h.nodeCount(); ++n) nodeAt[{h.nodeCell(n).y, h.nodeCell(n).x}] = n;
+  const uint32_t S = h.nodeCount(), G = h.nodeCount() + 1;
+  int checked = 0;
+  for (const auto& [s, t] : randomQueries(g, 30, 9)) {
+    if (s == t || nodeAt.count({s.y, s.x}) || nodeAt.count({t.y, t.x})) continue;  // endpoints apart from nodes
+    trace.clear();
+    PathResult r;
+    if (query.findPath(s, t, r) != PathStatus::Found) continue;
+    QueryOverlay::Endpoints ends;
+    SearchStats stats;
+    inspector.connectEndpoints(s, t, ends, stats);
+    int insertion = 0;
+    for (const TracedSearch& one : trace.searches()) {
+      if (one.phase == SearchPhase::Insertion && one.level == 0) {
+        const Point from = insertion++ == 0 ? s : t;
+        ASSERT_FALSE(one.closed.empty());
+        EXPECT_EQ(one.closed.front(), from);
+        std::vector<std::pair<int, int>> ids;
+        for (Point p : one.closed) ids.emplace_back(p.y, p.x);
+        auto moves = gridMoves(g, h.layout(1).rectOf(from));
+        EXPECT_EQ(bestFirstOrderProblem(
+                      ids, std::pair<int, int>{from.y, from.x},
+                      [&](std::pair<int, int> c, auto&& visit) {
+                        moves(Point{c.second, c.first}, [&](Point q, double cost) {
+                          visit(std::pair<int, int>{q.y, q.x}, cost);
+                        });
+                      },
+                      [](std::pair<int, int>) { return 0.0; }),
+                  "")
+            << "insertion";
+      }
+      if (one.phase != SearchPhase::Abstract) continue;
+      ASSERT_EQ(one.closed.size(), r.stats.expandedMain);
+      std::vector<uint32_t> ids;
+      for (Point p : one.closed) ids.push_back(p == s ? S : p == t ? G : nodeAt.at({p.y, p.x}));
+      EXPECT_EQ(ids.back(), G);
+      auto cellOf = [&](uint32_t n) { return n == S ? s : n == G ? t : h.nodeCell(n); };
+      EXPECT_EQ(bestFirstOrderProblem(
+                    ids, S,
+                    [&](uint32_t u, auto&& visit) {
+                      if (u == S || u == G) {
+                        for (const QueryOverlay::Edge& e : (u == S ? ends.startEdges : ends.goalEdges)[0])
+                          visit(e.to == h.nodeCount() ? S : e.to == h.nodeCount() + 1 ? G : e.to, e.cost);
+                        return;
+                      }
+                      for (const AbstractEdge& e : h.edges(1, u)) visit(e.to, e.cost);
+                      for (const QueryOverlay::Edge& e : ends.startEdges[0])
+                        if (e.to == u) visit(S, e.cost);
+                      for (const QueryOverlay::Edge& e : ends.goalEdges[0])
+                        if (e.to == u) visit(G, e.cost);
+                    },
+                    [&](uint32_t n) {
+                      const Point c = cellOf(n);
+                      return octileDistance(t.x - c.x, t.y - c.y);
+                    }),
+                "")
+          << "abstract";
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 15);
 }
 
 TEST(SearchTrace, HpaTraceGivesTheRefinedPathItsSegmentsAndTheSmoothingThatMadeThePath) {

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import type { LearnState } from '../../web/demo/learn/learnPage';
-import { TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
+import { HAA_PHASES } from '../../web/demo/learn/haaWalkthrough';
+import { HAA_MAP_ROWS, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
 import { PHASES } from '../../web/demo/learn/walkthrough';
 import { ARTIFACTS, useBrowserPerFile, type Browser, DESKTOP, PHONE } from './browser';
 import { HPA, nativeToolBuilt } from './native';
@@ -282,5 +283,129 @@ describe('Learn: the walkthrough on its 40 × 40 map', () => {
     await p.waitForURL(/goal=24%2C46|goal=24,46/);
     await p.waitForFunction(() => window.__hpastarLearn?.ready === true);
     expect((await learn(p)).query).toMatchObject({ start: { x: 24, y: 2 }, goal: { x: 24, y: 46 } });
+  });
+});
+
+describe('Learn: the HAA* walkthrough on the article\'s kind of 10 × 10 toy map', () => {
+  const HAA_ORDER = HAA_PHASES.map((p) => p.id);
+  /** The clearance the page shows for cell (x, y) of `capability` (its core's values, as drawn). */
+  const valueAt = (s: LearnState, capability: string, x: number, y: number) => s.haaData!.clearance[s.haaData!.capabilities.indexOf(capability)]![y * HAA_MAP_ROWS[0]!.length + x];
+
+  async function checkHaaStep(p: Page, s: LearnState): Promise<void> {
+    const h = s.haa!;
+    expect(await text(p, 'learn-position')).toContain(`Step ${s.step + 1} of ${s.steps}`);
+    expect((await text(p, 'learn-title')).length).toBeGreaterThan(10);
+    expect((await text(p, 'learn-text')).length).toBeGreaterThan(80);
+    switch (s.phase) {
+      case 'clearance':
+        expect(h.numbered).toBeGreaterThan(0);
+        break;
+      case 'brushfire':
+        expect(h.wrongCells).toBeGreaterThan(0);
+        break;
+      case 'entrances':
+        // Every agent that fits through a border has entrances; size 1 of ground does (the gaps).
+        if (h.capability === 'ground' && h.size === 1) expect(h.entranceSteps).toBeGreaterThan(0);
+        break;
+      case 'transitions':
+        expect(h.transitions).toBeGreaterThan(0);
+        break;
+      case 'graph':
+        if (h.capability === 'ground' && h.size === 1) expect(h.agentEdges).toBeGreaterThan(0);
+        break;
+      case 'query':
+        expect(h.smallPathCells).toBeGreaterThan(1);
+        break;
+    }
+  }
+
+  test('steps forwards then backwards with an explanation at each step; the values shown are the ones worked by hand (1280 × 800)', async () => {
+    const p = await open('?algo=haa');
+    const first = await learn(p);
+    expect(first.query).toMatchObject({ haa: true, map: 'haa10.map', cluster: 5 });
+    const d = first.haaData!;
+    expect([...d.capabilities].sort()).toEqual(['ground', 'ground,water', 'water']);
+    // True clearance, worked by hand from the map (teachMap.ts): the largest square of the capability
+    // grown down and right. (0,0) ground: rows 0..3 are ground, row 4 starts with a wall: 4. (1,4): water
+    // at (2,4): 1. (7,4): the two-wide gap x 7..8: 2; (8,4): the wall at x 9: 1. (5,6): x 5..8, y 6..9
+    // ground, a 5 × 5 square leaves the map: 4. Water at (2,4): the 2 × 2 pool: 2. Ground and water at
+    // (1,4): x 1..3, y 4..6 holds no wall, x 4 does: 3.
+    expect(valueAt(first, 'ground', 0, 0)).toBe(4);
+    expect(valueAt(first, 'ground', 1, 4)).toBe(1);
+    expect(valueAt(first, 'ground', 7, 4)).toBe(2);
+    expect(valueAt(first, 'ground', 8, 4)).toBe(1);
+    expect(valueAt(first, 'ground', 5, 6)).toBe(4);
+    expect(valueAt(first, 'water', 2, 4)).toBe(2);
+    expect(valueAt(first, 'ground,water', 1, 4)).toBe(3);
+    // Brushfire (distance to the nearest non-ground cell or the map's outside): the gap's cells touch a
+    // wall: 1; (0,0) touches the outside: 1; (1,1): 2. So a 2 × 2 agent finds no way through the gap.
+    const brushfire = (x: number, y: number) => d.brushfire[y * 10 + x];
+    expect([brushfire(7, 4), brushfire(0, 0), brushfire(1, 1)]).toEqual([1, 1, 2]);
+    expect(d.brushfireFound).toBe(false);
+    expect(d.trueFound).toBe(true);
+    // The small agent walks straight down through the one-cell gap (6 steps); the big one goes round.
+    expect(d.smallCost).toBe(6);
+    expect(d.bigCost).toBeGreaterThan(d.smallCost + 5);
+
+    const forward: LearnState[] = [first];
+    await checkHaaStep(p, first);
+    const shot = new Set<string>();
+    for (;;) {
+      const s = forward.at(-1)!;
+      if (!shot.has(s.phase)) {
+        shot.add(s.phase);
+        await p.screenshot({ path: join(ARTIFACTS, `teach-haa-${s.phase}.png`) });
+        // The clearance numbers are drawn in the cells (dark text on the map).
+        if (s.phase === 'clearance') expect(await colourPixels(p, '#1a1a1a')).toBeGreaterThan(300);
+      } else if (s.phase === 'brushfire') {
+        // The article's Figure 5: the 2 × 2 agent with Brushfire finds no path; true clearance's is drawn.
+        expect(await text(p, 'learn-title')).toContain('no path');
+        await p.screenshot({ path: join(ARTIFACTS, 'teach-haa-figure5.png') });
+      }
+      if (s.step === s.steps - 1) break;
+      if (s.step % 2 === 0) await p.click('[data-testid=learn-next]');
+      else await p.keyboard.press('ArrowRight');
+      const next = await learn(p);
+      expect(next.step).toBe(s.step + 1);
+      expect(HAA_ORDER.indexOf(next.phase as (typeof HAA_ORDER)[number])).toBeGreaterThanOrEqual(HAA_ORDER.indexOf(s.phase as (typeof HAA_ORDER)[number]));
+      await checkHaaStep(p, next);
+      forward.push(next);
+    }
+    expect([...shot]).toEqual(HAA_ORDER);
+    // Capabilities toggled: the clearance phase shows each in turn, with its own numbers.
+    expect(forward.filter((s) => s.phase === 'clearance').map((s) => s.haa!.capability).sort()).toEqual(['ground', 'ground,water', 'water']);
+    const end = forward.at(-1)!;
+    expect(end.haa!.bigPathCells).toBeGreaterThan(1);
+    for (let i = forward.length - 2; i >= 0; i--) {
+      if (i % 2 === 0) await p.click('[data-testid=learn-prev]');
+      else await p.keyboard.press('ArrowLeft');
+      const back = await learn(p);
+      expect(back.step).toBe(i);
+      expect({ phase: back.phase, haa: back.haa, title: await text(p, 'learn-title') }).toMatchObject({ phase: forward[i]!.phase, haa: forward[i]!.haa });
+    }
+  });
+
+  test('every phase at a phone width, and HAA* on a map the user picks', async () => {
+    const p = await open('?algo=haa', PHONE);
+    const starts = await p.$$eval('[data-testid=learn-phase] option', (os) => os.map((o) => Number((o as HTMLOptionElement).value)));
+    expect(starts).toHaveLength(HAA_PHASES.length);
+    for (const [k, step] of starts.entries()) {
+      await p.selectOption('[data-testid=learn-phase]', String(step));
+      const s = await learn(p);
+      expect(s.phase).toBe(HAA_PHASES[k]!.id);
+      await checkHaaStep(p, s);
+      // Nothing reaches past the screen's right edge (the elements that do are named).
+      const wide = await p.evaluate((w) => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w + 0.5).map((e) => `${e.tagName}#${e.id}.${e.className}`), PHONE.width);
+      expect(wide).toEqual([]);
+      await p.screenshot({ path: join(ARTIFACTS, `teach-haa-phone-${s.phase}.png`), fullPage: true });
+    }
+    await p.close();
+    const q = await open('?algo=haa&map=arena.map&start=3,3&goal=45,45&cluster=10');
+    const s = await learn(q);
+    expect(s.query).toMatchObject({ haa: true, map: 'arena.map', start: { x: 3, y: 3 }, goal: { x: 45, y: 45 } });
+    await q.keyboard.press('End');
+    const end = await learn(q);
+    expect(end.phase).toBe('query');
+    expect(end.haa!.smallPathCells).toBeGreaterThan(40);
   });
 });

@@ -192,6 +192,70 @@ describe('batches, edits and clearance', () => {
   });
 });
 
+describe('the graph and the crossings, as the teaching page reads them', () => {
+  // The Learn page's HAA* map (web/demo/learn/teachMap.ts): a wall between the upper and lower
+  // clusters with a one-cell gap of ground (x 1), a water pool (x 2..3) and a two-cell gap (x 7..8).
+  const rows = ['..........', '..........', '..........', '..........', '@.WW@@@..@', '@.WW@@@..@', '..........', '..........', '..........', '..........'];
+
+  test('graph(agent) holds the searched graph, admitting an edge exactly when its annotation allows the agent', () => {
+    using grid = hp.Grid.fromMovingAI(mapText(rows), 'haa10.map');
+    using haa = hp.HAAStar.build(grid, { clusterSize: 5, maxSize: 3 });
+    const caps = haa.capabilities;
+    for (const capability of caps)
+      for (let size = 1; size <= 3; size++) {
+        const g = haa.graph({ size, capability });
+        const inter = g.edgeInter.reduce((n, x) => n + x, 0);
+        expect(inter).toBe(haa.stats.searched.interEdges);
+        expect(g.edgeFrom.length - inter).toBe(haa.stats.searched.intraEdges);
+        expect(g.nodes.length / 2).toBe(haa.stats.searched.nodes);
+        expect(g.clusters.length / 4).toBe(4);
+        const kinds = new Set(capability.split(','));
+        g.edgeAdmits.forEach((admits, k) => {
+          const within = caps[g.edgeCapability[k]!]!.split(',').every((kind) => kinds.has(kind));
+          expect(admits).toBe(within && size <= g.edgeClearance[k]! ? 1 : 0);
+        });
+      }
+    expect(() => haa.graph({ size: 4, capability: 'ground' })).toThrow(RangeError);
+  });
+
+  test('crossings: the clearance of each border step per capability, worked by hand, and the transitions', () => {
+    using grid = hp.Grid.fromMovingAI(mapText(rows), 'haa10.map');
+    using haa = hp.HAAStar.build(grid, { clusterSize: 5, maxSize: 3 });
+    const c = haa.crossings();
+    const n = c.crossings.length / 4;
+    expect(n).toBe(20); // one vertical border (x 4 | 5) and one horizontal (y 4 / 5), 10 cells each
+    const step = (ax: number, ay: number, bx: number, by: number) => {
+      for (let k = 0; k < n; k++) if (c.crossings[4 * k] === ax && c.crossings[4 * k + 1] === ay && c.crossings[4 * k + 2] === bx && c.crossings[4 * k + 3] === by) return k;
+      throw new Error(`no step ${ax},${ay}-${bx},${by}`);
+    };
+    const clearance = (capability: string, k: number) => c.clearance[haa.capabilities.indexOf(capability) * n + k];
+    // Down through the one-cell gap: ground 1 (water beside it), water none; ground and water: x 1..3 of
+    // rows 4..6 hold no wall (3 on both sides). Through the pool: water 1 ((2,5) sees ground below).
+    expect([clearance('ground', step(1, 4, 1, 5)), clearance('water', step(1, 4, 1, 5)), clearance('ground,water', step(1, 4, 1, 5))]).toEqual([1, 0, 3]);
+    expect(clearance('water', step(2, 4, 2, 5))).toBe(1);
+    // The two-cell gap: a 2 x 2 ground agent crosses at x 7, not at x 8 (the wall at x 9).
+    expect([clearance('ground', step(7, 4, 7, 5)), clearance('ground', step(8, 4, 8, 5))]).toEqual([2, 1]);
+    expect(c.transitions.length / 4).toBe(haa.stats.transitions);
+  });
+
+  test('Annotated A* with Brushfire misses the two-cell gap that true clearance keeps (the article\'s Figure 5)', () => {
+    using grid = hp.Grid.fromMovingAI(mapText(rows), 'haa10.map');
+    using brushfire = hp.AnnotatedAStar.build(grid, 'ground', 'brushfire');
+    using exact = hp.AnnotatedAStar.build(grid, 'ground');
+    const start = { x: 1, y: 1 }, goal = { x: 1, y: 7 };
+    expect(brushfire.findPath(start, goal, 2).found).toBe(false);
+    const path = exact.findPath(start, goal, 2);
+    expect(path.found).toBe(true);
+    validateFootprint({ width: 10, height: 10, rows }, 'ground', 2, path.cells, start, goal, path.cost);
+    // Through the gap: its anchor on the gap's left column.
+    const anchors = Array.from({ length: path.cells.length / 2 }, (_, i) => `${path.cells[2 * i]},${path.cells[2 * i + 1]}`);
+    expect(anchors).toContain('7,4');
+    using haa = hp.HAAStar.build(grid, { clusterSize: 5 });
+    expect(Array.from(brushfire.clearance())).toEqual(Array.from(haa.clearance('ground', 'brushfire')));
+    expect(() => hp.AnnotatedAStar.build(grid, 'ground', 'closest' as 'true')).toThrow(/clearance kind "closest" is not one of true, brushfire/);
+  });
+});
+
 describe('bad agents and options get errors naming the problem', () => {
   test('sizes, capabilities and cells the agent cannot stand on', () => {
     const rows = ['........', '........', '...@....', '.....WW.', '.....WW.'];

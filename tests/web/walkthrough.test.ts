@@ -44,6 +44,11 @@ describe('the walkthrough on its 40 × 40 map', () => {
       expect(b.counts.main).toBeGreaterThanOrEqual(a.counts.main);
       expect(b.counts.refinement).toBeGreaterThanOrEqual(a.counts.refinement);
     }
+    // Insertion searches grow over several steps, from their endpoint (Dijkstra: nearest first).
+    const insertion = data.traced.searches.filter((s) => s.phase === 'insertion');
+    expect(Array.from(insertion[0]!.closed.slice(0, 2))).toEqual([TEACH_START.x, TEACH_START.y]);
+    expect(Array.from(insertion[1]!.closed.slice(0, 2))).toEqual([TEACH_GOAL.x, TEACH_GOAL.y]);
+    expect(steps.filter((s) => s.phase === 'insertion').length).toBeGreaterThan(insertion.length);
     // One step per cluster while building intra-edges; the abstract search one node a step (small search).
     expect(steps.filter((s) => s.phase === 'intra-edges')).toHaveLength(16);
     const stats = planner.findPath(TEACH_START, TEACH_GOAL).stats;

@@ -10,7 +10,7 @@ import type { AnnotatedAStar, HAAStar } from './haastar.ts';
 import type { HPAStar } from './hpastar.ts';
 import type { JPS, JPSPlus } from './jps.ts';
 import type { SHPAStar } from './shpastar.ts';
-import type { HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
+import type { ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 export { AStar } from './astar.ts';
 export { PathBatch, PathStatusCode, QueryBatch, type PathBatchArrays } from './batch.ts';
@@ -157,11 +157,12 @@ export interface HAAStarFactory {
 /** `hpastar.AnnotatedAStar`: Annotated A* searches for one capability of one grid. */
 export interface AnnotatedAStarFactory {
   /**
-   * Computes the true clearance of `grid` (as it is now) for `capability`, a comma list
-   * (`'ground,trees'`) or an array of terrain names.
-   * @throws RangeError - when a terrain name is unknown or repeated
+   * Computes the clearance of `grid` (as it is now) for `capability`, a comma list (`'ground,trees'`)
+   * or an array of terrain names. `clearance`: `'true'` (default), the exact one; `'brushfire'` makes
+   * searches that miss passages an agent fits through (the HAA* article's Figure 5), to show why.
+   * @throws RangeError - when a terrain name is unknown or repeated, or the kind is not one of the two
    */
-  build(grid: Grid, capability: string | readonly string[]): AnnotatedAStar;
+  build(grid: Grid, capability: string | readonly string[], clearance?: ClearanceKind): AnnotatedAStar;
 }
 
 /** `hpastar.JPSPlus`: builds JPS+ jump tables in one loaded module. */

@@ -12,7 +12,7 @@ import { outOfMemoryError } from './errors.ts';
 import { internal, moduleError, resolveHaaOptions, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { SHPAStar } from './shpastar.ts';
-import type { HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
+import type { ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 // The raw module behind each API that bindModule made, for the package's own command-line tool
 // (web/lib/cli), which calls the core's Moving AI readers and path check: not part of the API.
@@ -170,12 +170,12 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
       defaultOptions: haaDefaults,
     },
     AnnotatedAStar: {
-      build(grid: Grid, capability: string | readonly string[]): AnnotatedAStar {
+      build(grid: Grid, capability: string | readonly string[], clearance: ClearanceKind = 'true'): AnnotatedAStar {
         state.check('AnnotatedAStar.build');
         const text = capabilityText('AnnotatedAStar.build', capability);
         const g = rawGrid(grid, 'AnnotatedAStar.build');
         const raw = state.call('AnnotatedAStar.build', () => new module.AnnotatedAStar());
-        const error = state.call('AnnotatedAStar.build', () => raw.build(g, text));
+        const error = state.call('AnnotatedAStar.build', () => raw.buildWithClearance(g, text, String(clearance)));
         if (error) {
           raw.delete();
           throw moduleError('AnnotatedAStar.build', error, RangeError);

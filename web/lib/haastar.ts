@@ -9,7 +9,7 @@ import { PathBatch } from './batch.ts';
 import { checkFlags, describeFailure, moduleError, packEdits, packQueries, resolvedOptionsOf, WasmObject, internal } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { pathResultOf, PathQueryError } from './results.ts';
-import type { Agent, ClearanceKind, HaaPathResult, HaaStats, PathResult, Point, ResolvedHaaOptions, TerrainEdit } from './types.ts';
+import type { Agent, ClearanceKind, HaaCrossings, HaaGraph, HaaPathResult, HaaStats, PathResult, Point, ResolvedHaaOptions, TerrainEdit } from './types.ts';
 
 /**
  * A capability as the module reads it, `'ground,trees'`, from a comma list or an array of names. The
@@ -183,6 +183,29 @@ export class HAAStar extends WasmObject<RawHAAStar> {
   }
 
   /**
+   * The kept abstract graph, each undirected edge once with its annotation (capability and clearance),
+   * and which edges admit `agent`: the graph that agent searches. For drawing and teaching; a copy.
+   * @throws RangeError - when the agent is not one the planner serves
+   */
+  graph(agent: Agent): HaaGraph {
+    const where = 'HAAStar.graph';
+    const a = agentOf(where, agent);
+    const raw = this.#handle();
+    const out = this.wasmCall(where, () => raw.graph(a.size, a.capability));
+    if ('error' in out) throw moduleError(where, out.error, RangeError);
+    return out;
+  }
+
+  /** Every step across a cluster border with its clearance per capability, and the transitions chosen on them. A copy. */
+  crossings(): HaaCrossings {
+    const where = 'HAAStar.crossings';
+    const raw = this.#handle();
+    const out = this.wasmCall(where, () => raw.crossings());
+    if ('error' in out) throw moduleError(where, out.error, RangeError);
+    return out;
+  }
+
+  /**
    * Changes the terrain of cells and rebuilds what the change reaches (the clusters up to the largest
    * size up and left of an edited cell, and their neighbours' intra-edges; every cluster when a terrain
    * kind appears on or leaves the map). Afterwards the planner answers as one built from the edited grid.
@@ -207,7 +230,8 @@ export class HAAStar extends WasmObject<RawHAAStar> {
  * Annotated A* (Harabor and Botea, 2008): the shortest path for a square agent of one capability over
  * one grid, the optimum HAA*'s paths are measured against. Build one with
  * `hpastar.AnnotatedAStar.build(grid, capability)`: the capability's clearance map is computed once
- * then, and each search takes the agent's size.
+ * then, and each search takes the agent's size. Built with `'brushfire'` clearance, its searches
+ * show what that metric misses (no path where one exists).
  */
 export class AnnotatedAStar extends WasmObject<RawAnnotatedAStar> {
   /** @internal Use `hpastar.AnnotatedAStar.build`. */
@@ -232,7 +256,7 @@ export class AnnotatedAStar extends WasmObject<RawAnnotatedAStar> {
     return pathResultOf(answer, start, goal);
   }
 
-  /** The true clearance of every cell for the search's capability, row-major: a copy. */
+  /** The clearance of every cell for the search's capability (true, or Brushfire if built so), row-major: a copy. */
   clearance(): Uint8Array {
     const raw = this.rawHandle();
     return this.wasmCall('AnnotatedAStar.clearance', () => raw.clearance());

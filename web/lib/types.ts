@@ -536,6 +536,42 @@ export interface HaaPathResult extends PathResult {
 }
 
 /**
+ * A HAA* planner's kept graph as {@link HAAStar.graph} gives it, for drawing and teaching: each
+ * undirected edge once, with the annotation the article gives it and whether it admits one agent.
+ */
+export interface HaaGraph {
+  /** The clusters, `[x0, y0, x1, y1, …]` (x1, y1 exclusive). */
+  readonly clusters: Int32Array;
+  /** The nodes' cells, `[x, y, …]`. */
+  readonly nodes: Int32Array;
+  /** Per edge: its two nodes (indices into `nodes`), cost, 1 when it crosses a cluster border. */
+  readonly edgeFrom: Int32Array;
+  readonly edgeTo: Int32Array;
+  readonly edgeCost: Float64Array;
+  readonly edgeInter: Uint8Array;
+  /** Per edge: the largest agent side it admits, and its capability (an index into {@link HAAStar.capabilities}). */
+  readonly edgeClearance: Uint8Array;
+  readonly edgeCapability: Uint8Array;
+  /** Per edge: 1 when the agent asked about may take it (its size at most the clearance, the edge's terrain within its capability). */
+  readonly edgeAdmits: Uint8Array;
+}
+
+/**
+ * Where agents may cross between HAA*'s clusters ({@link HAAStar.crossings}): every step of an anchor
+ * across a cluster border, how big an agent of each capability may make it, and the transitions the
+ * hierarchy keeps. An entrance for a capability and a size is a maximal run of steps along one border
+ * whose clearance for it is at least that size.
+ */
+export interface HaaCrossings {
+  /** The steps, `[ax, ay, bx, by, …]`: a on the left or upper side, b on the other. */
+  readonly crossings: Int32Array;
+  /** `clearance[c * steps + k]`: the largest agent of capability c (index into {@link HAAStar.capabilities}) that may make step k (0: none; capped at `maxSize`). */
+  readonly clearance: Uint8Array;
+  /** The transitions chosen (the cells of the nodes), `[ax, ay, bx, by, …]`: one per entrance, each place once. */
+  readonly transitions: Int32Array;
+}
+
+/**
  * What a clearance map holds (Harabor and Botea, 2008, Figure 5): `'true'`, the side of the largest
  * square of the capability grown down and right from a cell (what HAA* uses), or `'brushfire'`, the
  * distance to the nearest cell not of it, which misses passages an agent fits through.

@@ -382,14 +382,40 @@ declare module 'hpastar:raw' {
     findPaths(queries: Int32Array, size: number, capability: string, keepCells: boolean): RawBatch | { error: string };
     /** The clearance of every cell for `capability`, row-major; kind "true" or "brushfire". */
     clearance(capability: string, kind: string): Uint8Array | { error: string };
+    /** The kept graph, each undirected edge once, annotated, with whether it admits the agent. */
+    graph(size: number, capability: string): RawHaaGraph | { error: string };
+    /** Every step across a cluster border, its clearance per capability, and the scanner's transitions. */
+    crossings(): RawHaaCrossings | { error: string };
     /** Terrain edits packed [x, y, code, cost, ...]: `""` or why they are refused. */
     applyEdits(edits: Int32Array): string;
   }
 
   /** `AnnotatedAStarHandle` in HaaStarBinding.cpp: Annotated A* over one grid for one capability. */
+  /** `HaaStarHandle::graph` (HaaStarBinding.cpp). */
+  export interface RawHaaGraph {
+    clusters: Int32Array;
+    nodes: Int32Array;
+    edgeFrom: Int32Array;
+    edgeTo: Int32Array;
+    edgeCost: Float64Array;
+    edgeInter: Uint8Array;
+    edgeClearance: Uint8Array;
+    edgeCapability: Uint8Array;
+    edgeAdmits: Uint8Array;
+  }
+
+  /** `HaaStarHandle::crossings` (HaaStarBinding.cpp). */
+  export interface RawHaaCrossings {
+    crossings: Int32Array;
+    clearance: Uint8Array;
+    transitions: Int32Array;
+  }
+
   export interface RawAnnotatedAStar extends EmbindHandle {
     /** `""` or the problem (a bad capability, a grid not loaded, no room for the clearance map). */
     build(grid: RawGrid, capability: string): string;
+    /** As build, with the clearance of `kind` ("true" or "brushfire"). */
+    buildWithClearance(grid: RawGrid, capability: string, kind: string): string;
     findPath(sx: number, sy: number, gx: number, gy: number, size: number): RawPathResult;
     clearance(): Uint8Array;
   }

@@ -1,10 +1,15 @@
 // The walkthrough page (learn.html): HPA*'s build and one query, one step at a time, beside plain A*.
 // ?map=NAME (a map of maps/; default the walkthrough's own 40 × 40 map), start=x,y, goal=x,y,
-// cluster=N, levels=N, step=K (a permalink to step K), large=1 (large text, for projectors).
+// cluster=N, levels=N, step=K (a permalink to step K), large=1 (large text, for projectors),
+// algo=dhpa (DHPA*) or algo=haa (HAA*: clearance, capabilities and agent sizes; default map: the
+// article's kind of 10 × 10 toy map).
+
 import bundledMaps from 'virtual:hpastar-maps';
 import { loadHpastar, type Grid, type HPAStar, type Hpastar, type Point } from '../../lib/index';
+import { HAA_PHASES, haaShownOf, makeHaaSteps, readHaaWalkthrough, type HaaShown, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
+import { HaaView } from './haaView';
 import { LearnView, terrainImage } from './learnView';
-import { TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_NAME, TEACH_START, teachMapText } from './teachMap';
+import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_NAME, TEACH_START, teachMapText } from './teachMap';
 import { makeSteps, phaseStarts, PHASES, readWalkthrough, shownOf, type Shown, type Step, type WalkthroughData } from './walkthrough';
 
 /** What the end-to-end tests read. */
@@ -17,8 +22,11 @@ export interface LearnState {
   counts: { sg: number; main: number; refinement: number };
   astarExpanded: number;
   shown: Shown | null;
+  /** HAA* walkthrough (algo=haa): what the step shows, and the core's values the tests check by hand. */
+  haa: HaaShown | null;
+  haaData: { capabilities: readonly string[]; clearance: number[][]; brushfire: number[]; smallCost: number; bigCost: number; brushfireFound: boolean; trueFound: boolean } | null;
   playing: boolean;
-  query: { start: Point; goal: Point; cluster: number; levels: number; map: string; dhpa: boolean };
+  query: { start: Point; goal: Point; cluster: number; levels: number; map: string; dhpa: boolean; haa: boolean };
 }
 
 declare global {
@@ -35,21 +43,23 @@ function parsePoint(text: string | null): Point | null {
 }
 
 /** The query the address asks for (defaults: the walkthrough's own map and query). */
-function readAddress(): { map: string; start: Point | null; goal: Point | null; cluster: number; levels: number; step: number; large: boolean; dhpa: boolean } {
+function readAddress(): { map: string; start: Point | null; goal: Point | null; cluster: number; levels: number; step: number; large: boolean; dhpa: boolean; haa: boolean } {
   const q = new URLSearchParams(location.search);
+  const haa = q.get('algo') === 'haa';
   const num = (key: string, fallback: number) => {
     const v = Number(q.get(key));
     return q.has(key) && Number.isInteger(v) ? v : fallback;
   };
   return {
-    map: q.get('map') ?? TEACH_MAP_NAME,
+    map: q.get('map') ?? (haa ? HAA_MAP_NAME : TEACH_MAP_NAME),
     start: parsePoint(q.get('start')),
     goal: parsePoint(q.get('goal')),
-    cluster: num('cluster', TEACH_CLUSTER),
+    cluster: num('cluster', haa ? HAA_CLUSTER : TEACH_CLUSTER),
     levels: num('levels', 1),
     step: num('step', 0),
     large: q.get('large') === '1',
     dhpa: q.get('algo') === 'dhpa',
+    haa,
   };
 }
 
@@ -65,8 +75,11 @@ function cornerCell(grid: Grid, fromEnd: boolean): Point {
 }
 
 class LearnPage {
-  #steps: Step[] = [];
+  #steps: (Step | HaaStep)[] = [];
   #data!: WalkthroughData;
+  /** The HAA* walkthrough (algo=haa), drawn instead of HPA*'s. */
+  #haa: { data: HaaWalkthroughData; steps: HaaStep[]; view: HaaView; beside: HaaView } | null = null;
+  #size = { width: 0, height: 0 };
   #view!: LearnView;
   #astarView!: LearnView;
   #index = 0;
@@ -84,12 +97,18 @@ class LearnPage {
 
   async start(hp: Hpastar): Promise<void> {
     const a = this.address;
-    const text = a.map === TEACH_MAP_NAME ? teachMapText() : await (await fetch(`${import.meta.env.BASE_URL}maps/${a.map}`)).text();
+    const own = a.map === TEACH_MAP_NAME ? teachMapText() : a.map === HAA_MAP_NAME ? haaMapText() : null;
+    const text = own ?? (await (await fetch(`${import.meta.env.BASE_URL}maps/${a.map}`)).text());
     const grid = hp.Grid.fromMovingAI(text, a.map);
-    const start = a.start ?? (a.map === TEACH_MAP_NAME ? TEACH_START : cornerCell(grid, false));
-    const goal = a.goal ?? (a.map === TEACH_MAP_NAME ? TEACH_GOAL : cornerCell(grid, true));
+    const start = a.start ?? (a.map === TEACH_MAP_NAME ? TEACH_START : a.map === HAA_MAP_NAME ? HAA_START : cornerCell(grid, false));
+    const goal = a.goal ?? (a.map === TEACH_MAP_NAME ? TEACH_GOAL : a.map === HAA_MAP_NAME ? HAA_GOAL : cornerCell(grid, true));
+    this.#size = { width: grid.width, height: grid.height };
     for (const [name, p] of [['start', start], ['goal', goal]] as const)
       if (p.x >= grid.width || p.y >= grid.height || !grid.passable(p.x, p.y)) throw new Error(`the ${name} ${p.x},${p.y} is not a free cell of ${a.map}`);
+    if (a.haa) {
+      this.#startHaa(hp, grid, start, goal);
+      return;
+    }
     // The paper's options: the walkthrough shows HPA* as published (no trees, caches or landmarks).
     // DHPA* (algo=dhpa): the same, with every node's tree kept.
     const planner: HPAStar = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: a.cluster, levels: a.levels, cacheTrees: a.dhpa });
@@ -99,7 +118,7 @@ class LearnPage {
     const terrain = terrainImage(grid.terrain(), grid.width, grid.height);
     this.#view = new LearnView(byId('learn-canvas'), this.#data, terrain);
     this.#astarView = new LearnView(byId('learn-astar-canvas'), this.#data, terrain);
-    this.state.query = { start, goal, cluster: a.cluster, levels: a.levels, map: a.map, dhpa: a.dhpa };
+    this.state.query = { start, goal, cluster: a.cluster, levels: a.levels, map: a.map, dhpa: a.dhpa, haa: false };
     this.state.steps = this.#steps.length;
     this.state.astarExpanded = astar.path.stats.expandedMain;
     byId('learn-astar').textContent = String(astar.path.stats.expandedMain);
@@ -113,10 +132,44 @@ class LearnPage {
     this.state.ready = true;
   }
 
+  /** HAA* (algo=haa): its planner on the map, the walkthrough's data read from it, then the same controls. */
+  #startHaa(hp: Hpastar, grid: Grid, start: Point, goal: Point): void {
+    const a = this.address;
+    const planner = hp.HAAStar.build(grid, { clusterSize: a.cluster, maxSize: 3 });
+    try {
+      const data = readHaaWalkthrough(hp, planner, grid, start, goal);
+      const terrain = terrainImage(grid.terrain(), grid.width, grid.height, true);
+      const steps = makeHaaSteps(data);
+      this.#haa = { data, steps, view: new HaaView(byId('learn-canvas'), data, terrain), beside: new HaaView(byId('learn-astar-canvas'), data, terrain) };
+      this.#steps = steps;
+      this.state.haaData = {
+        capabilities: data.capabilities,
+        clearance: data.clearance.map((c) => [...c]),
+        brushfire: [...data.brushfire],
+        smallCost: data.small.cost,
+        bigCost: data.big.cost,
+        brushfireFound: data.bigBrushfire.found,
+        trueFound: data.bigTrue.found,
+      };
+    } finally {
+      planner.dispose();
+      grid.dispose();
+    }
+    this.state.query = { start, goal, cluster: a.cluster, levels: 0, map: a.map, dhpa: false, haa: true };
+    this.state.steps = this.#steps.length;
+    document.body.classList.add('haa');
+    byId('learn-heading').textContent = 'Learn HAA*';
+    byId('learn-hpa-caption').textContent = 'HAA* (Harabor and Botea 2008): clearance, entrances and graphs per agent';
+    byId('learn-astar-caption').textContent = `True clearance for {${this.#haa.data.capabilities[this.#haa.data.main]}}`;
+    this.#wire();
+    this.go(Math.min(Math.max(0, a.step), this.#steps.length - 1));
+    this.state.ready = true;
+  }
+
   #wire(): void {
     const phase = byId<HTMLSelectElement>('learn-phase');
-    const starts = phaseStarts(this.#steps);
-    for (const p of PHASES) if (starts.has(p.id)) phase.add(new Option(p.label, String(starts.get(p.id))));
+    const starts = phaseStarts<string>(this.#steps);
+    for (const p of this.#haa ? HAA_PHASES : PHASES) if (starts.has(p.id)) phase.add(new Option(p.label, String(starts.get(p.id))));
     phase.addEventListener('change', () => this.go(Number(phase.value)));
     byId('learn-prev').addEventListener('click', () => this.go(this.#index - 1));
     byId('learn-next').addEventListener('click', () => this.go(this.#index + 1));
@@ -146,20 +199,25 @@ class LearnPage {
     window.addEventListener('resize', () => this.#queueRedraw());
     const picker = byId<HTMLSelectElement>('learn-map');
     picker.add(new Option('teach40.map (40 × 40, the walkthrough\'s own)', TEACH_MAP_NAME));
+    picker.add(new Option('haa10.map (10 × 10, HAA*\'s own)', HAA_MAP_NAME));
     for (const m of bundledMaps) picker.add(new Option(`${m.name} (${m.width} × ${m.height})`, m.name));
     picker.value = this.address.map;
     const algo = byId<HTMLSelectElement>('learn-algo');
-    algo.value = this.address.dhpa ? 'dhpa' : 'hpa';
+    algo.value = this.address.haa ? 'haa' : this.address.dhpa ? 'dhpa' : 'hpa';
     algo.addEventListener('change', () => {
       const q = new URLSearchParams(location.search);
       q.delete('step');
-      if (algo.value === 'dhpa') q.set('algo', 'dhpa');
+      // Each walkthrough has its own map and query: switching between HPA* and HAA* starts from them.
+      if (algo.value === 'haa' || this.address.haa) for (const key of ['map', 'start', 'goal', 'cluster']) q.delete(key);
+      if (algo.value !== 'hpa') q.set('algo', algo.value);
       else q.delete('algo');
       location.search = q.toString();
     });
     picker.addEventListener('change', () => {
       const q = new URLSearchParams({ map: picker.value });
-      if (picker.value !== TEACH_MAP_NAME) q.set('cluster', String(this.address.cluster));
+      if (picker.value !== TEACH_MAP_NAME && picker.value !== HAA_MAP_NAME) q.set('cluster', String(this.address.cluster));
+      if (this.address.haa) q.set('algo', 'haa');
+      else if (this.address.dhpa) q.set('algo', 'dhpa');
       location.search = q.toString();
     });
     if (this.address.large) {
@@ -195,8 +253,8 @@ class LearnPage {
   #pick(e: MouseEvent): void {
     const canvas = e.currentTarget as HTMLCanvasElement;
     const r = canvas.getBoundingClientRect();
-    const x = Math.floor(((e.clientX - r.left) / r.width) * this.#data.width);
-    const y = Math.floor(((e.clientY - r.top) / r.height) * this.#data.height);
+    const x = Math.floor(((e.clientX - r.left) / r.width) * this.#size.width);
+    const y = Math.floor(((e.clientY - r.top) / r.height) * this.#size.height);
     if (!this.#pendingStart) {
       this.#pendingStart = { x, y };
       byId('learn-title').textContent = `New start ${x},${y}: now click the goal`;
@@ -239,17 +297,21 @@ class LearnPage {
     const st = this.state;
     st.step = this.#index;
     st.phase = s.phase;
-    st.counts = { ...s.counts };
-    st.shown = shownOf(s, this.#data);
-    byId('learn-position').textContent = `Step ${this.#index + 1} of ${this.#steps.length} · ${PHASES.find((p) => p.id === s.phase)!.label}`;
+    byId('learn-position').textContent = `Step ${this.#index + 1} of ${this.#steps.length} · ${[...PHASES, ...HAA_PHASES].find((p) => p.id === s.phase)!.label}`;
     byId('learn-title').textContent = s.title;
     byId('learn-text').textContent = s.text;
-    byId('learn-sg').textContent = String(s.counts.sg);
-    byId('learn-main').textContent = String(s.counts.main);
-    byId('learn-abstract').textContent = String(s.counts.sg + s.counts.main);
-    byId('learn-refinement').textContent = String(s.counts.refinement);
+    if (this.#haa) st.haa = haaShownOf(s as HaaStep, this.#haa.data);
+    else {
+      const hs = s as Step;
+      st.counts = { ...hs.counts };
+      st.shown = shownOf(hs, this.#data);
+      byId('learn-sg').textContent = String(hs.counts.sg);
+      byId('learn-main').textContent = String(hs.counts.main);
+      byId('learn-abstract').textContent = String(hs.counts.sg + hs.counts.main);
+      byId('learn-refinement').textContent = String(hs.counts.refinement);
+    }
     const phase = byId<HTMLSelectElement>('learn-phase');
-    phase.value = String(phaseStarts(this.#steps).get(s.phase));
+    phase.value = String(phaseStarts<string>(this.#steps).get(s.phase));
     byId<HTMLButtonElement>('learn-prev').disabled = this.#index === 0;
     byId<HTMLButtonElement>('learn-next').disabled = this.#index === this.#steps.length - 1;
     this.#updateLink();
@@ -280,10 +342,16 @@ class LearnPage {
     const s = this.#steps[this.#index]!;
     const fig = byId('learn-hpa-figure');
     const side = Math.max(120, Math.min(fig.clientWidth, window.innerHeight - 80));
-    this.#view.draw(s, side, side);
+    if (this.#haa) {
+      this.#haa.view.draw(s as HaaStep, side);
+      const a = byId('learn-astar-figure');
+      this.#haa.beside.draw(s as HaaStep, Math.max(100, Math.min(a.clientWidth, side)), true);
+      return;
+    }
+    this.#view.draw(s as Step, side, side);
     const a = byId('learn-astar-figure');
     const small = Math.max(100, Math.min(a.clientWidth, side));
-    this.#astarView.draw(s, small, small, true);
+    this.#astarView.draw(s as Step, small, small, true);
   }
 }
 
@@ -296,8 +364,10 @@ const initial: LearnState = {
   counts: { sg: 0, main: 0, refinement: 0 },
   astarExpanded: 0,
   shown: null,
+  haa: null,
+  haaData: null,
   playing: false,
-  query: { start: { x: 0, y: 0 }, goal: { x: 0, y: 0 }, cluster: 0, levels: 0, map: '', dhpa: false },
+  query: { start: { x: 0, y: 0 }, goal: { x: 0, y: 0 }, cluster: 0, levels: 0, map: '', dhpa: false, haa: false },
 };
 window.__hpastarLearn = initial;
 

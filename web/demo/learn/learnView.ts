@@ -22,8 +22,18 @@ export const LEARN_COLOURS = {
   goal: '#D55E00',
 } as const;
 
-/** The terrain of a map as an image, one pixel per cell (walls dark, ground light). */
-export function terrainImage(terrain: Uint8Array, width: number, height: number): HTMLCanvasElement {
+/** HAA*'s terrain kinds as the walkthrough colours them (everything else is an obstacle, dark). */
+export const KIND_COLOURS: Readonly<Record<string, readonly [number, number, number]>> = {
+  W: [140, 195, 235], // water
+  T: [120, 190, 120], // trees
+  S: [190, 170, 120], // swamp
+};
+
+/**
+ * The terrain of a map as an image, one pixel per cell (walls dark, ground light); with `kinds`,
+ * water, trees and swamp in their own colours (HAA*, whose agents may stand on them).
+ */
+export function terrainImage(terrain: Uint8Array, width: number, height: number, kinds = false): HTMLCanvasElement {
   const c = document.createElement('canvas');
   c.width = width;
   c.height = height;
@@ -31,11 +41,12 @@ export function terrainImage(terrain: Uint8Array, width: number, height: number)
   const img = ctx.createImageData(width, height);
   for (let i = 0; i < width * height; i++) {
     const ch = terrain[i]!;
-    const free = ch === 0x2e || ch === 0x47 || ch === 0x53; // . G S
+    const free = ch === 0x2e || ch === 0x47 || (!kinds && ch === 0x53); // . G, and S where it is ground
     const v = free ? 246 : 70;
-    img.data[4 * i] = v;
-    img.data[4 * i + 1] = v;
-    img.data[4 * i + 2] = free ? 240 : 70;
+    const [r, g, b] = (kinds && KIND_COLOURS[String.fromCharCode(ch)]) || [v, v, free ? 240 : 70];
+    img.data[4 * i] = r;
+    img.data[4 * i + 1] = g;
+    img.data[4 * i + 2] = b;
     img.data[4 * i + 3] = 255;
   }
   ctx.putImageData(img, 0, 0);

@@ -131,6 +131,8 @@ export function readWalkthrough(planner: HPAStar, size: { width: number; height:
 
 /** Most steps a phase that grows node by node gets; longer searches advance several nodes a step. */
 export const MAX_GROWTH_STEPS = 60;
+/** Steps of each insertion search (its cells appear in the order it expanded them). */
+export const INSERTION_STEPS = 4;
 
 const zero = (): Counts => ({ sg: 0, main: 0, refinement: 0 });
 
@@ -242,18 +244,28 @@ export function makeSteps(d: WalkthroughData): Step[] {
   const insertions = t.searches.filter((s) => s.phase === 'insertion');
   const names = ['start', 'goal'];
   insertions.forEach((s, i) => {
-    counts.sg += s.closed.length / 2;
     const who = names[i % 2]!; // the core inserts the start, then the goal, level by level
-    push({
-      phase: 'insertion',
-      level: s.level,
-      closed: { cells: s.closed, count: s.closed.length / 2 },
-      open: { cells: s.open, count: s.open.length / 2 },
-      connections: i === insertions.length - 1,
-      counts,
-      title: `Insertion of the ${who} at level ${s.level + 1}: ${s.closed.length / 2} expanded`,
-      text: `The query's ${who} is not a node of the graph. A search inside its cluster finds how far it is from each node of the cluster; each node it reaches gets an edge to it (dotted). This is the paper's SG effort (${counts.sg} so far).`,
-    });
+    // The search grows over a few steps, its cells in the order it expanded them (nearest first).
+    const n = s.closed.length / 2;
+    const per = Math.max(1, Math.ceil(n / INSERTION_STEPS));
+    const before = counts.sg;
+    for (let k = Math.min(per, n); ; k = Math.min(k + per, n)) {
+      counts.sg = before + k;
+      const last = k === n;
+      push({
+        phase: 'insertion',
+        level: s.level,
+        closed: { cells: s.closed, count: k },
+        open: last ? { cells: s.open, count: s.open.length / 2 } : null,
+        connections: last && i === insertions.length - 1,
+        counts,
+        title: `Insertion of the ${who} at level ${s.level + 1}: ${k} of ${n} expanded`,
+        text: last
+          ? `The query's ${who} is not a node of the graph. A search inside its cluster finds how far it is from each node of the cluster; each node it reaches gets an edge to it (dotted). This is the paper's SG effort (${counts.sg} so far).`
+          : `The query's ${who} is not a node of the graph, so a Dijkstra search inside its cluster measures its distance to the cluster's nodes. Cells are expanded nearest first, in the order the search took them from its queue; it stops once every node of the cluster is reached.`,
+      });
+      if (last) break;
+    }
   });
   if (d.tree) {
     const n = d.tree.node;
@@ -286,7 +298,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
         title: `Abstract search: ${k} of ${n} nodes expanded`,
         text: last
           ? `A* on the abstract graph expanded ${n} nodes (filled) and left ${abstract.open.length / 2} in its open list (hollow). The abstract path, ${t.path.stats.abstractPathNodes} nodes, is drawn thick.`
-          : `A* on the abstract graph of level ${d.levels}: the node with the lowest estimate (distance so far plus straight-line distance to the goal) is expanded next. Expanded nodes are filled, in the order A* took them.`,
+          : `A* on the abstract graph of level ${d.levels}: the node with the lowest estimate (distance so far plus straight-line distance to the goal) is expanded next. Expanded nodes are filled, in the order A* took them from its open list.`,
       });
       if (last) break;
     }
@@ -339,8 +351,8 @@ export function makeSteps(d: WalkthroughData): Step[] {
 }
 
 /** The first step of each phase (phases without steps are left out). */
-export function phaseStarts(steps: readonly Step[]): Map<PhaseId, number> {
-  const out = new Map<PhaseId, number>();
+export function phaseStarts<P extends string>(steps: readonly { phase: P }[]): Map<P, number> {
+  const out = new Map<P, number>();
   steps.forEach((s, i) => {
     if (!out.has(s.phase)) out.set(s.phase, i);
   });

@@ -1,0 +1,223 @@
+// Draws one step of the HAA* walkthrough on a canvas: terrain (water and trees in their colours),
+// clusters, clearance numbers in the cells, entrances as bars across the borders, transitions, the
+// annotated graph and the paths. Drawn when the step or the size changes, never per frame.
+import { entranceSteps, graphOf, wrongCells, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
+import { LEARN_COLOURS } from './learnView';
+
+export class HaaView {
+  #cell = 1;
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly data: HaaWalkthroughData,
+    private readonly terrain: HTMLCanvasElement,
+  ) {}
+
+  #centre(x: number, y: number): { x: number; y: number } {
+    return { x: (x + 0.5) * this.#cell, y: (y + 0.5) * this.#cell };
+  }
+
+  /** Draws `step` in at most `side` × `side` CSS pixels; `beside`: the side figure (true clearance of the main capability). */
+  draw(step: HaaStep, side: number, beside = false): void {
+    const d = this.data;
+    const cell = Math.max(1, Math.min(side / d.width, side / d.height));
+    this.#cell = cell;
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.round(cell * d.width), h = Math.round(cell * d.height);
+    if (this.canvas.width !== Math.round(w * dpr) || this.canvas.height !== Math.round(h * dpr)) {
+      this.canvas.width = Math.round(w * dpr);
+      this.canvas.height = Math.round(h * dpr);
+      this.canvas.style.width = `${w}px`;
+      this.canvas.style.height = `${h}px`;
+    }
+    const ctx = this.canvas.getContext('2d')!;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.terrain, 0, 0, w, h);
+    this.#clusters(ctx);
+    if (beside) {
+      this.#numbers(ctx, d.clearance[d.main]!);
+      if (step.beside) this.#outlineWrong(ctx);
+      if (step.figure5 && d.bigTrue.found) this.#path(ctx, d.bigTrue.cells, '#000000', Math.max(2, cell / 6), 2);
+    } else {
+      this.#drawStep(ctx, step);
+    }
+    this.#endpoint(ctx, d.start.x, d.start.y, LEARN_COLOURS.start);
+    this.#endpoint(ctx, d.goal.x, d.goal.y, LEARN_COLOURS.goal);
+  }
+
+  #drawStep(ctx: CanvasRenderingContext2D, s: HaaStep): void {
+    const d = this.data;
+    const cell = this.#cell;
+    if (s.numbers) this.#numbers(ctx, s.numbers.kind === 'true' ? d.clearance[s.numbers.capability]! : d.brushfire);
+    if (s.beside) this.#outlineWrong(ctx);
+    if (s.figure5) {
+      if (d.bigBrushfire.found) this.#path(ctx, d.bigBrushfire.cells, LEARN_COLOURS.refined, Math.max(2, cell / 6), 2);
+      else if (d.bigTrue.found) this.#path(ctx, d.bigTrue.cells, '#000000', Math.max(2, cell / 6), 2, [6, 5]);
+    }
+    if (s.phase === 'entrances' && s.agent) {
+      // Each border step of enough clearance: a bar on the border between its two cells.
+      const c = d.crossings.crossings;
+      ctx.fillStyle = LEARN_COLOURS.entrance;
+      ctx.globalAlpha = 0.8;
+      for (const k of entranceSteps(d, s.agent)) {
+        const ax = c[4 * k]!, ay = c[4 * k + 1]!, bx = c[4 * k + 2]!;
+        // Narrow enough to leave the cells' numbers readable.
+        if (bx !== ax) ctx.fillRect((ax + 0.82) * cell, ay * cell + cell * 0.08, cell * 0.36, cell * 0.84);
+        else ctx.fillRect(ax * cell + cell * 0.08, (ay + 0.82) * cell, cell * 0.84, cell * 0.36);
+      }
+      ctx.globalAlpha = 1;
+    }
+    if (s.transitions) {
+      const t = d.crossings.transitions;
+      ctx.strokeStyle = LEARN_COLOURS.interEdge;
+      ctx.lineWidth = Math.max(2, cell / 8);
+      ctx.fillStyle = LEARN_COLOURS.transition;
+      for (let k = 0; k < t.length; k += 4) {
+        const a = this.#centre(t[k]!, t[k + 1]!), b = this.#centre(t[k + 2]!, t[k + 3]!);
+        ctx.beginPath();
+        ctx.moveTo(a.x, a.y);
+        ctx.lineTo(b.x, b.y);
+        ctx.stroke();
+        this.#dot(ctx, t[k]!, t[k + 1]!, Math.max(2, cell / 7));
+        this.#dot(ctx, t[k + 2]!, t[k + 3]!, Math.max(2, cell / 7));
+      }
+    }
+    if (s.annotations) this.#annotations(ctx);
+    if (s.graph && s.agent) this.#graph(ctx, s);
+    // The agent's abstract path (dashed, through the nodes' cells), then its refined path of anchors.
+    const shown = s.paths.big ? d.big : s.paths.small ? d.small : null;
+    if (shown?.found) this.#path(ctx, shown.abstractPath, LEARN_COLOURS.abstractNode, Math.max(2, cell / 8), 1, [8, 6], false);
+    if (s.paths.small && d.small.found) this.#path(ctx, d.small.cells, LEARN_COLOURS.refined, Math.max(2, cell / 5), 1);
+    if (s.paths.big && d.big.found) this.#path(ctx, d.big.cells, '#000000', Math.max(2, cell / 5), 2);
+  }
+
+  #clusters(ctx: CanvasRenderingContext2D): void {
+    const r = this.data.graphs[0]!.clusters;
+    const cell = this.#cell;
+    ctx.strokeStyle = LEARN_COLOURS.clusters;
+    ctx.lineWidth = 2;
+    for (let i = 0; i < r.length; i += 4) ctx.strokeRect(r[i]! * cell, r[i + 1]! * cell, (r[i + 2]! - r[i]!) * cell, (r[i + 3]! - r[i + 1]!) * cell);
+  }
+
+  /** The values in the cells (not 0), when cells are large enough to read; else shaded by value. */
+  #numbers(ctx: CanvasRenderingContext2D, values: Uint8Array): void {
+    const d = this.data;
+    const cell = this.#cell;
+    const readable = cell >= 12;
+    ctx.font = `${Math.max(8, Math.floor(cell * 0.45))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      if (v === 0) continue;
+      const x = i % d.width, y = Math.floor(i / d.width);
+      if (readable) {
+        ctx.fillStyle = '#1a1a1a';
+        const c = this.#centre(x, y);
+        ctx.fillText(String(v), c.x, c.y);
+      } else {
+        ctx.fillStyle = `rgba(0, 114, 178, ${Math.min(0.8, 0.12 * v)})`;
+        ctx.fillRect(x * cell, y * cell, cell, cell);
+      }
+    }
+  }
+
+  /** Cells where Brushfire says less than true clearance, outlined. */
+  #outlineWrong(ctx: CanvasRenderingContext2D): void {
+    const d = this.data;
+    const cell = this.#cell;
+    ctx.strokeStyle = LEARN_COLOURS.entrance;
+    ctx.lineWidth = Math.max(1.5, cell / 14);
+    for (const i of wrongCells(d)) ctx.strokeRect((i % d.width) * cell + 2, Math.floor(i / d.width) * cell + 2, cell - 4, cell - 4);
+  }
+
+  /** Inter-edges labelled "capability/clearance" (several on one transition stacked). */
+  #annotations(ctx: CanvasRenderingContext2D): void {
+    const d = this.data;
+    const g = graphOf(d, { size: 1, capability: d.main });
+    const cell = this.#cell;
+    const count = new Map<string, number>();
+    ctx.font = `${Math.max(8, Math.floor(cell * 0.22))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (let k = 0; k < g.edgeFrom.length; k++) {
+      if (!g.edgeInter[k]) continue;
+      const a = g.edgeFrom[k]!, b = g.edgeTo[k]!;
+      const key = `${a},${b}`;
+      const n = count.get(key) ?? 0;
+      count.set(key, n + 1);
+      const p = this.#centre(g.nodes[2 * a]!, g.nodes[2 * a + 1]!), q = this.#centre(g.nodes[2 * b]!, g.nodes[2 * b + 1]!);
+      const text = `${d.capabilities[g.edgeCapability[k]!]!.replace('ground', 'g').replace('water', 'w').replace('trees', 't').replace('swamp', 's')}/${g.edgeClearance[k]}`;
+      const x = (p.x + q.x) / 2 + (p.x === q.x ? cell * 0.55 : 0), y = (p.y + q.y) / 2 + (p.y === q.y ? -cell * 0.55 : 0) + n * cell * 0.26;
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+      const wText = ctx.measureText(text).width + 4;
+      ctx.fillRect(x - wText / 2, y - cell * 0.13, wText, cell * 0.26);
+      ctx.fillStyle = LEARN_COLOURS.interEdge;
+      ctx.fillText(text, x, y);
+    }
+  }
+
+  /** The agent's graph: every edge faint, the ones it may take bold (inter blue, intra green). */
+  #graph(ctx: CanvasRenderingContext2D, s: HaaStep): void {
+    const d = this.data;
+    const g = graphOf(d, s.agent!);
+    const cell = this.#cell;
+    for (const admitted of [0, 1]) {
+      for (let k = 0; k < g.edgeFrom.length; k++) {
+        if (g.edgeAdmits[k] !== admitted) continue;
+        const a = g.edgeFrom[k]!, b = g.edgeTo[k]!;
+        ctx.strokeStyle = g.edgeInter[k] ? LEARN_COLOURS.interEdge : LEARN_COLOURS.intraEdge;
+        ctx.globalAlpha = admitted ? 1 : 0.18;
+        ctx.lineWidth = admitted ? Math.max(2, cell / 9) : 1;
+        const p = this.#centre(g.nodes[2 * a]!, g.nodes[2 * a + 1]!), q = this.#centre(g.nodes[2 * b]!, g.nodes[2 * b + 1]!);
+        ctx.beginPath();
+        ctx.moveTo(p.x, p.y);
+        ctx.lineTo(q.x, q.y);
+        ctx.stroke();
+      }
+    }
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = LEARN_COLOURS.abstractNode;
+    for (let k = 0; k < g.nodes.length; k += 2) this.#dot(ctx, g.nodes[k]!, g.nodes[k + 1]!, Math.max(2, cell / 7));
+  }
+
+  /** A path of anchors, with the agent's square outlined at its first and last cell (when `squares`). */
+  #path(ctx: CanvasRenderingContext2D, cells: Int32Array, colour: string, width: number, size: number, dash: number[] = [], squares = true): void {
+    const cell = this.#cell;
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.setLineDash(dash);
+    ctx.lineJoin = 'round';
+    ctx.beginPath();
+    for (let k = 0; k < cells.length; k += 2) {
+      // Through the centre of the agent's square, not of its anchor cell.
+      const x = (cells[k]! + size / 2) * cell, y = (cells[k + 1]! + size / 2) * cell;
+      if (k === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    }
+    ctx.stroke();
+    ctx.setLineDash([]);
+    if (!squares) return;
+    ctx.lineWidth = Math.max(1.5, width / 2);
+    for (const k of [0, cells.length - 2]) if (k >= 0) ctx.strokeRect(cells[k]! * cell + 1, cells[k + 1]! * cell + 1, size * cell - 2, size * cell - 2);
+  }
+
+  #dot(ctx: CanvasRenderingContext2D, x: number, y: number, r: number): void {
+    const c = this.#centre(x, y);
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+
+  #endpoint(ctx: CanvasRenderingContext2D, x: number, y: number, colour: string): void {
+    const c = this.#centre(x, y);
+    ctx.fillStyle = colour;
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.arc(c.x - this.#cell * 0.3, c.y - this.#cell * 0.3, Math.max(4, this.#cell * 0.15), 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+  }
+}
