@@ -25,17 +25,14 @@ interface Shown {
   pathCells: number[];
 }
 
-const shown = (p: Page): Promise<Shown> =>
-  p.evaluate(() => {
-    const w = window.__hpastarWorld!;
-    return { floor: w.floor, version: w.version, start: w.start, goal: w.goal, found: w.found, cost: w.cost, pathCells: w.pathCells };
-  });
+const shown = (p: Page): Promise<Shown> => p.evaluate(() => window.__hpastarWorld!.state());
 
 /** The world as the page has it, for the rules' check. */
 async function rulesOf(p: Page): Promise<WorldBlocks> {
   const { width, height, levels, floors } = await p.evaluate(() => {
     const w = window.__hpastarWorld!;
-    return { width: w.width, height: w.height, levels: w.levels, floors: Array.from({ length: w.levels }, (_, z) => w.blocks(z)) };
+    const { width, height, levels } = w.state();
+    return { width, height, levels, floors: Array.from({ length: levels }, (_, z) => w.blocks(z)) };
   });
   return new WorldBlocks(width, height, levels, floors.map((f) => Uint8Array.from(f)));
 }
@@ -46,7 +43,7 @@ async function clickCell(p: Page, x: number, y: number): Promise<void> {
 }
 
 async function waitIdle(p: Page): Promise<void> {
-  await p.waitForFunction(() => window.__hpastarWorld?.ready === true && !window.__hpastarWorld.busy, null, { timeout: 30_000 });
+  await p.waitForFunction(() => window.__hpastarWorld?.ready === true && !window.__hpastarWorld.state().busy, null, { timeout: 30_000 });
 }
 
 const levelsOf = (cells: number[]) => new Set(cells.filter((_, i) => i % 3 === 2));
@@ -61,16 +58,20 @@ test('floor view: a path clicked across floors, then a block built on it and dug
   await page.selectOption('[data-testid=world-size]', '64x64x8');
   await page.fill('[data-testid=world-seed]', '3');
   await page.click('[data-testid=world-generate]');
-  await page.waitForFunction(() => window.__hpastarWorld!.width === 64);
+  await page.waitForFunction(() => window.__hpastarWorld!.state().width === 64);
   await waitIdle(page);
-  expect(await page.evaluate(() => [window.__hpastarWorld!.width, window.__hpastarWorld!.height, window.__hpastarWorld!.levels])).toEqual([64, 64, 8]);
+  expect(await page.evaluate(() => {
+    const { width, height, levels } = window.__hpastarWorld!.state();
+    return [width, height, levels];
+  })).toEqual([64, 64, 8]);
 
   // A start on floor 0 and the farthest goal it reaches on the highest floor it reaches.
   const { start, goal } = await page.evaluate(() => {
     const w = window.__hpastarWorld!;
-    const cells = (z: number) => w.standing(z).flatMap((s, i) => (s ? [{ x: i % w.width, y: Math.floor(i / w.width), z }] : []));
+    const { width, levels } = w.state();
+    const cells = (z: number) => w.standing(z).flatMap((s, i) => (s ? [{ x: i % width, y: Math.floor(i / width), z }] : []));
     const start = cells(0).find((c) => c.x > 2 && c.y > 2)!;
-    for (let z = w.levels - 1; z > 0; z--) {
+    for (let z = levels - 1; z > 0; z--) {
       const goals = cells(z).filter((c) => w.reachable(start, c));
       if (goals.length) return { start, goal: goals.sort((a, b) => Math.abs(b.x - start.x) + Math.abs(b.y - start.y) - Math.abs(a.x - start.x) - Math.abs(a.y - start.y))[0]! };
     }

@@ -254,10 +254,17 @@ export class FloorView {
       ctx.fill();
       ctx.stroke();
       if (v.z !== s.floor) {
-        ctx.fillStyle = '#000';
-        ctx.font = `${Math.max(10, Math.round(c))}px system-ui, sans-serif`;
+        // Its floor, on a white label: readable over ground and over the dark void alike.
+        const font = Math.max(10, Math.round(c));
+        const label = `floor ${v.z}`;
+        ctx.font = `${font}px system-ui, sans-serif`;
         ctx.textAlign = 'left';
-        ctx.fillText(`floor ${v.z}`, x + size, y);
+        ctx.textBaseline = 'middle';
+        ctx.globalAlpha = 1;
+        ctx.fillStyle = '#fff';
+        ctx.fillRect(x + size * 0.8, y - font * 0.6, ctx.measureText(label).width + 4, font * 1.2);
+        ctx.fillStyle = '#000';
+        ctx.fillText(label, x + size * 0.8 + 2, y);
       }
     }
     ctx.globalAlpha = 1;

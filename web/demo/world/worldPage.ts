@@ -10,9 +10,8 @@ import { WorldSession, type WorldTool } from './worldSession';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-/** What the end-to-end tests read (tests/e2e/world.e2e.ts). */
-export interface WorldPageHook {
-  ready: boolean;
+/** What the page shows, as the end-to-end tests read it. */
+export interface WorldPageState {
   busy: boolean;
   width: number;
   height: number;
@@ -25,6 +24,12 @@ export interface WorldPageHook {
   cost: number | null;
   /** The path's cells packed x, y, z. */
   pathCells: number[];
+}
+
+/** What the end-to-end tests read (tests/e2e/world.e2e.ts). */
+export interface WorldPageHook {
+  ready: boolean;
+  state(): WorldPageState;
   /** 1 where an agent stands on floor z, row-major. */
   standing(z: number): number[];
   /** The block codes of floor z, row-major, as the page has them. */
@@ -166,39 +171,19 @@ async function main(): Promise<void> {
 
   window.__hpastarWorld = {
     ready: false,
-    get busy() {
-      return busy;
-    },
-    get width() {
-      return session.width;
-    },
-    get height() {
-      return session.height;
-    },
-    get levels() {
-      return session.levels;
-    },
-    get floor() {
-      return session.floor;
-    },
-    get version() {
-      return session.version;
-    },
-    get start() {
-      return session.start;
-    },
-    get goal() {
-      return session.goal;
-    },
-    get found() {
-      return session.path ? session.path.found : null;
-    },
-    get cost() {
-      return session.path?.found ? session.path.cost : null;
-    },
-    get pathCells() {
-      return Array.from(session.path?.cells ?? []);
-    },
+    state: () => ({
+      busy,
+      width: session.width,
+      height: session.height,
+      levels: session.levels,
+      floor: session.floor,
+      version: session.version,
+      start: session.start,
+      goal: session.goal,
+      found: session.path ? session.path.found : null,
+      cost: session.path?.found ? session.path.cost : null,
+      pathCells: Array.from(session.path?.cells ?? []),
+    }),
     standing: (z) => Array.from(session.floors.standing[z] ?? []),
     blocks: (z) => Array.from(session.floors.blocks[z] ?? []),
     reachable: (a, b) => session.planner?.isReachable(a, b) ?? false,
