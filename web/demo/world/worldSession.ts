@@ -65,9 +65,9 @@ export class WorldSession {
     this.planner = this.hp.WorldHPAStar.build(this.world, WORLD_OPTIONS);
     this.buildMs = performance.now() - t0;
     this.readFloors();
-    this.floor = 0;
     this.lastChange = null;
     this.#pickQuery();
+    this.floor = this.start?.z ?? 0;
     this.plan();
   }
 
@@ -164,29 +164,35 @@ export class WorldSession {
   }
 
   /**
-   * The first query of a world: a start on floor 0 near the north-west corner, and the goal as far as
-   * possible from it on the highest floor it reaches (the component labels say which, without search).
+   * The first query of a world: a start on the lowest floor an agent stands on (caves have none on
+   * floor 0) and a goal on the highest floor it reaches, as far
+   * from it as can be found among a few dozen cells of each (spread evenly over their floors; the
+   * component labels answer each pair without a search).
    */
   #pickQuery(): void {
     this.start = this.goal = null;
-    const w = this.width, h = this.height;
-    const byCorner = (z: number) => {
+    const w = this.width;
+    const spread = (z: number, count: number) => {
       const cells: Voxel[] = [];
       this.floors.standing[z]!.forEach((s, i) => s && cells.push({ x: i % w, y: Math.floor(i / w), z }));
-      return cells.sort((a, b) => a.x + a.y - (b.x + b.y));
+      const step = Math.max(1, cells.length / count);
+      return Array.from({ length: Math.min(count, cells.length) }, (_, k) => cells[Math.floor(k * step)]!);
     };
-    const start = byCorner(0)[0];
-    if (!start) return;
-    this.start = start;
-    for (let z = this.levels - 1; z > 0; z--) {
-      const goal = byCorner(z)
-        .reverse()
-        .slice(0, 4 * (w + h))
-        .find((c) => this.planner!.isReachable(start, c));
-      if (goal) {
-        this.goal = goal;
+    let bottom = 0;
+    while (bottom < this.levels - 1 && !this.floors.standing[bottom]!.includes(1)) bottom++;
+    const starts = spread(bottom, 32);
+    for (let z = this.levels - 1; z > bottom; z--) {
+      let best: [Voxel, Voxel] | null = null, far = -1;
+      for (const goal of spread(z, 32))
+        for (const start of starts) {
+          const d = Math.abs(goal.x - start.x) + Math.abs(goal.y - start.y);
+          if (d > far && this.planner!.isReachable(start, goal)) [best, far] = [[start, goal], d];
+        }
+      if (best) {
+        [this.start, this.goal] = best;
         return;
       }
     }
+    this.start = starts[0] ?? null;
   }
 }
