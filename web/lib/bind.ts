@@ -12,7 +12,7 @@ import { outOfMemoryError } from './errors.ts';
 import { internal, moduleError, resolveWorldOptions, resolveHaaOptions, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { SHPAStar } from './shpastar.ts';
-import { BlockKinds, BlockWorld, WorldAStar, WorldHPAStar, type BlockKindInfo, type ResolvedWorldHierarchyOptions, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldKind, type WorldLimits } from './world.ts';
+import { BlockKinds, BlockWorld, rawWorld, WorldAStar, WorldHPAStar, type BlockKindInfo, type ResolvedWorldHierarchyOptions, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldKind, type WorldLimits } from './world.ts';
 import type { HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 // The raw module behind each API that bindModule made, for the package's own command-line tool
@@ -237,7 +237,7 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
         const where = 'WorldHPAStar.build';
         state.check(where);
         const o = resolveWorldOptions(options, worldDefaults, where);
-        const w = BlockWorld.rawOf(world, where);
+        const w = rawWorld(world, where);
         const raw = state.call(where, () => new module.WorldHPAStar());
         const error = state.call(where, () => raw.build(w, o));
         if (error) {

@@ -209,6 +209,15 @@ function worldPathOf<T extends WorldPathResult>(where: string, raw: RawWorldPath
   throw new PathQueryError(raw.status, `${where}: ${which[0]} (${which[1].x}, ${which[1].y}, ${which[1].z}) is outside the world or not a cell an agent stands in`);
 }
 
+// Lets the planners reach a BlockWorld's raw handle while keeping it private to everyone else.
+let rawWorldOf: (world: BlockWorld) => RawBlockWorld;
+
+/** @internal The raw handle of a world, argument of `where`; throws if it has been disposed. */
+export function rawWorld(world: unknown, where: string): RawBlockWorld {
+  if (!(world instanceof BlockWorld)) throw new TypeError(`${where}: world must be a BlockWorld made by hpastar.BlockWorld.parse or generate, got ${describe(world)}`);
+  return rawWorldOf(world);
+}
+
 /**
  * A block world in WebAssembly memory. Make one with `hpastar.BlockWorld.parse(text)` or
  * `hpastar.BlockWorld.generate({ kind, size, seed })`.
@@ -233,10 +242,8 @@ export class BlockWorld extends WasmObject<RawBlockWorld> {
     this.#levels = raw.levels();
   }
 
-  /** @internal The raw handle, for the planners. */
-  static rawOf(world: unknown, where: string): RawBlockWorld {
-    if (!(world instanceof BlockWorld)) throw new TypeError(`${where}: world must be a BlockWorld made by hpastar.BlockWorld.parse or generate, got ${describe(world)}`);
-    return world.rawHandle();
+  static {
+    rawWorldOf = (world) => world.rawHandle();
   }
 
   /** Columns (x). */
@@ -378,7 +385,7 @@ export class WorldAStar extends WasmObject<RawWorldAStar> {
    */
   findPath(world: BlockWorld, start: Voxel, goal: Voxel): WorldPathResult {
     const where = 'WorldAStar.findPath';
-    const w = BlockWorld.rawOf(world, where);
+    const w = rawWorld(world, where);
     const s = voxel(where, 'start', start);
     const g = voxel(where, 'goal', goal);
     const raw = this.rawHandle();
