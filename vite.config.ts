@@ -21,11 +21,13 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/demo', import.meta.url)),
     emptyOutDir: true,
-    // Two pages: the demo, and the walkthrough that teaches HPA* step by step (learn.html).
+    // Three pages: the demo, the walkthrough that teaches HPA* step by step (learn.html), and block worlds
+    // seen floor by floor (world.html).
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./web/demo/index.html', import.meta.url)),
         learn: fileURLToPath(new URL('./web/demo/learn.html', import.meta.url)),
+        world: fileURLToPath(new URL('./web/demo/world.html', import.meta.url)),
       },
     },
   },

@@ -41,6 +41,9 @@ inline constexpr int kBlockKindCount = 7;
 // The character of each kind in the text format (BlockWorldFormat.h), indexed by the Block value: the
 // one place that names them.
 inline constexpr char kBlockChars[kBlockKindCount] = {'.', '#', 'H', '^', '>', 'v', '<'};
+// Their names, for APIs that name blocks in words (the wasm bindings).
+inline constexpr const char* kBlockNames[kBlockKindCount] = {"air",        "solid",       "ladder",    "stair-north",
+                                                             "stair-east", "stair-south", "stair-west"};
 
 inline char charOfBlock(Block b) { return kBlockChars[static_cast<uint8_t>(b)]; }
 inline std::optional<Block> blockOfChar(char c) {

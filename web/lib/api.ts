@@ -10,6 +10,7 @@ import type { AnnotatedAStar, HAAStar } from './haastar.ts';
 import type { HPAStar } from './hpastar.ts';
 import type { JPS, JPSPlus } from './jps.ts';
 import type { SHPAStar } from './shpastar.ts';
+import type { BlockKindInfo, BlockWorld, ResolvedWorldHierarchyOptions, WorldAStar, WorldGenerateOptions, WorldHierarchyOptions, WorldHPAStar, WorldLimits } from './world.ts';
 import type { ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 export { AStar } from './astar.ts';
@@ -26,6 +27,26 @@ export { OutOfMemoryError, type OutOfMemoryFigures } from './errors.ts';
 export { PathQueryError } from './results.ts';
 export { SHPAStar } from './shpastar.ts';
 export { pathCrossesUpdate } from './updates.ts';
+export {
+  BlockWorld,
+  WorldAStar,
+  WorldHPAStar,
+  type BlockChange,
+  type BlockKindInfo,
+  type BlockName,
+  type ResolvedWorldHierarchyOptions,
+  type Voxel,
+  type WorldGenerateOptions,
+  type WorldHierarchyNodes,
+  type WorldHierarchyOptions,
+  type WorldHierarchyStats,
+  type WorldHpaPathResult,
+  type WorldHpaSearchStats,
+  type WorldKind,
+  type WorldLimits,
+  type WorldPathResult,
+  type WorldSize,
+} from './world.ts';
 export {
   Crowd,
   type AgentOptions,
@@ -174,6 +195,41 @@ export interface JPSPlusFactory {
   build(grid: Grid): JPSPlus;
 }
 
+/** `hpastar.BlockWorld`: makes block worlds (several floors) in one loaded module. */
+export interface BlockWorldFactory {
+  /**
+   * Parses a world in its text format (the Moving AI `.map` format with a `levels N` header and one
+   * block of rows per level, each after a `level K` line; block characters `.` air, `#` solid, `H`
+   * ladder, `^` `>` `v` `<` stairs rising north, east, south, west).
+   * @param fileName - the name used in error messages
+   * @throws Error - `"<fileName>:<line>: <problem>"` when the text is not a valid world
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the world
+   */
+  parse(text: string, fileName?: string): BlockWorld;
+  /**
+   * Generates a world, the same for the same options on every platform (and as `hpa gen3d` makes it).
+   * @throws RangeError - when the kind is unknown, the size is outside the limits or the seed is not an integer in 0..2^53-1
+   */
+  generate(options: WorldGenerateOptions): BlockWorld;
+  /** The block kinds, in code order (the codes of {@link BlockWorld.floor}). */
+  readonly blockKinds: readonly BlockKindInfo[];
+  /** The limits of a world's size and file, and the generator's kinds. */
+  readonly limits: WorldLimits;
+}
+
+/** `hpastar.WorldHPAStar`: builds HPA* planners over block worlds in one loaded module. */
+export interface WorldHPAStarFactory {
+  /**
+   * Builds the hierarchy of a world as it is now (the planner keeps its own copy of the blocks).
+   * @throws TypeError - when an option is unknown or not an integer
+   * @throws RangeError - when an option is out of range (`"WorldHPAStar.build: clusterSide 1 is outside 2..1024"`)
+   * @throws OutOfMemoryError - (a RangeError) when the WebAssembly heap has no room for the build
+   */
+  build(world: BlockWorld, options?: WorldHierarchyOptions): WorldHPAStar;
+  /** The options used for fields that {@link WorldHPAStarFactory.build} is not given. */
+  readonly defaultOptions: ResolvedWorldHierarchyOptions;
+}
+
 /** A loaded hpastar module. Objects it makes hold C++ memory: dispose of them when done. */
 export interface Hpastar {
   /** Makes {@link Grid}s: `hpastar.Grid.fromMovingAI(text, 'arena.map')`. */
@@ -192,4 +248,10 @@ export interface Hpastar {
   readonly HAAStar: HAAStarFactory;
   /** Builds {@link AnnotatedAStar} searches: `hpastar.AnnotatedAStar.build(grid, 'ground,trees')`. */
   readonly AnnotatedAStar: AnnotatedAStarFactory;
+  /** Makes {@link BlockWorld}s: `hpastar.BlockWorld.generate({ kind: 'caves', size: { width: 128, height: 128, levels: 8 }, seed: 1 })`. */
+  readonly BlockWorld: BlockWorldFactory;
+  /** Makes {@link WorldAStar} query objects: `new hpastar.WorldAStar()`. */
+  readonly WorldAStar: new () => WorldAStar;
+  /** Builds {@link WorldHPAStar} planners: `hpastar.WorldHPAStar.build(world, { clusterSide: 16 })`. */
+  readonly WorldHPAStar: WorldHPAStarFactory;
 }

@@ -7,11 +7,12 @@ import { Grid, rawGrid } from './grid.ts';
 import { AnnotatedAStar, capabilityText, HAAStar } from './haastar.ts';
 import { HPAStar, type HpaModuleParts } from './hpastar.ts';
 import { JPS, JPSPlus } from './jps.ts';
-import { byteArray, int32, terrainBytes, text } from './args.ts';
+import { byteArray, describe, int32, integerIn, terrainBytes, text } from './args.ts';
 import { outOfMemoryError } from './errors.ts';
-import { internal, moduleError, resolveHaaOptions, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
+import { internal, moduleError, resolveWorldOptions, resolveHaaOptions, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { SHPAStar } from './shpastar.ts';
+import { BlockKinds, BlockWorld, rawWorld, WorldAStar, WorldHPAStar, type BlockKindInfo, type ResolvedWorldHierarchyOptions, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldKind, type WorldLimits } from './world.ts';
 import type { ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 // The raw module behind each API that bindModule made, for the package's own command-line tool
@@ -59,6 +60,26 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
       hpaClusterBuild: (planner, cluster) => module.hpaClusterBuild(planner, cluster),
       hpaNodeTree: (planner, x, y) => module.hpaNodeTree(planner, x, y),
     },
+  };
+  class BoundWorldAStar extends WorldAStar {
+    constructor() {
+      state.check('new WorldAStar');
+      super(new module.WorldAStar(), state, internal);
+    }
+  }
+  const blockKinds = new BlockKinds(module.worldBlockKinds() as BlockKindInfo[]);
+  const rawLimits = module.worldLimits();
+  const worldLimits: WorldLimits = Object.freeze({ ...rawLimits, kinds: Object.freeze(rawLimits.kinds as WorldKind[]) });
+  const worldDefaults = Object.freeze({ ...module.WorldHPAStar.defaultOptions() }) as ResolvedWorldHierarchyOptions;
+  // A world from a raw handle that `load` fills; its error (`named`: it names the file) becomes an Error.
+  const makeWorld = (load: (raw: InstanceType<HpastarModule['BlockWorld']>) => string, where: string, named: boolean, Kind: ErrorConstructor | RangeErrorConstructor): BlockWorld => {
+    const raw = state.call(where, () => new module.BlockWorld());
+    const error = state.call(where, () => load(raw));
+    if (error) {
+      raw.delete();
+      throw outOfMemoryError(where, error) ?? (named ? new Kind(error) : new Kind(`${where}: ${error}`));
+    }
+    return new BlockWorld(raw, blockKinds, state, internal);
   };
   // A map's errors name the file and line (`arena.map:7: ...`) instead of the call: `named` says so.
   const makeGrid = (load: (raw: InstanceType<HpastarModule['Grid']>) => string, where: string, named = false): Grid => {
@@ -182,6 +203,50 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
         }
         return new AnnotatedAStar(raw, state, internal);
       },
+    },
+    BlockWorld: {
+      parse(worldText: string, fileName = 'world'): BlockWorld {
+        const where = 'BlockWorld.parse';
+        const content = text(where, 'the world text', worldText);
+        const name = text(where, 'fileName', fileName);
+        const bytes = new TextEncoder().encode(content);
+        return makeWorld((raw) => raw.parse(bytes, name), where, true, Error);
+      },
+      generate(options: WorldGenerateOptions): BlockWorld {
+        const where = 'BlockWorld.generate';
+        if (typeof options !== 'object' || options === null) throw new TypeError(`${where}: options must be { kind, size: { width, height, levels }, seed }, got ${describe(options)}`);
+        const known = ['kind', 'size', 'seed'];
+        for (const key of Object.keys(options)) {
+          if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
+        }
+        const kind = text(where, 'kind', options.kind);
+        const size = options.size as Partial<WorldGenerateOptions['size']> | undefined;
+        if (typeof size !== 'object' || size === null) throw new TypeError(`${where}: size must be { width, height, levels }, got ${describe(size)}`);
+        const width = int32(where, 'size.width', size.width);
+        const height = int32(where, 'size.height', size.height);
+        const levels = int32(where, 'size.levels', size.levels);
+        const seed = integerIn(where, 'seed', options.seed ?? 1, 0, Number.MAX_SAFE_INTEGER);
+        return makeWorld((raw) => raw.generate(kind, width, height, levels, seed), where, false, RangeError);
+      },
+      blockKinds: blockKinds.list,
+      limits: worldLimits,
+    },
+    WorldAStar: BoundWorldAStar,
+    WorldHPAStar: {
+      build(world: BlockWorld, options?: WorldHierarchyOptions): WorldHPAStar {
+        const where = 'WorldHPAStar.build';
+        state.check(where);
+        const o = resolveWorldOptions(options, worldDefaults, where);
+        const w = rawWorld(world, where);
+        const raw = state.call(where, () => new module.WorldHPAStar());
+        const error = state.call(where, () => raw.build(w, o));
+        if (error) {
+          raw.delete();
+          throw moduleError(where, error, RangeError);
+        }
+        return new WorldHPAStar(raw, blockKinds, state, internal);
+      },
+      defaultOptions: worldDefaults,
     },
   };
   rawModules.set(api, module);

@@ -420,6 +420,83 @@ declare module 'hpastar:raw' {
     clearance(): Uint8Array;
   }
 
+  /** A search's answer on a block world (WorldBinding.cpp): cells are x, y, z triples. */
+  export interface RawWorldPath {
+    status: string;
+    found: boolean;
+    cost: number;
+    cells: Int32Array;
+    expanded: number;
+    /** HPA* only: the expansions per phase. */
+    stats?: { expandedInsertion: number; expandedAbstract: number; expandedRefinement: number; abstractPathNodes: number };
+  }
+
+  /** `BlockWorldHandle` in WorldBinding.cpp: a block world, empty until parsed or generated. */
+  export interface RawBlockWorld extends EmbindHandle {
+    /** World text as UTF-8 bytes: `""` or `"<fileName>:<line>: <problem>"`. */
+    parse(text: Uint8Array, fileName: string): string;
+    /** `""` or why not (unknown kind, size refused, seed not an integer). */
+    generate(kind: string, width: number, height: number, levels: number, seed: number): string;
+    loaded(): boolean;
+    width(): number;
+    height(): number;
+    levels(): number;
+    /** The block code at (x, y, z), -1 outside. */
+    blockAt(x: number, y: number, z: number): number;
+    standing(x: number, y: number, z: number): boolean;
+    /** The block codes of level z, row-major. */
+    floor(z: number): Uint8Array | { error: string };
+    /** 1 where an agent stands on level z, else 0, row-major. */
+    standingFloor(z: number): Uint8Array | { error: string };
+    /** Changes packed [x, y, z, code, ...]: `""` or why they are refused. */
+    setBlocks(changes: Int32Array): string;
+    /** The component label (1..), 0 where no agent stands, -1 outside. */
+    componentOf(x: number, y: number, z: number): number;
+    componentCount(): number;
+    isReachable(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): boolean;
+    /** The world in the text format. */
+    text(): string;
+    /** validateWorldPath (cpp/world/WorldPathValidator.h): `""` or the problem. */
+    validatePath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, cells: Int32Array, reportedCost: number, tolerance: number): string;
+  }
+
+  /** `WorldAStarHandle` in WorldBinding.cpp: optimal A* on a block world. */
+  export interface RawWorldAStar extends EmbindHandle {
+    findPath(world: RawBlockWorld, sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): RawWorldPath | { error: string };
+  }
+
+  /** The options of a world hierarchy (WorldHierarchyOptions). */
+  export interface RawWorldOptions {
+    clusterSide: number;
+    clusterLevels: number;
+    levels: number;
+    entranceWidth: number;
+  }
+
+  /** `WorldHpaHandle` in WorldBinding.cpp: HPA* over a block world (its own copy of it). */
+  export interface RawWorldHPAStar extends EmbindHandle {
+    /** `""` or the problem. */
+    build(world: RawBlockWorld, options: Partial<RawWorldOptions>): string;
+    built(): boolean;
+    options(): RawWorldOptions | null;
+    stats(): {
+      buildMs: number;
+      bytes: number;
+      transitions: number;
+      components: number;
+      levels: { clusters: number; nodes: number; edges: number }[];
+    } | null;
+    findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): RawWorldPath | { error: string };
+    /** Changes packed [x, y, z, code, ...] to the planner's world, then the hierarchy updated: `""` or why they are refused. */
+    applyBlockChanges(changes: Int32Array): string;
+    floor(z: number): Uint8Array | { error: string };
+    componentOf(x: number, y: number, z: number): number;
+    isReachable(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): boolean;
+    /** Boxes x0, y0, z0, x1, y1, z1 (half-open) of the clusters of a level. */
+    clusterBoxes(level: number): Int32Array | { error: string };
+    nodes(): { cells: Int32Array; levels: Uint8Array } | { error: string };
+  }
+
   /** `ParallelSearchHandle` in ParallelSearch.cpp (pthread build only). */
   export interface RawParallelSearch extends EmbindHandle {
     threads(): number;
@@ -478,6 +555,13 @@ declare module 'hpastar:raw' {
     SHPAStar: { new (): RawSHPAStar; defaultOptions(): RawOptions; staticMapsOnly(): string };
     HAAStar: { new (): RawHAAStar; defaultOptions(): RawOptions };
     AnnotatedAStar: new () => RawAnnotatedAStar;
+    BlockWorld: new () => RawBlockWorld;
+    WorldAStar: new () => RawWorldAStar;
+    WorldHPAStar: { new (): RawWorldHPAStar; defaultOptions(): RawWorldOptions };
+    /** The block kinds of block worlds (cpp/world/Blocks.h), in code order. */
+    worldBlockKinds(): { code: number; char: string; name: string }[];
+    /** Block worlds' limits and the generator's kinds. */
+    worldLimits(): { maxSide: number; maxLevels: number; maxCells: number; maxFileBytes: number; maxAbstractionLevels: number; kinds: string[] };
     /** HAA*'s option declaration (AnnotatedHierarchyOptions). */
     haaOptionFields(): RawOptionField[];
     /** The largest agent side Annotated A* and HAA* take (kMaxAgentSize). */

@@ -1,0 +1,143 @@
+// The block world page (world.html) in headless Chromium: a generated world from the picker, a start on
+// floor 0 and a goal on a higher floor clicked on the floor view (floors switched with the buttons and
+// the keys), the path shown crossing floors and checked step by step against the rules
+// (tests/web/helpers/worldRules.ts), then a block built on the path (the path goes round it) and dug
+// away again (the path comes back). Screenshot: test-results/e2e/world-floor-view.png.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect, inject, test } from 'vitest';
+import { AIR, WorldBlocks } from '../web/helpers/worldRules';
+import { ARTIFACTS, useBrowserPerFile, type Browser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let page: Page;
+
+useBrowserPerFile((b) => (browser = b), () => page);
+
+interface Shown {
+  floor: number;
+  version: number;
+  start: { x: number; y: number; z: number } | null;
+  goal: { x: number; y: number; z: number } | null;
+  found: boolean | null;
+  cost: number | null;
+  pathCells: number[];
+}
+
+const shown = (p: Page): Promise<Shown> => p.evaluate(() => window.__hpastarWorld!.state());
+
+/** The world as the page has it, for the rules' check. */
+async function rulesOf(p: Page): Promise<WorldBlocks> {
+  const { width, height, levels, floors } = await p.evaluate(() => {
+    const w = window.__hpastarWorld!;
+    const { width, height, levels } = w.state();
+    return { width, height, levels, floors: Array.from({ length: levels }, (_, z) => w.blocks(z)) };
+  });
+  return new WorldBlocks(width, height, levels, floors.map((f) => Uint8Array.from(f)));
+}
+
+async function clickCell(p: Page, x: number, y: number): Promise<void> {
+  const c = await p.evaluate(([cx, cy]) => window.__hpastarWorld!.cellCentre(cx!, cy!), [x, y]);
+  await p.mouse.click(c.x, c.y);
+}
+
+async function waitIdle(p: Page): Promise<void> {
+  await p.waitForFunction(() => window.__hpastarWorld?.ready === true && !window.__hpastarWorld.state().busy, null, { timeout: 30_000 });
+}
+
+const levelsOf = (cells: number[]) => new Set(cells.filter((_, i) => i % 3 === 2));
+
+test('floor view: a path clicked across floors, then a block built on it and dug away', async () => {
+  page = await browser.page();
+  await page.goto(new URL('world.html', baseUrl).href);
+  await waitIdle(page);
+
+  // A world from the picker.
+  await page.selectOption('[data-testid=world-kind]', 'towers');
+  await page.selectOption('[data-testid=world-size]', '64x64x8');
+  await page.fill('[data-testid=world-seed]', '3');
+  await page.click('[data-testid=world-generate]');
+  await page.waitForFunction(() => window.__hpastarWorld!.state().width === 64);
+  await waitIdle(page);
+  expect(await page.evaluate(() => {
+    const { width, height, levels } = window.__hpastarWorld!.state();
+    return [width, height, levels];
+  })).toEqual([64, 64, 8]);
+
+  // A start on floor 0 and the farthest goal it reaches on the highest floor it reaches.
+  const { start, goal } = await page.evaluate(() => {
+    const w = window.__hpastarWorld!;
+    const { width, levels } = w.state();
+    const cells = (z: number) => w.standing(z).flatMap((s, i) => (s ? [{ x: i % width, y: Math.floor(i / width), z }] : []));
+    const start = cells(0).find((c) => c.x > 2 && c.y > 2)!;
+    for (let z = levels - 1; z > 0; z--) {
+      const goals = cells(z).filter((c) => w.reachable(start, c));
+      if (goals.length) return { start, goal: goals.sort((a, b) => Math.abs(b.x - start.x) + Math.abs(b.y - start.y) - Math.abs(a.x - start.x) - Math.abs(a.y - start.y))[0]! };
+    }
+    throw new Error('no floor above 0 is reached from the start');
+  });
+  expect(goal.z).toBeGreaterThan(0);
+
+  await page.keyboard.press('1'); // floor 0
+  await page.check('[data-testid=tool-path]');
+  await clickCell(page, start.x, start.y);
+  // Up to the goal's floor: the first floor by the button, the rest by the key.
+  await page.click('[data-testid=floor-up]');
+  for (let z = 1; z < goal.z; z++) await page.keyboard.press('e');
+  expect((await shown(page)).floor).toBe(goal.z);
+  await expect.poll(() => page.textContent('[data-testid=world-floor]')).toBe(String(goal.z));
+  await clickCell(page, goal.x, goal.y);
+
+  const first = await shown(page);
+  expect(first.start).toEqual(start);
+  expect(first.goal).toEqual(goal);
+  expect(first.found).toBe(true);
+  const rules = await rulesOf(page);
+  expect(rules.check(Int32Array.from(first.pathCells), [start.x, start.y, start.z], [goal.x, goal.y, goal.z], first.cost!)).toBe('');
+  const floors = levelsOf(first.pathCells);
+  expect(floors.size).toBeGreaterThan(1);
+  await expect.poll(() => page.textContent('[data-testid=w-floors]')).toContain('→');
+
+  // A floor where the path walks a few steps: the screenshot shows its steps there, the faded rest and
+  // the marks where it changes floor.
+  const n = first.pathCells.length / 3;
+  const at = (cells: number[], i: number) => ({ x: cells[3 * i]!, y: cells[3 * i + 1]!, z: cells[3 * i + 2]! });
+  // (A step of air, so that digging the block built there gives the world back as it was.)
+  const inside = Array.from({ length: n - 2 }, (_, i) => i + 1).filter((i) => {
+    const [a, b, c] = [at(first.pathCells, i - 1), at(first.pathCells, i), at(first.pathCells, i + 1)];
+    return a.z === b.z && b.z === c.z && rules.block(b.x, b.y, b.z) === AIR;
+  });
+  const middle = inside.find((i) => at(first.pathCells, i).z > 0) ?? inside[0]!;
+  const blockAt = at(first.pathCells, middle);
+  await page.keyboard.press(String(blockAt.z + 1));
+  expect((await shown(page)).floor).toBe(blockAt.z);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.screenshot({ path: join(ARTIFACTS, 'world-floor-view.png') });
+
+  // Build a solid block on a step of the path on this floor: the path goes round it (or there is none).
+  await page.check('[data-testid=tool-build]');
+  await page.selectOption('[data-testid=world-block]', 'solid');
+  await clickCell(page, blockAt.x, blockAt.y);
+  const blocked = await shown(page);
+  expect(blocked.version).toBeGreaterThan(first.version);
+  expect(blocked.pathCells).not.toEqual(first.pathCells);
+  const rulesBlocked = await rulesOf(page);
+  expect(rulesBlocked.standing(blockAt.x, blockAt.y, blockAt.z)).toBe(false);
+  if (blocked.found) {
+    expect(rulesBlocked.check(Int32Array.from(blocked.pathCells), [start.x, start.y, start.z], [goal.x, goal.y, goal.z], blocked.cost!)).toBe('');
+    expect(blocked.cost!).toBeGreaterThanOrEqual(first.cost! - 1e-9);
+  }
+  await expect.poll(() => page.textContent('[data-testid=w-edit]')).toContain('→ solid');
+
+  // Dig it away: the path is as short as before again.
+  await page.check('[data-testid=tool-dig]');
+  await clickCell(page, blockAt.x, blockAt.y);
+  const dug = await shown(page);
+  expect(dug.found).toBe(true);
+  expect(dug.cost).toBeCloseTo(first.cost!, 9);
+  const rulesDug = await rulesOf(page);
+  expect(rulesDug.check(Int32Array.from(dug.pathCells), [start.x, start.y, start.z], [goal.x, goal.y, goal.z], dug.cost!)).toBe('');
+  expect(levelsOf(dug.pathCells).size).toBeGreaterThan(1);
+  await expect.poll(() => page.textContent('[data-testid=w-edit]')).toContain('solid → air');
+});

@@ -1,0 +1,200 @@
+// The block world page (world.html): generate a world (kind, size, seed), look at one floor at a time,
+// click a start and a goal on any floors, and dig or build blocks with the mouse while the path follows.
+// The world, its HPA* planner and every path come from the package's public API (../../lib/index).
+//
+// Every call runs on the main thread: a query takes well under a millisecond on the sizes offered, and a
+// build (generation and hierarchy) tens of milliseconds, announced before it starts.
+import { loadHpastar, type BlockName, type Voxel, type WorldKind } from '../../lib/index';
+import { exportWorldColoursToCss, FloorView } from './floorView';
+import { WorldSession, type WorldTool } from './worldSession';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/** What the page shows, as the end-to-end tests read it. */
+export interface WorldPageState {
+  busy: boolean;
+  width: number;
+  height: number;
+  levels: number;
+  floor: number;
+  version: number;
+  start: Voxel | null;
+  goal: Voxel | null;
+  found: boolean | null;
+  cost: number | null;
+  /** The path's cells packed x, y, z. */
+  pathCells: number[];
+}
+
+/** What the end-to-end tests read (tests/e2e/world.e2e.ts). */
+export interface WorldPageHook {
+  ready: boolean;
+  state(): WorldPageState;
+  /** 1 where an agent stands on floor z, row-major. */
+  standing(z: number): number[];
+  /** The block codes of floor z, row-major, as the page has them. */
+  blocks(z: number): number[];
+  reachable(a: Voxel, b: Voxel): boolean;
+  /** The centre of cell (x, y) in page coordinates, for clicks. */
+  cellCentre(x: number, y: number): { x: number; y: number };
+}
+
+declare global {
+  interface Window {
+    __hpastarWorld?: WorldPageHook;
+  }
+}
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+const ms = (t: number) => (t < 1 ? `${(t * 1000).toFixed(0)} µs` : `${t.toFixed(1)} ms`);
+
+async function main(): Promise<void> {
+  exportWorldColoursToCss();
+  const message = $<HTMLParagraphElement>('world-message');
+  const say = (text: string) => (message.textContent = text);
+  const hp = await loadHpastar().catch((error: unknown) => {
+    say(`Cannot load the WebAssembly module (run "npm run build:wasm"): ${String(error)}`);
+    return null;
+  });
+  if (!hp) return;
+  const session = new WorldSession(hp);
+  const canvas = $<HTMLCanvasElement>('world-canvas');
+  const view = new FloorView(canvas, session);
+  let busy = false;
+
+  let frameAsked = false;
+  const redraw = () => {
+    if (frameAsked) return;
+    frameAsked = true;
+    requestAnimationFrame(() => {
+      frameAsked = false;
+      view.draw();
+      showNumbers();
+    });
+  };
+
+  const out = (id: string, text: string) => ($(id).textContent = text);
+  const showNumbers = () => {
+    out('world-floor', String(session.floor));
+    out('world-floors', String(session.levels));
+    const stats = session.planner?.stats;
+    out('w-build', stats ? `${ms(session.buildMs)} (hierarchy ${ms(stats.buildMs)})` : '–');
+    out('w-hierarchy', stats ? stats.levels.map((l, i) => `L${i + 1}: ${l.clusters} boxes, ${l.nodes} nodes`).join('; ') : '–');
+    const path = session.path;
+    out('w-time', path ? ms(session.queryMs) : '–');
+    out('w-cost', path ? (path.found ? path.cost.toFixed(2) : 'no path') : '–');
+    out('w-expanded', path ? `${path.stats.expandedInsertion} + ${path.stats.expandedAbstract} + ${path.stats.expandedRefinement} = ${path.expanded}` : '–');
+    out('w-floors', path?.found ? session.pathFloors().join(' → ') : '–');
+    const change = session.lastChange;
+    out('w-edit', change ? `${change.text}: ${ms(change.ms)}` : '–');
+  };
+
+  const sayQuery = () => {
+    const { start, goal, path } = session;
+    if (!start) say('Click a start on any floor (switch floors with the buttons or Q / E).');
+    else if (!goal) say(`Start (${start.x}, ${start.y}) on floor ${start.z}: now click a goal, on this floor or another.`);
+    else if (path && !path.found) say(`No path from floor ${start.z} to floor ${goal.z}: the component labels say so, without a search.`);
+    else if (path) say(`Path over floors ${session.pathFloors().join(' → ')}: cost ${path.cost.toFixed(2)}, found in ${ms(session.queryMs)}.`);
+  };
+
+  const generate = async () => {
+    const kind = $<HTMLSelectElement>('world-kind').value as WorldKind;
+    const [width, height, levels] = $<HTMLSelectElement>('world-size').value.split('x').map(Number) as [number, number, number];
+    const seed = Math.max(0, Math.floor(Number($<HTMLInputElement>('world-seed').value) || 0));
+    busy = true;
+    say(`Generating a ${width} × ${height} × ${levels} ${kind} world (seed ${seed}) and building its hierarchy…`);
+    // Let the message show before the build holds the thread.
+    await nextFrame();
+    await nextFrame();
+    try {
+      session.generate(kind, { width, height, levels }, seed);
+      sayQuery();
+    } catch (error) {
+      say(`Cannot make the world: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    busy = false;
+    redraw();
+  };
+
+  const setFloor = (z: number) => {
+    session.setFloor(z);
+    redraw();
+  };
+
+  const setTool = (tool: WorldTool) => {
+    session.tool = tool;
+    for (const input of document.querySelectorAll<HTMLInputElement>('input[name="world-tool"]')) input.checked = input.value === tool;
+    say(tool === 'path' ? 'Path: click a start, then a goal.' : tool === 'dig' ? 'Dig: click a block of this floor to remove it.' : `Build: click a cell of this floor to place a ${session.buildBlock} block.`);
+  };
+
+  $('world-generate').addEventListener('click', () => void generate());
+  $('floor-up').addEventListener('click', () => setFloor(session.floor + 1));
+  $('floor-down').addEventListener('click', () => setFloor(session.floor - 1));
+  for (const input of document.querySelectorAll<HTMLInputElement>('input[name="world-tool"]')) {
+    input.addEventListener('change', () => input.checked && setTool(input.value as WorldTool));
+  }
+  $<HTMLSelectElement>('world-block').addEventListener('change', (e) => {
+    session.buildBlock = (e.target as HTMLSelectElement).value as BlockName;
+  });
+  canvas.addEventListener('click', (e) => {
+    if (busy) return;
+    const cell = view.cellAt(e.offsetX, e.offsetY);
+    if (!cell) return;
+    const problem = session.click(cell.x, cell.y);
+    if (problem) say(problem);
+    else if (session.tool === 'path') sayQuery();
+    else {
+      const change = session.lastChange!;
+      say(`${change.text}: world and hierarchy updated in ${ms(change.ms)}; ${session.path ? (session.path.found ? `path cost ${session.path.cost.toFixed(2)}` : 'no path now') : 'no query'}.`);
+    }
+    redraw();
+  });
+  canvas.addEventListener('mousemove', (e) => {
+    const cell = view.cellAt(e.offsetX, e.offsetY);
+    if (!cell || !session.world) return;
+    const block = session.world.blockAt(cell.x, cell.y, session.floor);
+    const stand = session.isStanding({ ...cell, z: session.floor }) ? ', standing' : '';
+    $('world-hud').textContent = `(${cell.x}, ${cell.y}) floor ${session.floor}: ${block}${stand}`;
+  });
+  window.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (e.key === 'e' || e.key === 'E' || e.key === 'PageUp') setFloor(session.floor + 1);
+    else if (e.key === 'q' || e.key === 'Q' || e.key === 'PageDown') setFloor(session.floor - 1);
+    else if (/^[1-9]$/.test(e.key)) setFloor(Number(e.key) - 1);
+    else if (e.key === 'p' || e.key === 'P') setTool('path');
+    else if (e.key === 'd' || e.key === 'D') setTool('dig');
+    else if (e.key === 'b' || e.key === 'B') setTool('build');
+    else return;
+    e.preventDefault();
+  });
+  new ResizeObserver(redraw).observe(canvas);
+
+  window.__hpastarWorld = {
+    ready: false,
+    state: () => ({
+      busy,
+      width: session.width,
+      height: session.height,
+      levels: session.levels,
+      floor: session.floor,
+      version: session.version,
+      start: session.start,
+      goal: session.goal,
+      found: session.path ? session.path.found : null,
+      cost: session.path?.found ? session.path.cost : null,
+      pathCells: Array.from(session.path?.cells ?? []),
+    }),
+    standing: (z) => Array.from(session.floors.standing[z] ?? []),
+    blocks: (z) => Array.from(session.floors.blocks[z] ?? []),
+    reachable: (a, b) => session.planner?.isReachable(a, b) ?? false,
+    cellCentre: (x, y) => {
+      const c = view.cellCentre(x, y);
+      const r = canvas.getBoundingClientRect();
+      return { x: r.left + c.x, y: r.top + c.y };
+    },
+  };
+  await generate();
+  window.__hpastarWorld.ready = true;
+}
+
+void main();

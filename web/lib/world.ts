@@ -1,0 +1,514 @@
+/**
+ * Block worlds: layered worlds of width × height × levels blocks (a Minecraft-like world with several
+ * floors), with A* and HPA* paths across the floors by stairs, ladders and one-level climbs.
+ *
+ * The rules (cpp/world/BlockWorld.h): an agent, one block tall, *stands* in a block that is not solid
+ * and is held up by the world's floor (level 0), by a solid block or a ladder below it, or by its own
+ * block when that is a ladder or a stair. It moves
+ * - on one level in 8 directions (cost 1 straight, √2 diagonal; a diagonal needs both straight
+ *   neighbours standing: no corner cutting);
+ * - up or down one level onto the neighbouring standing block, straight only, when the block above the
+ *   lower one is not solid (headroom): cost 2, or √2 from or into a stair facing the step's direction;
+ * - up or down a ladder (cost 1).
+ * Every move has its reverse at the same cost. Cells are `{ x, y, z }`: x the column, y the row
+ * (0 at the top, as in Moving AI maps), z the level (0 at the bottom). Paths' cells are packed
+ * `x0, y0, z0, x1, y1, z1, ...` in an Int32Array.
+ *
+ * @example
+ * ```ts
+ * const world = hp.BlockWorld.generate({ kind: 'towers', size: { width: 128, height: 128, levels: 8 }, seed: 7 });
+ * const planner = hp.WorldHPAStar.build(world);
+ * const path = planner.findPath({ x: 3, y: 4, z: 0 }, { x: 100, y: 90, z: 5 });
+ * planner.applyBlockChanges([{ x: 10, y: 4, z: 0, block: 'solid' }]);
+ * ```
+ * @module
+ */
+import type { RawBlockWorld, RawWorldAStar, RawWorldHPAStar, RawWorldPath } from 'hpastar:raw';
+import { describe, int32 } from './args.ts';
+import { internal, moduleError, WasmObject } from './internal.ts';
+import type { ModuleState } from './moduleState.ts';
+import { PathQueryError } from './results.ts';
+
+/** What fills a block, by the names of the core (`hpastar.BlockWorld.blockKinds`). A stair rises towards the side it names. */
+export type BlockName = 'air' | 'solid' | 'ladder' | 'stair-north' | 'stair-east' | 'stair-south' | 'stair-west';
+
+/** One block kind: its code (as in {@link BlockWorld.floor}), its character in the text format, its name. */
+export interface BlockKindInfo {
+  readonly code: number;
+  readonly char: string;
+  readonly name: BlockName;
+}
+
+/** The kinds of generated worlds (`hpastar.BlockWorld.limits.kinds`). */
+export type WorldKind = 'caves' | 'towers' | 'hills';
+
+/** A block's position: x the column, y the row (0 at the top), z the level (0 at the bottom). */
+export interface Voxel {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+}
+
+/** A world's size in blocks. */
+export interface WorldSize {
+  readonly width: number;
+  readonly height: number;
+  readonly levels: number;
+}
+
+/** What {@link BlockWorldFactory.generate} makes. */
+export interface WorldGenerateOptions {
+  /** `'caves'` (a 3D cave system with ladders), `'towers'` (hollow towers with staircases), `'hills'` (terraces, stairs, ladders). */
+  readonly kind: WorldKind;
+  readonly size: WorldSize;
+  /** Any integer 0..2^53-1 (default 1): the same seed makes the same world on every platform. */
+  readonly seed?: number;
+}
+
+/** One block to place or remove. */
+export interface BlockChange {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+  readonly block: BlockName;
+}
+
+/** Limits of block worlds (cpp/world/BlockWorld.h) and the generator's kinds. */
+export interface WorldLimits {
+  readonly maxSide: number;
+  readonly maxLevels: number;
+  readonly maxCells: number;
+  readonly maxFileBytes: number;
+  readonly maxAbstractionLevels: number;
+  readonly kinds: readonly WorldKind[];
+}
+
+/** A search's answer on a block world. */
+export interface WorldPathResult {
+  readonly found: boolean;
+  /** `'found'`, `'no path'` (the cells are not connected). */
+  readonly status: string;
+  /** The sum of the moves' costs; Infinity when not found. */
+  readonly cost: number;
+  /** The path's cells, start and goal included, packed x, y, z; empty when not found. */
+  readonly cells: Int32Array;
+  /** Nodes expanded in total (0 when the component labels answered "no path" without a search). */
+  readonly expanded: number;
+}
+
+/** The work of one HPA* search on a block world, by phase. */
+export interface WorldHpaSearchStats {
+  /** Joining the start and the goal to the nodes of their clusters at every level. */
+  readonly expandedInsertion: number;
+  /** The search of the top level's abstract graph. */
+  readonly expandedAbstract: number;
+  /** Refining the abstract path down to cells. */
+  readonly expandedRefinement: number;
+  /** Nodes on the abstract path, start and goal included. */
+  readonly abstractPathNodes: number;
+}
+
+/** An HPA* answer on a block world. */
+export interface WorldHpaPathResult extends WorldPathResult {
+  readonly stats: WorldHpaSearchStats;
+}
+
+/** How a {@link WorldHPAStar} cuts its world into clusters (boxes). Left out, a field takes the core's default. */
+export interface WorldHierarchyOptions {
+  /** Level-1 clusters are boxes of clusterSide × clusterSide columns (2..1024; default 16) ... */
+  clusterSide?: number;
+  /** ... and clusterLevels levels (1..1024; default 8); each abstraction level above doubles the box on every axis. */
+  clusterLevels?: number;
+  /** Abstraction levels, 1..6 (default 2). */
+  levels?: number;
+  /** Crossings between two clusters spanning this many positions or more get two transitions, shorter ones one (1..1024; default 6). */
+  entranceWidth?: number;
+}
+
+/** {@link WorldHierarchyOptions} with every field filled in. */
+export type ResolvedWorldHierarchyOptions = Readonly<Required<WorldHierarchyOptions>>;
+
+/** Figures of a world hierarchy. */
+export interface WorldHierarchyStats {
+  /** The last build (or rebuild after {@link WorldHPAStar.applyBlockChanges}), in milliseconds. */
+  readonly buildMs: number;
+  /** Memory of the abstract graph, node tables and component labels (not the world). */
+  readonly bytes: number;
+  /** Inter-edges of level 1. */
+  readonly transitions: number;
+  /** Connected components of the world's standing cells. */
+  readonly components: number;
+  /** Per abstraction level (index 0 is level 1): clusters, nodes of that level or higher, directed edges. */
+  readonly levels: readonly { readonly clusters: number; readonly nodes: number; readonly edges: number }[];
+}
+
+/** The abstract nodes of a world hierarchy: their cells (packed x, y, z) and the highest level of each. */
+export interface WorldHierarchyNodes {
+  readonly cells: Int32Array;
+  readonly levels: Uint8Array;
+}
+
+/** A cell `{ x, y, z }` with 32-bit integer coordinates. */
+function voxel(where: string, name: string, value: unknown): Voxel {
+  const v = value as Partial<Voxel> | null | undefined;
+  if (typeof v !== 'object' || v === null || ![v.x, v.y, v.z].every((c) => typeof c === 'number' && Number.isInteger(c))) {
+    throw new TypeError(`${where}: ${name} must be a cell with integer x, y and z, got ${describe(value)}`);
+  }
+  for (const c of ['x', 'y', 'z'] as const) int32(where, `${name}.${c}`, v[c]);
+  return v as Voxel;
+}
+
+/** The module's block kinds, looked up by name. */
+export class BlockKinds {
+  readonly list: readonly BlockKindInfo[];
+  readonly #codeOf: ReadonlyMap<string, number>;
+
+  /** @internal */
+  constructor(list: readonly BlockKindInfo[]) {
+    this.list = Object.freeze(list.map((k) => Object.freeze({ ...k })));
+    this.#codeOf = new Map(list.map((k) => [k.name, k.code]));
+  }
+
+  /** The code of `name`; a RangeError naming the known ones when it is not a block. */
+  codeOf(where: string, name: unknown): number {
+    const code = typeof name === 'string' ? this.#codeOf.get(name) : undefined;
+    if (code === undefined) throw new RangeError(`${where}: block ${describe(name)} is not one of ${this.list.map((k) => `'${k.name}'`).join(', ')}`);
+    return code;
+  }
+
+  /** Changes as the module reads them: [x, y, z, code, ...]. */
+  pack(where: string, changes: readonly BlockChange[]): Int32Array {
+    if (!Array.isArray(changes)) throw new TypeError(`${where}: changes must be an array of { x, y, z, block }, got ${describe(changes)}`);
+    const packed = new Int32Array(changes.length * 4);
+    changes.forEach((change, i) => {
+      const c = voxel(where, `changes[${i}]`, change);
+      packed.set([c.x, c.y, c.z, this.codeOf(`${where}: changes[${i}]`, change.block)], 4 * i);
+    });
+    return packed;
+  }
+}
+
+/**
+ * A raw answer as a path result; PathQueryError naming the cell when the start or goal is not a cell
+ * an agent stands in, and an Error naming `where` when the call failed.
+ */
+function worldPathOf<T extends WorldPathResult>(where: string, raw: RawWorldPath | { error: string }, start: Voxel, goal: Voxel, extra: (raw: RawWorldPath) => Omit<T, keyof WorldPathResult>): T {
+  if ('error' in raw) throw moduleError(where, raw.error);
+  if (raw.status === 'found' || raw.status === 'no path') {
+    const found = raw.status === 'found';
+    return Object.freeze({
+      found,
+      status: raw.status,
+      cost: found ? raw.cost : Infinity,
+      cells: raw.cells,
+      expanded: raw.expanded,
+      ...extra(raw),
+    } as T);
+  }
+  const which = raw.status.startsWith('start') ? ['start', start] as const : ['goal', goal] as const;
+  throw new PathQueryError(raw.status, `${where}: ${which[0]} (${which[1].x}, ${which[1].y}, ${which[1].z}) is outside the world or not a cell an agent stands in`);
+}
+
+// Lets the planners reach a BlockWorld's raw handle while keeping it private to everyone else.
+let rawWorldOf: (world: BlockWorld) => RawBlockWorld;
+
+/** @internal The raw handle of a world, argument of `where`; throws if it has been disposed. */
+export function rawWorld(world: unknown, where: string): RawBlockWorld {
+  if (!(world instanceof BlockWorld)) throw new TypeError(`${where}: world must be a BlockWorld made by hpastar.BlockWorld.parse or generate, got ${describe(world)}`);
+  return rawWorldOf(world);
+}
+
+/**
+ * A block world in WebAssembly memory. Make one with `hpastar.BlockWorld.parse(text)` or
+ * `hpastar.BlockWorld.generate({ kind, size, seed })`.
+ *
+ * Planners built from a world keep the blocks it had then: changing the world afterwards changes later
+ * builds, not them (use {@link WorldHPAStar.applyBlockChanges} for a planner).
+ */
+export class BlockWorld extends WasmObject<RawBlockWorld> {
+  readonly #kinds: BlockKinds;
+  readonly #width: number;
+  readonly #height: number;
+  readonly #levels: number;
+  #version = 0;
+
+  /** @internal Use `hpastar.BlockWorld.parse` or `hpastar.BlockWorld.generate`. */
+  constructor(raw: RawBlockWorld, kinds: BlockKinds, state: ModuleState, token: typeof internal) {
+    if (token !== internal) throw new TypeError('use hpastar.BlockWorld.parse or hpastar.BlockWorld.generate to make a BlockWorld');
+    super(raw, 'BlockWorld', state);
+    this.#kinds = kinds;
+    this.#width = raw.width();
+    this.#height = raw.height();
+    this.#levels = raw.levels();
+  }
+
+  static {
+    rawWorldOf = (world) => world.rawHandle();
+  }
+
+  /** Columns (x). */
+  get width(): number {
+    this.rawHandle();
+    return this.#width;
+  }
+
+  /** Rows (y). */
+  get height(): number {
+    this.rawHandle();
+    return this.#height;
+  }
+
+  /** Levels (z), the floors. */
+  get levels(): number {
+    this.rawHandle();
+    return this.#levels;
+  }
+
+  /** Changes made so far ({@link BlockWorld.setBlocks} calls that changed something). */
+  get version(): number {
+    this.rawHandle();
+    return this.#version;
+  }
+
+  /** The block at (x, y, z), or null outside the world. */
+  blockAt(x: number, y: number, z: number): BlockName | null {
+    const where = 'BlockWorld.blockAt';
+    const c = voxel(where, 'cell', { x, y, z });
+    const raw = this.rawHandle();
+    const code = this.wasmCall(where, () => raw.blockAt(c.x, c.y, c.z));
+    return code < 0 ? null : this.#kinds.list[code].name;
+  }
+
+  /** Whether an agent can stand at (x, y, z) (false outside the world). */
+  isStanding(x: number, y: number, z: number): boolean {
+    const c = voxel('BlockWorld.isStanding', 'cell', { x, y, z });
+    const raw = this.rawHandle();
+    return this.wasmCall('BlockWorld.isStanding', () => raw.standing(c.x, c.y, c.z));
+  }
+
+  /**
+   * The blocks of level `z` in one call, row-major (`floor[y * width + x]`), as codes: see
+   * `hpastar.BlockWorld.blockKinds`. A copy.
+   * @throws RangeError - when the level is outside 0..levels-1
+   */
+  floor(z: number): Uint8Array {
+    return this.#level('BlockWorld.floor', z, (raw, level) => raw.floor(level));
+  }
+
+  /** 1 where an agent stands on level `z`, else 0, row-major, in one call. A copy. */
+  standingFloor(z: number): Uint8Array {
+    return this.#level('BlockWorld.standingFloor', z, (raw, level) => raw.standingFloor(level));
+  }
+
+  /**
+   * Places or removes one block.
+   * @throws RangeError - when the cell is outside the world or the block is not a block name
+   */
+  setBlock(x: number, y: number, z: number, block: BlockName): void {
+    this.setBlocks([{ x, y, z, block }]);
+  }
+
+  /**
+   * Places or removes blocks, in order. All or nothing: when one change is refused, none is made.
+   * @throws RangeError - when a cell is outside the world or a block is not a block name
+   */
+  setBlocks(changes: readonly BlockChange[]): void {
+    const where = 'BlockWorld.setBlocks';
+    const packed = this.#kinds.pack(where, changes);
+    const raw = this.rawHandle();
+    const error = this.wasmCall(where, () => raw.setBlocks(packed));
+    if (error) throw moduleError(where, error, RangeError);
+    if (packed.length) this.#version++;
+  }
+
+  /**
+   * The connected component of a cell: cells with the same number reach one another, 0 for a cell no
+   * agent stands in, -1 outside the world. Labels are computed on the first call after a change.
+   */
+  componentOf(cell: Voxel): number {
+    const c = voxel('BlockWorld.componentOf', 'cell', cell);
+    const raw = this.rawHandle();
+    return this.wasmCall('BlockWorld.componentOf', () => raw.componentOf(c.x, c.y, c.z));
+  }
+
+  /** Whether a path joins `a` and `b` (both standing), from the component labels: no search. */
+  isReachable(a: Voxel, b: Voxel): boolean {
+    const where = 'BlockWorld.isReachable';
+    const s = voxel(where, 'a', a);
+    const g = voxel(where, 'b', b);
+    const raw = this.rawHandle();
+    return this.wasmCall(where, () => raw.isReachable(s.x, s.y, s.z, g.x, g.y, g.z));
+  }
+
+  /** The world in its text format (`levels N` header, one block of rows per level), which `parse` reads back. */
+  toText(): string {
+    const raw = this.rawHandle();
+    return this.wasmCall('BlockWorld.toText', () => raw.text());
+  }
+
+  /**
+   * Checks a path against the world's rules, as the core does (cpp/world/WorldPathValidator.h): the
+   * first cell is `start`, the last `goal`, every step a legal move, and `cost` the sum of the moves'
+   * costs (relative tolerance 1e-9). Returns `''` when valid, else the first problem.
+   */
+  validatePath(start: Voxel, goal: Voxel, cells: Int32Array, cost: number): string {
+    const where = 'BlockWorld.validatePath';
+    const s = voxel(where, 'start', start);
+    const g = voxel(where, 'goal', goal);
+    if (!(cells instanceof Int32Array)) throw new TypeError(`${where}: cells must be an Int32Array of x, y, z triples, got ${describe(cells)}`);
+    if (typeof cost !== 'number') throw new TypeError(`${where}: cost must be a number, got ${describe(cost)}`);
+    const raw = this.rawHandle();
+    return this.wasmCall(where, () => raw.validatePath(s.x, s.y, s.z, g.x, g.y, g.z, cells, cost, 1e-9));
+  }
+
+  #level(where: string, z: unknown, read: (raw: RawBlockWorld, z: number) => Uint8Array | { error: string }): Uint8Array {
+    const level = int32(where, 'z', z);
+    const raw = this.rawHandle();
+    const out = this.wasmCall(where, () => read(raw, level));
+    if ('error' in out) throw moduleError(where, out.error, RangeError);
+    return out;
+  }
+}
+
+/** Optimal A* on a block world, the reference of {@link WorldHPAStar}. Make one with `new hpastar.WorldAStar()`. */
+export class WorldAStar extends WasmObject<RawWorldAStar> {
+  /** @internal Use `new hpastar.WorldAStar()`. */
+  constructor(raw: RawWorldAStar, state: ModuleState, token: typeof internal) {
+    if (token !== internal) throw new TypeError('use new hpastar.WorldAStar() to make a WorldAStar');
+    super(raw, 'WorldAStar', state);
+  }
+
+  /**
+   * A shortest path from `start` to `goal` on `world` as it is now. When they are not connected, the
+   * search floods everything the start reaches before answering `'no path'`.
+   * @throws PathQueryError - when the start or goal is outside the world or not a cell an agent stands in
+   */
+  findPath(world: BlockWorld, start: Voxel, goal: Voxel): WorldPathResult {
+    const where = 'WorldAStar.findPath';
+    const w = rawWorld(world, where);
+    const s = voxel(where, 'start', start);
+    const g = voxel(where, 'goal', goal);
+    const raw = this.rawHandle();
+    const answer = this.wasmCall(where, () => raw.findPath(w, s.x, s.y, s.z, g.x, g.y, g.z));
+    return worldPathOf<WorldPathResult>(where, answer, s, g, () => ({}));
+  }
+}
+
+/**
+ * HPA* on a block world: clusters are boxes of columns and levels, with transitions through every face
+ * (across a side, up or down a climb, a stair or a ladder), several abstraction levels, and unreachable
+ * goals answered from the component labels without a search. Paths are valid and near-optimal. Build
+ * one with `hpastar.WorldHPAStar.build(world, options)`; it keeps its own copy of the world's blocks.
+ */
+export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
+  readonly #kinds: BlockKinds;
+  #options: ResolvedWorldHierarchyOptions | null = null;
+  #stats: WorldHierarchyStats | null = null;
+  #version = 0;
+
+  /** @internal Use `hpastar.WorldHPAStar.build`. */
+  constructor(raw: RawWorldHPAStar, kinds: BlockKinds, state: ModuleState, token: typeof internal) {
+    if (token !== internal) throw new TypeError('use hpastar.WorldHPAStar.build(world, options) to make a WorldHPAStar');
+    super(raw, 'WorldHPAStar', state);
+    this.#kinds = kinds;
+  }
+
+  /** The options the hierarchy was built with, defaults filled in. */
+  get options(): ResolvedWorldHierarchyOptions {
+    const raw = this.rawHandle();
+    this.#options ??= Object.freeze({ ...raw.options()! });
+    return this.#options;
+  }
+
+  /** Figures of the hierarchy as it is now (after the last {@link WorldHPAStar.applyBlockChanges}). */
+  get stats(): WorldHierarchyStats {
+    const raw = this.rawHandle();
+    if (!this.#stats) {
+      const s = raw.stats()!;
+      this.#stats = Object.freeze({ ...s, levels: Object.freeze(s.levels.map((l) => Object.freeze({ ...l }))) });
+    }
+    return this.#stats;
+  }
+
+  /** Calls of {@link WorldHPAStar.applyBlockChanges} that changed something. */
+  get version(): number {
+    this.rawHandle();
+    return this.#version;
+  }
+
+  /**
+   * A path from `start` to `goal` on the planner's world.
+   * @throws PathQueryError - when the start or goal is outside the world or not a cell an agent stands in
+   */
+  findPath(start: Voxel, goal: Voxel): WorldHpaPathResult {
+    const where = 'WorldHPAStar.findPath';
+    const s = voxel(where, 'start', start);
+    const g = voxel(where, 'goal', goal);
+    const raw = this.rawHandle();
+    const answer = this.wasmCall(where, () => raw.findPath(s.x, s.y, s.z, g.x, g.y, g.z));
+    return worldPathOf<WorldHpaPathResult>(where, answer, s, g, (r) => ({ stats: Object.freeze({ ...r.stats! }) }));
+  }
+
+  /**
+   * Places or removes blocks of the planner's world (in order), then updates the hierarchy: afterwards
+   * the planner answers as one built from the changed world. All or nothing: when one change is
+   * refused, none is made. (The update is a whole rebuild today; `stats.buildMs` tells its time.)
+   * @throws RangeError - when a cell is outside the world or a block is not a block name
+   * @throws OutOfMemoryError - when the heap has no room for the new hierarchy (nothing changed then)
+   */
+  applyBlockChanges(changes: readonly BlockChange[]): void {
+    const where = 'WorldHPAStar.applyBlockChanges';
+    const packed = this.#kinds.pack(where, changes);
+    const raw = this.rawHandle();
+    const error = this.wasmCall(where, () => raw.applyBlockChanges(packed));
+    if (error) throw moduleError(where, error, RangeError);
+    if (packed.length) {
+      this.#version++;
+      this.#stats = null;
+    }
+  }
+
+  /** The block codes of level `z` of the planner's world, row-major, as {@link BlockWorld.floor}. */
+  floor(z: number): Uint8Array {
+    const where = 'WorldHPAStar.floor';
+    const level = int32(where, 'z', z);
+    const raw = this.rawHandle();
+    const out = this.wasmCall(where, () => raw.floor(level));
+    if ('error' in out) throw moduleError(where, out.error, RangeError);
+    return out;
+  }
+
+  /** The component of a cell in the planner's world, as {@link BlockWorld.componentOf}. */
+  componentOf(cell: Voxel): number {
+    const c = voxel('WorldHPAStar.componentOf', 'cell', cell);
+    const raw = this.rawHandle();
+    return this.wasmCall('WorldHPAStar.componentOf', () => raw.componentOf(c.x, c.y, c.z));
+  }
+
+  /** Whether a path joins `a` and `b` in the planner's world: what `findPath` answers `'no path'` from, without a search. */
+  isReachable(a: Voxel, b: Voxel): boolean {
+    const where = 'WorldHPAStar.isReachable';
+    const s = voxel(where, 'a', a);
+    const g = voxel(where, 'b', b);
+    const raw = this.rawHandle();
+    return this.wasmCall(where, () => raw.isReachable(s.x, s.y, s.z, g.x, g.y, g.z));
+  }
+
+  /** The clusters of abstraction level `level` (1..levels) as boxes packed x0, y0, z0, x1, y1, z1 (half-open). */
+  clusterBoxes(level: number): Int32Array {
+    const where = 'WorldHPAStar.clusterBoxes';
+    const l = int32(where, 'level', level);
+    const raw = this.rawHandle();
+    const out = this.wasmCall(where, () => raw.clusterBoxes(l));
+    if ('error' in out) throw moduleError(where, out.error, RangeError);
+    return out;
+  }
+
+  /** The abstract nodes: their cells and the highest level each belongs to. */
+  nodes(): WorldHierarchyNodes {
+    const raw = this.rawHandle();
+    const out = this.wasmCall('WorldHPAStar.nodes', () => raw.nodes());
+    if ('error' in out) throw moduleError('WorldHPAStar.nodes', out.error);
+    return Object.freeze(out);
+  }
+}
