@@ -374,8 +374,8 @@ void WorldHierarchy::writeEdges(int32_t level, uint32_t node, std::vector<WorldE
 
 void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters) {
   const WorldClusterLayout& boxes = layout(1);
-  SearchSpace space;
-  std::vector<uint8_t> targets;
+  SearchSpace& space = cellSpace_;
+  std::vector<uint8_t>& targets = targets_;
   std::vector<std::vector<WorldEdge>> perNode;
   for (int32_t c : clusters) {
     const std::span<const uint32_t> nodes = clusterNodes(1, c);
@@ -392,8 +392,8 @@ void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters) {
     // Intra-edges: one Dijkstra per node inside the box, stopped once it has settled the box's later
     // nodes of its region (the earlier ones found it already: edges are undirected).
     const Box box = boxes.box(c);
-    const BlockWorldGraph graph(world_, box, Voxel{box.x0, box.y0, box.z0});  // Dijkstra: no goal
-    targets.assign(static_cast<size_t>(graph.nodeCount()), 0);
+    const BlockWorldGraph graph(world_, box, Voxel{box.x0, box.y0, box.z0});       // Dijkstra: no goal
+    if (targets.size() < graph.nodeCount()) targets.resize(graph.nodeCount(), 0);  // every target set is cleared
     for (size_t i = 0; i + 1 < nodes.size(); ++i) {
       const Voxel from = nodeVoxel_[nodes[i]];
       const uint32_t region = components_.regionOf(world_.index(from));
@@ -428,8 +428,8 @@ void WorldHierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>
   // one cluster may be in another's new nodes.
   for (int32_t c : clusters)
     for (uint32_t n : g.clusterNodes[static_cast<size_t>(c)]) g.count[n] = 0;
-  NodeSearchSpace space;
-  std::vector<uint8_t> targets;
+  NodeSearchSpace& space = nodeSpace_;
+  std::vector<uint8_t>& targets = targets_;
   std::vector<std::vector<WorldEdge>> perNode;
   for (int32_t c : clusters) {
     // Nodes: those of the level below's clusters inside this box that are of this level or higher.
@@ -450,7 +450,7 @@ void WorldHierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>
         if (lay.clusterOf(nodeVoxel_[e.to]) != c) perNode[i].push_back(e);
     // Intra-edges: Dijkstra over the graph of the level below, inside the box.
     const WorldAbstractGraph graph(*this, level - 1, box, nullptr, Voxel{});
-    targets.assign(graph.nodeCount(), 0);
+    if (targets.size() < graph.nodeCount()) targets.resize(graph.nodeCount(), 0);  // every target set is cleared
     for (size_t i = 0; i + 1 < nodes.size(); ++i) {
       for (size_t j = i + 1; j < nodes.size(); ++j) targets[nodes[j]] = 1;
       const uint32_t count = static_cast<uint32_t>(nodes.size() - i - 1);
@@ -528,7 +528,8 @@ void WorldHierarchy::joinComponents() {
 void WorldHierarchy::refreshStats() {
   const uint32_t n = nodeCount();
   size_t bytes = nodeVoxel_.capacity() * sizeof(Voxel) + nodeLevel_.capacity() + freeNodes_.capacity() * 4 +
-                 components_.bytes() + links_.capacity() * sizeof(WorldComponents::Link);
+                 components_.bytes() + links_.capacity() * sizeof(WorldComponents::Link) + cellSpace_.bytes() +
+                 nodeSpace_.bytes() + targets_.capacity();
   uint32_t transitions = 0;
   for (const auto& t : transitions_) {
     transitions += static_cast<uint32_t>(t.size());

@@ -7,6 +7,7 @@
 #include <tuple>
 #include <vector>
 
+#include "search/SearchSpace.h"
 #include "world/BlockWorld.h"
 #include "world/WorldClusterLayout.h"
 #include "world/WorldComponents.h"
@@ -198,6 +199,10 @@ class WorldHierarchy {
   std::vector<LevelGraph> graphs_;                    // [level - 1]
   std::vector<std::vector<Transition>> transitions_;  // per level-1 box: those with a cell in it, sorted
   std::vector<WorldComponents::Link> links_;          // scratch of joinComponents
+  // Scratch of the intra-edge searches, kept so that a block change allocates them once.
+  SearchSpace cellSpace_;
+  NodeSearchSpace nodeSpace_;
+  std::vector<uint8_t> targets_;
   WorldHierarchyStats stats_;
 };
 
