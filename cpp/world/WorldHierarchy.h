@@ -117,7 +117,8 @@ class WorldHierarchy {
 
   // Places or removes the blocks and rebuilds what they touch (above). Checked first: a change outside
   // the world or with a block code that is no Block leaves everything as it was and the problem is
-  // returned; "" on success.
+  // returned; "" on success. Not versioned (as the 2D VersionedHierarchy is): no search may read the
+  // hierarchy during the call; a WorldHpaQuery made before it may be used after it.
   std::string applyBlockChanges(std::span<const BlockChange> changes, WorldUpdateStats* stats = nullptr);
 
   // Size of the node id space (ids of removed nodes stay unused until reused: nodeLevel() 0).
