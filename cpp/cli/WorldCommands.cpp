@@ -78,6 +78,23 @@ double fastestMicros(long long passes, Run&& run) {
   return best;
 }
 
+// --cluster-side, --cluster-levels, --levels, --entrance-width (kWorldHierarchyFlags).
+WorldHierarchyOptions hierarchyOptions(const CommandLine& cmd) {
+  WorldHierarchyOptions options;
+  options.clusterSide = static_cast<int32_t>(cmd.getInt("cluster-side", options.clusterSide, 2, 1024));
+  options.clusterLevels = static_cast<int32_t>(cmd.getInt("cluster-levels", options.clusterLevels, 1, 1024));
+  options.levels = static_cast<int32_t>(cmd.getInt("levels", options.levels, 1, WorldHierarchyOptions::kMaxLevels));
+  options.entranceWidth = static_cast<int32_t>(cmd.getInt("entrance-width", options.entranceWidth, 1, 1024));
+  return options;
+}
+
+WorldHierarchy buildWorldHierarchy(const BlockWorld& world, const WorldHierarchyOptions& options) {
+  std::string error;
+  std::optional<WorldHierarchy> hierarchy = WorldHierarchy::build(world, options, error);
+  if (!hierarchy) throw UsageError(error);
+  return std::move(*hierarchy);
+}
+
 }  // namespace
 
 int runGen3dCommand(int argc, char** argv) {
@@ -223,18 +240,12 @@ int runWorldCompareCommand(int argc, char** argv) {
   const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
   const bool perQuery = cmd.has("per-query");
   const long long passes = cmd.getInt("passes", 1, 1, 1000);
-  WorldHierarchyOptions options;
-  options.clusterSide = static_cast<int32_t>(cmd.getInt("cluster-side", options.clusterSide, 2, 1024));
-  options.clusterLevels = static_cast<int32_t>(cmd.getInt("cluster-levels", options.clusterLevels, 1, 1024));
-  options.levels = static_cast<int32_t>(cmd.getInt("levels", options.levels, 1, WorldHierarchyOptions::kMaxLevels));
-  options.entranceWidth = static_cast<int32_t>(cmd.getInt("entrance-width", options.entranceWidth, 1, 1024));
+  const WorldHierarchyOptions options = hierarchyOptions(cmd);
   const std::string path = cmd.positional()[0];
   const std::optional<BlockWorld> world = loadWorld(path);
   const std::vector<Voxel> cells = standingCells(*world);
 
-  std::string error;
-  const std::optional<WorldHierarchy> hierarchy = WorldHierarchy::build(*world, options, error);
-  if (!hierarchy) throw UsageError(error);
+  const std::optional<WorldHierarchy> hierarchy = buildWorldHierarchy(*world, options);
 
   SeededRandom random(static_cast<uint64_t>(seed));
   const int32_t n = static_cast<int32_t>(cells.size());
@@ -315,6 +326,90 @@ int runWorldCompareCommand(int argc, char** argv) {
   json.add("hpa_ns_mean_no_path", noPath ? hpaNoPathNs / static_cast<double>(noPath) : 0.0);
   std::printf("%s\n", json.str().c_str());
   return mismatches || invalid ? 3 : 0;
+}
+
+}  // namespace hpastar::cli
+
+namespace hpastar::cli {
+
+int runWorldDigCommand(int argc, char** argv) {
+  CommandLine cmd(argc, argv, 2, {"check"});
+  cmd.rejectUnknown({"digs", "seed", "check", "cluster-side", "cluster-levels", "levels", "entrance-width"});
+  if (cmd.positional().size() != 1) throw UsageError("world-dig needs exactly one block world FILE");
+  const long long digs = cmd.getInt("digs", 1000, 1, 100000000);
+  const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
+  const bool check = cmd.has("check");
+  const WorldHierarchyOptions options = hierarchyOptions(cmd);
+  const std::string path = cmd.positional()[0];
+  const std::optional<BlockWorld> world = loadWorld(path);
+  WorldHierarchy h = buildWorldHierarchy(*world, options);
+  const double buildMs = h.stats().buildMs;
+
+  // Alternately a dig (a solid block beside or under a standing cell, where an agent would dig) and a
+  // build (a solid block put in a standing cell), at random standing cells of the world as it is then.
+  SeededRandom random(static_cast<uint64_t>(seed));
+  const BlockWorld& w = h.world();
+  std::vector<double> us;
+  uint64_t rebuilt[WorldHierarchyOptions::kMaxLevels] = {}, joined = 0, cellsChanged = 0;
+  constexpr int kSides[5][3] = {{0, -1, 0}, {1, 0, 0}, {0, 1, 0}, {-1, 0, 0}, {0, 0, -1}};
+  for (long long i = 0; i < digs; ++i) {
+    const bool dig = i % 2 == 0;
+    BlockChange change;
+    bool picked = false;
+    while (!picked) {  // standing cells are common (at least one: loadWorld), solid sides too
+      const Voxel v{random.below(w.width()), random.below(w.height()), random.below(w.levels())};
+      if (!w.standing(v)) continue;
+      if (!dig) {
+        change = BlockChange{v, Block::Solid};
+        picked = true;
+        continue;
+      }
+      const int* side = kSides[random.below(5)];
+      const Voxel next{v.x + side[0], v.y + side[1], v.z + side[2]};
+      if (w.inside(next) && w.blockAt(next) == Block::Solid) change = BlockChange{next, Block::Air}, picked = true;
+    }
+    WorldUpdateStats stats;
+    const std::string error = h.applyBlockChanges(std::span(&change, 1), &stats);
+    if (!error.empty()) throw InputError(error);
+    us.push_back(stats.microseconds);
+    for (int32_t l = 0; l < options.levels; ++l) rebuilt[l] += stats.rebuiltClusters[l].size();
+    joined += stats.componentsJoined ? 1 : 0;
+    cellsChanged += stats.cellsChanged;
+  }
+  std::vector<double> sorted = us;
+  std::sort(sorted.begin(), sorted.end());
+  auto quantile = [&](double q) { return sorted[static_cast<size_t>(q * static_cast<double>(sorted.size() - 1))]; };
+  double sum = 0;
+  for (double u : us) sum += u;
+  const double n = static_cast<double>(digs);
+  JsonObject json;
+  json.add("world", path).add("width", w.width()).add("height", w.height()).add("levels", w.levels());
+  json.add("cluster_side", options.clusterSide).add("cluster_levels", options.clusterLevels);
+  json.add("abstraction_levels", options.levels).add("build_ms", buildMs);
+  json.add("changes", static_cast<int64_t>(digs)).add("us_median", quantile(0.5)).add("us_p90", quantile(0.9));
+  json.add("us_max", sorted.back()).add("us_mean", sum / n);
+  json.add("cells_changed_mean", static_cast<double>(cellsChanged) / n);
+  for (int32_t l = 0; l < options.levels; ++l)
+    json.add("clusters_rebuilt_mean_level" + std::to_string(l + 1), static_cast<double>(rebuilt[l]) / n);
+  json.add("components_joined", joined);
+  int status = 0;
+  if (check) {
+    // The updated hierarchy against a fresh build of the world it ended with: the same figures, and the
+    // same component labels as a flood fill.
+    const WorldHierarchy fresh = buildWorldHierarchy(w, options);
+    const WorldComponents flood(w);
+    uint64_t labelMismatches = 0, figureMismatches = 0;
+    for (int32_t cell = 0; cell < w.cellCount(); ++cell) labelMismatches += h.components().of(cell) != flood.of(cell);
+    for (int32_t l = 0; l < options.levels; ++l)
+      figureMismatches +=
+          (h.stats().nodes[l] != fresh.stats().nodes[l]) + (h.stats().edges[l] != fresh.stats().edges[l]);
+    figureMismatches += h.stats().transitions != fresh.stats().transitions;
+    json.add("fresh_build_ms", fresh.stats().buildMs).add("label_mismatches", labelMismatches);
+    json.add("figure_mismatches", figureMismatches);
+    status = labelMismatches || figureMismatches ? 3 : 0;
+  }
+  std::printf("%s\n", json.str().c_str());
+  return status;
 }
 
 }  // namespace hpastar::cli

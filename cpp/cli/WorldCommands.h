@@ -9,5 +9,7 @@ int runGen3dCommand(int argc, char** argv);
 int runWorldAStarCommand(int argc, char** argv);
 // hpa world-compare FILE --queries N --seed K [--passes N] [--per-query] [hierarchy options]
 int runWorldCompareCommand(int argc, char** argv);
+// hpa world-dig FILE --digs N --seed K [--check] [hierarchy options]
+int runWorldDigCommand(int argc, char** argv);
 
 }  // namespace hpastar::cli

@@ -67,6 +67,13 @@ void printUsage(std::FILE* out) {
                "      16 x 16 x 8; N abstraction levels, default 2): mean times, the speed-up on the longest\n"
                "      tenth, suboptimality, and unreachable goals (HPA* answers them from its labels, timed\n"
                "      in ns). Exit status 3 on a completeness mismatch or an invalid HPA* path.\n\n"
+               "  world-dig FILE --digs N [--seed K] [--check] [--cluster-side S] [--cluster-levels L]\n"
+               "            [--levels N] [--entrance-width W]\n"
+               "      N single-block changes on a block world's hierarchy, alternately a dig (a solid block\n"
+               "      beside or under a standing cell) and a build (a solid block in a standing cell), each\n"
+               "      updated locally: median, p90, max and mean microseconds per change, clusters rebuilt per\n"
+               "      level. --check compares the result with a fresh build and a flood fill's labels (exit\n"
+               "      status 3 on a difference).\n\n"
                "auto: the HPA* family with the options hpastar picks for the map (HierarchyOptionChoice.h: DHPA*\n"
                "trees, landmarks, a cluster side from the map's borders, the distance table when\n"
                "--terrain-changes rarely; the default hint is often); scen and stats print the options chosen.\n"
@@ -120,6 +127,7 @@ int main(int argc, char** argv) {
     if (command == "gen3d") return runGen3dCommand(argc, argv);
     if (command == "world-astar") return runWorldAStarCommand(argc, argv);
     if (command == "world-compare") return runWorldCompareCommand(argc, argv);
+    if (command == "world-dig") return runWorldDigCommand(argc, argv);
     throw UsageError("unknown command \"" + command + "\"");
   } catch (const UsageError& e) {
     std::fprintf(stderr, "hpa: %s\n(hpa --help for usage)\n", e.what());

@@ -405,54 +405,35 @@ void Hierarchy::rebuildComponents() {
     const ClusterBlock& b = *level1[c];
     for (size_t i = 0; i < b.nodes.size(); ++i) nodeRegion_[b.nodes[i]] = regionBase_[c] + b.nodeRegions[i] - 1;
   }
-  std::vector<uint32_t>& parent = unionParent_;
-  parent.resize(regionBase_.back());
-  for (uint32_t r = 0; r < parent.size(); ++r) parent[r] = r;
-  auto find = [&](uint32_t r) {
-    while (parent[r] != r) r = parent[r] = parent[parent[r]];
-    return r;
-  };
+  regionUnion_.reset(regionBase_.back());
   // Inter-edges join the regions on both sides of every entrance (all cells of an entrance side are one
   // straight run, so one transition per entrance is enough), and a diagonal step between clusters
   // implies two straight ones: the unions give exactly the components of the grid.
   for (const auto& b : level1)
-    for (const auto& [here, across] : b->interLinks) {
-      const uint32_t x = find(nodeRegion_[here]), y = find(nodeRegion_[across]);
-      if (x != y) parent[std::max(x, y)] = std::min(x, y);
-    }
-  // Components are numbered by their first cell in row-major order (the smallest first cell of their
-  // regions), so that the labels depend on the terrain only. Per root: that cell, then the order of roots.
+    for (const auto& [here, across] : b->interLinks) regionUnion_.join(nodeRegion_[here], nodeRegion_[across]);
+  // Components are numbered by their first cell in row-major order, so that the labels depend on the
+  // terrain only: each region's first cell.
   const int32_t width = grid_.width();
-  std::vector<uint64_t> firstCell(parent.size(), UINT64_MAX);
+  std::vector<uint64_t> firstCell(regionBase_.back());
   for (size_t c = 0; c < level1.size(); ++c) {
     const ClusterBlock& b = *level1[c];
     const Rect area = layout(1).rect(static_cast<int32_t>(c));
     for (uint32_t r = 0; r < b.regionCount; ++r) {
       const uint32_t local = b.regionFirst[r];
-      const uint64_t cell = static_cast<uint64_t>(area.y0 + static_cast<int32_t>(local) / area.width()) * width +
-                            static_cast<uint64_t>(area.x0 + static_cast<int32_t>(local) % area.width());
-      uint64_t& first = firstCell[find(regionBase_[c] + r)];
-      first = std::min(first, cell);
+      firstCell[regionBase_[c] + r] =
+          static_cast<uint64_t>(area.y0 + static_cast<int32_t>(local) / area.width()) * width +
+          static_cast<uint64_t>(area.x0 + static_cast<int32_t>(local) % area.width());
     }
   }
-  std::vector<std::pair<uint64_t, uint32_t>> roots;  // (first cell, root), reserved exactly (HierarchyMemory)
-  size_t rootCount = 0;
-  for (uint32_t r = 0; r < parent.size(); ++r) rootCount += find(r) == r ? 1 : 0;
-  roots.reserve(rootCount);
-  for (uint32_t r = 0; r < parent.size(); ++r)
-    if (find(r) == r) roots.emplace_back(firstCell[r], r);
-  std::sort(roots.begin(), roots.end());
-  regionComponent_.resize(parent.size());
-  for (size_t i = 0; i < roots.size(); ++i) regionComponent_[roots[i].second] = static_cast<uint32_t>(i + 1);
-  for (uint32_t r = 0; r < parent.size(); ++r) regionComponent_[r] = regionComponent_[find(r)];
-  componentCells_.assign(roots.size() + 1, 0);
+  const uint32_t components = regionUnion_.label(firstCell, regionComponent_);
+  componentCells_.assign(components + 1, 0);
   for (size_t c = 0; c < level1.size(); ++c) {
     const ClusterBlock& b = *level1[c];
     for (uint32_t r = 0; r < b.regionCount; ++r)
       componentCells_[regionComponent_[regionBase_[c] + r]] += b.regionCells[r];
   }
   for (size_t c = 1; c < componentCells_.size(); ++c) componentCells_[0] += componentCells_[c];
-  stats_.components = static_cast<uint32_t>(roots.size());
+  stats_.components = components;
 }
 
 void Hierarchy::recountComponents(const std::vector<int32_t>& clusters,
@@ -526,8 +507,8 @@ void Hierarchy::refreshStats() {
   for (const auto& v : edgeIndex_) indexBytes += v.capacity() * sizeof(EdgeSpan);
   stats_.bytes = blockBytes_ + indexBytes + nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() +
                  freeNodes_.capacity() * 4 + regionBase_.capacity() * 4 + regionComponent_.capacity() * 4 +
-                 nodeRegion_.capacity() * 4 + unionParent_.capacity() * 4 + nodeBorn_.capacity() * 8 +
-                 landmarks_->bytes() + distances_->bytes();
+                 nodeRegion_.capacity() * 4 + regionUnion_.bytes() + nodeBorn_.capacity() * 8 + landmarks_->bytes() +
+                 distances_->bytes();
 }
 
 std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* stats) {

@@ -13,6 +13,7 @@
 #include "hpa/HierarchyOptions.h"
 #include "hpa/LandmarkTable.h"
 #include "hpa/NodeDistanceTable.h"
+#include "search/RegionUnion.h"
 
 namespace hpastar {
 
@@ -260,7 +261,7 @@ class Hierarchy {
   std::vector<uint32_t> regionComponent_;  // per global region: component label (1..)
   std::vector<uint64_t> componentCells_;   // per component label, [0] = every passable cell
   std::vector<uint32_t> nodeRegion_;       // per node id: its global region, refreshed by rebuildComponents
-  std::vector<uint32_t> unionParent_;      // scratch of rebuildComponents, kept to avoid reallocating
+  RegionUnion regionUnion_;                // scratch of rebuildComponents, kept to avoid reallocating
   // Per level and node id: where its edges are in its block (the hot path of every abstract search).
   struct EdgeSpan {
     const AbstractEdge* first = nullptr;

@@ -10,7 +10,7 @@ BlockWorld::BlockWorld(int32_t width, int32_t height, int32_t levels)
   assert(checkSize(width, height, levels).empty());
   blocks_.assign(static_cast<size_t>(cellCount()), static_cast<uint8_t>(Block::Air));
   moves_.assign(blocks_.size(), 0);
-  refreshMoves(0, 0, 0, width_ - 1, height_ - 1, levels_ - 1);
+  refreshMoves(bounds());
 }
 
 std::string BlockWorld::checkSize(int64_t width, int64_t height, int64_t levels) {
@@ -41,7 +41,7 @@ std::optional<BlockWorld> BlockWorld::fromBlocks(int32_t width, int32_t height, 
   world.blocks_.resize(expected);
   for (size_t i = 0; i < expected; ++i) world.blocks_[i] = static_cast<uint8_t>(blocks[i]);
   world.moves_.assign(expected, 0);
-  world.refreshMoves(0, 0, 0, width - 1, height - 1, levels - 1);
+  world.refreshMoves(world.bounds());
   return world;
 }
 
@@ -87,20 +87,16 @@ uint32_t BlockWorld::computeMoves(int32_t x, int32_t y, int32_t z) const {
   return mask;
 }
 
-void BlockWorld::refreshMoves(int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1) {
-  x0 = std::max(x0, 0), y0 = std::max(y0, 0), z0 = std::max(z0, 0);
-  x1 = std::min(x1, width_ - 1), y1 = std::min(y1, height_ - 1), z1 = std::min(z1, levels_ - 1);
-  for (int32_t z = z0; z <= z1; ++z)
-    for (int32_t y = y0; y <= y1; ++y)
-      for (int32_t x = x0; x <= x1; ++x) moves_[static_cast<size_t>(index(x, y, z))] = computeMoves(x, y, z);
+void BlockWorld::refreshMoves(const Box& box) {
+  for (int32_t z = box.z0; z < box.z1; ++z)
+    for (int32_t y = box.y0; y < box.y1; ++y)
+      for (int32_t x = box.x0; x < box.x1; ++x) moves_[static_cast<size_t>(index(x, y, z))] = computeMoves(x, y, z);
 }
 
 bool BlockWorld::setBlock(int32_t x, int32_t y, int32_t z, Block block) {
   if (!inside(x, y, z)) return false;
   blocks_[static_cast<size_t>(index(x, y, z))] = static_cast<uint8_t>(block);
-  // A cell's moves read the blocks of its 3 x 3 columns from two levels below it (the support of a lower
-  // neighbour) to one above (its headroom), so this block is read by the cells one level below it to two above.
-  refreshMoves(x - 1, y - 1, z - 1, x + 1, y + 1, z + 2);
+  refreshMoves(cellsReading(Voxel{x, y, z}));
   return true;
 }
 

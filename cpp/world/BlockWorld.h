@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -85,9 +86,16 @@ class BlockWorld {
     return (kWorldMoveDz[move] * height_ + kWorldMoveDy[move]) * width_ + kWorldMoveDx[move];
   }
 
-  // Places or removes one block and refreshes the moves of the cells whose rules read it (the 3 x 3
-  // columns around it, one level below to two above). False, and nothing changed, outside the world.
+  // Places or removes one block and refreshes the moves of the cells whose rules read it
+  // (cellsReading). False, and nothing changed, outside the world.
   bool setBlock(int32_t x, int32_t y, int32_t z, Block block);
+  // The cells whose moves read block `v` (WorldMoves.h: kMoveReads*), clipped to the world: all that a
+  // change of that block can alter, whatever the change.
+  Box cellsReading(Voxel v) const {
+    return Box{std::max(v.x - kMoveReadsSide, 0),           std::max(v.y - kMoveReadsSide, 0),
+               std::max(v.z - kMoveReadsAbove, 0),          std::min(v.x + kMoveReadsSide + 1, width_),
+               std::min(v.y + kMoveReadsSide + 1, height_), std::min(v.z + kMoveReadsBelow + 1, levels_)};
+  }
 
   const std::vector<uint8_t>& blocks() const { return blocks_; }
   size_t bytes() const { return blocks_.size() + moves_.size() * sizeof(uint32_t); }
@@ -97,7 +105,7 @@ class BlockWorld {
   // The legal moves out of cell (x, y, z) under the rules above.
   uint32_t computeMoves(int32_t x, int32_t y, int32_t z) const;
   bool climbUpLegal(int32_t x, int32_t y, int32_t z, int dir) const;
-  void refreshMoves(int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1);
+  void refreshMoves(const Box& box);
 
   int32_t width_ = 0;
   int32_t height_ = 0;

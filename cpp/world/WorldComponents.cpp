@@ -1,32 +1,81 @@
 #include "world/WorldComponents.h"
 
+#include <algorithm>
+
 namespace hpastar {
 
-WorldComponents::WorldComponents(const BlockWorld& world) : label_(static_cast<size_t>(world.cellCount()), 0) {
-  int32_t offset[kWorldMoveCount];
-  for (int m = 0; m < kWorldMoveCount; ++m) offset[m] = world.moveOffset(m);
+WorldComponents::WorldComponents(const BlockWorld& world)
+    : WorldComponents(world, WorldClusterLayout(world.width(), world.height(), world.levels(), world.width(),
+                                                world.height(), world.levels())) {
+  join({});
+}
+
+WorldComponents::WorldComponents(const BlockWorld& world, const WorldClusterLayout& boxes)
+    : boxes_(boxes), region_(static_cast<size_t>(world.cellCount()), 0) {
+  for (int m = 0; m < kWorldMoveCount; ++m) moveOffset_[m] = world.moveOffset(m);
+  regionFirst_.resize(static_cast<size_t>(boxes.count()));
+  for (int32_t b = 0; b < boxes.count(); ++b) relabelBox(world, b);
+}
+
+void WorldComponents::relabelBox(const BlockWorld& world, int32_t box) {
+  const Box area = boxes_.box(box);
+  for (int32_t z = area.z0; z < area.z1; ++z)
+    for (int32_t y = area.y0; y < area.y1; ++y) {
+      uint32_t* row = region_.data() + world.index(area.x0, y, z);
+      std::fill(row, row + area.width(), 0u);
+    }
+  std::vector<int32_t>& firsts = regionFirst_[static_cast<size_t>(box)];
+  firsts.clear();
   std::vector<int32_t> stack;
-  for (int32_t first = 0; first < world.cellCount(); ++first) {
-    if (label_[static_cast<size_t>(first)] != 0 || !world.moveMask(first)) {
-      // A standing cell without any move is a component of its own.
-      if (label_[static_cast<size_t>(first)] == 0 && world.standing(world.voxelOf(first)))
-        label_[static_cast<size_t>(first)] = ++count_;
-      continue;
-    }
-    const uint32_t label = ++count_;
-    label_[static_cast<size_t>(first)] = label;
-    stack.push_back(first);
-    while (!stack.empty()) {
-      const int32_t cell = stack.back();
-      stack.pop_back();
-      for (uint32_t mask = world.moveMask(cell); mask; mask &= mask - 1) {
-        const int32_t next = cell + offset[__builtin_ctz(mask)];
-        if (label_[static_cast<size_t>(next)] != 0) continue;
-        label_[static_cast<size_t>(next)] = label;
-        stack.push_back(next);
+  for (int32_t z = area.z0; z < area.z1; ++z)
+    for (int32_t y = area.y0; y < area.y1; ++y)
+      for (int32_t x = area.x0; x < area.x1; ++x) {
+        const int32_t first = world.index(x, y, z);
+        if (region_[static_cast<size_t>(first)] != 0 || !world.standing(x, y, z)) continue;
+        // A standing cell without any move is a region (and a component) of its own.
+        firsts.push_back(first);
+        const uint32_t label = static_cast<uint32_t>(firsts.size());
+        region_[static_cast<size_t>(first)] = label;
+        stack.push_back(first);
+        while (!stack.empty()) {
+          const int32_t cell = stack.back();
+          stack.pop_back();
+          const Voxel v = world.voxelOf(cell);
+          for (uint32_t mask = world.moveMask(cell); mask; mask &= mask - 1) {
+            const int m = __builtin_ctz(mask);
+            const int32_t next = cell + moveOffset_[m];
+            if (region_[static_cast<size_t>(next)] != 0 ||
+                !area.contains(Voxel{v.x + kWorldMoveDx[m], v.y + kWorldMoveDy[m], v.z + kWorldMoveDz[m]}))
+              continue;
+            region_[static_cast<size_t>(next)] = label;
+            stack.push_back(next);
+          }
+        }
       }
-    }
-  }
+}
+
+void WorldComponents::join(std::span<const Link> links) {
+  regionBase_.resize(regionFirst_.size() + 1);
+  regionBase_[0] = 0;
+  for (size_t b = 0; b < regionFirst_.size(); ++b)
+    regionBase_[b + 1] = regionBase_[b] + static_cast<uint32_t>(regionFirst_[b].size());
+  firstCells_.resize(regionBase_.back());
+  for (size_t b = 0; b < regionFirst_.size(); ++b)
+    for (size_t r = 0; r < regionFirst_[b].size(); ++r)
+      firstCells_[regionBase_[b] + r] = static_cast<uint64_t>(regionFirst_[b][r]);
+  union_.reset(regionBase_.back());
+  auto globalRegion = [&](int32_t cell) {
+    return regionBase_[static_cast<size_t>(boxOf(cell))] + region_[static_cast<size_t>(cell)] - 1;
+  };
+  for (const Link& link : links) union_.join(globalRegion(link.first), globalRegion(link.second));
+  count_ = union_.label(firstCells_, regionLabel_);
+}
+
+size_t WorldComponents::bytes() const {
+  size_t firsts = 0;
+  for (const auto& f : regionFirst_) firsts += f.capacity() * 4;
+  return region_.capacity() * 4 + firsts + regionBase_.capacity() * 4 + regionLabel_.capacity() * 4 +
+         firstCells_.capacity() * 8 + union_.bytes();
 }
 
 }  // namespace hpastar

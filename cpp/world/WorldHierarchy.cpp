@@ -19,6 +19,26 @@ std::string outside(const char* name, int32_t value, int32_t lo, int32_t hi) {
          std::to_string(hi);
 }
 
+void sortUnique(std::vector<int32_t>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+// The clusters of `layout` that share a face, an edge or a corner with `cluster` (itself excluded).
+void appendNeighbours(const WorldClusterLayout& layout, int32_t cluster, std::vector<int32_t>& out) {
+  const int32_t cx = cluster % layout.columns, rest = cluster / layout.columns;
+  const int32_t cy = rest % layout.rows, cz = rest / layout.rows;
+  for (int32_t dz = -1; dz <= 1; ++dz)
+    for (int32_t dy = -1; dy <= 1; ++dy)
+      for (int32_t dx = -1; dx <= 1; ++dx) {
+        const int32_t x = cx + dx, y = cy + dy, z = cz + dz;
+        if ((dx | dy | dz) == 0 || x < 0 || y < 0 || z < 0 || x >= layout.columns || y >= layout.rows ||
+            z >= layout.stacks)
+          continue;
+        out.push_back(layout.clusterAt(x, y, z));
+      }
+}
+
 }  // namespace
 
 std::string WorldHierarchyOptions::check() const {
@@ -30,7 +50,21 @@ std::string WorldHierarchyOptions::check() const {
 }
 
 WorldHierarchy::WorldHierarchy(const BlockWorld& world, const WorldHierarchyOptions& options)
-    : world_(world), options_(options), components_(world_) {}
+    : world_(world), options_(options) {
+  for (int32_t l = 0; l < options.levels; ++l) {
+    // Doubling on every axis, never clipped to the world: boxes stay unions of the level below's.
+    const int32_t scale = int32_t{1} << l;
+    const int64_t side = static_cast<int64_t>(options.clusterSide) * scale;
+    const int64_t tall = static_cast<int64_t>(options.clusterLevels) * scale;
+    layouts_.emplace_back(static_cast<int32_t>(std::min<int64_t>(side, 1 << 30)),
+                          static_cast<int32_t>(std::min<int64_t>(tall, 1 << 30)), world.width(), world.height(),
+                          world.levels());
+    LevelGraph& g = graphs_.emplace_back();
+    g.clusterNodes.resize(static_cast<size_t>(layouts_.back().count()));
+  }
+  components_ = WorldComponents(world_, layouts_.front());
+  transitions_.resize(static_cast<size_t>(layouts_.front().count()));
+}
 
 std::optional<WorldHierarchy> WorldHierarchy::build(const BlockWorld& world, const WorldHierarchyOptions& options,
                                                     std::string& error) {
@@ -38,103 +72,162 @@ std::optional<WorldHierarchy> WorldHierarchy::build(const BlockWorld& world, con
   if (!error.empty()) return std::nullopt;
   const auto t0 = std::chrono::steady_clock::now();
   WorldHierarchy h(world, options);
-  for (int32_t l = 0; l < options.levels; ++l) {
-    // Doubling on every axis, never clipped to the world: boxes stay unions of the level below's.
-    const int32_t scale = int32_t{1} << l;
-    const int64_t side = static_cast<int64_t>(options.clusterSide) * scale;
-    const int64_t tall = static_cast<int64_t>(options.clusterLevels) * scale;
-    h.layouts_.emplace_back(static_cast<int32_t>(std::min<int64_t>(side, 1 << 30)),
-                            static_cast<int32_t>(std::min<int64_t>(tall, 1 << 30)), world.width(), world.height(),
-                            world.levels());
-  }
-  const std::vector<uint32_t> regions = h.labelRegions();
-  h.makeNodes(h.chooseTransitions(regions));
-
-  // Edges of every level: the inter-edges makeNodes() left in edges_, then the intra-edges, in CSR.
-  std::vector<std::vector<WorldEdge>> perNode;
-  const uint32_t n = h.nodeCount();
-  h.edgeFirst_.resize(static_cast<size_t>(options.levels));
-  for (int32_t level = 1; level <= options.levels; ++level) {
-    // edges_[level - 1] holds (from, to) pairs so far, stored as two WorldEdges: regroup them per node.
-    perNode.assign(n, {});
-    const std::vector<WorldEdge>& pairs = h.edges_[static_cast<size_t>(level - 1)];
-    for (size_t i = 0; i + 1 < pairs.size(); i += 2) {
-      perNode[pairs[i].to].push_back(WorldEdge{pairs[i + 1].to, pairs[i].cost});
-      perNode[pairs[i + 1].to].push_back(WorldEdge{pairs[i].to, pairs[i].cost});
-    }
-    // Cluster membership of this level's nodes (needed by its intra-edges).
-    const WorldClusterLayout& layout = h.layout(level);
-    std::vector<uint32_t>& first = h.clusterFirst_.emplace_back(static_cast<size_t>(layout.count()) + 1, 0);
-    std::vector<uint32_t>& members = h.clusterNodes_.emplace_back();
-    for (uint32_t v = 0; v < n; ++v)
-      if (h.nodeLevel_[v] >= level) ++first[static_cast<size_t>(layout.clusterOf(h.nodeVoxel_[v])) + 1];
-    for (size_t c = 1; c < first.size(); ++c) first[c] += first[c - 1];
-    members.resize(first.back());
-    std::vector<uint32_t> fill(first.begin(), first.end() - 1);
-    for (uint32_t v = 0; v < n; ++v)
-      if (h.nodeLevel_[v] >= level) members[fill[static_cast<size_t>(layout.clusterOf(h.nodeVoxel_[v]))]++] = v;
-
-    h.appendIntraEdges(level, regions, perNode);
-    std::vector<uint32_t>& edgeFirst = h.edgeFirst_[static_cast<size_t>(level - 1)];
-    std::vector<WorldEdge>& edges = h.edges_[static_cast<size_t>(level - 1)];
-    edgeFirst.assign(static_cast<size_t>(n) + 1, 0);
-    edges.clear();
-    for (uint32_t v = 0; v < n; ++v) {
-      edgeFirst[v] = static_cast<uint32_t>(edges.size());
-      edges.insert(edges.end(), perNode[v].begin(), perNode[v].end());
-    }
-    edgeFirst[n] = static_cast<uint32_t>(edges.size());
-    edges.shrink_to_fit();
-    h.stats_.nodes[level - 1] = static_cast<uint32_t>(members.size());
-    h.stats_.edges[level - 1] = static_cast<uint32_t>(edges.size());
-    h.stats_.clusters[level - 1] = static_cast<uint32_t>(layout.count());
-  }
-
-  size_t bytes = h.nodeVoxel_.capacity() * sizeof(Voxel) + h.nodeLevel_.capacity() + h.components_.bytes();
-  for (int32_t l = 0; l < options.levels; ++l) {
-    const size_t i = static_cast<size_t>(l);
-    bytes += h.edgeFirst_[i].capacity() * 4 + h.edges_[i].capacity() * sizeof(WorldEdge) +
-             h.clusterFirst_[i].capacity() * 4 + h.clusterNodes_[i].capacity() * 4;
-  }
-  h.stats_.bytes = bytes;
+  std::vector<int32_t> all(static_cast<size_t>(h.layout(1).count()));
+  for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int32_t>(c);
+  h.rebuild(all, true, nullptr);
   h.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return h;
 }
 
-std::vector<uint32_t> WorldHierarchy::labelRegions() const {
-  std::vector<uint32_t> region(static_cast<size_t>(world_.cellCount()), 0);
-  const WorldClusterLayout& layout = layouts_.front();
-  std::vector<int32_t> stack;
-  for (int32_t c = 0; c < layout.count(); ++c) {
-    const Box box = layout.box(c);
-    uint32_t count = 0;
-    for (int32_t z = box.z0; z < box.z1; ++z)
-      for (int32_t y = box.y0; y < box.y1; ++y)
-        for (int32_t x = box.x0; x < box.x1; ++x) {
-          const int32_t first = world_.index(x, y, z);
-          if (region[static_cast<size_t>(first)] != 0 || !world_.standing(x, y, z)) continue;
-          region[static_cast<size_t>(first)] = ++count;
-          stack.push_back(first);
-          while (!stack.empty()) {
-            const int32_t cell = stack.back();
-            stack.pop_back();
-            const Voxel v = world_.voxelOf(cell);
-            for (uint32_t mask = world_.moveMask(cell); mask; mask &= mask - 1) {
-              const int m = __builtin_ctz(mask);
-              const Voxel w{v.x + kWorldMoveDx[m], v.y + kWorldMoveDy[m], v.z + kWorldMoveDz[m]};
-              const int32_t next = cell + world_.moveOffset(m);
-              if (!box.contains(w) || region[static_cast<size_t>(next)] != 0) continue;
-              region[static_cast<size_t>(next)] = count;
-              stack.push_back(next);
-            }
-          }
-        }
+std::string WorldHierarchy::applyBlockChanges(std::span<const BlockChange> changes, WorldUpdateStats* stats) {
+  const auto t0 = std::chrono::steady_clock::now();
+  for (const BlockChange& c : changes) {
+    const std::string at =
+        "(" + std::to_string(c.at.x) + ", " + std::to_string(c.at.y) + ", " + std::to_string(c.at.z) + ")";
+    if (!world_.inside(c.at))
+      return "block " + at + " is outside the " + std::to_string(world_.width()) + "x" +
+             std::to_string(world_.height()) + "x" + std::to_string(world_.levels()) + " world";
+    if (static_cast<uint8_t>(c.block) >= kBlockKindCount)
+      return "block code " + std::to_string(static_cast<unsigned>(c.block)) + " at " + at + " is not a block (0.." +
+             std::to_string(kBlockKindCount - 1) + ": " + std::string(kBlockChars, kBlockKindCount) + ")";
   }
-  return region;
+  WorldUpdateStats local;
+  WorldUpdateStats& s = stats ? *stats : local;
+  s = WorldUpdateStats{};
+  // The boxes of the cells whose moves (or standing) a change altered: what the rules read
+  // (BlockWorld::cellsReading) compared before and after.
+  std::vector<int32_t> relabel;
+  const WorldClusterLayout& boxes = layout(1);
+  struct CellState {
+    uint32_t moves;
+    bool standing;
+  };
+  std::vector<CellState> before;
+  for (const BlockChange& c : changes) {
+    if (world_.blockAt(c.at) == c.block) continue;
+    ++s.blocksChanged;
+    const Box reach = world_.cellsReading(c.at);
+    before.clear();
+    for (int32_t z = reach.z0; z < reach.z1; ++z)
+      for (int32_t y = reach.y0; y < reach.y1; ++y)
+        for (int32_t x = reach.x0; x < reach.x1; ++x)
+          before.push_back(CellState{world_.moveMask(world_.index(x, y, z)), world_.standing(x, y, z)});
+    world_.setBlock(c.at.x, c.at.y, c.at.z, c.block);
+    size_t i = 0;
+    for (int32_t z = reach.z0; z < reach.z1; ++z)
+      for (int32_t y = reach.y0; y < reach.y1; ++y)
+        for (int32_t x = reach.x0; x < reach.x1; ++x, ++i)
+          if (before[i].moves != world_.moveMask(world_.index(x, y, z)) ||
+              before[i].standing != world_.standing(x, y, z)) {
+            ++s.cellsChanged;
+            relabel.push_back(boxes.clusterOf(Voxel{x, y, z}));
+          }
+  }
+  sortUnique(relabel);
+  if (!relabel.empty()) rebuild(relabel, false, &s);
+  s.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  return "";
 }
 
-std::vector<WorldHierarchy::Transition> WorldHierarchy::chooseTransitions(const std::vector<uint32_t>& regions) const {
-  // Every crossing of a level-1 border, from its lower cell, with the pair of regions it joins.
+void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everything, WorldUpdateStats* stats) {
+  const WorldClusterLayout& boxes = layout(1);
+  // The regions of the transitions' cells in the relabelled boxes, before: whether the component labels
+  // can have changed.
+  std::vector<uint32_t> oldRegions;
+  std::vector<std::vector<int32_t>> oldFirsts;
+  for (int32_t c : relabel) {
+    for (const Transition& t : transitions_[static_cast<size_t>(c)])
+      oldRegions.push_back(components_.regionOf(boxes.clusterOf(world_.voxelOf(t.a)) == c ? t.a : t.b));
+    oldFirsts.push_back(components_.regionFirsts(c));
+    components_.relabelBox(world_, c);
+  }
+
+  // The transitions of every border of a relabelled box, chosen again; the boxes whose transitions
+  // changed lose or gain nodes, and are rebuilt with the relabelled ones.
+  std::vector<Transition> fresh;
+  chooseTransitions(relabel, fresh);
+  std::vector<int32_t> affected = relabel;
+  for (int32_t c : relabel) appendNeighbours(boxes, c, affected);
+  sortUnique(affected);
+  auto relabelled = [&](int32_t c) { return std::binary_search(relabel.begin(), relabel.end(), c); };
+  // The fresh transitions of each affected box.
+  std::vector<std::vector<Transition>> lists(affected.size());
+  auto listOf = [&](int32_t c) -> std::vector<Transition>& {
+    return lists[static_cast<size_t>(std::lower_bound(affected.begin(), affected.end(), c) - affected.begin())];
+  };
+  for (const Transition& t : fresh) {
+    const int32_t ca = boxes.clusterOf(world_.voxelOf(t.a)), cb = boxes.clusterOf(world_.voxelOf(t.b));
+    listOf(ca).push_back(t);
+    listOf(cb).push_back(t);
+  }
+  std::vector<int32_t> rebuilt;
+  bool transitionsChanged = false;
+  for (size_t i = 0; i < affected.size(); ++i) {
+    const int32_t c = affected[i];
+    std::vector<Transition>& list = lists[i];
+    // Kept: the transitions of borders with no relabelled box on either side.
+    if (!relabelled(c))
+      for (const Transition& t : transitions_[static_cast<size_t>(c)]) {
+        const int32_t ca = boxes.clusterOf(world_.voxelOf(t.a)), cb = boxes.clusterOf(world_.voxelOf(t.b));
+        if (!relabelled(ca == c ? cb : ca)) list.push_back(t);
+      }
+    std::sort(list.begin(), list.end());
+    std::vector<Transition>& stored = transitions_[static_cast<size_t>(c)];
+    if (list != stored) {
+      stored.swap(list);
+      rebuilt.push_back(c);
+      transitionsChanged = true;
+    } else if (relabelled(c)) {
+      rebuilt.push_back(c);
+    }
+  }
+
+  // Level 1, then each level above: the clusters that contain one whose graph changed.
+  std::vector<ClusterSnapshot> snapshots;
+  std::vector<int32_t> changed;
+  for (int32_t level = 1; level <= levels(); ++level) {
+    if (level > 1) {
+      const WorldClusterLayout& below = layout(level - 1);
+      rebuilt.clear();
+      for (int32_t c : changed) {
+        const Box b = below.box(c);
+        rebuilt.push_back(layout(level).clusterOf(Voxel{b.x0, b.y0, b.z0}));
+      }
+      sortUnique(rebuilt);
+    }
+    snapshots.clear();
+    for (int32_t c : rebuilt) snapshots.push_back(snapshot(level, c));
+    if (level == 1) {
+      rebuildNodes(rebuilt);
+      rebuildLevel1Edges(rebuilt);
+    } else {
+      rebuildUpperLevel(level, rebuilt);
+    }
+    changed.clear();
+    for (size_t i = 0; i < rebuilt.size(); ++i)
+      if (!sameAs(level, rebuilt[i], snapshots[i])) changed.push_back(rebuilt[i]);
+    if (stats) stats->rebuiltClusters[level - 1] = rebuilt;
+    compact(level);
+  }
+
+  // The component labels: joined again unless the relabelled boxes kept what the join reads.
+  bool sameConnectivity = !transitionsChanged && oldFirsts.size() == relabel.size();
+  for (size_t i = 0; i < relabel.size() && sameConnectivity; ++i)
+    sameConnectivity = oldFirsts[i] == components_.regionFirsts(relabel[i]);
+  size_t k = 0;
+  for (size_t i = 0; i < relabel.size() && sameConnectivity; ++i)
+    for (const Transition& t : transitions_[static_cast<size_t>(relabel[i])])
+      if (oldRegions[k++] != components_.regionOf(boxes.clusterOf(world_.voxelOf(t.a)) == relabel[i] ? t.a : t.b)) {
+        sameConnectivity = false;
+        break;
+      }
+  if (!sameConnectivity || everything) joinComponents();
+  if (stats) stats->componentsJoined = !sameConnectivity;
+  refreshStats();
+}
+
+void WorldHierarchy::chooseTransitions(const std::vector<int32_t>& relabelled, std::vector<Transition>& out) const {
+  // Every crossing of a border of those boxes, from its lower cell, with the pair of regions it joins.
   struct Crossing {
     int32_t clusterA, clusterB;
     uint32_t regionA, regionB;
@@ -142,31 +235,45 @@ std::vector<WorldHierarchy::Transition> WorldHierarchy::chooseTransitions(const 
     int32_t z;
     int32_t cell, move;
     auto group() const { return std::tie(clusterA, clusterB, regionA, regionB); }
-    auto key() const { return std::tie(clusterA, clusterB, regionA, regionB, pos, z, cell); }
+    // The move too: crossings from one cell by two moves (a climb north and south) must not tie, or an
+    // unstable sort would pick either depending on the rest of the array.
+    auto key() const { return std::tie(clusterA, clusterB, regionA, regionB, pos, z, cell, move); }
   };
-  const WorldClusterLayout& layout = layouts_.front();
+  const WorldClusterLayout& boxes = layout(1);
   std::vector<Crossing> crossings;
-  for (int32_t cell = 0; cell < world_.cellCount(); ++cell) {
-    const uint32_t mask = world_.moveMask(cell) & kCrossingMoves;
-    if (!mask) continue;
-    const Voxel a = world_.voxelOf(cell);
-    const int32_t ca = layout.clusterOf(a);
-    for (uint32_t bits = mask; bits; bits &= bits - 1) {
-      const int m = __builtin_ctz(bits);
-      const int32_t next = cell + world_.moveOffset(m);
-      if (next < cell) continue;  // each undirected crossing once, from its lower cell
-      const Voxel b{a.x + kWorldMoveDx[m], a.y + kWorldMoveDy[m], a.z + kWorldMoveDz[m]};
-      const int32_t cb = layout.clusterOf(b);
-      if (cb == ca) continue;
-      crossings.push_back(Crossing{ca, cb, regions[static_cast<size_t>(cell)], regions[static_cast<size_t>(next)],
-                                   kWorldMoveDx[m] != 0 ? a.y : a.x, a.z, cell, m});
-    }
+  for (int32_t c : relabelled) {
+    const Box box = boxes.box(c);
+    for (int32_t z = box.z0; z < box.z1; ++z)
+      for (int32_t y = box.y0; y < box.y1; ++y) {
+        // Inside the box only the cells of its x faces can have a move that leaves it.
+        const bool wholeRow = z == box.z0 || z == box.z1 - 1 || y == box.y0 || y == box.y1 - 1;
+        const int32_t step = wholeRow ? 1 : std::max(1, box.width() - 1);
+        for (int32_t x = box.x0; x < box.x1; x += step) {
+          const int32_t cell = world_.index(x, y, z);
+          const uint32_t mask = world_.moveMask(cell) & kCrossingMoves;
+          for (uint32_t bits = mask; bits; bits &= bits - 1) {
+            const int m = __builtin_ctz(bits);
+            const Voxel there{x + kWorldMoveDx[m], y + kWorldMoveDy[m], z + kWorldMoveDz[m]};
+            if (box.contains(there)) continue;
+            const int32_t other = boxes.clusterOf(there);
+            // A crossing between two relabelled boxes is seen from both: kept from its lower cell's box.
+            const int32_t next = cell + world_.moveOffset(m);
+            if (next < cell && std::binary_search(relabelled.begin(), relabelled.end(), other)) continue;
+            const int32_t a = std::min(cell, next), b = std::max(cell, next);
+            const int move = next > cell ? m : reverseWorldMove(m);
+            const Voxel va = world_.voxelOf(a);
+            crossings.push_back(Crossing{boxes.clusterOf(va), boxes.clusterOf(world_.voxelOf(b)),
+                                         components_.regionOf(a), components_.regionOf(b),
+                                         kWorldMoveDx[move] != 0 ? va.y : va.x, va.z, a, move});
+          }
+        }
+      }
   }
   std::sort(crossings.begin(), crossings.end(), [](const Crossing& p, const Crossing& q) { return p.key() < q.key(); });
 
   // Each group (the crossings between two regions of two boxes) is an entrance: it keeps its middle
   // crossing when it spans fewer than entranceWidth positions along the face, else its two ends.
-  std::vector<Transition> out;
+  out.clear();
   auto keep = [&](const Crossing& c) { out.push_back(Transition{c.cell, c.cell + world_.moveOffset(c.move), c.move}); };
   for (size_t i = 0; i < crossings.size();) {
     size_t end = i + 1;
@@ -179,7 +286,7 @@ std::vector<WorldHierarchy::Transition> WorldHierarchy::chooseTransitions(const 
     }
     i = end;
   }
-  return out;
+  std::sort(out.begin(), out.end());
 }
 
 int32_t WorldHierarchy::crossingLevel(Voxel a, Voxel b) const {
@@ -189,91 +296,260 @@ int32_t WorldHierarchy::crossingLevel(Voxel a, Voxel b) const {
   return level;
 }
 
-void WorldHierarchy::makeNodes(const std::vector<Transition>& transitions) {
-  // Node ids in the order of their cells, so that the same world always gives the same ids.
-  std::vector<int32_t> cells;
-  cells.reserve(transitions.size() * 2);
-  for (const Transition& t : transitions) cells.push_back(t.a), cells.push_back(t.b);
-  std::sort(cells.begin(), cells.end());
-  cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
-  nodeVoxel_.resize(cells.size());
-  nodeLevel_.assign(cells.size(), 0);
-  for (size_t i = 0; i < cells.size(); ++i) nodeVoxel_[i] = world_.voxelOf(cells[i]);
-  auto nodeOf = [&](int32_t cell) {
-    return static_cast<uint32_t>(std::lower_bound(cells.begin(), cells.end(), cell) - cells.begin());
-  };
-  // Inter-edges: kept as (from, to) pairs of WorldEdges until build() regroups them per node.
-  edges_.assign(static_cast<size_t>(options_.levels), {});
-  for (const Transition& t : transitions) {
-    const uint32_t a = nodeOf(t.a), b = nodeOf(t.b);
-    const int32_t top = crossingLevel(nodeVoxel_[a], nodeVoxel_[b]);
-    nodeLevel_[a] = static_cast<uint8_t>(std::max<int32_t>(nodeLevel_[a], top));
-    nodeLevel_[b] = static_cast<uint8_t>(std::max<int32_t>(nodeLevel_[b], top));
-    const float cost = static_cast<float>(kWorldMoveCost[t.move]);
-    for (int32_t l = 0; l < top; ++l) {
-      edges_[static_cast<size_t>(l)].push_back(WorldEdge{a, cost});
-      edges_[static_cast<size_t>(l)].push_back(WorldEdge{b, cost});
-    }
+uint32_t WorldHierarchy::allocateNode(Voxel v) {
+  uint32_t id;
+  if (!freeNodes_.empty()) {
+    id = freeNodes_.back();
+    freeNodes_.pop_back();
+    nodeVoxel_[id] = v;
+  } else {
+    id = static_cast<uint32_t>(nodeVoxel_.size());
+    nodeVoxel_.push_back(v);
+    nodeLevel_.push_back(0);
+    for (LevelGraph& g : graphs_) g.first.push_back(0), g.count.push_back(0);
   }
-  stats_.transitions = static_cast<uint32_t>(transitions.size());
+  nodeLevel_[id] = 1;
+  return id;
 }
 
-void WorldHierarchy::appendIntraEdges(int32_t level, const std::vector<uint32_t>& regions,
-                                      std::vector<std::vector<WorldEdge>>& perNode) {
-  // One Dijkstra per node of each cluster, stopped once it has settled the cluster's later nodes (the
-  // earlier ones found it already: edges are undirected).
-  const WorldClusterLayout& layout = this->layout(level);
-  SearchSpace cellSpace;
-  NodeSearchSpace nodeSpace;
-  std::vector<uint8_t> targets;
-  for (int32_t c = 0; c < layout.count(); ++c) {
-    const std::span<const uint32_t> nodes = clusterNodes(level, c);
-    if (nodes.size() < 2) continue;
-    const Box box = layout.box(c);
-    if (level == 1) {
-      const BlockWorldGraph graph(world_, box, Voxel{box.x0, box.y0, box.z0});  // Dijkstra: no goal
-      targets.assign(static_cast<size_t>(graph.nodeCount()), 0);
-      for (size_t i = 0; i + 1 < nodes.size(); ++i) {
-        const Voxel from = nodeVoxel_[nodes[i]];
-        const uint32_t region = regions[static_cast<size_t>(world_.index(from))];
-        uint32_t count = 0;
-        for (size_t j = i + 1; j < nodes.size(); ++j) {
-          const Voxel to = nodeVoxel_[nodes[j]];
-          if (regions[static_cast<size_t>(world_.index(to))] != region) continue;  // not reachable inside the box
-          targets[graph.idOf(to)] = 1;
-          ++count;
-        }
-        if (count == 0) continue;
-        BestFirstSearch::search<false>(cellSpace, graph, graph.idOf(from), BestFirstSearch::kNone, targets.data(),
-                                       count);
-        for (size_t j = i + 1; j < nodes.size(); ++j) {
-          const uint32_t id = graph.idOf(nodeVoxel_[nodes[j]]);
-          if (!targets[id]) continue;
-          targets[id] = 0;
-          // Same region: reachable, so settled by the time the search stopped.
-          const float cost = static_cast<float>(cellSpace.g()[id]);
-          perNode[nodes[i]].push_back(WorldEdge{nodes[j], cost});
-          perNode[nodes[j]].push_back(WorldEdge{nodes[i], cost});
-        }
+uint32_t WorldHierarchy::nodeAt(int32_t cell) const {
+  const Voxel v = world_.voxelOf(cell);
+  for (uint32_t n : graphs_[0].clusterNodes[static_cast<size_t>(layout(1).clusterOf(v))])
+    if (nodeVoxel_[n] == v) return n;
+  return kNone;
+}
+
+void WorldHierarchy::rebuildNodes(const std::vector<int32_t>& clusters) {
+  // The new node cells of every cluster: the cells of its transitions that lie in it. Ids of nodes that
+  // stay are kept, the others freed, then the new cells get ids (freed ones first).
+  const WorldClusterLayout& boxes = layout(1);
+  std::vector<std::vector<int32_t>> cells(clusters.size());
+  for (size_t i = 0; i < clusters.size(); ++i) {
+    const int32_t c = clusters[i];
+    for (const Transition& t : transitions_[static_cast<size_t>(c)])
+      cells[i].push_back(boxes.clusterOf(world_.voxelOf(t.a)) == c ? t.a : t.b);
+    sortUnique(cells[i]);
+    std::vector<uint32_t>& nodes = graphs_[0].clusterNodes[static_cast<size_t>(c)];
+    std::vector<uint32_t> kept;
+    for (uint32_t n : nodes) {
+      if (std::binary_search(cells[i].begin(), cells[i].end(), world_.index(nodeVoxel_[n]))) {
+        kept.push_back(n);
+        continue;
       }
-    } else {
-      // Over the graph of the level below, inside the box; edges_ of that level are final by now.
-      const WorldAbstractGraph graph(*this, level - 1, box, nullptr, Voxel{});
-      targets.assign(graph.nodeCount(), 0);
-      for (size_t i = 0; i + 1 < nodes.size(); ++i) {
-        for (size_t j = i + 1; j < nodes.size(); ++j) targets[nodes[j]] = 1;
-        const uint32_t count = static_cast<uint32_t>(nodes.size() - i - 1);
-        BestFirstSearch::search<false>(nodeSpace, graph, nodes[i], BestFirstSearch::kNone, targets.data(), count);
-        for (size_t j = i + 1; j < nodes.size(); ++j) {
-          targets[nodes[j]] = 0;
-          if (!nodeSpace.closed(nodes[j])) continue;  // another part of the box
-          const float cost = static_cast<float>(nodeSpace.g()[nodes[j]]);
-          perNode[nodes[i]].push_back(WorldEdge{nodes[j], cost});
-          perNode[nodes[j]].push_back(WorldEdge{nodes[i], cost});
-        }
+      nodeLevel_[n] = 0;
+      for (LevelGraph& g : graphs_) g.count[n] = 0;
+      freeNodes_.push_back(n);
+    }
+    nodes.swap(kept);
+  }
+  for (size_t i = 0; i < clusters.size(); ++i) {
+    std::vector<uint32_t>& nodes = graphs_[0].clusterNodes[static_cast<size_t>(clusters[i])];
+    const size_t keptCount = nodes.size();
+    for (int32_t cell : cells[i]) {
+      const Voxel v = world_.voxelOf(cell);
+      bool kept = false;
+      for (size_t k = 0; k < keptCount && !kept; ++k) kept = nodeVoxel_[nodes[k]] == v;
+      if (!kept) nodes.push_back(allocateNode(v));
+    }
+    std::sort(nodes.begin(), nodes.end());
+    for (uint32_t n : nodes) nodeLevel_[n] = 1;
+  }
+  // A node's level: the highest level whose border one of its transitions crosses.
+  for (int32_t c : clusters)
+    for (const Transition& t : transitions_[static_cast<size_t>(c)]) {
+      const Voxel va = world_.voxelOf(t.a), vb = world_.voxelOf(t.b);
+      const uint32_t n = nodeAt(boxes.clusterOf(va) == c ? t.a : t.b);
+      nodeLevel_[n] = static_cast<uint8_t>(std::max<int32_t>(nodeLevel_[n], crossingLevel(va, vb)));
+    }
+}
+
+void WorldHierarchy::writeEdges(int32_t level, uint32_t node, std::vector<WorldEdge>& edges) {
+  std::sort(edges.begin(), edges.end(),
+            [](const WorldEdge& p, const WorldEdge& q) { return p.to != q.to ? p.to < q.to : p.cost < q.cost; });
+  LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
+  g.first[node] = static_cast<uint32_t>(g.pool.size());
+  g.count[node] = static_cast<uint32_t>(edges.size());
+  g.pool.insert(g.pool.end(), edges.begin(), edges.end());
+}
+
+void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters) {
+  const WorldClusterLayout& boxes = layout(1);
+  SearchSpace& space = cellSpace_;
+  std::vector<uint8_t>& targets = targets_;
+  std::vector<std::vector<WorldEdge>> perNode;
+  for (int32_t c : clusters) {
+    const std::span<const uint32_t> nodes = clusterNodes(1, c);
+    perNode.assign(nodes.size(), {});
+    auto position = [&](uint32_t n) {
+      return static_cast<size_t>(std::lower_bound(nodes.begin(), nodes.end(), n) - nodes.begin());
+    };
+    // Inter-edges: one move across the border.
+    for (const Transition& t : transitions_[static_cast<size_t>(c)]) {
+      const bool aHere = boxes.clusterOf(world_.voxelOf(t.a)) == c;
+      const uint32_t here = nodeAt(aHere ? t.a : t.b), there = nodeAt(aHere ? t.b : t.a);
+      perNode[position(here)].push_back(WorldEdge{there, static_cast<float>(kWorldMoveCost[t.move])});
+    }
+    // Intra-edges: one Dijkstra per node inside the box, stopped once it has settled the box's later
+    // nodes of its region (the earlier ones found it already: edges are undirected).
+    const Box box = boxes.box(c);
+    const BlockWorldGraph graph(world_, box, Voxel{box.x0, box.y0, box.z0});       // Dijkstra: no goal
+    if (targets.size() < graph.nodeCount()) targets.resize(graph.nodeCount(), 0);  // every target set is cleared
+    for (size_t i = 0; i + 1 < nodes.size(); ++i) {
+      const Voxel from = nodeVoxel_[nodes[i]];
+      const uint32_t region = components_.regionOf(world_.index(from));
+      uint32_t count = 0;
+      for (size_t j = i + 1; j < nodes.size(); ++j) {
+        const Voxel to = nodeVoxel_[nodes[j]];
+        if (components_.regionOf(world_.index(to)) != region) continue;  // not reachable inside the box
+        targets[graph.idOf(to)] = 1;
+        ++count;
+      }
+      if (count == 0) continue;
+      BestFirstSearch::search<false>(space, graph, graph.idOf(from), BestFirstSearch::kNone, targets.data(), count);
+      for (size_t j = i + 1; j < nodes.size(); ++j) {
+        const uint32_t id = graph.idOf(nodeVoxel_[nodes[j]]);
+        if (!targets[id]) continue;
+        targets[id] = 0;
+        // Same region: reachable, so settled by the time the search stopped.
+        const float cost = static_cast<float>(space.g()[id]);
+        perNode[i].push_back(WorldEdge{nodes[j], cost});
+        perNode[j].push_back(WorldEdge{nodes[i], cost});
       }
     }
+    for (size_t i = 0; i < nodes.size(); ++i) writeEdges(1, nodes[i], perNode[i]);
   }
+}
+
+void WorldHierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters) {
+  const WorldClusterLayout& lay = layout(level);
+  const WorldClusterLayout& below = layout(level - 1);
+  LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
+  // First every old node's edges of this level are dropped, then the new ones written: an id freed in
+  // one cluster may be in another's new nodes.
+  for (int32_t c : clusters)
+    for (uint32_t n : g.clusterNodes[static_cast<size_t>(c)]) g.count[n] = 0;
+  NodeSearchSpace& space = nodeSpace_;
+  std::vector<uint8_t>& targets = targets_;
+  std::vector<std::vector<WorldEdge>> perNode;
+  for (int32_t c : clusters) {
+    // Nodes: those of the level below's clusters inside this box that are of this level or higher.
+    const Box box = lay.box(c);
+    std::vector<uint32_t>& nodes = g.clusterNodes[static_cast<size_t>(c)];
+    nodes.clear();
+    const int32_t bx0 = box.x0 / below.sx, by0 = box.y0 / below.sy, bz0 = box.z0 / below.sz;
+    for (int32_t bz = bz0; bz < std::min(bz0 + 2, below.stacks); ++bz)
+      for (int32_t by = by0; by < std::min(by0 + 2, below.rows); ++by)
+        for (int32_t bx = bx0; bx < std::min(bx0 + 2, below.columns); ++bx)
+          for (uint32_t n : clusterNodes(level - 1, below.clusterAt(bx, by, bz)))
+            if (nodeLevel_[n] >= level) nodes.push_back(n);
+    std::sort(nodes.begin(), nodes.end());
+    perNode.assign(nodes.size(), {});
+    // Inter-edges: the level-1 transitions that leave this box.
+    for (size_t i = 0; i < nodes.size(); ++i)
+      for (const WorldEdge& e : edges(1, nodes[i]))
+        if (lay.clusterOf(nodeVoxel_[e.to]) != c) perNode[i].push_back(e);
+    // Intra-edges: Dijkstra over the graph of the level below, inside the box.
+    const WorldAbstractGraph graph(*this, level - 1, box, nullptr, Voxel{});
+    if (targets.size() < graph.nodeCount()) targets.resize(graph.nodeCount(), 0);  // every target set is cleared
+    for (size_t i = 0; i + 1 < nodes.size(); ++i) {
+      for (size_t j = i + 1; j < nodes.size(); ++j) targets[nodes[j]] = 1;
+      const uint32_t count = static_cast<uint32_t>(nodes.size() - i - 1);
+      BestFirstSearch::search<false>(space, graph, nodes[i], BestFirstSearch::kNone, targets.data(), count);
+      for (size_t j = i + 1; j < nodes.size(); ++j) {
+        targets[nodes[j]] = 0;
+        if (!space.closed(nodes[j])) continue;  // another part of the box
+        const float cost = static_cast<float>(space.g()[nodes[j]]);
+        perNode[i].push_back(WorldEdge{nodes[j], cost});
+        perNode[j].push_back(WorldEdge{nodes[i], cost});
+      }
+    }
+    for (size_t i = 0; i < nodes.size(); ++i) writeEdges(level, nodes[i], perNode[i]);
+  }
+}
+
+WorldHierarchy::ClusterSnapshot WorldHierarchy::snapshot(int32_t level, int32_t cluster) const {
+  ClusterSnapshot s;
+  s.nodes.assign(clusterNodes(level, cluster).begin(), clusterNodes(level, cluster).end());
+  for (uint32_t n : s.nodes) {
+    s.voxels.push_back(nodeVoxel_[n]);
+    s.levels.push_back(nodeLevel_[n]);
+    const std::span<const WorldEdge> e = edges(level, n);
+    s.counts.push_back(static_cast<uint32_t>(e.size()));
+    s.edges.insert(s.edges.end(), e.begin(), e.end());
+  }
+  return s;
+}
+
+bool WorldHierarchy::sameAs(int32_t level, int32_t cluster, const ClusterSnapshot& before) const {
+  const std::span<const uint32_t> nodes = clusterNodes(level, cluster);
+  if (!std::equal(nodes.begin(), nodes.end(), before.nodes.begin(), before.nodes.end())) return false;
+  size_t k = 0;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const uint32_t n = nodes[i];
+    const std::span<const WorldEdge> e = edges(level, n);
+    if (nodeVoxel_[n] != before.voxels[i] || nodeLevel_[n] != before.levels[i] || e.size() != before.counts[i])
+      return false;
+    for (const WorldEdge& edge : e) {
+      if (edge.to != before.edges[k].to || edge.cost != before.edges[k].cost) return false;
+      ++k;
+    }
+  }
+  return true;
+}
+
+void WorldHierarchy::compact(int32_t level) {
+  // Rebuilt clusters leave their old edges behind in the pool: once they are as many as the live ones,
+  // the pool is written again without them (amortized: each edge is copied once per edge written).
+  LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
+  if (g.pool.size() <= 2 * g.compactSize + 1024) return;
+  std::vector<WorldEdge> pool;
+  size_t live = 0;
+  for (uint32_t n = 0; n < nodeCount(); ++n) live += g.count[n];
+  pool.reserve(live);
+  for (uint32_t n = 0; n < nodeCount(); ++n) {
+    const uint32_t first = g.first[n];
+    g.first[n] = static_cast<uint32_t>(pool.size());
+    pool.insert(pool.end(), g.pool.begin() + first, g.pool.begin() + first + g.count[n]);
+  }
+  g.pool.swap(pool);
+  g.compactSize = g.pool.size();
+}
+
+void WorldHierarchy::joinComponents() {
+  // Every transition once, from the box of its lower cell: one per pair of regions that a move joins.
+  const WorldClusterLayout& boxes = layout(1);
+  links_.clear();
+  for (size_t c = 0; c < transitions_.size(); ++c)
+    for (const Transition& t : transitions_[c])
+      if (boxes.clusterOf(world_.voxelOf(t.a)) == static_cast<int32_t>(c)) links_.emplace_back(t.a, t.b);
+  components_.join(links_);
+}
+
+void WorldHierarchy::refreshStats() {
+  const uint32_t n = nodeCount();
+  size_t bytes = nodeVoxel_.capacity() * sizeof(Voxel) + nodeLevel_.capacity() + freeNodes_.capacity() * 4 +
+                 components_.bytes() + links_.capacity() * sizeof(WorldComponents::Link) + cellSpace_.bytes() +
+                 nodeSpace_.bytes() + targets_.capacity();
+  uint32_t transitions = 0;
+  for (const auto& t : transitions_) {
+    transitions += static_cast<uint32_t>(t.size());
+    bytes += t.capacity() * sizeof(Transition);
+  }
+  stats_.transitions = transitions / 2;  // each in the lists of both its boxes
+  for (int32_t l = 1; l <= levels(); ++l) {
+    const LevelGraph& g = graphs_[static_cast<size_t>(l - 1)];
+    uint32_t nodes = 0, edges = 0;
+    for (uint32_t v = 0; v < n; ++v) {
+      nodes += nodeLevel_[v] >= l ? 1 : 0;
+      edges += g.count[v];
+    }
+    stats_.nodes[l - 1] = nodes;
+    stats_.edges[l - 1] = edges;
+    stats_.clusters[l - 1] = static_cast<uint32_t>(layout(l).count());
+    bytes += g.pool.capacity() * sizeof(WorldEdge) + (g.first.capacity() + g.count.capacity()) * 4;
+    for (const auto& members : g.clusterNodes) bytes += members.capacity() * 4;
+  }
+  stats_.bytes = bytes;
 }
 
 }  // namespace hpastar

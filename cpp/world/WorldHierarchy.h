@@ -4,9 +4,12 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "search/SearchSpace.h"
 #include "world/BlockWorld.h"
+#include "world/WorldClusterLayout.h"
 #include "world/WorldComponents.h"
 
 namespace hpastar {
@@ -25,42 +28,27 @@ struct WorldHierarchyOptions {
   std::string check() const;
 };
 
-// The boxes of one level: sx x sy x sz blocks, the last ones of each axis clipped to the world. The
-// boxes of a level are unions of the level below's (every side a multiple), so a border of level l is a
-// border of every level below.
-struct WorldClusterLayout {
-  int32_t sx = 1, sy = 1, sz = 1;
-  int32_t columns = 0, rows = 0, stacks = 0;
-  int32_t worldWidth = 0, worldHeight = 0, worldLevels = 0;
-
-  WorldClusterLayout() = default;
-  WorldClusterLayout(int32_t side, int32_t tall, int32_t width, int32_t height, int32_t levels)
-      : sx(side),
-        sy(side),
-        sz(tall),
-        columns((width + side - 1) / side),
-        rows((height + side - 1) / side),
-        stacks((levels + tall - 1) / tall),
-        worldWidth(width),
-        worldHeight(height),
-        worldLevels(levels) {}
-
-  int32_t count() const { return columns * rows * stacks; }
-  int32_t clusterOf(Voxel v) const { return ((v.z / sz) * rows + v.y / sy) * columns + v.x / sx; }
-  Box box(int32_t cluster) const {
-    const int32_t cx = cluster % columns, rest = cluster / columns;
-    const int32_t cy = rest % rows, cz = rest / rows;
-    const int32_t x0 = cx * sx, y0 = cy * sy, z0 = cz * sz;
-    return Box{
-        x0, y0, z0, std::min(x0 + sx, worldWidth), std::min(y0 + sy, worldHeight), std::min(z0 + sz, worldLevels)};
-  }
-};
-
 // An edge of the abstract graph: an optimal in-box distance (intra-edge) or one move across a border
 // (inter-edge). Float is exact enough to rank paths; a path's reported cost is recomputed from its cells.
 struct WorldEdge {
   uint32_t to;
   float cost;
+};
+
+// One block to place (or remove: Block::Air) in a WorldHierarchy's world.
+struct BlockChange {
+  Voxel at;
+  Block block = Block::Air;
+};
+
+// What WorldHierarchy::applyBlockChanges rebuilt.
+struct WorldUpdateStats {
+  uint32_t blocksChanged = 0;  // changes that put a different block
+  uint32_t cellsChanged = 0;   // cells whose moves or standing changed
+  // The ids of the clusters rebuilt (WorldClusterLayout numbering), ascending, per level, [0] = level 1.
+  std::vector<int32_t> rebuiltClusters[WorldHierarchyOptions::kMaxLevels];
+  bool componentsJoined = false;  // whether the component labels were joined again (WorldComponents::join)
+  double microseconds = 0;
 };
 
 struct WorldHierarchyStats {
@@ -100,6 +88,20 @@ struct WorldHierarchyStats {
 //
 // The hierarchy owns a copy of its world; nothing here is modified by searches. Unreachable goals are
 // answered from the component labels (connected()), without a search.
+//
+// Digging and building (applyBlockChanges) rebuild what the changed blocks touch, in the 2D Hierarchy's
+// shape (Hierarchy::applyEdits): the level-1 boxes whose cells' moves changed (BlockWorld::cellsReading
+// bounds them) relabel their regions; the transitions of their borders are chosen again, and a
+// neighbouring box whose transitions changed is rebuilt too (its nodes moved); then the clusters of
+// every higher level that contain a cluster whose graph changed (nodes, levels, edges or costs), level by
+// level. Node ids are stable: a node keeps its id while its cell stays a node; the ids of removed nodes
+// are reused (nodeLevel() 0 while unused). A build is the same update over every box, so an updated
+// hierarchy and a fresh build of the same world have the same nodes (by cell), edges and costs.
+// Components: the regions of the relabelled boxes change, and the labels are joined again from every
+// box's regions and the level-1 transitions (WorldComponents::join, a pass over regions and transitions:
+// a dig that joins two components or a build that splits one is exact, and no cell outside the
+// relabelled boxes is read); the pass is skipped when the relabelled boxes kept their regions' first
+// cells, their transitions and the regions of their transitions' cells.
 class WorldHierarchy {
  public:
   static constexpr uint32_t kNone = 0xFFFFFFFFu;
@@ -113,22 +115,26 @@ class WorldHierarchy {
   int32_t levels() const { return options_.levels; }
   const WorldClusterLayout& layout(int32_t level) const { return layouts_[static_cast<size_t>(level - 1)]; }
 
+  // Places or removes the blocks and rebuilds what they touch (above). Checked first: a change outside
+  // the world or with a block code that is no Block leaves everything as it was and the problem is
+  // returned; "" on success. Not versioned (as the 2D VersionedHierarchy is): no search may read the
+  // hierarchy during the call; a WorldHpaQuery made before it may be used after it.
+  std::string applyBlockChanges(std::span<const BlockChange> changes, WorldUpdateStats* stats = nullptr);
+
+  // Size of the node id space (ids of removed nodes stay unused until reused: nodeLevel() 0).
   uint32_t nodeCount() const { return static_cast<uint32_t>(nodeVoxel_.size()); }
   Voxel nodeVoxel(uint32_t node) const { return nodeVoxel_[node]; }
   const Voxel* nodeVoxels() const { return nodeVoxel_.data(); }
   int32_t nodeLevel(uint32_t node) const { return nodeLevel_[node]; }  // highest level the node is in
 
-  // Edges of `node` in the graph of `level` (empty when the node is below that level).
+  // Edges of `node` in the graph of `level` (empty when the node is below that level), sorted by target.
   std::span<const WorldEdge> edges(int32_t level, uint32_t node) const {
-    const std::vector<uint32_t>& first = edgeFirst_[static_cast<size_t>(level - 1)];
-    const WorldEdge* e = edges_[static_cast<size_t>(level - 1)].data();
-    return {e + first[node], e + first[node + 1]};
+    const LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
+    return {g.pool.data() + g.first[node], g.count[node]};
   }
   // Nodes of `level` or higher inside the level's cluster `cluster`, ascending.
   std::span<const uint32_t> clusterNodes(int32_t level, int32_t cluster) const {
-    const std::vector<uint32_t>& first = clusterFirst_[static_cast<size_t>(level - 1)];
-    const uint32_t* n = clusterNodes_[static_cast<size_t>(level - 1)].data();
-    return {n + first[static_cast<size_t>(cluster)], n + first[static_cast<size_t>(cluster) + 1]};
+    return graphs_[static_cast<size_t>(level - 1)].clusterNodes[static_cast<size_t>(cluster)];
   }
 
   // Whether a path joins the two cells (both standing), a lookup in the component labels.
@@ -138,29 +144,66 @@ class WorldHierarchy {
   const WorldHierarchyStats& stats() const { return stats_; }
 
  private:
+  // One move chosen between two level-1 boxes: cells a < b, the move from a to b.
   struct Transition {
-    int32_t a, b;  // cells, a < b
-    int32_t move;  // from a to b
+    int32_t a, b, move;
+    friend bool operator==(const Transition&, const Transition&) = default;
+    friend auto operator<=>(const Transition& p, const Transition& q) {
+      return std::tie(p.a, p.b, p.move) <=> std::tie(q.a, q.b, q.move);
+    }
   };
+  // The graph of one level: its clusters' nodes, and every node's edges in one pool (a rebuilt
+  // cluster appends its nodes' new edges and leaves the old ones behind, until compact()).
+  struct LevelGraph {
+    std::vector<std::vector<uint32_t>> clusterNodes;  // per cluster, ascending
+    std::vector<WorldEdge> pool;
+    std::vector<uint32_t> first, count;  // per node id: its edges in `pool`
+    size_t compactSize = 0;              // pool size after the last compaction
+  };
+  // A cluster's part of a level's graph before a rebuild, to tell whether the rebuild changed it.
+  struct ClusterSnapshot {
+    std::vector<uint32_t> nodes;
+    std::vector<Voxel> voxels;
+    std::vector<uint8_t> levels;
+    std::vector<uint32_t> counts;
+    std::vector<WorldEdge> edges;
+  };
+
   WorldHierarchy(const BlockWorld& world, const WorldHierarchyOptions& options);
 
-  // The regions of every level-1 box: per cell, 0 when not standing, else 1.. within its box.
-  std::vector<uint32_t> labelRegions() const;
-  std::vector<Transition> chooseTransitions(const std::vector<uint32_t>& regions) const;
-  void makeNodes(const std::vector<Transition>& transitions);
-  // The intra-edges of `level` (from, to, cost), both directions, appended to `out`.
-  void appendIntraEdges(int32_t level, const std::vector<uint32_t>& regions, std::vector<std::vector<WorldEdge>>& out);
+  // The rebuild of everything the level-1 boxes `relabel` (ascending) touch; all of them, `everything`,
+  // for a build.
+  void rebuild(const std::vector<int32_t>& relabel, bool everything, WorldUpdateStats* stats);
+  // The transitions of every border of the boxes `boxes` (ascending), sorted.
+  void chooseTransitions(const std::vector<int32_t>& boxes, std::vector<Transition>& out) const;
+  void rebuildNodes(const std::vector<int32_t>& clusters);
+  void rebuildLevel1Edges(const std::vector<int32_t>& clusters);
+  void rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters);
+  void joinComponents();
+  ClusterSnapshot snapshot(int32_t level, int32_t cluster) const;
+  bool sameAs(int32_t level, int32_t cluster, const ClusterSnapshot& before) const;
+  // Writes the edges of `node` at `level` (sorted by target) to the end of the level's pool.
+  void writeEdges(int32_t level, uint32_t node, std::vector<WorldEdge>& edges);
+  void compact(int32_t level);
+  uint32_t allocateNode(Voxel v);
+  uint32_t nodeAt(int32_t cell) const;  // the node of a transition's cell (kNone if none)
   int32_t crossingLevel(Voxel a, Voxel b) const;
+  void refreshStats();
 
   BlockWorld world_;
   WorldHierarchyOptions options_;
-  WorldComponents components_;
-  std::vector<WorldClusterLayout> layouts_;                         // [level - 1]
-  std::vector<Voxel> nodeVoxel_;                                    // per node id
-  std::vector<uint8_t> nodeLevel_;                                  // per node id
-  std::vector<std::vector<uint32_t>> edgeFirst_;                    // [level - 1][node], CSR into edges_
-  std::vector<std::vector<WorldEdge>> edges_;                       // [level - 1]
-  std::vector<std::vector<uint32_t>> clusterFirst_, clusterNodes_;  // [level - 1], CSR per cluster
+  std::vector<WorldClusterLayout> layouts_;           // [level - 1]
+  WorldComponents components_;                        // regions of the level-1 boxes, joined by the transitions
+  std::vector<Voxel> nodeVoxel_;                      // per node id
+  std::vector<uint8_t> nodeLevel_;                    // per node id, 0 for an unused id
+  std::vector<uint32_t> freeNodes_;                   // unused ids, reused from the back
+  std::vector<LevelGraph> graphs_;                    // [level - 1]
+  std::vector<std::vector<Transition>> transitions_;  // per level-1 box: those with a cell in it, sorted
+  std::vector<WorldComponents::Link> links_;          // scratch of joinComponents
+  // Scratch of the intra-edge searches, kept so that a block change allocates them once.
+  SearchSpace cellSpace_;
+  NodeSearchSpace nodeSpace_;
+  std::vector<uint8_t> targets_;
   WorldHierarchyStats stats_;
 };
 

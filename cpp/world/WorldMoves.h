@@ -42,6 +42,13 @@ constexpr int reverseWorldMove(int move) {
   return kClimbUp + 4 * (kind ^ 1) + opposite;
 }
 
+// How far the rules of a cell's moves (BlockWorld.h) read the blocks around it: the columns one step
+// away (a move's target, the two orthogonal cells a diagonal passes), from two levels below (the support
+// of a lower neighbour a step down lands on) to one above (the headroom of a step up, the block of its
+// target). The inverse is what a block change alters: the moves of the cells in the 3 x 3 columns around
+// the block, from kMoveReadsAbove levels below it to kMoveReadsBelow above (BlockWorld::cellsReading).
+inline constexpr int kMoveReadsSide = 1, kMoveReadsBelow = 2, kMoveReadsAbove = 1;
+
 // A lower bound of the cost between two cells dx, dy, dz apart, consistent with the costs above: the
 // octile distance plus √2 - 1 per level (a stair's cost over its straight step, the cheapest way up or
 // down while moving across), or the number of levels when that is more (a ladder, 1 per level).

@@ -1,0 +1,301 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+#include <vector>
+
+#include "BlockWorlds.h"
+#include "TestMaps.h"
+#include "world/SeededRandom.h"
+#include "world/WorldAStar.h"
+#include "world/WorldComponents.h"
+#include "world/WorldGenerator.h"
+#include "world/WorldHierarchy.h"
+#include "world/WorldHpaQuery.h"
+#include "world/WorldPathValidator.h"
+
+namespace hpastar {
+namespace {
+using test::drawWorld;
+
+WorldHierarchy buildHierarchy(const BlockWorld& world, const WorldHierarchyOptions& options) {
+  std::string error;
+  std::optional<WorldHierarchy> h = WorldHierarchy::build(world, options, error);
+  if (!h) throw std::runtime_error(error);
+  return std::move(*h);
+}
+
+// A hierarchy's graph of one level by cells, not ids (an updated hierarchy numbers its nodes otherwise
+// than a fresh build): its nodes with their levels, its edges with their costs, its clusters' nodes.
+struct LevelByCells {
+  std::vector<std::pair<int32_t, int32_t>> nodes;          // (cell, level)
+  std::vector<std::tuple<int32_t, int32_t, float>> edges;  // (cell, cell, cost)
+  std::vector<std::pair<int32_t, int32_t>> members;        // (cluster, cell)
+};
+
+LevelByCells levelByCells(const WorldHierarchy& h, int32_t level) {
+  LevelByCells out;
+  const BlockWorld& w = h.world();
+  for (uint32_t n = 0; n < h.nodeCount(); ++n) {
+    if (h.nodeLevel(n) < level) {
+      EXPECT_TRUE(h.edges(level, n).empty()) << "node " << n << " is below level " << level << " but has edges";
+      continue;
+    }
+    out.nodes.emplace_back(w.index(h.nodeVoxel(n)), h.nodeLevel(n));
+    for (const WorldEdge& e : h.edges(level, n))
+      out.edges.emplace_back(w.index(h.nodeVoxel(n)), w.index(h.nodeVoxel(e.to)), e.cost);
+  }
+  for (int32_t c = 0; c < h.layout(level).count(); ++c)
+    for (uint32_t n : h.clusterNodes(level, c)) out.members.emplace_back(c, w.index(h.nodeVoxel(n)));
+  std::sort(out.nodes.begin(), out.nodes.end());
+  std::sort(out.edges.begin(), out.edges.end());
+  std::sort(out.members.begin(), out.members.end());
+  return out;
+}
+
+// The updated hierarchy is what a fresh build of its world gives: the same nodes, levels, edges and
+// cluster members by cell, costs equal to float rounding (a distance found from the other end of an
+// edge may round otherwise), the same component labels, equal to a flood fill's.
+void expectSameAsFreshBuild(const WorldHierarchy& updated, const WorldHierarchyOptions& options) {
+  const WorldHierarchy fresh = buildHierarchy(updated.world(), options);
+  for (int32_t level = 1; level <= options.levels; ++level) {
+    SCOPED_TRACE("level " + std::to_string(level));
+    const LevelByCells a = levelByCells(updated, level), b = levelByCells(fresh, level);
+    ASSERT_EQ(a.nodes, b.nodes);
+    ASSERT_EQ(a.members, b.members);
+    ASSERT_EQ(a.edges.size(), b.edges.size());
+    for (size_t i = 0; i < a.edges.size(); ++i) {
+      const auto& [from, to, cost] = a.edges[i];
+      const auto& [freshFrom, freshTo, freshCost] = b.edges[i];
+      ASSERT_EQ(std::tie(from, to), std::tie(freshFrom, freshTo)) << "edge " << i;
+      ASSERT_NEAR(cost, freshCost, 1e-4 * std::max(1.0f, freshCost)) << "edge " << from << " -> " << to;
+    }
+    EXPECT_EQ(updated.stats().nodes[level - 1], fresh.stats().nodes[level - 1]);
+    EXPECT_EQ(updated.stats().edges[level - 1], fresh.stats().edges[level - 1]);
+  }
+  EXPECT_EQ(updated.stats().transitions, fresh.stats().transitions);
+  const WorldComponents flood(updated.world());
+  ASSERT_EQ(updated.components().count(), flood.count());
+  ASSERT_EQ(fresh.components().count(), flood.count());
+  for (int32_t cell = 0; cell < updated.world().cellCount(); ++cell) {
+    ASSERT_EQ(updated.components().of(cell), flood.of(cell)) << voxelText(updated.world().voxelOf(cell));
+    ASSERT_EQ(fresh.components().of(cell), flood.of(cell)) << voxelText(updated.world().voxelOf(cell));
+  }
+}
+
+// Random queries on the updated hierarchy against A* on its world: the same answer to "is there a
+// path", every HPA* path valid step by step with its cost recomputed, never cheaper than A*'s.
+void expectQueriesAgreeWithAStar(const WorldHierarchy& h, SeededRandom& random, int queries) {
+  const BlockWorld& w = h.world();
+  std::vector<Voxel> standing;
+  for (int32_t i = 0; i < w.cellCount(); ++i)
+    if (w.standing(w.voxelOf(i))) standing.push_back(w.voxelOf(i));
+  if (standing.empty()) return;
+  WorldHpaQuery query(h);
+  WorldAStar astar;
+  WorldPath p, best;
+  const int32_t n = static_cast<int32_t>(standing.size());
+  for (int q = 0; q < queries; ++q) {
+    const Voxel s = standing[static_cast<size_t>(random.below(n))], t = standing[static_cast<size_t>(random.below(n))];
+    ASSERT_EQ(query.findPath(s, t, p), astar.findPath(w, s, t, best)) << voxelText(s) << " -> " << voxelText(t);
+    if (!best.found()) continue;
+    const PathCheck check = validateWorldPath(w, s, t, p.cells, p.cost);
+    ASSERT_TRUE(check.valid) << voxelText(s) << " -> " << voxelText(t) << ": " << check.problem;
+    ASSERT_GE(p.cost, best.cost - 1e-9);
+  }
+}
+
+// A random change near the ground: mostly digs (a solid block to air) and builds (air to a solid block),
+// sometimes a ladder or a stair.
+BlockChange randomChange(const BlockWorld& w, SeededRandom& random) {
+  const Voxel at{random.below(w.width()), random.below(w.height()), random.below(w.levels())};
+  const Block now = w.blockAt(at);
+  const int32_t pick = random.below(10);
+  Block block = now == Block::Air ? Block::Solid : Block::Air;
+  if (pick == 8) block = Block::Ladder;
+  if (pick == 9) block = stairFacing(2 * random.below(4));
+  return BlockChange{at, block};
+}
+
+// The digging differential test: after each of a run of random digs and builds on generated worlds,
+// the locally updated hierarchy equals a fresh build, and its queries agree with A*.
+TEST(WorldDigging, RandomDigsAndBuildsLeaveTheHierarchyAFreshBuildWouldMake) {
+  struct Setup {
+    int32_t side, tall, levels;
+  };
+  const Setup setups[] = {{8, 2, 3}, {6, 3, 2}};
+  // Under sanitizers (HPASTAR_SCENARIO_LIMIT set) fewer changes.
+  const int changes = test::scenarioLimit() < 100 ? 8 : 30;
+  for (WorldKind kind : {WorldKind::Caves, WorldKind::Towers, WorldKind::Hills})
+    for (uint64_t seed : {3u, 8u})
+      for (const Setup& setup : setups) {
+        SCOPED_TRACE(std::string(worldKindName(kind)) + " seed " + std::to_string(seed) + ", boxes " +
+                     std::to_string(setup.side) + "x" + std::to_string(setup.tall) + ", levels " +
+                     std::to_string(setup.levels));
+        WorldHierarchyOptions options;
+        options.clusterSide = setup.side;
+        options.clusterLevels = setup.tall;
+        options.levels = setup.levels;
+        WorldHierarchy h = buildHierarchy(generateWorld(kind, 48, 48, 6, seed), options);
+        SeededRandom random(seed * 31 + static_cast<uint64_t>(setup.side));
+        int local = 0;
+        for (int i = 0; i < changes; ++i) {
+          const BlockChange change = randomChange(h.world(), random);
+          SCOPED_TRACE("change " + std::to_string(i) + ": " + voxelText(change.at) + " to '" +
+                       charOfBlock(change.block) + "'");
+          WorldUpdateStats stats;
+          ASSERT_EQ(h.applyBlockChanges(std::span(&change, 1), &stats), "");
+          ASSERT_EQ(h.world().blockAt(change.at), change.block);
+          // Only the boxes the change touches: at most the 2 x 2 x 2 around a block at a corner, and
+          // the neighbours whose transitions changed.
+          local += !stats.rebuiltClusters[0].empty() &&
+                   stats.rebuiltClusters[0].size() < static_cast<size_t>(h.layout(1).count());
+          expectSameAsFreshBuild(h, options);
+          if (HasFatalFailure()) return;
+        }
+        EXPECT_GT(local, 0);
+        expectQueriesAgreeWithAStar(h, random, 40);
+        if (HasFatalFailure()) return;
+      }
+}
+
+// Several changes at once, and the same block put back: one update for all of them.
+TEST(WorldDigging, ABatchOfChangesEqualsAFreshBuildAndPuttingBlocksBackRestoresTheGraph) {
+  WorldHierarchyOptions options;
+  options.clusterSide = 8;
+  options.clusterLevels = 2;
+  options.levels = 2;
+  const BlockWorld original = generateWorld(WorldKind::Caves, 40, 40, 6, 11);
+  WorldHierarchy h = buildHierarchy(original, options);
+  SeededRandom random(5);
+  std::vector<BlockChange> changes, undo;
+  for (int i = 0; i < 25; ++i) {
+    const BlockChange c = randomChange(h.world(), random);
+    changes.push_back(c);
+  }
+  // Undo in reverse order restores every block, even where one position was changed twice.
+  BlockWorld replay = original;
+  for (const BlockChange& c : changes) {
+    undo.push_back(BlockChange{c.at, replay.blockAt(c.at)});
+    replay.setBlock(c.at.x, c.at.y, c.at.z, c.block);
+  }
+  std::reverse(undo.begin(), undo.end());
+  ASSERT_EQ(h.applyBlockChanges(changes), "");
+  EXPECT_EQ(h.world().blocks(), replay.blocks());
+  expectSameAsFreshBuild(h, options);
+  ASSERT_EQ(h.applyBlockChanges(undo), "");
+  EXPECT_EQ(h.world().blocks(), original.blocks());
+  expectSameAsFreshBuild(h, options);
+}
+
+// Digging through a wall joins two components; building it back splits them: the labels follow, and
+// an unreachable goal is still answered without a search.
+TEST(WorldDigging, ADigThatJoinsAndABuildThatSplitsKeepTheComponentsRight) {
+  // Two rooms on level 0 split by a wall at x = 5, 12 wide so that the wall is inside a box.
+  const BlockWorld w = drawWorld({{
+                                      "....#.......",
+                                      "....#.......",
+                                      "....#.......",
+                                  },
+                                  {
+                                      "....#.......",
+                                      "....#.......",
+                                      "....#.......",
+                                  }});
+  WorldHierarchyOptions options;
+  options.clusterSide = 8;
+  options.clusterLevels = 2;
+  options.levels = 2;
+  WorldHierarchy h = buildHierarchy(w, options);
+  const Voxel left{0, 1, 0}, right{10, 1, 0};
+  ASSERT_FALSE(h.connected(left, right));
+  const uint32_t before = h.components().count();
+  WorldHpaQuery query(h);
+  WorldPath p;
+  EXPECT_EQ(query.findPath(left, right, p), PathStatus::NoPath);
+  EXPECT_EQ(p.expanded, 0u);
+
+  const BlockChange dig[] = {{Voxel{4, 1, 0}, Block::Air}, {Voxel{4, 1, 1}, Block::Air}};
+  WorldUpdateStats stats;
+  ASSERT_EQ(h.applyBlockChanges(dig, &stats), "");
+  EXPECT_TRUE(stats.componentsJoined);
+  EXPECT_EQ(stats.rebuiltClusters[0], std::vector<int32_t>{0});  // the wall's box, not the one beside it
+  EXPECT_TRUE(h.connected(left, right));
+  EXPECT_EQ(h.components().count(), before - 1);
+  ASSERT_EQ(query.findPath(left, right, p), PathStatus::Found);
+  EXPECT_TRUE(validateWorldPath(h.world(), left, right, p.cells, p.cost).valid);
+  expectSameAsFreshBuild(h, options);
+
+  // Both blocks back: a wall one block high would be climbed over.
+  const BlockChange build[] = {{Voxel{4, 1, 0}, Block::Solid}, {Voxel{4, 1, 1}, Block::Solid}};
+  ASSERT_EQ(h.applyBlockChanges(build, &stats), "");
+  EXPECT_TRUE(stats.componentsJoined);
+  EXPECT_FALSE(h.connected(left, right));
+  EXPECT_EQ(h.components().count(), before);
+  EXPECT_EQ(query.findPath(left, right, p), PathStatus::NoPath);
+  expectSameAsFreshBuild(h, options);
+}
+
+// A change that alters no cell's moves (a block inside rock) rebuilds nothing, and putting the block
+// that is already there changes nothing.
+TEST(WorldDigging, AChangeThatAltersNoMoveRebuildsNothing) {
+  const BlockWorld w = drawWorld({{
+                                      "......",
+                                      "......",
+                                      "......",
+                                  },
+                                  {
+                                      "######",
+                                      "######",
+                                      "######",
+                                  },
+                                  {
+                                      "######",
+                                      "######",
+                                      "######",
+                                  },
+                                  {
+                                      "######",
+                                      "######",
+                                      "######",
+                                  }});
+  WorldHierarchyOptions options;
+  options.clusterSide = 2;
+  options.clusterLevels = 1;
+  WorldHierarchy h = buildHierarchy(w, options);
+  WorldUpdateStats stats;
+  const BlockChange same[] = {{Voxel{2, 1, 1}, Block::Solid}};
+  ASSERT_EQ(h.applyBlockChanges(same, &stats), "");
+  EXPECT_EQ(stats.blocksChanged, 0u);
+  EXPECT_TRUE(stats.rebuiltClusters[0].empty());
+  // A pocket dug inside the rock: it stands (on the rock below) without a move, so its box is
+  // relabelled (one more component), but no node or edge changes and no cluster above is rebuilt.
+  const BlockChange pocket[] = {{Voxel{2, 1, 2}, Block::Air}};
+  ASSERT_EQ(h.applyBlockChanges(pocket, &stats), "");
+  EXPECT_EQ(stats.blocksChanged, 1u);
+  EXPECT_EQ(stats.cellsChanged, 1u);
+  EXPECT_TRUE(stats.rebuiltClusters[1].empty());
+  expectSameAsFreshBuild(h, options);
+}
+
+// A change outside the world or with a code that is no block is refused with the reason, and nothing
+// changes (not even the changes before it in the list).
+TEST(WorldDigging, RefusesAChangeOutsideTheWorldOrABadBlockCodeNamingIt) {
+  WorldHierarchyOptions options;
+  options.clusterSide = 4;
+  options.clusterLevels = 2;
+  WorldHierarchy h = buildHierarchy(generateWorld(WorldKind::Hills, 12, 10, 4, 2), options);
+  const std::vector<uint8_t> blocks = h.world().blocks();
+  const BlockChange outside[] = {{Voxel{1, 1, 1}, Block::Solid}, {Voxel{12, 0, 0}, Block::Solid}};
+  EXPECT_EQ(h.applyBlockChanges(outside), "block (12, 0, 0) is outside the 12x10x4 world");
+  const BlockChange below[] = {{Voxel{0, 0, -1}, Block::Air}};
+  EXPECT_EQ(h.applyBlockChanges(below), "block (0, 0, -1) is outside the 12x10x4 world");
+  const BlockChange bad[] = {{Voxel{1, 1, 1}, Block::Solid}, {Voxel{3, 2, 1}, static_cast<Block>(9)}};
+  EXPECT_EQ(h.applyBlockChanges(bad), "block code 9 at (3, 2, 1) is not a block (0..6: .#H^>v<)");
+  EXPECT_EQ(h.world().blocks(), blocks);
+  expectSameAsFreshBuild(h, options);
+}
+
+}  // namespace
+}  // namespace hpastar
