@@ -285,19 +285,17 @@ class WorldHpaHandle {
     return out;
   }
 
-  // Changes packed [x, y, z, code, ...] to the planner's world, then the hierarchy made to answer as one
-  // built from the changed world. "" or why they are refused (nothing changed then).
-  //
-  // Today the whole hierarchy is built again from the changed world: the one place to switch to a local
-  // update of the clusters the changes touch once WorldHierarchy has one.
+  // Changes packed [x, y, z, code, ...] to the planner's world; the hierarchy rebuilds only the boxes
+  // they touch (WorldHierarchy::applyBlockChanges) and answers as one built from the changed world.
+  // "" or why they are refused (nothing changed then).
   std::string applyBlockChanges(const val& changes) {
     if (!hierarchy_) return "the planner is not built";
     readFromJS(changes, input_);
     if (std::string error = checkBlockChanges(hierarchy_->world(), input_); !error.empty()) return error;
-    if (input_.empty()) return "";
-    BlockWorld changed = hierarchy_->world();
-    bindings::applyBlockChanges(changed, input_);
-    return rebuild(changed, hierarchy_->options());
+    changes_.clear();
+    for (size_t i = 0; i < input_.size(); i += kChangeStride)
+      changes_.push_back(BlockChange{Voxel{input_[i], input_[i + 1], input_[i + 2]}, static_cast<Block>(input_[i + 3])});
+    return hierarchy_->applyBlockChanges(changes_);
   }
 
   val floor(int32_t z) const {
@@ -376,6 +374,7 @@ class WorldHpaHandle {
   std::unique_ptr<WorldHpaQuery> query_;
   WorldPath path_;
   std::vector<int32_t> input_;
+  std::vector<BlockChange> changes_;
 };
 
 // The block kinds as the core declares them (Blocks.h): [{ code, char, name }] in code order.

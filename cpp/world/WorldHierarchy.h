@@ -4,7 +4,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "search/SearchSpace.h"
@@ -147,10 +146,9 @@ class WorldHierarchy {
   // One move chosen between two level-1 boxes: cells a < b, the move from a to b.
   struct Transition {
     int32_t a, b, move;
-    friend bool operator==(const Transition&, const Transition&) = default;
-    friend auto operator<=>(const Transition& p, const Transition& q) {
-      return std::tie(p.a, p.b, p.move) <=> std::tie(q.a, q.b, q.move);
-    }
+    // Ordered by a, then b, then move (the members' order). Defaulted: Emscripten 3.1.6's libc++ has no
+    // <=> for std::tuple.
+    friend auto operator<=>(const Transition&, const Transition&) = default;
   };
   // The graph of one level: its clusters' nodes, and every node's edges in one pool (a rebuilt
   // cluster appends its nodes' new edges and leaves the old ones behind, until compact()).

@@ -130,7 +130,7 @@ export type ResolvedWorldHierarchyOptions = Readonly<Required<WorldHierarchyOpti
 
 /** Figures of a world hierarchy. */
 export interface WorldHierarchyStats {
-  /** The last build (or rebuild after {@link WorldHPAStar.applyBlockChanges}), in milliseconds. */
+  /** The build, in milliseconds ({@link WorldHPAStar.applyBlockChanges} updates without building again). */
   readonly buildMs: number;
   /** Memory of the abstract graph, node tables and component labels (not the world). */
   readonly bytes: number;
@@ -452,7 +452,8 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
   /**
    * Places or removes blocks of the planner's world (in order), then updates the hierarchy: afterwards
    * the planner answers as one built from the changed world. All or nothing: when one change is
-   * refused, none is made. (The update is a whole rebuild today; `stats.buildMs` tells its time.)
+   * refused, none is made. Only the boxes whose cells the changes alter are rebuilt (and the boxes above
+   * them); unreachable goals stay answered from the component labels, kept right after each change.
    * @throws RangeError - when a cell is outside the world or a block is not a block name
    * @throws OutOfMemoryError - when the heap has no room for the new hierarchy (nothing changed then)
    */
