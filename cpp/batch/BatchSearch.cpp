@@ -27,6 +27,11 @@ struct BatchSearch::Worker {
   uint64_t hpaBoundVersion = 0;
   std::optional<ShpaStarQuery> shpa;
   std::shared_ptr<const ShpaStarGraph> shpaSnapshot;
+  // As for HPA*: the caller holds the HAA* hierarchy during a batch; an edited one (its version) gets a
+  // fresh query, whose scratch is sized by the new graph.
+  std::optional<HaaStarQuery> haa;
+  const AnnotatedHierarchy* haaBound = nullptr;
+  uint64_t haaBoundVersion = 0;
   GridAStarQuery astar;
   PathBatchScratch paths;
   PlanBatchScratch plans;
@@ -40,6 +45,14 @@ struct BatchSearch::Worker {
     hpaBound = &h;
     hpaBoundVersion = h.version();
     return *hpa;
+  }
+  HaaStarQuery& haaFor(const AnnotatedHierarchy& h) {
+    if (!haa || haaBound != &h || haaBoundVersion != h.version()) {
+      haa.emplace(h);
+      haaBound = &h;
+      haaBoundVersion = h.version();
+    }
+    return *haa;
   }
   ShpaStarQuery& shpaFor(const std::shared_ptr<const ShpaStarGraph>& g) {
     if (shpaSnapshot != g) {
@@ -72,6 +85,8 @@ void BatchSearch::onEveryThread(const std::function<void(uint32_t)>& task) {
 
 HpaStarQuery& BatchSearch::hpaQuery(const Hierarchy& hierarchy) { return workers_[0]->hpaFor(hierarchy); }
 
+HaaStarQuery& BatchSearch::haaQuery(const AnnotatedHierarchy& hierarchy) { return workers_[0]->haaFor(hierarchy); }
+
 ShpaStarQuery& BatchSearch::shpaQuery(const std::shared_ptr<const ShpaStarGraph>& graph) {
   return workers_[0]->shpaFor(graph);
 }
@@ -98,6 +113,11 @@ void BatchSearch::findPaths(const Hierarchy& hierarchy, std::span<const int32_t>
 void BatchSearch::findPaths(const std::shared_ptr<const ShpaStarGraph>& graph, std::span<const int32_t> queries,
                             const ShpaQueryOptions& options, bool keepCells, PathBatchResults& out) {
   runPaths(queries, options, keepCells, out, [&](Worker& w) -> ShpaStarQuery& { return w.shpaFor(graph); });
+}
+
+void BatchSearch::findPaths(const AnnotatedHierarchy& hierarchy, std::span<const int32_t> queries, const Agent& agent,
+                            bool keepCells, PathBatchResults& out) {
+  runPaths(queries, agent, keepCells, out, [&](Worker& w) -> HaaStarQuery& { return w.haaFor(hierarchy); });
 }
 
 void BatchSearch::findPaths(const Grid& grid, std::span<const int32_t> queries, bool keepCells, PathBatchResults& out) {

@@ -17,7 +17,10 @@
 #include "batch/PathBatch.h"
 #include "batch/PlanBatch.h"
 #include "batch/SearchThreads.h"
+#include "grid/Agent.h"
 #include "grid/Grid.h"
+#include "haa/AnnotatedHierarchy.h"
+#include "haa/HaaStarQuery.h"
 #include "hpa/Hierarchy.h"
 #include "hpa/HpaStarQuery.h"
 #include "search/AStarSearch.h"
@@ -43,6 +46,10 @@ class BatchSearch {
                  bool keepCells, PathBatchResults& out);
   void findPaths(const std::shared_ptr<const ShpaStarGraph>& graph, std::span<const int32_t> queries,
                  const ShpaQueryOptions& options, bool keepCells, PathBatchResults& out);
+  // HAA* for one agent: every query of the batch is for `agent` (which the caller has checked with
+  // AnnotatedHierarchy::checkAgent; an agent it does not serve answers StartInvalid everywhere).
+  void findPaths(const AnnotatedHierarchy& hierarchy, std::span<const int32_t> queries, const Agent& agent,
+                 bool keepCells, PathBatchResults& out);
   // Optimal A* on a grid (the baseline, batched the same way).
   void findPaths(const Grid& grid, std::span<const int32_t> queries, bool keepCells, PathBatchResults& out);
   // HPA* plans: abstract paths and, if asked, their first segments refined.
@@ -53,6 +60,9 @@ class BatchSearch {
   // its one-off searches, so that it keeps one set of scratch. The caller holds `hierarchy` while
   // the query reads it.
   HpaStarQuery& hpaQuery(const Hierarchy& hierarchy);
+
+  // The same for HAA* (the caller holds `hierarchy` while the query reads it).
+  HaaStarQuery& haaQuery(const AnnotatedHierarchy& hierarchy);
 
   // The same for SHPA* (its graph never changes; the query keeps it alive).
   ShpaStarQuery& shpaQuery(const std::shared_ptr<const ShpaStarGraph>& graph);

@@ -1,5 +1,7 @@
 // HAA* planners and Annotated A* searches owned by JavaScript (embind classes "HAAStar" and
 // "AnnotatedAStar"), for square agents of a size and a capability (Harabor and Botea, 2008).
+#include "bindings/HaaStarBinding.h"
+
 #include <emscripten/bind.h>
 
 #include <cstdint>
@@ -38,6 +40,14 @@ std::optional<Capability> capabilityFromJS(const std::string& text, std::string&
   return parseCapability(text, error);
 }
 
+val sizeToJS(const AbstractionSize& s) {
+  val o = val::object();
+  o.set("nodes", static_cast<double>(s.nodes));
+  o.set("interEdges", static_cast<double>(s.interEdges));
+  o.set("intraEdges", static_cast<double>(s.intraEdges));
+  return o;
+}
+
 // What a build or an Annotated A* setup allocates in proportion to the cells: a copy of the grid, a
 // clearance map per capability (at most 15: the non-empty sets of the four standable kinds) and one
 // search's scratch. The abstract graph itself grows with the transitions, a small fraction of the cells;
@@ -48,266 +58,247 @@ uint64_t cellProportionalBytes(const Grid& grid, uint64_t clearanceMaps) {
          8 * kAllocationOverhead;
 }
 
-// A HAA* planner: one AnnotatedHierarchy and the query object that searches it on the thread that owns
-// the handle. Every search names its agent (size and capability); a size or a capability the hierarchy
-// does not serve is answered { error } naming the problem (AnnotatedHierarchy::checkAgent).
-class HaaStarHandle {
- public:
-  static val defaultOptions() { return optionsToJS(AnnotatedHierarchyOptions{}); }
+}  // namespace
 
-  std::string build(const GridHandle& grid, const val& options) {
-    if (!grid.loaded()) return "the grid is not loaded";
-    AnnotatedHierarchyOptions o;
-    if (std::string error = optionsFromJS(options, o); !error.empty()) return error;
-    if (std::string error = o.validate(); !error.empty()) return error;
-    if (std::string error = reserveHeap(cellProportionalBytes(*grid.shared(), 15), "the HAA* hierarchy");
-        !error.empty())
-      return error;
-    std::string error;
-    auto built = AnnotatedHierarchy::build(*grid.shared(), o, error);
-    if (!built) return error.empty() ? "the HAA* hierarchy could not be built" : error;
-    hierarchy_ = std::make_unique<AnnotatedHierarchy>(std::move(*built));
-    query_ = std::make_unique<HaaStarQuery>(*hierarchy_);
-    return "";
-  }
+val HaaStarHandle::defaultOptions() { return optionsToJS(AnnotatedHierarchyOptions{}); }
 
-  bool built() const { return hierarchy_ != nullptr; }
-  val options() const { return hierarchy_ ? optionsToJS(hierarchy_->options()) : val::null(); }
-  int width() const { return hierarchy_ ? hierarchy_->grid().width() : 0; }
-  int height() const { return hierarchy_ ? hierarchy_->grid().height() : 0; }
-  val terrain() const { return hierarchy_ ? terrainToJS(hierarchy_->grid()) : val::global("Uint8Array").new_(0); }
+std::string HaaStarHandle::build(const GridHandle& grid, const val& options) {
+  if (!grid.loaded()) return "the grid is not loaded";
+  AnnotatedHierarchyOptions o;
+  if (std::string error = optionsFromJS(options, o); !error.empty()) return error;
+  if (std::string error = o.validate(); !error.empty()) return error;
+  if (std::string error = reserveHeap(cellProportionalBytes(*grid.shared(), 15), "the HAA* hierarchy"); !error.empty())
+    return error;
+  std::string error;
+  auto built = AnnotatedHierarchy::build(*grid.shared(), o, error);
+  if (!built) return error.empty() ? "the HAA* hierarchy could not be built" : error;
+  hierarchy_ = std::make_unique<AnnotatedHierarchy>(std::move(*built));
+  return "";
+}
 
-  // { buildMs, updateMs, rebuiltClusters, bytes, clusters, transitions, initial, high, low, searched },
-  // the four graphs as { nodes, interEdges, intraEdges }; null until built.
-  val stats() const {
-    if (!hierarchy_) return val::null();
-    const AnnotatedHierarchyStats& s = hierarchy_->stats();
-    val o = val::object();
-    o.set("buildMs", s.buildMs);
-    o.set("updateMs", s.updateMs);
-    o.set("rebuiltClusters", static_cast<double>(s.rebuiltClusters));
-    o.set("bytes", static_cast<double>(s.bytes));
-    o.set("clusters", static_cast<double>(s.clusters));
-    o.set("transitions", static_cast<double>(s.transitions));
-    o.set("initial", sizeToJS(s.initial));
-    o.set("high", sizeToJS(s.high));
-    o.set("low", sizeToJS(s.low));
-    o.set("searched", sizeToJS(s.searched));
-    return o;
-  }
+val HaaStarHandle::options() const { return hierarchy_ ? optionsToJS(hierarchy_->options()) : val::null(); }
 
-  // The capabilities the hierarchy keeps, as names ("ground", "ground,trees", ...).
-  val capabilities() const {
-    val list = val::array();
-    if (hierarchy_)
-      for (const Capability& c : hierarchy_->capabilities()) list.call<void>("push", capabilityText(c));
-    return list;
-  }
+val HaaStarHandle::terrain() const {
+  return hierarchy_ ? terrainToJS(hierarchy_->grid()) : val::global("Uint8Array").new_(0);
+}
 
-  // "" when the hierarchy serves the agent, else why not.
-  std::string checkAgent(int size, const std::string& capability) const {
-    Capability agent;
-    return agentProblem(size, capability, agent);
-  }
+val HaaStarHandle::stats() const {
+  if (!hierarchy_) return val::null();
+  const AnnotatedHierarchyStats& s = hierarchy_->stats();
+  val o = val::object();
+  o.set("buildMs", s.buildMs);
+  o.set("updateMs", s.updateMs);
+  o.set("rebuiltClusters", static_cast<double>(s.rebuiltClusters));
+  o.set("bytes", static_cast<double>(s.bytes));
+  o.set("clusters", static_cast<double>(s.clusters));
+  o.set("transitions", static_cast<double>(s.transitions));
+  o.set("initial", sizeToJS(s.initial));
+  o.set("high", sizeToJS(s.high));
+  o.set("low", sizeToJS(s.low));
+  o.set("searched", sizeToJS(s.searched));
+  return o;
+}
 
-  // One whole path for the agent: pathToJS, or { error } when the agent is not served.
-  val findPath(int sx, int sy, int gx, int gy, int size, const std::string& capability) {
-    Capability agent;
-    if (std::string error = agentProblem(size, capability, agent); !error.empty()) return errorObject(error);
-    result_.reset();
-    query_->findPath(Point{sx, sy}, Point{gx, gy}, size, agent, result_);
-    val out = pathToJS(result_);
-    out.set("abstractPath", abstractPathToJS());
-    return out;
-  }
+val HaaStarHandle::capabilities() const {
+  val list = val::array();
+  if (hierarchy_)
+    for (const Capability& c : hierarchy_->capabilities()) list.call<void>("push", capabilityText(c));
+  return list;
+}
 
-  // Queries packed [sx, sy, gx, gy, ...] for one agent, answered one after the other on this thread:
-  // pathBatchToJS, or { error }.
-  val findPaths(const val& queries, int size, const std::string& capability, bool keepCells) {
-    Capability agent;
-    if (std::string error = agentProblem(size, capability, agent); !error.empty()) return errorObject(error);
-    if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
-    const size_t n = input_.size() / 4;
-    batch_.reset(n);
-    PathBatchScratch& mine = scratch_;
-    mine.cells.clear();
-    for (size_t i = 0; i < n; ++i) {
-      const int32_t* q = input_.data() + 4 * i;
-      PathResult& r = mine.result;
-      r.reset();
-      query_->findPath(Point{q[0], q[1]}, Point{q[2], q[3]}, size, agent, r);
-      batch_.status[i] = static_cast<uint8_t>(r.status);
-      batch_.cost[i] = r.found() ? r.cost : std::numeric_limits<double>::infinity();
-      batch_.expanded[i] = clampedCount(r.stats.expandedTotal());
-      if (keepCells && r.found()) batch_.paths.record(i, 0, mine.cells, r.cells.data(), r.cells.size());
+std::string HaaStarHandle::checkAgent(int size, const std::string& capability) const {
+  Agent agent;
+  return agentOf(size, capability, agent);
+}
+
+std::string HaaStarHandle::agentOf(int size, const std::string& capability, Agent& agent) const {
+  if (!hierarchy_) return "the planner is not built";
+  std::string error;
+  const auto parsed = capabilityFromJS(capability, error);
+  if (!parsed) return error;
+  agent = Agent{size, *parsed};
+  return hierarchy_->checkAgent(agent);
+}
+
+val HaaStarHandle::findPath(int sx, int sy, int gx, int gy, int size, const std::string& capability) {
+  Agent agent;
+  if (std::string error = agentOf(size, capability, agent); !error.empty()) return errorObject(error);
+  result_.reset();
+  engine_.haaQuery(*hierarchy_).findPath(Point{sx, sy}, Point{gx, gy}, result_, agent);
+  val out = pathToJS(result_);
+  out.set("abstractPath", abstractPathToJS());
+  return out;
+}
+
+val HaaStarHandle::findPaths(const val& queries, int size, const std::string& capability, bool keepCells) {
+  Agent agent;
+  if (std::string error = agentOf(size, capability, agent); !error.empty()) return errorObject(error);
+  if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
+  engine_.findPaths(*hierarchy_, input_, agent, keepCells, batch_);
+  val out = pathBatchToJS(batch_);
+  engine_.trim(batch_);
+  return out;
+}
+
+val HaaStarHandle::clearance(const std::string& capability, const std::string& kind) const {
+  if (!hierarchy_) return errorObject("the planner is not built");
+  std::string error;
+  const auto agent = capabilityFromJS(capability, error);
+  if (!agent) return errorObject(error);
+  if (kind != "true" && kind != "brushfire")
+    return errorObject("clearance kind \"" + kind + "\" is not one of true, brushfire");
+  const Grid& grid = hierarchy_->grid();
+  if (std::string e = reserveHeap(2 * (static_cast<uint64_t>(grid.cellCount()) + kAllocationOverhead) +
+                                      kSearchBytesPerCell * static_cast<uint64_t>(grid.cellCount()),
+                                  "the clearance map");
+      !e.empty())
+    return errorObject(e);
+  const ClearanceMap map =
+      ClearanceMap::compute(grid, *agent, kind == "true" ? ClearanceKind::True : ClearanceKind::Brushfire);
+  return copyToJS(map.values().data(), map.values().size());
+}
+
+std::string HaaStarHandle::applyEdits(const val& edits) {
+  if (!hierarchy_) return "the planner is not built";
+  const auto length = edits["length"].as<size_t>();
+  if (std::string error =
+          reserveHeap(sizeof(int32_t) * length + sizeof(CellEdit) * (length / kEditStride) + 2 * kAllocationOverhead,
+                      "the edit list");
+      !error.empty())
+    return error;
+  readFromJS(edits, input_);
+  if (std::string error = checkEdits(hierarchy_->grid(), input_); !error.empty()) return error;
+  if (input_.empty()) return "";
+  const std::vector<CellEdit> cellEdits = unpackEdits(input_);
+  // An edit that changes the map's kinds rebuilds everything: room for a whole build first.
+  if (std::string error = reserveHeap(cellProportionalBytes(hierarchy_->grid(), 15), "the HAA* hierarchy");
+      !error.empty())
+    return error;
+  // The engine's queries see the new version (AnnotatedHierarchy::version) and start afresh.
+  return hierarchy_->applyEdits(cellEdits);
+}
+
+val HaaStarHandle::lastUpdate() const {
+  val o = val::object();
+  val counts = val::array();
+  val levels = val::array();
+  if (hierarchy_) {
+    const std::span<const int32_t> ids = hierarchy_->lastRebuiltClusters();
+    std::vector<int32_t> rects;
+    rects.reserve(ids.size() * 4);
+    for (const int32_t id : ids) {
+      const Rect r = hierarchy_->layout().rect(id);
+      rects.insert(rects.end(), {r.x0, r.y0, r.x1, r.y1});
     }
-    std::vector<PathBatchScratch*> threads{&mine};
-    batch_.merge(threads);
-    return pathBatchToJS(batch_);
+    counts.call<void>("push", static_cast<double>(ids.size()));
+    val level = val::object();
+    level.set("level", 1);
+    level.set("clusters", copyToJS(ids.data(), ids.size()));
+    level.set("rects", copyToJS(rects.data(), rects.size()));
+    levels.call<void>("push", level);
   }
+  o.set("cellsChanged", hierarchy_ ? static_cast<double>(hierarchy_->lastCellsChanged()) : 0.0);
+  o.set("clustersRebuilt", counts);
+  o.set("rebuilt", levels);
+  o.set("ms", hierarchy_ ? hierarchy_->stats().updateMs : 0.0);
+  // HAA* has no landmarks nor distance table to go stale: the graph is assembled anew on every edit.
+  o.set("topGraphChanged", hierarchy_ != nullptr && !hierarchy_->lastRebuiltClusters().empty());
+  return o;
+}
 
-  // The clearance of every cell for `capability`, row-major (a Uint8Array): "true" (what the planner
-  // uses) or "brushfire" (the article's Figure 5: what it would miss). { error } for a bad capability
-  // or kind, or when the heap has no room.
-  val clearance(const std::string& capability, const std::string& kind) const {
-    if (!hierarchy_) return errorObject("the planner is not built");
-    std::string error;
-    const auto agent = capabilityFromJS(capability, error);
-    if (!agent) return errorObject(error);
-    if (kind != "true" && kind != "brushfire")
-      return errorObject("clearance kind \"" + kind + "\" is not one of true, brushfire");
-    const Grid& grid = hierarchy_->grid();
-    if (std::string e = reserveHeap(2 * (static_cast<uint64_t>(grid.cellCount()) + kAllocationOverhead) +
-                                        kSearchBytesPerCell * static_cast<uint64_t>(grid.cellCount()),
-                                    "the clearance map");
-        !e.empty())
-      return errorObject(e);
-    const ClearanceMap map =
-        ClearanceMap::compute(grid, *agent, kind == "true" ? ClearanceKind::True : ClearanceKind::Brushfire);
-    return copyToJS(map.values().data(), map.values().size());
+// The last query's abstract path as an Int32Array x0, y0, ... (start and goal included), empty when it
+// did not get as far as the abstract search.
+val HaaStarHandle::abstractPathToJS() {
+  waypoints_.clear();
+  if (!result_.found()) return cellsToJS(waypoints_);
+  const uint32_t nodes = hierarchy_->nodeCount();
+  const std::span<const uint32_t> path = engine_.haaQuery(*hierarchy_).abstractPath();
+  for (size_t i = 0; i < path.size(); ++i) {
+    // The query numbers its start nodeCount() and its goal nodeCount() + 1 (HaaStarQuery.h).
+    const uint32_t n = path[i];
+    waypoints_.push_back(n == nodes       ? result_.cells.front()
+                         : n == nodes + 1 ? result_.cells.back()
+                                          : hierarchy_->nodeCell(n));
   }
+  return cellsToJS(waypoints_);
+}
 
-  // The kept graph as the teaching page draws it, each undirected edge once with its annotation, and
-  // whether it admits the agent (size, capability) (AnnotatedEdge::admits): { clusters: Int32Array
-  // [x0, y0, x1, y1, ...], nodes: Int32Array [x, y, ...], edgeFrom, edgeTo: Int32Array (node indices),
-  // edgeCost: Float64Array, edgeInter, edgeClearance, edgeCapability (index in capabilities()),
-  // edgeAdmits: Uint8Array }, or { error } when the agent is not served.
-  val graph(int size, const std::string& capability) const {
-    Capability agent;
-    if (std::string error = agentProblem(size, capability, agent); !error.empty()) return errorObject(error);
-    const AnnotatedHierarchy& h = *hierarchy_;
-    std::vector<int32_t> clusters, from, to;
-    std::vector<double> cost;
-    std::vector<uint8_t> inter, clearance, capabilityIndex, admits;
-    for (int32_t c = 0; c < h.layout().count(); ++c) {
-      const Rect r = h.layout().rect(c);
-      clusters.insert(clusters.end(), {r.x0, r.y0, r.x1, r.y1});
+// The kept graph as the teaching page draws it, each undirected edge once with its annotation, and
+// whether it admits the agent (size, capability) (AnnotatedEdge::admits): { clusters: Int32Array
+// [x0, y0, x1, y1, ...], nodes: Int32Array [x, y, ...], edgeFrom, edgeTo: Int32Array (node indices),
+// edgeCost: Float64Array, edgeInter, edgeClearance, edgeCapability (index in capabilities()),
+// edgeAdmits: Uint8Array }, or { error } when the agent is not served.
+val HaaStarHandle::graph(int size, const std::string& capability) const {
+  Agent agent;
+  if (std::string error = agentOf(size, capability, agent); !error.empty()) return errorObject(error);
+  const AnnotatedHierarchy& h = *hierarchy_;
+  std::vector<int32_t> clusters, from, to;
+  std::vector<double> cost;
+  std::vector<uint8_t> inter, clearance, capabilityIndex, admits;
+  for (int32_t c = 0; c < h.layout().count(); ++c) {
+    const Rect r = h.layout().rect(c);
+    clusters.insert(clusters.end(), {r.x0, r.y0, r.x1, r.y1});
+  }
+  std::vector<Point> nodes(h.nodeCount());
+  for (uint32_t n = 0; n < h.nodeCount(); ++n) {
+    nodes[n] = h.nodeCell(n);
+    for (const AnnotatedEdge& e : h.edges(n)) {
+      if (e.to < n) continue;  // the other direction of an edge listed from its lower end
+      from.push_back(static_cast<int32_t>(n));
+      to.push_back(static_cast<int32_t>(e.to));
+      cost.push_back(e.cost);
+      inter.push_back(e.inter ? 1 : 0);
+      clearance.push_back(e.clearance);
+      capabilityIndex.push_back(static_cast<uint8_t>(h.capabilityIndex(e.capability)));
+      admits.push_back(e.admits(agent.size, agent.capability) ? 1 : 0);
     }
-    std::vector<Point> nodes(h.nodeCount());
-    for (uint32_t n = 0; n < h.nodeCount(); ++n) {
-      nodes[n] = h.nodeCell(n);
-      for (const AnnotatedEdge& e : h.edges(n)) {
-        if (e.to < n) continue;  // the other direction of an edge listed from its lower end
-        from.push_back(static_cast<int32_t>(n));
-        to.push_back(static_cast<int32_t>(e.to));
-        cost.push_back(e.cost);
-        inter.push_back(e.inter ? 1 : 0);
-        clearance.push_back(e.clearance);
-        capabilityIndex.push_back(static_cast<uint8_t>(h.capabilityIndex(e.capability)));
-        admits.push_back(e.admits(size, agent) ? 1 : 0);
-      }
-    }
-    val o = val::object();
-    o.set("clusters", copyToJS(clusters.data(), clusters.size()));
-    o.set("nodes", cellsToJS(nodes));
-    o.set("edgeFrom", copyToJS(from.data(), from.size()));
-    o.set("edgeTo", copyToJS(to.data(), to.size()));
-    o.set("edgeCost", copyToJS(cost.data(), cost.size()));
-    o.set("edgeInter", copyToJS(inter.data(), inter.size()));
-    o.set("edgeClearance", copyToJS(clearance.data(), clearance.size()));
-    o.set("edgeCapability", copyToJS(capabilityIndex.data(), capabilityIndex.size()));
-    o.set("edgeAdmits", copyToJS(admits.data(), admits.size()));
-    return o;
   }
+  val o = val::object();
+  o.set("clusters", copyToJS(clusters.data(), clusters.size()));
+  o.set("nodes", cellsToJS(nodes));
+  o.set("edgeFrom", copyToJS(from.data(), from.size()));
+  o.set("edgeTo", copyToJS(to.data(), to.size()));
+  o.set("edgeCost", copyToJS(cost.data(), cost.size()));
+  o.set("edgeInter", copyToJS(inter.data(), inter.size()));
+  o.set("edgeClearance", copyToJS(clearance.data(), clearance.size()));
+  o.set("edgeCapability", copyToJS(capabilityIndex.data(), capabilityIndex.size()));
+  o.set("edgeAdmits", copyToJS(admits.data(), admits.size()));
+  return o;
+}
 
-  // Every step across a cluster border and how big an agent of each capability may make it
-  // (AnnotatedEntranceScanner::crossingClearance: an entrance of (capability, size) is a maximal run of
-  // those of at least that size), and the transitions the scanner chose on them: { crossings: Int32Array
-  // [ax, ay, bx, by, ...], clearance: Uint8Array [capability index * crossings + crossing], transitions:
-  // Int32Array [ax, ay, bx, by, ...] }.
-  val crossings() const {
-    if (!hierarchy_) return errorObject("the planner is not built");
-    const AnnotatedHierarchy& h = *hierarchy_;
-    const ClusterLayout& layout = h.layout();
-    std::vector<Transition> steps;
-    for (int32_t x = layout.size; x < layout.mapWidth; x += layout.size)
-      for (int32_t y = 0; y < layout.mapHeight; ++y) steps.push_back(Transition{Point{x - 1, y}, Point{x, y}});
-    for (int32_t y = layout.size; y < layout.mapHeight; y += layout.size)
-      for (int32_t x = 0; x < layout.mapWidth; ++x) steps.push_back(Transition{Point{x, y - 1}, Point{x, y}});
-    const size_t capabilities = h.capabilities().size();
-    std::vector<uint8_t> clearance(capabilities * steps.size());
-    std::vector<ClearanceMap> maps;
-    for (size_t c = 0; c < capabilities; ++c) {
-      maps.push_back(h.clearance(static_cast<int32_t>(c)));
-      for (size_t k = 0; k < steps.size(); ++k)
-        clearance[c * steps.size() + k] = static_cast<uint8_t>(
-            AnnotatedEntranceScanner::crossingClearance(maps.back(), steps[k].a, steps[k].b, h.maxSize()));
-    }
-    std::vector<Transition> chosen;
-    AnnotatedEntranceScanner::scanAll(layout, maps, h.maxSize(), chosen);
-    val o = val::object();
-    o.set("crossings", copyToJS(reinterpret_cast<const int32_t*>(steps.data()), steps.size() * 4));
-    o.set("clearance", copyToJS(clearance.data(), clearance.size()));
-    o.set("transitions", copyToJS(reinterpret_cast<const int32_t*>(chosen.data()), chosen.size() * 4));
-    return o;
+// Every step across a cluster border and how big an agent of each capability may make it
+// (AnnotatedEntranceScanner::crossingClearance: an entrance of (capability, size) is a maximal run of
+// those of at least that size), and the transitions the scanner chose on them: { crossings: Int32Array
+// [ax, ay, bx, by, ...], clearance: Uint8Array [capability index * crossings + crossing], transitions:
+// Int32Array [ax, ay, bx, by, ...] }.
+val HaaStarHandle::crossings() const {
+  if (!hierarchy_) return errorObject("the planner is not built");
+  const AnnotatedHierarchy& h = *hierarchy_;
+  const ClusterLayout& layout = h.layout();
+  std::vector<Transition> steps;
+  for (int32_t x = layout.size; x < layout.mapWidth; x += layout.size)
+    for (int32_t y = 0; y < layout.mapHeight; ++y) steps.push_back(Transition{Point{x - 1, y}, Point{x, y}});
+  for (int32_t y = layout.size; y < layout.mapHeight; y += layout.size)
+    for (int32_t x = 0; x < layout.mapWidth; ++x) steps.push_back(Transition{Point{x, y - 1}, Point{x, y}});
+  const size_t capabilities = h.capabilities().size();
+  std::vector<uint8_t> clearance(capabilities * steps.size());
+  std::vector<ClearanceMap> maps;
+  for (size_t c = 0; c < capabilities; ++c) {
+    maps.push_back(h.clearance(static_cast<int32_t>(c)));
+    for (size_t k = 0; k < steps.size(); ++k)
+      clearance[c * steps.size() + k] = static_cast<uint8_t>(
+          AnnotatedEntranceScanner::crossingClearance(maps.back(), steps[k].a, steps[k].b, h.maxSize()));
   }
+  std::vector<Transition> chosen;
+  AnnotatedEntranceScanner::scanAll(layout, maps, h.maxSize(), chosen);
+  val o = val::object();
+  o.set("crossings", copyToJS(reinterpret_cast<const int32_t*>(steps.data()), steps.size() * 4));
+  o.set("clearance", copyToJS(clearance.data(), clearance.size()));
+  o.set("transitions", copyToJS(reinterpret_cast<const int32_t*>(chosen.data()), chosen.size() * 4));
+  return o;
+}
 
-  // Terrain edits packed [x, y, code, cost, ...]: "" or why they are refused (nothing changed then).
-  std::string applyEdits(const val& edits) {
-    if (!hierarchy_) return "the planner is not built";
-    const auto length = edits["length"].as<size_t>();
-    if (std::string error =
-            reserveHeap(sizeof(int32_t) * length + sizeof(CellEdit) * (length / kEditStride) + 2 * kAllocationOverhead,
-                        "the edit list");
-        !error.empty())
-      return error;
-    readFromJS(edits, input_);
-    if (std::string error = checkEdits(hierarchy_->grid(), input_); !error.empty()) return error;
-    if (input_.empty()) return "";
-    const std::vector<CellEdit> cellEdits = unpackEdits(input_);
-    // An edit that changes the map's kinds rebuilds everything: room for a whole build first.
-    if (std::string error = reserveHeap(cellProportionalBytes(hierarchy_->grid(), 15), "the HAA* hierarchy");
-        !error.empty())
-      return error;
-    if (std::string error = hierarchy_->applyEdits(cellEdits); !error.empty()) return error;
-    // A fresh query: its scratch was sized by the graph before the edit.
-    query_ = std::make_unique<HaaStarQuery>(*hierarchy_);
-    return "";
-  }
-
- private:
-  static val sizeToJS(const AbstractionSize& s) {
-    val o = val::object();
-    o.set("nodes", static_cast<double>(s.nodes));
-    o.set("interEdges", static_cast<double>(s.interEdges));
-    o.set("intraEdges", static_cast<double>(s.intraEdges));
-    return o;
-  }
-
-  // The last query's abstract path as an Int32Array x0, y0, ... (start and goal included), empty when
-  // it did not get as far as the abstract search.
-  val abstractPathToJS() {
-    waypoints_.clear();
-    if (!result_.found()) return cellsToJS(waypoints_);
-    const uint32_t nodes = hierarchy_->nodeCount();
-    const std::span<const uint32_t> path = query_->abstractPath();
-    for (size_t i = 0; i < path.size(); ++i) {
-      // The query numbers its start nodeCount() and its goal nodeCount() + 1 (HaaStarQuery.h).
-      const uint32_t n = path[i];
-      waypoints_.push_back(n == nodes       ? result_.cells.front()
-                           : n == nodes + 1 ? result_.cells.back()
-                                            : hierarchy_->nodeCell(n));
-    }
-    return cellsToJS(waypoints_);
-  }
-
-  std::string agentProblem(int size, const std::string& capability, Capability& agent) const {
-    if (!hierarchy_) return "the planner is not built";
-    std::string error;
-    const auto parsed = capabilityFromJS(capability, error);
-    if (!parsed) return error;
-    agent = *parsed;
-    return hierarchy_->checkAgent(size, agent);
-  }
-
-  std::unique_ptr<AnnotatedHierarchy> hierarchy_;
-  std::unique_ptr<HaaStarQuery> query_;
-  PathResult result_;
-  std::vector<int32_t> input_;
-  std::vector<Point> waypoints_;
-  PathBatchScratch scratch_;
-  PathBatchResults batch_;
-};
+namespace {
 
 // Annotated A* for one capability over one grid: the clearance map is computed once by build() and
 // read by every search (AnnotatedAStarSearch.h). The grid is shared with its GridHandle until that grid
@@ -400,7 +391,9 @@ EMSCRIPTEN_BINDINGS(hpastar_haa) {
       .function("clearance", &HaaStarHandle::clearance)
       .function("graph", &HaaStarHandle::graph)
       .function("crossings", &HaaStarHandle::crossings)
-      .function("applyEdits", &HaaStarHandle::applyEdits);
+      .function("version", &HaaStarHandle::version)
+      .function("applyEdits", &HaaStarHandle::applyEdits)
+      .function("lastUpdate", &HaaStarHandle::lastUpdate);
   emscripten::class_<AnnotatedAStarHandle>("AnnotatedAStar")
       .constructor<>()
       .function("build", &AnnotatedAStarHandle::build)

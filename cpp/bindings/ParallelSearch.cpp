@@ -1,4 +1,4 @@
-// Batches spread over threads that share one hierarchy or SHPA* graph (embind class "ParallelSearch",
+// Batches spread over threads that share one hierarchy (HPA*, HAA*) or SHPA* graph (embind class "ParallelSearch",
 // only in the pthread build hpastar-mt), and buildInfo() in both builds. The work is the core's batch
 // engine (batch/BatchSearch): this file only converts its inputs and answers.
 //
@@ -14,6 +14,7 @@
 #include "batch/BatchSearch.h"
 #include "bindings/BatchToJS.h"
 #include "bindings/BindingSupport.h"
+#include "bindings/HaaStarBinding.h"
 #include "bindings/HpaStarBinding.h"
 #include "bindings/ShpaStarBinding.h"
 
@@ -62,6 +63,17 @@ class ParallelSearchHandle {
     return pathBatchToJS(paths_);
   }
 
+  // The same for a HAA* planner, every query for one agent: pathBatchToJS, or { error } naming the agent's
+  // problem. The hierarchy is edited only by the planner's own calls, which never overlap a batch.
+  val findPathsHaa(const HaaStarHandle& planner, const val& queries, int size, const std::string& capability,
+                   bool keepCells) {
+    Agent agent;
+    if (std::string error = planner.agentOf(size, capability, agent); !error.empty()) return errorObject(error);
+    if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
+    engine_.findPaths(*planner.hierarchy(), input_, agent, keepCells, paths_);
+    return pathBatchToJS(paths_);
+  }
+
   // For the pool's tests only (its 'trap-thread' fault): search thread `thread` executes a trap, as a
   // search that hits a bug would, while the others return. Does not return when the thread exists: the
   // batch waits for a thread that is gone, which is what the pool must notice.
@@ -97,6 +109,7 @@ EMSCRIPTEN_BINDINGS(hpastar_parallel) {
       .function("threads", &ParallelSearchHandle::threads)
       .function("findPaths", &ParallelSearchHandle::findPaths)
       .function("findPathsShpa", &ParallelSearchHandle::findPathsShpa)
+      .function("findPathsHaa", &ParallelSearchHandle::findPathsHaa)
       .function("planPaths", &ParallelSearchHandle::planPaths)
       .function("trapThreadForTest", &ParallelSearchHandle::trapThreadForTest);
 #endif

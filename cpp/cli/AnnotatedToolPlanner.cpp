@@ -9,13 +9,8 @@
 #include "search/AnnotatedAStarSearch.h"
 
 namespace hpastar::cli {
-namespace {
-
-using Agent = AnnotatedAgent;
-}  // namespace
-
-AnnotatedAgent annotatedAgentFrom(const CommandLine& cmd) {
-  AnnotatedAgent agent;
+Agent annotatedAgentFrom(const CommandLine& cmd) {
+  Agent agent{.size = 1, .capability = Capability::movingAIDefault()};
   agent.size = static_cast<int32_t>(cmd.getInt("size", 1, 1, kMaxAgentSize));
   if (const auto names = cmd.get("capability")) {
     std::string error;
@@ -40,7 +35,7 @@ class AnnotatedToolPlanner final : public ToolPlanner {
     search_.findPath(*grid_, clearance_, agent_.size, start, goal, out);
   }
   void findPaths(BatchSearch&, std::span<const int32_t>, PathBatchResults&) override {
-    throw UsageError("--threads is not available for --algo aa (the batch engine runs astar, hpa, dhpa and shpa)");
+    throw UsageError("--threads is not available for --algo aa (the batch engine runs astar, hpa, dhpa, shpa and haa)");
   }
   PathCheck checkPath(const Grid& grid, Point start, Point goal, std::span<const Point> cells,
                       double cost) const override {

@@ -5,6 +5,7 @@
 
 #include "cli/CommandLine.h"
 #include "cli/ToolPlanner.h"
+#include "grid/Agent.h"
 #include "grid/Grid.h"
 
 namespace hpastar::cli {
@@ -16,12 +17,8 @@ namespace hpastar::cli {
 //                             (default ground,swamp: the Moving AI scenarios' agent)
 // The planner computes the capability's true clearance once, in its build (timed as build_ms), and
 // checks its paths for the whole footprint (validateFootprintPath).
-// The agent of --size and --capability (UsageError for a bad value).
-struct AnnotatedAgent {
-  int32_t size = 1;
-  Capability capability = Capability::movingAIDefault();
-};
-AnnotatedAgent annotatedAgentFrom(const CommandLine& cmd);
+// The agent of --size (default 1) and --capability (default ground,swamp) (UsageError for a bad value).
+Agent annotatedAgentFrom(const CommandLine& cmd);
 
 std::unique_ptr<ToolPlanner> makeAnnotatedToolPlanner(const Grid& grid, const CommandLine& cmd);
 // The options above, without "--".

@@ -26,17 +26,17 @@ class HaaToolPlanner final : public ToolPlanner {
     auto h = AnnotatedHierarchy::build(grid, options, error);
     if (!h) throw UsageError(error);
     hierarchy_ = std::make_unique<const AnnotatedHierarchy>(std::move(*h));
-    if (std::string problem = hierarchy_->checkAgent(agent_.size, agent_.capability); !problem.empty())
+    if (std::string problem = hierarchy_->checkAgent(agent_); !problem.empty())
       throw UsageError("--size/--capability: " + problem);
     clearance_ = &hierarchy_->clearance(hierarchy_->capabilityIndex(agent_.capability));
     query_ = std::make_unique<HaaStarQuery>(*hierarchy_);
   }
   void findPath(Point start, Point goal, PathResult& out) override {
     out.reset();
-    query_->findPath(start, goal, agent_.size, agent_.capability, out);
+    query_->findPath(start, goal, out, agent_);
   }
-  void findPaths(BatchSearch&, std::span<const int32_t>, PathBatchResults&) override {
-    throw UsageError("--threads is not available for --algo haa (the batch engine runs astar, hpa, dhpa and shpa)");
+  void findPaths(BatchSearch& engine, std::span<const int32_t> queries, PathBatchResults& out) override {
+    engine.findPaths(*hierarchy_, queries, agent_, true, out);
   }
   PathCheck checkPath(const Grid& grid, Point start, Point goal, std::span<const Point> cells,
                       double cost) const override {
@@ -78,7 +78,7 @@ class HaaToolPlanner final : public ToolPlanner {
   }
 
  private:
-  AnnotatedAgent agent_;
+  Agent agent_;
   std::unique_ptr<const AnnotatedHierarchy> hierarchy_;
   const ClearanceMap* clearance_ = nullptr;
   std::unique_ptr<HaaStarQuery> query_;

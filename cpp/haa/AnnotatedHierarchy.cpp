@@ -239,13 +239,14 @@ int32_t AnnotatedHierarchy::capabilityIndex(Capability agent) const {
   return -1;
 }
 
-std::string AnnotatedHierarchy::checkAgent(int32_t size, Capability agent) const {
+std::string AnnotatedHierarchy::checkAgent(const Agent& agent) const {
+  const int32_t size = agent.size;
   if (size < 1 || size > options_.maxSize)
     return "agent size " + std::to_string(size) + " is outside 1.." + std::to_string(options_.maxSize) +
            ", the sizes this HAA* hierarchy was built for";
   if (terrains_.kinds == 0) return "the map has no terrain an agent may stand on";
-  if (capabilityIndex(agent) < 0)
-    return "capability \"" + capabilityText(agent) + "\" allows none of the map's terrain (" +
+  if (capabilityIndex(agent.capability) < 0)
+    return "capability \"" + capabilityText(agent.capability) + "\" allows none of the map's terrain (" +
            capabilityText(terrains_) + ")";
   return "";
 }

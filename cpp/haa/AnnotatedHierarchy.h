@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "grid/Agent.h"
 #include "grid/Clearance.h"
 #include "grid/Grid.h"
 #include "grid/Terrain.h"
@@ -100,6 +101,14 @@ class AnnotatedHierarchy {
   // the queries the copy).
   std::string applyEdits(std::span<const CellEdit> edits);
 
+  // 0 when built, then one more per applyEdits given at least one edit (accepted): what tells a query
+  // object bound to this hierarchy that the graph it sized its scratch by has changed.
+  uint64_t version() const { return version_; }
+  // The clusters whose intra-edges the last applyEdits found again, in id order (every cluster when it
+  // rebuilt everything; none before an edit), and the cells whose terrain or cost it changed.
+  std::span<const int32_t> lastRebuiltClusters() const { return lastRebuilt_; }
+  uint64_t lastCellsChanged() const { return lastCellsChanged_; }
+
   const Grid& grid() const { return grid_; }
   const AnnotatedHierarchyOptions& options() const { return options_; }
   const ClusterLayout& layout() const { return layout_; }
@@ -115,8 +124,8 @@ class AnnotatedHierarchy {
   const ClearanceMap& clearance(int32_t capabilityIndex) const {
     return clearances_[static_cast<size_t>(capabilityIndex)];
   }
-  // "" when the hierarchy serves an agent of side `size` and capability `agent`, else why not.
-  std::string checkAgent(int32_t size, Capability agent) const;
+  // "" when the hierarchy serves `agent`, else why not (its size or its capability, named).
+  std::string checkAgent(const Agent& agent) const;
 
   uint32_t nodeCount() const { return static_cast<uint32_t>(nodeCells_.size()); }
   Point nodeCell(uint32_t node) const { return nodeCells_[node]; }
@@ -186,6 +195,9 @@ class AnnotatedHierarchy {
   std::vector<std::vector<Transition>> borderTransitions_;
   std::vector<std::vector<IntraEdge>> intraEdges_;
   AnnotatedHierarchyStats stats_;
+  uint64_t version_ = 0;
+  std::vector<int32_t> lastRebuilt_;
+  uint64_t lastCellsChanged_ = 0;
 };
 
 }  // namespace hpastar

@@ -1,6 +1,7 @@
 // Terrain changes of a HAA* hierarchy, rebuilt locally (AnnotatedHierarchy::applyEdits).
 #include <algorithm>
 #include <chrono>
+#include <numeric>
 
 #include "haa/AnnotatedHierarchy.h"
 
@@ -24,16 +25,26 @@ std::string AnnotatedHierarchy::applyEdits(std::span<const CellEdit> edits) {
   const auto began = std::chrono::steady_clock::now();
   for (size_t i = 0; i < edits.size(); ++i)
     if (std::string problem = checkEdit(grid_, edits[i], i); !problem.empty()) return problem;
+  if (edits.empty()) return "";
+  uint64_t changed = 0;
   for (const CellEdit& e : edits) {
-    if (e.terrain != CellEdit::kKeepTerrain) grid_.setTerrain(e.cell.x, e.cell.y, e.terrain);
-    if (e.cost != CellEdit::kKeepCost) grid_.setCellCost(e.cell.x, e.cell.y, e.cost);
+    const bool terrain = e.terrain != CellEdit::kKeepTerrain && grid_.terrainAt(e.cell.x, e.cell.y) != e.terrain;
+    const bool cost = e.cost != CellEdit::kKeepCost && grid_.costLayerAt(e.cell.x, e.cell.y) != e.cost;
+    if (terrain) grid_.setTerrain(e.cell.x, e.cell.y, e.terrain);
+    if (cost) grid_.setCellCost(e.cell.x, e.cell.y, e.cost);
+    changed += terrain || cost;
   }
+  const uint64_t version = version_ + 1;
   // A kind that appears or disappears changes the capabilities themselves: everything is new.
   const Capability terrains = terrainsOf(grid_);
   if (terrains != terrains_) {
     std::string error;
     auto fresh = build(grid_, options_, error);  // the options were valid at the first build
     *this = std::move(*fresh);
+    version_ = version;
+    lastCellsChanged_ = changed;
+    lastRebuilt_.resize(static_cast<size_t>(layout_.count()));
+    std::iota(lastRebuilt_.begin(), lastRebuilt_.end(), 0);
     stats_.rebuiltClusters = static_cast<uint64_t>(layout_.count());
     stats_.updateMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
     return "";
@@ -68,11 +79,13 @@ std::string AnnotatedHierarchy::applyEdits(std::span<const CellEdit> edits) {
     if (row + 1 < layout_.rows) rebuilt[static_cast<size_t>(c + layout_.columns)] = 1;
   }
   AnnotatedAStarSearch search;
-  uint64_t count = 0;
+  lastRebuilt_.clear();
   for (int32_t c = 0; c < layout_.count(); ++c)
-    if (rebuilt[static_cast<size_t>(c)]) findIntraEdges(c, search), ++count;
+    if (rebuilt[static_cast<size_t>(c)]) findIntraEdges(c, search), lastRebuilt_.push_back(c);
   assemble();
-  stats_.rebuiltClusters = count;
+  version_ = version;
+  lastCellsChanged_ = changed;
+  stats_.rebuiltClusters = lastRebuilt_.size();
   stats_.updateMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
   return "";
 }

@@ -5,12 +5,14 @@
 
 namespace hpastar {
 
-PathStatus HaaStarQuery::findPath(Point start, Point goal, int32_t size, Capability capability, PathResult& out) {
+PathStatus HaaStarQuery::findPath(Point start, Point goal, PathResult& out, const Agent& agent) {
   const AnnotatedHierarchy& h = *h_;
+  const int32_t size = agent.size;
+  const Capability capability = agent.capability;
   out.cells.clear();
   out.cost = 0;
   abstractPath_.clear();
-  if (!h.checkAgent(size, capability).empty()) return out.status = PathStatus::StartInvalid;
+  if (!h.checkAgent(agent).empty()) return out.status = PathStatus::StartInvalid;
   size_ = size;
   capability_ = capability;
   capabilityIndex_ = h.capabilityIndex(capability);

@@ -11,7 +11,7 @@
 namespace hpastar {
 
 // One thread's HAA* searches (Harabor and Botea, 2008) against a shared, read-only AnnotatedHierarchy
-// (which must outlive it), for an agent of side `size` and a capability given with each query.
+// (which must outlive it), for the agent (size and capability) given with each query.
 //
 // A query joins start and goal to the nodes of their clusters with one Dijkstra of Annotated A* each
 // (kept in the query, never in the shared graph), answers "no path" from the hierarchy's components of
@@ -29,8 +29,9 @@ class HaaStarQuery {
   // Sets out.status, out.cells, out.cost and out.stats (insertion, abstract search, refinement, and the
   // abstract path's nodes). StartInvalid when the hierarchy does not serve the agent
   // (AnnotatedHierarchy::checkAgent says why) or the agent cannot stand at start; GoalInvalid when it
-  // cannot stand at goal.
-  PathStatus findPath(Point start, Point goal, int32_t size, Capability capability, PathResult& out);
+  // cannot stand at goal. The shape of every query object's findPath (the agent is HAA*'s options), so
+  // that the batch engine runs HAA* as it runs the others.
+  PathStatus findPath(Point start, Point goal, PathResult& out, const Agent& agent);
 
   // After a query that got as far as the abstract search: its nodes, start first and goal last (the
   // start is nodeCount(), the goal nodeCount() + 1 of the hierarchy). Empty otherwise.

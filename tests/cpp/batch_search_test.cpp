@@ -10,7 +10,9 @@
 #include "PathChecks.h"
 #include "TestMaps.h"
 #include "batch/BatchSearch.h"
+#include "grid/CapabilityNames.h"
 #include "hpa/VersionedHierarchy.h"
+#include "path/FootprintValidator.h"
 #include "path/PathValidator.h"
 
 namespace hpastar {
@@ -141,6 +143,65 @@ TEST(BatchSearch, BatchesRacingTerrainEditsEachSeeOneConsistentVersion) {
   EXPECT_EQ(failures.load(), 0);
   EXPECT_GE(batches.load(), 20);
   EXPECT_EQ(versions.version(), applied);
+}
+
+TEST(BatchSearch, HaaStarBatchesOnTwoThreadsAnswerAsOneQueryObjectForEachAgent) {
+  // den520d holds ground and trees: the agents of sizes 1 to 3, ground only and ground with trees.
+  const Grid grid = test::loadMap("den520d.map");
+  AnnotatedHierarchyOptions o;
+  o.maxSize = 3;
+  std::string error;
+  auto built = AnnotatedHierarchy::build(grid, o, error);
+  ASSERT_TRUE(built) << error;
+  AnnotatedHierarchy& h = *built;
+  std::mt19937 rng(15);
+  std::vector<int32_t> queries;
+  for (int i = 0; i < 120; ++i)
+    for (int k = 0; k < 4; ++k) queries.push_back(static_cast<int32_t>(rng() % 256));
+  BatchSearch engine(2);
+  HaaStarQuery alone(h);
+  PathBatchResults out;
+  PathResult r;
+  size_t found = 0;
+  for (const char* names : {"ground", "ground,trees"}) {
+    const Capability capability = parseCapability(names, error).value();
+    for (int32_t size = 1; size <= 3; ++size) {
+      const Agent agent{size, capability};
+      engine.findPaths(h, queries, agent, true, out);
+      ASSERT_EQ(out.count(), queries.size() / 4);
+      for (size_t i = 0; i < out.count(); ++i) {
+        const Point s{queries[4 * i], queries[4 * i + 1]}, g{queries[4 * i + 2], queries[4 * i + 3]};
+        r.reset();
+        alone.findPath(s, g, r, agent);
+        const std::string what = std::string(names) + " size " + std::to_string(size) + " query " + std::to_string(i);
+        ASSERT_EQ(out.status[i], static_cast<uint8_t>(r.status)) << what;
+        if (!r.found()) continue;
+        ++found;
+        EXPECT_EQ(out.cost[i], r.cost) << what;
+        EXPECT_EQ(out.expanded[i], r.stats.expandedTotal()) << what;
+        const std::vector<Point> cells = cellsOf(out, i);
+        EXPECT_EQ(cells, r.cells) << what;
+        const PathCheck check = validateFootprintPath(grid, capability, size, s, g, cells, out.cost[i]);
+        EXPECT_TRUE(check.valid) << what << ": " << check.problem;
+      }
+    }
+  }
+  EXPECT_GT(found, 100u);
+
+  // An edited hierarchy (a new version) is searched with its new graph: the engine's queries follow it.
+  std::vector<CellEdit> walls;
+  for (int32_t x = 0; x < 256; ++x) walls.push_back(CellEdit{Point{x, 100}, '@'});
+  ASSERT_EQ(h.applyEdits(walls), "");
+  const Agent infantry{1, parseCapability("ground,trees", error).value()};
+  engine.findPaths(h, queries, infantry, false, out);
+  HaaStarQuery fresh(h);
+  for (size_t i = 0; i < out.count(); ++i) {
+    r.reset();
+    fresh.findPath(Point{queries[4 * i], queries[4 * i + 1]}, Point{queries[4 * i + 2], queries[4 * i + 3]}, r,
+                   infantry);
+    ASSERT_EQ(out.status[i], static_cast<uint8_t>(r.status)) << "after the edit, query " << i;
+    EXPECT_EQ(out.cost[i], r.found() ? r.cost : std::numeric_limits<double>::infinity()) << "query " << i;
+  }
 }
 
 }  // namespace

@@ -134,7 +134,7 @@ TEST(AnnotatedEntrances, ABigAgentGetsItsOwnTransitionWhereTheClearanceDipsAlong
   const AnnotatedHierarchy h = buildHaa(g, 8, Abstraction::Low);
   HaaStarQuery query(h);
   PathResult r;
-  ASSERT_EQ(query.findPath({12, 0}, {2, 6}, 2, capabilityOf("ground"), r), PathStatus::Found);
+  ASSERT_EQ(query.findPath({12, 0}, {2, 6}, r, Agent{2, capabilityOf("ground")}), PathStatus::Found);
   EXPECT_TRUE(validateFootprintPath(g, capabilityOf("ground"), 2, {12, 0}, {2, 6}, r.cells, r.cost).valid);
 }
 
@@ -252,7 +252,7 @@ double expectCompleteAgainstAnnotatedAStar(const Grid& grid, const AnnotatedHier
         expected.reset();
         got.reset();
         reference.findPath(grid, clearance, size, s, t, expected);
-        query.findPath(s, t, size, capability, got);
+        query.findPath(s, t, got, Agent{size, capability});
         const std::string what =
             capabilityText(capability) + " size " + std::to_string(size) + " " + text(s) + " to " + text(t);
         if (!expected.found()) {
@@ -360,32 +360,32 @@ TEST(HaaStarQuery, UnreachableFromComponentsWithoutAbstractSearch) {
   const AnnotatedHierarchy h = buildHaa(g, 8, Abstraction::High);
   HaaStarQuery query(h);
   PathResult r;
-  EXPECT_EQ(query.findPath({3, 2}, {3, 20}, 1, capabilityOf("water"), r), PathStatus::NoPath);
+  EXPECT_EQ(query.findPath({3, 2}, {3, 20}, r, Agent{1, capabilityOf("water")}), PathStatus::NoPath);
   EXPECT_EQ(r.stats.expandedMain, 0u);
   EXPECT_GT(r.stats.expandedInsertion, 0u);
   // The same pair for a walker that also swims: found.
   r.reset();
-  EXPECT_EQ(query.findPath({3, 2}, {3, 20}, 1, capabilityOf("ground,water"), r), PathStatus::Found);
+  EXPECT_EQ(query.findPath({3, 2}, {3, 20}, r, Agent{1, capabilityOf("ground,water")}), PathStatus::Found);
   EXPECT_TRUE(validateFootprintPath(g, capabilityOf("ground,water"), 1, {3, 2}, {3, 20}, r.cells, r.cost).valid);
 }
 
 TEST(HaaStarQuery, AgentsTheHierarchyDoesNotServeAreRefusedSayingWhy) {
   const Grid g = drawGrid(toyMap());
   const AnnotatedHierarchy h = buildHaa(g, 5, Abstraction::High, 2);
-  EXPECT_EQ(h.checkAgent(3, capabilityOf("ground")),
+  EXPECT_EQ(h.checkAgent(Agent{3, capabilityOf("ground")}),
             "agent size 3 is outside 1..2, the sizes this HAA* hierarchy was built for");
-  EXPECT_EQ(h.checkAgent(0, capabilityOf("ground")),
+  EXPECT_EQ(h.checkAgent(Agent{0, capabilityOf("ground")}),
             "agent size 0 is outside 1..2, the sizes this HAA* hierarchy was built for");
-  EXPECT_EQ(h.checkAgent(1, capabilityOf("trees")),
+  EXPECT_EQ(h.checkAgent(Agent{1, capabilityOf("trees")}),
             "capability \"trees\" allows none of the map's terrain (ground,water)");
-  EXPECT_EQ(h.checkAgent(2, capabilityOf("ground,swamp")), "");  // no swamp here: ground is what counts
+  EXPECT_EQ(h.checkAgent(Agent{2, capabilityOf("ground,swamp")}), "");  // no swamp here: ground is what counts
   HaaStarQuery query(h);
   PathResult r;
-  EXPECT_EQ(query.findPath({0, 0}, {9, 9}, 3, capabilityOf("ground"), r), PathStatus::StartInvalid);
-  EXPECT_EQ(query.findPath({0, 0}, {9, 9}, 1, capabilityOf("trees"), r), PathStatus::StartInvalid);
-  EXPECT_EQ(query.findPath({2, 2}, {9, 9}, 1, capabilityOf("ground"), r), PathStatus::StartInvalid);  // '@'
-  EXPECT_EQ(query.findPath({0, 0}, {9, 9}, 2, capabilityOf("ground"), r), PathStatus::GoalInvalid);   // map edge
-  EXPECT_EQ(query.findPath({1, 1}, {1, 1}, 1, capabilityOf("ground"), r), PathStatus::Found);
+  EXPECT_EQ(query.findPath({0, 0}, {9, 9}, r, Agent{3, capabilityOf("ground")}), PathStatus::StartInvalid);
+  EXPECT_EQ(query.findPath({0, 0}, {9, 9}, r, Agent{1, capabilityOf("trees")}), PathStatus::StartInvalid);
+  EXPECT_EQ(query.findPath({2, 2}, {9, 9}, r, Agent{1, capabilityOf("ground")}), PathStatus::StartInvalid);  // '@'
+  EXPECT_EQ(query.findPath({0, 0}, {9, 9}, r, Agent{2, capabilityOf("ground")}), PathStatus::GoalInvalid);   // map edge
+  EXPECT_EQ(query.findPath({1, 1}, {1, 1}, r, Agent{1, capabilityOf("ground")}), PathStatus::Found);
   EXPECT_EQ(r.cells, (std::vector<Point>{{1, 1}}));
 }
 
@@ -393,26 +393,26 @@ TEST(AnnotatedHierarchy, DegenerateMapsBuildAndAnswer) {
   // No terrain to stand on: no capability, every agent refused.
   const AnnotatedHierarchy walls = buildHaa(drawGrid({"@@@", "@@@"}), 4, Abstraction::High);
   EXPECT_TRUE(walls.capabilities().empty());
-  EXPECT_EQ(walls.checkAgent(1, capabilityOf("ground")), "the map has no terrain an agent may stand on");
+  EXPECT_EQ(walls.checkAgent(Agent{1, capabilityOf("ground")}), "the map has no terrain an agent may stand on");
   HaaStarQuery none(walls);
   PathResult r;
-  EXPECT_EQ(none.findPath({0, 0}, {1, 1}, 1, capabilityOf("ground"), r), PathStatus::StartInvalid);
+  EXPECT_EQ(none.findPath({0, 0}, {1, 1}, r, Agent{1, capabilityOf("ground")}), PathStatus::StartInvalid);
   // One cell; one cluster without nodes; a corridor one cell wide across clusters.
   const AnnotatedHierarchy one = buildHaa(drawGrid({"."}), 4, Abstraction::Low);
   HaaStarQuery single(one);
-  EXPECT_EQ(single.findPath({0, 0}, {0, 0}, 1, capabilityOf("ground"), r), PathStatus::Found);
+  EXPECT_EQ(single.findPath({0, 0}, {0, 0}, r, Agent{1, capabilityOf("ground")}), PathStatus::Found);
   const AnnotatedHierarchy small = buildHaa(drawGrid({"...", ".@.", "..."}), 4, Abstraction::High);
   EXPECT_EQ(small.nodeCount(), 0u);
   HaaStarQuery inside(small);
-  EXPECT_EQ(inside.findPath({0, 0}, {2, 2}, 1, capabilityOf("ground"), r), PathStatus::Found);
+  EXPECT_EQ(inside.findPath({0, 0}, {2, 2}, r, Agent{1, capabilityOf("ground")}), PathStatus::Found);
   EXPECT_NEAR(r.cost, 4, 1e-9);  // every diagonal from a corner touches the wall
-  EXPECT_EQ(inside.findPath({0, 0}, {1, 1}, 1, capabilityOf("ground"), r), PathStatus::GoalInvalid);
+  EXPECT_EQ(inside.findPath({0, 0}, {1, 1}, r, Agent{1, capabilityOf("ground")}), PathStatus::GoalInvalid);
   const AnnotatedHierarchy corridor =
       buildHaa(drawGrid({"@@@@@@@@@@@@", "............", "@@@@@@@@@@@@"}), 4, Abstraction::High);
   HaaStarQuery along(corridor);
-  EXPECT_EQ(along.findPath({0, 1}, {11, 1}, 1, capabilityOf("ground"), r), PathStatus::Found);
+  EXPECT_EQ(along.findPath({0, 1}, {11, 1}, r, Agent{1, capabilityOf("ground")}), PathStatus::Found);
   EXPECT_NEAR(r.cost, 11, 1e-9);
-  EXPECT_EQ(along.findPath({0, 1}, {11, 1}, 2, capabilityOf("ground"), r), PathStatus::StartInvalid);
+  EXPECT_EQ(along.findPath({0, 1}, {11, 1}, r, Agent{2, capabilityOf("ground")}), PathStatus::StartInvalid);
 }
 
 TEST(AnnotatedHierarchy, BadOptionsAreRefusedNamingTheField) {
@@ -488,8 +488,21 @@ TEST(AnnotatedHierarchyUpdate, EditsRebuildToTheGraphOfAFreshBuild) {
 TEST(AnnotatedHierarchyUpdate, AnEditInsideAClusterRebuildsItAndItsFourNeighboursOnly) {
   AnnotatedHierarchy h = buildHaa(test::loadMap("den520d.map"), 16, Abstraction::High);
   const CellEdit wall{Point{16 * 5 + 8, 16 * 5 + 8}, '@'};  // the middle of a cluster: clearance up to 2 cells up-left
+  EXPECT_EQ(h.version(), 0u);
   ASSERT_EQ(h.applyEdits(std::span<const CellEdit>(&wall, 1)), "");
   EXPECT_EQ(h.stats().rebuiltClusters, 5u);
+  EXPECT_EQ(h.version(), 1u);
+  EXPECT_EQ(h.lastCellsChanged(), 1u);
+  const int32_t middle = 5 * h.layout().columns + 5;
+  const std::vector<int32_t> fiveClusters = {middle - h.layout().columns, middle - 1, middle, middle + 1,
+                                             middle + h.layout().columns};
+  EXPECT_EQ(std::vector<int32_t>(h.lastRebuiltClusters().begin(), h.lastRebuiltClusters().end()), fiveClusters);
+  // The same edit again changes no cell, but is a version of its own (what the pool's edits count).
+  ASSERT_EQ(h.applyEdits(std::span<const CellEdit>(&wall, 1)), "");
+  EXPECT_EQ(h.version(), 2u);
+  EXPECT_EQ(h.lastCellsChanged(), 0u);
+  EXPECT_EQ(h.applyEdits({}), "");
+  EXPECT_EQ(h.version(), 2u);
   // At a cluster's top-left corner the cells whose clearance changes reach three more clusters.
   const CellEdit corner{Point{16 * 5, 16 * 5}, '@'};
   ASSERT_EQ(h.applyEdits(std::span<const CellEdit>(&corner, 1)), "");

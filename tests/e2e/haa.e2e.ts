@@ -2,7 +2,8 @@
 // straight line between the start and the goal, and a wide passage far below. HAA*'s size-1 infantry
 // goes through the gap, its size-2 tank round by the passage (each path checked for the agent's whole
 // square, against Annotated A*'s optimum shown beside it); the clearance overlay shows true clearance and
-// the cells Brushfire wrongly shuts; the picker and the permalink keep the agent.
+// the cells Brushfire wrongly shuts; the picker and the permalink keep the agent; the options HAA* does
+// not read are hidden under it, and its reference is named Annotated A*.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
@@ -74,6 +75,13 @@ test('a size-2 tank and a size-1 infantry take different routes; the clearance o
   await openDemo(page, baseUrl, '?gen=empty-64x64-f0-s1&algo=haa&size=1&cap=ground,swamp&s=5,20&g=58,20');
   expect(await page.isVisible('[data-testid=agent-options]')).toBe(true);
   expect(await page.inputValue('[data-testid=algo]')).toBe('haa');
+  // HAA* reads the cluster size alone of the hierarchy's options; its reference is Annotated A*.
+  expect(await page.isVisible('[data-testid=opt-cluster]')).toBe(true);
+  for (const option of ['opt-entrance', 'opt-smooth', 'opt-cache', 'opt-prune', 'opt-landmarks', 'opt-table']) {
+    expect(await page.isVisible(`[data-testid=${option}]`), option).toBe(false);
+  }
+  expect(await page.textContent('[data-testid=reference-number-name]')).toBe('Annotated A*');
+  expect(await page.textContent('[data-testid=reference-overlay-name]')).toBe('Annotated A*');
 
   await page.check('[data-testid=paint-wall]');
   await dragRect(page, [WALL.x0, WALL.y0], [WALL.x1, WALL.y1]);
@@ -124,4 +132,8 @@ test('a size-2 tank and a size-1 infantry take different routes; the clearance o
   await page.selectOption('[data-testid=algo]', 'hpa2');
   await expect.poll(() => page.isVisible('[data-testid=agent-options]')).toBe(false);
   expect(await page.isDisabled('input[data-overlay=clearance]')).toBe(true);
+  // HPA*'s options come back, and its reference is plain A*.
+  for (const option of ['opt-entrance', 'opt-landmarks', 'opt-table']) expect(await page.isVisible(`[data-testid=${option}]`), option).toBe(true);
+  expect(await page.textContent('[data-testid=reference-number-name]')).toBe('A*');
+  expect(await page.textContent('[data-testid=reference-overlay-name]')).toBe('A*');
 });

@@ -300,7 +300,7 @@ describe('SHPA* pool options', () => {
     await expect(createPathPool({ algorithm: 'shpa', grid, hierarchy: { maxClusterSide: 2 }, workers: 1, mode: 'copied' })).rejects.toThrow(
       new RangeError('createPathPool: max cluster side 2 is outside 4..1024 (it cannot be below the initial cluster size)'),
     );
-    await expect(createPathPool({ algorithm: 'astar' as never, grid, workers: 1 })).rejects.toThrow(/algorithm must be 'hpa' or 'shpa'/);
+    await expect(createPathPool({ algorithm: 'astar' as never, grid, workers: 1 })).rejects.toThrow(/algorithm must be 'hpa', 'shpa' or 'haa'/);
     using hpa = hp.HPAStar.build(grid, { clusterSize: 2 });
     await expect(createPathPool({ algorithm: 'shpa', planner: hpa as never, workers: 1 })).rejects.toThrow(/algorithm 'shpa' needs an SHPAStar/);
   });

@@ -24,6 +24,11 @@ export function findElements() {
     },
     /** HAA*'s agent: its size and terrain. */
     agentOptions: $('agent-options'),
+    /** The options HAA* does not read (HPA*'s entrances, smoothing, caching, pruning, landmarks, table). */
+    notForHaa: [...document.querySelectorAll<HTMLElement>('[data-not-for~=haa]')],
+    /** Where the optimal reference's search is named ("A*", or "Annotated A*" under HAA*), and their tooltips. */
+    referenceNames: [...document.querySelectorAll<HTMLElement>('[data-reference-name]')],
+    referenceTitles: [...document.querySelectorAll<HTMLElement>('[data-reference-title]')],
     buildInfo: $('build-info'),
     brushSize: $<HTMLInputElement>('brush-size'),
     brushSizeOut: $('brush-size-out'),

@@ -58,6 +58,8 @@ export {
 } from './crowd/index.ts';
 export {
   createPathPool,
+  type HaaPathPoolOptions,
+  type HaaPoolBatchOptions,
   type PathPool,
   type PathPoolOptions,
   type PoolAlgorithm,

@@ -21,8 +21,8 @@ export function capabilityText(where: string, capability: unknown): string {
   throw new TypeError(`${where}: capability must be a comma list of terrain names ('ground,trees') or an array of them, got ${describe(capability)}`);
 }
 
-/** Checks an {@link Agent}'s shape; its size and capability are checked by the core. */
-function agentOf(where: string, agent: unknown): { size: number; capability: string } {
+/** @internal Checks an {@link Agent}'s shape (its size and capability are checked by the core): the agent as the module reads it. */
+export function agentOf(where: string, agent: unknown): { size: number; capability: string } {
   if (typeof agent !== 'object' || agent === null) {
     throw new TypeError(`${where}: agent must be { size, capability }, got ${describe(agent)}`);
   }
@@ -68,8 +68,6 @@ function agentPathOf(raw: RawPathResult, start: Point, goal: Point, agent: { siz
 export class HAAStar extends WasmObject<RawHAAStar> {
   readonly #options: ResolvedHaaOptions;
   #stats: HaaStats | null = null;
-  // Counts the edits applied: the version of the batches' answers.
-  #version = 0;
 
   /** @internal Use `hpastar.HAAStar.build`. */
   constructor(raw: RawHAAStar, state: ModuleState, token: typeof internal) {
@@ -107,10 +105,12 @@ export class HAAStar extends WasmObject<RawHAAStar> {
     return Object.freeze(this.wasmCall('HAAStar.capabilities', () => raw.capabilities()));
   }
 
-  /** Edits applied so far: the {@link PathBatch.version} of {@link HAAStar.findPaths}'s answers. */
+  /**
+   * The hierarchy's version: 0 when built, one more per {@link HAAStar.applyEdits} with edits (the core's
+   * counter): the {@link PathBatch.version} of {@link HAAStar.findPaths}'s answers.
+   */
   get version(): number {
-    this.#handle();
-    return this.#version;
+    return this.#handle().version();
   }
 
   /** The terrain the planner searches, row-major: a copy. */
@@ -153,7 +153,7 @@ export class HAAStar extends WasmObject<RawHAAStar> {
     const raw = this.#handle();
     const out = this.wasmCall(where, () => raw.findPaths(packed, a.size, a.capability, options?.cells ?? true));
     if ('error' in out) throw moduleError(where, out.error, RangeError);
-    return new PathBatch(out, this.#version);
+    return new PathBatch(out, raw.version());
   }
 
   /**
@@ -217,7 +217,6 @@ export class HAAStar extends WasmObject<RawHAAStar> {
     const packed = packEdits(edits, where, { width: raw.width(), height: raw.height() });
     const error = this.wasmCall(where, () => raw.applyEdits(packed));
     if (error) throw moduleError(where, error, RangeError);
-    this.#version++;
     this.#stats = null;
   }
 

@@ -388,6 +388,10 @@ declare module 'hpastar:raw' {
     crossings(): RawHaaCrossings | { error: string };
     /** Terrain edits packed [x, y, code, cost, ...]: `""` or why they are refused. */
     applyEdits(edits: Int32Array): string;
+    /** 0 when built, +1 per applyEdits given edits (AnnotatedHierarchy::version). */
+    version(): number;
+    /** What the last applyEdits rebuilt: one level, the clusters whose intra-edges were found again. */
+    lastUpdate(): RawUpdateStats;
   }
 
   /** `AnnotatedAStarHandle` in HaaStarBinding.cpp: Annotated A* over one grid for one capability. */
@@ -503,6 +507,8 @@ declare module 'hpastar:raw' {
     findPaths(planner: RawHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
     /** The same over an SHPA* planner's graph. */
     findPathsShpa(planner: RawSHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+    /** HAAStar.findPaths spread over the threads, every query for one agent. */
+    findPathsHaa(planner: RawHAAStar, queries: Int32Array, size: number, capability: string, keepCells: boolean): RawBatch | { error: string };
     /** HPAStar.planPaths spread over the threads. */
     planPaths(planner: RawHPAStar, queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | { error: string };
     /** For the pool's tests only: search thread `thread` traps; never returns while the thread exists. */

@@ -55,9 +55,17 @@ export class AlgorithmPanel {
     this.#showAgent();
   }
 
-  /** The agent's size and terrain are HAA*'s alone: shown only for it. */
+  /**
+   * The agent's size and terrain are HAA*'s alone: shown only for it; the options it does not read are
+   * hidden under it; and its optimal reference is Annotated A* (the agent's optimum), named so.
+   */
   #showAgent(): void {
-    this.elements.agentOptions.hidden = this.state.algo.kind !== 'haa';
+    const haa = this.state.algo.kind === 'haa';
+    this.elements.agentOptions.hidden = !haa;
+    for (const element of this.elements.notForHaa) element.hidden = haa;
+    const reference = haa ? 'Annotated A*' : 'A*';
+    for (const element of this.elements.referenceNames) element.textContent = reference;
+    for (const element of this.elements.referenceTitles) element.title = `The optimal path, found by ${reference} for comparison${haa ? ' (the agent\'s own optimum)' : ''}`;
   }
 
   /** Picks `id` as if chosen in the picker (a row of the compare table). */

@@ -1,5 +1,5 @@
 /**
- * A pool of workers that run HPA* (or DHPA*, or SHPA*) searches asynchronously against one hierarchy,
+ * A pool of workers that run HPA* (or DHPA*, SHPA*, HAA*) searches asynchronously against one hierarchy,
  * so that the page (or Node's main thread) never blocks on a build or a batch.
  *
  * Two modes, one API ({@link PathPool.mode} says which runs):
@@ -19,6 +19,10 @@
  * // SHPA* (static maps): the workers build its graph from the terrain (it has no serialized form).
  * const shpa = await createPathPool({ algorithm: 'shpa', grid, hierarchy: { maxClusterSide: 16 } });
  *
+ * // HAA*: one hierarchy for agents of sizes 1..maxSize and every capability; each batch names its agent.
+ * const haa = await createPathPool({ algorithm: 'haa', grid, hierarchy: { maxSize: 2 } });
+ * const tanks = await haa.findPaths(queries, { agent: { size: 2, capability: 'ground' } });
+ *
  * // No Grid, no module on this thread: the map's text (or parseMovingAIMap's terrain) goes to the workers.
  * const fromText = await createPathPool({ map: mapText, hierarchy: { clusterSize: 16, levels: 2 } });
  * ```
@@ -28,16 +32,20 @@ import { PathBatch } from '../batch.ts';
 import { outOfMemoryError } from '../errors.ts';
 import { cell } from '../args.ts';
 import { flowFieldOf, flowQuestion, type FlowField, type FlowFieldOptions } from '../flowField.ts';
+import { agentOf } from '../haastar.ts';
 import { checkFlags, checkTerrainCostRanges, describe, packEdits, packQueries, packTerrainCosts, resolvedOptionsOf, SEARCH_FLAGS } from '../internal.ts';
 import { PlanBatch } from '../planBatch.ts';
 import { cellAnswer, nearestQuestion, randomQuestion } from '../reachability.ts';
 import type { SHPAStar } from '../shpastar.ts';
 import type {
+  Agent,
   BatchSearchOptions,
+  HaaStats,
   HierarchyStats,
   NearestPassableOptions,
   PlanBatchOptions,
   Point,
+  ResolvedHaaOptions,
   ResolvedHierarchyOptions,
   ResolvedShpaOptions,
   ShpaStats,
@@ -47,16 +55,26 @@ import type {
 } from '../types.ts';
 import { emptyUpdateStats } from '../updates.ts';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
-import { jobSizeOf, resolvePoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
-import type { FaultMessage, FromWorker, PlannedMessage, PoolAlgorithm, PoolMode, ReachedMessage, ReachQuestion, ResultMessage } from './protocol.ts';
+import { jobSizeOf, resolvePoolOptions, type HaaPathPoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
+import type { FaultMessage, FromWorker, JobAgent, PlannedMessage, PoolAlgorithm, PoolMode, ReachedMessage, ReachQuestion, ResultMessage } from './protocol.ts';
 import { Scheduler, type Slot } from './scheduler.ts';
 import { initWorkers, StartError, startWorker, type PlannerSpec, type StartingWorker } from './spawn.ts';
 
-export type { PathPoolOptions, ShpaPathPoolOptions } from './options.ts';
+export type { HaaPathPoolOptions, PathPoolOptions, ShpaPathPoolOptions } from './options.ts';
 export type { PoolAlgorithm, PoolMode } from './protocol.ts';
 
 /** Options of {@link PathPool.findPaths}. */
 export interface PoolBatchOptions extends BatchSearchOptions {
+  /** Cancels the batch: its promise rejects with the signal's reason, and its remaining jobs are dropped. */
+  readonly signal?: AbortSignal;
+}
+
+/** Options of {@link PathPool.findPaths} for a HAA* pool: the agent every query of the batch is for. */
+export interface HaaPoolBatchOptions {
+  /** The agent: a square of `size` × `size` cells (1 to the hierarchy's `maxSize`) and the terrain it may stand on. */
+  readonly agent: Agent;
+  /** `false` leaves the paths' cells out. Default true. */
+  readonly cells?: boolean;
   /** Cancels the batch: its promise rejects with the signal's reason, and its remaining jobs are dropped. */
   readonly signal?: AbortSignal;
 }
@@ -69,10 +87,10 @@ export interface PoolPlanOptions extends PlanBatchOptions {
 
 /**
  * Searches running asynchronously in workers against one hierarchy. Made by {@link createPathPool}.
- * @typeParam A - the planner: `'hpa'` (HPA* and DHPA*, the default) or `'shpa'`
+ * @typeParam A - the planner: `'hpa'` (HPA* and DHPA*, the default), `'shpa'` or `'haa'`
  */
 export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposable {
-  /** The planner the workers run: `'hpa'` (HPA*, DHPA*) or `'shpa'`. */
+  /** The planner the workers run: `'hpa'` (HPA*, DHPA*), `'shpa'` or `'haa'`. */
   readonly algorithm: A;
   /** How the pool runs: `'shared'` (one hierarchy, N threads) or `'copied'` (N workers, one copy each). */
   readonly mode: PoolMode;
@@ -84,9 +102,9 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
   readonly width: number;
   readonly height: number;
   /** The hierarchy's options, defaults filled in. */
-  readonly options: A extends 'shpa' ? ResolvedShpaOptions : ResolvedHierarchyOptions;
+  readonly options: A extends 'shpa' ? ResolvedShpaOptions : A extends 'haa' ? ResolvedHaaOptions : ResolvedHierarchyOptions;
   /** Figures of the hierarchy at the newest version the workers have confirmed. */
-  readonly stats: A extends 'shpa' ? ShpaStats : HierarchyStats;
+  readonly stats: A extends 'shpa' ? ShpaStats : A extends 'haa' ? HaaStats : HierarchyStats;
   /**
    * The newest terrain version, the core's counter: the planner's {@link HPAStar.version} for a pool made
    * from one (0 from a grid), then one more per {@link PathPool.updateTerrain} with edits.
@@ -108,12 +126,21 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * Runs a batch of searches in the workers. Every query of the batch searches the same terrain
    * version: the newest one when the call is made ({@link PathBatch.version}).
    * Queries whose start or goal is invalid do not reject: their status says why.
+   *
+   * A HAA* pool needs `options.agent` (`{ size, capability }`): every query of the batch is for that
+   * agent, its path the anchors (top-left cells) of the agent's square, legal for the whole square.
+   * A start or goal the square does not fit on answers its status, as for other pools.
    * @param queries - `[start, goal]` pairs, or an Int32Array packed as `[sx, sy, gx, gy, ...]`
    * @returns a promise of the answers, in query order; it rejects on cancellation (the signal's
-   *   reason), on malformed queries (TypeError), when the pool is closed, or when a worker or search
+   *   reason), on malformed queries or a malformed or missing agent (TypeError), with an Error naming
+   *   the problem when the hierarchy does not serve the agent (a size above `maxSize`, a capability
+   *   that allows none of the map's terrain), when the pool is closed, or when a worker or search
    *   thread with some of its queries dies (the error names it; the pool replaces it and goes on)
    */
-  findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolBatchOptions): Promise<PathBatch>;
+  findPaths(
+    queries: Int32Array | readonly (readonly [Point, Point])[],
+    options?: A extends 'haa' ? HaaPoolBatchOptions : PoolBatchOptions,
+  ): Promise<PathBatch>;
 
   /**
    * Plans a batch of paths in the workers (HPA* and DHPA* pools): for each query its abstract path
@@ -129,7 +156,7 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * Queries whose start or goal is invalid do not reject: their status says why.
    * @param queries - `[start, goal]` pairs, or an Int32Array packed as `[sx, sy, gx, gy, ...]`
    * @returns a promise of the plans, in query order; it rejects on cancellation (the signal's reason),
-   *   on malformed queries or options (TypeError), for an SHPA* pool (Error: it has no plans), when
+   *   on malformed queries or options (TypeError), for an SHPA* or HAA* pool (Error: it has no plans), when
    *   the pool is closed, or when a worker fails
    */
   planPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolPlanOptions): Promise<PlanBatch>;
@@ -141,7 +168,7 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * terrain that follows {@link PathPool.updateTerrain}, so each is sent to a worker as a job of one query:
    * it answers on the newest terrain version when the call is made, as a batch started then would see it.
    * @returns a promise of the answer; it rejects (TypeError, RangeError) for bad arguments as the planners
-   *   throw, and when the pool is closed
+   *   throw, when the pool is closed, and always for a HAA* pool (its components are per agent)
    */
   componentOf(p: Point): Promise<number>;
   /** As {@link HPAStar.isReachable}, asked of a worker (see {@link PathPool.componentOf}). */
@@ -160,7 +187,7 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * the fields of its last 4 goals and refreshes them after {@link PathPool.updateTerrain}, but the
    * question may go to any worker, so asking again for a goal may build it again elsewhere.
    * @returns a promise of the field; it rejects (TypeError, RangeError) for bad arguments as the planner
-   *   throws, for an SHPA* pool (Error: flow fields are built from an HPA* hierarchy), and when the pool
+   *   throws, for an SHPA* or HAA* pool (Error: flow fields are built from an HPA* hierarchy), and when the pool
    *   is closed
    */
   flowField(goal: Point, options?: FlowFieldOptions): Promise<FlowField>;
@@ -183,7 +210,8 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * Batches started before this call finish on the old costs; batches started after it see the new ones.
    * @returns a promise of the new version number, resolved once every worker holds it
    * @throws TypeError, RangeError (as a rejection) - as `Grid.setTerrainCosts`
-   * @throws Error (as a rejection) - always for an SHPA* pool: SHPA* is for static maps
+   * @throws Error (as a rejection) - always for an SHPA* pool: SHPA* is for static maps; and for a HAA* pool,
+   *   whose workers take cell edits only
    */
   setTerrainCosts(costs: TerrainCosts): Promise<number>;
 
@@ -204,8 +232,9 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
  *   cannot start
  */
 export async function createPathPool(options: ShpaPathPoolOptions & ({ algorithm: 'shpa' } | { planner: SHPAStar })): Promise<PathPool<'shpa'>>;
+export async function createPathPool(options: HaaPathPoolOptions): Promise<PathPool<'haa'>>;
 export async function createPathPool(options: PathPoolOptions): Promise<PathPool<'hpa'>>;
-export async function createPathPool(options: PathPoolOptions | ShpaPathPoolOptions): Promise<PathPool<PoolAlgorithm>> {
+export async function createPathPool(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOptions): Promise<PathPool<PoolAlgorithm>> {
   const config = await resolvePoolOptions(options, 'createPathPool');
   try {
     return await WorkerPathPool.start(config);
@@ -228,8 +257,8 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   readonly workers: number;
   readonly width: number;
   readonly height: number;
-  #options!: ResolvedHierarchyOptions | ResolvedShpaOptions;
-  #stats!: HierarchyStats | ShpaStats;
+  #options!: ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions;
+  #stats!: HierarchyStats | ShpaStats | HaaStats;
   /** Set for planners that cannot be edited (SHPA*): why updateTerrain rejects. */
   #staticMapsOnly: string | null = null;
   #statsVersion = 0;
@@ -291,7 +320,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
         if (replacement) slot = this.#jobs.add(starting.worker, label);
         slot!.heapBytes = message.heapBytes;
         if (replacement) return;
-        this.#options = resolvedOptionsOf<ResolvedHierarchyOptions | ResolvedShpaOptions>(message.options);
+        this.#options = resolvedOptionsOf<ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions>(message.options);
         this.#stats = message.stats;
         this.#staticMapsOnly = message.staticMapsOnly ?? null;
       },
@@ -302,11 +331,11 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     return starting;
   }
 
-  get options(): ResolvedHierarchyOptions | ResolvedShpaOptions {
+  get options(): ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions {
     return this.#options;
   }
 
-  get stats(): HierarchyStats | ShpaStats {
+  get stats(): HierarchyStats | ShpaStats | HaaStats {
     return this.#stats;
   }
 
@@ -322,28 +351,46 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     return this.#closing !== null || this.#failure !== null;
   }
 
-  async findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolBatchOptions): Promise<PathBatch> {
+  async findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolBatchOptions | HaaPoolBatchOptions): Promise<PathBatch> {
     const where = 'PathPool.findPaths';
     this.#checkOpen(where);
-    checkFlags(options, SEARCH_FLAGS.findPaths, where);
+    const agent = this.#agentOf(options, where);
+    const flags = options && 'agent' in options ? (({ agent: _, ...rest }) => rest)(options) : options;
+    checkFlags(flags, agent ? ['cells'] : SEARCH_FLAGS.findPaths, where);
     const signal = checkSignal(options?.signal, where);
     const packed = packQueries(queries, where);
     const version = this.#jobs.version;
     const count = packed.length / 4;
     // An empty batch has no jobs: it would never settle.
     if (count === 0) return new PathBatch(joinSearches([], 0), version);
-    const smooth = options?.smooth ?? true;
+    const search = options as PoolBatchOptions | undefined;
+    const smooth = agent ? false : (search?.smooth ?? true);
     const cells = options?.cells ?? true;
-    const snap = options?.snap ?? false;
-    return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells, snap }), (parts) =>
+    const snap = agent ? false : (search?.snap ?? false);
+    const withAgent = agent ? { agent } : {};
+    return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells, snap, ...withAgent }), (parts) =>
       new PathBatch(joinSearches(parts as JobPart<ResultMessage>[], count), version),
     );
+  }
+
+  /**
+   * The agent of a HAA* pool's batch (its shape checked here, its size and capability by the workers'
+   * hierarchy); undefined for the other planners, which refuse one.
+   */
+  #agentOf(options: PoolBatchOptions | HaaPoolBatchOptions | undefined, where: string): JobAgent | undefined {
+    const given = options !== undefined && options !== null && typeof options === 'object' ? (options as { agent?: unknown }).agent : undefined;
+    if (this.algorithm !== 'haa') {
+      if (given !== undefined) throw new TypeError(`${where}: option agent is for HAA* pools (algorithm 'haa'); this pool runs ${plannerName(this.algorithm)}`);
+      return undefined;
+    }
+    if (given === undefined) throw new TypeError(`${where}: a HAA* pool needs options.agent, the { size, capability } every query of the batch is for`);
+    return agentOf(where, given);
   }
 
   async planPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolPlanOptions): Promise<PlanBatch> {
     const where = 'PathPool.planPaths';
     this.#checkOpen(where);
-    if (this.algorithm !== 'hpa') throw new Error(`${where}: an SHPA* pool does not plan (HPA* and DHPA* pools do)`);
+    if (this.algorithm !== 'hpa') throw new Error(`${where}: ${plannerPool(this.algorithm)} does not plan (HPA* and DHPA* pools do)`);
     checkFlags(options, SEARCH_FLAGS.planPaths, where);
     const signal = checkSignal(options?.signal, where);
     const packed = packQueries(queries, where);
@@ -384,7 +431,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   async flowField(goal: Point, options?: FlowFieldOptions): Promise<FlowField> {
     const where = 'PathPool.flowField';
     this.#checkOpen(where);
-    if (this.algorithm !== 'hpa') throw new Error(`${where}: an SHPA* pool has no flow fields (HPA* and DHPA* pools do)`);
+    if (this.algorithm !== 'hpa') throw new Error(`${where}: ${plannerPool(this.algorithm)} has no flow fields (HPA* and DHPA* pools do)`);
     const question = flowQuestion(where, goal, options);
     return flowFieldOf(where, (await this.#ask(where, { kind: 'flowField', ...question })) as Parameters<typeof flowFieldOf>[1]);
   }
@@ -392,6 +439,8 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   /** A reachability question as a job of one query on the newest version (the scheduler counts jobs in queries: one empty one), its answer as the worker gave it. */
   #ask(where: string, question: ReachQuestion): Promise<ReachedMessage['answer']> {
     this.#checkOpen(where);
+    // HAA*'s components are per agent: the questions of one component numbering do not apply.
+    if (this.algorithm === 'haa') throw new Error(`${where}: a HAA* pool answers no reachability questions (HPA*, DHPA* and SHPA* pools do); findPaths answers 'no path' without search for an unreachable goal`);
     return this.#jobs.runBatch(new Int32Array(4), undefined, where, (job, version) => ({ type: 'reach', job, version, question }), (parts) =>
       (parts[0]!.result as ReachedMessage).answer,
     );
@@ -401,7 +450,10 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     this.#checkOpen('PathPool.updateTerrain');
     if (this.#staticMapsOnly !== null) throw new Error(`PathPool.updateTerrain: ${this.#staticMapsOnly}`);
     const packed = packEdits(edits, 'PathPool.updateTerrain', { width: this.width, height: this.height });
-    if (packed.length === 0) return Object.freeze({ version: this.#jobs.version, ...emptyUpdateStats((this.#options as ResolvedHierarchyOptions).levels) });
+    if (packed.length === 0) {
+      const levels = this.algorithm === 'haa' ? 1 : (this.#options as ResolvedHierarchyOptions).levels;
+      return Object.freeze({ version: this.#jobs.version, ...emptyUpdateStats(levels) });
+    }
     return this.#jobs.update({ edits: packed });
   }
 
@@ -409,6 +461,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     const where = 'PathPool.setTerrainCosts';
     this.#checkOpen(where);
     if (this.#staticMapsOnly !== null) throw new Error(`${where}: ${this.#staticMapsOnly}`);
+    if (this.algorithm === 'haa') throw new Error(`${where}: a HAA* pool takes cell edits (updateTerrain), not new terrain multipliers: make a new pool from a grid with the costs`);
     const pairs = packTerrainCosts(costs, where);
     checkTerrainCostRanges(pairs, where);
     return (await this.#jobs.update({ costs: pairs })).version;
@@ -518,6 +571,16 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
 export async function injectPoolFault(pool: PathPool<PoolAlgorithm>, index: number, fault: Omit<FaultMessage, 'type'>): Promise<void> {
   if (!(pool instanceof WorkerPathPool)) throw new TypeError('expected a pool made by createPathPool');
   await injectFault(pool, index, fault);
+}
+
+/** The planner of a pool, in words. */
+function plannerName(algorithm: PoolAlgorithm): string {
+  return algorithm === 'hpa' ? 'HPA*' : algorithm === 'shpa' ? 'SHPA*' : 'HAA*';
+}
+
+/** "an SHPA* pool", "a HAA* pool". */
+function plannerPool(algorithm: PoolAlgorithm): string {
+  return `${algorithm === 'shpa' ? 'an' : 'a'} ${plannerName(algorithm)} pool`;
 }
 
 function checkSignal(signal: unknown, where: string): AbortSignal | undefined {

@@ -8,9 +8,9 @@ import { Grid } from '../grid.ts';
 import { HPAStar } from '../hpastar.ts';
 import { byteArray, integerIn, positiveInt } from '../args.ts';
 import { parseMovingAIMap } from '../movingAIMap.ts';
-import { TERRAIN_KINDS, describe, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
+import { TERRAIN_KINDS, describe, resolveHaaOptions, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
 import { SHPAStar } from '../shpastar.ts';
-import type { HierarchyOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainData } from '../types.ts';
+import type { HaaOptions, HierarchyOptions, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainData } from '../types.ts';
 import { defaultWorkers, sharedModeBlocker } from './host.ts';
 import type { HierarchySource, PoolAlgorithm, PoolMode } from './protocol.ts';
 
@@ -77,11 +77,27 @@ export interface ShpaPathPoolOptions extends PoolRunOptions {
   readonly hierarchy?: ShpaOptions;
 }
 
+/**
+ * Options of {@link createPathPool} for HAA* (agents of several sizes and terrain capabilities). HAA*
+ * has no serialized form: the workers build the hierarchy from the terrain (and its costs), once in
+ * `'shared'` mode, once per worker in `'copied'` mode. Every {@link PathPool.findPaths} names its agent
+ * (`{ agent: { size, capability } }`); {@link PathPool.updateTerrain} edits every worker's hierarchy.
+ */
+export interface HaaPathPoolOptions extends PoolRunOptions {
+  readonly algorithm: 'haa';
+  /** The map as text or terrain, without a {@link Grid} (see {@link PathPoolOptions.map}). */
+  readonly map?: string | TerrainData;
+  /** The map, copied to the pool: a {@link Grid} with its terrain costs, or terrain as plain data. Give one of `map` or `grid`. */
+  readonly grid?: Grid | TerrainData;
+  /** How to cut the hierarchy and for which agent sizes (HAAStar.build's options). */
+  readonly hierarchy?: HaaOptions;
+}
+
 /** What the workers make their planner from. */
 export interface MapSource {
   algorithm: PoolAlgorithm;
   source: HierarchySource;
-  hierarchy: HierarchyOptions | ShpaOptions;
+  hierarchy: HierarchyOptions | ShpaOptions | HaaOptions;
   width: number;
   height: number;
   /** The terrain version the workers start at: the planner's ({@link HPAStar.version}), 0 for a grid. */
@@ -101,14 +117,17 @@ function terrainSource(width: number, height: number, terrain: Uint8Array, table
 }
 
 /** The map of the options, and the planner to make from it. */
-function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string): MapSource {
-  const { planner } = options;
+function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOptions, where: string): MapSource {
+  const planner = 'planner' in options ? options.planner : undefined;
   const algorithm = options.algorithm ?? (planner instanceof SHPAStar ? 'shpa' : 'hpa');
-  if (algorithm !== 'hpa' && algorithm !== 'shpa') {
-    throw new TypeError(`${where}: algorithm must be 'hpa' or 'shpa', got ${describe(algorithm)}`);
+  if (algorithm !== 'hpa' && algorithm !== 'shpa' && algorithm !== 'haa') {
+    throw new TypeError(`${where}: algorithm must be 'hpa', 'shpa' or 'haa', got ${describe(algorithm)}`);
   }
-  const given = (['map', 'grid', 'planner'] as const).filter((key) => options[key] !== undefined);
+  const given = (['map', 'grid', 'planner'] as const).filter((key) => (options as Record<string, unknown>)[key] !== undefined);
   if (given.length > 1) throw new TypeError(`${where}: give either ${given[0]} or ${given[1]}, not both`);
+  if (planner !== undefined && algorithm === 'haa') {
+    throw new TypeError(`${where}: a HAA* pool is made from map or grid (its workers build the hierarchy: HAAStar has no serialized form), not from a planner`);
+  }
   if (planner !== undefined) {
     if (options.hierarchy !== undefined) throw new TypeError(`${where}: hierarchy options come from the planner; do not give both`);
     if (algorithm === 'shpa') {
@@ -131,6 +150,7 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions, where: string)
   }
   // Types only: the worker's module fills in the defaults and checks the ranges.
   if (algorithm === 'shpa') resolveShpaOptions(options.hierarchy as ShpaOptions | undefined, {} as ResolvedShpaOptions, where);
+  else if (algorithm === 'haa') resolveHaaOptions(options.hierarchy as HaaOptions | undefined, {} as ResolvedHaaOptions, where);
   else resolveHierarchyOptions(options.hierarchy as HierarchyOptions | undefined, {} as ResolvedHierarchyOptions, where);
   const hierarchy = options.hierarchy ?? {};
   if (typeof options.map === 'string') {
@@ -175,7 +195,7 @@ export interface PoolConfig extends MapSource {
  * Checks the options of {@link createPathPool} and fills in their defaults. The order of the checks
  * decides which error options with several faults get: keep it.
  */
-export async function resolvePoolOptions(options: PathPoolOptions | ShpaPathPoolOptions, where: string): Promise<PoolConfig> {
+export async function resolvePoolOptions(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOptions, where: string): Promise<PoolConfig> {
   if (!options || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
   const known = ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'workers', 'mode', 'jobSize'];
   for (const key of Object.keys(options)) {

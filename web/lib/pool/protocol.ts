@@ -23,19 +23,27 @@ import type { PathBatchArrays } from '../batch.ts';
 import type { FlowQuestion } from '../flowField.ts';
 import type { PlanBatchArrays } from '../planBatch.ts';
 import type { NearestQuestion, RandomQuestion } from '../reachability.ts';
-import type { HierarchyOptions, HierarchyStats, ShpaOptions, ShpaStats } from '../types.ts';
+import type { HaaOptions, HaaStats, HierarchyOptions, HierarchyStats, ShpaOptions, ShpaStats } from '../types.ts';
 
 /** Bumped whenever a message changes shape; a worker refuses an `init` of another version. */
-export type ProtocolVersion = 5;
+export type ProtocolVersion = 6;
 
 /** How the pool runs its searches. */
 export type PoolMode = 'shared' | 'copied';
 
 /**
- * The planner a pool runs: `'hpa'` (HPA*, and DHPA* when its options have `cacheTrees`) or `'shpa'`
- * (SHPA*: static maps, no serialized form, so always built from terrain; never sent an `edit`).
+ * The planner a pool runs: `'hpa'` (HPA*, and DHPA* when its options have `cacheTrees`), `'shpa'`
+ * (SHPA*: static maps, no serialized form, so always built from terrain; never sent an `edit`) or
+ * `'haa'` (HAA*: agents of several sizes and capabilities; no serialized form, so built from terrain;
+ * its search jobs carry the agent).
  */
-export type PoolAlgorithm = 'hpa' | 'shpa';
+export type PoolAlgorithm = 'hpa' | 'shpa' | 'haa';
+
+/** An agent of a HAA* search job: its size and its capability as the module reads it (`'ground,trees'`). */
+export interface JobAgent {
+  size: number;
+  capability: string;
+}
 
 /**
  * What a worker makes its planner from: terrain to build a hierarchy from, or the bytes of a built one
@@ -67,13 +75,13 @@ export interface InitMessage {
   mode: PoolMode;
   /** Search threads (shared mode); 1 in copied mode. */
   threads: number;
-  /** The planner to build: HPA* (DHPA* is HPA* with `cacheTrees`) or SHPA* (source of kind 'terrain' only). */
+  /** The planner to build: HPA* (DHPA* is HPA* with `cacheTrees`), SHPA* or HAA* (these two from a source of kind 'terrain' only). */
   planner: PoolAlgorithm;
   /**
    * Options as the user gave them (types checked), of the planner's kind; the worker fills in the
    * module's defaults. Ignored for a source of kind 'hierarchy', which carries its own.
    */
-  options: HierarchyOptions | ShpaOptions;
+  options: HierarchyOptions | ShpaOptions | HaaOptions;
   source: HierarchySource;
   /** Send the built hierarchy's bytes back in `ready` (for the other workers). */
   serialize: boolean;
@@ -91,6 +99,8 @@ export interface SearchMessage {
   cells: boolean;
   /** Move blocked or outside endpoints first (the planner's snapQueries), and answer where to. */
   snap: boolean;
+  /** HAA* only (required there): the agent every query of the job is for. */
+  agent?: JobAgent;
 }
 
 /**
@@ -166,7 +176,7 @@ export interface ReadyMessage {
   type: 'ready';
   threads: number;
   options: RawOptions;
-  stats: HierarchyStats | ShpaStats;
+  stats: HierarchyStats | ShpaStats | HaaStats;
   /** Set when the planner cannot be edited (SHPA*): the reason, for the pool to reject updates with. */
   staticMapsOnly?: string;
   /** Size of the worker's wasm heap, in bytes (shared mode: the one heap of all threads). */
@@ -210,7 +220,7 @@ export interface ReachedMessage {
 export interface EditedMessage {
   type: 'edited';
   version: number;
-  stats: HierarchyStats;
+  stats: HierarchyStats | HaaStats;
   /** What the change rebuilt (the planner's `lastUpdate`): the pool answers the update with it. */
   update: RawUpdateStats;
   heapBytes: number;

@@ -4,7 +4,7 @@
  * that have every worker make its planner, built once.
  * @module
  */
-import type { HierarchyOptions, ShpaOptions } from '../types.ts';
+import type { HaaOptions, HierarchyOptions, ShpaOptions } from '../types.ts';
 import { isNode } from './host.ts';
 import { lifelockPrefix, lifelocksAvailable, watchLifelock } from './lifelock.ts';
 import type { ErrorMessage, FromWorker, HierarchySource, InitMessage, PoolAlgorithm, PoolMode, ReadyMessage, ThreadMessage, ToWorker } from './protocol.ts';
@@ -154,14 +154,14 @@ export interface PlannerSpec {
   /** Search threads of the one worker (shared mode); 1 in copied mode. */
   readonly threads: number;
   readonly planner: PoolAlgorithm;
-  readonly options: HierarchyOptions | ShpaOptions;
+  readonly options: HierarchyOptions | ShpaOptions | HaaOptions;
   readonly source: HierarchySource;
 }
 
 /**
  * Has every worker make its planner, and resolves once each is ready. Built once: from terrain, the
  * first worker builds and serializes the hierarchy, and the others load the bytes (they load the
- * module meanwhile); bytes of a planner go to every worker. SHPA* has no bytes: every worker builds
+ * module meanwhile); bytes of a planner go to every worker. SHPA* and HAA* have no bytes: every worker builds
  * it from the terrain (in copied mode, after the first one has succeeded).
  * @returns what a replacement worker is to be made from: the bytes the first worker made, or the source
  * @throws (as a rejection) the first {@link StartError}
@@ -169,7 +169,7 @@ export interface PlannerSpec {
 export async function initWorkers(workers: readonly StartingWorker[], spec: PlannerSpec): Promise<HierarchySource> {
   const init = (starting: StartingWorker, source: HierarchySource, serialize: boolean) => {
     const message: InitMessage = {
-      type: 'init', protocol: 5, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize,
+      type: 'init', protocol: 6, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize,
     };
     const data = source.kind === 'terrain' ? [source.terrain, ...(source.layer ? [source.layer] : [])] : [source.bytes];
     starting.worker.post(message, data.map((array) => array.buffer as ArrayBuffer));

@@ -7,6 +7,7 @@
  * @module
  */
 import type {
+  RawHAAStar,
   HpastarModule,
   HpastarModuleArgs,
   HpastarMtModule,
@@ -31,7 +32,7 @@ import type {
   ToWorker,
 } from './protocol.ts';
 
-const PROTOCOL: ProtocolVersion = 5;
+const PROTOCOL: ProtocolVersion = 6;
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -39,8 +40,8 @@ interface Port {
   post(message: FromWorker, transfer?: ArrayBuffer[]): void;
 }
 
-/** The planner of this worker: HPA* (DHPA*) or SHPA* (static: never edited). */
-type Planner = { kind: 'hpa'; raw: RawHPAStar; query: RawHPAStarQuery } | { kind: 'shpa'; raw: RawSHPAStar };
+/** The planner of this worker: HPA* (DHPA*), SHPA* (static: never edited) or HAA* (its jobs name their agent). */
+type Planner = { kind: 'hpa'; raw: RawHPAStar; query: RawHPAStarQuery } | { kind: 'shpa'; raw: RawSHPAStar } | { kind: 'haa'; raw: RawHAAStar };
 
 interface State {
   module: HpastarModule;
@@ -196,6 +197,10 @@ async function init(m: InitMessage): Promise<void> {
     if (source.kind !== 'terrain') error = 'SHPA* has no serialized form: send the terrain';
     else if (!source.costs && !source.layer) error = planner.raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
     else error = buildWeighted(module, planner.raw, source, m.options);
+  } else if (m.planner === 'haa') {
+    // HAA* has no serialized form either: built here, from the terrain (and its costs).
+    planner = { kind: 'haa', raw: new module.HAAStar() };
+    error = source.kind === 'terrain' ? buildWeighted(module, planner.raw, source, m.options) : 'HAA* has no serialized form: send the terrain';
   } else {
     const raw = new module.HPAStar();
     if (source.kind === 'hierarchy') error = raw.load(source.bytes);
@@ -211,7 +216,7 @@ async function init(m: InitMessage): Promise<void> {
   }
   const parallel = m.mode === 'shared' ? new (module as HpastarMtModule).ParallelSearch(m.threads) : null;
   // The core's version: 0 when built, the saved one when loaded (the pool starts from the same number).
-  state = { module, planner, parallel, version: planner.kind === 'hpa' ? planner.raw.version() : 0 };
+  state = { module, planner, parallel, version: planner.kind === 'shpa' ? 0 : planner.raw.version() };
   const bytes = m.serialize && planner.kind === 'hpa' ? planner.raw.serialize() : undefined;
   if (bytes && 'error' in bytes) return port.post({ type: 'error', fatal: true, stage: 'build', message: bytes.error });
   port.post(
@@ -235,6 +240,7 @@ function search(m: SearchMessage): void {
     throw new Error(`job ${m.job} asks for terrain version ${m.version}, this worker holds version ${s.version}`);
   }
   const p = s.planner;
+  if (p.kind === 'haa') return searchHaa(s, p.raw, m);
   // Snapping reads the planner's labels on this thread, then the batch searches the moved endpoints.
   const snap = m.snap ? p.raw.snapQueries(m.queries) : null;
   if (snap && 'error' in snap) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: snap.error });
@@ -254,12 +260,27 @@ function search(m: SearchMessage): void {
   );
 }
 
+/** A HAA* search job: every query for the job's agent (the pool never sends one without it). */
+function searchHaa(s: State, raw: RawHAAStar, m: SearchMessage): void {
+  const agent = m.agent;
+  if (!agent) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: 'a HAA* search job needs its agent' });
+  const out = s.parallel
+    ? s.parallel.findPathsHaa(raw, m.queries, agent.size, agent.capability, m.cells)
+    : raw.findPaths(m.queries, agent.size, agent.capability, m.cells);
+  if ('error' in out) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: out.error });
+  port.post(
+    { type: 'result', job: m.job, version: s.version, ...out, heapBytes: heapBytes(s.module) },
+    [out.status, out.cost, out.expanded, out.offsets, out.cells].map((a) => a.buffer) as ArrayBuffer[],
+  );
+}
+
 /** A reachability question, answered by the planner's handle on this worker's version (no search). */
 function reach(m: ReachMessage): void {
   const s = ready();
   if (m.version !== s.version) {
     throw new Error(`job ${m.job} asks for terrain version ${m.version}, this worker holds version ${s.version}`);
   }
+  if (s.planner.kind === 'haa') return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: 'HAA* pools answer no reachability questions' });
   const raw = s.planner.raw;
   const q = m.question;
   if (q.kind === 'flowField') {
@@ -289,7 +310,7 @@ function plan(m: PlanMessage): void {
   }
   const p = s.planner;
   // The pool refuses plan batches for SHPA* before sending them; a job that came anyway fails alone.
-  if (p.kind !== 'hpa') return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: 'SHPA* pools do not plan' });
+  if (p.kind !== 'hpa') return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: 'only HPA* pools plan' });
   const out = s.parallel ? s.parallel.planPaths(p.raw, m.queries, m.firstSegment) : p.query.planPaths(m.queries, m.firstSegment);
   if ('error' in out) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: out.error });
   port.post(
@@ -307,12 +328,19 @@ function edit(m: EditMessage): void {
   // The pool never sends an edit to an SHPA* worker (it rejects the update first); if one came, the
   // planner's answer is the static-maps message.
   const change = m.change;
-  const error = 'edits' in change ? p.raw.applyEdits(change.edits) : p.kind === 'hpa' ? p.raw.setTerrainCosts([...change.costs]) : 'SHPA* is for static maps';
-  if (error || p.kind !== 'hpa') throw new Error(`terrain version ${m.version}: ${error}`);
+  const error =
+    p.kind === 'shpa'
+      ? 'SHPA* is for static maps'
+      : 'edits' in change
+        ? p.raw.applyEdits(change.edits)
+        : p.kind === 'hpa'
+          ? p.raw.setTerrainCosts([...change.costs])
+          : 'HAA* pools take cell edits, not terrain multipliers';
+  if (error || p.kind === 'shpa') throw new Error(`terrain version ${m.version}: ${error}`);
   s.version = p.raw.version();
   if (s.version !== m.version) throw new Error(`edit to version ${m.version} made version ${s.version}`);
   port.post({ type: 'edited', version: s.version, stats: p.raw.stats()!, update: p.raw.lastUpdate(), heapBytes: heapBytes(s.module) });
-  if (p.raw.heuristicsStale()) scheduleRefresh();
+  if (p.kind === 'hpa' && p.raw.heuristicsStale()) scheduleRefresh();
 }
 
 /** The time one slice of a landmarks and distance table refresh may take: a job waits at most that long. */
@@ -386,7 +414,7 @@ function heapBytes(module: HpastarModule): number {
 }
 
 /** Builds `raw` from terrain with costs: a grid made here, its costs set, then the build. */
-function buildWeighted(module: HpastarModule, raw: RawHPAStar | RawSHPAStar, source: Extract<HierarchySource, { kind: 'terrain' }>, options: RawOptionsInput): string {
+function buildWeighted(module: HpastarModule, raw: RawHPAStar | RawSHPAStar | RawHAAStar, source: Extract<HierarchySource, { kind: 'terrain' }>, options: RawOptionsInput): string {
   const grid = new module.Grid();
   try {
     return (
