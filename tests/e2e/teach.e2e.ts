@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import type { LearnState } from '../../web/demo/learn/learnPage';
 import { HAA_PHASES } from '../../web/demo/learn/haaWalkthrough';
-import { HAA_MAP_ROWS, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
+import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_ROWS, HAA_START, haaMapText, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
 import { PHASES } from '../../web/demo/learn/walkthrough';
 import { ARTIFACTS, useBrowserPerFile, type Browser, DESKTOP, PHONE } from './browser';
 import { HPA, nativeToolBuilt } from './native';
@@ -260,6 +260,23 @@ describe('Learn: the walkthrough on its 40 × 40 map', () => {
       await p.keyboard.press('End');
       expect((await learn(p)).counts).toEqual({ sg: dhpa.expanded_sg, main: dhpa.expanded_main, refinement: dhpa.expanded_refine });
       expect(dhpa.expanded_sg).toBe(0);
+      // HAA*: each agent's counts in its query step equal the tool's for that agent (the page's options:
+      // clusters of HAA_CLUSTER, sizes up to 3, the high-quality abstraction; ground agents).
+      writeFileSync(join(dir, 'haa10.map'), haaMapText());
+      writeFileSync(join(dir, 'haa10.map.scen'), `version 1\n0\thaa10.map\t10\t10\t${HAA_START.x}\t${HAA_START.y}\t${HAA_GOAL.x}\t${HAA_GOAL.y}\t1\n`);
+      const haa = (size: number) => {
+        const args = ['scen', join(dir, 'haa10.map.scen'), '--algo', 'haa', '--size', String(size), '--capability', 'ground', '--haa-cluster', String(HAA_CLUSTER), '--max-size', '3', '--per-query'];
+        const r = spawnSync(HPA, args, { encoding: 'utf8' });
+        expect(r.status, r.stderr).toBe(0);
+        const q = JSON.parse(r.stdout.split('\n')[0]!) as { expanded_sg: number; expanded_main: number; expanded_refine: number };
+        return `${q.expanded_sg} + ${q.expanded_main} + ${q.expanded_refine} nodes expanded`;
+      };
+      const h = await open('?algo=haa');
+      const hStarts = await h.$$eval('[data-testid=learn-phase] option', (os) => os.map((o) => Number((o as HTMLOptionElement).value)));
+      await h.selectOption('[data-testid=learn-phase]', String(hStarts[HAA_PHASES.findIndex((phase) => phase.id === 'query')]));
+      expect(await text(h, 'learn-text')).toContain(haa(1));
+      await h.keyboard.press('ArrowRight');
+      expect(await text(h, 'learn-text')).toContain(haa(2));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
