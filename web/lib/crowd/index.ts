@@ -33,7 +33,7 @@ import type { PathBatch } from '../batch.ts';
 import type { PlanBatch } from '../planBatch.ts';
 import type { PathPool } from '../pool/index.ts';
 import type { Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate } from '../types.ts';
-import { Route } from './route.ts';
+import { cellBox, Route, segmentOf } from './route.ts';
 import { SharedGoals } from './sharedGoals.ts';
 import { TerrainCopy } from './terrainCopy.ts';
 
@@ -426,6 +426,7 @@ export class Crowd {
     this.#version = version;
     this.#goals.version = version;
     let atOnce = 0;
+    const blockedBox = cellBox(blocked, this.width);
     for (const agent of this.#agents.values()) {
       if (blocked.has(agent.cellY * this.width + agent.cellX)) {
         this.#snap(agent);
@@ -439,7 +440,7 @@ export class Crowd {
         if (agent.state === 'walking') atOnce += this.#replan(agent, 'wall');
         continue;
       }
-      if (agent.state === 'walking' && agent.route && blocked.size && agent.route.aheadHits(blocked, this.width)) atOnce += this.#replan(agent, 'wall');
+      if (agent.state === 'walking' && agent.route && blocked.size && agent.route.aheadHits(blocked, blockedBox, this.width)) atOnce += this.#replan(agent, 'wall');
     }
     const record = { version, replansAtOnce: atOnce, replansRebuilt: 0 };
     this.#lastUpdate = record;
@@ -647,7 +648,7 @@ export class Crowd {
       const bx = w[2 * k + 2]!, by = w[2 * k + 3]!;
       // Only when that step is legal now: two diagonal neighbours with a blocked corner are joined round it.
       if (this.#terrain.legalStep(w[2 * k]!, w[2 * k + 1]!, bx, by)) {
-        route.segments.set(k, { cells: Int32Array.of(bx, by), version: route.version });
+        route.segments.set(k, segmentOf(Int32Array.of(bx, by), route.version));
         continue;
       }
       route.requested.add(k);
@@ -696,7 +697,7 @@ export class Crowd {
       return this.#unreachable(agent, status);
     }
     const first = plans.firstSegment(i);
-    const route = new Route(plans.waypointsOf(i).slice(), { cells: first.slice(2), version: plans.version }, plans.version);
+    const route = new Route(plans.waypointsOf(i).slice(), segmentOf(first.slice(2), plans.version), plans.version);
     agent.route = route;
     agent.state = 'walking';
     if (this.#staleAgainstUpdates(route)) {
@@ -760,7 +761,7 @@ export class Crowd {
     route.requested.delete(r.index);
     // No way between the two waypoints any more (a wall since the plan): plan again.
     if (!batch.found(i)) return void this.#replan(agent);
-    route.segments.set(r.index, { cells: batch.path(i).slice(2), version: batch.version });
+    route.segments.set(r.index, segmentOf(batch.path(i).slice(2), batch.version));
     if (this.#staleAgainstUpdates(route)) this.#replan(agent);
   }
 }

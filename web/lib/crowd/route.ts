@@ -6,10 +6,50 @@
 import type { UpdateStats } from '../types.ts';
 import { inRects } from '../updates.ts';
 
-/** @internal A refined segment: its cells after its first waypoint, and the version it was searched on. */
+/**
+ * @internal A refined segment: its cells after its first waypoint, the version it was searched on, and
+ * the box around its cells (x0, y0, x1, y1, x1 and y1 exclusive), so that a terrain change far from it
+ * is ruled out without reading its cells: after a wall, every agent's route is tested in one go.
+ */
 export interface Segment {
   readonly cells: Int32Array;
   readonly version: number;
+  readonly box: readonly [number, number, number, number];
+}
+
+/** @internal A segment of `cells` (x, y pairs) searched on terrain `version`. */
+export function segmentOf(cells: Int32Array, version: number): Segment {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let i = 0; i < cells.length; i += 2) {
+    const x = cells[i]!, y = cells[i + 1]!;
+    if (x < x0) x0 = x;
+    if (x >= x1) x1 = x + 1;
+    if (y < y0) y0 = y;
+    if (y >= y1) y1 = y + 1;
+  }
+  return { cells, version, box: [x0, y0, x1, y1] };
+}
+
+/** @internal The box (x0, y0, x1, y1, x1 and y1 exclusive) around cells given as indices y * width + x. */
+export function cellBox(cells: Iterable<number>, width: number): Int32Array {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const i of cells) {
+    const x = i % width, y = (i - x) / width;
+    if (x < x0) x0 = x;
+    if (x >= x1) x1 = x + 1;
+    if (y < y0) y0 = y;
+    if (y >= y1) y1 = y + 1;
+  }
+  return x1 < 0 ? new Int32Array(0) : Int32Array.of(x0, y0, x1, y1);
+}
+
+/** Whether the box (x0, y0, x1, y1) meets one of `rects` (the same form, four numbers each). */
+function boxMeetsRects(box: readonly [number, number, number, number], rects: Int32Array): boolean {
+  const [x0, y0, x1, y1] = box;
+  for (let r = 0; r < rects.length; r += 4) {
+    if (x0 < rects[r + 2]! && rects[r]! < x1 && y0 < rects[r + 3]! && rects[r + 1]! < y1) return true;
+  }
+  return false;
 }
 
 /** @internal */
@@ -54,10 +94,13 @@ export class Route {
     return !!cells && 2 * this.at >= cells.length && this.segIndex + 1 >= this.segmentCount;
   }
 
-  /** Whether a refined cell still ahead is one of `cells` (indices y * width + x). */
-  aheadHits(cells: ReadonlySet<number>, width: number): boolean {
+  /**
+   * Whether a refined cell still ahead is one of `cells` (indices y * width + x), all inside `box`
+   * (x0, y0, x1, y1 in one Int32Array, as cellBox gives it).
+   */
+  aheadHits(cells: ReadonlySet<number>, box: Int32Array, width: number): boolean {
     for (const [k, segment] of this.segments) {
-      if (k < this.segIndex) continue;
+      if (k < this.segIndex || !boxMeetsRects(segment.box, box)) continue;
       const from = k === this.segIndex ? 2 * this.at : 0;
       const c = segment.cells;
       for (let i = from; i < c.length; i += 2) if (cells.has(c[i + 1]! * width + c[i]!)) return true;
@@ -77,7 +120,7 @@ export class Route {
     const rects = update.rebuilt[0]?.rects;
     if (!rects || rects.length === 0) return false;
     for (const [k, segment] of this.segments) {
-      if (k < this.segIndex || segment.version >= version) continue;
+      if (k < this.segIndex || segment.version >= version || !boxMeetsRects(segment.box, rects)) continue;
       const from = k === this.segIndex ? 2 * this.at : 0;
       const c = segment.cells;
       for (let i = from; i < c.length; i += 2) if (inRects(rects, c[i]!, c[i + 1]!)) return true;
@@ -88,9 +131,7 @@ export class Route {
       if (this.segments.has(k)) continue;
       const x0 = Math.min(w[2 * k]!, w[2 * k + 2]!), x1 = Math.max(w[2 * k]!, w[2 * k + 2]!) + 1;
       const y0 = Math.min(w[2 * k + 1]!, w[2 * k + 3]!), y1 = Math.max(w[2 * k + 1]!, w[2 * k + 3]!) + 1;
-      for (let r = 0; r < rects.length; r += 4) {
-        if (x0 < rects[r + 2]! && rects[r]! < x1 && y0 < rects[r + 3]! && rects[r + 1]! < y1) return true;
-      }
+      if (boxMeetsRects([x0, y0, x1, y1], rects)) return true;
     }
     return false;
   }
