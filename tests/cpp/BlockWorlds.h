@@ -2,11 +2,14 @@
 // Shared by the block world tests: drawing small worlds by hand, level by level.
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "world/BlockWorld.h"
 #include "world/BlockWorldFormat.h"
+#include "world/WorldHierarchy.h"
 
 namespace hpastar::test {
 
@@ -23,6 +26,14 @@ inline BlockWorld drawWorld(const std::vector<std::vector<std::string>>& levels)
   auto world = parseBlockWorld(text, "drawn", error);
   if (!world) throw std::runtime_error(error.toString());
   return std::move(*world);
+}
+
+// A world hierarchy the test needs built (a refused option set fails the test with the reason).
+inline WorldHierarchy buildHierarchy(const BlockWorld& world, const WorldHierarchyOptions& options) {
+  std::string error;
+  std::optional<WorldHierarchy> h = WorldHierarchy::build(world, options, error);
+  if (!h) throw std::runtime_error(error);
+  return std::move(*h);
 }
 
 }  // namespace hpastar::test

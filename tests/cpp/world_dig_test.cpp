@@ -17,14 +17,8 @@
 
 namespace hpastar {
 namespace {
+using test::buildHierarchy;
 using test::drawWorld;
-
-WorldHierarchy buildHierarchy(const BlockWorld& world, const WorldHierarchyOptions& options) {
-  std::string error;
-  std::optional<WorldHierarchy> h = WorldHierarchy::build(world, options, error);
-  if (!h) throw std::runtime_error(error);
-  return std::move(*h);
-}
 
 // A hierarchy's graph of one level by cells, not ids (an updated hierarchy numbers its nodes otherwise
 // than a fresh build): its nodes with their levels, its edges with their costs, its clusters' nodes.

@@ -14,14 +14,8 @@
 
 namespace hpastar {
 namespace {
+using test::buildHierarchy;
 using test::drawWorld;
-
-WorldHierarchy buildHierarchy(const BlockWorld& world, const WorldHierarchyOptions& options) {
-  std::string error;
-  std::optional<WorldHierarchy> h = WorldHierarchy::build(world, options, error);
-  if (!h) throw std::runtime_error(error);
-  return std::move(*h);
-}
 
 // Small boxes (2 x 2 columns, one level tall) so that every stair, climb and rung of a hand-made world
 // crosses a box's side or its top or bottom face; one, two and three abstraction levels.
