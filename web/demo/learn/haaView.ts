@@ -2,7 +2,7 @@
 // clusters, clearance numbers in the cells, entrances as bars across the borders, transitions, the
 // annotated graph and the paths. Drawn when the step or the size changes, never per frame.
 import { entranceSteps, graphOf, wrongCells, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
-import { LEARN_COLOURS } from './learnView';
+import { fitMapCanvas, LEARN_COLOURS } from './learnView';
 
 export class HaaView {
   #cell = 1;
@@ -22,18 +22,7 @@ export class HaaView {
     const d = this.data;
     const cell = Math.max(1, Math.min(side / d.width, side / d.height));
     this.#cell = cell;
-    const dpr = window.devicePixelRatio || 1;
-    const w = Math.round(cell * d.width), h = Math.round(cell * d.height);
-    if (this.canvas.width !== Math.round(w * dpr) || this.canvas.height !== Math.round(h * dpr)) {
-      this.canvas.width = Math.round(w * dpr);
-      this.canvas.height = Math.round(h * dpr);
-      this.canvas.style.width = `${w}px`;
-      this.canvas.style.height = `${h}px`;
-    }
-    const ctx = this.canvas.getContext('2d')!;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(this.terrain, 0, 0, w, h);
+    const ctx = fitMapCanvas(this.canvas, this.terrain, d.width, d.height, cell);
     this.#clusters(ctx);
     if (beside) {
       this.#numbers(ctx, d.clearance[d.main]!);

@@ -53,6 +53,26 @@ export function terrainImage(terrain: Uint8Array, width: number, height: number,
   return c;
 }
 
+/**
+ * Sizes `canvas` to a map of `width` × `height` cells of `cell` CSS pixels (backed by device pixels) and
+ * draws the terrain image on it: the context to draw the rest with, in CSS pixels.
+ */
+export function fitMapCanvas(canvas: HTMLCanvasElement, terrain: HTMLCanvasElement, width: number, height: number, cell: number): CanvasRenderingContext2D {
+  const dpr = window.devicePixelRatio || 1;
+  const w = Math.round(cell * width), h = Math.round(cell * height);
+  if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(h * dpr);
+    canvas.style.width = `${w}px`;
+    canvas.style.height = `${h}px`;
+  }
+  const ctx = canvas.getContext('2d')!;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.imageSmoothingEnabled = false;
+  ctx.drawImage(terrain, 0, 0, w, h);
+  return ctx;
+}
+
 export class LearnView {
   #cell = 1;
 
@@ -72,18 +92,7 @@ export class LearnView {
     const d = this.data;
     const cell = Math.max(1, Math.min(maxWidth / d.width, maxHeight / d.height));
     this.#cell = cell;
-    const dpr = window.devicePixelRatio || 1;
-    const w = Math.round(cell * d.width), h = Math.round(cell * d.height);
-    if (this.canvas.width !== Math.round(w * dpr) || this.canvas.height !== Math.round(h * dpr)) {
-      this.canvas.width = Math.round(w * dpr);
-      this.canvas.height = Math.round(h * dpr);
-      this.canvas.style.width = `${w}px`;
-      this.canvas.style.height = `${h}px`;
-    }
-    const ctx = this.canvas.getContext('2d')!;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(this.terrain, 0, 0, w, h);
+    const ctx = fitMapCanvas(this.canvas, this.terrain, d.width, d.height, cell);
     if (astar) this.#drawAStar(ctx);
     else this.#drawStep(ctx, step);
     this.#endpoint(ctx, d.start.x, d.start.y, LEARN_COLOURS.start);
