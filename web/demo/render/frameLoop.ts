@@ -7,8 +7,15 @@ import type { FrameStats, Panels } from './panels';
 
 /** A frame that follows the one before by more than this missed a 60 Hz display's frame. */
 const LATE_FRAME_MS = 25;
+/**
+ * The crowd panel's figures are written at most this often: each write of the page's text makes the
+ * browser recompute style and layout in that frame, work a reader cannot follow at 60 Hz anyway.
+ */
+const PANEL_EVERY_MS = 250;
 
 export class FrameLoop {
+  #panelAt = 0;
+
   constructor(private readonly state: AppState, private readonly canvas: MapCanvas, private readonly panels: Panels) {}
 
   /** Asks for a frame (at most one is pending). */
@@ -47,7 +54,10 @@ export class FrameLoop {
       }
       f.lastAt = now;
       const stats = this.#measure();
-      if (walking && s.mode === 'crowd') this.panels.showCrowdNumbers(s.crowd!.metrics, stats);
+      if (walking && s.mode === 'crowd' && now - this.#panelAt >= PANEL_EVERY_MS) {
+        this.#panelAt = now;
+        this.panels.showCrowdNumbers(s.crowd!.metrics, stats);
+      }
       this.request();
     } else f.lastAt = 0;
   }
