@@ -517,6 +517,7 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
     if (std::string error = checkEdit(e); !error.empty()) return error;
   }
   std::vector<int32_t> touched;
+  std::vector<uint8_t> listed;
   uint32_t changed = 0;
   for (const CellEdit& e : edits) {
     const bool newTerrain = e.terrain != CellEdit::kKeepTerrain && grid_.terrainAt(e.cell.x, e.cell.y) != e.terrain;
@@ -530,7 +531,7 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
     // '.' to 'G': the same moves at the same costs, nothing to rebuild. With terrain costs, '.' to 'S'
     // or a new cost keeps the moves but changes what the ones through the cell cost.
     if (wasPassable == grid_.passable(e.cell) && wasWeight == grid_.weightAt(grid_.index(e.cell))) continue;
-    appendTouchedClusters(e.cell, touched);
+    appendTouchedClusters(e.cell, touched, listed);
   }
   return finishEdits(changed, !edits.empty(), std::move(touched), t0, stats);
 }
@@ -616,13 +617,22 @@ std::string Hierarchy::finishEdits(uint32_t changed, bool publish, std::vector<i
   return error;
 }
 
-void Hierarchy::appendTouchedClusters(Point cell, std::vector<int32_t>& out) const {
+void Hierarchy::appendTouchedClusters(Point cell, std::vector<int32_t>& out, std::vector<uint8_t>& listed) const {
   // The cell's moves, and the moves of its 8 neighbours, changed: their clusters are touched (a cell
-  // on a border touches the cluster across it, whose entrances change too).
+  // on a border touches the cluster across it, whose entrances change too). Each cluster is listed once,
+  // marked in `listed`: an edit of thousands of cells (the dynamic metric's) would otherwise list nine
+  // clusters per cell and spend more time sorting them than some rebuilds take.
   const ClusterLayout& lay = layout(1);
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx)
-      if (grid_.inside(cell.x + dx, cell.y + dy)) out.push_back(lay.clusterOf(Point{cell.x + dx, cell.y + dy}));
+  if (listed.empty()) listed.assign(static_cast<size_t>(lay.count()), 0);
+  const int32_t x0 = std::max(cell.x - 1, 0), x1 = std::min(cell.x + 1, grid_.width() - 1);
+  const int32_t y0 = std::max(cell.y - 1, 0), y1 = std::min(cell.y + 1, grid_.height() - 1);
+  for (int32_t cy = y0 / lay.size; cy <= y1 / lay.size; ++cy)
+    for (int32_t cx = x0 / lay.size; cx <= x1 / lay.size; ++cx) {
+      const int32_t c = cy * lay.columns + cx;
+      if (listed[static_cast<size_t>(c)]) continue;
+      listed[static_cast<size_t>(c)] = 1;
+      out.push_back(c);
+    }
 }
 
 bool Hierarchy::touchesMostClusters(size_t touched) const {
@@ -640,11 +650,9 @@ bool Hierarchy::editsMayRebuildEverything(std::span<const CellEdit> edits) const
   // At most 9 clusters per edit: compared before listing them, so that a long edit list costs nothing.
   if (!touchesMostClusters(9 * edits.size())) return false;
   std::vector<int32_t> touched;
-  touched.reserve(9 * edits.size());
+  std::vector<uint8_t> listed;
   for (const CellEdit& e : edits)
-    if (grid_.inside(e.cell)) appendTouchedClusters(e.cell, touched);
-  std::sort(touched.begin(), touched.end());
-  touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    if (grid_.inside(e.cell)) appendTouchedClusters(e.cell, touched, listed);
   return touchesMostClusters(touched.size());
 }
 

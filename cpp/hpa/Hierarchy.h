@@ -247,7 +247,7 @@ class Hierarchy {
   // After the grid of an edit changed: the version, the rebuild of `touched` (or of everything) and stats.
   std::string finishEdits(uint32_t changed, bool publish, std::vector<int32_t> touched,
                           std::chrono::steady_clock::time_point t0, UpdateStats* stats);
-  void appendTouchedClusters(Point cell, std::vector<int32_t>& out) const;
+  void appendTouchedClusters(Point cell, std::vector<int32_t>& out, std::vector<uint8_t>& listed) const;
   bool touchesMostClusters(size_t touched) const;
 
   Grid grid_;
