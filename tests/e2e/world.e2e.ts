@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
-import { AIR, WorldBlocks } from '../web/helpers/worldRules';
+import { AIR, SOLID, WorldBlocks } from '../web/helpers/worldRules';
 import { ARTIFACTS, useBrowserPerFile, type Browser } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -23,6 +23,8 @@ interface Shown {
   found: boolean | null;
   cost: number | null;
   pathCells: number[];
+  showAbove: boolean;
+  shadedAbove: number;
 }
 
 const shown = (p: Page): Promise<Shown> => p.evaluate(() => window.__hpastarWorld!.state());
@@ -114,6 +116,36 @@ test('floor view: a path clicked across floors, then a block built on it and dug
   expect((await shown(page)).floor).toBe(blockAt.z);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.screenshot({ path: join(ARTIFACTS, 'world-floor-view.png') });
+
+  // The floor above, shaded where it is solid over a cell of this one that is not; A turns it off and on.
+  const z = blockAt.z;
+  const covered: { x: number; y: number }[] = [];
+  if (z + 1 < rules.levels) {
+    for (let y = 0; y < rules.height; y++) for (let x = 0; x < rules.width; x++) if (rules.block(x, y, z) !== SOLID && rules.block(x, y, z + 1) === SOLID) covered.push({ x, y });
+  }
+  expect((await shown(page)).shadedAbove).toBe(covered.length);
+  // A covered cell of air with no path, mark or glyph drawn near its centre.
+  const clear = covered.find((c) => rules.block(c.x, c.y, z) === AIR && !first.pathCells.some((v, i) => i % 3 === 0 && Math.abs(v - c.x) <= 2 && Math.abs(first.pathCells[i + 1]! - c.y) <= 2));
+  expect(clear, "a cell of this floor under a solid block, away from the path").toBeDefined();
+  if (clear) {
+    const pixel = (c: { x: number; y: number }) =>
+      page.evaluate(([cx, cy]) => {
+        const canvas = document.querySelector<HTMLCanvasElement>('[data-testid=world-canvas]')!;
+        const p = window.__hpastarWorld!.cellCentre(cx!, cy!);
+        const r = canvas.getBoundingClientRect(), k = canvas.width / r.width;
+        return Array.from(canvas.getContext('2d')!.getImageData(Math.floor((p.x - r.left) * k), Math.floor((p.y - r.top) * k), 1, 1).data);
+      }, [c.x, c.y]);
+    const nextFrame = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const shadedPixel = await pixel(clear);
+    await page.keyboard.press('a');
+    await nextFrame();
+    expect(await shown(page)).toMatchObject({ showAbove: false, shadedAbove: 0 });
+    expect(await pixel(clear)).not.toEqual(shadedPixel);
+    await page.keyboard.press('a');
+    await nextFrame();
+    expect((await shown(page)).shadedAbove).toBe(covered.length);
+    expect(await pixel(clear)).toEqual(shadedPixel);
+  }
 
   // Build a solid block on a step of the path on this floor: the path goes round it (or there is none).
   await page.check('[data-testid=tool-build]');

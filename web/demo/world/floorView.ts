@@ -1,5 +1,6 @@
 // Draws one floor of a block world: the blocks of the floor on screen, the floor below faded where the
-// floor on screen is open air, ladders and stairs marked, and the path across every floor (its steps
+// floor on screen is open air, the floor above shaded where it is solid overhead (a ceiling: no step up
+// and no stair climbs through it), ladders and stairs marked, and the path across every floor (its steps
 // on other floors faded, its changes of floor marked with the floor it goes to).
 import type { WorldSession } from './worldSession';
 
@@ -21,6 +22,9 @@ export function exportWorldColoursToCss(): void {
 }
 
 const FADE = 0.35;
+/** How much of a cell's colour is kept under a solid block of the floor above (the rest is the shade). */
+const OVERHEAD_KEEP = 0.6;
+const OVERHEAD_SHADE: readonly [number, number, number] = [40, 60, 160];
 
 function rgb(hex: string): [number, number, number] {
   const n = parseInt(hex.slice(1), 16);
@@ -56,6 +60,10 @@ export class FloorView {
   cell = 1;
   ox = 0;
   oy = 0;
+  /** Shade the cells under a solid block of the floor above. */
+  showAbove = true;
+  /** Cells of the floor on screen shaded for the floor above in the last draw. */
+  shadedAbove = 0;
 
   constructor(readonly canvas: HTMLCanvasElement, private readonly session: WorldSession) {
     this.#ctx = canvas.getContext('2d')!;
@@ -104,7 +112,8 @@ export class FloorView {
     this.#drawEnds();
   }
 
-  // One pixel per cell: the floor on screen, and where it is open air, the floor below faded.
+  // One pixel per cell: the floor on screen, where it is open air the floor below faded, and where the
+  // floor above is solid (and this one is not) a shade over it.
   #drawBlocks(): void {
     const s = this.session;
     const w = s.width, h = s.height, z = s.floor;
@@ -114,6 +123,8 @@ export class FloorView {
     const blocks = s.floors.blocks[z]!, standing = s.floors.standing[z]!;
     const below = z > 0 ? s.floors.blocks[z - 1]! : null;
     const standingBelow = z > 0 ? s.floors.standing[z - 1]! : null;
+    const above = this.showAbove && z + 1 < s.levels ? s.floors.blocks[z + 1]! : null;
+    let shaded = 0;
     const { solid, ladder, stairs } = this.#codes;
     const C = {
       solid: rgb(WORLD_COLOURS.solid),
@@ -139,9 +150,14 @@ export class FloorView {
         const d = below[i]!;
         c = d === solid ? C.fadedSolid : d === ladder ? C.fadedLadder : stairs.has(d) ? C.fadedStair : standingBelow![i] ? C.fadedGround : C.void;
       }
+      if (above && b !== solid && above[i] === solid) {
+        c = c.map((v, k) => OVERHEAD_KEEP * v + (1 - OVERHEAD_KEEP) * OVERHEAD_SHADE[k]!);
+        shaded++;
+      }
       data.data.set([c[0]!, c[1]!, c[2]!, 255], 4 * i);
     }
     ictx.putImageData(data, 0, 0);
+    this.shadedAbove = shaded;
   }
 
   // Rungs on ladders, an arrow up each stair (towards the side it rises to), when cells are large enough.

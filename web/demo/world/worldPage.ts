@@ -24,6 +24,9 @@ export interface WorldPageState {
   cost: number | null;
   /** The path's cells packed x, y, z. */
   pathCells: number[];
+  /** Whether the floor above is shaded, and how many cells of the floor on screen it shaded. */
+  showAbove: boolean;
+  shadedAbove: number;
 }
 
 /** What the end-to-end tests read (tests/e2e/world.e2e.ts). */
@@ -127,6 +130,14 @@ async function main(): Promise<void> {
     say(tool === 'path' ? 'Path: click a start, then a goal.' : tool === 'dig' ? 'Dig: click a block of this floor to remove it.' : `Build: click a cell of this floor to place a ${session.buildBlock} block.`);
   };
 
+  const above = $<HTMLInputElement>('world-above');
+  const setShowAbove = (on: boolean) => {
+    above.checked = on;
+    view.showAbove = on;
+    redraw();
+  };
+  above.addEventListener('change', () => setShowAbove(above.checked));
+
   $('world-generate').addEventListener('click', () => void generate());
   $('floor-up').addEventListener('click', () => setFloor(session.floor + 1));
   $('floor-down').addEventListener('click', () => setFloor(session.floor - 1));
@@ -164,6 +175,7 @@ async function main(): Promise<void> {
     else if (e.key === 'p' || e.key === 'P') setTool('path');
     else if (e.key === 'd' || e.key === 'D') setTool('dig');
     else if (e.key === 'b' || e.key === 'B') setTool('build');
+    else if (e.key === 'a' || e.key === 'A') setShowAbove(!view.showAbove);
     else return;
     e.preventDefault();
   });
@@ -183,6 +195,8 @@ async function main(): Promise<void> {
       found: session.path ? session.path.found : null,
       cost: session.path?.found ? session.path.cost : null,
       pathCells: Array.from(session.path?.cells ?? []),
+      showAbove: view.showAbove,
+      shadedAbove: view.shadedAbove,
     }),
     standing: (z) => Array.from(session.floors.standing[z] ?? []),
     blocks: (z) => Array.from(session.floors.blocks[z] ?? []),
