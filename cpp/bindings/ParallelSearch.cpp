@@ -1,5 +1,5 @@
-// Batches spread over threads that share one hierarchy (HPA*, HAA*, a block world's HPA*) or SHPA* graph (embind class "ParallelSearch",
-// only in the pthread build hpastar-mt), and buildInfo() in both builds. The work is the core's batch
+// Batches spread over threads that share one hierarchy (HPA*, HAA*, a block world's HPA*) or SHPA* graph (embind class
+// "ParallelSearch", only in the pthread build hpastar-mt), and buildInfo() in both builds. The work is the core's batch
 // engine (batch/BatchSearch): this file only converts its inputs and answers.
 //
 // The engine's threads come from Emscripten's pre-started pool of workers

@@ -14,6 +14,7 @@
 #include "bindings/BatchToJS.h"
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
+#include "bindings/OptionsToJS.h"
 #include "grid/AllocationSize.h"
 #include "world/BlockWorld.h"
 #include "world/BlockWorldFormat.h"
@@ -204,39 +205,20 @@ const WorldComponents& BlockWorldHandle::components() {
   return *components_;
 }
 
-namespace {
+namespace {}  // namespace
 
-// The fields of WorldHierarchyOptions, by name, as the tool's flags name them (WorldCommands.cpp).
-val worldOptionsToJS(const WorldHierarchyOptions& o) {
-  val v = val::object();
-  v.set("clusterSide", o.clusterSide);
-  v.set("clusterLevels", o.clusterLevels);
-  v.set("levels", o.levels);
-  v.set("entranceWidth", o.entranceWidth);
-  return v;
-}
-
-void readWorldOptions(const val& v, WorldHierarchyOptions& o) {
-  if (!v["clusterSide"].isUndefined()) o.clusterSide = v["clusterSide"].as<int32_t>();
-  if (!v["clusterLevels"].isUndefined()) o.clusterLevels = v["clusterLevels"].as<int32_t>();
-  if (!v["levels"].isUndefined()) o.levels = v["levels"].as<int32_t>();
-  if (!v["entranceWidth"].isUndefined()) o.entranceWidth = v["entranceWidth"].as<int32_t>();
-}
-
-}  // namespace
-
-val WorldHpaHandle::defaultOptions() { return worldOptionsToJS(WorldHierarchyOptions{}); }
+val WorldHpaHandle::defaultOptions() { return optionsToJS(WorldHierarchyOptions{}); }
 
 std::string WorldHpaHandle::build(const BlockWorldHandle& handle, const val& options) {
   const BlockWorld* world = handle.world();
   if (!world) return "the world is not loaded";
   WorldHierarchyOptions o;
-  readWorldOptions(options, o);
+  if (std::string error = optionsFromJS(options, o); !error.empty()) return error;
   if (std::string error = o.check(); !error.empty()) return error;
   return rebuild(*world, o);
 }
 
-val WorldHpaHandle::options() const { return hierarchy_ ? worldOptionsToJS(hierarchy_->options()) : val::null(); }
+val WorldHpaHandle::options() const { return hierarchy_ ? optionsToJS(hierarchy_->options()) : val::null(); }
 
 val WorldHpaHandle::stats() const {
   if (!hierarchy_) return val::null();
@@ -447,6 +429,7 @@ EMSCRIPTEN_BINDINGS(hpastar_world) {
       .function("nodes", &WorldHpaHandle::nodes);
   emscripten::function("worldBlockKinds", &blockKindsToJS);
   emscripten::function("worldLimits", &worldLimitsToJS);
+  emscripten::function("worldOptionFields", &optionFieldsToJS<WorldHierarchyOptions>);
 }
 
 }  // namespace

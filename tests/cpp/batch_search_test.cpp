@@ -241,7 +241,8 @@ TEST(BatchSearch, WorldBatchesOnTwoThreadsAnswerAsOneQueryObjectAloneBeforeAndAf
       const std::string what = when + ", query " + std::to_string(i);
       ASSERT_EQ(out.status[i], static_cast<uint8_t>(r.status)) << what;
       const auto& offsets = out.paths.offsets();
-      const std::vector<Voxel> cells(out.paths.cells().begin() + offsets[i], out.paths.cells().begin() + offsets[i + 1]);
+      const std::vector<Voxel> cells(out.paths.cells().begin() + offsets[i],
+                                     out.paths.cells().begin() + offsets[i + 1]);
       if (!r.found()) {
         EXPECT_TRUE(cells.empty()) << what;
         continue;

@@ -8,7 +8,7 @@ import type { HpastarModule, RawOptionField } from 'hpastar:raw';
 import createHpastarModule from '../../web/lib/wasm/hpastar.mjs';
 import { GRID_LIMITS, isPassableTerrain, isTerrain, loadHpastar, PathStatusCode, TERRAIN, type Hpastar } from '../../web/lib/index';
 import { STATUS_TEXT } from '../../web/lib/batch';
-import { HAA_OPTION_KINDS, HIERARCHY_OPTION_KINDS, SHPA_OPTION_KINDS, TERRAIN_CHARACTERS, TERRAIN_COST_LIMITS, TERRAIN_KINDS, type OptionKind } from '../../web/lib/internal';
+import { HAA_OPTION_KINDS, HIERARCHY_OPTION_KINDS, SHPA_OPTION_KINDS, WORLD_OPTION_KINDS, TERRAIN_CHARACTERS, TERRAIN_COST_LIMITS, TERRAIN_KINDS, type OptionKind } from '../../web/lib/internal';
 
 let raw: HpastarModule;
 let hp: Hpastar;
@@ -47,6 +47,7 @@ describe.each([
   { options: 'HierarchyOptions', fields: () => raw.hierarchyOptionFields(), kinds: HIERARCHY_OPTION_KINDS, defaults: () => hp.HPAStar.defaultOptions },
   { options: 'ShpaOptions', fields: () => raw.shpaOptionFields(), kinds: SHPA_OPTION_KINDS, defaults: () => hp.SHPAStar.defaultOptions },
   { options: 'HaaOptions', fields: () => raw.haaOptionFields(), kinds: HAA_OPTION_KINDS, defaults: () => hp.HAAStar.defaultOptions },
+  { options: 'WorldHierarchyOptions', fields: () => raw.worldOptionFields(), kinds: WORLD_OPTION_KINDS, defaults: () => hp.WorldHPAStar.defaultOptions },
 ])('$options', ({ options, fields, kinds, defaults }) => {
   test('the TypeScript interface has exactly the module\'s fields, with their types', () => {
     const declared = interfaceMembers(options);

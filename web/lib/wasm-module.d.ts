@@ -593,6 +593,7 @@ declare module 'hpastar:raw' {
     worldLimits(): { maxSide: number; maxLevels: number; maxCells: number; maxFileBytes: number; maxAbstractionLevels: number; kinds: string[] };
     /** HAA*'s option declaration (AnnotatedHierarchyOptions). */
     haaOptionFields(): RawOptionField[];
+    worldOptionFields(): RawOptionField[];
     /** The largest agent side Annotated A* and HAA* take (kMaxAgentSize). */
     maxAgentSize(): number;
     /** validateFootprintPath (cpp/path/FootprintValidator.h): `""` or the problem. */

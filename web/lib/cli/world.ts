@@ -6,11 +6,15 @@
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import type { RawOptionField } from 'hpastar:raw';
+import { rawModuleOf } from '../bind.ts';
 import type { BlockWorld, Hpastar, Voxel, WorldHierarchyOptions, WorldPathResult } from '../index.ts';
 import { CommandLine, UsageError } from './commandLine.ts';
 import { InputError, jsonLine, readBounded, type JsonField } from './movingai.ts';
+import { optionFlags, optionFlagsHelp, readOptionFlags } from './optionFlags.ts';
 
-export const WORLD_USAGE = `  gen3d --size WxHxD --kind caves|towers|hills [--seed K] -o FILE
+/** The world commands' lines of `hpastar --help`, the hierarchy's options from the core's declaration. */
+export const worldUsage = (fields: readonly RawOptionField[]) => `  gen3d --size WxHxD --kind caves|towers|hills [--seed K] -o FILE
       Generates a block world (layered 3D, the same for the same seed as the native tool's) and
       writes it to FILE; prints one JSON line: the size and the blocks of each kind.
 
@@ -19,15 +23,9 @@ export const WORLD_USAGE = `  gen3d --size WxHxD --kind caves|towers|hills [--se
       The same random pairs of standing cells as the native tool's through A* and HPA* on a block
       world (boxes S x S x L, A abstraction levels); every HPA* path checked. Exit status 3 when
       they disagree on a pair or a path is invalid.
-`;
 
-/** The hierarchy flags of world-compare, by the option each sets (the module checks the ranges). */
-const HIERARCHY_FLAGS: readonly (readonly [string, keyof WorldHierarchyOptions])[] = [
-  ['cluster-side', 'clusterSide'],
-  ['cluster-levels', 'clusterLevels'],
-  ['levels', 'levels'],
-  ['entrance-width', 'entranceWidth'],
-];
+world-compare's hierarchy options:
+${optionFlagsHelp(fields)}`;
 
 /** SplitMix64 as cpp/world/SeededRandom.h has it: the native tool's pairs, drawn here. */
 class SeededRandom {
@@ -119,15 +117,15 @@ function fastest<T>(passes: number, run: () => T): { us: number; answer: T } {
 /** `hpastar world-compare`: returns the exit status. */
 export function runWorldCompare(hp: Hpastar, args: readonly string[]): number {
   const cmd = new CommandLine(args, new Set(['per-query']));
-  cmd.rejectUnknown(new Set(['queries', 'seed', 'per-query', 'passes', ...HIERARCHY_FLAGS.map(([flag]) => flag)]));
+  // The hierarchy's flags, ranges and messages from the core's declaration (WorldHierarchyOptions::fields).
+  const fields = rawModuleOf(hp).worldOptionFields();
+  cmd.rejectUnknown(new Set(['queries', 'seed', 'per-query', 'passes', ...optionFlags(fields)]));
   if (cmd.positional.length !== 1) throw new UsageError('world-compare needs exactly one block world FILE');
   const queries = cmd.int('queries', 1000, 1, 100_000_000);
   const seed = cmd.int('seed', 1, 0, 2 ** 53 - 1);
   const perQuery = cmd.has('per-query');
   const passes = cmd.int('passes', 1, 1, 1000);
-  const options: WorldHierarchyOptions = Object.fromEntries(
-    HIERARCHY_FLAGS.filter(([flag]) => cmd.has(flag)).map(([flag, option]) => [option, cmd.int(flag, 0, -(2 ** 31), 2 ** 31 - 1)]),
-  );
+  const options = readOptionFlags(cmd, fields) as WorldHierarchyOptions;
   const path = cmd.positional[0]!;
   const text = readBounded(path, hp.BlockWorld.limits.maxFileBytes, 'block world').toString('utf8');
   let parsed: BlockWorld;
