@@ -40,8 +40,10 @@ function worldQueries(world: BlockWorld, count: number, seed: number): [Voxel, V
   const random = seeded(seed);
   const pick = () => cells[Math.floor(random() * cells.length)]!;
   const pairs: [Voxel, Voxel][] = Array.from({ length: count }, () => [pick(), pick()]);
-  let solid: Voxel | undefined;
-  for (let i = 0; !solid; i++) if (world.blockAt(i % world.width, 0, 0) === 'solid') solid = { x: i % world.width, y: 0, z: 0 };
+  const floor = world.floor(0);
+  const solidAt = floor.indexOf(hp.BlockWorld.blockKinds.find((k) => k.name === 'solid')!.code);
+  if (solidAt < 0) throw new Error('the test world has no solid block on level 0');
+  const solid = { x: solidAt % world.width, y: Math.floor(solidAt / world.width), z: 0 };
   pairs.push([solid, pick()], [pick(), { x: world.width, y: 0, z: 0 }]);
   return pairs;
 }
