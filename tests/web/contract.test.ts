@@ -17,10 +17,10 @@ beforeAll(async () => {
   hp = await loadHpastar();
 });
 
-/** The members of an exported interface of web/lib/types.ts, each with its type as written there. */
-function interfaceMembers(name: string): Map<string, string> {
-  const file = new URL('../../web/lib/types.ts', import.meta.url);
-  const source = ts.createSourceFile('types.ts', readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+/** The members of an exported interface of web/lib/`module` (types.ts), each with its type as written there. */
+function interfaceMembers(name: string, module = 'types.ts'): Map<string, string> {
+  const file = new URL(`../../web/lib/${module}`, import.meta.url);
+  const source = ts.createSourceFile(module, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const members = new Map<string, string>();
   source.forEachChild((node) => {
     if (!ts.isInterfaceDeclaration(node) || node.name.text !== name) return;
@@ -47,10 +47,10 @@ describe.each([
   { options: 'HierarchyOptions', fields: () => raw.hierarchyOptionFields(), kinds: HIERARCHY_OPTION_KINDS, defaults: () => hp.HPAStar.defaultOptions },
   { options: 'ShpaOptions', fields: () => raw.shpaOptionFields(), kinds: SHPA_OPTION_KINDS, defaults: () => hp.SHPAStar.defaultOptions },
   { options: 'HaaOptions', fields: () => raw.haaOptionFields(), kinds: HAA_OPTION_KINDS, defaults: () => hp.HAAStar.defaultOptions },
-  { options: 'WorldHierarchyOptions', fields: () => raw.worldOptionFields(), kinds: WORLD_OPTION_KINDS, defaults: () => hp.WorldHPAStar.defaultOptions },
-])('$options', ({ options, fields, kinds, defaults }) => {
+  { options: 'WorldHierarchyOptions', fields: () => raw.worldOptionFields(), kinds: WORLD_OPTION_KINDS, defaults: () => hp.WorldHPAStar.defaultOptions, module: 'world.ts' },
+])('$options', ({ options, fields, kinds, defaults, module }) => {
   test('the TypeScript interface has exactly the module\'s fields, with their types', () => {
-    const declared = interfaceMembers(options);
+    const declared = interfaceMembers(options, module);
     expect([...declared.keys()]).toEqual(fields().map((f) => f.name));
     for (const f of fields()) expect(declared.get(f.name), f.name).toBe(typeOf(f));
   });
