@@ -22,15 +22,13 @@ import { costTableOf } from '../internal.ts';
 import { CommandLine, UsageError } from './commandLine.ts';
 import { baseName, footprintProblem, InputError, jsonLine, pathProblem, readBounded, readScenarios, type JsonField } from './movingai.ts';
 import { optionFlags, optionFlagsHelp, optionSwitches, readOptionFlags } from './optionFlags.ts';
-import { runGen3d, runWorldCompare, worldUsage } from './world.ts';
+import { runGen3d, runWorldCompare, WORLD_USAGE } from './world.ts';
 
 /** The planners' command-line options, as the core declares them (the module's option tables). */
 interface PlannerFlags {
   readonly hierarchy: readonly RawOptionField[];
   readonly shpa: readonly RawOptionField[];
   readonly haa: readonly RawOptionField[];
-  /** A block world's hierarchy (world-compare). */
-  readonly world: readonly RawOptionField[];
   /** The largest agent side of aa and haa. */
   readonly maxAgentSize: number;
   /** The largest files read, in bytes: the module's limits (cpp/io/FileLimits.h), and for a hierarchy file the default memory budget. */
@@ -42,7 +40,7 @@ function plannerFlags(hp: Hpastar): PlannerFlags {
   const hierarchy = module.hierarchyOptionFields();
   const { maxMapFileBytes, maxScenarioFileBytes } = module.limits();
   const budget = Number(hierarchy.find((f) => f.name === 'memoryBudgetMiB')?.default);
-  return { hierarchy, shpa: module.shpaOptionFields(), haa: module.haaOptionFields(), world: module.worldOptionFields(), maxAgentSize: module.maxAgentSize(), fileLimits: { map: maxMapFileBytes, scenario: maxScenarioFileBytes, hierarchy: budget * 2 ** 20 } };
+  return { hierarchy, shpa: module.shpaOptionFields(), haa: module.haaOptionFields(), maxAgentSize: module.maxAgentSize(), fileLimits: { map: maxMapFileBytes, scenario: maxScenarioFileBytes, hierarchy: budget * 2 ** 20 } };
 }
 
 /** The query's switch, beside the planners' options. */
@@ -65,7 +63,7 @@ commands:
       scenario is unsolved or a path is invalid.
 
 Block worlds (layered 3D, the format of BlockWorld.parse):
-${worldUsage(flags.world)}
+${WORLD_USAGE}
 auto: the HPA* family with the options hpastar picks for the map (HPAStar.chooseOptions: DHPA*
 trees, landmarks, a cluster side from the map's borders, the distance table when
 --terrain-changes rarely; the default hint is often); scen prints the options used. Any option

@@ -6,15 +6,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { RawOptionField } from 'hpastar:raw';
 import { rawModuleOf } from '../bind.ts';
 import type { BlockWorld, Hpastar, Voxel, WorldHierarchyOptions, WorldPathResult } from '../index.ts';
 import { CommandLine, UsageError } from './commandLine.ts';
 import { InputError, jsonLine, readBounded, type JsonField } from './movingai.ts';
-import { optionFlags, optionFlagsHelp, readOptionFlags } from './optionFlags.ts';
+import { optionFlags, readOptionFlags } from './optionFlags.ts';
 
-/** The world commands' lines of `hpastar --help`, the hierarchy's options from the core's declaration. */
-export const worldUsage = (fields: readonly RawOptionField[]) => `  gen3d --size WxHxD --kind caves|towers|hills [--seed K] -o FILE
+/** The world commands' lines of `hpastar --help`, as the native tool's help writes them. */
+export const WORLD_USAGE = `  gen3d --size WxHxD --kind caves|towers|hills [--seed K] -o FILE
       Generates a block world (layered 3D, the same for the same seed as the native tool's) and
       writes it to FILE; prints one JSON line: the size and the blocks of each kind.
 
@@ -23,9 +22,7 @@ export const worldUsage = (fields: readonly RawOptionField[]) => `  gen3d --size
       The same random pairs of standing cells as the native tool's through A* and HPA* on a block
       world (boxes S x S x L, A abstraction levels); every HPA* path checked. Exit status 3 when
       they disagree on a pair or a path is invalid.
-
-world-compare's hierarchy options:
-${optionFlagsHelp(fields)}`;
+`;
 
 /** SplitMix64 as cpp/world/SeededRandom.h has it: the native tool's pairs, drawn here. */
 class SeededRandom {
