@@ -32,8 +32,13 @@ struct BatchSearch::Worker {
   std::optional<HaaStarQuery> haa;
   const AnnotatedHierarchy* haaBound = nullptr;
   uint64_t haaBoundVersion = 0;
+  // A world hierarchy is edited in place (applyBlockChanges) and a query made before an edit may be
+  // used after it: only another hierarchy needs another query.
+  std::optional<WorldHpaQuery> world;
+  const WorldHierarchy* worldBound = nullptr;
   GridAStarQuery astar;
   PathBatchScratch paths;
+  WorldPathBatchScratch worldPaths;
   PlanBatchScratch plans;
 
   HpaStarQuery& hpaFor(const Hierarchy& h) {
@@ -53,6 +58,13 @@ struct BatchSearch::Worker {
       haaBoundVersion = h.version();
     }
     return *haa;
+  }
+  WorldHpaQuery& worldFor(const WorldHierarchy& h) {
+    if (!world || worldBound != &h) {
+      world.emplace(h);
+      worldBound = &h;
+    }
+    return *world;
   }
   ShpaStarQuery& shpaFor(const std::shared_ptr<const ShpaStarGraph>& g) {
     if (shpaSnapshot != g) {
@@ -87,6 +99,8 @@ HpaStarQuery& BatchSearch::hpaQuery(const Hierarchy& hierarchy) { return workers
 
 HaaStarQuery& BatchSearch::haaQuery(const AnnotatedHierarchy& hierarchy) { return workers_[0]->haaFor(hierarchy); }
 
+WorldHpaQuery& BatchSearch::worldQuery(const WorldHierarchy& hierarchy) { return workers_[0]->worldFor(hierarchy); }
+
 ShpaStarQuery& BatchSearch::shpaQuery(const std::shared_ptr<const ShpaStarGraph>& graph) {
   return workers_[0]->shpaFor(graph);
 }
@@ -120,6 +134,19 @@ void BatchSearch::findPaths(const AnnotatedHierarchy& hierarchy, std::span<const
   runPaths(queries, agent, keepCells, out, [&](Worker& w) -> HaaStarQuery& { return w.haaFor(hierarchy); });
 }
 
+void BatchSearch::findPaths(const WorldHierarchy& hierarchy, std::span<const int32_t> queries, bool keepCells,
+                            WorldPathBatchResults& out) {
+  out.reset(queries.size() / kWorldQueryStride);
+  std::atomic<size_t> next{0};
+  run([&](Worker& w, uint32_t t) {
+    w.worldPaths.cells.clear();
+    runWorldPathQueries(w.worldFor(hierarchy), queries, next, keepCells, t, w.worldPaths, out);
+  });
+  std::vector<WorldPathBatchScratch*> scratch;
+  for (auto& w : workers_) scratch.push_back(&w->worldPaths);
+  out.merge(scratch);
+}
+
 void BatchSearch::findPaths(const Grid& grid, std::span<const int32_t> queries, bool keepCells, PathBatchResults& out) {
   runPaths(queries, GridAStarQuery::Options{}, keepCells, out, [&](Worker& w) -> GridAStarQuery& {
     w.astar.grid = &grid;
@@ -143,6 +170,12 @@ void BatchSearch::planPaths(const Hierarchy& hierarchy, std::span<const int32_t>
 void BatchSearch::trim(PathBatchResults& out) {
   for (auto& w : workers_)
     if (w->paths.cells.capacity() > (1u << 20)) std::vector<Point>().swap(w->paths.cells);
+  out.paths.trim();
+}
+
+void BatchSearch::trim(WorldPathBatchResults& out) {
+  for (auto& w : workers_)
+    if (w->worldPaths.cells.capacity() > (1u << 20)) std::vector<Voxel>().swap(w->worldPaths.cells);
   out.paths.trim();
 }
 

@@ -17,6 +17,7 @@
 #include "batch/PathBatch.h"
 #include "batch/PlanBatch.h"
 #include "batch/SearchThreads.h"
+#include "batch/WorldPathBatch.h"
 #include "grid/Agent.h"
 #include "grid/Grid.h"
 #include "haa/AnnotatedHierarchy.h"
@@ -26,6 +27,8 @@
 #include "search/AStarSearch.h"
 #include "shpa/ShpaStarGraph.h"
 #include "shpa/ShpaStarQuery.h"
+#include "world/WorldHierarchy.h"
+#include "world/WorldHpaQuery.h"
 
 namespace hpastar {
 
@@ -50,6 +53,10 @@ class BatchSearch {
   // AnnotatedHierarchy::checkAgent; an agent it does not serve answers StartInvalid everywhere).
   void findPaths(const AnnotatedHierarchy& hierarchy, std::span<const int32_t> queries, const Agent& agent,
                  bool keepCells, PathBatchResults& out);
+  // HPA* on a block world: `queries` packs (sx, sy, sz, gx, gy, gz) per query. The caller holds
+  // `hierarchy` unchanged (no applyBlockChanges) until the call returns.
+  void findPaths(const WorldHierarchy& hierarchy, std::span<const int32_t> queries, bool keepCells,
+                 WorldPathBatchResults& out);
   // Optimal A* on a grid (the baseline, batched the same way).
   void findPaths(const Grid& grid, std::span<const int32_t> queries, bool keepCells, PathBatchResults& out);
   // HPA* plans: abstract paths and, if asked, their first segments refined.
@@ -64,12 +71,16 @@ class BatchSearch {
   // The same for HAA* (the caller holds `hierarchy` while the query reads it).
   HaaStarQuery& haaQuery(const AnnotatedHierarchy& hierarchy);
 
+  // The same for a block world's HPA* (the caller holds `hierarchy` while the query reads it).
+  WorldHpaQuery& worldQuery(const WorldHierarchy& hierarchy);
+
   // The same for SHPA* (its graph never changes; the query keeps it alive).
   ShpaStarQuery& shpaQuery(const std::shared_ptr<const ShpaStarGraph>& graph);
 
   // Gives back the memory of very large batches (their cells), so that it is not kept for good.
   void trim(PathBatchResults& out);
   void trim(PlanBatchResults& out);
+  void trim(WorldPathBatchResults& out);
 
   // Calls task(t) on search thread t for every t (on the calling thread when there is one), and
   // returns when all have: how a caller reaches the threads themselves (the wasm bindings' fault

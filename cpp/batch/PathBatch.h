@@ -22,17 +22,33 @@ struct PathBatchScratch {
 };
 
 // The answers to n queries. Filled per query index, so several threads may fill disjoint indices.
-struct PathBatchResults {
+// `Cell` is Point on grids, Voxel on block worlds (WorldPathBatch.h).
+template <typename Cell>
+struct PathBatchResultsOf {
   std::vector<uint8_t> status;     // PathStatus
   std::vector<double> cost;        // path length, infinity when not found
   std::vector<uint32_t> expanded;  // nodes expanded, all phases
-  CellRuns paths;                  // the cells of each path (none when not found or cells not kept)
+  CellRunsOf<Cell> paths;          // the cells of each path (none when not found or cells not kept)
 
   size_t count() const { return status.size(); }
-  void reset(size_t n);
-  // Concatenates the cells of every query, in query order.
-  void merge(const std::vector<PathBatchScratch*>& threads);
+  void reset(size_t n) {
+    status.assign(n, static_cast<uint8_t>(PathStatus::NoPath));
+    cost.assign(n, std::numeric_limits<double>::infinity());
+    expanded.assign(n, 0);
+    paths.reset(n);
+  }
+  // Concatenates the cells of every query, in query order; `threads` are the threads' scratch (each
+  // with its `cells`).
+  template <typename Scratch>
+  void merge(const std::vector<Scratch*>& threads) {
+    std::vector<const std::vector<Cell>*> cells;
+    cells.reserve(threads.size());
+    for (const Scratch* t : threads) cells.push_back(&t->cells);
+    paths.merge(cells);
+  }
 };
+
+using PathBatchResults = PathBatchResultsOf<Point>;
 
 // Calls work(i) for each query index this thread claims from `next` (shared by the threads of one
 // batch), a few at a time, until all `count` are taken: balanced, with few atomic operations.

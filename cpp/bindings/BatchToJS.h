@@ -9,7 +9,9 @@
 
 #include "batch/PathBatch.h"
 #include "batch/PlanBatch.h"
+#include "batch/WorldPathBatch.h"
 #include "bindings/BindingSupport.h"
+#include "world/Blocks.h"
 
 namespace hpastar::bindings {
 
@@ -22,12 +24,34 @@ inline std::string readQueries(const val& queries, std::vector<int32_t>& out) {
   return "";
 }
 
+// The same for a block world's queries, packed [sx, sy, sz, gx, gy, gz, ...].
+inline std::string readWorldQueries(const val& queries, std::vector<int32_t>& out) {
+  readFromJS(queries, out);
+  if (out.size() % kWorldQueryStride != 0) {
+    return "queries must be packed as (sx, sy, sz, gx, gy, gz) sextuples; got " + std::to_string(out.size()) +
+           " numbers";
+  }
+  return "";
+}
+
+// Cells of a block world as an Int32Array x0, y0, z0, x1, y1, z1, ...
+inline val voxelsToJS(const std::vector<Voxel>& cells) {
+  static_assert(sizeof(Voxel) == 3 * sizeof(int32_t));
+  return copyToJS(reinterpret_cast<const int32_t*>(cells.data()), cells.size() * 3);
+}
+
 // Offsets (counting cells, n + 1) as a Uint32Array, cells as an Int32Array x0, y0, x1, y1, ...
-inline val offsetsToJS(const CellRuns& runs) { return copyToJS(runs.offsets().data(), runs.offsets().size()); }
+// (x, y, z triples for a block world's runs).
+template <typename Cell>
+val offsetsToJS(const CellRunsOf<Cell>& runs) {
+  return copyToJS(runs.offsets().data(), runs.offsets().size());
+}
 inline val cellsToJS(const CellRuns& runs) { return cellsToJS(runs.cells()); }
+inline val cellsToJS(const CellRunsOf<Voxel>& runs) { return voxelsToJS(runs.cells()); }
 
 // { status: Uint8Array, cost: Float64Array, expanded: Uint32Array, offsets: Uint32Array, cells: Int32Array }
-inline val pathBatchToJS(const PathBatchResults& b) {
+template <typename Cell>
+val pathBatchToJS(const PathBatchResultsOf<Cell>& b) {
   val o = val::object();
   o.set("status", copyToJS(b.status.data(), b.status.size()));
   o.set("cost", copyToJS(b.cost.data(), b.cost.size()));

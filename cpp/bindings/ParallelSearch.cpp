@@ -1,5 +1,5 @@
-// Batches spread over threads that share one hierarchy (HPA*, HAA*) or SHPA* graph (embind class "ParallelSearch",
-// only in the pthread build hpastar-mt), and buildInfo() in both builds. The work is the core's batch
+// Batches spread over threads that share one hierarchy (HPA*, HAA*, a block world's HPA*) or SHPA* graph (embind class
+// "ParallelSearch", only in the pthread build hpastar-mt), and buildInfo() in both builds. The work is the core's batch
 // engine (batch/BatchSearch): this file only converts its inputs and answers.
 //
 // The engine's threads come from Emscripten's pre-started pool of workers
@@ -17,6 +17,7 @@
 #include "bindings/HaaStarBinding.h"
 #include "bindings/HpaStarBinding.h"
 #include "bindings/ShpaStarBinding.h"
+#include "bindings/WorldBinding.h"
 
 namespace hpastar::bindings {
 namespace {
@@ -74,6 +75,19 @@ class ParallelSearchHandle {
     return pathBatchToJS(paths_);
   }
 
+  // The same for a block world's HPA* planner, queries packed [sx, sy, sz, gx, gy, gz, ...]: pathBatchToJS
+  // with x, y, z cells, or { error }. As for HAA*, the hierarchy is edited only by the planner's own
+  // calls, which never overlap a batch.
+  val findPathsWorld(const WorldHpaHandle& planner, const val& queries, bool keepCells) {
+    const WorldHierarchy* hierarchy = planner.hierarchy();
+    if (!hierarchy) return errorObject("the planner is not built");
+    if (std::string error = readWorldQueries(queries, input_); !error.empty()) return errorObject(error);
+    engine_.findPaths(*hierarchy, input_, keepCells, worldPaths_);
+    val out = pathBatchToJS(worldPaths_);
+    engine_.trim(worldPaths_);
+    return out;
+  }
+
   // For the pool's tests only (its 'trap-thread' fault): search thread `thread` executes a trap, as a
   // search that hits a bug would, while the others return. Does not return when the thread exists: the
   // batch waits for a thread that is gone, which is what the pool must notice.
@@ -96,6 +110,7 @@ class ParallelSearchHandle {
   BatchSearch engine_;
   std::vector<int32_t> input_;
   PathBatchResults paths_;
+  WorldPathBatchResults worldPaths_;
   PlanBatchResults plans_;
 };
 
@@ -110,6 +125,7 @@ EMSCRIPTEN_BINDINGS(hpastar_parallel) {
       .function("findPaths", &ParallelSearchHandle::findPaths)
       .function("findPathsShpa", &ParallelSearchHandle::findPathsShpa)
       .function("findPathsHaa", &ParallelSearchHandle::findPathsHaa)
+      .function("findPathsWorld", &ParallelSearchHandle::findPathsWorld)
       .function("planPaths", &ParallelSearchHandle::planPaths)
       .function("trapThreadForTest", &ParallelSearchHandle::trapThreadForTest);
 #endif

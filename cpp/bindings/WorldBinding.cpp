@@ -1,6 +1,8 @@
 // Block worlds owned by JavaScript (embind classes "BlockWorld", "WorldAStar" and "WorldHPAStar"): layered
 // worlds of blocks read from text or generated, A* and HPA* across their floors, their component labels and
 // the check of a path against their rules (cpp/world/). Cells cross the boundary as x, y, z triples.
+#include "bindings/WorldBinding.h"
+
 #include <emscripten/bind.h>
 
 #include <cstdint>
@@ -9,8 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "bindings/BatchToJS.h"
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
+#include "bindings/OptionsToJS.h"
 #include "grid/AllocationSize.h"
 #include "world/BlockWorld.h"
 #include "world/BlockWorldFormat.h"
@@ -33,12 +37,6 @@ constexpr uint64_t kSearchBytesPerCell = 40;
 constexpr uint64_t kHierarchyBytesPerCell = kWorldBytesPerCell + 2 * kLabelBytesPerCell + kSearchBytesPerCell;
 
 uint64_t cellsOf(const BlockWorld& world) { return static_cast<uint64_t>(world.cellCount()); }
-
-// The cells of a path as an Int32Array x0, y0, z0, x1, y1, z1, ...
-val voxelsToJS(const std::vector<Voxel>& cells) {
-  static_assert(sizeof(Voxel) == 3 * sizeof(int32_t));
-  return copyToJS(reinterpret_cast<const int32_t*>(cells.data()), cells.size() * 3);
-}
 
 // { status, found, cost, cells, expanded } for one search on a world; cells empty unless found.
 val worldPathToJS(const WorldPath& path) {
@@ -97,115 +95,6 @@ val floorStandingToJS(const BlockWorld& world, int32_t z, std::vector<uint8_t>& 
   return copyToJS(scratch.data(), scratch.size());
 }
 
-// A block world, empty until parsed or generated. Its component labels are computed on the first
-// question that needs them and dropped by every change.
-class BlockWorldHandle {
- public:
-  // Text as UTF-8 bytes (the module makes room before copying it in). "" or "<fileName>:<line>: <problem>".
-  std::string parse(const val& bytes, const std::string& fileName) {
-    const auto length = bytes["length"].as<size_t>();
-    if (length > kMaxWorldFileBytes)
-      return fileName + ": the file has " + std::to_string(length) + " bytes, more than the " +
-             std::to_string(kMaxWorldFileBytes) + " a world of the largest size needs";
-    // The text, then the world (at most one block per byte of text) and its building buffer.
-    if (std::string error = reserveHeap((1 + 2 * kWorldBytesPerCell) * length + 4 * kAllocationOverhead, "the world");
-        !error.empty())
-      return error;
-    std::vector<char> text;
-    readFromJS(bytes, text);
-    ParseError error;
-    std::optional<BlockWorld> parsed = parseBlockWorld(std::string_view(text.data(), text.size()), fileName, error);
-    if (!parsed) return error.toString();
-    set(std::move(*parsed));
-    return "";
-  }
-
-  // A generated world (WorldGenerator.h). "" or why not (an unknown kind, a size the core refuses).
-  std::string generate(const std::string& kind, int32_t width, int32_t height, int32_t levels, double seed) {
-    const std::optional<WorldKind> k = worldKindOf(kind);
-    if (!k) return "unknown kind \"" + kind + "\" (known: " + kWorldKindNames + ")";
-    if (std::string error = BlockWorld::checkSize(width, height, levels); !error.empty()) return error;
-    if (!(seed >= 0 && seed <= 9007199254740991.0) || seed != static_cast<double>(static_cast<uint64_t>(seed)))
-      return "seed " + std::to_string(seed) + " is not an integer in 0..2^53-1";
-    const uint64_t cells = static_cast<uint64_t>(width) * static_cast<uint64_t>(height) * static_cast<uint64_t>(levels);
-    // Two generation buffers of a byte per cell, the world, and its copy into place.
-    if (std::string error = reserveHeap((2 + 2 * kWorldBytesPerCell) * cells + 4 * kAllocationOverhead, "the world");
-        !error.empty())
-      return error;
-    set(generateWorld(*k, width, height, levels, static_cast<uint64_t>(seed)));
-    return "";
-  }
-
-  bool loaded() const { return world_ != nullptr; }
-  int width() const { return world_ ? world_->width() : 0; }
-  int height() const { return world_ ? world_->height() : 0; }
-  int levels() const { return world_ ? world_->levels() : 0; }
-
-  // The block code at (x, y, z), -1 outside the world.
-  int blockAt(int32_t x, int32_t y, int32_t z) const {
-    return world_ && world_->inside(x, y, z) ? static_cast<int>(world_->blockAt(x, y, z)) : -1;
-  }
-  bool standing(int32_t x, int32_t y, int32_t z) const { return world_ && world_->standing(x, y, z); }
-
-  val floor(int32_t z) const { return world_ ? floorBlocksToJS(*world_, z) : errorObject("the world is not loaded"); }
-  val standingFloor(int32_t z) {
-    return world_ ? floorStandingToJS(*world_, z, scratch_) : errorObject("the world is not loaded");
-  }
-
-  // Changes packed [x, y, z, code, ...]: "" or why they are refused (nothing changed then).
-  std::string setBlocks(const val& changes) {
-    if (!world_) return "the world is not loaded";
-    readFromJS(changes, input_);
-    if (std::string error = checkBlockChanges(*world_, input_); !error.empty()) return error;
-    applyBlockChanges(*world_, input_);
-    if (!input_.empty()) components_.reset();
-    return "";
-  }
-
-  // The component label of a cell (1.., 0 when no agent stands there), -1 outside the world.
-  double componentOf(int32_t x, int32_t y, int32_t z) {
-    if (!world_ || !world_->inside(x, y, z)) return -1;
-    return static_cast<double>(components().of(world_->index(x, y, z)));
-  }
-  bool isReachable(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz) {
-    return world_ && components().connected(*world_, Voxel{sx, sy, sz}, Voxel{gx, gy, gz});
-  }
-  double componentCount() { return world_ ? static_cast<double>(components().count()) : 0; }
-
-  // The world in the text format (BlockWorldFormat.h), "" when not loaded.
-  std::string text() const { return world_ ? formatBlockWorld(*world_) : ""; }
-
-  // validateWorldPath: "" when the cells (x, y, z triples) are a legal path from start to goal costing
-  // `reportedCost`, else the problem.
-  std::string validatePath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, const val& cells,
-                           double reportedCost, double tolerance) const {
-    if (!world_) return "the world is not loaded";
-    std::vector<int32_t> flat;
-    readFromJS(cells, flat);
-    if (flat.size() % 3 != 0) return "the cells must be x, y, z triples";
-    std::vector<Voxel> path(flat.size() / 3);
-    for (size_t i = 0; i < path.size(); ++i) path[i] = Voxel{flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]};
-    return validateWorldPath(*world_, Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, path, reportedCost, tolerance).problem;
-  }
-
-  const BlockWorld* world() const { return world_.get(); }
-
- private:
-  void set(BlockWorld world) {
-    world_ = std::make_unique<BlockWorld>(std::move(world));
-    components_.reset();
-  }
-  const WorldComponents& components() {
-    if (!components_) components_ = std::make_unique<WorldComponents>(*world_);
-    return *components_;
-  }
-
-  std::unique_ptr<BlockWorld> world_;
-  std::unique_ptr<WorldComponents> components_;
-  std::vector<int32_t> input_;
-  std::vector<uint8_t> scratch_;
-};
-
 // Optimal A* on the world of a BlockWorld handle as it is at the call (WorldAStar.h); its scratch is
 // kept between searches.
 class WorldAStarHandle {
@@ -229,153 +118,246 @@ class WorldAStarHandle {
   uint64_t reservedCells_ = 0;
 };
 
-// HPA* over a block world: one WorldHierarchy (with its own copy of the world) and the query object
-// that searches it on the thread that owns the handle.
-class WorldHpaHandle {
- public:
-  static val defaultOptions() { return worldOptionsToJS(WorldHierarchyOptions{}); }
+}  // namespace
 
-  // Options { clusterSide, clusterLevels, levels, entranceWidth }, the fields given over the defaults
-  // (the TypeScript layer has checked that they are integers). "" or the problem.
-  std::string build(const BlockWorldHandle& handle, const val& options) {
-    const BlockWorld* world = handle.world();
-    if (!world) return "the world is not loaded";
-    WorldHierarchyOptions o;
-    readOptions(options, o);
-    if (std::string error = o.check(); !error.empty()) return error;
-    return rebuild(*world, o);
+std::string BlockWorldHandle::parse(const val& bytes, const std::string& fileName) {
+  const auto length = bytes["length"].as<size_t>();
+  if (length > kMaxWorldFileBytes)
+    return fileName + ": the file has " + std::to_string(length) + " bytes, more than the " +
+           std::to_string(kMaxWorldFileBytes) + " a world of the largest size needs";
+  // The text, then the world (at most one block per byte of text) and its building buffer.
+  if (std::string error = reserveHeap((1 + 2 * kWorldBytesPerCell) * length + 4 * kAllocationOverhead, "the world");
+      !error.empty())
+    return error;
+  std::vector<char> text;
+  readFromJS(bytes, text);
+  ParseError error;
+  std::optional<BlockWorld> parsed = parseBlockWorld(std::string_view(text.data(), text.size()), fileName, error);
+  if (!parsed) return error.toString();
+  set(std::move(*parsed));
+  return "";
+}
+
+std::string BlockWorldHandle::generate(const std::string& kind, int32_t width, int32_t height, int32_t levels,
+                                       double seed) {
+  const std::optional<WorldKind> k = worldKindOf(kind);
+  if (!k) return "unknown kind \"" + kind + "\" (known: " + kWorldKindNames + ")";
+  if (std::string error = BlockWorld::checkSize(width, height, levels); !error.empty()) return error;
+  if (!(seed >= 0 && seed <= 9007199254740991.0) || seed != static_cast<double>(static_cast<uint64_t>(seed)))
+    return "seed " + std::to_string(seed) + " is not an integer in 0..2^53-1";
+  const uint64_t cells = static_cast<uint64_t>(width) * static_cast<uint64_t>(height) * static_cast<uint64_t>(levels);
+  // Two generation buffers of a byte per cell, the world, and its copy into place.
+  if (std::string error = reserveHeap((2 + 2 * kWorldBytesPerCell) * cells + 4 * kAllocationOverhead, "the world");
+      !error.empty())
+    return error;
+  set(generateWorld(*k, width, height, levels, static_cast<uint64_t>(seed)));
+  return "";
+}
+
+val BlockWorldHandle::floor(int32_t z) const {
+  return world_ ? floorBlocksToJS(*world_, z) : errorObject("the world is not loaded");
+}
+
+val BlockWorldHandle::standingFloor(int32_t z) {
+  return world_ ? floorStandingToJS(*world_, z, scratch_) : errorObject("the world is not loaded");
+}
+
+std::string BlockWorldHandle::setBlocks(const val& changes) {
+  if (!world_) return "the world is not loaded";
+  readFromJS(changes, input_);
+  if (std::string error = checkBlockChanges(*world_, input_); !error.empty()) return error;
+  applyBlockChanges(*world_, input_);
+  if (!input_.empty()) components_.reset();
+  return "";
+}
+
+double BlockWorldHandle::componentOf(int32_t x, int32_t y, int32_t z) {
+  if (!world_ || !world_->inside(x, y, z)) return -1;
+  return static_cast<double>(components().of(world_->index(x, y, z)));
+}
+
+bool BlockWorldHandle::isReachable(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz) {
+  return world_ && components().connected(*world_, Voxel{sx, sy, sz}, Voxel{gx, gy, gz});
+}
+
+double BlockWorldHandle::componentCount() { return world_ ? static_cast<double>(components().count()) : 0; }
+
+std::string BlockWorldHandle::text() const { return world_ ? formatBlockWorld(*world_) : ""; }
+
+std::string BlockWorldHandle::validatePath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz,
+                                           const val& cells, double reportedCost, double tolerance) const {
+  if (!world_) return "the world is not loaded";
+  std::vector<int32_t> flat;
+  readFromJS(cells, flat);
+  if (flat.size() % 3 != 0) return "the cells must be x, y, z triples";
+  std::vector<Voxel> path(flat.size() / 3);
+  for (size_t i = 0; i < path.size(); ++i) path[i] = Voxel{flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]};
+  return validateWorldPath(*world_, Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, path, reportedCost, tolerance).problem;
+}
+
+void BlockWorldHandle::set(BlockWorld world) {
+  world_ = std::make_unique<BlockWorld>(std::move(world));
+  components_.reset();
+}
+
+const WorldComponents& BlockWorldHandle::components() {
+  if (!components_) components_ = std::make_unique<WorldComponents>(*world_);
+  return *components_;
+}
+
+namespace {}  // namespace
+
+val WorldHpaHandle::defaultOptions() { return optionsToJS(WorldHierarchyOptions{}); }
+
+std::string WorldHpaHandle::build(const BlockWorldHandle& handle, const val& options) {
+  const BlockWorld* world = handle.world();
+  if (!world) return "the world is not loaded";
+  WorldHierarchyOptions o;
+  if (std::string error = optionsFromJS(options, o); !error.empty()) return error;
+  if (std::string error = o.check(); !error.empty()) return error;
+  return rebuild(*world, o);
+}
+
+val WorldHpaHandle::options() const { return hierarchy_ ? optionsToJS(hierarchy_->options()) : val::null(); }
+
+val WorldHpaHandle::stats() const {
+  if (!hierarchy_) return val::null();
+  const WorldHierarchyStats& s = hierarchy_->stats();
+  val o = val::object();
+  o.set("buildMs", s.buildMs);
+  o.set("bytes", static_cast<double>(s.bytes));
+  o.set("transitions", static_cast<double>(s.transitions));
+  o.set("components", static_cast<double>(hierarchy_->components().count()));
+  val levels = val::array();
+  for (int32_t l = 0; l < hierarchy_->levels(); ++l) {
+    val level = val::object();
+    level.set("clusters", static_cast<double>(s.clusters[l]));
+    level.set("nodes", static_cast<double>(s.nodes[l]));
+    level.set("edges", static_cast<double>(s.edges[l]));
+    levels.call<void>("push", level);
   }
+  o.set("levels", levels);
+  return o;
+}
 
-  bool built() const { return hierarchy_ != nullptr; }
-  val options() const { return hierarchy_ ? worldOptionsToJS(hierarchy_->options()) : val::null(); }
+val WorldHpaHandle::findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz) {
+  if (!hierarchy_) return errorObject("the planner is not built");
+  WorldHpaStats s;
+  engine_.worldQuery(*hierarchy_).findPath(Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, path_, &s);
+  val out = worldPathToJS(path_);
+  val stats = val::object();
+  stats.set("expandedInsertion", static_cast<double>(s.expandedInsertion));
+  stats.set("expandedAbstract", static_cast<double>(s.expandedAbstract));
+  stats.set("expandedRefinement", static_cast<double>(s.expandedRefinement));
+  stats.set("abstractPathNodes", static_cast<double>(s.abstractPathNodes));
+  out.set("stats", stats);
+  return out;
+}
 
-  // { buildMs, bytes, transitions, levels: [{ clusters, nodes, edges }] per abstraction level }.
-  val stats() const {
-    if (!hierarchy_) return val::null();
-    const WorldHierarchyStats& s = hierarchy_->stats();
-    val o = val::object();
-    o.set("buildMs", s.buildMs);
-    o.set("bytes", static_cast<double>(s.bytes));
-    o.set("transitions", static_cast<double>(s.transitions));
-    o.set("components", static_cast<double>(hierarchy_->components().count()));
-    val levels = val::array();
-    for (int32_t l = 0; l < hierarchy_->levels(); ++l) {
-      val level = val::object();
-      level.set("clusters", static_cast<double>(s.clusters[l]));
-      level.set("nodes", static_cast<double>(s.nodes[l]));
-      level.set("edges", static_cast<double>(s.edges[l]));
-      levels.call<void>("push", level);
-    }
-    o.set("levels", levels);
-    return o;
-  }
+val WorldHpaHandle::findPaths(const val& queries, bool keepCells) {
+  if (!hierarchy_) return errorObject("the planner is not built");
+  if (std::string error = readWorldQueries(queries, input_); !error.empty()) return errorObject(error);
+  engine_.findPaths(*hierarchy_, input_, keepCells, batch_);
+  val out = pathBatchToJS(batch_);
+  engine_.trim(batch_);
+  return out;
+}
 
-  // worldPathToJS plus stats { expandedInsertion, expandedAbstract, expandedRefinement, abstractPathNodes }.
-  val findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz) {
-    if (!hierarchy_) return errorObject("the planner is not built");
-    WorldHpaStats s;
-    query_->findPath(Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, path_, &s);
-    val out = worldPathToJS(path_);
-    val stats = val::object();
-    stats.set("expandedInsertion", static_cast<double>(s.expandedInsertion));
-    stats.set("expandedAbstract", static_cast<double>(s.expandedAbstract));
-    stats.set("expandedRefinement", static_cast<double>(s.expandedRefinement));
-    stats.set("abstractPathNodes", static_cast<double>(s.abstractPathNodes));
-    out.set("stats", stats);
-    return out;
-  }
+std::string WorldHpaHandle::applyBlockChanges(const val& changes) {
+  if (!hierarchy_) return "the planner is not built";
+  readFromJS(changes, input_);
+  if (std::string error = checkBlockChanges(hierarchy_->world(), input_); !error.empty()) return error;
+  changes_.clear();
+  for (size_t i = 0; i < input_.size(); i += kChangeStride)
+    changes_.push_back(BlockChange{Voxel{input_[i], input_[i + 1], input_[i + 2]}, static_cast<Block>(input_[i + 3])});
+  WorldUpdateStats stats;
+  if (std::string error = hierarchy_->applyBlockChanges(changes_, &stats); !error.empty()) return error;
+  lastUpdate_ = std::move(stats);
+  if (!changes_.empty()) ++version_;
+  return "";
+}
 
-  // Changes packed [x, y, z, code, ...] to the planner's world; the hierarchy rebuilds only the boxes
-  // they touch (WorldHierarchy::applyBlockChanges) and answers as one built from the changed world.
-  // "" or why they are refused (nothing changed then).
-  std::string applyBlockChanges(const val& changes) {
-    if (!hierarchy_) return "the planner is not built";
-    readFromJS(changes, input_);
-    if (std::string error = checkBlockChanges(hierarchy_->world(), input_); !error.empty()) return error;
-    changes_.clear();
-    for (size_t i = 0; i < input_.size(); i += kChangeStride)
-      changes_.push_back(BlockChange{Voxel{input_[i], input_[i + 1], input_[i + 2]}, static_cast<Block>(input_[i + 3])});
-    return hierarchy_->applyBlockChanges(changes_);
-  }
-
-  val floor(int32_t z) const {
-    return hierarchy_ ? floorBlocksToJS(hierarchy_->world(), z) : errorObject("the planner is not built");
-  }
-
-  double componentOf(int32_t x, int32_t y, int32_t z) const {
-    if (!hierarchy_ || !hierarchy_->world().inside(x, y, z)) return -1;
-    return static_cast<double>(hierarchy_->components().of(hierarchy_->world().index(x, y, z)));
-  }
-  bool isReachable(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz) const {
-    return hierarchy_ && hierarchy_->connected(Voxel{sx, sy, sz}, Voxel{gx, gy, gz});
-  }
-
-  // The boxes of the clusters of abstraction level `level` as an Int32Array x0, y0, z0, x1, y1, z1, ...
-  // (half-open), or { error }.
-  val clusterBoxes(int32_t level) const {
-    if (!hierarchy_) return errorObject("the planner is not built");
-    if (level < 1 || level > hierarchy_->levels())
-      return errorObject("level " + std::to_string(level) + " is outside 1.." + std::to_string(hierarchy_->levels()));
-    const WorldClusterLayout& layout = hierarchy_->layout(level);
+val WorldHpaHandle::lastUpdate() const {
+  val o = val::object();
+  val counts = val::array();
+  val levels = val::array();
+  for (int32_t l = 1; hierarchy_ && l <= hierarchy_->levels(); ++l) {
+    const std::vector<int32_t>& ids = lastUpdate_.rebuiltClusters[l - 1];
     std::vector<int32_t> boxes;
-    boxes.reserve(static_cast<size_t>(layout.count()) * 6);
-    for (int32_t c = 0; c < layout.count(); ++c) {
-      const Box b = layout.box(c);
+    boxes.reserve(ids.size() * 6);
+    for (const int32_t id : ids) {
+      const Box b = hierarchy_->layout(l).box(id);
       boxes.insert(boxes.end(), {b.x0, b.y0, b.z0, b.x1, b.y1, b.z1});
     }
-    return copyToJS(boxes.data(), boxes.size());
+    counts.call<void>("push", static_cast<double>(ids.size()));
+    val level = val::object();
+    level.set("level", l);
+    level.set("clusters", copyToJS(ids.data(), ids.size()));
+    level.set("boxes", copyToJS(boxes.data(), boxes.size()));
+    levels.call<void>("push", level);
   }
+  o.set("blocksChanged", static_cast<double>(lastUpdate_.blocksChanged));
+  o.set("cellsChanged", static_cast<double>(lastUpdate_.cellsChanged));
+  o.set("clustersRebuilt", counts);
+  o.set("rebuilt", levels);
+  o.set("componentsJoined", lastUpdate_.componentsJoined);
+  o.set("ms", lastUpdate_.microseconds / 1000.0);
+  return o;
+}
 
-  // The abstract nodes' cells as an Int32Array x, y, z, ... and the highest level of each (a Uint8Array).
-  val nodes() const {
-    if (!hierarchy_) return errorObject("the planner is not built");
-    val o = val::object();
-    o.set("cells", copyToJS(reinterpret_cast<const int32_t*>(hierarchy_->nodeVoxels()),
-                            static_cast<size_t>(hierarchy_->nodeCount()) * 3));
-    std::vector<uint8_t> levels(hierarchy_->nodeCount());
-    for (uint32_t n = 0; n < hierarchy_->nodeCount(); ++n) levels[n] = static_cast<uint8_t>(hierarchy_->nodeLevel(n));
-    o.set("levels", copyToJS(levels.data(), levels.size()));
-    return o;
-  }
+val WorldHpaHandle::floor(int32_t z) const {
+  return hierarchy_ ? floorBlocksToJS(hierarchy_->world(), z) : errorObject("the planner is not built");
+}
 
- private:
-  // The fields of WorldHierarchyOptions, by name, as the tool's flags name them (WorldCommands.cpp).
-  static val worldOptionsToJS(const WorldHierarchyOptions& o) {
-    val v = val::object();
-    v.set("clusterSide", o.clusterSide);
-    v.set("clusterLevels", o.clusterLevels);
-    v.set("levels", o.levels);
-    v.set("entranceWidth", o.entranceWidth);
-    return v;
-  }
-  static void readOptions(const val& v, WorldHierarchyOptions& o) {
-    if (!v["clusterSide"].isUndefined()) o.clusterSide = v["clusterSide"].as<int32_t>();
-    if (!v["clusterLevels"].isUndefined()) o.clusterLevels = v["clusterLevels"].as<int32_t>();
-    if (!v["levels"].isUndefined()) o.levels = v["levels"].as<int32_t>();
-    if (!v["entranceWidth"].isUndefined()) o.entranceWidth = v["entranceWidth"].as<int32_t>();
-  }
+double WorldHpaHandle::componentOf(int32_t x, int32_t y, int32_t z) const {
+  if (!hierarchy_ || !hierarchy_->world().inside(x, y, z)) return -1;
+  return static_cast<double>(hierarchy_->components().of(hierarchy_->world().index(x, y, z)));
+}
 
-  std::string rebuild(const BlockWorld& world, const WorldHierarchyOptions& options) {
-    if (std::string error =
-            reserveHeap(kHierarchyBytesPerCell * cellsOf(world) + 8 * kAllocationOverhead, "the world hierarchy");
-        !error.empty())
-      return error;
-    std::string error;
-    std::optional<WorldHierarchy> built = WorldHierarchy::build(world, options, error);
-    if (!built) return error.empty() ? "the world hierarchy could not be built" : error;
-    // The query goes first: it points into the hierarchy it replaces.
-    query_.reset();
-    hierarchy_ = std::make_unique<WorldHierarchy>(std::move(*built));
-    query_ = std::make_unique<WorldHpaQuery>(*hierarchy_);
-    return "";
-  }
+bool WorldHpaHandle::isReachable(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz) const {
+  return hierarchy_ && hierarchy_->connected(Voxel{sx, sy, sz}, Voxel{gx, gy, gz});
+}
 
-  std::unique_ptr<WorldHierarchy> hierarchy_;
-  std::unique_ptr<WorldHpaQuery> query_;
-  WorldPath path_;
-  std::vector<int32_t> input_;
-  std::vector<BlockChange> changes_;
-};
+val WorldHpaHandle::clusterBoxes(int32_t level) const {
+  if (!hierarchy_) return errorObject("the planner is not built");
+  if (level < 1 || level > hierarchy_->levels())
+    return errorObject("level " + std::to_string(level) + " is outside 1.." + std::to_string(hierarchy_->levels()));
+  const WorldClusterLayout& layout = hierarchy_->layout(level);
+  std::vector<int32_t> boxes;
+  boxes.reserve(static_cast<size_t>(layout.count()) * 6);
+  for (int32_t c = 0; c < layout.count(); ++c) {
+    const Box b = layout.box(c);
+    boxes.insert(boxes.end(), {b.x0, b.y0, b.z0, b.x1, b.y1, b.z1});
+  }
+  return copyToJS(boxes.data(), boxes.size());
+}
+
+val WorldHpaHandle::nodes() const {
+  if (!hierarchy_) return errorObject("the planner is not built");
+  val o = val::object();
+  o.set("cells", copyToJS(reinterpret_cast<const int32_t*>(hierarchy_->nodeVoxels()),
+                          static_cast<size_t>(hierarchy_->nodeCount()) * 3));
+  std::vector<uint8_t> levels(hierarchy_->nodeCount());
+  for (uint32_t n = 0; n < hierarchy_->nodeCount(); ++n) levels[n] = static_cast<uint8_t>(hierarchy_->nodeLevel(n));
+  o.set("levels", copyToJS(levels.data(), levels.size()));
+  return o;
+}
+
+std::string WorldHpaHandle::rebuild(const BlockWorld& world, const WorldHierarchyOptions& options) {
+  if (std::string error =
+          reserveHeap(kHierarchyBytesPerCell * cellsOf(world) + 8 * kAllocationOverhead, "the world hierarchy");
+      !error.empty())
+    return error;
+  std::string error;
+  std::optional<WorldHierarchy> built = WorldHierarchy::build(world, options, error);
+  if (!built) return error.empty() ? "the world hierarchy could not be built" : error;
+  hierarchy_ = std::make_unique<WorldHierarchy>(std::move(*built));
+  version_ = 0;
+  lastUpdate_ = WorldUpdateStats{};
+  return "";
+}
+
+namespace {
 
 // The block kinds as the core declares them (Blocks.h): [{ code, char, name }] in code order.
 val blockKindsToJS() {
@@ -431,9 +413,15 @@ EMSCRIPTEN_BINDINGS(hpastar_world) {
       .function("build", &WorldHpaHandle::build)
       .function("built", &WorldHpaHandle::built)
       .function("options", &WorldHpaHandle::options)
+      .function("width", &WorldHpaHandle::width)
+      .function("height", &WorldHpaHandle::height)
+      .function("levels", &WorldHpaHandle::levels)
+      .function("version", &WorldHpaHandle::version)
       .function("stats", &WorldHpaHandle::stats)
       .function("findPath", &WorldHpaHandle::findPath)
+      .function("findPaths", &WorldHpaHandle::findPaths)
       .function("applyBlockChanges", &WorldHpaHandle::applyBlockChanges)
+      .function("lastUpdate", &WorldHpaHandle::lastUpdate)
       .function("floor", &WorldHpaHandle::floor)
       .function("componentOf", &WorldHpaHandle::componentOf)
       .function("isReachable", &WorldHpaHandle::isReachable)
@@ -441,6 +429,7 @@ EMSCRIPTEN_BINDINGS(hpastar_world) {
       .function("nodes", &WorldHpaHandle::nodes);
   emscripten::function("worldBlockKinds", &blockKindsToJS);
   emscripten::function("worldLimits", &worldLimitsToJS);
+  emscripten::function("worldOptionFields", &optionFieldsToJS<WorldHierarchyOptions>);
 }
 
 }  // namespace

@@ -5,10 +5,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "cli/JsonObject.h"
 #include "cli/MapLoading.h"
+#include "cli/OptionFlags.h"
 #include "cli/Stopwatch.h"
 #include "world/BlockWorldFormat.h"
 #include "world/SeededRandom.h"
@@ -78,14 +81,17 @@ double fastestMicros(long long passes, Run&& run) {
   return best;
 }
 
-// --cluster-side, --cluster-levels, --levels, --entrance-width (kWorldHierarchyFlags).
+// The hierarchy's flags (--cluster-side, ...: WorldHierarchyOptions::fields()) over the defaults.
 WorldHierarchyOptions hierarchyOptions(const CommandLine& cmd) {
   WorldHierarchyOptions options;
-  options.clusterSide = static_cast<int32_t>(cmd.getInt("cluster-side", options.clusterSide, 2, 1024));
-  options.clusterLevels = static_cast<int32_t>(cmd.getInt("cluster-levels", options.clusterLevels, 1, 1024));
-  options.levels = static_cast<int32_t>(cmd.getInt("levels", options.levels, 1, WorldHierarchyOptions::kMaxLevels));
-  options.entranceWidth = static_cast<int32_t>(cmd.getInt("entrance-width", options.entranceWidth, 1, 1024));
+  readOptionFlags(cmd, WorldHierarchyOptions::fields(), options);
   return options;
+}
+
+// The command's own options and the hierarchy's flags.
+std::set<std::string> withHierarchyFlags(std::set<std::string> own) {
+  own.merge(optionFlags(WorldHierarchyOptions::fields()));
+  return own;
 }
 
 WorldHierarchy buildWorldHierarchy(const BlockWorld& world, const WorldHierarchyOptions& options) {
@@ -233,8 +239,7 @@ namespace hpastar::cli {
 
 int runWorldCompareCommand(int argc, char** argv) {
   CommandLine cmd(argc, argv, 2, {"per-query"});
-  cmd.rejectUnknown(
-      {"queries", "seed", "per-query", "passes", "cluster-side", "cluster-levels", "levels", "entrance-width"});
+  cmd.rejectUnknown(withHierarchyFlags({"queries", "seed", "per-query", "passes"}));
   if (cmd.positional().size() != 1) throw UsageError("world-compare needs exactly one block world FILE");
   const long long queries = cmd.getInt("queries", 1000, 1, 100000000);
   const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
@@ -334,7 +339,7 @@ namespace hpastar::cli {
 
 int runWorldDigCommand(int argc, char** argv) {
   CommandLine cmd(argc, argv, 2, {"check"});
-  cmd.rejectUnknown({"digs", "seed", "check", "cluster-side", "cluster-levels", "levels", "entrance-width"});
+  cmd.rejectUnknown(withHierarchyFlags({"digs", "seed", "check"}));
   if (cmd.positional().size() != 1) throw UsageError("world-dig needs exactly one block world FILE");
   const long long digs = cmd.getInt("digs", 1000, 1, 100000000);
   const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);

@@ -14,11 +14,6 @@ namespace {
 // The moves a transition can be: all but the diagonals on one level (see WorldHierarchy.h).
 constexpr uint32_t kCrossingMoves = ~((1u << 1) | (1u << 3) | (1u << 5) | (1u << 7));
 
-std::string outside(const char* name, int32_t value, int32_t lo, int32_t hi) {
-  return std::string(name) + " " + std::to_string(value) + " is outside " + std::to_string(lo) + ".." +
-         std::to_string(hi);
-}
-
 void sortUnique(std::vector<int32_t>& v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
@@ -41,12 +36,44 @@ void appendNeighbours(const WorldClusterLayout& layout, int32_t cluster, std::ve
 
 }  // namespace
 
-std::string WorldHierarchyOptions::check() const {
-  if (clusterSide < 2 || clusterSide > 1024) return outside("clusterSide", clusterSide, 2, 1024);
-  if (clusterLevels < 1 || clusterLevels > 1024) return outside("clusterLevels", clusterLevels, 1, 1024);
-  if (levels < 1 || levels > kMaxLevels) return outside("levels", levels, 1, kMaxLevels);
-  if (entranceWidth < 1 || entranceWidth > 1024) return outside("entranceWidth", entranceWidth, 1, 1024);
-  return "";
+std::span<const OptionField<WorldHierarchyOptions>> WorldHierarchyOptions::fields() {
+  using O = WorldHierarchyOptions;
+  using F = OptionField<O>;
+  static const F table[] = {
+      {.name = "clusterSide",
+       .label = "cluster side",
+       .cli = "cluster-side",
+       .doc = "level-1 clusters are boxes of S x S columns",
+       .kind = OptionKind::Integer,
+       .min = 2,
+       .max = 1024,
+       .integer = &O::clusterSide},
+      {.name = "clusterLevels",
+       .label = "cluster levels",
+       .cli = "cluster-levels",
+       .doc = "... and L levels; each abstraction level above doubles the box on every axis",
+       .kind = OptionKind::Integer,
+       .min = 1,
+       .max = 1024,
+       .integer = &O::clusterLevels},
+      {.name = "levels",
+       .label = "levels",
+       .cli = "levels",
+       .doc = "abstraction levels",
+       .kind = OptionKind::Integer,
+       .min = 1,
+       .max = kMaxLevels,
+       .integer = &O::levels},
+      {.name = "entranceWidth",
+       .label = "entrance width",
+       .cli = "entrance-width",
+       .doc = "crossings spanning this many positions or more get two transitions, shorter ones one",
+       .kind = OptionKind::Integer,
+       .min = 1,
+       .max = 1024,
+       .integer = &O::entranceWidth},
+  };
+  return table;
 }
 
 WorldHierarchy::WorldHierarchy(const BlockWorld& world, const WorldHierarchyOptions& options)

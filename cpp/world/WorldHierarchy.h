@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "contract/OptionSchema.h"
 #include "search/SearchSpace.h"
 #include "world/BlockWorld.h"
 #include "world/WorldClusterLayout.h"
@@ -23,8 +24,12 @@ struct WorldHierarchyOptions {
   // a shorter one a single transition (its middle), as the paper's entrances.
   int32_t entranceWidth = 6;
 
-  // "" when the options are usable, else what is wrong ("clusterSide 1 is outside 2..1024").
-  std::string check() const;
+  // Each option's name, label, flag, range and documentation, declared once (contract/OptionSchema.h):
+  // the checks below, both tools' flags and the wasm module's option objects read it.
+  static std::span<const OptionField<WorldHierarchyOptions>> fields();
+
+  // "" when the options are usable, else what is wrong ("cluster side 1 is outside 2..1024").
+  std::string check() const { return checkOptionRanges(*this, fields()); }
 };
 
 // An edge of the abstract graph: an optimal in-box distance (intra-edge) or one move across a border

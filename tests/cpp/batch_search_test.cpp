@@ -7,6 +7,7 @@
 #include <random>
 #include <thread>
 
+#include "BlockWorlds.h"
 #include "PathChecks.h"
 #include "TestMaps.h"
 #include "batch/BatchSearch.h"
@@ -14,6 +15,8 @@
 #include "hpa/VersionedHierarchy.h"
 #include "path/FootprintValidator.h"
 #include "path/PathValidator.h"
+#include "world/WorldGenerator.h"
+#include "world/WorldPathValidator.h"
 
 namespace hpastar {
 namespace {
@@ -202,6 +205,63 @@ TEST(BatchSearch, HaaStarBatchesOnTwoThreadsAnswerAsOneQueryObjectForEachAgent) 
     ASSERT_EQ(out.status[i], static_cast<uint8_t>(r.status)) << "after the edit, query " << i;
     EXPECT_EQ(out.cost[i], r.found() ? r.cost : std::numeric_limits<double>::infinity()) << "query " << i;
   }
+}
+
+TEST(BatchSearch, WorldBatchesOnTwoThreadsAnswerAsOneQueryObjectAloneBeforeAndAfterDigging) {
+  BlockWorld world = generateWorld(WorldKind::Caves, 48, 40, 8, 3);
+  WorldHierarchyOptions o;
+  o.clusterSide = 8;
+  o.clusterLevels = 4;
+  WorldHierarchy h = test::buildHierarchy(world, o);
+  std::vector<Voxel> standing;
+  for (int32_t i = 0; i < world.cellCount(); ++i)
+    if (world.standing(world.voxelOf(i))) standing.push_back(world.voxelOf(i));
+  ASSERT_GT(standing.size(), 100u);
+  std::mt19937 rng(16);
+  std::vector<int32_t> queries;
+  for (int i = 0; i < 150; ++i) {
+    // Mostly standing cells; every tenth query starts in a cell that may not be one (an invalid answer).
+    const Voxel s = i % 10 == 0 ? Voxel{static_cast<int32_t>(rng() % 48), static_cast<int32_t>(rng() % 40), 7}
+                                : standing[rng() % standing.size()];
+    const Voxel g = standing[rng() % standing.size()];
+    queries.insert(queries.end(), {s.x, s.y, s.z, g.x, g.y, g.z});
+  }
+  BatchSearch engine(2);
+  WorldPathBatchResults out;
+  WorldPath r;
+  auto expectAsAlone = [&](const WorldHierarchy& hierarchy, const std::string& when) {
+    engine.findPaths(hierarchy, queries, true, out);
+    ASSERT_EQ(out.count(), queries.size() / kWorldQueryStride);
+    WorldHpaQuery alone(hierarchy);
+    size_t found = 0;
+    for (size_t i = 0; i < out.count(); ++i) {
+      const int32_t* q = queries.data() + kWorldQueryStride * i;
+      const Voxel s{q[0], q[1], q[2]}, g{q[3], q[4], q[5]};
+      alone.findPath(s, g, r);
+      const std::string what = when + ", query " + std::to_string(i);
+      ASSERT_EQ(out.status[i], static_cast<uint8_t>(r.status)) << what;
+      const auto& offsets = out.paths.offsets();
+      const std::vector<Voxel> cells(out.paths.cells().begin() + offsets[i],
+                                     out.paths.cells().begin() + offsets[i + 1]);
+      if (!r.found()) {
+        EXPECT_TRUE(cells.empty()) << what;
+        continue;
+      }
+      ++found;
+      EXPECT_EQ(out.cost[i], r.cost) << what;
+      EXPECT_EQ(out.expanded[i], r.expanded) << what;
+      EXPECT_EQ(cells, r.cells) << what;
+      const PathCheck check = validateWorldPath(hierarchy.world(), s, g, cells, out.cost[i]);
+      EXPECT_TRUE(check.valid) << what << ": " << check.problem;
+    }
+    EXPECT_GT(found, 50u) << when;
+  };
+  expectAsAlone(h, "built");
+  // Blocks changed in place: the engine's queries, made before, search the changed hierarchy.
+  std::vector<BlockChange> changes;
+  for (int32_t k = 0; k < 40; ++k) changes.push_back(BlockChange{standing[(k * 37) % standing.size()], Block::Solid});
+  ASSERT_EQ(h.applyBlockChanges(changes), "");
+  expectAsAlone(h, "after placing blocks");
 }
 
 }  // namespace

@@ -113,7 +113,7 @@ TEST(WorldHpaStar, RefusesUnusableOptionsNamingThem) {
   WorldHierarchyOptions o;
   o.clusterSide = 1;
   EXPECT_FALSE(WorldHierarchy::build(w, o, error));
-  EXPECT_EQ(error, "clusterSide 1 is outside 2..1024");
+  EXPECT_EQ(error, "cluster side 1 is outside 2..1024");
   o = {};
   o.levels = 0;
   EXPECT_FALSE(WorldHierarchy::build(w, o, error));

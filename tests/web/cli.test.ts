@@ -2,7 +2,7 @@
 // (queries, found, unsolved, invalid, suboptimality, expansions; only times differ) on the same
 // scenario files, the same per-query lines, offline builds loaded back, and the same exit statuses.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -270,5 +270,33 @@ describe('hpastar scen prints the native tool\'s summary', () => {
     expect(wrongMap.stderr).toBe(`hpastar: ${scen}:2: scenario is for map "maps/dao/arena.map", not "den520d.map"\n`);
     const help = spawnSync(process.execPath, ['--import', hooks, cli, '--help'], { encoding: 'utf8' });
     expect([help.status, help.stdout]).toEqual([0, expect.stringMatching(/^usage: hpastar <command>/)]);
+  });
+});
+
+describe('block worlds: hpastar gen3d and world-compare are the native tool\'s twins', () => {
+  test('gen3d writes the native file for the seed; world-compare prints the native summary on it, times apart', () => {
+    const ours = path.join(tmp, 'towers-wasm.world');
+    const theirs = path.join(tmp, 'towers-native.world');
+    const gen = (tool: (...a: string[]) => Run, out: string) => tool('gen3d', '--size', '32x28x6', '--kind', 'towers', '--seed', '9', '-o', out);
+    const [a, b] = [gen(wasm, ours), gen(native, theirs)];
+    expect([a.status, b.status]).toEqual([0, 0]);
+    const { generate_ms: _a, file: _fa, ...aLine } = a.lines[0]!;
+    const { generate_ms: _b, file: _fb, ...bLine } = b.lines[0]!;
+    expect(aLine).toEqual(bLine);
+    expect(readFileSync(ours, 'utf8')).toBe(readFileSync(theirs, 'utf8'));
+
+    const args = ['world-compare', theirs, '--queries', '150', '--seed', '4', '--cluster-side', '8', '--cluster-levels', '3', '--per-query'];
+    const [w, n] = [wasm(...args), native(...args)];
+    expect([w.status, n.status, w.stderr]).toEqual([0, 0, '']);
+    // Times apart, and the hierarchy's bytes (it counts containers' sizes: 32-bit wasm against a 64-bit build).
+    const untimed = (lines: Record<string, unknown>[]) =>
+      lines.map((line) => Object.fromEntries(Object.entries(line).filter(([key]) => !/(_us|_ms|_ns|speedup|hierarchy_bytes)/.test(key))));
+    expect(untimed(w.lines)).toEqual(untimed(n.lines));
+    const summary = w.lines.at(-1)!;
+    expect([summary.queries, summary.mismatches, summary.invalid]).toEqual([150, 0, 0]);
+    expect(summary.found).toBeGreaterThan(50);
+
+    const bad = wasm('world-compare', theirs, '--levels', '9');
+    expect([bad.status, bad.stderr]).toEqual([2, 'hpastar: --levels 9 is outside 1..6\n(hpastar --help for usage)\n']);
   });
 });

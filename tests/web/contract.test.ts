@@ -8,7 +8,7 @@ import type { HpastarModule, RawOptionField } from 'hpastar:raw';
 import createHpastarModule from '../../web/lib/wasm/hpastar.mjs';
 import { GRID_LIMITS, isPassableTerrain, isTerrain, loadHpastar, PathStatusCode, TERRAIN, type Hpastar } from '../../web/lib/index';
 import { STATUS_TEXT } from '../../web/lib/batch';
-import { HAA_OPTION_KINDS, HIERARCHY_OPTION_KINDS, SHPA_OPTION_KINDS, TERRAIN_CHARACTERS, TERRAIN_COST_LIMITS, TERRAIN_KINDS, type OptionKind } from '../../web/lib/internal';
+import { HAA_OPTION_KINDS, HIERARCHY_OPTION_KINDS, SHPA_OPTION_KINDS, WORLD_OPTION_KINDS, TERRAIN_CHARACTERS, TERRAIN_COST_LIMITS, TERRAIN_KINDS, type OptionKind } from '../../web/lib/internal';
 
 let raw: HpastarModule;
 let hp: Hpastar;
@@ -17,10 +17,10 @@ beforeAll(async () => {
   hp = await loadHpastar();
 });
 
-/** The members of an exported interface of web/lib/types.ts, each with its type as written there. */
-function interfaceMembers(name: string): Map<string, string> {
-  const file = new URL('../../web/lib/types.ts', import.meta.url);
-  const source = ts.createSourceFile('types.ts', readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+/** The members of an exported interface of web/lib/`module` (types.ts), each with its type as written there. */
+function interfaceMembers(name: string, module = 'types.ts'): Map<string, string> {
+  const file = new URL(`../../web/lib/${module}`, import.meta.url);
+  const source = ts.createSourceFile(module, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const members = new Map<string, string>();
   source.forEachChild((node) => {
     if (!ts.isInterfaceDeclaration(node) || node.name.text !== name) return;
@@ -47,9 +47,10 @@ describe.each([
   { options: 'HierarchyOptions', fields: () => raw.hierarchyOptionFields(), kinds: HIERARCHY_OPTION_KINDS, defaults: () => hp.HPAStar.defaultOptions },
   { options: 'ShpaOptions', fields: () => raw.shpaOptionFields(), kinds: SHPA_OPTION_KINDS, defaults: () => hp.SHPAStar.defaultOptions },
   { options: 'HaaOptions', fields: () => raw.haaOptionFields(), kinds: HAA_OPTION_KINDS, defaults: () => hp.HAAStar.defaultOptions },
-])('$options', ({ options, fields, kinds, defaults }) => {
+  { options: 'WorldHierarchyOptions', fields: () => raw.worldOptionFields(), kinds: WORLD_OPTION_KINDS, defaults: () => hp.WorldHPAStar.defaultOptions, module: 'world.ts' },
+])('$options', ({ options, fields, kinds, defaults, module }) => {
   test('the TypeScript interface has exactly the module\'s fields, with their types', () => {
-    const declared = interfaceMembers(options);
+    const declared = interfaceMembers(options, module);
     expect([...declared.keys()]).toEqual(fields().map((f) => f.name));
     for (const f of fields()) expect(declared.get(f.name), f.name).toBe(typeOf(f));
   });

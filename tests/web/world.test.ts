@@ -274,7 +274,7 @@ describe('options and ownership', () => {
   test('options are checked by name, type and range', () => {
     using world = hp.BlockWorld.parse(worldText(TWO_FLOORS));
     expect(() => hp.WorldHPAStar.build(world, { clusterSize: 4 } as never)).toThrow('unknown option "clusterSize" (known: clusterSide, clusterLevels, levels, entranceWidth)');
-    expect(() => hp.WorldHPAStar.build(world, { clusterSide: 1 })).toThrow('WorldHPAStar.build: clusterSide 1 is outside 2..1024');
+    expect(() => hp.WorldHPAStar.build(world, { clusterSide: 1 })).toThrow('WorldHPAStar.build: cluster side 1 is outside 2..1024');
     expect(() => hp.WorldHPAStar.build(world, { levels: 2.5 })).toThrow(TypeError);
     using planner = hp.WorldHPAStar.build(world, { levels: 3 });
     expect(planner.options).toEqual({ ...hp.WorldHPAStar.defaultOptions, levels: 3 });

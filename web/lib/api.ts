@@ -46,7 +46,11 @@ export {
   type WorldLimits,
   type WorldPathResult,
   type WorldSize,
+  type WorldBlockUpdate,
+  type WorldUpdateStats,
+  WorldPathBatch,
 } from './world.ts';
+export { createWorldPool, type WorldPathPool, type WorldPoolBatchOptions, type WorldPoolOptions } from './pool/world.ts';
 export {
   Crowd,
   type AgentOptions,

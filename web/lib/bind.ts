@@ -12,7 +12,7 @@ import { outOfMemoryError } from './errors.ts';
 import { internal, moduleError, resolveWorldOptions, resolveHaaOptions, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { SHPAStar } from './shpastar.ts';
-import { BlockKinds, BlockWorld, rawWorld, WorldAStar, WorldHPAStar, type BlockKindInfo, type ResolvedWorldHierarchyOptions, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldKind, type WorldLimits } from './world.ts';
+import { BlockKinds, BlockWorld, checkGenerateOptions, rawWorld, WorldAStar, WorldHPAStar, type BlockKindInfo, type ResolvedWorldHierarchyOptions, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldKind, type WorldLimits } from './world.ts';
 import type { ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 // The raw module behind each API that bindModule made, for the package's own command-line tool
@@ -214,19 +214,8 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
       },
       generate(options: WorldGenerateOptions): BlockWorld {
         const where = 'BlockWorld.generate';
-        if (typeof options !== 'object' || options === null) throw new TypeError(`${where}: options must be { kind, size: { width, height, levels }, seed }, got ${describe(options)}`);
-        const known = ['kind', 'size', 'seed'];
-        for (const key of Object.keys(options)) {
-          if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
-        }
-        const kind = text(where, 'kind', options.kind);
-        const size = options.size as Partial<WorldGenerateOptions['size']> | undefined;
-        if (typeof size !== 'object' || size === null) throw new TypeError(`${where}: size must be { width, height, levels }, got ${describe(size)}`);
-        const width = int32(where, 'size.width', size.width);
-        const height = int32(where, 'size.height', size.height);
-        const levels = int32(where, 'size.levels', size.levels);
-        const seed = integerIn(where, 'seed', options.seed ?? 1, 0, Number.MAX_SAFE_INTEGER);
-        return makeWorld((raw) => raw.generate(kind, width, height, levels, seed), where, false, RangeError);
+        const { kind, size, seed } = checkGenerateOptions(options, where);
+        return makeWorld((raw) => raw.generate(kind, size.width, size.height, size.levels, seed), where, false, RangeError);
       },
       blockKinds: blockKinds.list,
       limits: worldLimits,

@@ -158,7 +158,7 @@ export const HAA_OPTION_KINDS: Record<keyof HaaOptions, OptionKind> = {
   abstraction: ['high', 'low'],
 };
 
-/** @internal The options of a block world's hierarchy ({@link WorldHierarchyOptions}); checked in tests/web/world.test.ts. */
+/** @internal The options of a block world's hierarchy ({@link WorldHierarchyOptions}); checked against the module's declaration in tests/web/contract.test.ts. */
 export const WORLD_OPTION_KINDS: Record<keyof WorldHierarchyOptions, OptionKind> = {
   clusterSide: 'integer',
   clusterLevels: 'integer',

@@ -491,14 +491,35 @@ declare module 'hpastar:raw' {
       levels: { clusters: number; nodes: number; edges: number }[];
     } | null;
     findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): RawWorldPath | { error: string };
+    width(): number;
+    height(): number;
+    levels(): number;
+    /** 0 when built, +1 per applyBlockChanges given changes. */
+    version(): number;
+    /** Queries packed [sx, sy, sz, gx, gy, gz, ...] on this thread; cells as x, y, z triples. */
+    findPaths(queries: Int32Array, keepCells: boolean): RawBatch | { error: string };
     /** Changes packed [x, y, z, code, ...] to the planner's world, then the hierarchy updated: `""` or why they are refused. */
     applyBlockChanges(changes: Int32Array): string;
+    /** What the last applyBlockChanges rebuilt. */
+    lastUpdate(): RawWorldUpdateStats;
     floor(z: number): Uint8Array | { error: string };
     componentOf(x: number, y: number, z: number): number;
     isReachable(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): boolean;
     /** Boxes x0, y0, z0, x1, y1, z1 (half-open) of the clusters of a level. */
     clusterBoxes(level: number): Int32Array | { error: string };
     nodes(): { cells: Int32Array; levels: Uint8Array } | { error: string };
+  }
+
+  /** WorldHpaHandle::lastUpdate(). */
+  export interface RawWorldUpdateStats {
+    blocksChanged: number;
+    cellsChanged: number;
+    /** Per abstraction level, level 1 first. */
+    clustersRebuilt: number[];
+    /** Per abstraction level, level 1 first: the ids and boxes (x0, y0, z0, x1, y1, z1 each, half-open) of the rebuilt clusters. */
+    rebuilt: { level: number; clusters: Int32Array; boxes: Int32Array }[];
+    componentsJoined: boolean;
+    ms: number;
   }
 
   /** `ParallelSearchHandle` in ParallelSearch.cpp (pthread build only). */
@@ -509,6 +530,8 @@ declare module 'hpastar:raw' {
     findPathsShpa(planner: RawSHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
     /** HAAStar.findPaths spread over the threads, every query for one agent. */
     findPathsHaa(planner: RawHAAStar, queries: Int32Array, size: number, capability: string, keepCells: boolean): RawBatch | { error: string };
+    /** WorldHPAStar.findPaths spread over the threads (queries packed [sx, sy, sz, gx, gy, gz, ...]). */
+    findPathsWorld(planner: RawWorldHPAStar, queries: Int32Array, keepCells: boolean): RawBatch | { error: string };
     /** HPAStar.planPaths spread over the threads. */
     planPaths(planner: RawHPAStar, queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | { error: string };
     /** For the pool's tests only: search thread `thread` traps; never returns while the thread exists. */
@@ -570,6 +593,7 @@ declare module 'hpastar:raw' {
     worldLimits(): { maxSide: number; maxLevels: number; maxCells: number; maxFileBytes: number; maxAbstractionLevels: number; kinds: string[] };
     /** HAA*'s option declaration (AnnotatedHierarchyOptions). */
     haaOptionFields(): RawOptionField[];
+    worldOptionFields(): RawOptionField[];
     /** The largest agent side Annotated A* and HAA* take (kMaxAgentSize). */
     maxAgentSize(): number;
     /** validateFootprintPath (cpp/path/FootprintValidator.h): `""` or the problem. */

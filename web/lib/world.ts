@@ -23,8 +23,9 @@
  * ```
  * @module
  */
-import type { RawBlockWorld, RawWorldAStar, RawWorldHPAStar, RawWorldPath } from 'hpastar:raw';
-import { describe, int32 } from './args.ts';
+import type { RawBlockWorld, RawWorldAStar, RawWorldHPAStar, RawWorldPath, RawWorldUpdateStats } from 'hpastar:raw';
+import { describe, int32, integerIn, text } from './args.ts';
+import { QueryBatch, type PathBatchArrays } from './batch.ts';
 import { internal, moduleError, WasmObject } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { PathQueryError } from './results.ts';
@@ -142,10 +143,134 @@ export interface WorldHierarchyStats {
   readonly levels: readonly { readonly clusters: number; readonly nodes: number; readonly edges: number }[];
 }
 
+/**
+ * What {@link WorldHPAStar.applyBlockChanges} (and the pool's `applyBlockChanges`) rebuilt: the clusters
+ * per abstraction level, their ids and boxes. A path whose cells stay out of every rebuilt box of level 1
+ * is as good after the change as before.
+ */
+export interface WorldUpdateStats {
+  /** Changes that put a different block. */
+  readonly blocksChanged: number;
+  /** Cells whose moves or standing changed. */
+  readonly cellsChanged: number;
+  /** Clusters rebuilt per abstraction level, level 1 first. */
+  readonly clustersRebuilt: readonly number[];
+  /** Per abstraction level, level 1 first: the rebuilt clusters' ids and boxes (x0, y0, z0, x1, y1, z1 each, half-open). */
+  readonly rebuilt: readonly { readonly level: number; readonly clusters: Int32Array; readonly boxes: Int32Array }[];
+  /** Whether the component labels were joined again (a change that may join or split components). */
+  readonly componentsJoined: boolean;
+  /** Time taken, in milliseconds. */
+  readonly ms: number;
+}
+
+/** A world pool's block update (`WorldPathPool.applyBlockChanges`): the version it made and what it rebuilt. */
+export interface WorldBlockUpdate extends WorldUpdateStats {
+  /** The version the update made (the pool's `version` once it resolved). */
+  readonly version: number;
+}
+
+/** @internal The module's figures as the package's frozen {@link WorldUpdateStats}. */
+export function worldUpdateStatsOf(raw: RawWorldUpdateStats): WorldUpdateStats {
+  return Object.freeze({
+    blocksChanged: raw.blocksChanged,
+    cellsChanged: raw.cellsChanged,
+    clustersRebuilt: Object.freeze([...raw.clustersRebuilt]),
+    rebuilt: Object.freeze(raw.rebuilt.map((r) => Object.freeze({ level: r.level, clusters: r.clusters, boxes: r.boxes }))),
+    componentsJoined: raw.componentsJoined,
+    ms: raw.ms,
+  });
+}
+
+/** @internal What a call without changes rebuilt: nothing, on each of `levels` abstraction levels. */
+export function emptyWorldUpdateStats(levels: number): WorldUpdateStats {
+  const numbers = Array.from({ length: levels }, (_, l) => l + 1);
+  return Object.freeze({
+    blocksChanged: 0,
+    cellsChanged: 0,
+    clustersRebuilt: Object.freeze(numbers.map(() => 0)),
+    rebuilt: Object.freeze(numbers.map((level) => Object.freeze({ level, clusters: new Int32Array(0), boxes: new Int32Array(0) }))),
+    componentsJoined: false,
+    ms: 0,
+  });
+}
+
+/**
+ * The answers to a batch of searches on a block world ({@link WorldHPAStar.findPaths}, the world pool),
+ * in the order of the queries, as typed arrays: as {@link PathBatch}, with cells as x, y, z triples.
+ */
+export class WorldPathBatch extends QueryBatch implements PathBatchArrays {
+  /** One path cost per query; `Infinity` when no path was found. */
+  readonly cost: Float64Array;
+  /** Nodes expanded per query, all phases (0 when the component labels answered 'no path'). */
+  readonly expanded: Uint32Array;
+  /** `count + 1` entries: query i's cells are cells `offsets[i]` to `offsets[i + 1] - 1` (cells, not numbers). */
+  readonly offsets: Uint32Array;
+  /** Every path's cells, query after query, as x, y, z triples; empty when cells were not asked for. */
+  readonly cells: Int32Array;
+
+  /** @internal Made by `WorldHPAStar.findPaths` and the world pool. */
+  constructor(arrays: PathBatchArrays, version: number) {
+    super('WorldPathBatch', arrays.status, version);
+    this.cost = arrays.cost;
+    this.expanded = arrays.expanded;
+    this.offsets = arrays.offsets;
+    this.cells = arrays.cells;
+  }
+
+  /** Query `i`'s cells x0, y0, z0, x1, y1, z1, …: a view into {@link WorldPathBatch.cells}, empty when not found. */
+  path(i: number): Int32Array {
+    const k = this.checkedIndex('path', i);
+    return this.cells.subarray(3 * this.offsets[k]!, 3 * this.offsets[k + 1]!);
+  }
+}
+
+/**
+ * @internal Queries as the module reads them, [sx, sy, sz, gx, gy, gz, ...]: an Int32Array as it is (its
+ * length checked), or `[start, goal]` pairs of cells (each checked, TypeError naming the query).
+ */
+export function packWorldQueries(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], where: string): Int32Array {
+  if (queries instanceof Int32Array) {
+    if (queries.length % 6 !== 0) throw new TypeError(`${where}: packed queries need 6 numbers each (sx, sy, sz, gx, gy, gz); got ${queries.length} numbers`);
+    return queries;
+  }
+  if (!Array.isArray(queries)) {
+    throw new TypeError(`${where}: queries must be an Int32Array [sx, sy, sz, gx, gy, gz, ...] or an array of [start, goal] pairs, got ${describe(queries)}`);
+  }
+  const packed = new Int32Array(queries.length * 6);
+  queries.forEach((pair, i) => {
+    if (!Array.isArray(pair) || pair.length !== 2) throw new TypeError(`${where}: query ${i} must be a [start, goal] pair, got ${describe(pair)}`);
+    const start = voxel(where, `query ${i}: start`, pair[0]);
+    const goal = voxel(where, `query ${i}: goal`, pair[1]);
+    packed.set([start.x, start.y, start.z, goal.x, goal.y, goal.z], i * 6);
+  });
+  return packed;
+}
+
 /** The abstract nodes of a world hierarchy: their cells (packed x, y, z) and the highest level of each. */
 export interface WorldHierarchyNodes {
   readonly cells: Int32Array;
   readonly levels: Uint8Array;
+}
+
+/**
+ * @internal Generator options with their types checked and the default seed filled in (the kind and the
+ * size's range are checked by the core): what `BlockWorld.generate` and the world pool take.
+ */
+export function checkGenerateOptions(options: unknown, where: string): Required<WorldGenerateOptions> {
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${where}: options must be { kind, size: { width, height, levels }, seed }, got ${describe(options)}`);
+  const known = ['kind', 'size', 'seed'];
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
+  }
+  const given = options as Partial<WorldGenerateOptions>;
+  const kind = text(where, 'kind', given.kind) as WorldKind;
+  const size = given.size as Partial<WorldSize> | undefined;
+  if (typeof size !== 'object' || size === null) throw new TypeError(`${where}: size must be { width, height, levels }, got ${describe(size)}`);
+  const width = int32(where, 'size.width', size.width);
+  const height = int32(where, 'size.height', size.height);
+  const levels = int32(where, 'size.levels', size.levels);
+  const seed = integerIn(where, 'seed', given.seed ?? 1, 0, Number.MAX_SAFE_INTEGER);
+  return { kind, size: { width, height, levels }, seed };
 }
 
 /** A cell `{ x, y, z }` with 32-bit integer coordinates. */
@@ -176,12 +301,19 @@ export class BlockKinds {
     return code;
   }
 
-  /** Changes as the module reads them: [x, y, z, code, ...]. */
-  pack(where: string, changes: readonly BlockChange[]): Int32Array {
+  /**
+   * Changes as the module reads them: [x, y, z, code, ...]. With `size`, a change outside the world is
+   * refused here (RangeError), for callers that must not send the module changes it refuses (the pool's
+   * workers); the module checks again.
+   */
+  pack(where: string, changes: readonly BlockChange[], size?: WorldSize): Int32Array {
     if (!Array.isArray(changes)) throw new TypeError(`${where}: changes must be an array of { x, y, z, block }, got ${describe(changes)}`);
     const packed = new Int32Array(changes.length * 4);
     changes.forEach((change, i) => {
       const c = voxel(where, `changes[${i}]`, change);
+      if (size && !(c.x >= 0 && c.y >= 0 && c.z >= 0 && c.x < size.width && c.y < size.height && c.z < size.levels)) {
+        throw new RangeError(`${where}: changes[${i}]: block (${c.x}, ${c.y}, ${c.z}) is outside the ${size.width}x${size.height}x${size.levels} world`);
+      }
       packed.set([c.x, c.y, c.z, this.codeOf(`${where}: changes[${i}]`, change.block)], 4 * i);
     });
     return packed;
@@ -450,23 +582,42 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
   }
 
   /**
+   * Many searches at once, on this thread, with the answers as typed arrays (what the world pool's
+   * workers run). A start or goal no agent stands in does not throw: its status says so.
+   * @param queries - `[start, goal]` pairs, or an Int32Array packed as `[sx, sy, sz, gx, gy, gz, ...]`
+   * @param options - `cells: false` leaves the paths' cells out
+   * @throws TypeError - for malformed queries
+   */
+  findPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: { readonly cells?: boolean }): WorldPathBatch {
+    const where = 'WorldHPAStar.findPaths';
+    const packed = packWorldQueries(queries, where);
+    const cells = options?.cells ?? true;
+    if (typeof cells !== 'boolean') throw new TypeError(`${where}: option cells must be a boolean, got ${describe(cells)}`);
+    const raw = this.rawHandle();
+    const out = this.wasmCall(where, () => raw.findPaths(packed, cells));
+    if ('error' in out) throw moduleError(where, out.error);
+    return new WorldPathBatch(out, this.#version);
+  }
+
+  /**
    * Places or removes blocks of the planner's world (in order), then updates the hierarchy: afterwards
    * the planner answers as one built from the changed world. All or nothing: when one change is
    * refused, none is made. Only the boxes whose cells the changes alter are rebuilt (and the boxes above
    * them); unreachable goals stay answered from the component labels, kept right after each change.
+   * @returns what was rebuilt (nothing for an empty list)
    * @throws RangeError - when a cell is outside the world or a block is not a block name
    * @throws OutOfMemoryError - when the heap has no room for the new hierarchy (nothing changed then)
    */
-  applyBlockChanges(changes: readonly BlockChange[]): void {
+  applyBlockChanges(changes: readonly BlockChange[]): WorldUpdateStats {
     const where = 'WorldHPAStar.applyBlockChanges';
     const packed = this.#kinds.pack(where, changes);
     const raw = this.rawHandle();
     const error = this.wasmCall(where, () => raw.applyBlockChanges(packed));
     if (error) throw moduleError(where, error, RangeError);
-    if (packed.length) {
-      this.#version++;
-      this.#stats = null;
-    }
+    if (!packed.length) return emptyWorldUpdateStats(this.options.levels);
+    this.#version++;
+    this.#stats = null;
+    return worldUpdateStatsOf(raw.lastUpdate());
   }
 
   /** The block codes of level `z` of the planner's world, row-major, as {@link BlockWorld.floor}. */

@@ -6,20 +6,23 @@
  * ```sh
  * npx hpastar build FILE.map -o FILE.hpa [--algo hpa|dhpa] [--cluster N] [--levels L] ...
  * npx hpastar scen FILE.map.scen [--map FILE.map] --algo astar|jps|jpsplus|hpa|dhpa|shpa|aa|haa [--hierarchy FILE.hpa] ...
+ * npx hpastar gen3d --size WxHxD --kind caves|towers|hills [--seed K] -o FILE.world
+ * npx hpastar world-compare FILE.world --queries N [--seed K] [--cluster-side S] ...
  * ```
  * Exit status: 0, 1 for unreadable input, 2 for a bad command line, 3 when `scen` left a scenario
  * unsolved or found an invalid path.
  * @module
  */
-import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { RawOptionField } from 'hpastar:raw';
 import { rawModuleOf } from '../bind.ts';
 import { loadHpastar, PathQueryError, type Grid, type HaaOptions, type Hpastar, type HierarchyOptions, type PathResult, type ShpaOptions } from '../index.ts';
 import { costTableOf } from '../internal.ts';
 import { CommandLine, UsageError } from './commandLine.ts';
-import { baseName, footprintProblem, InputError, jsonLine, pathProblem, readScenarios, type JsonField } from './movingai.ts';
+import { baseName, footprintProblem, InputError, jsonLine, pathProblem, readBounded, readScenarios, type JsonField } from './movingai.ts';
 import { optionFlags, optionFlagsHelp, optionSwitches, readOptionFlags } from './optionFlags.ts';
+import { runGen3d, runWorldCompare, WORLD_USAGE } from './world.ts';
 
 /** The planners' command-line options, as the core declares them (the module's option tables). */
 interface PlannerFlags {
@@ -59,6 +62,8 @@ commands:
       wasm in tiers: the first pass is slower; default 0, as natively). Exit status 3 when a
       scenario is unsolved or a path is invalid.
 
+Block worlds (layered 3D, the format of BlockWorld.parse):
+${WORLD_USAGE}
 auto: the HPA* family with the options hpastar picks for the map (HPAStar.chooseOptions: DHPA*
 trees, landmarks, a cluster side from the map's borders, the distance table when
 --terrain-changes rarely; the default hint is often); scen prints the options used. Any option
@@ -154,40 +159,6 @@ function agentSearch(search: () => PathResult): PathResult {
     if (!(error instanceof PathQueryError)) throw error;
     const stats = { expandedInsertion: 0, expandedMain: 0, expandedRefinement: 0, abstractPathNodes: 0 };
     return { found: false, status: 'no path', cost: Infinity, cells: new Int32Array(0), stats, expanded: 0 };
-  }
-}
-
-/**
- * The whole file, read in chunks and refused as soon as it passes `limit` bytes (a device such as
- * /dev/zero never ends), with the native tool's message (cpp/io/TextFile.h).
- */
-function readBounded(path: string, limit: number, kind: string): Buffer {
-  const cannotRead = (error: unknown) =>
-    new InputError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (error) {
-    throw cannotRead(error);
-  }
-  try {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(1 << 16);
-      let n: number;
-      try {
-        n = readSync(fd, chunk, 0, chunk.length, null);
-      } catch (error) {
-        throw cannotRead(error);
-      }
-      if (n === 0) return Buffer.concat(chunks, size);
-      if (n > limit - size) throw new InputError(`${path}: larger than ${limit} bytes, the limit for a ${kind} file`);
-      chunks.push(chunk.subarray(0, n));
-      size += n;
-    }
-  } finally {
-    closeSync(fd);
   }
 }
 
@@ -476,6 +447,8 @@ async function main(args: readonly string[]): Promise<number> {
     }
     if (command === 'build') return runBuild(hp, flags, args.slice(1));
     if (command === 'scen') return runScen(hp, flags, args.slice(1));
+    if (command === 'gen3d') return runGen3d(hp, args.slice(1));
+    if (command === 'world-compare') return runWorldCompare(hp, args.slice(1));
     throw new UsageError(`unknown command "${command}"`);
   } catch (error) {
     if (error instanceof UsageError) {

@@ -5,6 +5,7 @@
  * lines can be compared as text.
  * @module
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { Grid, Hpastar, Point } from '../api.ts';
 import { rawModuleOf } from '../bind.ts';
 import { rawGrid } from '../grid.ts';
@@ -99,4 +100,38 @@ export function jsonLine(fields: readonly (readonly [string, JsonField])[]): str
     return `${JSON.stringify(key)}:${text}`;
   });
   return `{${parts.join(',')}}`;
+}
+
+/**
+ * The whole file, read in chunks and refused as soon as it passes `limit` bytes (a device such as
+ * /dev/zero never ends), with the native tool's message (cpp/io/TextFile.h).
+ */
+export function readBounded(path: string, limit: number, kind: string): Buffer {
+  const cannotRead = (error: unknown) =>
+    new InputError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    throw cannotRead(error);
+  }
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(1 << 16);
+      let n: number;
+      try {
+        n = readSync(fd, chunk, 0, chunk.length, null);
+      } catch (error) {
+        throw cannotRead(error);
+      }
+      if (n === 0) return Buffer.concat(chunks, size);
+      if (n > limit - size) throw new InputError(`${path}: larger than ${limit} bytes, the limit for a ${kind} file`);
+      chunks.push(chunk.subarray(0, n));
+      size += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
 }

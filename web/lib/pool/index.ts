@@ -37,6 +37,7 @@ import { checkFlags, checkTerrainCostRanges, describe, packEdits, packQueries, p
 import { PlanBatch } from '../planBatch.ts';
 import { cellAnswer, nearestQuestion, randomQuestion } from '../reachability.ts';
 import type { SHPAStar } from '../shpastar.ts';
+import { emptyWorldUpdateStats, WorldPathBatch, worldUpdateStatsOf, type ResolvedWorldHierarchyOptions, type WorldBlockUpdate, type WorldHierarchyStats } from '../world.ts';
 import type {
   Agent,
   BatchSearchOptions,
@@ -53,10 +54,11 @@ import type {
   TerrainEdit,
   TerrainUpdate,
 } from '../types.ts';
-import { emptyUpdateStats } from '../updates.ts';
+import { emptyUpdateStats, updateStatsOf } from '../updates.ts';
+import type { RawUpdateStats, RawWorldUpdateStats } from 'hpastar:raw';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
 import { jobSizeOf, resolvePoolOptions, type HaaPathPoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
-import type { FaultMessage, FromWorker, JobAgent, PlannedMessage, PoolAlgorithm, PoolMode, ReachedMessage, ReachQuestion, ResultMessage } from './protocol.ts';
+import type { FaultMessage, FromWorker, JobAgent, PlannedMessage, PoolAlgorithm, PoolMode, ReachedMessage, ReachQuestion, ReadyMessage, ResultMessage, WorkerPlanner } from './protocol.ts';
 import { Scheduler, type Slot } from './scheduler.ts';
 import { initWorkers, StartError, startWorker, type PlannerSpec, type StartingWorker } from './spawn.ts';
 
@@ -235,7 +237,14 @@ export async function createPathPool(options: ShpaPathPoolOptions & ({ algorithm
 export async function createPathPool(options: HaaPathPoolOptions): Promise<PathPool<'haa'>>;
 export async function createPathPool(options: PathPoolOptions): Promise<PathPool<'hpa'>>;
 export async function createPathPool(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOptions): Promise<PathPool<PoolAlgorithm>> {
-  const config = await resolvePoolOptions(options, 'createPathPool');
+  return startPool(await resolvePoolOptions(options, 'createPathPool'));
+}
+
+/**
+ * @internal Starts the workers of a checked configuration, falling back to copied mode when the pthread
+ * module cannot start and the mode was left to the pool.
+ */
+export async function startPool(config: PoolConfig): Promise<WorkerPathPool> {
   try {
     return await WorkerPathPool.start(config);
   } catch (error) {
@@ -249,16 +258,23 @@ export async function createPathPool(options: PathPoolOptions | ShpaPathPoolOpti
 // Lets injectPoolFault reach a pool's workers while keeping them private to everyone else.
 let injectFault: (pool: WorkerPathPool, index: number, fault: Omit<FaultMessage, 'type'>) => Promise<void>;
 
-/** Wires the pool together: options, started workers and the scheduler of their jobs. */
-class WorkerPathPool implements PathPool<PoolAlgorithm> {
+/**
+ * @internal Wires the pool together: options, started workers and the scheduler of their jobs. The grid
+ * pools are this class; a world pool (pool/world.ts) is a face over one, through its world methods.
+ */
+export class WorkerPathPool implements PathPool<PoolAlgorithm> {
   readonly algorithm: PoolAlgorithm;
   readonly mode: PoolMode;
   readonly modeReason: string;
   readonly workers: number;
   readonly width: number;
   readonly height: number;
-  #options!: ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions;
-  #stats!: HierarchyStats | ShpaStats | HaaStats;
+  #options!: ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions | ResolvedWorldHierarchyOptions;
+  #stats!: HierarchyStats | ShpaStats | HaaStats | WorldHierarchyStats;
+  /** A world planner's size and the module's block kinds, from the first worker's ready. */
+  #world: ReadyMessage['world'];
+  readonly #planner: WorkerPlanner;
+  readonly #where: string;
   /** Set for planners that cannot be edited (SHPA*): why updateTerrain rejects. */
   #staticMapsOnly: string | null = null;
   #statsVersion = 0;
@@ -273,7 +289,10 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   readonly #replacements = new Set<Promise<void>>();
 
   private constructor(config: PoolConfig) {
-    this.algorithm = config.algorithm;
+    // A world pool's face answers for it: this object is never seen as a PathPool<'world'>.
+    this.algorithm = config.algorithm as PoolAlgorithm;
+    this.#planner = config.algorithm;
+    this.#where = config.where;
     this.mode = config.mode;
     this.modeReason = config.reason;
     this.workers = config.workers;
@@ -298,9 +317,9 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
     } catch (error) {
       await Promise.all(pool.#jobs.slots.map((s) => s.worker.terminate().catch(() => {})));
       if (error instanceof StartError) {
-        const message = `createPathPool: ${error.message}`;
+        const message = `${config.where}: ${error.message}`;
         if (error.stage !== 'build') throw new StartError(message, error.stage);
-        throw outOfMemoryError('createPathPool', error.message) ?? new RangeError(message);
+        throw outOfMemoryError(config.where, error.message) ?? new RangeError(message);
       }
       throw error;
     }
@@ -320,8 +339,9 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
         if (replacement) slot = this.#jobs.add(starting.worker, label);
         slot!.heapBytes = message.heapBytes;
         if (replacement) return;
-        this.#options = resolvedOptionsOf<ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions>(message.options);
+        this.#options = resolvedOptionsOf<ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions | ResolvedWorldHierarchyOptions>(message.options);
         this.#stats = message.stats;
+        this.#world = message.world;
         this.#staticMapsOnly = message.staticMapsOnly ?? null;
       },
       message: (message) => this.#onMessage(slot!, message),
@@ -332,11 +352,49 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   }
 
   get options(): ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions {
-    return this.#options;
+    return this.#options as ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions;
   }
 
   get stats(): HierarchyStats | ShpaStats | HaaStats {
-    return this.#stats;
+    return this.#stats as HierarchyStats | ShpaStats | HaaStats;
+  }
+
+  /**
+   * A world pool's size, block kinds, options and figures (the figures at the newest version the workers
+   * confirmed); undefined for the grid planners.
+   */
+  get world(): (NonNullable<ReadyMessage['world']> & { options: ResolvedWorldHierarchyOptions; stats: WorldHierarchyStats }) | undefined {
+    if (!this.#world) return undefined;
+    return { ...this.#world, options: this.#options as ResolvedWorldHierarchyOptions, stats: this.#stats as WorldHierarchyStats };
+  }
+
+  /**
+   * A world pool's batch: queries packed [sx, sy, sz, gx, gy, gz, ...] (checked by the caller), every
+   * one on the newest version, as {@link PathPool.findPaths} runs a grid's.
+   */
+  findWorldPaths(packed: Int32Array, cells: boolean, signal: AbortSignal | undefined, where: string): Promise<WorldPathBatch> {
+    this.#checkOpen(where);
+    const version = this.#jobs.version;
+    const count = packed.length / 6;
+    if (count === 0) return Promise.resolve(new WorldPathBatch(joinSearches([], 0, 3), version));
+    return this.#jobs.runBatch(
+      packed,
+      signal,
+      where,
+      (job, version, queries) => ({ type: 'search', job, version, queries, smooth: false, cells, snap: false }),
+      (parts) => new WorldPathBatch(joinSearches(parts as JobPart<ResultMessage>[], count, 3), version),
+      6,
+    );
+  }
+
+  /** A world pool's block changes, packed [x, y, z, code, ...] and checked by the caller, made in every worker. */
+  async changeBlocks(packed: Int32Array, where: string): Promise<WorldBlockUpdate> {
+    this.#checkOpen(where);
+    if (packed.length === 0) {
+      return Object.freeze({ version: this.#jobs.version, ...emptyWorldUpdateStats((this.#options as ResolvedWorldHierarchyOptions).levels) });
+    }
+    const { version, rebuilt } = await this.#jobs.update({ blocks: packed });
+    return Object.freeze({ version, ...worldUpdateStatsOf(rebuilt as RawWorldUpdateStats) });
   }
 
   get version(): number {
@@ -454,7 +512,8 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
       const levels = this.algorithm === 'haa' ? 1 : (this.#options as ResolvedHierarchyOptions).levels;
       return Object.freeze({ version: this.#jobs.version, ...emptyUpdateStats(levels) });
     }
-    return this.#jobs.update({ edits: packed });
+    const { version, rebuilt } = await this.#jobs.update({ edits: packed });
+    return Object.freeze({ version, ...updateStatsOf(rebuilt as RawUpdateStats) });
   }
 
   async setTerrainCosts(costs: TerrainCosts): Promise<number> {
@@ -469,7 +528,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
 
   close(): Promise<void> {
     if (this.#closing) return this.#closing;
-    this.#jobs.stop(new Error('PathPool: the pool was closed'));
+    this.#jobs.stop(new Error(`${this.#poolName()}: the pool was closed`));
     // A replacement still starting ends itself once it sees the pool closing (#replace).
     const ending = [...this.#jobs.slots.map((s) => s.worker.terminate().catch(() => {})), ...this.#replacements];
     this.#closing = Promise.all(ending).then(() => {});
@@ -478,6 +537,11 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
 
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
+  }
+
+  /** The pool's interface, as errors name it. */
+  #poolName(): string {
+    return this.#planner === 'world' ? 'WorldPathPool' : 'PathPool';
   }
 
   #checkOpen(where: string): void {
@@ -557,7 +621,7 @@ class WorkerPathPool implements PathPool<PoolAlgorithm> {
   #fail(error: Error): void {
     if (this.#failure || this.#closing) return;
     this.#failure = error;
-    this.#jobs.stop(new Error(`PathPool: a worker failed: ${error.message}`, { cause: error }));
+    this.#jobs.stop(new Error(`${this.#poolName()}: a worker failed: ${error.message}`, { cause: error }));
     for (const slot of this.#jobs.slots) void slot.worker.terminate().catch(() => {});
   }
 }

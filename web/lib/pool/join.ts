@@ -15,29 +15,31 @@ export interface JobPart<R> {
 
 /**
  * Joins per-job runs of cells (offsets into the job's own cells) into one run for the batch: the
- * offsets of the `count` queries, rebased, and the cells, in query order.
+ * offsets of the `count` queries, rebased, and the cells (`size` numbers each: 2 on grids, 3 in block
+ * worlds), in query order.
  */
 function joinRuns(
   parts: readonly { first: number; offsets: Uint32Array; cells: Int32Array }[],
   count: number,
+  size = 2,
 ): { offsets: Uint32Array; cells: Int32Array } {
   const offsets = new Uint32Array(count + 1);
   let total = 0;
-  for (const { cells } of parts) total += cells.length / 2;
-  const cells = new Int32Array(total * 2);
+  for (const { cells } of parts) total += cells.length / size;
+  const cells = new Int32Array(total * size);
   let base = 0;
   for (const part of parts) {
     const n = part.offsets.length - 1;
     for (let i = 0; i < n; i++) offsets[part.first + i] = base + part.offsets[i]!;
-    cells.set(part.cells, base * 2);
-    base += part.cells.length / 2;
+    cells.set(part.cells, base * size);
+    base += part.cells.length / size;
   }
   offsets[count] = base;
   return { offsets, cells };
 }
 
-/** Joins the answers of a search batch's jobs (none: an empty batch), in query order. */
-export function joinSearches(unordered: JobPart<ResultMessage>[], count: number): PathBatchArrays {
+/** Joins the answers of a search batch's jobs (none: an empty batch), in query order; cells of `cellSize` numbers. */
+export function joinSearches(unordered: JobPart<ResultMessage>[], count: number, cellSize = 2): PathBatchArrays {
   const parts = unordered.sort((a, b) => a.first - b.first);
   if (parts.length === 1) return parts[0]!.result;
   const status = new Uint8Array(count);
@@ -48,7 +50,7 @@ export function joinSearches(unordered: JobPart<ResultMessage>[], count: number)
     cost.set(result.cost, first);
     expanded.set(result.expanded, first);
   }
-  const { offsets, cells } = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.offsets, cells: result.cells })), count);
+  const { offsets, cells } = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.offsets, cells: result.cells })), count, cellSize);
   if (!parts.every(({ result }) => result.searched && result.snapped)) return { status, cost, expanded, offsets, cells };
   const searched = new Int32Array(4 * count);
   const snapped = new Uint8Array(count);

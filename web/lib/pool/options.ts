@@ -12,10 +12,11 @@ import { TERRAIN_KINDS, describe, resolveHaaOptions, resolveHierarchyOptions, re
 import { SHPAStar } from '../shpastar.ts';
 import type { HaaOptions, HierarchyOptions, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainData } from '../types.ts';
 import { defaultWorkers, sharedModeBlocker } from './host.ts';
-import type { HierarchySource, PoolAlgorithm, PoolMode } from './protocol.ts';
+import type { WorldHierarchyOptions } from '../world.ts';
+import type { HierarchySource, PoolMode, WorkerPlanner } from './protocol.ts';
 
-/** Options of {@link createPathPool} common to every planner. */
-interface PoolRunOptions {
+/** Options of {@link createPathPool} (and `createWorldPool`) common to every planner. */
+export interface PoolRunOptions {
   /**
    * Search threads (shared mode) or workers (copied mode): 1 to 64. Default: the number of cores
    * minus one (for the page), at least 1 and at most 4.
@@ -95,9 +96,9 @@ export interface HaaPathPoolOptions extends PoolRunOptions {
 
 /** What the workers make their planner from. */
 export interface MapSource {
-  algorithm: PoolAlgorithm;
+  algorithm: WorkerPlanner;
   source: HierarchySource;
-  hierarchy: HierarchyOptions | ShpaOptions | HaaOptions;
+  hierarchy: HierarchyOptions | ShpaOptions | HaaOptions | WorldHierarchyOptions;
   width: number;
   height: number;
   /** The terrain version the workers start at: the planner's ({@link HPAStar.version}), 0 for a grid. */
@@ -180,6 +181,8 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOp
 
 /** The options of {@link createPathPool}, checked, with their defaults. */
 export interface PoolConfig extends MapSource {
+  /** The function that makes the pool, for its errors: `'createPathPool'`. */
+  readonly where: string;
   readonly workers: number;
   /** Queries per job, as given: {@link jobSizeOf} fills in the default of the mode that starts. */
   readonly jobSize: number | undefined;
@@ -196,12 +199,20 @@ export interface PoolConfig extends MapSource {
  * decides which error options with several faults get: keep it.
  */
 export async function resolvePoolOptions(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOptions, where: string): Promise<PoolConfig> {
+  checkKeys(options, ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'workers', 'mode', 'jobSize'], where);
+  return resolveRunOptions(options, sourceOf(options, where), where);
+}
+
+/** Refuses what is not an object, and keys not in `known`, naming them. */
+export function checkKeys(options: unknown, known: readonly string[], where: string): void {
   if (!options || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
-  const known = ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'workers', 'mode', 'jobSize'];
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
   }
-  const map = sourceOf(options, where);
+}
+
+/** The run options (workers, mode, job size) checked, with their defaults, beside the map the workers build from. */
+export async function resolveRunOptions(options: PoolRunOptions, map: MapSource, where: string): Promise<PoolConfig> {
   const workers = integerIn(where, 'workers', options.workers ?? (await defaultWorkers()), 1, 64);
   const wanted = options.mode ?? 'auto';
   if (wanted !== 'auto' && wanted !== 'shared' && wanted !== 'copied') {
@@ -212,7 +223,7 @@ export async function resolvePoolOptions(options: PathPoolOptions | ShpaPathPool
   if (wanted === 'shared' && blocker) throw new Error(`${where}: shared mode is not available: ${blocker}`);
   const mode: PoolMode = wanted === 'copied' || blocker ? 'copied' : 'shared';
   const reason = wanted !== 'auto' ? 'asked for' : (blocker ?? 'SharedArrayBuffer is available');
-  return { ...map, workers, jobSize: options.jobSize, mode, reason, fallback: wanted === 'auto' && mode === 'shared' };
+  return { ...map, where, workers, jobSize: options.jobSize, mode, reason, fallback: wanted === 'auto' && mode === 'shared' };
 }
 
 /** Queries per job: as given, or 128 per thread (a shared-mode job is split over the threads). */

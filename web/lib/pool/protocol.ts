@@ -18,15 +18,16 @@
  *
  * @module
  */
-import type { RawFlowFieldAnswer, RawOptions, RawUpdateStats } from 'hpastar:raw';
+import type { RawFlowFieldAnswer, RawOptions, RawUpdateStats, RawWorldUpdateStats } from 'hpastar:raw';
 import type { PathBatchArrays } from '../batch.ts';
 import type { FlowQuestion } from '../flowField.ts';
 import type { PlanBatchArrays } from '../planBatch.ts';
 import type { NearestQuestion, RandomQuestion } from '../reachability.ts';
 import type { HaaOptions, HaaStats, HierarchyOptions, HierarchyStats, ShpaOptions, ShpaStats } from '../types.ts';
+import type { BlockKindInfo, WorldGenerateOptions, WorldHierarchyOptions, WorldHierarchyStats, WorldSize } from '../world.ts';
 
 /** Bumped whenever a message changes shape; a worker refuses an `init` of another version. */
-export type ProtocolVersion = 6;
+export type ProtocolVersion = 7;
 
 /** How the pool runs its searches. */
 export type PoolMode = 'shared' | 'copied';
@@ -38,6 +39,13 @@ export type PoolMode = 'shared' | 'copied';
  * its search jobs carry the agent).
  */
 export type PoolAlgorithm = 'hpa' | 'shpa' | 'haa';
+
+/**
+ * What a worker runs: a grid planner of {@link PoolAlgorithm}, or `'world'` (a block world's HPA*, for
+ * `createWorldPool`: built from the world's text or generator options; its queries are 6 numbers, its
+ * changes blocks).
+ */
+export type WorkerPlanner = PoolAlgorithm | 'world';
 
 /** An agent of a HAA* search job: its size and its capability as the module reads it (`'ground,trees'`). */
 export interface JobAgent {
@@ -66,6 +74,14 @@ export type HierarchySource =
       kind: 'hierarchy';
       /** Bytes of `HPAStar.serialize` (versioned, checksummed); HPA* only. */
       bytes: Uint8Array;
+    }
+  | {
+      kind: 'world';
+      /** The world's text (BlockWorld.parse reads it, naming the file `name` in its errors) ... */
+      text?: string;
+      name?: string;
+      /** ... or what BlockWorld.generate makes it from. */
+      generate?: WorldGenerateOptions;
     };
 
 /** Pool → worker, first message: load the module and build the planner. Answered by `ready` or a fatal `error`. */
@@ -75,13 +91,16 @@ export interface InitMessage {
   mode: PoolMode;
   /** Search threads (shared mode); 1 in copied mode. */
   threads: number;
-  /** The planner to build: HPA* (DHPA* is HPA* with `cacheTrees`), SHPA* or HAA* (these two from a source of kind 'terrain' only). */
-  planner: PoolAlgorithm;
+  /**
+   * The planner to build: HPA* (DHPA* is HPA* with `cacheTrees`), SHPA* or HAA* (these two from a source of
+   * kind 'terrain' only), or a block world's HPA* (from a source of kind 'world').
+   */
+  planner: WorkerPlanner;
   /**
    * Options as the user gave them (types checked), of the planner's kind; the worker fills in the
    * module's defaults. Ignored for a source of kind 'hierarchy', which carries its own.
    */
-  options: HierarchyOptions | ShpaOptions | HaaOptions;
+  options: HierarchyOptions | ShpaOptions | HaaOptions | WorldHierarchyOptions;
   source: HierarchySource;
   /** Send the built hierarchy's bytes back in `ready` (for the other workers). */
   serialize: boolean;
@@ -93,7 +112,7 @@ export interface SearchMessage {
   job: number;
   /** The terrain version the worker must hold (checked). */
   version: number;
-  /** [sx, sy, gx, gy, ...] (its buffer is transferred). */
+  /** [sx, sy, gx, gy, ...], or [sx, sy, sz, gx, gy, gz, ...] for a world (its buffer is transferred). */
   queries: Int32Array;
   smooth: boolean;
   cells: boolean;
@@ -143,9 +162,10 @@ export interface PlanMessage {
 
 /**
  * One terrain change of the pool: cell edits packed as `packEdits` makes them ([x, y, code, cost, ...]),
- * or new multipliers of the terrain kinds as `packTerrainCosts` makes them ([code, multiplier, ...]).
+ * new multipliers of the terrain kinds as `packTerrainCosts` makes them ([code, multiplier, ...]), or a
+ * world's block changes as `BlockKinds.pack` makes them ([x, y, z, block code, ...]).
  */
-export type TerrainChange = { readonly edits: Int32Array } | { readonly costs: readonly number[] };
+export type TerrainChange = { readonly edits: Int32Array } | { readonly costs: readonly number[] } | { readonly blocks: Int32Array };
 
 /** Pool → worker: go from version `version - 1` to `version` by making `change`. Answered by `edited`. */
 export interface EditMessage {
@@ -176,7 +196,9 @@ export interface ReadyMessage {
   type: 'ready';
   threads: number;
   options: RawOptions;
-  stats: HierarchyStats | ShpaStats | HaaStats;
+  stats: HierarchyStats | ShpaStats | HaaStats | WorldHierarchyStats;
+  /** A world planner: the world's size and the module's block kinds (for the pool to check changes with). */
+  world?: { size: WorldSize; blockKinds: BlockKindInfo[] };
   /** Set when the planner cannot be edited (SHPA*): the reason, for the pool to reject updates with. */
   staticMapsOnly?: string;
   /** Size of the worker's wasm heap, in bytes (shared mode: the one heap of all threads). */
@@ -220,9 +242,9 @@ export interface ReachedMessage {
 export interface EditedMessage {
   type: 'edited';
   version: number;
-  stats: HierarchyStats | HaaStats;
+  stats: HierarchyStats | HaaStats | WorldHierarchyStats;
   /** What the change rebuilt (the planner's `lastUpdate`): the pool answers the update with it. */
-  update: RawUpdateStats;
+  update: RawUpdateStats | RawWorldUpdateStats;
   heapBytes: number;
 }
 

@@ -10,8 +10,7 @@
  * with the same edits as the others, which is why every version's edits are kept.
  * @module
  */
-import type { TerrainUpdate, UpdateStats } from '../types.ts';
-import { updateStatsOf } from '../updates.ts';
+import type { RawUpdateStats, RawWorldUpdateStats } from 'hpastar:raw';
 import type { JobPart } from './join.ts';
 import type { EditedMessage, PlanMessage, PlannedMessage, ReachedMessage, ReachMessage, ResultMessage, SearchMessage, TerrainChange } from './protocol.ts';
 import type { WorkerHandle } from './spawn.ts';
@@ -54,11 +53,14 @@ export interface Slot {
   heapBytes: number;
 }
 
+/** What a worker answers an edit with, as the module gave it (the pool turns it into its update's figures). */
+type RawRebuilt = RawUpdateStats | RawWorldUpdateStats;
+
 interface Update {
   readonly version: number;
   /** What the first worker to reach the version rebuilt (every worker rebuilds the same clusters). */
-  rebuilt?: UpdateStats;
-  resolve(update: TerrainUpdate): void;
+  rebuilt?: RawRebuilt;
+  resolve(update: { version: number; rebuilt: RawRebuilt }): void;
   reject(error: unknown): void;
 }
 
@@ -124,8 +126,9 @@ export class Scheduler {
   }
 
   /**
-   * Cuts a batch of packed queries into jobs for the newest version, queues them, and settles with
-   * `join` of the jobs' answers (in any order), or rejects on abort, a job's error or {@link Scheduler.stop}.
+   * Cuts a batch of packed queries (`stride` numbers each: 4 on grids, 6 on block worlds) into jobs for
+   * the newest version, queues them, and settles with `join` of the jobs' answers (in any order), or
+   * rejects on abort, a job's error or {@link Scheduler.stop}.
    */
   runBatch<T>(
     packed: Int32Array,
@@ -133,8 +136,9 @@ export class Scheduler {
     where: string,
     message: BatchState['message'],
     join: (parts: BatchState['parts']) => T,
+    stride = 4,
   ): Promise<T> {
-    const count = packed.length / 4;
+    const count = packed.length / stride;
     const version = this.#version;
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => this.#settle(batch, signal!.reason);
@@ -158,7 +162,7 @@ export class Scheduler {
       const size = Math.max(1, Math.min(this.#jobSize, Math.ceil(count / (this.#slots.length * IN_FLIGHT))));
       for (let first = 0; first < count; first += size) {
         const n = Math.min(size, count - first);
-        this.#queue.push({ id: this.#nextJob++, batch, first, version, queries: packed.slice(4 * first, 4 * (first + n)) });
+        this.#queue.push({ id: this.#nextJob++, batch, first, version, queries: packed.slice(stride * first, stride * (first + n)) });
         batch.remaining++;
       }
       this.#batches.add(batch);
@@ -169,12 +173,13 @@ export class Scheduler {
   /**
    * Makes the next terrain version from a change (edits: not empty); batches started from now on run
    * on it.
-   * @returns a promise of the new version and what it rebuilt, resolved once every worker has confirmed it
+   * @returns a promise of the new version and what it rebuilt (as the first worker's module answered),
+   *   resolved once every worker has confirmed it
    */
-  update(change: TerrainChange): Promise<TerrainUpdate> {
+  update(change: TerrainChange): Promise<{ version: number; rebuilt: RawRebuilt }> {
     const version = ++this.#version;
     this.#edits.set(version, change);
-    return new Promise<TerrainUpdate>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       this.#updates.push({ version, resolve, reject });
       this.#pump();
     });
@@ -205,7 +210,7 @@ export class Scheduler {
     slot.acked = message.version;
     slot.heapBytes = message.heapBytes;
     const update = this.#updates.find((u) => u.version === message.version);
-    if (update) update.rebuilt ??= updateStatsOf(message.update);
+    if (update) update.rebuilt ??= message.update;
     this.#resolveUpdates();
     this.#pump();
   }
@@ -216,7 +221,7 @@ export class Scheduler {
     const everywhere = Math.min(...this.#slots.map((s) => s.acked));
     this.#updates = this.#updates.filter((u) => {
       if (u.version > everywhere) return true;
-      u.resolve(Object.freeze({ version: u.version, ...u.rebuilt! }));
+      u.resolve({ version: u.version, rebuilt: u.rebuilt! });
       return false;
     });
   }

@@ -5,9 +5,10 @@
  * @module
  */
 import type { HaaOptions, HierarchyOptions, ShpaOptions } from '../types.ts';
+import type { WorldHierarchyOptions } from '../world.ts';
 import { isNode } from './host.ts';
 import { lifelockPrefix, lifelocksAvailable, watchLifelock } from './lifelock.ts';
-import type { ErrorMessage, FromWorker, HierarchySource, InitMessage, PoolAlgorithm, PoolMode, ReadyMessage, ThreadMessage, ToWorker } from './protocol.ts';
+import type { ErrorMessage, FromWorker, HierarchySource, InitMessage, PoolMode, ReadyMessage, ThreadMessage, ToWorker, WorkerPlanner } from './protocol.ts';
 
 /** A worker as the pool sees it, in browsers and Node alike. */
 export interface WorkerHandle {
@@ -153,36 +154,38 @@ export interface PlannerSpec {
   readonly mode: PoolMode;
   /** Search threads of the one worker (shared mode); 1 in copied mode. */
   readonly threads: number;
-  readonly planner: PoolAlgorithm;
-  readonly options: HierarchyOptions | ShpaOptions | HaaOptions;
+  readonly planner: WorkerPlanner;
+  readonly options: HierarchyOptions | ShpaOptions | HaaOptions | WorldHierarchyOptions;
   readonly source: HierarchySource;
 }
 
 /**
  * Has every worker make its planner, and resolves once each is ready. Built once: from terrain, the
  * first worker builds and serializes the hierarchy, and the others load the bytes (they load the
- * module meanwhile); bytes of a planner go to every worker. SHPA* and HAA* have no bytes: every worker builds
- * it from the terrain (in copied mode, after the first one has succeeded).
+ * module meanwhile); bytes of a planner go to every worker. SHPA*, HAA* and block worlds have no bytes: every
+ * worker builds it from the terrain or the world (in copied mode, after the first one has succeeded).
  * @returns what a replacement worker is to be made from: the bytes the first worker made, or the source
  * @throws (as a rejection) the first {@link StartError}
  */
 export async function initWorkers(workers: readonly StartingWorker[], spec: PlannerSpec): Promise<HierarchySource> {
   const init = (starting: StartingWorker, source: HierarchySource, serialize: boolean) => {
     const message: InitMessage = {
-      type: 'init', protocol: 6, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize,
+      type: 'init', protocol: 7, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize,
     };
-    const data = source.kind === 'terrain' ? [source.terrain, ...(source.layer ? [source.layer] : [])] : [source.bytes];
+    const data = source.kind === 'terrain' ? [source.terrain, ...(source.layer ? [source.layer] : [])] : source.kind === 'hierarchy' ? [source.bytes] : [];
     starting.worker.post(message, data.map((array) => array.buffer as ArrayBuffer));
     return starting.ready;
   };
-  // Each init transfers its buffer: every worker gets a copy.
+  // Each init transfers its buffer: every worker gets a copy (a world's text is copied by postMessage).
   const copy = (source: HierarchySource): HierarchySource =>
     source.kind === 'terrain'
       ? { ...source, terrain: source.terrain.slice(), ...(source.layer ? { layer: source.layer.slice() } : {}) }
-      : { kind: 'hierarchy', bytes: source.bytes.slice() };
+      : source.kind === 'hierarchy'
+        ? { kind: 'hierarchy', bytes: source.bytes.slice() }
+        : source;
   let source = spec.source;
   let pending = workers;
-  if (source.kind === 'terrain') {
+  if (source.kind !== 'hierarchy') {
     const serialize = workers.length > 1 && spec.planner === 'hpa';
     const first = await init(workers[0]!, copy(source), serialize);
     if (serialize) source = { kind: 'hierarchy', bytes: first.bytes! };

@@ -18,6 +18,7 @@ import type {
   RawOptionsInput,
   RawParallelSearch,
   RawSHPAStar,
+  RawWorldHPAStar,
 } from 'hpastar:raw';
 import type {
   FromWorker,
@@ -31,8 +32,9 @@ import type {
   EditMessage,
   ToWorker,
 } from './protocol.ts';
+import type { BlockKindInfo } from '../world.ts';
 
-const PROTOCOL: ProtocolVersion = 6;
+const PROTOCOL: ProtocolVersion = 7;
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -40,8 +42,15 @@ interface Port {
   post(message: FromWorker, transfer?: ArrayBuffer[]): void;
 }
 
-/** The planner of this worker: HPA* (DHPA*), SHPA* (static: never edited) or HAA* (its jobs name their agent). */
-type Planner = { kind: 'hpa'; raw: RawHPAStar; query: RawHPAStarQuery } | { kind: 'shpa'; raw: RawSHPAStar } | { kind: 'haa'; raw: RawHAAStar };
+/**
+ * The planner of this worker: HPA* (DHPA*), SHPA* (static: never edited), HAA* (its jobs name their agent)
+ * or a block world's HPA* (its queries and changes are in three dimensions).
+ */
+type Planner =
+  | { kind: 'hpa'; raw: RawHPAStar; query: RawHPAStarQuery }
+  | { kind: 'shpa'; raw: RawSHPAStar }
+  | { kind: 'haa'; raw: RawHAAStar }
+  | { kind: 'world'; raw: RawWorldHPAStar };
 
 interface State {
   module: HpastarModule;
@@ -197,6 +206,10 @@ async function init(m: InitMessage): Promise<void> {
     if (source.kind !== 'terrain') error = 'SHPA* has no serialized form: send the terrain';
     else if (!source.costs && !source.layer) error = planner.raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
     else error = buildWeighted(module, planner.raw, source, m.options);
+  } else if (m.planner === 'world') {
+    // A block world has no serialized hierarchy: each worker reads or generates the world and builds.
+    planner = { kind: 'world', raw: new module.WorldHPAStar() };
+    error = source.kind === 'world' ? buildWorld(module, planner.raw, source, m.options) : 'a block world pool needs the world (its text or generator options)';
   } else if (m.planner === 'haa') {
     // HAA* has no serialized form either: built here, from the terrain (and its costs).
     planner = { kind: 'haa', raw: new module.HAAStar() };
@@ -204,6 +217,7 @@ async function init(m: InitMessage): Promise<void> {
   } else {
     const raw = new module.HPAStar();
     if (source.kind === 'hierarchy') error = raw.load(source.bytes);
+    else if (source.kind === 'world') error = 'a block world is for a world pool (createWorldPool)';
     else if (!source.costs && !source.layer) error = raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
     else error = buildWeighted(module, raw, source, m.options);
     // The query object of this worker's own (single-threaded) batches; shared mode uses ParallelSearch.
@@ -218,17 +232,22 @@ async function init(m: InitMessage): Promise<void> {
   // The core's version: 0 when built, the saved one when loaded (the pool starts from the same number).
   state = { module, planner, parallel, version: planner.kind === 'shpa' ? 0 : planner.raw.version() };
   const bytes = m.serialize && planner.kind === 'hpa' ? planner.raw.serialize() : undefined;
+  const world =
+    planner.kind === 'world'
+      ? { size: { width: planner.raw.width(), height: planner.raw.height(), levels: planner.raw.levels() }, blockKinds: module.worldBlockKinds() as BlockKindInfo[] }
+      : undefined;
   if (bytes && 'error' in bytes) return port.post({ type: 'error', fatal: true, stage: 'build', message: bytes.error });
   port.post(
     {
       type: 'ready',
       threads: parallel ? parallel.threads() : 1,
-      options: planner.raw.options()!,
+      options: { ...planner.raw.options()! },
       stats: planner.raw.stats()!,
       heapBytes: heapBytes(module),
       ...(threadWorkers.length ? { lifelocks: threadWorkers.map((t) => t.lifelock) } : {}),
       ...(planner.kind === 'shpa' ? { staticMapsOnly: module.SHPAStar.staticMapsOnly() } : {}),
       ...(bytes ? { bytes } : {}),
+      ...(world ? { world } : {}),
     },
     bytes ? [bytes.buffer as ArrayBuffer] : [],
   );
@@ -241,6 +260,7 @@ function search(m: SearchMessage): void {
   }
   const p = s.planner;
   if (p.kind === 'haa') return searchHaa(s, p.raw, m);
+  if (p.kind === 'world') return searchWorld(s, p.raw, m);
   // Snapping reads the planner's labels on this thread, then the batch searches the moved endpoints.
   const snap = m.snap ? p.raw.snapQueries(m.queries) : null;
   if (snap && 'error' in snap) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: snap.error });
@@ -274,13 +294,25 @@ function searchHaa(s: State, raw: RawHAAStar, m: SearchMessage): void {
   );
 }
 
+/** A block world's search job: queries of 6 numbers, cells of 3. */
+function searchWorld(s: State, raw: RawWorldHPAStar, m: SearchMessage): void {
+  const out = s.parallel ? s.parallel.findPathsWorld(raw, m.queries, m.cells) : raw.findPaths(m.queries, m.cells);
+  if ('error' in out) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: out.error });
+  port.post(
+    { type: 'result', job: m.job, version: s.version, ...out, heapBytes: heapBytes(s.module) },
+    [out.status, out.cost, out.expanded, out.offsets, out.cells].map((a) => a.buffer) as ArrayBuffer[],
+  );
+}
+
 /** A reachability question, answered by the planner's handle on this worker's version (no search). */
 function reach(m: ReachMessage): void {
   const s = ready();
   if (m.version !== s.version) {
     throw new Error(`job ${m.job} asks for terrain version ${m.version}, this worker holds version ${s.version}`);
   }
-  if (s.planner.kind === 'haa') return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: 'HAA* pools answer no reachability questions' });
+  if (s.planner.kind === 'haa' || s.planner.kind === 'world') {
+    return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: `${s.planner.kind === 'haa' ? 'HAA*' : 'block world'} pools answer no reachability questions` });
+  }
   const raw = s.planner.raw;
   const q = m.question;
   if (q.kind === 'flowField') {
@@ -325,22 +357,24 @@ function edit(m: EditMessage): void {
   const s = ready();
   if (m.version !== s.version + 1) throw new Error(`edit to version ${m.version} reached a worker at version ${s.version}`);
   const p = s.planner;
-  // The pool never sends an edit to an SHPA* worker (it rejects the update first); if one came, the
-  // planner's answer is the static-maps message.
-  const change = m.change;
-  const error =
-    p.kind === 'shpa'
-      ? 'SHPA* is for static maps'
-      : 'edits' in change
-        ? p.raw.applyEdits(change.edits)
-        : p.kind === 'hpa'
-          ? p.raw.setTerrainCosts([...change.costs])
-          : 'HAA* pools take cell edits, not terrain multipliers';
+  const error = applyChange(p, m.change);
   if (error || p.kind === 'shpa') throw new Error(`terrain version ${m.version}: ${error}`);
   s.version = p.raw.version();
   if (s.version !== m.version) throw new Error(`edit to version ${m.version} made version ${s.version}`);
   port.post({ type: 'edited', version: s.version, stats: p.raw.stats()!, update: p.raw.lastUpdate(), heapBytes: heapBytes(s.module) });
   if (p.kind === 'hpa' && p.raw.heuristicsStale()) scheduleRefresh();
+}
+
+/**
+ * Makes one change of the pool: "" or the planner's problem. The pool sends each planner only the changes
+ * it takes (never one to an SHPA* worker: it rejects the update first); one that came anyway fails here.
+ */
+function applyChange(p: Planner, change: EditMessage['change']): string {
+  if (p.kind === 'shpa') return 'SHPA* is for static maps';
+  if (p.kind === 'world') return 'blocks' in change ? p.raw.applyBlockChanges(change.blocks) : 'block world pools take block changes';
+  if ('blocks' in change) return 'block changes are for block world pools';
+  if ('edits' in change) return p.raw.applyEdits(change.edits);
+  return p.kind === 'hpa' ? p.raw.setTerrainCosts([...change.costs]) : 'HAA* pools take cell edits, not terrain multipliers';
 }
 
 /** The time one slice of a landmarks and distance table refresh may take: a job waits at most that long. */
@@ -411,6 +445,20 @@ async function readBeside(file: string): Promise<Uint8Array> {
 
 function heapBytes(module: HpastarModule): number {
   return module.HEAP8.buffer.byteLength;
+}
+
+/** Builds a world planner from the world's text or generator options: "" or the problem. */
+function buildWorld(module: HpastarModule, raw: RawWorldHPAStar, source: Extract<HierarchySource, { kind: 'world' }>, options: RawOptionsInput): string {
+  const world = new module.BlockWorld();
+  try {
+    const g = source.generate;
+    const error = g
+      ? world.generate(g.kind, g.size.width, g.size.height, g.size.levels, g.seed ?? 1)
+      : world.parse(new TextEncoder().encode(source.text ?? ''), source.name ?? 'world');
+    return error || raw.build(world, options);
+  } finally {
+    world.delete();
+  }
 }
 
 /** Builds `raw` from terrain with costs: a grid made here, its costs set, then the build. */

@@ -1,0 +1,131 @@
+#pragma once
+// Block worlds and their HPA* owned by JavaScript (embind classes "BlockWorld" and "WorldHPAStar").
+// Declared here so that the pthread build's ParallelSearch (ParallelSearch.cpp) can run world batches
+// over a WorldHPAStar's hierarchy on its threads.
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "batch/BatchSearch.h"
+#include "batch/WorldPathBatch.h"
+#include "world/BlockWorld.h"
+#include "world/WorldComponents.h"
+#include "world/WorldHierarchy.h"
+
+namespace hpastar::bindings {
+
+// A block world, empty until parsed or generated. Its component labels are computed on the first
+// question that needs them and dropped by every change.
+class BlockWorldHandle {
+ public:
+  // Text as UTF-8 bytes (the module makes room before copying it in). "" or "<fileName>:<line>: <problem>".
+  std::string parse(const emscripten::val& bytes, const std::string& fileName);
+  // A generated world (WorldGenerator.h). "" or why not (an unknown kind, a size the core refuses).
+  std::string generate(const std::string& kind, int32_t width, int32_t height, int32_t levels, double seed);
+
+  bool loaded() const { return world_ != nullptr; }
+  int width() const { return world_ ? world_->width() : 0; }
+  int height() const { return world_ ? world_->height() : 0; }
+  int levels() const { return world_ ? world_->levels() : 0; }
+
+  // The block code at (x, y, z), -1 outside the world.
+  int blockAt(int32_t x, int32_t y, int32_t z) const {
+    return world_ && world_->inside(x, y, z) ? static_cast<int>(world_->blockAt(x, y, z)) : -1;
+  }
+  bool standing(int32_t x, int32_t y, int32_t z) const { return world_ && world_->standing(x, y, z); }
+
+  emscripten::val floor(int32_t z) const;
+  emscripten::val standingFloor(int32_t z);
+  // Changes packed [x, y, z, code, ...]: "" or why they are refused (nothing changed then).
+  std::string setBlocks(const emscripten::val& changes);
+
+  // The component label of a cell (1.., 0 when no agent stands there), -1 outside the world.
+  double componentOf(int32_t x, int32_t y, int32_t z);
+  bool isReachable(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz);
+  double componentCount();
+
+  // The world in the text format (BlockWorldFormat.h), "" when not loaded.
+  std::string text() const;
+  // validateWorldPath: "" when the cells (x, y, z triples) are a legal path from start to goal costing
+  // `reportedCost`, else the problem.
+  std::string validatePath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz,
+                           const emscripten::val& cells, double reportedCost, double tolerance) const;
+
+  const BlockWorld* world() const { return world_.get(); }
+
+ private:
+  void set(BlockWorld world);
+  const WorldComponents& components();
+
+  std::unique_ptr<BlockWorld> world_;
+  std::unique_ptr<WorldComponents> components_;
+  std::vector<int32_t> input_;
+  std::vector<uint8_t> scratch_;
+};
+
+// HPA* over a block world: one WorldHierarchy (with its own copy of the world) and the batch engine's
+// query object that searches it on the thread that owns the handle. Block changes edit the hierarchy
+// in place: the module runs one call at a time on the owning thread, and a ParallelSearch batch
+// returns before the next call, so no search reads it meanwhile.
+class WorldHpaHandle {
+ public:
+  static emscripten::val defaultOptions();
+
+  // Options { clusterSide, clusterLevels, levels, entranceWidth }, the fields given over the defaults
+  // (the TypeScript layer has checked that they are integers). "" or the problem.
+  std::string build(const BlockWorldHandle& handle, const emscripten::val& options);
+
+  bool built() const { return hierarchy_ != nullptr; }
+  emscripten::val options() const;
+  int width() const { return hierarchy_ ? hierarchy_->world().width() : 0; }
+  int height() const { return hierarchy_ ? hierarchy_->world().height() : 0; }
+  int levels() const { return hierarchy_ ? hierarchy_->world().levels() : 0; }
+  // 0 when built, +1 per applyBlockChanges given changes.
+  double version() const { return static_cast<double>(version_); }
+  // { buildMs, bytes, transitions, components, levels: [{ clusters, nodes, edges }] per abstraction level }.
+  emscripten::val stats() const;
+
+  // worldPathToJS plus stats { expandedInsertion, expandedAbstract, expandedRefinement, abstractPathNodes }.
+  emscripten::val findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz);
+  // Queries packed [sx, sy, sz, gx, gy, gz, ...], on this thread: pathBatchToJS (cells as x, y, z
+  // triples), or { error }.
+  emscripten::val findPaths(const emscripten::val& queries, bool keepCells);
+
+  // Changes packed [x, y, z, code, ...] to the planner's world; the hierarchy rebuilds only the boxes
+  // they touch (WorldHierarchy::applyBlockChanges) and answers as one built from the changed world.
+  // "" or why they are refused (nothing changed then).
+  std::string applyBlockChanges(const emscripten::val& changes);
+  // What the last applyBlockChanges rebuilt: { blocksChanged, cellsChanged, clustersRebuilt: [per level],
+  // rebuilt: [{ level, clusters: Int32Array, boxes: Int32Array x0, y0, z0, x1, y1, z1 per cluster }],
+  // componentsJoined, ms }.
+  emscripten::val lastUpdate() const;
+
+  emscripten::val floor(int32_t z) const;
+  double componentOf(int32_t x, int32_t y, int32_t z) const;
+  bool isReachable(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz) const;
+  // The boxes of the clusters of abstraction level `level` as an Int32Array x0, y0, z0, x1, y1, z1, ...
+  // (half-open), or { error }.
+  emscripten::val clusterBoxes(int32_t level) const;
+  // The abstract nodes' cells as an Int32Array x, y, z, ... and the highest level of each (a Uint8Array).
+  emscripten::val nodes() const;
+
+  // The hierarchy (null until built). The caller reads it only while this handle's calls do not run.
+  const WorldHierarchy* hierarchy() const { return hierarchy_.get(); }
+
+ private:
+  std::string rebuild(const BlockWorld& world, const WorldHierarchyOptions& options);
+
+  std::unique_ptr<WorldHierarchy> hierarchy_;
+  BatchSearch engine_{1};  // its query object answers findPath; its batches findPaths
+  uint64_t version_ = 0;
+  WorldPath path_;
+  WorldPathBatchResults batch_;
+  WorldUpdateStats lastUpdate_;
+  std::vector<int32_t> input_;
+  std::vector<BlockChange> changes_;
+};
+
+}  // namespace hpastar::bindings

@@ -1,0 +1,230 @@
+/**
+ * The block world commands of `hpastar`, twins of the native tool's (cpp/cli/WorldCommands.cpp): `gen3d`
+ * writes the same file for the same seed, and `world-compare` draws the same random pairs (SplitMix64,
+ * cpp/world/SeededRandom.h) and prints the same summary, times apart.
+ * @module
+ */
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { rawModuleOf } from '../bind.ts';
+import type { BlockWorld, Hpastar, Voxel, WorldHierarchyOptions, WorldPathResult } from '../index.ts';
+import { CommandLine, UsageError } from './commandLine.ts';
+import { InputError, jsonLine, readBounded, type JsonField } from './movingai.ts';
+import { optionFlags, readOptionFlags } from './optionFlags.ts';
+
+/** The world commands' lines of `hpastar --help`, as the native tool's help writes them. */
+export const WORLD_USAGE = `  gen3d --size WxHxD --kind caves|towers|hills [--seed K] -o FILE
+      Generates a block world (layered 3D, the same for the same seed as the native tool's) and
+      writes it to FILE; prints one JSON line: the size and the blocks of each kind.
+
+  world-compare FILE --queries N [--seed K] [--passes N] [--per-query] [--cluster-side S]
+       [--cluster-levels L] [--levels A] [--entrance-width W]
+      The same random pairs of standing cells as the native tool's through A* and HPA* on a block
+      world (boxes S x S x L, A abstraction levels); every HPA* path checked. Exit status 3 when
+      they disagree on a pair or a path is invalid.
+`;
+
+/** SplitMix64 as cpp/world/SeededRandom.h has it: the native tool's pairs, drawn here. */
+class SeededRandom {
+  #state: bigint;
+  constructor(seed: number) {
+    this.#state = BigInt(seed);
+  }
+  next(): bigint {
+    const mask = (1n << 64n) - 1n;
+    this.#state = (this.#state + 0x9e3779b97f4a7c15n) & mask;
+    let z = this.#state;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
+    return z ^ (z >> 31n);
+  }
+  below(n: number): number {
+    return Number(this.next() % BigInt(n));
+  }
+}
+
+/** "256x256x16" as a size; UsageError naming the value otherwise (the module checks the limits). */
+function worldSize(text: string): { width: number; height: number; levels: number } {
+  const m = /^(\d+)x(\d+)x(\d+)$/.exec(text);
+  if (!m) throw new UsageError(`--size "${text}" is not WIDTHxHEIGHTxLEVELS (three positive integers, e.g. 256x256x16)`);
+  return { width: Number(m[1]), height: Number(m[2]), levels: Number(m[3]) };
+}
+
+function standingCells(world: BlockWorld): Voxel[] {
+  const cells: Voxel[] = [];
+  for (let z = 0; z < world.levels; z++) {
+    const floor = world.standingFloor(z);
+    for (let i = 0; i < floor.length; i++) if (floor[i]) cells.push({ x: i % world.width, y: Math.floor(i / world.width), z });
+  }
+  return cells;
+}
+
+/** `hpastar gen3d`: returns the exit status. */
+export function runGen3d(hp: Hpastar, args: readonly string[]): number {
+  const cmd = new CommandLine(args, new Set());
+  cmd.rejectUnknown(new Set(['size', 'kind', 'seed', 'out']));
+  if (cmd.positional.length) throw new UsageError(`gen3d: unexpected argument "${cmd.positional[0]}" (the file is given as -o FILE)`);
+  if (!cmd.has('size')) throw new UsageError('gen3d needs --size WIDTHxHEIGHTxLEVELS');
+  const kinds = hp.BlockWorld.limits.kinds;
+  if (!cmd.has('kind')) throw new UsageError(`gen3d needs --kind (${kinds.join(', ')})`);
+  const size = worldSize(cmd.string('size', ''));
+  const kind = cmd.string('kind', '');
+  if (!(kinds as readonly string[]).includes(kind)) throw new UsageError(`unknown --kind "${kind}" (known: ${kinds.join(', ')})`);
+  const seed = cmd.int('seed', 1, 0, Number.MAX_SAFE_INTEGER);
+  const out = cmd.string('out', '');
+  if (!out) throw new UsageError('gen3d needs -o FILE');
+  const t0 = performance.now();
+  let world: BlockWorld;
+  try {
+    world = hp.BlockWorld.generate({ kind: kind as (typeof kinds)[number], size, seed });
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(`--size ${cmd.string('size', '')}: ${error.message.replace(/^BlockWorld\.generate: /, '')}`);
+    throw error;
+  }
+  using w = world;
+  const ms = performance.now() - t0;
+  try {
+    writeFileSync(out, w.toText());
+  } catch (error) {
+    throw new InputError(`${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const counts = new Map<string, number>();
+  for (let z = 0; z < w.levels; z++) for (const code of w.floor(z)) counts.set(String(code), (counts.get(String(code)) ?? 0) + 1);
+  const count = (name: string) => hp.BlockWorld.blockKinds.filter((k) => k.name === name || (name === 'stair' && k.name.startsWith('stair'))).reduce((n, k) => n + (counts.get(String(k.code)) ?? 0), 0);
+  console.log(jsonLine([
+    ['file', out], ['kind', kind], ['width', { int: size.width }], ['height', { int: size.height }], ['levels', { int: size.levels }],
+    ['seed', { int: seed }], ['standing_cells', { int: standingCells(w).length }], ['solid', { int: count('solid') }],
+    ['ladders', { int: count('ladder') }], ['stairs', { int: count('stair') }], ['generate_ms', ms],
+  ]));
+  return 0;
+}
+
+/** The fastest of `passes` runs of `run`, in microseconds, and its answer. */
+function fastest<T>(passes: number, run: () => T): { us: number; answer: T } {
+  let best = Infinity;
+  let answer!: T;
+  for (let p = 0; p < passes; p++) {
+    const t = performance.now();
+    answer = run();
+    best = Math.min(best, (performance.now() - t) * 1000);
+  }
+  return { us: best, answer };
+}
+
+/** `hpastar world-compare`: returns the exit status. */
+export function runWorldCompare(hp: Hpastar, args: readonly string[]): number {
+  const cmd = new CommandLine(args, new Set(['per-query']));
+  // The hierarchy's flags, ranges and messages from the core's declaration (WorldHierarchyOptions::fields).
+  const fields = rawModuleOf(hp).worldOptionFields();
+  cmd.rejectUnknown(new Set(['queries', 'seed', 'per-query', 'passes', ...optionFlags(fields)]));
+  if (cmd.positional.length !== 1) throw new UsageError('world-compare needs exactly one block world FILE');
+  const queries = cmd.int('queries', 1000, 1, 100_000_000);
+  const seed = cmd.int('seed', 1, 0, 2 ** 53 - 1);
+  const perQuery = cmd.has('per-query');
+  const passes = cmd.int('passes', 1, 1, 1000);
+  const options = readOptionFlags(cmd, fields) as WorldHierarchyOptions;
+  const path = cmd.positional[0]!;
+  const text = readBounded(path, hp.BlockWorld.limits.maxFileBytes, 'block world').toString('utf8');
+  let parsed: BlockWorld;
+  try {
+    parsed = hp.BlockWorld.parse(text, path);
+  } catch (error) {
+    throw new InputError((error as Error).message.replace(/^BlockWorld\.parse: /, ''));
+  }
+  using world = parsed;
+  const cells = standingCells(world);
+  if (cells.length === 0) throw new InputError(`${path}: the world has no standing cell`);
+  let built;
+  try {
+    built = hp.WorldHPAStar.build(world, options);
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) throw new UsageError(error.message.replace(/^WorldHPAStar\.build: /, ''));
+    throw error;
+  }
+  using hpa = built;
+  using astar = new hp.WorldAStar();
+
+  const random = new SeededRandom(seed);
+  const n = cells.length;
+  const found: { cost: number; astarUs: number; hpaUs: number }[] = [];
+  let noPath = 0;
+  let mismatches = 0;
+  let invalid = 0;
+  let astarUs = 0;
+  let hpaUs = 0;
+  let astarNoPathUs = 0;
+  let hpaNoPathNs = 0;
+  let excessSum = 0;
+  let excessMax = 0;
+  const lines: string[] = [];
+  for (let q = 0; q < queries; q++) {
+    const s = cells[random.below(n)]!;
+    const t = cells[random.below(n)]!;
+    const a = fastest(passes, () => astar.findPath(world, s, t));
+    const h = fastest<WorldPathResult>(passes, () => hpa.findPath(s, t));
+    astarUs += a.us;
+    hpaUs += h.us;
+    let problem = '';
+    if (a.answer.status !== h.answer.status) {
+      mismatches++;
+      problem = `A* ${a.answer.status}, HPA* ${h.answer.status}`;
+    }
+    if (h.answer.found) {
+      const check = world.validatePath(s, t, h.answer.cells, h.answer.cost);
+      if (check) {
+        invalid++;
+        problem = check;
+      }
+    }
+    if (a.answer.found && h.answer.found) {
+      found.push({ cost: a.answer.cost, astarUs: a.us, hpaUs: h.us });
+      const excess = a.answer.cost > 0 ? h.answer.cost / a.answer.cost - 1 : 0;
+      excessSum += excess;
+      excessMax = Math.max(excessMax, excess);
+    } else if (!a.answer.found) {
+      noPath++;
+      astarNoPathUs += a.us;
+      // Far below the clock's resolution: timed over many answers, as natively.
+      const repeats = 1000;
+      hpaNoPathNs += (fastest(passes, () => { for (let r = 0; r < repeats; r++) hpa.findPath(s, t); }).us * 1000) / repeats;
+    }
+    if (perQuery) {
+      const cost = (r: WorldPathResult) => (r.found ? r.cost : 0);
+      const line: [string, JsonField][] = [
+        ['query', { int: q }], ['start', `(${s.x}, ${s.y}, ${s.z})`], ['goal', `(${t.x}, ${t.y}, ${t.z})`],
+        ['astar', a.answer.status], ['hpa', h.answer.status], ['astar_cost', cost(a.answer)], ['hpa_cost', cost(h.answer)],
+        ['astar_us', a.us], ['hpa_us', h.us],
+      ];
+      if (problem) line.push(['problem', problem]);
+      lines.push(jsonLine(line));
+    }
+  }
+  // The longest tenth of the paths (by A*'s cost): what a hierarchy is meant to speed up. Sorted as
+  // natively (by cost, descending; ties keep no particular order, and only their sum is printed).
+  found.sort((x, y) => y.cost - x.cost);
+  const longest = Math.max(found.length ? 1 : 0, Math.floor(found.length / 10));
+  let longestAstar = 0;
+  let longestHpa = 0;
+  for (let i = 0; i < longest; i++) {
+    longestAstar += found[i]!.astarUs;
+    longestHpa += found[i]!.hpaUs;
+  }
+  const o = hpa.options;
+  const stats = hpa.stats;
+  lines.push(jsonLine([
+    ['world', path], ['width', { int: world.width }], ['height', { int: world.height }], ['levels', { int: world.levels }],
+    ['cluster_side', { int: o.clusterSide }], ['cluster_levels', { int: o.clusterLevels }], ['abstraction_levels', { int: o.levels }],
+    ['build_ms', stats.buildMs], ['hierarchy_bytes', { int: stats.bytes }],
+    ['nodes_level1', { int: stats.levels[0]!.nodes }], ['nodes_top', { int: stats.levels[o.levels - 1]!.nodes }],
+    ['queries', { int: queries }], ['found', { int: found.length }], ['no_path', { int: noPath }],
+    ['mismatches', { int: mismatches }], ['invalid', { int: invalid }],
+    ['suboptimality_mean', found.length ? excessSum / found.length : 0], ['suboptimality_max', excessMax],
+    ['astar_us_mean', astarUs / queries], ['hpa_us_mean', hpaUs / queries], ['speedup_mean', hpaUs > 0 ? astarUs / hpaUs : 0],
+    ['longest_paths', { int: longest }], ['longest_cost_min', longest ? found[longest - 1]!.cost : 0],
+    ['astar_us_mean_longest', longest ? longestAstar / longest : 0], ['hpa_us_mean_longest', longest ? longestHpa / longest : 0],
+    ['speedup_longest', longestHpa > 0 ? longestAstar / longestHpa : 0],
+    ['astar_us_mean_no_path', noPath ? astarNoPathUs / noPath : 0], ['hpa_ns_mean_no_path', noPath ? hpaNoPathNs / noPath : 0],
+  ]));
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return mismatches || invalid ? 3 : 0;
+}

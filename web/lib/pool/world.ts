@@ -1,0 +1,207 @@
+/**
+ * A worker pool over a block world: HPA* searches across floors run asynchronously in workers against
+ * one world hierarchy, as {@link createPathPool} runs them on a grid map, in the same two modes:
+ * `'shared'` (one hierarchy in a shared WebAssembly heap, searched by N threads) and `'copied'` (N
+ * workers, each with its own copy).
+ *
+ * @example
+ * ```ts
+ * const pool = await createWorldPool({ generate: { kind: 'towers', size: { width: 128, height: 128, levels: 8 }, seed: 7 } });
+ * const batch = await pool.findPaths([[{ x: 3, y: 4, z: 0 }, { x: 100, y: 90, z: 5 }]]);
+ * const update = await pool.applyBlockChanges([{ x: 10, y: 4, z: 0, block: 'solid' }]); // later batches see it
+ * await pool.close();
+ * ```
+ * @module
+ */
+import { describe } from '../args.ts';
+import { BlockKinds, BlockWorld, checkGenerateOptions, packWorldQueries } from '../world.ts';
+import type { BlockChange, ResolvedWorldHierarchyOptions, Voxel, WorldBlockUpdate, WorldGenerateOptions, WorldHierarchyOptions, WorldHierarchyStats, WorldPathBatch } from '../world.ts';
+import { resolveWorldOptions } from '../internal.ts';
+import { startPool, type WorkerPathPool } from './index.ts';
+import { checkKeys, resolveRunOptions, type MapSource, type PoolRunOptions } from './options.ts';
+import type { HierarchySource, PoolMode } from './protocol.ts';
+
+/**
+ * Options of {@link createWorldPool}. Give the world as `world` (its text, or a {@link BlockWorld}, whose
+ * blocks as they are now go to the workers) or as `generate` (what `BlockWorld.generate` takes: each
+ * worker generates the same world from it). The page needs no module of its own: only the workers load one.
+ */
+export interface WorldPoolOptions extends PoolRunOptions {
+  /** The world: its text (the format `BlockWorld.parse` reads), or a BlockWorld. */
+  readonly world?: string | BlockWorld;
+  /** The name the world's text errors give (`"<name>:7: ..."`); default `'world'`. */
+  readonly fileName?: string;
+  /** The world, generated in every worker. */
+  readonly generate?: WorldGenerateOptions;
+  /** How to cut the world into clusters (`WorldHPAStar.build`'s options). */
+  readonly hierarchy?: WorldHierarchyOptions;
+}
+
+/** Options of {@link WorldPathPool.findPaths}. */
+export interface WorldPoolBatchOptions {
+  /** `false` leaves the paths' cells out. Default true. */
+  readonly cells?: boolean;
+  /** Cancels the batch: its promise rejects with the signal's reason, and its remaining jobs are dropped. */
+  readonly signal?: AbortSignal;
+}
+
+/** HPA* searches on a block world, running asynchronously in workers. Made by {@link createWorldPool}. */
+export interface WorldPathPool extends AsyncDisposable {
+  /** How the pool runs: `'shared'` (one hierarchy, N threads) or `'copied'` (N workers, one copy each). */
+  readonly mode: PoolMode;
+  /** Why this mode, e.g. `'crossOriginIsolated is false: SharedArrayBuffer is not available'`. */
+  readonly modeReason: string;
+  /** Search threads (shared) or workers (copied). */
+  readonly workers: number;
+  /** Size of the world: columns, rows and levels. */
+  readonly width: number;
+  readonly height: number;
+  readonly levels: number;
+  /** The hierarchy's options, defaults filled in. */
+  readonly options: ResolvedWorldHierarchyOptions;
+  /** Figures of the hierarchy at the newest version the workers have confirmed. */
+  readonly stats: WorldHierarchyStats;
+  /** The newest version: 0 for the world the pool was made with, one more per {@link WorldPathPool.applyBlockChanges} with changes. */
+  readonly version: number;
+  /** WebAssembly memory held by the workers, in bytes, as last reported (one heap in shared mode, one per worker in copied mode). */
+  readonly heapBytes: number;
+  /** True once {@link WorldPathPool.close} was called, or a worker could not be replaced. */
+  readonly closed: boolean;
+
+  /**
+   * Runs a batch of searches in the workers, every query on the newest version when the call is made
+   * ({@link WorldPathBatch.version}). The answers equal `WorldHPAStar.findPath`'s on the same world and
+   * options. A start or goal no agent stands in (outside the world, in a solid block, in the air) does
+   * not reject: its status says which.
+   * @param queries - `[start, goal]` pairs of cells, or an Int32Array packed as `[sx, sy, sz, gx, gy, gz, ...]`
+   * @returns a promise of the answers, in query order; it rejects on cancellation (the signal's reason),
+   *   on malformed queries or options (TypeError), when the pool is closed, or when a worker fails
+   */
+  findPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: WorldPoolBatchOptions): Promise<WorldPathBatch>;
+
+  /**
+   * Places or removes blocks in every worker (each rebuilds only the clusters the changes touch): all
+   * or none. Batches started before this call finish on the old world; batches started after it see the
+   * new one.
+   * @returns a promise of the new version and what it rebuilt (the clusters per level, their ids and
+   *   boxes), resolved once every worker holds it; an empty list answers the current version and nothing rebuilt
+   * @throws TypeError (as a rejection) - for a malformed change
+   * @throws RangeError (as a rejection) - naming a change outside the world or a block that is not a block name
+   */
+  applyBlockChanges(changes: readonly BlockChange[]): Promise<WorldBlockUpdate>;
+
+  /** Stops the workers. Pending batches and updates reject; later calls reject. Resolves when the workers have ended. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a pool of workers and builds the world's hierarchy in them.
+ * @returns a promise of the pool, once every worker is ready
+ * @throws (as a rejection) TypeError for malformed options, RangeError for a world text the parser
+ *   refuses (`"world:7: ..."`), a generator option or a hierarchy option out of range (the core's
+ *   message), OutOfMemoryError when a worker's heap has no room, Error when a worker or the module cannot start
+ */
+export async function createWorldPool(options: WorldPoolOptions): Promise<WorldPathPool> {
+  const where = 'createWorldPool';
+  checkKeys(options, ['world', 'fileName', 'generate', 'hierarchy', 'workers', 'mode', 'jobSize'], where);
+  const config = await resolveRunOptions(options, worldSourceOf(options, where), where);
+  return new WorldPool(await startPool(config));
+}
+
+/** The world the workers build from, its types checked (the module checks the ranges and the text). */
+function worldSourceOf(options: WorldPoolOptions, where: string): MapSource {
+  if ((options.world === undefined) === (options.generate === undefined)) {
+    throw new TypeError(`${where}: give the world as world (its text or a BlockWorld) or as generate ({ kind, size, seed }), ${options.world === undefined ? 'not neither' : 'not both'}`);
+  }
+  // Types only: the worker's module fills in the defaults and checks the ranges.
+  resolveWorldOptions(options.hierarchy, {} as ResolvedWorldHierarchyOptions, where);
+  const hierarchy = options.hierarchy ?? {};
+  let source: HierarchySource;
+  if (options.generate !== undefined) {
+    source = { kind: 'world', generate: checkGenerateOptions(options.generate, `${where}: generate`) };
+  } else {
+    const world = options.world;
+    if (typeof world !== 'string' && !(world instanceof BlockWorld)) {
+      throw new TypeError(`${where}: world must be the text of a block world or a BlockWorld, got ${describe(world)}`);
+    }
+    const name = options.fileName ?? 'world';
+    if (typeof name !== 'string') throw new TypeError(`${where}: fileName must be a string, got ${describe(name)}`);
+    source = { kind: 'world', text: typeof world === 'string' ? world : world.toText(), name };
+  }
+  return { algorithm: 'world', source, hierarchy, width: 0, height: 0, version: 0 };
+}
+
+/** The world pool's face: world types in, the grid pool's machinery (workers, scheduler, versions) behind. */
+class WorldPool implements WorldPathPool {
+  readonly #pool: WorkerPathPool;
+  readonly #kinds: BlockKinds;
+  readonly width: number;
+  readonly height: number;
+  readonly levels: number;
+
+  constructor(pool: WorkerPathPool) {
+    const world = pool.world!;
+    this.#pool = pool;
+    this.#kinds = new BlockKinds(world.blockKinds);
+    this.width = world.size.width;
+    this.height = world.size.height;
+    this.levels = world.size.levels;
+  }
+
+  get mode(): PoolMode {
+    return this.#pool.mode;
+  }
+
+  get modeReason(): string {
+    return this.#pool.modeReason;
+  }
+
+  get workers(): number {
+    return this.#pool.workers;
+  }
+
+  get options(): ResolvedWorldHierarchyOptions {
+    return this.#pool.world!.options;
+  }
+
+  get stats(): WorldHierarchyStats {
+    return this.#pool.world!.stats;
+  }
+
+  get version(): number {
+    return this.#pool.version;
+  }
+
+  get heapBytes(): number {
+    return this.#pool.heapBytes;
+  }
+
+  get closed(): boolean {
+    return this.#pool.closed;
+  }
+
+  async findPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: WorldPoolBatchOptions): Promise<WorldPathBatch> {
+    const where = 'WorldPathPool.findPaths';
+    if (options !== undefined) checkKeys(options, ['cells', 'signal'], where);
+    const cells = options?.cells ?? true;
+    if (typeof cells !== 'boolean') throw new TypeError(`${where}: option cells must be a boolean, got ${describe(cells)}`);
+    const signal = options?.signal;
+    if (signal !== undefined && !(signal instanceof AbortSignal)) throw new TypeError(`${where}: signal must be an AbortSignal, got ${describe(signal)}`);
+    signal?.throwIfAborted();
+    return this.#pool.findWorldPaths(packWorldQueries(queries, where), cells, signal, where);
+  }
+
+  async applyBlockChanges(changes: readonly BlockChange[]): Promise<WorldBlockUpdate> {
+    const where = 'WorldPathPool.applyBlockChanges';
+    const packed = this.#kinds.pack(where, changes, this);
+    return this.#pool.changeBlocks(packed, where);
+  }
+
+  close(): Promise<void> {
+    return this.#pool.close();
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+}
