@@ -558,7 +558,7 @@ void WorldHierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>
     for (uint32_t n : g.clusterNodes[static_cast<size_t>(c)]) g.count[n] = 0;
   NodeSearchSpace& space = nodeSpace_;
   std::vector<uint8_t>& targets = targets_;
-  std::vector<std::vector<WorldEdge>> perNode;
+  std::vector<std::vector<WorldEdge>>& perNode = perNode_;  // reused: its lists keep their memory
   for (int32_t c : clusters) {
     // Nodes: those of the level below's clusters inside this box that are of this level or higher.
     const Box box = lay.box(c);
@@ -571,7 +571,8 @@ void WorldHierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>
           for (uint32_t n : clusterNodes(level - 1, below.clusterAt(bx, by, bz)))
             if (nodeLevel_[n] >= level) nodes.push_back(n);
     std::sort(nodes.begin(), nodes.end());
-    perNode.assign(nodes.size(), {});
+    if (perNode.size() < nodes.size()) perNode.resize(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) perNode[i].clear();
     // Inter-edges: the level-1 transitions that leave this box.
     for (size_t i = 0; i < nodes.size(); ++i)
       for (const WorldEdge& e : edges(1, nodes[i]))
