@@ -45,15 +45,6 @@ std::optional<BlockWorld> BlockWorld::fromBlocks(int32_t width, int32_t height, 
   return world;
 }
 
-bool BlockWorld::standing(int32_t x, int32_t y, int32_t z) const {
-  if (!inside(x, y, z)) return false;
-  const Block b = blockAt(x, y, z);
-  if (b == Block::Solid) return false;
-  if (b != Block::Air || z == 0) return true;  // a ladder or stair holds the agent; level 0 has the floor
-  const Block below = blockAt(x, y, z - 1);
-  return below == Block::Solid || below == Block::Ladder;
-}
-
 // The step up from (x, y, z) towards straight direction `dir` onto the standing cell one level up, with
 // the headroom above (x, y, z) free. Whether it is a climb or a stair depends on the block at (x, y, z).
 bool BlockWorld::climbUpLegal(int32_t x, int32_t y, int32_t z, int dir) const {

@@ -76,7 +76,15 @@ class BlockWorld {
   }
   Block blockAt(Voxel v) const { return blockAt(v.x, v.y, v.z); }
   // Whether an agent can stand in the cell (see above); false outside the world.
-  bool standing(int32_t x, int32_t y, int32_t z) const;
+  // Inline: the flood fills of WorldComponents ask it of every cell of a box.
+  bool standing(int32_t x, int32_t y, int32_t z) const {
+    if (!inside(x, y, z)) return false;
+    const Block b = blockAt(x, y, z);
+    if (b == Block::Solid) return false;
+    if (b != Block::Air || z == 0) return true;  // a ladder or stair holds the agent; level 0 has the floor
+    const Block below = blockAt(x, y, z - 1);
+    return below == Block::Solid || below == Block::Ladder;
+  }
   bool standing(Voxel v) const { return standing(v.x, v.y, v.z); }
 
   uint32_t moveMask(int32_t cell) const { return moves_[cell]; }

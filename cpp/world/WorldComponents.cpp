@@ -26,29 +26,40 @@ void WorldComponents::relabelBox(const BlockWorld& world, int32_t box) {
     }
   std::vector<int32_t>& firsts = regionFirst_[static_cast<size_t>(box)];
   firsts.clear();
-  std::vector<int32_t> stack;
+  // The moves that would leave the box from a cell on one of its faces: [axis][0 low, 1 high].
+  uint32_t leaves[3][2] = {};
+  for (int m = 0; m < kWorldMoveCount; ++m) {
+    const int32_t d[3] = {kWorldMoveDx[m], kWorldMoveDy[m], kWorldMoveDz[m]};
+    for (int axis = 0; axis < 3; ++axis)
+      if (d[axis] != 0) leaves[axis][d[axis] > 0 ? 1 : 0] |= 1u << m;
+  }
+  // Each cell on the stack with its coordinates, so that none is divided out of its index.
+  std::vector<FillCell>& stack = fillStack_;
   for (int32_t z = area.z0; z < area.z1; ++z)
     for (int32_t y = area.y0; y < area.y1; ++y)
-      for (int32_t x = area.x0; x < area.x1; ++x) {
-        const int32_t first = world.index(x, y, z);
+      for (int32_t x = area.x0, first = world.index(area.x0, y, z); x < area.x1; ++x, ++first) {
         if (region_[static_cast<size_t>(first)] != 0 || !world.standing(x, y, z)) continue;
         // A standing cell without any move is a region (and a component) of its own.
         firsts.push_back(first);
         const uint32_t label = static_cast<uint32_t>(firsts.size());
         region_[static_cast<size_t>(first)] = label;
-        stack.push_back(first);
+        stack.push_back(FillCell{first, x, y, z});
         while (!stack.empty()) {
-          const int32_t cell = stack.back();
+          const FillCell c = stack.back();
           stack.pop_back();
-          const Voxel v = world.voxelOf(cell);
-          for (uint32_t mask = world.moveMask(cell); mask; mask &= mask - 1) {
+          uint32_t mask = world.moveMask(c.cell);
+          if (c.x == area.x0) mask &= ~leaves[0][0];
+          if (c.x == area.x1 - 1) mask &= ~leaves[0][1];
+          if (c.y == area.y0) mask &= ~leaves[1][0];
+          if (c.y == area.y1 - 1) mask &= ~leaves[1][1];
+          if (c.z == area.z0) mask &= ~leaves[2][0];
+          if (c.z == area.z1 - 1) mask &= ~leaves[2][1];
+          for (; mask; mask &= mask - 1) {
             const int m = __builtin_ctz(mask);
-            const int32_t next = cell + moveOffset_[m];
-            if (region_[static_cast<size_t>(next)] != 0 ||
-                !area.contains(Voxel{v.x + kWorldMoveDx[m], v.y + kWorldMoveDy[m], v.z + kWorldMoveDz[m]}))
-              continue;
+            const int32_t next = c.cell + moveOffset_[m];
+            if (region_[static_cast<size_t>(next)] != 0) continue;
             region_[static_cast<size_t>(next)] = label;
-            stack.push_back(next);
+            stack.push_back(FillCell{next, c.x + kWorldMoveDx[m], c.y + kWorldMoveDy[m], c.z + kWorldMoveDz[m]});
           }
         }
       }
@@ -75,7 +86,7 @@ size_t WorldComponents::bytes() const {
   size_t firsts = 0;
   for (const auto& f : regionFirst_) firsts += f.capacity() * 4;
   return region_.capacity() * 4 + firsts + regionBase_.capacity() * 4 + regionLabel_.capacity() * 4 +
-         firstCells_.capacity() * 8 + union_.bytes();
+         firstCells_.capacity() * 8 + fillStack_.capacity() * sizeof(FillCell) + union_.bytes();
 }
 
 }  // namespace hpastar

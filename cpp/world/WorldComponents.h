@@ -69,6 +69,10 @@ class WorldComponents {
   std::vector<uint32_t> regionBase_;               // per box: its first region's global number (+1 entry)
   std::vector<uint32_t> regionLabel_;              // per global region: its component
   std::vector<uint64_t> firstCells_;               // per global region, scratch of join()
+  struct FillCell {
+    int32_t cell, x, y, z;
+  };
+  std::vector<FillCell> fillStack_;  // scratch of relabelBox
   RegionUnion union_;
   uint32_t count_ = 0;
   int32_t moveOffset_[kWorldMoveCount] = {};

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <tuple>
 
 #include "search/BestFirstSearch.h"
@@ -33,6 +34,33 @@ void appendNeighbours(const WorldClusterLayout& layout, int32_t cluster, std::ve
         out.push_back(layout.clusterAt(x, y, z));
       }
 }
+
+// A SearchGraph plus one node, source(), with a move of cost 0 to each of `starts`: a Dijkstra from it
+// gives every node its distance from the nearest start.
+template <typename Graph>
+class FromSeveralStarts {
+ public:
+  FromSeveralStarts(const Graph& graph, std::span<const uint32_t> starts)
+      : graph_(graph), starts_(starts), source_(graph.nodeCount()) {}
+
+  uint32_t source() const { return source_; }
+  uint32_t nodeCount() const { return source_ + 1; }
+  double heuristic(uint32_t) const { return 0; }
+  uint32_t predecessor(uint32_t id, uint8_t move) const { return graph_.predecessor(id, move); }
+
+  template <typename Visit>
+  void forEachMove(uint32_t id, Visit&& visit) const {
+    if (id != source_) return graph_.forEachMove(id, visit);
+    for (uint32_t s : starts_) visit(s, 0.0, kNoMove, [] { return 0.0; });
+  }
+
+ private:
+  const Graph& graph_;
+  std::span<const uint32_t> starts_;
+  uint32_t source_;
+};
+
+constexpr double kUnreached = std::numeric_limits<double>::infinity();
 
 }  // namespace
 
@@ -130,9 +158,12 @@ std::string WorldHierarchy::applyBlockChanges(std::span<const BlockChange> chang
     bool standing;
   };
   std::vector<CellState> before;
+  applied_.clear();
+  changedCells_.clear();
   for (const BlockChange& c : changes) {
     if (world_.blockAt(c.at) == c.block) continue;
     ++s.blocksChanged;
+    applied_.push_back(AppliedChange{c.at, world_.blockAt(c.at), c.block});
     const Box reach = world_.cellsReading(c.at);
     before.clear();
     for (int32_t z = reach.z0; z < reach.z1; ++z)
@@ -148,9 +179,11 @@ std::string WorldHierarchy::applyBlockChanges(std::span<const BlockChange> chang
               before[i].standing != world_.standing(x, y, z)) {
             ++s.cellsChanged;
             relabel.push_back(boxes.clusterOf(Voxel{x, y, z}));
+            changedCells_.push_back(world_.index(x, y, z));
           }
   }
   sortUnique(relabel);
+  sortUnique(changedCells_);
   if (!relabel.empty()) rebuild(relabel, false, &s);
   s.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   return "";
@@ -162,6 +195,20 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
   // can have changed.
   std::vector<uint32_t> oldRegions;
   std::vector<std::vector<int32_t>> oldFirsts;
+  if (!everything) {
+    // The distances from the changed cells to the relabelled boxes' nodes in the world as it was (the
+    // blocks put back for the while): which old intra-edges can be kept (rebuildLevel1Edges).
+    for (auto it = applied_.rbegin(); it != applied_.rend(); ++it)
+      world_.setBlock(it->at.x, it->at.y, it->at.z, it->before);
+    oldDistance_.resize(nodeCount());
+    for (int32_t c : relabel) {
+      const std::span<const uint32_t> nodes = clusterNodes(1, c);
+      newDistance_.resize(nodes.size());
+      distancesFromChanges(c, nodes, newDistance_.data());
+      for (size_t k = 0; k < nodes.size(); ++k) oldDistance_[nodes[k]] = newDistance_[k];
+    }
+    for (const AppliedChange& a : applied_) world_.setBlock(a.at.x, a.at.y, a.at.z, a.after);
+  }
   for (int32_t c : relabel) {
     for (const Transition& t : transitions_[static_cast<size_t>(c)])
       oldRegions.push_back(components_.regionOf(boxes.clusterOf(world_.voxelOf(t.a)) == c ? t.a : t.b));
@@ -226,7 +273,7 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
     for (int32_t c : rebuilt) snapshots.push_back(snapshot(level, c));
     if (level == 1) {
       rebuildNodes(rebuilt);
-      rebuildLevel1Edges(rebuilt);
+      rebuildLevel1Edges(rebuilt, snapshots);
     } else {
       rebuildUpperLevel(level, rebuilt);
     }
@@ -399,51 +446,132 @@ void WorldHierarchy::writeEdges(int32_t level, uint32_t node, std::vector<WorldE
   g.pool.insert(g.pool.end(), edges.begin(), edges.end());
 }
 
-void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters) {
+bool WorldHierarchy::distancesFromChanges(int32_t box, std::span<const uint32_t> nodes, double* out) {
+  std::fill(out, out + nodes.size(), kUnreached);
+  const Box area = layout(1).box(box);
+  const BlockWorldGraph graph(world_, area, Voxel{area.x0, area.y0, area.z0});
+  sources_.clear();
+  for (int32_t cell : changedCells_) {
+    const Voxel v = world_.voxelOf(cell);
+    if (area.contains(v)) sources_.push_back(graph.idOf(v));
+  }
+  if (sources_.empty() || nodes.empty()) return !sources_.empty();
+  const FromSeveralStarts<BlockWorldGraph> fromChanges(graph, sources_);
+  if (targets_.size() < fromChanges.nodeCount()) targets_.resize(fromChanges.nodeCount(), 0);
+  uint32_t count = 0;
+  for (uint32_t n : nodes) {
+    uint8_t& t = targets_[graph.idOf(nodeVoxel_[n])];
+    count += t == 0 ? 1 : 0;
+    t = 1;
+  }
+  BestFirstSearch::search<false>(cellSpace_, fromChanges, fromChanges.source(), BestFirstSearch::kNone, targets_.data(),
+                                 count);
+  for (size_t k = 0; k < nodes.size(); ++k) {
+    const uint32_t id = graph.idOf(nodeVoxel_[nodes[k]]);
+    targets_[id] = 0;
+    if (cellSpace_.closed(id)) out[k] = cellSpace_.g()[id];
+  }
+  return true;
+}
+
+void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
+                                        const std::vector<ClusterSnapshot>& before) {
+  // pairCost_ marks of a pair of nodes (i, j) of the box, until it has its cost (>= 0).
+  constexpr float kNoEdge = -2;  // other regions: no path inside the box
+  constexpr float kSearch = -1;  // a search must find it
+  // How much shorter than every path through a changed cell an old intra-edge must be to be kept:
+  // far above the float rounding of a cost, far below the difference of two distinct path lengths in
+  // a box.
+  constexpr double kMargin = 1e-3;
   const WorldClusterLayout& boxes = layout(1);
   SearchSpace& space = cellSpace_;
   std::vector<uint8_t>& targets = targets_;
-  std::vector<std::vector<WorldEdge>> perNode;
-  for (int32_t c : clusters) {
+  for (size_t ci = 0; ci < clusters.size(); ++ci) {
+    const int32_t c = clusters[ci];
     const std::span<const uint32_t> nodes = clusterNodes(1, c);
-    perNode.assign(nodes.size(), {});
-    auto position = [&](uint32_t n) {
-      return static_cast<size_t>(std::lower_bound(nodes.begin(), nodes.end(), n) - nodes.begin());
+    const size_t n = nodes.size();
+    if (perNode_.size() < n) perNode_.resize(n);
+    for (size_t i = 0; i < n; ++i) perNode_[i].clear();
+    auto position = [&](uint32_t node) {
+      return static_cast<size_t>(std::lower_bound(nodes.begin(), nodes.end(), node) - nodes.begin());
     };
     // Inter-edges: one move across the border.
     for (const Transition& t : transitions_[static_cast<size_t>(c)]) {
       const bool aHere = boxes.clusterOf(world_.voxelOf(t.a)) == c;
       const uint32_t here = nodeAt(aHere ? t.a : t.b), there = nodeAt(aHere ? t.b : t.a);
-      perNode[position(here)].push_back(WorldEdge{there, static_cast<float>(kWorldMoveCost[t.move])});
+      perNode_[position(here)].push_back(WorldEdge{there, static_cast<float>(kWorldMoveCost[t.move])});
     }
-    // Intra-edges: one Dijkstra per node inside the box, stopped once it has settled the box's later
-    // nodes of its region (the earlier ones found it already: edges are undirected).
+
+    // Intra-edges: a pair of nodes of one region has the shortest in-box distance between them.
+    nodeRegions_.resize(n);
+    for (size_t i = 0; i < n; ++i) nodeRegions_[i] = components_.regionOf(world_.index(nodeVoxel_[nodes[i]]));
+    pairCost_.assign(n * n, kNoEdge);
+    for (size_t i = 0; i < n; ++i)
+      for (size_t j = 0; j < n; ++j)
+        if (i != j && nodeRegions_[i] == nodeRegions_[j]) pairCost_[i * n + j] = kSearch;
+    // An old intra-edge between two nodes that stay is still exact when it is shorter than every path
+    // through a changed cell, in the world before (so its path kept off them) and after (so none of
+    // the new moves shortens it): a path off the changed cells takes the same moves in both worlds.
+    // Those are bounded by the distances from the changed cells (the moves are symmetric). A box
+    // without a changed cell (rebuilt for its transitions) keeps every one.
+    const ClusterSnapshot& old = before[ci];
+    if (!old.nodes.empty()) {
+      newDistance_.resize(n);
+      const bool changed = distancesFromChanges(c, nodes, newDistance_.data());
+      auto kept = [&](uint32_t node) {  // the node was in the box at the same cell before
+        const auto at = std::lower_bound(old.nodes.begin(), old.nodes.end(), node);
+        return at != old.nodes.end() && *at == node &&
+               old.voxels[static_cast<size_t>(at - old.nodes.begin())] == nodeVoxel_[node];
+      };
+      size_t k = 0;
+      for (size_t o = 0; o < old.nodes.size(); k += old.counts[o], ++o) {
+        const uint32_t from = old.nodes[o];
+        if (old.voxels[o] != nodeVoxel_[from] || !kept(from)) continue;
+        const size_t i = position(from);
+        if (i == n || nodes[i] != from) continue;
+        const double fromOld = changed ? oldDistance_[from] : kUnreached;
+        for (size_t e = k; e < k + old.counts[o]; ++e) {
+          const uint32_t to = old.edges[e].to;
+          const size_t j = position(to);
+          if (j == n || nodes[j] != to || pairCost_[i * n + j] != kSearch || !kept(to)) continue;
+          const double cost = old.edges[e].cost;
+          const double toOld = changed ? oldDistance_[to] : kUnreached;
+          if (cost + kMargin < fromOld + toOld && cost + kMargin < newDistance_[i] + newDistance_[j])
+            pairCost_[i * n + j] = pairCost_[j * n + i] = old.edges[e].cost;
+        }
+      }
+    }
+    // The others by Dijkstra inside the box, each from the node with the most pairs left (from every
+    // node to the later ones in a build), stopped once it has settled them.
+    unresolved_.assign(n, 0);
+    for (size_t i = 0; i < n; ++i)
+      for (size_t j = 0; j < n; ++j) unresolved_[i] += pairCost_[i * n + j] == kSearch ? 1 : 0;
     const Box box = boxes.box(c);
     const BlockWorldGraph graph(world_, box, Voxel{box.x0, box.y0, box.z0});       // Dijkstra: no goal
     if (targets.size() < graph.nodeCount()) targets.resize(graph.nodeCount(), 0);  // every target set is cleared
-    for (size_t i = 0; i + 1 < nodes.size(); ++i) {
-      const Voxel from = nodeVoxel_[nodes[i]];
-      const uint32_t region = components_.regionOf(world_.index(from));
-      uint32_t count = 0;
-      for (size_t j = i + 1; j < nodes.size(); ++j) {
-        const Voxel to = nodeVoxel_[nodes[j]];
-        if (components_.regionOf(world_.index(to)) != region) continue;  // not reachable inside the box
-        targets[graph.idOf(to)] = 1;
-        ++count;
-      }
-      if (count == 0) continue;
-      BestFirstSearch::search<false>(space, graph, graph.idOf(from), BestFirstSearch::kNone, targets.data(), count);
-      for (size_t j = i + 1; j < nodes.size(); ++j) {
+    for (;;) {
+      const size_t s =
+          static_cast<size_t>(std::max_element(unresolved_.begin(), unresolved_.end()) - unresolved_.begin());
+      if (n == 0 || unresolved_[s] == 0) break;
+      for (size_t j = 0; j < n; ++j)
+        if (pairCost_[s * n + j] == kSearch) targets[graph.idOf(nodeVoxel_[nodes[j]])] = 1;
+      BestFirstSearch::search<false>(space, graph, graph.idOf(nodeVoxel_[nodes[s]]), BestFirstSearch::kNone,
+                                     targets.data(), unresolved_[s]);
+      for (size_t j = 0; j < n; ++j) {
+        if (pairCost_[s * n + j] != kSearch) continue;
         const uint32_t id = graph.idOf(nodeVoxel_[nodes[j]]);
-        if (!targets[id]) continue;
         targets[id] = 0;
         // Same region: reachable, so settled by the time the search stopped.
-        const float cost = static_cast<float>(space.g()[id]);
-        perNode[i].push_back(WorldEdge{nodes[j], cost});
-        perNode[j].push_back(WorldEdge{nodes[i], cost});
+        pairCost_[s * n + j] = pairCost_[j * n + s] = static_cast<float>(space.g()[id]);
+        --unresolved_[j];
       }
+      unresolved_[s] = 0;
     }
-    for (size_t i = 0; i < nodes.size(); ++i) writeEdges(1, nodes[i], perNode[i]);
+    for (size_t i = 0; i < n; ++i) {
+      for (size_t j = 0; j < n; ++j)
+        if (pairCost_[i * n + j] >= 0) perNode_[i].push_back(WorldEdge{nodes[j], pairCost_[i * n + j]});
+      writeEdges(1, nodes[i], perNode_[i]);
+    }
   }
 }
 
@@ -457,7 +585,7 @@ void WorldHierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>
     for (uint32_t n : g.clusterNodes[static_cast<size_t>(c)]) g.count[n] = 0;
   NodeSearchSpace& space = nodeSpace_;
   std::vector<uint8_t>& targets = targets_;
-  std::vector<std::vector<WorldEdge>> perNode;
+  std::vector<std::vector<WorldEdge>>& perNode = perNode_;  // reused: its lists keep their memory
   for (int32_t c : clusters) {
     // Nodes: those of the level below's clusters inside this box that are of this level or higher.
     const Box box = lay.box(c);
@@ -470,7 +598,8 @@ void WorldHierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>
           for (uint32_t n : clusterNodes(level - 1, below.clusterAt(bx, by, bz)))
             if (nodeLevel_[n] >= level) nodes.push_back(n);
     std::sort(nodes.begin(), nodes.end());
-    perNode.assign(nodes.size(), {});
+    if (perNode.size() < nodes.size()) perNode.resize(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) perNode[i].clear();
     // Inter-edges: the level-1 transitions that leave this box.
     for (size_t i = 0; i < nodes.size(); ++i)
       for (const WorldEdge& e : edges(1, nodes[i]))

@@ -180,7 +180,12 @@ class WorldHierarchy {
   // The transitions of every border of the boxes `boxes` (ascending), sorted.
   void chooseTransitions(const std::vector<int32_t>& boxes, std::vector<Transition>& out) const;
   void rebuildNodes(const std::vector<int32_t>& clusters);
-  void rebuildLevel1Edges(const std::vector<int32_t>& clusters);
+  // `before`: each cluster's part of the level-1 graph before the update (empty for a build).
+  void rebuildLevel1Edges(const std::vector<int32_t>& clusters, const std::vector<ClusterSnapshot>& before);
+  // The in-box distance from the changed cells of level-1 box `box` (changedCells_) to each of `nodes`
+  // (infinity when none reaches it, or when the box has no changed cell), written to out[0..].
+  // Whether the box has a changed cell.
+  bool distancesFromChanges(int32_t box, std::span<const uint32_t> nodes, double* out);
   void rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters);
   void joinComponents();
   ClusterSnapshot snapshot(int32_t level, int32_t cluster) const;
@@ -203,8 +208,22 @@ class WorldHierarchy {
   std::vector<LevelGraph> graphs_;                    // [level - 1]
   std::vector<std::vector<Transition>> transitions_;  // per level-1 box: those with a cell in it, sorted
   std::vector<WorldComponents::Link> links_;          // scratch of joinComponents
+  // One block change of the update under way: what was there, what is put.
+  struct AppliedChange {
+    Voxel at;
+    Block before, after;
+  };
+  std::vector<AppliedChange> applied_;
+  std::vector<int32_t> changedCells_;  // cells whose moves or standing the update under way changed, sorted
+  std::vector<double> oldDistance_;    // per node id: distancesFromChanges in the world before the update
   // Scratch of the intra-edge searches, kept so that a block change allocates them once.
   SearchSpace cellSpace_;
+  std::vector<uint32_t> sources_;
+  std::vector<double> newDistance_;
+  std::vector<float> pairCost_;       // n x n per box: an intra-edge's cost, or a mark (see rebuildLevel1Edges)
+  std::vector<uint32_t> unresolved_;  // per node of the box: its pairs still without a cost
+  std::vector<uint32_t> nodeRegions_;
+  std::vector<std::vector<WorldEdge>> perNode_;
   NodeSearchSpace nodeSpace_;
   std::vector<uint8_t> targets_;
   WorldHierarchyStats stats_;
