@@ -20,6 +20,7 @@ struct AbstractionDraft {
     uint8_t clearance;
     bool inter;
     bool kept = true;
+    uint32_t origin = UINT32_MAX;  // the builder's own id of what the edge was made from (HAA*: its stored path)
   };
 
   std::vector<Point> nodeCells;

@@ -1,6 +1,7 @@
 #include "haa/AnnotatedHierarchy.h"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <numeric>
 
@@ -41,6 +42,7 @@ std::optional<AnnotatedHierarchy> AnnotatedHierarchy::build(const Grid& grid, co
   for (const Capability c : h.capabilities_) h.clearances_.push_back(ClearanceMap::trueClearance(grid, c));
 
   h.intraEdges_.resize(static_cast<size_t>(h.layout_.count()));
+  h.intraSteps_.resize(static_cast<size_t>(h.layout_.count()));
   h.borderTransitions_.resize(static_cast<size_t>(h.layout_.count()) * 2);
   for (int32_t c = 0; c < h.layout_.count(); ++c) h.scanBorders(c);
   AnnotatedAStarSearch search;
@@ -83,7 +85,9 @@ void AnnotatedHierarchy::nodeCellsOf(int32_t cluster, std::vector<Point>& out) c
 
 void AnnotatedHierarchy::findIntraEdges(int32_t cluster, AnnotatedAStarSearch& search) {
   std::vector<IntraEdge>& out = intraEdges_[static_cast<size_t>(cluster)];
+  std::vector<uint8_t>& steps = intraSteps_[static_cast<size_t>(cluster)];
   out.clear();
+  steps.clear();
   std::vector<Point> nodes, targets;
   nodeCellsOf(cluster, nodes);
   const Rect area = layout_.rect(cluster);
@@ -101,7 +105,11 @@ void AnnotatedHierarchy::findIntraEdges(int32_t cluster, AnnotatedAStarSearch& s
         search.settleFrom(grid_, clearance, size, area, nodes[i], targets);
         for (const Point t : targets) {
           const double cost = search.distanceTo(t);
-          if (cost >= 0) out.push_back(IntraEdge{nodes[i], t, cost, capabilities_[c], static_cast<uint8_t>(size)});
+          if (cost < 0) continue;
+          const uint32_t firstStep = static_cast<uint32_t>(steps.size());
+          search.appendStepsTo(t, steps);
+          out.push_back(IntraEdge{nodes[i], t, cost, capabilities_[c], static_cast<uint8_t>(size), firstStep,
+                                  static_cast<uint32_t>(steps.size()) - firstStep});
         }
       }
     }
@@ -136,9 +144,13 @@ void AnnotatedHierarchy::assemble() {
       }
     }
   }
+  std::vector<const IntraEdge*> found;  // by draft origin
   for (const std::vector<IntraEdge>& cluster : intraEdges_)
-    for (const IntraEdge& e : cluster)
-      draft.edges.push_back({nodeOf(e.a), nodeOf(e.b), e.cost, e.capability, e.clearance, false});
+    for (const IntraEdge& e : cluster) {
+      draft.edges.push_back({nodeOf(e.a), nodeOf(e.b), e.cost, e.capability, e.clearance, false, true,
+                             static_cast<uint32_t>(found.size())});
+      found.push_back(&e);
+    }
 
   stats.clusters = static_cast<uint64_t>(layout_.count());
   stats.initial = draft.size();
@@ -151,18 +163,21 @@ void AnnotatedHierarchy::assemble() {
   if (options_.abstraction == Abstraction::Low) draft = std::move(low);
   applyPathDominance(draft);
   stats.searched = draft.size();
-  keep(draft);
+  keep(draft, found);
   computeComponents();
+  stats.pathBytes =
+      pathRef_.capacity() * sizeof(uint32_t) + pathStart_.capacity() * sizeof(uint32_t) + pathSteps_.capacity();
+  for (const std::vector<uint8_t>& steps : intraSteps_) stats.pathBytes += steps.capacity();
   stats.bytes = nodeCells_.capacity() * sizeof(Point) + clusterStart_.capacity() * sizeof(uint32_t) +
                 groupStart_.capacity() * sizeof(uint32_t) + edges_.capacity() * sizeof(AnnotatedEdge) +
-                components_.capacity() * sizeof(uint32_t);
+                components_.capacity() * sizeof(uint32_t) + stats.pathBytes;
   for (const ClearanceMap& c : clearances_) stats.bytes += c.bytes();
   for (const std::vector<Transition>& border : borderTransitions_)
     stats.bytes += border.capacity() * sizeof(Transition);
   for (const std::vector<IntraEdge>& cluster : intraEdges_) stats.bytes += cluster.capacity() * sizeof(IntraEdge);
 }
 
-void AnnotatedHierarchy::keep(const AbstractionDraft& draft) {
+void AnnotatedHierarchy::keep(const AbstractionDraft& draft, std::span<const IntraEdge* const> found) {
   const Grid& grid = grid_;
   AnnotatedHierarchy& h = *this;
   h.nodeCells_.clear();
@@ -198,17 +213,67 @@ void AnnotatedHierarchy::keep(const AbstractionDraft& draft) {
       ++h.groupStart_[slotOf(idOf[e.a], e.capability) + 1], ++h.groupStart_[slotOf(idOf[e.b], e.capability) + 1];
   std::partial_sum(h.groupStart_.begin(), h.groupStart_.end(), h.groupStart_.begin());
   h.edges_.resize(h.groupStart_.back());
+  // Each kept intra-edge's path copied out of its cluster's store; both directions refer to it.
+  std::vector<uint32_t> ref(h.groupStart_.back(), kNoPath);
+  h.pathStart_.assign(1, 0);
+  h.pathSteps_.clear();
   std::vector<uint32_t> fill(h.groupStart_.begin(), h.groupStart_.end() - 1);
   for (const AbstractionDraft::Edge& e : draft.edges) {
     if (!e.kept) continue;
     const uint32_t a = idOf[e.a], b = idOf[e.b];
     const float cost = static_cast<float>(e.cost);
-    h.edges_[fill[slotOf(a, e.capability)]++] = AnnotatedEdge{b, cost, e.capability, e.clearance, e.inter};
-    h.edges_[fill[slotOf(b, e.capability)]++] = AnnotatedEdge{a, cost, e.capability, e.clearance, e.inter};
+    uint32_t path = kNoPath;
+    if (!e.inter) {
+      const IntraEdge& source = *found[e.origin];
+      const std::vector<uint8_t>& steps = intraSteps_[static_cast<size_t>(layout_.clusterOf(source.a))];
+      h.pathSteps_.insert(h.pathSteps_.end(), steps.begin() + source.firstStep,
+                          steps.begin() + source.firstStep + source.steps);
+      path = static_cast<uint32_t>(h.pathStart_.size()) - 1;
+      h.pathStart_.push_back(static_cast<uint32_t>(h.pathSteps_.size()));
+    }
+    const uint32_t fromA = fill[slotOf(a, e.capability)]++, fromB = fill[slotOf(b, e.capability)]++;
+    h.edges_[fromA] = AnnotatedEdge{b, cost, e.capability, e.clearance, e.inter};
+    h.edges_[fromB] = AnnotatedEdge{a, cost, e.capability, e.clearance, e.inter};
+    ref[fromA] = path;
+    ref[fromB] = path == kNoPath ? kNoPath : path | kReversed;
   }
-  for (size_t g = 0; g + 1 < h.groupStart_.size(); ++g)
-    std::stable_sort(h.edges_.begin() + h.groupStart_[g], h.edges_.begin() + h.groupStart_[g + 1],
-                     [](const AnnotatedEdge& x, const AnnotatedEdge& y) { return x.clearance > y.clearance; });
+  // Each group largest clearance first, the path references following their edges.
+  h.pathRef_.resize(h.edges_.size());
+  std::vector<uint32_t> byClearance;
+  std::vector<AnnotatedEdge> sorted;
+  for (size_t g = 0; g + 1 < h.groupStart_.size(); ++g) {
+    const uint32_t first = h.groupStart_[g], last = h.groupStart_[g + 1];
+    byClearance.resize(last - first);
+    std::iota(byClearance.begin(), byClearance.end(), first);
+    std::stable_sort(byClearance.begin(), byClearance.end(),
+                     [&](uint32_t x, uint32_t y) { return h.edges_[x].clearance > h.edges_[y].clearance; });
+    sorted.clear();
+    for (uint32_t k = 0; k < byClearance.size(); ++k) {
+      sorted.push_back(h.edges_[byClearance[k]]);
+      h.pathRef_[first + k] = ref[byClearance[k]];
+    }
+    std::copy(sorted.begin(), sorted.end(), h.edges_.begin() + first);
+  }
+}
+
+double AnnotatedHierarchy::appendIntraPath(uint32_t from, const AnnotatedEdge& edge, std::vector<Point>& out) const {
+  const size_t index = static_cast<size_t>(&edge - edges_.data());
+  assert(index < edges_.size() && pathRef_[index] != kNoPath);
+  const uint32_t ref = pathRef_[index], path = ref & ~kReversed;
+  const uint8_t* first = pathSteps_.data() + pathStart_[path];
+  const uint8_t* last = pathSteps_.data() + pathStart_[path + 1];
+  const bool reversed = (ref & kReversed) != 0;
+  Point p = nodeCells_[from];
+  double cost = 0;
+  for (ptrdiff_t k = 0; k < last - first; ++k) {
+    // Backwards, each move undone: the same cells the other way, at the same costs (moves are symmetric).
+    const int d = reversed ? oppositeDir(last[-1 - k]) : first[k];
+    cost += grid_.moveCost(grid_.index(p), d);
+    p = Point{p.x + kDirDx[d], p.y + kDirDy[d]};
+    out.push_back(p);
+  }
+  assert(p == nodeCells_[edge.to]);
+  return cost;
 }
 
 void AnnotatedHierarchy::computeComponents() {

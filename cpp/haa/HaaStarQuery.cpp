@@ -52,10 +52,10 @@ double HaaStarQuery::connectEndpoints(Point start, Point goal, uint64_t& expande
   usableNodes(startCluster, targetNodes_, targets_);
   // A goal in the start's cluster is one more target of the same search: the direct edge.
   if (startCluster == goalCluster) targets_.push_back(goal);
-  expanded += cellSearch_.settleFrom(grid, *clearance_, size_, layout.rect(startCluster), start, targets_);
-  const double direct = startCluster == goalCluster ? cellSearch_.distanceTo(goal) : -1.0;
+  expanded += startSearch_.settleFrom(grid, *clearance_, size_, layout.rect(startCluster), start, targets_);
+  const double direct = startCluster == goalCluster ? startSearch_.distanceTo(goal) : -1.0;
   for (size_t i = 0; i < targetNodes_.size(); ++i) {
-    const double d = cellSearch_.distanceTo(targets_[i]);
+    const double d = startSearch_.distanceTo(targets_[i]);
     if (d >= 0) startEdges_.push_back(EndpointEdge{targetNodes_[i], d});
   }
 
@@ -69,9 +69,9 @@ double HaaStarQuery::connectEndpoints(Point start, Point goal, uint64_t& expande
   }
   goalNodes_.clear();
   usableNodes(goalCluster, targetNodes_, targets_);
-  expanded += cellSearch_.settleFrom(grid, *clearance_, size_, layout.rect(goalCluster), goal, targets_);
+  expanded += goalSearch_.settleFrom(grid, *clearance_, size_, layout.rect(goalCluster), goal, targets_);
   for (size_t i = 0; i < targetNodes_.size(); ++i) {
-    const double d = cellSearch_.distanceTo(targets_[i]);
+    const double d = goalSearch_.distanceTo(targets_[i]);
     if (d < 0) continue;
     const uint32_t node = targetNodes_[i];
     goalCost_[node] = d;
@@ -177,27 +177,43 @@ bool HaaStarQuery::refine(PathResult& out) {
   const AnnotatedHierarchy& h = *h_;
   const Grid& grid = h.grid();
   const ClusterLayout& layout = h.layout();
-  const uint32_t nodes = h.nodeCount();
-  auto cellOf = [&](uint32_t n) { return n < nodes ? h.nodeCell(n) : (n == nodes ? start_ : goal_); };
-  out.cells.push_back(start_);
-  for (size_t i = 0; i + 1 < abstractPath_.size(); ++i) {
-    const Point a = cellOf(abstractPath_[i]), b = cellOf(abstractPath_[i + 1]);
-    const int32_t cluster = layout.clusterOf(a);
-    if (cluster != layout.clusterOf(b)) {  // an inter-edge: one step across the border
+  const uint32_t goalNode = h.nodeCount() + 1;
+  // The first piece leaves the start: traced in the start's search (to a node, or to the goal directly).
+  const uint32_t first = abstractPath_[1];
+  const Point firstCell = first == goalNode ? goal_ : h.nodeCell(first);
+  startSearch_.appendPathTo(firstCell, out.cells);
+  out.cost += startSearch_.distanceTo(firstCell);
+  for (size_t i = 1; i + 1 < abstractPath_.size(); ++i) {
+    const uint32_t u = abstractPath_[i], v = abstractPath_[i + 1];
+    if (v == goalNode) {     // the last piece: the goal's search traced from the node back to the goal
+      out.cells.pop_back();  // the node, which the traced piece starts with
+      goalSearch_.appendPathBack(h.nodeCell(u), out.cells);
+      out.cost += goalSearch_.distanceTo(h.nodeCell(u));
+      continue;
+    }
+    const Point a = h.nodeCell(u), b = h.nodeCell(v);
+    if (layout.clusterOf(a) != layout.clusterOf(b)) {  // an inter-edge: one step across the border
       const int dir = dirOfStep(b.x - a.x, b.y - a.y);
       if (dir < 0) return false;
       out.cells.push_back(b);
       out.cost += grid.moveCost(grid.index(a), dir);
       continue;
     }
-    piece_.reset();
-    cellSearch_.findPath(grid, *clearance_, size_, layout.rect(cluster), a, b, piece_);
-    out.stats.expandedRefinement += piece_.stats.expandedMain;
-    if (!piece_.found()) return false;
-    out.cells.insert(out.cells.end(), piece_.cells.begin() + 1, piece_.cells.end());
-    out.cost += piece_.cost;
+    const AnnotatedEdge* edge = cheapestAdmittedEdge(u, v);
+    if (edge == nullptr) return false;
+    out.cost += h.appendIntraPath(u, *edge, out.cells);
   }
   return true;
+}
+
+const AnnotatedEdge* HaaStarQuery::cheapestAdmittedEdge(uint32_t from, uint32_t to) const {
+  const AnnotatedEdge* best = nullptr;
+  for (const int32_t group : admittedGroups_)
+    for (const AnnotatedEdge& e : h_->edges(from, group)) {
+      if (e.clearance < size_) break;  // the rest of the group is narrower still
+      if (e.to == to && (best == nullptr || e.cost < best->cost)) best = &e;
+    }
+  return best;
 }
 
 }  // namespace hpastar

@@ -16,10 +16,12 @@ namespace hpastar {
 // A query joins start and goal to the nodes of their clusters with one Dijkstra of Annotated A* each
 // (kept in the query, never in the shared graph), answers "no path" from the hierarchy's components of
 // that agent when no node the start reaches shares one with a node the goal reaches, runs A* over the
-// edges whose annotation admits the agent, and refines each abstract edge: an inter-edge is one step,
-// an intra-edge (or the start or goal joined to a node) an Annotated A* kept inside its cluster for
-// this agent's own capability and size, so each piece is the agent's shortest inside its cluster.
-// Paths are sequences of anchors (the footprint's top-left cells), as Annotated A*'s.
+// edges whose annotation admits the agent, and refines each abstract edge without searching: an
+// inter-edge is one step, an intra-edge the path the hierarchy stored for it (the cheapest edge between
+// the two nodes that admits the agent: the agent's own shortest inside the cluster, as the abstract
+// search counted it), and the start's and the goal's pieces are traced in the two joining searches,
+// which are kept apart for that. Paths are sequences of anchors (the footprint's top-left cells), as
+// Annotated A*'s.
 //
 // Scratch is kept and reused: after the first queries nothing is allocated but to grow `out.cells`.
 class HaaStarQuery {
@@ -56,8 +58,10 @@ class HaaStarQuery {
   bool componentsMeet() const;
   // A* over the admitting edges from the start to the goal; true when the goal was reached.
   bool searchAbstract(double direct, uint64_t& expanded);
-  // Turns abstractPath_ into cells; false on a piece Annotated A* does not find (never, by construction).
+  // Turns abstractPath_ into cells; false on an abstract edge it cannot follow (never, by construction).
   bool refine(PathResult& out);
+  // The cheapest edge from `from` to `to` that admits the agent, or nullptr.
+  const AnnotatedEdge* cheapestAdmittedEdge(uint32_t from, uint32_t to) const;
 
   const AnnotatedHierarchy* h_;
   // The agent of the current query.
@@ -68,7 +72,9 @@ class HaaStarQuery {
   std::vector<int32_t> admittedGroups_;  // capability indices within the agent's (AnnotatedHierarchy::edges)
   Point start_, goal_;
 
-  AnnotatedAStarSearch cellSearch_;
+  // The searches joining the start and the goal to their clusters' nodes, kept until refinement traces
+  // the start's and the goal's pieces in them.
+  AnnotatedAStarSearch startSearch_, goalSearch_;
   NodeSearchSpace space_;
   std::vector<Point> targets_;
   std::vector<uint32_t> targetNodes_;  // the nodes of targets_ (all but a direct goal)
@@ -78,7 +84,6 @@ class HaaStarQuery {
   std::vector<uint32_t> goalStamp_;  // [node]
   uint32_t stamp_ = 0;
   std::vector<uint32_t> abstractPath_;
-  PathResult piece_;
 };
 
 }  // namespace hpastar

@@ -64,6 +64,35 @@ double AnnotatedAStarSearch::distanceTo(Point p) const {
   return space_.closed(id) ? space_.g()[id] : -1.0;
 }
 
+uint32_t AnnotatedAStarSearch::settledId(Point p) const {
+  assert(lastArea_.contains(p));
+  const uint32_t id = static_cast<uint32_t>((p.y - lastArea_.y0) * lastArea_.width() + (p.x - lastArea_.x0));
+  assert(space_.closed(id));
+  return id;
+}
+
+void AnnotatedAStarSearch::appendPathTo(Point p, std::vector<Point>& out) const {
+  BestFirstSearch::appendPath(space_, lastArea_, settledId(p), out);
+}
+
+void AnnotatedAStarSearch::appendPathBack(Point p, std::vector<Point>& out) const {
+  const size_t first = out.size();
+  BestFirstSearch::appendPath(space_, lastArea_, settledId(p), out);
+  std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+}
+
+void AnnotatedAStarSearch::appendStepsTo(Point p, std::vector<uint8_t>& out) const {
+  const int32_t aw = lastArea_.width();
+  const uint8_t* parent = space_.parents();
+  const size_t first = out.size();
+  for (uint32_t id = settledId(p); parent[id] != kNoMove;) {
+    const uint8_t d = parent[id];
+    out.push_back(d);
+    id = static_cast<uint32_t>(static_cast<int32_t>(id) - (kDirDy[d] * aw + kDirDx[d]));
+  }
+  std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+}
+
 // The loop of BestFirstSearch with the footprint's move rule in place of the grid's move masks.
 template <bool Weighted, bool UseHeuristic>
 uint64_t AnnotatedAStarSearch::run(const Grid& grid, const ClearanceMap& clearance, int32_t size, const Rect& area,

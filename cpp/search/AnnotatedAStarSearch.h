@@ -48,6 +48,13 @@ class AnnotatedAStarSearch {
   // After settleFrom: the cost of a shortest path from its start to `p` inside its area, or -1 when it
   // settled no such path (unreachable, outside the area, or not reached before the targets were).
   double distanceTo(Point p) const;
+  // After settleFrom, for a cell distanceTo() reached: the path of anchors from its start to `p`, start
+  // first (appendPathTo), or from `p` back to its start, `p` first (appendPathBack: costs and moves are
+  // symmetric, so that is a shortest path from `p` to the start); or its moves from the start to `p`, as
+  // directions (appendStepsTo: what HAA* stores of its intra-edges).
+  void appendPathTo(Point p, std::vector<Point>& out) const;
+  void appendPathBack(Point p, std::vector<Point>& out) const;
+  void appendStepsTo(Point p, std::vector<uint8_t>& out) const;
 
   size_t scratchBytes() const { return space_.bytes() + targetMark_.capacity() * sizeof(uint32_t); }
 
@@ -56,6 +63,9 @@ class AnnotatedAStarSearch {
   template <bool Weighted, bool UseHeuristic>
   uint64_t run(const Grid& grid, const ClearanceMap& clearance, int32_t size, const Rect& area, Point start, Point goal,
                uint32_t targetCount);
+
+  // The area-local id of `p` after settleFrom, asserted reached.
+  uint32_t settledId(Point p) const;
 
   SearchSpace space_;
   // settleFrom's targets: a cell is one when its mark equals markStamp_ (nothing cleared per search).

@@ -185,7 +185,8 @@ TEST(AnnotatedHierarchy, ToyMapWeakDominanceKeepsOneCrossingPerKindOfAgent) {
 
 // Every kept edge is what its annotation says: an inter-edge is a crossing whose clearance for its
 // capability is its clearance; an intra-edge costs what Annotated A* inside the cluster finds for an
-// agent of its size and capability.
+// agent of its size and capability, and its stored path (read in both directions, one per end) stays in
+// the cluster, is legal for that agent all along (FootprintValidator) and costs that much.
 void expectEdgesMatchTheirAnnotations(const AnnotatedHierarchy& h) {
   const Grid& g = h.grid();
   AnnotatedAStarSearch search;
@@ -208,6 +209,12 @@ void expectEdgesMatchTheirAnnotations(const AnnotatedHierarchy& h) {
       search.findPath(g, h.clearance(c), e.clearance, h.layout().rect(cluster), a, b, r);
       ASSERT_TRUE(r.found()) << what;
       ASSERT_NEAR(r.cost, e.cost, 1e-5 * std::max(1.0, r.cost)) << what;
+      std::vector<Point> stored{a};
+      const double cost = h.appendIntraPath(n, e, stored);
+      for (const Point p : stored) ASSERT_TRUE(h.layout().rect(cluster).contains(p)) << what << " at " << text(p);
+      const PathCheck check = validateFootprintPath(g, e.capability, e.clearance, a, b, stored, cost);
+      ASSERT_TRUE(check.valid) << what << ": " << check.problem;
+      ASSERT_NEAR(cost, r.cost, 1e-9 * std::max(1.0, r.cost)) << what;
     }
   }
 }
@@ -429,14 +436,21 @@ TEST(AnnotatedHierarchy, BadOptionsAreRefusedNamingTheField) {
 }
 
 // The graph of `h` as text, node by node with its edges in order: two hierarchies print the same exactly
-// when their graphs are the same (numbering, annotations, costs to the float).
+// when their graphs are the same (numbering, annotations, costs to the float, the stored paths of the
+// intra-edges cell by cell).
 std::string graphText(const AnnotatedHierarchy& h) {
   std::string out;
+  std::vector<Point> path;
   for (uint32_t n = 0; n < h.nodeCount(); ++n) {
     out += text(h.nodeCell(n)) + ":";
-    for (const AnnotatedEdge& e : h.edges(n))
+    for (const AnnotatedEdge& e : h.edges(n)) {
       out += " " + std::to_string(e.to) + "/" + capabilityText(e.capability) + "/" + std::to_string(e.clearance) + "/" +
              std::to_string(e.cost) + (e.inter ? "i" : "");
+      if (e.inter) continue;
+      path.clear();
+      h.appendIntraPath(n, e, path);
+      for (const Point p : path) out += text(p);
+    }
     out += "\n";
   }
   return out;
@@ -481,6 +495,9 @@ TEST(AnnotatedHierarchyUpdate, EditsRebuildToTheGraphOfAFreshBuild) {
       ASSERT_EQ(h.applyEdits(edits), "");
       EXPECT_LT(h.stats().rebuiltClusters, 49u);
       ASSERT_NO_FATAL_FAILURE(expectSameAsAFreshBuild(h, "batch " + std::to_string(batch)));
+      if (batch % 4 == 3) {  // the stored paths too
+        ASSERT_NO_FATAL_FAILURE(expectEdgesMatchTheirAnnotations(h));
+      }
     }
   }
 }
