@@ -128,6 +128,26 @@ uint64_t PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, i
   uint64_t examined = 0;
   size_t i = 0;
   bool revisit = false;
+  // Per direction, how far the line from c[i] is known clear; a set bit in `stopped` when it is known to
+  // stop there. They outlive a cell: moving from c[i] m steps along direction u to the next cell
+  // examined, the line along u from there is the rest of the same line, known clear for m fewer steps
+  // (and stopped where it was). Along the path's straight runs and the lines that replace parts, a
+  // line is then walked once, not again from each of its cells.
+  int32_t clearSteps[kDirCount] = {0, 0, 0, 0, 0, 0, 0, 0};
+  uint32_t stopped = 0;
+  auto forgetLines = [&] {
+    for (int d = 0; d < kDirCount; ++d) clearSteps[d] = 0;
+    stopped = 0;
+  };
+  auto moveAlong = [&](int u, int32_t m) {
+    const int32_t carried = clearSteps[u] - m;
+    const uint32_t carriedStop = stopped & (1u << u);
+    forgetLines();
+    if (carried >= 0) {
+      clearSteps[u] = carried;
+      stopped = carriedStop;
+    }
+  };
   while (i + 1 < n) {
     if (!revisit) out[written++] = c[i];
     revisit = false;
@@ -148,6 +168,10 @@ uint64_t PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, i
       if (i + 2 > n - 1) next = n - 1;
       next = std::min(next, n - 1);
       for (size_t k = i + 1; k < next; ++k) out[written++] = c[k];
+      if (next == i + 1)
+        moveAlong(stepDir[i], 1);
+      else
+        forgetLines();  // a jump over several steps: nothing carries
       i = next;
       continue;
     }
@@ -160,12 +184,13 @@ uint64_t PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, i
     const Point from = c[i];
     const int32_t fromCell = grid.index(from);
     const int32_t diagonalsAtI = diagonalsAfter[i];
-    // Per direction, how far the line from `from` is known clear; a set bit in `stopped` when it is
-    // known to stop there.
-    int32_t clearSteps[kDirCount] = {0, 0, 0, 0, 0, 0, 0, 0};
-    if constexpr (Weighted)
+    // The straight run leaving c[i] is made of the path's own moves: the line along it is clear that far.
+    const int runDir = stepDir[i];
+    clearSteps[runDir] = std::max(clearSteps[runDir], runEnd[i] - static_cast<int32_t>(i));
+    if constexpr (Weighted) {  // the line costs are summed from c[i]: weighted lines are walked from each cell
+      forgetLines();
       for (int d = 0; d < kDirCount; ++d) lineCost[static_cast<size_t>(d) * stride] = 0;
-    uint32_t stopped = 0;
+    }
     // A candidate j on the line of family F through `from`: its distance k along the line and the side
     // it lies on give the direction; F is a template argument so that each family's arithmetic is
     // specialised.
@@ -250,6 +275,11 @@ uint64_t PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, i
     }
     // After a cut loop c[bestJ] is the cell just written: do not write it twice.
     revisit = loop && bestDir < 0 && bestJ != i + 1;
+    if (bestDir >= 0)
+      moveAlong(bestDir, bestSteps);
+    else if (bestJ == i + 1)
+      moveAlong(runDir, 1);
+    // else a cut loop: c[bestJ] is c[i], every line from it is the one known
     i = bestJ;
   }
   if (!revisit) out[written++] = c[n - 1];

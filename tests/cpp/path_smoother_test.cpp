@@ -132,6 +132,41 @@ TEST(PathSmoother, EqualsTheRuleAppliedCellByCell) {
   }
 }
 
+// PathSmoother remembers how far a line is clear (or where it stops) from one cell to the next cell
+// along it. Hand-drawn paths whose straight runs point at a wall beyond their end, and come back to the
+// run's line past it: the remembered stop must hold from every cell of the run (no line through the
+// wall, no corner cut round its end), as the rule walking each line afresh says.
+TEST(PathSmoother, ALineStoppedByAWallStaysStoppedFromTheNextCellsOfTheRun) {
+  const Grid g = test::drawGrid({
+      "............",
+      ".....@......",
+      "............",
+      ".....@@.....",
+      "............",
+  });
+  const std::vector<std::vector<Point>> paths = {
+      // East along row 1 to the wall, over it, back down to row 1 and on east.
+      {{0, 1}, {1, 1}, {2, 1}, {3, 1}, {4, 1}, {4, 0}, {5, 0}, {6, 0}, {6, 1}, {7, 1}, {8, 1}, {9, 1}},
+      // West along row 1 towards the wall's other side, under it, back up to row 1.
+      {{11, 1}, {10, 1}, {9, 1}, {8, 1}, {7, 1}, {6, 1}, {6, 2}, {5, 2}, {4, 2}, {4, 1}, {3, 1}, {2, 1}},
+      // Diagonal runs aiming past the lower wall, and a run along row 3 into it.
+      {{0, 3}, {1, 3}, {2, 3}, {3, 3}, {4, 3}, {4, 4}, {5, 4}, {6, 4}, {7, 4}, {7, 3}, {8, 2}, {9, 1}, {10, 0}},
+      {{2, 1}, {3, 2}, {4, 3}, {4, 4}, {5, 4}, {6, 4}, {7, 4}, {7, 3}, {8, 2}, {9, 1}, {10, 1}},
+  };
+  PathSmoother smoother;
+  for (const std::vector<Point>& raw : paths) {
+    ASSERT_TRUE(validatePath(g, raw.front(), raw.back(), raw, pathLength(raw)).valid);
+    for (int32_t range : {2, 3, 8, 20}) {
+      std::vector<Point> cells = raw;
+      smoother.smooth(g, cells, range);
+      const PathCheck check = validatePath(g, raw.front(), raw.back(), cells, pathLength(cells));
+      ASSERT_TRUE(check.valid) << check.problem << " range " << range;
+      EXPECT_EQ(cells, smoothByTheRule(g, raw, range)) << "range " << range;
+      EXPECT_LE(pathLength(cells), pathLength(raw) + 1e-9);
+    }
+  }
+}
+
 // HPA* hands the smoother the joints between its refined edges, so that lines are only tried across
 // them (each refined edge is a shortest path inside its cluster). That must change nothing: the
 // planner's smoothed path equals its raw path smoothed without joints, cell for cell.
