@@ -17,6 +17,7 @@
 #include "world/SeededRandom.h"
 #include "world/WorldAStar.h"
 #include "world/WorldGenerator.h"
+#include "world/WorldGraphByCells.h"
 #include "world/WorldHierarchy.h"
 #include "world/WorldHpaQuery.h"
 #include "world/WorldPathValidator.h"
@@ -399,8 +400,9 @@ int runWorldDigCommand(int argc, char** argv) {
   json.add("components_joined", joined);
   int status = 0;
   if (check) {
-    // The updated hierarchy against a fresh build of the world it ended with: the same figures, and the
-    // same component labels as a flood fill.
+    // The updated hierarchy against a fresh build of the world it ended with: the same figures, the same
+    // graph at every level by cells (nodes, cluster members, edges and their costs), and the same
+    // component labels as a flood fill.
     const WorldHierarchy fresh = buildWorldHierarchy(w, options);
     const WorldComponents flood(w);
     uint64_t labelMismatches = 0, figureMismatches = 0;
@@ -409,9 +411,12 @@ int runWorldDigCommand(int argc, char** argv) {
       figureMismatches +=
           (h.stats().nodes[l] != fresh.stats().nodes[l]) + (h.stats().edges[l] != fresh.stats().edges[l]);
     figureMismatches += h.stats().transitions != fresh.stats().transitions;
+    uint64_t graphMismatches = 0;
+    for (int32_t l = 1; l <= options.levels; ++l)
+      graphMismatches += countDifferences(worldLevelByCells(h, l), worldLevelByCells(fresh, l));
     json.add("fresh_build_ms", fresh.stats().buildMs).add("label_mismatches", labelMismatches);
-    json.add("figure_mismatches", figureMismatches);
-    status = labelMismatches || figureMismatches ? 3 : 0;
+    json.add("figure_mismatches", figureMismatches).add("graph_mismatches", graphMismatches);
+    status = labelMismatches || figureMismatches || graphMismatches ? 3 : 0;
   }
   std::printf("%s\n", json.str().c_str());
   return status;

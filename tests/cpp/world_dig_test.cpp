@@ -11,6 +11,7 @@
 #include "world/WorldAStar.h"
 #include "world/WorldComponents.h"
 #include "world/WorldGenerator.h"
+#include "world/WorldGraphByCells.h"
 #include "world/WorldHierarchy.h"
 #include "world/WorldHpaQuery.h"
 #include "world/WorldPathValidator.h"
@@ -20,34 +21,6 @@ namespace {
 using test::buildHierarchy;
 using test::drawWorld;
 
-// A hierarchy's graph of one level by cells, not ids (an updated hierarchy numbers its nodes otherwise
-// than a fresh build): its nodes with their levels, its edges with their costs, its clusters' nodes.
-struct LevelByCells {
-  std::vector<std::pair<int32_t, int32_t>> nodes;          // (cell, level)
-  std::vector<std::tuple<int32_t, int32_t, float>> edges;  // (cell, cell, cost)
-  std::vector<std::pair<int32_t, int32_t>> members;        // (cluster, cell)
-};
-
-LevelByCells levelByCells(const WorldHierarchy& h, int32_t level) {
-  LevelByCells out;
-  const BlockWorld& w = h.world();
-  for (uint32_t n = 0; n < h.nodeCount(); ++n) {
-    if (h.nodeLevel(n) < level) {
-      EXPECT_TRUE(h.edges(level, n).empty()) << "node " << n << " is below level " << level << " but has edges";
-      continue;
-    }
-    out.nodes.emplace_back(w.index(h.nodeVoxel(n)), h.nodeLevel(n));
-    for (const WorldEdge& e : h.edges(level, n))
-      out.edges.emplace_back(w.index(h.nodeVoxel(n)), w.index(h.nodeVoxel(e.to)), e.cost);
-  }
-  for (int32_t c = 0; c < h.layout(level).count(); ++c)
-    for (uint32_t n : h.clusterNodes(level, c)) out.members.emplace_back(c, w.index(h.nodeVoxel(n)));
-  std::sort(out.nodes.begin(), out.nodes.end());
-  std::sort(out.edges.begin(), out.edges.end());
-  std::sort(out.members.begin(), out.members.end());
-  return out;
-}
-
 // The updated hierarchy is what a fresh build of its world gives: the same nodes, levels, edges and
 // cluster members by cell, costs equal to float rounding (a distance found from the other end of an
 // edge may round otherwise), the same component labels, equal to a flood fill's.
@@ -55,7 +28,9 @@ void expectSameAsFreshBuild(const WorldHierarchy& updated, const WorldHierarchyO
   const WorldHierarchy fresh = buildHierarchy(updated.world(), options);
   for (int32_t level = 1; level <= options.levels; ++level) {
     SCOPED_TRACE("level " + std::to_string(level));
-    const LevelByCells a = levelByCells(updated, level), b = levelByCells(fresh, level);
+    const WorldLevelByCells a = worldLevelByCells(updated, level), b = worldLevelByCells(fresh, level);
+    ASSERT_EQ(a.edgesOfLowerNodes, 0u) << "nodes below the level have edges on it";
+    EXPECT_EQ(countDifferences(a, b), 0u);  // what `hpa world-dig --check` counts
     ASSERT_EQ(a.nodes, b.nodes);
     ASSERT_EQ(a.members, b.members);
     ASSERT_EQ(a.edges.size(), b.edges.size());
@@ -63,7 +38,8 @@ void expectSameAsFreshBuild(const WorldHierarchy& updated, const WorldHierarchyO
       const auto& [from, to, cost] = a.edges[i];
       const auto& [freshFrom, freshTo, freshCost] = b.edges[i];
       ASSERT_EQ(std::tie(from, to), std::tie(freshFrom, freshTo)) << "edge " << i;
-      ASSERT_NEAR(cost, freshCost, 1e-4 * std::max(1.0f, freshCost)) << "edge " << from << " -> " << to;
+      ASSERT_TRUE(sameEdgeCost(cost, freshCost))
+          << "edge " << from << " -> " << to << ": " << cost << " against " << freshCost;
     }
     EXPECT_EQ(updated.stats().nodes[level - 1], fresh.stats().nodes[level - 1]);
     EXPECT_EQ(updated.stats().edges[level - 1], fresh.stats().edges[level - 1]);
@@ -275,6 +251,32 @@ TEST(WorldDigging, AChangeThatAltersNoMoveRebuildsNothing) {
 
 // A change outside the world or with a code that is no block is refused with the reason, and nothing
 // changes (not even the changes before it in the list).
+TEST(WorldDigging, TheCellByCellComparisonCountsAMissedChangeAndACostOffByMoreThanRounding) {
+  // What `hpa world-dig --check` relies on: a hierarchy that missed a change differs from the updated
+  // one, and equal graphs count nothing.
+  WorldHierarchyOptions options;
+  options.clusterSide = 8;
+  options.clusterLevels = 2;
+  const BlockWorld world = generateWorld(WorldKind::Caves, 48, 48, 6, 3);
+  const WorldHierarchy stale = buildHierarchy(world, options);
+  WorldHierarchy updated = buildHierarchy(world, options);
+  const WorldLevelByCells before = worldLevelByCells(stale, 1);
+  EXPECT_EQ(countDifferences(before, worldLevelByCells(updated, 1)), 0u);
+  SeededRandom random(5);
+  for (int i = 0; i < 50 && countDifferences(before, worldLevelByCells(updated, 1)) == 0; ++i) {
+    const BlockChange change = randomChange(updated.world(), random);
+    ASSERT_EQ(updated.applyBlockChanges(std::span(&change, 1), nullptr), "");
+  }
+  EXPECT_GT(countDifferences(before, worldLevelByCells(updated, 1)), 0u);
+  // One edge's cost: off by float rounding it is the same, off by a hundredth it is not.
+  ASSERT_FALSE(before.edges.empty());
+  WorldLevelByCells nudged = before;
+  std::get<2>(nudged.edges[0]) *= 1.0f + 1e-6f;
+  EXPECT_EQ(countDifferences(before, nudged), 0u);
+  std::get<2>(nudged.edges[0]) += 0.01f;
+  EXPECT_EQ(countDifferences(before, nudged), 1u);
+}
+
 TEST(WorldDigging, RefusesAChangeOutsideTheWorldOrABadBlockCodeNamingIt) {
   WorldHierarchyOptions options;
   options.clusterSide = 4;
