@@ -94,37 +94,49 @@ export async function clickCell(page: Page, x: number, y: number, options?: { sh
 }
 
 /**
- * The map canvas's pixels once a fresh frame is drawn. Chromium moves a canvas that is read back to
- * another rasterizer (whose antialiasing differs by a few pixels), so the canvas is read once, then
- * drawn again, then read.
+ * Keeps in the page, under `window.snapshots[name]`, the map's pixels as shown: the map's canvas with
+ * the canvas drawn over it (agents, flashes, the pointer) composited on top, once a fresh frame is
+ * drawn. Chromium moves a canvas that is read back to another rasterizer (whose antialiasing differs
+ * by a few pixels), so the layers are read once, then drawn again, then read.
  */
-async function freshPixels(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const canvas = document.getElementById('map-canvas') as HTMLCanvasElement;
-    canvas.getContext('2d')!.getImageData(0, 0, 1, 1);
+export async function snapshotMap(page: Page, name: string): Promise<void> {
+  await page.evaluate(async (key) => {
+    const read = () => {
+      const map = document.getElementById('map-canvas') as HTMLCanvasElement;
+      const top = document.getElementById('map-canvas-top') as HTMLCanvasElement;
+      const shown = document.createElement('canvas');
+      shown.width = map.width;
+      shown.height = map.height;
+      const ctx = shown.getContext('2d')!;
+      ctx.drawImage(map, 0, 0);
+      ctx.drawImage(top, 0, 0);
+      return ctx.getImageData(0, 0, shown.width, shown.height);
+    };
+    read();
     window.__hpastarDemo.redraw();
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  });
+    const image = read();
+    const w = window as unknown as { snapshots?: Record<string, { data: Uint8ClampedArray; width: number; height: number }> };
+    (w.snapshots ??= {})[key] = { data: image.data, width: image.width, height: image.height };
+  }, name);
 }
 
-/** A hash of the map canvas's pixels, after the next frame is drawn. */
+/** A hash of the map's pixels as shown, after the next frame is drawn. */
 export async function canvasHash(page: Page): Promise<string> {
-  await freshPixels(page);
-  return page.evaluate(async () => {
-    const canvas = document.getElementById('map-canvas') as HTMLCanvasElement;
-    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+  await snapshotMap(page, 'hash');
+  return page.evaluate(() => {
+    const { data, width, height } = (window as unknown as { snapshots: Record<string, { data: Uint8ClampedArray; width: number; height: number }> }).snapshots['hash']!;
     let h = 2166136261;
     for (let i = 0; i < data.length; i += 1) h = Math.imul(h ^ data[i]!, 16777619);
-    return `${canvas.width}x${canvas.height}:${(h >>> 0).toString(16)}`;
+    return `${width}x${height}:${(h >>> 0).toString(16)}`;
   });
 }
 
-/** Pixels of the map canvas that are not the background, and of a given colour. */
+/** Pixels of the map as shown that are not the background, and of a given colour. */
 export async function countPixels(page: Page, rgb?: [number, number, number]): Promise<number> {
-  await freshPixels(page);
-  return page.evaluate(async (colour) => {
-    const canvas = document.getElementById('map-canvas') as HTMLCanvasElement;
-    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+  await snapshotMap(page, 'count');
+  return page.evaluate((colour) => {
+    const { data } = (window as unknown as { snapshots: Record<string, { data: Uint8ClampedArray }> }).snapshots['count']!;
     let n = 0;
     for (let i = 0; i < data.length; i += 4) {
       if (colour) {
@@ -134,3 +146,4 @@ export async function countPixels(page: Page, rgb?: [number, number, number]): P
     return n;
   }, rgb ?? null);
 }
+

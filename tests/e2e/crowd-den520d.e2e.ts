@@ -3,7 +3,8 @@
 // Recorded, not asserted (they depend on the machine): the main thread's work per frame (the crowd's
 // step and the canvas's draw, the demo's frame figures), the frame rate, the longest any agent with a
 // goal stood still (sampled every 100 ms) and the agents each wall made plan again. Asserted: what must
-// hold whatever the machine (the agents arrive, walls re-plan some agents and never all of them).
+// hold whatever the machine (the agents arrive, walls re-plan some agents and never all of them, and
+// the map's layer is drawn again for the walls, not for every frame of walking agents).
 // Figures: test-results/e2e/crowd-den520d.json.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ const WALLS = 10;
 const read = (p: Page) =>
   p.evaluate(() => {
     const d = window.__hpastarDemo;
-    return { crowd: d.crowd!, frame: d.frame, paintMs: d.edits.longestHandlerMs, buildInfoMs: d.buildInfoMs };
+    return { crowd: d.crowd!, frame: d.frame, paintMs: d.edits.longestHandlerMs, buildInfoMs: d.buildInfoMs, mapDraws: d.mapDraws };
   });
 
 test('2,000 agents on den520d, a wall every second: frame time, stuck agents and re-plans per wall are recorded', async () => {
@@ -79,6 +80,8 @@ test('2,000 agents on den520d, a wall every second: frame time, stuck agents and
     // than 25 ms after the one before (a 60 Hz frame missed).
     windowFps: +end.frame.windowFps.toFixed(1),
     lateFrames: end.frame.lateFrames,
+    // Frames that drew the map's layer again (a wall, the pointer leaving): the others drew only the agents' layer.
+    mapDraws: end.mapDraws - start.mapDraws,
     // The longest time between two frames over the last 600 (the main thread busy elsewhere, or rAF held back).
     maxFrameGapMs: +end.frame.maxGapMs.toFixed(1),
     // Main-thread work outside the frames: the longest handling of a painted wall (the demo's own
@@ -103,4 +106,7 @@ test('2,000 agents on den520d, a wall every second: frame time, stuck agents and
   expect(report.arrivals).toBeGreaterThan(0);
   expect(replansPerWall.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   for (const n of replansPerWall) expect(n).toBeLessThan(AGENTS);
+  // Walking agents redraw their own layer only: the map's is drawn again for the walls, not every frame.
+  expect(report.mapDraws).toBeGreaterThanOrEqual(WALLS);
+  expect(report.mapDraws).toBeLessThan(report.frameWorkMs.samples / 4);
 });

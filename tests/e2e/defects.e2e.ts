@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import { ARTIFACTS, canvasHash, clickCell, openDemo, useBrowserPerFile, type Browser, DESKTOP, PHONE } from './browser';
+import { ARTIFACTS, canvasHash, clickCell, openDemo, snapshotMap as snapshot, useBrowserPerFile, type Browser, DESKTOP, PHONE } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -20,26 +20,10 @@ async function open(search: string, size = DESKTOP): Promise<Page> {
 
 const message = (p: Page) => p.textContent('[data-testid=message]');
 
-/**
- * Keeps the map canvas's pixels, once a fresh frame is drawn, in the page under `name` (the pixels stay
- * in the page: the counts below are computed there).
- */
-async function snapshot(p: Page, name: string): Promise<void> {
-  await p.evaluate(async (key) => {
-    const canvas = document.getElementById('map-canvas') as HTMLCanvasElement;
-    const ctx = canvas.getContext('2d')!;
-    ctx.getImageData(0, 0, 1, 1); // see browser.ts: read once, draw again, read
-    window.__hpastarDemo.redraw();
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const w = window as unknown as { snapshots?: Record<string, Uint8ClampedArray> };
-    (w.snapshots ??= {})[key] = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-  }, name);
-}
-
 /** Pixels of snapshot `name` within 30 (sum over R, G, B) of `rgb`. */
 const countColour = (p: Page, name: string, rgb: readonly number[]) =>
   p.evaluate(([key, [r, g, b]]) => {
-    const d = (window as unknown as { snapshots: Record<string, Uint8ClampedArray> }).snapshots[key]!;
+    const d = (window as unknown as { snapshots: Record<string, { data: Uint8ClampedArray }> }).snapshots[key]!.data;
     let n = 0;
     for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i]! - r!) + Math.abs(d[i + 1]! - g!) + Math.abs(d[i + 2]! - b!) < 30) n++;
     return n;
@@ -48,8 +32,8 @@ const countColour = (p: Page, name: string, rgb: readonly number[]) =>
 /** Pixels whose colour differs between snapshots `a` and `b` by more than `threshold` (sum over R, G, B). */
 const changed = (p: Page, a: string, b: string, threshold: number) =>
   p.evaluate(([ka, kb, t]) => {
-    const s = (window as unknown as { snapshots: Record<string, Uint8ClampedArray> }).snapshots;
-    const x = s[ka]!, y = s[kb]!;
+    const s = (window as unknown as { snapshots: Record<string, { data: Uint8ClampedArray }> }).snapshots;
+    const x = s[ka]!.data, y = s[kb]!.data;
     let n = 0;
     for (let i = 0; i < x.length; i += 4) if (Math.abs(x[i]! - y[i]!) + Math.abs(x[i + 1]! - y[i + 1]!) + Math.abs(x[i + 2]! - y[i + 2]!) > t) n++;
     return n;
@@ -266,7 +250,7 @@ describe('layout', () => {
           const canvas = document.getElementById('map-canvas') as HTMLCanvasElement;
           const r = canvas.getBoundingClientRect();
           const k = canvas.width / r.width;
-          const d = (window as unknown as { snapshots: Record<string, Uint8ClampedArray> }).snapshots['legend']!;
+          const d = (window as unknown as { snapshots: Record<string, { data: Uint8ClampedArray }> }).snapshots['legend']!.data;
           const at = 4 * (Math.round((p.clientY - r.top) * k) * canvas.width + Math.round((p.clientX - r.left) * k));
           return `rgb(${d[at]}, ${d[at + 1]}, ${d[at + 2]})`;
         }, [x, y]);

@@ -5,9 +5,13 @@ export const byId = <T extends HTMLElement>(id: string) => document.getElementBy
 export function findElements() {
   const $ = byId;
   const canvas = $<HTMLCanvasElement>('map-canvas');
+  const topCanvas = $<HTMLCanvasElement>('map-canvas-top');
   return {
     canvas,
     ctx: canvas.getContext('2d')!,
+    /** Over the map's canvas: what changes every frame (agents, flashes, the pointer, a dragged rectangle). */
+    topCanvas,
+    topCtx: topCanvas.getContext('2d')!,
     picker: $<HTMLSelectElement>('map-picker'),
     algoPicker: $<HTMLSelectElement>('algo'),
     message: $<HTMLParagraphElement>('message'),

@@ -72,6 +72,8 @@ export interface DemoState {
   frame: { fps: number; meanMs: number; p95Ms: number; maxMs: number; samples: number; maxGapMs: number; windowFps: number; lateFrames: number };
   /** Time of the last frame's work (update and draw), ms. */
   lastFrameMs: number;
+  /** How many times the map's layer has been drawn: frames that only move agents or flashes keep it. */
+  mapDraws: number;
   compare: CompareState | null;
   crossOriginIsolated: boolean;
   /** The client point of a cell's centre (what a test clicks). */
@@ -189,7 +191,7 @@ export class AppState {
   readonly scenarioCache = new Map<string, Promise<Scenario[] | null>>();
 
   /** The frame loop: a frame asked for, the last frame of a run of frames (crowd, flashes), frame times. */
-  readonly frames = { requested: false, lastAt: 0, times: [] as number[], gaps: [] as number[] };
+  readonly frames = { requested: false, mapStale: true, lastAt: 0, times: [] as number[], gaps: [] as number[] };
   /** Pending timeouts: the URL's update, the build figures after a stroke. */
   readonly timers = { url: 0, buildInfo: 0 };
 
@@ -205,7 +207,7 @@ export class AppState {
       pathCells: () => (this.outcome?.found ? [...this.outcome.cells] : []),
       cellCost: (x, y) => (this.shown ? this.shown.image.multiplierAt(x, y) : NaN),
       edits: { batches: 0, cells: 0, lastMs: 0, clustersRebuilt: [], flashed: 0, longestHandlerMs: 0 }, buildInfoMs: 0, hierarchyCheck: null, searchSets: null, crowd: null, clearance: null,
-      frame: { fps: 0, meanMs: 0, p95Ms: 0, maxMs: 0, samples: 0, maxGapMs: 0, windowFps: 0, lateFrames: 0 }, lastFrameMs: 0, compare, crossOriginIsolated: globalThis.crossOriginIsolated === true,
+      frame: { fps: 0, meanMs: 0, p95Ms: 0, maxMs: 0, samples: 0, maxGapMs: 0, windowFps: 0, lateFrames: 0 }, lastFrameMs: 0, mapDraws: 0, compare, crossOriginIsolated: globalThis.crossOriginIsolated === true,
       cellToClient: (x, y) => this.view.cellToClient(x, y),
       resetFrameStats: () => {
         this.frames.times.length = 0;

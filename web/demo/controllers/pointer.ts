@@ -96,7 +96,7 @@ export class PointerInput {
     if (hoverCell?.x !== s.hover?.x || hoverCell?.y !== s.hover?.y) {
       s.hover = hoverCell;
       this.panels.showHud();
-      this.frames.request();
+      this.frames.request('top'); // the pointer's square is drawn over the map
     }
     const p = s.pointers.get(e.pointerId);
     if (!p) return;
@@ -137,7 +137,9 @@ export class PointerInput {
         break;
       case 'rect':
         if (s.rectDrag) s.rectDrag.to = cell;
-        break;
+        this.panels.showHud();
+        this.frames.request('top'); // the dragged rectangle is drawn over the map
+        return;
     }
     this.panels.showHud();
     this.frames.request();

@@ -1,6 +1,7 @@
 // Frames on demand: a change asks for one (request), and while the crowd walks or clusters flash the
 // frames follow each other, each moving the crowd on by the time since the last, and their times are
-// measured (what the crowd panel and the tests report).
+// measured (what the crowd panel and the tests report). Those following frames draw only the top
+// layer (agents, flashes); the map's layer is drawn again when a change asked for it.
 import type { AppState } from '../state';
 import type { MapCanvas } from './mapCanvas';
 import type { FrameStats, Panels } from './panels';
@@ -18,9 +19,13 @@ export class FrameLoop {
 
   constructor(private readonly state: AppState, private readonly canvas: MapCanvas, private readonly panels: Panels) {}
 
-  /** Asks for a frame (at most one is pending). */
-  request(): void {
+  /**
+   * Asks for a frame (at most one is pending). `'top'`: only what is drawn over the map changed (the
+   * pointer's cell, a dragged rectangle), so the map's layer is kept.
+   */
+  request(layers: 'all' | 'top' = 'all'): void {
     const f = this.state.frames;
+    if (layers === 'all') f.mapStale = true;
     if (f.requested) return;
     f.requested = true;
     requestAnimationFrame((now) => this.#frame(now));
@@ -41,7 +46,9 @@ export class FrameLoop {
     const t0 = performance.now();
     const dt = f.lastAt ? (now - f.lastAt) / 1000 : 0;
     if (s.crowd) s.crowd.update(dt);
-    if (this.canvas.draw()) this.request();
+    const map = f.mapStale;
+    f.mapStale = false;
+    if (this.canvas.draw(map)) this.request();
     const work = performance.now() - t0;
     s.demo.lastFrameMs = work;
     // A paused crowd needs no frames of its own (a change asks for one).
@@ -58,7 +65,7 @@ export class FrameLoop {
         this.#panelAt = now;
         this.panels.showCrowdNumbers(s.crowd!.metrics, stats);
       }
-      this.request();
+      this.request('top');
     } else f.lastAt = 0;
   }
 

@@ -1,5 +1,8 @@
-// One frame of the map canvas: the terrain image scaled, then the overlays (only their visible part),
-// the path, the crowd, the flashes of rebuilt clusters, the rectangle being dragged and the brush.
+// One frame of the map, on two stacked canvases. The map's own canvas holds the terrain image scaled,
+// the overlays (only their visible part) and the path: it is drawn again only when one of them or the
+// view changes. The canvas on top holds what moves every frame: the crowd, the flashes of rebuilt
+// clusters, the rectangle being dragged and the brush. A walking crowd then costs the browser the
+// raster of its agents alone, not of the whole map each frame.
 import type { Elements } from '../page';
 import type { AppState } from '../state';
 import type { OverlayData } from './overlayData';
@@ -10,20 +13,39 @@ import type { Panels } from './panels';
 export class MapCanvas {
   readonly #canvas: HTMLCanvasElement;
   readonly #ctx: CanvasRenderingContext2D;
+  readonly #top: HTMLCanvasElement;
+  readonly #topCtx: CanvasRenderingContext2D;
 
   constructor(private readonly state: AppState, elements: Elements, private readonly data: OverlayData, private readonly panels: Panels) {
     this.#canvas = elements.canvas;
     this.#ctx = elements.ctx;
+    this.#top = elements.topCanvas;
+    this.#topCtx = elements.topCtx;
   }
 
-  /** Draws the frame; true when part of it is stale and another frame should follow soon. */
-  draw(): boolean {
+  /**
+   * Draws the frame: the map's canvas when `map` is true (or the canvas changed size), the top canvas
+   * always. True when part of the map is stale and another frame should draw it again soon.
+   */
+  draw(map: boolean): boolean {
+    const { view } = this.state;
+    const resized = view.resize();
+    if (this.#top.width !== this.#canvas.width || this.#top.height !== this.#canvas.height) {
+      this.#top.width = this.#canvas.width;
+      this.#top.height = this.#canvas.height;
+    }
+    const again = map || resized ? this.#drawMap() : false;
+    this.#drawTop();
+    return again;
+  }
+
+  #drawMap(): boolean {
     const s = this.state;
     const { view, shown } = s;
     const ctx = this.#ctx;
     const on = (id: string) => this.data.on(id);
     let again = false;
-    view.resize();
+    s.demo.mapDraws++;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = PALETTE.background;
     ctx.fillRect(0, 0, this.#canvas.width, this.#canvas.height);
@@ -92,9 +114,21 @@ export class MapCanvas {
       }
       drawEnds(ctx, view, s.start, s.goal);
     }
+    if (s.graphHidden !== wasHidden) this.panels.showHud();
+    return again;
+  }
+
+  #drawTop(): void {
+    const s = this.state;
+    const { view, shown } = s;
+    const ctx = this.#topCtx;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, this.#top.width, this.#top.height);
+    if (!shown) return;
+    view.applyTransform(ctx);
+    ctx.imageSmoothingEnabled = false;
     s.crowd?.draw(ctx, view);
     s.flashes.draw(ctx, view);
-    if (s.graphHidden !== wasHidden) this.panels.showHud();
     const px = view.dpr / view.scale;
     const { rectDrag, hover, tool } = s;
     if (rectDrag) {
@@ -114,6 +148,5 @@ export class MapCanvas {
       if (r === 0) ctx.strokeRect(hover.x + 0.5 - size / 2, hover.y + 0.5 - size / 2, size, size);
       else ctx.strokeRect(hover.x - r, hover.y - r, 2 * r + 1, 2 * r + 1);
     }
-    return again;
   }
 }
