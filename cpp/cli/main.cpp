@@ -19,6 +19,7 @@
 #include "hpa/HierarchyOptions.h"
 #include "io/FileLimits.h"
 #include "shpa/ShpaOptions.h"
+#include "world/WorldHierarchy.h"
 
 namespace {
 
@@ -61,19 +62,18 @@ void printUsage(std::FILE* out) {
                "  world-astar FILE --queries N [--seed K] [--passes N] [--per-query]\n"
                "      Random pairs of standing cells of a block world through A*; every path checked. Exit\n"
                "      status 3 when a path is invalid. --passes N keeps each query's fastest of N runs.\n\n"
-               "  world-compare FILE --queries N [--seed K] [--passes N] [--per-query] [--cluster-side S]\n"
-               "                [--cluster-levels L] [--levels N] [--entrance-width W]\n"
-               "      The same random pairs through A* and HPA* on a block world (boxes S x S x L, default\n"
-               "      16 x 16 x 8; N abstraction levels, default 2): mean times, the speed-up on the longest\n"
-               "      tenth, suboptimality, and unreachable goals (HPA* answers them from its labels, timed\n"
-               "      in ns). Exit status 3 on a completeness mismatch or an invalid HPA* path.\n\n"
-               "  world-dig FILE --digs N [--seed K] [--check] [--cluster-side S] [--cluster-levels L]\n"
-               "            [--levels N] [--entrance-width W]\n"
+               "  world-compare FILE --queries N [--seed K] [--passes N] [--per-query] [world options]\n"
+               "      The same random pairs through A* and HPA* on a block world (options below): mean times,\n"
+               "      the speed-up on the longest tenth, suboptimality, and unreachable goals (HPA* answers\n"
+               "      them from its labels, timed in ns). Exit status 3 on a completeness mismatch or an\n"
+               "      invalid HPA* path.\n\n"
+               "  world-dig FILE --digs N [--seed K] [--check] [world options]\n"
                "      N single-block changes on a block world's hierarchy, alternately a dig (a solid block\n"
                "      beside or under a standing cell) and a build (a solid block in a standing cell), each\n"
                "      updated locally: median, p90, max and mean microseconds per change, clusters rebuilt per\n"
                "      level. --check compares the result with a fresh build (every level's graph by cells,\n"
                "      edge costs included) and a flood fill's labels (exit status 3 on a difference).\n\n"
+               "world options (world-compare, world-dig: the block world's hierarchy of boxes):\n%s\n"
                "auto: the HPA* family with the options hpastar picks for the map (HierarchyOptionChoice.h: DHPA*\n"
                "trees, landmarks, a cluster side from the map's borders, the distance table when\n"
                "--terrain-changes rarely; the default hint is often); scen and stats print the options chosen.\n"
@@ -101,6 +101,7 @@ void printUsage(std::FILE* out) {
                "Files: a .map file is read up to %zu bytes (the largest grid: %lld cells, %d per side), a\n"
                ".scen file up to %zu bytes; larger ones are refused unread.\n\n"
                "algorithms: %s\n",
+               hpastar::cli::optionFlagsHelp(hpastar::WorldHierarchyOptions::fields()).c_str(),
                hpastar::cli::optionFlagsHelp(hpastar::HierarchyOptions::fields()).c_str(),
                hpastar::cli::optionFlagsHelp(hpastar::ShpaOptions::fields()).c_str(),
                hpastar::cli::annotatedToolOptionsHelp().c_str(), hpastar::cli::haaToolOptionsHelp().c_str(),

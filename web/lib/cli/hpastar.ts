@@ -29,6 +29,8 @@ interface PlannerFlags {
   readonly hierarchy: readonly RawOptionField[];
   readonly shpa: readonly RawOptionField[];
   readonly haa: readonly RawOptionField[];
+  /** The block world hierarchy's options (world-compare). */
+  readonly world: readonly RawOptionField[];
   /** The largest agent side of aa and haa. */
   readonly maxAgentSize: number;
   /** The largest files read, in bytes: the module's limits (cpp/io/FileLimits.h), and for a hierarchy file the default memory budget. */
@@ -40,7 +42,7 @@ function plannerFlags(hp: Hpastar): PlannerFlags {
   const hierarchy = module.hierarchyOptionFields();
   const { maxMapFileBytes, maxScenarioFileBytes } = module.limits();
   const budget = Number(hierarchy.find((f) => f.name === 'memoryBudgetMiB')?.default);
-  return { hierarchy, shpa: module.shpaOptionFields(), haa: module.haaOptionFields(), maxAgentSize: module.maxAgentSize(), fileLimits: { map: maxMapFileBytes, scenario: maxScenarioFileBytes, hierarchy: budget * 2 ** 20 } };
+  return { hierarchy, shpa: module.shpaOptionFields(), haa: module.haaOptionFields(), world: module.worldOptionFields(), maxAgentSize: module.maxAgentSize(), fileLimits: { map: maxMapFileBytes, scenario: maxScenarioFileBytes, hierarchy: budget * 2 ** 20 } };
 }
 
 /** The query's switch, beside the planners' options. */
@@ -64,6 +66,8 @@ commands:
 
 Block worlds (layered 3D, the format of BlockWorld.parse):
 ${WORLD_USAGE}
+world options (world-compare: the block world's hierarchy of boxes):
+${optionFlagsHelp(flags.world)}
 auto: the HPA* family with the options hpastar picks for the map (HPAStar.chooseOptions: DHPA*
 trees, landmarks, a cluster side from the map's borders, the distance table when
 --terrain-changes rarely; the default hint is often); scen prints the options used. Any option

@@ -17,11 +17,10 @@ export const WORLD_USAGE = `  gen3d --size WxHxD --kind caves|towers|hills [--se
       Generates a block world (layered 3D, the same for the same seed as the native tool's) and
       writes it to FILE; prints one JSON line: the size and the blocks of each kind.
 
-  world-compare FILE --queries N [--seed K] [--passes N] [--per-query] [--cluster-side S]
-       [--cluster-levels L] [--levels A] [--entrance-width W]
+  world-compare FILE --queries N [--seed K] [--passes N] [--per-query] [world options]
       The same random pairs of standing cells as the native tool's through A* and HPA* on a block
-      world (boxes S x S x L, A abstraction levels); every HPA* path checked. Exit status 3 when
-      they disagree on a pair or a path is invalid.
+      world (its hierarchy's options below); every HPA* path checked. Exit status 3 when they
+      disagree on a pair or a path is invalid.
 `;
 
 /** SplitMix64 as cpp/world/SeededRandom.h has it: the native tool's pairs, drawn here. */
