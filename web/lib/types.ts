@@ -478,6 +478,11 @@ export interface HaaOptions {
    * somewhat longer paths. Default `'high'`.
    */
   readonly abstraction?: 'high' | 'low';
+  /**
+   * Keep each node's shortest-path tree over its cluster, so that a query joins its start and goal to
+   * the graph by reading them instead of searching: faster queries for more memory. Default true.
+   */
+  readonly joinTrees?: boolean;
 }
 
 /** {@link HaaOptions} with every default filled in. */
