@@ -121,6 +121,10 @@ void AnnotatedHierarchy::findIntraEdges(int32_t cluster, AnnotatedAStarSearch& s
 }
 
 void AnnotatedHierarchy::findJoinTrees(int32_t cluster, AnnotatedAStarSearch& search) {
+  // Four bits keep a tree's cells apart: the directions 0..7, the root and the unreached mark.
+  static_assert((AnnotatedAStarSearch::kTreeRoot & kMoveBits) >= kDirCount &&
+                (AnnotatedAStarSearch::kTreeUnreached & kMoveBits) >= kDirCount &&
+                (AnnotatedAStarSearch::kTreeRoot & kMoveBits) != (AnnotatedAStarSearch::kTreeUnreached & kMoveBits));
   JoinTrees& trees = joinTrees_[static_cast<size_t>(cluster)];
   trees = JoinTrees{};
   if (!options_.joinTrees) return;
@@ -147,13 +151,18 @@ void AnnotatedHierarchy::findJoinTrees(int32_t cluster, AnnotatedAStarSearch& se
   const size_t nodes = trees.nodeCells.size();
   trees.treeOf.assign(searchedAs.size() * nodes, kNoTree);
   uint32_t count = 0;
+  std::vector<uint8_t> tree;
   for (size_t set = 0; set < searchedAs.size(); ++set)
     for (size_t i = 0; i < nodes; ++i) {
       const Point p = trees.nodeCells[i];
       if (!sets[set * cells + static_cast<size_t>((p.y - area.y0) * area.width() + (p.x - area.x0))]) continue;
       const auto [c, size] = searchedAs[set];
       search.settleFrom(grid_, clearances_[c], size, area, p, {});  // no targets: the whole cluster
-      search.appendTree(trees.moves);
+      tree.clear();
+      search.appendTree(tree);
+      tree.resize(cells + 1, AnnotatedAStarSearch::kTreeUnreached);  // an even count
+      for (size_t k = 0; k < cells; k += 2)
+        trees.moves.push_back(static_cast<uint8_t>((tree[k] & kMoveBits) | (tree[k + 1] & kMoveBits) << 4));
       trees.treeOf[set * nodes + i] = count++;
     }
 }
@@ -169,14 +178,15 @@ double AnnotatedHierarchy::traceToNode(uint32_t node, int32_t capabilityIndex, i
   const uint32_t tree = trees.treeOf[set * trees.nodeCells.size() + nodeSlot_[node]];
   if (tree == kNoTree) return -1.0;
   const int32_t width = area.width();
-  const uint8_t* moves = trees.moves.data() + static_cast<size_t>(tree) * static_cast<size_t>(area.area());
+  const uint8_t* moves = trees.moves.data() + static_cast<size_t>(tree) * joinTreeBytes(area);
+  const auto moveAt = [&](int32_t id) { return static_cast<uint8_t>(moves[id >> 1] >> ((id & 1) * 4) & kMoveBits); };
   int32_t id = (from.y - area.y0) * width + (from.x - area.x0);
-  if (moves[id] == AnnotatedAStarSearch::kTreeUnreached) return -1.0;
+  if (moveAt(id) == (AnnotatedAStarSearch::kTreeUnreached & kMoveBits)) return -1.0;
   Point p = from;
   if (out != nullptr) out->push_back(p);
   double cost = 0;
   // Up the tree: each cell's move from its parent, undone.
-  for (uint8_t d; (d = moves[id]) != AnnotatedAStarSearch::kTreeRoot;) {
+  for (uint8_t d; (d = moveAt(id)) != (AnnotatedAStarSearch::kTreeRoot & kMoveBits);) {
     const int back = oppositeDir(d);
     cost += grid_.moveCost(grid_.index(p), back);
     p = Point{p.x + kDirDx[back], p.y + kDirDy[back]};

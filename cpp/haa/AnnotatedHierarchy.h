@@ -88,7 +88,7 @@ struct AnnotatedHierarchyStats {
 // of its nodes for every agent (one move per cell, agents that have the same open anchors in the
 // cluster sharing them), so that a query joins its start and goal to their clusters' nodes by reading
 // the trees (traceToNode) instead of searching: the way DHPA* joins HPA*'s endpoints. On den520d
-// (cluster 16, sizes 1..3) they hold 3.7 MB (stats().joinTreeBytes): 7.9 MB in all against 4.2 MB.
+// (cluster 16, sizes 1..3) they hold 1.9 MB (stats().joinTreeBytes): 6.1 MB in all against 4.2 MB.
 //
 // Nodes are numbered cluster by cluster, so the nodes of a cluster are a contiguous range; edges are
 // kept in CSR form (both directions of every undirected edge), grouped by annotation capability within
@@ -240,8 +240,12 @@ class AnnotatedHierarchy {
     std::vector<uint16_t> setOfAgent;  // [capability index * maxSize + size - 1]: the agent's open set
     std::vector<Point> nodeCells;      // nodeCellsOf(the cluster)
     std::vector<uint32_t> treeOf;      // [set * nodeCells.size() + i]: the tree of node cell i, or kNoTree
-    std::vector<uint8_t> moves;        // [tree * cluster cells + local cell]: AnnotatedAStarSearch::appendTree
+    // Tree t's cells, two to a byte (low nibble first): AnnotatedAStarSearch::appendTree's values, the
+    // root's and the unreached mark cut to four bits. From byte t * joinTreeBytes(the cluster's rect).
+    std::vector<uint8_t> moves;
   };
+  static constexpr uint8_t kMoveBits = 0x0F;
+  static size_t joinTreeBytes(const Rect& area) { return (static_cast<size_t>(area.area()) + 1) / 2; }
   static constexpr uint32_t kNoTree = 0xFFFFFFFFu;
   std::vector<JoinTrees> joinTrees_;  // [cluster]
   std::vector<uint32_t> nodeSlot_;    // [kept node]: its index in its cluster's JoinTrees::nodeCells

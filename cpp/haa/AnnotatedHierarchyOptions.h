@@ -27,7 +27,7 @@ struct AnnotatedHierarchyOptions {
   // Keep, per cluster, each node's shortest-path tree over the cluster for every agent (one move per
   // cell), so that a query joins its start and goal to their clusters' nodes by reading the trees
   // instead of running two Dijkstras: on den520d's longest queries 36 to 56% fewer instructions, for
-  // 1.9x the memory (3.7 MB more, cluster 16, sizes 1..3).
+  // 1.46x the memory (1.9 MB more, cluster 16, sizes 1..3).
   bool joinTrees = true;
 
   static std::span<const OptionField<AnnotatedHierarchyOptions>> fields();
