@@ -505,7 +505,7 @@ export interface HaaStats {
   readonly updateMs: number;
   /** Clusters whose intra-edges the last `applyEdits` found again. */
   readonly rebuiltClusters: number;
-  /** Memory held by the graph, its clearance maps and components, in bytes (the grid's copy apart). */
+  /** Memory held by the graph, its clearance maps and components, its stored paths and join trees, in bytes (the grid's copy apart). */
   readonly bytes: number;
   readonly clusters: number;
   /** Transitions between clusters (each gives a node on both sides). */
