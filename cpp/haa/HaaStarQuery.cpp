@@ -135,6 +135,7 @@ bool HaaStarQuery::searchAbstract(double direct, uint64_t& expanded) {
   const uint32_t nodes = h.nodeCount();
   const uint32_t startNode = nodes, goalNode = nodes + 1;
   space_.begin(nodes + 2, true);
+  if (heuristicOf_.size() < nodes + 2) heuristicOf_.resize(nodes + 2);
   uint32_t* stamp = space_.stamps();
   double* g = space_.g();
   uint32_t* parent = space_.parents();
@@ -155,7 +156,7 @@ bool HaaStarQuery::searchAbstract(double direct, uint64_t& expanded) {
     stamp[v] = openStamp;
     g[v] = ng;
     parent[v] = u;
-    const double hv = heuristic(v);
+    const double hv = open ? heuristicOf_[v] : (heuristicOf_[v] = heuristic(v));  // once per node and search
     space_.pushOrDecrease(ng + hv, hv, v, open);
   };
 

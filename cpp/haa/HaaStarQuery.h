@@ -88,6 +88,7 @@ class HaaStarQuery {
   std::vector<uint32_t> goalStamp_;  // [node]
   uint32_t stamp_ = 0;
   std::vector<uint32_t> abstractPath_;
+  std::vector<double> heuristicOf_;  // [node]: the abstract search's heuristic, valid while the node is open
 };
 
 }  // namespace hpastar
