@@ -82,10 +82,10 @@ struct AnnotatedHierarchyStats {
 // refines, always on here. The path of an edge annotated (capability C, clearance k) is a shortest path
 // inside the cluster for an agent of side k and capability C, so it is legal for every agent the edge
 // admits, and it costs what the edge says. On den520d (cluster 16) the paths found and kept hold
-// 0.95 MB (stats().pathBytes) of the hierarchy's 4.2 MB (2.7 MB without them).
+// 0.95 MB (stats().pathBytes) of the hierarchy's 4.2 MB without join trees (2.7 MB without paths either).
 //
 // With joinTrees (the default), each cluster also keeps the shortest-path tree over the cluster of each
-// of its nodes for every agent (one move per cell, agents that have the same open anchors in the
+// of its nodes for every agent (four bits a cell, agents that have the same open anchors in the
 // cluster sharing them), so that a query joins its start and goal to their clusters' nodes by reading
 // the trees (traceToNode) instead of searching: the way DHPA* joins HPA*'s endpoints. On den520d
 // (cluster 16, sizes 1..3) they hold 1.9 MB (stats().joinTreeBytes): 6.1 MB in all against 4.2 MB.
