@@ -73,6 +73,7 @@ class HaaToolPlanner final : public ToolPlanner {
         .raw("searched", sizeJson(s.searched))
         .add("bytes", static_cast<uint64_t>(s.bytes))
         .add("path_bytes", static_cast<uint64_t>(s.pathBytes))
+        .add("join_tree_bytes", static_cast<uint64_t>(s.joinTreeBytes))
         .add("grid_bytes", static_cast<uint64_t>(h.grid().bytes()));
     const std::string text = o.str();
     return text.substr(1, text.size() - 2);

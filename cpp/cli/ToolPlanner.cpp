@@ -8,6 +8,7 @@
 #include "cli/OptionFlags.h"
 #include "cli/ShpaToolPlanner.h"
 #include "cli/Stopwatch.h"
+#include "haa/AnnotatedHierarchyOptions.h"
 #include "hpa/Hierarchy.h"
 #include "hpa/HierarchyMemory.h"
 #include "hpa/HierarchyOptionChoice.h"
@@ -222,6 +223,7 @@ std::set<std::string> plannerOptions(const std::string& algo) {
 std::set<std::string> plannerSwitches() {
   std::set<std::string> names = optionSwitches(HierarchyOptions::fields());
   names.merge(optionSwitches(ShpaOptions::fields()));
+  names.merge(optionSwitches(AnnotatedHierarchyOptions::fields()));
   names.insert("no-smooth");
   return names;
 }

@@ -43,10 +43,14 @@ std::optional<AnnotatedHierarchy> AnnotatedHierarchy::build(const Grid& grid, co
 
   h.intraEdges_.resize(static_cast<size_t>(h.layout_.count()));
   h.intraSteps_.resize(static_cast<size_t>(h.layout_.count()));
+  h.joinTrees_.resize(static_cast<size_t>(h.layout_.count()));
   h.borderTransitions_.resize(static_cast<size_t>(h.layout_.count()) * 2);
   for (int32_t c = 0; c < h.layout_.count(); ++c) h.scanBorders(c);
   AnnotatedAStarSearch search;
-  for (int32_t c = 0; c < h.layout_.count(); ++c) h.findIntraEdges(c, search);
+  for (int32_t c = 0; c < h.layout_.count(); ++c) {
+    h.findIntraEdges(c, search);
+    h.findJoinTrees(c, search);
+  }
   h.assemble();
   h.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
   return h;
@@ -116,6 +120,83 @@ void AnnotatedHierarchy::findIntraEdges(int32_t cluster, AnnotatedAStarSearch& s
   }
 }
 
+void AnnotatedHierarchy::findJoinTrees(int32_t cluster, AnnotatedAStarSearch& search) {
+  // Four bits keep a tree's cells apart: the directions 0..7, the root and the unreached mark.
+  static_assert((AnnotatedAStarSearch::kTreeRoot & kMoveBits) >= kDirCount &&
+                (AnnotatedAStarSearch::kTreeUnreached & kMoveBits) >= kDirCount &&
+                (AnnotatedAStarSearch::kTreeRoot & kMoveBits) != (AnnotatedAStarSearch::kTreeUnreached & kMoveBits));
+  JoinTrees& trees = joinTrees_[static_cast<size_t>(cluster)];
+  trees = JoinTrees{};
+  if (!options_.joinTrees) return;
+  nodeCellsOf(cluster, trees.nodeCells);
+  const Rect area = layout_.rect(cluster);
+  const size_t cells = static_cast<size_t>(area.area());
+  // The distinct open sets, each with the first agent that has it (whose clearance map and size search it).
+  std::vector<uint8_t> sets;  // [set * cells + local cell]: open
+  std::vector<std::pair<size_t, int32_t>> searchedAs;
+  std::vector<uint8_t> open(cells);
+  for (size_t c = 0; c < capabilities_.size(); ++c)
+    for (int32_t size = 1; size <= options_.maxSize; ++size) {
+      for (int32_t y = area.y0; y < area.y1; ++y)
+        for (int32_t x = area.x0; x < area.x1; ++x)
+          open[static_cast<size_t>((y - area.y0) * area.width() + (x - area.x0))] = clearances_[c].open({x, y}, size);
+      size_t set = 0;
+      while (set < searchedAs.size() && !std::equal(open.begin(), open.end(), sets.begin() + set * cells)) ++set;
+      if (set == searchedAs.size()) {
+        sets.insert(sets.end(), open.begin(), open.end());
+        searchedAs.emplace_back(c, size);
+      }
+      trees.setOfAgent.push_back(static_cast<uint16_t>(set));
+    }
+  const size_t nodes = trees.nodeCells.size();
+  trees.treeOf.assign(searchedAs.size() * nodes, kNoTree);
+  uint32_t count = 0;
+  std::vector<uint8_t> tree;
+  for (size_t set = 0; set < searchedAs.size(); ++set)
+    for (size_t i = 0; i < nodes; ++i) {
+      const Point p = trees.nodeCells[i];
+      if (!sets[set * cells + static_cast<size_t>((p.y - area.y0) * area.width() + (p.x - area.x0))]) continue;
+      const auto [c, size] = searchedAs[set];
+      search.settleFrom(grid_, clearances_[c], size, area, p, {});  // no targets: the whole cluster
+      tree.clear();
+      search.appendTree(tree);
+      tree.resize(cells + 1, AnnotatedAStarSearch::kTreeUnreached);  // an even count
+      for (size_t k = 0; k < cells; k += 2)
+        trees.moves.push_back(static_cast<uint8_t>((tree[k] & kMoveBits) | (tree[k + 1] & kMoveBits) << 4));
+      trees.treeOf[set * nodes + i] = count++;
+    }
+}
+
+double AnnotatedHierarchy::traceToNode(uint32_t node, int32_t capabilityIndex, int32_t size, Point from,
+                                       std::vector<Point>* out) const {
+  const Point root = nodeCells_[node];
+  const int32_t cluster = layout_.clusterOf(root);
+  const JoinTrees& trees = joinTrees_[static_cast<size_t>(cluster)];
+  const Rect area = layout_.rect(cluster);
+  assert(area.contains(from) && !trees.setOfAgent.empty());
+  const size_t set = trees.setOfAgent[static_cast<size_t>(capabilityIndex * options_.maxSize + size - 1)];
+  const uint32_t tree = trees.treeOf[set * trees.nodeCells.size() + nodeSlot_[node]];
+  if (tree == kNoTree) return -1.0;
+  const int32_t width = area.width();
+  const uint8_t* moves = trees.moves.data() + static_cast<size_t>(tree) * joinTreeBytes(area);
+  const auto moveAt = [&](int32_t id) { return static_cast<uint8_t>(moves[id >> 1] >> ((id & 1) * 4) & kMoveBits); };
+  int32_t id = (from.y - area.y0) * width + (from.x - area.x0);
+  if (moveAt(id) == (AnnotatedAStarSearch::kTreeUnreached & kMoveBits)) return -1.0;
+  Point p = from;
+  if (out != nullptr) out->push_back(p);
+  double cost = 0;
+  // Up the tree: each cell's move from its parent, undone.
+  for (uint8_t d; (d = moveAt(id)) != (AnnotatedAStarSearch::kTreeRoot & kMoveBits);) {
+    const int back = oppositeDir(d);
+    cost += grid_.moveCost(grid_.index(p), back);
+    p = Point{p.x + kDirDx[back], p.y + kDirDy[back]};
+    id += kDirDy[back] * width + kDirDx[back];
+    if (out != nullptr) out->push_back(p);
+  }
+  assert(p == root);
+  return cost;
+}
+
 void AnnotatedHierarchy::assemble() {
   // The initial abstraction: a node per transition cell, an inter-edge per transition and capability
   // that crosses it, the intra-edges found per cluster.
@@ -165,12 +246,28 @@ void AnnotatedHierarchy::assemble() {
   stats.searched = draft.size();
   keep(draft, found);
   computeComponents();
+  stats.joinTreeBytes = 0;
+  nodeSlot_.clear();
+  if (options_.joinTrees) {
+    nodeSlot_.resize(nodeCells_.size());
+    for (uint32_t n = 0; n < nodeCells_.size(); ++n) {
+      const std::vector<Point>& cells = joinTrees_[static_cast<size_t>(layout_.clusterOf(nodeCells_[n]))].nodeCells;
+      const auto at = std::lower_bound(cells.begin(), cells.end(), nodeCells_[n],
+                                       [&](Point x, Point y) { return grid_.index(x) < grid_.index(y); });
+      assert(at != cells.end() && *at == nodeCells_[n]);
+      nodeSlot_[n] = static_cast<uint32_t>(at - cells.begin());
+    }
+    stats.joinTreeBytes = nodeSlot_.capacity() * sizeof(uint32_t);
+    for (const JoinTrees& t : joinTrees_)
+      stats.joinTreeBytes += t.setOfAgent.capacity() * sizeof(uint16_t) + t.nodeCells.capacity() * sizeof(Point) +
+                             t.treeOf.capacity() * sizeof(uint32_t) + t.moves.capacity();
+  }
   stats.pathBytes =
       pathRef_.capacity() * sizeof(uint32_t) + pathStart_.capacity() * sizeof(uint32_t) + pathSteps_.capacity();
   for (const std::vector<uint8_t>& steps : intraSteps_) stats.pathBytes += steps.capacity();
   stats.bytes = nodeCells_.capacity() * sizeof(Point) + clusterStart_.capacity() * sizeof(uint32_t) +
                 groupStart_.capacity() * sizeof(uint32_t) + edges_.capacity() * sizeof(AnnotatedEdge) +
-                components_.capacity() * sizeof(uint32_t) + stats.pathBytes;
+                components_.capacity() * sizeof(uint32_t) + stats.pathBytes + stats.joinTreeBytes;
   for (const ClearanceMap& c : clearances_) stats.bytes += c.bytes();
   for (const std::vector<Transition>& border : borderTransitions_)
     stats.bytes += border.capacity() * sizeof(Transition);

@@ -54,6 +54,7 @@ struct AnnotatedHierarchyStats {
   double updateMs = 0;           // the time of the last applyEdits
   size_t bytes = 0;              // what the kept graph, clearance maps and components hold (the grid's copy apart)
   size_t pathBytes = 0;          // of `bytes`, the stored paths of the intra-edges (found and kept)
+  size_t joinTreeBytes = 0;      // of `bytes`, the join trees (AnnotatedHierarchyOptions::joinTrees)
 };
 
 // The abstract graph of HAA* (Harabor and Botea, 2008) over one grid, for square agents of sides
@@ -81,7 +82,13 @@ struct AnnotatedHierarchyStats {
 // refines, always on here. The path of an edge annotated (capability C, clearance k) is a shortest path
 // inside the cluster for an agent of side k and capability C, so it is legal for every agent the edge
 // admits, and it costs what the edge says. On den520d (cluster 16) the paths found and kept hold
-// 0.95 MB (stats().pathBytes) of the hierarchy's 4.2 MB (2.7 MB without them).
+// 0.95 MB (stats().pathBytes) of the hierarchy's 4.2 MB without join trees (2.7 MB without paths either).
+//
+// With joinTrees (the default), each cluster also keeps the shortest-path tree over the cluster of each
+// of its nodes for every agent (four bits a cell, agents that have the same open anchors in the
+// cluster sharing them), so that a query joins its start and goal to their clusters' nodes by reading
+// the trees (traceToNode) instead of searching: the way DHPA* joins HPA*'s endpoints. On den520d
+// (cluster 16, sizes 1..3) they hold 1.9 MB (stats().joinTreeBytes): 6.1 MB in all against 4.2 MB.
 //
 // Nodes are numbered cluster by cluster, so the nodes of a cluster are a contiguous range; edges are
 // kept in CSR form (both directions of every undirected edge), grouped by annotation capability within
@@ -99,7 +106,7 @@ class AnnotatedHierarchy {
 
   // Applies terrain changes (the terrain and, or, the cost layer value of cells) and redoes the searches
   // only where they reach: the clusters within the largest size up and left of an edited cell get their
-  // borders scanned again and, with their four neighbours, their intra-edges found again. The graph is
+  // borders scanned again and, with their four neighbours, their intra-edges and join trees found again. The graph is
   // then assembled, compacted and labelled into components anew from every cluster's kept parts, over
   // the whole graph: that part is not local yet (a one-cell edit on den520d: about 70 ms, most of it
   // there, against a 450 ms build). The result is the graph a fresh build of the edited grid gives. An
@@ -147,6 +154,13 @@ class AnnotatedHierarchy {
   // The stored path of an intra-edge: appends the anchors after `from`'s cell up to `edge.to`'s, and
   // returns the cost of those moves. `edge` is an element of edges(from) (read by reference), not inter.
   double appendIntraPath(uint32_t from, const AnnotatedEdge& edge, std::vector<Point>& out) const;
+  // Whether the join trees are kept (options().joinTrees): then traceToNode answers.
+  bool hasJoinTrees() const { return options_.joinTrees; }
+  // Read in `node`'s join tree, no search: the cost of a shortest path inside the node's cluster from
+  // `from` (an anchor in that cluster) to the node for the agent (size, capabilityIndex), or -1 when
+  // that agent has none. With `out`, also appends the path's anchors, `from` first and the node's cell
+  // last (moves and costs are symmetric: reversed, it is a shortest path from the node to `from`).
+  double traceToNode(uint32_t node, int32_t capabilityIndex, int32_t size, Point from, std::vector<Point>* out) const;
   // The nodes of a cluster: ids first..first+count-1, and their cells.
   uint32_t firstNodeOf(int32_t cluster) const { return clusterStart_[static_cast<size_t>(cluster)]; }
   std::span<const Point> clusterNodeCells(int32_t cluster) const {
@@ -178,6 +192,8 @@ class AnnotatedHierarchy {
   void nodeCellsOf(int32_t cluster, std::vector<Point>& out) const;
   // The intra-edges of `cluster` for every capability and size (intraEdges_).
   void findIntraEdges(int32_t cluster, AnnotatedAStarSearch& search);
+  // The join trees of `cluster` (joinTrees_), none without options_.joinTrees.
+  void findJoinTrees(int32_t cluster, AnnotatedAStarSearch& search);
   // The graph from borderTransitions_ and intraEdges_: the initial abstraction, the dominance passes,
   // the kept graph (keep), the components and the figures.
   void assemble();
@@ -216,6 +232,23 @@ class AnnotatedHierarchy {
   std::vector<std::vector<Transition>> borderTransitions_;
   std::vector<std::vector<IntraEdge>> intraEdges_;
   std::vector<std::vector<uint8_t>> intraSteps_;  // [cluster]: the moves of its intra-edges' paths
+  // A cluster's join trees: for each distinct set of anchors open to some agent in the cluster (agents
+  // with equal sets make the same moves there at the same costs, the weights being the cells'), the
+  // Dijkstra tree inside the cluster of each of its node cells open in that set. By cells, like
+  // intraEdges_, so that they outlive a renumbering; nodeSlot_ finds a kept node's.
+  struct JoinTrees {
+    std::vector<uint16_t> setOfAgent;  // [capability index * maxSize + size - 1]: the agent's open set
+    std::vector<Point> nodeCells;      // nodeCellsOf(the cluster)
+    std::vector<uint32_t> treeOf;      // [set * nodeCells.size() + i]: the tree of node cell i, or kNoTree
+    // Tree t's cells, two to a byte (low nibble first): AnnotatedAStarSearch::appendTree's values, the
+    // root's and the unreached mark cut to four bits. From byte t * joinTreeBytes(the cluster's rect).
+    std::vector<uint8_t> moves;
+  };
+  static constexpr uint8_t kMoveBits = 0x0F;
+  static size_t joinTreeBytes(const Rect& area) { return (static_cast<size_t>(area.area()) + 1) / 2; }
+  static constexpr uint32_t kNoTree = 0xFFFFFFFFu;
+  std::vector<JoinTrees> joinTrees_;  // [cluster]
+  std::vector<uint32_t> nodeSlot_;    // [kept node]: its index in its cluster's JoinTrees::nodeCells
   AnnotatedHierarchyStats stats_;
   uint64_t version_ = 0;
   std::vector<int32_t> lastRebuilt_;

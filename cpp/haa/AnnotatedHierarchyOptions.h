@@ -24,6 +24,11 @@ struct AnnotatedHierarchyOptions {
   int32_t clusterSize = 16;  // side of a cluster, in cells
   int32_t maxSize = 3;       // agents of sides 1..maxSize are served (intra-edges are found for each)
   Abstraction abstraction = Abstraction::High;
+  // Keep, per cluster, each node's shortest-path tree over the cluster for every agent (one move per
+  // cell), so that a query joins its start and goal to their clusters' nodes by reading the trees
+  // instead of running two Dijkstras: on den520d's longest queries 36 to 56% fewer instructions, for
+  // 1.46x the memory (1.9 MB more, cluster 16, sizes 1..3).
+  bool joinTrees = true;
 
   static std::span<const OptionField<AnnotatedHierarchyOptions>> fields();
 
@@ -60,6 +65,14 @@ inline std::span<const OptionField<AnnotatedHierarchyOptions>> AnnotatedHierarch
        .choices = kAbstractions,
        .choiceOf = [](const O& o) { return static_cast<uint8_t>(o.abstraction); },
        .setChoice = [](O& o, uint8_t v) { o.abstraction = static_cast<Abstraction>(v); }},
+      {.name = "joinTrees",
+       .label = "join trees",
+       .cli = "no-join-trees",
+       .doc = "keep each node's shortest-path tree over its cluster: queries join start and goal by reading "
+              "them (--no-join-trees searches instead, less memory)",
+       .kind = OptionKind::Flag,
+       .flag = &O::joinTrees,
+       .switchSets = false},
   };
   return table;
 }

@@ -81,7 +81,11 @@ std::string AnnotatedHierarchy::applyEdits(std::span<const CellEdit> edits) {
   AnnotatedAStarSearch search;
   lastRebuilt_.clear();
   for (int32_t c = 0; c < layout_.count(); ++c)
-    if (rebuilt[static_cast<size_t>(c)]) findIntraEdges(c, search), lastRebuilt_.push_back(c);
+    if (rebuilt[static_cast<size_t>(c)]) {
+      findIntraEdges(c, search);
+      findJoinTrees(c, search);  // the cells, borders and weights a cluster's trees read are its own
+      lastRebuilt_.push_back(c);
+    }
   assemble();
   version_ = version;
   lastCellsChanged_ = changed;

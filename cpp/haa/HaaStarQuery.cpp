@@ -50,13 +50,28 @@ double HaaStarQuery::connectEndpoints(Point start, Point goal, uint64_t& expande
 
   startEdges_.clear();
   usableNodes(startCluster, targetNodes_, targets_);
-  // A goal in the start's cluster is one more target of the same search: the direct edge.
-  if (startCluster == goalCluster) targets_.push_back(goal);
-  expanded += startSearch_.settleFrom(grid, *clearance_, size_, layout.rect(startCluster), start, targets_);
-  const double direct = startCluster == goalCluster ? startSearch_.distanceTo(goal) : -1.0;
-  for (size_t i = 0; i < targetNodes_.size(); ++i) {
-    const double d = startSearch_.distanceTo(targets_[i]);
-    if (d >= 0) startEdges_.push_back(EndpointEdge{targetNodes_[i], d});
+  double direct = -1.0;
+  if (h.hasJoinTrees()) {
+    for (const uint32_t node : targetNodes_) {
+      const double d = h.traceToNode(node, capabilityIndex_, size_, start, nullptr);
+      if (d >= 0) startEdges_.push_back(EndpointEdge{node, d});
+    }
+    // The direct edge: A* inside the common cluster, the only search left.
+    if (startCluster == goalCluster) {
+      direct_.stats = {};
+      startSearch_.findPath(grid, *clearance_, size_, layout.rect(startCluster), start, goal, direct_);
+      expanded += direct_.stats.expandedMain;
+      if (direct_.status == PathStatus::Found) direct = direct_.cost;
+    }
+  } else {
+    // A goal in the start's cluster is one more target of the same search: the direct edge.
+    if (startCluster == goalCluster) targets_.push_back(goal);
+    expanded += startSearch_.settleFrom(grid, *clearance_, size_, layout.rect(startCluster), start, targets_);
+    if (startCluster == goalCluster) direct = startSearch_.distanceTo(goal);
+    for (size_t i = 0; i < targetNodes_.size(); ++i) {
+      const double d = startSearch_.distanceTo(targets_[i]);
+      if (d >= 0) startEdges_.push_back(EndpointEdge{targetNodes_[i], d});
+    }
   }
 
   if (goalCost_.size() < h.nodeCount()) {
@@ -69,9 +84,11 @@ double HaaStarQuery::connectEndpoints(Point start, Point goal, uint64_t& expande
   }
   goalNodes_.clear();
   usableNodes(goalCluster, targetNodes_, targets_);
-  expanded += goalSearch_.settleFrom(grid, *clearance_, size_, layout.rect(goalCluster), goal, targets_);
+  if (!h.hasJoinTrees())
+    expanded += goalSearch_.settleFrom(grid, *clearance_, size_, layout.rect(goalCluster), goal, targets_);
   for (size_t i = 0; i < targetNodes_.size(); ++i) {
-    const double d = goalSearch_.distanceTo(targets_[i]);
+    const double d = h.hasJoinTrees() ? h.traceToNode(targetNodes_[i], capabilityIndex_, size_, goal, nullptr)
+                                      : goalSearch_.distanceTo(targets_[i]);
     if (d < 0) continue;
     const uint32_t node = targetNodes_[i];
     goalCost_[node] = d;
@@ -118,6 +135,7 @@ bool HaaStarQuery::searchAbstract(double direct, uint64_t& expanded) {
   const uint32_t nodes = h.nodeCount();
   const uint32_t startNode = nodes, goalNode = nodes + 1;
   space_.begin(nodes + 2, true);
+  if (heuristicOf_.size() < nodes + 2) heuristicOf_.resize(nodes + 2);
   uint32_t* stamp = space_.stamps();
   double* g = space_.g();
   uint32_t* parent = space_.parents();
@@ -138,7 +156,7 @@ bool HaaStarQuery::searchAbstract(double direct, uint64_t& expanded) {
     stamp[v] = openStamp;
     g[v] = ng;
     parent[v] = u;
-    const double hv = heuristic(v);
+    const double hv = open ? heuristicOf_[v] : (heuristicOf_[v] = heuristic(v));  // once per node and search
     space_.pushOrDecrease(ng + hv, hv, v, open);
   };
 
@@ -178,17 +196,31 @@ bool HaaStarQuery::refine(PathResult& out) {
   const Grid& grid = h.grid();
   const ClusterLayout& layout = h.layout();
   const uint32_t goalNode = h.nodeCount() + 1;
-  // The first piece leaves the start: traced in the start's search (to a node, or to the goal directly).
+  // The first piece leaves the start: traced in the start's search, or up the node's join tree, or the
+  // direct path to the goal.
   const uint32_t first = abstractPath_[1];
-  const Point firstCell = first == goalNode ? goal_ : h.nodeCell(first);
-  startSearch_.appendPathTo(firstCell, out.cells);
-  out.cost += startSearch_.distanceTo(firstCell);
+  if (!h.hasJoinTrees()) {
+    const Point firstCell = first == goalNode ? goal_ : h.nodeCell(first);
+    startSearch_.appendPathTo(firstCell, out.cells);
+    out.cost += startSearch_.distanceTo(firstCell);
+  } else if (first == goalNode) {
+    out.cells = direct_.cells;
+    out.cost = direct_.cost;
+  } else {
+    out.cost += h.traceToNode(first, capabilityIndex_, size_, start_, &out.cells);
+  }
   for (size_t i = 1; i + 1 < abstractPath_.size(); ++i) {
     const uint32_t u = abstractPath_[i], v = abstractPath_[i + 1];
-    if (v == goalNode) {     // the last piece: the goal's search traced from the node back to the goal
+    if (v == goalNode) {     // the last piece: from the node to the goal, traced from the goal backwards
       out.cells.pop_back();  // the node, which the traced piece starts with
-      goalSearch_.appendPathBack(h.nodeCell(u), out.cells);
-      out.cost += goalSearch_.distanceTo(h.nodeCell(u));
+      if (!h.hasJoinTrees()) {
+        goalSearch_.appendPathBack(h.nodeCell(u), out.cells);
+        out.cost += goalSearch_.distanceTo(h.nodeCell(u));
+        continue;
+      }
+      const size_t mark = out.cells.size();
+      out.cost += h.traceToNode(u, capabilityIndex_, size_, goal_, &out.cells);
+      std::reverse(out.cells.begin() + static_cast<std::ptrdiff_t>(mark), out.cells.end());
       continue;
     }
     const Point a = h.nodeCell(u), b = h.nodeCell(v);

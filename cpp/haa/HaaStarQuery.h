@@ -13,14 +13,16 @@ namespace hpastar {
 // One thread's HAA* searches (Harabor and Botea, 2008) against a shared, read-only AnnotatedHierarchy
 // (which must outlive it), for the agent (size and capability) given with each query.
 //
-// A query joins start and goal to the nodes of their clusters with one Dijkstra of Annotated A* each
-// (kept in the query, never in the shared graph), answers "no path" from the hierarchy's components of
+// A query joins start and goal to the nodes of their clusters by reading the hierarchy's join trees
+// (AnnotatedHierarchy::traceToNode), or without them with one Dijkstra of Annotated A* each (kept in the
+// query, never in the shared graph); a start and a goal in the same cluster are also joined directly,
+// by Annotated A* inside it. It answers "no path" from the hierarchy's components of
 // that agent when no node the start reaches shares one with a node the goal reaches, runs A* over the
 // edges whose annotation admits the agent, and refines each abstract edge without searching: an
 // inter-edge is one step, an intra-edge the path the hierarchy stored for it (the cheapest edge between
 // the two nodes that admits the agent: the agent's own shortest inside the cluster, as the abstract
-// search counted it), and the start's and the goal's pieces are traced in the two joining searches,
-// which are kept apart for that. Paths are sequences of anchors (the footprint's top-left cells), as
+// search counted it), and the start's and the goal's pieces are traced up the join trees (or in the two
+// joining searches, kept apart for that). Paths are sequences of anchors (the footprint's top-left cells), as
 // Annotated A*'s.
 //
 // Scratch is kept and reused: after the first queries nothing is allocated but to grow `out.cells`.
@@ -73,8 +75,10 @@ class HaaStarQuery {
   Point start_, goal_;
 
   // The searches joining the start and the goal to their clusters' nodes, kept until refinement traces
-  // the start's and the goal's pieces in them.
+  // the start's and the goal's pieces in them (without join trees); with them, startSearch_ finds only
+  // the direct path of a start and a goal in the same cluster, kept in direct_.
   AnnotatedAStarSearch startSearch_, goalSearch_;
+  PathResult direct_;
   NodeSearchSpace space_;
   std::vector<Point> targets_;
   std::vector<uint32_t> targetNodes_;  // the nodes of targets_ (all but a direct goal)
@@ -84,6 +88,7 @@ class HaaStarQuery {
   std::vector<uint32_t> goalStamp_;  // [node]
   uint32_t stamp_ = 0;
   std::vector<uint32_t> abstractPath_;
+  std::vector<double> heuristicOf_;  // [node]: the abstract search's heuristic, valid while the node is open
 };
 
 }  // namespace hpastar

@@ -93,6 +93,12 @@ void AnnotatedAStarSearch::appendStepsTo(Point p, std::vector<uint8_t>& out) con
   std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
 }
 
+void AnnotatedAStarSearch::appendTree(std::vector<uint8_t>& out) const {
+  const uint32_t cells = static_cast<uint32_t>(lastArea_.area());
+  const uint8_t* parent = space_.parents();
+  for (uint32_t id = 0; id < cells; ++id) out.push_back(space_.closed(id) ? parent[id] : kTreeUnreached);
+}
+
 // The loop of BestFirstSearch with the footprint's move rule in place of the grid's move masks.
 template <bool Weighted, bool UseHeuristic>
 uint64_t AnnotatedAStarSearch::run(const Grid& grid, const ClearanceMap& clearance, int32_t size, const Rect& area,
@@ -117,7 +123,7 @@ uint64_t AnnotatedAStarSearch::run(const Grid& grid, const ClearanceMap& clearan
   uint32_t targetsLeft = targetCount;
   stamp[startId] = openStamp;
   g[startId] = 0;
-  parent[startId] = 0xFF;
+  parent[startId] = kNoMove;
   const double h0 = hScale * octileDistance(goal.x - start.x, goal.y - start.y);
   space_.push(h0, h0, startId);
 

@@ -7,6 +7,7 @@
 #include "grid/FootprintMoves.h"
 #include "grid/Grid.h"
 #include "search/PathResult.h"
+#include "search/SearchGraph.h"
 #include "search/SearchSpace.h"
 
 namespace hpastar {
@@ -55,6 +56,11 @@ class AnnotatedAStarSearch {
   void appendPathTo(Point p, std::vector<Point>& out) const;
   void appendPathBack(Point p, std::vector<Point>& out) const;
   void appendStepsTo(Point p, std::vector<uint8_t>& out) const;
+  // After settleFrom: the search's shortest-path tree, one byte per cell of its area in row order: the
+  // direction of the move that reached the cell from its parent, kTreeRoot at the start, kTreeUnreached
+  // for a cell not settled (HAA*'s join trees).
+  static constexpr uint8_t kTreeRoot = kNoMove, kTreeUnreached = 0xFE;
+  void appendTree(std::vector<uint8_t>& out) const;
 
   size_t scratchBytes() const { return space_.bytes() + targetMark_.capacity() * sizeof(uint32_t); }
 

@@ -8,6 +8,7 @@
 #include "TestMaps.h"
 #include "grid/CapabilityNames.h"
 #include "grid/Clearance.h"
+#include "grid/TerrainCosts.h"
 #include "haa/AnnotatedEntranceScanner.h"
 #include "haa/AnnotatedHierarchy.h"
 #include "haa/HaaStarQuery.h"
@@ -25,11 +26,13 @@ Capability capabilityOf(const std::string& names) {
   return *capability;
 }
 
-AnnotatedHierarchy buildHaa(const Grid& grid, int32_t clusterSize, Abstraction abstraction, int32_t maxSize = 3) {
+AnnotatedHierarchy buildHaa(const Grid& grid, int32_t clusterSize, Abstraction abstraction, int32_t maxSize = 3,
+                            bool joinTrees = true) {
   AnnotatedHierarchyOptions options;
   options.clusterSize = clusterSize;
   options.abstraction = abstraction;
   options.maxSize = maxSize;
+  options.joinTrees = joinTrees;
   std::string error;
   auto h = AnnotatedHierarchy::build(grid, options, error);
   if (!h) throw std::runtime_error(error);
@@ -355,6 +358,108 @@ TEST_P(HaaStarCompleteness, OnTheToyMap) {
   expectCompleteAgainstAnnotatedAStar(g, h, 100, 10, unreachable);
 }
 
+// Every join tree of every `nodeStride`-th node, for every agent, against a Dijkstra of Annotated A* from
+// the node over its cluster: the same cells reached, at the same cost, along a legal path inside the
+// cluster (checked from the terrain, FootprintValidator) that costs what it says.
+void expectJoinTreesAreShortestPathTrees(const AnnotatedHierarchy& h, uint32_t nodeStride) {
+  const Grid& grid = h.grid();
+  AnnotatedAStarSearch reference;
+  std::vector<Point> path;
+  uint64_t traced = 0;
+  for (uint32_t n = 0; n < h.nodeCount(); n += nodeStride) {
+    const Point node = h.nodeCell(n);
+    const Rect area = h.layout().rect(h.layout().clusterOf(node));
+    for (size_t c = 0; c < h.capabilities().size(); ++c)
+      for (int32_t size = 1; size <= h.maxSize(); ++size) {
+        const int32_t capability = static_cast<int32_t>(c);
+        reference.settleFrom(grid, h.clearance(capability), size, area, node, {});
+        for (int32_t y = area.y0; y < area.y1; ++y)
+          for (int32_t x = area.x0; x < area.x1; ++x) {
+            const Point from{x, y};
+            const std::string what = text(from) + " to node " + text(node) + " capability " +
+                                     capabilityText(h.capabilities()[c]) + " size " + std::to_string(size);
+            path.clear();
+            const double cost = h.traceToNode(n, capability, size, from, &path);
+            const double expected = reference.distanceTo(from);
+            ASSERT_EQ(cost < 0, expected < 0) << what << ": " << cost << " against " << expected;
+            if (cost < 0) continue;
+            ASSERT_NEAR(cost, expected, 1e-9 * std::max(1.0, expected)) << what;
+            ASSERT_EQ(h.traceToNode(n, capability, size, from, nullptr), cost) << what;
+            for (const Point p : path) ASSERT_TRUE(area.contains(p)) << what << " leaves the cluster at " << text(p);
+            const PathCheck check = validateFootprintPath(grid, h.capabilities()[c], size, from, node, path, cost);
+            ASSERT_TRUE(check.valid) << what << ": " << check.problem;
+            ++traced;
+          }
+      }
+  }
+  EXPECT_GT(traced, 0u);
+}
+
+TEST(AnnotatedHierarchy, JoinTreesAreShortestPathTreesInsideTheirClusters) {
+  expectJoinTreesAreShortestPathTrees(buildHaa(drawGrid(toyMap()), 5, Abstraction::High), 1);
+  expectJoinTreesAreShortestPathTrees(buildHaa(drawGrid(lakesMap()), 8, Abstraction::Low), 1);
+  expectJoinTreesAreShortestPathTrees(buildHaa(test::loadMap("den520d.map"), 16, Abstraction::High), 13);
+  // Weighted: trees cheaper than ground, so that costs and not steps decide the trees.
+  Grid den = test::loadMap("den520d.map");
+  std::string error;
+  const auto treesCheap = TerrainCosts::parse("T=0.5", error);
+  ASSERT_TRUE(treesCheap) << error;
+  ASSERT_EQ(den.setTerrainCosts(*treesCheap), "");
+  expectJoinTreesAreShortestPathTrees(buildHaa(den, 16, Abstraction::High), 29);
+}
+
+// Queries joined by reading the trees and by searching (joinTrees off) find paths of the same cost
+// (up to the float rounding of stored costs, which may break a tie the other way), both valid.
+void expectJoinTreesAnswerAsTheJoiningSearches(const Grid& grid, int32_t clusterSize, int pairsPerAgent,
+                                               uint32_t seed) {
+  const AnnotatedHierarchy withTrees = buildHaa(grid, clusterSize, Abstraction::High);
+  const AnnotatedHierarchy searching = buildHaa(grid, clusterSize, Abstraction::High, 3, false);
+  ASSERT_TRUE(withTrees.hasJoinTrees());
+  ASSERT_FALSE(searching.hasJoinTrees());
+  EXPECT_GT(withTrees.stats().joinTreeBytes, 0u);
+  EXPECT_EQ(searching.stats().joinTreeBytes, 0u);
+  EXPECT_EQ(withTrees.stats().bytes - withTrees.stats().joinTreeBytes, searching.stats().bytes);
+  HaaStarQuery read(withTrees), searched(searching);
+  PathResult a, b;
+  std::mt19937 rng(seed);
+  int found = 0;
+  for (size_t c = 0; c < withTrees.capabilities().size(); ++c) {
+    const ClearanceMap& clearance = withTrees.clearance(static_cast<int32_t>(c));
+    for (int32_t size = 1; size <= 3; ++size) {
+      if (std::none_of(clearance.values().begin(), clearance.values().end(), [&](uint8_t v) { return v >= size; }))
+        continue;
+      const Agent agent{size, withTrees.capabilities()[c]};
+      for (int i = 0; i < pairsPerAgent; ++i) {
+        const Point s = randomStanding(clearance, size, rng);
+        // Every third goal near the start: the same cluster, where the direct path is searched.
+        Point t = randomStanding(clearance, size, rng);
+        if (i % 3 == 0)
+          for (int tries = 0; tries < 50 && withTrees.layout().clusterOf(t) != withTrees.layout().clusterOf(s); ++tries)
+            t = randomStanding(clearance, size, rng);
+        a.reset();
+        b.reset();
+        read.findPath(s, t, a, agent);
+        searched.findPath(s, t, b, agent);
+        const std::string what =
+            capabilityText(agent.capability) + " size " + std::to_string(size) + " " + text(s) + " to " + text(t);
+        ASSERT_EQ(a.status, b.status) << what;
+        if (!a.found()) continue;
+        ASSERT_NEAR(a.cost, b.cost, 1e-5 * std::max(1.0, b.cost)) << what;
+        const PathCheck check = validateFootprintPath(grid, agent.capability, size, s, t, a.cells, a.cost);
+        ASSERT_TRUE(check.valid) << what << ": " << check.problem;
+        ++found;
+      }
+    }
+  }
+  EXPECT_GT(found, pairsPerAgent);
+}
+
+TEST(HaaStarQuery, JoinTreesAnswerAsTheJoiningSearchesDo) {
+  expectJoinTreesAnswerAsTheJoiningSearches(test::loadMap("den520d.map"), 16, 80, 15);
+  expectJoinTreesAnswerAsTheJoiningSearches(test::loadMap("brc202d.map"), 16, 40, 16);
+  expectJoinTreesAnswerAsTheJoiningSearches(drawGrid(lakesMap()), 5, 150, 17);
+}
+
 INSTANTIATE_TEST_SUITE_P(BothAbstractions, HaaStarCompleteness, ::testing::Values(Abstraction::High, Abstraction::Low),
                          [](const ::testing::TestParamInfo<Abstraction>& info) {
                            return info.param == Abstraction::High ? std::string("High") : std::string("Low");
@@ -363,17 +468,20 @@ INSTANTIATE_TEST_SUITE_P(BothAbstractions, HaaStarCompleteness, ::testing::Value
 TEST(HaaStarQuery, UnreachableFromComponentsWithoutAbstractSearch) {
   // A swimmer in the upper left lake cannot reach the lower left pond: different components for
   // (1, water), so the query answers after joining start and goal to their clusters.
+  // Joined by reading the join trees, nothing is searched at all; without them, by the joining searches.
   const Grid g = drawGrid(lakesMap());
-  const AnnotatedHierarchy h = buildHaa(g, 8, Abstraction::High);
-  HaaStarQuery query(h);
-  PathResult r;
-  EXPECT_EQ(query.findPath({3, 2}, {3, 20}, r, Agent{1, capabilityOf("water")}), PathStatus::NoPath);
-  EXPECT_EQ(r.stats.expandedMain, 0u);
-  EXPECT_GT(r.stats.expandedInsertion, 0u);
-  // The same pair for a walker that also swims: found.
-  r.reset();
-  EXPECT_EQ(query.findPath({3, 2}, {3, 20}, r, Agent{1, capabilityOf("ground,water")}), PathStatus::Found);
-  EXPECT_TRUE(validateFootprintPath(g, capabilityOf("ground,water"), 1, {3, 2}, {3, 20}, r.cells, r.cost).valid);
+  for (const bool joinTrees : {true, false}) {
+    const AnnotatedHierarchy h = buildHaa(g, 8, Abstraction::High, 3, joinTrees);
+    HaaStarQuery query(h);
+    PathResult r;
+    EXPECT_EQ(query.findPath({3, 2}, {3, 20}, r, Agent{1, capabilityOf("water")}), PathStatus::NoPath);
+    EXPECT_EQ(r.stats.expandedMain, 0u);
+    EXPECT_EQ(r.stats.expandedInsertion > 0u, !joinTrees);
+    // The same pair for a walker that also swims: found.
+    r.reset();
+    EXPECT_EQ(query.findPath({3, 2}, {3, 20}, r, Agent{1, capabilityOf("ground,water")}), PathStatus::Found);
+    EXPECT_TRUE(validateFootprintPath(g, capabilityOf("ground,water"), 1, {3, 2}, {3, 20}, r.cells, r.cost).valid);
+  }
 }
 
 TEST(HaaStarQuery, AgentsTheHierarchyDoesNotServeAreRefusedSayingWhy) {
@@ -456,10 +564,36 @@ std::string graphText(const AnnotatedHierarchy& h) {
   return out;
 }
 
+// Every join tree's path from every cell of the node's cluster, for every agent: its cost and first step
+// (none: "-").
+std::string joinTreesText(const AnnotatedHierarchy& h) {
+  std::string out;
+  std::vector<Point> path;
+  for (uint32_t n = 0; n < h.nodeCount(); ++n) {
+    const Rect area = h.layout().rect(h.layout().clusterOf(h.nodeCell(n)));
+    for (size_t c = 0; c < h.capabilities().size(); ++c)
+      for (int32_t size = 1; size <= h.maxSize(); ++size) {
+        out += text(h.nodeCell(n)) + "/" + std::to_string(c) + "/" + std::to_string(size) + ":";
+        for (int32_t y = area.y0; y < area.y1; ++y)
+          for (int32_t x = area.x0; x < area.x1; ++x) {
+            path.clear();
+            const double cost = h.traceToNode(n, static_cast<int32_t>(c), size, Point{x, y}, &path);
+            if (cost < 0)
+              out += " -";
+            else
+              out += " " + std::to_string(cost) + "," + text(path.size() > 1 ? path[1] : path[0]);
+          }
+        out += "\n";
+      }
+  }
+  return out;
+}
+
 void expectSameAsAFreshBuild(const AnnotatedHierarchy& updated, const std::string& what) {
   const AnnotatedHierarchy fresh =
       buildHaa(updated.grid(), updated.options().clusterSize, updated.options().abstraction, updated.maxSize());
   ASSERT_EQ(graphText(updated), graphText(fresh)) << what;
+  ASSERT_EQ(joinTreesText(updated), joinTreesText(fresh)) << what;
   EXPECT_EQ(updated.stats().transitions, fresh.stats().transitions) << what;
   EXPECT_EQ(updated.stats().initial.intraEdges, fresh.stats().initial.intraEdges) << what;
   EXPECT_EQ(updated.stats().low.nodes, fresh.stats().low.nodes) << what;

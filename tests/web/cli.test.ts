@@ -184,6 +184,7 @@ describe('hpastar scen prints the native tool\'s summary', () => {
       ['--algo', 'aa', '--size', '2', '--capability', 'ground,trees', '--limit', '80'],
       ['--algo', 'haa', '--size', '3', '--capability', 'trees,ground', '--min-bucket', '5', '--limit', '80'],
       ['--algo', 'haa', '--size', '1', '--capability', 'ground', '--abstraction', 'low', '--haa-cluster', '8', '--limit', '80'],
+      ['--algo', 'haa', '--size', '2', '--capability', 'ground,trees', '--no-join-trees', '--limit', '80'],
     ]) {
       const a = wasm('scen', scen, ...args);
       const b = native('scen', scen, ...args);

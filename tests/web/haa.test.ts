@@ -99,6 +99,33 @@ describe('HAA* finds a path exactly when Annotated A* does, legal for the whole 
   });
 });
 
+describe('join trees', () => {
+  test('without them (joinTrees: false) the same costs, found by searching, for less memory', () => {
+    const text = mapText(groundAndWater(16));
+    const map = parseMap(text);
+    using grid = hp.Grid.fromMovingAI(text, 'map');
+    using reading = hp.HAAStar.build(grid, { maxSize: 2 });
+    using searching = hp.HAAStar.build(grid, { maxSize: 2, joinTrees: false });
+    expect(searching.stats.bytes).toBeLessThan(reading.stats.bytes);
+    let found = 0;
+    for (const capability of ['ground', 'ground,water']) {
+      for (const size of [1, 2]) {
+        for (const [start, goal] of agentPairs(map, capability, size, 30, 3 * size + capability.length)) {
+          const a = reading.findPath(start, goal, { size, capability });
+          const b = searching.findPath(start, goal, { size, capability });
+          const where = `${capability} size ${size} (${start.x}, ${start.y}) -> (${goal.x}, ${goal.y})`;
+          expect(a.found, where).toBe(b.found);
+          if (!a.found) continue;
+          found++;
+          expect(a.cost, where).toBeCloseTo(b.cost, 4);
+          validateFootprint(map, capability, size, a.cells, start, goal, a.cost);
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(20);
+  });
+});
+
 describe('agents of different sizes take different routes', () => {
   test('size 1 goes through the one-cell gap, size 2 round by the corridor', () => {
     const text = mapText(GAP_AND_CORRIDOR);
@@ -293,8 +320,8 @@ describe('bad agents and options get errors naming the problem', () => {
     expect(() => hp.HAAStar.build(grid, { maxSize: 9 })).toThrow(/HAAStar.build: largest agent size 9 is outside 1..8/);
     expect(() => hp.HAAStar.build(grid, { clusterSize: 2 })).toThrow(/HAA\* cluster size 2 is outside 4..256/);
     expect(() => hp.HAAStar.build(grid, { abstraction: 'medium' as 'high' })).toThrow(/option abstraction must be one of 'high', 'low'/);
-    expect(() => hp.HAAStar.build(grid, { size: 2 } as object)).toThrow(/unknown option "size" \(known: clusterSize, maxSize, abstraction\)/);
-    expect(hp.HAAStar.defaultOptions).toEqual({ clusterSize: 16, maxSize: 3, abstraction: 'high' });
+    expect(() => hp.HAAStar.build(grid, { size: 2 } as object)).toThrow(/unknown option "size" \(known: clusterSize, maxSize, abstraction, joinTrees\)/);
+    expect(hp.HAAStar.defaultOptions).toEqual({ clusterSize: 16, maxSize: 3, abstraction: 'high', joinTrees: true });
     expect(() => hp.AnnotatedAStar.build(grid, 'ground,ground')).toThrow(RangeError);
     using aa = hp.AnnotatedAStar.build(grid, 'ground');
     expect(() => aa.findPath({ x: 0, y: 0 }, { x: 2, y: 0 }, 9)).toThrow(/AnnotatedAStar.findPath: agent size 9 is outside 1..8/);

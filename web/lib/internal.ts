@@ -156,6 +156,7 @@ export const HAA_OPTION_KINDS: Record<keyof HaaOptions, OptionKind> = {
   clusterSize: 'integer',
   maxSize: 'integer',
   abstraction: ['high', 'low'],
+  joinTrees: 'boolean',
 };
 
 /** @internal The options of a block world's hierarchy ({@link WorldHierarchyOptions}); checked against the module's declaration in tests/web/contract.test.ts. */

@@ -478,6 +478,11 @@ export interface HaaOptions {
    * somewhat longer paths. Default `'high'`.
    */
   readonly abstraction?: 'high' | 'low';
+  /**
+   * Keep each node's shortest-path tree over its cluster, so that a query joins its start and goal to
+   * the graph by reading them instead of searching: faster queries for more memory. Default true.
+   */
+  readonly joinTrees?: boolean;
 }
 
 /** {@link HaaOptions} with every default filled in. */
@@ -500,7 +505,7 @@ export interface HaaStats {
   readonly updateMs: number;
   /** Clusters whose intra-edges the last `applyEdits` found again. */
   readonly rebuiltClusters: number;
-  /** Memory held by the graph, its clearance maps and components, in bytes (the grid's copy apart). */
+  /** Memory held by the graph, its clearance maps and components, its stored paths and join trees, in bytes (the grid's copy apart). */
   readonly bytes: number;
   readonly clusters: number;
   /** Transitions between clusters (each gives a node on both sides). */

@@ -112,7 +112,7 @@ const HIERARCHY_ALGORITHMS = ['hpa', 'dhpa', 'auto'];
 
 /** The options that take no value, of every planner and command. */
 function switches(flags: PlannerFlags): Set<string> {
-  return new Set(['per-query', 'no-smooth', ...optionSwitches(flags.hierarchy), ...optionSwitches(flags.shpa)]);
+  return new Set(['per-query', 'no-smooth', ...optionSwitches(flags.hierarchy), ...optionSwitches(flags.shpa), ...optionSwitches(flags.haa)]);
 }
 
 /** The options that `algo` takes beyond the command's own. */
