@@ -259,7 +259,7 @@ export function makeHaaSteps(d: HaaWalkthroughData): HaaStep[] {
     graph: true,
     paths: { small: true, big: false },
     title: `Size 1, ${mainName}: ${d.small.found ? `cost ${d.small.cost.toFixed(2)}` : 'no path'}`,
-    text: `A query joins the start and the goal to the nodes of their clusters, searches the agent's graph (its abstract path, dashed), then refines each abstract edge into cells with Annotated A* inside one cluster: ${describe(d.small, 'small')}.`,
+    text: `A query joins the start and the goal to the nodes of their clusters by reading each node's shortest-path tree over its cluster, kept with the hierarchy (a start and a goal in one cluster are also joined directly, by Annotated A* inside it), searches the agent's graph (its abstract path, dashed), then lays out each abstract edge in cells from the path the hierarchy keeps for it, and the two ends from the trees: ${describe(d.small, 'small')}.`,
   });
   push({
     phase: 'query',
