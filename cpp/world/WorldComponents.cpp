@@ -75,10 +75,10 @@ void WorldComponents::join(std::span<const Link> links) {
     for (size_t r = 0; r < regionFirst_[b].size(); ++r)
       firstCells_[regionBase_[b] + r] = static_cast<uint64_t>(regionFirst_[b][r]);
   union_.reset(regionBase_.back());
-  auto globalRegion = [&](int32_t cell) {
-    return regionBase_[static_cast<size_t>(boxOf(cell))] + region_[static_cast<size_t>(cell)] - 1;
+  auto globalRegion = [&](int32_t cell, int32_t box) {
+    return regionBase_[static_cast<size_t>(box)] + region_[static_cast<size_t>(cell)] - 1;
   };
-  for (const Link& link : links) union_.join(globalRegion(link.first), globalRegion(link.second));
+  for (const Link& link : links) union_.join(globalRegion(link.cellA, link.boxA), globalRegion(link.cellB, link.boxB));
   count_ = union_.label(firstCells_, regionLabel_);
 }
 

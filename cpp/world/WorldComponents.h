@@ -23,8 +23,10 @@ namespace hpastar {
 // (join: a pass over the regions and the transitions, no cell read).
 class WorldComponents {
  public:
-  // A move between two boxes, by the cells at its ends.
-  using Link = std::pair<int32_t, int32_t>;
+  // A move between two boxes, by the cells at its ends and their boxes.
+  struct Link {
+    int32_t cellA, boxA, cellB, boxB;
+  };
 
   WorldComponents() = default;
   // The components of `world`: a flood fill (one box).

@@ -215,7 +215,7 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
   std::vector<std::vector<int32_t>> oldFirsts;
   for (int32_t c : relabel) {
     for (const Transition& t : transitions_[static_cast<size_t>(c)])
-      oldRegions.push_back(components_.regionOf(boxes.clusterOf(world_.voxelOf(t.a)) == c ? t.a : t.b));
+      oldRegions.push_back(components_.regionOf(t.cellIn(c)));
     oldFirsts.push_back(components_.regionFirsts(c));
     components_.relabelBox(world_, c);
   }
@@ -234,9 +234,8 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
     return lists[static_cast<size_t>(std::lower_bound(affected.begin(), affected.end(), c) - affected.begin())];
   };
   for (const Transition& t : fresh) {
-    const int32_t ca = boxes.clusterOf(world_.voxelOf(t.a)), cb = boxes.clusterOf(world_.voxelOf(t.b));
-    listOf(ca).push_back(t);
-    listOf(cb).push_back(t);
+    listOf(t.boxA).push_back(t);
+    listOf(t.boxB).push_back(t);
   }
   std::vector<int32_t> rebuilt;
   bool transitionsChanged = false;
@@ -247,8 +246,7 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
     // Kept: the transitions of borders with no relabelled box on either side.
     if (!relabelled(c))
       for (const Transition& t : transitions_[static_cast<size_t>(c)]) {
-        const int32_t ca = boxes.clusterOf(world_.voxelOf(t.a)), cb = boxes.clusterOf(world_.voxelOf(t.b));
-        if (!relabelled(ca == c ? cb : ca)) list.push_back(t);
+        if (!relabelled(t.boxOther(c))) list.push_back(t);
       }
     std::sort(list.begin(), list.end());
     std::vector<Transition>& stored = transitions_[static_cast<size_t>(c)];
@@ -312,7 +310,7 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
   size_t k = 0;
   for (size_t i = 0; i < relabel.size() && sameConnectivity; ++i)
     for (const Transition& t : transitions_[static_cast<size_t>(relabel[i])])
-      if (oldRegions[k++] != components_.regionOf(boxes.clusterOf(world_.voxelOf(t.a)) == relabel[i] ? t.a : t.b)) {
+      if (oldRegions[k++] != components_.regionOf(t.cellIn(relabel[i]))) {
         sameConnectivity = false;
         break;
       }
@@ -355,10 +353,11 @@ void WorldHierarchy::chooseTransitions(const std::vector<int32_t>& relabelled, s
             if (next < cell && std::binary_search(relabelled.begin(), relabelled.end(), other)) continue;
             const int32_t a = std::min(cell, next), b = std::max(cell, next);
             const int move = next > cell ? m : reverseWorldMove(m);
-            const Voxel va = world_.voxelOf(a);
-            crossings.push_back(Crossing{boxes.clusterOf(va), boxes.clusterOf(world_.voxelOf(b)),
-                                         components_.regionOf(a), components_.regionOf(b),
-                                         kWorldMoveDx[move] != 0 ? va.y : va.x, va.z, a, move});
+            // The lower cell's coordinates, from this cell's and the move (no index divided).
+            const Voxel va = next > cell ? Voxel{x, y, z} : there;
+            crossings.push_back(Crossing{next > cell ? c : other, next > cell ? other : c, components_.regionOf(a),
+                                         components_.regionOf(b), kWorldMoveDx[move] != 0 ? va.y : va.x, va.z, a,
+                                         move});
           }
         }
       }
@@ -368,7 +367,9 @@ void WorldHierarchy::chooseTransitions(const std::vector<int32_t>& relabelled, s
   // Each group (the crossings between two regions of two boxes) is an entrance: it keeps its middle
   // crossing when it spans fewer than entranceWidth positions along the face, else its two ends.
   out.clear();
-  auto keep = [&](const Crossing& c) { out.push_back(Transition{c.cell, c.cell + world_.moveOffset(c.move), c.move}); };
+  auto keep = [&](const Crossing& c) {
+    out.push_back(Transition{c.cell, c.cell + world_.moveOffset(c.move), c.move, c.clusterA, c.clusterB});
+  };
   for (size_t i = 0; i < crossings.size();) {
     size_t end = i + 1;
     while (end < crossings.size() && crossings[end].group() == crossings[i].group()) ++end;
@@ -417,12 +418,10 @@ uint32_t WorldHierarchy::nodeAt(int32_t cell) const {
 void WorldHierarchy::rebuildNodes(const std::vector<int32_t>& clusters) {
   // The new node cells of every cluster: the cells of its transitions that lie in it. Ids of nodes that
   // stay are kept, the others freed, then the new cells get ids (freed ones first).
-  const WorldClusterLayout& boxes = layout(1);
   std::vector<std::vector<int32_t>> cells(clusters.size());
   for (size_t i = 0; i < clusters.size(); ++i) {
     const int32_t c = clusters[i];
-    for (const Transition& t : transitions_[static_cast<size_t>(c)])
-      cells[i].push_back(boxes.clusterOf(world_.voxelOf(t.a)) == c ? t.a : t.b);
+    for (const Transition& t : transitions_[static_cast<size_t>(c)]) cells[i].push_back(t.cellIn(c));
     sortUnique(cells[i]);
     std::vector<uint32_t>& nodes = graphs_[0].clusterNodes[static_cast<size_t>(c)];
     std::vector<uint32_t> kept;
@@ -457,7 +456,7 @@ void WorldHierarchy::rebuildNodes(const std::vector<int32_t>& clusters) {
   for (int32_t c : clusters)
     for (const Transition& t : transitions_[static_cast<size_t>(c)]) {
       const Voxel va = world_.voxelOf(t.a), vb = world_.voxelOf(t.b);
-      const uint32_t n = nodeAt(boxes.clusterOf(va) == c ? t.a : t.b);
+      const uint32_t n = nodeAt(t.cellIn(c));
       nodeLevel_[n] = static_cast<uint8_t>(std::max<int32_t>(nodeLevel_[n], crossingLevel(va, vb)));
     }
 }
@@ -516,8 +515,7 @@ void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
     };
     // Inter-edges: one move across the border.
     for (const Transition& t : transitions_[static_cast<size_t>(c)]) {
-      const bool aHere = boxes.clusterOf(world_.voxelOf(t.a)) == c;
-      const uint32_t here = nodeAt(aHere ? t.a : t.b), there = nodeAt(aHere ? t.b : t.a);
+      const uint32_t here = nodeAt(t.cellIn(c)), there = nodeAt(t.cellIn(t.boxOther(c)));
       perNode_[position(here)].push_back(WorldEdge{there, static_cast<float>(kWorldMoveCost[t.move])});
     }
 
@@ -803,11 +801,10 @@ void WorldHierarchy::compact(int32_t level) {
 
 void WorldHierarchy::joinComponents() {
   // Every transition once, from the box of its lower cell: one per pair of regions that a move joins.
-  const WorldClusterLayout& boxes = layout(1);
   links_.clear();
   for (size_t c = 0; c < transitions_.size(); ++c)
     for (const Transition& t : transitions_[c])
-      if (boxes.clusterOf(world_.voxelOf(t.a)) == static_cast<int32_t>(c)) links_.emplace_back(t.a, t.b);
+      if (t.boxA == static_cast<int32_t>(c)) links_.push_back(WorldComponents::Link{t.a, t.boxA, t.b, t.boxB});
   components_.join(links_);
 }
 

@@ -149,11 +149,15 @@ class WorldHierarchy {
   WorldHierarchyStats stats() const;
 
  private:
-  // One move chosen between two level-1 boxes: cells a < b, the move from a to b.
+  // One move chosen between two level-1 boxes: cells a < b, the move from a to b, and the boxes of a and
+  // b (kept so that the many passes over transitions divide no cell index).
   struct Transition {
     int32_t a, b, move;
-    // Ordered by a, then b, then move (the members' order). Defaulted: Emscripten 3.1.6's libc++ has no
-    // <=> for std::tuple.
+    int32_t boxA, boxB;
+    int32_t boxOther(int32_t box) const { return box == boxA ? boxB : boxA; }
+    int32_t cellIn(int32_t box) const { return box == boxA ? a : b; }
+    // Ordered by a, then b, then move (the members' order; the boxes follow from the cells). Defaulted:
+    // Emscripten 3.1.6's libc++ has no <=> for std::tuple.
     friend auto operator<=>(const Transition&, const Transition&) = default;
   };
   // The graph of one level: its clusters' nodes, and every node's edges in one pool (a rebuilt
