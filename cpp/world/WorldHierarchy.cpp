@@ -46,15 +46,12 @@ constexpr float kSearch = -1;  // a search must find it
 constexpr double kKeepMargin = 1e-3;
 
 // A SearchGraph plus one node, source(), with a move of cost 0 to each of `starts`: a Dijkstra from it
-// gives every node its distance from the nearest start. Given the search's g values and a radius, a
-// node farther than the radius offers no move, so the search ends near the radius: every node within
-// it is closed with its distance, and every other one (closed, open or unseen) is farther.
+// gives every node its distance from the nearest start.
 template <typename Graph>
 class FromSeveralStarts {
  public:
-  FromSeveralStarts(const Graph& graph, std::span<const uint32_t> starts, const double* g = nullptr,
-                    double radius = kUnreached)
-      : graph_(graph), starts_(starts), source_(graph.nodeCount()), g_(g), radius_(radius) {}
+  FromSeveralStarts(const Graph& graph, std::span<const uint32_t> starts)
+      : graph_(graph), starts_(starts), source_(graph.nodeCount()) {}
 
   uint32_t source() const { return source_; }
   uint32_t nodeCount() const { return source_ + 1; }
@@ -66,10 +63,7 @@ class FromSeveralStarts {
 
   template <typename Visit>
   void forEachMove(uint32_t id, Visit&& visit) const {
-    if (id != source_) {
-      if (g_ && g_[id] > radius_) return;
-      return graph_.forEachMove(id, visit);
-    }
+    if (id != source_) return graph_.forEachMove(id, visit);
     for (uint32_t s : starts_) visit(s, 0.0, kNoMove, [] { return 0.0; });
   }
 
@@ -77,8 +71,6 @@ class FromSeveralStarts {
   const Graph& graph_;
   std::span<const uint32_t> starts_;
   uint32_t source_;
-  const double* g_;
-  double radius_;
 };
 
 }  // namespace
@@ -470,7 +462,7 @@ void WorldHierarchy::writeEdges(int32_t level, uint32_t node, std::vector<WorldE
   g.pool.insert(g.pool.end(), edges.begin(), edges.end());
 }
 
-bool WorldHierarchy::distancesFromChanges(int32_t box, std::span<const uint32_t> nodes, double radius, double* out) {
+bool WorldHierarchy::distancesFromChanges(int32_t box, std::span<const uint32_t> nodes, double* out) {
   std::fill(out, out + nodes.size(), kUnreached);
   const Box area = layout(1).box(box);
   const BlockWorldGraph graph(world_, area, Voxel{area.x0, area.y0, area.z0});
@@ -480,9 +472,7 @@ bool WorldHierarchy::distancesFromChanges(int32_t box, std::span<const uint32_t>
     if (area.contains(v)) sources_.push_back(graph.idOf(v));
   }
   if (sources_.empty() || nodes.empty()) return !sources_.empty();
-  // The space grown first, so that the search's begin() keeps the g array the graph reads.
-  cellSpace_.begin(graph.nodeCount() + 1);
-  const FromSeveralStarts<BlockWorldGraph> fromChanges(graph, sources_, cellSpace_.g(), radius);
+  const FromSeveralStarts<BlockWorldGraph> fromChanges(graph, sources_);
   if (targets_.size() < fromChanges.nodeCount()) targets_.resize(fromChanges.nodeCount(), 0);
   uint32_t count = 0;
   for (uint32_t n : nodes) {
@@ -495,8 +485,7 @@ bool WorldHierarchy::distancesFromChanges(int32_t box, std::span<const uint32_t>
   for (size_t k = 0; k < nodes.size(); ++k) {
     const uint32_t id = graph.idOf(nodeVoxel_[nodes[k]]);
     targets_[id] = 0;
-    // Not closed: unreached or farther than the radius (it stopped the search).
-    out[k] = cellSpace_.closed(id) ? std::min(cellSpace_.g()[id], radius) : radius;
+    if (cellSpace_.closed(id)) out[k] = cellSpace_.g()[id];
   }
   return true;
 }
@@ -531,15 +520,12 @@ void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
     // through a changed cell: then its path kept off them, and a path off the changed cells takes the
     // same moves in both worlds. A path through a changed cell is no shorter than the two nodes'
     // distances from the changed cells (the moves are symmetric), which are the same before and after
-    // the change: the way to the nearest changed cell takes only moves of unchanged cells. Needed only
-    // up to the longest old edge. A box without a changed cell (rebuilt for its transitions) keeps
-    // every one.
+    // the change: the way to the nearest changed cell takes only moves of unchanged cells. A box
+    // without a changed cell (rebuilt for its transitions) keeps every one.
     const ClusterSnapshot& old = before[ci];
     if (!old.nodes.empty()) {
       newDistance_.resize(n);
-      double longest = 0;
-      for (const WorldEdge& e : old.edges) longest = std::max(longest, static_cast<double>(e.cost));
-      distancesFromChanges(c, nodes, longest + 2 * kKeepMargin, newDistance_.data());
+      distancesFromChanges(c, nodes, newDistance_.data());
       auto kept = [&](uint32_t node) {  // the node was in the box at the same cell before
         const auto at = std::lower_bound(old.nodes.begin(), old.nodes.end(), node);
         return at != old.nodes.end() && *at == node &&

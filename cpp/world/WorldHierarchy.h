@@ -212,10 +212,9 @@ class WorldHierarchy {
   // `before`: each cluster's part of the level-1 graph before the update (empty for a build).
   void rebuildLevel1Edges(const std::vector<int32_t>& clusters, const std::vector<ClusterSnapshot>& before);
   // The in-box distance from the changed cells of level-1 box `box` (changedCells_) to each of `nodes`
-  // (infinity when none reaches it, or when the box has no changed cell), written to out[0..]; a
-  // distance above `radius` may be written as `radius` (the search goes no further). Whether the box
-  // has a changed cell.
-  bool distancesFromChanges(int32_t box, std::span<const uint32_t> nodes, double radius, double* out);
+  // (infinity when none reaches it, or when the box has no changed cell), written to out[0..].
+  // Whether the box has a changed cell.
+  bool distancesFromChanges(int32_t box, std::span<const uint32_t> nodes, double* out);
   // `update.rebuilt` from the graph of the level below, whose rebuild `below` describes.
   void rebuildUpperLevel(int32_t level, const LevelUpdate& below, const LevelUpdate& update);
   void joinComponents();
