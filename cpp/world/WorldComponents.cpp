@@ -38,7 +38,7 @@ void WorldComponents::relabelBox(const BlockWorld& world, int32_t box) {
   for (int32_t z = area.z0; z < area.z1; ++z)
     for (int32_t y = area.y0; y < area.y1; ++y)
       for (int32_t x = area.x0, first = world.index(area.x0, y, z); x < area.x1; ++x, ++first) {
-        if (region_[static_cast<size_t>(first)] != 0 || !world.standing(x, y, z)) continue;
+        if (region_[static_cast<size_t>(first)] != 0 || !world.standingAt(first, z)) continue;
         // A standing cell without any move is a region (and a component) of its own.
         firsts.push_back(first);
         const uint32_t label = static_cast<uint32_t>(firsts.size());

@@ -98,7 +98,11 @@ struct WorldHierarchyStats {
 // bounds them) relabel their regions; the transitions of their borders are chosen again, and a
 // neighbouring box whose transitions changed is rebuilt too (its nodes moved); then the clusters of
 // every higher level that contain a cluster whose graph changed (nodes, levels, edges or costs), level by
-// level. Node ids are stable: a node keeps its id while its cell stays a node; the ids of removed nodes
+// level. A rebuilt cluster keeps the intra-edges the change cannot have altered: an old edge between two
+// nodes that stay is kept when it is shorter than the two nodes' distances from what changed (the cells
+// whose moves changed, at level 1; the nodes of the level below whose edges changed, above), a distance
+// that is the same before and after the change; the other pairs are searched. Node ids are stable: a
+// node keeps its id while its cell stays a node; the ids of removed nodes
 // are reused (nodeLevel() 0 while unused). A build is the same update over every box, so an updated
 // hierarchy and a fresh build of the same world have the same nodes (by cell), edges and costs.
 // Components: the regions of the relabelled boxes change, and the labels are joined again from every
