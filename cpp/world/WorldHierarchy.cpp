@@ -201,13 +201,12 @@ std::string WorldHierarchy::applyBlockChanges(std::span<const BlockChange> chang
 
 void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everything, WorldUpdateStats* stats) {
   const WorldClusterLayout& boxes = layout(1);
-  // The regions of the transitions' cells in the relabelled boxes, before: whether the component labels
-  // can have changed.
-  std::vector<uint32_t> oldRegions;
+  // What the join of the component labels reads of the relabelled boxes, before: their regions (by first
+  // cell) and the pairs of regions their transitions link (the transitions elsewhere stay as they are).
   std::vector<std::vector<int32_t>> oldFirsts;
+  std::vector<RegionLink> oldLinks;
+  for (int32_t c : relabel) appendRegionLinks(c, oldLinks);
   for (int32_t c : relabel) {
-    for (const Transition& t : transitions_[static_cast<size_t>(c)])
-      oldRegions.push_back(components_.regionOf(t.cellIn(c)));
     oldFirsts.push_back(components_.regionFirsts(c));
     components_.relabelBox(world_, c);
   }
@@ -230,7 +229,6 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
     listOf(t.boxB).push_back(t);
   }
   std::vector<int32_t> rebuilt;
-  bool transitionsChanged = false;
   int64_t transitionEnds = 0;  // change of the transitions listed, each once per box it joins
   for (size_t i = 0; i < affected.size(); ++i) {
     const int32_t c = affected[i];
@@ -246,7 +244,6 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
       transitionEnds += static_cast<int64_t>(list.size()) - static_cast<int64_t>(stored.size());
       stored.swap(list);
       rebuilt.push_back(c);
-      transitionsChanged = true;
     } else if (relabelled(c)) {
       rebuilt.push_back(c);
     }
@@ -295,18 +292,23 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
   for (uint32_t n : freedNodes_) freed_[n] = 0;
   freedNodes_.clear();
 
-  // The component labels: joined again unless the relabelled boxes kept what the join reads.
-  bool sameConnectivity = !transitionsChanged && oldFirsts.size() == relabel.size();
+  // The component labels: joined again unless the relabelled boxes kept what the join reads, their
+  // regions' first cells (so their numbers) and the set of region pairs their transitions link (a
+  // transition that moved within its entrance links the same two regions); the join would then give
+  // every region the label it has.
+  bool sameConnectivity = !everything;
   for (size_t i = 0; i < relabel.size() && sameConnectivity; ++i)
     sameConnectivity = oldFirsts[i] == components_.regionFirsts(relabel[i]);
-  size_t k = 0;
-  for (size_t i = 0; i < relabel.size() && sameConnectivity; ++i)
-    for (const Transition& t : transitions_[static_cast<size_t>(relabel[i])])
-      if (oldRegions[k++] != components_.regionOf(t.cellIn(relabel[i]))) {
-        sameConnectivity = false;
-        break;
-      }
-  if (!sameConnectivity || everything) joinComponents();
+  if (sameConnectivity) {
+    std::vector<RegionLink> newLinks;
+    for (int32_t c : relabel) appendRegionLinks(c, newLinks);
+    for (std::vector<RegionLink>* links : {&oldLinks, &newLinks}) {
+      std::sort(links->begin(), links->end());
+      links->erase(std::unique(links->begin(), links->end()), links->end());
+    }
+    sameConnectivity = oldLinks == newLinks;
+  }
+  if (!sameConnectivity) joinComponents();
   if (stats) stats->componentsJoined = !sameConnectivity;
 }
 
@@ -783,6 +785,11 @@ void WorldHierarchy::compact(int32_t level) {
   }
   g.pool.swap(pool);
   g.compactSize = g.pool.size();
+}
+
+void WorldHierarchy::appendRegionLinks(int32_t box, std::vector<RegionLink>& out) const {
+  for (const Transition& t : transitions_[static_cast<size_t>(box)])
+    out.push_back(RegionLink{t.boxA, components_.regionOf(t.a), t.boxB, components_.regionOf(t.b)});
 }
 
 void WorldHierarchy::joinComponents() {

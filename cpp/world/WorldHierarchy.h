@@ -221,6 +221,16 @@ class WorldHierarchy {
   bool distancesFromChanges(int32_t box, std::span<const uint32_t> nodes, double* out);
   // `update.rebuilt` from the graph of the level below, whose rebuild `below` describes.
   void rebuildUpperLevel(int32_t level, const LevelUpdate& below, const LevelUpdate& update);
+  // The pair of regions a transition links: (box, region within it) at either end.
+  struct RegionLink {
+    int32_t boxA;
+    uint32_t regionA;
+    int32_t boxB;
+    uint32_t regionB;
+    friend auto operator<=>(const RegionLink&, const RegionLink&) = default;
+  };
+  // The region pairs of the transitions of level-1 box `box`, appended to `out`.
+  void appendRegionLinks(int32_t box, std::vector<RegionLink>& out) const;
   void joinComponents();
   ClusterSnapshot snapshot(int32_t level, int32_t cluster) const;
   bool sameAs(int32_t level, int32_t cluster, const ClusterSnapshot& before) const;
