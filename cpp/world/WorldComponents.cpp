@@ -1,6 +1,7 @@
 #include "world/WorldComponents.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace hpastar {
 
@@ -82,11 +83,24 @@ void WorldComponents::join(std::span<const Link> links) {
   count_ = union_.label(firstCells_, regionLabel_);
 }
 
+bool WorldComponents::labelsInOrder() {
+  labelFirst_.assign(count_ + 1, std::numeric_limits<int32_t>::max());
+  for (size_t b = 0; b < regionFirst_.size(); ++b)
+    for (size_t r = 0; r < regionFirst_[b].size(); ++r) {
+      int32_t& first = labelFirst_[regionLabel_[regionBase_[b] + r]];
+      first = std::min(first, regionFirst_[b][r]);
+    }
+  for (size_t l = 2; l < labelFirst_.size(); ++l)
+    if (labelFirst_[l - 1] >= labelFirst_[l]) return false;
+  return true;
+}
+
 size_t WorldComponents::bytes() const {
   size_t firsts = 0;
   for (const auto& f : regionFirst_) firsts += f.capacity() * 4;
   return region_.capacity() * 4 + firsts + regionBase_.capacity() * 4 + regionLabel_.capacity() * 4 +
-         firstCells_.capacity() * 8 + fillStack_.capacity() * sizeof(FillCell) + union_.bytes();
+         firstCells_.capacity() * 8 + labelFirst_.capacity() * 4 + fillStack_.capacity() * sizeof(FillCell) +
+         union_.bytes();
 }
 
 }  // namespace hpastar

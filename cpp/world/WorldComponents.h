@@ -40,6 +40,11 @@ class WorldComponents {
   // that a move joins, at least one of those moves.
   void join(std::span<const Link> links);
 
+  // Whether the labels are still numbered by their components' first cells, after relabelBox moved the
+  // first cells of some regions but kept every box's region count and the region pairs the links join
+  // (so join() would make the same components): one pass over the regions, where join() would sort.
+  bool labelsInOrder();
+
   uint32_t count() const { return count_; }
   uint32_t of(int32_t cell) const {
     const uint32_t r = region_[static_cast<size_t>(cell)];
@@ -71,6 +76,7 @@ class WorldComponents {
   std::vector<uint32_t> regionBase_;               // per box: its first region's global number (+1 entry)
   std::vector<uint32_t> regionLabel_;              // per global region: its component
   std::vector<uint64_t> firstCells_;               // per global region, scratch of join()
+  std::vector<int32_t> labelFirst_;                // per label, scratch of labelsInOrder()
   struct FillCell {
     int32_t cell, x, y, z;
   };

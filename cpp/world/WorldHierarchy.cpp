@@ -293,12 +293,14 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
   freedNodes_.clear();
 
   // The component labels: joined again unless the relabelled boxes kept what the join reads, their
-  // regions' first cells (so their numbers) and the set of region pairs their transitions link (a
-  // transition that moved within its entrance links the same two regions); the join would then give
-  // every region the label it has.
-  bool sameConnectivity = !everything;
-  for (size_t i = 0; i < relabel.size() && sameConnectivity; ++i)
-    sameConnectivity = oldFirsts[i] == components_.regionFirsts(relabel[i]);
+  // number of regions and the set of region pairs their transitions link (a transition that moved
+  // within its entrance links the same two regions): the join would then make the same components,
+  // numbered alike unless a moved first cell changed their order.
+  bool sameConnectivity = !everything, sameFirsts = true;
+  for (size_t i = 0; i < relabel.size() && sameConnectivity; ++i) {
+    sameConnectivity = oldFirsts[i].size() == components_.regionFirsts(relabel[i]).size();
+    sameFirsts = sameFirsts && oldFirsts[i] == components_.regionFirsts(relabel[i]);
+  }
   if (sameConnectivity) {
     std::vector<RegionLink> newLinks;
     for (int32_t c : relabel) appendRegionLinks(c, newLinks);
@@ -306,7 +308,7 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
       std::sort(links->begin(), links->end());
       links->erase(std::unique(links->begin(), links->end()), links->end());
     }
-    sameConnectivity = oldLinks == newLinks;
+    sameConnectivity = oldLinks == newLinks && (sameFirsts || components_.labelsInOrder());
   }
   if (!sameConnectivity) joinComponents();
   if (stats) stats->componentsJoined = !sameConnectivity;

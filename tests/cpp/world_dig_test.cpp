@@ -207,6 +207,31 @@ TEST(WorldDigging, ADigThatJoinsAndABuildThatSplitsKeepTheComponentsRight) {
   expectSameAsFreshBuild(h, options);
 }
 
+// A build that moves a component's first cell, leaving every box its regions and links: the labels are
+// joined again only when the components' order by first cell changed. Boxes of 4 x 2: component P is
+// (0, 0) and (0, 1), in the left box; Q one cell of the right box. A block on (0, 0) moves P's first cell
+// to (0, 1): past Q's at (5, 0) in index order (the labels swap), or not past Q's at (4, 1).
+TEST(WorldDigging, ABuildThatMovesAComponentsFirstCellPastAnothersNumbersTheLabelsAgain) {
+  WorldHierarchyOptions options;
+  options.clusterSide = 4;
+  options.clusterLevels = 1;
+  for (const bool past : {true, false}) {
+    SCOPED_TRACE(past ? "past the other component" : "not past it");
+    const Voxel q = past ? Voxel{5, 0, 0} : Voxel{4, 1, 0};
+    WorldHierarchy h = buildHierarchy(drawWorld({past ? std::vector<std::string>{".####.##", ".#######"}
+                                                      : std::vector<std::string>{".#######", ".###.###"}}),
+                                      options);
+    ASSERT_EQ(h.components().count(), 2u);
+    EXPECT_EQ(h.components().of(h.world().index(q)), 2u);
+    const BlockChange build[] = {{Voxel{0, 0, 0}, Block::Solid}};
+    WorldUpdateStats stats;
+    ASSERT_EQ(h.applyBlockChanges(build, &stats), "");
+    EXPECT_EQ(stats.componentsJoined, past);
+    EXPECT_EQ(h.components().of(h.world().index(q)), past ? 1u : 2u);
+    expectSameAsFreshBuild(h, options);
+  }
+}
+
 // A change that alters no cell's moves (a block inside rock) rebuilds nothing, and putting the block
 // that is already there changes nothing.
 TEST(WorldDigging, AChangeThatAltersNoMoveRebuildsNothing) {
