@@ -220,7 +220,9 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
   sortUnique(affected);
   auto relabelled = [&](int32_t c) { return std::binary_search(relabel.begin(), relabel.end(), c); };
   // The fresh transitions of each affected box.
-  std::vector<std::vector<Transition>> lists(affected.size());
+  std::vector<std::vector<Transition>>& lists = transitionLists_;  // reused: the lists keep their memory
+  if (lists.size() < affected.size()) lists.resize(affected.size());
+  for (size_t i = 0; i < affected.size(); ++i) lists[i].clear();
   auto listOf = [&](int32_t c) -> std::vector<Transition>& {
     return lists[static_cast<size_t>(std::lower_bound(affected.begin(), affected.end(), c) - affected.begin())];
   };
@@ -252,7 +254,8 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
   stats_.transitions = static_cast<uint32_t>(static_cast<int64_t>(stats_.transitions) + transitionEnds / 2);
 
   // Level 1, then each level above: the clusters that contain one whose graph changed.
-  LevelUpdate below, update;
+  LevelUpdate& below = levelUpdates_[0];
+  LevelUpdate& update = levelUpdates_[1];  // reused: their snapshots keep their memory
   update.rebuilt.swap(rebuilt);
   for (int32_t level = 1; level <= levels(); ++level) {
     if (level > 1) {
@@ -266,8 +269,8 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
         }
       sortUnique(update.rebuilt);
     }
-    update.before.clear();
-    for (int32_t c : update.rebuilt) update.before.push_back(snapshot(level, c));
+    if (update.before.size() < update.rebuilt.size()) update.before.resize(update.rebuilt.size());
+    for (size_t i = 0; i < update.rebuilt.size(); ++i) snapshot(level, update.rebuilt[i], update.before[i]);
     if (level == 1) {
       rebuildNodes(update.rebuilt);
       rebuildLevel1Edges(update.rebuilt, update.before);
@@ -740,8 +743,11 @@ void WorldHierarchy::distancesFrom(const CompactGraph& graph, std::span<const ui
     if (nodeSpace_.closed(k)) out[k] = nodeSpace_.g()[k];
 }
 
-WorldHierarchy::ClusterSnapshot WorldHierarchy::snapshot(int32_t level, int32_t cluster) const {
-  ClusterSnapshot s;
+void WorldHierarchy::snapshot(int32_t level, int32_t cluster, ClusterSnapshot& s) const {
+  s.voxels.clear();
+  s.levels.clear();
+  s.counts.clear();
+  s.edges.clear();
   s.nodes.assign(clusterNodes(level, cluster).begin(), clusterNodes(level, cluster).end());
   for (uint32_t n : s.nodes) {
     // A node freed by the update under way by no cell: its id may name another node now.
@@ -751,7 +757,6 @@ WorldHierarchy::ClusterSnapshot WorldHierarchy::snapshot(int32_t level, int32_t 
     s.counts.push_back(static_cast<uint32_t>(e.size()));
     s.edges.insert(s.edges.end(), e.begin(), e.end());
   }
-  return s;
 }
 
 bool WorldHierarchy::sameAs(int32_t level, int32_t cluster, const ClusterSnapshot& before) const {

@@ -232,7 +232,8 @@ class WorldHierarchy {
   // The region pairs of the transitions of level-1 box `box`, appended to `out`.
   void appendRegionLinks(int32_t box, std::vector<RegionLink>& out) const;
   void joinComponents();
-  ClusterSnapshot snapshot(int32_t level, int32_t cluster) const;
+  // The cluster's part of the level's graph, written to `out`.
+  void snapshot(int32_t level, int32_t cluster, ClusterSnapshot& out) const;
   bool sameAs(int32_t level, int32_t cluster, const ClusterSnapshot& before) const;
   // Fills the pairs of pairCost_ (n x n over a cluster's nodes) still marked for a search: Dijkstra over
   // `graph` (node i is idOf(i) in it, searched with `space`); a pair it does not join gets no edge.
@@ -262,6 +263,9 @@ class WorldHierarchy {
   std::vector<LevelGraph> graphs_;                    // [level - 1]
   std::vector<std::vector<Transition>> transitions_;  // per level-1 box: those with a cell in it, sorted
   std::vector<WorldComponents::Link> links_;          // scratch of joinComponents
+  // Scratch of rebuild: the fresh transitions of each affected box, and what each level's rebuild did.
+  std::vector<std::vector<Transition>> transitionLists_;
+  LevelUpdate levelUpdates_[2];
   std::vector<int32_t> changedCells_;  // cells whose moves or standing the update under way changed, sorted
   std::vector<uint8_t> freed_;         // per node id: freed by the update under way (perhaps reused)
   std::vector<uint32_t> freedNodes_;   // those ids, to clear the marks
