@@ -77,12 +77,13 @@ class BlockWorld {
   Block blockAt(Voxel v) const { return blockAt(v.x, v.y, v.z); }
   // Whether an agent can stand in the cell (see above); false outside the world.
   // Inline: the flood fills of WorldComponents ask it of every cell of a box.
-  bool standing(int32_t x, int32_t y, int32_t z) const {
-    if (!inside(x, y, z)) return false;
-    const Block b = blockAt(x, y, z);
+  bool standing(int32_t x, int32_t y, int32_t z) const { return inside(x, y, z) && standingAt(index(x, y, z), z); }
+  // The same of cell `cell` (inside the world) on level z, without a bounds check.
+  bool standingAt(int32_t cell, int32_t z) const {
+    const Block b = static_cast<Block>(blocks_[static_cast<size_t>(cell)]);
     if (b == Block::Solid) return false;
     if (b != Block::Air || z == 0) return true;  // a ladder or stair holds the agent; level 0 has the floor
-    const Block below = blockAt(x, y, z - 1);
+    const Block below = static_cast<Block>(blocks_[static_cast<size_t>(cell - levelArea())]);
     return below == Block::Solid || below == Block::Ladder;
   }
   bool standing(Voxel v) const { return standing(v.x, v.y, v.z); }

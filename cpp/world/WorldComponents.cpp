@@ -1,6 +1,7 @@
 #include "world/WorldComponents.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace hpastar {
 
@@ -38,7 +39,7 @@ void WorldComponents::relabelBox(const BlockWorld& world, int32_t box) {
   for (int32_t z = area.z0; z < area.z1; ++z)
     for (int32_t y = area.y0; y < area.y1; ++y)
       for (int32_t x = area.x0, first = world.index(area.x0, y, z); x < area.x1; ++x, ++first) {
-        if (region_[static_cast<size_t>(first)] != 0 || !world.standing(x, y, z)) continue;
+        if (region_[static_cast<size_t>(first)] != 0 || !world.standingAt(first, z)) continue;
         // A standing cell without any move is a region (and a component) of its own.
         firsts.push_back(first);
         const uint32_t label = static_cast<uint32_t>(firsts.size());
@@ -75,18 +76,31 @@ void WorldComponents::join(std::span<const Link> links) {
     for (size_t r = 0; r < regionFirst_[b].size(); ++r)
       firstCells_[regionBase_[b] + r] = static_cast<uint64_t>(regionFirst_[b][r]);
   union_.reset(regionBase_.back());
-  auto globalRegion = [&](int32_t cell) {
-    return regionBase_[static_cast<size_t>(boxOf(cell))] + region_[static_cast<size_t>(cell)] - 1;
+  auto globalRegion = [&](int32_t cell, int32_t box) {
+    return regionBase_[static_cast<size_t>(box)] + region_[static_cast<size_t>(cell)] - 1;
   };
-  for (const Link& link : links) union_.join(globalRegion(link.first), globalRegion(link.second));
+  for (const Link& link : links) union_.join(globalRegion(link.cellA, link.boxA), globalRegion(link.cellB, link.boxB));
   count_ = union_.label(firstCells_, regionLabel_);
+}
+
+bool WorldComponents::labelsInOrder() {
+  labelFirst_.assign(count_ + 1, std::numeric_limits<int32_t>::max());
+  for (size_t b = 0; b < regionFirst_.size(); ++b)
+    for (size_t r = 0; r < regionFirst_[b].size(); ++r) {
+      int32_t& first = labelFirst_[regionLabel_[regionBase_[b] + r]];
+      first = std::min(first, regionFirst_[b][r]);
+    }
+  for (size_t l = 2; l < labelFirst_.size(); ++l)
+    if (labelFirst_[l - 1] >= labelFirst_[l]) return false;
+  return true;
 }
 
 size_t WorldComponents::bytes() const {
   size_t firsts = 0;
   for (const auto& f : regionFirst_) firsts += f.capacity() * 4;
   return region_.capacity() * 4 + firsts + regionBase_.capacity() * 4 + regionLabel_.capacity() * 4 +
-         firstCells_.capacity() * 8 + fillStack_.capacity() * sizeof(FillCell) + union_.bytes();
+         firstCells_.capacity() * 8 + labelFirst_.capacity() * 4 + fillStack_.capacity() * sizeof(FillCell) +
+         union_.bytes();
 }
 
 }  // namespace hpastar

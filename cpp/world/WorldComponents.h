@@ -23,8 +23,10 @@ namespace hpastar {
 // (join: a pass over the regions and the transitions, no cell read).
 class WorldComponents {
  public:
-  // A move between two boxes, by the cells at its ends.
-  using Link = std::pair<int32_t, int32_t>;
+  // A move between two boxes, by the cells at its ends and their boxes.
+  struct Link {
+    int32_t cellA, boxA, cellB, boxB;
+  };
 
   WorldComponents() = default;
   // The components of `world`: a flood fill (one box).
@@ -37,6 +39,11 @@ class WorldComponents {
   // The component labels from the regions, joined by `links`: for every pair of regions of two boxes
   // that a move joins, at least one of those moves.
   void join(std::span<const Link> links);
+
+  // Whether the labels are still numbered by their components' first cells, after relabelBox moved the
+  // first cells of some regions but kept every box's region count and the region pairs the links join
+  // (so join() would make the same components): one pass over the regions, where join() would sort.
+  bool labelsInOrder();
 
   uint32_t count() const { return count_; }
   uint32_t of(int32_t cell) const {
@@ -69,6 +76,7 @@ class WorldComponents {
   std::vector<uint32_t> regionBase_;               // per box: its first region's global number (+1 entry)
   std::vector<uint32_t> regionLabel_;              // per global region: its component
   std::vector<uint64_t> firstCells_;               // per global region, scratch of join()
+  std::vector<int32_t> labelFirst_;                // per label, scratch of labelsInOrder()
   struct FillCell {
     int32_t cell, x, y, z;
   };

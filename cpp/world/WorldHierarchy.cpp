@@ -7,7 +7,6 @@
 
 #include "search/BestFirstSearch.h"
 #include "world/BlockWorldGraph.h"
-#include "world/WorldAbstractGraph.h"
 
 namespace hpastar {
 namespace {
@@ -35,6 +34,17 @@ void appendNeighbours(const WorldClusterLayout& layout, int32_t cluster, std::ve
       }
 }
 
+constexpr double kUnreached = std::numeric_limits<double>::infinity();
+
+// Marks of a pair of nodes (i, j) of a cluster in pairCost_ (WorldHierarchy.h), until it has its cost
+// (>= 0).
+constexpr float kNoEdge = -2;  // no path inside the cluster
+constexpr float kSearch = -1;  // a search must find it
+
+// How much shorter than every path through a changed part an old intra-edge must be to be kept: far
+// above the float rounding of a cost, far below the difference of two distinct path lengths in a box.
+constexpr double kKeepMargin = 1e-3;
+
 // A SearchGraph plus one node, source(), with a move of cost 0 to each of `starts`: a Dijkstra from it
 // gives every node its distance from the nearest start.
 template <typename Graph>
@@ -46,7 +56,10 @@ class FromSeveralStarts {
   uint32_t source() const { return source_; }
   uint32_t nodeCount() const { return source_ + 1; }
   double heuristic(uint32_t) const { return 0; }
-  uint32_t predecessor(uint32_t id, uint8_t move) const { return graph_.predecessor(id, move); }
+  template <typename Move>
+  uint32_t predecessor(uint32_t id, Move move) const {
+    return graph_.predecessor(id, move);
+  }
 
   template <typename Visit>
   void forEachMove(uint32_t id, Visit&& visit) const {
@@ -59,8 +72,6 @@ class FromSeveralStarts {
   std::span<const uint32_t> starts_;
   uint32_t source_;
 };
-
-constexpr double kUnreached = std::numeric_limits<double>::infinity();
 
 }  // namespace
 
@@ -119,6 +130,7 @@ WorldHierarchy::WorldHierarchy(const BlockWorld& world, const WorldHierarchyOpti
   }
   components_ = WorldComponents(world_, layouts_.front());
   transitions_.resize(static_cast<size_t>(layouts_.front().count()));
+  for (int32_t l = 1; l <= options.levels; ++l) stats_.clusters[l - 1] = static_cast<uint32_t>(layout(l).count());
 }
 
 std::optional<WorldHierarchy> WorldHierarchy::build(const BlockWorld& world, const WorldHierarchyOptions& options,
@@ -158,12 +170,10 @@ std::string WorldHierarchy::applyBlockChanges(std::span<const BlockChange> chang
     bool standing;
   };
   std::vector<CellState> before;
-  applied_.clear();
   changedCells_.clear();
   for (const BlockChange& c : changes) {
     if (world_.blockAt(c.at) == c.block) continue;
     ++s.blocksChanged;
-    applied_.push_back(AppliedChange{c.at, world_.blockAt(c.at), c.block});
     const Box reach = world_.cellsReading(c.at);
     before.clear();
     for (int32_t z = reach.z0; z < reach.z1; ++z)
@@ -191,27 +201,12 @@ std::string WorldHierarchy::applyBlockChanges(std::span<const BlockChange> chang
 
 void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everything, WorldUpdateStats* stats) {
   const WorldClusterLayout& boxes = layout(1);
-  // The regions of the transitions' cells in the relabelled boxes, before: whether the component labels
-  // can have changed.
-  std::vector<uint32_t> oldRegions;
+  // What the join of the component labels reads of the relabelled boxes, before: their regions (by first
+  // cell) and the pairs of regions their transitions link (the transitions elsewhere stay as they are).
   std::vector<std::vector<int32_t>> oldFirsts;
-  if (!everything) {
-    // The distances from the changed cells to the relabelled boxes' nodes in the world as it was (the
-    // blocks put back for the while): which old intra-edges can be kept (rebuildLevel1Edges).
-    for (auto it = applied_.rbegin(); it != applied_.rend(); ++it)
-      world_.setBlock(it->at.x, it->at.y, it->at.z, it->before);
-    oldDistance_.resize(nodeCount());
-    for (int32_t c : relabel) {
-      const std::span<const uint32_t> nodes = clusterNodes(1, c);
-      newDistance_.resize(nodes.size());
-      distancesFromChanges(c, nodes, newDistance_.data());
-      for (size_t k = 0; k < nodes.size(); ++k) oldDistance_[nodes[k]] = newDistance_[k];
-    }
-    for (const AppliedChange& a : applied_) world_.setBlock(a.at.x, a.at.y, a.at.z, a.after);
-  }
+  std::vector<RegionLink> oldLinks;
+  for (int32_t c : relabel) appendRegionLinks(c, oldLinks);
   for (int32_t c : relabel) {
-    for (const Transition& t : transitions_[static_cast<size_t>(c)])
-      oldRegions.push_back(components_.regionOf(boxes.clusterOf(world_.voxelOf(t.a)) == c ? t.a : t.b));
     oldFirsts.push_back(components_.regionFirsts(c));
     components_.relabelBox(world_, c);
   }
@@ -225,79 +220,101 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
   sortUnique(affected);
   auto relabelled = [&](int32_t c) { return std::binary_search(relabel.begin(), relabel.end(), c); };
   // The fresh transitions of each affected box.
-  std::vector<std::vector<Transition>> lists(affected.size());
+  std::vector<std::vector<Transition>>& lists = transitionLists_;  // reused: the lists keep their memory
+  if (lists.size() < affected.size()) lists.resize(affected.size());
+  for (size_t i = 0; i < affected.size(); ++i) lists[i].clear();
   auto listOf = [&](int32_t c) -> std::vector<Transition>& {
     return lists[static_cast<size_t>(std::lower_bound(affected.begin(), affected.end(), c) - affected.begin())];
   };
   for (const Transition& t : fresh) {
-    const int32_t ca = boxes.clusterOf(world_.voxelOf(t.a)), cb = boxes.clusterOf(world_.voxelOf(t.b));
-    listOf(ca).push_back(t);
-    listOf(cb).push_back(t);
+    listOf(t.boxA).push_back(t);
+    listOf(t.boxB).push_back(t);
   }
   std::vector<int32_t> rebuilt;
-  bool transitionsChanged = false;
+  int64_t transitionEnds = 0;  // change of the transitions listed, each once per box it joins
   for (size_t i = 0; i < affected.size(); ++i) {
     const int32_t c = affected[i];
     std::vector<Transition>& list = lists[i];
     // Kept: the transitions of borders with no relabelled box on either side.
     if (!relabelled(c))
       for (const Transition& t : transitions_[static_cast<size_t>(c)]) {
-        const int32_t ca = boxes.clusterOf(world_.voxelOf(t.a)), cb = boxes.clusterOf(world_.voxelOf(t.b));
-        if (!relabelled(ca == c ? cb : ca)) list.push_back(t);
+        if (!relabelled(t.boxOther(c))) list.push_back(t);
       }
     std::sort(list.begin(), list.end());
     std::vector<Transition>& stored = transitions_[static_cast<size_t>(c)];
     if (list != stored) {
+      transitionEnds += static_cast<int64_t>(list.size()) - static_cast<int64_t>(stored.size());
       stored.swap(list);
       rebuilt.push_back(c);
-      transitionsChanged = true;
     } else if (relabelled(c)) {
       rebuilt.push_back(c);
     }
   }
 
+  stats_.transitions = static_cast<uint32_t>(static_cast<int64_t>(stats_.transitions) + transitionEnds / 2);
+
   // Level 1, then each level above: the clusters that contain one whose graph changed.
-  std::vector<ClusterSnapshot> snapshots;
-  std::vector<int32_t> changed;
+  LevelUpdate& below = levelUpdates_[0];
+  LevelUpdate& update = levelUpdates_[1];  // reused: their snapshots keep their memory
+  update.rebuilt.swap(rebuilt);
   for (int32_t level = 1; level <= levels(); ++level) {
     if (level > 1) {
-      const WorldClusterLayout& below = layout(level - 1);
-      rebuilt.clear();
-      for (int32_t c : changed) {
-        const Box b = below.box(c);
-        rebuilt.push_back(layout(level).clusterOf(Voxel{b.x0, b.y0, b.z0}));
-      }
-      sortUnique(rebuilt);
+      std::swap(below, update);
+      const WorldClusterLayout& lower = layout(level - 1);
+      update.rebuilt.clear();
+      for (size_t i = 0; i < below.rebuilt.size(); ++i)
+        if (below.changed[i]) {
+          const Box b = lower.box(below.rebuilt[i]);
+          update.rebuilt.push_back(layout(level).clusterOf(Voxel{b.x0, b.y0, b.z0}));
+        }
+      sortUnique(update.rebuilt);
     }
-    snapshots.clear();
-    for (int32_t c : rebuilt) snapshots.push_back(snapshot(level, c));
+    if (update.before.size() < update.rebuilt.size()) update.before.resize(update.rebuilt.size());
+    for (size_t i = 0; i < update.rebuilt.size(); ++i) snapshot(level, update.rebuilt[i], update.before[i]);
     if (level == 1) {
-      rebuildNodes(rebuilt);
-      rebuildLevel1Edges(rebuilt, snapshots);
+      rebuildNodes(update.rebuilt);
+      rebuildLevel1Edges(update.rebuilt, update.before);
     } else {
-      rebuildUpperLevel(level, rebuilt);
+      rebuildUpperLevel(level, below, update);
     }
-    changed.clear();
-    for (size_t i = 0; i < rebuilt.size(); ++i)
-      if (!sameAs(level, rebuilt[i], snapshots[i])) changed.push_back(rebuilt[i]);
-    if (stats) stats->rebuiltClusters[level - 1] = rebuilt;
+    update.changed.assign(update.rebuilt.size(), 0);
+    int64_t nodes = 0, edgeCount = 0;  // the figures' change
+    for (size_t i = 0; i < update.rebuilt.size(); ++i) {
+      const int32_t c = update.rebuilt[i];
+      update.changed[i] = !sameAs(level, c, update.before[i]);
+      nodes +=
+          static_cast<int64_t>(clusterNodes(level, c).size()) - static_cast<int64_t>(update.before[i].nodes.size());
+      edgeCount -= static_cast<int64_t>(update.before[i].edges.size());
+      for (uint32_t n : clusterNodes(level, c)) edgeCount += edges(level, n).size();
+    }
+    stats_.nodes[level - 1] = static_cast<uint32_t>(stats_.nodes[level - 1] + nodes);
+    stats_.edges[level - 1] = static_cast<uint32_t>(stats_.edges[level - 1] + edgeCount);
+    if (stats) stats->rebuiltClusters[level - 1] = update.rebuilt;
     compact(level);
   }
+  for (uint32_t n : freedNodes_) freed_[n] = 0;
+  freedNodes_.clear();
 
-  // The component labels: joined again unless the relabelled boxes kept what the join reads.
-  bool sameConnectivity = !transitionsChanged && oldFirsts.size() == relabel.size();
-  for (size_t i = 0; i < relabel.size() && sameConnectivity; ++i)
-    sameConnectivity = oldFirsts[i] == components_.regionFirsts(relabel[i]);
-  size_t k = 0;
-  for (size_t i = 0; i < relabel.size() && sameConnectivity; ++i)
-    for (const Transition& t : transitions_[static_cast<size_t>(relabel[i])])
-      if (oldRegions[k++] != components_.regionOf(boxes.clusterOf(world_.voxelOf(t.a)) == relabel[i] ? t.a : t.b)) {
-        sameConnectivity = false;
-        break;
-      }
-  if (!sameConnectivity || everything) joinComponents();
+  // The component labels: joined again unless the relabelled boxes kept what the join reads, their
+  // number of regions and the set of region pairs their transitions link (a transition that moved
+  // within its entrance links the same two regions): the join would then make the same components,
+  // numbered alike unless a moved first cell changed their order.
+  bool sameConnectivity = !everything, sameFirsts = true;
+  for (size_t i = 0; i < relabel.size() && sameConnectivity; ++i) {
+    sameConnectivity = oldFirsts[i].size() == components_.regionFirsts(relabel[i]).size();
+    sameFirsts = sameFirsts && oldFirsts[i] == components_.regionFirsts(relabel[i]);
+  }
+  if (sameConnectivity) {
+    std::vector<RegionLink> newLinks;
+    for (int32_t c : relabel) appendRegionLinks(c, newLinks);
+    for (std::vector<RegionLink>* links : {&oldLinks, &newLinks}) {
+      std::sort(links->begin(), links->end());
+      links->erase(std::unique(links->begin(), links->end()), links->end());
+    }
+    sameConnectivity = oldLinks == newLinks && (sameFirsts || components_.labelsInOrder());
+  }
+  if (!sameConnectivity) joinComponents();
   if (stats) stats->componentsJoined = !sameConnectivity;
-  refreshStats();
 }
 
 void WorldHierarchy::chooseTransitions(const std::vector<int32_t>& relabelled, std::vector<Transition>& out) const {
@@ -335,10 +352,11 @@ void WorldHierarchy::chooseTransitions(const std::vector<int32_t>& relabelled, s
             if (next < cell && std::binary_search(relabelled.begin(), relabelled.end(), other)) continue;
             const int32_t a = std::min(cell, next), b = std::max(cell, next);
             const int move = next > cell ? m : reverseWorldMove(m);
-            const Voxel va = world_.voxelOf(a);
-            crossings.push_back(Crossing{boxes.clusterOf(va), boxes.clusterOf(world_.voxelOf(b)),
-                                         components_.regionOf(a), components_.regionOf(b),
-                                         kWorldMoveDx[move] != 0 ? va.y : va.x, va.z, a, move});
+            // The lower cell's coordinates, from this cell's and the move (no index divided).
+            const Voxel va = next > cell ? Voxel{x, y, z} : there;
+            crossings.push_back(Crossing{next > cell ? c : other, next > cell ? other : c, components_.regionOf(a),
+                                         components_.regionOf(b), kWorldMoveDx[move] != 0 ? va.y : va.x, va.z, a,
+                                         move});
           }
         }
       }
@@ -348,7 +366,9 @@ void WorldHierarchy::chooseTransitions(const std::vector<int32_t>& relabelled, s
   // Each group (the crossings between two regions of two boxes) is an entrance: it keeps its middle
   // crossing when it spans fewer than entranceWidth positions along the face, else its two ends.
   out.clear();
-  auto keep = [&](const Crossing& c) { out.push_back(Transition{c.cell, c.cell + world_.moveOffset(c.move), c.move}); };
+  auto keep = [&](const Crossing& c) {
+    out.push_back(Transition{c.cell, c.cell + world_.moveOffset(c.move), c.move, c.clusterA, c.clusterB});
+  };
   for (size_t i = 0; i < crossings.size();) {
     size_t end = i + 1;
     while (end < crossings.size() && crossings[end].group() == crossings[i].group()) ++end;
@@ -380,6 +400,7 @@ uint32_t WorldHierarchy::allocateNode(Voxel v) {
     id = static_cast<uint32_t>(nodeVoxel_.size());
     nodeVoxel_.push_back(v);
     nodeLevel_.push_back(0);
+    freed_.push_back(0);
     for (LevelGraph& g : graphs_) g.first.push_back(0), g.count.push_back(0);
   }
   nodeLevel_[id] = 1;
@@ -396,12 +417,10 @@ uint32_t WorldHierarchy::nodeAt(int32_t cell) const {
 void WorldHierarchy::rebuildNodes(const std::vector<int32_t>& clusters) {
   // The new node cells of every cluster: the cells of its transitions that lie in it. Ids of nodes that
   // stay are kept, the others freed, then the new cells get ids (freed ones first).
-  const WorldClusterLayout& boxes = layout(1);
   std::vector<std::vector<int32_t>> cells(clusters.size());
   for (size_t i = 0; i < clusters.size(); ++i) {
     const int32_t c = clusters[i];
-    for (const Transition& t : transitions_[static_cast<size_t>(c)])
-      cells[i].push_back(boxes.clusterOf(world_.voxelOf(t.a)) == c ? t.a : t.b);
+    for (const Transition& t : transitions_[static_cast<size_t>(c)]) cells[i].push_back(t.cellIn(c));
     sortUnique(cells[i]);
     std::vector<uint32_t>& nodes = graphs_[0].clusterNodes[static_cast<size_t>(c)];
     std::vector<uint32_t> kept;
@@ -410,9 +429,13 @@ void WorldHierarchy::rebuildNodes(const std::vector<int32_t>& clusters) {
         kept.push_back(n);
         continue;
       }
+      // Its edges of the levels above stay until its clusters there are rebuilt (they all are: their
+      // nodes changed), so that their rebuild sees the graph as it was.
       nodeLevel_[n] = 0;
-      for (LevelGraph& g : graphs_) g.count[n] = 0;
+      graphs_[0].count[n] = 0;
       freeNodes_.push_back(n);
+      freed_[n] = 1;
+      freedNodes_.push_back(n);
     }
     nodes.swap(kept);
   }
@@ -432,7 +455,7 @@ void WorldHierarchy::rebuildNodes(const std::vector<int32_t>& clusters) {
   for (int32_t c : clusters)
     for (const Transition& t : transitions_[static_cast<size_t>(c)]) {
       const Voxel va = world_.voxelOf(t.a), vb = world_.voxelOf(t.b);
-      const uint32_t n = nodeAt(boxes.clusterOf(va) == c ? t.a : t.b);
+      const uint32_t n = nodeAt(t.cellIn(c));
       nodeLevel_[n] = static_cast<uint8_t>(std::max<int32_t>(nodeLevel_[n], crossingLevel(va, vb)));
     }
 }
@@ -476,16 +499,7 @@ bool WorldHierarchy::distancesFromChanges(int32_t box, std::span<const uint32_t>
 
 void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
                                         const std::vector<ClusterSnapshot>& before) {
-  // pairCost_ marks of a pair of nodes (i, j) of the box, until it has its cost (>= 0).
-  constexpr float kNoEdge = -2;  // other regions: no path inside the box
-  constexpr float kSearch = -1;  // a search must find it
-  // How much shorter than every path through a changed cell an old intra-edge must be to be kept:
-  // far above the float rounding of a cost, far below the difference of two distinct path lengths in
-  // a box.
-  constexpr double kMargin = 1e-3;
   const WorldClusterLayout& boxes = layout(1);
-  SearchSpace& space = cellSpace_;
-  std::vector<uint8_t>& targets = targets_;
   for (size_t ci = 0; ci < clusters.size(); ++ci) {
     const int32_t c = clusters[ci];
     const std::span<const uint32_t> nodes = clusterNodes(1, c);
@@ -497,12 +511,12 @@ void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
     };
     // Inter-edges: one move across the border.
     for (const Transition& t : transitions_[static_cast<size_t>(c)]) {
-      const bool aHere = boxes.clusterOf(world_.voxelOf(t.a)) == c;
-      const uint32_t here = nodeAt(aHere ? t.a : t.b), there = nodeAt(aHere ? t.b : t.a);
+      const uint32_t here = nodeAt(t.cellIn(c)), there = nodeAt(t.cellIn(t.boxOther(c)));
       perNode_[position(here)].push_back(WorldEdge{there, static_cast<float>(kWorldMoveCost[t.move])});
     }
 
-    // Intra-edges: a pair of nodes of one region has the shortest in-box distance between them.
+    // Intra-edges: a pair of nodes of one region has the shortest in-box distance between them (other
+    // regions: no path inside the box).
     nodeRegions_.resize(n);
     for (size_t i = 0; i < n; ++i) nodeRegions_[i] = components_.regionOf(world_.index(nodeVoxel_[nodes[i]]));
     pairCost_.assign(n * n, kNoEdge);
@@ -510,14 +524,15 @@ void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
       for (size_t j = 0; j < n; ++j)
         if (i != j && nodeRegions_[i] == nodeRegions_[j]) pairCost_[i * n + j] = kSearch;
     // An old intra-edge between two nodes that stay is still exact when it is shorter than every path
-    // through a changed cell, in the world before (so its path kept off them) and after (so none of
-    // the new moves shortens it): a path off the changed cells takes the same moves in both worlds.
-    // Those are bounded by the distances from the changed cells (the moves are symmetric). A box
+    // through a changed cell: then its path kept off them, and a path off the changed cells takes the
+    // same moves in both worlds. A path through a changed cell is no shorter than the two nodes'
+    // distances from the changed cells (the moves are symmetric), which are the same before and after
+    // the change: the way to the nearest changed cell takes only moves of unchanged cells. A box
     // without a changed cell (rebuilt for its transitions) keeps every one.
     const ClusterSnapshot& old = before[ci];
     if (!old.nodes.empty()) {
       newDistance_.resize(n);
-      const bool changed = distancesFromChanges(c, nodes, newDistance_.data());
+      distancesFromChanges(c, nodes, newDistance_.data());
       auto kept = [&](uint32_t node) {  // the node was in the box at the same cell before
         const auto at = std::lower_bound(old.nodes.begin(), old.nodes.end(), node);
         return at != old.nodes.end() && *at == node &&
@@ -526,47 +541,22 @@ void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
       size_t k = 0;
       for (size_t o = 0; o < old.nodes.size(); k += old.counts[o], ++o) {
         const uint32_t from = old.nodes[o];
-        if (old.voxels[o] != nodeVoxel_[from] || !kept(from)) continue;
+        if (!kept(from)) continue;
         const size_t i = position(from);
         if (i == n || nodes[i] != from) continue;
-        const double fromOld = changed ? oldDistance_[from] : kUnreached;
         for (size_t e = k; e < k + old.counts[o]; ++e) {
           const uint32_t to = old.edges[e].to;
           const size_t j = position(to);
           if (j == n || nodes[j] != to || pairCost_[i * n + j] != kSearch || !kept(to)) continue;
-          const double cost = old.edges[e].cost;
-          const double toOld = changed ? oldDistance_[to] : kUnreached;
-          if (cost + kMargin < fromOld + toOld && cost + kMargin < newDistance_[i] + newDistance_[j])
+          if (old.edges[e].cost + kKeepMargin < newDistance_[i] + newDistance_[j])
             pairCost_[i * n + j] = pairCost_[j * n + i] = old.edges[e].cost;
         }
       }
     }
-    // The others by Dijkstra inside the box, each from the node with the most pairs left (from every
-    // node to the later ones in a build), stopped once it has settled them.
-    unresolved_.assign(n, 0);
-    for (size_t i = 0; i < n; ++i)
-      for (size_t j = 0; j < n; ++j) unresolved_[i] += pairCost_[i * n + j] == kSearch ? 1 : 0;
+    // The others by Dijkstra over the box's cells.
     const Box box = boxes.box(c);
-    const BlockWorldGraph graph(world_, box, Voxel{box.x0, box.y0, box.z0});       // Dijkstra: no goal
-    if (targets.size() < graph.nodeCount()) targets.resize(graph.nodeCount(), 0);  // every target set is cleared
-    for (;;) {
-      const size_t s =
-          static_cast<size_t>(std::max_element(unresolved_.begin(), unresolved_.end()) - unresolved_.begin());
-      if (n == 0 || unresolved_[s] == 0) break;
-      for (size_t j = 0; j < n; ++j)
-        if (pairCost_[s * n + j] == kSearch) targets[graph.idOf(nodeVoxel_[nodes[j]])] = 1;
-      BestFirstSearch::search<false>(space, graph, graph.idOf(nodeVoxel_[nodes[s]]), BestFirstSearch::kNone,
-                                     targets.data(), unresolved_[s]);
-      for (size_t j = 0; j < n; ++j) {
-        if (pairCost_[s * n + j] != kSearch) continue;
-        const uint32_t id = graph.idOf(nodeVoxel_[nodes[j]]);
-        targets[id] = 0;
-        // Same region: reachable, so settled by the time the search stopped.
-        pairCost_[s * n + j] = pairCost_[j * n + s] = static_cast<float>(space.g()[id]);
-        --unresolved_[j];
-      }
-      unresolved_[s] = 0;
-    }
+    const BlockWorldGraph graph(world_, box, Voxel{box.x0, box.y0, box.z0});  // Dijkstra: no goal
+    searchPairs(n, graph, cellSpace_, [&](size_t i) { return graph.idOf(nodeVoxel_[nodes[i]]); });
     for (size_t i = 0; i < n; ++i) {
       for (size_t j = 0; j < n; ++j)
         if (pairCost_[i * n + j] >= 0) perNode_[i].push_back(WorldEdge{nodes[j], pairCost_[i * n + j]});
@@ -575,65 +565,198 @@ void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
   }
 }
 
-void WorldHierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters) {
-  const WorldClusterLayout& lay = layout(level);
-  const WorldClusterLayout& below = layout(level - 1);
-  LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
-  // First every old node's edges of this level are dropped, then the new ones written: an id freed in
-  // one cluster may be in another's new nodes.
-  for (int32_t c : clusters)
-    for (uint32_t n : g.clusterNodes[static_cast<size_t>(c)]) g.count[n] = 0;
-  NodeSearchSpace& space = nodeSpace_;
-  std::vector<uint8_t>& targets = targets_;
-  std::vector<std::vector<WorldEdge>>& perNode = perNode_;  // reused: its lists keep their memory
-  for (int32_t c : clusters) {
-    // Nodes: those of the level below's clusters inside this box that are of this level or higher.
-    const Box box = lay.box(c);
-    std::vector<uint32_t>& nodes = g.clusterNodes[static_cast<size_t>(c)];
-    nodes.clear();
-    const int32_t bx0 = box.x0 / below.sx, by0 = box.y0 / below.sy, bz0 = box.z0 / below.sz;
-    for (int32_t bz = bz0; bz < std::min(bz0 + 2, below.stacks); ++bz)
-      for (int32_t by = by0; by < std::min(by0 + 2, below.rows); ++by)
-        for (int32_t bx = bx0; bx < std::min(bx0 + 2, below.columns); ++bx)
-          for (uint32_t n : clusterNodes(level - 1, below.clusterAt(bx, by, bz)))
-            if (nodeLevel_[n] >= level) nodes.push_back(n);
-    std::sort(nodes.begin(), nodes.end());
-    if (perNode.size() < nodes.size()) perNode.resize(nodes.size());
-    for (size_t i = 0; i < nodes.size(); ++i) perNode[i].clear();
-    // Inter-edges: the level-1 transitions that leave this box.
-    for (size_t i = 0; i < nodes.size(); ++i)
-      for (const WorldEdge& e : edges(1, nodes[i]))
-        if (lay.clusterOf(nodeVoxel_[e.to]) != c) perNode[i].push_back(e);
-    // Intra-edges: Dijkstra over the graph of the level below, inside the box.
-    const WorldAbstractGraph graph(*this, level - 1, box, nullptr, Voxel{});
-    if (targets.size() < graph.nodeCount()) targets.resize(graph.nodeCount(), 0);  // every target set is cleared
-    for (size_t i = 0; i + 1 < nodes.size(); ++i) {
-      for (size_t j = i + 1; j < nodes.size(); ++j) targets[nodes[j]] = 1;
-      const uint32_t count = static_cast<uint32_t>(nodes.size() - i - 1);
-      BestFirstSearch::search<false>(space, graph, nodes[i], BestFirstSearch::kNone, targets.data(), count);
-      for (size_t j = i + 1; j < nodes.size(); ++j) {
-        targets[nodes[j]] = 0;
-        if (!space.closed(nodes[j])) continue;  // another part of the box
-        const float cost = static_cast<float>(space.g()[nodes[j]]);
-        perNode[i].push_back(WorldEdge{nodes[j], cost});
-        perNode[j].push_back(WorldEdge{nodes[i], cost});
-      }
+template <typename Graph, typename Space, typename IdOf>
+void WorldHierarchy::searchPairs(size_t n, const Graph& graph, Space& space, IdOf&& idOf) {
+  // Each search from the node with the most pairs left (from every node to the later ones in a build),
+  // stopped once it has settled them.
+  unresolved_.assign(n, 0);
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j) unresolved_[i] += pairCost_[i * n + j] == kSearch ? 1 : 0;
+  if (targets_.size() < graph.nodeCount()) targets_.resize(graph.nodeCount(), 0);  // every target set is cleared
+  for (;;) {
+    const size_t s =
+        static_cast<size_t>(std::max_element(unresolved_.begin(), unresolved_.end()) - unresolved_.begin());
+    if (n == 0 || unresolved_[s] == 0) break;
+    for (size_t j = 0; j < n; ++j)
+      if (pairCost_[s * n + j] == kSearch) targets_[idOf(j)] = 1;
+    BestFirstSearch::search<false>(space, graph, idOf(s), BestFirstSearch::kNone, targets_.data(), unresolved_[s]);
+    for (size_t j = 0; j < n; ++j) {
+      if (pairCost_[s * n + j] != kSearch) continue;
+      const uint32_t id = idOf(j);
+      targets_[id] = 0;
+      // Not settled when the search stopped: not reachable.
+      pairCost_[s * n + j] = pairCost_[j * n + s] = space.closed(id) ? static_cast<float>(space.g()[id]) : kNoEdge;
+      --unresolved_[j];
     }
-    for (size_t i = 0; i < nodes.size(); ++i) writeEdges(level, nodes[i], perNode[i]);
+    unresolved_[s] = 0;
   }
 }
 
-WorldHierarchy::ClusterSnapshot WorldHierarchy::snapshot(int32_t level, int32_t cluster) const {
-  ClusterSnapshot s;
+void WorldHierarchy::rebuildUpperLevel(int32_t level, const LevelUpdate& below, const LevelUpdate& update) {
+  const WorldClusterLayout& lay = layout(level);
+  const WorldClusterLayout& lower = layout(level - 1);
+  LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
+  // First every old node's edges of this level are dropped, then the new ones written: an id freed in
+  // one cluster may be in another's new nodes.
+  for (int32_t c : update.rebuilt)
+    for (uint32_t n : g.clusterNodes[static_cast<size_t>(c)]) g.count[n] = 0;
+  if (localNow_.size() < nodeCount()) localNow_.resize(nodeCount(), kNone);
+  std::vector<std::vector<WorldEdge>>& perNode = perNode_;  // reused: its lists keep their memory
+  for (size_t ci = 0; ci < update.rebuilt.size(); ++ci) {
+    const int32_t c = update.rebuilt[ci];
+    // The clusters of the level below inside this box, with their graph before when it changed.
+    const Box box = lay.box(c);
+    int32_t inside[8];
+    const ClusterSnapshot* insideBefore[8];
+    size_t insideCount = 0;
+    const int32_t bx0 = box.x0 / lower.sx, by0 = box.y0 / lower.sy, bz0 = box.z0 / lower.sz;
+    for (int32_t bz = bz0; bz < std::min(bz0 + 2, lower.stacks); ++bz)
+      for (int32_t by = by0; by < std::min(by0 + 2, lower.rows); ++by)
+        for (int32_t bx = bx0; bx < std::min(bx0 + 2, lower.columns); ++bx) {
+          const int32_t b = lower.clusterAt(bx, by, bz);
+          const auto at = std::lower_bound(below.rebuilt.begin(), below.rebuilt.end(), b);
+          const size_t k = static_cast<size_t>(at - below.rebuilt.begin());
+          insideBefore[insideCount] =
+              at != below.rebuilt.end() && *at == b && below.changed[k] ? &below.before[k] : nullptr;
+          inside[insideCount++] = b;
+        }
+    // Nodes: those of the level below's clusters inside this box that are of this level or higher.
+    std::vector<uint32_t>& nodes = g.clusterNodes[static_cast<size_t>(c)];
+    nodes.clear();
+    for (size_t k = 0; k < insideCount; ++k)
+      for (uint32_t n : clusterNodes(level - 1, inside[k]))
+        if (nodeLevel_[n] >= level) nodes.push_back(n);
+    std::sort(nodes.begin(), nodes.end());
+    const size_t n = nodes.size();
+    if (perNode.size() < n) perNode.resize(n);
+    for (size_t i = 0; i < n; ++i) perNode[i].clear();
+    // Inter-edges: the level-1 transitions that leave this box.
+    for (size_t i = 0; i < n; ++i)
+      for (const WorldEdge& e : edges(1, nodes[i]))
+        if (lay.clusterOf(nodeVoxel_[e.to]) != c) perNode[i].push_back(e);
+
+    // The graph of the level below inside the box, over local ids.
+    idsNow_.clear();
+    for (size_t k = 0; k < insideCount; ++k)
+      for (uint32_t m : clusterNodes(level - 1, inside[k])) {
+        localNow_[m] = static_cast<uint32_t>(idsNow_.size());
+        idsNow_.push_back(m);
+      }
+    belowNow_.first.assign(1, 0);
+    belowNow_.edges.clear();
+    for (uint32_t m : idsNow_) {
+      for (const WorldEdge& e : edges(level - 1, m))
+        if (localNow_[e.to] != kNone) belowNow_.edges.push_back(WorldEdge{localNow_[e.to], e.cost});
+      belowNow_.first.push_back(static_cast<uint32_t>(belowNow_.edges.size()));
+    }
+
+    // Intra-edges: the shortest distance inside the box in the graph of the level below, for each
+    // pair it joins; kept from before where the change cannot have altered it, else searched.
+    pairCost_.assign(n * n, kSearch);
+    for (size_t i = 0; i < n; ++i) pairCost_[i * n + i] = kNoEdge;
+    if (!update.before[ci].nodes.empty())
+      keepUpperEdges(level, nodes, update.before[ci], std::span(inside, insideCount),
+                     std::span(insideBefore, insideCount));
+    searchPairs(n, belowNow_, nodeSpace_, [&](size_t i) { return localNow_[nodes[i]]; });
+    for (size_t i = 0; i < n; ++i) {
+      for (size_t j = 0; j < n; ++j)
+        if (pairCost_[i * n + j] >= 0) perNode[i].push_back(WorldEdge{nodes[j], pairCost_[i * n + j]});
+      writeEdges(level, nodes[i], perNode[i]);
+    }
+    for (uint32_t m : idsNow_) localNow_[m] = kNone;
+  }
+}
+
+void WorldHierarchy::keepUpperEdges(int32_t level, std::span<const uint32_t> nodes, const ClusterSnapshot& before,
+                                    std::span<const int32_t> belowClusters,
+                                    std::span<const ClusterSnapshot* const> belowBefore) {
+  // The level-1 rule (rebuildLevel1Edges) one level up, over belowNow_, the graph of the level below
+  // inside the box. What changed is the nodes of that graph whose edges changed (or that came, or
+  // whose edges lead to a freed id, which may name another node now); the others have the same edges
+  // to the same nodes before and after. So a path that reaches no changed node is one of both graphs,
+  // and the distance of a node from the nearest changed one is the same in both. An old edge between
+  // two nodes that stay is still exact when it is shorter than every path through a changed node; a
+  // pair without an old edge (no path inside the box before) still has none when one of its nodes
+  // reaches no changed node.
+  changedNow_.clear();
+  for (uint32_t k = 0; k < idsNow_.size(); ++k)
+    for (const WorldEdge& e : edges(level - 1, idsNow_[k]))
+      if (freed_[e.to]) {
+        changedNow_.push_back(k);
+        break;
+      }
+  auto sameEdges = [](std::span<const WorldEdge> a, std::span<const WorldEdge> b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const WorldEdge& p, const WorldEdge& q) { return p.to == q.to && p.cost == q.cost; });
+  };
+  for (size_t k = 0; k < belowClusters.size(); ++k) {
+    if (!belowBefore[k]) continue;  // its graph is as it was
+    // A node is changed unless it was in the cluster at the same cell with the same edges (a snapshot
+    // names a node freed by the update by no cell).
+    const ClusterSnapshot& old = *belowBefore[k];
+    size_t o = 0, first = 0;
+    for (uint32_t m : clusterNodes(level - 1, belowClusters[k])) {
+      for (; o < old.nodes.size() && old.nodes[o] < m; ++o) first += old.counts[o];
+      if (o == old.nodes.size() || old.nodes[o] != m || old.voxels[o] != nodeVoxel_[m] ||
+          !sameEdges(std::span(old.edges.data() + first, old.counts[o]), edges(level - 1, m)))
+        changedNow_.push_back(localNow_[m]);
+    }
+  }
+  std::sort(changedNow_.begin(), changedNow_.end());
+  changedNow_.erase(std::unique(changedNow_.begin(), changedNow_.end()), changedNow_.end());
+  distancesFrom(belowNow_, changedNow_, distanceNow_);
+  auto distance = [&](uint32_t node) { return distanceNow_[localNow_[node]]; };
+
+  // The nodes of this level that stay: in the cluster before, not freed by the update.
+  const size_t n = nodes.size();
+  keptNode_.assign(n, 0);
+  for (size_t i = 0; i < n; ++i)
+    keptNode_[i] = !freed_[nodes[i]] && std::binary_search(before.nodes.begin(), before.nodes.end(), nodes[i]);
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j)
+      if (i != j && keptNode_[i] && keptNode_[j] &&
+          (distance(nodes[i]) == kUnreached || distance(nodes[j]) == kUnreached))
+        pairCost_[i * n + j] = kNoEdge;  // unless an old edge joins them (below)
+  auto position = [&](uint32_t node) {
+    return static_cast<size_t>(std::lower_bound(nodes.begin(), nodes.end(), node) - nodes.begin());
+  };
+  size_t first = 0;
+  for (size_t o = 0; o < before.nodes.size(); first += before.counts[o], ++o) {
+    const size_t i = position(before.nodes[o]);
+    if (i == n || nodes[i] != before.nodes[o] || !keptNode_[i]) continue;
+    for (size_t e = first; e < first + before.counts[o]; ++e) {
+      const size_t j = position(before.edges[e].to);
+      if (j == n || nodes[j] != before.edges[e].to || !keptNode_[j]) continue;  // an inter-edge, or gone
+      const bool keep = before.edges[e].cost + kKeepMargin < distance(nodes[i]) + distance(nodes[j]);
+      pairCost_[i * n + j] = pairCost_[j * n + i] = keep ? before.edges[e].cost : kSearch;
+    }
+  }
+}
+
+void WorldHierarchy::distancesFrom(const CompactGraph& graph, std::span<const uint32_t> sources,
+                                   std::vector<double>& out) {
+  out.assign(graph.nodeCount(), kUnreached);
+  if (sources.empty()) return;
+  const FromSeveralStarts<CompactGraph> fromSources(graph, sources);
+  BestFirstSearch::search<false>(nodeSpace_, fromSources, fromSources.source(), BestFirstSearch::kNone);
+  for (uint32_t k = 0; k < graph.nodeCount(); ++k)
+    if (nodeSpace_.closed(k)) out[k] = nodeSpace_.g()[k];
+}
+
+void WorldHierarchy::snapshot(int32_t level, int32_t cluster, ClusterSnapshot& s) const {
+  s.voxels.clear();
+  s.levels.clear();
+  s.counts.clear();
+  s.edges.clear();
   s.nodes.assign(clusterNodes(level, cluster).begin(), clusterNodes(level, cluster).end());
   for (uint32_t n : s.nodes) {
-    s.voxels.push_back(nodeVoxel_[n]);
+    // A node freed by the update under way by no cell: its id may name another node now.
+    s.voxels.push_back(freed_[n] ? Voxel{-1, -1, -1} : nodeVoxel_[n]);
     s.levels.push_back(nodeLevel_[n]);
     const std::span<const WorldEdge> e = edges(level, n);
     s.counts.push_back(static_cast<uint32_t>(e.size()));
     s.edges.insert(s.edges.end(), e.begin(), e.end());
   }
-  return s;
 }
 
 bool WorldHierarchy::sameAs(int32_t level, int32_t cluster, const ClusterSnapshot& before) const {
@@ -671,41 +794,31 @@ void WorldHierarchy::compact(int32_t level) {
   g.compactSize = g.pool.size();
 }
 
+void WorldHierarchy::appendRegionLinks(int32_t box, std::vector<RegionLink>& out) const {
+  for (const Transition& t : transitions_[static_cast<size_t>(box)])
+    out.push_back(RegionLink{t.boxA, components_.regionOf(t.a), t.boxB, components_.regionOf(t.b)});
+}
+
 void WorldHierarchy::joinComponents() {
   // Every transition once, from the box of its lower cell: one per pair of regions that a move joins.
-  const WorldClusterLayout& boxes = layout(1);
   links_.clear();
   for (size_t c = 0; c < transitions_.size(); ++c)
     for (const Transition& t : transitions_[c])
-      if (boxes.clusterOf(world_.voxelOf(t.a)) == static_cast<int32_t>(c)) links_.emplace_back(t.a, t.b);
+      if (t.boxA == static_cast<int32_t>(c)) links_.push_back(WorldComponents::Link{t.a, t.boxA, t.b, t.boxB});
   components_.join(links_);
 }
 
-void WorldHierarchy::refreshStats() {
-  const uint32_t n = nodeCount();
-  size_t bytes = nodeVoxel_.capacity() * sizeof(Voxel) + nodeLevel_.capacity() + freeNodes_.capacity() * 4 +
-                 components_.bytes() + links_.capacity() * sizeof(WorldComponents::Link) + cellSpace_.bytes() +
-                 nodeSpace_.bytes() + targets_.capacity();
-  uint32_t transitions = 0;
-  for (const auto& t : transitions_) {
-    transitions += static_cast<uint32_t>(t.size());
-    bytes += t.capacity() * sizeof(Transition);
+WorldHierarchyStats WorldHierarchy::stats() const {
+  WorldHierarchyStats s = stats_;
+  s.bytes = nodeVoxel_.capacity() * sizeof(Voxel) + nodeLevel_.capacity() + freeNodes_.capacity() * 4 +
+            components_.bytes() + links_.capacity() * sizeof(WorldComponents::Link) + cellSpace_.bytes() +
+            nodeSpace_.bytes() + targets_.capacity();
+  for (const auto& t : transitions_) s.bytes += t.capacity() * sizeof(Transition);
+  for (const LevelGraph& g : graphs_) {
+    s.bytes += g.pool.capacity() * sizeof(WorldEdge) + (g.first.capacity() + g.count.capacity()) * 4;
+    for (const auto& members : g.clusterNodes) s.bytes += members.capacity() * 4;
   }
-  stats_.transitions = transitions / 2;  // each in the lists of both its boxes
-  for (int32_t l = 1; l <= levels(); ++l) {
-    const LevelGraph& g = graphs_[static_cast<size_t>(l - 1)];
-    uint32_t nodes = 0, edges = 0;
-    for (uint32_t v = 0; v < n; ++v) {
-      nodes += nodeLevel_[v] >= l ? 1 : 0;
-      edges += g.count[v];
-    }
-    stats_.nodes[l - 1] = nodes;
-    stats_.edges[l - 1] = edges;
-    stats_.clusters[l - 1] = static_cast<uint32_t>(layout(l).count());
-    bytes += g.pool.capacity() * sizeof(WorldEdge) + (g.first.capacity() + g.count.capacity()) * 4;
-    for (const auto& members : g.clusterNodes) bytes += members.capacity() * 4;
-  }
-  stats_.bytes = bytes;
+  return s;
 }
 
 }  // namespace hpastar

@@ -98,7 +98,11 @@ struct WorldHierarchyStats {
 // bounds them) relabel their regions; the transitions of their borders are chosen again, and a
 // neighbouring box whose transitions changed is rebuilt too (its nodes moved); then the clusters of
 // every higher level that contain a cluster whose graph changed (nodes, levels, edges or costs), level by
-// level. Node ids are stable: a node keeps its id while its cell stays a node; the ids of removed nodes
+// level. A rebuilt cluster keeps the intra-edges the change cannot have altered: an old edge between two
+// nodes that stay is kept when it is shorter than the two nodes' distances from what changed (the cells
+// whose moves changed, at level 1; the nodes of the level below whose edges changed, above), a distance
+// that is the same before and after the change; the other pairs are searched. Node ids are stable: a
+// node keeps its id while its cell stays a node; the ids of removed nodes
 // are reused (nodeLevel() 0 while unused). A build is the same update over every box, so an updated
 // hierarchy and a fresh build of the same world have the same nodes (by cell), edges and costs.
 // Components: the regions of the relabelled boxes change, and the labels are joined again from every
@@ -145,14 +149,19 @@ class WorldHierarchy {
   bool connected(Voxel a, Voxel b) const { return components_.connected(world_, a, b); }
   const WorldComponents& components() const { return components_; }
 
-  const WorldHierarchyStats& stats() const { return stats_; }
+  // The figures, kept as the hierarchy changes; bytes counted on the call.
+  WorldHierarchyStats stats() const;
 
  private:
-  // One move chosen between two level-1 boxes: cells a < b, the move from a to b.
+  // One move chosen between two level-1 boxes: cells a < b, the move from a to b, and the boxes of a and
+  // b (kept so that the many passes over transitions divide no cell index).
   struct Transition {
     int32_t a, b, move;
-    // Ordered by a, then b, then move (the members' order). Defaulted: Emscripten 3.1.6's libc++ has no
-    // <=> for std::tuple.
+    int32_t boxA, boxB;
+    int32_t boxOther(int32_t box) const { return box == boxA ? boxB : boxA; }
+    int32_t cellIn(int32_t box) const { return box == boxA ? a : b; }
+    // Ordered by a, then b, then move (the members' order; the boxes follow from the cells). Defaulted:
+    // Emscripten 3.1.6's libc++ has no <=> for std::tuple.
     friend auto operator<=>(const Transition&, const Transition&) = default;
   };
   // The graph of one level: its clusters' nodes, and every node's edges in one pool (a rebuilt
@@ -172,6 +181,30 @@ class WorldHierarchy {
     std::vector<WorldEdge> edges;
   };
 
+  // What the rebuild of one level did, for the level above: the clusters rebuilt (ascending), each one's
+  // graph before, and whether its graph changed.
+  struct LevelUpdate {
+    std::vector<int32_t> rebuilt;
+    std::vector<ClusterSnapshot> before;
+    std::vector<uint8_t> changed;
+  };
+  // A graph over local ids 0..n-1, n = first.size() - 1, in compressed rows (node k's edges are
+  // edges[first[k]] .. edges[first[k + 1] - 1], their `to` local ids): the graph of one level inside a
+  // cluster of the level above, copied so that its searches read no node outside it. A SearchGraph whose
+  // moves are named by the node they leave (searched with a NodeSearchSpace).
+  struct CompactGraph {
+    std::vector<uint32_t> first;
+    std::vector<WorldEdge> edges;
+    uint32_t nodeCount() const { return static_cast<uint32_t>(first.size() - 1); }
+    double heuristic(uint32_t) const { return 0; }
+    uint32_t predecessor(uint32_t, uint32_t from) const { return from; }
+    template <typename Visit>
+    void forEachMove(uint32_t id, Visit&& visit) const {
+      for (uint32_t e = first[id]; e < first[id + 1]; ++e)
+        visit(edges[e].to, static_cast<double>(edges[e].cost), id, [] { return 0.0; });
+    }
+  };
+
   WorldHierarchy(const BlockWorld& world, const WorldHierarchyOptions& options);
 
   // The rebuild of everything the level-1 boxes `relabel` (ascending) touch; all of them, `everything`,
@@ -186,17 +219,39 @@ class WorldHierarchy {
   // (infinity when none reaches it, or when the box has no changed cell), written to out[0..].
   // Whether the box has a changed cell.
   bool distancesFromChanges(int32_t box, std::span<const uint32_t> nodes, double* out);
-  void rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters);
+  // `update.rebuilt` from the graph of the level below, whose rebuild `below` describes.
+  void rebuildUpperLevel(int32_t level, const LevelUpdate& below, const LevelUpdate& update);
+  // The pair of regions a transition links: (box, region within it) at either end.
+  struct RegionLink {
+    int32_t boxA;
+    uint32_t regionA;
+    int32_t boxB;
+    uint32_t regionB;
+    friend auto operator<=>(const RegionLink&, const RegionLink&) = default;
+  };
+  // The region pairs of the transitions of level-1 box `box`, appended to `out`.
+  void appendRegionLinks(int32_t box, std::vector<RegionLink>& out) const;
   void joinComponents();
-  ClusterSnapshot snapshot(int32_t level, int32_t cluster) const;
+  // The cluster's part of the level's graph, written to `out`.
+  void snapshot(int32_t level, int32_t cluster, ClusterSnapshot& out) const;
   bool sameAs(int32_t level, int32_t cluster, const ClusterSnapshot& before) const;
+  // Fills the pairs of pairCost_ (n x n over a cluster's nodes) still marked for a search: Dijkstra over
+  // `graph` (node i is idOf(i) in it, searched with `space`); a pair it does not join gets no edge.
+  template <typename Graph, typename Space, typename IdOf>
+  void searchPairs(size_t n, const Graph& graph, Space& space, IdOf&& idOf);
+  // Each node's distance from the nearest of `sources` in `graph` (infinity when none reaches it).
+  void distancesFrom(const CompactGraph& graph, std::span<const uint32_t> sources, std::vector<double>& out);
+  // The intra-edges of a level-l cluster (l > 1) that its rebuild keeps (see rebuildUpperLevel), marked in
+  // pairCost_ over `nodes`, its nodes now; `before` its graph before, `belowBefore` the snapshots of
+  // the clusters of the level below inside it whose graph changed (nullptr for the others).
+  void keepUpperEdges(int32_t level, std::span<const uint32_t> nodes, const ClusterSnapshot& before,
+                      std::span<const int32_t> belowClusters, std::span<const ClusterSnapshot* const> belowBefore);
   // Writes the edges of `node` at `level` (sorted by target) to the end of the level's pool.
   void writeEdges(int32_t level, uint32_t node, std::vector<WorldEdge>& edges);
   void compact(int32_t level);
   uint32_t allocateNode(Voxel v);
   uint32_t nodeAt(int32_t cell) const;  // the node of a transition's cell (kNone if none)
   int32_t crossingLevel(Voxel a, Voxel b) const;
-  void refreshStats();
 
   BlockWorld world_;
   WorldHierarchyOptions options_;
@@ -208,14 +263,12 @@ class WorldHierarchy {
   std::vector<LevelGraph> graphs_;                    // [level - 1]
   std::vector<std::vector<Transition>> transitions_;  // per level-1 box: those with a cell in it, sorted
   std::vector<WorldComponents::Link> links_;          // scratch of joinComponents
-  // One block change of the update under way: what was there, what is put.
-  struct AppliedChange {
-    Voxel at;
-    Block before, after;
-  };
-  std::vector<AppliedChange> applied_;
+  // Scratch of rebuild: the fresh transitions of each affected box, and what each level's rebuild did.
+  std::vector<std::vector<Transition>> transitionLists_;
+  LevelUpdate levelUpdates_[2];
   std::vector<int32_t> changedCells_;  // cells whose moves or standing the update under way changed, sorted
-  std::vector<double> oldDistance_;    // per node id: distancesFromChanges in the world before the update
+  std::vector<uint8_t> freed_;         // per node id: freed by the update under way (perhaps reused)
+  std::vector<uint32_t> freedNodes_;   // those ids, to clear the marks
   // Scratch of the intra-edge searches, kept so that a block change allocates them once.
   SearchSpace cellSpace_;
   std::vector<uint32_t> sources_;
@@ -226,7 +279,14 @@ class WorldHierarchy {
   std::vector<std::vector<WorldEdge>> perNode_;
   NodeSearchSpace nodeSpace_;
   std::vector<uint8_t> targets_;
-  WorldHierarchyStats stats_;
+  // Scratch of the rebuild of a level above the first: the graph of the level below inside the
+  // cluster, its node ids, each node id's local id (kNone outside), the local ids whose edges changed
+  // and their distances from those.
+  CompactGraph belowNow_;
+  std::vector<uint32_t> localNow_, idsNow_, changedNow_;
+  std::vector<double> distanceNow_;
+  std::vector<uint8_t> keptNode_;
+  WorldHierarchyStats stats_;  // all but bytes, kept up to date by each rebuild
 };
 
 }  // namespace hpastar

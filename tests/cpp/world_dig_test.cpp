@@ -207,6 +207,31 @@ TEST(WorldDigging, ADigThatJoinsAndABuildThatSplitsKeepTheComponentsRight) {
   expectSameAsFreshBuild(h, options);
 }
 
+// A build that moves a component's first cell, leaving every box its regions and links: the labels are
+// joined again only when the components' order by first cell changed. Boxes of 4 x 2: component P is
+// (0, 0) and (0, 1), in the left box; Q one cell of the right box. A block on (0, 0) moves P's first cell
+// to (0, 1): past Q's at (5, 0) in index order (the labels swap), or not past Q's at (4, 1).
+TEST(WorldDigging, ABuildThatMovesAComponentsFirstCellPastAnothersNumbersTheLabelsAgain) {
+  WorldHierarchyOptions options;
+  options.clusterSide = 4;
+  options.clusterLevels = 1;
+  for (const bool past : {true, false}) {
+    SCOPED_TRACE(past ? "past the other component" : "not past it");
+    const Voxel q = past ? Voxel{5, 0, 0} : Voxel{4, 1, 0};
+    WorldHierarchy h = buildHierarchy(drawWorld({past ? std::vector<std::string>{".####.##", ".#######"}
+                                                      : std::vector<std::string>{".#######", ".###.###"}}),
+                                      options);
+    ASSERT_EQ(h.components().count(), 2u);
+    EXPECT_EQ(h.components().of(h.world().index(q)), 2u);
+    const BlockChange build[] = {{Voxel{0, 0, 0}, Block::Solid}};
+    WorldUpdateStats stats;
+    ASSERT_EQ(h.applyBlockChanges(build, &stats), "");
+    EXPECT_EQ(stats.componentsJoined, past);
+    EXPECT_EQ(h.components().of(h.world().index(q)), past ? 1u : 2u);
+    expectSameAsFreshBuild(h, options);
+  }
+}
+
 // A change that alters no cell's moves (a block inside rock) rebuilds nothing, and putting the block
 // that is already there changes nothing.
 TEST(WorldDigging, AChangeThatAltersNoMoveRebuildsNothing) {
@@ -247,6 +272,77 @@ TEST(WorldDigging, AChangeThatAltersNoMoveRebuildsNothing) {
   EXPECT_EQ(stats.cellsChanged, 1u);
   EXPECT_TRUE(stats.rebuiltClusters[1].empty());
   expectSameAsFreshBuild(h, options);
+}
+
+// The cost of the edge between the nodes at cells `from` and `to` in the graph of `level`; -1 without one.
+double edgeCost(const WorldHierarchy& h, int32_t level, Voxel from, Voxel to) {
+  for (uint32_t n = 0; n < h.nodeCount(); ++n) {
+    if (h.nodeLevel(n) < level || h.nodeVoxel(n) != from) continue;
+    for (const WorldEdge& e : h.edges(level, n))
+      if (h.nodeVoxel(e.to) == to) return e.cost;
+  }
+  return -1;
+}
+
+// A one-level world of 16 x 16 cut into boxes of 4 x 4 (level-2 clusters of 8 x 8), where the level-2
+// cluster at the origin has two level-2 nodes, a (7, 1) and b (1, 7), the only ways out of it. From a to b
+// the long way goes west and round (14 moves), the short way down the east column through the box
+// (4..7, 4..7) and west along the bottom row (12 moves), when the block at (7, 6) is dug. That block is
+// inside the box: a dig or a build there changes its regions and in-box edges, but no transition, so the
+// boxes of a and b stay as they are and both nodes stay: whether their level-2 edge is kept is the rule's
+// call (WorldHierarchy::keepUpperEdges).
+BlockWorld twoWaysWorld(char blockAt76) {
+  std::vector<std::string> rows = {
+      "........########", ".........#######", ".######.########", ".######.########",
+      ".######.########", ".######.########", ".###############", "........########",
+      "#.##############", "################", "################", "################",
+      "################", "################", "################", "################",
+  };
+  rows[6][7] = blockAt76;
+  return drawWorld({rows});
+}
+
+WorldHierarchyOptions twoWaysOptions() {
+  WorldHierarchyOptions options;
+  options.clusterSide = 4;
+  options.clusterLevels = 1;
+  options.levels = 2;
+  return options;
+}
+
+// The change alters only the box of (7, 6): a and b keep their cells, and their boxes are not rebuilt.
+void expectOnlyTheMiddleBoxRebuilt(const WorldHierarchy& h, const WorldUpdateStats& stats) {
+  EXPECT_EQ(stats.rebuiltClusters[0], std::vector<int32_t>{h.layout(1).clusterOf(Voxel{7, 6, 0})});
+  EXPECT_EQ(stats.rebuiltClusters[1], std::vector<int32_t>{0});
+}
+
+// A dug block opens a shorter way between two level-2 nodes that both stay: their old edge, which the
+// change does not touch at either end, must not be kept.
+TEST(WorldDigging, ADigThatOpensAShorterWayBetweenTwoLevel2NodesShortensTheirEdge) {
+  const Voxel a{7, 1, 0}, b{1, 7, 0};
+  WorldHierarchy h = buildHierarchy(twoWaysWorld('#'), twoWaysOptions());
+  EXPECT_DOUBLE_EQ(edgeCost(h, 2, a, b), 14.0);
+  const BlockChange dig[] = {{Voxel{7, 6, 0}, Block::Air}};
+  WorldUpdateStats stats;
+  ASSERT_EQ(h.applyBlockChanges(dig, &stats), "");
+  expectOnlyTheMiddleBoxRebuilt(h, stats);
+  EXPECT_DOUBLE_EQ(edgeCost(h, 2, a, b), 12.0);
+  EXPECT_DOUBLE_EQ(edgeCost(h, 2, b, a), 12.0);
+  expectSameAsFreshBuild(h, twoWaysOptions());
+}
+
+// A placed block closes the shorter way: the edge between the same two nodes grows back.
+TEST(WorldDigging, ABuildThatClosesTheShorterWayBetweenTwoLevel2NodesLengthensTheirEdge) {
+  const Voxel a{7, 1, 0}, b{1, 7, 0};
+  WorldHierarchy h = buildHierarchy(twoWaysWorld('.'), twoWaysOptions());
+  EXPECT_DOUBLE_EQ(edgeCost(h, 2, a, b), 12.0);
+  const BlockChange build[] = {{Voxel{7, 6, 0}, Block::Solid}};
+  WorldUpdateStats stats;
+  ASSERT_EQ(h.applyBlockChanges(build, &stats), "");
+  expectOnlyTheMiddleBoxRebuilt(h, stats);
+  EXPECT_DOUBLE_EQ(edgeCost(h, 2, a, b), 14.0);
+  EXPECT_DOUBLE_EQ(edgeCost(h, 2, b, a), 14.0);
+  expectSameAsFreshBuild(h, twoWaysOptions());
 }
 
 // A change outside the world or with a code that is no block is refused with the reason, and nothing
