@@ -71,6 +71,11 @@ void PathSmoother::prepare(const Grid& grid, const std::vector<Point>& cells) {
 }
 
 void PathSmoother::unlinkLines(const Grid& grid, const std::vector<Point>& cells) {
+  // A long path touches most lines: filling every head is then cheaper than unlinking cell by cell.
+  if (cells.size() * kLineFamilies > lineHead_[0].size()) {
+    for (std::vector<int32_t>& heads : lineHead_) std::fill(heads.begin(), heads.end(), -1);
+    return;
+  }
   int32_t *headX = lineHead_[0].data(), *headY = lineHead_[1].data(), *headD = lineHead_[2].data(),
           *headS = lineHead_[3].data();
   const int32_t height = grid.height();
