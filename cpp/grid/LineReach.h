@@ -8,9 +8,8 @@ namespace hpastar {
 
 // How far a straight line of legal moves reaches from every cell: per cell and direction, the number of
 // moves in a row (Grid::moveMask, so no corner cut) before a wall or the map's edge. Whether two cells
-// of one line are joined by legal moves is then one read at each (lineEnd), not a walk between them:
-// the path smoother groups a path's cells by the line segment they share, so that it never tries a
-// line through a wall (it used to walk thousands of such lines per path).
+// of one line are joined by legal moves is then one read, not a walk between them: the path smoother
+// tries thousands of lines per path, most of them through a wall.
 //
 // Only the 4 directions whose step goes forward in row-major order (E, SE, S, SW) are stored, one byte
 // each (4 bytes a cell): moves are symmetric (a move is legal exactly when the move back is), so W, NW,
@@ -43,7 +42,9 @@ class LineReach {
       if (reach < kMaxReach) return cell;
     }
   }
-  // The stored reach of `cell` towards one of E, SE, S, SW (saturated at 255): what the tests compare.
+  // How many legal moves in a row `cell` has towards one of E, SE, S, SW, at most kMaxReach: the k moves
+  // from a cell along the direction are legal exactly when stored() >= k, for k up to kMaxReach.
+  static constexpr int32_t kMaxReach = 255;  // what a byte holds
   uint8_t stored(int32_t cell, int dir) const { return reach_[static_cast<size_t>(cell) * kSlots + dir - 2]; }
 
   bool empty() const { return reach_.empty(); }
@@ -53,7 +54,6 @@ class LineReach {
 
  private:
   static constexpr int kSlots = 4;
-  static constexpr int32_t kMaxReach = 255;
   // The reach of one cell in one slot from its moves and the next cell's reach.
   uint8_t reachOf(const Grid& grid, int32_t cell, int slot) const;
 

@@ -12,7 +12,8 @@ namespace {
 // The family of the line a step in each direction stays on: 0 same x (N, S), 1 same y (E, W),
 // 2 same x - y (SE, NW), 3 same x + y (NE, SW).
 constexpr int kFamilyOfDir[kDirCount] = {0, 3, 1, 2, 0, 3, 1, 2};
-// The direction of each family that LineReach stores (S, E, SE, SW): its segments are read along it.
+// The direction of each family that LineReach stores (S, E, SE, SW): the family's forward one (the
+// side where the candidate's coordinate grows) except for family 3, whose SW is its backward one.
 constexpr int kSegmentDir[4] = {4, 2, 3, 5};
 
 }  // namespace
@@ -227,14 +228,19 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
     // A candidate j on the line of family F through `from`: its distance k along the line and the side
     // it lies on give the direction; F is a template argument so that each family's arithmetic is
     // specialised.
-    auto consider = [&]<int F>(size_t j, int32_t segmentEnd) {
+    auto consider = [&]<int F>(size_t j, int32_t reachFromI) {
       const int32_t along = F == 0 ? c[j].y - from.y : c[j].x - from.x;
       const int32_t k = along < 0 ? -along : along;
       if (k > maxRay) return;
-      // With a reach table, first whether a legal line joins them at all (most candidates lie beyond
-      // a wall): exactly when they share the segment of their line, which ends on segmentEnd.
+      // With a reach table, first whether a legal line joins them at all (most candidates lie beyond a
+      // wall): the reach of whichever of c[i] and c[j] the line leaves along kSegmentDir[F] (c[i]'s is
+      // read once per family). Lines beyond what a byte holds: whether they share their line's segment.
       if constexpr (Reach) {
-        if (reach->lineEnd(grid.index(c[j]), kSegmentDir[F]) != segmentEnd) return;
+        if (k > LineReach::kMaxReach) {
+          if (reach->lineEnd(grid.index(c[j]), kSegmentDir[F]) != reach->lineEnd(fromCell, kSegmentDir[F])) return;
+        } else if ((along > 0) == (F != 3) ? reachFromI < k : reach->stored(grid.index(c[j]), kSegmentDir[F]) < k) {
+          return;
+        }
       }
       // The largest saving wins, the earliest cell among equal ones (so the order in which the
       // families are walked does not matter). Costs come from step counts, so equal savings are
@@ -280,10 +286,10 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
       int32_t j = next[F == runFamily ? runEnd[i] : static_cast<int32_t>(i)];
       while (j >= 0 && static_cast<size_t>(j) < first) j = next[j];
       if (j < 0 || static_cast<size_t>(j) > last) return;
-      int32_t segmentEnd = 0;  // where the segment of c[i]'s line ends, read once there is a candidate
-      if constexpr (Reach) segmentEnd = reach->lineEnd(fromCell, kSegmentDir[F]);
+      int32_t reachFromI = 0;  // read once there is a candidate
+      if constexpr (Reach) reachFromI = reach->stored(fromCell, kSegmentDir[F]);
       for (; j >= 0 && static_cast<size_t>(j) <= last; j = next[j])
-        consider.template operator()<F>(static_cast<size_t>(j), segmentEnd);
+        consider.template operator()<F>(static_cast<size_t>(j), reachFromI);
     };
     walkChain.template operator()<0>();
     walkChain.template operator()<1>();
