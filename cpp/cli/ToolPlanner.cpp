@@ -117,7 +117,8 @@ std::string bytesPerCellJson(const Hierarchy& h) {
   const size_t optional = s.treeBytes + s.pathBytes + s.landmarkBytes + s.distanceTableBytes;
   JsonObject o;
   o.add("total", static_cast<double>(s.bytes) / cells)
-      .add("graph", static_cast<double>(s.bytes - optional) / cells)
+      .add("graph", static_cast<double>(s.bytes - optional - s.lineReachBytes) / cells)
+      .add("line_reach", static_cast<double>(s.lineReachBytes) / cells)
       .add("trees", static_cast<double>(s.treeBytes) / cells)
       .add("paths", static_cast<double>(s.pathBytes) / cells)
       .add("landmarks", static_cast<double>(s.landmarkBytes) / cells)

@@ -110,6 +110,7 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
   if (!error.empty()) return std::nullopt;
   Hierarchy h;
   h.grid_ = grid;
+  h.lineReach_.build(h.grid_);
   h.options_ = options;
   h.initLevels();
 
@@ -169,6 +170,7 @@ std::optional<Hierarchy> Hierarchy::fromParts(HierarchyParts&& parts, std::strin
   if (!error.empty()) return std::nullopt;
   Hierarchy h;
   h.grid_ = std::move(parts.grid);
+  h.lineReach_.build(h.grid_);
   h.options_ = parts.options;
   h.version_ = parts.version;
   h.nodeCell_ = std::move(parts.nodeCells);
@@ -503,12 +505,13 @@ void Hierarchy::refreshStats() {
   stats_.pathBytes = pathBytes_;
   stats_.landmarkBytes = landmarks_->bytes();
   stats_.distanceTableBytes = distances_->bytes();
+  stats_.lineReachBytes = lineReach_.bytes();
   size_t indexBytes = 0;
   for (const auto& v : edgeIndex_) indexBytes += v.capacity() * sizeof(EdgeSpan);
   stats_.bytes = blockBytes_ + indexBytes + nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() +
                  freeNodes_.capacity() * 4 + regionBase_.capacity() * 4 + regionComponent_.capacity() * 4 +
                  nodeRegion_.capacity() * 4 + regionUnion_.bytes() + nodeBorn_.capacity() * 8 + landmarks_->bytes() +
-                 distances_->bytes();
+                 distances_->bytes() + lineReach_.bytes();
 }
 
 std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* stats) {
@@ -530,6 +533,7 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
     ++changed;
     // '.' to 'G': the same moves at the same costs, nothing to rebuild. With terrain costs, '.' to 'S'
     // or a new cost keeps the moves but changes what the ones through the cell cost.
+    if (wasPassable != grid_.passable(e.cell)) lineReach_.refreshAround(grid_, e.cell);
     if (wasPassable == grid_.passable(e.cell) && wasWeight == grid_.weightAt(grid_.index(e.cell))) continue;
     appendTouchedClusters(e.cell, touched, listed);
   }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "grid/Grid.h"
+#include "grid/LineReach.h"
 #include "hpa/ClusterBlock.h"
 #include "hpa/ClusterLayout.h"
 #include "hpa/HierarchyOptions.h"
@@ -35,6 +36,7 @@ struct HierarchyStats {
   size_t pathBytes = 0;
   size_t landmarkBytes = 0;
   size_t distanceTableBytes = 0;
+  size_t lineReachBytes = 0;  // the path smoother's table of straight-line reaches (4 bytes a cell)
   uint32_t components = 0;
   uint32_t entrances = 0;
   uint32_t distanceTableNodes = 0;  // nodes of the top level's distance table; 0: none (off, or too many nodes)
@@ -135,6 +137,9 @@ class Hierarchy {
   uint64_t version() const { return version_; }
 
   const Grid& grid() const { return grid_; }
+  // How far straight lines of legal moves reach from every cell of grid(): what the path smoother reads
+  // to test a line in one step. Kept in step with the grid by every edit; built afresh on load.
+  const LineReach& lineReach() const { return lineReach_; }
   const HierarchyOptions& options() const { return options_; }
   int32_t levels() const { return options_.levels; }
   const ClusterLayout& layout(int32_t level) const { return layouts_[static_cast<size_t>(level - 1)]; }
@@ -251,6 +256,7 @@ class Hierarchy {
   bool touchesMostClusters(size_t touched) const;
 
   Grid grid_;
+  LineReach lineReach_;
   HierarchyOptions options_;
   std::vector<ClusterLayout> layouts_;  // [level - 1]
   std::vector<Point> nodeCell_;

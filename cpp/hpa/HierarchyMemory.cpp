@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "grid/AllocationSize.h"
+#include "grid/LineReach.h"
 #include "hpa/ClusterBlock.h"
 #include "hpa/EntranceScanner.h"
 #include "hpa/Hierarchy.h"
@@ -204,6 +205,7 @@ HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const Hierarch
     }
   }
   bytes += tableBytes(nodes, e.topLevelNodes, levels, figures[0].size(), regions, options);
+  bytes += LineReach::bytesFor(grid.width(), grid.height());
   e.hierarchyBytes = bytes;
 
   // Kept: each block is one allocation with its shared-pointer control block (four pointers' room), up
@@ -268,7 +270,7 @@ uint64_t estimateLoadMemory(std::span<const uint8_t> bytes) {
   const uint64_t clusterCells = std::min<uint64_t>(side, s->width) * std::min<uint64_t>(side, s->height);
   b += checkHierarchyPartsScratch(s->nodes, clusterCells, s->largestBlockBytes);
   b += tableBytes(s->nodes, s->topLevelNodes, levels, static_cast<uint64_t>(level1.count()), s->regions, s->options);
-  b += derivedTablesScratch(s->nodes, s->options) + 16 * kAllocationOverhead;
+  b += LineReach::bytesFor(s->width, s->height) + derivedTablesScratch(s->nodes, s->options) + 16 * kAllocationOverhead;
   return b;
 }
 

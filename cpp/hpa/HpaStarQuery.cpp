@@ -217,9 +217,10 @@ PathStatus HpaStarQuery::findPath(Point start, Point goal, PathResult& out, cons
     // cluster away. Measured on the Moving AI maps against two sides: mean suboptimality 1.38% -> 0.70%
     // on brc202d, for 2.5-9% more instructions per query (the issue 19 note).
     const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 3 * h_->options().clusterSize;
-    smoother_.smooth(h_->grid(), out.cells, range, joints_);
+    out.cost = smoother_.smooth(h_->grid(), out.cells, range, joints_, &h_->lineReach());
+  } else {
+    out.cost = pathCost(h_->grid(), out.cells);
   }
-  out.cost = pathCost(h_->grid(), out.cells);
   if (options.smooth) shortenNearbyPath(start, goal, out);
   if (trace_) trace_->recordSmoothing(out.cells);
   return out.status;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "grid/Grid.h"
+#include "grid/LineReach.h"
 
 namespace hpastar {
 
@@ -13,8 +14,8 @@ namespace hpastar {
 // Lines follow the grid's legal moves, so the result never cuts a corner. One object per thread.
 class PathSmoother {
  public:
-  // Smooths `cells` in place. `maxRay` bounds how far each straight line is followed (cells).
-  // Returns the number of cells examined along rays (a measure of the work done).
+  // Smooths `cells` in place and returns the cost of the result (pathCost of it, computed on the way).
+  // `maxRay` bounds how far each straight line is followed (cells).
   //
   // `joints` (optional, ascending path indices, the first 0 and the last cells.size() - 1) cut the
   // path into pieces [joints[k], joints[k + 1]] that the caller guarantees to be shortest paths inside
@@ -23,11 +24,16 @@ class PathSmoother {
   // than such a piece: lines are then only tried towards later pieces. The result is the same as
   // without joints, for less work.
   //
+  // `reach` (optional, the grid's LineReach) tests each line in one read instead of walking it; the
+  // result is the same as without. It is not read on a grid with terrain costs, whose lines are walked
+  // to sum their costs.
+  //
   // On a grid with terrain costs a line replaces a part only when it costs less under the weights
   // (Grid::moveCost), so smoothing never makes a path costlier; the savings are then computed from the
   // costs of the path's steps and of the line's, and the cone of parts already as short as the octile
   // distance (which says nothing of their weighted cost) is not used.
-  uint64_t smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints = {});
+  double smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints = {},
+                const LineReach* reach = nullptr);
 
  private:
   // The 4 families of lines through a cell: same column, same row, same x - y, same x + y.
@@ -35,8 +41,10 @@ class PathSmoother {
   // Fills every array below for `cells`, in one pass from the end.
   void prepare(const Grid& grid, const std::vector<Point>& cells);
   void unlinkLines(const Grid& grid, const std::vector<Point>& cells);
-  template <bool Weighted>
-  uint64_t smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints);
+  // Weighted: lines walked and costed step by step; Reach: unweighted, lines tested in `reach`.
+  template <bool Weighted, bool Reach>
+  double smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints,
+                    const LineReach* reach);
 
   std::vector<uint8_t> stepDir_;         // direction of the step i -> i + 1
   std::vector<int32_t> diagonalsAfter_;  // diagonal steps from each position to the end

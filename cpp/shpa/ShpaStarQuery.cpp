@@ -46,9 +46,10 @@ PathStatus ShpaStarQuery::findPath(Point start, Point goal, PathResult& out, con
   cutLoops(out.cells);
   if (options.smooth) {
     const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 4 * g.options().maxClusterSide;
-    smoother_.smooth(g.grid(), out.cells, range);
+    out.cost = smoother_.smooth(g.grid(), out.cells, range);
+  } else {
+    out.cost = pathCost(g.grid(), out.cells);
   }
-  out.cost = pathCost(g.grid(), out.cells);
   return out.status = PathStatus::Found;
 }
 

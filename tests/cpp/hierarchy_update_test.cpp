@@ -85,6 +85,7 @@ TEST_P(HierarchyUpdates, IncrementalUpdatesMatchAFreshBuildAfterThousandsOfEdits
     const auto du = test::dumpHierarchy(updated), df = test::dumpHierarchy(fresh);
     ASSERT_TRUE(du == df) << "after batch " << batch << ": " << test::firstDifference(du, df);
     ASSERT_EQ(updated.stats().components, fresh.stats().components);
+    ASSERT_TRUE(updated.lineReach() == fresh.lineReach()) << "after batch " << batch;
     HpaStarQuery qFresh(fresh);
     qUpdated.setHierarchy(updated);
     for (int q = 0; q < 15; ++q) {

@@ -106,8 +106,9 @@ std::vector<Point> smoothByTheRule(const Grid& g, const std::vector<Point>& c, i
   return out;
 }
 
-// Raw DHPA* paths (unsmoothed, so with the detours smoothing removes) of real maps, at a short and a
-// long range: PathSmoother's result equals the rule's, cell for cell.
+// Raw DHPA* paths (unsmoothed, so with the detours smoothing removes) of real maps, at a short, a long
+// and a very long range: PathSmoother's result equals the rule's, cell for cell, whether it walks its
+// lines or reads them in the hierarchy's table of line reaches, and the cost it returns is the path's.
 TEST(PathSmoother, EqualsTheRuleAppliedCellByCell) {
   for (const char* mapName : {"8room_000.map", "AR0011SR.map", "brc202d.map"}) {
     const Grid g = test::loadMap(mapName);
@@ -119,10 +120,13 @@ TEST(PathSmoother, EqualsTheRuleAppliedCellByCell) {
       if (s.line % 29 != 0) continue;
       PathResult raw;
       ASSERT_EQ(query.findPath(s.start, s.goal, raw, HpaQueryOptions{.smooth = false}), PathStatus::Found);
-      for (int32_t range : {8, 50}) {
-        std::vector<Point> cells = raw.cells;
-        smoother.smooth(g, cells, range);
+      for (int32_t range : {8, 50, 300}) {  // 300: lines past the 255 a reach byte holds
+        std::vector<Point> cells = raw.cells, byReach = raw.cells;
+        const double cost = smoother.smooth(g, cells, range);
         ASSERT_EQ(cells, smoothByTheRule(g, raw.cells, range)) << mapName << " line " << s.line << " range " << range;
+        EXPECT_EQ(cost, pathCost(g, cells));
+        smoother.smooth(g, byReach, range, {}, &h.lineReach());
+        ASSERT_EQ(byReach, cells) << mapName << " line " << s.line << " range " << range;
         ++checked;
         changed += cells != raw.cells;
       }
@@ -154,11 +158,14 @@ TEST(PathSmoother, ALineStoppedByAWallStaysStoppedFromTheNextCellsOfTheRun) {
       {{2, 1}, {3, 2}, {4, 3}, {4, 4}, {5, 4}, {6, 4}, {7, 4}, {7, 3}, {8, 2}, {9, 1}, {10, 1}},
   };
   PathSmoother smoother;
+  const LineReach reach(g);
   for (const std::vector<Point>& raw : paths) {
     ASSERT_TRUE(validatePath(g, raw.front(), raw.back(), raw, pathLength(raw)).valid);
     for (int32_t range : {2, 3, 8, 20}) {
-      std::vector<Point> cells = raw;
+      std::vector<Point> cells = raw, byReach = raw;
       smoother.smooth(g, cells, range);
+      smoother.smooth(g, byReach, range, {}, &reach);
+      EXPECT_EQ(byReach, cells) << "range " << range;
       const PathCheck check = validatePath(g, raw.front(), raw.back(), cells, pathLength(cells));
       ASSERT_TRUE(check.valid) << check.problem << " range " << range;
       EXPECT_EQ(cells, smoothByTheRule(g, raw, range)) << "range " << range;
@@ -168,8 +175,9 @@ TEST(PathSmoother, ALineStoppedByAWallStaysStoppedFromTheNextCellsOfTheRun) {
 }
 
 // HPA* hands the smoother the joints between its refined edges, so that lines are only tried across
-// them (each refined edge is a shortest path inside its cluster). That must change nothing: the
-// planner's smoothed path equals its raw path smoothed without joints, cell for cell.
+// them (each refined edge is a shortest path inside its cluster), and its table of line reaches, so
+// that a line is tested in one read. Neither may change anything: the planner's smoothed path equals
+// its raw path smoothed without joints or table (lines walked), cell for cell, at the same cost.
 // A range shorter than the refined edges (8) makes PathSmoother skip the first cells of each edge whole.
 // Pairs at most a cluster side apart are left out: the planner may replace their smoothed path by a
 // local search's (HpaStarQuery::shortenNearbyPath, tested in hpa_star_test.cpp).
@@ -187,8 +195,10 @@ void expectJointsChangeNothing(const std::string& mapName, const HierarchyOption
     ASSERT_EQ(query.findPath(s.start, s.goal, smoothed, HpaQueryOptions{.smooth = true, .smoothingRange = range}),
               PathStatus::Found);
     std::vector<Point> cells = raw.cells;
-    plain.smooth(g, cells, range);
+    const double cost = plain.smooth(g, cells, range);  // no joints, no reach table: lines walked
     ASSERT_EQ(cells, smoothed.cells) << mapName << " line " << s.line;
+    EXPECT_EQ(smoothed.cost, cost);
+    EXPECT_EQ(smoothed.cost, pathCost(g, smoothed.cells));
     ++checked;
     changed += smoothed.cells != raw.cells;
   }

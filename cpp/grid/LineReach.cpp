@@ -1,0 +1,47 @@
+#include "grid/LineReach.h"
+
+#include <algorithm>
+
+namespace hpastar {
+
+uint8_t LineReach::reachOf(const Grid& grid, int32_t cell, int slot) const {
+  if (!((grid.moveMask(cell) >> (slot + 2)) & 1u)) return 0;
+  const int32_t next = reach_[static_cast<size_t>(cell + delta_[slot]) * kSlots + static_cast<size_t>(slot)];
+  return static_cast<uint8_t>(std::min(kMaxReach, next + 1));
+}
+
+void LineReach::build(const Grid& grid) {
+  const int32_t w = grid.width();
+  for (int slot = 0; slot < kSlots; ++slot) delta_[slot] = kDirDy[slot + 2] * w + kDirDx[slot + 2];
+  reach_.assign(static_cast<size_t>(grid.cellCount()) * kSlots, 0);
+  // Every stored direction steps forward in row-major order: the cells after `cell` are done.
+  for (int32_t cell = grid.cellCount(); cell-- > 0;)
+    for (int slot = 0; slot < kSlots; ++slot)
+      reach_[static_cast<size_t>(cell) * kSlots + slot] = reachOf(grid, cell, slot);
+}
+
+void LineReach::refreshAround(const Grid& grid, Point center) {
+  auto inBlock = [&](int32_t x, int32_t y) {
+    return grid.inside(x, y) && std::abs(x - center.x) <= 1 && std::abs(y - center.y) <= 1;
+  };
+  for (int slot = 0; slot < kSlots; ++slot) {
+    const int dx = kDirDx[slot + 2], dy = kDirDy[slot + 2];
+    for (int32_t y = center.y - 1; y <= center.y + 1; ++y)
+      for (int32_t x = center.x - 1; x <= center.x + 1; ++x) {
+        // From the block's last cell on each line, backwards: through the block (whose moves may all have
+        // changed), then on while a reach changes (the cells before depend on nothing else).
+        if (!inBlock(x, y) || inBlock(x + dx, y + dy)) continue;
+        int32_t px = x, py = y;
+        while (grid.inside(px, py)) {
+          const size_t at = static_cast<size_t>(grid.index(px, py)) * kSlots + static_cast<size_t>(slot);
+          const uint8_t now = reachOf(grid, grid.index(px, py), slot);
+          if (now == reach_[at] && !inBlock(px, py)) break;
+          reach_[at] = now;
+          px -= dx;
+          py -= dy;
+        }
+      }
+  }
+}
+
+}  // namespace hpastar
