@@ -345,8 +345,6 @@ TEST(WorldDigging, ABuildThatClosesTheShorterWayBetweenTwoLevel2NodesLengthensTh
   expectSameAsFreshBuild(h, twoWaysOptions());
 }
 
-// A change outside the world or with a code that is no block is refused with the reason, and nothing
-// changes (not even the changes before it in the list).
 TEST(WorldDigging, TheCellByCellComparisonCountsAMissedChangeAndACostOffByMoreThanRounding) {
   // What `hpa world-dig --check` relies on: a hierarchy that missed a change differs from the updated
   // one, and equal graphs count nothing.
@@ -373,6 +371,8 @@ TEST(WorldDigging, TheCellByCellComparisonCountsAMissedChangeAndACostOffByMoreTh
   EXPECT_EQ(countDifferences(before, nudged), 1u);
 }
 
+// A change outside the world or with a code that is no block is refused with the reason, and nothing
+// changes (not even the changes before it in the list).
 TEST(WorldDigging, RefusesAChangeOutsideTheWorldOrABadBlockCodeNamingIt) {
   WorldHierarchyOptions options;
   options.clusterSide = 4;
