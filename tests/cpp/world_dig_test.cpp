@@ -310,39 +310,32 @@ WorldHierarchyOptions twoWaysOptions() {
   return options;
 }
 
-// The change alters only the box of (7, 6): a and b keep their cells, and their boxes are not rebuilt.
-void expectOnlyTheMiddleBoxRebuilt(const WorldHierarchy& h, const WorldUpdateStats& stats) {
+// Changes the block at (7, 6) of twoWaysWorld(blockAt76) to `block` and checks the level-2 edge
+// between a = (7, 1) and b = (1, 7), two nodes whose boxes are not rebuilt, goes from `before` to
+// `after` both ways: only the box of (7, 6) is rebuilt on level 1, and the result equals a fresh build.
+void expectLevel2EdgeFollowsTheChange(char blockAt76, Block block, double before, double after) {
+  const Voxel a{7, 1, 0}, b{1, 7, 0};
+  WorldHierarchy h = buildHierarchy(twoWaysWorld(blockAt76), twoWaysOptions());
+  EXPECT_DOUBLE_EQ(edgeCost(h, 2, a, b), before);
+  const BlockChange change[] = {{Voxel{7, 6, 0}, block}};
+  WorldUpdateStats stats;
+  ASSERT_EQ(h.applyBlockChanges(change, &stats), "");
   EXPECT_EQ(stats.rebuiltClusters[0], std::vector<int32_t>{h.layout(1).clusterOf(Voxel{7, 6, 0})});
   EXPECT_EQ(stats.rebuiltClusters[1], std::vector<int32_t>{0});
+  EXPECT_DOUBLE_EQ(edgeCost(h, 2, a, b), after);
+  EXPECT_DOUBLE_EQ(edgeCost(h, 2, b, a), after);
+  expectSameAsFreshBuild(h, twoWaysOptions());
 }
 
 // A dug block opens a shorter way between two level-2 nodes that both stay: their old edge, which the
 // change does not touch at either end, must not be kept.
 TEST(WorldDigging, ADigThatOpensAShorterWayBetweenTwoLevel2NodesShortensTheirEdge) {
-  const Voxel a{7, 1, 0}, b{1, 7, 0};
-  WorldHierarchy h = buildHierarchy(twoWaysWorld('#'), twoWaysOptions());
-  EXPECT_DOUBLE_EQ(edgeCost(h, 2, a, b), 14.0);
-  const BlockChange dig[] = {{Voxel{7, 6, 0}, Block::Air}};
-  WorldUpdateStats stats;
-  ASSERT_EQ(h.applyBlockChanges(dig, &stats), "");
-  expectOnlyTheMiddleBoxRebuilt(h, stats);
-  EXPECT_DOUBLE_EQ(edgeCost(h, 2, a, b), 12.0);
-  EXPECT_DOUBLE_EQ(edgeCost(h, 2, b, a), 12.0);
-  expectSameAsFreshBuild(h, twoWaysOptions());
+  expectLevel2EdgeFollowsTheChange('#', Block::Air, 14.0, 12.0);
 }
 
 // A placed block closes the shorter way: the edge between the same two nodes grows back.
 TEST(WorldDigging, ABuildThatClosesTheShorterWayBetweenTwoLevel2NodesLengthensTheirEdge) {
-  const Voxel a{7, 1, 0}, b{1, 7, 0};
-  WorldHierarchy h = buildHierarchy(twoWaysWorld('.'), twoWaysOptions());
-  EXPECT_DOUBLE_EQ(edgeCost(h, 2, a, b), 12.0);
-  const BlockChange build[] = {{Voxel{7, 6, 0}, Block::Solid}};
-  WorldUpdateStats stats;
-  ASSERT_EQ(h.applyBlockChanges(build, &stats), "");
-  expectOnlyTheMiddleBoxRebuilt(h, stats);
-  EXPECT_DOUBLE_EQ(edgeCost(h, 2, a, b), 14.0);
-  EXPECT_DOUBLE_EQ(edgeCost(h, 2, b, a), 14.0);
-  expectSameAsFreshBuild(h, twoWaysOptions());
+  expectLevel2EdgeFollowsTheChange('.', Block::Solid, 12.0, 14.0);
 }
 
 TEST(WorldDigging, TheCellByCellComparisonCountsAMissedChangeAndACostOffByMoreThanRounding) {
