@@ -225,8 +225,11 @@ for (const mapName of maps) {
   const clusterSize = Number(hpaArgs[1]);
   const levels = Number(hpaArgs[3]);
   const astar = new hp.AStar();
-  const hpa = hp.HPAStar.build(grid, { clusterSize, levels });
-  const dhpa = hp.HPAStar.build(grid, { clusterSize, levels, cacheTrees: true });
+  // The paper's defaults, as `hpa --algo hpa|dhpa` starts from: HPAStar.build alone would choose the
+  // fields left out for the map (trees, landmarks), and the two sides would not run the same planner.
+  const paper = { ...hp.HPAStar.defaultOptions, clusterSize, levels };
+  const hpa = hp.HPAStar.build(grid, paper);
+  const dhpa = hp.HPAStar.build(grid, { ...paper, cacheTrees: true });
   const shpa = hp.SHPAStar.build(grid);
   const planners = [
     { name: 'A*', algo: 'astar', findPath: (s: Point, g: Point) => astar.findPath(grid, s, g), findPaths: null },
