@@ -172,26 +172,27 @@ class Sequence {
         FUZZ_REQUIRE(grid().terrainAt(x, y) == terrain, "rectangle not filled at " + fuzz::str({x, y}));
   }
 
-  // Several edits at once; one outside the map or with a foreign character refuses them all.
+  // Several edits at once; one outside the map or with a foreign character refuses them all. A '\0' terrain
+  // (CellEdit::kKeepTerrain) is valid: it keeps the cell's terrain.
   void editBatch() {
     std::vector<CellEdit> edits(in_.ConsumeIntegralInRange<size_t>(1, 6));
     bool valid = true;
     for (CellEdit& edit : edits) {
       edit.cell = cellAround();
       edit.terrain = in_.ConsumeBool() ? editTerrain() : in_.ConsumeIntegral<char>();
-      valid = valid && grid().inside(edit.cell) && isTerrainChar(edit.terrain);
+      valid =
+          valid && grid().inside(edit.cell) && (edit.terrain == CellEdit::kKeepTerrain || isTerrainChar(edit.terrain));
     }
     const uint64_t version = hierarchy_.version();
     const std::vector<uint8_t> terrainBefore = grid().terrain();
     const std::string problem = hierarchy_.applyEdits(edits);
     if (valid) {
       requireAccepted(problem, version);
-      for (size_t i = 0; i < edits.size(); ++i) {
-        bool overwritten = false;  // a later edit of the same cell wins
-        for (size_t j = i + 1; j < edits.size(); ++j) overwritten = overwritten || edits[j].cell == edits[i].cell;
-        if (!overwritten)
-          FUZZ_REQUIRE(grid().terrainAt(edits[i].cell.x, edits[i].cell.y) == edits[i].terrain, "edit not applied");
-      }
+      std::vector<uint8_t> expected = terrainBefore;  // edits apply in order: a later edit of a cell wins
+      for (const CellEdit& edit : edits)
+        if (edit.terrain != CellEdit::kKeepTerrain)
+          expected[grid().index(edit.cell)] = static_cast<uint8_t>(edit.terrain);
+      FUZZ_REQUIRE(grid().terrain() == expected, "a batch's terrain not applied as given");
     } else {
       FUZZ_REQUIRE(!problem.empty(), "an invalid edit was accepted");
       FUZZ_REQUIRE(hierarchy_.version() == version && grid().terrain() == terrainBefore,
