@@ -20,6 +20,19 @@ void LineReach::build(const Grid& grid) {
       reach_[static_cast<size_t>(cell) * kSlots + slot] = reachOf(grid, cell, slot);
 }
 
+void LineReach::refresh(const Grid& grid, std::span<const Point> changed) {
+  // A build reads each cell once (about 40 instructions a cell); a refresh walks back along lines as far
+  // as their reaches change, thousands of instructions a cell on open maps. Past one changed cell in
+  // kRebuildShare, the build is the cheaper (the dynamic metric on brc202d, 2% of the map's obstacles
+  // moved at once: 45 M instructions of refreshes against a 9 M build).
+  constexpr int64_t kRebuildShare = 128;
+  if (static_cast<int64_t>(changed.size()) * kRebuildShare >= grid.cellCount()) {
+    build(grid);
+    return;
+  }
+  for (const Point p : changed) refreshAround(grid, p);
+}
+
 void LineReach::refreshAround(const Grid& grid, Point center) {
   auto inBlock = [&](int32_t x, int32_t y) {
     return grid.inside(x, y) && std::abs(x - center.x) <= 1 && std::abs(y - center.y) <= 1;

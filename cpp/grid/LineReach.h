@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "grid/Grid.h"
@@ -29,6 +30,11 @@ class LineReach {
   // them the reach of the cells on the lines that lead into those cells, up to the first cell whose
   // reach stays the same.
   void refreshAround(const Grid& grid, Point cell);
+  // After a batch of changes (the grid already holds all of them): the cells whose passability changed,
+  // refreshed one by one, or the table built afresh when there are so many that the build costs less.
+  // Refreshing after the whole batch is as exact as refreshing after each change: a refresh leaves no
+  // cell whose reach disagrees with the next cell's, outside the blocks still to refresh.
+  void refresh(const Grid& grid, std::span<const Point> changed);
 
   // The cell where the straight line of legal moves from `cell` along `dir` (E, SE, S or SW) stops: the
   // last cell before a wall, a cut corner or the map's edge. Two cells of one line are joined by legal

@@ -521,6 +521,7 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
   }
   std::vector<int32_t> touched;
   std::vector<uint8_t> listed;
+  std::vector<Point> flipped;  // cells that turned passable or blocked: their line reaches change
   uint32_t changed = 0;
   for (const CellEdit& e : edits) {
     const bool newTerrain = e.terrain != CellEdit::kKeepTerrain && grid_.terrainAt(e.cell.x, e.cell.y) != e.terrain;
@@ -533,10 +534,11 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
     ++changed;
     // '.' to 'G': the same moves at the same costs, nothing to rebuild. With terrain costs, '.' to 'S'
     // or a new cost keeps the moves but changes what the ones through the cell cost.
-    if (wasPassable != grid_.passable(e.cell)) lineReach_.refreshAround(grid_, e.cell);
+    if (wasPassable != grid_.passable(e.cell)) flipped.push_back(e.cell);
     if (wasPassable == grid_.passable(e.cell) && wasWeight == grid_.weightAt(grid_.index(e.cell))) continue;
     appendTouchedClusters(e.cell, touched, listed);
   }
+  lineReach_.refresh(grid_, flipped);
   return finishEdits(changed, !edits.empty(), std::move(touched), t0, stats);
 }
 

@@ -92,6 +92,31 @@ TEST(LineReach, RefreshedAfterEveryEditEqualsAFreshBuild) {
   }
 }
 
+// A batch refreshed once all its changes are on the grid (Hierarchy::applyEdits does so): a few hundred
+// changed cells refreshed one by one after the batch, and batches large enough for a build, both equal a
+// fresh build.
+TEST(LineReach, ABatchRefreshedAfterAllItsChangesEqualsAFreshBuild) {
+  std::mt19937 rng(23);
+  for (Grid g : {test::loadMap("den520d.map"), longLinesMap()}) {
+    LineReach reach(g);
+    const size_t rebuildFrom = static_cast<size_t>(g.cellCount()) / 128;
+    for (const size_t flips : {size_t{1}, size_t{40}, rebuildFrom / 2, rebuildFrom - 1, rebuildFrom, 4 * rebuildFrom}) {
+      std::vector<Point> flipped;
+      while (flipped.size() < flips) {
+        const char c = "@T.."[rng() % 4];
+        for (const Point p : randomEditCells(g, rng)) {
+          const bool was = g.passable(p);
+          g.setTerrain(p.x, p.y, c);
+          if (was != g.passable(p)) flipped.push_back(p);
+        }
+      }
+      reach.refresh(g, flipped);
+      ASSERT_TRUE(reach == LineReach(g)) << flipped.size() << " cells changed";
+    }
+    expectReachEqualsTheMovesWalked(g, reach);
+  }
+}
+
 // The hierarchy keeps its table with its grid: through applyEdits on a version searches hold (edited as
 // a copy) and on one nobody holds (edited in place), and through saving and loading.
 TEST(LineReach, TheHierarchysTableFollowsEditsVersionsAndLoading) {
