@@ -2,7 +2,8 @@
 // floor 0 and a goal on a higher floor clicked on the floor view (floors switched with the buttons and
 // the keys), the path shown crossing floors and checked step by step against the rules
 // (tests/web/helpers/worldRules.ts), then a block built on the path (the path goes round it) and dug
-// away again (the path comes back). Screenshot: test-results/e2e/world-floor-view.png.
+// away again (the path comes back); on the way, the same query compared with A*. Screenshots:
+// test-results/e2e/world-floor-view.png, world-compare-astar.png.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
@@ -23,6 +24,7 @@ interface Shown {
   found: boolean | null;
   cost: number | null;
   pathCells: number[];
+  astar: { found: boolean; cost: number | null; expanded: number } | null;
   showAbove: boolean;
   shadedAbove: number;
 }
@@ -100,6 +102,25 @@ test('floor view: a path clicked across floors, then a block built on it and dug
   const floors = levelsOf(first.pathCells);
   expect(floors.size).toBeGreaterThan(1);
   await expect.poll(() => page.textContent('[data-testid=w-floors]')).toContain('→');
+
+  // Compared with A* (the checkbox, then the key): the optimal cost is never above HPA*'s, the rows say
+  // how much faster and how much longer, and they are hidden again when the comparison is off.
+  expect(first.astar).toBeNull();
+  expect(await page.isVisible('[data-testid=w-astar]')).toBe(false);
+  await page.check('[data-testid=world-compare]');
+  const compared = await shown(page);
+  expect(compared.astar?.found).toBe(true);
+  expect(compared.astar!.expanded).toBeGreaterThan(0);
+  expect(compared.astar!.cost!).toBeLessThanOrEqual(first.cost! + 1e-6);
+  expect(compared.pathCells).toEqual(first.pathCells);
+  await expect.poll(() => page.textContent('[data-testid=w-against]')).toMatch(/(× faster|timer).*% longer/);
+  await expect.poll(() => page.textContent('[data-testid=w-astar]')).toContain('expanded');
+  expect(await page.isVisible('[data-testid=w-astar]')).toBe(true);
+  await page.screenshot({ path: join(ARTIFACTS, 'world-compare-astar.png') });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur()); // keys go to the page, not the box
+  await page.keyboard.press('c');
+  expect((await shown(page)).astar).toBeNull();
+  await expect.poll(() => page.isVisible('[data-testid=w-astar]')).toBe(false);
 
   // A floor where the path walks a few steps: the screenshot shows its steps there, the faded rest and
   // the marks where it changes floor.

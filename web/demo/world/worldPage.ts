@@ -2,8 +2,9 @@
 // click a start and a goal on any floors, and dig or build blocks with the mouse while the path follows.
 // The world, its HPA* planner and every path come from the package's public API (../../lib/index).
 //
-// Every call runs on the main thread: a query takes well under a millisecond on the sizes offered, and a
-// build (generation and hierarchy) tens of milliseconds, announced before it starts.
+// Every call runs on the main thread: a query takes well under a millisecond on the sizes offered, A*
+// (only when compared) a few, and a build (generation and hierarchy) tens of milliseconds, announced
+// before it starts.
 import { loadHpastar, type BlockName, type Voxel, type WorldKind } from '../../lib/index';
 import { exportWorldColoursToCss, FloorView } from './floorView';
 import { WorldSession, type WorldTool } from './worldSession';
@@ -24,6 +25,8 @@ export interface WorldPageState {
   cost: number | null;
   /** The path's cells packed x, y, z. */
   pathCells: number[];
+  /** A*'s answer to the same query, when the comparison is on. */
+  astar: { found: boolean; cost: number | null; expanded: number } | null;
   /** Whether the floor above is shaded, and how many cells of the floor on screen it shaded. */
   showAbove: boolean;
   shadedAbove: number;
@@ -88,8 +91,30 @@ async function main(): Promise<void> {
     out('w-cost', path ? (path.found ? path.cost.toFixed(2) : 'no path') : '–');
     out('w-expanded', path ? `${path.stats.expandedInsertion} + ${path.stats.expandedAbstract} + ${path.stats.expandedRefinement} = ${path.expanded}` : '–');
     out('w-floors', path?.found ? session.pathFloors().join(' → ') : '–');
+    showAStar();
     const change = session.lastChange;
     out('w-edit', change ? `${change.text}: ${ms(change.ms)}` : '–');
+  };
+
+  // A*'s answer to the same query beside HPA*'s: the speed-up, and how much longer HPA*'s path is than
+  // the optimal one (or, when the goal is out of reach, what A* spends to prove it).
+  const showAStar = () => {
+    for (const row of document.querySelectorAll<HTMLElement>('.astar-row')) row.hidden = !session.compareAStar;
+    const { path, astar } = session;
+    if (!path || !astar) {
+      out('w-astar', '–');
+      out('w-against', '–');
+      return;
+    }
+    const faster = session.queryMs > 0 ? `${(session.astarMs / session.queryMs).toFixed(1)}× faster` : 'faster than the timer resolves';
+    if (!astar.found) {
+      out('w-astar', `no path, proved by flooding ${astar.expanded.toLocaleString('en')} cells in ${ms(session.astarMs)}`);
+      out('w-against', `${faster}: the labels answer without a search`);
+      return;
+    }
+    out('w-astar', `${ms(session.astarMs)}, ${astar.expanded.toLocaleString('en')} expanded, cost ${astar.cost.toFixed(2)} (optimal)`);
+    const longer = path.found ? ((path.cost / astar.cost - 1) * 100).toFixed(1) : '–';
+    out('w-against', `${faster}; path ${longer}% longer`);
   };
 
   const sayQuery = () => {
@@ -138,6 +163,14 @@ async function main(): Promise<void> {
   };
   above.addEventListener('change', () => setShowAbove(above.checked));
 
+  const compare = $<HTMLInputElement>('world-compare');
+  const setCompare = (on: boolean) => {
+    compare.checked = on;
+    session.setCompareAStar(on);
+    redraw();
+  };
+  compare.addEventListener('change', () => setCompare(compare.checked));
+
   $('world-generate').addEventListener('click', () => void generate());
   $('floor-up').addEventListener('click', () => setFloor(session.floor + 1));
   $('floor-down').addEventListener('click', () => setFloor(session.floor - 1));
@@ -176,6 +209,7 @@ async function main(): Promise<void> {
     else if (e.key === 'd' || e.key === 'D') setTool('dig');
     else if (e.key === 'b' || e.key === 'B') setTool('build');
     else if (e.key === 'a' || e.key === 'A') setShowAbove(!view.showAbove);
+    else if (e.key === 'c' || e.key === 'C') setCompare(!session.compareAStar);
     else return;
     e.preventDefault();
   });
@@ -195,6 +229,7 @@ async function main(): Promise<void> {
       found: session.path ? session.path.found : null,
       cost: session.path?.found ? session.path.cost : null,
       pathCells: Array.from(session.path?.cells ?? []),
+      astar: session.astar ? { found: session.astar.found, cost: session.astar.found ? session.astar.cost : null, expanded: session.astar.expanded } : null,
       showAbove: view.showAbove,
       shadedAbove: view.shadedAbove,
     }),

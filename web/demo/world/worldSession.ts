@@ -1,6 +1,6 @@
 // The state of the block world page: the world and its planner, the floor on screen, the query and its
 // path, and the changes made with the mouse. Everything goes through the package's public API.
-import type { BlockName, BlockWorld, Hpastar, Voxel, WorldHPAStar, WorldHpaPathResult, WorldKind, WorldSize } from '../../lib/index';
+import type { BlockName, BlockWorld, Hpastar, Voxel, WorldAStar, WorldHPAStar, WorldHpaPathResult, WorldKind, WorldPathResult, WorldSize } from '../../lib/index';
 
 /** The options of the page's planner: boxes of 16 × 16 columns and 4 levels, two abstraction levels. */
 export const WORLD_OPTIONS = { clusterSide: 16, clusterLevels: 4, levels: 2 } as const;
@@ -37,6 +37,14 @@ export class WorldSession {
   goal: Voxel | null = null;
   path: WorldHpaPathResult | null = null;
   queryMs = 0;
+  /**
+   * When set, every query also runs optimal A* (once, after one untimed run: it may flood the world, a
+   * few milliseconds on the sizes offered), for the speed-up and the suboptimality of HPA*'s path.
+   */
+  compareAStar = false;
+  astar: WorldPathResult | null = null;
+  astarMs = 0;
+  #astarQuery: WorldAStar | null = null;
   buildMs = 0;
   lastChange: { text: string; ms: number } | null = null;
   /** Counts changes of anything drawn, for the tests and the redraw. */
@@ -131,16 +139,30 @@ export class WorldSession {
     return '';
   }
 
-  /** Searches the path between start and goal when both are set. */
+  /** Searches the path between start and goal when both are set (and A*'s too, when compared). */
   plan(): void {
     this.path = null;
+    this.astar = null;
     if (this.planner && this.start && this.goal) {
       const { start, goal, planner } = this;
       const { ms, value } = timed(() => planner.findPath(start, goal));
       this.path = value;
       this.queryMs = ms;
+      if (this.compareAStar && this.world) {
+        const world = this.world;
+        const astar = (this.#astarQuery ??= new this.hp.WorldAStar());
+        const answer = timed(() => astar.findPath(world, start, goal), 1);
+        this.astar = answer.value;
+        this.astarMs = answer.ms;
+      }
     }
     this.version++;
+  }
+
+  /** Turns the A* comparison on or off, and plans again. */
+  setCompareAStar(on: boolean): void {
+    this.compareAStar = on;
+    this.plan();
   }
 
   /** The floors the path stands on, in order of first visit. */
