@@ -193,4 +193,36 @@ test('floor view: a path clicked across floors, then a block built on it and dug
   expect(rulesDug.check(Int32Array.from(dug.pathCells), [start.x, start.y, start.z], [goal.x, goal.y, goal.z], dug.cost!)).toBe('');
   expect(levelsOf(dug.pathCells).size).toBeGreaterThan(1);
   await expect.poll(() => page.textContent('[data-testid=w-edit]')).toContain('solid → air');
+
+  // A goal the start cannot reach (a caves world: caves split into parts), compared with A*: A* floods
+  // to prove it, HPA*'s labels answer at once.
+  await page.selectOption('[data-testid=world-kind]', 'caves');
+  await page.click('[data-testid=world-generate]');
+  await waitIdle(page);
+  const caves = await page.evaluate(() => {
+    const w = window.__hpastarWorld!;
+    const { width, levels, start } = w.state();
+    for (let z = 0; z < levels; z++) {
+      const i = w.standing(z).findIndex((on, k) => on === 1 && !w.reachable(start!, { x: k % width, y: Math.floor(k / width), z }));
+      if (i >= 0) return { from: start!, cut: { x: i % width, y: Math.floor(i / width), z } };
+    }
+    return null;
+  });
+  expect(caves, 'a standing cell the start does not reach (caves, seed 3)').not.toBeNull();
+  const { from, cut } = caves!;
+  await page.check('[data-testid=tool-path]');
+  await page.check('[data-testid=world-compare]');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press(String(from.z + 1));
+  await clickCell(page, from.x, from.y);
+  await page.keyboard.press(String(cut.z + 1));
+  await clickCell(page, cut.x, cut.y);
+  const apart = await shown(page);
+  expect(apart.start).toEqual(from);
+  expect(apart.goal).toEqual(cut);
+  expect(apart.found).toBe(false);
+  expect(apart.astar).toMatchObject({ found: false, cost: null });
+  expect(apart.astar!.expanded).toBeGreaterThan(0);
+  await expect.poll(() => page.textContent('[data-testid=w-astar]')).toMatch(/no path, proved by flooding [\d,]+ cells/);
+  await expect.poll(() => page.textContent('[data-testid=w-against]')).toContain('labels answer without a search');
 });
