@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "world/WorldPathValidator.h"
+
 namespace hpastar {
 
 WorldLevelByCells worldLevelByCells(const WorldHierarchy& h, int32_t level) {
@@ -47,6 +49,39 @@ uint64_t countDifferences(const WorldLevelByCells& a, const WorldLevelByCells& b
   };
   return countUnequal(a.nodes, b.nodes, equal) + countUnequal(a.members, b.members, equal) +
          countUnequal(a.edges, b.edges, sameEdge) + a.edgesOfLowerNodes + b.edgesOfLowerNodes;
+}
+
+uint64_t countInvalidEdgePaths(const WorldHierarchy& h, const BlockWorld& world, int32_t level, std::string* problem) {
+  // Edge costs are floats; the level-1 costs they add up are too.
+  constexpr double kFloatTolerance = 1e-6;
+  const WorldClusterLayout& layout = h.layout(level);
+  uint64_t invalid = 0;
+  std::vector<Voxel> cells;
+  for (uint32_t n = 0; n < h.nodeCount(); ++n) {
+    if (h.nodeLevel(n) < level) continue;
+    const Voxel from = h.nodeVoxel(n);
+    const Box box = layout.box(layout.clusterOf(from));
+    for (const WorldEdge& e : h.edges(level, n)) {
+      const Voxel to = h.nodeVoxel(e.to);
+      cells.assign(1, from);
+      h.appendEdgePath(level, n, e.to, cells);
+      PathCheck check = validateWorldPath(world, from, to, cells, e.cost, kFloatTolerance);
+      const bool intra = box.contains(to);
+      if (check.valid && intra)
+        for (const Voxel& v : cells)
+          if (!box.contains(v)) {
+            check.valid = false;
+            check.problem = "cell " + voxelText(v) + " is outside the edge's cluster";
+            break;
+          }
+      if (check.valid) continue;
+      if (problem && invalid == 0)
+        *problem = "level " + std::to_string(level) + " edge " + voxelText(from) + " -> " + voxelText(to) + ": " +
+                   check.problem;
+      ++invalid;
+    }
+  }
+  return invalid;
 }
 
 }  // namespace hpastar

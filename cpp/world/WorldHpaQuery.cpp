@@ -143,6 +143,11 @@ void WorldHpaQuery::insertEndpoints(WorldHpaStats& stats) {
 }
 
 void WorldHpaQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells, uint64_t& expanded) {
+  if (!overlay_.isEndpoint(a) && !overlay_.isEndpoint(b)) {  // an edge of the hierarchy: its stored path
+    h_->appendEdgePath(level, a, b, cells);
+    return;
+  }
+  // An edge of the start or the goal, found by insertEndpoints: searched again.
   const Voxel va = overlay_.voxelOf(*h_, a), vb = overlay_.voxelOf(*h_, b);
   const WorldClusterLayout& layout = h_->layout(level);
   const int32_t cluster = layout.clusterOf(va);

@@ -21,7 +21,8 @@ struct WorldHpaStats {
 // HpaStarQuery on a 2D grid: start and goal are joined to the nodes of their box at every level (a
 // Dijkstra inside the box: over cells at level 1, over the level below's graph above), an A* runs on
 // the top level over the whole world, and each abstract edge is refined level by level down to cells
-// (an A* inside the box of the edge's cluster). Unreachable goals are answered from the component
+// (the hierarchy's stored path of an edge between two of its nodes; an A* inside the box of the edge's
+// cluster for an edge of the start or the goal). Unreachable goals are answered from the component
 // labels without a search. Paths are valid and near-optimal; there is no smoothing on block worlds.
 // Scratch is kept between queries: after the first, a query allocates nothing but the growth of
 // `out.cells`.

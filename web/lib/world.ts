@@ -133,8 +133,10 @@ export type ResolvedWorldHierarchyOptions = Readonly<Required<WorldHierarchyOpti
 export interface WorldHierarchyStats {
   /** The build, in milliseconds ({@link WorldHPAStar.applyBlockChanges} updates without building again). */
   readonly buildMs: number;
-  /** Memory of the abstract graph, node tables and component labels (not the world). */
+  /** Memory of the abstract graph, its edges' stored paths, node tables and component labels (not the world). */
   readonly bytes: number;
+  /** Of which the intra-edges' stored paths (refining an abstract path copies them instead of searching). */
+  readonly pathBytes: number;
   /** Inter-edges of level 1. */
   readonly transitions: number;
   /** Connected components of the world's standing cells. */
