@@ -404,7 +404,8 @@ int runWorldDigCommand(int argc, char** argv) {
     // The updated hierarchy against a fresh build of the world it ended with: the same figures, the same
     // graph at every level by cells (nodes, cluster members, edges and their costs), and the same
     // component labels as a flood fill; every edge's stored path legal, in its cluster, of the edge's
-    // cost (a path may differ from the fresh build's where two tie).
+    // cost (a path may differ from the fresh build's where two tie); every edge's cost the distance over
+    // the edges queries search.
     const WorldHierarchy fresh = buildWorldHierarchy(w, options);
     const WorldComponents flood(w);
     uint64_t labelMismatches = 0, figureMismatches = 0;
@@ -413,17 +414,18 @@ int runWorldDigCommand(int argc, char** argv) {
       figureMismatches +=
           (h.stats().nodes[l] != fresh.stats().nodes[l]) + (h.stats().edges[l] != fresh.stats().edges[l]);
     figureMismatches += h.stats().transitions != fresh.stats().transitions;
-    uint64_t graphMismatches = 0, invalidPaths = 0;
+    uint64_t graphMismatches = 0, invalidPaths = 0, lostEdges = 0;
     std::string pathProblem;
     for (int32_t l = 1; l <= options.levels; ++l) {
       graphMismatches += countDifferences(worldLevelByCells(h, l), worldLevelByCells(fresh, l));
       invalidPaths += countInvalidEdgePaths(h, w, l, pathProblem.empty() ? &pathProblem : nullptr);
+      lostEdges += countEdgesLostToTheSearch(h, l);
     }
     json.add("fresh_build_ms", fresh.stats().buildMs).add("label_mismatches", labelMismatches);
     json.add("figure_mismatches", figureMismatches).add("graph_mismatches", graphMismatches);
-    json.add("invalid_edge_paths", invalidPaths);
+    json.add("invalid_edge_paths", invalidPaths).add("edges_lost_to_search", lostEdges);
     if (!pathProblem.empty()) json.add("edge_path_problem", pathProblem);
-    status = labelMismatches || figureMismatches || graphMismatches || invalidPaths ? 3 : 0;
+    status = labelMismatches || figureMismatches || graphMismatches || invalidPaths || lostEdges ? 3 : 0;
   }
   std::printf("%s\n", json.str().c_str());
   return status;

@@ -76,10 +76,10 @@ class WorldAbstractGraph {
       // Over the whole world (the top level's search) no box test: a node's cell is read only when the
       // node is pushed.
       if (wholeWorld_) {
-        for (const WorldEdge& e : h_.edges(level_, id))
+        for (const WorldEdge& e : h_.searchEdges(level_, id))
           visit(e.to, static_cast<double>(e.cost), id, [&] { return boundTo(voxels[e.to]); });
       } else {
-        for (const WorldEdge& e : h_.edges(level_, id)) {
+        for (const WorldEdge& e : h_.searchEdges(level_, id)) {
           const Voxel v = voxels[e.to];
           if (box_.contains(v)) visit(e.to, static_cast<double>(e.cost), id, [&] { return boundTo(v); });
         }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "world/WorldPathValidator.h"
 
@@ -82,6 +83,40 @@ uint64_t countInvalidEdgePaths(const WorldHierarchy& h, const BlockWorld& world,
     }
   }
   return invalid;
+}
+
+uint64_t countEdgesLostToTheSearch(const WorldHierarchy& h, int32_t level) {
+  const WorldClusterLayout& layout = h.layout(level);
+  uint64_t lost = 0;
+  std::vector<double> distance;
+  std::vector<uint8_t> done;
+  for (int32_t c = 0; c < layout.count(); ++c) {
+    const std::span<const uint32_t> nodes = h.clusterNodes(level, c);
+    const size_t n = nodes.size();
+    auto local = [&](uint32_t node) {
+      const auto at = std::lower_bound(nodes.begin(), nodes.end(), node);
+      return at != nodes.end() && *at == node ? static_cast<size_t>(at - nodes.begin()) : n;
+    };
+    // From each node, Dijkstra over the cluster's searched intra-edges (a scan for the nearest: clusters
+    // have tens of nodes).
+    for (size_t s = 0; s < n; ++s) {
+      distance.assign(n, std::numeric_limits<double>::infinity());
+      done.assign(n, 0);
+      distance[s] = 0;
+      for (;;) {
+        size_t u = n;
+        for (size_t k = 0; k < n; ++k)
+          if (!done[k] && (u == n || distance[k] < distance[u])) u = k;
+        if (u == n || distance[u] == std::numeric_limits<double>::infinity()) break;
+        done[u] = 1;
+        for (const WorldEdge& e : h.searchEdges(level, nodes[u]))
+          if (const size_t v = local(e.to); v < n) distance[v] = std::min(distance[v], distance[u] + e.cost);
+      }
+      for (const WorldEdge& e : h.edges(level, nodes[s]))
+        if (const size_t v = local(e.to); v < n && !sameEdgeCost(static_cast<float>(distance[v]), e.cost)) ++lost;
+    }
+  }
+  return lost;
 }
 
 }  // namespace hpastar

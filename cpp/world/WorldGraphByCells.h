@@ -40,4 +40,9 @@ uint64_t countDifferences(const WorldLevelByCells& a, const WorldLevelByCells& b
 uint64_t countInvalidEdgePaths(const WorldHierarchy& h, const BlockWorld& world, int32_t level,
                                std::string* problem = nullptr);
 
+// The check of what queries search (WorldHierarchy::searchEdges): for every intra-edge of `level`, the
+// distance between its ends over the searched intra-edges of their cluster is the edge's cost (to float
+// rounding), so leaving out the dominated edges lengthens no path. How many edges it is not.
+uint64_t countEdgesLostToTheSearch(const WorldHierarchy& h, int32_t level);
+
 }  // namespace hpastar

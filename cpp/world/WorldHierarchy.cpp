@@ -35,6 +35,7 @@ void appendNeighbours(const WorldClusterLayout& layout, int32_t cluster, std::ve
 }
 
 constexpr double kUnreached = std::numeric_limits<double>::infinity();
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
 
 // Marks of a pair of nodes (i, j) of a cluster in pairCost_ (WorldHierarchy.h), until it has its cost
 // (>= 0).
@@ -401,7 +402,7 @@ uint32_t WorldHierarchy::allocateNode(Voxel v) {
     nodeVoxel_.push_back(v);
     nodeLevel_.push_back(0);
     freed_.push_back(0);
-    for (LevelGraph& g : graphs_) g.first.push_back(0), g.count.push_back(0);
+    for (LevelGraph& g : graphs_) g.first.push_back(0), g.count.push_back(0), g.searchCount.push_back(0);
   }
   nodeLevel_[id] = 1;
   return id;
@@ -432,7 +433,7 @@ void WorldHierarchy::rebuildNodes(const std::vector<int32_t>& clusters) {
       // Its edges of the levels above stay until its clusters there are rebuilt (they all are: their
       // nodes changed), so that their rebuild sees the graph as it was.
       nodeLevel_[n] = 0;
-      graphs_[0].count[n] = 0;
+      graphs_[0].count[n] = graphs_[0].searchCount[n] = 0;
       freeNodes_.push_back(n);
       freed_[n] = 1;
       freedNodes_.push_back(n);
@@ -460,27 +461,55 @@ void WorldHierarchy::rebuildNodes(const std::vector<int32_t>& clusters) {
     }
 }
 
-void WorldHierarchy::writeEdges(int32_t level, uint32_t node, std::vector<std::pair<WorldEdge, EdgePath>>& edges) {
-  std::sort(edges.begin(), edges.end(), [](const auto& p, const auto& q) {
-    return p.first.to != q.first.to ? p.first.to < q.first.to : p.first.cost < q.first.cost;
+void WorldHierarchy::appendIntraEdges(std::span<const uint32_t> nodes) {
+  const size_t n = nodes.size();
+  // Relative: a cost and a sum of two, each a float of a distance, agree to a few float roundings.
+  constexpr float kSameLength = 1e-6f;
+  // The costs with no edge as infinity: a way through k is finite only when both its edges exist, never
+  // through i or j themselves (no node has an edge to itself). pairCost_ is symmetric, so the costs
+  // from k to j are row j's.
+  reach_.resize(n * n);
+  for (size_t e = 0; e < n * n; ++e) reach_[e] = pairCost_[e] >= 0 ? pairCost_[e] : kInfinity;
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = i + 1; j < n; ++j) {
+      const float cost = pairCost_[i * n + j];
+      if (cost < 0) continue;
+      const float* fromI = reach_.data() + i * n;
+      const float* fromJ = reach_.data() + j * n;
+      float through = kInfinity;
+      for (size_t k = 0; k < n; ++k) through = std::min(through, fromI[k] + fromJ[k]);
+      const bool dominated = through <= cost * (1 + kSameLength);
+      perNode_[i].push_back(NewEdge{WorldEdge{nodes[j], cost}, pairPath_[i * n + j], dominated});
+      perNode_[j].push_back(NewEdge{WorldEdge{nodes[i], cost}, EdgePath{}, dominated});
+    }
+}
+
+void WorldHierarchy::writeEdges(int32_t level, uint32_t node, std::vector<NewEdge>& edges) {
+  std::sort(edges.begin(), edges.end(), [](const NewEdge& p, const NewEdge& q) {
+    return std::tie(p.dominated, p.edge.to, p.edge.cost) < std::tie(q.dominated, q.edge.to, q.edge.cost);
   });
   LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
   g.first[node] = static_cast<uint32_t>(g.pool.size());
   g.count[node] = static_cast<uint32_t>(edges.size());
-  for (const auto& [edge, path] : edges) {
-    g.pool.push_back(edge);
-    g.paths.push_back(path);
+  g.searchCount[node] = 0;
+  for (const NewEdge& e : edges) {
+    g.pool.push_back(e.edge);
+    g.paths.push_back(e.path);
+    g.searchCount[node] += e.dominated ? 0 : 1;
   }
 }
 
 WorldHierarchy::EdgePath WorldHierarchy::storedPath(int32_t level, uint32_t from, uint32_t to, bool& reversed) const {
   reversed = from > to;
   const uint32_t owner = std::min(from, to), other = std::max(from, to);
-  const std::span<const WorldEdge> e = edges(level, owner);
-  const auto at =
-      std::lower_bound(e.begin(), e.end(), other, [](const WorldEdge& x, uint32_t id) { return x.to < id; });
+  // In either part of the owner's edges (edges()), each sorted by target.
+  const std::span<const WorldEdge> all = edges(level, owner);
   const LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
-  return g.paths[g.first[owner] + static_cast<size_t>(at - e.begin())];
+  auto byTarget = [](const WorldEdge& x, uint32_t id) { return x.to < id; };
+  const auto searched = all.begin() + g.searchCount[owner];
+  auto at = std::lower_bound(all.begin(), searched, other, byTarget);
+  if (at == searched || at->to != other) at = std::lower_bound(searched, all.end(), other, byTarget);
+  return g.paths[g.first[owner] + static_cast<size_t>(at - all.begin())];
 }
 
 void WorldHierarchy::appendEdgePath(int32_t level, uint32_t from, uint32_t to, std::vector<Voxel>& cells) const {
@@ -565,7 +594,7 @@ void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
     // Inter-edges: one move across the border.
     for (const Transition& t : transitions_[static_cast<size_t>(c)]) {
       const uint32_t here = nodeAt(t.cellIn(c)), there = nodeAt(t.cellIn(t.boxOther(c)));
-      perNode_[position(here)].emplace_back(WorldEdge{there, static_cast<float>(kWorldMoveCost[t.move])}, EdgePath{});
+      perNode_[position(here)].push_back(NewEdge{WorldEdge{there, static_cast<float>(kWorldMoveCost[t.move])}, {}});
     }
 
     // Intra-edges: a pair of nodes of one region has the shortest in-box distance between them (other
@@ -630,13 +659,8 @@ void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
     };
     searchPairs(
         n, graph, cellSpace_, [&](size_t i) { return graph.idOf(nodeVoxel_[nodes[i]]); }, storeMoves);
-    for (size_t i = 0; i < n; ++i) {
-      for (size_t j = 0; j < n; ++j)
-        if (pairCost_[i * n + j] >= 0)
-          perNode_[i].emplace_back(WorldEdge{nodes[j], pairCost_[i * n + j]},
-                                   i < j ? pairPath_[i * n + j] : EdgePath{});
-      writeEdges(1, nodes[i], perNode_[i]);
-    }
+    appendIntraEdges(nodes);
+    for (size_t i = 0; i < n; ++i) writeEdges(1, nodes[i], perNode_[i]);
   }
 }
 
@@ -675,9 +699,9 @@ void WorldHierarchy::rebuildUpperLevel(int32_t level, const LevelUpdate& below, 
   // First every old node's edges of this level are dropped, then the new ones written: an id freed in
   // one cluster may be in another's new nodes.
   for (int32_t c : update.rebuilt)
-    for (uint32_t n : g.clusterNodes[static_cast<size_t>(c)]) g.count[n] = 0;
+    for (uint32_t n : g.clusterNodes[static_cast<size_t>(c)]) g.count[n] = g.searchCount[n] = 0;
   if (localNow_.size() < nodeCount()) localNow_.resize(nodeCount(), kNone);
-  std::vector<std::vector<std::pair<WorldEdge, EdgePath>>>& perNode = perNode_;  // reused: its lists keep their memory
+  std::vector<std::vector<NewEdge>>& perNode = perNode_;  // reused: its lists keep their memory
   for (size_t ci = 0; ci < update.rebuilt.size(); ++ci) {
     const int32_t c = update.rebuilt[ci];
     // The clusters of the level below inside this box, with their graph before when it changed.
@@ -709,7 +733,7 @@ void WorldHierarchy::rebuildUpperLevel(int32_t level, const LevelUpdate& below, 
     // Inter-edges: the level-1 transitions that leave this box.
     for (size_t i = 0; i < n; ++i)
       for (const WorldEdge& e : edges(1, nodes[i]))
-        if (lay.clusterOf(nodeVoxel_[e.to]) != c) perNode[i].emplace_back(e, EdgePath{});
+        if (lay.clusterOf(nodeVoxel_[e.to]) != c) perNode[i].push_back(NewEdge{e, {}});
 
     // The graph of the level below inside the box, over local ids.
     idsNow_.clear();
@@ -746,12 +770,8 @@ void WorldHierarchy::rebuildUpperLevel(int32_t level, const LevelUpdate& below, 
     };
     searchPairs(
         n, belowNow_, nodeSpace_, [&](size_t i) { return localNow_[nodes[i]]; }, storeVia);
-    for (size_t i = 0; i < n; ++i) {
-      for (size_t j = 0; j < n; ++j)
-        if (pairCost_[i * n + j] >= 0)
-          perNode[i].emplace_back(WorldEdge{nodes[j], pairCost_[i * n + j]}, i < j ? pairPath_[i * n + j] : EdgePath{});
-      writeEdges(level, nodes[i], perNode[i]);
-    }
+    appendIntraEdges(nodes);
+    for (size_t i = 0; i < n; ++i) writeEdges(level, nodes[i], perNode[i]);
     for (uint32_t m : idsNow_) localNow_[m] = kNone;
   }
 }

@@ -4,7 +4,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "contract/OptionSchema.h"
@@ -144,10 +143,20 @@ class WorldHierarchy {
   const Voxel* nodeVoxels() const { return nodeVoxel_.data(); }
   int32_t nodeLevel(uint32_t node) const { return nodeLevel_[node]; }  // highest level the node is in
 
-  // Edges of `node` in the graph of `level` (empty when the node is below that level), sorted by target.
+  // Edges of `node` in the graph of `level` (empty when the node is below that level): first those of
+  // searchEdges(), then the dominated intra-edges, each part sorted by target.
   std::span<const WorldEdge> edges(int32_t level, uint32_t node) const {
     const LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
     return {g.pool.data() + g.first[node], g.count[node]};
+  }
+  // The edges a query searches: all but the *dominated* intra-edges, those from i to j as short as a way
+  // through a third node k of the cluster (c(i, k) + c(k, j) <= c(i, j), to float rounding). Each left
+  // out edge is two shorter ones, kept or themselves left out, so every distance inside a cluster, and
+  // through the graph, stays; on the generated caves about half the intra-edges of level 2 are dominated,
+  // and the top level's A* relaxes that many fewer. The build's searches read every edge.
+  std::span<const WorldEdge> searchEdges(int32_t level, uint32_t node) const {
+    const LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
+    return {g.pool.data() + g.first[node], g.searchCount[node]};
   }
   // Nodes of `level` or higher inside the level's cluster `cluster`, ascending.
   std::span<const uint32_t> clusterNodes(int32_t level, int32_t cluster) const {
@@ -194,6 +203,7 @@ class WorldHierarchy {
     std::vector<uint8_t> moves;          // level 1: the steps of the paths, move codes
     std::vector<uint32_t> via;           // levels above: the steps of the paths, nodes of the level below
     std::vector<uint32_t> first, count;  // per node id: its edges in `pool`
+    std::vector<uint32_t> searchCount;   // per node id: how many of them, from the first, are searched
     size_t compactSize = 0;              // pool size after the last compaction
   };
   // A cluster's part of a level's graph before a rebuild, to tell whether the rebuild changed it.
@@ -274,9 +284,17 @@ class WorldHierarchy {
   // the clusters of the level below inside it whose graph changed (nullptr for the others).
   void keepUpperEdges(int32_t level, std::span<const uint32_t> nodes, const ClusterSnapshot& before,
                       std::span<const int32_t> belowClusters, std::span<const ClusterSnapshot* const> belowBefore);
-  // Writes the edges of `node` at `level` (sorted by target), with their paths, to the end of the level's
-  // pool.
-  void writeEdges(int32_t level, uint32_t node, std::vector<std::pair<WorldEdge, EdgePath>>& edges);
+  // An edge being written, with its path and whether a query leaves it out (searchEdges()).
+  struct NewEdge {
+    WorldEdge edge;
+    EdgePath path;
+    bool dominated = false;
+  };
+  // Writes the edges of `node` at `level` (the searched ones first, each part sorted by target), with their
+  // paths, to the end of the level's pool.
+  void writeEdges(int32_t level, uint32_t node, std::vector<NewEdge>& edges);
+  // The intra-edges of a cluster's n nodes, pairCost_ complete: each one's NewEdge appended to perNode_.
+  void appendIntraEdges(std::span<const uint32_t> nodes);
   // The path stored for the pair of `from` and `to`, nodes of one cluster of `level`, and whether it runs
   // from `to` to `from` (stored on the edge from the lower id).
   EdgePath storedPath(int32_t level, uint32_t from, uint32_t to, bool& reversed) const;
@@ -307,9 +325,10 @@ class WorldHierarchy {
   std::vector<double> newDistance_;
   std::vector<float> pairCost_;       // n x n per box: an intra-edge's cost, or a mark (see rebuildLevel1Edges)
   std::vector<EdgePath> pairPath_;    // n x n per box: for i < j, the path of the pair's edge
+  std::vector<float> reach_;          // n x n per box: pairCost_ with infinity for no edge (appendIntraEdges)
   std::vector<uint32_t> unresolved_;  // per node of the box: its pairs still without a cost
   std::vector<uint32_t> nodeRegions_;
-  std::vector<std::vector<std::pair<WorldEdge, EdgePath>>> perNode_;
+  std::vector<std::vector<NewEdge>> perNode_;
   NodeSearchSpace nodeSpace_;
   std::vector<uint8_t> targets_;
   // Scratch of the rebuild of a level above the first: the graph of the level below inside the

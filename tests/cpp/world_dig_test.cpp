@@ -47,6 +47,7 @@ void expectSameAsFreshBuild(const WorldHierarchy& updated, const WorldHierarchyO
     std::string problem;
     EXPECT_EQ(countInvalidEdgePaths(updated, updated.world(), level, &problem), 0u) << problem;
     EXPECT_EQ(countInvalidEdgePaths(fresh, fresh.world(), level, &problem), 0u) << problem;
+    EXPECT_EQ(countEdgesLostToTheSearch(updated, level), 0u);
     EXPECT_EQ(updated.stats().nodes[level - 1], fresh.stats().nodes[level - 1]);
     EXPECT_EQ(updated.stats().edges[level - 1], fresh.stats().edges[level - 1]);
   }
