@@ -112,7 +112,9 @@ struct WorldHierarchyStats {
 // that is the same before and after the change; the other pairs are searched. Node ids are stable: a
 // node keeps its id while its cell stays a node; the ids of removed nodes
 // are reused (nodeLevel() 0 while unused). A build is the same update over every box, so an updated
-// hierarchy and a fresh build of the same world have the same nodes (by cell), edges and costs.
+// hierarchy and a fresh build of the same world have the same nodes (by cell), edges and costs. A kept
+// edge keeps its stored path (one that avoids what changed: its moves, or its nodes and their edges, are
+// the same), so where two paths inside a box are as short the two may store different ones.
 // Components: the regions of the relabelled boxes change, and the labels are joined again from every
 // box's regions and the level-1 transitions (WorldComponents::join, a pass over regions and transitions:
 // a dig that joins two components or a build that splits one is exact, and no cell outside the

@@ -603,7 +603,8 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
 
   /**
    * Places or removes blocks of the planner's world (in order), then updates the hierarchy: afterwards
-   * the planner answers as one built from the changed world. All or nothing: when one change is
+   * the planner answers as one built from the changed world (the same answers and costs; where two paths
+   * inside a box are as short, the cells may be the other one's). All or nothing: when one change is
    * refused, none is made. Only the boxes whose cells the changes alter are rebuilt (and the boxes above
    * them); unreachable goals stay answered from the component labels, kept right after each change.
    * @returns what was rebuilt (nothing for an empty list)
