@@ -103,7 +103,7 @@ export interface WorldHpaSearchStats {
   readonly expandedInsertion: number;
   /** The search of the top level's abstract graph. */
   readonly expandedAbstract: number;
-  /** Refining the abstract path down to cells. */
+  /** Refining the abstract path down to cells: 0, as it copies stored paths and walks the insertion searches' trees. */
   readonly expandedRefinement: number;
   /** Nodes on the abstract path, start and goal included. */
   readonly abstractPathNodes: number;
