@@ -45,8 +45,9 @@ class WorldQueryOverlay {
   std::vector<uint32_t> stamp_[2];
 };
 
-// The graph of one level of a WorldHierarchy, restricted to the nodes inside a box (a cluster of the
-// level above, or the whole world), with a query's start and goal when an overlay is given: a
+// The graph of one level of a WorldHierarchy, its searched edges (WorldHierarchy::searchEdges: the same
+// distances with fewer edges), restricted to the nodes inside a box (a cluster of the level above, or the
+// whole world), with a query's start and goal when an overlay is given: a
 // SearchGraph (search/SearchGraph.h) whose moves are named by the node they leave, searched with a
 // NodeSearchSpace. Heuristic: worldDistanceBound between the nodes' cells, consistent with the edges
 // (each an in-world distance).

@@ -194,7 +194,6 @@ class WorldHierarchy {
   // the edge from the lower one).
   struct EdgePath {
     uint32_t first = 0, length = 0;
-    friend bool operator==(const EdgePath&, const EdgePath&) = default;
   };
   // The graph of one level: its clusters' nodes, and every node's edges in one pool (a rebuilt
   // cluster appends its nodes' new edges and leaves the old ones behind, until compact()).
