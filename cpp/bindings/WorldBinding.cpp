@@ -226,6 +226,7 @@ val WorldHpaHandle::stats() const {
   val o = val::object();
   o.set("buildMs", s.buildMs);
   o.set("bytes", static_cast<double>(s.bytes));
+  o.set("pathBytes", static_cast<double>(s.pathBytes));
   o.set("transitions", static_cast<double>(s.transitions));
   o.set("components", static_cast<double>(hierarchy_->components().count()));
   val levels = val::array();

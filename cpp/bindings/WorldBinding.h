@@ -95,7 +95,8 @@ class WorldHpaHandle {
   emscripten::val findPaths(const emscripten::val& queries, bool keepCells);
 
   // Changes packed [x, y, z, code, ...] to the planner's world; the hierarchy rebuilds only the boxes
-  // they touch (WorldHierarchy::applyBlockChanges) and answers as one built from the changed world.
+  // they touch (WorldHierarchy::applyBlockChanges) and answers as one built from the changed world (same
+  // answers and costs; a path may take other cells as short).
   // "" or why they are refused (nothing changed then).
   std::string applyBlockChanges(const emscripten::val& changes);
   // What the last applyBlockChanges rebuilt: { blocksChanged, cellsChanged, clustersRebuilt: [per level],

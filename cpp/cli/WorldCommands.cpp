@@ -315,6 +315,7 @@ int runWorldCompareCommand(int argc, char** argv) {
   json.add("cluster_side", options.clusterSide).add("cluster_levels", options.clusterLevels);
   json.add("abstraction_levels", options.levels).add("build_ms", stats.buildMs);
   json.add("hierarchy_bytes", static_cast<uint64_t>(stats.bytes));
+  json.add("path_bytes", static_cast<uint64_t>(stats.pathBytes));
   json.add("nodes_level1", static_cast<uint64_t>(stats.nodes[0]))
       .add("nodes_top", static_cast<uint64_t>(stats.nodes[options.levels - 1]));
   json.add("queries", static_cast<int64_t>(queries)).add("found", static_cast<uint64_t>(found.size()));
@@ -402,7 +403,9 @@ int runWorldDigCommand(int argc, char** argv) {
   if (check) {
     // The updated hierarchy against a fresh build of the world it ended with: the same figures, the same
     // graph at every level by cells (nodes, cluster members, edges and their costs), and the same
-    // component labels as a flood fill.
+    // component labels as a flood fill; every edge's stored path legal, in its cluster, of the edge's
+    // cost (a path may differ from the fresh build's where two tie); every edge's cost the distance over
+    // the edges queries search.
     const WorldHierarchy fresh = buildWorldHierarchy(w, options);
     const WorldComponents flood(w);
     uint64_t labelMismatches = 0, figureMismatches = 0;
@@ -411,12 +414,18 @@ int runWorldDigCommand(int argc, char** argv) {
       figureMismatches +=
           (h.stats().nodes[l] != fresh.stats().nodes[l]) + (h.stats().edges[l] != fresh.stats().edges[l]);
     figureMismatches += h.stats().transitions != fresh.stats().transitions;
-    uint64_t graphMismatches = 0;
-    for (int32_t l = 1; l <= options.levels; ++l)
+    uint64_t graphMismatches = 0, invalidPaths = 0, lostEdges = 0;
+    std::string pathProblem;
+    for (int32_t l = 1; l <= options.levels; ++l) {
       graphMismatches += countDifferences(worldLevelByCells(h, l), worldLevelByCells(fresh, l));
+      invalidPaths += countInvalidEdgePaths(h, w, l, pathProblem.empty() ? &pathProblem : nullptr);
+      lostEdges += countEdgesLostToTheSearch(h, l);
+    }
     json.add("fresh_build_ms", fresh.stats().buildMs).add("label_mismatches", labelMismatches);
     json.add("figure_mismatches", figureMismatches).add("graph_mismatches", graphMismatches);
-    status = labelMismatches || figureMismatches || graphMismatches ? 3 : 0;
+    json.add("invalid_edge_paths", invalidPaths).add("edges_lost_to_search", lostEdges);
+    if (!pathProblem.empty()) json.add("edge_path_problem", pathProblem);
+    status = labelMismatches || figureMismatches || graphMismatches || invalidPaths || lostEdges ? 3 : 0;
   }
   std::printf("%s\n", json.str().c_str());
   return status;

@@ -45,8 +45,9 @@ class WorldQueryOverlay {
   std::vector<uint32_t> stamp_[2];
 };
 
-// The graph of one level of a WorldHierarchy, restricted to the nodes inside a box (a cluster of the
-// level above, or the whole world), with a query's start and goal when an overlay is given: a
+// The graph of one level of a WorldHierarchy, its searched edges (WorldHierarchy::searchEdges: the same
+// distances with fewer edges), restricted to the nodes inside a box (a cluster of the level above, or the
+// whole world), with a query's start and goal when an overlay is given: a
 // SearchGraph (search/SearchGraph.h) whose moves are named by the node they leave, searched with a
 // NodeSearchSpace. Heuristic: worldDistanceBound between the nodes' cells, consistent with the edges
 // (each an in-world distance).
@@ -76,10 +77,10 @@ class WorldAbstractGraph {
       // Over the whole world (the top level's search) no box test: a node's cell is read only when the
       // node is pushed.
       if (wholeWorld_) {
-        for (const WorldEdge& e : h_.edges(level_, id))
+        for (const WorldEdge& e : h_.searchEdges(level_, id))
           visit(e.to, static_cast<double>(e.cost), id, [&] { return boundTo(voxels[e.to]); });
       } else {
-        for (const WorldEdge& e : h_.edges(level_, id)) {
+        for (const WorldEdge& e : h_.searchEdges(level_, id)) {
           const Voxel v = voxels[e.to];
           if (box_.contains(v)) visit(e.to, static_cast<double>(e.cost), id, [&] { return boundTo(v); });
         }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -29,5 +30,19 @@ bool sameEdgeCost(float a, float b);
 // length difference counts each missing entry), an edge also when its costs are not the same (sameEdgeCost),
 // plus the edges of lower nodes on either side.
 uint64_t countDifferences(const WorldLevelByCells& a, const WorldLevelByCells& b);
+
+// The check of the stored path of every edge of `level` (WorldHierarchy::appendEdgePath), which a
+// hierarchy updated by applyBlockChanges may have otherwise than a fresh build when two paths tie: it
+// goes from the edge's node to the other end by moves legal in `world` (validateWorldPath; the
+// hierarchy's own world, or another to see the check fail), costs the edge's cost (to float rounding),
+// and an intra-edge's cells lie in the edge's cluster. How many edges fail; the first one's problem is
+// written to `problem` when given.
+uint64_t countInvalidEdgePaths(const WorldHierarchy& h, const BlockWorld& world, int32_t level,
+                               std::string* problem = nullptr);
+
+// The check of what queries search (WorldHierarchy::searchEdges): for every intra-edge of `level`, the
+// distance between its ends over the searched intra-edges of their cluster is the edge's cost (to float
+// rounding), so leaving out the dominated edges lengthens no path. How many edges it is not.
+uint64_t countEdgesLostToTheSearch(const WorldHierarchy& h, int32_t level);
 
 }  // namespace hpastar

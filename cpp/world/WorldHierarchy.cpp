@@ -35,6 +35,7 @@ void appendNeighbours(const WorldClusterLayout& layout, int32_t cluster, std::ve
 }
 
 constexpr double kUnreached = std::numeric_limits<double>::infinity();
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
 
 // Marks of a pair of nodes (i, j) of a cluster in pairCost_ (WorldHierarchy.h), until it has its cost
 // (>= 0).
@@ -401,7 +402,7 @@ uint32_t WorldHierarchy::allocateNode(Voxel v) {
     nodeVoxel_.push_back(v);
     nodeLevel_.push_back(0);
     freed_.push_back(0);
-    for (LevelGraph& g : graphs_) g.first.push_back(0), g.count.push_back(0);
+    for (LevelGraph& g : graphs_) g.first.push_back(0), g.count.push_back(0), g.searchCount.push_back(0);
   }
   nodeLevel_[id] = 1;
   return id;
@@ -432,7 +433,7 @@ void WorldHierarchy::rebuildNodes(const std::vector<int32_t>& clusters) {
       // Its edges of the levels above stay until its clusters there are rebuilt (they all are: their
       // nodes changed), so that their rebuild sees the graph as it was.
       nodeLevel_[n] = 0;
-      graphs_[0].count[n] = 0;
+      graphs_[0].count[n] = graphs_[0].searchCount[n] = 0;
       freeNodes_.push_back(n);
       freed_[n] = 1;
       freedNodes_.push_back(n);
@@ -460,13 +461,97 @@ void WorldHierarchy::rebuildNodes(const std::vector<int32_t>& clusters) {
     }
 }
 
-void WorldHierarchy::writeEdges(int32_t level, uint32_t node, std::vector<WorldEdge>& edges) {
-  std::sort(edges.begin(), edges.end(),
-            [](const WorldEdge& p, const WorldEdge& q) { return p.to != q.to ? p.to < q.to : p.cost < q.cost; });
+void WorldHierarchy::appendIntraEdges(std::span<const uint32_t> nodes) {
+  const size_t n = nodes.size();
+  // Relative: a cost and a sum of two, each a float of a distance, agree to a few float roundings.
+  constexpr float kSameLength = 1e-6f;
+  // The costs with no edge as infinity: a way through k is finite only when both its edges exist, never
+  // through i or j themselves (no node has an edge to itself). pairCost_ is symmetric, so the costs
+  // from k to j are row j's.
+  reach_.resize(n * n);
+  for (size_t e = 0; e < n * n; ++e) reach_[e] = pairCost_[e] >= 0 ? pairCost_[e] : kInfinity;
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = i + 1; j < n; ++j) {
+      const float cost = pairCost_[i * n + j];
+      if (cost < 0) continue;
+      const float* fromI = reach_.data() + i * n;
+      const float* fromJ = reach_.data() + j * n;
+      // An or of compares rather than a minimum: the compiler vectorizes it (a float minimum it would
+      // not reorder).
+      const float bound = cost * (1 + kSameLength);
+      uint32_t through = 0;
+      for (size_t k = 0; k < n; ++k) through |= fromI[k] + fromJ[k] <= bound ? 1u : 0u;
+      const bool dominated = through != 0;
+      perNode_[i].push_back(NewEdge{WorldEdge{nodes[j], cost}, pairPath_[i * n + j], dominated});
+      perNode_[j].push_back(NewEdge{WorldEdge{nodes[i], cost}, EdgePath{}, dominated});
+    }
+}
+
+void WorldHierarchy::writeEdges(int32_t level, uint32_t node, std::vector<NewEdge>& edges) {
+  std::sort(edges.begin(), edges.end(), [](const NewEdge& p, const NewEdge& q) {
+    return std::tie(p.dominated, p.edge.to, p.edge.cost) < std::tie(q.dominated, q.edge.to, q.edge.cost);
+  });
   LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
   g.first[node] = static_cast<uint32_t>(g.pool.size());
   g.count[node] = static_cast<uint32_t>(edges.size());
-  g.pool.insert(g.pool.end(), edges.begin(), edges.end());
+  g.searchCount[node] = 0;
+  for (const NewEdge& e : edges) {
+    g.pool.push_back(e.edge);
+    g.paths.push_back(e.path);
+    g.searchCount[node] += e.dominated ? 0 : 1;
+  }
+}
+
+WorldHierarchy::EdgePath WorldHierarchy::storedPath(int32_t level, uint32_t from, uint32_t to, bool& reversed) const {
+  reversed = from > to;
+  const uint32_t owner = std::min(from, to), other = std::max(from, to);
+  // In either part of the owner's edges (edges()), each sorted by target.
+  const std::span<const WorldEdge> all = edges(level, owner);
+  const LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
+  auto byTarget = [](const WorldEdge& x, uint32_t id) { return x.to < id; };
+  const auto searched = all.begin() + g.searchCount[owner];
+  auto at = std::lower_bound(all.begin(), searched, other, byTarget);
+  if (at == searched || at->to != other) at = std::lower_bound(searched, all.end(), other, byTarget);
+  return g.paths[g.first[owner] + static_cast<size_t>(at - all.begin())];
+}
+
+void WorldHierarchy::appendEdgePath(int32_t level, uint32_t from, uint32_t to, std::vector<Voxel>& cells) const {
+  const Voxel a = nodeVoxel_[from], b = nodeVoxel_[to];
+  const WorldClusterLayout& lay = layout(level);
+  if (lay.clusterOf(a) != lay.clusterOf(b)) {  // an inter-edge: one move across a border
+    cells.push_back(b);
+    return;
+  }
+  bool reversed = false;
+  const EdgePath path = storedPath(level, from, to, reversed);
+  const LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
+  if (level == 1) {
+    const uint8_t* moves = g.moves.data() + path.first;
+    auto step = [](Voxel& v, uint8_t m) {
+      v.x += kWorldMoveDx[m];
+      v.y += kWorldMoveDy[m];
+      v.z += kWorldMoveDz[m];
+    };
+    Voxel v = reversed ? b : a;
+    if (!reversed) {
+      for (uint32_t k = 0; k < path.length; ++k) step(v, moves[k]), cells.push_back(v);
+      return;
+    }
+    // Stored from `to`: its cells from b, less the last (a), in reverse order.
+    const size_t first = cells.size();
+    cells.push_back(v);
+    for (uint32_t k = 0; k + 1 < path.length; ++k) step(v, moves[k]), cells.push_back(v);
+    std::reverse(cells.begin() + static_cast<std::ptrdiff_t>(first), cells.end());
+    return;
+  }
+  const uint32_t* via = g.via.data() + path.first;
+  uint32_t at = from;
+  for (uint32_t k = 0; k < path.length; ++k) {
+    const uint32_t next = via[reversed ? path.length - 1 - k : k];
+    appendEdgePath(level - 1, at, next, cells);
+    at = next;
+  }
+  appendEdgePath(level - 1, at, to, cells);
 }
 
 bool WorldHierarchy::distancesFromChanges(int32_t box, std::span<const uint32_t> nodes, double* out) {
@@ -512,7 +597,7 @@ void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
     // Inter-edges: one move across the border.
     for (const Transition& t : transitions_[static_cast<size_t>(c)]) {
       const uint32_t here = nodeAt(t.cellIn(c)), there = nodeAt(t.cellIn(t.boxOther(c)));
-      perNode_[position(here)].push_back(WorldEdge{there, static_cast<float>(kWorldMoveCost[t.move])});
+      perNode_[position(here)].push_back(NewEdge{WorldEdge{there, static_cast<float>(kWorldMoveCost[t.move])}, {}});
     }
 
     // Intra-edges: a pair of nodes of one region has the shortest in-box distance between them (other
@@ -520,6 +605,7 @@ void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
     nodeRegions_.resize(n);
     for (size_t i = 0; i < n; ++i) nodeRegions_[i] = components_.regionOf(world_.index(nodeVoxel_[nodes[i]]));
     pairCost_.assign(n * n, kNoEdge);
+    pairPath_.assign(n * n, EdgePath{});
     for (size_t i = 0; i < n; ++i)
       for (size_t j = 0; j < n; ++j)
         if (i != j && nodeRegions_[i] == nodeRegions_[j]) pairCost_[i * n + j] = kSearch;
@@ -548,25 +634,41 @@ void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
           const uint32_t to = old.edges[e].to;
           const size_t j = position(to);
           if (j == n || nodes[j] != to || pairCost_[i * n + j] != kSearch || !kept(to)) continue;
-          if (old.edges[e].cost + kKeepMargin < newDistance_[i] + newDistance_[j])
+          if (old.edges[e].cost + kKeepMargin < newDistance_[i] + newDistance_[j]) {
+            // Its path too: it kept off the changed cells, so its moves are the same (below).
             pairCost_[i * n + j] = pairCost_[j * n + i] = old.edges[e].cost;
+            if (i < j) pairPath_[i * n + j] = old.paths[e];
+          }
         }
       }
     }
     // The others by Dijkstra over the box's cells.
     const Box box = boxes.box(c);
     const BlockWorldGraph graph(world_, box, Voxel{box.x0, box.y0, box.z0});  // Dijkstra: no goal
-    searchPairs(n, graph, cellSpace_, [&](size_t i) { return graph.idOf(nodeVoxel_[nodes[i]]); });
-    for (size_t i = 0; i < n; ++i) {
-      for (size_t j = 0; j < n; ++j)
-        if (pairCost_[i * n + j] >= 0) perNode_[i].push_back(WorldEdge{nodes[j], pairCost_[i * n + j]});
-      writeEdges(1, nodes[i], perNode_[i]);
-    }
+    std::vector<uint8_t>& moves = graphs_[0].moves;
+    // A path's moves from the search's tree, target back to source, stored from the lower node: the
+    // source's moves in reverse order, or the target's (each move reversed) in this order.
+    auto storeMoves = [&](size_t source, size_t target, uint32_t id) {
+      const size_t first = moves.size();
+      const uint8_t* parent = cellSpace_.parents();
+      for (; parent[id] != BestFirstSearch::kNoParent<uint8_t>; id = graph.predecessor(id, parent[id]))
+        moves.push_back(parent[id]);
+      const auto begin = moves.begin() + static_cast<std::ptrdiff_t>(first);
+      if (source < target)
+        std::reverse(begin, moves.end());
+      else
+        std::transform(begin, moves.end(), begin, [](uint8_t m) { return static_cast<uint8_t>(reverseWorldMove(m)); });
+      return EdgePath{static_cast<uint32_t>(first), static_cast<uint32_t>(moves.size() - first)};
+    };
+    searchPairs(
+        n, graph, cellSpace_, [&](size_t i) { return graph.idOf(nodeVoxel_[nodes[i]]); }, storeMoves);
+    appendIntraEdges(nodes);
+    for (size_t i = 0; i < n; ++i) writeEdges(1, nodes[i], perNode_[i]);
   }
 }
 
-template <typename Graph, typename Space, typename IdOf>
-void WorldHierarchy::searchPairs(size_t n, const Graph& graph, Space& space, IdOf&& idOf) {
+template <typename Graph, typename Space, typename IdOf, typename StorePath>
+void WorldHierarchy::searchPairs(size_t n, const Graph& graph, Space& space, IdOf&& idOf, StorePath&& storePath) {
   // Each search from the node with the most pairs left (from every node to the later ones in a build),
   // stopped once it has settled them.
   unresolved_.assign(n, 0);
@@ -586,6 +688,7 @@ void WorldHierarchy::searchPairs(size_t n, const Graph& graph, Space& space, IdO
       targets_[id] = 0;
       // Not settled when the search stopped: not reachable.
       pairCost_[s * n + j] = pairCost_[j * n + s] = space.closed(id) ? static_cast<float>(space.g()[id]) : kNoEdge;
+      if (space.closed(id)) pairPath_[std::min(s, j) * n + std::max(s, j)] = storePath(s, j, id);
       --unresolved_[j];
     }
     unresolved_[s] = 0;
@@ -599,9 +702,9 @@ void WorldHierarchy::rebuildUpperLevel(int32_t level, const LevelUpdate& below, 
   // First every old node's edges of this level are dropped, then the new ones written: an id freed in
   // one cluster may be in another's new nodes.
   for (int32_t c : update.rebuilt)
-    for (uint32_t n : g.clusterNodes[static_cast<size_t>(c)]) g.count[n] = 0;
+    for (uint32_t n : g.clusterNodes[static_cast<size_t>(c)]) g.count[n] = g.searchCount[n] = 0;
   if (localNow_.size() < nodeCount()) localNow_.resize(nodeCount(), kNone);
-  std::vector<std::vector<WorldEdge>>& perNode = perNode_;  // reused: its lists keep their memory
+  std::vector<std::vector<NewEdge>>& perNode = perNode_;  // reused: its lists keep their memory
   for (size_t ci = 0; ci < update.rebuilt.size(); ++ci) {
     const int32_t c = update.rebuilt[ci];
     // The clusters of the level below inside this box, with their graph before when it changed.
@@ -633,7 +736,7 @@ void WorldHierarchy::rebuildUpperLevel(int32_t level, const LevelUpdate& below, 
     // Inter-edges: the level-1 transitions that leave this box.
     for (size_t i = 0; i < n; ++i)
       for (const WorldEdge& e : edges(1, nodes[i]))
-        if (lay.clusterOf(nodeVoxel_[e.to]) != c) perNode[i].push_back(e);
+        if (lay.clusterOf(nodeVoxel_[e.to]) != c) perNode[i].push_back(NewEdge{e, {}});
 
     // The graph of the level below inside the box, over local ids.
     idsNow_.clear();
@@ -653,16 +756,25 @@ void WorldHierarchy::rebuildUpperLevel(int32_t level, const LevelUpdate& below, 
     // Intra-edges: the shortest distance inside the box in the graph of the level below, for each
     // pair it joins; kept from before where the change cannot have altered it, else searched.
     pairCost_.assign(n * n, kSearch);
+    pairPath_.assign(n * n, EdgePath{});
     for (size_t i = 0; i < n; ++i) pairCost_[i * n + i] = kNoEdge;
     if (!update.before[ci].nodes.empty())
       keepUpperEdges(level, nodes, update.before[ci], std::span(inside, insideCount),
                      std::span(insideBefore, insideCount));
-    searchPairs(n, belowNow_, nodeSpace_, [&](size_t i) { return localNow_[nodes[i]]; });
-    for (size_t i = 0; i < n; ++i) {
-      for (size_t j = 0; j < n; ++j)
-        if (pairCost_[i * n + j] >= 0) perNode[i].push_back(WorldEdge{nodes[j], pairCost_[i * n + j]});
-      writeEdges(level, nodes[i], perNode[i]);
-    }
+    // A path's nodes between its ends from the search's tree, target back to source, stored from the
+    // lower node.
+    auto storeVia = [&](size_t source, size_t target, uint32_t id) {
+      const size_t first = g.via.size();
+      const uint32_t* parent = nodeSpace_.parents();
+      for (id = parent[id]; parent[id] != BestFirstSearch::kNoParent<uint32_t>; id = parent[id])
+        g.via.push_back(idsNow_[id]);
+      if (source < target) std::reverse(g.via.begin() + static_cast<std::ptrdiff_t>(first), g.via.end());
+      return EdgePath{static_cast<uint32_t>(first), static_cast<uint32_t>(g.via.size() - first)};
+    };
+    searchPairs(
+        n, belowNow_, nodeSpace_, [&](size_t i) { return localNow_[nodes[i]]; }, storeVia);
+    appendIntraEdges(nodes);
+    for (size_t i = 0; i < n; ++i) writeEdges(level, nodes[i], perNode[i]);
     for (uint32_t m : idsNow_) localNow_[m] = kNone;
   }
 }
@@ -729,6 +841,8 @@ void WorldHierarchy::keepUpperEdges(int32_t level, std::span<const uint32_t> nod
       if (j == n || nodes[j] != before.edges[e].to || !keptNode_[j]) continue;  // an inter-edge, or gone
       const bool keep = before.edges[e].cost + kKeepMargin < distance(nodes[i]) + distance(nodes[j]);
       pairCost_[i * n + j] = pairCost_[j * n + i] = keep ? before.edges[e].cost : kSearch;
+      // Its path too: its nodes are unchanged ones, joined by the same edges as before.
+      if (keep && i < j) pairPath_[i * n + j] = before.paths[e];
     }
   }
 }
@@ -748,6 +862,8 @@ void WorldHierarchy::snapshot(int32_t level, int32_t cluster, ClusterSnapshot& s
   s.levels.clear();
   s.counts.clear();
   s.edges.clear();
+  s.paths.clear();
+  const LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
   s.nodes.assign(clusterNodes(level, cluster).begin(), clusterNodes(level, cluster).end());
   for (uint32_t n : s.nodes) {
     // A node freed by the update under way by no cell: its id may name another node now.
@@ -756,6 +872,7 @@ void WorldHierarchy::snapshot(int32_t level, int32_t cluster, ClusterSnapshot& s
     const std::span<const WorldEdge> e = edges(level, n);
     s.counts.push_back(static_cast<uint32_t>(e.size()));
     s.edges.insert(s.edges.end(), e.begin(), e.end());
+    s.paths.insert(s.paths.end(), g.paths.begin() + g.first[n], g.paths.begin() + g.first[n] + e.size());
   }
 }
 
@@ -782,15 +899,32 @@ void WorldHierarchy::compact(int32_t level) {
   LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
   if (g.pool.size() <= 2 * g.compactSize + 1024) return;
   std::vector<WorldEdge> pool;
+  std::vector<EdgePath> paths;
+  std::vector<uint8_t> moves;
+  std::vector<uint32_t> via;
   size_t live = 0;
   for (uint32_t n = 0; n < nodeCount(); ++n) live += g.count[n];
   pool.reserve(live);
+  paths.reserve(live);
   for (uint32_t n = 0; n < nodeCount(); ++n) {
     const uint32_t first = g.first[n];
     g.first[n] = static_cast<uint32_t>(pool.size());
     pool.insert(pool.end(), g.pool.begin() + first, g.pool.begin() + first + g.count[n]);
+    for (uint32_t e = first; e < first + g.count[n]; ++e) {
+      const EdgePath p = g.paths[e];
+      if (level == 1) {
+        paths.push_back(EdgePath{static_cast<uint32_t>(moves.size()), p.length});
+        moves.insert(moves.end(), g.moves.begin() + p.first, g.moves.begin() + p.first + p.length);
+      } else {
+        paths.push_back(EdgePath{static_cast<uint32_t>(via.size()), p.length});
+        via.insert(via.end(), g.via.begin() + p.first, g.via.begin() + p.first + p.length);
+      }
+    }
   }
   g.pool.swap(pool);
+  g.paths.swap(paths);
+  g.moves.swap(moves);
+  g.via.swap(via);
   g.compactSize = g.pool.size();
 }
 
@@ -817,7 +951,9 @@ WorldHierarchyStats WorldHierarchy::stats() const {
   for (const LevelGraph& g : graphs_) {
     s.bytes += g.pool.capacity() * sizeof(WorldEdge) + (g.first.capacity() + g.count.capacity()) * 4;
     for (const auto& members : g.clusterNodes) s.bytes += members.capacity() * 4;
+    s.pathBytes += g.paths.capacity() * sizeof(EdgePath) + g.moves.capacity() + g.via.capacity() * 4;
   }
+  s.bytes += s.pathBytes + pairPath_.capacity() * sizeof(EdgePath);
   return s;
 }
 

@@ -61,7 +61,8 @@ struct WorldHierarchyStats {
   uint32_t transitions = 0;                                // inter-edges of level 1 (undirected)
   uint32_t clusters[WorldHierarchyOptions::kMaxLevels] = {};
   double buildMs = 0;
-  size_t bytes = 0;  // the abstract graph, node tables and component labels (not the world)
+  size_t bytes = 0;      // the abstract graph, its edges' paths, node tables and component labels (not the world)
+  size_t pathBytes = 0;  // of which the intra-edges' stored paths (WorldHierarchy::appendEdgePath)
 };
 
 // HPA* over a block world (WorldHpaQuery searches it): the 2D hierarchy's design (Hierarchy.h) in three
@@ -82,6 +83,13 @@ struct WorldHierarchyStats {
 // shortest in-box distances between the nodes of a box (level 1: Dijkstra over the cells, BestFirstSearch over a
 // BlockWorldGraph; level l > 1: Dijkstra over the graph of level l - 1 inside the box, BestFirstSearch over a
 // WorldAbstractGraph).
+//
+// Every intra-edge keeps the path its search found, so that refining an abstract path copies paths
+// instead of searching again (appendEdgePath): stored once per pair of nodes, on the edge from the
+// lower id to the higher, in flat pools per level. A level-1 path is its moves (one byte each, the
+// WorldMoves.h codes) from the lower node's cell; a path of level l > 1 is the nodes of level l - 1
+// between its ends, so that it reads the level below's paths and stays right when these are searched
+// again with another tie.
 //
 // Why beside the 2D Hierarchy rather than a template of it: its data are 2D through and through
 // (Point node cells, Rect areas, square layouts, border scanners, row-major regions, DHPA* trees with
@@ -104,7 +112,9 @@ struct WorldHierarchyStats {
 // that is the same before and after the change; the other pairs are searched. Node ids are stable: a
 // node keeps its id while its cell stays a node; the ids of removed nodes
 // are reused (nodeLevel() 0 while unused). A build is the same update over every box, so an updated
-// hierarchy and a fresh build of the same world have the same nodes (by cell), edges and costs.
+// hierarchy and a fresh build of the same world have the same nodes (by cell), edges and costs. A kept
+// edge keeps its stored path (one that avoids what changed: its moves, or its nodes and their edges, are
+// the same), so where two paths inside a box are as short the two may store different ones.
 // Components: the regions of the relabelled boxes change, and the labels are joined again from every
 // box's regions and the level-1 transitions (WorldComponents::join, a pass over regions and transitions:
 // a dig that joins two components or a build that splits one is exact, and no cell outside the
@@ -135,15 +145,30 @@ class WorldHierarchy {
   const Voxel* nodeVoxels() const { return nodeVoxel_.data(); }
   int32_t nodeLevel(uint32_t node) const { return nodeLevel_[node]; }  // highest level the node is in
 
-  // Edges of `node` in the graph of `level` (empty when the node is below that level), sorted by target.
+  // Edges of `node` in the graph of `level` (empty when the node is below that level): first those of
+  // searchEdges(), then the dominated intra-edges, each part sorted by target.
   std::span<const WorldEdge> edges(int32_t level, uint32_t node) const {
     const LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
     return {g.pool.data() + g.first[node], g.count[node]};
+  }
+  // The edges a query searches: all but the *dominated* intra-edges, those from i to j as short as a way
+  // through a third node k of the cluster (c(i, k) + c(k, j) <= c(i, j), to float rounding). Each left
+  // out edge is two shorter ones, kept or themselves left out, so every distance inside a cluster, and
+  // through the graph, stays; on the generated caves about half the intra-edges of level 2 are dominated,
+  // and the top level's A* relaxes that many fewer. The build's searches read every edge.
+  std::span<const WorldEdge> searchEdges(int32_t level, uint32_t node) const {
+    const LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
+    return {g.pool.data() + g.first[node], g.searchCount[node]};
   }
   // Nodes of `level` or higher inside the level's cluster `cluster`, ascending.
   std::span<const uint32_t> clusterNodes(int32_t level, int32_t cluster) const {
     return graphs_[static_cast<size_t>(level - 1)].clusterNodes[static_cast<size_t>(cluster)];
   }
+
+  // Appends the cells of the edge from `from` to `to` of `level` (an edge of edges(level, from)), after
+  // `from`'s cell up to `to`'s: one cell for an inter-edge, the stored path, unfolded down to cells, for
+  // an intra-edge. Its cost is the edge's (to float rounding); its cells are in the edge's cluster.
+  void appendEdgePath(int32_t level, uint32_t from, uint32_t to, std::vector<Voxel>& cells) const;
 
   // Whether a path joins the two cells (both standing), a lookup in the component labels.
   bool connected(Voxel a, Voxel b) const { return components_.connected(world_, a, b); }
@@ -164,12 +189,22 @@ class WorldHierarchy {
     // Emscripten 3.1.6's libc++ has no <=> for std::tuple.
     friend auto operator<=>(const Transition&, const Transition&) = default;
   };
+  // Where an intra-edge's path lies in its level's step pool (WorldHierarchy above): `length` steps
+  // from `first`. Empty for an inter-edge and for the edge from the higher id (its pair's path is on
+  // the edge from the lower one).
+  struct EdgePath {
+    uint32_t first = 0, length = 0;
+  };
   // The graph of one level: its clusters' nodes, and every node's edges in one pool (a rebuilt
   // cluster appends its nodes' new edges and leaves the old ones behind, until compact()).
   struct LevelGraph {
     std::vector<std::vector<uint32_t>> clusterNodes;  // per cluster, ascending
     std::vector<WorldEdge> pool;
+    std::vector<EdgePath> paths;         // per edge of `pool`: its path's steps
+    std::vector<uint8_t> moves;          // level 1: the steps of the paths, move codes
+    std::vector<uint32_t> via;           // levels above: the steps of the paths, nodes of the level below
     std::vector<uint32_t> first, count;  // per node id: its edges in `pool`
+    std::vector<uint32_t> searchCount;   // per node id: how many of them, from the first, are searched
     size_t compactSize = 0;              // pool size after the last compaction
   };
   // A cluster's part of a level's graph before a rebuild, to tell whether the rebuild changed it.
@@ -179,6 +214,7 @@ class WorldHierarchy {
     std::vector<uint8_t> levels;
     std::vector<uint32_t> counts;
     std::vector<WorldEdge> edges;
+    std::vector<EdgePath> paths;  // of `edges`, still in the level's step pool until compact()
   };
 
   // What the rebuild of one level did, for the level above: the clusters rebuilt (ascending), each one's
@@ -237,8 +273,11 @@ class WorldHierarchy {
   bool sameAs(int32_t level, int32_t cluster, const ClusterSnapshot& before) const;
   // Fills the pairs of pairCost_ (n x n over a cluster's nodes) still marked for a search: Dijkstra over
   // `graph` (node i is idOf(i) in it, searched with `space`); a pair it does not join gets no edge.
-  template <typename Graph, typename Space, typename IdOf>
-  void searchPairs(size_t n, const Graph& graph, Space& space, IdOf&& idOf);
+  // Each pair found gets its path in pairPath_[i * n + j], i < j: storePath(i, j, target id) appends
+  // the steps from the search's tree to the level's pool (its start is node i when i is the source,
+  // else node j).
+  template <typename Graph, typename Space, typename IdOf, typename StorePath>
+  void searchPairs(size_t n, const Graph& graph, Space& space, IdOf&& idOf, StorePath&& storePath);
   // Each node's distance from the nearest of `sources` in `graph` (infinity when none reaches it).
   void distancesFrom(const CompactGraph& graph, std::span<const uint32_t> sources, std::vector<double>& out);
   // The intra-edges of a level-l cluster (l > 1) that its rebuild keeps (see rebuildUpperLevel), marked in
@@ -246,8 +285,20 @@ class WorldHierarchy {
   // the clusters of the level below inside it whose graph changed (nullptr for the others).
   void keepUpperEdges(int32_t level, std::span<const uint32_t> nodes, const ClusterSnapshot& before,
                       std::span<const int32_t> belowClusters, std::span<const ClusterSnapshot* const> belowBefore);
-  // Writes the edges of `node` at `level` (sorted by target) to the end of the level's pool.
-  void writeEdges(int32_t level, uint32_t node, std::vector<WorldEdge>& edges);
+  // An edge being written, with its path and whether a query leaves it out (searchEdges()).
+  struct NewEdge {
+    WorldEdge edge;
+    EdgePath path;
+    bool dominated = false;
+  };
+  // Writes the edges of `node` at `level` (the searched ones first, each part sorted by target), with their
+  // paths, to the end of the level's pool.
+  void writeEdges(int32_t level, uint32_t node, std::vector<NewEdge>& edges);
+  // The intra-edges of a cluster's n nodes, pairCost_ complete: each one's NewEdge appended to perNode_.
+  void appendIntraEdges(std::span<const uint32_t> nodes);
+  // The path stored for the pair of `from` and `to`, nodes of one cluster of `level`, and whether it runs
+  // from `to` to `from` (stored on the edge from the lower id).
+  EdgePath storedPath(int32_t level, uint32_t from, uint32_t to, bool& reversed) const;
   void compact(int32_t level);
   uint32_t allocateNode(Voxel v);
   uint32_t nodeAt(int32_t cell) const;  // the node of a transition's cell (kNone if none)
@@ -274,9 +325,11 @@ class WorldHierarchy {
   std::vector<uint32_t> sources_;
   std::vector<double> newDistance_;
   std::vector<float> pairCost_;       // n x n per box: an intra-edge's cost, or a mark (see rebuildLevel1Edges)
+  std::vector<EdgePath> pairPath_;    // n x n per box: for i < j, the path of the pair's edge
+  std::vector<float> reach_;          // n x n per box: pairCost_ with infinity for no edge (appendIntraEdges)
   std::vector<uint32_t> unresolved_;  // per node of the box: its pairs still without a cost
   std::vector<uint32_t> nodeRegions_;
-  std::vector<std::vector<WorldEdge>> perNode_;
+  std::vector<std::vector<NewEdge>> perNode_;
   NodeSearchSpace nodeSpace_;
   std::vector<uint8_t> targets_;
   // Scratch of the rebuild of a level above the first: the graph of the level below inside the

@@ -1,5 +1,6 @@
 #include "world/WorldHpaQuery.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "search/BestFirstSearch.h"
@@ -79,7 +80,7 @@ PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, Worl
   levelPaths_.resize(static_cast<size_t>(top));
   out.cells.push_back(start);
   for (size_t i = 0; i + 1 < abstractPath_.size(); ++i)
-    refineEdge(top, abstractPath_[i], abstractPath_[i + 1], out.cells, s.expandedRefinement);
+    refineEdge(top, abstractPath_[i], abstractPath_[i + 1], out.cells);
   // The cost from the moves themselves (the edges' floats only ranked the paths).
   for (size_t i = 1; i < out.cells.size(); ++i)
     if (const int m = worldMoveBetween(world, out.cells[i - 1], out.cells[i]); m >= 0)
@@ -93,9 +94,11 @@ PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, Worl
 void WorldHpaQuery::insertEndpoints(WorldHpaStats& stats) {
   const BlockWorld& world = h_->world();
   const uint32_t S = overlay_.startNode(), G = overlay_.goalNode();
+  for (std::vector<NodeSearchSpace>& spaces : endpointNodes_) spaces.resize(static_cast<size_t>(h_->levels() - 1));
   for (int32_t level = 1; level <= h_->levels(); ++level) {
     const WorldClusterLayout& layout = h_->layout(level);
     for (uint32_t endpoint : {S, G}) {
+      const int side = endpoint == S ? 0 : 1;
       const uint32_t other = endpoint == S ? G : S;
       const Voxel cell = overlay_.voxelOf(*h_, endpoint), otherCell = overlay_.voxelOf(*h_, other);
       const int32_t cluster = layout.clusterOf(cell);
@@ -109,17 +112,18 @@ void WorldHpaQuery::insertEndpoints(WorldHpaStats& stats) {
         for (uint32_t n : nodes) cellTargets_[graph.idOf(h_->nodeVoxel(n))] = 1;
         if (direct) cellTargets_[graph.idOf(otherCell)] = 1;
         const uint32_t count = static_cast<uint32_t>(nodes.size()) + (direct ? 1 : 0);
-        stats.expandedInsertion += BestFirstSearch::search<false>(cellSpace_, graph, graph.idOf(cell),
+        SearchSpace& space = endpointCells_[side];
+        stats.expandedInsertion += BestFirstSearch::search<false>(space, graph, graph.idOf(cell),
                                                                   BestFirstSearch::kNone, cellTargets_.data(), count);
         for (uint32_t n : nodes) {
           const uint32_t id = graph.idOf(h_->nodeVoxel(n));
           cellTargets_[id] = 0;
-          if (cellSpace_.closed(id)) overlay_.addEdge(level, endpoint, n, cellSpace_.g()[id]);
+          if (space.closed(id)) overlay_.addEdge(level, endpoint, n, space.g()[id]);
         }
         if (direct) {
           const uint32_t id = graph.idOf(otherCell);
           cellTargets_[id] = 0;
-          if (cellSpace_.closed(id)) overlay_.addEdge(level, S, G, cellSpace_.g()[id]);
+          if (space.closed(id)) overlay_.addEdge(level, S, G, space.g()[id]);
         }
       } else {
         const WorldAbstractGraph graph(*h_, level - 1, box, &overlay_, cell);
@@ -127,49 +131,67 @@ void WorldHpaQuery::insertEndpoints(WorldHpaStats& stats) {
         for (uint32_t n : nodes) nodeTargets_[n] = 1;
         if (direct) nodeTargets_[G] = 1;
         const uint32_t count = static_cast<uint32_t>(nodes.size()) + (direct ? 1 : 0);
-        stats.expandedInsertion += BestFirstSearch::search<false>(nodeSpace_, graph, endpoint, BestFirstSearch::kNone,
-                                                                  nodeTargets_.data(), count);
+        NodeSearchSpace& space = endpointNodes_[side][static_cast<size_t>(level - 2)];
+        stats.expandedInsertion +=
+            BestFirstSearch::search<false>(space, graph, endpoint, BestFirstSearch::kNone, nodeTargets_.data(), count);
         for (uint32_t n : nodes) {
           nodeTargets_[n] = 0;
-          if (nodeSpace_.closed(n)) overlay_.addEdge(level, endpoint, n, nodeSpace_.g()[n]);
+          if (space.closed(n)) overlay_.addEdge(level, endpoint, n, space.g()[n]);
         }
         if (direct) {
           nodeTargets_[G] = 0;
-          if (nodeSpace_.closed(G)) overlay_.addEdge(level, S, G, nodeSpace_.g()[G]);
+          if (space.closed(G)) overlay_.addEdge(level, S, G, space.g()[G]);
         }
       }
     }
   }
 }
 
-void WorldHpaQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells, uint64_t& expanded) {
+void WorldHpaQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells) {
+  if (overlay_.isEndpoint(a) || overlay_.isEndpoint(b))
+    refineEndpointEdge(level, a, b, cells);
+  else  // an edge of the hierarchy: its stored path
+    h_->appendEdgePath(level, a, b, cells);
+}
+
+void WorldHpaQuery::refineEndpointEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells) {
+  // The insertion search that found the edge is the one from an endpoint end whose tree holds the other
+  // end: from a (the tree's path runs from b back to a, reversed here), or from b (from a forward to b).
+  // Every edge of an endpoint is one of these: an endpoint's edges at a level are the nodes its search
+  // settled, the start—goal edge the goal settled by the start's.
   const Voxel va = overlay_.voxelOf(*h_, a), vb = overlay_.voxelOf(*h_, b);
   const WorldClusterLayout& layout = h_->layout(level);
-  const int32_t cluster = layout.clusterOf(va);
-  if (cluster != layout.clusterOf(vb)) {  // an inter-edge: one move across a border, at every level
-    cells.push_back(vb);
-    return;
-  }
-  const Box box = layout.box(cluster);
+  const int sideA = a == overlay_.startNode() ? 0 : 1, sideB = b == overlay_.startNode() ? 0 : 1;
   if (level == 1) {
-    const BlockWorldGraph graph(h_->world(), box, vb);
-    const uint32_t goalId = graph.idOf(vb);
-    expanded += BestFirstSearch::search<true>(cellSpace_, graph, graph.idOf(va), goalId);
-    // The edge exists, so the in-box path does; its cost is the edge's by construction.
-    segment_.clear();
-    BestFirstSearch::appendPath(
-        cellSpace_, graph, goalId, [&](uint32_t id) { return graph.voxelOf(id); }, segment_);
-    cells.insert(cells.end(), segment_.begin() + 1, segment_.end());
+    const Voxel root = overlay_.isEndpoint(a) ? va : vb;
+    const BlockWorldGraph graph(h_->world(), layout.box(layout.clusterOf(root)), root);
+    const uint32_t from = graph.idOf(va), to = graph.idOf(vb);
+    const bool fromA = overlay_.isEndpoint(a) && endpointCells_[sideA].closed(to);
+    const SearchSpace& space = endpointCells_[fromA ? sideA : sideB];
+    const uint8_t* parent = space.parents();
+    const size_t first = cells.size();
+    // Walk the tree from the end that is not its root: b (cells b .. after a, reversed) or a (after a .. b).
+    for (uint32_t id = fromA ? to : from; parent[id] != BestFirstSearch::kNoParent<uint8_t>;) {
+      if (fromA) cells.push_back(graph.voxelOf(id));
+      id = graph.predecessor(id, parent[id]);
+      if (!fromA) cells.push_back(graph.voxelOf(id));
+    }
+    if (fromA) std::reverse(cells.begin() + static_cast<std::ptrdiff_t>(first), cells.end());
     return;
   }
-  // An edge of level l is a shortest path in the graph of level l - 1 inside its l-box.
+  const NodeSearchSpace* spaces[2] = {&endpointNodes_[0][static_cast<size_t>(level - 2)],
+                                      &endpointNodes_[1][static_cast<size_t>(level - 2)]};
+  const bool fromA = overlay_.isEndpoint(a) && spaces[sideA]->closed(b);
+  const uint32_t* parent = spaces[fromA ? sideA : sideB]->parents();
   std::vector<uint32_t>& path = levelPaths_[static_cast<size_t>(level - 1)];
   path.clear();
-  const WorldAbstractGraph graph(*h_, level - 1, box, &overlay_, vb);
-  expanded += BestFirstSearch::search<true>(nodeSpace_, graph, a, b);
-  BestFirstSearch::appendPath(
-      nodeSpace_, graph, b, [](uint32_t id) { return id; }, path);
-  for (size_t i = 0; i + 1 < path.size(); ++i) refineEdge(level - 1, path[i], path[i + 1], cells, expanded);
+  for (uint32_t id = fromA ? b : a;; id = parent[id]) {
+    path.push_back(id);
+    if (parent[id] == BestFirstSearch::kNoParent<uint32_t>) break;
+  }
+  if (fromA) std::reverse(path.begin(), path.end());
+  // `path` is this level's scratch: the levels below use their own.
+  for (size_t i = 0; i + 1 < path.size(); ++i) refineEdge(level - 1, path[i], path[i + 1], cells);
 }
 
 }  // namespace hpastar

@@ -11,11 +11,13 @@ std::string voxelText(Voxel v) {
 
 int worldMoveBetween(const BlockWorld& world, Voxel from, Voxel to) {
   if (!world.inside(from)) return -1;
-  // A climb and a stair have the same offset; at most one of them is legal between two cells.
-  for (int m = 0; m < kWorldMoveCount; ++m)
-    if (from.x + kWorldMoveDx[m] == to.x && from.y + kWorldMoveDy[m] == to.y && from.z + kWorldMoveDz[m] == to.z &&
-        world.canMove(from, m))
+  // A climb and a stair have the same offset; at most one of them is legal between two cells. Only the
+  // legal moves are tried (every path's cost is recomputed through here).
+  for (uint32_t legal = world.moveMask(world.index(from)); legal; legal &= legal - 1) {
+    const int m = __builtin_ctz(legal);
+    if (from.x + kWorldMoveDx[m] == to.x && from.y + kWorldMoveDy[m] == to.y && from.z + kWorldMoveDz[m] == to.z)
       return m;
+  }
   return -1;
 }
 

@@ -41,6 +41,13 @@ void expectSameAsFreshBuild(const WorldHierarchy& updated, const WorldHierarchyO
       ASSERT_TRUE(sameEdgeCost(cost, freshCost))
           << "edge " << from << " -> " << to << ": " << cost << " against " << freshCost;
     }
+    // The stored paths: a kept one may differ from the fresh build's where two tie, but each is legal,
+    // inside its cluster and of its edge's cost, which equals the fresh build's (above): optimal in
+    // its box.
+    std::string problem;
+    EXPECT_EQ(countInvalidEdgePaths(updated, updated.world(), level, &problem), 0u) << problem;
+    EXPECT_EQ(countInvalidEdgePaths(fresh, fresh.world(), level, &problem), 0u) << problem;
+    EXPECT_EQ(countEdgesLostToTheSearch(updated, level), 0u);
     EXPECT_EQ(updated.stats().nodes[level - 1], fresh.stats().nodes[level - 1]);
     EXPECT_EQ(updated.stats().edges[level - 1], fresh.stats().edges[level - 1]);
   }
@@ -130,12 +137,18 @@ TEST(WorldDigging, RandomDigsAndBuildsLeaveTheHierarchyAFreshBuildWouldMake) {
       }
 }
 
+// Boxes of side x side columns and `tall` levels, `levels` abstraction levels.
+WorldHierarchyOptions boxesOf(int32_t side, int32_t tall, int32_t levels) {
+  WorldHierarchyOptions options;
+  options.clusterSide = side;
+  options.clusterLevels = tall;
+  options.levels = levels;
+  return options;
+}
+
 // Several changes at once, and the same block put back: one update for all of them.
 TEST(WorldDigging, ABatchOfChangesEqualsAFreshBuildAndPuttingBlocksBackRestoresTheGraph) {
-  WorldHierarchyOptions options;
-  options.clusterSide = 8;
-  options.clusterLevels = 2;
-  options.levels = 2;
+  const WorldHierarchyOptions options = boxesOf(8, 2, 2);
   const BlockWorld original = generateWorld(WorldKind::Caves, 40, 40, 6, 11);
   WorldHierarchy h = buildHierarchy(original, options);
   SeededRandom random(5);
@@ -362,6 +375,28 @@ TEST(WorldDigging, TheCellByCellComparisonCountsAMissedChangeAndACostOffByMoreTh
   EXPECT_EQ(countDifferences(before, nudged), 0u);
   std::get<2>(nudged.edges[0]) += 0.01f;
   EXPECT_EQ(countDifferences(before, nudged), 1u);
+}
+
+// What the path check of `hpa world-dig --check` relies on: a hierarchy that missed changes has stored
+// paths that are no longer legal (or no longer of their edge's cost) in the changed world, and the
+// updated hierarchy has none.
+TEST(WorldDigging, ThePathCheckCountsStoredPathsThatAChangeMadeWrong) {
+  const WorldHierarchyOptions options = boxesOf(8, 2, 2);
+  const BlockWorld world = generateWorld(WorldKind::Caves, 48, 48, 6, 3);
+  const WorldHierarchy stale = buildHierarchy(world, options);
+  WorldHierarchy updated = buildHierarchy(world, options);
+  EXPECT_EQ(countInvalidEdgePaths(stale, world, 1), 0u);
+  EXPECT_EQ(countInvalidEdgePaths(stale, world, 2), 0u);
+  SeededRandom random(5);
+  for (int i = 0; i < 50 && countInvalidEdgePaths(stale, updated.world(), 1) == 0; ++i) {
+    const BlockChange change = randomChange(updated.world(), random);
+    ASSERT_EQ(updated.applyBlockChanges(std::span(&change, 1), nullptr), "");
+  }
+  std::string problem;
+  EXPECT_GT(countInvalidEdgePaths(stale, updated.world(), 1, &problem), 0u);
+  EXPECT_NE(problem.find("level 1 edge"), std::string::npos) << problem;
+  EXPECT_EQ(countInvalidEdgePaths(updated, updated.world(), 1), 0u);
+  EXPECT_EQ(countInvalidEdgePaths(updated, updated.world(), 2), 0u);
 }
 
 // A change outside the world or with a code that is no block is refused with the reason, and nothing

@@ -8,6 +8,7 @@
 #include "world/SeededRandom.h"
 #include "world/WorldAStar.h"
 #include "world/WorldGenerator.h"
+#include "world/WorldGraphByCells.h"
 #include "world/WorldHierarchy.h"
 #include "world/WorldHpaQuery.h"
 #include "world/WorldPathValidator.h"
@@ -118,6 +119,55 @@ TEST(WorldHpaStar, RefusesUnusableOptionsNamingThem) {
   o.levels = 0;
   EXPECT_FALSE(WorldHierarchy::build(w, o, error));
   EXPECT_EQ(error, "levels 0 is outside 1..6");
+}
+
+// Every intra-edge keeps the path its build search found, and refinement copies it: each stored path,
+// unfolded to cells, is legal (stairs, climbs and ladders taken either way), inside its cluster and of
+// its edge's cost, at every level, on hand-made worlds with small boxes and on generated ones; and the
+// edges queries search (all but the dominated ones) keep every edge's cost as a distance.
+TEST(WorldHpaStar, EveryStoredEdgePathIsLegalInsideItsClusterAndOfItsEdgesCostAndTheSearchedEdgesKeepIt) {
+  std::vector<std::pair<BlockWorld, WorldHierarchyOptions>> cases;
+  const BlockWorld staircase = drawWorld({{"........", ".>#.....", "........"},
+                                          {"########", "..>##...", "########"},
+                                          {"########", "...>###.", "########"},
+                                          {"........", "........", "........"}});
+  const BlockWorld shaft =
+      drawWorld({{".H#", "###"}, {"#H#", "###"}, {"#H#", "###"}, {"#H#", "###"}, {"#H#", "###"}, {"...", "..."}});
+  for (const WorldHierarchyOptions& options : smallBoxes()) {
+    cases.emplace_back(staircase, options);
+    cases.emplace_back(shaft, options);
+  }
+  for (WorldKind kind : {WorldKind::Caves, WorldKind::Towers, WorldKind::Hills})
+    for (int32_t levels = 1; levels <= 3; ++levels) {
+      WorldHierarchyOptions options;
+      options.clusterSide = 6;
+      options.clusterLevels = 2;
+      options.levels = levels;
+      cases.emplace_back(generateWorld(kind, 40, 36, 8, 5), options);
+    }
+  for (const auto& [world, options] : cases) {
+    const WorldHierarchy h = buildHierarchy(world, options);
+    uint64_t intraEdges = 0, dominated = 0;
+    for (int32_t level = 1; level <= options.levels; ++level) {
+      SCOPED_TRACE(std::to_string(world.width()) + "x" + std::to_string(world.height()) + "x" +
+                   std::to_string(world.levels()) + ", level " + std::to_string(level) + " of " +
+                   std::to_string(options.levels));
+      std::string problem;
+      EXPECT_EQ(countInvalidEdgePaths(h, world, level, &problem), 0u) << problem;
+      EXPECT_EQ(countEdgesLostToTheSearch(h, level), 0u);
+      for (uint32_t n = 0; n < h.nodeCount(); ++n)
+        if (h.nodeLevel(n) >= level) {
+          for (const WorldEdge& e : h.edges(level, n))
+            intraEdges += h.layout(level).clusterOf(h.nodeVoxel(n)) == h.layout(level).clusterOf(h.nodeVoxel(e.to));
+          dominated += h.edges(level, n).size() - h.searchEdges(level, n).size();
+        }
+    }
+    EXPECT_GT(intraEdges, 0u);  // the check saw paths, not only single moves
+    if (world.width() > 10) {
+      EXPECT_GT(dominated, 0u);  // and the search check edges left out
+    }
+    EXPECT_GT(h.stats().pathBytes, 0u);
+  }
 }
 
 // Random pairs of standing cells on generated worlds, against A*: the same answer to "is there a path"

@@ -486,6 +486,7 @@ declare module 'hpastar:raw' {
     stats(): {
       buildMs: number;
       bytes: number;
+      pathBytes: number;
       transitions: number;
       components: number;
       levels: { clusters: number; nodes: number; edges: number }[];

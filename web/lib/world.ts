@@ -103,7 +103,7 @@ export interface WorldHpaSearchStats {
   readonly expandedInsertion: number;
   /** The search of the top level's abstract graph. */
   readonly expandedAbstract: number;
-  /** Refining the abstract path down to cells. */
+  /** Refining the abstract path down to cells: 0, as it copies stored paths and walks the insertion searches' trees. */
   readonly expandedRefinement: number;
   /** Nodes on the abstract path, start and goal included. */
   readonly abstractPathNodes: number;
@@ -133,8 +133,10 @@ export type ResolvedWorldHierarchyOptions = Readonly<Required<WorldHierarchyOpti
 export interface WorldHierarchyStats {
   /** The build, in milliseconds ({@link WorldHPAStar.applyBlockChanges} updates without building again). */
   readonly buildMs: number;
-  /** Memory of the abstract graph, node tables and component labels (not the world). */
+  /** Memory of the abstract graph, its edges' stored paths, node tables and component labels (not the world). */
   readonly bytes: number;
+  /** Of which the intra-edges' stored paths (refining an abstract path copies them instead of searching). */
+  readonly pathBytes: number;
   /** Inter-edges of level 1. */
   readonly transitions: number;
   /** Connected components of the world's standing cells. */
@@ -601,7 +603,8 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
 
   /**
    * Places or removes blocks of the planner's world (in order), then updates the hierarchy: afterwards
-   * the planner answers as one built from the changed world. All or nothing: when one change is
+   * the planner answers as one built from the changed world (the same answers and costs; where two paths
+   * inside a box are as short, the cells may be the other one's). All or nothing: when one change is
    * refused, none is made. Only the boxes whose cells the changes alter are rebuilt (and the boxes above
    * them); unreachable goals stay answered from the component labels, kept right after each change.
    * @returns what was rebuilt (nothing for an empty list)

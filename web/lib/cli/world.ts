@@ -213,7 +213,7 @@ export function runWorldCompare(hp: Hpastar, args: readonly string[]): number {
   lines.push(jsonLine([
     ['world', path], ['width', { int: world.width }], ['height', { int: world.height }], ['levels', { int: world.levels }],
     ['cluster_side', { int: o.clusterSide }], ['cluster_levels', { int: o.clusterLevels }], ['abstraction_levels', { int: o.levels }],
-    ['build_ms', stats.buildMs], ['hierarchy_bytes', { int: stats.bytes }],
+    ['build_ms', stats.buildMs], ['hierarchy_bytes', { int: stats.bytes }], ['path_bytes', { int: stats.pathBytes }],
     ['nodes_level1', { int: stats.levels[0]!.nodes }], ['nodes_top', { int: stats.levels[o.levels - 1]!.nodes }],
     ['queries', { int: queries }], ['found', { int: found.length }], ['no_path', { int: noPath }],
     ['mismatches', { int: mismatches }], ['invalid', { int: invalid }],
