@@ -239,9 +239,12 @@ int runWorldAStarCommand(int argc, char** argv) {
 namespace hpastar::cli {
 
 int runWorldCompareCommand(int argc, char** argv) {
-  CommandLine cmd(argc, argv, 2, {"per-query"});
-  cmd.rejectUnknown(withHierarchyFlags({"queries", "seed", "per-query", "passes"}));
+  CommandLine cmd(argc, argv, 2, {"per-query", "no-smooth"});
+  cmd.rejectUnknown(withHierarchyFlags({"queries", "seed", "per-query", "passes", "no-smooth", "smoothing-range"}));
   if (cmd.positional().size() != 1) throw UsageError("world-compare needs exactly one block world FILE");
+  WorldHpaQueryOptions queryOptions;
+  queryOptions.smooth = !cmd.has("no-smooth");
+  queryOptions.smoothingRange = static_cast<int32_t>(cmd.getInt("smoothing-range", 0, 0, 1 << 20));
   const long long queries = cmd.getInt("queries", 1000, 1, 100000000);
   const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
   const bool perQuery = cmd.has("per-query");
@@ -267,7 +270,7 @@ int runWorldCompareCommand(int argc, char** argv) {
   for (long long q = 0; q < queries; ++q) {
     const Voxel s = cells[static_cast<size_t>(random.below(n))], t = cells[static_cast<size_t>(random.below(n))];
     const double aUs = fastestMicros(passes, [&] { astar.findPath(*world, s, t, a); });
-    const double hUs = fastestMicros(passes, [&] { hpa.findPath(s, t, h); });
+    const double hUs = fastestMicros(passes, [&] { hpa.findPath(s, t, h, queryOptions); });
     astarUs += aUs;
     hpaUs += hUs;
     std::string problem;
@@ -290,7 +293,7 @@ int runWorldCompareCommand(int argc, char** argv) {
       // Far below the clock's resolution: timed over many answers.
       constexpr int kRepeats = 1000;
       const double us = fastestMicros(passes, [&] {
-        for (int r = 0; r < kRepeats; ++r) hpa.findPath(s, t, h);
+        for (int r = 0; r < kRepeats; ++r) hpa.findPath(s, t, h, queryOptions);
       });
       hpaNoPathNs += us * 1000.0 / kRepeats;
     }
@@ -314,6 +317,7 @@ int runWorldCompareCommand(int argc, char** argv) {
   json.add("world", path).add("width", world->width()).add("height", world->height()).add("levels", world->levels());
   json.add("cluster_side", options.clusterSide).add("cluster_levels", options.clusterLevels);
   json.add("abstraction_levels", options.levels).add("build_ms", stats.buildMs);
+  json.add("smooth", queryOptions.smooth);
   json.add("hierarchy_bytes", static_cast<uint64_t>(stats.bytes));
   json.add("path_bytes", static_cast<uint64_t>(stats.pathBytes));
   json.add("nodes_level1", static_cast<uint64_t>(stats.nodes[0]))

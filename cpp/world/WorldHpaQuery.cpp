@@ -44,7 +44,8 @@ void WorldQueryOverlay::addEdge(int32_t level, uint32_t endpoint, uint32_t other
   cost_[side][i] = static_cast<float>(cost);
 }
 
-PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, WorldHpaStats* stats) {
+PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, const WorldHpaQueryOptions& options,
+                                   WorldHpaStats* stats) {
   WorldHpaStats local;
   WorldHpaStats& s = stats ? *stats : local;
   s = WorldHpaStats{};
@@ -81,6 +82,10 @@ PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, Worl
   out.cells.push_back(start);
   for (size_t i = 0; i + 1 < abstractPath_.size(); ++i)
     refineEdge(top, abstractPath_[i], abstractPath_[i + 1], out.cells);
+  if (options.smooth) {
+    const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 3 * h_->options().clusterSide;
+    s.smoothingSteps = smoother_.smooth(world, out.cells, range);
+  }
   // The cost from the moves themselves (the edges' floats only ranked the paths).
   for (size_t i = 1; i < out.cells.size(); ++i)
     if (const int m = worldMoveBetween(world, out.cells[i - 1], out.cells[i]); m >= 0)

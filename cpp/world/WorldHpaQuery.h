@@ -6,6 +6,7 @@
 #include "world/WorldAStar.h"
 #include "world/WorldAbstractGraph.h"
 #include "world/WorldHierarchy.h"
+#include "world/WorldPathSmoother.h"
 
 namespace hpastar {
 
@@ -17,6 +18,13 @@ struct WorldHpaStats {
   // insertion searches' trees (kept for the API's figures).
   uint64_t expandedRefinement = 0;
   uint32_t abstractPathNodes = 0;
+  uint64_t smoothingSteps = 0;  // cells walked along straight runs by smoothing (its work)
+};
+
+// How WorldHpaQuery::findPath finishes a path, as HpaQueryOptions on a 2D grid.
+struct WorldHpaQueryOptions {
+  bool smooth = true;
+  int32_t smoothingRange = 0;  // longest straight run smoothing tries, in steps; 0 = 3 × the box side
 };
 
 // One thread's HPA* searches against a shared, read-only WorldHierarchy (which must outlive it), as
@@ -25,16 +33,21 @@ struct WorldHpaStats {
 // the top level over the whole world, and each abstract edge is refined level by level down to cells
 // (the hierarchy's stored path of an edge between two of its nodes; for an edge of the start or the goal,
 // the path in the tree of the insertion search that found it, kept per level and endpoint). Unreachable
-// goals are answered from the component labels without a search. Paths are valid and near-optimal; there is no
-// smoothing on block worlds. Scratch is kept between queries: after the first, a query allocates nothing but the growth
-// of `out.cells`.
+// goals are answered from the component labels without a search. By default the refined path is then
+// smoothed (WorldPathSmoother: straight runs of one legal move replace costlier parts). Paths are valid and
+// near-optimal. Scratch is kept between queries: after the first, a query allocates nothing but the growth of
+// `out.cells` (and of the smoother's scratch, to the longest path).
 class WorldHpaQuery {
  public:
   explicit WorldHpaQuery(const WorldHierarchy& hierarchy) : h_(&hierarchy) {}
 
   // StartInvalid / GoalInvalid for a cell outside the world or not standing; NoPath when the labels say
   // the cells are not connected; else Found with the path, its cost recomputed from its moves.
-  PathStatus findPath(Voxel start, Voxel goal, WorldPath& out, WorldHpaStats* stats = nullptr);
+  PathStatus findPath(Voxel start, Voxel goal, WorldPath& out, WorldHpaStats* stats = nullptr) {
+    return findPath(start, goal, out, WorldHpaQueryOptions{}, stats);
+  }
+  PathStatus findPath(Voxel start, Voxel goal, WorldPath& out, const WorldHpaQueryOptions& options,
+                      WorldHpaStats* stats = nullptr);
 
   const WorldHierarchy& hierarchy() const { return *h_; }
 
@@ -54,6 +67,7 @@ class WorldHpaQuery {
   std::vector<uint8_t> cellTargets_, nodeTargets_;
   std::vector<uint32_t> abstractPath_;
   std::vector<std::vector<uint32_t>> levelPaths_;  // scratch per level while refining
+  WorldPathSmoother smoother_;
 };
 
 }  // namespace hpastar

@@ -34,8 +34,8 @@ std::vector<WorldHierarchyOptions> smallBoxes() {
 
 // HPA* on `world` from s to t and back, for each of smallBoxes(): a valid path (every step legal, its
 // cost recomputed), never cheaper than A*'s, that visits every cell of `through` (the only way across).
-// Not always as cheap as A*'s: transitions leave out diagonal crossings and there is no smoothing, so a
-// diagonal step at a box's corner may become two straight ones.
+// Not always as cheap as A*'s: transitions leave out diagonal crossings, so a diagonal step at a box's
+// corner may become two straight ones where smoothing finds no straight run to replace them.
 void expectValidPathThrough(const BlockWorld& world, Voxel s, Voxel t, const std::vector<Voxel>& through) {
   WorldAStar astar;
   WorldPath best;

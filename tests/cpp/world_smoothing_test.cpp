@@ -1,0 +1,191 @@
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "BlockWorlds.h"
+#include "world/SeededRandom.h"
+#include "world/WorldAStar.h"
+#include "world/WorldGenerator.h"
+#include "world/WorldHierarchy.h"
+#include "world/WorldHpaQuery.h"
+#include "world/WorldPathSmoother.h"
+#include "world/WorldPathValidator.h"
+
+namespace hpastar {
+namespace {
+using test::buildHierarchy;
+using test::drawWorld;
+
+double costOf(const BlockWorld& world, const std::vector<Voxel>& cells) {
+  const PathCheck check = validateWorldPath(world, cells.front(), cells.back(), cells, 0, 1e300);
+  EXPECT_TRUE(check.valid) << check.problem;
+  return check.recomputedCost;
+}
+
+// The cells from `from` taking `count` steps of move `move` (a straight run).
+void appendRun(std::vector<Voxel>& cells, int move, int count) {
+  for (int k = 0; k < count; ++k) {
+    const Voxel v = cells.back();
+    cells.push_back(Voxel{v.x + kWorldMoveDx[move], v.y + kWorldMoveDy[move], v.z + kWorldMoveDz[move]});
+  }
+}
+
+constexpr int kNorth = 0, kEast = 2, kSouthEast = 3, kSouth = 4, kWest = 6;
+
+TEST(WorldPathSmoother, TurnsAnLShapedDetourInAnOpenRoomIntoADiagonal) {
+  const BlockWorld world = drawWorld({{"........", "........", "........", "........", "........", "........"}});
+  std::vector<Voxel> cells{Voxel{0, 0, 0}};
+  appendRun(cells, kEast, 5);
+  appendRun(cells, kSouth, 5);
+  WorldPathSmoother smoother;
+  smoother.smooth(world, cells, 16);
+  std::vector<Voxel> diagonal{Voxel{0, 0, 0}};
+  appendRun(diagonal, kSouthEast, 5);
+  EXPECT_EQ(cells, diagonal);
+}
+
+TEST(WorldPathSmoother, TakesNoDiagonalThatCutsTheCornerOfABlock) {
+  // Around a solid pillar: the diagonal from (0, 0) towards (2, 2) passes its corner.
+  const BlockWorld world = drawWorld({{"...", ".#.", "..."}});
+  std::vector<Voxel> cells{Voxel{0, 0, 0}};
+  appendRun(cells, kEast, 2);
+  appendRun(cells, kSouth, 2);
+  const std::vector<Voxel> before = cells;
+  WorldPathSmoother smoother;
+  smoother.smooth(world, cells, 16);
+  EXPECT_EQ(cells, before);
+}
+
+TEST(WorldPathSmoother, KeepsToALedgeInsteadOfWalkingOverTheDrop) {
+  // An L-shaped platform one level up (on the solid blocks of level 0) around a pit: the diagonal
+  // across the corner of the L would walk on air, and its corner step has no support either.
+  const BlockWorld world = drawWorld({{"######", "######", "##....", "##....", "##....", "##...."},
+                                      {"......", "......", "......", "......", "......", "......"}});
+  std::vector<Voxel> cells{Voxel{5, 1, 1}};
+  appendRun(cells, kWest, 4);
+  appendRun(cells, kSouth, 4);
+  const std::vector<Voxel> before = cells;
+  WorldPathSmoother smoother;
+  smoother.smooth(world, cells, 16);
+  EXPECT_EQ(cells, before);
+  // The same L on the pit's floor, one level down, is smoothed: the rule is the ledge, not the shape.
+  std::vector<Voxel> floor{Voxel{5, 2, 0}};
+  appendRun(floor, kSouth, 3);
+  appendRun(floor, kWest, 3);
+  smoother.smooth(world, floor, 16);
+  EXPECT_EQ(floor.size(), 4u);
+  EXPECT_NEAR(costOf(world, floor), 3 * kSqrt2, 1e-12);
+}
+
+TEST(WorldPathSmoother, ClimbsAStaircaseStraightInsteadOfAroundIt) {
+  // Three steps of solid blocks rising east, three rows wide; the path climbs each step, then walks north and back on
+  // top of it before the next. A run of three climbs east replaces the detours.
+  const BlockWorld world = drawWorld({{".###", ".###", ".###"},  //
+                                      {"..##", "..##", "..##"},
+                                      {"...#", "...#", "...#"},
+                                      {"....", "....", "...."}});
+  std::vector<Voxel> cells{Voxel{0, 1, 0}};
+  for (int step = 0; step < 3; ++step) {
+    appendRun(cells, kClimbUp + 1, 1);  // climb up towards E
+    appendRun(cells, kNorth, 1);
+    appendRun(cells, kSouth, 1);
+  }
+  ASSERT_TRUE(validateWorldPath(world, cells.front(), cells.back(), cells, costOf(world, cells)).valid);
+  WorldPathSmoother smoother;
+  smoother.smooth(world, cells, 16);
+  std::vector<Voxel> straight{Voxel{0, 1, 0}};
+  appendRun(straight, kClimbUp + 1, 3);
+  EXPECT_EQ(cells, straight);
+}
+
+TEST(WorldPathSmoother, RunsNoLongerThanTheRange) {
+  const BlockWorld world = drawWorld({{"........", "........", "........", "........", "........", "........"}});
+  std::vector<Voxel> cells{Voxel{0, 0, 0}};
+  appendRun(cells, kEast, 5);
+  appendRun(cells, kSouth, 5);
+  std::vector<Voxel> shortRuns = cells;
+  WorldPathSmoother smoother;
+  smoother.smooth(world, shortRuns, 2);
+  // Runs of at most 2 steps only cut the corner of the L: (3, 0) -> (4, 1) -> (5, 2).
+  EXPECT_NEAR(costOf(world, shortRuns), 6 + 2 * kSqrt2, 1e-12);
+  smoother.smooth(world, cells, 0);  // no run at all
+  EXPECT_NEAR(costOf(world, cells), 10, 1e-12);
+}
+
+// HPA* with and without smoothing on generated worlds, against A*: every smoothed path valid, from the
+// start to the goal, never costlier than the unsmoothed path of the same query nor cheaper than A*'s; the
+// smoothed path is the smoother's result on the unsmoothed one; in total smoothing saves cost.
+TEST(WorldHpaSmoothing, SmoothedPathsAreValidAndNeverCostlierOnGeneratedWorlds) {
+  for (const WorldKind kind : {WorldKind::Caves, WorldKind::Towers, WorldKind::Hills}) {
+    SCOPED_TRACE(worldKindName(kind));
+    const BlockWorld world = generateWorld(kind, 64, 64, 8, 3);
+    WorldHierarchyOptions options;
+    options.clusterSide = 8;
+    options.clusterLevels = 4;
+    const WorldHierarchy h = buildHierarchy(world, options);
+    std::vector<Voxel> standing;
+    for (int32_t i = 0; i < world.cellCount(); ++i)
+      if (world.standing(world.voxelOf(i))) standing.push_back(world.voxelOf(i));
+    WorldHpaQuery query(h);
+    WorldAStar astar;
+    WorldPathSmoother smoother;
+    WorldPath smoothed, plain, best;
+    WorldHpaQueryOptions off;
+    off.smooth = false;
+    SeededRandom random(11);
+    double smoothedTotal = 0, plainTotal = 0;
+    int found = 0, changed = 0;
+    for (int q = 0; q < 150; ++q) {
+      const Voxel s = standing[static_cast<size_t>(random.below(static_cast<int32_t>(standing.size())))];
+      const Voxel t = standing[static_cast<size_t>(random.below(static_cast<int32_t>(standing.size())))];
+      if (astar.findPath(world, s, t, best, &h.components()) != PathStatus::Found) continue;
+      ASSERT_EQ(query.findPath(s, t, plain, off), PathStatus::Found);
+      ASSERT_EQ(query.findPath(s, t, smoothed), PathStatus::Found);
+      const std::string what = voxelText(s) + " -> " + voxelText(t);
+      const PathCheck check = validateWorldPath(world, s, t, smoothed.cells, smoothed.cost);
+      ASSERT_TRUE(check.valid) << what << ": " << check.problem;
+      ASSERT_TRUE(validateWorldPath(world, s, t, plain.cells, plain.cost).valid) << what;
+      EXPECT_LE(smoothed.cost, plain.cost + 1e-9) << what;
+      EXPECT_GE(smoothed.cost, best.cost - 1e-9) << what;
+      std::vector<Voxel> bySmoother = plain.cells;
+      smoother.smooth(world, bySmoother, 3 * options.clusterSide);
+      EXPECT_EQ(bySmoother, smoothed.cells) << what;
+      changed += smoothed.cells != plain.cells;
+      smoothedTotal += smoothed.cost;
+      plainTotal += plain.cost;
+      ++found;
+    }
+    EXPECT_GT(found, 50);
+    EXPECT_GT(changed, 0);
+    EXPECT_LT(smoothedTotal, plainTotal);
+  }
+}
+
+TEST(WorldHpaSmoothing, OffReturnsTheRefinedPathUnchanged) {
+  // Boxes of 4 x 4 in an open room: HPA*'s path crosses box borders at their transitions and bends
+  // there; smoothing off keeps those bends (the same cells query after query), on makes it as short as A*'s.
+  const BlockWorld world = drawWorld({{"............", "............", "............", "............", "............",
+                                       "............", "............", "............"}});
+  WorldHierarchyOptions options;
+  options.clusterSide = 4;
+  options.clusterLevels = 1;
+  const WorldHierarchy h = buildHierarchy(world, options);
+  WorldHpaQuery query(h);
+  WorldAStar astar;
+  WorldPath on, off, again, best;
+  WorldHpaQueryOptions noSmoothing;
+  noSmoothing.smooth = false;
+  const Voxel s{0, 0, 0}, t{11, 6, 0};
+  ASSERT_EQ(astar.findPath(world, s, t, best), PathStatus::Found);
+  ASSERT_EQ(query.findPath(s, t, off, noSmoothing), PathStatus::Found);
+  ASSERT_EQ(query.findPath(s, t, on), PathStatus::Found);
+  ASSERT_EQ(query.findPath(s, t, again, noSmoothing), PathStatus::Found);
+  EXPECT_EQ(again.cells, off.cells);
+  EXPECT_EQ(again.cost, off.cost);
+  EXPECT_GT(off.cost, best.cost + 1e-9);  // the bends: otherwise this test shows nothing
+  EXPECT_NEAR(on.cost, best.cost, 1e-9);
+  EXPECT_TRUE(validateWorldPath(world, s, t, on.cells, on.cost).valid);
+}
+
+}  // namespace
+}  // namespace hpastar
