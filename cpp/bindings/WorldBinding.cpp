@@ -241,10 +241,12 @@ val WorldHpaHandle::stats() const {
   return o;
 }
 
-val WorldHpaHandle::findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz) {
+val WorldHpaHandle::findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth) {
   if (!hierarchy_) return errorObject("the planner is not built");
   WorldHpaStats s;
-  engine_.worldQuery(*hierarchy_).findPath(Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, path_, &s);
+  WorldHpaQueryOptions options;
+  options.smooth = smooth;
+  engine_.worldQuery(*hierarchy_).findPath(Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, path_, options, &s);
   val out = worldPathToJS(path_);
   val stats = val::object();
   stats.set("expandedInsertion", static_cast<double>(s.expandedInsertion));

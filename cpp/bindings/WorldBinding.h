@@ -88,8 +88,9 @@ class WorldHpaHandle {
   // { buildMs, bytes, transitions, components, levels: [{ clusters, nodes, edges }] per abstraction level }.
   emscripten::val stats() const;
 
-  // worldPathToJS plus stats { expandedInsertion, expandedAbstract, expandedRefinement, abstractPathNodes }.
-  emscripten::val findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz);
+  // worldPathToJS plus stats { expandedInsertion, expandedAbstract, expandedRefinement, abstractPathNodes };
+  // `smooth`: WorldHpaQueryOptions::smooth (the default range).
+  emscripten::val findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth);
   // Queries packed [sx, sy, sz, gx, gy, gz, ...], on this thread: pathBatchToJS (cells as x, y, z
   // triples), or { error }.
   emscripten::val findPaths(const emscripten::val& queries, bool keepCells);

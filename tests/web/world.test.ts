@@ -193,6 +193,37 @@ describe('paths across floors', () => {
     expect(planner.stats.levels[0]!.nodes).toBeGreaterThan(0);
   });
 
+  test('smoothing (on by default) never makes a path costlier; smooth: false is the refined path; other options are refused', () => {
+    using world = hp.BlockWorld.generate({ kind: 'caves', size: { width: 48, height: 48, levels: 8 }, seed: 21 });
+    using planner = hp.WorldHPAStar.build(world, { clusterSide: 8, clusterLevels: 4, levels: 2 });
+    const rules = blocksOf(world);
+    const cells = standingCells(world);
+    const random = seeded(21);
+    let smoothedTotal = 0, plainTotal = 0, changed = 0;
+    for (let q = 0; q < 60; q++) {
+      const start = cells[Math.floor(random() * cells.length)]!, goal = cells[Math.floor(random() * cells.length)]!;
+      const byDefault = planner.findPath(start, goal);
+      const smoothed = planner.findPath(start, goal, { smooth: true });
+      const plain = planner.findPath(start, goal, { smooth: false });
+      expect(smoothed).toEqual(byDefault);
+      expect(plain.found).toBe(smoothed.found);
+      if (!plain.found) continue;
+      expectValid(world, rules, start, goal, smoothed);
+      expectValid(world, rules, start, goal, plain);
+      expect(smoothed.cost).toBeLessThanOrEqual(plain.cost + 1e-9);
+      expect(planner.findPath(start, goal, { smooth: false })).toEqual(plain);
+      smoothedTotal += smoothed.cost;
+      plainTotal += plain.cost;
+      if (smoothed.cells.length !== plain.cells.length) changed++;
+    }
+    expect(changed).toBeGreaterThan(0);
+    expect(smoothedTotal).toBeLessThan(plainTotal);
+    const [start, goal] = [cells[0]!, cells[1]!];
+    expect(() => planner.findPath(start, goal, { smoothing: false } as never)).toThrow('WorldHPAStar.findPath: unknown option "smoothing" (known: smooth)');
+    expect(() => planner.findPath(start, goal, { smooth: 1 } as never)).toThrow('WorldHPAStar.findPath: option smooth must be a boolean, got 1');
+    expect(() => planner.findPath(start, goal, 'fast' as never)).toThrow(TypeError);
+  });
+
   test('a start or goal where no agent stands is a PathQueryError naming the cell', () => {
     using world = hp.BlockWorld.parse(worldText(TWO_FLOORS));
     using planner = hp.WorldHPAStar.build(world);
@@ -229,10 +260,14 @@ describe('digging and building', () => {
         const start = cells[Math.floor(random() * cells.length)]!, goal = cells[Math.floor(random() * cells.length)]!;
         const a = astar.findPath(world, start, goal);
         const h = planner.findPath(start, goal);
-        const f = fresh.findPath(start, goal);
+        // The refined paths cost the same (their cells may differ where two tie, and so may the
+        // smoothed paths made from them).
+        const refined = planner.findPath(start, goal, { smooth: false });
+        const f = fresh.findPath(start, goal, { smooth: false });
         expect(h.found).toBe(a.found);
-        expect(h.cost).toBe(f.cost);
+        expect(refined.cost).toBe(f.cost);
         if (h.found) expectValid(world, rules, start, goal, h);
+        if (h.found) expect(h.cost).toBeLessThanOrEqual(refined.cost + 1e-9);
       }
     }
     expect(planner.version).toBe(4);

@@ -39,6 +39,7 @@ export {
   type WorldGenerateOptions,
   type WorldHierarchyNodes,
   type WorldHierarchyOptions,
+  type WorldFindPathOptions,
   type WorldHierarchyStats,
   type WorldHpaPathResult,
   type WorldHpaSearchStats,

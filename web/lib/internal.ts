@@ -256,6 +256,7 @@ export const SEARCH_FLAGS = {
   findPath: ['smooth', 'snap'],
   findPaths: ['smooth', 'snap', 'cells'],
   planPaths: ['firstSegment'],
+  worldFindPath: ['smooth'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** Throws a TypeError unless `options` only has known keys of the right types. */

@@ -491,7 +491,7 @@ declare module 'hpastar:raw' {
       components: number;
       levels: { clusters: number; nodes: number; edges: number }[];
     } | null;
-    findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): RawWorldPath | { error: string };
+    findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldPath | { error: string };
     width(): number;
     height(): number;
     levels(): number;

@@ -26,7 +26,7 @@
 import type { RawBlockWorld, RawWorldAStar, RawWorldHPAStar, RawWorldPath, RawWorldUpdateStats } from 'hpastar:raw';
 import { describe, int32, integerIn, text } from './args.ts';
 import { QueryBatch, type PathBatchArrays } from './batch.ts';
-import { internal, moduleError, WasmObject } from './internal.ts';
+import { checkFlags, internal, moduleError, SEARCH_FLAGS, WasmObject } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { PathQueryError } from './results.ts';
 
@@ -107,6 +107,16 @@ export interface WorldHpaSearchStats {
   readonly expandedRefinement: number;
   /** Nodes on the abstract path, start and goal included. */
   readonly abstractPathNodes: number;
+}
+
+/** Options of {@link WorldHPAStar.findPath}. */
+export interface WorldFindPathOptions {
+  /**
+   * Smooth the refined path: straight runs of one legal move (on a level, or a staircase of climbs or
+   * stairs, or a ladder) replace the parts of the path they cut short, as HPA*'s smoothing on a grid.
+   * Default true. Smoothing never makes a path longer, and never takes a step the world does not allow.
+   */
+  readonly smooth?: boolean;
 }
 
 /** An HPA* answer on a block world. */
@@ -531,7 +541,8 @@ export class WorldAStar extends WasmObject<RawWorldAStar> {
 /**
  * HPA* on a block world: clusters are boxes of columns and levels, with transitions through every face
  * (across a side, up or down a climb, a stair or a ladder), several abstraction levels, and unreachable
- * goals answered from the component labels without a search. Paths are valid and near-optimal. Build
+ * goals answered from the component labels without a search. Paths are valid, near-optimal and smoothed
+ * (by default; {@link WorldFindPathOptions}). Build
  * one with `hpastar.WorldHPAStar.build(world, options)`; it keeps its own copy of the world's blocks.
  */
 export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
@@ -571,21 +582,25 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
   }
 
   /**
-   * A path from `start` to `goal` on the planner's world.
+   * A path from `start` to `goal` on the planner's world, smoothed unless `options.smooth` is false.
    * @throws PathQueryError - when the start or goal is outside the world or not a cell an agent stands in
+   * @throws TypeError - for an unknown option or one that is not a boolean
    */
-  findPath(start: Voxel, goal: Voxel): WorldHpaPathResult {
+  findPath(start: Voxel, goal: Voxel, options?: WorldFindPathOptions): WorldHpaPathResult {
     const where = 'WorldHPAStar.findPath';
     const s = voxel(where, 'start', start);
     const g = voxel(where, 'goal', goal);
+    checkFlags(options, SEARCH_FLAGS.worldFindPath, where);
+    const smooth = options?.smooth ?? true;
     const raw = this.rawHandle();
-    const answer = this.wasmCall(where, () => raw.findPath(s.x, s.y, s.z, g.x, g.y, g.z));
+    const answer = this.wasmCall(where, () => raw.findPath(s.x, s.y, s.z, g.x, g.y, g.z, smooth));
     return worldPathOf<WorldHpaPathResult>(where, answer, s, g, (r) => ({ stats: Object.freeze({ ...r.stats! }) }));
   }
 
   /**
    * Many searches at once, on this thread, with the answers as typed arrays (what the world pool's
-   * workers run). A start or goal no agent stands in does not throw: its status says so.
+   * workers run), smoothed as {@link WorldHPAStar.findPath} by default. A start or goal no agent stands
+   * in does not throw: its status says so.
    * @param queries - `[start, goal]` pairs, or an Int32Array packed as `[sx, sy, sz, gx, gy, gz, ...]`
    * @param options - `cells: false` leaves the paths' cells out
    * @throws TypeError - for malformed queries

@@ -17,10 +17,10 @@ export const WORLD_USAGE = `  gen3d --size WxHxD --kind caves|towers|hills [--se
       Generates a block world (layered 3D, the same for the same seed as the native tool's) and
       writes it to FILE; prints one JSON line: the size and the blocks of each kind.
 
-  world-compare FILE --queries N [--seed K] [--passes N] [--per-query] [world options]
+  world-compare FILE --queries N [--seed K] [--passes N] [--per-query] [--no-smooth] [world options]
       The same random pairs of standing cells as the native tool's through A* and HPA* on a block
       world (its hierarchy's options below); every HPA* path checked. Exit status 3 when they
-      disagree on a pair or a path is invalid.
+      disagree on a pair or a path is invalid. HPA*'s paths are smoothed unless --no-smooth.
 `;
 
 /** SplitMix64 as cpp/world/SeededRandom.h has it: the native tool's pairs, drawn here. */
@@ -112,15 +112,16 @@ function fastest<T>(passes: number, run: () => T): { us: number; answer: T } {
 
 /** `hpastar world-compare`: returns the exit status. */
 export function runWorldCompare(hp: Hpastar, args: readonly string[]): number {
-  const cmd = new CommandLine(args, new Set(['per-query']));
+  const cmd = new CommandLine(args, new Set(['per-query', 'no-smooth']));
   // The hierarchy's flags, ranges and messages from the core's declaration (WorldHierarchyOptions::fields).
   const fields = rawModuleOf(hp).worldOptionFields();
-  cmd.rejectUnknown(new Set(['queries', 'seed', 'per-query', 'passes', ...optionFlags(fields)]));
+  cmd.rejectUnknown(new Set(['queries', 'seed', 'per-query', 'passes', 'no-smooth', ...optionFlags(fields)]));
   if (cmd.positional.length !== 1) throw new UsageError('world-compare needs exactly one block world FILE');
   const queries = cmd.int('queries', 1000, 1, 100_000_000);
   const seed = cmd.int('seed', 1, 0, 2 ** 53 - 1);
   const perQuery = cmd.has('per-query');
   const passes = cmd.int('passes', 1, 1, 1000);
+  const smooth = !cmd.has('no-smooth');
   const options = readOptionFlags(cmd, fields) as WorldHierarchyOptions;
   const path = cmd.positional[0]!;
   const text = readBounded(path, hp.BlockWorld.limits.maxFileBytes, 'block world').toString('utf8');
@@ -160,7 +161,7 @@ export function runWorldCompare(hp: Hpastar, args: readonly string[]): number {
     const s = cells[random.below(n)]!;
     const t = cells[random.below(n)]!;
     const a = fastest(passes, () => astar.findPath(world, s, t));
-    const h = fastest<WorldPathResult>(passes, () => hpa.findPath(s, t));
+    const h = fastest<WorldPathResult>(passes, () => hpa.findPath(s, t, { smooth }));
     astarUs += a.us;
     hpaUs += h.us;
     let problem = '';
@@ -185,7 +186,7 @@ export function runWorldCompare(hp: Hpastar, args: readonly string[]): number {
       astarNoPathUs += a.us;
       // Far below the clock's resolution: timed over many answers, as natively.
       const repeats = 1000;
-      hpaNoPathNs += (fastest(passes, () => { for (let r = 0; r < repeats; r++) hpa.findPath(s, t); }).us * 1000) / repeats;
+      hpaNoPathNs += (fastest(passes, () => { for (let r = 0; r < repeats; r++) hpa.findPath(s, t, { smooth }); }).us * 1000) / repeats;
     }
     if (perQuery) {
       const cost = (r: WorldPathResult) => (r.found ? r.cost : 0);
@@ -213,7 +214,7 @@ export function runWorldCompare(hp: Hpastar, args: readonly string[]): number {
   lines.push(jsonLine([
     ['world', path], ['width', { int: world.width }], ['height', { int: world.height }], ['levels', { int: world.levels }],
     ['cluster_side', { int: o.clusterSide }], ['cluster_levels', { int: o.clusterLevels }], ['abstraction_levels', { int: o.levels }],
-    ['build_ms', stats.buildMs], ['hierarchy_bytes', { int: stats.bytes }], ['path_bytes', { int: stats.pathBytes }],
+    ['build_ms', stats.buildMs], ['smooth', smooth], ['hierarchy_bytes', { int: stats.bytes }], ['path_bytes', { int: stats.pathBytes }],
     ['nodes_level1', { int: stats.levels[0]!.nodes }], ['nodes_top', { int: stats.levels[o.levels - 1]!.nodes }],
     ['queries', { int: queries }], ['found', { int: found.length }], ['no_path', { int: noPath }],
     ['mismatches', { int: mismatches }], ['invalid', { int: invalid }],
