@@ -151,8 +151,7 @@ double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t
 //     Away from a(t) the saving stays and the line lengthens: s = 0 (the earliest of equal savings);
 //     towards it the saving grows: the last s the window allows, stopping at a(t) itself (a loop).
 //   - Both lie on the same line: each t as in the previous case.
-// The result is the rule's, cell for cell (tests/cpp/path_smoother_test.cpp compares them); only a run that
-// passes through the very cell it aims at (a loop inside a loop) is left to its own lines.
+// The result is the rule's, cell for cell (tests/cpp/path_smoother_test.cpp compares them).
 double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
                                 std::span<const uint32_t> joints, const LineReach& reach) {
   const int32_t n = static_cast<int32_t>(cells.size());
@@ -281,8 +280,7 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
       if (vx * a.dx + vy * a.dy > 0) {  // the run moves towards b(s)
         const int32_t steps = family == 0 ? std::abs(vy) : std::abs(vx);
         t = std::max(t, t0 + steps - maxRay);
-        if (t > t0 + steps) return false;  // past b(s): the run's own loop, left to its own lines
-      }
+      }  // once past b(s) (the run's own loop), the line turns back over the run's cells: as away from it
       return t <= tMax && evaluate(family, t, bIndex, s);
     };
 
