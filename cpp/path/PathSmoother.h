@@ -42,14 +42,14 @@ class PathSmoother {
   // Fills every array below for `cells`, in one pass from the end.
   void prepare(const Grid& grid, const std::vector<Point>& cells);
   void unlinkLines(const Grid& grid, const std::vector<Point>& cells);
-  // Weighted: lines walked and costed step by step; Reach: unweighted, lines tested in `reach`.
   // The same rule on an unweighted grid with a reach table, searched by the path's straight runs: the
   // cells between two runs' candidate lines are never looked at one by one (see PathSmoother.cpp).
   double smoothRuns(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints,
                     const LineReach& reach);
-  template <bool Weighted, bool Reach>
-  double smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints,
-                    const LineReach* reach);
+  // The rule cell by cell, lines walked (and, Weighted, costed step by step): without a reach table, or
+  // with terrain costs.
+  template <bool Weighted>
+  double smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints);
 
   std::vector<uint8_t> stepDir_;         // direction of the step i -> i + 1
   std::vector<int32_t> diagonalsAfter_;  // diagonal steps from each position to the end
@@ -80,6 +80,7 @@ class PathSmoother {
     uint64_t highestTop[2];
   };
   std::vector<Run> runs_;
+  std::vector<int32_t> runStarts_;  // smoothRuns: the path index where each run starts
 };
 
 }  // namespace hpastar
