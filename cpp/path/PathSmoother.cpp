@@ -159,7 +159,9 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
   // Where each run starts, written for every cell and kept when the step changes: no branch per cell
   // (runs end at unpredictable places). A cell as one word: consecutive steps are the same exactly when
   // the words differ by the same amount.
-  auto word = [](Point p) { return std::bit_cast<uint64_t>(p); };
+  auto word = [](Point p) {
+    return static_cast<uint64_t>(static_cast<uint32_t>(p.x)) | static_cast<uint64_t>(static_cast<uint32_t>(p.y)) << 32;
+  };
   runStarts_.resize(cells.size());
   int32_t* starts = runStarts_.data();
   int32_t runCount = 1;
