@@ -1,6 +1,7 @@
 #include "path/PathSmoother.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 
 #include "path/PathValidator.h"
@@ -15,6 +16,48 @@ constexpr int kFamilyOfDir[kDirCount] = {0, 3, 1, 2, 0, 3, 1, 2};
 // The direction of each family that LineReach stores (S, E, SE, SW): the family's forward one (the
 // side where the candidate's coordinate grows) except for family 3, whose SW is its backward one.
 constexpr int kSegmentDir[4] = {4, 2, 3, 5};
+
+// The line of family F through (x, y) (its x, y, x - y or x + y); on a step (dx, dy), how many lines of
+// the family it crosses.
+int32_t lineOf(int family, int32_t x, int32_t y) {
+  return family == 0 ? x : family == 1 ? y : family == 2 ? x - y : x + y;
+}
+
+// The top bit of each 32-bit lane of a word holding two families' lines (Run::lowest, Run::highest).
+constexpr uint64_t kLaneTops = 0x8000000080000000ull;
+
+// Division by the number of lines a step crosses (±1 or ±2, never 0): shifts, not the processor's
+// division. Whether it is exact, the exact quotient, and the quotient rounded down and up.
+bool divides(int32_t step, int32_t a) { return (step & 1) != 0 || (a & 1) == 0; }
+int32_t exactDiv(int32_t a, int32_t step) { return (step & 1) != 0 ? a * step : (a >> 1) * (step >> 1); }
+int32_t floorDiv(int32_t a, int32_t step) {
+  const int32_t v = step < 0 ? -a : a;
+  return (step & 1) != 0 ? v : v >> 1;  // C++20: >> of a negative value rounds down
+}
+int32_t ceilDiv(int32_t a, int32_t step) { return -floorDiv(-a, step); }
+
+// The lines between two runs' solutions m of one family: signed length (along the family's stored
+// direction, or against it for family 3), the span of the path they would replace and both ends' cells,
+// each a fixed step per m.
+struct LineWalk {
+  int32_t along, alongStep, span, spanStep, fromCell, fromStep, toCell, toStep;
+  int segment;
+  bool storedFromStart;  // a positive length leaves `from` along the stored direction (else `to`)
+  int32_t maxRay, window;
+
+  // The first m in [m, mHi] whose line is inside the range and the window and is not cut short by the
+  // reach table (a line longer than a byte's reach, or of length 0, passes: evaluate decides), or mHi + 1.
+  int32_t firstPassing(const LineReach& reach, int32_t m, int32_t mHi) const {
+    for (; m <= mHi; ++m) {
+      const int32_t signedLength = along + m * alongStep, k = signedLength < 0 ? -signedLength : signedLength;
+      if (k > maxRay || span + m * spanStep > window) continue;
+      if (k == 0 || k > LineReach::kMaxReach) return m;
+      const int32_t start = (signedLength > 0) == storedFromStart ? fromCell + m * fromStep : toCell + m * toStep;
+      if (reach.stored(start, segment) >= k) return m;
+    }
+    return m;
+  }
+};
 
 }  // namespace
 
@@ -86,14 +129,279 @@ void PathSmoother::unlinkLines(const Grid& grid, const std::vector<Point>& cells
 double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
                             std::span<const uint32_t> joints, const LineReach* reach) {
   if (cells.size() < 3) return pathCost(grid, cells);
-  if (grid.weighted()) return smoothPath<true, false>(grid, cells, maxRay, joints, nullptr);
-  if (reach && !reach->empty()) return smoothPath<false, true>(grid, cells, maxRay, joints, reach);
-  return smoothPath<false, false>(grid, cells, maxRay, joints, nullptr);
+  if (grid.weighted()) return smoothPath<true>(grid, cells, maxRay, joints);
+  if (reach && !reach->empty()) return smoothRuns(grid, cells, maxRay, joints, *reach);
+  return smoothPath<false>(grid, cells, maxRay, joints);
 }
 
-template <bool Weighted, bool Reach>
+// The cell-by-cell rule (smoothPath) looks from every cell of the path for later cells on its 8 lines. Here
+// the path is cut into its straight runs, and for the run the rule has reached (from its cell t0 on), each
+// later run B of the window and each line family F are solved at once: the cells a(t) of the run and b(s)
+// of B on a common line of F satisfy one linear equation, so the candidates are found by arithmetic,
+// without visiting the cells between. The rule takes, from the first cell of the run that has a candidate,
+// the best candidate of that cell; so per (B, F) only the first t with a candidate matters (then the best
+// s for it), and the run's cells before the smallest such t are copied as they are.
+//   - Both runs cross F's lines: s follows from t; the t of the solutions are walked in order until one
+//     is a candidate (a legal line inside the window and the range, with a positive saving).
+//   - The run lies on one line of F (every t), B crosses it (one s): moving a(t) along its own line
+//     changes neither the saving (towards b(s): one step less on both sides) nor whether the line is
+//     legal (the cells it adds or drops are the run's own), only the window and the length; away from
+//     b(s) the saving drops. So the first t the window and the range allow is the only one to try.
+//   - B lies on one line of F (every s), the run crosses it (one t): the same, with s moving along B.
+//     Away from a(t) the saving stays and the line lengthens: s = 0 (the earliest of equal savings);
+//     towards it the saving grows: the last s the window allows, stopping at a(t) itself (a loop).
+//   - Both lie on the same line: each t as in the previous case.
+// The result is the rule's, cell for cell (tests/cpp/path_smoother_test.cpp compares them).
+double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
+                                std::span<const uint32_t> joints, const LineReach& reach) {
+  const int32_t n = static_cast<int32_t>(cells.size());
+  const Point* c = cells.data();
+  // Where each run starts, written for every cell and kept when the step changes: no branch per cell
+  // (runs end at unpredictable places). A cell as one word: consecutive steps are the same exactly when
+  // the words differ by the same amount.
+  auto word = [](Point p) {
+    return static_cast<uint64_t>(static_cast<uint32_t>(p.x)) | static_cast<uint64_t>(static_cast<uint32_t>(p.y)) << 32;
+  };
+  runStarts_.resize(cells.size());
+  int32_t* starts = runStarts_.data();
+  int32_t runCount = 1;
+  starts[0] = 0;
+  for (int32_t i = 1, previous = 0; i + 1 < n; ++i) {
+    const bool turns = word(c[i + 1]) - word(c[i]) != word(c[i]) - word(c[previous]);
+    starts[runCount] = i;
+    runCount += turns;
+    previous = i;
+  }
+  starts[runCount] = n - 1;
+  runs_.resize(static_cast<size_t>(runCount));
+  int32_t diagonalsSoFar = 0;
+  for (int32_t r = 0; r < runCount; ++r) {
+    const int32_t i = starts[r], length = starts[r + 1] - i;
+    const int32_t dx = c[i + 1].x - c[i].x, dy = c[i + 1].y - c[i].y;
+    runs_[r] = Run{i, length, diagonalsSoFar, 0, c[i], dx, dy, kDirOfOffset[(dy + 1) * 3 + dx + 1], {}, {}};
+    if (dx != 0 && dy != 0) diagonalsSoFar += length;
+  }
+  runs_.push_back(Run{n - 1, 1, diagonalsSoFar, n - 1, c[n - 1], 0, 0, kDirCount, {}, {}});
+  const int32_t goalRun = static_cast<int32_t>(runs_.size()) - 1;
+  Run* runs = runs_.data();
+  const int32_t height = grid.height(), width = grid.width();
+  // The lowest and highest line of each family through the cells t0.. of a run, packed as Run::lowest.
+  auto lineRange = [height](const Run& run, int32_t t0, uint64_t* lowest, uint64_t* highest) {
+    uint32_t low[kLineFamilies], high[kLineFamilies];
+    for (int f = 0; f < kLineFamilies; ++f) {
+      const int32_t from = lineOf(f, run.cell.x + t0 * run.dx, run.cell.y + t0 * run.dy) + (f == 2 ? height : 0);
+      const int32_t to = from + (run.length - 1 - t0) * lineOf(f, run.dx, run.dy);
+      low[f] = static_cast<uint32_t>(std::min(from, to));
+      high[f] = static_cast<uint32_t>(std::max(from, to));
+    }
+    for (int w = 0; w < 2; ++w) {
+      lowest[w] = low[2 * w] | static_cast<uint64_t>(low[2 * w + 1]) << 32;
+      highest[w] = high[2 * w] | static_cast<uint64_t>(high[2 * w + 1]) << 32;
+    }
+  };
+  for (int32_t r = goalRun; r >= 0; --r) {
+    Run& run = runs[r];
+    // As in prepare: the part from a cell of the run is as short as the octile distance while its steps
+    // keep to the run's direction and one diagonal-straight neighbour of it.
+    if (r + 1 < goalRun) {
+      const int turn = (runs[r + 1].dir - run.dir) & 7;
+      if (turn != 1 && turn != 7)
+        run.coneEnd = runs[r + 1].first;
+      else if (r + 2 == goalRun)
+        run.coneEnd = n - 1;
+      else
+        run.coneEnd = runs[r + 2].dir == run.dir ? runs[r + 1].coneEnd : runs[r + 2].first;
+    } else {
+      run.coneEnd = n - 1;
+    }
+    lineRange(run, 0, run.lowest, run.highestTop);
+    for (uint64_t& word : run.highestTop) word |= kLaneTops;
+  }
+
+  out_.resize(static_cast<size_t>(n));
+  Point* out = out_.data();
+  size_t written = 0;
+  int64_t diagonals = 0;  // of the result, so that its cost is counted as pathLength counts it
+  const int32_t window = 2 * maxRay;
+  size_t joint = 0;
+  int32_t firstCandidateRun = 0;
+  int32_t current = 0, t0 = 0;  // the rule is at cell t0 of run `current`
+  out[written++] = c[0];
+  while (current < goalRun) {
+    const Run& a = runs[current];
+    const int32_t i0 = a.first + t0;
+    while (joint + 1 < joints.size() && joints[joint + 1] <= static_cast<uint32_t>(i0)) ++joint;
+    const int32_t pieceEnd = joint + 1 < joints.size() ? static_cast<int32_t>(joints[joint + 1]) : i0;
+    // No line to a cell up to here can save anything (smoothPath's cone and piece); the bound only grows.
+    const int32_t bound = std::max(a.coneEnd, pieceEnd);
+    while (firstCandidateRun < goalRun && runs[firstCandidateRun + 1].first <= bound + 1) ++firstCandidateRun;
+    const int32_t diagonalStep = a.dx != 0 && a.dy != 0 ? 1 : 0;
+
+    int32_t tBest = a.length;  // the first cell of the run with a candidate (none yet)
+    int32_t bestRun = -1, bestS = 0, bestDir = -1, bestSteps = 0, bestJ = 0;
+    double bestSaving = 0;
+    // Whether the line a(t) -> b(s) of family F is at most maxRay long and made of legal moves (one read of
+    // the reach table: that of whichever end the line leaves along the stored direction).
+    auto lineFits = [&](int family, int32_t t, const Run& b, int32_t s) {
+      const Point from{a.cell.x + t * a.dx, a.cell.y + t * a.dy}, to{b.cell.x + s * b.dx, b.cell.y + s * b.dy};
+      const int32_t along = family == 0 ? to.y - from.y : to.x - from.x;
+      const int32_t k = along < 0 ? -along : along;
+      if (k > maxRay) return false;
+      const int segment = kSegmentDir[family];
+      if (k > LineReach::kMaxReach)
+        return reach.lineEnd(grid.index(from), segment) == reach.lineEnd(grid.index(to), segment);
+      return reach.stored(grid.index((along > 0) == (family != 3) ? from : to), segment) >= k;
+    };
+    // Whether a(t) -> b(s) along family F's line is a candidate of the rule; if so it is offered.
+    auto evaluate = [&](int family, int32_t t, int32_t bIndex, int32_t s) {
+      const Run& b = runs[bIndex];
+      const int32_t i = a.first + t, j = b.first + s;
+      if (j - i > window || !lineFits(family, t, b, s)) return false;
+      const Point from{a.cell.x + t * a.dx, a.cell.y + t * a.dy}, to{b.cell.x + s * b.dx, b.cell.y + s * b.dy};
+      const int32_t along = family == 0 ? to.y - from.y : to.x - from.x;
+      const int32_t k = along < 0 ? -along : along;
+      const int32_t pathDiagonal = b.diagonals + (b.dx != 0 && b.dy != 0 ? s : 0) - a.diagonals - diagonalStep * t;
+      const int32_t pathStraight = j - i - pathDiagonal;
+      const double saving =
+          family < 2 ? (pathStraight - k) + kSqrt2 * pathDiagonal : pathStraight + kSqrt2 * (pathDiagonal - k);
+      if (!(saving > 1e-9)) return false;
+      // k == 0: the path comes back to this very cell, a loop to cut
+      const int dir = k > 0 ? dirOfStep((to.x > from.x) - (to.x < from.x), (to.y > from.y) - (to.y < from.y)) : -1;
+      if (t > tBest || (t == tBest && (saving < bestSaving || (saving == bestSaving && j >= bestJ)))) return true;
+      tBest = t, bestRun = bIndex, bestS = s, bestDir = dir, bestSteps = k, bestJ = j, bestSaving = saving;
+      return true;
+    };
+    // B lies on the line of F through a(t): its best cell for a(t).
+    auto alongB = [&](int family, int32_t t, int32_t bIndex) {
+      const Run& b = runs[bIndex];
+      const int32_t vx = a.cell.x + t * a.dx - b.cell.x, vy = a.cell.y + t * a.dy - b.cell.y;
+      int32_t s = 0;
+      if (vx * b.dx + vy * b.dy > 0) {  // B moves towards a(t)
+        const int32_t reachesA = family == 0 ? std::abs(vy) : std::abs(vx);
+        s = std::min({b.length - 1, a.first + t + window - b.first, reachesA});
+        if (s < 0) return false;
+      }
+      return evaluate(family, t, bIndex, s);
+    };
+    // The run lies on the line of F through b(s): the only cell of it to try for b(s).
+    auto alongA = [&](int family, int32_t bIndex, int32_t s, int32_t tMax) {
+      const Run& b = runs[bIndex];
+      const int32_t vx = b.cell.x + s * b.dx - (a.cell.x + t0 * a.dx),
+                    vy = b.cell.y + s * b.dy - (a.cell.y + t0 * a.dy);
+      int32_t t = std::max(t0, b.first + s - window - a.first);
+      if (vx * a.dx + vy * a.dy > 0) {  // the run moves towards b(s)
+        const int32_t steps = family == 0 ? std::abs(vy) : std::abs(vx);
+        t = std::max(t, t0 + steps - maxRay);
+      }  // once past b(s) (the run's own loop), the line turns back over the run's cells: as away from it
+      return t <= tMax && evaluate(family, t, bIndex, s);
+    };
+
+    if (bound < n - 1) {
+      int32_t aLine[kLineFamilies], aCross[kLineFamilies];
+      for (int f = 0; f < kLineFamilies; ++f) {
+        aLine[f] = lineOf(f, a.cell.x, a.cell.y);
+        aCross[f] = lineOf(f, a.dx, a.dy);
+      }
+      uint64_t aLowest[2], aHighest[2];
+      lineRange(a, t0, aLowest, aHighest);
+      // Lanes below 2^31: with the lane's top bit set first, a lane's difference never borrows from the
+      // next, and keeps its top bit exactly when the first operand's lane is at least the second's.
+      const uint64_t aHighestTop[2] = {aHighest[0] | kLaneTops, aHighest[1] | kLaneTops};
+      // The runs that start inside the window of the run's cells up to the first with a candidate so far.
+      int32_t scanEnd = a.first + a.length - 1 + window;
+      for (int32_t bIndex = firstCandidateRun; bIndex <= goalRun; ++bIndex) {
+        const Run& b = runs[bIndex];
+        if (b.first > scanEnd) break;
+        // The families with a line through both runs (most pairs of runs have none).
+        const uint64_t xy = (aHighestTop[0] - b.lowest[0]) & (b.highestTop[0] - aLowest[0]);
+        const uint64_t diagonal = (aHighestTop[1] - b.lowest[1]) & (b.highestTop[1] - aLowest[1]);
+        if (((xy | diagonal) & kLaneTops) == 0) continue;
+        unsigned common = static_cast<unsigned>(((xy >> 31) & 1) | ((xy >> 62) & 2) | ((diagonal >> 29) & 4) |
+                                                ((diagonal >> 60) & 8));
+        for (; common != 0; common &= common - 1) {
+          const int f = std::countr_zero(common);
+          const int32_t ga = aCross[f], gb = lineOf(f, b.dx, b.dy);
+          const int32_t bLine = lineOf(f, b.cell.x, b.cell.y);
+          const int32_t tLimit = std::min(tBest, a.length - 1);
+          if (ga != 0 && gb != 0) {
+            // aLine + t ga = bLine + s gb with 0 <= s < b.length: the t range, then each t in order.
+            const int32_t v0 = bLine - aLine[f], v1 = v0 + (b.length - 1) * gb;
+            const int32_t lo = std::min(v0, v1), hi = std::max(v0, v1);
+            const int32_t tLo = ga > 0 ? ceilDiv(lo, ga) : ceilDiv(hi, ga);
+            const int32_t tHi = std::min(tLimit, ga > 0 ? floorDiv(hi, ga) : floorDiv(lo, ga));
+            int32_t t = std::max(t0, tLo);
+            if (!divides(gb, aLine[f] + t * ga - bLine)) {  // only |gb| = 2: every other t, or none
+              if ((ga & 1) == 0) continue;
+              ++t;
+            }
+            if (t > tHi) continue;
+            const int32_t tStep = (gb & 1) == 0 && (ga & 1) != 0 ? 2 : 1, sStep = exactDiv(ga * tStep, gb);
+            const int32_t s = exactDiv(aLine[f] + t * ga - bLine, gb);
+            // From one solution to the next (m), a(t) and b(s) move by fixed steps, and so do the line's
+            // signed length, the part's span and both ends' cells. Most of their lines cross a wall: one
+            // read of the reach table rejects them before evaluate counts anything.
+            const Point from{a.cell.x + t * a.dx, a.cell.y + t * a.dy}, to{b.cell.x + s * b.dx, b.cell.y + s * b.dy};
+            const LineWalk walk{.along = f == 0 ? to.y - from.y : to.x - from.x,
+                                .alongStep = f == 0 ? sStep * b.dy - tStep * a.dy : sStep * b.dx - tStep * a.dx,
+                                .span = b.first + s - a.first - t,
+                                .spanStep = sStep - tStep,
+                                .fromCell = grid.index(from),
+                                .fromStep = tStep * (a.dy * width + a.dx),
+                                .toCell = grid.index(to),
+                                .toStep = sStep * (b.dy * width + b.dx),
+                                .segment = kSegmentDir[f],
+                                .storedFromStart = f != 3,
+                                .maxRay = maxRay,
+                                .window = window};
+            const int32_t mHi = (std::min(tHi, tBest) - t) >> (tStep - 1);
+            for (int32_t m = walk.firstPassing(reach, 0, mHi); m <= mHi; m = walk.firstPassing(reach, m + 1, mHi))
+              if (evaluate(f, t + m * tStep, bIndex, s + m * sStep)) break;
+          } else if (ga == 0 && gb != 0) {
+            const int32_t crossed = aLine[f] - bLine;
+            if (!divides(gb, crossed)) continue;
+            const int32_t s = exactDiv(crossed, gb);
+            if (s >= 0 && s < b.length) alongA(f, bIndex, s, tLimit);
+          } else if (ga != 0) {
+            const int32_t crossed = bLine - aLine[f];
+            if (!divides(ga, crossed)) continue;
+            const int32_t t = exactDiv(crossed, ga);
+            if (t >= t0 && t <= tLimit) alongB(f, t, bIndex);
+          } else if (aLine[f] == bLine) {  // both on the same line
+            for (int32_t t = t0; t <= std::min(tBest, a.length - 1); ++t)
+              if (alongB(f, t, bIndex)) break;
+          }
+        }
+        scanEnd = a.first + std::min(tBest, a.length - 1) + window;
+      }
+    }
+    // The run's cells up to the first with a candidate (all of them when none has one), then its line.
+    const int32_t copyTo = bestRun < 0 ? runs[current + 1].first : a.first + tBest;
+    for (int32_t k = i0 + 1; k <= copyTo; ++k) out[written++] = c[k];
+    diagonals += static_cast<int64_t>(diagonalStep) * (copyTo - i0);
+    if (bestRun < 0) {
+      ++current;
+      t0 = 0;
+      continue;
+    }
+    if (bestDir >= 0) {
+      Point p = c[copyTo];
+      for (int32_t k = 0; k < bestSteps; ++k) {
+        p = Point{p.x + kDirDx[bestDir], p.y + kDirDy[bestDir]};
+        out[written++] = p;
+      }
+      if (isDiagonal(bestDir)) diagonals += bestSteps;
+    }  // else a cut loop: b(s) is the cell just written
+    current = bestRun;
+    t0 = bestS;
+  }
+  out_.resize(written);
+  cells.swap(out_);
+  return static_cast<double>(static_cast<int64_t>(written) - 1 - diagonals) + static_cast<double>(diagonals) * kSqrt2;
+}
+
+template <bool Weighted>
 double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
-                                std::span<const uint32_t> joints, const LineReach* reach) {
+                                std::span<const uint32_t> joints) {
   const size_t n = cells.size();
   // Each step's direction and the diagonal steps from each position to the end: the cost of a part is
   // straight + √2 × diagonal, computed from counts (not summed step by step), so that savings with the
@@ -128,9 +436,8 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
   // Candidates are the later path cells that lie on one of the 8 lines through c[i], at most maxRay
   // steps away. They are found by following, for each of the 4 line families, the chain of path
   // indices on the line through c[i] (so the cost is the number of candidates, not the length of
-  // the window), merged in index order. Without a reach table a line is walked against the grid's moves
-  // only when it would save more than the best so far; with one, a candidate is first checked to lie on
-  // the segment of the line through c[i] that legal moves join, one read, and nothing is walked. A line of k steps
+  // the window), merged in index order. A line is walked against the grid's moves only when it would
+  // save more than the best so far (smoothRuns reads them in a reach table instead). A line of k steps
   // can replace at most the path cells up to i + window (a path between two cells k moves apart is at
   // least k cells long, so longer detours are cut by the next cells' lines).
   const size_t window = static_cast<size_t>(maxRay) * 2;
@@ -140,7 +447,7 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
   size_t joint = 0;  // joints[joint] <= i < joints[joint + 1]: i's piece ends at joints[joint + 1]
   size_t i = 0;
   bool revisit = false;
-  // Without a reach table, lines are walked. Per direction, how far the line from c[i] is known clear;
+  // Lines are walked. Per direction, how far the line from c[i] is known clear;
   // a set bit in `stopped` when it is known to stop there. They outlive a cell: moving from c[i] m steps
   // along direction u to the next cell examined, the line along u from there is the rest of the same
   // line, known clear for m fewer steps (and stopped where it was). Along the path's straight runs and
@@ -152,7 +459,6 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
     stopped = 0;
   };
   auto moveAlong = [&](int u, int32_t m) {
-    if constexpr (Reach) return;  // nothing is carried: every line is one read of the table
     const int32_t carried = clearSteps[u] - m;
     const uint32_t carriedStop = stopped & (1u << u);
     forgetLines();
@@ -200,13 +506,13 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
     const int32_t diagonalsAtI = diagonalsAfter[i];
     const int runDir = stepDir[i];
     // The straight run leaving c[i] is made of the path's own moves: the line along it is clear that far.
-    if constexpr (!Reach) clearSteps[runDir] = std::max(clearSteps[runDir], runEnd[i] - static_cast<int32_t>(i));
+    clearSteps[runDir] = std::max(clearSteps[runDir], runEnd[i] - static_cast<int32_t>(i));
     if constexpr (Weighted) {  // the line costs are summed from c[i]: weighted lines are walked from each cell
       forgetLines();
       for (int d = 0; d < kDirCount; ++d) lineCost[static_cast<size_t>(d) * stride] = 0;
     }
-    // Without a reach table: whether the k moves from c[i] along d are legal, by a walk extended only as
-    // far as the candidate needs (summing the line's costs on a weighted grid).
+    // Whether the k moves from c[i] along d are legal, by a walk extended only as far as the candidate
+    // needs (summing the line's costs on a weighted grid).
     auto lineClear = [&](int d, int32_t k) {
       int32_t clear = clearSteps[d];
       if (clear < k && !((stopped >> d) & 1u)) {
@@ -228,20 +534,10 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
     // A candidate j on the line of family F through `from`: its distance k along the line and the side
     // it lies on give the direction; F is a template argument so that each family's arithmetic is
     // specialised.
-    auto consider = [&]<int F>(size_t j, int32_t reachFromI) {
+    auto consider = [&]<int F>(size_t j) {
       const int32_t along = F == 0 ? c[j].y - from.y : c[j].x - from.x;
       const int32_t k = along < 0 ? -along : along;
       if (k > maxRay) return;
-      // With a reach table, first whether a legal line joins them at all (most candidates lie beyond a
-      // wall): the reach of whichever of c[i] and c[j] the line leaves along kSegmentDir[F] (c[i]'s is
-      // read once per family). Lines beyond what a byte holds: whether they share their line's segment.
-      if constexpr (Reach) {
-        if (k > LineReach::kMaxReach) {
-          if (reach->lineEnd(grid.index(c[j]), kSegmentDir[F]) != reach->lineEnd(fromCell, kSegmentDir[F])) return;
-        } else if ((along > 0) == (F != 3) ? reachFromI < k : reach->stored(grid.index(c[j]), kSegmentDir[F]) < k) {
-          return;
-        }
-      }
       // The largest saving wins, the earliest cell among equal ones (so the order in which the
       // families are walked does not matter). Costs come from step counts, so equal savings are
       // exactly equal.
@@ -265,9 +561,7 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
       // Family 0 (same x): S or N; 1 (same y): E or W; 2 (same x - y): SE or NW; 3 (same x + y): NE or SW.
       constexpr int kForward[kLineFamilies] = {4, 2, 3, 1}, kBackward[kLineFamilies] = {0, 6, 7, 5};
       const int d = along > 0 ? kForward[F] : kBackward[F];
-      if constexpr (!Reach) {  // with a reach table every index on the chain is joined by a legal line
-        if (!lineClear(d, k)) return;
-      }
+      if (!lineClear(d, k)) return;
       if constexpr (Weighted) {
         saving -= lineCost[static_cast<size_t>(d) * stride + static_cast<size_t>(k)];
         if (saving < bestSaving || (saving == bestSaving && j >= bestJ)) return;
@@ -285,11 +579,8 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
       const int32_t* next = nextOnLine[F];
       int32_t j = next[F == runFamily ? runEnd[i] : static_cast<int32_t>(i)];
       while (j >= 0 && static_cast<size_t>(j) < first) j = next[j];
-      if (j < 0 || static_cast<size_t>(j) > last) return;
-      int32_t reachFromI = 0;  // read once there is a candidate
-      if constexpr (Reach) reachFromI = reach->stored(fromCell, kSegmentDir[F]);
       for (; j >= 0 && static_cast<size_t>(j) <= last; j = next[j])
-        consider.template operator()<F>(static_cast<size_t>(j), reachFromI);
+        consider.template operator()<F>(static_cast<size_t>(j));
     };
     walkChain.template operator()<0>();
     walkChain.template operator()<1>();

@@ -25,8 +25,9 @@ class PathSmoother {
   // without joints, for less work.
   //
   // `reach` (optional, the grid's LineReach) tests each line in one read instead of walking it; the
-  // result is the same as without. It is not read on a grid with terrain costs, whose lines are walked
-  // to sum their costs.
+  // result is the same as without. With it, the path is also searched by its straight runs rather than
+  // cell by cell (smoothRuns), again with the same result. It is not read on a grid with terrain costs,
+  // whose lines are walked to sum their costs.
   //
   // On a grid with terrain costs a line replaces a part only when it costs less under the weights
   // (Grid::moveCost), so smoothing never makes a path costlier; the savings are then computed from the
@@ -41,10 +42,14 @@ class PathSmoother {
   // Fills every array below for `cells`, in one pass from the end.
   void prepare(const Grid& grid, const std::vector<Point>& cells);
   void unlinkLines(const Grid& grid, const std::vector<Point>& cells);
-  // Weighted: lines walked and costed step by step; Reach: unweighted, lines tested in `reach`.
-  template <bool Weighted, bool Reach>
-  double smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints,
-                    const LineReach* reach);
+  // The same rule on an unweighted grid with a reach table, searched by the path's straight runs: the
+  // cells between two runs' candidate lines are never looked at one by one (see PathSmoother.cpp).
+  double smoothRuns(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints,
+                    const LineReach& reach);
+  // The rule cell by cell, lines walked (and, Weighted, costed step by step): without a reach table, or
+  // with terrain costs.
+  template <bool Weighted>
+  double smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints);
 
   std::vector<uint8_t> stepDir_;         // direction of the step i -> i + 1
   std::vector<int32_t> diagonalsAfter_;  // diagonal steps from each position to the end
@@ -59,6 +64,23 @@ class PathSmoother {
   // the line from the current cell to each step along it (kDirCount rows of maxRay + 1).
   std::vector<double> costTo_;
   std::vector<double> lineCost_;
+  // smoothRuns: the path's maximal straight runs, and one last run of the goal cell alone.
+  struct Run {
+    int32_t first;      // path index of its first cell
+    int32_t length;     // its cells: first .. first + length - 1 (the next run starts after them)
+    int32_t diagonals;  // diagonal steps of the path before `first`
+    int32_t coneEnd;    // last j for which the part from any cell of the run to j is a shortest octile path
+    Point cell;         // its first cell
+    int32_t dx, dy;     // its step (0, 0 for the goal's run)
+    int32_t dir;        // the direction of that step (kDirCount for the goal's run)
+    // Per line family, the lowest and highest line its cells lie on, two families a word (x and y, then
+    // x - y + height and x + y: 31-bit lanes), so that one subtraction compares two families; the
+    // highest with each lane's top bit set (see smoothRuns).
+    uint64_t lowest[2];
+    uint64_t highestTop[2];
+  };
+  std::vector<Run> runs_;
+  std::vector<int32_t> runStarts_;  // smoothRuns: the path index where each run starts
 };
 
 }  // namespace hpastar

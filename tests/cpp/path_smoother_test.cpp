@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <random>
 
 #include "TestMaps.h"
 #include "hpa/HpaStarQuery.h"
@@ -110,7 +111,7 @@ std::vector<Point> smoothByTheRule(const Grid& g, const std::vector<Point>& c, i
 // and a very long range: PathSmoother's result equals the rule's, cell for cell, whether it walks its
 // lines or reads them in the hierarchy's table of line reaches, and the cost it returns is the path's.
 TEST(PathSmoother, EqualsTheRuleAppliedCellByCell) {
-  for (const char* mapName : {"8room_000.map", "AR0011SR.map", "brc202d.map"}) {
+  for (const char* mapName : {"8room_000.map", "AR0011SR.map", "brc202d.map", "den520d.map"}) {
     const Grid g = test::loadMap(mapName);
     const Hierarchy h = test::buildHierarchy(g, HierarchyOptions{.clusterSize = 25, .cacheTrees = true});
     HpaStarQuery query(h);
@@ -133,6 +134,100 @@ TEST(PathSmoother, EqualsTheRuleAppliedCellByCell) {
     }
     EXPECT_GT(checked, 50u) << mapName;
     EXPECT_GT(changed, checked / 4) << mapName;
+  }
+}
+
+// Random walks of legal moves on hand-drawn maps with walls: paths that turn at every step, run straight,
+// come back to cells they visited (loops, loops inside loops) and to lines they left, at every range.
+// The run-by-run search (a reach table given) must give the rule's path cell for cell, and every result
+// is legal, from the same start to the same goal, never longer than the walk, at the cost it returns.
+TEST(PathSmoother, RunByRunSearchEqualsTheRuleOnRandomWalks) {
+  const std::vector<Grid> grids = {
+      test::drawGrid({
+          "............",
+          "..@@....@...",
+          "..@.....@...",
+          "......@@@...",
+          "............",
+          ".@@@..@.....",
+          "......@..@..",
+          "............",
+      }),
+      test::drawGrid({
+          "......",
+          "......",
+          "......",
+          "......",
+      }),
+      test::drawGrid({
+          "...@.......@...",
+          ".@.@.@@@@@.@.@.",
+          ".@...@...@...@.",
+          ".@@@@@.@.@@@@@.",
+          ".......@.......",
+      }),
+  };
+  std::mt19937 random(19);
+  size_t changed = 0, walks = 0;
+  PathSmoother smoother;
+  for (const Grid& g : grids) {
+    const LineReach reach(g);
+    std::vector<Point> open;
+    for (int32_t y = 0; y < g.height(); ++y)
+      for (int32_t x = 0; x < g.width(); ++x)
+        if (g.passable(Point{x, y})) open.push_back(Point{x, y});
+    for (int walk = 0; walk < 3000; ++walk) {
+      std::vector<Point> raw = {open[random() % open.size()]};
+      const size_t steps = 2 + random() % 60;
+      // Mostly straight on (runs), sometimes a turn: the paths planners give, with their detours.
+      int dir = static_cast<int>(random() % kDirCount);
+      while (raw.size() <= steps) {
+        if (random() % 3 == 0 || !g.canMove(raw.back(), dir)) dir = static_cast<int>(random() % kDirCount);
+        if (!g.canMove(raw.back(), dir)) continue;
+        raw.push_back(Point{raw.back().x + kDirDx[dir], raw.back().y + kDirDy[dir]});
+      }
+      for (int32_t range : {1, 2, 3, 5, 8, 40}) {
+        std::vector<Point> cells = raw;
+        const double cost = smoother.smooth(g, cells, range, {}, &reach);
+        ASSERT_EQ(cells, smoothByTheRule(g, raw, range)) << "walk " << walk << " range " << range;
+        const PathCheck check = validatePath(g, raw.front(), raw.back(), cells, cost);
+        ASSERT_TRUE(check.valid) << check.problem;
+        EXPECT_EQ(cost, pathCost(g, cells));
+        EXPECT_LE(cost, pathLength(raw) + 1e-9);
+        changed += cells != raw;
+        ++walks;
+      }
+    }
+  }
+  EXPECT_GT(changed, walks / 2);  // the walks' detours gave the search real work
+}
+
+// A run that passes through a cell the path came through earlier, farther back than the window: from the
+// run's first cells that cell is out of the window, from a later one the line back over the run's own
+// cells is not (a walk the random walks above found: the run-by-run search once skipped those lines).
+TEST(PathSmoother, RunPassingACellOfTheWindowTakesTheLineBackOverItself) {
+  const Grid g = test::drawGrid({
+      "............",
+      "..@@....@...",
+      "..@.....@...",
+      "......@@@...",
+      "............",
+      ".@@@..@.....",
+  });
+  const LineReach reach(g);
+  // East along row 0 to the edge, back west through the start cell to (0, 0), a tangle, and east again.
+  const std::vector<Point> raw = {{8, 0}, {9, 0}, {10, 0}, {11, 0}, {10, 0}, {9, 0}, {8, 0}, {7, 0}, {6, 0},
+                                  {5, 0}, {4, 0}, {3, 0},  {2, 0},  {1, 0},  {0, 0}, {0, 1}, {0, 2}, {1, 2},
+                                  {0, 3}, {0, 4}, {0, 5},  {0, 4},  {1, 3},  {0, 3}, {1, 3}, {2, 3}, {3, 3},
+                                  {4, 2}, {5, 1}, {6, 0},  {5, 1},  {6, 0},  {5, 0}, {4, 0}, {3, 0}, {2, 0},
+                                  {1, 0}, {0, 0}, {0, 1},  {0, 0},  {1, 0},  {2, 0}, {3, 0}};
+  ASSERT_TRUE(validatePath(g, raw.front(), raw.back(), raw, pathLength(raw)).valid);
+  PathSmoother smoother;
+  for (int32_t range = 1; range <= 12; ++range) {
+    std::vector<Point> cells = raw;
+    const double cost = smoother.smooth(g, cells, range, {}, &reach);
+    ASSERT_EQ(cells, smoothByTheRule(g, raw, range)) << "range " << range;
+    ASSERT_TRUE(validatePath(g, raw.front(), raw.back(), cells, cost).valid);
   }
 }
 
