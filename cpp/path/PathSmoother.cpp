@@ -127,11 +127,25 @@ void PathSmoother::unlinkLines(const Grid& grid, const std::vector<Point>& cells
 }
 
 double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
-                            std::span<const uint32_t> joints, const LineReach* reach) {
+                            std::span<const uint32_t> joints, const LineReach* reach, Search search) {
   if (cells.size() < 3) return pathCost(grid, cells);
-  if (grid.weighted()) return smoothPath<true>(grid, cells, maxRay, joints);
-  if (reach && !reach->empty()) return smoothRuns(grid, cells, maxRay, joints, *reach);
-  return smoothPath<false>(grid, cells, maxRay, joints);
+  if (grid.weighted()) return smoothPath<true, false>(grid, cells, maxRay, joints, nullptr);
+  if (!reach || reach->empty()) return smoothPath<false, false>(grid, cells, maxRay, joints, nullptr);
+  if (search == Search::Cheapest) {
+    // By runs, each run is compared with the runs of its window: about (n / L) × (2 maxRay / L) pairs for
+    // n cells in runs of mean length L. Cell by cell, each cell follows its lines' chains: about n × a
+    // few. Runs win when L² is well above maxRay: AR0011SR's and the mazes' long corridors; the
+    // staircases of open rooms (8room_000: L near 2, maxRay 96) and maze512-1-0's one-cell corridors
+    // smooth 1.5 to 3 times faster cell by cell (auto, rarely: 14.4 against 4.7 µs a query on 8room_000).
+    int64_t turns = 1;
+    for (size_t i = 2; i < cells.size(); ++i)
+      turns += (cells[i].x - cells[i - 1].x != cells[i - 1].x - cells[i - 2].x) ||
+               (cells[i].y - cells[i - 1].y != cells[i - 1].y - cells[i - 2].y);
+    const int64_t n = static_cast<int64_t>(cells.size());
+    search = 4 * n * n > turns * turns * maxRay ? Search::ByRuns : Search::ByCells;
+  }
+  return search == Search::ByRuns ? smoothRuns(grid, cells, maxRay, joints, *reach)
+                                  : smoothPath<false, true>(grid, cells, maxRay, joints, reach);
 }
 
 // The cell-by-cell rule (smoothPath) looks from every cell of the path for later cells on its 8 lines. Here
@@ -399,9 +413,9 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
   return static_cast<double>(static_cast<int64_t>(written) - 1 - diagonals) + static_cast<double>(diagonals) * kSqrt2;
 }
 
-template <bool Weighted>
+template <bool Weighted, bool Reach>
 double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
-                                std::span<const uint32_t> joints) {
+                                std::span<const uint32_t> joints, const LineReach* reach) {
   const size_t n = cells.size();
   // Each step's direction and the diagonal steps from each position to the end: the cost of a part is
   // straight + √2 × diagonal, computed from counts (not summed step by step), so that savings with the
@@ -436,8 +450,9 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
   // Candidates are the later path cells that lie on one of the 8 lines through c[i], at most maxRay
   // steps away. They are found by following, for each of the 4 line families, the chain of path
   // indices on the line through c[i] (so the cost is the number of candidates, not the length of
-  // the window), merged in index order. A line is walked against the grid's moves only when it would
-  // save more than the best so far (smoothRuns reads them in a reach table instead). A line of k steps
+  // the window), merged in index order. Without a reach table a line is walked against the grid's moves
+  // only when it would save more than the best so far; with one, a candidate is first checked to lie on
+  // the segment of the line through c[i] that legal moves join, one read, and nothing is walked. A line of k steps
   // can replace at most the path cells up to i + window (a path between two cells k moves apart is at
   // least k cells long, so longer detours are cut by the next cells' lines).
   const size_t window = static_cast<size_t>(maxRay) * 2;
@@ -447,7 +462,7 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
   size_t joint = 0;  // joints[joint] <= i < joints[joint + 1]: i's piece ends at joints[joint + 1]
   size_t i = 0;
   bool revisit = false;
-  // Lines are walked. Per direction, how far the line from c[i] is known clear;
+  // Without a reach table, lines are walked. Per direction, how far the line from c[i] is known clear;
   // a set bit in `stopped` when it is known to stop there. They outlive a cell: moving from c[i] m steps
   // along direction u to the next cell examined, the line along u from there is the rest of the same
   // line, known clear for m fewer steps (and stopped where it was). Along the path's straight runs and
@@ -459,6 +474,7 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
     stopped = 0;
   };
   auto moveAlong = [&](int u, int32_t m) {
+    if constexpr (Reach) return;  // nothing is carried: every line is one read of the table
     const int32_t carried = clearSteps[u] - m;
     const uint32_t carriedStop = stopped & (1u << u);
     forgetLines();
@@ -506,13 +522,13 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
     const int32_t diagonalsAtI = diagonalsAfter[i];
     const int runDir = stepDir[i];
     // The straight run leaving c[i] is made of the path's own moves: the line along it is clear that far.
-    clearSteps[runDir] = std::max(clearSteps[runDir], runEnd[i] - static_cast<int32_t>(i));
+    if constexpr (!Reach) clearSteps[runDir] = std::max(clearSteps[runDir], runEnd[i] - static_cast<int32_t>(i));
     if constexpr (Weighted) {  // the line costs are summed from c[i]: weighted lines are walked from each cell
       forgetLines();
       for (int d = 0; d < kDirCount; ++d) lineCost[static_cast<size_t>(d) * stride] = 0;
     }
-    // Whether the k moves from c[i] along d are legal, by a walk extended only as far as the candidate
-    // needs (summing the line's costs on a weighted grid).
+    // Without a reach table: whether the k moves from c[i] along d are legal, by a walk extended only as
+    // far as the candidate needs (summing the line's costs on a weighted grid).
     auto lineClear = [&](int d, int32_t k) {
       int32_t clear = clearSteps[d];
       if (clear < k && !((stopped >> d) & 1u)) {
@@ -534,10 +550,20 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
     // A candidate j on the line of family F through `from`: its distance k along the line and the side
     // it lies on give the direction; F is a template argument so that each family's arithmetic is
     // specialised.
-    auto consider = [&]<int F>(size_t j) {
+    auto consider = [&]<int F>(size_t j, int32_t reachFromI) {
       const int32_t along = F == 0 ? c[j].y - from.y : c[j].x - from.x;
       const int32_t k = along < 0 ? -along : along;
       if (k > maxRay) return;
+      // With a reach table, first whether a legal line joins them at all (most candidates lie beyond a
+      // wall): the reach of whichever of c[i] and c[j] the line leaves along kSegmentDir[F] (c[i]'s is
+      // read once per family). Lines beyond what a byte holds: whether they share their line's segment.
+      if constexpr (Reach) {
+        if (k > LineReach::kMaxReach) {
+          if (reach->lineEnd(grid.index(c[j]), kSegmentDir[F]) != reach->lineEnd(fromCell, kSegmentDir[F])) return;
+        } else if ((along > 0) == (F != 3) ? reachFromI < k : reach->stored(grid.index(c[j]), kSegmentDir[F]) < k) {
+          return;
+        }
+      }
       // The largest saving wins, the earliest cell among equal ones (so the order in which the
       // families are walked does not matter). Costs come from step counts, so equal savings are
       // exactly equal.
@@ -561,7 +587,9 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
       // Family 0 (same x): S or N; 1 (same y): E or W; 2 (same x - y): SE or NW; 3 (same x + y): NE or SW.
       constexpr int kForward[kLineFamilies] = {4, 2, 3, 1}, kBackward[kLineFamilies] = {0, 6, 7, 5};
       const int d = along > 0 ? kForward[F] : kBackward[F];
-      if (!lineClear(d, k)) return;
+      if constexpr (!Reach) {  // with a reach table every index on the chain is joined by a legal line
+        if (!lineClear(d, k)) return;
+      }
       if constexpr (Weighted) {
         saving -= lineCost[static_cast<size_t>(d) * stride + static_cast<size_t>(k)];
         if (saving < bestSaving || (saving == bestSaving && j >= bestJ)) return;
@@ -579,8 +607,11 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
       const int32_t* next = nextOnLine[F];
       int32_t j = next[F == runFamily ? runEnd[i] : static_cast<int32_t>(i)];
       while (j >= 0 && static_cast<size_t>(j) < first) j = next[j];
+      if (j < 0 || static_cast<size_t>(j) > last) return;
+      int32_t reachFromI = 0;  // read once there is a candidate
+      if constexpr (Reach) reachFromI = reach->stored(fromCell, kSegmentDir[F]);
       for (; j >= 0 && static_cast<size_t>(j) <= last; j = next[j])
-        consider.template operator()<F>(static_cast<size_t>(j));
+        consider.template operator()<F>(static_cast<size_t>(j), reachFromI);
     };
     walkChain.template operator()<0>();
     walkChain.template operator()<1>();

@@ -25,16 +25,18 @@ class PathSmoother {
   // without joints, for less work.
   //
   // `reach` (optional, the grid's LineReach) tests each line in one read instead of walking it; the
-  // result is the same as without. With it, the path is also searched by its straight runs rather than
-  // cell by cell (smoothRuns), again with the same result. It is not read on a grid with terrain costs,
-  // whose lines are walked to sum their costs.
+  // result is the same as without. With it, the path can also be searched by its straight runs rather
+  // than cell by cell (smoothRuns), again with the same result: `search` picks how (by default the one the
+  // path's shape makes cheaper, see PathSmoother.cpp; tests force each). It is not read on a grid with
+  // terrain costs, whose lines are walked to sum their costs.
   //
   // On a grid with terrain costs a line replaces a part only when it costs less under the weights
   // (Grid::moveCost), so smoothing never makes a path costlier; the savings are then computed from the
   // costs of the path's steps and of the line's, and the cone of parts already as short as the octile
   // distance (which says nothing of their weighted cost) is not used.
+  enum class Search { Cheapest, ByRuns, ByCells };
   double smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints = {},
-                const LineReach* reach = nullptr);
+                const LineReach* reach = nullptr, Search search = Search::Cheapest);
 
  private:
   // The 4 families of lines through a cell: same column, same row, same x - y, same x + y.
@@ -42,14 +44,14 @@ class PathSmoother {
   // Fills every array below for `cells`, in one pass from the end.
   void prepare(const Grid& grid, const std::vector<Point>& cells);
   void unlinkLines(const Grid& grid, const std::vector<Point>& cells);
+  // Weighted: lines walked and costed step by step; Reach: unweighted, lines tested in `reach`.
   // The same rule on an unweighted grid with a reach table, searched by the path's straight runs: the
   // cells between two runs' candidate lines are never looked at one by one (see PathSmoother.cpp).
   double smoothRuns(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints,
                     const LineReach& reach);
-  // The rule cell by cell, lines walked (and, Weighted, costed step by step): without a reach table, or
-  // with terrain costs.
-  template <bool Weighted>
-  double smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints);
+  template <bool Weighted, bool Reach>
+  double smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints,
+                    const LineReach* reach);
 
   std::vector<uint8_t> stepDir_;         // direction of the step i -> i + 1
   std::vector<int32_t> diagonalsAfter_;  // diagonal steps from each position to the end

@@ -126,8 +126,13 @@ TEST(PathSmoother, EqualsTheRuleAppliedCellByCell) {
         const double cost = smoother.smooth(g, cells, range);
         ASSERT_EQ(cells, smoothByTheRule(g, raw.cells, range)) << mapName << " line " << s.line << " range " << range;
         EXPECT_EQ(cost, pathCost(g, cells));
-        smoother.smooth(g, byReach, range, {}, &h.lineReach());
-        ASSERT_EQ(byReach, cells) << mapName << " line " << s.line << " range " << range;
+        for (const PathSmoother::Search search :
+             {PathSmoother::Search::Cheapest, PathSmoother::Search::ByRuns, PathSmoother::Search::ByCells}) {
+          byReach = raw.cells;
+          EXPECT_EQ(smoother.smooth(g, byReach, range, {}, &h.lineReach(), search), cost);
+          ASSERT_EQ(byReach, cells) << mapName << " line " << s.line << " range " << range << " search "
+                                    << static_cast<int>(search);
+        }
         ++checked;
         changed += cells != raw.cells;
       }
@@ -186,17 +191,19 @@ TEST(PathSmoother, RunByRunSearchEqualsTheRuleOnRandomWalks) {
         if (!g.canMove(raw.back(), dir)) continue;
         raw.push_back(Point{raw.back().x + kDirDx[dir], raw.back().y + kDirDy[dir]});
       }
-      for (int32_t range : {1, 2, 3, 5, 8, 40}) {
-        std::vector<Point> cells = raw;
-        const double cost = smoother.smooth(g, cells, range, {}, &reach);
-        ASSERT_EQ(cells, smoothByTheRule(g, raw, range)) << "walk " << walk << " range " << range;
-        const PathCheck check = validatePath(g, raw.front(), raw.back(), cells, cost);
-        ASSERT_TRUE(check.valid) << check.problem;
-        EXPECT_EQ(cost, pathCost(g, cells));
-        EXPECT_LE(cost, pathLength(raw) + 1e-9);
-        changed += cells != raw;
-        ++walks;
-      }
+      for (int32_t range : {1, 2, 3, 5, 8, 40})
+        for (const PathSmoother::Search search : {PathSmoother::Search::ByRuns, PathSmoother::Search::ByCells}) {
+          std::vector<Point> cells = raw;
+          const double cost = smoother.smooth(g, cells, range, {}, &reach, search);
+          ASSERT_EQ(cells, smoothByTheRule(g, raw, range))
+              << "walk " << walk << " range " << range << " search " << static_cast<int>(search);
+          const PathCheck check = validatePath(g, raw.front(), raw.back(), cells, cost);
+          ASSERT_TRUE(check.valid) << check.problem;
+          EXPECT_EQ(cost, pathCost(g, cells));
+          EXPECT_LE(cost, pathLength(raw) + 1e-9);
+          changed += cells != raw;
+          ++walks;
+        }
     }
   }
   EXPECT_GT(changed, walks / 2);  // the walks' detours gave the search real work
@@ -225,7 +232,7 @@ TEST(PathSmoother, RunPassingACellOfTheWindowTakesTheLineBackOverItself) {
   PathSmoother smoother;
   for (int32_t range = 1; range <= 12; ++range) {
     std::vector<Point> cells = raw;
-    const double cost = smoother.smooth(g, cells, range, {}, &reach);
+    const double cost = smoother.smooth(g, cells, range, {}, &reach, PathSmoother::Search::ByRuns);
     ASSERT_EQ(cells, smoothByTheRule(g, raw, range)) << "range " << range;
     ASSERT_TRUE(validatePath(g, raw.front(), raw.back(), cells, cost).valid);
   }
@@ -259,8 +266,11 @@ TEST(PathSmoother, ALineStoppedByAWallStaysStoppedFromTheNextCellsOfTheRun) {
     for (int32_t range : {2, 3, 8, 20}) {
       std::vector<Point> cells = raw, byReach = raw;
       smoother.smooth(g, cells, range);
-      smoother.smooth(g, byReach, range, {}, &reach);
-      EXPECT_EQ(byReach, cells) << "range " << range;
+      for (const PathSmoother::Search search : {PathSmoother::Search::ByRuns, PathSmoother::Search::ByCells}) {
+        byReach = raw;
+        smoother.smooth(g, byReach, range, {}, &reach, search);
+        EXPECT_EQ(byReach, cells) << "range " << range << " search " << static_cast<int>(search);
+      }
       const PathCheck check = validatePath(g, raw.front(), raw.back(), cells, pathLength(cells));
       ASSERT_TRUE(check.valid) << check.problem << " range " << range;
       EXPECT_EQ(cells, smoothByTheRule(g, raw, range)) << "range " << range;
