@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "TestMaps.h"
 #include "hpa/HpaStarQuery.h"
@@ -142,22 +144,23 @@ TEST(PathSmoother, EqualsTheRuleAppliedCellByCell) {
   }
 }
 
+// Walls, corners that forbid diagonals and open rows: the top of the random walks' first map, and the
+// whole map of the walk they found.
+const std::vector<std::string> kWallRows = {
+    "............", "..@@....@...", "..@.....@...", "......@@@...", "............", ".@@@..@.....",
+};
+std::vector<std::string> withRows(std::vector<std::string> rows, std::initializer_list<const char*> more) {
+  rows.insert(rows.end(), more.begin(), more.end());
+  return rows;
+}
+
 // Random walks of legal moves on hand-drawn maps with walls: paths that turn at every step, run straight,
 // come back to cells they visited (loops, loops inside loops) and to lines they left, at every range.
 // The run-by-run search (a reach table given) must give the rule's path cell for cell, and every result
 // is legal, from the same start to the same goal, never longer than the walk, at the cost it returns.
 TEST(PathSmoother, RunByRunSearchEqualsTheRuleOnRandomWalks) {
   const std::vector<Grid> grids = {
-      test::drawGrid({
-          "............",
-          "..@@....@...",
-          "..@.....@...",
-          "......@@@...",
-          "............",
-          ".@@@..@.....",
-          "......@..@..",
-          "............",
-      }),
+      test::drawGrid(withRows(kWallRows, {"......@..@..", "............"})),
       test::drawGrid({
           "......",
           "......",
@@ -213,14 +216,7 @@ TEST(PathSmoother, RunByRunSearchEqualsTheRuleOnRandomWalks) {
 // run's first cells that cell is out of the window, from a later one the line back over the run's own
 // cells is not (a walk the random walks above found: the run-by-run search once skipped those lines).
 TEST(PathSmoother, RunPassingACellOfTheWindowTakesTheLineBackOverItself) {
-  const Grid g = test::drawGrid({
-      "............",
-      "..@@....@...",
-      "..@.....@...",
-      "......@@@...",
-      "............",
-      ".@@@..@.....",
-  });
+  const Grid g = test::drawGrid(kWallRows);
   const LineReach reach(g);
   // East along row 0 to the edge, back west through the start cell to (0, 0), a tangle, and east again.
   const std::vector<Point> raw = {{8, 0}, {9, 0}, {10, 0}, {11, 0}, {10, 0}, {9, 0}, {8, 0}, {7, 0}, {6, 0},
