@@ -16,6 +16,8 @@ constexpr int kFamilyOfDir[kDirCount] = {0, 3, 1, 2, 0, 3, 1, 2};
 // The direction of each family that LineReach stores (S, E, SE, SW): the family's forward one (the
 // side where the candidate's coordinate grows) except for family 3, whose SW is its backward one.
 constexpr int kSegmentDir[4] = {4, 2, 3, 5};
+// Per family, the move bits (Grid::moveMasks) of its two directions: N and S, E and W, SE and NW, NE and SW.
+constexpr uint8_t kFamilyMoves[4] = {0x11, 0x44, 0x88, 0x22};
 
 // The line of family F through (x, y) (its x, y, x - y or x + y); on a step (dx, dy), how many lines of
 // the family it crosses.
@@ -604,6 +606,9 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
     // skipped whole (a straight part is never shortened).
     const int runFamily = kFamilyOfDir[runDir];
     auto walkChain = [&]<int F>() {
+      // No legal move from c[i] along either direction of F: no line of F to try (a loop back to c[i] is
+      // found on the run's family, whose first move is the path's own). In mazes most families are walled.
+      if ((moves[fromCell] & kFamilyMoves[F]) == 0) return;
       const int32_t* next = nextOnLine[F];
       int32_t j = next[F == runFamily ? runEnd[i] : static_cast<int32_t>(i)];
       while (j >= 0 && static_cast<size_t>(j) < first) j = next[j];
