@@ -431,6 +431,8 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
       costTo_[j] = costTo_[j - 1] + grid.moveCost(grid.index(cells[j - 1]), stepDir_[j - 1]);
     if (lineCost_.size() < kDirCount * stride) lineCost_.resize(kDirCount * stride);
   }
+  if constexpr (Reach)
+    for (std::vector<int32_t>& segment : segmentOf_) segment.assign(n, -1);  // read when first met
   const double* costTo = costTo_.data();
   double* lineCost = lineCost_.data();
   // Raw pointers: the loop below reads these arrays for every candidate.
@@ -552,20 +554,12 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
     // A candidate j on the line of family F through `from`: its distance k along the line and the side
     // it lies on give the direction; F is a template argument so that each family's arithmetic is
     // specialised.
-    auto consider = [&]<int F>(size_t j, int32_t reachFromI) {
+    // With a reach table the chain walk below passes only candidates on the legal segment of c[i]'s line
+    // (lineClear is not needed); the bound on the line's length is checked here.
+    auto consider = [&]<int F>(size_t j) {
       const int32_t along = F == 0 ? c[j].y - from.y : c[j].x - from.x;
       const int32_t k = along < 0 ? -along : along;
       if (k > maxRay) return;
-      // With a reach table, first whether a legal line joins them at all (most candidates lie beyond a
-      // wall): the reach of whichever of c[i] and c[j] the line leaves along kSegmentDir[F] (c[i]'s is
-      // read once per family). Lines beyond what a byte holds: whether they share their line's segment.
-      if constexpr (Reach) {
-        if (k > LineReach::kMaxReach) {
-          if (reach->lineEnd(grid.index(c[j]), kSegmentDir[F]) != reach->lineEnd(fromCell, kSegmentDir[F])) return;
-        } else if ((along > 0) == (F != 3) ? reachFromI < k : reach->stored(grid.index(c[j]), kSegmentDir[F]) < k) {
-          return;
-        }
-      }
       // The largest saving wins, the earliest cell among equal ones (so the order in which the
       // families are walked does not matter). Costs come from step counts, so equal savings are
       // exactly equal.
@@ -613,10 +607,22 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
       int32_t j = next[F == runFamily ? runEnd[i] : static_cast<int32_t>(i)];
       while (j >= 0 && static_cast<size_t>(j) < first) j = next[j];
       if (j < 0 || static_cast<size_t>(j) > last) return;
-      int32_t reachFromI = 0;  // read once there is a candidate
-      if constexpr (Reach) reachFromI = reach->stored(fromCell, kSegmentDir[F]);
-      for (; j >= 0 && static_cast<size_t>(j) <= last; j = next[j])
-        consider.template operator()<F>(static_cast<size_t>(j), reachFromI);
+      if constexpr (Reach) {
+        // A legal line joins two cells of a line exactly when they lie on the same segment of it between
+        // walls (LineReach::lineEnd): one compare per candidate, most of them beyond a wall. Each index's
+        // segment is read from the table once per path, when first met.
+        int32_t* segment = segmentOf_[F].data();
+        auto segmentAt = [&](int32_t index) {
+          if (segment[index] < 0) segment[index] = reach->lineEnd(grid.index(c[index]), kSegmentDir[F]);
+          return segment[index];
+        };
+        const int32_t own = segmentAt(static_cast<int32_t>(i));
+        for (; j >= 0 && static_cast<size_t>(j) <= last; j = next[j])
+          if (segmentAt(j) == own) consider.template operator()<F>(static_cast<size_t>(j));
+      } else {
+        for (; j >= 0 && static_cast<size_t>(j) <= last; j = next[j])
+          consider.template operator()<F>(static_cast<size_t>(j));
+      }
     };
     walkChain.template operator()<0>();
     walkChain.template operator()<1>();

@@ -62,6 +62,8 @@ class PathSmoother {
   std::vector<int32_t> lineHead_[kLineFamilies];
   std::vector<int32_t> nextOnLine_[kLineFamilies];
   std::vector<int32_t> runEnd_;  // last index of the straight run that starts with the step i -> i + 1
+  // smoothPath with a reach table: per family, the segment (LineReach::lineEnd) of each index's line, -1 until read.
+  std::vector<int32_t> segmentOf_[kLineFamilies];
   // Weighted grids: the cost of the path from its start to each index, and per direction the cost of
   // the line from the current cell to each step along it (kDirCount rows of maxRay + 1).
   std::vector<double> costTo_;
