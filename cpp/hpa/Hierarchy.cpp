@@ -112,21 +112,24 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
   h.grid_ = grid;
   h.lineReach_.build(h.grid_);
   h.options_ = options;
-  h.initLevels();
-
-  std::vector<int32_t> all(static_cast<size_t>(h.layout(1).count()));
-  for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int32_t>(c);
-  h.rebuildLevel1(all);
-  for (int32_t l = 2; l <= options.levels; ++l) {
-    std::vector<int32_t> clusters(static_cast<size_t>(h.layout(l).count()));
-    for (size_t c = 0; c < clusters.size(); ++c) clusters[c] = static_cast<int32_t>(c);
-    h.rebuildUpperLevel(l, clusters);
-  }
-  h.rebuildComponents();
-  h.computeHeuristics();
-  h.refreshStats();
+  h.buildLevels();
   h.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return h;
+}
+
+void Hierarchy::buildLevels() {
+  initLevels();
+  std::vector<int32_t> all(static_cast<size_t>(layout(1).count()));
+  for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int32_t>(c);
+  rebuildLevel1(all);
+  for (int32_t l = 2; l <= options_.levels; ++l) {
+    std::vector<int32_t> clusters(static_cast<size_t>(layout(l).count()));
+    for (size_t c = 0; c < clusters.size(); ++c) clusters[c] = static_cast<int32_t>(c);
+    rebuildUpperLevel(l, clusters);
+  }
+  rebuildComponents();
+  computeHeuristics();
+  refreshStats();
 }
 
 std::vector<ClusterLayout> Hierarchy::layoutsFor(const HierarchyOptions& options, int32_t width, int32_t height) {
@@ -667,20 +670,24 @@ std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
   // nodes to find and free, no block bookkeeping); it gives the same graph under new node ids.
   // The memory budget is checked when a hierarchy is built, not while it is edited: the grid is already
   // changed here, and the per-cluster path does not check it either.
-  HierarchyOptions unbounded = options_;
-  unbounded.memoryBudgetMiB = 1 << 20;
+  // The grid and its line reaches (already refreshed for the edits) move into the fresh hierarchy as they
+  // are: neither is copied or built again.
+  const auto t0 = std::chrono::steady_clock::now();
+  Hierarchy fresh;
+  fresh.grid_ = std::move(grid_);
+  fresh.lineReach_ = std::move(lineReach_);
+  fresh.options_ = options_;
   // Landmarks and the distance table are left stale, as after any edit that changes the top graph: a
   // refresh computes them (heuristicsStale), not the caller's thread here.
-  unbounded.landmarks = 0;
-  unbounded.distanceTable = false;
-  std::string error;
-  auto fresh = build(grid_, unbounded, error);
-  if (!fresh) return error;  // cannot happen: the options were valid and the grid is not empty
+  fresh.options_.landmarks = 0;
+  fresh.options_.distanceTable = false;
+  fresh.buildLevels();
+  fresh.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   const uint64_t version = version_, heuristicsVersion = heuristicsVersion_;
   const HierarchyOptions options = options_;
   auto landmarks = std::move(landmarks_);
   auto distances = std::move(distances_);
-  *this = std::move(*fresh);
+  *this = std::move(fresh);
   options_ = options;
   version_ = version;
   landmarks_ = std::move(landmarks);

@@ -235,6 +235,8 @@ class Hierarchy {
   Hierarchy() = default;
 
   void initLevels();
+  // Every level, components, heuristics and stats of grid_ under options_ (grid_ and lineReach_ set).
+  void buildLevels();
   void rebuildLevel1(const std::vector<int32_t>& clusters);
   void rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters);
   void rebuildComponents();

@@ -165,6 +165,8 @@ TEST(HierarchyUpdate, AnEditTouchingMostClustersRebuildsEverythingAndMatchesAFre
   const Hierarchy fresh = test::buildHierarchy(h.grid(), o);
   EXPECT_TRUE(test::dumpHierarchy(h) == test::dumpHierarchy(fresh));
   EXPECT_EQ(h.stats().components, fresh.stats().components);
+  // The line reaches the fresh-build path took over (refreshed for the edits, not built again).
+  EXPECT_TRUE(h.lineReach() == fresh.lineReach());
   // And the next small edit goes the incremental way on the rebuilt hierarchy.
   const Point p = test::randomPassable(h.grid(), rng);
   ASSERT_EQ(h.applyEdits(std::vector<CellEdit>{{p, '@'}}, &st), "");
