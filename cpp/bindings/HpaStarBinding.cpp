@@ -37,7 +37,9 @@ std::string chosenOptions(const Grid& cells, const val& options, HierarchyOption
   }
   if (std::string error = reserveHeap(hierarchyChoiceScratch(cells), "choosing the options"); !error.empty())
     return error;
-  HierarchyOptionChoice choice = chooseHierarchyOptions(cells, hint.terrainChanges);
+  // { cacheTrees: false } asks for HPA*: the choice for a hierarchy without trees.
+  const bool trees = options["cacheTrees"].isUndefined() || hint.cacheTrees;
+  HierarchyOptionChoice choice = chooseHierarchyOptions(cells, hint.terrainChanges, trees);
   reason = std::move(choice.reason);
   out = choice.options;
   return optionsFromJS(options, out);

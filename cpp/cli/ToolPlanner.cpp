@@ -96,7 +96,7 @@ HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine
   HierarchyOptions o;
   if (algo == "auto") {
     readOptionFlags(cmd, HierarchyOptions::fields(), o);  // the --terrain-changes hint first
-    HierarchyOptionChoice choice = chooseHierarchyOptions(grid, o.terrainChanges);
+    HierarchyOptionChoice choice = chooseHierarchyOptions(grid, o.terrainChanges, !cmd.has("no-trees"));
     if (why) *why = choice.reason;
     o = choice.options;
   }
@@ -215,6 +215,7 @@ std::set<std::string> plannerOptions(const std::string& algo) {
   if (isHierarchyAlgorithm(algo)) {
     std::set<std::string> names = optionFlags(HierarchyOptions::fields());
     names.insert({"no-smooth", "smoothing-range"});
+    if (algo == "auto") names.insert("no-trees");        // HPA*'s choice: the package's { cacheTrees: false }
     if (algo != "auto") names.erase("terrain-changes");  // the hint only steers the automatic choice
     return names;
   }
@@ -225,7 +226,7 @@ std::set<std::string> plannerSwitches() {
   std::set<std::string> names = optionSwitches(HierarchyOptions::fields());
   names.merge(optionSwitches(ShpaOptions::fields()));
   names.merge(optionSwitches(AnnotatedHierarchyOptions::fields()));
-  names.insert("no-smooth");
+  names.insert({"no-smooth", "no-trees"});
   return names;
 }
 

@@ -61,7 +61,8 @@ std::set<std::string> plannerOptions(const std::string& algo);
 // Options of any planner that take no value (for parsing the command line).
 std::set<std::string> plannerSwitches();
 // The hierarchy options of `algo` for `grid`: "hpa" and "dhpa" (with shortest-path trees) start from the
-// paper's defaults, "auto" from chooseHierarchyOptions (HierarchyOptionChoice.h) for the --changes hint;
+// paper's defaults, "auto" from chooseHierarchyOptions (HierarchyOptionChoice.h) for the --changes hint
+// (with --no-trees, the choice for HPA* without DHPA*'s trees);
 // the options given on the command line (--cluster, --levels, ...) override either. `why` (may be null)
 // receives the choice's reason for "auto".
 HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine& cmd, const Grid& grid,

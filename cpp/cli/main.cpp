@@ -79,6 +79,7 @@ void printUsage(std::FILE* out) {
                "auto: the HPA* family with the options hpastar picks for the map (HierarchyOptionChoice.h: DHPA*\n"
                "trees, landmarks, a cluster side from the map's borders, the distance table when\n"
                "--terrain-changes rarely; the default hint is often); scen and stats print the options chosen.\n"
+               "auto --no-trees: the choice for HPA* without trees (smaller clusters: its queries search them).\n"
                "Any option below overrides its choice. hpa and dhpa start from the paper's defaults instead.\n\n"
                "hpa, dhpa and auto options (dhpa: HPA* with shortest-path trees; --terrain-changes: auto only):\n%s"
                "  --no-smooth                leave the refined path unsmoothed\n"

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
+#include <vector>
 
 #include "hpa/HierarchyMemory.h"
 #include "hpa/NodeDistanceTable.h"
@@ -10,12 +12,21 @@ namespace hpastar {
 
 namespace {
 
-// The measured sweet spot first (bench/results/default-options.md), then the sides tried when it does
-// not suit the map, nearest first.
-constexpr std::array<int32_t, 5> kSides = {25, 32, 20, 40, 48};
-constexpr int32_t kPreferredSide = 25;
+// The sides tried for each family, the measured sweet spot first (bench/results/default-options.md for
+// DHPA*; for HPA*, `hpa scen --algo hpa --landmarks 16 --cluster S` on the maps of maps/), then the
+// others, nearest first.
+// - DHPA*: queries join start and goal and refine edges by reading trees, so bigger clusters cost them
+//   nothing and only shrink the abstract graph: 25.
+// - HPA* (no trees): insertion and refinement search inside the clusters, so their cost grows with the
+//   cluster's area: 10 (den520d 27 µs at 10 against 58 at 25, arena 7.2 against 45); 16 or 12 where
+//   borders fall on walls (8room_000: 136 µs at 16 against 191 at 10). Not above 16: AR0011SR's open
+//   borders would pick 25 (a quarter of the nodes), where its queries take 91 µs against 63 at 16.
+constexpr std::array<int32_t, 5> kTreeSides = {25, 32, 20, 40, 48};
+constexpr std::array<int32_t, 3> kSearchSides = {10, 16, 12};
+std::span<const int32_t> sidesFor(bool trees) { return trees ? std::span<const int32_t>(kTreeSides) : kSearchSides; }
 // A side must cut the map's shorter dimension into at least this many clusters (fewer, and most queries
-// are one bounded A* over a cluster the size of the map); on maps too small for any, kSmallMapSide.
+// are one bounded A* over a cluster the size of the map); on maps too small for the preferred side,
+// kSmallMapSide (with trees; without, the preferred side of 10 fits every map this test lets through).
 constexpr int32_t kMinClustersAcross = 3;
 constexpr int32_t kSmallMapSide = 16;
 // On an open map the top-level nodes fall as 1 / side (clusters as 1 / side², border per cluster as
@@ -24,11 +35,11 @@ constexpr int32_t kSmallMapSide = 16;
 constexpr double kOpenBorderShare = 0.6;
 constexpr int32_t kLandmarks = 16;
 
-HierarchyOptions fastOptions(int32_t side, int32_t levels, TerrainChanges changes) {
+HierarchyOptions fastOptions(int32_t side, bool trees, TerrainChanges changes) {
   HierarchyOptions o;
   o.clusterSize = side;
-  o.levels = levels;
-  o.cacheTrees = true;
+  o.levels = 1;
+  o.cacheTrees = trees;
   o.landmarks = kLandmarks;
   o.terrainChanges = changes;
   return o;
@@ -36,50 +47,56 @@ HierarchyOptions fastOptions(int32_t side, int32_t levels, TerrainChanges change
 
 }  // namespace
 
-HierarchyOptionChoice chooseHierarchyOptions(const Grid& grid, TerrainChanges changes) {
+HierarchyOptionChoice chooseHierarchyOptions(const Grid& grid, TerrainChanges changes, bool trees) {
   const bool table = changes == TerrainChanges::Rarely;
+  const std::span<const int32_t> sides = sidesFor(trees);
+  const int32_t preferred = sides[0];
+  const std::string family = trees ? "DHPA* trees" : "no trees (HPA*)";
   HierarchyOptionChoice choice;
   const int32_t across = std::min(grid.width(), grid.height());
-  if (kPreferredSide * kMinClustersAcross > across) {
-    choice.options = fastOptions(kSmallMapSide, 1, changes);
+  if (preferred * kMinClustersAcross > across) {
+    const int32_t side = std::min(preferred, kSmallMapSide);
+    choice.options = fastOptions(side, trees, changes);
     choice.options.distanceTable = table;
     choice.topLevelNodes = estimateHierarchyMemory(grid, choice.options).topLevelNodes;
-    choice.reason = "cluster " + std::to_string(kSmallMapSide) + " (a small map: " + std::to_string(across) +
-                    " cells across); DHPA* trees; " + std::to_string(kLandmarks) + " landmarks; " +
+    choice.reason = "cluster " + std::to_string(side) + " (a small map: " + std::to_string(across) +
+                    " cells across); " + family + "; " + std::to_string(kLandmarks) + " landmarks; " +
                     (table ? "distance table (terrain changes rarely)" : "no distance table (terrain changes often)");
     return choice;
   }
-  std::array<uint64_t, kSides.size()> nodes{};
-  for (size_t i = 0; i < kSides.size(); ++i)
-    nodes[i] = kSides[i] * kMinClustersAcross > across
+  std::vector<uint64_t> nodes(sides.size());
+  for (size_t i = 0; i < sides.size(); ++i)
+    nodes[i] = sides[i] * kMinClustersAcross > across
                    ? UINT64_MAX  // too coarse for this map
-                   : estimateHierarchyMemory(grid, fastOptions(kSides[i], 1, changes)).topLevelNodes;
+                   : estimateHierarchyMemory(grid, fastOptions(sides[i], trees, changes)).topLevelNodes;
 
-  size_t pick = 0;  // kPreferredSide
-  std::string why = "cluster " + std::to_string(kPreferredSide) + " (the measured best on open and winding maps)";
-  for (size_t i = 1; i < kSides.size(); ++i) {
-    auto openBorder = [&](size_t k) { return static_cast<double>(nodes[k]) * kSides[k]; };
+  size_t pick = 0;  // the preferred side
+  std::string why = "cluster " + std::to_string(preferred) + " (the measured best on open and winding maps)";
+  for (size_t i = 1; i < sides.size(); ++i) {
+    auto openBorder = [&](size_t k) { return static_cast<double>(nodes[k]) * sides[k]; };
     if (nodes[i] != UINT64_MAX && openBorder(i) <= kOpenBorderShare * openBorder(pick)) {
       pick = i;
-      why = "cluster " + std::to_string(kSides[i]) + ": " + std::to_string(nodes[i]) + " top-level nodes against " +
-            std::to_string(nodes[0]) + " at " + std::to_string(kPreferredSide) + " (borders on the map's walls)";
+      why = "cluster " + std::to_string(sides[i]) + ": " + std::to_string(nodes[i]) + " top-level nodes against " +
+            std::to_string(nodes[0]) + " at " + std::to_string(preferred) + " (borders on the map's walls)";
     }
   }
-  if (table && nodes[pick] > NodeDistanceTable::kMaxNodes) {
-    for (size_t i = 0; i < kSides.size(); ++i) {
+  // With trees a bigger side costs queries little, so one whose top level fits the table is worth taking;
+  // without, the side stays (HPA*'s searches inside bigger clusters would cost more than the table saves).
+  if (table && trees && nodes[pick] > NodeDistanceTable::kMaxNodes) {
+    for (size_t i = 0; i < sides.size(); ++i) {
       if (nodes[i] <= NodeDistanceTable::kMaxNodes) {
         pick = i;
-        why = "cluster " + std::to_string(kSides[i]) + ": the smallest side near " + std::to_string(kPreferredSide) +
+        why = "cluster " + std::to_string(sides[i]) + ": the smallest side near " + std::to_string(preferred) +
               " whose " + std::to_string(nodes[i]) + " top-level nodes fit the distance table";
         break;
       }
     }
   }
-  choice.options = fastOptions(kSides[pick], 1, changes);
+  choice.options = fastOptions(sides[pick], trees, changes);
   choice.options.distanceTable = table && nodes[pick] <= NodeDistanceTable::kMaxNodes;
   choice.topLevelNodes = nodes[pick];
   choice.reason =
-      why + "; DHPA* trees; " + std::to_string(kLandmarks) + " landmarks; " +
+      why + "; " + family + "; " + std::to_string(kLandmarks) + " landmarks; " +
       (choice.options.distanceTable ? "distance table (terrain changes rarely)"
        : table ? "no distance table (" + std::to_string(nodes[pick]) + " top-level nodes, the table takes " +
                      std::to_string(NodeDistanceTable::kMaxNodes) + ")"
@@ -88,9 +105,10 @@ HierarchyOptionChoice chooseHierarchyOptions(const Grid& grid, TerrainChanges ch
 }
 
 uint64_t hierarchyChoiceScratch(const Grid& grid) {
-  uint64_t most = hierarchyEstimateScratch(grid, fastOptions(kSmallMapSide, 1, TerrainChanges::Often));
-  for (int32_t side : kSides)
-    most = std::max(most, hierarchyEstimateScratch(grid, fastOptions(side, 1, TerrainChanges::Often)));
+  uint64_t most = hierarchyEstimateScratch(grid, fastOptions(kSmallMapSide, true, TerrainChanges::Often));
+  for (bool trees : {true, false})
+    for (int32_t side : sidesFor(trees))
+      most = std::max(most, hierarchyEstimateScratch(grid, fastOptions(side, trees, TerrainChanges::Often)));
   return most;
 }
 

@@ -10,8 +10,9 @@ namespace hpastar {
 // The options hpastar picks for a map when the caller sets none: the fast configuration, measured on
 // the Moving AI maps against JPS and JPS+ (bench/results/default-options.md), not the paper's.
 //
-// - Shortest-path trees (DHPA*) always: start and goal are joined by tree lookups and level-1 edges
-//   refined by walking trees, no search. Without them the same hierarchy answers 5–12× slower.
+// - Shortest-path trees (DHPA*), unless the caller turns them off: start and goal are joined by tree
+//   lookups and level-1 edges refined by walking trees, no search. Without them the same hierarchy
+//   answers 5–12× slower, and smaller clusters suit it (`trees` below).
 // - 16 landmarks on the top level: long searches expand a few nodes instead of flooding corridors.
 // - The cluster side: 25 unless a candidate side cuts the map into far fewer nodes (a map of rooms
 //   whose walls fall on that side's borders: 8room_000 has 3,084 top nodes at 32 against 8,783 at 25),
@@ -19,8 +20,7 @@ namespace hpastar {
 // - TerrainChanges::Rarely adds the distance table (the abstract path read off it, no search). A change
 //   that alters the top graph leaves the table stale until refreshed off the caller's thread (one
 //   Dijkstra per node: tens to hundreds of ms of background work), hence not for maps that change often.
-// - One level; two when the top graph of one level has more nodes than the table takes and the map is
-//   large, so that the landmarks' Dijkstras and searches stay over a few thousand nodes.
+// - One level.
 //
 // The choice reads the level-1 border scan of estimateHierarchyMemory for each candidate side (no
 // build), a few milliseconds on a 512×512 map.
@@ -30,7 +30,10 @@ struct HierarchyOptionChoice {
   std::string reason;          // one line: why this cluster side, levels and table
 };
 
-HierarchyOptionChoice chooseHierarchyOptions(const Grid& grid, TerrainChanges changes);
+// `trees` false: the choice for a caller who turns DHPA*'s trees off (HPA*, less memory), whose
+// queries search inside the clusters: smaller sides (10, or 16 and 20 on walls), landmarks, and the
+// distance table for TerrainChanges::Rarely only when the side's top level fits it.
+HierarchyOptionChoice chooseHierarchyOptions(const Grid& grid, TerrainChanges changes, bool trees = true);
 // At most the bytes chooseHierarchyOptions allocates (its border scans), for the bindings' heap.
 uint64_t hierarchyChoiceScratch(const Grid& grid);
 

@@ -62,6 +62,25 @@ TEST(HierarchyOptionChoice, RoomsWhoseWallsFallOnClusterBordersGetThatSide) {
   EXPECT_EQ(chooseHierarchyOptions(test::loadMap("8room_000.map"), TerrainChanges::Often).options.clusterSize, 32);
 }
 
+TEST(HierarchyOptionChoice, WithoutTreesTheChoiceKeepsClustersSmall) {
+  // HPA*'s insertion and refinement search inside the clusters: 10 on open maps (where DHPA* takes 25),
+  // 16 where the borders fall on walls, never above 16; landmarks still.
+  const HierarchyOptionChoice open = chooseHierarchyOptions(test::loadMap("den520d.map"), TerrainChanges::Often, false);
+  EXPECT_FALSE(open.options.cacheTrees);
+  EXPECT_EQ(open.options.clusterSize, 10) << open.reason;
+  EXPECT_EQ(open.options.landmarks, 16);
+  EXPECT_NE(open.reason.find("no trees"), std::string::npos) << open.reason;
+  const HierarchyOptionChoice rooms =
+      chooseHierarchyOptions(test::loadMap("8room_000.map"), TerrainChanges::Often, false);
+  EXPECT_EQ(rooms.options.clusterSize, 16) << rooms.reason;
+  // AR0011SR's open borders make DHPA* take a bigger side; HPA* stays at its own.
+  const Grid ar = test::loadMap("AR0011SR.map");
+  EXPECT_LE(chooseHierarchyOptions(ar, TerrainChanges::Rarely, false).options.clusterSize, 16);
+  // The table only where the side's top level fits it: the side is not raised for it.
+  const HierarchyOptionChoice rarely = chooseHierarchyOptions(ar, TerrainChanges::Rarely, false);
+  EXPECT_EQ(rarely.options.distanceTable, rarely.topLevelNodes <= NodeDistanceTable::kMaxNodes) << rarely.reason;
+}
+
 TEST(HierarchyOptionChoice, ASmallMapGetsSmallClusters) {
   const Grid arena = test::loadMap("arena.map");  // 49 x 49
   const HierarchyOptionChoice choice = chooseHierarchyOptions(arena, TerrainChanges::Often);

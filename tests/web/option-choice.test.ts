@@ -46,6 +46,14 @@ describe('the options a build picks for the map', () => {
     expect(hp.HPAStar.chooseOptions(grid, { cacheTrees: false }).options.cacheTrees).toBe(false);
   });
 
+  test('turning the trees off picks the options that suit HPA*: smaller clusters, still landmarks', () => {
+    const choice = hp.HPAStar.chooseOptions(grid, { cacheTrees: false });
+    expect(choice.options).toMatchObject({ cacheTrees: false, landmarks: 16, clusterSize: 10 });
+    expect(choice.reason).toMatch(/cluster 10.*no trees \(HPA\*\)/);
+    // Fields given still override that choice.
+    expect(hp.HPAStar.chooseOptions(grid, { cacheTrees: false, clusterSize: 16 }).options.clusterSize).toBe(16);
+  });
+
   test('a small map gets small clusters', () => {
     using arena = hp.Grid.fromMovingAI(readMapsFile('arena.map'), 'arena.map');
     expect(hp.HPAStar.chooseOptions(arena).options.clusterSize).toBe(16);
