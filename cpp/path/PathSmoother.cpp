@@ -59,6 +59,23 @@ struct LineWalk {
   }
 };
 
+// A cell as one word (x low, y high): for cells of a grid (coordinates below 2^31), two steps are the
+// same exactly when the words of their ends differ by the same amount.
+uint64_t cellWord(Point p) {
+  return static_cast<uint64_t>(static_cast<uint32_t>(p.x)) | static_cast<uint64_t>(static_cast<uint32_t>(p.y)) << 32;
+}
+
+// Whether a path (of legal moves) is as short as the octile distance between its ends: as many moves as
+// the larger coordinate difference, and as many of them diagonal as the smaller one.
+bool isOctileShortest(const std::vector<Point>& cells) {
+  const int32_t dx = std::abs(cells.back().x - cells[0].x), dy = std::abs(cells.back().y - cells[0].y);
+  if (static_cast<int64_t>(cells.size()) - 1 != std::max(dx, dy)) return false;
+  int32_t diagonals = 0;
+  for (size_t i = 1; i < cells.size(); ++i)
+    diagonals += (cells[i].x != cells[i - 1].x) & (cells[i].y != cells[i - 1].y);
+  return diagonals == std::min(dx, dy);
+}
+
 }  // namespace
 
 void PathSmoother::prepare(const Grid& grid, const std::vector<Point>& cells) {
@@ -130,6 +147,13 @@ double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t
                             std::span<const uint32_t> joints, const LineReach* reach, Search search) {
   if (cells.size() < 3) return pathCost(grid, cells);
   if (grid.weighted()) return smoothPath<true, false>(grid, cells, maxRay, joints, nullptr);
+  const int64_t n = static_cast<int64_t>(cells.size());
+  if (search == Search::Cheapest && isOctileShortest(cells)) {
+    // No part of it is longer than the octile distance between its ends, so no line is shorter: the
+    // rule would leave every cell where it is (short queries often come out of refinement so).
+    const int64_t diagonals = std::min(std::abs(cells.back().x - cells[0].x), std::abs(cells.back().y - cells[0].y));
+    return static_cast<double>(n - 1 - diagonals) + static_cast<double>(diagonals) * kSqrt2;
+  }
   if (!reach || reach->empty()) return smoothPath<false, false>(grid, cells, maxRay, joints, nullptr);
   if (search == Search::Cheapest) {
     // By runs, each run is compared with the runs of its window: about (n / L) × (2 maxRay / L) pairs for
@@ -137,11 +161,14 @@ double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t
     // few. Runs win when L² is well above maxRay: AR0011SR's and the mazes' long corridors; the
     // staircases of open rooms (8room_000: L near 2, maxRay 96) and maze512-1-0's one-cell corridors
     // smooth 1.5 to 3 times faster cell by cell (auto, rarely: 14.4 against 4.7 µs a query on 8room_000).
+    // A cell as one word: consecutive steps are the same exactly when the words differ by the same amount.
     int64_t turns = 1;
-    for (size_t i = 2; i < cells.size(); ++i)
-      turns += (cells[i].x - cells[i - 1].x != cells[i - 1].x - cells[i - 2].x) ||
-               (cells[i].y - cells[i - 1].y != cells[i - 1].y - cells[i - 2].y);
-    const int64_t n = static_cast<int64_t>(cells.size());
+    uint64_t step = cellWord(cells[1]) - cellWord(cells[0]);
+    for (size_t i = 2; i < cells.size(); ++i) {
+      const uint64_t next = cellWord(cells[i]) - cellWord(cells[i - 1]);
+      turns += next != step;
+      step = next;
+    }
     search = 4 * n * n > turns * turns * maxRay ? Search::ByRuns : Search::ByCells;
   }
   return search == Search::ByRuns ? smoothRuns(grid, cells, maxRay, joints, *reach)
