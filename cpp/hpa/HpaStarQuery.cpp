@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "path/DirectPath.h"
 #include "path/PathValidator.h"
 
 namespace hpastar {
@@ -212,6 +213,23 @@ bool HpaStarQuery::followTree(uint32_t a, uint32_t b, std::vector<Point>& cells)
 }
 
 PathStatus HpaStarQuery::findPath(Point start, Point goal, PathResult& out, const HpaQueryOptions& options) {
+  // A shortest path of two straight runs, when one is free: smoothing could give nothing shorter, so a
+  // smoothed query needs no hierarchy (the unsmoothed one shows HPA*'s own path).
+  const Grid& grid = h_->grid();
+  if (options.smooth && grid.passable(start) && grid.passable(goal) &&
+      findDirectPath(grid, h_->lineReach(), start, goal, out.cells)) {
+    abstractPath_.clear();
+    joints_.clear();
+    directPathKept_ = false;
+    out.cost = pathCost(grid, out.cells);
+    out.stats.abstractPathNodes = 2;  // as if start and goal were joined by one abstract edge
+    if (trace_) {
+      trace_->endSegment(static_cast<uint32_t>(out.cells.size() - 1));
+      trace_->recordRefinement(out.cells);
+      trace_->recordSmoothing(out.cells);
+    }
+    return out.status = PathStatus::Found;
+  }
   if (plan(start, goal, out) != PathStatus::Found) return out.status;
   out.cells.clear();
   out.cells.push_back(start);

@@ -60,7 +60,9 @@ class HpaStarQuery {
     directPathKept_ = false;
   }
 
-  // The whole path, refined and (by default) smoothed.
+  // The whole path, refined and (by default) smoothed. Smoothed, a path of two straight runs as short as
+  // the octile distance is taken as it is when it is free (findDirectPath): no insertion, search or
+  // refinement (their counts stay 0; abstractPathNodes is 2, and a trace holds its one segment).
   PathStatus findPath(Point start, Point goal, PathResult& out, const HpaQueryOptions& options = {});
 
   // Incremental use. plan() finds the abstract path only (cells are not touched): out.status,
