@@ -203,22 +203,11 @@ bool AbstractSearch::landmarkRowOf(const Hierarchy& h, const QueryOverlay* overl
   if (!overlay || !overlay->isEndpoint(node)) return false;
   std::fill(row.begin(), row.begin() + static_cast<std::ptrdiff_t>(k), std::numeric_limits<float>::infinity());
   bool any = false;
-  // Four lanes at a time, as LandmarkTable::lowerBound; the padding stays 0 (no cost is below 0).
-  typedef float Lanes __attribute__((vector_size(16)));
-  float* out = row.data();
   for (const QueryOverlay::Edge& e : overlay->endpointEdges(marks.level(), node)) {
     if (e.to >= h.nodeCount()) continue;  // the direct start-goal edge adds nothing (see LandmarkTable)
     if (!known(e.to)) return false;       // the bound through this edge is unknown
     const float* d = marks.distances(e.to);
-    const float cost = static_cast<float>(e.cost);
-    for (size_t i = 0; i < row.size(); i += 4) {
-      Lanes least, through;
-      __builtin_memcpy(&least, out + i, sizeof least);
-      __builtin_memcpy(&through, d + i, sizeof through);
-      through += cost;
-      least = through < least ? through : least;
-      __builtin_memcpy(out + i, &least, sizeof least);
-    }
+    for (size_t i = 0; i < k; ++i) row[i] = std::min(row[i], d[i] + static_cast<float>(e.cost));
     any = true;
   }
   return any;
