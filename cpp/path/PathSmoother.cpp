@@ -72,7 +72,7 @@ bool isOctileShortest(const std::vector<Point>& cells) {
   if (static_cast<int64_t>(cells.size()) - 1 != std::max(dx, dy)) return false;
   int32_t diagonals = 0;
   for (size_t i = 1; i < cells.size(); ++i)
-    diagonals += (cells[i].x != cells[i - 1].x) & (cells[i].y != cells[i - 1].y);
+    diagonals += cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y;
   return diagonals == std::min(dx, dy);
 }
 
