@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "grid/Grid.h"
+#include "grid/Moves.h"
 
 namespace hpastar {
 
@@ -52,6 +53,24 @@ class LineReach {
   // from a cell along the direction are legal exactly when stored() >= k, for k up to kMaxReach.
   static constexpr int32_t kMaxReach = 255;  // what a byte holds
   uint8_t stored(int32_t cell, int dir) const { return reach_[static_cast<size_t>(cell) * kSlots + dir - 2]; }
+
+  // Whether the `steps` moves from `cell` along `dir` (any of the 8; the lines of W, NW, N and NE read
+  // from their far end) are all legal. The line must stay inside the map.
+  bool reaches(int32_t cell, int dir, int32_t steps) const {
+    if (steps <= 0) return true;
+    int slot = dir - 2;
+    if (slot < 0 || slot >= kSlots) {  // W, NW, N, NE: the stored line back from the far end
+      slot = oppositeDir(dir) - 2;
+      cell -= steps * delta_[slot];
+    }
+    for (;;) {  // in hops of 255 past the reach a byte holds
+      const int32_t reach = reach_[static_cast<size_t>(cell) * kSlots + static_cast<size_t>(slot)];
+      if (reach >= steps) return true;
+      if (reach < kMaxReach) return false;
+      steps -= reach;
+      cell += reach * delta_[slot];
+    }
+  }
 
   bool empty() const { return reach_.empty(); }
   size_t bytes() const { return reach_.capacity(); }

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "path/DirectPath.h"
 #include "path/PathValidator.h"
 
 namespace hpastar {
@@ -9,6 +10,7 @@ namespace hpastar {
 PathStatus HpaStarQuery::plan(Point start, Point goal, PathResult& out) {
   abstractPath_.clear();
   joints_.clear();
+  directPathKept_ = false;
   out.cells.clear();
   out.cost = 0;
   const Grid& grid = h_->grid();
@@ -57,6 +59,7 @@ bool HpaStarQuery::nextSegment(HpaPlan& plan, std::vector<Point>& cells, SearchS
   if (plan.segmentCount() == 0) return true;  // start is goal: the start cell alone
   // This query may have searched for other plans since: bring this plan's overlay back.
   overlay_.restore(*h_, plan.endpoints);
+  directPathKept_ = false;  // the direct path searched last may be another plan's
   abstractPath_.assign(plan.abstractPath.begin(), plan.abstractPath.end());
   levelPaths_.resize(static_cast<size_t>(h_->levels()));
   joints_.clear();  // only whole paths (findPath) smooth across joints
@@ -66,6 +69,7 @@ bool HpaStarQuery::nextSegment(HpaPlan& plan, std::vector<Point>& cells, SearchS
 
 void HpaStarQuery::connectEndpoints(Point start, Point goal, QueryOverlay::Endpoints& out, SearchStats& stats) {
   abstractPath_.clear();
+  directPathKept_ = false;
   overlay_.begin(*h_, start, goal);
   insertEndpoints(stats);
   overlay_.save(out);
@@ -91,10 +95,12 @@ void HpaStarQuery::insertEndpoints(SearchStats& stats) {
           if (h_->treeStep(n, cell, d, dir)) overlay_.addEdge(level, endpoint, n, d);
         }
         if (otherInside && endpoint == S) {  // start and goal share a cluster: the in-cluster path too
-          scratchCells_.clear();
+          // Kept: when the abstract path takes this edge, refinement appends it instead of searching again.
+          directPath_.clear();
           const double d =
-              cellAStar_.appendPath(grid, area, cell, otherCell, false, scratchCells_, stats.expandedInsertion);
+              cellAStar_.appendPath(grid, area, cell, otherCell, false, directPath_, stats.expandedInsertion);
           if (d >= 0) overlay_.addEdge(level, S, G, d);
+          directPathKept_ = d >= 0 && !trace_;  // a trace shows refinement's own search
         }
       } else if (level == 1) {
         targets_.clear();
@@ -170,8 +176,12 @@ void HpaStarQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector
     // Trees, cached paths and the bounded A* all give a shortest path inside the cluster.
     if (!(h_->options().cacheTrees && followTree(a, b, cells)) &&
         (overlay_.isEndpoint(a) || overlay_.isEndpoint(b) || !h_->appendCachedPath(a, b, cells))) {
-      const double cost = cellAStar_.appendPath(h_->grid(), layout.rect(cluster), ca, cb, false, cells, expanded);
-      (void)cost;  // the edge exists, so the path does: its cost equals the edge's by construction
+      if (directPathKept_ && a == overlay_.startNode() && b == overlay_.goalNode()) {
+        cells.insert(cells.end(), directPath_.begin(), directPath_.end());  // the insertion's search, the same
+      } else {
+        const double cost = cellAStar_.appendPath(h_->grid(), layout.rect(cluster), ca, cb, false, cells, expanded);
+        (void)cost;  // the edge exists, so the path does: its cost equals the edge's by construction
+      }
     }
     joints_.push_back(static_cast<uint32_t>(cells.size() - 1));
     return;
@@ -203,6 +213,23 @@ bool HpaStarQuery::followTree(uint32_t a, uint32_t b, std::vector<Point>& cells)
 }
 
 PathStatus HpaStarQuery::findPath(Point start, Point goal, PathResult& out, const HpaQueryOptions& options) {
+  // A shortest path of two straight runs, when one is free: smoothing could give nothing shorter, so a
+  // smoothed query needs no hierarchy (the unsmoothed one shows HPA*'s own path).
+  const Grid& grid = h_->grid();
+  if (options.smooth && grid.passable(start) && grid.passable(goal) &&
+      findDirectPath(grid, h_->lineReach(), start, goal, out.cells)) {
+    abstractPath_.clear();
+    joints_.clear();
+    directPathKept_ = false;
+    out.cost = pathCost(grid, out.cells);
+    out.stats.abstractPathNodes = 2;  // as if start and goal were joined by one abstract edge
+    if (trace_) {
+      trace_->endSegment(static_cast<uint32_t>(out.cells.size() - 1));
+      trace_->recordRefinement(out.cells);
+      trace_->recordSmoothing(out.cells);
+    }
+    return out.status = PathStatus::Found;
+  }
   if (plan(start, goal, out) != PathStatus::Found) return out.status;
   out.cells.clear();
   out.cells.push_back(start);

@@ -57,9 +57,12 @@ class HpaStarQuery {
   void setHierarchy(const Hierarchy& hierarchy) {
     h_ = &hierarchy;
     abstractPath_.clear();
+    directPathKept_ = false;
   }
 
-  // The whole path, refined and (by default) smoothed.
+  // The whole path, refined and (by default) smoothed. Smoothed, a path of two straight runs as short as
+  // the octile distance is taken as it is when it is free (findDirectPath): no insertion, search or
+  // refinement (their counts stay 0; abstractPathNodes is 2, and a trace holds its one segment).
   PathStatus findPath(Point start, Point goal, PathResult& out, const HpaQueryOptions& options = {});
 
   // Incremental use. plan() finds the abstract path only (cells are not touched): out.status,
@@ -123,6 +126,10 @@ class HpaStarQuery {
   std::vector<Point> targets_;
   std::vector<Point> scratchCells_;
   std::vector<uint32_t> abstractPath_;  // top-level nodes, S first, G last
+  // DHPA*, start and goal in one level-1 cluster: the insertion's A* path between them (start excluded),
+  // kept for refinement while it is this overlay's (directPathKept_).
+  std::vector<Point> directPath_;
+  bool directPathKept_ = false;
   // The path index after each refined level-1 edge since plan() (each piece between two joints is a
   // shortest path inside one cluster); findPath hands them to the smoother.
   std::vector<uint32_t> joints_;

@@ -62,30 +62,37 @@ void QueryOverlay::restore(const Hierarchy& h, const Endpoints& saved) {
 
 void QueryOverlay::addEdge(int32_t level, uint32_t endpoint, uint32_t other, double cost) {
   auto& own = endpoint == startNode() ? startEdges_[level - 1] : goalEdges_[level - 1];
+  if (other < nodeCount_) {
+    // A real node: its stamp says whether it is joined already, so a query's dozens of edges are added
+    // without scanning the list for each.
+    const size_t i = slot(level, other);
+    uint32_t& stamp = endpoint == startNode() ? startStamp_[i] : goalStamp_[i];
+    double& stored = endpoint == startNode() ? startCost_[i] : goalCost_[i];
+    if (stamp == stamp_) {  // joined twice: keep the cheaper
+      for (Edge& e : own)
+        if (e.to == other) e.cost = std::min(e.cost, cost);
+      stored = std::min(stored, cost);
+      return;
+    }
+    own.push_back(Edge{other, cost});
+    stamp = stamp_;
+    stored = cost;
+    return;
+  }
+  // S—G, which may be found from both ends: keep the cheaper.
   for (Edge& e : own)
-    if (e.to == other) {  // S—G may be found from both ends; keep the cheaper
+    if (e.to == other) {
       e.cost = std::min(e.cost, cost);
       return;
     }
   own.push_back(Edge{other, cost});
-  if (other == startNode() || other == goalNode()) {
-    auto& theirs = other == startNode() ? startEdges_[level - 1] : goalEdges_[level - 1];
-    for (Edge& e : theirs)
-      if (e.to == endpoint) {
-        e.cost = std::min(e.cost, cost);
-        return;
-      }
-    theirs.push_back(Edge{endpoint, cost});
-    return;
-  }
-  const size_t i = slot(level, other);
-  if (endpoint == startNode()) {
-    startStamp_[i] = stamp_;
-    startCost_[i] = cost;
-  } else {
-    goalStamp_[i] = stamp_;
-    goalCost_[i] = cost;
-  }
+  auto& theirs = other == startNode() ? startEdges_[level - 1] : goalEdges_[level - 1];
+  for (Edge& e : theirs)
+    if (e.to == endpoint) {
+      e.cost = std::min(e.cost, cost);
+      return;
+    }
+  theirs.push_back(Edge{endpoint, cost});
 }
 
 double QueryOverlay::directCost(int32_t level) const {

@@ -61,6 +61,16 @@ struct LineWalk {
   }
 };
 
+// Whether a path (of legal moves) is as short as the octile distance between its ends: as many moves as
+// the larger coordinate difference, and as many of them diagonal as the smaller one.
+bool isOctileShortest(const std::vector<Point>& cells) {
+  const int32_t dx = std::abs(cells.back().x - cells[0].x), dy = std::abs(cells.back().y - cells[0].y);
+  if (static_cast<int64_t>(cells.size()) - 1 != std::max(dx, dy)) return false;
+  int32_t diagonals = 0;
+  for (size_t i = 1; i < cells.size(); ++i) diagonals += cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y;
+  return diagonals == std::min(dx, dy);
+}
+
 }  // namespace
 
 void PathSmoother::prepare(const Grid& grid, const std::vector<Point>& cells) {
@@ -132,6 +142,13 @@ double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t
                             std::span<const uint32_t> joints, const LineReach* reach, Search search) {
   if (cells.size() < 3) return pathCost(grid, cells);
   if (grid.weighted()) return smoothPath<true, false>(grid, cells, maxRay, joints, nullptr);
+  const int64_t n = static_cast<int64_t>(cells.size());
+  if (search == Search::Cheapest && isOctileShortest(cells)) {
+    // No part of it is longer than the octile distance between its ends, so no line is shorter: the
+    // rule would leave every cell where it is (short queries often come out of refinement so).
+    const int64_t diagonals = std::min(std::abs(cells.back().x - cells[0].x), std::abs(cells.back().y - cells[0].y));
+    return static_cast<double>(n - 1 - diagonals) + static_cast<double>(diagonals) * kSqrt2;
+  }
   if (!reach || reach->empty()) return smoothPath<false, false>(grid, cells, maxRay, joints, nullptr);
   if (search == Search::Cheapest) {
     // By runs, each run is compared with the runs of its window: about (n / L) × (2 maxRay / L) pairs for
@@ -143,7 +160,6 @@ double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t
     for (size_t i = 2; i < cells.size(); ++i)
       turns += (cells[i].x - cells[i - 1].x != cells[i - 1].x - cells[i - 2].x) ||
                (cells[i].y - cells[i - 1].y != cells[i - 1].y - cells[i - 2].y);
-    const int64_t n = static_cast<int64_t>(cells.size());
     search = 4 * n * n > turns * turns * maxRay ? Search::ByRuns : Search::ByCells;
   }
   return search == Search::ByRuns ? smoothRuns(grid, cells, maxRay, joints, *reach)

@@ -6,6 +6,7 @@
 #include "TestMaps.h"
 #include "hpa/Hierarchy.h"
 #include "hpa/HpaStarQuery.h"
+#include "path/DirectPath.h"
 
 namespace hpastar {
 namespace {
@@ -66,6 +67,8 @@ TEST(DhpaStarQuery, NeedsNoSearchToConnectStartAndGoalNorToRefine) {
     if (h.layout(1).clusterOf(s.start) == h.layout(1).clusterOf(s.goal)) continue;
     r.reset();
     ASSERT_EQ(q.findPath(s.start, s.goal, r), PathStatus::Found);
+    std::vector<Point> direct;
+    if (findDirectPath(g, h.lineReach(), s.start, s.goal, direct)) continue;  // no hierarchy needed (direct_path_test)
     ASSERT_TRUE(test::isValidPath(g, s.start, s.goal, r));
     EXPECT_EQ(r.stats.expandedInsertion, 0u);
     EXPECT_EQ(r.stats.expandedRefinement, 0u);

@@ -55,6 +55,29 @@ TEST(LineReach, EqualsTheMovesWalkedOneByOne) {
   }
 }
 
+// reaches(): for every cell, all 8 directions and lengths around the walked reach (and past 255 on the
+// long lines), the answer is whether the walk gets that far.
+TEST(LineReach, ReachesInEveryDirectionExactlyAsFarAsTheMovesWalked) {
+  int64_t checked = 0;
+  for (const Grid& g : {test::loadMap("arena.map"), longLinesMap(), test::drawGrid({"..@", ".@.", "..."})}) {
+    const LineReach reach(g);
+    for (int32_t y = 0; y<g.height(); y += g.height()> 100 ? 7 : 1)
+      for (int32_t x = 0; x<g.width(); x += g.width()> 100 ? 11 : 1)
+        for (int d = 0; d < kDirCount; ++d) {
+          const int32_t walked = walkedReach(g, Point{x, y}, d);
+          for (int32_t steps : {0, 1, walked - 1, walked, walked + 1}) {
+            // Only lines that stay inside the map (the contract).
+            const int32_t ex = x + steps * kDirDx[d], ey = y + steps * kDirDy[d];
+            if (steps < 0 || ex < 0 || ey < 0 || ex >= g.width() || ey >= g.height()) continue;
+            ASSERT_EQ(reach.reaches(g.index(x, y), d, steps), steps <= walked)
+                << x << "," << y << " dir " << d << " steps " << steps << " walked " << walked;
+            ++checked;
+          }
+        }
+  }
+  EXPECT_GT(checked, 10000);
+}
+
 // The edits users make: a cell, a rectangle, a wall or a corridor, blocked with '@' or 'T' (both
 // blocked) or cleared.
 std::vector<Point> randomEditCells(const Grid& g, std::mt19937& rng) {

@@ -7,6 +7,7 @@
 
 #include "TestMaps.h"
 #include "hpa/HpaStarQuery.h"
+#include "path/DirectPath.h"
 #include "path/PathSmoother.h"
 #include "path/PathValidator.h"
 
@@ -281,7 +282,8 @@ TEST(PathSmoother, ALineStoppedByAWallStaysStoppedFromTheNextCellsOfTheRun) {
 // its raw path smoothed without joints or table (lines walked), cell for cell, at the same cost.
 // A range shorter than the refined edges (8) makes PathSmoother skip the first cells of each edge whole.
 // Pairs at most a cluster side apart are left out: the planner may replace their smoothed path by a
-// local search's (HpaStarQuery::shortenNearbyPath, tested in hpa_star_test.cpp).
+// local search's (HpaStarQuery::shortenNearbyPath, tested in hpa_star_test.cpp), and so are pairs joined
+// by a free path of two straight runs, which the planner takes without smoothing (direct_path_test.cpp).
 void expectJointsChangeNothing(const std::string& mapName, const HierarchyOptions& options, int32_t range) {
   const Grid g = test::loadMap(mapName);
   const Hierarchy h = test::buildHierarchy(g, options);
@@ -291,6 +293,8 @@ void expectJointsChangeNothing(const std::string& mapName, const HierarchyOption
   for (const Scenario& s : test::loadScenarios(mapName, g)) {
     if (s.line % 3 != 0) continue;  // a third of the file is plenty
     if (std::max(std::abs(s.goal.x - s.start.x), std::abs(s.goal.y - s.start.y)) <= h.options().clusterSize) continue;
+    std::vector<Point> direct;  // a free path of two runs is taken without smoothing (direct_path_test.cpp)
+    if (findDirectPath(g, h.lineReach(), s.start, s.goal, direct)) continue;
     PathResult raw, smoothed;
     ASSERT_EQ(query.findPath(s.start, s.goal, raw, HpaQueryOptions{.smooth = false}), PathStatus::Found);
     ASSERT_EQ(query.findPath(s.start, s.goal, smoothed, HpaQueryOptions{.smooth = true, .smoothingRange = range}),
