@@ -1,6 +1,7 @@
 #include "hpa/Hierarchy.h"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -854,32 +855,47 @@ bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& ou
   const uint16_t distance = b.treeDistance[treeStart + static_cast<size_t>(local)];
   if (distance == ClusterBlock::kUnreachable) return false;
   // Every step costs at least the smallest multiplier (1 without terrain costs), so the walk has at
-  // most distance / that + 1 cells (one more for rounding), and never more than the cluster's: room for
-  // them is made once and the cells are written in place (this runs for every cell of a DHPA* path).
-  // On failure `out` is left as it was.
+  // most distance / that + 1 cells (one more for rounding), and never more than the cluster's: a walk
+  // longer than that is corrupted data. The walk stays inside the cluster: every step of every tree is
+  // legal there (checkHierarchyParts checks a loaded hierarchy's). On failure `out` is left as it was.
+  //
+  // This runs for every cell of a DHPA* path: each step reads one direction byte and adds that
+  // direction's offsets to the tree index and to the cell (both coordinates in one word: y × 2³² + x,
+  // so one addition moves both), and the cells are appended from a buffer on the stack in blocks.
   const size_t base = out.size();
   const size_t room =
       std::min(static_cast<size_t>(distance / (treeScale_ * grid_.minWeight())) + 2, static_cast<size_t>(r.area()) + 1);
-  out.resize(base + room);
-  Point* cells = out.data() + base;
-  size_t written = 0;
-  // Cluster-local coordinates: one unsigned comparison per axis keeps the walk inside the cluster.
-  const uint32_t cw = static_cast<uint32_t>(w), ch = static_cast<uint32_t>(r.height());
-  int32_t x = from.x - r.x0, y = from.y - r.y0;
-  for (;;) {
-    const uint8_t dir = dirs[local];
+  int32_t localStep[kDirCount];
+  uint64_t cellStep[kDirCount];
+  for (int d = 0; d < kDirCount; ++d) {
+    localStep[d] = kDirDy[d] * w + kDirDx[d];
+    cellStep[d] = static_cast<uint64_t>(static_cast<int64_t>(kDirDy[d]) * (int64_t{1} << 32) + kDirDx[d]);
+  }
+  uint64_t cell = static_cast<uint64_t>(from.y) << 32 | static_cast<uint32_t>(from.x);
+  static_assert(std::endian::native == std::endian::little, "a Point's x is the low half of its word");
+  auto pointOf = [](uint64_t word) { return std::bit_cast<Point>(word); };
+  constexpr size_t kBlock = 64;
+  union Block {  // left uninitialised: only the entries written are read
+    Block() {}
+    Point cells[kBlock];
+  } block;
+  for (size_t written = 0;;) {
+    const size_t limit = std::min(kBlock, room - written);
+    size_t filled = 0;
+    uint8_t dir;
+    while ((dir = dirs[local]) < kDirCount && filled < limit) {
+      local += localStep[dir];
+      cell += cellStep[dir];
+      block.cells[filled++] = pointOf(cell);
+    }
+    out.insert(out.end(), block.cells, block.cells + filled);
+    written += filled;
     if (dir >= kDirCount) {  // the node itself, or no way to it
-      const bool reached = dir == 0xFF && Point{x + r.x0, y + r.y0} == target;
-      out.resize(reached ? base + written : base);
+      const bool reached = dir == 0xFF && pointOf(cell) == target;
+      if (!reached) out.resize(base);
       return reached;
     }
-    x += kDirDx[dir];
-    y += kDirDy[dir];
-    // Guards against corrupted data (loaded bytes): a walk leaving the cluster or longer than its
-    // distance allows.
-    if (static_cast<uint32_t>(x) >= cw || static_cast<uint32_t>(y) >= ch || written == room) break;
-    local = y * w + x;
-    cells[written++] = Point{x + r.x0, y + r.y0};
+    if (written == room) break;
   }
   out.resize(base);
   return false;

@@ -131,21 +131,42 @@ double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t
   if (cells.size() < 3) return pathCost(grid, cells);
   if (grid.weighted()) return smoothPath<true, false>(grid, cells, maxRay, joints, nullptr);
   if (!reach || reach->empty()) return smoothPath<false, false>(grid, cells, maxRay, joints, nullptr);
+  // The path's straight runs: how many decides the search, and smoothRuns searches them.
+  const int32_t runCount = search == Search::ByCells ? 0 : findRunStarts(cells);
   if (search == Search::Cheapest) {
     // By runs, each run is compared with the runs of its window: about (n / L) × (2 maxRay / L) pairs for
     // n cells in runs of mean length L. Cell by cell, each cell follows its lines' chains: about n × a
     // few. Runs win when L² is well above maxRay: AR0011SR's and the mazes' long corridors; the
     // staircases of open rooms (8room_000: L near 2, maxRay 96) and maze512-1-0's one-cell corridors
     // smooth 1.5 to 3 times faster cell by cell (auto, rarely: 14.4 against 4.7 µs a query on 8room_000).
-    int64_t turns = 1;
-    for (size_t i = 2; i < cells.size(); ++i)
-      turns += (cells[i].x - cells[i - 1].x != cells[i - 1].x - cells[i - 2].x) ||
-               (cells[i].y - cells[i - 1].y != cells[i - 1].y - cells[i - 2].y);
-    const int64_t n = static_cast<int64_t>(cells.size());
+    const int64_t n = static_cast<int64_t>(cells.size()), turns = runCount;
     search = 4 * n * n > turns * turns * maxRay ? Search::ByRuns : Search::ByCells;
   }
-  return search == Search::ByRuns ? smoothRuns(grid, cells, maxRay, joints, *reach)
+  return search == Search::ByRuns ? smoothRuns(grid, cells, maxRay, joints, *reach, runCount)
                                   : smoothPath<false, true>(grid, cells, maxRay, joints, reach);
+}
+
+int32_t PathSmoother::findRunStarts(const std::vector<Point>& cells) {
+  const int32_t n = static_cast<int32_t>(cells.size());
+  const Point* c = cells.data();
+  // Written for every cell and kept when the step changes: no branch per cell (runs end at unpredictable
+  // places). A cell as one word: consecutive steps are the same exactly when the words differ by the
+  // same amount.
+  auto word = [](Point p) {
+    return static_cast<uint64_t>(static_cast<uint32_t>(p.x)) | static_cast<uint64_t>(static_cast<uint32_t>(p.y)) << 32;
+  };
+  runStarts_.resize(cells.size());
+  int32_t* starts = runStarts_.data();
+  int32_t runCount = 1;
+  starts[0] = 0;
+  for (int32_t i = 1, previous = 0; i + 1 < n; ++i) {
+    const bool turns = word(c[i + 1]) - word(c[i]) != word(c[i]) - word(c[previous]);
+    starts[runCount] = i;
+    runCount += turns;
+    previous = i;
+  }
+  starts[runCount] = n - 1;
+  return runCount;
 }
 
 // The cell-by-cell rule (smoothPath) looks from every cell of the path for later cells on its 8 lines. Here
@@ -167,26 +188,10 @@ double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t
 //   - Both lie on the same line: each t as in the previous case.
 // The result is the rule's, cell for cell (tests/cpp/path_smoother_test.cpp compares them).
 double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
-                                std::span<const uint32_t> joints, const LineReach& reach) {
+                                std::span<const uint32_t> joints, const LineReach& reach, int32_t runCount) {
   const int32_t n = static_cast<int32_t>(cells.size());
   const Point* c = cells.data();
-  // Where each run starts, written for every cell and kept when the step changes: no branch per cell
-  // (runs end at unpredictable places). A cell as one word: consecutive steps are the same exactly when
-  // the words differ by the same amount.
-  auto word = [](Point p) {
-    return static_cast<uint64_t>(static_cast<uint32_t>(p.x)) | static_cast<uint64_t>(static_cast<uint32_t>(p.y)) << 32;
-  };
-  runStarts_.resize(cells.size());
-  int32_t* starts = runStarts_.data();
-  int32_t runCount = 1;
-  starts[0] = 0;
-  for (int32_t i = 1, previous = 0; i + 1 < n; ++i) {
-    const bool turns = word(c[i + 1]) - word(c[i]) != word(c[i]) - word(c[previous]);
-    starts[runCount] = i;
-    runCount += turns;
-    previous = i;
-  }
-  starts[runCount] = n - 1;
+  const int32_t* starts = runStarts_.data();
   runs_.resize(static_cast<size_t>(runCount));
   int32_t diagonalsSoFar = 0;
   for (int32_t r = 0; r < runCount; ++r) {
