@@ -47,13 +47,24 @@ struct LineWalk {
 
   // The first m in [m, mHi] whose line is inside the range and the window and is not cut short by the
   // reach table (a line longer than a byte's reach, or of length 0, passes: evaluate decides), or mHi + 1.
+  // Most lines cross a wall: the loop carries every term from one m to the next. The part's span moves
+  // one way, and the line's length |along| falls then grows: once either is past its bound and moving
+  // away from it, no later m can pass.
   int32_t firstPassing(const LineReach& reach, int32_t m, int32_t mHi) const {
-    for (; m <= mHi; ++m) {
-      const int32_t signedLength = along + m * alongStep, k = signedLength < 0 ? -signedLength : signedLength;
-      if (k > maxRay || span + m * spanStep > window) continue;
-      if (k == 0 || k > LineReach::kMaxReach) return m;
-      const int32_t start = (signedLength > 0) == storedFromStart ? fromCell + m * fromStep : toCell + m * toStep;
-      if (reach.stored(start, segment) >= k) return m;
+    int32_t signedLength = along + m * alongStep, partSpan = span + m * spanStep;
+    int32_t from = fromCell + m * fromStep, to = toCell + m * toStep;
+    for (; m <= mHi; ++m, signedLength += alongStep, partSpan += spanStep, from += fromStep, to += toStep) {
+      const int32_t k = signedLength < 0 ? -signedLength : signedLength;
+      if (partSpan > window) {
+        if (spanStep >= 0) return mHi + 1;
+        continue;
+      }
+      if (k > maxRay) {
+        if ((signedLength > 0) == (alongStep >= 0)) return mHi + 1;
+        continue;
+      }
+      if (static_cast<uint32_t>(k - 1) >= static_cast<uint32_t>(LineReach::kMaxReach)) return m;  // 0 or > 255
+      if (reach.stored((signedLength > 0) == storedFromStart ? from : to, segment) >= k) return m;
     }
     return m;
   }
@@ -259,26 +270,23 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
     int32_t tBest = a.length;  // the first cell of the run with a candidate (none yet)
     int32_t bestRun = -1, bestS = 0, bestDir = -1, bestSteps = 0, bestJ = 0;
     double bestSaving = 0;
-    // Whether the line a(t) -> b(s) of family F is at most maxRay long and made of legal moves (one read of
-    // the reach table: that of whichever end the line leaves along the stored direction).
-    auto lineFits = [&](int family, int32_t t, const Run& b, int32_t s) {
+    // Whether a(t) -> b(s) along family F's line is a candidate of the rule (inside the window, at most
+    // maxRay long, made of legal moves: one read of the reach table, that of whichever end the line leaves
+    // along the stored direction; and a positive saving); if so it is offered.
+    auto evaluate = [&](int family, int32_t t, int32_t bIndex, int32_t s) {
+      const Run& b = runs[bIndex];
+      const int32_t i = a.first + t, j = b.first + s;
+      if (j - i > window) return false;
       const Point from{a.cell.x + t * a.dx, a.cell.y + t * a.dy}, to{b.cell.x + s * b.dx, b.cell.y + s * b.dy};
       const int32_t along = family == 0 ? to.y - from.y : to.x - from.x;
       const int32_t k = along < 0 ? -along : along;
       if (k > maxRay) return false;
       const int segment = kSegmentDir[family];
-      if (k > LineReach::kMaxReach)
-        return reach.lineEnd(grid.index(from), segment) == reach.lineEnd(grid.index(to), segment);
-      return reach.stored(grid.index((along > 0) == (family != 3) ? from : to), segment) >= k;
-    };
-    // Whether a(t) -> b(s) along family F's line is a candidate of the rule; if so it is offered.
-    auto evaluate = [&](int family, int32_t t, int32_t bIndex, int32_t s) {
-      const Run& b = runs[bIndex];
-      const int32_t i = a.first + t, j = b.first + s;
-      if (j - i > window || !lineFits(family, t, b, s)) return false;
-      const Point from{a.cell.x + t * a.dx, a.cell.y + t * a.dy}, to{b.cell.x + s * b.dx, b.cell.y + s * b.dy};
-      const int32_t along = family == 0 ? to.y - from.y : to.x - from.x;
-      const int32_t k = along < 0 ? -along : along;
+      if (k > LineReach::kMaxReach) {
+        if (reach.lineEnd(grid.index(from), segment) != reach.lineEnd(grid.index(to), segment)) return false;
+      } else if (reach.stored(grid.index((along > 0) == (family != 3) ? from : to), segment) < k) {
+        return false;
+      }
       const int32_t pathDiagonal = b.diagonals + (b.dx != 0 && b.dy != 0 ? s : 0) - a.diagonals - diagonalStep * t;
       const int32_t pathStraight = j - i - pathDiagonal;
       const double saving =
