@@ -859,9 +859,12 @@ bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& ou
   // longer than that is corrupted data. The walk stays inside the cluster: every step of every tree is
   // legal there (checkHierarchyParts checks a loaded hierarchy's). On failure `out` is left as it was.
   //
-  // This runs for every cell of a DHPA* path: each step reads one direction byte and adds that
-  // direction's offsets to the tree index and to the cell (both coordinates in one word: y × 2³² + x,
-  // so one addition moves both), and the cells are appended from a buffer on the stack in blocks.
+  // This runs for every cell of a DHPA* path. Each step adds its direction's offsets to the tree index
+  // and to the cell (both coordinates in one word: y × 2³² + x, so one addition moves both), and the
+  // cells are appended from a buffer on the stack in blocks. The walk goes by straight stretches: while
+  // the next cell's direction is the same, the next index does not depend on the byte just read (only
+  // the comparison does, which the processor predicts), so the reads of a stretch do not wait for each
+  // other as a chain of dependent reads would.
   const size_t base = out.size();
   const size_t room =
       std::min(static_cast<size_t>(distance / (treeScale_ * grid_.minWeight())) + 2, static_cast<size_t>(r.area()) + 1);
@@ -879,14 +882,20 @@ bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& ou
     Block() {}
     Point cells[kBlock];
   } block;
+  uint8_t dir = dirs[local];
   for (size_t written = 0;;) {
     const size_t limit = std::min(kBlock, room - written);
     size_t filled = 0;
-    uint8_t dir;
-    while ((dir = dirs[local]) < kDirCount && filled < limit) {
-      local += localStep[dir];
-      cell += cellStep[dir];
-      block.cells[filled++] = pointOf(cell);
+    while (dir < kDirCount && filled < limit) {
+      const uint8_t stretch = dir;
+      const int32_t indexStep = localStep[stretch];
+      const uint64_t moveStep = cellStep[stretch];
+      do {
+        local += indexStep;
+        cell += moveStep;
+        block.cells[filled++] = pointOf(cell);
+        dir = dirs[local];
+      } while (dir == stretch && filled < limit);
     }
     out.insert(out.end(), block.cells, block.cells + filled);
     written += filled;
