@@ -18,10 +18,10 @@ constexpr int kFamilyOfDir[kDirCount] = {0, 3, 1, 2, 0, 3, 1, 2};
 constexpr int kSegmentDir[4] = {4, 2, 3, 5};
 
 // The line of family F through (x, y) (its x, y, x - y or x + y); on a step (dx, dy), how many lines of
-// the family it crosses.
-int32_t lineOf(int family, int32_t x, int32_t y) {
-  return family == 0 ? x : family == 1 ? y : family == 2 ? x - y : x + y;
-}
+// the family it crosses. A weighted sum, not a chain of comparisons: the family changes from one call to
+// the next.
+constexpr int32_t kLineWeightX[4] = {1, 0, 1, 1}, kLineWeightY[4] = {0, 1, -1, 1};
+int32_t lineOf(int family, int32_t x, int32_t y) { return kLineWeightX[family] * x + kLineWeightY[family] * y; }
 
 // The top bit of each 32-bit lane of a word holding two families' lines (Run::lowest, Run::highest).
 constexpr uint64_t kLaneTops = 0x8000000080000000ull;
@@ -170,11 +170,12 @@ int32_t PathSmoother::findRunStarts(const std::vector<Point>& cells) {
   int32_t* starts = runStarts_.data();
   int32_t runCount = 1;
   starts[0] = 0;
-  for (int32_t i = 1, previous = 0; i + 1 < n; ++i) {
-    const bool turns = word(c[i + 1]) - word(c[i]) != word(c[i]) - word(c[previous]);
+  uint64_t here = word(c[1]), step = here - word(c[0]);
+  for (int32_t i = 1; i + 1 < n; ++i) {
+    const uint64_t next = word(c[i + 1]), nextStep = next - here;
     starts[runCount] = i;
-    runCount += turns;
-    previous = i;
+    runCount += nextStep != step;
+    here = next, step = nextStep;
   }
   starts[runCount] = n - 1;
   return runCount;
@@ -403,7 +404,8 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
     }
     // The run's cells up to the first with a candidate (all of them when none has one), then its line.
     const int32_t copyTo = bestRun < 0 ? runs[current + 1].first : a.first + tBest;
-    for (int32_t k = i0 + 1; k <= copyTo; ++k) out[written++] = c[k];
+    std::copy(c + i0 + 1, c + copyTo + 1, out + written);
+    written += static_cast<size_t>(copyTo - i0);
     diagonals += static_cast<int64_t>(diagonalStep) * (copyTo - i0);
     if (bestRun < 0) {
       ++current;
