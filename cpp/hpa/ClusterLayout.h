@@ -35,12 +35,13 @@ struct ClusterLayout {
   int32_t quotient(int32_t coordinate) const {
     return static_cast<int32_t>((static_cast<uint64_t>(coordinate) * inverse) >> 32);
   }
-  Rect rect(int32_t cluster) const {
-    const int32_t cx = cluster % columns, cy = cluster / columns;
+  Rect rect(int32_t cluster) const { return rectAt(cluster % columns, cluster / columns); }
+  Rect rectOf(Point p) const { return rectAt(quotient(p.x), quotient(p.y)); }
+  // The cluster in column cx and row cy.
+  Rect rectAt(int32_t cx, int32_t cy) const {
     const int32_t x0 = cx * size, y0 = cy * size;
     return Rect{x0, y0, x0 + size < mapWidth ? x0 + size : mapWidth, y0 + size < mapHeight ? y0 + size : mapHeight};
   }
-  Rect rectOf(Point p) const { return rect(clusterOf(p)); }
 };
 
 // Highest level whose cluster border the step a→b crosses (0 if none); layouts[0] is level 1.

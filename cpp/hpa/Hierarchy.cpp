@@ -843,7 +843,7 @@ bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& ou
   const ClusterLayout& lay = layout(1);
   const Point target = nodeCell_[node];
   const int32_t c = lay.clusterOf(target);
-  const Rect r = lay.rect(c);
+  const Rect r = lay.rectOf(target);
   if (!r.contains(from)) return false;
   const ClusterBlock& b = block(1, c);
   const int32_t i = b.indexOf(node);
