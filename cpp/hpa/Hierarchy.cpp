@@ -1,6 +1,7 @@
 #include "hpa/Hierarchy.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <chrono>
 #include <cmath>
@@ -838,6 +839,18 @@ bool Hierarchy::appendCachedNodePath(int32_t level, uint32_t from, uint32_t to, 
   return appendStoredPath(b, b.pathNodes, from, to, out);
 }
 
+namespace {
+
+// The step of each direction added to a cell held as one word, y × 2³² + x (appendTreePath).
+constexpr std::array<uint64_t, kDirCount> kCellWordStep = [] {
+  std::array<uint64_t, kDirCount> steps{};
+  for (int d = 0; d < kDirCount; ++d)
+    steps[static_cast<size_t>(d)] = static_cast<uint64_t>(int64_t{kDirDy[d]} * (int64_t{1} << 32) + kDirDx[d]);
+  return steps;
+}();
+
+}  // namespace
+
 bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& out) const {
   if (!options_.cacheTrees) return false;
   const ClusterLayout& lay = layout(1);
@@ -868,12 +881,6 @@ bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& ou
   const size_t base = out.size();
   const size_t room =
       std::min(static_cast<size_t>(distance / (treeScale_ * grid_.minWeight())) + 2, static_cast<size_t>(r.area()) + 1);
-  int32_t localStep[kDirCount];
-  uint64_t cellStep[kDirCount];
-  for (int d = 0; d < kDirCount; ++d) {
-    localStep[d] = kDirDy[d] * w + kDirDx[d];
-    cellStep[d] = static_cast<uint64_t>(static_cast<int64_t>(kDirDy[d]) * (int64_t{1} << 32) + kDirDx[d]);
-  }
   uint64_t cell = static_cast<uint64_t>(from.y) << 32 | static_cast<uint32_t>(from.x);
   static_assert(std::endian::native == std::endian::little, "a Point's x is the low half of its word");
   auto pointOf = [](uint64_t word) { return std::bit_cast<Point>(word); };
@@ -888,8 +895,8 @@ bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& ou
     size_t filled = 0;
     while (dir < kDirCount && filled < limit) {
       const uint8_t stretch = dir;
-      const int32_t indexStep = localStep[stretch];
-      const uint64_t moveStep = cellStep[stretch];
+      const int32_t indexStep = kDirDy[stretch] * w + kDirDx[stretch];
+      const uint64_t moveStep = kCellWordStep[stretch];
       do {
         local += indexStep;
         cell += moveStep;
