@@ -1,6 +1,8 @@
 #include "hpa/Hierarchy.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -844,12 +846,24 @@ bool Hierarchy::appendCachedNodePath(int32_t level, uint32_t from, uint32_t to, 
   return appendStoredPath(b, b.pathNodes, from, to, out);
 }
 
+namespace {
+
+// The step of each direction added to a cell held as one word, y × 2³² + x (appendTreePath).
+constexpr std::array<uint64_t, kDirCount> kCellWordStep = [] {
+  std::array<uint64_t, kDirCount> steps{};
+  for (int d = 0; d < kDirCount; ++d)
+    steps[static_cast<size_t>(d)] = static_cast<uint64_t>(int64_t{kDirDy[d]} * (int64_t{1} << 32) + kDirDx[d]);
+  return steps;
+}();
+
+}  // namespace
+
 bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& out) const {
   if (!options_.cacheTrees) return false;
   const ClusterLayout& lay = layout(1);
   const Point target = nodeCell_[node];
   const int32_t c = lay.clusterOf(target);
-  const Rect r = lay.rect(c);
+  const Rect r = lay.rectOf(target);
   if (!r.contains(from)) return false;
   const ClusterBlock& b = block(1, c);
   const int32_t i = b.indexOf(node);
@@ -861,32 +875,50 @@ bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& ou
   const uint16_t distance = b.treeDistance[treeStart + static_cast<size_t>(local)];
   if (distance == ClusterBlock::kUnreachable) return false;
   // Every step costs at least the smallest multiplier (1 without terrain costs), so the walk has at
-  // most distance / that + 1 cells (one more for rounding), and never more than the cluster's: room for
-  // them is made once and the cells are written in place (this runs for every cell of a DHPA* path).
-  // On failure `out` is left as it was.
+  // most distance / that + 1 cells (one more for rounding), and never more than the cluster's: a walk
+  // longer than that is corrupted data. The walk stays inside the cluster: every step of every tree is
+  // legal there (checkHierarchyParts checks a loaded hierarchy's). On failure `out` is left as it was.
+  //
+  // This runs for every cell of a DHPA* path. Each step adds its direction's offsets to the tree index
+  // and to the cell (both coordinates in one word: y × 2³² + x, so one addition moves both), and the
+  // cells are appended from a buffer on the stack in blocks. The walk goes by straight stretches: while
+  // the next cell's direction is the same, the next index does not depend on the byte just read (only
+  // the comparison does, which the processor predicts), so the reads of a stretch do not wait for each
+  // other as a chain of dependent reads would.
   const size_t base = out.size();
   const size_t room =
       std::min(static_cast<size_t>(distance / (treeScale_ * grid_.minWeight())) + 2, static_cast<size_t>(r.area()) + 1);
-  out.resize(base + room);
-  Point* cells = out.data() + base;
-  size_t written = 0;
-  // Cluster-local coordinates: one unsigned comparison per axis keeps the walk inside the cluster.
-  const uint32_t cw = static_cast<uint32_t>(w), ch = static_cast<uint32_t>(r.height());
-  int32_t x = from.x - r.x0, y = from.y - r.y0;
-  for (;;) {
-    const uint8_t dir = dirs[local];
+  uint64_t cell = static_cast<uint64_t>(from.y) << 32 | static_cast<uint32_t>(from.x);
+  static_assert(std::endian::native == std::endian::little, "a Point's x is the low half of its word");
+  auto pointOf = [](uint64_t word) { return std::bit_cast<Point>(word); };
+  constexpr size_t kBlock = 64;
+  union Block {  // left uninitialised: only the entries written are read
+    Block() {}
+    Point cells[kBlock];
+  } block;
+  uint8_t dir = dirs[local];
+  for (size_t written = 0;;) {
+    const size_t limit = std::min(kBlock, room - written);
+    size_t filled = 0;
+    while (dir < kDirCount && filled < limit) {
+      const uint8_t stretch = dir;
+      const int32_t indexStep = kDirDy[stretch] * w + kDirDx[stretch];
+      const uint64_t moveStep = kCellWordStep[stretch];
+      do {
+        local += indexStep;
+        cell += moveStep;
+        block.cells[filled++] = pointOf(cell);
+        dir = dirs[local];
+      } while (dir == stretch && filled < limit);
+    }
+    out.insert(out.end(), block.cells, block.cells + filled);
+    written += filled;
     if (dir >= kDirCount) {  // the node itself, or no way to it
-      const bool reached = dir == 0xFF && Point{x + r.x0, y + r.y0} == target;
-      out.resize(reached ? base + written : base);
+      const bool reached = dir == 0xFF && pointOf(cell) == target;
+      if (!reached) out.resize(base);
       return reached;
     }
-    x += kDirDx[dir];
-    y += kDirDy[dir];
-    // Guards against corrupted data (loaded bytes): a walk leaving the cluster or longer than its
-    // distance allows.
-    if (static_cast<uint32_t>(x) >= cw || static_cast<uint32_t>(y) >= ch || written == room) break;
-    local = y * w + x;
-    cells[written++] = Point{x + r.x0, y + r.y0};
+    if (written == room) break;
   }
   out.resize(base);
   return false;

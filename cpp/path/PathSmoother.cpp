@@ -20,10 +20,10 @@ constexpr int kSegmentDir[4] = {4, 2, 3, 5};
 constexpr uint8_t kFamilyMoves[4] = {0x11, 0x44, 0x88, 0x22};
 
 // The line of family F through (x, y) (its x, y, x - y or x + y); on a step (dx, dy), how many lines of
-// the family it crosses.
-int32_t lineOf(int family, int32_t x, int32_t y) {
-  return family == 0 ? x : family == 1 ? y : family == 2 ? x - y : x + y;
-}
+// the family it crosses. A weighted sum, not a chain of comparisons: the family changes from one call to
+// the next.
+constexpr int32_t kLineWeightX[4] = {1, 0, 1, 1}, kLineWeightY[4] = {0, 1, -1, 1};
+int32_t lineOf(int family, int32_t x, int32_t y) { return kLineWeightX[family] * x + kLineWeightY[family] * y; }
 
 // The top bit of each 32-bit lane of a word holding two families' lines (Run::lowest, Run::highest).
 constexpr uint64_t kLaneTops = 0x8000000080000000ull;
@@ -49,13 +49,24 @@ struct LineWalk {
 
   // The first m in [m, mHi] whose line is inside the range and the window and is not cut short by the
   // reach table (a line longer than a byte's reach, or of length 0, passes: evaluate decides), or mHi + 1.
+  // Most lines cross a wall: the loop carries every term from one m to the next. The part's span moves
+  // one way, and the line's length |along| falls then grows: once either is past its bound and moving
+  // away from it, no later m can pass.
   int32_t firstPassing(const LineReach& reach, int32_t m, int32_t mHi) const {
-    for (; m <= mHi; ++m) {
-      const int32_t signedLength = along + m * alongStep, k = signedLength < 0 ? -signedLength : signedLength;
-      if (k > maxRay || span + m * spanStep > window) continue;
-      if (k == 0 || k > LineReach::kMaxReach) return m;
-      const int32_t start = (signedLength > 0) == storedFromStart ? fromCell + m * fromStep : toCell + m * toStep;
-      if (reach.stored(start, segment) >= k) return m;
+    int32_t signedLength = along + m * alongStep, partSpan = span + m * spanStep;
+    int32_t from = fromCell + m * fromStep, to = toCell + m * toStep;
+    for (; m <= mHi; ++m, signedLength += alongStep, partSpan += spanStep, from += fromStep, to += toStep) {
+      const int32_t k = signedLength < 0 ? -signedLength : signedLength;
+      if (partSpan > window) {
+        if (spanStep >= 0) return mHi + 1;
+        continue;
+      }
+      if (k > maxRay) {
+        if ((signedLength > 0) == (alongStep >= 0)) return mHi + 1;
+        continue;
+      }
+      if (static_cast<uint32_t>(k - 1) >= static_cast<uint32_t>(LineReach::kMaxReach)) return m;  // 0 or > 255
+      if (reach.stored((signedLength > 0) == storedFromStart ? from : to, segment) >= k) return m;
     }
     return m;
   }
@@ -150,20 +161,43 @@ double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t
     return static_cast<double>(n - 1 - diagonals) + static_cast<double>(diagonals) * kSqrt2;
   }
   if (!reach || reach->empty()) return smoothPath<false, false>(grid, cells, maxRay, joints, nullptr);
+  // The path's straight runs: how many decides the search, and smoothRuns searches them.
+  const int32_t runCount = search == Search::ByCells ? 0 : findRunStarts(cells);
   if (search == Search::Cheapest) {
     // By runs, each run is compared with the runs of its window: about (n / L) × (2 maxRay / L) pairs for
     // n cells in runs of mean length L. Cell by cell, each cell follows its lines' chains: about n × a
     // few. Runs win when L² is well above maxRay: AR0011SR's and the mazes' long corridors; the
     // staircases of open rooms (8room_000: L near 2, maxRay 96) and maze512-1-0's one-cell corridors
     // smooth 1.5 to 3 times faster cell by cell (auto, rarely: 14.4 against 4.7 µs a query on 8room_000).
-    int64_t turns = 1;
-    for (size_t i = 2; i < cells.size(); ++i)
-      turns += (cells[i].x - cells[i - 1].x != cells[i - 1].x - cells[i - 2].x) ||
-               (cells[i].y - cells[i - 1].y != cells[i - 1].y - cells[i - 2].y);
+    const int64_t turns = runCount;
     search = 4 * n * n > turns * turns * maxRay ? Search::ByRuns : Search::ByCells;
   }
-  return search == Search::ByRuns ? smoothRuns(grid, cells, maxRay, joints, *reach)
+  return search == Search::ByRuns ? smoothRuns(grid, cells, maxRay, joints, *reach, runCount)
                                   : smoothPath<false, true>(grid, cells, maxRay, joints, reach);
+}
+
+int32_t PathSmoother::findRunStarts(const std::vector<Point>& cells) {
+  const int32_t n = static_cast<int32_t>(cells.size());
+  const Point* c = cells.data();
+  // Written for every cell and kept when the step changes: no branch per cell (runs end at unpredictable
+  // places). A cell as one word: consecutive steps are the same exactly when the words differ by the
+  // same amount.
+  auto word = [](Point p) {
+    return static_cast<uint64_t>(static_cast<uint32_t>(p.x)) | static_cast<uint64_t>(static_cast<uint32_t>(p.y)) << 32;
+  };
+  runStarts_.resize(cells.size());
+  int32_t* starts = runStarts_.data();
+  int32_t runCount = 1;
+  starts[0] = 0;
+  uint64_t here = word(c[1]), step = here - word(c[0]);
+  for (int32_t i = 1; i + 1 < n; ++i) {
+    const uint64_t next = word(c[i + 1]), nextStep = next - here;
+    starts[runCount] = i;
+    runCount += nextStep != step;
+    here = next, step = nextStep;
+  }
+  starts[runCount] = n - 1;
+  return runCount;
 }
 
 // The cell-by-cell rule (smoothPath) looks from every cell of the path for later cells on its 8 lines. Here
@@ -185,26 +219,10 @@ double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t
 //   - Both lie on the same line: each t as in the previous case.
 // The result is the rule's, cell for cell (tests/cpp/path_smoother_test.cpp compares them).
 double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
-                                std::span<const uint32_t> joints, const LineReach& reach) {
+                                std::span<const uint32_t> joints, const LineReach& reach, int32_t runCount) {
   const int32_t n = static_cast<int32_t>(cells.size());
   const Point* c = cells.data();
-  // Where each run starts, written for every cell and kept when the step changes: no branch per cell
-  // (runs end at unpredictable places). A cell as one word: consecutive steps are the same exactly when
-  // the words differ by the same amount.
-  auto word = [](Point p) {
-    return static_cast<uint64_t>(static_cast<uint32_t>(p.x)) | static_cast<uint64_t>(static_cast<uint32_t>(p.y)) << 32;
-  };
-  runStarts_.resize(cells.size());
-  int32_t* starts = runStarts_.data();
-  int32_t runCount = 1;
-  starts[0] = 0;
-  for (int32_t i = 1, previous = 0; i + 1 < n; ++i) {
-    const bool turns = word(c[i + 1]) - word(c[i]) != word(c[i]) - word(c[previous]);
-    starts[runCount] = i;
-    runCount += turns;
-    previous = i;
-  }
-  starts[runCount] = n - 1;
+  const int32_t* starts = runStarts_.data();
   runs_.resize(static_cast<size_t>(runCount));
   int32_t diagonalsSoFar = 0;
   for (int32_t r = 0; r < runCount; ++r) {
@@ -272,26 +290,23 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
     int32_t tBest = a.length;  // the first cell of the run with a candidate (none yet)
     int32_t bestRun = -1, bestS = 0, bestDir = -1, bestSteps = 0, bestJ = 0;
     double bestSaving = 0;
-    // Whether the line a(t) -> b(s) of family F is at most maxRay long and made of legal moves (one read of
-    // the reach table: that of whichever end the line leaves along the stored direction).
-    auto lineFits = [&](int family, int32_t t, const Run& b, int32_t s) {
+    // Whether a(t) -> b(s) along family F's line is a candidate of the rule (inside the window, at most
+    // maxRay long, made of legal moves: one read of the reach table, that of whichever end the line leaves
+    // along the stored direction; and a positive saving); if so it is offered.
+    auto evaluate = [&](int family, int32_t t, int32_t bIndex, int32_t s) {
+      const Run& b = runs[bIndex];
+      const int32_t i = a.first + t, j = b.first + s;
+      if (j - i > window) return false;
       const Point from{a.cell.x + t * a.dx, a.cell.y + t * a.dy}, to{b.cell.x + s * b.dx, b.cell.y + s * b.dy};
       const int32_t along = family == 0 ? to.y - from.y : to.x - from.x;
       const int32_t k = along < 0 ? -along : along;
       if (k > maxRay) return false;
       const int segment = kSegmentDir[family];
-      if (k > LineReach::kMaxReach)
-        return reach.lineEnd(grid.index(from), segment) == reach.lineEnd(grid.index(to), segment);
-      return reach.stored(grid.index((along > 0) == (family != 3) ? from : to), segment) >= k;
-    };
-    // Whether a(t) -> b(s) along family F's line is a candidate of the rule; if so it is offered.
-    auto evaluate = [&](int family, int32_t t, int32_t bIndex, int32_t s) {
-      const Run& b = runs[bIndex];
-      const int32_t i = a.first + t, j = b.first + s;
-      if (j - i > window || !lineFits(family, t, b, s)) return false;
-      const Point from{a.cell.x + t * a.dx, a.cell.y + t * a.dy}, to{b.cell.x + s * b.dx, b.cell.y + s * b.dy};
-      const int32_t along = family == 0 ? to.y - from.y : to.x - from.x;
-      const int32_t k = along < 0 ? -along : along;
+      if (k > LineReach::kMaxReach) {
+        if (reach.lineEnd(grid.index(from), segment) != reach.lineEnd(grid.index(to), segment)) return false;
+      } else if (reach.stored(grid.index((along > 0) == (family != 3) ? from : to), segment) < k) {
+        return false;
+      }
       const int32_t pathDiagonal = b.diagonals + (b.dx != 0 && b.dy != 0 ? s : 0) - a.diagonals - diagonalStep * t;
       const int32_t pathStraight = j - i - pathDiagonal;
       const double saving =
@@ -408,7 +423,8 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
     }
     // The run's cells up to the first with a candidate (all of them when none has one), then its line.
     const int32_t copyTo = bestRun < 0 ? runs[current + 1].first : a.first + tBest;
-    for (int32_t k = i0 + 1; k <= copyTo; ++k) out[written++] = c[k];
+    std::copy(c + i0 + 1, c + copyTo + 1, out + written);
+    written += static_cast<size_t>(copyTo - i0);
     diagonals += static_cast<int64_t>(diagonalStep) * (copyTo - i0);
     if (bestRun < 0) {
       ++current;

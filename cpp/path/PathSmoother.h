@@ -47,8 +47,12 @@ class PathSmoother {
   // Weighted: lines walked and costed step by step; Reach: unweighted, lines tested in `reach`.
   // The same rule on an unweighted grid with a reach table, searched by the path's straight runs: the
   // cells between two runs' candidate lines are never looked at one by one (see PathSmoother.cpp).
+  // `runCount` runs start at runStarts_ (findRunStarts).
   double smoothRuns(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints,
-                    const LineReach& reach);
+                    const LineReach& reach, int32_t runCount);
+  // Fills runStarts_ with the path index where each maximal straight run starts, then n - 1; returns
+  // how many runs there are.
+  int32_t findRunStarts(const std::vector<Point>& cells);
   template <bool Weighted, bool Reach>
   double smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints,
                     const LineReach* reach);
