@@ -136,6 +136,7 @@ void Hierarchy::buildLevels() {
 
 std::vector<ClusterLayout> Hierarchy::layoutsFor(const HierarchyOptions& options, int32_t width, int32_t height) {
   std::vector<ClusterLayout> layouts;
+  layouts.reserve(static_cast<size_t>(options.levels));  // one allocation: the estimates count on no more
   int64_t side = options.clusterSize;
   for (int32_t l = 1; l <= options.levels; ++l) {
     layouts.emplace_back(static_cast<int32_t>(std::min<int64_t>(side, 1 << 24)), width, height);
