@@ -891,7 +891,8 @@ bool Hierarchy::appendTreePath(uint32_t node, Point from, std::vector<Point>& ou
       std::min(static_cast<size_t>(distance / (treeScale_ * grid_.minWeight())) + 2, static_cast<size_t>(r.area()) + 1);
   uint64_t cell = static_cast<uint64_t>(from.y) << 32 | static_cast<uint32_t>(from.x);
   static_assert(std::endian::native == std::endian::little, "a Point's x is the low half of its word");
-  auto pointOf = [](uint64_t word) { return std::bit_cast<Point>(word); };
+  // __builtin_bit_cast: Emscripten 3.1.6's libc++ has no std::bit_cast.
+  auto pointOf = [](uint64_t word) { return __builtin_bit_cast(Point, word); };
   constexpr size_t kBlock = 64;
   union Block {  // left uninitialised: only the entries written are read
     Block() {}
