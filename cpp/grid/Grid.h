@@ -71,6 +71,20 @@ class Grid {
   bool passableAt(int32_t cell) const { return passable_[cell] != 0; }
   uint8_t moveMask(int32_t cell) const { return moves_[cell]; }
   const uint8_t* moveMasks() const { return moves_.data(); }  // all cells' masks, row-major
+  // The masks of the cells of `area` (inside the map), row-major into out[0 .. area.area()), without the
+  // moves that leave the area: what a search bounded to the area reads, a row at a time, no division.
+  void areaMoveMasks(const Rect& area, uint8_t* out) const {
+    const int32_t w = area.width(), h = area.height();
+    for (int32_t ly = 0; ly < h; ++ly) {
+      // dy = -1: NW, N, NE; dy = +1: SE, S, SW; dx = -1: SW, W, NW; dx = +1: NE, E, SE.
+      const uint8_t rowClip = static_cast<uint8_t>((ly == 0 ? ~0x83u : 0xFFu) & (ly == h - 1 ? ~0x38u : 0xFFu));
+      const uint8_t* row = moves_.data() + static_cast<size_t>(index(area.x0, area.y0 + ly));
+      uint8_t* to = out + static_cast<size_t>(ly) * static_cast<size_t>(w);
+      for (int32_t lx = 0; lx < w; ++lx) to[lx] = row[lx] & rowClip;
+      to[0] &= static_cast<uint8_t>(~0xE0u);
+      to[w - 1] &= static_cast<uint8_t>(~0x0Eu);
+    }
+  }
   bool canMove(Point from, int dir) const { return inside(from) && ((moves_[index(from)] >> dir) & 1u); }
 
   // Changes one cell's terrain and refreshes the moves of its 3×3 neighbourhood. Returns false (and

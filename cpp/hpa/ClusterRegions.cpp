@@ -3,30 +3,37 @@
 namespace hpastar {
 
 uint32_t labelClusterRegions(const Grid& grid, const Rect& area, std::vector<uint32_t>& regions) {
+  // A flood fill from each unlabelled passable cell in row-major order, depth first, moves in direction
+  // order: the labels are numbered in that order (saved hierarchies and the checks of loaded ones count
+  // on it). Cells are area-local ids and the masks are clipped at the area's edges (Grid::areaMoveMasks),
+  // so a neighbour is one addition away.
   const int32_t w = area.width(), h = area.height();
-  regions.assign(static_cast<size_t>(w) * h, 0);
+  const size_t n = static_cast<size_t>(w) * static_cast<size_t>(h);
+  regions.assign(n, 0);
+  std::vector<uint8_t> masks(n);
+  grid.areaMoveMasks(area, masks.data());
+  int32_t offset[kDirCount];
+  for (int d = 0; d < kDirCount; ++d) offset[d] = kDirDy[d] * w + kDirDx[d];
   uint32_t count = 0;
   std::vector<int32_t> stack;
-  for (int32_t start = 0; start < w * h; ++start) {
-    const int32_t sx = area.x0 + start % w, sy = area.y0 + start / w;
-    if (regions[static_cast<size_t>(start)] || !grid.passable(sx, sy)) continue;
-    const uint32_t label = ++count;
-    regions[static_cast<size_t>(start)] = label;
-    stack.push_back(start);
-    while (!stack.empty()) {
-      const int32_t local = stack.back();
-      stack.pop_back();
-      const int32_t lx = local % w, ly = local / w;
-      uint32_t mask = grid.moveMask(grid.index(area.x0 + lx, area.y0 + ly));
-      while (mask) {
-        const int d = __builtin_ctz(mask);
-        mask &= mask - 1;
-        const int32_t nx = lx + kDirDx[d], ny = ly + kDirDy[d];
-        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-        uint32_t& r = regions[static_cast<size_t>(ny * w + nx)];
-        if (!r) {
-          r = label;
-          stack.push_back(ny * w + nx);
+  for (int32_t ly = 0; ly < h; ++ly) {
+    const int32_t rowStart = grid.index(area.x0, area.y0 + ly);
+    for (int32_t lx = 0; lx < w; ++lx) {
+      const int32_t start = ly * w + lx;
+      if (regions[static_cast<size_t>(start)] || !grid.passableAt(rowStart + lx)) continue;
+      const uint32_t label = ++count;
+      regions[static_cast<size_t>(start)] = label;
+      stack.push_back(start);
+      while (!stack.empty()) {
+        const int32_t local = stack.back();
+        stack.pop_back();
+        for (uint32_t mask = masks[static_cast<size_t>(local)]; mask != 0; mask &= mask - 1) {
+          const int32_t next = local + offset[__builtin_ctz(mask)];
+          uint32_t& r = regions[static_cast<size_t>(next)];
+          if (!r) {
+            r = label;
+            stack.push_back(next);
+          }
         }
       }
     }

@@ -316,9 +316,9 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
     for (size_t a = 0; a < k; ++a) {
       const Point source = nodeCell_[b->nodes[a]];
       if (trees) {
-        dijkstra.run(grid_, area, source);  // the whole cluster: the node's tree
-        dijkstra.writeTree(treeScale_, ClusterBlock::kUnreachable, std::span(b->treeDistance).subspan(a * cells, cells),
-                           std::span(b->treeDirection).subspan(a * cells, cells));
+        dijkstra.runTree(grid_, area, source, treeScale_, ClusterBlock::kUnreachable,  // the node's whole tree
+                         std::span(b->treeDistance).subspan(a * cells, cells),
+                         std::span(b->treeDirection).subspan(a * cells, cells));
       } else if (a + 1 < k) {
         targets.clear();
         for (size_t j = a + 1; j < k; ++j) targets.push_back(nodeCell_[b->nodes[j]]);

@@ -36,6 +36,11 @@ class DijkstraSearch {
   void writeTree(double scale, uint16_t unreachable, std::span<uint16_t> distances,
                  std::span<uint8_t> directions) const;
 
+  // run() over the whole area then writeTree(), in one: on a grid without terrain costs and untraced, the
+  // tree is written as the cells are settled, not by a second pass over the area. Returns run()'s count.
+  uint64_t runTree(const Grid& grid, const Rect& area, Point source, double scale, uint16_t unreachable,
+                   std::span<uint16_t> distances, std::span<uint8_t> directions);
+
   // When set, every search run appends its closed and open cells to `trace` (null: no tracing, the default).
   void setTrace(SearchTrace* trace) { trace_ = trace; }
 
@@ -44,12 +49,21 @@ class DijkstraSearch {
 
   // Dial's buckets for a whole-area run without terrain costs: the cells whose distance rounds down to
   // k are in buckets_[k % 3] (a move adds 1 or √2, so at most two buckets ahead are ever filled), each
-  // cell at most once per bucket. RecordOrder: each expanded id appended to expansionOrder_.
-  template <bool RecordOrder>
-  uint64_t settleAreaByBuckets(const Grid& grid, Point source);
+  // cell at most once per bucket. settleWholeArea is the search; settleAreaTraced is the same search,
+  // step for step, that also appends each expanded id to expansionOrder_ and stamps the open cells.
+  // TreeOut: writeTree's output, written as each cell is settled (`tree` then points at it).
+  struct TreeOut {
+    double scale;
+    uint16_t* distances;
+    uint8_t* directions;
+  };
+  template <bool WriteTree>
+  uint64_t settleWholeArea(const Grid& grid, Point source, const TreeOut* tree = nullptr);
+  uint64_t settleAreaTraced(const Grid& grid, Point source);
 
   SearchSpace space_;
   std::vector<uint32_t> buckets_[3];
+  std::vector<uint8_t> masks_;  // settleWholeArea: the area's move masks, clipped at its edges
   Rect area_;
   std::vector<uint8_t> targets_;
   SearchTrace* trace_ = nullptr;

@@ -4,6 +4,7 @@
 #include "TestMaps.h"
 #include "search/AStarSearch.h"
 #include "search/DijkstraSearch.h"
+#include "search/SearchTrace.h"
 
 namespace hpastar {
 namespace {
@@ -126,6 +127,39 @@ TEST(DijkstraSearch, DistancesInsideARectangleMatchBoundedAStar) {
     }
   }
   EXPECT_GT(reached, 100);
+}
+
+TEST(DijkstraSearch, UntracedWholeAreaSearchSettlesExactlyAsTheTracedOne) {
+  // The untraced search skips the moves a cell's parent already covered and reads clipped masks per
+  // row; the traced one relaxes every move. Same distances and the same parents, so the same DHPA* trees.
+  for (const char* name : {"den520d.map", "maze512-1-0.map", "8room_000.map"}) {
+    const Grid g = test::loadMap(name);
+    SearchTrace trace;
+    DijkstraSearch plain, traced;
+    traced.setTrace(&trace);
+    int compared = 0;
+    for (int32_t side : {7, 10, 25}) {
+      for (int32_t y0 = 0; y0 < g.height(); y0 += 5 * side) {
+        for (int32_t x0 = 0; x0 < g.width(); x0 += 3 * side) {
+          const Rect area{x0, y0, std::min(x0 + side, g.width()), std::min(y0 + side, g.height())};
+          for (int32_t y = area.y0; y < area.y1; y += 3) {
+            for (int32_t x = area.x0; x < area.x1; x += 4) {
+              if (!g.passable(x, y)) continue;
+              trace.clear();
+              ASSERT_EQ(plain.run(g, area, Point{x, y}), traced.run(g, area, Point{x, y})) << name;
+              for (int32_t cy = area.y0; cy < area.y1; ++cy)
+                for (int32_t cx = area.x0; cx < area.x1; ++cx) {
+                  ASSERT_EQ(plain.distance(Point{cx, cy}), traced.distance(Point{cx, cy})) << name << " " << cx << "," << cy;
+                  ASSERT_EQ(plain.arrivalDir(Point{cx, cy}), traced.arrivalDir(Point{cx, cy})) << name << " " << cx << "," << cy;
+                }
+              ++compared;
+            }
+          }
+        }
+      }
+    }
+    EXPECT_GT(compared, 100) << name;
+  }
 }
 
 TEST(DijkstraSearch, StopsOnceEveryTargetIsSettled) {
