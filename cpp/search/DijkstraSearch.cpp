@@ -3,7 +3,6 @@
 #include <array>
 
 #include "search/BestFirstSearch.h"
-#include "search/GridAreaGraph.h"
 
 namespace hpastar {
 
@@ -44,11 +43,11 @@ uint64_t DijkstraSearch::run(const Grid& grid, const Rect& area, Point source, s
     if (trace_) {
       expanded = grid.weighted() ? BestFirstSearch::run<false, true>(space_, grid, area, source, source, nullptr, 0,
                                                                      &expansionOrder_)
-                                 : settleAreaTraced(grid, source);
+                                 : settleWholeArea<true, false>(grid, source);
       trace_->recordCells(space_, area, expansionOrder_);
     } else {
       expanded = grid.weighted() ? BestFirstSearch::run<false>(space_, grid, area, source, source)
-                                 : settleWholeArea<false>(grid, source);
+                                 : settleWholeArea<false, false>(grid, source);
     }
     return expanded;
   }
@@ -69,64 +68,19 @@ uint64_t DijkstraSearch::run(const Grid& grid, const Rect& area, Point source, s
   return expanded;
 }
 
-uint64_t DijkstraSearch::settleAreaTraced(const Grid& grid, Point source) {
-  const GridAreaGraph<false> graph(grid, area_, source);
-  space_.begin(graph.nodeCount());
-  uint32_t* stamp = space_.stamps();
-  double* g = space_.g();
-  uint8_t* parent = space_.parents();
-  const uint32_t openStamp = space_.openStamp(), closedStamp = space_.closedStamp();
-  for (auto& bucket : buckets_) bucket.clear();
-  const uint32_t startId = graph.idOf(source);
-  stamp[startId] = openStamp;
-  g[startId] = 0;
-  parent[startId] = kNoMove;
-  buckets_[0].push_back(startId);
-  size_t queued = 1;
-  uint64_t expanded = 0;
-  // Bucket k holds distances in [k, k + 1): a cell settled from it reaches others at k + 1 or more, so
-  // no cell of bucket k can lower another's distance, and each is final when popped (a stale entry, left
-  // by an improvement that moved the cell to an earlier bucket, finds it closed).
-  for (size_t k = 0; queued > 0; ++k) {
-    std::vector<uint32_t>& bucket = buckets_[k % 3];
-    while (!bucket.empty()) {
-      const uint32_t id = bucket.back();
-      bucket.pop_back();
-      --queued;
-      if (stamp[id] == closedStamp) continue;
-      stamp[id] = closedStamp;
-      ++expanded;
-      expansionOrder_.push_back(id);
-      const double gId = g[id];
-      graph.forEachMove(id, [&](uint32_t n, double cost, uint8_t move, const auto&) {
-        const double ng = gId + cost;
-        const uint32_t s = stamp[n];
-        if (s == closedStamp || (s == openStamp && ng >= g[n])) return;
-        // A cell already queued in the bucket of its new distance is only updated: each bucket holds a
-        // cell at most once.
-        const bool queuedThere = s == openStamp && static_cast<size_t>(g[n]) == static_cast<size_t>(ng);
-        stamp[n] = openStamp;
-        g[n] = ng;
-        parent[n] = move;
-        if (queuedThere) return;
-        buckets_[static_cast<size_t>(ng) % 3].push_back(n);
-        ++queued;
-      });
-    }
-  }
-  return expanded;
-}
-
-template <bool WriteTree>
+template <bool Traced, bool WriteTree>
 uint64_t DijkstraSearch::settleWholeArea(const Grid& grid, Point source, const TreeOut* tree) {
-  // The same search as settleAreaTraced, step for step (the same buckets, the same order of moves,
-  // so the same distances and the same parents), for less work per move; this is the cost of every
-  // DHPA* tree, and so of every build and terrain change with trees:
+  // Dial's buckets: the cells whose distance rounds down to k are in buckets_[k % 3] (a move adds 1 or
+  // √2, so at most two buckets ahead are ever filled), each cell at most once per bucket. Bucket k holds
+  // distances in [k, k + 1): a cell settled from it reaches others at k + 1 or more, so no cell of bucket
+  // k can lower another's distance, and each is final when popped (a stale entry, left by an improvement
+  // that moved the cell to an earlier bucket, finds it closed). This is the cost of every DHPA* tree, and
+  // so of every build and terrain change with trees; per move it does little:
   // - the area's move masks, clipped at its edges, are read a row at a time (no division to find a
   //   cell's column);
   // - every distance starts at infinity, so one comparison rejects a move: a closed cell's distance is
-  //   below k + 1 when bucket k is being settled, and every move adds at least 1. Stamps mark only the
-  //   closed cells (distance() and appendPath() read them);
+  //   below k + 1 when bucket k is being settled, and every move adds at least 1. Stamps mark the closed
+  //   cells (distance() and appendPath() read them), and the open ones only when traced;
   // - the moves its parent covered are not tried (kCoveredByParent).
   const int32_t aw = area_.width();
   const uint32_t count = static_cast<uint32_t>(area_.area());
@@ -134,7 +88,7 @@ uint64_t DijkstraSearch::settleWholeArea(const Grid& grid, Point source, const T
   uint32_t* stamp = space_.stamps();
   double* g = space_.g();
   uint8_t* parent = space_.parents();
-  const uint32_t closedStamp = space_.closedStamp();
+  const uint32_t openStamp = space_.openStamp(), closedStamp = space_.closedStamp();
   std::fill(g, g + count, kUnreached);
   if (masks_.size() < count) masks_.resize(count);
   uint8_t* masks = masks_.data();
@@ -157,6 +111,7 @@ uint64_t DijkstraSearch::settleWholeArea(const Grid& grid, Point source, const T
       if (stamp[id] == closedStamp) continue;
       stamp[id] = closedStamp;
       ++expanded;
+      if constexpr (Traced) expansionOrder_.push_back(id);
       const double gId = g[id];
       if constexpr (WriteTree) {
         tree->distances[id] = static_cast<uint16_t>(gId * tree->scale + 0.5);  // as writeTree rounds
@@ -164,7 +119,8 @@ uint64_t DijkstraSearch::settleWholeArea(const Grid& grid, Point source, const T
       }
       uint32_t mask = masks[id];
       if (const uint8_t from = parent[id]; from != kNoMove)
-        mask &= ~uint32_t{kCoveredByParent[from][masks[static_cast<uint32_t>(static_cast<int32_t>(id) - offset[from])]]};
+        mask &=
+            ~uint32_t{kCoveredByParent[from][masks[static_cast<uint32_t>(static_cast<int32_t>(id) - offset[from])]]};
       for (; mask != 0; mask &= mask - 1) {
         const int d = __builtin_ctz(mask);
         const uint32_t n = static_cast<uint32_t>(static_cast<int32_t>(id) + offset[d]);
@@ -176,6 +132,7 @@ uint64_t DijkstraSearch::settleWholeArea(const Grid& grid, Point source, const T
         const bool queuedThere = gn != kUnreached && static_cast<size_t>(gn) == static_cast<size_t>(ng);
         g[n] = ng;
         parent[n] = static_cast<uint8_t>(d);
+        if constexpr (Traced) stamp[n] = openStamp;
         if (queuedThere) continue;
         buckets_[static_cast<size_t>(ng) % 3].push_back(n);
         ++queued;
@@ -186,7 +143,7 @@ uint64_t DijkstraSearch::settleWholeArea(const Grid& grid, Point source, const T
 }
 
 uint64_t DijkstraSearch::runTree(const Grid& grid, const Rect& area, Point source, double scale, uint16_t unreachable,
-                                std::span<uint16_t> distances, std::span<uint8_t> directions) {
+                                 std::span<uint16_t> distances, std::span<uint8_t> directions) {
   if (grid.weighted() || trace_ || !area.contains(source) || !grid.passable(source)) {
     const uint64_t expanded = run(grid, area, source);
     writeTree(scale, unreachable, distances, directions);
@@ -197,7 +154,7 @@ uint64_t DijkstraSearch::runTree(const Grid& grid, const Rect& area, Point sourc
   std::fill(distances.begin(), distances.end(), unreachable);  // the cells never settled
   std::fill(directions.begin(), directions.end(), uint8_t{0xFF});
   const TreeOut tree{scale, distances.data(), directions.data()};
-  return settleWholeArea<true>(grid, source, &tree);
+  return settleWholeArea<false, true>(grid, source, &tree);
 }
 
 double DijkstraSearch::distance(Point p) const {

@@ -47,19 +47,16 @@ class DijkstraSearch {
  private:
   uint32_t localId(Point p) const { return static_cast<uint32_t>((p.y - area_.y0) * area_.width() + (p.x - area_.x0)); }
 
-  // Dial's buckets for a whole-area run without terrain costs: the cells whose distance rounds down to
-  // k are in buckets_[k % 3] (a move adds 1 or √2, so at most two buckets ahead are ever filled), each
-  // cell at most once per bucket. settleWholeArea is the search; settleAreaTraced is the same search,
-  // step for step, that also appends each expanded id to expansionOrder_ and stamps the open cells.
-  // TreeOut: writeTree's output, written as each cell is settled (`tree` then points at it).
+  // A whole-area run without terrain costs, by Dial's buckets (DijkstraSearch.cpp). Traced: each expanded
+  // id appended to expansionOrder_, the open cells stamped. WriteTree: the tree written into `tree` as
+  // each cell is settled.
   struct TreeOut {
     double scale;
     uint16_t* distances;
     uint8_t* directions;
   };
-  template <bool WriteTree>
+  template <bool Traced, bool WriteTree>
   uint64_t settleWholeArea(const Grid& grid, Point source, const TreeOut* tree = nullptr);
-  uint64_t settleAreaTraced(const Grid& grid, Point source);
 
   SearchSpace space_;
   std::vector<uint32_t> buckets_[3];

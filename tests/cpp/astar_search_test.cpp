@@ -129,9 +129,10 @@ TEST(DijkstraSearch, DistancesInsideARectangleMatchBoundedAStar) {
   EXPECT_GT(reached, 100);
 }
 
-TEST(DijkstraSearch, UntracedWholeAreaSearchSettlesExactlyAsTheTracedOne) {
-  // The untraced search skips the moves a cell's parent already covered and reads clipped masks per
-  // row; the traced one relaxes every move. Same distances and the same parents, so the same DHPA* trees.
+TEST(DijkstraSearch, WholeAreaDistancesAreShortestAndTracingChangesNothing) {
+  // The whole-area search skips the moves a cell's parent already covered: every distance must still be
+  // the best over all of the cell's legal moves in the area (Bellman's equation), its parent one that
+  // gives it; and a traced run must settle exactly as an untraced one.
   for (const char* name : {"den520d.map", "maze512-1-0.map", "8room_000.map"}) {
     const Grid g = test::loadMap(name);
     SearchTrace trace;
@@ -144,13 +145,28 @@ TEST(DijkstraSearch, UntracedWholeAreaSearchSettlesExactlyAsTheTracedOne) {
           const Rect area{x0, y0, std::min(x0 + side, g.width()), std::min(y0 + side, g.height())};
           for (int32_t y = area.y0; y < area.y1; y += 3) {
             for (int32_t x = area.x0; x < area.x1; x += 4) {
-              if (!g.passable(x, y)) continue;
+              const Point source{x, y};
+              if (!g.passable(source)) continue;
               trace.clear();
-              ASSERT_EQ(plain.run(g, area, Point{x, y}), traced.run(g, area, Point{x, y})) << name;
+              ASSERT_EQ(plain.run(g, area, source), traced.run(g, area, source)) << name;
               for (int32_t cy = area.y0; cy < area.y1; ++cy)
                 for (int32_t cx = area.x0; cx < area.x1; ++cx) {
-                  ASSERT_EQ(plain.distance(Point{cx, cy}), traced.distance(Point{cx, cy})) << name << " " << cx << "," << cy;
-                  ASSERT_EQ(plain.arrivalDir(Point{cx, cy}), traced.arrivalDir(Point{cx, cy})) << name << " " << cx << "," << cy;
+                  const Point c{cx, cy};
+                  const double d = plain.distance(c);
+                  ASSERT_EQ(d, traced.distance(c)) << name << " " << cx << "," << cy;
+                  ASSERT_EQ(plain.arrivalDir(c), traced.arrivalDir(c)) << name << " " << cx << "," << cy;
+                  if (d == DijkstraSearch::kUnreached || c == source) continue;
+                  double best = DijkstraSearch::kUnreached;
+                  for (int dir = 0; dir < kDirCount; ++dir) {
+                    const Point from{cx - kDirDx[dir], cy - kDirDy[dir]};
+                    if (area.contains(from) && g.canMove(from, dir))
+                      best = std::min(best, plain.distance(from) + kDirCost[dir]);
+                  }
+                  ASSERT_NEAR(d, best, 1e-9) << name << " " << cx << "," << cy;
+                  const int arrival = plain.arrivalDir(c);
+                  ASSERT_GE(arrival, 0);
+                  const Point parent{cx - kDirDx[arrival], cy - kDirDy[arrival]};
+                  ASSERT_NEAR(d, plain.distance(parent) + kDirCost[arrival], 1e-9) << name << " " << cx << "," << cy;
                 }
               ++compared;
             }
