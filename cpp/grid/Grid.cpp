@@ -1,6 +1,7 @@
 #include "grid/Grid.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 
 namespace hpastar {
@@ -60,17 +61,45 @@ std::optional<Grid> Grid::fromTerrain(int32_t width, int32_t height, std::span<c
   return grid;
 }
 
-void Grid::refreshMoves(int32_t x, int32_t y) {
-  uint8_t mask = 0;
-  if (passable(x, y)) {
+namespace {
+
+// kMovesOf[around]: the legal moves of a passable cell whose neighbours in the directions of `around`'s
+// set bits are passable (inside the map). A straight move needs its cell; a diagonal one also the two
+// straight neighbours beside it (no corner cutting), the directions before and after it.
+constexpr auto kMovesOf = [] {
+  std::array<uint8_t, 256> table{};
+  for (uint32_t around = 0; around < 256; ++around) {
+    uint32_t mask = 0;
     for (int d = 0; d < kDirCount; ++d) {
-      const int32_t nx = x + kDirDx[d], ny = y + kDirDy[d];
-      if (!passable(nx, ny)) continue;
-      if (isDiagonal(d) && !(passable(nx, y) && passable(x, ny))) continue;
-      mask |= static_cast<uint8_t>(1u << d);
+      const uint32_t need = isDiagonal(d) ? (1u << d) | (1u << ((d + 7) & 7)) | (1u << ((d + 1) & 7)) : 1u << d;
+      if ((around & need) == need) mask |= 1u << d;
     }
+    table[around] = static_cast<uint8_t>(mask);
   }
-  moves_[index(x, y)] = mask;
+  return table;
+}();
+
+}  // namespace
+
+void Grid::refreshMoves(int32_t x, int32_t y) {
+  // Called for 9 cells per changed cell and for every cell of a new grid: the 8 neighbours read into one
+  // byte (straight from the array away from the map's edges) and turned into moves by one lookup.
+  const int32_t i = index(x, y);
+  if (!passable_[static_cast<size_t>(i)]) {
+    moves_[static_cast<size_t>(i)] = 0;
+    return;
+  }
+  uint32_t around = 0;
+  if (x > 0 && y > 0 && x + 1 < width_ && y + 1 < height_) {
+    const uint8_t* p = passable_.data() + i;  // 0 or 1 per cell
+    const int32_t w = width_;
+    around = uint32_t{p[-w]} | uint32_t{p[1 - w]} << 1 | uint32_t{p[1]} << 2 | uint32_t{p[1 + w]} << 3 |
+             uint32_t{p[w]} << 4 | uint32_t{p[w - 1]} << 5 | uint32_t{p[-1]} << 6 | uint32_t{p[-1 - w]} << 7;
+  } else {
+    for (int d = 0; d < kDirCount; ++d)
+      if (passable(x + kDirDx[d], y + kDirDy[d])) around |= 1u << d;
+  }
+  moves_[static_cast<size_t>(i)] = kMovesOf[around];
 }
 
 bool Grid::setTerrain(int32_t x, int32_t y, char c) {

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "TestMaps.h"
 #include "grid/Grid.h"
 
@@ -71,6 +73,40 @@ TEST(GridMoves, SettingTerrainRefreshesTheNeighbourhood) {
   EXPECT_FALSE(g.setTerrain(3, 0, '.'));  // outside
   EXPECT_FALSE(g.setTerrain(0, 0, 'x'));  // not a terrain character
   EXPECT_EQ(g.terrainAt(0, 0), '.');
+}
+
+// The rule written plainly: a move needs its target passable, a diagonal one also both straight cells it
+// passes (no corner cutting), and nothing leaves the map.
+uint8_t movesByTheRule(const Grid& g, int32_t x, int32_t y) {
+  if (!g.passable(x, y)) return 0;
+  uint8_t mask = 0;
+  constexpr int kDx[8] = {0, 1, 1, 1, 0, -1, -1, -1}, kDy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};  // N, NE, .. NW
+  for (int d = 0; d < 8; ++d) {
+    const int dx = kDx[d], dy = kDy[d];
+    if (!g.passable(x + dx, y + dy)) continue;
+    if (dx != 0 && dy != 0 && !(g.passable(x + dx, y) && g.passable(x, y + dy))) continue;
+    mask = static_cast<uint8_t>(mask | 1u << d);
+  }
+  return mask;
+}
+
+TEST(GridMoves, EveryCellsMovesFollowTheRuleOnTheEdgesAndAfterEdits) {
+  std::mt19937 rng(7);
+  for (int round = 0; round < 20; ++round) {
+    const int32_t w = 1 + static_cast<int32_t>(rng() % 9), h = 1 + static_cast<int32_t>(rng() % 9);
+    std::vector<std::string> rows(static_cast<size_t>(h), std::string(static_cast<size_t>(w), '.'));
+    for (auto& row : rows)
+      for (char& c : row) c = "..@T"[rng() % 4];
+    Grid g = drawGrid(rows);
+    for (int edit = 0; edit <= 30; ++edit) {
+      for (int32_t y = 0; y < h; ++y)
+        for (int32_t x = 0; x < w; ++x)
+          ASSERT_EQ(g.moveMask(g.index(x, y)), movesByTheRule(g, x, y))
+              << "round " << round << " edit " << edit << " cell " << x << "," << y;
+      ASSERT_TRUE(g.setTerrain(static_cast<int32_t>(rng() % static_cast<uint32_t>(w)),
+                               static_cast<int32_t>(rng() % static_cast<uint32_t>(h)), ".@"[rng() % 2]));
+    }
+  }
 }
 
 TEST(GridFromTerrain, RejectsWrongSizeAndUnknownCharacters) {
