@@ -28,6 +28,14 @@ constexpr auto kCoveredByParent = [] {
   return table;
 }();
 
+// kTowardParent[p]: a tree's direction byte for a cell whose parent move is p (kNoMove at the source).
+constexpr auto kTowardParent = [] {
+  std::array<uint8_t, 256> table{};
+  table.fill(0xFF);
+  for (int d = 0; d < kDirCount; ++d) table[static_cast<size_t>(d)] = static_cast<uint8_t>(oppositeDir(d));
+  return table;
+}();
+
 }  // namespace
 
 uint64_t DijkstraSearch::run(const Grid& grid, const Rect& area, Point source, std::span<const Point> stopAt) {
@@ -95,30 +103,43 @@ uint64_t DijkstraSearch::settleWholeArea(const Grid& grid, Point source, const T
   grid.areaMoveMasks(area_, masks);
   int32_t offset[kDirCount];
   for (int d = 0; d < kDirCount; ++d) offset[d] = kDirDy[d] * aw + kDirDx[d];
-  for (auto& bucket : buckets_) bucket.clear();
+  // Each bucket holds a cell at most once (below), so `count` entries each is room for all: pushes
+  // need no capacity check.
+  if (buckets_[0].size() < count)
+    for (auto& bucket : buckets_) bucket.resize(count);
+  // While bucket k is settled only k + 1 and k + 2 fill: a move from [k, k + 1) lands in
+  // [k + 1, k + 1 + √2). So a distance's bucket is one comparison with k + 2, not a conversion; and a
+  // cell still queued (a finite distance, not closed), reached from a cell settled earlier, is in one
+  // of those two as well. The three buckets rotate after each k. Their ends and the tree's arrays are
+  // kept in locals: every byte stored (parents, directions) may alias memory, and would make the
+  // compiler read them again after each store.
+  uint32_t* settling = buckets_[0].data();
+  uint32_t* next = buckets_[1].data();
+  uint32_t* after = buckets_[2].data();
+  uint32_t settlingSize = 0, nextSize = 0, afterSize = 0;
+  const double scale = WriteTree ? tree->scale : 0.0;
+  uint16_t* const treeDistances = WriteTree ? tree->distances : nullptr;
+  uint8_t* const treeDirections = WriteTree ? tree->directions : nullptr;
   const uint32_t startId = static_cast<uint32_t>((source.y - area_.y0) * aw + (source.x - area_.x0));
   g[startId] = 0;
   parent[startId] = kNoMove;
-  buckets_[0].push_back(startId);
-  size_t queued = 1;
+  settling[settlingSize++] = startId;
   uint64_t expanded = 0;
-  for (size_t k = 0; queued > 0; ++k) {
-    std::vector<uint32_t>& bucket = buckets_[k % 3];
-    while (!bucket.empty()) {
-      const uint32_t id = bucket.back();
-      bucket.pop_back();
-      --queued;
+  for (double afterFrom = 2.0; settlingSize + nextSize + afterSize != 0; afterFrom += 1.0) {
+    while (settlingSize != 0) {
+      const uint32_t id = settling[--settlingSize];
       if (stamp[id] == closedStamp) continue;
       stamp[id] = closedStamp;
       ++expanded;
       if constexpr (Traced) expansionOrder_.push_back(id);
       const double gId = g[id];
+      const uint8_t from = parent[id];
       if constexpr (WriteTree) {
-        tree->distances[id] = static_cast<uint16_t>(gId * tree->scale + 0.5);  // as writeTree rounds
-        tree->directions[id] = parent[id] == kNoMove ? 0xFF : static_cast<uint8_t>(oppositeDir(parent[id]));
+        treeDistances[id] = static_cast<uint16_t>(gId * scale + 0.5);  // as writeTree rounds
+        treeDirections[id] = kTowardParent[from];
       }
       uint32_t mask = masks[id];
-      if (const uint8_t from = parent[id]; from != kNoMove)
+      if (from != kNoMove)
         mask &=
             ~uint32_t{kCoveredByParent[from][masks[static_cast<uint32_t>(static_cast<int32_t>(id) - offset[from])]]};
       for (; mask != 0; mask &= mask - 1) {
@@ -127,17 +148,25 @@ uint64_t DijkstraSearch::settleWholeArea(const Grid& grid, Point source, const T
         const double ng = gId + kDirCost[d];
         const double gn = g[n];
         if (ng >= gn) continue;
-        // A cell already queued in the bucket of its new distance is only updated: each bucket holds a
-        // cell at most once.
-        const bool queuedThere = gn != kUnreached && static_cast<size_t>(gn) == static_cast<size_t>(ng);
         g[n] = ng;
         parent[n] = static_cast<uint8_t>(d);
         if constexpr (Traced) stamp[n] = openStamp;
-        if (queuedThere) continue;
-        buckets_[static_cast<size_t>(ng) % 3].push_back(n);
-        ++queued;
+        // A cell already queued in the bucket of its new distance is only updated: each bucket holds a
+        // cell at most once. (gn > ng: when ng is in `after`, so is a finite gn.)
+        const bool late = ng >= afterFrom;
+        if (gn != kUnreached && (late || gn < afterFrom)) continue;
+        *(late ? after + afterSize : next + nextSize) = n;
+        afterSize += late;
+        nextSize += !late;
       }
     }
+    uint32_t* const emptied = settling;
+    settling = next;
+    settlingSize = nextSize;
+    next = after;
+    nextSize = afterSize;
+    after = emptied;
+    afterSize = 0;
   }
   return expanded;
 }
