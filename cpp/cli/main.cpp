@@ -83,7 +83,7 @@ void printUsage(std::FILE* out) {
                "Any option below overrides its choice. hpa and dhpa start from the paper's defaults instead.\n\n"
                "hpa, dhpa and auto options (dhpa: HPA* with shortest-path trees; --terrain-changes: auto only):\n%s"
                "  --no-smooth                leave the refined path unsmoothed\n"
-               "  --smoothing-range R        longest straight line smoothing tries (default 3 x cluster)\n\n"
+               "  --smoothing-range R        longest straight line smoothing tries (default 3 x cluster, 4 x with trees)\n\n"
                "shpa options (static maps only):\n%s\n"
                "jps, jpsplus: Jump Point Search and JPS+, optimal references without options or --threads;\n"
                "jpsplus preprocesses a jump table (its build_ms).\n\n"

@@ -240,10 +240,7 @@ PathStatus HpaStarQuery::findPath(Point start, Point goal, PathResult& out, cons
   }
   if (trace_) trace_->recordRefinement(out.cells);
   if (options.smooth) {
-    // Three cluster sides: a line must reach past the transition that made the detour, which can sit a
-    // cluster away. Measured on the Moving AI maps against two sides: mean suboptimality 1.38% -> 0.70%
-    // on brc202d, for 2.5-9% more instructions per query (the issue 19 note).
-    const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 3 * h_->options().clusterSize;
+    const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : defaultSmoothingRange(h_->options());
     out.cost = smoother_.smooth(h_->grid(), out.cells, range, joints_, &h_->lineReach());
   } else {
     out.cost = pathCost(h_->grid(), out.cells);

@@ -8,22 +8,32 @@ namespace hpastar {
 
 namespace {
 
-// kCoveredByParent[d][m]: the moves of a cell reached by direction d, from a parent whose legal moves
-// are m, that cannot lower a distance: the move back to the parent, and every move to a cell the parent
-// reaches by a legal move of its own. The parent, settled first, gave that cell a distance of at most
-// g(parent) + c(parent, cell), strictly below g(cell) + c(cell, it) = g(parent) + c(parent, cell') +
-// c(cell', it) (the octile steps' triangle inequality, strict for neighbours of both, by 0.58 or more:
-// no rounding turns it). So skipping them changes nothing, and spares about half the moves.
-constexpr auto kCoveredByParent = [] {
+// kSkippedAfterParent[d][m]: the moves a cell reached by direction d, from a parent whose legal moves
+// are m, need not try; skipping them spares about two moves in three and leaves every distance exact.
+// - Covered: the move back to the parent, and every move to a cell the parent reaches by a legal move of
+//   its own. The parent, settled first, gave that cell a distance of at most g(parent) + c(parent, cell),
+//   strictly below g(cell) + c(cell, it) (the octile steps' triangle inequality, strict for neighbours of
+//   both, by 0.58 or more: no rounding turns it). So such a move is on no shortest path.
+// - Tied: reached by a straight move s, the diagonal moves beside s (s ± 45°) when the parent has the same
+//   diagonal move: parent -> diagonal -> s ends on the same cell at the same length (1 + √2), and that
+//   final straight move is legal whenever this cell's diagonal is (its two cells are free). The path
+//   that takes the diagonal first is the one tried (as in jump point search's canonical order).
+// Exact: take a cell whose distance came out wrong, the nearest such, and the last move of a shortest
+// path to it. Its cell is right, so the move was skipped. Not as covered: that would give a strictly
+// shorter path. So as tied, and the path through the parent's diagonal is as short; its last move is
+// straight (never tied) and not covered (again strictly shorter), from a nearer cell, right and settled:
+// the distance was reached after all.
+constexpr auto kSkippedAfterParent = [] {
   std::array<std::array<uint8_t, 256>, kDirCount> table{};
   for (int d = 0; d < kDirCount; ++d)
     for (int m = 0; m < 256; ++m) {
-      uint8_t covered = static_cast<uint8_t>(1u << oppositeDir(d));
+      uint32_t skipped = 1u << oppositeDir(d);
       for (int e = 0; e < kDirCount; ++e) {
         const int f = dirOfStep(kDirDx[d] + kDirDx[e], kDirDy[d] + kDirDy[e]);  // parent -> the cell's neighbour
-        if (f >= 0 && (m & (1 << f)) != 0) covered = static_cast<uint8_t>(covered | (1u << e));
+        if (f >= 0 && (m & (1 << f)) != 0) skipped |= 1u << e;
       }
-      table[static_cast<size_t>(d)][static_cast<size_t>(m)] = covered;
+      if (!isDiagonal(d)) skipped |= static_cast<uint32_t>(m) & ((1u << ((d + 7) & 7)) | (1u << ((d + 1) & 7)));
+      table[static_cast<size_t>(d)][static_cast<size_t>(m)] = static_cast<uint8_t>(skipped);
     }
   return table;
 }();
@@ -89,7 +99,7 @@ uint64_t DijkstraSearch::settleWholeArea(const Grid& grid, Point source, const T
   // - every distance starts at infinity, so one comparison rejects a move: a closed cell's distance is
   //   below k + 1 when bucket k is being settled, and every move adds at least 1. Stamps mark the closed
   //   cells (distance() and appendPath() read them), and the open ones only when traced;
-  // - the moves its parent covered are not tried (kCoveredByParent).
+  // - the moves its parent covered, or ties with a diagonal taken first, are not tried (kSkippedAfterParent).
   const int32_t aw = area_.width();
   const uint32_t count = static_cast<uint32_t>(area_.area());
   space_.begin(count);
@@ -141,7 +151,7 @@ uint64_t DijkstraSearch::settleWholeArea(const Grid& grid, Point source, const T
       uint32_t mask = masks[id];
       if (from != kNoMove)
         mask &=
-            ~uint32_t{kCoveredByParent[from][masks[static_cast<uint32_t>(static_cast<int32_t>(id) - offset[from])]]};
+            ~uint32_t{kSkippedAfterParent[from][masks[static_cast<uint32_t>(static_cast<int32_t>(id) - offset[from])]]};
       for (; mask != 0; mask &= mask - 1) {
         const int d = __builtin_ctz(mask);
         const uint32_t n = static_cast<uint32_t>(static_cast<int32_t>(id) + offset[d]);

@@ -130,10 +130,11 @@ TEST(DijkstraSearch, DistancesInsideARectangleMatchBoundedAStar) {
 }
 
 TEST(DijkstraSearch, WholeAreaDistancesAreShortestAndTracingChangesNothing) {
-  // The whole-area search skips the moves a cell's parent already covered: every distance must still be
-  // the best over all of the cell's legal moves in the area (Bellman's equation), its parent one that
-  // gives it; and a traced run must settle exactly as an untraced one.
-  for (const char* name : {"den520d.map", "maze512-1-0.map", "8room_000.map"}) {
+  // The whole-area search skips the moves a cell's parent covered or ties with a diagonal taken first:
+  // every distance must still be the best over all of the cell's legal moves in the area (Bellman's
+  // equation), its parent one that gives it, and a cell unreached only when no move leads into it from a
+  // reached one; and a traced run must settle exactly as an untraced one.
+  for (const char* name : {"den520d.map", "maze512-1-0.map", "8room_000.map", "brc202d.map"}) {
     const Grid g = test::loadMap(name);
     SearchTrace trace;
     DijkstraSearch plain, traced;
@@ -155,13 +156,17 @@ TEST(DijkstraSearch, WholeAreaDistancesAreShortestAndTracingChangesNothing) {
                   const double d = plain.distance(c);
                   ASSERT_EQ(d, traced.distance(c)) << name << " " << cx << "," << cy;
                   ASSERT_EQ(plain.arrivalDir(c), traced.arrivalDir(c)) << name << " " << cx << "," << cy;
-                  if (d == DijkstraSearch::kUnreached || c == source) continue;
+                  if (c == source) continue;
                   double best = DijkstraSearch::kUnreached;
                   for (int dir = 0; dir < kDirCount; ++dir) {
                     const Point from{cx - kDirDx[dir], cy - kDirDy[dir]};
                     if (area.contains(from) && g.canMove(from, dir))
                       best = std::min(best, plain.distance(from) + kDirCost[dir]);
                   }
+                  // Unreached exactly when no reached cell has a legal move into it.
+                  ASSERT_EQ(d == DijkstraSearch::kUnreached, best == DijkstraSearch::kUnreached)
+                      << name << " " << cx << "," << cy;
+                  if (d == DijkstraSearch::kUnreached) continue;
                   ASSERT_NEAR(d, best, 1e-9) << name << " " << cx << "," << cy;
                   const int arrival = plain.arrivalDir(c);
                   ASSERT_GE(arrival, 0);
