@@ -228,13 +228,13 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
   for (int32_t r = 0; r < runCount; ++r) {
     const int32_t i = starts[r], length = starts[r + 1] - i;
     const int32_t dx = c[i + 1].x - c[i].x, dy = c[i + 1].y - c[i].y;
-    runs_[r] = Run{i, length, diagonalsSoFar, 0, c[i], dx, dy, kDirOfOffset[(dy + 1) * 3 + dx + 1], {}, {}};
+    runs_[r] = Run{i, length, diagonalsSoFar, 0, c[i], dx, dy, kDirOfOffset[(dy + 1) * 3 + dx + 1], {}, {}, {}, {}};
     if (dx != 0 && dy != 0) diagonalsSoFar += length;
   }
-  runs_.push_back(Run{n - 1, 1, diagonalsSoFar, n - 1, c[n - 1], 0, 0, kDirCount, {}, {}});
+  runs_.push_back(Run{n - 1, 1, diagonalsSoFar, n - 1, c[n - 1], 0, 0, kDirCount, {}, {}, {}, {}});
   const int32_t goalRun = static_cast<int32_t>(runs_.size()) - 1;
   Run* runs = runs_.data();
-  const int32_t height = grid.height(), width = grid.width();
+  const int32_t height = grid.height();
   // The lowest and highest line of each family through the cells t0.. of a run, packed as Run::lowest.
   auto lineRange = [height](const Run& run, int32_t t0, uint64_t* lowest, uint64_t* highest) {
     uint32_t low[kLineFamilies], high[kLineFamilies];
@@ -247,6 +247,65 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
     for (int w = 0; w < 2; ++w) {
       lowest[w] = low[2 * w] | static_cast<uint64_t>(low[2 * w + 1]) << 32;
       highest[w] = high[2 * w] | static_cast<uint64_t>(high[2 * w + 1]) << 32;
+    }
+  };
+  // Per family, how far along its lines the run's cells reach (Run::reachTop): a line of family F joins
+  // a cell of A and one of B only if it leaves the one that comes first along F's stored direction and
+  // reaches the other, so the two runs' spans from their lowest place to their farthest reach overlap.
+  // Most pairs of runs that share lines are in corridors a wall apart, where they do not.
+  const int32_t width = grid.width();
+  // A line reaches at most maxRay; a byte at its maximum holds a reach of that much or more, so above it
+  // every reach is taken as that much more (an upper bound is all the test needs).
+  const int16_t rayCap = static_cast<int16_t>(std::min(maxRay, LineReach::kMaxReach));
+  const int32_t raySlack = std::max(0, maxRay - LineReach::kMaxReach);
+  auto reachRange = [&](Run& run) {
+    // One lane per direction LineReach stores (E, SE, S, SW), a cell's four reaches read in one load and
+    // widened in place: a few vector instructions per cell where the target has them (SSE2 natively).
+    // 16-bit lanes hold the place relative to the chunk's first cell, so runs are taken in chunks of
+    // kChunk cells. The bytes widen into lanes 0-3 in this order on a little-endian target (x86, wasm).
+    static_assert(std::endian::native == std::endian::little);
+    typedef int16_t Lanes __attribute__((vector_size(16)));
+    typedef uint8_t Bytes __attribute__((vector_size(16)));
+    typedef uint32_t Words __attribute__((vector_size(16)));
+    constexpr int32_t kChunk = 1 << 14;
+    const int32_t along[4] = {run.cell.x, run.cell.x, run.cell.y, run.cell.y};
+    const int32_t alongStep[4] = {run.dx, run.dx, run.dy, run.dy};
+    const int16_t dx = static_cast<int16_t>(run.dx), dy = static_cast<int16_t>(run.dy);
+    const Lanes laneStep = {dx, dx, dy, dy, 0, 0, 0, 0};
+    const Lanes cap = {rayCap, rayCap, rayCap, rayCap, 0, 0, 0, 0};
+    const Bytes zero = {};
+    int32_t farthest[4] = {along[0], along[1], along[2], along[3]};
+    int32_t cell = grid.index(run.cell);
+    const int32_t cellStep = run.dy * width + run.dx;
+    for (int32_t first = 0; first < run.length; first += kChunk) {
+      Lanes offset = {}, best = {};
+      const int32_t end = std::min(run.length, first + kChunk);
+      for (int32_t t = first; t < end; ++t, cell += cellStep) {
+        uint32_t word;
+        __builtin_memcpy(&word, reach.storedAll(cell), sizeof word);
+        const Words stored = {word, 0, 0, 0};
+        Lanes ray = reinterpret_cast<Lanes>(__builtin_shufflevector(reinterpret_cast<Bytes>(stored), zero, 0, 16, 1, 17,
+                                                                    2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23));
+        ray = ray < cap ? ray : cap;
+        ray += offset;
+        best = ray > best ? ray : best;
+        offset += laneStep;
+      }
+      for (int k = 0; k < 4; ++k) farthest[k] = std::max(farthest[k], along[k] + first * alongStep[k] + best[k]);
+    }
+    // By family (S, E, SE, SW: slots 2, 0, 1, 3).
+    const int32_t low[kLineFamilies] = {along[2] + std::min(0, (run.length - 1) * alongStep[2]),
+                                        along[0] + std::min(0, (run.length - 1) * alongStep[0]),
+                                        along[1] + std::min(0, (run.length - 1) * alongStep[1]),
+                                        along[3] + std::min(0, (run.length - 1) * alongStep[3])};
+    const int32_t high[kLineFamilies] = {farthest[2] + raySlack, farthest[0] + raySlack, farthest[1] + raySlack,
+                                         farthest[3] + raySlack};
+    for (int w = 0; w < 2; ++w) {
+      run.alongLowest[w] =
+          static_cast<uint32_t>(low[2 * w]) | static_cast<uint64_t>(static_cast<uint32_t>(low[2 * w + 1])) << 32;
+      run.reachTop[w] =
+          (static_cast<uint32_t>(high[2 * w]) | static_cast<uint64_t>(static_cast<uint32_t>(high[2 * w + 1])) << 32) |
+          kLaneTops;
     }
   };
   for (int32_t r = goalRun; r >= 0; --r) {
@@ -266,6 +325,7 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
     }
     lineRange(run, 0, run.lowest, run.highestTop);
     for (uint64_t& word : run.highestTop) word |= kLaneTops;
+    reachRange(run);
   }
 
   out_.resize(static_cast<size_t>(n));
@@ -360,8 +420,12 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
         const Run& b = runs[bIndex];
         if (b.first > scanEnd) break;
         // The families with a line through both runs (most pairs of runs have none).
-        const uint64_t xy = (aHighestTop[0] - b.lowest[0]) & (b.highestTop[0] - aLowest[0]);
-        const uint64_t diagonal = (aHighestTop[1] - b.lowest[1]) & (b.highestTop[1] - aLowest[1]);
+        uint64_t xy = (aHighestTop[0] - b.lowest[0]) & (b.highestTop[0] - aLowest[0]);
+        uint64_t diagonal = (aHighestTop[1] - b.lowest[1]) & (b.highestTop[1] - aLowest[1]);
+        if (((xy | diagonal) & kLaneTops) == 0) continue;
+        // Of those, the families whose lines from one run reach the other (Run::reachTop).
+        xy &= (a.reachTop[0] - b.alongLowest[0]) & (b.reachTop[0] - a.alongLowest[0]);
+        diagonal &= (a.reachTop[1] - b.alongLowest[1]) & (b.reachTop[1] - a.alongLowest[1]);
         if (((xy | diagonal) & kLaneTops) == 0) continue;
         unsigned common = static_cast<unsigned>(((xy >> 31) & 1) | ((xy >> 62) & 2) | ((diagonal >> 29) & 4) |
                                                 ((diagonal >> 60) & 8));

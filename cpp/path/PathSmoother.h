@@ -86,6 +86,11 @@ class PathSmoother {
     // highest with each lane's top bit set (see smoothRuns).
     uint64_t lowest[2];
     uint64_t highestTop[2];
+    // Per line family, the lowest place along its lines of the run's cells, and the farthest place that a
+    // legal line of at most maxRay moves from one of them reaches along the family's stored direction
+    // (LineReach), packed as `lowest` and `highestTop`, the places measured by y, x, x and y (see smoothRuns).
+    uint64_t alongLowest[2];
+    uint64_t reachTop[2];
   };
   std::vector<Run> runs_;
   std::vector<int32_t> runStarts_;  // smoothRuns: the path index where each run starts
