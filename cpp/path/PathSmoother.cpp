@@ -25,9 +25,6 @@ constexpr uint8_t kFamilyMoves[4] = {0x11, 0x44, 0x88, 0x22};
 constexpr int32_t kLineWeightX[4] = {1, 0, 1, 1}, kLineWeightY[4] = {0, 1, -1, 1};
 int32_t lineOf(int family, int32_t x, int32_t y) { return kLineWeightX[family] * x + kLineWeightY[family] * y; }
 
-// The top bit of each 32-bit lane of a word holding two families' lines (Run::lowest, Run::highest).
-constexpr uint64_t kLaneTops = 0x8000000080000000ull;
-
 // Division by the number of lines a step crosses (±1 or ±2, never 0): shifts, not the processor's
 // division. Whether it is exact, the exact quotient, and the quotient rounded down and up.
 bool divides(int32_t step, int32_t a) { return (step & 1) != 0 || (a & 1) == 0; }
@@ -218,6 +215,26 @@ int32_t PathSmoother::findRunStarts(const std::vector<Point>& cells) {
 //     towards it the saving grows: the last s the window allows, stopping at a(t) itself (a loop).
 //   - Both lie on the same line: each t as in the previous case.
 // The result is the rule's, cell for cell (tests/cpp/path_smoother_test.cpp compares them).
+// The families whose lines cannot join a cell of run A to one of run B, as lanes of -1 (else 0): no line
+// of the family passes through both, or the legal lines from each run stop short of the other
+// (Run::reach). A's lanes (a Run's, its lines from one of its cells on) come as values: kept in registers
+// through a loop that writes memory.
+PathSmoother::FamilyLanes PathSmoother::apartFamilies(const RunLanes& a, const Run& b) {
+  return (b.lowest > a.highest) | (a.lowest > b.highest) | (b.alongLowest > a.reach) | (a.alongLowest > b.reach);
+}
+
+int32_t PathSmoother::sharingRuns(const Run* runs, int32_t from, int32_t last, int32_t scanEnd, const RunLanes a,
+                                  int32_t* out) {
+  typedef uint64_t Halves __attribute__((vector_size(16)));
+  int32_t count = 0;
+  for (int32_t b = from; b <= last && runs[b].first <= scanEnd; ++b) {
+    const Halves apart = reinterpret_cast<Halves>(apartFamilies(a, runs[b]));
+    out[count] = b;  // kept when some family is not apart
+    count += (apart[0] & apart[1]) != ~uint64_t{0};
+  }
+  return count;
+}
+
 double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
                                 std::span<const uint32_t> joints, const LineReach& reach, int32_t runCount) {
   const int32_t n = static_cast<int32_t>(cells.size());
@@ -234,22 +251,17 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
   runs_.push_back(Run{n - 1, 1, diagonalsSoFar, n - 1, c[n - 1], 0, 0, kDirCount, {}, {}, {}, {}});
   const int32_t goalRun = static_cast<int32_t>(runs_.size()) - 1;
   Run* runs = runs_.data();
+  candidates_.resize(runs_.size());
   const int32_t height = grid.height();
-  // The lowest and highest line of each family through the cells t0.. of a run, packed as Run::lowest.
-  auto lineRange = [height](const Run& run, int32_t t0, uint64_t* lowest, uint64_t* highest) {
-    uint32_t low[kLineFamilies], high[kLineFamilies];
-    for (int f = 0; f < kLineFamilies; ++f) {
-      const int32_t from = lineOf(f, run.cell.x + t0 * run.dx, run.cell.y + t0 * run.dy) + (f == 2 ? height : 0);
-      const int32_t to = from + (run.length - 1 - t0) * lineOf(f, run.dx, run.dy);
-      low[f] = static_cast<uint32_t>(std::min(from, to));
-      high[f] = static_cast<uint32_t>(std::max(from, to));
-    }
-    for (int w = 0; w < 2; ++w) {
-      lowest[w] = low[2 * w] | static_cast<uint64_t>(low[2 * w + 1]) << 32;
-      highest[w] = high[2 * w] | static_cast<uint64_t>(high[2 * w + 1]) << 32;
-    }
+  // The lowest and highest line of each family through the cells t0.. of a run (Run::lowest, Run::highest).
+  auto lineRange = [height](const Run& run, int32_t t0, FamilyLanes& lowest, FamilyLanes& highest) {
+    const int32_t x = run.cell.x + t0 * run.dx, y = run.cell.y + t0 * run.dy;
+    const int32_t endX = run.cell.x + (run.length - 1) * run.dx, endY = run.cell.y + (run.length - 1) * run.dy;
+    const FamilyLanes from = {x, y, x - y + height, x + y}, to = {endX, endY, endX - endY + height, endX + endY};
+    lowest = from < to ? from : to;
+    highest = from < to ? to : from;
   };
-  // Per family, how far along its lines the run's cells reach (Run::reachTop): a line of family F joins
+  // Per family, how far along its lines the run's cells reach (Run::reach): a line of family F joins
   // a cell of A and one of B only if it leaves the one that comes first along F's stored direction and
   // reaches the other, so the two runs' spans from their lowest place to their farthest reach overlap.
   // Most pairs of runs that share lines are in corridors a wall apart, where they do not.
@@ -294,19 +306,10 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
       for (int k = 0; k < 4; ++k) farthest[k] = std::max(farthest[k], along[k] + first * alongStep[k] + best[k]);
     }
     // By family (S, E, SE, SW: slots 2, 0, 1, 3).
-    const int32_t low[kLineFamilies] = {along[2] + std::min(0, (run.length - 1) * alongStep[2]),
-                                        along[0] + std::min(0, (run.length - 1) * alongStep[0]),
-                                        along[1] + std::min(0, (run.length - 1) * alongStep[1]),
-                                        along[3] + std::min(0, (run.length - 1) * alongStep[3])};
-    const int32_t high[kLineFamilies] = {farthest[2] + raySlack, farthest[0] + raySlack, farthest[1] + raySlack,
-                                         farthest[3] + raySlack};
-    for (int w = 0; w < 2; ++w) {
-      run.alongLowest[w] =
-          static_cast<uint32_t>(low[2 * w]) | static_cast<uint64_t>(static_cast<uint32_t>(low[2 * w + 1])) << 32;
-      run.reachTop[w] =
-          (static_cast<uint32_t>(high[2 * w]) | static_cast<uint64_t>(static_cast<uint32_t>(high[2 * w + 1])) << 32) |
-          kLaneTops;
-    }
+    const int32_t endX = run.cell.x + (run.length - 1) * run.dx, endY = run.cell.y + (run.length - 1) * run.dy;
+    const int32_t lowX = std::min(run.cell.x, endX), lowY = std::min(run.cell.y, endY);
+    run.alongLowest = FamilyLanes{lowY, lowX, lowX, lowY};
+    run.reach = FamilyLanes{farthest[2], farthest[0], farthest[1], farthest[3]} + raySlack;
   };
   for (int32_t r = goalRun; r >= 0; --r) {
     Run& run = runs[r];
@@ -323,8 +326,7 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
     } else {
       run.coneEnd = n - 1;
     }
-    lineRange(run, 0, run.lowest, run.highestTop);
-    for (uint64_t& word : run.highestTop) word |= kLaneTops;
+    lineRange(run, 0, run.lowest, run.highest);
     reachRange(run);
   }
 
@@ -409,26 +411,20 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
         aLine[f] = lineOf(f, a.cell.x, a.cell.y);
         aCross[f] = lineOf(f, a.dx, a.dy);
       }
-      uint64_t aLowest[2], aHighest[2];
-      lineRange(a, t0, aLowest, aHighest);
-      // Lanes below 2^31: with the lane's top bit set first, a lane's difference never borrows from the
-      // next, and keeps its top bit exactly when the first operand's lane is at least the second's.
-      const uint64_t aHighestTop[2] = {aHighest[0] | kLaneTops, aHighest[1] | kLaneTops};
+      RunLanes aLanes{a.lowest, a.highest, a.alongLowest, a.reach};
+      if (t0 > 0) lineRange(a, t0, aLanes.lowest, aLanes.highest);
       // The runs that start inside the window of the run's cells up to the first with a candidate so far.
       int32_t scanEnd = a.first + a.length - 1 + window;
-      for (int32_t bIndex = firstCandidateRun; bIndex <= goalRun; ++bIndex) {
+      // First the runs that share with this one a line whose legal part joins them (few do), in one pass
+      // without branches (whether a run does is unpredictable); then those, while in the window.
+      const int32_t candidateCount = sharingRuns(runs, firstCandidateRun, goalRun, scanEnd, aLanes, candidates_.data());
+      for (int32_t candidate = 0; candidate < candidateCount; ++candidate) {
+        const int32_t bIndex = candidates_[static_cast<size_t>(candidate)];
         const Run& b = runs[bIndex];
         if (b.first > scanEnd) break;
-        // The families with a line through both runs (most pairs of runs have none).
-        uint64_t xy = (aHighestTop[0] - b.lowest[0]) & (b.highestTop[0] - aLowest[0]);
-        uint64_t diagonal = (aHighestTop[1] - b.lowest[1]) & (b.highestTop[1] - aLowest[1]);
-        if (((xy | diagonal) & kLaneTops) == 0) continue;
-        // Of those, the families whose lines from one run reach the other (Run::reachTop).
-        xy &= (a.reachTop[0] - b.alongLowest[0]) & (b.reachTop[0] - a.alongLowest[0]);
-        diagonal &= (a.reachTop[1] - b.alongLowest[1]) & (b.reachTop[1] - a.alongLowest[1]);
-        if (((xy | diagonal) & kLaneTops) == 0) continue;
-        unsigned common = static_cast<unsigned>(((xy >> 31) & 1) | ((xy >> 62) & 2) | ((diagonal >> 29) & 4) |
-                                                ((diagonal >> 60) & 8));
+        const FamilyLanes apart = apartFamilies(aLanes, b);
+        unsigned common =
+            static_cast<unsigned>((apart[0] == 0) | (apart[1] == 0) << 1 | (apart[2] == 0) << 2 | (apart[3] == 0) << 3);
         for (; common != 0; common &= common - 1) {
           const int f = std::countr_zero(common);
           const int32_t ga = aCross[f], gb = lineOf(f, b.dx, b.dy);
