@@ -187,11 +187,19 @@ int32_t PathSmoother::findRunStarts(const std::vector<Point>& cells) {
   int32_t runCount = 1;
   starts[0] = 0;
   uint64_t here = word(c[1]), step = here - word(c[0]);
-  for (int32_t i = 1; i + 1 < n; ++i) {
-    const uint64_t next = word(c[i + 1]), nextStep = next - here;
+  int32_t i = 1;
+  for (; i + 2 < n; i += 2) {  // two cells a turn: the words carried from one to the next are moved half as often
+    const uint64_t next = word(c[i + 1]), after = word(c[i + 2]);
+    const uint64_t nextStep = next - here, afterStep = after - next;
     starts[runCount] = i;
     runCount += nextStep != step;
-    here = next, step = nextStep;
+    starts[runCount] = i + 1;
+    runCount += afterStep != nextStep;
+    here = after, step = afterStep;
+  }
+  if (i + 1 < n) {
+    starts[runCount] = i;
+    runCount += word(c[i + 1]) - here != step;
   }
   starts[runCount] = n - 1;
   return runCount;
@@ -270,23 +278,23 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
   // every reach is taken as that much more (an upper bound is all the test needs).
   const int16_t rayCap = static_cast<int16_t>(std::min(maxRay, LineReach::kMaxReach));
   const int32_t raySlack = std::max(0, maxRay - LineReach::kMaxReach);
+  // One lane per direction LineReach stores (E, SE, S, SW), a cell's four reaches read in one load and
+  // widened in place: a few vector instructions per cell where the target has them (SSE2 natively).
+  // 16-bit lanes hold the place relative to the chunk's first cell, so runs are taken in chunks of
+  // kChunk cells. The bytes widen into lanes 0-3 in this order on a little-endian target (x86, wasm).
+  static_assert(std::endian::native == std::endian::little);
+  typedef int16_t Lanes __attribute__((vector_size(16)));
+  typedef uint8_t Bytes __attribute__((vector_size(16)));
+  typedef uint32_t Words __attribute__((vector_size(16)));
+  constexpr int32_t kChunk = 1 << 14;
+  const Lanes cap = {rayCap, rayCap, rayCap, rayCap, 0, 0, 0, 0};
+  const Bytes zero = {};
   auto reachRange = [&](Run& run) {
-    // One lane per direction LineReach stores (E, SE, S, SW), a cell's four reaches read in one load and
-    // widened in place: a few vector instructions per cell where the target has them (SSE2 natively).
-    // 16-bit lanes hold the place relative to the chunk's first cell, so runs are taken in chunks of
-    // kChunk cells. The bytes widen into lanes 0-3 in this order on a little-endian target (x86, wasm).
-    static_assert(std::endian::native == std::endian::little);
-    typedef int16_t Lanes __attribute__((vector_size(16)));
-    typedef uint8_t Bytes __attribute__((vector_size(16)));
-    typedef uint32_t Words __attribute__((vector_size(16)));
-    constexpr int32_t kChunk = 1 << 14;
-    const int32_t along[4] = {run.cell.x, run.cell.x, run.cell.y, run.cell.y};
-    const int32_t alongStep[4] = {run.dx, run.dx, run.dy, run.dy};
     const int16_t dx = static_cast<int16_t>(run.dx), dy = static_cast<int16_t>(run.dy);
     const Lanes laneStep = {dx, dx, dy, dy, 0, 0, 0, 0};
-    const Lanes cap = {rayCap, rayCap, rayCap, rayCap, 0, 0, 0, 0};
-    const Bytes zero = {};
-    int32_t farthest[4] = {along[0], along[1], along[2], along[3]};
+    // By family (S, E, SE, SW: slots 2, 0, 1, 3), from here on.
+    const FamilyLanes along = {run.cell.y, run.cell.x, run.cell.x, run.cell.y};
+    FamilyLanes farthest = along;
     int32_t cell = grid.index(run.cell);
     const int32_t cellStep = run.dy * width + run.dx;
     for (int32_t first = 0; first < run.length; first += kChunk) {
@@ -303,13 +311,15 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
         best = ray > best ? ray : best;
         offset += laneStep;
       }
-      for (int k = 0; k < 4; ++k) farthest[k] = std::max(farthest[k], along[k] + first * alongStep[k] + best[k]);
+      const FamilyLanes chunkAlong =
+          along + FamilyLanes{first * run.dy, first * run.dx, first * run.dx, first * run.dy};
+      const FamilyLanes reached = chunkAlong + FamilyLanes{best[2], best[0], best[1], best[3]};
+      farthest = farthest > reached ? farthest : reached;
     }
-    // By family (S, E, SE, SW: slots 2, 0, 1, 3).
-    const int32_t endX = run.cell.x + (run.length - 1) * run.dx, endY = run.cell.y + (run.length - 1) * run.dy;
-    const int32_t lowX = std::min(run.cell.x, endX), lowY = std::min(run.cell.y, endY);
-    run.alongLowest = FamilyLanes{lowY, lowX, lowX, lowY};
-    run.reach = FamilyLanes{farthest[2], farthest[0], farthest[1], farthest[3]} + raySlack;
+    const int32_t last = run.length - 1, endX = run.cell.x + last * run.dx, endY = run.cell.y + last * run.dy;
+    const FamilyLanes alongEnd = {endY, endX, endX, endY};
+    run.alongLowest = along < alongEnd ? along : alongEnd;
+    run.reach = farthest + raySlack;
   };
   for (int32_t r = goalRun; r >= 0; --r) {
     Run& run = runs[r];
