@@ -205,6 +205,26 @@ int32_t PathSmoother::findRunStarts(const std::vector<Point>& cells) {
   return runCount;
 }
 
+// The families whose lines cannot join a cell of run A to one of run B, as lanes of -1 (else 0): no line
+// of the family passes through both, or the legal lines from each run stop short of the other
+// (Run::reach). A's lanes are a run's, or its lines from one of its cells on.
+PathSmoother::FamilyLanes PathSmoother::apartFamilies(const RunLanes& a, const Run& b) {
+  return (b.lowest > a.highest) | (a.lowest > b.highest) | (b.alongLowest > a.reach) | (a.alongLowest > b.reach);
+}
+
+// A's lanes come as a value: kept in registers through a loop that writes memory.
+int32_t PathSmoother::sharingRuns(const Run* runs, int32_t from, int32_t last, int32_t scanEnd, RunLanes a,
+                                  int32_t* out) {
+  typedef uint64_t Halves __attribute__((vector_size(16)));
+  int32_t count = 0;
+  for (int32_t b = from; b <= last && runs[b].first <= scanEnd; ++b) {
+    const Halves apart = reinterpret_cast<Halves>(apartFamilies(a, runs[b]));
+    out[count] = b;  // kept when some family is not apart
+    count += (apart[0] & apart[1]) != ~uint64_t{0};
+  }
+  return count;
+}
+
 // The cell-by-cell rule (smoothPath) looks from every cell of the path for later cells on its 8 lines. Here
 // the path is cut into its straight runs, and for the run the rule has reached (from its cell t0 on), each
 // later run B of the window and each line family F are solved at once: the cells a(t) of the run and b(s)
@@ -223,26 +243,6 @@ int32_t PathSmoother::findRunStarts(const std::vector<Point>& cells) {
 //     towards it the saving grows: the last s the window allows, stopping at a(t) itself (a loop).
 //   - Both lie on the same line: each t as in the previous case.
 // The result is the rule's, cell for cell (tests/cpp/path_smoother_test.cpp compares them).
-// The families whose lines cannot join a cell of run A to one of run B, as lanes of -1 (else 0): no line
-// of the family passes through both, or the legal lines from each run stop short of the other
-// (Run::reach). A's lanes (a Run's, its lines from one of its cells on) come as values: kept in registers
-// through a loop that writes memory.
-PathSmoother::FamilyLanes PathSmoother::apartFamilies(const RunLanes& a, const Run& b) {
-  return (b.lowest > a.highest) | (a.lowest > b.highest) | (b.alongLowest > a.reach) | (a.alongLowest > b.reach);
-}
-
-int32_t PathSmoother::sharingRuns(const Run* runs, int32_t from, int32_t last, int32_t scanEnd, const RunLanes a,
-                                  int32_t* out) {
-  typedef uint64_t Halves __attribute__((vector_size(16)));
-  int32_t count = 0;
-  for (int32_t b = from; b <= last && runs[b].first <= scanEnd; ++b) {
-    const Halves apart = reinterpret_cast<Halves>(apartFamilies(a, runs[b]));
-    out[count] = b;  // kept when some family is not apart
-    count += (apart[0] & apart[1]) != ~uint64_t{0};
-  }
-  return count;
-}
-
 double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
                                 std::span<const uint32_t> joints, const LineReach& reach, int32_t runCount) {
   const int32_t n = static_cast<int32_t>(cells.size());

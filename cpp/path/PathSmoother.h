@@ -100,8 +100,7 @@ class PathSmoother {
   static FamilyLanes apartFamilies(const RunLanes& a, const Run& b);
   // Writes to `out` the runs from `from` to `last` that start at most at scanEnd and share with `a` a line
   // whose legal part joins them (see apartFamilies), in order; returns how many.
-  static int32_t sharingRuns(const Run* runs, int32_t from, int32_t last, int32_t scanEnd, const RunLanes a,
-                             int32_t* out);
+  static int32_t sharingRuns(const Run* runs, int32_t from, int32_t last, int32_t scanEnd, RunLanes a, int32_t* out);
   std::vector<int32_t> runStarts_;  // smoothRuns: the path index where each run starts
 };
 
