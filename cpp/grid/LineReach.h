@@ -53,6 +53,8 @@ class LineReach {
   // from a cell along the direction are legal exactly when stored() >= k, for k up to kMaxReach.
   static constexpr int32_t kMaxReach = 255;  // what a byte holds
   uint8_t stored(int32_t cell, int dir) const { return reach_[static_cast<size_t>(cell) * kSlots + dir - 2]; }
+  // The four stored() of a cell, E, SE, S and SW in this order, for a reader that wants them all at once.
+  const uint8_t* storedAll(int32_t cell) const { return &reach_[static_cast<size_t>(cell) * kSlots]; }
 
   // Whether the `steps` moves from `cell` along `dir` (any of the 8; the lines of W, NW, N and NE read
   // from their far end) are all legal. The line must stay inside the map.

@@ -25,9 +25,6 @@ constexpr uint8_t kFamilyMoves[4] = {0x11, 0x44, 0x88, 0x22};
 constexpr int32_t kLineWeightX[4] = {1, 0, 1, 1}, kLineWeightY[4] = {0, 1, -1, 1};
 int32_t lineOf(int family, int32_t x, int32_t y) { return kLineWeightX[family] * x + kLineWeightY[family] * y; }
 
-// The top bit of each 32-bit lane of a word holding two families' lines (Run::lowest, Run::highest).
-constexpr uint64_t kLaneTops = 0x8000000080000000ull;
-
 // Division by the number of lines a step crosses (±1 or ±2, never 0): shifts, not the processor's
 // division. Whether it is exact, the exact quotient, and the quotient rounded down and up.
 bool divides(int32_t step, int32_t a) { return (step & 1) != 0 || (a & 1) == 0; }
@@ -190,14 +187,42 @@ int32_t PathSmoother::findRunStarts(const std::vector<Point>& cells) {
   int32_t runCount = 1;
   starts[0] = 0;
   uint64_t here = word(c[1]), step = here - word(c[0]);
-  for (int32_t i = 1; i + 1 < n; ++i) {
-    const uint64_t next = word(c[i + 1]), nextStep = next - here;
+  int32_t i = 1;
+  for (; i + 2 < n; i += 2) {  // two cells a turn: the words carried from one to the next are moved half as often
+    const uint64_t next = word(c[i + 1]), after = word(c[i + 2]);
+    const uint64_t nextStep = next - here, afterStep = after - next;
     starts[runCount] = i;
     runCount += nextStep != step;
-    here = next, step = nextStep;
+    starts[runCount] = i + 1;
+    runCount += afterStep != nextStep;
+    here = after, step = afterStep;
+  }
+  if (i + 1 < n) {
+    starts[runCount] = i;
+    runCount += word(c[i + 1]) - here != step;
   }
   starts[runCount] = n - 1;
   return runCount;
+}
+
+// The families whose lines cannot join a cell of run A to one of run B, as lanes of -1 (else 0): no line
+// of the family passes through both, or the legal lines from each run stop short of the other
+// (Run::reach). A's lanes are a run's, or its lines from one of its cells on.
+PathSmoother::FamilyLanes PathSmoother::apartFamilies(const RunLanes& a, const Run& b) {
+  return (b.lowest > a.highest) | (a.lowest > b.highest) | (b.alongLowest > a.reach) | (a.alongLowest > b.reach);
+}
+
+// A's lanes come as a value: kept in registers through a loop that writes memory.
+int32_t PathSmoother::sharingRuns(const Run* runs, int32_t from, int32_t last, int32_t scanEnd, RunLanes a,
+                                  int32_t* out) {
+  typedef uint64_t Halves __attribute__((vector_size(16)));
+  int32_t count = 0;
+  for (int32_t b = from; b <= last && runs[b].first <= scanEnd; ++b) {
+    const Halves apart = reinterpret_cast<Halves>(apartFamilies(a, runs[b]));
+    out[count] = b;  // kept when some family is not apart
+    count += (apart[0] & apart[1]) != ~uint64_t{0};
+  }
+  return count;
 }
 
 // The cell-by-cell rule (smoothPath) looks from every cell of the path for later cells on its 8 lines. Here
@@ -228,26 +253,73 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
   for (int32_t r = 0; r < runCount; ++r) {
     const int32_t i = starts[r], length = starts[r + 1] - i;
     const int32_t dx = c[i + 1].x - c[i].x, dy = c[i + 1].y - c[i].y;
-    runs_[r] = Run{i, length, diagonalsSoFar, 0, c[i], dx, dy, kDirOfOffset[(dy + 1) * 3 + dx + 1], {}, {}};
+    runs_[r] = Run{i, length, diagonalsSoFar, 0, c[i], dx, dy, kDirOfOffset[(dy + 1) * 3 + dx + 1], {}, {}, {}, {}};
     if (dx != 0 && dy != 0) diagonalsSoFar += length;
   }
-  runs_.push_back(Run{n - 1, 1, diagonalsSoFar, n - 1, c[n - 1], 0, 0, kDirCount, {}, {}});
+  runs_.push_back(Run{n - 1, 1, diagonalsSoFar, n - 1, c[n - 1], 0, 0, kDirCount, {}, {}, {}, {}});
   const int32_t goalRun = static_cast<int32_t>(runs_.size()) - 1;
   Run* runs = runs_.data();
-  const int32_t height = grid.height(), width = grid.width();
-  // The lowest and highest line of each family through the cells t0.. of a run, packed as Run::lowest.
-  auto lineRange = [height](const Run& run, int32_t t0, uint64_t* lowest, uint64_t* highest) {
-    uint32_t low[kLineFamilies], high[kLineFamilies];
-    for (int f = 0; f < kLineFamilies; ++f) {
-      const int32_t from = lineOf(f, run.cell.x + t0 * run.dx, run.cell.y + t0 * run.dy) + (f == 2 ? height : 0);
-      const int32_t to = from + (run.length - 1 - t0) * lineOf(f, run.dx, run.dy);
-      low[f] = static_cast<uint32_t>(std::min(from, to));
-      high[f] = static_cast<uint32_t>(std::max(from, to));
+  candidates_.resize(runs_.size());
+  const int32_t height = grid.height();
+  // The lowest and highest line of each family through the cells t0.. of a run (Run::lowest, Run::highest).
+  auto lineRange = [height](const Run& run, int32_t t0, FamilyLanes& lowest, FamilyLanes& highest) {
+    const int32_t x = run.cell.x + t0 * run.dx, y = run.cell.y + t0 * run.dy;
+    const int32_t endX = run.cell.x + (run.length - 1) * run.dx, endY = run.cell.y + (run.length - 1) * run.dy;
+    const FamilyLanes from = {x, y, x - y + height, x + y}, to = {endX, endY, endX - endY + height, endX + endY};
+    lowest = from < to ? from : to;
+    highest = from < to ? to : from;
+  };
+  // Per family, how far along its lines the run's cells reach (Run::reach): a line of family F joins
+  // a cell of A and one of B only if it leaves the one that comes first along F's stored direction and
+  // reaches the other, so the two runs' spans from their lowest place to their farthest reach overlap.
+  // Most pairs of runs that share lines are in corridors a wall apart, where they do not.
+  const int32_t width = grid.width();
+  // A line reaches at most maxRay; a byte at its maximum holds a reach of that much or more, so above it
+  // every reach is taken as that much more (an upper bound is all the test needs).
+  const int16_t rayCap = static_cast<int16_t>(std::min(maxRay, LineReach::kMaxReach));
+  const int32_t raySlack = std::max(0, maxRay - LineReach::kMaxReach);
+  // One lane per direction LineReach stores (E, SE, S, SW), a cell's four reaches read in one load and
+  // widened in place: a few vector instructions per cell where the target has them (SSE2 natively).
+  // 16-bit lanes hold the place relative to the chunk's first cell, so runs are taken in chunks of
+  // kChunk cells. The bytes widen into lanes 0-3 in this order on a little-endian target (x86, wasm).
+  static_assert(std::endian::native == std::endian::little);
+  typedef int16_t Lanes __attribute__((vector_size(16)));
+  typedef uint8_t Bytes __attribute__((vector_size(16)));
+  typedef uint32_t Words __attribute__((vector_size(16)));
+  constexpr int32_t kChunk = 1 << 14;
+  const Lanes cap = {rayCap, rayCap, rayCap, rayCap, 0, 0, 0, 0};
+  const Bytes zero = {};
+  auto reachRange = [&](Run& run) {
+    const int16_t dx = static_cast<int16_t>(run.dx), dy = static_cast<int16_t>(run.dy);
+    const Lanes laneStep = {dx, dx, dy, dy, 0, 0, 0, 0};
+    // By family (S, E, SE, SW: slots 2, 0, 1, 3), from here on.
+    const FamilyLanes along = {run.cell.y, run.cell.x, run.cell.x, run.cell.y};
+    FamilyLanes farthest = along;
+    int32_t cell = grid.index(run.cell);
+    const int32_t cellStep = run.dy * width + run.dx;
+    for (int32_t first = 0; first < run.length; first += kChunk) {
+      Lanes offset = {}, best = {};
+      const int32_t end = std::min(run.length, first + kChunk);
+      for (int32_t t = first; t < end; ++t, cell += cellStep) {
+        uint32_t word;
+        __builtin_memcpy(&word, reach.storedAll(cell), sizeof word);
+        const Words stored = {word, 0, 0, 0};
+        Lanes ray = reinterpret_cast<Lanes>(__builtin_shufflevector(reinterpret_cast<Bytes>(stored), zero, 0, 16, 1, 17,
+                                                                    2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23));
+        ray = ray < cap ? ray : cap;
+        ray += offset;
+        best = ray > best ? ray : best;
+        offset += laneStep;
+      }
+      const FamilyLanes chunkAlong =
+          along + FamilyLanes{first * run.dy, first * run.dx, first * run.dx, first * run.dy};
+      const FamilyLanes reached = chunkAlong + FamilyLanes{best[2], best[0], best[1], best[3]};
+      farthest = farthest > reached ? farthest : reached;
     }
-    for (int w = 0; w < 2; ++w) {
-      lowest[w] = low[2 * w] | static_cast<uint64_t>(low[2 * w + 1]) << 32;
-      highest[w] = high[2 * w] | static_cast<uint64_t>(high[2 * w + 1]) << 32;
-    }
+    const int32_t last = run.length - 1, endX = run.cell.x + last * run.dx, endY = run.cell.y + last * run.dy;
+    const FamilyLanes alongEnd = {endY, endX, endX, endY};
+    run.alongLowest = along < alongEnd ? along : alongEnd;
+    run.reach = farthest + raySlack;
   };
   for (int32_t r = goalRun; r >= 0; --r) {
     Run& run = runs[r];
@@ -264,8 +336,8 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
     } else {
       run.coneEnd = n - 1;
     }
-    lineRange(run, 0, run.lowest, run.highestTop);
-    for (uint64_t& word : run.highestTop) word |= kLaneTops;
+    lineRange(run, 0, run.lowest, run.highest);
+    reachRange(run);
   }
 
   out_.resize(static_cast<size_t>(n));
@@ -349,22 +421,20 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
         aLine[f] = lineOf(f, a.cell.x, a.cell.y);
         aCross[f] = lineOf(f, a.dx, a.dy);
       }
-      uint64_t aLowest[2], aHighest[2];
-      lineRange(a, t0, aLowest, aHighest);
-      // Lanes below 2^31: with the lane's top bit set first, a lane's difference never borrows from the
-      // next, and keeps its top bit exactly when the first operand's lane is at least the second's.
-      const uint64_t aHighestTop[2] = {aHighest[0] | kLaneTops, aHighest[1] | kLaneTops};
+      RunLanes aLanes{a.lowest, a.highest, a.alongLowest, a.reach};
+      if (t0 > 0) lineRange(a, t0, aLanes.lowest, aLanes.highest);
       // The runs that start inside the window of the run's cells up to the first with a candidate so far.
       int32_t scanEnd = a.first + a.length - 1 + window;
-      for (int32_t bIndex = firstCandidateRun; bIndex <= goalRun; ++bIndex) {
+      // First the runs that share with this one a line whose legal part joins them (few do), in one pass
+      // without branches (whether a run does is unpredictable); then those, while in the window.
+      const int32_t candidateCount = sharingRuns(runs, firstCandidateRun, goalRun, scanEnd, aLanes, candidates_.data());
+      for (int32_t candidate = 0; candidate < candidateCount; ++candidate) {
+        const int32_t bIndex = candidates_[static_cast<size_t>(candidate)];
         const Run& b = runs[bIndex];
         if (b.first > scanEnd) break;
-        // The families with a line through both runs (most pairs of runs have none).
-        const uint64_t xy = (aHighestTop[0] - b.lowest[0]) & (b.highestTop[0] - aLowest[0]);
-        const uint64_t diagonal = (aHighestTop[1] - b.lowest[1]) & (b.highestTop[1] - aLowest[1]);
-        if (((xy | diagonal) & kLaneTops) == 0) continue;
-        unsigned common = static_cast<unsigned>(((xy >> 31) & 1) | ((xy >> 62) & 2) | ((diagonal >> 29) & 4) |
-                                                ((diagonal >> 60) & 8));
+        const FamilyLanes apart = apartFamilies(aLanes, b);
+        unsigned common =
+            static_cast<unsigned>((apart[0] == 0) | (apart[1] == 0) << 1 | (apart[2] == 0) << 2 | (apart[3] == 0) << 3);
         for (; common != 0; common &= common - 1) {
           const int f = std::countr_zero(common);
           const int32_t ga = aCross[f], gb = lineOf(f, b.dx, b.dy);

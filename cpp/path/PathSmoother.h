@@ -72,6 +72,9 @@ class PathSmoother {
   // the line from the current cell to each step along it (kDirCount rows of maxRay + 1).
   std::vector<double> costTo_;
   std::vector<double> lineCost_;
+  // One 32-bit lane per line family: the four families of two runs compared in a few vector instructions
+  // where the target has them (SSE2 natively), plain scalar code elsewhere.
+  typedef int32_t FamilyLanes __attribute__((vector_size(16)));
   // smoothRuns: the path's maximal straight runs, and one last run of the goal cell alone.
   struct Run {
     int32_t first;      // path index of its first cell
@@ -81,13 +84,23 @@ class PathSmoother {
     Point cell;         // its first cell
     int32_t dx, dy;     // its step (0, 0 for the goal's run)
     int32_t dir;        // the direction of that step (kDirCount for the goal's run)
-    // Per line family, the lowest and highest line its cells lie on, two families a word (x and y, then
-    // x - y + height and x + y: 31-bit lanes), so that one subtraction compares two families; the
-    // highest with each lane's top bit set (see smoothRuns).
-    uint64_t lowest[2];
-    uint64_t highestTop[2];
+    // Per line family, the lowest and highest line its cells lie on.
+    FamilyLanes lowest, highest;
+    // Per line family, the lowest place of its cells along the family's lines (measured by y, x, x and y:
+    // the coordinate that grows along the direction LineReach stores), and the farthest place that a
+    // legal line of at most maxRay moves from one of them reaches that way.
+    FamilyLanes alongLowest, reach;
   };
   std::vector<Run> runs_;
+  std::vector<int32_t> candidates_;  // smoothRuns: the runs of the window that share a line with the current one
+  // A run's lanes, or those of its cells from one on.
+  struct RunLanes {
+    FamilyLanes lowest, highest, alongLowest, reach;
+  };
+  static FamilyLanes apartFamilies(const RunLanes& a, const Run& b);
+  // Writes to `out` the runs from `from` to `last` that start at most at scanEnd and share with `a` a line
+  // whose legal part joins them (see apartFamilies), in order; returns how many.
+  static int32_t sharingRuns(const Run* runs, int32_t from, int32_t last, int32_t scanEnd, RunLanes a, int32_t* out);
   std::vector<int32_t> runStarts_;  // smoothRuns: the path index where each run starts
 };
 

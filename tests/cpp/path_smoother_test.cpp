@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -233,6 +234,53 @@ TEST(PathSmoother, RunPassingACellOfTheWindowTakesTheLineBackOverItself) {
     ASSERT_EQ(cells, smoothByTheRule(g, raw, range)) << "range " << range;
     ASSERT_TRUE(validatePath(g, raw.front(), raw.back(), cells, cost).valid);
   }
+}
+
+// Two corridors a wall apart, joined by a one-cell gap in the middle of the wall and round its end: a path
+// along one corridor, round the end and back along the other. The run-by-run search skips the pairs of
+// runs that no line of a family joins, by how far the lines from each run's cells reach; here only the
+// run's middle cell, over the gap, reaches the other corridor, from the first corridor's run or from the
+// second's (the map turned upside down), along columns or rows (the map transposed). The line through the
+// gap must be found every time, as the rule finds it.
+TEST(PathSmoother, RunByRunSearchFindsTheLineThroughAGapFromTheMiddleOfARun) {
+  const std::vector<std::string> rows = {
+      "..........",
+      "@@@@.@@@@.",
+      "..........",
+  };
+  std::vector<Point> raw;
+  for (int32_t x = 0; x <= 9; ++x) raw.push_back(Point{x, 0});
+  raw.push_back(Point{9, 1});
+  for (int32_t x = 9; x >= 0; --x) raw.push_back(Point{x, 2});
+  const Point gap{4, 1};
+  for (const bool upsideDown : {false, true})
+    for (const bool transposed : {false, true}) {
+      auto place = [&](Point p) {
+        if (upsideDown) p.y = 2 - p.y;
+        return transposed ? Point{p.y, p.x} : p;
+      };
+      std::vector<std::string> drawn(transposed ? 10 : 3, std::string(transposed ? 3 : 10, '.'));
+      for (int32_t y = 0; y < 3; ++y)
+        for (int32_t x = 0; x < 10; ++x) {
+          const Point p = place(Point{x, y});
+          drawn[static_cast<size_t>(p.y)][static_cast<size_t>(p.x)] =
+              rows[static_cast<size_t>(y)][static_cast<size_t>(x)];
+        }
+      const Grid g = test::drawGrid(drawn);
+      const LineReach reach(g);
+      std::vector<Point> path;
+      for (const Point& p : raw) path.push_back(place(p));
+      ASSERT_TRUE(validatePath(g, path.front(), path.back(), path, pathLength(path)).valid);
+      for (int32_t range : {8, 20}) {  // lines of 2 moves over a part of 12
+        std::vector<Point> cells = path;
+        PathSmoother smoother;
+        smoother.smooth(g, cells, range, {}, &reach, PathSmoother::Search::ByRuns);
+        ASSERT_EQ(cells, smoothByTheRule(g, path, range))
+            << "upside down " << upsideDown << " transposed " << transposed << " range " << range;
+        EXPECT_NE(std::find(cells.begin(), cells.end(), place(gap)), cells.end())
+            << "upside down " << upsideDown << " transposed " << transposed << " range " << range;
+      }
+    }
 }
 
 // PathSmoother remembers how far a line is clear (or where it stops) from one cell to the next cell
