@@ -106,6 +106,16 @@ Point randomPassable(const Grid& g, Rng& rng) {
   }
 }
 
+// Rows for drawGrid of a random size, 1..maxSide cells each way, each cell cellChar(rng).
+template <typename Rng, typename CellChar>
+std::vector<std::string> randomRows(Rng& rng, uint32_t maxSide, CellChar cellChar) {
+  const size_t w = 1 + rng() % maxSide, h = 1 + rng() % maxSide;
+  std::vector<std::string> rows(h, std::string(w, '.'));
+  for (auto& row : rows)
+    for (char& c : row) c = cellChar(rng);
+  return rows;
+}
+
 // The Moving AI tolerance: some files give lengths to 6 significant digits only.
 inline bool sameLength(double a, double optimal) { return std::abs(a - optimal) <= 1e-5 * std::max(1.0, optimal); }
 

@@ -43,12 +43,10 @@ std::vector<uint32_t> floodFillLabels(const Grid& g, const Rect& area, uint32_t&
 TEST(ClusterRegions, LabelsAreTheFloodFillsOverLegalMovesInRowMajorOrder) {
   std::mt19937 rng(11);
   for (int round = 0; round < 200; ++round) {
-    const int32_t w = 1 + static_cast<int32_t>(rng() % 20), h = 1 + static_cast<int32_t>(rng() % 20);
-    std::vector<std::string> rows(static_cast<size_t>(h), std::string(static_cast<size_t>(w), '.'));
     const uint32_t wallShare = rng() % 7;  // from open to mostly walls
-    for (auto& row : rows)
-      for (char& c : row) c = rng() % 8 < wallShare ? '@' : '.';
-    const Grid g = drawGrid(rows);
+    const Grid g =
+        drawGrid(test::randomRows(rng, 20, [&](std::mt19937& r) { return r() % 8 < wallShare ? '@' : '.'; }));
+    const int32_t w = g.width(), h = g.height();
     // An area inside the map, touching its edges or not.
     const int32_t x0 = static_cast<int32_t>(rng() % static_cast<uint32_t>(w));
     const int32_t y0 = static_cast<int32_t>(rng() % static_cast<uint32_t>(h));

@@ -93,11 +93,8 @@ uint8_t movesByTheRule(const Grid& g, int32_t x, int32_t y) {
 TEST(GridMoves, EveryCellsMovesFollowTheRuleOnTheEdgesAndAfterEdits) {
   std::mt19937 rng(7);
   for (int round = 0; round < 20; ++round) {
-    const int32_t w = 1 + static_cast<int32_t>(rng() % 9), h = 1 + static_cast<int32_t>(rng() % 9);
-    std::vector<std::string> rows(static_cast<size_t>(h), std::string(static_cast<size_t>(w), '.'));
-    for (auto& row : rows)
-      for (char& c : row) c = "..@T"[rng() % 4];
-    Grid g = drawGrid(rows);
+    Grid g = drawGrid(test::randomRows(rng, 9, [](std::mt19937& r) { return "..@T"[r() % 4]; }));
+    const int32_t w = g.width(), h = g.height();
     for (int edit = 0; edit <= 30; ++edit) {
       for (int32_t y = 0; y < h; ++y)
         for (int32_t x = 0; x < w; ++x)
