@@ -242,7 +242,9 @@ TEST(VersionedHierarchy, RefreshesHeuristicsWhileSearchesAndEditsGoOn) {
   std::vector<std::thread> threads;
   for (unsigned i = 0; i < 2; ++i) threads.emplace_back(searcher, 40 + i);
   std::mt19937 rng(6);
-  for (int i = 0; i < 60 || (checked.load() < 40 && i < 100000); ++i) {
+  // Edits go on until searches and at least one refresh ran beside them: on a loaded two-core
+  // machine the 60 edits alone may finish before the refresher is first scheduled.
+  for (int i = 0; i < 60 || ((checked.load() < 40 || refreshes.load() == 0) && i < 100000); ++i) {
     const CellEdit e = randomToggle(versions.current()->grid(), rng);
     ASSERT_EQ(versions.applyEdits(std::span<const CellEdit>(&e, 1)), "");
   }
