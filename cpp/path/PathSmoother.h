@@ -27,7 +27,9 @@ class PathSmoother {
   // `reach` (optional, the grid's LineReach) tests each line in one read instead of walking it; the
   // result is the same as without. With it, the path can also be searched by its straight runs rather
   // than cell by cell (smoothRuns), again with the same result: `search` picks how (by default the one the
-  // path's shape makes cheaper, see PathSmoother.cpp; tests force each). It is not read on a grid with
+  // path's shape makes cheaper, see PathSmoother.cpp; tests force each). By default a path of short runs
+  // is first tested for any line that could shorten it (mayBeShortened), and given back as it is when
+  // none can. It is not read on a grid with
   // terrain costs, whose lines are walked to sum their costs.
   //
   // On a grid with terrain costs a line replaces a part only when it costs less under the weights
@@ -41,6 +43,10 @@ class PathSmoother {
  private:
   // The 4 families of lines through a cell: same column, same row, same x - y, same x + y.
   static constexpr int kLineFamilies = 4;
+  // Whether some legal line joins two cells of the path that are not on one straight run of it along that
+  // line (see PathSmoother.cpp): the only way any line can be shorter than the part it would replace. When
+  // none does, the rule leaves every cell where it is. `diagonals` gets the path's diagonal steps.
+  bool mayBeShortened(const Grid& grid, const std::vector<Point>& cells, const LineReach& reach, int64_t& diagonals);
   // Fills every array below for `cells`, in one pass from the end.
   void prepare(const Grid& grid, const std::vector<Point>& cells);
   void unlinkLines(const Grid& grid, const std::vector<Point>& cells);
@@ -102,6 +108,10 @@ class PathSmoother {
   // whose legal part joins them (see apartFamilies), in order; returns how many.
   static int32_t sharingRuns(const Run* runs, int32_t from, int32_t last, int32_t scanEnd, RunLanes a, int32_t* out);
   std::vector<int32_t> runStarts_;  // smoothRuns: the path index where each run starts
+  // mayBeShortened: an open-addressing set of the line segments met (key: the segment's end cell × 4 +
+  // family), each entry tagged with the call's stamp in its high half, so that a call never clears it.
+  std::vector<uint64_t> segmentsMet_;
+  uint32_t segmentStamp_ = 0;
 };
 
 }  // namespace hpastar

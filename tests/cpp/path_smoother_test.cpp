@@ -197,7 +197,8 @@ TEST(PathSmoother, RunByRunSearchEqualsTheRuleOnRandomWalks) {
         raw.push_back(Point{raw.back().x + kDirDx[dir], raw.back().y + kDirDy[dir]});
       }
       for (int32_t range : {1, 2, 3, 5, 8, 40})
-        for (const PathSmoother::Search search : {PathSmoother::Search::ByRuns, PathSmoother::Search::ByCells}) {
+        for (const PathSmoother::Search search :
+             {PathSmoother::Search::Cheapest, PathSmoother::Search::ByRuns, PathSmoother::Search::ByCells}) {
           std::vector<Point> cells = raw;
           const double cost = smoother.smooth(g, cells, range, {}, &reach, search);
           ASSERT_EQ(cells, smoothByTheRule(g, raw, range))
@@ -357,6 +358,45 @@ void expectJointsChangeNothing(const std::string& mapName, const HierarchyOption
   }
   EXPECT_GT(checked, 100u);
   EXPECT_GT(changed, checked / 10);  // smoothing did real work on these paths
+}
+
+// In a maze of one-cell corridors DHPA*'s paths are already shortest: the default search finds that no
+// line joins two of their cells apart from a straight run and gives them back unchanged, at their cost.
+// Random walks through the same maze come back to corridors they left (dead ends, loops): the same search
+// must then smooth them exactly as the rule does.
+TEST(PathSmoother, ShortestMazePathsComeBackUnchangedAndWalksInTheMazeAsTheRuleSmoothsThem) {
+  const Grid g = test::loadMap("maze512-1-0.map");
+  const Hierarchy h = test::buildHierarchy(g, HierarchyOptions{.clusterSize = 25, .cacheTrees = true});
+  HpaStarQuery query(h);
+  PathSmoother smoother;
+  size_t unchanged = 0;
+  for (const Scenario& s : test::loadScenarios("maze512-1-0.map", g)) {
+    if (s.line % 401 != 0) continue;
+    PathResult raw;
+    ASSERT_EQ(query.findPath(s.start, s.goal, raw, HpaQueryOptions{.smooth = false}), PathStatus::Found);
+    std::vector<Point> cells = raw.cells;
+    const double cost = smoother.smooth(g, cells, 100, {}, &h.lineReach());
+    ASSERT_EQ(cells, smoothByTheRule(g, raw.cells, 100)) << "line " << s.line;
+    EXPECT_EQ(cost, pathCost(g, cells));
+    unchanged += cells == raw.cells && std::abs(cost - s.optimalLength) < 1e-6;
+  }
+  EXPECT_GT(unchanged, 20u);
+  std::mt19937 random(7);
+  size_t changed = 0;
+  for (int walk = 0; walk < 300; ++walk) {
+    std::vector<Point> raw = {test::randomPassable(g, random)};
+    const size_t steps = 2 + random() % 400;
+    while (raw.size() <= steps) {
+      const int dir = static_cast<int>(random() % kDirCount);
+      if (g.canMove(raw.back(), dir)) raw.push_back(Point{raw.back().x + kDirDx[dir], raw.back().y + kDirDy[dir]});
+    }
+    std::vector<Point> cells = raw;
+    const double cost = smoother.smooth(g, cells, 100, {}, &h.lineReach());
+    ASSERT_EQ(cells, smoothByTheRule(g, raw, 100)) << "walk " << walk;
+    EXPECT_EQ(cost, pathCost(g, cells));
+    changed += cells != raw;
+  }
+  EXPECT_GT(changed, 200u);
 }
 
 TEST(PathSmoother, JointsBetweenRefinedEdgesChangeNothingForHpaStar) {
