@@ -180,8 +180,8 @@ double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t
     // Paths of short runs (at most kShortRun cells on average) that are already shortest, as the paths
     // of HPA* and DHPA* are in mazes of one-cell corridors and often in rooms, are found so in a few reads
     // per cell, where either search costs a few hundred instructions a cell. Paths of longer runs cross
-    // open ground, where they meet a segment twice after a tenth of their cells on average (a detour the
-    // rule will cut): the test would cost more than it saves.
+    // open ground, where they meet a segment twice after 5 to 20 % of their cells on average (a detour the
+    // rule will cut; brc202d, AR0011SR, den520d): the test would cost more than it saves.
     constexpr int64_t kShortRun = 5;
     int64_t diagonals = 0;
     if (n <= kShortRun * turns && !mayBeShortened(grid, cells, *reach, diagonals))
