@@ -23,6 +23,12 @@ constexpr int dirOfStep(int dx, int dy) {
   return (dx < -1 || dx > 1 || dy < -1 || dy > 1) ? -1 : kDirOfOffset[(dy + 1) * 3 + (dx + 1)];
 }
 
+// The length of a path of `straight` straight and `diagonal` diagonal moves, summed the one way every
+// count-based length is (pathLength, the smoother), so that equal counts give exactly equal lengths.
+inline double movesLength(int64_t straight, int64_t diagonal) {
+  return static_cast<double>(straight) + static_cast<double>(diagonal) * kSqrt2;
+}
+
 // Octile distance: the exact shortest 8-connected distance on an empty grid, an admissible heuristic.
 inline double octileDistance(int dx, int dy) {
   dx = std::abs(dx);

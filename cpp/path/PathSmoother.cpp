@@ -164,7 +164,7 @@ double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t
     // No part of it is longer than the octile distance between its ends, so no line is shorter: the
     // rule would leave every cell where it is (short queries often come out of refinement so).
     const int64_t diagonals = std::min(std::abs(cells.back().x - cells[0].x), std::abs(cells.back().y - cells[0].y));
-    return static_cast<double>(n - 1 - diagonals) + static_cast<double>(diagonals) * kSqrt2;
+    return movesLength(n - 1 - diagonals, diagonals);
   }
   if (!reach || reach->empty()) return smoothPath<false, false>(grid, cells, maxRay, joints, nullptr);
   // The path's straight runs: how many decides the search, and smoothRuns searches them.
@@ -185,7 +185,7 @@ double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t
     constexpr int64_t kShortRun = 5;
     int64_t diagonals = 0;
     if (n <= kShortRun * turns && !mayBeShortened(grid, cells, *reach, diagonals))
-      return static_cast<double>(n - 1 - diagonals) + static_cast<double>(diagonals) * kSqrt2;
+      return movesLength(n - 1 - diagonals, diagonals);
   }
   return search == Search::ByRuns ? smoothRuns(grid, cells, maxRay, joints, *reach, runCount)
                                   : smoothPath<false, true>(grid, cells, maxRay, joints, reach);
@@ -586,7 +586,7 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
   }
   out_.resize(written);
   cells.swap(out_);
-  return static_cast<double>(static_cast<int64_t>(written) - 1 - diagonals) + static_cast<double>(diagonals) * kSqrt2;
+  return movesLength(static_cast<int64_t>(written) - 1 - diagonals, diagonals);
 }
 
 template <bool Weighted, bool Reach>
@@ -826,7 +826,7 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
   unlinkLines(grid, cells);
   cells.swap(out_);
   if constexpr (Weighted) return pathCost(grid, cells);
-  return static_cast<double>(static_cast<int64_t>(written) - 1 - diagonals) + static_cast<double>(diagonals) * kSqrt2;
+  return movesLength(static_cast<int64_t>(written) - 1 - diagonals, diagonals);
 }
 
 }  // namespace hpastar

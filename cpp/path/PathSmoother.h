@@ -29,8 +29,7 @@ class PathSmoother {
   // than cell by cell (smoothRuns), again with the same result: `search` picks how (by default the one the
   // path's shape makes cheaper, see PathSmoother.cpp; tests force each). By default a path of short runs
   // is first tested for any line that could shorten it (mayBeShortened), and given back as it is when
-  // none can. It is not read on a grid with
-  // terrain costs, whose lines are walked to sum their costs.
+  // none can. It is not read on a grid with terrain costs, whose lines are walked to sum their costs.
   //
   // On a grid with terrain costs a line replaces a part only when it costs less under the weights
   // (Grid::moveCost), so smoothing never makes a path costlier; the savings are then computed from the

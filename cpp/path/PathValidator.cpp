@@ -14,7 +14,7 @@ double pathLength(std::span<const Point> cells) {
     const bool diag = cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y;
     (diag ? diagonal : straight) += 1;
   }
-  return static_cast<double>(straight) + static_cast<double>(diagonal) * kSqrt2;
+  return movesLength(straight, diagonal);
 }
 
 double pathCost(const Grid& grid, std::span<const Point> cells) {
