@@ -7,6 +7,7 @@
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
 #include "grid/AllocationSize.h"
+#include "grid/CapabilityNames.h"
 #include "io/MovingAIMap.h"
 
 namespace hpastar::bindings {
@@ -139,6 +140,29 @@ std::string GridHandle::loadTerrain(const emscripten::val& terrain, int width, i
   return "";
 }
 
+std::string GridHandle::loadForAgent(const GridHandle& from, int size, const std::string& capability) {
+  if (!from.grid_) return "the grid is not loaded";
+  std::string error;
+  const auto kinds = parseCapability(capability, error);
+  if (!kinds) return error;
+  const Agent agent{size, *kinds};
+  if (std::string refused = checkAgentClass(agent); !refused.empty()) return refused;
+  const Grid& source = *from.grid_;
+  const uint64_t bytes = source.bytes() + 4 * kAllocationOverhead;
+  if (std::string full = reserveHeap(bytes, "the grid"); !full.empty()) return full;
+  grid_ = std::make_shared<Grid>(source.forAgent(agent));
+  return "";
+}
+
+emscripten::val agentToJS(const Agent& agent) {
+  emscripten::val o = emscripten::val::object();
+  o.set("size", agent.size);
+  o.set("capability", capabilityText(agent.capability));
+  return o;
+}
+
+emscripten::val GridHandle::agent() const { return agentToJS(grid_ ? grid_->agent() : Agent::movingAIDefault()); }
+
 emscripten::val GridHandle::terrain() const {
   if (!grid_) return emscripten::val::global("Uint8Array").new_(0);
   const auto& t = grid_->terrain();
@@ -257,6 +281,8 @@ EMSCRIPTEN_BINDINGS(hpastar_grid) {
       .constructor<>()
       .function("loadMovingAI", &GridHandle::loadMovingAI)
       .function("loadTerrain", &GridHandle::loadTerrain)
+      .function("loadForAgent", &GridHandle::loadForAgent)
+      .function("agent", &GridHandle::agent)
       .function("loaded", &GridHandle::loaded)
       .function("width", &GridHandle::width)
       .function("height", &GridHandle::height)

@@ -31,6 +31,9 @@ std::string readTerrainCosts(const emscripten::val& pairs, TerrainCosts& out);
 // The multiplier of each terrain kind, in TerrainKind order (an array of numbers).
 emscripten::val terrainCostsToJS(const TerrainCosts& costs);
 
+// { size, capability } of an agent class, its capability as a comma list ("ground,swamp").
+emscripten::val agentToJS(const Agent& agent);
+
 // What a rectangle copy of a grid reads: its terrain character codes, or 1 for a passable cell, 0 for
 // a blocked one.
 enum class GridLayer { Terrain, Passable };
@@ -50,6 +53,13 @@ class GridHandle {
   std::string loadMovingAI(const emscripten::val& text, const std::string& fileName);
   // Takes width*height Moving AI characters, row-major, from a Uint8Array; returns "" or the problem.
   std::string loadTerrain(const emscripten::val& terrain, int width, int height);
+
+  // This grid becomes `from`'s terrain and costs for the agent class of side `size` and `capability`
+  // ("ground,trees"): its passable cells are where the class's footprint fits (Grid::forAgent). "" or
+  // the problem (an agent class no grid serves, an unknown terrain name; nothing changes then).
+  std::string loadForAgent(const GridHandle& from, int size, const std::string& capability);
+  // { size, capability } of the grid's agent class (capability as "ground,swamp").
+  emscripten::val agent() const;
 
   bool loaded() const { return grid_ != nullptr; }
   int width() const { return grid_ ? grid_->width() : 0; }

@@ -153,6 +153,8 @@ val HpaStarHandle::stats() const {
   return o;
 }
 
+val HpaStarHandle::agent() const { return agentToJS(versions_ ? current()->grid().agent() : Agent::movingAIDefault()); }
+
 val HpaStarHandle::terrain() const {
   if (!versions_) return val::global("Uint8Array").new_(0);
   return terrainToJS(current()->grid());
@@ -440,6 +442,7 @@ EMSCRIPTEN_BINDINGS(hpastar_hpa) {
                        .function("built", &HpaStarHandle::built)
                        .function("options", &HpaStarHandle::options)
                        .function("stats", &HpaStarHandle::stats)
+                       .function("agent", &HpaStarHandle::agent)
                        .function("width", &HpaStarHandle::width)
                        .function("height", &HpaStarHandle::height)
                        .function("terrain", &HpaStarHandle::terrain)

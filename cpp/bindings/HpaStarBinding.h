@@ -50,6 +50,7 @@ class HpaStarHandle {
   // { buildMs, bytes, gridBytes, entrances, components, distanceTableNodes, levels: [{ level,
   //   clusterSize, clusters, nodes, interEdges, intraEdges }] } of the current version.
   emscripten::val stats() const;
+  emscripten::val agent() const;  // the agent class of the grid it was built on (agentToJS)
   int width() const;
   int height() const;
   // The current version's terrain, row-major (a copy).

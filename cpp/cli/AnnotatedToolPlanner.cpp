@@ -9,7 +9,7 @@
 #include "search/AnnotatedAStarSearch.h"
 
 namespace hpastar::cli {
-Agent annotatedAgentFrom(const CommandLine& cmd) {
+Agent agentClassFrom(const CommandLine& cmd) {
   Agent agent{.size = 1, .capability = Capability::movingAIDefault()};
   agent.size = static_cast<int32_t>(cmd.getInt("size", 1, 1, kMaxAgentSize));
   if (const auto names = cmd.get("capability")) {
@@ -25,7 +25,7 @@ namespace {
 
 class AnnotatedToolPlanner final : public ToolPlanner {
  public:
-  AnnotatedToolPlanner(const Grid& grid, const CommandLine& cmd) : grid_(&grid), agent_(annotatedAgentFrom(cmd)) {
+  AnnotatedToolPlanner(const Grid& grid, const CommandLine& cmd) : grid_(&grid), agent_(agentClassFrom(cmd)) {
     const auto start = Clock::now();
     clearance_ = ClearanceMap::trueClearance(grid, agent_.capability);
     buildMs_ = microsSince(start) / 1000.0;
@@ -37,17 +37,8 @@ class AnnotatedToolPlanner final : public ToolPlanner {
   void findPaths(BatchSearch&, std::span<const int32_t>, PathBatchResults&) override {
     throw UsageError("--threads is not available for --algo aa (the batch engine runs astar, hpa, dhpa, shpa and haa)");
   }
-  PathCheck checkPath(const Grid& grid, Point start, Point goal, std::span<const Point> cells,
-                      double cost) const override {
-    return validateFootprintPath(grid, agent_.capability, agent_.size, start, goal, cells, cost);
-  }
-  bool canStand(const Grid&, Point p) const override { return clearance_.open(p, agent_.size); }
-  bool plansForScenarioAgent() const override {
-    return agent_.size == 1 && agent_.capability == Capability::movingAIDefault();
-  }
-  std::string agentText() const override {
-    return "size " + std::to_string(agent_.size) + ", capability " + capabilityText(agent_.capability);
-  }
+  Agent agent() const override { return agent_; }
+  std::string agentText() const override { return agentClassText(agent_); }  // the default agent named too
   std::string buildStatsJson() const override {
     JsonObject o;
     o.add("build_ms", buildMs_)

@@ -18,7 +18,7 @@ namespace hpastar::cli {
 // The planner computes the capability's true clearance once, in its build (timed as build_ms), and
 // checks its paths for the whole footprint (validateFootprintPath).
 // The agent of --size (default 1) and --capability (default ground,swamp) (UsageError for a bad value).
-Agent annotatedAgentFrom(const CommandLine& cmd);
+Agent agentClassFrom(const CommandLine& cmd);
 
 std::unique_ptr<ToolPlanner> makeAnnotatedToolPlanner(const Grid& grid, const CommandLine& cmd);
 // The options above, without "--".

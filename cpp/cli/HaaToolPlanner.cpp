@@ -19,7 +19,7 @@ std::string sizeJson(const AbstractionSize& s) {
 
 class HaaToolPlanner final : public ToolPlanner {
  public:
-  HaaToolPlanner(const Grid& grid, const CommandLine& cmd) : agent_(annotatedAgentFrom(cmd)) {
+  HaaToolPlanner(const Grid& grid, const CommandLine& cmd) : agent_(agentClassFrom(cmd)) {
     AnnotatedHierarchyOptions options;
     readOptionFlags(cmd, AnnotatedHierarchyOptions::fields(), options);
     std::string error;
@@ -38,20 +38,11 @@ class HaaToolPlanner final : public ToolPlanner {
   void findPaths(BatchSearch& engine, std::span<const int32_t> queries, PathBatchResults& out) override {
     engine.findPaths(*hierarchy_, queries, agent_, true, out);
   }
-  PathCheck checkPath(const Grid& grid, Point start, Point goal, std::span<const Point> cells,
-                      double cost) const override {
-    return validateFootprintPath(grid, agent_.capability, agent_.size, start, goal, cells, cost);
-  }
-  bool canStand(const Grid&, Point p) const override { return clearance_->open(p, agent_.size); }
-  bool plansForScenarioAgent() const override {
-    return agent_.size == 1 && agent_.capability == Capability::movingAIDefault();
-  }
+  Agent agent() const override { return agent_; }
   std::string optionsJson() const override {
     return optionValuesJson(AnnotatedHierarchyOptions::fields(), hierarchy_->options());
   }
-  std::string agentText() const override {
-    return "size " + std::to_string(agent_.size) + ", capability " + capabilityText(agent_.capability);
-  }
+  std::string agentText() const override { return agentClassText(agent_); }  // the default agent named too
   std::string buildStatsJson() const override {
     const AnnotatedHierarchy& h = *hierarchy_;
     const AnnotatedHierarchyStats& s = h.stats();

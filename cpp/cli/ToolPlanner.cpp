@@ -8,11 +8,13 @@
 #include "cli/OptionFlags.h"
 #include "cli/ShpaToolPlanner.h"
 #include "cli/Stopwatch.h"
+#include "grid/CapabilityNames.h"
 #include "haa/AnnotatedHierarchyOptions.h"
 #include "hpa/Hierarchy.h"
 #include "hpa/HierarchyMemory.h"
 #include "hpa/HierarchyOptionChoice.h"
 #include "hpa/HpaStarQuery.h"
+#include "path/FootprintValidator.h"
 #include "search/AStarSearch.h"
 #include "search/JumpDistances.h"
 #include "search/JumpPointPlusSearch.h"
@@ -20,6 +22,24 @@
 #include "shpa/ShpaOptions.h"
 
 namespace hpastar::cli {
+
+PathCheck ToolPlanner::checkPath(const Grid& grid, Point start, Point goal, std::span<const Point> cells,
+                                 double cost) const {
+  const Agent a = agent();
+  if (a == Agent::movingAIDefault()) return validatePath(grid, start, goal, cells, cost);
+  return validateFootprintPath(grid, a.capability, a.size, start, goal, cells, cost);
+}
+
+bool ToolPlanner::canStand(const Grid& grid, Point p) const {
+  const Agent a = agent();
+  return a == Agent::movingAIDefault() ? grid.passable(p) : footprintFits(grid, a.capability, a.size, p);
+}
+
+std::string ToolPlanner::agentText() const {
+  const Agent a = agent();
+  return a == Agent::movingAIDefault() ? "" : agentClassText(a);
+}
+
 namespace {
 
 class AStarToolPlanner final : public ToolPlanner {
@@ -158,10 +178,12 @@ std::string hierarchyStatsJson(const Hierarchy& h) {
 
 class HpaToolPlanner final : public ToolPlanner {
  public:
-  HpaToolPlanner(const Grid& grid, const CommandLine& cmd, const std::string& algo) {
+  // The hierarchy of --size and --capability's agent class: built over the grid made for that class.
+  HpaToolPlanner(const Grid& grid, const CommandLine& cmd, const std::string& algo) : agent_(agentClassFrom(cmd)) {
     std::string error;
-    const HierarchyOptions options = hierarchyOptionsFrom(algo, cmd, grid, &choiceText_);
-    auto h = Hierarchy::build(grid, options, error);
+    const Grid classGrid = agent_ == grid.agent() ? grid : grid.forAgent(agent_);
+    const HierarchyOptions options = hierarchyOptionsFrom(algo, cmd, classGrid, &choiceText_);
+    auto h = Hierarchy::build(classGrid, options, error);
     if (!h) throw UsageError(error);
     hierarchy_ = std::make_shared<const Hierarchy>(std::move(*h));
     query_ = std::make_unique<HpaStarQuery>(*hierarchy_);
@@ -180,6 +202,7 @@ class HpaToolPlanner final : public ToolPlanner {
     return optionValuesJson(HierarchyOptions::fields(), hierarchy_->options());
   }
   std::string optionChoiceText() const override { return choiceText_; }
+  Agent agent() const override { return agent_; }
   bool timePhases(Point start, Point goal, QueryPhaseTimes& t) override {
     PathResult out;
     auto time = [&](auto&& run) {
@@ -198,6 +221,7 @@ class HpaToolPlanner final : public ToolPlanner {
   }
 
  private:
+  Agent agent_;
   std::string choiceText_;
   std::shared_ptr<const Hierarchy> hierarchy_;
   std::unique_ptr<HpaStarQuery> query_;
@@ -215,6 +239,7 @@ std::set<std::string> plannerOptions(const std::string& algo) {
   if (isHierarchyAlgorithm(algo)) {
     std::set<std::string> names = optionFlags(HierarchyOptions::fields());
     names.insert({"no-smooth", "smoothing-range"});
+    names.merge(annotatedToolOptions());                 // --size, --capability: the agent class of the hierarchy
     if (algo == "auto") names.insert("no-trees");        // HPA*'s choice: the package's { cacheTrees: false }
     if (algo != "auto") names.erase("terrain-changes");  // the hint only steers the automatic choice
     return names;

@@ -6,6 +6,7 @@
 
 #include "batch/BatchSearch.h"
 #include "cli/CommandLine.h"
+#include "grid/Agent.h"
 #include "grid/Grid.h"
 #include "hpa/HierarchyOptions.h"
 #include "path/PathValidator.h"
@@ -31,20 +32,21 @@ class ToolPlanner {
   virtual void findPaths(BatchSearch& engine, std::span<const int32_t> queries, PathBatchResults& out) = 0;
   // Build figures as a JSON object's members (without braces), for `hpa stats`; empty when none.
   virtual std::string buildStatsJson() const { return ""; }
-  // Checks a path this planner returned, for its own agent: by default validatePath (a cell-sized agent
-  // of the grid's capability); Annotated A* checks its agent's whole footprint.
-  virtual PathCheck checkPath(const Grid& grid, Point start, Point goal, std::span<const Point> cells,
-                              double cost) const {
-    return validatePath(grid, start, goal, cells, cost);
-  }
-  // Whether the planner's agent may stand at `p` (compare draws its pairs among such cells): by default
-  // a passable cell; Annotated A* and HAA* ask the agent's clearance.
-  virtual bool canStand(const Grid& grid, Point p) const { return grid.passable(p); }
-  // Whether the planner's agent is the one the Moving AI scenario files are solved for (one cell,
-  // ground and swamp), so that their optimal lengths are its optima.
-  virtual bool plansForScenarioAgent() const { return true; }
-  // The planner's agent in words ("size 2, capability ground,trees"), for messages; "" for the grid's.
-  virtual std::string agentText() const { return ""; }
+  // The agent class the planner answers for (--size, --capability): the Moving AI agent (one cell,
+  // ground and swamp) unless the planner takes those options.
+  virtual Agent agent() const { return Agent::movingAIDefault(); }
+  // Checks a path this planner returned, for its agent: validatePath for the Moving AI agent, else the
+  // whole footprint (validateFootprintPath), both read from the terrain of `grid`.
+  PathCheck checkPath(const Grid& grid, Point start, Point goal, std::span<const Point> cells, double cost) const;
+  // Whether the planner's agent may stand at `p` (compare draws its pairs among such cells), from the
+  // terrain: a passable cell, or room for the footprint.
+  bool canStand(const Grid& grid, Point p) const;
+  // Whether the planner's agent is the one the Moving AI scenario files are solved for, so that their
+  // optimal lengths are its optima.
+  bool plansForScenarioAgent() const { return agent() == Agent::movingAIDefault(); }
+  // The planner's agent in words ("size 2, capability ground,trees"), for messages and summaries; "" for
+  // the Moving AI agent, but for the planners made for agents (aa, haa), which always name theirs.
+  virtual std::string agentText() const;
   // The options it was built with as a JSON object, and why when the tool chose them (--algo auto);
   // empty when it has none.
   virtual std::string optionsJson() const { return ""; }

@@ -17,6 +17,9 @@ std::string FlowFieldBuilder::checkGoal(const Grid& grid, Point goal) {
   if (!grid.inside(goal))
     return "goal " + pointText(goal) + " is outside the " + std::to_string(grid.width()) + "x" +
            std::to_string(grid.height()) + " map";
+  if (!grid.passable(goal) && grid.allowedAt(goal.x, goal.y))  // a grid made for a larger agent
+    return "goal " + pointText(goal) + " has no room for the agent's " + std::to_string(grid.agentSize()) + "x" +
+           std::to_string(grid.agentSize()) + " square";
   if (!grid.passable(goal))
     return "goal " + pointText(goal) + " is blocked (terrain '" + std::string(1, grid.terrainAt(goal.x, goal.y)) + "')";
   return "";

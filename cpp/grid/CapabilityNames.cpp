@@ -68,4 +68,8 @@ std::string capabilityText(Capability capability) {
   return text;
 }
 
+std::string agentClassText(const Agent& agent) {
+  return "size " + std::to_string(agent.size) + ", capability " + capabilityText(agent.capability);
+}
+
 }  // namespace hpastar

@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 
+#include "grid/Agent.h"
 #include "grid/Terrain.h"
 
 namespace hpastar {
@@ -18,6 +19,9 @@ std::optional<Capability> parseCapability(std::string_view text, std::string& er
 
 // "ground,trees": the kinds of `capability` in the order of TerrainKind, joined by commas ("" when empty).
 std::string capabilityText(Capability capability);
+
+// "size 2, capability ground,trees": an agent class in words.
+std::string agentClassText(const Agent& agent);
 
 // "ground, swamp, water, trees", for usage text and messages.
 std::string capabilityNamesText();

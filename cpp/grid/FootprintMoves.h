@@ -1,13 +1,11 @@
 #pragma once
 #include <cstdint>
 
+#include "grid/Agent.h"
 #include "grid/Clearance.h"
 #include "grid/Moves.h"
 
 namespace hpastar {
-
-// The largest agent side Annotated A* takes (an agent is an S×S square, S in 1..kMaxAgentSize).
-inline constexpr int32_t kMaxAgentSize = 8;
 
 // The move rule of an S×S agent, with no corner cutting for the whole square.
 //

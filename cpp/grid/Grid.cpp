@@ -6,14 +6,18 @@
 
 namespace hpastar {
 
-Grid::Grid(int32_t width, int32_t height, Capability capability)
+Grid::Grid(int32_t width, int32_t height, Capability capability) : Grid(width, height, Agent{1, capability}) {}
+
+Grid::Grid(int32_t width, int32_t height, const Agent& agent)
     : width_(width),
       height_(height),
-      capability_(capability),
+      capability_(agent.capability),
+      agentSize_(agent.size),
       terrain_(static_cast<size_t>(width) * height, '.'),
-      passable_(terrain_.size(), capability.allowsChar('.') ? 1 : 0),
       moves_(terrain_.size(), 0) {
   assert(checkSize(width, height).empty());
+  assert(checkAgentClass(agent).empty());
+  computePassable();
   for (int32_t y = 0; y < height_; ++y)
     for (int32_t x = 0; x < width_; ++x) refreshMoves(x, y);
 }
@@ -38,7 +42,13 @@ std::string Grid::checkTerrainSize(int64_t width, int64_t height, size_t terrain
 
 std::optional<Grid> Grid::fromTerrain(int32_t width, int32_t height, std::span<const uint8_t> terrain,
                                       std::string& error, Capability capability) {
+  return fromTerrain(width, height, terrain, error, Agent{1, capability});
+}
+
+std::optional<Grid> Grid::fromTerrain(int32_t width, int32_t height, std::span<const uint8_t> terrain,
+                                      std::string& error, const Agent& agent) {
   error = checkTerrainSize(width, height, terrain.size());
+  if (error.empty()) error = checkAgentClass(agent);
   if (!error.empty()) return std::nullopt;
   const size_t expected = terrain.size();
   for (size_t i = 0; i < expected; ++i) {
@@ -51,14 +61,56 @@ std::optional<Grid> Grid::fromTerrain(int32_t width, int32_t height, std::span<c
   Grid grid;
   grid.width_ = width;
   grid.height_ = height;
-  grid.capability_ = capability;
+  grid.capability_ = agent.capability;
+  grid.agentSize_ = agent.size;
   grid.terrain_.assign(terrain.begin(), terrain.end());
-  grid.passable_.resize(expected);
-  for (size_t i = 0; i < expected; ++i) grid.passable_[i] = capability.allowsChar(static_cast<char>(terrain[i]));
+  grid.computePassable();
   grid.moves_.assign(expected, 0);
   for (int32_t y = 0; y < height; ++y)
     for (int32_t x = 0; x < width; ++x) grid.refreshMoves(x, y);
   return grid;
+}
+
+Grid Grid::forAgent(const Agent& agent) const {
+  assert(checkAgentClass(agent).empty());
+  Grid grid = *this;
+  grid.capability_ = agent.capability;
+  grid.agentSize_ = agent.size;
+  grid.computePassable();
+  for (int32_t y = 0; y < height_; ++y)
+    for (int32_t x = 0; x < width_; ++x) grid.refreshMoves(x, y);
+  grid.refreshWeights();  // the bounds read the capability's kinds
+  return grid;
+}
+
+void Grid::computePassable() {
+  const size_t cells = terrain_.size();
+  passable_.resize(cells);
+  for (size_t i = 0; i < cells; ++i) passable_[i] = capability_.allowsChar(static_cast<char>(terrain_[i])) ? 1 : 0;
+  if (agentSize_ == 1) return;
+  // True clearance capped at the agent's size, from the bottom-right corner (Clearance.h gives the
+  // recurrence), one row kept: a cell is passable when its clearance reaches the size.
+  const auto w = static_cast<size_t>(width_);
+  const auto cap = static_cast<uint8_t>(agentSize_);
+  std::vector<uint8_t> below(w + 1, 0), row(w + 1, 0);
+  for (int32_t y = height_ - 1; y >= 0; --y) {
+    uint8_t* p = passable_.data() + static_cast<size_t>(y) * w;
+    row[w] = 0;
+    for (size_t x = w; x-- > 0;) {
+      const uint8_t c = p[x] ? static_cast<uint8_t>(1 + std::min({row[x + 1], below[x], below[x + 1]})) : 0;
+      row[x] = std::min(c, cap);
+      p[x] = row[x] >= cap ? 1 : 0;
+    }
+    std::swap(row, below);
+  }
+}
+
+bool Grid::footprintFits(int32_t x, int32_t y) const {
+  if (x + agentSize_ > width_ || y + agentSize_ > height_) return false;
+  for (int32_t fy = y; fy < y + agentSize_; ++fy)
+    for (int32_t fx = x; fx < x + agentSize_; ++fx)
+      if (!capability_.allowsChar(terrainAt(fx, fy))) return false;
+  return true;
 }
 
 namespace {
@@ -106,10 +158,20 @@ bool Grid::setTerrain(int32_t x, int32_t y, char c) {
   if (!inside(x, y) || !isTerrainChar(c)) return false;
   const int32_t i = index(x, y);
   terrain_[i] = static_cast<uint8_t>(c);
-  passable_[i] = capability_.allowsChar(c) ? 1 : 0;
   if (weighted()) weight_[static_cast<size_t>(i)] = cellWeight(i);
-  for (int32_t ny = y - 1; ny <= y + 1; ++ny)
-    for (int32_t nx = x - 1; nx <= x + 1; ++nx)
+  if (agentSize_ == 1) {
+    passable_[i] = capability_.allowsChar(c) ? 1 : 0;
+    for (int32_t ny = y - 1; ny <= y + 1; ++ny)
+      for (int32_t nx = x - 1; nx <= x + 1; ++nx)
+        if (inside(nx, ny)) refreshMoves(nx, ny);
+    return true;
+  }
+  const Rect anchors = anchorsCovering(Point{x, y});
+  for (int32_t ay = anchors.y0; ay < anchors.y1; ++ay)
+    for (int32_t ax = anchors.x0; ax < anchors.x1; ++ax)
+      passable_[static_cast<size_t>(index(ax, ay))] = footprintFits(ax, ay);
+  for (int32_t ny = anchors.y0 - 1; ny <= anchors.y1; ++ny)
+    for (int32_t nx = anchors.x0 - 1; nx <= anchors.x1; ++nx)
       if (inside(nx, ny)) refreshMoves(nx, ny);
   return true;
 }

@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -6,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "grid/Agent.h"
 #include "grid/Moves.h"
 #include "grid/Point.h"
 #include "grid/Rect.h"
@@ -15,12 +17,16 @@
 namespace hpastar {
 
 // A rectangular map of Moving AI terrain characters, with the legal moves of every cell precomputed
-// for one capability (by default the Moving AI octile rule: '.', 'G', 'S' passable).
+// for one agent class (Agent.h; by default the Moving AI octile rule: one cell, '.', 'G', 'S' passable).
 //
-// Cells are indexed row-major: index = y * width + x. The move mask of a cell has bit d set when the
-// move in direction d (see Moves.h) is legal: the target is inside the map and passable and, for a
-// diagonal, both orthogonal cells are passable. Searches read only the mask, so the corner rule lives
-// in exactly one place.
+// Cells are indexed row-major: index = y * width + x. A cell is passable when the agent may stand with
+// its top-left cell there: every cell of its size x size footprint is inside the map and of its
+// capability (true clearance >= size). The move mask of a cell has bit d set when the move in direction
+// d (see Moves.h) is legal: the target is inside the map and passable and, for a diagonal, both
+// orthogonal cells are passable. For a sized agent that is exactly "the swept squares hold only allowed
+// cells" (FootprintMoves.h argues it), so the footprint rule, like the corner rule, lives here and in
+// nothing that searches: every planner made over a grid serves the grid's agent class. Searches read
+// only the mask, so the corner rule lives in exactly one place.
 //
 // What a move costs lives here too (moveCost): 1 straight and √2 diagonal, times the weights of the
 // cells it touches when the grid has terrain costs (a multiplier per terrain kind, TerrainCosts, and an
@@ -39,6 +45,8 @@ class Grid {
   // An all-ground grid. Sides must be in 1..kMaxSide and cells at most kMaxCells (checked by the factory
   // below; asserted here).
   Grid(int32_t width, int32_t height, Capability capability = Capability::movingAIDefault());
+  // The same for an agent class (checkAgentClass(agent) must be "": asserted).
+  Grid(int32_t width, int32_t height, const Agent& agent);
 
   // "" when a width x height grid is allowed, else why not ("grid size 0x3 is outside 1..8192 per side",
   // "grid size 8192x8192 has 67108864 cells, more than the 16777216 allowed").
@@ -51,12 +59,20 @@ class Grid {
   // or a character is not a terrain character.
   static std::optional<Grid> fromTerrain(int32_t width, int32_t height, std::span<const uint8_t> terrain,
                                          std::string& error, Capability capability = Capability::movingAIDefault());
+  // The same for an agent class; `error` also names an agent class that checkAgentClass refuses.
+  static std::optional<Grid> fromTerrain(int32_t width, int32_t height, std::span<const uint8_t> terrain,
+                                         std::string& error, const Agent& agent);
+  // This grid's terrain and costs, for another agent class (checkAgentClass(agent) must be "": asserted):
+  // what a planner serving several classes builds each class's hierarchy on.
+  Grid forAgent(const Agent& agent) const;
 
   int32_t width() const { return width_; }
   int32_t height() const { return height_; }
   int32_t cellCount() const { return width_ * height_; }
   Rect bounds() const { return Rect{0, 0, width_, height_}; }
   Capability capability() const { return capability_; }
+  Agent agent() const { return Agent{agentSize_, capability_}; }
+  int32_t agentSize() const { return agentSize_; }
 
   bool inside(int32_t x, int32_t y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
   bool inside(Point p) const { return inside(p.x, p.y); }
@@ -69,6 +85,14 @@ class Grid {
   bool passable(int32_t x, int32_t y) const { return inside(x, y) && passable_[index(x, y)] != 0; }
   bool passable(Point p) const { return passable(p.x, p.y); }
   bool passableAt(int32_t cell) const { return passable_[cell] != 0; }
+  // Whether the cell's own terrain is of the agent's capability (passable() also asks for room for the
+  // footprint): what tells "blocked" from "no room for the agent" in messages.
+  bool allowedAt(int32_t x, int32_t y) const { return inside(x, y) && capability_.allowsChar(terrainAt(x, y)); }
+  // The cells whose footprint holds `cell` (inside the map): those whose passability a change of `cell`
+  // can alter. The cell itself for a one-cell agent.
+  Rect anchorsCovering(Point cell) const {
+    return Rect{std::max(cell.x - agentSize_ + 1, 0), std::max(cell.y - agentSize_ + 1, 0), cell.x + 1, cell.y + 1};
+  }
   uint8_t moveMask(int32_t cell) const { return moves_[cell]; }
   const uint8_t* moveMasks() const { return moves_.data(); }  // all cells' masks, row-major
   // The masks of the cells of `area` (inside the map), row-major into out[0 .. area.area()), without the
@@ -87,7 +111,8 @@ class Grid {
   }
   bool canMove(Point from, int dir) const { return inside(from) && ((moves_[index(from)] >> dir) & 1u); }
 
-  // Changes one cell's terrain and refreshes the moves of its 3×3 neighbourhood. Returns false (and
+  // Changes one cell's terrain and refreshes the passability of anchorsCovering(cell) and the moves of
+  // those cells and their 8 neighbours (the cell's 3×3 neighbourhood for a one-cell agent). Returns false (and
   // changes nothing) when the cell is outside the map or `c` is not a terrain character.
   bool setTerrain(int32_t x, int32_t y, char c);
 
@@ -145,6 +170,9 @@ class Grid {
 
  private:
   void refreshMoves(int32_t x, int32_t y);
+  // passable_ of every cell from terrain_, capability_ and agentSize_ (then the moves are stale).
+  void computePassable();
+  bool footprintFits(int32_t x, int32_t y) const;
   // Recomputes weight_ (or drops it when every cell weighs 1) and minWeight_ from costs_ and layer_.
   void refreshWeights();
   void refreshWeightBounds();
@@ -156,6 +184,7 @@ class Grid {
   int32_t width_ = 0;
   int32_t height_ = 0;
   Capability capability_ = Capability::movingAIDefault();
+  int32_t agentSize_ = 1;
   std::vector<uint8_t> terrain_;   // Moving AI characters
   std::vector<uint8_t> passable_;  // 1 when passable for capability_
   std::vector<uint8_t> moves_;     // legal move bits per cell

@@ -45,6 +45,8 @@ struct Capability {
     return Capability{static_cast<uint8_t>((1u << static_cast<uint8_t>(TerrainKind::Ground)) |
                                            (1u << static_cast<uint8_t>(TerrainKind::Swamp)))};
   }
+  // Every kind an agent may stand on (ground, swamp, water, trees): out of bounds is never one.
+  static constexpr Capability allKinds() { return Capability{0x0F}; }
   friend bool operator==(const Capability&, const Capability&) = default;
 };
 

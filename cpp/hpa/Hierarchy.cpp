@@ -533,16 +533,26 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
     const bool newTerrain = e.terrain != CellEdit::kKeepTerrain && grid_.terrainAt(e.cell.x, e.cell.y) != e.terrain;
     const bool newCost = e.cost != CellEdit::kKeepCost && grid_.costLayerAt(e.cell.x, e.cell.y) != e.cost;
     if (!newTerrain && !newCost) continue;
-    const bool wasPassable = grid_.passable(e.cell);
+    // The cells whose passability the edit can change: the cell for a one-cell agent, else every anchor
+    // whose footprint holds it (at most kMaxAgentSize² cells, read before and after).
+    const Rect anchors = grid_.anchorsCovering(e.cell);
+    std::array<uint8_t, kMaxAgentSize * kMaxAgentSize> wasPassable;
+    for (int32_t y = anchors.y0, k = 0; y < anchors.y1; ++y)
+      for (int32_t x = anchors.x0; x < anchors.x1; ++x) wasPassable[static_cast<size_t>(k++)] = grid_.passable(x, y);
     const float wasWeight = grid_.weightAt(grid_.index(e.cell));
     if (newTerrain) grid_.setTerrain(e.cell.x, e.cell.y, e.terrain);
     if (newCost) grid_.setCellCost(e.cell.x, e.cell.y, e.cost);
     ++changed;
     // '.' to 'G': the same moves at the same costs, nothing to rebuild. With terrain costs, '.' to 'S'
     // or a new cost keeps the moves but changes what the ones through the cell cost.
-    if (wasPassable != grid_.passable(e.cell)) flipped.push_back(e.cell);
-    if (wasPassable == grid_.passable(e.cell) && wasWeight == grid_.weightAt(grid_.index(e.cell))) continue;
-    appendTouchedClusters(e.cell, touched, listed);
+    for (int32_t y = anchors.y0, k = 0; y < anchors.y1; ++y)
+      for (int32_t x = anchors.x0; x < anchors.x1; ++x)
+        if (wasPassable[static_cast<size_t>(k++)] != grid_.passable(x, y)) {
+          flipped.push_back(Point{x, y});
+          appendTouchedClusters(Point{x, y}, touched, listed);
+        }
+    // Weights are the anchor's own (a sized agent pays the terrain of its top-left cell, as Annotated A*).
+    if (wasWeight != grid_.weightAt(grid_.index(e.cell))) appendTouchedClusters(e.cell, touched, listed);
   }
   lineReach_.refresh(grid_, flipped);
   return finishEdits(changed, !edits.empty(), std::move(touched), t0, stats);
@@ -659,12 +669,18 @@ bool Hierarchy::editsMayRebuildEverything(std::span<const CellEdit> edits) const
       if (e.cost != CellEdit::kKeepCost && grid_.inside(e.cell) &&
           (e.cost > grid_.costLayerMax() || grid_.costLayerAt(e.cell.x, e.cell.y) == grid_.costLayerMax()))
         return true;
-  // At most 9 clusters per edit: compared before listing them, so that a long edit list costs nothing.
-  if (!touchesMostClusters(9 * edits.size())) return false;
+  // At most 9 clusters per flipped cell, up to size² cells per edit: compared before listing them, so
+  // that a long edit list costs nothing.
+  const auto perEdit = static_cast<size_t>(grid_.agentSize()) * static_cast<size_t>(grid_.agentSize());
+  if (!touchesMostClusters(9 * perEdit * edits.size())) return false;
   std::vector<int32_t> touched;
   std::vector<uint8_t> listed;
-  for (const CellEdit& e : edits)
-    if (grid_.inside(e.cell)) appendTouchedClusters(e.cell, touched, listed);
+  for (const CellEdit& e : edits) {
+    if (!grid_.inside(e.cell)) continue;
+    const Rect anchors = grid_.anchorsCovering(e.cell);
+    for (int32_t y = anchors.y0; y < anchors.y1; ++y)
+      for (int32_t x = anchors.x0; x < anchors.x1; ++x) appendTouchedClusters(Point{x, y}, touched, listed);
+  }
   return touchesMostClusters(touched.size());
 }
 

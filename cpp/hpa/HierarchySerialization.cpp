@@ -198,6 +198,8 @@ void writeParts(const Parts& h, Writer& w) {
   w.i32(g.width());
   w.i32(g.height());
   w.raw(g.terrain());
+  w.u8(static_cast<uint8_t>(g.agentSize()));
+  w.u8(g.capability().kinds);
   writeTerrainCosts(g, w);
   const HierarchyOptions& o = h.options;
   w.i32(o.clusterSize);
@@ -272,8 +274,14 @@ std::optional<Hierarchy> readHierarchy(ByteReader& r, uint32_t formatVersion, st
   if (cells > r.remaining()) return fail("truncated grid");
   std::vector<uint8_t> terrain(cells);
   for (auto& t : terrain) t = r.u8();
+  Agent agent = Agent::movingAIDefault();
+  if (formatVersion >= 6) {
+    agent.size = r.u8();
+    agent.capability.kinds = r.u8();
+    if (!r.ok()) return fail("truncated agent class");
+  }
   std::string gridError;
-  auto grid = Grid::fromTerrain(width, height, terrain, gridError);
+  auto grid = Grid::fromTerrain(width, height, terrain, gridError, agent);
   if (!grid) return fail(gridError);
   if (formatVersion >= 5)
     if (std::string costError = readTerrainCosts(r, *grid); !costError.empty()) return fail(costError);
@@ -461,6 +469,11 @@ std::optional<StoredHierarchySizes> readStoredHierarchySizes(std::span<const uin
   const uint64_t cells = static_cast<uint64_t>(s.width) * static_cast<uint64_t>(s.height);
   if (cells > r.remaining()) return std::nullopt;
   r.skip(cells);
+  if (version >= 6) {
+    s.agent.size = r.u8();
+    s.agent.capability.kinds = r.u8();
+    if (!r.ok() || !checkAgentClass(s.agent).empty()) return std::nullopt;
+  }
   if (version >= 5) {
     TerrainCosts costs;
     bool layer = false;

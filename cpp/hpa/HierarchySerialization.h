@@ -37,6 +37,7 @@ struct StoredHierarchySizes {
   HierarchyOptions options;
   uint64_t payloadBytes = 0;
   uint64_t nodes = 0;              // node ids, free ones included
+  Agent agent;                     // the grid's agent class (the Moving AI agent before format 6)
   uint64_t topLevelNodes = 0;      // nodes of the top level (their level is the options' levels)
   uint64_t blocks = 0;             // blocks of every level
   uint64_t regions = 0;            // the regions of every level-1 block
@@ -52,8 +53,10 @@ std::optional<StoredHierarchySizes> readStoredHierarchySizes(std::span<const uin
 uint64_t hierarchyChecksum(std::span<const uint8_t> payload, uint32_t formatVersion);
 
 // Version 3 adds the distanceTable option; version 4 the standard FNV-1a offset basis; version 5 the
-// grid's terrain costs after its terrain. Versions 2 to 4 are still read (as grids without costs).
-inline constexpr uint32_t kHierarchyFormatVersion = 5;
+// grid's terrain costs after its terrain; version 6 the grid's agent class between the two (its size and
+// capability, a byte each). Versions 2 to 5 are still read (version 5 as the Moving AI agent's grid,
+// 2 to 4 also without costs).
+inline constexpr uint32_t kHierarchyFormatVersion = 6;
 inline constexpr uint32_t kOldestHierarchyFormatVersion = 2;
 
 }  // namespace hpastar

@@ -25,10 +25,22 @@ inline void resignHierarchyBytes(std::vector<uint8_t>& bytes) {
   for (int i = 0; i < 8; ++i) bytes[bytes.size() - 8 + i] = static_cast<uint8_t>(sum >> (8 * i));
 }
 
+// Turns current bytes of a grid of `cells` cells into the layout of format 5: the agent class after the
+// terrain (its size and capability, 2 bytes) goes, and the payload length follows. The version byte and
+// the checksum are the caller's to set.
+inline void dropAgentClass(std::vector<uint8_t>& bytes, size_t cells) {
+  const size_t at = 20 + 8 + cells;
+  bytes.erase(bytes.begin() + static_cast<std::ptrdiff_t>(at), bytes.begin() + static_cast<std::ptrdiff_t>(at + 2));
+  const uint64_t payload = bytes.size() - 28;
+  for (int i = 0; i < 8; ++i) bytes[12 + i] = static_cast<uint8_t>(payload >> (8 * i));
+}
+
 // Turns current bytes of a grid of `cells` cells without a cost layer into the layout of format 4 and
-// earlier: the terrain costs after the terrain (5 multipliers and the layer flag: 21 bytes) go, and
-// the payload length follows. The version byte and the checksum are the caller's to set.
+// earlier: the agent class (dropAgentClass) and the terrain costs after the terrain (5 multipliers and
+// the layer flag: 21 bytes) go, and the payload length follows. The version byte and the checksum are
+// the caller's to set.
 inline void dropTerrainCosts(std::vector<uint8_t>& bytes, size_t cells) {
+  dropAgentClass(bytes, cells);
   const size_t at = 20 + 8 + cells;
   bytes.erase(bytes.begin() + static_cast<std::ptrdiff_t>(at), bytes.begin() + static_cast<std::ptrdiff_t>(at + 21));
   const uint64_t payload = bytes.size() - 28;

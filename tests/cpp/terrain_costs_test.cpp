@@ -431,7 +431,7 @@ TEST(TerrainCosts, AWeightedHierarchyIsSavedWithItsCostsAndLoadsToTheSamePlanner
 TEST(TerrainCosts, ForgedCostsInHierarchyBytesAreRefusedWithTheReason) {
   const Grid g = test::weighRegions(test::loadMap("arena.map"), 6);
   const std::vector<uint8_t> good = serializeHierarchy(test::buildHierarchy(g, HierarchyOptions{}));
-  const size_t costs = 20 + 8 + static_cast<size_t>(g.cellCount());  // header, sides, terrain
+  const size_t costs = 20 + 8 + static_cast<size_t>(g.cellCount()) + 2;  // header, sides, terrain, agent class
   auto forged = [&](size_t at, std::span<const uint8_t> value) {
     std::vector<uint8_t> bytes = good;
     std::copy(value.begin(), value.end(), bytes.begin() + static_cast<std::ptrdiff_t>(at));

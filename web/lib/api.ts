@@ -11,7 +11,7 @@ import type { HPAStar } from './hpastar.ts';
 import type { JPS, JPSPlus } from './jps.ts';
 import type { SHPAStar } from './shpastar.ts';
 import type { BlockKindInfo, BlockWorld, ResolvedWorldHierarchyOptions, WorldAStar, WorldGenerateOptions, WorldHierarchyOptions, WorldHPAStar, WorldLimits } from './world.ts';
-import type { ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
+import type { Agent, ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 export { AStar } from './astar.ts';
 export { PathBatch, PathStatusCode, QueryBatch, type PathBatchArrays } from './batch.ts';
@@ -108,6 +108,17 @@ export interface GridFactory {
    * @throws OutOfMemoryError - when the WebAssembly heap has no room for the grid (the module goes on working)
    */
   fromTerrain(terrain: Uint8Array | string, width: number, height: number): Grid;
+  /**
+   * The same terrain and costs for another agent class: a square of `agent.size` cells standing on the
+   * kinds of `agent.capability`. Its passable cells are the top-left cells where the whole square fits
+   * (true clearance, as HAA* defines it), and its moves sweep only such squares, so every planner built
+   * on it (A*, JPS, HPA* with plans, flow fields, reachability, the pool) answers for that class; paths
+   * are the square's top-left cells. Later edits of `grid` do not reach the new grid.
+   * @throws TypeError - when `agent` is not `{ size, capability }`
+   * @throws Error - when the size is outside 1..8 or a terrain name is unknown (the core's message)
+   * @throws OutOfMemoryError - when the heap has no room for the copy
+   */
+  forAgent(grid: Grid, agent: Agent): Grid;
 }
 
 /** `hpastar.HPAStar`: builds HPA* planners in one loaded module. */

@@ -4,7 +4,7 @@ import type { HpastarModule } from 'hpastar:raw';
 import type { Hpastar } from './api.ts';
 import { AStar } from './astar.ts';
 import { Grid, rawGrid } from './grid.ts';
-import { AnnotatedAStar, capabilityText, HAAStar } from './haastar.ts';
+import { agentOf, AnnotatedAStar, capabilityText, HAAStar } from './haastar.ts';
 import { HPAStar, type HpaModuleParts } from './hpastar.ts';
 import { JPS, JPSPlus } from './jps.ts';
 import { byteArray, describe, int32, integerIn, terrainBytes, text } from './args.ts';
@@ -13,7 +13,7 @@ import { internal, moduleError, resolveWorldOptions, resolveHaaOptions, resolveH
 import type { ModuleState } from './moduleState.ts';
 import { SHPAStar } from './shpastar.ts';
 import { BlockKinds, BlockWorld, checkGenerateOptions, rawWorld, WorldAStar, WorldHPAStar, type BlockKindInfo, type ResolvedWorldHierarchyOptions, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldKind, type WorldLimits } from './world.ts';
-import type { ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
+import type { Agent, ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 // The raw module behind each API that bindModule made, for the package's own command-line tool
 // (web/lib/cli), which calls the core's Moving AI readers and path check: not part of the API.
@@ -109,6 +109,12 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
         int32(where, 'width', width);
         int32(where, 'height', height);
         return makeGrid((raw) => raw.loadTerrain(bytes, width, height), where);
+      },
+      forAgent(grid: Grid, agent: Agent): Grid {
+        const where = 'Grid.forAgent';
+        const from = rawGrid(grid, where);
+        const { size, capability } = agentOf(where, agent);
+        return makeGrid((raw) => raw.loadForAgent(from, size, capability), where);
       },
     },
     AStar: BoundAStar,

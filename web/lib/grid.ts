@@ -56,7 +56,20 @@ export class Grid extends WasmObject<RawGrid> {
     return this.#height;
   }
 
-  /** Whether cell (x, y) is inside the grid and passable. */
+  /**
+   * The agent class the grid is made for (`hpastar.Grid.forAgent`): its side and the terrain it may
+   * stand on, as a comma list. `{ size: 1, capability: 'ground,swamp' }` (the Moving AI agent) unless made
+   * for another.
+   */
+  get agent(): { readonly size: number; readonly capability: string } {
+    const raw = this.#handle();
+    return this.wasmCall('Grid.agent', () => raw.agent());
+  }
+
+  /**
+   * Whether cell (x, y) is inside the grid and passable: for a grid made for a larger agent
+   * ({@link Grid.agent}), whether the agent's square fits with its top-left cell there.
+   */
   passable(x: number, y: number): boolean {
     const raw = this.#handle();
     const cx = coordinate('Grid.passable', 'x', x);

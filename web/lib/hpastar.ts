@@ -144,6 +144,14 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     return this.#stats;
   }
 
+  /**
+   * The agent class the planner answers for: that of the grid it was built on (`hpastar.Grid.forAgent`),
+   * kept by {@link HPAStar.serialize}. Its paths are that agent's top-left cells.
+   */
+  get agent(): { readonly size: number; readonly capability: string } {
+    return this.#handle().agent();
+  }
+
   /** Number of columns of the grid. */
   get width(): number {
     return this.#handle().width();

@@ -29,6 +29,10 @@ declare module 'hpastar:raw' {
     loadMovingAI(text: Uint8Array, fileName: string): string;
     /** Takes `width * height` terrain character codes, row-major; `""` or the problem. */
     loadTerrain(terrain: Uint8Array, width: number, height: number): string;
+    /** `from`'s terrain and costs for the agent class of `size` and `capability` ('ground,trees'); `""` or the problem. */
+    loadForAgent(from: RawGrid, size: number, capability: string): string;
+    /** The grid's agent class, its capability as a comma list. */
+    agent(): { size: number; capability: string };
     loaded(): boolean;
     width(): number;
     height(): number;
@@ -274,6 +278,8 @@ declare module 'hpastar:raw' {
     options(): RawOptions | null;
     /** Null until built. */
     stats(): RawHierarchyStats | null;
+    /** The agent class of the grid it was built on. */
+    agent(): { size: number; capability: string };
     width(): number;
     height(): number;
     terrain(): Uint8Array;

@@ -252,6 +252,10 @@ export class Crowd {
       throw new TypeError(`${where}: pool must be a PathPool made by createPathPool, got ${describe(pool)}`);
     }
     if (pool.algorithm !== 'hpa') throw new TypeError(`${where}: pool must be an HPA* pool (SHPA* pools do not plan), got a '${String(pool.algorithm)}' pool`);
+    // The crowd checks steps and moves agents off new walls on its own copy of the terrain, by the one-cell rule.
+    if (pool.agent.size !== 1 || pool.agent.capability !== 'ground,swamp') {
+      throw new TypeError(`${where}: the crowd moves one-cell agents of ground,swamp; this pool serves agents of size ${pool.agent.size} (${pool.agent.capability})`);
+    }
     if (typeof map !== 'object' || map === null) throw new TypeError(`${where}: map must be { width, height, terrain }, got ${describe(map)}`);
     this.#terrain = new TerrainCopy(map, where);
     if (this.#terrain.width !== pool.width || this.#terrain.height !== pool.height) {

@@ -57,7 +57,7 @@ import type {
 import { emptyUpdateStats, updateStatsOf } from '../updates.ts';
 import type { RawUpdateStats, RawWorldUpdateStats } from 'hpastar:raw';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
-import { jobSizeOf, resolvePoolOptions, type HaaPathPoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
+import { jobSizeOf, MOVING_AI_AGENT, resolvePoolOptions, type HaaPathPoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
 import type { FaultMessage, FromWorker, JobAgent, PlannedMessage, PoolAlgorithm, PoolMode, ReachedMessage, ReachQuestion, ReadyMessage, ResultMessage, WorkerPlanner } from './protocol.ts';
 import { Scheduler, type Slot } from './scheduler.ts';
 import { initWorkers, StartError, startWorker, type PlannerSpec, type StartingWorker } from './spawn.ts';
@@ -103,6 +103,12 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
   /** Size of the map. */
   readonly width: number;
   readonly height: number;
+  /**
+   * The agent class the hierarchy serves: that of the grid or planner the pool was made from
+   * (`hpastar.Grid.forAgent`), `{ size: 1, capability: 'ground,swamp' }` otherwise. A HAA* pool serves
+   * every class and names one per batch.
+   */
+  readonly agent: { readonly size: number; readonly capability: string };
   /** The hierarchy's options, defaults filled in. */
   readonly options: A extends 'shpa' ? ResolvedShpaOptions : A extends 'haa' ? ResolvedHaaOptions : ResolvedHierarchyOptions;
   /** Figures of the hierarchy at the newest version the workers have confirmed. */
@@ -269,6 +275,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
   readonly workers: number;
   readonly width: number;
   readonly height: number;
+  readonly agent: { readonly size: number; readonly capability: string };
   #options!: ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions | ResolvedWorldHierarchyOptions;
   #stats!: HierarchyStats | ShpaStats | HaaStats | WorldHierarchyStats;
   /** A world planner's size and the module's block kinds, from the first worker's ready. */
@@ -298,6 +305,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     this.workers = config.workers;
     this.width = config.width;
     this.height = config.height;
+    this.agent = config.agent ? Object.freeze({ ...config.agent }) : MOVING_AI_AGENT;
     this.#jobs = new Scheduler(jobSizeOf(config.jobSize, config.mode, config.workers), config.version);
     this.#statsVersion = config.version;
   }

@@ -103,18 +103,33 @@ export interface MapSource {
   height: number;
   /** The terrain version the workers start at: the planner's ({@link HPAStar.version}), 0 for a grid. */
   version: number;
+  /** The agent class of the grid or planner given (`Grid.forAgent`); left out for the Moving AI agent. */
+  agent?: GridAgent;
 }
 
 /**
  * Terrain the workers build from: with terrain costs (a multiplier not 1, or a layer), each kind's
  * multiplier and the layer go with it.
  */
-function terrainSource(width: number, height: number, terrain: Uint8Array, table: TerrainCostTable, layer: Uint8Array | null): HierarchySource {
+function terrainSource(width: number, height: number, terrain: Uint8Array, table: TerrainCostTable, layer: Uint8Array | null, agent?: GridAgent): HierarchySource {
   const multipliers = table as unknown as Record<string, number>;
   const uniform = TERRAIN_KINDS.every((chars) => multipliers[chars[0]!] === 1);
-  if (uniform && layer === null) return { kind: 'terrain', width, height, terrain };
+  // A grid made for an agent class (Grid.forAgent) sends its class: the workers make the same grid.
+  const forAgent = agent !== undefined && !isMovingAIAgent(agent) ? { agent: { size: agent.size, capability: agent.capability } } : {};
+  if (uniform && layer === null) return { kind: 'terrain', width, height, terrain, ...forAgent };
   const costs = TERRAIN_KINDS.flatMap((chars) => [chars.charCodeAt(0), multipliers[chars[0]!]!]);
-  return { kind: 'terrain', width, height, terrain, costs, layer: layer ?? undefined };
+  return { kind: 'terrain', width, height, terrain, costs, layer: layer ?? undefined, ...forAgent };
+}
+
+/** An agent class as grids and planners report it: a side and a comma list of terrain names. */
+export type GridAgent = Grid['agent'];
+
+/** The Moving AI agent: one cell, ground and swamp (what every grid is made for unless `Grid.forAgent` made it). */
+export const MOVING_AI_AGENT: GridAgent = Object.freeze({ size: 1, capability: 'ground,swamp' });
+
+/** Whether `agent` is the Moving AI agent (one cell, ground and swamp): every grid's unless made for another. */
+export function isMovingAIAgent(agent: GridAgent): boolean {
+  return agent.size === 1 && agent.capability === 'ground,swamp';
 }
 
 /** The map of the options, and the planner to make from it. */
@@ -142,8 +157,8 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOp
       throw new TypeError(`${where}: planner must be an HPAStar or an SHPAStar, got ${describe(planner)}`);
     }
     // The workers load the planner's bytes (its version with them): nothing is built again.
-    const { width, height, version } = planner;
-    return { algorithm, source: { kind: 'hierarchy', bytes: planner.serialize() }, hierarchy: {}, width, height, version };
+    const { width, height, version, agent } = planner;
+    return { algorithm, source: { kind: 'hierarchy', bytes: planner.serialize() }, hierarchy: {}, width, height, version, agent };
   }
   const grid = options.grid ?? options.map;
   if (grid === undefined) {
@@ -160,9 +175,12 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOp
   }
   if (grid instanceof Grid) {
     if (options.map !== undefined) throw new TypeError(`${where}: map must be the text of a .map file or { width, height, terrain }; give a Grid as grid`);
-    const { width, height } = grid;
-    const source = terrainSource(width, height, grid.terrain(), grid.terrainCosts, grid.costLayer());
-    return { algorithm, source, hierarchy, width, height, version: 0 };
+    const { width, height, agent } = grid;
+    if (algorithm === 'haa' && !isMovingAIAgent(agent)) {
+      throw new TypeError(`${where}: a HAA* pool serves every agent class from the terrain's own grid; give the grid the class grid was made from`);
+    }
+    const source = terrainSource(width, height, grid.terrain(), grid.terrainCosts, grid.costLayer(), agent);
+    return { algorithm, source, hierarchy, width, height, version: 0, agent };
   }
   const name = options.map !== undefined ? 'map' : 'grid';
   if (typeof grid !== 'object' || grid === null) {

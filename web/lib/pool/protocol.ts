@@ -69,6 +69,8 @@ export type HierarchySource =
       costs?: number[];
       /** The grid's cost layer, when it has one (width * height values 1..255). */
       layer?: Uint8Array;
+      /** The agent class the grid is made for (Grid.forAgent), when not the Moving AI agent. */
+      agent?: { size: number; capability: string };
     }
   | {
       kind: 'hierarchy';

@@ -204,8 +204,8 @@ async function init(m: InitMessage): Promise<void> {
     // SHPA* has no serialized form: always built here, from the terrain.
     planner = { kind: 'shpa', raw: new module.SHPAStar() };
     if (source.kind !== 'terrain') error = 'SHPA* has no serialized form: send the terrain';
-    else if (!source.costs && !source.layer) error = planner.raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
-    else error = buildWeighted(module, planner.raw, source, m.options);
+    else if (!source.costs && !source.layer && !source.agent) error = planner.raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
+    else error = buildFromGrid(module, planner.raw, source, m.options);
   } else if (m.planner === 'world') {
     // A block world has no serialized hierarchy: each worker reads or generates the world and builds.
     planner = { kind: 'world', raw: new module.WorldHPAStar() };
@@ -213,13 +213,13 @@ async function init(m: InitMessage): Promise<void> {
   } else if (m.planner === 'haa') {
     // HAA* has no serialized form either: built here, from the terrain (and its costs).
     planner = { kind: 'haa', raw: new module.HAAStar() };
-    error = source.kind === 'terrain' ? buildWeighted(module, planner.raw, source, m.options) : 'HAA* has no serialized form: send the terrain';
+    error = source.kind === 'terrain' ? buildFromGrid(module, planner.raw, source, m.options) : 'HAA* has no serialized form: send the terrain';
   } else {
     const raw = new module.HPAStar();
     if (source.kind === 'hierarchy') error = raw.load(source.bytes);
     else if (source.kind === 'world') error = 'a block world is for a world pool (createWorldPool)';
-    else if (!source.costs && !source.layer) error = raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
-    else error = buildWeighted(module, raw, source, m.options);
+    else if (!source.costs && !source.layer && !source.agent) error = raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
+    else error = buildFromGrid(module, raw, source, m.options);
     // The query object of this worker's own (single-threaded) batches; shared mode uses ParallelSearch.
     planner = { kind: 'hpa', raw, query: new module.HPAStarQuery(raw) };
   }
@@ -461,17 +461,23 @@ function buildWorld(module: HpastarModule, raw: RawWorldHPAStar, source: Extract
   }
 }
 
-/** Builds `raw` from terrain with costs: a grid made here, its costs set, then the build. */
-function buildWeighted(module: HpastarModule, raw: RawHPAStar | RawSHPAStar | RawHAAStar, source: Extract<HierarchySource, { kind: 'terrain' }>, options: RawOptionsInput): string {
+/**
+ * Builds `raw` from terrain with costs or an agent class: a grid made here, its costs set, the grid of
+ * the agent class made from it, then the build.
+ */
+function buildFromGrid(module: HpastarModule, raw: RawHPAStar | RawSHPAStar | RawHAAStar, source: Extract<HierarchySource, { kind: 'terrain' }>, options: RawOptionsInput): string {
   const grid = new module.Grid();
+  const classGrid = source.agent ? new module.Grid() : grid;
   try {
     return (
       grid.loadTerrain(source.terrain, source.width, source.height) ||
       (source.costs ? grid.setTerrainCosts(source.costs) : '') ||
       (source.layer ? grid.setCostLayer(source.layer) : '') ||
-      raw.build(grid, options)
+      (source.agent ? classGrid.loadForAgent(grid, source.agent.size, source.agent.capability) : '') ||
+      raw.build(classGrid, options)
     );
   } finally {
+    if (classGrid !== grid) classGrid.delete();
     grid.delete();
   }
 }

@@ -1,0 +1,146 @@
+// Agent classes through the one 2D movement model: a grid made for a class (Grid.forAgent) serves it in
+// every planner built on it. Each path is checked for the agent's whole square against the map's
+// characters (helpers/footprint.ts), and HPA* must find a path exactly when Annotated A* does.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createPathPool, Crowd, FLOW_DX, FLOW_DY, FLOW_NO_STEP, loadHpastar, type Grid, type Hpastar, type Point } from '../../web/lib/index';
+import { squareFits, validateFootprint } from './helpers/footprint';
+import { seeded } from './helpers/queries';
+import { parseMap, readMapsFile, type MapText } from './scenarios';
+
+let hp: Hpastar;
+let terrainGrid: Grid;
+let map: MapText;
+beforeAll(async () => {
+  hp = await loadHpastar();
+  const text = readMapsFile('den520d.map');
+  map = parseMap(text);
+  terrainGrid = hp.Grid.fromMovingAI(text, 'den520d.map');
+});
+afterAll(() => terrainGrid.dispose());
+
+function agentPairs(capability: string, size: number, count: number, seed: number): [Point, Point][] {
+  const cells: Point[] = [];
+  for (let y = 0; y < map.height; y++) for (let x = 0; x < map.width; x++) if (squareFits(map, capability, size, x, y)) cells.push({ x, y });
+  const random = seeded(seed);
+  const pick = () => cells[Math.floor(random() * cells.length)]!;
+  return Array.from({ length: count }, () => [pick(), pick()] as [Point, Point]);
+}
+
+/** The length of a path of cells (x0, y0, x1, y1, ...): 1 a straight step, √2 a diagonal one. */
+function stepsLength(cells: Int32Array): number {
+  let length = 0;
+  for (let i = 2; i < cells.length; i += 2) length += cells[i] !== cells[i - 2] && cells[i + 1] !== cells[i - 1] ? Math.SQRT2 : 1;
+  return length;
+}
+
+describe('a grid made for an agent class', () => {
+  test('is passable where the square fits, and names its class', () => {
+    using grid = hp.Grid.forAgent(terrainGrid, { size: 3, capability: ['ground', 'trees'] });
+    expect(grid.agent).toEqual({ size: 3, capability: 'ground,trees' });
+    expect(terrainGrid.agent).toEqual({ size: 1, capability: 'ground,swamp' });
+    const passable = grid.passableRect();
+    for (let y = 0; y < map.height; y++) {
+      for (let x = 0; x < map.width; x++) expect(passable[y * map.width + x] === 1).toBe(squareFits(map, 'ground,trees', 3, x, y));
+    }
+  });
+
+  test('refuses a class no grid serves, naming it', () => {
+    expect(() => hp.Grid.forAgent(terrainGrid, { size: 9, capability: 'ground' })).toThrow('Grid.forAgent: agent size 9 is outside 1..8');
+    expect(() => hp.Grid.forAgent(terrainGrid, { size: 2, capability: 'ground,lava' })).toThrow('unknown terrain "lava"');
+    expect(() => hp.Grid.forAgent(terrainGrid, { size: 2 } as never)).toThrow(TypeError);
+  });
+});
+
+describe('HPA* over a class grid', () => {
+  test.each([
+    [1, 'ground,trees'],
+    [2, 'ground'],
+    [3, 'ground,trees'],
+  ])('size %i, %s: found exactly when Annotated A* finds one, legal for the square, near the optimum', (size, capability) => {
+    using grid = hp.Grid.forAgent(terrainGrid, { size, capability });
+    using planner = hp.HPAStar.build(grid);
+    using optimal = hp.AnnotatedAStar.build(terrainGrid, capability);
+    expect(planner.agent).toEqual({ size, capability });
+    let excess = 0;
+    let total = 0;
+    for (const [start, goal] of agentPairs(capability, size, 60, 31 * size)) {
+      const path = planner.findPath(start, goal);
+      const best = optimal.findPath(start, goal, size);
+      expect(path.found).toBe(best.found);
+      expect(planner.isReachable(start, goal)).toBe(best.found);
+      if (!path.found) continue;
+      validateFootprint(map, capability, size, path.cells, start, goal, path.cost);
+      expect(path.cost).toBeGreaterThanOrEqual(best.cost - 1e-6);
+      excess += path.cost - best.cost;
+      total += best.cost;
+      // A query object of its own, a traced search and a plan walked a segment at a time: the same class.
+      using query = planner.createQuery();
+      const again = query.findPath(start, goal);
+      expect(again.cost).toBeCloseTo(path.cost, 9);
+      const traced = planner.traceFindPath(start, goal);
+      validateFootprint(map, capability, size, traced.path.cells, start, goal, traced.path.cost);
+      using plan = planner.plan(start, goal);
+      const walked = plan.rest();
+      validateFootprint(map, capability, size, walked, start, goal, stepsLength(walked));
+    }
+    expect(excess / total).toBeLessThan(0.02);
+  });
+
+  test('flow fields step only where the square fits', () => {
+    using grid = hp.Grid.forAgent(terrainGrid, { size: 2, capability: 'ground' });
+    using planner = hp.HPAStar.build(grid);
+    const [goal] = agentPairs('ground', 2, 1, 5)[0]!;
+    const field = planner.flowField(goal);
+    let steps = 0;
+    for (let y = 0; y < map.height; y++) {
+      for (let x = 0; x < map.width; x++) {
+        const d = field.direction(x, y);
+        if (d >= 8 || d === FLOW_NO_STEP) continue;
+        const step = new Int32Array([x, y, x + FLOW_DX[d]!, y + FLOW_DY[d]!]);
+        validateFootprint(map, 'ground', 2, step, { x, y }, { x: step[2]!, y: step[3]! }, d % 2 === 0 ? 1 : Math.SQRT2);
+        steps++;
+      }
+    }
+    expect(steps).toBeGreaterThan(1000);
+  });
+
+  test('edits, saves and loads keep the class', () => {
+    using grid = hp.Grid.forAgent(terrainGrid, { size: 2, capability: 'ground,trees' });
+    using planner = hp.HPAStar.build(grid, { cacheTrees: true });
+    const [[start, goal]] = agentPairs('ground,trees', 2, 1, 9) as [[Point, Point]];
+    // A tree beside the start: the size-2 square can no longer stand one cell up and left of it.
+    const rows = map.rows.map((row) => row.split(''));
+    const blocked = { x: start.x + 1, y: start.y + 1 };
+    planner.applyEdits([{ x: blocked.x, y: blocked.y, terrain: '@' }]);
+    rows[blocked.y]![blocked.x] = '@';
+    const edited: MapText = { ...map, rows: rows.map((r) => r.join('')) };
+    // The start's square holds the wall now: no size-2 agent stands there.
+    expect(() => planner.findPath(start, goal)).toThrow(`start (${start.x}, ${start.y}) is outside the map or blocked`);
+    using loaded = hp.HPAStar.load(planner.serialize());
+    expect(loaded.agent).toEqual({ size: 2, capability: 'ground,trees' });
+    const cells = agentPairs('ground,trees', 2, 40, 13).filter(([s, g]) => squareFits(edited, 'ground,trees', 2, s.x, s.y) && squareFits(edited, 'ground,trees', 2, g.x, g.y));
+    for (const [s, g] of cells) {
+      const a = planner.findPath(s, g);
+      const b = loaded.findPath(s, g);
+      expect(b.found).toBe(a.found);
+      if (!a.found) continue;
+      validateFootprint(edited, 'ground,trees', 2, b.cells, s, g, b.cost);
+      expect(b.cost).toBeCloseTo(a.cost, 6);
+    }
+  });
+});
+
+test('a pool made from a class grid serves that class, and the one-cell crowd refuses it', async () => {
+  using grid = hp.Grid.forAgent(terrainGrid, { size: 2, capability: 'ground,trees' });
+  await using pool = await createPathPool({ grid, workers: 1, mode: 'copied' });
+  expect(pool.agent).toEqual({ size: 2, capability: 'ground,trees' });
+  const pairs = agentPairs('ground,trees', 2, 30, 17);
+  const batch = await pool.findPaths(pairs);
+  for (let i = 0; i < pairs.length; i++) {
+    const [start, goal] = pairs[i]!;
+    if (!batch.found(i)) continue;
+    validateFootprint(map, 'ground,trees', 2, batch.path(i), start, goal, batch.cost[i]!);
+  }
+  const terrain = new Uint8Array(map.width * map.height);
+  expect(() => new Crowd({ pool, map: { width: map.width, height: map.height, terrain } })).toThrow('the crowd moves one-cell agents of ground,swamp; this pool serves agents of size 2 (ground,trees)');
+});
