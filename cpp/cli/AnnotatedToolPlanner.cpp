@@ -5,7 +5,6 @@
 #include "grid/CapabilityNames.h"
 #include "grid/Clearance.h"
 #include "grid/FootprintMoves.h"
-#include "path/FootprintValidator.h"
 #include "search/AnnotatedAStarSearch.h"
 
 namespace hpastar::cli {

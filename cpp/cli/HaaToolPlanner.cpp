@@ -6,7 +6,6 @@
 #include "grid/CapabilityNames.h"
 #include "haa/AnnotatedHierarchy.h"
 #include "haa/HaaStarQuery.h"
-#include "path/FootprintValidator.h"
 
 namespace hpastar::cli {
 namespace {
@@ -28,7 +27,6 @@ class HaaToolPlanner final : public ToolPlanner {
     hierarchy_ = std::make_unique<const AnnotatedHierarchy>(std::move(*h));
     if (std::string problem = hierarchy_->checkAgent(agent_); !problem.empty())
       throw UsageError("--size/--capability: " + problem);
-    clearance_ = &hierarchy_->clearance(hierarchy_->capabilityIndex(agent_.capability));
     query_ = std::make_unique<HaaStarQuery>(*hierarchy_);
   }
   void findPath(Point start, Point goal, PathResult& out) override {
@@ -73,7 +71,6 @@ class HaaToolPlanner final : public ToolPlanner {
  private:
   Agent agent_;
   std::unique_ptr<const AnnotatedHierarchy> hierarchy_;
-  const ClearanceMap* clearance_ = nullptr;
   std::unique_ptr<HaaStarQuery> query_;
 };
 
