@@ -130,7 +130,7 @@ describe('HPA* over a class grid', () => {
   });
 });
 
-test('a pool made from a class grid serves that class, and the one-cell crowd refuses it', async () => {
+test('a pool made from a class grid serves that class, and a crowd on it moves squares', async () => {
   using grid = hp.Grid.forAgent(terrainGrid, { size: 2, capability: 'ground,trees' });
   await using pool = await createPathPool({ grid, workers: 1, mode: 'copied' });
   expect(pool.agent).toEqual({ size: 2, capability: 'ground,trees' });
@@ -141,6 +141,25 @@ test('a pool made from a class grid serves that class, and the one-cell crowd re
     if (!batch.found(i)) continue;
     validateFootprint(map, 'ground,trees', 2, batch.path(i), start, goal, batch.cost[i]!);
   }
-  const terrain = new Uint8Array(map.width * map.height);
-  expect(() => new Crowd({ pool, map: { width: map.width, height: map.height, terrain } })).toThrow('the crowd moves one-cell agents of ground,swamp; this pool serves agents of size 2 (ground,trees)');
+  // A crowd of 2 x 2 units: every cell an agent stands on is a square that fits, every step legal for it.
+  const crowd = new Crowd({ pool, map: { width: map.width, height: map.height, terrain: terrainGrid.terrain() }, speed: 20 });
+  const starts = pairs.slice(0, 12);
+  for (const [start, goal] of starts) crowd.addAgent(start, { goal });
+  let arrived = 0;
+  const last = new Map<number, Point>();
+  // 20 cells a second at 30 frames a second: at most one cell a frame, so consecutive cells are one step apart.
+  for (let frame = 0; frame < 4000 && arrived < starts.length; frame++) {
+    for (const e of crowd.step(1 / 30)) if (e.type === 'arrived' || e.type === 'unreachable') arrived++;
+    for (const a of crowd.agents()) {
+      const at = { x: a.cellX, y: a.cellY };
+      expect(squareFits(map, 'ground,trees', 2, at.x, at.y)).toBe(true);
+      const before = last.get(a.id);
+      if (before && (before.x !== at.x || before.y !== at.y)) {
+        validateFootprint(map, 'ground,trees', 2, new Int32Array([before.x, before.y, at.x, at.y]), before, at, stepsLength(new Int32Array([before.x, before.y, at.x, at.y])));
+      }
+      last.set(a.id, at);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  expect(arrived).toBe(starts.length);
 });

@@ -12,6 +12,10 @@
  *   pool says which clusters it rebuilt, only the agents whose remaining route crosses them plan again.
  * - Every step an agent takes is checked against the crowd's terrain: 8-connected, into a passable cell,
  *   never cutting a corner. {@link Crowd.step} reports arrivals, unreachable goals, stalls and snaps.
+ * - Its agents are of the pool's agent class ({@link PathPool.agent}): a pool made from
+ *   `hpastar.Grid.forAgent(grid, { size: 2, capability: 'ground' })` gives a crowd of 2 × 2 units whose
+ *   positions are their squares' top-left cells, checked and snapped for the whole square. (One class per
+ *   crowd for now: a crowd of several classes is a crowd per class.)
  *
  * @example
  * ```ts
@@ -252,12 +256,9 @@ export class Crowd {
       throw new TypeError(`${where}: pool must be a PathPool made by createPathPool, got ${describe(pool)}`);
     }
     if (pool.algorithm !== 'hpa') throw new TypeError(`${where}: pool must be an HPA* pool (SHPA* pools do not plan), got a '${String(pool.algorithm)}' pool`);
-    // The crowd checks steps and moves agents off new walls on its own copy of the terrain, by the one-cell rule.
-    if (pool.agent.size !== 1 || pool.agent.capability !== 'ground,swamp') {
-      throw new TypeError(`${where}: the crowd moves one-cell agents of ground,swamp; this pool serves agents of size ${pool.agent.size} (${pool.agent.capability})`);
-    }
     if (typeof map !== 'object' || map === null) throw new TypeError(`${where}: map must be { width, height, terrain }, got ${describe(map)}`);
-    this.#terrain = new TerrainCopy(map, where);
+    // Steps are checked, and agents moved off new walls, by the rule of the pool's agent class.
+    this.#terrain = new TerrainCopy(map, where, pool.agent);
     if (this.#terrain.width !== pool.width || this.#terrain.height !== pool.height) {
       throw new TypeError(`${where}: the map is ${this.#terrain.width}x${this.#terrain.height} but the pool's is ${pool.width}x${pool.height}`);
     }
@@ -278,7 +279,7 @@ export class Crowd {
     return this.#terrain.bytes;
   }
 
-  /** Whether an agent may stand on (x, y) on the crowd's terrain now. */
+  /** Whether an agent may stand on (x, y) on the crowd's terrain now (its whole square, for a square agent). */
   passable(x: number, y: number): boolean {
     return this.#terrain.passable(x, y);
   }

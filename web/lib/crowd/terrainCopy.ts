@@ -3,23 +3,37 @@
  * every step against, kept equal to the pool's by {@link Crowd.updateTerrain}, which edits both.
  * @module
  */
-import { isPassableTerrain } from '../terrain.ts';
+import { TERRAIN } from '../terrain.ts';
 import type { TerrainData } from '../types.ts';
 import { describe } from '../args.ts';
 import { packEdits, EDIT_STRIDE } from '../internal.ts';
 import type { TerrainEdit } from '../types.ts';
 
-/** Passability of each byte (a terrain character code), as grids walk by default. */
-const PASSABLE = Uint8Array.from({ length: 256 }, (_, code) => (isPassableTerrain(code) ? 1 : 0));
+/** 1 for each byte (a terrain character code) of a kind in `capability` ('ground,swamp'), else 0. */
+function allowedCodes(capability: string): Uint8Array {
+  const names = capability.split(',');
+  const allowed = new Uint8Array(256);
+  for (const kind of TERRAIN.kinds) {
+    if (names.includes(kind.name)) for (const c of kind.characters) allowed[c.charCodeAt(0)] = 1;
+  }
+  return allowed;
+}
 
-/** @internal A map's terrain bytes with the movement rules the planners use (8-connected, no corner cutting). */
+/**
+ * @internal A map's terrain bytes with the movement rules the planners use for the pool's agent class
+ * (the core's Grid: 8-connected, no corner cutting, and for a square of `size` cells its top-left cell
+ * stands where the whole square is on the capability's kinds; a diagonal needs the squares beside it).
+ */
 export class TerrainCopy {
   readonly width: number;
   readonly height: number;
   /** Character codes, row-major. */
   readonly bytes: Uint8Array;
+  /** The agent's side: a cell is its square's top-left cell. */
+  readonly #size: number;
+  readonly #allowed: Uint8Array;
 
-  constructor(map: TerrainData, where: string) {
+  constructor(map: TerrainData, where: string, agent: { readonly size: number; readonly capability: string } = { size: 1, capability: 'ground,swamp' }) {
     const { width, height, terrain } = map as { width: unknown; height: unknown; terrain: unknown };
     if (!Number.isInteger(width) || !Number.isInteger(height) || (width as number) < 1 || (height as number) < 1) {
       throw new TypeError(`${where}: map must have integer width and height of 1 or more, got ${describe(width)} x ${describe(height)}`);
@@ -30,10 +44,18 @@ export class TerrainCopy {
     this.width = width as number;
     this.height = height as number;
     this.bytes = terrain.slice();
+    this.#size = agent.size;
+    this.#allowed = allowedCodes(agent.capability);
   }
 
+  /** Whether the agent may stand with its square's top-left cell at (x, y). */
   passable(x: number, y: number): boolean {
-    return x >= 0 && y >= 0 && x < this.width && y < this.height && PASSABLE[this.bytes[y * this.width + x]!] === 1;
+    const size = this.#size;
+    if (x < 0 || y < 0 || x + size > this.width || y + size > this.height) return false;
+    for (let fy = y; fy < y + size; fy++) {
+      for (let fx = x; fx < x + size; fx++) if (this.#allowed[this.bytes[fy * this.width + fx]!] !== 1) return false;
+    }
+    return true;
   }
 
   /** Whether one move from (x0, y0) to (x1, y1) is legal: a neighbour, passable, a diagonal with both corners free. */
@@ -46,18 +68,28 @@ export class TerrainCopy {
 
   /**
    * Writes the edits' terrain (costs change no passability) after checking them all as the pool does.
-   * @returns the cells (y * width + x) that were passable and are blocked now
+   * @returns the cells (y * width + x) that were passable and are blocked now: for a square agent, the
+   *   top-left cells of the squares that hold a cell that turned blocked
    */
   apply(edits: readonly TerrainEdit[], where: string): Set<number> {
     const packed = packEdits(edits, where, this);
     const blocked = new Set<number>();
+    const size = this.#size;
     for (let k = 0; k < packed.length; k += EDIT_STRIDE) {
       const code = packed[k + 2]!;
       if (code === 0) continue;
-      const i = packed[k + 1]! * this.width + packed[k]!;
-      if (PASSABLE[this.bytes[i]!] === 1 && PASSABLE[code] === 0) blocked.add(i);
+      const x = packed[k]!, y = packed[k + 1]!;
+      const i = y * this.width + x;
+      if (this.#allowed[this.bytes[i]!] === 1 && this.#allowed[code] === 0) {
+        for (let ay = Math.max(0, y - size + 1); ay <= y; ay++) {
+          for (let ax = Math.max(0, x - size + 1); ax <= x; ax++) if (this.passable(ax, ay)) blocked.add(ay * this.width + ax);
+        }
+      }
       this.bytes[i] = code;
     }
+    // A square that stood before the first edit may have lost its footprint to a later one: keep only
+    // those that stand no more.
+    for (const i of blocked) if (this.passable(i % this.width, Math.floor(i / this.width))) blocked.delete(i);
     return blocked;
   }
 
