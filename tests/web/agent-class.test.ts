@@ -146,20 +146,28 @@ test('a pool made from a class grid serves that class, and a crowd on it moves s
   const starts = pairs.slice(0, 12);
   for (const [start, goal] of starts) crowd.addAgent(start, { goal });
   let arrived = 0;
+  let reached = 0;
+  let steps = 0;
   const last = new Map<number, Point>();
   // 20 cells a second at 30 frames a second: at most one cell a frame, so consecutive cells are one step apart.
   for (let frame = 0; frame < 4000 && arrived < starts.length; frame++) {
-    for (const e of crowd.step(1 / 30)) if (e.type === 'arrived' || e.type === 'unreachable') arrived++;
+    for (const e of crowd.step(1 / 30)) {
+      if (e.type === 'arrived' || e.type === 'unreachable') arrived++;
+      if (e.type === 'arrived') reached++;
+    }
     for (const a of crowd.agents()) {
       const at = { x: a.cellX, y: a.cellY };
       expect(squareFits(map, 'ground,trees', 2, at.x, at.y)).toBe(true);
       const before = last.get(a.id);
       if (before && (before.x !== at.x || before.y !== at.y)) {
         validateFootprint(map, 'ground,trees', 2, new Int32Array([before.x, before.y, at.x, at.y]), before, at, stepsLength(new Int32Array([before.x, before.y, at.x, at.y])));
+        steps++;
       }
       last.set(a.id, at);
     }
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
   expect(arrived).toBe(starts.length);
+  expect(reached).toBeGreaterThan(starts.length / 2);
+  expect(steps).toBeGreaterThan(500);
 });
