@@ -185,6 +185,9 @@ describe('hpastar scen prints the native tool\'s summary', () => {
       ['--algo', 'haa', '--size', '3', '--capability', 'trees,ground', '--min-bucket', '5', '--limit', '80'],
       ['--algo', 'haa', '--size', '1', '--capability', 'ground', '--abstraction', 'low', '--haa-cluster', '8', '--limit', '80'],
       ['--algo', 'haa', '--size', '2', '--capability', 'ground,trees', '--no-join-trees', '--limit', '80'],
+      // The HPA* family over the grid made for the agent class: the same summary, paths checked for the square.
+      ['--algo', 'hpa', '--size', '2', '--capability', 'ground,trees', '--limit', '80'],
+      ['--algo', 'auto', '--size', '3', '--capability', 'trees,ground', '--limit', '80'],
     ]) {
       const a = wasm('scen', scen, ...args);
       const b = native('scen', scen, ...args);

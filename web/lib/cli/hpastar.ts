@@ -17,7 +17,7 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { RawOptionField } from 'hpastar:raw';
 import { rawModuleOf } from '../bind.ts';
-import { loadHpastar, PathQueryError, type Grid, type HaaOptions, type Hpastar, type HierarchyOptions, type PathResult, type ShpaOptions } from '../index.ts';
+import { loadHpastar, PathQueryError, type Grid, type HaaOptions, type Hpastar, type HierarchyOptions, type PathResult, type Point, type ShpaOptions } from '../index.ts';
 import { costTableOf } from '../internal.ts';
 import { CommandLine, UsageError } from './commandLine.ts';
 import { baseName, footprintProblem, InputError, jsonLine, pathProblem, readBounded, readScenarios, type JsonField } from './movingai.ts';
@@ -74,7 +74,7 @@ trees, landmarks, a cluster side from the map's borders, the distance table when
 below overrides its choice. hpa and dhpa start from the paper's defaults instead.
 
 hpa, dhpa and auto options (dhpa: HPA* with shortest-path trees; --terrain-changes: auto only):
-${optionFlagsHelp(flags.hierarchy)}${NO_SMOOTH_HELP}
+${optionFlagsHelp(flags.hierarchy)}${NO_SMOOTH_HELP}${CLASS_HELP}
 shpa options (static maps only):
 ${optionFlagsHelp(flags.shpa)}${NO_SMOOTH_HELP}
 aa and haa options (an agent: a square of --size cells standing on the terrain of --capability):
@@ -98,10 +98,18 @@ not optima: scen counts found and not found (a start or goal the agent cannot st
 and checks every path for the agent's whole square.
 `;
 
+/** The agent class of hpa, dhpa and auto: the hierarchy is built on the grid made for it (Grid.forAgent). */
+const CLASS_HELP =
+  `${'  --size S'.padEnd(28)} the agent class the hierarchy is built for, as for aa below (paths\n` +
+  `${'  --capability NAMES'.padEnd(28)} are then checked for the agent's whole square)\n`;
+
 /** The agent's options of aa and haa. */
 const AGENT_HELP = (flags: PlannerFlags) =>
   `${'  --size S'.padEnd(28)} side of the agent's square, its top-left cell the path's cell (1..${flags.maxAgentSize}, default 1)\n` +
   `${'  --capability NAMES'.padEnd(28)} terrain it may stand on, a comma list of ground, swamp, water, trees (default ground,swamp)\n`;
+
+/** The Moving AI agent as agentOf writes it: the one the scenario files are solved for. */
+const MOVING_AI_AGENT_TEXT = 'size 1, capability ground,swamp';
 
 /** The terrain kinds in the core's order, for naming a capability as the native tool does. */
 const KIND_NAMES = ['ground', 'swamp', 'water', 'trees'];
@@ -119,7 +127,7 @@ function switches(flags: PlannerFlags): Set<string> {
 function plannerOptions(flags: PlannerFlags, algo: string): string[] {
   if (HIERARCHY_ALGORITHMS.includes(algo)) {
     // The hint only steers the automatic choice.
-    return [...optionFlags(flags.hierarchy).filter((o) => algo === 'auto' || o !== 'terrain-changes'), 'no-smooth'];
+    return [...optionFlags(flags.hierarchy).filter((o) => algo === 'auto' || o !== 'terrain-changes'), 'no-smooth', 'size', 'capability'];
   }
   if (algo === 'shpa') return [...optionFlags(flags.shpa), 'no-smooth'];
   if (algo === 'aa') return ['size', 'capability'];
@@ -230,8 +238,11 @@ function runBuild(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): nu
   using grid = loadGrid(hp, flags, mapPath);
   applyTerrainCostOptions(hp, cmd, grid);
   const options = hierarchyOptions(hp, flags, algo, cmd);
+  // --size and --capability: the hierarchy of that agent class (the file keeps it).
+  const agent = agentOf(flags, cmd);
+  using classGrid = agent.text === MOVING_AI_AGENT_TEXT ? null : hp.Grid.forAgent(grid, agent);
   const t0 = performance.now();
-  using planner = building(() => hp.HPAStar.build(grid, options));
+  using planner = building(() => hp.HPAStar.build(classGrid ?? grid, options));
   const buildMs = performance.now() - t0;
   const bytes = planner.serialize();
   try {
@@ -286,9 +297,11 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
   if (limit >= 0 && scenarios.length > limit) scenarios = scenarios.slice(0, limit);
 
   const smooth = !cmd.has('no-smooth');
-  const agent = algo === 'aa' || algo === 'haa' ? agentOf(flags, cmd) : null;
+  // aa and haa always name their agent; hpa, dhpa and auto only one other than the Moving AI agent (as natively).
+  const named = algo === 'aa' || algo === 'haa' || HIERARCHY_ALGORITHMS.includes(algo) ? agentOf(flags, cmd) : null;
+  const agent = named && (algo === 'aa' || algo === 'haa' || named.text !== MOVING_AI_AGENT_TEXT) ? named : null;
   // The file's lengths are optima for one cell of ground and swamp only (as natively).
-  const haveOptima = agent === null || agent.text === 'size 1, capability ground,swamp';
+  const haveOptima = agent === null || agent.text === MOVING_AI_AGENT_TEXT;
   const buildStart = performance.now();
   let planner: Planner;
   let optionsJson = ''; // of an HPA* planner, printed as the native tool does
@@ -331,22 +344,33 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
       const terrain = hpa.terrain();
       const gridTerrain = grid.terrain();
       const otherMap = width !== grid.width || height !== grid.height || terrain.some((v, i) => v !== gridTerrain[i]);
-      if (otherMap || trees !== (algo === 'dhpa')) {
+      const saved = `size ${hpa.agent.size}, capability ${hpa.agent.capability}`;
+      const otherAgent = saved !== (agent?.text ?? MOVING_AI_AGENT_TEXT);
+      if (otherMap || trees !== (algo === 'dhpa') || otherAgent) {
         hpa.dispose();
         throw new InputError(otherMap
           ? `${hierarchyFile}: the hierarchy is of another map (${width}x${height}), not of ${baseName(mapPath)}`
-          : `${hierarchyFile}: the hierarchy was built for ${trees ? 'dhpa' : 'hpa'}, not ${algo}`);
+          : otherAgent
+            ? `${hierarchyFile}: the hierarchy was built for the agent of ${saved}, not ${agent?.text ?? MOVING_AI_AGENT_TEXT}`
+            : `${hierarchyFile}: the hierarchy was built for ${trees ? 'dhpa' : 'hpa'}, not ${algo}`);
       }
       // Its terrain costs are the ones searched: paths are checked, and optima found, under them.
       grid.setTerrainCosts(hpa.terrainCosts);
       grid.setCostLayer(hpa.costLayer());
     } else {
       const options = hierarchyOptions(hp, flags, algo, cmd);
-      hpa = building(() => hp.HPAStar.build(grid, options));
+      if (agent) {
+        using classGrid = hp.Grid.forAgent(grid, agent);
+        hpa = building(() => hp.HPAStar.build(classGrid, options));
+      } else {
+        hpa = building(() => hp.HPAStar.build(grid, options));
+      }
     }
     const h = hpa;
     optionsJson = JSON.stringify(h.options);
-    planner = { findPath: (s, g) => h.findPath(s, g, { smooth }), dispose: () => h.dispose() };
+    // For another agent class, a start or goal the agent cannot stand on is an answer (not found).
+    const find = (s: Point, g: Point) => h.findPath(s, g, { smooth });
+    planner = { findPath: agent ? (s, g) => agentSearch(() => find(s, g)) : find, dispose: () => h.dispose() };
   }
   const buildMs = performance.now() - buildStart;
   // As natively: with terrain costs the file's optimal lengths are not the optima; A* on the weighted
