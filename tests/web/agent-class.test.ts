@@ -171,3 +171,63 @@ test('a pool made from a class grid serves that class, and a crowd on it moves s
   expect(reached).toBeGreaterThan(starts.length / 2);
   expect(steps).toBeGreaterThan(500);
 });
+
+test('a crowd of three agent classes, one pool each: every agent walks its own square, walls painted on the way', async () => {
+  const classes = [
+    { size: 1, capability: 'ground,trees' },
+    { size: 2, capability: 'ground' },
+    { size: 3, capability: 'ground,trees' },
+  ];
+  const grids = classes.map((c) => hp.Grid.forAgent(terrainGrid, c));
+  const pools = await Promise.all(grids.map((grid) => createPathPool({ grid, workers: 1, mode: 'copied' })));
+  try {
+    const crowd = new Crowd({ pools, map: { width: map.width, height: map.height, terrain: terrainGrid.terrain() }, speed: 20, flowFieldAgents: 4 });
+    expect(crowd.agentClasses).toEqual(classes);
+    const rows = map.rows.map((row) => row.split(''));
+    const edited = (): MapText => ({ ...map, rows: rows.map((r) => r.join('')) });
+    const goal = agentPairs('ground,trees', 3, 1, 3)[0]![1]; // where the largest square fits: a shared goal for some
+    const classOf = new Map<number, (typeof classes)[number]>();
+    classes.forEach((c, k) => {
+      for (const [start, own] of agentPairs(c.capability, c.size, 8, 40 + k)) {
+        const id = crowd.addAgent(start, { goal: k === 1 ? own : goal, agent: { size: c.size, capability: c.capability.split(',') } });
+        classOf.set(id, c);
+        expect(crowd.agent(id).agent).toEqual(c);
+      }
+    });
+    const last = new Map<number, Point>();
+    let steps = 0;
+    let done = 0;
+    const random = seeded(77);
+    for (let frame = 0; frame < 3000 && done < classOf.size; frame++) {
+      for (const e of crowd.step(1 / 30)) if (e.type === 'arrived' || e.type === 'unreachable') done++;
+      if (frame % 40 === 20) {
+        // A wall of a few cells somewhere on the map, as a player paints it.
+        const x = 1 + Math.floor(random() * (map.width - 6)), y = 1 + Math.floor(random() * (map.height - 2));
+        const edits = [0, 1, 2, 3].map((d) => ({ x: x + d, y, terrain: '@' }));
+        for (const e of edits) rows[e.y]![e.x] = '@';
+        await crowd.updateTerrain(edits);
+      }
+      const now = edited();
+      for (const a of crowd.agents()) {
+        const c = classOf.get(a.id)!;
+        expect(squareFits(now, c.capability, c.size, a.cellX, a.cellY)).toBe(true);
+        const before = last.get(a.id);
+        const at = { x: a.cellX, y: a.cellY };
+        if (before && (before.x !== at.x || before.y !== at.y) && Math.max(Math.abs(before.x - at.x), Math.abs(before.y - at.y)) === 1) {
+          const step = new Int32Array([before.x, before.y, at.x, at.y]);
+          validateFootprint(now, c.capability, c.size, step, before, at, stepsLength(step));
+          steps++;
+        }
+        last.set(a.id, at);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(done).toBe(classOf.size);
+    expect(steps).toBeGreaterThan(500);
+    expect(crowd.stats.arrivals).toBeGreaterThan(classOf.size / 2);
+    expect(() => crowd.addAgent(goal, { agent: { size: 4, capability: 'ground' } })).toThrow('Crowd.addAgent: no pool of the crowd serves agents of size 4 ground (served: size 1 ground,trees; size 2 ground; size 3 ground,trees)');
+  } finally {
+    await Promise.all(pools.map((p) => p.close()));
+    for (const g of grids) g.dispose();
+  }
+});

@@ -36,15 +36,24 @@ import { FLOW_DX, FLOW_DY, FLOW_NO_STEP } from '../flowField.ts';
 import type { PathBatch } from '../batch.ts';
 import type { PlanBatch } from '../planBatch.ts';
 import type { PathPool } from '../pool/index.ts';
-import type { Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate } from '../types.ts';
+import type { Agent as AgentClassOption, Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate } from '../types.ts';
 import { cellBox, Route, segmentOf } from './route.ts';
 import { SharedGoals } from './sharedGoals.ts';
-import { TerrainCopy } from './terrainCopy.ts';
+import { FootprintRules, TerrainCopy, type AgentClass } from './terrainCopy.ts';
 
 /** Options of a {@link Crowd}. */
 export interface CrowdOptions {
-  /** The pool that searches for the crowd (an HPA* pool), made from the same map. The crowd does not close it. */
-  readonly pool: PathPool;
+  /**
+   * The pool that searches for the crowd (an HPA* pool), made from the same map: its agents are of the
+   * pool's agent class ({@link PathPool.agent}). The crowd does not close it. Give `pool` or `pools`.
+   */
+  readonly pool?: PathPool;
+  /**
+   * Pools of several agent classes (one pool per class, each made from the same map, e.g. from
+   * `hpastar.Grid.forAgent(grid, ...)`): a crowd of mixed units, each agent of one of their classes
+   * ({@link AgentOptions.agent}). Terrain updates go to every pool.
+   */
+  readonly pools?: readonly PathPool[];
   /**
    * The map's terrain (e.g. `parseMovingAIMap(text)`), as the pool holds it now. The crowd keeps its own
    * copy ({@link Crowd.terrain}) and edits it with the pool's in {@link Crowd.updateTerrain}.
@@ -75,6 +84,11 @@ export interface AgentOptions {
   readonly goal?: Point | null;
   /** Its speed, in cells per second; default the crowd's. */
   readonly speed?: number;
+  /**
+   * Its agent class, `{ size, capability }`: that of one of the crowd's pools. Default: the first pool's.
+   * Its cell is its square's top-left cell.
+   */
+  readonly agent?: AgentClassOption;
 }
 
 /** What an agent is doing. */
@@ -102,6 +116,8 @@ export interface CrowdAgent {
   readonly state: AgentState;
   /** Seconds since it last reached a cell while it had a goal (0 when idle). */
   readonly stillSeconds: number;
+  /** Its agent class: its square's side and the terrain it stands on (its pool's {@link PathPool.agent}). */
+  readonly agent: AgentClass;
 }
 
 /** What happened to the agents, as {@link Crowd.step} reports it. */
@@ -180,9 +196,14 @@ class Agent implements CrowdAgent {
     readonly id: number,
     at: Point,
     public speed: number,
+    readonly unit: UnitClass,
   ) {
     this.cellX = at.x;
     this.cellY = at.y;
+  }
+
+  get agent(): AgentClass {
+    return this.unit.agent;
   }
 
   get x(): number {
@@ -213,28 +234,52 @@ interface SegmentRequest {
 }
 
 /**
+ * The agents of one class: the pool that searches for them, the rule their squares move by, the goals
+ * they share, the terrain version asked of the pool and the updates it answered, the requests of the frame.
+ */
+class UnitClass {
+  readonly agent: AgentClass;
+  readonly rules: FootprintRules;
+  readonly goals: SharedGoals;
+  /** The newest terrain version the crowd asked of the pool. */
+  version: number;
+  /** Updates the pool answered, newest last: what they rebuilt, to check answers of older versions. */
+  updates: TerrainUpdate[] = [];
+  planQueue: Agent[] = [];
+  segmentQueue: SegmentRequest[] = [];
+
+  constructor(readonly pool: PathPool, terrain: TerrainCopy) {
+    this.agent = Object.freeze({ size: pool.agent.size, capability: pool.agent.capability });
+    this.rules = new FootprintRules(terrain, this.agent);
+    this.goals = new SharedGoals(pool, terrain.width);
+    this.version = pool.version;
+  }
+
+  /** Whether `agent` ({ size, capability } as given) is this class, its terrain names in any order. */
+  is(agent: AgentClassOption): boolean {
+    const names = typeof agent.capability === 'string' ? agent.capability.split(',') : [...agent.capability];
+    const mine = this.agent.capability.split(',');
+    return agent.size === this.agent.size && names.length === mine.length && names.every((n) => mine.includes(n.trim()));
+  }
+}
+
+/**
  * Agents walking to their goals on a map, planned in a worker pool (see the module's description).
  * Made with `new Crowd({ pool, map })`; it owns no workers: close the pool when done.
  */
 export class Crowd {
   readonly width: number;
   readonly height: number;
-  readonly #pool: PathPool;
   readonly #terrain: TerrainCopy;
-  readonly #goals: SharedGoals;
+  /** One per pool, in the order given: the first is the default class. */
+  readonly #units: readonly UnitClass[];
   readonly #agents = new Map<number, Agent>();
   #nextId = 1;
   readonly #speed: number;
   readonly #stallSeconds: number;
   readonly #flowFieldAgents: number;
   readonly #lookahead: number;
-  /** The newest terrain version the crowd asked of the pool. */
-  #version: number;
-  /** Updates the pool answered, newest last: what they rebuilt, to check answers of older versions. */
-  #updates: TerrainUpdate[] = [];
   #events: CrowdEvent[] = [];
-  #planQueue: Agent[] = [];
-  #segmentQueue: SegmentRequest[] = [];
   #inFlight = 0;
   readonly #maxInFlight: number;
   #counts = { refusedSteps: 0, plans: 0, segments: 0, replans: 0, arrivals: 0, unreachable: 0, stalls: 0, snaps: 0, moving: 0, waiting: 0 };
@@ -247,31 +292,31 @@ export class Crowd {
   constructor(options: CrowdOptions) {
     const where = 'Crowd';
     if (typeof options !== 'object' || options === null) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
-    const known = ['pool', 'map', 'speed', 'stallSeconds', 'flowFieldAgents', 'lookahead', 'maxInFlight'];
+    const known = ['pool', 'pools', 'map', 'speed', 'stallSeconds', 'flowFieldAgents', 'lookahead', 'maxInFlight'];
     for (const key of Object.keys(options)) {
       if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
     }
-    const { pool, map } = options;
-    if (typeof pool !== 'object' || pool === null || typeof pool.planPaths !== 'function' || typeof pool.flowField !== 'function') {
-      throw new TypeError(`${where}: pool must be a PathPool made by createPathPool, got ${describe(pool)}`);
-    }
-    if (pool.algorithm !== 'hpa') throw new TypeError(`${where}: pool must be an HPA* pool (SHPA* pools do not plan), got a '${String(pool.algorithm)}' pool`);
+    const { map } = options;
+    const pools = poolsOf(where, options);
     if (typeof map !== 'object' || map === null) throw new TypeError(`${where}: map must be { width, height, terrain }, got ${describe(map)}`);
-    // Steps are checked, and agents moved off new walls, by the rule of the pool's agent class.
-    this.#terrain = new TerrainCopy(map, where, pool.agent);
-    if (this.#terrain.width !== pool.width || this.#terrain.height !== pool.height) {
-      throw new TypeError(`${where}: the map is ${this.#terrain.width}x${this.#terrain.height} but the pool's is ${pool.width}x${pool.height}`);
+    this.#terrain = new TerrainCopy(map, where);
+    for (const pool of pools) {
+      if (this.#terrain.width !== pool.width || this.#terrain.height !== pool.height) {
+        throw new TypeError(`${where}: the map is ${this.#terrain.width}x${this.#terrain.height} but the pool's is ${pool.width}x${pool.height}`);
+      }
     }
     this.width = this.#terrain.width;
     this.height = this.#terrain.height;
-    this.#pool = pool;
+    // Steps are checked, and agents moved off new walls, by the rule of each pool's agent class.
+    this.#units = pools.map((pool) => new UnitClass(pool, this.#terrain));
+    const classes = this.#units.map((u) => `${u.agent.size}:${u.agent.capability}`);
+    const twice = classes.find((c, i) => classes.indexOf(c) !== i);
+    if (twice !== undefined) throw new TypeError(`${where}: two pools serve the same agent class (size ${twice.replace(':', ', ')}): give one pool per class`);
     this.#speed = positive(where, 'speed', options.speed ?? 5);
     this.#stallSeconds = positive(where, 'stallSeconds', options.stallSeconds ?? 1);
     this.#flowFieldAgents = options.flowFieldAgents === Infinity ? Infinity : integerAtLeast(where, 'flowFieldAgents', options.flowFieldAgents ?? 16, 1);
     this.#lookahead = integerAtLeast(where, 'lookahead', options.lookahead ?? 2, 1);
     this.#maxInFlight = integerAtLeast(where, 'maxInFlight', options.maxInFlight ?? 256, 1);
-    this.#version = pool.version;
-    this.#goals = new SharedGoals(pool, this.width);
   }
 
   /** The crowd's terrain, character codes row-major (read it to draw; change it only with {@link Crowd.updateTerrain}). */
@@ -279,9 +324,18 @@ export class Crowd {
     return this.#terrain.bytes;
   }
 
-  /** Whether an agent may stand on (x, y) on the crowd's terrain now (its whole square, for a square agent). */
-  passable(x: number, y: number): boolean {
-    return this.#terrain.passable(x, y);
+  /**
+   * Whether an agent of class `agent` (default: the first pool's) may stand on (x, y) on the crowd's
+   * terrain now: its whole square, for a square agent.
+   * @throws TypeError, RangeError - for an agent class none of the crowd's pools serves
+   */
+  passable(x: number, y: number, agent?: AgentClassOption): boolean {
+    return this.#unitOf('Crowd.passable', agent).rules.passable(x, y);
+  }
+
+  /** The agent classes of the crowd's pools, in the order given (the first is the default). */
+  get agentClasses(): readonly AgentClass[] {
+    return this.#units.map((u) => u.agent);
   }
 
   /** Number of agents. */
@@ -327,12 +381,16 @@ export class Crowd {
   addAgent(at: Point, options?: AgentOptions): number {
     const where = 'Crowd.addAgent';
     const p = cell(where, 'at', at);
-    if (!this.#terrain.passable(p.x, p.y)) throw new RangeError(`${where}: cell (${p.x}, ${p.y}) is ${this.#inside(p) ? 'blocked' : `outside the ${this.width}x${this.height} map`}`);
     if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
     for (const key of Object.keys(options ?? {})) {
-      if (key !== 'goal' && key !== 'speed') throw new TypeError(`${where}: unknown option "${key}" (known: goal, speed)`);
+      if (key !== 'goal' && key !== 'speed' && key !== 'agent') throw new TypeError(`${where}: unknown option "${key}" (known: goal, speed, agent)`);
     }
-    const agent = new Agent(this.#nextId++, p, options?.speed === undefined ? this.#speed : positive(where, 'speed', options.speed));
+    const unit = this.#unitOf(where, options?.agent);
+    if (!unit.rules.passable(p.x, p.y)) {
+      const square = unit.agent.size > 1 ? ` for the ${unit.agent.size}x${unit.agent.size} square of ${unit.agent.capability}` : '';
+      throw new RangeError(`${where}: cell (${p.x}, ${p.y}) is ${this.#inside(p) ? `blocked${square}` : `outside the ${this.width}x${this.height} map`}`);
+    }
+    const agent = new Agent(this.#nextId++, p, options?.speed === undefined ? this.#speed : positive(where, 'speed', options.speed), unit);
     this.#agents.set(agent.id, agent);
     if (options?.goal) this.#setGoal(agent, this.#goal(where, options.goal));
     return agent.id;
@@ -379,7 +437,7 @@ export class Crowd {
     for (const agent of this.#agents.values()) {
       if (agent.state === 'idle' && !agent.stepping) continue;
       // A goal shared by enough agents: its field, not a plan (decided before any plan is asked for).
-      if (agent.state === 'planning' && !agent.asked && this.#goals.members(agent.goal!) >= this.#flowFieldAgents) agent.state = 'following';
+      if (agent.state === 'planning' && !agent.asked && agent.unit.goals.members(agent.goal!) >= this.#flowFieldAgents) agent.state = 'following';
       const cellBefore = agent.cellY * this.width + agent.cellX;
       const moved = this.#walk(agent, agent.speed * dt);
       if (agent.state === 'idle') {
@@ -401,45 +459,56 @@ export class Crowd {
       }
       if (agent.state === 'planning' && !agent.stepping && !agent.asked) {
         agent.asked = true;
-        this.#planQueue.push(agent);
+        agent.unit.planQueue.push(agent);
       }
     }
     this.#counts.moving = moving;
     this.#counts.waiting = waiting;
-    this.#sendPlans();
-    this.#sendSegments();
+    for (const unit of this.#units) {
+      this.#sendPlans(unit);
+      this.#sendSegments(unit);
+    }
     const events = this.#events;
     this.#events = [];
     return events;
   }
 
   /**
-   * Changes the terrain of the crowd and of its pool, all edits or none (checked before anything
-   * changes, as the pool checks them). At once: agents on a cell that became blocked are moved to the
-   * nearest passable cell (a `'snapped'` event), steps under way into a new wall are cancelled, and
-   * agents whose refined route ahead crosses one plan again. Once the pool has rebuilt: agents whose
-   * remaining route, planned on an older terrain, crosses a rebuilt cluster plan again; the others keep
-   * their routes. Flow fields are asked again on the new terrain.
-   * @returns the pool's answer: the new version and what it rebuilt
+   * Changes the terrain of the crowd and of its pools, all edits or none (checked before anything
+   * changes, as the pools check them). At once: agents on a cell that became blocked for their class are
+   * moved to the nearest cell where they stand (a `'snapped'` event), steps under way into a new wall are
+   * cancelled, and agents whose refined route ahead crosses one plan again. Once a pool has rebuilt: its
+   * agents whose remaining route, planned on an older terrain, crosses a rebuilt cluster plan again; the
+   * others keep their routes. Flow fields are asked again on the new terrain.
+   * @returns the answer of the first pool (the new version and what it rebuilt), once every pool answered
    * @throws TypeError, RangeError - naming the first bad edit, as {@link PathPool.updateTerrain}
    */
   updateTerrain(edits: readonly TerrainEdit[]): Promise<TerrainUpdate> {
-    const blocked = this.#terrain.apply(edits, 'Crowd.updateTerrain');
-    const answer = this.#pool.updateTerrain(edits);
-    const version = this.#pool.version;
-    if (version === this.#version) return answer;
-    this.#version = version;
-    this.#goals.version = version;
+    const packed = this.#terrain.check(edits, 'Crowd.updateTerrain');
+    const covered = this.#units.map((unit) => unit.rules.coveredBy(packed));
+    this.#terrain.write(packed);
+    const answers = this.#units.map((unit, i) => this.#updateUnit(unit, edits, unit.rules.blockedOf(covered[i]!)));
+    return Promise.all(answers).then((updates) => updates[0]!);
+  }
+
+  /** The part of {@link Crowd.updateTerrain} for one class: its pool, its agents. */
+  #updateUnit(unit: UnitClass, edits: readonly TerrainEdit[], blocked: Set<number>): Promise<TerrainUpdate> {
+    const answer = unit.pool.updateTerrain(edits);
+    const version = unit.pool.version;
+    if (version === unit.version) return answer;
+    unit.version = version;
+    unit.goals.version = version;
     let atOnce = 0;
     const blockedBox = cellBox(blocked, this.width);
     for (const agent of this.#agents.values()) {
+      if (agent.unit !== unit) continue;
       if (blocked.has(agent.cellY * this.width + agent.cellX)) {
         this.#snap(agent);
         if (agent.state === 'walking') atOnce += this.#replan(agent, 'wall');
         else if (agent.state === 'planning') this.#replan(agent);
         continue;
       }
-      if (agent.stepping && !this.#terrain.legalStep(agent.cellX, agent.cellY, agent.nextX, agent.nextY)) {
+      if (agent.stepping && !unit.rules.legalStep(agent.cellX, agent.cellY, agent.nextX, agent.nextY)) {
         agent.stepping = false;
         agent.progress = 0;
         if (agent.state === 'walking') atOnce += this.#replan(agent, 'wall');
@@ -447,29 +516,35 @@ export class Crowd {
       }
       if (agent.state === 'walking' && agent.route && blocked.size && agent.route.aheadHits(blocked, blockedBox, this.width)) atOnce += this.#replan(agent, 'wall');
     }
-    const record = { version, replansAtOnce: atOnce, replansRebuilt: 0 };
+    // The figures of the first class's update, with the replans of every class.
+    const first = unit === this.#units[0];
+    const record = first ? { version, replansAtOnce: atOnce, replansRebuilt: 0 } : this.#lastUpdate ?? { version, replansAtOnce: 0, replansRebuilt: 0 };
+    if (!first) record.replansAtOnce += atOnce;
     this.#lastUpdate = record;
     return answer.then((update) => {
-      this.#updates.push(update);
-      if (this.#updates.length > UPDATE_LOG) this.#updates.shift();
+      unit.updates.push(update);
+      if (unit.updates.length > UPDATE_LOG) unit.updates.shift();
       for (const agent of this.#agents.values()) {
-        if (agent.state === 'walking' && agent.route && agent.route.crosses(update, update.version)) record.replansRebuilt += this.#replan(agent, 'rebuilt');
+        if (agent.unit === unit && agent.state === 'walking' && agent.route && agent.route.crosses(update, update.version)) record.replansRebuilt += this.#replan(agent, 'rebuilt');
       }
       return update;
     });
   }
 
   /**
-   * Sets what crossing each terrain kind costs, in the pool (see {@link PathPool.setTerrainCosts}). No
+   * Sets what crossing each terrain kind costs, in every pool (see {@link PathPool.setTerrainCosts}). No
    * cell changes passability, so routes stay legal and are kept; plans and fields asked from now on
    * follow the new costs.
-   * @returns the pool's new version
+   * @returns the first pool's new version, once every pool answered
    */
   async setTerrainCosts(costs: TerrainCosts): Promise<number> {
-    const answer = this.#pool.setTerrainCosts(costs);
-    this.#version = Math.max(this.#version, this.#pool.version);
-    this.#goals.version = this.#version;
-    return answer;
+    const answers = this.#units.map((unit) => {
+      const answer = unit.pool.setTerrainCosts(costs);
+      unit.version = Math.max(unit.version, unit.pool.version);
+      unit.goals.version = unit.version;
+      return answer;
+    });
+    return (await Promise.all(answers))[0]!;
   }
 
   /** The crowd's figures now. */
@@ -483,7 +558,8 @@ export class Crowd {
     const c = this.#counts;
     return {
       agents: this.#agents.size, moving: c.moving, waiting: c.waiting, following,
-      plans: c.plans, segments: c.segments, fields: this.#goals.asked, inFlight: this.#inFlight + this.#goals.inFlight,
+      plans: c.plans, segments: c.segments, fields: this.#units.reduce((n, u) => n + u.goals.asked, 0),
+      inFlight: this.#units.reduce((n, u) => n + u.goals.inFlight, this.#inFlight),
       replans: c.replans, arrivals: c.arrivals, unreachable: c.unreachable, stalls: c.stalls, snaps: c.snaps,
       longestStillSeconds: longest, refusedSteps: c.refusedSteps, lastUpdate: this.#lastUpdate ? { ...this.#lastUpdate } : null,
     };
@@ -493,6 +569,19 @@ export class Crowd {
     const agent = this.#agents.get(id);
     if (!agent) throw new RangeError(`${where}: there is no agent ${describe(id)}`);
     return agent;
+  }
+
+  /** The class of the crowd's pools that `agent` names (default: the first pool's). */
+  #unitOf(where: string, agent: AgentClassOption | undefined): UnitClass {
+    if (agent === undefined) return this.#units[0]!;
+    if (typeof agent !== 'object' || agent === null || typeof agent.size !== 'number' || (typeof agent.capability !== 'string' && !Array.isArray(agent.capability))) {
+      throw new TypeError(`${where}: agent must be { size, capability }, got ${describe(agent)}`);
+    }
+    const unit = this.#units.find((u) => u.is(agent));
+    if (unit) return unit;
+    const capability = typeof agent.capability === 'string' ? agent.capability : agent.capability.join(',');
+    const served = this.#units.map((u) => `size ${u.agent.size} ${u.agent.capability}`).join('; ');
+    throw new RangeError(`${where}: no pool of the crowd serves agents of size ${agent.size} ${capability} (served: ${served})`);
   }
 
   #inside(p: Point): boolean {
@@ -506,7 +595,7 @@ export class Crowd {
   }
 
   #setGoal(agent: Agent, goal: Point | null): void {
-    if (agent.goal) this.#goals.leave(agent.goal);
+    if (agent.goal) agent.unit.goals.leave(agent.goal);
     agent.goal = goal;
     agent.route = null;
     agent.epoch++;
@@ -517,7 +606,7 @@ export class Crowd {
       agent.state = 'idle';
       return;
     }
-    this.#goals.join(goal);
+    agent.unit.goals.join(goal);
     agent.state = 'planning';
   }
 
@@ -543,7 +632,7 @@ export class Crowd {
 
   #snap(agent: Agent): void {
     const from = { x: agent.cellX, y: agent.cellY };
-    const to = this.#terrain.nearestPassable(from.x, from.y);
+    const to = agent.unit.rules.nearestPassable(from.x, from.y);
     agent.stepping = false;
     agent.progress = 0;
     if (!to) return; // no passable cell left on the map: it stays
@@ -585,7 +674,7 @@ export class Crowd {
     }
     const next = agent.state === 'following' ? this.#fieldStep(agent) : agent.state === 'walking' ? this.#routeStep(agent) : null;
     if (!next) return false;
-    if (!this.#terrain.legalStep(agent.cellX, agent.cellY, next[0], next[1])) {
+    if (!agent.unit.rules.legalStep(agent.cellX, agent.cellY, next[0], next[1])) {
       // A route from before a wall (its update not yet answered) re-plans; a field waits for its refresh.
       this.#counts.refusedSteps++;
       if (agent.state === 'walking') this.#replan(agent);
@@ -600,7 +689,8 @@ export class Crowd {
 
   #fieldStep(agent: Agent): [number, number] | null {
     const goal = agent.goal!;
-    const { field, refused } = this.#goals.field(goal);
+    const goals = agent.unit.goals;
+    const { field, refused } = goals.field(goal);
     if (refused !== null) {
       this.#unreachable(agent, refused);
       return null;
@@ -609,7 +699,7 @@ export class Crowd {
     const d = field.direction(agent.cellX, agent.cellY);
     if (d <= 7) return [agent.cellX + FLOW_DX[d]!, agent.cellY + FLOW_DY[d]!];
     // No step from here on the newest terrain: the goal is in another component.
-    if (d === FLOW_NO_STEP && this.#goals.current(field)) this.#unreachable(agent, 'no path');
+    if (d === FLOW_NO_STEP && goals.current(field)) this.#unreachable(agent, 'no path');
     return null;
   }
 
@@ -652,20 +742,20 @@ export class Crowd {
       if (route.segments.has(k) || route.requested.has(k)) continue;
       const bx = w[2 * k + 2]!, by = w[2 * k + 3]!;
       // Only when that step is legal now: two diagonal neighbours with a blocked corner are joined round it.
-      if (this.#terrain.legalStep(w[2 * k]!, w[2 * k + 1]!, bx, by)) {
+      if (agent.unit.rules.legalStep(w[2 * k]!, w[2 * k + 1]!, bx, by)) {
         route.segments.set(k, segmentOf(Int32Array.of(bx, by), route.version));
         continue;
       }
       route.requested.add(k);
-      this.#segmentQueue.push({ agent, epoch: agent.epoch, index: k });
+      agent.unit.segmentQueue.push({ agent, epoch: agent.epoch, index: k });
     }
   }
 
-  /** Sends the plans asked for this frame as one batch. */
-  #sendPlans(): void {
-    const agents = this.#planQueue.filter((a) => a.state === 'planning' && a.asked && this.#agents.has(a.id));
-    this.#planQueue = [];
-    if (!agents.length || this.#pool.closed) {
+  /** Sends the plans of one class asked for this frame as one batch. */
+  #sendPlans(unit: UnitClass): void {
+    const agents = unit.planQueue.filter((a) => a.state === 'planning' && a.asked && this.#agents.has(a.id));
+    unit.planQueue = [];
+    if (!agents.length || unit.pool.closed) {
       for (const a of agents) a.asked = false;
       return;
     }
@@ -676,7 +766,7 @@ export class Crowd {
     });
     this.#counts.plans += agents.length;
     this.#inFlight += agents.length;
-    this.#pool.planPaths(queries).then(
+    unit.pool.planPaths(queries).then(
       (plans) => {
         this.#inFlight -= agents.length;
         agents.forEach((a, i) => {
@@ -698,23 +788,23 @@ export class Crowd {
     if (!plans.found(i)) {
       const status = plans.statusText(i);
       // Its cell was walled in after the plan was asked: it was snapped, and asks again.
-      if (status === 'start is outside the map or blocked' || plans.version < this.#version) return;
+      if (status === 'start is outside the map or blocked' || plans.version < agent.unit.version) return;
       return this.#unreachable(agent, status);
     }
     const first = plans.firstSegment(i);
     const route = new Route(plans.waypointsOf(i).slice(), segmentOf(first.slice(2), plans.version), plans.version);
     agent.route = route;
     agent.state = 'walking';
-    if (this.#staleAgainstUpdates(route)) {
+    if (this.#staleAgainstUpdates(route, agent.unit)) {
       this.#replan(agent);
       return;
     }
     this.#askAhead(agent, route);
   }
 
-  /** Whether an update the pool answered after the route's parts were searched crosses the route. */
-  #staleAgainstUpdates(route: Route): boolean {
-    return this.#updates.some((u) => route.crosses(u, u.version));
+  /** Whether an update the class's pool answered after the route's parts were searched crosses the route. */
+  #staleAgainstUpdates(route: Route, unit: UnitClass): boolean {
+    return unit.updates.some((u) => route.crosses(u, u.version));
   }
 
   /**
@@ -723,22 +813,22 @@ export class Crowd {
    * asked ahead, oldest first. The rest wait for a later frame. A pool given more than it answers would
    * otherwise queue requests for seconds, and a terrain update waits behind them.
    */
-  #sendSegments(): void {
-    const live = this.#segmentQueue.filter((r) => r.agent.epoch === r.epoch && this.#agents.has(r.agent.id));
+  #sendSegments(unit: UnitClass): void {
+    const live = unit.segmentQueue.filter((r) => r.agent.epoch === r.epoch && this.#agents.has(r.agent.id));
     if (!live.length) {
-      this.#segmentQueue = [];
+      unit.segmentQueue = [];
       return;
     }
-    if (this.#pool.closed) {
+    if (unit.pool.closed) {
       for (const r of live) r.agent.route?.requested.delete(r.index);
-      this.#segmentQueue = [];
+      unit.segmentQueue = [];
       return;
     }
     const room = Math.max(0, this.#maxInFlight - this.#inFlight);
     const waiting = (r: SegmentRequest) => r.agent.route!.segIndex === r.index;
     const ordered = [...live.filter(waiting), ...live.filter((r) => !waiting(r))];
     const requests = ordered.slice(0, room);
-    this.#segmentQueue = ordered.slice(room);
+    unit.segmentQueue = ordered.slice(room);
     if (!requests.length) return;
     const queries = new Int32Array(4 * requests.length);
     requests.forEach((r, i) => {
@@ -747,7 +837,7 @@ export class Crowd {
     });
     this.#counts.segments += requests.length;
     this.#inFlight += requests.length;
-    this.#pool.findPaths(queries, { smooth: true }).then(
+    unit.pool.findPaths(queries, { smooth: true }).then(
       (batch) => {
         this.#inFlight -= requests.length;
         requests.forEach((r, i) => this.#refined(r, batch, i));
@@ -767,8 +857,24 @@ export class Crowd {
     // No way between the two waypoints any more (a wall since the plan): plan again.
     if (!batch.found(i)) return void this.#replan(agent);
     route.segments.set(r.index, segmentOf(batch.path(i).slice(2), batch.version));
-    if (this.#staleAgainstUpdates(route)) this.#replan(agent);
+    if (this.#staleAgainstUpdates(route, agent.unit)) this.#replan(agent);
   }
+}
+
+/** The pools of the crowd's options: `pool`, or `pools` (one or more HPA* pools). */
+function poolsOf(where: string, options: CrowdOptions): readonly PathPool[] {
+  const { pool, pools } = options;
+  if ((pool === undefined) === (pools === undefined)) throw new TypeError(`${where}: give pool (one agent class) or pools (one per class), not ${pool === undefined ? 'neither' : 'both'}`);
+  const list = pools ?? [pool];
+  if (!Array.isArray(list) || list.length === 0) throw new TypeError(`${where}: pools must be an array of one or more PathPools, got ${describe(pools)}`);
+  for (const p of list as unknown[]) {
+    const candidate = p as PathPool;
+    if (typeof p !== 'object' || p === null || typeof candidate.planPaths !== 'function' || typeof candidate.flowField !== 'function') {
+      throw new TypeError(`${where}: ${pools ? 'each of pools' : 'pool'} must be a PathPool made by createPathPool, got ${describe(p)}`);
+    }
+    if (candidate.algorithm !== 'hpa') throw new TypeError(`${where}: ${pools ? 'each of pools' : 'pool'} must be an HPA* pool (SHPA* pools do not plan), got a '${String(candidate.algorithm)}' pool`);
+  }
+  return list as readonly PathPool[];
 }
 
 function positive(where: string, name: string, value: unknown): number {

@@ -9,6 +9,12 @@ import { describe } from '../args.ts';
 import { packEdits, EDIT_STRIDE } from '../internal.ts';
 import type { TerrainEdit } from '../types.ts';
 
+/** An agent class as pools report it: a side and the terrain kinds it stands on, a comma list in the core's order. */
+export interface AgentClass {
+  readonly size: number;
+  readonly capability: string;
+}
+
 /** 1 for each byte (a terrain character code) of a kind in `capability` ('ground,swamp'), else 0. */
 function allowedCodes(capability: string): Uint8Array {
   const names = capability.split(',');
@@ -19,21 +25,14 @@ function allowedCodes(capability: string): Uint8Array {
   return allowed;
 }
 
-/**
- * @internal A map's terrain bytes with the movement rules the planners use for the pool's agent class
- * (the core's Grid: 8-connected, no corner cutting, and for a square of `size` cells its top-left cell
- * stands where the whole square is on the capability's kinds; a diagonal needs the squares beside it).
- */
+/** @internal A map's terrain bytes on the main thread, edited as the pools are (one copy for every agent class). */
 export class TerrainCopy {
   readonly width: number;
   readonly height: number;
   /** Character codes, row-major. */
   readonly bytes: Uint8Array;
-  /** The agent's side: a cell is its square's top-left cell. */
-  readonly #size: number;
-  readonly #allowed: Uint8Array;
 
-  constructor(map: TerrainData, where: string, agent: { readonly size: number; readonly capability: string } = { size: 1, capability: 'ground,swamp' }) {
+  constructor(map: TerrainData, where: string) {
     const { width, height, terrain } = map as { width: unknown; height: unknown; terrain: unknown };
     if (!Number.isInteger(width) || !Number.isInteger(height) || (width as number) < 1 || (height as number) < 1) {
       throw new TypeError(`${where}: map must have integer width and height of 1 or more, got ${describe(width)} x ${describe(height)}`);
@@ -44,16 +43,46 @@ export class TerrainCopy {
     this.width = width as number;
     this.height = height as number;
     this.bytes = terrain.slice();
+  }
+
+  /** The edits checked as the pools check them (all or none), packed: [x, y, code, cost, ...]. */
+  check(edits: readonly TerrainEdit[], where: string): Int32Array {
+    return packEdits(edits, where, this);
+  }
+
+  /** Writes checked edits' terrain (costs change no passability). */
+  write(packed: Int32Array): void {
+    for (let k = 0; k < packed.length; k += EDIT_STRIDE) {
+      const code = packed[k + 2]!;
+      if (code !== 0) this.bytes[packed[k + 1]! * this.width + packed[k]!] = code;
+    }
+  }
+}
+
+/**
+ * @internal The movement rules of one agent class over a {@link TerrainCopy}, those of the core's Grid
+ * made for the class: 8-connected, no corner cutting, and for a square of `size` cells its top-left cell
+ * stands where the whole square is on the capability's kinds (a diagonal needs the squares beside it).
+ */
+export class FootprintRules {
+  readonly #terrain: TerrainCopy;
+  /** The agent's side: a cell is its square's top-left cell. */
+  readonly #size: number;
+  readonly #allowed: Uint8Array;
+
+  constructor(terrain: TerrainCopy, agent: AgentClass) {
+    this.#terrain = terrain;
     this.#size = agent.size;
     this.#allowed = allowedCodes(agent.capability);
   }
 
   /** Whether the agent may stand with its square's top-left cell at (x, y). */
   passable(x: number, y: number): boolean {
+    const { width, height, bytes } = this.#terrain;
     const size = this.#size;
-    if (x < 0 || y < 0 || x + size > this.width || y + size > this.height) return false;
+    if (x < 0 || y < 0 || x + size > width || y + size > height) return false;
     for (let fy = y; fy < y + size; fy++) {
-      for (let fx = x; fx < x + size; fx++) if (this.#allowed[this.bytes[fy * this.width + fx]!] !== 1) return false;
+      for (let fx = x; fx < x + size; fx++) if (this.#allowed[bytes[fy * width + fx]!] !== 1) return false;
     }
     return true;
   }
@@ -67,30 +96,30 @@ export class TerrainCopy {
   }
 
   /**
-   * Writes the edits' terrain (costs change no passability) after checking them all as the pool does.
-   * @returns the cells (y * width + x) that were passable and are blocked now: for a square agent, the
-   *   top-left cells of the squares that hold a cell that turned blocked
+   * Before checked edits are written: the cells (y * width + x) where the agent stands now whose square
+   * holds a cell the edits turn from a kind it stands on to one it does not. Those that no longer stand
+   * after the write are the ones a new wall covered ({@link FootprintRules.blockedOf} keeps those).
    */
-  apply(edits: readonly TerrainEdit[], where: string): Set<number> {
-    const packed = packEdits(edits, where, this);
-    const blocked = new Set<number>();
+  coveredBy(packed: Int32Array): Set<number> {
+    const { width, bytes } = this.#terrain;
     const size = this.#size;
+    const covered = new Set<number>();
     for (let k = 0; k < packed.length; k += EDIT_STRIDE) {
       const code = packed[k + 2]!;
-      if (code === 0) continue;
       const x = packed[k]!, y = packed[k + 1]!;
-      const i = y * this.width + x;
-      if (this.#allowed[this.bytes[i]!] === 1 && this.#allowed[code] === 0) {
-        for (let ay = Math.max(0, y - size + 1); ay <= y; ay++) {
-          for (let ax = Math.max(0, x - size + 1); ax <= x; ax++) if (this.passable(ax, ay)) blocked.add(ay * this.width + ax);
-        }
+      if (code === 0 || this.#allowed[bytes[y * width + x]!] !== 1 || this.#allowed[code] === 1) continue;
+      for (let ay = Math.max(0, y - size + 1); ay <= y; ay++) {
+        for (let ax = Math.max(0, x - size + 1); ax <= x; ax++) if (this.passable(ax, ay)) covered.add(ay * width + ax);
       }
-      this.bytes[i] = code;
     }
-    // A square that stood before the first edit may have lost its footprint to a later one: keep only
-    // those that stand no more.
-    for (const i of blocked) if (this.passable(i % this.width, Math.floor(i / this.width))) blocked.delete(i);
-    return blocked;
+    return covered;
+  }
+
+  /** The cells of `cells` where the agent cannot stand (any more): keeps them, drops the others. */
+  blockedOf(cells: Set<number>): Set<number> {
+    const width = this.#terrain.width;
+    for (const i of cells) if (this.passable(i % width, Math.floor(i / width))) cells.delete(i);
+    return cells;
   }
 
   /**
@@ -102,7 +131,7 @@ export class TerrainCopy {
   nearestPassable(x: number, y: number): { x: number; y: number } | null {
     let best: { x: number; y: number } | null = null;
     let bestDistance = Infinity;
-    const maxRing = Math.max(this.width, this.height);
+    const maxRing = Math.max(this.#terrain.width, this.#terrain.height);
     for (let r = 0; r <= maxRing; r++) {
       // Cells of ring r are at octile distance r..r*√2: once a found cell is nearer than r, none farther out beats it.
       if (r > bestDistance) break;
