@@ -72,10 +72,10 @@ describe('the function scanner', () => {
 
   test('finds TypeScript functions, methods and arrow functions past template literals and regexes', () => {
     const source = lines(
-      'export function one(a: number): { b: number } {',
+      'export function one(a: number): { b: number; c: string } {',
       '  const s = `}${a > 1 ? `{` : "}"}`;',
       '  const r = /[{]}/g;',
-      '  return { b: a / 2 };',
+      '  return { b: a / 2, c: s + r.source };',
       '}',
       'export const table = {',
       '  two(x: string) {',
@@ -85,7 +85,7 @@ describe('the function scanner', () => {
       '    return y;',
       '  },',
       '};',
-      'class C {',
+      'class C<T extends { n: number }> {',
       '  #n = 0;',
       '  get four(): number {',
       '    return this.#n;',

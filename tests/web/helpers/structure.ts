@@ -212,17 +212,22 @@ function classifyCpp(head: string, parenDepth: number): HeadKind {
   return 'skip-in-head';
 }
 
+const TS_SCOPE = /^\s*(?:(?:export|declare|abstract|default)\s+)*(?:class|namespace|module|global)(?![\w$])/;
+const TS_TYPE = /^\s*(?:(?:export|declare|const)\s+)*(?:interface|type|enum)(?![\w$])/;
+
 function classifyTs(head: string, parenDepth: number): HeadKind {
+  // What a declaration starts with decides first: its braces are a body or a type, never a function.
+  if (TS_TYPE.test(head)) return 'skip';
+  if (TS_SCOPE.test(head) && !/[<|&]\s*$/.test(head) && !endsWithWord(head, 'extends')) return 'scope';
   if (/=>\s*$/.test(head) || /\)\s*$/.test(head)) return 'function';
   if (/\)\s*:\s*$/.test(head)) return 'skip-in-head'; // a return type written as an object type literal
-  if (/[$<|&]\s*$/.test(head)) return 'skip-in-head'; // a template literal's ${...}, a type literal
+  // A template literal's ${...}; a type literal in a type (`<{`, `| {`, `extends {`).
+  if (/[$<|&]\s*$/.test(head) || endsWithWord(head, 'extends|keyof|typeof')) return 'skip-in-head';
   if (parenDepth === 0 && TS_RETURN_TYPE.test(head) && !assigns(head)) return 'function';
   if (parenDepth > 0 || /[=:?(,[]\s*$/.test(head) || endsWithWord(head, 'return|default')) return 'object';
   if (endsWithWord(head, 'static')) return 'function';
-  if (hasWord(head, 'interface|type|enum')) return 'skip';
-  if (hasWord(head, 'class|namespace|module|global')) return 'scope';
   if (hasWord(head, 'import|export')) return 'skip';
-  return 'function'; // a block of code at the top level (try, else, a label)
+  return 'function'; // a block of code at the top level (try, else, a bare block)
 }
 
 const NAME_BEFORE_PARAMS = /(operator\s*(?:\(\)|\[\]|[^\s\w(]+)|\[[^\]]*\]|[~#$\w](?:[\w$:.~]|<[^()<>;]*>)*)\s*$/;
@@ -243,7 +248,7 @@ function functionName(head: string, language: Language): string {
       depth++;
     } else if (flat[i] === ')') depth--;
   }
-  if (open < 0) return flat.split(' ').slice(0, 2).join(' ');
+  if (open < 0) return flat.split(' ').slice(0, 2).join(' ') || '(block)';
   const name = NAME_BEFORE_PARAMS.exec(flat.slice(0, open));
   return name ? name[1].replace(/<[^()]*>$/, '') : flat.slice(0, open).trim() || '(anonymous)';
 }
@@ -257,9 +262,16 @@ function lambdaName(flat: string): string {
   return callee ? `${callee[1]}(...)` : '(anonymous)';
 }
 
+// Braces already passed in a head (a type literal, an initializer) read as `{}`, so that the rules above
+// see the head's own shape. Leading text is left as it is, so offsets before the first brace hold.
+function collapseBraces(head: string): string {
+  let flat = head;
+  for (let inner = /\{[^{}]*\}/g; inner.test(flat); ) flat = flat.replace(inner, '\u0001');
+  return flat.replaceAll('\u0001', '{}');
+}
+
 interface Frame {
-  kind: 'scope' | 'object' | 'function' | 'skip' | 'skip-in-head';
-  openOffset: number;
+  kind: HeadKind;
   // The head as it was when this brace opened, restored when it closes (for braces inside a head).
   outerHead: number;
   outerParens: number;
@@ -293,15 +305,16 @@ export function findFunctions(text: string, language: Language): FunctionSpan[] 
     const c = code[i];
     if (c === '{') {
       const top = stack[stack.length - 1];
-      const frame: Frame = { kind: 'skip', openOffset: i, outerHead: headStart, outerParens: parens };
+      const frame: Frame = { kind: 'skip', outerHead: headStart, outerParens: parens };
       if (reading() && top?.kind !== 'skip-in-head') {
-        let head = code.slice(headStart, i);
-        if (language === 'cpp') head = head.replace(/^\s*(?:public|private|protected)\s*:/, '');
+        const text = code.slice(headStart, i);
+        const prefix = language === 'cpp' ? (/^\s*(?:public|private|protected)\s*:/.exec(text)?.[0].length ?? 0) : 0;
+        const head = collapseBraces(text.slice(prefix));
         frame.kind = classify(head, parens);
         if (frame.kind === 'function') {
           const lead = head.search(/\S/);
           frame.name = functionName(head, language);
-          frame.startLine = lineOf(headStart + (lead < 0 ? head.length : lead) + (code.slice(headStart, i).length - head.length));
+          frame.startLine = lineOf(lead < 0 ? i : headStart + prefix + lead); // a bare block starts at its brace
         }
       }
       stack.push(frame);
