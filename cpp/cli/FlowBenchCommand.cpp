@@ -33,6 +33,92 @@ double followedCost(const Grid& grid, const FlowField& field, Point start) {
   return cost;
 }
 
+// A passable cell drawn at random, then one for the goal: of a component big enough for the starts to
+// differ (not a pocket of a few cells).
+Point randomCell(const std::vector<Point>& passable, std::mt19937_64& rng) { return passable[rng() % passable.size()]; }
+
+Point pickGoal(const Hierarchy& h, const std::vector<Point>& passable, std::mt19937_64& rng) {
+  Point goal = randomCell(passable, rng);
+  for (int tries = 0; tries < 100 && h.componentCells(h.componentOf(goal)) < 1000; ++tries)
+    goal = randomCell(passable, rng);
+  return goal;
+}
+
+// The fastest of `passes` builds of the field to `goal` (of the corridors of `starts` when there are
+// some), the builder warm (its scratch grown) as in a game's steady state.
+double fastestBuild(FlowFieldBuilder& builder, const Hierarchy& h, Point goal, FlowField& field,
+                    std::span<const Point> starts, long long passes, FlowFieldStats& stats) {
+  if (const std::string error = builder.build(h, goal, field, starts); !error.empty()) throw InputError(error);
+  double fastestUs = 1e300;
+  for (long long pass = 0; pass < passes; ++pass) {
+    stats = {};
+    const auto t = Clock::now();
+    builder.build(h, goal, field, starts, &stats);
+    fastestUs = std::min(fastestUs, microsSince(t));
+  }
+  return fastestUs;
+}
+
+// The same number of passes over HPA*'s paths from `starts`, the fastest kept; `costs` gets their costs.
+double fastestPaths(HpaStarQuery& query, const std::vector<Point>& starts, Point goal, long long passes,
+                    std::vector<double>& costs) {
+  PathResult result;
+  costs.assign(starts.size(), 0);
+  double fastestUs = 1e300;
+  for (long long pass = 0; pass < passes; ++pass) {
+    const auto t = Clock::now();
+    for (size_t i = 0; i < starts.size(); ++i) {
+      result.reset();
+      query.findPath(starts[i], goal, result);
+      costs[i] = result.cost;
+    }
+    fastestUs = std::min(fastestUs, microsSince(t));
+  }
+  return fastestUs;
+}
+
+// Quality over the same starts: the field followed and HPA*'s paths, both against the optimum.
+struct Quality {
+  double fieldSub = 0, fieldSubMax = 0, hpaSub = 0;
+  size_t measured = 0;
+  uint64_t failures = 0;  // starts from which the field does not lead to the goal
+};
+
+Quality measureQuality(const Grid& grid, const FlowField& field, const std::vector<Point>& starts, Point goal,
+                       const std::vector<double>& hpaCosts) {
+  DijkstraSearch optimum;
+  optimum.run(grid, grid.bounds(), goal);
+  Quality q;
+  for (size_t i = 0; i < starts.size(); ++i) {
+    const double best = optimum.distance(starts[i]);
+    const double followed = followedCost(grid, field, starts[i]);
+    if (followed < 0) ++q.failures;
+    if (best <= 0 || followed < 0) continue;
+    q.fieldSub += followed / best;
+    q.fieldSubMax = std::max(q.fieldSubMax, followed / best);
+    q.hpaSub += hpaCosts[i] / best;
+    ++q.measured;
+  }
+  return q;
+}
+
+// A one-cell wall somewhere else, then the refresh that brings the field up to date (timed), then the
+// wall taken away and the field refreshed again, so that the next goal starts from the map as loaded.
+double timedRefreshAfterWall(Hierarchy& h, const Grid& grid, FlowFieldBuilder& builder, FlowField& field, Point goal,
+                             const std::vector<Point>& passable, std::mt19937_64& rng, FlowFieldStats& stats) {
+  Point wall = randomCell(passable, rng);
+  while (wall == goal) wall = randomCell(passable, rng);
+  const CellEdit block{wall, '@'}, open{wall, grid.terrainAt(wall.x, wall.y)};
+  std::string error;
+  if (!(error = h.applyEdits(std::span<const CellEdit>(&block, 1))).empty()) throw InputError(error);
+  const auto t = Clock::now();
+  builder.refresh(h, field, &stats);
+  const double refreshUs = microsSince(t);
+  if (!(error = h.applyEdits(std::span<const CellEdit>(&open, 1))).empty()) throw InputError(error);
+  builder.refresh(h, field);
+  return refreshUs;
+}
+
 }  // namespace
 
 int runFlowBenchCommand(int argc, char** argv) {
@@ -57,86 +143,32 @@ int runFlowBenchCommand(int argc, char** argv) {
 
   std::mt19937_64 rng(static_cast<uint64_t>(seed));
   FlowFieldBuilder builder;
-  FlowField field;
+  FlowField field, corridors;
   HpaStarQuery query(h);
-  DijkstraSearch optimum;
-  PathResult result;
   std::vector<Point> starts;
+  std::vector<double> hpaCosts;
   double ratioSum = 0, ratioMin = 1e300;
   uint64_t failures = 0;
   for (long long k = 0; k < goals; ++k) {
-    Point goal = passable[rng() % passable.size()];
-    // A goal of a component big enough for the starts to differ (not a pocket of a few cells).
-    for (int tries = 0; tries < 100 && h.componentCells(h.componentOf(goal)) < 1000; ++tries)
-      goal = passable[rng() % passable.size()];
+    const Point goal = pickGoal(h, passable, rng);
     starts.clear();
     while (starts.size() < static_cast<size_t>(paths)) {
-      const Point s = passable[rng() % passable.size()];
+      const Point s = randomCell(passable, rng);
       if (h.connected(s, goal)) starts.push_back(s);
     }
-    // Fastest of --passes builds, the builder warm (its scratch grown) as in a game's steady state.
-    FlowFieldStats stats;
-    if (!(error = builder.build(h, goal, field)).empty()) throw InputError(error);
-    double buildUs = 1e300;
-    for (long long pass = 0; pass < passes; ++pass) {
-      stats = {};
-      const auto t = Clock::now();
-      builder.build(h, goal, field, {}, &stats);
-      buildUs = std::min(buildUs, microsSince(t));
-    }
-    FlowField corridors;
-    builder.build(h, goal, corridors, starts);
-    double corridorUs = 1e300;
-    FlowFieldStats corridorStats;
-    for (long long pass = 0; pass < passes; ++pass) {
-      corridorStats = {};
-      const auto t = Clock::now();
-      builder.build(h, goal, corridors, starts, &corridorStats);
-      corridorUs = std::min(corridorUs, microsSince(t));
-    }
-    // The same number of passes over the paths, the fastest kept.
-    double pathsUs = 1e300;
-    std::vector<double> hpaCosts(starts.size());
-    for (long long pass = 0; pass < passes; ++pass) {
-      const auto t = Clock::now();
-      for (size_t i = 0; i < starts.size(); ++i) {
-        result.reset();
-        query.findPath(starts[i], goal, result);
-        hpaCosts[i] = result.cost;
-      }
-      pathsUs = std::min(pathsUs, microsSince(t));
-    }
-    // Quality over the same starts: the field followed, HPA*'s paths, both against the optimum.
-    optimum.run(grid, grid.bounds(), goal);
-    double fieldSub = 0, fieldSubMax = 0, hpaSub = 0;
-    size_t measured = 0;
-    for (size_t i = 0; i < starts.size(); ++i) {
-      const double best = optimum.distance(starts[i]);
-      const double followed = followedCost(grid, field, starts[i]);
-      if (followed < 0) ++failures;
-      if (best <= 0 || followed < 0) continue;
-      fieldSub += followed / best;
-      fieldSubMax = std::max(fieldSubMax, followed / best);
-      hpaSub += hpaCosts[i] / best;
-      ++measured;
-    }
-    // A one-cell wall somewhere else, then the refresh that brings the field up to date.
-    Point wall = passable[rng() % passable.size()];
-    while (wall == goal) wall = passable[rng() % passable.size()];
-    const CellEdit block{wall, '@'}, open{wall, grid.terrainAt(wall.x, wall.y)};
-    if (!(error = h.applyEdits(std::span<const CellEdit>(&block, 1))).empty()) throw InputError(error);
-    FlowFieldStats refreshStats;
-    const auto t = Clock::now();
-    builder.refresh(h, field, &refreshStats);
-    const double refreshUs = microsSince(t);
-    if (!(error = h.applyEdits(std::span<const CellEdit>(&open, 1))).empty()) throw InputError(error);
-    builder.refresh(h, field);
+    FlowFieldStats stats, corridorStats, refreshStats;
+    const double buildUs = fastestBuild(builder, h, goal, field, {}, passes, stats);
+    const double corridorUs = fastestBuild(builder, h, goal, corridors, starts, passes, corridorStats);
+    const double pathsUs = fastestPaths(query, starts, goal, passes, hpaCosts);
+    const Quality q = measureQuality(grid, field, starts, goal, hpaCosts);
+    failures += q.failures;
+    const double refreshUs = timedRefreshAfterWall(h, grid, builder, field, goal, passable, rng, refreshStats);
     query.setHierarchy(h);
 
     const double ratio = pathsUs / buildUs;
     ratioSum += ratio;
     ratioMin = std::min(ratioMin, ratio);
-    const double n = static_cast<double>(std::max<size_t>(measured, 1));
+    const double n = static_cast<double>(std::max<size_t>(q.measured, 1));
     JsonObject o;
     o.add("goal_x", goal.x)
         .add("goal_y", goal.y)
@@ -151,9 +183,9 @@ int runFlowBenchCommand(int argc, char** argv) {
         .add("paths_ms", pathsUs / 1000.0)
         .add("paths_over_field", ratio)
         .add("paths_over_corridors", pathsUs / corridorUs)
-        .add("field_suboptimality_mean", fieldSub / n)
-        .add("field_suboptimality_max", fieldSubMax)
-        .add("hpa_suboptimality_mean", hpaSub / n)
+        .add("field_suboptimality_mean", q.fieldSub / n)
+        .add("field_suboptimality_max", q.fieldSubMax)
+        .add("hpa_suboptimality_mean", q.hpaSub / n)
         .add("refresh_after_wall_ms", refreshUs / 1000.0)
         .add("refresh_clusters", static_cast<uint64_t>(refreshStats.clustersIntegrated));
     std::printf("%s\n", o.str().c_str());

@@ -297,6 +297,279 @@ int32_t PathSmoother::sharingRuns(const Run* runs, int32_t from, int32_t last, i
   return count;
 }
 
+// The lowest and highest line of each family through the cells t0.. of a run (Run::lowest, Run::highest).
+[[gnu::always_inline]] inline void PathSmoother::lineRange(const Run& run, int32_t t0, int32_t height,
+                                                           FamilyLanes& lowest, FamilyLanes& highest) {
+  const int32_t x = run.cell.x + t0 * run.dx, y = run.cell.y + t0 * run.dy;
+  const int32_t endX = run.cell.x + (run.length - 1) * run.dx, endY = run.cell.y + (run.length - 1) * run.dy;
+  const FamilyLanes from = {x, y, x - y + height, x + y}, to = {endX, endY, endX - endY + height, endX + endY};
+  lowest = from < to ? from : to;
+  highest = from < to ? to : from;
+}
+
+// Per family, how far along its lines the run's cells reach (Run::reach): a line of family F joins
+// a cell of A and one of B only if it leaves the one that comes first along F's stored direction and
+// reaches the other, so the two runs' spans from their lowest place to their farthest reach overlap.
+// Most pairs of runs that share lines are in corridors a wall apart, where they do not. Inlined into the
+// loop over runs, which then computes its constants once.
+[[gnu::always_inline]] inline void PathSmoother::reachRange(Run& run, const Grid& grid, const LineReach& reach,
+                                                            int32_t maxRay) {
+  // A line reaches at most maxRay; a byte at its maximum holds a reach of that much or more, so above it
+  // every reach is taken as that much more (an upper bound is all the test needs).
+  const int16_t rayCap = static_cast<int16_t>(std::min(maxRay, LineReach::kMaxReach));
+  const int32_t raySlack = std::max(0, maxRay - LineReach::kMaxReach);
+  // One lane per direction LineReach stores (E, SE, S, SW), a cell's four reaches read in one load and
+  // widened in place: a few vector instructions per cell where the target has them (SSE2 natively).
+  // 16-bit lanes hold the place relative to the chunk's first cell, so runs are taken in chunks of
+  // kChunk cells. The bytes widen into lanes 0-3 in this order on a little-endian target (x86, wasm).
+  static_assert(std::endian::native == std::endian::little);
+  typedef int16_t Lanes __attribute__((vector_size(16)));
+  typedef uint8_t Bytes __attribute__((vector_size(16)));
+  typedef uint32_t Words __attribute__((vector_size(16)));
+  constexpr int32_t kChunk = 1 << 14;
+  const Lanes cap = {rayCap, rayCap, rayCap, rayCap, 0, 0, 0, 0};
+  const Bytes zero = {};
+  const int16_t dx = static_cast<int16_t>(run.dx), dy = static_cast<int16_t>(run.dy);
+  const Lanes laneStep = {dx, dx, dy, dy, 0, 0, 0, 0};
+  // By family (S, E, SE, SW: slots 2, 0, 1, 3), from here on.
+  const FamilyLanes along = {run.cell.y, run.cell.x, run.cell.x, run.cell.y};
+  FamilyLanes farthest = along;
+  int32_t cell = grid.index(run.cell);
+  const int32_t cellStep = run.dy * grid.width() + run.dx;
+  for (int32_t first = 0; first < run.length; first += kChunk) {
+    Lanes offset = {}, best = {};
+    const int32_t end = std::min(run.length, first + kChunk);
+    for (int32_t t = first; t < end; ++t, cell += cellStep) {
+      uint32_t word;
+      __builtin_memcpy(&word, reach.storedAll(cell), sizeof word);
+      const Words stored = {word, 0, 0, 0};
+      Lanes ray = reinterpret_cast<Lanes>(__builtin_shufflevector(reinterpret_cast<Bytes>(stored), zero, 0, 16, 1, 17,
+                                                                  2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23));
+      ray = ray < cap ? ray : cap;
+      ray += offset;
+      best = ray > best ? ray : best;
+      offset += laneStep;
+    }
+    const FamilyLanes chunkAlong = along + FamilyLanes{first * run.dy, first * run.dx, first * run.dx, first * run.dy};
+    const FamilyLanes reached = chunkAlong + FamilyLanes{best[2], best[0], best[1], best[3]};
+    farthest = farthest > reached ? farthest : reached;
+  }
+  const int32_t last = run.length - 1, endX = run.cell.x + last * run.dx, endY = run.cell.y + last * run.dy;
+  const FamilyLanes alongEnd = {endY, endX, endX, endY};
+  run.alongLowest = along < alongEnd ? along : alongEnd;
+  run.reach = farthest + raySlack;
+}
+
+void PathSmoother::buildRuns(const Grid& grid, const std::vector<Point>& cells, int32_t maxRay, const LineReach& reach,
+                             int32_t runCount) {
+  const int32_t n = static_cast<int32_t>(cells.size());
+  const Point* c = cells.data();
+  const int32_t* starts = runStarts_.data();
+  runs_.resize(static_cast<size_t>(runCount));
+  int32_t diagonalsSoFar = 0;
+  for (int32_t r = 0; r < runCount; ++r) {
+    const int32_t i = starts[r], length = starts[r + 1] - i;
+    const int32_t dx = c[i + 1].x - c[i].x, dy = c[i + 1].y - c[i].y;
+    runs_[r] = Run{i, length, diagonalsSoFar, 0, c[i], dx, dy, kDirOfOffset[(dy + 1) * 3 + dx + 1], {}, {}, {}, {}};
+    if (dx != 0 && dy != 0) diagonalsSoFar += length;
+  }
+  runs_.push_back(Run{n - 1, 1, diagonalsSoFar, n - 1, c[n - 1], 0, 0, kDirCount, {}, {}, {}, {}});
+  const int32_t goalRun = static_cast<int32_t>(runs_.size()) - 1;
+  Run* runs = runs_.data();
+  candidates_.resize(runs_.size());
+  for (int32_t r = goalRun; r >= 0; --r) {
+    Run& run = runs[r];
+    // As in prepare: the part from a cell of the run is as short as the octile distance while its steps
+    // keep to the run's direction and one diagonal-straight neighbour of it.
+    if (r + 1 < goalRun) {
+      const int turn = (runs[r + 1].dir - run.dir) & 7;
+      if (turn != 1 && turn != 7)
+        run.coneEnd = runs[r + 1].first;
+      else if (r + 2 == goalRun)
+        run.coneEnd = n - 1;
+      else
+        run.coneEnd = runs[r + 2].dir == run.dir ? runs[r + 1].coneEnd : runs[r + 2].first;
+    } else {
+      run.coneEnd = n - 1;
+    }
+    lineRange(run, 0, grid.height(), run.lowest, run.highest);
+    reachRange(run, grid, reach, maxRay);
+  }
+}
+
+// smoothRuns' search from cell t0 of run A: the first cell of the run with a candidate line (tBest), and
+// that cell's best candidate. Its parts are always inlined into smoothRuns: one object a run, whose best
+// so far then stays in registers through the hot loops.
+class PathSmoother::RunSearch {
+ public:
+  RunSearch(const Grid& grid, const LineReach& reach, const Run* runs, int32_t current, int32_t t0, int32_t maxRay)
+      : diagonalStep(runs[current].dx != 0 && runs[current].dy != 0 ? 1 : 0),
+        tBest(runs[current].length),
+        grid_(grid),
+        reach_(reach),
+        runs_(runs),
+        a_(runs[current]),
+        t0_(t0),
+        maxRay_(maxRay),
+        window_(2 * maxRay) {}
+
+  // Every later run that shares a line with A, in order, while in the window of A's cells up to tBest.
+  [[gnu::always_inline]] void searchRuns(int32_t firstCandidateRun, int32_t goalRun, int32_t* candidates) {
+    for (int f = 0; f < kLineFamilies; ++f) {
+      aLine_[f] = lineOf(f, a_.cell.x, a_.cell.y);
+      aCross_[f] = lineOf(f, a_.dx, a_.dy);
+    }
+    RunLanes aLanes{a_.lowest, a_.highest, a_.alongLowest, a_.reach};
+    if (t0_ > 0) lineRange(a_, t0_, grid_.height(), aLanes.lowest, aLanes.highest);
+    // The runs that start inside the window of the run's cells up to the first with a candidate so far.
+    int32_t scanEnd = a_.first + a_.length - 1 + window_;
+    // First the runs that share with this one a line whose legal part joins them (few do), in one pass
+    // without branches (whether a run does is unpredictable); then those, while in the window.
+    const int32_t candidateCount = sharingRuns(runs_, firstCandidateRun, goalRun, scanEnd, aLanes, candidates);
+    for (int32_t candidate = 0; candidate < candidateCount; ++candidate) {
+      const int32_t bIndex = candidates[candidate];
+      const Run& b = runs_[bIndex];
+      if (b.first > scanEnd) break;
+      const FamilyLanes apart = apartFamilies(aLanes, b);
+      unsigned common =
+          static_cast<unsigned>((apart[0] == 0) | (apart[1] == 0) << 1 | (apart[2] == 0) << 2 | (apart[3] == 0) << 3);
+      for (; common != 0; common &= common - 1) searchFamily(std::countr_zero(common), bIndex);
+      scanEnd = a_.first + std::min(tBest, a_.length - 1) + window_;
+    }
+  }
+
+  const int32_t diagonalStep;  // 1 when A's steps are diagonal
+  int32_t tBest;               // the first cell of the run with a candidate (a.length: none yet)
+  int32_t bestRun = -1, bestS = 0, bestDir = -1, bestSteps = 0, bestJ = 0;
+  double bestSaving = 0;
+
+ private:
+  // The lines of family F that join a cell of A (from t0) to one of B, by how the two runs lie on F's lines.
+  [[gnu::always_inline]] void searchFamily(int f, int32_t bIndex) {
+    const Run& b = runs_[bIndex];
+    const int32_t ga = aCross_[f], gb = lineOf(f, b.dx, b.dy);
+    const int32_t bLine = lineOf(f, b.cell.x, b.cell.y);
+    const int32_t tLimit = std::min(tBest, a_.length - 1);
+    if (ga != 0 && gb != 0) {
+      crossingLines(f, bIndex, ga, gb, bLine, tLimit);
+    } else if (ga == 0 && gb != 0) {
+      const int32_t crossed = aLine_[f] - bLine;
+      if (!divides(gb, crossed)) return;
+      const int32_t s = exactDiv(crossed, gb);
+      if (s >= 0 && s < b.length) alongA(f, bIndex, s, tLimit);
+    } else if (ga != 0) {
+      const int32_t crossed = bLine - aLine_[f];
+      if (!divides(ga, crossed)) return;
+      const int32_t t = exactDiv(crossed, ga);
+      if (t >= t0_ && t <= tLimit) alongB(f, t, bIndex);
+    } else if (aLine_[f] == bLine) {  // both on the same line
+      for (int32_t t = t0_; t <= std::min(tBest, a_.length - 1); ++t)
+        if (alongB(f, t, bIndex)) break;
+    }
+  }
+
+  // Both runs cross F's lines: aLine + t ga = bLine + s gb with 0 <= s < b.length gives the t range, then
+  // each solution in order until one is a candidate.
+  [[gnu::always_inline]] void crossingLines(int f, int32_t bIndex, int32_t ga, int32_t gb, int32_t bLine,
+                                            int32_t tLimit) {
+    const Run& b = runs_[bIndex];
+    const int32_t v0 = bLine - aLine_[f], v1 = v0 + (b.length - 1) * gb;
+    const int32_t lo = std::min(v0, v1), hi = std::max(v0, v1);
+    const int32_t tLo = ga > 0 ? ceilDiv(lo, ga) : ceilDiv(hi, ga);
+    const int32_t tHi = std::min(tLimit, ga > 0 ? floorDiv(hi, ga) : floorDiv(lo, ga));
+    int32_t t = std::max(t0_, tLo);
+    if (!divides(gb, aLine_[f] + t * ga - bLine)) {  // only |gb| = 2: every other t, or none
+      if ((ga & 1) == 0) return;
+      ++t;
+    }
+    if (t > tHi) return;
+    const int32_t tStep = (gb & 1) == 0 && (ga & 1) != 0 ? 2 : 1, sStep = exactDiv(ga * tStep, gb);
+    const int32_t s = exactDiv(aLine_[f] + t * ga - bLine, gb);
+    // From one solution to the next (m), a(t) and b(s) move by fixed steps, and so do the line's
+    // signed length, the part's span and both ends' cells. Most of their lines cross a wall: one
+    // read of the reach table rejects them before evaluate counts anything.
+    const Point from{a_.cell.x + t * a_.dx, a_.cell.y + t * a_.dy}, to{b.cell.x + s * b.dx, b.cell.y + s * b.dy};
+    const int32_t width = grid_.width();
+    const LineWalk walk{.along = f == 0 ? to.y - from.y : to.x - from.x,
+                        .alongStep = f == 0 ? sStep * b.dy - tStep * a_.dy : sStep * b.dx - tStep * a_.dx,
+                        .span = b.first + s - a_.first - t,
+                        .spanStep = sStep - tStep,
+                        .fromCell = grid_.index(from),
+                        .fromStep = tStep * (a_.dy * width + a_.dx),
+                        .toCell = grid_.index(to),
+                        .toStep = sStep * (b.dy * width + b.dx),
+                        .segment = kSegmentDir[f],
+                        .storedFromStart = f != 3,
+                        .maxRay = maxRay_,
+                        .window = window_};
+    const int32_t mHi = (std::min(tHi, tBest) - t) >> (tStep - 1);
+    for (int32_t m = walk.firstPassing(reach_, 0, mHi); m <= mHi; m = walk.firstPassing(reach_, m + 1, mHi))
+      if (evaluate(f, t + m * tStep, bIndex, s + m * sStep)) break;
+  }
+
+  // B lies on the line of F through a(t): its best cell for a(t).
+  [[gnu::always_inline]] bool alongB(int family, int32_t t, int32_t bIndex) {
+    const Run& b = runs_[bIndex];
+    const int32_t vx = a_.cell.x + t * a_.dx - b.cell.x, vy = a_.cell.y + t * a_.dy - b.cell.y;
+    int32_t s = 0;
+    if (vx * b.dx + vy * b.dy > 0) {  // B moves towards a(t)
+      const int32_t reachesA = family == 0 ? std::abs(vy) : std::abs(vx);
+      s = std::min({b.length - 1, a_.first + t + window_ - b.first, reachesA});
+      if (s < 0) return false;
+    }
+    return evaluate(family, t, bIndex, s);
+  }
+
+  // The run lies on the line of F through b(s): the only cell of it to try for b(s).
+  [[gnu::always_inline]] bool alongA(int family, int32_t bIndex, int32_t s, int32_t tMax) {
+    const Run& b = runs_[bIndex];
+    const int32_t vx = b.cell.x + s * b.dx - (a_.cell.x + t0_ * a_.dx),
+                  vy = b.cell.y + s * b.dy - (a_.cell.y + t0_ * a_.dy);
+    int32_t t = std::max(t0_, b.first + s - window_ - a_.first);
+    if (vx * a_.dx + vy * a_.dy > 0) {  // the run moves towards b(s)
+      const int32_t steps = family == 0 ? std::abs(vy) : std::abs(vx);
+      t = std::max(t, t0_ + steps - maxRay_);
+    }  // once past b(s) (the run's own loop), the line turns back over the run's cells: as away from it
+    return t <= tMax && evaluate(family, t, bIndex, s);
+  }
+
+  // Whether a(t) -> b(s) along family F's line is a candidate of the rule (inside the window, at most
+  // maxRay long, made of legal moves: one read of the reach table, that of whichever end the line leaves
+  // along the stored direction; and a positive saving); if so it is offered.
+  [[gnu::always_inline]] bool evaluate(int family, int32_t t, int32_t bIndex, int32_t s) {
+    const Run& b = runs_[bIndex];
+    const int32_t i = a_.first + t, j = b.first + s;
+    if (j - i > window_) return false;
+    const Point from{a_.cell.x + t * a_.dx, a_.cell.y + t * a_.dy}, to{b.cell.x + s * b.dx, b.cell.y + s * b.dy};
+    const int32_t along = family == 0 ? to.y - from.y : to.x - from.x;
+    const int32_t k = along < 0 ? -along : along;
+    if (k > maxRay_) return false;
+    const int segment = kSegmentDir[family];
+    if (k > LineReach::kMaxReach) {
+      if (reach_.lineEnd(grid_.index(from), segment) != reach_.lineEnd(grid_.index(to), segment)) return false;
+    } else if (reach_.stored(grid_.index((along > 0) == (family != 3) ? from : to), segment) < k) {
+      return false;
+    }
+    const int32_t pathDiagonal = b.diagonals + (b.dx != 0 && b.dy != 0 ? s : 0) - a_.diagonals - diagonalStep * t;
+    const int32_t pathStraight = j - i - pathDiagonal;
+    const double saving =
+        family < 2 ? (pathStraight - k) + kSqrt2 * pathDiagonal : pathStraight + kSqrt2 * (pathDiagonal - k);
+    if (!(saving > 1e-9)) return false;
+    // k == 0: the path comes back to this very cell, a loop to cut
+    const int dir = k > 0 ? dirOfStep((to.x > from.x) - (to.x < from.x), (to.y > from.y) - (to.y < from.y)) : -1;
+    if (t > tBest || (t == tBest && (saving < bestSaving || (saving == bestSaving && j >= bestJ)))) return true;
+    tBest = t, bestRun = bIndex, bestS = s, bestDir = dir, bestSteps = k, bestJ = j, bestSaving = saving;
+    return true;
+  }
+
+  const Grid& grid_;
+  const LineReach& reach_;
+  const Run* runs_;
+  const Run& a_;
+  const int32_t t0_, maxRay_, window_;
+  int32_t aLine_[kLineFamilies], aCross_[kLineFamilies];  // per family, A's first line and its step across lines
+};
+
 // The cell-by-cell rule (smoothPath) looks from every cell of the path for later cells on its 8 lines. Here
 // the path is cut into its straight runs, and for the run the rule has reached (from its cell t0 on), each
 // later run B of the window and each line family F are solved at once: the cells a(t) of the run and b(s)
@@ -319,104 +592,13 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
                                 std::span<const uint32_t> joints, const LineReach& reach, int32_t runCount) {
   const int32_t n = static_cast<int32_t>(cells.size());
   const Point* c = cells.data();
-  const int32_t* starts = runStarts_.data();
-  runs_.resize(static_cast<size_t>(runCount));
-  int32_t diagonalsSoFar = 0;
-  for (int32_t r = 0; r < runCount; ++r) {
-    const int32_t i = starts[r], length = starts[r + 1] - i;
-    const int32_t dx = c[i + 1].x - c[i].x, dy = c[i + 1].y - c[i].y;
-    runs_[r] = Run{i, length, diagonalsSoFar, 0, c[i], dx, dy, kDirOfOffset[(dy + 1) * 3 + dx + 1], {}, {}, {}, {}};
-    if (dx != 0 && dy != 0) diagonalsSoFar += length;
-  }
-  runs_.push_back(Run{n - 1, 1, diagonalsSoFar, n - 1, c[n - 1], 0, 0, kDirCount, {}, {}, {}, {}});
+  buildRuns(grid, cells, maxRay, reach, runCount);
   const int32_t goalRun = static_cast<int32_t>(runs_.size()) - 1;
-  Run* runs = runs_.data();
-  candidates_.resize(runs_.size());
-  const int32_t height = grid.height();
-  // The lowest and highest line of each family through the cells t0.. of a run (Run::lowest, Run::highest).
-  auto lineRange = [height](const Run& run, int32_t t0, FamilyLanes& lowest, FamilyLanes& highest) {
-    const int32_t x = run.cell.x + t0 * run.dx, y = run.cell.y + t0 * run.dy;
-    const int32_t endX = run.cell.x + (run.length - 1) * run.dx, endY = run.cell.y + (run.length - 1) * run.dy;
-    const FamilyLanes from = {x, y, x - y + height, x + y}, to = {endX, endY, endX - endY + height, endX + endY};
-    lowest = from < to ? from : to;
-    highest = from < to ? to : from;
-  };
-  // Per family, how far along its lines the run's cells reach (Run::reach): a line of family F joins
-  // a cell of A and one of B only if it leaves the one that comes first along F's stored direction and
-  // reaches the other, so the two runs' spans from their lowest place to their farthest reach overlap.
-  // Most pairs of runs that share lines are in corridors a wall apart, where they do not.
-  const int32_t width = grid.width();
-  // A line reaches at most maxRay; a byte at its maximum holds a reach of that much or more, so above it
-  // every reach is taken as that much more (an upper bound is all the test needs).
-  const int16_t rayCap = static_cast<int16_t>(std::min(maxRay, LineReach::kMaxReach));
-  const int32_t raySlack = std::max(0, maxRay - LineReach::kMaxReach);
-  // One lane per direction LineReach stores (E, SE, S, SW), a cell's four reaches read in one load and
-  // widened in place: a few vector instructions per cell where the target has them (SSE2 natively).
-  // 16-bit lanes hold the place relative to the chunk's first cell, so runs are taken in chunks of
-  // kChunk cells. The bytes widen into lanes 0-3 in this order on a little-endian target (x86, wasm).
-  static_assert(std::endian::native == std::endian::little);
-  typedef int16_t Lanes __attribute__((vector_size(16)));
-  typedef uint8_t Bytes __attribute__((vector_size(16)));
-  typedef uint32_t Words __attribute__((vector_size(16)));
-  constexpr int32_t kChunk = 1 << 14;
-  const Lanes cap = {rayCap, rayCap, rayCap, rayCap, 0, 0, 0, 0};
-  const Bytes zero = {};
-  auto reachRange = [&](Run& run) {
-    const int16_t dx = static_cast<int16_t>(run.dx), dy = static_cast<int16_t>(run.dy);
-    const Lanes laneStep = {dx, dx, dy, dy, 0, 0, 0, 0};
-    // By family (S, E, SE, SW: slots 2, 0, 1, 3), from here on.
-    const FamilyLanes along = {run.cell.y, run.cell.x, run.cell.x, run.cell.y};
-    FamilyLanes farthest = along;
-    int32_t cell = grid.index(run.cell);
-    const int32_t cellStep = run.dy * width + run.dx;
-    for (int32_t first = 0; first < run.length; first += kChunk) {
-      Lanes offset = {}, best = {};
-      const int32_t end = std::min(run.length, first + kChunk);
-      for (int32_t t = first; t < end; ++t, cell += cellStep) {
-        uint32_t word;
-        __builtin_memcpy(&word, reach.storedAll(cell), sizeof word);
-        const Words stored = {word, 0, 0, 0};
-        Lanes ray = reinterpret_cast<Lanes>(__builtin_shufflevector(reinterpret_cast<Bytes>(stored), zero, 0, 16, 1, 17,
-                                                                    2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23));
-        ray = ray < cap ? ray : cap;
-        ray += offset;
-        best = ray > best ? ray : best;
-        offset += laneStep;
-      }
-      const FamilyLanes chunkAlong =
-          along + FamilyLanes{first * run.dy, first * run.dx, first * run.dx, first * run.dy};
-      const FamilyLanes reached = chunkAlong + FamilyLanes{best[2], best[0], best[1], best[3]};
-      farthest = farthest > reached ? farthest : reached;
-    }
-    const int32_t last = run.length - 1, endX = run.cell.x + last * run.dx, endY = run.cell.y + last * run.dy;
-    const FamilyLanes alongEnd = {endY, endX, endX, endY};
-    run.alongLowest = along < alongEnd ? along : alongEnd;
-    run.reach = farthest + raySlack;
-  };
-  for (int32_t r = goalRun; r >= 0; --r) {
-    Run& run = runs[r];
-    // As in prepare: the part from a cell of the run is as short as the octile distance while its steps
-    // keep to the run's direction and one diagonal-straight neighbour of it.
-    if (r + 1 < goalRun) {
-      const int turn = (runs[r + 1].dir - run.dir) & 7;
-      if (turn != 1 && turn != 7)
-        run.coneEnd = runs[r + 1].first;
-      else if (r + 2 == goalRun)
-        run.coneEnd = n - 1;
-      else
-        run.coneEnd = runs[r + 2].dir == run.dir ? runs[r + 1].coneEnd : runs[r + 2].first;
-    } else {
-      run.coneEnd = n - 1;
-    }
-    lineRange(run, 0, run.lowest, run.highest);
-    reachRange(run);
-  }
-
+  const Run* runs = runs_.data();
   out_.resize(static_cast<size_t>(n));
   Point* out = out_.data();
   size_t written = 0;
   int64_t diagonals = 0;  // of the result, so that its cost is counted as pathLength counts it
-  const int32_t window = 2 * maxRay;
   size_t joint = 0;
   int32_t firstCandidateRun = 0;
   int32_t current = 0, t0 = 0;  // the rule is at cell t0 of run `current`
@@ -429,165 +611,219 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
     // No line to a cell up to here can save anything (smoothPath's cone and piece); the bound only grows.
     const int32_t bound = std::max(a.coneEnd, pieceEnd);
     while (firstCandidateRun < goalRun && runs[firstCandidateRun + 1].first <= bound + 1) ++firstCandidateRun;
-    const int32_t diagonalStep = a.dx != 0 && a.dy != 0 ? 1 : 0;
-
-    int32_t tBest = a.length;  // the first cell of the run with a candidate (none yet)
-    int32_t bestRun = -1, bestS = 0, bestDir = -1, bestSteps = 0, bestJ = 0;
-    double bestSaving = 0;
-    // Whether a(t) -> b(s) along family F's line is a candidate of the rule (inside the window, at most
-    // maxRay long, made of legal moves: one read of the reach table, that of whichever end the line leaves
-    // along the stored direction; and a positive saving); if so it is offered.
-    auto evaluate = [&](int family, int32_t t, int32_t bIndex, int32_t s) {
-      const Run& b = runs[bIndex];
-      const int32_t i = a.first + t, j = b.first + s;
-      if (j - i > window) return false;
-      const Point from{a.cell.x + t * a.dx, a.cell.y + t * a.dy}, to{b.cell.x + s * b.dx, b.cell.y + s * b.dy};
-      const int32_t along = family == 0 ? to.y - from.y : to.x - from.x;
-      const int32_t k = along < 0 ? -along : along;
-      if (k > maxRay) return false;
-      const int segment = kSegmentDir[family];
-      if (k > LineReach::kMaxReach) {
-        if (reach.lineEnd(grid.index(from), segment) != reach.lineEnd(grid.index(to), segment)) return false;
-      } else if (reach.stored(grid.index((along > 0) == (family != 3) ? from : to), segment) < k) {
-        return false;
-      }
-      const int32_t pathDiagonal = b.diagonals + (b.dx != 0 && b.dy != 0 ? s : 0) - a.diagonals - diagonalStep * t;
-      const int32_t pathStraight = j - i - pathDiagonal;
-      const double saving =
-          family < 2 ? (pathStraight - k) + kSqrt2 * pathDiagonal : pathStraight + kSqrt2 * (pathDiagonal - k);
-      if (!(saving > 1e-9)) return false;
-      // k == 0: the path comes back to this very cell, a loop to cut
-      const int dir = k > 0 ? dirOfStep((to.x > from.x) - (to.x < from.x), (to.y > from.y) - (to.y < from.y)) : -1;
-      if (t > tBest || (t == tBest && (saving < bestSaving || (saving == bestSaving && j >= bestJ)))) return true;
-      tBest = t, bestRun = bIndex, bestS = s, bestDir = dir, bestSteps = k, bestJ = j, bestSaving = saving;
-      return true;
-    };
-    // B lies on the line of F through a(t): its best cell for a(t).
-    auto alongB = [&](int family, int32_t t, int32_t bIndex) {
-      const Run& b = runs[bIndex];
-      const int32_t vx = a.cell.x + t * a.dx - b.cell.x, vy = a.cell.y + t * a.dy - b.cell.y;
-      int32_t s = 0;
-      if (vx * b.dx + vy * b.dy > 0) {  // B moves towards a(t)
-        const int32_t reachesA = family == 0 ? std::abs(vy) : std::abs(vx);
-        s = std::min({b.length - 1, a.first + t + window - b.first, reachesA});
-        if (s < 0) return false;
-      }
-      return evaluate(family, t, bIndex, s);
-    };
-    // The run lies on the line of F through b(s): the only cell of it to try for b(s).
-    auto alongA = [&](int family, int32_t bIndex, int32_t s, int32_t tMax) {
-      const Run& b = runs[bIndex];
-      const int32_t vx = b.cell.x + s * b.dx - (a.cell.x + t0 * a.dx),
-                    vy = b.cell.y + s * b.dy - (a.cell.y + t0 * a.dy);
-      int32_t t = std::max(t0, b.first + s - window - a.first);
-      if (vx * a.dx + vy * a.dy > 0) {  // the run moves towards b(s)
-        const int32_t steps = family == 0 ? std::abs(vy) : std::abs(vx);
-        t = std::max(t, t0 + steps - maxRay);
-      }  // once past b(s) (the run's own loop), the line turns back over the run's cells: as away from it
-      return t <= tMax && evaluate(family, t, bIndex, s);
-    };
-
-    if (bound < n - 1) {
-      int32_t aLine[kLineFamilies], aCross[kLineFamilies];
-      for (int f = 0; f < kLineFamilies; ++f) {
-        aLine[f] = lineOf(f, a.cell.x, a.cell.y);
-        aCross[f] = lineOf(f, a.dx, a.dy);
-      }
-      RunLanes aLanes{a.lowest, a.highest, a.alongLowest, a.reach};
-      if (t0 > 0) lineRange(a, t0, aLanes.lowest, aLanes.highest);
-      // The runs that start inside the window of the run's cells up to the first with a candidate so far.
-      int32_t scanEnd = a.first + a.length - 1 + window;
-      // First the runs that share with this one a line whose legal part joins them (few do), in one pass
-      // without branches (whether a run does is unpredictable); then those, while in the window.
-      const int32_t candidateCount = sharingRuns(runs, firstCandidateRun, goalRun, scanEnd, aLanes, candidates_.data());
-      for (int32_t candidate = 0; candidate < candidateCount; ++candidate) {
-        const int32_t bIndex = candidates_[static_cast<size_t>(candidate)];
-        const Run& b = runs[bIndex];
-        if (b.first > scanEnd) break;
-        const FamilyLanes apart = apartFamilies(aLanes, b);
-        unsigned common =
-            static_cast<unsigned>((apart[0] == 0) | (apart[1] == 0) << 1 | (apart[2] == 0) << 2 | (apart[3] == 0) << 3);
-        for (; common != 0; common &= common - 1) {
-          const int f = std::countr_zero(common);
-          const int32_t ga = aCross[f], gb = lineOf(f, b.dx, b.dy);
-          const int32_t bLine = lineOf(f, b.cell.x, b.cell.y);
-          const int32_t tLimit = std::min(tBest, a.length - 1);
-          if (ga != 0 && gb != 0) {
-            // aLine + t ga = bLine + s gb with 0 <= s < b.length: the t range, then each t in order.
-            const int32_t v0 = bLine - aLine[f], v1 = v0 + (b.length - 1) * gb;
-            const int32_t lo = std::min(v0, v1), hi = std::max(v0, v1);
-            const int32_t tLo = ga > 0 ? ceilDiv(lo, ga) : ceilDiv(hi, ga);
-            const int32_t tHi = std::min(tLimit, ga > 0 ? floorDiv(hi, ga) : floorDiv(lo, ga));
-            int32_t t = std::max(t0, tLo);
-            if (!divides(gb, aLine[f] + t * ga - bLine)) {  // only |gb| = 2: every other t, or none
-              if ((ga & 1) == 0) continue;
-              ++t;
-            }
-            if (t > tHi) continue;
-            const int32_t tStep = (gb & 1) == 0 && (ga & 1) != 0 ? 2 : 1, sStep = exactDiv(ga * tStep, gb);
-            const int32_t s = exactDiv(aLine[f] + t * ga - bLine, gb);
-            // From one solution to the next (m), a(t) and b(s) move by fixed steps, and so do the line's
-            // signed length, the part's span and both ends' cells. Most of their lines cross a wall: one
-            // read of the reach table rejects them before evaluate counts anything.
-            const Point from{a.cell.x + t * a.dx, a.cell.y + t * a.dy}, to{b.cell.x + s * b.dx, b.cell.y + s * b.dy};
-            const LineWalk walk{.along = f == 0 ? to.y - from.y : to.x - from.x,
-                                .alongStep = f == 0 ? sStep * b.dy - tStep * a.dy : sStep * b.dx - tStep * a.dx,
-                                .span = b.first + s - a.first - t,
-                                .spanStep = sStep - tStep,
-                                .fromCell = grid.index(from),
-                                .fromStep = tStep * (a.dy * width + a.dx),
-                                .toCell = grid.index(to),
-                                .toStep = sStep * (b.dy * width + b.dx),
-                                .segment = kSegmentDir[f],
-                                .storedFromStart = f != 3,
-                                .maxRay = maxRay,
-                                .window = window};
-            const int32_t mHi = (std::min(tHi, tBest) - t) >> (tStep - 1);
-            for (int32_t m = walk.firstPassing(reach, 0, mHi); m <= mHi; m = walk.firstPassing(reach, m + 1, mHi))
-              if (evaluate(f, t + m * tStep, bIndex, s + m * sStep)) break;
-          } else if (ga == 0 && gb != 0) {
-            const int32_t crossed = aLine[f] - bLine;
-            if (!divides(gb, crossed)) continue;
-            const int32_t s = exactDiv(crossed, gb);
-            if (s >= 0 && s < b.length) alongA(f, bIndex, s, tLimit);
-          } else if (ga != 0) {
-            const int32_t crossed = bLine - aLine[f];
-            if (!divides(ga, crossed)) continue;
-            const int32_t t = exactDiv(crossed, ga);
-            if (t >= t0 && t <= tLimit) alongB(f, t, bIndex);
-          } else if (aLine[f] == bLine) {  // both on the same line
-            for (int32_t t = t0; t <= std::min(tBest, a.length - 1); ++t)
-              if (alongB(f, t, bIndex)) break;
-          }
-        }
-        scanEnd = a.first + std::min(tBest, a.length - 1) + window;
-      }
-    }
+    RunSearch search(grid, reach, runs, current, t0, maxRay);
+    if (bound < n - 1) search.searchRuns(firstCandidateRun, goalRun, candidates_.data());
     // The run's cells up to the first with a candidate (all of them when none has one), then its line.
-    const int32_t copyTo = bestRun < 0 ? runs[current + 1].first : a.first + tBest;
+    const int32_t copyTo = search.bestRun < 0 ? runs[current + 1].first : a.first + search.tBest;
     std::copy(c + i0 + 1, c + copyTo + 1, out + written);
     written += static_cast<size_t>(copyTo - i0);
-    diagonals += static_cast<int64_t>(diagonalStep) * (copyTo - i0);
-    if (bestRun < 0) {
+    diagonals += static_cast<int64_t>(search.diagonalStep) * (copyTo - i0);
+    if (search.bestRun < 0) {
       ++current;
       t0 = 0;
       continue;
     }
-    if (bestDir >= 0) {
+    if (search.bestDir >= 0) {
       Point p = c[copyTo];
-      for (int32_t k = 0; k < bestSteps; ++k) {
-        p = Point{p.x + kDirDx[bestDir], p.y + kDirDy[bestDir]};
+      for (int32_t k = 0; k < search.bestSteps; ++k) {
+        p = Point{p.x + kDirDx[search.bestDir], p.y + kDirDy[search.bestDir]};
         out[written++] = p;
       }
-      if (isDiagonal(bestDir)) diagonals += bestSteps;
+      if (isDiagonal(search.bestDir)) diagonals += search.bestSteps;
     }  // else a cut loop: b(s) is the cell just written
-    current = bestRun;
-    t0 = bestS;
+    current = search.bestRun;
+    t0 = search.bestS;
   }
   out_.resize(written);
   cells.swap(out_);
   return movesLength(static_cast<int64_t>(written) - 1 - diagonals, diagonals);
 }
+
+// smoothPath's search from one cell c[i] of the path: the later cell its best line reaches (bestJ), that
+// line's direction and length, and whether it cuts a loop. Its parts are always inlined into smoothPath,
+// so that the best so far stays in registers through the hot loops.
+template <bool Weighted, bool Reach>
+class PathSmoother::CellSearch {
+ public:
+  CellSearch(PathSmoother& smoother, const Grid& grid, const std::vector<Point>& cells, int32_t maxRay,
+             const LineReach* reach)
+      : grid_(grid),
+        reach_(reach),
+        c_(cells.data()),
+        diagonalsAfter_(smoother.diagonalsAfter_.data()),
+        stepDir_(smoother.stepDir_.data()),
+        runEnd_(smoother.runEnd_.data()),
+        nextOnLine_{smoother.nextOnLine_[0].data(), smoother.nextOnLine_[1].data(), smoother.nextOnLine_[2].data(),
+                    smoother.nextOnLine_[3].data()},
+        segmentOf_{smoother.segmentOf_[0].data(), smoother.segmentOf_[1].data(), smoother.segmentOf_[2].data(),
+                   smoother.segmentOf_[3].data()},
+        costTo_(smoother.costTo_.data()),
+        lineCost_(smoother.lineCost_.data()),
+        moves_(grid.moveMasks()),
+        cellDelta_{-grid.width(), 1 - grid.width(), 1,  1 + grid.width(),
+                   grid.width(),  grid.width() - 1, -1, -1 - grid.width()},
+        maxRay_(maxRay),
+        stride_(static_cast<size_t>(maxRay) + 1) {}
+
+  // The best line from c[i] to a cell of [first, last] that saves more than minSaving.
+  [[gnu::always_inline]] void searchFrom(size_t i, size_t first, size_t last, double minSaving) {
+    i_ = i, first_ = first, last_ = last;
+    bestJ = i + 1, bestDir = -1, bestSteps = 0, bestSaving = minSaving, loop = false;
+    from_ = c_[i];
+    fromCell_ = grid_.index(from_);
+    diagonalsAtI_ = diagonalsAfter_[i];
+    runDir = stepDir_[i];
+    runFamily_ = kFamilyOfDir[runDir];
+    // The straight run leaving c[i] is made of the path's own moves: the line along it is clear that far.
+    if constexpr (!Reach) clearSteps_[runDir] = std::max(clearSteps_[runDir], runEnd_[i] - static_cast<int32_t>(i));
+    if constexpr (Weighted) {  // the line costs are summed from c[i]: weighted lines are walked from each cell
+      forgetLines();
+      for (int d = 0; d < kDirCount; ++d) lineCost_[static_cast<size_t>(d) * stride_] = 0;
+    }
+    walkChain<0>();
+    walkChain<1>();
+    walkChain<2>();
+    walkChain<3>();
+  }
+
+  // Without a reach table, lines are walked. Per direction, how far the line from c[i] is known clear;
+  // a set bit in `stopped` when it is known to stop there. They outlive a cell: moving from c[i] m steps
+  // along direction u to the next cell examined, the line along u from there is the rest of the same
+  // line, known clear for m fewer steps (and stopped where it was). Along the path's straight runs and
+  // the lines that replace parts, a line is then walked once, not again from each of its cells.
+  [[gnu::always_inline]] void forgetLines() {
+    for (int d = 0; d < kDirCount; ++d) clearSteps_[d] = 0;
+    stopped_ = 0;
+  }
+  [[gnu::always_inline]] void moveAlong(int u, int32_t m) {
+    if constexpr (Reach) return;  // nothing is carried: every line is one read of the table
+    const int32_t carried = clearSteps_[u] - m;
+    const uint32_t carriedStop = stopped_ & (1u << u);
+    forgetLines();
+    if (carried >= 0) {
+      clearSteps_[u] = carried;
+      stopped_ = carriedStop;
+    }
+  }
+
+  size_t bestJ = 0;
+  int bestDir = -1;
+  int32_t bestSteps = 0;
+  double bestSaving = 0;
+  bool loop = false;
+  int runDir = 0;  // the direction of the step leaving c[i]
+
+ private:
+  // Without a reach table: whether the k moves from c[i] along d are legal, by a walk extended only as
+  // far as the candidate needs (summing the line's costs on a weighted grid).
+  [[gnu::always_inline]] bool lineClear(int d, int32_t k) {
+    int32_t clear = clearSteps_[d];
+    if (clear < k && !((stopped_ >> d) & 1u)) {
+      const int32_t delta = cellDelta_[d];
+      int32_t cell = fromCell_ + clear * delta;
+      while (clear < k && ((moves_[cell] >> d) & 1u)) {
+        if constexpr (Weighted) {
+          double* row = lineCost_ + static_cast<size_t>(d) * stride_;
+          row[clear + 1] = row[clear] + grid_.moveCost(cell, d);
+        }
+        cell += delta;
+        ++clear;
+      }
+      if (clear < k) stopped_ |= 1u << d;
+      clearSteps_[d] = clear;
+    }
+    return clear >= k;
+  }
+
+  // A candidate j on the line of family F through c[i]: its distance k along the line and the side it lies
+  // on give the direction; F is a template argument so that each family's arithmetic is specialised.
+  // With a reach table the chain walk passes only candidates on the legal segment of c[i]'s line
+  // (lineClear is not needed); the bound on the line's length is checked here.
+  template <int F>
+  [[gnu::always_inline]] void consider(size_t j) {
+    const int32_t along = F == 0 ? c_[j].y - from_.y : c_[j].x - from_.x;
+    const int32_t k = along < 0 ? -along : along;
+    if (k > maxRay_) return;
+    // The largest saving wins, the earliest cell among equal ones (so the order in which the
+    // families are walked does not matter). Costs come from step counts, so equal savings are
+    // exactly equal.
+    double saving;
+    if constexpr (Weighted) {
+      saving = costTo_[j] - costTo_[i_];  // the line's cost is taken off once it is walked
+    } else {
+      const int32_t pathDiagonal = diagonalsAtI_ - diagonalsAfter_[j];
+      const int32_t pathStraight = static_cast<int32_t>(j - i_) - pathDiagonal;
+      saving = F < 2 ? (pathStraight - k) + kSqrt2 * pathDiagonal : pathStraight + kSqrt2 * (pathDiagonal - k);
+    }
+    if (saving < bestSaving || (saving == bestSaving && j >= bestJ)) return;
+    if (k == 0) {  // the path comes back to this very cell: cut the loop
+      bestSaving = saving, bestJ = j, bestDir = -1, bestSteps = 0, loop = true;
+      return;
+    }
+    // Family 0 (same x): S or N; 1 (same y): E or W; 2 (same x - y): SE or NW; 3 (same x + y): NE or SW.
+    constexpr int kForward[kLineFamilies] = {4, 2, 3, 1}, kBackward[kLineFamilies] = {0, 6, 7, 5};
+    const int d = along > 0 ? kForward[F] : kBackward[F];
+    if constexpr (!Reach) {  // with a reach table every index on the chain is joined by a legal line
+      if (!lineClear(d, k)) return;
+    }
+    if constexpr (Weighted) {
+      saving -= lineCost_[static_cast<size_t>(d) * stride_ + static_cast<size_t>(k)];
+      if (saving < bestSaving || (saving == bestSaving && j >= bestJ)) return;
+    }
+    bestSaving = saving, bestJ = j, bestDir = d, bestSteps = k, loop = false;
+  }
+
+  // Family F's chain from c[i]; the straight run leaving c[i] lies on one line and is skipped whole (a
+  // straight part is never shortened).
+  template <int F>
+  [[gnu::always_inline]] void walkChain() {
+    // No legal move from c[i] along either direction of F: no line of F to try (a loop back to c[i] is
+    // found on the run's family, whose first move is the path's own). In mazes most families are walled.
+    if ((moves_[fromCell_] & kFamilyMoves[F]) == 0) return;
+    const int32_t* next = nextOnLine_[F];
+    int32_t j = next[F == runFamily_ ? runEnd_[i_] : static_cast<int32_t>(i_)];
+    while (j >= 0 && static_cast<size_t>(j) < first_) j = next[j];
+    if (j < 0 || static_cast<size_t>(j) > last_) return;
+    if constexpr (Reach) {
+      // A legal line joins two cells of a line exactly when they lie on the same segment of it between
+      // walls (LineReach::lineEnd): one compare per candidate, most of them beyond a wall. Each index's
+      // segment is read from the table once per path, when first met.
+      int32_t* segment = segmentOf_[F];
+      auto segmentAt = [&](int32_t index) {
+        if (segment[index] < 0) segment[index] = reach_->lineEnd(grid_.index(c_[index]), kSegmentDir[F]);
+        return segment[index];
+      };
+      const int32_t own = segmentAt(static_cast<int32_t>(i_));
+      for (; j >= 0 && static_cast<size_t>(j) <= last_; j = next[j])
+        if (segmentAt(j) == own) consider<F>(static_cast<size_t>(j));
+    } else {
+      for (; j >= 0 && static_cast<size_t>(j) <= last_; j = next[j]) consider<F>(static_cast<size_t>(j));
+    }
+  }
+
+  const Grid& grid_;
+  const LineReach* reach_;
+  // Raw pointers: the search reads these arrays for every candidate.
+  const Point* c_;
+  const int32_t* diagonalsAfter_;
+  const uint8_t* stepDir_;
+  const int32_t* runEnd_;
+  const int32_t* nextOnLine_[kLineFamilies];
+  int32_t* segmentOf_[kLineFamilies];
+  const double* costTo_;
+  double* lineCost_;
+  const uint8_t* moves_;
+  const int32_t cellDelta_[kDirCount];
+  const int32_t maxRay_;
+  const size_t stride_;
+  int32_t clearSteps_[kDirCount] = {0, 0, 0, 0, 0, 0, 0, 0};
+  uint32_t stopped_ = 0;
+  // The cell searched from, and the window of candidates.
+  size_t i_ = 0, first_ = 0, last_ = 0;
+  Point from_{};
+  int32_t fromCell_ = 0, diagonalsAtI_ = 0;
+  int runFamily_ = 0;  // the family of the run leaving c[i]
+};
 
 template <bool Weighted, bool Reach>
 double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
@@ -597,34 +833,28 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
   // straight + √2 × diagonal, computed from counts (not summed step by step), so that savings with the
   // same counts are exactly equal. Weighted: the costs of the steps, summed from the start.
   prepare(grid, cells);
-  const size_t stride = static_cast<size_t>(maxRay) + 1;
   if constexpr (Weighted) {
     costTo_.resize(n);
     costTo_[0] = 0;
     for (size_t j = 1; j < n; ++j)
       costTo_[j] = costTo_[j - 1] + grid.moveCost(grid.index(cells[j - 1]), stepDir_[j - 1]);
+    const size_t stride = static_cast<size_t>(maxRay) + 1;
     if (lineCost_.size() < kDirCount * stride) lineCost_.resize(kDirCount * stride);
   }
   if constexpr (Reach)
     for (std::vector<int32_t>& segment : segmentOf_) segment.assign(n, -1);  // read when first met
-  const double* costTo = costTo_.data();
-  double* lineCost = lineCost_.data();
-  // Raw pointers: the loop below reads these arrays for every candidate.
+  // Weighted savings are sums of step costs: a saving within their rounding is none.
+  const double minSaving = Weighted ? 1e-9 * std::max(1.0, costTo_[n - 1]) : 1e-9;
+  CellSearch<Weighted, Reach> search(*this, grid, cells, maxRay, reach);
   const Point* c = cells.data();
   const int32_t* diagonalsAfter = diagonalsAfter_.data();
   const int32_t* coneEnd = coneEnd_.data();
   const uint8_t* stepDir = stepDir_.data();
-  const int32_t* runEnd = runEnd_.data();
-  const int32_t* nextOnLine[kLineFamilies] = {nextOnLine_[0].data(), nextOnLine_[1].data(), nextOnLine_[2].data(),
-                                              nextOnLine_[3].data()};
   // The smoothed path is never longer than the path (a line of k steps replaces at least k steps).
   out_.resize(n);
   Point* out = out_.data();
   size_t written = 0;
   int64_t diagonals = 0;  // diagonal steps of the result so far: its cost is counted as pathLength counts it
-  const uint8_t* moves = grid.moveMasks();
-  const int32_t width = grid.width();
-  const int32_t cellDelta[kDirCount] = {-width, 1 - width, 1, 1 + width, width, width - 1, -1, -1 - width};
   // Candidates are the later path cells that lie on one of the 8 lines through c[i], at most maxRay
   // steps away. They are found by following, for each of the 4 line families, the chain of path
   // indices on the line through c[i] (so the cost is the number of candidates, not the length of
@@ -640,27 +870,6 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
   size_t joint = 0;  // joints[joint] <= i < joints[joint + 1]: i's piece ends at joints[joint + 1]
   size_t i = 0;
   bool revisit = false;
-  // Without a reach table, lines are walked. Per direction, how far the line from c[i] is known clear;
-  // a set bit in `stopped` when it is known to stop there. They outlive a cell: moving from c[i] m steps
-  // along direction u to the next cell examined, the line along u from there is the rest of the same
-  // line, known clear for m fewer steps (and stopped where it was). Along the path's straight runs and
-  // the lines that replace parts, a line is then walked once, not again from each of its cells.
-  int32_t clearSteps[kDirCount] = {0, 0, 0, 0, 0, 0, 0, 0};
-  uint32_t stopped = 0;
-  auto forgetLines = [&] {
-    for (int d = 0; d < kDirCount; ++d) clearSteps[d] = 0;
-    stopped = 0;
-  };
-  auto moveAlong = [&](int u, int32_t m) {
-    if constexpr (Reach) return;  // nothing is carried: every line is one read of the table
-    const int32_t carried = clearSteps[u] - m;
-    const uint32_t carriedStop = stopped & (1u << u);
-    forgetLines();
-    if (carried >= 0) {
-      clearSteps[u] = carried;
-      stopped = carriedStop;
-    }
-  };
   while (i + 1 < n) {
     if (!revisit) out[written++] = c[i];
     revisit = false;
@@ -683,143 +892,31 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
       for (size_t k = i + 1; k < next; ++k) out[written++] = c[k];
       diagonals += diagonalsAfter[i] - diagonalsAfter[next];
       if (next == i + 1)
-        moveAlong(stepDir[i], 1);
+        search.moveAlong(stepDir[i], 1);
       else
-        forgetLines();  // a jump over several steps: nothing carries
+        search.forgetLines();  // a jump over several steps: nothing carries
       i = next;
       continue;
     }
-    size_t bestJ = i + 1;
-    int bestDir = -1;
-    int32_t bestSteps = 0;
-    // Weighted savings are sums of step costs: a saving within their rounding is none.
-    double bestSaving = Weighted ? 1e-9 * std::max(1.0, costTo[n - 1]) : 1e-9;
-    bool loop = false;
-    const Point from = c[i];
-    const int32_t fromCell = grid.index(from);
-    const int32_t diagonalsAtI = diagonalsAfter[i];
-    const int runDir = stepDir[i];
-    // The straight run leaving c[i] is made of the path's own moves: the line along it is clear that far.
-    if constexpr (!Reach) clearSteps[runDir] = std::max(clearSteps[runDir], runEnd[i] - static_cast<int32_t>(i));
-    if constexpr (Weighted) {  // the line costs are summed from c[i]: weighted lines are walked from each cell
-      forgetLines();
-      for (int d = 0; d < kDirCount; ++d) lineCost[static_cast<size_t>(d) * stride] = 0;
-    }
-    // Without a reach table: whether the k moves from c[i] along d are legal, by a walk extended only as
-    // far as the candidate needs (summing the line's costs on a weighted grid).
-    auto lineClear = [&](int d, int32_t k) {
-      int32_t clear = clearSteps[d];
-      if (clear < k && !((stopped >> d) & 1u)) {
-        const int32_t delta = cellDelta[d];
-        int32_t cell = fromCell + clear * delta;
-        while (clear < k && ((moves[cell] >> d) & 1u)) {
-          if constexpr (Weighted) {
-            double* row = lineCost + static_cast<size_t>(d) * stride;
-            row[clear + 1] = row[clear] + grid.moveCost(cell, d);
-          }
-          cell += delta;
-          ++clear;
-        }
-        if (clear < k) stopped |= 1u << d;
-        clearSteps[d] = clear;
-      }
-      return clear >= k;
-    };
-    // A candidate j on the line of family F through `from`: its distance k along the line and the side
-    // it lies on give the direction; F is a template argument so that each family's arithmetic is
-    // specialised.
-    // With a reach table the chain walk below passes only candidates on the legal segment of c[i]'s line
-    // (lineClear is not needed); the bound on the line's length is checked here.
-    auto consider = [&]<int F>(size_t j) {
-      const int32_t along = F == 0 ? c[j].y - from.y : c[j].x - from.x;
-      const int32_t k = along < 0 ? -along : along;
-      if (k > maxRay) return;
-      // The largest saving wins, the earliest cell among equal ones (so the order in which the
-      // families are walked does not matter). Costs come from step counts, so equal savings are
-      // exactly equal.
-      double saving;
-      if constexpr (Weighted) {
-        saving = costTo[j] - costTo[i];  // the line's cost is taken off once it is walked
-      } else {
-        const int32_t pathDiagonal = diagonalsAtI - diagonalsAfter[j];
-        const int32_t pathStraight = static_cast<int32_t>(j - i) - pathDiagonal;
-        saving = F < 2 ? (pathStraight - k) + kSqrt2 * pathDiagonal : pathStraight + kSqrt2 * (pathDiagonal - k);
-      }
-      if (saving < bestSaving || (saving == bestSaving && j >= bestJ)) return;
-      if (k == 0) {  // the path comes back to this very cell: cut the loop
-        bestSaving = saving;
-        bestJ = j;
-        bestDir = -1;
-        bestSteps = 0;
-        loop = true;
-        return;
-      }
-      // Family 0 (same x): S or N; 1 (same y): E or W; 2 (same x - y): SE or NW; 3 (same x + y): NE or SW.
-      constexpr int kForward[kLineFamilies] = {4, 2, 3, 1}, kBackward[kLineFamilies] = {0, 6, 7, 5};
-      const int d = along > 0 ? kForward[F] : kBackward[F];
-      if constexpr (!Reach) {  // with a reach table every index on the chain is joined by a legal line
-        if (!lineClear(d, k)) return;
-      }
-      if constexpr (Weighted) {
-        saving -= lineCost[static_cast<size_t>(d) * stride + static_cast<size_t>(k)];
-        if (saving < bestSaving || (saving == bestSaving && j >= bestJ)) return;
-      }
-      bestSaving = saving;
-      bestJ = j;
-      bestDir = d;
-      bestSteps = k;
-      loop = false;
-    };
-    // Each family's chain from c[i]; the straight run leaving c[i] lies on one line and is
-    // skipped whole (a straight part is never shortened).
-    const int runFamily = kFamilyOfDir[runDir];
-    auto walkChain = [&]<int F>() {
-      // No legal move from c[i] along either direction of F: no line of F to try (a loop back to c[i] is
-      // found on the run's family, whose first move is the path's own). In mazes most families are walled.
-      if ((moves[fromCell] & kFamilyMoves[F]) == 0) return;
-      const int32_t* next = nextOnLine[F];
-      int32_t j = next[F == runFamily ? runEnd[i] : static_cast<int32_t>(i)];
-      while (j >= 0 && static_cast<size_t>(j) < first) j = next[j];
-      if (j < 0 || static_cast<size_t>(j) > last) return;
-      if constexpr (Reach) {
-        // A legal line joins two cells of a line exactly when they lie on the same segment of it between
-        // walls (LineReach::lineEnd): one compare per candidate, most of them beyond a wall. Each index's
-        // segment is read from the table once per path, when first met.
-        int32_t* segment = segmentOf_[F].data();
-        auto segmentAt = [&](int32_t index) {
-          if (segment[index] < 0) segment[index] = reach->lineEnd(grid.index(c[index]), kSegmentDir[F]);
-          return segment[index];
-        };
-        const int32_t own = segmentAt(static_cast<int32_t>(i));
-        for (; j >= 0 && static_cast<size_t>(j) <= last; j = next[j])
-          if (segmentAt(j) == own) consider.template operator()<F>(static_cast<size_t>(j));
-      } else {
-        for (; j >= 0 && static_cast<size_t>(j) <= last; j = next[j])
-          consider.template operator()<F>(static_cast<size_t>(j));
-      }
-    };
-    walkChain.template operator()<0>();
-    walkChain.template operator()<1>();
-    walkChain.template operator()<2>();
-    walkChain.template operator()<3>();
-    if (bestDir >= 0) {
+    search.searchFrom(i, first, last, minSaving);
+    if (search.bestDir >= 0) {
       Point p = c[i];
-      for (int32_t k = 1; k < bestSteps; ++k) {
-        p = Point{p.x + kDirDx[bestDir], p.y + kDirDy[bestDir]};
+      for (int32_t k = 1; k < search.bestSteps; ++k) {
+        p = Point{p.x + kDirDx[search.bestDir], p.y + kDirDy[search.bestDir]};
         out[written++] = p;
       }
-      if (isDiagonal(bestDir)) diagonals += bestSteps;
-    } else if (bestJ == i + 1) {
-      diagonals += runDir & 1;
+      if (isDiagonal(search.bestDir)) diagonals += search.bestSteps;
+    } else if (search.bestJ == i + 1) {
+      diagonals += search.runDir & 1;
     }
     // After a cut loop c[bestJ] is the cell just written: do not write it twice.
-    revisit = loop && bestDir < 0 && bestJ != i + 1;
-    if (bestDir >= 0)
-      moveAlong(bestDir, bestSteps);
-    else if (bestJ == i + 1)
-      moveAlong(runDir, 1);
+    revisit = search.loop && search.bestDir < 0 && search.bestJ != i + 1;
+    if (search.bestDir >= 0)
+      search.moveAlong(search.bestDir, search.bestSteps);
+    else if (search.bestJ == i + 1)
+      search.moveAlong(search.runDir, 1);
     // else a cut loop: c[bestJ] is c[i], every line from it is the one known
-    i = bestJ;
+    i = search.bestJ;
   }
   if (!revisit) out[written++] = c[n - 1];
   out_.resize(written);

@@ -61,6 +61,9 @@ class PathSmoother {
   template <bool Weighted, bool Reach>
   double smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay, std::span<const uint32_t> joints,
                     const LineReach* reach);
+  // smoothPath's search for the best line from one cell (defined in PathSmoother.cpp).
+  template <bool Weighted, bool Reach>
+  class CellSearch;
 
   std::vector<uint8_t> stepDir_;         // direction of the step i -> i + 1
   std::vector<int32_t> diagonalsAfter_;  // diagonal steps from each position to the end
@@ -106,6 +109,13 @@ class PathSmoother {
   // Writes to `out` the runs from `from` to `last` that start at most at scanEnd and share with `a` a line
   // whose legal part joins them (see apartFamilies), in order; returns how many.
   static int32_t sharingRuns(const Run* runs, int32_t from, int32_t last, int32_t scanEnd, RunLanes a, int32_t* out);
+  // smoothRuns' parts: the runs with their lanes (buildRuns fills runs_ from runStarts_), and the search for
+  // the best line from one cell of a run (defined in PathSmoother.cpp).
+  void buildRuns(const Grid& grid, const std::vector<Point>& cells, int32_t maxRay, const LineReach& reach,
+                 int32_t runCount);
+  static void lineRange(const Run& run, int32_t t0, int32_t height, FamilyLanes& lowest, FamilyLanes& highest);
+  static void reachRange(Run& run, const Grid& grid, const LineReach& reach, int32_t maxRay);
+  class RunSearch;
   std::vector<int32_t> runStarts_;  // smoothRuns: the path index where each run starts
   // mayBeShortened: an open-addressing set of the line segments met (key: the segment's end cell × 4 +
   // family), each entry tagged with the call's stamp in its high half, so that a call never clears it.

@@ -2,7 +2,7 @@
 // every planner built on it. Each path is checked for the agent's whole square against the map's
 // characters (helpers/footprint.ts), and HPA* must find a path exactly when Annotated A* does.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPathPool, Crowd, FLOW_DX, FLOW_DY, FLOW_NO_STEP, loadHpastar, type Grid, type Hpastar, type Point } from '../../web/lib/index';
+import { createPathPool, Crowd, FLOW_DX, FLOW_DY, FLOW_NO_STEP, loadHpastar, type Grid, type Hpastar, type Point, type TerrainName } from '../../web/lib/index';
 import { squareFits, validateFootprint } from './helpers/footprint';
 import { seeded } from './helpers/queries';
 import { parseMap, readMapsFile, type MapText } from './scenarios';
@@ -189,7 +189,7 @@ test('a crowd of three agent classes, one pool each: every agent walks its own s
     const classOf = new Map<number, (typeof classes)[number]>();
     classes.forEach((c, k) => {
       for (const [start, own] of agentPairs(c.capability, c.size, 8, 40 + k)) {
-        const id = crowd.addAgent(start, { goal: k === 1 ? own : goal, agent: { size: c.size, capability: c.capability.split(',') } });
+        const id = crowd.addAgent(start, { goal: k === 1 ? own : goal, agent: { size: c.size, capability: c.capability.split(',') as TerrainName[] } });
         classOf.set(id, c);
         expect(crowd.agent(id).agent).toEqual(c);
       }

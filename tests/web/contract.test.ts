@@ -8,7 +8,8 @@ import type { HpastarModule, RawOptionField } from 'hpastar:raw';
 import createHpastarModule from '../../web/lib/wasm/hpastar.mjs';
 import { GRID_LIMITS, isPassableTerrain, isTerrain, loadHpastar, PathStatusCode, TERRAIN, type Hpastar } from '../../web/lib/index';
 import { STATUS_TEXT } from '../../web/lib/batch';
-import { HAA_OPTION_KINDS, HIERARCHY_OPTION_KINDS, SHPA_OPTION_KINDS, WORLD_OPTION_KINDS, TERRAIN_CHARACTERS, TERRAIN_COST_LIMITS, TERRAIN_KINDS, type OptionKind } from '../../web/lib/internal';
+import { HAA_OPTION_KINDS, HIERARCHY_OPTION_KINDS, SHPA_OPTION_KINDS, TERRAIN_CHARACTERS, TERRAIN_COST_LIMITS, TERRAIN_KINDS, type OptionKind } from '../../web/lib/internal';
+import { WORLD_OPTION_KINDS } from '../../web/lib/world';
 
 let raw: HpastarModule;
 let hp: Hpastar;

@@ -4,7 +4,7 @@
 // block changes against a fresh build, and the errors of bad input.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadHpastar, PathQueryError, type BlockWorld, type Hpastar, type Voxel, type WorldPathResult } from '../../web/lib/index';
-import { WORLD_OPTION_KINDS } from '../../web/lib/internal';
+import { WORLD_OPTION_KINDS } from '../../web/lib/world';
 import { seeded } from './helpers/queries';
 import { AIR, LADDER, SOLID, STAIRS, WorldBlocks } from './helpers/worldRules';
 

@@ -10,9 +10,7 @@
 // A map opened from a file or drawn by hand cannot be named in a URL; its edits (painted terrain and
 // costs) are not kept either.
 import { AGENT_SIZES, ALL_IDS, CAPABILITIES, DEFAULT_SETTINGS, type AlgoId, type SearchSettings } from './algorithms';
-import type { KindMultipliers } from './state';
-
-export type Mode = 'explore' | 'compare' | 'crowd';
+import type { KindMultipliers, Mode } from './state';
 
 export interface Permalink {
   map?: string;

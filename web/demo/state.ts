@@ -6,12 +6,14 @@ import { DEFAULT_SETTINGS, algoInfo, algorithmChoice, type AlgoId, type AlgoInfo
 import type { CompareState } from './compare';
 import type { Crowd, CrowdMetrics } from './crowd';
 import { HierarchyData } from './hierarchyView';
-import type { Mode } from './permalink';
 import { WALL, type GeneratorParams, type Scenario } from './maps';
 import { Flashes, SearchSets, type ClearanceMaps } from './render/overlays';
 import { Viewport, type TerrainImage } from './render/view';
 
 // ---- what end-to-end tests read ----------------------------------------------------------------
+
+/** The tab the demo shows (kept in the URL by permalink.ts). */
+export type Mode = 'explore' | 'compare' | 'crowd';
 
 export interface DemoState {
   /** True once the module is loaded and the current map is drawn (and its planner built). */

@@ -9,10 +9,10 @@ import { HPAStar, type HpaModuleParts } from './hpastar.ts';
 import { JPS, JPSPlus } from './jps.ts';
 import { byteArray, describe, int32, integerIn, terrainBytes, text } from './args.ts';
 import { outOfMemoryError } from './errors.ts';
-import { internal, moduleError, resolveWorldOptions, resolveHaaOptions, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
+import { internal, moduleError, resolveHaaOptions, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { SHPAStar } from './shpastar.ts';
-import { BlockKinds, BlockWorld, checkGenerateOptions, rawWorld, WorldAStar, WorldHPAStar, type BlockKindInfo, type ResolvedWorldHierarchyOptions, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldKind, type WorldLimits } from './world.ts';
+import { BlockKinds, BlockWorld, checkGenerateOptions, rawWorld, resolveWorldOptions, WorldAStar, WorldHPAStar, type BlockKindInfo, type ResolvedWorldHierarchyOptions, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldKind, type WorldLimits } from './world.ts';
 import type { Agent, ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 // The raw module behind each API that bindModule made, for the package's own command-line tool
@@ -32,6 +32,68 @@ export function rawModuleOf(hp: Hpastar): HpastarModule {
  *   started: every object made here refuses calls once the module has stopped
  */
 export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
+  const api: Hpastar = { ...bindGrids(module, state), ...bindGridPlanners(module, state), ...bindWorlds(module, state) };
+  rawModules.set(api, module);
+  return api;
+}
+
+/**
+ * A raw object made by `make` and filled by `fill` (build, load, parse), which answers `""` or its error.
+ * On an error the object is freed and an OutOfMemoryError or a `Kind` thrown: its message names the call,
+ * unless `named` (the error names a file and line instead).
+ */
+function filled<R extends { delete(): void }>(
+  state: ModuleState,
+  where: string,
+  make: () => R,
+  fill: (raw: R) => string,
+  Kind: ErrorConstructor | RangeErrorConstructor = Error,
+  named = false,
+): R {
+  const raw = state.call(where, make);
+  const error = state.call(where, () => fill(raw));
+  if (error) {
+    raw.delete();
+    throw named ? (outOfMemoryError(where, error) ?? new Kind(error)) : moduleError(where, error, Kind);
+  }
+  return raw;
+}
+
+function bindGrids(module: HpastarModule, state: ModuleState): Pick<Hpastar, 'Grid'> {
+  const makeGrid = (where: string, fill: (raw: InstanceType<HpastarModule['Grid']>) => string, named = false): Grid =>
+    new Grid(filled(state, where, () => new module.Grid(), fill, Error, named), state, internal);
+  return {
+    Grid: {
+      fromMovingAI(mapText: string, fileName = 'map'): Grid {
+        const where = 'Grid.fromMovingAI';
+        const content = text(where, 'the map text', mapText);
+        const name = text(where, 'fileName', fileName);
+        // As UTF-8 bytes: the module makes room for them before it copies them in (a string would be
+        // copied into its heap before it could). A map's errors name the file and line (`arena.map:7: ...`).
+        const bytes = new TextEncoder().encode(content);
+        return makeGrid(where, (raw) => raw.loadMovingAI(bytes, name), true);
+      },
+      fromTerrain(terrain: Uint8Array | string, width: number, height: number): Grid {
+        const where = 'Grid.fromTerrain';
+        const bytes = terrainBytes(where, 'terrain', terrain);
+        // Sizes outside what the core takes (1..8192) get the core's message.
+        int32(where, 'width', width);
+        int32(where, 'height', height);
+        return makeGrid(where, (raw) => raw.loadTerrain(bytes, width, height));
+      },
+      forAgent(grid: Grid, agent: Agent): Grid {
+        const where = 'Grid.forAgent';
+        const from = rawGrid(grid, where);
+        const { size, capability } = agentOf(where, agent);
+        return makeGrid(where, (raw) => raw.loadForAgent(from, size, capability));
+      },
+    },
+  };
+}
+
+type GridPlanners = Pick<Hpastar, 'AStar' | 'JPS' | 'JPSPlus' | 'HPAStar' | 'SHPAStar' | 'HAAStar' | 'AnnotatedAStar'>;
+
+function bindGridPlanners(module: HpastarModule, state: ModuleState): GridPlanners {
   class BoundAStar extends AStar {
     constructor() {
       state.check('new AStar');
@@ -44,11 +106,56 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
       super(new module.JPS(), state, internal);
     }
   }
-  const defaultOptions = resolvedOptionsOf<ResolvedHierarchyOptions>(module.HPAStar.defaultOptions());
   const shpaDefaults = resolvedOptionsOf<ResolvedShpaOptions>(module.SHPAStar.defaultOptions());
   const shpaStaticMessage = module.SHPAStar.staticMapsOnly();
   const haaDefaults = resolvedOptionsOf<ResolvedHaaOptions>(module.HAAStar.defaultOptions());
-  const hpaParts: HpaModuleParts = {
+  return {
+    AStar: BoundAStar,
+    JPS: BoundJPS,
+    JPSPlus: {
+      build(grid: Grid): JPSPlus {
+        state.check('JPSPlus.build');
+        const g = rawGrid(grid, 'JPSPlus.build');
+        return new JPSPlus(filled(state, 'JPSPlus.build', () => new module.JPSPlus(), (raw) => raw.build(g)), state, internal);
+      },
+    },
+    HPAStar: bindHpaStar(module, state),
+    SHPAStar: {
+      build(grid: Grid, options?: ShpaOptions): SHPAStar {
+        const where = 'SHPAStar.build';
+        state.check(where);
+        const o = resolveShpaOptions(options, shpaDefaults, where);
+        const g = rawGrid(grid, where);
+        const raw = filled(state, where, () => new module.SHPAStar(), (r) => r.build(g, o), RangeError);
+        return new SHPAStar(raw, shpaStaticMessage, state, internal);
+      },
+      defaultOptions: shpaDefaults,
+    },
+    HAAStar: {
+      build(grid: Grid, options?: HaaOptions): HAAStar {
+        const where = 'HAAStar.build';
+        state.check(where);
+        const o = resolveHaaOptions(options, haaDefaults, where);
+        const g = rawGrid(grid, where);
+        return new HAAStar(filled(state, where, () => new module.HAAStar(), (r) => r.build(g, o), RangeError), state, internal);
+      },
+      defaultOptions: haaDefaults,
+    },
+    AnnotatedAStar: {
+      build(grid: Grid, capability: string | readonly string[], clearance: ClearanceKind = 'true'): AnnotatedAStar {
+        const where = 'AnnotatedAStar.build';
+        state.check(where);
+        const text = capabilityText(where, capability);
+        const g = rawGrid(grid, where);
+        const raw = filled(state, where, () => new module.AnnotatedAStar(), (r) => r.buildWithClearance(g, text, String(clearance)), RangeError);
+        return new AnnotatedAStar(raw, state, internal);
+      },
+    },
+  };
+}
+
+function bindHpaStar(module: HpastarModule, state: ModuleState): Hpastar['HPAStar'] {
+  const parts: HpaModuleParts = {
     state,
     makeQuery: (planner) => new module.HPAStarQuery(planner),
     makeFlowFields: (planner) => new module.HPAStarFlowFields(planner),
@@ -61,6 +168,33 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
       hpaNodeTree: (planner, x, y) => module.hpaNodeTree(planner, x, y),
     },
   };
+  return {
+    build(grid: Grid, options?: HierarchyOptions): HPAStar {
+      const where = 'HPAStar.build';
+      state.check(where);
+      // Only the fields given: the module fills in the others with its choice for this map.
+      const o = resolveHierarchyOptions(options, {} as ResolvedHierarchyOptions, where);
+      const g = rawGrid(grid, where);
+      return new HPAStar(filled(state, where, () => new module.HPAStar(), (raw) => raw.build(g, o), RangeError), parts, internal);
+    },
+    load(bytes: Uint8Array): HPAStar {
+      byteArray('HPAStar.load', 'bytes', bytes);
+      return new HPAStar(filled(state, 'HPAStar.load', () => new module.HPAStar(), (raw) => raw.load(bytes)), parts, internal);
+    },
+    chooseOptions(grid: Grid, options?: HierarchyOptions): OptionChoice {
+      const where = 'HPAStar.chooseOptions';
+      state.check(where);
+      const o = resolveHierarchyOptions(options, {} as ResolvedHierarchyOptions, where);
+      const g = rawGrid(grid, where);
+      const answer = state.call(where, () => module.HPAStar.chooseOptions(g, o));
+      if (typeof answer === 'string') throw moduleError(where, answer, RangeError);
+      return Object.freeze({ options: resolvedOptionsOf<ResolvedHierarchyOptions>(answer.options), reason: answer.reason });
+    },
+    defaultOptions: resolvedOptionsOf<ResolvedHierarchyOptions>(module.HPAStar.defaultOptions()),
+  };
+}
+
+function bindWorlds(module: HpastarModule, state: ModuleState): Pick<Hpastar, 'BlockWorld' | 'WorldAStar' | 'WorldHPAStar'> {
   class BoundWorldAStar extends WorldAStar {
     constructor() {
       state.check('new WorldAStar');
@@ -71,157 +205,21 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
   const rawLimits = module.worldLimits();
   const worldLimits: WorldLimits = Object.freeze({ ...rawLimits, kinds: Object.freeze(rawLimits.kinds as WorldKind[]) });
   const worldDefaults = Object.freeze({ ...module.WorldHPAStar.defaultOptions() }) as ResolvedWorldHierarchyOptions;
-  // A world from a raw handle that `load` fills; its error (`named`: it names the file) becomes an Error.
-  const makeWorld = (load: (raw: InstanceType<HpastarModule['BlockWorld']>) => string, where: string, named: boolean, Kind: ErrorConstructor | RangeErrorConstructor): BlockWorld => {
-    const raw = state.call(where, () => new module.BlockWorld());
-    const error = state.call(where, () => load(raw));
-    if (error) {
-      raw.delete();
-      throw outOfMemoryError(where, error) ?? (named ? new Kind(error) : new Kind(`${where}: ${error}`));
-    }
-    return new BlockWorld(raw, blockKinds, state, internal);
-  };
-  // A map's errors name the file and line (`arena.map:7: ...`) instead of the call: `named` says so.
-  const makeGrid = (load: (raw: InstanceType<HpastarModule['Grid']>) => string, where: string, named = false): Grid => {
-    const raw = state.call(where, () => new module.Grid());
-    const error = state.call(where, () => load(raw));
-    if (error) {
-      raw.delete();
-      throw outOfMemoryError(where, error) ?? new Error(named ? error : `${where}: ${error}`);
-    }
-    return new Grid(raw, state, internal);
-  };
-  const api: Hpastar = {
-    Grid: {
-      fromMovingAI(mapText: string, fileName = 'map'): Grid {
-        const where = 'Grid.fromMovingAI';
-        const content = text(where, 'the map text', mapText);
-        const name = text(where, 'fileName', fileName);
-        // As UTF-8 bytes: the module makes room for them before it copies them in (a string would be
-        // copied into its heap before it could).
-        const bytes = new TextEncoder().encode(content);
-        return makeGrid((raw) => raw.loadMovingAI(bytes, name), where, true);
-      },
-      fromTerrain(terrain: Uint8Array | string, width: number, height: number): Grid {
-        const where = 'Grid.fromTerrain';
-        const bytes = terrainBytes(where, 'terrain', terrain);
-        // Sizes outside what the core takes (1..8192) get the core's message.
-        int32(where, 'width', width);
-        int32(where, 'height', height);
-        return makeGrid((raw) => raw.loadTerrain(bytes, width, height), where);
-      },
-      forAgent(grid: Grid, agent: Agent): Grid {
-        const where = 'Grid.forAgent';
-        const from = rawGrid(grid, where);
-        const { size, capability } = agentOf(where, agent);
-        return makeGrid((raw) => raw.loadForAgent(from, size, capability), where);
-      },
-    },
-    AStar: BoundAStar,
-    JPS: BoundJPS,
-    JPSPlus: {
-      build(grid: Grid): JPSPlus {
-        state.check('JPSPlus.build');
-        const g = rawGrid(grid, 'JPSPlus.build');
-        const raw = state.call('JPSPlus.build', () => new module.JPSPlus());
-        const error = state.call('JPSPlus.build', () => raw.build(g));
-        if (error) {
-          raw.delete();
-          throw moduleError('JPSPlus.build', error);
-        }
-        return new JPSPlus(raw, state, internal);
-      },
-    },
-    HPAStar: {
-      build(grid: Grid, options?: HierarchyOptions): HPAStar {
-        state.check('HPAStar.build');
-        // Only the fields given: the module fills in the others with its choice for this map.
-        const o = resolveHierarchyOptions(options, {} as ResolvedHierarchyOptions, 'HPAStar.build');
-        const g = rawGrid(grid, 'HPAStar.build');
-        const raw = state.call('HPAStar.build', () => new module.HPAStar());
-        const error = state.call('HPAStar.build', () => raw.build(g, o));
-        if (error) {
-          raw.delete();
-          throw moduleError('HPAStar.build', error, RangeError);
-        }
-        return new HPAStar(raw, hpaParts, internal);
-      },
-      load(bytes: Uint8Array): HPAStar {
-        byteArray('HPAStar.load', 'bytes', bytes);
-        const raw = state.call('HPAStar.load', () => new module.HPAStar());
-        const error = state.call('HPAStar.load', () => raw.load(bytes));
-        if (error) {
-          raw.delete();
-          throw moduleError('HPAStar.load', error);
-        }
-        return new HPAStar(raw, hpaParts, internal);
-      },
-      chooseOptions(grid: Grid, options?: HierarchyOptions): OptionChoice {
-        state.check('HPAStar.chooseOptions');
-        const o = resolveHierarchyOptions(options, {} as ResolvedHierarchyOptions, 'HPAStar.chooseOptions');
-        const g = rawGrid(grid, 'HPAStar.chooseOptions');
-        const answer = state.call('HPAStar.chooseOptions', () => module.HPAStar.chooseOptions(g, o));
-        if (typeof answer === 'string') throw moduleError('HPAStar.chooseOptions', answer, RangeError);
-        return Object.freeze({ options: resolvedOptionsOf<ResolvedHierarchyOptions>(answer.options), reason: answer.reason });
-      },
-      defaultOptions,
-    },
-    SHPAStar: {
-      build(grid: Grid, options?: ShpaOptions): SHPAStar {
-        state.check('SHPAStar.build');
-        const o = resolveShpaOptions(options, shpaDefaults, 'SHPAStar.build');
-        const g = rawGrid(grid, 'SHPAStar.build');
-        const raw = state.call('SHPAStar.build', () => new module.SHPAStar());
-        const error = state.call('SHPAStar.build', () => raw.build(g, o));
-        if (error) {
-          raw.delete();
-          throw moduleError('SHPAStar.build', error, RangeError);
-        }
-        return new SHPAStar(raw, shpaStaticMessage, state, internal);
-      },
-      defaultOptions: shpaDefaults,
-    },
-    HAAStar: {
-      build(grid: Grid, options?: HaaOptions): HAAStar {
-        state.check('HAAStar.build');
-        const o = resolveHaaOptions(options, haaDefaults, 'HAAStar.build');
-        const g = rawGrid(grid, 'HAAStar.build');
-        const raw = state.call('HAAStar.build', () => new module.HAAStar());
-        const error = state.call('HAAStar.build', () => raw.build(g, o));
-        if (error) {
-          raw.delete();
-          throw moduleError('HAAStar.build', error, RangeError);
-        }
-        return new HAAStar(raw, state, internal);
-      },
-      defaultOptions: haaDefaults,
-    },
-    AnnotatedAStar: {
-      build(grid: Grid, capability: string | readonly string[], clearance: ClearanceKind = 'true'): AnnotatedAStar {
-        state.check('AnnotatedAStar.build');
-        const text = capabilityText('AnnotatedAStar.build', capability);
-        const g = rawGrid(grid, 'AnnotatedAStar.build');
-        const raw = state.call('AnnotatedAStar.build', () => new module.AnnotatedAStar());
-        const error = state.call('AnnotatedAStar.build', () => raw.buildWithClearance(g, text, String(clearance)));
-        if (error) {
-          raw.delete();
-          throw moduleError('AnnotatedAStar.build', error, RangeError);
-        }
-        return new AnnotatedAStar(raw, state, internal);
-      },
-    },
+  const makeWorld = (where: string, fill: (raw: InstanceType<HpastarModule['BlockWorld']>) => string, Kind: ErrorConstructor | RangeErrorConstructor, named: boolean): BlockWorld =>
+    new BlockWorld(filled(state, where, () => new module.BlockWorld(), fill, Kind, named), blockKinds, state, internal);
+  return {
     BlockWorld: {
       parse(worldText: string, fileName = 'world'): BlockWorld {
         const where = 'BlockWorld.parse';
         const content = text(where, 'the world text', worldText);
         const name = text(where, 'fileName', fileName);
         const bytes = new TextEncoder().encode(content);
-        return makeWorld((raw) => raw.parse(bytes, name), where, true, Error);
+        return makeWorld(where, (raw) => raw.parse(bytes, name), Error, true);
       },
       generate(options: WorldGenerateOptions): BlockWorld {
         const where = 'BlockWorld.generate';
         const { kind, size, seed } = checkGenerateOptions(options, where);
-        return makeWorld((raw) => raw.generate(kind, size.width, size.height, size.levels, seed), where, false, RangeError);
+        return makeWorld(where, (raw) => raw.generate(kind, size.width, size.height, size.levels, seed), RangeError, false);
       },
       blockKinds: blockKinds.list,
       limits: worldLimits,
@@ -233,18 +231,10 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
         state.check(where);
         const o = resolveWorldOptions(options, worldDefaults, where);
         const w = rawWorld(world, where);
-        const raw = state.call(where, () => new module.WorldHPAStar());
-        const error = state.call(where, () => raw.build(w, o));
-        if (error) {
-          raw.delete();
-          throw moduleError(where, error, RangeError);
-        }
+        const raw = filled(state, where, () => new module.WorldHPAStar(), (r) => r.build(w, o), RangeError);
         return new WorldHPAStar(raw, blockKinds, state, internal);
       },
       defaultOptions: worldDefaults,
     },
   };
-  rawModules.set(api, module);
-  return api;
 }
-

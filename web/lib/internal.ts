@@ -7,7 +7,6 @@ import { TERRAIN } from './terrain.ts';
 
 export { describe } from './args.ts';
 import type { HaaOptions, HierarchyOptions, Point, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainCosts, TerrainEdit } from './types.ts';
-import type { ResolvedWorldHierarchyOptions, WorldHierarchyOptions } from './world.ts';
 
 // `Symbol.dispose` and `Symbol.asyncDispose` are in Node >= 20 and current browsers; elsewhere use the
 // well-known registry keys that TypeScript's `using` helpers and core-js also use, so that
@@ -159,14 +158,6 @@ export const HAA_OPTION_KINDS: Record<keyof HaaOptions, OptionKind> = {
   joinTrees: 'boolean',
 };
 
-/** @internal The options of a block world's hierarchy ({@link WorldHierarchyOptions}); checked against the module's declaration in tests/web/contract.test.ts. */
-export const WORLD_OPTION_KINDS: Record<keyof WorldHierarchyOptions, OptionKind> = {
-  clusterSide: 'integer',
-  clusterLevels: 'integer',
-  levels: 'integer',
-  entranceWidth: 'integer',
-};
-
 function kindText(kind: OptionKind): string {
   if (typeof kind !== 'string') return `one of ${kind.map((k) => `'${k}'`).join(', ')}`;
   return kind === 'integer' ? 'an integer' : kind === 'number' ? 'a finite number' : 'a boolean';
@@ -180,7 +171,7 @@ function fitsKind(kind: OptionKind, value: unknown): boolean {
 }
 
 /** Merges `options` over `defaults`, checking names and types against `kinds`. */
-function resolveOptions<T extends object>(
+export function resolveOptions<T extends object>(
   options: object | undefined,
   defaults: T,
   kinds: Record<string, OptionKind>,
@@ -231,15 +222,6 @@ export function resolveShpaOptions(
 /** The same for HAA* options ({@link HaaOptions}); ranges are checked by the core. */
 export function resolveHaaOptions(options: HaaOptions | undefined, defaults: ResolvedHaaOptions, where: string): ResolvedHaaOptions {
   return resolveOptions(options, defaults, HAA_OPTION_KINDS, where);
-}
-
-/** The same for a block world's hierarchy ({@link WorldHierarchyOptions}); ranges are checked by the core. */
-export function resolveWorldOptions(
-  options: WorldHierarchyOptions | undefined,
-  defaults: ResolvedWorldHierarchyOptions,
-  where: string,
-): ResolvedWorldHierarchyOptions {
-  return resolveOptions(options, defaults, WORLD_OPTION_KINDS, where);
 }
 
 /**

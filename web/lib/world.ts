@@ -26,7 +26,7 @@
 import type { RawBlockWorld, RawWorldAStar, RawWorldHPAStar, RawWorldPath, RawWorldUpdateStats } from 'hpastar:raw';
 import { describe, int32, integerIn, text } from './args.ts';
 import { QueryBatch, type PathBatchArrays } from './batch.ts';
-import { checkFlags, internal, moduleError, SEARCH_FLAGS, WasmObject } from './internal.ts';
+import { checkFlags, internal, moduleError, resolveOptions, SEARCH_FLAGS, WasmObject, type OptionKind } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { PathQueryError } from './results.ts';
 
@@ -138,6 +138,23 @@ export interface WorldHierarchyOptions {
 
 /** {@link WorldHierarchyOptions} with every field filled in. */
 export type ResolvedWorldHierarchyOptions = Readonly<Required<WorldHierarchyOptions>>;
+
+/** @internal The kind of each field of {@link WorldHierarchyOptions}; checked against the module's declaration in tests/web/contract.test.ts. */
+export const WORLD_OPTION_KINDS: Record<keyof WorldHierarchyOptions, OptionKind> = {
+  clusterSide: 'integer',
+  clusterLevels: 'integer',
+  levels: 'integer',
+  entranceWidth: 'integer',
+};
+
+/** @internal Merges `options` over `defaults`, checking names and types; ranges are checked by the core. */
+export function resolveWorldOptions(
+  options: WorldHierarchyOptions | undefined,
+  defaults: ResolvedWorldHierarchyOptions,
+  where: string,
+): ResolvedWorldHierarchyOptions {
+  return resolveOptions(options, defaults, WORLD_OPTION_KINDS, where);
+}
 
 /** Figures of a world hierarchy. */
 export interface WorldHierarchyStats {

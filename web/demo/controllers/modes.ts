@@ -1,9 +1,8 @@
 // The tabs: Explore (a query on the map), Compare (every algorithm on it) and Crowd (agents walking).
 import type { Elements } from '../page';
-import type { Mode } from '../permalink';
 import type { FrameLoop } from '../render/frameLoop';
 import type { Panels } from '../render/panels';
-import type { AppState } from '../state';
+import type { AppState, Mode } from '../state';
 import type { CrowdController } from './crowd';
 import type { PermalinkSync } from './permalinkSync';
 import type { ToolController } from './tools';

@@ -20,7 +20,7 @@ import { rawModuleOf } from '../bind.ts';
 import { loadHpastar, PathQueryError, type Grid, type HaaOptions, type Hpastar, type HierarchyOptions, type PathResult, type Point, type ShpaOptions } from '../index.ts';
 import { costTableOf } from '../internal.ts';
 import { CommandLine, UsageError } from './commandLine.ts';
-import { baseName, footprintProblem, InputError, jsonLine, pathProblem, readBounded, readScenarios, type JsonField } from './movingai.ts';
+import { baseName, footprintProblem, InputError, jsonLine, pathProblem, readBounded, readScenarios, type JsonField, type Scenario } from './movingai.ts';
 import { optionFlags, optionFlagsHelp, optionSwitches, readOptionFlags } from './optionFlags.ts';
 import { runGen3d, runWorldCompare, WORLD_USAGE } from './world.ts';
 
@@ -268,6 +268,8 @@ function runBuild(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): nu
   return 0;
 }
 
+type Agent = ReturnType<typeof agentOf>;
+
 function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): number {
   const cmd = new CommandLine(args, switches(flags));
   if (cmd.positional.length !== 1) throw new UsageError('scen needs exactly one FILE.map.scen');
@@ -296,82 +298,13 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
   scenarios = scenarios.filter((s) => s.bucket >= minBucket);
   if (limit >= 0 && scenarios.length > limit) scenarios = scenarios.slice(0, limit);
 
-  const smooth = !cmd.has('no-smooth');
   // aa and haa always name their agent; hpa, dhpa and auto only one other than the Moving AI agent (as natively).
   const named = algo === 'aa' || algo === 'haa' || HIERARCHY_ALGORITHMS.includes(algo) ? agentOf(flags, cmd) : null;
   const agent = named && (algo === 'aa' || algo === 'haa' || named.text !== MOVING_AI_AGENT_TEXT) ? named : null;
   // The file's lengths are optima for one cell of ground and swamp only (as natively).
   const haveOptima = agent === null || agent.text === MOVING_AI_AGENT_TEXT;
   const buildStart = performance.now();
-  let planner: Planner;
-  let optionsJson = ''; // of an HPA* planner, printed as the native tool does
-  if (algo === 'astar') {
-    const astar = new hp.AStar();
-    planner = { findPath: (s, g) => astar.findPath(grid, s, g), dispose: () => astar.dispose() };
-  } else if (algo === 'jps') {
-    const jps = new hp.JPS();
-    planner = { findPath: (s, g) => jps.findPath(grid, s, g), dispose: () => jps.dispose() };
-  } else if (algo === 'jpsplus') {
-    const plus = building(() => hp.JPSPlus.build(grid));
-    planner = { findPath: (s, g) => plus.findPath(s, g), dispose: () => plus.dispose() };
-  } else if (agent && algo === 'aa') {
-    const aa = building(() => hp.AnnotatedAStar.build(grid, agent.capability));
-    planner = { findPath: (s, g) => agentSearch(() => aa.findPath(s, g, agent.size)), dispose: () => aa.dispose() };
-  } else if (agent && algo === 'haa') {
-    const haa = building(() => hp.HAAStar.build(grid, readOptionFlags(cmd, flags.haa) as HaaOptions));
-    const problem = haa.agentProblem(agent);
-    if (problem) {
-      haa.dispose();
-      throw new UsageError(`--size/--capability: ${problem}`);
-    }
-    optionsJson = JSON.stringify(haa.options);
-    planner = { findPath: (s, g) => agentSearch(() => haa.findPath(s, g, agent)), dispose: () => haa.dispose() };
-  } else if (algo === 'shpa') {
-    const options = shpaOptions(flags, cmd);
-    const shpa = building(() => hp.SHPAStar.build(grid, options));
-    planner = { findPath: (s, g) => shpa.findPath(s, g, { smooth }), dispose: () => shpa.dispose() };
-  } else {
-    let hpa;
-    if (hierarchyFile) {
-      const bytes = readBounded(hierarchyFile, flags.fileLimits.hierarchy, 'hierarchy');
-      try {
-        hpa = hp.HPAStar.load(bytes);
-      } catch (error) {
-        throw new InputError(`${hierarchyFile}: ${(error as Error).message}`);
-      }
-      const trees = hpa.options.cacheTrees;
-      const { width, height } = hpa;
-      const terrain = hpa.terrain();
-      const gridTerrain = grid.terrain();
-      const otherMap = width !== grid.width || height !== grid.height || terrain.some((v, i) => v !== gridTerrain[i]);
-      const saved = `size ${hpa.agent.size}, capability ${hpa.agent.capability}`;
-      const otherAgent = saved !== (agent?.text ?? MOVING_AI_AGENT_TEXT);
-      if (otherMap || trees !== (algo === 'dhpa') || otherAgent) {
-        hpa.dispose();
-        throw new InputError(otherMap
-          ? `${hierarchyFile}: the hierarchy is of another map (${width}x${height}), not of ${baseName(mapPath)}`
-          : otherAgent
-            ? `${hierarchyFile}: the hierarchy was built for the agent of ${saved}, not ${agent?.text ?? MOVING_AI_AGENT_TEXT}`
-            : `${hierarchyFile}: the hierarchy was built for ${trees ? 'dhpa' : 'hpa'}, not ${algo}`);
-      }
-      // Its terrain costs are the ones searched: paths are checked, and optima found, under them.
-      grid.setTerrainCosts(hpa.terrainCosts);
-      grid.setCostLayer(hpa.costLayer());
-    } else {
-      const options = hierarchyOptions(hp, flags, algo, cmd);
-      if (agent) {
-        using classGrid = hp.Grid.forAgent(grid, agent);
-        hpa = building(() => hp.HPAStar.build(classGrid, options));
-      } else {
-        hpa = building(() => hp.HPAStar.build(grid, options));
-      }
-    }
-    const h = hpa;
-    optionsJson = JSON.stringify(h.options);
-    // For another agent class, a start or goal the agent cannot stand on is an answer (not found).
-    const find = (s: Point, g: Point) => h.findPath(s, g, { smooth });
-    planner = { findPath: agent ? (s, g) => agentSearch(() => find(s, g)) : find, dispose: () => h.dispose() };
-  }
+  const { planner, optionsJson } = scenPlanner(hp, flags, cmd, { algo, grid, agent, hierarchyFile, mapPath });
   const buildMs = performance.now() - buildStart;
   // As natively: with terrain costs the file's optimal lengths are not the optima; A* on the weighted
   // grid gives them.
@@ -382,63 +315,14 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
       return { ...s, optimal: optimum.found ? optimum.cost : 0 };
     });
   }
-
-  let found = 0;
-  let unsolved = 0;
-  let invalid = 0;
-  let expandedSum = 0;
-  let subSum = 0;
-  let subMax = 0;
-  let relErrMax = 0;
-  let usTotal = 0;
   const lines: string[] = [];
+  let tally: ScenTally;
   try {
-    for (let w = 0; w < warmup; w++) for (const s of scenarios) planner.findPath({ x: s.sx, y: s.sy }, { x: s.gx, y: s.gy });
-    for (const s of scenarios) {
-      const start = { x: s.sx, y: s.sy };
-      const goal = { x: s.gx, y: s.gy };
-      const t = performance.now();
-      const result = planner.findPath(start, goal);
-      const us = (performance.now() - t) * 1000;
-      usTotal += us;
-      expandedSum += result.expanded;
-      let valid = true;
-      let length = 0;
-      let sub = 0;
-      let problem: string | null = null;
-      if (result.found) {
-        found++;
-        problem = agent
-          ? footprintProblem(hp, grid, agent, start, goal, result.cells, result.cost)
-          : pathProblem(hp, grid, start, goal, result.cells, result.cost, 1e-9);
-        valid = problem === null;
-        length = result.cost;
-        if (haveOptima) {
-          const optimal = Math.max(s.optimal, 1e-12);
-          sub = s.optimal > 0 ? (length - s.optimal) / optimal : length > 0 ? 1 : 0;
-          subSum += sub;
-          subMax = Math.max(subMax, sub);
-          relErrMax = Math.max(relErrMax, s.optimal > 0 ? Math.abs(length - s.optimal) / optimal : Math.abs(length));
-        }
-        if (!valid) invalid++;
-      } else {
-        unsolved++; // every Moving AI scenario has a path for its agent; another may have none
-      }
-      if (perQuery) {
-        const q: [string, JsonField][] = [
-          ['line', { int: s.line }], ['bucket', { int: s.bucket }], ['sx', { int: s.sx }], ['sy', { int: s.sy }],
-          ['gx', { int: s.gx }], ['gy', { int: s.gy }], ...(haveOptima ? [['optimal', s.optimal] as [string, JsonField]] : []),
-          ['found', result.found], ['length', length], ...(haveOptima ? [['subopt', sub] as [string, JsonField]] : []), ['valid', valid], ['us', us], ['expanded_sg', { int: result.stats.expandedInsertion }],
-          ['expanded_main', { int: result.stats.expandedMain }], ['expanded_refine', { int: result.stats.expandedRefinement }],
-        ];
-        if (problem !== null) q.push(['problem', problem]);
-        lines.push(jsonLine(q));
-        if (lines.length >= 256) process.stdout.write(`${lines.splice(0).join('\n')}\n`);
-      }
-    }
+    tally = runScenarios(hp, planner, grid, scenarios, { agent, haveOptima, perQuery, warmup }, lines);
   } finally {
     planner.dispose();
   }
+  const { found, unsolved, invalid, expandedSum, subSum, subMax, relErrMax, usTotal } = tally;
   const n = scenarios.length;
   lines.push(jsonLine([
     ['algo', algo],
@@ -460,6 +344,155 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
   process.stdout.write(`${lines.join('\n')}\n`);
   // Without ground truth a path not found is an answer, not a failure; an invalid path always is one.
   return invalid === 0 && (!haveOptima || unsolved === 0) ? 0 : 3;
+}
+
+/** The planner that scen times, built for `algo` (or an HPA* hierarchy loaded), and its options as JSON for HPA* and HAA*. */
+function scenPlanner(
+  hp: Hpastar,
+  flags: PlannerFlags,
+  cmd: CommandLine,
+  { algo, grid, agent, hierarchyFile, mapPath }: { algo: string; grid: Grid; agent: Agent | null; hierarchyFile: string; mapPath: string },
+): { planner: Planner; optionsJson: string } {
+  const smooth = !cmd.has('no-smooth');
+  if (algo === 'astar') {
+    const astar = new hp.AStar();
+    return { planner: { findPath: (s, g) => astar.findPath(grid, s, g), dispose: () => astar.dispose() }, optionsJson: '' };
+  } else if (algo === 'jps') {
+    const jps = new hp.JPS();
+    return { planner: { findPath: (s, g) => jps.findPath(grid, s, g), dispose: () => jps.dispose() }, optionsJson: '' };
+  } else if (algo === 'jpsplus') {
+    const plus = building(() => hp.JPSPlus.build(grid));
+    return { planner: { findPath: (s, g) => plus.findPath(s, g), dispose: () => plus.dispose() }, optionsJson: '' };
+  } else if (agent && algo === 'aa') {
+    const aa = building(() => hp.AnnotatedAStar.build(grid, agent.capability));
+    return { planner: { findPath: (s, g) => agentSearch(() => aa.findPath(s, g, agent.size)), dispose: () => aa.dispose() }, optionsJson: '' };
+  } else if (agent && algo === 'haa') {
+    const haa = building(() => hp.HAAStar.build(grid, readOptionFlags(cmd, flags.haa) as HaaOptions));
+    const problem = haa.agentProblem(agent);
+    if (problem) {
+      haa.dispose();
+      throw new UsageError(`--size/--capability: ${problem}`);
+    }
+    return { planner: { findPath: (s, g) => agentSearch(() => haa.findPath(s, g, agent)), dispose: () => haa.dispose() }, optionsJson: JSON.stringify(haa.options) };
+  } else if (algo === 'shpa') {
+    const options = shpaOptions(flags, cmd);
+    const shpa = building(() => hp.SHPAStar.build(grid, options));
+    return { planner: { findPath: (s, g) => shpa.findPath(s, g, { smooth }), dispose: () => shpa.dispose() }, optionsJson: '' };
+  }
+  let h;
+  if (hierarchyFile) {
+    h = loadHierarchy(hp, flags, hierarchyFile, grid, { algo, agent, mapPath });
+  } else {
+    const options = hierarchyOptions(hp, flags, algo, cmd);
+    // Another agent class: the hierarchy of the grid made for it.
+    using classGrid = agent ? hp.Grid.forAgent(grid, agent) : null;
+    h = building(() => hp.HPAStar.build(classGrid ?? grid, options));
+  }
+  const hpa = h;
+  // For another agent class, a start or goal the agent cannot stand on is an answer (not found).
+  const find = (s: Point, g: Point) => hpa.findPath(s, g, { smooth });
+  return { planner: { findPath: agent ? (s, g) => agentSearch(() => find(s, g)) : find, dispose: () => hpa.dispose() }, optionsJson: JSON.stringify(hpa.options) };
+}
+
+/** scen --hierarchy: the planner loaded from its file, which must be of the map, the algorithm and the agent class asked for. */
+function loadHierarchy(hp: Hpastar, flags: PlannerFlags, hierarchyFile: string, grid: Grid, { algo, agent, mapPath }: { algo: string; agent: Agent | null; mapPath: string }) {
+  const bytes = readBounded(hierarchyFile, flags.fileLimits.hierarchy, 'hierarchy');
+  let hpa;
+  try {
+    hpa = hp.HPAStar.load(bytes);
+  } catch (error) {
+    throw new InputError(`${hierarchyFile}: ${(error as Error).message}`);
+  }
+  const trees = hpa.options.cacheTrees;
+  const { width, height } = hpa;
+  const terrain = hpa.terrain();
+  const gridTerrain = grid.terrain();
+  const otherMap = width !== grid.width || height !== grid.height || terrain.some((v, i) => v !== gridTerrain[i]);
+  const saved = `size ${hpa.agent.size}, capability ${hpa.agent.capability}`;
+  const wanted = agent?.text ?? MOVING_AI_AGENT_TEXT;
+  if (otherMap || trees !== (algo === 'dhpa') || saved !== wanted) {
+    hpa.dispose();
+    throw new InputError(otherMap
+      ? `${hierarchyFile}: the hierarchy is of another map (${width}x${height}), not of ${baseName(mapPath)}`
+      : saved !== wanted
+        ? `${hierarchyFile}: the hierarchy was built for the agent of ${saved}, not ${wanted}`
+        : `${hierarchyFile}: the hierarchy was built for ${trees ? 'dhpa' : 'hpa'}, not ${algo}`);
+  }
+  // Its terrain costs are the ones searched: paths are checked, and optima found, under them.
+  grid.setTerrainCosts(hpa.terrainCosts);
+  grid.setCostLayer(hpa.costLayer());
+  return hpa;
+}
+
+/** What scen counts over its scenarios. */
+interface ScenTally {
+  found: number;
+  unsolved: number;
+  invalid: number;
+  expandedSum: number;
+  subSum: number;
+  subMax: number;
+  relErrMax: number;
+  usTotal: number;
+}
+
+/**
+ * Times `planner` on every scenario (after `warmup` untimed rounds) and checks each path it finds; with
+ * perQuery, a JSON line per scenario goes to `lines` (written out 256 at a time).
+ */
+function runScenarios(
+  hp: Hpastar,
+  planner: Planner,
+  grid: Grid,
+  scenarios: readonly Scenario[],
+  { agent, haveOptima, perQuery, warmup }: { agent: Agent | null; haveOptima: boolean; perQuery: boolean; warmup: number },
+  lines: string[],
+): ScenTally {
+  const tally: ScenTally = { found: 0, unsolved: 0, invalid: 0, expandedSum: 0, subSum: 0, subMax: 0, relErrMax: 0, usTotal: 0 };
+  for (let w = 0; w < warmup; w++) for (const s of scenarios) planner.findPath({ x: s.sx, y: s.sy }, { x: s.gx, y: s.gy });
+  for (const s of scenarios) {
+    const start = { x: s.sx, y: s.sy };
+    const goal = { x: s.gx, y: s.gy };
+    const t = performance.now();
+    const result = planner.findPath(start, goal);
+    const us = (performance.now() - t) * 1000;
+    tally.usTotal += us;
+    tally.expandedSum += result.expanded;
+    let valid = true;
+    let length = 0;
+    let sub = 0;
+    let problem: string | null = null;
+    if (result.found) {
+      tally.found++;
+      problem = agent
+        ? footprintProblem(hp, grid, agent, start, goal, result.cells, result.cost)
+        : pathProblem(hp, grid, start, goal, result.cells, result.cost, 1e-9);
+      valid = problem === null;
+      length = result.cost;
+      if (haveOptima) {
+        const optimal = Math.max(s.optimal, 1e-12);
+        sub = s.optimal > 0 ? (length - s.optimal) / optimal : length > 0 ? 1 : 0;
+        tally.subSum += sub;
+        tally.subMax = Math.max(tally.subMax, sub);
+        tally.relErrMax = Math.max(tally.relErrMax, s.optimal > 0 ? Math.abs(length - s.optimal) / optimal : Math.abs(length));
+      }
+      if (!valid) tally.invalid++;
+    } else {
+      tally.unsolved++; // every Moving AI scenario has a path for its agent; another may have none
+    }
+    if (perQuery) {
+      const q: [string, JsonField][] = [
+        ['line', { int: s.line }], ['bucket', { int: s.bucket }], ['sx', { int: s.sx }], ['sy', { int: s.sy }],
+        ['gx', { int: s.gx }], ['gy', { int: s.gy }], ...(haveOptima ? [['optimal', s.optimal] as [string, JsonField]] : []),
+        ['found', result.found], ['length', length], ...(haveOptima ? [['subopt', sub] as [string, JsonField]] : []), ['valid', valid], ['us', us], ['expanded_sg', { int: result.stats.expandedInsertion }],
+        ['expanded_main', { int: result.stats.expandedMain }], ['expanded_refine', { int: result.stats.expandedRefinement }],
+      ];
+      if (problem !== null) q.push(['problem', problem]);
+      lines.push(jsonLine(q));
+      if (lines.length >= 256) process.stdout.write(`${lines.splice(0).join('\n')}\n`);
+    }
+  }
+  return tally;
 }
 
 /** Runs the tool with `args` (without `node` and the script); resolves to the exit status. */

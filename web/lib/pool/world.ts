@@ -15,8 +15,7 @@
  */
 import { describe } from '../args.ts';
 import { BlockKinds, BlockWorld, checkGenerateOptions, packWorldQueries } from '../world.ts';
-import type { BlockChange, ResolvedWorldHierarchyOptions, Voxel, WorldBlockUpdate, WorldGenerateOptions, WorldHierarchyOptions, WorldHierarchyStats, WorldPathBatch } from '../world.ts';
-import { resolveWorldOptions } from '../internal.ts';
+import { resolveWorldOptions, type BlockChange, type ResolvedWorldHierarchyOptions, type Voxel, type WorldBlockUpdate, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldHierarchyStats, type WorldPathBatch } from '../world.ts';
 import { startPool, type WorkerPathPool } from './index.ts';
 import { checkKeys, resolveRunOptions, type MapSource, type PoolRunOptions } from './options.ts';
 import type { HierarchySource, PoolMode } from './protocol.ts';
