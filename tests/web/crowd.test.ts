@@ -34,7 +34,7 @@ async function runUntil(crowd: Crowd, done: () => boolean, limit: number): Promi
 test('every agent walks after its first plan from the pool; a wall makes the cut-off agents plan again', async () => {
   const terrain = grid.terrain();
   // As in the demo: the goals' components from the planner, which takes the same edits as the crowd.
-  const crowd = await Crowd.start(planner, terrain, () => planner.components().labels, 3);
+  const crowd = await Crowd.start(planner, terrain, () => planner.components().labels, { seed: 3 });
   const warnings: unknown[] = [];
   const warn = console.warn;
   console.warn = (...args: unknown[]) => warnings.push(args);
@@ -73,6 +73,35 @@ test('every agent walks after its first plan from the pool; a wall makes the cut
     expect(warnings).toEqual([]);
   } finally {
     console.warn = warn;
+    await crowd.close();
+  }
+});
+
+test('mixed units: three classes, a pool each; every agent stands where its square fits, through a wall across the map', async () => {
+  const terrain = grid.terrain();
+  const crowd = await Crowd.start(planner, terrain, () => planner.components().labels, { seed: 5, units: 'mixed' });
+  try {
+    crowd.speed = 20;
+    crowd.setCount(90);
+    const m = crowd.metrics;
+    expect(m.classes).toEqual(['size 1 ground,swamp,trees', 'size 2 ground,swamp', 'size 3 ground,swamp']);
+    await runUntil(crowd, () => m.arrivals >= 15, 3000);
+    expect(m.arrivals).toBeGreaterThanOrEqual(15);
+    expect(m.misplaced).toBe(0);
+    // A wall across the map (a gap at each end): every class snaps and plans again by its own square.
+    const y = Math.floor(crowd.height / 2);
+    const edits = [];
+    for (let x = 3; x < crowd.width - 3; x++) {
+      terrain[y * crowd.width + x] = '@'.charCodeAt(0);
+      edits.push({ x, y, terrain: '@' });
+    }
+    planner.applyEdits(edits);
+    crowd.applyEdits(edits);
+    const arrived = m.arrivals;
+    await runUntil(crowd, () => m.lastUpdateMs > 0 && m.arrivals >= arrived + 15, 3000);
+    expect(m.misplaced).toBe(0);
+    expect(m.arrivals).toBeGreaterThanOrEqual(arrived + 15);
+  } finally {
     await crowd.close();
   }
 });

@@ -4,10 +4,25 @@
 // (Crowd.updateTerrain): agents under a new wall are moved off it, and only the agents whose routes
 // cross the rebuilt clusters plan again. This file only picks goals (a random cell of the agent's
 // component), reads the crowd's figures for the panel and draws the agents.
-import { createPathPool, Crowd as PackageCrowd, type HPAStar, type PathPool, type TerrainCosts, type TerrainEdit } from '../lib/index';
+// Mixed units: three agent classes (sizes 1 to 3, two capabilities), each with a pool of its own built
+// on the grid made for its square; one package Crowd moves them all, each agent by its class's rule.
+import { createPathPool, Crowd as PackageCrowd, type Agent, type HPAStar, type PathPool, type TerrainCosts, type TerrainEdit } from '../lib/index';
 import { passableCode } from './hierarchyView';
 import { PALETTE } from './render/palette';
 import type { Viewport } from './render/view';
+
+/** The crowd's units: one cell each, or the mixed classes of {@link MIXED_UNITS}. */
+export type CrowdUnits = 'cells' | 'mixed';
+
+/**
+ * The classes of a mixed crowd, in the order agents are dealt them: infantry (one cell, crosses
+ * forests), vehicles (2 × 2) and large units (3 × 3) on open ground and swamp.
+ */
+export const MIXED_UNITS: readonly Agent[] = [
+  { size: 1, capability: 'ground,swamp,trees' },
+  { size: 2, capability: 'ground,swamp' },
+  { size: 3, capability: 'ground,swamp' },
+];
 
 /** What the panel and the end-to-end tests read. */
 export interface CrowdMetrics {
@@ -43,6 +58,10 @@ export interface CrowdMetrics {
   refusedSteps: number;
   /** Time of the last terrain update: from the call until every worker holds the new terrain, ms. */
   lastUpdateMs: number;
+  /** The agent classes, as 'size 2 ground,swamp', and the pools (one per class). */
+  classes: string[];
+  /** Agents standing where their class's square does not fit, at the last frame (the crowd snaps them: 0). */
+  misplaced: number;
 }
 
 /** The figures of no crowd (after Stop). */
@@ -51,6 +70,7 @@ export function emptyCrowdMetrics(): CrowdMetrics {
     running: false, paused: false, agents: 0, walking: 0, waiting: 0, arrivals: 0, poolMode: '–', poolReason: '', poolWorkers: 0,
     plansPerSecond: 0, segmentsPerSecond: 0, searchesPerSecond: 0, inFlight: 0, poolBusy: 0, replans: 0,
     totalPlans: 0, totalSegments: 0, totalPoolSearches: 0, replansLastUpdate: 0, longestStillSeconds: 0, stuck: 0, stuckSample: [], refusedSteps: 0, lastUpdateMs: 0,
+    classes: [], misplaced: 0,
   };
 }
 
@@ -58,7 +78,9 @@ export function emptyCrowdMetrics(): CrowdMetrics {
 export class Crowd {
   readonly width: number;
   readonly height: number;
-  #pool: PathPool | null = null;
+  #pools: PathPool[] = [];
+  /** The agent classes, one per pool (the first: one cell of ground and swamp, unless mixed). */
+  #classes: readonly Agent[] = [];
   #crowd: PackageCrowd | null = null;
   /** The demo's terrain (the same array it edits and draws): goals are drawn from it. */
   #terrain: Uint8Array;
@@ -93,17 +115,37 @@ export class Crowd {
 
   /**
    * Starts a crowd whose pool loads `source`'s hierarchy (its bytes, taken now: later edits of `source`
-   * do not reach the crowd; the caller passes them to {@link Crowd.applyEdits}).
+   * do not reach the crowd; the caller passes them to {@link Crowd.applyEdits}). Mixed units: a pool per
+   * class of {@link MIXED_UNITS}, each built in its workers from the terrain, for its class, with
+   * `source`'s options and costs.
    * @param terrain - the map's terrain, kept in sync by the caller (the same array the demo edits)
    */
-  static async start(source: HPAStar, terrain: Uint8Array, components: () => Uint32Array | null, seed = 1): Promise<Crowd> {
+  static async start(source: HPAStar, terrain: Uint8Array, components: () => Uint32Array | null, { seed = 1, units = 'cells' }: { seed?: number; units?: CrowdUnits } = {}): Promise<Crowd> {
     const crowd = new Crowd(terrain, source.width, source.height, components, seed);
-    const pool = await createPathPool({ planner: source });
-    crowd.#pool = pool;
-    crowd.#crowd = new PackageCrowd({ pool, map: { width: source.width, height: source.height, terrain }, speed: crowd.#speed });
+    const map = { width: source.width, height: source.height, terrain };
+    try {
+      if (units === 'mixed') {
+        const { memoryBudgetMiB, terrainChanges, ...hierarchy } = source.options;
+        void memoryBudgetMiB, terrainChanges;
+        for (const agent of MIXED_UNITS) crowd.#pools.push(await createPathPool({ map: { ...map, terrain: terrain.slice() }, hierarchy, agent }));
+        crowd.#classes = MIXED_UNITS;
+      } else {
+        crowd.#pools.push(await createPathPool({ planner: source }));
+        crowd.#classes = [crowd.#pools[0]!.agent];
+      }
+    } catch (error) {
+      await Promise.all(crowd.#pools.map((p) => p.close()));
+      throw error;
+    }
+    const pool = crowd.#pools[0]!;
+    crowd.#crowd = new PackageCrowd({ pools: crowd.#pools, map, speed: crowd.#speed });
+    // Pools made from the terrain start with every kind at cost 1: give them the planner's multipliers.
+    const costs = source.terrainCosts as unknown as Record<string, number>;
+    if (units === 'mixed' && Object.values(costs).some((m) => m !== 1)) crowd.setTerrainCosts(source.terrainCosts as unknown as TerrainCosts);
     crowd.metrics.poolMode = pool.mode;
     crowd.metrics.poolReason = pool.modeReason;
-    crowd.metrics.poolWorkers = pool.workers;
+    crowd.metrics.poolWorkers = crowd.#pools.reduce((n, p) => n + p.workers, 0);
+    crowd.metrics.classes = crowd.#classes.map((c) => `size ${c.size} ${String(c.capability)}`);
     crowd.metrics.running = true;
     return crowd;
   }
@@ -123,9 +165,11 @@ export class Crowd {
     if (!crowd) return;
     while (this.#ids.length > n) crowd.removeAgent(this.#ids.pop()!);
     while (this.#ids.length < n) {
-      const cell = this.#randomFreeCell(0);
+      // Classes dealt in turn: a third of each in a mixed crowd.
+      const agent = this.#classes[this.#ids.length % this.#classes.length]!;
+      const cell = this.#randomFreeCell(0, agent);
       if (!cell) break;
-      const id = crowd.addAgent({ x: cell[0], y: cell[1] }, { speed: this.#speed });
+      const id = crowd.addAgent({ x: cell[0], y: cell[1] }, { speed: this.#speed, agent });
       this.#ids.push(id);
       this.#newGoal(id);
     }
@@ -142,13 +186,18 @@ export class Crowd {
     return this.#labels;
   }
 
-  /** A random passable cell, in component `label` when it is not 0. */
-  #randomFreeCell(label: number): [number, number] | null {
+  /**
+   * A random cell where an agent of class `agent` stands, in component `label` when it is not 0 (the
+   * labels are those of one-cell agents: a larger class's goal may still be cut off, and is then
+   * reported unreachable and replaced).
+   */
+  #randomFreeCell(label: number, agent: Agent): [number, number] | null {
     const labels = label ? this.#componentLabels() : null;
+    const crowd = this.#crowd!;
     for (let tries = 0; tries < 400; tries++) {
       const x = Math.floor(this.#random() * this.width), y = Math.floor(this.#random() * this.height);
       const i = y * this.width + x;
-      if (!passableCode(this.#terrain[i]!)) continue;
+      if (!passableCode(this.#terrain[i]!) || !crowd.passable(x, y, agent)) continue;
       if (labels && labels[i] !== label) continue;
       return [x, y];
     }
@@ -160,7 +209,7 @@ export class Crowd {
     const crowd = this.#crowd!;
     const a = crowd.agent(id);
     const labels = this.#componentLabels();
-    const goal = this.#randomFreeCell(labels ? labels[a.cellY * this.width + a.cellX]! : 0);
+    const goal = this.#randomFreeCell(labels ? labels[a.cellY * this.width + a.cellX]! : 0, a.agent);
     crowd.setGoal(id, goal ? { x: goal[0], y: goal[1] } : null);
   }
 
@@ -195,6 +244,10 @@ export class Crowd {
     m.replansLastUpdate = s.lastUpdate ? s.lastUpdate.replansAtOnce + s.lastUpdate.replansRebuilt : 0;
     m.longestStillSeconds = s.longestStillSeconds;
     m.refusedSteps = s.refusedSteps;
+    // Every agent where its square fits (a wall painted on one snaps it off at once).
+    let misplaced = 0;
+    for (const a of crowd.agents()) if (!crowd.passable(a.cellX, a.cellY, a.agent)) misplaced++;
+    m.misplaced = misplaced;
     if (s.longestStillSeconds > 1) {
       m.stuck = 0;
       m.stuckSample = [];
@@ -282,7 +335,10 @@ export class Crowd {
     const walking = new Path2D(), waiting = new Path2D();
     for (const a of crowd.agents()) {
       const moving = a.state === 'walking' || a.state === 'following';
-      (moving && a.stillSeconds < 0.25 ? walking : waiting).rect(a.x + 0.5 - size / 2, a.y + 0.5 - size / 2, size, size);
+      const path = moving && a.stillSeconds < 0.25 ? walking : waiting;
+      // A one-cell agent is a dot in its cell; a larger one covers its square (top-left cell at x, y), a margin inside.
+      if (a.agent.size === 1) path.rect(a.x + 0.5 - size / 2, a.y + 0.5 - size / 2, size, size);
+      else path.rect(a.x + 0.2, a.y + 0.2, a.agent.size - 0.4, a.agent.size - 0.4);
     }
     ctx.fillStyle = PALETTE.agent;
     ctx.fill(walking);
@@ -294,9 +350,9 @@ export class Crowd {
     if (this.#closed) return;
     this.#closed = true;
     this.metrics.running = false;
-    const pool = this.#pool;
-    this.#pool = null;
+    const pools = this.#pools;
+    this.#pools = [];
     this.#crowd = null;
-    await pool?.close();
+    await Promise.all(pools.map((p) => p.close()));
   }
 }

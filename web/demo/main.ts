@@ -84,6 +84,7 @@ async function main(): Promise<void> {
   algorithms.show();
   if (link.overlays) overlays.tick(link.overlays);
   if (link.agents !== undefined) crowd.setAgentCount(link.agents);
+  if (link.units) crowd.setUnits(link.units);
   state.terrainCosts = { ...state.terrainCosts, ...link.terrainCosts };
   state.demo.terrainCosts = state.terrainCosts;
   terrainCosts.wire();

@@ -62,6 +62,7 @@ export function findElements() {
     agentRoutes: $<HTMLInputElement>('agent-routes'),
     crowdToggle: $<HTMLButtonElement>('crowd-toggle'),
     crowdPause: $<HTMLButtonElement>('crowd-pause'),
+    crowdUnits: $<HTMLSelectElement>('crowd-units'),
     compare: $('compare'),
     crowdSection: $('crowd-section'),
     numbersSection: $('numbers-section'),

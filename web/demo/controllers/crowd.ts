@@ -2,7 +2,7 @@
 // stopped when leaving it; its sliders, its Start/Stop button (Stop removes the agents and clears the
 // figures) and its Pause/Resume button (the agents stand still, and walk on from there).
 import { algoInfo, hierarchyOptions } from '../algorithms';
-import { Crowd, emptyCrowdMetrics } from '../crowd';
+import { Crowd, emptyCrowdMetrics, type CrowdUnits } from '../crowd';
 import { errorText } from '../format';
 import type { Elements } from '../page';
 import type { FrameLoop } from '../render/frameLoop';
@@ -28,6 +28,11 @@ export class CrowdController {
       if (this.state.crowd) this.state.crowd.showRoutes = (e.target as HTMLInputElement).checked;
     });
     crowdToggle.addEventListener('click', () => void (this.state.crowd ? this.stop() : this.start()));
+    // Other units: a crowd of other classes, started afresh.
+    this.elements.crowdUnits.addEventListener('change', () => {
+      permalink.update();
+      if (this.state.crowd) void this.start();
+    });
     this.elements.crowdPause.addEventListener('click', () => this.togglePause());
   }
 
@@ -57,6 +62,11 @@ export class CrowdController {
     this.showAgentCount();
   }
 
+  /** Sets the units select (from a permalink). */
+  setUnits(units: CrowdUnits): void {
+    this.elements.crowdUnits.value = units;
+  }
+
   showAgentCount(): void {
     this.elements.agentsOut.textContent = this.elements.agentsSlider.value;
   }
@@ -74,7 +84,8 @@ export class CrowdController {
       const { planner } = s.shown.planners.planner(hierarchyOptions(s.algo.levels ? s.algo : algoInfo('hpa2'), s.settings));
       // Goals are drawn in the walker's component, as the planner on screen labels them (kept up to date by the edits).
       const components = () => s.shown?.planners.components(s.algo, s.settings).labels ?? null;
-      const c = await Crowd.start(planner, s.shown.terrain, components, 7);
+      const units: CrowdUnits = this.elements.crowdUnits.value === 'mixed' ? 'mixed' : 'cells';
+      const c = await Crowd.start(planner, s.shown.terrain, components, { seed: 7, units });
       if (s.mode !== 'crowd' || !s.shown) {
         await c.close();
         return;

@@ -27,6 +27,7 @@ export class PermalinkSync {
         overlays: this.elements.overlayBoxes.filter((b) => b.checked).map((b) => b.dataset.overlay!),
         mode: s.mode,
         agents: Number(this.elements.agentsSlider.value),
+        units: this.elements.crowdUnits.value === 'mixed' ? 'mixed' : undefined,
         terrainCosts: s.terrainCosts,
       });
       if (search !== window.location.search) window.history.replaceState(null, '', search);

@@ -10,7 +10,9 @@ import { byteArray, integerIn, positiveInt } from '../args.ts';
 import { parseMovingAIMap } from '../movingAIMap.ts';
 import { TERRAIN_KINDS, describe, resolveHaaOptions, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
 import { SHPAStar } from '../shpastar.ts';
-import type { HaaOptions, HierarchyOptions, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainData } from '../types.ts';
+import { agentOf } from '../haastar.ts';
+import { TERRAIN } from '../terrain.ts';
+import type { Agent, HaaOptions, HierarchyOptions, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainData } from '../types.ts';
 import { defaultWorkers, sharedModeBlocker } from './host.ts';
 import type { WorldHierarchyOptions } from '../world.ts';
 import type { HierarchySource, PoolMode, WorkerPlanner } from './protocol.ts';
@@ -57,6 +59,12 @@ export interface PathPoolOptions extends PoolRunOptions {
   readonly planner?: HPAStar;
   /** How to cut the hierarchy (not with `planner`, whose hierarchy is used as it is). */
   readonly hierarchy?: HierarchyOptions;
+  /**
+   * The agent class the hierarchy serves, `{ size, capability }`, with `map` or a grid of terrain: the
+   * workers build on the grid made for it (as `hpastar.Grid.forAgent` makes it), without a module on
+   * this thread. A {@link Grid} made for a class, or a planner, brings its own.
+   */
+  readonly agent?: Agent;
 }
 
 /**
@@ -217,8 +225,27 @@ export interface PoolConfig extends MapSource {
  * decides which error options with several faults get: keep it.
  */
 export async function resolvePoolOptions(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOptions, where: string): Promise<PoolConfig> {
-  checkKeys(options, ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'workers', 'mode', 'jobSize'], where);
-  return resolveRunOptions(options, sourceOf(options, where), where);
+  checkKeys(options, ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'agent', 'workers', 'mode', 'jobSize'], where);
+  const map = sourceOf(options, where);
+  const agent = (options as PathPoolOptions).agent;
+  return resolveRunOptions(options, agent === undefined ? map : withAgentClass(map, agent, where), where);
+}
+
+/** The map source for the agent class of the `agent` option: the workers make the class's grid. */
+function withAgentClass(map: MapSource, agent: Agent, where: string): MapSource {
+  if (map.algorithm !== 'hpa') throw new TypeError(`${where}: agent is for HPA* pools (a HAA* pool's batches name their agent)`);
+  if (map.source.kind !== 'terrain') throw new TypeError(`${where}: a planner brings its own agent class (planner.agent): give agent with map or grid`);
+  if (map.agent && !isMovingAIAgent(map.agent)) {
+    throw new TypeError(`${where}: the grid is already made for agents of size ${map.agent.size} (${map.agent.capability}): give agent once`);
+  }
+  const given = agentOf(where, agent);
+  // The capability in the core's order, as grids and planners report it ('trees,ground' is 'ground,trees').
+  const names = given.capability.split(',').map((n) => n.trim());
+  const order = (n: string) => TERRAIN.kinds.findIndex((k) => k.name === n);
+  const capability = names.every((n) => order(n) >= 0) ? [...names].sort((a, b) => order(a) - order(b)).join(',') : given.capability;
+  const normalized = Object.freeze({ size: given.size, capability });
+  if (isMovingAIAgent(normalized)) return map;
+  return { ...map, source: { ...map.source, agent: { ...normalized } }, agent: normalized };
 }
 
 /** Refuses what is not an object, and keys not in `known`, naming them. */
