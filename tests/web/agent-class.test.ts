@@ -231,3 +231,23 @@ test('a crowd of three agent classes, one pool each: every agent walks its own s
     for (const g of grids) g.dispose();
   }
 });
+
+test('createPathPool({ map, agent }) builds for the class in its workers; agent given twice is refused by name', async () => {
+  const text = readMapsFile('den520d.map');
+  await using pool = await createPathPool({ map: text, agent: { size: 2, capability: 'trees,ground' }, workers: 1, mode: 'copied' });
+  expect(pool.agent).toEqual({ size: 2, capability: 'ground,trees' });
+  const pairs = agentPairs('ground,trees', 2, 20, 23);
+  const batch = await pool.findPaths(pairs);
+  let found = 0;
+  for (let i = 0; i < pairs.length; i++) {
+    if (!batch.found(i)) continue;
+    validateFootprint(map, 'ground,trees', 2, batch.path(i), pairs[i]![0], pairs[i]![1], batch.cost[i]!);
+    found++;
+  }
+  expect(found).toBeGreaterThan(10);
+  using grid = hp.Grid.forAgent(terrainGrid, { size: 2, capability: 'ground' });
+  await expect(createPathPool({ grid, agent: { size: 3, capability: 'ground' } })).rejects.toThrow('createPathPool: the grid is already made for agents of size 2 (ground): give agent once');
+  using planner = hp.HPAStar.build(terrainGrid);
+  await expect(createPathPool({ planner, agent: { size: 3, capability: 'ground' } })).rejects.toThrow('createPathPool: a planner brings its own agent class (planner.agent): give agent with map or grid');
+  await expect(createPathPool({ map: text, agent: { size: 9, capability: 'ground' }, workers: 1, mode: 'copied' })).rejects.toThrow('agent size 9 is outside 1..8');
+});
