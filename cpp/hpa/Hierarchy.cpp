@@ -94,10 +94,18 @@ struct Hierarchy::Level1Plan {
   std::vector<int32_t> clusters;                     // sorted
   std::vector<std::vector<Transition>> transitions;  // per planned cluster; .a inside it
   std::vector<std::vector<uint32_t>> nodes;          // per planned cluster, new node ids, ascending
+  std::vector<uint32_t> entrances;                   // per planned cluster, the entrances its scan found
   int32_t indexOf(int32_t cluster) const {
     auto it = std::lower_bound(clusters.begin(), clusters.end(), cluster);
     return (it != clusters.end() && *it == cluster) ? static_cast<int32_t>(it - clusters.begin()) : -1;
   }
+};
+
+struct Hierarchy::Level1Scratch {
+  DijkstraSearch dijkstra;
+  std::vector<Point> targets;
+  std::vector<PendingEdge> pending;
+  std::vector<IntraPair> pairs;
 };
 
 std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptions& options, std::string& error) {
@@ -228,23 +236,29 @@ uint32_t Hierarchy::findNodeAt(Point cell, const Level1Plan* plan) const {
 }
 
 void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
-  const ClusterLayout& lay = layout(1);
   Level1Plan plan;
   plan.clusters = clusters;
+  planLevel1Nodes(plan);
+  Level1Scratch scratch;
+  for (size_t i = 0; i < clusters.size(); ++i) replaceBlock(1, clusters[i], buildLevel1Block(plan, i, scratch));
+}
+
+void Hierarchy::planLevel1Nodes(Level1Plan& plan) {
+  const ClusterLayout& lay = layout(1);
+  const std::vector<int32_t>& clusters = plan.clusters;
   plan.transitions.resize(clusters.size());
   plan.nodes.resize(clusters.size());
-
-  // Phase 1: the new node cells of every planned cluster; ids of nodes that stay are kept, the others freed.
+  plan.entrances.resize(clusters.size());
   std::vector<Entrance> entrances;
   std::vector<Transition> raw;
   std::vector<std::vector<Point>> newCells(clusters.size());
-  std::vector<uint32_t> entranceCount(clusters.size());
+  const auto rowMajor = [](Point a, Point b) { return a.y != b.y ? a.y < b.y : a.x < b.x; };
   for (size_t i = 0; i < clusters.size(); ++i) {
     const Rect r = lay.rect(clusters[i]);
     entrances.clear();
     raw.clear();
     EntranceScanner::scanCluster(grid_, lay, clusters[i], entrances);
-    entranceCount[i] = static_cast<uint32_t>(entrances.size());
+    plan.entrances[i] = static_cast<uint32_t>(entrances.size());
     for (const Entrance& e : entrances) EntranceScanner::appendTransitions(grid_, e, options_.entranceWidth, raw);
     auto& own = plan.transitions[i];
     own.clear();
@@ -254,20 +268,18 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
     }
     auto& cells = newCells[i];
     for (const Transition& t : own) cells.push_back(t.a);
-    std::sort(cells.begin(), cells.end(), [](Point a, Point b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
+    std::sort(cells.begin(), cells.end(), rowMajor);
     cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
     const auto& old = blocks_[0][static_cast<size_t>(clusters[i])];
-    if (old) {
-      for (uint32_t n : old->nodes) {
-        const Point p = nodeCell_[n];
-        auto it = std::lower_bound(cells.begin(), cells.end(), p,
-                                   [](Point a, Point b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
-        if (it != cells.end() && *it == p) {
-          plan.nodes[i].push_back(n);
-        } else {
-          nodeLevel_[n] = 0;
-          freeNodes_.push_back(n);
-        }
+    if (!old) continue;
+    for (uint32_t n : old->nodes) {
+      const Point p = nodeCell_[n];
+      auto it = std::lower_bound(cells.begin(), cells.end(), p, rowMajor);
+      if (it != cells.end() && *it == p) {
+        plan.nodes[i].push_back(n);
+      } else {
+        nodeLevel_[n] = 0;
+        freeNodes_.push_back(n);
       }
     }
   }
@@ -286,69 +298,66 @@ void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
       const uint32_t n = findNodeAt(t.a, &plan);
       nodeLevel_[n] = static_cast<uint8_t>(std::max<int32_t>(nodeLevel_[n], crossingLevel(layouts_, t.a, t.b)));
     }
+}
 
-  // Phase 2: edges, cached paths, regions and trees of every planned cluster.
-  DijkstraSearch dijkstra;
-  std::vector<Point> targets;
-  std::vector<PendingEdge> pending;
-  std::vector<IntraPair> pairs;
+std::shared_ptr<ClusterBlock> Hierarchy::buildLevel1Block(const Level1Plan& plan, size_t i,
+                                                          Level1Scratch& scratch) const {
+  const Rect area = layout(1).rect(plan.clusters[i]);
   const bool paths = options_.cachePaths, trees = options_.cacheTrees;
-  for (size_t i = 0; i < clusters.size(); ++i) {
-    const Rect area = lay.rect(clusters[i]);
-    auto b = std::make_shared<ClusterBlock>();
-    b->nodes = plan.nodes[i];
-    b->entrances = entranceCount[i];
-    pending.clear();
-    for (const Transition& t : plan.transitions[i]) {
-      const uint32_t from = findNodeAt(t.a, &plan), to = findNodeAt(t.b, &plan);
-      pending.push_back(
-          PendingEdge{static_cast<uint32_t>(b->indexOf(from)), to, crossingCost(grid_, t), ClusterBlock::kNoPath});
-      b->interLinks.emplace_back(from, to);
-      ++b->interEdges;
-    }
-    const size_t k = b->nodes.size();
-    const size_t cells = static_cast<size_t>(area.area());
-    pairs.clear();
-    if (trees) {
-      b->treeDistance.resize(k * cells);  // every entry written by its node's tree below
-      b->treeDirection.resize(k * cells);
-    }
-    for (size_t a = 0; a < k; ++a) {
-      const Point source = nodeCell_[b->nodes[a]];
-      if (trees) {
-        dijkstra.runTree(grid_, area, source, treeScale_, ClusterBlock::kUnreachable,  // the node's whole tree
-                         std::span(b->treeDistance).subspan(a * cells, cells),
-                         std::span(b->treeDirection).subspan(a * cells, cells));
-      } else if (a + 1 < k) {
-        targets.clear();
-        for (size_t j = a + 1; j < k; ++j) targets.push_back(nodeCell_[b->nodes[j]]);
-        dijkstra.run(grid_, area, source, targets);
-      } else {
-        continue;
-      }
-      for (size_t j = a + 1; j < k; ++j) {
-        const double d = dijkstra.distance(nodeCell_[b->nodes[j]]);
-        if (d == DijkstraSearch::kUnreached) continue;
-        uint32_t ref = ClusterBlock::kNoPath;
-        if (paths) {
-          const uint32_t offset = static_cast<uint32_t>(b->pathCells.size());
-          dijkstra.appendPath(nodeCell_[b->nodes[j]], b->pathCells);
-          ref = static_cast<uint32_t>(b->pathSpans.size());
-          b->pathSpans.emplace_back(offset, static_cast<uint32_t>(b->pathCells.size()) - offset);
-        }
-        pairs.push_back(IntraPair{static_cast<uint32_t>(a), static_cast<uint32_t>(j), d, ref});
-      }
-    }
-    emitIntraEdges(*b, pairs, options_.pruneEdges, b->pathCells, pending);
-    fillAdjacency(*b, pending, paths);
-    b->regionCount = labelClusterRegions(grid_, area, b->regions);
-    summarizeRegions(b->regions, b->regionCount, b->regionCells, b->regionFirst);
-    for (uint32_t n : b->nodes) {
-      const Point p = nodeCell_[n];
-      b->nodeRegions.push_back(b->regions[static_cast<size_t>((p.y - area.y0) * area.width() + (p.x - area.x0))]);
-    }
-    replaceBlock(1, clusters[i], std::move(b));
+  DijkstraSearch& dijkstra = scratch.dijkstra;
+  auto b = std::make_shared<ClusterBlock>();
+  b->nodes = plan.nodes[i];
+  b->entrances = plan.entrances[i];
+  scratch.pending.clear();
+  for (const Transition& t : plan.transitions[i]) {
+    const uint32_t from = findNodeAt(t.a, &plan), to = findNodeAt(t.b, &plan);
+    scratch.pending.push_back(
+        PendingEdge{static_cast<uint32_t>(b->indexOf(from)), to, crossingCost(grid_, t), ClusterBlock::kNoPath});
+    b->interLinks.emplace_back(from, to);
+    ++b->interEdges;
   }
+  const size_t k = b->nodes.size();
+  const size_t cells = static_cast<size_t>(area.area());
+  scratch.pairs.clear();
+  if (trees) {
+    b->treeDistance.resize(k * cells);  // every entry written by its node's tree below
+    b->treeDirection.resize(k * cells);
+  }
+  for (size_t a = 0; a < k; ++a) {
+    const Point source = nodeCell_[b->nodes[a]];
+    if (trees) {
+      dijkstra.runTree(grid_, area, source, treeScale_, ClusterBlock::kUnreachable,  // the node's whole tree
+                       std::span(b->treeDistance).subspan(a * cells, cells),
+                       std::span(b->treeDirection).subspan(a * cells, cells));
+    } else if (a + 1 < k) {
+      scratch.targets.clear();
+      for (size_t j = a + 1; j < k; ++j) scratch.targets.push_back(nodeCell_[b->nodes[j]]);
+      dijkstra.run(grid_, area, source, scratch.targets);
+    } else {
+      continue;
+    }
+    for (size_t j = a + 1; j < k; ++j) {
+      const double d = dijkstra.distance(nodeCell_[b->nodes[j]]);
+      if (d == DijkstraSearch::kUnreached) continue;
+      uint32_t ref = ClusterBlock::kNoPath;
+      if (paths) {
+        const uint32_t offset = static_cast<uint32_t>(b->pathCells.size());
+        dijkstra.appendPath(nodeCell_[b->nodes[j]], b->pathCells);
+        ref = static_cast<uint32_t>(b->pathSpans.size());
+        b->pathSpans.emplace_back(offset, static_cast<uint32_t>(b->pathCells.size()) - offset);
+      }
+      scratch.pairs.push_back(IntraPair{static_cast<uint32_t>(a), static_cast<uint32_t>(j), d, ref});
+    }
+  }
+  emitIntraEdges(*b, scratch.pairs, options_.pruneEdges, b->pathCells, scratch.pending);
+  fillAdjacency(*b, scratch.pending, paths);
+  b->regionCount = labelClusterRegions(grid_, area, b->regions);
+  summarizeRegions(b->regions, b->regionCount, b->regionCells, b->regionFirst);
+  for (uint32_t n : b->nodes) {
+    const Point p = nodeCell_[n];
+    b->nodeRegions.push_back(b->regions[static_cast<size_t>((p.y - area.y0) * area.width() + (p.x - area.x0))]);
+  }
+  return b;
 }
 
 void Hierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters) {

@@ -231,13 +231,18 @@ class Hierarchy {
   const HierarchyStats& stats() const { return stats_; }
 
  private:
-  struct Level1Plan;  // new node sets and transitions of the clusters being rebuilt
+  struct Level1Plan;     // new node sets and transitions of the clusters being rebuilt
+  struct Level1Scratch;  // the searches and lists one level-1 cluster's rebuild reuses for the next
   Hierarchy() = default;
 
   void initLevels();
   // Every level, components, heuristics and stats of grid_ under options_ (grid_ and lineReach_ set).
   void buildLevels();
   void rebuildLevel1(const std::vector<int32_t>& clusters);
+  // rebuildLevel1's phases: the new nodes of every planned cluster (ids of nodes that stay kept, the others
+  // freed), then the block of planned cluster i (edges, cached paths, regions and trees).
+  void planLevel1Nodes(Level1Plan& plan);
+  std::shared_ptr<ClusterBlock> buildLevel1Block(const Level1Plan& plan, size_t i, Level1Scratch& scratch) const;
   void rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters);
   void rebuildComponents();
   void computeHeuristics();  // landmarks and distance table of the current graph
