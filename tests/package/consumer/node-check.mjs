@@ -52,6 +52,18 @@ try {
 }
 check(queryError instanceof PathQueryError, 'PathQueryError');
 
+// Agent classes: a 2 x 2 unit's grid, its planner's path checked square by square against the terrain.
+const tankGrid = hp.Grid.forAgent(grid, { size: 2, capability: 'ground' });
+const tanks = hp.HPAStar.build(tankGrid);
+check(tanks.agent.size === 2 && tanks.agent.capability === 'ground', 'planner.agent');
+const fits = (x, y) => [0, 1].every((dy) => [0, 1].every((dx) => '.G'.includes(mapText.split('\n').slice(4)[y + dy]?.[x + dx] ?? '@')));
+const anchors = [];
+for (let y = 0; y + 1 < grid.height && anchors.length < 2; y += 37) for (let x = 0; x + 1 < grid.width && anchors.length < 2; x += 41) if (fits(x, y)) anchors.push({ x, y });
+const tankPath = tanks.findPath(anchors[0], anchors[1]);
+for (let i = 0; i < tankPath.cells.length; i += 2) check(fits(tankPath.cells[i], tankPath.cells[i + 1]), `the 2x2 square fits at step ${i / 2}`);
+tanks.dispose();
+tankGrid.dispose();
+
 const pools = {};
 for (const mode of ['copied', 'shared']) {
   const pool = await createPathPool({ grid, hierarchy: { clusterSize: 16, levels: 2 }, workers: 2, mode });

@@ -2,6 +2,7 @@
 // skipLibCheck): the package's typings must be complete and resolve through its "exports".
 import {
   createPathPool,
+  Crowd,
   isPassableTerrain,
   loadHpastar,
   parseMovingAIMap,
@@ -51,3 +52,21 @@ export async function demo(mapText: string): Promise<number> {
   hi.Grid.fromTerrain('..', 2, 1).dispose();
   return cells.length + batch.count + clusters + path.stats.expandedMain;
 }
+
+/** Agent classes: a grid made for a 2 x 2 unit, its planner, a pool built for a class from the map, a mixed crowd. */
+export async function agentClasses(mapText: string): Promise<number> {
+  const hp = await loadHpastar();
+  using grid = hp.Grid.fromMovingAI(mapText, 'x.map');
+  using tankGrid = hp.Grid.forAgent(grid, { size: 2, capability: ['ground', 'swamp'] });
+  using tanks = hp.HPAStar.build(tankGrid);
+  const side: number = tanks.agent.size + tankGrid.agent.size;
+  const map = parseMovingAIMap(mapText, 'x.map');
+  const tankPool: PathPool = await createPathPool({ planner: tanks });
+  const infantry: PathPool = await createPathPool({ map, agent: { size: 1, capability: 'ground,trees' } });
+  const crowd = new Crowd({ pools: [infantry, tankPool], map });
+  const id: number = crowd.addAgent({ x: 1, y: 2 }, { agent: { size: 2, capability: 'ground,swamp' } });
+  const capability: string = crowd.agent(id).agent.capability + tankPool.agent.capability;
+  await Promise.all([tankPool.close(), infantry.close()]);
+  return side + capability.length;
+}
+
