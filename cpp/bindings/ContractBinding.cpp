@@ -1,7 +1,7 @@
 // The core's declarations as the module exports them, so that the layers around it derive from one
 // source: the option tables (contract/OptionSchema.h), path statuses, terrain characters and limits.
-// The TypeScript package keeps its own documented copies for the main thread (which has no module);
-// tests/web/contract.test.ts fails when they disagree with these.
+// scripts/generate-contract.mjs writes them into web/lib/generated/contract.ts (the main thread of a
+// pool has no module to ask); tests/web/contract.test.ts fails when that file is out of date.
 #include <emscripten/bind.h>
 
 #include <string>
@@ -28,22 +28,25 @@ val pathStatusNames() {
 }
 
 // { all: every Moving AI character, passable: those the default capability walks on, kinds: the
-// characters of each terrain kind in TerrainKind order (the order of terrain cost multipliers) }.
+// characters of each terrain kind in TerrainKind order (the order of terrain cost multipliers), names:
+// each kind's name in that order }.
 val terrainCharacters() {
   std::string all = kTerrainCharacters, passable;
   for (char c : all)
     if (Capability::movingAIDefault().allowsChar(c)) passable += c;
-  val kinds = val::array();
+  val kinds = val::array(), names = val::array();
   for (int k = 0; k < TerrainCosts::kKindCount; ++k) {
     std::string chars;
     for (char c : all)
       if (terrainKindOf(c) == static_cast<TerrainKind>(k)) chars += c;
     kinds.call<void>("push", chars);
+    names.call<void>("push", std::string(terrainKindName(static_cast<TerrainKind>(k))));
   }
   val o = val::object();
   o.set("all", all);
   o.set("passable", passable);
   o.set("kinds", kinds);
+  o.set("names", names);
   return o;
 }
 
@@ -76,10 +79,19 @@ val parseTerrainCosts(const std::string& text) {
   return o;
 }
 
+// A status added to PathStatus must be named in the enum_ below too.
+static_assert(kPathStatusCount == 4);
+
 EMSCRIPTEN_BINDINGS(hpastar_contract) {
   emscripten::function("hierarchyOptionFields", &optionFieldsToJS<HierarchyOptions>);
   emscripten::function("shpaOptionFields", &optionFieldsToJS<ShpaOptions>);
   emscripten::function("pathStatusNames", &pathStatusNames);
+  // The codes by name (Module.PathStatus.NoPath.value === 1), for the generated PathStatusCode.
+  emscripten::enum_<PathStatus>("PathStatus")
+      .value("Found", PathStatus::Found)
+      .value("NoPath", PathStatus::NoPath)
+      .value("StartInvalid", PathStatus::StartInvalid)
+      .value("GoalInvalid", PathStatus::GoalInvalid);
   emscripten::function("terrainCharacters", &terrainCharacters);
   emscripten::function("limits", &limits);
   emscripten::function("parseTerrainCosts", &parseTerrainCosts);

@@ -55,7 +55,7 @@ std::string optionsFromJS(const emscripten::val& v, Options& o) {
   return "";
 }
 
-// The declaration itself: [{ name, label, cli, doc, kind, min, max, switchSets, choices, default }].
+// The declaration itself: [{ name, label, cli, doc, details, kind, min, max, switchSets, choices, default }].
 template <typename Options>
 emscripten::val optionFieldsToJS() {
   const Options defaults{};
@@ -66,6 +66,7 @@ emscripten::val optionFieldsToJS() {
     d.set("label", std::string(f.label));
     d.set("cli", f.cli ? emscripten::val(std::string(f.cli)) : emscripten::val::null());
     d.set("doc", std::string(f.doc));
+    d.set("details", f.details ? emscripten::val(std::string(f.details)) : emscripten::val::null());
     d.set("kind", std::string(optionKindName(f.kind)));
     d.set("min", f.min);
     d.set("max", f.max);

@@ -1,8 +1,9 @@
 #pragma once
 // One declaration per option: its name, its label in messages, its command-line flag, its kind, range
 // and documentation, beside the struct it fills (HierarchyOptions, ShpaOptions). Validation, both
-// command-line tools, the wasm module's option objects and the TypeScript checks read these tables;
-// none of them lists an option again.
+// command-line tools, the wasm module's option objects and the TypeScript package read these tables
+// (its option types and checks are generated from them: scripts/generate-contract.mjs); none of them
+// lists an option again.
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -40,6 +41,9 @@ struct OptionField {
   // member to `switchSets` ("--cache-paths" sets true, "--no-prune" sets false).
   const char* cli;
   const char* doc;  // one line, for --help and the module's schema
+  // More for the API reference (the package's generated TSDoc), when one line is not enough: what the
+  // option costs, when to use it. nullptr: the reference says `doc`, the range and the default.
+  const char* details = nullptr;
   OptionKind kind;
   double min = 0;  // Integer, Number: inclusive range; max at the type's limit means "no upper bound"
   double max = 0;

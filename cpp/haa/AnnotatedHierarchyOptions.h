@@ -53,6 +53,7 @@ inline std::span<const OptionField<AnnotatedHierarchyOptions>> AnnotatedHierarch
        .label = "largest agent size",
        .cli = "max-size",
        .doc = "HAA* serves square agents of sides 1 to this",
+       .details = "Agents of sides 1 to this are served (intra-edges are found for each).",
        .kind = OptionKind::Integer,
        .min = 1,
        .max = kMaxAgentSize,
@@ -61,6 +62,9 @@ inline std::span<const OptionField<AnnotatedHierarchyOptions>> AnnotatedHierarch
        .label = "abstraction",
        .cli = "abstraction",
        .doc = "HAA*'s graph: high (strong dominance) or low (weak dominance too: smaller, longer paths)",
+       .details =
+           "`'high'`: strong dominance, every agent keeps its cheapest abstract edges (paths about 4% longer than the "
+           "shortest on the Dragon Age maps). `'low'`: weak dominance too, a smaller graph and somewhat longer paths.",
        .kind = OptionKind::Choice,
        .choices = kAbstractions,
        .choiceOf = [](const O& o) { return static_cast<uint8_t>(o.abstraction); },
@@ -70,6 +74,8 @@ inline std::span<const OptionField<AnnotatedHierarchyOptions>> AnnotatedHierarch
        .cli = "no-join-trees",
        .doc = "keep each node's shortest-path tree over its cluster: queries join start and goal by reading "
               "them (--no-join-trees searches instead, less memory)",
+       .details = "Keep each node's shortest-path tree over its cluster, so that a query joins its start and goal to "
+                  "the graph by reading them instead of searching: faster queries for more memory.",
        .kind = OptionKind::Flag,
        .flag = &O::joinTrees,
        .switchSets = false},

@@ -84,6 +84,7 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
        .label = "cluster group",
        .cli = "group",
        .doc = "an l-cluster groups G x G (l-1)-clusters",
+       .details = "A cluster of level l groups `clusterGroup` × `clusterGroup` clusters of level l-1.",
        .kind = OptionKind::Integer,
        .min = 2,
        .max = 16,
@@ -92,6 +93,7 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
        .label = "entrance width",
        .cli = "entrance-width",
        .doc = "entrances narrower than this get one transition in the middle, others one per end",
+       .details = "Entrances narrower than this get one transition in the middle, wider ones one at each end.",
        .kind = OptionKind::Integer,
        .min = 1,
        .max = kNoLimit,
@@ -100,18 +102,24 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
        .label = "cache paths",
        .cli = "cache-paths",
        .doc = "keep the path of every intra-edge (refinement by table lookup)",
+       .details = "Keep the path of every intra-cluster edge: faster refinement, more memory.",
        .kind = OptionKind::Flag,
        .flag = &O::cachePaths},
       {.name = "cacheTrees",
        .label = "cache trees",
        .cli = nullptr,
        .doc = "DHPA*: keep every node's shortest-path tree over its cluster (--algo dhpa)",
+       .details = "DHPA* (Kring, Champandard, Samarin 2010): keep every abstract node's shortest-path tree over its "
+                  "level-1 cluster (3 bytes per node and cell), so that start and goal are connected and paths refined "
+                  "by table lookups instead of searches. Needs `clusterSize` ≤ 255.",
        .kind = OptionKind::Flag,
        .flag = &O::cacheTrees},
       {.name = "pruneEdges",
        .label = "prune edges",
        .cli = "no-prune",
        .doc = "leave out intra-edges with another node on a shortest path (--no-prune keeps them)",
+       .details = "Leave out an intra-cluster edge when another node lies on a shortest path between its ends (same "
+                  "distances, fewer edges to search); false builds the paper's complete cluster graphs.",
        .kind = OptionKind::Flag,
        .flag = &O::pruneEdges,
        .switchSets = false},
@@ -119,6 +127,11 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
        .label = "landmarks",
        .cli = "landmarks",
        .doc = "landmarks of the top level's differential heuristic, 0 = off",
+       .details = "Landmarks of a differential heuristic on the top level's graph (ALT): for each of this many "
+                  "far-apart nodes, the distance to every node, used as a lower bound beside the octile distance. Long "
+                  "searches on winding maps expand several times fewer nodes, with the same paths. Off (0) by default, "
+                  "because every terrain change then recomputes them (one search of the top-level graph per landmark): "
+                  "use them on maps that do not change often.",
        .kind = OptionKind::Integer,
        .min = 0,
        .max = 32,
@@ -127,12 +140,23 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
        .label = "distance table",
        .cli = "distance-table",
        .doc = "exact distances between every two top-level nodes (no abstract search)",
+       .details = "Exact distances between every two nodes of the top level: the abstract path is then read off this "
+                  "table, node by node, instead of searched (same path costs; a traced query still searches, with the "
+                  "table as its heuristic). Costs 5 bytes per pair of top-level nodes (a distance and a first step: 5 "
+                  "MB for 1,000) and one search of the top-level graph per node at build and after every terrain "
+                  "change, so it suits large maps that rarely change. Left out when the top level has more than 4,096 "
+                  "nodes (`stats.distanceTableNodes` is then 0).",
        .kind = OptionKind::Flag,
        .flag = &O::distanceTable},
       {.name = "memoryBudgetMiB",
        .label = "memory budget (MiB)",
        .cli = "memory-budget",
        .doc = "refuse a build whose estimated memory, in MiB, is above this",
+       .details = "The memory a build may take, in MiB: before it allocates anything, the build estimates the "
+                  "hierarchy's bytes (clusters, edges, trees, cached paths, landmarks, distance table, and its copy of "
+                  "the grid; an upper bound within about 1.5× on the bundled maps) and throws a RangeError with the "
+                  "estimate when it is above this. The default leaves room in wasm's 4 GB for the grid, the searches "
+                  "and a pool's copies. Not saved with a hierarchy.",
        .kind = OptionKind::Integer,
        .min = 1,
        .max = 1 << 20,
@@ -141,6 +165,11 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
        .label = "terrain changes",
        .cli = "terrain-changes",
        .doc = "how often the terrain changes, for the automatic choice of options: often or rarely",
+       .details =
+           "How often the terrain will change, the hint of the automatic choice of the fields left out: `'often'` "
+           "(painted walls, doors; every change stays cheap, no distance table) or `'rarely'` (adds the distance "
+           "table: the fastest queries, and a change that alters the top level's graph leaves the table stale until "
+           "{@link HPAStar.refreshHeuristics} has recomputed it). Read by the choice only; not saved with a hierarchy.",
        .kind = OptionKind::Choice,
        .choices = kChanges,
        .choiceOf = [](const O& o) { return static_cast<uint8_t>(o.terrainChanges); },

@@ -64,6 +64,8 @@ inline std::span<const OptionField<ShpaOptions>> ShpaOptions::fields() {
        .label = "max cluster side",
        .cli = "shpa-max-cluster",
        .doc = "largest side of a cluster's bounding box",
+       .details = "A merge is refused when the merged cluster's bounding box would be wider or taller; at least "
+                  "`initialClusterSize`.",
        .kind = OptionKind::Integer,
        .min = 1,
        .max = 1024,
@@ -72,6 +74,8 @@ inline std::span<const OptionField<ShpaOptions>> ShpaOptions::fields() {
        .label = "max cluster cells",
        .cli = "shpa-max-cells",
        .doc = "most passable cells of a cluster, 0 = no limit",
+       .details =
+           "A merge is refused when the merged cluster would hold more passable cells; 0 = no limit beyond the side's.",
        .kind = OptionKind::Integer,
        .min = 0,
        .max = 1 << 20,
@@ -80,6 +84,8 @@ inline std::span<const OptionField<ShpaOptions>> ShpaOptions::fields() {
        .label = "max detour",
        .cli = "shpa-max-detour",
        .doc = "refuse merges whose nodes detour more than this times their distance, 0 = off",
+       .details = "A merge is refused when two of its nodes, one from each side, would have to walk more than this "
+                  "times their Manhattan distance: 0 (off, the paper's merge) or 1 to 1000; 1.25 suits maps of rooms.",
        .kind = OptionKind::Number,
        .min = 0,
        .max = 1000,
@@ -88,6 +94,7 @@ inline std::span<const OptionField<ShpaOptions>> ShpaOptions::fields() {
        .label = "entrance width",
        .cli = "shpa-entrance-width",
        .doc = "border runs narrower than this get one transition, others two",
+       .details = "As in HPA*: a border run narrower than this gets one transition, a wider one two.",
        .kind = OptionKind::Integer,
        .min = 1,
        .max = 1 << 20,
@@ -96,6 +103,8 @@ inline std::span<const OptionField<ShpaOptions>> ShpaOptions::fields() {
        .label = "edge weight",
        .cli = "shpa-edge-weight",
        .doc = "abstract edge weights and heuristic: euclidean (the paper's) or octile",
+       .details = "How an abstract edge is weighted (no search at build time): `'euclidean'` (the paper) or `'octile'` "
+                  "(the exact distance on an empty 8-connected grid).",
        .kind = OptionKind::Choice,
        .choices = kWeights,
        .choiceOf = [](const O& o) { return static_cast<uint8_t>(o.edgeWeight); },

@@ -4,6 +4,8 @@
 // terrain capability, with Annotated A* as their reference; rebuilt after an edit). Planners are built once per set of options and
 // kept while the map stays; a terrain edit goes to the planner on screen (applyEdits), the others are
 // dropped and built again when asked for.
+import { HAA_OPTION_RANGES, HIERARCHY_OPTION_DEFAULTS, SHPA_OPTION_RANGES } from '../lib/generated/contract';
+import { TERRAIN } from '../lib/terrain';
 import type { AnnotatedAStar, AStar, ClearanceKind, ComponentLabels, HAAStar, Grid, HPAStar, Hpastar, HierarchyOptions, PathResult, Point, SearchStats, TerrainCosts, TerrainEdit, TracedPath, UpdateStats } from '../lib/index';
 
 export type AlgoId = 'astar' | 'hpa1' | 'hpa2' | 'hpa3' | 'dhpa1' | 'dhpa2' | 'shpa' | 'haa';
@@ -62,7 +64,10 @@ export function algorithmChoice(hp: Hpastar | null): AlgorithmChoice {
 export const algoInfo = (id: AlgoId): AlgoInfo => ALL.find((a) => a.id === id) ?? ALL[0]!;
 
 /** HAA*'s options: the panel's cluster size within HAA*'s range, agents up to the picker's largest size. */
-export const haaOptions = (s: SearchSettings) => ({ clusterSize: Math.min(256, Math.max(4, s.clusterSize)), maxSize: AGENT_SIZES.at(-1)! });
+export const haaOptions = (s: SearchSettings) => {
+  const { min, max } = HAA_OPTION_RANGES.clusterSize;
+  return { clusterSize: Math.min(max, Math.max(min, s.clusterSize)), maxSize: AGENT_SIZES.at(-1)! };
+};
 
 /** The agent sizes the panel offers (HAA*). */
 export const AGENT_SIZES = [1, 2, 3] as const;
@@ -70,17 +75,15 @@ export const AGENT_SIZES = [1, 2, 3] as const;
 /** The capabilities the panel offers (HAA*): comma lists of terrain kinds. */
 export const CAPABILITIES = ['ground,swamp', 'ground', 'ground,trees', 'ground,water', 'ground,swamp,water,trees', 'water', 'trees'] as const;
 
-/** The terrain characters of each kind an agent may stand on. */
-const KIND_CHARACTERS: Readonly<Record<string, string>> = { ground: '.G', swamp: 'S', water: 'W', trees: 'T' };
-
 /** Whether terrain character `code` is of one of the kinds of `capability` ("ground,trees"). */
 export function standsOn(capability: string, code: number): boolean {
   const c = String.fromCharCode(code);
-  return capability.split(',').some((kind) => KIND_CHARACTERS[kind]?.includes(c) ?? false);
+  const kinds = capability.split(',');
+  return TERRAIN.kinds.some((k) => kinds.includes(k.name) && k.characters.includes(c));
 }
 
-/** SHPA*'s largest cluster side: the panel's cluster size, within SHPA*'s range. */
-export const shpaOptions = (s: SearchSettings) => ({ maxClusterSide: Math.min(1024, Math.max(4, s.clusterSize)) });
+/** SHPA*'s largest cluster side: the panel's cluster size, at least 4, within SHPA*'s range. */
+export const shpaOptions = (s: SearchSettings) => ({ maxClusterSide: Math.min(SHPA_OPTION_RANGES.maxClusterSide.max, Math.max(4, s.clusterSize)) });
 
 /** The options the panel sets, shared by every hierarchical algorithm. */
 export interface SearchSettings {
@@ -100,15 +103,16 @@ export interface SearchSettings {
   capability: string;
 }
 
+/** The core's defaults of the hierarchy's options (the paper's), the demo's of the rest. */
 export const DEFAULT_SETTINGS: SearchSettings = {
-  clusterSize: 10,
-  entranceWidth: 6,
-  clusterGroup: 2,
+  clusterSize: HIERARCHY_OPTION_DEFAULTS.clusterSize,
+  entranceWidth: HIERARCHY_OPTION_DEFAULTS.entranceWidth,
+  clusterGroup: HIERARCHY_OPTION_DEFAULTS.clusterGroup,
   smooth: true,
-  cachePaths: false,
-  pruneEdges: true,
-  landmarks: 0,
-  distanceTable: false,
+  cachePaths: HIERARCHY_OPTION_DEFAULTS.cachePaths,
+  pruneEdges: HIERARCHY_OPTION_DEFAULTS.pruneEdges,
+  landmarks: HIERARCHY_OPTION_DEFAULTS.landmarks,
+  distanceTable: HIERARCHY_OPTION_DEFAULTS.distanceTable,
   agentSize: 1,
   capability: 'ground,swamp',
 };

@@ -5,10 +5,11 @@
 // (UpdateStats.rebuilt), the searched sets with a traced search, SHPA*'s clusters from SHPAStar.clusterMap.
 // Nothing of the hierarchy is derived here: this module keeps what the planner gave until it changes.
 import type { AbstractGraph, ClusterRects, HPAStar, Point, QueryConnections } from '../lib/index';
+import { isPassableTerrain } from '../lib/terrain';
 
-/** Passable Moving AI codes: `.`, `G`, `S`. */
+/** Whether a Moving AI code is passable by default (`.`, `G`, `S`: the core's table, {@link isPassableTerrain}). */
 export function passableCode(code: number): boolean {
-  return code === 0x2e || code === 0x47 || code === 0x53;
+  return isPassableTerrain(code);
 }
 
 /** One level's exact graph, and what the overlays make of it once. */

@@ -9,6 +9,7 @@
 //   &size=2&cap=ground,trees (HAA*'s agent, with algo=haa)
 // A map opened from a file or drawn by hand cannot be named in a URL; its edits (painted terrain and
 // costs) are not kept either.
+import { HIERARCHY_OPTION_RANGES, LIMITS } from '../lib/generated/contract';
 import { AGENT_SIZES, ALL_IDS, CAPABILITIES, DEFAULT_SETTINGS, type AlgoId, type SearchSettings } from './algorithms';
 import type { CrowdUnits } from './crowd';
 import type { KindMultipliers, Mode } from './state';
@@ -39,12 +40,15 @@ const int = (text: string | null, min: number, max: number) => {
   return n >= min && n <= max ? n : undefined;
 };
 
-/** A multiplier within what the package accepts (1/64 to 1024). */
+/** A multiplier within what the package accepts (the core's terrain cost limits). */
 const multiplier = (text: string | null) => {
   if (text === null || !/^\d+(\.\d+)?$/.test(text)) return undefined;
   const n = +text;
-  return n >= 1 / 64 && n <= 1024 ? n : undefined;
+  return n >= LIMITS.minTerrainCost && n <= LIMITS.maxTerrainCost ? n : undefined;
 };
+
+/** An integer within the core's range of a hierarchy option. */
+const option = (text: string | null, name: keyof typeof HIERARCHY_OPTION_RANGES) => int(text, HIERARCHY_OPTION_RANGES[name].min, HIERARCHY_OPTION_RANGES[name].max);
 
 const flag = (text: string | null) => (text === '1' ? true : text === '0' ? false : undefined);
 
@@ -52,7 +56,7 @@ export function readPermalink(search: string): Permalink {
   const q = new URLSearchParams(search);
   const algo = q.get('algo');
   const settings: Partial<SearchSettings> = {};
-  const cs = int(q.get('cs'), 2, 1024);
+  const cs = option(q.get('cs'), 'clusterSize');
   if (cs !== undefined) settings.clusterSize = cs;
   const ew = int(q.get('ew'), 1, 1024);
   if (ew !== undefined) settings.entranceWidth = ew;
@@ -62,7 +66,7 @@ export function readPermalink(search: string): Permalink {
   if (cache !== undefined) settings.cachePaths = cache;
   const prune = flag(q.get('prune'));
   if (prune !== undefined) settings.pruneEdges = prune;
-  const landmarks = int(q.get('lm'), 0, 32);
+  const landmarks = option(q.get('lm'), 'landmarks');
   if (landmarks !== undefined) settings.landmarks = landmarks;
   const table = flag(q.get('dt'));
   if (table !== undefined) settings.distanceTable = table;

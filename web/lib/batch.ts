@@ -5,25 +5,21 @@
  * @module
  */
 import { indexIn } from './args.ts';
+import { PATH_STATUS_CODES, PATH_STATUS_NAMES } from './generated/contract.ts';
 import type { PathStatus, SnappedEndpoints } from './types.ts';
 
-/** The status of each query of a {@link PathBatch}, as stored in {@link PathBatch.status}. */
-export const PathStatusCode = {
-  /** A path was found. */
-  Found: 0,
-  /** Start and goal are valid but not connected. */
-  NoPath: 1,
-  /** The start is outside the map or on a blocked cell. */
-  StartInvalid: 2,
-  /** The goal is outside the map or on a blocked cell. */
-  GoalInvalid: 3,
-} as const;
+/**
+ * The status of each query of a {@link PathBatch}, as stored in {@link PathBatch.status}: `Found`,
+ * `NoPath` (start and goal are valid but not connected), `StartInvalid` and `GoalInvalid` (the start, or
+ * the goal, is outside the map or on a blocked cell). The core's codes (generated/contract.ts).
+ */
+export const PathStatusCode = PATH_STATUS_CODES;
 
 /** One of the values of {@link PathStatusCode}. */
 export type PathStatusCode = (typeof PathStatusCode)[keyof typeof PathStatusCode];
 
-/** @internal The core's status names by code (checked against the module in tests/web/contract.test.ts). */
-export const STATUS_TEXT = ['found', 'no path', 'start is outside the map or blocked', 'goal is outside the map or blocked'] as const;
+/** @internal The core's status names by code. */
+export const STATUS_TEXT = PATH_STATUS_NAMES;
 
 /** The arrays of a batch (what crosses between threads). */
 export interface PathBatchArrays {

@@ -3,6 +3,7 @@
 import { cell, describe, int32 } from './args.ts';
 import { outOfMemoryError, type OutOfMemoryError } from './errors.ts';
 import type { ModuleState } from './moduleState.ts';
+import { HAA_OPTION_KINDS, HIERARCHY_OPTION_KINDS, LIMITS, PATH_STATUS_CODES, PATH_STATUS_NAMES, SHPA_OPTION_KINDS, type OptionKind } from './generated/contract.ts';
 import { TERRAIN } from './terrain.ts';
 
 export { describe } from './args.ts';
@@ -115,48 +116,21 @@ export abstract class WasmObject<Raw extends { delete(): void }> implements Disp
 
 const isInt32 = (v: unknown): v is number => Number.isInteger(v) && Math.abs(v as number) <= 0x7fffffff;
 
-/** `"start is outside the map or blocked"` → `"start (3, 4) is outside the map or blocked"`. */
-export function describeFailure(status: string, start: Point, goal: Point): string {
-  if (status.startsWith('start ')) return `start (${start.x}, ${start.y})${status.slice(5)}`;
-  if (status.startsWith('goal ')) return `goal (${goal.x}, ${goal.y})${status.slice(4)}`;
-  return status;
+/** The code of a status name of the core (generated/contract.ts), or -1 for any other text. */
+export function pathStatusCodeOf(status: string): number {
+  return (PATH_STATUS_NAMES as readonly string[]).indexOf(status);
 }
 
-/** How an option is checked: an int32, any finite number, a boolean, or one of a few strings. */
-export type OptionKind = 'integer' | 'number' | 'boolean' | readonly string[];
-
-/** @internal Checked against the module's declaration in tests/web/contract.test.ts. */
-export const HIERARCHY_OPTION_KINDS: Record<keyof HierarchyOptions, OptionKind> = {
-  clusterSize: 'integer',
-  levels: 'integer',
-  clusterGroup: 'integer',
-  entranceWidth: 'integer',
-  cachePaths: 'boolean',
-  cacheTrees: 'boolean',
-  pruneEdges: 'boolean',
-  landmarks: 'integer',
-  distanceTable: 'boolean',
-  memoryBudgetMiB: 'integer',
-  terrainChanges: ['often', 'rarely'],
-};
-
-/** @internal Checked against the module's declaration in tests/web/contract.test.ts. */
-export const SHPA_OPTION_KINDS: Record<keyof ShpaOptions, OptionKind> = {
-  initialClusterSize: 'integer',
-  maxClusterSide: 'integer',
-  maxClusterCells: 'integer',
-  maxDetour: 'number',
-  entranceWidth: 'integer',
-  edgeWeight: ['euclidean', 'octile'],
-};
-
-/** @internal Checked against the module's declaration in tests/web/contract.test.ts. */
-export const HAA_OPTION_KINDS: Record<keyof HaaOptions, OptionKind> = {
-  clusterSize: 'integer',
-  maxSize: 'integer',
-  abstraction: ['high', 'low'],
-  joinTrees: 'boolean',
-};
+/**
+ * `"start is outside the map or blocked"` → `"start (3, 4) is outside the map or blocked"`: the endpoint
+ * is chosen by the status's code, its cell put after the name's first word.
+ */
+export function describeFailure(status: string, start: Point, goal: Point): string {
+  const code = pathStatusCodeOf(status);
+  if (code === PATH_STATUS_CODES.StartInvalid) return `start (${start.x}, ${start.y})${status.slice('start'.length)}`;
+  if (code === PATH_STATUS_CODES.GoalInvalid) return `goal (${goal.x}, ${goal.y})${status.slice('goal'.length)}`;
+  return status;
+}
 
 function kindText(kind: OptionKind): string {
   if (typeof kind !== 'string') return `one of ${kind.map((k) => `'${k}'`).join(', ')}`;
@@ -226,7 +200,7 @@ export function resolveHaaOptions(options: HaaOptions | undefined, defaults: Res
 
 /**
  * An options object the module wrote, as the package's resolved type `T` (frozen). The module writes
- * one entry per field of the core's declaration; tests/web/contract.test.ts keeps `T` equal to it.
+ * one entry per field of the core's declaration, from which `T` is generated (generated/contract.ts).
  */
 export function resolvedOptionsOf<T>(raw: Record<string, number | boolean | string>): T {
   return Object.freeze({ ...raw }) as T;
@@ -383,13 +357,12 @@ export const TERRAIN_CHARACTERS = TERRAIN.characters;
 
 /**
  * The characters of each terrain kind, in the core's order (that of its cost multipliers): characters of
- * one kind share a multiplier. Derived from {@link TERRAIN}, checked against the module's declaration in
- * tests/web/contract.test.ts.
+ * one kind share a multiplier. Derived from {@link TERRAIN}.
  */
 export const TERRAIN_KINDS: readonly string[] = TERRAIN.kinds.map((k) => k.characters);
 
-/** Terrain cost limits and the layer's unit (grid/TerrainCosts.h); checked in tests/web/contract.test.ts. */
-export const TERRAIN_COST_LIMITS = { min: 1 / 64, max: 1024, layerUnit: 16 } as const;
+/** Terrain cost limits and the layer's unit (grid/TerrainCosts.h), from the generated contract. */
+export const TERRAIN_COST_LIMITS = { min: LIMITS.minTerrainCost, max: LIMITS.maxTerrainCost, layerUnit: LIMITS.costLayerUnit } as const;
 
 /**
  * Turns an error string of the module into an Error of `Kind`, prefixed with where it happened; into an

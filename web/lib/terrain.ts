@@ -1,10 +1,11 @@
 /**
  * Moving AI terrain as plain data, for code that has no WebAssembly module: the characters, their kinds,
  * which are passable by default, and the largest grid. The core declares all of it (grid/Terrain.h,
- * grid/Grid.h) and the module exports it (`terrainCharacters()`, `limits()`); these are the package's
- * copies for the main thread and for workers, checked against the module by tests/web/contract.test.ts.
+ * grid/Grid.h) and the module exports it (`terrainCharacters()`, `limits()`); the package reads it from
+ * generated/contract.ts (written from the module by the build), for the main thread and for workers.
  * @module
  */
+import { LIMITS, TERRAIN_KIND_TABLE } from './generated/contract.ts';
 
 /** One terrain kind of the Moving AI format: the characters that are it, and whether grids walk on it. */
 export interface TerrainKindInfo {
@@ -29,17 +30,7 @@ export interface TerrainTable {
   readonly kinds: readonly TerrainKindInfo[];
 }
 
-function kind(name: string, characters: string, passable: boolean): TerrainKindInfo {
-  return Object.freeze({ name, characters, passable });
-}
-
-const KINDS = Object.freeze([
-  kind('ground', '.G', true),
-  kind('swamp', 'S', true),
-  kind('water', 'W', false),
-  kind('trees', 'T', false),
-  kind('out of bounds', '@O', false),
-]);
+const KINDS: readonly TerrainKindInfo[] = Object.freeze(TERRAIN_KIND_TABLE.map((k) => Object.freeze({ ...k })));
 
 /**
  * The Moving AI terrain characters, their kinds and which are passable by default: the codes in
@@ -58,7 +49,7 @@ export const TERRAIN: TerrainTable = Object.freeze({
 });
 
 /** The largest grid the core takes (grid/Grid.h): sides of 1 to `maxSide` cells, at most `maxCells` cells. */
-export const GRID_LIMITS = Object.freeze({ maxSide: 8192, maxCells: 16_777_216 });
+export const GRID_LIMITS: { readonly maxSide: number; readonly maxCells: number } = Object.freeze({ maxSide: LIMITS.maxGridSide, maxCells: LIMITS.maxGridCells });
 
 // 0: not terrain, 1 + kind otherwise; indexed by character code.
 const KIND_OF_CODE = new Uint8Array(256);

@@ -2,6 +2,7 @@
  * The plain data types of the hpastar API: cells, path results, options and statistics.
  * @module
  */
+import type { HaaOptionFields, HierarchyOptionFields, ShpaOptionFields, TerrainKindName } from './generated/contract.ts';
 
 /** A cell of the grid: `x` is the column (0 = left), `y` the row (0 = top). */
 export interface Point {
@@ -73,63 +74,7 @@ export interface NearestPassableOptions {
  * The "Default" of each field below is the core's (the paper's: 10 × 10 clusters, one level, nothing
  * cached), which `HPAStar.defaultOptions` lists and `hpa --algo hpa` uses.
  */
-export interface HierarchyOptions {
-  /** Side of a level-1 cluster, in cells: 2 to 1024. Default 10. */
-  readonly clusterSize?: number;
-  /** Abstract levels above the grid: 1 to 8. Default 1. */
-  readonly levels?: number;
-  /** A cluster of level l groups `clusterGroup` × `clusterGroup` clusters of level l-1: 2 to 16. Default 2. */
-  readonly clusterGroup?: number;
-  /** Entrances narrower than this get one transition in the middle, wider ones one at each end. Default 6. */
-  readonly entranceWidth?: number;
-  /** Keep the path of every intra-cluster edge: faster refinement, more memory. Default false. */
-  readonly cachePaths?: boolean;
-  /**
-   * DHPA* (Kring, Champandard, Samarin 2010): keep every abstract node's shortest-path tree over its
-   * level-1 cluster (3 bytes per node and cell), so that start and goal are connected and paths refined
-   * by table lookups instead of searches. Needs `clusterSize` ≤ 255. Default false.
-   */
-  readonly cacheTrees?: boolean;
-  /**
-   * Leave out an intra-cluster edge when another node lies on a shortest path between its ends (same
-   * distances, fewer edges to search). Default true; false builds the paper's complete cluster graphs.
-   */
-  readonly pruneEdges?: boolean;
-  /**
-   * Landmarks of a differential heuristic on the top level's graph (ALT): for each of this many
-   * far-apart nodes, the distance to every node, used as a lower bound beside the octile distance.
-   * Long searches on winding maps expand several times fewer nodes, with the same paths. 0 to 32;
-   * default 0 (off), because every terrain change then recomputes them (one search of the top-level
-   * graph per landmark): use them on maps that do not change often.
-   */
-  readonly landmarks?: number;
-  /**
-   * Exact distances between every two nodes of the top level: the abstract path is then read off this
-   * table, node by node, instead of searched (same path costs; a traced query still searches, with the
-   * table as its heuristic). Costs 5 bytes per pair of top-level nodes (a distance and a first step: 5 MB
-   * for 1,000) and one search of the
-   * top-level graph per node at build and after every terrain change, so it suits large maps that
-   * rarely change. Left out when the top level has more than 4,096 nodes (`stats.distanceTableNodes`
-   * is then 0). Default false.
-   */
-  readonly distanceTable?: boolean;
-  /**
-   * The memory a build may take, in MiB (1 to 1,048,576; default 1024): before it allocates anything, the
-   * build estimates the hierarchy's bytes (clusters, edges, trees, cached paths, landmarks, distance
-   * table, and its copy of the grid; an upper bound within about 1.5× on the bundled maps) and throws a
-   * RangeError with the estimate when it is above this. The default leaves room in wasm's 4 GB for the
-   * grid, the searches and a pool's copies. Not saved with a hierarchy.
-   */
-  readonly memoryBudgetMiB?: number;
-  /**
-   * How often the terrain will change, the hint of the automatic choice of the fields left out:
-   * `'often'` (the default: painted walls, doors; every change stays cheap, no distance table) or
-   * `'rarely'` (adds the distance table: the fastest queries, and a change that alters the top level's
-   * graph leaves the table stale until {@link HPAStar.refreshHeuristics} has recomputed it). Read by the
-   * choice only; not saved with a hierarchy.
-   */
-  readonly terrainChanges?: 'often' | 'rarely';
-}
+export interface HierarchyOptions extends HierarchyOptionFields {}
 
 /** {@link HierarchyOptions} with every default filled in. */
 export type ResolvedHierarchyOptions = { readonly [K in keyof HierarchyOptions]-?: NonNullable<HierarchyOptions[K]> };
@@ -412,27 +357,7 @@ export interface ComponentLabels {
  * neighbours while the merged cluster fits the limits. Every field is optional; the defaults were
  * measured on the Moving AI maps (mean suboptimality under 1%).
  */
-export interface ShpaOptions {
-  /** Side of the square tiles the merge starts from, in cells: 1 to 1024. Default 4. */
-  readonly initialClusterSize?: number;
-  /** A merge is refused when the merged cluster's bounding box would be wider or taller: `initialClusterSize` to 1024. Default 16. */
-  readonly maxClusterSide?: number;
-  /** A merge is refused when the merged cluster would hold more passable cells; 0 = no limit beyond the side's. Default 0. */
-  readonly maxClusterCells?: number;
-  /**
-   * A merge is refused when two of its nodes, one from each side, would have to walk more than this
-   * times their Manhattan distance: 0 (off, the paper's merge) or 1 to 1000. Default 0; 1.25 suits maps
-   * of rooms.
-   */
-  readonly maxDetour?: number;
-  /** As in HPA*: a border run narrower than this gets one transition, a wider one two. Default 6. */
-  readonly entranceWidth?: number;
-  /**
-   * How an abstract edge is weighted (no search at build time): `'euclidean'` (the paper) or
-   * `'octile'` (the exact distance on an empty 8-connected grid). Default `'euclidean'`.
-   */
-  readonly edgeWeight?: 'euclidean' | 'octile';
-}
+export interface ShpaOptions extends ShpaOptionFields {}
 
 /** {@link ShpaOptions} with every default filled in. */
 export type ResolvedShpaOptions = { readonly [K in keyof ShpaOptions]-?: NonNullable<ShpaOptions[K]> };
@@ -467,23 +392,7 @@ export interface ShpaStats {
  * How a HAA* planner ({@link HAAStar}) cuts its hierarchy and for which agents (Harabor and Botea,
  * 2008): square agents of sides 1 to `maxSize`, each with a capability (the terrain it may stand on).
  */
-export interface HaaOptions {
-  /** Side of a cluster, in cells: 4 to 256. Default 16. */
-  readonly clusterSize?: number;
-  /** Agents of sides 1 to this are served (intra-edges are found for each): 1 to 8. Default 3. */
-  readonly maxSize?: number;
-  /**
-   * `'high'`: strong dominance, every agent keeps its cheapest abstract edges (paths about 4% longer
-   * than the shortest on the Dragon Age maps). `'low'`: weak dominance too, a smaller graph and
-   * somewhat longer paths. Default `'high'`.
-   */
-  readonly abstraction?: 'high' | 'low';
-  /**
-   * Keep each node's shortest-path tree over its cluster, so that a query joins its start and goal to
-   * the graph by reading them instead of searching: faster queries for more memory. Default true.
-   */
-  readonly joinTrees?: boolean;
-}
+export interface HaaOptions extends HaaOptionFields {}
 
 /** {@link HaaOptions} with every default filled in. */
 export type ResolvedHaaOptions = { readonly [K in keyof HaaOptions]-?: NonNullable<HaaOptions[K]> };
@@ -520,8 +429,8 @@ export interface HaaStats {
   readonly searched: HaaGraphSize;
 }
 
-/** A terrain kind an agent may stand on. */
-export type TerrainName = 'ground' | 'swamp' | 'water' | 'trees';
+/** A terrain kind an agent may stand on: any but out of bounds. */
+export type TerrainName = Exclude<TerrainKindName, 'out of bounds'>;
 
 /**
  * An agent of HAA* and Annotated A*: a square of `size` × `size` cells whose top-left cell (its anchor)

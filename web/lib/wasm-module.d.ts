@@ -148,7 +148,7 @@ declare module 'hpastar:raw' {
   /**
    * An options object as the module reads and writes it: one entry per field of the core's
    * declaration (RawOptionField), all set when the module writes it. The package's types for it are
-   * `ResolvedHierarchyOptions` and `ResolvedShpaOptions` (tests/web/contract.test.ts keeps them equal).
+   * `ResolvedHierarchyOptions` and `ResolvedShpaOptions`, generated from that declaration.
    */
   export type RawOptions = Record<string, number | boolean | string>;
   /** An options object given to the module: any object; missing fields keep the core's defaults. */
@@ -554,6 +554,8 @@ declare module 'hpastar:raw' {
     /** The command-line option without `--`, or null when the tools do not take it. */
     cli: string | null;
     doc: string;
+    /** More for the API reference (the generated TSDoc), or null when `doc` says it all. */
+    details: string | null;
     kind: 'integer' | 'number' | 'boolean' | 'choice';
     /** Integer and number fields: inclusive range (a max of 2^31 - 1 means no upper bound). */
     min: number;
@@ -611,7 +613,9 @@ declare module 'hpastar:raw' {
     shpaOptionFields(): RawOptionField[];
     /** Status names indexed by status code. */
     pathStatusNames(): string[];
-    terrainCharacters(): { all: string; passable: string; kinds: string[] };
+    terrainCharacters(): { all: string; passable: string; kinds: string[]; names: string[] };
+    /** The path statuses' codes by name (an embind enum): `PathStatus.NoPath.value === 1`. */
+    PathStatus: Record<string, { value: number }> & { values: Record<number, { value: number }> };
     /** Terrain costs as the tools' --costs write them ("S=3,T=1.5"): per kind, or why not. */
     parseTerrainCosts(text: string): { multipliers: number[] } | { error: string };
     limits(): {

@@ -26,12 +26,13 @@
 import type { RawBlockWorld, RawWorldAStar, RawWorldHPAStar, RawWorldPath, RawWorldUpdateStats } from 'hpastar:raw';
 import { describe, int32, integerIn, text } from './args.ts';
 import { QueryBatch, type PathBatchArrays } from './batch.ts';
-import { checkFlags, internal, moduleError, resolveOptions, SEARCH_FLAGS, WasmObject, type OptionKind } from './internal.ts';
+import { PATH_STATUS_CODES, WORLD_OPTION_KINDS, type BlockKindName, type WorldHierarchyOptionFields, type WorldKindName } from './generated/contract.ts';
+import { checkFlags, internal, moduleError, pathStatusCodeOf, resolveOptions, SEARCH_FLAGS, WasmObject } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { PathQueryError } from './results.ts';
 
 /** What fills a block, by the names of the core (`hpastar.BlockWorld.blockKinds`). A stair rises towards the side it names. */
-export type BlockName = 'air' | 'solid' | 'ladder' | 'stair-north' | 'stair-east' | 'stair-south' | 'stair-west';
+export type BlockName = BlockKindName;
 
 /** One block kind: its code (as in {@link BlockWorld.floor}), its character in the text format, its name. */
 export interface BlockKindInfo {
@@ -41,7 +42,7 @@ export interface BlockKindInfo {
 }
 
 /** The kinds of generated worlds (`hpastar.BlockWorld.limits.kinds`). */
-export type WorldKind = 'caves' | 'towers' | 'hills';
+export type WorldKind = WorldKindName;
 
 /** A block's position: x the column, y the row (0 at the top), z the level (0 at the bottom). */
 export interface Voxel {
@@ -125,27 +126,13 @@ export interface WorldHpaPathResult extends WorldPathResult {
 }
 
 /** How a {@link WorldHPAStar} cuts its world into clusters (boxes). Left out, a field takes the core's default. */
-export interface WorldHierarchyOptions {
-  /** Level-1 clusters are boxes of clusterSide × clusterSide columns (2..1024; default 16) ... */
-  clusterSide?: number;
-  /** ... and clusterLevels levels (1..1024; default 8); each abstraction level above doubles the box on every axis. */
-  clusterLevels?: number;
-  /** Abstraction levels, 1..6 (default 2). */
-  levels?: number;
-  /** Crossings between two clusters spanning this many positions or more get two transitions, shorter ones one (1..1024; default 6). */
-  entranceWidth?: number;
-}
+export interface WorldHierarchyOptions extends WorldHierarchyOptionFields {}
 
 /** {@link WorldHierarchyOptions} with every field filled in. */
 export type ResolvedWorldHierarchyOptions = Readonly<Required<WorldHierarchyOptions>>;
 
-/** @internal The kind of each field of {@link WorldHierarchyOptions}; checked against the module's declaration in tests/web/contract.test.ts. */
-export const WORLD_OPTION_KINDS: Record<keyof WorldHierarchyOptions, OptionKind> = {
-  clusterSide: 'integer',
-  clusterLevels: 'integer',
-  levels: 'integer',
-  entranceWidth: 'integer',
-};
+/** @internal The kind of each field of {@link WorldHierarchyOptions} (generated from the core's declaration). */
+export { WORLD_OPTION_KINDS };
 
 /** @internal Merges `options` over `defaults`, checking names and types; ranges are checked by the core. */
 export function resolveWorldOptions(
@@ -366,7 +353,7 @@ function worldPathOf<T extends WorldPathResult>(where: string, raw: RawWorldPath
       ...extra(raw),
     } as T);
   }
-  const which = raw.status.startsWith('start') ? ['start', start] as const : ['goal', goal] as const;
+  const which = pathStatusCodeOf(raw.status) === PATH_STATUS_CODES.StartInvalid ? ['start', start] as const : ['goal', goal] as const;
   throw new PathQueryError(raw.status, `${where}: ${which[0]} (${which[1].x}, ${which[1].y}, ${which[1].z}) is outside the world or not a cell an agent stands in`);
 }
 

@@ -1,5 +1,6 @@
 // The algorithm picker and its options (cluster size, entrance width, smoothing, caching, pruning,
 // landmarks, distance table): a change builds the planner if needed and plans the query again.
+import { HIERARCHY_OPTION_RANGES } from '../../lib/generated/contract';
 import { AGENT_SIZES, CAPABILITIES, DEFAULT_SETTINGS, algoInfo, type AlgoId, type SearchSettings } from '../algorithms';
 import type { Elements } from '../page';
 import type { FrameLoop } from '../render/frameLoop';
@@ -92,13 +93,14 @@ export class AlgorithmPanel {
     const o = this.elements.options;
     const clamp = (v: number, lo: number, hi: number, d: number) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, Math.round(v))) : d);
     return {
-      clusterSize: clamp(Number(o.cluster.value), 2, 255, DEFAULT_SETTINGS.clusterSize),
+      // At most 255: DHPA*'s trees take no larger clusters, and the panel serves every algorithm.
+      clusterSize: clamp(Number(o.cluster.value), HIERARCHY_OPTION_RANGES.clusterSize.min, 255, DEFAULT_SETTINGS.clusterSize),
       entranceWidth: clamp(Number(o.entrance.value), 1, 255, DEFAULT_SETTINGS.entranceWidth),
       clusterGroup: DEFAULT_SETTINGS.clusterGroup,
       smooth: o.smooth.checked,
       cachePaths: o.cache.checked,
       pruneEdges: o.prune.checked,
-      landmarks: clamp(Number(o.landmarks.value), 0, 32, DEFAULT_SETTINGS.landmarks),
+      landmarks: clamp(Number(o.landmarks.value), HIERARCHY_OPTION_RANGES.landmarks.min, HIERARCHY_OPTION_RANGES.landmarks.max, DEFAULT_SETTINGS.landmarks),
       distanceTable: o.table.checked,
       agentSize: AGENT_SIZES.find((n) => n === Number(o.agentSize.value)) ?? DEFAULT_SETTINGS.agentSize,
       capability: CAPABILITIES.find((c) => c === o.capability.value) ?? DEFAULT_SETTINGS.capability,

@@ -3,6 +3,7 @@
 // overlays on top, so even maps of 2048 × 2048 cells pan and zoom smoothly.
 
 import type { TerrainCostTable } from '../../lib/index';
+import { TERRAIN } from '../../lib/terrain';
 import { passableCode } from '../hierarchyView';
 import { GROUND_RGB, costTint } from './palette';
 
@@ -29,8 +30,8 @@ export const TERRAIN_NAMES: Record<string, string> = {
   W: 'water',
 };
 
-/** The terrain kind a character belongs to, as `TerrainCosts` keys it (`G` is ground, `O` out of bounds). */
-const kindOf = (ch: string) => (ch === 'G' ? '.' : ch === 'O' ? '@' : ch);
+/** The terrain kind a character belongs to, as `TerrainCosts` keys it: its kind's first character (`G` is `.`). */
+const kindOf = (ch: string) => TERRAIN.kinds.find((k) => k.characters.includes(ch))?.characters[0] ?? ch;
 
 /** A terrain character's colour when crossing it costs `multiplier` (blocked terrain is never tinted), as CSS. */
 export function terrainColour(ch: string, multiplier: number): string {

@@ -33,7 +33,7 @@
  */
 import { cell, describe } from '../args.ts';
 import { FLOW_DX, FLOW_DY, FLOW_NO_STEP } from '../flowField.ts';
-import type { PathBatch } from '../batch.ts';
+import { PathStatusCode, type PathBatch } from '../batch.ts';
 import type { PlanBatch } from '../planBatch.ts';
 import type { PathPool } from '../pool/index.ts';
 import type { Agent as AgentClassOption, Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate } from '../types.ts';
@@ -788,7 +788,7 @@ export class Crowd {
     if (!plans.found(i)) {
       const status = plans.statusText(i);
       // Its cell was walled in after the plan was asked: it was snapped, and asks again.
-      if (status === 'start is outside the map or blocked' || plans.version < agent.unit.version) return;
+      if (plans.status[i] === PathStatusCode.StartInvalid || plans.version < agent.unit.version) return;
       return this.#unreachable(agent, status);
     }
     const first = plans.firstSegment(i);

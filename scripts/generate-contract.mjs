@@ -1,0 +1,169 @@
+// Writes web/lib/generated/contract.ts from the built wasm module: the tables the core declares and the
+// module exports (cpp/bindings/ContractBinding.cpp, the option tables of contract/OptionSchema.h), as
+// TypeScript values and types, so that web/lib and the demo import them instead of copying them. The
+// file is committed (tsc, vite and a fresh clone work before any wasm build); `npm run build:wasm` runs
+// this script after every build, and tests/web/contract.test.ts fails when the file is out of date.
+//   node scripts/generate-contract.mjs   (after the wasm build: it reads web/lib/wasm/hpastar.wasm)
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const CONTRACT_FILE = fileURLToPath(new URL('../web/lib/generated/contract.ts', import.meta.url));
+
+// Each planner's options: the module's function, the prefix of the tables, the interface's name.
+const PLANNERS = [
+  { fields: 'hierarchyOptionFields', prefix: 'HIERARCHY', type: 'HierarchyOptionFields', struct: 'HierarchyOptions (hpa/HierarchyOptions.h)' },
+  { fields: 'shpaOptionFields', prefix: 'SHPA', type: 'ShpaOptionFields', struct: 'ShpaOptions (shpa/ShpaOptions.h)' },
+  { fields: 'haaOptionFields', prefix: 'HAA', type: 'HaaOptionFields', struct: 'AnnotatedHierarchyOptions (haa/AnnotatedHierarchyOptions.h)' },
+  { fields: 'worldOptionFields', prefix: 'WORLD', type: 'WorldHierarchyOptionFields', struct: 'WorldHierarchyOptions (world/WorldHierarchy.h)' },
+];
+
+const NO_UPPER_BOUND = 2 ** 31 - 1;
+
+/** A string as a single-quoted TypeScript literal. */
+const str = (s) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+const union = (names) => names.map(str).join(' | ');
+const grouped = (n) => (Math.abs(n) >= 10000 ? n.toLocaleString('en-US') : String(n));
+
+/** A value as a TypeScript literal: strings single-quoted, arrays and plain objects on one line. */
+function literal(v) {
+  if (typeof v === 'string') return str(v);
+  if (Array.isArray(v)) return `[${v.map(literal).join(', ')}]`;
+  if (v !== null && typeof v === 'object') return `{ ${Object.entries(v).map(([k, x]) => `${k}: ${literal(x)}`).join(', ')} }`;
+  return String(v);
+}
+
+/** `text` as a TSDoc comment indented by `indent`, wrapped at about 110 columns. */
+function tsdoc(text, indent = '') {
+  if (indent.length + text.length + 7 <= 110) return `${indent}/** ${text} */\n`;
+  const lines = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && indent.length + 3 + line.length + 1 + word.length > 110) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return `${indent}/**\n${lines.map((l) => `${indent} * ${l}`).join('\n')}\n${indent} */\n`;
+}
+
+/** A field's TypeScript type. */
+function typeOf(f) {
+  if (f.kind === 'integer' || f.kind === 'number') return 'number';
+  return f.kind === 'boolean' ? 'boolean' : union(f.choices);
+}
+
+/** A field's documentation: its details (or its one line), its range and its default. */
+function fieldDoc(f) {
+  const text = f.details ?? `${f.doc[0].toUpperCase()}${f.doc.slice(1)}.`;
+  const value = typeof f.default === 'string' ? `\`'${f.default}'\`` : String(f.default);
+  if (f.kind !== 'integer' && f.kind !== 'number') return `${text} Default ${value}.`;
+  const range = f.max >= NO_UPPER_BOUND ? `At least ${grouped(f.min)}` : `Range ${grouped(f.min)} to ${grouped(f.max)}`;
+  return `${text} ${range}; default ${value}.`;
+}
+
+function plannerText(p, fields) {
+  let out = `// ${p.struct}\n\n`;
+  out += tsdoc(`The options of ${p.struct.split(' ')[0]}, every one optional, as the core declares them.`);
+  out += `export interface ${p.type} {\n`;
+  for (const f of fields) out += tsdoc(fieldDoc(f), '  ') + `  readonly ${f.name}?: ${typeOf(f)};\n`;
+  out += '}\n\n';
+  out += tsdoc(`Every field of {@link ${p.type}}: name, label (in messages), command-line flag, kind, range, default.`);
+  out += `export const ${p.prefix}_OPTION_FIELDS: readonly OptionField[] = Object.freeze([\n`;
+  for (const f of fields) {
+    const { name, label, cli, kind, min, max, switchSets, choices, doc } = f;
+    out += `  ${literal({ name, label, cli, kind, min, max, switchSets, choices, default: f.default, doc })},\n`;
+  }
+  out += ']);\n\n';
+  out += tsdoc(`How each field of {@link ${p.type}} is checked.`);
+  out += `export const ${p.prefix}_OPTION_KINDS = {\n`;
+  for (const f of fields) out += `  ${f.name}: ${f.kind === 'choice' ? literal(f.choices) : str(f.kind)},\n`;
+  out += `} as const satisfies Record<keyof ${p.type}, OptionKind>;\n\n`;
+  out += tsdoc(`The inclusive range of each number field of {@link ${p.type}} (a max of 2^31 - 1: no upper bound).`);
+  out += `export const ${p.prefix}_OPTION_RANGES = {\n`;
+  for (const f of fields.filter((f) => f.kind === 'integer' || f.kind === 'number')) out += `  ${f.name}: ${literal({ min: f.min, max: f.max })},\n`;
+  out += '} as const;\n\n';
+  out += tsdoc(`The core's defaults of {@link ${p.type}}.`);
+  out += `export const ${p.prefix}_OPTION_DEFAULTS: Readonly<Required<${p.type}>> = Object.freeze({\n`;
+  for (const f of fields) out += `  ${f.name}: ${literal(f.default)},\n`;
+  out += '});\n\n';
+  return out;
+}
+
+function statusText(module) {
+  const names = module.pathStatusNames();
+  const codes = Object.entries(module.PathStatus)
+    .filter(([key]) => key !== 'values')
+    .map(([key, v]) => [key, v.value])
+    .sort((a, b) => a[1] - b[1]);
+  let out = '// Path statuses (search/PathResult.h)\n\n';
+  out += tsdoc('The code of each path status, as a batch stores it.');
+  out += 'export const PATH_STATUS_CODES = {\n';
+  for (const [key, code] of codes) out += tsdoc(`Status ${code}: \`'${names[code]}'\`.`, '  ') + `  ${key}: ${code},\n`;
+  out += '} as const;\n\n';
+  out += tsdoc('The name of each path status, indexed by its code.');
+  out += `export const PATH_STATUS_NAMES = ${literal(names)} as const;\n\n`;
+  return out;
+}
+
+function terrainText(module) {
+  const t = module.terrainCharacters();
+  const kinds = t.kinds.map((characters, i) => ({ name: t.names[i], characters, passable: [...characters].every((c) => t.passable.includes(c)) }));
+  let out = '// Terrain (grid/Terrain.h) and limits (grid/Grid.h, io/FileLimits.h, grid/TerrainCosts.h, world/BlockWorld.h)\n\n';
+  out += tsdoc('The name of a Moving AI terrain kind.');
+  out += `export type TerrainKindName = ${union(t.names)};\n\n`;
+  out += tsdoc('The terrain kinds in the core\'s order (that of the cost multipliers): their characters, and whether a grid\'s default capability stands on them.');
+  out += 'export const TERRAIN_KIND_TABLE: readonly { readonly name: TerrainKindName; readonly characters: string; readonly passable: boolean }[] = [\n';
+  for (const k of kinds) out += `  ${literal(k)},\n`;
+  out += '];\n\n';
+  out += tsdoc('The core\'s limits: grid sides and cells, file sizes, levels, terrain cost multipliers, the cost layer\'s unit.');
+  out += `export const LIMITS = ${literal(module.limits())} as const;\n\n`;
+  out += tsdoc('The largest agent side of Annotated A* and HAA*.');
+  out += `export const MAX_AGENT_SIZE = ${module.maxAgentSize()};\n\n`;
+  const world = module.worldLimits();
+  const blocks = module.worldBlockKinds();
+  out += tsdoc('What fills a block of a block world, by the core\'s names.');
+  out += `export type BlockKindName = ${union(blocks.map((b) => b.name))};\n\n`;
+  out += tsdoc('The kinds of generated block worlds.');
+  out += `export type WorldKindName = ${union(world.kinds)};\n\n`;
+  return out;
+}
+
+/** The text of web/lib/generated/contract.ts, from a loaded module. */
+export function contractText(module) {
+  let out = '// Generated by scripts/generate-contract.mjs from the wasm module (npm run build:wasm): do not edit.\n';
+  out += '// The core declares every table here and the module exports it (cpp/bindings/ContractBinding.cpp);\n';
+  out += '// tests/web/contract.test.ts fails when this file is not what the built module writes.\n\n';
+  out += tsdoc('How an option is checked: an int32, any finite number, a boolean, or one of a few strings.');
+  out += "export type OptionKind = 'integer' | 'number' | 'boolean' | readonly string[];\n\n";
+  out += tsdoc('One option as the core declares it (contract/OptionSchema.h).');
+  out += 'export interface OptionField {\n  readonly name: string;\n  readonly label: string;\n  readonly cli: string | null;\n';
+  out += "  readonly kind: 'integer' | 'number' | 'boolean' | 'choice';\n  readonly min: number;\n  readonly max: number;\n";
+  out += '  readonly switchSets: boolean;\n  readonly choices: readonly string[];\n  readonly default: number | boolean | string;\n';
+  out += '  readonly doc: string;\n}\n\n';
+  for (const p of PLANNERS) out += plannerText(p, module[p.fields]());
+  out += statusText(module);
+  out += terrainText(module);
+  return out.replace(/\n+$/, '\n');
+}
+
+/** Loads the single-threaded module from web/lib/wasm (built by `npm run build:wasm`). */
+export async function loadBuiltModule() {
+  const wasm = new URL('../web/lib/wasm/', import.meta.url);
+  const { default: create } = await import(new URL('hpastar.mjs', wasm).href);
+  return create({ wasmBinary: readFileSync(new URL('hpastar.wasm', wasm)) });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const text = contractText(await loadBuiltModule());
+  let old = '';
+  try {
+    old = readFileSync(CONTRACT_FILE, 'utf8');
+  } catch {
+    // first run
+  }
+  if (old !== text) {
+    writeFileSync(CONTRACT_FILE, text);
+    console.log(`generate-contract: wrote ${CONTRACT_FILE}`);
+  }
+}
