@@ -120,6 +120,8 @@ function terrainText(module) {
   out += `export const LIMITS = ${literal(module.limits())} as const;\n\n`;
   out += tsdoc('The largest agent side of Annotated A* and HAA*.');
   out += `export const MAX_AGENT_SIZE = ${module.maxAgentSize()};\n\n`;
+  out += tsdoc('The Moving AI agent (one cell, ground and swamp): the agent class of every grid not made for another (Grid.forAgent).');
+  out += `export const DEFAULT_AGENT = ${literal(module.defaultAgent())} as const;\n\n`;
   const world = module.worldLimits();
   const blocks = module.worldBlockKinds();
   out += tsdoc('What fills a block of a block world, by the core\'s names.');

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "bindings/BindingSupport.h"
+#include "bindings/GridBinding.h"
 #include "bindings/OptionsToJS.h"
 #include "grid/Grid.h"
 #include "grid/Terrain.h"
@@ -63,6 +64,9 @@ val limits() {
   return o;
 }
 
+// The Moving AI agent (Agent::movingAIDefault): the class of every grid not made for another.
+val defaultAgent() { return agentToJS(Agent::movingAIDefault()); }
+
 // The core's grammar of terrain costs ("S=3,T=1.5", the tools' --costs): { multipliers: per kind, in
 // TerrainKind order } or { error }, so that the package's tool reads them as the native one does.
 val parseTerrainCosts(const std::string& text) {
@@ -94,6 +98,7 @@ EMSCRIPTEN_BINDINGS(hpastar_contract) {
       .value("GoalInvalid", PathStatus::GoalInvalid);
   emscripten::function("terrainCharacters", &terrainCharacters);
   emscripten::function("limits", &limits);
+  emscripten::function("defaultAgent", &defaultAgent);
   emscripten::function("parseTerrainCosts", &parseTerrainCosts);
 }
 

@@ -19,6 +19,7 @@ import type { RawOptionField } from 'hpastar:raw';
 import { rawModuleOf } from '../bind.ts';
 import { loadHpastar, PathQueryError, type Grid, type HaaOptions, type Hpastar, type HierarchyOptions, type PathResult, type Point, type ShpaOptions } from '../index.ts';
 import { costTableOf } from '../internal.ts';
+import { DEFAULT_AGENT } from '../generated/contract.ts';
 import { CommandLine, UsageError } from './commandLine.ts';
 import { baseName, footprintProblem, InputError, jsonLine, pathProblem, readBounded, readScenarios, type JsonField, type Scenario } from './movingai.ts';
 import { optionFlags, optionFlagsHelp, optionSwitches, readOptionFlags } from './optionFlags.ts';
@@ -109,7 +110,7 @@ const AGENT_HELP = (flags: PlannerFlags) =>
   `${'  --capability NAMES'.padEnd(28)} terrain it may stand on, a comma list of ground, swamp, water, trees (default ground,swamp)\n`;
 
 /** The Moving AI agent as agentOf writes it: the one the scenario files are solved for. */
-const MOVING_AI_AGENT_TEXT = 'size 1, capability ground,swamp';
+const MOVING_AI_AGENT_TEXT = `size ${DEFAULT_AGENT.size}, capability ${DEFAULT_AGENT.capability}`;
 
 /** The terrain kinds in the core's order, for naming a capability as the native tool does. */
 const KIND_NAMES = ['ground', 'swamp', 'water', 'trees'];
@@ -153,7 +154,7 @@ function shpaOptions(flags: PlannerFlags, cmd: CommandLine): ShpaOptions {
 /** The agent of aa and haa: --size and --capability (its names in the core's order, as the native tool writes them). */
 function agentOf(flags: PlannerFlags, cmd: CommandLine): { size: number; capability: string; text: string } {
   const size = cmd.int('size', 1, 1, flags.maxAgentSize);
-  const given = cmd.string('capability', 'ground,swamp');
+  const given = cmd.string('capability', DEFAULT_AGENT.capability);
   const names = given.split(',').map((n) => n.trim());
   const unknown = names.find((n) => !KIND_NAMES.includes(n));
   if (unknown !== undefined || new Set(names).size !== names.length) {

@@ -15,7 +15,7 @@ export interface AgentClass {
   readonly capability: string;
 }
 
-/** 1 for each byte (a terrain character code) of a kind in `capability` ('ground,swamp'), else 0. */
+/** 1 for each byte (a terrain character code) of a kind in `capability` ('ground,trees'), else 0. */
 function allowedCodes(capability: string): Uint8Array {
   const names = capability.split(',');
   const allowed = new Uint8Array(256);

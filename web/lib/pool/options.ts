@@ -12,6 +12,7 @@ import { TERRAIN_KINDS, describe, resolveHaaOptions, resolveHierarchyOptions, re
 import { SHPAStar } from '../shpastar.ts';
 import { agentOf } from '../haastar.ts';
 import { TERRAIN } from '../terrain.ts';
+import { DEFAULT_AGENT } from '../generated/contract.ts';
 import type { Agent, HaaOptions, HierarchyOptions, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainData } from '../types.ts';
 import { defaultWorkers, sharedModeBlocker } from './host.ts';
 import type { WorldHierarchyOptions } from '../world.ts';
@@ -133,11 +134,11 @@ function terrainSource(width: number, height: number, terrain: Uint8Array, table
 export type GridAgent = Grid['agent'];
 
 /** The Moving AI agent: one cell, ground and swamp (what every grid is made for unless `Grid.forAgent` made it). */
-export const MOVING_AI_AGENT: GridAgent = Object.freeze({ size: 1, capability: 'ground,swamp' });
+export const MOVING_AI_AGENT: GridAgent = Object.freeze({ ...DEFAULT_AGENT });
 
 /** Whether `agent` is the Moving AI agent (one cell, ground and swamp): every grid's unless made for another. */
 export function isMovingAIAgent(agent: GridAgent): boolean {
-  return agent.size === 1 && agent.capability === 'ground,swamp';
+  return agent.size === DEFAULT_AGENT.size && agent.capability === DEFAULT_AGENT.capability;
 }
 
 /** The map of the options, and the planner to make from it. */
