@@ -380,7 +380,10 @@ export const LIMITS = { maxGridSide: 8192, maxGridCells: 16777216, maxMapFileByt
 /** The largest agent side of Annotated A* and HAA*. */
 export const MAX_AGENT_SIZE = 8;
 
-/** The Moving AI agent (one cell, ground and swamp): the agent class of every grid not made for another (Grid.forAgent). */
+/**
+ * The Moving AI agent (one cell, ground and swamp): the agent class of every grid not made for another
+ * (Grid.forAgent).
+ */
 export const DEFAULT_AGENT = { size: 1, capability: 'ground,swamp' } as const;
 
 /** What fills a block of a block world, by the core's names. */
