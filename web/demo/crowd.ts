@@ -165,8 +165,9 @@ export class Crowd {
     if (!crowd) return;
     while (this.#ids.length > n) crowd.removeAgent(this.#ids.pop()!);
     while (this.#ids.length < n) {
-      // Classes dealt in turn: a third of each in a mixed crowd.
-      const agent = this.#classes[this.#ids.length % this.#classes.length]!;
+      // Classes dealt in turn: a third of each in a mixed crowd (the crowd's own class objects: found at once).
+      const classes = crowd.agentClasses;
+      const agent = classes[this.#ids.length % classes.length]!;
       const cell = this.#randomFreeCell(0, agent);
       if (!cell) break;
       const id = crowd.addAgent({ x: cell[0], y: cell[1] }, { speed: this.#speed, agent });

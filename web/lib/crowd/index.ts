@@ -574,6 +574,9 @@ export class Crowd {
   /** The class of the crowd's pools that `agent` names (default: the first pool's). */
   #unitOf(where: string, agent: AgentClassOption | undefined): UnitClass {
     if (agent === undefined) return this.#units[0]!;
+    // The class objects the crowd hands out (agentClasses, CrowdAgent.agent) are found without parsing.
+    const same = this.#units.find((u) => u.agent === agent);
+    if (same) return same;
     if (typeof agent !== 'object' || agent === null || typeof agent.size !== 'number' || (typeof agent.capability !== 'string' && !Array.isArray(agent.capability))) {
       throw new TypeError(`${where}: agent must be { size, capability }, got ${describe(agent)}`);
     }
