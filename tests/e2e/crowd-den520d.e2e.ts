@@ -10,103 +10,32 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
-import { ARTIFACTS, useBrowserPerFile, openDemo, type Browser } from './browser';
+import { ARTIFACTS, useBrowserPerFile, type Browser } from './browser';
+import { measureCrowd } from './crowdRun';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
-let page: Page;
+let page: Page | undefined;
 
 useBrowserPerFile((b) => (browser = b), () => page);
 
 const AGENTS = 2000;
-const WALLS = 10;
-
-const read = (p: Page) =>
-  p.evaluate(() => {
-    const d = window.__hpastarDemo;
-    return { crowd: d.crowd!, frame: d.frame, paintMs: d.edits.longestHandlerMs, buildInfoMs: d.buildInfoMs, mapDraws: d.mapDraws };
-  });
+// Walls of 6 x 3 cells at places spread over the map (a fixed list: the same run every time).
+const PLACES = [[60, 40], [120, 90], [200, 150], [80, 200], [160, 60], [40, 120], [220, 220], [130, 170], [100, 30], [180, 110]] as const;
 
 test('2,000 agents on den520d, a wall every second: frame time, stuck agents and re-plans per wall are recorded', async () => {
-  page = await browser.page();
-  await openDemo(page, baseUrl, `?map=den520d.map&algo=hpa2&mode=crowd&agents=${AGENTS}`);
-  await page.waitForFunction((n) => window.__hpastarDemo.crowd?.running === true && window.__hpastarDemo.crowd.agents === n, AGENTS, { timeout: 60_000 });
-  expect((await read(page)).crowd.poolMode).toBe('shared');
-  // Every agent's first plan, then a second of walking before measuring.
-  await page.waitForFunction((n) => window.__hpastarDemo.crowd!.totalPlans >= n, AGENTS, { timeout: 60_000 });
-  await page.waitForTimeout(1000);
-  await page.check('[data-testid=tool-rect]');
-  await page.evaluate(() => window.__hpastarDemo.resetFrameStats());
-  const start = await read(page);
-  const replansPerWall: number[] = [];
-  let longestStill = 0;
-  let stuck = 0;
-  const stuckSample: string[] = [];
-  // Walls of 6 x 3 cells at places spread over the map (a fixed list: the same run every time).
-  const places = [[60, 40], [120, 90], [200, 150], [80, 200], [160, 60], [40, 120], [220, 220], [130, 170], [100, 30], [180, 110]] as const;
-  for (let w = 0; w < WALLS; w++) {
-    const [x, y] = places[w]!;
-    const a = await page.evaluate(([cx, cy]) => window.__hpastarDemo.cellToClient(cx, cy), [x, y] as const);
-    const b = await page.evaluate(([cx, cy]) => window.__hpastarDemo.cellToClient(cx, cy), [x + 5, y + 2] as const);
-    const before = (await read(page)).crowd;
-    await page.mouse.move(a.clientX, a.clientY);
-    await page.mouse.down();
-    await page.mouse.move(b.clientX, b.clientY, { steps: 3 });
-    await page.mouse.up();
-    // A second per wall, sampling the longest standstill every 100 ms.
-    for (let t = 0; t < 10; t++) {
-      await page.waitForTimeout(100);
-      const now = (await read(page)).crowd;
-      longestStill = Math.max(longestStill, now.longestStillSeconds);
-      stuck = Math.max(stuck, now.stuck);
-      if (stuckSample.length < 10) stuckSample.push(...now.stuckSample.slice(0, 10 - stuckSample.length));
-    }
-    const after = (await read(page)).crowd;
-    replansPerWall.push(after.replans - before.replans);
-  }
-  const end = await read(page);
-  const report = {
-    map: 'den520d.map',
-    agents: end.crowd.agents,
-    poolMode: end.crowd.poolMode,
-    poolWorkers: end.crowd.poolWorkers,
-    walls: WALLS,
-    seconds: WALLS,
-    // The main thread's work per frame: Crowd.step (via the demo's update) plus the canvas's draw.
-    frameWorkMs: { mean: +end.frame.meanMs.toFixed(2), p95: +end.frame.p95Ms.toFixed(2), max: +end.frame.maxMs.toFixed(2), samples: end.frame.samples },
-    // Frames per second from requestAnimationFrame's gaps over the last 60 frames (headless: not tied to a display).
-    fps: +end.frame.fps.toFixed(1),
-    // Over the whole measurement (the last 600 frames): frames per second, and the frames that came more
-    // than 25 ms after the one before (a 60 Hz frame missed).
-    windowFps: +end.frame.windowFps.toFixed(1),
-    lateFrames: end.frame.lateFrames,
-    // Frames that drew the map's layer again (a wall, the pointer leaving): the others drew only the agents' layer.
-    mapDraws: end.mapDraws - start.mapDraws,
-    // The longest time between two frames over the last 600 (the main thread busy elsewhere, or rAF held back).
-    maxFrameGapMs: +end.frame.maxGapMs.toFixed(1),
-    // Main-thread work outside the frames: the longest handling of a painted wall (the demo's own
-    // planner updated, the crowd told), and the last refresh of the build figures after a stroke.
-    longestPaintMs: +end.paintMs.toFixed(1),
-    buildInfoMs: +end.buildInfoMs.toFixed(1),
-    longestStillSeconds: +longestStill.toFixed(2),
-    // Agents still for more than a second at one sample, at most, and what the first ones were doing.
-    stuckAgents: stuck,
-    stuckSample,
-    replansPerWall,
-    arrivals: end.crowd.arrivals - start.crowd.arrivals,
-    plans: end.crowd.totalPlans - start.crowd.totalPlans,
-    segments: end.crowd.totalSegments - start.crowd.totalSegments,
-    lastUpdateMs: +end.crowd.lastUpdateMs.toFixed(1),
-    refusedSteps: end.crowd.refusedSteps - start.crowd.refusedSteps,
-  };
+  const run = await measureCrowd(browser, baseUrl, `?map=den520d.map&algo=hpa2&mode=crowd&agents=${AGENTS}`, AGENTS, 'den520d.map', PLACES);
+  page = run.page;
+  const { report } = run;
   writeFileSync(join(ARTIFACTS, 'crowd-den520d.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log(`crowd on den520d: ${JSON.stringify(report)}`);
   await page.screenshot({ path: join(ARTIFACTS, 'crowd-den520d.png') });
   expect(report.agents).toBe(AGENTS);
   expect(report.arrivals).toBeGreaterThan(0);
-  expect(replansPerWall.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
-  for (const n of replansPerWall) expect(n).toBeLessThan(AGENTS);
+  expect(report.misplacedAgents).toBe(0);
+  expect(report.replansPerWall.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  for (const n of report.replansPerWall) expect(n).toBeLessThan(AGENTS);
   // Walking agents redraw their own layer only: the map's is drawn again for the walls, not every frame.
-  expect(report.mapDraws).toBeGreaterThanOrEqual(WALLS);
+  expect(report.mapDraws).toBeGreaterThanOrEqual(PLACES.length);
   expect(report.mapDraws).toBeLessThan(report.frameWorkMs.samples / 4);
 });
