@@ -125,8 +125,7 @@ export class Crowd {
     const map = { width: source.width, height: source.height, terrain };
     try {
       if (units === 'mixed') {
-        const { memoryBudgetMiB, terrainChanges, ...hierarchy } = source.options;
-        void memoryBudgetMiB, terrainChanges;
+        const hierarchy = { ...source.options };
         for (const agent of MIXED_UNITS) crowd.#pools.push(await createPathPool({ map: { ...map, terrain: terrain.slice() }, hierarchy, agent }));
         crowd.#classes = MIXED_UNITS;
       } else {

@@ -487,16 +487,21 @@ export class Crowd {
     const packed = this.#terrain.check(edits, 'Crowd.updateTerrain');
     const covered = this.#units.map((unit) => unit.rules.coveredBy(packed));
     this.#terrain.write(packed);
-    const answers = this.#units.map((unit, i) => this.#updateUnit(unit, edits, unit.rules.blockedOf(covered[i]!)));
+    // The figures of the update: the first class's version, the replans of every class.
+    const before = this.#units[0]!.version;
+    const record = { version: before, replansAtOnce: 0, replansRebuilt: 0 };
+    const answers = this.#units.map((unit, i) => this.#updateUnit(unit, edits, unit.rules.blockedOf(covered[i]!), record));
+    if (record.version !== before) this.#lastUpdate = record;
     return Promise.all(answers).then((updates) => updates[0]!);
   }
 
-  /** The part of {@link Crowd.updateTerrain} for one class: its pool, its agents. */
-  #updateUnit(unit: UnitClass, edits: readonly TerrainEdit[], blocked: Set<number>): Promise<TerrainUpdate> {
+  /** The part of {@link Crowd.updateTerrain} for one class: its pool, its agents; their replans go to `record`. */
+  #updateUnit(unit: UnitClass, edits: readonly TerrainEdit[], blocked: Set<number>, record: { version: number; replansAtOnce: number; replansRebuilt: number }): Promise<TerrainUpdate> {
     const answer = unit.pool.updateTerrain(edits);
     const version = unit.pool.version;
     if (version === unit.version) return answer;
     unit.version = version;
+    if (unit === this.#units[0]) record.version = version;
     unit.goals.version = version;
     let atOnce = 0;
     const blockedBox = cellBox(blocked, this.width);
@@ -516,11 +521,7 @@ export class Crowd {
       }
       if (agent.state === 'walking' && agent.route && blocked.size && agent.route.aheadHits(blocked, blockedBox, this.width)) atOnce += this.#replan(agent, 'wall');
     }
-    // The figures of the first class's update, with the replans of every class.
-    const first = unit === this.#units[0];
-    const record = first ? { version, replansAtOnce: atOnce, replansRebuilt: 0 } : this.#lastUpdate ?? { version, replansAtOnce: 0, replansRebuilt: 0 };
-    if (!first) record.replansAtOnce += atOnce;
-    this.#lastUpdate = record;
+    record.replansAtOnce += atOnce;
     return answer.then((update) => {
       unit.updates.push(update);
       if (unit.updates.length > UPDATE_LOG) unit.updates.shift();
