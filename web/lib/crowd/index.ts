@@ -45,13 +45,15 @@ import { FootprintRules, TerrainCopy, type AgentClass } from './terrainCopy.ts';
 export interface CrowdOptions {
   /**
    * The pool that searches for the crowd (an HPA* pool), made from the same map: its agents are of the
-   * pool's agent class ({@link PathPool.agent}). The crowd does not close it. Give `pool` or `pools`.
+   * pool's agent classes ({@link PathPool.agents}: a pool made with `agents: [...]` serves a crowd of
+   * mixed units). The crowd does not close it. Give `pool` or `pools`.
    */
   readonly pool?: PathPool;
   /**
-   * Pools of several agent classes (one pool per class, each made from the same map, e.g. from
+   * Several pools, each made from the same map (e.g. one per agent class, from
    * `hpastar.Grid.forAgent(grid, ...)`): a crowd of mixed units, each agent of one of their classes
-   * ({@link AgentOptions.agent}). Terrain updates go to every pool.
+   * ({@link AgentOptions.agent}). Terrain updates go to every pool. One pool of several classes needs
+   * one set of workers and one update for all: prefer it.
    */
   readonly pools?: readonly PathPool[];
   /**
@@ -85,7 +87,7 @@ export interface AgentOptions {
   /** Its speed, in cells per second; default the crowd's. */
   readonly speed?: number;
   /**
-   * Its agent class, `{ size, capability }`: that of one of the crowd's pools. Default: the first pool's.
+   * Its agent class, `{ size, capability }`: one of those the crowd's pools serve. Default: the first pool's first.
    * Its cell is its square's top-left cell.
    */
   readonly agent?: AgentClassOption;
@@ -248,11 +250,24 @@ class UnitClass {
   planQueue: Agent[] = [];
   segmentQueue: SegmentRequest[] = [];
 
-  constructor(readonly pool: PathPool, terrain: TerrainCopy) {
-    this.agent = Object.freeze({ size: pool.agent.size, capability: pool.agent.capability });
+  /** What the pool's calls for this class carry: `{ agent }` (pools of one class take none). */
+  readonly asks: { readonly agent?: AgentClass };
+
+  /** Class `index` of `pool`'s {@link PathPool.agents}. */
+  constructor(readonly pool: PathPool, readonly index: number, terrain: TerrainCopy) {
+    const agent = pool.agents[index]!;
+    this.agent = Object.freeze({ size: agent.size, capability: agent.capability });
+    this.asks = pool.agents.length > 1 ? Object.freeze({ agent: this.agent }) : {};
     this.rules = new FootprintRules(terrain, this.agent);
-    this.goals = new SharedGoals(pool, terrain.width);
+    this.goals = new SharedGoals(pool, terrain.width, this.asks);
     this.version = pool.version;
+  }
+
+  /** This class's part of what its pool's update rebuilt. */
+  updateOf(update: TerrainUpdate): TerrainUpdate {
+    if (update.classes.length === 1) return update;
+    const mine = update.classes[this.index]!;
+    return Object.freeze({ version: update.version, ...mine, classes: Object.freeze([mine]) });
   }
 
   /** Whether `agent` ({ size, capability } as given) is this class, its terrain names in any order. */
@@ -307,11 +322,11 @@ export class Crowd {
     }
     this.width = this.#terrain.width;
     this.height = this.#terrain.height;
-    // Steps are checked, and agents moved off new walls, by the rule of each pool's agent class.
-    this.#units = pools.map((pool) => new UnitClass(pool, this.#terrain));
+    // Steps are checked, and agents moved off new walls, by the rule of each pool's agent classes.
+    this.#units = pools.flatMap((pool) => pool.agents.map((_, i) => new UnitClass(pool, i, this.#terrain)));
     const classes = this.#units.map((u) => `${u.agent.size}:${u.agent.capability}`);
     const twice = classes.find((c, i) => classes.indexOf(c) !== i);
-    if (twice !== undefined) throw new TypeError(`${where}: two pools serve the same agent class (size ${twice.replace(':', ', ')}): give one pool per class`);
+    if (twice !== undefined) throw new TypeError(`${where}: two pools serve the same agent class (size ${twice.replace(':', ', ')}): give each class to one pool`);
     this.#speed = positive(where, 'speed', options.speed ?? 5);
     this.#stallSeconds = positive(where, 'stallSeconds', options.stallSeconds ?? 1);
     this.#flowFieldAgents = options.flowFieldAgents === Infinity ? Infinity : integerAtLeast(where, 'flowFieldAgents', options.flowFieldAgents ?? 16, 1);
@@ -333,7 +348,7 @@ export class Crowd {
     return this.#unitOf('Crowd.passable', agent).rules.passable(x, y);
   }
 
-  /** The agent classes of the crowd's pools, in the order given (the first is the default). */
+  /** The agent classes of the crowd's pools, in the order given, each pool's in its order (the first is the default). */
   get agentClasses(): readonly AgentClass[] {
     return this.#units.map((u) => u.agent);
   }
@@ -490,14 +505,20 @@ export class Crowd {
     // The figures of the update: the first class's version, the replans of every class.
     const before = this.#units[0]!.version;
     const record = { version: before, replansAtOnce: 0, replansRebuilt: 0 };
-    const answers = this.#units.map((unit, i) => this.#updateUnit(unit, edits, unit.rules.blockedOf(covered[i]!), record));
+    // Each pool is asked once, for all the classes it serves.
+    const answers = new Map<PathPool, Promise<TerrainUpdate>>();
+    for (const unit of this.#units) if (!answers.has(unit.pool)) answers.set(unit.pool, unit.pool.updateTerrain(edits));
+    const done = this.#units.map((unit, i) => this.#updateUnit(unit, answers.get(unit.pool)!, unit.rules.blockedOf(covered[i]!), record));
     if (record.version !== before) this.#lastUpdate = record;
-    return Promise.all(answers).then((updates) => updates[0]!);
+    return Promise.all(done).then(() => answers.get(this.#units[0]!.pool)!);
   }
 
-  /** The part of {@link Crowd.updateTerrain} for one class: its pool, its agents; their replans go to `record`. */
-  #updateUnit(unit: UnitClass, edits: readonly TerrainEdit[], blocked: Set<number>, record: { version: number; replansAtOnce: number; replansRebuilt: number }): Promise<TerrainUpdate> {
-    const answer = unit.pool.updateTerrain(edits);
+  /**
+   * The part of {@link Crowd.updateTerrain} for one class: its agents, against its pool's `answer`; their
+   * replans go to `record`.
+   */
+  #updateUnit(unit: UnitClass, poolAnswer: Promise<TerrainUpdate>, blocked: Set<number>, record: { version: number; replansAtOnce: number; replansRebuilt: number }): Promise<TerrainUpdate> {
+    const answer = poolAnswer.then((update) => unit.updateOf(update));
     const version = unit.pool.version;
     if (version === unit.version) return answer;
     unit.version = version;
@@ -539,13 +560,13 @@ export class Crowd {
    * @returns the first pool's new version, once every pool answered
    */
   async setTerrainCosts(costs: TerrainCosts): Promise<number> {
-    const answers = this.#units.map((unit) => {
-      const answer = unit.pool.setTerrainCosts(costs);
+    const answers = new Map<PathPool, Promise<number>>();
+    for (const unit of this.#units) {
+      if (!answers.has(unit.pool)) answers.set(unit.pool, unit.pool.setTerrainCosts(costs));
       unit.version = Math.max(unit.version, unit.pool.version);
       unit.goals.version = unit.version;
-      return answer;
-    });
-    return (await Promise.all(answers))[0]!;
+    }
+    return (await Promise.all(answers.values()))[0]!;
   }
 
   /** The crowd's figures now. */
@@ -770,7 +791,7 @@ export class Crowd {
     });
     this.#counts.plans += agents.length;
     this.#inFlight += agents.length;
-    unit.pool.planPaths(queries).then(
+    unit.pool.planPaths(queries, unit.asks).then(
       (plans) => {
         this.#inFlight -= agents.length;
         agents.forEach((a, i) => {
@@ -841,7 +862,7 @@ export class Crowd {
     });
     this.#counts.segments += requests.length;
     this.#inFlight += requests.length;
-    unit.pool.findPaths(queries, { smooth: true }).then(
+    unit.pool.findPaths(queries, { smooth: true, ...unit.asks }).then(
       (batch) => {
         this.#inFlight -= requests.length;
         requests.forEach((r, i) => this.#refined(r, batch, i));
