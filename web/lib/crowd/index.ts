@@ -33,6 +33,7 @@
  */
 import { cell, describe } from '../args.ts';
 import { FLOW_DX, FLOW_DY, FLOW_NO_STEP } from '../flowField.ts';
+import { normalizedAgent, sameAgentClass } from '../agentClasses.ts';
 import { PathStatusCode, type PathBatch } from '../batch.ts';
 import type { PlanBatch } from '../planBatch.ts';
 import type { PathPool } from '../pool/index.ts';
@@ -272,9 +273,8 @@ class UnitClass {
 
   /** Whether `agent` ({ size, capability } as given) is this class, its terrain names in any order. */
   is(agent: AgentClassOption): boolean {
-    const names = typeof agent.capability === 'string' ? agent.capability.split(',') : [...agent.capability];
-    const mine = this.agent.capability.split(',');
-    return agent.size === this.agent.size && names.length === mine.length && names.every((n) => mine.includes(n.trim()));
+    const capability = typeof agent.capability === 'string' ? agent.capability : agent.capability.join(',');
+    return sameAgentClass(normalizedAgent({ size: agent.size, capability }), this.agent);
   }
 }
 

@@ -28,6 +28,7 @@
  * ```
  * @module
  */
+import { agentClassIndex, agentOnly, withoutAgent, type AgentClassOption } from '../agentClasses.ts';
 import { PathBatch } from '../batch.ts';
 import { outOfMemoryError } from '../errors.ts';
 import { cell } from '../args.ts';
@@ -57,21 +58,13 @@ import type {
 import { emptyUpdateStats, unionOfUpdates, updateStatsOf } from '../updates.ts';
 import type { RawUpdateStats, RawWorldUpdateStats } from 'hpastar:raw';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
-import { jobSizeOf, normalizedAgent, resolvePoolOptions, sameAgentClass, type HaaPathPoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
+import { jobSizeOf, resolvePoolOptions, type HaaPathPoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
 import type { FaultMessage, FromWorker, JobAgent, PlannedMessage, PoolAlgorithm, PoolMode, ReachedMessage, ReachQuestion, ReadyMessage, ResultMessage, WorkerPlanner } from './protocol.ts';
 import { Scheduler, type Slot } from './scheduler.ts';
 import { initWorkers, StartError, startWorker, type PlannerSpec, type StartingWorker } from './spawn.ts';
 
 export type { HaaPathPoolOptions, PathPoolOptions, ShpaPathPoolOptions } from './options.ts';
 export type { PoolAlgorithm, PoolMode } from './protocol.ts';
-
-/**
- * The agent class a call of an HPA* pool is for: one of its {@link PathPool.agents} (`{ size, capability }`,
- * the capability's names in any order). Default: the first.
- */
-export interface AgentClassOption {
-  readonly agent?: Agent;
-}
 
 /** Options of {@link PathPool.findPaths}. */
 export interface PoolBatchOptions extends BatchSearchOptions, AgentClassOption {
@@ -476,12 +469,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
 
   /** The index in {@link PathPool.agents} of the class `given` names (default the first). */
   #agentClassOf(given: unknown, where: string): number {
-    if (given === undefined) return 0;
-    const agent = normalizedAgent(agentOf(where, given));
-    const index = this.agents.findIndex((a) => sameAgentClass(a, agent));
-    if (index >= 0) return index;
-    const served = this.agents.map((a) => `size ${a.size} ${a.capability}`).join('; ');
-    throw new RangeError(`${where}: this pool serves no agents of size ${agent.size} ${agent.capability} (it serves ${served}): declare the class in createPathPool's agents`);
+    return agentClassIndex(where, given, this.agents, 'pool', "createPathPool's agents");
   }
 
   async planPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolPlanOptions): Promise<PlanBatch> {
@@ -505,14 +493,14 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
   async componentOf(p: Point, options?: AgentClassOption): Promise<number> {
     const where = 'PathPool.componentOf';
     cell(where, 'p', p);
-    return (await this.#ask(where, { kind: 'componentOf', x: p.x, y: p.y }, classOnly(options, where))) as number;
+    return (await this.#ask(where, { kind: 'componentOf', x: p.x, y: p.y }, agentOnly(options, where))) as number;
   }
 
   async isReachable(a: Point, b: Point, options?: AgentClassOption): Promise<boolean> {
     const where = 'PathPool.isReachable';
     cell(where, 'a', a);
     cell(where, 'b', b);
-    return (await this.#ask(where, { kind: 'isReachable', ax: a.x, ay: a.y, bx: b.x, by: b.y }, classOnly(options, where))) as boolean;
+    return (await this.#ask(where, { kind: 'isReachable', ax: a.x, ay: a.y, bx: b.x, by: b.y }, agentOnly(options, where))) as boolean;
   }
 
   async nearestPassable(p: Point, options?: PoolNearestPassableOptions): Promise<Point | null> {
@@ -524,7 +512,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
 
   async randomPassable(random?: () => number, component?: number, options?: AgentClassOption): Promise<Point | null> {
     const where = 'PathPool.randomPassable';
-    const answer = await this.#ask(where, { kind: 'randomPassable', ...randomQuestion(where, random, component) }, classOnly(options, where));
+    const answer = await this.#ask(where, { kind: 'randomPassable', ...randomQuestion(where, random, component) }, agentOnly(options, where));
     return cellAnswer(where, answer as Point | null | { error: string });
   }
 
@@ -684,21 +672,6 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
 export async function injectPoolFault(pool: PathPool<PoolAlgorithm>, index: number, fault: Omit<FaultMessage, 'type'>): Promise<void> {
   if (!(pool instanceof WorkerPathPool)) throw new TypeError('expected a pool made by createPathPool');
   await injectFault(pool, index, fault);
-}
-
-/** The `agent` of an options object, and the other options (undefined stays undefined; a non-object is left for the checks). */
-function withoutAgent<T>(options: T): { agent: unknown; rest: T } {
-  if (typeof options !== 'object' || options === null || !('agent' in options)) return { agent: undefined, rest: options };
-  const { agent, ...rest } = options as T & { agent: unknown };
-  return { agent, rest: rest as T };
-}
-
-/** The `agent` of options that take nothing else. */
-function classOnly(options: AgentClassOption | undefined, where: string): unknown {
-  if (options === undefined) return undefined;
-  if (typeof options !== 'object' || options === null) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
-  for (const key of Object.keys(options)) if (key !== 'agent') throw new TypeError(`${where}: unknown option "${key}" (known: agent)`);
-  return options.agent;
 }
 
 /** The planner of a pool, in words. */

@@ -6,12 +6,13 @@
  */
 import { Grid } from '../grid.ts';
 import { HPAStar } from '../hpastar.ts';
+import { Planner } from '../planner.ts';
 import { byteArray, integerIn, positiveInt } from '../args.ts';
 import { parseMovingAIMap } from '../movingAIMap.ts';
 import { TERRAIN_KINDS, describe, resolveHaaOptions, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
 import { SHPAStar } from '../shpastar.ts';
 import { agentOf } from '../haastar.ts';
-import { TERRAIN } from '../terrain.ts';
+import { agentClassList, normalizedAgent } from '../agentClasses.ts';
 import { DEFAULT_AGENT } from '../generated/contract.ts';
 import type { Agent, HaaOptions, HierarchyOptions, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainData } from '../types.ts';
 import { defaultWorkers, sharedModeBlocker } from './host.ts';
@@ -55,9 +56,10 @@ export interface PathPoolOptions extends PoolRunOptions {
   readonly grid?: Grid | TerrainData;
   /**
    * Use this planner's hierarchy (its current terrain version): its bytes ({@link HPAStar.serialize})
-   * go to the workers, which load them without building anything.
+   * go to the workers, which load them without building anything. A {@link Planner} of several agent
+   * classes sends every class's hierarchy: the pool serves them all ({@link PathPool.agents}).
    */
-  readonly planner?: HPAStar;
+  readonly planner?: HPAStar | Planner;
   /** How to cut the hierarchy (not with `planner`, whose hierarchy is used as it is). */
   readonly hierarchy?: HierarchyOptions;
   /**
@@ -172,8 +174,14 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOp
       const source = terrainSource(width, height, planner.terrain(), planner.terrainCosts, planner.costLayer());
       return { algorithm, source, hierarchy: { ...planner.options }, width, height, version: 0, agents: [MOVING_AI_AGENT] };
     }
+    if (planner instanceof Planner) {
+      // Every class's bytes (and the version with them): the workers load them all, nothing is built again.
+      const bytes = planner.classPlanners.map((p) => p.serialize());
+      const { width, height, version, agents } = planner;
+      return { algorithm, source: { kind: 'hierarchy', bytes }, hierarchy: {}, width, height, version, agents };
+    }
     if (!(planner instanceof HPAStar)) {
-      throw new TypeError(`${where}: planner must be an HPAStar or an SHPAStar, got ${describe(planner)}`);
+      throw new TypeError(`${where}: planner must be a Planner, an HPAStar or an SHPAStar, got ${describe(planner)}`);
     }
     // The workers load the planner's bytes (its version with them): nothing is built again.
     const { width, height, version, agent } = planner;
@@ -247,27 +255,7 @@ function agentClassesOf(options: PathPoolOptions, where: string): GridAgent[] | 
   const { agent, agents } = options;
   if (agent !== undefined && agents !== undefined) throw new TypeError(`${where}: give agent (one class) or agents (several), not both`);
   if (agent !== undefined) return [normalizedAgent(agentOf(where, agent))];
-  if (agents === undefined) return undefined;
-  if (!Array.isArray(agents) || agents.length === 0) throw new TypeError(`${where}: agents must be an array of one or more { size, capability }, got ${describe(agents)}`);
-  const classes = agents.map((a, i) => normalizedAgent(agentOf(`${where}: agents[${i}]`, a)));
-  classes.forEach((c, i) => {
-    const first = classes.findIndex((d) => sameAgentClass(c, d));
-    if (first !== i) throw new TypeError(`${where}: agents[${first}] and agents[${i}] are the same class (size ${c.size}, ${c.capability}): give each class once`);
-  });
-  return classes;
-}
-
-/** An agent class with its capability in the core's order, as grids and planners report it ('trees,ground' is 'ground,trees'). */
-export function normalizedAgent(agent: { size: number; capability: string }): GridAgent {
-  const names = agent.capability.split(',').map((n) => n.trim());
-  const order = (n: string) => TERRAIN.kinds.findIndex((k) => k.name === n);
-  const capability = names.every((n) => order(n) >= 0) ? [...names].sort((a, b) => order(a) - order(b)).join(',') : agent.capability;
-  return Object.freeze({ size: agent.size, capability });
-}
-
-/** Whether two agent classes (normalized) are the same. */
-export function sameAgentClass(a: GridAgent, b: GridAgent): boolean {
-  return a.size === b.size && a.capability === b.capability;
+  return agents === undefined ? undefined : agentClassList(where, 'agents', agents);
 }
 
 /** The map source for the agent classes of the `agent` or `agents` option: the workers make each class's grid. */
