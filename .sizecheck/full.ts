@@ -1,0 +1,3 @@
+import { loadHpastar } from '/work/main/web/lib/index.ts';
+const hp = await loadHpastar();
+console.log(hp.Grid);
