@@ -1,3 +1,0 @@
-import { loadHpastar } from '/work/main/web/lib/index.ts';
-const hp = await loadHpastar();
-console.log(hp.Grid);
