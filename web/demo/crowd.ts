@@ -222,7 +222,13 @@ export class Crowd {
   update(dt: number): void {
     const crowd = this.#crowd;
     if (this.#closed || this.metrics.paused || !crowd) return;
-    for (const e of crowd.step(dt)) {
+    let events: ReturnType<PackageCrowd['step']>;
+    try {
+      events = crowd.step(dt);
+    } catch (error) {
+      return this.#stopAfter(error); // its pool stopped (a worker that could not be replaced)
+    }
+    for (const e of events) {
       if (e.type === 'arrived' || e.type === 'unreachable') this.#newGoal(e.agent);
     }
     // Agents left without a goal (none was found in their component at the time) try again.
@@ -276,13 +282,25 @@ export class Crowd {
   applyEdits(edits: readonly TerrainEdit[]): void {
     if (this.#closed || !edits.length || !this.#crowd) return;
     const t0 = performance.now();
-    this.#crowd.updateTerrain(edits).then(
+    let update: ReturnType<PackageCrowd['updateTerrain']>;
+    try {
+      update = this.#crowd.updateTerrain(edits);
+    } catch (error) {
+      return this.#stopAfter(error);
+    }
+    update.then(
       () => (this.metrics.lastUpdateMs = performance.now() - t0),
       (error: unknown) => {
         if (!this.#closed) console.warn('crowd: pool update failed', error);
       },
     );
     this.#labelsDirty = true;
+  }
+
+  /** The crowd refused to go on (its pool stopped): the agents stop where they are, and the page says why. */
+  #stopAfter(error: unknown): void {
+    console.warn(`crowd stopped: ${error instanceof Error ? error.message : String(error)}`);
+    void this.close();
   }
 
   /**

@@ -303,6 +303,7 @@ export class Crowd {
   /**
    * @throws TypeError - for options that are not as {@link CrowdOptions} says (naming the option), or a
    *   map whose size is not the pool's
+   * @throws Error - for a pool that is closed
    */
   constructor(options: CrowdOptions) {
     const where = 'Crowd';
@@ -313,6 +314,7 @@ export class Crowd {
     }
     const { map } = options;
     const pools = poolsOf(where, options);
+    if (pools.some((p) => p.closed)) throw new Error(`${where}: ${pools.length > 1 ? 'one of the pools' : 'the pool'} is closed (PathPool.close, or a worker that could not be replaced): give an open one`);
     if (typeof map !== 'object' || map === null) throw new TypeError(`${where}: map must be { width, height, terrain }, got ${describe(map)}`);
     this.#terrain = new TerrainCopy(map, where);
     for (const pool of pools) {
@@ -444,9 +446,11 @@ export class Crowd {
    * plans and segments this frame asked for to the pool, one batch each.
    * @returns what happened since the last call, in order
    * @throws TypeError - when `dt` is not a number of 0 or more
+   * @throws Error - once a pool of the crowd is closed (nothing moves then)
    */
   step(dt: number): CrowdEvent[] {
     if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt)) throw new TypeError(`Crowd.step: dt must be a finite number of seconds, 0 or more, got ${describe(dt)}`);
+    this.#checkPools('Crowd.step');
     dt = Math.min(dt, MAX_DT);
     let moving = 0, waiting = 0;
     for (const agent of this.#agents.values()) {
@@ -497,8 +501,11 @@ export class Crowd {
    * others keep their routes. Flow fields are asked again on the new terrain.
    * @returns the answer of the first pool (the new version and what it rebuilt), once every pool answered
    * @throws TypeError, RangeError - naming the first bad edit, as {@link PathPool.updateTerrain}
+   * @throws Error - once a pool of the crowd is closed (nothing changes then)
    */
   updateTerrain(edits: readonly TerrainEdit[]): Promise<TerrainUpdate> {
+    // Checked first: a closed pool would leave the crowd's terrain ahead of the pool's.
+    this.#checkPools('Crowd.updateTerrain');
     const packed = this.#terrain.check(edits, 'Crowd.updateTerrain');
     const covered = this.#units.map((unit) => unit.rules.coveredBy(packed));
     this.#terrain.write(packed);
@@ -560,6 +567,7 @@ export class Crowd {
    * @returns the first pool's new version, once every pool answered
    */
   async setTerrainCosts(costs: TerrainCosts): Promise<number> {
+    this.#checkPools('Crowd.setTerrainCosts');
     const answers = new Map<PathPool, Promise<number>>();
     for (const unit of this.#units) {
       if (!answers.has(unit.pool)) answers.set(unit.pool, unit.pool.setTerrainCosts(costs));
@@ -585,6 +593,18 @@ export class Crowd {
       replans: c.replans, arrivals: c.arrivals, unreachable: c.unreachable, stalls: c.stalls, snaps: c.snaps,
       longestStillSeconds: longest, refusedSteps: c.refusedSteps, lastUpdate: this.#lastUpdate ? { ...this.#lastUpdate } : null,
     };
+  }
+
+  /**
+   * Refuses to go on once a pool is closed: its agents could not plan any more (and answers already
+   * asked reject), so a step would report reachable goals as unreachable or leave agents planning for ever.
+   */
+  #checkPools(where: string): void {
+    const closed = this.#units.find((u) => u.pool.closed);
+    if (closed) {
+      const which = new Set(this.#units.map((u) => u.pool)).size > 1 ? `the pool of the agents of size ${closed.agent.size} ${closed.agent.capability}` : 'the pool';
+      throw new Error(`${where}: ${which} is closed (PathPool.close, or a worker that could not be replaced): no plan can be made; make a new crowd on an open pool`);
+    }
   }
 
   #agent(where: string, id: number): Agent {
