@@ -26,6 +26,7 @@ export { GRID_LIMITS, isPassableTerrain, isTerrain, TERRAIN, type TerrainKindInf
 export { PlanBatch, type PlanBatchArrays } from './planBatch.ts';
 export { Planner, type PlannerFactory, type PlannerOptions, type PlannerUpdate } from './planner.ts';
 export type { AgentClass, AgentClassOption } from './agentClasses.ts';
+export type { BlockKindName, TerrainKindName, WorldKindName } from './generated/contract.ts';
 export { OutOfMemoryError, type OutOfMemoryFigures } from './errors.ts';
 export { PathQueryError } from './results.ts';
 export { SHPAStar } from './shpastar.ts';

@@ -33,14 +33,14 @@
  */
 import { cell, describe } from '../args.ts';
 import { FLOW_DX, FLOW_DY, FLOW_NO_STEP } from '../flowField.ts';
-import { normalizedAgent, sameAgentClass } from '../agentClasses.ts';
+import { normalizedAgent, sameAgentClass, type AgentClass } from '../agentClasses.ts';
 import { PathStatusCode, type PathBatch } from '../batch.ts';
 import type { PlanBatch } from '../planBatch.ts';
 import type { PathPool } from '../pool/index.ts';
 import type { Agent as AgentClassOption, Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate } from '../types.ts';
 import { cellBox, Route, segmentOf } from './route.ts';
 import { SharedGoals } from './sharedGoals.ts';
-import { FootprintRules, TerrainCopy, type AgentClass } from './terrainCopy.ts';
+import { FootprintRules, TerrainCopy } from './terrainCopy.ts';
 
 /** Options of a {@link Crowd}. */
 export interface CrowdOptions {
