@@ -1,6 +1,7 @@
-// Mixed units: 1,500 agents of three classes (1 x 1, 2 x 2 and 3 x 3 squares; two capabilities), a pool
-// each, in one package Crowd on AR0011SR in headless Chromium (the demo, cross-origin isolated, its pools
-// in shared mode), a wall painted with the mouse every second for 10 s.
+// Mixed units: 1,500 agents of three classes (1 x 1, 2 x 2 and 3 x 3 squares; two capabilities), one pool
+// serving the three (a hierarchy per class in its workers), in one package Crowd on AR0011SR in headless
+// Chromium (the demo, cross-origin isolated, its pool in shared mode), a wall painted with the mouse every
+// second for 10 s.
 // Recorded, not asserted (they depend on the machine): the main thread's work per frame (the crowd's
 // step and the canvas's draw, the demo's frame figures), the frame rate, the longest any agent with a
 // goal stood still (sampled every 100 ms) and the agents each wall made plan again. Asserted: what must
