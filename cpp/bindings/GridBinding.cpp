@@ -120,7 +120,7 @@ std::string GridHandle::loadMovingAI(const emscripten::val& text, const std::str
   ParseError error;
   auto grid =
       parseMovingAIMap(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), fileName, error);
-  if (!grid) return error.toString();
+  if (!grid) return failure(StatusKind::BadBytes, error.toString());
   grid_ = std::make_shared<Grid>(std::move(*grid));
   return "";
 }
@@ -141,7 +141,7 @@ std::string GridHandle::loadTerrain(const emscripten::val& terrain, int width, i
 }
 
 std::string GridHandle::loadForAgent(const GridHandle& from, int size, const std::string& capability) {
-  if (!from.grid_) return "the grid is not loaded";
+  if (!from.grid_) return failure(StatusKind::NotReady, "the grid is not loaded");
   std::string error;
   const auto kinds = parseCapability(capability, error);
   if (!kinds) return error;
@@ -170,12 +170,12 @@ emscripten::val GridHandle::terrain() const {
 }
 
 val GridHandle::terrainRect(int x, int y, int w, int h) const {
-  if (!grid_) return errorObject("the grid is not loaded");
+  if (!grid_) return errorObject(StatusKind::NotReady, "the grid is not loaded");
   return rectToJS(*grid_, x, y, w, h, GridLayer::Terrain);
 }
 
 val GridHandle::passableRect(int x, int y, int w, int h) const {
-  if (!grid_) return errorObject("the grid is not loaded");
+  if (!grid_) return errorObject(StatusKind::NotReady, "the grid is not loaded");
   return rectToJS(*grid_, x, y, w, h, GridLayer::Passable);
 }
 
@@ -189,7 +189,7 @@ uint64_t GridHandle::costBytes(bool withLayer) const {
 }
 
 std::string GridHandle::setTerrainCosts(const emscripten::val& pairs) {
-  if (!grid_) return "the grid is not loaded";
+  if (!grid_) return failure(StatusKind::NotReady, "the grid is not loaded");
   TerrainCosts costs;
   if (std::string error = readTerrainCosts(pairs, costs); !error.empty()) return error;
   if (costs == grid_->terrainCosts()) return "";
@@ -203,7 +203,7 @@ emscripten::val GridHandle::terrainCosts() const {
 }
 
 std::string GridHandle::setCostLayer(const emscripten::val& layer) {
-  if (!grid_) return "the grid is not loaded";
+  if (!grid_) return failure(StatusKind::NotReady, "the grid is not loaded");
   if (layer.isNull()) {
     if (!grid_->hasCostLayer()) return "";
     if (std::string error = reserveHeap(copyOnWriteBytes() + costBytes(false), "the grid's weights"); !error.empty())
@@ -232,7 +232,7 @@ emscripten::val GridHandle::costLayer() const {
 }
 
 std::string GridHandle::setCellCost(int x, int y, int value) {
-  if (!grid_) return "the grid is not loaded";
+  if (!grid_) return failure(StatusKind::NotReady, "the grid is not loaded");
   if (!grid_->inside(x, y))
     return "cell (" + std::to_string(x) + ", " + std::to_string(y) + ") is outside the " +
            std::to_string(grid_->width()) + "x" + std::to_string(grid_->height()) + " map";
@@ -253,7 +253,7 @@ Grid& GridHandle::writable() {
 }
 
 std::string GridHandle::setTerrain(int x, int y, int code) {
-  if (!grid_) return "the grid is not loaded";
+  if (!grid_) return failure(StatusKind::NotReady, "the grid is not loaded");
   if (std::string error = checkEdit(*grid_, x, y, code); !error.empty()) return error;
   if (std::string error = reserveHeap(copyOnWriteBytes(), "the edited grid"); !error.empty()) return error;
   writable().setTerrain(x, y, static_cast<char>(code));
@@ -261,7 +261,7 @@ std::string GridHandle::setTerrain(int x, int y, int code) {
 }
 
 std::string GridHandle::applyEdits(const emscripten::val& edits) {
-  if (!grid_) return "the grid is not loaded";
+  if (!grid_) return failure(StatusKind::NotReady, "the grid is not loaded");
   const uint64_t input = sizeof(int32_t) * edits["length"].as<size_t>() + kAllocationOverhead;
   if (std::string error = reserveHeap(input + copyOnWriteBytes(), "the edited grid"); !error.empty()) return error;
   readFromJS(edits, editScratch_);
