@@ -144,20 +144,22 @@ describe('the module\'s refusals carry their codes', () => {
     expect(statusDetailsOf(error.code) & StatusDetail.Start).toBeTruthy();
   });
 
-  test('a world query from a cell nobody stands in: PathQueryError naming the goal', () => {
+  test('a world query from outside the world: PathQueryError naming the start', () => {
     using world = hp.BlockWorld.generate({ kind: 'caves', size: { width: 16, height: 16, levels: 2 }, seed: 1 });
     using astar = new hp.WorldAStar();
-    const error = thrownBy(() => astar.findPath(world, { x: 0, y: 0, z: 0 }, { x: 99, y: 0, z: 0 }));
+    const error = thrownBy(() => astar.findPath(world, { x: -1, y: 0, z: 0 }, { x: 99, y: 0, z: 0 }));
     expect(error).toBeInstanceOf(PathQueryError);
     expect(statusKindOf(error.code)).toBe('NoPath');
-    expect(statusDetailsOf(error.code) & StatusDetail.Goal).toBeTruthy();
+    expect(statusDetailsOf(error.code)).toBe(StatusDetail.Start | StatusDetail.InvalidCell);
+    expect(error.message).toMatch(/: start \(-1, 0, 0\) is outside the world/);
   });
 
-  test('a level outside the hierarchy: RangeError with an OutOfRange code', () => {
+  test('a cluster that the hierarchy does not have: RangeError, OutOfRange', () => {
     using g = grid();
     using planner = hp.HPAStar.build(g);
-    const error = thrownBy(() => planner.abstractGraph(99));
+    const error = thrownBy(() => planner.clusterBuild(99));
     expect(error).toBeInstanceOf(RangeError);
     expect(statusKindOf(error.code)).toBe('OutOfRange');
+    expect(error.message).toMatch(/cluster 99 is not a level-1 cluster/);
   });
 });

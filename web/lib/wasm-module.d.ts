@@ -631,6 +631,15 @@ declare module 'hpastar:raw' {
     shpaOptionFields(): RawOptionField[];
     /** Status names indexed by status code. */
     pathStatusNames(): string[];
+    /** How a status code is read and how a failure crosses (contract/Status.h, bindings/Failure.h). */
+    statusContract(): {
+      kindShift: number;
+      detailMask: number;
+      kinds: string[];
+      details: Record<string, number>;
+      pathStatusCodes: number[];
+      separator: string;
+    };
     terrainCharacters(): { all: string; passable: string; kinds: string[]; names: string[] };
     /** The path statuses' codes by name (an embind enum): `PathStatus.NoPath.value === 1`. */
     PathStatus: Record<string, { value: number }> & { values: Record<number, { value: number }> };

@@ -384,7 +384,9 @@ export const STATUS_DETAIL_MASK = 0xffffff;
 /** The status code of each path status, indexed by the path status's code (PATH_STATUS_CODES). */
 export const PATH_STATUS_STATUS_CODES = [0, 67108872, 67108869, 67108870] as const;
 
-/** @internal What separates the fields of a failure string of the module: its code, its message, its figures. */
+/**
+ * @internal What separates the fields of a failure string of the module: its code, its message, its figures.
+ */
 export const FAILURE_SEPARATOR = '\u001f';
 
 // Terrain (grid/Terrain.h) and limits (grid/Grid.h, io/FileLimits.h, grid/TerrainCosts.h, world/BlockWorld.h)
