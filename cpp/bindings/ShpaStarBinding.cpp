@@ -118,24 +118,24 @@ std::string ShpaStarHandle::applyEdits(const val&) { return failure(StatusKind::
 EMSCRIPTEN_BINDINGS(hpastar_shpa) {
   // The reachability questions (ReachabilityToJS.h) beside the class's own functions.
   bindReachability(emscripten::class_<ShpaStarHandle>("SHPAStar")
-                       .constructor<>()
-                       .class_function("defaultOptions", &ShpaStarHandle::defaultOptions)
-                       .class_function("staticMapsOnly", &ShpaStarHandle::staticMapsOnly)
-                       .function("build", &ShpaStarHandle::build)
-                       .function("buildFromTerrain", &ShpaStarHandle::buildFromTerrain)
-                       .function("built", &ShpaStarHandle::built)
-                       .function("options", &ShpaStarHandle::options)
-                       .function("stats", &ShpaStarHandle::stats)
-                       .function("width", &ShpaStarHandle::width)
-                       .function("height", &ShpaStarHandle::height)
-                       .function("terrain", &ShpaStarHandle::terrain)
-                       .function("terrainCosts", &ShpaStarHandle::terrainCosts)
-                       .function("costLayer", &ShpaStarHandle::costLayer)
-                       .function("findPath", &ShpaStarHandle::findPath)
-                       .function("traceFindPath", &ShpaStarHandle::traceFindPath)
-                       .function("cellClusters", &ShpaStarHandle::cellClusters)
-                       .function("findPaths", &ShpaStarHandle::findPaths)
-                       .function("applyEdits", &ShpaStarHandle::applyEdits));
+      .constructor<>()
+      .class_function("defaultOptions", &ShpaStarHandle::defaultOptions)
+      .class_function("staticMapsOnly", &ShpaStarHandle::staticMapsOnly)
+      .function("build", &ShpaStarHandle::build)
+      .function("buildFromTerrain", &ShpaStarHandle::buildFromTerrain)
+      .function("built", &ShpaStarHandle::built)
+      .function("options", &ShpaStarHandle::options)
+      .function("stats", &ShpaStarHandle::stats)
+      .function("width", &ShpaStarHandle::width)
+      .function("height", &ShpaStarHandle::height)
+      .function("terrain", &ShpaStarHandle::terrain)
+      .function("terrainCosts", &ShpaStarHandle::terrainCosts)
+      .function("costLayer", &ShpaStarHandle::costLayer)
+      .function("findPath", &ShpaStarHandle::findPath)
+      .function("traceFindPath", &ShpaStarHandle::traceFindPath)
+      .function("cellClusters", &ShpaStarHandle::cellClusters)
+      .function("findPaths", &ShpaStarHandle::findPaths)
+      .function("applyEdits", &ShpaStarHandle::applyEdits));
 }
 
 }  // namespace hpastar::bindings

@@ -54,6 +54,7 @@ describe('the class of an error is chosen by its code', () => {
     expect(error.constructor).toBe(Class);
     expect(error.message).toBe('where: the message');
     expect(statusKindOf(error.code)).toBe(kind);
+    expect(Object.keys(error)).not.toContain('code');
   });
 
   test('OutOfMemory → OutOfMemoryError with the figures the failure carries as fields', () => {

@@ -51,6 +51,14 @@ export function statusCode(kind: StatusKindName, details = 0): number {
 export type StatusError = Error & { readonly code: number };
 
 /**
+ * @internal `error` with its status code as `code`: read-only and, like an error's `name`, not enumerable,
+ * so that errors print, serialize and compare (vitest's `toThrow(new RangeError(...))`) by their message.
+ */
+export function withCode<E extends Error>(error: E, code: number): E & { readonly code: number } {
+  return Object.defineProperty(error, 'code', { value: code, enumerable: false, writable: false, configurable: true }) as E & { readonly code: number };
+}
+
+/**
  * Thrown when a call needs more memory than the WebAssembly heap has and can grow to (the browser has no
  * memory left, or the module is at its 4 GB maximum). The module checks before the call allocates, so
  * nothing was changed and the module goes on working: its grids, planners and query objects are intact.
@@ -64,8 +72,8 @@ export class OutOfMemoryError extends RangeError implements OutOfMemoryFigures {
   readonly bytesFree: number;
   readonly heapBytes: number;
   readonly heapMaxBytes: number;
-  /** The module's status code, of kind `'OutOfMemory'` (see `statusKindOf`). */
-  readonly code: number;
+  /** The module's status code, of kind `'OutOfMemory'` (see `statusKindOf`); not enumerable. */
+  declare readonly code: number;
 
   /**
    * @param message - the message, naming the call
@@ -80,7 +88,7 @@ export class OutOfMemoryError extends RangeError implements OutOfMemoryFigures {
     this.bytesFree = figures.bytesFree;
     this.heapBytes = figures.heapBytes;
     this.heapMaxBytes = figures.heapMaxBytes;
-    this.code = code;
+    withCode(this, code);
   }
 }
 
@@ -127,7 +135,7 @@ export function errorOfFailure(message: string, failure: RawFailure, Kind: Error
   const kind = statusKindOf(code);
   if (kind === 'OutOfMemory' && failure.figures) return new OutOfMemoryError(message, failure.figures, code);
   const Class = kind === 'BadArgument' ? TypeError : kind === 'OutOfRange' || kind === 'OutOfMemory' ? RangeError : Error;
-  return Object.assign(new Class(message), { code });
+  return withCode(new Class(message), code);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Turns the raw module's answers into the API's PathResult, and its failures into errors.
 import type { RawPathResult, RawSearchStats, RawTracedPath } from 'hpastar:raw';
 import { text } from './args.ts';
-import { errorOfFailure, statusCode, statusDetailsOf, statusKindOf } from './errors.ts';
+import { errorOfFailure, statusCode, statusDetailsOf, statusKindOf, withCode } from './errors.ts';
 import { STATUS_DETAILS } from './generated/contract.ts';
 import { describeFailure, moduleError } from './internal.ts';
 import type { PathResult, Point, SearchStats, TracedPath } from './types.ts';
@@ -14,8 +14,8 @@ import type { PathResult, Point, SearchStats, TracedPath } from './types.ts';
 export class PathQueryError extends Error {
   /** The core's status, e.g. `'start is outside the map or blocked'`. */
   readonly status: string;
-  /** The module's status code (see `statusKindOf`, `statusDetailsOf`). */
-  readonly code: number;
+  /** The module's status code (see `statusKindOf`, `statusDetailsOf`); not enumerable, as `name` is. */
+  declare readonly code: number;
 
   /**
    * @param status - the core's status
@@ -27,7 +27,7 @@ export class PathQueryError extends Error {
     text('PathQueryError', 'status', status);
     this.name = 'PathQueryError';
     this.status = status;
-    this.code = code;
+    withCode(this, code);
   }
 }
 
