@@ -111,6 +111,7 @@ export function failureOf(failure: string | RawFailure): RawFailure {
   const fields = failure.split(FAILURE_SEPARATOR);
   if (fields.length === 1) return { error: failure };
   const [code, error, what, needed, free, heap, max] = fields;
+  // The code and the message; an OutOfMemory failure adds its five figures (HeapReservation.cpp).
   if (fields.length !== 7) return { error, code: Number(code) };
   const figures = { what, bytesNeeded: Number(needed), bytesFree: Number(free), heapBytes: Number(heap), heapMaxBytes: Number(max) };
   return { error, code: Number(code), figures };
@@ -136,14 +137,4 @@ export function errorOfFailure(message: string, failure: RawFailure, Kind: Error
   if (kind === 'OutOfMemory' && failure.figures) return new OutOfMemoryError(message, failure.figures, code);
   const Class = kind === 'BadArgument' ? TypeError : kind === 'OutOfRange' || kind === 'OutOfMemory' ? RangeError : Error;
   return withCode(new Class(message), code);
-}
-
-/**
- * @internal The OutOfMemoryError of a module's failure, named after `where`; null for failures of
- * other kinds (chosen by the failure's code).
- */
-export function outOfMemoryError(where: string, failure: string | RawFailure): OutOfMemoryError | null {
-  const f = failureOf(failure);
-  if (f.code === undefined || statusKindOf(f.code) !== 'OutOfMemory' || !f.figures) return null;
-  return new OutOfMemoryError(`${where}: ${f.error}`, f.figures, f.code);
 }

@@ -24,9 +24,10 @@ declare module 'hpastar:raw' {
   /** `GridHandle` in GridBinding.cpp: a grid owned by JavaScript, empty until loaded. */
   export interface RawGrid extends EmbindHandle {
     /**
-     * Parses Moving AI map text, as UTF-8 bytes; returns `""` on success, else `"<fileName>:<line>: <problem>"`.
-     * This call and the others that allocate in proportion to their input answer `"out of memory: ..."`
-     * when the heap has no room for them (cpp/bindings/HeapReservation.h; errors.ts reads it).
+     * Parses Moving AI map text, as UTF-8 bytes; returns `""` on success, else a BadBytes failure
+     * `"<code>␟<fileName>:<line>: <problem>"`. This call and the others that allocate in proportion to
+     * their input answer an OutOfMemory failure with its figures when the heap has no room for them
+     * (cpp/bindings/HeapReservation.h, Failure.h; errors.ts reads it).
      */
     loadMovingAI(text: Uint8Array, fileName: string): string;
     /** Takes `width * height` terrain character codes, row-major; `""` or the problem. */
