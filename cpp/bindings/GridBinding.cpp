@@ -85,9 +85,10 @@ val rectToJS(const Grid& grid, int x, int y, int w, int h, GridLayer layer) {
   // In 64 bits: x + w may overflow an int.
   const int64_t right = int64_t{x} + w, bottom = int64_t{y} + h;
   if (x < 0 || y < 0 || w < 0 || h < 0 || right > grid.width() || bottom > grid.height())
-    return errorObject("the rectangle of " + std::to_string(w) + "x" + std::to_string(h) + " cells at (" +
-                       std::to_string(x) + ", " + std::to_string(y) + ") is not inside the " +
-                       std::to_string(grid.width()) + "x" + std::to_string(grid.height()) + " map");
+    return errorObject(StatusKind::OutOfRange, "the rectangle of " + std::to_string(w) + "x" + std::to_string(h) +
+                                                   " cells at (" + std::to_string(x) + ", " + std::to_string(y) +
+                                                   ") is not inside the " + std::to_string(grid.width()) + "x" +
+                                                   std::to_string(grid.height()) + " map");
   const size_t count = static_cast<size_t>(w) * static_cast<size_t>(h);
   // Whole rows of terrain are one block of the grid: copied as they are.
   if (layer == GridLayer::Terrain && (w == grid.width() || h <= 1))
@@ -213,8 +214,9 @@ std::string GridHandle::setCostLayer(const emscripten::val& layer) {
   }
   const auto length = layer["length"].as<size_t>();
   if (length != static_cast<size_t>(grid_->cellCount()))
-    return "cost layer has " + std::to_string(length) + " cells, expected " + std::to_string(grid_->cellCount()) +
-           " for " + std::to_string(grid_->width()) + "x" + std::to_string(grid_->height());
+    return failure(StatusKind::OutOfRange, "cost layer has " + std::to_string(length) + " cells, expected " +
+                                               std::to_string(grid_->cellCount()) + " for " +
+                                               std::to_string(grid_->width()) + "x" + std::to_string(grid_->height()));
   // The copy read from JavaScript, the grid's own copy of it, and its weights.
   if (std::string error = reserveHeap(length + copyOnWriteBytes() + costBytes(true), "the cost layer"); !error.empty())
     return error;
@@ -234,11 +236,13 @@ emscripten::val GridHandle::costLayer() const {
 std::string GridHandle::setCellCost(int x, int y, int value) {
   if (!grid_) return failure(StatusKind::NotReady, "the grid is not loaded");
   if (!grid_->inside(x, y))
-    return "cell (" + std::to_string(x) + ", " + std::to_string(y) + ") is outside the " +
-           std::to_string(grid_->width()) + "x" + std::to_string(grid_->height()) + " map";
+    return failure(StatusKind::OutOfRange, "cell (" + std::to_string(x) + ", " + std::to_string(y) +
+                                               ") is outside the " + std::to_string(grid_->width()) + "x" +
+                                               std::to_string(grid_->height()) + " map");
   if (value < 1 || value > 255)
-    return "cost layer value " + std::to_string(value) + " at (" + std::to_string(x) + ", " + std::to_string(y) +
-           ") is outside 1..255 (sixteenths of the terrain's cost)";
+    return failure(StatusKind::OutOfRange, "cost layer value " + std::to_string(value) + " at (" + std::to_string(x) +
+                                               ", " + std::to_string(y) +
+                                               ") is outside 1..255 (sixteenths of the terrain's cost)");
   if (grid_->costLayerAt(x, y) == value) return "";
   if (std::string error = reserveHeap(copyOnWriteBytes() + costBytes(!grid_->hasCostLayer()), "the cost layer");
       !error.empty())

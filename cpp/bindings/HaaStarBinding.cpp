@@ -334,7 +334,8 @@ class AnnotatedAStarHandle {
   val findPath(int sx, int sy, int gx, int gy, int size) {
     if (!grid_) return errorObject(StatusKind::NotReady, "the search is not built");
     if (size < 1 || size > kMaxAgentSize)
-      return errorObject("agent size " + std::to_string(size) + " is outside 1.." + std::to_string(kMaxAgentSize));
+      return errorObject(StatusKind::OutOfRange,
+                         "agent size " + std::to_string(size) + " is outside 1.." + std::to_string(kMaxAgentSize));
     result_.reset();
     search_.findPath(*grid_, clearance_, size, Point{sx, sy}, Point{gx, gy}, result_);
     return gridSearchToJS(result_);

@@ -176,8 +176,9 @@ val HpaStarHandle::abstractGraph(int level) const {
   if (!versions_) return errorObject(StatusKind::NotReady, "the planner is not built");
   const VersionedHierarchy::Snapshot h = current();
   if (level < 1 || level > h->levels()) {
-    return errorObject("level " + std::to_string(level) + " is not a level of this hierarchy (1 to " +
-                       std::to_string(h->levels()) + ")");
+    return errorObject(StatusKind::OutOfRange, "level " + std::to_string(level) +
+                                                   " is not a level of this hierarchy (1 to " +
+                                                   std::to_string(h->levels()) + ")");
   }
   const AbstractGraphExport g = exportAbstractGraph(*h, level);
   val o = val::object();

@@ -22,8 +22,10 @@ template <class Labels>
 std::string checkComponent(const Labels& labels, double component) {
   if (component >= 0 && component <= labels.componentCount() && component == std::floor(component)) return "";
   const uint32_t count = labels.componentCount();
-  return "component " + std::to_string(static_cast<long long>(component)) + " is not a component of this map (" +
-         (count == 0 ? std::string("it has none") : "1 to " + std::to_string(count)) + ")";
+  return failure(StatusKind::OutOfRange,
+                 "component " + std::to_string(static_cast<long long>(component)) +
+                     " is not a component of this map (" +
+                     (count == 0 ? std::string("it has none") : "1 to " + std::to_string(count)) + ")");
 }
 
 inline val pointToJS(const std::optional<Point>& p) {
@@ -56,7 +58,8 @@ val nearestPassableJS(const Handle& handle, int x, int y, double component, doub
   const auto labels = handle.current();
   if (!labels) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (std::string error = checkComponent(*labels, component); !error.empty()) return errorObject(error);
-  if (!(maxDistance >= 0)) return errorObject("maxDistance must be 0 or more, got " + std::to_string(maxDistance));
+  if (!(maxDistance >= 0))
+    return errorObject(StatusKind::OutOfRange, "maxDistance must be 0 or more, got " + std::to_string(maxDistance));
   return pointToJS(nearestPassable(*labels, Point{x, y}, static_cast<uint32_t>(component), maxDistance));
 }
 

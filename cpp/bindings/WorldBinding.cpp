@@ -58,12 +58,14 @@ std::string checkBlockChanges(const BlockWorld& world, const std::vector<int32_t
   for (size_t i = 0; i < packed.size(); i += kChangeStride) {
     const Voxel v{packed[i], packed[i + 1], packed[i + 2]};
     if (!world.inside(v))
-      return "change " + std::to_string(i / kChangeStride) + ": block " + voxelText(v) + " is outside the " +
-             std::to_string(world.width()) + "x" + std::to_string(world.height()) + "x" +
-             std::to_string(world.levels()) + " world";
+      return failure(StatusKind::OutOfRange, "change " + std::to_string(i / kChangeStride) + ": block " + voxelText(v) +
+                                                 " is outside the " + std::to_string(world.width()) + "x" +
+                                                 std::to_string(world.height()) + "x" + std::to_string(world.levels()) +
+                                                 " world");
     if (packed[i + 3] < 0 || packed[i + 3] >= kBlockKindCount)
-      return "change " + std::to_string(i / kChangeStride) + ": block code " + std::to_string(packed[i + 3]) +
-             " is outside 0.." + std::to_string(kBlockKindCount - 1);
+      return failure(StatusKind::OutOfRange, "change " + std::to_string(i / kChangeStride) + ": block code " +
+                                                 std::to_string(packed[i + 3]) + " is outside 0.." +
+                                                 std::to_string(kBlockKindCount - 1));
   }
   return "";
 }
@@ -76,7 +78,8 @@ void applyBlockChanges(BlockWorld& world, const std::vector<int32_t>& packed) {
 // "" when the world has a level `z`, else the problem.
 std::string levelProblem(const BlockWorld& world, int32_t z) {
   if (z >= 0 && z < world.levels()) return "";
-  return "level " + std::to_string(z) + " is outside 0.." + std::to_string(world.levels() - 1);
+  return failure(StatusKind::OutOfRange,
+                 "level " + std::to_string(z) + " is outside 0.." + std::to_string(world.levels() - 1));
 }
 
 // The blocks of level `z`, row-major (a Uint8Array of width * height block codes), or { error }.
@@ -142,10 +145,10 @@ std::string BlockWorldHandle::parse(const val& bytes, const std::string& fileNam
 std::string BlockWorldHandle::generate(const std::string& kind, int32_t width, int32_t height, int32_t levels,
                                        double seed) {
   const std::optional<WorldKind> k = worldKindOf(kind);
-  if (!k) return "unknown kind \"" + kind + "\" (known: " + kWorldKindNames + ")";
+  if (!k) return failure(StatusKind::OutOfRange, "unknown kind \"" + kind + "\" (known: " + kWorldKindNames + ")");
   if (std::string error = BlockWorld::checkSize(width, height, levels); !error.empty()) return error;
   if (!(seed >= 0 && seed <= 9007199254740991.0) || seed != static_cast<double>(static_cast<uint64_t>(seed)))
-    return "seed " + std::to_string(seed) + " is not an integer in 0..2^53-1";
+    return failure(StatusKind::OutOfRange, "seed " + std::to_string(seed) + " is not an integer in 0..2^53-1");
   const uint64_t cells = static_cast<uint64_t>(width) * static_cast<uint64_t>(height) * static_cast<uint64_t>(levels);
   // Two generation buffers of a byte per cell, the world, and its copy into place.
   if (std::string error = reserveHeap((2 + 2 * kWorldBytesPerCell) * cells + 4 * kAllocationOverhead, "the world");
@@ -327,7 +330,8 @@ bool WorldHpaHandle::isReachable(int32_t sx, int32_t sy, int32_t sz, int32_t gx,
 val WorldHpaHandle::clusterBoxes(int32_t level) const {
   if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (level < 1 || level > hierarchy_->levels())
-    return errorObject("level " + std::to_string(level) + " is outside 1.." + std::to_string(hierarchy_->levels()));
+    return errorObject(StatusKind::OutOfRange,
+                       "level " + std::to_string(level) + " is outside 1.." + std::to_string(hierarchy_->levels()));
   const WorldClusterLayout& layout = hierarchy_->layout(level);
   std::vector<int32_t> boxes;
   boxes.reserve(static_cast<size_t>(layout.count()) * 6);
