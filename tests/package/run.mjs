@@ -141,6 +141,7 @@ await step('Chromium: a Vite app importing "hpastar", a page importing the files
   const weighted = weightedExpectation(path.join(app, 'public'));
   const { build } = await import(pathToFileURL(path.join(root, 'node_modules/vite/dist/node/index.js')).href);
   await build({ root: app, base: './', configFile: false, logLevel: 'warn', build: { outDir: path.join(app, 'dist'), emptyOutDir: true } });
+  checkGlueApart(path.join(app, 'dist'));
   const { chromium } = await import(pathToFileURL(playwrightEntry).href);
   // Headless, with a fresh profile that playwright makes and removes.
   const browser = await chromium.launch({
@@ -260,6 +261,7 @@ await step('examples/crowd-game: type-checked, built with Vite and played in Chr
   const { build } = await import(pathToFileURL(path.join(root, 'node_modules/vite/dist/node/index.js')).href);
   // Its vite.config.ts only adds the isolation headers (the server below sends them); vite is not installed here.
   await build({ root: app, base: './', configFile: false, logLevel: 'warn', build: { outDir: path.join(app, 'dist'), emptyOutDir: true } });
+  checkGlueApart(path.join(app, 'dist'));
   const { chromium } = await import(pathToFileURL(playwrightEntry).href);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -346,3 +348,15 @@ if (process.env.HPASTAR_KEEP_TMP) console.log(`kept ${tmp}`);
 else rmSync(tmp, { recursive: true, force: true });
 console.log(`package: ${passed} passed, ${failed} failed`);
 process.exitCode = failed ? 1 : 0;
+
+/**
+ * The Emscripten glue is loaded only where it runs: in a chunk of its own that loadHpastar imports (and
+ * the pool's workers), never in the page's entry chunk, which a page that only runs a pool downloads.
+ */
+function checkGlueApart(dist) {
+  const entry = readFileSync(path.join(dist, 'index.html'), 'utf8').match(/<script[^>]*src="\.?\/?(assets\/[^"]+\.js)"/)?.[1];
+  if (!entry) throw new Error('the Vite build has no entry script in index.html');
+  const code = readFileSync(path.join(dist, entry), 'utf8');
+  if (code.includes('dynCall_')) throw new Error(`the entry chunk ${entry} holds the Emscripten glue: import it where the module starts`);
+  console.log(`  entry chunk ${entry}: ${code.length} bytes, without the glue`);
+}

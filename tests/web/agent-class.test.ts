@@ -172,14 +172,17 @@ test('a pool made from a class grid serves that class, and a crowd on it moves s
   expect(steps).toBeGreaterThan(500);
 });
 
-test('a crowd of three agent classes, one pool each: every agent walks its own square, walls painted on the way', async () => {
+test.each(['one pool each', 'one pool serving the three'])('a crowd of three agent classes, %s: every agent walks its own square, walls painted on the way', async (how) => {
   const classes = [
     { size: 1, capability: 'ground,trees' },
     { size: 2, capability: 'ground' },
     { size: 3, capability: 'ground,trees' },
   ];
-  const grids = classes.map((c) => hp.Grid.forAgent(terrainGrid, c));
-  const pools = await Promise.all(grids.map((grid) => createPathPool({ grid, workers: 1, mode: 'copied' })));
+  const grids = how === 'one pool each' ? classes.map((c) => hp.Grid.forAgent(terrainGrid, c)) : [];
+  const pools =
+    how === 'one pool each'
+      ? await Promise.all(grids.map((grid) => createPathPool({ grid, workers: 1, mode: 'copied' })))
+      : [await createPathPool({ grid: terrainGrid, agents: classes, workers: 2, mode: 'copied' })];
   try {
     const crowd = new Crowd({ pools, map: { width: map.width, height: map.height, terrain: terrainGrid.terrain() }, speed: 20, flowFieldAgents: 4 });
     expect(crowd.agentClasses).toEqual(classes);
@@ -250,4 +253,83 @@ test('createPathPool({ map, agent }) builds for the class in its workers; agent 
   using planner = hp.HPAStar.build(terrainGrid);
   await expect(createPathPool({ planner, agent: { size: 3, capability: 'ground' } })).rejects.toThrow('createPathPool: a planner brings its own agent class (planner.agent): give agent with map or grid');
   await expect(createPathPool({ map: text, agent: { size: 9, capability: 'ground' }, workers: 1, mode: 'copied' })).rejects.toThrow('agent size 9 is outside 1..8');
+});
+
+describe('one pool serving several agent classes', () => {
+  const classes = [
+    { size: 1, capability: 'ground,swamp' },
+    { size: 2, capability: 'ground,trees' },
+    { size: 3, capability: 'ground' },
+  ];
+  const hierarchy = { clusterSize: 16, levels: 2 };
+
+  test.each(['copied', 'shared'] as const)('answers each class as its own planner does (%s mode), and updates every class', async (mode) => {
+    await using pool = await createPathPool({ grid: terrainGrid, agents: classes, hierarchy, workers: 2, mode, jobSize: 8 });
+    expect(pool.agents).toEqual(classes);
+    expect(pool.agent).toEqual(classes[0]);
+    for (const [k, c] of classes.entries()) {
+      using grid = hp.Grid.forAgent(terrainGrid, c);
+      using planner = hp.HPAStar.build(grid, hierarchy);
+      const pairs = agentPairs(c.capability, c.size, 40, 60 + k);
+      const agent = { size: c.size, capability: c.capability.split(',').reverse().join(',') }; // any order names the class
+      const batch = await pool.findPaths(pairs, { agent });
+      const own = planner.findPaths(pairs);
+      expect(Array.from(batch.status)).toEqual(Array.from(own.status));
+      expect(Array.from(batch.cost)).toEqual(Array.from(own.cost));
+      for (let i = 0; i < pairs.length; i++) {
+        if (batch.found(i)) validateFootprint(map, c.capability, c.size, batch.path(i), pairs[i]![0], pairs[i]![1], batch.cost[i]!);
+      }
+      const plans = await pool.planPaths(pairs.slice(0, 8), { agent });
+      const ownPlans = planner.planPaths(pairs.slice(0, 8));
+      expect(Array.from(plans.waypoints)).toEqual(Array.from(ownPlans.waypoints));
+      const [a, b] = pairs[0]!;
+      expect(await pool.isReachable(a, b, { agent })).toBe(planner.isReachable(a, b));
+      expect(await pool.componentOf(a, { agent })).toBe(planner.componentOf(a));
+      const field = await pool.flowField(b, { agent });
+      for (let y = 0; y < map.height; y += 3) {
+        for (let x = 0; x < map.width; x += 3) {
+          const d = field.direction(x, y);
+          if (d === FLOW_NO_STEP || d > 7) continue;
+          expect(squareFits(map, c.capability, c.size, x, y) && squareFits(map, c.capability, c.size, x + FLOW_DX[d]!, y + FLOW_DY[d]!)).toBe(true);
+        }
+      }
+    }
+    // A wall across a corridor: each class's hierarchy rebuilds what its class sees change; the top figures are their union.
+    const edits = [0, 1, 2, 3, 4].map((d) => ({ x: 60 + d, y: 40, terrain: '@' }));
+    const update = await pool.updateTerrain(edits);
+    expect(update.classes).toHaveLength(3);
+    expect(update.version).toBe(pool.version);
+    for (const c of update.classes) {
+      for (let r = 0; r < c.rebuilt[0]!.rects.length; r += 4) {
+        const rect = Array.from(c.rebuilt[0]!.rects.subarray(r, r + 4)).join(',');
+        const union = update.rebuilt[0]!.rects;
+        expect(Array.from({ length: union.length / 4 }, (_, u) => Array.from(union.subarray(4 * u, 4 * u + 4)).join(','))).toContain(rect);
+      }
+    }
+    const rows = map.rows.map((row) => row.split(''));
+    for (const e of edits) rows[e.y]![e.x] = '@';
+    const now: MapText = { ...map, rows: rows.map((r) => r.join('')) };
+    for (const [k, c] of classes.entries()) {
+      const pairs = agentPairs(c.capability, c.size, 20, 90 + k).filter(([s, g]) => squareFits(now, c.capability, c.size, s.x, s.y) && squareFits(now, c.capability, c.size, g.x, g.y));
+      const batch = await pool.findPaths(pairs, { agent: c });
+      for (let i = 0; i < pairs.length; i++) {
+        if (batch.found(i)) validateFootprint(now, c.capability, c.size, batch.path(i), pairs[i]![0], pairs[i]![1], batch.cost[i]!);
+      }
+    }
+  });
+
+  test('refuses a class it does not serve, the same class twice, and agent with agents, naming them', async () => {
+    await using pool = await createPathPool({ grid: terrainGrid, agents: classes.slice(0, 2), workers: 1, mode: 'copied' });
+    const q = [[{ x: 1, y: 1 }, { x: 2, y: 2 }]] as [Point, Point][];
+    const served = 'it serves size 1 ground,swamp; size 2 ground,trees';
+    await expect(pool.findPaths(q, { agent: { size: 3, capability: 'ground' } })).rejects.toThrow(`PathPool.findPaths: this pool serves no agents of size 3 ground (${served})`);
+    await expect(pool.planPaths(q, { agent: { size: 2, capability: 'ground' } })).rejects.toThrow('PathPool.planPaths: this pool serves no agents of size 2 ground');
+    await expect(pool.isReachable({ x: 1, y: 1 }, { x: 2, y: 2 }, { agent: { size: 4, capability: 'ground' } })).rejects.toThrow('PathPool.isReachable: this pool serves no agents of size 4 ground');
+    await expect(pool.componentOf({ x: 1, y: 1 }, { size: 2 } as never)).rejects.toThrow('PathPool.componentOf: unknown option "size" (known: agent)');
+    await expect(createPathPool({ grid: terrainGrid, agents: [classes[1]!, { size: 2, capability: 'trees,ground' }] })).rejects.toThrow(
+      'createPathPool: agents[0] and agents[1] are the same class (size 2, ground,trees): give each class once',
+    );
+    await expect(createPathPool({ grid: terrainGrid, agents: classes, agent: classes[0] })).rejects.toThrow('createPathPool: give agent (one class) or agents (several), not both');
+    await expect(createPathPool({ grid: terrainGrid, agents: [] })).rejects.toThrow('createPathPool: agents must be an array of one or more { size, capability }, got []');
+  });
 });

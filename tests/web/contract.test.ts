@@ -167,3 +167,12 @@ describe('no hand-written copy of a table the module exports', () => {
     expect(sample("const ok = { clusterSize: 25, levels: 2, kind: 'integer', status: 'found', terrain: '.', abstraction: 'high' };")).toEqual([]);
   });
 });
+
+test("the demo's option inputs take their ranges from the generated contract, not from the HTML", () => {
+  const html = readFileSync(path.join(WEB, 'demo/index.html'), 'utf8');
+  for (const id of ['opt-cluster', 'opt-entrance', 'opt-landmarks']) {
+    const tag = html.match(new RegExp(`<input id="${id}"[^>]*>`))?.[0];
+    expect(tag, `index.html has an input #${id}`).toBeDefined();
+    expect(tag, `#${id}: set by the algorithm panel from HIERARCHY_OPTION_RANGES`).not.toMatch(/\b(min|max|value)=/);
+  }
+});

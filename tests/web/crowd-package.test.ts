@@ -242,3 +242,29 @@ test('bad arguments get errors that name them', async () => {
   expect(() => crowd.updateTerrain([{ x: 0, y: 9, terrain: '@' }])).toThrow('Crowd.updateTerrain: edit 0: cell (0, 9) is outside the 4x4 map');
   expect(crowd.passable(0, 9)).toBe(false);
 });
+
+test('a closed pool: the crowd says so instead of reporting reachable goals unreachable or leaving agents planning', async () => {
+  const text = readMapsFile('den520d.map');
+  const map = parseMovingAIMap(text);
+  const pool = await createPathPool({ map: text, hierarchy: { clusterSize: 10, levels: 2 }, workers: 1 });
+  const crowd = new Crowd({ pool, map, speed: 20, flowFieldAgents: 3 });
+  const goal = { x: 81, y: 45 };
+  // Three share a goal (a flow field), one plans its own route.
+  for (const at of [{ x: 100, y: 45 }, { x: 101, y: 45 }, { x: 102, y: 45 }]) crowd.addAgent(at, { goal });
+  const planner = crowd.addAgent({ x: 60, y: 40 }, { goal: { x: 120, y: 60 } });
+  const events: CrowdEvent[] = [];
+  for (let frame = 0; frame < 5; frame++) {
+    events.push(...crowd.step(1 / 30));
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  await pool.close();
+  const closed = 'the pool is closed (PathPool.close, or a worker that could not be replaced): no plan can be made; make a new crowd on an open pool';
+  await new Promise((resolve) => setTimeout(resolve, 20)); // answers in flight reject meanwhile
+  expect(() => crowd.step(1 / 30)).toThrow(`Crowd.step: ${closed}`);
+  expect(() => crowd.updateTerrain([{ x: 100, y: 46, terrain: '@' }])).toThrow(`Crowd.updateTerrain: ${closed}`);
+  expect(crowd.terrain[46 * map.width + 100]).toBe(map.terrain[46 * map.width + 100]); // nothing changed
+  await expect(crowd.setTerrainCosts({ S: 2 })).rejects.toThrow(`Crowd.setTerrainCosts: ${closed}`);
+  expect(events.filter((e) => e.type === 'unreachable')).toEqual([]);
+  expect(crowd.agent(planner).goal).toEqual({ x: 120, y: 60 }); // the agents keep their orders
+  expect(() => new Crowd({ pool, map })).toThrow('Crowd: the pool is closed (PathPool.close, or a worker that could not be replaced): give an open one');
+});

@@ -168,3 +168,24 @@ test('a script that closes its pool while a worker is being replaced exits: the 
     expect(JSON.parse(run.stdout.trim())).toMatchObject({ mode, found: 100 });
   }
 });
+
+test('a pool of several agent classes: the replacement of a dead worker loads every class and replays the edits', { timeout: 60_000 }, async () => {
+  const hp = await loadHpastar();
+  const agents = [{ size: 1, capability: 'ground,swamp' }, { size: 2, capability: 'ground,trees' }];
+  await using pool = await createPathPool({ grid, agents, hierarchy: OPTIONS, workers: 2, mode: 'copied', jobSize: 50 });
+  const wall = [{ x: 100, y: 100, terrain: '@' }, { x: 101, y: 100, terrain: '@' }];
+  await pool.updateTerrain(wall);
+  await injectPoolFault(pool, 0, { fault: 'exit', code: 7 });
+  await rejectionOf(pool.findPaths(queries, { agent: agents[1] }));
+  // What the workers hold: the class's hierarchy as built, then edited (not a fresh build, whose ties may differ).
+  using classGrid = hp.Grid.forAgent(grid, agents[1]!);
+  using expected = hp.HPAStar.build(classGrid, OPTIONS);
+  expected.applyEdits(wall);
+  // Every job of these batches lands on one worker or the other, the replacement among them.
+  for (let run = 0; run < 2; run++) {
+    const batch = await pool.findPaths(queries, { agent: agents[1] });
+    expect(batch.version).toBe(1);
+    expectSameCosts(batch, expected.findPaths(queries));
+  }
+  expect(pool.closed).toBe(false);
+});

@@ -169,10 +169,10 @@ describe('bad agents and what a HAA* pool does not answer', () => {
     expect((await pool.updateTerrain([])).version).toBe(0);
   });
 
-  test('an agent for another planner, and a HAA* pool from a planner, are refused', async () => {
+  test('an agent class an HPA* pool does not serve, and a HAA* pool from a planner, are refused', async () => {
     await using hpa = await createPathPool({ grid, workers: 1, mode: 'copied' });
-    await expect(hpa.findPaths(new Int32Array(4), { agent: { size: 1, capability: 'ground' } } as never)).rejects.toThrow(
-      "PathPool.findPaths: option agent is for HAA* pools (algorithm 'haa'); this pool runs HPA*",
+    await expect(hpa.findPaths(new Int32Array(4), { agent: { size: 1, capability: 'ground' } })).rejects.toThrow(
+      "PathPool.findPaths: this pool serves no agents of size 1 ground (it serves size 1 ground,swamp): declare the class in createPathPool's agents",
     );
     await expect(createPathPool({ algorithm: 'haa', planner } as never)).rejects.toThrow(/a HAA\* pool is made from map or grid/);
   });

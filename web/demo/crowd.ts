@@ -58,7 +58,7 @@ export interface CrowdMetrics {
   refusedSteps: number;
   /** Time of the last terrain update: from the call until every worker holds the new terrain, ms. */
   lastUpdateMs: number;
-  /** The agent classes, as 'size 2 ground,swamp', and the pools (one per class). */
+  /** The agent classes, as 'size 2 ground,swamp'. */
   classes: string[];
   /** Agents standing where their class's square does not fit, at the last frame (the crowd snaps them: 0). */
   misplaced: number;
@@ -78,8 +78,8 @@ export function emptyCrowdMetrics(): CrowdMetrics {
 export class Crowd {
   readonly width: number;
   readonly height: number;
-  #pools: PathPool[] = [];
-  /** The agent classes, one per pool (the first: one cell of ground and swamp, unless mixed). */
+  #pool: PathPool | null = null;
+  /** The agent classes the pool serves (one cell of ground and swamp, unless mixed). */
   #classes: readonly Agent[] = [];
   #crowd: PackageCrowd | null = null;
   /** The demo's terrain (the same array it edits and draws): goals are drawn from it. */
@@ -115,35 +115,31 @@ export class Crowd {
 
   /**
    * Starts a crowd whose pool loads `source`'s hierarchy (its bytes, taken now: later edits of `source`
-   * do not reach the crowd; the caller passes them to {@link Crowd.applyEdits}). Mixed units: a pool per
-   * class of {@link MIXED_UNITS}, each built in its workers from the terrain, for its class, with
-   * `source`'s options and costs.
+   * do not reach the crowd; the caller passes them to {@link Crowd.applyEdits}). Mixed units: one pool
+   * serving every class of {@link MIXED_UNITS}, a hierarchy per class built in its workers from the
+   * terrain, with `source`'s options and costs.
    * @param terrain - the map's terrain, kept in sync by the caller (the same array the demo edits)
    */
   static async start(source: HPAStar, terrain: Uint8Array, components: () => Uint32Array | null, { seed = 1, units = 'cells' }: { seed?: number; units?: CrowdUnits } = {}): Promise<Crowd> {
     const crowd = new Crowd(terrain, source.width, source.height, components, seed);
     const map = { width: source.width, height: source.height, terrain };
     try {
-      if (units === 'mixed') {
-        const hierarchy = { ...source.options };
-        for (const agent of MIXED_UNITS) crowd.#pools.push(await createPathPool({ map: { ...map, terrain: terrain.slice() }, hierarchy, agent }));
-        crowd.#classes = MIXED_UNITS;
-      } else {
-        crowd.#pools.push(await createPathPool({ planner: source }));
-        crowd.#classes = [crowd.#pools[0]!.agent];
-      }
+      const hierarchy = { ...source.options };
+      const pool = units === 'mixed' ? createPathPool({ map: { ...map, terrain: terrain.slice() }, hierarchy, agents: MIXED_UNITS }) : createPathPool({ planner: source });
+      crowd.#pool = await pool;
     } catch (error) {
-      await Promise.all(crowd.#pools.map((p) => p.close()));
+      await crowd.#pool?.close();
       throw error;
     }
-    const pool = crowd.#pools[0]!;
-    crowd.#crowd = new PackageCrowd({ pools: crowd.#pools, map, speed: crowd.#speed });
+    const pool = crowd.#pool;
+    crowd.#classes = pool.agents;
+    crowd.#crowd = new PackageCrowd({ pool, map, speed: crowd.#speed });
     // Pools made from the terrain start with every kind at cost 1: give them the planner's multipliers.
     const costs = source.terrainCosts as unknown as Record<string, number>;
     if (units === 'mixed' && Object.values(costs).some((m) => m !== 1)) crowd.setTerrainCosts(source.terrainCosts as unknown as TerrainCosts);
     crowd.metrics.poolMode = pool.mode;
     crowd.metrics.poolReason = pool.modeReason;
-    crowd.metrics.poolWorkers = crowd.#pools.reduce((n, p) => n + p.workers, 0);
+    crowd.metrics.poolWorkers = pool.workers;
     crowd.metrics.classes = crowd.#classes.map((c) => `size ${c.size} ${String(c.capability)}`);
     crowd.metrics.running = true;
     return crowd;
@@ -226,7 +222,13 @@ export class Crowd {
   update(dt: number): void {
     const crowd = this.#crowd;
     if (this.#closed || this.metrics.paused || !crowd) return;
-    for (const e of crowd.step(dt)) {
+    let events: ReturnType<PackageCrowd['step']>;
+    try {
+      events = crowd.step(dt);
+    } catch (error) {
+      return this.#stopAfter(error); // its pool stopped (a worker that could not be replaced)
+    }
+    for (const e of events) {
       if (e.type === 'arrived' || e.type === 'unreachable') this.#newGoal(e.agent);
     }
     // Agents left without a goal (none was found in their component at the time) try again.
@@ -280,13 +282,25 @@ export class Crowd {
   applyEdits(edits: readonly TerrainEdit[]): void {
     if (this.#closed || !edits.length || !this.#crowd) return;
     const t0 = performance.now();
-    this.#crowd.updateTerrain(edits).then(
+    let update: ReturnType<PackageCrowd['updateTerrain']>;
+    try {
+      update = this.#crowd.updateTerrain(edits);
+    } catch (error) {
+      return this.#stopAfter(error);
+    }
+    update.then(
       () => (this.metrics.lastUpdateMs = performance.now() - t0),
       (error: unknown) => {
         if (!this.#closed) console.warn('crowd: pool update failed', error);
       },
     );
     this.#labelsDirty = true;
+  }
+
+  /** The crowd refused to go on (its pool stopped): the agents stop where they are, and the page says why. */
+  #stopAfter(error: unknown): void {
+    console.warn(`crowd stopped: ${error instanceof Error ? error.message : String(error)}`);
+    void this.close();
   }
 
   /**
@@ -350,9 +364,9 @@ export class Crowd {
     if (this.#closed) return;
     this.#closed = true;
     this.metrics.running = false;
-    const pools = this.#pools;
-    this.#pools = [];
+    const pool = this.#pool;
+    this.#pool = null;
     this.#crowd = null;
-    await Promise.all(pools.map((p) => p.close()));
+    await pool?.close();
   }
 }

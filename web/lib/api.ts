@@ -16,6 +16,7 @@ import type { AStar } from './astar.ts';
 import type { Grid } from './grid.ts';
 import type { AnnotatedAStar, HAAStar } from './haastar.ts';
 import type { HPAStar } from './hpastar.ts';
+import type { PlannerFactory } from './planner.ts';
 import type { JPS, JPSPlus } from './jps.ts';
 import type { SHPAStar } from './shpastar.ts';
 import type { BlockKindInfo, BlockWorld, ResolvedWorldHierarchyOptions, WorldAStar, WorldGenerateOptions, WorldHierarchyOptions, WorldHPAStar, WorldLimits } from './world.ts';
@@ -31,6 +32,9 @@ export { JPS, JPSPlus } from './jps.ts';
 export { parseMovingAIMap, type MovingAIMap } from './movingAIMap.ts';
 export { GRID_LIMITS, isPassableTerrain, isTerrain, TERRAIN, type TerrainKindInfo, type TerrainTable } from './terrain.ts';
 export { PlanBatch, type PlanBatchArrays } from './planBatch.ts';
+export { Planner, type PlannerFactory, type PlannerOptions, type PlannerUpdate } from './planner.ts';
+export type { AgentClass, AgentClassOption } from './agentClasses.ts';
+export type { BlockKindName, TerrainKindName, WorldKindName } from './generated/contract.ts';
 export { OutOfMemoryError, statusDetailsOf, statusKindOf, type OutOfMemoryFigures, type StatusError } from './errors.ts';
 export { STATUS_DETAILS as StatusDetail, STATUS_KINDS as StatusKind, type StatusKindName } from './generated/contract.ts';
 export { PathQueryError } from './results.ts';
@@ -78,6 +82,8 @@ export {
   type PathPoolOptions,
   type PoolAlgorithm,
   type PoolBatchOptions,
+  type PoolFlowFieldOptions,
+  type PoolNearestPassableOptions,
   type PoolPlanOptions,
   type PoolMode,
   type ShpaPathPoolOptions,
@@ -270,6 +276,11 @@ export interface Hpastar {
   readonly JPSPlus: JPSPlusFactory;
   /** Builds {@link HPAStar} planners: `hpastar.HPAStar.build(grid, { clusterSize: 10, levels: 2 })`. */
   readonly HPAStar: HPAStarFactory;
+  /**
+   * Builds {@link Planner}s, one hierarchy per agent class of a map:
+   * `hpastar.Planner.build(grid, { agents: [{ size: 1, capability: 'ground,trees' }, { size: 2, capability: 'ground' }] })`.
+   */
+  readonly Planner: PlannerFactory;
   /** Builds {@link SHPAStar} planners (static maps): `hpastar.SHPAStar.build(grid, { maxClusterSide: 16 })`. */
   readonly SHPAStar: SHPAStarFactory;
   /** Builds {@link HAAStar} planners for agents of several sizes and capabilities: `hpastar.HAAStar.build(grid, { maxSize: 3 })`. */

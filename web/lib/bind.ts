@@ -11,6 +11,7 @@ import { byteArray, describe, int32, integerIn, terrainBytes, text } from './arg
 import { errorOfFailure, failureOf } from './errors.ts';
 import { internal, moduleError, resolveHaaOptions, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
+import { plannerFactory } from './planner.ts';
 import { SHPAStar } from './shpastar.ts';
 import { BlockKinds, BlockWorld, checkGenerateOptions, rawWorld, resolveWorldOptions, WorldAStar, WorldHPAStar, type BlockKindInfo, type ResolvedWorldHierarchyOptions, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldKind, type WorldLimits } from './world.ts';
 import type { Agent, ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
@@ -32,7 +33,14 @@ export function rawModuleOf(hp: Hpastar): HpastarModule {
  *   started: every object made here refuses calls once the module has stopped
  */
 export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
-  const api: Hpastar = { ...bindGrids(module, state), ...bindGridPlanners(module, state), ...bindWorlds(module, state) };
+  const grids = bindGrids(module, state);
+  const planners = bindGridPlanners(module, state);
+  const Planner = plannerFactory({
+    forAgent: (grid, agent) => grids.Grid.forAgent(grid, agent),
+    buildHpa: (grid, options) => planners.HPAStar.build(grid, options),
+    loadHpa: (bytes) => planners.HPAStar.load(bytes),
+  });
+  const api: Hpastar = { ...grids, ...planners, ...bindWorlds(module, state), Planner };
   rawModules.set(api, module);
   return api;
 }

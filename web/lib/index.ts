@@ -19,7 +19,6 @@
  * @packageDocumentation
  */
 import type { HpastarModule, HpastarModuleArgs } from 'hpastar:raw';
-import createHpastarModule from './wasm/hpastar.mjs';
 import type { Hpastar, LoadOptions } from './api.ts';
 import { callback, describe } from './args.ts';
 import { bindModule } from './bind.ts';
@@ -59,6 +58,9 @@ async function instantiate(options: LoadOptions): Promise<Hpastar> {
   else if (isNode()) args.wasmBinary = await readWasmInNode();
   let module: HpastarModule;
   try {
+    // Imported here, not at the top: a page that only runs a worker pool (whose workers load their own
+    // copy) never downloads the glue, and bundlers give it a chunk of its own.
+    const { default: createHpastarModule } = await import('./wasm/hpastar.mjs');
     module = await createHpastarModule(args);
   } catch (cause) {
     // Emscripten rejects with a string or a RuntimeError whose text starts with "abort(".

@@ -174,6 +174,13 @@ export interface UpdateStats {
 export interface TerrainUpdate extends UpdateStats {
   /** The terrain version the update made (the pool's {@link PathPool.version} once it resolved). */
   readonly version: number;
+  /**
+   * What each agent class's hierarchy rebuilt, in the order of {@link PathPool.agents} (one entry for a
+   * pool of one class). The figures above are their union: a path tested against them
+   * ({@link pathCrossesUpdate}) is flagged if any class rebuilt a cluster it crosses; test a unit's path
+   * against its own class's entry to flag only what its class sees change.
+   */
+  readonly classes: readonly UpdateStats[];
 }
 
 /** How far `HPAStar.refreshHeuristics` has come. */

@@ -33,6 +33,36 @@ export function emptyUpdateStats(levels: number): UpdateStats {
 }
 
 /**
+ * @internal The union of what several hierarchies of one map rebuilt (one per agent class): the cells
+ * changed once, each rebuilt rectangle once per level (the levels of the deepest; ids are each class's
+ * own, the same clusters when the classes share the cluster size), the time of all, and whether any top
+ * graph changed.
+ */
+export function unionOfUpdates(updates: readonly UpdateStats[]): UpdateStats {
+  if (updates.length === 1) return updates[0]!;
+  const levels = Math.max(...updates.map((u) => u.rebuilt.length));
+  const rebuilt = Array.from({ length: levels }, (_, l) => {
+    // Each rectangle once (classes that share the cluster size rebuild the same clusters), by id.
+    const byRect = new Map<string, { id: number; rect: number[] }>();
+    for (const r of updates.flatMap((u) => (u.rebuilt[l] ? [u.rebuilt[l]] : []))) {
+      r.clusters.forEach((id, k) => {
+        const rect = Array.from(r.rects.subarray(4 * k, 4 * k + 4));
+        byRect.set(rect.join(','), { id, rect });
+      });
+    }
+    const clusters = [...byRect.values()].sort((a, b) => a.id - b.id || a.rect[1]! - b.rect[1]! || a.rect[0]! - b.rect[0]!);
+    return Object.freeze({ level: l + 1, clusters: Int32Array.from(clusters, (c) => c.id), rects: Int32Array.from(clusters.flatMap((c) => c.rect)) });
+  });
+  return Object.freeze({
+    cellsChanged: updates[0]!.cellsChanged,
+    clustersRebuilt: Object.freeze(rebuilt.map((r) => r.clusters.length)),
+    rebuilt: Object.freeze(rebuilt),
+    ms: updates.reduce((sum, u) => sum + u.ms, 0),
+    topGraphChanged: updates.some((u) => u.topGraphChanged),
+  });
+}
+
+/**
  * Whether the cells `cells` (x0, y0, x1, y1, … as paths give them), from cell index `from` on, cross a
  * cluster that `update` rebuilt on level 1 (the clusters of every cell whose passability changed and of
  * its neighbours): true means the path may cross a new wall or miss a new shortcut and is worth planning

@@ -9,6 +9,9 @@ import type { CrowdController } from './crowd';
 import type { MapLoader } from './mapLoading';
 import type { QueryController } from './query';
 
+/** The largest cluster side and entrance width the panel offers: DHPA*'s trees take no larger clusters, and the panel serves every algorithm. */
+const PANEL_MAX_SIDE = 255;
+
 export class AlgorithmPanel {
   constructor(
     private readonly state: AppState, private readonly elements: Elements, private readonly maps: MapLoader,
@@ -16,9 +19,26 @@ export class AlgorithmPanel {
   ) {}
 
   wire(): void {
+    this.#applyRanges();
     this.populate();
     this.elements.algoPicker.addEventListener('change', () => void this.changed());
     for (const input of Object.values(this.elements.options)) input.addEventListener('change', () => void this.changed());
+  }
+
+  /**
+   * The number inputs' ranges, from the core's option schema (the generated contract): the HTML holds
+   * none, so they cannot drift from what the planners accept. The panel caps the sides at
+   * {@link PANEL_MAX_SIDE}, below the core's maxima.
+   */
+  #applyRanges(): void {
+    const o = this.elements.options;
+    const inputs = [[o.cluster, 'clusterSize'], [o.entrance, 'entranceWidth'], [o.landmarks, 'landmarks']] as const;
+    for (const [input, name] of inputs) {
+      const range = HIERARCHY_OPTION_RANGES[name];
+      input.min = String(range.min);
+      input.max = String(Math.min(range.max, PANEL_MAX_SIDE));
+      input.value = String(DEFAULT_SETTINGS[name]);
+    }
   }
 
   /** Fills the picker with the algorithms offered (and, disabled, those the loaded module lacks). */
@@ -93,9 +113,8 @@ export class AlgorithmPanel {
     const o = this.elements.options;
     const clamp = (v: number, lo: number, hi: number, d: number) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, Math.round(v))) : d);
     return {
-      // At most 255: DHPA*'s trees take no larger clusters, and the panel serves every algorithm.
-      clusterSize: clamp(Number(o.cluster.value), HIERARCHY_OPTION_RANGES.clusterSize.min, 255, DEFAULT_SETTINGS.clusterSize),
-      entranceWidth: clamp(Number(o.entrance.value), 1, 255, DEFAULT_SETTINGS.entranceWidth),
+      clusterSize: clamp(Number(o.cluster.value), HIERARCHY_OPTION_RANGES.clusterSize.min, PANEL_MAX_SIDE, DEFAULT_SETTINGS.clusterSize),
+      entranceWidth: clamp(Number(o.entrance.value), HIERARCHY_OPTION_RANGES.entranceWidth.min, PANEL_MAX_SIDE, DEFAULT_SETTINGS.entranceWidth),
       clusterGroup: DEFAULT_SETTINGS.clusterGroup,
       smooth: o.smooth.checked,
       cachePaths: o.cache.checked,

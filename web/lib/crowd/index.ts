@@ -33,25 +33,28 @@
  */
 import { cell, describe } from '../args.ts';
 import { FLOW_DX, FLOW_DY, FLOW_NO_STEP } from '../flowField.ts';
+import { normalizedAgent, sameAgentClass, type AgentClass } from '../agentClasses.ts';
 import { PathStatusCode, type PathBatch } from '../batch.ts';
 import type { PlanBatch } from '../planBatch.ts';
 import type { PathPool } from '../pool/index.ts';
 import type { Agent as AgentClassOption, Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate } from '../types.ts';
 import { cellBox, Route, segmentOf } from './route.ts';
 import { SharedGoals } from './sharedGoals.ts';
-import { FootprintRules, TerrainCopy, type AgentClass } from './terrainCopy.ts';
+import { FootprintRules, TerrainCopy } from './terrainCopy.ts';
 
 /** Options of a {@link Crowd}. */
 export interface CrowdOptions {
   /**
    * The pool that searches for the crowd (an HPA* pool), made from the same map: its agents are of the
-   * pool's agent class ({@link PathPool.agent}). The crowd does not close it. Give `pool` or `pools`.
+   * pool's agent classes ({@link PathPool.agents}: a pool made with `agents: [...]` serves a crowd of
+   * mixed units). The crowd does not close it. Give `pool` or `pools`.
    */
   readonly pool?: PathPool;
   /**
-   * Pools of several agent classes (one pool per class, each made from the same map, e.g. from
+   * Several pools, each made from the same map (e.g. one per agent class, from
    * `hpastar.Grid.forAgent(grid, ...)`): a crowd of mixed units, each agent of one of their classes
-   * ({@link AgentOptions.agent}). Terrain updates go to every pool.
+   * ({@link AgentOptions.agent}). Terrain updates go to every pool. One pool of several classes needs
+   * one set of workers and one update for all: prefer it.
    */
   readonly pools?: readonly PathPool[];
   /**
@@ -85,7 +88,7 @@ export interface AgentOptions {
   /** Its speed, in cells per second; default the crowd's. */
   readonly speed?: number;
   /**
-   * Its agent class, `{ size, capability }`: that of one of the crowd's pools. Default: the first pool's.
+   * Its agent class, `{ size, capability }`: one of those the crowd's pools serve. Default: the first pool's first.
    * Its cell is its square's top-left cell.
    */
   readonly agent?: AgentClassOption;
@@ -248,18 +251,30 @@ class UnitClass {
   planQueue: Agent[] = [];
   segmentQueue: SegmentRequest[] = [];
 
-  constructor(readonly pool: PathPool, terrain: TerrainCopy) {
-    this.agent = Object.freeze({ size: pool.agent.size, capability: pool.agent.capability });
+  /** What the pool's calls for this class carry: `{ agent }` (pools of one class take none). */
+  readonly asks: { readonly agent?: AgentClass };
+
+  /** Class `index` of `pool`'s {@link PathPool.agents}. */
+  constructor(readonly pool: PathPool, readonly index: number, terrain: TerrainCopy) {
+    const agent = pool.agents[index]!;
+    this.agent = Object.freeze({ size: agent.size, capability: agent.capability });
+    this.asks = pool.agents.length > 1 ? Object.freeze({ agent: this.agent }) : {};
     this.rules = new FootprintRules(terrain, this.agent);
-    this.goals = new SharedGoals(pool, terrain.width);
+    this.goals = new SharedGoals(pool, terrain.width, this.asks);
     this.version = pool.version;
+  }
+
+  /** This class's part of what its pool's update rebuilt. */
+  updateOf(update: TerrainUpdate): TerrainUpdate {
+    if (update.classes.length === 1) return update;
+    const mine = update.classes[this.index]!;
+    return Object.freeze({ version: update.version, ...mine, classes: Object.freeze([mine]) });
   }
 
   /** Whether `agent` ({ size, capability } as given) is this class, its terrain names in any order. */
   is(agent: AgentClassOption): boolean {
-    const names = typeof agent.capability === 'string' ? agent.capability.split(',') : [...agent.capability];
-    const mine = this.agent.capability.split(',');
-    return agent.size === this.agent.size && names.length === mine.length && names.every((n) => mine.includes(n.trim()));
+    const capability = typeof agent.capability === 'string' ? agent.capability : agent.capability.join(',');
+    return sameAgentClass(normalizedAgent({ size: agent.size, capability }), this.agent);
   }
 }
 
@@ -288,6 +303,7 @@ export class Crowd {
   /**
    * @throws TypeError - for options that are not as {@link CrowdOptions} says (naming the option), or a
    *   map whose size is not the pool's
+   * @throws Error - for a pool that is closed
    */
   constructor(options: CrowdOptions) {
     const where = 'Crowd';
@@ -298,6 +314,7 @@ export class Crowd {
     }
     const { map } = options;
     const pools = poolsOf(where, options);
+    if (pools.some((p) => p.closed)) throw new Error(`${where}: ${pools.length > 1 ? 'one of the pools' : 'the pool'} is closed (PathPool.close, or a worker that could not be replaced): give an open one`);
     if (typeof map !== 'object' || map === null) throw new TypeError(`${where}: map must be { width, height, terrain }, got ${describe(map)}`);
     this.#terrain = new TerrainCopy(map, where);
     for (const pool of pools) {
@@ -307,11 +324,11 @@ export class Crowd {
     }
     this.width = this.#terrain.width;
     this.height = this.#terrain.height;
-    // Steps are checked, and agents moved off new walls, by the rule of each pool's agent class.
-    this.#units = pools.map((pool) => new UnitClass(pool, this.#terrain));
+    // Steps are checked, and agents moved off new walls, by the rule of each pool's agent classes.
+    this.#units = pools.flatMap((pool) => pool.agents.map((_, i) => new UnitClass(pool, i, this.#terrain)));
     const classes = this.#units.map((u) => `${u.agent.size}:${u.agent.capability}`);
     const twice = classes.find((c, i) => classes.indexOf(c) !== i);
-    if (twice !== undefined) throw new TypeError(`${where}: two pools serve the same agent class (size ${twice.replace(':', ', ')}): give one pool per class`);
+    if (twice !== undefined) throw new TypeError(`${where}: two pools serve the same agent class (size ${twice.replace(':', ', ')}): give each class to one pool`);
     this.#speed = positive(where, 'speed', options.speed ?? 5);
     this.#stallSeconds = positive(where, 'stallSeconds', options.stallSeconds ?? 1);
     this.#flowFieldAgents = options.flowFieldAgents === Infinity ? Infinity : integerAtLeast(where, 'flowFieldAgents', options.flowFieldAgents ?? 16, 1);
@@ -333,7 +350,7 @@ export class Crowd {
     return this.#unitOf('Crowd.passable', agent).rules.passable(x, y);
   }
 
-  /** The agent classes of the crowd's pools, in the order given (the first is the default). */
+  /** The agent classes of the crowd's pools, in the order given, each pool's in its order (the first is the default). */
   get agentClasses(): readonly AgentClass[] {
     return this.#units.map((u) => u.agent);
   }
@@ -429,9 +446,11 @@ export class Crowd {
    * plans and segments this frame asked for to the pool, one batch each.
    * @returns what happened since the last call, in order
    * @throws TypeError - when `dt` is not a number of 0 or more
+   * @throws Error - once a pool of the crowd is closed (nothing moves then)
    */
   step(dt: number): CrowdEvent[] {
     if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt)) throw new TypeError(`Crowd.step: dt must be a finite number of seconds, 0 or more, got ${describe(dt)}`);
+    this.#checkPools('Crowd.step');
     dt = Math.min(dt, MAX_DT);
     let moving = 0, waiting = 0;
     for (const agent of this.#agents.values()) {
@@ -482,22 +501,31 @@ export class Crowd {
    * others keep their routes. Flow fields are asked again on the new terrain.
    * @returns the answer of the first pool (the new version and what it rebuilt), once every pool answered
    * @throws TypeError, RangeError - naming the first bad edit, as {@link PathPool.updateTerrain}
+   * @throws Error - once a pool of the crowd is closed (nothing changes then)
    */
   updateTerrain(edits: readonly TerrainEdit[]): Promise<TerrainUpdate> {
+    // Checked first: a closed pool would leave the crowd's terrain ahead of the pool's.
+    this.#checkPools('Crowd.updateTerrain');
     const packed = this.#terrain.check(edits, 'Crowd.updateTerrain');
     const covered = this.#units.map((unit) => unit.rules.coveredBy(packed));
     this.#terrain.write(packed);
     // The figures of the update: the first class's version, the replans of every class.
     const before = this.#units[0]!.version;
     const record = { version: before, replansAtOnce: 0, replansRebuilt: 0 };
-    const answers = this.#units.map((unit, i) => this.#updateUnit(unit, edits, unit.rules.blockedOf(covered[i]!), record));
+    // Each pool is asked once, for all the classes it serves.
+    const answers = new Map<PathPool, Promise<TerrainUpdate>>();
+    for (const unit of this.#units) if (!answers.has(unit.pool)) answers.set(unit.pool, unit.pool.updateTerrain(edits));
+    const done = this.#units.map((unit, i) => this.#updateUnit(unit, answers.get(unit.pool)!, unit.rules.blockedOf(covered[i]!), record));
     if (record.version !== before) this.#lastUpdate = record;
-    return Promise.all(answers).then((updates) => updates[0]!);
+    return Promise.all(done).then(() => answers.get(this.#units[0]!.pool)!);
   }
 
-  /** The part of {@link Crowd.updateTerrain} for one class: its pool, its agents; their replans go to `record`. */
-  #updateUnit(unit: UnitClass, edits: readonly TerrainEdit[], blocked: Set<number>, record: { version: number; replansAtOnce: number; replansRebuilt: number }): Promise<TerrainUpdate> {
-    const answer = unit.pool.updateTerrain(edits);
+  /**
+   * The part of {@link Crowd.updateTerrain} for one class: its agents, against its pool's `answer`; their
+   * replans go to `record`.
+   */
+  #updateUnit(unit: UnitClass, poolAnswer: Promise<TerrainUpdate>, blocked: Set<number>, record: { version: number; replansAtOnce: number; replansRebuilt: number }): Promise<TerrainUpdate> {
+    const answer = poolAnswer.then((update) => unit.updateOf(update));
     const version = unit.pool.version;
     if (version === unit.version) return answer;
     unit.version = version;
@@ -539,13 +567,14 @@ export class Crowd {
    * @returns the first pool's new version, once every pool answered
    */
   async setTerrainCosts(costs: TerrainCosts): Promise<number> {
-    const answers = this.#units.map((unit) => {
-      const answer = unit.pool.setTerrainCosts(costs);
+    this.#checkPools('Crowd.setTerrainCosts');
+    const answers = new Map<PathPool, Promise<number>>();
+    for (const unit of this.#units) {
+      if (!answers.has(unit.pool)) answers.set(unit.pool, unit.pool.setTerrainCosts(costs));
       unit.version = Math.max(unit.version, unit.pool.version);
       unit.goals.version = unit.version;
-      return answer;
-    });
-    return (await Promise.all(answers))[0]!;
+    }
+    return (await Promise.all(answers.values()))[0]!;
   }
 
   /** The crowd's figures now. */
@@ -564,6 +593,18 @@ export class Crowd {
       replans: c.replans, arrivals: c.arrivals, unreachable: c.unreachable, stalls: c.stalls, snaps: c.snaps,
       longestStillSeconds: longest, refusedSteps: c.refusedSteps, lastUpdate: this.#lastUpdate ? { ...this.#lastUpdate } : null,
     };
+  }
+
+  /**
+   * Refuses to go on once a pool is closed: its agents could not plan any more (and answers already
+   * asked reject), so a step would report reachable goals as unreachable or leave agents planning for ever.
+   */
+  #checkPools(where: string): void {
+    const closed = this.#units.find((u) => u.pool.closed);
+    if (closed) {
+      const which = new Set(this.#units.map((u) => u.pool)).size > 1 ? `the pool of the agents of size ${closed.agent.size} ${closed.agent.capability}` : 'the pool';
+      throw new Error(`${where}: ${which} is closed (PathPool.close, or a worker that could not be replaced): no plan can be made; make a new crowd on an open pool`);
+    }
   }
 
   #agent(where: string, id: number): Agent {
@@ -770,7 +811,7 @@ export class Crowd {
     });
     this.#counts.plans += agents.length;
     this.#inFlight += agents.length;
-    unit.pool.planPaths(queries).then(
+    unit.pool.planPaths(queries, unit.asks).then(
       (plans) => {
         this.#inFlight -= agents.length;
         agents.forEach((a, i) => {
@@ -841,7 +882,7 @@ export class Crowd {
     });
     this.#counts.segments += requests.length;
     this.#inFlight += requests.length;
-    unit.pool.findPaths(queries, { smooth: true }).then(
+    unit.pool.findPaths(queries, { smooth: true, ...unit.asks }).then(
       (batch) => {
         this.#inFlight -= requests.length;
         requests.forEach((r, i) => this.#refined(r, batch, i));

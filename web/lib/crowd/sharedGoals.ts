@@ -5,7 +5,7 @@
  */
 import type { FlowField } from '../flowField.ts';
 import type { PathPool } from '../pool/index.ts';
-import type { Point } from '../types.ts';
+import type { Agent, Point } from '../types.ts';
 
 /** @internal A shared goal: its agents, its field and the pool's answers. */
 interface Goal {
@@ -24,15 +24,18 @@ export class SharedGoals {
   readonly #goals = new Map<number, Goal>();
   readonly #pool: PathPool;
   readonly #width: number;
+  /** What the pool's flow fields for these agents carry: their class, when the pool serves several. */
+  readonly #asks: { readonly agent?: Agent };
   /** The newest terrain version: fields older than it are asked for again. */
   version: number;
   /** Fields asked of the pool since the start. */
   asked = 0;
   inFlight = 0;
 
-  constructor(pool: PathPool, width: number) {
+  constructor(pool: PathPool, width: number, asks: { readonly agent?: Agent }) {
     this.#pool = pool;
     this.#width = width;
+    this.#asks = asks;
     this.version = pool.version;
   }
 
@@ -80,7 +83,7 @@ export class SharedGoals {
     goal.pending = true;
     this.asked++;
     this.inFlight++;
-    this.#pool.flowField(goal.point).then(
+    this.#pool.flowField(goal.point, this.#asks).then(
       (field) => {
         this.inFlight--;
         goal.pending = false;

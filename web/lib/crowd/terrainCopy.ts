@@ -7,13 +7,8 @@ import { TERRAIN } from '../terrain.ts';
 import type { TerrainData } from '../types.ts';
 import { describe } from '../args.ts';
 import { packEdits, EDIT_STRIDE } from '../internal.ts';
+import type { AgentClass } from '../agentClasses.ts';
 import type { TerrainEdit } from '../types.ts';
-
-/** An agent class as pools report it: a side and the terrain kinds it stands on, a comma list in the core's order. */
-export interface AgentClass {
-  readonly size: number;
-  readonly capability: string;
-}
 
 /** 1 for each byte (a terrain character code) of a kind in `capability` ('ground,trees'), else 0. */
 function allowedCodes(capability: string): Uint8Array {

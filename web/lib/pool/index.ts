@@ -28,6 +28,7 @@
  * ```
  * @module
  */
+import { agentClassIndex, agentOnly, withoutAgent, type AgentClassOption } from '../agentClasses.ts';
 import { PathBatch } from '../batch.ts';
 import { cell } from '../args.ts';
 import { flowFieldOf, flowQuestion, type FlowField, type FlowFieldOptions } from '../flowField.ts';
@@ -53,10 +54,10 @@ import type {
   TerrainEdit,
   TerrainUpdate,
 } from '../types.ts';
-import { emptyUpdateStats, updateStatsOf } from '../updates.ts';
+import { emptyUpdateStats, unionOfUpdates, updateStatsOf } from '../updates.ts';
 import type { RawUpdateStats, RawWorldUpdateStats } from 'hpastar:raw';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
-import { jobSizeOf, MOVING_AI_AGENT, resolvePoolOptions, type HaaPathPoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
+import { jobSizeOf, resolvePoolOptions, type HaaPathPoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
 import type { FaultMessage, FromWorker, JobAgent, PlannedMessage, PoolAlgorithm, PoolMode, ReachedMessage, ReachQuestion, ReadyMessage, ResultMessage, WorkerPlanner } from './protocol.ts';
 import { Scheduler, type Slot } from './scheduler.ts';
 import { initWorkers, StartError, startWorker, type PlannerSpec, type StartingWorker } from './spawn.ts';
@@ -65,7 +66,7 @@ export type { HaaPathPoolOptions, PathPoolOptions, ShpaPathPoolOptions } from '.
 export type { PoolAlgorithm, PoolMode } from './protocol.ts';
 
 /** Options of {@link PathPool.findPaths}. */
-export interface PoolBatchOptions extends BatchSearchOptions {
+export interface PoolBatchOptions extends BatchSearchOptions, AgentClassOption {
   /** Cancels the batch: its promise rejects with the signal's reason, and its remaining jobs are dropped. */
   readonly signal?: AbortSignal;
 }
@@ -80,8 +81,14 @@ export interface HaaPoolBatchOptions {
   readonly signal?: AbortSignal;
 }
 
+/** Options of {@link PathPool.flowField}: the field's options, and the agent class it is for. */
+export interface PoolFlowFieldOptions extends FlowFieldOptions, AgentClassOption {}
+
+/** Options of {@link PathPool.nearestPassable}: the question's options, and the agent class it is about. */
+export interface PoolNearestPassableOptions extends NearestPassableOptions, AgentClassOption {}
+
 /** Options of {@link PathPool.planPaths}. */
-export interface PoolPlanOptions extends PlanBatchOptions {
+export interface PoolPlanOptions extends PlanBatchOptions, AgentClassOption {
   /** Cancels the batch: its promise rejects with the signal's reason, and its remaining jobs are dropped. */
   readonly signal?: AbortSignal;
 }
@@ -103,11 +110,17 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
   readonly width: number;
   readonly height: number;
   /**
-   * The agent class the hierarchy serves: that of the grid or planner the pool was made from
-   * (`hpastar.Grid.forAgent`), `{ size: 1, capability: 'ground,swamp' }` otherwise. A HAA* pool serves
-   * every class and names one per batch.
+   * The agent class the hierarchy serves (the first of {@link PathPool.agents}): that of the grid or
+   * planner the pool was made from (`hpastar.Grid.forAgent`), or of the `agent` option,
+   * `{ size: 1, capability: 'ground,swamp' }` otherwise. A HAA* pool serves every class and names one
+   * per batch.
    */
   readonly agent: { readonly size: number; readonly capability: string };
+  /**
+   * The agent classes an HPA* pool serves (a hierarchy each, in every worker), in the order of the
+   * `agents` option; one otherwise ({@link PathPool.agent}). Calls name theirs with `{ agent }`.
+   */
+  readonly agents: readonly { readonly size: number; readonly capability: string }[];
   /** The hierarchy's options, defaults filled in. */
   readonly options: A extends 'shpa' ? ResolvedShpaOptions : A extends 'haa' ? ResolvedHaaOptions : ResolvedHierarchyOptions;
   /** Figures of the hierarchy at the newest version the workers have confirmed. */
@@ -177,16 +190,16 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * @returns a promise of the answer; it rejects (TypeError, RangeError) for bad arguments as the planners
    *   throw, when the pool is closed, and always for a HAA* pool (its components are per agent)
    */
-  componentOf(p: Point): Promise<number>;
+  componentOf(p: Point, options?: AgentClassOption): Promise<number>;
   /** As {@link HPAStar.isReachable}, asked of a worker (see {@link PathPool.componentOf}). */
-  isReachable(a: Point, b: Point): Promise<boolean>;
+  isReachable(a: Point, b: Point, options?: AgentClassOption): Promise<boolean>;
   /** As {@link HPAStar.nearestPassable}, asked of a worker (see {@link PathPool.componentOf}). */
-  nearestPassable(p: Point, options?: NearestPassableOptions): Promise<Point | null>;
+  nearestPassable(p: Point, options?: PoolNearestPassableOptions): Promise<Point | null>;
   /**
    * As {@link HPAStar.randomPassable}, asked of a worker (see {@link PathPool.componentOf}): `random` is
    * called here, once, for the seed.
    */
-  randomPassable(random?: () => number, component?: number): Promise<Point | null>;
+  randomPassable(random?: () => number, component?: number, options?: AgentClassOption): Promise<Point | null>;
 
   /**
    * As {@link HPAStar.flowField}, asked of a worker on the newest terrain version (see
@@ -197,7 +210,7 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    *   throws, for an SHPA* or HAA* pool (Error: flow fields are built from an HPA* hierarchy), and when the pool
    *   is closed
    */
-  flowField(goal: Point, options?: FlowFieldOptions): Promise<FlowField>;
+  flowField(goal: Point, options?: PoolFlowFieldOptions): Promise<FlowField>;
 
   /**
    * Changes terrain in every worker (each rebuilds only the clusters the edits touch): all edits or
@@ -205,7 +218,9 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * the new one.
    * @returns a promise of the new version and what it rebuilt (the clusters per level, their ids and
    *   rectangles: test a path against it with {@link pathCrossesUpdate}), resolved once every worker
-   *   holds it; edits that change nothing answer the current version and nothing rebuilt
+   *   holds it; edits that change nothing answer the current version and nothing rebuilt. A pool of
+   *   several agent classes answers what each class's hierarchy rebuilt in `classes` (in the order of
+   *   {@link PathPool.agents}), and their union at the top
    * @throws RangeError (as a rejection) - naming an edit outside the map or not a terrain character
    * @throws Error (as a rejection) - always for an SHPA* pool: SHPA* is for static maps
    */
@@ -275,6 +290,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
   readonly width: number;
   readonly height: number;
   readonly agent: { readonly size: number; readonly capability: string };
+  readonly agents: readonly { readonly size: number; readonly capability: string }[];
   #options!: ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions | ResolvedWorldHierarchyOptions;
   #stats!: HierarchyStats | ShpaStats | HaaStats | WorldHierarchyStats;
   /** A world planner's size and the module's block kinds, from the first worker's ready. */
@@ -304,7 +320,8 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     this.workers = config.workers;
     this.width = config.width;
     this.height = config.height;
-    this.agent = config.agent ? Object.freeze({ ...config.agent }) : MOVING_AI_AGENT;
+    this.agents = Object.freeze(config.agents.map((a) => Object.freeze({ size: a.size, capability: a.capability })));
+    this.agent = this.agents[0]!;
     this.#jobs = new Scheduler(jobSizeOf(config.jobSize, config.mode, config.workers), config.version);
     this.#statsVersion = config.version;
   }
@@ -401,7 +418,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
       return Object.freeze({ version: this.#jobs.version, ...emptyWorldUpdateStats((this.#options as ResolvedWorldHierarchyOptions).levels) });
     }
     const { version, rebuilt } = await this.#jobs.update({ blocks: packed });
-    return Object.freeze({ version, ...worldUpdateStatsOf(rebuilt as RawWorldUpdateStats) });
+    return Object.freeze({ version, ...worldUpdateStatsOf(rebuilt[0] as RawWorldUpdateStats) });
   }
 
   get version(): number {
@@ -419,8 +436,9 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
   async findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolBatchOptions | HaaPoolBatchOptions): Promise<PathBatch> {
     const where = 'PathPool.findPaths';
     this.#checkOpen(where);
-    const agent = this.#agentOf(options, where);
-    const flags = options && 'agent' in options ? (({ agent: _, ...rest }) => rest)(options) : options;
+    const { agent: given, rest: flags } = withoutAgent(options);
+    const agent = this.#haaAgentOf(given, where);
+    const agentClass = agent ? 0 : this.#agentClassOf(given, where);
     checkFlags(flags, agent ? ['cells'] : SEARCH_FLAGS.findPaths, where);
     const signal = checkSignal(options?.signal, where);
     const packed = packQueries(queries, where);
@@ -432,7 +450,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     const smooth = agent ? false : (search?.smooth ?? true);
     const cells = options?.cells ?? true;
     const snap = agent ? false : (search?.snap ?? false);
-    const withAgent = agent ? { agent } : {};
+    const withAgent = agent ? { agent } : { agentClass };
     return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells, snap, ...withAgent }), (parts) =>
       new PathBatch(joinSearches(parts as JobPart<ResultMessage>[], count), version),
     );
@@ -440,73 +458,82 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
 
   /**
    * The agent of a HAA* pool's batch (its shape checked here, its size and capability by the workers'
-   * hierarchy); undefined for the other planners, which refuse one.
+   * hierarchy); undefined for the other planners.
    */
-  #agentOf(options: PoolBatchOptions | HaaPoolBatchOptions | undefined, where: string): JobAgent | undefined {
-    const given = options !== undefined && options !== null && typeof options === 'object' ? (options as { agent?: unknown }).agent : undefined;
-    if (this.algorithm !== 'haa') {
-      if (given !== undefined) throw new TypeError(`${where}: option agent is for HAA* pools (algorithm 'haa'); this pool runs ${plannerName(this.algorithm)}`);
-      return undefined;
-    }
+  #haaAgentOf(given: unknown, where: string): JobAgent | undefined {
+    if (this.algorithm !== 'haa') return undefined;
     if (given === undefined) throw new TypeError(`${where}: a HAA* pool needs options.agent, the { size, capability } every query of the batch is for`);
     return agentOf(where, given);
+  }
+
+  /** The index in {@link PathPool.agents} of the class `given` names (default the first). */
+  #agentClassOf(given: unknown, where: string): number {
+    return agentClassIndex(where, given, this.agents, 'pool', "createPathPool's agents");
   }
 
   async planPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: PoolPlanOptions): Promise<PlanBatch> {
     const where = 'PathPool.planPaths';
     this.#checkOpen(where);
     if (this.algorithm !== 'hpa') throw new Error(`${where}: ${plannerPool(this.algorithm)} does not plan (HPA* and DHPA* pools do)`);
-    checkFlags(options, SEARCH_FLAGS.planPaths, where);
+    const { agent, rest } = withoutAgent(options);
+    const agentClass = this.#agentClassOf(agent, where);
+    checkFlags(rest, SEARCH_FLAGS.planPaths, where);
     const signal = checkSignal(options?.signal, where);
     const packed = packQueries(queries, where);
     const version = this.#jobs.version;
     const count = packed.length / 4;
     if (count === 0) return new PlanBatch(joinPlans([], 0), version);
     const firstSegment = options?.firstSegment ?? true;
-    return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'plan', job, version, queries, firstSegment }), (parts) =>
+    return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'plan', job, version, queries, firstSegment, agentClass }), (parts) =>
       new PlanBatch(joinPlans(parts as JobPart<PlannedMessage>[], count), version),
     );
   }
 
-  async componentOf(p: Point): Promise<number> {
+  async componentOf(p: Point, options?: AgentClassOption): Promise<number> {
     const where = 'PathPool.componentOf';
     cell(where, 'p', p);
-    return (await this.#ask(where, { kind: 'componentOf', x: p.x, y: p.y })) as number;
+    return (await this.#ask(where, { kind: 'componentOf', x: p.x, y: p.y }, agentOnly(options, where))) as number;
   }
 
-  async isReachable(a: Point, b: Point): Promise<boolean> {
+  async isReachable(a: Point, b: Point, options?: AgentClassOption): Promise<boolean> {
     const where = 'PathPool.isReachable';
     cell(where, 'a', a);
     cell(where, 'b', b);
-    return (await this.#ask(where, { kind: 'isReachable', ax: a.x, ay: a.y, bx: b.x, by: b.y })) as boolean;
+    return (await this.#ask(where, { kind: 'isReachable', ax: a.x, ay: a.y, bx: b.x, by: b.y }, agentOnly(options, where))) as boolean;
   }
 
-  async nearestPassable(p: Point, options?: NearestPassableOptions): Promise<Point | null> {
+  async nearestPassable(p: Point, options?: PoolNearestPassableOptions): Promise<Point | null> {
     const where = 'PathPool.nearestPassable';
-    const answer = await this.#ask(where, { kind: 'nearestPassable', ...nearestQuestion(where, p, options) });
+    const { agent, rest } = withoutAgent(options);
+    const answer = await this.#ask(where, { kind: 'nearestPassable', ...nearestQuestion(where, p, rest) }, agent);
     return cellAnswer(where, answer as Point | null | { error: string });
   }
 
-  async randomPassable(random?: () => number, component?: number): Promise<Point | null> {
+  async randomPassable(random?: () => number, component?: number, options?: AgentClassOption): Promise<Point | null> {
     const where = 'PathPool.randomPassable';
-    const answer = await this.#ask(where, { kind: 'randomPassable', ...randomQuestion(where, random, component) });
+    const answer = await this.#ask(where, { kind: 'randomPassable', ...randomQuestion(where, random, component) }, agentOnly(options, where));
     return cellAnswer(where, answer as Point | null | { error: string });
   }
 
-  async flowField(goal: Point, options?: FlowFieldOptions): Promise<FlowField> {
+  async flowField(goal: Point, options?: PoolFlowFieldOptions): Promise<FlowField> {
     const where = 'PathPool.flowField';
     this.#checkOpen(where);
     if (this.algorithm !== 'hpa') throw new Error(`${where}: ${plannerPool(this.algorithm)} has no flow fields (HPA* and DHPA* pools do)`);
-    const question = flowQuestion(where, goal, options);
-    return flowFieldOf(where, (await this.#ask(where, { kind: 'flowField', ...question })) as Parameters<typeof flowFieldOf>[1]);
+    const { agent, rest } = withoutAgent(options);
+    const question = flowQuestion(where, goal, rest);
+    return flowFieldOf(where, (await this.#ask(where, { kind: 'flowField', ...question }, agent)) as Parameters<typeof flowFieldOf>[1]);
   }
 
-  /** A reachability question as a job of one query on the newest version (the scheduler counts jobs in queries: one empty one), its answer as the worker gave it. */
-  #ask(where: string, question: ReachQuestion): Promise<ReachedMessage['answer']> {
+  /**
+   * A reachability question about agent class `agent` as a job of one query on the newest version (the
+   * scheduler counts jobs in queries: one empty one), its answer as the worker gave it.
+   */
+  #ask(where: string, question: ReachQuestion, agent: unknown): Promise<ReachedMessage['answer']> {
     this.#checkOpen(where);
     // HAA*'s components are per agent: the questions of one component numbering do not apply.
     if (this.algorithm === 'haa') throw new Error(`${where}: a HAA* pool answers no reachability questions (HPA*, DHPA* and SHPA* pools do); findPaths answers 'no path' without search for an unreachable goal`);
-    return this.#jobs.runBatch(new Int32Array(4), undefined, where, (job, version) => ({ type: 'reach', job, version, question }), (parts) =>
+    const agentClass = this.#agentClassOf(agent, where);
+    return this.#jobs.runBatch(new Int32Array(4), undefined, where, (job, version) => ({ type: 'reach', job, version, question, agentClass }), (parts) =>
       (parts[0]!.result as ReachedMessage).answer,
     );
   }
@@ -517,10 +544,12 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     const packed = packEdits(edits, 'PathPool.updateTerrain', { width: this.width, height: this.height });
     if (packed.length === 0) {
       const levels = this.algorithm === 'haa' ? 1 : (this.#options as ResolvedHierarchyOptions).levels;
-      return Object.freeze({ version: this.#jobs.version, ...emptyUpdateStats(levels) });
+      const nothing = emptyUpdateStats(levels);
+      return Object.freeze({ version: this.#jobs.version, ...nothing, classes: Object.freeze(this.agents.map(() => nothing)) });
     }
     const { version, rebuilt } = await this.#jobs.update({ edits: packed });
-    return Object.freeze({ version, ...updateStatsOf(rebuilt as RawUpdateStats) });
+    const classes = Object.freeze(rebuilt.map((r) => updateStatsOf(r as RawUpdateStats)));
+    return Object.freeze({ version, ...unionOfUpdates(classes), classes });
   }
 
   async setTerrainCosts(costs: TerrainCosts): Promise<number> {

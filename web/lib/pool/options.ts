@@ -6,12 +6,13 @@
  */
 import { Grid } from '../grid.ts';
 import { HPAStar } from '../hpastar.ts';
+import { Planner } from '../planner.ts';
 import { byteArray, integerIn, positiveInt } from '../args.ts';
 import { parseMovingAIMap } from '../movingAIMap.ts';
 import { TERRAIN_KINDS, describe, resolveHaaOptions, resolveHierarchyOptions, resolveShpaOptions } from '../internal.ts';
 import { SHPAStar } from '../shpastar.ts';
 import { agentOf } from '../haastar.ts';
-import { TERRAIN } from '../terrain.ts';
+import { agentClassList, normalizedAgent } from '../agentClasses.ts';
 import { DEFAULT_AGENT } from '../generated/contract.ts';
 import type { Agent, HaaOptions, HierarchyOptions, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainData } from '../types.ts';
 import { defaultWorkers, sharedModeBlocker } from './host.ts';
@@ -55,17 +56,25 @@ export interface PathPoolOptions extends PoolRunOptions {
   readonly grid?: Grid | TerrainData;
   /**
    * Use this planner's hierarchy (its current terrain version): its bytes ({@link HPAStar.serialize})
-   * go to the workers, which load them without building anything.
+   * go to the workers, which load them without building anything. A {@link Planner} of several agent
+   * classes sends every class's hierarchy: the pool serves them all ({@link PathPool.agents}).
    */
-  readonly planner?: HPAStar;
+  readonly planner?: HPAStar | Planner;
   /** How to cut the hierarchy (not with `planner`, whose hierarchy is used as it is). */
   readonly hierarchy?: HierarchyOptions;
   /**
    * The agent class the hierarchy serves, `{ size, capability }`, with `map` or a grid of terrain: the
    * workers build on the grid made for it (as `hpastar.Grid.forAgent` makes it), without a module on
-   * this thread. A {@link Grid} made for a class, or a planner, brings its own.
+   * this thread. A {@link Grid} made for a class, or a planner, brings its own. Short for `agents: [agent]`.
    */
   readonly agent?: Agent;
+  /**
+   * The agent classes the pool serves, with `map` or a grid of terrain: the workers build a hierarchy
+   * on each class's grid (as `hpastar.Grid.forAgent` makes it) and every batch, plan, question and
+   * flow field names its class (`{ agent }`, default the first). Terrain updates change every class's
+   * hierarchy at once. E.g. `[{ size: 1, capability: 'ground,swamp' }, { size: 2, capability: 'ground' }]`.
+   */
+  readonly agents?: readonly Agent[];
 }
 
 /**
@@ -112,8 +121,11 @@ export interface MapSource {
   height: number;
   /** The terrain version the workers start at: the planner's ({@link HPAStar.version}), 0 for a grid. */
   version: number;
-  /** The agent class of the grid or planner given (`Grid.forAgent`); left out for the Moving AI agent. */
-  agent?: GridAgent;
+  /**
+   * The agent classes served, in order (the first is the default): the grid's or planner's own
+   * (`Grid.forAgent`; the Moving AI agent unless made for another), or those of the `agents` option.
+   */
+  agents: readonly GridAgent[];
 }
 
 /**
@@ -124,7 +136,7 @@ function terrainSource(width: number, height: number, terrain: Uint8Array, table
   const multipliers = table as unknown as Record<string, number>;
   const uniform = TERRAIN_KINDS.every((chars) => multipliers[chars[0]!] === 1);
   // A grid made for an agent class (Grid.forAgent) sends its class: the workers make the same grid.
-  const forAgent = agent !== undefined && !isMovingAIAgent(agent) ? { agent: { size: agent.size, capability: agent.capability } } : {};
+  const forAgent = agent !== undefined && !isMovingAIAgent(agent) ? { agents: [{ size: agent.size, capability: agent.capability }] } : {};
   if (uniform && layer === null) return { kind: 'terrain', width, height, terrain, ...forAgent };
   const costs = TERRAIN_KINDS.flatMap((chars) => [chars.charCodeAt(0), multipliers[chars[0]!]!]);
   return { kind: 'terrain', width, height, terrain, costs, layer: layer ?? undefined, ...forAgent };
@@ -160,14 +172,20 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOp
       // No serialized form: the workers build the same graph from the planner's terrain, costs and options.
       const { width, height } = planner;
       const source = terrainSource(width, height, planner.terrain(), planner.terrainCosts, planner.costLayer());
-      return { algorithm, source, hierarchy: { ...planner.options }, width, height, version: 0 };
+      return { algorithm, source, hierarchy: { ...planner.options }, width, height, version: 0, agents: [MOVING_AI_AGENT] };
+    }
+    if (planner instanceof Planner) {
+      // Every class's bytes (and the version with them): the workers load them all, nothing is built again.
+      const bytes = planner.classPlanners.map((p) => p.serialize());
+      const { width, height, version, agents } = planner;
+      return { algorithm, source: { kind: 'hierarchy', bytes }, hierarchy: {}, width, height, version, agents };
     }
     if (!(planner instanceof HPAStar)) {
-      throw new TypeError(`${where}: planner must be an HPAStar or an SHPAStar, got ${describe(planner)}`);
+      throw new TypeError(`${where}: planner must be a Planner, an HPAStar or an SHPAStar, got ${describe(planner)}`);
     }
     // The workers load the planner's bytes (its version with them): nothing is built again.
     const { width, height, version, agent } = planner;
-    return { algorithm, source: { kind: 'hierarchy', bytes: planner.serialize() }, hierarchy: {}, width, height, version, agent };
+    return { algorithm, source: { kind: 'hierarchy', bytes: [planner.serialize()] }, hierarchy: {}, width, height, version, agents: [agent] };
   }
   const grid = options.grid ?? options.map;
   if (grid === undefined) {
@@ -180,7 +198,7 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOp
   const hierarchy = options.hierarchy ?? {};
   if (typeof options.map === 'string') {
     const { width, height, terrain } = parseMovingAIMap(options.map);
-    return { algorithm, source: { kind: 'terrain', width, height, terrain }, hierarchy, width, height, version: 0 };
+    return { algorithm, source: { kind: 'terrain', width, height, terrain }, hierarchy, width, height, version: 0, agents: [MOVING_AI_AGENT] };
   }
   if (grid instanceof Grid) {
     if (options.map !== undefined) throw new TypeError(`${where}: map must be the text of a .map file or { width, height, terrain }; give a Grid as grid`);
@@ -189,7 +207,7 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOp
       throw new TypeError(`${where}: a HAA* pool serves every agent class from the terrain's own grid; give the grid the class grid was made from`);
     }
     const source = terrainSource(width, height, grid.terrain(), grid.terrainCosts, grid.costLayer(), agent);
-    return { algorithm, source, hierarchy, width, height, version: 0, agent };
+    return { algorithm, source, hierarchy, width, height, version: 0, agents: [agent] };
   }
   const name = options.map !== undefined ? 'map' : 'grid';
   if (typeof grid !== 'object' || grid === null) {
@@ -203,7 +221,7 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOp
   if (terrain.length !== width * height) {
     throw new RangeError(`${where}: terrain has ${terrain.length} cells, expected ${width * height} for ${width}x${height}`);
   }
-  return { algorithm, source: { kind: 'terrain', width, height, terrain: terrain.slice() }, hierarchy, width, height, version: 0 };
+  return { algorithm, source: { kind: 'terrain', width, height, terrain: terrain.slice() }, hierarchy, width, height, version: 0, agents: [MOVING_AI_AGENT] };
 }
 
 /** The options of {@link createPathPool}, checked, with their defaults. */
@@ -226,27 +244,30 @@ export interface PoolConfig extends MapSource {
  * decides which error options with several faults get: keep it.
  */
 export async function resolvePoolOptions(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOptions, where: string): Promise<PoolConfig> {
-  checkKeys(options, ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'agent', 'workers', 'mode', 'jobSize'], where);
+  checkKeys(options, ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'agent', 'agents', 'workers', 'mode', 'jobSize'], where);
   const map = sourceOf(options, where);
-  const agent = (options as PathPoolOptions).agent;
-  return resolveRunOptions(options, agent === undefined ? map : withAgentClass(map, agent, where), where);
+  const agents = agentClassesOf(options as PathPoolOptions, where);
+  return resolveRunOptions(options, agents === undefined ? map : withAgentClasses(map, agents, where), where);
 }
 
-/** The map source for the agent class of the `agent` option: the workers make the class's grid. */
-function withAgentClass(map: MapSource, agent: Agent, where: string): MapSource {
-  if (map.algorithm !== 'hpa') throw new TypeError(`${where}: agent is for HPA* pools (a HAA* pool's batches name their agent)`);
-  if (map.source.kind !== 'terrain') throw new TypeError(`${where}: a planner brings its own agent class (planner.agent): give agent with map or grid`);
-  if (map.agent && !isMovingAIAgent(map.agent)) {
-    throw new TypeError(`${where}: the grid is already made for agents of size ${map.agent.size} (${map.agent.capability}): give agent once`);
+/** The `agent` or `agents` option as a list of classes, their shapes checked; undefined when neither is given. */
+function agentClassesOf(options: PathPoolOptions, where: string): GridAgent[] | undefined {
+  const { agent, agents } = options;
+  if (agent !== undefined && agents !== undefined) throw new TypeError(`${where}: give agent (one class) or agents (several), not both`);
+  if (agent !== undefined) return [normalizedAgent(agentOf(where, agent))];
+  return agents === undefined ? undefined : agentClassList(where, 'agents', agents);
+}
+
+/** The map source for the agent classes of the `agent` or `agents` option: the workers make each class's grid. */
+function withAgentClasses(map: MapSource, agents: GridAgent[], where: string): MapSource {
+  if (map.algorithm !== 'hpa') throw new TypeError(`${where}: agent and agents are for HPA* pools (a HAA* pool's batches name their agent)`);
+  if (map.source.kind !== 'terrain') throw new TypeError(`${where}: a planner brings its own agent class (planner.agent): give agent with map or grid (or agents)`);
+  const own = map.agents[0]!;
+  if (!isMovingAIAgent(own)) {
+    throw new TypeError(`${where}: the grid is already made for agents of size ${own.size} (${own.capability}): give agent once (with agents, give the grid it was made from)`);
   }
-  const given = agentOf(where, agent);
-  // The capability in the core's order, as grids and planners report it ('trees,ground' is 'ground,trees').
-  const names = given.capability.split(',').map((n) => n.trim());
-  const order = (n: string) => TERRAIN.kinds.findIndex((k) => k.name === n);
-  const capability = names.every((n) => order(n) >= 0) ? [...names].sort((a, b) => order(a) - order(b)).join(',') : given.capability;
-  const normalized = Object.freeze({ size: given.size, capability });
-  if (isMovingAIAgent(normalized)) return map;
-  return { ...map, source: { ...map.source, agent: { ...normalized } }, agent: normalized };
+  if (agents.length === 1 && isMovingAIAgent(agents[0]!)) return { ...map, agents };
+  return { ...map, source: { ...map.source, agents: agents.map((a) => ({ ...a })) }, agents };
 }
 
 /** Refuses what is not an object, and keys not in `known`, naming them. */

@@ -27,7 +27,7 @@ import type { HaaOptions, HaaStats, HierarchyOptions, HierarchyStats, ShpaOption
 import type { BlockKindInfo, WorldGenerateOptions, WorldHierarchyOptions, WorldHierarchyStats, WorldSize } from '../world.ts';
 
 /** Bumped whenever a message changes shape; a worker refuses an `init` of another version. */
-export type ProtocolVersion = 7;
+export type ProtocolVersion = 8;
 
 /** How the pool runs its searches. */
 export type PoolMode = 'shared' | 'copied';
@@ -69,13 +69,16 @@ export type HierarchySource =
       costs?: number[];
       /** The grid's cost layer, when it has one (width * height values 1..255). */
       layer?: Uint8Array;
-      /** The agent class the grid is made for (Grid.forAgent), when not the Moving AI agent. */
-      agent?: { size: number; capability: string };
+      /**
+       * The agent classes to serve (Grid.forAgent makes each one's grid from the terrain), in the pool's
+       * order; left out for the Moving AI agent alone. HPA* builds a hierarchy per class; SHPA* takes one.
+       */
+      agents?: JobAgent[];
     }
   | {
       kind: 'hierarchy';
-      /** Bytes of `HPAStar.serialize` (versioned, checksummed); HPA* only. */
-      bytes: Uint8Array;
+      /** Bytes of `HPAStar.serialize` (versioned, checksummed), one hierarchy per agent class; HPA* only. */
+      bytes: Uint8Array[];
     }
   | {
       kind: 'world';
@@ -122,6 +125,8 @@ export interface SearchMessage {
   snap: boolean;
   /** HAA* only (required there): the agent every query of the job is for. */
   agent?: JobAgent;
+  /** HPA*: the agent class (its index in the pool's classes) every query of the job is for; default 0. */
+  agentClass?: number;
 }
 
 /**
@@ -145,6 +150,8 @@ export interface ReachMessage {
   /** The terrain version the worker must hold (checked). */
   version: number;
   question: ReachQuestion;
+  /** HPA*: the agent class (its index in the pool's classes) the question is about; default 0. */
+  agentClass?: number;
 }
 
 /**
@@ -160,6 +167,8 @@ export interface PlanMessage {
   /** [sx, sy, gx, gy, ...] (its buffer is transferred). */
   queries: Int32Array;
   firstSegment: boolean;
+  /** The agent class (its index in the pool's classes) every query of the job is for; default 0. */
+  agentClass?: number;
 }
 
 /**
@@ -205,8 +214,8 @@ export interface ReadyMessage {
   staticMapsOnly?: string;
   /** Size of the worker's wasm heap, in bytes (shared mode: the one heap of all threads). */
   heapBytes: number;
-  /** The hierarchy as bytes, when `init.serialize` asked for them (transferred). */
-  bytes?: Uint8Array;
+  /** The hierarchies as bytes, one per agent class, when `init.serialize` asked for them (transferred). */
+  bytes?: Uint8Array[];
   /**
    * Browsers, shared mode: the names of the Web Locks its search threads hold while they live, for the
    * pool to watch (lifelock.ts).
@@ -245,8 +254,11 @@ export interface EditedMessage {
   type: 'edited';
   version: number;
   stats: HierarchyStats | HaaStats | WorldHierarchyStats;
-  /** What the change rebuilt (the planner's `lastUpdate`): the pool answers the update with it. */
-  update: RawUpdateStats | RawWorldUpdateStats;
+  /**
+   * What the change rebuilt (the planner's `lastUpdate`), one per agent class in the pool's order: the
+   * pool answers the update with them.
+   */
+  updates: (RawUpdateStats | RawWorldUpdateStats)[];
   heapBytes: number;
 }
 

@@ -53,8 +53,11 @@ export interface Slot {
   heapBytes: number;
 }
 
-/** What a worker answers an edit with, as the module gave it (the pool turns it into its update's figures). */
-type RawRebuilt = RawUpdateStats | RawWorldUpdateStats;
+/**
+ * What a worker answers an edit with, as the module gave it, one per agent class of the pool (the pool
+ * turns them into its update's figures).
+ */
+type RawRebuilt = (RawUpdateStats | RawWorldUpdateStats)[];
 
 interface Update {
   readonly version: number;
@@ -210,7 +213,7 @@ export class Scheduler {
     slot.acked = message.version;
     slot.heapBytes = message.heapBytes;
     const update = this.#updates.find((u) => u.version === message.version);
-    if (update) update.rebuilt ??= message.update;
+    if (update) update.rebuilt ??= message.updates;
     this.#resolveUpdates();
     this.#pump();
   }

@@ -170,9 +170,9 @@ export interface PlannerSpec {
 export async function initWorkers(workers: readonly StartingWorker[], spec: PlannerSpec): Promise<HierarchySource> {
   const init = (starting: StartingWorker, source: HierarchySource, serialize: boolean) => {
     const message: InitMessage = {
-      type: 'init', protocol: 7, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize,
+      type: 'init', protocol: 8, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize,
     };
-    const data = source.kind === 'terrain' ? [source.terrain, ...(source.layer ? [source.layer] : [])] : source.kind === 'hierarchy' ? [source.bytes] : [];
+    const data = source.kind === 'terrain' ? [source.terrain, ...(source.layer ? [source.layer] : [])] : source.kind === 'hierarchy' ? source.bytes : [];
     starting.worker.post(message, data.map((array) => array.buffer as ArrayBuffer));
     return starting.ready;
   };
@@ -181,7 +181,7 @@ export async function initWorkers(workers: readonly StartingWorker[], spec: Plan
     source.kind === 'terrain'
       ? { ...source, terrain: source.terrain.slice(), ...(source.layer ? { layer: source.layer.slice() } : {}) }
       : source.kind === 'hierarchy'
-        ? { kind: 'hierarchy', bytes: source.bytes.slice() }
+        ? { kind: 'hierarchy', bytes: source.bytes.map((b) => b.slice()) }
         : source;
   let source = spec.source;
   let pending = workers;

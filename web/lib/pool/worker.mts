@@ -30,11 +30,12 @@ import type {
   ReachMessage,
   SearchMessage,
   EditMessage,
+  EditedMessage,
   ToWorker,
 } from './protocol.ts';
 import type { BlockKindInfo } from '../world.ts';
 
-const PROTOCOL: ProtocolVersion = 7;
+const PROTOCOL: ProtocolVersion = 8;
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -54,12 +55,13 @@ type Planner =
 
 interface State {
   module: HpastarModule;
-  planner: Planner;
-  /** Shared mode: the threads that search the one hierarchy. */
+  /** One planner per agent class of the pool (HPA*), in the pool's order; the one planner of the others. */
+  planners: Planner[];
+  /** Shared mode: the threads that search the hierarchies. */
   parallel: RawParallelSearch | null;
   version: number;
-  /** HPA*: this worker's cache of flow fields, made on first use (refreshed by the core after edits). */
-  flowFields?: RawHPAStarFlowFields;
+  /** HPA*: this worker's caches of flow fields, one per agent class, made on first use (refreshed by the core after edits). */
+  flowFields: (RawHPAStarFlowFields | undefined)[];
 }
 
 let port: Port;
@@ -197,46 +199,22 @@ async function init(m: InitMessage): Promise<void> {
     const which = m.mode === 'shared' ? 'pthread WebAssembly module (hpastar-mt)' : 'WebAssembly module';
     return port.post({ type: 'error', fatal: true, stage: 'load', message: `cannot start the ${which}: ${errorText(error)}` });
   }
-  const source = m.source;
-  let planner: Planner;
-  let error: string;
-  if (m.planner === 'shpa') {
-    // SHPA* has no serialized form: always built here, from the terrain.
-    planner = { kind: 'shpa', raw: new module.SHPAStar() };
-    if (source.kind !== 'terrain') error = 'SHPA* has no serialized form: send the terrain';
-    else if (!source.costs && !source.layer && !source.agent) error = planner.raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
-    else error = buildFromGrid(module, planner.raw, source, m.options);
-  } else if (m.planner === 'world') {
-    // A block world has no serialized hierarchy: each worker reads or generates the world and builds.
-    planner = { kind: 'world', raw: new module.WorldHPAStar() };
-    error = source.kind === 'world' ? buildWorld(module, planner.raw, source, m.options) : 'a block world pool needs the world (its text or generator options)';
-  } else if (m.planner === 'haa') {
-    // HAA* has no serialized form either: built here, from the terrain (and its costs).
-    planner = { kind: 'haa', raw: new module.HAAStar() };
-    error = source.kind === 'terrain' ? buildFromGrid(module, planner.raw, source, m.options) : 'HAA* has no serialized form: send the terrain';
-  } else {
-    const raw = new module.HPAStar();
-    if (source.kind === 'hierarchy') error = raw.load(source.bytes);
-    else if (source.kind === 'world') error = 'a block world is for a world pool (createWorldPool)';
-    else if (!source.costs && !source.layer && !source.agent) error = raw.buildFromTerrain(source.terrain, source.width, source.height, m.options);
-    else error = buildFromGrid(module, raw, source, m.options);
-    // The query object of this worker's own (single-threaded) batches; shared mode uses ParallelSearch.
-    planner = { kind: 'hpa', raw, query: new module.HPAStarQuery(raw) };
-  }
+  const { planners, error } = makePlanners(module, m);
   if (error) {
-    if (planner.kind === 'hpa') planner.query.delete();
-    planner.raw.delete();
     return port.post({ type: 'error', fatal: true, stage: 'build', message: error });
   }
+  const planner = planners[0]!;
   const parallel = m.mode === 'shared' ? new (module as HpastarMtModule).ParallelSearch(m.threads) : null;
   // The core's version: 0 when built, the saved one when loaded (the pool starts from the same number).
-  state = { module, planner, parallel, version: planner.kind === 'shpa' ? 0 : planner.raw.version() };
-  const bytes = m.serialize && planner.kind === 'hpa' ? planner.raw.serialize() : undefined;
+  state = { module, planners, parallel, version: planner.kind === 'shpa' ? 0 : planner.raw.version(), flowFields: planners.map(() => undefined) };
+  const serialized = m.serialize ? planners.flatMap((p) => (p.kind === 'hpa' ? [p.raw.serialize()] : [])) : [];
+  const failed = serialized.find((b) => 'error' in b);
+  if (failed && 'error' in failed) return port.post({ type: 'error', fatal: true, stage: 'build', message: failed.error });
+  const bytes = serialized.length ? (serialized as Uint8Array[]) : undefined;
   const world =
     planner.kind === 'world'
       ? { size: { width: planner.raw.width(), height: planner.raw.height(), levels: planner.raw.levels() }, blockKinds: module.worldBlockKinds() as BlockKindInfo[] }
       : undefined;
-  if (bytes && 'error' in bytes) return port.post({ type: 'error', fatal: true, stage: 'build', message: bytes.error });
   port.post(
     {
       type: 'ready',
@@ -249,8 +227,55 @@ async function init(m: InitMessage): Promise<void> {
       ...(bytes ? { bytes } : {}),
       ...(world ? { world } : {}),
     },
-    bytes ? [bytes.buffer as ArrayBuffer] : [],
+    (bytes ?? []).map((b) => b.buffer as ArrayBuffer),
   );
+}
+
+/**
+ * The planners `init` asks for, built or loaded: SHPA*, HAA* and a block world's HPA* one each; HPA* one
+ * per agent class of the source. `error` is "" or the first problem (nothing is kept then).
+ */
+function makePlanners(module: HpastarModule, m: InitMessage): { planners: Planner[]; error: string } {
+  const source = m.source;
+  if (m.planner === 'shpa') {
+    // SHPA* has no serialized form: always built here, from the terrain.
+    const raw = new module.SHPAStar();
+    const error =
+      source.kind !== 'terrain'
+        ? 'SHPA* has no serialized form: send the terrain'
+        : !source.costs && !source.layer && !source.agents
+          ? raw.buildFromTerrain(source.terrain, source.width, source.height, m.options)
+          : buildFromGrid(module, [raw], source, m.options);
+    return error ? failedBuild([raw], error) : { planners: [{ kind: 'shpa', raw }], error };
+  }
+  if (m.planner === 'world') {
+    // A block world has no serialized hierarchy: each worker reads or generates the world and builds.
+    const raw = new module.WorldHPAStar();
+    const error = source.kind === 'world' ? buildWorld(module, raw, source, m.options) : 'a block world pool needs the world (its text or generator options)';
+    return error ? failedBuild([raw], error) : { planners: [{ kind: 'world', raw }], error };
+  }
+  if (m.planner === 'haa') {
+    // HAA* has no serialized form either: built here, from the terrain (and its costs).
+    const raw = new module.HAAStar();
+    const error = source.kind === 'terrain' ? buildFromGrid(module, [raw], source, m.options) : 'HAA* has no serialized form: send the terrain';
+    return error ? failedBuild([raw], error) : { planners: [{ kind: 'haa', raw }], error };
+  }
+  if (source.kind === 'world') return { planners: [], error: 'a block world is for a world pool (createWorldPool)' };
+  const count = source.kind === 'hierarchy' ? source.bytes.length : (source.agents?.length ?? 1);
+  const raws = Array.from({ length: count }, () => new module.HPAStar());
+  let error: string;
+  if (source.kind === 'hierarchy') error = raws.reduce((e, raw, i) => e || raw.load(source.bytes[i]!), '');
+  else if (!source.costs && !source.layer && !source.agents) error = raws[0]!.buildFromTerrain(source.terrain, source.width, source.height, m.options);
+  else error = buildFromGrid(module, raws, source, m.options);
+  if (error) return failedBuild(raws, error);
+  // The query object of each class's own (single-threaded) batches; shared mode uses ParallelSearch.
+  return { planners: raws.map((raw) => ({ kind: 'hpa', raw, query: new module.HPAStarQuery(raw) })), error };
+}
+
+/** A build that failed: what it made is deleted, and the error passed on. */
+function failedBuild(made: { delete(): void }[], error: string): { planners: Planner[]; error: string } {
+  for (const raw of made) raw.delete();
+  return { planners: [], error };
 }
 
 function search(m: SearchMessage): void {
@@ -258,7 +283,7 @@ function search(m: SearchMessage): void {
   if (m.version !== s.version) {
     throw new Error(`job ${m.job} asks for terrain version ${m.version}, this worker holds version ${s.version}`);
   }
-  const p = s.planner;
+  const p = plannerOf(s, m.agentClass);
   if (p.kind === 'haa') return searchHaa(s, p.raw, m);
   if (p.kind === 'world') return searchWorld(s, p.raw, m);
   // Snapping reads the planner's labels on this thread, then the batch searches the moved endpoints.
@@ -310,17 +335,18 @@ function reach(m: ReachMessage): void {
   if (m.version !== s.version) {
     throw new Error(`job ${m.job} asks for terrain version ${m.version}, this worker holds version ${s.version}`);
   }
-  if (s.planner.kind === 'haa' || s.planner.kind === 'world') {
-    return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: `${s.planner.kind === 'haa' ? 'HAA*' : 'block world'} pools answer no reachability questions` });
+  const p = plannerOf(s, m.agentClass);
+  if (p.kind === 'haa' || p.kind === 'world') {
+    return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: `${p.kind === 'haa' ? 'HAA*' : 'block world'} pools answer no reachability questions` });
   }
-  const raw = s.planner.raw;
+  const raw = p.raw;
   const q = m.question;
   if (q.kind === 'flowField') {
-    const p = s.planner;
     // The pool refuses flow fields for SHPA* before asking; a question that came anyway fails alone.
     if (p.kind !== 'hpa') return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: 'SHPA* pools have no flow fields' });
-    s.flowFields ??= new s.module.HPAStarFlowFields(p.raw);
-    const field = s.flowFields.field(q.x, q.y, q.starts);
+    const agentClass = m.agentClass ?? 0;
+    const fields = (s.flowFields[agentClass] ??= new s.module.HPAStarFlowFields(p.raw));
+    const field = fields.field(q.x, q.y, q.starts);
     const transfer = 'error' in field ? [] : [field.directions.buffer as ArrayBuffer];
     return port.post({ type: 'reached', job: m.job, version: s.version, heapBytes: heapBytes(s.module), answer: field }, transfer);
   }
@@ -340,7 +366,7 @@ function plan(m: PlanMessage): void {
   if (m.version !== s.version) {
     throw new Error(`job ${m.job} asks for terrain version ${m.version}, this worker holds version ${s.version}`);
   }
-  const p = s.planner;
+  const p = plannerOf(s, m.agentClass);
   // The pool refuses plan batches for SHPA* before sending them; a job that came anyway fails alone.
   if (p.kind !== 'hpa') return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: 'only HPA* pools plan' });
   const out = s.parallel ? s.parallel.planPaths(p.raw, m.queries, m.firstSegment) : p.query.planPaths(m.queries, m.firstSegment);
@@ -356,13 +382,26 @@ function plan(m: PlanMessage): void {
 function edit(m: EditMessage): void {
   const s = ready();
   if (m.version !== s.version + 1) throw new Error(`edit to version ${m.version} reached a worker at version ${s.version}`);
-  const p = s.planner;
-  const error = applyChange(p, m.change);
-  if (error || p.kind === 'shpa') throw new Error(`terrain version ${m.version}: ${error}`);
-  s.version = p.raw.version();
-  if (s.version !== m.version) throw new Error(`edit to version ${m.version} made version ${s.version}`);
-  port.post({ type: 'edited', version: s.version, stats: p.raw.stats()!, update: p.raw.lastUpdate(), heapBytes: heapBytes(s.module) });
-  if (p.kind === 'hpa' && p.raw.heuristicsStale()) scheduleRefresh();
+  // Every agent class's planner takes the change (each rebuilds the clusters its class sees change).
+  const updates: EditedMessage['updates'] = [];
+  for (const p of s.planners) {
+    const error = applyChange(p, m.change);
+    if (error || p.kind === 'shpa') throw new Error(`terrain version ${m.version}: ${error}`);
+    const version = p.raw.version();
+    if (version !== m.version) throw new Error(`edit to version ${m.version} made version ${version}`);
+    updates.push(p.raw.lastUpdate());
+  }
+  s.version = m.version;
+  const first = s.planners[0] as Exclude<Planner, { kind: 'shpa' }>;
+  port.post({ type: 'edited', version: s.version, stats: first.raw.stats()!, updates, heapBytes: heapBytes(s.module) });
+  if (s.planners.some((p) => p.kind === 'hpa' && p.raw.heuristicsStale())) scheduleRefresh();
+}
+
+/** The planner of a job's agent class (HPA* pools may serve several; the others have one). */
+function plannerOf(s: State, agentClass: number | undefined): Planner {
+  const p = s.planners[agentClass ?? 0];
+  if (!p) throw new Error(`a job names agent class ${String(agentClass)}; this worker serves ${s.planners.length}`);
+  return p;
 }
 
 /**
@@ -391,11 +430,12 @@ function scheduleRefresh(): void {
   refreshTimer = setTimeout(() => {
     refreshTimer = null;
     chain = chain.then(() => {
-      const p = state?.planner;
+      // One class's tables a slice: the first still stale.
+      const p = state?.planners.find((c) => c.kind === 'hpa' && c.raw.heuristicsStale());
       if (!p || p.kind !== 'hpa') return;
       const progress = p.raw.refreshHeuristics(REFRESH_SLICE_MS);
       // Out of memory: the stale tables stay (answers remain valid); the next edit tries again.
-      if (!('error' in progress) && !progress.done) scheduleRefresh();
+      if (!('error' in progress) && (!progress.done || state!.planners.some((c) => c.kind === 'hpa' && c.raw.heuristicsStale()))) scheduleRefresh();
     });
   }, 0);
 }
@@ -462,20 +502,22 @@ function buildWorld(module: HpastarModule, raw: RawWorldHPAStar, source: Extract
 }
 
 /**
- * Builds `raw` from terrain with costs or an agent class: a grid made here, its costs set, the grid of
- * the agent class made from it, then the build.
+ * Builds `raws[i]` for agent class i of the source (the Moving AI agent's when it names none) from
+ * terrain with costs or agent classes: a grid made here, its costs set, the grid of each class made
+ * from it (Grid.forAgent), then the builds. "" or the first problem.
  */
-function buildFromGrid(module: HpastarModule, raw: RawHPAStar | RawSHPAStar | RawHAAStar, source: Extract<HierarchySource, { kind: 'terrain' }>, options: RawOptionsInput): string {
+function buildFromGrid(module: HpastarModule, raws: (RawHPAStar | RawSHPAStar | RawHAAStar)[], source: Extract<HierarchySource, { kind: 'terrain' }>, options: RawOptionsInput): string {
   const grid = new module.Grid();
-  const classGrid = source.agent ? new module.Grid() : grid;
+  const classGrid = source.agents ? new module.Grid() : grid;
   try {
-    return (
+    const error =
       grid.loadTerrain(source.terrain, source.width, source.height) ||
       (source.costs ? grid.setTerrainCosts(source.costs) : '') ||
-      (source.layer ? grid.setCostLayer(source.layer) : '') ||
-      (source.agent ? classGrid.loadForAgent(grid, source.agent.size, source.agent.capability) : '') ||
-      raw.build(classGrid, options)
-    );
+      (source.layer ? grid.setCostLayer(source.layer) : '');
+    return raws.reduce((e, raw, i) => {
+      const agent = source.agents?.[i];
+      return e || (agent ? classGrid.loadForAgent(grid, agent.size, agent.capability) : '') || raw.build(classGrid, options);
+    }, error);
   } finally {
     if (classGrid !== grid) classGrid.delete();
     grid.delete();

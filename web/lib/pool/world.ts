@@ -17,7 +17,7 @@ import { describe } from '../args.ts';
 import { BlockKinds, BlockWorld, checkGenerateOptions, packWorldQueries } from '../world.ts';
 import { resolveWorldOptions, type BlockChange, type ResolvedWorldHierarchyOptions, type Voxel, type WorldBlockUpdate, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldHierarchyStats, type WorldPathBatch } from '../world.ts';
 import { startPool, type WorkerPathPool } from './index.ts';
-import { checkKeys, resolveRunOptions, type MapSource, type PoolRunOptions } from './options.ts';
+import { checkKeys, MOVING_AI_AGENT, resolveRunOptions, type MapSource, type PoolRunOptions } from './options.ts';
 import type { HierarchySource, PoolMode } from './protocol.ts';
 
 /**
@@ -127,7 +127,7 @@ function worldSourceOf(options: WorldPoolOptions, where: string): MapSource {
     if (typeof name !== 'string') throw new TypeError(`${where}: fileName must be a string, got ${describe(name)}`);
     source = { kind: 'world', text: typeof world === 'string' ? world : world.toText(), name };
   }
-  return { algorithm: 'world', source, hierarchy, width: 0, height: 0, version: 0 };
+  return { algorithm: 'world', source, hierarchy, width: 0, height: 0, version: 0, agents: [MOVING_AI_AGENT] };
 }
 
 /** The world pool's face: world types in, the grid pool's machinery (workers, scheduler, versions) behind. */
