@@ -106,6 +106,28 @@ function statusText(module) {
   return out;
 }
 
+function statusCodeText(module) {
+  const s = module.statusContract();
+  let out = '// Status codes (contract/Status.h) and how a failure crosses the boundary (bindings/Failure.h)\n\n';
+  out += tsdoc('The kinds of status, by name: a status code\'s kind is `code >>> STATUS_KIND_SHIFT`; 0 is success.');
+  out += 'export const STATUS_KINDS = {\n';
+  s.kinds.forEach((name, value) => (out += `  ${name}: ${value},\n`));
+  out += '} as const;\n\n';
+  out += tsdoc('The name of a status kind.');
+  out += 'export type StatusKindName = keyof typeof STATUS_KINDS;\n\n';
+  out += tsdoc('The detail bits of a status code (`code & STATUS_DETAIL_MASK`): which endpoint, and why.');
+  out += `export const STATUS_DETAILS = ${literal(s.details)} as const;\n\n`;
+  out += tsdoc('Where the kind sits in a status code.');
+  out += `export const STATUS_KIND_SHIFT = ${s.kindShift};\n\n`;
+  out += tsdoc('The detail bits of a status code.');
+  out += `export const STATUS_DETAIL_MASK = 0x${s.detailMask.toString(16)};\n\n`;
+  out += tsdoc('The status code of each path status, indexed by the path status\'s code (PATH_STATUS_CODES).');
+  out += `export const PATH_STATUS_STATUS_CODES = ${literal(s.pathStatusCodes)} as const;\n\n`;
+  out += tsdoc('@internal What separates the fields of a failure string of the module: its code, its message, its figures.');
+  out += `export const FAILURE_SEPARATOR = '\\u${s.separator.charCodeAt(0).toString(16).padStart(4, '0')}';\n\n`;
+  return out;
+}
+
 function terrainText(module) {
   const t = module.terrainCharacters();
   const kinds = t.kinds.map((characters, i) => ({ name: t.names[i], characters, passable: [...characters].every((c) => t.passable.includes(c)) }));
@@ -145,6 +167,7 @@ export function contractText(module) {
   out += '  readonly doc: string;\n}\n\n';
   for (const p of PLANNERS) out += plannerText(p, module[p.fields]());
   out += statusText(module);
+  out += statusCodeText(module);
   out += terrainText(module);
   return out.replace(/\n+$/, '\n');
 }

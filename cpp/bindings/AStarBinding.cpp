@@ -17,6 +17,7 @@ class AStarHandle {
     if (!grid.loaded()) {
       val out = val::object();
       out.set("status", std::string("grid is not loaded"));
+      out.set("code", static_cast<double>(statusOf(StatusKind::NotReady)));
       out.set("found", false);
       return out;
     }
@@ -28,7 +29,7 @@ class AStarHandle {
   // The same search, traced: { path: (as findPath), searches: [one entry, phase "astar"] }. A separate
   // call so that findPath never reads stamps it does not need.
   val traceFindPath(const GridHandle& grid, int sx, int sy, int gx, int gy) {
-    if (!grid.loaded()) return errorObject("the grid is not loaded");
+    if (!grid.loaded()) return errorObject(StatusKind::NotReady, "the grid is not loaded");
     result_.reset();
     trace_.clear();
     trace_.setPhase(SearchPhase::AStar);

@@ -19,7 +19,8 @@ namespace hpastar::bindings {
 inline std::string readQueries(const val& queries, std::vector<int32_t>& out) {
   readFromJS(queries, out);
   if (out.size() % 4 != 0) {
-    return "queries must be packed as (sx, sy, gx, gy) quadruples; got " + std::to_string(out.size()) + " numbers";
+    return failure(StatusKind::BadArgument, "queries must be packed as (sx, sy, gx, gy) quadruples; got " +
+                                                std::to_string(out.size()) + " numbers");
   }
   return "";
 }
@@ -28,8 +29,8 @@ inline std::string readQueries(const val& queries, std::vector<int32_t>& out) {
 inline std::string readWorldQueries(const val& queries, std::vector<int32_t>& out) {
   readFromJS(queries, out);
   if (out.size() % kWorldQueryStride != 0) {
-    return "queries must be packed as (sx, sy, sz, gx, gy, gz) sextuples; got " + std::to_string(out.size()) +
-           " numbers";
+    return failure(StatusKind::BadArgument, "queries must be packed as (sx, sy, sz, gx, gy, gz) sextuples; got " +
+                                                std::to_string(out.size()) + " numbers");
   }
   return "";
 }

@@ -5,14 +5,15 @@
 // The rule of the whole binding layer: nothing reaches JavaScript as a trap. The core never throws
 // (-fno-exceptions), so every input that the core would treat as a precondition (coordinates, sizes,
 // terrain codes, options) is checked here or by the core's own validating factories, and failures come
-// back as an error string (empty on success) or a `status` field that the TypeScript layer turns into an
-// Error naming the problem.
+// back as an error string (empty on success), an { error, code } object or a `status` and `code` that the
+// TypeScript layer turns into an Error naming the problem, its class chosen by the code (Failure.h).
 #include <emscripten/val.h>
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "bindings/Failure.h"
 #include "grid/Grid.h"
 #include "grid/Point.h"
 #include "search/PathResult.h"
@@ -58,6 +59,7 @@ inline val statsToJS(const SearchStats& s) {
 inline val pathToJS(const PathResult& r) {
   val o = val::object();
   o.set("status", std::string(pathStatusName(r.status)));
+  o.set("code", static_cast<double>(pathStatusCode(r.status)));
   o.set("found", r.found());
   o.set("cost", r.found() ? r.cost : 0.0);
   o.set("cells", r.found() ? cellsToJS(r.cells) : val::global("Int32Array").new_(0));
@@ -85,13 +87,6 @@ val queryToJS(Query& query, PathResult& result, Point start, Point goal, const O
 inline val terrainToJS(const Grid& grid) {
   const auto& t = grid.terrain();
   return copyToJS(t.data(), t.size());
-}
-
-// An object { error } for calls that return a value on success and an error otherwise.
-inline val errorObject(const std::string& message) {
-  val o = val::object();
-  o.set("error", message);
-  return o;
 }
 
 }  // namespace hpastar::bindings

@@ -1,5 +1,6 @@
 // The core's declarations as the module exports them, so that the layers around it derive from one
-// source: the option tables (contract/OptionSchema.h), path statuses, terrain characters and limits.
+// source: the option tables (contract/OptionSchema.h), status codes (contract/Status.h), path statuses,
+// terrain characters and limits.
 // scripts/generate-contract.mjs writes them into web/lib/generated/contract.ts (the main thread of a
 // pool has no module to ask); tests/web/contract.test.ts fails when that file is out of date.
 #include <emscripten/bind.h>
@@ -7,8 +8,10 @@
 #include <string>
 
 #include "bindings/BindingSupport.h"
+#include "bindings/Failure.h"
 #include "bindings/GridBinding.h"
 #include "bindings/OptionsToJS.h"
+#include "contract/Status.h"
 #include "grid/Grid.h"
 #include "grid/Terrain.h"
 #include "grid/TerrainCosts.h"
@@ -26,6 +29,31 @@ val pathStatusNames() {
   for (uint8_t code = 0; code < kPathStatusCount; ++code)
     names.call<void>("push", std::string(pathStatusName(static_cast<PathStatus>(code))));
   return names;
+}
+
+// How a status code is read (contract/Status.h) and how a failure crosses (Failure.h): { kindShift,
+// detailMask, kinds: the name of each StatusKind by value, details: { Start, Goal, InvalidCell,
+// Unreachable }, pathStatusCodes: the status code of each PathStatus, separator }.
+val statusContract() {
+  val kinds = val::array();
+  for (uint8_t k = 0; k < kStatusKindCount; ++k)
+    kinds.call<void>("push", std::string(statusKindName(static_cast<StatusKind>(k))));
+  val details = val::object();
+  details.set("Start", static_cast<double>(kStatusStart));
+  details.set("Goal", static_cast<double>(kStatusGoal));
+  details.set("InvalidCell", static_cast<double>(kStatusInvalidCell));
+  details.set("Unreachable", static_cast<double>(kStatusUnreachable));
+  val pathCodes = val::array();
+  for (uint8_t code = 0; code < kPathStatusCount; ++code)
+    pathCodes.call<void>("push", static_cast<double>(pathStatusCode(static_cast<PathStatus>(code))));
+  val o = val::object();
+  o.set("kindShift", static_cast<double>(kStatusKindShift));
+  o.set("detailMask", static_cast<double>(kStatusDetailMask));
+  o.set("kinds", kinds);
+  o.set("details", details);
+  o.set("pathStatusCodes", pathCodes);
+  o.set("separator", std::string(1, kFailureSeparator));
+  return o;
 }
 
 // { all: every Moving AI character, passable: those the default capability walks on, kinds: the
@@ -96,6 +124,7 @@ EMSCRIPTEN_BINDINGS(hpastar_contract) {
       .value("NoPath", PathStatus::NoPath)
       .value("StartInvalid", PathStatus::StartInvalid)
       .value("GoalInvalid", PathStatus::GoalInvalid);
+  emscripten::function("statusContract", &statusContract);
   emscripten::function("terrainCharacters", &terrainCharacters);
   emscripten::function("limits", &limits);
   emscripten::function("defaultAgent", &defaultAgent);

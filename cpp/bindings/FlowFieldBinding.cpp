@@ -25,7 +25,7 @@ class FlowFieldsHandle {
   // Uint8Array (a copy, width * height bytes), width, height, goalX, goalY, component, version,
   // corridorsOnly, computedClusters, clustersIntegrated, clustersKept, bytes } or { error }.
   val field(int gx, int gy, const val& starts) {
-    if (!versions_) return errorObject("the planner is not built");
+    if (!versions_) return errorObject(StatusKind::NotReady, "the planner is not built");
     const VersionedHierarchy::Snapshot h = versions_->current();
     // The starts (read here, then kept by the field), a new field and the builder's per-cell scratch
     // (directions, and a stamp per cell for corridors), its per-node scratch.

@@ -85,9 +85,10 @@ val rectToJS(const Grid& grid, int x, int y, int w, int h, GridLayer layer) {
   // In 64 bits: x + w may overflow an int.
   const int64_t right = int64_t{x} + w, bottom = int64_t{y} + h;
   if (x < 0 || y < 0 || w < 0 || h < 0 || right > grid.width() || bottom > grid.height())
-    return errorObject("the rectangle of " + std::to_string(w) + "x" + std::to_string(h) + " cells at (" +
-                       std::to_string(x) + ", " + std::to_string(y) + ") is not inside the " +
-                       std::to_string(grid.width()) + "x" + std::to_string(grid.height()) + " map");
+    return errorObject(StatusKind::OutOfRange, "the rectangle of " + std::to_string(w) + "x" + std::to_string(h) +
+                                                   " cells at (" + std::to_string(x) + ", " + std::to_string(y) +
+                                                   ") is not inside the " + std::to_string(grid.width()) + "x" +
+                                                   std::to_string(grid.height()) + " map");
   const size_t count = static_cast<size_t>(w) * static_cast<size_t>(h);
   // Whole rows of terrain are one block of the grid: copied as they are.
   if (layer == GridLayer::Terrain && (w == grid.width() || h <= 1))
@@ -120,7 +121,7 @@ std::string GridHandle::loadMovingAI(const emscripten::val& text, const std::str
   ParseError error;
   auto grid =
       parseMovingAIMap(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), fileName, error);
-  if (!grid) return error.toString();
+  if (!grid) return failure(StatusKind::BadBytes, error.toString());
   grid_ = std::make_shared<Grid>(std::move(*grid));
   return "";
 }
@@ -141,7 +142,7 @@ std::string GridHandle::loadTerrain(const emscripten::val& terrain, int width, i
 }
 
 std::string GridHandle::loadForAgent(const GridHandle& from, int size, const std::string& capability) {
-  if (!from.grid_) return "the grid is not loaded";
+  if (!from.grid_) return failure(StatusKind::NotReady, "the grid is not loaded");
   std::string error;
   const auto kinds = parseCapability(capability, error);
   if (!kinds) return error;
@@ -170,12 +171,12 @@ emscripten::val GridHandle::terrain() const {
 }
 
 val GridHandle::terrainRect(int x, int y, int w, int h) const {
-  if (!grid_) return errorObject("the grid is not loaded");
+  if (!grid_) return errorObject(StatusKind::NotReady, "the grid is not loaded");
   return rectToJS(*grid_, x, y, w, h, GridLayer::Terrain);
 }
 
 val GridHandle::passableRect(int x, int y, int w, int h) const {
-  if (!grid_) return errorObject("the grid is not loaded");
+  if (!grid_) return errorObject(StatusKind::NotReady, "the grid is not loaded");
   return rectToJS(*grid_, x, y, w, h, GridLayer::Passable);
 }
 
@@ -189,7 +190,7 @@ uint64_t GridHandle::costBytes(bool withLayer) const {
 }
 
 std::string GridHandle::setTerrainCosts(const emscripten::val& pairs) {
-  if (!grid_) return "the grid is not loaded";
+  if (!grid_) return failure(StatusKind::NotReady, "the grid is not loaded");
   TerrainCosts costs;
   if (std::string error = readTerrainCosts(pairs, costs); !error.empty()) return error;
   if (costs == grid_->terrainCosts()) return "";
@@ -203,7 +204,7 @@ emscripten::val GridHandle::terrainCosts() const {
 }
 
 std::string GridHandle::setCostLayer(const emscripten::val& layer) {
-  if (!grid_) return "the grid is not loaded";
+  if (!grid_) return failure(StatusKind::NotReady, "the grid is not loaded");
   if (layer.isNull()) {
     if (!grid_->hasCostLayer()) return "";
     if (std::string error = reserveHeap(copyOnWriteBytes() + costBytes(false), "the grid's weights"); !error.empty())
@@ -213,8 +214,9 @@ std::string GridHandle::setCostLayer(const emscripten::val& layer) {
   }
   const auto length = layer["length"].as<size_t>();
   if (length != static_cast<size_t>(grid_->cellCount()))
-    return "cost layer has " + std::to_string(length) + " cells, expected " + std::to_string(grid_->cellCount()) +
-           " for " + std::to_string(grid_->width()) + "x" + std::to_string(grid_->height());
+    return failure(StatusKind::OutOfRange, "cost layer has " + std::to_string(length) + " cells, expected " +
+                                               std::to_string(grid_->cellCount()) + " for " +
+                                               std::to_string(grid_->width()) + "x" + std::to_string(grid_->height()));
   // The copy read from JavaScript, the grid's own copy of it, and its weights.
   if (std::string error = reserveHeap(length + copyOnWriteBytes() + costBytes(true), "the cost layer"); !error.empty())
     return error;
@@ -232,13 +234,15 @@ emscripten::val GridHandle::costLayer() const {
 }
 
 std::string GridHandle::setCellCost(int x, int y, int value) {
-  if (!grid_) return "the grid is not loaded";
+  if (!grid_) return failure(StatusKind::NotReady, "the grid is not loaded");
   if (!grid_->inside(x, y))
-    return "cell (" + std::to_string(x) + ", " + std::to_string(y) + ") is outside the " +
-           std::to_string(grid_->width()) + "x" + std::to_string(grid_->height()) + " map";
+    return failure(StatusKind::OutOfRange, "cell (" + std::to_string(x) + ", " + std::to_string(y) +
+                                               ") is outside the " + std::to_string(grid_->width()) + "x" +
+                                               std::to_string(grid_->height()) + " map");
   if (value < 1 || value > 255)
-    return "cost layer value " + std::to_string(value) + " at (" + std::to_string(x) + ", " + std::to_string(y) +
-           ") is outside 1..255 (sixteenths of the terrain's cost)";
+    return failure(StatusKind::OutOfRange, "cost layer value " + std::to_string(value) + " at (" + std::to_string(x) +
+                                               ", " + std::to_string(y) +
+                                               ") is outside 1..255 (sixteenths of the terrain's cost)");
   if (grid_->costLayerAt(x, y) == value) return "";
   if (std::string error = reserveHeap(copyOnWriteBytes() + costBytes(!grid_->hasCostLayer()), "the cost layer");
       !error.empty())
@@ -253,7 +257,7 @@ Grid& GridHandle::writable() {
 }
 
 std::string GridHandle::setTerrain(int x, int y, int code) {
-  if (!grid_) return "the grid is not loaded";
+  if (!grid_) return failure(StatusKind::NotReady, "the grid is not loaded");
   if (std::string error = checkEdit(*grid_, x, y, code); !error.empty()) return error;
   if (std::string error = reserveHeap(copyOnWriteBytes(), "the edited grid"); !error.empty()) return error;
   writable().setTerrain(x, y, static_cast<char>(code));
@@ -261,7 +265,7 @@ std::string GridHandle::setTerrain(int x, int y, int code) {
 }
 
 std::string GridHandle::applyEdits(const emscripten::val& edits) {
-  if (!grid_) return "the grid is not loaded";
+  if (!grid_) return failure(StatusKind::NotReady, "the grid is not loaded");
   const uint64_t input = sizeof(int32_t) * edits["length"].as<size_t>() + kAllocationOverhead;
   if (std::string error = reserveHeap(input + copyOnWriteBytes(), "the edited grid"); !error.empty()) return error;
   readFromJS(edits, editScratch_);

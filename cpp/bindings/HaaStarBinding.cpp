@@ -65,10 +65,10 @@ uint64_t cellProportionalBytes(const Grid& grid, uint64_t clearanceMaps) {
 val HaaStarHandle::defaultOptions() { return optionsToJS(AnnotatedHierarchyOptions{}); }
 
 std::string HaaStarHandle::build(const GridHandle& grid, const val& options) {
-  if (!grid.loaded()) return "the grid is not loaded";
+  if (!grid.loaded()) return failure(StatusKind::NotReady, "the grid is not loaded");
   AnnotatedHierarchyOptions o;
   if (std::string error = optionsFromJS(options, o); !error.empty()) return error;
-  if (std::string error = o.validate(); !error.empty()) return error;
+  if (std::string error = o.validate(); !error.empty()) return failure(StatusKind::OutOfRange, error);
   if (std::string error = reserveHeap(cellProportionalBytes(*grid.shared(), 15), "the HAA* hierarchy"); !error.empty())
     return error;
   std::string error;
@@ -114,7 +114,7 @@ std::string HaaStarHandle::checkAgent(int size, const std::string& capability) c
 }
 
 std::string HaaStarHandle::agentOf(int size, const std::string& capability, Agent& agent) const {
-  if (!hierarchy_) return "the planner is not built";
+  if (!hierarchy_) return failure(StatusKind::NotReady, "the planner is not built");
   std::string error;
   const auto parsed = capabilityFromJS(capability, error);
   if (!parsed) return error;
@@ -143,7 +143,7 @@ val HaaStarHandle::findPaths(const val& queries, int size, const std::string& ca
 }
 
 val HaaStarHandle::clearance(const std::string& capability, const std::string& kind) const {
-  if (!hierarchy_) return errorObject("the planner is not built");
+  if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
   std::string error;
   const auto agent = capabilityFromJS(capability, error);
   if (!agent) return errorObject(error);
@@ -161,7 +161,7 @@ val HaaStarHandle::clearance(const std::string& capability, const std::string& k
 }
 
 std::string HaaStarHandle::applyEdits(const val& edits) {
-  if (!hierarchy_) return "the planner is not built";
+  if (!hierarchy_) return failure(StatusKind::NotReady, "the planner is not built");
   const auto length = edits["length"].as<size_t>();
   if (std::string error =
           reserveHeap(sizeof(int32_t) * length + sizeof(CellEdit) * (length / kEditStride) + 2 * kAllocationOverhead,
@@ -274,7 +274,7 @@ val HaaStarHandle::graph(int size, const std::string& capability) const {
 // [ax, ay, bx, by, ...], clearance: Uint8Array [capability index * crossings + crossing], transitions:
 // Int32Array [ax, ay, bx, by, ...] }.
 val HaaStarHandle::crossings() const {
-  if (!hierarchy_) return errorObject("the planner is not built");
+  if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
   const AnnotatedHierarchy& h = *hierarchy_;
   const ClusterLayout& layout = h.layout();
   std::vector<Transition> steps;
@@ -314,7 +314,7 @@ class AnnotatedAStarHandle {
   // As build(), the searches reading the clearance of `kind`: "true" (exact) or "brushfire", with which
   // an agent misses passages it fits through (the article's Figure 5), kept to show that.
   std::string buildWithClearance(const GridHandle& grid, const std::string& capability, const std::string& kind) {
-    if (!grid.loaded()) return "the grid is not loaded";
+    if (!grid.loaded()) return failure(StatusKind::NotReady, "the grid is not loaded");
     if (kind != "true" && kind != "brushfire") return "clearance kind \"" + kind + "\" is not one of true, brushfire";
     std::string error;
     const auto parsed = capabilityFromJS(capability, error);
@@ -332,9 +332,10 @@ class AnnotatedAStarHandle {
 
   // { status, found, cost, cells, stats, expanded }, or { error } for a size outside 1..kMaxAgentSize.
   val findPath(int sx, int sy, int gx, int gy, int size) {
-    if (!grid_) return errorObject("the search is not built");
+    if (!grid_) return errorObject(StatusKind::NotReady, "the search is not built");
     if (size < 1 || size > kMaxAgentSize)
-      return errorObject("agent size " + std::to_string(size) + " is outside 1.." + std::to_string(kMaxAgentSize));
+      return errorObject(StatusKind::OutOfRange,
+                         "agent size " + std::to_string(size) + " is outside 1.." + std::to_string(kMaxAgentSize));
     result_.reset();
     search_.findPath(*grid_, clearance_, size, Point{sx, sy}, Point{gx, gy}, result_);
     return gridSearchToJS(result_);
@@ -359,7 +360,7 @@ class AnnotatedAStarHandle {
 std::string validateFootprintPathJS(const GridHandle& grid, const std::string& capability, int32_t size, int32_t sx,
                                     int32_t sy, int32_t gx, int32_t gy, const val& cells, double reportedCost,
                                     double tolerance) {
-  if (!grid.loaded()) return "the grid is not loaded";
+  if (!grid.loaded()) return failure(StatusKind::NotReady, "the grid is not loaded");
   std::string error;
   const auto parsed = capabilityFromJS(capability, error);
   if (!parsed) return error;

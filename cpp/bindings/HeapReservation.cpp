@@ -6,6 +6,8 @@
 
 #include <cstdio>
 
+#include "bindings/Failure.h"
+
 namespace hpastar::bindings {
 namespace {
 
@@ -44,10 +46,17 @@ std::string reserveHeap(uint64_t bytes, std::string_view what) {
   const uint64_t wanted = heap + (needed - free);
   const uint64_t max = emscripten_get_heap_max();
   if (wanted <= max && emscripten_resize_heap(static_cast<size_t>(wanted))) return "";
-  return "out of memory: " + std::string(what) + " needs about " + std::to_string(bytes) + " bytes (" + mib(bytes) +
-         " MiB), " + std::to_string(free) + " bytes are free at the end of the heap, and the WebAssembly heap of " +
-         std::to_string(heap) + " bytes could not grow to " + std::to_string(wanted) + " bytes (at most " +
-         std::to_string(max) + ")";
+  const std::string message = "out of memory: " + std::string(what) + " needs about " + std::to_string(bytes) +
+                              " bytes (" + mib(bytes) + " MiB), " + std::to_string(free) +
+                              " bytes are free at the end of the heap, and the WebAssembly heap of " +
+                              std::to_string(heap) + " bytes could not grow to " + std::to_string(wanted) +
+                              " bytes (at most " + std::to_string(max) + ")";
+  // The figures as fields after the message (Failure.h), so that nobody reads them out of its text.
+  std::string out = failure(StatusKind::OutOfMemory, message);
+  for (const std::string& field :
+       {std::string(what), std::to_string(bytes), std::to_string(free), std::to_string(heap), std::to_string(max)})
+    out += kFailureSeparator + field;
+  return out;
 }
 
 }  // namespace hpastar::bindings

@@ -48,7 +48,7 @@ std::string chosenOptions(const Grid& cells, const val& options, HierarchyOption
 }  // namespace
 
 val HpaStarHandle::chooseOptions(const GridHandle& grid, const val& options) {
-  if (!grid.loaded()) return val("the grid is not loaded");
+  if (!grid.loaded()) return val(failure(StatusKind::NotReady, "the grid is not loaded"));
   HierarchyOptions o;
   std::string reason;
   if (std::string error = chosenOptions(*grid.shared(), options, o, reason); !error.empty()) return val(error);
@@ -59,19 +59,19 @@ val HpaStarHandle::chooseOptions(const GridHandle& grid, const val& options) {
 }
 
 std::string HpaStarHandle::build(const GridHandle& grid, const val& options) {
-  if (!grid.loaded()) return "the grid is not loaded";
+  if (!grid.loaded()) return failure(StatusKind::NotReady, "the grid is not loaded");
   HierarchyOptions o;
   std::string reason;
   if (std::string error = chosenOptions(*grid.shared(), options, o, reason); !error.empty()) return error;
   // Checked here too, so that no option ever reaches the core unchecked (a cluster size of 0 would
   // divide by zero: a trap, not an error).
-  if (std::string error = o.validate(); !error.empty()) return error;
+  if (std::string error = o.validate(); !error.empty()) return failure(StatusKind::OutOfRange, error);
   const Grid& cells = *grid.shared();
   if (std::string error = reserveHeap(hierarchyEstimateScratch(cells, o), "estimating the hierarchy"); !error.empty())
     return error;
   const HierarchyMemoryEstimate estimate = estimateHierarchyMemory(cells, o);
   // The budget first, so that a build above it is refused as it is natively, whatever the heap.
-  if (std::string error = checkMemoryBudget(estimate, o); !error.empty()) return error;
+  if (std::string error = checkMemoryBudget(estimate, o); !error.empty()) return failure(StatusKind::OutOfRange, error);
   if (std::string error = reserveHeap(estimate.buildPeak(), "the hierarchy"); !error.empty()) return error;
   std::string error;
   auto built = Hierarchy::build(cells, o, error);
@@ -96,7 +96,7 @@ std::string HpaStarHandle::load(const val& bytes) {
   if (std::string error = reserveHeap(estimateLoadMemory(data), "the hierarchy"); !error.empty()) return error;
   std::string error;
   auto loaded = deserializeHierarchy(data, error);
-  if (!loaded) return error.empty() ? "the bytes are not a hierarchy" : error;
+  if (!loaded) return failure(StatusKind::BadBytes, error.empty() ? "the bytes are not a hierarchy" : error);
   adopt(std::move(*loaded));
   return "";
 }
@@ -162,22 +162,23 @@ val HpaStarHandle::terrain() const {
 
 val HpaStarHandle::terrainRect(int x, int y, int w, int h) const {
   const VersionedHierarchy::Snapshot now = current();
-  if (!now) return errorObject("the planner is not built");
+  if (!now) return errorObject(StatusKind::NotReady, "the planner is not built");
   return rectToJS(now->grid(), x, y, w, h, GridLayer::Terrain);
 }
 
 val HpaStarHandle::passableRect(int x, int y, int w, int h) const {
   const VersionedHierarchy::Snapshot now = current();
-  if (!now) return errorObject("the planner is not built");
+  if (!now) return errorObject(StatusKind::NotReady, "the planner is not built");
   return rectToJS(now->grid(), x, y, w, h, GridLayer::Passable);
 }
 
 val HpaStarHandle::abstractGraph(int level) const {
-  if (!versions_) return errorObject("the planner is not built");
+  if (!versions_) return errorObject(StatusKind::NotReady, "the planner is not built");
   const VersionedHierarchy::Snapshot h = current();
   if (level < 1 || level > h->levels()) {
-    return errorObject("level " + std::to_string(level) + " is not a level of this hierarchy (1 to " +
-                       std::to_string(h->levels()) + ")");
+    return errorObject(StatusKind::OutOfRange, "level " + std::to_string(level) +
+                                                   " is not a level of this hierarchy (1 to " +
+                                                   std::to_string(h->levels()) + ")");
   }
   const AbstractGraphExport g = exportAbstractGraph(*h, level);
   val o = val::object();
@@ -193,7 +194,7 @@ val HpaStarHandle::abstractGraph(int level) const {
 }
 
 std::string HpaStarHandle::applyEdits(const val& edits) {
-  if (!versions_) return "the planner is not built";
+  if (!versions_) return failure(StatusKind::NotReady, "the planner is not built");
   // The edits as read and as the core takes them. A rebuild of a few clusters is small; a fresh build,
   // when the edits touch half of the clusters or more, is reserved below.
   const auto length = edits["length"].as<size_t>();
@@ -227,7 +228,7 @@ std::string HpaStarHandle::applyEdits(const val& edits) {
 }
 
 std::string HpaStarHandle::setTerrainCosts(const val& pairs) {
-  if (!versions_) return "the planner is not built";
+  if (!versions_) return failure(StatusKind::NotReady, "the planner is not built");
   TerrainCosts costs;
   if (std::string error = readTerrainCosts(pairs, costs); !error.empty()) return error;
   if (std::string error = costs.check(); !error.empty()) return error;
@@ -321,7 +322,7 @@ bool HpaStarHandle::heuristicsStale() const {
 }
 
 val HpaStarHandle::refreshHeuristics(double budgetMs) {
-  if (!versions_) return errorObject("the planner is not built");
+  if (!versions_) return errorObject(StatusKind::NotReady, "the planner is not built");
   auto progress = [&](bool done) {
     val o = val::object();
     o.set("done", done);
@@ -356,7 +357,7 @@ val HpaStarHandle::refreshHeuristics(double budgetMs) {
 }
 
 val HpaQueryHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
-  if (!versions_) return errorObject("the planner is not built");
+  if (!versions_) return errorObject(StatusKind::NotReady, "the planner is not built");
   const VersionedHierarchy::Snapshot h = versions_->current();
   HpaQueryOptions options;
   options.smooth = smooth;
@@ -364,7 +365,7 @@ val HpaQueryHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
 }
 
 val HpaQueryHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {
-  if (!versions_) return errorObject("the planner is not built");
+  if (!versions_) return errorObject(StatusKind::NotReady, "the planner is not built");
   const VersionedHierarchy::Snapshot h = versions_->current();
   HpaQueryOptions options;
   options.smooth = smooth;
@@ -372,7 +373,7 @@ val HpaQueryHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {
 }
 
 val HpaQueryHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
-  if (!versions_) return errorObject("the planner is not built");
+  if (!versions_) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
   HpaQueryOptions options;
   options.smooth = smooth;
@@ -384,7 +385,7 @@ val HpaQueryHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
 }
 
 val HpaQueryHandle::planPaths(const val& queries, bool refineFirstSegment) {
-  if (!versions_) return errorObject("the planner is not built");
+  if (!versions_) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
   const VersionedHierarchy::Snapshot h = versions_->current();
   engine_.planPaths(*h, input_, refineFirstSegment, plans_);
@@ -396,7 +397,7 @@ val HpaQueryHandle::planPaths(const val& queries, bool refineFirstSegment) {
 std::unique_ptr<HpaPlanHandle> HpaQueryHandle::plan(int sx, int sy, int gx, int gy) {
   auto handle = std::make_unique<HpaPlanHandle>();
   if (!versions_) {
-    handle->summary = errorObject("the planner is not built");
+    handle->summary = errorObject(StatusKind::NotReady, "the planner is not built");
     return handle;
   }
   const VersionedHierarchy::Snapshot h = versions_->current();
@@ -405,6 +406,7 @@ std::unique_ptr<HpaPlanHandle> HpaQueryHandle::plan(int sx, int sy, int gx, int 
   engine_.hpaQuery(*h).plan(Point{sx, sy}, Point{gx, gy}, handle->plan, result_);
   val o = val::object();
   o.set("status", std::string(pathStatusName(result_.status)));
+  o.set("code", static_cast<double>(pathStatusCode(result_.status)));
   o.set("found", result_.found());
   o.set("waypoints", result_.found() ? cellsToJS(result_.cells) : val::global("Int32Array").new_(0));
   o.set("segments", static_cast<double>(handle->plan.walkedSegments()));

@@ -18,14 +18,15 @@ namespace hpastar::bindings {
 namespace {
 
 val levelError(const Hierarchy& h, int level) {
-  return errorObject("level " + std::to_string(level) + " is not a level of this hierarchy (1 to " +
-                     std::to_string(h.levels()) + ")");
+  return errorObject(
+      StatusKind::OutOfRange,
+      "level " + std::to_string(level) + " is not a level of this hierarchy (1 to " + std::to_string(h.levels()) + ")");
 }
 
 // { level, side, columns, rows, rects: Int32Array (x0, y0, x1, y1 per cluster) }, or { error }.
 val clusterRects(const HpaStarHandle& planner, int level) {
   const VersionedHierarchy::Snapshot h = planner.current();
-  if (!h) return errorObject("the planner is not built");
+  if (!h) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (level < 1 || level > h->levels()) return levelError(*h, level);
   const ClusterRects r = exportClusterRects(*h, level);
   static_assert(sizeof(Rect) == 4 * sizeof(int32_t));
@@ -60,10 +61,11 @@ val queryConnections(HpaQueryHandle& query, int sx, int sy, int gx, int gy) {
     else
       c = exportQueryConnections(q, Point{sx, sy}, Point{gx, gy});
   });
-  if (!built) return errorObject("the planner is not built");
+  if (!built) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (invalid) {
     val o = val::object();
     o.set("status", std::string(pathStatusName(*invalid)));
+    o.set("code", static_cast<double>(pathStatusCode(*invalid)));
     return o;
   }
   val levels = val::array();
@@ -84,7 +86,7 @@ val queryConnections(HpaQueryHandle& query, int sx, int sy, int gx, int gy) {
 // Uint32Array, a label per cell (row-major, 0 blocked), or { error }.
 val componentLabels(const HpaStarHandle& planner) {
   const VersionedHierarchy::Snapshot h = planner.current();
-  if (!h) return errorObject("the planner is not built");
+  if (!h) return errorObject(StatusKind::NotReady, "the planner is not built");
   const uint64_t bytes = sizeof(uint32_t) * (static_cast<uint64_t>(h->grid().cellCount()) + h->stats().components + 1) +
                          2 * kAllocationOverhead;
   if (std::string error = reserveHeap(bytes, "the component map"); !error.empty()) return errorObject(error);
@@ -97,7 +99,7 @@ val componentLabels(const HpaStarHandle& planner) {
 //   then the total) }, or { error }.
 val entrances(const HpaStarHandle& planner) {
   const VersionedHierarchy::Snapshot h = planner.current();
-  if (!h) return errorObject("the planner is not built");
+  if (!h) return errorObject(StatusKind::NotReady, "the planner is not built");
   const std::vector<EntranceExport> list = exportEntrances(*h);
   std::vector<int32_t> runs, transitions;
   std::vector<uint32_t> first;
@@ -118,11 +120,12 @@ val entrances(const HpaStarHandle& planner) {
 //   edgeTo: Uint32Array, edgeCost: Float64Array }, or { error }.
 val clusterBuild(const HpaStarHandle& planner, int cluster) {
   const VersionedHierarchy::Snapshot h = planner.current();
-  if (!h) return errorObject("the planner is not built");
+  if (!h) return errorObject(StatusKind::NotReady, "the planner is not built");
   const int clusters = h->layout(1).columns * h->layout(1).rows;
   if (cluster < 0 || cluster >= clusters)
-    return errorObject("cluster " + std::to_string(cluster) + " is not a level-1 cluster (0 to " +
-                       std::to_string(clusters - 1) + ")");
+    return errorObject(
+        StatusKind::OutOfRange,
+        "cluster " + std::to_string(cluster) + " is not a level-1 cluster (0 to " + std::to_string(clusters - 1) + ")");
   const ClusterBuildExport b = exportClusterBuild(*h, cluster);
   val searches = val::array();
   for (const TracedSearch& t : b.searches) {
@@ -145,13 +148,16 @@ val clusterBuild(const HpaStarHandle& planner, int cluster) {
 // the node's level-1 cluster, row by row), or { error }.
 val nodeTree(const HpaStarHandle& planner, int x, int y) {
   const VersionedHierarchy::Snapshot h = planner.current();
-  if (!h) return errorObject("the planner is not built");
-  if (!h->options().cacheTrees) return errorObject("the planner keeps no trees (build it with cacheTrees: DHPA*)");
+  if (!h) return errorObject(StatusKind::NotReady, "the planner is not built");
+  if (!h->options().cacheTrees)
+    return errorObject(StatusKind::NotReady, "the planner keeps no trees (build it with cacheTrees: DHPA*)");
   if (!h->grid().inside(x, y))
-    return errorObject("cell " + std::to_string(x) + "," + std::to_string(y) + " is outside the map");
+    return errorObject(StatusKind::OutOfRange,
+                       "cell " + std::to_string(x) + "," + std::to_string(y) + " is outside the map");
   const uint32_t node = nodeAtCell(*h, Point{x, y});
   if (node == Hierarchy::kNone)
-    return errorObject("cell " + std::to_string(x) + "," + std::to_string(y) + " is not a node of the hierarchy");
+    return errorObject(StatusKind::OutOfRange,
+                       "cell " + std::to_string(x) + "," + std::to_string(y) + " is not a node of the hierarchy");
   const NodeTreeExport t = exportNodeTree(*h, node);
   val o = val::object();
   const int32_t nodeCell[2] = {t.node.x, t.node.y};

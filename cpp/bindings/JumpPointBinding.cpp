@@ -19,7 +19,7 @@ namespace {
 class JpsHandle {
  public:
   val findPath(const GridHandle& grid, int sx, int sy, int gx, int gy) {
-    if (!grid.loaded()) return errorObject("the grid is not loaded");
+    if (!grid.loaded()) return errorObject(StatusKind::NotReady, "the grid is not loaded");
     result_.reset();
     search_.findPath(*grid.shared(), Point{sx, sy}, Point{gx, gy}, result_);
     return gridSearchToJS(result_);
@@ -35,7 +35,7 @@ class JpsHandle {
 class JpsPlusHandle {
  public:
   std::string build(const GridHandle& grid) {
-    if (!grid.loaded()) return "the grid is not loaded";
+    if (!grid.loaded()) return failure(StatusKind::NotReady, "the grid is not loaded");
     const uint64_t table = static_cast<uint64_t>(grid.shared()->cellCount()) * kDirCount * sizeof(int16_t);
     if (std::string error = reserveHeap(table + kAllocationOverhead, "the jump table"); !error.empty()) return error;
     grid_ = grid.shared();
@@ -44,7 +44,7 @@ class JpsPlusHandle {
   }
 
   val findPath(int sx, int sy, int gx, int gy) {
-    if (!grid_) return errorObject("the planner is not built");
+    if (!grid_) return errorObject(StatusKind::NotReady, "the planner is not built");
     result_.reset();
     search_.findPath(*grid_, table_, Point{sx, sy}, Point{gx, gy}, result_);
     return gridSearchToJS(result_);

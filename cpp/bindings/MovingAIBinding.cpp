@@ -79,7 +79,7 @@ std::string scenariosFromJS(const val& columns, std::vector<Scenario>& out) {
 // "" or "<scenFile>:<line>: <problem>". An empty `mapFile` skips the map name check.
 std::string checkScenariosAgainstMapJS(const GridHandle& grid, const val& scenarios, const std::string& scenFile,
                                        const std::string& mapFile) {
-  if (!grid.loaded()) return "the grid is not loaded";
+  if (!grid.loaded()) return failure(StatusKind::NotReady, "the grid is not loaded");
   std::vector<Scenario> list;
   if (std::string error = scenariosFromJS(scenarios, list); !error.empty()) return error;
   ParseError error;
@@ -91,7 +91,7 @@ std::string checkScenariosAgainstMapJS(const GridHandle& grid, const val& scenar
 // (sx, sy) to (gx, gy) on `grid` whose cost is `reportedCost` (relative `tolerance`), else the problem.
 std::string validatePathJS(const GridHandle& grid, int32_t sx, int32_t sy, int32_t gx, int32_t gy, const val& cells,
                            double reportedCost, double tolerance) {
-  if (!grid.loaded()) return "the grid is not loaded";
+  if (!grid.loaded()) return failure(StatusKind::NotReady, "the grid is not loaded");
   std::vector<int32_t> packed;
   readFromJS(cells, packed);
   if (packed.size() % 2 != 0)

@@ -45,7 +45,7 @@ class ParallelSearchHandle {
   // Same contract as HPAStarQuery.findPaths, the queries spread over the threads.
   val findPaths(const HpaStarHandle& planner, const val& queries, bool smooth, bool keepCells) {
     const VersionedHierarchy::Snapshot hierarchy = planner.current();  // this batch's version
-    if (!hierarchy) return errorObject("the planner is not built");
+    if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
     if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
     HpaQueryOptions options;
     options.smooth = smooth;
@@ -56,7 +56,7 @@ class ParallelSearchHandle {
   // The same for an SHPA* planner (static: its graph never changes, but a batch still holds it alive).
   val findPathsShpa(const ShpaStarHandle& planner, const val& queries, bool smooth, bool keepCells) {
     const std::shared_ptr<const ShpaStarGraph> graph = planner.current();
-    if (!graph) return errorObject("the planner is not built");
+    if (!graph) return errorObject(StatusKind::NotReady, "the planner is not built");
     if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
     ShpaQueryOptions options;
     options.smooth = smooth;
@@ -80,7 +80,7 @@ class ParallelSearchHandle {
   // calls, which never overlap a batch.
   val findPathsWorld(const WorldHpaHandle& planner, const val& queries, bool keepCells) {
     const WorldHierarchy* hierarchy = planner.hierarchy();
-    if (!hierarchy) return errorObject("the planner is not built");
+    if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
     if (std::string error = readWorldQueries(queries, input_); !error.empty()) return errorObject(error);
     engine_.findPaths(*hierarchy, input_, keepCells, worldPaths_);
     val out = pathBatchToJS(worldPaths_);
@@ -100,7 +100,7 @@ class ParallelSearchHandle {
   // Same contract as HPAStarQuery.planPaths, the queries spread over the threads.
   val planPaths(const HpaStarHandle& planner, const val& queries, bool refineFirstSegment) {
     const VersionedHierarchy::Snapshot hierarchy = planner.current();
-    if (!hierarchy) return errorObject("the planner is not built");
+    if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
     if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
     engine_.planPaths(*hierarchy, input_, refineFirstSegment, plans_);
     return planBatchToJS(plans_);

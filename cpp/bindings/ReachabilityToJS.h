@@ -22,8 +22,10 @@ template <class Labels>
 std::string checkComponent(const Labels& labels, double component) {
   if (component >= 0 && component <= labels.componentCount() && component == std::floor(component)) return "";
   const uint32_t count = labels.componentCount();
-  return "component " + std::to_string(static_cast<long long>(component)) + " is not a component of this map (" +
-         (count == 0 ? std::string("it has none") : "1 to " + std::to_string(count)) + ")";
+  return failure(StatusKind::OutOfRange,
+                 "component " + std::to_string(static_cast<long long>(component)) +
+                     " is not a component of this map (" +
+                     (count == 0 ? std::string("it has none") : "1 to " + std::to_string(count)) + ")");
 }
 
 inline val pointToJS(const std::optional<Point>& p) {
@@ -54,9 +56,10 @@ bool isReachableJS(const Handle& handle, int ax, int ay, int bx, int by) {
 template <class Handle>
 val nearestPassableJS(const Handle& handle, int x, int y, double component, double maxDistance) {
   const auto labels = handle.current();
-  if (!labels) return errorObject("the planner is not built");
+  if (!labels) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (std::string error = checkComponent(*labels, component); !error.empty()) return errorObject(error);
-  if (!(maxDistance >= 0)) return errorObject("maxDistance must be 0 or more, got " + std::to_string(maxDistance));
+  if (!(maxDistance >= 0))
+    return errorObject(StatusKind::OutOfRange, "maxDistance must be 0 or more, got " + std::to_string(maxDistance));
   return pointToJS(nearestPassable(*labels, Point{x, y}, static_cast<uint32_t>(component), maxDistance));
 }
 
@@ -65,7 +68,7 @@ val nearestPassableJS(const Handle& handle, int x, int y, double component, doub
 template <class Handle>
 val randomPassableJS(const Handle& handle, double seed, double component) {
   const auto labels = handle.current();
-  if (!labels) return errorObject("the planner is not built");
+  if (!labels) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (std::string error = checkComponent(*labels, component); !error.empty()) return errorObject(error);
   CellRandom random(static_cast<uint64_t>(seed));
   return pointToJS(randomPassable(*labels, static_cast<uint32_t>(component), random));
@@ -77,7 +80,7 @@ val randomPassableJS(const Handle& handle, double seed, double component) {
 template <class Handle>
 val snapQueriesJS(const Handle& handle, const val& queries) {
   const auto labels = handle.current();
-  if (!labels) return errorObject("the planner is not built");
+  if (!labels) return errorObject(StatusKind::NotReady, "the planner is not built");
   std::vector<int32_t> q;
   if (std::string error = readQueries(queries, q); !error.empty()) return errorObject(error);
   std::vector<uint8_t> moved(q.size() / 4, 0);

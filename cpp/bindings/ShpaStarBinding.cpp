@@ -18,11 +18,11 @@ val ShpaStarHandle::defaultOptions() { return optionsToJS(ShpaOptions{}); }
 std::string ShpaStarHandle::staticMapsOnly() { return kShpaStaticMapsOnly; }
 
 std::string ShpaStarHandle::build(const GridHandle& grid, const val& options) {
-  if (!grid.loaded()) return "the grid is not loaded";
+  if (!grid.loaded()) return failure(StatusKind::NotReady, "the grid is not loaded");
   ShpaOptions o;
   if (std::string error = optionsFromJS(options, o); !error.empty()) return error;
   // ShpaStarGraph::build validates too; checked here first so that no option reaches the core unchecked.
-  if (std::string error = o.validate(); !error.empty()) return error;
+  if (std::string error = o.validate(); !error.empty()) return failure(StatusKind::OutOfRange, error);
   const ShpaMemoryEstimate estimate = estimateShpaMemory(*grid.shared(), o);
   if (std::string error = reserveHeap(estimate.buildPeak(), "the SHPA* graph"); !error.empty()) return error;
   std::string error;
@@ -74,14 +74,14 @@ val ShpaStarHandle::costLayer() const {
 }
 
 val ShpaStarHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
-  if (!graph_) return errorObject("the planner is not built");
+  if (!graph_) return errorObject(StatusKind::NotReady, "the planner is not built");
   ShpaQueryOptions options;
   options.smooth = smooth;
   return queryToJS(engine_.shpaQuery(graph_), result_, Point{sx, sy}, Point{gx, gy}, options);
 }
 
 val ShpaStarHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {
-  if (!graph_) return errorObject("the planner is not built");
+  if (!graph_) return errorObject(StatusKind::NotReady, "the planner is not built");
   ShpaQueryOptions options;
   options.smooth = smooth;
   return traceQueryToJS(engine_.shpaQuery(graph_), trace_, result_, Point{sx, sy}, Point{gx, gy}, options);
@@ -103,7 +103,7 @@ val ShpaStarHandle::cellClusters() const {
 }
 
 val ShpaStarHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
-  if (!graph_) return errorObject("the planner is not built");
+  if (!graph_) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
   ShpaQueryOptions options;
   options.smooth = smooth;
@@ -113,7 +113,7 @@ val ShpaStarHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
   return out;
 }
 
-std::string ShpaStarHandle::applyEdits(const val&) { return kShpaStaticMapsOnly; }
+std::string ShpaStarHandle::applyEdits(const val&) { return failure(StatusKind::Unsupported, kShpaStaticMapsOnly); }
 
 EMSCRIPTEN_BINDINGS(hpastar_shpa) {
   // The reachability questions (ReachabilityToJS.h) beside the class's own functions.

@@ -42,6 +42,7 @@ uint64_t cellsOf(const BlockWorld& world) { return static_cast<uint64_t>(world.c
 val worldPathToJS(const WorldPath& path) {
   val o = val::object();
   o.set("status", std::string(pathStatusName(path.status)));
+  o.set("code", static_cast<double>(pathStatusCode(path.status)));
   o.set("found", path.found());
   o.set("cost", path.found() ? path.cost : 0.0);
   o.set("cells", path.found() ? voxelsToJS(path.cells) : val::global("Int32Array").new_(0));
@@ -57,12 +58,14 @@ std::string checkBlockChanges(const BlockWorld& world, const std::vector<int32_t
   for (size_t i = 0; i < packed.size(); i += kChangeStride) {
     const Voxel v{packed[i], packed[i + 1], packed[i + 2]};
     if (!world.inside(v))
-      return "change " + std::to_string(i / kChangeStride) + ": block " + voxelText(v) + " is outside the " +
-             std::to_string(world.width()) + "x" + std::to_string(world.height()) + "x" +
-             std::to_string(world.levels()) + " world";
+      return failure(StatusKind::OutOfRange, "change " + std::to_string(i / kChangeStride) + ": block " + voxelText(v) +
+                                                 " is outside the " + std::to_string(world.width()) + "x" +
+                                                 std::to_string(world.height()) + "x" + std::to_string(world.levels()) +
+                                                 " world");
     if (packed[i + 3] < 0 || packed[i + 3] >= kBlockKindCount)
-      return "change " + std::to_string(i / kChangeStride) + ": block code " + std::to_string(packed[i + 3]) +
-             " is outside 0.." + std::to_string(kBlockKindCount - 1);
+      return failure(StatusKind::OutOfRange, "change " + std::to_string(i / kChangeStride) + ": block code " +
+                                                 std::to_string(packed[i + 3]) + " is outside 0.." +
+                                                 std::to_string(kBlockKindCount - 1));
   }
   return "";
 }
@@ -75,7 +78,8 @@ void applyBlockChanges(BlockWorld& world, const std::vector<int32_t>& packed) {
 // "" when the world has a level `z`, else the problem.
 std::string levelProblem(const BlockWorld& world, int32_t z) {
   if (z >= 0 && z < world.levels()) return "";
-  return "level " + std::to_string(z) + " is outside 0.." + std::to_string(world.levels() - 1);
+  return failure(StatusKind::OutOfRange,
+                 "level " + std::to_string(z) + " is outside 0.." + std::to_string(world.levels() - 1));
 }
 
 // The blocks of level `z`, row-major (a Uint8Array of width * height block codes), or { error }.
@@ -101,7 +105,7 @@ class WorldAStarHandle {
  public:
   val findPath(const BlockWorldHandle& handle, int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz) {
     const BlockWorld* world = handle.world();
-    if (!world) return errorObject("the world is not loaded");
+    if (!world) return errorObject(StatusKind::NotReady, "the world is not loaded");
     if (static_cast<uint64_t>(world->cellCount()) > reservedCells_) {
       if (std::string error = reserveHeap(kSearchBytesPerCell * cellsOf(*world), "the search's scratch");
           !error.empty())
@@ -133,7 +137,7 @@ std::string BlockWorldHandle::parse(const val& bytes, const std::string& fileNam
   readFromJS(bytes, text);
   ParseError error;
   std::optional<BlockWorld> parsed = parseBlockWorld(std::string_view(text.data(), text.size()), fileName, error);
-  if (!parsed) return error.toString();
+  if (!parsed) return failure(StatusKind::BadBytes, error.toString());
   set(std::move(*parsed));
   return "";
 }
@@ -141,10 +145,10 @@ std::string BlockWorldHandle::parse(const val& bytes, const std::string& fileNam
 std::string BlockWorldHandle::generate(const std::string& kind, int32_t width, int32_t height, int32_t levels,
                                        double seed) {
   const std::optional<WorldKind> k = worldKindOf(kind);
-  if (!k) return "unknown kind \"" + kind + "\" (known: " + kWorldKindNames + ")";
+  if (!k) return failure(StatusKind::OutOfRange, "unknown kind \"" + kind + "\" (known: " + kWorldKindNames + ")");
   if (std::string error = BlockWorld::checkSize(width, height, levels); !error.empty()) return error;
   if (!(seed >= 0 && seed <= 9007199254740991.0) || seed != static_cast<double>(static_cast<uint64_t>(seed)))
-    return "seed " + std::to_string(seed) + " is not an integer in 0..2^53-1";
+    return failure(StatusKind::OutOfRange, "seed " + std::to_string(seed) + " is not an integer in 0..2^53-1");
   const uint64_t cells = static_cast<uint64_t>(width) * static_cast<uint64_t>(height) * static_cast<uint64_t>(levels);
   // Two generation buffers of a byte per cell, the world, and its copy into place.
   if (std::string error = reserveHeap((2 + 2 * kWorldBytesPerCell) * cells + 4 * kAllocationOverhead, "the world");
@@ -155,15 +159,16 @@ std::string BlockWorldHandle::generate(const std::string& kind, int32_t width, i
 }
 
 val BlockWorldHandle::floor(int32_t z) const {
-  return world_ ? floorBlocksToJS(*world_, z) : errorObject("the world is not loaded");
+  return world_ ? floorBlocksToJS(*world_, z) : errorObject(StatusKind::NotReady, "the world is not loaded");
 }
 
 val BlockWorldHandle::standingFloor(int32_t z) {
-  return world_ ? floorStandingToJS(*world_, z, scratch_) : errorObject("the world is not loaded");
+  return world_ ? floorStandingToJS(*world_, z, scratch_)
+                : errorObject(StatusKind::NotReady, "the world is not loaded");
 }
 
 std::string BlockWorldHandle::setBlocks(const val& changes) {
-  if (!world_) return "the world is not loaded";
+  if (!world_) return failure(StatusKind::NotReady, "the world is not loaded");
   readFromJS(changes, input_);
   if (std::string error = checkBlockChanges(*world_, input_); !error.empty()) return error;
   applyBlockChanges(*world_, input_);
@@ -186,7 +191,7 @@ std::string BlockWorldHandle::text() const { return world_ ? formatBlockWorld(*w
 
 std::string BlockWorldHandle::validatePath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz,
                                            const val& cells, double reportedCost, double tolerance) const {
-  if (!world_) return "the world is not loaded";
+  if (!world_) return failure(StatusKind::NotReady, "the world is not loaded");
   std::vector<int32_t> flat;
   readFromJS(cells, flat);
   if (flat.size() % 3 != 0) return "the cells must be x, y, z triples";
@@ -211,10 +216,10 @@ val WorldHpaHandle::defaultOptions() { return optionsToJS(WorldHierarchyOptions{
 
 std::string WorldHpaHandle::build(const BlockWorldHandle& handle, const val& options) {
   const BlockWorld* world = handle.world();
-  if (!world) return "the world is not loaded";
+  if (!world) return failure(StatusKind::NotReady, "the world is not loaded");
   WorldHierarchyOptions o;
   if (std::string error = optionsFromJS(options, o); !error.empty()) return error;
-  if (std::string error = o.check(); !error.empty()) return error;
+  if (std::string error = o.check(); !error.empty()) return failure(StatusKind::OutOfRange, error);
   return rebuild(*world, o);
 }
 
@@ -242,7 +247,7 @@ val WorldHpaHandle::stats() const {
 }
 
 val WorldHpaHandle::findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth) {
-  if (!hierarchy_) return errorObject("the planner is not built");
+  if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
   WorldHpaStats s;
   WorldHpaQueryOptions options;
   options.smooth = smooth;
@@ -258,7 +263,7 @@ val WorldHpaHandle::findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int
 }
 
 val WorldHpaHandle::findPaths(const val& queries, bool keepCells) {
-  if (!hierarchy_) return errorObject("the planner is not built");
+  if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (std::string error = readWorldQueries(queries, input_); !error.empty()) return errorObject(error);
   engine_.findPaths(*hierarchy_, input_, keepCells, batch_);
   val out = pathBatchToJS(batch_);
@@ -267,7 +272,7 @@ val WorldHpaHandle::findPaths(const val& queries, bool keepCells) {
 }
 
 std::string WorldHpaHandle::applyBlockChanges(const val& changes) {
-  if (!hierarchy_) return "the planner is not built";
+  if (!hierarchy_) return failure(StatusKind::NotReady, "the planner is not built");
   readFromJS(changes, input_);
   if (std::string error = checkBlockChanges(hierarchy_->world(), input_); !error.empty()) return error;
   changes_.clear();
@@ -309,7 +314,8 @@ val WorldHpaHandle::lastUpdate() const {
 }
 
 val WorldHpaHandle::floor(int32_t z) const {
-  return hierarchy_ ? floorBlocksToJS(hierarchy_->world(), z) : errorObject("the planner is not built");
+  return hierarchy_ ? floorBlocksToJS(hierarchy_->world(), z)
+                    : errorObject(StatusKind::NotReady, "the planner is not built");
 }
 
 double WorldHpaHandle::componentOf(int32_t x, int32_t y, int32_t z) const {
@@ -322,9 +328,10 @@ bool WorldHpaHandle::isReachable(int32_t sx, int32_t sy, int32_t sz, int32_t gx,
 }
 
 val WorldHpaHandle::clusterBoxes(int32_t level) const {
-  if (!hierarchy_) return errorObject("the planner is not built");
+  if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (level < 1 || level > hierarchy_->levels())
-    return errorObject("level " + std::to_string(level) + " is outside 1.." + std::to_string(hierarchy_->levels()));
+    return errorObject(StatusKind::OutOfRange,
+                       "level " + std::to_string(level) + " is outside 1.." + std::to_string(hierarchy_->levels()));
   const WorldClusterLayout& layout = hierarchy_->layout(level);
   std::vector<int32_t> boxes;
   boxes.reserve(static_cast<size_t>(layout.count()) * 6);
@@ -336,7 +343,7 @@ val WorldHpaHandle::clusterBoxes(int32_t level) const {
 }
 
 val WorldHpaHandle::nodes() const {
-  if (!hierarchy_) return errorObject("the planner is not built");
+  if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
   val o = val::object();
   o.set("cells", copyToJS(reinterpret_cast<const int32_t*>(hierarchy_->nodeVoxels()),
                           static_cast<size_t>(hierarchy_->nodeCount()) * 3));

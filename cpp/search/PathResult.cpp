@@ -16,4 +16,18 @@ const char* pathStatusName(PathStatus status) {
   return "unknown";
 }
 
+Status pathStatusCode(PathStatus status) {
+  switch (status) {
+    case PathStatus::Found:
+      return statusOf(StatusKind::Ok);
+    case PathStatus::NoPath:
+      return statusOf(StatusKind::NoPath, kStatusUnreachable);
+    case PathStatus::StartInvalid:
+      return statusOf(StatusKind::NoPath, kStatusStart | kStatusInvalidCell);
+    case PathStatus::GoalInvalid:
+      return statusOf(StatusKind::NoPath, kStatusGoal | kStatusInvalidCell);
+  }
+  return statusOf(StatusKind::NoPath);
+}
+
 }  // namespace hpastar

@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "contract/Status.h"
 #include "grid/Point.h"
 
 namespace hpastar {
@@ -16,6 +17,10 @@ enum class PathStatus : uint8_t {
 inline constexpr uint8_t kPathStatusCount = 4;
 
 const char* pathStatusName(PathStatus status);
+
+// The status code of a path status (contract/Status.h): Found is Ok; the others are NoPath, with the
+// endpoint (start or goal) and the reason (an invalid cell, or no path between valid ones) as details.
+Status pathStatusCode(PathStatus status);
 
 // Work done by one query, split as in the HPA* paper's Table 1. A plain A* counts only `expandedMain`.
 struct SearchStats {

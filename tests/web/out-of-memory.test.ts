@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   loadHpastar,
   OutOfMemoryError,
+  StatusKind,
+  statusKindOf,
   type Grid,
   type HPAStar,
   type Hpastar,
@@ -172,6 +174,9 @@ describe('with a full heap that cannot grow, the calls that allocate in proporti
     expect(e.heapBytes).toBeGreaterThan(16 << 20);
     expect(e.heapMaxBytes).toBe(HEAP_MAX);
     expect(e.message).toContain(`needs about ${e.bytesNeeded} bytes`);
+    // The class was chosen by the module's status code, which the error carries.
+    expect(statusKindOf(e.code)).toBe('OutOfMemory');
+    expect(e.code >>> 24).toBe(StatusKind.OutOfMemory);
   });
 
   test('nothing of the caller is changed by a refused call', () => {

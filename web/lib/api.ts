@@ -2,6 +2,14 @@
  * The API shared by the package's entries (`hpastar` and `hpastar/inline`): every class and type.
  * The entries differ only in how they load the WebAssembly module (index.ts, inline.ts); bind.ts
  * wraps the started module.
+ *
+ * Errors: every refusal of the module carries its status code, `error.code` (contract/Status.h, after
+ * Detour's dtStatus): a kind, `statusKindOf(error.code)` (`'BadArgument'`, `'OutOfRange'`,
+ * `'OutOfMemory'`, `'NoPath'`, `'BadBytes'`, `'NotReady'`, `'Unsupported'`, `'Refused'`), and detail
+ * bits, `statusDetailsOf(error.code) & StatusDetail.Start` (which endpoint; why). The kind chooses the
+ * class: BadArgument a TypeError, OutOfRange a RangeError, OutOfMemory an {@link OutOfMemoryError},
+ * NoPath a {@link PathQueryError}, any other an Error. The message is for people: it names the call,
+ * the field and the value.
  * @module
  */
 import type { AStar } from './astar.ts';
@@ -27,7 +35,8 @@ export { PlanBatch, type PlanBatchArrays } from './planBatch.ts';
 export { Planner, type PlannerFactory, type PlannerOptions, type PlannerUpdate } from './planner.ts';
 export type { AgentClass, AgentClassOption } from './agentClasses.ts';
 export type { BlockKindName, TerrainKindName, WorldKindName } from './generated/contract.ts';
-export { OutOfMemoryError, type OutOfMemoryFigures } from './errors.ts';
+export { OutOfMemoryError, statusDetailsOf, statusKindOf, type OutOfMemoryFigures, type StatusError } from './errors.ts';
+export { STATUS_DETAILS as StatusDetail, STATUS_KINDS as StatusKind, type StatusKindName } from './generated/contract.ts';
 export { PathQueryError } from './results.ts';
 export { SHPAStar } from './shpastar.ts';
 export { pathCrossesUpdate } from './updates.ts';

@@ -8,7 +8,7 @@ import { agentOf, AnnotatedAStar, capabilityText, HAAStar } from './haastar.ts';
 import { HPAStar, type HpaModuleParts } from './hpastar.ts';
 import { JPS, JPSPlus } from './jps.ts';
 import { byteArray, describe, int32, integerIn, terrainBytes, text } from './args.ts';
-import { outOfMemoryError } from './errors.ts';
+import { errorOfFailure, failureOf } from './errors.ts';
 import { internal, moduleError, resolveHaaOptions, resolveHierarchyOptions, resolvedOptionsOf, resolveShpaOptions } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { plannerFactory } from './planner.ts';
@@ -47,8 +47,9 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
 
 /**
  * A raw object made by `make` and filled by `fill` (build, load, parse), which answers `""` or its error.
- * On an error the object is freed and an OutOfMemoryError or a `Kind` thrown: its message names the call,
- * unless `named` (the error names a file and line instead).
+ * On an error the object is freed and the error its status code chooses thrown (`Kind` for an error
+ * without a code): its message names the call, unless `named` (the error names a file and line instead;
+ * an OutOfMemoryError still names the call).
  */
 function filled<R extends { delete(): void }>(
   state: ModuleState,
@@ -62,7 +63,9 @@ function filled<R extends { delete(): void }>(
   const error = state.call(where, () => fill(raw));
   if (error) {
     raw.delete();
-    throw named ? (outOfMemoryError(where, error) ?? new Kind(error)) : moduleError(where, error, Kind);
+    if (!named) throw moduleError(where, error, Kind);
+    const failure = failureOf(error);
+    throw failure.figures ? moduleError(where, failure, Kind) : errorOfFailure(failure.error, failure, Kind);
   }
   return raw;
 }

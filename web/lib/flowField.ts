@@ -146,7 +146,7 @@ export function flowQuestion(where: string, goal: unknown, options: unknown): Fl
 
 /** @internal The module's answer as a FlowField, or its error (RangeError: a bad goal or start; OutOfMemoryError). */
 export function flowFieldOf(where: string, answer: RawFlowFieldAnswer | { error: string }): FlowField {
-  if ('error' in answer) throw moduleError(where, answer.error, RangeError);
+  if ('error' in answer) throw moduleError(where, answer, RangeError);
   return new FlowField(answer);
 }
 

@@ -120,7 +120,7 @@ export class Grid extends WasmObject<RawGrid> {
     const raw = this.#handle();
     const r = rectangle(where, x, y, w, h, this.#width, this.#height);
     const cells = this.wasmCall(where, () => read(raw, r));
-    if ('error' in cells) throw moduleError(where, cells.error, RangeError);
+    if ('error' in cells) throw moduleError(where, cells, RangeError);
     return cells;
   }
 

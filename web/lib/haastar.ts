@@ -40,7 +40,7 @@ function agentPathOf(raw: RawPathResult, start: Point, goal: Point, agent: { siz
   } catch (error) {
     if (!(error instanceof PathQueryError)) throw error;
     const who = `a size-${agent.size} agent of capability "${agent.capability}"`;
-    throw new PathQueryError(error.status, `${describeFailure(error.status, start, goal)} for ${who}`);
+    throw new PathQueryError(error.status, `${describeFailure(error.code, error.status, start, goal)} for ${who}`, error.code);
   }
 }
 
@@ -133,7 +133,7 @@ export class HAAStar extends WasmObject<RawHAAStar> {
     const a = agentOf(where, agent);
     const raw = this.#handle();
     const answer = this.wasmCall(where, () => raw.findPath(start.x, start.y, goal.x, goal.y, a.size, a.capability));
-    if (answer.error !== undefined) throw moduleError(where, answer.error, RangeError);
+    if (answer.error !== undefined) throw moduleError(where, { error: answer.error, code: answer.code }, RangeError);
     return { ...agentPathOf(answer, start, goal, a), abstractPath: answer.abstractPath ?? new Int32Array(0) };
   }
 
@@ -152,7 +152,7 @@ export class HAAStar extends WasmObject<RawHAAStar> {
     const a = agentOf(where, agent);
     const raw = this.#handle();
     const out = this.wasmCall(where, () => raw.findPaths(packed, a.size, a.capability, options?.cells ?? true));
-    if ('error' in out) throw moduleError(where, out.error, RangeError);
+    if ('error' in out) throw moduleError(where, out, RangeError);
     return new PathBatch(out, raw.version());
   }
 
@@ -178,7 +178,7 @@ export class HAAStar extends WasmObject<RawHAAStar> {
     const text = capabilityText(where, capability);
     const raw = this.#handle();
     const out = this.wasmCall(where, () => raw.clearance(text, String(kind)));
-    if ('error' in out) throw moduleError(where, out.error, RangeError);
+    if ('error' in out) throw moduleError(where, out, RangeError);
     return out;
   }
 
@@ -192,7 +192,7 @@ export class HAAStar extends WasmObject<RawHAAStar> {
     const a = agentOf(where, agent);
     const raw = this.#handle();
     const out = this.wasmCall(where, () => raw.graph(a.size, a.capability));
-    if ('error' in out) throw moduleError(where, out.error, RangeError);
+    if ('error' in out) throw moduleError(where, out, RangeError);
     return out;
   }
 
@@ -201,7 +201,7 @@ export class HAAStar extends WasmObject<RawHAAStar> {
     const where = 'HAAStar.crossings';
     const raw = this.#handle();
     const out = this.wasmCall(where, () => raw.crossings());
-    if ('error' in out) throw moduleError(where, out.error, RangeError);
+    if ('error' in out) throw moduleError(where, out, RangeError);
     return out;
   }
 
@@ -251,7 +251,7 @@ export class AnnotatedAStar extends WasmObject<RawAnnotatedAStar> {
     int32(where, 'size', size);
     const raw = this.rawHandle();
     const answer = this.wasmCall(where, () => raw.findPath(start.x, start.y, goal.x, goal.y, size));
-    if (answer.error !== undefined) throw moduleError(where, answer.error, RangeError);
+    if (answer.error !== undefined) throw moduleError(where, { error: answer.error, code: answer.code }, RangeError);
     return pathResultOf(answer, start, goal);
   }
 

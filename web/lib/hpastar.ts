@@ -32,7 +32,7 @@ import {
 import type { ModuleState } from './moduleState.ts';
 import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
 import { PlannerReachability } from './reachability.ts';
-import { PathQueryError, statsOf } from './results.ts';
+import { pathOutcomeOf, pathQueryError, statsOf } from './results.ts';
 import { emptyUpdateStats, updateStatsOf } from './updates.ts';
 import type {
   AbstractGraph,
@@ -198,7 +198,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     const raw = this.#handle();
     const r = rectangle(where, x, y, w, h, raw.width(), raw.height());
     const cells = this.wasmCall(where, () => read(raw, r));
-    if ('error' in cells) throw moduleError(where, cells.error, RangeError);
+    if ('error' in cells) throw moduleError(where, cells, RangeError);
     return cells;
   }
 
@@ -210,7 +210,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   serialize(): Uint8Array {
     const raw = this.#handle();
     const bytes = this.wasmCall('HPAStar.serialize', () => raw.serialize());
-    if ('error' in bytes) throw moduleError('HPAStar.serialize', bytes.error);
+    if ('error' in bytes) throw moduleError('HPAStar.serialize', bytes);
     return bytes;
   }
 
@@ -268,7 +268,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     const raw = this.#handle();
     this.#checkLevel('HPAStar.abstractGraph', level);
     const graph = this.wasmCall('HPAStar.abstractGraph', () => raw.abstractGraph(level));
-    if ('error' in graph) throw new RangeError(moduleError('HPAStar.abstractGraph', graph.error).message);
+    if ('error' in graph) throw moduleError('HPAStar.abstractGraph', graph, RangeError);
     return Object.freeze({ ...graph });
   }
 
@@ -283,7 +283,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     const raw = this.#handle();
     this.#checkLevel(where, level);
     const out = this.wasmCall(where, () => this.#parts.inspection.hpaClusterRects(raw, level));
-    if ('error' in out) throw new RangeError(moduleError(where, out.error).message);
+    if ('error' in out) throw moduleError(where, out, RangeError);
     return Object.freeze({ ...out });
   }
 
@@ -297,7 +297,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     const where = 'HPAStar.entrances';
     const raw = this.#handle();
     const out = this.wasmCall(where, () => this.#parts.inspection.hpaEntrances(raw));
-    if ('error' in out) throw moduleError(where, out.error);
+    if ('error' in out) throw moduleError(where, out);
     return Object.freeze({ ...out });
   }
 
@@ -313,7 +313,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     const raw = this.#handle();
     if (!Number.isInteger(cluster)) throw new TypeError(`${where}: cluster must be an integer, got ${String(cluster)}`);
     const out = this.wasmCall(where, () => this.#parts.inspection.hpaClusterBuild(raw, cluster));
-    if ('error' in out) throw new RangeError(moduleError(where, out.error).message);
+    if ('error' in out) throw moduleError(where, out, RangeError);
     return Object.freeze({ ...out, searches: Object.freeze(out.searches.map((s) => Object.freeze({ ...s }))) });
   }
 
@@ -321,14 +321,14 @@ export class HPAStar extends WasmObject<RawHPAStar> {
    * DHPA*'s stored shortest-path tree of the node at `cell` (Kring et al. 2010, Figure 1): for every
    * cell of the node's level-1 cluster, its distance to the node inside the cluster and the direction
    * of its next step towards it, as the hierarchy keeps them.
-   * @throws Error - when the planner keeps no trees (`cacheTrees`) or `cell` is not a node's cell
+   * @throws Error - when the planner keeps no trees (`cacheTrees`); RangeError when `cell` is not a node's cell
    */
   nodeTree(cell: Point): NodeTree {
     const where = 'HPAStar.nodeTree';
     const raw = this.#handle();
     if (!Number.isInteger(cell?.x) || !Number.isInteger(cell?.y)) throw new TypeError(`${where}: cell must have integer x and y`);
     const out = this.wasmCall(where, () => this.#parts.inspection.hpaNodeTree(raw, cell.x, cell.y));
-    if ('error' in out) throw moduleError(where, out.error);
+    if ('error' in out) throw moduleError(where, out);
     return Object.freeze({ node: { x: out.node[0]!, y: out.node[1]! }, area: out.area, distance: out.distance, direction: out.direction });
   }
 
@@ -354,7 +354,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     const where = 'HPAStar.components';
     const raw = this.#handle();
     const labels = this.wasmCall(where, () => this.#parts.inspection.hpaComponentLabels(raw));
-    if ('error' in labels) throw moduleError(where, labels.error);
+    if ('error' in labels) throw moduleError(where, labels);
     return Object.freeze({ labels, count: this.stats.components });
   }
 
@@ -549,7 +549,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
       throw new RangeError(`${where}: budgetMs must be a number from 0 to 1e9, got ${String(budgetMs)}`);
     const raw = this.#handle();
     const progress = this.wasmCall(where, () => raw.refreshHeuristics(budgetMs));
-    if ('error' in progress) throw moduleError(where, progress.error);
+    if ('error' in progress) throw moduleError(where, progress);
     if (progress.done) this.#stats = null;
     return Object.freeze({ done: progress.done, stepsDone: progress.stepsDone, stepsTotal: progress.stepsTotal });
   }
@@ -604,8 +604,8 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
     cell(where, 'goal', goal);
     const raw = this.#handle();
     const out = this.wasmCall(where, () => this.#parts.inspection.hpaQueryConnections(raw, start.x, start.y, goal.x, goal.y));
-    if ('error' in out) throw moduleError(where, out.error);
-    if ('status' in out) throw new PathQueryError(out.status, describeFailure(out.status, start, goal));
+    if ('error' in out) throw moduleError(where, out);
+    if ('status' in out) throw pathQueryError(out, describeFailure(out.code, out.status, start, goal));
     const edges = (e: (typeof out.levels)[number]['start']) => Object.freeze({ nodeIds: e.nodeIds, nodes: e.nodes, costs: e.costs });
     return Object.freeze({
       start: Object.freeze({ x: start.x, y: start.y }),
@@ -637,7 +637,7 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
     const packed = packQueries(queries, where);
     const raw = this.#handle();
     const out = this.wasmCall(where, () => raw.planPaths(packed, options?.firstSegment ?? true));
-    if ('error' in out) throw moduleError(where, out.error);
+    if ('error' in out) throw moduleError(where, out);
     return new PlanBatch(out, this.#planner.version);
   }
 
@@ -651,11 +651,11 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
     const planned = rawPlan.summary();
     if (planned.error !== undefined) {
       rawPlan.delete();
-      throw moduleError(where, planned.error);
+      throw moduleError(where, { error: planned.error, code: planned.code });
     }
-    if (planned.status !== 'found' && planned.status !== 'no path') {
+    if (pathOutcomeOf(planned.code) === 'refused') {
       rawPlan.delete();
-      throw new PathQueryError(planned.status, describeFailure(planned.status, start, goal));
+      throw pathQueryError(planned, describeFailure(planned.code, planned.status, start, goal));
     }
     const refine = (plan: RawHPAStarPlan) => {
       const query = this.peekRawHandle();

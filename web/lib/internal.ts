@@ -1,9 +1,9 @@
 // Shared by the modules of web/lib and not exported by the package: argument checks, packing into typed
 // arrays, and the guard that turns a WebAssembly trap into an Error.
 import { cell, describe, int32 } from './args.ts';
-import { outOfMemoryError, type OutOfMemoryError } from './errors.ts';
+import { errorOfFailure, failureOf, statusDetailsOf, type OutOfMemoryError, type RawFailure, type StatusError } from './errors.ts';
 import type { ModuleState } from './moduleState.ts';
-import { HAA_OPTION_KINDS, HIERARCHY_OPTION_KINDS, LIMITS, PATH_STATUS_CODES, PATH_STATUS_NAMES, SHPA_OPTION_KINDS, type OptionKind } from './generated/contract.ts';
+import { HAA_OPTION_KINDS, HIERARCHY_OPTION_KINDS, LIMITS, SHPA_OPTION_KINDS, STATUS_DETAILS, type OptionKind } from './generated/contract.ts';
 import { TERRAIN } from './terrain.ts';
 
 export { describe } from './args.ts';
@@ -116,20 +116,23 @@ export abstract class WasmObject<Raw extends { delete(): void }> implements Disp
 
 const isInt32 = (v: unknown): v is number => Number.isInteger(v) && Math.abs(v as number) <= 0x7fffffff;
 
-/** The code of a status name of the core (generated/contract.ts), or -1 for any other text. */
-export function pathStatusCodeOf(status: string): number {
-  return (PATH_STATUS_NAMES as readonly string[]).indexOf(status);
+/** The endpoint a path status code is about (its Start or Goal detail bit), or null. */
+export function endpointOf(code: number): 'start' | 'goal' | null {
+  const details = statusDetailsOf(code);
+  if (details & STATUS_DETAILS.Start) return 'start';
+  return details & STATUS_DETAILS.Goal ? 'goal' : null;
 }
 
 /**
  * `"start is outside the map or blocked"` → `"start (3, 4) is outside the map or blocked"`: the endpoint
- * is chosen by the status's code, its cell put after the name's first word.
+ * is chosen by the status code's detail bits, its cell put after the status's first word (the name of
+ * the endpoint, as the core words every status about one).
  */
-export function describeFailure(status: string, start: Point, goal: Point): string {
-  const code = pathStatusCodeOf(status);
-  if (code === PATH_STATUS_CODES.StartInvalid) return `start (${start.x}, ${start.y})${status.slice('start'.length)}`;
-  if (code === PATH_STATUS_CODES.GoalInvalid) return `goal (${goal.x}, ${goal.y})${status.slice('goal'.length)}`;
-  return status;
+export function describeFailure(code: number, status: string, start: Point, goal: Point): string {
+  const endpoint = endpointOf(code);
+  if (!endpoint) return status;
+  const p = endpoint === 'start' ? start : goal;
+  return `${endpoint} (${p.x}, ${p.y})${status.slice(endpoint.length)}`;
 }
 
 function kindText(kind: OptionKind): string {
@@ -365,9 +368,16 @@ export const TERRAIN_KINDS: readonly string[] = TERRAIN.kinds.map((k) => k.chara
 export const TERRAIN_COST_LIMITS = { min: LIMITS.minTerrainCost, max: LIMITS.maxTerrainCost, layerUnit: LIMITS.costLayerUnit } as const;
 
 /**
- * Turns an error string of the module into an Error of `Kind`, prefixed with where it happened; into an
- * {@link OutOfMemoryError} when the module could not make room for the call.
+ * Turns a failure of the module (an error string, or an answer's `{ error, code }`) into an Error whose
+ * message starts with where it happened, its class chosen by the failure's status code: an
+ * {@link OutOfMemoryError} when the module could not make room for the call, TypeError, RangeError or
+ * Error (errors.ts). `Kind` is the class of the failures the module gives no code.
  */
-export function moduleError(where: string, message: string, Kind: ErrorConstructor | RangeErrorConstructor = Error): Error {
-  return outOfMemoryError(where, message) ?? new Kind(`${where}: ${message}`);
+export function moduleError(
+  where: string,
+  failure: string | RawFailure,
+  Kind: ErrorConstructor | RangeErrorConstructor | TypeErrorConstructor = Error,
+): StatusError {
+  const f = failureOf(failure);
+  return errorOfFailure(`${where}: ${f.error}`, f, Kind);
 }

@@ -71,6 +71,6 @@ export function plannerFindPaths<Raw extends RawPlannerSearches>(
   const handle = raw();
   const snap = options?.snap ? reach.snapQueries(where, packed) : null;
   const out = state.call(where, () => handle.findPaths(snap?.searched ?? packed, options?.smooth ?? true, options?.cells ?? true));
-  if ('error' in out) throw moduleError(where, out.error);
+  if ('error' in out) throw moduleError(where, out);
   return new PathBatch(snap ? { ...out, ...snap } : out, version(handle));
 }

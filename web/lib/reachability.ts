@@ -63,7 +63,7 @@ export function randomQuestion(where: string, random: unknown, componentLabel: u
 /** The module's answer of nearestPassable or randomPassable as the API's: a frozen cell, null, or a RangeError. */
 export function cellAnswer(where: string, raw: Point | null | { error: string }): Point | null {
   if (raw === null) return null;
-  if ('error' in raw) throw moduleError(where, raw.error, RangeError);
+  if ('error' in raw) throw moduleError(where, raw, RangeError);
   return Object.freeze({ x: raw.x, y: raw.y });
 }
 
@@ -123,7 +123,7 @@ export class PlannerReachability {
   snapQueries(where: string, packed: Int32Array): { searched: Int32Array; snapped: Uint8Array } {
     const raw = this.#raw();
     const out = this.#state.call(where, () => raw.snapQueries(packed));
-    if ('error' in out) throw moduleError(where, out.error, TypeError);
+    if ('error' in out) throw moduleError(where, out, TypeError);
     return out;
   }
 }

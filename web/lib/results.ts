@@ -1,24 +1,53 @@
 // Turns the raw module's answers into the API's PathResult, and its failures into errors.
 import type { RawPathResult, RawSearchStats, RawTracedPath } from 'hpastar:raw';
 import { text } from './args.ts';
-import { describeFailure } from './internal.ts';
+import { errorOfFailure, statusCode, statusDetailsOf, statusKindOf, withCode } from './errors.ts';
+import { STATUS_DETAILS } from './generated/contract.ts';
+import { describeFailure, moduleError } from './internal.ts';
 import type { PathResult, Point, SearchStats, TracedPath } from './types.ts';
 
-/** Thrown by a query that cannot run, such as a start or goal on a blocked cell or outside the map. */
+/**
+ * Thrown by a query that cannot run, such as a start or goal on a blocked cell or outside the map: the
+ * module's status code of kind `'NoPath'` chooses it. `code`'s detail bits say which endpoint
+ * (`STATUS_DETAILS.Start`, `STATUS_DETAILS.Goal`) and why (`STATUS_DETAILS.InvalidCell`).
+ */
 export class PathQueryError extends Error {
   /** The core's status, e.g. `'start is outside the map or blocked'`. */
   readonly status: string;
+  /** The module's status code (see `statusKindOf`, `statusDetailsOf`); not enumerable, as `name` is. */
+  declare readonly code: number;
 
   /**
    * @param status - the core's status
    * @param message - the message, naming the cell
+   * @param code - the module's status code (a NoPath code without details by default)
    */
-  constructor(status: string, message: string) {
+  constructor(status: string, message: string, code = statusCode('NoPath')) {
     super(text('PathQueryError', 'message', message));
     text('PathQueryError', 'status', status);
     this.name = 'PathQueryError';
     this.status = status;
+    withCode(this, code);
   }
+}
+
+/**
+ * How a path answer's status code ends a query: `'found'`, `'no path'` (valid endpoints, nothing joins
+ * them), or `'refused'` (a {@link PathQueryError} for an invalid endpoint, another error for other kinds).
+ */
+export function pathOutcomeOf(code: number): 'found' | 'no path' | 'refused' {
+  const kind = statusKindOf(code);
+  if (kind === 'Ok') return 'found';
+  return kind === 'NoPath' && statusDetailsOf(code) & STATUS_DETAILS.Unreachable ? 'no path' : 'refused';
+}
+
+/**
+ * The error of a path answer whose status stops the query: a {@link PathQueryError} naming the endpoint
+ * for a code of kind NoPath, the class another kind chooses otherwise. `message` is the error's message.
+ */
+export function pathQueryError(raw: { status: string; code: number }, message: string): Error {
+  if (statusKindOf(raw.code) !== 'NoPath') return errorOfFailure(message, { error: raw.status, code: raw.code });
+  return new PathQueryError(raw.status, message, raw.code);
 }
 
 const NO_STATS: SearchStats = Object.freeze({ expandedInsertion: 0, expandedMain: 0, expandedRefinement: 0, abstractPathNodes: 0 });
@@ -44,16 +73,17 @@ export function totalExpanded(s: SearchStats): number {
  * (start or goal invalid) and Error when the call itself failed.
  */
 export function pathResultOf(raw: RawPathResult, start: Point, goal: Point): PathResult {
-  if (raw.error !== undefined) throw new Error(raw.error);
+  if (raw.error !== undefined) throw errorOfFailure(raw.error, { error: raw.error, code: raw.code });
   const stats = statsOf(raw.stats);
   const expanded = raw.expanded ?? totalExpanded(stats);
-  if (raw.status === 'found') {
+  const outcome = pathOutcomeOf(raw.code);
+  if (outcome === 'found') {
     return { found: true, status: 'found', cost: raw.cost ?? 0, cells: raw.cells ?? new Int32Array(0), stats, expanded };
   }
-  if (raw.status === 'no path') {
+  if (outcome === 'no path') {
     return { found: false, status: 'no path', cost: Infinity, cells: new Int32Array(0), stats, expanded };
   }
-  throw new PathQueryError(raw.status, describeFailure(raw.status, start, goal));
+  throw pathQueryError(raw, describeFailure(raw.code, raw.status, start, goal));
 }
 
 /**
@@ -61,7 +91,7 @@ export function pathResultOf(raw: RawPathResult, start: Point, goal: Point): Pat
  * `where` when the call itself failed.
  */
 export function tracedPathOf(raw: RawTracedPath | { error: string }, start: Point, goal: Point, where: string): TracedPath {
-  if ('error' in raw) throw new Error(`${where}: ${raw.error}`);
+  if ('error' in raw) throw moduleError(where, raw);
   const path = pathResultOf(raw.path, start, goal);
   const searches = raw.searches.map((s) => Object.freeze({ phase: s.phase, level: s.level, closed: s.closed, open: s.open }));
   const smoothing = raw.smoothing.map((r) => Object.freeze({ from: r.from, to: r.to, line: r.line }));

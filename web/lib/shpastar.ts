@@ -199,7 +199,7 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
   clusterMap(): Int32Array {
     const raw = this.#handle();
     const clusters = this.wasmCall('SHPAStar.clusterMap', () => raw.cellClusters());
-    if ('error' in clusters) throw moduleError('SHPAStar.clusterMap', clusters.error);
+    if ('error' in clusters) throw moduleError('SHPAStar.clusterMap', clusters);
     return clusters;
   }
 

@@ -9,7 +9,9 @@
  * raw handles.
  *
  * Conventions of the raw layer: a function that can fail returns an error string (`""` on success) or
- * an object with an `error` field; nothing throws across the boundary.
+ * an object with an `error` field (a {@link RawError}); nothing throws across the boundary. An error
+ * string carries its status code as a field (`"<code>␟<message>"`, bindings/Failure.h) when the binding
+ * gives one; web/lib/errors.ts reads both forms and chooses each Error class by the code.
  */
 declare module 'hpastar:raw' {
   /** An embind object: C++ memory that JavaScript must free with `delete()`. */
@@ -22,9 +24,10 @@ declare module 'hpastar:raw' {
   /** `GridHandle` in GridBinding.cpp: a grid owned by JavaScript, empty until loaded. */
   export interface RawGrid extends EmbindHandle {
     /**
-     * Parses Moving AI map text, as UTF-8 bytes; returns `""` on success, else `"<fileName>:<line>: <problem>"`.
-     * This call and the others that allocate in proportion to their input answer `"out of memory: ..."`
-     * when the heap has no room for them (cpp/bindings/HeapReservation.h; errors.ts reads it).
+     * Parses Moving AI map text, as UTF-8 bytes; returns `""` on success, else a BadBytes failure
+     * `"<code>␟<fileName>:<line>: <problem>"`. This call and the others that allocate in proportion to
+     * their input answer an OutOfMemory failure with its figures when the heap has no room for them
+     * (cpp/bindings/HeapReservation.h, Failure.h; errors.ts reads it).
      */
     loadMovingAI(text: Uint8Array, fileName: string): string;
     /** Takes `width * height` terrain character codes, row-major; `""` or the problem. */
@@ -45,9 +48,9 @@ declare module 'hpastar:raw' {
      * The terrain codes of the rectangle of w x h cells at (x, y), row-major, a fresh copy; `{ error }`
      * when it is not inside the map or the heap has no room for the copy.
      */
-    terrainRect(x: number, y: number, w: number, h: number): Uint8Array | { error: string };
+    terrainRect(x: number, y: number, w: number, h: number): Uint8Array | RawError;
     /** As terrainRect, 1 for a passable cell and 0 for a blocked one. */
-    passableRect(x: number, y: number, w: number, h: number): Uint8Array | { error: string };
+    passableRect(x: number, y: number, w: number, h: number): Uint8Array | RawError;
     /** `""` or the problem (nothing changed then). */
     setTerrain(x: number, y: number, code: number): string;
     /** Edits packed as [x, y, code, cost, ...] (0: kept), all or nothing; `""` or the problem. */
@@ -73,9 +76,23 @@ declare module 'hpastar:raw' {
     abstractPathNodes: number;
   }
 
-  /** One search's answer. `status` is "found", "no path" or why the query could not run. */
+  /**
+   * A failure as an object-answering call gives it (bindings/Failure.h): the message, the status code
+   * when the binding gives one (contract/Status.h), the figures of an OutOfMemory failure.
+   */
+  export interface RawError {
+    error: string;
+    code?: number;
+    figures?: { what: string; bytesNeeded: number; bytesFree: number; heapBytes: number; heapMaxBytes: number };
+  }
+
+  /**
+   * One search's answer. `status` is "found", "no path" or why the query could not run; `code` is its
+   * status code (contract/Status.h), which decides.
+   */
   export interface RawPathResult {
     status: string;
+    code: number;
     found: boolean;
     cost?: number;
     /** x0, y0, x1, y1, … from start to goal inclusive; empty unless found. */
@@ -108,7 +125,7 @@ declare module 'hpastar:raw' {
   /** `AStarHandle` in AStarBinding.cpp: an A* query object that keeps its scratch between calls. */
   export interface RawAStar extends EmbindHandle {
     findPath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number): RawPathResult;
-    traceFindPath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number): RawTracedPath | { error: string };
+    traceFindPath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number): RawTracedPath | RawError;
   }
 
   export interface RawJPS extends EmbindHandle {
@@ -199,6 +216,7 @@ declare module 'hpastar:raw' {
   /** `HpaPlanHandle::summary()`: what a plan found. */
   export interface RawPlanSummary {
     status: string;
+    code: number;
     found: boolean;
     waypoints: Int32Array;
     segments: number;
@@ -217,13 +235,13 @@ declare module 'hpastar:raw' {
   /** `HpaQueryHandle` in HpaStarBinding.cpp: a query object of one planner (its scratch). */
   export interface RawHPAStarQuery extends EmbindHandle {
     findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
-    traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | { error: string };
-    findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+    traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | RawError;
+    findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | RawError;
     /** Plans only (abstract path, and the first segment when asked for). */
-    planPaths(queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | { error: string };
+    planPaths(queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
     /** A new plan, owned by the caller (delete() it). */
     plan(sx: number, sy: number, gx: number, gy: number): RawHPAStarPlan;
-    nextSegment(plan: RawHPAStarPlan): { cells: Int32Array; expandedRefinement: number } | { error: string } | null;
+    nextSegment(plan: RawHPAStarPlan): { cells: Int32Array; expandedRefinement: number } | RawError | null;
   }
 
   /**
@@ -233,11 +251,11 @@ declare module 'hpastar:raw' {
   export interface RawReachability {
     componentOf(x: number, y: number): number;
     isReachable(ax: number, ay: number, bx: number, by: number): boolean;
-    nearestPassable(x: number, y: number, component: number, maxDistance: number): { x: number; y: number } | null | { error: string };
+    nearestPassable(x: number, y: number, component: number, maxDistance: number): { x: number; y: number } | null | RawError;
     /** `seed`: a 32-bit unsigned integer. */
-    randomPassable(seed: number, component: number): { x: number; y: number } | null | { error: string };
+    randomPassable(seed: number, component: number): { x: number; y: number } | null | RawError;
     /** Queries packed [sx, sy, gx, gy, ...] moved as the `snap` option moves them. */
-    snapQueries(queries: Int32Array): { searched: Int32Array; snapped: Uint8Array } | { error: string };
+    snapQueries(queries: Int32Array): { searched: Int32Array; snapped: Uint8Array } | RawError;
   }
 
   /** `FlowFieldsHandle::field` in FlowFieldBinding.cpp: one flow field, its steps copied. */
@@ -259,7 +277,7 @@ declare module 'hpastar:raw' {
   /** `FlowFieldsHandle` in FlowFieldBinding.cpp: a planner's cache of flow fields. */
   export interface RawHPAStarFlowFields extends EmbindHandle {
     /** `starts` packed [x, y, ...], empty for the goal's whole component. */
-    field(gx: number, gy: number, starts: Int32Array): RawFlowFieldAnswer | { error: string };
+    field(gx: number, gy: number, starts: Int32Array): RawFlowFieldAnswer | RawError;
     clear(): void;
     bytes(): number;
   }
@@ -272,7 +290,7 @@ declare module 'hpastar:raw' {
     /** Loads bytes written by serialize(); `""` or why they are refused. */
     load(bytes: Uint8Array): string;
     /** The hierarchy as bytes (empty until built), or why there is no room for them. */
-    serialize(): Uint8Array | { error: string };
+    serialize(): Uint8Array | RawError;
     built(): boolean;
     /** Null until built. */
     options(): RawOptions | null;
@@ -284,11 +302,11 @@ declare module 'hpastar:raw' {
     height(): number;
     terrain(): Uint8Array;
     /** As the Grid's, on the current version's terrain. */
-    terrainRect(x: number, y: number, w: number, h: number): Uint8Array | { error: string };
-    passableRect(x: number, y: number, w: number, h: number): Uint8Array | { error: string };
+    terrainRect(x: number, y: number, w: number, h: number): Uint8Array | RawError;
+    passableRect(x: number, y: number, w: number, h: number): Uint8Array | RawError;
     /** The hierarchy's own version: 0 when built, as saved when loaded, +1 per edit that changed a cell. */
     version(): number;
-    abstractGraph(level: number): RawAbstractGraph | { error: string };
+    abstractGraph(level: number): RawAbstractGraph | RawError;
     applyEdits(edits: Int32Array): string;
     /** New kind multipliers as [code, multiplier, ...]; `""` or the problem. */
     setTerrainCosts(pairs: number[]): string;
@@ -298,7 +316,7 @@ declare module 'hpastar:raw' {
     costLayer(): Uint8Array | null;
     lastUpdate(): RawUpdateStats;
     heuristicsStale(): boolean;
-    refreshHeuristics(budgetMs: number): RawRefreshProgress | { error: string };
+    refreshHeuristics(budgetMs: number): RawRefreshProgress | RawError;
   }
 
   /** ShpaStarHandle::stats(): the same fields as `ShpaStats` in types.ts. */
@@ -334,10 +352,10 @@ declare module 'hpastar:raw' {
     /** A copy of that grid's cost layer, or null. */
     costLayer(): Uint8Array | null;
     findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
-    traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | { error: string };
+    traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | RawError;
     /** The cluster of every cell, row-major; -1 for blocked cells; or why there is no room for it. */
-    cellClusters(): Int32Array | { error: string };
-    findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+    cellClusters(): Int32Array | RawError;
+    findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | RawError;
     /** Always the static-maps message: SHPA* cannot be edited. */
     applyEdits(edits: Int32Array): string;
   }
@@ -385,13 +403,13 @@ declare module 'hpastar:raw' {
     /** `""` when the planner serves the agent, else why not. */
     checkAgent(size: number, capability: string): string;
     findPath(sx: number, sy: number, gx: number, gy: number, size: number, capability: string): RawHaaPathResult;
-    findPaths(queries: Int32Array, size: number, capability: string, keepCells: boolean): RawBatch | { error: string };
+    findPaths(queries: Int32Array, size: number, capability: string, keepCells: boolean): RawBatch | RawError;
     /** The clearance of every cell for `capability`, row-major; kind "true" or "brushfire". */
-    clearance(capability: string, kind: string): Uint8Array | { error: string };
+    clearance(capability: string, kind: string): Uint8Array | RawError;
     /** The kept graph, each undirected edge once, annotated, with whether it admits the agent. */
-    graph(size: number, capability: string): RawHaaGraph | { error: string };
+    graph(size: number, capability: string): RawHaaGraph | RawError;
     /** Every step across a cluster border, its clearance per capability, and the scanner's transitions. */
-    crossings(): RawHaaCrossings | { error: string };
+    crossings(): RawHaaCrossings | RawError;
     /** Terrain edits packed [x, y, code, cost, ...]: `""` or why they are refused. */
     applyEdits(edits: Int32Array): string;
     /** 0 when built, +1 per applyEdits given edits (AnnotatedHierarchy::version). */
@@ -433,6 +451,7 @@ declare module 'hpastar:raw' {
   /** A search's answer on a block world (WorldBinding.cpp): cells are x, y, z triples. */
   export interface RawWorldPath {
     status: string;
+    code: number;
     found: boolean;
     cost: number;
     cells: Int32Array;
@@ -455,9 +474,9 @@ declare module 'hpastar:raw' {
     blockAt(x: number, y: number, z: number): number;
     standing(x: number, y: number, z: number): boolean;
     /** The block codes of level z, row-major. */
-    floor(z: number): Uint8Array | { error: string };
+    floor(z: number): Uint8Array | RawError;
     /** 1 where an agent stands on level z, else 0, row-major. */
-    standingFloor(z: number): Uint8Array | { error: string };
+    standingFloor(z: number): Uint8Array | RawError;
     /** Changes packed [x, y, z, code, ...]: `""` or why they are refused. */
     setBlocks(changes: Int32Array): string;
     /** The component label (1..), 0 where no agent stands, -1 outside. */
@@ -472,7 +491,7 @@ declare module 'hpastar:raw' {
 
   /** `WorldAStarHandle` in WorldBinding.cpp: optimal A* on a block world. */
   export interface RawWorldAStar extends EmbindHandle {
-    findPath(world: RawBlockWorld, sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): RawWorldPath | { error: string };
+    findPath(world: RawBlockWorld, sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): RawWorldPath | RawError;
   }
 
   /** The options of a world hierarchy (WorldHierarchyOptions). */
@@ -497,24 +516,24 @@ declare module 'hpastar:raw' {
       components: number;
       levels: { clusters: number; nodes: number; edges: number }[];
     } | null;
-    findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldPath | { error: string };
+    findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldPath | RawError;
     width(): number;
     height(): number;
     levels(): number;
     /** 0 when built, +1 per applyBlockChanges given changes. */
     version(): number;
     /** Queries packed [sx, sy, sz, gx, gy, gz, ...] on this thread; cells as x, y, z triples. */
-    findPaths(queries: Int32Array, keepCells: boolean): RawBatch | { error: string };
+    findPaths(queries: Int32Array, keepCells: boolean): RawBatch | RawError;
     /** Changes packed [x, y, z, code, ...] to the planner's world, then the hierarchy updated: `""` or why they are refused. */
     applyBlockChanges(changes: Int32Array): string;
     /** What the last applyBlockChanges rebuilt. */
     lastUpdate(): RawWorldUpdateStats;
-    floor(z: number): Uint8Array | { error: string };
+    floor(z: number): Uint8Array | RawError;
     componentOf(x: number, y: number, z: number): number;
     isReachable(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): boolean;
     /** Boxes x0, y0, z0, x1, y1, z1 (half-open) of the clusters of a level. */
-    clusterBoxes(level: number): Int32Array | { error: string };
-    nodes(): { cells: Int32Array; levels: Uint8Array } | { error: string };
+    clusterBoxes(level: number): Int32Array | RawError;
+    nodes(): { cells: Int32Array; levels: Uint8Array } | RawError;
   }
 
   /** WorldHpaHandle::lastUpdate(). */
@@ -532,15 +551,15 @@ declare module 'hpastar:raw' {
   /** `ParallelSearchHandle` in ParallelSearch.cpp (pthread build only). */
   export interface RawParallelSearch extends EmbindHandle {
     threads(): number;
-    findPaths(planner: RawHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+    findPaths(planner: RawHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | RawError;
     /** The same over an SHPA* planner's graph. */
-    findPathsShpa(planner: RawSHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+    findPathsShpa(planner: RawSHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | RawError;
     /** HAAStar.findPaths spread over the threads, every query for one agent. */
-    findPathsHaa(planner: RawHAAStar, queries: Int32Array, size: number, capability: string, keepCells: boolean): RawBatch | { error: string };
+    findPathsHaa(planner: RawHAAStar, queries: Int32Array, size: number, capability: string, keepCells: boolean): RawBatch | RawError;
     /** WorldHPAStar.findPaths spread over the threads (queries packed [sx, sy, sz, gx, gy, gz, ...]). */
-    findPathsWorld(planner: RawWorldHPAStar, queries: Int32Array, keepCells: boolean): RawBatch | { error: string };
+    findPathsWorld(planner: RawWorldHPAStar, queries: Int32Array, keepCells: boolean): RawBatch | RawError;
     /** HPAStar.planPaths spread over the threads. */
-    planPaths(planner: RawHPAStar, queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | { error: string };
+    planPaths(planner: RawHPAStar, queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
     /** For the pool's tests only: search thread `thread` traps; never returns while the thread exists. */
     trapThreadForTest(thread: number): void;
   }
@@ -613,11 +632,20 @@ declare module 'hpastar:raw' {
     shpaOptionFields(): RawOptionField[];
     /** Status names indexed by status code. */
     pathStatusNames(): string[];
+    /** How a status code is read and how a failure crosses (contract/Status.h, bindings/Failure.h). */
+    statusContract(): {
+      kindShift: number;
+      detailMask: number;
+      kinds: string[];
+      details: Record<string, number>;
+      pathStatusCodes: number[];
+      separator: string;
+    };
     terrainCharacters(): { all: string; passable: string; kinds: string[]; names: string[] };
     /** The path statuses' codes by name (an embind enum): `PathStatus.NoPath.value === 1`. */
     PathStatus: Record<string, { value: number }> & { values: Record<number, { value: number }> };
     /** Terrain costs as the tools' --costs write them ("S=3,T=1.5"): per kind, or why not. */
-    parseTerrainCosts(text: string): { multipliers: number[] } | { error: string };
+    parseTerrainCosts(text: string): { multipliers: number[] } | RawError;
     limits(): {
       maxGridSide: number;
       maxGridCells: number;
@@ -706,14 +734,14 @@ declare module 'hpastar:raw' {
   }
 
   export interface HpastarModule {
-    hpaClusterRects(planner: RawHPAStar, level: number): RawClusterRects | { error: string };
+    hpaClusterRects(planner: RawHPAStar, level: number): RawClusterRects | RawError;
     /** `{ status }` names a blocked or outside endpoint (as a path's status). */
-    hpaQueryConnections(query: RawHPAStarQuery, sx: number, sy: number, gx: number, gy: number): RawQueryConnections | { status: string } | { error: string };
+    hpaQueryConnections(query: RawHPAStarQuery, sx: number, sy: number, gx: number, gy: number): RawQueryConnections | { status: string; code: number } | RawError;
     /** The component of every cell, row-major (0 blocked, then 1.. by first cell). */
-    hpaComponentLabels(planner: RawHPAStar): Uint32Array | { error: string };
-    hpaEntrances(planner: RawHPAStar): RawEntrances | { error: string };
-    hpaClusterBuild(planner: RawHPAStar, cluster: number): RawClusterBuild | { error: string };
-    hpaNodeTree(planner: RawHPAStar, x: number, y: number): { node: Int32Array; area: Int32Array; distance: Float32Array; direction: Int8Array } | { error: string };
+    hpaComponentLabels(planner: RawHPAStar): Uint32Array | RawError;
+    hpaEntrances(planner: RawHPAStar): RawEntrances | RawError;
+    hpaClusterBuild(planner: RawHPAStar, cluster: number): RawClusterBuild | RawError;
+    hpaNodeTree(planner: RawHPAStar, x: number, y: number): { node: Int32Array; area: Int32Array; distance: Float32Array; direction: Int8Array } | RawError;
   }
 
   /** hpaEntrances(planner): the level-1 entrances and their transitions. */
@@ -758,7 +786,7 @@ declare module 'hpastar:raw' {
 
   export interface HpastarModule {
     /** The core's `.scen` reader; `{ error: "<fileName>:<line>: <problem>" }` when the text is refused. */
-    parseScenarios(text: string, fileName: string): RawScenarios | { error: string };
+    parseScenarios(text: string, fileName: string): RawScenarios | RawError;
     /**
      * The core's check of scenarios against their map (name, size, start and goal inside and
      * passable): `""` or `"<scenFile>:<line>: <problem>"`. An empty `mapFile` skips the name check.

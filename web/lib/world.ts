@@ -26,10 +26,10 @@
 import type { RawBlockWorld, RawWorldAStar, RawWorldHPAStar, RawWorldPath, RawWorldUpdateStats } from 'hpastar:raw';
 import { describe, int32, integerIn, text } from './args.ts';
 import { QueryBatch, type PathBatchArrays } from './batch.ts';
-import { PATH_STATUS_CODES, WORLD_OPTION_KINDS, type BlockKindName, type WorldHierarchyOptionFields, type WorldKindName } from './generated/contract.ts';
-import { checkFlags, internal, moduleError, pathStatusCodeOf, resolveOptions, SEARCH_FLAGS, WasmObject } from './internal.ts';
+import { WORLD_OPTION_KINDS, type BlockKindName, type WorldHierarchyOptionFields, type WorldKindName } from './generated/contract.ts';
+import { checkFlags, endpointOf, internal, moduleError, resolveOptions, SEARCH_FLAGS, WasmObject } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
-import { PathQueryError } from './results.ts';
+import { pathOutcomeOf, pathQueryError } from './results.ts';
 
 /** What fills a block, by the names of the core (`hpastar.BlockWorld.blockKinds`). A stair rises towards the side it names. */
 export type BlockName = BlockKindName;
@@ -341,9 +341,10 @@ export class BlockKinds {
  * an agent stands in, and an Error naming `where` when the call failed.
  */
 function worldPathOf<T extends WorldPathResult>(where: string, raw: RawWorldPath | { error: string }, start: Voxel, goal: Voxel, extra: (raw: RawWorldPath) => Omit<T, keyof WorldPathResult>): T {
-  if ('error' in raw) throw moduleError(where, raw.error);
-  if (raw.status === 'found' || raw.status === 'no path') {
-    const found = raw.status === 'found';
+  if ('error' in raw) throw moduleError(where, raw);
+  const outcome = pathOutcomeOf(raw.code);
+  if (outcome !== 'refused') {
+    const found = outcome === 'found';
     return Object.freeze({
       found,
       status: raw.status,
@@ -353,8 +354,9 @@ function worldPathOf<T extends WorldPathResult>(where: string, raw: RawWorldPath
       ...extra(raw),
     } as T);
   }
-  const which = pathStatusCodeOf(raw.status) === PATH_STATUS_CODES.StartInvalid ? ['start', start] as const : ['goal', goal] as const;
-  throw new PathQueryError(raw.status, `${where}: ${which[0]} (${which[1].x}, ${which[1].y}, ${which[1].z}) is outside the world or not a cell an agent stands in`);
+  const endpoint = endpointOf(raw.code);
+  const p = endpoint === 'start' ? start : goal;
+  throw pathQueryError(raw, `${where}: ${endpoint} (${p.x}, ${p.y}, ${p.z}) is outside the world or not a cell an agent stands in`);
 }
 
 // Lets the planners reach a BlockWorld's raw handle while keeping it private to everyone else.
@@ -513,7 +515,7 @@ export class BlockWorld extends WasmObject<RawBlockWorld> {
     const level = int32(where, 'z', z);
     const raw = this.rawHandle();
     const out = this.wasmCall(where, () => read(raw, level));
-    if ('error' in out) throw moduleError(where, out.error, RangeError);
+    if ('error' in out) throw moduleError(where, out, RangeError);
     return out;
   }
 }
@@ -616,7 +618,7 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
     if (typeof cells !== 'boolean') throw new TypeError(`${where}: option cells must be a boolean, got ${describe(cells)}`);
     const raw = this.rawHandle();
     const out = this.wasmCall(where, () => raw.findPaths(packed, cells));
-    if ('error' in out) throw moduleError(where, out.error);
+    if ('error' in out) throw moduleError(where, out);
     return new WorldPathBatch(out, this.#version);
   }
 
@@ -648,7 +650,7 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
     const level = int32(where, 'z', z);
     const raw = this.rawHandle();
     const out = this.wasmCall(where, () => raw.floor(level));
-    if ('error' in out) throw moduleError(where, out.error, RangeError);
+    if ('error' in out) throw moduleError(where, out, RangeError);
     return out;
   }
 
@@ -674,7 +676,7 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
     const l = int32(where, 'level', level);
     const raw = this.rawHandle();
     const out = this.wasmCall(where, () => raw.clusterBoxes(l));
-    if ('error' in out) throw moduleError(where, out.error, RangeError);
+    if ('error' in out) throw moduleError(where, out, RangeError);
     return out;
   }
 
@@ -682,7 +684,7 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
   nodes(): WorldHierarchyNodes {
     const raw = this.rawHandle();
     const out = this.wasmCall('WorldHPAStar.nodes', () => raw.nodes());
-    if ('error' in out) throw moduleError('WorldHPAStar.nodes', out.error);
+    if ('error' in out) throw moduleError('WorldHPAStar.nodes', out);
     return Object.freeze(out);
   }
 }

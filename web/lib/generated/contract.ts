@@ -354,6 +354,41 @@ export const PATH_STATUS_CODES = {
 /** The name of each path status, indexed by its code. */
 export const PATH_STATUS_NAMES = ['found', 'no path', 'start is outside the map or blocked', 'goal is outside the map or blocked'] as const;
 
+// Status codes (contract/Status.h) and how a failure crosses the boundary (bindings/Failure.h)
+
+/** The kinds of status, by name: a status code's kind is `code >>> STATUS_KIND_SHIFT`; 0 is success. */
+export const STATUS_KINDS = {
+  Ok: 0,
+  BadArgument: 1,
+  OutOfRange: 2,
+  OutOfMemory: 3,
+  NoPath: 4,
+  BadBytes: 5,
+  NotReady: 6,
+  Unsupported: 7,
+  Refused: 8,
+} as const;
+
+/** The name of a status kind. */
+export type StatusKindName = keyof typeof STATUS_KINDS;
+
+/** The detail bits of a status code (`code & STATUS_DETAIL_MASK`): which endpoint, and why. */
+export const STATUS_DETAILS = { Start: 1, Goal: 2, InvalidCell: 4, Unreachable: 8 } as const;
+
+/** Where the kind sits in a status code. */
+export const STATUS_KIND_SHIFT = 24;
+
+/** The detail bits of a status code. */
+export const STATUS_DETAIL_MASK = 0xffffff;
+
+/** The status code of each path status, indexed by the path status's code (PATH_STATUS_CODES). */
+export const PATH_STATUS_STATUS_CODES = [0, 67108872, 67108869, 67108870] as const;
+
+/**
+ * @internal What separates the fields of a failure string of the module: its code, its message, its figures.
+ */
+export const FAILURE_SEPARATOR = '\u001f';
+
 // Terrain (grid/Terrain.h) and limits (grid/Grid.h, io/FileLimits.h, grid/TerrainCosts.h, world/BlockWorld.h)
 
 /** The name of a Moving AI terrain kind. */

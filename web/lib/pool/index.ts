@@ -30,11 +30,10 @@
  */
 import { agentClassIndex, agentOnly, withoutAgent, type AgentClassOption } from '../agentClasses.ts';
 import { PathBatch } from '../batch.ts';
-import { outOfMemoryError } from '../errors.ts';
 import { cell } from '../args.ts';
 import { flowFieldOf, flowQuestion, type FlowField, type FlowFieldOptions } from '../flowField.ts';
 import { agentOf } from '../haastar.ts';
-import { checkFlags, checkTerrainCostRanges, describe, packEdits, packQueries, packTerrainCosts, resolvedOptionsOf, SEARCH_FLAGS } from '../internal.ts';
+import { checkFlags, checkTerrainCostRanges, describe, moduleError, packEdits, packQueries, packTerrainCosts, resolvedOptionsOf, SEARCH_FLAGS } from '../internal.ts';
 import { PlanBatch } from '../planBatch.ts';
 import { cellAnswer, nearestQuestion, randomQuestion } from '../reachability.ts';
 import type { SHPAStar } from '../shpastar.ts';
@@ -344,7 +343,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
       if (error instanceof StartError) {
         const message = `${config.where}: ${error.message}`;
         if (error.stage !== 'build') throw new StartError(message, error.stage);
-        throw outOfMemoryError(config.where, error.message) ?? new RangeError(message);
+        throw moduleError(config.where, error.message, RangeError);
       }
       throw error;
     }
