@@ -343,7 +343,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
       if (error instanceof StartError) {
         const message = `${config.where}: ${error.message}`;
         if (error.stage !== 'build') throw new StartError(message, error.stage);
-        throw moduleError(config.where, error.message, RangeError);
+        throw moduleError(config.where, error.failure, RangeError);
       }
       throw error;
     }

@@ -23,6 +23,7 @@ import type { PathBatchArrays } from '../batch.ts';
 import type { FlowQuestion } from '../flowField.ts';
 import type { PlanBatchArrays } from '../planBatch.ts';
 import type { NearestQuestion, RandomQuestion } from '../reachability.ts';
+import type { OutOfMemoryFigures } from '../errors.ts';
 import type { HaaOptions, HaaStats, HierarchyOptions, HierarchyStats, ShpaOptions, ShpaStats } from '../types.ts';
 import type { BlockKindInfo, WorldGenerateOptions, WorldHierarchyOptions, WorldHierarchyStats, WorldSize } from '../world.ts';
 
@@ -272,7 +273,11 @@ export interface ErrorMessage {
   job?: number;
   fatal: boolean;
   stage?: 'load' | 'build' | 'run';
+  /** What failed: a module's failure string (its status code in it), or the worker's own words. */
   message: string;
+  /** A failure the module answered as an object (`{ error, code, figures }`): its code and figures. */
+  code?: number;
+  figures?: OutOfMemoryFigures;
 }
 
 /** Every message a worker sends. */

@@ -6,6 +6,7 @@
  */
 import type { HaaOptions, HierarchyOptions, ShpaOptions } from '../types.ts';
 import type { WorldHierarchyOptions } from '../world.ts';
+import type { RawFailure } from '../errors.ts';
 import { isNode } from './host.ts';
 import { lifelockPrefix, lifelocksAvailable, watchLifelock } from './lifelock.ts';
 import type { ErrorMessage, FromWorker, HierarchySource, InitMessage, PoolMode, ReadyMessage, ThreadMessage, ToWorker, WorkerPlanner } from './protocol.ts';
@@ -16,12 +17,17 @@ export interface WorkerHandle {
   terminate(): Promise<void>;
 }
 
-/** A failure while the pool starts; `stage` says whether the module or the build failed. */
+/**
+ * A failure while the pool starts; `stage` says whether the module or the build failed, `failure` what
+ * the module answered (its status code, in the message or beside it).
+ */
 export class StartError extends Error {
   readonly stage: ErrorMessage['stage'];
-  constructor(message: string, stage: ErrorMessage['stage']) {
+  readonly failure: string | RawFailure;
+  constructor(message: string, stage: ErrorMessage['stage'], failure: string | RawFailure = message) {
     super(message);
     this.stage = stage;
+    this.failure = failure;
   }
 }
 
@@ -141,7 +147,8 @@ export async function startWorker(listener: WorkerListener): Promise<StartingWor
         listener.ready(message);
         resolveReady(message);
       } else if (message.type === 'error') {
-        rejectReady(new StartError(message.message, message.stage));
+        const failure = message.code === undefined ? message.message : { error: message.message, code: message.code, figures: message.figures };
+        rejectReady(new StartError(message.message, message.stage, failure));
       }
     },
     (error) => (started ? listener.failure(error) : rejectReady(new StartError(error.message, 'load'))),

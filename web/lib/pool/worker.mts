@@ -209,7 +209,7 @@ async function init(m: InitMessage): Promise<void> {
   state = { module, planners, parallel, version: planner.kind === 'shpa' ? 0 : planner.raw.version(), flowFields: planners.map(() => undefined) };
   const serialized = m.serialize ? planners.flatMap((p) => (p.kind === 'hpa' ? [p.raw.serialize()] : [])) : [];
   const failed = serialized.find((b) => 'error' in b);
-  if (failed && 'error' in failed) return port.post({ type: 'error', fatal: true, stage: 'build', message: failed.error });
+  if (failed && 'error' in failed) return port.post({ type: 'error', fatal: true, stage: 'build', message: failed.error, code: failed.code, figures: failed.figures });
   const bytes = serialized.length ? (serialized as Uint8Array[]) : undefined;
   const world =
     planner.kind === 'world'
