@@ -148,13 +148,13 @@ function commandText(module) {
   out += "export interface CommandFlag {\n  readonly name: string;\n  readonly kind: 'integer' | 'number' | 'switch' | 'text';\n  readonly value: string;\n";
   out += '  readonly doc: string;\n  readonly min: number;\n  readonly max: number;\n  readonly default: number | string | boolean;\n';
   out += '  readonly native: boolean;\n  readonly package: boolean;\n}\n\n';
-  out += tsdoc('One command: its operand, what it does, whether it takes a planner\'s options, which tools have it, its flags.');
+  out += tsdoc('One command: its operand, what it does, which tools have it, its flags.');
   out += 'export interface CommandSpec {\n  readonly name: string;\n  readonly operand: string;\n  readonly doc: string;\n';
-  out += '  readonly takesPlannerOptions: boolean;\n  readonly native: boolean;\n  readonly package: boolean;\n  readonly flags: readonly CommandFlag[];\n}\n\n';
+  out += '  readonly native: boolean;\n  readonly package: boolean;\n  readonly flags: readonly CommandFlag[];\n}\n\n';
   out += tsdoc('Every command of the two tools, in the order of their help.');
   out += flagTableText('COMMANDS', 'CommandSpec', module.commandTable());
-  out += tsdoc('A planner of --algo: the option table it takes (hierarchy, shpa, haa: the planners\' option fields above; \'\' for none), a flag of that table it does not take, its flags beyond the table.');
-  out += 'export interface AlgorithmSpec {\n  readonly name: string;\n  readonly optionTable: \'hierarchy\' | \'shpa\' | \'haa\' | \'\';\n';
+  out += tsdoc('A planner of --algo: one line for the help, the option table it takes (hierarchy, shpa, haa: the planners\' option fields above; \'\' for none), a flag of that table it does not take, its flags beyond the table.');
+  out += 'export interface AlgorithmSpec {\n  readonly name: string;\n  readonly doc: string;\n  readonly optionTable: \'hierarchy\' | \'shpa\' | \'haa\' | \'\';\n';
   out += '  readonly notTaken: string;\n  readonly flags: readonly CommandFlag[];\n}\n\n';
   out += tsdoc('Every planner of --algo, in the order of the help.');
   out += flagTableText('ALGORITHMS', 'AlgorithmSpec', module.algorithmTable());

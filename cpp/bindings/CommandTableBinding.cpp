@@ -40,7 +40,7 @@ val flagsToJS(std::span<const CommandFlag> flags) {
   return out;
 }
 
-// Every command in help order: { name, operand, doc, takesPlannerOptions, native, package, flags }.
+// Every command in help order: { name, operand, doc, native, package, flags }.
 val commandTableJS() {
   val commands = val::array();
   for (const CommandSpec& c : commandTable()) {
@@ -48,7 +48,6 @@ val commandTableJS() {
     o.set("name", std::string(c.name));
     o.set("operand", std::string(c.operand));
     o.set("doc", std::string(c.doc));
-    o.set("takesPlannerOptions", c.takesPlannerOptions);
     o.set("native", (c.tools & kNativeTool) != 0);
     o.set("package", (c.tools & kPackageTool) != 0);
     o.set("flags", flagsToJS(c.flags));
@@ -57,12 +56,13 @@ val commandTableJS() {
   return commands;
 }
 
-// Every planner of --algo: { name, optionTable, notTaken, flags }.
+// Every planner of --algo: { name, doc, optionTable, notTaken, flags }.
 val algorithmTableJS() {
   val algorithms = val::array();
   for (const AlgorithmSpec& a : algorithmTable()) {
     val o = val::object();
     o.set("name", std::string(a.name));
+    o.set("doc", std::string(a.doc));
     o.set("optionTable", std::string(a.optionTable));
     o.set("notTaken", std::string(a.notTaken));
     o.set("flags", flagsToJS(a.flags));

@@ -229,6 +229,16 @@ class HpaToolPlanner final : public ToolPlanner {
 
 }  // namespace
 
+std::string algorithmsHelp() {
+  std::string text;
+  for (const AlgorithmSpec& a : algorithmTable()) {
+    std::string name = std::string("  ") + a.name;
+    name.resize(12, ' ');
+    text += name + a.doc + "\n";
+  }
+  return text;
+}
+
 std::string knownAlgorithms() {
   std::string names;
   for (const AlgorithmSpec& a : algorithmTable()) names += (names.empty() ? "" : ", ") + std::string(a.name);

@@ -63,7 +63,9 @@ void readSmoothingFlags(const CommandLine& cmd, const std::string& algo, QueryOp
   options.smoothingRange = static_cast<int32_t>(cmd.plannerInteger(algo, "smoothing-range"));
 }
 
-// The algorithm names the tool knows, for usage text.
+// One line per planner of --algo: its name and what it is, for usage text.
+std::string algorithmsHelp();
+// The algorithm names the tool knows, for messages.
 std::string knownAlgorithms();
 // Options (without "--") that `algo` accepts beyond the command's own.
 std::set<std::string> plannerOptions(const std::string& algo);

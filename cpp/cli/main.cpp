@@ -56,7 +56,7 @@ void printUsage(std::FILE* out) {
                "value: given, they turn their option on; left out, the default holds. --x=VALUE is refused.\n\n"
                "Files: a .map file is read up to %zu bytes (the largest grid: %lld cells, %d per side), a\n"
                ".scen file up to %zu bytes; larger ones are refused unread.\n\n"
-               "algorithms: %s\n",
+               "algorithms (--algo):\n%s",
                hpastar::cli::commandsHelp().c_str(),
                hpastar::cli::optionFlagsHelp(hpastar::WorldHierarchyOptions::fields()).c_str(),
                hpastar::cli::optionFlagsHelp(hpastar::HierarchyOptions::fields()).c_str(),
@@ -65,7 +65,7 @@ void printUsage(std::FILE* out) {
                hpastar::cli::plannerFlagsHelp("shpa").c_str(), hpastar::cli::plannerFlagsHelp("aa").c_str(),
                hpastar::cli::optionFlagsHelp(hpastar::AnnotatedHierarchyOptions::fields()).c_str(),
                hpastar::kMaxMapFileBytes, static_cast<long long>(hpastar::Grid::kMaxCells), hpastar::Grid::kMaxSide,
-               hpastar::kMaxScenarioFileBytes, hpastar::cli::knownAlgorithms().c_str());
+               hpastar::kMaxScenarioFileBytes, hpastar::cli::algorithmsHelp().c_str());
 }
 
 // The native commands of the command table, each to the function that runs it.

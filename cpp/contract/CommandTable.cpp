@@ -119,34 +119,34 @@ constexpr std::array kCommands{
     CommandSpec{"build", P, "FILE.map",
                 "Builds the hierarchy and writes it (versioned, checksummed) for HPAStar.load or scen\n"
                 "--hierarchy; prints one JSON line: sizes, build time.",
-                kBuildFlags, true},
+                kBuildFlags},
     CommandSpec{"scen", kBothTools, "FILE.map.scen",
                 "Runs the scenarios, checks every path (cells, corners, cost); prints a JSON summary. Exit\n"
                 "status 3 when a scenario is unsolved or a path is invalid. With terrain costs the optimal\n"
                 "lengths are A*'s on the weighted map, not the file's.",
-                kScenFlags, true},
+                kScenFlags},
     CommandSpec{"stats", N, "FILE.map",
                 "Builds the planner and prints its build figures (nodes and edges per level, time, bytes).",
-                kStatsFlags, true},
+                kStatsFlags},
     CommandSpec{"compare", N, "FILE.map",
                 "Random start/goal pairs (reachable or not) through both planners; prints completeness\n"
                 "mismatches, invalid paths, suboptimality of A against B and mean times (one thread: each\n"
                 "query's CPU time, also over the tenth of the pairs with the longest paths).",
-                kCompareFlags, true},
+                kCompareFlags},
     CommandSpec{"dynamic", N, "FILE.map",
                 "Kring et al.'s dynamic metric: move every 2x2 obstacle, update, run X searches; repeat.",
-                kDynamicFlags, true},
+                kDynamicFlags},
     CommandSpec{"update-bench", N, "FILE.map",
                 "Mean time of a single-cell terrain change, each the fastest of --passes (undone and redone).\n"
                 "With landmarks or a distance table, a change that alters the top level's graph leaves them\n"
                 "stale: they are then refreshed (timed apart), and --queries N answers pairs before and after.",
-                kUpdateBenchFlags, true},
+                kUpdateBenchFlags},
     CommandSpec{"flow-bench", N, "FILE.map",
                 "Per random goal: building its flow field against planning --paths HPA* paths from random\n"
                 "starts to it, in the same run, the field's and HPA*'s suboptimality over those starts, and\n"
                 "the refresh after a one-cell wall. Exit status 3 when following the field from a start does\n"
                 "not reach the goal.",
-                kFlowBenchFlags, true},
+                kFlowBenchFlags},
     CommandSpec{"gen3d", kBothTools, "",
                 "Generates a block world (layered 3D, the same for the same seed) and writes it to FILE.", kGen3dFlags},
     CommandSpec{"world-astar", N, "FILE",
@@ -158,12 +158,12 @@ constexpr std::array kCommands{
                 "times, the speed-up on the longest tenth, suboptimality, and unreachable goals (HPA*\n"
                 "answers them from its labels, timed in ns). Exit status 3 on a completeness mismatch or an\n"
                 "invalid HPA* path. HPA*'s paths are smoothed unless --no-smooth.",
-                kWorldCompareFlags, true},
+                kWorldCompareFlags},
     CommandSpec{"world-dig", N, "FILE",
                 "Single-block changes on a block world's hierarchy, alternately a dig (a solid block beside\n"
                 "or under a standing cell) and a build (a solid block in a standing cell), each updated\n"
                 "locally: median, p90, max and mean microseconds per change, clusters rebuilt per level.",
-                kWorldDigFlags, true},
+                kWorldDigFlags},
 };
 
 // The flags of planners beyond their option tables.
@@ -202,16 +202,17 @@ constexpr std::array kShpaFlags{noSmoothFlag, smoothingRangeFlag};
 constexpr std::array kAgentFlags{agentSizeFlag, agentCapabilityFlag};
 
 constexpr std::array kAlgorithms{
-    AlgorithmSpec{"astar", "", {}},
-    AlgorithmSpec{"jps", "", {}},
-    AlgorithmSpec{"jpsplus", "", {}},
+    AlgorithmSpec{"astar", "A*, optimal", "", {}},
+    AlgorithmSpec{"jps", "Jump Point Search, optimal", "", {}},
+    AlgorithmSpec{"jpsplus", "JPS+, optimal, with its jump table (static maps)", "", {}},
     // The --terrain-changes hint only steers the automatic choice.
-    AlgorithmSpec{"hpa", "hierarchy", kHierarchyFlags, "terrain-changes"},
-    AlgorithmSpec{"dhpa", "hierarchy", kHierarchyFlags, "terrain-changes"},
-    AlgorithmSpec{"auto", "hierarchy", kAutoFlags},
-    AlgorithmSpec{"shpa", "shpa", kShpaFlags},
-    AlgorithmSpec{"aa", "", kAgentFlags},
-    AlgorithmSpec{"haa", "haa", kAgentFlags},
+    AlgorithmSpec{"hpa", "HPA* at the paper's defaults", "hierarchy", kHierarchyFlags, "terrain-changes"},
+    AlgorithmSpec{"dhpa", "HPA* with shortest-path trees (DHPA*)", "hierarchy", kHierarchyFlags, "terrain-changes"},
+    AlgorithmSpec{"auto", "the HPA* family with the options chosen for the map", "hierarchy", kAutoFlags},
+    AlgorithmSpec{"shpa", "SHPA* (static maps)", "shpa", kShpaFlags},
+    AlgorithmSpec{"aa", "Annotated A*: optimal for a square agent of a capability", "", kAgentFlags},
+    AlgorithmSpec{"haa", "HAA*: hierarchical, for agents of sides 1 to --max-size and any capability", "haa",
+                  kAgentFlags},
 };
 
 }  // namespace

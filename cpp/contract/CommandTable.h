@@ -1,10 +1,10 @@
 #pragma once
 // The commands of both command-line tools, the native `hpa` and the package's `npx hpastar`, each with
-// its own flags (kind, default, range, help), declared once. The native tool parses its command lines
-// and prints its help from this table; the wasm module exports it and scripts/generate-contract.mjs
-// writes it into web/lib/generated/contract.ts, from which the package's tool does the same. A
-// planner's options are not here: they are its option table's (OptionSchema.h), which every command
-// that builds a planner takes as well.
+// its own flags (kind, default, range, help), declared once, and the planners of --algo with their flags. The native
+// tool parses its command lines and prints its help from this table; the wasm module exports it and
+// scripts/generate-contract.mjs writes it into web/lib/generated/contract.ts, from which the package's tool does the
+// same. A planner's options are not here: they are its option table's (OptionSchema.h), which every command that builds
+// a planner takes as well.
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -46,9 +46,6 @@ struct CommandSpec {
   const char* operand;  // the positional argument ("FILE.map.scen"), "" for none
   const char* doc;      // what it does, in lines of at most 100 characters (each tool indents them)
   std::span<const CommandFlag> flags;
-  // Whether it takes a planner's options beside its own (those of --algo's planner, or of a block
-  // world's hierarchy for the world commands), listed after the commands in the help.
-  bool takesPlannerOptions = false;
 };
 
 // The largest agent side, grid/Agent.h's kMaxAgentSize (this layer sees no grid:
@@ -59,6 +56,7 @@ inline constexpr int32_t kAgentSizeFlagMax = 8;
 // module's hierarchyOptionFields()... name them; "" for none) and its flags beyond that table.
 struct AlgorithmSpec {
   const char* name;
+  const char* doc;  // one line for the help
   const char* optionTable;
   std::span<const CommandFlag> flags;
   const char* notTaken = "";  // a flag of its option table that it does not take ("" for none)

@@ -842,7 +842,6 @@ declare module 'hpastar:raw' {
     name: string;
     operand: string;
     doc: string;
-    takesPlannerOptions: boolean;
     native: boolean;
     package: boolean;
     flags: RawCommandFlag[];
@@ -850,6 +849,8 @@ declare module 'hpastar:raw' {
 
   export interface RawAlgorithmSpec {
     name: string;
+    /** One line for the help. */
+    doc: string;
     /** The option table it takes: `'hierarchy'`, `'shpa'`, `'haa'` (the module's `…OptionFields()`), or `''`. */
     optionTable: string;
     /** A flag of that table it does not take, or `''`. */

@@ -72,13 +72,12 @@ character's cells (1/64 to 1024; '.' and 'G' are one kind); --cost-layer FILE ta
 bytes, row-major, each cell's multiplier in sixteenths (16: as its terrain; 1..255). With costs,
 scen measures against A* on the weighted map (optimal_from: astar); a --hierarchy file brings its own.
 
-algorithms: astar, jps, jpsplus (Jump Point Search; JPS+ with its jump table: static maps), hpa,
-dhpa (HPA* with shortest-path trees), auto (the options chosen for the map), shpa (static maps),
-aa (Annotated A*: optimal for a square agent), haa (HAA*: hierarchical, for agents of sizes 1 to
---max-size and any capability). For an agent other than size 1 on ground,swamp the file's lengths are
-not optima: scen counts found and not found (a start or goal the agent cannot stand on is not found)
-and checks every path for the agent's whole square.
-`;
+For an agent other than size 1 on ground,swamp the file's lengths are not optima: scen counts found
+and not found (a start or goal the agent cannot stand on is not found) and checks every path for the
+agent's whole square.
+
+algorithms (--algo):
+${ALGORITHMS.map((a) => `${`  ${a.name}`.padEnd(12)}${a.doc}\n`).join('')}`;
 
 /** The Moving AI agent as agentOf writes it: the one the scenario files are solved for. */
 const MOVING_AI_AGENT_TEXT = `size ${DEFAULT_AGENT.size}, capability ${DEFAULT_AGENT.capability}`;

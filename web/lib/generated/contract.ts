@@ -410,15 +410,11 @@ export interface CommandFlag {
   readonly package: boolean;
 }
 
-/**
- * One command: its operand, what it does, whether it takes a planner's options, which tools have it, its
- * flags.
- */
+/** One command: its operand, what it does, which tools have it, its flags. */
 export interface CommandSpec {
   readonly name: string;
   readonly operand: string;
   readonly doc: string;
-  readonly takesPlannerOptions: boolean;
   readonly native: boolean;
   readonly package: boolean;
   readonly flags: readonly CommandFlag[];
@@ -430,7 +426,6 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
     name: 'build',
     operand: 'FILE.map',
     doc: 'Builds the hierarchy and writes it (versioned, checksummed) for HPAStar.load or scen\n--hierarchy; prints one JSON line: sizes, build time.',
-    takesPlannerOptions: true,
     native: false,
     package: true,
     flags: [
@@ -444,7 +439,6 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
     name: 'scen',
     operand: 'FILE.map.scen',
     doc: 'Runs the scenarios, checks every path (cells, corners, cost); prints a JSON summary. Exit\nstatus 3 when a scenario is unsolved or a path is invalid. With terrain costs the optimal\nlengths are A*\'s on the weighted map, not the file\'s.',
-    takesPlannerOptions: true,
     native: true,
     package: true,
     flags: [
@@ -466,7 +460,6 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
     name: 'stats',
     operand: 'FILE.map',
     doc: 'Builds the planner and prints its build figures (nodes and edges per level, time, bytes).',
-    takesPlannerOptions: true,
     native: true,
     package: false,
     flags: [
@@ -477,7 +470,6 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
     name: 'compare',
     operand: 'FILE.map',
     doc: 'Random start/goal pairs (reachable or not) through both planners; prints completeness\nmismatches, invalid paths, suboptimality of A against B and mean times (one thread: each\nquery\'s CPU time, also over the tenth of the pairs with the longest paths).',
-    takesPlannerOptions: true,
     native: true,
     package: false,
     flags: [
@@ -494,7 +486,6 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
     name: 'dynamic',
     operand: 'FILE.map',
     doc: 'Kring et al.\'s dynamic metric: move every 2x2 obstacle, update, run X searches; repeat.',
-    takesPlannerOptions: true,
     native: true,
     package: false,
     flags: [
@@ -509,7 +500,6 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
     name: 'update-bench',
     operand: 'FILE.map',
     doc: 'Mean time of a single-cell terrain change, each the fastest of --passes (undone and redone).\nWith landmarks or a distance table, a change that alters the top level\'s graph leaves them\nstale: they are then refreshed (timed apart), and --queries N answers pairs before and after.',
-    takesPlannerOptions: true,
     native: true,
     package: false,
     flags: [
@@ -524,7 +514,6 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
     name: 'flow-bench',
     operand: 'FILE.map',
     doc: 'Per random goal: building its flow field against planning --paths HPA* paths from random\nstarts to it, in the same run, the field\'s and HPA*\'s suboptimality over those starts, and\nthe refresh after a one-cell wall. Exit status 3 when following the field from a start does\nnot reach the goal.',
-    takesPlannerOptions: true,
     native: true,
     package: false,
     flags: [
@@ -538,7 +527,6 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
     name: 'gen3d',
     operand: '',
     doc: 'Generates a block world (layered 3D, the same for the same seed) and writes it to FILE.',
-    takesPlannerOptions: false,
     native: true,
     package: true,
     flags: [
@@ -552,7 +540,6 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
     name: 'world-astar',
     operand: 'FILE',
     doc: 'Random pairs of standing cells of a block world through A*; every path checked. Exit\nstatus 3 when a path is invalid.',
-    takesPlannerOptions: false,
     native: true,
     package: false,
     flags: [
@@ -566,7 +553,6 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
     name: 'world-compare',
     operand: 'FILE',
     doc: 'The same random pairs through A* and HPA* on a block world (world options below): mean\ntimes, the speed-up on the longest tenth, suboptimality, and unreachable goals (HPA*\nanswers them from its labels, timed in ns). Exit status 3 on a completeness mismatch or an\ninvalid HPA* path. HPA*\'s paths are smoothed unless --no-smooth.',
-    takesPlannerOptions: true,
     native: true,
     package: true,
     flags: [
@@ -582,7 +568,6 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
     name: 'world-dig',
     operand: 'FILE',
     doc: 'Single-block changes on a block world\'s hierarchy, alternately a dig (a solid block beside\nor under a standing cell) and a build (a solid block in a standing cell), each updated\nlocally: median, p90, max and mean microseconds per change, clusters rebuilt per level.',
-    takesPlannerOptions: true,
     native: true,
     package: false,
     flags: [
@@ -594,11 +579,12 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
 ]);
 
 /**
- * A planner of --algo: the option table it takes (hierarchy, shpa, haa: the planners' option fields above; ''
- * for none), a flag of that table it does not take, its flags beyond the table.
+ * A planner of --algo: one line for the help, the option table it takes (hierarchy, shpa, haa: the planners'
+ * option fields above; '' for none), a flag of that table it does not take, its flags beyond the table.
  */
 export interface AlgorithmSpec {
   readonly name: string;
+  readonly doc: string;
   readonly optionTable: 'hierarchy' | 'shpa' | 'haa' | '';
   readonly notTaken: string;
   readonly flags: readonly CommandFlag[];
@@ -608,6 +594,7 @@ export interface AlgorithmSpec {
 export const ALGORITHMS: readonly AlgorithmSpec[] = Object.freeze([
   {
     name: 'astar',
+    doc: 'A*, optimal',
     optionTable: '',
     notTaken: '',
     flags: [
@@ -615,6 +602,7 @@ export const ALGORITHMS: readonly AlgorithmSpec[] = Object.freeze([
   },
   {
     name: 'jps',
+    doc: 'Jump Point Search, optimal',
     optionTable: '',
     notTaken: '',
     flags: [
@@ -622,6 +610,7 @@ export const ALGORITHMS: readonly AlgorithmSpec[] = Object.freeze([
   },
   {
     name: 'jpsplus',
+    doc: 'JPS+, optimal, with its jump table (static maps)',
     optionTable: '',
     notTaken: '',
     flags: [
@@ -629,6 +618,7 @@ export const ALGORITHMS: readonly AlgorithmSpec[] = Object.freeze([
   },
   {
     name: 'hpa',
+    doc: 'HPA* at the paper\'s defaults',
     optionTable: 'hierarchy',
     notTaken: 'terrain-changes',
     flags: [
@@ -640,6 +630,7 @@ export const ALGORITHMS: readonly AlgorithmSpec[] = Object.freeze([
   },
   {
     name: 'dhpa',
+    doc: 'HPA* with shortest-path trees (DHPA*)',
     optionTable: 'hierarchy',
     notTaken: 'terrain-changes',
     flags: [
@@ -651,6 +642,7 @@ export const ALGORITHMS: readonly AlgorithmSpec[] = Object.freeze([
   },
   {
     name: 'auto',
+    doc: 'the HPA* family with the options chosen for the map',
     optionTable: 'hierarchy',
     notTaken: '',
     flags: [
@@ -663,6 +655,7 @@ export const ALGORITHMS: readonly AlgorithmSpec[] = Object.freeze([
   },
   {
     name: 'shpa',
+    doc: 'SHPA* (static maps)',
     optionTable: 'shpa',
     notTaken: '',
     flags: [
@@ -672,6 +665,7 @@ export const ALGORITHMS: readonly AlgorithmSpec[] = Object.freeze([
   },
   {
     name: 'aa',
+    doc: 'Annotated A*: optimal for a square agent of a capability',
     optionTable: '',
     notTaken: '',
     flags: [
@@ -681,6 +675,7 @@ export const ALGORITHMS: readonly AlgorithmSpec[] = Object.freeze([
   },
   {
     name: 'haa',
+    doc: 'HAA*: hierarchical, for agents of sides 1 to --max-size and any capability',
     optionTable: 'haa',
     notTaken: '',
     flags: [
