@@ -1,11 +1,7 @@
 #include "cli/ScenCommand.h"
 
 #include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
-#include <set>
-#include <span>
 #include <string>
 #include <vector>
 
