@@ -10,7 +10,8 @@
 namespace hpastar::cli {
 Agent agentClassFrom(const CommandLine& cmd) {
   Agent agent{.size = 1, .capability = Capability::movingAIDefault()};
-  agent.size = static_cast<int32_t>(cmd.getInt("size", 1, 1, kMaxAgentSize));
+  static_assert(kAgentSizeFlagMax == kMaxAgentSize, "the command table's --size range is the agents'");
+  agent.size = static_cast<int32_t>(cmd.plannerInteger("aa", "size"));
   if (const auto names = cmd.get("capability")) {
     std::string error;
     const auto capability = parseCapability(*names, error);
@@ -61,16 +62,6 @@ class AnnotatedToolPlanner final : public ToolPlanner {
 
 std::unique_ptr<ToolPlanner> makeAnnotatedToolPlanner(const Grid& grid, const CommandLine& cmd) {
   return std::make_unique<AnnotatedToolPlanner>(grid, cmd);
-}
-
-std::set<std::string> annotatedToolOptions() { return {"size", "capability"}; }
-
-std::string annotatedToolOptionsHelp() {
-  return "  --size S                   side of the agent's square, its top-left cell the path's cell (1.." +
-         std::to_string(kMaxAgentSize) +
-         ", default 1)\n"
-         "  --capability NAMES         terrain it may stand on, a comma list of " +
-         capabilityNamesText() + " (default " + capabilityText(Capability::movingAIDefault()) + ")\n";
 }
 
 }  // namespace hpastar::cli

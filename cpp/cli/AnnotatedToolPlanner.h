@@ -21,9 +21,5 @@ namespace hpastar::cli {
 Agent agentClassFrom(const CommandLine& cmd);
 
 std::unique_ptr<ToolPlanner> makeAnnotatedToolPlanner(const Grid& grid, const CommandLine& cmd);
-// The options above, without "--".
-std::set<std::string> annotatedToolOptions();
-// Their lines of usage text.
-std::string annotatedToolOptionsHelp();
 
 }  // namespace hpastar::cli

@@ -1,8 +1,13 @@
 #include "cli/CommandLine.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
+#include <stdexcept>
+
+#include "contract/OptionSchema.h"
 
 namespace hpastar::cli {
 
@@ -11,10 +16,55 @@ std::string switchValueError(const std::string& name, const std::string& value) 
          " to turn it on, leave it out to keep the default";
 }
 
-CommandLine::CommandLine(int argc, char** argv, int first, const std::set<std::string>& switches) {
-  for (int i = first; i < argc; ++i) {
+std::string flagHelp(const CommandFlag& f, const std::string& indent, size_t width) {
+  std::string flag = indent + "--" + f.name + (f.kind == FlagKind::Switch ? "" : std::string(" ") + f.value);
+  std::string range;
+  if (f.kind == FlagKind::Integer || f.kind == FlagKind::Number) {
+    const bool unbounded = f.max >= static_cast<double>(std::numeric_limits<int32_t>::max());
+    range = unbounded ? optionNumberText(f.min) + " or more" : optionNumberText(f.min) + ".." + optionNumberText(f.max);
+    if (f.fallback >= f.min && f.fallback <= f.max) range += ", default " + optionNumberText(f.fallback);
+  } else if (f.kind == FlagKind::Text && *f.text) {
+    range = std::string("default ") + f.text;
+  }
+  if (flag.size() < width) flag.resize(width, ' ');
+  return flag + " " + f.doc + (range.empty() ? "" : " (" + range + ")") + "\n";
+}
+
+std::string commandsHelp() {
+  std::string text;
+  for (const CommandSpec& c : commandTable()) {
+    if (!(c.tools & kNativeTool)) continue;
+    text += std::string("  ") + c.name + (*c.operand ? std::string(" ") + c.operand : "") + " [options]\n";
+    std::string doc = c.doc;
+    for (size_t start = 0; start < doc.size();) {
+      const size_t end = std::min(doc.find('\n', start), doc.size());
+      text += "      " + doc.substr(start, end - start) + "\n";
+      start = end + 1;
+    }
+    for (const CommandFlag& f : c.flags)
+      if (f.tools & kNativeTool) text += flagHelp(f, "      ", 32);
+    text += "\n";
+  }
+  return text;
+}
+
+const CommandSpec& nativeCommand(const char* name) {
+  const CommandSpec* spec = findCommand(name, kNativeTool);
+  if (!spec) throw std::logic_error(std::string("no native command \"") + name + "\" in the command table");
+  return *spec;
+}
+
+CommandLine::CommandLine(int argc, char** argv, const CommandSpec& spec, const std::set<std::string>& plannerSwitches)
+    : spec_(spec) {
+  std::set<std::string> switches = plannerSwitches;
+  for (const CommandFlag& f : spec.flags)
+    if (f.kind == FlagKind::Switch && (f.tools & kNativeTool)) switches.insert(f.name);
+  for (int i = 2; i < argc; ++i) {
     std::string arg = argv[i];
-    if (arg.size() > 2 && arg.compare(0, 2, "--") == 0) {
+    if (arg == "-o") {
+      if (i + 1 >= argc) throw UsageError("option -o needs a value");
+      values_["out"] = argv[++i];
+    } else if (arg.size() > 2 && arg.compare(0, 2, "--") == 0) {
       std::string name = arg.substr(2), value = "1";
       const size_t eq = name.find('=');
       if (eq != std::string::npos) {
@@ -69,9 +119,42 @@ double CommandLine::getDouble(const std::string& name, double fallback, double m
   return x;
 }
 
-void CommandLine::rejectUnknown(const std::set<std::string>& known) const {
+const CommandFlag& CommandLine::flag(const std::string& name, FlagKind kind) const {
+  const CommandFlag* f = findFlag(spec_.flags, name, kNativeTool);
+  // A flag read but not declared is the tool's own mistake, not the user's.
+  if (!f || f->kind != kind)
+    throw std::logic_error(std::string("--") + name + " is not a " + flagKindName(kind) + " flag of " + spec_.name +
+                           " in the command table");
+  return *f;
+}
+
+long long CommandLine::integer(const std::string& name) const {
+  const CommandFlag& f = flag(name, FlagKind::Integer);
+  return getInt(name, static_cast<long long>(f.fallback), static_cast<long long>(f.min), static_cast<long long>(f.max));
+}
+
+double CommandLine::number(const std::string& name) const {
+  const CommandFlag& f = flag(name, FlagKind::Number);
+  return getDouble(name, f.fallback, f.min, f.max);
+}
+
+long long CommandLine::plannerInteger(const std::string& algo, const std::string& name) const {
+  const AlgorithmSpec* spec = findAlgorithm(algo);
+  const CommandFlag* f = spec ? findFlag(spec->flags, name, kNativeTool) : nullptr;
+  if (!f || f->kind != FlagKind::Integer)
+    throw std::logic_error("--" + name + " is not an integer flag of " + algo + " in the algorithm table");
+  return getInt(name, static_cast<long long>(f->fallback), static_cast<long long>(f->min),
+                static_cast<long long>(f->max));
+}
+
+std::string CommandLine::text(const std::string& name) const {
+  return getString(name, flag(name, FlagKind::Text).text);
+}
+
+void CommandLine::rejectUnknown(const std::set<std::string>& plannerOptions) const {
   for (const auto& [name, value] : values_)
-    if (!known.count(name)) throw UsageError("unknown option --" + name);
+    if (!findFlag(spec_.flags, name, kNativeTool) && !plannerOptions.count(name))
+      throw UsageError(name == "out" ? "unknown option -o" : "unknown option --" + name);
 }
 
 }  // namespace hpastar::cli

@@ -41,19 +41,17 @@ std::string longestTenthJson(const std::vector<double>& referenceCost, const std
 }  // namespace
 
 int runCompareCommand(int argc, char** argv) {
-  CommandLine cmd(argc, argv, 2, plannerSwitches());
+  CommandLine cmd(argc, argv, nativeCommand("compare"), plannerSwitches());
   if (cmd.positional().size() != 1) throw UsageError("compare needs exactly one FILE.map");
-  const std::string algo = cmd.getString("algo", "hpa");
-  const std::string against = cmd.getString("against", "astar");
-  std::set<std::string> known = {"algo", "against", "queries", "seed", "threads"};
-  for (const auto& o : plannerOptions(algo)) known.insert(o);
-  for (const auto& o : plannerOptions(against)) known.insert(o);
-  for (const auto& o : terrainCostOptions()) known.insert(o);
+  const std::string algo = cmd.text("algo");
+  const std::string against = cmd.text("against");
+  std::set<std::string> known = plannerOptions(algo);
+  known.merge(plannerOptions(against));
   cmd.rejectUnknown(known);
-  const long long queries = cmd.getInt("queries", 1000, 1, 100000000);
-  const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
+  const long long queries = cmd.integer("queries");
+  const long long seed = cmd.integer("seed");
   // --threads N: each planner answers all the pairs as one batch on the core's engine, N threads.
-  const long long threads = cmd.getInt("threads", 0, 1, 256);
+  const long long threads = cmd.integer("threads");
 
   Grid grid = loadMapFile(cmd.positional()[0]);
   applyTerrainCostOptions(cmd, grid);

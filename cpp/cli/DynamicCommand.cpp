@@ -16,19 +16,16 @@
 
 namespace hpastar::cli {
 int runDynamicCommand(int argc, char** argv) {
-  CommandLine cmd(argc, argv, 2, plannerSwitches());
+  CommandLine cmd(argc, argv, nativeCommand("dynamic"), plannerSwitches());
   if (cmd.positional().size() != 1) throw UsageError("dynamic needs exactly one FILE.map");
-  const std::string algo = cmd.getString("algo", "hpa");
+  const std::string algo = cmd.text("algo");
   if (algo == "shpa") throw UsageError(std::string("--algo shpa: ") + kShpaStaticMapsOnly);
-  if (!isHierarchyAlgorithm(algo))
-    throw UsageError("dynamic supports --algo hpa, dhpa or auto, not \"" + algo + "\"");
-  std::set<std::string> known = {"algo", "searches", "obstacle-share", "changes", "seed"};
-  for (const auto& o : plannerOptions(algo)) known.insert(o);
-  cmd.rejectUnknown(known);
-  const long long searches = cmd.getInt("searches", 10, 0, 100000000);
-  const double share = cmd.getDouble("obstacle-share", 0.02, 0.0, 0.5);
-  const long long changes = cmd.getInt("changes", 10, 1, 1000000);
-  const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
+  if (!isHierarchyAlgorithm(algo)) throw UsageError("dynamic supports --algo hpa, dhpa or auto, not \"" + algo + "\"");
+  cmd.rejectUnknown(plannerOptions(algo));
+  const long long searches = cmd.integer("searches");
+  const double share = cmd.number("obstacle-share");
+  const long long changes = cmd.integer("changes");
+  const long long seed = cmd.integer("seed");
   const Grid base = loadMapFile(cmd.positional()[0]);
   // Searches run between cells that are passable in the map and not under an obstacle: drawn from this
   // list, never by sampling the whole map until a passable cell turns up (which never ends on a map

@@ -122,15 +122,13 @@ double timedRefreshAfterWall(Hierarchy& h, const Grid& grid, FlowFieldBuilder& b
 }  // namespace
 
 int runFlowBenchCommand(int argc, char** argv) {
-  CommandLine cmd(argc, argv, 2, plannerSwitches());
+  CommandLine cmd(argc, argv, nativeCommand("flow-bench"), plannerSwitches());
   if (cmd.positional().size() != 1) throw UsageError("flow-bench needs exactly one FILE.map");
-  std::set<std::string> known = {"goals", "paths", "seed", "passes"};
-  for (const auto& o : plannerOptions("hpa")) known.insert(o);
-  cmd.rejectUnknown(known);
-  const long long goals = cmd.getInt("goals", 5, 1, 10000);
-  const long long paths = cmd.getInt("paths", 1000, 1, 10000000);
-  const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
-  const long long passes = cmd.getInt("passes", 3, 1, 1000);
+  cmd.rejectUnknown(plannerOptions("hpa"));
+  const long long goals = cmd.integer("goals");
+  const long long paths = cmd.integer("paths");
+  const long long seed = cmd.integer("seed");
+  const long long passes = cmd.integer("passes");
   const Grid grid = loadMapFile(cmd.positional()[0]);
   std::string error;
   auto built = Hierarchy::build(grid, hierarchyOptionsFrom("hpa", cmd, grid), error);

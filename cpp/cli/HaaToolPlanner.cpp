@@ -80,12 +80,4 @@ std::unique_ptr<ToolPlanner> makeHaaToolPlanner(const Grid& grid, const CommandL
   return std::make_unique<HaaToolPlanner>(grid, cmd);
 }
 
-std::set<std::string> haaToolOptions() {
-  std::set<std::string> names = optionFlags(AnnotatedHierarchyOptions::fields());
-  names.merge(annotatedToolOptions());
-  return names;
-}
-
-std::string haaToolOptionsHelp() { return optionFlagsHelp(AnnotatedHierarchyOptions::fields()); }
-
 }  // namespace hpastar::cli

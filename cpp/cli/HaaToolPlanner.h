@@ -14,9 +14,5 @@ namespace hpastar::cli {
 // --algo aa reads them). Its options: those two and AnnotatedHierarchyOptions' (--haa-cluster,
 // --max-size, --abstraction high|low). Paths are checked for the whole footprint.
 std::unique_ptr<ToolPlanner> makeHaaToolPlanner(const Grid& grid, const CommandLine& cmd);
-// The options above, without "--".
-std::set<std::string> haaToolOptions();
-// The lines of usage text of the hierarchy's options (--size and --capability are aa's).
-std::string haaToolOptionsHelp();
 
 }  // namespace hpastar::cli

@@ -15,13 +15,9 @@ struct InputError : std::runtime_error {
 };
 
 Grid loadMapFile(const std::string& path);
-// The options that put terrain costs on a loaded map (the commands that take them list these too):
-//   --costs S=3,T=1.5   multipliers per terrain character (TerrainCosts::parse)
-//   --cost-layer FILE   width*height bytes, row-major: each cell's multiplier in sixteenths (1..255)
-inline const std::vector<std::string>& terrainCostOptions() {
-  static const std::vector<std::string> names = {"costs", "cost-layer"};
-  return names;
-}
+// --costs S=3,T=1.5 (multipliers per terrain character, TerrainCosts::parse) and --cost-layer FILE
+// (width*height bytes, row-major: each cell's multiplier in sixteenths, 1..255), the command table's
+// flags of the commands that take terrain costs.
 // Applies them to `grid`; UsageError or InputError (naming the file) when they are bad.
 void applyTerrainCostOptions(const CommandLine& cmd, Grid& grid);
 std::vector<Scenario> loadScenarioFile(const std::string& path);

@@ -46,8 +46,7 @@ class ShpaToolPlanner final : public ToolPlanner {
     if (!graph) throw UsageError(error);
     graph_ = std::make_shared<const ShpaStarGraph>(std::move(*graph));
     query_ = std::make_unique<ShpaStarQuery>(*graph_);
-    options_.smooth = !cmd.has("no-smooth");
-    options_.smoothingRange = static_cast<int32_t>(cmd.getInt("smoothing-range", 0, 0, 1 << 20));
+    readSmoothingFlags(cmd, "shpa", options_);
   }
   void findPath(Point start, Point goal, PathResult& out) override {
     out.reset();
@@ -68,12 +67,6 @@ class ShpaToolPlanner final : public ToolPlanner {
 
 std::unique_ptr<ToolPlanner> makeShpaToolPlanner(const Grid& grid, const CommandLine& cmd) {
   return std::make_unique<ShpaToolPlanner>(grid, cmd);
-}
-
-std::set<std::string> shpaToolOptions() {
-  std::set<std::string> names = optionFlags(ShpaOptions::fields());
-  names.insert({"no-smooth", "smoothing-range"});
-  return names;
 }
 
 }  // namespace hpastar::cli

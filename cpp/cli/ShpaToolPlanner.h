@@ -20,7 +20,5 @@ namespace hpastar::cli {
 //   --no-smooth, --smoothing-range N   as for hpa
 // SHPA* is for static maps: it has no terrain update (kShpaStaticMapsOnly says so to whoever asks).
 std::unique_ptr<ToolPlanner> makeShpaToolPlanner(const Grid& grid, const CommandLine& cmd);
-// The options above, without "--" (no-smooth is a switch, already among plannerSwitches()).
-std::set<std::string> shpaToolOptions();
 
 }  // namespace hpastar::cli

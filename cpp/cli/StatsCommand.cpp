@@ -11,12 +11,10 @@
 namespace hpastar::cli {
 
 int runStatsCommand(int argc, char** argv) {
-  CommandLine cmd(argc, argv, 2, plannerSwitches());
+  CommandLine cmd(argc, argv, nativeCommand("stats"), plannerSwitches());
   if (cmd.positional().size() != 1) throw UsageError("stats needs exactly one FILE.map");
-  const std::string algo = cmd.getString("algo", "hpa");
-  std::set<std::string> known = {"algo"};
-  for (const auto& o : plannerOptions(algo)) known.insert(o);
-  cmd.rejectUnknown(known);
+  const std::string algo = cmd.text("algo");
+  cmd.rejectUnknown(plannerOptions(algo));
   const std::string mapPath = cmd.positional()[0];
   const Grid grid = loadMapFile(mapPath);
   const auto t = std::chrono::steady_clock::now();

@@ -187,8 +187,7 @@ class HpaToolPlanner final : public ToolPlanner {
     if (!h) throw UsageError(error);
     hierarchy_ = std::make_shared<const Hierarchy>(std::move(*h));
     query_ = std::make_unique<HpaStarQuery>(*hierarchy_);
-    options_.smooth = !cmd.has("no-smooth");
-    options_.smoothingRange = static_cast<int32_t>(cmd.getInt("smoothing-range", 0, 0, 1 << 20));
+    readSmoothingFlags(cmd, algo, options_);
   }
   void findPath(Point start, Point goal, PathResult& out) override {
     out.reset();
@@ -230,28 +229,63 @@ class HpaToolPlanner final : public ToolPlanner {
 
 }  // namespace
 
-std::string knownAlgorithms() { return "astar, jps, jpsplus, hpa, dhpa, auto, shpa, aa, haa"; }
-
-std::set<std::string> plannerOptions(const std::string& algo) {
-  if (algo == "shpa") return shpaToolOptions();
-  if (algo == "aa") return annotatedToolOptions();
-  if (algo == "haa") return haaToolOptions();
-  if (isHierarchyAlgorithm(algo)) {
-    std::set<std::string> names = optionFlags(HierarchyOptions::fields());
-    names.insert({"no-smooth", "smoothing-range"});
-    names.merge(annotatedToolOptions());                 // --size, --capability: the agent class of the hierarchy
-    if (algo == "auto") names.insert("no-trees");        // HPA*'s choice: the package's { cacheTrees: false }
-    if (algo != "auto") names.erase("terrain-changes");  // the hint only steers the automatic choice
-    return names;
+std::string algorithmsHelp() {
+  std::string text;
+  for (const AlgorithmSpec& a : algorithmTable()) {
+    std::string name = std::string("  ") + a.name;
+    name.resize(12, ' ');
+    text += name + a.doc + "\n";
   }
+  return text;
+}
+
+std::string knownAlgorithms() {
+  std::string names;
+  for (const AlgorithmSpec& a : algorithmTable()) names += (names.empty() ? "" : ", ") + std::string(a.name);
+  return names;
+}
+
+namespace {
+
+// The command-line flags of the option table named `table` (AlgorithmSpec::optionTable), all or only
+// its switches.
+std::set<std::string> optionTableFlags(const std::string& table, bool switchesOnly) {
+  if (table == "hierarchy")
+    return switchesOnly ? optionSwitches(HierarchyOptions::fields()) : optionFlags(HierarchyOptions::fields());
+  if (table == "shpa") return switchesOnly ? optionSwitches(ShpaOptions::fields()) : optionFlags(ShpaOptions::fields());
+  if (table == "haa")
+    return switchesOnly ? optionSwitches(AnnotatedHierarchyOptions::fields())
+                        : optionFlags(AnnotatedHierarchyOptions::fields());
   return {};
 }
 
+}  // namespace
+
+std::set<std::string> plannerOptions(const std::string& algo) {
+  const AlgorithmSpec* spec = findAlgorithm(algo);
+  if (!spec) return {};
+  std::set<std::string> names = optionTableFlags(spec->optionTable, false);
+  names.erase(spec->notTaken);
+  for (const CommandFlag& f : spec->flags)
+    if (f.tools & kNativeTool) names.insert(f.name);
+  return names;
+}
+
+std::string plannerFlagsHelp(const std::string& algo) {
+  std::string text;
+  if (const AlgorithmSpec* spec = findAlgorithm(algo))
+    for (const CommandFlag& f : spec->flags)
+      if (f.tools & kNativeTool) text += flagHelp(f, "  ", 28);
+  return text;
+}
+
 std::set<std::string> plannerSwitches() {
-  std::set<std::string> names = optionSwitches(HierarchyOptions::fields());
-  names.merge(optionSwitches(ShpaOptions::fields()));
-  names.merge(optionSwitches(AnnotatedHierarchyOptions::fields()));
-  names.insert({"no-smooth", "no-trees"});
+  std::set<std::string> names;
+  for (const AlgorithmSpec& a : algorithmTable()) {
+    names.merge(optionTableFlags(a.optionTable, true));
+    for (const CommandFlag& f : a.flags)
+      if (f.kind == FlagKind::Switch && (f.tools & kNativeTool)) names.insert(f.name);
+  }
   return names;
 }
 

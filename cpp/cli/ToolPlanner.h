@@ -56,10 +56,21 @@ class ToolPlanner {
   virtual bool timePhases(Point, Point, QueryPhaseTimes&) { return false; }
 };
 
-// The algorithm names the tool knows, for usage text.
+// --no-smooth and --smoothing-range (the algorithm table's flags of `algo`) into a query's options.
+template <typename QueryOptions>
+void readSmoothingFlags(const CommandLine& cmd, const std::string& algo, QueryOptions& options) {
+  options.smooth = !cmd.has("no-smooth");
+  options.smoothingRange = static_cast<int32_t>(cmd.plannerInteger(algo, "smoothing-range"));
+}
+
+// One line per planner of --algo: its name and what it is, for usage text.
+std::string algorithmsHelp();
+// The algorithm names the tool knows, for messages.
 std::string knownAlgorithms();
 // Options (without "--") that `algo` accepts beyond the command's own.
 std::set<std::string> plannerOptions(const std::string& algo);
+// The help lines of the flags `algo` takes beyond its option table (--no-smooth, --size, ...).
+std::string plannerFlagsHelp(const std::string& algo);
 // Options of any planner that take no value (for parsing the command line).
 std::set<std::string> plannerSwitches();
 // The hierarchy options of `algo` for `grid`: "hpa" and "dhpa" (with shortest-path trees) start from the

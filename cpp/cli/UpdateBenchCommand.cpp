@@ -117,19 +117,17 @@ struct StaleQueries {
 }  // namespace
 
 int runUpdateBenchCommand(int argc, char** argv) {
-  CommandLine cmd(argc, argv, 2, plannerSwitches());
+  CommandLine cmd(argc, argv, nativeCommand("update-bench"), plannerSwitches());
   if (cmd.positional().size() != 1) throw UsageError("update-bench needs exactly one FILE.map");
-  const std::string algo = cmd.getString("algo", "hpa");
+  const std::string algo = cmd.text("algo");
   if (algo == "shpa") throw UsageError(std::string("--algo shpa: ") + kShpaStaticMapsOnly);
   if (!isHierarchyAlgorithm(algo))
     throw UsageError("update-bench supports --algo hpa, dhpa or auto, not \"" + algo + "\"");
-  std::set<std::string> known = {"algo", "updates", "seed", "passes", "queries"};
-  for (const auto& o : plannerOptions(algo)) known.insert(o);
-  cmd.rejectUnknown(known);
-  const long long updates = cmd.getInt("updates", 2000, 1, 10000000);
-  const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
-  const long long passes = cmd.getInt("passes", 1, 1, 1000);
-  const long long queries = cmd.getInt("queries", 0, 0, 1000000);
+  cmd.rejectUnknown(plannerOptions(algo));
+  const long long updates = cmd.integer("updates");
+  const long long seed = cmd.integer("seed");
+  const long long passes = cmd.integer("passes");
+  const long long queries = cmd.integer("queries");
   const Grid grid = loadMapFile(cmd.positional()[0]);
   std::string error;
   auto h = Hierarchy::build(grid, hierarchyOptionsFrom(algo, cmd, grid), error);

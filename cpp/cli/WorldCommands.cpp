@@ -89,12 +89,6 @@ WorldHierarchyOptions hierarchyOptions(const CommandLine& cmd) {
   return options;
 }
 
-// The command's own options and the hierarchy's flags.
-std::set<std::string> withHierarchyFlags(std::set<std::string> own) {
-  own.merge(optionFlags(WorldHierarchyOptions::fields()));
-  return own;
-}
-
 WorldHierarchy buildWorldHierarchy(const BlockWorld& world, const WorldHierarchyOptions& options) {
   std::string error;
   std::optional<WorldHierarchy> hierarchy = WorldHierarchy::build(world, options, error);
@@ -105,14 +99,11 @@ WorldHierarchy buildWorldHierarchy(const BlockWorld& world, const WorldHierarchy
 }  // namespace
 
 int runGen3dCommand(int argc, char** argv) {
-  CommandLine cmd(argc, argv, 2, {});
-  cmd.rejectUnknown({"size", "kind", "seed", "o"});
-  // "-o FILE" is not a "--" option: CommandLine keeps "-o" and the file as positional arguments.
-  std::string out = cmd.getString("o", "");
+  CommandLine cmd(argc, argv, nativeCommand("gen3d"));
+  cmd.rejectUnknown();
+  const std::string out = cmd.text("out");
   const std::vector<std::string>& positional = cmd.positional();
-  if (positional.size() == 2 && positional[0] == "-o" && out.empty())
-    out = positional[1];
-  else if (!positional.empty())
+  if (!positional.empty())
     throw UsageError("gen3d: unexpected argument \"" + positional[0] + "\" (the file is given as -o FILE)");
   if (!cmd.has("size")) throw UsageError("gen3d needs --size WIDTHxHEIGHTxLEVELS");
   if (!cmd.has("kind")) throw UsageError(std::string("gen3d needs --kind (") + kWorldKindNames + ")");
@@ -121,7 +112,7 @@ int runGen3dCommand(int argc, char** argv) {
   const std::string kindName = *cmd.get("kind");
   const std::optional<WorldKind> kind = worldKindOf(kindName);
   if (!kind) throw UsageError("unknown --kind \"" + kindName + "\" (known: " + kWorldKindNames + ")");
-  const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
+  const long long seed = cmd.integer("seed");
   if (out.empty()) throw UsageError("gen3d needs -o FILE");
 
   const auto start = Clock::now();
@@ -142,13 +133,13 @@ int runGen3dCommand(int argc, char** argv) {
 }
 
 int runWorldAStarCommand(int argc, char** argv) {
-  CommandLine cmd(argc, argv, 2, {"per-query"});
-  cmd.rejectUnknown({"queries", "seed", "per-query", "passes"});
+  CommandLine cmd(argc, argv, nativeCommand("world-astar"));
+  cmd.rejectUnknown();
   if (cmd.positional().size() != 1) throw UsageError("world-astar needs exactly one block world FILE");
-  const long long queries = cmd.getInt("queries", 1000, 1, 100000000);
-  const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
+  const long long queries = cmd.integer("queries");
+  const long long seed = cmd.integer("seed");
   const bool perQuery = cmd.has("per-query");
-  const long long passes = cmd.getInt("passes", 1, 1, 1000);
+  const long long passes = cmd.integer("passes");
   const std::string path = cmd.positional()[0];
   const std::optional<BlockWorld> world = loadWorld(path);
   const std::vector<Voxel> cells = standingCells(*world);
@@ -239,16 +230,16 @@ int runWorldAStarCommand(int argc, char** argv) {
 namespace hpastar::cli {
 
 int runWorldCompareCommand(int argc, char** argv) {
-  CommandLine cmd(argc, argv, 2, {"per-query", "no-smooth"});
-  cmd.rejectUnknown(withHierarchyFlags({"queries", "seed", "per-query", "passes", "no-smooth", "smoothing-range"}));
+  CommandLine cmd(argc, argv, nativeCommand("world-compare"), optionSwitches(WorldHierarchyOptions::fields()));
+  cmd.rejectUnknown(optionFlags(WorldHierarchyOptions::fields()));
   if (cmd.positional().size() != 1) throw UsageError("world-compare needs exactly one block world FILE");
   WorldHpaQueryOptions queryOptions;
   queryOptions.smooth = !cmd.has("no-smooth");
-  queryOptions.smoothingRange = static_cast<int32_t>(cmd.getInt("smoothing-range", 0, 0, 1 << 20));
-  const long long queries = cmd.getInt("queries", 1000, 1, 100000000);
-  const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
+  queryOptions.smoothingRange = static_cast<int32_t>(cmd.integer("smoothing-range"));
+  const long long queries = cmd.integer("queries");
+  const long long seed = cmd.integer("seed");
   const bool perQuery = cmd.has("per-query");
-  const long long passes = cmd.getInt("passes", 1, 1, 1000);
+  const long long passes = cmd.integer("passes");
   const WorldHierarchyOptions options = hierarchyOptions(cmd);
   const std::string path = cmd.positional()[0];
   const std::optional<BlockWorld> world = loadWorld(path);
@@ -344,11 +335,11 @@ int runWorldCompareCommand(int argc, char** argv) {
 namespace hpastar::cli {
 
 int runWorldDigCommand(int argc, char** argv) {
-  CommandLine cmd(argc, argv, 2, {"check"});
-  cmd.rejectUnknown(withHierarchyFlags({"digs", "seed", "check"}));
+  CommandLine cmd(argc, argv, nativeCommand("world-dig"), optionSwitches(WorldHierarchyOptions::fields()));
+  cmd.rejectUnknown(optionFlags(WorldHierarchyOptions::fields()));
   if (cmd.positional().size() != 1) throw UsageError("world-dig needs exactly one block world FILE");
-  const long long digs = cmd.getInt("digs", 1000, 1, 100000000);
-  const long long seed = cmd.getInt("seed", 1, 0, 1LL << 62);
+  const long long digs = cmd.integer("digs");
+  const long long seed = cmd.integer("seed");
   const bool check = cmd.has("check");
   const WorldHierarchyOptions options = hierarchyOptions(cmd);
   const std::string path = cmd.positional()[0];

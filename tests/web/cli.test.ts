@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { costRegions } from './helpers/costRegions';
+import { ALGORITHMS } from '../../web/lib/generated/contract';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const hpaTool = path.join(root, 'build/native/hpa');
@@ -170,8 +171,9 @@ describe('hpastar scen prints the native tool\'s summary', () => {
     const optionLines = (text: string) => text.split('\n').filter((l) => l.startsWith('  --') && !l.startsWith('  --no-smooth'));
     const mine = optionLines(help(process.execPath, ['--import', hooks, cli]));
     expect(mine.length).toBeGreaterThanOrEqual(13);
-    // Native only: --smoothing-range.
-    const nativeOnly = ['  --smoothing-range'];
+    // Native only (the algorithm table says which): --smoothing-range, --no-trees.
+    const nativeOnly = ALGORITHMS.flatMap((a) => a.flags).filter((f) => f.native && !f.package).map((f) => `  --${f.name}`);
+    expect(nativeOnly).toContain('  --smoothing-range');
     expect(mine).toEqual(optionLines(help(hpaTool, [])).filter((l) => !nativeOnly.some((o) => l.startsWith(o))));
   });
 

@@ -1,4 +1,5 @@
-// The core's declarations (option tables, path statuses, terrain characters, limits) reach web/ through
+// The core's declarations (option tables, path statuses, terrain characters, limits, the command-line
+// tools' command table) reach web/ through
 // one generated file, web/lib/generated/contract.ts (scripts/generate-contract.mjs). These tests fail when
 // that file is not what the built module writes, and when web/ holds a hand-written copy of one of its
 // tables again: the copies are recognised by their content (the names, kinds, defaults, characters,
@@ -83,6 +84,11 @@ interface Signatures {
   strings: Set<string>;
   /** Property name → a limit's value. */
   limits: Map<string, number>;
+  /**
+   * The command table's lists: the commands' and the algorithms' names (three of them make a copy), and
+   * each command's flag names (four: three such as size, kind and seed are also an API's option names).
+   */
+  nameLists: { what: string; names: Set<string>; atLeast: number }[];
 }
 
 function signatures(): Signatures {
@@ -103,7 +109,16 @@ function signatures(): Signatures {
   limits.set('maxSide', l.maxGridSide);
   limits.set('maxCells', l.maxGridCells);
   limits.set('layerUnit', l.costLayerUnit);
-  return { kinds, defaults, strings, limits };
+  const commands = raw.commandTable();
+  const algorithms = raw.algorithmTable();
+  for (const f of [...commands, ...algorithms].flatMap((c) => c.flags)) strings.add(f.doc);
+  for (const c of commands) strings.add(c.doc);
+  const nameLists = [
+    { what: 'the commands', names: new Set(commands.map((c) => c.name)), atLeast: 3 },
+    { what: 'the algorithms', names: new Set(algorithms.map((a) => a.name)), atLeast: 3 },
+    ...commands.map((c) => ({ what: `the flags of ${c.name}`, names: new Set(c.flags.map((f) => f.name)), atLeast: 4 })),
+  ];
+  return { kinds, defaults, strings, limits, nameLists };
 }
 
 const literalValue = (e: ts.Expression): unknown => {
@@ -142,6 +157,10 @@ function copiesIn(file: string, text: string, s: Signatures): string[] {
   const visit = (node: ts.Node): void => {
     if (ts.isStringLiteralLike(node) && s.strings.has(node.text)) at(node, `the string ${JSON.stringify(node.text)}`);
     if (ts.isObjectLiteralExpression(node)) for (const what of objectCopies(node, s)) at(node, what);
+    if (ts.isArrayLiteralExpression(node)) {
+      const items = node.elements.filter(ts.isStringLiteralLike).map((e) => e.text);
+      for (const { what, names, atLeast } of s.nameLists) if (items.filter((i) => names.has(i)).length >= atLeast) at(node, what);
+    }
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -163,6 +182,8 @@ describe('no hand-written copy of a table the module exports', () => {
     expect(sample("const S = ['found', 'no path', 'start is outside the map or blocked', 'goal is outside the map or blocked'];")).toHaveLength(2);
     expect(sample('const L = { maxSide: 8192, maxCells: 16_777_216, layerUnit: 16 };')).toHaveLength(3);
     expect(sample('const D = { clusterSize: 10, entranceWidth: 6, clusterGroup: 2, smooth: true };')).toHaveLength(1);
+    expect(sample("const A = ['astar', 'jps', 'hpa']; const F = new Set(['algo', 'map', 'min-bucket', 'warmup']);")).toHaveLength(2);
+    expect(sample("const H = 'only the scenarios of bucket B and above';")).toHaveLength(1);
     // Not copies: the names alone, other values, fewer than three defaults.
     expect(sample("const ok = { clusterSize: 25, levels: 2, kind: 'integer', status: 'found', terrain: '.', abstraction: 'high' };")).toEqual([]);
   });

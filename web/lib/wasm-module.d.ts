@@ -800,3 +800,97 @@ declare module 'hpastar:raw' {
     validatePath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number, cells: Int32Array, reportedCost: number, tolerance: number): string;
   }
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The core's scenario runner (ScenarioBinding.cpp, batch/ScenarioRun.h): what `hpastar scen` runs its
+// planner through, as the native `hpa scen` does. Merged into `HpastarModule` above.
+// ---------------------------------------------------------------------------------------------------
+declare module 'hpastar:raw' {
+  /** One entry per scenario, in order; `problems[i]` is `""` for a valid path or one not found. */
+  export interface RawScenarioOutcomes {
+    found: Uint8Array;
+    valid: Uint8Array;
+    /** The path's cost, 0 when not found. */
+    length: Float64Array;
+    /** The optimum it is measured against: the file's, or A*'s on a weighted map. */
+    optimal: Float64Array;
+    subopt: Float64Array;
+    /** The query's time in microseconds, timed by the core around the call of `findPath`. */
+    us: Float64Array;
+    expandedInsertion: Float64Array;
+    expandedMain: Float64Array;
+    expandedRefinement: Float64Array;
+    problems: string[];
+  }
+
+  export interface RawScenarioSummary {
+    found: number;
+    unsolved: number;
+    invalid: number;
+    expandedSum: number;
+    meanSubopt: number;
+    maxSubopt: number;
+    maxRelErr: number;
+    usTotal: number;
+  }
+
+  export interface HpastarModule {
+    /**
+     * Runs the scenarios through `findPath` one at a time (`warmup` untimed rounds first, each query
+     * the fastest of `passes`), checks every path for the agent (`size`, `capability`) and sums the
+     * figures; with `haveOptima` on a weighted grid, the optima are A*'s. `{ error }` for a bad agent.
+     */
+    runScenarios(
+      grid: RawGrid,
+      scenarios: { start: Int32Array; goal: Int32Array; optimal: Float64Array },
+      settings: { size: number; capability: string; haveOptima: boolean; warmup: number; passes: number },
+      findPath: (sx: number, sy: number, gx: number, gy: number) => { found: boolean; cost: number; cells: Int32Array; stats: { expandedInsertion: number; expandedMain: number; expandedRefinement: number } },
+    ): { outcomes: RawScenarioOutcomes; summary: RawScenarioSummary } | { error: string };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The command table of both command-line tools (CommandTableBinding.cpp, contract/CommandTable.h), read
+// by scripts/generate-contract.mjs. Merged into `HpastarModule` above.
+// ---------------------------------------------------------------------------------------------------
+declare module 'hpastar:raw' {
+  export interface RawCommandFlag {
+    name: string;
+    kind: 'integer' | 'number' | 'switch' | 'text';
+    value: string;
+    doc: string;
+    min: number;
+    max: number;
+    default: number | string | boolean;
+    native: boolean;
+    package: boolean;
+  }
+
+  export interface RawCommandSpec {
+    name: string;
+    operand: string;
+    doc: string;
+    native: boolean;
+    package: boolean;
+    flags: RawCommandFlag[];
+  }
+
+  export interface RawAlgorithmSpec {
+    name: string;
+    /** One line for the help. */
+    doc: string;
+    /** The option table it takes: `'hierarchy'`, `'shpa'`, `'haa'` (the module's `…OptionFields()`), or `''`. */
+    optionTable: string;
+    /** A flag of that table it does not take, or `''`. */
+    notTaken: string;
+    /** Its flags beyond the table (`--no-smooth`, `--size`, …). */
+    flags: RawCommandFlag[];
+  }
+
+  export interface HpastarModule {
+    /** Every command of `hpa` and `npx hpastar`, in help order, with its own flags. */
+    commandTable(): RawCommandSpec[];
+    /** Every planner of `--algo`, in help order. */
+    algorithmTable(): RawAlgorithmSpec[];
+  }
+}

@@ -15,15 +15,16 @@
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { RawOptionField } from 'hpastar:raw';
+import type { RawOptionField, RawScenarioOutcomes, RawScenarioSummary } from 'hpastar:raw';
 import { rawModuleOf } from '../bind.ts';
 import { loadHpastar, PathQueryError, type Grid, type HaaOptions, type Hpastar, type HierarchyOptions, type PathResult, type Point, type ShpaOptions } from '../index.ts';
 import { costTableOf } from '../internal.ts';
-import { DEFAULT_AGENT } from '../generated/contract.ts';
-import { CommandLine, UsageError } from './commandLine.ts';
-import { baseName, footprintProblem, InputError, jsonLine, pathProblem, readBounded, readScenarios, type JsonField, type Scenario } from './movingai.ts';
+import { rawGrid } from '../grid.ts';
+import { ALGORITHMS, DEFAULT_AGENT, type AlgorithmSpec, type CommandSpec } from '../generated/contract.ts';
+import { CommandLine, commandsHelp, flagHelp, packageCommand, UsageError } from './commandLine.ts';
+import { baseName, InputError, jsonLine, readBounded, readScenarios, type JsonField, type Scenario } from './movingai.ts';
 import { optionFlags, optionFlagsHelp, optionSwitches, readOptionFlags } from './optionFlags.ts';
-import { runGen3d, runWorldCompare, WORLD_USAGE } from './world.ts';
+import { runGen3d, runWorldCompare } from './world.ts';
 
 /** The planners' command-line options, as the core declares them (the module's option tables). */
 interface PlannerFlags {
@@ -32,8 +33,6 @@ interface PlannerFlags {
   readonly haa: readonly RawOptionField[];
   /** The block world hierarchy's options (world-compare). */
   readonly world: readonly RawOptionField[];
-  /** The largest agent side of aa and haa. */
-  readonly maxAgentSize: number;
   /** The largest files read, in bytes: the module's limits (cpp/io/FileLimits.h), and for a hierarchy file the default memory budget. */
   readonly fileLimits: { readonly map: number; readonly scenario: number; readonly hierarchy: number };
 }
@@ -43,31 +42,13 @@ function plannerFlags(hp: Hpastar): PlannerFlags {
   const hierarchy = module.hierarchyOptionFields();
   const { maxMapFileBytes, maxScenarioFileBytes } = module.limits();
   const budget = Number(hierarchy.find((f) => f.name === 'memoryBudgetMiB')?.default);
-  return { hierarchy, shpa: module.shpaOptionFields(), haa: module.haaOptionFields(), world: module.worldOptionFields(), maxAgentSize: module.maxAgentSize(), fileLimits: { map: maxMapFileBytes, scenario: maxScenarioFileBytes, hierarchy: budget * 2 ** 20 } };
+  return { hierarchy, shpa: module.shpaOptionFields(), haa: module.haaOptionFields(), world: module.worldOptionFields(), fileLimits: { map: maxMapFileBytes, scenario: maxScenarioFileBytes, hierarchy: budget * 2 ** 20 } };
 }
-
-/** The query's switch, beside the planners' options. */
-const NO_SMOOTH_HELP = `${'  --no-smooth'.padEnd(28)} leave the refined path unsmoothed\n`;
 
 const usage = (flags: PlannerFlags) => `usage: hpastar <command> [arguments]
 
 commands:
-  build FILE.map -o FILE.hpa [--algo hpa|dhpa|auto] [hpa options]
-      Builds the hierarchy and writes it (versioned, checksummed) for HPAStar.load or --hierarchy;
-      prints one JSON line: sizes, build time.
-
-  scen FILE.map.scen [--map FILE.map] --algo A [--min-bucket B] [--limit N] [--per-query]
-       [--hierarchy FILE.hpa] [--warmup N] [options]
-      Runs the scenarios, checks every path (cells, corners, cost); prints one JSON line per query
-      with --per-query, then a JSON summary, as the native hpa tool does. Without --map the map is
-      FILE.map beside the scenario file. --hierarchy loads a file written by build (hpa, dhpa)
-      instead of building. --warmup N first runs the scenarios N times untimed (V8 compiles the
-      wasm in tiers: the first pass is slower; default 0, as natively). Exit status 3 when a
-      scenario is unsolved or a path is invalid.
-
-Block worlds (layered 3D, the format of BlockWorld.parse):
-${WORLD_USAGE}
-world options (world-compare: the block world's hierarchy of boxes):
+${commandsHelp()}world options (world-compare: the block world's hierarchy of boxes):
 ${optionFlagsHelp(flags.world)}
 auto: the HPA* family with the options hpastar picks for the map (HPAStar.chooseOptions: DHPA*
 trees, landmarks, a cluster side from the map's borders, the distance table when
@@ -75,11 +56,11 @@ trees, landmarks, a cluster side from the map's borders, the distance table when
 below overrides its choice. hpa and dhpa start from the paper's defaults instead.
 
 hpa, dhpa and auto options (dhpa: HPA* with shortest-path trees; --terrain-changes: auto only):
-${optionFlagsHelp(flags.hierarchy)}${NO_SMOOTH_HELP}${CLASS_HELP}
+${optionFlagsHelp(flags.hierarchy)}${plannerFlagsHelp('auto')}
 shpa options (static maps only):
-${optionFlagsHelp(flags.shpa)}${NO_SMOOTH_HELP}
+${optionFlagsHelp(flags.shpa)}${plannerFlagsHelp('shpa')}
 aa and haa options (an agent: a square of --size cells standing on the terrain of --capability):
-${AGENT_HELP(flags)}${optionFlagsHelp(flags.haa)}
+${plannerFlagsHelp('aa')}${optionFlagsHelp(flags.haa)}
 Switches (--cache-paths, --no-prune, --distance-table, --no-smooth, --per-query, ...) take no
 value: given, they turn their option on; left out, the default holds. --x=VALUE is refused.
 
@@ -91,23 +72,12 @@ character's cells (1/64 to 1024; '.' and 'G' are one kind); --cost-layer FILE ta
 bytes, row-major, each cell's multiplier in sixteenths (16: as its terrain; 1..255). With costs,
 scen measures against A* on the weighted map (optimal_from: astar); a --hierarchy file brings its own.
 
-algorithms: astar, jps, jpsplus (Jump Point Search; JPS+ with its jump table: static maps), hpa,
-dhpa (HPA* with shortest-path trees), auto (the options chosen for the map), shpa (static maps),
-aa (Annotated A*: optimal for a square agent), haa (HAA*: hierarchical, for agents of sizes 1 to
---max-size and any capability). For an agent other than size 1 on ground,swamp the file's lengths are
-not optima: scen counts found and not found (a start or goal the agent cannot stand on is not found)
-and checks every path for the agent's whole square.
-`;
+For an agent other than size 1 on ground,swamp the file's lengths are not optima: scen counts found
+and not found (a start or goal the agent cannot stand on is not found) and checks every path for the
+agent's whole square.
 
-/** The agent class of hpa, dhpa and auto: the hierarchy is built on the grid made for it (Grid.forAgent). */
-const CLASS_HELP =
-  `${'  --size S'.padEnd(28)} the agent class the hierarchy is built for, as for aa below (paths\n` +
-  `${'  --capability NAMES'.padEnd(28)} are then checked for the agent's whole square)\n`;
-
-/** The agent's options of aa and haa. */
-const AGENT_HELP = (flags: PlannerFlags) =>
-  `${'  --size S'.padEnd(28)} side of the agent's square, its top-left cell the path's cell (1..${flags.maxAgentSize}, default 1)\n` +
-  `${'  --capability NAMES'.padEnd(28)} terrain it may stand on, a comma list of ground, swamp, water, trees (default ground,swamp)\n`;
+algorithms (--algo):
+${ALGORITHMS.map((a) => `${`  ${a.name}`.padEnd(12)}${a.doc}\n`).join('')}`;
 
 /** The Moving AI agent as agentOf writes it: the one the scenario files are solved for. */
 const MOVING_AI_AGENT_TEXT = `size ${DEFAULT_AGENT.size}, capability ${DEFAULT_AGENT.capability}`;
@@ -115,25 +85,29 @@ const MOVING_AI_AGENT_TEXT = `size ${DEFAULT_AGENT.size}, capability ${DEFAULT_A
 /** The terrain kinds in the core's order, for naming a capability as the native tool does. */
 const KIND_NAMES = ['ground', 'swamp', 'water', 'trees'];
 
+/** The planners of --algo that build an HPA* hierarchy (hpa, dhpa, auto). */
+const HIERARCHY_ALGORITHMS = ALGORITHMS.filter((a) => a.optionTable === 'hierarchy').map((a) => a.name);
 
-const ALGORITHMS = ['astar', 'jps', 'jpsplus', 'hpa', 'dhpa', 'auto', 'shpa', 'aa', 'haa'];
-const HIERARCHY_ALGORITHMS = ['hpa', 'dhpa', 'auto'];
-
-/** The options that take no value, of every planner and command. */
-function switches(flags: PlannerFlags): Set<string> {
-  return new Set(['per-query', 'no-smooth', ...optionSwitches(flags.hierarchy), ...optionSwitches(flags.shpa), ...optionSwitches(flags.haa)]);
+/** The option fields of an algorithm's option table. */
+function optionTable(flags: PlannerFlags, table: AlgorithmSpec['optionTable']): readonly RawOptionField[] {
+  return table === '' ? [] : flags[table];
 }
 
-/** The options that `algo` takes beyond the command's own. */
+/** The planners' options that take no value. */
+function plannerSwitches(flags: PlannerFlags): Set<string> {
+  return new Set(ALGORITHMS.flatMap((a) => [...optionSwitches(optionTable(flags, a.optionTable)), ...a.flags.filter((f) => f.package && f.kind === 'switch').map((f) => f.name)]));
+}
+
+/** The options that `algo` takes beyond the command's own: its option table's and its own flags. */
 function plannerOptions(flags: PlannerFlags, algo: string): string[] {
-  if (HIERARCHY_ALGORITHMS.includes(algo)) {
-    // The hint only steers the automatic choice.
-    return [...optionFlags(flags.hierarchy).filter((o) => algo === 'auto' || o !== 'terrain-changes'), 'no-smooth', 'size', 'capability'];
-  }
-  if (algo === 'shpa') return [...optionFlags(flags.shpa), 'no-smooth'];
-  if (algo === 'aa') return ['size', 'capability'];
-  if (algo === 'haa') return [...optionFlags(flags.haa), 'size', 'capability'];
-  return [];
+  const spec = ALGORITHMS.find((a) => a.name === algo);
+  if (spec === undefined) return [];
+  return [...optionFlags(optionTable(flags, spec.optionTable)).filter((o) => o !== spec.notTaken), ...spec.flags.filter((f) => f.package).map((f) => f.name)];
+}
+
+/** The help lines of the flags `algo` takes beyond its option table (--no-smooth, --size, ...). */
+function plannerFlagsHelp(algo: string): string {
+  return (ALGORITHMS.find((a) => a.name === algo)?.flags ?? []).filter((f) => f.package).map((f) => flagHelp(f, '  ', 28)).join('');
 }
 
 /**
@@ -152,9 +126,12 @@ function shpaOptions(flags: PlannerFlags, cmd: CommandLine): ShpaOptions {
 }
 
 /** The agent of aa and haa: --size and --capability (its names in the core's order, as the native tool writes them). */
-function agentOf(flags: PlannerFlags, cmd: CommandLine): { size: number; capability: string; text: string } {
-  const size = cmd.int('size', 1, 1, flags.maxAgentSize);
-  const given = cmd.string('capability', DEFAULT_AGENT.capability);
+function agentOf(cmd: CommandLine): { size: number; capability: string; text: string } {
+  // aa's flags: every planner that takes an agent takes the same range and default.
+  const aa = ALGORITHMS.find((a) => a.name === 'aa')!.flags;
+  const sizeFlag = aa.find((f) => f.name === 'size')!;
+  const size = cmd.int('size', Number(sizeFlag.default), sizeFlag.min, sizeFlag.max);
+  const given = cmd.string('capability', String(aa.find((f) => f.name === 'capability')!.default));
   const names = given.split(',').map((n) => n.trim());
   const unknown = names.find((n) => !KIND_NAMES.includes(n));
   if (unknown !== undefined || new Set(names).size !== names.length) {
@@ -223,24 +200,24 @@ interface Planner {
   dispose(): void;
 }
 
-function runBuild(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): number {
-  const cmd = new CommandLine(args, switches(flags));
+function runBuild(hp: Hpastar, flags: PlannerFlags, spec: CommandSpec, args: readonly string[]): number {
+  const cmd = new CommandLine(args, spec, plannerSwitches(flags));
   if (cmd.positional.length !== 1) throw new UsageError('build needs exactly one FILE.map');
-  const algo = cmd.string('algo', 'hpa');
+  const algo = cmd.text('algo');
   if (!HIERARCHY_ALGORITHMS.includes(algo)) {
     throw new UsageError(algo === 'shpa'
       ? '--algo shpa: SHPA* has no serialized form (its build is fast: run scen --algo shpa directly)'
       : `build writes hpa, dhpa or auto hierarchies, not "${algo}"`);
   }
-  cmd.rejectUnknown(new Set(['algo', 'out', 'costs', 'cost-layer', ...plannerOptions(flags, algo).filter((o) => o !== 'no-smooth')]));
-  const out = cmd.string('out', '');
+  cmd.rejectUnknown(new Set(plannerOptions(flags, algo).filter((o) => o !== 'no-smooth')));
+  const out = cmd.text('out');
   if (!out) throw new UsageError('build needs -o FILE.hpa');
   const mapPath = cmd.positional[0]!;
   using grid = loadGrid(hp, flags, mapPath);
   applyTerrainCostOptions(hp, cmd, grid);
   const options = hierarchyOptions(hp, flags, algo, cmd);
   // --size and --capability: the hierarchy of that agent class (the file keeps it).
-  const agent = agentOf(flags, cmd);
+  const agent = agentOf(cmd);
   using classGrid = agent.text === MOVING_AI_AGENT_TEXT ? null : hp.Grid.forAgent(grid, agent);
   const t0 = performance.now();
   using planner = building(() => hp.HPAStar.build(classGrid ?? grid, options));
@@ -271,19 +248,22 @@ function runBuild(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): nu
 
 type Agent = ReturnType<typeof agentOf>;
 
-function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): number {
-  const cmd = new CommandLine(args, switches(flags));
+function runScen(hp: Hpastar, flags: PlannerFlags, spec: CommandSpec, args: readonly string[]): number {
+  const cmd = new CommandLine(args, spec, plannerSwitches(flags));
   if (cmd.positional.length !== 1) throw new UsageError('scen needs exactly one FILE.map.scen');
-  const algo = cmd.string('algo', 'astar');
-  if (!ALGORITHMS.includes(algo)) throw new UsageError(`unknown algorithm "${algo}" (known: ${ALGORITHMS.join(', ')})`);
-  const hierarchyFile = cmd.string('hierarchy', '');
+  const algo = cmd.text('algo');
+  if (!ALGORITHMS.some((a) => a.name === algo)) throw new UsageError(`unknown algorithm "${algo}" (known: ${ALGORITHMS.map((a) => a.name).join(', ')})`);
+  const hierarchyFile = cmd.text('hierarchy');
   if (hierarchyFile && algo !== 'hpa' && algo !== 'dhpa') throw new UsageError(`--hierarchy is for hpa and dhpa, not ${algo}`);
-  const known = new Set(['algo', 'map', 'min-bucket', 'limit', 'per-query', 'hierarchy', 'warmup', 'costs', 'cost-layer', ...plannerOptions(flags, algo)]);
-  if (hierarchyFile) for (const o of [...optionFlags(flags.hierarchy), 'costs', 'cost-layer']) known.delete(o);
+  // A hierarchy file brings its own options and terrain costs.
+  const known = new Set(plannerOptions(flags, algo));
+  if (hierarchyFile) for (const o of optionFlags(flags.hierarchy)) known.delete(o);
   cmd.rejectUnknown(known);
+  const costFlag = ['costs', 'cost-layer'].find((o) => cmd.has(o));
+  if (hierarchyFile && costFlag) throw new UsageError(`--${costFlag}: the hierarchy file brings its own terrain costs`);
 
   const scenPath = cmd.positional[0]!;
-  let mapPath = cmd.string('map', '');
+  let mapPath = cmd.text('map');
   if (!mapPath) {
     if (!scenPath.endsWith('.scen') || scenPath.length <= 5) throw new InputError(`${scenPath}: cannot find its map (name does not end in .scen); pass --map FILE.map`);
     mapPath = scenPath.slice(0, -'.scen'.length);
@@ -292,38 +272,31 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
   applyTerrainCostOptions(hp, cmd, grid);
   const scenText = readBounded(scenPath, flags.fileLimits.scenario, 'scenario').toString('utf8');
   let scenarios = readScenarios(hp, scenText, scenPath, grid, mapPath);
-  const minBucket = cmd.int('min-bucket', 0, 0, 2 ** 30);
-  const limit = cmd.int('limit', -1, -1, 2 ** 40);
+  const minBucket = cmd.integer('min-bucket');
+  const limit = cmd.integer('limit');
   const perQuery = cmd.has('per-query');
-  const warmup = cmd.int('warmup', 0, 0, 100);
+  const warmup = cmd.integer('warmup');
   scenarios = scenarios.filter((s) => s.bucket >= minBucket);
   if (limit >= 0 && scenarios.length > limit) scenarios = scenarios.slice(0, limit);
 
   // aa and haa always name their agent; hpa, dhpa and auto only one other than the Moving AI agent (as natively).
-  const named = algo === 'aa' || algo === 'haa' || HIERARCHY_ALGORITHMS.includes(algo) ? agentOf(flags, cmd) : null;
+  const named = algo === 'aa' || algo === 'haa' || HIERARCHY_ALGORITHMS.includes(algo) ? agentOf(cmd) : null;
   const agent = named && (algo === 'aa' || algo === 'haa' || named.text !== MOVING_AI_AGENT_TEXT) ? named : null;
   // The file's lengths are optima for one cell of ground and swamp only (as natively).
   const haveOptima = agent === null || agent.text === MOVING_AI_AGENT_TEXT;
   const buildStart = performance.now();
   const { planner, optionsJson } = scenPlanner(hp, flags, cmd, { algo, grid, agent, hierarchyFile, mapPath });
   const buildMs = performance.now() - buildStart;
-  // As natively: with terrain costs the file's optimal lengths are not the optima; A* on the weighted
-  // grid gives them.
-  if (grid.weighted && haveOptima) {
-    using astar = new hp.AStar();
-    scenarios = scenarios.map((s) => {
-      const optimum = astar.findPath(grid, { x: s.sx, y: s.sy }, { x: s.gx, y: s.gy });
-      return { ...s, optimal: optimum.found ? optimum.cost : 0 };
-    });
-  }
-  const lines: string[] = [];
-  let tally: ScenTally;
+  // The core runs, times and checks the queries and sums the figures (batch/ScenarioRun.h), as for
+  // the native tool: this side only calls the planner and prints.
+  let run;
   try {
-    tally = runScenarios(hp, planner, grid, scenarios, { agent, haveOptima, perQuery, warmup }, lines);
+    run = runScenarios(hp, planner, grid, scenarios, { agent: agent ?? DEFAULT_AGENT, haveOptima, warmup });
   } finally {
     planner.dispose();
   }
-  const { found, unsolved, invalid, expandedSum, subSum, subMax, relErrMax, usTotal } = tally;
+  const { found, unsolved, invalid, expandedSum, meanSubopt, maxSubopt, maxRelErr, usTotal } = run.summary;
+  const lines = perQuery ? queryLines(scenarios, run.outcomes, haveOptima) : [];
   const n = scenarios.length;
   lines.push(jsonLine([
     ['algo', algo],
@@ -333,7 +306,7 @@ function runScen(hp: Hpastar, flags: PlannerFlags, args: readonly string[]): num
     ['queries', { int: n }],
     ['found', { int: found }],
     ...(haveOptima
-      ? ([['unsolved', { int: unsolved }], ['invalid', { int: invalid }], ['mean_subopt', found ? subSum / found : 0], ['max_subopt', subMax], ['max_rel_err', relErrMax]] as const)
+      ? ([['unsolved', { int: unsolved }], ['invalid', { int: invalid }], ['mean_subopt', meanSubopt], ['max_subopt', maxSubopt], ['max_rel_err', maxRelErr]] as const)
       : ([['not_found', { int: unsolved }], ['invalid', { int: invalid }]] as const)),
     ['build_ms', buildMs],
     ['query_us_total', usTotal],
@@ -425,75 +398,37 @@ function loadHierarchy(hp: Hpastar, flags: PlannerFlags, hierarchyFile: string, 
   return hpa;
 }
 
-/** What scen counts over its scenarios. */
-interface ScenTally {
-  found: number;
-  unsolved: number;
-  invalid: number;
-  expandedSum: number;
-  subSum: number;
-  subMax: number;
-  relErrMax: number;
-  usTotal: number;
-}
-
-/**
- * Times `planner` on every scenario (after `warmup` untimed rounds) and checks each path it finds; with
- * perQuery, a JSON line per scenario goes to `lines` (written out 256 at a time).
- */
+/** Runs `planner` on every scenario through the core's runner (batch/ScenarioRun.h): times, checks, figures. */
 function runScenarios(
   hp: Hpastar,
   planner: Planner,
   grid: Grid,
   scenarios: readonly Scenario[],
-  { agent, haveOptima, perQuery, warmup }: { agent: Agent | null; haveOptima: boolean; perQuery: boolean; warmup: number },
-  lines: string[],
-): ScenTally {
-  const tally: ScenTally = { found: 0, unsolved: 0, invalid: 0, expandedSum: 0, subSum: 0, subMax: 0, relErrMax: 0, usTotal: 0 };
-  for (let w = 0; w < warmup; w++) for (const s of scenarios) planner.findPath({ x: s.sx, y: s.sy }, { x: s.gx, y: s.gy });
-  for (const s of scenarios) {
-    const start = { x: s.sx, y: s.sy };
-    const goal = { x: s.gx, y: s.gy };
-    const t = performance.now();
-    const result = planner.findPath(start, goal);
-    const us = (performance.now() - t) * 1000;
-    tally.usTotal += us;
-    tally.expandedSum += result.expanded;
-    let valid = true;
-    let length = 0;
-    let sub = 0;
-    let problem: string | null = null;
-    if (result.found) {
-      tally.found++;
-      problem = agent
-        ? footprintProblem(hp, grid, agent, start, goal, result.cells, result.cost)
-        : pathProblem(hp, grid, start, goal, result.cells, result.cost, 1e-9);
-      valid = problem === null;
-      length = result.cost;
-      if (haveOptima) {
-        const optimal = Math.max(s.optimal, 1e-12);
-        sub = s.optimal > 0 ? (length - s.optimal) / optimal : length > 0 ? 1 : 0;
-        tally.subSum += sub;
-        tally.subMax = Math.max(tally.subMax, sub);
-        tally.relErrMax = Math.max(tally.relErrMax, s.optimal > 0 ? Math.abs(length - s.optimal) / optimal : Math.abs(length));
-      }
-      if (!valid) tally.invalid++;
-    } else {
-      tally.unsolved++; // every Moving AI scenario has a path for its agent; another may have none
-    }
-    if (perQuery) {
-      const q: [string, JsonField][] = [
-        ['line', { int: s.line }], ['bucket', { int: s.bucket }], ['sx', { int: s.sx }], ['sy', { int: s.sy }],
-        ['gx', { int: s.gx }], ['gy', { int: s.gy }], ...(haveOptima ? [['optimal', s.optimal] as [string, JsonField]] : []),
-        ['found', result.found], ['length', length], ...(haveOptima ? [['subopt', sub] as [string, JsonField]] : []), ['valid', valid], ['us', us], ['expanded_sg', { int: result.stats.expandedInsertion }],
-        ['expanded_main', { int: result.stats.expandedMain }], ['expanded_refine', { int: result.stats.expandedRefinement }],
-      ];
-      if (problem !== null) q.push(['problem', problem]);
-      lines.push(jsonLine(q));
-      if (lines.length >= 256) process.stdout.write(`${lines.splice(0).join('\n')}\n`);
-    }
-  }
-  return tally;
+  { agent, haveOptima, warmup }: { agent: { size: number; capability: string }; haveOptima: boolean; warmup: number },
+): { outcomes: RawScenarioOutcomes; summary: RawScenarioSummary } {
+  const columns = {
+    start: Int32Array.from(scenarios.flatMap((s) => [s.sx, s.sy])),
+    goal: Int32Array.from(scenarios.flatMap((s) => [s.gx, s.gy])),
+    optimal: Float64Array.from(scenarios, (s) => s.optimal),
+  };
+  const settings = { size: agent.size, capability: agent.capability, haveOptima, warmup, passes: 1 };
+  const run = rawModuleOf(hp).runScenarios(rawGrid(grid, 'scen'), columns, settings, (sx, sy, gx, gy) => planner.findPath({ x: sx, y: sy }, { x: gx, y: gy }));
+  if ('error' in run) throw new UsageError(`--size/--capability: ${run.error}`);
+  return run;
+}
+
+/** With --per-query, one JSON line per scenario, as the native tool prints them. */
+function queryLines(scenarios: readonly Scenario[], o: RawScenarioOutcomes, haveOptima: boolean): string[] {
+  return scenarios.map((s, i) => {
+    const q: [string, JsonField][] = [
+      ['line', { int: s.line }], ['bucket', { int: s.bucket }], ['sx', { int: s.sx }], ['sy', { int: s.sy }],
+      ['gx', { int: s.gx }], ['gy', { int: s.gy }], ...(haveOptima ? [['optimal', o.optimal[i]!] as [string, JsonField]] : []),
+      ['found', o.found[i] === 1], ['length', o.length[i]!], ...(haveOptima ? [['subopt', o.subopt[i]!] as [string, JsonField]] : []), ['valid', o.valid[i] === 1], ['us', o.us[i]!],
+      ['expanded_sg', { int: o.expandedInsertion[i]! }], ['expanded_main', { int: o.expandedMain[i]! }], ['expanded_refine', { int: o.expandedRefinement[i]! }],
+    ];
+    if (o.problems[i]) q.push(['problem', o.problems[i]!]);
+    return jsonLine(q);
+  });
 }
 
 /** Runs the tool with `args` (without `node` and the script); resolves to the exit status. */
@@ -507,11 +442,11 @@ async function main(args: readonly string[]): Promise<number> {
       (command === undefined ? process.stderr : process.stdout).write(usage(flags));
       return command === undefined ? 2 : 0;
     }
-    if (command === 'build') return runBuild(hp, flags, args.slice(1));
-    if (command === 'scen') return runScen(hp, flags, args.slice(1));
-    if (command === 'gen3d') return runGen3d(hp, args.slice(1));
-    if (command === 'world-compare') return runWorldCompare(hp, args.slice(1));
-    throw new UsageError(`unknown command "${command}"`);
+    const spec = packageCommand(command);
+    if (spec === undefined) throw new UsageError(`unknown command "${command}"`);
+    const run = { build: runBuild, scen: runScen, gen3d: (hp: Hpastar, _: PlannerFlags, s: CommandSpec, a: readonly string[]) => runGen3d(hp, s, a), 'world-compare': (hp: Hpastar, _: PlannerFlags, s: CommandSpec, a: readonly string[]) => runWorldCompare(hp, s, a) }[command];
+    if (run === undefined) throw new Error(`the command table's "${command}" has no runner in hpastar`);
+    return run(hp, flags, spec, args.slice(1));
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`hpastar: ${error.message}\n(hpastar --help for usage)\n`);

@@ -59,12 +59,6 @@ export function pathProblem(hp: Hpastar, grid: Grid, start: Point, goal: Point, 
   return problem === '' ? null : problem;
 }
 
-/** The same for a square agent's path (validateFootprintPath, cpp/path/FootprintValidator.h). */
-export function footprintProblem(hp: Hpastar, grid: Grid, agent: { size: number; capability: string }, start: Point, goal: Point, cells: Int32Array, reportedCost: number): string | null {
-  const problem = rawModuleOf(hp).validateFootprintPath(rawGrid(grid, 'footprintProblem'), agent.capability, agent.size, start.x, start.y, goal.x, goal.y, cells, reportedCost, 1e-9);
-  return problem === '' ? null : problem;
-}
-
 /** The last part of a path, after `/` or `\`. */
 export function baseName(path: string): string {
   return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);

@@ -6,7 +6,7 @@
  * @module
  */
 import type { RawOptionField } from 'hpastar:raw';
-import { type CommandLine, UsageError } from './commandLine.ts';
+import { type CommandLine, NO_LIMIT, numberText, UsageError } from './commandLine.ts';
 
 /** The options (without "--") that set a field. */
 export function optionFlags(fields: readonly RawOptionField[]): string[] {
@@ -42,14 +42,6 @@ export function readOptionFlags(cmd: CommandLine, fields: readonly RawOptionFiel
   }
   return options;
 }
-
-/** A bound or a default as the core's messages write it (OptionSchema.h: optionNumberText). */
-function numberText(value: number): string {
-  return Number.isInteger(value) && Math.abs(value) < 1e15 ? String(value) : value.toFixed(6);
-}
-
-/** The core's "no upper bound": a maximum at the int32 limit. */
-const NO_LIMIT = 0x7fffffff;
 
 /** One line per option: `"  --cluster N   side of a level-1 cluster, in cells (2..1024, default 10)"`. */
 export function optionFlagsHelp(fields: readonly RawOptionField[]): string {

@@ -9,19 +9,9 @@ import { performance } from 'node:perf_hooks';
 import { rawModuleOf } from '../bind.ts';
 import type { BlockWorld, Hpastar, Voxel, WorldHierarchyOptions, WorldPathResult } from '../index.ts';
 import { CommandLine, UsageError } from './commandLine.ts';
+import type { CommandSpec } from '../generated/contract.ts';
 import { InputError, jsonLine, readBounded, type JsonField } from './movingai.ts';
 import { optionFlags, readOptionFlags } from './optionFlags.ts';
-
-/** The world commands' lines of `hpastar --help`, as the native tool's help writes them. */
-export const WORLD_USAGE = `  gen3d --size WxHxD --kind caves|towers|hills [--seed K] -o FILE
-      Generates a block world (layered 3D, the same for the same seed as the native tool's) and
-      writes it to FILE; prints one JSON line: the size and the blocks of each kind.
-
-  world-compare FILE --queries N [--seed K] [--passes N] [--per-query] [--no-smooth] [world options]
-      The same random pairs of standing cells as the native tool's through A* and HPA* on a block
-      world (its hierarchy's options below); every HPA* path checked. Exit status 3 when they
-      disagree on a pair or a path is invalid. HPA*'s paths are smoothed unless --no-smooth.
-`;
 
 /** SplitMix64 as cpp/world/SeededRandom.h has it: the native tool's pairs, drawn here. */
 class SeededRandom {
@@ -59,9 +49,9 @@ function standingCells(world: BlockWorld): Voxel[] {
 }
 
 /** `hpastar gen3d`: returns the exit status. */
-export function runGen3d(hp: Hpastar, args: readonly string[]): number {
-  const cmd = new CommandLine(args, new Set());
-  cmd.rejectUnknown(new Set(['size', 'kind', 'seed', 'out']));
+export function runGen3d(hp: Hpastar, spec: CommandSpec, args: readonly string[]): number {
+  const cmd = new CommandLine(args, spec);
+  cmd.rejectUnknown();
   if (cmd.positional.length) throw new UsageError(`gen3d: unexpected argument "${cmd.positional[0]}" (the file is given as -o FILE)`);
   if (!cmd.has('size')) throw new UsageError('gen3d needs --size WIDTHxHEIGHTxLEVELS');
   const kinds = hp.BlockWorld.limits.kinds;
@@ -69,8 +59,8 @@ export function runGen3d(hp: Hpastar, args: readonly string[]): number {
   const size = worldSize(cmd.string('size', ''));
   const kind = cmd.string('kind', '');
   if (!(kinds as readonly string[]).includes(kind)) throw new UsageError(`unknown --kind "${kind}" (known: ${kinds.join(', ')})`);
-  const seed = cmd.int('seed', 1, 0, Number.MAX_SAFE_INTEGER);
-  const out = cmd.string('out', '');
+  const seed = cmd.integer('seed');
+  const out = cmd.text('out');
   if (!out) throw new UsageError('gen3d needs -o FILE');
   const t0 = performance.now();
   let world: BlockWorld;
@@ -111,16 +101,16 @@ function fastest<T>(passes: number, run: () => T): { us: number; answer: T } {
 }
 
 /** `hpastar world-compare`: returns the exit status. */
-export function runWorldCompare(hp: Hpastar, args: readonly string[]): number {
-  const cmd = new CommandLine(args, new Set(['per-query', 'no-smooth']));
+export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly string[]): number {
+  const cmd = new CommandLine(args, spec);
   // The hierarchy's flags, ranges and messages from the core's declaration (WorldHierarchyOptions::fields).
   const fields = rawModuleOf(hp).worldOptionFields();
-  cmd.rejectUnknown(new Set(['queries', 'seed', 'per-query', 'passes', 'no-smooth', ...optionFlags(fields)]));
+  cmd.rejectUnknown(new Set(optionFlags(fields)));
   if (cmd.positional.length !== 1) throw new UsageError('world-compare needs exactly one block world FILE');
-  const queries = cmd.int('queries', 1000, 1, 100_000_000);
-  const seed = cmd.int('seed', 1, 0, 2 ** 53 - 1);
+  const queries = cmd.integer('queries');
+  const seed = cmd.integer('seed');
   const perQuery = cmd.has('per-query');
-  const passes = cmd.int('passes', 1, 1, 1000);
+  const passes = cmd.integer('passes');
   const smooth = !cmd.has('no-smooth');
   const options = readOptionFlags(cmd, fields) as WorldHierarchyOptions;
   const path = cmd.positional[0]!;
