@@ -4,6 +4,7 @@
 // forged or truncated bytes are refused by name.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPathPool, FLOW_DX, FLOW_DY, loadHpastar, type Grid, type Hpastar, type Planner, type Point } from '../../web/lib/index';
+import { packSections } from '../../web/lib/planner';
 import { squareFits, validateFootprint } from './helpers/footprint';
 import { seeded } from './helpers/queries';
 import { parseMap, readMapsFile, type MapText } from './scenarios';
@@ -167,25 +168,9 @@ describe('bad input is refused by name', () => {
     // Two sections of the same class, and sections of two maps.
     const sizes = [0, 1, 2].map((i) => view(bytes).getUint32(12 + 4 * i, true));
     const first = bytes.subarray(24, 24 + sizes[0]!);
-    expect(() => hp.Planner.load(pack([first, first]))).toThrow('Planner.load: sections 0 and 1 are the same agent class (size 1, ground,swamp)');
+    expect(() => hp.Planner.load(packSections([first, first]))).toThrow('Planner.load: sections 0 and 1 are the same agent class (size 1, ground,swamp)');
     using other = hp.Grid.fromTerrain('.'.repeat(64), 8, 8);
     using small = hp.HPAStar.build(other);
-    expect(() => hp.Planner.load(pack([first, small.serialize()]))).toThrow('Planner.load: section 1 is a 8x8 map, section 0 a 256x257 one');
+    expect(() => hp.Planner.load(packSections([first, small.serialize()]))).toThrow('Planner.load: section 1 is a 8x8 map, section 0 a 256x257 one');
   });
 });
-
-/** A planner container of `sections`, as Planner.serialize writes it. */
-function pack(sections: Uint8Array[]): Uint8Array {
-  const header = 12 + 4 * sections.length;
-  const out = new Uint8Array(header + sections.reduce((n, s) => n + s.length, 0));
-  out.set([0x48, 0x50, 0x41, 0x50, 1], 0);
-  const view = new DataView(out.buffer);
-  view.setUint32(8, sections.length, true);
-  let at = header;
-  sections.forEach((s, i) => {
-    view.setUint32(12 + 4 * i, s.length, true);
-    out.set(s, at);
-    at += s.length;
-  });
-  return out;
-}

@@ -295,8 +295,8 @@ function isContainer(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && MAGIC.every((b, i) => bytes[i] === b);
 }
 
-/** The container of {@link Planner.serialize}. */
-function packSections(sections: Uint8Array[]): Uint8Array {
+/** @internal The container of {@link Planner.serialize} (exported for the tests that forge one). */
+export function packSections(sections: Uint8Array[]): Uint8Array {
   const header = 12 + 4 * sections.length;
   const out = new Uint8Array(header + sections.reduce((n, s) => n + s.length, 0));
   const view = new DataView(out.buffer);
