@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "contract/EnumNames.h"
+
 namespace hpastar {
 namespace {
 
@@ -226,17 +228,9 @@ const AlgorithmSpec* findAlgorithm(std::string_view name) {
 }
 
 const char* flagKindName(FlagKind kind) {
-  switch (kind) {
-    case FlagKind::Integer:
-      return "integer";
-    case FlagKind::Number:
-      return "number";
-    case FlagKind::Switch:
-      return "switch";
-    case FlagKind::Text:
-      return "text";
-  }
-  return "unknown";
+  static constexpr std::array<const char*, 4> kNames = {"integer", "number", "switch", "text"};
+  static_assert(kNames.size() == static_cast<size_t>(FlagKind::Text) + 1);
+  return enumName(kind, kNames);
 }
 
 std::span<const CommandSpec> commandTable() { return kCommands; }

@@ -4,11 +4,14 @@
 // command-line tools, the wasm module's option objects and the TypeScript package read these tables
 // (its option types and checks are generated from them: scripts/generate-contract.mjs); none of them
 // lists an option again.
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <span>
 #include <string>
+
+#include "contract/EnumNames.h"
 
 namespace hpastar {
 
@@ -20,17 +23,9 @@ enum class OptionKind : uint8_t {
 };
 
 inline const char* optionKindName(OptionKind kind) {
-  switch (kind) {
-    case OptionKind::Integer:
-      return "integer";
-    case OptionKind::Number:
-      return "number";
-    case OptionKind::Flag:
-      return "boolean";
-    case OptionKind::Choice:
-      return "choice";
-  }
-  return "unknown";
+  static constexpr std::array<const char*, 4> kNames = {"integer", "number", "boolean", "choice"};
+  static_assert(kNames.size() == static_cast<size_t>(OptionKind::Choice) + 1);
+  return enumName(kind, kNames);
 }
 
 template <typename Options>

@@ -4,7 +4,10 @@
 // bits below it say more (which endpoint, why). The message stays beside the code, for people: it names
 // the call, the field, the value. The module exports these values (bindings/ContractBinding.cpp) and
 // scripts/generate-contract.mjs writes them into web/lib/generated/contract.ts.
+#include <array>
 #include <cstdint>
+
+#include "contract/EnumNames.h"
 
 namespace hpastar {
 
@@ -47,27 +50,10 @@ constexpr uint32_t statusDetails(Status status) { return status & kStatusDetailM
 constexpr bool statusFailed(Status status) { return statusKind(status) != StatusKind::Ok; }
 
 inline const char* statusKindName(StatusKind kind) {
-  switch (kind) {
-    case StatusKind::Ok:
-      return "Ok";
-    case StatusKind::BadArgument:
-      return "BadArgument";
-    case StatusKind::OutOfRange:
-      return "OutOfRange";
-    case StatusKind::OutOfMemory:
-      return "OutOfMemory";
-    case StatusKind::NoPath:
-      return "NoPath";
-    case StatusKind::BadBytes:
-      return "BadBytes";
-    case StatusKind::NotReady:
-      return "NotReady";
-    case StatusKind::Unsupported:
-      return "Unsupported";
-    case StatusKind::Refused:
-      return "Refused";
-  }
-  return "unknown";
+  static constexpr std::array<const char*, kStatusKindCount> kNames = {
+      "Ok", "BadArgument", "OutOfRange", "OutOfMemory", "NoPath", "BadBytes", "NotReady", "Unsupported", "Refused"};
+  static_assert(kStatusKindCount == static_cast<uint8_t>(StatusKind::Refused) + 1);
+  return enumName(kind, kNames);
 }
 
 }  // namespace hpastar

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "contract/EnumNames.h"
+
 namespace hpastar {
 
 namespace {
@@ -30,21 +32,11 @@ constexpr char kKindChar[TerrainCosts::kKindCount] = {'.', 'S', 'W', 'T', '@'};
 }  // namespace
 
 const char* terrainKindName(TerrainKind kind) {
-  switch (kind) {
-    case TerrainKind::Ground:
-      return "ground";
-    case TerrainKind::Swamp:
-      return "swamp";
-    case TerrainKind::Water:
-      return "water";
-    case TerrainKind::Trees:
-      return "trees";
-    case TerrainKind::OutOfBounds:
-      return "out of bounds";
-    case TerrainKind::Invalid:
-      break;
-  }
-  return "invalid";
+  // TerrainKind::Invalid (255) lies past the table.
+  static constexpr std::array<const char*, TerrainCosts::kKindCount> kNames = {"ground", "swamp", "water", "trees",
+                                                                               "out of bounds"};
+  static_assert(TerrainCosts::kKindCount == static_cast<int>(TerrainKind::OutOfBounds) + 1);
+  return enumName(kind, kNames, "invalid");
 }
 
 std::string TerrainCosts::check() const {

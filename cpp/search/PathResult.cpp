@@ -1,20 +1,16 @@
 #include "search/PathResult.h"
 
+#include "contract/EnumNames.h"
+
 namespace hpastar {
 
-const char* pathStatusName(PathStatus status) {
-  switch (status) {
-    case PathStatus::Found:
-      return "found";
-    case PathStatus::NoPath:
-      return "no path";
-    case PathStatus::StartInvalid:
-      return "start is outside the map or blocked";
-    case PathStatus::GoalInvalid:
-      return "goal is outside the map or blocked";
-  }
-  return "unknown";
-}
+namespace {
+constexpr std::array<const char*, 4> kPathStatusNames = {"found", "no path", "start is outside the map or blocked",
+                                                         "goal is outside the map or blocked"};
+static_assert(kPathStatusNames.size() == static_cast<size_t>(PathStatus::GoalInvalid) + 1);
+}  // namespace
+
+const char* pathStatusName(PathStatus status) { return enumName(status, kPathStatusNames); }
 
 Status pathStatusCode(PathStatus status) {
   switch (status) {

@@ -1,20 +1,15 @@
 #include "search/SearchTrace.h"
 
+#include "contract/EnumNames.h"
+
 namespace hpastar {
 
-const char* searchPhaseName(SearchPhase phase) {
-  switch (phase) {
-    case SearchPhase::Insertion:
-      return "insertion";
-    case SearchPhase::Abstract:
-      return "abstract";
-    case SearchPhase::Refinement:
-      return "refinement";
-    case SearchPhase::AStar:
-      return "astar";
-  }
-  return "astar";
-}
+namespace {
+constexpr std::array<const char*, 4> kSearchPhaseNames = {"insertion", "abstract", "refinement", "astar"};
+static_assert(kSearchPhaseNames.size() == static_cast<size_t>(SearchPhase::AStar) + 1);
+}  // namespace
+
+const char* searchPhaseName(SearchPhase phase) { return enumName(phase, kSearchPhaseNames, "astar"); }
 
 void SearchTrace::recordCells(const SearchSpace& space, const Rect& area, std::span<const uint32_t> order) {
   const int32_t aw = area.width();

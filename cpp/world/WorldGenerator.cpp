@@ -4,6 +4,7 @@
 #include <cassert>
 #include <vector>
 
+#include "contract/EnumNames.h"
 #include "world/SeededRandom.h"
 
 namespace hpastar {
@@ -197,15 +198,9 @@ std::optional<WorldKind> worldKindOf(std::string_view name) {
 }
 
 const char* worldKindName(WorldKind kind) {
-  switch (kind) {
-    case WorldKind::Caves:
-      return "caves";
-    case WorldKind::Towers:
-      return "towers";
-    case WorldKind::Hills:
-      return "hills";
-  }
-  return "?";
+  static constexpr std::array<const char*, 3> kNames = {"caves", "towers", "hills"};
+  static_assert(kNames.size() == static_cast<size_t>(WorldKind::Hills) + 1);
+  return enumName(kind, kNames, "?");
 }
 
 BlockWorld generateWorld(WorldKind kind, int32_t width, int32_t height, int32_t levels, uint64_t seed) {
