@@ -46,8 +46,8 @@ class FlowFieldsHandle {
     if (!f) return errorObject(error);
     val o = val::object();
     o.set("directions", copyToJS(f->directions().data(), f->directions().size()));
-    o.set("width", f->width());
-    o.set("height", f->height());
+    o.set("width", f->layout().mapWidth);
+    o.set("height", f->layout().mapHeight);
     o.set("goalX", f->goal().x);
     o.set("goalY", f->goal().y);
     o.set("component", static_cast<double>(f->component()));

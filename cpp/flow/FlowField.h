@@ -7,16 +7,15 @@
 #include <span>
 #include <vector>
 
-#include "grid/Moves.h"
-#include "grid/Point.h"
-#include "hpa/ClusterBlock.h"
-#include "hpa/ClusterLayout.h"
+#include "flow/GridFlowDomain.h"
+#include "flow/WorldFlowDomain.h"
 
 namespace hpastar {
 
-// A flow field towards one goal: for every cell, the direction (Moves.h, 0..7) of the next step towards
-// the goal, one byte per cell, row-major. Built and refreshed by a FlowFieldBuilder from a hierarchy;
-// read-only in between, so any number of threads may read one field.
+// A flow field towards one goal: for every cell, the move (0..7 on a grid, Moves.h; 0..25 in a block world,
+// WorldMoves.h) of the next step towards the goal, one byte per cell, in the world's index order. Built and refreshed
+// by a FlowFieldBuilder from a hierarchy (of a grid or of a block world: the Domain, GridFlowDomain.h or
+// WorldFlowDomain.h, answers what differs); read-only in between, so any number of threads may read one field.
 //
 // What "next step" means. Each level-1 cluster is integrated on its own (the sector/portal scheme of
 // Supreme Commander 2, Game AI Pro chapter 23): a Dijkstra over the cluster's cells only, seeded at the
@@ -34,74 +33,78 @@ namespace hpastar {
 //
 // Memory: one byte per map cell (directions), plus per level-1 cluster a byte, a weak reference to the
 // block it was integrated on (16 bytes) and a seed offset (4), plus 16 bytes per seed (a few per cluster).
-class FlowField {
+template <typename Domain>
+class BasicFlowField {
  public:
+  using Cell = typename Domain::Cell;
   static constexpr uint8_t kNoStep = 0xFF;       // the goal, a blocked cell, or a cell of another component
   static constexpr uint8_t kNotComputed = 0xFE;  // a cell of a cluster outside the corridors asked for
 
-  Point goal() const { return goal_; }
-  // The goal's component label (Hierarchy::componentOf).
+  Cell goal() const { return goal_; }
+  // The goal's component label (the hierarchy's componentOf).
   uint32_t component() const { return component_; }
   // The hierarchy version this field was built or last refreshed for.
   uint64_t version() const { return version_; }
-  int32_t width() const { return layout_.mapWidth; }
-  int32_t height() const { return layout_.mapHeight; }
+  const typename Domain::Layout& layout() const { return layout_; }
   bool empty() const { return directions_.empty(); }
 
-  // The step of the cell at (x, y): 0..7, kNoStep or kNotComputed; kNoStep outside the map.
-  uint8_t direction(Point p) const {
-    if (p.x < 0 || p.y < 0 || p.x >= width() || p.y >= height()) return kNoStep;
-    return directions_[static_cast<size_t>(p.y) * static_cast<size_t>(width()) + static_cast<size_t>(p.x)];
+  // The step of a cell: a move, kNoStep or kNotComputed; kNoStep outside the world.
+  uint8_t direction(Cell p) const {
+    if (!Domain::inside(layout_, p)) return kNoStep;
+    return directions_[static_cast<size_t>(Domain::index(layout_, p))];
   }
   // The cell one step on, or nothing at the goal and where there is no step.
-  std::optional<Point> next(Point p) const {
+  std::optional<Cell> next(Cell p) const {
     const uint8_t d = direction(p);
-    if (d >= kDirCount) return std::nullopt;
-    return Point{p.x + kDirDx[d], p.y + kDirDy[d]};
+    if (d >= Domain::kMoveCount) return std::nullopt;
+    return Domain::step(p, d);
   }
-  // Every cell's step, row-major (width × height bytes).
+  // Every cell's step, in the world's index order (one byte per cell).
   std::span<const uint8_t> directions() const { return directions_; }
 
-  // Whether the cells of level-1 cluster `cluster` (ClusterLayout numbering) have their steps.
+  // Whether the cells of level-1 cluster `cluster` (the layout's numbering) have their steps.
   bool clusterComputed(int32_t cluster) const { return computed_[static_cast<size_t>(cluster)] != 0; }
   uint32_t computedClusters() const {
     return static_cast<uint32_t>(std::count(computed_.begin(), computed_.end(), uint8_t{1}));
   }
   // Whether the field covers the whole component, or only the corridors of the starts it was asked for.
   bool corridorsOnly() const { return corridorsOnly_; }
-  std::span<const Point> starts() const { return starts_; }
+  std::span<const Cell> starts() const { return starts_; }
 
   size_t bytes() const {
     return directions_.capacity() + computed_.capacity() + builtFrom_.capacity() * sizeof(builtFrom_[0]) +
-           seedOffsets_.capacity() * 4 + seeds_.capacity() * sizeof(Seed) + starts_.capacity() * sizeof(Point);
+           seedOffsets_.capacity() * 4 + seeds_.capacity() * sizeof(Seed) + starts_.capacity() * sizeof(Cell);
   }
 
  private:
-  friend class FlowFieldBuilder;
+  template <typename>
+  friend class BasicFlowFieldBuilder;
 
   // A cell a cluster is integrated from: the goal or a transition node, with its abstract distance minus
   // the smallest of its cluster's seeds (a shift of every seed of a cluster by one amount, which an edit
   // beyond it often makes, changes no step in it), and the step it takes (across the border, kNoStep for
   // the goal).
   struct Seed {
-    int32_t cell;  // map index
+    int32_t cell;  // world index
     uint8_t dir;
     double relative;
   };
 
-  Point goal_;
+  Cell goal_{};
   uint32_t component_ = 0;
   uint64_t version_ = 0;
   bool corridorsOnly_ = false;
-  ClusterLayout layout_;
-  std::vector<uint8_t> directions_;  // per map cell
+  typename Domain::Layout layout_;
+  std::vector<uint8_t> directions_;  // per cell
   std::vector<uint8_t> computed_;    // per level-1 cluster, 1 when its cells have their steps
-  // Per level-1 cluster: the block of the hierarchy its cells were integrated on. An edit replaces the
-  // block of each cluster it rebuilds, so an expired or different block means "terrain changed here".
-  std::vector<std::weak_ptr<const ClusterBlock>> builtFrom_;
+  // Per level-1 cluster: what its cells were integrated on (Domain::Stamp), to tell whether they changed.
+  std::vector<typename Domain::Stamp> builtFrom_;
   std::vector<uint32_t> seedOffsets_;  // per cluster + 1: its seeds are seeds_[offsets[c] .. offsets[c + 1])
   std::vector<Seed> seeds_;
-  std::vector<Point> starts_;  // corridorsOnly_: the starts whose corridors are kept computed
+  std::vector<Cell> starts_;  // corridorsOnly_: the starts whose corridors are kept computed
 };
+
+using FlowField = BasicFlowField<GridFlowDomain>;
+using WorldFlowField = BasicFlowField<WorldFlowDomain>;
 
 }  // namespace hpastar

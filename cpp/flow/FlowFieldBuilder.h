@@ -5,8 +5,6 @@
 #include <vector>
 
 #include "flow/FlowField.h"
-#include "hpa/Hierarchy.h"
-#include "search/DijkstraSearch.h"
 #include "search/SearchSpace.h"
 
 namespace hpastar {
@@ -16,67 +14,74 @@ struct FlowFieldStats {
   uint32_t clustersIntegrated = 0;  // level-1 clusters whose cells were integrated (a Dijkstra each)
   uint32_t clustersKept = 0;        // computed clusters a refresh left as they were
   uint64_t abstractExpanded = 0;    // nodes settled by the abstract search
-  uint64_t cellsExpanded = 0;       // cells settled by the clusters' integrations
+  uint64_t cellsExpanded = 0;       // cells settled by the goal's cluster search and the integrations
 };
 
-// Builds and refreshes flow fields (FlowField.h) from a hierarchy. One object per thread: it owns the
-// scratch of the abstract search and of the per-cluster integrations, so once it and the field have
-// grown to a map's size, building or refreshing a field allocates nothing.
+// Builds and refreshes flow fields (FlowField.h) from a hierarchy: written once, for a grid's hierarchy
+// (FlowFieldBuilder) and a block world's (WorldFlowFieldBuilder); the Domain answers what differs. One
+// object per thread: it owns the scratch of the abstract search and of the per-cluster integrations, so
+// once it and the field have grown to a world's size, building or refreshing a field allocates nothing.
 //
 // Both steps read the hierarchy's level-1 graph, which holds every transition node: the abstract search
 // is one Dijkstra from the goal over it (the goal joined to its cluster's nodes by a Dijkstra inside that
 // cluster), which settles every node of the goal's component in a few thousand expansions; the fine work
 // is the per-cluster integrations.
-class FlowFieldBuilder {
+template <typename Domain>
+class BasicFlowFieldBuilder {
  public:
+  using Planner = typename Domain::Planner;
+  using Cell = typename Domain::Cell;
+  using Field = BasicFlowField<Domain>;
+
   // The field of `goal` over every cell of its component. With `starts`, only over the level-1 clusters
   // the field's paths from those starts go through (each such cluster whole, so agents pushed off the path
-  // still have a step); the other cells read FlowField::kNotComputed. Starts that are blocked or in
-  // another component are kept but have no step. "" on success; else why (the goal outside the map or
-  // blocked, a start outside the map), and `out` is left as it was.
-  std::string build(const Hierarchy& h, Point goal, FlowField& out, std::span<const Point> starts = {},
+  // still have a step); the other cells read Field::kNotComputed. Starts that are blocked or in another
+  // component are kept but have no step. "" on success; else why (the goal outside the world or blocked, a
+  // start outside the world), and `out` is left as it was.
+  std::string build(const Planner& h, Cell goal, Field& out, std::span<const Cell> starts = {},
                     FlowFieldStats* stats = nullptr);
 
   // Brings a field built on an earlier version of `h` (an edited copy of the hierarchy it was built on) up
   // to date, cluster by cluster. The abstract search runs again (an edit anywhere may change the distance
-  // of every node beyond it); a cluster is integrated again when its terrain changed (the hierarchy rebuilt
-  // it: its block is not the one the field was integrated on) or when its seeds changed (which nodes, the
-  // step they take, or their distances other than by one shift for the whole cluster, which changes no
-  // step in it). Every other cluster keeps its steps. A corridors-only field also follows its starts again
-  // and computes the clusters their paths now cross. The result has the steps a fresh build gives (the same
-  // up to ties between equally short ways). Errors as build(): the goal may have been walled in; the field
-  // is then emptied (every cell kNoStep).
-  std::string refresh(const Hierarchy& h, FlowField& field, FlowFieldStats* stats = nullptr);
+  // of every node beyond it); a cluster is integrated again when its cells changed (Domain::sameStamp) or
+  // when its seeds changed (which nodes, the step they take, or their distances other than by one shift
+  // for the whole cluster, which changes no step in it). Every other cluster keeps its steps. A
+  // corridors-only field also follows its starts again and computes the clusters their paths now cross.
+  // The result has the steps a fresh build gives (the same up to ties between equally short ways). Errors
+  // as build(): the goal may have been walled in; the field is then emptied (every cell kNoStep).
+  std::string refresh(const Planner& h, Field& field, FlowFieldStats* stats = nullptr);
 
   // Widens a field to more starts' corridors (appended to its starts), or, with none, to the whole
   // component, then refreshes it to `h` (nothing to do when it covers them and is of h's version). Errors
-  // as refresh(); a start outside the map is refused first.
-  std::string extend(const Hierarchy& h, FlowField& field, std::span<const Point> starts,
-                     FlowFieldStats* stats = nullptr);
+  // as refresh(); a start outside the world is refused first.
+  std::string extend(const Planner& h, Field& field, std::span<const Cell> starts, FlowFieldStats* stats = nullptr);
 
-  // Why `goal` cannot have a field on `grid` ("" when it can): names the value.
-  static std::string checkGoal(const Grid& grid, Point goal);
-  static std::string checkStarts(const Grid& grid, std::span<const Point> starts);
+  // Why `goal` cannot have a field on `h` ("" when it can): names the value.
+  static std::string checkGoal(const Planner& h, Cell goal) { return Domain::checkGoal(h, goal); }
+  static std::string checkStarts(const Planner& h, std::span<const Cell> starts);
 
  private:
-  std::string run(const Hierarchy& h, FlowField& field, bool fresh, FlowFieldStats& stats);
-  void searchAbstract(const Hierarchy& h, Point goal, FlowFieldStats& stats);
-  void collectSeeds(const Hierarchy& h, Point goal);
-  bool sameSeeds(const FlowField& field, int32_t cluster) const;
-  void integrate(const Hierarchy& h, FlowField& field, int32_t cluster, FlowFieldStats& stats);
-  template <bool Weighted>
-  uint64_t integrateLoop(const Grid& grid, const Rect& area);
-  void walkStarts(const Hierarchy& h, FlowField& field, FlowFieldStats& stats);
-  // A new stamp for walked_ (grown to the grid's cells).
-  uint32_t nextStamp(const Grid& grid);
+  std::string run(const Planner& h, Field& field, bool fresh, FlowFieldStats& stats);
+  void searchAbstract(const Planner& h, Cell goal, FlowFieldStats& stats);
+  void collectSeeds(const Planner& h, Cell goal);
+  bool sameSeeds(const Field& field, int32_t cluster) const;
+  void integrate(const Planner& h, Field& field, int32_t cluster, FlowFieldStats& stats);
+  void walkStarts(const Planner& h, Field& field, FlowFieldStats& stats);
+  // A new stamp for walked_ (grown to the world's cells).
+  uint32_t nextStamp(const Planner& h);
 
-  DijkstraSearch goalSearch_;          // the goal's cluster, to join the goal to its nodes
+  SearchSpace goalCells_;              // the goal's cluster, to join the goal to its nodes
   NodeSearchSpace nodes_;              // the abstract search
   SearchSpace cells_;                  // one cluster's integration
-  std::vector<uint32_t> seedOffsets_;  // the seeds of the current search, as FlowField keeps them
-  std::vector<FlowField::Seed> seeds_;
-  std::vector<uint32_t> walked_;  // per map cell: the walk that last passed it, or a start (corridors)
+  std::vector<uint32_t> seedOffsets_;  // the seeds of the current search, as the field keeps them
+  std::vector<typename Field::Seed> seeds_;
+  std::vector<uint32_t> walked_;  // per cell: the walk that last passed it, or a start (corridors)
   uint32_t walk_ = 0;
 };
+
+using FlowFieldBuilder = BasicFlowFieldBuilder<GridFlowDomain>;
+using WorldFlowFieldBuilder = BasicFlowFieldBuilder<WorldFlowDomain>;
+extern template class BasicFlowFieldBuilder<GridFlowDomain>;
+extern template class BasicFlowFieldBuilder<WorldFlowDomain>;
 
 }  // namespace hpastar

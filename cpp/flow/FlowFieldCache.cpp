@@ -2,26 +2,27 @@
 
 namespace hpastar {
 
-const FlowField* FlowFieldCache::get(const Hierarchy& h, Point goal, std::span<const Point> starts, std::string& error,
-                                     FlowFieldStats* stats) {
+template <typename Domain>
+auto BasicFlowFieldCache<Domain>::get(const Planner& h, Cell goal, std::span<const Cell> starts, std::string& error,
+                                      FlowFieldStats* stats) -> const Field* {
   error.clear();
-  if (std::string bad = FlowFieldBuilder::checkGoal(h.grid(), goal); !bad.empty()) {
+  if (std::string bad = BasicFlowFieldBuilder<Domain>::checkGoal(h, goal); !bad.empty()) {
     error = std::move(bad);
     return nullptr;
   }
-  if (std::string bad = FlowFieldBuilder::checkStarts(h.grid(), starts); !bad.empty()) {
+  if (std::string bad = BasicFlowFieldBuilder<Domain>::checkStarts(h, starts); !bad.empty()) {
     error = std::move(bad);
     return nullptr;
   }
   ++clock_;
   for (Entry& e : entries_) {
-    if (e.field.goal() != goal) continue;
+    if (!(e.field.goal() == goal)) continue;
     e.lastUse = clock_;
     // A whole-component field answers every request; a corridors-only one is widened when asked for more.
     const bool widen = e.field.corridorsOnly();
     if (widen) {
       error = builder_.extend(h, e.field, starts, stats);
-    } else if (e.field.version() != h.version()) {
+    } else if (e.field.version() != Domain::version(h)) {
       error = builder_.refresh(h, e.field, stats);
     }
     return error.empty() ? &e.field : nullptr;
@@ -39,10 +40,14 @@ const FlowField* FlowFieldCache::get(const Hierarchy& h, Point goal, std::span<c
   return error.empty() ? &slot->field : nullptr;
 }
 
-size_t FlowFieldCache::bytes() const {
+template <typename Domain>
+size_t BasicFlowFieldCache<Domain>::bytes() const {
   size_t total = 0;
   for (const Entry& e : entries_) total += e.field.bytes();
   return total;
 }
+
+template class BasicFlowFieldCache<GridFlowDomain>;
+template class BasicFlowFieldCache<WorldFlowDomain>;
 
 }  // namespace hpastar

@@ -33,6 +33,8 @@ class GridAreaGraph {
     return Point{static_cast<int32_t>(id) - ly * aw_ + area_.x0, ly + area_.y0};
   }
 
+  Point cellOf(uint32_t id) const { return pointOf(id); }  // the name every area graph shares (flow fields)
+
   double heuristic(uint32_t id) const {
     const Point p = pointOf(id);
     return hScale_ * octileDistance(goal_.x - p.x, goal_.y - p.y);

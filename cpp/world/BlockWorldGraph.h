@@ -39,6 +39,8 @@ class BlockWorldGraph {
     return Voxel{rest - ly * bw_ + box_.x0, ly + box_.y0, lz + box_.z0};
   }
 
+  Voxel cellOf(uint32_t id) const { return voxelOf(id); }  // the name every area graph shares (flow fields)
+
   double heuristic(uint32_t id) const {
     const Voxel v = voxelOf(id);
     return worldDistanceBound(goal_.x - v.x, goal_.y - v.y, goal_.z - v.z);

@@ -135,6 +135,7 @@ WorldHierarchy::WorldHierarchy(const BlockWorld& world, const WorldHierarchyOpti
   }
   components_ = WorldComponents(world_, layouts_.front());
   transitions_.resize(static_cast<size_t>(layouts_.front().count()));
+  boxCellsVersion_.assign(static_cast<size_t>(layouts_.front().count()), 0);
   for (int32_t l = 1; l <= options.levels; ++l) stats_.clusters[l - 1] = static_cast<uint32_t>(layout(l).count());
 }
 
@@ -199,7 +200,11 @@ std::string WorldHierarchy::applyBlockChanges(std::span<const BlockChange> chang
   }
   sortUnique(relabel);
   sortUnique(changedCells_);
-  if (!relabel.empty()) rebuild(relabel, false, &s);
+  if (!relabel.empty()) {
+    ++version_;
+    for (int32_t box : relabel) boxCellsVersion_[static_cast<size_t>(box)] = version_;
+    rebuild(relabel, false, &s);
+  }
   s.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   return "";
 }

@@ -170,6 +170,12 @@ class WorldHierarchy {
   // an intra-edge. Its cost is the edge's (to float rounding); its cells are in the edge's cluster.
   void appendEdgePath(int32_t level, uint32_t from, uint32_t to, std::vector<Voxel>& cells) const;
 
+  // 0 when built, +1 per applyBlockChanges that changed a cell's moves or standing.
+  uint64_t version() const { return version_; }
+  // The version at which the cells of level-1 box `box` last changed (0: as built): what tells a flow
+  // field integrated over the box whether it still holds.
+  uint64_t boxCellsVersion(int32_t box) const { return boxCellsVersion_[static_cast<size_t>(box)]; }
+
   // Whether a path joins the two cells (both standing), a lookup in the component labels.
   bool connected(Voxel a, Voxel b) const { return components_.connected(world_, a, b); }
   const WorldComponents& components() const { return components_; }
@@ -340,6 +346,8 @@ class WorldHierarchy {
   std::vector<double> distanceNow_;
   std::vector<uint8_t> keptNode_;
   WorldHierarchyStats stats_;  // all but bytes, kept up to date by each rebuild
+  uint64_t version_ = 0;
+  std::vector<uint64_t> boxCellsVersion_;  // per level-1 box
 };
 
 }  // namespace hpastar

@@ -9,6 +9,7 @@
 
 #include "world/BlockWorld.h"
 #include "world/BlockWorldFormat.h"
+#include "world/SeededRandom.h"
 #include "world/WorldHierarchy.h"
 
 namespace hpastar::test {
@@ -34,6 +35,18 @@ inline WorldHierarchy buildHierarchy(const BlockWorld& world, const WorldHierarc
   std::optional<WorldHierarchy> h = WorldHierarchy::build(world, options, error);
   if (!h) throw std::runtime_error(error);
   return std::move(*h);
+}
+
+// A random change anywhere in the world: mostly digs (a solid block to air) and builds (air to a solid
+// block), sometimes a ladder or a stair.
+inline BlockChange randomBlockChange(const BlockWorld& w, SeededRandom& random) {
+  const Voxel at{random.below(w.width()), random.below(w.height()), random.below(w.levels())};
+  const Block now = w.blockAt(at);
+  const int32_t pick = random.below(10);
+  Block block = now == Block::Air ? Block::Solid : Block::Air;
+  if (pick == 8) block = Block::Ladder;
+  if (pick == 9) block = stairFacing(2 * random.below(4));
+  return BlockChange{at, block};
 }
 
 }  // namespace hpastar::test

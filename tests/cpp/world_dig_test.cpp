@@ -83,18 +83,6 @@ void expectQueriesAgreeWithAStar(const WorldHierarchy& h, SeededRandom& random, 
   }
 }
 
-// A random change near the ground: mostly digs (a solid block to air) and builds (air to a solid block),
-// sometimes a ladder or a stair.
-BlockChange randomChange(const BlockWorld& w, SeededRandom& random) {
-  const Voxel at{random.below(w.width()), random.below(w.height()), random.below(w.levels())};
-  const Block now = w.blockAt(at);
-  const int32_t pick = random.below(10);
-  Block block = now == Block::Air ? Block::Solid : Block::Air;
-  if (pick == 8) block = Block::Ladder;
-  if (pick == 9) block = stairFacing(2 * random.below(4));
-  return BlockChange{at, block};
-}
-
 // The digging differential test: after each of a run of random digs and builds on generated worlds,
 // the locally updated hierarchy equals a fresh build, and its queries agree with A*.
 TEST(WorldDigging, RandomDigsAndBuildsLeaveTheHierarchyAFreshBuildWouldMake) {
@@ -118,7 +106,7 @@ TEST(WorldDigging, RandomDigsAndBuildsLeaveTheHierarchyAFreshBuildWouldMake) {
         SeededRandom random(seed * 31 + static_cast<uint64_t>(setup.side));
         int local = 0;
         for (int i = 0; i < changes; ++i) {
-          const BlockChange change = randomChange(h.world(), random);
+          const BlockChange change = test::randomBlockChange(h.world(), random);
           SCOPED_TRACE("change " + std::to_string(i) + ": " + voxelText(change.at) + " to '" +
                        charOfBlock(change.block) + "'");
           WorldUpdateStats stats;
@@ -154,7 +142,7 @@ TEST(WorldDigging, ABatchOfChangesEqualsAFreshBuildAndPuttingBlocksBackRestoresT
   SeededRandom random(5);
   std::vector<BlockChange> changes, undo;
   for (int i = 0; i < 25; ++i) {
-    const BlockChange c = randomChange(h.world(), random);
+    const BlockChange c = test::randomBlockChange(h.world(), random);
     changes.push_back(c);
   }
   // Undo in reverse order restores every block, even where one position was changed twice.
@@ -364,7 +352,7 @@ TEST(WorldDigging, TheCellByCellComparisonCountsAMissedChangeAndACostOffByMoreTh
   EXPECT_EQ(countDifferences(before, worldLevelByCells(updated, 1)), 0u);
   SeededRandom random(5);
   for (int i = 0; i < 50 && countDifferences(before, worldLevelByCells(updated, 1)) == 0; ++i) {
-    const BlockChange change = randomChange(updated.world(), random);
+    const BlockChange change = test::randomBlockChange(updated.world(), random);
     ASSERT_EQ(updated.applyBlockChanges(std::span(&change, 1), nullptr), "");
   }
   EXPECT_GT(countDifferences(before, worldLevelByCells(updated, 1)), 0u);
@@ -389,7 +377,7 @@ TEST(WorldDigging, ThePathCheckCountsStoredPathsThatAChangeMadeWrong) {
   EXPECT_EQ(countInvalidEdgePaths(stale, world, 2), 0u);
   SeededRandom random(5);
   for (int i = 0; i < 50 && countInvalidEdgePaths(stale, updated.world(), 1) == 0; ++i) {
-    const BlockChange change = randomChange(updated.world(), random);
+    const BlockChange change = test::randomBlockChange(updated.world(), random);
     ASSERT_EQ(updated.applyBlockChanges(std::span(&change, 1), nullptr), "");
   }
   std::string problem;
