@@ -153,6 +153,18 @@ function terrainText(module) {
   return out;
 }
 
+function moveText(module) {
+  const m = module.moves();
+  let out = '// Moves (grid/Moves.h, world/WorldMoves.h) and flow-field codes (flow/FlowField.h)\n\n';
+  out += tsdoc('The 8 moves of a grid cell, by code, clockwise from north: move `d` goes by `(dx[d], dy[d])` and costs `cost[d]` (even codes straight, odd ones diagonal).');
+  out += `export const GRID_MOVES = ${literal(m.grid)} as const;\n\n`;
+  out += tsdoc('The 26 moves of a block world\'s cell, by code: 0..7 on a level as on a grid, 8..11 climbs up and 12..15 down (towards N, E, S, W), 16..19 stairs up and 20..23 down, 24 ladder up, 25 ladder down; move `m` goes by `(dx[m], dy[m], dz[m])` and costs `cost[m]`.');
+  out += `export const WORLD_MOVES = ${literal(m.world)} as const;\n\n`;
+  out += tsdoc('What a flow field holds for a cell without a move: the goal, a cell of another component or none to stand in (`noStep`), a cell of a cluster the field left out (`notComputed`).');
+  out += `export const FLOW_CODES = ${literal({ noStep: m.noStep, notComputed: m.notComputed })} as const;\n\n`;
+  return out;
+}
+
 /** A frozen array of entries that each hold a list of flags: one line per flag. */
 function flagTableText(name, type, entries) {
   let out = `export const ${name}: readonly ${type}[] = Object.freeze([\n`;
@@ -199,6 +211,7 @@ export function contractText(module) {
   out += statusText(module);
   out += statusCodeText(module);
   out += terrainText(module);
+  out += moveText(module);
   out += commandText(module);
   return out.replace(/\n+$/, '\n');
 }

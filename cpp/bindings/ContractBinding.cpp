@@ -12,13 +12,16 @@
 #include "bindings/GridBinding.h"
 #include "bindings/OptionsToJS.h"
 #include "contract/Status.h"
+#include "flow/FlowField.h"
 #include "grid/Grid.h"
+#include "grid/Moves.h"
 #include "grid/Terrain.h"
 #include "grid/TerrainCosts.h"
 #include "hpa/HierarchyOptions.h"
 #include "io/FileLimits.h"
 #include "search/PathResult.h"
 #include "shpa/ShpaOptions.h"
+#include "world/WorldMoves.h"
 
 namespace hpastar::bindings {
 namespace {
@@ -111,6 +114,31 @@ val parseTerrainCosts(const std::string& text) {
   return o;
 }
 
+// The moves of a grid cell (grid/Moves.h) and of a block world's cell (world/WorldMoves.h), by code, and
+// the codes a flow field gives where it has no move (flow/FlowField.h): { grid: { dx, dy, cost }, world:
+// { dx, dy, dz, cost }, noStep, notComputed }.
+val moves() {
+  val grid = val::object(), world = val::object();
+  const auto list = [](const auto& values, int count) {
+    val a = val::array();
+    for (int i = 0; i < count; ++i) a.call<void>("push", static_cast<double>(values[i]));
+    return a;
+  };
+  grid.set("dx", list(kDirDx, kDirCount));
+  grid.set("dy", list(kDirDy, kDirCount));
+  grid.set("cost", list(kDirCost, kDirCount));
+  world.set("dx", list(kWorldMoveDx, kWorldMoveCount));
+  world.set("dy", list(kWorldMoveDy, kWorldMoveCount));
+  world.set("dz", list(kWorldMoveDz, kWorldMoveCount));
+  world.set("cost", list(kWorldMoveCost, kWorldMoveCount));
+  val o = val::object();
+  o.set("grid", grid);
+  o.set("world", world);
+  o.set("noStep", FlowField::kNoStep);
+  o.set("notComputed", FlowField::kNotComputed);
+  return o;
+}
+
 // A status added to PathStatus must be named in the enum_ below too.
 static_assert(kPathStatusCount == 4);
 
@@ -129,6 +157,7 @@ EMSCRIPTEN_BINDINGS(hpastar_contract) {
   emscripten::function("limits", &limits);
   emscripten::function("defaultAgent", &defaultAgent);
   emscripten::function("parseTerrainCosts", &parseTerrainCosts);
+  emscripten::function("moves", &moves);
 }
 
 }  // namespace

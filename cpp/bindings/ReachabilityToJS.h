@@ -17,15 +17,15 @@
 
 namespace hpastar::bindings {
 
-// "" when `component` is 0 (any) or a component label of `labels`; else the problem, naming the labels there are.
+// "" when `component` is 0 (any) or a component label of `labels` (of a `what`: map, world); else the
+// problem, naming the labels there are.
 template <class Labels>
-std::string checkComponent(const Labels& labels, double component) {
+std::string checkComponent(const Labels& labels, double component, const char* what = "map") {
   if (component >= 0 && component <= labels.componentCount() && component == std::floor(component)) return "";
   const uint32_t count = labels.componentCount();
   return failure(StatusKind::OutOfRange,
-                 "component " + std::to_string(static_cast<long long>(component)) +
-                     " is not a component of this map (" +
-                     (count == 0 ? std::string("it has none") : "1 to " + std::to_string(count)) + ")");
+                 "component " + std::to_string(static_cast<long long>(component)) + " is not a component of this " +
+                     what + " (" + (count == 0 ? std::string("it has none") : "1 to " + std::to_string(count)) + ")");
 }
 
 inline val pointToJS(const std::optional<Point>& p) {

@@ -15,6 +15,7 @@
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
 #include "bindings/OptionsToJS.h"
+#include "bindings/ReachabilityToJS.h"
 #include "grid/AllocationSize.h"
 #include "world/BlockWorld.h"
 #include "world/BlockWorldFormat.h"
@@ -24,6 +25,7 @@
 #include "world/WorldHierarchy.h"
 #include "world/WorldHpaQuery.h"
 #include "world/WorldPathValidator.h"
+#include "world/WorldReachability.h"
 
 namespace hpastar::bindings {
 namespace {
@@ -177,7 +179,7 @@ std::string BlockWorldHandle::setBlocks(const val& changes) {
 }
 
 double BlockWorldHandle::componentOf(int32_t x, int32_t y, int32_t z) {
-  if (!world_ || !world_->inside(x, y, z)) return -1;
+  if (!world_ || !world_->inside(x, y, z)) return 0;  // as a grid's cells outside the map
   return static_cast<double>(components().of(world_->index(x, y, z)));
 }
 
@@ -281,7 +283,6 @@ std::string WorldHpaHandle::applyBlockChanges(const val& changes) {
   WorldUpdateStats stats;
   if (std::string error = hierarchy_->applyBlockChanges(changes_, &stats); !error.empty()) return error;
   lastUpdate_ = std::move(stats);
-  if (!changes_.empty()) ++version_;
   return "";
 }
 
@@ -319,8 +320,36 @@ val WorldHpaHandle::floor(int32_t z) const {
 }
 
 double WorldHpaHandle::componentOf(int32_t x, int32_t y, int32_t z) const {
-  if (!hierarchy_ || !hierarchy_->world().inside(x, y, z)) return -1;
+  if (!hierarchy_ || !hierarchy_->world().inside(x, y, z)) return 0;  // as a grid's cells outside the map
   return static_cast<double>(hierarchy_->components().of(hierarchy_->world().index(x, y, z)));
+}
+
+namespace {
+
+val voxelToJS(const std::optional<Voxel>& v) {
+  if (!v) return val::null();
+  val o = val::object();
+  o.set("x", v->x);
+  o.set("y", v->y);
+  o.set("z", v->z);
+  return o;
+}
+
+}  // namespace
+
+val WorldHpaHandle::nearestPassable(int32_t x, int32_t y, int32_t z, double component, double maxDistance) const {
+  if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
+  if (std::string error = checkComponent(*hierarchy_, component, "world"); !error.empty()) return errorObject(error);
+  if (!(maxDistance >= 0))
+    return errorObject(StatusKind::OutOfRange, "maxDistance must be 0 or more, got " + std::to_string(maxDistance));
+  return voxelToJS(nearestStanding(*hierarchy_, Voxel{x, y, z}, static_cast<uint32_t>(component), maxDistance));
+}
+
+val WorldHpaHandle::randomPassable(double seed, double component) const {
+  if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
+  if (std::string error = checkComponent(*hierarchy_, component, "world"); !error.empty()) return errorObject(error);
+  CellRandom random(static_cast<uint64_t>(seed));
+  return voxelToJS(randomStanding(*hierarchy_, static_cast<uint32_t>(component), random));
 }
 
 bool WorldHpaHandle::isReachable(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz) const {
@@ -361,8 +390,7 @@ std::string WorldHpaHandle::rebuild(const BlockWorld& world, const WorldHierarch
   std::string error;
   std::optional<WorldHierarchy> built = WorldHierarchy::build(world, options, error);
   if (!built) return error.empty() ? "the world hierarchy could not be built" : error;
-  hierarchy_ = std::make_unique<WorldHierarchy>(std::move(*built));
-  version_ = 0;
+  hierarchy_ = std::make_shared<WorldHierarchy>(std::move(*built));
   lastUpdate_ = WorldUpdateStats{};
   return "";
 }
@@ -435,6 +463,8 @@ EMSCRIPTEN_BINDINGS(hpastar_world) {
       .function("floor", &WorldHpaHandle::floor)
       .function("componentOf", &WorldHpaHandle::componentOf)
       .function("isReachable", &WorldHpaHandle::isReachable)
+      .function("nearestPassable", &WorldHpaHandle::nearestPassable)
+      .function("randomPassable", &WorldHpaHandle::randomPassable)
       .function("clusterBoxes", &WorldHpaHandle::clusterBoxes)
       .function("nodes", &WorldHpaHandle::nodes);
   emscripten::function("worldBlockKinds", &blockKindsToJS);

@@ -42,7 +42,7 @@ class BlockWorldHandle {
   // Changes packed [x, y, z, code, ...]: "" or why they are refused (nothing changed then).
   std::string setBlocks(const emscripten::val& changes);
 
-  // The component label of a cell (1.., 0 when no agent stands there), -1 outside the world.
+  // The component label of a cell (1.., 0 when no agent stands there or outside the world).
   double componentOf(int32_t x, int32_t y, int32_t z);
   bool isReachable(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz);
   double componentCount();
@@ -84,7 +84,7 @@ class WorldHpaHandle {
   int height() const { return hierarchy_ ? hierarchy_->world().height() : 0; }
   int levels() const { return hierarchy_ ? hierarchy_->world().levels() : 0; }
   // 0 when built, +1 per applyBlockChanges given changes.
-  double version() const { return static_cast<double>(version_); }
+  double version() const { return hierarchy_ ? static_cast<double>(hierarchy_->version()) : 0.0; }
   // { buildMs, bytes, transitions, components, levels: [{ clusters, nodes, edges }] per abstraction level }.
   emscripten::val stats() const;
 
@@ -108,6 +108,11 @@ class WorldHpaHandle {
   emscripten::val floor(int32_t z) const;
   double componentOf(int32_t x, int32_t y, int32_t z) const;
   bool isReachable(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz) const;
+  // { x, y, z } of the standing cell of `component` (0: any) nearest to (x, y, z) within maxDistance
+  // (world/WorldReachability.h), null when there is none, or { error }.
+  emscripten::val nearestPassable(int32_t x, int32_t y, int32_t z, double component, double maxDistance) const;
+  // { x, y, z } uniform over the cells of `component` (0: any), drawn from `seed`; null or { error }.
+  emscripten::val randomPassable(double seed, double component) const;
   // The boxes of the clusters of abstraction level `level` as an Int32Array x0, y0, z0, x1, y1, z1, ...
   // (half-open), or { error }.
   emscripten::val clusterBoxes(int32_t level) const;
@@ -116,13 +121,15 @@ class WorldHpaHandle {
 
   // The hierarchy (null until built). The caller reads it only while this handle's calls do not run.
   const WorldHierarchy* hierarchy() const { return hierarchy_.get(); }
+  // The same, for an object made from the planner that outlives a dispose of its JavaScript handle
+  // (the flow fields); null until built.
+  const std::shared_ptr<WorldHierarchy>& sharedHierarchy() const { return hierarchy_; }
 
  private:
   std::string rebuild(const BlockWorld& world, const WorldHierarchyOptions& options);
 
-  std::unique_ptr<WorldHierarchy> hierarchy_;
-  BatchSearch engine_{1};  // its query object answers findPath; its batches findPaths
-  uint64_t version_ = 0;
+  std::shared_ptr<WorldHierarchy> hierarchy_;  // shared with the planner's flow fields (FlowFieldBinding.cpp)
+  BatchSearch engine_{1};                      // its query object answers findPath; its batches findPaths
   WorldPath path_;
   WorldPathBatchResults batch_;
   WorldUpdateStats lastUpdate_;

@@ -263,11 +263,13 @@ void BasicFlowFieldBuilder<Domain>::integrate(const Planner& h, Field& field, in
     }
     if (s1 > s0) stats.cellsExpanded += settle(graph, cells_);
     // Steps: back along the integration's parent move; a seed settled as such takes its own step.
-    for (uint32_t id = 0; id < graph.nodeCount(); ++id) {
-      const bool reached = s1 > s0 && stamp[id] == closedStamp;
-      dirs[Domain::index(layout, graph.cellOf(id))] =
+    // Captured by value: the byte stores below may alias anything a reference would reload.
+    const bool seeded = s1 > s0;
+    graph.forEachCell([stamp, parent, dirs, closedStamp, seeded, shape = layout](uint32_t id, Cell cell) {
+      const bool reached = seeded && stamp[id] == closedStamp;
+      dirs[Domain::index(shape, cell)] =
           reached && parent[id] != kSeedParent ? Domain::reverse(parent[id]) : Field::kNoStep;
-    }
+    });
     for (uint32_t i = s0; i < s1; ++i) {
       const typename Field::Seed& s = seeds_[i];
       if (parent[graph.idOf(Domain::cellAt(layout, s.cell))] == kSeedParent) dirs[s.cell] = s.dir;

@@ -15,48 +15,85 @@ namespace hpastar {
 // What a search radius of "anywhere on the map" is.
 inline constexpr double kAnyDistance = INFINITY;
 
-// The cell nearest to `from` (inside the map or not) that `accept(Point)` takes: nearest by octile
-// distance, ties broken by the smaller y, then the smaller x, so the answer is the same on every platform.
-// Only cells at octile distance <= maxDistance count; nothing when none does.
+// The cell of a width x height x levels volume nearest to (fx, fy, fz) (inside it or not) that
+// `accept(x, y, z)` takes: nearest by `distance(dx, dy, dz)` (which must be at least the Chebyshev distance
+// max(|dx|, |dy|, |dz|): the octile distance on a grid, worldDistanceBound in a block world), ties broken
+// by the smaller z, then y, then x, so the answer is the same on every platform. Only cells at distance
+// <= maxDistance count; nothing when none does. Calls found(x, y, z) for the answer.
 //
-// Scans square rings around `from`, clipped to the map, nearest first, and stops at the first ring that
-// cannot hold a cell nearer than the best found (every cell of ring r is at octile distance r or more): an
-// answer at distance d costs O(d²) cells, and no call scans past maxDistance or the map. Allocates nothing.
-template <class Accept>
-std::optional<Point> nearestCell(const Grid& grid, Point from, double maxDistance, Accept&& accept) {
-  const int64_t w = grid.width(), h = grid.height(), fx = from.x, fy = from.y;
-  if (w == 0 || h == 0 || !(maxDistance >= 0)) return std::nullopt;
-  // The first ring that meets the map, and the last one (the farthest corner).
-  const int64_t first = std::max({int64_t{0}, -fx, fx - (w - 1), -fy, fy - (h - 1)});
-  int64_t last = std::max({std::abs(fx), std::abs(fx - (w - 1)), std::abs(fy), std::abs(fy - (h - 1))});
+// Scans the shells of Chebyshev radius r around the point, clipped to the volume, nearest first, and stops
+// at the first shell that cannot hold a cell nearer than the best found (every cell of shell r is at
+// distance r or more): an answer at distance d costs O(d^2) cells per level scanned, and no call scans
+// past maxDistance or the volume. Allocates nothing.
+template <class Distance, class Accept, class Found>
+bool nearestInVolume(int64_t w, int64_t h, int64_t levels, int64_t fx, int64_t fy, int64_t fz, double maxDistance,
+                     Distance&& distance, Accept&& accept, Found&& found) {
+  if (w == 0 || h == 0 || levels == 0 || !(maxDistance >= 0)) return false;
+  // The first shell that meets the volume, and the last one (the farthest corner).
+  const int64_t first = std::max({int64_t{0}, -fx, fx - (w - 1), -fy, fy - (h - 1), -fz, fz - (levels - 1)});
+  int64_t last = std::max({std::abs(fx), std::abs(fx - (w - 1)), std::abs(fy), std::abs(fy - (h - 1)), std::abs(fz),
+                           std::abs(fz - (levels - 1))});
   if (maxDistance < static_cast<double>(last)) last = static_cast<int64_t>(std::floor(maxDistance));
   double best = INFINITY;
-  std::optional<Point> found;
-  auto consider = [&](int64_t x, int64_t y) {
-    const Point p{static_cast<int32_t>(x), static_cast<int32_t>(y)};
-    // octileDistance in 64 bits: `from` may be any cell, far outside the map.
-    const double dx = static_cast<double>(std::abs(x - fx)), dy = static_cast<double>(std::abs(y - fy));
-    const double d = dx > dy ? dx + (kSqrt2 - 1.0) * dy : dy + (kSqrt2 - 1.0) * dx;
+  int64_t bx = 0, by = 0, bz = 0;
+  auto consider = [&](int64_t x, int64_t y, int64_t z) {
+    const double d = distance(std::abs(x - fx), std::abs(y - fy), std::abs(z - fz));
     if (d > maxDistance || d > best) return;
-    if (d == best && (p.y > found->y || (p.y == found->y && p.x > found->x))) return;
-    if (!accept(p)) return;
+    if (d == best && (z > bz || (z == bz && (y > by || (y == by && x > bx))))) return;
+    if (!accept(x, y, z)) return;
     best = d;
-    found = p;
+    bx = x, by = y, bz = z;
   };
-  for (int64_t r = first; r <= last && static_cast<double>(r) <= best; ++r) {
+  // The cells of the square ring of radius r around (fx, fy) on level z, clipped; the whole square when
+  // the level is the shell's top or bottom face.
+  auto ring = [&](int64_t r, int64_t z, bool face) {
     const int64_t x0 = std::max<int64_t>(0, fx - r), x1 = std::min(w - 1, fx + r);
-    if (x0 > x1) continue;
+    if (x0 > x1) return;
+    if (face) {
+      for (int64_t y = std::max<int64_t>(0, fy - r); y <= std::min(h - 1, fy + r); ++y)
+        for (int64_t x = x0; x <= x1; ++x) consider(x, y, z);
+      return;
+    }
     if (fy - r >= 0 && fy - r < h)
-      for (int64_t x = x0; x <= x1; ++x) consider(x, fy - r);
+      for (int64_t x = x0; x <= x1; ++x) consider(x, fy - r, z);
     if (r > 0 && fy + r >= 0 && fy + r < h)
-      for (int64_t x = x0; x <= x1; ++x) consider(x, fy + r);
+      for (int64_t x = x0; x <= x1; ++x) consider(x, fy + r, z);
     const int64_t y0 = std::max<int64_t>(0, fy - r + 1), y1 = std::min(h - 1, fy + r - 1);
     for (int64_t y = y0; y <= y1; ++y) {
-      if (fx - r >= 0) consider(fx - r, y);
-      if (r > 0 && fx + r < w) consider(fx + r, y);
+      if (fx - r >= 0) consider(fx - r, y, z);
+      if (r > 0 && fx + r < w) consider(fx + r, y, z);
     }
-  }
-  return found;
+  };
+  for (int64_t r = first; r <= last && static_cast<double>(r) <= best; ++r)
+    for (int64_t z = std::max<int64_t>(0, fz - r); z <= std::min(levels - 1, fz + r); ++z)
+      ring(r, z, r > 0 && std::abs(z - fz) == r);
+  if (best == INFINITY) return false;
+  found(bx, by, bz);
+  return true;
+}
+
+// The octile distance of a step dx, dy apart (both 0 or more), in doubles: `from` may be any cell, far
+// outside the map.
+inline double octileSpan(int64_t dx, int64_t dy) {
+  const double a = static_cast<double>(dx), b = static_cast<double>(dy);
+  return a > b ? a + (kSqrt2 - 1.0) * b : b + (kSqrt2 - 1.0) * a;
+}
+
+// The cell of the grid nearest to `from` (inside the map or not) that `accept(Point)` takes, by octile
+// distance (nearestInVolume on one level), within maxDistance; nothing when none does.
+template <class Accept>
+std::optional<Point> nearestCell(const Grid& grid, Point from, double maxDistance, Accept&& accept) {
+  std::optional<Point> out;
+  nearestInVolume(
+      grid.width(), grid.height(), 1, from.x, from.y, 0, maxDistance,
+      [](int64_t dx, int64_t dy, int64_t) { return octileSpan(dx, dy); },
+      [&](int64_t x, int64_t y, int64_t) {
+        return accept(Point{static_cast<int32_t>(x), static_cast<int32_t>(y)});
+      },
+      [&](int64_t x, int64_t y, int64_t) {
+        out = Point{static_cast<int32_t>(x), static_cast<int32_t>(y)};
+      });
+  return out;
 }
 
 // A small, seeded generator (SplitMix64): the same seed gives the same cells on every platform.

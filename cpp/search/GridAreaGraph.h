@@ -33,7 +33,13 @@ class GridAreaGraph {
     return Point{static_cast<int32_t>(id) - ly * aw_ + area_.x0, ly + area_.y0};
   }
 
-  Point cellOf(uint32_t id) const { return pointOf(id); }  // the name every area graph shares (flow fields)
+  // Calls visit(id, cell) for every cell of the area, in id order, without a division per cell.
+  template <typename Visit>
+  void forEachCell(Visit&& visit) const {
+    uint32_t id = 0;
+    for (int32_t y = area_.y0; y < area_.y1; ++y)
+      for (int32_t x = area_.x0; x < area_.x1; ++x) visit(id++, Point{x, y});
+  }
 
   double heuristic(uint32_t id) const {
     const Point p = pointOf(id);

@@ -39,7 +39,14 @@ class BlockWorldGraph {
     return Voxel{rest - ly * bw_ + box_.x0, ly + box_.y0, lz + box_.z0};
   }
 
-  Voxel cellOf(uint32_t id) const { return voxelOf(id); }  // the name every area graph shares (flow fields)
+  // Calls visit(id, cell) for every cell of the box, in id order, without a division per cell.
+  template <typename Visit>
+  void forEachCell(Visit&& visit) const {
+    uint32_t id = 0;
+    for (int32_t z = box_.z0; z < box_.z1; ++z)
+      for (int32_t y = box_.y0; y < box_.y1; ++y)
+        for (int32_t x = box_.x0; x < box_.x1; ++x) visit(id++, Voxel{x, y, z});
+  }
 
   double heuristic(uint32_t id) const {
     const Voxel v = voxelOf(id);

@@ -200,8 +200,8 @@ std::string WorldHierarchy::applyBlockChanges(std::span<const BlockChange> chang
   }
   sortUnique(relabel);
   sortUnique(changedCells_);
+  if (!changes.empty()) ++version_;
   if (!relabel.empty()) {
-    ++version_;
     for (int32_t box : relabel) boxCellsVersion_[static_cast<size_t>(box)] = version_;
     rebuild(relabel, false, &s);
   }

@@ -170,7 +170,7 @@ class WorldHierarchy {
   // an intra-edge. Its cost is the edge's (to float rounding); its cells are in the edge's cluster.
   void appendEdgePath(int32_t level, uint32_t from, uint32_t to, std::vector<Voxel>& cells) const;
 
-  // 0 when built, +1 per applyBlockChanges that changed a cell's moves or standing.
+  // 0 when built, +1 per applyBlockChanges given changes (whether or not they changed a cell).
   uint64_t version() const { return version_; }
   // The version at which the cells of level-1 box `box` last changed (0: as built): what tells a flow
   // field integrated over the box whether it still holds.
@@ -179,6 +179,7 @@ class WorldHierarchy {
   // Whether a path joins the two cells (both standing), a lookup in the component labels.
   bool connected(Voxel a, Voxel b) const { return components_.connected(world_, a, b); }
   const WorldComponents& components() const { return components_; }
+  uint32_t componentCount() const { return components_.count(); }
 
   // The figures, kept as the hierarchy changes; bytes counted on the call.
   WorldHierarchyStats stats() const;

@@ -2,11 +2,9 @@
 // a field is a legal move of the map (checked here from the map text, not by the module) and following it
 // from every cell of the goal's component reaches the goal; other cells have no step; the field is
 // refreshed after a wall, cluster by cluster, and stays right; corridors only cover what their starts need;
-// bad goals and options throw errors that name them; the codes match the core's; a pool answers as the
+// bad goals and options throw errors that name them; a pool answers as the
 // planner does, also after updateTerrain.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import createHpastarModule from '../../web/lib/wasm/hpastar.mjs';
 import {
   createPathPool,
   FLOW_DX,
@@ -189,15 +187,6 @@ describe('HPAStar.flowField', () => {
     );
     expect(() => planner.flowField({ x: 50, y: 150 }, { starts: new Int32Array(3) })).toThrow(TypeError);
     expect(() => planner.flowField({ x: 50, y: 150 }, { start: [] } as never)).toThrow(/unknown option "start"/);
-  });
-
-  test('the codes and direction steps are the core\'s', async () => {
-    const raw = await createHpastarModule({ wasmBinary: readFileSync(new URL('../../web/lib/wasm/hpastar.wasm', import.meta.url)) });
-    const codes = raw.HPAStarFlowFields.codes();
-    expect(codes.noStep).toBe(FLOW_NO_STEP);
-    expect(codes.notComputed).toBe(FLOW_NOT_COMPUTED);
-    expect(codes.dx).toEqual([...FLOW_DX]);
-    expect(codes.dy).toEqual([...FLOW_DY]);
   });
 
   test('a disposed planner refuses flowField', () => {

@@ -121,6 +121,37 @@ describe.each(['copied', 'shared'] as const)('a world pool in %s mode', (mode) =
     expect([costsOnly.cells.length, Array.from(costsOnly.cost)]).toEqual([0, Array.from(batch.cost)]);
   });
 
+  test('flow fields and reachability answer as the planner does, also after block changes', async () => {
+    await using edited = await createWorldPool({ generate: GENERATE, hierarchy: OPTIONS, workers: 2, mode });
+    using local = hp.WorldHPAStar.build(world, OPTIONS);
+    const cells = standingCells(world);
+    const goal = cells[Math.floor(cells.length / 2)]!;
+    for (let round = 0; round < 2; round++) {
+      const field = await edited.flowField(goal);
+      const expected = local.flowField(goal);
+      expect([field.version, field.goal, field.levels]).toEqual([edited.version, goal, world.levels]);
+      expect(Array.from(field.directions)).toEqual(Array.from(expected.directions));
+      for (const c of cells.filter((_, i) => i % 37 === 0)) {
+        expect(await edited.componentOf(c)).toBe(local.componentOf(c));
+        expect(await edited.isReachable(c, goal)).toBe(local.isReachable(c, goal));
+      }
+      // A wall of solid blocks through the middle of level 0, on both.
+      const wall: BlockChange[] = [];
+      const x = 12 + 8 * round;
+      for (let y = 0; y < world.height; y++) if (!(x === goal.x && y === goal.y)) wall.push({ x, y, z: 0, block: 'solid' });
+      await edited.applyBlockChanges(wall);
+      local.applyBlockChanges(wall);
+    }
+    expect(await edited.nearestPassable({ x: -3, y: 5, z: 1 })).toEqual(local.nearestPassable({ x: -3, y: 5, z: 1 }));
+    const picked = (await edited.randomPassable(() => 0.5))!;
+    expect(local.componentOf(picked)).toBeGreaterThan(0);
+    // A goal not asked before (a cached whole field would answer for every start).
+    const corridors = await edited.flowField(cells[Math.floor(cells.length / 3)]!, { starts: [cells[0]!] });
+    expect(corridors.corridorsOnly).toBe(true);
+    await expect(edited.flowField({ x: -1, y: 0, z: 0 })).rejects.toThrow(new RangeError('WorldPathPool.flowField: goal (-1, 0, 0) is outside the 40x32x6 world'));
+    await expect(edited.componentOf({ x: 1, y: 2 } as never)).rejects.toThrow(TypeError);
+  });
+
   test('block changes reach every worker: later batches answer as a planner given the same changes, with a fresh build\'s costs', async () => {
     await using edited = await createWorldPool({ generate: GENERATE, hierarchy: OPTIONS, workers: 2, mode });
     const cells = standingCells(world);

@@ -25,7 +25,7 @@ import type { Agent, ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, 
 export { AStar } from './astar.ts';
 export { PathBatch, PathStatusCode, QueryBatch, type PathBatchArrays } from './batch.ts';
 export { Grid } from './grid.ts';
-export { FLOW_DX, FLOW_DY, FLOW_NOT_COMPUTED, FLOW_NO_STEP, FlowField, type FlowFieldOptions, type FlowFieldStats } from './flowField.ts';
+export { FLOW_DX, FLOW_DY, FLOW_NOT_COMPUTED, FLOW_NO_STEP, FlowField, FlowFieldSteps, WorldFlowField, type FlowFieldOptions, type FlowFieldStats } from './flowField.ts';
 export { AnnotatedAStar, HAAStar } from './haastar.ts';
 export { HPAStar, HPAStarQuery, PathPlan } from './hpastar.ts';
 export { JPS, JPSPlus } from './jps.ts';
@@ -37,6 +37,7 @@ export type { AgentClass, AgentClassOption } from './agentClasses.ts';
 export type { BlockKindName, TerrainKindName, WorldKindName } from './generated/contract.ts';
 export { OutOfMemoryError, statusDetailsOf, statusKindOf, type OutOfMemoryFigures, type StatusError } from './errors.ts';
 export { STATUS_DETAILS as StatusDetail, STATUS_KINDS as StatusKind, type StatusKindName } from './generated/contract.ts';
+export { GRID_MOVES, WORLD_MOVES } from './generated/contract.ts';
 export { PathQueryError } from './results.ts';
 export { SHPAStar } from './shpastar.ts';
 export { pathCrossesUpdate } from './updates.ts';

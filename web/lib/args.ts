@@ -8,7 +8,7 @@
 //
 // Only what the wasm boundary would distort is checked here; the core's own rules (the largest map
 // side, which bytes are terrain) stay the core's, with its messages.
-import type { Point } from './types.ts';
+import type { Point, Voxel } from './types.ts';
 
 const INT32_MIN = -0x80000000;
 const INT32_MAX = 0x7fffffff;
@@ -81,6 +81,16 @@ export function cell(where: string, name: string, value: unknown): Point {
     throw new RangeError(`${where}: ${name} must be a cell with 32-bit integer x and y, got ${describe(value)}`);
   }
   return p as Point;
+}
+
+/** A block world's cell `{ x, y, z }` with 32-bit integer coordinates. */
+export function voxel(where: string, name: string, value: unknown): Voxel {
+  const v = value as Partial<Voxel> | null | undefined;
+  if (typeof v !== 'object' || v === null || ![v.x, v.y, v.z].every((c) => typeof c === 'number' && Number.isInteger(c))) {
+    throw new TypeError(`${where}: ${name} must be a cell with integer x, y and z, got ${describe(value)}`);
+  }
+  for (const c of ['x', 'y', 'z'] as const) int32(where, `${name}.${c}`, v[c]);
+  return v as Voxel;
 }
 
 /** A string. */

@@ -243,7 +243,7 @@ function bindWorlds(module: HpastarModule, state: ModuleState): Pick<Hpastar, 'B
         const o = resolveWorldOptions(options, worldDefaults, where);
         const w = rawWorld(world, where);
         const raw = filled(state, where, () => new module.WorldHPAStar(), (r) => r.build(w, o), RangeError);
-        return new WorldHPAStar(raw, blockKinds, state, internal);
+        return new WorldHPAStar(raw, blockKinds, (planner) => new module.WorldFlowFields(planner), state, internal);
       },
       defaultOptions: worldDefaults,
     },

@@ -6,7 +6,7 @@
 import type {
   HpastarModule,
   RawHPAStar,
-  RawHPAStarFlowFields,
+  RawFlowFields,
   RawHPAStarPlan,
   RawHPAStarQuery,
   RawHierarchyStats,
@@ -79,7 +79,7 @@ export function hierarchyStatsOf(raw: RawHierarchyStats): HierarchyStats {
 export interface HpaModuleParts {
   readonly state: ModuleState;
   makeQuery(planner: RawHPAStar): RawHPAStarQuery;
-  makeFlowFields(planner: RawHPAStar): RawHPAStarFlowFields;
+  makeFlowFields(planner: RawHPAStar): RawFlowFields;
   readonly inspection: Pick<HpastarModule, 'hpaClusterRects' | 'hpaQueryConnections' | 'hpaComponentLabels' | 'hpaEntrances' | 'hpaClusterBuild' | 'hpaNodeTree'>;
 }
 
@@ -422,7 +422,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   flowField(goal: Point, options?: FlowFieldOptions): FlowField {
     const where = 'HPAStar.flowField';
     const raw = this.#handle();
-    this.#flowFields ??= makePlannerFlowFields(() => this.#parts.makeFlowFields(raw), this.moduleState);
+    this.#flowFields ??= makePlannerFlowFields(() => this.#parts.makeFlowFields(raw), this.moduleState, where);
     return this.#flowFields.field(goal, options, where);
   }
 

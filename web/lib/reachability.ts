@@ -10,12 +10,14 @@ import { cell, describe, integerIn } from './args.ts';
 import { snappedAt } from './batch.ts';
 import { moduleError } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
-import type { NearestPassableOptions, Point, SnappedEndpoints } from './types.ts';
+import type { NearestPassableOptions, Point, SnappedEndpoints, Voxel } from './types.ts';
 
 /** `nearestPassable`'s arguments as the module takes them. */
 export interface NearestQuestion {
   readonly x: number;
   readonly y: number;
+  /** A block world's level. */
+  readonly z?: number;
   /** 0: any passable cell. */
   readonly component: number;
   readonly maxDistance: number;
@@ -35,8 +37,8 @@ function component(where: string, value: unknown): number {
 }
 
 /** Checks `nearestPassable(p, options)`'s arguments. */
-export function nearestQuestion(where: string, p: unknown, options: unknown): NearestQuestion {
-  const at = cell(where, 'p', p);
+export function nearestQuestion(where: string, p: unknown, options: unknown, read: (where: string, name: string, value: unknown) => Point | Voxel = cell): NearestQuestion {
+  const at = read(where, 'p', p);
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
   }
@@ -47,7 +49,8 @@ export function nearestQuestion(where: string, p: unknown, options: unknown): Ne
   const max = o['maxDistance'] ?? Infinity;
   if (typeof max !== 'number' || Number.isNaN(max)) throw new TypeError(`${where}: maxDistance must be a number, got ${describe(max)}`);
   if (max < 0) throw new RangeError(`${where}: maxDistance must be 0 or more, got ${describe(max)}`);
-  return { x: at.x, y: at.y, component: component(where, o['component']), maxDistance: max };
+  const level = 'z' in at ? { z: at.z } : {};
+  return { x: at.x, y: at.y, ...level, component: component(where, o['component']), maxDistance: max };
 }
 
 /** Checks `randomPassable(random, component)`'s arguments and draws the seed. */
@@ -65,6 +68,13 @@ export function cellAnswer(where: string, raw: Point | null | { error: string })
   if (raw === null) return null;
   if ('error' in raw) throw moduleError(where, raw, RangeError);
   return Object.freeze({ x: raw.x, y: raw.y });
+}
+
+/** @internal A block world's cell answer as a frozen Voxel, null, or its error (RangeError). */
+export function voxelAnswer(where: string, raw: Voxel | null | { error: string }): Voxel | null {
+  if (raw === null) return null;
+  if ('error' in raw) throw moduleError(where, raw, RangeError);
+  return Object.freeze({ x: raw.x, y: raw.y, z: raw.z });
 }
 
 /**

@@ -10,6 +10,13 @@ export interface Point {
   readonly y: number;
 }
 
+/** A block world's cell: x the column, y the row (0 at the top), z the level (0 at the bottom). */
+export interface Voxel {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+}
+
 /** How a search that ran ended. */
 export type PathStatus = 'found' | 'no path';
 

@@ -263,8 +263,12 @@ declare module 'hpastar:raw' {
     directions: Uint8Array;
     width: number;
     height: number;
+    /** A block world's fields only. */
+    levels?: number;
     goalX: number;
     goalY: number;
+    /** A block world's fields only. */
+    goalZ?: number;
     component: number;
     version: number;
     corridorsOnly: boolean;
@@ -274,13 +278,15 @@ declare module 'hpastar:raw' {
     bytes: number;
   }
 
-  /** `FlowFieldsHandle` in FlowFieldBinding.cpp: a planner's cache of flow fields. */
-  export interface RawHPAStarFlowFields extends EmbindHandle {
-    /** `starts` packed [x, y, ...], empty for the goal's whole component. */
-    field(gx: number, gy: number, starts: Int32Array): RawFlowFieldAnswer | RawError;
+  /** `FlowFieldsHandle` in FlowFieldBinding.cpp: a planner's cache of flow fields (a grid's or a block world's). */
+  export interface RawFlowFields extends EmbindHandle {
+    /** `goal` [x, y] (a world: [x, y, z]); `starts` packed the same way, empty for the goal's whole component. */
+    field(goal: Int32Array, starts: Int32Array): RawFlowFieldAnswer | RawError;
     clear(): void;
     bytes(): number;
   }
+  /** A grid planner's flow fields. */
+  export type RawHPAStarFlowFields = RawFlowFields;
 
   /** `HpaStarHandle` in HpaStarBinding.cpp: the planner's shared data (searches: RawHPAStarQuery). */
   export interface RawHPAStar extends EmbindHandle, RawReachability {
@@ -531,6 +537,10 @@ declare module 'hpastar:raw' {
     floor(z: number): Uint8Array | RawError;
     componentOf(x: number, y: number, z: number): number;
     isReachable(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): boolean;
+    /** `{ x, y, z }` of the nearest standing cell of `component` (0: any) within maxDistance, null, or an error. */
+    nearestPassable(x: number, y: number, z: number, component: number, maxDistance: number): { x: number; y: number; z: number } | null | RawError;
+    /** `seed`: a 32-bit unsigned integer. */
+    randomPassable(seed: number, component: number): { x: number; y: number; z: number } | null | RawError;
     /** Boxes x0, y0, z0, x1, y1, z1 (half-open) of the clusters of a level. */
     clusterBoxes(level: number): Int32Array | RawError;
     nodes(): { cells: Int32Array; levels: Uint8Array } | RawError;
@@ -604,11 +614,8 @@ declare module 'hpastar:raw' {
       chooseOptions(grid: RawGrid, options: RawOptionsInput): { options: RawOptions; reason: string } | string;
     };
     HPAStarQuery: new (planner: RawHPAStar) => RawHPAStarQuery;
-    HPAStarFlowFields: {
-      new (planner: RawHPAStar): RawHPAStarFlowFields;
-      /** FlowField's codes and the directions' steps (checked against flowField.ts in tests). */
-      codes(): { noStep: number; notComputed: number; dx: number[]; dy: number[] };
-    };
+    HPAStarFlowFields: new (planner: RawHPAStar) => RawFlowFields;
+    WorldFlowFields: new (planner: RawWorldHPAStar) => RawFlowFields;
     SHPAStar: { new (): RawSHPAStar; defaultOptions(): RawOptions; staticMapsOnly(): string };
     HAAStar: { new (): RawHAAStar; defaultOptions(): RawOptions };
     AnnotatedAStar: new () => RawAnnotatedAStar;
@@ -646,6 +653,13 @@ declare module 'hpastar:raw' {
     PathStatus: Record<string, { value: number }> & { values: Record<number, { value: number }> };
     /** Terrain costs as the tools' --costs write them ("S=3,T=1.5"): per kind, or why not. */
     parseTerrainCosts(text: string): { multipliers: number[] } | RawError;
+    /** The moves of a grid's and a block world's cells and a flow field's codes (generated contract: GRID_MOVES, WORLD_MOVES, FLOW_CODES). */
+    moves(): {
+      grid: { dx: number[]; dy: number[]; cost: number[] };
+      world: { dx: number[]; dy: number[]; dz: number[]; cost: number[] };
+      noStep: number;
+      notComputed: number;
+    };
     limits(): {
       maxGridSide: number;
       maxGridCells: number;

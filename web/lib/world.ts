@@ -23,12 +23,15 @@
  * ```
  * @module
  */
-import type { RawBlockWorld, RawWorldAStar, RawWorldHPAStar, RawWorldPath, RawWorldUpdateStats } from 'hpastar:raw';
-import { describe, int32, integerIn, text } from './args.ts';
+import type { RawBlockWorld, RawFlowFields, RawWorldAStar, RawWorldHPAStar, RawWorldPath, RawWorldUpdateStats } from 'hpastar:raw';
+import { describe, int32, integerIn, text, voxel } from './args.ts';
 import { QueryBatch, type PathBatchArrays } from './batch.ts';
+import { makePlannerFlowFields, type FlowFieldOptions, type PlannerFlowFields, type WorldFlowField } from './flowField.ts';
 import { WORLD_OPTION_KINDS, type BlockKindName, type WorldHierarchyOptionFields, type WorldKindName } from './generated/contract.ts';
 import { checkFlags, endpointOf, internal, moduleError, resolveOptions, SEARCH_FLAGS, WasmObject } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
+import { nearestQuestion, randomQuestion, voxelAnswer } from './reachability.ts';
+import type { NearestPassableOptions, Voxel } from './types.ts';
 import { pathOutcomeOf, pathQueryError } from './results.ts';
 
 /** What fills a block, by the names of the core (`hpastar.BlockWorld.blockKinds`). A stair rises towards the side it names. */
@@ -44,12 +47,7 @@ export interface BlockKindInfo {
 /** The kinds of generated worlds (`hpastar.BlockWorld.limits.kinds`). */
 export type WorldKind = WorldKindName;
 
-/** A block's position: x the column, y the row (0 at the top), z the level (0 at the bottom). */
-export interface Voxel {
-  readonly x: number;
-  readonly y: number;
-  readonly z: number;
-}
+export type { Voxel };
 
 /** A world's size in blocks. */
 export interface WorldSize {
@@ -289,15 +287,6 @@ export function checkGenerateOptions(options: unknown, where: string): Required<
   return { kind, size: { width, height, levels }, seed };
 }
 
-/** A cell `{ x, y, z }` with 32-bit integer coordinates. */
-function voxel(where: string, name: string, value: unknown): Voxel {
-  const v = value as Partial<Voxel> | null | undefined;
-  if (typeof v !== 'object' || v === null || ![v.x, v.y, v.z].every((c) => typeof c === 'number' && Number.isInteger(c))) {
-    throw new TypeError(`${where}: ${name} must be a cell with integer x, y and z, got ${describe(value)}`);
-  }
-  for (const c of ['x', 'y', 'z'] as const) int32(where, `${name}.${c}`, v[c]);
-  return v as Voxel;
-}
 
 /** The module's block kinds, looked up by name. */
 export class BlockKinds {
@@ -473,7 +462,7 @@ export class BlockWorld extends WasmObject<RawBlockWorld> {
 
   /**
    * The connected component of a cell: cells with the same number reach one another, 0 for a cell no
-   * agent stands in, -1 outside the world. Labels are computed on the first call after a change.
+   * agent stands in and outside the world (as a grid's). Labels are computed on the first call after a change.
    */
   componentOf(cell: Voxel): number {
     const c = voxel('BlockWorld.componentOf', 'cell', cell);
@@ -553,15 +542,18 @@ export class WorldAStar extends WasmObject<RawWorldAStar> {
  */
 export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
   readonly #kinds: BlockKinds;
+  readonly #makeFlowFields: (planner: RawWorldHPAStar) => RawFlowFields;
+  #flowFields: PlannerFlowFields | null = null;  // made on first use
   #options: ResolvedWorldHierarchyOptions | null = null;
   #stats: WorldHierarchyStats | null = null;
   #version = 0;
 
   /** @internal Use `hpastar.WorldHPAStar.build`. */
-  constructor(raw: RawWorldHPAStar, kinds: BlockKinds, state: ModuleState, token: typeof internal) {
+  constructor(raw: RawWorldHPAStar, kinds: BlockKinds, makeFlowFields: (planner: RawWorldHPAStar) => RawFlowFields, state: ModuleState, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.WorldHPAStar.build(world, options) to make a WorldHPAStar');
     super(raw, 'WorldHPAStar', state);
     this.#kinds = kinds;
+    this.#makeFlowFields = makeFlowFields;
   }
 
   /** The options the hierarchy was built with, defaults filled in. */
@@ -644,6 +636,30 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
     return worldUpdateStatsOf(raw.lastUpdate());
   }
 
+  /**
+   * The flow field towards `goal`: for every cell of the goal's component, the move of the next step
+   * (on a level, up or down a climb, a stair or a ladder), so that any number of agents sharing the goal
+   * walk by lookups. Made by the same builder as {@link HPAStar.flowField}, from this hierarchy's boxes;
+   * the planner keeps the fields of its last few goals and, after block changes, integrates again only
+   * the boxes whose cells or transition distances changed.
+   * @returns a new {@link WorldFlowField} (a copy, nothing to dispose)
+   * @throws TypeError - when `goal` or a start is not a cell, or an option is unknown
+   * @throws RangeError - when the goal is outside the world or no agent stands there, or a start is outside the world
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the field
+   */
+  flowField(goal: Voxel, options?: FlowFieldOptions<Voxel>): WorldFlowField {
+    const where = 'WorldHPAStar.flowField';
+    const raw = this.rawHandle();
+    this.#flowFields ??= makePlannerFlowFields(() => this.#makeFlowFields(raw), this.moduleState, where);
+    return this.#flowFields.worldField(goal, options, where);
+  }
+
+  /** Frees the hierarchy's C++ memory and the planner's flow fields. Calling it again does nothing. */
+  override dispose(): void {
+    this.#flowFields?.dispose();
+    super.dispose();
+  }
+
   /** The block codes of level `z` of the planner's world, row-major, as {@link BlockWorld.floor}. */
   floor(z: number): Uint8Array {
     const where = 'WorldHPAStar.floor';
@@ -668,6 +684,32 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
     const g = voxel(where, 'b', b);
     const raw = this.rawHandle();
     return this.wasmCall(where, () => raw.isReachable(s.x, s.y, s.z, g.x, g.y, g.z));
+  }
+
+  /**
+   * The cell nearest to `cell` (by the heuristic's distance: octile across, levels counted as a stair
+   * counts them; ties to the smaller z, then y, then x) where an agent stands, in component
+   * `options.component` (default any), within `options.maxDistance` (default anywhere); null when there is none.
+   * @throws TypeError - for a malformed cell or option
+   * @throws RangeError - for a component that is not one of the world's, or a negative maxDistance
+   */
+  nearestPassable(cell: Voxel, options?: NearestPassableOptions): Voxel | null {
+    const where = 'WorldHPAStar.nearestPassable';
+    const q = nearestQuestion(where, cell, options, voxel);
+    const raw = this.rawHandle();
+    return voxelAnswer(where, this.wasmCall(where, () => raw.nearestPassable(q.x, q.y, q.z ?? 0, q.component, q.maxDistance)));
+  }
+
+  /**
+   * A cell where an agent stands, uniform over those of component `component` (default any); null when
+   * it has none. `random` (default Math.random) is called once, for the seed of the core's generator.
+   * @throws TypeError, RangeError - as {@link HPAStar.randomPassable}
+   */
+  randomPassable(random?: () => number, component?: number): Voxel | null {
+    const where = 'WorldHPAStar.randomPassable';
+    const q = randomQuestion(where, random, component);
+    const raw = this.rawHandle();
+    return voxelAnswer(where, this.wasmCall(where, () => raw.randomPassable(q.seed, q.component)));
   }
 
   /** The clusters of abstraction level `level` (1..levels) as boxes packed x0, y0, z0, x1, y1, z1 (half-open). */

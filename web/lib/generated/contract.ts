@@ -427,6 +427,27 @@ export type BlockKindName = 'air' | 'solid' | 'ladder' | 'stair-north' | 'stair-
 /** The kinds of generated block worlds. */
 export type WorldKindName = 'caves' | 'towers' | 'hills';
 
+// Moves (grid/Moves.h, world/WorldMoves.h) and flow-field codes (flow/FlowField.h)
+
+/**
+ * The 8 moves of a grid cell, by code, clockwise from north: move `d` goes by `(dx[d], dy[d])` and costs
+ * `cost[d]` (even codes straight, odd ones diagonal).
+ */
+export const GRID_MOVES = { dx: [0, 1, 1, 1, 0, -1, -1, -1], dy: [-1, -1, 0, 1, 1, 1, 0, -1], cost: [1, 1.4142135623730951, 1, 1.4142135623730951, 1, 1.4142135623730951, 1, 1.4142135623730951] } as const;
+
+/**
+ * The 26 moves of a block world's cell, by code: 0..7 on a level as on a grid, 8..11 climbs up and 12..15
+ * down (towards N, E, S, W), 16..19 stairs up and 20..23 down, 24 ladder up, 25 ladder down; move `m` goes by
+ * `(dx[m], dy[m], dz[m])` and costs `cost[m]`.
+ */
+export const WORLD_MOVES = { dx: [0, 1, 1, 1, 0, -1, -1, -1, 0, 1, 0, -1, 0, 1, 0, -1, 0, 1, 0, -1, 0, 1, 0, -1, 0, 0], dy: [-1, -1, 0, 1, 1, 1, 0, -1, -1, 0, 1, 0, -1, 0, 1, 0, -1, 0, 1, 0, -1, 0, 1, 0, 0, 0], dz: [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, -1, -1, -1, -1, 1, 1, 1, 1, -1, -1, -1, -1, 1, -1], cost: [1, 1.4142135623730951, 1, 1.4142135623730951, 1, 1.4142135623730951, 1, 1.4142135623730951, 2, 2, 2, 2, 2, 2, 2, 2, 1.4142135623730951, 1.4142135623730951, 1.4142135623730951, 1.4142135623730951, 1.4142135623730951, 1.4142135623730951, 1.4142135623730951, 1.4142135623730951, 1, 1] } as const;
+
+/**
+ * What a flow field holds for a cell without a move: the goal, a cell of another component or none to stand
+ * in (`noStep`), a cell of a cluster the field left out (`notComputed`).
+ */
+export const FLOW_CODES = { noStep: 255, notComputed: 254 } as const;
+
 // The commands of both command-line tools, hpa and npx hpastar (contract/CommandTable.h)
 
 /**

@@ -524,6 +524,11 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     return flowFieldOf(where, (await this.#ask(where, { kind: 'flowField', ...question }, agent)) as Parameters<typeof flowFieldOf>[1]);
   }
 
+  /** @internal A world pool's reachability question or flow field, its cells checked by its face (pool/world.ts). */
+  askWorld(where: string, question: ReachQuestion): Promise<ReachedMessage['answer']> {
+    return this.#ask(where, question, undefined);
+  }
+
   /**
    * A reachability question about agent class `agent` as a job of one query on the newest version (the
    * scheduler counts jobs in queries: one empty one), its answer as the worker gave it.

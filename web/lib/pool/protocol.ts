@@ -131,12 +131,13 @@ export interface SearchMessage {
 }
 
 /**
- * One reachability question, its arguments checked and resolved as the planner's handle takes them; or a
- * flow field (HPA* only), answered the same way from the worker's own cache of fields.
+ * One reachability question, its arguments checked and resolved as the planner's handle takes them (a
+ * block world's cells with their level z); or a flow field (HPA* and block worlds), answered the same way
+ * from the worker's own cache of fields.
  */
 export type ReachQuestion =
-  | { kind: 'componentOf'; x: number; y: number }
-  | { kind: 'isReachable'; ax: number; ay: number; bx: number; by: number }
+  | { kind: 'componentOf'; x: number; y: number; z?: number }
+  | { kind: 'isReachable'; ax: number; ay: number; az?: number; bx: number; by: number; bz?: number }
   | ({ kind: 'nearestPassable' } & NearestQuestion)
   | ({ kind: 'randomPassable' } & RandomQuestion)
   | ({ kind: 'flowField' } & FlowQuestion);

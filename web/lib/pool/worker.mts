@@ -13,7 +13,7 @@ import type {
   HpastarMtModule,
   HpastarMtModuleArgs,
   RawHPAStar,
-  RawHPAStarFlowFields,
+  RawFlowFields,
   RawHPAStarQuery,
   RawOptionsInput,
   RawParallelSearch,
@@ -61,7 +61,7 @@ interface State {
   parallel: RawParallelSearch | null;
   version: number;
   /** HPA*: this worker's caches of flow fields, one per agent class, made on first use (refreshed by the core after edits). */
-  flowFields: (RawHPAStarFlowFields | undefined)[];
+  flowFields: (RawFlowFields | undefined)[];
 }
 
 let port: Port;
@@ -336,20 +336,30 @@ function reach(m: ReachMessage): void {
     throw new Error(`job ${m.job} asks for terrain version ${m.version}, this worker holds version ${s.version}`);
   }
   const p = plannerOf(s, m.agentClass);
-  if (p.kind === 'haa' || p.kind === 'world') {
-    return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: `${p.kind === 'haa' ? 'HAA*' : 'block world'} pools answer no reachability questions` });
-  }
-  const raw = p.raw;
+  if (p.kind === 'haa') return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: 'HAA* pools answer no reachability questions' });
   const q = m.question;
   if (q.kind === 'flowField') {
     // The pool refuses flow fields for SHPA* before asking; a question that came anyway fails alone.
-    if (p.kind !== 'hpa') return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: 'SHPA* pools have no flow fields' });
+    if (p.kind === 'shpa') return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: 'SHPA* pools have no flow fields' });
     const agentClass = m.agentClass ?? 0;
-    const fields = (s.flowFields[agentClass] ??= new s.module.HPAStarFlowFields(p.raw));
-    const field = fields.field(q.x, q.y, q.starts);
+    const fields = (s.flowFields[agentClass] ??= p.kind === 'world' ? new s.module.WorldFlowFields(p.raw) : new s.module.HPAStarFlowFields(p.raw));
+    const field = fields.field(q.goal, q.starts);
     const transfer = 'error' in field ? [] : [field.directions.buffer as ArrayBuffer];
     return port.post({ type: 'reached', job: m.job, version: s.version, heapBytes: heapBytes(s.module), answer: field }, transfer);
   }
+  if (p.kind === 'world') {
+    // A block world's cells carry a level.
+    const answer =
+      q.kind === 'componentOf'
+        ? p.raw.componentOf(q.x, q.y, q.z ?? 0)
+        : q.kind === 'isReachable'
+          ? p.raw.isReachable(q.ax, q.ay, q.az ?? 0, q.bx, q.by, q.bz ?? 0)
+          : q.kind === 'nearestPassable'
+            ? p.raw.nearestPassable(q.x, q.y, q.z ?? 0, q.component, q.maxDistance)
+            : p.raw.randomPassable(q.seed, q.component);
+    return port.post({ type: 'reached', job: m.job, version: s.version, heapBytes: heapBytes(s.module), answer });
+  }
+  const raw = p.raw;
   const answer =
     q.kind === 'componentOf'
       ? raw.componentOf(q.x, q.y)

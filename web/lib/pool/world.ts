@@ -13,7 +13,10 @@
  * ```
  * @module
  */
-import { describe } from '../args.ts';
+import { describe, voxel } from '../args.ts';
+import { worldFlowFieldOf, worldFlowQuestion, type FlowFieldOptions, type WorldFlowField } from '../flowField.ts';
+import { nearestQuestion, randomQuestion, voxelAnswer } from '../reachability.ts';
+import type { NearestPassableOptions } from '../types.ts';
 import { BlockKinds, BlockWorld, checkGenerateOptions, packWorldQueries } from '../world.ts';
 import { resolveWorldOptions, type BlockChange, type ResolvedWorldHierarchyOptions, type Voxel, type WorldBlockUpdate, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldHierarchyStats, type WorldPathBatch } from '../world.ts';
 import { startPool, type WorkerPathPool } from './index.ts';
@@ -88,6 +91,26 @@ export interface WorldPathPool extends AsyncDisposable {
    * @throws RangeError (as a rejection) - naming a change outside the world or a block that is not a block name
    */
   applyBlockChanges(changes: readonly BlockChange[]): Promise<WorldBlockUpdate>;
+
+  /**
+   * The flow field towards `goal` on the newest version, as `WorldHPAStar.flowField` makes it (each worker
+   * keeps the fields of its last few goals and refreshes them box by box after block changes).
+   * @returns a promise of the field; it rejects with TypeError for a malformed goal or option, RangeError
+   *   for a goal outside the world or no cell to stand in, or when the pool is closed
+   */
+  flowField(goal: Voxel, options?: FlowFieldOptions<Voxel>): Promise<WorldFlowField>;
+
+  /** The component of a cell on the newest version (1.., 0 where no agent stands and outside the world), as `WorldHPAStar.componentOf`. */
+  componentOf(cell: Voxel): Promise<number>;
+
+  /** Whether a path joins `a` and `b` on the newest version, as `WorldHPAStar.isReachable`: a lookup, no search. */
+  isReachable(a: Voxel, b: Voxel): Promise<boolean>;
+
+  /** The nearest cell where an agent stands, on the newest version, as `WorldHPAStar.nearestPassable`. */
+  nearestPassable(cell: Voxel, options?: NearestPassableOptions): Promise<Voxel | null>;
+
+  /** A random cell where an agent stands, on the newest version, as `WorldHPAStar.randomPassable`. */
+  randomPassable(random?: () => number, component?: number): Promise<Voxel | null>;
 
   /** Stops the workers. Pending batches and updates reject; later calls reject. Resolves when the workers have ended. */
   close(): Promise<void>;
@@ -194,6 +217,37 @@ class WorldPool implements WorldPathPool {
     const where = 'WorldPathPool.applyBlockChanges';
     const packed = this.#kinds.pack(where, changes, this);
     return this.#pool.changeBlocks(packed, where);
+  }
+
+  async flowField(goal: Voxel, options?: FlowFieldOptions<Voxel>): Promise<WorldFlowField> {
+    const where = 'WorldPathPool.flowField';
+    const question = worldFlowQuestion(where, goal, options);
+    return worldFlowFieldOf(where, (await this.#pool.askWorld(where, { kind: 'flowField', ...question })) as Parameters<typeof worldFlowFieldOf>[1]);
+  }
+
+  async componentOf(cell: Voxel): Promise<number> {
+    const where = 'WorldPathPool.componentOf';
+    const c = voxel(where, 'cell', cell);
+    return (await this.#pool.askWorld(where, { kind: 'componentOf', x: c.x, y: c.y, z: c.z })) as number;
+  }
+
+  async isReachable(a: Voxel, b: Voxel): Promise<boolean> {
+    const where = 'WorldPathPool.isReachable';
+    const s = voxel(where, 'a', a);
+    const g = voxel(where, 'b', b);
+    return (await this.#pool.askWorld(where, { kind: 'isReachable', ax: s.x, ay: s.y, az: s.z, bx: g.x, by: g.y, bz: g.z })) as boolean;
+  }
+
+  async nearestPassable(cell: Voxel, options?: NearestPassableOptions): Promise<Voxel | null> {
+    const where = 'WorldPathPool.nearestPassable';
+    const question = nearestQuestion(where, cell, options, voxel);
+    return voxelAnswer(where, (await this.#pool.askWorld(where, { kind: 'nearestPassable', ...question })) as Voxel | null | { error: string });
+  }
+
+  async randomPassable(random?: () => number, component?: number): Promise<Voxel | null> {
+    const where = 'WorldPathPool.randomPassable';
+    const question = randomQuestion(where, random, component);
+    return voxelAnswer(where, (await this.#pool.askWorld(where, { kind: 'randomPassable', ...question })) as Voxel | null | { error: string });
   }
 
   close(): Promise<void> {

@@ -1,0 +1,23 @@
+#pragma once
+// Reachability on a block world's hierarchy, without search, as hpa/Reachability.h answers it on a grid:
+// the nearest standing cell of a component and a random one. Each answer reads the hierarchy as it is.
+#include <cstdint>
+#include <optional>
+
+#include "grid/CellPicking.h"
+#include "world/WorldHierarchy.h"
+
+namespace hpastar {
+
+// The standing cell nearest to `from` (by worldDistanceBound, exact ties to the smaller z, then y, then x;
+// nearestInVolume) in component `component`, or any standing cell for 0, within `maxDistance`. Nothing
+// when there is none.
+std::optional<Voxel> nearestStanding(const WorldHierarchy& h, Voxel from, uint32_t component, double maxDistance);
+
+// A standing cell of component `component` (0: any), uniform over its cells; nothing when it has none.
+// Uniform cells are drawn first (kSampleTries at most); if none falls in the component, the k-th of its
+// cells is found by counting them in one pass over the world (a component that small is rare, and a pass
+// over a 256 x 256 x 16 world reads a million labels).
+std::optional<Voxel> randomStanding(const WorldHierarchy& h, uint32_t component, CellRandom& random);
+
+}  // namespace hpastar

@@ -1,0 +1,86 @@
+// Reachability on block worlds through the package, against the built wasm: componentOf (0 outside the
+// world, as on grids), nearestPassable against a scan of every cell written here, randomPassable within
+// its component, and the errors of bad input.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadHpastar, type BlockWorld, type Hpastar, type Voxel, type WorldHPAStar } from '../../web/lib/index';
+import { seeded } from './helpers/queries';
+
+let hp: Hpastar;
+let world: BlockWorld;
+let planner: WorldHPAStar;
+
+beforeAll(async () => {
+  hp = await loadHpastar();
+  world = hp.BlockWorld.generate({ kind: 'caves', size: { width: 32, height: 24, levels: 8 }, seed: 6 });
+  planner = hp.WorldHPAStar.build(world, { clusterSide: 8, clusterLevels: 4 });
+});
+
+/**
+ * The heuristic's distance (octile across, √2 − 1 more per level, at least the levels), written as
+ * a + b√2 with whole a and b so that equal distances are equal numbers (ties are ties, not rounding).
+ */
+function distance(a: Voxel, b: Voxel): number {
+  const dx = Math.abs(a.x - b.x), dy = Math.abs(a.y - b.y), dz = Math.abs(a.z - b.z);
+  const lo = Math.min(dx, dy), hi = Math.max(dx, dy);
+  return Math.max(hi - lo - dz + Math.SQRT2 * (lo + dz), dz);
+}
+
+/** The nearest standing cell of `component` (0: any) by a scan in (z, y, x) order, ties to the first. */
+function nearestByScan(from: Voxel, component: number, maxDistance: number): Voxel | null {
+  let best: Voxel | null = null;
+  let bestDistance = Infinity;
+  for (let z = 0; z < world.levels; z++) {
+    for (let y = 0; y < world.height; y++) {
+      for (let x = 0; x < world.width; x++) {
+        const label = planner.componentOf({ x, y, z });
+        if (label === 0 || (component !== 0 && label !== component)) continue;
+        const d = distance({ x, y, z }, from);
+        if (d > maxDistance || d >= bestDistance) continue;
+        best = { x, y, z };
+        bestDistance = d;
+      }
+    }
+  }
+  return best;
+}
+
+describe('block world reachability', () => {
+  test('componentOf is 0 outside the world and where no agent stands, as on a grid', () => {
+    expect(planner.componentOf({ x: -1, y: 0, z: 0 })).toBe(0);
+    expect(world.componentOf({ x: 0, y: 0, z: 99 })).toBe(0);
+    let solid: Voxel | null = null;
+    for (let x = 0; x < world.width && !solid; x++) if (!world.isStanding(x, 0, 0)) solid = { x, y: 0, z: 0 };
+    expect(planner.componentOf(solid!)).toBe(0);
+  });
+
+  test('nearestPassable is the nearest standing cell of the component, as a scan finds it', () => {
+    const random = seeded(4);
+    const labels = new Set<number>();
+    for (let i = 0; i < 200; i++) labels.add(planner.componentOf(planner.randomPassable(random)!));
+    const components = [0, ...labels];
+    for (let k = 0; k < 40; k++) {
+      const from = { x: Math.floor(random() * 40) - 4, y: Math.floor(random() * 32) - 4, z: Math.floor(random() * 12) - 2 };
+      const component = components[k % components.length]!;
+      const maxDistance = k % 4 === 0 ? 2.5 : Infinity;
+      const options = component === 0 ? { maxDistance } : { component, maxDistance };  // no component: any
+      expect(planner.nearestPassable(from, options), `from ${JSON.stringify(from)} component ${component}`).toEqual(
+        nearestByScan(from, component, maxDistance),
+      );
+    }
+  });
+
+  test('randomPassable gives standing cells of the component asked for', () => {
+    const random = seeded(9);
+    const any = planner.randomPassable(random)!;
+    expect(world.isStanding(any.x, any.y, any.z)).toBe(true);
+    const component = planner.componentOf(any);
+    for (let k = 0; k < 50; k++) expect(planner.componentOf(planner.randomPassable(random, component)!)).toBe(component);
+  });
+
+  test('bad input throws errors that name it', () => {
+    expect(() => planner.nearestPassable({ x: 1, y: 2 } as never)).toThrow(TypeError);
+    expect(() => planner.nearestPassable({ x: 1, y: 2, z: 0 }, { component: 1e6 })).toThrow(/component 1000000 is not a component of this world/);
+    expect(() => planner.nearestPassable({ x: 1, y: 2, z: 0 }, { maxDistance: -1 })).toThrow(RangeError);
+    expect(() => planner.randomPassable(() => 2)).toThrow(RangeError);
+  });
+});
