@@ -62,31 +62,62 @@ function fieldDoc(f) {
   return `${text} ${range}; default ${value}.`;
 }
 
-function plannerText(p, fields) {
+/** A planner's options as a TypeScript interface: every field optional, documented. */
+function plannerInterfaceText(p, fields) {
   let out = `// ${p.struct}\n\n`;
   out += tsdoc(`The options of ${p.struct.split(' ')[0]}, every one optional, as the core declares them.`);
   out += `export interface ${p.type} {\n`;
   for (const f of fields) out += tsdoc(fieldDoc(f), '  ') + `  readonly ${f.name}?: ${typeOf(f)};\n`;
-  out += '}\n\n';
-  out += tsdoc(`Every field of {@link ${p.type}}: name, label (in messages), command-line flag, kind, range, default.`);
-  out += `export const ${p.prefix}_OPTION_FIELDS: readonly OptionField[] = Object.freeze([\n`;
-  for (const f of fields) {
-    const { name, label, cli, kind, min, max, switchSets, choices, doc } = f;
-    out += `  ${literal({ name, label, cli, kind, min, max, switchSets, choices, default: f.default, doc })},\n`;
+  return `${out}}\n\n`;
+}
+
+/**
+ * The functions that derive each planner's kind, range and default tables from its rows: one copy in the
+ * generated file for every planner, with types as exact as literal tables would have.
+ */
+function optionTableFunctionsText() {
+  const fields = 'T extends readonly OptionField[]';
+  const kinds = "{\n  readonly [F in T[number] as F['name']]: F['kind'] extends 'choice' ? F['choices'] : F['kind'];\n}";
+  const numberName = "F['kind'] extends 'integer' | 'number' ? F['name'] : never";
+  const ranges = `{\n  readonly [F in T[number] as ${numberName}]: {\n    readonly min: F['min'];\n    readonly max: F['max'];\n  };\n}`;
+  const kindOf = "f.kind === 'choice' ? f.choices : f.kind";
+  const numbers = "rows.filter((f) => f.kind === 'integer' || f.kind === 'number')";
+  const defaults = 'Readonly<Required<Fields>>';
+  let out = `${tsdoc('The kind of each field of a planner\'s rows: its kind, or a choice field\'s choices.')}export type OptionKindsOf<${fields}> = ${kinds};\n\n`;
+  out += `${tsdoc('The inclusive range of each number field of a planner\'s rows (a max of 2^31 - 1: no upper bound).')}export type OptionRangesOf<${fields}> = ${ranges};\n\n`;
+  out += `${tsdoc('How each field of a planner\'s rows is checked.')}function optionKinds<${fields}>(rows: T): OptionKindsOf<T> {\n  return Object.fromEntries(rows.map((f) => [f.name, ${kindOf}])) as OptionKindsOf<T>;\n}\n\n`;
+  out += `${tsdoc('The range of each number field of a planner\'s rows.')}function optionRanges<${fields}>(rows: T): OptionRangesOf<T> {\n  const numbers = ${numbers};\n  return Object.fromEntries(numbers.map((f) => [f.name, { min: f.min, max: f.max }])) as OptionRangesOf<T>;\n}\n\n`;
+  out += `${tsdoc('The core\'s default of each field of a planner\'s rows, frozen.')}function optionDefaults<Fields extends object>(rows: readonly OptionField[]): ${defaults} {\n  return Object.freeze(Object.fromEntries(rows.map((f) => [f.name, f.default]))) as ${defaults};\n}\n\n`;
+  return out;
+}
+
+/**
+ * Every planner's options: the interfaces, one table of rows (a row per field, as the core declares it),
+ * and the tables derived from the rows by optionTableFunctionsText, a line per planner and table.
+ */
+function plannersText(module) {
+  const planners = PLANNERS.map((p) => ({ ...p, fields: module[p.fields]() }));
+  let out = optionTableFunctionsText();
+  for (const p of planners) out += plannerInterfaceText(p, p.fields);
+  out += '// Every planner\'s options, a row per field: name, label (in messages), command-line flag, kind, range,\n';
+  out += '// default. The tables below are derived from these rows.\n';
+  out += 'const OPTION_ROWS = {\n';
+  for (const p of planners) {
+    out += `  ${p.prefix}: [\n`;
+    for (const f of p.fields) {
+      const { name, label, cli, kind, min, max, switchSets, choices, doc } = f;
+      out += `    ${literal({ name, label, cli, kind, min, max, switchSets, choices, default: f.default, doc })},\n`;
+    }
+    out += '  ],\n';
   }
-  out += ']);\n\n';
-  out += tsdoc(`How each field of {@link ${p.type}} is checked.`);
-  out += `export const ${p.prefix}_OPTION_KINDS = {\n`;
-  for (const f of fields) out += `  ${f.name}: ${f.kind === 'choice' ? literal(f.choices) : str(f.kind)},\n`;
-  out += `} as const satisfies Record<keyof ${p.type}, OptionKind>;\n\n`;
-  out += tsdoc(`The inclusive range of each number field of {@link ${p.type}} (a max of 2^31 - 1: no upper bound).`);
-  out += `export const ${p.prefix}_OPTION_RANGES = {\n`;
-  for (const f of fields.filter((f) => f.kind === 'integer' || f.kind === 'number')) out += `  ${f.name}: ${literal({ min: f.min, max: f.max })},\n`;
-  out += '} as const;\n\n';
-  out += tsdoc(`The core's defaults of {@link ${p.type}}.`);
-  out += `export const ${p.prefix}_OPTION_DEFAULTS: Readonly<Required<${p.type}>> = Object.freeze({\n`;
-  for (const f of fields) out += `  ${f.name}: ${literal(f.default)},\n`;
-  out += '});\n\n';
+  out += '} as const satisfies Record<string, readonly OptionField[]>;\n\n';
+  const derived = [
+    ['Every field of each planner\'s options (its rows).', (p) => `export const ${p.prefix}_OPTION_FIELDS: readonly OptionField[] = Object.freeze(OPTION_ROWS.${p.prefix});`],
+    ['How each field of each planner\'s options is checked.', (p) => `export const ${p.prefix}_OPTION_KINDS = optionKinds(OPTION_ROWS.${p.prefix}) satisfies Record<keyof ${p.type}, OptionKind>;`],
+    ['The inclusive range of each number field of each planner\'s options.', (p) => `export const ${p.prefix}_OPTION_RANGES = optionRanges(OPTION_ROWS.${p.prefix});`],
+    ['The core\'s defaults of each planner\'s options.', (p) => `export const ${p.prefix}_OPTION_DEFAULTS = optionDefaults<${p.type}>(OPTION_ROWS.${p.prefix});`],
+  ];
+  for (const [doc, line] of derived) out += `// ${doc}\n${planners.map((p) => `${line(p)}\n`).join('')}\n`;
   return out;
 }
 
@@ -207,7 +238,7 @@ export function contractText(module) {
   out += "  readonly kind: 'integer' | 'number' | 'boolean' | 'choice';\n  readonly min: number;\n  readonly max: number;\n";
   out += '  readonly switchSets: boolean;\n  readonly choices: readonly string[];\n  readonly default: number | boolean | string;\n';
   out += '  readonly doc: string;\n}\n\n';
-  for (const p of PLANNERS) out += plannerText(p, module[p.fields]());
+  out += plannersText(module);
   out += statusText(module);
   out += statusCodeText(module);
   out += terrainText(module);

@@ -7,11 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "batch/BatchSearch.h"
 #include "batch/PathBatch.h"
 #include "batch/PlanBatch.h"
 #include "batch/WorldPathBatch.h"
 #include "bindings/BindingSupport.h"
 #include "world/Blocks.h"
+#include "world/WorldHierarchy.h"
 
 namespace hpastar::bindings {
 
@@ -60,6 +62,19 @@ val pathBatchToJS(const PathBatchResultsOf<Cell>& b) {
   o.set("offsets", offsetsToJS(b.paths));
   o.set("cells", cellsToJS(b.paths));
   return o;
+}
+
+// A batch of block-world queries (packed as readWorldQueries reads them) on `engine`: pathBatchToJS with
+// x, y, z cells, or { error } when `hierarchy` is null (not built) or the queries are malformed. `input`
+// and `paths` are the caller's buffers, kept between batches; the paths are trimmed once copied out.
+inline val worldPathBatchToJS(BatchSearch& engine, const WorldHierarchy* hierarchy, const val& queries, bool keepCells,
+                              std::vector<int32_t>& input, WorldPathBatchResults& paths) {
+  if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
+  if (std::string error = readWorldQueries(queries, input); !error.empty()) return errorObject(error);
+  engine.findPaths(*hierarchy, input, keepCells, paths);
+  val out = pathBatchToJS(paths);
+  engine.trim(paths);
+  return out;
 }
 
 // { status: Uint8Array, expanded: Uint32Array, segments: Uint32Array, waypointOffsets: Uint32Array,

@@ -55,14 +55,22 @@ inline val statsToJS(const SearchStats& s) {
   return o;
 }
 
+// { status, code, found, cost, cells } of one path, on a grid or in a block world: what every search's
+// answer starts with. `cells` is toJS(path.cells) when found, else empty.
+template <typename Path, typename CellsToJS>
+val pathOutcomeToJS(const Path& path, CellsToJS&& toJS) {
+  val o = val::object();
+  o.set("status", std::string(pathStatusName(path.status)));
+  o.set("code", static_cast<double>(pathStatusCode(path.status)));
+  o.set("found", path.found());
+  o.set("cost", path.found() ? path.cost : 0.0);
+  o.set("cells", path.found() ? toJS(path.cells) : val::global("Int32Array").new_(0));
+  return o;
+}
+
 // { status, found, cost, cells, stats } for one search. `cells` is empty unless found.
 inline val pathToJS(const PathResult& r) {
-  val o = val::object();
-  o.set("status", std::string(pathStatusName(r.status)));
-  o.set("code", static_cast<double>(pathStatusCode(r.status)));
-  o.set("found", r.found());
-  o.set("cost", r.found() ? r.cost : 0.0);
-  o.set("cells", r.found() ? cellsToJS(r.cells) : val::global("Int32Array").new_(0));
+  val o = pathOutcomeToJS(r, [](const std::vector<Point>& cells) { return cellsToJS(cells); });
   o.set("stats", statsToJS(r.stats));
   return o;
 }

@@ -220,11 +220,7 @@ std::string HpaStarHandle::applyEdits(const val& edits) {
                                               });
       !error.empty())
     return error;
-  if (std::string error = reserveVersionCopy(); !error.empty()) return error;
-  UpdateStats stats;
-  if (std::string error = versions_->applyEdits(cellEdits, &stats); !error.empty()) return error;
-  lastUpdate_ = stats;
-  return "";
+  return updateVersions([&](UpdateStats* stats) { return versions_->applyEdits(cellEdits, stats); });
 }
 
 std::string HpaStarHandle::setTerrainCosts(const val& pairs) {
@@ -240,9 +236,13 @@ std::string HpaStarHandle::setTerrainCosts(const val& pairs) {
     return error;
   if (std::string error = reserveWholeRebuild(true, [&](Grid& g) { g.setTerrainCosts(costs); }); !error.empty())
     return error;
+  return updateVersions([&](UpdateStats* stats) { return versions_->setTerrainCosts(costs, stats); });
+}
+
+std::string HpaStarHandle::updateVersions(const std::function<std::string(UpdateStats*)>& update) {
   if (std::string error = reserveVersionCopy(); !error.empty()) return error;
   UpdateStats stats;
-  if (std::string error = versions_->setTerrainCosts(costs, &stats); !error.empty()) return error;
+  if (std::string error = update(&stats); !error.empty()) return error;
   lastUpdate_ = stats;
   return "";
 }

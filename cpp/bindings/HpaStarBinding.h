@@ -99,6 +99,9 @@ class HpaStarHandle {
   std::string reserveWholeRebuild(bool mayRebuild, const std::function<void(Grid&)>& edit) const;
   // While a refresh holds the current version, makes room for the copy an edit then makes.
   std::string reserveVersionCopy() const;
+  // The end of every terrain update (applyEdits, setTerrainCosts): room for that copy, then `update` on the
+  // versions with the figures lastUpdate() returns; "" or the problem.
+  std::string updateVersions(const std::function<std::string(UpdateStats*)>& update);
 
   std::shared_ptr<VersionedHierarchy> versions_;
   VersionedHierarchy::Snapshot refreshBase_;  // the version a refresh in progress computes for

@@ -79,13 +79,7 @@ class ParallelSearchHandle {
   // with x, y, z cells, or { error }. As for HAA*, the hierarchy is edited only by the planner's own
   // calls, which never overlap a batch.
   val findPathsWorld(const WorldHpaHandle& planner, const val& queries, bool keepCells) {
-    const WorldHierarchy* hierarchy = planner.hierarchy();
-    if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
-    if (std::string error = readWorldQueries(queries, input_); !error.empty()) return errorObject(error);
-    engine_.findPaths(*hierarchy, input_, keepCells, worldPaths_);
-    val out = pathBatchToJS(worldPaths_);
-    engine_.trim(worldPaths_);
-    return out;
+    return worldPathBatchToJS(engine_, planner.hierarchy(), queries, keepCells, input_, worldPaths_);
   }
 
   // For the pool's tests only (its 'trap-thread' fault): search thread `thread` executes a trap, as a

@@ -42,12 +42,7 @@ uint64_t cellsOf(const BlockWorld& world) { return static_cast<uint64_t>(world.c
 
 // { status, found, cost, cells, expanded } for one search on a world; cells empty unless found.
 val worldPathToJS(const WorldPath& path) {
-  val o = val::object();
-  o.set("status", std::string(pathStatusName(path.status)));
-  o.set("code", static_cast<double>(pathStatusCode(path.status)));
-  o.set("found", path.found());
-  o.set("cost", path.found() ? path.cost : 0.0);
-  o.set("cells", path.found() ? voxelsToJS(path.cells) : val::global("Int32Array").new_(0));
+  val o = pathOutcomeToJS(path, [](const std::vector<Voxel>& cells) { return voxelsToJS(cells); });
   o.set("expanded", static_cast<double>(path.expanded));
   return o;
 }
@@ -265,12 +260,7 @@ val WorldHpaHandle::findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int
 }
 
 val WorldHpaHandle::findPaths(const val& queries, bool keepCells) {
-  if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
-  if (std::string error = readWorldQueries(queries, input_); !error.empty()) return errorObject(error);
-  engine_.findPaths(*hierarchy_, input_, keepCells, batch_);
-  val out = pathBatchToJS(batch_);
-  engine_.trim(batch_);
-  return out;
+  return worldPathBatchToJS(engine_, hierarchy_.get(), queries, keepCells, input_, batch_);
 }
 
 std::string WorldHpaHandle::applyBlockChanges(const val& changes) {

@@ -46,8 +46,7 @@ class AnnotatedToolPlanner final : public ToolPlanner {
         .add("capability", capabilityText(agent_.capability))
         .add("clearance_bytes", static_cast<uint64_t>(clearance_.bytes()))
         .add("grid_bytes", static_cast<uint64_t>(grid_->bytes()));
-    const std::string text = o.str();
-    return text.substr(1, text.size() - 2);
+    return o.members();
   }
 
  private:

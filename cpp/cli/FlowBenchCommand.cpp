@@ -130,10 +130,7 @@ int runFlowBenchCommand(int argc, char** argv) {
   const long long seed = cmd.integer("seed");
   const long long passes = cmd.integer("passes");
   const Grid grid = loadMapFile(cmd.positional()[0]);
-  std::string error;
-  auto built = Hierarchy::build(grid, hierarchyOptionsFrom("hpa", cmd, grid), error);
-  if (!built) throw UsageError(error);
-  Hierarchy& h = *built;
+  Hierarchy h = buildHierarchyFrom("hpa", cmd, grid);
   std::vector<Point> passable;
   for (int32_t cell = 0; cell < grid.cellCount(); ++cell)
     if (grid.passableAt(cell)) passable.push_back(grid.pointOf(cell));

@@ -64,8 +64,7 @@ class HaaToolPlanner final : public ToolPlanner {
         .add("path_bytes", static_cast<uint64_t>(s.pathBytes))
         .add("join_tree_bytes", static_cast<uint64_t>(s.joinTreeBytes))
         .add("grid_bytes", static_cast<uint64_t>(h.grid().bytes()));
-    const std::string text = o.str();
-    return text.substr(1, text.size() - 2);
+    return o.members();
   }
 
  private:

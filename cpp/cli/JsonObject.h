@@ -44,6 +44,8 @@ class JsonObject {
     return *this;
   }
   std::string str() const { return text_.empty() ? "{}" : text_ + "}"; }
+  // The members without the braces, to be spliced into another object (ToolPlanner::buildStatsJson).
+  std::string members() const { return text_.empty() ? "" : text_.substr(1); }
 
  private:
   std::string text_;

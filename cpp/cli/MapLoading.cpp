@@ -7,15 +7,23 @@
 #include "io/TextFile.h"
 
 namespace hpastar::cli {
+namespace {
 
-Grid loadMapFile(const std::string& path) {
+// Reads the text file `path` (at most `maxBytes`, a `what` in messages) and parses it with
+// parse(text, path, ParseError&); a failure to read or to parse throws InputError with the message.
+template <class Parse>
+auto loadParsedFile(const std::string& path, size_t maxBytes, const char* what, Parse&& parse) {
   std::string text, error;
-  if (!readTextFile(path, kMaxMapFileBytes, "map", text, error)) throw InputError(error);
+  if (!readTextFile(path, maxBytes, what, text, error)) throw InputError(error);
   ParseError parseError;
-  auto grid = parseMovingAIMap(text, path, parseError);
-  if (!grid) throw InputError(parseError.toString());
-  return std::move(*grid);
+  auto parsed = parse(text, path, parseError);
+  if (!parsed) throw InputError(parseError.toString());
+  return std::move(*parsed);
 }
+
+}  // namespace
+
+Grid loadMapFile(const std::string& path) { return loadParsedFile(path, kMaxMapFileBytes, "map", parseMovingAIMap); }
 
 void applyTerrainCostOptions(const CommandLine& cmd, Grid& grid) {
   if (const auto costs = cmd.get("costs")) {
@@ -34,12 +42,7 @@ void applyTerrainCostOptions(const CommandLine& cmd, Grid& grid) {
 }
 
 std::vector<Scenario> loadScenarioFile(const std::string& path) {
-  std::string text, error;
-  if (!readTextFile(path, kMaxScenarioFileBytes, "scenario", text, error)) throw InputError(error);
-  ParseError parseError;
-  auto scenarios = parseMovingAIScenarios(text, path, parseError);
-  if (!scenarios) throw InputError(parseError.toString());
-  return std::move(*scenarios);
+  return loadParsedFile(path, kMaxScenarioFileBytes, "scenario", parseMovingAIScenarios);
 }
 
 std::string mapPathBesideScenario(const std::string& scenPath) {

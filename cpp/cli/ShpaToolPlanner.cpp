@@ -34,8 +34,7 @@ std::string shpaStatsJson(const ShpaStarGraph& graph) {
       .add("intra_edges", s.intraEdges)
       .add("max_cluster_nodes", static_cast<uint64_t>(s.maxClusterNodes))
       .add("components", static_cast<uint64_t>(s.components));
-  const std::string text = j.str();
-  return text.substr(1, text.size() - 2);
+  return j.members();
 }
 
 class ShpaToolPlanner final : public ToolPlanner {

@@ -42,20 +42,29 @@ std::string ToolPlanner::agentText() const {
 
 namespace {
 
-class AStarToolPlanner final : public ToolPlanner {
+// A planner that is a search over the grid itself, with nothing built (A*, JPS).
+template <class Search>
+class GridSearchToolPlanner : public ToolPlanner {
  public:
-  explicit AStarToolPlanner(const Grid& grid) : grid_(&grid) {}
+  explicit GridSearchToolPlanner(const Grid& grid) : grid_(&grid) {}
   void findPath(Point start, Point goal, PathResult& out) override {
     out.reset();
     search_.findPath(*grid_, start, goal, out);
   }
+
+ protected:
+  const Grid* grid_;
+
+ private:
+  Search search_;
+};
+
+class AStarToolPlanner final : public GridSearchToolPlanner<AStarSearch> {
+ public:
+  using GridSearchToolPlanner::GridSearchToolPlanner;
   void findPaths(BatchSearch& engine, std::span<const int32_t> queries, PathBatchResults& out) override {
     engine.findPaths(*grid_, queries, true, out);
   }
-
- private:
-  const Grid* grid_;
-  AStarSearch search_;
 };
 
 // The batch engine has no JPS: a reference planner for one thread, enough to compare query times.
@@ -64,18 +73,10 @@ class AStarToolPlanner final : public ToolPlanner {
                    " (the batch engine runs astar, hpa, dhpa and shpa)");
 }
 
-class JumpPointToolPlanner final : public ToolPlanner {
+class JumpPointToolPlanner final : public GridSearchToolPlanner<JumpPointSearch> {
  public:
-  explicit JumpPointToolPlanner(const Grid& grid) : grid_(&grid) {}
-  void findPath(Point start, Point goal, PathResult& out) override {
-    out.reset();
-    search_.findPath(*grid_, start, goal, out);
-  }
+  using GridSearchToolPlanner::GridSearchToolPlanner;
   void findPaths(BatchSearch&, std::span<const int32_t>, PathBatchResults&) override { refuseBatch("jps"); }
-
- private:
-  const Grid* grid_;
-  JumpPointSearch search_;
 };
 
 // JPS+: the table is built in the constructor, which the commands time as the planner's build.
@@ -98,8 +99,7 @@ class JumpPointPlusToolPlanner final : public ToolPlanner {
         .add("grid_bytes", static_cast<uint64_t>(grid_->bytes()))
         .add("bytes_per_cell",
              static_cast<double>(table_.bytes()) / static_cast<double>(std::max<int64_t>(grid_->cellCount(), 1)));
-    const std::string text = o.str();
-    return text.substr(1, text.size() - 2);
+    return o.members();
   }
 
  private:
@@ -123,6 +123,13 @@ HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine
   readOptionFlags(cmd, HierarchyOptions::fields(), o);
   if (algo != "auto") o.cacheTrees = algo == "dhpa";
   return o;
+}
+
+Hierarchy buildHierarchyFrom(const std::string& algo, const CommandLine& cmd, const Grid& grid) {
+  std::string error;
+  std::optional<Hierarchy> h = Hierarchy::build(grid, hierarchyOptionsFrom(algo, cmd, grid), error);
+  if (!h) throw UsageError(error);
+  return std::move(*h);
 }
 
 bool isHierarchyAlgorithm(const std::string& algo) { return algo == "hpa" || algo == "dhpa" || algo == "auto"; }
@@ -172,8 +179,7 @@ std::string hierarchyStatsJson(const Hierarchy& h) {
       .add("components", static_cast<uint64_t>(s.components))
       .raw("bytes_per_cell", bytesPerCellJson(h))
       .raw("levels", levels);
-  const std::string text = o.str();
-  return text.substr(1, text.size() - 2);
+  return o.members();
 }
 
 class HpaToolPlanner final : public ToolPlanner {

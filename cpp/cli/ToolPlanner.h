@@ -8,6 +8,7 @@
 #include "cli/CommandLine.h"
 #include "grid/Agent.h"
 #include "grid/Grid.h"
+#include "hpa/Hierarchy.h"
 #include "hpa/HierarchyOptions.h"
 #include "path/PathValidator.h"
 #include "search/PathResult.h"
@@ -80,6 +81,9 @@ std::set<std::string> plannerSwitches();
 // receives the choice's reason for "auto".
 HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine& cmd, const Grid& grid,
                                       std::string* why = nullptr);
+// The hierarchy of `algo` for `grid`, with the options hierarchyOptionsFrom reads; UsageError with the
+// build's problem.
+Hierarchy buildHierarchyFrom(const std::string& algo, const CommandLine& cmd, const Grid& grid);
 // Whether `algo` builds an HPA* hierarchy (hpa, dhpa, auto).
 bool isHierarchyAlgorithm(const std::string& algo);
 // Builds `algo` for `grid` with the options in `cmd`. Throws UsageError for an unknown name or option value.

@@ -129,9 +129,7 @@ int runUpdateBenchCommand(int argc, char** argv) {
   const long long passes = cmd.integer("passes");
   const long long queries = cmd.integer("queries");
   const Grid grid = loadMapFile(cmd.positional()[0]);
-  std::string error;
-  auto h = Hierarchy::build(grid, hierarchyOptionsFrom(algo, cmd, grid), error);
-  if (!h) throw UsageError(error);
+  Hierarchy h = buildHierarchyFrom(algo, cmd, grid);
 
   const std::vector<Point> candidates = cellsNearPassable(grid);
   if (candidates.empty()) throw InputError(cmd.positional()[0] + ": the map has no passable cell");
@@ -140,23 +138,23 @@ int runUpdateBenchCommand(int argc, char** argv) {
   uint64_t rebuilt = 0, topChanged = 0;
   std::vector<double> times;
   times.reserve(static_cast<size_t>(updates));
-  HpaStarQuery query(*h);
+  HpaStarQuery query(h);
   StaleQueries staleQueries;
   std::vector<std::pair<Point, Point>> pairs;
   for (long long i = 0; i < updates; ++i) {
-    const double fastest = fastestEdit(*h, candidates[rng() % candidates.size()], passes, rebuilt);
+    const double fastest = fastestEdit(h, candidates[rng() % candidates.size()], passes, rebuilt);
     total += fastest;
     worst = std::max(worst, fastest);
     times.push_back(fastest);
-    if (!h->heuristicsStale()) continue;
+    if (!h.heuristicsStale()) continue;
     ++topChanged;
-    query.setHierarchy(*h);
+    query.setHierarchy(h);
     pairs.clear();
     for (long long q = 0; q < queries; ++q) {
       Point a = candidates[rng() % candidates.size()], b = candidates[rng() % candidates.size()];
-      if (h->grid().passable(a) && h->grid().passable(b)) pairs.emplace_back(a, b);
+      if (h.grid().passable(a) && h.grid().passable(b)) pairs.emplace_back(a, b);
     }
-    staleQueries.run(*h, query, pairs);
+    staleQueries.run(h, query, pairs);
   }
   std::sort(times.begin(), times.end());
   JsonObject o;
@@ -167,8 +165,8 @@ int runUpdateBenchCommand(int argc, char** argv) {
       .add("update_us_median", times[times.size() / 2])
       .add("update_us_max", worst)
       .add("level1_clusters_rebuilt_mean", static_cast<double>(rebuilt) / static_cast<double>(updates))
-      .add("cluster_size", h->options().clusterSize)
-      .add("levels", h->levels())
+      .add("cluster_size", h.options().clusterSize)
+      .add("levels", h.levels())
       .add("top_graph_changed", topChanged);
   staleQueries.addTo(o);
   std::printf("%s\n", o.str().c_str());

@@ -89,6 +89,15 @@ WorldHierarchyOptions hierarchyOptions(const CommandLine& cmd) {
   return options;
 }
 
+// The command line of `command`, a command over one block world FILE that takes the hierarchy's flags;
+// UsageError for an unknown flag or another number of operands.
+CommandLine worldHierarchyCommandLine(int argc, char** argv, const char* command) {
+  CommandLine cmd(argc, argv, nativeCommand(command), optionSwitches(WorldHierarchyOptions::fields()));
+  cmd.rejectUnknown(optionFlags(WorldHierarchyOptions::fields()));
+  if (cmd.positional().size() != 1) throw UsageError(std::string(command) + " needs exactly one block world FILE");
+  return cmd;
+}
+
 WorldHierarchy buildWorldHierarchy(const BlockWorld& world, const WorldHierarchyOptions& options) {
   std::string error;
   std::optional<WorldHierarchy> hierarchy = WorldHierarchy::build(world, options, error);
@@ -230,9 +239,7 @@ int runWorldAStarCommand(int argc, char** argv) {
 namespace hpastar::cli {
 
 int runWorldCompareCommand(int argc, char** argv) {
-  CommandLine cmd(argc, argv, nativeCommand("world-compare"), optionSwitches(WorldHierarchyOptions::fields()));
-  cmd.rejectUnknown(optionFlags(WorldHierarchyOptions::fields()));
-  if (cmd.positional().size() != 1) throw UsageError("world-compare needs exactly one block world FILE");
+  const CommandLine cmd = worldHierarchyCommandLine(argc, argv, "world-compare");
   WorldHpaQueryOptions queryOptions;
   queryOptions.smooth = !cmd.has("no-smooth");
   queryOptions.smoothingRange = static_cast<int32_t>(cmd.integer("smoothing-range"));
@@ -335,9 +342,7 @@ int runWorldCompareCommand(int argc, char** argv) {
 namespace hpastar::cli {
 
 int runWorldDigCommand(int argc, char** argv) {
-  CommandLine cmd(argc, argv, nativeCommand("world-dig"), optionSwitches(WorldHierarchyOptions::fields()));
-  cmd.rejectUnknown(optionFlags(WorldHierarchyOptions::fields()));
-  if (cmd.positional().size() != 1) throw UsageError("world-dig needs exactly one block world FILE");
+  const CommandLine cmd = worldHierarchyCommandLine(argc, argv, "world-dig");
   const long long digs = cmd.integer("digs");
   const long long seed = cmd.integer("seed");
   const bool check = cmd.has("check");

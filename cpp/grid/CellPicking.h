@@ -160,4 +160,40 @@ SnappedEndpoints snapEndpoints(Point start, Point goal, ComponentOf&& componentO
   return {start, goal};
 }
 
+// The reachability questions on a planner's component labels, the same for every planner: `Labels` has
+// grid(), componentOf(Point) (0: blocked or outside) and componentCells(component) (0: every passable
+// cell). The nearest cell of `component` (0: any passable cell) within maxDistance (nearestCell); nothing
+// at once when the component has no cells.
+template <class Labels>
+std::optional<Point> nearestInComponent(const Labels& labels, Point from, uint32_t component, double maxDistance) {
+  if (labels.componentCells(component) == 0) return std::nullopt;
+  const Grid& grid = labels.grid();
+  if (component == 0) return nearestCell(grid, from, maxDistance, [&](Point p) { return grid.passable(p); });
+  return nearestCell(grid, from, maxDistance, [&](Point p) { return labels.componentOf(p) == component; });
+}
+
+// A cell of `component` (0: any passable cell), uniform over its cells: uniform map cells first
+// (sampleCell, kSampleTries), then `kthCell(k)`, the planner's exact pick of the component's k-th cell in
+// its own order, for k uniform below the component's cell count. Nothing when the component has no cells.
+template <class Labels, class KthCell>
+std::optional<Point> randomInComponent(const Labels& labels, uint32_t component, CellRandom& random,
+                                       KthCell&& kthCell) {
+  const uint64_t cells = labels.componentCells(component);
+  if (cells == 0) return std::nullopt;
+  const Grid& grid = labels.grid();
+  const std::optional<Point> sampled = sampleCell(grid, random, kSampleTries, [&](Point p) {
+    return component == 0 ? grid.passable(p) : labels.componentOf(p) == component;
+  });
+  if (sampled) return sampled;
+  return kthCell(random.below(cells));
+}
+
+// snapEndpoints on a planner's component labels (as nearestInComponent).
+template <class Labels>
+SnappedEndpoints snapToComponents(const Labels& labels, Point start, Point goal) {
+  return snapEndpoints(
+      start, goal, [&](Point p) { return labels.componentOf(p); },
+      [&](Point p, uint32_t component) { return nearestInComponent(labels, p, component, kAnyDistance); });
+}
+
 }  // namespace hpastar

@@ -131,6 +131,22 @@ constexpr auto kMovesOf = [] {
   return table;
 }();
 
+// The smallest and largest multiplier of the kinds `capability` stands on; 1 for both when it stands on none.
+struct MultiplierRange {
+  float min = 1.0f, max = 1.0f;
+};
+MultiplierRange multiplierRange(const TerrainCosts& costs, Capability capability) {
+  MultiplierRange range{TerrainCosts::kMaxMultiplier, TerrainCosts::kMinMultiplier};
+  bool anyPassable = false;
+  for (int k = 0; k < TerrainCosts::kKindCount; ++k)
+    if (capability.allows(static_cast<TerrainKind>(k))) {
+      range.min = std::min(range.min, costs.multiplier[static_cast<size_t>(k)]);
+      range.max = std::max(range.max, costs.multiplier[static_cast<size_t>(k)]);
+      anyPassable = true;
+    }
+  return anyPassable ? range : MultiplierRange{};
+}
+
 }  // namespace
 
 void Grid::refreshMoves(int32_t x, int32_t y) {
@@ -256,14 +272,7 @@ void Grid::refreshWeights() {
 void Grid::refreshWeightBounds() {
   if (!weighted()) return;
   minWeight_ = minWeightFor(capability_);
-  float kindMax = TerrainCosts::kMinMultiplier;
-  bool anyPassable = false;
-  for (int k = 0; k < TerrainCosts::kKindCount; ++k)
-    if (capability_.allows(static_cast<TerrainKind>(k))) {
-      kindMax = std::max(kindMax, costs_.multiplier[static_cast<size_t>(k)]);
-      anyPassable = true;
-    }
-  if (!anyPassable) kindMax = 1.0f;
+  const float kindMax = multiplierRange(costs_, capability_).max;
   const uint8_t layerMax = layer_.empty() ? kCostLayerUnit : costLayerMax();
   // As cellWeight multiplies, so that no cell weighs more than this.
   maxWeight_ = layer_.empty() ? kindMax : kindMax * costLayerFactor(layerMax);
@@ -271,14 +280,7 @@ void Grid::refreshWeightBounds() {
 
 double Grid::minWeightFor(Capability capability) const {
   if (!weighted()) return 1.0;
-  float kindMin = TerrainCosts::kMaxMultiplier;
-  bool anyPassable = false;
-  for (int k = 0; k < TerrainCosts::kKindCount; ++k)
-    if (capability.allows(static_cast<TerrainKind>(k))) {
-      kindMin = std::min(kindMin, costs_.multiplier[static_cast<size_t>(k)]);
-      anyPassable = true;
-    }
-  if (!anyPassable) kindMin = 1.0f;
+  const float kindMin = multiplierRange(costs_, capability).min;
   uint8_t layerMin = kCostLayerUnit;
   if (!layer_.empty())
     for (int v = 1; v < 256; ++v)

@@ -225,6 +225,11 @@ void writeParts(const Parts& h, Writer& w) {
 template <typename Writer>
 void writeBlock(const ClusterBlock& block, Writer& w) {
   const ClusterBlock* b = &block;
+  // Path spans and inter-cluster links, as readBlock's readPairs reads them.
+  const auto writePair = [&](const std::pair<uint32_t, uint32_t>& s) {
+    w.u32(s.first);
+    w.u32(s.second);
+  };
   {
     w.list(b->nodes, [&](uint32_t n) { w.u32(n); });
     w.list(b->offsets, [&](uint32_t n) { w.u32(n); });
@@ -236,10 +241,7 @@ void writeBlock(const ClusterBlock& block, Writer& w) {
     w.u32(b->intraEdges);
     w.u32(b->entrances);
     w.list(b->pathRef, [&](uint32_t n) { w.u32(n); });
-    w.list(b->pathSpans, [&](const std::pair<uint32_t, uint32_t>& s) {
-      w.u32(s.first);
-      w.u32(s.second);
-    });
+    w.list(b->pathSpans, writePair);
     w.list(b->pathCells, [&](Point p) {
       w.i32(p.x);
       w.i32(p.y);
@@ -248,10 +250,7 @@ void writeBlock(const ClusterBlock& block, Writer& w) {
     w.list(b->regions, [&](uint32_t r) { w.u32(r); });
     w.u32(b->regionCount);
     w.list(b->nodeRegions, [&](uint32_t r) { w.u32(r); });
-    w.list(b->interLinks, [&](const std::pair<uint32_t, uint32_t>& s) {
-      w.u32(s.first);
-      w.u32(s.second);
-    });
+    w.list(b->interLinks, writePair);
     w.list(b->treeDistance, [&](uint16_t d) {
       w.u8(static_cast<uint8_t>(d));
       w.u8(static_cast<uint8_t>(d >> 8));
@@ -325,34 +324,34 @@ std::optional<Hierarchy> readHierarchy(ByteReader& r, uint32_t formatVersion, st
 }
 
 void readBlock(ByteReader& r, ClusterBlock& b) {
-  auto readU32s = [&](std::vector<uint32_t>& v) {
-    v.resize(r.count(4));
-    for (auto& x : v) x = r.u32();
+  // A list as the writer's list() stores it: the count (checked against the bytes left, at `bytes` an
+  // entry, before the resize), then each entry.
+  auto readList = [&](auto& v, size_t bytes, auto&& readEntry) {
+    v.resize(r.count(bytes));
+    for (auto& x : v) readEntry(x);
   };
+  auto readU32s = [&](std::vector<uint32_t>& v) { readList(v, 4, [&](uint32_t& x) { x = r.u32(); }); };
   auto readPairs = [&](std::vector<std::pair<uint32_t, uint32_t>>& v) {
-    v.resize(r.count(8));
-    for (auto& [first, second] : v) {
-      first = r.u32();
-      second = r.u32();
-    }
+    readList(v, 8, [&](std::pair<uint32_t, uint32_t>& s) {
+      s.first = r.u32();
+      s.second = r.u32();
+    });
   };
   readU32s(b.nodes);
   readU32s(b.offsets);
-  b.edges.resize(r.count(8));
-  for (auto& e : b.edges) {
+  readList(b.edges, 8, [&](AbstractEdge& e) {
     e.to = r.u32();
     e.cost = r.f32();
-  }
+  });
   b.interEdges = r.u32();
   b.intraEdges = r.u32();
   b.entrances = r.u32();
   readU32s(b.pathRef);
   readPairs(b.pathSpans);
-  b.pathCells.resize(r.count(8));
-  for (auto& p : b.pathCells) {
+  readList(b.pathCells, 8, [&](Point& p) {
     p.x = r.i32();
     p.y = r.i32();
-  }
+  });
   readU32s(b.pathNodes);
   readU32s(b.regions);
   b.regionCount = r.u32();
@@ -360,10 +359,8 @@ void readBlock(ByteReader& r, ClusterBlock& b) {
   if (b.regionCount <= b.regions.size()) summarizeRegions(b.regions, b.regionCount, b.regionCells, b.regionFirst);
   readU32s(b.nodeRegions);
   readPairs(b.interLinks);
-  b.treeDistance.resize(r.count(2));
-  for (auto& d : b.treeDistance) d = static_cast<uint16_t>(r.u8() | (r.u8() << 8));
-  b.treeDirection.resize(r.count(1));
-  for (auto& d : b.treeDirection) d = r.u8();
+  readList(b.treeDistance, 2, [&](uint16_t& d) { d = static_cast<uint16_t>(r.u8() | (r.u8() << 8)); });
+  readList(b.treeDirection, 1, [&](uint8_t& d) { d = r.u8(); });
 }
 
 }  // namespace

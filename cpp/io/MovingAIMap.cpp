@@ -30,12 +30,7 @@ std::string quoted(std::string_view s) {
 }  // namespace
 
 std::optional<Grid> parseMovingAIMap(std::string_view text, std::string_view fileName, ParseError& error) {
-  error = ParseError{std::string(fileName), 0, ""};
-  auto fail = [&](int line, std::string message) -> std::optional<Grid> {
-    error.line = line;
-    error.message = std::move(message);
-    return std::nullopt;
-  };
+  const auto fail = parseFailure<Grid>(error, fileName);
 
   TextLines lines(text);
   std::string_view line;

@@ -58,12 +58,7 @@ std::string_view baseName(std::string_view path) {
 
 std::optional<std::vector<Scenario>> parseMovingAIScenarios(std::string_view text, std::string_view fileName,
                                                             ParseError& error) {
-  error = ParseError{std::string(fileName), 0, ""};
-  auto fail = [&](int line, std::string message) -> std::optional<std::vector<Scenario>> {
-    error.line = line;
-    error.message = std::move(message);
-    return std::nullopt;
-  };
+  const auto fail = parseFailure<std::vector<Scenario>>(error, fileName);
   TextLines lines(text);
   std::string_view line;
   if (!lines.next(line)) return fail(1, "empty file, expected \"version 1\"");

@@ -1,5 +1,8 @@
 #pragma once
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 
 namespace hpastar {
 
@@ -15,5 +18,17 @@ struct ParseError {
     return s + ": " + message;
   }
 };
+
+// How a parser of `fileName` fails: clears `error` to name the file (no line yet) and returns
+// fail(line, message), which records the message at that line and gives the parser's empty result.
+template <class Result>
+auto parseFailure(ParseError& error, std::string_view fileName) {
+  error = ParseError{std::string(fileName), 0, ""};
+  return [&error](int line, std::string message) -> std::optional<Result> {
+    error.line = line;
+    error.message = std::move(message);
+    return std::nullopt;
+  };
+}
 
 }  // namespace hpastar

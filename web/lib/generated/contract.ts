@@ -19,6 +19,35 @@ export interface OptionField {
   readonly doc: string;
 }
 
+/** The kind of each field of a planner's rows: its kind, or a choice field's choices. */
+export type OptionKindsOf<T extends readonly OptionField[]> = {
+  readonly [F in T[number] as F['name']]: F['kind'] extends 'choice' ? F['choices'] : F['kind'];
+};
+
+/** The inclusive range of each number field of a planner's rows (a max of 2^31 - 1: no upper bound). */
+export type OptionRangesOf<T extends readonly OptionField[]> = {
+  readonly [F in T[number] as F['kind'] extends 'integer' | 'number' ? F['name'] : never]: {
+    readonly min: F['min'];
+    readonly max: F['max'];
+  };
+};
+
+/** How each field of a planner's rows is checked. */
+function optionKinds<T extends readonly OptionField[]>(rows: T): OptionKindsOf<T> {
+  return Object.fromEntries(rows.map((f) => [f.name, f.kind === 'choice' ? f.choices : f.kind])) as OptionKindsOf<T>;
+}
+
+/** The range of each number field of a planner's rows. */
+function optionRanges<T extends readonly OptionField[]>(rows: T): OptionRangesOf<T> {
+  const numbers = rows.filter((f) => f.kind === 'integer' || f.kind === 'number');
+  return Object.fromEntries(numbers.map((f) => [f.name, { min: f.min, max: f.max }])) as OptionRangesOf<T>;
+}
+
+/** The core's default of each field of a planner's rows, frozen. */
+function optionDefaults<Fields extends object>(rows: readonly OptionField[]): Readonly<Required<Fields>> {
+  return Object.freeze(Object.fromEntries(rows.map((f) => [f.name, f.default]))) as Readonly<Required<Fields>>;
+}
+
 // HierarchyOptions (hpa/HierarchyOptions.h)
 
 /** The options of HierarchyOptions, every one optional, as the core declares them. */
@@ -85,67 +114,6 @@ export interface HierarchyOptionFields {
   readonly terrainChanges?: 'often' | 'rarely';
 }
 
-/**
- * Every field of {@link HierarchyOptionFields}: name, label (in messages), command-line flag, kind, range,
- * default.
- */
-export const HIERARCHY_OPTION_FIELDS: readonly OptionField[] = Object.freeze([
-  { name: 'clusterSize', label: 'cluster size', cli: 'cluster', kind: 'integer', min: 2, max: 1024, switchSets: true, choices: [], default: 10, doc: 'side of a level-1 cluster, in cells' },
-  { name: 'levels', label: 'levels', cli: 'levels', kind: 'integer', min: 1, max: 8, switchSets: true, choices: [], default: 1, doc: 'abstract levels above the grid' },
-  { name: 'clusterGroup', label: 'cluster group', cli: 'group', kind: 'integer', min: 2, max: 16, switchSets: true, choices: [], default: 2, doc: 'an l-cluster groups G x G (l-1)-clusters' },
-  { name: 'entranceWidth', label: 'entrance width', cli: 'entrance-width', kind: 'integer', min: 1, max: 2147483647, switchSets: true, choices: [], default: 6, doc: 'entrances narrower than this get one transition in the middle, others one per end' },
-  { name: 'cachePaths', label: 'cache paths', cli: 'cache-paths', kind: 'boolean', min: 0, max: 0, switchSets: true, choices: [], default: false, doc: 'keep the path of every intra-edge (refinement by table lookup)' },
-  { name: 'cacheTrees', label: 'cache trees', cli: null, kind: 'boolean', min: 0, max: 0, switchSets: true, choices: [], default: false, doc: 'DHPA*: keep every node\'s shortest-path tree over its cluster (--algo dhpa)' },
-  { name: 'pruneEdges', label: 'prune edges', cli: 'no-prune', kind: 'boolean', min: 0, max: 0, switchSets: false, choices: [], default: true, doc: 'leave out intra-edges with another node on a shortest path (--no-prune keeps them)' },
-  { name: 'landmarks', label: 'landmarks', cli: 'landmarks', kind: 'integer', min: 0, max: 32, switchSets: true, choices: [], default: 0, doc: 'landmarks of the top level\'s differential heuristic, 0 = off' },
-  { name: 'distanceTable', label: 'distance table', cli: 'distance-table', kind: 'boolean', min: 0, max: 0, switchSets: true, choices: [], default: false, doc: 'exact distances between every two top-level nodes (no abstract search)' },
-  { name: 'memoryBudgetMiB', label: 'memory budget (MiB)', cli: 'memory-budget', kind: 'integer', min: 1, max: 1048576, switchSets: true, choices: [], default: 1024, doc: 'refuse a build whose estimated memory, in MiB, is above this' },
-  { name: 'terrainChanges', label: 'terrain changes', cli: 'terrain-changes', kind: 'choice', min: 0, max: 0, switchSets: true, choices: ['often', 'rarely'], default: 'often', doc: 'how often the terrain changes, for the automatic choice of options: often or rarely' },
-]);
-
-/** How each field of {@link HierarchyOptionFields} is checked. */
-export const HIERARCHY_OPTION_KINDS = {
-  clusterSize: 'integer',
-  levels: 'integer',
-  clusterGroup: 'integer',
-  entranceWidth: 'integer',
-  cachePaths: 'boolean',
-  cacheTrees: 'boolean',
-  pruneEdges: 'boolean',
-  landmarks: 'integer',
-  distanceTable: 'boolean',
-  memoryBudgetMiB: 'integer',
-  terrainChanges: ['often', 'rarely'],
-} as const satisfies Record<keyof HierarchyOptionFields, OptionKind>;
-
-/**
- * The inclusive range of each number field of {@link HierarchyOptionFields} (a max of 2^31 - 1: no upper
- * bound).
- */
-export const HIERARCHY_OPTION_RANGES = {
-  clusterSize: { min: 2, max: 1024 },
-  levels: { min: 1, max: 8 },
-  clusterGroup: { min: 2, max: 16 },
-  entranceWidth: { min: 1, max: 2147483647 },
-  landmarks: { min: 0, max: 32 },
-  memoryBudgetMiB: { min: 1, max: 1048576 },
-} as const;
-
-/** The core's defaults of {@link HierarchyOptionFields}. */
-export const HIERARCHY_OPTION_DEFAULTS: Readonly<Required<HierarchyOptionFields>> = Object.freeze({
-  clusterSize: 10,
-  levels: 1,
-  clusterGroup: 2,
-  entranceWidth: 6,
-  cachePaths: false,
-  cacheTrees: false,
-  pruneEdges: true,
-  landmarks: 0,
-  distanceTable: false,
-  memoryBudgetMiB: 1024,
-  terrainChanges: 'often',
-});
-
 // ShpaOptions (shpa/ShpaOptions.h)
 
 /** The options of ShpaOptions, every one optional, as the core declares them. */
@@ -180,50 +148,6 @@ export interface ShpaOptionFields {
   readonly edgeWeight?: 'euclidean' | 'octile';
 }
 
-/**
- * Every field of {@link ShpaOptionFields}: name, label (in messages), command-line flag, kind, range,
- * default.
- */
-export const SHPA_OPTION_FIELDS: readonly OptionField[] = Object.freeze([
-  { name: 'initialClusterSize', label: 'initial cluster size', cli: 'shpa-initial-cluster', kind: 'integer', min: 1, max: 1024, switchSets: true, choices: [], default: 4, doc: 'side of the square tiles the merge starts from, in cells' },
-  { name: 'maxClusterSide', label: 'max cluster side', cli: 'shpa-max-cluster', kind: 'integer', min: 1, max: 1024, switchSets: true, choices: [], default: 16, doc: 'largest side of a cluster\'s bounding box' },
-  { name: 'maxClusterCells', label: 'max cluster cells', cli: 'shpa-max-cells', kind: 'integer', min: 0, max: 1048576, switchSets: true, choices: [], default: 0, doc: 'most passable cells of a cluster, 0 = no limit' },
-  { name: 'maxDetour', label: 'max detour', cli: 'shpa-max-detour', kind: 'number', min: 0, max: 1000, switchSets: true, choices: [], default: 0, doc: 'refuse merges whose nodes detour more than this times their distance, 0 = off' },
-  { name: 'entranceWidth', label: 'entrance width', cli: 'shpa-entrance-width', kind: 'integer', min: 1, max: 1048576, switchSets: true, choices: [], default: 6, doc: 'border runs narrower than this get one transition, others two' },
-  { name: 'edgeWeight', label: 'edge weight', cli: 'shpa-edge-weight', kind: 'choice', min: 0, max: 0, switchSets: true, choices: ['euclidean', 'octile'], default: 'euclidean', doc: 'abstract edge weights and heuristic: euclidean (the paper\'s) or octile' },
-]);
-
-/** How each field of {@link ShpaOptionFields} is checked. */
-export const SHPA_OPTION_KINDS = {
-  initialClusterSize: 'integer',
-  maxClusterSide: 'integer',
-  maxClusterCells: 'integer',
-  maxDetour: 'number',
-  entranceWidth: 'integer',
-  edgeWeight: ['euclidean', 'octile'],
-} as const satisfies Record<keyof ShpaOptionFields, OptionKind>;
-
-/**
- * The inclusive range of each number field of {@link ShpaOptionFields} (a max of 2^31 - 1: no upper bound).
- */
-export const SHPA_OPTION_RANGES = {
-  initialClusterSize: { min: 1, max: 1024 },
-  maxClusterSide: { min: 1, max: 1024 },
-  maxClusterCells: { min: 0, max: 1048576 },
-  maxDetour: { min: 0, max: 1000 },
-  entranceWidth: { min: 1, max: 1048576 },
-} as const;
-
-/** The core's defaults of {@link ShpaOptionFields}. */
-export const SHPA_OPTION_DEFAULTS: Readonly<Required<ShpaOptionFields>> = Object.freeze({
-  initialClusterSize: 4,
-  maxClusterSide: 16,
-  maxClusterCells: 0,
-  maxDetour: 0,
-  entranceWidth: 6,
-  edgeWeight: 'euclidean',
-});
-
 // AnnotatedHierarchyOptions (haa/AnnotatedHierarchyOptions.h)
 
 /** The options of AnnotatedHierarchyOptions, every one optional, as the core declares them. */
@@ -245,40 +169,6 @@ export interface HaaOptionFields {
   readonly joinTrees?: boolean;
 }
 
-/**
- * Every field of {@link HaaOptionFields}: name, label (in messages), command-line flag, kind, range, default.
- */
-export const HAA_OPTION_FIELDS: readonly OptionField[] = Object.freeze([
-  { name: 'clusterSize', label: 'HAA* cluster size', cli: 'haa-cluster', kind: 'integer', min: 4, max: 256, switchSets: true, choices: [], default: 16, doc: 'side of a HAA* cluster, in cells' },
-  { name: 'maxSize', label: 'largest agent size', cli: 'max-size', kind: 'integer', min: 1, max: 8, switchSets: true, choices: [], default: 3, doc: 'HAA* serves square agents of sides 1 to this' },
-  { name: 'abstraction', label: 'abstraction', cli: 'abstraction', kind: 'choice', min: 0, max: 0, switchSets: true, choices: ['high', 'low'], default: 'high', doc: 'HAA*\'s graph: high (strong dominance) or low (weak dominance too: smaller, longer paths)' },
-  { name: 'joinTrees', label: 'join trees', cli: 'no-join-trees', kind: 'boolean', min: 0, max: 0, switchSets: false, choices: [], default: true, doc: 'keep each node\'s shortest-path tree over its cluster: queries join start and goal by reading them (--no-join-trees searches instead, less memory)' },
-]);
-
-/** How each field of {@link HaaOptionFields} is checked. */
-export const HAA_OPTION_KINDS = {
-  clusterSize: 'integer',
-  maxSize: 'integer',
-  abstraction: ['high', 'low'],
-  joinTrees: 'boolean',
-} as const satisfies Record<keyof HaaOptionFields, OptionKind>;
-
-/**
- * The inclusive range of each number field of {@link HaaOptionFields} (a max of 2^31 - 1: no upper bound).
- */
-export const HAA_OPTION_RANGES = {
-  clusterSize: { min: 4, max: 256 },
-  maxSize: { min: 1, max: 8 },
-} as const;
-
-/** The core's defaults of {@link HaaOptionFields}. */
-export const HAA_OPTION_DEFAULTS: Readonly<Required<HaaOptionFields>> = Object.freeze({
-  clusterSize: 16,
-  maxSize: 3,
-  abstraction: 'high',
-  joinTrees: true,
-});
-
 // WorldHierarchyOptions (world/WorldHierarchy.h)
 
 /** The options of WorldHierarchyOptions, every one optional, as the core declares them. */
@@ -299,43 +189,67 @@ export interface WorldHierarchyOptionFields {
   readonly entranceWidth?: number;
 }
 
-/**
- * Every field of {@link WorldHierarchyOptionFields}: name, label (in messages), command-line flag, kind,
- * range, default.
- */
-export const WORLD_OPTION_FIELDS: readonly OptionField[] = Object.freeze([
-  { name: 'clusterSide', label: 'cluster side', cli: 'cluster-side', kind: 'integer', min: 2, max: 1024, switchSets: true, choices: [], default: 16, doc: 'level-1 clusters are boxes of S x S columns' },
-  { name: 'clusterLevels', label: 'cluster levels', cli: 'cluster-levels', kind: 'integer', min: 1, max: 1024, switchSets: true, choices: [], default: 8, doc: '... and L levels; each abstraction level above doubles the box on every axis' },
-  { name: 'levels', label: 'levels', cli: 'levels', kind: 'integer', min: 1, max: 6, switchSets: true, choices: [], default: 2, doc: 'abstraction levels' },
-  { name: 'entranceWidth', label: 'entrance width', cli: 'entrance-width', kind: 'integer', min: 1, max: 1024, switchSets: true, choices: [], default: 6, doc: 'crossings spanning this many positions or more get two transitions, shorter ones one' },
-]);
+// Every planner's options, a row per field: name, label (in messages), command-line flag, kind, range,
+// default. The tables below are derived from these rows.
+const OPTION_ROWS = {
+  HIERARCHY: [
+    { name: 'clusterSize', label: 'cluster size', cli: 'cluster', kind: 'integer', min: 2, max: 1024, switchSets: true, choices: [], default: 10, doc: 'side of a level-1 cluster, in cells' },
+    { name: 'levels', label: 'levels', cli: 'levels', kind: 'integer', min: 1, max: 8, switchSets: true, choices: [], default: 1, doc: 'abstract levels above the grid' },
+    { name: 'clusterGroup', label: 'cluster group', cli: 'group', kind: 'integer', min: 2, max: 16, switchSets: true, choices: [], default: 2, doc: 'an l-cluster groups G x G (l-1)-clusters' },
+    { name: 'entranceWidth', label: 'entrance width', cli: 'entrance-width', kind: 'integer', min: 1, max: 2147483647, switchSets: true, choices: [], default: 6, doc: 'entrances narrower than this get one transition in the middle, others one per end' },
+    { name: 'cachePaths', label: 'cache paths', cli: 'cache-paths', kind: 'boolean', min: 0, max: 0, switchSets: true, choices: [], default: false, doc: 'keep the path of every intra-edge (refinement by table lookup)' },
+    { name: 'cacheTrees', label: 'cache trees', cli: null, kind: 'boolean', min: 0, max: 0, switchSets: true, choices: [], default: false, doc: 'DHPA*: keep every node\'s shortest-path tree over its cluster (--algo dhpa)' },
+    { name: 'pruneEdges', label: 'prune edges', cli: 'no-prune', kind: 'boolean', min: 0, max: 0, switchSets: false, choices: [], default: true, doc: 'leave out intra-edges with another node on a shortest path (--no-prune keeps them)' },
+    { name: 'landmarks', label: 'landmarks', cli: 'landmarks', kind: 'integer', min: 0, max: 32, switchSets: true, choices: [], default: 0, doc: 'landmarks of the top level\'s differential heuristic, 0 = off' },
+    { name: 'distanceTable', label: 'distance table', cli: 'distance-table', kind: 'boolean', min: 0, max: 0, switchSets: true, choices: [], default: false, doc: 'exact distances between every two top-level nodes (no abstract search)' },
+    { name: 'memoryBudgetMiB', label: 'memory budget (MiB)', cli: 'memory-budget', kind: 'integer', min: 1, max: 1048576, switchSets: true, choices: [], default: 1024, doc: 'refuse a build whose estimated memory, in MiB, is above this' },
+    { name: 'terrainChanges', label: 'terrain changes', cli: 'terrain-changes', kind: 'choice', min: 0, max: 0, switchSets: true, choices: ['often', 'rarely'], default: 'often', doc: 'how often the terrain changes, for the automatic choice of options: often or rarely' },
+  ],
+  SHPA: [
+    { name: 'initialClusterSize', label: 'initial cluster size', cli: 'shpa-initial-cluster', kind: 'integer', min: 1, max: 1024, switchSets: true, choices: [], default: 4, doc: 'side of the square tiles the merge starts from, in cells' },
+    { name: 'maxClusterSide', label: 'max cluster side', cli: 'shpa-max-cluster', kind: 'integer', min: 1, max: 1024, switchSets: true, choices: [], default: 16, doc: 'largest side of a cluster\'s bounding box' },
+    { name: 'maxClusterCells', label: 'max cluster cells', cli: 'shpa-max-cells', kind: 'integer', min: 0, max: 1048576, switchSets: true, choices: [], default: 0, doc: 'most passable cells of a cluster, 0 = no limit' },
+    { name: 'maxDetour', label: 'max detour', cli: 'shpa-max-detour', kind: 'number', min: 0, max: 1000, switchSets: true, choices: [], default: 0, doc: 'refuse merges whose nodes detour more than this times their distance, 0 = off' },
+    { name: 'entranceWidth', label: 'entrance width', cli: 'shpa-entrance-width', kind: 'integer', min: 1, max: 1048576, switchSets: true, choices: [], default: 6, doc: 'border runs narrower than this get one transition, others two' },
+    { name: 'edgeWeight', label: 'edge weight', cli: 'shpa-edge-weight', kind: 'choice', min: 0, max: 0, switchSets: true, choices: ['euclidean', 'octile'], default: 'euclidean', doc: 'abstract edge weights and heuristic: euclidean (the paper\'s) or octile' },
+  ],
+  HAA: [
+    { name: 'clusterSize', label: 'HAA* cluster size', cli: 'haa-cluster', kind: 'integer', min: 4, max: 256, switchSets: true, choices: [], default: 16, doc: 'side of a HAA* cluster, in cells' },
+    { name: 'maxSize', label: 'largest agent size', cli: 'max-size', kind: 'integer', min: 1, max: 8, switchSets: true, choices: [], default: 3, doc: 'HAA* serves square agents of sides 1 to this' },
+    { name: 'abstraction', label: 'abstraction', cli: 'abstraction', kind: 'choice', min: 0, max: 0, switchSets: true, choices: ['high', 'low'], default: 'high', doc: 'HAA*\'s graph: high (strong dominance) or low (weak dominance too: smaller, longer paths)' },
+    { name: 'joinTrees', label: 'join trees', cli: 'no-join-trees', kind: 'boolean', min: 0, max: 0, switchSets: false, choices: [], default: true, doc: 'keep each node\'s shortest-path tree over its cluster: queries join start and goal by reading them (--no-join-trees searches instead, less memory)' },
+  ],
+  WORLD: [
+    { name: 'clusterSide', label: 'cluster side', cli: 'cluster-side', kind: 'integer', min: 2, max: 1024, switchSets: true, choices: [], default: 16, doc: 'level-1 clusters are boxes of S x S columns' },
+    { name: 'clusterLevels', label: 'cluster levels', cli: 'cluster-levels', kind: 'integer', min: 1, max: 1024, switchSets: true, choices: [], default: 8, doc: '... and L levels; each abstraction level above doubles the box on every axis' },
+    { name: 'levels', label: 'levels', cli: 'levels', kind: 'integer', min: 1, max: 6, switchSets: true, choices: [], default: 2, doc: 'abstraction levels' },
+    { name: 'entranceWidth', label: 'entrance width', cli: 'entrance-width', kind: 'integer', min: 1, max: 1024, switchSets: true, choices: [], default: 6, doc: 'crossings spanning this many positions or more get two transitions, shorter ones one' },
+  ],
+} as const satisfies Record<string, readonly OptionField[]>;
 
-/** How each field of {@link WorldHierarchyOptionFields} is checked. */
-export const WORLD_OPTION_KINDS = {
-  clusterSide: 'integer',
-  clusterLevels: 'integer',
-  levels: 'integer',
-  entranceWidth: 'integer',
-} as const satisfies Record<keyof WorldHierarchyOptionFields, OptionKind>;
+// Every field of each planner's options (its rows).
+export const HIERARCHY_OPTION_FIELDS: readonly OptionField[] = Object.freeze(OPTION_ROWS.HIERARCHY);
+export const SHPA_OPTION_FIELDS: readonly OptionField[] = Object.freeze(OPTION_ROWS.SHPA);
+export const HAA_OPTION_FIELDS: readonly OptionField[] = Object.freeze(OPTION_ROWS.HAA);
+export const WORLD_OPTION_FIELDS: readonly OptionField[] = Object.freeze(OPTION_ROWS.WORLD);
 
-/**
- * The inclusive range of each number field of {@link WorldHierarchyOptionFields} (a max of 2^31 - 1: no upper
- * bound).
- */
-export const WORLD_OPTION_RANGES = {
-  clusterSide: { min: 2, max: 1024 },
-  clusterLevels: { min: 1, max: 1024 },
-  levels: { min: 1, max: 6 },
-  entranceWidth: { min: 1, max: 1024 },
-} as const;
+// How each field of each planner's options is checked.
+export const HIERARCHY_OPTION_KINDS = optionKinds(OPTION_ROWS.HIERARCHY) satisfies Record<keyof HierarchyOptionFields, OptionKind>;
+export const SHPA_OPTION_KINDS = optionKinds(OPTION_ROWS.SHPA) satisfies Record<keyof ShpaOptionFields, OptionKind>;
+export const HAA_OPTION_KINDS = optionKinds(OPTION_ROWS.HAA) satisfies Record<keyof HaaOptionFields, OptionKind>;
+export const WORLD_OPTION_KINDS = optionKinds(OPTION_ROWS.WORLD) satisfies Record<keyof WorldHierarchyOptionFields, OptionKind>;
 
-/** The core's defaults of {@link WorldHierarchyOptionFields}. */
-export const WORLD_OPTION_DEFAULTS: Readonly<Required<WorldHierarchyOptionFields>> = Object.freeze({
-  clusterSide: 16,
-  clusterLevels: 8,
-  levels: 2,
-  entranceWidth: 6,
-});
+// The inclusive range of each number field of each planner's options.
+export const HIERARCHY_OPTION_RANGES = optionRanges(OPTION_ROWS.HIERARCHY);
+export const SHPA_OPTION_RANGES = optionRanges(OPTION_ROWS.SHPA);
+export const HAA_OPTION_RANGES = optionRanges(OPTION_ROWS.HAA);
+export const WORLD_OPTION_RANGES = optionRanges(OPTION_ROWS.WORLD);
+
+// The core's defaults of each planner's options.
+export const HIERARCHY_OPTION_DEFAULTS = optionDefaults<HierarchyOptionFields>(OPTION_ROWS.HIERARCHY);
+export const SHPA_OPTION_DEFAULTS = optionDefaults<ShpaOptionFields>(OPTION_ROWS.SHPA);
+export const HAA_OPTION_DEFAULTS = optionDefaults<HaaOptionFields>(OPTION_ROWS.HAA);
+export const WORLD_OPTION_DEFAULTS = optionDefaults<WorldHierarchyOptionFields>(OPTION_ROWS.WORLD);
 
 // Path statuses (search/PathResult.h)
 
