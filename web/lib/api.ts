@@ -50,7 +50,6 @@ export {
   type ResolvedWorldHierarchyOptions,
   type Voxel,
   type WorldGenerateOptions,
-  type WorldHierarchyNodes,
   type WorldHierarchyOptions,
   type WorldFindPathOptions,
   type WorldHierarchyStats,

@@ -7,8 +7,8 @@ import { rawGrid, type Grid } from './grid.ts';
 import { cell } from './args.ts';
 import { WasmObject, internal } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
-import { pathResultOf, tracedPathOf } from './results.ts';
-import type { PathResult, Point, TracedPath } from './types.ts';
+import { pathResultOf } from './results.ts';
+import type { PathResult, Point } from './types.ts';
 
 /**
  * An optimal A* search over a {@link Grid} (octile heuristic). It keeps its scratch memory between
@@ -35,24 +35,6 @@ export class AStar extends WasmObject<RawAStar> {
     const raw = this.#handle();
     const g = rawGrid(grid, 'AStar.findPath');
     return pathResultOf(this.wasmCall('AStar.findPath', () => raw.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
-  }
-
-  /**
-   * Finds the same path as {@link AStar.findPath} and records its search: one entry, phase
-   * `'astar'`, level 0, with the cells it expanded (closed, as many as `path.expanded`) and those it
-   * generated but did not expand (open). Tracing reads the searched area once more: search with
-   * `findPath`.
-   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
-   * @throws TypeError - when a coordinate is not an integer
-   * @throws Error - when this object or the grid has been disposed
-   */
-  traceFindPath(grid: Grid, start: Point, goal: Point): TracedPath {
-    cell('AStar.traceFindPath', 'start', start);
-    cell('AStar.traceFindPath', 'goal', goal);
-    const raw = this.#handle();
-    const g = rawGrid(grid, 'AStar.traceFindPath');
-    const traced = this.wasmCall('AStar.traceFindPath', () => raw.traceFindPath(g, start.x, start.y, goal.x, goal.y));
-    return tracedPathOf(traced, start, goal, 'AStar.traceFindPath');
   }
 
   #handle(): RawAStar {

@@ -9,7 +9,7 @@ import { PathBatch } from './batch.ts';
 import { checkFlags, describeFailure, moduleError, packEdits, packQueries, resolvedOptionsOf, WasmObject, internal } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { pathResultOf, PathQueryError } from './results.ts';
-import type { Agent, ClearanceKind, HaaCrossings, HaaGraph, HaaPathResult, HaaStats, PathResult, Point, ResolvedHaaOptions, TerrainEdit } from './types.ts';
+import type { Agent, ClearanceKind, HaaPathResult, HaaStats, PathResult, Point, ResolvedHaaOptions, TerrainEdit } from './types.ts';
 
 /**
  * A capability as the module reads it, `'ground,trees'`, from a comma list or an array of names. The
@@ -178,29 +178,6 @@ export class HAAStar extends WasmObject<RawHAAStar> {
     const text = capabilityText(where, capability);
     const raw = this.#handle();
     const out = this.wasmCall(where, () => raw.clearance(text, String(kind)));
-    if ('error' in out) throw moduleError(where, out, RangeError);
-    return out;
-  }
-
-  /**
-   * The kept abstract graph, each undirected edge once with its annotation (capability and clearance),
-   * and which edges admit `agent`: the graph that agent searches. For drawing and teaching; a copy.
-   * @throws RangeError - when the agent is not one the planner serves
-   */
-  graph(agent: Agent): HaaGraph {
-    const where = 'HAAStar.graph';
-    const a = agentOf(where, agent);
-    const raw = this.#handle();
-    const out = this.wasmCall(where, () => raw.graph(a.size, a.capability));
-    if ('error' in out) throw moduleError(where, out, RangeError);
-    return out;
-  }
-
-  /** Every step across a cluster border with its clearance per capability, and the transitions chosen on them. A copy. */
-  crossings(): HaaCrossings {
-    const where = 'HAAStar.crossings';
-    const raw = this.#handle();
-    const out = this.wasmCall(where, () => raw.crossings());
     if ('error' in out) throw moduleError(where, out, RangeError);
     return out;
   }

@@ -3,19 +3,18 @@
  * place for what `HPAStar` and `SHPAStar` answer alike.
  * @module
  */
-import type { RawBatch, RawPathResult, RawTracedPath } from 'hpastar:raw';
+import type { RawBatch, RawPathResult } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
 import { cell } from './args.ts';
 import { checkFlags, moduleError, packQueries, SEARCH_FLAGS } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import type { PlannerReachability } from './reachability.ts';
-import { pathResultOf, tracedPathOf } from './results.ts';
-import type { BatchSearchOptions, FindPathOptions, HpaSearchOptions, PathResult, Point, TracedPath } from './types.ts';
+import { pathResultOf } from './results.ts';
+import type { BatchSearchOptions, FindPathOptions, PathResult, Point } from './types.ts';
 
 /** What the raw HPA* and SHPA* handles both answer. */
 interface RawPlannerSearches {
   findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
-  traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | { error: string };
   findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
 }
 
@@ -39,17 +38,6 @@ export function plannerFindPath(
   const { start: s, goal: g } = searched;
   const result = pathResultOf(state.call(where, () => handle.findPath(s.x, s.y, g.x, g.y, smooth)), s, g);
   return 'snapped' in searched && searched.snapped ? { ...result, snapped: searched.snapped } : result;
-}
-
-/** `traceFindPath` of a planner named `planner`. */
-export function plannerTraceFindPath(planner: string, raw: () => RawPlannerSearches, state: ModuleState, start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
-  const where = `${planner}.traceFindPath`;
-  cell(where, 'start', start);
-  cell(where, 'goal', goal);
-  checkFlags(options, SEARCH_FLAGS.traceFindPath, where);
-  const handle = raw();
-  const smooth = options?.smooth ?? true;
-  return tracedPathOf(state.call(where, () => handle.traceFindPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal, where);
 }
 
 /**

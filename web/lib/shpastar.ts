@@ -6,12 +6,11 @@ import type { RawSHPAStar } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
 import { WasmObject, costTableOf, internal, moduleError, resolvedOptionsOf } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
-import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
+import { plannerFindPath, plannerFindPaths } from './plannerSearch.ts';
 import { PlannerReachability } from './reachability.ts';
 import type {
   BatchSearchOptions,
   FindPathOptions,
-  HpaSearchOptions,
   NearestPassableOptions,
   PathResult,
   Point,
@@ -19,7 +18,6 @@ import type {
   ShpaStats,
   TerrainCostTable,
   TerrainEdit,
-  TracedPath,
 } from './types.ts';
 
 // Lets the worker pool read a planner's terrain and options while keeping the handle private.
@@ -135,7 +133,7 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
    * The connected component of cell `p` in the current terrain: a label from 1 to `stats.components`
    * (two cells are joined by a path exactly when their labels are equal and not 0), or 0 for a blocked
    * cell or one outside the map. Labels are numbered by each component's first cell, row by row, as in
-   * {@link HPAStar.components}: they depend on the terrain only (the same labels as an {@link HPAStar} of that terrain). A lookup, no search.
+   * `componentLabels` of `hpastar/inspect`: they depend on the terrain only (the same labels as an {@link HPAStar} of that terrain). A lookup, no search.
    * @throws TypeError - when `p` is not a cell with integer coordinates
    */
   componentOf(p: Point): number {
@@ -175,32 +173,6 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
    */
   randomPassable(random?: () => number, component?: number): Point | null {
     return this.#reach.randomPassable(random, component);
-  }
-
-  /**
-   * Finds the same path as {@link SHPAStar.findPath} and records every search it runs: the abstract
-   * search (phase `'abstract'`, level 1: its closed nodes, the goal included, are the expansions of
-   * `path.stats.expandedMain`; the nodes of the start's cluster and the nodes passed through inside a
-   * cluster are open) and one A* per refined segment (`'refinement'`, level 0). SHPA* has no insertion
-   * search.
-   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
-   * @throws TypeError - when a coordinate is not an integer or an option is unknown
-   */
-  traceFindPath(start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
-    return plannerTraceFindPath('SHPAStar', () => this.#handle(), this.moduleState, start, goal, options);
-  }
-
-  /**
-   * The cluster of every cell, row-major (`width * height` entries; cell (x, y) at `y * width + x`):
-   * a cluster id from 0 to `stats.clusters - 1`, or -1 for a blocked cell. SHPA*'s clusters have any
-   * shape, so this is how to draw them. A fresh copy on every call.
-   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the map
-   */
-  clusterMap(): Int32Array {
-    const raw = this.#handle();
-    const clusters = this.wasmCall('SHPAStar.clusterMap', () => raw.cellClusters());
-    if ('error' in clusters) throw moduleError('SHPAStar.clusterMap', clusters);
-    return clusters;
   }
 
   /**
