@@ -14,13 +14,14 @@
  * ```
  * @module
  */
-import type { RawTracedPath } from 'hpastar:raw';
+import type { RawError, RawTracedPath } from 'hpastar:raw';
 import { cell, describe, int32, integerIn } from './args.ts';
 import { AStar } from './astar.ts';
 import { rawGrid, type Grid } from './grid.ts';
 import { agentOf, HAAStar } from './haastar.ts';
 import { HPAStar, HPAStarQuery, hpaInspectionAccess } from './hpastar.ts';
 import { checkFlags, describeFailure, internal, moduleError, SEARCH_FLAGS, WasmObject, type RawAccess } from './internal.ts';
+import type { ModuleState } from './moduleState.ts';
 import { pathQueryError, pathResultOf } from './results.ts';
 import { SHPAStar } from './shpastar.ts';
 import type { Agent, HpaSearchOptions, Point } from './types.ts';
@@ -54,6 +55,14 @@ function accessOf<T extends WasmObject<{ delete(): void }>>(
   return (object as T)[internal]() as RawAccess<RawOf<T>>;
 }
 
+// Runs `call` into the module: a failure it answers becomes the error its status code chooses (`Kind`
+// for one without a code).
+function answered<Out extends object>(where: string, state: ModuleState, call: () => Out | RawError, Kind: ErrorConstructor | RangeErrorConstructor = Error): Out {
+  const out = state.call(where, call);
+  if ('error' in out) throw moduleError(where, out as RawError, Kind);
+  return out as Out;
+}
+
 const HPA_PLANNER = 'an HPAStar made by hpastar.HPAStar.build';
 
 // A level of the planner's hierarchy: a TypeError for a non-integer, the RangeError
@@ -67,12 +76,8 @@ function checkLevel(where: string, planner: HPAStar, level: unknown): number {
   return level as number;
 }
 
-/**
- * A raw traced answer as a {@link TracedPath}; throws as the searches do, and an Error naming `where`
- * when the call itself failed.
- */
-function tracedPathOf(raw: RawTracedPath | { error: string }, start: Point, goal: Point, where: string): TracedPath {
-  if ('error' in raw) throw moduleError(where, raw);
+/** A raw traced answer as a {@link TracedPath}; throws as the searches do (a PathQueryError for a refused endpoint). */
+function tracedPathOf(raw: RawTracedPath, start: Point, goal: Point): TracedPath {
   const path = pathResultOf(raw.path, start, goal);
   const searches = raw.searches.map((s) => Object.freeze({ phase: s.phase, level: s.level, closed: s.closed, open: s.open }));
   const smoothing = raw.smoothing.map((r) => Object.freeze({ from: r.from, to: r.to, line: r.line }));
@@ -117,7 +122,7 @@ export function traceSearch(planner: HPAStar | HPAStarQuery | SHPAStar | AStar, 
     cell(where, 'goal', goal);
     const { raw, state } = planner[internal]();
     const g = rawGrid(grid, where);
-    return tracedPathOf(state.call(where, () => raw.traceFindPath(g, start.x, start.y, goal.x, goal.y)), start, goal, where);
+    return tracedPathOf(answered(where, state, () => raw.traceFindPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
   }
   const [start, goal, options] = args as [Point, Point, HpaSearchOptions?];
   const searcher = planner instanceof SHPAStar ? planner : hpaSearcher(where, planner);
@@ -126,7 +131,7 @@ export function traceSearch(planner: HPAStar | HPAStarQuery | SHPAStar | AStar, 
   checkFlags(options, SEARCH_FLAGS.traceSearch, where);
   const { raw, state } = searcher[internal]();
   const smooth = options?.smooth ?? true;
-  return tracedPathOf(state.call(where, () => raw.traceFindPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal, where);
+  return tracedPathOf(answered(where, state, () => raw.traceFindPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal);
 }
 
 // The query object that searches for an HPA* planner (its own) or query, once the planner is checked alive.
@@ -145,8 +150,7 @@ export function abstractGraph(planner: HPAStar, level: number): AbstractGraph {
   const where = 'abstractGraph';
   const { raw, state } = accessOf(where, planner, [HPAStar], HPA_PLANNER);
   const l = checkLevel(where, planner, level);
-  const graph = state.call(where, () => raw.abstractGraph(l));
-  if ('error' in graph) throw moduleError(where, graph, RangeError);
+  const graph = answered(where, state, () => raw.abstractGraph(l), RangeError);
   return Object.freeze({ ...graph });
 }
 
@@ -160,8 +164,7 @@ export function clusterRects(planner: HPAStar, level: number): ClusterRects {
   const where = 'clusterRects';
   const { raw, state } = accessOf(where, planner, [HPAStar], HPA_PLANNER);
   const l = checkLevel(where, planner, level);
-  const out = state.call(where, () => hpaInspectionAccess(planner).inspection.hpaClusterRects(raw, l));
-  if ('error' in out) throw moduleError(where, out, RangeError);
+  const out = answered(where, state, () => hpaInspectionAccess(planner).inspection.hpaClusterRects(raw, l), RangeError);
   return Object.freeze({ ...out });
 }
 
@@ -174,8 +177,7 @@ export function clusterRects(planner: HPAStar, level: number): ClusterRects {
 export function entrances(planner: HPAStar): Entrances {
   const where = 'entrances';
   const { raw, state } = accessOf(where, planner, [HPAStar], HPA_PLANNER);
-  const out = state.call(where, () => hpaInspectionAccess(planner).inspection.hpaEntrances(raw));
-  if ('error' in out) throw moduleError(where, out);
+  const out = answered(where, state, () => hpaInspectionAccess(planner).inspection.hpaEntrances(raw));
   return Object.freeze({ ...out });
 }
 
@@ -190,8 +192,7 @@ export function clusterBuild(planner: HPAStar, cluster: number): ClusterBuild {
   const where = 'clusterBuild';
   const { raw, state } = accessOf(where, planner, [HPAStar], HPA_PLANNER);
   if (!Number.isInteger(cluster)) throw new TypeError(`${where}: cluster must be an integer, got ${String(cluster)}`);
-  const out = state.call(where, () => hpaInspectionAccess(planner).inspection.hpaClusterBuild(raw, cluster));
-  if ('error' in out) throw moduleError(where, out, RangeError);
+  const out = answered(where, state, () => hpaInspectionAccess(planner).inspection.hpaClusterBuild(raw, cluster), RangeError);
   return Object.freeze({ ...out, searches: Object.freeze(out.searches.map((s) => Object.freeze({ ...s }))) });
 }
 
@@ -205,8 +206,7 @@ export function nodeTree(planner: HPAStar, cell: Point): NodeTree {
   const where = 'nodeTree';
   const { raw, state } = accessOf(where, planner, [HPAStar], HPA_PLANNER);
   if (!Number.isInteger(cell?.x) || !Number.isInteger(cell?.y)) throw new TypeError(`${where}: cell must have integer x and y`);
-  const out = state.call(where, () => hpaInspectionAccess(planner).inspection.hpaNodeTree(raw, cell.x, cell.y));
-  if ('error' in out) throw moduleError(where, out);
+  const out = answered(where, state, () => hpaInspectionAccess(planner).inspection.hpaNodeTree(raw, cell.x, cell.y));
   return Object.freeze({ node: { x: out.node[0]!, y: out.node[1]! }, area: out.area, distance: out.distance, direction: out.direction });
 }
 
@@ -225,8 +225,7 @@ export function queryConnections(planner: HPAStar | HPAStarQuery, start: Point, 
   cell(where, 'goal', goal);
   const { query, inspection } = hpaInspectionAccess(planner);
   const { raw, state } = query[internal]();
-  const out = state.call(where, () => inspection.hpaQueryConnections(raw, start.x, start.y, goal.x, goal.y));
-  if ('error' in out) throw moduleError(where, out);
+  const out = answered(where, state, () => inspection.hpaQueryConnections(raw, start.x, start.y, goal.x, goal.y));
   if ('status' in out) throw pathQueryError(out, describeFailure(out.code, out.status, start, goal));
   const edges = (e: (typeof out.levels)[number]['start']) => Object.freeze({ nodeIds: e.nodeIds, nodes: e.nodes, costs: e.costs });
   return Object.freeze({
@@ -246,8 +245,7 @@ export function queryConnections(planner: HPAStar | HPAStarQuery, start: Point, 
 export function componentLabels(planner: HPAStar): ComponentLabels {
   const where = 'componentLabels';
   const { raw, state } = accessOf(where, planner, [HPAStar], HPA_PLANNER);
-  const labels = state.call(where, () => hpaInspectionAccess(planner).inspection.hpaComponentLabels(raw));
-  if ('error' in labels) throw moduleError(where, labels);
+  const labels = answered(where, state, () => hpaInspectionAccess(planner).inspection.hpaComponentLabels(raw));
   return Object.freeze({ labels, count: planner.stats.components });
 }
 
@@ -260,9 +258,7 @@ export function componentLabels(planner: HPAStar): ComponentLabels {
 export function clusterMap(planner: SHPAStar): Int32Array {
   const where = 'clusterMap';
   const { raw, state } = accessOf(where, planner, [SHPAStar], 'an SHPAStar made by hpastar.SHPAStar.build');
-  const clusters = state.call(where, () => raw.cellClusters());
-  if ('error' in clusters) throw moduleError(where, clusters);
-  return clusters;
+  return answered(where, state, () => raw.cellClusters());
 }
 
 const HAA_PLANNER = 'a HAAStar made by hpastar.HAAStar.build';
@@ -276,18 +272,14 @@ export function agentGraph(planner: HAAStar, agent: Agent): HaaGraph {
   const where = 'agentGraph';
   const { raw, state } = accessOf(where, planner, [HAAStar], HAA_PLANNER);
   const a = agentOf(where, agent);
-  const out = state.call(where, () => raw.graph(a.size, a.capability));
-  if ('error' in out) throw moduleError(where, out, RangeError);
-  return out;
+  return answered(where, state, () => raw.graph(a.size, a.capability), RangeError);
 }
 
 /** Every step across a HAA* cluster border with its clearance per capability, and the transitions chosen on them. A copy. */
 export function borderCrossings(planner: HAAStar): HaaCrossings {
   const where = 'borderCrossings';
   const { raw, state } = accessOf(where, planner, [HAAStar], HAA_PLANNER);
-  const out = state.call(where, () => raw.crossings());
-  if ('error' in out) throw moduleError(where, out, RangeError);
-  return out;
+  return answered(where, state, () => raw.crossings(), RangeError);
 }
 
 const WORLD_PLANNER = 'a WorldHPAStar made by hpastar.WorldHPAStar.build';
@@ -301,16 +293,13 @@ export function clusterBoxes(planner: WorldHPAStar, level: number): Int32Array {
   const where = 'clusterBoxes';
   const { raw, state } = accessOf(where, planner, [WorldHPAStar], WORLD_PLANNER);
   const l = int32(where, 'level', level);
-  const out = state.call(where, () => raw.clusterBoxes(l));
-  if ('error' in out) throw moduleError(where, out, RangeError);
-  return out;
+  return answered(where, state, () => raw.clusterBoxes(l), RangeError);
 }
 
 /** The abstract nodes of a world hierarchy: their cells and the highest level each belongs to. */
 export function hierarchyNodes(planner: WorldHPAStar): WorldHierarchyNodes {
   const where = 'hierarchyNodes';
   const { raw, state } = accessOf(where, planner, [WorldHPAStar], WORLD_PLANNER);
-  const out = state.call(where, () => raw.nodes());
-  if ('error' in out) throw moduleError(where, out);
+  const out = answered(where, state, () => raw.nodes());
   return Object.freeze(out);
 }
