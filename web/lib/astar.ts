@@ -3,11 +3,10 @@
  * @module
  */
 import type { RawAStar } from 'hpastar:raw';
-import { rawGrid, type Grid } from './grid.ts';
-import { cell } from './args.ts';
+import type { Grid } from './grid.ts';
 import { WasmObject, internal } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
-import { pathResultOf } from './results.ts';
+import { gridFindPath } from './plannerSearch.ts';
 import type { PathResult, Point } from './types.ts';
 
 /**
@@ -30,14 +29,6 @@ export class AStar extends WasmObject<RawAStar> {
    * @throws Error - when this object or the grid has been disposed
    */
   findPath(grid: Grid, start: Point, goal: Point): PathResult {
-    cell('AStar.findPath', 'start', start);
-    cell('AStar.findPath', 'goal', goal);
-    const raw = this.#handle();
-    const g = rawGrid(grid, 'AStar.findPath');
-    return pathResultOf(this.wasmCall('AStar.findPath', () => raw.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
-  }
-
-  #handle(): RawAStar {
-    return this.rawHandle();
+    return gridFindPath('AStar', () => this.rawHandle(), this.moduleState, grid, start, goal);
   }
 }

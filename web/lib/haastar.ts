@@ -6,7 +6,8 @@
 import type { RawAnnotatedAStar, RawHAAStar, RawPathResult } from 'hpastar:raw';
 import { cell, describe, int32 } from './args.ts';
 import { PathBatch } from './batch.ts';
-import { checkFlags, describeFailure, moduleError, packEdits, packQueries, resolvedOptionsOf, WasmObject, internal } from './internal.ts';
+import { GridPlanner } from './gridPlanner.ts';
+import { checkFlags, describeFailure, moduleError, packEdits, packQueries, WasmObject, internal } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { pathResultOf, PathQueryError } from './results.ts';
 import type { Agent, ClearanceKind, HaaPathResult, HaaStats, PathResult, Point, ResolvedHaaOptions, TerrainEdit } from './types.ts';
@@ -65,38 +66,11 @@ function agentPathOf(raw: RawPathResult, start: Point, goal: Point, agent: { siz
  * const infantry = planner.findPath(a, b, { size: 1, capability: ['ground', 'trees'] });
  * ```
  */
-export class HAAStar extends WasmObject<RawHAAStar> {
-  readonly #options: ResolvedHaaOptions;
-  #stats: HaaStats | null = null;
-
+export class HAAStar extends GridPlanner<RawHAAStar, ResolvedHaaOptions, HaaStats> {
   /** @internal Use `hpastar.HAAStar.build`. */
   constructor(raw: RawHAAStar, state: ModuleState, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.HAAStar.build(grid, options) to make a HAAStar');
-    super(raw, 'HAAStar', state);
-    this.#options = resolvedOptionsOf<ResolvedHaaOptions>(raw.options()!);
-  }
-
-  /** The options the hierarchy was built with, defaults filled in. */
-  get options(): ResolvedHaaOptions {
-    this.#handle();
-    return this.#options;
-  }
-
-  /** Figures of the hierarchy: build time, memory, the article's graphs before and after dominance. */
-  get stats(): HaaStats {
-    const raw = this.#handle();
-    this.#stats ??= Object.freeze({ ...raw.stats()! });
-    return this.#stats;
-  }
-
-  /** Number of columns of the grid. */
-  get width(): number {
-    return this.#handle().width();
-  }
-
-  /** Number of rows of the grid. */
-  get height(): number {
-    return this.#handle().height();
+    super(raw, 'HAAStar', state, (r) => Object.freeze({ ...r.stats()! }));
   }
 
   /** The capabilities the hierarchy keeps: the non-empty sets of the map's standable kinds, as comma lists. */
@@ -194,7 +168,7 @@ export class HAAStar extends WasmObject<RawHAAStar> {
     const packed = packEdits(edits, where, { width: raw.width(), height: raw.height() });
     const error = this.wasmCall(where, () => raw.applyEdits(packed));
     if (error) throw moduleError(where, error, RangeError);
-    this.#stats = null;
+    this.statsChanged();
   }
 
   #handle(): RawHAAStar {

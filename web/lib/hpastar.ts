@@ -15,6 +15,7 @@ import type {
 import { cell, rectangle, type Rect } from './args.ts';
 import { PathBatch } from './batch.ts';
 import { makePlannerFlowFields, type FlowField, type FlowFieldOptions, type PlannerFlowFields } from './flowField.ts';
+import { ReachableGridPlanner } from './gridPlanner.ts';
 import { PlanBatch } from './planBatch.ts';
 import {
   checkFlags,
@@ -23,7 +24,6 @@ import {
   WasmObject,
   internal,
   moduleError,
-  resolvedOptionsOf,
   packEdits,
   packQueries,
   packTerrainCosts,
@@ -120,13 +120,10 @@ export function hpaInspectionAccess(object: HPAStar | HPAStarQuery): HpaInspecti
  * planner.dispose();
  * ```
  */
-export class HPAStar extends WasmObject<RawHPAStar> {
-  readonly #options: ResolvedHierarchyOptions;
+export class HPAStar extends ReachableGridPlanner<RawHPAStar, ResolvedHierarchyOptions, HierarchyStats> {
   readonly #parts: HpaModuleParts;
   readonly #query: HPAStarQuery;
-  readonly #reach: PlannerReachability;
   #flowFields: PlannerFlowFields | null = null;  // made on first use
-  #stats: HierarchyStats | null = null;
 
   static {
     rawPlannerOf = (planner) => planner.#handle();
@@ -136,24 +133,9 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   /** @internal Use `hpastar.HPAStar.build`. */
   constructor(raw: RawHPAStar, parts: HpaModuleParts, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.HPAStar.build(grid, options) to make an HPAStar');
-    super(raw, 'HPAStar', parts.state);
-    this.#options = resolvedOptionsOf<ResolvedHierarchyOptions>(raw.options()!);
+    super(raw, 'HPAStar', parts.state, (r) => hierarchyStatsOf(r.stats()!));
     this.#parts = parts;
-    this.#reach = new PlannerReachability('HPAStar', () => this.#handle(), parts.state);
     this.#query = new HPAStarQuery(this, parts.makeQuery(raw), 'HPAStar', parts, internal);
-  }
-
-  /** The options the hierarchy was built with, defaults filled in. */
-  get options(): ResolvedHierarchyOptions {
-    this.#handle();
-    return this.#options;
-  }
-
-  /** Figures of the current hierarchy: build time, memory, nodes and edges per level. */
-  get stats(): HierarchyStats {
-    const raw = this.#handle();
-    this.#stats ??= hierarchyStatsOf(raw.stats()!);
-    return this.#stats;
   }
 
   /**
@@ -162,16 +144,6 @@ export class HPAStar extends WasmObject<RawHPAStar> {
    */
   get agent(): { readonly size: number; readonly capability: string } {
     return this.#handle().agent();
-  }
-
-  /** Number of columns of the grid. */
-  get width(): number {
-    return this.#handle().width();
-  }
-
-  /** Number of rows of the grid. */
-  get height(): number {
-    return this.#handle().height();
   }
 
   /**
@@ -248,52 +220,6 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   findPath(start: Point, goal: Point, options?: FindPathOptions): PathResult {
     this.#handle();
     return this.#query.findPath(start, goal, options);
-  }
-
-  /**
-   * The connected component of cell `p` in the current terrain: a label from 1 to `stats.components`
-   * (two cells are joined by a path exactly when their labels are equal and not 0), or 0 for a blocked
-   * cell or one outside the map. Labels are numbered by each component's first cell, row by row, as in
-   * `componentLabels` of `hpastar/inspect`: they depend on the terrain only and stay right after every terrain edit. A lookup, no search.
-   * @throws TypeError - when `p` is not a cell with integer coordinates
-   */
-  componentOf(p: Point): number {
-    return this.#reach.componentOf(p);
-  }
-
-  /**
-   * True when a path joins `a` and `b` in the current terrain: both passable and in one component.
-   * A lookup, no search: what {@link HPAStar.findPath} would answer as found or `'no path'`.
-   * @throws TypeError - when `a` or `b` is not a cell with integer coordinates
-   */
-  isReachable(a: Point, b: Point): boolean {
-    return this.#reach.isReachable(a, b);
-  }
-
-  /**
-   * The passable cell nearest to `p` (which may be blocked or outside the map), of `options.component`
-   * when given, within `options.maxDistance` (octile distance: straight steps 1, diagonal √2, walls
-   * ignored) when given. Ties go to the smaller y, then the smaller x. Searches rings around `p`, nearest
-   * first, and stops as soon as no farther cell can be nearer: an answer d cells away costs about d² cells.
-   * @returns the cell, or null when none lies within `maxDistance`
-   * @throws TypeError - when `p` is not a cell, an option is unknown or of the wrong type
-   * @throws RangeError - when `component` is not a component of the map, or `maxDistance` is negative
-   */
-  nearestPassable(p: Point, options?: NearestPassableOptions): Point | null {
-    return this.#reach.nearestPassable(p, options);
-  }
-
-  /**
-   * A passable cell drawn uniformly from component `component` (any passable cell when left out).
-   * `random` (default `Math.random`) is called once, to seed the core's generator: the same values give
-   * the same cells. Uniform map cells are tried first; for a small component the core counts its way to
-   * the cell with the cell counts it keeps per region, so no call scans the map.
-   * @returns the cell, or null when the map has no passable cell
-   * @throws TypeError - when `random` is not a function or `component` not an integer
-   * @throws RangeError - when `random` returns a number outside [0, 1) or `component` is not a component of the map
-   */
-  randomPassable(random?: () => number, component?: number): Point | null {
-    return this.#reach.randomPassable(random, component);
   }
 
   /**
@@ -374,7 +300,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   applyEdits(edits: readonly TerrainEdit[]): UpdateStats {
     const raw = this.#handle();
     const packed = packEdits(edits, 'HPAStar.applyEdits', { width: raw.width(), height: raw.height() });
-    if (packed.length === 0) return emptyUpdateStats(this.#options.levels);
+    if (packed.length === 0) return emptyUpdateStats(this.options.levels);
     return this.#update('HPAStar.applyEdits', (raw) => raw.applyEdits(packed));
   }
 
@@ -409,7 +335,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     const raw = this.#handle();
     const error = this.wasmCall(where, () => change(raw));
     if (error) throw moduleError(where, error, RangeError);
-    this.#stats = null;
+    this.statsChanged();
     return updateStatsOf(raw.lastUpdate());
   }
 
@@ -442,7 +368,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     const raw = this.#handle();
     const progress = this.wasmCall(where, () => raw.refreshHeuristics(budgetMs));
     if ('error' in progress) throw moduleError(where, progress);
-    if (progress.done) this.#stats = null;
+    if (progress.done) this.statsChanged();
     return Object.freeze({ done: progress.done, stepsDone: progress.stepsDone, stepsTotal: progress.stepsTotal });
   }
 

@@ -1,11 +1,12 @@
 /**
- * The searches HPA* and SHPA* planners share, from the argument checks to the result objects: one
- * place for what `HPAStar` and `SHPAStar` answer alike.
+ * The searches planners share, from the argument checks to the result objects: one place for what
+ * `HPAStar` and `SHPAStar` answer alike, and for what `AStar` and `JPS` (given the grid per call) do.
  * @module
  */
-import type { RawBatch, RawPathResult } from 'hpastar:raw';
+import type { RawBatch, RawGrid, RawPathResult } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
 import { cell } from './args.ts';
+import { rawGrid, type Grid } from './grid.ts';
 import { checkFlags, moduleError, packQueries, SEARCH_FLAGS } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import type { PlannerReachability } from './reachability.ts';
@@ -16,6 +17,21 @@ import type { BatchSearchOptions, FindPathOptions, PathResult, Point } from './t
 interface RawPlannerSearches {
   findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
   findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+}
+
+/** What the raw AStar and JPS handles both answer. */
+interface RawGridSearch {
+  findPath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number): RawPathResult;
+}
+
+/** `findPath(grid, start, goal)` of a search named `search` ('AStar', 'JPS') over the grid it is given. */
+export function gridFindPath(search: string, raw: () => RawGridSearch, state: ModuleState, grid: Grid, start: Point, goal: Point): PathResult {
+  const where = `${search}.findPath`;
+  cell(where, 'start', start);
+  cell(where, 'goal', goal);
+  const handle = raw();
+  const g = rawGrid(grid, where);
+  return pathResultOf(state.call(where, () => handle.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
 }
 
 /** `findPath` of a planner named `planner` ('HPAStar', 'SHPAStar'); `reach` snaps its endpoints when asked. */
