@@ -6,10 +6,10 @@
  * @module
  */
 import type { RawOptions, RawReachability } from 'hpastar:raw';
-import { resolvedOptionsOf, WasmObject } from './internal.ts';
+import { costTableOf, resolvedOptionsOf, WasmObject } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { PlannerReachability } from './reachability.ts';
-import type { NearestPassableOptions, Point } from './types.ts';
+import type { NearestPassableOptions, Point, TerrainCostTable } from './types.ts';
 
 /** @internal What the raw handle of every grid planner answers about itself. */
 export interface RawGridPlanner {
@@ -17,6 +17,13 @@ export interface RawGridPlanner {
   width(): number;
   height(): number;
   options(): RawOptions | null;
+  terrain(): Uint8Array;
+}
+
+/** @internal What the raw handle of a planner that keeps terrain costs answers about them. */
+export interface RawTerrainCosts {
+  terrainCosts(): number[];
+  costLayer(): Uint8Array | null;
 }
 
 /**
@@ -24,6 +31,7 @@ export interface RawGridPlanner {
  * The base of `HPAStar`, `SHPAStar` and `HAAStar`; made only by their factories.
  */
 export abstract class GridPlanner<Raw extends RawGridPlanner, Options, Stats> extends WasmObject<Raw> {
+  readonly #name: string;
   readonly #options: Options;
   readonly #statsOf: (raw: Raw) => Stats;
   #stats: Stats | null = null;
@@ -31,6 +39,7 @@ export abstract class GridPlanner<Raw extends RawGridPlanner, Options, Stats> ex
   /** @internal `statsOf` reads the planner's figures from its raw handle (kept until they change). */
   protected constructor(raw: Raw, name: string, state: ModuleState, statsOf: (raw: Raw) => Stats) {
     super(raw, name, state);
+    this.#name = name;
     this.#options = resolvedOptionsOf<Options>(raw.options()!);
     this.#statsOf = statsOf;
   }
@@ -58,6 +67,12 @@ export abstract class GridPlanner<Raw extends RawGridPlanner, Options, Stats> ex
     return this.rawHandle().height();
   }
 
+  /** The terrain the planner searches (as it is now, after any edits), row-major: a copy. */
+  terrain(): Uint8Array {
+    const raw = this.rawHandle();
+    return this.wasmCall(`${this.#name}.terrain`, () => raw.terrain());
+  }
+
   /** @internal After a change of the planner: its figures are read again when next asked for. */
   protected statsChanged(): void {
     this.#stats = null;
@@ -65,18 +80,33 @@ export abstract class GridPlanner<Raw extends RawGridPlanner, Options, Stats> ex
 }
 
 /**
- * A grid planner that answers reachability from the component labels it keeps with its current terrain
- * (no search, right after every terrain edit). The base of `HPAStar` and `SHPAStar`, which
- * label alike: the labels depend on the terrain only.
+ * A grid planner that keeps the grid's terrain costs and answers reachability from the component labels
+ * it keeps with its current terrain (no search, right after every terrain edit). The base of `HPAStar`
+ * and `SHPAStar`, which label alike: the labels depend on the terrain only.
  */
-export abstract class ReachableGridPlanner<Raw extends RawGridPlanner & RawReachability, Options, Stats> extends GridPlanner<Raw, Options, Stats> {
+export abstract class ReachableGridPlanner<Raw extends RawGridPlanner & RawTerrainCosts & RawReachability, Options, Stats> extends GridPlanner<Raw, Options, Stats> {
+  readonly #name: string;
+
   /** @internal The reachability answers, which the planner's searches also snap their endpoints with. */
   protected readonly reach: PlannerReachability;
 
   /** @internal As {@link GridPlanner}'s. */
   protected constructor(raw: Raw, name: string, state: ModuleState, statsOf: (raw: Raw) => Stats) {
     super(raw, name, state, statsOf);
+    this.#name = name;
     this.reach = new PlannerReachability(name, () => this.rawHandle(), state);
+  }
+
+  /** The multiplier of each terrain kind the planner is built with (the grid's, or as set since). */
+  get terrainCosts(): TerrainCostTable {
+    const raw = this.rawHandle();
+    return costTableOf(this.wasmCall(`${this.#name}.terrainCosts`, () => raw.terrainCosts()));
+  }
+
+  /** A copy of the cost layer the planner is built with (see `Grid.setCostLayer`), or null without one. */
+  costLayer(): Uint8Array | null {
+    const raw = this.rawHandle();
+    return this.wasmCall(`${this.#name}.costLayer`, () => raw.costLayer());
   }
 
   /**

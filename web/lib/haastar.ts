@@ -87,12 +87,6 @@ export class HAAStar extends GridPlanner<RawHAAStar, ResolvedHaaOptions, HaaStat
     return this.#handle().version();
   }
 
-  /** The terrain the planner searches, row-major: a copy. */
-  terrain(): Uint8Array {
-    const raw = this.#handle();
-    return this.wasmCall('HAAStar.terrain', () => raw.terrain());
-  }
-
   /**
    * Finds a path for `agent` from `start` to `goal` (the anchors of its square).
    * @returns the path, or `found: false` with status `'no path'` when the agent cannot get there

@@ -19,7 +19,6 @@ import { ReachableGridPlanner } from './gridPlanner.ts';
 import { PlanBatch } from './planBatch.ts';
 import {
   checkFlags,
-  costTableOf,
   describeFailure,
   WasmObject,
   internal,
@@ -46,7 +45,6 @@ import type {
   RefreshProgress,
   ResolvedHierarchyOptions,
   SearchStats,
-  TerrainCostTable,
   TerrainCosts,
   TerrainEdit,
   UpdateStats,
@@ -152,12 +150,6 @@ export class HPAStar extends ReachableGridPlanner<RawHPAStar, ResolvedHierarchyO
    */
   get version(): number {
     return this.#handle().version();
-  }
-
-  /** The terrain the planner searches (its current version), row-major: a copy. */
-  terrain(): Uint8Array {
-    const raw = this.#handle();
-    return this.wasmCall('HPAStar.terrain', () => raw.terrain());
   }
 
   /**
@@ -317,18 +309,6 @@ export class HPAStar extends ReachableGridPlanner<RawHPAStar, ResolvedHierarchyO
   setTerrainCosts(costs: TerrainCosts): UpdateStats {
     const pairs = packTerrainCosts(costs, 'HPAStar.setTerrainCosts');
     return this.#update('HPAStar.setTerrainCosts', (raw) => raw.setTerrainCosts(pairs));
-  }
-
-  /** The multiplier of each terrain kind the hierarchy is built with (see {@link HPAStar.setTerrainCosts}). */
-  get terrainCosts(): TerrainCostTable {
-    const raw = this.#handle();
-    return costTableOf(this.wasmCall('HPAStar.terrainCosts', () => raw.terrainCosts()));
-  }
-
-  /** A copy of the cost layer the hierarchy is built with (see {@link Grid.setCostLayer}), or null without one. */
-  costLayer(): Uint8Array | null {
-    const raw = this.#handle();
-    return this.wasmCall('HPAStar.costLayer', () => raw.costLayer());
   }
 
   #update(where: string, change: (raw: RawHPAStar) => string): UpdateStats {

@@ -5,7 +5,7 @@
 import type { RawSHPAStar } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
 import { ReachableGridPlanner } from './gridPlanner.ts';
-import { costTableOf, internal } from './internal.ts';
+import { internal } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { plannerFindPath, plannerFindPaths } from './plannerSearch.ts';
 import type {
@@ -15,7 +15,6 @@ import type {
   Point,
   ResolvedShpaOptions,
   ShpaStats,
-  TerrainCostTable,
   TerrainEdit,
 } from './types.ts';
 
@@ -67,24 +66,6 @@ export class SHPAStar extends ReachableGridPlanner<RawSHPAStar, ResolvedShpaOpti
     if (token !== internal) throw new TypeError('use hpastar.SHPAStar.build(grid, options) to make an SHPAStar');
     super(raw, 'SHPAStar', state, (r) => Object.freeze({ ...r.stats()! }));
     this.#staticMessage = staticMessage;
-  }
-
-  /** The terrain the planner searches (the grid's when it was built), row-major: a copy. */
-  terrain(): Uint8Array {
-    const raw = this.#handle();
-    return this.wasmCall('SHPAStar.terrain', () => raw.terrain());
-  }
-
-  /** The multiplier of each terrain kind of the grid the planner was built from. */
-  get terrainCosts(): TerrainCostTable {
-    const raw = this.#handle();
-    return costTableOf(this.wasmCall('SHPAStar.terrainCosts', () => raw.terrainCosts()));
-  }
-
-  /** A copy of the cost layer of the grid the planner was built from, or null without one. */
-  costLayer(): Uint8Array | null {
-    const raw = this.#handle();
-    return this.wasmCall('SHPAStar.costLayer', () => raw.costLayer());
   }
 
   /**
