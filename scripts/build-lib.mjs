@@ -1,6 +1,8 @@
 // Builds the npm package's files in dist/lib (run by `npm run build:lib`, and by `npm pack` through
 // the prepack script):
-//   dist/lib/**/*.js, *.d.ts   web/lib/**/*.ts compiled by tsc (tsconfig.build.json; `.ts` imports become `.js`)
+//   dist/lib/**/*.js, *.d.ts   web/lib/**/*.ts compiled by tsc (tsconfig.build.json; `.ts` imports become `.js`),
+//                              the entries among them: index (`hpastar`), inline (`hpastar/inline`) and
+//                              inspect (`hpastar/inspect`), each checked against package.json `exports`
 //   dist/lib/pool/*.mjs, *.cjs the pool's workers, generated from web/lib/pool/*.mts, *.cts (build-workers.mjs)
 //   dist/lib/wasm/             the Emscripten modules built by `npm run build:wasm`, as they are
 //   dist/lib/wasm-module.d.ts  the typings of the raw modules, referenced by the .d.ts files that use them
@@ -85,8 +87,14 @@ for (const file of files(out)) {
     }
   }
 }
+// Every file an entry of package.json `exports` names (wildcards aside) must have been built.
+for (const [entry, target] of Object.entries(pkg.exports)) {
+  for (const file of typeof target === 'string' ? [target] : Object.values(target)) {
+    if (!file.includes('*') && !existsSync(path.join(root, file))) problems.push(`exports["${entry}"]: ${file} was not built`);
+  }
+}
 if (problems.length) {
-  console.error(`build-lib: broken imports in dist/lib:\n  ${problems.join('\n  ')}`);
+  console.error(`build-lib: broken imports or entries in dist/lib:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 console.log(`build-lib: dist/lib ready (${files(out).length} files)`);

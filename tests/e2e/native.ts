@@ -5,18 +5,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ScenarioProblem } from '../../web/lib/cli/movingai';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const HPA = join(root, 'build/native/hpa');
 
-export interface ScenarioLine {
+/** A problem of a `.scen` file with its line's text. */
+export interface ScenarioLine extends ScenarioProblem {
   line: string;
-  bucket: number;
-  sx: number;
-  sy: number;
-  gx: number;
-  gy: number;
-  optimal: number;
 }
 
 export function readScenarios(map: string): ScenarioLine[] {

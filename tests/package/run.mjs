@@ -1,7 +1,7 @@
 // `npm run test:package`: the npm package as a consumer gets it. Packs the tarball (npm pack, which
 // builds dist/lib through the prepack script), checks what it holds, installs it offline into a fresh
 // project (npm init -y; npm install --offline <tarball>: the package has no dependencies), then there:
-//   1. node: an ESM script that imports "hpastar" and "hpastar/inline" by name, loads a map shipped in
+//   1. node: an ESM script that imports "hpastar", "hpastar/inline" and "hpastar/inspect" by name, loads a map shipped in
 //      the tarball and finds paths (A*, HPA*, SHPA*, serialize/load, the pool in both modes);
 //   2. the bin: `npx hpastar build` and `npx hpastar scen`, compared with the native tool when built;
 //   3. types: the consumer's strict TypeScript (NodeNext, no skipLibCheck) over the package's typings;
@@ -64,7 +64,7 @@ await step('the tarball holds dist/lib, typings, wasm, workers, the bin, maps, R
   const files = sh('tar', ['-tzf', tarball]).stdout.trim().split('\n').map((f) => f.replace(/^package\//, ''));
   const needed = [
     'package.json', 'README.md', 'LICENSE', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/lib/inline.js', 'dist/lib/inline.d.ts',
-    'dist/lib/wasm-module.d.ts', 'dist/lib/wasm/hpastar.mjs', 'dist/lib/wasm/hpastar.wasm', 'dist/lib/wasm/hpastar-inline.mjs',
+    'dist/lib/inspect.js', 'dist/lib/inspect.d.ts', 'dist/lib/wasm-module.d.ts', 'dist/lib/wasm/hpastar.mjs', 'dist/lib/wasm/hpastar.wasm', 'dist/lib/wasm/hpastar-inline.mjs',
     'dist/lib/wasm/hpastar-mt.mjs', 'dist/lib/wasm/hpastar-mt.wasm', 'dist/lib/wasm/hpastar-mt.worker.js', 'dist/lib/wasm/package.json',
     'dist/lib/pool/worker.mjs', 'dist/lib/pool/node-shim.mjs', 'dist/lib/pool/pthread-boot.cjs', 'dist/lib/cli/hpastar.js',
     'maps/den520d.map', 'maps/den520d.map.scen', 'maps/README.md', 'dist/lib/maps/den520d.map.js', 'dist/lib/maps/den520d.map.d.ts',
@@ -86,7 +86,7 @@ await step('npm init -y; npm install --offline <tarball> in a fresh project', ()
   return `hpastar ${installed.version}`;
 });
 
-await step('node ESM: import "hpastar" and "hpastar/inline", a map from the tarball, paths, pools', () => {
+await step('node ESM: import "hpastar", "hpastar/inline" and "hpastar/inspect", a map from the tarball, paths, pools', () => {
   cpSync(path.join(here, 'consumer/node-check.mjs'), path.join(consumer, 'node-check.mjs'));
   const r = sh(process.execPath, ['node-check.mjs'], { cwd: consumer, timeout: 120_000 });
   const result = JSON.parse(r.stdout.trim().split('\n').at(-1));

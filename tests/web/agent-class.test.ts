@@ -3,6 +3,7 @@
 // characters (helpers/footprint.ts), and HPA* must find a path exactly when Annotated A* does.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPathPool, Crowd, FLOW_DX, FLOW_DY, FLOW_NO_STEP, loadHpastar, type Grid, type Hpastar, type Point, type TerrainName } from '../../web/lib/index';
+import { traceSearch } from '../../web/lib/inspect';
 import { squareFits, validateFootprint } from './helpers/footprint';
 import { seeded } from './helpers/queries';
 import { parseMap, readMapsFile, type MapText } from './scenarios';
@@ -77,7 +78,7 @@ describe('HPA* over a class grid', () => {
       using query = planner.createQuery();
       const again = query.findPath(start, goal);
       expect(again.cost).toBeCloseTo(path.cost, 9);
-      const traced = planner.traceFindPath(start, goal);
+      const traced = traceSearch(planner, start, goal);
       validateFootprint(map, capability, size, traced.path.cells, start, goal, traced.path.cost);
       using plan = planner.plan(start, goal);
       const walked = plan.rest();

@@ -3,6 +3,7 @@
 // and the value. One expectation per function and bad argument.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPathPool, loadHpastar, type Grid, type HPAStar, type Hpastar, type PathBatch, type PlanBatch, type SHPAStar } from '../../web/lib/index';
+import { abstractGraph, clusterRects, queryConnections, traceSearch } from '../../web/lib/inspect';
 
 let hp: Hpastar;
 let grid: Grid;
@@ -67,8 +68,8 @@ describe('the sync API refuses each bad argument by name', () => {
       'AStar.findPath: goal must be a cell with integer x and y, got {"x":1,"y":1.5}'],
     ['AStar.findPath grid {}', () => new hp.AStar().findPath({} as never, free, free), TypeError,
       'AStar.findPath: grid must be a Grid made by hpastar.Grid.fromMovingAI or fromTerrain, got {}'],
-    ['AStar.traceFindPath start "1,1"', () => new hp.AStar().traceFindPath(grid, '1,1' as never, free), TypeError,
-      'AStar.traceFindPath: start must be a cell with integer x and y, got "1,1"'],
+    ['traceSearch (AStar) start "1,1"', () => traceSearch(new hp.AStar(), grid, '1,1' as never, free), TypeError,
+      'traceSearch: start must be a cell with integer x and y, got "1,1"'],
     ['HPAStar.build grid null', () => hp.HPAStar.build(null as never), TypeError,
       'HPAStar.build: grid must be a Grid made by hpastar.Grid.fromMovingAI or fromTerrain, got null'],
     ['HPAStar.build clusterSize 2**32 + 4', () => hp.HPAStar.build(grid, { clusterSize: 2 ** 32 + 4 }), RangeError,
@@ -83,22 +84,22 @@ describe('the sync API refuses each bad argument by name', () => {
       'HPAStar.findPath: start must be a cell with 32-bit integer x and y, got {"x":4294967297,"y":1}'],
     ['HPAStar.findPath goal x 0.5', () => planner.findPath(free, { x: 0.5, y: 1 }), TypeError,
       'HPAStar.findPath: goal must be a cell with integer x and y, got {"x":0.5,"y":1}'],
-    ['HPAStar.traceFindPath goal null', () => planner.traceFindPath(free, null as never), TypeError,
-      'HPAStar.traceFindPath: goal must be a cell with integer x and y, got null'],
+    ['traceSearch (HPAStar) goal null', () => traceSearch(planner, free, null as never), TypeError,
+      'traceSearch: goal must be a cell with integer x and y, got null'],
     ['HPAStar.plan start y "1"', () => planner.plan({ x: 1, y: '1' } as never, free), TypeError,
       'HPAStar.plan: start must be a cell with integer x and y, got {"x":1,"y":"1"}'],
-    ['HPAStar.connections goal y 2**31', () => planner.connections(free, { x: 1, y: 2 ** 31 }), RangeError,
-      'HPAStar.connections: goal must be a cell with 32-bit integer x and y, got {"x":1,"y":2147483648}'],
+    ['queryConnections goal y 2**31', () => queryConnections(planner, free, { x: 1, y: 2 ** 31 }), RangeError,
+      'queryConnections: goal must be a cell with 32-bit integer x and y, got {"x":1,"y":2147483648}'],
     ['HPAStar.findPaths a pair with x 1.5', () => planner.findPaths([[{ x: 1.5, y: 1 }, free]]), TypeError,
       'HPAStar.findPaths: query 0: start must be a cell with integer x and y, got {"x":1.5,"y":1}'],
     ['HPAStar.findPaths 5 packed numbers', () => planner.findPaths(new Int32Array(5)), TypeError,
       'HPAStar.findPaths: packed queries need 4 numbers each (sx, sy, gx, gy); got 5 numbers'],
     ['HPAStar.planPaths a pair with y 2**32', () => planner.planPaths([[free, { x: 1, y: 2 ** 32 }]]), RangeError,
       'HPAStar.planPaths: query 0: goal must be a cell with 32-bit integer x and y, got {"x":1,"y":4294967296}'],
-    ['HPAStar.abstractGraph level 1.5', () => planner.abstractGraph(1.5), TypeError, 'HPAStar.abstractGraph: level must be an integer, got 1.5'],
-    ['HPAStar.abstractGraph level "1"', () => planner.abstractGraph('1' as never), TypeError, 'HPAStar.abstractGraph: level must be an integer, got "1"'],
-    ['HPAStar.clusters level 2**32 + 1', () => planner.clusters(HUGE), RangeError,
-      'HPAStar.clusters: level 4294967297 is not a level of this hierarchy (1 to 1)'],
+    ['abstractGraph level 1.5', () => abstractGraph(planner, 1.5), TypeError, 'abstractGraph: level must be an integer, got 1.5'],
+    ['abstractGraph level "1"', () => abstractGraph(planner, '1' as never), TypeError, 'abstractGraph: level must be an integer, got "1"'],
+    ['clusterRects level 2**32 + 1', () => clusterRects(planner, HUGE), RangeError,
+      'clusterRects: level 4294967297 is not a level of this hierarchy (1 to 1)'],
     ['HPAStar.applyEdits y 2**32', () => planner.applyEdits([{ x: 0, y: 2 ** 32, terrain: '@' }]), TypeError,
       'HPAStar.applyEdits: edit 0 must have integer x and y, got {"x":0,"y":4294967296,"terrain":"@"}'],
     ['HPAStarQuery.findPath start x 2**32 + 1', () => planner.createQuery().findPath({ x: HUGE, y: 1 }, free), RangeError,

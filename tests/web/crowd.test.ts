@@ -3,6 +3,7 @@
 // makes the agents whose routes it cuts plan again, through the pool, until they walk again.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { loadHpastar, type Grid, type HPAStar } from '../../web/lib/index';
+import { componentLabels } from '../../web/lib/inspect';
 import { Crowd } from '../../web/demo/crowd';
 import { readMapsFile } from './scenarios';
 
@@ -34,7 +35,7 @@ async function runUntil(crowd: Crowd, done: () => boolean, limit: number): Promi
 test('every agent walks after its first plan from the pool; a wall makes the cut-off agents plan again', async () => {
   const terrain = grid.terrain();
   // As in the demo: the goals' components from the planner, which takes the same edits as the crowd.
-  const crowd = await Crowd.start(planner, terrain, () => planner.components().labels, { seed: 3 });
+  const crowd = await Crowd.start(planner, terrain, () => componentLabels(planner).labels, { seed: 3 });
   const warnings: unknown[] = [];
   const warn = console.warn;
   console.warn = (...args: unknown[]) => warnings.push(args);
@@ -79,7 +80,7 @@ test('every agent walks after its first plan from the pool; a wall makes the cut
 
 test('mixed units: three classes, a pool each; every agent stands where its square fits, through a wall across the map', async () => {
   const terrain = grid.terrain();
-  const crowd = await Crowd.start(planner, terrain, () => planner.components().labels, { seed: 5, units: 'mixed' });
+  const crowd = await Crowd.start(planner, terrain, () => componentLabels(planner).labels, { seed: 5, units: 'mixed' });
   try {
     crowd.speed = 20;
     crowd.setCount(90);

@@ -3,6 +3,7 @@
 // does, batches, edits, clearance maps, and the errors of bad agents and options.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadHpastar, PathQueryError, type Hpastar, type Point } from '../../web/lib/index';
+import { agentGraph, borderCrossings } from '../../web/lib/inspect';
 import { squareFits, validateFootprint } from './helpers/footprint';
 import { seeded } from './helpers/queries';
 import { parseMap, readMapsFile, type MapText } from './scenarios';
@@ -230,7 +231,7 @@ describe('the graph and the crossings, as the teaching page reads them', () => {
     const caps = haa.capabilities;
     for (const capability of caps)
       for (let size = 1; size <= 3; size++) {
-        const g = haa.graph({ size, capability });
+        const g = agentGraph(haa, { size, capability });
         const inter = g.edgeInter.reduce((n, x) => n + x, 0);
         expect(inter).toBe(haa.stats.searched.interEdges);
         expect(g.edgeFrom.length - inter).toBe(haa.stats.searched.intraEdges);
@@ -242,13 +243,13 @@ describe('the graph and the crossings, as the teaching page reads them', () => {
           expect(admits).toBe(within && size <= g.edgeClearance[k]! ? 1 : 0);
         });
       }
-    expect(() => haa.graph({ size: 4, capability: 'ground' })).toThrow(RangeError);
+    expect(() => agentGraph(haa, { size: 4, capability: 'ground' })).toThrow(RangeError);
   });
 
   test('crossings: the clearance of each border step per capability, worked by hand, and the transitions', () => {
     using grid = hp.Grid.fromMovingAI(mapText(rows), 'haa10.map');
     using haa = hp.HAAStar.build(grid, { clusterSize: 5, maxSize: 3 });
-    const c = haa.crossings();
+    const c = borderCrossings(haa);
     const n = c.crossings.length / 4;
     expect(n).toBe(20); // one vertical border (x 4 | 5) and one horizontal (y 4 / 5), 10 cells each
     const step = (ax: number, ay: number, bx: number, by: number) => {

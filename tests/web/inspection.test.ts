@@ -4,7 +4,8 @@
 // clusters, query connections and components (checked against the TypeScript oracles of
 // helpers/hierarchyOracle.ts).
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadHpastar, PathQueryError, type Hpastar, type TerrainEdit, type TracedPath } from '../../web/lib/index';
+import { loadHpastar, PathQueryError, type Hpastar, type TerrainEdit } from '../../web/lib/index';
+import { abstractGraph, clusterMap, clusterRects, componentLabels, queryConnections, traceSearch, type TracedPath } from '../../web/lib/inspect';
 import { clusterOf, clusterRect, components, layoutOf, level1Connections } from './helpers/hierarchyOracle';
 import { randomPairs } from './helpers/queries';
 import { parseMap, readMapsFile } from './scenarios';
@@ -35,7 +36,7 @@ describe('traced searches', () => {
     using grid = hp.Grid.fromMovingAI(mapText, 'den520d.map');
     using planner = hp.HPAStar.build(grid, options);
     for (const [start, goal] of pairs) {
-      const traced = planner.traceFindPath(start, goal);
+      const traced = traceSearch(planner, start, goal);
       const plain = planner.findPath(start, goal);
       expect(traced.path).toEqual(plain);
       expect(closedIn(traced, 'insertion')).toBe(plain.stats.expandedInsertion);
@@ -56,7 +57,7 @@ describe('traced searches', () => {
     using grid = hp.Grid.fromMovingAI(mapText, 'den520d.map');
     using astar = new hp.AStar();
     const [start, goal] = pairs.find(([s, g]) => s.x !== g.x || s.y !== g.y)!;
-    const traced = astar.traceFindPath(grid, start, goal);
+    const traced = traceSearch(astar, grid, start, goal);
     expect(traced.path).toEqual(astar.findPath(grid, start, goal));
     expect(traced.searches).toHaveLength(1);
     const [only] = traced.searches;
@@ -73,7 +74,7 @@ describe('traced searches', () => {
     using grid = hp.Grid.fromMovingAI(mapText, 'den520d.map');
     using planner = hp.SHPAStar.build(grid);
     for (const [start, goal] of pairs.slice(0, 10)) {
-      const traced = planner.traceFindPath(start, goal);
+      const traced = traceSearch(planner, start, goal);
       expect(traced.path).toEqual(planner.findPath(start, goal));
       expect(closedIn(traced, 'insertion')).toBe(0);
       expect(closedIn(traced, 'abstract')).toBe(traced.path.stats.expandedMain);
@@ -84,9 +85,9 @@ describe('traced searches', () => {
   test('bad input is a clear error, as for findPath', () => {
     using grid = hp.Grid.fromMovingAI(mapText, 'den520d.map');
     using planner = hp.HPAStar.build(grid);
-    expect(() => planner.traceFindPath({ x: -1, y: 0 }, { x: 1, y: 1 })).toThrow('start (-1, 0) is outside the map or blocked');
-    expect(() => planner.traceFindPath({ x: 1.5, y: 0 }, { x: 1, y: 1 })).toThrow(TypeError);
-    expect(() => planner.traceFindPath({ x: 1, y: 1 }, { x: 1, y: 1 }, { smoth: true } as never)).toThrow(TypeError);
+    expect(() => traceSearch(planner, { x: -1, y: 0 }, { x: 1, y: 1 })).toThrow('start (-1, 0) is outside the map or blocked');
+    expect(() => traceSearch(planner, { x: 1.5, y: 0 }, { x: 1, y: 1 })).toThrow(TypeError);
+    expect(() => traceSearch(planner, { x: 1, y: 1 }, { x: 1, y: 1 }, { smoth: true } as never)).toThrow(TypeError);
   });
 });
 
@@ -95,7 +96,7 @@ describe('abstract graph', () => {
     using grid = hp.Grid.fromMovingAI(readMapsFile('den520d.map'), 'den520d.map');
     using planner = hp.HPAStar.build(grid, { clusterSize: 8, levels: 3 });
     for (const stats of planner.stats.levels) {
-      const g = planner.abstractGraph(stats.level);
+      const g = abstractGraph(planner, stats.level);
       expect(g.level).toBe(stats.level);
       expect(g.nodes.length / 2).toBe(stats.nodes);
       expect(g.nodeLevels.length).toBe(stats.nodes);
@@ -114,9 +115,9 @@ describe('abstract graph', () => {
         else expect(g.edgeCost[e]!).toBeGreaterThanOrEqual(Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy) - 1e-4);
       }
     }
-    expect(() => planner.abstractGraph(0)).toThrow(new RangeError('HPAStar.abstractGraph: level 0 is not a level of this hierarchy (1 to 3)'));
-    expect(() => planner.abstractGraph(4)).toThrow(RangeError);
-    expect(() => planner.abstractGraph(1.5)).toThrow(new TypeError('HPAStar.abstractGraph: level must be an integer, got 1.5'));
+    expect(() => abstractGraph(planner, 0)).toThrow(new RangeError('abstractGraph: level 0 is not a level of this hierarchy (1 to 3)'));
+    expect(() => abstractGraph(planner, 4)).toThrow(RangeError);
+    expect(() => abstractGraph(planner, 1.5)).toThrow(new TypeError('abstractGraph: level must be an integer, got 1.5'));
   });
 });
 
@@ -153,7 +154,7 @@ describe('SHPA* clusters', () => {
     const map = parseMap(text);
     using grid = hp.Grid.fromMovingAI(text, 'arena.map');
     using planner = hp.SHPAStar.build(grid);
-    const clusters = planner.clusterMap();
+    const clusters = clusterMap(planner);
     expect(clusters.length).toBe(map.width * map.height);
     const seen = new Set<number>();
     for (let y = 0; y < map.height; y++) {
@@ -180,7 +181,7 @@ describe('HPA* clusters, connections and components', () => {
       const o = planner.options;
       const layout = layoutOf(grid.width, grid.height, o.clusterSize, o.levels, o.clusterGroup);
       for (let level = 1; level <= o.levels; level++) {
-        const c = planner.clusters(level);
+        const c = clusterRects(planner, level);
         const side = layout.sides[level - 1]!;
         expect([c.level, c.side, c.columns, c.rows]).toEqual([level, side, Math.ceil(grid.width / side), Math.ceil(grid.height / side)]);
         expect(c.rects.length / 4).toBe(planner.stats.levels[level - 1]!.clusters);
@@ -189,9 +190,9 @@ describe('HPA* clusters, connections and components', () => {
       }
     }
     using planner = hp.HPAStar.build(grid, { levels: 2 });
-    expect(() => planner.clusters(3)).toThrow(new RangeError('HPAStar.clusters: level 3 is not a level of this hierarchy (1 to 2)'));
-    expect(() => planner.clusters(0)).toThrow(RangeError);
-    expect(() => planner.clusters(1.5)).toThrow(new TypeError('HPAStar.clusters: level must be an integer, got 1.5'));
+    expect(() => clusterRects(planner, 3)).toThrow(new RangeError('clusterRects: level 3 is not a level of this hierarchy (1 to 2)'));
+    expect(() => clusterRects(planner, 0)).toThrow(RangeError);
+    expect(() => clusterRects(planner, 1.5)).toThrow(new TypeError('clusterRects: level must be an integer, got 1.5'));
   });
 
   test.each([
@@ -203,12 +204,12 @@ describe('HPA* clusters, connections and components', () => {
     const o = planner.options;
     const terrain = grid.terrain();
     const layout = layoutOf(grid.width, grid.height, o.clusterSize, o.levels, o.clusterGroup);
-    const graphs = Array.from({ length: o.levels }, (_, l) => planner.abstractGraph(l + 1));
+    const graphs = Array.from({ length: o.levels }, (_, l) => abstractGraph(planner, l + 1));
     const idToPosition = graphs.map((g) => new Map(Array.from(g.nodeIds, (id, i) => [id, i])));
     const pairs = randomPairs(parseMap(mapText), 30, 5);
     pairs.push([pairs[0]![0], pairs[0]![0]]); // start is goal: the connections of one cell
     for (const [start, goal] of pairs) {
-      const c = planner.connections(start, goal);
+      const c = queryConnections(planner, start, goal);
       expect(c.start).toEqual(start);
       expect(c.goal).toEqual(goal);
       expect(c.levels.map((l) => l.level)).toEqual(graphs.map((g) => g.level));
@@ -245,11 +246,11 @@ describe('HPA* clusters, connections and components', () => {
       const path = planner.findPath(start, goal, { smooth: false });
       if (path.found && (start.x !== goal.x || start.y !== goal.y)) expect(c.expandedInsertion).toBe(path.stats.expandedInsertion);
     }
-    expect(() => planner.connections({ x: -1, y: 0 }, { x: 1, y: 1 })).toThrow(new PathQueryError('start is outside the map or blocked', 'start (-1, 0) is outside the map or blocked'));
-    expect(() => planner.connections(pairs[0]![0], { x: 0, y: 0 })).toThrow(PathQueryError);
-    expect(() => planner.connections({ x: 0.5, y: 0 }, { x: 1, y: 1 })).toThrow(TypeError);
+    expect(() => queryConnections(planner, { x: -1, y: 0 }, { x: 1, y: 1 })).toThrow(new PathQueryError('start is outside the map or blocked', 'start (-1, 0) is outside the map or blocked'));
+    expect(() => queryConnections(planner, pairs[0]![0], { x: 0, y: 0 })).toThrow(PathQueryError);
+    expect(() => queryConnections(planner, { x: 0.5, y: 0 }, { x: 1, y: 1 })).toThrow(TypeError);
     using query = planner.createQuery();
-    expect(query.connections(pairs[1]![0], pairs[1]![1])).toEqual(planner.connections(pairs[1]![0], pairs[1]![1]));
+    expect(queryConnections(query, pairs[1]![0], pairs[1]![1])).toEqual(queryConnections(planner, pairs[1]![0], pairs[1]![1]));
   });
 
   test('components() are the flood fill of the terrain, numbered by first cell, for any cluster size and after edits', () => {
@@ -263,7 +264,7 @@ describe('HPA* clusters, connections and components', () => {
     expect(oracle.count).toBeGreaterThan(2);
     for (const clusterSize of [8, 10, 32]) {
       using planner = hp.HPAStar.build(grid, { clusterSize, levels: 2 });
-      const c = planner.components();
+      const c = componentLabels(planner);
       expect(c.count).toBe(oracle.count);
       expect(c.count).toBe(planner.stats.components);
       expect(Array.from(c.labels)).toEqual(Array.from(oracle.labels));
@@ -274,10 +275,10 @@ describe('HPA* clusters, connections and components', () => {
     planner.applyEdits(wall);
     const edited = components(planner.terrain(), grid.width, grid.height);
     expect(edited.count).toBeGreaterThan(oracle.count);
-    const c = planner.components();
+    const c = componentLabels(planner);
     expect(c.count).toBe(edited.count);
     expect(Array.from(c.labels)).toEqual(Array.from(edited.labels));
     planner.dispose();
-    expect(() => planner.components()).toThrow(/HPAStar/);
+    expect(() => componentLabels(planner)).toThrow(/HPAStar/);
   });
 });

@@ -21,6 +21,7 @@ import {
   type Point,
   type SHPAStar,
 } from '../../web/lib/index';
+import { clusterMap, componentLabels } from '../../web/lib/inspect';
 import { parseMap, readMapsFile } from './scenarios';
 
 const WASM = fileURLToPath(new URL('../../web/lib/wasm/hpastar.wasm', import.meta.url));
@@ -149,10 +150,10 @@ describe('with a full heap that cannot grow, the calls that allocate in proporti
     ['HPAStar.applyEdits', 'a copy of the edited grid', () => largePlanner.applyEdits(mostClusters(1024, 16))],
     ['HPAStar.applyEdits', 'the cost layer', () => largePlanner.applyEdits([{ x: 5, y: 5, cost: 40 }])],
     ['HPAStar.setTerrainCosts', "the grid's weights", () => largePlanner.setTerrainCosts({ '.': 2 })],
-    ['HPAStar.components', 'the component map', () => largePlanner.components()],
+    ['componentLabels', 'the component map', () => componentLabels(largePlanner)],
     ['SHPAStar.build', 'the SHPA* graph', () => hp.SHPAStar.build(large)],
     ['JPSPlus.build', 'the jump table', () => hp.JPSPlus.build(large)],
-    ['SHPAStar.clusterMap', 'the cluster map', () => largeShpa.clusterMap()],
+    ['clusterMap', 'the cluster map', () => clusterMap(largeShpa)],
     ['Grid.setTerrain', 'the edited grid', () => large.setTerrain(5, 5, '@')],
   ];
 
@@ -204,7 +205,7 @@ describe('with a full heap that cannot grow, the calls that allocate in proporti
     expect(sameBytes(largePlanner.serialize(), largeBytes)).toBe(true);
     expect(cost(loaded.findPath({ x: 0, y: 0 }, { x: 1023, y: 1023 }))).toBeCloseTo(1023 * Math.SQRT2);
     expect(cost(built.findPath({ x: 0, y: 0 }, { x: 1023, y: 0 }))).toBe(1023);
-    expect(graph.clusterMap()).toHaveLength(1024 * 1024);
+    expect(clusterMap(graph)).toHaveLength(1024 * 1024);
     large.setTerrain(5, 5, '@');
     expect(large.terrainAt(5, 5)).toBe('@');
     expect(largeShpa.terrain()[5 * 1024 + 5]).toBe(46); // the planner kept its copy of the cells

@@ -5,6 +5,7 @@
 // that name them; the pool answers as the planner does, also after updateTerrain. HPA* and SHPA* alike.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPathPool, loadHpastar, PathQueryError, PathStatusCode, type Grid, type HPAStar, type Hpastar, type Point, type SHPAStar, type TerrainEdit } from '../../web/lib/index';
+import { componentLabels } from '../../web/lib/inspect';
 import { pack, randomPairs, seeded } from './helpers/queries';
 import { parseMap, readMapsFile, type MapText } from './scenarios';
 import { validatePath } from './validatePath';
@@ -73,7 +74,7 @@ function expectAStarAgrees(p: HPAStar | SHPAStar, g: Grid, seed: number, count: 
 
 describe('componentOf and isReachable', () => {
   test('are the labels of components() and answer as A* does on den520d, for HPA* and SHPA*', () => {
-    const { labels, count } = planner.components();
+    const { labels, count } = componentLabels(planner);
     expect(count).toBe(planner.stats.components);
     for (let y = 0; y < map.height; y++) {
       for (let x = 0; x < map.width; x++) {
@@ -104,7 +105,7 @@ describe('componentOf and isReachable', () => {
     edited.applyEdits(restore);
     expect(p.stats.components).toBe(before);
     expect(p.isReachable(above, below)).toBe(true);
-    expect(p.components().labels).toEqual(planner.components().labels);
+    expect(componentLabels(p).labels).toEqual(componentLabels(planner).labels);
     expectAStarAgrees(p, edited, 4, 200);
     p.dispose();
     edited.dispose();

@@ -16,6 +16,7 @@ import {
   type StatusError,
   type StatusKindName,
 } from '../../web/lib/index';
+import { clusterBuild } from '../../web/lib/inspect';
 import { errorOfFailure, failureOf, statusCode } from '../../web/lib/errors';
 import { FAILURE_SEPARATOR, PATH_STATUS_CODES, PATH_STATUS_STATUS_CODES } from '../../web/lib/generated/contract';
 
@@ -158,7 +159,7 @@ describe('the module\'s refusals carry their codes', () => {
   test('a cluster that the hierarchy does not have: RangeError, OutOfRange', () => {
     using g = grid();
     using planner = hp.HPAStar.build(g);
-    const error = thrownBy(() => planner.clusterBuild(99));
+    const error = thrownBy(() => clusterBuild(planner, 99));
     expect(error).toBeInstanceOf(RangeError);
     expect(statusKindOf(error.code)).toBe('OutOfRange');
     expect(error.message).toMatch(/cluster 99 is not a level-1 cluster/);

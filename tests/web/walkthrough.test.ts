@@ -4,6 +4,7 @@
 // only grow and end at the query's own statistics.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadHpastar, type Hpastar } from '../../web/lib/index';
+import { clusterBuild, entrances, nodeTree, traceSearch } from '../../web/lib/inspect';
 import { TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
 import { makeSteps, PHASES, readWalkthrough, shownOf } from '../../web/demo/learn/walkthrough';
 
@@ -17,14 +18,14 @@ describe('the walkthrough on its 40 × 40 map', () => {
   test('entrances and cluster builds add up to the hierarchy figures', () => {
     const grid = hp.Grid.fromMovingAI(teachMapText(), 'teach40.map');
     const planner = hp.HPAStar.build(grid, hp.HPAStar.defaultOptions);
-    const e = planner.entrances();
+    const e = entrances(planner);
     expect(e.entrances.length / 4).toBe(planner.stats.entrances);
     expect(e.firstTransition.length).toBe(e.entrances.length / 4 + 1);
     expect(e.firstTransition.at(-1)).toBe(e.transitions.length / 4);
     let intra = 0;
-    for (let c = 0; c < 16; c++) intra += planner.clusterBuild(c).edgeFrom.length;
+    for (let c = 0; c < 16; c++) intra += clusterBuild(planner, c).edgeFrom.length;
     expect(intra).toBe(planner.stats.levels[0]!.intraEdges);
-    expect(() => planner.clusterBuild(16)).toThrow(/cluster 16 is not a level-1 cluster \(0 to 15\)/);
+    expect(() => clusterBuild(planner, 16)).toThrow(/cluster 16 is not a level-1 cluster \(0 to 15\)/);
     planner.dispose();
     grid.dispose();
   });
@@ -32,7 +33,7 @@ describe('the walkthrough on its 40 × 40 map', () => {
   test('steps run through every phase in order, counts grow and end at the query statistics', () => {
     const grid = hp.Grid.fromMovingAI(teachMapText(), 'teach40.map');
     const planner = hp.HPAStar.build(grid, hp.HPAStar.defaultOptions);
-    const astar = new hp.AStar().traceFindPath(grid, TEACH_START, TEACH_GOAL);
+    const astar = traceSearch(new hp.AStar(), grid, TEACH_START, TEACH_GOAL);
     const data = readWalkthrough(planner, grid, TEACH_START, TEACH_GOAL, astar);
     const steps = makeSteps(data);
     const order = PHASES.map((p) => p.id);
@@ -70,7 +71,7 @@ describe('the walkthrough on its 40 × 40 map', () => {
   test('DHPA*: the stored tree of a node the start joins, no insertion search, counts equal the query statistics', () => {
     const grid = hp.Grid.fromMovingAI(teachMapText(), 'teach40.map');
     const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, cacheTrees: true });
-    const astar = new hp.AStar().traceFindPath(grid, TEACH_START, TEACH_GOAL);
+    const astar = traceSearch(new hp.AStar(), grid, TEACH_START, TEACH_GOAL);
     const data = readWalkthrough(planner, grid, TEACH_START, TEACH_GOAL, astar);
     const tree = data.tree!;
     const [x0, y0, x1, y1] = tree.area;
@@ -97,8 +98,8 @@ describe('the walkthrough on its 40 × 40 map', () => {
     const stats = planner.findPath(TEACH_START, TEACH_GOAL).stats;
     expect(stats.expandedInsertion).toBe(0); // start and goal in different clusters: read from the trees
     expect(steps.at(-1)!.counts).toEqual({ sg: 0, main: stats.expandedMain, refinement: stats.expandedRefinement });
-    expect(() => hp.HPAStar.build(grid, hp.HPAStar.defaultOptions).nodeTree(tree.node)).toThrow(/keeps no trees/);
-    expect(() => planner.nodeTree({ x: 5, y: 5 })).toThrow(/5,5 is not a node/);
+    expect(() => nodeTree(hp.HPAStar.build(grid, hp.HPAStar.defaultOptions), tree.node)).toThrow(/keeps no trees/);
+    expect(() => nodeTree(planner, { x: 5, y: 5 })).toThrow(/5,5 is not a node/);
     planner.dispose();
     grid.dispose();
   });

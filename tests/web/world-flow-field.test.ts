@@ -6,6 +6,7 @@
 // them.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { FLOW_NO_STEP, FLOW_NOT_COMPUTED, loadHpastar, WORLD_MOVES, type BlockWorld, type Hpastar, type Voxel, type WorldFlowField, type WorldHPAStar } from '../../web/lib/index';
+import { clusterBoxes } from '../../web/lib/inspect';
 import { seeded } from './helpers/queries';
 import { WorldBlocks } from './helpers/worldRules';
 
@@ -84,7 +85,7 @@ describe('WorldHPAStar.flowField', () => {
       expect(problem).toBe('');
       expect(reached).toBeGreaterThan(1000);
       expect(field.corridorsOnly).toBe(false);
-      expect(field.stats.computedClusters).toBe(planner.clusterBoxes(1).length / 6);
+      expect(field.stats.computedClusters).toBe(clusterBoxes(planner, 1).length / 6);
     }
   });
 
@@ -126,7 +127,7 @@ describe('WorldHPAStar.flowField', () => {
     }
     const corridors = planner.flowField(goal, { starts });
     expect(corridors.corridorsOnly).toBe(true);
-    expect(corridors.stats.computedClusters).toBeLessThan(planner.clusterBoxes(1).length / 6);
+    expect(corridors.stats.computedClusters).toBeLessThan(clusterBoxes(planner, 1).length / 6);
     for (const s of starts) {
       let at: Voxel | null = s;
       for (let steps = 0; at && (at.x !== goal.x || at.y !== goal.y || at.z !== goal.z); steps++) {

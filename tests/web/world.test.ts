@@ -4,6 +4,7 @@
 // block changes against a fresh build, and the errors of bad input.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadHpastar, PathQueryError, type BlockWorld, type Hpastar, type Voxel, type WorldPathResult } from '../../web/lib/index';
+import { clusterBoxes } from '../../web/lib/inspect';
 import { WORLD_OPTION_KINDS } from '../../web/lib/world';
 import { seeded } from './helpers/queries';
 import { AIR, LADDER, SOLID, STAIRS, WorldBlocks } from './helpers/worldRules';
@@ -313,8 +314,8 @@ describe('options and ownership', () => {
     expect(() => hp.WorldHPAStar.build(world, { levels: 2.5 })).toThrow(TypeError);
     using planner = hp.WorldHPAStar.build(world, { levels: 3 });
     expect(planner.options).toEqual({ ...hp.WorldHPAStar.defaultOptions, levels: 3 });
-    expect(planner.clusterBoxes(1).length % 6).toBe(0);
-    expect(() => planner.clusterBoxes(4)).toThrow('level 4 is outside 1..3');
+    expect(clusterBoxes(planner, 1).length % 6).toBe(0);
+    expect(() => clusterBoxes(planner, 4)).toThrow('level 4 is outside 1..3');
   });
 
   test('a disposed world or planner says so', () => {

@@ -6,7 +6,8 @@
 // dropped and built again when asked for.
 import { HAA_OPTION_RANGES, HIERARCHY_OPTION_DEFAULTS, SHPA_OPTION_RANGES } from '../lib/generated/contract';
 import { TERRAIN } from '../lib/terrain';
-import type { AnnotatedAStar, AStar, ClearanceKind, ComponentLabels, HAAStar, Grid, HPAStar, Hpastar, HierarchyOptions, PathResult, Point, SearchStats, TerrainCosts, TerrainEdit, TracedPath, UpdateStats } from '../lib/index';
+import type { AnnotatedAStar, AStar, ClearanceKind, HAAStar, Grid, HPAStar, Hpastar, HierarchyOptions, PathResult, Point, SearchStats, SHPAStar, TerrainCosts, TerrainEdit, UpdateStats } from '../lib/index';
+import { componentLabels, traceSearch, type ComponentLabels, type TracedPath } from '../lib/inspect';
 
 export type AlgoId = 'astar' | 'hpa1' | 'hpa2' | 'hpa3' | 'dhpa1' | 'dhpa2' | 'shpa' | 'haa';
 
@@ -44,15 +45,8 @@ export interface AlgorithmChoice {
   notYet: readonly { id: string; label: string }[];
 }
 
-/** What the demo needs of an SHPA* planner (typed here, so that the demo follows the package loosely). */
-interface ShpaPlanner {
-  findPath(start: Point, goal: Point, options?: { smooth?: boolean }): PathResult;
-  traceFindPath(start: Point, goal: Point, options?: { smooth?: boolean }): TracedPath;
-  clusterMap(): Int32Array;
-  readonly stats: { readonly buildMs: number; readonly bytes: number; readonly clusters?: number; readonly nodes?: number; readonly components?: number };
-  dispose(): void;
-}
-type ShpaFactory = { build(grid: Grid, options?: { maxClusterSide?: number }): ShpaPlanner };
+// The SHPA* factory is looked up, not taken for granted, so that a build of the package without SHPA* says so.
+type ShpaFactory = { build(grid: Grid, options?: { maxClusterSide?: number }): SHPAStar };
 const shpaFactory = (hp: Hpastar): ShpaFactory | null => (hp as unknown as { SHPAStar?: ShpaFactory }).SHPAStar ?? null;
 
 /** What a module offers (SHPA* only when it has it); before the module is loaded, `hp` is null. */
@@ -156,7 +150,7 @@ export class Planners {
   #built = new Map<string, { planner: HPAStar; buildMs: number; used: number }>();
   /** Planners whose stale landmarks and distance table are being refreshed, frame by frame. */
   #refreshing = new Set<string>();
-  #shpa: { key: string; planner: ShpaPlanner; buildMs: number } | null = null;
+  #shpa: { key: string; planner: SHPAStar; buildMs: number } | null = null;
   #haa: { key: string; planner: HAAStar; buildMs: number } | null = null;
   /** Annotated A* per capability: HAA*'s optimal reference. */
   #annotated = new Map<string, AnnotatedAStar>();
@@ -195,7 +189,7 @@ export class Planners {
   }
 
   /** The SHPA* planner for these settings, built now if needed. */
-  shpa(settings: SearchSettings): { planner: ShpaPlanner; buildMs: number; fresh: boolean } {
+  shpa(settings: SearchSettings): { planner: SHPAStar; buildMs: number; fresh: boolean } {
     const options = shpaOptions(settings);
     const key = JSON.stringify(options);
     if (this.#shpa?.key === key) return { ...this.#shpa, fresh: false };
@@ -323,13 +317,14 @@ export class Planners {
    * Null when the planner of `algo` is not built (nothing is built here).
    */
   trace(algo: AlgoInfo, settings: SearchSettings, start: Point, goal: Point): TracedPath | null {
-    if (algo.kind === 'astar') return this.#astar.traceFindPath(this.#grid, start, goal);
+    if (algo.kind === 'astar') return traceSearch(this.#astar, this.#grid, start, goal);
     if (algo.kind === 'shpa') {
       const shpa = this.builtShpa(settings);
-      return shpa ? shpa.traceFindPath(start, goal, { smooth: settings.smooth }) : null;
+      return shpa ? traceSearch(shpa, start, goal, { smooth: settings.smooth }) : null;
     }
     if (algo.kind === 'haa') return null; // HAA* has no traced search (yet)
-    return this.builtPlanner(algo, settings)?.traceFindPath(start, goal, { smooth: settings.smooth }) ?? null;
+    const planner = this.builtPlanner(algo, settings);
+    return planner ? traceSearch(planner, start, goal, { smooth: settings.smooth }) : null;
   }
 
   /** The HPA* planner of `algo` if it is built, else null (the overlays never build one). */
@@ -344,11 +339,11 @@ export class Planners {
    */
   components(algo: AlgoInfo, settings: SearchSettings): ComponentLabels {
     const planner = this.builtPlanner(algo, settings) ?? this.planner(hierarchyOptions(algoInfo('hpa1'), settings)).planner;
-    return planner.components();
+    return componentLabels(planner);
   }
 
   /** The SHPA* planner for these settings if it is built, else null. */
-  builtShpa(settings: SearchSettings): ShpaPlanner | null {
+  builtShpa(settings: SearchSettings): SHPAStar | null {
     return this.#shpa?.key === JSON.stringify(shpaOptions(settings)) ? this.#shpa.planner : null;
   }
 

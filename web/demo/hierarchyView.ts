@@ -1,10 +1,11 @@
-// What the overlays show of a hierarchy, all of it given by the planner on screen: the clusters of every
-// level (HPAStar.clusters), the abstract graph of every level (HPAStar.abstractGraph), the start's and
-// goal's connections to those graphs (HPAStar.connections) and the components of the cells
-// (HPAStar.components, through Planners.components). The rebuilt clusters come with every edit
-// (UpdateStats.rebuilt), the searched sets with a traced search, SHPA*'s clusters from SHPAStar.clusterMap.
+// What the overlays show of a hierarchy, all of it read from the planner on screen by `hpastar/inspect`:
+// the clusters of every level (clusterRects), the abstract graph of every level (abstractGraph), the
+// start's and goal's connections to those graphs (queryConnections) and the components of the cells
+// (componentLabels, through Planners.components). The rebuilt clusters come with every edit
+// (UpdateStats.rebuilt), the searched sets with a traced search, SHPA*'s clusters from clusterMap.
 // Nothing of the hierarchy is derived here: this module keeps what the planner gave until it changes.
-import type { AbstractGraph, ClusterRects, HPAStar, Point, QueryConnections } from '../lib/index';
+import type { HPAStar, Point } from '../lib/index';
+import { abstractGraph, clusterRects, queryConnections, type AbstractGraph, type ClusterRects, type QueryConnections } from '../lib/inspect';
 import { isPassableTerrain } from '../lib/terrain';
 
 /** Whether a Moving AI code is passable by default (`.`, `G`, `S`: the core's table, {@link isPassableTerrain}). */
@@ -44,7 +45,7 @@ export class HierarchyData {
     this.#sync(planner);
     let entry = this.#graphs.get(level);
     if (!entry) {
-      entry = { graph: planner.abstractGraph(level) };
+      entry = { graph: abstractGraph(planner, level) };
       this.#graphs.set(level, entry);
     }
     return entry;
@@ -54,7 +55,7 @@ export class HierarchyData {
     this.#sync(planner);
     let entry = this.#clusters.get(level);
     if (!entry) {
-      entry = planner.clusters(level);
+      entry = clusterRects(planner, level);
       this.#clusters.set(level, entry);
     }
     return entry;
@@ -65,7 +66,7 @@ export class HierarchyData {
     this.#sync(planner);
     const c = this.#connections;
     if (c && c.start.x === start.x && c.start.y === start.y && c.goal.x === goal.x && c.goal.y === goal.y) return c.value;
-    const value = planner.connections(start, goal);
+    const value = queryConnections(planner, start, goal);
     this.#connections = { start, goal, value };
     return value;
   }

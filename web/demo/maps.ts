@@ -1,6 +1,7 @@
 // Where the demo's maps come from: the bundled Moving AI maps, a .map file from disk, and generators
 // (empty, maze, rooms, random obstacles). Generated maps are reproducible from their parameters, so a
 // permalink can name one; a map drawn by hand can be saved as a .map file.
+import type { ScenarioProblem } from '../lib/cli/movingai';
 
 /** Moving AI terrain codes used by the demo's tools and generators. */
 export const GROUND = 0x2e; // '.'
@@ -181,14 +182,7 @@ export function toMovingAI(map: TerrainMap): string {
 }
 
 /** One line of a Moving AI `.scen` file. */
-export interface Scenario {
-  bucket: number;
-  sx: number;
-  sy: number;
-  gx: number;
-  gy: number;
-  optimal: number;
-}
+export type Scenario = ScenarioProblem;
 
 /** Parses a `.scen` file (version 1); lines that do not parse are skipped. */
 export function parseScenarios(text: string): Scenario[] {

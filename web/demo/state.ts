@@ -1,7 +1,8 @@
 // The demo's mutable state, all of it in one place: created once by main.ts and handed to the
 // controllers (which change it) and to the renderers (which read it, and fill its caches of what they
 // draw). No other module of the demo keeps state of its own at module level.
-import type { Hpastar, PathResult, Point, SearchPhase, TerrainCosts } from '../lib/index';
+import type { Hpastar, PathResult, Point, TerrainCosts } from '../lib/index';
+import type { SearchPhase } from '../lib/inspect';
 import { DEFAULT_SETTINGS, algoInfo, algorithmChoice, type AlgoId, type AlgoInfo, type AlgorithmChoice, type Planners, type QueryOutcome, type SearchSettings } from './algorithms';
 import type { CompareState } from './compare';
 import type { Crowd, CrowdMetrics } from './crowd';

@@ -51,7 +51,6 @@ export {
   type ResolvedWorldHierarchyOptions,
   type Voxel,
   type WorldGenerateOptions,
-  type WorldHierarchyNodes,
   type WorldHierarchyOptions,
   type WorldFindPathOptions,
   type WorldHierarchyStats,

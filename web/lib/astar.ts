@@ -3,12 +3,11 @@
  * @module
  */
 import type { RawAStar } from 'hpastar:raw';
-import { rawGrid, type Grid } from './grid.ts';
-import { cell } from './args.ts';
+import type { Grid } from './grid.ts';
 import { WasmObject, internal } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
-import { pathResultOf, tracedPathOf } from './results.ts';
-import type { PathResult, Point, TracedPath } from './types.ts';
+import { gridFindPath } from './plannerSearch.ts';
+import type { PathResult, Point } from './types.ts';
 
 /**
  * An optimal A* search over a {@link Grid} (octile heuristic). It keeps its scratch memory between
@@ -30,32 +29,6 @@ export class AStar extends WasmObject<RawAStar> {
    * @throws Error - when this object or the grid has been disposed
    */
   findPath(grid: Grid, start: Point, goal: Point): PathResult {
-    cell('AStar.findPath', 'start', start);
-    cell('AStar.findPath', 'goal', goal);
-    const raw = this.#handle();
-    const g = rawGrid(grid, 'AStar.findPath');
-    return pathResultOf(this.wasmCall('AStar.findPath', () => raw.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
-  }
-
-  /**
-   * Finds the same path as {@link AStar.findPath} and records its search: one entry, phase
-   * `'astar'`, level 0, with the cells it expanded (closed, as many as `path.expanded`) and those it
-   * generated but did not expand (open). Tracing reads the searched area once more: search with
-   * `findPath`.
-   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
-   * @throws TypeError - when a coordinate is not an integer
-   * @throws Error - when this object or the grid has been disposed
-   */
-  traceFindPath(grid: Grid, start: Point, goal: Point): TracedPath {
-    cell('AStar.traceFindPath', 'start', start);
-    cell('AStar.traceFindPath', 'goal', goal);
-    const raw = this.#handle();
-    const g = rawGrid(grid, 'AStar.traceFindPath');
-    const traced = this.wasmCall('AStar.traceFindPath', () => raw.traceFindPath(g, start.x, start.y, goal.x, goal.y));
-    return tracedPathOf(traced, start, goal, 'AStar.traceFindPath');
-  }
-
-  #handle(): RawAStar {
-    return this.rawHandle();
+    return gridFindPath('AStar', () => this.rawHandle(), this.moduleState, grid, start, goal);
   }
 }

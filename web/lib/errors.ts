@@ -34,7 +34,7 @@ export function statusKindOf(code: number): StatusKindName {
   return name ?? 'Refused';
 }
 
-/** The detail bits of a status code: a union of {@link STATUS_DETAILS} values. */
+/** The detail bits of a status code: a union of `StatusDetail` values (`STATUS_DETAILS` of the generated contract). */
 export function statusDetailsOf(code: number): number {
   return code & STATUS_DETAIL_MASK;
 }

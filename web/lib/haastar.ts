@@ -6,10 +6,11 @@
 import type { RawAnnotatedAStar, RawHAAStar, RawPathResult } from 'hpastar:raw';
 import { cell, describe, int32 } from './args.ts';
 import { PathBatch } from './batch.ts';
-import { checkFlags, describeFailure, moduleError, packEdits, packQueries, resolvedOptionsOf, WasmObject, internal } from './internal.ts';
+import { GridPlanner } from './gridPlanner.ts';
+import { checkFlags, describeFailure, moduleError, packEdits, packQueries, WasmObject, internal } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { pathResultOf, PathQueryError } from './results.ts';
-import type { Agent, ClearanceKind, HaaCrossings, HaaGraph, HaaPathResult, HaaStats, PathResult, Point, ResolvedHaaOptions, TerrainEdit } from './types.ts';
+import type { Agent, ClearanceKind, HaaPathResult, HaaStats, PathResult, Point, ResolvedHaaOptions, TerrainEdit } from './types.ts';
 
 /**
  * A capability as the module reads it, `'ground,trees'`, from a comma list or an array of names. The
@@ -65,38 +66,11 @@ function agentPathOf(raw: RawPathResult, start: Point, goal: Point, agent: { siz
  * const infantry = planner.findPath(a, b, { size: 1, capability: ['ground', 'trees'] });
  * ```
  */
-export class HAAStar extends WasmObject<RawHAAStar> {
-  readonly #options: ResolvedHaaOptions;
-  #stats: HaaStats | null = null;
-
+export class HAAStar extends GridPlanner<RawHAAStar, ResolvedHaaOptions, HaaStats> {
   /** @internal Use `hpastar.HAAStar.build`. */
   constructor(raw: RawHAAStar, state: ModuleState, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.HAAStar.build(grid, options) to make a HAAStar');
-    super(raw, 'HAAStar', state);
-    this.#options = resolvedOptionsOf<ResolvedHaaOptions>(raw.options()!);
-  }
-
-  /** The options the hierarchy was built with, defaults filled in. */
-  get options(): ResolvedHaaOptions {
-    this.#handle();
-    return this.#options;
-  }
-
-  /** Figures of the hierarchy: build time, memory, the article's graphs before and after dominance. */
-  get stats(): HaaStats {
-    const raw = this.#handle();
-    this.#stats ??= Object.freeze({ ...raw.stats()! });
-    return this.#stats;
-  }
-
-  /** Number of columns of the grid. */
-  get width(): number {
-    return this.#handle().width();
-  }
-
-  /** Number of rows of the grid. */
-  get height(): number {
-    return this.#handle().height();
+    super(raw, 'HAAStar', state, (r) => Object.freeze({ ...r.stats()! }));
   }
 
   /** The capabilities the hierarchy keeps: the non-empty sets of the map's standable kinds, as comma lists. */
@@ -111,12 +85,6 @@ export class HAAStar extends WasmObject<RawHAAStar> {
    */
   get version(): number {
     return this.#handle().version();
-  }
-
-  /** The terrain the planner searches, row-major: a copy. */
-  terrain(): Uint8Array {
-    const raw = this.#handle();
-    return this.wasmCall('HAAStar.terrain', () => raw.terrain());
   }
 
   /**
@@ -183,29 +151,6 @@ export class HAAStar extends WasmObject<RawHAAStar> {
   }
 
   /**
-   * The kept abstract graph, each undirected edge once with its annotation (capability and clearance),
-   * and which edges admit `agent`: the graph that agent searches. For drawing and teaching; a copy.
-   * @throws RangeError - when the agent is not one the planner serves
-   */
-  graph(agent: Agent): HaaGraph {
-    const where = 'HAAStar.graph';
-    const a = agentOf(where, agent);
-    const raw = this.#handle();
-    const out = this.wasmCall(where, () => raw.graph(a.size, a.capability));
-    if ('error' in out) throw moduleError(where, out, RangeError);
-    return out;
-  }
-
-  /** Every step across a cluster border with its clearance per capability, and the transitions chosen on them. A copy. */
-  crossings(): HaaCrossings {
-    const where = 'HAAStar.crossings';
-    const raw = this.#handle();
-    const out = this.wasmCall(where, () => raw.crossings());
-    if ('error' in out) throw moduleError(where, out, RangeError);
-    return out;
-  }
-
-  /**
    * Changes the terrain of cells and rebuilds what the change reaches (the clusters up to the largest
    * size up and left of an edited cell, and their neighbours' intra-edges; every cluster when a terrain
    * kind appears on or leaves the map). Afterwards the planner answers as one built from the edited grid.
@@ -217,7 +162,7 @@ export class HAAStar extends WasmObject<RawHAAStar> {
     const packed = packEdits(edits, where, { width: raw.width(), height: raw.height() });
     const error = this.wasmCall(where, () => raw.applyEdits(packed));
     if (error) throw moduleError(where, error, RangeError);
-    this.#stats = null;
+    this.statsChanged();
   }
 
   #handle(): RawHAAStar {

@@ -12,52 +12,41 @@ import type {
   RawHierarchyStats,
   RawPlanSummary,
 } from 'hpastar:raw';
-import { cell, integerIn, rectangle, type Rect } from './args.ts';
+import { cell, rectangle, type Rect } from './args.ts';
 import { PathBatch } from './batch.ts';
 import { makePlannerFlowFields, type FlowField, type FlowFieldOptions, type PlannerFlowFields } from './flowField.ts';
+import { ReachableGridPlanner } from './gridPlanner.ts';
 import { PlanBatch } from './planBatch.ts';
 import {
   checkFlags,
-  costTableOf,
   describeFailure,
   WasmObject,
   internal,
   moduleError,
-  resolvedOptionsOf,
   packEdits,
   packQueries,
   packTerrainCosts,
   SEARCH_FLAGS,
 } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
-import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
+import { plannerFindPath, plannerFindPaths } from './plannerSearch.ts';
 import { PlannerReachability } from './reachability.ts';
 import { pathOutcomeOf, pathQueryError, statsOf } from './results.ts';
 import { emptyUpdateStats, updateStatsOf } from './updates.ts';
 import type {
-  AbstractGraph,
   BatchSearchOptions,
-  ClusterRects,
-  ClusterBuild,
-  ComponentLabels,
-  Entrances,
-  NodeTree,
   FindPathOptions,
   HierarchyStats,
-  HpaSearchOptions,
   NearestPassableOptions,
   PathResult,
   PlanBatchOptions,
   PathStatus,
   Point,
-  QueryConnections,
   RefreshProgress,
   ResolvedHierarchyOptions,
   SearchStats,
-  TerrainCostTable,
   TerrainCosts,
   TerrainEdit,
-  TracedPath,
   UpdateStats,
 } from './types.ts';
 
@@ -93,6 +82,26 @@ export function rawPlanner(planner: HPAStar): RawHPAStar {
 }
 
 /**
+ * @internal What `hpastar/inspect` needs of an HPA* planner or query object: the query object that
+ * searches for it (a planner's own one) and the module's inspection functions.
+ */
+export interface HpaInspectionAccess {
+  readonly query: HPAStarQuery;
+  readonly inspection: HpaModuleParts['inspection'];
+}
+
+// Set by the classes' static blocks, which alone read their private fields.
+let plannerAccessOf: (planner: HPAStar) => HpaInspectionAccess;
+let queryAccessOf: (query: HPAStarQuery) => HpaInspectionAccess;
+
+/** @internal The query object and inspection functions of an HPA* planner or query (inspect.ts). */
+export function hpaInspectionAccess(object: HPAStar | HPAStarQuery): HpaInspectionAccess {
+  if (object instanceof HPAStar) return plannerAccessOf(object);
+  if (object instanceof HPAStarQuery) return queryAccessOf(object);
+  throw new TypeError('expected an HPAStar made by hpastar.HPAStar.build or one of its query objects');
+}
+
+/**
  * An HPA* planner: the hierarchy of one grid (clusters, entrances, abstract graph at every level),
  * shared and read-only while searched, with a query object of its own for the searches made through
  * it. Build one with `hpastar.HPAStar.build(grid, options)`; {@link HPAStar.createQuery} gives more
@@ -109,39 +118,22 @@ export function rawPlanner(planner: HPAStar): RawHPAStar {
  * planner.dispose();
  * ```
  */
-export class HPAStar extends WasmObject<RawHPAStar> {
-  readonly #options: ResolvedHierarchyOptions;
+export class HPAStar extends ReachableGridPlanner<RawHPAStar, ResolvedHierarchyOptions, HierarchyStats> {
   readonly #parts: HpaModuleParts;
   readonly #query: HPAStarQuery;
-  readonly #reach: PlannerReachability;
   #flowFields: PlannerFlowFields | null = null;  // made on first use
-  #stats: HierarchyStats | null = null;
 
   static {
     rawPlannerOf = (planner) => planner.#handle();
+    plannerAccessOf = (planner) => ({ query: planner.#query, inspection: planner.#parts.inspection });
   }
 
   /** @internal Use `hpastar.HPAStar.build`. */
   constructor(raw: RawHPAStar, parts: HpaModuleParts, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.HPAStar.build(grid, options) to make an HPAStar');
-    super(raw, 'HPAStar', parts.state);
-    this.#options = resolvedOptionsOf<ResolvedHierarchyOptions>(raw.options()!);
+    super(raw, 'HPAStar', parts.state, (r) => hierarchyStatsOf(r.stats()!));
     this.#parts = parts;
-    this.#reach = new PlannerReachability('HPAStar', () => this.#handle(), parts.state);
     this.#query = new HPAStarQuery(this, parts.makeQuery(raw), 'HPAStar', parts, internal);
-  }
-
-  /** The options the hierarchy was built with, defaults filled in. */
-  get options(): ResolvedHierarchyOptions {
-    this.#handle();
-    return this.#options;
-  }
-
-  /** Figures of the current hierarchy: build time, memory, nodes and edges per level. */
-  get stats(): HierarchyStats {
-    const raw = this.#handle();
-    this.#stats ??= hierarchyStatsOf(raw.stats()!);
-    return this.#stats;
   }
 
   /**
@@ -152,28 +144,12 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     return this.#handle().agent();
   }
 
-  /** Number of columns of the grid. */
-  get width(): number {
-    return this.#handle().width();
-  }
-
-  /** Number of rows of the grid. */
-  get height(): number {
-    return this.#handle().height();
-  }
-
   /**
    * The hierarchy's version: 0 as built, then one more per {@link HPAStar.applyEdits} that changed a
    * cell. Saved with the hierarchy: `HPAStar.load` gives back the version that was serialized.
    */
   get version(): number {
     return this.#handle().version();
-  }
-
-  /** The terrain the planner searches (its current version), row-major: a copy. */
-  terrain(): Uint8Array {
-    const raw = this.#handle();
-    return this.wasmCall('HPAStar.terrain', () => raw.terrain());
   }
 
   /**
@@ -236,172 +212,6 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   findPath(start: Point, goal: Point, options?: FindPathOptions): PathResult {
     this.#handle();
     return this.#query.findPath(start, goal, options);
-  }
-
-  /**
-   * Finds the same path as {@link HPAStar.findPath} and records every search it runs: per search, its
-   * phase (`'insertion'`, `'abstract'`, `'refinement'`), the graph level it searched (0 = cells) and
-   * its closed and open sets as cells. The closed counts of a phase add up to that phase's figure in
-   * `path.stats`. For seeing how HPA* works; tracing reads each searched area once more, so plan with
-   * `findPath`.
-   * @example
-   * ```ts
-   * const { path, searches } = planner.traceFindPath(start, goal);
-   * for (const s of searches) if (s.phase === 'insertion') draw(s.closed);
-   * ```
-   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
-   * @throws TypeError - when a coordinate is not an integer or an option is unknown
-   * @throws Error - when the planner has been disposed
-   */
-  traceFindPath(start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
-    this.#handle();
-    return this.#query.traceFindPath(start, goal, options);
-  }
-
-  /**
-   * The abstract graph of one level of the current hierarchy, as the searches see it: the nodes of
-   * that level or higher and every edge (once per pair), as typed arrays.
-   * @param level - 1 (just above the grid) to `options.levels`
-   * @throws RangeError - when `level` is not a level of this hierarchy
-   */
-  abstractGraph(level: number): AbstractGraph {
-    const raw = this.#handle();
-    this.#checkLevel('HPAStar.abstractGraph', level);
-    const graph = this.wasmCall('HPAStar.abstractGraph', () => raw.abstractGraph(level));
-    if ('error' in graph) throw moduleError('HPAStar.abstractGraph', graph, RangeError);
-    return Object.freeze({ ...graph });
-  }
-
-  /**
-   * The clusters of one level of the current hierarchy, as the core lays them out: squares of
-   * `clusterSize · clusterGroup^(level − 1)` cells, row by row, the last column and row clipped to the map.
-   * @param level - 1 (just above the grid) to `options.levels`
-   * @throws RangeError - when `level` is not a level of this hierarchy
-   */
-  clusters(level: number): ClusterRects {
-    const where = 'HPAStar.clusters';
-    const raw = this.#handle();
-    this.#checkLevel(where, level);
-    const out = this.wasmCall(where, () => this.#parts.inspection.hpaClusterRects(raw, level));
-    if ('error' in out) throw moduleError(where, out, RangeError);
-    return Object.freeze({ ...out });
-  }
-
-  /**
-   * The entrances of level 1 as the build finds them: each maximal run of border positions where the
-   * cells on both sides are free, and the transitions made of it (one in the middle when it is narrower
-   * than `options.entranceWidth`, else one at each end). Computed again by the core's scanner on the
-   * current terrain, for seeing how the hierarchy is built.
-   */
-  entrances(): Entrances {
-    const where = 'HPAStar.entrances';
-    const raw = this.#handle();
-    const out = this.wasmCall(where, () => this.#parts.inspection.hpaEntrances(raw));
-    if ('error' in out) throw moduleError(where, out);
-    return Object.freeze({ ...out });
-  }
-
-  /**
-   * The searches that find the intra-edges of one level-1 cluster, as the build runs them (a Dijkstra
-   * over the cluster from each of its nodes, closed cells in expansion order), and the cluster's
-   * intra-edges in the built graph.
-   * @param cluster - a level-1 cluster, 0 to columns × rows − 1 (row by row, as {@link HPAStar.clusters})
-   * @throws RangeError - when `cluster` is not a level-1 cluster
-   */
-  clusterBuild(cluster: number): ClusterBuild {
-    const where = 'HPAStar.clusterBuild';
-    const raw = this.#handle();
-    if (!Number.isInteger(cluster)) throw new TypeError(`${where}: cluster must be an integer, got ${String(cluster)}`);
-    const out = this.wasmCall(where, () => this.#parts.inspection.hpaClusterBuild(raw, cluster));
-    if ('error' in out) throw moduleError(where, out, RangeError);
-    return Object.freeze({ ...out, searches: Object.freeze(out.searches.map((s) => Object.freeze({ ...s }))) });
-  }
-
-  /**
-   * DHPA*'s stored shortest-path tree of the node at `cell` (Kring et al. 2010, Figure 1): for every
-   * cell of the node's level-1 cluster, its distance to the node inside the cluster and the direction
-   * of its next step towards it, as the hierarchy keeps them.
-   * @throws Error - when the planner keeps no trees (`cacheTrees`); RangeError when `cell` is not a node's cell
-   */
-  nodeTree(cell: Point): NodeTree {
-    const where = 'HPAStar.nodeTree';
-    const raw = this.#handle();
-    if (!Number.isInteger(cell?.x) || !Number.isInteger(cell?.y)) throw new TypeError(`${where}: cell must have integer x and y`);
-    const out = this.wasmCall(where, () => this.#parts.inspection.hpaNodeTree(raw, cell.x, cell.y));
-    if ('error' in out) throw moduleError(where, out);
-    return Object.freeze({ node: { x: out.node[0]!, y: out.node[1]! }, area: out.area, distance: out.distance, direction: out.direction });
-  }
-
-  /**
-   * How `start` and `goal` join the abstract graph of every level: the edges a search between them
-   * inserts (to the nodes of their clusters that they reach inside them, with the costs), read from the
-   * same insertion that {@link HPAStar.findPath} runs. Given whether or not a path exists; `start` may
-   * be `goal` (the connections of one cell).
-   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
-   * @throws TypeError - when a coordinate is not an integer
-   */
-  connections(start: Point, goal: Point): QueryConnections {
-    this.#handle();
-    return this.#query.connections(start, goal);
-  }
-
-  /**
-   * The connected component of every cell of the current terrain, as the hierarchy labels them (a
-   * path joins two cells exactly when their labels are equal and not 0).
-   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the labels
-   */
-  components(): ComponentLabels {
-    const where = 'HPAStar.components';
-    const raw = this.#handle();
-    const labels = this.wasmCall(where, () => this.#parts.inspection.hpaComponentLabels(raw));
-    if ('error' in labels) throw moduleError(where, labels);
-    return Object.freeze({ labels, count: this.stats.components });
-  }
-
-  /**
-   * The connected component of cell `p` in the current terrain: a label from 1 to `stats.components`
-   * (two cells are joined by a path exactly when their labels are equal and not 0), or 0 for a blocked
-   * cell or one outside the map. Labels are numbered by each component's first cell, row by row, as in
-   * {@link HPAStar.components}: they depend on the terrain only and stay right after every terrain edit. A lookup, no search.
-   * @throws TypeError - when `p` is not a cell with integer coordinates
-   */
-  componentOf(p: Point): number {
-    return this.#reach.componentOf(p);
-  }
-
-  /**
-   * True when a path joins `a` and `b` in the current terrain: both passable and in one component.
-   * A lookup, no search: what {@link HPAStar.findPath} would answer as found or `'no path'`.
-   * @throws TypeError - when `a` or `b` is not a cell with integer coordinates
-   */
-  isReachable(a: Point, b: Point): boolean {
-    return this.#reach.isReachable(a, b);
-  }
-
-  /**
-   * The passable cell nearest to `p` (which may be blocked or outside the map), of `options.component`
-   * when given, within `options.maxDistance` (octile distance: straight steps 1, diagonal √2, walls
-   * ignored) when given. Ties go to the smaller y, then the smaller x. Searches rings around `p`, nearest
-   * first, and stops as soon as no farther cell can be nearer: an answer d cells away costs about d² cells.
-   * @returns the cell, or null when none lies within `maxDistance`
-   * @throws TypeError - when `p` is not a cell, an option is unknown or of the wrong type
-   * @throws RangeError - when `component` is not a component of the map, or `maxDistance` is negative
-   */
-  nearestPassable(p: Point, options?: NearestPassableOptions): Point | null {
-    return this.#reach.nearestPassable(p, options);
-  }
-
-  /**
-   * A passable cell drawn uniformly from component `component` (any passable cell when left out).
-   * `random` (default `Math.random`) is called once, to seed the core's generator: the same values give
-   * the same cells. Uniform map cells are tried first; for a small component the core counts its way to
-   * the cell with the cell counts it keeps per region, so no call scans the map.
-   * @returns the cell, or null when the map has no passable cell
-   * @throws TypeError - when `random` is not a function or `component` not an integer
-   * @throws RangeError - when `random` returns a number outside [0, 1) or `component` is not a component of the map
-   */
-  randomPassable(random?: () => number, component?: number): Point | null {
-    return this.#reach.randomPassable(random, component);
   }
 
   /**
@@ -482,7 +292,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
   applyEdits(edits: readonly TerrainEdit[]): UpdateStats {
     const raw = this.#handle();
     const packed = packEdits(edits, 'HPAStar.applyEdits', { width: raw.width(), height: raw.height() });
-    if (packed.length === 0) return emptyUpdateStats(this.#options.levels);
+    if (packed.length === 0) return emptyUpdateStats(this.options.levels);
     return this.#update('HPAStar.applyEdits', (raw) => raw.applyEdits(packed));
   }
 
@@ -501,23 +311,11 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     return this.#update('HPAStar.setTerrainCosts', (raw) => raw.setTerrainCosts(pairs));
   }
 
-  /** The multiplier of each terrain kind the hierarchy is built with (see {@link HPAStar.setTerrainCosts}). */
-  get terrainCosts(): TerrainCostTable {
-    const raw = this.#handle();
-    return costTableOf(this.wasmCall('HPAStar.terrainCosts', () => raw.terrainCosts()));
-  }
-
-  /** A copy of the cost layer the hierarchy is built with (see {@link Grid.setCostLayer}), or null without one. */
-  costLayer(): Uint8Array | null {
-    const raw = this.#handle();
-    return this.wasmCall('HPAStar.costLayer', () => raw.costLayer());
-  }
-
   #update(where: string, change: (raw: RawHPAStar) => string): UpdateStats {
     const raw = this.#handle();
     const error = this.wasmCall(where, () => change(raw));
     if (error) throw moduleError(where, error, RangeError);
-    this.#stats = null;
+    this.statsChanged();
     return updateStatsOf(raw.lastUpdate());
   }
 
@@ -550,7 +348,7 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     const raw = this.#handle();
     const progress = this.wasmCall(where, () => raw.refreshHeuristics(budgetMs));
     if ('error' in progress) throw moduleError(where, progress);
-    if (progress.done) this.#stats = null;
+    if (progress.done) this.statsChanged();
     return Object.freeze({ done: progress.done, stepsDone: progress.stepsDone, stepsTotal: progress.stepsTotal });
   }
 
@@ -559,15 +357,6 @@ export class HPAStar extends WasmObject<RawHPAStar> {
     this.#query.dispose();
     this.#flowFields?.dispose();
     super.dispose();
-  }
-
-  // A level of this hierarchy: a TypeError for a non-integer, the RangeError tests/web/inspection.test.ts
-  // expects for an integer that is not one of its levels.
-  #checkLevel(where: string, level: unknown): void {
-    if (typeof level !== 'number' || !Number.isInteger(level)) integerIn(where, 'level', level, 1, this.#options.levels);
-    if ((level as number) < 1 || (level as number) > this.#options.levels) {
-      throw new RangeError(`${where}: level ${String(level)} is not a level of this hierarchy (1 to ${this.#options.levels})`);
-    }
   }
 
   #handle(): RawHPAStar {
@@ -587,6 +376,10 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
   /** The planner's labels, for snapping (a query object has none of its own). */
   readonly #reach: PlannerReachability;
 
+  static {
+    queryAccessOf = (query) => ({ query, inspection: query.#parts.inspection });
+  }
+
   /** @internal Use `planner.createQuery()`. */
   constructor(planner: HPAStar, raw: RawHPAStarQuery, name: string, parts: HpaModuleParts, token: typeof internal) {
     if (token !== internal) throw new TypeError('use planner.createQuery() to make an HPAStarQuery');
@@ -597,32 +390,9 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
     this.#reach = new PlannerReachability(name, () => rawPlanner(planner), parts.state);
   }
 
-  /** As {@link HPAStar.connections}, with this query's scratch. */
-  connections(start: Point, goal: Point): QueryConnections {
-    const where = `${this.#name}.connections`;
-    cell(where, 'start', start);
-    cell(where, 'goal', goal);
-    const raw = this.#handle();
-    const out = this.wasmCall(where, () => this.#parts.inspection.hpaQueryConnections(raw, start.x, start.y, goal.x, goal.y));
-    if ('error' in out) throw moduleError(where, out);
-    if ('status' in out) throw pathQueryError(out, describeFailure(out.code, out.status, start, goal));
-    const edges = (e: (typeof out.levels)[number]['start']) => Object.freeze({ nodeIds: e.nodeIds, nodes: e.nodes, costs: e.costs });
-    return Object.freeze({
-      start: Object.freeze({ x: start.x, y: start.y }),
-      goal: Object.freeze({ x: goal.x, y: goal.y }),
-      levels: Object.freeze(out.levels.map((l) => Object.freeze({ level: l.level, start: edges(l.start), goal: edges(l.goal), direct: l.direct }))),
-      expandedInsertion: out.expandedInsertion,
-    });
-  }
-
   /** As {@link HPAStar.findPath}. */
   findPath(start: Point, goal: Point, options?: FindPathOptions): PathResult {
     return plannerFindPath(this.#name, () => this.#handle(), this.moduleState, this.#reach, start, goal, options);
-  }
-
-  /** As {@link HPAStar.traceFindPath}. */
-  traceFindPath(start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
-    return plannerTraceFindPath(this.#name, () => this.#handle(), this.moduleState, start, goal, options);
   }
 
   /** As {@link HPAStar.findPaths}. */

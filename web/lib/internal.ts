@@ -63,6 +63,12 @@ class OwnedHandle<Raw extends { delete(): void }> {
   }
 }
 
+/** @internal What the `internal` token gives of a {@link WasmObject}: its raw object, and the state of its module. */
+export interface RawAccess<Raw> {
+  readonly raw: Raw;
+  readonly state: ModuleState;
+}
+
 /**
  * The base of every class that holds wasm memory (Grid, AStar, HPAStar, HPAStarQuery, PathPlan,
  * SHPAStar): one raw embind object, `dispose()` and `[Symbol.dispose]`, a finalizer as a safety net,
@@ -96,6 +102,15 @@ export abstract class WasmObject<Raw extends { delete(): void }> implements Disp
   /** @internal Runs a call into the module named `where`: refused once it stopped; a trap stops it. */
   protected wasmCall<T>(where: string, call: () => T): T {
     return this.#state.call(where, call);
+  }
+
+  /**
+   * @internal The raw object and its module's state, for the package's own modules that work on a
+   * wrapper from outside its class (inspect.ts): only holders of the `internal` token can call it.
+   * Throws once disposed or once the module stopped, as every call does.
+   */
+  [internal](): RawAccess<Raw> {
+    return { raw: this.#owned.get(), state: this.#state };
   }
 
   /** True once `dispose()` has run. */
@@ -211,7 +226,7 @@ export function resolvedOptionsOf<T>(raw: Record<string, number | boolean | stri
 
 /** The boolean options of each search call, declared once (checked by checkFlags). */
 export const SEARCH_FLAGS = {
-  traceFindPath: ['smooth'],
+  traceSearch: ['smooth'],
   findPath: ['smooth', 'snap'],
   findPaths: ['smooth', 'snap', 'cells'],
   planPaths: ['firstSegment'],

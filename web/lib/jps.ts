@@ -5,9 +5,10 @@
  */
 import type { RawJPS, RawJPSPlus } from 'hpastar:raw';
 import { cell } from './args.ts';
-import { rawGrid, type Grid } from './grid.ts';
+import type { Grid } from './grid.ts';
 import { WasmObject, internal } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
+import { gridFindPath } from './plannerSearch.ts';
 import { pathResultOf } from './results.ts';
 import type { PathResult, Point } from './types.ts';
 
@@ -30,11 +31,7 @@ export class JPS extends WasmObject<RawJPS> {
    * @throws TypeError - when a coordinate is not an integer
    */
   findPath(grid: Grid, start: Point, goal: Point): PathResult {
-    cell('JPS.findPath', 'start', start);
-    cell('JPS.findPath', 'goal', goal);
-    const raw = this.rawHandle();
-    const g = rawGrid(grid, 'JPS.findPath');
-    return pathResultOf(this.wasmCall('JPS.findPath', () => raw.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
+    return gridFindPath('JPS', () => this.rawHandle(), this.moduleState, grid, start, goal);
   }
 }
 

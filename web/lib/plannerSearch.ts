@@ -1,22 +1,37 @@
 /**
- * The searches HPA* and SHPA* planners share, from the argument checks to the result objects: one
- * place for what `HPAStar` and `SHPAStar` answer alike.
+ * The searches planners share, from the argument checks to the result objects: one place for what
+ * `HPAStar` and `SHPAStar` answer alike, and for what `AStar` and `JPS` (given the grid per call) do.
  * @module
  */
-import type { RawBatch, RawPathResult, RawTracedPath } from 'hpastar:raw';
+import type { RawBatch, RawGrid, RawPathResult } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
 import { cell } from './args.ts';
+import { rawGrid, type Grid } from './grid.ts';
 import { checkFlags, moduleError, packQueries, SEARCH_FLAGS } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import type { PlannerReachability } from './reachability.ts';
-import { pathResultOf, tracedPathOf } from './results.ts';
-import type { BatchSearchOptions, FindPathOptions, HpaSearchOptions, PathResult, Point, TracedPath } from './types.ts';
+import { pathResultOf } from './results.ts';
+import type { BatchSearchOptions, FindPathOptions, PathResult, Point } from './types.ts';
 
 /** What the raw HPA* and SHPA* handles both answer. */
 interface RawPlannerSearches {
   findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
-  traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | { error: string };
   findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+}
+
+/** What the raw AStar and JPS handles both answer. */
+interface RawGridSearch {
+  findPath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number): RawPathResult;
+}
+
+/** `findPath(grid, start, goal)` of a search named `search` ('AStar', 'JPS') over the grid it is given. */
+export function gridFindPath(search: string, raw: () => RawGridSearch, state: ModuleState, grid: Grid, start: Point, goal: Point): PathResult {
+  const where = `${search}.findPath`;
+  cell(where, 'start', start);
+  cell(where, 'goal', goal);
+  const handle = raw();
+  const g = rawGrid(grid, where);
+  return pathResultOf(state.call(where, () => handle.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
 }
 
 /** `findPath` of a planner named `planner` ('HPAStar', 'SHPAStar'); `reach` snaps its endpoints when asked. */
@@ -39,17 +54,6 @@ export function plannerFindPath(
   const { start: s, goal: g } = searched;
   const result = pathResultOf(state.call(where, () => handle.findPath(s.x, s.y, g.x, g.y, smooth)), s, g);
   return 'snapped' in searched && searched.snapped ? { ...result, snapped: searched.snapped } : result;
-}
-
-/** `traceFindPath` of a planner named `planner`. */
-export function plannerTraceFindPath(planner: string, raw: () => RawPlannerSearches, state: ModuleState, start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
-  const where = `${planner}.traceFindPath`;
-  cell(where, 'start', start);
-  cell(where, 'goal', goal);
-  checkFlags(options, SEARCH_FLAGS.traceFindPath, where);
-  const handle = raw();
-  const smooth = options?.smooth ?? true;
-  return tracedPathOf(state.call(where, () => handle.traceFindPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal, where);
 }
 
 /**

@@ -1,10 +1,10 @@
 // Turns the raw module's answers into the API's PathResult, and its failures into errors.
-import type { RawPathResult, RawSearchStats, RawTracedPath } from 'hpastar:raw';
+import type { RawPathResult, RawSearchStats } from 'hpastar:raw';
 import { text } from './args.ts';
 import { errorOfFailure, statusCode, statusDetailsOf, statusKindOf, withCode } from './errors.ts';
 import { STATUS_DETAILS } from './generated/contract.ts';
 import { describeFailure, moduleError } from './internal.ts';
-import type { PathResult, Point, SearchStats, TracedPath } from './types.ts';
+import type { PathResult, Point, SearchStats } from './types.ts';
 
 /**
  * Thrown by a query that cannot run, such as a start or goal on a blocked cell or outside the map: the
@@ -84,16 +84,4 @@ export function pathResultOf(raw: RawPathResult, start: Point, goal: Point): Pat
     return { found: false, status: 'no path', cost: Infinity, cells: new Int32Array(0), stats, expanded };
   }
   throw pathQueryError(raw, describeFailure(raw.code, raw.status, start, goal));
-}
-
-/**
- * A raw traced answer as a {@link TracedPath}; throws as {@link pathResultOf} does, and Error naming
- * `where` when the call itself failed.
- */
-export function tracedPathOf(raw: RawTracedPath | { error: string }, start: Point, goal: Point, where: string): TracedPath {
-  if ('error' in raw) throw moduleError(where, raw);
-  const path = pathResultOf(raw.path, start, goal);
-  const searches = raw.searches.map((s) => Object.freeze({ phase: s.phase, level: s.level, closed: s.closed, open: s.open }));
-  const smoothing = raw.smoothing.map((r) => Object.freeze({ from: r.from, to: r.to, line: r.line }));
-  return Object.freeze({ path, searches: Object.freeze(searches), refined: raw.refined, segmentEnds: raw.segmentEnds, segmentSearchEnds: raw.segmentSearchEnds, smoothing: Object.freeze(smoothing) });
 }

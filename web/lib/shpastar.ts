@@ -4,22 +4,18 @@
  */
 import type { RawSHPAStar } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
-import { WasmObject, costTableOf, internal, moduleError, resolvedOptionsOf } from './internal.ts';
+import { ReachableGridPlanner } from './gridPlanner.ts';
+import { internal } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
-import { plannerFindPath, plannerFindPaths, plannerTraceFindPath } from './plannerSearch.ts';
-import { PlannerReachability } from './reachability.ts';
+import { plannerFindPath, plannerFindPaths } from './plannerSearch.ts';
 import type {
   BatchSearchOptions,
   FindPathOptions,
-  HpaSearchOptions,
-  NearestPassableOptions,
   PathResult,
   Point,
   ResolvedShpaOptions,
   ShpaStats,
-  TerrainCostTable,
   TerrainEdit,
-  TracedPath,
 } from './types.ts';
 
 // Lets the worker pool read a planner's terrain and options while keeping the handle private.
@@ -58,11 +54,8 @@ export function rawShpaPlanner(planner: SHPAStar): RawSHPAStar {
  * planner.dispose();
  * ```
  */
-export class SHPAStar extends WasmObject<RawSHPAStar> {
-  readonly #options: ResolvedShpaOptions;
+export class SHPAStar extends ReachableGridPlanner<RawSHPAStar, ResolvedShpaOptions, ShpaStats> {
   readonly #staticMessage: string;
-  readonly #reach: PlannerReachability;
-  #stats: ShpaStats | null = null;
 
   static {
     rawShpaOf = (planner) => planner.#handle();
@@ -71,51 +64,8 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
   /** @internal Use `hpastar.SHPAStar.build`. */
   constructor(raw: RawSHPAStar, staticMessage: string, state: ModuleState, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.SHPAStar.build(grid, options) to make an SHPAStar');
-    super(raw, 'SHPAStar', state);
+    super(raw, 'SHPAStar', state, (r) => Object.freeze({ ...r.stats()! }));
     this.#staticMessage = staticMessage;
-    this.#reach = new PlannerReachability('SHPAStar', () => this.#handle(), state);
-    this.#options = resolvedOptionsOf<ResolvedShpaOptions>(raw.options()!);
-  }
-
-  /** The options the graph was built with, defaults filled in. */
-  get options(): ResolvedShpaOptions {
-    this.#handle();
-    return this.#options;
-  }
-
-  /** Figures of the graph: build time, memory, clusters, nodes and edges. */
-  get stats(): ShpaStats {
-    const raw = this.#handle();
-    this.#stats ??= Object.freeze({ ...raw.stats()! });
-    return this.#stats;
-  }
-
-  /** Number of columns of the grid. */
-  get width(): number {
-    return this.#handle().width();
-  }
-
-  /** Number of rows of the grid. */
-  get height(): number {
-    return this.#handle().height();
-  }
-
-  /** The terrain the planner searches (the grid's when it was built), row-major: a copy. */
-  terrain(): Uint8Array {
-    const raw = this.#handle();
-    return this.wasmCall('SHPAStar.terrain', () => raw.terrain());
-  }
-
-  /** The multiplier of each terrain kind of the grid the planner was built from. */
-  get terrainCosts(): TerrainCostTable {
-    const raw = this.#handle();
-    return costTableOf(this.wasmCall('SHPAStar.terrainCosts', () => raw.terrainCosts()));
-  }
-
-  /** A copy of the cost layer of the grid the planner was built from, or null without one. */
-  costLayer(): Uint8Array | null {
-    const raw = this.#handle();
-    return this.wasmCall('SHPAStar.costLayer', () => raw.costLayer());
   }
 
   /**
@@ -128,79 +78,7 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
    * @throws Error - when the planner has been disposed
    */
   findPath(start: Point, goal: Point, options?: FindPathOptions): PathResult {
-    return plannerFindPath('SHPAStar', () => this.#handle(), this.moduleState, this.#reach, start, goal, options);
-  }
-
-  /**
-   * The connected component of cell `p` in the current terrain: a label from 1 to `stats.components`
-   * (two cells are joined by a path exactly when their labels are equal and not 0), or 0 for a blocked
-   * cell or one outside the map. Labels are numbered by each component's first cell, row by row, as in
-   * {@link HPAStar.components}: they depend on the terrain only (the same labels as an {@link HPAStar} of that terrain). A lookup, no search.
-   * @throws TypeError - when `p` is not a cell with integer coordinates
-   */
-  componentOf(p: Point): number {
-    return this.#reach.componentOf(p);
-  }
-
-  /**
-   * True when a path joins `a` and `b` in the current terrain: both passable and in one component.
-   * A lookup, no search: what {@link SHPAStar.findPath} would answer as found or `'no path'`.
-   * @throws TypeError - when `a` or `b` is not a cell with integer coordinates
-   */
-  isReachable(a: Point, b: Point): boolean {
-    return this.#reach.isReachable(a, b);
-  }
-
-  /**
-   * The passable cell nearest to `p` (which may be blocked or outside the map), of `options.component`
-   * when given, within `options.maxDistance` (octile distance: straight steps 1, diagonal √2, walls
-   * ignored) when given. Ties go to the smaller y, then the smaller x. Searches rings around `p`, nearest
-   * first, and stops as soon as no farther cell can be nearer: an answer d cells away costs about d² cells.
-   * @returns the cell, or null when none lies within `maxDistance`
-   * @throws TypeError - when `p` is not a cell, an option is unknown or of the wrong type
-   * @throws RangeError - when `component` is not a component of the map, or `maxDistance` is negative
-   */
-  nearestPassable(p: Point, options?: NearestPassableOptions): Point | null {
-    return this.#reach.nearestPassable(p, options);
-  }
-
-  /**
-   * A passable cell drawn uniformly from component `component` (any passable cell when left out).
-   * `random` (default `Math.random`) is called once, to seed the core's generator: the same values give
-   * the same cells. Uniform map cells are tried first; for a small component the core counts its way to
-   * the cell with the cell counts it keeps per region, so no call scans the map.
-   * @returns the cell, or null when the map has no passable cell
-   * @throws TypeError - when `random` is not a function or `component` not an integer
-   * @throws RangeError - when `random` returns a number outside [0, 1) or `component` is not a component of the map
-   */
-  randomPassable(random?: () => number, component?: number): Point | null {
-    return this.#reach.randomPassable(random, component);
-  }
-
-  /**
-   * Finds the same path as {@link SHPAStar.findPath} and records every search it runs: the abstract
-   * search (phase `'abstract'`, level 1: its closed nodes, the goal included, are the expansions of
-   * `path.stats.expandedMain`; the nodes of the start's cluster and the nodes passed through inside a
-   * cluster are open) and one A* per refined segment (`'refinement'`, level 0). SHPA* has no insertion
-   * search.
-   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
-   * @throws TypeError - when a coordinate is not an integer or an option is unknown
-   */
-  traceFindPath(start: Point, goal: Point, options?: HpaSearchOptions): TracedPath {
-    return plannerTraceFindPath('SHPAStar', () => this.#handle(), this.moduleState, start, goal, options);
-  }
-
-  /**
-   * The cluster of every cell, row-major (`width * height` entries; cell (x, y) at `y * width + x`):
-   * a cluster id from 0 to `stats.clusters - 1`, or -1 for a blocked cell. SHPA*'s clusters have any
-   * shape, so this is how to draw them. A fresh copy on every call.
-   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the map
-   */
-  clusterMap(): Int32Array {
-    const raw = this.#handle();
-    const clusters = this.wasmCall('SHPAStar.clusterMap', () => raw.cellClusters());
-    if ('error' in clusters) throw moduleError('SHPAStar.clusterMap', clusters);
-    return clusters;
+    return plannerFindPath('SHPAStar', () => this.#handle(), this.moduleState, this.reach, start, goal, options);
   }
 
   /**
@@ -211,7 +89,7 @@ export class SHPAStar extends WasmObject<RawSHPAStar> {
    * @throws TypeError - when the queries are malformed or an option is unknown
    */
   findPaths(queries: Int32Array | readonly (readonly [Point, Point])[], options?: BatchSearchOptions): PathBatch {
-    return plannerFindPaths('SHPAStar', () => this.#handle(), this.moduleState, this.#reach, queries, options, () => 0);
+    return plannerFindPaths('SHPAStar', () => this.#handle(), this.moduleState, this.reach, queries, options, () => 0);
   }
 
   /**

@@ -260,12 +260,6 @@ export function packWorldQueries(queries: Int32Array | readonly (readonly [Voxel
   return packed;
 }
 
-/** The abstract nodes of a world hierarchy: their cells (packed x, y, z) and the highest level of each. */
-export interface WorldHierarchyNodes {
-  readonly cells: Int32Array;
-  readonly levels: Uint8Array;
-}
-
 /**
  * @internal Generator options with their types checked and the default seed filled in (the kind and the
  * size's range are checked by the core): what `BlockWorld.generate` and the world pool take.
@@ -710,23 +704,5 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
     const q = randomQuestion(where, random, component);
     const raw = this.rawHandle();
     return voxelAnswer(where, this.wasmCall(where, () => raw.randomPassable(q.seed, q.component)));
-  }
-
-  /** The clusters of abstraction level `level` (1..levels) as boxes packed x0, y0, z0, x1, y1, z1 (half-open). */
-  clusterBoxes(level: number): Int32Array {
-    const where = 'WorldHPAStar.clusterBoxes';
-    const l = int32(where, 'level', level);
-    const raw = this.rawHandle();
-    const out = this.wasmCall(where, () => raw.clusterBoxes(l));
-    if ('error' in out) throw moduleError(where, out, RangeError);
-    return out;
-  }
-
-  /** The abstract nodes: their cells and the highest level each belongs to. */
-  nodes(): WorldHierarchyNodes {
-    const raw = this.rawHandle();
-    const out = this.wasmCall('WorldHPAStar.nodes', () => raw.nodes());
-    if ('error' in out) throw moduleError('WorldHPAStar.nodes', out);
-    return Object.freeze(out);
   }
 }

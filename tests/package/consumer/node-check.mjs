@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createPathPool, isPassableTerrain, loadHpastar, parseMovingAIMap, PathQueryError } from 'hpastar';
 import * as inline from 'hpastar/inline';
+import { abstractGraph, clusterMap, clusterRects, traceSearch } from 'hpastar/inspect';
 import den520d from 'hpastar/maps/den520d.map.js';
 
 const check = (ok, what) => {
@@ -32,6 +33,12 @@ const hpa = hp.HPAStar.build(grid, { clusterSize: 16, levels: 2 });
 const path = hpa.findPath(start, goal);
 check(path.found && path.cost >= optimal * (1 - 1e-5) && path.cost < optimal * 1.2, `HPA* cost ${path.cost}`);
 check(path.cells instanceof Int32Array && path.cells[0] === sx && path.cells.at(-1) === gy, 'HPA* cells');
+// Inspection, from its own entry, on planners made by the main one.
+const rects = clusterRects(hpa, 1);
+check(rects.rects.length === 4 * rects.columns * rects.rows && rects.side === 16, 'hpastar/inspect clusterRects');
+check(abstractGraph(hpa, 2).nodes.length / 2 === hpa.stats.levels[1].nodes, 'hpastar/inspect abstractGraph');
+const traced = traceSearch(hpa, start, goal);
+check(traced.path.cost === path.cost && traced.searches.some((s) => s.phase === 'insertion'), 'hpastar/inspect traceSearch');
 const loaded = hp.HPAStar.load(hpa.serialize());
 check(loaded.findPath(start, goal).cost === path.cost, 'serialize/load');
 const shpa = hp.SHPAStar.build(grid);
@@ -44,6 +51,7 @@ try {
   refused = error.message;
 }
 check(/static maps/.test(refused), 'SHPA* edits refused');
+check(clusterMap(shpa).length === grid.width * grid.height, 'hpastar/inspect clusterMap');
 let queryError = null;
 try {
   hpa.findPath({ x: 0, y: 0 }, goal);

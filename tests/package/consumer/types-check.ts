@@ -15,6 +15,7 @@ import {
   type TerrainKindInfo,
 } from 'hpastar';
 import { loadHpastar as loadInline } from 'hpastar/inline';
+import { abstractGraph, clusterRects, traceSearch, type AbstractGraph, type TracedPath } from 'hpastar/inspect';
 import den520d from 'hpastar/maps/den520d.map.js';
 
 /** The shipped map as a module, read without a module, a pool from it, and terrain in bulk. */
@@ -46,11 +47,14 @@ export async function demo(mapText: string): Promise<number> {
   const shpaPool: PathPool<'shpa'> = await createPathPool({ planner: shpa });
   const batch = await pool.findPaths(new Int32Array([1, 2, 20, 9]), { signal: AbortSignal.timeout(1000) });
   const clusters: number = shpaPool.stats.clusters + pool.stats.levels.length + pool.options.clusterSize;
+  const graph: AbstractGraph = abstractGraph(planner, 1);
+  const traced: TracedPath = traceSearch(planner, start, { x: 20, y: 9 });
+  const drawn: number = clusterRects(planner, 2).rects.length + graph.edgeFrom.length + traced.searches.length;
   await pool.close();
   await shpaPool.close();
   const hi = await loadInline();
   hi.Grid.fromTerrain('..', 2, 1).dispose();
-  return cells.length + batch.count + clusters + path.stats.expandedMain;
+  return cells.length + batch.count + clusters + drawn + path.stats.expandedMain;
 }
 
 /** Agent classes: a grid made for a 2 x 2 unit, its planner, a pool built for a class from the map, a mixed crowd. */

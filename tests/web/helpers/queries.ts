@@ -1,18 +1,10 @@
 // Query sets for the HPA* and pool tests: seeded, so every run checks the same searches.
+import { seeded } from '../../../web/demo/maps';
 import type { Point } from '../../../web/lib/index';
 import { isPassableChar, type MapText } from '../scenarios';
 
-/** A small deterministic generator (mulberry32). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The demo's small deterministic generator (mulberry32): the same sequence for a seed in both.
+export { seeded };
 
 /** Every passable cell of a map. */
 export function passableCells(map: MapText): Point[] {

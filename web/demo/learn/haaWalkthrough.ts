@@ -1,9 +1,10 @@
 // The HAA* walkthrough's steps (Harabor and Botea 2008): terrain and capabilities, true clearance per
 // capability, Brushfire beside it and where it is wrong, entrances and transitions per capability and
 // agent size, the abstract graph each agent searches, and one query for a small and a big agent. Made
-// from the planner's own answers (HAAStar.clearance, crossings, graph, findPath; AnnotatedAStar with
-// either clearance) and nothing else; a step is a plain description of what to draw. No DOM here.
-import type { AnnotatedAStar, Grid, HAAStar, HaaCrossings, HaaGraph, HaaPathResult, Hpastar, PathResult, Point } from '../../lib/index';
+// from the planner's own answers (HAAStar.clearance and findPath, borderCrossings and agentGraph of
+// `hpastar/inspect`; AnnotatedAStar with either clearance) and nothing else; a step is a plain description of what to draw. No DOM here.
+import type { AnnotatedAStar, Grid, HAAStar, HaaPathResult, Hpastar, PathResult, Point } from '../../lib/index';
+import { agentGraph, borderCrossings, type HaaCrossings, type HaaGraph } from '../../lib/inspect';
 
 export type HaaPhaseId = 'terrain' | 'clearance' | 'brushfire' | 'entrances' | 'transitions' | 'graph' | 'query';
 
@@ -69,7 +70,7 @@ export function readHaaWalkthrough(hp: Hpastar, planner: HAAStar, grid: Grid, st
   const main = ground >= 0 ? ground : 0;
   const maxSize = planner.options.maxSize;
   const graphs: HaaGraph[] = [];
-  for (let size = 1; size <= maxSize; size++) for (const c of capabilities) graphs.push(planner.graph({ size, capability: c }));
+  for (let size = 1; size <= maxSize; size++) for (const c of capabilities) graphs.push(agentGraph(planner, { size, capability: c }));
   const capability = capabilities[main]!;
   const annotated = (kind: 'true' | 'brushfire'): AgentAnswer => {
     const search: AnnotatedAStar = hp.AnnotatedAStar.build(grid, capability, kind);
@@ -103,7 +104,7 @@ export function readHaaWalkthrough(hp: Hpastar, planner: HAAStar, grid: Grid, st
     main,
     clearance: capabilities.map((c) => planner.clearance(c, 'true')),
     brushfire: planner.clearance(capability, 'brushfire'),
-    crossings: planner.crossings(),
+    crossings: borderCrossings(planner),
     graphs,
     small: query(1),
     big: query(2),

@@ -6,6 +6,7 @@
 
 import bundledMaps from 'virtual:hpastar-maps';
 import { loadHpastar, type Grid, type HPAStar, type Hpastar, type Point } from '../../lib/index';
+import { traceSearch } from '../../lib/inspect';
 import { HAA_PHASES, haaShownOf, makeHaaSteps, readHaaWalkthrough, type HaaShown, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
 import { HaaView } from './haaView';
 import { LearnView, terrainImage } from './learnView';
@@ -112,7 +113,7 @@ class LearnPage {
     // The paper's options: the walkthrough shows HPA* as published (no trees, caches or landmarks).
     // DHPA* (algo=dhpa): the same, with every node's tree kept.
     const planner: HPAStar = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: a.cluster, levels: a.levels, cacheTrees: a.dhpa });
-    const astar = new hp.AStar().traceFindPath(grid, start, goal);
+    const astar = traceSearch(new hp.AStar(), grid, start, goal);
     this.#data = readWalkthrough(planner, grid, start, goal, astar);
     this.#steps = makeSteps(this.#data);
     const terrain = terrainImage(grid.terrain(), grid.width, grid.height);

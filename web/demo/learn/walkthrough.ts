@@ -1,8 +1,23 @@
 // The walkthrough's steps: the build of an HPA* hierarchy and one query, phase by phase, made from the
-// planner's own data (HPAStar.entrances, clusterBuild, abstractGraph, connections, traceFindPath) and
-// nothing else. A step is a plain description of what to draw and which counts to show; the view draws
+// planner's own data, read by `hpastar/inspect` (clusterRects, entrances, clusterBuild, abstractGraph,
+// queryConnections, traceSearch, nodeTree) and nothing else. A step is a plain description of what to draw and which counts to show; the view draws
 // it, the page moves between them. Nothing here touches the DOM.
-import type { AbstractGraph, ClusterBuild, ClusterRects, Entrances, HPAStar, NodeTree, Point, TracedPath } from '../../lib/index';
+import type { HPAStar, Point } from '../../lib/index';
+import {
+  abstractGraph,
+  clusterBuild,
+  clusterRects,
+  entrances,
+  nodeTree,
+  queryConnections,
+  traceSearch,
+  type AbstractGraph,
+  type ClusterBuild,
+  type ClusterRects,
+  type Entrances,
+  type NodeTree,
+  type TracedPath,
+} from '../../lib/inspect';
 
 export type PhaseId =
   | 'clusters'
@@ -105,13 +120,13 @@ export function readWalkthrough(planner: HPAStar, size: { width: number; height:
   const clusters: ClusterRects[] = [];
   const graphs: AbstractGraph[] = [];
   for (let l = 1; l <= levels; l++) {
-    clusters.push(planner.clusters(l));
-    graphs.push(planner.abstractGraph(l));
+    clusters.push(clusterRects(planner, l));
+    graphs.push(abstractGraph(planner, l));
   }
   const level1 = clusters[0]!;
   const builds: ClusterBuild[] = [];
-  for (let c = 0; c < level1.columns * level1.rows; c++) builds.push(planner.clusterBuild(c));
-  const joins = planner.connections(start, goal);
+  for (let c = 0; c < level1.columns * level1.rows; c++) builds.push(clusterBuild(planner, c));
+  const joins = queryConnections(planner, start, goal);
   return {
     width: size.width,
     height: size.height,
@@ -119,13 +134,13 @@ export function readWalkthrough(planner: HPAStar, size: { width: number; height:
     start,
     goal,
     clusters,
-    entrances: planner.entrances(),
+    entrances: entrances(planner),
     graphs,
     builds,
-    traced: planner.traceFindPath(start, goal),
+    traced: traceSearch(planner, start, goal),
     astar,
     connectionNodes: { start: joins.levels[0]!.start.nodes, goal: joins.levels[0]!.goal.nodes },
-    tree: planner.options.cacheTrees && joins.levels[0]!.start.nodes.length > 0 ? planner.nodeTree({ x: joins.levels[0]!.start.nodes[0]!, y: joins.levels[0]!.start.nodes[1]! }) : null,
+    tree: planner.options.cacheTrees && joins.levels[0]!.start.nodes.length > 0 ? nodeTree(planner, { x: joins.levels[0]!.start.nodes[0]!, y: joins.levels[0]!.start.nodes[1]! }) : null,
   };
 }
 

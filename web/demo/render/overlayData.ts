@@ -1,6 +1,7 @@
 // What the overlays draw, fetched from the planner on screen when first drawn and kept in the state
 // (hierarchyView.ts) until the planner, the query or the terrain changes.
-import { PathQueryError, type ClusterRects, type HPAStar, type QueryConnections, type SearchPhase } from '../../lib/index';
+import { PathQueryError, type HPAStar } from '../../lib/index';
+import { clusterMap, type ClusterRects, type QueryConnections, type SearchPhase } from '../../lib/inspect';
 import type { LevelGraph } from '../hierarchyView';
 import type { AppState } from '../state';
 import { SET_OVERLAYS, clearanceImage, componentsImage, shpaClusterImage, type ClearanceMaps } from './overlays';
@@ -104,7 +105,7 @@ export class OverlayData {
     const s = this.state;
     const planner = s.shown?.planners.builtShpa(s.settings);
     if (!s.shown || !planner) return null;
-    if (s.shpaClusters?.planner !== planner) s.shpaClusters = { planner, image: shpaClusterImage(planner.clusterMap(), s.shown.width, s.shown.height) };
+    if (s.shpaClusters?.planner !== planner) s.shpaClusters = { planner, image: shpaClusterImage(clusterMap(planner), s.shown.width, s.shown.height) };
     return s.shpaClusters.image;
   }
 

@@ -1,6 +1,7 @@
 // Drawing the overlays. The context is in cell units (Viewport.applyTransform): cell (x, y) covers
 // [x, x+1) × [y, y+1); line widths are given in device pixels and divided by the scale.
-import type { ClusterRects, Point, RebuiltClusters, SearchPhase, TracedPath } from '../../lib/index';
+import type { Point, RebuiltClusters } from '../../lib/index';
+import type { ClusterRects, SearchPhase, TracedPath } from '../../lib/inspect';
 import { COMPONENT_RGB, PALETTE, PHASE_COLOURS, viridis } from './palette';
 import type { LevelGraph } from '../hierarchyView';
 import type { Viewport } from './view';

@@ -10,14 +10,21 @@ import type { Grid, Hpastar, Point } from '../api.ts';
 import { rawModuleOf } from '../bind.ts';
 import { rawGrid } from '../grid.ts';
 
-/** One problem of a `.scen` file, as the tool runs it. */
-export interface Scenario {
+/**
+ * The fields of one problem of a Moving AI `.scen` file: its bucket, start, goal and optimal length
+ * (declared once for the tool, the demo and the end-to-end tests, which read the same columns).
+ */
+export interface ScenarioProblem {
   bucket: number;
   sx: number;
   sy: number;
   gx: number;
   gy: number;
   optimal: number;
+}
+
+/** One problem of a `.scen` file, as the tool runs it. */
+export interface Scenario extends ScenarioProblem {
   /** Line in the file, 1-based. */
   line: number;
 }
