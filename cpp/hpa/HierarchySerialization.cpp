@@ -74,6 +74,7 @@ class ByteReader {
   bool atEnd() const { return pos_ == b_.size(); }
   size_t remaining() const { return b_.size() - pos_; }
   uint8_t u8() { return static_cast<uint8_t>(take(1)); }
+  uint16_t u16() { return static_cast<uint16_t>(take(2)); }
   uint32_t u32() { return static_cast<uint32_t>(take(4)); }
   uint64_t u64() { return take(8); }
   int32_t i32() { return static_cast<int32_t>(u32()); }
@@ -359,7 +360,8 @@ void readBlock(ByteReader& r, ClusterBlock& b) {
   if (b.regionCount <= b.regions.size()) summarizeRegions(b.regions, b.regionCount, b.regionCells, b.regionFirst);
   readU32s(b.nodeRegions);
   readPairs(b.interLinks);
-  readList(b.treeDistance, 2, [&](uint16_t& d) { d = static_cast<uint16_t>(r.u8() | (r.u8() << 8)); });
+  // One read of two bytes, low first: `u8() | (u8() << 8)` would leave their order to the compiler.
+  readList(b.treeDistance, 2, [&](uint16_t& d) { d = r.u16(); });
   readList(b.treeDirection, 1, [&](uint8_t& d) { d = r.u8(); });
 }
 

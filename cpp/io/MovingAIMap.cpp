@@ -1,7 +1,6 @@
 #include "io/MovingAIMap.h"
 
 #include <algorithm>
-#include <charconv>
 #include <string>
 #include <vector>
 
@@ -9,25 +8,6 @@
 #include "io/TextLines.h"
 
 namespace hpastar {
-namespace {
-
-bool parseInt(std::string_view s, int& out) {
-  s = trim(s);
-  if (s.empty()) return false;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && ptr == s.data() + s.size();
-}
-
-std::string quoted(std::string_view s) {
-  constexpr size_t kMax = 40;
-  std::string q(1, '"');  // built by appending: GCC 12 warns falsely on "literal" + std::string&&
-  q.append(s.substr(0, kMax));
-  if (s.size() > kMax) q.append("...");
-  q.push_back('"');
-  return q;
-}
-
-}  // namespace
 
 std::optional<Grid> parseMovingAIMap(std::string_view text, std::string_view fileName, ParseError& error) {
   const auto fail = parseFailure<Grid>(error, fileName);
@@ -35,13 +15,7 @@ std::optional<Grid> parseMovingAIMap(std::string_view text, std::string_view fil
   TextLines lines(text);
   std::string_view line;
   if (!lines.next(line)) return fail(1, "empty file, expected \"type octile\"");
-  {
-    const HeaderLine type = splitHeaderLine(line);
-    if (type.key != "type" || type.value.empty())
-      return fail(lines.number(), "expected \"type octile\", found " + quoted(line));
-    if (type.value != "octile")
-      return fail(lines.number(), "map type " + quoted(type.value) + " is not supported (only octile)");
-  }
+  if (std::string problem = octileTypeProblem(line, "map"); !problem.empty()) return fail(lines.number(), problem);
   int width = -1, height = -1;
   // height and width, in either order, then "map".
   for (;;) {

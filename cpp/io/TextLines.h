@@ -1,5 +1,8 @@
 #pragma once
+#include <charconv>
+#include <string>
 #include <string_view>
+#include <system_error>
 
 namespace hpastar {
 
@@ -52,6 +55,35 @@ inline HeaderLine splitHeaderLine(std::string_view line) {
   const size_t gap = t.find_first_of(" \t");
   if (gap == std::string_view::npos) return HeaderLine{t, std::string_view()};
   return HeaderLine{t.substr(0, gap), trim(t.substr(gap))};
+}
+
+// A whole integer field (spaces and tabs around it allowed): false for anything else, or out of range.
+template <typename Int>
+bool parseInt(std::string_view s, Int& out) {
+  s = trim(s);
+  if (s.empty()) return false;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && ptr == s.data() + s.size();
+}
+
+// Text from a file as an error message shows it: quoted, cut after 40 characters.
+inline std::string quoted(std::string_view s) {
+  constexpr size_t kMax = 40;
+  std::string q(1, '"');  // built by appending: GCC 12 warns falsely on "literal" + std::string&&
+  q.append(s.substr(0, kMax));
+  if (s.size() > kMax) q.append("...");
+  q.push_back('"');
+  return q;
+}
+
+// "" when `line` is the header "type octile" that Moving AI maps and block worlds open with; else the
+// problem, naming what the file is (`what`: "map", "world").
+inline std::string octileTypeProblem(std::string_view line, std::string_view what) {
+  const HeaderLine type = splitHeaderLine(line);
+  if (type.key != "type" || type.value.empty()) return "expected \"type octile\", found " + quoted(line);
+  if (type.value != "octile")
+    return std::string(what) + " type " + quoted(type.value) + " is not supported (only octile)";
+  return "";
 }
 
 }  // namespace hpastar

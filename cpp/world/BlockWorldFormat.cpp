@@ -1,6 +1,5 @@
 #include "world/BlockWorldFormat.h"
 
-#include <charconv>
 #include <vector>
 
 #include "io/TextFile.h"
@@ -9,22 +8,6 @@
 namespace hpastar {
 namespace {
 
-bool parseInt(std::string_view s, int64_t& out) {
-  s = trim(s);
-  if (s.empty()) return false;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && ptr == s.data() + s.size();
-}
-
-std::string quoted(std::string_view s) {
-  constexpr size_t kMax = 40;
-  std::string q(1, '"');
-  q.append(s.substr(0, kMax));
-  if (s.size() > kMax) q.append("...");
-  q.push_back('"');
-  return q;
-}
-
 std::string shownChar(char c) {
   return (c >= 32 && c < 127) ? std::string("'") + c + "'" : "byte " + std::to_string(static_cast<unsigned char>(c));
 }
@@ -32,23 +15,12 @@ std::string shownChar(char c) {
 }  // namespace
 
 std::optional<BlockWorld> parseBlockWorld(std::string_view text, std::string_view fileName, ParseError& error) {
-  error = ParseError{std::string(fileName), 0, ""};
-  auto fail = [&](int line, std::string message) -> std::optional<BlockWorld> {
-    error.line = line;
-    error.message = std::move(message);
-    return std::nullopt;
-  };
+  const auto fail = parseFailure<BlockWorld>(error, fileName);
 
   TextLines lines(text);
   std::string_view line;
   if (!lines.next(line)) return fail(1, "empty file, expected \"type octile\"");
-  {
-    const HeaderLine type = splitHeaderLine(line);
-    if (type.key != "type" || type.value.empty())
-      return fail(lines.number(), "expected \"type octile\", found " + quoted(line));
-    if (type.value != "octile")
-      return fail(lines.number(), "world type " + quoted(type.value) + " is not supported (only octile)");
-  }
+  if (std::string problem = octileTypeProblem(line, "world"); !problem.empty()) return fail(lines.number(), problem);
   int64_t width = -1, height = -1, levels = -1;
   for (;;) {
     if (!lines.next(line)) return fail(lines.number() + 1, "unexpected end of file, expected \"map\"");
