@@ -119,6 +119,15 @@ class WorldAStarHandle {
   uint64_t reservedCells_ = 0;
 };
 
+val voxelToJS(const std::optional<Voxel>& v) {
+  if (!v) return val::null();
+  val o = val::object();
+  o.set("x", v->x);
+  o.set("y", v->y);
+  o.set("z", v->z);
+  return o;
+}
+
 }  // namespace
 
 std::string BlockWorldHandle::parse(const val& bytes, const std::string& fileName) {
@@ -197,6 +206,17 @@ std::string BlockWorldHandle::validatePath(int32_t sx, int32_t sy, int32_t sz, i
   return validateWorldPath(*world_, Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, path, reportedCost, tolerance).problem;
 }
 
+int BlockWorldHandle::moveBetween(int32_t ax, int32_t ay, int32_t az, int32_t bx, int32_t by, int32_t bz) const {
+  return world_ ? worldMoveBetween(*world_, Voxel{ax, ay, az}, Voxel{bx, by, bz}) : -1;
+}
+
+val BlockWorldHandle::nearestStanding(int32_t x, int32_t y, int32_t z, double maxDistance) const {
+  if (!world_) return errorObject(StatusKind::NotReady, "the world is not loaded");
+  if (!(maxDistance >= 0))
+    return errorObject(StatusKind::OutOfRange, "maxDistance must be 0 or more, got " + std::to_string(maxDistance));
+  return voxelToJS(hpastar::nearestStanding(*world_, Voxel{x, y, z}, maxDistance));
+}
+
 void BlockWorldHandle::set(BlockWorld world) {
   world_ = std::make_unique<BlockWorld>(std::move(world));
   components_.reset();
@@ -206,8 +226,6 @@ const WorldComponents& BlockWorldHandle::components() {
   if (!components_) components_ = std::make_unique<WorldComponents>(*world_);
   return *components_;
 }
-
-namespace {}  // namespace
 
 val WorldHpaHandle::defaultOptions() { return optionsToJS(WorldHierarchyOptions{}); }
 
@@ -313,19 +331,6 @@ double WorldHpaHandle::componentOf(int32_t x, int32_t y, int32_t z) const {
   if (!hierarchy_ || !hierarchy_->world().inside(x, y, z)) return 0;  // as a grid's cells outside the map
   return static_cast<double>(hierarchy_->components().of(hierarchy_->world().index(x, y, z)));
 }
-
-namespace {
-
-val voxelToJS(const std::optional<Voxel>& v) {
-  if (!v) return val::null();
-  val o = val::object();
-  o.set("x", v->x);
-  o.set("y", v->y);
-  o.set("z", v->z);
-  return o;
-}
-
-}  // namespace
 
 val WorldHpaHandle::nearestPassable(int32_t x, int32_t y, int32_t z, double component, double maxDistance) const {
   if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
@@ -433,7 +438,9 @@ EMSCRIPTEN_BINDINGS(hpastar_world) {
       .function("componentCount", &BlockWorldHandle::componentCount)
       .function("isReachable", &BlockWorldHandle::isReachable)
       .function("text", &BlockWorldHandle::text)
-      .function("validatePath", &BlockWorldHandle::validatePath);
+      .function("validatePath", &BlockWorldHandle::validatePath)
+      .function("moveBetween", &BlockWorldHandle::moveBetween)
+      .function("nearestStanding", &BlockWorldHandle::nearestStanding);
   emscripten::class_<WorldAStarHandle>("WorldAStar").constructor<>().function("findPath", &WorldAStarHandle::findPath);
   emscripten::class_<WorldHpaHandle>("WorldHPAStar")
       .constructor<>()

@@ -54,6 +54,13 @@ class BlockWorldHandle {
   std::string validatePath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz,
                            const emscripten::val& cells, double reportedCost, double tolerance) const;
 
+  // The move from a to b (a WorldMoves.h code, whose cost is WORLD_MOVES.cost[code]), or -1 when no
+  // legal move joins them: a crowd checks each step its agents take against its own world.
+  int moveBetween(int32_t ax, int32_t ay, int32_t az, int32_t bx, int32_t by, int32_t bz) const;
+  // The nearest cell where an agent stands (nearestStanding without a hierarchy) within maxDistance:
+  // { x, y, z }, null when none, or { error } for a world not loaded or a negative distance.
+  emscripten::val nearestStanding(int32_t x, int32_t y, int32_t z, double maxDistance) const;
+
   const BlockWorld* world() const { return world_.get(); }
 
  private:

@@ -21,22 +21,31 @@ bool inComponent(const WorldHierarchy& h, int32_t index, uint32_t component) {
   return component == 0 ? label != 0 : label == component;
 }
 
-}  // namespace
-
-std::optional<Voxel> nearestStanding(const WorldHierarchy& h, Voxel from, uint32_t component, double maxDistance) {
-  const BlockWorld& world = h.world();
+// The cell nearest to `from` where `accepts(index)` holds (the rule of nearestStanding).
+template <class Accepts>
+std::optional<Voxel> nearestWhere(const BlockWorld& world, Voxel from, double maxDistance, Accepts&& accepts) {
   std::optional<Voxel> out;
   nearestInVolume(
       world.width(), world.height(), world.levels(), from.x, from.y, from.z, maxDistance,
       [](int64_t dx, int64_t dy, int64_t dz) { return worldSpan(dx, dy, dz); },
       [&](int64_t x, int64_t y, int64_t z) {
-        return inComponent(h, world.index(static_cast<int32_t>(x), static_cast<int32_t>(y), static_cast<int32_t>(z)),
-                           component);
+        return accepts(world.index(static_cast<int32_t>(x), static_cast<int32_t>(y), static_cast<int32_t>(z)));
       },
       [&](int64_t x, int64_t y, int64_t z) {
         out = Voxel{static_cast<int32_t>(x), static_cast<int32_t>(y), static_cast<int32_t>(z)};
       });
   return out;
+}
+
+}  // namespace
+
+std::optional<Voxel> nearestStanding(const WorldHierarchy& h, Voxel from, uint32_t component, double maxDistance) {
+  return nearestWhere(h.world(), from, maxDistance, [&](int32_t index) { return inComponent(h, index, component); });
+}
+
+std::optional<Voxel> nearestStanding(const BlockWorld& world, Voxel from, double maxDistance) {
+  const int32_t area = world.levelArea();
+  return nearestWhere(world, from, maxDistance, [&](int32_t index) { return world.standingAt(index, index / area); });
 }
 
 std::optional<Voxel> randomStanding(const WorldHierarchy& h, uint32_t component, CellRandom& random) {

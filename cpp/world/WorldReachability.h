@@ -13,6 +13,8 @@ namespace hpastar {
 // nearestInVolume) in component `component`, or any standing cell for 0, within `maxDistance`. Nothing
 // when there is none.
 std::optional<Voxel> nearestStanding(const WorldHierarchy& h, Voxel from, uint32_t component, double maxDistance);
+// The same on a world without its hierarchy: the nearest cell where an agent stands, any component.
+std::optional<Voxel> nearestStanding(const BlockWorld& world, Voxel from, double maxDistance);
 
 // A standing cell of component `component` (0: any), uniform over its cells; nothing when it has none.
 // Uniform cells are drawn first (kSampleTries at most); if none falls in the component, the k-th of its

@@ -493,6 +493,10 @@ declare module 'hpastar:raw' {
     text(): string;
     /** validateWorldPath (cpp/world/WorldPathValidator.h): `""` or the problem. */
     validatePath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, cells: Int32Array, reportedCost: number, tolerance: number): string;
+    /** The WorldMoves.h code of the legal move from a to b (WORLD_MOVES), or -1. */
+    moveBetween(ax: number, ay: number, az: number, bx: number, by: number, bz: number): number;
+    /** The nearest standing cell within maxDistance, null, or an error. */
+    nearestStanding(x: number, y: number, z: number, maxDistance: number): { x: number; y: number; z: number } | null | RawError;
   }
 
   /** `WorldAStarHandle` in WorldBinding.cpp: optimal A* on a block world. */

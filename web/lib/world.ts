@@ -473,6 +473,34 @@ export class BlockWorld extends WasmObject<RawBlockWorld> {
     return this.wasmCall(where, () => raw.isReachable(s.x, s.y, s.z, g.x, g.y, g.z));
   }
 
+  /**
+   * The move from `a` to `b`: its code in {@link WORLD_MOVES} (whose `cost` is its cost), or -1 when no
+   * legal move joins them (not neighbours, not standing, a cut corner, no headroom). A crowd checks each
+   * step against it.
+   */
+  moveBetween(a: Voxel, b: Voxel): number {
+    const where = 'BlockWorld.moveBetween';
+    const s = voxel(where, 'a', a);
+    const g = voxel(where, 'b', b);
+    const raw = this.rawHandle();
+    return this.wasmCall(where, () => raw.moveBetween(s.x, s.y, s.z, g.x, g.y, g.z));
+  }
+
+  /**
+   * The standing cell nearest to `cell` (by the planners' distance bound, ties to the smaller z, then y,
+   * then x), whatever its component, within `maxDistance` (default: the whole world); null when none.
+   * @throws RangeError - for a negative maxDistance
+   */
+  nearestStanding(cell: Voxel, maxDistance = Infinity): Voxel | null {
+    const where = 'BlockWorld.nearestStanding';
+    const c = voxel(where, 'cell', cell);
+    if (typeof maxDistance !== 'number' || Number.isNaN(maxDistance)) throw new TypeError(`${where}: maxDistance must be a number, got ${describe(maxDistance)}`);
+    const raw = this.rawHandle();
+    const out = this.wasmCall(where, () => raw.nearestStanding(c.x, c.y, c.z, maxDistance));
+    if (out !== null && 'error' in out) throw moduleError(where, out, RangeError);
+    return out;
+  }
+
   /** The world in its text format (`levels N` header, one block of rows per level), which `parse` reads back. */
   toText(): string {
     const raw = this.rawHandle();

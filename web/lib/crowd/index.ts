@@ -12,10 +12,12 @@
  *   pool says which clusters it rebuilt, only the agents whose remaining route crosses them plan again.
  * - Every step an agent takes is checked against the crowd's terrain: 8-connected, into a passable cell,
  *   never cutting a corner. {@link Crowd.step} reports arrivals, unreachable goals, stalls and snaps.
- * - Its agents are of the pool's agent class ({@link PathPool.agent}): a pool made from
- *   `hpastar.Grid.forAgent(grid, { size: 2, capability: 'ground' })` gives a crowd of 2 × 2 units whose
- *   positions are their squares' top-left cells, checked and snapped for the whole square. (One class per
- *   crowd for now: a crowd of several classes is a crowd per class.)
+ * - Its agents are of the pools' agent classes ({@link PathPool.agents}): a pool made with
+ *   `agents: [{ size: 2, capability: 'ground' }, ...]` gives a crowd of mixed units whose positions are
+ *   their squares' top-left cells, checked and snapped for the whole square.
+ * - On a block world (`new Crowd<Voxel>({ pool: worldPool, world })`, a pool of `createWorldPool` and the
+ *   same world as a main-thread `BlockWorld` that the crowd keeps in step), agents stand on any floor and
+ *   walk, climb, take stairs and ladders; {@link Crowd.applyBlockChanges} digs and builds under them.
  *
  * @example
  * ```ts
@@ -31,27 +33,29 @@
  * ```
  * @module
  */
-import { cell, describe } from '../args.ts';
-import { FLOW_DX, FLOW_DY, FLOW_NO_STEP } from '../flowField.ts';
-import { normalizedAgent, sameAgentClass, type AgentClass } from '../agentClasses.ts';
-import { PathStatusCode, type PathBatch } from '../batch.ts';
-import type { PlanBatch } from '../planBatch.ts';
+import { describe } from '../args.ts';
+import type { AgentClass } from '../agentClasses.ts';
+import { FLOW_NO_STEP } from '../flowField.ts';
 import type { PathPool } from '../pool/index.ts';
-import type { Agent as AgentClassOption, Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate } from '../types.ts';
-import { cellBox, Route, segmentOf } from './route.ts';
+import type { WorldPathPool } from '../pool/world.ts';
+import type { Agent as AgentClassOption, Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate, Voxel } from '../types.ts';
+import type { BlockChange, BlockWorld, WorldBlockUpdate } from '../world.ts';
+import { cellBox, Route, segmentOf, type Dims } from './route.ts';
 import { SharedGoals } from './sharedGoals.ts';
-import { FootprintRules, TerrainCopy } from './terrainCopy.ts';
+import { TerrainCopy } from './terrainCopy.ts';
+import { gridGround, gridPoolsOf, GridUnits, isWorldPool, worldGround, WorldUnits, type CrowdGround, type PathAnswers, type PlanAnswers, type UnitPort } from './units.ts';
 
 /** Options of a {@link Crowd}. */
 export interface CrowdOptions {
   /**
-   * The pool that searches for the crowd (an HPA* pool), made from the same map: its agents are of the
-   * pool's agent classes ({@link PathPool.agents}: a pool made with `agents: [...]` serves a crowd of
-   * mixed units). The crowd does not close it. Give `pool` or `pools`.
+   * The pool that searches for the crowd, made from the same map: an HPA* pool of a grid (its agents are
+   * of the pool's agent classes, {@link PathPool.agents}: a pool made with `agents: [...]` serves a crowd
+   * of mixed units), or a block world's pool ({@link WorldPathPool}, given with `world`). The crowd does
+   * not close it. Give `pool` or `pools`.
    */
-  readonly pool?: PathPool;
+  readonly pool?: PathPool | WorldPathPool;
   /**
-   * Several pools, each made from the same map (e.g. one per agent class, from
+   * Several pools of a grid, each made from the same map (e.g. one per agent class, from
    * `hpastar.Grid.forAgent(grid, ...)`): a crowd of mixed units, each agent of one of their classes
    * ({@link AgentOptions.agent}). Terrain updates go to every pool. One pool of several classes needs
    * one set of workers and one update for all: prefer it.
@@ -61,8 +65,14 @@ export interface CrowdOptions {
    * The map's terrain (e.g. `parseMovingAIMap(text)`), as the pool holds it now. The crowd keeps its own
    * copy ({@link Crowd.terrain}) and edits it with the pool's in {@link Crowd.updateTerrain}.
    */
-  readonly map: TerrainData;
-  /** Default speed of the agents, in cells per second (straight steps; a diagonal step is √2 cells). Default 5. */
+  readonly map?: TerrainData;
+  /**
+   * A block world's pool's world, as the pool holds it now, on this thread (e.g. the `BlockWorld` the
+   * pool was made from): the crowd checks every step against it and changes it with the pool in
+   * {@link Crowd.applyBlockChanges}; change it no other way while the crowd lives.
+   */
+  readonly world?: BlockWorld;
+  /** Default speed of the agents, in cells per second (straight steps; a diagonal step is √2 cells, a climb 2). Default 5. */
   readonly speed?: number;
   /** An agent with a goal that has not moved for this long is reported stalled, in seconds. Default 1. */
   readonly stallSeconds?: number;
@@ -82,9 +92,9 @@ export interface CrowdOptions {
 }
 
 /** Options of {@link Crowd.addAgent}. */
-export interface AgentOptions {
+export interface AgentOptions<P extends Point = Point> {
   /** Where it goes; none: it stands until {@link Crowd.setGoal}. */
-  readonly goal?: Point | null;
+  readonly goal?: P | null;
   /** Its speed, in cells per second; default the crowd's. */
   readonly speed?: number;
   /**
@@ -105,30 +115,34 @@ export type AgentState =
   /** Follows its goal's flow field. */
   | 'following';
 
-/** An agent as the game reads it (to draw it). */
-export interface CrowdAgent {
+/** An agent as the game reads it (to draw it). `P` is `Voxel` on a block world. */
+export interface CrowdAgent<P extends Point = Point> {
   readonly id: number;
   /** Its position, in cells (fractional while stepping between two cells). */
   readonly x: number;
   readonly y: number;
+  /** Its level (fractional while climbing); 0 on a grid. */
+  readonly z: number;
   /** The cell it stands on (the last one it reached). */
   readonly cellX: number;
   readonly cellY: number;
-  readonly goal: Point | null;
+  /** 0 on a grid. */
+  readonly cellZ: number;
+  readonly goal: P | null;
   readonly speed: number;
   readonly state: AgentState;
   /** Seconds since it last reached a cell while it had a goal (0 when idle). */
   readonly stillSeconds: number;
-  /** Its agent class: its square's side and the terrain it stands on (its pool's {@link PathPool.agent}). */
+  /** Its agent class: its square's side and the terrain it stands on (its pool's {@link PathPool.agent}); on a block world `{ size: 1, capability: 'standing' }`. */
   readonly agent: AgentClass;
 }
 
 /** What happened to the agents, as {@link Crowd.step} reports it. */
-export type CrowdEvent =
+export type CrowdEvent<P extends Point = Point> =
   /** The agent reached its goal; it is idle now. */
-  | { readonly type: 'arrived'; readonly agent: number; readonly goal: Point }
+  | { readonly type: 'arrived'; readonly agent: number; readonly goal: P }
   /** No path to the goal (another component, or the goal is blocked); the agent is idle now. */
-  | { readonly type: 'unreachable'; readonly agent: number; readonly goal: Point; readonly reason: string }
+  | { readonly type: 'unreachable'; readonly agent: number; readonly goal: P; readonly reason: string }
   /** The agent, with a goal, has not moved for `stallSeconds` (once per stall). */
   | { readonly type: 'stalled'; readonly agent: number; readonly seconds: number }
   /**
@@ -136,9 +150,8 @@ export type CrowdEvent =
    * pool rebuilt a cluster it crosses (`'rebuilt'`); it plans again.
    */
   | { readonly type: 'replanned'; readonly agent: number; readonly reason: 'wall' | 'rebuilt' }
-  /** A wall covered the agent: it was moved to the nearest passable cell. */
-  | { readonly type: 'snapped'; readonly agent: number; readonly from: Point; readonly to: Point };
-
+  /** A wall covered the agent (a block world: it no longer stands there): it was moved to the nearest cell where it stands. */
+  | { readonly type: 'snapped'; readonly agent: number; readonly from: P; readonly to: P };
 /** Figures of the crowd. */
 export interface CrowdStats {
   readonly agents: number;
@@ -177,15 +190,20 @@ const MAX_DT = 0.25;
 const UPDATE_LOG = 16;
 
 /** An agent's own state. */
-class Agent implements CrowdAgent {
+class Agent<P extends Point> implements CrowdAgent<P> {
   cellX: number;
   cellY: number;
-  /** The step under way: its target and the distance covered. */
+  cellZ: number;
+  /** The step under way: its target, its length (the move's cost) and the distance covered. */
   stepping = false;
   nextX = 0;
   nextY = 0;
+  nextZ = 0;
+  stepLength = 1;
   progress = 0;
-  goal: Point | null = null;
+  /** The goal as the user gave it, and as a cell. */
+  goal: P | null = null;
+  target: Voxel | null = null;
   state: AgentState = 'idle';
   route: Route | null = null;
   /** Bumped on every new plan, so answers to an older one are dropped. */
@@ -197,138 +215,127 @@ class Agent implements CrowdAgent {
 
   constructor(
     readonly id: number,
-    at: Point,
+    at: Voxel,
     public speed: number,
-    readonly unit: UnitClass,
+    readonly unit: UnitClass<P>,
   ) {
     this.cellX = at.x;
     this.cellY = at.y;
+    this.cellZ = at.z;
   }
 
   get agent(): AgentClass {
-    return this.unit.agent;
+    return this.unit.port.agent;
   }
 
   get x(): number {
-    return this.stepping ? this.cellX + (this.nextX - this.cellX) * (this.progress / this.#length()) : this.cellX;
+    return this.stepping ? this.cellX + (this.nextX - this.cellX) * (this.progress / this.stepLength) : this.cellX;
   }
 
   get y(): number {
-    return this.stepping ? this.cellY + (this.nextY - this.cellY) * (this.progress / this.#length()) : this.cellY;
+    return this.stepping ? this.cellY + (this.nextY - this.cellY) * (this.progress / this.stepLength) : this.cellY;
   }
 
-  #length(): number {
-    return this.nextX !== this.cellX && this.nextY !== this.cellY ? Math.SQRT2 : 1;
+  get z(): number {
+    return this.stepping ? this.cellZ + (this.nextZ - this.cellZ) * (this.progress / this.stepLength) : this.cellZ;
   }
 
-  get stepLength(): number {
-    return this.#length();
+  /** The cell it stands on. */
+  get cell(): Voxel {
+    return { x: this.cellX, y: this.cellY, z: this.cellZ };
   }
 
   atGoal(): boolean {
-    return !!this.goal && this.goal.x === this.cellX && this.goal.y === this.cellY;
+    const t = this.target;
+    return !!t && t.x === this.cellX && t.y === this.cellY && t.z === this.cellZ;
   }
 }
 
-interface SegmentRequest {
-  readonly agent: Agent;
+interface SegmentRequest<P extends Point> {
+  readonly agent: Agent<P>;
   readonly epoch: number;
   readonly index: number;
 }
 
+/** A terrain update as the crowd keeps it: its version and the boxes of the level-1 clusters it rebuilt. */
+interface Rebuilt {
+  readonly version: number;
+  readonly boxes: Int32Array;
+}
+
 /**
- * The agents of one class: the pool that searches for them, the rule their squares move by, the goals
- * they share, the terrain version asked of the pool and the updates it answered, the requests of the frame.
+ * The agents of one class: its rules and pool, the goals they share, the terrain version asked of the
+ * pool and the updates it answered, the requests of the frame.
  */
-class UnitClass {
-  readonly agent: AgentClass;
-  readonly rules: FootprintRules;
+class UnitClass<P extends Point = Point> {
   readonly goals: SharedGoals;
   /** The newest terrain version the crowd asked of the pool. */
   version: number;
   /** Updates the pool answered, newest last: what they rebuilt, to check answers of older versions. */
-  updates: TerrainUpdate[] = [];
-  planQueue: Agent[] = [];
-  segmentQueue: SegmentRequest[] = [];
+  updates: Rebuilt[] = [];
+  planQueue: Agent<P>[] = [];
+  segmentQueue: SegmentRequest<P>[] = [];
 
-  /** What the pool's calls for this class carry: `{ agent }` (pools of one class take none). */
-  readonly asks: { readonly agent?: AgentClass };
-
-  /** Class `index` of `pool`'s {@link PathPool.agents}. */
-  constructor(readonly pool: PathPool, readonly index: number, terrain: TerrainCopy) {
-    const agent = pool.agents[index]!;
-    this.agent = Object.freeze({ size: agent.size, capability: agent.capability });
-    this.asks = pool.agents.length > 1 ? Object.freeze({ agent: this.agent }) : {};
-    this.rules = new FootprintRules(terrain, this.agent);
-    this.goals = new SharedGoals(pool, terrain.width, this.asks);
-    this.version = pool.version;
+  constructor(readonly port: UnitPort, ground: CrowdGround) {
+    this.goals = new SharedGoals(port, ground);
+    this.version = port.pool.version;
   }
 
-  /** This class's part of what its pool's update rebuilt. */
-  updateOf(update: TerrainUpdate): TerrainUpdate {
-    if (update.classes.length === 1) return update;
-    const mine = update.classes[this.index]!;
-    return Object.freeze({ version: update.version, ...mine, classes: Object.freeze([mine]) });
-  }
-
-  /** Whether `agent` ({ size, capability } as given) is this class, its terrain names in any order. */
-  is(agent: AgentClassOption): boolean {
-    const capability = typeof agent.capability === 'string' ? agent.capability : agent.capability.join(',');
-    return sameAgentClass(normalizedAgent({ size: agent.size, capability }), this.agent);
+  get agent(): AgentClass {
+    return this.port.agent;
   }
 }
 
+/** How the crowd's terrain is kept: a grid's bytes, or a block world on this thread. */
+type Terrain = { readonly kind: 'grid'; readonly copy: TerrainCopy } | { readonly kind: 'world'; readonly world: BlockWorld; readonly pool: WorldPathPool };
+
+type UpdateRecord = { version: number; replansAtOnce: number; replansRebuilt: number };
+
 /**
- * Agents walking to their goals on a map, planned in a worker pool (see the module's description).
- * Made with `new Crowd({ pool, map })`; it owns no workers: close the pool when done.
+ * Agents walking to their goals on a map or a block world, planned in a worker pool (see the module's
+ * description). Made with `new Crowd({ pool, map })` on a grid, `new Crowd<Voxel>({ pool, world })` on a
+ * block world; it owns no workers: close the pool when done.
  */
-export class Crowd {
+export class Crowd<P extends Point = Point> {
   readonly width: number;
   readonly height: number;
-  readonly #terrain: TerrainCopy;
-  /** One per pool, in the order given: the first is the default class. */
-  readonly #units: readonly UnitClass[];
-  readonly #agents = new Map<number, Agent>();
+  /** Levels of a block world; 1 on a grid. */
+  readonly levels: number;
+  readonly #ground: CrowdGround;
+  readonly #terrain: Terrain;
+  /** One per class, the pools in the order given: the first is the default class. */
+  readonly #units: readonly UnitClass<P>[];
+  readonly #agents = new Map<number, Agent<P>>();
   #nextId = 1;
   readonly #speed: number;
   readonly #stallSeconds: number;
   readonly #flowFieldAgents: number;
   readonly #lookahead: number;
-  #events: CrowdEvent[] = [];
+  #events: CrowdEvent<P>[] = [];
   #inFlight = 0;
   readonly #maxInFlight: number;
   #counts = { refusedSteps: 0, plans: 0, segments: 0, replans: 0, arrivals: 0, unreachable: 0, stalls: 0, snaps: 0, moving: 0, waiting: 0 };
-  #lastUpdate: { version: number; replansAtOnce: number; replansRebuilt: number } | null = null;
+  #lastUpdate: UpdateRecord | null = null;
 
   /**
    * @throws TypeError - for options that are not as {@link CrowdOptions} says (naming the option), or a
-   *   map whose size is not the pool's
+   *   map or world whose size is not the pool's
    * @throws Error - for a pool that is closed
    */
   constructor(options: CrowdOptions) {
     const where = 'Crowd';
     if (typeof options !== 'object' || options === null) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
-    const known = ['pool', 'pools', 'map', 'speed', 'stallSeconds', 'flowFieldAgents', 'lookahead', 'maxInFlight'];
+    const known = ['pool', 'pools', 'map', 'world', 'speed', 'stallSeconds', 'flowFieldAgents', 'lookahead', 'maxInFlight'];
     for (const key of Object.keys(options)) {
       if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
     }
-    const { map } = options;
-    const pools = poolsOf(where, options);
-    if (pools.some((p) => p.closed)) throw new Error(`${where}: ${pools.length > 1 ? 'one of the pools' : 'the pool'} is closed (PathPool.close, or a worker that could not be replaced): give an open one`);
-    if (typeof map !== 'object' || map === null) throw new TypeError(`${where}: map must be { width, height, terrain }, got ${describe(map)}`);
-    this.#terrain = new TerrainCopy(map, where);
-    for (const pool of pools) {
-      if (this.#terrain.width !== pool.width || this.#terrain.height !== pool.height) {
-        throw new TypeError(`${where}: the map is ${this.#terrain.width}x${this.#terrain.height} but the pool's is ${pool.width}x${pool.height}`);
-      }
-    }
-    this.width = this.#terrain.width;
-    this.height = this.#terrain.height;
-    // Steps are checked, and agents moved off new walls, by the rule of each pool's agent classes.
-    this.#units = pools.flatMap((pool) => pool.agents.map((_, i) => new UnitClass(pool, i, this.#terrain)));
-    const classes = this.#units.map((u) => `${u.agent.size}:${u.agent.capability}`);
-    const twice = classes.find((c, i) => classes.indexOf(c) !== i);
-    if (twice !== undefined) throw new TypeError(`${where}: two pools serve the same agent class (size ${twice.replace(':', ', ')}): give each class to one pool`);
+    const { terrain, ground, units } = isWorldPool(options.pool) ? worldCrowd(where, options, options.pool) : gridCrowd(where, options);
+    this.#terrain = terrain;
+    this.#ground = ground;
+    this.#units = units as readonly UnitClass<P>[];
+    this.width = ground.width;
+    this.height = ground.height;
+    this.levels = ground.levels;
     this.#speed = positive(where, 'speed', options.speed ?? 5);
     this.#stallSeconds = positive(where, 'stallSeconds', options.stallSeconds ?? 1);
     this.#flowFieldAgents = options.flowFieldAgents === Infinity ? Infinity : integerAtLeast(where, 'flowFieldAgents', options.flowFieldAgents ?? 16, 1);
@@ -336,18 +343,34 @@ export class Crowd {
     this.#maxInFlight = integerAtLeast(where, 'maxInFlight', options.maxInFlight ?? 256, 1);
   }
 
-  /** The crowd's terrain, character codes row-major (read it to draw; change it only with {@link Crowd.updateTerrain}). */
+  /**
+   * The crowd's terrain on a grid, character codes row-major (read it to draw; change it only with
+   * {@link Crowd.updateTerrain}).
+   * @throws TypeError - on a block world (read {@link Crowd.world})
+   */
   get terrain(): Uint8Array {
-    return this.#terrain.bytes;
+    if (this.#terrain.kind !== 'grid') throw new TypeError('Crowd.terrain: a block world has no terrain bytes: read Crowd.world');
+    return this.#terrain.copy.bytes;
+  }
+
+  /** The block world the crowd walks (change it only with {@link Crowd.applyBlockChanges}); null on a grid. */
+  get world(): BlockWorld | null {
+    return this.#terrain.kind === 'world' ? this.#terrain.world : null;
   }
 
   /**
-   * Whether an agent of class `agent` (default: the first pool's) may stand on (x, y) on the crowd's
-   * terrain now: its whole square, for a square agent.
-   * @throws TypeError, RangeError - for an agent class none of the crowd's pools serves
+   * Whether an agent may stand on a cell now, on the crowd's terrain: on a grid `passable(x, y, agent?)`,
+   * for agents of class `agent` (default: the first pool's), their whole square; on a block world
+   * `passable(x, y, z)`.
+   * @throws TypeError, RangeError - for an agent class none of the crowd's pools serves, or a missing z
    */
-  passable(x: number, y: number, agent?: AgentClassOption): boolean {
-    return this.#unitOf('Crowd.passable', agent).rules.passable(x, y);
+  passable(x: number, y: number, agent?: AgentClassOption): boolean;
+  passable(x: number, y: number, z: number): boolean;
+  passable(x: number, y: number, third?: AgentClassOption | number): boolean {
+    const where = 'Crowd.passable';
+    if (this.#ground.dims === 3) return this.#units[0]!.port.passable(this.#ground.cell(where, 'cell', { x, y, z: third }));
+    const p = this.#ground.cell(where, 'cell', { x, y });
+    return this.#unitOf(where, third as AgentClassOption | undefined).port.passable(p);
   }
 
   /** The agent classes of the crowd's pools, in the order given, each pool's in its order (the first is the default). */
@@ -361,7 +384,7 @@ export class Crowd {
   }
 
   /** The agents, in the order they were added. */
-  agents(): IterableIterator<CrowdAgent> {
+  agents(): IterableIterator<CrowdAgent<P>> {
     return this.#agents.values();
   }
 
@@ -369,45 +392,48 @@ export class Crowd {
    * The agent `id`.
    * @throws RangeError - when there is no such agent
    */
-  agent(id: number): CrowdAgent {
+  agent(id: number): CrowdAgent<P> {
     return this.#agent('Crowd.agent', id);
   }
 
   /**
    * What remains of agent `id`'s route, to draw it: the waypoints of its plan still ahead and the cells
-   * refined ahead (x, y pairs, copies); null when it has no route (idle, planning or following a field).
+   * refined ahead (x, y pairs on a grid, x, y, z triples on a block world; copies); null when it has no
+   * route (idle, planning or following a field).
    * @throws RangeError - when there is no such agent
    */
   routeOf(id: number): { readonly waypoints: Int32Array; readonly cells: Int32Array } | null {
     const route = this.#agent('Crowd.routeOf', id).route;
     if (!route) return null;
+    const dims = route.dims;
     const cells: number[] = [];
     for (let k = route.segIndex; route.segments.has(k); k++) {
       const c = route.segments.get(k)!.cells;
-      for (let i = k === route.segIndex ? 2 * route.at : 0; i < c.length; i++) cells.push(c[i]!);
+      for (let i = k === route.segIndex ? dims * route.at : 0; i < c.length; i++) cells.push(c[i]!);
     }
-    return { waypoints: route.waypoints.slice(2 * (route.segIndex + 1)), cells: Int32Array.from(cells) };
+    return { waypoints: route.waypoints.slice(dims * (route.segIndex + 1)), cells: Int32Array.from(cells) };
   }
 
   /**
    * Adds an agent on cell `at`.
    * @returns its id
    * @throws TypeError - for a malformed cell or options
-   * @throws RangeError - when `at` is outside the map or blocked
+   * @throws RangeError - when `at` is outside the map or blocked (on a block world: no agent stands there)
    */
-  addAgent(at: Point, options?: AgentOptions): number {
+  addAgent(at: P, options?: AgentOptions<P>): number {
     const where = 'Crowd.addAgent';
-    const p = cell(where, 'at', at);
+    const p = this.#ground.cell(where, 'at', at);
     if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
     for (const key of Object.keys(options ?? {})) {
       if (key !== 'goal' && key !== 'speed' && key !== 'agent') throw new TypeError(`${where}: unknown option "${key}" (known: goal, speed, agent)`);
     }
     const unit = this.#unitOf(where, options?.agent);
-    if (!unit.rules.passable(p.x, p.y)) {
+    if (!unit.port.passable(p)) {
       const square = unit.agent.size > 1 ? ` for the ${unit.agent.size}x${unit.agent.size} square of ${unit.agent.capability}` : '';
-      throw new RangeError(`${where}: cell (${p.x}, ${p.y}) is ${this.#inside(p) ? `blocked${square}` : `outside the ${this.width}x${this.height} map`}`);
+      const blocked = this.#ground.dims === 3 ? 'not a cell an agent stands in' : `blocked${square}`;
+      throw new RangeError(`${where}: cell ${this.#ground.text(p)} is ${this.#inside(p) ? blocked : `outside the ${this.#ground.name}`}`);
     }
-    const agent = new Agent(this.#nextId++, p, options?.speed === undefined ? this.#speed : positive(where, 'speed', options.speed), unit);
+    const agent = new Agent<P>(this.#nextId++, p, options?.speed === undefined ? this.#speed : positive(where, 'speed', options.speed), unit);
     this.#agents.set(agent.id, agent);
     if (options?.goal) this.#setGoal(agent, this.#goal(where, options.goal));
     return agent.id;
@@ -429,7 +455,7 @@ export class Crowd {
    * @throws TypeError - for a malformed goal
    * @throws RangeError - when there is no such agent, or the goal is outside the map
    */
-  setGoal(id: number, goal: Point | null): void {
+  setGoal(id: number, goal: P | null): void {
     const where = 'Crowd.setGoal';
     const agent = this.#agent(where, id);
     this.#setGoal(agent, goal === null ? null : this.#goal(where, goal));
@@ -448,7 +474,7 @@ export class Crowd {
    * @throws TypeError - when `dt` is not a number of 0 or more
    * @throws Error - once a pool of the crowd is closed (nothing moves then)
    */
-  step(dt: number): CrowdEvent[] {
+  step(dt: number): CrowdEvent<P>[] {
     if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt)) throw new TypeError(`Crowd.step: dt must be a finite number of seconds, 0 or more, got ${describe(dt)}`);
     this.#checkPools('Crowd.step');
     dt = Math.min(dt, MAX_DT);
@@ -456,8 +482,8 @@ export class Crowd {
     for (const agent of this.#agents.values()) {
       if (agent.state === 'idle' && !agent.stepping) continue;
       // A goal shared by enough agents: its field, not a plan (decided before any plan is asked for).
-      if (agent.state === 'planning' && !agent.asked && agent.unit.goals.members(agent.goal!) >= this.#flowFieldAgents) agent.state = 'following';
-      const cellBefore = agent.cellY * this.width + agent.cellX;
+      if (agent.state === 'planning' && !agent.asked && agent.unit.goals.members(agent.target!) >= this.#flowFieldAgents) agent.state = 'following';
+      const cellBefore = this.#keyOf(agent);
       const moved = this.#walk(agent, agent.speed * dt);
       if (agent.state === 'idle') {
         agent.stillSeconds = 0;
@@ -465,7 +491,7 @@ export class Crowd {
       }
       if (moved) moving++;
       else waiting++;
-      if (cellBefore !== agent.cellY * this.width + agent.cellX) {
+      if (cellBefore !== this.#keyOf(agent)) {
         agent.stillSeconds = 0;
         agent.stallReported = false;
       } else {
@@ -493,85 +519,93 @@ export class Crowd {
   }
 
   /**
-   * Changes the terrain of the crowd and of its pools, all edits or none (checked before anything
+   * Changes the terrain of a grid's crowd and of its pools, all edits or none (checked before anything
    * changes, as the pools check them). At once: agents on a cell that became blocked for their class are
    * moved to the nearest cell where they stand (a `'snapped'` event), steps under way into a new wall are
    * cancelled, and agents whose refined route ahead crosses one plan again. Once a pool has rebuilt: its
    * agents whose remaining route, planned on an older terrain, crosses a rebuilt cluster plan again; the
    * others keep their routes. Flow fields are asked again on the new terrain.
    * @returns the answer of the first pool (the new version and what it rebuilt), once every pool answered
-   * @throws TypeError, RangeError - naming the first bad edit, as {@link PathPool.updateTerrain}
+   * @throws TypeError, RangeError - naming the first bad edit, as {@link PathPool.updateTerrain}; TypeError on a block world
    * @throws Error - once a pool of the crowd is closed (nothing changes then)
    */
   updateTerrain(edits: readonly TerrainEdit[]): Promise<TerrainUpdate> {
+    const where = 'Crowd.updateTerrain';
+    const terrain = this.#terrain;
+    if (terrain.kind !== 'grid') throw new TypeError(`${where}: a block world's crowd changes blocks: use Crowd.applyBlockChanges`);
     // Checked first: a closed pool would leave the crowd's terrain ahead of the pool's.
-    this.#checkPools('Crowd.updateTerrain');
-    const packed = this.#terrain.check(edits, 'Crowd.updateTerrain');
-    const covered = this.#units.map((unit) => unit.rules.coveredBy(packed));
-    this.#terrain.write(packed);
-    // The figures of the update: the first class's version, the replans of every class.
-    const before = this.#units[0]!.version;
-    const record = { version: before, replansAtOnce: 0, replansRebuilt: 0 };
+    this.#checkPools(where);
+    const packed = terrain.copy.check(edits, where);
+    const ports = this.#units.map((unit) => unit.port as GridUnits);
+    const covered = ports.map((port) => port.rules.coveredBy(packed));
+    terrain.copy.write(packed);
+    const record = this.#startRecord();
     // Each pool is asked once, for all the classes it serves.
     const answers = new Map<PathPool, Promise<TerrainUpdate>>();
-    for (const unit of this.#units) if (!answers.has(unit.pool)) answers.set(unit.pool, unit.pool.updateTerrain(edits));
-    const done = this.#units.map((unit, i) => this.#updateUnit(unit, answers.get(unit.pool)!, unit.rules.blockedOf(covered[i]!), record));
-    if (record.version !== before) this.#lastUpdate = record;
-    return Promise.all(done).then(() => answers.get(this.#units[0]!.pool)!);
-  }
-
-  /**
-   * The part of {@link Crowd.updateTerrain} for one class: its agents, against its pool's `answer`; their
-   * replans go to `record`.
-   */
-  #updateUnit(unit: UnitClass, poolAnswer: Promise<TerrainUpdate>, blocked: Set<number>, record: { version: number; replansAtOnce: number; replansRebuilt: number }): Promise<TerrainUpdate> {
-    const answer = poolAnswer.then((update) => unit.updateOf(update));
-    const version = unit.pool.version;
-    if (version === unit.version) return answer;
-    unit.version = version;
-    if (unit === this.#units[0]) record.version = version;
-    unit.goals.version = version;
-    let atOnce = 0;
-    const blockedBox = cellBox(blocked, this.width);
-    for (const agent of this.#agents.values()) {
-      if (agent.unit !== unit) continue;
-      if (blocked.has(agent.cellY * this.width + agent.cellX)) {
-        this.#snap(agent);
-        if (agent.state === 'walking') atOnce += this.#replan(agent, 'wall');
-        else if (agent.state === 'planning') this.#replan(agent);
-        continue;
-      }
-      if (agent.stepping && !unit.rules.legalStep(agent.cellX, agent.cellY, agent.nextX, agent.nextY)) {
-        agent.stepping = false;
-        agent.progress = 0;
-        if (agent.state === 'walking') atOnce += this.#replan(agent, 'wall');
-        continue;
-      }
-      if (agent.state === 'walking' && agent.route && blocked.size && agent.route.aheadHits(blocked, blockedBox, this.width)) atOnce += this.#replan(agent, 'wall');
-    }
-    record.replansAtOnce += atOnce;
-    return answer.then((update) => {
-      unit.updates.push(update);
-      if (unit.updates.length > UPDATE_LOG) unit.updates.shift();
-      for (const agent of this.#agents.values()) {
-        if (agent.unit === unit && agent.state === 'walking' && agent.route && agent.route.crosses(update, update.version)) record.replansRebuilt += this.#replan(agent, 'rebuilt');
-      }
-      return update;
+    for (const port of ports) if (!answers.has(port.pool)) answers.set(port.pool, port.pool.updateTerrain(edits));
+    const done = this.#units.map((unit, i) => {
+      const port = ports[i]!;
+      const rebuilt = answers.get(port.pool)!.then((update) => classRebuilt(update, port.index));
+      return this.#edited(unit, rebuilt, port.rules.blockedOf(covered[i]!), record);
     });
+    this.#endRecord(record);
+    return Promise.all(done).then(() => answers.get(ports[0]!.pool)!);
   }
 
   /**
-   * Sets what crossing each terrain kind costs, in every pool (see {@link PathPool.setTerrainCosts}). No
-   * cell changes passability, so routes stay legal and are kept; plans and fields asked from now on
-   * follow the new costs.
+   * Places or removes blocks in a block world's crowd: in its world and in its pool, all or none
+   * (checked before anything changes). Agents left where no agent stands are moved to the nearest cell
+   * where one does (`'snapped'`), steps under way that are no move any more are cancelled, and routes
+   * are planned again as {@link Crowd.updateTerrain} says.
+   * @returns the pool's answer (the new version and what it rebuilt)
+   * @throws TypeError, RangeError - naming the first bad change, as `BlockWorld.setBlocks`; TypeError on a grid
+   * @throws Error - once the pool is closed (nothing changes then)
+   */
+  applyBlockChanges(changes: readonly BlockChange[]): Promise<WorldBlockUpdate> {
+    const where = 'Crowd.applyBlockChanges';
+    const terrain = this.#terrain;
+    if (terrain.kind !== 'world') throw new TypeError(`${where}: a grid's crowd changes terrain: use Crowd.updateTerrain`);
+    this.#checkPools(where);
+    try {
+      terrain.world.setBlocks(changes);
+    } catch (error) {
+      if (error instanceof Error) error.message = error.message.replace(/^BlockWorld\.setBlocks/, where);
+      throw error;
+    }
+    const record = this.#startRecord();
+    const answer = terrain.pool.applyBlockChanges(changes);
+    const rebuilt = answer.then((update) => ({ version: update.version, boxes: update.rebuilt[0]?.boxes ?? new Int32Array(0) }));
+    // A block decides whether agents stand in its own cell and the one above it (BlockWorld's rule):
+    // those of them no agent stands in now are the cells a change blocked. Moves that changed elsewhere
+    // are refused when an agent comes to take them, and it plans again then.
+    const blocked = new Set<number>();
+    for (const c of changes) {
+      for (const z of [c.z, c.z + 1]) {
+        const v = { x: c.x, y: c.y, z };
+        if (this.#inside(v) && !terrain.world.isStanding(v.x, v.y, v.z)) blocked.add(this.#key(v));
+      }
+    }
+    const done = this.#edited(this.#units[0]!, rebuilt, blocked, record);
+    this.#endRecord(record);
+    return done.then(() => answer);
+  }
+
+  /**
+   * Sets what crossing each terrain kind costs, in every pool of a grid's crowd (see
+   * {@link PathPool.setTerrainCosts}). No cell changes passability, so routes stay legal and are kept;
+   * plans and fields asked from now on follow the new costs.
    * @returns the first pool's new version, once every pool answered
+   * @throws TypeError - on a block world (its moves have no terrain costs)
    */
   async setTerrainCosts(costs: TerrainCosts): Promise<number> {
-    this.#checkPools('Crowd.setTerrainCosts');
+    const where = 'Crowd.setTerrainCosts';
+    if (this.#terrain.kind !== 'grid') throw new TypeError(`${where}: a block world has no terrain costs`);
+    this.#checkPools(where);
     const answers = new Map<PathPool, Promise<number>>();
     for (const unit of this.#units) {
-      if (!answers.has(unit.pool)) answers.set(unit.pool, unit.pool.setTerrainCosts(costs));
-      unit.version = Math.max(unit.version, unit.pool.version);
+      const pool = (unit.port as GridUnits).pool;
+      if (!answers.has(pool)) answers.set(pool, pool.setTerrainCosts(costs));
+      unit.version = Math.max(unit.version, pool.version);
       unit.goals.version = unit.version;
     }
     return (await Promise.all(answers.values()))[0]!;
@@ -586,12 +620,14 @@ export class Crowd {
       if (a.stillSeconds > longest) longest = a.stillSeconds;
     }
     const c = this.#counts;
+    const last = this.#lastUpdate;
     return {
       agents: this.#agents.size, moving: c.moving, waiting: c.waiting, following,
       plans: c.plans, segments: c.segments, fields: this.#units.reduce((n, u) => n + u.goals.asked, 0),
       inFlight: this.#units.reduce((n, u) => n + u.goals.inFlight, this.#inFlight),
       replans: c.replans, arrivals: c.arrivals, unreachable: c.unreachable, stalls: c.stalls, snaps: c.snaps,
-      longestStillSeconds: longest, refusedSteps: c.refusedSteps, lastUpdate: this.#lastUpdate ? { ...this.#lastUpdate } : null,
+      longestStillSeconds: longest, refusedSteps: c.refusedSteps,
+      lastUpdate: last ? { version: last.version, replansAtOnce: last.replansAtOnce, replansRebuilt: last.replansRebuilt } : null,
     };
   }
 
@@ -600,21 +636,21 @@ export class Crowd {
    * asked reject), so a step would report reachable goals as unreachable or leave agents planning for ever.
    */
   #checkPools(where: string): void {
-    const closed = this.#units.find((u) => u.pool.closed);
+    const closed = this.#units.find((u) => u.port.pool.closed);
     if (closed) {
-      const which = new Set(this.#units.map((u) => u.pool)).size > 1 ? `the pool of the agents of size ${closed.agent.size} ${closed.agent.capability}` : 'the pool';
+      const which = new Set(this.#units.map((u) => u.port.pool)).size > 1 ? `the pool of the agents of size ${closed.agent.size} ${closed.agent.capability}` : 'the pool';
       throw new Error(`${where}: ${which} is closed (PathPool.close, or a worker that could not be replaced): no plan can be made; make a new crowd on an open pool`);
     }
   }
 
-  #agent(where: string, id: number): Agent {
+  #agent(where: string, id: number): Agent<P> {
     const agent = this.#agents.get(id);
     if (!agent) throw new RangeError(`${where}: there is no agent ${describe(id)}`);
     return agent;
   }
 
   /** The class of the crowd's pools that `agent` names (default: the first pool's). */
-  #unitOf(where: string, agent: AgentClassOption | undefined): UnitClass {
+  #unitOf(where: string, agent: AgentClassOption | undefined): UnitClass<P> {
     if (agent === undefined) return this.#units[0]!;
     // The class objects the crowd hands out (agentClasses, CrowdAgent.agent) are found without parsing.
     const same = this.#units.find((u) => u.agent === agent);
@@ -622,26 +658,37 @@ export class Crowd {
     if (typeof agent !== 'object' || agent === null || typeof agent.size !== 'number' || (typeof agent.capability !== 'string' && !Array.isArray(agent.capability))) {
       throw new TypeError(`${where}: agent must be { size, capability }, got ${describe(agent)}`);
     }
-    const unit = this.#units.find((u) => u.is(agent));
+    const unit = this.#units.find((u) => u.port.is(agent));
     if (unit) return unit;
     const capability = typeof agent.capability === 'string' ? agent.capability : agent.capability.join(',');
     const served = this.#units.map((u) => `size ${u.agent.size} ${u.agent.capability}`).join('; ');
     throw new RangeError(`${where}: no pool of the crowd serves agents of size ${agent.size} ${capability} (served: ${served})`);
   }
 
-  #inside(p: Point): boolean {
-    return p.x >= 0 && p.y >= 0 && p.x < this.width && p.y < this.height;
+  #inside(v: Voxel): boolean {
+    const g = this.#ground;
+    return v.x >= 0 && v.y >= 0 && v.z >= 0 && v.x < g.width && v.y < g.height && v.z < g.levels;
   }
 
-  #goal(where: string, goal: Point): Point {
-    const g = cell(where, 'goal', goal);
-    if (!this.#inside(g)) throw new RangeError(`${where}: goal (${g.x}, ${g.y}) is outside the ${this.width}x${this.height} map`);
-    return { x: g.x, y: g.y };
+  /** The cell's index: (z * height + y) * width + x. */
+  #key(v: Voxel): number {
+    return (v.z * this.#ground.height + v.y) * this.#ground.width + v.x;
   }
 
-  #setGoal(agent: Agent, goal: Point | null): void {
-    if (agent.goal) agent.unit.goals.leave(agent.goal);
-    agent.goal = goal;
+  #keyOf(agent: Agent<P>): number {
+    return (agent.cellZ * this.#ground.height + agent.cellY) * this.#ground.width + agent.cellX;
+  }
+
+  #goal(where: string, goal: P): Voxel {
+    const g = this.#ground.cell(where, 'goal', goal);
+    if (!this.#inside(g)) throw new RangeError(`${where}: goal ${this.#ground.text(g)} is outside the ${this.#ground.name}`);
+    return g;
+  }
+
+  #setGoal(agent: Agent<P>, goal: Voxel | null): void {
+    if (agent.target) agent.unit.goals.leave(agent.target);
+    agent.target = goal;
+    agent.goal = goal && (this.#ground.point(goal) as P);
     agent.route = null;
     agent.epoch++;
     agent.asked = false;
@@ -656,7 +703,7 @@ export class Crowd {
   }
 
   /** The agent stops (its goal reached, or none reachable): it is idle. */
-  #stop(agent: Agent): void {
+  #stop(agent: Agent<P>): void {
     this.#setGoal(agent, null);
   }
 
@@ -664,7 +711,7 @@ export class Crowd {
    * Drops the agent's route and asks for a new plan to the same goal; 1 when it had a route to drop
    * (reported as an event when a terrain update is the `reason`).
    */
-  #replan(agent: Agent, reason?: 'wall' | 'rebuilt'): number {
+  #replan(agent: Agent<P>, reason?: 'wall' | 'rebuilt'): number {
     const had = agent.state === 'walking' ? 1 : 0;
     if (had && reason) this.#events.push({ type: 'replanned', agent: agent.id, reason });
     agent.route = null;
@@ -675,20 +722,21 @@ export class Crowd {
     return had;
   }
 
-  #snap(agent: Agent): void {
-    const from = { x: agent.cellX, y: agent.cellY };
-    const to = agent.unit.rules.nearestPassable(from.x, from.y);
+  #snap(agent: Agent<P>): void {
+    const from = agent.cell;
+    const to = agent.unit.port.nearestPassable(from);
     agent.stepping = false;
     agent.progress = 0;
     if (!to) return; // no passable cell left on the map: it stays
     agent.cellX = to.x;
     agent.cellY = to.y;
+    agent.cellZ = to.z;
     this.#counts.snaps++;
-    this.#events.push({ type: 'snapped', agent: agent.id, from, to });
+    this.#events.push({ type: 'snapped', agent: agent.id, from: this.#ground.point(from) as P, to: this.#ground.point(to) as P });
   }
 
   /** Moves the agent by `budget` cells along its route or field; true when it moved at all. */
-  #walk(agent: Agent, budget: number): boolean {
+  #walk(agent: Agent<P>, budget: number): boolean {
     let moved = false;
     while (budget > 1e-12) {
       if (!agent.stepping && !this.#nextStep(agent)) break;
@@ -700,6 +748,7 @@ export class Crowd {
       if (agent.progress >= length - 1e-9) {
         agent.cellX = agent.nextX;
         agent.cellY = agent.nextY;
+        agent.cellZ = agent.nextZ;
         agent.stepping = false;
         agent.progress = 0;
         if (agent.route) agent.route.at++;
@@ -709,7 +758,7 @@ export class Crowd {
   }
 
   /** Starts the agent's next step, if it has one that is legal now; false when it must wait. */
-  #nextStep(agent: Agent): boolean {
+  #nextStep(agent: Agent<P>): boolean {
     if (agent.state === 'idle') return false;
     if (agent.atGoal()) {
       this.#counts.arrivals++;
@@ -719,40 +768,43 @@ export class Crowd {
     }
     const next = agent.state === 'following' ? this.#fieldStep(agent) : agent.state === 'walking' ? this.#routeStep(agent) : null;
     if (!next) return false;
-    if (!agent.unit.rules.legalStep(agent.cellX, agent.cellY, next[0], next[1])) {
+    const length = agent.unit.port.stepLength(agent.cell, next);
+    if (!length) {
       // A route from before a wall (its update not yet answered) re-plans; a field waits for its refresh.
       this.#counts.refusedSteps++;
       if (agent.state === 'walking') this.#replan(agent);
       return false;
     }
-    agent.nextX = next[0];
-    agent.nextY = next[1];
+    agent.nextX = next.x;
+    agent.nextY = next.y;
+    agent.nextZ = next.z;
+    agent.stepLength = length;
     agent.progress = 0;
     agent.stepping = true;
     return true;
   }
 
-  #fieldStep(agent: Agent): [number, number] | null {
-    const goal = agent.goal!;
+  #fieldStep(agent: Agent<P>): Voxel | null {
     const goals = agent.unit.goals;
-    const { field, refused } = goals.field(goal);
+    const { field, refused } = goals.field(agent.target!);
     if (refused !== null) {
       this.#unreachable(agent, refused);
       return null;
     }
     if (!field) return null;
-    const d = field.direction(agent.cellX, agent.cellY);
-    if (d <= 7) return [agent.cellX + FLOW_DX[d]!, agent.cellY + FLOW_DY[d]!];
+    const d = field.directions[this.#keyOf(agent)]!;
+    const moves = this.#ground.moves;
+    if (d < moves.dx.length) return { x: agent.cellX + moves.dx[d]!, y: agent.cellY + moves.dy[d]!, z: agent.cellZ + moves.dz[d]! };
     // No step from here on the newest terrain: the goal is in another component.
     if (d === FLOW_NO_STEP && goals.current(field)) this.#unreachable(agent, 'no path');
     return null;
   }
 
-  #routeStep(agent: Agent): [number, number] | null {
+  #routeStep(agent: Agent<P>): Voxel | null {
     const route = agent.route!;
     for (;;) {
-      const next = route.nextCell();
-      if (next) return next;
+      const i = route.nextCell();
+      if (i >= 0) return cellAt(route.current!.cells, i, route.dims);
       if (!route.current) {
         this.#askAhead(agent, route); // still in the pool, or asked again after a failed batch
         return null;
@@ -768,7 +820,7 @@ export class Crowd {
     }
   }
 
-  #unreachable(agent: Agent, reason: string): void {
+  #unreachable(agent: Agent<P>, reason: string): void {
     const goal = agent.goal!;
     this.#counts.unreachable++;
     this.#events.push({ type: 'unreachable', agent: agent.id, goal, reason });
@@ -780,15 +832,15 @@ export class Crowd {
    * A segment between two neighbouring waypoints (an entrance crossed from one cluster to the next, about
    * half of a plan's segments) is its one step when that step is legal: no search.
    */
-  #askAhead(agent: Agent, route: Route): void {
+  #askAhead(agent: Agent<P>, route: Route): void {
     const last = Math.min(route.segmentCount - 1, route.segIndex + this.#lookahead);
     const w = route.waypoints;
+    const dims = route.dims;
     for (let k = route.segIndex; k <= last; k++) {
       if (route.segments.has(k) || route.requested.has(k)) continue;
-      const bx = w[2 * k + 2]!, by = w[2 * k + 3]!;
       // Only when that step is legal now: two diagonal neighbours with a blocked corner are joined round it.
-      if (agent.unit.rules.legalStep(w[2 * k]!, w[2 * k + 1]!, bx, by)) {
-        route.segments.set(k, segmentOf(Int32Array.of(bx, by), route.version));
+      if (agent.unit.port.stepLength(cellAt(w, dims * k, dims), cellAt(w, dims * (k + 1), dims))) {
+        route.segments.set(k, segmentOf(w.slice(dims * (k + 1), dims * (k + 2)), route.version, dims));
         continue;
       }
       route.requested.add(k);
@@ -797,21 +849,23 @@ export class Crowd {
   }
 
   /** Sends the plans of one class asked for this frame as one batch. */
-  #sendPlans(unit: UnitClass): void {
+  #sendPlans(unit: UnitClass<P>): void {
     const agents = unit.planQueue.filter((a) => a.state === 'planning' && a.asked && this.#agents.has(a.id));
     unit.planQueue = [];
-    if (!agents.length || unit.pool.closed) {
+    if (!agents.length || unit.port.pool.closed) {
       for (const a of agents) a.asked = false;
       return;
     }
-    const queries = new Int32Array(4 * agents.length);
+    const dims = this.#ground.dims;
+    const queries = new Int32Array(2 * dims * agents.length);
     const epochs = agents.map((a, i) => {
-      queries.set([a.cellX, a.cellY, a.goal!.x, a.goal!.y], 4 * i);
+      const t = a.target!;
+      queries.set(dims === 2 ? [a.cellX, a.cellY, t.x, t.y] : [a.cellX, a.cellY, a.cellZ, t.x, t.y, t.z], 2 * dims * i);
       return a.epoch;
     });
     this.#counts.plans += agents.length;
     this.#inFlight += agents.length;
-    unit.pool.planPaths(queries, unit.asks).then(
+    unit.port.plan(queries).then(
       (plans) => {
         this.#inFlight -= agents.length;
         agents.forEach((a, i) => {
@@ -828,16 +882,15 @@ export class Crowd {
     );
   }
 
-  #planned(agent: Agent, plans: PlanBatch, i: number): void {
+  #planned(agent: Agent<P>, plans: PlanAnswers, i: number): void {
     agent.asked = false;
     if (!plans.found(i)) {
-      const status = plans.statusText(i);
       // Its cell was walled in after the plan was asked: it was snapped, and asks again.
-      if (plans.status[i] === PathStatusCode.StartInvalid || plans.version < agent.unit.version) return;
-      return this.#unreachable(agent, status);
+      if (plans.startInvalid(i) || plans.version < agent.unit.version) return;
+      return this.#unreachable(agent, plans.statusText(i));
     }
-    const first = plans.firstSegment(i);
-    const route = new Route(plans.waypointsOf(i).slice(), segmentOf(first.slice(2), plans.version), plans.version);
+    const dims = this.#ground.dims;
+    const route = new Route(plans.waypoints(i), segmentOf(plans.firstSegment(i).slice(dims), plans.version, dims), plans.version, dims);
     agent.route = route;
     agent.state = 'walking';
     if (this.#staleAgainstUpdates(route, agent.unit)) {
@@ -848,8 +901,8 @@ export class Crowd {
   }
 
   /** Whether an update the class's pool answered after the route's parts were searched crosses the route. */
-  #staleAgainstUpdates(route: Route, unit: UnitClass): boolean {
-    return unit.updates.some((u) => route.crosses(u, u.version));
+  #staleAgainstUpdates(route: Route, unit: UnitClass<P>): boolean {
+    return unit.updates.some((u) => route.crosses(u.boxes, u.version));
   }
 
   /**
@@ -858,31 +911,32 @@ export class Crowd {
    * asked ahead, oldest first. The rest wait for a later frame. A pool given more than it answers would
    * otherwise queue requests for seconds, and a terrain update waits behind them.
    */
-  #sendSegments(unit: UnitClass): void {
+  #sendSegments(unit: UnitClass<P>): void {
     const live = unit.segmentQueue.filter((r) => r.agent.epoch === r.epoch && this.#agents.has(r.agent.id));
     if (!live.length) {
       unit.segmentQueue = [];
       return;
     }
-    if (unit.pool.closed) {
+    if (unit.port.pool.closed) {
       for (const r of live) r.agent.route?.requested.delete(r.index);
       unit.segmentQueue = [];
       return;
     }
     const room = Math.max(0, this.#maxInFlight - this.#inFlight);
-    const waiting = (r: SegmentRequest) => r.agent.route!.segIndex === r.index;
+    const waiting = (r: SegmentRequest<P>) => r.agent.route!.segIndex === r.index;
     const ordered = [...live.filter(waiting), ...live.filter((r) => !waiting(r))];
     const requests = ordered.slice(0, room);
     unit.segmentQueue = ordered.slice(room);
     if (!requests.length) return;
-    const queries = new Int32Array(4 * requests.length);
+    const dims = this.#ground.dims;
+    const queries = new Int32Array(2 * dims * requests.length);
     requests.forEach((r, i) => {
       const w = r.agent.route!.waypoints;
-      queries.set(w.subarray(2 * r.index, 2 * r.index + 4), 4 * i);
+      queries.set(w.subarray(dims * r.index, dims * (r.index + 2)), 2 * dims * i);
     });
     this.#counts.segments += requests.length;
     this.#inFlight += requests.length;
-    unit.pool.findPaths(queries, { smooth: true, ...unit.asks }).then(
+    unit.port.search(queries).then(
       (batch) => {
         this.#inFlight -= requests.length;
         requests.forEach((r, i) => this.#refined(r, batch, i));
@@ -894,32 +948,122 @@ export class Crowd {
     );
   }
 
-  #refined(r: SegmentRequest, batch: PathBatch, i: number): void {
+  #refined(r: SegmentRequest<P>, batch: PathAnswers, i: number): void {
     const agent = r.agent;
     if (agent.epoch !== r.epoch || !agent.route || !this.#agents.has(agent.id)) return;
     const route = agent.route;
     route.requested.delete(r.index);
     // No way between the two waypoints any more (a wall since the plan): plan again.
     if (!batch.found(i)) return void this.#replan(agent);
-    route.segments.set(r.index, segmentOf(batch.path(i).slice(2), batch.version));
+    route.segments.set(r.index, segmentOf(batch.path(i).slice(route.dims), batch.version, route.dims));
     if (this.#staleAgainstUpdates(route, agent.unit)) this.#replan(agent);
+  }
+
+  /** The figures of an update about to be made: the first class's version, the replans of every class. */
+  #startRecord(): UpdateRecord & { readonly before: number } {
+    const before = this.#units[0]!.version;
+    return { version: before, replansAtOnce: 0, replansRebuilt: 0, before };
+  }
+
+  #endRecord(record: UpdateRecord & { readonly before: number }): void {
+    if (record.version !== record.before) this.#lastUpdate = record;
+  }
+
+  /**
+   * After an edit of the crowd's terrain, the agents of one class: at once, those on a `blocked` cell
+   * (where they stand no more) are snapped, steps under way that are no move now are cancelled, and
+   * routes with a blocked cell ahead plan again; once the pool's answer says what it `rebuilt`, routes
+   * planned before it that cross a rebuilt cluster plan again. Replans go to `record`.
+   */
+  #edited(unit: UnitClass<P>, rebuilt: Promise<Rebuilt>, blocked: Set<number>, record: UpdateRecord): Promise<void> {
+    const version = unit.port.pool.version;
+    if (version === unit.version) return rebuilt.then(() => undefined);
+    unit.version = version;
+    if (unit === this.#units[0]) record.version = version;
+    unit.goals.version = version;
+    let atOnce = 0;
+    const { width, height, dims } = this.#ground;
+    const blockedBox = cellBox(blocked, width, height, dims);
+    for (const agent of this.#agents.values()) {
+      if (agent.unit !== unit) continue;
+      if (blocked.has(this.#keyOf(agent))) {
+        this.#snap(agent);
+        if (agent.state === 'walking') atOnce += this.#replan(agent, 'wall');
+        else if (agent.state === 'planning') this.#replan(agent);
+        continue;
+      }
+      if (agent.stepping && !unit.port.stepLength(agent.cell, { x: agent.nextX, y: agent.nextY, z: agent.nextZ })) {
+        agent.stepping = false;
+        agent.progress = 0;
+        if (agent.state === 'walking') atOnce += this.#replan(agent, 'wall');
+        continue;
+      }
+      if (agent.state === 'walking' && agent.route && blocked.size && agent.route.aheadHits(blocked, blockedBox, width, height)) atOnce += this.#replan(agent, 'wall');
+    }
+    record.replansAtOnce += atOnce;
+    return rebuilt.then((update) => {
+      unit.updates.push(update);
+      if (unit.updates.length > UPDATE_LOG) unit.updates.shift();
+      for (const agent of this.#agents.values()) {
+        if (agent.unit === unit && agent.state === 'walking' && agent.route && agent.route.crosses(update.boxes, update.version)) record.replansRebuilt += this.#replan(agent, 'rebuilt');
+      }
+    });
   }
 }
 
-/** The pools of the crowd's options: `pool`, or `pools` (one or more HPA* pools). */
-function poolsOf(where: string, options: CrowdOptions): readonly PathPool[] {
-  const { pool, pools } = options;
-  if ((pool === undefined) === (pools === undefined)) throw new TypeError(`${where}: give pool (one agent class) or pools (one per class), not ${pool === undefined ? 'neither' : 'both'}`);
-  const list = pools ?? [pool];
-  if (!Array.isArray(list) || list.length === 0) throw new TypeError(`${where}: pools must be an array of one or more PathPools, got ${describe(pools)}`);
-  for (const p of list as unknown[]) {
-    const candidate = p as PathPool;
-    if (typeof p !== 'object' || p === null || typeof candidate.planPaths !== 'function' || typeof candidate.flowField !== 'function') {
-      throw new TypeError(`${where}: ${pools ? 'each of pools' : 'pool'} must be a PathPool made by createPathPool, got ${describe(p)}`);
+/** The cell at `cells[i..i + dims)`. */
+function cellAt(cells: Int32Array, i: number, dims: Dims): Voxel {
+  return { x: cells[i]!, y: cells[i + 1]!, z: dims === 3 ? cells[i + 2]! : 0 };
+}
+
+/** What class `index` of a pool's update rebuilt on level 1 (a pool of several classes answers per class). */
+function classRebuilt(update: TerrainUpdate, index: number): Rebuilt {
+  const mine = update.classes.length === 1 ? update : update.classes[index]!;
+  return { version: update.version, boxes: mine.rebuilt[0]?.rects ?? new Int32Array(0) };
+}
+
+interface CrowdParts {
+  readonly terrain: Terrain;
+  readonly ground: CrowdGround;
+  readonly units: readonly UnitClass[];
+}
+
+/** A grid's crowd: its pools (each class of each), the map's copy. */
+function gridCrowd(where: string, options: CrowdOptions): CrowdParts {
+  const pools = gridPoolsOf(where, options.pool, options.pools);
+  if (options.world !== undefined) throw new TypeError(`${where}: world goes with a block world's pool (createWorldPool); a grid's pools take map`);
+  if (pools.some((p) => p.closed)) throw new Error(`${where}: ${pools.length > 1 ? 'one of the pools' : 'the pool'} is closed (PathPool.close, or a worker that could not be replaced): give an open one`);
+  const { map } = options;
+  if (typeof map !== 'object' || map === null) throw new TypeError(`${where}: map must be { width, height, terrain }, got ${describe(map)}`);
+  const copy = new TerrainCopy(map, where);
+  for (const pool of pools) {
+    if (copy.width !== pool.width || copy.height !== pool.height) {
+      throw new TypeError(`${where}: the map is ${copy.width}x${copy.height} but the pool's is ${pool.width}x${pool.height}`);
     }
-    if (candidate.algorithm !== 'hpa') throw new TypeError(`${where}: ${pools ? 'each of pools' : 'pool'} must be an HPA* pool (SHPA* pools do not plan), got a '${String(candidate.algorithm)}' pool`);
   }
-  return list as readonly PathPool[];
+  const ground = gridGround(copy.width, copy.height);
+  // Steps are checked, and agents moved off new walls, by the rule of each pool's agent classes.
+  const units = pools.flatMap((pool) => pool.agents.map((_, i) => new UnitClass(new GridUnits(pool, i, copy), ground)));
+  const classes = units.map((u) => `${u.agent.size}:${u.agent.capability}`);
+  const twice = classes.find((c, i) => classes.indexOf(c) !== i);
+  if (twice !== undefined) throw new TypeError(`${where}: two pools serve the same agent class (size ${twice.replace(':', ', ')}): give each class to one pool`);
+  return { terrain: { kind: 'grid', copy }, ground, units };
+}
+
+/** A block world's crowd: its pool and the world on this thread. */
+function worldCrowd(where: string, options: CrowdOptions, pool: WorldPathPool): CrowdParts {
+  if (options.pools !== undefined) throw new TypeError(`${where}: a block world's crowd takes one pool (pool), not pools`);
+  if (options.map !== undefined) throw new TypeError(`${where}: a block world's pool goes with world (a BlockWorld), not map`);
+  if (pool.closed) throw new Error(`${where}: the pool is closed (WorldPathPool.close, or a worker that could not be replaced): give an open one`);
+  const world = options.world as BlockWorld | undefined;
+  if (typeof world !== 'object' || world === null || typeof world.moveBetween !== 'function') {
+    throw new TypeError(`${where}: world must be the BlockWorld of the pool's world, got ${describe(world)}`);
+  }
+  if (world.width !== pool.width || world.height !== pool.height || world.levels !== pool.levels) {
+    throw new TypeError(`${where}: the world is ${world.width}x${world.height}x${world.levels} but the pool's is ${pool.width}x${pool.height}x${pool.levels}`);
+  }
+  const ground = worldGround(world.width, world.height, world.levels);
+  return { terrain: { kind: 'world', world, pool }, ground, units: [new UnitClass(new WorldUnits(pool, world), ground)] };
 }
 
 function positive(where: string, name: string, value: unknown): number {

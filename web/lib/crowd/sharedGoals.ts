@@ -3,15 +3,14 @@
  * one plan per agent), asked again after terrain updates, kept while agents follow it.
  * @module
  */
-import type { FlowField } from '../flowField.ts';
-import type { PathPool } from '../pool/index.ts';
-import type { Agent, Point } from '../types.ts';
+import type { Voxel } from '../types.ts';
+import type { CrowdGround, FieldAnswer, UnitPort } from './units.ts';
 
 /** @internal A shared goal: its agents, its field and the pool's answers. */
 interface Goal {
-  readonly point: Point;
+  readonly point: Voxel;
   members: number;
-  field: FlowField | null;
+  field: FieldAnswer | null;
   /** The terrain version last asked for (a field is asked once per version). */
   asked: number;
   pending: boolean;
@@ -22,41 +21,38 @@ interface Goal {
 /** @internal */
 export class SharedGoals {
   readonly #goals = new Map<number, Goal>();
-  readonly #pool: PathPool;
-  readonly #width: number;
-  /** What the pool's flow fields for these agents carry: their class, when the pool serves several. */
-  readonly #asks: { readonly agent?: Agent };
+  readonly #unit: UnitPort;
+  readonly #ground: CrowdGround;
   /** The newest terrain version: fields older than it are asked for again. */
   version: number;
   /** Fields asked of the pool since the start. */
   asked = 0;
   inFlight = 0;
 
-  constructor(pool: PathPool, width: number, asks: { readonly agent?: Agent }) {
-    this.#pool = pool;
-    this.#width = width;
-    this.#asks = asks;
-    this.version = pool.version;
+  constructor(unit: UnitPort, ground: CrowdGround) {
+    this.#unit = unit;
+    this.#ground = ground;
+    this.version = unit.pool.version;
   }
 
-  key(p: Point): number {
-    return p.y * this.#width + p.x;
+  key(p: Voxel): number {
+    return (p.z * this.#ground.height + p.y) * this.#ground.width + p.x;
   }
 
-  join(p: Point): void {
+  join(p: Voxel): void {
     const key = this.key(p);
     const goal = this.#goals.get(key);
     if (goal) goal.members++;
-    else this.#goals.set(key, { point: { x: p.x, y: p.y }, members: 1, field: null, asked: -1, pending: false, refused: null });
+    else this.#goals.set(key, { point: { x: p.x, y: p.y, z: p.z }, members: 1, field: null, asked: -1, pending: false, refused: null });
   }
 
-  leave(p: Point): void {
+  leave(p: Voxel): void {
     const key = this.key(p);
     const goal = this.#goals.get(key);
     if (goal && --goal.members <= 0) this.#goals.delete(key);
   }
 
-  members(p: Point): number {
+  members(p: Voxel): number {
     return this.#goals.get(this.key(p))?.members ?? 0;
   }
 
@@ -65,7 +61,7 @@ export class SharedGoals {
    * asking the pool for one on the newest terrain if not done yet; null while none has come.
    * `refused` is the pool's reason when it refused the goal on the newest terrain.
    */
-  field(p: Point): { field: FlowField | null; refused: string | null } {
+  field(p: Voxel): { field: FieldAnswer | null; refused: string | null } {
     const goal = this.#goals.get(this.key(p));
     if (!goal) return { field: null, refused: null };
     if (!goal.pending && goal.asked < this.version) this.#ask(goal);
@@ -73,7 +69,7 @@ export class SharedGoals {
   }
 
   /** Whether `field` is the newest the terrain allows (no update since its version). */
-  current(field: FlowField): boolean {
+  current(field: FieldAnswer): boolean {
     return field.version >= this.version;
   }
 
@@ -83,7 +79,7 @@ export class SharedGoals {
     goal.pending = true;
     this.asked++;
     this.inFlight++;
-    this.#pool.flowField(goal.point, this.#asks).then(
+    this.#unit.flowField(goal.point).then(
       (field) => {
         this.inFlight--;
         goal.pending = false;

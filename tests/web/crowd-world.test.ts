@@ -1,0 +1,227 @@
+// A crowd on a block world: the same Crowd as on a grid, given a world pool and the world on this thread.
+// Agents on several floors walk, climb, take stairs and ladders to their goals; every step any agent takes
+// is checked against the world rules oracle (helpers/worldRules.ts, written apart from the core) on the
+// world as it is at that moment; blocks dug and built under and ahead of walking agents snap them or
+// make them plan again; agents sharing a goal follow its flow field; bad options get named errors.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createWorldPool, Crowd, loadHpastar, WORLD_MOVES, type BlockChange, type BlockWorld, type CrowdEvent, type Hpastar, type Voxel, type WorldPathPool } from '../../web/lib/index';
+import { seeded } from './helpers/queries';
+import { SOLID, WorldBlocks } from './helpers/worldRules';
+
+const GENERATE = { kind: 'caves', size: { width: 48, height: 40, levels: 6 }, seed: 4 } as const;
+const OPTIONS = { clusterSide: 8, clusterLevels: 3 } as const;
+const DT = 0.05;
+
+let hp: Hpastar;
+
+beforeAll(async () => {
+  hp = await loadHpastar();
+});
+
+function blocksOf(world: BlockWorld): WorldBlocks {
+  return new WorldBlocks(world.width, world.height, world.levels, Array.from({ length: world.levels }, (_, z) => world.floor(z)));
+}
+
+function standingCells(world: BlockWorld): Voxel[] {
+  const cells: Voxel[] = [];
+  for (let z = 0; z < world.levels; z++) {
+    for (let y = 0; y < world.height; y++) for (let x = 0; x < world.width; x++) if (world.isStanding(x, y, z)) cells.push({ x, y, z });
+  }
+  return cells;
+}
+
+/** Runs the crowd frame by frame, checking every step against the oracle, until `done` or `frames` pass. */
+async function run(crowd: Crowd<Voxel>, world: BlockWorld, frames: number, done: () => boolean, onFrame?: (frame: number) => Promise<void>): Promise<{ events: CrowdEvent<Voxel>[]; steps: number; levelChanges: number }> {
+  const events: CrowdEvent<Voxel>[] = [];
+  let rules = blocksOf(world);
+  let version = world.version;
+  const where = new Map<number, Voxel>();
+  for (const a of crowd.agents()) where.set(a.id, { x: a.cellX, y: a.cellY, z: a.cellZ });
+  let steps = 0, levelChanges = 0;
+  for (let frame = 0; frame < frames && !done(); frame++) {
+    if (onFrame) await onFrame(frame);
+    if (world.version !== version) {
+      rules = blocksOf(world);
+      version = world.version;
+    }
+    const frameEvents = crowd.step(DT);
+    events.push(...frameEvents);
+    const snapped = new Set(frameEvents.filter((e) => e.type === 'snapped').map((e) => e.agent));
+    for (const a of crowd.agents()) {
+      const before = where.get(a.id)!;
+      const now = { x: a.cellX, y: a.cellY, z: a.cellZ };
+      expect(rules.standing(now.x, now.y, now.z), `agent ${a.id} stands at (${now.x}, ${now.y}, ${now.z})`).toBe(true);
+      if (before.x !== now.x || before.y !== now.y || before.z !== now.z) {
+        if (!snapped.has(a.id)) {
+          expect(rules.moveCost([before.x, before.y, before.z], [now.x, now.y, now.z]), `agent ${a.id}: (${before.x}, ${before.y}, ${before.z}) to (${now.x}, ${now.y}, ${now.z})`).not.toBeNull();
+          steps++;
+          if (before.z !== now.z) levelChanges++;
+        }
+        where.set(a.id, now);
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  return { events, steps, levelChanges };
+}
+
+describe('a crowd on a block world', () => {
+  let world: BlockWorld;
+  let pool: WorldPathPool;
+  let cells: Voxel[];
+
+  beforeAll(async () => {
+    world = hp.BlockWorld.generate(GENERATE);
+    pool = await createWorldPool({ world, hierarchy: OPTIONS, workers: 2 });
+    cells = standingCells(world);
+  });
+
+  afterAll(async () => {
+    await pool.close();
+    world.dispose();
+  });
+
+  test('agents on several floors walk legal moves to their goals and arrive', async () => {
+    const crowd = new Crowd<Voxel>({ pool, world, speed: 8, flowFieldAgents: Infinity });
+    const random = seeded(5);
+    const pick = () => cells[Math.floor(random() * cells.length)]!;
+    const goals = new Map<number, Voxel>();
+    while (goals.size < 40) {
+      const [at, goal] = [pick(), pick()];
+      if (!world.isReachable(at, goal) || (at.x === goal.x && at.y === goal.y && at.z === goal.z)) continue;
+      goals.set(crowd.addAgent(at, { goal }), goal);
+    }
+    expect(new Set([...crowd.agents()].map((a) => a.cellZ)).size).toBeGreaterThan(2);
+    const { events, steps, levelChanges } = await run(crowd, world, 4000, () => [...crowd.agents()].every((a) => a.state === 'idle'));
+    const arrived = new Set(events.filter((e) => e.type === 'arrived').map((e) => e.agent));
+    expect(events.filter((e) => e.type === 'unreachable')).toEqual([]);
+    expect(arrived.size).toBe(goals.size);
+    for (const e of events) if (e.type === 'arrived') expect(e.goal).toEqual(goals.get(e.agent));
+    expect(steps).toBeGreaterThan(200);
+    expect(levelChanges).toBeGreaterThan(0);
+    for (const a of crowd.agents()) expect(a.state).toBe('idle');
+    expect(crowd.stats.plans).toBeGreaterThanOrEqual(40);
+    expect(crowd.stats.refusedSteps).toBe(0);
+  });
+
+  test('blocks built on and dug under walking agents: they snap or plan again, and every step stays legal', async () => {
+    await using edited = await createWorldPool({ generate: GENERATE, hierarchy: OPTIONS, workers: 2 });
+    using mine = hp.BlockWorld.generate(GENERATE);
+    const crowd = new Crowd<Voxel>({ pool: edited, world: mine, speed: 6, flowFieldAgents: Infinity });
+    const random = seeded(9);
+    const pick = () => cells[Math.floor(random() * cells.length)]!;
+    for (let n = 0; n < 40; ) {
+      const [at, goal] = [pick(), pick()];
+      if (!mine.isReachable(at, goal)) continue;
+      crowd.addAgent(at, { goal });
+      n++;
+    }
+    let changed = 0;
+    const result = await run(crowd, mine, 3000, () => [...crowd.agents()].every((a) => a.state === 'idle'), async (frame) => {
+      if (frame % 10 !== 5) return;
+      // A solid block on an agent that walks (a snap), and one in the cell ahead of another (a re-plan).
+      const walking = [...crowd.agents()].filter((a) => a.state === 'walking');
+      if (walking.length < 2) return;
+      const covered = walking[Math.floor(random() * walking.length)]!;
+      const changes: BlockChange[] = [{ x: covered.cellX, y: covered.cellY, z: covered.cellZ, block: 'solid' }];
+      const ahead = crowd.routeOf(walking[0]!.id)?.cells;
+      if (ahead && ahead.length >= 6) changes.push({ x: ahead[3]!, y: ahead[4]!, z: ahead[5]!, block: 'solid' });
+      await crowd.applyBlockChanges(changes);
+      changed++;
+    });
+    expect(changed).toBeGreaterThan(5);
+    expect(edited.version).toBe(mine.version);
+    expect(crowd.stats.snaps).toBeGreaterThan(0);
+    expect(result.events.some((e) => e.type === 'replanned')).toBe(true);
+    expect(crowd.stats.lastUpdate?.version).toBe(edited.version);
+    // The pool's world is the crowd's: both were changed alike.
+    for (let z = 0; z < mine.levels; z++) expect(mine.floor(z).filter((b) => b === SOLID).length).toBeGreaterThan(0);
+    // Every agent ended (arrived, or told its goal was walled off), or still walks: none stands stuck.
+    for (const a of crowd.agents()) expect(a.stillSeconds).toBeLessThan(2);
+  });
+
+  test('agents sharing a goal follow its flow field, over floors, and arrive', async () => {
+    const crowd = new Crowd<Voxel>({ pool, world, speed: 10, flowFieldAgents: 8 });
+    const random = seeded(3);
+    const goal = cells[Math.floor(cells.length / 3)]!;
+    let n = 0;
+    while (n < 24) {
+      const at = cells[Math.floor(random() * cells.length)]!;
+      if (!world.isReachable(at, goal) || (at.x === goal.x && at.y === goal.y && at.z === goal.z)) continue;
+      crowd.addAgent(at, { goal });
+      n++;
+    }
+    expect(crowd.step(0)).toEqual([]);
+    expect([...crowd.agents()].every((a) => a.state === 'following')).toBe(true);
+    const { events } = await run(crowd, world, 4000, () => [...crowd.agents()].every((a) => a.state === 'idle'));
+    expect(events.filter((e) => e.type === 'arrived').length).toBe(24);
+    expect(crowd.stats.fields).toBeGreaterThanOrEqual(1);
+    expect(crowd.stats.plans).toBe(0);
+  });
+
+  test('bad options and cells get errors that name them', async () => {
+    const crowd = new Crowd<Voxel>({ pool, world });
+    expect(crowd.levels).toBe(6);
+    expect(crowd.world).toBe(world);
+    expect(crowd.agentClasses).toEqual([{ size: 1, capability: 'standing' }]);
+    const air = { x: 0, y: 0, z: 5 };
+    expect(world.isStanding(air.x, air.y, air.z)).toBe(false);
+    expect(() => crowd.addAgent(air)).toThrow('Crowd.addAgent: cell (0, 0, 5) is not a cell an agent stands in');
+    expect(() => crowd.addAgent({ x: 0, y: 0, z: 9 })).toThrow('Crowd.addAgent: cell (0, 0, 9) is outside the 48x40x6 world');
+    expect(() => crowd.addAgent({ x: 1, y: 1 } as Voxel)).toThrow(/Crowd.addAgent: at must be a cell with integer x, y and z/);
+    const id = crowd.addAgent(cells[0]!);
+    expect(() => crowd.setGoal(id, { x: 1, y: 2, z: -1 })).toThrow('Crowd.setGoal: goal (1, 2, -1) is outside the 48x40x6 world');
+    expect(crowd.passable(cells[0]!.x, cells[0]!.y, cells[0]!.z)).toBe(true);
+    expect(crowd.passable(air.x, air.y, air.z)).toBe(false);
+    expect(() => crowd.terrain).toThrow('Crowd.terrain: a block world has no terrain bytes: read Crowd.world');
+    expect(() => crowd.updateTerrain([])).toThrow("Crowd.updateTerrain: a block world's crowd changes blocks: use Crowd.applyBlockChanges");
+    await expect(crowd.setTerrainCosts({ '.': 1 })).rejects.toThrow('Crowd.setTerrainCosts: a block world has no terrain costs');
+    expect(() => crowd.applyBlockChanges([{ x: 99, y: 0, z: 0, block: 'solid' }])).toThrow(/^Crowd\.applyBlockChanges: .*outside/);
+    expect(() => new Crowd({ pool, world, map: { width: 1, height: 1, terrain: new Uint8Array(1) } })).toThrow("Crowd: a block world's pool goes with world (a BlockWorld), not map");
+    expect(() => new Crowd({ pool })).toThrow("Crowd: world must be the BlockWorld of the pool's world, got undefined");
+    using small = hp.BlockWorld.generate({ kind: 'caves', size: { width: 16, height: 16, levels: 2 }, seed: 1 });
+    expect(() => new Crowd({ pool, world: small })).toThrow("Crowd: the world is 16x16x2 but the pool's is 48x40x6");
+  });
+});
+
+describe('the world on the main thread answers the crowd as the rules do', () => {
+  test('moveBetween is the oracle\'s move, nearestStanding the nearest standing cell', () => {
+    using world = hp.BlockWorld.generate({ kind: 'towers', size: { width: 24, height: 20, levels: 5 }, seed: 2 });
+    const rules = blocksOf(world);
+    let legal = 0;
+    for (let z = 0; z < world.levels; z++) {
+      for (let y = 0; y < world.height; y++) {
+        for (let x = 0; x < world.width; x++) {
+          for (let dz = -1; dz <= 1; dz++) {
+            for (let dy = -1; dy <= 1; dy++) {
+              for (let dx = -1; dx <= 1; dx++) {
+                const a = { x, y, z }, b = { x: x + dx, y: y + dy, z: z + dz };
+                const move = world.moveBetween(a, b);
+                const cost = rules.moveCost([a.x, a.y, a.z], [b.x, b.y, b.z]);
+                expect(move < 0 ? null : WORLD_MOVES.cost[move], `(${x}, ${y}, ${z}) to (${b.x}, ${b.y}, ${b.z})`).toBe(cost);
+                if (cost !== null) legal++;
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(legal).toBeGreaterThan(1000);
+    const cells = standingCells(world);
+    const span = (a: Voxel, b: Voxel) => {
+      const dx = Math.abs(a.x - b.x), dy = Math.abs(a.y - b.y), dz = Math.abs(a.z - b.z);
+      const across = Math.max(dx, dy) + (Math.SQRT2 - 1) * (Math.min(dx, dy) + dz);
+      return Math.max(across, dz);
+    };
+    const random = seeded(2);
+    for (let t = 0; t < 200; t++) {
+      const from = { x: Math.floor(random() * 24), y: Math.floor(random() * 20), z: Math.floor(random() * 5) };
+      const near = world.nearestStanding(from)!;
+      expect(world.isStanding(near.x, near.y, near.z)).toBe(true);
+      const best = Math.min(...cells.map((c) => span(from, c)));
+      expect(span(from, near)).toBeCloseTo(best, 9);
+    }
+    expect(world.nearestStanding({ x: 0, y: 0, z: 4 }, 0)).toEqual(world.isStanding(0, 0, 4) ? { x: 0, y: 0, z: 4 } : null);
+    expect(() => world.nearestStanding({ x: 0, y: 0, z: 0 }, -1)).toThrow(/maxDistance must be 0 or more/);
+  });
+});
