@@ -15,6 +15,7 @@ export const WORLD_COLOURS = {
   start: '#009e73',
   goal: '#cc79a7',
   mark: '#d55e00',
+  agent: '#56b4e9',
 } as const;
 
 export function exportWorldColoursToCss(): void {
@@ -64,6 +65,8 @@ export class FloorView {
   showAbove = true;
   /** Cells of the floor on screen shaded for the floor above in the last draw. */
   shadedAbove = 0;
+  /** What the floor's picture was last made of: the floors read, the floor on screen, the shading. */
+  #drawn: readonly unknown[] = [];
 
   constructor(readonly canvas: HTMLCanvasElement, private readonly session: WorldSession) {
     this.#ctx = canvas.getContext('2d')!;
@@ -104,12 +107,42 @@ export class FloorView {
     this.cell = Math.max(1, Math.floor(Math.min(cw / w, ch / h)));
     this.ox = Math.floor((cw - this.cell * w) / 2);
     this.oy = Math.floor((ch - this.cell * h) / 2);
-    this.#drawBlocks();
+    // The floor's picture is made again only when the floor, its blocks or the shading changed (a crowd
+    // redraws every frame).
+    const key = [s.floors, s.floor, this.showAbove] as const;
+    if (key.some((v, i) => v !== this.#drawn[i])) {
+      this.#drawBlocks();
+      this.#drawn = key;
+    }
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(this.#image, this.ox, this.oy, w * this.cell, h * this.cell);
     if (this.cell >= 5) this.#drawGlyphs();
     this.#drawPath();
     this.#drawEnds();
+    this.#drawAgents();
+  }
+
+  // A crowd's agents: a dot each on the floor on screen, faded one floor above or below.
+  #drawAgents(): void {
+    const s = this.session;
+    if (!s.agents) return;
+    const ctx = this.#ctx;
+    const c = this.cell;
+    const radius = Math.max(1.5, c * 0.4);
+    for (const [alpha, onFloor] of [[FADE, false], [1, true]] as const) {
+      ctx.beginPath();
+      for (const a of s.agents()) {
+        const dz = Math.abs(a.z - s.floor);
+        if (onFloor ? dz > 0.5 : dz <= 0.5 || dz > 1.5) continue;
+        const x = this.ox + (a.x + 0.5) * c, y = this.oy + (a.y + 0.5) * c;
+        ctx.moveTo(x + radius, y);
+        ctx.arc(x, y, radius, 0, 2 * Math.PI);
+      }
+      ctx.globalAlpha = alpha;
+      ctx.fillStyle = WORLD_COLOURS.agent;
+      ctx.fill();
+    }
+    ctx.globalAlpha = 1;
   }
 
   // One pixel per cell: the floor on screen, where it is open air the floor below faded, and where the

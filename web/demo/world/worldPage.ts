@@ -6,7 +6,9 @@
 // (only when compared) a few, and a build (generation and hierarchy) tens of milliseconds, announced
 // before it starts.
 import { loadHpastar, type BlockName, type Voxel, type WorldKind } from '../../lib/index';
+import { crowdPanel, type FrameFigures } from './crowdPanel';
 import { exportWorldColoursToCss, FloorView } from './floorView';
+import type { WorldCrowdFigures } from './worldCrowd';
 import { WorldSession, type WorldTool } from './worldSession';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -43,6 +45,20 @@ export interface WorldPageHook {
   reachable(a: Voxel, b: Voxel): boolean;
   /** The centre of cell (x, y) in page coordinates, for clicks. */
   cellCentre(x: number, y: number): { x: number; y: number };
+  /** Places `block` at (x, y, z) as a click of the Dig or Build tool does: "" or why not. */
+  change(x: number, y: number, z: number, block: BlockName): string;
+  /** The world's version (one more per change made). */
+  worldVersion(): number;
+  /** The crowd's figures, null when none runs. */
+  crowd(): WorldCrowdFigures | null;
+  /** The main thread's work per frame while the crowd runs, since the last reset. */
+  frames(): FrameFigures;
+  resetFrames(): void;
+  /** Starts recording the crowd's steps; takeTrace hands them over (agent, from x, y, z, to x, y, z, world version, per step). */
+  startTrace(): void;
+  takeTrace(): number[];
+  /** The cells the crowd's agents stand on, x, y, z each, and whether each walks (1) or not (0) as a fourth. */
+  agentCells(): number[];
 }
 
 declare global {
@@ -125,7 +141,10 @@ async function main(): Promise<void> {
     else if (path) say(`Path over floors ${session.pathFloors().join(' → ')}: cost ${path.cost.toFixed(2)}, found in ${ms(session.queryMs)}.`);
   };
 
+  const crowd = crowdPanel(session, view, say, () => showNumbers());
+
   const generate = async () => {
+    await crowd.stop();
     const kind = $<HTMLSelectElement>('world-kind').value as WorldKind;
     const [width, height, levels] = $<HTMLSelectElement>('world-size').value.split('x').map(Number) as [number, number, number];
     const seed = Math.max(0, Math.floor(Number($<HTMLInputElement>('world-seed').value) || 0));
@@ -236,13 +255,33 @@ async function main(): Promise<void> {
     standing: (z) => Array.from(session.floors.standing[z] ?? []),
     blocks: (z) => Array.from(session.floors.blocks[z] ?? []),
     reachable: (a, b) => session.planner?.isReachable(a, b) ?? false,
+    change: (x, y, z, block) => {
+      const problem = session.change({ x, y, z }, block);
+      redraw();
+      return problem;
+    },
+    worldVersion: () => session.world?.version ?? 0,
+    crowd: () => crowd.figures(),
+    frames: () => crowd.frames(),
+    resetFrames: () => crowd.resetFrames(),
+    startTrace: () => crowd.crowd()?.startTrace(),
+    takeTrace: () => crowd.crowd()?.takeTrace() ?? [],
+    agentCells: () => [...(crowd.crowd()?.crowd.agents() ?? [])].flatMap((a) => [a.cellX, a.cellY, a.cellZ, a.state === 'walking' ? 1 : 0]),
     cellCentre: (x, y) => {
       const c = view.cellCentre(x, y);
       const r = canvas.getBoundingClientRect();
       return { x: r.left + c.x, y: r.top + c.y };
     },
   };
+  // A permalink may name the world and a crowd: ?kind=caves&size=256x256x16&seed=1&agents=500.
+  const params = new URLSearchParams(location.search);
+  for (const [param, id] of [['kind', 'world-kind'], ['size', 'world-size'], ['seed', 'world-seed'], ['agents', 'world-agents']] as const) {
+    const value = params.get(param);
+    if (value !== null) $<HTMLInputElement>(id).value = value;
+  }
   await generate();
+  const agents = Number(params.get('agents'));
+  if (agents > 0) await crowd.start(Math.min(5000, Math.floor(agents)));
   window.__hpastarWorld.ready = true;
 }
 

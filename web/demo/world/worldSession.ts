@@ -1,6 +1,6 @@
 // The state of the block world page: the world and its planner, the floor on screen, the query and its
 // path, and the changes made with the mouse. Everything goes through the package's public API.
-import type { BlockName, BlockWorld, Hpastar, Voxel, WorldAStar, WorldHPAStar, WorldHpaPathResult, WorldKind, WorldPathResult, WorldSize } from '../../lib/index';
+import type { BlockChange, BlockName, BlockWorld, Hpastar, Voxel, WorldAStar, WorldHPAStar, WorldHpaPathResult, WorldKind, WorldPathResult, WorldSize } from '../../lib/index';
 
 /** The options of the page's planner: boxes of 16 × 16 columns and 4 levels, two abstraction levels. */
 export const WORLD_OPTIONS = { clusterSide: 16, clusterLevels: 4, levels: 2 } as const;
@@ -49,6 +49,13 @@ export class WorldSession {
   lastChange: { text: string; ms: number } | null = null;
   /** Counts changes of anything drawn, for the tests and the redraw. */
   version = 0;
+  /**
+   * How block changes reach the world: set while a crowd runs, whose applyBlockChanges changes the
+   * world and its pool together; else the world's own setBlocks.
+   */
+  changeWorld: ((changes: readonly BlockChange[]) => void) | null = null;
+  /** The agents to draw, while a crowd runs. */
+  agents: (() => Iterable<{ readonly x: number; readonly y: number; readonly z: number }>) | null = null;
 
   constructor(readonly hp: Hpastar) {}
 
@@ -127,7 +134,8 @@ export class WorldSession {
     if (was === block) return `(${cell.x}, ${cell.y}) on floor ${cell.z} is ${block} already`;
     const change = [{ ...cell, block }];
     const t0 = performance.now();
-    this.world.setBlocks(change);
+    if (this.changeWorld) this.changeWorld(change);
+    else this.world.setBlocks(change);
     this.planner.applyBlockChanges(change);
     const ms = performance.now() - t0;
     this.lastChange = { text: `${was} → ${block} at (${cell.x}, ${cell.y}, ${cell.z})`, ms };
