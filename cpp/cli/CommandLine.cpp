@@ -74,7 +74,12 @@ CommandLine::CommandLine(int argc, char** argv, const CommandSpec& spec, const s
         // read as the opposite of what they do (both switched the option on), so a value is refused.
         if (switches.count(name)) throw UsageError(switchValueError(name, value));
       } else if (!switches.count(name)) {
-        if (i + 1 >= argc) throw UsageError("option --" + name + " needs a value");
+        // The last argument, with no value: rejectUnknown says whether it is an unknown option or a
+        // known one without its value (this table alone cannot tell: planner options come later).
+        if (i + 1 >= argc) {
+          valueMissing_ = name;
+          break;
+        }
         value = argv[++i];
       }
       values_[name] = value;
@@ -152,9 +157,14 @@ std::string CommandLine::text(const std::string& name) const {
 }
 
 void CommandLine::rejectUnknown(const std::set<std::string>& plannerOptions) const {
+  const auto known = [&](const std::string& name) {
+    return findFlag(spec_.flags, name, kNativeTool) || plannerOptions.count(name);
+  };
   for (const auto& [name, value] : values_)
-    if (!findFlag(spec_.flags, name, kNativeTool) && !plannerOptions.count(name))
-      throw UsageError(name == "out" ? "unknown option -o" : "unknown option --" + name);
+    if (!known(name)) throw UsageError(name == "out" ? "unknown option -o" : "unknown option --" + name);
+  if (valueMissing_.empty()) return;
+  if (!known(valueMissing_)) throw UsageError("unknown option --" + valueMissing_);
+  throw UsageError("option --" + valueMissing_ + " needs a value");
 }
 
 }  // namespace hpastar::cli

@@ -56,7 +56,8 @@ class CommandLine {
   // A flag of planner `algo` beyond its option table (the algorithm table's: --size, --smoothing-range).
   long long plannerInteger(const std::string& algo, const std::string& name) const;
 
-  // Throws UsageError naming the first option given that is neither the command's nor in `plannerOptions`.
+  // Throws UsageError naming the first option given that is neither the command's nor in `plannerOptions`;
+  // then, for an option given last without its value, "unknown option" or "needs a value".
   void rejectUnknown(const std::set<std::string>& plannerOptions = {}) const;
 
  private:
@@ -65,6 +66,7 @@ class CommandLine {
   const CommandSpec& spec_;
   std::vector<std::string> positional_;
   std::map<std::string, std::string> values_;
+  std::string valueMissing_;  // an option given last without its value (see rejectUnknown)
 };
 
 }  // namespace hpastar::cli

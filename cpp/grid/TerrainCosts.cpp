@@ -61,6 +61,7 @@ std::string TerrainCosts::set(char c, double value) {
 
 std::optional<TerrainCosts> TerrainCosts::parse(std::string_view text, std::string& error) {
   TerrainCosts costs;
+  uint32_t given = 0;  // the kinds named so far, a bit each
   size_t begin = 0;
   while (begin <= text.size()) {
     const size_t end = std::min(text.find(',', begin), text.size());
@@ -74,9 +75,17 @@ std::optional<TerrainCosts> TerrainCosts::parse(std::string_view text, std::stri
     const std::string number(item.substr(2));
     char* stop = nullptr;
     const double value = std::strtod(number.c_str(), &stop);
-    if (std::isspace(static_cast<unsigned char>(number[0])) || stop != number.c_str() + number.size())
+    // Decimal only, as the TypeScript API takes numbers: strtod alone would read "0x10" as 16 and "inf".
+    const bool decimal = number.find_first_not_of("0123456789.eE+-") == std::string::npos;
+    if (!decimal || std::isspace(static_cast<unsigned char>(number[0])) || stop != number.c_str() + number.size())
       return fail("'" + number + "' is not a number");
+    // One value per kind: ".=2,G=3" named ground twice, and the last one won unseen.
+    const TerrainKind kind = terrainKindOf(item[0]);
+    if (kind != TerrainKind::Invalid && (given & (1u << static_cast<unsigned>(kind))))
+      return fail(std::string(terrainKindName(kind)) + " is given twice (each kind takes one multiplier; '.' and 'G' " +
+                  "name one kind, as '@' and 'O' do)");
     if (std::string why = costs.set(item[0], value); !why.empty()) return fail(why);
+    given |= 1u << static_cast<unsigned>(kind);
     begin = end + 1;
   }
   return costs;

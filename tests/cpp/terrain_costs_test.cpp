@@ -54,8 +54,13 @@ TEST(TerrainCosts, RefusesWhatIsNotACharacterAndAMultiplierInRange) {
       {"S=0", "'S=0': the multiplier of S (swamp) is 0, outside 0.015625..1024"},
       {"S=-1", "'S=-1': the multiplier of S (swamp) is -1, outside 0.015625..1024"},
       {"T=2000", "'T=2000': the multiplier of T (trees) is 2000, outside 0.015625..1024"},
-      {"S=inf", "'S=inf': the multiplier of S (swamp) is inf, outside 0.015625..1024"},
-      {"S=nan", "'S=nan': the multiplier of S (swamp) is nan, outside 0.015625..1024"},
+      {"S=inf", "'S=inf': 'inf' is not a number"},
+      {"S=nan", "'S=nan': 'nan' is not a number"},
+      {"S=0x10", "'S=0x10': '0x10' is not a number"},
+      {".=2,G=3", "'G=3': ground is given twice (each kind takes one multiplier; '.' and 'G' name one kind, as '@' and "
+                  "'O' do)"},
+      {"S=3,S=4", "'S=4': swamp is given twice (each kind takes one multiplier; '.' and 'G' name one kind, as '@' and "
+                  "'O' do)"},
       {"S=2,", "'': expected a terrain character, '=' and a multiplier (S=3)"},
   };
   for (const auto& [text, message] : cases) {

@@ -74,6 +74,44 @@ describe('bad inputs: a clear error naming the input', () => {
     expect(wasm('--help').stdout).toMatch(/Switches .* take no\nvalue: .* --x=VALUE is refused\./s);
   });
 
+  test('an unknown option given last is unknown, not short of a value; a known one is short of its value, by both tools', () => {
+    const arena = path.join(maps, 'arena.map');
+    const scen = path.join(maps, 'arena.map.scen');
+    // stats is the native tool's alone.
+    const stats = native('stats', arena, '--bogus');
+    expect([stats.status, stats.stderr]).toEqual([2, 'hpa: unknown option --bogus\n(hpa --help for usage)\n']);
+    const cases: [string[], string][] = [
+      [['scen', scen, '--algo', 'hpa', '--bogus'], 'unknown option --bogus'],
+      [['scen', scen, '--algo', 'hpa', '--cluster'], 'option --cluster needs a value'],
+      [['scen', scen, '--algo', 'astar', '--cluster'], 'unknown option --cluster'],
+      [['gen3d', '--size', '8x8x2', '--kind'], 'option --kind needs a value'],
+    ];
+    for (const [args, message] of cases) {
+      const a = native(...args);
+      const b = wasm(...args);
+      expect([a.status, a.stderr], args.join(' ')).toEqual([2, `hpa: ${message}\n(hpa --help for usage)\n`]);
+      expect([b.status, b.stderr], args.join(' ')).toEqual([2, asWasm(a.stderr)]);
+    }
+  });
+
+  test('--costs takes one decimal multiplier per terrain kind, as the TypeScript API does, by both tools', () => {
+    const scen = path.join(maps, 'arena.map.scen');
+    const twice = (item: string, kind: string) => `'${item}': ${kind} is given twice (each kind takes one multiplier; '.' and 'G' name one kind, as '@' and 'O' do)`;
+    const cases: [string, string][] = [
+      ['.=2,G=3', twice('G=3', 'ground')],
+      ['S=3,S=4', twice('S=4', 'swamp')],
+      ['S=0x10', "'S=0x10': '0x10' is not a number"],
+      ['S=inf', "'S=inf': 'inf' is not a number"],
+    ];
+    for (const [costs, message] of cases) {
+      const a = native('scen', scen, '--algo', 'hpa', '--costs', costs);
+      const b = wasm('scen', scen, '--algo', 'hpa', '--costs', costs);
+      expect([a.status, a.stderr], costs).toEqual([2, `hpa: --costs: ${message}\n(hpa --help for usage)\n`]);
+      expect([b.status, b.stderr.split('\n')[0]], costs).toEqual([2, asWasm(a.stderr).split('\n')[0]]);
+    }
+    expect(native('scen', scen, '--algo', 'hpa', '--costs', 'S=3,W=1.5e1,T=.5').status).toBe(0);
+  });
+
   test('tabs and spaces separate every header line alike, "type" included', () => {
     const file = path.join(tmp, 'tabs.map');
     writeFileSync(file, 'type\toctile\nheight\t2\nwidth 3\nmap\n...\n...\n');

@@ -3,7 +3,7 @@
 // the map's characters (helpers/footprint.ts); edits reach every class; saved planners load back, and
 // forged or truncated bytes are refused by name.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPathPool, FLOW_DX, FLOW_DY, loadHpastar, type Grid, type Hpastar, type Planner, type Point } from '../../web/lib/index';
+import { createPathPool, FLOW_DX, FLOW_DY, loadHpastar, WorldHPAStar, type Grid, type Hpastar, type Planner, type Point } from '../../web/lib/index';
 import { packSections } from '../../web/lib/planner';
 import { squareFits, validateFootprint } from './helpers/footprint';
 import { seeded } from './helpers/queries';
@@ -172,5 +172,37 @@ describe('bad input is refused by name', () => {
     using other = hp.Grid.fromTerrain('.'.repeat(64), 8, 8);
     using small = hp.HPAStar.build(other);
     expect(() => hp.Planner.load(packSections([first, small.serialize()]))).toThrow('Planner.load: section 1 is a 8x8 map, section 0 a 256x257 one');
+  });
+});
+
+describe('one entry for grids and block worlds', () => {
+  test('Planner.build of a block world is its WorldHPAStar; createPathPool of a world is its world pool', async () => {
+    using world = hp.BlockWorld.generate({ kind: 'towers', size: { width: 40, height: 32, levels: 4 }, seed: 3 });
+    using built = hp.Planner.build(world, { hierarchy: { clusterSide: 8 } });
+    using direct = hp.WorldHPAStar.build(world, { clusterSide: 8 });
+    expect(built).toBeInstanceOf(WorldHPAStar);
+    expect(built.options).toEqual(direct.options);
+    const cells: { x: number; y: number; z: number }[] = [];
+    for (let z = 0; z < world.levels; z++) world.standingFloor(z).forEach((s, i) => s && cells.push({ x: i % 40, y: Math.floor(i / 40), z }));
+    const random = seeded(4);
+    for (let t = 0; t < 30; t++) {
+      const a = cells[Math.floor(random() * cells.length)]!, b = cells[Math.floor(random() * cells.length)]!;
+      if (!world.isReachable(a, b)) continue;
+      const [p, q] = [built.findPath(a, b), direct.findPath(a, b)];
+      expect([p.cost, Array.from(p.cells)]).toEqual([q.cost, Array.from(q.cells)]);
+      expect(world.validatePath(a, b, p.cells, p.cost)).toBe('');
+    }
+    using again = hp.Planner.build(world, { agents: [{ size: 1, capability: 'ground' }] });
+    expect(again.version).toBe(0);
+    expect(() => hp.Planner.build(world, { agents: [{ size: 2, capability: 'ground' }] })).toThrow(/^Planner\.build: a block world has one agent class, one block tall \(size 1\)/);
+    expect(() => hp.Planner.build(world, { hierarchy: { clusterSide: 1 } })).toThrow(RangeError);
+    await using pool = await createPathPool({ world, hierarchy: { clusterSide: 8 }, workers: 1 });
+    expect([pool.width, pool.height, pool.levels]).toEqual([40, 32, 4]);
+    const pairs = cells.filter((_, i) => i % 97 === 0).map((c, i, all) => [c, all[(i + 1) % all.length]!] as const);
+    const batch = await pool.findPaths(pairs);
+    pairs.forEach(([a, b], i) => {
+      if (batch.found(i)) expect(batch.cost[i]).toBe(direct.findPath(a, b).cost);
+      else expect(world.isReachable(a, b)).toBe(false);
+    });
   });
 });

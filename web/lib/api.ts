@@ -74,8 +74,8 @@ export {
   type CrowdOptions,
   type CrowdStats,
 } from './crowd/index.ts';
+export { createPathPool } from './pool/create.ts';
 export {
-  createPathPool,
   type HaaPathPoolOptions,
   type HaaPoolBatchOptions,
   type PathPool,

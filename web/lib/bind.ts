@@ -35,12 +35,15 @@ export function rawModuleOf(hp: Hpastar): HpastarModule {
 export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
   const grids = bindGrids(module, state);
   const planners = bindGridPlanners(module, state);
+  const worlds = bindWorlds(module, state);
   const Planner = plannerFactory({
     forAgent: (grid, agent) => grids.Grid.forAgent(grid, agent),
     buildHpa: (grid, options) => planners.HPAStar.build(grid, options),
     loadHpa: (bytes) => planners.HPAStar.load(bytes),
+    isWorld: (map): map is BlockWorld => map instanceof BlockWorld,
+    buildWorld: (world, options) => worlds.WorldHPAStar.build(world, options),
   });
-  const api: Hpastar = { ...grids, ...planners, ...bindWorlds(module, state), Planner };
+  const api: Hpastar = { ...grids, ...planners, ...worlds, Planner };
   rawModules.set(api, module);
   return api;
 }

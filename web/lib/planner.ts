@@ -11,6 +11,7 @@ import type { FlowField, FlowFieldOptions } from './flowField.ts';
 import type { Grid } from './grid.ts';
 import type { HPAStar, HPAStarQuery, PathPlan } from './hpastar.ts';
 import type { PlanBatch } from './planBatch.ts';
+import type { BlockWorld, WorldHierarchyOptions, WorldHPAStar } from './world.ts';
 import type {
   Agent,
   BatchSearchOptions,
@@ -44,8 +45,26 @@ export interface PlannerUpdate extends UpdateStats {
   readonly classes: readonly UpdateStats[];
 }
 
+/** Options of `hpastar.Planner.build` for a block world. */
+export interface WorldPlannerOptions {
+  /**
+   * The agent classes to serve: a block world has one, an agent one block tall standing where
+   * `BlockWorld.isStanding` says (`{ size: 1 }`, any capability name). Default: that one.
+   */
+  readonly agents?: readonly Agent[];
+  /** How to cut the world into boxes (as `WorldHPAStar.build`). */
+  readonly hierarchy?: WorldHierarchyOptions;
+}
+
 /** What `hpastar.Planner` makes planners with (bound to one loaded module). */
 export interface PlannerFactory {
+  /**
+   * The planner of a block world: a {@link WorldHPAStar}, as `hpastar.WorldHPAStar.build` makes it
+   * (searches, plans, batches, flow fields, reachability and block changes on voxels).
+   * @throws TypeError - for malformed options, or an agent class other than the world's one
+   * @throws RangeError - for options out of range
+   */
+  build(world: BlockWorld, options?: WorldPlannerOptions): WorldHPAStar;
   /**
    * Builds a hierarchy for each agent class on `grid`'s terrain and costs.
    * @throws TypeError - for malformed options or agents, or the same class twice
@@ -66,6 +85,8 @@ export interface PlannerParts {
   readonly forAgent: (grid: Grid, agent: Agent) => Grid;
   readonly buildHpa: (grid: Grid, options?: HierarchyOptions) => HPAStar;
   readonly loadHpa: (bytes: Uint8Array) => HPAStar;
+  readonly isWorld: (map: unknown) => map is BlockWorld;
+  readonly buildWorld: (world: BlockWorld, options?: WorldHierarchyOptions) => WorldHPAStar;
 }
 
 // The container of several classes' hierarchies: "HPAP", a format byte, 3 zero bytes, the count, then
@@ -241,32 +262,14 @@ export class Planner implements Disposable {
 /** `hpastar.Planner`, made of one module's parts. */
 export function plannerFactory(parts: PlannerParts): PlannerFactory {
   return {
-    build(grid: Grid, options?: PlannerOptions): Planner {
+    build(map: Grid | BlockWorld, options?: PlannerOptions | WorldPlannerOptions): Planner & WorldHPAStar {
       const where = 'Planner.build';
       if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
       for (const key of Object.keys(options ?? {})) {
         if (key !== 'agents' && key !== 'hierarchy') throw new TypeError(`${where}: unknown option "${key}" (known: agents, hierarchy)`);
       }
-      const own = grid.agent;
-      const classes = options?.agents === undefined ? [own] : agentClassList(where, 'agents', options.agents);
-      if (options?.agents !== undefined && (own.size !== 1 || own.capability !== 'ground,swamp')) {
-        throw new Error(`${where}: the grid is already made for agents of size ${own.size} (${own.capability}): give the grid it was made from`);
-      }
-      const planners: HPAStar[] = [];
-      try {
-        for (const agent of classes) {
-          if (agent.size === own.size && agent.capability === own.capability) {
-            planners.push(parts.buildHpa(grid, options?.hierarchy));
-            continue;
-          }
-          using classGrid = parts.forAgent(grid, agent);
-          planners.push(parts.buildHpa(classGrid, options?.hierarchy));
-        }
-      } catch (error) {
-        for (const p of planners) p.dispose();
-        throw error;
-      }
-      return new Planner(planners);
+      if (parts.isWorld(map)) return parts.buildWorld(map, worldHierarchy(where, options)) as Planner & WorldHPAStar;
+      return buildGridPlanner(where, parts, map, options as PlannerOptions | undefined) as Planner & WorldHPAStar;
     },
     load(bytes: Uint8Array): Planner {
       const where = 'Planner.load';
@@ -289,6 +292,41 @@ export function plannerFactory(parts: PlannerParts): PlannerFactory {
       return new Planner(planners);
     },
   };
+}
+
+/** A planner of the agent classes of `options.agents` (default the grid's own) on `grid`. */
+function buildGridPlanner(where: string, parts: PlannerParts, grid: Grid, options: PlannerOptions | undefined): Planner {
+  const own = grid.agent;
+  const classes = options?.agents === undefined ? [own] : agentClassList(where, 'agents', options.agents);
+  if (options?.agents !== undefined && (own.size !== 1 || own.capability !== 'ground,swamp')) {
+    throw new Error(`${where}: the grid is already made for agents of size ${own.size} (${own.capability}): give the grid it was made from`);
+  }
+  const planners: HPAStar[] = [];
+  try {
+    for (const agent of classes) {
+      if (agent.size === own.size && agent.capability === own.capability) {
+        planners.push(parts.buildHpa(grid, options?.hierarchy));
+        continue;
+      }
+      using classGrid = parts.forAgent(grid, agent);
+      planners.push(parts.buildHpa(classGrid, options?.hierarchy));
+    }
+  } catch (error) {
+    for (const p of planners) p.dispose();
+    throw error;
+  }
+  return new Planner(planners);
+}
+
+/** The hierarchy options of a block world's planner, after checking that its agents are the world's one class. */
+function worldHierarchy(where: string, options: PlannerOptions | WorldPlannerOptions | undefined): WorldHierarchyOptions | undefined {
+  if (options?.agents !== undefined) {
+    const classes = agentClassList(where, 'agents', options.agents);
+    if (classes.length !== 1 || classes[0]!.size !== 1) {
+      throw new TypeError(`${where}: a block world has one agent class, one block tall (size 1), got ${describe(options.agents)}`);
+    }
+  }
+  return options?.hierarchy as WorldHierarchyOptions | undefined;
 }
 
 function isContainer(bytes: Uint8Array): boolean {

@@ -63,6 +63,7 @@ export class CommandLine {
   readonly positional: string[] = [];
   readonly #values = new Map<string, string>();
   readonly #spec: CommandSpec;
+  #valueMissing = '';
 
   /** `plannerSwitches`: the planner's options that take no value, beside the command's switches. */
   constructor(args: readonly string[], spec: CommandSpec, plannerSwitches: ReadonlySet<string> = new Set()) {
@@ -84,7 +85,12 @@ export class CommandLine {
           // do (both switched the option on), so a switch given a value is refused.
           if (switches.has(name)) throw new UsageError(switchValueError(name, value));
         } else if (!switches.has(name)) {
-          if (i + 1 >= args.length) throw new UsageError(`option --${name} needs a value`);
+          // The last argument, with no value: rejectUnknown says whether it is an unknown option or a
+          // known one without its value (planner options are known only then), as natively.
+          if (i + 1 >= args.length) {
+            this.#valueMissing = name;
+            break;
+          }
           value = args[++i]!;
         }
         this.#values.set(name, value);
@@ -141,9 +147,11 @@ export class CommandLine {
 
   /** Throws naming the first option given that is neither the command's nor in `plannerOptions`. */
   rejectUnknown(plannerOptions: ReadonlySet<string> = new Set()): void {
+    const known = (name: string) => this.#spec.flags.some((f) => f.package && f.name === name) || plannerOptions.has(name);
     for (const name of this.#values.keys()) {
-      const own = this.#spec.flags.some((f) => f.package && f.name === name);
-      if (!own && !plannerOptions.has(name)) throw new UsageError(name === 'out' ? 'unknown option -o' : `unknown option --${name}`);
+      if (!known(name)) throw new UsageError(name === 'out' ? 'unknown option -o' : `unknown option --${name}`);
     }
+    const missing = this.#valueMissing;
+    if (missing) throw new UsageError(known(missing) ? `option --${missing} needs a value` : `unknown option --${missing}`);
   }
 }

@@ -36,7 +36,6 @@ import { agentOf } from '../haastar.ts';
 import { checkFlags, checkTerrainCostRanges, describe, moduleError, packEdits, packQueries, packTerrainCosts, resolvedOptionsOf, SEARCH_FLAGS } from '../internal.ts';
 import { PlanBatch } from '../planBatch.ts';
 import { cellAnswer, nearestQuestion, randomQuestion } from '../reachability.ts';
-import type { SHPAStar } from '../shpastar.ts';
 import { emptyWorldUpdateStats, WorldPathBatch, worldUpdateStatsOf, type ResolvedWorldHierarchyOptions, type WorldBlockUpdate, type WorldHierarchyStats } from '../world.ts';
 import type {
   Agent,
@@ -57,7 +56,7 @@ import type {
 import { emptyUpdateStats, unionOfUpdates, updateStatsOf } from '../updates.ts';
 import type { RawUpdateStats, RawWorldUpdateStats } from 'hpastar:raw';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
-import { jobSizeOf, resolvePoolOptions, type HaaPathPoolOptions, type PathPoolOptions, type PoolConfig, type ShpaPathPoolOptions } from './options.ts';
+import { jobSizeOf, type PoolConfig } from './options.ts';
 import type { FaultMessage, FromWorker, JobAgent, PlannedMessage, PoolAlgorithm, PoolMode, ReachedMessage, ReachQuestion, ReadyMessage, ResultMessage, WorkerPlanner } from './protocol.ts';
 import { Scheduler, type Slot } from './scheduler.ts';
 import { initWorkers, StartError, startWorker, type PlannerSpec, type StartingWorker } from './spawn.ts';
@@ -242,22 +241,6 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * workers have ended (in Node, nothing of the pool keeps the process alive after that).
    */
   close(): Promise<void>;
-}
-
-/**
- * Starts a pool of workers and builds the hierarchy in them.
- * @returns a promise of the pool, once every worker is ready
- * @throws (as a rejection) Error `"map:<line>: <problem>"` for a `map` text that is not a valid map
- *   (as `parseMovingAIMap` refuses it), TypeError for malformed options, RangeError for out-of-range hierarchy
- *   options (the core's message, e.g. `"cluster size 1 is outside 2..1024"`), OutOfMemoryError (a
- *   RangeError) when a worker's heap has no room for the planner, Error when a worker or the module
- *   cannot start
- */
-export async function createPathPool(options: ShpaPathPoolOptions & ({ algorithm: 'shpa' } | { planner: SHPAStar })): Promise<PathPool<'shpa'>>;
-export async function createPathPool(options: HaaPathPoolOptions): Promise<PathPool<'haa'>>;
-export async function createPathPool(options: PathPoolOptions): Promise<PathPool<'hpa'>>;
-export async function createPathPool(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOptions): Promise<PathPool<PoolAlgorithm>> {
-  return startPool(await resolvePoolOptions(options, 'createPathPool'));
 }
 
 /**
