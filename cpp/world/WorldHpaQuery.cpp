@@ -44,22 +44,13 @@ void WorldQueryOverlay::addEdge(int32_t level, uint32_t endpoint, uint32_t other
   cost_[side][i] = static_cast<float>(cost);
 }
 
-PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, const WorldHpaQueryOptions& options,
-                                   WorldHpaStats* stats) {
-  WorldHpaStats local;
-  WorldHpaStats& s = stats ? *stats : local;
-  s = WorldHpaStats{};
-  out.cells.clear();
-  out.cost = 0;
-  out.expanded = 0;
+PathStatus WorldHpaQuery::findAbstractPath(Voxel start, Voxel goal, WorldHpaStats& s) {
+  abstractPath_.clear();
   const BlockWorld& world = h_->world();
-  if (!world.standing(start)) return out.status = PathStatus::StartInvalid;
-  if (!world.standing(goal)) return out.status = PathStatus::GoalInvalid;
-  if (!h_->connected(start, goal)) return out.status = PathStatus::NoPath;  // no search at all
-  if (start == goal) {
-    out.cells.push_back(start);
-    return out.status = PathStatus::Found;
-  }
+  if (!world.standing(start)) return PathStatus::StartInvalid;
+  if (!world.standing(goal)) return PathStatus::GoalInvalid;
+  if (!h_->connected(start, goal)) return PathStatus::NoPath;  // no search at all
+  if (start == goal) return PathStatus::Found;
 
   overlay_.begin(*h_, start, goal);
   insertEndpoints(s);
@@ -67,21 +58,31 @@ PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, cons
   const uint32_t S = overlay_.startNode(), G = overlay_.goalNode();
   const WorldAbstractGraph graph(*h_, top, world.bounds(), &overlay_, goal);
   s.expandedAbstract = BestFirstSearch::search<true>(nodeSpace_, graph, S, G);
-  if (!nodeSpace_.closed(G)) {
-    // Connected cells always have an abstract path (WorldHierarchy.h): reaching here is a bug, reported
-    // as no path rather than a wrong one.
-    out.expanded = s.expandedInsertion + s.expandedAbstract;
-    return out.status = PathStatus::NoPath;
-  }
-  abstractPath_.clear();
+  // Connected cells always have an abstract path (WorldHierarchy.h): not reaching G is a bug, reported as
+  // no path rather than a wrong one.
+  if (!nodeSpace_.closed(G)) return PathStatus::NoPath;
   BestFirstSearch::appendPath(
       nodeSpace_, graph, G, [](uint32_t id) { return id; }, abstractPath_);
   s.abstractPathNodes = static_cast<uint32_t>(abstractPath_.size());
-
   levelPaths_.resize(static_cast<size_t>(top));
+  return PathStatus::Found;
+}
+
+PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, const WorldHpaQueryOptions& options,
+                                   WorldHpaStats* stats) {
+  WorldHpaStats local;
+  WorldHpaStats& s = stats ? *stats : local;
+  s = WorldHpaStats{};
+  out.cells.clear();
+  out.cost = 0;
+  out.status = findAbstractPath(start, goal, s);
+  out.expanded = s.expandedInsertion + s.expandedAbstract;
+  if (!out.found()) return out.status;
   out.cells.push_back(start);
+  if (start == goal) return out.status;
+  const BlockWorld& world = h_->world();
   for (size_t i = 0; i + 1 < abstractPath_.size(); ++i)
-    refineEdge(top, abstractPath_[i], abstractPath_[i + 1], out.cells);
+    refineEdge(h_->levels(), abstractPath_[i], abstractPath_[i + 1], out.cells);
   if (options.smooth) {
     const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 3 * h_->options().clusterSide;
     s.smoothingSteps = smoother_.smooth(world, out.cells, range);
@@ -92,8 +93,58 @@ PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, cons
       out.cost += kWorldMoveCost[m];
     else  // a refinement bug: a cost no check accepts, never a read out of bounds
       out.cost = std::numeric_limits<double>::infinity();
-  out.expanded = s.expandedInsertion + s.expandedAbstract + s.expandedRefinement;
-  return out.status = PathStatus::Found;
+  out.expanded += s.expandedRefinement;
+  return out.status;
+}
+
+PathStatus WorldHpaQuery::plan(Voxel start, Voxel goal, WorldHpaPlan& plan, WorldHpaStats* stats) {
+  WorldHpaStats local;
+  WorldHpaStats& s = stats ? *stats : local;
+  s = WorldHpaStats{};
+  plan.hierarchy = h_;
+  plan.version = h_->version();
+  plan.next = 0;
+  plan.abstractPath.clear();
+  plan.waypoints.clear();
+  plan.firstCells.clear();
+  plan.lastCells.clear();
+  plan.status = findAbstractPath(start, goal, s);
+  if (!plan.found()) return plan.status;
+  if (start == goal) {
+    plan.waypoints.push_back(start);
+    s.abstractPathNodes = 1;
+    return plan.status;
+  }
+  plan.abstractPath.assign(abstractPath_.begin(), abstractPath_.end());
+  plan.endpointNodes = overlay_.startNode();
+  // The endpoints' edges now, while the insertion trees are this plan's.
+  const int32_t top = h_->levels();
+  const size_t n = abstractPath_.size();
+  refineEdge(top, abstractPath_[0], abstractPath_[1], plan.firstCells);
+  if (n > 2) refineEdge(top, abstractPath_[n - 2], abstractPath_[n - 1], plan.lastCells);
+  // A start or goal on a node's cell is joined to it by an empty edge: no segment to walk, so the node
+  // stands for the endpoint (every segment then holds at least one cell).
+  if (n > 2 && plan.lastCells.empty()) plan.abstractPath.pop_back();
+  if (n > 2 && plan.firstCells.empty()) plan.abstractPath.erase(plan.abstractPath.begin());
+  for (uint32_t node : plan.abstractPath) plan.waypoints.push_back(overlay_.voxelOf(*h_, node));
+  s.abstractPathNodes = static_cast<uint32_t>(plan.waypoints.size());
+  return plan.status;
+}
+
+bool WorldHpaQuery::nextSegment(WorldHpaPlan& plan, std::vector<Voxel>& cells) const {
+  if (plan.done() || isStale(plan)) return false;
+  const size_t segment = plan.next++;
+  if (segment == 0) cells.push_back(plan.waypoints.front());
+  const size_t count = plan.segmentCount();
+  if (count == 0) return true;  // start is goal: the start cell alone
+  const uint32_t a = plan.abstractPath[segment], b = plan.abstractPath[segment + 1];
+  if (a >= plan.endpointNodes)  // from the start: to a node, or to the goal
+    cells.insert(cells.end(), plan.firstCells.begin(), plan.firstCells.end());
+  else if (b >= plan.endpointNodes)  // to the goal
+    cells.insert(cells.end(), plan.lastCells.begin(), plan.lastCells.end());
+  else  // between two nodes of the hierarchy: the edge's stored path
+    h_->appendEdgePath(h_->levels(), a, b, cells);
+  return true;
 }
 
 void WorldHpaQuery::insertEndpoints(WorldHpaStats& stats) {

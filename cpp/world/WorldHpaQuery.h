@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -27,6 +28,32 @@ struct WorldHpaQueryOptions {
   int32_t smoothingRange = 0;  // longest straight run smoothing tries, in steps; 0 = 3 × the box side
 };
 
+// A planned path on a block world that its owner refines one top-level segment at a time, as HpaPlan on
+// a 2D grid: the abstract path and what refining it needs. The segments of the start's and the goal's
+// edges are copied out of the insertion searches' trees when planning (those trees are the query's
+// scratch, overwritten by its next search); the segments between are edges of the hierarchy, refined
+// from their stored paths. So a plan belongs to its caller: any number may be alive at once, refined in
+// any order by any query object of the same hierarchy, while it is at the version it was made on.
+struct WorldHpaPlan {
+  const WorldHierarchy* hierarchy = nullptr;  // the hierarchy it was made on
+  uint64_t version = 0;                       // its WorldHierarchy::version() then
+  PathStatus status = PathStatus::NoPath;
+  // Top-level nodes, the start and goal as the overlay numbers them (ids from endpointNodes on); an
+  // endpoint on a node's cell is left out, the node standing for it.
+  std::vector<uint32_t> abstractPath;
+  uint32_t endpointNodes = 0;
+  std::vector<Voxel> waypoints;   // their cells: start first, goal last (the start alone when it is the goal)
+  std::vector<Voxel> firstCells;  // the start's edge: cells after the start up to waypoint 1
+  std::vector<Voxel> lastCells;   // the goal's edge: cells after the last node up to the goal
+  size_t next = 0;                // the next segment to refine
+
+  bool found() const { return status == PathStatus::Found; }
+  size_t segmentCount() const { return waypoints.size() < 2 ? 0 : waypoints.size() - 1; }
+  // Segments a walker receives: a plan whose start is its goal has one, the start cell alone.
+  size_t walkedSegments() const { return found() ? std::max<size_t>(1, segmentCount()) : 0; }
+  bool done() const { return next >= walkedSegments(); }
+};
+
 // One thread's HPA* searches against a shared, read-only WorldHierarchy (which must outlive it), as
 // HpaStarQuery on a 2D grid: start and goal are joined to the nodes of their box at every level (a
 // Dijkstra inside the box: over cells at level 1, over the level below's graph above), an A* runs on
@@ -49,9 +76,24 @@ class WorldHpaQuery {
   PathStatus findPath(Voxel start, Voxel goal, WorldPath& out, const WorldHpaQueryOptions& options,
                       WorldHpaStats* stats = nullptr);
 
+  // Incremental use. plan() finds the abstract path (status as findPath's; the stats of the insertion and
+  // the abstract search) and copies into `plan` what refining it needs, then nextSegment() appends the
+  // cells of the plan's next segment (the first call also the start) and moves the plan on. Segments are
+  // not smoothed (as on a 2D grid: smoothing needs the cells on both sides of a joint); joined, they are
+  // findPath's path with `smooth` off. Refining needs no search (WorldHpaStats::expandedRefinement).
+  PathStatus plan(Voxel start, Voxel goal, WorldHpaPlan& plan, WorldHpaStats* stats = nullptr);
+  // False, nothing appended, when the plan is done or stale (isStale).
+  bool nextSegment(WorldHpaPlan& plan, std::vector<Voxel>& cells) const;
+  // Whether `plan` was made on another hierarchy or before this one's last block changes: its node ids
+  // may then name other nodes, so it cannot be refined.
+  bool isStale(const WorldHpaPlan& plan) const { return plan.hierarchy != h_ || plan.version != h_->version(); }
+
   const WorldHierarchy& hierarchy() const { return *h_; }
 
  private:
+  // Checks the endpoints and finds the top level's abstract path into abstractPath_ (start first, goal
+  // last; empty when the start is the goal): the status findPath answers.
+  PathStatus findAbstractPath(Voxel start, Voxel goal, WorldHpaStats& stats);
   void insertEndpoints(WorldHpaStats& stats);
   void refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells);
   // Appends the cells after a up to b of an edge of the start or the goal (one end an endpoint).
