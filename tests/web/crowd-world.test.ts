@@ -140,6 +140,36 @@ describe('a crowd on a block world', () => {
     for (const a of crowd.agents()) expect(a.stillSeconds).toBeLessThan(2);
   });
 
+  test('every kind of block placed and dug at random around walking agents: no step breaks the rules, no call throws', async () => {
+    await using edited = await createWorldPool({ generate: GENERATE, hierarchy: OPTIONS, workers: 2 });
+    using mine = hp.BlockWorld.generate(GENERATE);
+    const crowd = new Crowd<Voxel>({ pool: edited, world: mine, speed: 9, flowFieldAgents: 6 });
+    const random = seeded(21);
+    const pick = () => cells[Math.floor(random() * cells.length)]!;
+    const kinds = hp.BlockWorld.blockKinds.map((k) => k.name);
+    // A few goals shared by many (flow fields) and many goals of one agent each (plans).
+    const shared = [pick(), pick()];
+    for (let n = 0; n < 60; n++) crowd.addAgent(pick(), { goal: n % 3 === 0 ? shared[n % 2]! : pick() });
+    let changes = 0;
+    const { events } = await run(crowd, mine, 700, () => false, async (frame) => {
+      if (frame % 4 !== 1) return;
+      const agents = [...crowd.agents()];
+      const near = agents[Math.floor(random() * agents.length)]!;
+      const at = { x: near.cellX + Math.floor(random() * 5) - 2, y: near.cellY + Math.floor(random() * 5) - 2, z: near.cellZ + Math.floor(random() * 3) - 1 };
+      if (at.x < 0 || at.y < 0 || at.z < 0 || at.x >= mine.width || at.y >= mine.height || at.z >= mine.levels) return;
+      await crowd.applyBlockChanges([{ ...at, block: kinds[Math.floor(random() * kinds.length)]! }]);
+      changes++;
+      // Agents that arrive or lose their goal go on to another.
+      for (const a of crowd.agents()) if (a.state === 'idle') crowd.setGoal(a.id, pick());
+    });
+    expect(changes).toBeGreaterThan(100);
+    expect(edited.version).toBe(mine.version);
+    expect(events.filter((e) => e.type === 'arrived').length).toBeGreaterThan(20);
+    expect(crowd.stats.fields).toBeGreaterThan(0);
+    // (run() checked every frame that each agent stands, and every step it took, on the world of its moment.)
+    expect(crowd.stats.snaps).toBeGreaterThan(0);
+  });
+
   test('agents sharing a goal follow its flow field, over floors, and arrive', async () => {
     const crowd = new Crowd<Voxel>({ pool, world, speed: 10, flowFieldAgents: 8 });
     const random = seeded(3);
