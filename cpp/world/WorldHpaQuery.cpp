@@ -44,6 +44,19 @@ void WorldQueryOverlay::addEdge(int32_t level, uint32_t endpoint, uint32_t other
   cost_[side][i] = static_cast<float>(cost);
 }
 
+template <bool UseHeuristic, typename Space, typename Graph, typename CellOf>
+uint64_t WorldHpaQuery::traced(int32_t level, Space& space, const Graph& graph, uint32_t from, uint32_t goal,
+                               const uint8_t* targets, uint32_t count, CellOf&& cellOf) {
+  if (!trace_) return BestFirstSearch::search<UseHeuristic>(space, graph, from, goal, targets, count);
+  order_.clear();
+  const uint64_t expanded =
+      BestFirstSearch::search<UseHeuristic, true>(space, graph, from, goal, targets, count, &order_);
+  auto& record = trace_->recordExpansions(level, order_, cellOf);
+  for (uint32_t id = 0; id < graph.nodeCount(); ++id)
+    if (space.seen(id) && !space.closed(id)) record.open.push_back(cellOf(id));
+  return expanded;
+}
+
 PathStatus WorldHpaQuery::findAbstractPath(Voxel start, Voxel goal, WorldHpaStats& s) {
   abstractPath_.clear();
   const BlockWorld& world = h_->world();
@@ -53,11 +66,13 @@ PathStatus WorldHpaQuery::findAbstractPath(Voxel start, Voxel goal, WorldHpaStat
   if (start == goal) return PathStatus::Found;
 
   overlay_.begin(*h_, start, goal);
+  if (trace_) trace_->setPhase(SearchPhase::Insertion);
   insertEndpoints(s);
   const int32_t top = h_->levels();
   const uint32_t S = overlay_.startNode(), G = overlay_.goalNode();
   const WorldAbstractGraph graph(*h_, top, world.bounds(), &overlay_, goal);
-  s.expandedAbstract = BestFirstSearch::search<true>(nodeSpace_, graph, S, G);
+  if (trace_) trace_->setPhase(SearchPhase::Abstract);
+  s.expandedAbstract = traced<true>(top, nodeSpace_, graph, S, G, nullptr, 0, nodeCell());
   // Connected cells always have an abstract path (WorldHierarchy.h): not reaching G is a bug, reported as
   // no path rather than a wrong one.
   if (!nodeSpace_.closed(G)) return PathStatus::NoPath;
@@ -81,12 +96,17 @@ PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, cons
   out.cells.push_back(start);
   if (start == goal) return out.status;
   const BlockWorld& world = h_->world();
-  for (size_t i = 0; i + 1 < abstractPath_.size(); ++i)
+  if (trace_) trace_->setPhase(SearchPhase::Refinement);
+  for (size_t i = 0; i + 1 < abstractPath_.size(); ++i) {
     refineEdge(h_->levels(), abstractPath_[i], abstractPath_[i + 1], out.cells);
+    if (trace_) trace_->endSegment(static_cast<uint32_t>(out.cells.size() - 1));
+  }
+  if (trace_) trace_->recordRefinement(out.cells);
   if (options.smooth) {
     const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 3 * h_->options().clusterSide;
     s.smoothingSteps = smoother_.smooth(world, out.cells, range);
   }
+  if (trace_) trace_->recordSmoothing(out.cells);
   // The cost from the moves themselves (the edges' floats only ranked the paths).
   for (size_t i = 1; i < out.cells.size(); ++i)
     if (const int m = worldMoveBetween(world, out.cells[i - 1], out.cells[i]); m >= 0)
@@ -169,8 +189,9 @@ void WorldHpaQuery::insertEndpoints(WorldHpaStats& stats) {
         if (direct) cellTargets_[graph.idOf(otherCell)] = 1;
         const uint32_t count = static_cast<uint32_t>(nodes.size()) + (direct ? 1 : 0);
         SearchSpace& space = endpointCells_[side];
-        stats.expandedInsertion += BestFirstSearch::search<false>(space, graph, graph.idOf(cell),
-                                                                  BestFirstSearch::kNone, cellTargets_.data(), count);
+        stats.expandedInsertion +=
+            traced<false>(0, space, graph, graph.idOf(cell), BestFirstSearch::kNone, cellTargets_.data(), count,
+                          [&](uint32_t id) { return graph.voxelOf(id); });
         for (uint32_t n : nodes) {
           const uint32_t id = graph.idOf(h_->nodeVoxel(n));
           cellTargets_[id] = 0;
@@ -188,8 +209,8 @@ void WorldHpaQuery::insertEndpoints(WorldHpaStats& stats) {
         if (direct) nodeTargets_[G] = 1;
         const uint32_t count = static_cast<uint32_t>(nodes.size()) + (direct ? 1 : 0);
         NodeSearchSpace& space = endpointNodes_[side][static_cast<size_t>(level - 2)];
-        stats.expandedInsertion +=
-            BestFirstSearch::search<false>(space, graph, endpoint, BestFirstSearch::kNone, nodeTargets_.data(), count);
+        stats.expandedInsertion += traced<false>(level - 1, space, graph, endpoint, BestFirstSearch::kNone,
+                                                 nodeTargets_.data(), count, nodeCell());
         for (uint32_t n : nodes) {
           nodeTargets_[n] = 0;
           if (space.closed(n)) overlay_.addEdge(level, endpoint, n, space.g()[n]);

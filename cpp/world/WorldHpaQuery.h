@@ -4,12 +4,16 @@
 #include <vector>
 
 #include "search/SearchSpace.h"
+#include "search/SearchTrace.h"
 #include "world/WorldAStar.h"
 #include "world/WorldAbstractGraph.h"
 #include "world/WorldHierarchy.h"
 #include "world/WorldPathSmoother.h"
 
 namespace hpastar {
+
+// A block world's query traced: the searches' cells are voxels (SearchTrace.h).
+using WorldSearchTrace = BasicSearchTrace<Voxel>;
 
 // Figures of one WorldHpaQuery::findPath (WorldPath::expanded is their sum).
 struct WorldHpaStats {
@@ -90,11 +94,27 @@ class WorldHpaQuery {
 
   const WorldHierarchy& hierarchy() const { return *h_; }
 
+  // When set, findPath and plan append each search they run to `trace`, tagged with its phase: the
+  // insertion searches of start and goal at every level (over cells at level 1, over the nodes of the
+  // level below above it), the abstract search of the top level; refinement reads stored paths and
+  // searches nothing, so its phase records the refined path, its segments and smoothing's lines. Null
+  // (the default) traces nothing; the trace is not cleared here.
+  void setTrace(WorldSearchTrace* trace) { trace_ = trace; }
+
  private:
   // Checks the endpoints and finds the top level's abstract path into abstractPath_ (start first, goal
   // last; empty when the start is the goal): the status findPath answers.
   PathStatus findAbstractPath(Voxel start, Voxel goal, WorldHpaStats& stats);
   void insertEndpoints(WorldHpaStats& stats);
+  // One search from `from` over `graph` (Dijkstra to the flagged targets, or A* to `goal`), recorded in
+  // the trace when there is one (its closed nodes in order and its open ones, as cells by cellOf).
+  // A node id's cell (the endpoints' from the overlay), for the trace of a search over nodes.
+  auto nodeCell() const {
+    return [this](uint32_t id) { return overlay_.voxelOf(*h_, id); };
+  }
+  template <bool UseHeuristic, typename Space, typename Graph, typename CellOf>
+  uint64_t traced(int32_t level, Space& space, const Graph& graph, uint32_t from, uint32_t goal, const uint8_t* targets,
+                  uint32_t count, CellOf&& cellOf);
   void refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells);
   // Appends the cells after a up to b of an edge of the start or the goal (one end an endpoint).
   void refineEndpointEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells);
@@ -110,6 +130,8 @@ class WorldHpaQuery {
   std::vector<uint32_t> abstractPath_;
   std::vector<std::vector<uint32_t>> levelPaths_;  // scratch per level while refining
   WorldPathSmoother smoother_;
+  WorldSearchTrace* trace_ = nullptr;
+  std::vector<uint32_t> order_;  // a traced search's expansions, in order
 };
 
 }  // namespace hpastar
