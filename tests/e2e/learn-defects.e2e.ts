@@ -1,0 +1,107 @@
+// The Learn page's and the Worlds page's defects of issue 36, one test each, in headless Chromium at
+// 1280 × 800 unless a test sets another size.
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
+import type { LearnState } from '../../web/demo/learn/learnPage';
+import { DESKTOP, openDemo, useBrowserPerFile, type Browser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let page: Page;
+
+useBrowserPerFile((b) => (browser = b), () => page);
+
+/** Opens learn.html with `search` and waits until its walkthrough is ready or has failed. */
+async function openLearn(search: string, size = DESKTOP): Promise<Page> {
+  page = await browser.page();
+  await page.setViewportSize(size);
+  await page.goto(new URL(`learn.html${search}`, baseUrl).href);
+  await page.waitForFunction(() => window.__hpastarLearn?.ready === true || window.__hpastarLearn?.error, null, { timeout: 30_000 });
+  return page;
+}
+
+const learn = (p: Page): Promise<LearnState> => p.evaluate(() => JSON.parse(JSON.stringify(window.__hpastarLearn)) as LearnState);
+const text = async (p: Page, id: string) => (await p.textContent(`[data-testid=${id}]`))?.trim() ?? '';
+
+describe('Worlds page', () => {
+  /** Opens world.html on towers 64 × 64 × 8, seed 3 (the world of tests/e2e/world.e2e.ts). */
+  async function openWorld(): Promise<Page> {
+    page = await browser.page();
+    await page.setViewportSize(DESKTOP);
+    await page.goto(new URL('world.html?kind=towers&size=64x64x8&seed=3', baseUrl).href);
+    await page.waitForFunction(() => window.__hpastarWorld?.ready === true && !window.__hpastarWorld.state().busy, null, { timeout: 30_000 });
+    return page;
+  }
+
+  async function clickWorldCell(p: Page, x: number, y: number): Promise<void> {
+    const c = await p.evaluate(([cx, cy]) => window.__hpastarWorld!.cellCentre(cx!, cy!), [x, y]);
+    await p.mouse.click(c.x, c.y);
+  }
+
+  test('"path N% longer" is never negative: a path as long as A*\'s says 0.0%', async () => {
+    await openWorld();
+    await page.check('[data-testid=world-compare]');
+    // Pairs of cells of floor 0 that reach each other, spread over the floor.
+    const pairs = await page.evaluate(() => {
+      const w = window.__hpastarWorld!;
+      const { width } = w.state();
+      const cells = w.standing(0).flatMap((s, i) => (s ? [{ x: i % width, y: Math.floor(i / width), z: 0 }] : []));
+      const out: { a: { x: number; y: number }; b: { x: number; y: number } }[] = [];
+      for (let k = 0; k < 60; k++) {
+        const a = cells[(k * 97) % cells.length]!, b = cells[(k * 389 + 17) % cells.length]!;
+        if (w.reachable(a, b) && (a.x !== b.x || a.y !== b.y)) out.push({ a, b });
+      }
+      return out;
+    });
+    expect(pairs.length).toBeGreaterThan(20);
+    let equal = 0;
+    for (const { a, b } of pairs) {
+      await clickWorldCell(page, a.x, a.y);
+      await clickWorldCell(page, b.x, b.y);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const s = await page.evaluate(() => window.__hpastarWorld!.state());
+      const against = await text(page, 'w-against');
+      expect(s.astar?.found).toBe(true);
+      const percent = Number(/path (-?[\d.]+)% longer/.exec(against)?.[1]);
+      expect(against, `${a.x},${a.y} → ${b.x},${b.y}: HPA* ${s.cost}, A* ${s.astar!.cost}`).not.toMatch(/-\d/);
+      expect(percent).toBeCloseTo(Math.max(0, (s.cost! / s.astar!.cost! - 1) * 100), 1);
+      if (Math.abs(s.cost! - s.astar!.cost!) < 1e-9) equal++;
+    }
+    expect(equal).toBeGreaterThan(0);
+  });
+
+  test('the labels drawn on a floor (floor changes, the ends\' floors) never overlap', async () => {
+    await openWorld();
+    // The query of world.e2e.ts: a start on floor 0 and the farthest goal it reaches on the highest floor it reaches.
+    const { start, goal } = await page.evaluate(() => {
+      const w = window.__hpastarWorld!;
+      const { width, levels } = w.state();
+      const cells = (z: number) => w.standing(z).flatMap((s, i) => (s ? [{ x: i % width, y: Math.floor(i / width), z }] : []));
+      const start = cells(0).find((c) => c.x > 2 && c.y > 2)!;
+      for (let z = levels - 1; z > 0; z--) {
+        const goals = cells(z).filter((c) => w.reachable(start, c));
+        if (goals.length) return { start, goal: goals.sort((a, b) => Math.abs(b.x - start.x) + Math.abs(b.y - start.y) - Math.abs(a.x - start.x) - Math.abs(a.y - start.y))[0]! };
+      }
+      throw new Error('no floor above 0 is reached from the start');
+    });
+    await page.keyboard.press('1');
+    await clickWorldCell(page, start.x, start.y);
+    await page.keyboard.press(String(goal.z + 1));
+    await clickWorldCell(page, goal.x, goal.y);
+    let drawn = 0;
+    for (let z = 0; z < 8; z++) {
+      await page.keyboard.press(String(z + 1));
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const labels = await page.evaluate(() => window.__hpastarWorld!.state().labels);
+      drawn += labels.length;
+      for (let i = 0; i < labels.length; i++) {
+        for (let j = 0; j < i; j++) {
+          const a = labels[i]!, b = labels[j]!;
+          const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+          expect(overlap, `floor ${z}: "${a.text}" at ${a.x.toFixed(0)},${a.y.toFixed(0)} and "${b.text}" at ${b.x.toFixed(0)},${b.y.toFixed(0)}`).toBe(false);
+        }
+      }
+    }
+    expect(drawn).toBeGreaterThan(5);
+  });
+});
