@@ -105,3 +105,18 @@ describe('Worlds page', () => {
     expect(drawn).toBeGreaterThan(5);
   });
 });
+
+describe('explorer HUD', () => {
+  test('a wall painted inside the map is called a wall, not "out of bounds"', async () => {
+    page = await browser.page();
+    await page.setViewportSize(DESKTOP);
+    await openDemo(page, baseUrl, '?map=arena.map');
+    await page.check('[data-testid=tool-brush]');
+    const cell = await page.evaluate(() => window.__hpastarDemo.cellToClient(24, 24));
+    await page.mouse.click(cell.clientX, cell.clientY);
+    await page.waitForTimeout(300);
+    await page.mouse.move(cell.clientX + 40, cell.clientY + 40);
+    await page.mouse.move(cell.clientX, cell.clientY);
+    await expect.poll(() => page.textContent('#hud-cell')).toBe('(24, 24) wall');
+  });
+});
