@@ -120,3 +120,42 @@ describe('explorer HUD', () => {
     await expect.poll(() => page.textContent('#hud-cell')).toBe('(24, 24) wall');
   });
 });
+
+describe('Learn page', () => {
+  /** Clicks the centre of cell (x, y) of the walkthrough's map. */
+  async function clickLearnCell(p: Page, x: number, y: number): Promise<void> {
+    const { left, top, width, height, cols, rows } = await p.evaluate(() => {
+      const r = document.getElementById('learn-canvas')!.getBoundingClientRect();
+      const { map } = window.__hpastarLearn.query;
+      return { left: r.left, top: r.top, width: r.width, height: r.height, cols: map === 'haa10.map' ? 10 : 40, rows: map === 'haa10.map' ? 10 : 40 };
+    });
+    await p.mouse.click(left + ((x + 0.5) * width) / cols, top + ((y + 0.5) * height) / rows);
+  }
+
+  /** Pixels of the HPA* canvas within 40 (sum over R, G, B) of `hex`, after the step's frame is drawn. */
+  async function colourPixels(p: Page, hex: string): Promise<number> {
+    return p.evaluate(async (h) => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const c = document.getElementById('learn-canvas') as HTMLCanvasElement;
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i]! - r!) + Math.abs(d[i + 1]! - g!) + Math.abs(d[i + 2]! - b!) < 40) n++;
+      return n;
+    }, hex);
+  }
+
+  test('HAA* with a start Brushfire shuts says why (its clearance), never "outside the map or blocked" for a free cell', async () => {
+    await openLearn('?algo=haa&start=8,0&goal=8,8');
+    const state = await learn(page);
+    expect(state.error).toBeNull();
+    let explained = 0;
+    for (let k = 0; k < state.steps; k++) {
+      const body = `${await text(page, 'learn-title')} ${await text(page, 'learn-text')}`;
+      expect(body, `step ${k}`).not.toMatch(/outside the map or blocked/);
+      if (/the start \(8, 0\) has Brushfire clearance 1, less than the agent's size 2/.test(body)) explained++;
+      if (k < state.steps - 1) await page.click('[data-testid=learn-next]');
+    }
+    expect(explained).toBe(1);
+  });
+});
