@@ -158,4 +158,18 @@ describe('Learn page', () => {
     }
     expect(explained).toBe(1);
   });
+
+  test('start and goal are drawn in colours no other element has, and the legend names them', async () => {
+    await openLearn('');
+    expect((await learn(page)).step).toBe(0); // clusters only: no entrance drawn yet
+    expect(await colourPixels(page, '#D55E00')).toBe(0);
+    const legend = await page.textContent('#learn-legend');
+    expect(legend).toMatch(/start/);
+    expect(legend).toMatch(/goal/);
+    await page.close();
+    await openLearn('?algo=haa');
+    const haaLegend = await page.textContent('#learn-haa-legend');
+    expect(haaLegend).toMatch(/start/);
+    expect(haaLegend).toMatch(/goal/);
+  });
 });

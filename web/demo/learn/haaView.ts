@@ -2,7 +2,7 @@
 // clusters, clearance numbers in the cells, entrances as bars across the borders, transitions, the
 // annotated graph and the paths. Drawn when the step or the size changes, never per frame.
 import { entranceSteps, graphOf, wrongCells, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
-import { fitMapCanvas, LEARN_COLOURS } from './learnView';
+import { drawEnd, fitMapCanvas, LEARN_COLOURS } from './learnView';
 
 export class HaaView {
   #cell = 1;
@@ -31,8 +31,8 @@ export class HaaView {
     } else {
       this.#drawStep(ctx, step);
     }
-    this.#endpoint(ctx, d.start.x, d.start.y, LEARN_COLOURS.start);
-    this.#endpoint(ctx, d.goal.x, d.goal.y, LEARN_COLOURS.goal);
+    this.#endpoint(ctx, d.start.x, d.start.y, 'start');
+    this.#endpoint(ctx, d.goal.x, d.goal.y, 'goal');
   }
 
   #drawStep(ctx: CanvasRenderingContext2D, s: HaaStep): void {
@@ -199,14 +199,9 @@ export class HaaView {
     ctx.fill();
   }
 
-  #endpoint(ctx: CanvasRenderingContext2D, x: number, y: number, colour: string): void {
+  /** An end on its anchor cell's top-left corner: the agent's square grows down and right from there. */
+  #endpoint(ctx: CanvasRenderingContext2D, x: number, y: number, end: 'start' | 'goal'): void {
     const c = this.#centre(x, y);
-    ctx.fillStyle = colour;
-    ctx.strokeStyle = '#ffffff';
-    ctx.lineWidth = 2;
-    ctx.beginPath();
-    ctx.arc(c.x - this.#cell * 0.3, c.y - this.#cell * 0.3, Math.max(4, this.#cell * 0.15), 0, 2 * Math.PI);
-    ctx.fill();
-    ctx.stroke();
+    drawEnd(ctx, c.x - this.#cell * 0.3, c.y - this.#cell * 0.3, Math.max(4, this.#cell * 0.15), end);
   }
 }
