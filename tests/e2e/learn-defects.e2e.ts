@@ -172,4 +172,28 @@ describe('Learn page', () => {
     expect(haaLegend).toMatch(/start/);
     expect(haaLegend).toMatch(/goal/);
   });
+  test('a click on a wall is refused and the walkthrough stays alive; a permalink with a blocked start keeps its menus', async () => {
+    await openLearn('');
+    const before = await learn(page);
+    await clickLearnCell(page, 8, 13); // a wall of the room
+    expect(await text(page, 'learn-title')).toMatch(/\(8, 13\) is a wall/);
+    await clickLearnCell(page, 20, 36); // free: the new start
+    await page.waitForTimeout(300);
+    await page.waitForFunction(() => window.__hpastarLearn?.ready === true || window.__hpastarLearn?.error, null, { timeout: 30_000 });
+    const after = await learn(page);
+    expect(after.error).toBeNull();
+    expect(after.steps).toBe(before.steps);
+    expect(page.url()).not.toContain('start=8');
+    expect(await text(page, 'learn-title')).toMatch(/New start 20,36/);
+    await page.click('[data-testid=learn-next]');
+    expect((await learn(page)).step).toBe(1);
+    // A permalink whose start is a wall: the error names it, and the map and algorithm menus still work.
+    await page.close();
+    await openLearn('?start=8,13&goal=20,36');
+    expect((await learn(page)).error).toMatch(/8,13/);
+    expect(await page.$$eval('[data-testid=learn-map] option', (o) => o.length)).toBeGreaterThan(2);
+    await page.selectOption('[data-testid=learn-map]', 'arena.map');
+    await page.waitForFunction(() => location.search.includes('arena.map') && window.__hpastarLearn?.ready === true, null, { timeout: 30_000 });
+    expect((await learn(page)).error).toBeNull();
+  });
 });
