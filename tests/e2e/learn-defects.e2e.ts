@@ -196,4 +196,30 @@ describe('Learn page', () => {
     await page.waitForFunction(() => location.search.includes('arena.map') && window.__hpastarLearn?.ready === true, null, { timeout: 30_000 });
     expect((await learn(page)).error).toBeNull();
   });
+
+  test('a big map\'s walkthrough groups its steps: at most 30 a phase of clusters, segments or replacements, every intra-edge shown at the end', async () => {
+    await openLearn('?map=8room_000.map');
+    const state = await learn(page);
+    expect(state.error).toBeNull();
+    expect(state.steps).toBeLessThan(300);
+    const phases = await page.$$eval('[data-testid=learn-phase] option', (o) => o.map((e) => ({ label: e.textContent!, first: Number((e as HTMLOptionElement).value) })));
+    const span = (label: string) => {
+      const k = phases.findIndex((p) => p.label.includes(label));
+      return { first: phases[k]!.first, end: phases[k + 1]?.first ?? state.steps };
+    };
+    const intra = span('intra-edges');
+    expect(intra.end - intra.first).toBeLessThanOrEqual(30);
+    const refinement = span('refinement');
+    expect(refinement.end - refinement.first).toBeLessThanOrEqual(30);
+    // The last intra-edge step draws every cluster's edges: as many as the next phase keeps.
+    await page.selectOption('[data-testid=learn-phase]', String(intra.end));
+    await page.click('[data-testid=learn-prev]');
+    const last = await learn(page);
+    expect(last.phase).toBe('intra-edges');
+    await page.click('[data-testid=learn-next]');
+    const next = await learn(page);
+    expect(last.shown!.intraEdges).toBeGreaterThan(1000);
+    expect(last.shown!.intraEdges).toBe(next.shown!.intraEdges);
+    expect(await text(page, 'learn-title')).not.toBe('');
+  });
 });

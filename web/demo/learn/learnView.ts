@@ -147,10 +147,9 @@ export class LearnView {
     }
     if (s.buildingCluster >= 0) {
       const r = d.clusters[0]!.rects;
-      const i = 4 * s.buildingCluster;
       ctx.strokeStyle = LEARN_COLOURS.intraEdge;
       ctx.lineWidth = 3;
-      ctx.strokeRect(r[i]! * cell, r[i + 1]! * cell, (r[i + 2]! - r[i]!) * cell, (r[i + 3]! - r[i + 1]!) * cell);
+      for (let i = 4 * s.buildingFirst; i <= 4 * s.buildingCluster; i += 4) ctx.strokeRect(r[i]! * cell, r[i + 1]! * cell, (r[i + 2]! - r[i]!) * cell, (r[i + 3]! - r[i + 1]!) * cell);
     }
     // Entrances: a bar over the cells of both sides, along the border.
     const e = d.entrances.entrances;
