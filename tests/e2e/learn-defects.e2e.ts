@@ -1,9 +1,10 @@
 // The Learn page's and the Worlds page's defects of issue 36, one test each, in headless Chromium at
 // 1280 × 800 unless a test sets another size.
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import type { LearnState } from '../../web/demo/learn/learnPage';
-import { DESKTOP, openDemo, useBrowserPerFile, type Browser } from './browser';
+import { ARTIFACTS, DESKTOP, openDemo, PHONE, useBrowserPerFile, type Browser } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -221,5 +222,29 @@ describe('Learn page', () => {
     expect(last.shown!.intraEdges).toBeGreaterThan(1000);
     expect(last.shown!.intraEdges).toBe(next.shown!.intraEdges);
     expect(await text(page, 'learn-title')).not.toBe('');
+  });
+
+  /** The boxes of the map, the Next button and the legend, in CSS pixels of the viewport. */
+  const boxes = (p: Page) =>
+    p.evaluate(() => {
+      const box = (sel: string) => {
+        const r = document.querySelector(sel)!.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+      };
+      return { map: box('#learn-canvas'), next: box('#learn-next'), legend: box(document.body.classList.contains('haa') ? '#learn-haa-legend' : '#learn-legend'), scrollY: window.scrollY };
+    });
+
+  test('on a phone (390 × 844) the map and the Next button are on the first screen, and Next needs no scroll', async () => {
+    await openLearn('', PHONE);
+    const b = await boxes(page);
+    expect(b.map.width).toBeGreaterThanOrEqual(0.6 * PHONE.width);
+    expect(b.map.bottom).toBeLessThanOrEqual(PHONE.height);
+    expect(b.next.bottom).toBeLessThanOrEqual(PHONE.height);
+    for (let k = 1; k <= 3; k++) {
+      await page.mouse.click((b.next.width > 0 ? (await page.$eval('#learn-next', (e) => e.getBoundingClientRect().left)) : 0) + 5, b.next.top + b.next.height / 2);
+      expect((await learn(page)).step).toBe(k);
+    }
+    expect((await boxes(page)).scrollY).toBe(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'learn-defect-phone.png') });
   });
 });
