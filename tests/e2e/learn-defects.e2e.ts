@@ -247,4 +247,17 @@ describe('Learn page', () => {
     expect((await boxes(page)).scrollY).toBe(0);
     await page.screenshot({ path: join(ARTIFACTS, 'learn-defect-phone.png') });
   });
+
+  test('large text at 1280 × 720 keeps the map at least 60% of the screen\'s height, and the legend on the first screen', async () => {
+    for (const algo of ['', '&algo=haa']) {
+      await openLearn(`?large=1${algo}`, { width: 1280, height: 720 });
+      const b = await boxes(page);
+      expect(b.map.width, algo).toBeGreaterThanOrEqual(0.6 * 720);
+      expect(b.map.bottom, algo).toBeLessThanOrEqual(720);
+      expect(b.legend.bottom, algo).toBeLessThanOrEqual(720);
+      expect(b.next.bottom, algo).toBeLessThanOrEqual(720);
+      await page.screenshot({ path: join(ARTIFACTS, `learn-defect-large${algo ? '-haa' : ''}.png`) });
+      await page.close();
+    }
+  });
 });
