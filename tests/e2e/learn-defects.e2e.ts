@@ -260,4 +260,29 @@ describe('Learn page', () => {
       await page.close();
     }
   });
+
+  test('HAA*: every transition\'s inter-edge labels inside the map and apart, and the size-2 path said to be drawn through its square\'s middle', async () => {
+    await openLearn('?algo=haa');
+    const steps = (await learn(page)).steps;
+    for (let k = 0; k < steps - 1 && !/annotations/.test(await text(page, 'learn-title')); k++) await page.click('[data-testid=learn-next]');
+    expect(await text(page, 'learn-title')).toMatch(/annotations/);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const { labels, width, height } = (await learn(page)).haaLabels!;
+    await page.screenshot({ path: join(ARTIFACTS, 'learn-defect-haa-labels.png') });
+    // One label at least per transition (7 on the walkthrough's map).
+    expect(labels.length).toBeGreaterThanOrEqual(7);
+    for (const l of labels) {
+      expect(l.x, l.text).toBeGreaterThanOrEqual(0);
+      expect(l.y, l.text).toBeGreaterThanOrEqual(0);
+      expect(l.x + l.width, l.text).toBeLessThanOrEqual(width);
+      expect(l.y + l.height, l.text).toBeLessThanOrEqual(height);
+    }
+    for (let i = 0; i < labels.length; i++)
+      for (let j = 0; j < i; j++) {
+        const a = labels[i]!, b = labels[j]!;
+        expect(a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height, `"${a.text}" and "${b.text}" at ${a.x.toFixed(0)},${a.y.toFixed(0)}`).toBe(false);
+      }
+    await page.keyboard.press('End');
+    expect(await text(page, 'learn-text')).toMatch(/drawn through the middle of the agent's square/);
+  });
 });

@@ -282,7 +282,7 @@ export function makeHaaSteps(d: HaaWalkthroughData): HaaStep[] {
     graph: true,
     paths: { small: true, big: true },
     title: `Size 2, ${mainName}: ${d.big.found ? `cost ${d.big.cost.toFixed(2)}` : 'no path'}`,
-    text: `The same query for a 2 × 2 agent on the same hierarchy: ${describe(d.big, 'big')}. ${d.big.found && d.small.found && d.big.cost > d.small.cost + 1e-9 ? 'It cannot fit where the small agent passes, so it takes another route (thick).' : ''} Its path is the track of its top-left cell; the whole square stands on its terrain at every step.`,
+    text: `The same query for a 2 × 2 agent on the same hierarchy: ${describe(d.big, 'big')}. ${d.big.found && d.small.found && d.big.cost > d.small.cost + 1e-9 ? 'It cannot fit where the small agent passes, so it takes another route (thick).' : ''} The planner's path is the track of the agent's top-left cell; it is drawn through the middle of the agent's square (outlined at both ends), where the agent is, and the whole square stands on its terrain at every step.`,
   });
   return steps;
 }

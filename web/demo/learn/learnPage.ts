@@ -10,7 +10,7 @@ import { traceSearch } from '../../lib/inspect';
 import { isPassableTerrain } from '../../lib/terrain';
 import { TERRAIN_NAMES } from '../render/view';
 import { HAA_PHASES, haaShownOf, makeHaaSteps, readHaaWalkthrough, type HaaShown, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
-import { HaaView } from './haaView';
+import { HaaView, type DrawnLabel } from './haaView';
 import { LearnView, terrainImage } from './learnView';
 import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_NAME, TEACH_START, teachMapText } from './teachMap';
 import { makeSteps, phaseStarts, PHASES, readWalkthrough, shownOf, type Shown, type Step, type WalkthroughData } from './walkthrough';
@@ -27,6 +27,8 @@ export interface LearnState {
   shown: Shown | null;
   /** HAA* walkthrough (algo=haa): what the step shows, and the core's values the tests check by hand. */
   haa: HaaShown | null;
+  /** HAA*: the labels the map shows (CSS pixels of its canvas), and the canvas's size. */
+  haaLabels: { labels: DrawnLabel[]; width: number; height: number } | null;
   haaData: { capabilities: readonly string[]; clearance: number[][]; brushfire: number[]; smallCost: number; bigCost: number; brushfireFound: boolean; trueFound: boolean } | null;
   playing: boolean;
   query: { start: Point; goal: Point; cluster: number; levels: number; map: string; dhpa: boolean; haa: boolean };
@@ -377,6 +379,8 @@ class LearnPage {
     const side = Math.max(120, Math.min(fig.clientWidth, window.innerHeight - 80));
     if (this.#haa) {
       this.#haa.view.draw(s as HaaStep, side);
+      const canvas = byId<HTMLCanvasElement>('learn-canvas');
+      this.state.haaLabels = { labels: this.#haa.view.labels, width: canvas.clientWidth, height: canvas.clientHeight };
       const a = byId('learn-astar-figure');
       this.#haa.beside.draw(s as HaaStep, Math.max(100, Math.min(a.clientWidth, side)), true);
       return;
@@ -398,6 +402,7 @@ const initial: LearnState = {
   astarExpanded: 0,
   shown: null,
   haa: null,
+  haaLabels: null,
   haaData: null,
   playing: false,
   query: { start: { x: 0, y: 0 }, goal: { x: 0, y: 0 }, cluster: 0, levels: 0, map: '', dhpa: false, haa: false },
