@@ -230,6 +230,78 @@ function refinementSteps(d: WalkthroughData, counts: Counts, push: PushStep): vo
   }
 }
 
+/** The insertion steps: each search of the start and the goal growing over a few steps (or DHPA*'s trees read). */
+function insertionSteps(d: WalkthroughData, counts: Counts, push: PushStep): void {
+  const t = d.traced;
+  const insertions = t.searches.filter((s) => s.phase === 'insertion');
+  const names = ['start', 'goal'];
+  insertions.forEach((s, i) => {
+    const who = names[i % 2]!; // the core inserts the start, then the goal, level by level
+    // The search grows over a few steps, its cells in the order it expanded them (nearest first).
+    const n = s.closed.length / 2;
+    const per = Math.max(1, Math.ceil(n / INSERTION_STEPS));
+    const before = counts.sg;
+    for (let k = Math.min(per, n); ; k = Math.min(k + per, n)) {
+      counts.sg = before + k;
+      const last = k === n;
+      push({
+        phase: 'insertion',
+        level: s.level,
+        closed: { cells: s.closed, count: k },
+        open: last ? { cells: s.open, count: s.open.length / 2 } : null,
+        connections: last && i === insertions.length - 1,
+        counts,
+        title: `Insertion of the ${who} at level ${s.level + 1}: ${k} of ${n} expanded`,
+        text: last
+          ? `The query's ${who} is not a node of the graph. A search inside its cluster finds how far it is from each node of the cluster; each node it reaches gets an edge to it (dotted). This is the paper's SG effort (${counts.sg} so far).`
+          : `The query's ${who} is not a node of the graph, so a Dijkstra search inside its cluster measures its distance to the cluster's nodes. Cells are expanded nearest first, in the order the search took them from its queue; it stops once every node of the cluster is reached.`,
+      });
+      if (last) break;
+    }
+  });
+  if (d.tree) {
+    const n = d.tree.node;
+    push({
+      phase: 'insertion',
+      tree: true,
+      connections: true,
+      title: `DHPA*: the stored tree of node ${n.x},${n.y}`,
+      text: `DHPA* keeps, for every node, the distance from each cell of its cluster to the node (the numbers) and the first step of the way there (the arrows). The start's distance to this node is read from the tree, with no search; so are its distances to the other nodes of its cluster, and the goal's.`,
+    });
+  }
+  if (insertions.length === 0)
+    push({ phase: 'insertion', connections: true, title: 'Insertion: no search', text: 'The start and the goal are joined to the nodes of their clusters by reading the nodes\' stored trees (DHPA*): no search, so the SG effort is 0. The abstract search then starts from the start as from any node.' });
+
+}
+
+/** The abstract search's steps: its nodes expanded in order, several a step on a long search. */
+function abstractSearchSteps(d: WalkthroughData, counts: Counts, push: PushStep): void {
+  const t = d.traced;
+  const abstract = t.searches.find((s) => s.phase === 'abstract');
+  if (abstract) {
+    const n = abstract.closed.length / 2;
+    const per = Math.max(1, Math.ceil(n / MAX_GROWTH_STEPS));
+    for (let k = Math.min(per, n); ; k = Math.min(k + per, n)) {
+      counts.main = k;
+      const last = k === n;
+      push({
+        phase: 'abstract',
+        level: d.levels,
+        abstractSearch: true,
+        closed: { cells: abstract.closed, count: k },
+        open: last ? { cells: abstract.open, count: abstract.open.length / 2 } : null,
+        abstractPath: last && t.path.found,
+        counts,
+        title: `Abstract search: ${k} of ${n} nodes expanded`,
+        text: last
+          ? `A* on the abstract graph expanded ${n} nodes (filled) and left ${abstract.open.length / 2} in its open list (hollow). The abstract path, ${t.path.stats.abstractPathNodes} nodes, is drawn thick.`
+          : `A* on the abstract graph of level ${d.levels}: the node with the lowest estimate (distance so far plus straight-line distance to the goal) is expanded next. Expanded nodes are filled, in the order A* took them from its open list.`,
+      });
+      if (last) break;
+    }
+  }
+}
+
 /** The steps of the walkthrough of `d`, build first, then the query. */
 export function makeSteps(d: WalkthroughData): Step[] {
   const steps: Step[] = [];
@@ -312,69 +384,8 @@ export function makeSteps(d: WalkthroughData): Step[] {
   // The query.
   const t = d.traced;
   const counts = zero();
-  const insertions = t.searches.filter((s) => s.phase === 'insertion');
-  const names = ['start', 'goal'];
-  insertions.forEach((s, i) => {
-    const who = names[i % 2]!; // the core inserts the start, then the goal, level by level
-    // The search grows over a few steps, its cells in the order it expanded them (nearest first).
-    const n = s.closed.length / 2;
-    const per = Math.max(1, Math.ceil(n / INSERTION_STEPS));
-    const before = counts.sg;
-    for (let k = Math.min(per, n); ; k = Math.min(k + per, n)) {
-      counts.sg = before + k;
-      const last = k === n;
-      push({
-        phase: 'insertion',
-        level: s.level,
-        closed: { cells: s.closed, count: k },
-        open: last ? { cells: s.open, count: s.open.length / 2 } : null,
-        connections: last && i === insertions.length - 1,
-        counts,
-        title: `Insertion of the ${who} at level ${s.level + 1}: ${k} of ${n} expanded`,
-        text: last
-          ? `The query's ${who} is not a node of the graph. A search inside its cluster finds how far it is from each node of the cluster; each node it reaches gets an edge to it (dotted). This is the paper's SG effort (${counts.sg} so far).`
-          : `The query's ${who} is not a node of the graph, so a Dijkstra search inside its cluster measures its distance to the cluster's nodes. Cells are expanded nearest first, in the order the search took them from its queue; it stops once every node of the cluster is reached.`,
-      });
-      if (last) break;
-    }
-  });
-  if (d.tree) {
-    const n = d.tree.node;
-    push({
-      phase: 'insertion',
-      tree: true,
-      connections: true,
-      title: `DHPA*: the stored tree of node ${n.x},${n.y}`,
-      text: `DHPA* keeps, for every node, the distance from each cell of its cluster to the node (the numbers) and the first step of the way there (the arrows). The start's distance to this node is read from the tree, with no search; so are its distances to the other nodes of its cluster, and the goal's.`,
-    });
-  }
-  if (insertions.length === 0)
-    push({ phase: 'insertion', connections: true, title: 'Insertion: no search', text: 'The start and the goal are joined to the nodes of their clusters by reading the nodes\' stored trees (DHPA*): no search, so the SG effort is 0. The abstract search then starts from the start as from any node.' });
-
-  const abstract = t.searches.find((s) => s.phase === 'abstract');
-  if (abstract) {
-    const n = abstract.closed.length / 2;
-    const per = Math.max(1, Math.ceil(n / MAX_GROWTH_STEPS));
-    for (let k = Math.min(per, n); ; k = Math.min(k + per, n)) {
-      counts.main = k;
-      const last = k === n;
-      push({
-        phase: 'abstract',
-        level: d.levels,
-        abstractSearch: true,
-        closed: { cells: abstract.closed, count: k },
-        open: last ? { cells: abstract.open, count: abstract.open.length / 2 } : null,
-        abstractPath: last && t.path.found,
-        counts,
-        title: `Abstract search: ${k} of ${n} nodes expanded`,
-        text: last
-          ? `A* on the abstract graph expanded ${n} nodes (filled) and left ${abstract.open.length / 2} in its open list (hollow). The abstract path, ${t.path.stats.abstractPathNodes} nodes, is drawn thick.`
-          : `A* on the abstract graph of level ${d.levels}: the node with the lowest estimate (distance so far plus straight-line distance to the goal) is expanded next. Expanded nodes are filled, in the order A* took them from its open list.`,
-      });
-      if (last) break;
-    }
-  }
-
+  insertionSteps(d, counts, push);
+  abstractSearchSteps(d, counts, push);
   refinementSteps(d, counts, push);
   for (const [first, last] of groups(t.smoothing.length)) {
     const run = t.smoothing.slice(first, last + 1);
