@@ -95,6 +95,7 @@ describe('Worlds page', () => {
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const labels = await page.evaluate(() => window.__hpastarWorld!.state().labels);
       drawn += labels.length;
+      if (z === 2) await page.screenshot({ path: join(ARTIFACTS, 'world-defect-labels-floor2.png') });
       for (let i = 0; i < labels.length; i++) {
         for (let j = 0; j < i; j++) {
           const a = labels[i]!, b = labels[j]!;
