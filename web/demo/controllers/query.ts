@@ -149,7 +149,7 @@ export class QueryController {
     if (!this.insideMap(cell)) return;
     if (!this.isFree(cell)) {
       const code = String.fromCharCode(shown.terrain[cell.y * shown.width + cell.x]!);
-      this.panels.say(`(${cell.x}, ${cell.y}) is ${TERRAIN_NAMES[code] ?? 'blocked'}: pick a passable cell.`, true);
+      this.panels.say(`(${cell.x}, ${cell.y}) is blocked (${TERRAIN_NAMES[code] ?? code}): pick a passable cell.`, true);
       return;
     }
     if (shift && s.start) {

@@ -2,10 +2,21 @@
 // clusters, clearance numbers in the cells, entrances as bars across the borders, transitions, the
 // annotated graph and the paths. Drawn when the step or the size changes, never per frame.
 import { entranceSteps, graphOf, wrongCells, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
-import { fitMapCanvas, LEARN_COLOURS } from './learnView';
+import { drawEnd, fitMapCanvas, LEARN_COLOURS } from './learnView';
+
+/** A label drawn on the map: its text and its box, in CSS pixels of the canvas. */
+export interface DrawnLabel {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 export class HaaView {
   #cell = 1;
+  /** The inter-edges' labels of the last draw (read by the page's tests). */
+  labels: DrawnLabel[] = [];
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -22,6 +33,7 @@ export class HaaView {
     const d = this.data;
     const cell = Math.max(1, Math.min(side / d.width, side / d.height));
     this.#cell = cell;
+    this.labels = [];
     const ctx = fitMapCanvas(this.canvas, this.terrain, d.width, d.height, cell);
     this.#clusters(ctx);
     if (beside) {
@@ -31,8 +43,8 @@ export class HaaView {
     } else {
       this.#drawStep(ctx, step);
     }
-    this.#endpoint(ctx, d.start.x, d.start.y, LEARN_COLOURS.start);
-    this.#endpoint(ctx, d.goal.x, d.goal.y, LEARN_COLOURS.goal);
+    this.#endpoint(ctx, d.start.x, d.start.y, 'start');
+    this.#endpoint(ctx, d.goal.x, d.goal.y, 'goal');
   }
 
   #drawStep(ctx: CanvasRenderingContext2D, s: HaaStep): void {
@@ -121,29 +133,41 @@ export class HaaView {
     for (const i of wrongCells(d)) ctx.strokeRect((i % d.width) * cell + 2, Math.floor(i / d.width) * cell + 2, cell - 4, cell - 4);
   }
 
-  /** Inter-edges labelled "capability/clearance" (several on one transition stacked). */
+  /**
+   * Inter-edges labelled "capability/clearance": the labels of one transition (both directions of an
+   * edge once) stacked on the middle of its edge and kept inside the map, so that each transition has
+   * its own labels, none cut by the canvas's edge.
+   */
   #annotations(ctx: CanvasRenderingContext2D): void {
     const d = this.data;
     const g = graphOf(d, { size: 1, capability: d.main });
     const cell = this.#cell;
-    const count = new Map<string, number>();
+    const byTransition = new Map<string, { p: { x: number; y: number }; q: { x: number; y: number }; texts: string[] }>();
+    const short = (c: string) => c.replace('ground', 'g').replace('water', 'w').replace('trees', 't').replace('swamp', 's');
+    for (let k = 0; k < g.edgeFrom.length; k++) {
+      if (!g.edgeInter[k]) continue;
+      const a = Math.min(g.edgeFrom[k]!, g.edgeTo[k]!), b = Math.max(g.edgeFrom[k]!, g.edgeTo[k]!);
+      const key = `${a},${b}`;
+      const entry = byTransition.get(key) ?? { p: this.#centre(g.nodes[2 * a]!, g.nodes[2 * a + 1]!), q: this.#centre(g.nodes[2 * b]!, g.nodes[2 * b + 1]!), texts: [] };
+      byTransition.set(key, entry);
+      const text = `${short(d.capabilities[g.edgeCapability[k]!]!)}/${g.edgeClearance[k]}`;
+      if (!entry.texts.includes(text)) entry.texts.push(text);
+    }
     ctx.font = `${Math.max(8, Math.floor(cell * 0.22))}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    for (let k = 0; k < g.edgeFrom.length; k++) {
-      if (!g.edgeInter[k]) continue;
-      const a = g.edgeFrom[k]!, b = g.edgeTo[k]!;
-      const key = `${a},${b}`;
-      const n = count.get(key) ?? 0;
-      count.set(key, n + 1);
-      const p = this.#centre(g.nodes[2 * a]!, g.nodes[2 * a + 1]!), q = this.#centre(g.nodes[2 * b]!, g.nodes[2 * b + 1]!);
-      const text = `${d.capabilities[g.edgeCapability[k]!]!.replace('ground', 'g').replace('water', 'w').replace('trees', 't').replace('swamp', 's')}/${g.edgeClearance[k]}`;
-      const x = (p.x + q.x) / 2 + (p.x === q.x ? cell * 0.55 : 0), y = (p.y + q.y) / 2 + (p.y === q.y ? -cell * 0.55 : 0) + n * cell * 0.26;
-      ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
-      const wText = ctx.measureText(text).width + 4;
-      ctx.fillRect(x - wText / 2, y - cell * 0.13, wText, cell * 0.26);
-      ctx.fillStyle = LEARN_COLOURS.interEdge;
-      ctx.fillText(text, x, y);
+    const lineHeight = cell * 0.26, side = { x: d.width * cell, y: d.height * cell };
+    for (const { p, q, texts } of byTransition.values()) {
+      const top = Math.min(Math.max(1, (p.y + q.y) / 2 - (texts.length * lineHeight) / 2), side.y - 1 - texts.length * lineHeight);
+      texts.forEach((text, n) => {
+        const width = ctx.measureText(text).width + 4;
+        const x = Math.min(Math.max(1 + width / 2, (p.x + q.x) / 2), side.x - 1 - width / 2), y = top + (n + 0.5) * lineHeight;
+        this.labels.push({ text, x: x - width / 2, y: y - lineHeight / 2, width, height: lineHeight });
+        ctx.fillStyle = 'rgba(255, 255, 255, 0.9)';
+        ctx.fillRect(x - width / 2, y - lineHeight / 2, width, lineHeight);
+        ctx.fillStyle = LEARN_COLOURS.interEdge;
+        ctx.fillText(text, x, y);
+      });
     }
   }
 
@@ -199,14 +223,9 @@ export class HaaView {
     ctx.fill();
   }
 
-  #endpoint(ctx: CanvasRenderingContext2D, x: number, y: number, colour: string): void {
+  /** An end on its anchor cell's top-left corner: the agent's square grows down and right from there. */
+  #endpoint(ctx: CanvasRenderingContext2D, x: number, y: number, end: 'start' | 'goal'): void {
     const c = this.#centre(x, y);
-    ctx.fillStyle = colour;
-    ctx.strokeStyle = '#ffffff';
-    ctx.lineWidth = 2;
-    ctx.beginPath();
-    ctx.arc(c.x - this.#cell * 0.3, c.y - this.#cell * 0.3, Math.max(4, this.#cell * 0.15), 0, 2 * Math.PI);
-    ctx.fill();
-    ctx.stroke();
+    drawEnd(ctx, c.x - this.#cell * 0.3, c.y - this.#cell * 0.3, Math.max(4, this.#cell * 0.15), end);
   }
 }

@@ -63,6 +63,19 @@ export interface HaaWalkthroughData {
   stats: HAAStar['stats'];
 }
 
+/**
+ * Why an agent of side `size` may not stand at the start or the goal, in the clearance's terms ("the
+ * start (8, 0) has Brushfire clearance 1, less than the agent's size 2"), or null when both fit. The
+ * search's own refusal ("outside the map or blocked") would call a free cell blocked.
+ */
+function whyNotStand(clearance: Uint8Array, name: string, width: number, ends: { start: Point; goal: Point }, size: number): string | null {
+  for (const [which, p] of Object.entries(ends)) {
+    const value = clearance[p.y * width + p.x] ?? 0;
+    if (value < size) return `the ${which} (${p.x}, ${p.y}) has ${name} ${value}, less than the agent's size ${size}`;
+  }
+  return null;
+}
+
 /** Reads the walkthrough's data from a built planner and the grid it was built from. */
 export function readHaaWalkthrough(hp: Hpastar, planner: HAAStar, grid: Grid, start: Point, goal: Point): HaaWalkthroughData {
   const capabilities = planner.capabilities;
@@ -78,8 +91,9 @@ export function readHaaWalkthrough(hp: Hpastar, planner: HAAStar, grid: Grid, st
       const r: PathResult = search.findPath(start, goal, 2);
       return { found: r.found, cost: r.cost, cells: r.cells, refused: null };
     } catch (error) {
-      // Brushfire may refuse the start or the goal themselves (too near a wall).
-      return { found: false, cost: Infinity, cells: new Int32Array(0), refused: error instanceof Error ? error.message : String(error) };
+      // Brushfire may refuse the start or the goal themselves (too near a wall or the map's edge).
+      const refused = whyNotStand(kind === 'true' ? planner.clearance(capability, 'true') : planner.clearance(capability, 'brushfire'), kind === 'true' ? 'true clearance' : 'Brushfire clearance', grid.width, { start, goal }, 2) ?? (error instanceof Error ? error.message : String(error));
+      return { found: false, cost: Infinity, cells: new Int32Array(0), refused };
     } finally {
       search.dispose();
     }
@@ -89,7 +103,7 @@ export function readHaaWalkthrough(hp: Hpastar, planner: HAAStar, grid: Grid, st
       return { ...planner.findPath(start, goal, { size, capability }), refused: null };
     } catch (error) {
       // The agent may not stand at the start or the goal (a user's query on another map).
-      const refused = error instanceof Error ? error.message : String(error);
+      const refused = whyNotStand(planner.clearance(capability, 'true'), 'true clearance', grid.width, { start, goal }, size) ?? (error instanceof Error ? error.message : String(error));
       return { found: false, status: 'no path', cost: Infinity, cells: new Int32Array(0), stats: { expandedInsertion: 0, expandedMain: 0, expandedRefinement: 0, abstractPathNodes: 0 }, expanded: 0, abstractPath: new Int32Array(0), refused };
     }
   };
@@ -268,7 +282,7 @@ export function makeHaaSteps(d: HaaWalkthroughData): HaaStep[] {
     graph: true,
     paths: { small: true, big: true },
     title: `Size 2, ${mainName}: ${d.big.found ? `cost ${d.big.cost.toFixed(2)}` : 'no path'}`,
-    text: `The same query for a 2 × 2 agent on the same hierarchy: ${describe(d.big, 'big')}. ${d.big.found && d.small.found && d.big.cost > d.small.cost + 1e-9 ? 'It cannot fit where the small agent passes, so it takes another route (thick).' : ''} Its path is the track of its top-left cell; the whole square stands on its terrain at every step.`,
+    text: `The same query for a 2 × 2 agent on the same hierarchy: ${describe(d.big, 'big')}. ${d.big.found && d.small.found && d.big.cost > d.small.cost + 1e-9 ? 'It cannot fit where the small agent passes, so it takes another route (thick).' : ''} The planner's path is the track of the agent's top-left cell; it is drawn through the middle of the agent's square (outlined at both ends), where the agent is, and the whole square stands on its terrain at every step.`,
   });
   return steps;
 }

@@ -7,8 +7,10 @@
 import bundledMaps from 'virtual:hpastar-maps';
 import { loadHpastar, type Grid, type HPAStar, type Hpastar, type Point } from '../../lib/index';
 import { traceSearch } from '../../lib/inspect';
+import { isPassableTerrain } from '../../lib/terrain';
+import { TERRAIN_NAMES } from '../render/view';
 import { HAA_PHASES, haaShownOf, makeHaaSteps, readHaaWalkthrough, type HaaShown, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
-import { HaaView } from './haaView';
+import { HaaView, type DrawnLabel } from './haaView';
 import { LearnView, terrainImage } from './learnView';
 import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_NAME, TEACH_START, teachMapText } from './teachMap';
 import { makeSteps, phaseStarts, PHASES, readWalkthrough, shownOf, type Shown, type Step, type WalkthroughData } from './walkthrough';
@@ -25,6 +27,8 @@ export interface LearnState {
   shown: Shown | null;
   /** HAA* walkthrough (algo=haa): what the step shows, and the core's values the tests check by hand. */
   haa: HaaShown | null;
+  /** HAA*: the labels the map shows (CSS pixels of its canvas), and the canvas's size. */
+  haaLabels: { labels: DrawnLabel[]; width: number; height: number } | null;
   haaData: { capabilities: readonly string[]; clearance: number[][]; brushfire: number[]; smallCost: number; bigCost: number; brushfireFound: boolean; trueFound: boolean } | null;
   playing: boolean;
   query: { start: Point; goal: Point; cluster: number; levels: number; map: string; dhpa: boolean; haa: boolean };
@@ -81,6 +85,9 @@ class LearnPage {
   /** The HAA* walkthrough (algo=haa), drawn instead of HPA*'s. */
   #haa: { data: HaaWalkthroughData; steps: HaaStep[]; view: HaaView; beside: HaaView } | null = null;
   #size = { width: 0, height: 0 };
+  /** The map's terrain characters, row-major: a click on a blocked cell is refused, not sent to the address. */
+  #terrain: Uint8Array = new Uint8Array(0);
+  #menusWired = false;
   #view!: LearnView;
   #astarView!: LearnView;
   #index = 0;
@@ -104,6 +111,7 @@ class LearnPage {
     const start = a.start ?? (a.map === TEACH_MAP_NAME ? TEACH_START : a.map === HAA_MAP_NAME ? HAA_START : cornerCell(grid, false));
     const goal = a.goal ?? (a.map === TEACH_MAP_NAME ? TEACH_GOAL : a.map === HAA_MAP_NAME ? HAA_GOAL : cornerCell(grid, true));
     this.#size = { width: grid.width, height: grid.height };
+    this.#terrain = grid.terrain();
     for (const [name, p] of [['start', start], ['goal', goal]] as const)
       if (p.x >= grid.width || p.y >= grid.height || !grid.passable(p.x, p.y)) throw new Error(`the ${name} ${p.x},${p.y} is not a free cell of ${a.map}`);
     if (a.haa) {
@@ -131,6 +139,17 @@ class LearnPage {
     this.#wire();
     this.go(Math.min(Math.max(0, a.step), this.#steps.length - 1));
     this.state.ready = true;
+  }
+
+  /**
+   * The page when the walkthrough cannot be made (a permalink whose start is a wall, a map that fails):
+   * the error, the map and algorithm menus to leave it by, and the step controls disabled.
+   */
+  showError(message: string): void {
+    byId('learn-title').textContent = `Cannot show this walkthrough: ${message}`;
+    byId('learn-text').textContent = 'Choose another map or algorithm above, or click two free cells on a map that loads.';
+    for (const id of ['learn-prev', 'learn-next', 'learn-play', 'learn-phase']) byId<HTMLButtonElement>(id).disabled = true;
+    this.#wireMenus();
   }
 
   /** HAA* (algo=haa): its planner on the map, the walkthrough's data read from it, then the same controls. */
@@ -198,6 +217,17 @@ class LearnPage {
     });
     byId('learn-canvas').addEventListener('click', (e) => this.#pick(e));
     window.addEventListener('resize', () => this.#queueRedraw());
+    this.#wireMenus();
+    if (this.address.large) {
+      byId<HTMLInputElement>('learn-large').checked = true;
+      this.#large(true);
+    }
+  }
+
+  /** The map and algorithm menus: each loads the page again with its choice (once, whatever calls it). */
+  #wireMenus(): void {
+    if (this.#menusWired) return;
+    this.#menusWired = true;
     const picker = byId<HTMLSelectElement>('learn-map');
     picker.add(new Option('teach40.map (40 × 40, the walkthrough\'s own)', TEACH_MAP_NAME));
     picker.add(new Option('haa10.map (10 × 10, HAA*\'s own)', HAA_MAP_NAME));
@@ -221,10 +251,6 @@ class LearnPage {
       else if (this.address.dhpa) q.set('algo', 'dhpa');
       location.search = q.toString();
     });
-    if (this.address.large) {
-      byId<HTMLInputElement>('learn-large').checked = true;
-      this.#large(true);
-    }
   }
 
   /** The first step of the next (+1) or previous (−1) phase; −1 from inside a phase: its first step. */
@@ -256,6 +282,14 @@ class LearnPage {
     const r = canvas.getBoundingClientRect();
     const x = Math.floor(((e.clientX - r.left) / r.width) * this.#size.width);
     const y = Math.floor(((e.clientY - r.top) / r.height) * this.#size.height);
+    if (x < 0 || y < 0 || x >= this.#size.width || y >= this.#size.height) return;
+    const code = this.#terrain[y * this.#size.width + x]!;
+    if (!isPassableTerrain(code)) {
+      // Sent to the address it would make a walkthrough that cannot start.
+      const what = TERRAIN_NAMES[String.fromCharCode(code)] ?? 'blocked';
+      byId('learn-title').textContent = `(${x}, ${y}) is ${what === 'wall' ? 'a wall' : `blocked (${what})`}: click a free cell for the ${this.#pendingStart ? 'goal' : 'start'}`;
+      return;
+    }
     if (!this.#pendingStart) {
       this.#pendingStart = { x, y };
       byId('learn-title').textContent = `New start ${x},${y}: now click the goal`;
@@ -345,6 +379,8 @@ class LearnPage {
     const side = Math.max(120, Math.min(fig.clientWidth, window.innerHeight - 80));
     if (this.#haa) {
       this.#haa.view.draw(s as HaaStep, side);
+      const canvas = byId<HTMLCanvasElement>('learn-canvas');
+      this.state.haaLabels = { labels: this.#haa.view.labels, width: canvas.clientWidth, height: canvas.clientHeight };
       const a = byId('learn-astar-figure');
       this.#haa.beside.draw(s as HaaStep, Math.max(100, Math.min(a.clientWidth, side)), true);
       return;
@@ -366,6 +402,7 @@ const initial: LearnState = {
   astarExpanded: 0,
   shown: null,
   haa: null,
+  haaLabels: null,
   haaData: null,
   playing: false,
   query: { start: { x: 0, y: 0 }, goal: { x: 0, y: 0 }, cluster: 0, levels: 0, map: '', dhpa: false, haa: false },
@@ -377,5 +414,5 @@ loadHpastar()
   .then((hp) => page.start(hp))
   .catch((error: unknown) => {
     initial.error = error instanceof Error ? error.message : String(error);
-    byId('learn-title').textContent = `Cannot show this walkthrough: ${initial.error}`;
+    page.showError(initial.error);
   });

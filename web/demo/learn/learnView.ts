@@ -18,9 +18,29 @@ export const LEARN_COLOURS = {
   refined: '#E69F00',
   smoothing: '#F0E442', // yellow
   tree: '#0072B2',
-  start: '#009E73',
-  goal: '#D55E00',
+  // The ends in black and white, a disc and a square with their letter: every colour of the palette
+  // already names something else (the goal was the entrances' vermillion).
+  endFill: '#FFFFFF',
+  endLine: '#000000',
 } as const;
+
+/** The start (a disc with S) or the goal (a square with G), `radius` CSS pixels, centred on (x, y). */
+export function drawEnd(ctx: CanvasRenderingContext2D, x: number, y: number, radius: number, end: 'start' | 'goal'): void {
+  ctx.fillStyle = LEARN_COLOURS.endFill;
+  ctx.strokeStyle = LEARN_COLOURS.endLine;
+  ctx.lineWidth = Math.max(1.5, radius / 4);
+  ctx.beginPath();
+  if (end === 'start') ctx.arc(x, y, radius, 0, 2 * Math.PI);
+  else ctx.rect(x - radius, y - radius, 2 * radius, 2 * radius);
+  ctx.fill();
+  ctx.stroke();
+  if (radius < 6) return;
+  ctx.fillStyle = LEARN_COLOURS.endLine;
+  ctx.font = `bold ${Math.round(radius * 1.3)}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(end === 'start' ? 'S' : 'G', x, y + radius * 0.05);
+}
 
 /** HAA*'s terrain kinds as the walkthrough colours them (everything else is an obstacle, dark). */
 export const KIND_COLOURS: Readonly<Record<string, readonly [number, number, number]>> = {
@@ -95,8 +115,8 @@ export class LearnView {
     const ctx = fitMapCanvas(this.canvas, this.terrain, d.width, d.height, cell);
     if (astar) this.#drawAStar(ctx);
     else this.#drawStep(ctx, step);
-    this.#endpoint(ctx, d.start.x, d.start.y, LEARN_COLOURS.start);
-    this.#endpoint(ctx, d.goal.x, d.goal.y, LEARN_COLOURS.goal);
+    this.#endpoint(ctx, d.start.x, d.start.y, 'start');
+    this.#endpoint(ctx, d.goal.x, d.goal.y, 'goal');
   }
 
   #drawAStar(ctx: CanvasRenderingContext2D): void {
@@ -127,10 +147,9 @@ export class LearnView {
     }
     if (s.buildingCluster >= 0) {
       const r = d.clusters[0]!.rects;
-      const i = 4 * s.buildingCluster;
       ctx.strokeStyle = LEARN_COLOURS.intraEdge;
       ctx.lineWidth = 3;
-      ctx.strokeRect(r[i]! * cell, r[i + 1]! * cell, (r[i + 2]! - r[i]!) * cell, (r[i + 3]! - r[i + 1]!) * cell);
+      for (let i = 4 * s.buildingFirst; i <= 4 * s.buildingCluster; i += 4) ctx.strokeRect(r[i]! * cell, r[i + 1]! * cell, (r[i + 2]! - r[i]!) * cell, (r[i + 3]! - r[i + 1]!) * cell);
     }
     // Entrances: a bar over the cells of both sides, along the border.
     const e = d.entrances.entrances;
@@ -281,16 +300,9 @@ export class LearnView {
     ctx.stroke();
   }
 
-  #endpoint(ctx: CanvasRenderingContext2D, x: number, y: number, colour: string): void {
-    ctx.fillStyle = colour;
-    ctx.strokeStyle = '#ffffff';
-    ctx.lineWidth = 2;
+  #endpoint(ctx: CanvasRenderingContext2D, x: number, y: number, end: 'start' | 'goal'): void {
     const c = this.centre(x, y);
-    const r = Math.max(4, this.#cell * 0.7);
-    ctx.beginPath();
-    ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
-    ctx.fill();
-    ctx.stroke();
+    drawEnd(ctx, c.x, c.y, Math.max(4, this.#cell * 0.7), end);
   }
 
   /** A polyline through the first `segments` + 1 cells of `cells`. */

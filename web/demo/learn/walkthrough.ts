@@ -70,8 +70,9 @@ export interface Step {
   /** Transitions drawn (the nodes of level 1), and inter-edges drawn. */
   transitions: boolean;
   interEdges: boolean;
-  /** Clusters whose intra-edges are drawn (the first n, row by row), and the one being built (or -1). */
+  /** Clusters whose intra-edges are drawn (the first n, row by row), and the ones being built (first to last, or -1). */
   intraClusters: number;
+  buildingFirst: number;
   buildingCluster: number;
   /** The graph of a higher level drawn (0: none). */
   level: number;
@@ -148,6 +149,11 @@ export function readWalkthrough(planner: HPAStar, size: { width: number; height:
 export const MAX_GROWTH_STEPS = 60;
 /** Steps of each insertion search (its cells appear in the order it expanded them). */
 export const INSERTION_STEPS = 4;
+/**
+ * Most steps of a phase made of many like pieces (the clusters' intra-edges, the path's segments, the
+ * smoothing's replacements): on a big map they are grouped, several a step, or it takes thousands of clicks.
+ */
+export const MAX_GROUPED_STEPS = 30;
 
 const zero = (): Counts => ({ sg: 0, main: 0, refinement: 0 });
 
@@ -161,101 +167,72 @@ function concat(parts: Int32Array[]): Int32Array {
   return out;
 }
 
-/** The steps of the walkthrough of `d`, build first, then the query. */
-export function makeSteps(d: WalkthroughData): Step[] {
-  const steps: Step[] = [];
-  const base: Step = {
-    phase: 'clusters',
-    title: '',
-    text: '',
-    clusterLevels: 1,
-    entrances: 0,
-    transitions: false,
-    interEdges: false,
-    intraClusters: 0,
-    buildingCluster: -1,
-    level: 0,
-    closed: null,
-    open: null,
-    abstractSearch: false,
-    tree: false,
-    connections: false,
-    abstractPath: false,
-    refinedTo: -1,
-    smoothing: 0,
-    finalPath: false,
-    counts: zero(),
-  };
-  const push = (s: Partial<Step> & Pick<Step, 'phase' | 'title' | 'text'>) => {
-    const prev = steps.at(-1) ?? base;
-    steps.push({ ...prev, closed: null, open: null, buildingCluster: -1, tree: false, ...s, counts: { ...(s.counts ?? prev.counts) } });
-  };
-  const c1 = d.clusters[0]!;
-  const entranceCount = d.entrances.entrances.length / 4;
-  const transitionCount = d.entrances.transitions.length / 4;
-  const inter = interEdgeCount(d.graphs[0]!);
+/** `n` items cut into at most {@link MAX_GROUPED_STEPS} runs of consecutive ones, as [first, last] pairs. */
+export function groups(n: number): [number, number][] {
+  const per = Math.max(1, Math.ceil(n / MAX_GROUPED_STEPS));
+  const out: [number, number][] = [];
+  for (let first = 0; first < n; first += per) out.push([first, Math.min(n, first + per) - 1]);
+  return out;
+}
 
-  push({
-    phase: 'clusters',
-    title: `${c1.columns * c1.rows} clusters of ${c1.side} × ${c1.side}`,
-    text: `HPA* first cuts the ${d.width} × ${d.height} map into square clusters of ${c1.side} × ${c1.side} cells (${c1.columns} columns, ${c1.rows} rows). Everything it computes before a query stays inside one cluster, so each piece of work is small.`,
-  });
-  push({
-    phase: 'entrances',
-    entrances: entranceCount,
-    title: `${entranceCount} entrances`,
-    text: `Along each border between two clusters, an entrance is a longest run of border positions where the cells on both sides are free. Walls cut a border into several entrances; a border that is all wall has none.`,
-  });
-  push({
-    phase: 'transitions',
-    transitions: true,
-    title: `${transitionCount} transitions`,
-    text: `Each entrance becomes one or two transitions: a pair of cells facing each other across the border. An entrance narrower than the entrance width gets one transition in its middle; a wider one gets one at each end, so that paths along a wide opening need not bend to its centre. The cells of the transitions are the nodes of the abstract graph.`,
-  });
-  push({
-    phase: 'inter-edges',
-    interEdges: true,
-    title: `${inter} inter-edges`,
-    text: `The two cells of a transition are joined by an inter-edge: one step across the border (cost 1 on plain ground).`,
-  });
+type PushStep = (s: Partial<Step> & Pick<Step, 'phase' | 'title' | 'text'>) => void;
+
+/** The intra-edge steps: one cluster a step, or a run of clusters on a big map. */
+function intraEdgeSteps(d: WalkthroughData, push: PushStep): void {
   let intraSoFar = 0;
-  d.builds.forEach((b, c) => {
-    intraSoFar += b.edgeFrom.length;
-    const closed = concat(b.searches.map((s) => s.closed));
+  for (const [first, last] of groups(d.builds.length)) {
+    const run = d.builds.slice(first, last + 1);
+    const edges = run.reduce((n, b) => n + b.edgeFrom.length, 0);
+    const nodes = run.reduce((n, b) => n + b.nodes.length / 2, 0);
+    intraSoFar += edges;
+    const closed = concat(run.flatMap((b) => b.searches.map((s) => s.closed)));
+    const which = first === last ? `cluster ${first + 1}` : `clusters ${first + 1} to ${last + 1}`;
     push({
       phase: 'intra-edges',
-      intraClusters: c + 1,
-      buildingCluster: c,
+      intraClusters: last + 1,
+      buildingFirst: first,
+      buildingCluster: last,
       closed: { cells: closed, count: closed.length / 2 },
-      title: `Intra-edges, cluster ${c + 1} of ${d.builds.length}: ${b.edgeFrom.length} (${intraSoFar} so far)`,
+      title: `Intra-edges, ${which} of ${d.builds.length}: ${edges} (${intraSoFar} so far)`,
       text: d.tree
-        ? `Inside cluster ${c + 1}, DHPA* runs a Dijkstra over the whole cluster from each of its ${b.nodes.length / 2} nodes and keeps it: every cell's distance to the node and its next step towards it (the node's tree). The intra-edges come from the same searches. The cells these searches expanded are shaded (${closed.length / 2} in all).`
-        : `Inside cluster ${c + 1}, a search from each of its ${b.nodes.length / 2} nodes (Dijkstra, bounded by the cluster) finds the shortest way to the other nodes; each pair that is joined inside the cluster gets an intra-edge with that distance. The cells these searches expanded are shaded (${closed.length / 2} in all). Edges whose way already passes through another node are left out.`,
-    });
-  });
-  if (d.levels > 1) {
-    for (let l = 2; l <= d.levels; l++) {
-      const c = d.clusters[l - 1]!;
-      const g = d.graphs[l - 1]!;
-      push({
-        phase: 'levels',
-        clusterLevels: l,
-        level: l,
-        title: `Level ${l}: ${c.columns * c.rows} clusters of ${c.side} × ${c.side}, ${g.nodeIds.length} nodes`,
-        text: `Level ${l} groups clusters of level ${l - 1} into larger ones. Only the nodes on the borders of the larger clusters stay; their edges inside a level-${l} cluster are found by searching the graph of level ${l - 1}, not the cells.`,
-      });
-    }
-  } else {
-    push({
-      phase: 'levels',
-      title: 'One level',
-      text: 'This hierarchy has one abstract level, as in the paper\'s first example. With more levels (add levels=2 to the address), clusters of clusters are built the same way on top of this graph, and large maps need fewer expansions.',
+        ? `Inside ${which}, DHPA* runs a Dijkstra over the whole cluster from each of its ${nodes} nodes and keeps it: every cell's distance to the node and its next step towards it (the node's tree). The intra-edges come from the same searches. The cells these searches expanded are shaded (${closed.length / 2} in all).`
+        : `Inside ${which}, a search from each of its ${nodes} nodes (Dijkstra, bounded by the cluster) finds the shortest way to the other nodes; each pair that is joined inside the cluster gets an intra-edge with that distance. The cells these searches expanded are shaded (${closed.length / 2} in all). Edges whose way already passes through another node are left out.`,
     });
   }
+}
 
-  // The query.
+/** The refinement steps: one abstract edge (segment) a step, or a run of them on a long path. */
+function refinementSteps(d: WalkthroughData, counts: Counts, push: PushStep): void {
   const t = d.traced;
-  const counts = zero();
+  const segments = t.segmentEnds.length;
+  const refinements = t.searches.map((s, i) => ({ s, i })).filter(({ s }) => s.phase === 'refinement');
+  for (const [first, last] of groups(segments)) {
+    const from = first === 0 ? 0 : t.segmentSearchEnds[first - 1]!;
+    const to = t.segmentSearchEnds[last]!;
+    const own = refinements.filter(({ i }) => i >= from && i < to).map(({ s }) => s);
+    for (const s of own) counts.refinement += s.closed.length / 2;
+    const closed = concat(own.map((s) => s.closed));
+    const which = first === last ? `segment ${first + 1}` : `segments ${first + 1} to ${last + 1}`;
+    push({
+      phase: 'refinement',
+      abstractPath: true,
+      connections: false,
+      refinedTo: t.segmentEnds[last]!,
+      closed: own.length ? { cells: closed, count: closed.length / 2 } : null,
+      counts,
+      title: `Refinement, ${which} of ${segments}: ${closed.length / 2} expanded`,
+      text: own.length
+        ? `Each abstract edge becomes cells: a small A* inside one cluster finds the way between its two nodes (${closed.length / 2} cells expanded here).`
+        : d.tree
+          ? 'This abstract edge needs no search: DHPA* walks the target node\'s tree, one lookup per cell (or the edge is one step across a border).'
+          : 'This abstract edge needs no search: an inter-edge is one step across a border (or its way is cached).',
+    });
+  }
+}
+
+/** The insertion steps: each search of the start and the goal growing over a few steps (or DHPA*'s trees read). */
+function insertionSteps(d: WalkthroughData, counts: Counts, push: PushStep): void {
+  const t = d.traced;
   const insertions = t.searches.filter((s) => s.phase === 'insertion');
   const names = ['start', 'goal'];
   insertions.forEach((s, i) => {
@@ -295,6 +272,11 @@ export function makeSteps(d: WalkthroughData): Step[] {
   if (insertions.length === 0)
     push({ phase: 'insertion', connections: true, title: 'Insertion: no search', text: 'The start and the goal are joined to the nodes of their clusters by reading the nodes\' stored trees (DHPA*): no search, so the SG effort is 0. The abstract search then starts from the start as from any node.' });
 
+}
+
+/** The abstract search's steps: its nodes expanded in order, several a step on a long search. */
+function abstractSearchSteps(d: WalkthroughData, counts: Counts, push: PushStep): void {
+  const t = d.traced;
   const abstract = t.searches.find((s) => s.phase === 'abstract');
   if (abstract) {
     const n = abstract.closed.length / 2;
@@ -318,39 +300,105 @@ export function makeSteps(d: WalkthroughData): Step[] {
       if (last) break;
     }
   }
+}
 
-  const segments = t.segmentEnds.length;
-  const refinements = t.searches.map((s, i) => ({ s, i })).filter(({ s }) => s.phase === 'refinement');
-  for (let k = 0; k < segments; k++) {
-    const from = k === 0 ? 0 : t.segmentSearchEnds[k - 1]!;
-    const to = t.segmentSearchEnds[k]!;
-    const own = refinements.filter(({ i }) => i >= from && i < to).map(({ s }) => s);
-    for (const s of own) counts.refinement += s.closed.length / 2;
-    const closed = concat(own.map((s) => s.closed));
+/** The steps of the walkthrough of `d`, build first, then the query. */
+export function makeSteps(d: WalkthroughData): Step[] {
+  const steps: Step[] = [];
+  const base: Step = {
+    phase: 'clusters',
+    title: '',
+    text: '',
+    clusterLevels: 1,
+    entrances: 0,
+    transitions: false,
+    interEdges: false,
+    intraClusters: 0,
+    buildingFirst: -1,
+    buildingCluster: -1,
+    level: 0,
+    closed: null,
+    open: null,
+    abstractSearch: false,
+    tree: false,
+    connections: false,
+    abstractPath: false,
+    refinedTo: -1,
+    smoothing: 0,
+    finalPath: false,
+    counts: zero(),
+  };
+  const push: PushStep = (s) => {
+    const prev = steps.at(-1) ?? base;
+    steps.push({ ...prev, closed: null, open: null, buildingFirst: -1, buildingCluster: -1, tree: false, ...s, counts: { ...(s.counts ?? prev.counts) } });
+  };
+  const c1 = d.clusters[0]!;
+  const entranceCount = d.entrances.entrances.length / 4;
+  const transitionCount = d.entrances.transitions.length / 4;
+  const inter = interEdgeCount(d.graphs[0]!);
+
+  push({
+    phase: 'clusters',
+    title: `${c1.columns * c1.rows} clusters of ${c1.side} × ${c1.side}`,
+    text: `HPA* first cuts the ${d.width} × ${d.height} map into square clusters of ${c1.side} × ${c1.side} cells (${c1.columns} columns, ${c1.rows} rows). Everything it computes before a query stays inside one cluster, so each piece of work is small.`,
+  });
+  push({
+    phase: 'entrances',
+    entrances: entranceCount,
+    title: `${entranceCount} entrances`,
+    text: `Along each border between two clusters, an entrance is a longest run of border positions where the cells on both sides are free. Walls cut a border into several entrances; a border that is all wall has none.`,
+  });
+  push({
+    phase: 'transitions',
+    transitions: true,
+    title: `${transitionCount} transitions`,
+    text: `Each entrance becomes one or two transitions: a pair of cells facing each other across the border. An entrance narrower than the entrance width gets one transition in its middle; a wider one gets one at each end, so that paths along a wide opening need not bend to its centre. The cells of the transitions are the nodes of the abstract graph.`,
+  });
+  push({
+    phase: 'inter-edges',
+    interEdges: true,
+    title: `${inter} inter-edges`,
+    text: `The two cells of a transition are joined by an inter-edge: one step across the border (cost 1 on plain ground).`,
+  });
+  intraEdgeSteps(d, push);
+  if (d.levels > 1) {
+    for (let l = 2; l <= d.levels; l++) {
+      const c = d.clusters[l - 1]!;
+      const g = d.graphs[l - 1]!;
+      push({
+        phase: 'levels',
+        clusterLevels: l,
+        level: l,
+        title: `Level ${l}: ${c.columns * c.rows} clusters of ${c.side} × ${c.side}, ${g.nodeIds.length} nodes`,
+        text: `Level ${l} groups clusters of level ${l - 1} into larger ones. Only the nodes on the borders of the larger clusters stay; their edges inside a level-${l} cluster are found by searching the graph of level ${l - 1}, not the cells.`,
+      });
+    }
+  } else {
     push({
-      phase: 'refinement',
-      abstractPath: true,
-      connections: false,
-      refinedTo: t.segmentEnds[k]!,
-      closed: own.length ? { cells: closed, count: closed.length / 2 } : null,
-      counts,
-      title: `Refinement, segment ${k + 1} of ${segments}: ${closed.length / 2} expanded`,
-      text: own.length
-        ? `Each abstract edge becomes cells: a small A* inside one cluster finds the way between its two nodes (${closed.length / 2} cells expanded here).`
-        : d.tree
-          ? 'This abstract edge needs no search: DHPA* walks the target node\'s tree, one lookup per cell (or the edge is one step across a border).'
-          : 'This abstract edge needs no search: an inter-edge is one step across a border (or its way is cached).',
+      phase: 'levels',
+      title: 'One level',
+      text: 'This hierarchy has one abstract level, as in the paper\'s first example. With more levels (add levels=2 to the address), clusters of clusters are built the same way on top of this graph, and large maps need fewer expansions.',
     });
   }
-  t.smoothing.forEach((r, k) => {
+
+  // The query.
+  const t = d.traced;
+  const counts = zero();
+  insertionSteps(d, counts, push);
+  abstractSearchSteps(d, counts, push);
+  refinementSteps(d, counts, push);
+  for (const [first, last] of groups(t.smoothing.length)) {
+    const run = t.smoothing.slice(first, last + 1);
+    const r = run.at(-1)!;
+    const before = run.reduce((n, x) => n + (x.to - x.from), 0), after = run.reduce((n, x) => n + x.line.length / 2 - 1, 0);
     push({
       phase: 'smoothing',
       refinedTo: t.refined.length / 2 - 1,
-      smoothing: k + 1,
-      title: `Smoothing ${k + 1} of ${t.smoothing.length}: cells ${r.from} to ${r.to} become a straight line`,
-      text: `From each cell of the refined path, smoothing looks along the 8 directions for a later cell of the path; when the straight line is shorter than the path between them, it replaces that part. Here ${r.to - r.from} steps become ${r.line.length / 2 - 1}.`,
+      smoothing: last + 1,
+      title: first === last ? `Smoothing ${first + 1} of ${t.smoothing.length}: cells ${r.from} to ${r.to} become a straight line` : `Smoothing ${first + 1} to ${last + 1} of ${t.smoothing.length}: ${run.length} parts become straight lines`,
+      text: `From each cell of the refined path, smoothing looks along the 8 directions for a later cell of the path; when the straight line is shorter than the path between them, it replaces that part. Here ${before} steps become ${after}.`,
     });
-  });
+  }
   if (t.smoothing.length === 0)
     push({ phase: 'smoothing', refinedTo: t.refined.length / 2 - 1, title: 'Smoothing: nothing to straighten', text: 'No straight line is shorter than the refined path anywhere: smoothing leaves it as it is.' });
   push({

@@ -24,8 +24,9 @@ export const TERRAIN_NAMES: Record<string, string> = {
   '.': 'passable',
   G: 'passable',
   S: 'swamp (passable)',
-  '@': 'out of bounds',
-  O: 'out of bounds',
+  // '@' is what the brush paints: a wall inside the map, whatever the format calls it.
+  '@': 'wall',
+  O: 'wall (out of bounds)',
   T: 'trees',
   W: 'water',
 };

@@ -53,6 +53,15 @@ const STAIR_DIRECTIONS: Record<string, { dx: number; dy: number }> = {
   'stair-west': { dx: -1, dy: 0 },
 };
 
+/** A label drawn on the floor: its text and its box, in canvas pixels. */
+export interface FloorLabel {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export class FloorView {
   readonly #ctx: CanvasRenderingContext2D;
   readonly #image = document.createElement('canvas');
@@ -63,6 +72,8 @@ export class FloorView {
   oy = 0;
   /** Shade the cells under a solid block of the floor above. */
   showAbove = true;
+  /** The labels of the last draw (floor changes, the ends' floors), in canvas pixels. */
+  labels: FloorLabel[] = [];
   /** Cells of the floor on screen shaded for the floor above in the last draw. */
   shadedAbove = 0;
   /** What the floor's picture was last made of: the floors read, the floor on screen, the shading. */
@@ -119,6 +130,8 @@ export class FloorView {
     if (this.cell >= 5) this.#drawGlyphs();
     this.#drawPath();
     this.#drawEnds();
+    this.labels = [];
+    this.#drawLabels();
     this.#drawAgents();
   }
 
@@ -259,25 +272,71 @@ export class FloorView {
     }
     ctx.setLineDash([]);
     ctx.globalAlpha = 1;
-    const font = Math.max(10, Math.round(c * 1.1));
-    ctx.font = `bold ${font}px system-ui, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    for (let i = 1; i < n; i++) {
-      const a = at(i - 1), b = at(i);
-      if (a.z === b.z) continue;
-      // Marked on its cell of this floor, with an arrow to the other floor and its number; a change
-      // between two other floors faded, on its lower cell.
-      const mark = a.z === s.floor ? a : b.z === s.floor ? b : a.z < b.z ? a : b;
-      const other = mark === a ? b.z : a.z;
-      const text = `${other > mark.z ? '▲' : '▼'}${other}`;
-      ctx.globalAlpha = a.z === s.floor || b.z === s.floor ? 1 : FADE;
-      const tw = ctx.measureText(text).width + 4;
-      ctx.fillStyle = '#fff';
-      ctx.fillRect(mark.x - tw / 2, mark.y - font * 1.6, tw, font * 1.1);
-      ctx.fillStyle = WORLD_COLOURS.mark;
-      ctx.fillText(text, mark.x, mark.y - font * 1.05);
+  }
+
+  /**
+   * The labels: the ends' floors, then each change of floor of the path (▲ up, ▼ down, and the floor it
+   * goes to), on its cell of this floor, or faded on its lower cell when it joins two other floors. Each
+   * is put where it overlaps none placed before: a stair climbing several floors changes floor on
+   * neighbouring cells, whose labels would otherwise be drawn on top of each other.
+   */
+  #drawLabels(): void {
+    const s = this.session;
+    const c = this.cell;
+    const size = Math.max(5, c * 0.9);
+    for (const v of [s.start, s.goal]) {
+      if (!v || v.z === s.floor) continue;
+      const x = this.ox + (v.x + 0.5) * c, y = this.oy + (v.y + 0.5) * c;
+      this.#placeLabel(`floor ${v.z}`, x, y, size * 0.8, { colour: '#000', faded: false, stack: true });
     }
+    const cells = s.path?.found ? s.path.cells : null;
+    if (!cells || cells.length < 6) return;
+    const at = (i: number) => ({ x: this.ox + (cells[3 * i]! + 0.5) * c, y: this.oy + (cells[3 * i + 1]! + 0.5) * c, z: cells[3 * i + 2]! });
+    // The changes at this floor first: they are the ones to read; faded ones only where there is room.
+    for (const here of [true, false]) {
+      for (let i = 1; i < cells.length / 3; i++) {
+        const a = at(i - 1), b = at(i);
+        if (a.z === b.z || (a.z === s.floor || b.z === s.floor) !== here) continue;
+        const mark = a.z === s.floor ? a : b.z === s.floor ? b : a.z < b.z ? a : b;
+        const other = mark === a ? b.z : a.z;
+        this.#placeLabel(`${other > mark.z ? '▲' : '▼'}${other}`, mark.x, mark.y, size * 0.8, { colour: WORLD_COLOURS.mark, faded: !here, stack: here });
+      }
+    }
+  }
+
+  /**
+   * Draws `text` on a white box near (x, y) (above it, else below, right or left, `gap` away) where it
+   * overlaps no label drawn before; when none is free, `stack` puts it higher up until it fits, else it is
+   * left out.
+   */
+  #placeLabel(text: string, x: number, y: number, gap: number, { colour, faded, stack }: { colour: string; faded: boolean; stack: boolean }): void {
+    const ctx = this.#ctx;
+    const font = Math.max(10, Math.round(this.cell * 1.1));
+    ctx.font = `bold ${font}px system-ui, sans-serif`;
+    const width = ctx.measureText(text).width + 4, height = font * 1.2;
+    const free = (bx: number, by: number) => !this.labels.some((l) => bx < l.x + l.width && l.x < bx + width && by < l.y + l.height && l.y < by + height);
+    const candidates = [
+      [x - width / 2, y - gap - height],
+      [x - width / 2, y + gap],
+      [x + gap, y - height / 2],
+      [x - gap - width, y - height / 2],
+    ] as const;
+    let spot: readonly [number, number] | undefined = candidates.find(([bx, by]) => free(bx, by));
+    if (!spot && stack) {
+      let by = y - gap - height;
+      while (!free(x - width / 2, by)) by -= height;
+      spot = [x - width / 2, by];
+    }
+    if (!spot) return;
+    const [bx, by] = spot;
+    this.labels.push({ text, x: bx, y: by, width, height });
+    ctx.globalAlpha = faded ? FADE : 1;
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(bx, by, width, height);
+    ctx.fillStyle = colour;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(text, bx + 2, by + height / 2);
     ctx.globalAlpha = 1;
   }
 
@@ -302,19 +361,6 @@ export class FloorView {
       else ctx.rect(x - size / 2, y - size / 2, size, size);
       ctx.fill();
       ctx.stroke();
-      if (v.z !== s.floor) {
-        // Its floor, on a white label: readable over ground and over the dark void alike.
-        const font = Math.max(10, Math.round(c));
-        const label = `floor ${v.z}`;
-        ctx.font = `${font}px system-ui, sans-serif`;
-        ctx.textAlign = 'left';
-        ctx.textBaseline = 'middle';
-        ctx.globalAlpha = 1;
-        ctx.fillStyle = '#fff';
-        ctx.fillRect(x + size * 0.8, y - font * 0.6, ctx.measureText(label).width + 4, font * 1.2);
-        ctx.fillStyle = '#000';
-        ctx.fillText(label, x + size * 0.8 + 2, y);
-      }
     }
     ctx.globalAlpha = 1;
   }

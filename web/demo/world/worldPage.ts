@@ -5,9 +5,10 @@
 // Every call runs on the main thread: a query takes well under a millisecond on the sizes offered, A*
 // (only when compared) a few, and a build (generation and hierarchy) tens of milliseconds, announced
 // before it starts.
+import { fmtFixed } from '../format';
 import { loadHpastar, type BlockName, type Voxel, type WorldKind } from '../../lib/index';
 import { crowdPanel, type FrameFigures } from './crowdPanel';
-import { exportWorldColoursToCss, FloorView } from './floorView';
+import { exportWorldColoursToCss, FloorView, type FloorLabel } from './floorView';
 import type { WorldCrowdFigures } from './worldCrowd';
 import { WorldSession, type WorldTool } from './worldSession';
 
@@ -32,6 +33,8 @@ export interface WorldPageState {
   /** Whether the floor above is shaded, and how many cells of the floor on screen it shaded. */
   showAbove: boolean;
   shadedAbove: number;
+  /** The labels drawn on the floor on screen (canvas pixels). */
+  labels: FloorLabel[];
 }
 
 /** What the end-to-end tests read (tests/e2e/world.e2e.ts). */
@@ -129,7 +132,8 @@ async function main(): Promise<void> {
       return;
     }
     out('w-astar', `${ms(session.astarMs)}, ${astar.expanded.toLocaleString('en')} expanded, cost ${astar.cost.toFixed(2)} (optimal)`);
-    const longer = path.found ? ((path.cost / astar.cost - 1) * 100).toFixed(1) : '–';
+    // Two sums of the same steps in another order differ in the last bit: never "-0.0%".
+    const longer = path.found ? fmtFixed((path.cost / astar.cost - 1) * 100, 1) : '–';
     out('w-against', `${faster}; path ${longer}% longer`);
   };
 
@@ -251,6 +255,7 @@ async function main(): Promise<void> {
       astar: session.astar ? { found: session.astar.found, cost: session.astar.found ? session.astar.cost : null, expanded: session.astar.expanded } : null,
       showAbove: view.showAbove,
       shadedAbove: view.shadedAbove,
+      labels: view.labels.map((l) => ({ ...l })),
     }),
     standing: (z) => Array.from(session.floors.standing[z] ?? []),
     blocks: (z) => Array.from(session.floors.blocks[z] ?? []),
