@@ -33,6 +33,7 @@ import type { ModuleState } from './moduleState.ts';
 import { nearestQuestion, randomQuestion, voxelAnswer } from './reachability.ts';
 import type { NearestPassableOptions, Voxel } from './types.ts';
 import { pathOutcomeOf, pathQueryError } from './results.ts';
+import { nothingRebuilt } from './updates.ts';
 
 /** What fills a block, by the names of the core (`hpastar.BlockWorld.blockKinds`). A stair rises towards the side it names. */
 export type BlockName = BlockKindName;
@@ -197,15 +198,7 @@ export function worldUpdateStatsOf(raw: RawWorldUpdateStats): WorldUpdateStats {
 
 /** @internal What a call without changes rebuilt: nothing, on each of `levels` abstraction levels. */
 export function emptyWorldUpdateStats(levels: number): WorldUpdateStats {
-  const numbers = Array.from({ length: levels }, (_, l) => l + 1);
-  return Object.freeze({
-    blocksChanged: 0,
-    cellsChanged: 0,
-    clustersRebuilt: Object.freeze(numbers.map(() => 0)),
-    rebuilt: Object.freeze(numbers.map((level) => Object.freeze({ level, clusters: new Int32Array(0), boxes: new Int32Array(0) }))),
-    componentsJoined: false,
-    ms: 0,
-  });
+  return Object.freeze({ blocksChanged: 0, cellsChanged: 0, ...nothingRebuilt(levels, 'boxes'), componentsJoined: false, ms: 0 });
 }
 
 /**
