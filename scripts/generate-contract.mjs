@@ -196,13 +196,47 @@ function moveText(module) {
   return out;
 }
 
-/** A frozen array of entries that each hold a list of flags: one line per flag. */
-function flagTableText(name, type, entries) {
+/**
+ * The flags that more than one command or planner has (the same flag to the letter), each to be written
+ * once in FLAG: a map from a flag's literal to its name there (the flag's name in camelCase, numbered when
+ * two different flags share it).
+ */
+function sharedFlagNames(tables) {
+  const seen = new Map();
+  for (const entries of tables) for (const { flags } of entries) for (const f of flags) seen.set(literal(f), (seen.get(literal(f)) ?? 0) + 1);
+  const names = new Map();
+  const taken = new Set();
+  for (const entries of tables) for (const { flags } of entries) for (const f of flags) {
+    const key = literal(f);
+    if (seen.get(key) < 2 || names.has(key)) continue;
+    const base = f.name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+    let name = base;
+    for (let i = 2; taken.has(name); ++i) name = `${base}${i}`;
+    taken.add(name);
+    names.set(key, name);
+  }
+  return names;
+}
+
+/** FLAG: the shared flags, one line each. */
+function sharedFlagText(names) {
+  let out = tsdoc('The flags that more than one command or planner has, written once.');
+  out += 'const FLAG = {\n';
+  for (const [key, name] of names) out += `  ${name}: ${key},\n`;
+  return `${out}} satisfies Record<string, CommandFlag>;\n\n`;
+}
+
+/**
+ * A frozen array of entries that each hold a list of flags: an entry's fields on one line, then its flags,
+ * a shared one by its name in FLAG and the others one line each.
+ */
+function flagTableText(name, type, entries, shared) {
   let out = `export const ${name}: readonly ${type}[] = Object.freeze([\n`;
   for (const { flags, ...entry } of entries) {
-    out += `  {\n${Object.entries(entry).map(([k, v]) => `    ${k}: ${literal(v)},\n`).join('')}    flags: [\n`;
-    for (const f of flags) out += `      ${literal(f)},\n`;
-    out += '    ],\n  },\n';
+    const items = flags.map((f) => (shared.has(literal(f)) ? `FLAG.${shared.get(literal(f))}` : literal(f)));
+    const fields = Object.entries(entry).map(([k, v]) => `${k}: ${literal(v)},`).join(' ');
+    if (items.every((item) => item.startsWith('FLAG.'))) out += `  { ${fields} flags: [${items.join(', ')}] },\n`;
+    else out += `  {\n    ${fields} flags: [\n${items.map((item) => `      ${item},\n`).join('')}    ],\n  },\n`;
   }
   return `${out}]);\n\n`;
 }
@@ -216,13 +250,17 @@ function commandText(module) {
   out += tsdoc('One command: its operand, what it does, which tools have it, its flags.');
   out += 'export interface CommandSpec {\n  readonly name: string;\n  readonly operand: string;\n  readonly doc: string;\n';
   out += '  readonly native: boolean;\n  readonly package: boolean;\n  readonly flags: readonly CommandFlag[];\n}\n\n';
-  out += tsdoc('Every command of the two tools, in the order of their help.');
-  out += flagTableText('COMMANDS', 'CommandSpec', module.commandTable());
   out += tsdoc('A planner of --algo: one line for the help, the option table it takes (hierarchy, shpa, haa: the planners\' option fields above; \'\' for none), a flag of that table it does not take, its flags beyond the table.');
   out += 'export interface AlgorithmSpec {\n  readonly name: string;\n  readonly doc: string;\n  readonly optionTable: \'hierarchy\' | \'shpa\' | \'haa\' | \'\';\n';
   out += '  readonly notTaken: string;\n  readonly flags: readonly CommandFlag[];\n}\n\n';
+  const commands = module.commandTable();
+  const algorithms = module.algorithmTable();
+  const shared = sharedFlagNames([commands, algorithms]);
+  out += sharedFlagText(shared);
+  out += tsdoc('Every command of the two tools, in the order of their help.');
+  out += flagTableText('COMMANDS', 'CommandSpec', commands, shared);
   out += tsdoc('Every planner of --algo, in the order of the help.');
-  out += flagTableText('ALGORITHMS', 'AlgorithmSpec', module.algorithmTable());
+  out += flagTableText('ALGORITHMS', 'AlgorithmSpec', algorithms, shared);
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "bindings/BindFunctions.h"
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
 #include "grid/AllocationSize.h"
@@ -281,28 +282,10 @@ std::string GridHandle::applyEdits(const emscripten::val& edits) {
 }
 
 EMSCRIPTEN_BINDINGS(hpastar_grid) {
-  emscripten::class_<GridHandle>("Grid")
-      .constructor<>()
-      .function("loadMovingAI", &GridHandle::loadMovingAI)
-      .function("loadTerrain", &GridHandle::loadTerrain)
-      .function("loadForAgent", &GridHandle::loadForAgent)
-      .function("agent", &GridHandle::agent)
-      .function("loaded", &GridHandle::loaded)
-      .function("width", &GridHandle::width)
-      .function("height", &GridHandle::height)
-      .function("passable", &GridHandle::passable)
-      .function("terrainAt", &GridHandle::terrainAt)
-      .function("terrain", &GridHandle::terrain)
-      .function("terrainRect", &GridHandle::terrainRect)
-      .function("passableRect", &GridHandle::passableRect)
-      .function("setTerrain", &GridHandle::setTerrain)
-      .function("applyEdits", &GridHandle::applyEdits)
-      .function("setTerrainCosts", &GridHandle::setTerrainCosts)
-      .function("terrainCosts", &GridHandle::terrainCosts)
-      .function("setCostLayer", &GridHandle::setCostLayer)
-      .function("costLayer", &GridHandle::costLayer)
-      .function("setCellCost", &GridHandle::setCellCost)
-      .function("weighted", &GridHandle::weighted);
+  HPASTAR_BIND_FUNCTIONS(emscripten::class_<GridHandle>("Grid").constructor<>(), GridHandle, loadMovingAI, loadTerrain,
+                         loadForAgent, agent, loaded, width, height, passable, terrainAt, terrain, terrainRect,
+                         passableRect, setTerrain, applyEdits, setTerrainCosts, terrainCosts, setCostLayer, costLayer,
+                         setCellCost, weighted);
 }
 
 }  // namespace hpastar::bindings

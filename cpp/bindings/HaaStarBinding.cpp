@@ -14,6 +14,7 @@
 
 #include "batch/PathBatch.h"
 #include "bindings/BatchToJS.h"
+#include "bindings/BindFunctions.h"
 #include "bindings/BindingSupport.h"
 #include "bindings/GridBinding.h"
 #include "bindings/HeapReservation.h"
@@ -377,32 +378,12 @@ std::string validateFootprintPathJS(const GridHandle& grid, const std::string& c
 }
 
 EMSCRIPTEN_BINDINGS(hpastar_haa) {
-  emscripten::class_<HaaStarHandle>("HAAStar")
-      .constructor<>()
-      .class_function("defaultOptions", &HaaStarHandle::defaultOptions)
-      .function("build", &HaaStarHandle::build)
-      .function("built", &HaaStarHandle::built)
-      .function("options", &HaaStarHandle::options)
-      .function("stats", &HaaStarHandle::stats)
-      .function("width", &HaaStarHandle::width)
-      .function("height", &HaaStarHandle::height)
-      .function("terrain", &HaaStarHandle::terrain)
-      .function("capabilities", &HaaStarHandle::capabilities)
-      .function("checkAgent", &HaaStarHandle::checkAgent)
-      .function("findPath", &HaaStarHandle::findPath)
-      .function("findPaths", &HaaStarHandle::findPaths)
-      .function("clearance", &HaaStarHandle::clearance)
-      .function("graph", &HaaStarHandle::graph)
-      .function("crossings", &HaaStarHandle::crossings)
-      .function("version", &HaaStarHandle::version)
-      .function("applyEdits", &HaaStarHandle::applyEdits)
-      .function("lastUpdate", &HaaStarHandle::lastUpdate);
-  emscripten::class_<AnnotatedAStarHandle>("AnnotatedAStar")
-      .constructor<>()
-      .function("build", &AnnotatedAStarHandle::build)
-      .function("buildWithClearance", &AnnotatedAStarHandle::buildWithClearance)
-      .function("findPath", &AnnotatedAStarHandle::findPath)
-      .function("clearance", &AnnotatedAStarHandle::clearance);
+  HPASTAR_BIND_FUNCTIONS(emscripten::class_<HaaStarHandle>("HAAStar").constructor<>().class_function(
+                             "defaultOptions", &HaaStarHandle::defaultOptions),
+                         HaaStarHandle, build, built, options, stats, width, height, terrain, capabilities, checkAgent,
+                         findPath, findPaths, clearance, graph, crossings, version, applyEdits, lastUpdate);
+  HPASTAR_BIND_FUNCTIONS(emscripten::class_<AnnotatedAStarHandle>("AnnotatedAStar").constructor<>(),
+                         AnnotatedAStarHandle, build, buildWithClearance, findPath, clearance);
   emscripten::function("haaOptionFields", &optionFieldsToJS<AnnotatedHierarchyOptions>);
   emscripten::function(
       "maxAgentSize", +[] { return kMaxAgentSize; });

@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 
 #include "bindings/BatchToJS.h"
+#include "bindings/BindFunctions.h"
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
 #include "bindings/OptionsToJS.h"
@@ -433,40 +434,16 @@ val HpaQueryHandle::nextSegment(HpaPlanHandle& plan) {
 
 EMSCRIPTEN_BINDINGS(hpastar_hpa) {
   // The reachability questions (ReachabilityToJS.h) beside the class's own functions.
-  bindReachability(emscripten::class_<HpaStarHandle>("HPAStar")
-                       .constructor<>()
-                       .class_function("defaultOptions", &HpaStarHandle::defaultOptions)
-                       .class_function("chooseOptions", &HpaStarHandle::chooseOptions)
-                       .function("build", &HpaStarHandle::build)
-                       .function("buildFromTerrain", &HpaStarHandle::buildFromTerrain)
-                       .function("load", &HpaStarHandle::load)
-                       .function("serialize", &HpaStarHandle::serialize)
-                       .function("built", &HpaStarHandle::built)
-                       .function("options", &HpaStarHandle::options)
-                       .function("stats", &HpaStarHandle::stats)
-                       .function("agent", &HpaStarHandle::agent)
-                       .function("width", &HpaStarHandle::width)
-                       .function("height", &HpaStarHandle::height)
-                       .function("terrain", &HpaStarHandle::terrain)
-                       .function("terrainRect", &HpaStarHandle::terrainRect)
-                       .function("passableRect", &HpaStarHandle::passableRect)
-                       .function("version", &HpaStarHandle::version)
-                       .function("abstractGraph", &HpaStarHandle::abstractGraph)
-                       .function("applyEdits", &HpaStarHandle::applyEdits)
-                       .function("setTerrainCosts", &HpaStarHandle::setTerrainCosts)
-                       .function("terrainCosts", &HpaStarHandle::terrainCosts)
-                       .function("costLayer", &HpaStarHandle::costLayer)
-                       .function("lastUpdate", &HpaStarHandle::lastUpdate)
-                       .function("heuristicsStale", &HpaStarHandle::heuristicsStale)
-                       .function("refreshHeuristics", &HpaStarHandle::refreshHeuristics));
-  emscripten::class_<HpaQueryHandle>("HPAStarQuery")
-      .constructor<const HpaStarHandle&>()
-      .function("findPath", &HpaQueryHandle::findPath)
-      .function("traceFindPath", &HpaQueryHandle::traceFindPath)
-      .function("findPaths", &HpaQueryHandle::findPaths)
-      .function("planPaths", &HpaQueryHandle::planPaths)
-      .function("plan", &HpaQueryHandle::plan)
-      .function("nextSegment", &HpaQueryHandle::nextSegment);
+  bindReachability(HPASTAR_BIND_FUNCTIONS(emscripten::class_<HpaStarHandle>("HPAStar")
+                                              .constructor<>()
+                                              .class_function("defaultOptions", &HpaStarHandle::defaultOptions)
+                                              .class_function("chooseOptions", &HpaStarHandle::chooseOptions),
+                                          HpaStarHandle, build, buildFromTerrain, load, serialize, built, options,
+                                          stats, agent, width, height, terrain, terrainRect, passableRect, version,
+                                          abstractGraph, applyEdits, setTerrainCosts, terrainCosts, costLayer,
+                                          lastUpdate, heuristicsStale, refreshHeuristics));
+  HPASTAR_BIND_FUNCTIONS(emscripten::class_<HpaQueryHandle>("HPAStarQuery").constructor<const HpaStarHandle&>(),
+                         HpaQueryHandle, findPath, traceFindPath, findPaths, planPaths, plan, nextSegment);
   emscripten::class_<HpaPlanHandle>("HPAStarPlan")
       .function("summary", &HpaPlanHandle::summaryToJS)
       .function("done", &HpaPlanHandle::done);

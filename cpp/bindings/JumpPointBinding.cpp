@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "bindings/BindFunctions.h"
 #include "bindings/BindingSupport.h"
 #include "bindings/GridBinding.h"
 #include "bindings/HeapReservation.h"
@@ -63,13 +64,8 @@ class JpsPlusHandle {
 
 EMSCRIPTEN_BINDINGS(hpastar_jump_point) {
   emscripten::class_<JpsHandle>("JPS").constructor<>().function("findPath", &JpsHandle::findPath);
-  emscripten::class_<JpsPlusHandle>("JPSPlus")
-      .constructor<>()
-      .function("build", &JpsPlusHandle::build)
-      .function("findPath", &JpsPlusHandle::findPath)
-      .function("width", &JpsPlusHandle::width)
-      .function("height", &JpsPlusHandle::height)
-      .function("tableBytes", &JpsPlusHandle::tableBytes);
+  HPASTAR_BIND_FUNCTIONS(emscripten::class_<JpsPlusHandle>("JPSPlus").constructor<>(), JpsPlusHandle, build, findPath,
+                         width, height, tableBytes);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 
 #include "batch/BatchSearch.h"
 #include "bindings/BatchToJS.h"
+#include "bindings/BindFunctions.h"
 #include "bindings/BindingSupport.h"
 #include "bindings/HaaStarBinding.h"
 #include "bindings/HpaStarBinding.h"
@@ -113,15 +114,9 @@ class ParallelSearchHandle {
 EMSCRIPTEN_BINDINGS(hpastar_parallel) {
   emscripten::function("buildInfo", &buildInfo);
 #ifdef __EMSCRIPTEN_PTHREADS__
-  emscripten::class_<ParallelSearchHandle>("ParallelSearch")
-      .constructor<int>()
-      .function("threads", &ParallelSearchHandle::threads)
-      .function("findPaths", &ParallelSearchHandle::findPaths)
-      .function("findPathsShpa", &ParallelSearchHandle::findPathsShpa)
-      .function("findPathsHaa", &ParallelSearchHandle::findPathsHaa)
-      .function("findPathsWorld", &ParallelSearchHandle::findPathsWorld)
-      .function("planPaths", &ParallelSearchHandle::planPaths)
-      .function("trapThreadForTest", &ParallelSearchHandle::trapThreadForTest);
+  HPASTAR_BIND_FUNCTIONS(emscripten::class_<ParallelSearchHandle>("ParallelSearch").constructor<int>(),
+                         ParallelSearchHandle, threads, findPaths, findPathsShpa, findPathsHaa, findPathsWorld,
+                         planPaths, trapThreadForTest);
 #endif
 }
 

@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 
 #include "bindings/BatchToJS.h"
+#include "bindings/BindFunctions.h"
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
 #include "bindings/OptionsToJS.h"
@@ -117,25 +118,13 @@ std::string ShpaStarHandle::applyEdits(const val&) { return failure(StatusKind::
 
 EMSCRIPTEN_BINDINGS(hpastar_shpa) {
   // The reachability questions (ReachabilityToJS.h) beside the class's own functions.
-  bindReachability(emscripten::class_<ShpaStarHandle>("SHPAStar")
-      .constructor<>()
-      .class_function("defaultOptions", &ShpaStarHandle::defaultOptions)
-      .class_function("staticMapsOnly", &ShpaStarHandle::staticMapsOnly)
-      .function("build", &ShpaStarHandle::build)
-      .function("buildFromTerrain", &ShpaStarHandle::buildFromTerrain)
-      .function("built", &ShpaStarHandle::built)
-      .function("options", &ShpaStarHandle::options)
-      .function("stats", &ShpaStarHandle::stats)
-      .function("width", &ShpaStarHandle::width)
-      .function("height", &ShpaStarHandle::height)
-      .function("terrain", &ShpaStarHandle::terrain)
-      .function("terrainCosts", &ShpaStarHandle::terrainCosts)
-      .function("costLayer", &ShpaStarHandle::costLayer)
-      .function("findPath", &ShpaStarHandle::findPath)
-      .function("traceFindPath", &ShpaStarHandle::traceFindPath)
-      .function("cellClusters", &ShpaStarHandle::cellClusters)
-      .function("findPaths", &ShpaStarHandle::findPaths)
-      .function("applyEdits", &ShpaStarHandle::applyEdits));
+  bindReachability(HPASTAR_BIND_FUNCTIONS(emscripten::class_<ShpaStarHandle>("SHPAStar")
+                                              .constructor<>()
+                                              .class_function("defaultOptions", &ShpaStarHandle::defaultOptions)
+                                              .class_function("staticMapsOnly", &ShpaStarHandle::staticMapsOnly),
+                                          ShpaStarHandle, build, buildFromTerrain, built, options, stats, width, height,
+                                          terrain, terrainCosts, costLayer, findPath, traceFindPath, cellClusters,
+                                          findPaths, applyEdits));
 }
 
 }  // namespace hpastar::bindings

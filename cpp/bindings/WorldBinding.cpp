@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bindings/BatchToJS.h"
+#include "bindings/BindFunctions.h"
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
 #include "bindings/OptionsToJS.h"
@@ -421,49 +422,16 @@ val worldLimitsToJS() {
 }
 
 EMSCRIPTEN_BINDINGS(hpastar_world) {
-  emscripten::class_<BlockWorldHandle>("BlockWorld")
-      .constructor<>()
-      .function("parse", &BlockWorldHandle::parse)
-      .function("generate", &BlockWorldHandle::generate)
-      .function("loaded", &BlockWorldHandle::loaded)
-      .function("width", &BlockWorldHandle::width)
-      .function("height", &BlockWorldHandle::height)
-      .function("levels", &BlockWorldHandle::levels)
-      .function("blockAt", &BlockWorldHandle::blockAt)
-      .function("standing", &BlockWorldHandle::standing)
-      .function("floor", &BlockWorldHandle::floor)
-      .function("standingFloor", &BlockWorldHandle::standingFloor)
-      .function("setBlocks", &BlockWorldHandle::setBlocks)
-      .function("componentOf", &BlockWorldHandle::componentOf)
-      .function("componentCount", &BlockWorldHandle::componentCount)
-      .function("isReachable", &BlockWorldHandle::isReachable)
-      .function("text", &BlockWorldHandle::text)
-      .function("validatePath", &BlockWorldHandle::validatePath)
-      .function("moveBetween", &BlockWorldHandle::moveBetween)
-      .function("nearestStanding", &BlockWorldHandle::nearestStanding);
+  HPASTAR_BIND_FUNCTIONS(emscripten::class_<BlockWorldHandle>("BlockWorld").constructor<>(), BlockWorldHandle, parse,
+                         generate, loaded, width, height, levels, blockAt, standing, floor, standingFloor, setBlocks,
+                         componentOf, componentCount, isReachable, text, validatePath, moveBetween, nearestStanding);
   emscripten::class_<WorldAStarHandle>("WorldAStar").constructor<>().function("findPath", &WorldAStarHandle::findPath);
-  emscripten::class_<WorldHpaHandle>("WorldHPAStar")
-      .constructor<>()
-      .class_function("defaultOptions", &WorldHpaHandle::defaultOptions)
-      .function("build", &WorldHpaHandle::build)
-      .function("built", &WorldHpaHandle::built)
-      .function("options", &WorldHpaHandle::options)
-      .function("width", &WorldHpaHandle::width)
-      .function("height", &WorldHpaHandle::height)
-      .function("levels", &WorldHpaHandle::levels)
-      .function("version", &WorldHpaHandle::version)
-      .function("stats", &WorldHpaHandle::stats)
-      .function("findPath", &WorldHpaHandle::findPath)
-      .function("findPaths", &WorldHpaHandle::findPaths)
-      .function("applyBlockChanges", &WorldHpaHandle::applyBlockChanges)
-      .function("lastUpdate", &WorldHpaHandle::lastUpdate)
-      .function("floor", &WorldHpaHandle::floor)
-      .function("componentOf", &WorldHpaHandle::componentOf)
-      .function("isReachable", &WorldHpaHandle::isReachable)
-      .function("nearestPassable", &WorldHpaHandle::nearestPassable)
-      .function("randomPassable", &WorldHpaHandle::randomPassable)
-      .function("clusterBoxes", &WorldHpaHandle::clusterBoxes)
-      .function("nodes", &WorldHpaHandle::nodes);
+  HPASTAR_BIND_FUNCTIONS(emscripten::class_<WorldHpaHandle>("WorldHPAStar")
+                             .constructor<>()
+                             .class_function("defaultOptions", &WorldHpaHandle::defaultOptions),
+                         WorldHpaHandle, build, built, options, width, height, levels, version, stats, findPath,
+                         findPaths, applyBlockChanges, lastUpdate, floor, componentOf, isReachable, nearestPassable,
+                         randomPassable, clusterBoxes, nodes);
   emscripten::function("worldBlockKinds", &blockKindsToJS);
   emscripten::function("worldLimits", &worldLimitsToJS);
   emscripten::function("worldOptionFields", &optionFieldsToJS<WorldHierarchyOptions>);

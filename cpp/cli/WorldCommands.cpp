@@ -105,6 +105,12 @@ WorldHierarchy buildWorldHierarchy(const BlockWorld& world, const WorldHierarchy
   return std::move(*hierarchy);
 }
 
+// A mean for the JSON summaries: 0 when there is nothing to average.
+template <typename Count>
+double meanOf(double total, Count count) {
+  return count ? total / static_cast<double>(count) : 0.0;
+}
+
 }  // namespace
 
 int runGen3dCommand(int argc, char** argv) {
@@ -220,23 +226,19 @@ int runWorldAStarCommand(int argc, char** argv) {
   json.add("world", path).add("width", world->width()).add("height", world->height()).add("levels", world->levels());
   json.add("standing_cells", static_cast<int64_t>(n)).add("queries", static_cast<int64_t>(queries));
   json.add("found", static_cast<uint64_t>(found.size())).add("no_path", noPath).add("invalid", invalid);
-  json.add("cost_mean", found.empty() ? 0.0 : costSum / static_cast<double>(found.size()));
+  json.add("cost_mean", meanOf(costSum, found.size()));
   json.add("cost_max", found.empty() ? 0.0 : found.front().cost);
   json.add("expanded_mean", static_cast<double>(expandedSum) / static_cast<double>(queries));
   json.add("us_mean", usTotal / static_cast<double>(queries));
-  json.add("us_mean_no_path", noPath ? usNoPath / static_cast<double>(noPath) : 0.0);
-  json.add("us_mean_no_path_by_labels", noPath ? usNoPathLabels / static_cast<double>(noPath) : 0.0);
+  json.add("us_mean_no_path", meanOf(usNoPath, noPath));
+  json.add("us_mean_no_path_by_labels", meanOf(usNoPathLabels, noPath));
   json.add("label_mismatches", labelMismatches).add("components", static_cast<int64_t>(components.count()));
   json.add("components_ms", componentsMs);
-  json.add("us_mean_longest_tenth", longest ? longestUs / static_cast<double>(longest) : 0.0);
+  json.add("us_mean_longest_tenth", meanOf(longestUs, longest));
   json.add("us_total", usTotal);
   std::printf("%s\n", json.str().c_str());
   return invalid || labelMismatches ? 3 : 0;
 }
-
-}  // namespace hpastar::cli
-
-namespace hpastar::cli {
 
 int runWorldCompareCommand(int argc, char** argv) {
   const CommandLine cmd = worldHierarchyCommandLine(argc, argv, "world-compare");
@@ -322,24 +324,20 @@ int runWorldCompareCommand(int argc, char** argv) {
       .add("nodes_top", static_cast<uint64_t>(stats.nodes[options.levels - 1]));
   json.add("queries", static_cast<int64_t>(queries)).add("found", static_cast<uint64_t>(found.size()));
   json.add("no_path", noPath).add("mismatches", mismatches).add("invalid", invalid);
-  json.add("suboptimality_mean", found.empty() ? 0.0 : excessSum / static_cast<double>(found.size()));
+  json.add("suboptimality_mean", meanOf(excessSum, found.size()));
   json.add("suboptimality_max", excessMax);
   json.add("astar_us_mean", astarUs / q).add("hpa_us_mean", hpaUs / q);
   json.add("speedup_mean", hpaUs > 0 ? astarUs / hpaUs : 0.0);
   json.add("longest_paths", static_cast<uint64_t>(longest));
   json.add("longest_cost_min", longest ? found[longest - 1].cost : 0.0);
-  json.add("astar_us_mean_longest", longest ? longestAstar / static_cast<double>(longest) : 0.0);
-  json.add("hpa_us_mean_longest", longest ? longestHpa / static_cast<double>(longest) : 0.0);
+  json.add("astar_us_mean_longest", meanOf(longestAstar, longest));
+  json.add("hpa_us_mean_longest", meanOf(longestHpa, longest));
   json.add("speedup_longest", longestHpa > 0 ? longestAstar / longestHpa : 0.0);
-  json.add("astar_us_mean_no_path", noPath ? astarNoPathUs / static_cast<double>(noPath) : 0.0);
-  json.add("hpa_ns_mean_no_path", noPath ? hpaNoPathNs / static_cast<double>(noPath) : 0.0);
+  json.add("astar_us_mean_no_path", meanOf(astarNoPathUs, noPath));
+  json.add("hpa_ns_mean_no_path", meanOf(hpaNoPathNs, noPath));
   std::printf("%s\n", json.str().c_str());
   return mismatches || invalid ? 3 : 0;
 }
-
-}  // namespace hpastar::cli
-
-namespace hpastar::cli {
 
 int runWorldDigCommand(int argc, char** argv) {
   const CommandLine cmd = worldHierarchyCommandLine(argc, argv, "world-dig");

@@ -10,6 +10,7 @@
 #include <limits>
 #include <span>
 #include <string>
+#include <type_traits>
 
 #include "contract/EnumNames.h"
 
@@ -83,6 +84,65 @@ struct OptionField {
   }
   bool unbounded() const { return max >= static_cast<double>(std::numeric_limits<int32_t>::max()); }
 };
+
+// The words of one option, whatever its kind: name, label, command-line flag (nullptr: none), the
+// one-line doc and, when one line is not enough, the details. The makers below add the kind's part, so
+// that a table row says only what differs from its neighbours.
+struct OptionText {
+  const char* name;
+  const char* label;
+  const char* cli;
+  const char* doc;
+  const char* details = nullptr;
+};
+
+template <typename Options>
+OptionField<Options> optionOfKind(const OptionText& t, OptionKind kind) {
+  return {.name = t.name, .label = t.label, .cli = t.cli, .doc = t.doc, .details = t.details, .kind = kind};
+}
+
+// An int32_t member (Integer) or a double one (Number), in the inclusive range min..max.
+template <typename Options, typename Value>
+OptionField<Options> rangeOption(const OptionText& t, Value Options::*member, double min, double max) {
+  static_assert(std::is_same_v<Value, int32_t> || std::is_same_v<Value, double>);
+  constexpr bool kInteger = std::is_same_v<Value, int32_t>;
+  OptionField<Options> f = optionOfKind<Options>(t, kInteger ? OptionKind::Integer : OptionKind::Number);
+  f.min = min;
+  f.max = max;
+  if constexpr (kInteger)
+    f.integer = member;
+  else
+    f.number = member;
+  return f;
+}
+
+// `switchSets`: what the command-line switch sets ("--no-prune" sets false).
+template <typename Options>
+OptionField<Options> flagOption(const OptionText& t, bool Options::*member, bool switchSets = true) {
+  OptionField<Options> f = optionOfKind<Options>(t, OptionKind::Flag);
+  f.flag = member;
+  f.switchSets = switchSets;
+  return f;
+}
+
+// An enum member stored as its index among `choices`; the accessors are made from the member pointer.
+template <typename Member>
+struct OptionMemberOf;
+template <typename Options, typename Value>
+struct OptionMemberOf<Value Options::*> {
+  using Struct = Options;
+  using Type = Value;
+};
+
+template <auto Member, typename Options = typename OptionMemberOf<decltype(Member)>::Struct>
+OptionField<Options> choiceOption(const OptionText& t, std::span<const char* const> choices) {
+  using Enum = typename OptionMemberOf<decltype(Member)>::Type;
+  OptionField<Options> f = optionOfKind<Options>(t, OptionKind::Choice);
+  f.choices = choices;
+  f.choiceOf = [](const Options& o) { return static_cast<uint8_t>(o.*Member); };
+  f.setChoice = [](Options& o, uint8_t v) { o.*Member = static_cast<Enum>(v); };
+  return f;
+}
 
 // A number as the messages write it: integers without a fraction.
 inline std::string optionNumberText(double v) {

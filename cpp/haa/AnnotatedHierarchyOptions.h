@@ -40,45 +40,25 @@ inline std::span<const OptionField<AnnotatedHierarchyOptions>> AnnotatedHierarch
   using O = AnnotatedHierarchyOptions;
   using F = OptionField<O>;
   static constexpr const char* kAbstractions[] = {"high", "low"};
+  // Rows: {name, label, command-line flag, doc, details}, then the member and its range.
   static const F table[] = {
-      {.name = "clusterSize",
-       .label = "HAA* cluster size",
-       .cli = "haa-cluster",
-       .doc = "side of a HAA* cluster, in cells",
-       .kind = OptionKind::Integer,
-       .min = 4,
-       .max = 256,
-       .integer = &O::clusterSize},
-      {.name = "maxSize",
-       .label = "largest agent size",
-       .cli = "max-size",
-       .doc = "HAA* serves square agents of sides 1 to this",
-       .details = "Agents of sides 1 to this are served (intra-edges are found for each).",
-       .kind = OptionKind::Integer,
-       .min = 1,
-       .max = kMaxAgentSize,
-       .integer = &O::maxSize},
-      {.name = "abstraction",
-       .label = "abstraction",
-       .cli = "abstraction",
-       .doc = "HAA*'s graph: high (strong dominance) or low (weak dominance too: smaller, longer paths)",
-       .details =
+      rangeOption({"clusterSize", "HAA* cluster size", "haa-cluster", "side of a HAA* cluster, in cells"},
+                  &O::clusterSize, 4, 256),
+      rangeOption({"maxSize", "largest agent size", "max-size", "HAA* serves square agents of sides 1 to this",
+                   "Agents of sides 1 to this are served (intra-edges are found for each)."},
+                  &O::maxSize, 1, kMaxAgentSize),
+      choiceOption<&O::abstraction>(
+          {"abstraction", "abstraction", "abstraction",
+           "HAA*'s graph: high (strong dominance) or low (weak dominance too: smaller, longer paths)",
            "`'high'`: strong dominance, every agent keeps its cheapest abstract edges (paths about 4% longer than the "
-           "shortest on the Dragon Age maps). `'low'`: weak dominance too, a smaller graph and somewhat longer paths.",
-       .kind = OptionKind::Choice,
-       .choices = kAbstractions,
-       .choiceOf = [](const O& o) { return static_cast<uint8_t>(o.abstraction); },
-       .setChoice = [](O& o, uint8_t v) { o.abstraction = static_cast<Abstraction>(v); }},
-      {.name = "joinTrees",
-       .label = "join trees",
-       .cli = "no-join-trees",
-       .doc = "keep each node's shortest-path tree over its cluster: queries join start and goal by reading "
-              "them (--no-join-trees searches instead, less memory)",
-       .details = "Keep each node's shortest-path tree over its cluster, so that a query joins its start and goal to "
-                  "the graph by reading them instead of searching: faster queries for more memory.",
-       .kind = OptionKind::Flag,
-       .flag = &O::joinTrees,
-       .switchSets = false},
+           "shortest on the Dragon Age maps). `'low'`: weak dominance too, a smaller graph and somewhat longer paths."},
+          kAbstractions),
+      flagOption({"joinTrees", "join trees", "no-join-trees",
+                  "keep each node's shortest-path tree over its cluster: queries join start and goal by reading "
+                  "them (--no-join-trees searches instead, less memory)",
+                  "Keep each node's shortest-path tree over its cluster, so that a query joins its start and goal to "
+                  "the graph by reading them instead of searching: faster queries for more memory."},
+                 &O::joinTrees, false),
   };
   return table;
 }

@@ -63,117 +63,68 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
   using F = OptionField<O>;
   static constexpr const char* kChanges[] = {"often", "rarely"};
   constexpr double kNoLimit = std::numeric_limits<int32_t>::max();
+  // Rows: {name, label, command-line flag, doc, details}, then the member and its range.
   static const F table[] = {
-      {.name = "clusterSize",
-       .label = "cluster size",
-       .cli = "cluster",
-       .doc = "side of a level-1 cluster, in cells",
-       .kind = OptionKind::Integer,
-       .min = 2,
-       .max = 1024,
-       .integer = &O::clusterSize},
-      {.name = "levels",
-       .label = "levels",
-       .cli = "levels",
-       .doc = "abstract levels above the grid",
-       .kind = OptionKind::Integer,
-       .min = 1,
-       .max = kMaxLevels,
-       .integer = &O::levels},
-      {.name = "clusterGroup",
-       .label = "cluster group",
-       .cli = "group",
-       .doc = "an l-cluster groups G x G (l-1)-clusters",
-       .details = "A cluster of level l groups `clusterGroup` × `clusterGroup` clusters of level l-1.",
-       .kind = OptionKind::Integer,
-       .min = 2,
-       .max = 16,
-       .integer = &O::clusterGroup},
-      {.name = "entranceWidth",
-       .label = "entrance width",
-       .cli = "entrance-width",
-       .doc = "entrances narrower than this get one transition in the middle, others one per end",
-       .details = "Entrances narrower than this get one transition in the middle, wider ones one at each end.",
-       .kind = OptionKind::Integer,
-       .min = 1,
-       .max = kNoLimit,
-       .integer = &O::entranceWidth},
-      {.name = "cachePaths",
-       .label = "cache paths",
-       .cli = "cache-paths",
-       .doc = "keep the path of every intra-edge (refinement by table lookup)",
-       .details = "Keep the path of every intra-cluster edge: faster refinement, more memory.",
-       .kind = OptionKind::Flag,
-       .flag = &O::cachePaths},
-      {.name = "cacheTrees",
-       .label = "cache trees",
-       .cli = nullptr,
-       .doc = "DHPA*: keep every node's shortest-path tree over its cluster (--algo dhpa)",
-       .details = "DHPA* (Kring, Champandard, Samarin 2010): keep every abstract node's shortest-path tree over its "
+      rangeOption({"clusterSize", "cluster size", "cluster", "side of a level-1 cluster, in cells"}, &O::clusterSize, 2,
+                  1024),
+      rangeOption({"levels", "levels", "levels", "abstract levels above the grid"}, &O::levels, 1, kMaxLevels),
+      rangeOption({"clusterGroup", "cluster group", "group", "an l-cluster groups G x G (l-1)-clusters",
+                   "A cluster of level l groups `clusterGroup` × `clusterGroup` clusters of level l-1."},
+                  &O::clusterGroup, 2, 16),
+      rangeOption({"entranceWidth", "entrance width", "entrance-width",
+                   "entrances narrower than this get one transition in the middle, others one per end",
+                   "Entrances narrower than this get one transition in the middle, wider ones one at each end."},
+                  &O::entranceWidth, 1, kNoLimit),
+      flagOption(
+          {"cachePaths", "cache paths", "cache-paths", "keep the path of every intra-edge (refinement by table lookup)",
+           "Keep the path of every intra-cluster edge: faster refinement, more memory."},
+          &O::cachePaths),
+      flagOption({"cacheTrees", "cache trees", nullptr,
+                  "DHPA*: keep every node's shortest-path tree over its cluster (--algo dhpa)",
+                  "DHPA* (Kring, Champandard, Samarin 2010): keep every abstract node's shortest-path tree over its "
                   "level-1 cluster (3 bytes per node and cell), so that start and goal are connected and paths refined "
-                  "by table lookups instead of searches. Needs `clusterSize` ≤ 255.",
-       .kind = OptionKind::Flag,
-       .flag = &O::cacheTrees},
-      {.name = "pruneEdges",
-       .label = "prune edges",
-       .cli = "no-prune",
-       .doc = "leave out intra-edges with another node on a shortest path (--no-prune keeps them)",
-       .details = "Leave out an intra-cluster edge when another node lies on a shortest path between its ends (same "
-                  "distances, fewer edges to search); false builds the paper's complete cluster graphs.",
-       .kind = OptionKind::Flag,
-       .flag = &O::pruneEdges,
-       .switchSets = false},
-      {.name = "landmarks",
-       .label = "landmarks",
-       .cli = "landmarks",
-       .doc = "landmarks of the top level's differential heuristic, 0 = off",
-       .details = "Landmarks of a differential heuristic on the top level's graph (ALT): for each of this many "
-                  "far-apart nodes, the distance to every node, used as a lower bound beside the octile distance. Long "
-                  "searches on winding maps expand several times fewer nodes, with the same paths. Off (0) by default, "
-                  "because every terrain change then recomputes them (one search of the top-level graph per landmark): "
-                  "use them on maps that do not change often.",
-       .kind = OptionKind::Integer,
-       .min = 0,
-       .max = 32,
-       .integer = &O::landmarks},
-      {.name = "distanceTable",
-       .label = "distance table",
-       .cli = "distance-table",
-       .doc = "exact distances between every two top-level nodes (no abstract search)",
-       .details = "Exact distances between every two nodes of the top level: the abstract path is then read off this "
+                  "by table lookups instead of searches. Needs `clusterSize` ≤ 255."},
+                 &O::cacheTrees),
+      flagOption({"pruneEdges", "prune edges", "no-prune",
+                  "leave out intra-edges with another node on a shortest path (--no-prune keeps them)",
+                  "Leave out an intra-cluster edge when another node lies on a shortest path between its ends (same "
+                  "distances, fewer edges to search); false builds the paper's complete cluster graphs."},
+                 &O::pruneEdges, false),
+      rangeOption(
+          {"landmarks", "landmarks", "landmarks", "landmarks of the top level's differential heuristic, 0 = off",
+           "Landmarks of a differential heuristic on the top level's graph (ALT): for each of this many "
+           "far-apart nodes, the distance to every node, used as a lower bound beside the octile distance. Long "
+           "searches on winding maps expand several times fewer nodes, with the same paths. Off (0) by default, "
+           "because every terrain change then recomputes them (one search of the top-level graph per landmark): "
+           "use them on maps that do not change often."},
+          &O::landmarks, 0, 32),
+      flagOption({"distanceTable", "distance table", "distance-table",
+                  "exact distances between every two top-level nodes (no abstract search)",
+                  "Exact distances between every two nodes of the top level: the abstract path is then read off this "
                   "table, node by node, instead of searched (same path costs; a traced query still searches, with the "
                   "table as its heuristic). Costs 5 bytes per pair of top-level nodes (a distance and a first step: 5 "
                   "MB for 1,000) and one search of the top-level graph per node at build and after every terrain "
                   "change, so it suits large maps that rarely change. Left out when the top level has more than 4,096 "
-                  "nodes (`stats.distanceTableNodes` is then 0).",
-       .kind = OptionKind::Flag,
-       .flag = &O::distanceTable},
-      {.name = "memoryBudgetMiB",
-       .label = "memory budget (MiB)",
-       .cli = "memory-budget",
-       .doc = "refuse a build whose estimated memory, in MiB, is above this",
-       .details = "The memory a build may take, in MiB: before it allocates anything, the build estimates the "
-                  "hierarchy's bytes (clusters, edges, trees, cached paths, landmarks, distance table, and its copy of "
-                  "the grid; an upper bound within about 1.5× on the bundled maps) and throws a RangeError with the "
-                  "estimate when it is above this. The default leaves room in wasm's 4 GB for the grid, the searches "
-                  "and a pool's copies. Not saved with a hierarchy.",
-       .kind = OptionKind::Integer,
-       .min = 1,
-       .max = 1 << 20,
-       .integer = &O::memoryBudgetMiB},
-      {.name = "terrainChanges",
-       .label = "terrain changes",
-       .cli = "terrain-changes",
-       .doc = "how often the terrain changes, for the automatic choice of options: often or rarely",
-       .details =
+                  "nodes (`stats.distanceTableNodes` is then 0)."},
+                 &O::distanceTable),
+      rangeOption(
+          {"memoryBudgetMiB", "memory budget (MiB)", "memory-budget",
+           "refuse a build whose estimated memory, in MiB, is above this",
+           "The memory a build may take, in MiB: before it allocates anything, the build estimates the "
+           "hierarchy's bytes (clusters, edges, trees, cached paths, landmarks, distance table, and its copy of "
+           "the grid; an upper bound within about 1.5× on the bundled maps) and throws a RangeError with the "
+           "estimate when it is above this. The default leaves room in wasm's 4 GB for the grid, the searches "
+           "and a pool's copies. Not saved with a hierarchy."},
+          &O::memoryBudgetMiB, 1, 1 << 20),
+      choiceOption<&O::terrainChanges>(
+          {"terrainChanges", "terrain changes", "terrain-changes",
+           "how often the terrain changes, for the automatic choice of options: often or rarely",
            "How often the terrain will change, the hint of the automatic choice of the fields left out: `'often'` "
            "(painted walls, doors; every change stays cheap, no distance table) or `'rarely'` (adds the distance "
            "table: the fastest queries, and a change that alters the top level's graph leaves the table stale until "
-           "{@link HPAStar.refreshHeuristics} has recomputed it). Read by the choice only; not saved with a hierarchy.",
-       .kind = OptionKind::Choice,
-       .choices = kChanges,
-       .choiceOf = [](const O& o) { return static_cast<uint8_t>(o.terrainChanges); },
-       .setChoice = [](O& o, uint8_t v) { o.terrainChanges = static_cast<TerrainChanges>(v); }},
+           "{@link HPAStar.refreshHeuristics} has recomputed it). Read by the choice only; not saved with a "
+           "hierarchy."},
+          kChanges),
   };
   return table;
 }

@@ -51,64 +51,36 @@ inline std::span<const OptionField<ShpaOptions>> ShpaOptions::fields() {
   using O = ShpaOptions;
   using F = OptionField<O>;
   static constexpr const char* kWeights[] = {"euclidean", "octile"};
+  // Rows: {name, label, command-line flag, doc, details}, then the member and its range.
   static const F table[] = {
-      {.name = "initialClusterSize",
-       .label = "initial cluster size",
-       .cli = "shpa-initial-cluster",
-       .doc = "side of the square tiles the merge starts from, in cells",
-       .kind = OptionKind::Integer,
-       .min = 1,
-       .max = 1024,
-       .integer = &O::initialClusterSize},
-      {.name = "maxClusterSide",
-       .label = "max cluster side",
-       .cli = "shpa-max-cluster",
-       .doc = "largest side of a cluster's bounding box",
-       .details = "A merge is refused when the merged cluster's bounding box would be wider or taller; at least "
-                  "`initialClusterSize`.",
-       .kind = OptionKind::Integer,
-       .min = 1,
-       .max = 1024,
-       .integer = &O::maxClusterSide},
-      {.name = "maxClusterCells",
-       .label = "max cluster cells",
-       .cli = "shpa-max-cells",
-       .doc = "most passable cells of a cluster, 0 = no limit",
-       .details =
-           "A merge is refused when the merged cluster would hold more passable cells; 0 = no limit beyond the side's.",
-       .kind = OptionKind::Integer,
-       .min = 0,
-       .max = 1 << 20,
-       .integer = &O::maxClusterCells},
-      {.name = "maxDetour",
-       .label = "max detour",
-       .cli = "shpa-max-detour",
-       .doc = "refuse merges whose nodes detour more than this times their distance, 0 = off",
-       .details = "A merge is refused when two of its nodes, one from each side, would have to walk more than this "
-                  "times their Manhattan distance: 0 (off, the paper's merge) or 1 to 1000; 1.25 suits maps of rooms.",
-       .kind = OptionKind::Number,
-       .min = 0,
-       .max = 1000,
-       .number = &O::maxDetour},
-      {.name = "entranceWidth",
-       .label = "entrance width",
-       .cli = "shpa-entrance-width",
-       .doc = "border runs narrower than this get one transition, others two",
-       .details = "As in HPA*: a border run narrower than this gets one transition, a wider one two.",
-       .kind = OptionKind::Integer,
-       .min = 1,
-       .max = 1 << 20,
-       .integer = &O::entranceWidth},
-      {.name = "edgeWeight",
-       .label = "edge weight",
-       .cli = "shpa-edge-weight",
-       .doc = "abstract edge weights and heuristic: euclidean (the paper's) or octile",
-       .details = "How an abstract edge is weighted (no search at build time): `'euclidean'` (the paper) or `'octile'` "
-                  "(the exact distance on an empty 8-connected grid).",
-       .kind = OptionKind::Choice,
-       .choices = kWeights,
-       .choiceOf = [](const O& o) { return static_cast<uint8_t>(o.edgeWeight); },
-       .setChoice = [](O& o, uint8_t v) { o.edgeWeight = static_cast<ShpaEdgeWeight>(v); }},
+      rangeOption({"initialClusterSize", "initial cluster size", "shpa-initial-cluster",
+                   "side of the square tiles the merge starts from, in cells"},
+                  &O::initialClusterSize, 1, 1024),
+      rangeOption({"maxClusterSide", "max cluster side", "shpa-max-cluster", "largest side of a cluster's bounding box",
+                   "A merge is refused when the merged cluster's bounding box would be wider or taller; at least "
+                   "`initialClusterSize`."},
+                  &O::maxClusterSide, 1, 1024),
+      rangeOption(
+          {"maxClusterCells", "max cluster cells", "shpa-max-cells", "most passable cells of a cluster, 0 = no limit",
+           "A merge is refused when the merged cluster would hold more passable cells; 0 = no limit beyond "
+           "the side's."},
+          &O::maxClusterCells, 0, 1 << 20),
+      rangeOption({"maxDetour", "max detour", "shpa-max-detour",
+                   "refuse merges whose nodes detour more than this times their distance, 0 = off",
+                   "A merge is refused when two of its nodes, one from each side, would have to walk more than this "
+                   "times their Manhattan distance: 0 (off, the paper's merge) or 1 to 1000; 1.25 suits maps of "
+                   "rooms."},
+                  &O::maxDetour, 0, 1000),
+      rangeOption({"entranceWidth", "entrance width", "shpa-entrance-width",
+                   "border runs narrower than this get one transition, others two",
+                   "As in HPA*: a border run narrower than this gets one transition, a wider one two."},
+                  &O::entranceWidth, 1, 1 << 20),
+      choiceOption<&O::edgeWeight>(
+          {"edgeWeight", "edge weight", "shpa-edge-weight",
+           "abstract edge weights and heuristic: euclidean (the paper's) or octile",
+           "How an abstract edge is weighted (no search at build time): `'euclidean'` (the paper) or `'octile'` "
+           "(the exact distance on an empty 8-connected grid)."},
+          kWeights),
   };
   return table;
 }

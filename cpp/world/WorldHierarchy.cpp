@@ -79,43 +79,21 @@ class FromSeveralStarts {
 std::span<const OptionField<WorldHierarchyOptions>> WorldHierarchyOptions::fields() {
   using O = WorldHierarchyOptions;
   using F = OptionField<O>;
+  // Rows: {name, label, command-line flag, doc, details}, then the member and its range.
   static const F table[] = {
-      {.name = "clusterSide",
-       .label = "cluster side",
-       .cli = "cluster-side",
-       .doc = "level-1 clusters are boxes of S x S columns",
-       .details = "Level-1 clusters are boxes of `clusterSide` × `clusterSide` columns ...",
-       .kind = OptionKind::Integer,
-       .min = 2,
-       .max = 1024,
-       .integer = &O::clusterSide},
-      {.name = "clusterLevels",
-       .label = "cluster levels",
-       .cli = "cluster-levels",
-       .doc = "... and L levels; each abstraction level above doubles the box on every axis",
-       .details = "... and `clusterLevels` levels; each abstraction level above doubles the box on every axis.",
-       .kind = OptionKind::Integer,
-       .min = 1,
-       .max = 1024,
-       .integer = &O::clusterLevels},
-      {.name = "levels",
-       .label = "levels",
-       .cli = "levels",
-       .doc = "abstraction levels",
-       .kind = OptionKind::Integer,
-       .min = 1,
-       .max = kMaxLevels,
-       .integer = &O::levels},
-      {.name = "entranceWidth",
-       .label = "entrance width",
-       .cli = "entrance-width",
-       .doc = "crossings spanning this many positions or more get two transitions, shorter ones one",
-       .details =
-           "Crossings between two clusters spanning this many positions or more get two transitions, shorter ones one.",
-       .kind = OptionKind::Integer,
-       .min = 1,
-       .max = 1024,
-       .integer = &O::entranceWidth},
+      rangeOption({"clusterSide", "cluster side", "cluster-side", "level-1 clusters are boxes of S x S columns",
+                   "Level-1 clusters are boxes of `clusterSide` × `clusterSide` columns ..."},
+                  &O::clusterSide, 2, 1024),
+      rangeOption({"clusterLevels", "cluster levels", "cluster-levels",
+                   "... and L levels; each abstraction level above doubles the box on every axis",
+                   "... and `clusterLevels` levels; each abstraction level above doubles the box on every axis."},
+                  &O::clusterLevels, 1, 1024),
+      rangeOption({"levels", "levels", "levels", "abstraction levels"}, &O::levels, 1, kMaxLevels),
+      rangeOption({"entranceWidth", "entrance width", "entrance-width",
+                   "crossings spanning this many positions or more get two transitions, shorter ones one",
+                   "Crossings between two clusters spanning this many positions or more get two transitions, "
+                   "shorter ones one."},
+                  &O::entranceWidth, 1, 1024),
   };
   return table;
 }

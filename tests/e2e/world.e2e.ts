@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
+import type { WorldPageState } from '../../web/demo/world/worldPage';
 import { AIR, SOLID, WorldBlocks } from '../web/helpers/worldRules';
 import { ARTIFACTS, useBrowserPerFile, type Browser } from './browser';
 
@@ -16,20 +17,7 @@ let page: Page;
 
 useBrowserPerFile((b) => (browser = b), () => page);
 
-interface Shown {
-  floor: number;
-  version: number;
-  start: { x: number; y: number; z: number } | null;
-  goal: { x: number; y: number; z: number } | null;
-  found: boolean | null;
-  cost: number | null;
-  pathCells: number[];
-  astar: { found: boolean; cost: number | null; expanded: number } | null;
-  showAbove: boolean;
-  shadedAbove: number;
-}
-
-const shown = (p: Page): Promise<Shown> => p.evaluate(() => window.__hpastarWorld!.state());
+const shown = (p: Page): Promise<WorldPageState> => p.evaluate(() => window.__hpastarWorld!.state());
 
 /** The world as the page has it, for the rules' check. */
 async function rulesOf(p: Page): Promise<WorldBlocks> {

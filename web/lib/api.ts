@@ -23,7 +23,7 @@ import type { BlockKindInfo, BlockWorld, ResolvedWorldHierarchyOptions, WorldASt
 import type { Agent, ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
 export { AStar } from './astar.ts';
-export { PathBatch, PathStatusCode, QueryBatch, type PathBatchArrays } from './batch.ts';
+export { PathBatch, PathStatusCode, QueryBatch, SearchBatch, type PathBatchArrays } from './batch.ts';
 export { Grid } from './grid.ts';
 export { FLOW_DX, FLOW_DY, FLOW_NOT_COMPUTED, FLOW_NO_STEP, FlowField, FlowFieldSteps, WorldFlowField, type FlowFieldOptions, type FlowFieldStats } from './flowField.ts';
 export { AnnotatedAStar, HAAStar } from './haastar.ts';

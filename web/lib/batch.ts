@@ -99,6 +99,40 @@ export abstract class QueryBatch {
 }
 
 /**
+ * What a batch of searches answers per query, whatever a cell's numbers: its cost, its expansions and its
+ * cells. {@link PathBatch} (cells as x, y pairs) and {@link WorldPathBatch} (x, y, z triples) extend it.
+ */
+export abstract class SearchBatch extends QueryBatch {
+  /** One path cost per query; `Infinity` when no path was found. */
+  readonly cost: Float64Array;
+  /** Nodes expanded per query, all phases. */
+  readonly expanded: Uint32Array;
+  /** `count + 1` entries: query i's cells are cells `offsets[i]` to `offsets[i + 1] - 1` (cells, not numbers). */
+  readonly offsets: Uint32Array;
+  /** Every path's cells, query after query; empty when cells were not asked for. */
+  readonly cells: Int32Array;
+
+  readonly #numbersPerCell: number;
+
+  /** @param numbersPerCell - 2 on a grid (x, y), 3 in a block world (x, y, z) */
+  protected constructor(className: string, arrays: PathBatchArrays, version: number, numbersPerCell: number) {
+    super(className, arrays.status, version);
+    this.cost = arrays.cost;
+    this.expanded = arrays.expanded;
+    this.offsets = arrays.offsets;
+    this.cells = arrays.cells;
+    this.#numbersPerCell = numbersPerCell;
+  }
+
+  /** Query `i`'s cells x0, y0, x1, y1, … (with z after each y in a world): a view into `cells`, empty when not found. */
+  path(i: number): Int32Array {
+    const k = this.checkedIndex('path', i);
+    const n = this.#numbersPerCell;
+    return this.cells.subarray(n * this.offsets[k]!, n * this.offsets[k + 1]!);
+  }
+}
+
+/**
  * The answers to a batch of queries, in the order of the queries.
  *
  * @example
@@ -109,15 +143,7 @@ export abstract class QueryBatch {
  * }
  * ```
  */
-export class PathBatch extends QueryBatch implements PathBatchArrays {
-  /** One path length per query; `Infinity` when no path was found. */
-  readonly cost: Float64Array;
-  /** Nodes expanded per query, all phases. */
-  readonly expanded: Uint32Array;
-  /** `count + 1` entries: query i's cells are cells `offsets[i]` to `offsets[i + 1] - 1`. */
-  readonly offsets: Uint32Array;
-  /** Every path's cells, query after query, as x, y pairs; empty when cells were not asked for. */
-  readonly cells: Int32Array;
+export class PathBatch extends SearchBatch implements PathBatchArrays {
   /** With `snap`: the endpoints searched, [sx, sy, gx, gy] per query (see {@link PathBatch.snapped}). */
   readonly searched?: Int32Array;
   /** With `snap`: per query, 1 when the start was moved, plus 2 when the goal was. */
@@ -125,11 +151,7 @@ export class PathBatch extends QueryBatch implements PathBatchArrays {
 
   /** @internal Made by `HPAStar.findPaths` and the pool. */
   constructor(arrays: PathBatchArrays, version: number) {
-    super('PathBatch', arrays.status, version);
-    this.cost = arrays.cost;
-    this.expanded = arrays.expanded;
-    this.offsets = arrays.offsets;
-    this.cells = arrays.cells;
+    super('PathBatch', arrays, version, 2);
     if (arrays.searched && arrays.snapped) {
       this.searched = arrays.searched;
       this.snapped = arrays.snapped;
@@ -143,11 +165,5 @@ export class PathBatch extends QueryBatch implements PathBatchArrays {
   snappedEndpoints(i: number): SnappedEndpoints | undefined {
     const k = this.checkedIndex('snappedEndpoints', i);
     return this.searched && this.snapped ? snappedAt(this.searched, this.snapped, k) : undefined;
-  }
-
-  /** Query `i`'s cells x0, y0, x1, y1, …: a view into {@link PathBatch.cells}, empty when not found. */
-  path(i: number): Int32Array {
-    const k = this.checkedIndex('path', i);
-    return this.cells.subarray(2 * this.offsets[k]!, 2 * this.offsets[k + 1]!);
   }
 }

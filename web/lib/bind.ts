@@ -1,6 +1,6 @@
 // Wraps a started embind module in the typed API: the factories of {@link Hpastar}. Shared by the
 // package's entries (index.ts, inline.ts), not exported by them.
-import type { HpastarModule } from 'hpastar:raw';
+import type { HpastarModule, RawGrid } from 'hpastar:raw';
 import type { Hpastar } from './api.ts';
 import { AStar } from './astar.ts';
 import { Grid, rawGrid } from './grid.ts';
@@ -73,6 +73,26 @@ function filled<R extends { delete(): void }>(
   return raw;
 }
 
+/**
+ * A planner built on a grid (HPA*, SHPA*, HAA*): the module checked, then the options resolved and the
+ * grid taken (their errors name `where`), the core's refusal a RangeError.
+ */
+function builtOnGrid<O, R extends { build(grid: RawGrid, options: O): string; delete(): void }>(state: ModuleState, where: string, grid: Grid, resolve: (where: string) => O, make: () => R): R {
+  state.check(where);
+  const o = resolve(where);
+  const g = rawGrid(grid, where);
+  return filled(state, where, make, (raw) => raw.build(g, o), RangeError);
+}
+
+/**
+ * A file's text and name, checked, for the module to parse: the text as UTF-8 bytes, since the module
+ * makes room for them before it copies them in (a string would be copied into its heap before it could).
+ * Its errors name the file and line (`arena.map:7: ...`).
+ */
+function textFile(where: string, what: string, content: unknown, fileName: unknown): { bytes: Uint8Array; name: string } {
+  return { bytes: new TextEncoder().encode(text(where, what, content)), name: text(where, 'fileName', fileName) };
+}
+
 function bindGrids(module: HpastarModule, state: ModuleState): Pick<Hpastar, 'Grid'> {
   const makeGrid = (where: string, fill: (raw: InstanceType<HpastarModule['Grid']>) => string, named = false): Grid =>
     new Grid(filled(state, where, () => new module.Grid(), fill, Error, named), state, internal);
@@ -80,11 +100,7 @@ function bindGrids(module: HpastarModule, state: ModuleState): Pick<Hpastar, 'Gr
     Grid: {
       fromMovingAI(mapText: string, fileName = 'map'): Grid {
         const where = 'Grid.fromMovingAI';
-        const content = text(where, 'the map text', mapText);
-        const name = text(where, 'fileName', fileName);
-        // As UTF-8 bytes: the module makes room for them before it copies them in (a string would be
-        // copied into its heap before it could). A map's errors name the file and line (`arena.map:7: ...`).
-        const bytes = new TextEncoder().encode(content);
+        const { bytes, name } = textFile(where, 'the map text', mapText, fileName);
         return makeGrid(where, (raw) => raw.loadMovingAI(bytes, name), true);
       },
       fromTerrain(terrain: Uint8Array | string, width: number, height: number): Grid {
@@ -136,22 +152,16 @@ function bindGridPlanners(module: HpastarModule, state: ModuleState): GridPlanne
     HPAStar: bindHpaStar(module, state),
     SHPAStar: {
       build(grid: Grid, options?: ShpaOptions): SHPAStar {
-        const where = 'SHPAStar.build';
-        state.check(where);
-        const o = resolveShpaOptions(options, shpaDefaults, where);
-        const g = rawGrid(grid, where);
-        const raw = filled(state, where, () => new module.SHPAStar(), (r) => r.build(g, o), RangeError);
+        const resolve = (where: string) => resolveShpaOptions(options, shpaDefaults, where);
+        const raw = builtOnGrid(state, 'SHPAStar.build', grid, resolve, () => new module.SHPAStar());
         return new SHPAStar(raw, shpaStaticMessage, state, internal);
       },
       defaultOptions: shpaDefaults,
     },
     HAAStar: {
       build(grid: Grid, options?: HaaOptions): HAAStar {
-        const where = 'HAAStar.build';
-        state.check(where);
-        const o = resolveHaaOptions(options, haaDefaults, where);
-        const g = rawGrid(grid, where);
-        return new HAAStar(filled(state, where, () => new module.HAAStar(), (r) => r.build(g, o), RangeError), state, internal);
+        const resolve = (where: string) => resolveHaaOptions(options, haaDefaults, where);
+        return new HAAStar(builtOnGrid(state, 'HAAStar.build', grid, resolve, () => new module.HAAStar()), state, internal);
       },
       defaultOptions: haaDefaults,
     },
@@ -184,12 +194,9 @@ function bindHpaStar(module: HpastarModule, state: ModuleState): Hpastar['HPASta
   };
   return {
     build(grid: Grid, options?: HierarchyOptions): HPAStar {
-      const where = 'HPAStar.build';
-      state.check(where);
       // Only the fields given: the module fills in the others with its choice for this map.
-      const o = resolveHierarchyOptions(options, {} as ResolvedHierarchyOptions, where);
-      const g = rawGrid(grid, where);
-      return new HPAStar(filled(state, where, () => new module.HPAStar(), (raw) => raw.build(g, o), RangeError), parts, internal);
+      const resolve = (where: string) => resolveHierarchyOptions(options, {} as ResolvedHierarchyOptions, where);
+      return new HPAStar(builtOnGrid(state, 'HPAStar.build', grid, resolve, () => new module.HPAStar()), parts, internal);
     },
     load(bytes: Uint8Array): HPAStar {
       byteArray('HPAStar.load', 'bytes', bytes);
@@ -225,9 +232,7 @@ function bindWorlds(module: HpastarModule, state: ModuleState): Pick<Hpastar, 'B
     BlockWorld: {
       parse(worldText: string, fileName = 'world'): BlockWorld {
         const where = 'BlockWorld.parse';
-        const content = text(where, 'the world text', worldText);
-        const name = text(where, 'fileName', fileName);
-        const bytes = new TextEncoder().encode(content);
+        const { bytes, name } = textFile(where, 'the world text', worldText, fileName);
         return makeWorld(where, (raw) => raw.parse(bytes, name), Error, true);
       },
       generate(options: WorldGenerateOptions): BlockWorld {

@@ -3,8 +3,8 @@
  * @module
  */
 import type { RawGrid } from 'hpastar:raw';
-import { byteArray, coordinate, describe, integerIn, rectangle, text, type Rect } from './args.ts';
-import { WasmObject, costTableOf, internal, moduleError, packEdits, packTerrainCosts } from './internal.ts';
+import { byteArray, coordinate, describe, integerIn, text } from './args.ts';
+import { WasmObject, costTableOf, internal, moduleError, packEdits, packTerrainCosts, readRect } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import type { TerrainCosts, TerrainCostTable, TerrainEdit } from './types.ts';
 
@@ -101,7 +101,7 @@ export class Grid extends WasmObject<RawGrid> {
    * @throws OutOfMemoryError - when the heap has no room for the copy (rectangles not as wide as the map)
    */
   passableRect(x?: number, y?: number, w?: number, h?: number): Uint8Array {
-    return this.#rect('Grid.passableRect', x, y, w, h, (raw, r) => raw.passableRect(...r));
+    return readRect(this.moduleState, 'Grid.passableRect', this.#handle(), 'passableRect', [x, y, w, h]);
   }
 
   /**
@@ -113,15 +113,7 @@ export class Grid extends WasmObject<RawGrid> {
    * @throws OutOfMemoryError - when the heap has no room for the copy (rectangles not as wide as the map)
    */
   terrainRect(x?: number, y?: number, w?: number, h?: number): Uint8Array {
-    return this.#rect('Grid.terrainRect', x, y, w, h, (raw, r) => raw.terrainRect(...r));
-  }
-
-  #rect(where: string, x: unknown, y: unknown, w: unknown, h: unknown, read: (raw: RawGrid, r: Rect) => Uint8Array | { error: string }): Uint8Array {
-    const raw = this.#handle();
-    const r = rectangle(where, x, y, w, h, this.#width, this.#height);
-    const cells = this.wasmCall(where, () => read(raw, r));
-    if ('error' in cells) throw moduleError(where, cells, RangeError);
-    return cells;
+    return readRect(this.moduleState, 'Grid.terrainRect', this.#handle(), 'terrainRect', [x, y, w, h]);
   }
 
   /**

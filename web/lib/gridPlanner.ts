@@ -46,8 +46,7 @@ export abstract class GridPlanner<Raw extends RawGridPlanner, Options, Stats> ex
 
   /** The options the planner was built with, defaults filled in. */
   get options(): Options {
-    this.rawHandle();
-    return this.#options;
+    return this.whileAlive(this.#options);
   }
 
   /** Figures of the planner as it is now: build time, memory, and the sizes of its graphs. */

@@ -12,7 +12,7 @@ import type {
   RawHierarchyStats,
   RawPlanSummary,
 } from 'hpastar:raw';
-import { cell, rectangle, type Rect } from './args.ts';
+import { cell } from './args.ts';
 import { PathBatch } from './batch.ts';
 import { makePlannerFlowFields, type FlowField, type FlowFieldOptions, type PlannerFlowFields } from './flowField.ts';
 import { ReachableGridPlanner } from './gridPlanner.ts';
@@ -26,6 +26,7 @@ import {
   packEdits,
   packQueries,
   packTerrainCosts,
+  readRect,
   SEARCH_FLAGS,
 } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
@@ -158,7 +159,7 @@ export class HPAStar extends ReachableGridPlanner<RawHPAStar, ResolvedHierarchyO
    * @throws TypeError, RangeError, OutOfMemoryError - as {@link Grid.passableRect}
    */
   passableRect(x?: number, y?: number, w?: number, h?: number): Uint8Array {
-    return this.#rect('HPAStar.passableRect', x, y, w, h, (raw, r) => raw.passableRect(...r));
+    return readRect(this.moduleState, 'HPAStar.passableRect', this.#handle(), 'passableRect', [x, y, w, h]);
   }
 
   /**
@@ -167,15 +168,7 @@ export class HPAStar extends ReachableGridPlanner<RawHPAStar, ResolvedHierarchyO
    * @throws TypeError, RangeError, OutOfMemoryError - as {@link Grid.terrainRect}
    */
   terrainRect(x?: number, y?: number, w?: number, h?: number): Uint8Array {
-    return this.#rect('HPAStar.terrainRect', x, y, w, h, (raw, r) => raw.terrainRect(...r));
-  }
-
-  #rect(where: string, x: unknown, y: unknown, w: unknown, h: unknown, read: (raw: RawHPAStar, r: Rect) => Uint8Array | { error: string }): Uint8Array {
-    const raw = this.#handle();
-    const r = rectangle(where, x, y, w, h, raw.width(), raw.height());
-    const cells = this.wasmCall(where, () => read(raw, r));
-    if ('error' in cells) throw moduleError(where, cells, RangeError);
-    return cells;
+    return readRect(this.moduleState, 'HPAStar.terrainRect', this.#handle(), 'terrainRect', [x, y, w, h]);
   }
 
   /**

@@ -1,6 +1,6 @@
 // Shared by the modules of web/lib and not exported by the package: argument checks, packing into typed
 // arrays, and the guard that turns a WebAssembly trap into an Error.
-import { cell, describe, int32 } from './args.ts';
+import { cell, describe, int32, rectangle } from './args.ts';
 import { errorOfFailure, failureOf, statusDetailsOf, type OutOfMemoryError, type RawFailure, type StatusError } from './errors.ts';
 import type { ModuleState } from './moduleState.ts';
 import { HAA_OPTION_KINDS, HIERARCHY_OPTION_KINDS, LIMITS, SHPA_OPTION_KINDS, STATUS_DETAILS, type OptionKind } from './generated/contract.ts';
@@ -87,6 +87,12 @@ export abstract class WasmObject<Raw extends { delete(): void }> implements Disp
   /** @internal The raw object; throws once disposed or once the module stopped. */
   protected rawHandle(): Raw {
     return this.#owned.get();
+  }
+
+  /** @internal `value` (a figure the wrapper keeps), once this object is known not to be disposed. */
+  protected whileAlive<T>(value: T): T {
+    this.#owned.get();
+    return value;
   }
 
   /** @internal The raw object, or null once disposed. */
@@ -395,4 +401,23 @@ export function moduleError(
 ): StatusError {
   const f = failureOf(failure);
   return errorOfFailure(`${where}: ${f.error}`, f, Kind);
+}
+
+/** What the raw Grid and HPAStar both answer: their map's size, and a rectangle of it read in one call. */
+interface RawRectReader {
+  width(): number;
+  height(): number;
+  terrainRect(x: number, y: number, w: number, h: number): Uint8Array | { error: string };
+  passableRect(x: number, y: number, w: number, h: number): Uint8Array | { error: string };
+}
+
+/**
+ * `passableRect` or `terrainRect` of a grid or a planner (`where`: 'Grid.terrainRect', …): the rectangle
+ * checked (left out, it runs to the map's far corner), read in one call, the core's message a RangeError.
+ */
+export function readRect(state: ModuleState, where: string, raw: RawRectReader, which: 'passableRect' | 'terrainRect', rect: readonly unknown[]): Uint8Array {
+  const r = rectangle(where, rect[0], rect[1], rect[2], rect[3], raw.width(), raw.height());
+  const cells = state.call(where, () => raw[which](...r));
+  if ('error' in cells) throw moduleError(where, cells, RangeError);
+  return cells;
 }

@@ -8,7 +8,7 @@ import { cell } from './args.ts';
 import type { Grid } from './grid.ts';
 import { WasmObject, internal } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
-import { gridFindPath } from './plannerSearch.ts';
+import { GridSearch } from './plannerSearch.ts';
 import { pathResultOf } from './results.ts';
 import type { PathResult, Point } from './types.ts';
 
@@ -16,22 +16,12 @@ import type { PathResult, Point } from './types.ts';
  * Jump Point Search over a {@link Grid}: the same shortest paths as {@link AStar}, found by jumping
  * over the cells that symmetric paths would cross, with no preprocessing (so terrain edits need
  * nothing). On a grid with terrain costs the symmetry is gone and the search is A*'s. Reuse one per
- * thread: it keeps its scratch memory between queries.
+ * thread: it keeps its scratch memory between queries. Its results' `expanded` counts jump points.
  */
-export class JPS extends WasmObject<RawJPS> {
+export class JPS extends GridSearch<RawJPS> {
   /** @internal Use `new hpastar.JPS()`. */
   constructor(raw: RawJPS, state: ModuleState, token: typeof internal) {
-    if (token !== internal) throw new TypeError('use new hpastar.JPS() to make a JPS');
-    super(raw, 'JPS', state);
-  }
-
-  /**
-   * Finds a shortest path from `start` to `goal`; `expanded` counts jump points.
-   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
-   * @throws TypeError - when a coordinate is not an integer
-   */
-  findPath(grid: Grid, start: Point, goal: Point): PathResult {
-    return gridFindPath('JPS', () => this.rawHandle(), this.moduleState, grid, start, goal);
+    super(raw, 'JPS', 'a', state, token);
   }
 }
 

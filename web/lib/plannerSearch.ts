@@ -7,7 +7,7 @@ import type { RawBatch, RawGrid, RawPathResult } from 'hpastar:raw';
 import { PathBatch } from './batch.ts';
 import { cell } from './args.ts';
 import { rawGrid, type Grid } from './grid.ts';
-import { checkFlags, moduleError, packQueries, SEARCH_FLAGS } from './internal.ts';
+import { checkFlags, internal, moduleError, packQueries, SEARCH_FLAGS, WasmObject } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import type { PlannerReachability } from './reachability.ts';
 import { pathResultOf } from './results.ts';
@@ -24,14 +24,35 @@ interface RawGridSearch {
   findPath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number): RawPathResult;
 }
 
-/** `findPath(grid, start, goal)` of a search named `search` ('AStar', 'JPS') over the grid it is given. */
-export function gridFindPath(search: string, raw: () => RawGridSearch, state: ModuleState, grid: Grid, start: Point, goal: Point): PathResult {
-  const where = `${search}.findPath`;
-  cell(where, 'start', start);
-  cell(where, 'goal', goal);
-  const handle = raw();
-  const g = rawGrid(grid, where);
-  return pathResultOf(state.call(where, () => handle.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
+/**
+ * @internal An optimal search over whichever grid each call gives, made with `new hpastar.AStar()` or
+ * `new hpastar.JPS()`: the two differ only in the module's object, so they share this class.
+ */
+export abstract class GridSearch<Raw extends RawGridSearch & { delete(): void }> extends WasmObject<Raw> {
+  readonly #name: string;
+
+  /** @param article - of the message that names the class: 'an AStar', 'a JPS' */
+  protected constructor(raw: Raw, name: string, article: string, state: ModuleState, token: typeof internal) {
+    if (token !== internal) throw new TypeError(`use new hpastar.${name}() to make ${article} ${name}`);
+    super(raw, name, state);
+    this.#name = name;
+  }
+
+  /**
+   * Finds a shortest path from `start` to `goal`.
+   * @returns the path, or `found: false` with status `'no path'` when the two cells are not connected
+   * @throws PathQueryError - when the start or the goal is outside the grid or blocked
+   * @throws TypeError - when a coordinate is not an integer
+   * @throws Error - when this object or the grid has been disposed
+   */
+  findPath(grid: Grid, start: Point, goal: Point): PathResult {
+    const where = `${this.#name}.findPath`;
+    cell(where, 'start', start);
+    cell(where, 'goal', goal);
+    const handle = this.rawHandle();
+    const g = rawGrid(grid, where);
+    return pathResultOf(this.moduleState.call(where, () => handle.findPath(g, start.x, start.y, goal.x, goal.y)), start, goal);
+  }
 }
 
 /** `findPath` of a planner named `planner` ('HPAStar', 'SHPAStar'); `reach` snaps its endpoints when asked. */

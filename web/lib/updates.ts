@@ -22,14 +22,17 @@ export function updateStatsOf(update: RawUpdateStats): UpdateStats {
 
 /** @internal What an update without edits rebuilt: nothing, on each of `levels` levels. */
 export function emptyUpdateStats(levels: number): UpdateStats {
+  return Object.freeze({ cellsChanged: 0, ...nothingRebuilt(levels, 'rects'), ms: 0, topGraphChanged: false });
+}
+
+/**
+ * @internal The rebuilt lists of an update that changed nothing, on each of `levels` levels: no cluster,
+ * and no cluster's area (`area`: 'rects' on a grid, 'boxes' in a block world).
+ */
+export function nothingRebuilt<Area extends string>(levels: number, area: Area) {
   const numbers = Array.from({ length: levels }, (_, l) => l + 1);
-  return Object.freeze({
-    cellsChanged: 0,
-    clustersRebuilt: Object.freeze(numbers.map(() => 0)),
-    rebuilt: Object.freeze(numbers.map((level) => Object.freeze({ level, clusters: new Int32Array(0), rects: new Int32Array(0) }))),
-    ms: 0,
-    topGraphChanged: false,
-  });
+  const empty = (level: number) => Object.freeze({ level, clusters: new Int32Array(0), ...({ [area]: new Int32Array(0) } as Record<Area, Int32Array>) });
+  return { clustersRebuilt: Object.freeze(numbers.map(() => 0)), rebuilt: Object.freeze(numbers.map(empty)) };
 }
 
 /**

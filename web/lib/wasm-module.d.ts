@@ -288,25 +288,29 @@ declare module 'hpastar:raw' {
   /** A grid planner's flow fields. */
   export type RawHPAStarFlowFields = RawFlowFields;
 
-  /** `HpaStarHandle` in HpaStarBinding.cpp: the planner's shared data (searches: RawHPAStarQuery). */
-  export interface RawHPAStar extends EmbindHandle, RawReachability {
+  /** What the HPA*, SHPA* and HAA* handles all answer: their build, options, figures and map. */
+  export interface RawGridPlannerHandle<Stats> extends EmbindHandle {
     /** Fields missing from `options` take the core's defaults. `""` or the problem. */
     build(grid: RawGrid, options: RawOptionsInput): string;
+    built(): boolean;
+    /** Null until built. */
+    options(): RawOptions | null;
+    /** Null until built. */
+    stats(): Stats | null;
+    width(): number;
+    height(): number;
+    terrain(): Uint8Array;
+  }
+
+  /** `HpaStarHandle` in HpaStarBinding.cpp: the planner's shared data (searches: RawHPAStarQuery). */
+  export interface RawHPAStar extends RawGridPlannerHandle<RawHierarchyStats>, RawReachability {
     buildFromTerrain(terrain: Uint8Array, width: number, height: number, options: RawOptionsInput): string;
     /** Loads bytes written by serialize(); `""` or why they are refused. */
     load(bytes: Uint8Array): string;
     /** The hierarchy as bytes (empty until built), or why there is no room for them. */
     serialize(): Uint8Array | RawError;
-    built(): boolean;
-    /** Null until built. */
-    options(): RawOptions | null;
-    /** Null until built. */
-    stats(): RawHierarchyStats | null;
     /** The agent class of the grid it was built on. */
     agent(): { size: number; capability: string };
-    width(): number;
-    height(): number;
-    terrain(): Uint8Array;
     /** As the Grid's, on the current version's terrain. */
     terrainRect(x: number, y: number, w: number, h: number): Uint8Array | RawError;
     passableRect(x: number, y: number, w: number, h: number): Uint8Array | RawError;
@@ -341,18 +345,8 @@ declare module 'hpastar:raw' {
   }
 
   /** `ShpaStarHandle` in ShpaStarBinding.cpp: static maps only, no serialized form. */
-  export interface RawSHPAStar extends EmbindHandle, RawReachability {
-    /** Fields missing from `options` take the core's defaults. `""` or the problem. */
-    build(grid: RawGrid, options: RawOptionsInput): string;
+  export interface RawSHPAStar extends RawGridPlannerHandle<RawShpaStats>, RawReachability {
     buildFromTerrain(terrain: Uint8Array, width: number, height: number, options: RawOptionsInput): string;
-    built(): boolean;
-    /** Null until built. */
-    options(): RawOptions | null;
-    /** Null until built. */
-    stats(): RawShpaStats | null;
-    width(): number;
-    height(): number;
-    terrain(): Uint8Array;
     /** The multiplier of each terrain kind of the grid it was built from (`terrainCharacters().kinds` order). */
     terrainCosts(): number[];
     /** A copy of that grid's cost layer, or null. */
@@ -393,17 +387,7 @@ declare module 'hpastar:raw' {
   }
 
   /** `HaaStarHandle` in HaaStarBinding.cpp. Capabilities are comma lists of terrain names ("ground,trees"). */
-  export interface RawHAAStar extends EmbindHandle {
-    /** Fields missing from `options` take the core's defaults. `""` or the problem. */
-    build(grid: RawGrid, options: RawOptionsInput): string;
-    built(): boolean;
-    /** Null until built. */
-    options(): RawOptions | null;
-    /** Null until built. */
-    stats(): RawHaaStats | null;
-    width(): number;
-    height(): number;
-    terrain(): Uint8Array;
+  export interface RawHAAStar extends RawGridPlannerHandle<RawHaaStats> {
     /** The capabilities the hierarchy keeps, as comma lists. */
     capabilities(): string[];
     /** `""` when the planner serves the agent, else why not. */

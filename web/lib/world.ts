@@ -25,7 +25,7 @@
  */
 import type { RawBlockWorld, RawFlowFields, RawWorldAStar, RawWorldHPAStar, RawWorldPath, RawWorldUpdateStats } from 'hpastar:raw';
 import { describe, int32, integerIn, text, voxel } from './args.ts';
-import { QueryBatch, type PathBatchArrays } from './batch.ts';
+import { SearchBatch, type PathBatchArrays } from './batch.ts';
 import { makePlannerFlowFields, type FlowFieldOptions, type PlannerFlowFields, type WorldFlowField } from './flowField.ts';
 import { WORLD_OPTION_KINDS, type BlockKindName, type WorldHierarchyOptionFields, type WorldKindName } from './generated/contract.ts';
 import { checkFlags, endpointOf, internal, moduleError, resolveOptions, SEARCH_FLAGS, WasmObject } from './internal.ts';
@@ -33,6 +33,7 @@ import type { ModuleState } from './moduleState.ts';
 import { nearestQuestion, randomQuestion, voxelAnswer } from './reachability.ts';
 import type { NearestPassableOptions, Voxel } from './types.ts';
 import { pathOutcomeOf, pathQueryError } from './results.ts';
+import { nothingRebuilt } from './updates.ts';
 
 /** What fills a block, by the names of the core (`hpastar.BlockWorld.blockKinds`). A stair rises towards the side it names. */
 export type BlockName = BlockKindName;
@@ -197,44 +198,18 @@ export function worldUpdateStatsOf(raw: RawWorldUpdateStats): WorldUpdateStats {
 
 /** @internal What a call without changes rebuilt: nothing, on each of `levels` abstraction levels. */
 export function emptyWorldUpdateStats(levels: number): WorldUpdateStats {
-  const numbers = Array.from({ length: levels }, (_, l) => l + 1);
-  return Object.freeze({
-    blocksChanged: 0,
-    cellsChanged: 0,
-    clustersRebuilt: Object.freeze(numbers.map(() => 0)),
-    rebuilt: Object.freeze(numbers.map((level) => Object.freeze({ level, clusters: new Int32Array(0), boxes: new Int32Array(0) }))),
-    componentsJoined: false,
-    ms: 0,
-  });
+  return Object.freeze({ blocksChanged: 0, cellsChanged: 0, ...nothingRebuilt(levels, 'boxes'), componentsJoined: false, ms: 0 });
 }
 
 /**
  * The answers to a batch of searches on a block world ({@link WorldHPAStar.findPaths}, the world pool),
- * in the order of the queries, as typed arrays: as {@link PathBatch}, with cells as x, y, z triples.
+ * in the order of the queries, as typed arrays: as {@link PathBatch}, with cells as x, y, z triples (a
+ * query's `expanded` is 0 when the component labels answered 'no path').
  */
-export class WorldPathBatch extends QueryBatch implements PathBatchArrays {
-  /** One path cost per query; `Infinity` when no path was found. */
-  readonly cost: Float64Array;
-  /** Nodes expanded per query, all phases (0 when the component labels answered 'no path'). */
-  readonly expanded: Uint32Array;
-  /** `count + 1` entries: query i's cells are cells `offsets[i]` to `offsets[i + 1] - 1` (cells, not numbers). */
-  readonly offsets: Uint32Array;
-  /** Every path's cells, query after query, as x, y, z triples; empty when cells were not asked for. */
-  readonly cells: Int32Array;
-
+export class WorldPathBatch extends SearchBatch implements PathBatchArrays {
   /** @internal Made by `WorldHPAStar.findPaths` and the world pool. */
   constructor(arrays: PathBatchArrays, version: number) {
-    super('WorldPathBatch', arrays.status, version);
-    this.cost = arrays.cost;
-    this.expanded = arrays.expanded;
-    this.offsets = arrays.offsets;
-    this.cells = arrays.cells;
-  }
-
-  /** Query `i`'s cells x0, y0, z0, x1, y1, z1, …: a view into {@link WorldPathBatch.cells}, empty when not found. */
-  path(i: number): Int32Array {
-    const k = this.checkedIndex('path', i);
-    return this.cells.subarray(3 * this.offsets[k]!, 3 * this.offsets[k + 1]!);
+    super('WorldPathBatch', arrays, version, 3);
   }
 }
 
@@ -345,6 +320,53 @@ function worldPathOf<T extends WorldPathResult>(where: string, raw: RawWorldPath
 // Lets the planners reach a BlockWorld's raw handle while keeping it private to everyone else.
 let rawWorldOf: (world: BlockWorld) => RawBlockWorld;
 
+/** What the raw BlockWorld and WorldHPAStar both answer about their world's cells. */
+interface RawWorldCells {
+  componentOf(x: number, y: number, z: number): number;
+  isReachable(ax: number, ay: number, az: number, gx: number, gy: number, gz: number): boolean;
+}
+
+/**
+ * `componentOf` of a world or of its planner (`owner` names it in messages): both read the world's
+ * component labels. `raw` is asked for after the arguments are checked, as in every call.
+ */
+function worldComponentOf(owner: string, state: ModuleState, raw: () => RawWorldCells, cell: Voxel): number {
+  const where = `${owner}.componentOf`;
+  const c = voxel(where, 'cell', cell);
+  const r = raw();
+  return state.call(where, () => r.componentOf(c.x, c.y, c.z));
+}
+
+/** `isReachable` of a world or of its planner, as {@link worldComponentOf}: the labels, no search. */
+function worldIsReachable(owner: string, state: ModuleState, raw: () => RawWorldCells, a: Voxel, b: Voxel): boolean {
+  const where = `${owner}.isReachable`;
+  const s = voxel(where, 'a', a);
+  const g = voxel(where, 'b', b);
+  const r = raw();
+  return state.call(where, () => r.isReachable(s.x, s.y, s.z, g.x, g.y, g.z));
+}
+
+/**
+ * Block changes handed to a world or its planner (`apply`), all or nothing: the changes checked and
+ * packed, the core's refusal a RangeError. Returns how many there were.
+ */
+function applyBlocks<Raw>(where: string, kinds: BlockKinds, state: ModuleState, raw: () => Raw, changes: readonly BlockChange[], apply: (raw: Raw, packed: Int32Array) => string): number {
+  const packed = kinds.pack(where, changes);
+  const r = raw();
+  const error = state.call(where, () => apply(r, packed));
+  if (error) throw moduleError(where, error, RangeError);
+  return changes.length;
+}
+
+/** A level of a world read in one call (`floor`, `standingFloor`): `z` checked, the core's message a RangeError. */
+function worldLevel<Raw>(where: string, state: ModuleState, raw: () => Raw, z: unknown, read: (raw: Raw, z: number) => Uint8Array | { error: string }): Uint8Array {
+  const level = int32(where, 'z', z);
+  const r = raw();
+  const out = state.call(where, () => read(r, level));
+  if ('error' in out) throw moduleError(where, out, RangeError);
+  return out;
+}
+
 /** @internal The raw handle of a world, argument of `where`; throws if it has been disposed. */
 export function rawWorld(world: unknown, where: string): RawBlockWorld {
   if (!(world instanceof BlockWorld)) throw new TypeError(`${where}: world must be a BlockWorld made by hpastar.BlockWorld.parse or generate, got ${describe(world)}`);
@@ -381,26 +403,22 @@ export class BlockWorld extends WasmObject<RawBlockWorld> {
 
   /** Columns (x). */
   get width(): number {
-    this.rawHandle();
-    return this.#width;
+    return this.whileAlive(this.#width);
   }
 
   /** Rows (y). */
   get height(): number {
-    this.rawHandle();
-    return this.#height;
+    return this.whileAlive(this.#height);
   }
 
   /** Levels (z), the floors. */
   get levels(): number {
-    this.rawHandle();
-    return this.#levels;
+    return this.whileAlive(this.#levels);
   }
 
   /** Changes made so far ({@link BlockWorld.setBlocks} calls that changed something). */
   get version(): number {
-    this.rawHandle();
-    return this.#version;
+    return this.whileAlive(this.#version);
   }
 
   /** The block at (x, y, z), or null outside the world. */
@@ -425,12 +443,12 @@ export class BlockWorld extends WasmObject<RawBlockWorld> {
    * @throws RangeError - when the level is outside 0..levels-1
    */
   floor(z: number): Uint8Array {
-    return this.#level('BlockWorld.floor', z, (raw, level) => raw.floor(level));
+    return worldLevel('BlockWorld.floor', this.moduleState, () => this.rawHandle(), z, (raw, level) => raw.floor(level));
   }
 
   /** 1 where an agent stands on level `z`, else 0, row-major, in one call. A copy. */
   standingFloor(z: number): Uint8Array {
-    return this.#level('BlockWorld.standingFloor', z, (raw, level) => raw.standingFloor(level));
+    return worldLevel('BlockWorld.standingFloor', this.moduleState, () => this.rawHandle(), z, (raw, level) => raw.standingFloor(level));
   }
 
   /**
@@ -446,12 +464,8 @@ export class BlockWorld extends WasmObject<RawBlockWorld> {
    * @throws RangeError - when a cell is outside the world or a block is not a block name
    */
   setBlocks(changes: readonly BlockChange[]): void {
-    const where = 'BlockWorld.setBlocks';
-    const packed = this.#kinds.pack(where, changes);
-    const raw = this.rawHandle();
-    const error = this.wasmCall(where, () => raw.setBlocks(packed));
-    if (error) throw moduleError(where, error, RangeError);
-    if (packed.length) this.#version++;
+    const changed = applyBlocks('BlockWorld.setBlocks', this.#kinds, this.moduleState, () => this.rawHandle(), changes, (raw, packed) => raw.setBlocks(packed));
+    if (changed) this.#version++;
   }
 
   /**
@@ -459,18 +473,12 @@ export class BlockWorld extends WasmObject<RawBlockWorld> {
    * agent stands in and outside the world (as a grid's). Labels are computed on the first call after a change.
    */
   componentOf(cell: Voxel): number {
-    const c = voxel('BlockWorld.componentOf', 'cell', cell);
-    const raw = this.rawHandle();
-    return this.wasmCall('BlockWorld.componentOf', () => raw.componentOf(c.x, c.y, c.z));
+    return worldComponentOf('BlockWorld', this.moduleState, () => this.rawHandle(), cell);
   }
 
   /** Whether a path joins `a` and `b` (both standing), from the component labels: no search. */
   isReachable(a: Voxel, b: Voxel): boolean {
-    const where = 'BlockWorld.isReachable';
-    const s = voxel(where, 'a', a);
-    const g = voxel(where, 'b', b);
-    const raw = this.rawHandle();
-    return this.wasmCall(where, () => raw.isReachable(s.x, s.y, s.z, g.x, g.y, g.z));
+    return worldIsReachable('BlockWorld', this.moduleState, () => this.rawHandle(), a, b);
   }
 
   /**
@@ -520,14 +528,6 @@ export class BlockWorld extends WasmObject<RawBlockWorld> {
     if (typeof cost !== 'number') throw new TypeError(`${where}: cost must be a number, got ${describe(cost)}`);
     const raw = this.rawHandle();
     return this.wasmCall(where, () => raw.validatePath(s.x, s.y, s.z, g.x, g.y, g.z, cells, cost, 1e-9));
-  }
-
-  #level(where: string, z: unknown, read: (raw: RawBlockWorld, z: number) => Uint8Array | { error: string }): Uint8Array {
-    const level = int32(where, 'z', z);
-    const raw = this.rawHandle();
-    const out = this.wasmCall(where, () => read(raw, level));
-    if ('error' in out) throw moduleError(where, out, RangeError);
-    return out;
   }
 }
 
@@ -597,8 +597,7 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
 
   /** Calls of {@link WorldHPAStar.applyBlockChanges} that changed something. */
   get version(): number {
-    this.rawHandle();
-    return this.#version;
+    return this.whileAlive(this.#version);
   }
 
   /**
@@ -648,14 +647,11 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
    */
   applyBlockChanges(changes: readonly BlockChange[]): WorldUpdateStats {
     const where = 'WorldHPAStar.applyBlockChanges';
-    const packed = this.#kinds.pack(where, changes);
-    const raw = this.rawHandle();
-    const error = this.wasmCall(where, () => raw.applyBlockChanges(packed));
-    if (error) throw moduleError(where, error, RangeError);
-    if (!packed.length) return emptyWorldUpdateStats(this.options.levels);
+    const changed = applyBlocks(where, this.#kinds, this.moduleState, () => this.rawHandle(), changes, (raw, packed) => raw.applyBlockChanges(packed));
+    if (!changed) return emptyWorldUpdateStats(this.options.levels);
     this.#version++;
     this.#stats = null;
-    return worldUpdateStatsOf(raw.lastUpdate());
+    return worldUpdateStatsOf(this.rawHandle().lastUpdate());
   }
 
   /**
@@ -684,28 +680,17 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
 
   /** The block codes of level `z` of the planner's world, row-major, as {@link BlockWorld.floor}. */
   floor(z: number): Uint8Array {
-    const where = 'WorldHPAStar.floor';
-    const level = int32(where, 'z', z);
-    const raw = this.rawHandle();
-    const out = this.wasmCall(where, () => raw.floor(level));
-    if ('error' in out) throw moduleError(where, out, RangeError);
-    return out;
+    return worldLevel('WorldHPAStar.floor', this.moduleState, () => this.rawHandle(), z, (raw, level) => raw.floor(level));
   }
 
   /** The component of a cell in the planner's world, as {@link BlockWorld.componentOf}. */
   componentOf(cell: Voxel): number {
-    const c = voxel('WorldHPAStar.componentOf', 'cell', cell);
-    const raw = this.rawHandle();
-    return this.wasmCall('WorldHPAStar.componentOf', () => raw.componentOf(c.x, c.y, c.z));
+    return worldComponentOf('WorldHPAStar', this.moduleState, () => this.rawHandle(), cell);
   }
 
   /** Whether a path joins `a` and `b` in the planner's world: what `findPath` answers `'no path'` from, without a search. */
   isReachable(a: Voxel, b: Voxel): boolean {
-    const where = 'WorldHPAStar.isReachable';
-    const s = voxel(where, 'a', a);
-    const g = voxel(where, 'b', b);
-    const raw = this.rawHandle();
-    return this.wasmCall(where, () => raw.isReachable(s.x, s.y, s.z, g.x, g.y, g.z));
+    return worldIsReachable('WorldHPAStar', this.moduleState, () => this.rawHandle(), a, b);
   }
 
   /**

@@ -268,22 +268,15 @@ export function makeHaaSteps(d: HaaWalkthroughData): HaaStep[] {
   const sa: HaaAgent = { size: 1, capability: d.main }, ba: HaaAgent = { size: 2, capability: d.main };
   const describe = (r: HaaAnswer, who: string) =>
     r.refused ? `the ${who} agent cannot make this query: ${r.refused}` : r.found ? `the ${who} agent's path costs ${r.cost.toFixed(2)} (${r.stats.expandedInsertion} + ${r.stats.expandedMain} + ${r.stats.expandedRefinement} nodes expanded: insertion, abstract search, refinement)` : `the ${who} agent finds no path`;
-  push({
-    phase: 'query',
-    agent: sa,
-    graph: true,
-    paths: { small: true, big: false },
-    title: `Size 1, ${mainName}: ${d.small.found ? `cost ${d.small.cost.toFixed(2)}` : 'no path'}`,
-    text: `A query joins the start and the goal to the nodes of their clusters by reading each node's shortest-path tree over its cluster, kept with the hierarchy (a start and a goal in one cluster are also joined directly, by Annotated A* inside it), searches the agent's graph (its abstract path, dashed), then lays out each abstract edge in cells from the path the hierarchy keeps for it, and the two ends from the trees: ${describe(d.small, 'small')}.`,
-  });
-  push({
-    phase: 'query',
-    agent: ba,
-    graph: true,
-    paths: { small: true, big: true },
-    title: `Size 2, ${mainName}: ${d.big.found ? `cost ${d.big.cost.toFixed(2)}` : 'no path'}`,
-    text: `The same query for a 2 × 2 agent on the same hierarchy: ${describe(d.big, 'big')}. ${d.big.found && d.small.found && d.big.cost > d.small.cost + 1e-9 ? 'It cannot fit where the small agent passes, so it takes another route (thick).' : ''} The planner's path is the track of the agent's top-left cell; it is drawn through the middle of the agent's square (outlined at both ends), where the agent is, and the whole square stands on its terrain at every step.`,
-  });
+  // The two query steps: the agent's graph and the paths found so far (the big agent's second).
+  const queryStep = (agent: HaaAgent, big: boolean, r: HaaAnswer, text: string) =>
+    push({ phase: 'query', agent, graph: true, paths: { small: true, big }, title: `Size ${agent.size}, ${mainName}: ${r.found ? `cost ${r.cost.toFixed(2)}` : 'no path'}`, text });
+  queryStep(sa, false, d.small,
+    `A query joins the start and the goal to the nodes of their clusters by reading each node's shortest-path tree over its cluster, kept with the hierarchy (a start and a goal in one cluster are also joined directly, by Annotated A* inside it), searches the agent's graph (its abstract path, dashed), then lays out each abstract edge in cells from the path the hierarchy keeps for it, and the two ends from the trees: ${describe(d.small, 'small')}.`,
+  );
+  queryStep(ba, true, d.big,
+    `The same query for a 2 × 2 agent on the same hierarchy: ${describe(d.big, 'big')}. ${d.big.found && d.small.found && d.big.cost > d.small.cost + 1e-9 ? 'It cannot fit where the small agent passes, so it takes another route (thick).' : ''} The planner's path is the track of the agent's top-left cell; it is drawn through the middle of the agent's square (outlined at both ends), where the agent is, and the whole square stands on its terrain at every step.`,
+  );
   return steps;
 }
 

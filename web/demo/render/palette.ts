@@ -54,29 +54,19 @@ export const PHASE_COLOURS = {
   astar: OKABE_ITO.blue,
 } as const;
 
-/** Categorical colours for connected components (cycled). */
-export const COMPONENT_RGB: readonly (readonly [number, number, number])[] = [
-  [0xe6, 0x9f, 0x00],
-  [0x56, 0xb4, 0xe9],
-  [0x00, 0x9e, 0x73],
-  [0xf0, 0xe4, 0x42],
-  [0x00, 0x72, 0xb2],
-  [0xd5, 0x5e, 0x00],
-  [0xcc, 0x79, 0xa7],
-];
+/** A CSS colour `#rrggbb` as its red, green and blue. */
+function rgbOf(hex: string): readonly [number, number, number] {
+  const v = Number.parseInt(hex.slice(1), 16);
+  return [v >> 16, (v >> 8) & 0xff, v & 0xff];
+}
+
+/** Categorical colours for connected components (cycled): the Okabe-Ito colours but black. */
+export const COMPONENT_RGB: readonly (readonly [number, number, number])[] = (
+  ['orange', 'skyBlue', 'green', 'yellow', 'blue', 'vermillion', 'purple'] as const
+).map((name) => rgbOf(OKABE_ITO[name]));
 
 // Viridis, sampled at 9 points (perceptually uniform, readable in grey and by colour-blind readers).
-const VIRIDIS = [
-  [0x44, 0x01, 0x54],
-  [0x47, 0x2d, 0x7b],
-  [0x3b, 0x52, 0x8b],
-  [0x2c, 0x72, 0x8e],
-  [0x21, 0x91, 0x8c],
-  [0x28, 0xae, 0x80],
-  [0x5e, 0xc9, 0x62],
-  [0xad, 0xdc, 0x30],
-  [0xfd, 0xe7, 0x25],
-];
+const VIRIDIS = ['#440154', '#472d7b', '#3b528b', '#2c728e', '#21918c', '#28ae80', '#5ec962', '#addc30', '#fde725'].map(rgbOf);
 
 /** Viridis at t in [0, 1] (0 = dark purple, 1 = yellow), as a CSS colour. */
 export function viridis(t: number): string {

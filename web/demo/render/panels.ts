@@ -59,39 +59,35 @@ export class Panels {
       demo.hierarchyCheck = null;
       return;
     }
-    if (algo.kind === 'shpa') {
-      demo.hierarchyCheck = null;
-      let built;
+    // A planner that refuses this grid (SHPA* one with terrain costs, so far) is said so here, not thrown at the page.
+    const built = <T>(name: string, build: () => T): T | undefined => {
       try {
-        built = shown.planners.shpa(settings);
+        return build();
       } catch (error) {
-        // SHPA* refuses a grid with terrain costs (so far): said here, not thrown at the page.
-        buildInfo.textContent = `SHPA* cannot be built on this grid: ${errorText(error)}`;
-        return;
+        buildInfo.textContent = `${name} cannot be built on this grid: ${errorText(error)}`;
+        return undefined;
       }
-      const { planner, buildMs } = built;
-      const s = planner.stats;
+    };
+    const figures = (buildMs: number, s: { buildMs: number; bytes: number }) => `Built in ${fmtMs(buildMs)} (core: ${fmtMs(s.buildMs)}), ${(s.bytes / 1024).toFixed(0)} KiB`;
+    if (algo.kind === 'shpa' || algo.kind === 'haa') demo.hierarchyCheck = null;
+    if (algo.kind === 'shpa') {
+      const shpa = built('SHPA*', () => shown.planners.shpa(settings));
+      if (!shpa) return;
+      const s = shpa.planner.stats;
       const part = (n: number | undefined, what: string) => (n === undefined ? '' : `, ${plural(n, what)}`);
       buildInfo.textContent =
-        `Built in ${fmtMs(buildMs)} (core: ${fmtMs(s.buildMs)}), ${(s.bytes / 1024).toFixed(0)} KiB` +
-        `${part(s.clusters, 'cluster')}${part(s.nodes, 'node')}${part(s.components, 'connected component')}. ` +
+        `${figures(shpa.buildMs, s)}${part(s.clusters, 'cluster')}${part(s.nodes, 'node')}${part(s.components, 'connected component')}. ` +
         `Clusters of any shape up to ${settings.clusterSize} cells wide (the cluster size); static maps: an edit rebuilds it all.`;
       return;
     }
     if (algo.kind === 'haa') {
-      demo.hierarchyCheck = null;
-      let built;
-      try {
-        built = shown.planners.haa(settings);
-      } catch (error) {
-        buildInfo.textContent = `HAA* cannot be built on this grid: ${errorText(error)}`;
-        return;
-      }
-      const { planner, buildMs } = built;
+      const haa = built('HAA*', () => shown.planners.haa(settings));
+      if (!haa) return;
+      const { planner } = haa;
       const s = planner.stats;
       const size = (g: { nodes: number; interEdges: number; intraEdges: number }) => `${fmtInt(g.nodes)} nodes, ${fmtInt(g.interEdges + g.intraEdges)} edges`;
       buildInfo.textContent =
-        `Built in ${fmtMs(buildMs)} (core: ${fmtMs(s.buildMs)}), ${(s.bytes / 1024).toFixed(0)} KiB, ${plural(s.clusters, 'cluster')}, ` +
+        `${figures(haa.buildMs, s)}, ${plural(s.clusters, 'cluster')}, ` +
         `for agents of sizes 1 to ${planner.options.maxSize} and ${plural(planner.capabilities.length, 'capability')} (${planner.capabilities.join(' · ')}). ` +
         `Initial abstraction ${size(s.initial)}; high quality ${size(s.high)}; searched ${size(s.searched)}.`;
       return;
@@ -105,7 +101,7 @@ export class Panels {
     demo.hierarchyCheck = g ? { nodes: [g.nodes.length / 2, l1.nodes], edges: [g.edgeFrom.length, l1.interEdges + l1.intraEdges] } : null;
     const mismatch = g !== undefined && (g.nodes.length / 2 !== l1.nodes || g.edgeFrom.length !== l1.interEdges + l1.intraEdges);
     buildInfo.textContent =
-      `Built in ${fmtMs(buildMs)} (core: ${fmtMs(s.buildMs)}), ${(s.bytes / 1024).toFixed(0)} KiB. ${levels}. ` +
+      `${figures(buildMs, s)}. ${levels}. ` +
       `${plural(s.entrances, 'entrance')}, ${plural(s.components, 'connected component')}.` +
       (settings.distanceTable
         ? s.distanceTableNodes > 0

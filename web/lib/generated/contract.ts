@@ -390,164 +390,6 @@ export interface CommandSpec {
   readonly flags: readonly CommandFlag[];
 }
 
-/** Every command of the two tools, in the order of their help. */
-export const COMMANDS: readonly CommandSpec[] = Object.freeze([
-  {
-    name: 'build',
-    operand: 'FILE.map',
-    doc: 'Builds the hierarchy and writes it (versioned, checksummed) for HPAStar.load or scen\n--hierarchy; prints one JSON line: sizes, build time.',
-    native: false,
-    package: true,
-    flags: [
-      { name: 'algo', kind: 'text', value: 'A', doc: 'hpa, dhpa or auto', min: 0, max: 0, default: 'hpa', native: true, package: true },
-      { name: 'out', kind: 'text', value: 'FILE.hpa', doc: 'the file written (also -o FILE.hpa)', min: 0, max: 0, default: '', native: true, package: true },
-      { name: 'costs', kind: 'text', value: 'S=3,T=1.5', doc: 'multipliers of the move costs per terrain character (terrain costs below)', min: 0, max: 0, default: '', native: true, package: true },
-      { name: 'cost-layer', kind: 'text', value: 'FILE', doc: 'a multiplier per cell, in sixteenths (terrain costs below)', min: 0, max: 0, default: '', native: true, package: true },
-    ],
-  },
-  {
-    name: 'scen',
-    operand: 'FILE.map.scen',
-    doc: 'Runs the scenarios, checks every path (cells, corners, cost); prints a JSON summary. Exit\nstatus 3 when a scenario is unsolved or a path is invalid. With terrain costs the optimal\nlengths are A*\'s on the weighted map, not the file\'s.',
-    native: true,
-    package: true,
-    flags: [
-      { name: 'map', kind: 'text', value: 'FILE.map', doc: 'the map (default: FILE.map beside the scenario file)', min: 0, max: 0, default: '', native: true, package: true },
-      { name: 'algo', kind: 'text', value: 'A', doc: 'the planner, one of the algorithms below', min: 0, max: 0, default: 'astar', native: true, package: true },
-      { name: 'min-bucket', kind: 'integer', value: 'B', doc: 'only the scenarios of bucket B and above', min: 0, max: 1073741824, default: 0, native: true, package: true },
-      { name: 'limit', kind: 'integer', value: 'N', doc: 'at most the first N scenarios, -1 for all', min: -1, max: 1099511627776, default: -1, native: true, package: true },
-      { name: 'per-query', kind: 'switch', value: '', doc: 'one JSON line per query before the summary', min: 0, max: 0, default: false, native: true, package: true },
-      { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 1, native: true, package: false },
-      { name: 'threads', kind: 'integer', value: 'N', doc: 'one batch on the core\'s batch engine, N threads (query_us_total: its wall time)', min: 1, max: 256, default: 0, native: true, package: false },
-      { name: 'phases', kind: 'switch', value: '', doc: 'hpa, dhpa, auto: each query again, timed per phase (phase_us_mean)', min: 0, max: 0, default: false, native: true, package: false },
-      { name: 'hierarchy', kind: 'text', value: 'FILE.hpa', doc: 'hpa, dhpa: the hierarchy written by build, not built', min: 0, max: 0, default: '', native: false, package: true },
-      { name: 'warmup', kind: 'integer', value: 'N', doc: 'first runs the scenarios N times untimed (wasm compiles in tiers)', min: 0, max: 100, default: 0, native: false, package: true },
-      { name: 'costs', kind: 'text', value: 'S=3,T=1.5', doc: 'multipliers of the move costs per terrain character (terrain costs below)', min: 0, max: 0, default: '', native: true, package: true },
-      { name: 'cost-layer', kind: 'text', value: 'FILE', doc: 'a multiplier per cell, in sixteenths (terrain costs below)', min: 0, max: 0, default: '', native: true, package: true },
-    ],
-  },
-  {
-    name: 'stats',
-    operand: 'FILE.map',
-    doc: 'Builds the planner and prints its build figures (nodes and edges per level, time, bytes).',
-    native: true,
-    package: false,
-    flags: [
-      { name: 'algo', kind: 'text', value: 'A', doc: 'the planner, one of the algorithms below', min: 0, max: 0, default: 'hpa', native: true, package: true },
-    ],
-  },
-  {
-    name: 'compare',
-    operand: 'FILE.map',
-    doc: 'Random start/goal pairs (reachable or not) through both planners; prints completeness\nmismatches, invalid paths, suboptimality of A against B and mean times (one thread: each\nquery\'s CPU time, also over the tenth of the pairs with the longest paths).',
-    native: true,
-    package: false,
-    flags: [
-      { name: 'algo', kind: 'text', value: 'A', doc: 'the planner, one of the algorithms below', min: 0, max: 0, default: 'hpa', native: true, package: true },
-      { name: 'against', kind: 'text', value: 'B', doc: 'the reference planner', min: 0, max: 0, default: 'astar', native: true, package: true },
-      { name: 'queries', kind: 'integer', value: 'N', doc: 'random pairs', min: 1, max: 100000000, default: 1000, native: true, package: true },
-      { name: 'seed', kind: 'integer', value: 'K', doc: 'seed of the random choices', min: 0, max: 4611686018427388000, default: 1, native: true, package: true },
-      { name: 'threads', kind: 'integer', value: 'N', doc: 'each planner answers all the pairs as one batch on N threads', min: 1, max: 256, default: 0, native: true, package: true },
-      { name: 'costs', kind: 'text', value: 'S=3,T=1.5', doc: 'multipliers of the move costs per terrain character (terrain costs below)', min: 0, max: 0, default: '', native: true, package: true },
-      { name: 'cost-layer', kind: 'text', value: 'FILE', doc: 'a multiplier per cell, in sixteenths (terrain costs below)', min: 0, max: 0, default: '', native: true, package: true },
-    ],
-  },
-  {
-    name: 'dynamic',
-    operand: 'FILE.map',
-    doc: 'Kring et al.\'s dynamic metric: move every 2x2 obstacle, update, run X searches; repeat.',
-    native: true,
-    package: false,
-    flags: [
-      { name: 'algo', kind: 'text', value: 'A', doc: 'hpa, dhpa or auto', min: 0, max: 0, default: 'hpa', native: true, package: true },
-      { name: 'searches', kind: 'integer', value: 'X', doc: 'searches after each round of changes', min: 0, max: 100000000, default: 10, native: true, package: true },
-      { name: 'obstacle-share', kind: 'number', value: 'X', doc: 'share of the map\'s cells in 2x2 obstacles', min: 0, max: 0.5, default: 0.02, native: true, package: true },
-      { name: 'changes', kind: 'integer', value: 'N', doc: 'rounds of changes', min: 1, max: 1000000, default: 10, native: true, package: true },
-      { name: 'seed', kind: 'integer', value: 'K', doc: 'seed of the random choices', min: 0, max: 4611686018427388000, default: 1, native: true, package: true },
-    ],
-  },
-  {
-    name: 'update-bench',
-    operand: 'FILE.map',
-    doc: 'Mean time of a single-cell terrain change, each the fastest of --passes (undone and redone).\nWith landmarks or a distance table, a change that alters the top level\'s graph leaves them\nstale: they are then refreshed (timed apart), and --queries N answers pairs before and after.',
-    native: true,
-    package: false,
-    flags: [
-      { name: 'algo', kind: 'text', value: 'A', doc: 'hpa, dhpa or auto', min: 0, max: 0, default: 'hpa', native: true, package: true },
-      { name: 'updates', kind: 'integer', value: 'N', doc: 'single-cell terrain changes', min: 1, max: 10000000, default: 2000, native: true, package: true },
-      { name: 'seed', kind: 'integer', value: 'K', doc: 'seed of the random choices', min: 0, max: 4611686018427388000, default: 1, native: true, package: true },
-      { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 1, native: true, package: true },
-      { name: 'queries', kind: 'integer', value: 'N', doc: 'random pairs answered before and after the changes', min: 0, max: 1000000, default: 0, native: true, package: true },
-    ],
-  },
-  {
-    name: 'flow-bench',
-    operand: 'FILE.map',
-    doc: 'Per random goal: building its flow field against planning --paths HPA* paths from random\nstarts to it, in the same run, the field\'s and HPA*\'s suboptimality over those starts, and\nthe refresh after a one-cell wall. Exit status 3 when following the field from a start does\nnot reach the goal.',
-    native: true,
-    package: false,
-    flags: [
-      { name: 'goals', kind: 'integer', value: 'N', doc: 'random goals', min: 1, max: 10000, default: 5, native: true, package: true },
-      { name: 'paths', kind: 'integer', value: 'N', doc: 'HPA* paths planned to each goal', min: 1, max: 10000000, default: 1000, native: true, package: true },
-      { name: 'seed', kind: 'integer', value: 'K', doc: 'seed of the random choices', min: 0, max: 4611686018427388000, default: 1, native: true, package: true },
-      { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 3, native: true, package: true },
-    ],
-  },
-  {
-    name: 'gen3d',
-    operand: '',
-    doc: 'Generates a block world (layered 3D, the same for the same seed) and writes it to FILE.',
-    native: true,
-    package: true,
-    flags: [
-      { name: 'size', kind: 'text', value: 'WxHxD', doc: 'width, height and levels of the world', min: 0, max: 0, default: '', native: true, package: true },
-      { name: 'kind', kind: 'text', value: 'NAME', doc: 'caves, towers or hills', min: 0, max: 0, default: '', native: true, package: true },
-      { name: 'seed', kind: 'integer', value: 'K', doc: 'seed of the random choices', min: 0, max: 4611686018427388000, default: 1, native: true, package: true },
-      { name: 'out', kind: 'text', value: 'FILE', doc: 'the file written (also -o FILE)', min: 0, max: 0, default: '', native: true, package: true },
-    ],
-  },
-  {
-    name: 'world-astar',
-    operand: 'FILE',
-    doc: 'Random pairs of standing cells of a block world through A*; every path checked. Exit\nstatus 3 when a path is invalid.',
-    native: true,
-    package: false,
-    flags: [
-      { name: 'queries', kind: 'integer', value: 'N', doc: 'random pairs', min: 1, max: 100000000, default: 1000, native: true, package: true },
-      { name: 'seed', kind: 'integer', value: 'K', doc: 'seed of the random choices', min: 0, max: 4611686018427388000, default: 1, native: true, package: true },
-      { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 1, native: true, package: true },
-      { name: 'per-query', kind: 'switch', value: '', doc: 'one JSON line per query before the summary', min: 0, max: 0, default: false, native: true, package: true },
-    ],
-  },
-  {
-    name: 'world-compare',
-    operand: 'FILE',
-    doc: 'The same random pairs through A* and HPA* on a block world (world options below): mean\ntimes, the speed-up on the longest tenth, suboptimality, and unreachable goals (HPA*\nanswers them from its labels, timed in ns). Exit status 3 on a completeness mismatch or an\ninvalid HPA* path. HPA*\'s paths are smoothed unless --no-smooth.',
-    native: true,
-    package: true,
-    flags: [
-      { name: 'queries', kind: 'integer', value: 'N', doc: 'random pairs', min: 1, max: 100000000, default: 1000, native: true, package: true },
-      { name: 'seed', kind: 'integer', value: 'K', doc: 'seed of the random choices', min: 0, max: 4611686018427388000, default: 1, native: true, package: true },
-      { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 1, native: true, package: true },
-      { name: 'per-query', kind: 'switch', value: '', doc: 'one JSON line per query before the summary', min: 0, max: 0, default: false, native: true, package: true },
-      { name: 'no-smooth', kind: 'switch', value: '', doc: 'leave HPA*\'s paths unsmoothed', min: 0, max: 0, default: false, native: true, package: true },
-      { name: 'smoothing-range', kind: 'integer', value: 'R', doc: 'longest straight run smoothing tries (0: 3 x the box side)', min: 0, max: 1048576, default: 0, native: true, package: false },
-    ],
-  },
-  {
-    name: 'world-dig',
-    operand: 'FILE',
-    doc: 'Single-block changes on a block world\'s hierarchy, alternately a dig (a solid block beside\nor under a standing cell) and a build (a solid block in a standing cell), each updated\nlocally: median, p90, max and mean microseconds per change, clusters rebuilt per level.',
-    native: true,
-    package: false,
-    flags: [
-      { name: 'digs', kind: 'integer', value: 'N', doc: 'single-block changes', min: 1, max: 100000000, default: 1000, native: true, package: true },
-      { name: 'seed', kind: 'integer', value: 'K', doc: 'seed of the random choices', min: 0, max: 4611686018427388000, default: 1, native: true, package: true },
-      { name: 'check', kind: 'switch', value: '', doc: 'compare with a fresh build and a flood fill\'s labels (exit status 3)', min: 0, max: 0, default: false, native: true, package: true },
-    ],
-  },
-]);
-
 /**
  * A planner of --algo: one line for the help, the option table it takes (hierarchy, shpa, haa: the planners'
  * option fields above; '' for none), a flag of that table it does not take, its flags beyond the table.
@@ -560,97 +402,133 @@ export interface AlgorithmSpec {
   readonly flags: readonly CommandFlag[];
 }
 
+/** The flags that more than one command or planner has, written once. */
+const FLAG = {
+  algo: { name: 'algo', kind: 'text', value: 'A', doc: 'hpa, dhpa or auto', min: 0, max: 0, default: 'hpa', native: true, package: true },
+  costs: { name: 'costs', kind: 'text', value: 'S=3,T=1.5', doc: 'multipliers of the move costs per terrain character (terrain costs below)', min: 0, max: 0, default: '', native: true, package: true },
+  costLayer: { name: 'cost-layer', kind: 'text', value: 'FILE', doc: 'a multiplier per cell, in sixteenths (terrain costs below)', min: 0, max: 0, default: '', native: true, package: true },
+  perQuery: { name: 'per-query', kind: 'switch', value: '', doc: 'one JSON line per query before the summary', min: 0, max: 0, default: false, native: true, package: true },
+  algo2: { name: 'algo', kind: 'text', value: 'A', doc: 'the planner, one of the algorithms below', min: 0, max: 0, default: 'hpa', native: true, package: true },
+  queries: { name: 'queries', kind: 'integer', value: 'N', doc: 'random pairs', min: 1, max: 100000000, default: 1000, native: true, package: true },
+  seed: { name: 'seed', kind: 'integer', value: 'K', doc: 'seed of the random choices', min: 0, max: 4611686018427388000, default: 1, native: true, package: true },
+  passes: { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 1, native: true, package: true },
+  noSmooth: { name: 'no-smooth', kind: 'switch', value: '', doc: 'leave the refined path unsmoothed', min: 0, max: 0, default: false, native: true, package: true },
+  smoothingRange: { name: 'smoothing-range', kind: 'integer', value: 'R', doc: 'longest straight line smoothing tries (0: the planner\'s default)', min: 0, max: 1048576, default: 0, native: true, package: false },
+  size: { name: 'size', kind: 'integer', value: 'S', doc: 'side of the agent class the hierarchy is for', min: 1, max: 8, default: 1, native: true, package: true },
+  capability: { name: 'capability', kind: 'text', value: 'NAMES', doc: 'its terrain (paths are checked for its whole square)', min: 0, max: 0, default: 'ground,swamp', native: true, package: true },
+  size2: { name: 'size', kind: 'integer', value: 'S', doc: 'side of the agent\'s square, its top-left cell the path\'s cell', min: 1, max: 8, default: 1, native: true, package: true },
+  capability2: { name: 'capability', kind: 'text', value: 'NAMES', doc: 'terrain it may stand on, a comma list of ground, swamp, water, trees', min: 0, max: 0, default: 'ground,swamp', native: true, package: true },
+} satisfies Record<string, CommandFlag>;
+
+/** Every command of the two tools, in the order of their help. */
+export const COMMANDS: readonly CommandSpec[] = Object.freeze([
+  {
+    name: 'build', operand: 'FILE.map', doc: 'Builds the hierarchy and writes it (versioned, checksummed) for HPAStar.load or scen\n--hierarchy; prints one JSON line: sizes, build time.', native: false, package: true, flags: [
+      FLAG.algo,
+      { name: 'out', kind: 'text', value: 'FILE.hpa', doc: 'the file written (also -o FILE.hpa)', min: 0, max: 0, default: '', native: true, package: true },
+      FLAG.costs,
+      FLAG.costLayer,
+    ],
+  },
+  {
+    name: 'scen', operand: 'FILE.map.scen', doc: 'Runs the scenarios, checks every path (cells, corners, cost); prints a JSON summary. Exit\nstatus 3 when a scenario is unsolved or a path is invalid. With terrain costs the optimal\nlengths are A*\'s on the weighted map, not the file\'s.', native: true, package: true, flags: [
+      { name: 'map', kind: 'text', value: 'FILE.map', doc: 'the map (default: FILE.map beside the scenario file)', min: 0, max: 0, default: '', native: true, package: true },
+      { name: 'algo', kind: 'text', value: 'A', doc: 'the planner, one of the algorithms below', min: 0, max: 0, default: 'astar', native: true, package: true },
+      { name: 'min-bucket', kind: 'integer', value: 'B', doc: 'only the scenarios of bucket B and above', min: 0, max: 1073741824, default: 0, native: true, package: true },
+      { name: 'limit', kind: 'integer', value: 'N', doc: 'at most the first N scenarios, -1 for all', min: -1, max: 1099511627776, default: -1, native: true, package: true },
+      FLAG.perQuery,
+      { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 1, native: true, package: false },
+      { name: 'threads', kind: 'integer', value: 'N', doc: 'one batch on the core\'s batch engine, N threads (query_us_total: its wall time)', min: 1, max: 256, default: 0, native: true, package: false },
+      { name: 'phases', kind: 'switch', value: '', doc: 'hpa, dhpa, auto: each query again, timed per phase (phase_us_mean)', min: 0, max: 0, default: false, native: true, package: false },
+      { name: 'hierarchy', kind: 'text', value: 'FILE.hpa', doc: 'hpa, dhpa: the hierarchy written by build, not built', min: 0, max: 0, default: '', native: false, package: true },
+      { name: 'warmup', kind: 'integer', value: 'N', doc: 'first runs the scenarios N times untimed (wasm compiles in tiers)', min: 0, max: 100, default: 0, native: false, package: true },
+      FLAG.costs,
+      FLAG.costLayer,
+    ],
+  },
+  { name: 'stats', operand: 'FILE.map', doc: 'Builds the planner and prints its build figures (nodes and edges per level, time, bytes).', native: true, package: false, flags: [FLAG.algo2] },
+  {
+    name: 'compare', operand: 'FILE.map', doc: 'Random start/goal pairs (reachable or not) through both planners; prints completeness\nmismatches, invalid paths, suboptimality of A against B and mean times (one thread: each\nquery\'s CPU time, also over the tenth of the pairs with the longest paths).', native: true, package: false, flags: [
+      FLAG.algo2,
+      { name: 'against', kind: 'text', value: 'B', doc: 'the reference planner', min: 0, max: 0, default: 'astar', native: true, package: true },
+      FLAG.queries,
+      FLAG.seed,
+      { name: 'threads', kind: 'integer', value: 'N', doc: 'each planner answers all the pairs as one batch on N threads', min: 1, max: 256, default: 0, native: true, package: true },
+      FLAG.costs,
+      FLAG.costLayer,
+    ],
+  },
+  {
+    name: 'dynamic', operand: 'FILE.map', doc: 'Kring et al.\'s dynamic metric: move every 2x2 obstacle, update, run X searches; repeat.', native: true, package: false, flags: [
+      FLAG.algo,
+      { name: 'searches', kind: 'integer', value: 'X', doc: 'searches after each round of changes', min: 0, max: 100000000, default: 10, native: true, package: true },
+      { name: 'obstacle-share', kind: 'number', value: 'X', doc: 'share of the map\'s cells in 2x2 obstacles', min: 0, max: 0.5, default: 0.02, native: true, package: true },
+      { name: 'changes', kind: 'integer', value: 'N', doc: 'rounds of changes', min: 1, max: 1000000, default: 10, native: true, package: true },
+      FLAG.seed,
+    ],
+  },
+  {
+    name: 'update-bench', operand: 'FILE.map', doc: 'Mean time of a single-cell terrain change, each the fastest of --passes (undone and redone).\nWith landmarks or a distance table, a change that alters the top level\'s graph leaves them\nstale: they are then refreshed (timed apart), and --queries N answers pairs before and after.', native: true, package: false, flags: [
+      FLAG.algo,
+      { name: 'updates', kind: 'integer', value: 'N', doc: 'single-cell terrain changes', min: 1, max: 10000000, default: 2000, native: true, package: true },
+      FLAG.seed,
+      FLAG.passes,
+      { name: 'queries', kind: 'integer', value: 'N', doc: 'random pairs answered before and after the changes', min: 0, max: 1000000, default: 0, native: true, package: true },
+    ],
+  },
+  {
+    name: 'flow-bench', operand: 'FILE.map', doc: 'Per random goal: building its flow field against planning --paths HPA* paths from random\nstarts to it, in the same run, the field\'s and HPA*\'s suboptimality over those starts, and\nthe refresh after a one-cell wall. Exit status 3 when following the field from a start does\nnot reach the goal.', native: true, package: false, flags: [
+      { name: 'goals', kind: 'integer', value: 'N', doc: 'random goals', min: 1, max: 10000, default: 5, native: true, package: true },
+      { name: 'paths', kind: 'integer', value: 'N', doc: 'HPA* paths planned to each goal', min: 1, max: 10000000, default: 1000, native: true, package: true },
+      FLAG.seed,
+      { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 3, native: true, package: true },
+    ],
+  },
+  {
+    name: 'gen3d', operand: '', doc: 'Generates a block world (layered 3D, the same for the same seed) and writes it to FILE.', native: true, package: true, flags: [
+      { name: 'size', kind: 'text', value: 'WxHxD', doc: 'width, height and levels of the world', min: 0, max: 0, default: '', native: true, package: true },
+      { name: 'kind', kind: 'text', value: 'NAME', doc: 'caves, towers or hills', min: 0, max: 0, default: '', native: true, package: true },
+      FLAG.seed,
+      { name: 'out', kind: 'text', value: 'FILE', doc: 'the file written (also -o FILE)', min: 0, max: 0, default: '', native: true, package: true },
+    ],
+  },
+  { name: 'world-astar', operand: 'FILE', doc: 'Random pairs of standing cells of a block world through A*; every path checked. Exit\nstatus 3 when a path is invalid.', native: true, package: false, flags: [FLAG.queries, FLAG.seed, FLAG.passes, FLAG.perQuery] },
+  {
+    name: 'world-compare', operand: 'FILE', doc: 'The same random pairs through A* and HPA* on a block world (world options below): mean\ntimes, the speed-up on the longest tenth, suboptimality, and unreachable goals (HPA*\nanswers them from its labels, timed in ns). Exit status 3 on a completeness mismatch or an\ninvalid HPA* path. HPA*\'s paths are smoothed unless --no-smooth.', native: true, package: true, flags: [
+      FLAG.queries,
+      FLAG.seed,
+      FLAG.passes,
+      FLAG.perQuery,
+      { name: 'no-smooth', kind: 'switch', value: '', doc: 'leave HPA*\'s paths unsmoothed', min: 0, max: 0, default: false, native: true, package: true },
+      { name: 'smoothing-range', kind: 'integer', value: 'R', doc: 'longest straight run smoothing tries (0: 3 x the box side)', min: 0, max: 1048576, default: 0, native: true, package: false },
+    ],
+  },
+  {
+    name: 'world-dig', operand: 'FILE', doc: 'Single-block changes on a block world\'s hierarchy, alternately a dig (a solid block beside\nor under a standing cell) and a build (a solid block in a standing cell), each updated\nlocally: median, p90, max and mean microseconds per change, clusters rebuilt per level.', native: true, package: false, flags: [
+      { name: 'digs', kind: 'integer', value: 'N', doc: 'single-block changes', min: 1, max: 100000000, default: 1000, native: true, package: true },
+      FLAG.seed,
+      { name: 'check', kind: 'switch', value: '', doc: 'compare with a fresh build and a flood fill\'s labels (exit status 3)', min: 0, max: 0, default: false, native: true, package: true },
+    ],
+  },
+]);
+
 /** Every planner of --algo, in the order of the help. */
 export const ALGORITHMS: readonly AlgorithmSpec[] = Object.freeze([
+  { name: 'astar', doc: 'A*, optimal', optionTable: '', notTaken: '', flags: [] },
+  { name: 'jps', doc: 'Jump Point Search, optimal', optionTable: '', notTaken: '', flags: [] },
+  { name: 'jpsplus', doc: 'JPS+, optimal, with its jump table (static maps)', optionTable: '', notTaken: '', flags: [] },
+  { name: 'hpa', doc: 'HPA* at the paper\'s defaults', optionTable: 'hierarchy', notTaken: 'terrain-changes', flags: [FLAG.noSmooth, FLAG.smoothingRange, FLAG.size, FLAG.capability] },
+  { name: 'dhpa', doc: 'HPA* with shortest-path trees (DHPA*)', optionTable: 'hierarchy', notTaken: 'terrain-changes', flags: [FLAG.noSmooth, FLAG.smoothingRange, FLAG.size, FLAG.capability] },
   {
-    name: 'astar',
-    doc: 'A*, optimal',
-    optionTable: '',
-    notTaken: '',
-    flags: [
-    ],
-  },
-  {
-    name: 'jps',
-    doc: 'Jump Point Search, optimal',
-    optionTable: '',
-    notTaken: '',
-    flags: [
-    ],
-  },
-  {
-    name: 'jpsplus',
-    doc: 'JPS+, optimal, with its jump table (static maps)',
-    optionTable: '',
-    notTaken: '',
-    flags: [
-    ],
-  },
-  {
-    name: 'hpa',
-    doc: 'HPA* at the paper\'s defaults',
-    optionTable: 'hierarchy',
-    notTaken: 'terrain-changes',
-    flags: [
-      { name: 'no-smooth', kind: 'switch', value: '', doc: 'leave the refined path unsmoothed', min: 0, max: 0, default: false, native: true, package: true },
-      { name: 'smoothing-range', kind: 'integer', value: 'R', doc: 'longest straight line smoothing tries (0: the planner\'s default)', min: 0, max: 1048576, default: 0, native: true, package: false },
-      { name: 'size', kind: 'integer', value: 'S', doc: 'side of the agent class the hierarchy is for', min: 1, max: 8, default: 1, native: true, package: true },
-      { name: 'capability', kind: 'text', value: 'NAMES', doc: 'its terrain (paths are checked for its whole square)', min: 0, max: 0, default: 'ground,swamp', native: true, package: true },
-    ],
-  },
-  {
-    name: 'dhpa',
-    doc: 'HPA* with shortest-path trees (DHPA*)',
-    optionTable: 'hierarchy',
-    notTaken: 'terrain-changes',
-    flags: [
-      { name: 'no-smooth', kind: 'switch', value: '', doc: 'leave the refined path unsmoothed', min: 0, max: 0, default: false, native: true, package: true },
-      { name: 'smoothing-range', kind: 'integer', value: 'R', doc: 'longest straight line smoothing tries (0: the planner\'s default)', min: 0, max: 1048576, default: 0, native: true, package: false },
-      { name: 'size', kind: 'integer', value: 'S', doc: 'side of the agent class the hierarchy is for', min: 1, max: 8, default: 1, native: true, package: true },
-      { name: 'capability', kind: 'text', value: 'NAMES', doc: 'its terrain (paths are checked for its whole square)', min: 0, max: 0, default: 'ground,swamp', native: true, package: true },
-    ],
-  },
-  {
-    name: 'auto',
-    doc: 'the HPA* family with the options chosen for the map',
-    optionTable: 'hierarchy',
-    notTaken: '',
-    flags: [
-      { name: 'no-smooth', kind: 'switch', value: '', doc: 'leave the refined path unsmoothed', min: 0, max: 0, default: false, native: true, package: true },
-      { name: 'smoothing-range', kind: 'integer', value: 'R', doc: 'longest straight line smoothing tries (0: the planner\'s default)', min: 0, max: 1048576, default: 0, native: true, package: false },
-      { name: 'size', kind: 'integer', value: 'S', doc: 'side of the agent class the hierarchy is for', min: 1, max: 8, default: 1, native: true, package: true },
-      { name: 'capability', kind: 'text', value: 'NAMES', doc: 'its terrain (paths are checked for its whole square)', min: 0, max: 0, default: 'ground,swamp', native: true, package: true },
+    name: 'auto', doc: 'the HPA* family with the options chosen for the map', optionTable: 'hierarchy', notTaken: '', flags: [
+      FLAG.noSmooth,
+      FLAG.smoothingRange,
+      FLAG.size,
+      FLAG.capability,
       { name: 'no-trees', kind: 'switch', value: '', doc: 'the choice for HPA* without trees (smaller clusters)', min: 0, max: 0, default: false, native: true, package: false },
     ],
   },
-  {
-    name: 'shpa',
-    doc: 'SHPA* (static maps)',
-    optionTable: 'shpa',
-    notTaken: '',
-    flags: [
-      { name: 'no-smooth', kind: 'switch', value: '', doc: 'leave the refined path unsmoothed', min: 0, max: 0, default: false, native: true, package: true },
-      { name: 'smoothing-range', kind: 'integer', value: 'R', doc: 'longest straight line smoothing tries (0: the planner\'s default)', min: 0, max: 1048576, default: 0, native: true, package: false },
-    ],
-  },
-  {
-    name: 'aa',
-    doc: 'Annotated A*: optimal for a square agent of a capability',
-    optionTable: '',
-    notTaken: '',
-    flags: [
-      { name: 'size', kind: 'integer', value: 'S', doc: 'side of the agent\'s square, its top-left cell the path\'s cell', min: 1, max: 8, default: 1, native: true, package: true },
-      { name: 'capability', kind: 'text', value: 'NAMES', doc: 'terrain it may stand on, a comma list of ground, swamp, water, trees', min: 0, max: 0, default: 'ground,swamp', native: true, package: true },
-    ],
-  },
-  {
-    name: 'haa',
-    doc: 'HAA*: hierarchical, for agents of sides 1 to --max-size and any capability',
-    optionTable: 'haa',
-    notTaken: '',
-    flags: [
-      { name: 'size', kind: 'integer', value: 'S', doc: 'side of the agent\'s square, its top-left cell the path\'s cell', min: 1, max: 8, default: 1, native: true, package: true },
-      { name: 'capability', kind: 'text', value: 'NAMES', doc: 'terrain it may stand on, a comma list of ground, swamp, water, trees', min: 0, max: 0, default: 'ground,swamp', native: true, package: true },
-    ],
-  },
+  { name: 'shpa', doc: 'SHPA* (static maps)', optionTable: 'shpa', notTaken: '', flags: [FLAG.noSmooth, FLAG.smoothingRange] },
+  { name: 'aa', doc: 'Annotated A*: optimal for a square agent of a capability', optionTable: '', notTaken: '', flags: [FLAG.size2, FLAG.capability2] },
+  { name: 'haa', doc: 'HAA*: hierarchical, for agents of sides 1 to --max-size and any capability', optionTable: 'haa', notTaken: '', flags: [FLAG.size2, FLAG.capability2] },
 ]);

@@ -13,6 +13,12 @@ export interface JobPart<R> {
   readonly result: R;
 }
 
+/** Fills `out` with one array of the jobs' answers (`stride` numbers per query), in query order. */
+function joinPerQuery<A extends Uint8Array | Uint32Array | Int32Array | Float64Array, R>(out: A, parts: readonly JobPart<R>[], of: (result: R) => A, stride = 1): A {
+  for (const { first, result } of parts) out.set(of(result), stride * first);
+  return out;
+}
+
 /**
  * Joins per-job runs of cells (offsets into the job's own cells) into one run for the batch: the
  * offsets of the `count` queries, rebased, and the cells (`size` numbers each: 2 on grids, 3 in block
@@ -42,22 +48,13 @@ function joinRuns(
 export function joinSearches(unordered: JobPart<ResultMessage>[], count: number, cellSize = 2): PathBatchArrays {
   const parts = unordered.sort((a, b) => a.first - b.first);
   if (parts.length === 1) return parts[0]!.result;
-  const status = new Uint8Array(count);
-  const cost = new Float64Array(count);
-  const expanded = new Uint32Array(count);
-  for (const { first, result } of parts) {
-    status.set(result.status, first);
-    cost.set(result.cost, first);
-    expanded.set(result.expanded, first);
-  }
+  const status = joinPerQuery(new Uint8Array(count), parts, (r) => r.status);
+  const cost = joinPerQuery(new Float64Array(count), parts, (r) => r.cost);
+  const expanded = joinPerQuery(new Uint32Array(count), parts, (r) => r.expanded);
   const { offsets, cells } = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.offsets, cells: result.cells })), count, cellSize);
   if (!parts.every(({ result }) => result.searched && result.snapped)) return { status, cost, expanded, offsets, cells };
-  const searched = new Int32Array(4 * count);
-  const snapped = new Uint8Array(count);
-  for (const { first, result } of parts) {
-    searched.set(result.searched!, 4 * first);
-    snapped.set(result.snapped!, first);
-  }
+  const searched = joinPerQuery(new Int32Array(4 * count), parts, (r) => r.searched!, 4);
+  const snapped = joinPerQuery(new Uint8Array(count), parts, (r) => r.snapped!);
   return { status, cost, expanded, offsets, cells, searched, snapped };
 }
 
@@ -65,14 +62,9 @@ export function joinSearches(unordered: JobPart<ResultMessage>[], count: number,
 export function joinPlans(unordered: JobPart<PlannedMessage>[], count: number): PlanBatchArrays {
   const parts = unordered.sort((a, b) => a.first - b.first);
   if (parts.length === 1) return parts[0]!.result;
-  const status = new Uint8Array(count);
-  const expanded = new Uint32Array(count);
-  const segments = new Uint32Array(count);
-  for (const { first, result } of parts) {
-    status.set(result.status, first);
-    expanded.set(result.expanded, first);
-    segments.set(result.segments, first);
-  }
+  const status = joinPerQuery(new Uint8Array(count), parts, (r) => r.status);
+  const expanded = joinPerQuery(new Uint32Array(count), parts, (r) => r.expanded);
+  const segments = joinPerQuery(new Uint32Array(count), parts, (r) => r.segments);
   const waypoints = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.waypointOffsets, cells: result.waypoints })), count);
   const firstSegments = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.firstSegmentOffsets, cells: result.firstSegments })), count);
   return {
