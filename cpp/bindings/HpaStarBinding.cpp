@@ -6,6 +6,7 @@
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
 #include "bindings/OptionsToJS.h"
+#include "bindings/PlanToJS.h"
 #include "bindings/ReachabilityToJS.h"
 #include "bindings/SearchTraceToJS.h"
 #include "grid/AllocationSize.h"
@@ -404,15 +405,9 @@ std::unique_ptr<HpaPlanHandle> HpaQueryHandle::plan(int sx, int sy, int gx, int 
   handle->owner = versions_.get();
   result_.reset();
   engine_.hpaQuery(*h).plan(Point{sx, sy}, Point{gx, gy}, handle->plan, result_);
-  val o = val::object();
-  o.set("status", std::string(pathStatusName(result_.status)));
-  o.set("code", static_cast<double>(pathStatusCode(result_.status)));
-  o.set("found", result_.found());
-  o.set("waypoints", result_.found() ? cellsToJS(result_.cells) : val::global("Int32Array").new_(0));
-  o.set("segments", static_cast<double>(handle->plan.walkedSegments()));
-  o.set("stats", statsToJS(result_.stats));
-  o.set("version", static_cast<double>(handle->plan.version));
-  handle->summary = o;
+  handle->summary =
+      planSummaryToJS(handle->plan, result_.found() ? cellsToJS(result_.cells) : val::global("Int32Array").new_(0),
+                      statsToJS(result_.stats));
   return handle;
 }
 
@@ -459,17 +454,13 @@ EMSCRIPTEN_BINDINGS(hpastar_hpa) {
                        .function("lastUpdate", &HpaStarHandle::lastUpdate)
                        .function("heuristicsStale", &HpaStarHandle::heuristicsStale)
                        .function("refreshHeuristics", &HpaStarHandle::refreshHeuristics));
-  emscripten::class_<HpaQueryHandle>("HPAStarQuery")
-      .constructor<const HpaStarHandle&>()
-      .function("findPath", &HpaQueryHandle::findPath)
-      .function("traceFindPath", &HpaQueryHandle::traceFindPath)
-      .function("findPaths", &HpaQueryHandle::findPaths)
-      .function("planPaths", &HpaQueryHandle::planPaths)
-      .function("plan", &HpaQueryHandle::plan)
-      .function("nextSegment", &HpaQueryHandle::nextSegment);
-  emscripten::class_<HpaPlanHandle>("HPAStarPlan")
-      .function("summary", &HpaPlanHandle::summaryToJS)
-      .function("done", &HpaPlanHandle::done);
+  bindPlans<HpaPlanHandle>(emscripten::class_<HpaQueryHandle>("HPAStarQuery")
+                               .constructor<const HpaStarHandle&>()
+                               .function("findPath", &HpaQueryHandle::findPath)
+                               .function("traceFindPath", &HpaQueryHandle::traceFindPath)
+                               .function("findPaths", &HpaQueryHandle::findPaths)
+                               .function("planPaths", &HpaQueryHandle::planPaths),
+                           "HPAStarPlan");
 }
 
 }  // namespace hpastar::bindings

@@ -76,21 +76,13 @@ Voxel pick(const std::vector<Voxel>& cells, SeededRandom& random) {
   return cells[static_cast<size_t>(random.below(static_cast<int32_t>(cells.size())))];
 }
 
-WorldHierarchyOptions boxes(int32_t side, int32_t tall, int32_t levels) {
-  WorldHierarchyOptions o;
-  o.clusterSide = side;
-  o.clusterLevels = tall;
-  o.levels = levels;
-  return o;
-}
-
 // A tunnel under a wall at level 0 joins the two halves of level 1 (small boxes: every step of the way
 // crosses a box), at one, two and three abstraction levels, both ways.
 TEST(WorldPlan, HandDrawnTunnelJoinedSegmentsAreFindPathsPath) {
   const BlockWorld w = drawWorld({{"##...##", "#######"}, {"...#...", "...#..."}, {"...#...", "...#..."}});
   for (int32_t levels = 1; levels <= 3; ++levels) {
     SCOPED_TRACE("levels " + std::to_string(levels));
-    const WorldHierarchy h = buildHierarchy(w, boxes(2, 1, levels));
+    const WorldHierarchy h = buildHierarchy(w, test::boxesOf(2, 1, levels));
     WorldHpaQuery query(h);
     expectPlanIsThePath(query, w, Voxel{0, 0, 1}, Voxel{6, 1, 1});
     expectPlanIsThePath(query, w, Voxel{6, 1, 1}, Voxel{0, 0, 1});
@@ -105,7 +97,7 @@ TEST(WorldPlan, RandomQueriesOnGeneratedWorldsWalkToLegalPaths) {
     const std::vector<Voxel> standing = standingCells(w);
     for (int32_t levels = 1; levels <= 3; ++levels) {
       SCOPED_TRACE(std::string(worldKindName(kind)) + ", levels " + std::to_string(levels));
-      const WorldHierarchy h = buildHierarchy(w, boxes(6, 2, levels));
+      const WorldHierarchy h = buildHierarchy(w, test::boxesOf(6, 2, levels));
       WorldHpaQuery query(h);
       SeededRandom random(23);
       int found = 0;
@@ -131,7 +123,7 @@ TEST(WorldPlan, RandomQueriesOnGeneratedWorldsWalkToLegalPaths) {
 TEST(WorldPlan, InterleavedPlansDoNotDisturbEachOther) {
   const BlockWorld w = generateWorld(WorldKind::Caves, 40, 36, 8, 7);
   const std::vector<Voxel> standing = standingCells(w);
-  const WorldHierarchy h = buildHierarchy(w, boxes(6, 2, 2));
+  const WorldHierarchy h = buildHierarchy(w, test::boxesOf(6, 2, 2));
   WorldHpaQuery planner(h), refiner(h);
   SeededRandom random(5);
   std::vector<WorldHpaPlan> plans;
@@ -167,7 +159,7 @@ TEST(WorldPlan, InterleavedPlansDoNotDisturbEachOther) {
 TEST(WorldPlan, PlanMadeBeforeBlockChangesIsStale) {
   BlockWorld w = generateWorld(WorldKind::Towers, 40, 36, 8, 5);
   const std::vector<Voxel> standing = standingCells(w);
-  WorldHierarchy h = buildHierarchy(w, boxes(6, 2, 2));
+  WorldHierarchy h = buildHierarchy(w, test::boxesOf(6, 2, 2));
   WorldHpaQuery query(h);
   SeededRandom random(3);
   Voxel s, t;
@@ -188,7 +180,7 @@ TEST(WorldPlan, PlanMadeBeforeBlockChangesIsStale) {
   EXPECT_EQ(cells.size(), before);
 
   // Another hierarchy of the same world and version: not its plan.
-  const WorldHierarchy other = buildHierarchy(w, boxes(6, 2, 2));
+  const WorldHierarchy other = buildHierarchy(w, test::boxesOf(6, 2, 2));
   WorldHpaQuery otherQuery(other);
   WorldHpaPlan fresh;
   if (query.plan(s, t, fresh) == PathStatus::Found) {
@@ -203,7 +195,7 @@ TEST(WorldPlan, PlanMadeBeforeBlockChangesIsStale) {
 TEST(WorldPlan, NoPathInvalidEndpointsAndAStartThatIsTheGoal) {
   // The wall without the tunnel: the two sides are apart.
   const BlockWorld w = drawWorld({{"#######", "#######"}, {"...#...", "...#..."}, {"...#...", "...#..."}});
-  const WorldHierarchy h = buildHierarchy(w, boxes(2, 1, 2));
+  const WorldHierarchy h = buildHierarchy(w, test::boxesOf(2, 1, 2));
   WorldHpaQuery query(h);
   WorldHpaPlan plan;
   WorldHpaStats stats;
