@@ -477,6 +477,7 @@ EMSCRIPTEN_BINDINGS(hpastar_world) {
       .function("stats", &WorldHpaHandle::stats)
       .function("findPath", &WorldHpaHandle::findPath)
       .function("findPaths", &WorldHpaHandle::findPaths)
+      .function("planPaths", &WorldHpaHandle::planPaths)
       .function("applyBlockChanges", &WorldHpaHandle::applyBlockChanges)
       .function("lastUpdate", &WorldHpaHandle::lastUpdate)
       .function("floor", &WorldHpaHandle::floor)

@@ -11,6 +11,7 @@
 
 #include "batch/BatchSearch.h"
 #include "batch/WorldPathBatch.h"
+#include "bindings/BatchToJS.h"
 #include "world/BlockWorld.h"
 #include "world/WorldComponents.h"
 #include "world/WorldHierarchy.h"
@@ -76,6 +77,10 @@ class WorldSearcher {
   emscripten::val findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth);
   // Queries packed [sx, sy, sz, gx, gy, gz, ...]: pathBatchToJS (cells as x, y, z triples), or { error }.
   emscripten::val findPaths(const WorldHierarchy* hierarchy, const emscripten::val& queries, bool keepCells);
+  // Plans of queries packed as for findPaths: planBatchToJS (x, y, z cells), or { error }.
+  emscripten::val planPaths(const WorldHierarchy* hierarchy, const emscripten::val& queries, bool refineFirstSegment) {
+    return worldPlanBatchToJS(engine_, hierarchy, queries, refineFirstSegment, input_, plans_);
+  }
   // The engine's query object, pointed at `hierarchy`.
   WorldHpaQuery& query(const WorldHierarchy& hierarchy) { return engine_.worldQuery(hierarchy); }
 
@@ -83,6 +88,7 @@ class WorldSearcher {
   BatchSearch engine_{1};
   WorldPath path_;
   WorldPathBatchResults batch_;
+  WorldPlanBatchResults plans_;
   std::vector<int32_t> input_;
 };
 
@@ -114,6 +120,10 @@ class WorldHpaHandle {
   }
   emscripten::val findPaths(const emscripten::val& queries, bool keepCells) {
     return searcher_.findPaths(hierarchy_.get(), queries, keepCells);
+  }
+  // WorldSearcher::planPaths on this thread (the world pool's copied mode).
+  emscripten::val planPaths(const emscripten::val& queries, bool refineFirstSegment) {
+    return searcher_.planPaths(hierarchy_.get(), queries, refineFirstSegment);
   }
 
   // Changes packed [x, y, z, code, ...] to the planner's world; the hierarchy rebuilds only the boxes

@@ -6,6 +6,7 @@
 
 #include "BlockWorlds.h"
 #include "TestMaps.h"
+#include "batch/BatchSearch.h"
 #include "world/SeededRandom.h"
 #include "world/WorldAStar.h"
 #include "world/WorldGenerator.h"
@@ -190,6 +191,45 @@ TEST(WorldPlan, PlanMadeBeforeBlockChangesIsStale) {
     const std::vector<Voxel> walked = walk(query, copy);
     EXPECT_TRUE(validateWorldPath(w, s, t, walked, 0, 1e300).valid);
   }
+}
+
+// A batch of plans on two threads: per query what plan() and the first nextSegment() give.
+TEST(WorldPlan, PlanBatchesAnswerAsPlanAndTheFirstSegment) {
+  const BlockWorld w = generateWorld(WorldKind::Hills, 40, 36, 8, 9);
+  const std::vector<Voxel> standing = standingCells(w);
+  const WorldHierarchy h = buildHierarchy(w, test::boxesOf(6, 2, 2));
+  SeededRandom random(8);
+  std::vector<int32_t> queries;
+  for (int q = 0; q < 40; ++q) {
+    const Voxel s = pick(standing, random), t = pick(standing, random);
+    queries.insert(queries.end(), {s.x, s.y, s.z, t.x, t.y, t.z});
+  }
+  queries.insert(queries.end(), {-1, 0, 0, 1, 1, 1});  // a start outside the world
+  BatchSearch engine(2);
+  WorldPlanBatchResults out;
+  engine.planPaths(h, queries, true, out);
+  ASSERT_EQ(out.count(), 41u);
+  WorldHpaQuery query(h);
+  int found = 0;
+  for (size_t i = 0; i < out.count(); ++i) {
+    const int32_t* q = queries.data() + 6 * i;
+    WorldHpaPlan plan;
+    const PathStatus status = query.plan(Voxel{q[0], q[1], q[2]}, Voxel{q[3], q[4], q[5]}, plan);
+    ASSERT_EQ(out.status[i], static_cast<uint8_t>(status)) << "query " << i;
+    ASSERT_EQ(out.segments[i], plan.walkedSegments());
+    const auto runOf = [](const CellRunsOf<Voxel>& runs, size_t k) {
+      return std::vector<Voxel>(runs.cells().begin() + runs.offsets()[k], runs.cells().begin() + runs.offsets()[k + 1]);
+    };
+    EXPECT_EQ(runOf(out.waypoints, i), plan.waypoints);
+    std::vector<Voxel> first;
+    query.nextSegment(plan, first);
+    EXPECT_EQ(runOf(out.firstSegments, i), first);
+    found += plan.found();
+  }
+  EXPECT_EQ(out.status[40], static_cast<uint8_t>(PathStatus::StartInvalid));
+  EXPECT_GT(found, 10);
+  engine.planPaths(h, queries, false, out);
+  EXPECT_TRUE(out.firstSegments.cells().empty());
 }
 
 TEST(WorldPlan, NoPathInvalidEndpointsAndAStartThatIsTheGoal) {

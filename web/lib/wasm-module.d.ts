@@ -541,6 +541,8 @@ declare module 'hpastar:raw' {
     version(): number;
     /** Queries packed [sx, sy, sz, gx, gy, gz, ...] on this thread; cells as x, y, z triples. */
     findPaths(queries: Int32Array, keepCells: boolean): RawBatch | RawError;
+    /** Plans of queries packed as for findPaths, on this thread: abstract paths and (when asked) first segments, x, y, z triples. */
+    planPaths(queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
     /** Changes packed [x, y, z, code, ...] to the planner's world, then the hierarchy updated: `""` or why they are refused. */
     applyBlockChanges(changes: Int32Array): string;
     /** What the last applyBlockChanges rebuilt. */
@@ -596,6 +598,8 @@ declare module 'hpastar:raw' {
     findPathsWorld(planner: RawWorldHPAStar, queries: Int32Array, keepCells: boolean): RawBatch | RawError;
     /** HPAStar.planPaths spread over the threads. */
     planPaths(planner: RawHPAStar, queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
+    /** A world pool's plan batch (queries packed [sx, sy, sz, gx, gy, gz, ...]) spread over the threads. */
+    planPathsWorld(planner: RawWorldHPAStar, queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
     /** For the pool's tests only: search thread `thread` traps; never returns while the thread exists. */
     trapThreadForTest(thread: number): void;
   }
