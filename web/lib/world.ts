@@ -676,9 +676,10 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
    * @throws PathQueryError - when the start or goal is outside the world or not a cell an agent stands in
    */
   plan(start: Voxel, goal: Voxel): WorldPathPlan {
-    this.rawHandle();
-    this.#query ??= this.createQuery();
-    return this.#query.plan(start, goal, 'WorldHPAStar.plan');
+    const raw = this.rawHandle();
+    // The planner's own query object, named as the planner in errors (as HPAStar's).
+    this.#query ??= new WorldHPAStarQuery(this, this.#parts.makeQuery(raw), 'WorldHPAStar', internal);
+    return this.#query.plan(start, goal);
   }
 
   /**
@@ -809,7 +810,8 @@ export class WorldHPAStarQuery extends WasmObject<RawWorldHPAStarQuery> {
   }
 
   /** As {@link WorldHPAStar.plan}: the plan is this query's, refined with it (dispose of the plan before the query). */
-  plan(start: Voxel, goal: Voxel, where = `${this.#name}.plan`): WorldPathPlan {
+  plan(start: Voxel, goal: Voxel): WorldPathPlan {
+    const where = `${this.#name}.plan`;
     const s = voxel(where, 'start', start);
     const g = voxel(where, 'goal', goal);
     const raw = this.rawHandle();
