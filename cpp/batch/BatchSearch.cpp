@@ -40,6 +40,7 @@ struct BatchSearch::Worker {
   PathBatchScratch paths;
   WorldPathBatchScratch worldPaths;
   PlanBatchScratch plans;
+  WorldPlanBatchScratch worldPlans;
 
   HpaStarQuery& hpaFor(const Hierarchy& h) {
     if (!hpa) {
@@ -154,17 +155,32 @@ void BatchSearch::findPaths(const Grid& grid, std::span<const int32_t> queries, 
   });
 }
 
-void BatchSearch::planPaths(const Hierarchy& hierarchy, std::span<const int32_t> queries, bool refineFirstSegment,
-                            PlanBatchResults& out) {
-  out.reset(queries.size() / 4);
+template <typename Results, typename Scratch, typename Plan>
+void BatchSearch::runPlans(size_t count, Scratch Worker::*scratch, Results& out, Plan plan) {
+  out.reset(count);
   std::atomic<size_t> next{0};
   run([&](Worker& w, uint32_t t) {
-    w.plans.clear();
+    (w.*scratch).clear();
+    plan(w, next, t);
+  });
+  std::vector<Scratch*> threads;
+  for (auto& w : workers_) threads.push_back(&((*w).*scratch));
+  out.merge(threads);
+}
+
+void BatchSearch::planPaths(const Hierarchy& hierarchy, std::span<const int32_t> queries, bool refineFirstSegment,
+                            PlanBatchResults& out) {
+  runPlans(queries.size() / 4, &Worker::plans, out, [&](Worker& w, std::atomic<size_t>& next, uint32_t t) {
     runPlanQueries(w.hpaFor(hierarchy), queries, next, refineFirstSegment, t, w.plans, out);
   });
-  std::vector<PlanBatchScratch*> scratch;
-  for (auto& w : workers_) scratch.push_back(&w->plans);
-  out.merge(scratch);
+}
+
+void BatchSearch::planPaths(const WorldHierarchy& hierarchy, std::span<const int32_t> queries, bool refineFirstSegment,
+                            WorldPlanBatchResults& out) {
+  runPlans(queries.size() / kWorldQueryStride, &Worker::worldPlans, out,
+           [&](Worker& w, std::atomic<size_t>& next, uint32_t t) {
+             runWorldPlanQueries(w.worldFor(hierarchy), queries, next, refineFirstSegment, t, w.worldPlans, out);
+           });
 }
 
 void BatchSearch::trim(PathBatchResults& out) {
@@ -179,13 +195,19 @@ void BatchSearch::trim(WorldPathBatchResults& out) {
   out.paths.trim();
 }
 
-void BatchSearch::trim(PlanBatchResults& out) {
+template <typename Results, typename Scratch>
+void BatchSearch::trimPlans(Scratch Worker::*scratch, Results& out) {
   for (auto& w : workers_) {
-    if (w->plans.waypoints.capacity() > (1u << 20)) std::vector<Point>().swap(w->plans.waypoints);
-    if (w->plans.segments.capacity() > (1u << 20)) std::vector<Point>().swap(w->plans.segments);
+    Scratch& mine = (*w).*scratch;
+    if (mine.waypoints.capacity() > (1u << 20)) decltype(mine.waypoints)().swap(mine.waypoints);
+    if (mine.segments.capacity() > (1u << 20)) decltype(mine.segments)().swap(mine.segments);
   }
   out.waypoints.trim();
   out.firstSegments.trim();
 }
+
+void BatchSearch::trim(PlanBatchResults& out) { trimPlans(&Worker::plans, out); }
+
+void BatchSearch::trim(WorldPlanBatchResults& out) { trimPlans(&Worker::worldPlans, out); }
 
 }  // namespace hpastar

@@ -62,6 +62,9 @@ class BatchSearch {
   // HPA* plans: abstract paths and, if asked, their first segments refined.
   void planPaths(const Hierarchy& hierarchy, std::span<const int32_t> queries, bool refineFirstSegment,
                  PlanBatchResults& out);
+  // The same on a block world, queries packed as its findPaths' (the hierarchy held unchanged likewise).
+  void planPaths(const WorldHierarchy& hierarchy, std::span<const int32_t> queries, bool refineFirstSegment,
+                 WorldPlanBatchResults& out);
 
   // The HPA* query object of thread 0, pointed at `hierarchy`: what a single-threaded owner uses for
   // its one-off searches, so that it keeps one set of scratch. The caller holds `hierarchy` while
@@ -80,6 +83,7 @@ class BatchSearch {
   // Gives back the memory of very large batches (their cells), so that it is not kept for good.
   void trim(PathBatchResults& out);
   void trim(PlanBatchResults& out);
+  void trim(WorldPlanBatchResults& out);
   void trim(WorldPathBatchResults& out);
 
   // Calls task(t) on search thread t for every t (on the calling thread when there is one), and
@@ -90,6 +94,12 @@ class BatchSearch {
  private:
   struct Worker;
   void run(const std::function<void(Worker&, uint32_t)>& task);
+  // A plan batch of `count` queries: plan(worker, next, thread) on every thread, each with its `scratch`
+  // cleared first, then the cells joined.
+  template <typename Results, typename Scratch, typename Plan>
+  void runPlans(size_t count, Scratch Worker::*scratch, Results& out, Plan plan);
+  template <typename Results, typename Scratch>
+  void trimPlans(Scratch Worker::*scratch, Results& out);
   template <typename Pick, typename Options>
   void runPaths(std::span<const int32_t> queries, const Options& options, bool keepCells, PathBatchResults& out,
                 Pick pick);

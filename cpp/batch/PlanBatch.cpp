@@ -3,28 +3,9 @@
 #include <algorithm>
 
 #include "batch/PathBatch.h"
+#include "batch/WorldPathBatch.h"
 
 namespace hpastar {
-
-void PlanBatchResults::reset(size_t n) {
-  status.assign(n, static_cast<uint8_t>(PathStatus::NoPath));
-  expanded.assign(n, 0);
-  segments.assign(n, 0);
-  waypoints.reset(n);
-  firstSegments.reset(n);
-}
-
-void PlanBatchResults::merge(const std::vector<PlanBatchScratch*>& threads) {
-  std::vector<const std::vector<Point>*> waypointCells, segmentCells;
-  waypointCells.reserve(threads.size());
-  segmentCells.reserve(threads.size());
-  for (const PlanBatchScratch* t : threads) {
-    waypointCells.push_back(&t->waypoints);
-    segmentCells.push_back(&t->segments);
-  }
-  waypoints.merge(waypointCells);
-  firstSegments.merge(segmentCells);
-}
 
 void runPlanQueries(HpaStarQuery& query, std::span<const int32_t> queries, std::atomic<size_t>& next,
                     bool refineFirstSegment, uint32_t thread, PlanBatchScratch& mine, PlanBatchResults& out) {
@@ -46,6 +27,25 @@ void runPlanQueries(HpaStarQuery& query, std::span<const int32_t> queries, std::
       }
     }
     out.expanded[i] = clampedCount(r.stats.expandedTotal());
+  });
+}
+
+void runWorldPlanQueries(WorldHpaQuery& query, std::span<const int32_t> queries, std::atomic<size_t>& next,
+                         bool refineFirstSegment, uint32_t thread, WorldPlanBatchScratch& mine,
+                         WorldPlanBatchResults& out) {
+  WorldHpaPlan& plan = mine.plan;
+  forEachClaimedQuery(next, queries.size() / kWorldQueryStride, [&](size_t i) {
+    const int32_t* q = queries.data() + kWorldQueryStride * i;
+    WorldHpaStats stats;
+    out.status[i] = static_cast<uint8_t>(query.plan(Voxel{q[0], q[1], q[2]}, Voxel{q[3], q[4], q[5]}, plan, &stats));
+    out.expanded[i] = clampedCount(stats.expandedInsertion + stats.expandedAbstract);  // refining searches nothing
+    if (!plan.found()) return;
+    out.segments[i] = static_cast<uint32_t>(plan.walkedSegments());
+    out.waypoints.record(i, thread, mine.waypoints, plan.waypoints.data(), plan.waypoints.size());
+    if (!refineFirstSegment) return;
+    mine.segment.clear();
+    query.nextSegment(plan, mine.segment);
+    out.firstSegments.record(i, thread, mine.segments, mine.segment.data(), mine.segment.size());
   });
 }
 

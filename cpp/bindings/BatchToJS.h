@@ -64,22 +64,34 @@ val pathBatchToJS(const PathBatchResultsOf<Cell>& b) {
   return o;
 }
 
-// A batch of block-world queries (packed as readWorldQueries reads them) on `engine`: pathBatchToJS with
-// x, y, z cells, or { error } when `hierarchy` is null (not built) or the queries are malformed. `input`
-// and `paths` are the caller's buffers, kept between batches; the paths are trimmed once copied out.
-inline val worldPathBatchToJS(BatchSearch& engine, const WorldHierarchy* hierarchy, const val& queries, bool keepCells,
-                              std::vector<int32_t>& input, WorldPathBatchResults& paths) {
+// A batch of block-world queries (packed as readWorldQueries reads them) on `engine`: `run(hierarchy,
+// queries)` fills `out`, toJS(out) is the answer, or { error } when `hierarchy` is null (not built) or the
+// queries are malformed. `input` and `out` are the caller's buffers, kept between batches; `out` is
+// trimmed once copied out.
+template <typename Results, typename Run>
+val worldBatchToJS(BatchSearch& engine, const WorldHierarchy* hierarchy, const val& queries,
+                   std::vector<int32_t>& input, Results& out, Run run, val (*toJS)(const Results&)) {
   if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (std::string error = readWorldQueries(queries, input); !error.empty()) return errorObject(error);
-  engine.findPaths(*hierarchy, input, keepCells, paths);
-  val out = pathBatchToJS(paths);
-  engine.trim(paths);
-  return out;
+  run(*hierarchy, input);
+  val o = toJS(out);
+  engine.trim(out);
+  return o;
+}
+
+// Whole paths: pathBatchToJS with x, y, z cells.
+inline val worldPathBatchToJS(BatchSearch& engine, const WorldHierarchy* hierarchy, const val& queries, bool keepCells,
+                              std::vector<int32_t>& input, WorldPathBatchResults& paths) {
+  return worldBatchToJS(
+      engine, hierarchy, queries, input, paths,
+      [&](const WorldHierarchy& h, const std::vector<int32_t>& q) { engine.findPaths(h, q, keepCells, paths); },
+      &pathBatchToJS<Voxel>);
 }
 
 // { status: Uint8Array, expanded: Uint32Array, segments: Uint32Array, waypointOffsets: Uint32Array,
 //   waypoints: Int32Array, firstSegmentOffsets: Uint32Array, firstSegments: Int32Array }
-inline val planBatchToJS(const PlanBatchResults& b) {
+template <typename Cell>
+val planBatchToJS(const PlanBatchResultsOf<Cell>& b) {
   val o = val::object();
   o.set("status", copyToJS(b.status.data(), b.status.size()));
   o.set("expanded", copyToJS(b.expanded.data(), b.expanded.size()));
@@ -89,6 +101,18 @@ inline val planBatchToJS(const PlanBatchResults& b) {
   o.set("firstSegmentOffsets", offsetsToJS(b.firstSegments));
   o.set("firstSegments", cellsToJS(b.firstSegments));
   return o;
+}
+
+// A block world's plan batch on `engine`, queries as worldPathBatchToJS reads them: planBatchToJS with
+// x, y, z cells, or { error }.
+inline val worldPlanBatchToJS(BatchSearch& engine, const WorldHierarchy* hierarchy, const val& queries,
+                              bool refineFirstSegment, std::vector<int32_t>& input, WorldPlanBatchResults& plans) {
+  return worldBatchToJS(
+      engine, hierarchy, queries, input, plans,
+      [&](const WorldHierarchy& h, const std::vector<int32_t>& q) {
+        engine.planPaths(h, q, refineFirstSegment, plans);
+      },
+      &planBatchToJS<Voxel>);
 }
 
 }  // namespace hpastar::bindings

@@ -45,14 +45,21 @@ void readFromJS(const val& array, std::vector<T>& out) {
   val(emscripten::typed_memory_view(length, out.data())).call<void>("set", array);
 }
 
-// { expandedInsertion, expandedMain, expandedRefinement, abstractPathNodes } as numbers.
-inline val statsToJS(const SearchStats& s) {
+// { expandedInsertion, <main>, expandedRefinement, abstractPathNodes } as numbers: a query's work per
+// phase, its main search named as its planner names it (expandedMain on a grid, expandedAbstract in a
+// block world).
+inline val phaseStatsToJS(uint64_t insertion, const char* mainName, uint64_t main, uint64_t refinement,
+                          uint32_t abstractPathNodes) {
   val o = val::object();
-  o.set("expandedInsertion", static_cast<double>(s.expandedInsertion));
-  o.set("expandedMain", static_cast<double>(s.expandedMain));
-  o.set("expandedRefinement", static_cast<double>(s.expandedRefinement));
-  o.set("abstractPathNodes", static_cast<double>(s.abstractPathNodes));
+  o.set("expandedInsertion", static_cast<double>(insertion));
+  o.set(mainName, static_cast<double>(main));
+  o.set("expandedRefinement", static_cast<double>(refinement));
+  o.set("abstractPathNodes", static_cast<double>(abstractPathNodes));
   return o;
+}
+
+inline val statsToJS(const SearchStats& s) {
+  return phaseStatsToJS(s.expandedInsertion, "expandedMain", s.expandedMain, s.expandedRefinement, s.abstractPathNodes);
 }
 
 // { status, code, found, cost, cells } of one path, on a grid or in a block world: what every search's

@@ -7,6 +7,7 @@
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
 #include "bindings/OptionsToJS.h"
+#include "bindings/PlanToJS.h"
 #include "bindings/ReachabilityToJS.h"
 #include "bindings/SearchTraceToJS.h"
 #include "grid/AllocationSize.h"
@@ -405,15 +406,9 @@ std::unique_ptr<HpaPlanHandle> HpaQueryHandle::plan(int sx, int sy, int gx, int 
   handle->owner = versions_.get();
   result_.reset();
   engine_.hpaQuery(*h).plan(Point{sx, sy}, Point{gx, gy}, handle->plan, result_);
-  val o = val::object();
-  o.set("status", std::string(pathStatusName(result_.status)));
-  o.set("code", static_cast<double>(pathStatusCode(result_.status)));
-  o.set("found", result_.found());
-  o.set("waypoints", result_.found() ? cellsToJS(result_.cells) : val::global("Int32Array").new_(0));
-  o.set("segments", static_cast<double>(handle->plan.walkedSegments()));
-  o.set("stats", statsToJS(result_.stats));
-  o.set("version", static_cast<double>(handle->plan.version));
-  handle->summary = o;
+  handle->summary =
+      planSummaryToJS(handle->plan, result_.found() ? cellsToJS(result_.cells) : val::global("Int32Array").new_(0),
+                      statsToJS(result_.stats));
   return handle;
 }
 
@@ -442,11 +437,10 @@ EMSCRIPTEN_BINDINGS(hpastar_hpa) {
                                           stats, agent, width, height, terrain, terrainRect, passableRect, version,
                                           abstractGraph, applyEdits, setTerrainCosts, terrainCosts, costLayer,
                                           lastUpdate, heuristicsStale, refreshHeuristics));
-  HPASTAR_BIND_FUNCTIONS(emscripten::class_<HpaQueryHandle>("HPAStarQuery").constructor<const HpaStarHandle&>(),
-                         HpaQueryHandle, findPath, traceFindPath, findPaths, planPaths, plan, nextSegment);
-  emscripten::class_<HpaPlanHandle>("HPAStarPlan")
-      .function("summary", &HpaPlanHandle::summaryToJS)
-      .function("done", &HpaPlanHandle::done);
+  bindPlans<HpaPlanHandle>(
+      HPASTAR_BIND_FUNCTIONS(emscripten::class_<HpaQueryHandle>("HPAStarQuery").constructor<const HpaStarHandle&>(),
+                             HpaQueryHandle, findPath, traceFindPath, findPaths, planPaths),
+      "HPAStarPlan");
 }
 
 }  // namespace hpastar::bindings

@@ -83,6 +83,11 @@ class ParallelSearchHandle {
     return worldPathBatchToJS(engine_, planner.hierarchy(), queries, keepCells, input_, worldPaths_);
   }
 
+  // The same for a block world's plans: planBatchToJS with x, y, z cells, or { error }.
+  val planPathsWorld(const WorldHpaHandle& planner, const val& queries, bool refineFirstSegment) {
+    return worldPlanBatchToJS(engine_, planner.hierarchy(), queries, refineFirstSegment, input_, worldPlans_);
+  }
+
   // For the pool's tests only (its 'trap-thread' fault): search thread `thread` executes a trap, as a
   // search that hits a bug would, while the others return. Does not return when the thread exists: the
   // batch waits for a thread that is gone, which is what the pool must notice.
@@ -107,6 +112,7 @@ class ParallelSearchHandle {
   PathBatchResults paths_;
   WorldPathBatchResults worldPaths_;
   PlanBatchResults plans_;
+  WorldPlanBatchResults worldPlans_;
 };
 
 #endif  // __EMSCRIPTEN_PTHREADS__
@@ -116,7 +122,7 @@ EMSCRIPTEN_BINDINGS(hpastar_parallel) {
 #ifdef __EMSCRIPTEN_PTHREADS__
   HPASTAR_BIND_FUNCTIONS(emscripten::class_<ParallelSearchHandle>("ParallelSearch").constructor<int>(),
                          ParallelSearchHandle, threads, findPaths, findPathsShpa, findPathsHaa, findPathsWorld,
-                         planPaths, trapThreadForTest);
+                         planPaths, planPathsWorld, trapThreadForTest);
 #endif
 }
 

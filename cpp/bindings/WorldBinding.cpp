@@ -16,6 +16,7 @@
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
 #include "bindings/OptionsToJS.h"
+#include "bindings/PlanToJS.h"
 #include "bindings/ReachabilityToJS.h"
 #include "grid/AllocationSize.h"
 #include "world/BlockWorld.h"
@@ -46,6 +47,12 @@ val worldPathToJS(const WorldPath& path) {
   val o = pathOutcomeToJS(path, [](const std::vector<Voxel>& cells) { return voxelsToJS(cells); });
   o.set("expanded", static_cast<double>(path.expanded));
   return o;
+}
+
+// The figures of one HPA* query on a world (WorldHpaStats).
+val worldHpaStatsToJS(const WorldHpaStats& s) {
+  return phaseStatsToJS(s.expandedInsertion, "expandedAbstract", s.expandedAbstract, s.expandedRefinement,
+                        s.abstractPathNodes);
 }
 
 // Block changes packed [x, y, z, code, ...]: "" when every one is inside `world` with a block code, else
@@ -262,24 +269,46 @@ val WorldHpaHandle::stats() const {
   return o;
 }
 
-val WorldHpaHandle::findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth) {
-  if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
+val WorldSearcher::findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth) {
+  if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
   WorldHpaStats s;
   WorldHpaQueryOptions options;
   options.smooth = smooth;
-  engine_.worldQuery(*hierarchy_).findPath(Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, path_, options, &s);
+  engine_.worldQuery(*hierarchy).findPath(start, goal, path_, options, &s);
   val out = worldPathToJS(path_);
-  val stats = val::object();
-  stats.set("expandedInsertion", static_cast<double>(s.expandedInsertion));
-  stats.set("expandedAbstract", static_cast<double>(s.expandedAbstract));
-  stats.set("expandedRefinement", static_cast<double>(s.expandedRefinement));
-  stats.set("abstractPathNodes", static_cast<double>(s.abstractPathNodes));
-  out.set("stats", stats);
+  out.set("stats", worldHpaStatsToJS(s));
   return out;
 }
 
-val WorldHpaHandle::findPaths(const val& queries, bool keepCells) {
-  return worldPathBatchToJS(engine_, hierarchy_.get(), queries, keepCells, input_, batch_);
+val WorldSearcher::findPaths(const WorldHierarchy* hierarchy, const val& queries, bool keepCells) {
+  return worldPathBatchToJS(engine_, hierarchy, queries, keepCells, input_, batch_);
+}
+
+std::unique_ptr<WorldPlanHandle> WorldHpaQueryHandle::plan(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy,
+                                                           int32_t gz) {
+  auto handle = std::make_unique<WorldPlanHandle>();
+  if (!hierarchy_) {
+    handle->summary = errorObject(StatusKind::NotReady, "the planner is not built");
+    return handle;
+  }
+  handle->owner = hierarchy_;
+  WorldHpaStats s;
+  searcher_.query(*hierarchy_).plan(Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, handle->plan, &s);
+  handle->summary = planSummaryToJS(handle->plan, voxelsToJS(handle->plan.waypoints), worldHpaStatsToJS(s));
+  return handle;
+}
+
+val WorldHpaQueryHandle::nextSegment(WorldPlanHandle& plan) {
+  if (plan.done()) return val::null();
+  if (!hierarchy_ || plan.owner != hierarchy_ || plan.plan.version != hierarchy_->version())
+    return errorObject("the plan is stale: its planner's world changed after it was made");
+  const WorldHpaQuery& query = searcher_.query(*hierarchy_);
+  segment_.clear();
+  query.nextSegment(plan.plan, segment_);
+  val o = val::object();
+  o.set("cells", voxelsToJS(segment_));
+  o.set("expandedRefinement", 0.0);  // refinement copies stored paths (WorldHpaQuery::nextSegment)
+  return o;
 }
 
 std::string WorldHpaHandle::applyBlockChanges(const val& changes) {
@@ -430,8 +459,13 @@ EMSCRIPTEN_BINDINGS(hpastar_world) {
                              .constructor<>()
                              .class_function("defaultOptions", &WorldHpaHandle::defaultOptions),
                          WorldHpaHandle, build, built, options, width, height, levels, version, stats, findPath,
-                         findPaths, applyBlockChanges, lastUpdate, floor, componentOf, isReachable, nearestPassable,
-                         randomPassable, clusterBoxes, nodes);
+                         findPaths, planPaths, applyBlockChanges, lastUpdate, floor, componentOf, isReachable,
+                         nearestPassable, randomPassable, clusterBoxes, nodes);
+  bindPlans<WorldPlanHandle>(
+      HPASTAR_BIND_FUNCTIONS(
+          emscripten::class_<WorldHpaQueryHandle>("WorldHPAStarQuery").constructor<const WorldHpaHandle&>(),
+          WorldHpaQueryHandle, findPath, findPaths),
+      "WorldHPAStarPlan");
   emscripten::function("worldBlockKinds", &blockKindsToJS);
   emscripten::function("worldLimits", &worldLimitsToJS);
   emscripten::function("worldOptionFields", &optionFieldsToJS<WorldHierarchyOptions>);

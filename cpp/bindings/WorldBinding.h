@@ -11,9 +11,11 @@
 
 #include "batch/BatchSearch.h"
 #include "batch/WorldPathBatch.h"
+#include "bindings/BatchToJS.h"
 #include "world/BlockWorld.h"
 #include "world/WorldComponents.h"
 #include "world/WorldHierarchy.h"
+#include "world/WorldHpaQuery.h"
 
 namespace hpastar::bindings {
 
@@ -73,6 +75,30 @@ class BlockWorldHandle {
   std::vector<uint8_t> scratch_;
 };
 
+// What a world planner and its query objects search with on the thread that owns them: the batch
+// engine (its query object answers findPath) and the buffers of the answers, kept between calls.
+class WorldSearcher {
+ public:
+  // worldPathToJS plus stats { expandedInsertion, expandedAbstract, expandedRefinement, abstractPathNodes };
+  // `smooth`: WorldHpaQueryOptions::smooth (the default range). { error } when not built (null).
+  emscripten::val findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth);
+  // Queries packed [sx, sy, sz, gx, gy, gz, ...]: pathBatchToJS (cells as x, y, z triples), or { error }.
+  emscripten::val findPaths(const WorldHierarchy* hierarchy, const emscripten::val& queries, bool keepCells);
+  // Plans of queries packed as for findPaths: planBatchToJS (x, y, z cells), or { error }.
+  emscripten::val planPaths(const WorldHierarchy* hierarchy, const emscripten::val& queries, bool refineFirstSegment) {
+    return worldPlanBatchToJS(engine_, hierarchy, queries, refineFirstSegment, input_, plans_);
+  }
+  // The engine's query object, pointed at `hierarchy`.
+  WorldHpaQuery& query(const WorldHierarchy& hierarchy) { return engine_.worldQuery(hierarchy); }
+
+ private:
+  BatchSearch engine_{1};
+  WorldPath path_;
+  WorldPathBatchResults batch_;
+  WorldPlanBatchResults plans_;
+  std::vector<int32_t> input_;
+};
+
 // HPA* over a block world: one WorldHierarchy (with its own copy of the world) and the batch engine's
 // query object that searches it on the thread that owns the handle. Block changes edit the hierarchy
 // in place: the module runs one call at a time on the owning thread, and a ParallelSearch batch
@@ -95,12 +121,17 @@ class WorldHpaHandle {
   // { buildMs, bytes, transitions, components, levels: [{ clusters, nodes, edges }] per abstraction level }.
   emscripten::val stats() const;
 
-  // worldPathToJS plus stats { expandedInsertion, expandedAbstract, expandedRefinement, abstractPathNodes };
-  // `smooth`: WorldHpaQueryOptions::smooth (the default range).
-  emscripten::val findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth);
-  // Queries packed [sx, sy, sz, gx, gy, gz, ...], on this thread: pathBatchToJS (cells as x, y, z
-  // triples), or { error }.
-  emscripten::val findPaths(const emscripten::val& queries, bool keepCells);
+  // WorldSearcher::findPath and findPaths, on this thread.
+  emscripten::val findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth) {
+    return searcher_.findPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth);
+  }
+  emscripten::val findPaths(const emscripten::val& queries, bool keepCells) {
+    return searcher_.findPaths(hierarchy_.get(), queries, keepCells);
+  }
+  // WorldSearcher::planPaths on this thread (the world pool's copied mode).
+  emscripten::val planPaths(const emscripten::val& queries, bool refineFirstSegment) {
+    return searcher_.planPaths(hierarchy_.get(), queries, refineFirstSegment);
+  }
 
   // Changes packed [x, y, z, code, ...] to the planner's world; the hierarchy rebuilds only the boxes
   // they touch (WorldHierarchy::applyBlockChanges) and answers as one built from the changed world (same
@@ -135,13 +166,54 @@ class WorldHpaHandle {
  private:
   std::string rebuild(const BlockWorld& world, const WorldHierarchyOptions& options);
 
-  std::shared_ptr<WorldHierarchy> hierarchy_;  // shared with the planner's flow fields (FlowFieldBinding.cpp)
-  BatchSearch engine_{1};                      // its query object answers findPath; its batches findPaths
-  WorldPath path_;
-  WorldPathBatchResults batch_;
+  // Shared with the planner's flow fields (FlowFieldBinding.cpp) and query objects.
+  std::shared_ptr<WorldHierarchy> hierarchy_;
+  WorldSearcher searcher_;
   WorldUpdateStats lastUpdate_;
   std::vector<int32_t> input_;
   std::vector<BlockChange> changes_;
+};
+
+struct WorldPlanHandle;
+
+// A query object of one world planner ("WorldHPAStarQuery"): the scratch of the searches of the thread
+// that owns it, whole paths, batches and plans, as HpaQueryHandle on a grid. It keeps the planner's
+// hierarchy alive (shared), so disposal order does not matter; block changes edit that hierarchy in place,
+// so it searches the planner's world as it is at each call.
+class WorldHpaQueryHandle {
+ public:
+  explicit WorldHpaQueryHandle(const WorldHpaHandle& planner) : hierarchy_(planner.sharedHierarchy()) {}
+
+  // As WorldHpaHandle::findPath and findPaths, with this query's scratch.
+  emscripten::val findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth) {
+    return searcher_.findPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth);
+  }
+  emscripten::val findPaths(const emscripten::val& queries, bool keepCells) {
+    return searcher_.findPaths(hierarchy_.get(), queries, keepCells);
+  }
+  // Plans the abstract path only; the plan is refined by nextSegment. Never null: its summary() is
+  // { status, code, found, waypoints: Int32Array x, y, z triples, segments, stats, version } or { error }.
+  std::unique_ptr<WorldPlanHandle> plan(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz);
+  // The cells of the plan's next segment (the first one starts with the start cell):
+  // { cells: Int32Array x, y, z triples, expandedRefinement }, null once the path is complete, or { error }
+  // when the planner's world changed since the plan was made (or the plan is of another planner).
+  emscripten::val nextSegment(WorldPlanHandle& plan);
+
+ private:
+  std::shared_ptr<WorldHierarchy> hierarchy_;
+  WorldSearcher searcher_;
+  std::vector<Voxel> segment_;  // the segment nextSegment answers
+};
+
+// One plan on a block world (WorldHpaPlan), holding the hierarchy it is of alive: a stale plan is then
+// recognised by that hierarchy's identity and version, never by an address since reused.
+struct WorldPlanHandle {
+  WorldHpaPlan plan;
+  std::shared_ptr<const WorldHierarchy> owner;
+  emscripten::val summary = emscripten::val::null();
+
+  emscripten::val summaryToJS() const { return summary; }
+  bool done() const { return plan.done(); }
 };
 
 }  // namespace hpastar::bindings

@@ -37,6 +37,15 @@ inline WorldHierarchy buildHierarchy(const BlockWorld& world, const WorldHierarc
   return std::move(*h);
 }
 
+// Boxes of side x side columns and `tall` levels, `levels` abstraction levels.
+inline WorldHierarchyOptions boxesOf(int32_t side, int32_t tall, int32_t levels) {
+  WorldHierarchyOptions options;
+  options.clusterSide = side;
+  options.clusterLevels = tall;
+  options.levels = levels;
+  return options;
+}
+
 // A random change anywhere in the world: mostly digs (a solid block to air) and builds (air to a solid
 // block), sometimes a ladder or a stair.
 inline BlockChange randomBlockChange(const BlockWorld& w, SeededRandom& random) {

@@ -125,18 +125,9 @@ TEST(WorldDigging, RandomDigsAndBuildsLeaveTheHierarchyAFreshBuildWouldMake) {
       }
 }
 
-// Boxes of side x side columns and `tall` levels, `levels` abstraction levels.
-WorldHierarchyOptions boxesOf(int32_t side, int32_t tall, int32_t levels) {
-  WorldHierarchyOptions options;
-  options.clusterSide = side;
-  options.clusterLevels = tall;
-  options.levels = levels;
-  return options;
-}
-
 // Several changes at once, and the same block put back: one update for all of them.
 TEST(WorldDigging, ABatchOfChangesEqualsAFreshBuildAndPuttingBlocksBackRestoresTheGraph) {
-  const WorldHierarchyOptions options = boxesOf(8, 2, 2);
+  const WorldHierarchyOptions options = test::boxesOf(8, 2, 2);
   const BlockWorld original = generateWorld(WorldKind::Caves, 40, 40, 6, 11);
   WorldHierarchy h = buildHierarchy(original, options);
   SeededRandom random(5);
@@ -369,7 +360,7 @@ TEST(WorldDigging, TheCellByCellComparisonCountsAMissedChangeAndACostOffByMoreTh
 // paths that are no longer legal (or no longer of their edge's cost) in the changed world, and the
 // updated hierarchy has none.
 TEST(WorldDigging, ThePathCheckCountsStoredPathsThatAChangeMadeWrong) {
-  const WorldHierarchyOptions options = boxesOf(8, 2, 2);
+  const WorldHierarchyOptions options = test::boxesOf(8, 2, 2);
   const BlockWorld world = generateWorld(WorldKind::Caves, 48, 48, 6, 3);
   const WorldHierarchy stale = buildHierarchy(world, options);
   WorldHierarchy updated = buildHierarchy(world, options);

@@ -6,6 +6,7 @@
 
 #include "BlockWorlds.h"
 #include "TestMaps.h"
+#include "batch/BatchSearch.h"
 #include "world/SeededRandom.h"
 #include "world/WorldAStar.h"
 #include "world/WorldGenerator.h"
@@ -76,21 +77,13 @@ Voxel pick(const std::vector<Voxel>& cells, SeededRandom& random) {
   return cells[static_cast<size_t>(random.below(static_cast<int32_t>(cells.size())))];
 }
 
-WorldHierarchyOptions boxes(int32_t side, int32_t tall, int32_t levels) {
-  WorldHierarchyOptions o;
-  o.clusterSide = side;
-  o.clusterLevels = tall;
-  o.levels = levels;
-  return o;
-}
-
 // A tunnel under a wall at level 0 joins the two halves of level 1 (small boxes: every step of the way
 // crosses a box), at one, two and three abstraction levels, both ways.
 TEST(WorldPlan, HandDrawnTunnelJoinedSegmentsAreFindPathsPath) {
   const BlockWorld w = drawWorld({{"##...##", "#######"}, {"...#...", "...#..."}, {"...#...", "...#..."}});
   for (int32_t levels = 1; levels <= 3; ++levels) {
     SCOPED_TRACE("levels " + std::to_string(levels));
-    const WorldHierarchy h = buildHierarchy(w, boxes(2, 1, levels));
+    const WorldHierarchy h = buildHierarchy(w, test::boxesOf(2, 1, levels));
     WorldHpaQuery query(h);
     expectPlanIsThePath(query, w, Voxel{0, 0, 1}, Voxel{6, 1, 1});
     expectPlanIsThePath(query, w, Voxel{6, 1, 1}, Voxel{0, 0, 1});
@@ -105,7 +98,7 @@ TEST(WorldPlan, RandomQueriesOnGeneratedWorldsWalkToLegalPaths) {
     const std::vector<Voxel> standing = standingCells(w);
     for (int32_t levels = 1; levels <= 3; ++levels) {
       SCOPED_TRACE(std::string(worldKindName(kind)) + ", levels " + std::to_string(levels));
-      const WorldHierarchy h = buildHierarchy(w, boxes(6, 2, levels));
+      const WorldHierarchy h = buildHierarchy(w, test::boxesOf(6, 2, levels));
       WorldHpaQuery query(h);
       SeededRandom random(23);
       int found = 0;
@@ -131,7 +124,7 @@ TEST(WorldPlan, RandomQueriesOnGeneratedWorldsWalkToLegalPaths) {
 TEST(WorldPlan, InterleavedPlansDoNotDisturbEachOther) {
   const BlockWorld w = generateWorld(WorldKind::Caves, 40, 36, 8, 7);
   const std::vector<Voxel> standing = standingCells(w);
-  const WorldHierarchy h = buildHierarchy(w, boxes(6, 2, 2));
+  const WorldHierarchy h = buildHierarchy(w, test::boxesOf(6, 2, 2));
   WorldHpaQuery planner(h), refiner(h);
   SeededRandom random(5);
   std::vector<WorldHpaPlan> plans;
@@ -167,7 +160,7 @@ TEST(WorldPlan, InterleavedPlansDoNotDisturbEachOther) {
 TEST(WorldPlan, PlanMadeBeforeBlockChangesIsStale) {
   BlockWorld w = generateWorld(WorldKind::Towers, 40, 36, 8, 5);
   const std::vector<Voxel> standing = standingCells(w);
-  WorldHierarchy h = buildHierarchy(w, boxes(6, 2, 2));
+  WorldHierarchy h = buildHierarchy(w, test::boxesOf(6, 2, 2));
   WorldHpaQuery query(h);
   SeededRandom random(3);
   Voxel s, t;
@@ -188,7 +181,7 @@ TEST(WorldPlan, PlanMadeBeforeBlockChangesIsStale) {
   EXPECT_EQ(cells.size(), before);
 
   // Another hierarchy of the same world and version: not its plan.
-  const WorldHierarchy other = buildHierarchy(w, boxes(6, 2, 2));
+  const WorldHierarchy other = buildHierarchy(w, test::boxesOf(6, 2, 2));
   WorldHpaQuery otherQuery(other);
   WorldHpaPlan fresh;
   if (query.plan(s, t, fresh) == PathStatus::Found) {
@@ -200,10 +193,49 @@ TEST(WorldPlan, PlanMadeBeforeBlockChangesIsStale) {
   }
 }
 
+// A batch of plans on two threads: per query what plan() and the first nextSegment() give.
+TEST(WorldPlan, PlanBatchesAnswerAsPlanAndTheFirstSegment) {
+  const BlockWorld w = generateWorld(WorldKind::Hills, 40, 36, 8, 9);
+  const std::vector<Voxel> standing = standingCells(w);
+  const WorldHierarchy h = buildHierarchy(w, test::boxesOf(6, 2, 2));
+  SeededRandom random(8);
+  std::vector<int32_t> queries;
+  for (int q = 0; q < 40; ++q) {
+    const Voxel s = pick(standing, random), t = pick(standing, random);
+    queries.insert(queries.end(), {s.x, s.y, s.z, t.x, t.y, t.z});
+  }
+  queries.insert(queries.end(), {-1, 0, 0, 1, 1, 1});  // a start outside the world
+  BatchSearch engine(2);
+  WorldPlanBatchResults out;
+  engine.planPaths(h, queries, true, out);
+  ASSERT_EQ(out.count(), 41u);
+  WorldHpaQuery query(h);
+  int found = 0;
+  for (size_t i = 0; i < out.count(); ++i) {
+    const int32_t* q = queries.data() + 6 * i;
+    WorldHpaPlan plan;
+    const PathStatus status = query.plan(Voxel{q[0], q[1], q[2]}, Voxel{q[3], q[4], q[5]}, plan);
+    ASSERT_EQ(out.status[i], static_cast<uint8_t>(status)) << "query " << i;
+    ASSERT_EQ(out.segments[i], plan.walkedSegments());
+    const auto runOf = [](const CellRunsOf<Voxel>& runs, size_t k) {
+      return std::vector<Voxel>(runs.cells().begin() + runs.offsets()[k], runs.cells().begin() + runs.offsets()[k + 1]);
+    };
+    EXPECT_EQ(runOf(out.waypoints, i), plan.waypoints);
+    std::vector<Voxel> first;
+    query.nextSegment(plan, first);
+    EXPECT_EQ(runOf(out.firstSegments, i), first);
+    found += plan.found();
+  }
+  EXPECT_EQ(out.status[40], static_cast<uint8_t>(PathStatus::StartInvalid));
+  EXPECT_GT(found, 10);
+  engine.planPaths(h, queries, false, out);
+  EXPECT_TRUE(out.firstSegments.cells().empty());
+}
+
 TEST(WorldPlan, NoPathInvalidEndpointsAndAStartThatIsTheGoal) {
   // The wall without the tunnel: the two sides are apart.
   const BlockWorld w = drawWorld({{"#######", "#######"}, {"...#...", "...#..."}, {"...#...", "...#..."}});
-  const WorldHierarchy h = buildHierarchy(w, boxes(2, 1, 2));
+  const WorldHierarchy h = buildHierarchy(w, test::boxesOf(2, 1, 2));
   WorldHpaQuery query(h);
   WorldHpaPlan plan;
   WorldHpaStats stats;

@@ -121,6 +121,39 @@ describe.each(['copied', 'shared'] as const)('a world pool in %s mode', (mode) =
     expect([costsOnly.cells.length, Array.from(costsOnly.cost)]).toEqual([0, Array.from(batch.cost)]);
   });
 
+  test('plans: waypoints and first segments as WorldHPAStar.plan gives them, every first segment legal', async () => {
+    const batch = await pool.planPaths(pairs);
+    expect([batch.count, batch.version, batch.cellSize]).toEqual([pairs.length, 0, 3]);
+    const rules = blocksOf(world, world);
+    let found = 0;
+    pairs.forEach(([start, goal], i) => {
+      if (i >= pairs.length - 2) {
+        expect(batch.found(i)).toBe(false);  // a start in a solid block, a goal outside the world
+        return;
+      }
+      const plan = planner.plan(start, goal);
+      expect(batch.found(i), `query ${i}`).toBe(plan.found);
+      if (!plan.found) return;
+      found++;
+      expect(batch.segments[i], `query ${i}`).toBe(plan.segmentCount);
+      expect(Array.from(batch.waypointsOf(i)), `query ${i}`).toEqual(Array.from(plan.waypoints));
+      const first = plan.nextSegment()!;
+      expect(Array.from(batch.firstSegment(i)), `query ${i}`).toEqual(Array.from(first));
+      // The first segment ends at the second waypoint, and with the plan's other segments makes a legal path.
+      const waypoints = batch.waypointsOf(i);
+      expect(Array.from(first.subarray(-3)), `query ${i}`).toEqual(Array.from(waypoints.subarray(waypoints.length > 3 ? 3 : 0, waypoints.length > 3 ? 6 : 3)));
+      const whole = Int32Array.from([...first, ...plan.rest()]);
+      const cost = planner.findPath(start, goal, { smooth: false }).cost;
+      expect(rules.check(whole, [start.x, start.y, start.z], [goal.x, goal.y, goal.z], cost), `query ${i}`).toBe('');
+    });
+    expect(found).toBeGreaterThan(60);
+    expect(batch.status[pairs.length - 2]).toBe(PathStatusCode.StartInvalid);
+    const abstractOnly = await pool.planPaths(pairs, { firstSegment: false });
+    expect([abstractOnly.firstSegments.length, Array.from(abstractOnly.waypoints)]).toEqual([0, Array.from(batch.waypoints)]);
+    expect((await pool.planPaths([])).count).toBe(0);
+    await expect(pool.planPaths(pairs, { firstSegment: 1 } as never)).rejects.toThrow(TypeError);
+  });
+
   test('flow fields and reachability answer as the planner does, also after block changes', async () => {
     await using edited = await createWorldPool({ generate: GENERATE, hierarchy: OPTIONS, workers: 2, mode });
     using local = hp.WorldHPAStar.build(world, OPTIONS);

@@ -8,17 +8,12 @@ import { clusterBoxes } from '../../web/lib/inspect';
 import { WORLD_OPTION_KINDS } from '../../web/lib/world';
 import { seeded } from './helpers/queries';
 import { AIR, LADDER, SOLID, STAIRS, WorldBlocks } from './helpers/worldRules';
+import { standingCells, worldText } from './helpers/worlds';
 
 let hp: Hpastar;
 beforeAll(async () => {
   hp = await loadHpastar();
 });
-
-/** World text from levels of rows (level 0 first). */
-function worldText(levels: string[][]): string {
-  const head = `type octile\nheight ${levels[0]!.length}\nwidth ${levels[0]![0]!.length}\nlevels ${levels.length}\nmap\n`;
-  return head + levels.map((rows, z) => `level ${z}\n${rows.join('\n')}\n`).join('');
-}
 
 /**
  * Two floors: on level 0 a wall (x = 4) splits the rows 1 to 3, and row 0 is solid, a walkway on level
@@ -43,15 +38,6 @@ const TWO_FLOORS = [
 function blocksOf(world: BlockWorld): WorldBlocks {
   const floors = Array.from({ length: world.levels }, (_, z) => world.floor(z));
   return new WorldBlocks(world.width, world.height, world.levels, floors);
-}
-
-function standingCells(world: BlockWorld): Voxel[] {
-  const cells: Voxel[] = [];
-  for (let z = 0; z < world.levels; z++) {
-    const standing = world.standingFloor(z);
-    standing.forEach((s, i) => s && cells.push({ x: i % world.width, y: Math.floor(i / world.width), z }));
-  }
-  return cells;
 }
 
 const xyz = (v: Voxel) => [v.x, v.y, v.z];

@@ -45,6 +45,8 @@ export {
   BlockWorld,
   WorldAStar,
   WorldHPAStar,
+  WorldHPAStarQuery,
+  type WorldPathPlan,
   type BlockChange,
   type BlockKindInfo,
   type BlockName,

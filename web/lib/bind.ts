@@ -1,6 +1,6 @@
 // Wraps a started embind module in the typed API: the factories of {@link Hpastar}. Shared by the
 // package's entries (index.ts, inline.ts), not exported by them.
-import type { HpastarModule, RawGrid } from 'hpastar:raw';
+import type { HpastarModule, RawGrid, RawWorldHPAStar } from 'hpastar:raw';
 import type { Hpastar } from './api.ts';
 import { AStar } from './astar.ts';
 import { Grid, rawGrid } from './grid.ts';
@@ -251,7 +251,8 @@ function bindWorlds(module: HpastarModule, state: ModuleState): Pick<Hpastar, 'B
         const o = resolveWorldOptions(options, worldDefaults, where);
         const w = rawWorld(world, where);
         const raw = filled(state, where, () => new module.WorldHPAStar(), (r) => r.build(w, o), RangeError);
-        return new WorldHPAStar(raw, blockKinds, (planner) => new module.WorldFlowFields(planner), state, internal);
+        const parts = { makeQuery: (p: RawWorldHPAStar) => new module.WorldHPAStarQuery(p), makeFlowFields: (p: RawWorldHPAStar) => new module.WorldFlowFields(p) };
+        return new WorldHPAStar(raw, blockKinds, parts, state, internal);
       },
       defaultOptions: worldDefaults,
     },

@@ -7,15 +7,15 @@ import type {
   HpastarModule,
   RawHPAStar,
   RawFlowFields,
-  RawHPAStarPlan,
   RawHPAStarQuery,
   RawHierarchyStats,
-  RawPlanSummary,
 } from 'hpastar:raw';
 import { cell } from './args.ts';
 import { PathBatch } from './batch.ts';
 import { makePlannerFlowFields, type FlowField, type FlowFieldOptions, type PlannerFlowFields } from './flowField.ts';
 import { ReachableGridPlanner } from './gridPlanner.ts';
+import { makePathPlan, PathPlan } from './pathPlan.ts';
+export { PathPlan };
 import { PlanBatch } from './planBatch.ts';
 import {
   checkFlags,
@@ -32,7 +32,7 @@ import {
 import type { ModuleState } from './moduleState.ts';
 import { plannerFindPath, plannerFindPaths } from './plannerSearch.ts';
 import { PlannerReachability } from './reachability.ts';
-import { pathOutcomeOf, pathQueryError, statsOf } from './results.ts';
+import { pathQueryError, statsOf } from './results.ts';
 import { emptyUpdateStats, updateStatsOf } from './updates.ts';
 import type {
   BatchSearchOptions,
@@ -411,126 +411,17 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
     cell(where, 'goal', goal);
     const raw = this.#handle();
     const rawPlan = this.wasmCall(where, () => raw.plan(start.x, start.y, goal.x, goal.y));
-    const planned = rawPlan.summary();
-    if (planned.error !== undefined) {
-      rawPlan.delete();
-      throw moduleError(where, { error: planned.error, code: planned.code });
-    }
-    if (pathOutcomeOf(planned.code) === 'refused') {
-      rawPlan.delete();
-      throw pathQueryError(planned, describeFailure(planned.code, planned.status, start, goal));
-    }
-    const refine = (plan: RawHPAStarPlan) => {
-      const query = this.peekRawHandle();
-      if (!query) throw new Error(`the ${this.#name} of this PathPlan has been disposed`);
-      const segment = this.moduleState.call('PathPlan.nextSegment', () => query.nextSegment(plan));
-      if (segment && 'error' in segment) throw new Error(`this PathPlan is stale: ${segment.error.replace(/^the plan is stale: /, '')}`);
-      return segment;
-    };
-    return new PathPlan(rawPlan, planned, refine, this.moduleState, internal);
+    return makePathPlan(where, rawPlan, {
+      queryName: this.#name,
+      planName: 'PathPlan',
+      peek: () => this.peekRawHandle(),
+      state: this.moduleState,
+      stats: statsOf,
+      refused: (planned) => pathQueryError(planned, describeFailure(planned.code, planned.status, start, goal)),
+    });
   }
 
   #handle(): RawHPAStarQuery {
     return this.rawHandle();
-  }
-}
-
-/**
- * A planned path refined on demand, one segment (between two consecutive waypoints of the abstract
- * path) at a time. Made by {@link HPAStar.plan} or {@link HPAStarQuery.plan}. It holds a little wasm
- * memory (its abstract path), freed when its last segment has been returned or by `dispose()`.
- *
- * @example
- * ```ts
- * const plan = planner.plan(start, goal);
- * for (let cells = plan.nextSegment(); cells; cells = plan.nextSegment()) agent.follow(cells);
- * ```
- */
-export class PathPlan extends WasmObject<RawHPAStarPlan> {
-  /** True when a path exists. */
-  readonly found: boolean;
-  /** `'found'`, or `'no path'` when start and goal are not connected. */
-  readonly status: PathStatus;
-  /** The abstract path's cells (start and goal included) as x0, y0, x1, y1, …; empty when not found. */
-  readonly waypoints: Int32Array;
-  /** Number of segments: waypoints - 1, or 1 when the start is the goal; 0 when not found. */
-  readonly segmentCount: number;
-  /** The planner's {@link HPAStar.version} the plan was made on. */
-  readonly version: number;
-  #stats: SearchStats;
-  readonly #refine: (plan: RawHPAStarPlan) => { cells: Int32Array; expandedRefinement: number } | null;
-  #done: boolean;
-  #returned = 0;
-
-  /** @internal Use `planner.plan(start, goal)`. */
-  constructor(
-    raw: RawHPAStarPlan,
-    summary: RawPlanSummary,
-    refine: (plan: RawHPAStarPlan) => { cells: Int32Array; expandedRefinement: number } | null,
-    state: ModuleState,
-    token: typeof internal,
-  ) {
-    if (token !== internal) throw new TypeError('use planner.plan(start, goal) to make a PathPlan');
-    super(raw, 'PathPlan', state);
-    this.found = summary.found;
-    this.status = summary.found ? 'found' : 'no path';
-    this.waypoints = summary.waypoints;
-    this.segmentCount = summary.segments;
-    this.version = summary.version;
-    this.#stats = statsOf(summary.stats);
-    this.#refine = refine;
-    this.#done = !summary.found;
-    if (this.#done) this.dispose();
-  }
-
-  /** The work done so far: planning, plus the refinement of the segments returned. */
-  get stats(): SearchStats {
-    return this.#stats;
-  }
-
-  /** True when every segment has been returned (or there is no path). */
-  get done(): boolean {
-    return this.#done;
-  }
-
-  /**
-   * The cells of the next segment as x0, y0, x1, y1, …: the first segment starts with the start cell,
-   * the others with the cell after the previous segment's last, so the segments joined are the path.
-   * @returns null once the path is complete
-   * @throws Error - when the plan is stale (its planner's terrain changed), or it or its query disposed
-   */
-  nextSegment(): Int32Array | null {
-    if (this.#done) return null;
-    const segment = this.#refine(this.rawHandle());
-    if (segment === null) {
-      this.#finish();
-      return null;
-    }
-    this.#stats = Object.freeze({ ...this.#stats, expandedRefinement: this.#stats.expandedRefinement + segment.expandedRefinement });
-    if (++this.#returned >= this.segmentCount) this.#finish();
-    return segment.cells;
-  }
-
-  /** Refines every segment left and returns their cells joined (the whole path if none was taken yet). */
-  rest(): Int32Array {
-    const parts: Int32Array[] = [];
-    let length = 0;
-    for (let s = this.nextSegment(); s; s = this.nextSegment()) {
-      parts.push(s);
-      length += s.length;
-    }
-    const out = new Int32Array(length);
-    let at = 0;
-    for (const p of parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
-  }
-
-  // A done plan needs nothing more from wasm: its memory goes at once.
-  #finish(): void {
-    this.#done = true;
-    this.dispose();
   }
 }

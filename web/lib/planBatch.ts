@@ -16,11 +16,11 @@ export interface PlanBatchArrays {
   readonly segments: Uint32Array;
   /** `count + 1` entries: query i's waypoints are cells `waypointOffsets[i]` to `waypointOffsets[i + 1] - 1`. */
   readonly waypointOffsets: Uint32Array;
-  /** Every plan's abstract path (start first, goal last), query after query, as x, y pairs. */
+  /** Every plan's abstract path (start first, goal last), query after query, as x, y pairs (x, y, z triples from a world pool). */
   readonly waypoints: Int32Array;
   /** `count + 1` entries, as `waypointOffsets`, into `firstSegments`. */
   readonly firstSegmentOffsets: Uint32Array;
-  /** Every plan's first segment refined (start cell included), as x, y pairs; empty when not asked for. */
+  /** Every plan's first segment refined (start cell included), packed as `waypoints`; empty when not asked for. */
   readonly firstSegments: Int32Array;
 }
 
@@ -47,10 +47,13 @@ export class PlanBatch extends QueryBatch implements PlanBatchArrays {
   readonly waypoints: Int32Array;
   readonly firstSegmentOffsets: Uint32Array;
   readonly firstSegments: Int32Array;
+  /** Numbers per cell: 2 (x, y) from a grid's planner or pool, 3 (x, y, z) from a world pool. */
+  readonly cellSize: 2 | 3;
 
-  /** @internal Made by `HPAStar.planPaths` and the pool. */
-  constructor(arrays: PlanBatchArrays, version: number) {
+  /** @internal Made by `HPAStar.planPaths` and the pools. */
+  constructor(arrays: PlanBatchArrays, version: number, cellSize: 2 | 3 = 2) {
     super('PlanBatch', arrays.status, version);
+    this.cellSize = cellSize;
     this.expanded = arrays.expanded;
     this.segments = arrays.segments;
     this.waypointOffsets = arrays.waypointOffsets;
@@ -59,10 +62,11 @@ export class PlanBatch extends QueryBatch implements PlanBatchArrays {
     this.firstSegments = arrays.firstSegments;
   }
 
-  /** Query `i`'s abstract path x0, y0, x1, y1, … (start first, goal last): a view, empty when not found. */
+  /** Query `i`'s abstract path x0, y0, x1, y1, … (with z from a world pool; start first, goal last): a view, empty when not found. */
   waypointsOf(i: number): Int32Array {
     const k = this.checkedIndex('waypointsOf', i);
-    return this.waypoints.subarray(2 * this.waypointOffsets[k]!, 2 * this.waypointOffsets[k + 1]!);
+    const n = this.cellSize;
+    return this.waypoints.subarray(n * this.waypointOffsets[k]!, n * this.waypointOffsets[k + 1]!);
   }
 
   /**
@@ -71,6 +75,7 @@ export class PlanBatch extends QueryBatch implements PlanBatchArrays {
    */
   firstSegment(i: number): Int32Array {
     const k = this.checkedIndex('firstSegment', i);
-    return this.firstSegments.subarray(2 * this.firstSegmentOffsets[k]!, 2 * this.firstSegmentOffsets[k + 1]!);
+    const n = this.cellSize;
+    return this.firstSegments.subarray(n * this.firstSegmentOffsets[k]!, n * this.firstSegmentOffsets[k + 1]!);
   }
 }

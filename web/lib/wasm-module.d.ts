@@ -213,14 +213,14 @@ declare module 'hpastar:raw' {
     levels: { level: number; clusterSize: number; clusters: number; nodes: number; interEdges: number; intraEdges: number }[];
   }
 
-  /** `HpaPlanHandle::summary()`: what a plan found. */
-  export interface RawPlanSummary {
+  /** `HpaPlanHandle::summary()` and `WorldPlanHandle::summary()` (planSummaryToJS): what a plan found. */
+  export interface RawPlanSummary<Stats = RawSearchStats> {
     status: string;
     code: number;
     found: boolean;
     waypoints: Int32Array;
     segments: number;
-    stats: RawSearchStats;
+    stats: Stats;
     /** The planner's version it was made on. */
     version: number;
     error?: string;
@@ -241,7 +241,7 @@ declare module 'hpastar:raw' {
     planPaths(queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
     /** A new plan, owned by the caller (delete() it). */
     plan(sx: number, sy: number, gx: number, gy: number): RawHPAStarPlan;
-    nextSegment(plan: RawHPAStarPlan): { cells: Int32Array; expandedRefinement: number } | RawError | null;
+    nextSegment(plan: RawHPAStarPlan): RawPlanSegment;
   }
 
   /**
@@ -447,8 +447,19 @@ declare module 'hpastar:raw' {
     cells: Int32Array;
     expanded: number;
     /** HPA* only: the expansions per phase. */
-    stats?: { expandedInsertion: number; expandedAbstract: number; expandedRefinement: number; abstractPathNodes: number };
+    stats?: RawWorldHpaStats;
   }
+
+  /** WorldHpaStats (cpp/world/WorldHpaQuery.h): the expansions of one HPA* query on a world, per phase. */
+  export interface RawWorldHpaStats {
+    expandedInsertion: number;
+    expandedAbstract: number;
+    expandedRefinement: number;
+    abstractPathNodes: number;
+  }
+
+  /** One segment of a plan refined: cells (x, y pairs on a grid, x, y, z triples in a world), null once done, or stale. */
+  export type RawPlanSegment = { cells: Int32Array; expandedRefinement: number } | RawError | null;
 
   /** `BlockWorldHandle` in WorldBinding.cpp: a block world, empty until parsed or generated. */
   export interface RawBlockWorld extends EmbindHandle {
@@ -518,6 +529,8 @@ declare module 'hpastar:raw' {
     version(): number;
     /** Queries packed [sx, sy, sz, gx, gy, gz, ...] on this thread; cells as x, y, z triples. */
     findPaths(queries: Int32Array, keepCells: boolean): RawBatch | RawError;
+    /** Plans of queries packed as for findPaths, on this thread: abstract paths and (when asked) first segments, x, y, z triples. */
+    planPaths(queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
     /** Changes packed [x, y, z, code, ...] to the planner's world, then the hierarchy updated: `""` or why they are refused. */
     applyBlockChanges(changes: Int32Array): string;
     /** What the last applyBlockChanges rebuilt. */
@@ -532,6 +545,21 @@ declare module 'hpastar:raw' {
     /** Boxes x0, y0, z0, x1, y1, z1 (half-open) of the clusters of a level. */
     clusterBoxes(level: number): Int32Array | RawError;
     nodes(): { cells: Int32Array; levels: Uint8Array } | RawError;
+  }
+
+  /** `WorldPlanHandle` in WorldBinding.cpp: one plan on a block world, refined by a WorldHPAStarQuery. */
+  export interface RawWorldHPAStarPlan extends EmbindHandle {
+    summary(): RawPlanSummary<RawWorldHpaStats>;
+    done(): boolean;
+  }
+
+  /** `WorldHpaQueryHandle` in WorldBinding.cpp: a query object of one world planner (its scratch). */
+  export interface RawWorldHPAStarQuery extends EmbindHandle {
+    findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldPath | RawError;
+    findPaths(queries: Int32Array, keepCells: boolean): RawBatch | RawError;
+    /** A new plan, owned by the caller (delete() it); waypoints as x, y, z triples. */
+    plan(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): RawWorldHPAStarPlan;
+    nextSegment(plan: RawWorldHPAStarPlan): RawPlanSegment;
   }
 
   /** WorldHpaHandle::lastUpdate(). */
@@ -558,6 +586,8 @@ declare module 'hpastar:raw' {
     findPathsWorld(planner: RawWorldHPAStar, queries: Int32Array, keepCells: boolean): RawBatch | RawError;
     /** HPAStar.planPaths spread over the threads. */
     planPaths(planner: RawHPAStar, queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
+    /** A world pool's plan batch (queries packed [sx, sy, sz, gx, gy, gz, ...]) spread over the threads. */
+    planPathsWorld(planner: RawWorldHPAStar, queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
     /** For the pool's tests only: search thread `thread` traps; never returns while the thread exists. */
     trapThreadForTest(thread: number): void;
   }
@@ -610,6 +640,7 @@ declare module 'hpastar:raw' {
     BlockWorld: new () => RawBlockWorld;
     WorldAStar: new () => RawWorldAStar;
     WorldHPAStar: { new (): RawWorldHPAStar; defaultOptions(): RawWorldOptions };
+    WorldHPAStarQuery: new (planner: RawWorldHPAStar) => RawWorldHPAStarQuery;
     /** The block kinds of block worlds (cpp/world/Blocks.h), in code order. */
     worldBlockKinds(): { code: number; char: string; name: string }[];
     /** Block worlds' limits and the generator's kinds. */

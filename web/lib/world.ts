@@ -23,13 +23,26 @@
  * ```
  * @module
  */
-import type { RawBlockWorld, RawFlowFields, RawWorldAStar, RawWorldHPAStar, RawWorldPath, RawWorldUpdateStats } from 'hpastar:raw';
+import type {
+  RawBatch,
+  RawBlockWorld,
+  RawError,
+  RawFlowFields,
+  RawWorldAStar,
+  RawWorldHPAStar,
+  RawWorldHPAStarPlan,
+  RawWorldHPAStarQuery,
+  RawWorldHpaStats,
+  RawWorldPath,
+  RawWorldUpdateStats,
+} from 'hpastar:raw';
 import { describe, int32, integerIn, text, voxel } from './args.ts';
 import { SearchBatch, type PathBatchArrays } from './batch.ts';
 import { makePlannerFlowFields, type FlowFieldOptions, type PlannerFlowFields, type WorldFlowField } from './flowField.ts';
 import { WORLD_OPTION_KINDS, type BlockKindName, type WorldHierarchyOptionFields, type WorldKindName } from './generated/contract.ts';
 import { checkFlags, endpointOf, internal, moduleError, resolveOptions, SEARCH_FLAGS, WasmObject } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
+import { makePathPlan, type PathPlan } from './pathPlan.ts';
 import { nearestQuestion, randomQuestion, voxelAnswer } from './reachability.ts';
 import type { NearestPassableOptions, Voxel } from './types.ts';
 import { pathOutcomeOf, pathQueryError } from './results.ts';
@@ -312,9 +325,47 @@ function worldPathOf<T extends WorldPathResult>(where: string, raw: RawWorldPath
       ...extra(raw),
     } as T);
   }
+  throw worldRefusal(where, raw, start, goal);
+}
+
+// The error of a query the module refused: its start or goal is not a cell an agent stands in.
+function worldRefusal(where: string, raw: { status: string; code: number }, start: Voxel, goal: Voxel): Error {
   const endpoint = endpointOf(raw.code);
   const p = endpoint === 'start' ? start : goal;
-  throw pathQueryError(raw, `${where}: ${endpoint} (${p.x}, ${p.y}, ${p.z}) is outside the world or not a cell an agent stands in`);
+  return pathQueryError(raw, `${where}: ${endpoint} (${p.x}, ${p.y}, ${p.z}) is outside the world or not a cell an agent stands in`);
+}
+
+// What a planner and its query objects search with: a raw object answering findPath and findPaths.
+interface RawWorldSearcher {
+  findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldPath | RawError;
+  findPaths(queries: Int32Array, keepCells: boolean): RawBatch | RawError;
+}
+
+// WorldHPAStar.findPath and WorldHPAStarQuery.findPath: the arguments checked, one search by `raw`.
+function worldFindPath(where: string, raw: RawWorldSearcher, state: ModuleState, start: Voxel, goal: Voxel, options: WorldFindPathOptions | undefined): WorldHpaPathResult {
+  const s = voxel(where, 'start', start);
+  const g = voxel(where, 'goal', goal);
+  checkFlags(options, SEARCH_FLAGS.worldFindPath, where);
+  const smooth = options?.smooth ?? true;
+  const answer = state.call(where, () => raw.findPath(s.x, s.y, s.z, g.x, g.y, g.z, smooth));
+  return worldPathOf<WorldHpaPathResult>(where, answer, s, g, (r) => ({ stats: Object.freeze({ ...r.stats! }) }));
+}
+
+// WorldHPAStar.findPaths and WorldHPAStarQuery.findPaths: the batch, answered by `raw` on this thread.
+function worldFindPaths(
+  where: string,
+  raw: RawWorldSearcher,
+  state: ModuleState,
+  queries: Int32Array | readonly (readonly [Voxel, Voxel])[],
+  options: { readonly cells?: boolean } | undefined,
+  version: number,
+): WorldPathBatch {
+  const packed = packWorldQueries(queries, where);
+  const cells = options?.cells ?? true;
+  if (typeof cells !== 'boolean') throw new TypeError(`${where}: option cells must be a boolean, got ${describe(cells)}`);
+  const out = state.call(where, () => raw.findPaths(packed, cells));
+  if ('error' in out) throw moduleError(where, out);
+  return new WorldPathBatch(out, version);
 }
 
 // Lets the planners reach a BlockWorld's raw handle while keeping it private to everyone else.
@@ -555,6 +606,15 @@ export class WorldAStar extends WasmObject<RawWorldAStar> {
   }
 }
 
+/** @internal What a world planner needs of its module: query objects and flow fields. */
+export interface WorldModuleParts {
+  makeQuery(planner: RawWorldHPAStar): RawWorldHPAStarQuery;
+  makeFlowFields(planner: RawWorldHPAStar): RawFlowFields;
+}
+
+/** A plan on a block world ({@link WorldHPAStar.plan}): a {@link PathPlan} whose cells are x, y, z triples. */
+export type WorldPathPlan = PathPlan<WorldHpaSearchStats, RawWorldHPAStarPlan>;
+
 /**
  * HPA* on a block world: clusters are boxes of columns and levels, with transitions through every face
  * (across a side, up or down a climb, a stair or a ladder), several abstraction levels, and unreachable
@@ -564,18 +624,19 @@ export class WorldAStar extends WasmObject<RawWorldAStar> {
  */
 export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
   readonly #kinds: BlockKinds;
-  readonly #makeFlowFields: (planner: RawWorldHPAStar) => RawFlowFields;
+  readonly #parts: WorldModuleParts;
   #flowFields: PlannerFlowFields | null = null;  // made on first use
+  #query: WorldHPAStarQuery | null = null;  // what plan() plans with, made on first use
   #options: ResolvedWorldHierarchyOptions | null = null;
   #stats: WorldHierarchyStats | null = null;
   #version = 0;
 
   /** @internal Use `hpastar.WorldHPAStar.build`. */
-  constructor(raw: RawWorldHPAStar, kinds: BlockKinds, makeFlowFields: (planner: RawWorldHPAStar) => RawFlowFields, state: ModuleState, token: typeof internal) {
+  constructor(raw: RawWorldHPAStar, kinds: BlockKinds, parts: WorldModuleParts, state: ModuleState, token: typeof internal) {
     if (token !== internal) throw new TypeError('use hpastar.WorldHPAStar.build(world, options) to make a WorldHPAStar');
     super(raw, 'WorldHPAStar', state);
     this.#kinds = kinds;
-    this.#makeFlowFields = makeFlowFields;
+    this.#parts = parts;
   }
 
   /** The options the hierarchy was built with, defaults filled in. */
@@ -606,14 +667,7 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
    * @throws TypeError - for an unknown option or one that is not a boolean
    */
   findPath(start: Voxel, goal: Voxel, options?: WorldFindPathOptions): WorldHpaPathResult {
-    const where = 'WorldHPAStar.findPath';
-    const s = voxel(where, 'start', start);
-    const g = voxel(where, 'goal', goal);
-    checkFlags(options, SEARCH_FLAGS.worldFindPath, where);
-    const smooth = options?.smooth ?? true;
-    const raw = this.rawHandle();
-    const answer = this.wasmCall(where, () => raw.findPath(s.x, s.y, s.z, g.x, g.y, g.z, smooth));
-    return worldPathOf<WorldHpaPathResult>(where, answer, s, g, (r) => ({ stats: Object.freeze({ ...r.stats! }) }));
+    return worldFindPath('WorldHPAStar.findPath', this.rawHandle(), this.moduleState, start, goal, options);
   }
 
   /**
@@ -625,14 +679,34 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
    * @throws TypeError - for malformed queries
    */
   findPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: { readonly cells?: boolean }): WorldPathBatch {
-    const where = 'WorldHPAStar.findPaths';
-    const packed = packWorldQueries(queries, where);
-    const cells = options?.cells ?? true;
-    if (typeof cells !== 'boolean') throw new TypeError(`${where}: option cells must be a boolean, got ${describe(cells)}`);
+    return worldFindPaths('WorldHPAStar.findPaths', this.rawHandle(), this.moduleState, queries, options, this.#version);
+  }
+
+  /**
+   * A new query object of this planner: its own scratch memory, searches and plans, independent of the
+   * planner's own (its plans are never disturbed by the planner's searches, nor the other way). It
+   * searches the planner's world as it is at each call. Dispose of it when done.
+   * @throws Error - when the planner has been disposed
+   */
+  createQuery(): WorldHPAStarQuery {
     const raw = this.rawHandle();
-    const out = this.wasmCall(where, () => raw.findPaths(packed, cells));
-    if ('error' in out) throw moduleError(where, out);
-    return new WorldPathBatch(out, this.#version);
+    return new WorldHPAStarQuery(this, this.#parts.makeQuery(raw), 'WorldHPAStarQuery', internal);
+  }
+
+  /**
+   * Plans a path without refining it: the abstract path is found now (its waypoints, x, y, z triples),
+   * and its cells one segment at a time with {@link PathPlan.nextSegment}, so that an agent can start
+   * moving at once. Segments are not smoothed: joined, they are the path `findPath` gives with
+   * `smooth: false`. Any number of plans may be alive and refined in any order; block changes on this
+   * planner make the plans made before them stale (their nextSegment throws).
+   * @returns the plan; `found: false` (and done) when start and goal are not connected
+   * @throws PathQueryError - when the start or goal is outside the world or not a cell an agent stands in
+   */
+  plan(start: Voxel, goal: Voxel): WorldPathPlan {
+    const raw = this.rawHandle();
+    // The planner's own query object, named as the planner in errors (as HPAStar's).
+    this.#query ??= new WorldHPAStarQuery(this, this.#parts.makeQuery(raw), 'WorldHPAStar', internal);
+    return this.#query.plan(start, goal);
   }
 
   /**
@@ -668,13 +742,14 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
   flowField(goal: Voxel, options?: FlowFieldOptions<Voxel>): WorldFlowField {
     const where = 'WorldHPAStar.flowField';
     const raw = this.rawHandle();
-    this.#flowFields ??= makePlannerFlowFields(() => this.#makeFlowFields(raw), this.moduleState, where);
+    this.#flowFields ??= makePlannerFlowFields(() => this.#parts.makeFlowFields(raw), this.moduleState, where);
     return this.#flowFields.worldField(goal, options, where);
   }
 
-  /** Frees the hierarchy's C++ memory and the planner's flow fields. Calling it again does nothing. */
+  /** Frees the hierarchy's C++ memory, the planner's flow fields and its query object. Calling it again does nothing. */
   override dispose(): void {
     this.#flowFields?.dispose();
+    this.#query?.dispose();
     super.dispose();
   }
 
@@ -717,5 +792,50 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
     const q = randomQuestion(where, random, component);
     const raw = this.rawHandle();
     return voxelAnswer(where, this.wasmCall(where, () => raw.randomPassable(q.seed, q.component)));
+  }
+}
+
+/**
+ * A query object of a {@link WorldHPAStar} planner (`planner.createQuery()`): the scratch memory of its
+ * searches and its plans. The planner is the shared data; queries are cheap to keep and never disturb
+ * each other, and each keeps the planner's hierarchy alive, so disposal order does not matter.
+ */
+export class WorldHPAStarQuery extends WasmObject<RawWorldHPAStarQuery> {
+  readonly #planner: WorldHPAStar;
+  readonly #name: string;
+
+  /** @internal Use `planner.createQuery()`. */
+  constructor(planner: WorldHPAStar, raw: RawWorldHPAStarQuery, name: string, token: typeof internal) {
+    if (token !== internal) throw new TypeError('use planner.createQuery() to make a WorldHPAStarQuery');
+    super(raw, name, planner[internal]().state);
+    this.#planner = planner;
+    this.#name = name;
+  }
+
+  /** As {@link WorldHPAStar.findPath}, with this query's scratch. */
+  findPath(start: Voxel, goal: Voxel, options?: WorldFindPathOptions): WorldHpaPathResult {
+    return worldFindPath(`${this.#name}.findPath`, this.rawHandle(), this.moduleState, start, goal, options);
+  }
+
+  /** As {@link WorldHPAStar.findPaths}, with this query's scratch. */
+  findPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: { readonly cells?: boolean }): WorldPathBatch {
+    return worldFindPaths(`${this.#name}.findPaths`, this.rawHandle(), this.moduleState, queries, options, this.#planner.version);
+  }
+
+  /** As {@link WorldHPAStar.plan}: the plan is this query's, refined with it (dispose of the plan before the query). */
+  plan(start: Voxel, goal: Voxel): WorldPathPlan {
+    const where = `${this.#name}.plan`;
+    const s = voxel(where, 'start', start);
+    const g = voxel(where, 'goal', goal);
+    const raw = this.rawHandle();
+    const rawPlan = this.wasmCall(where, () => raw.plan(s.x, s.y, s.z, g.x, g.y, g.z));
+    return makePathPlan(where, rawPlan, {
+      queryName: this.#name,
+      planName: 'WorldPathPlan',
+      peek: () => this.peekRawHandle(),
+      state: this.moduleState,
+      stats: (r: RawWorldHpaStats): WorldHpaSearchStats => Object.freeze({ ...r }),
+      refused: (planned) => worldRefusal(where, planned, s, g),
+    });
   }
 }

@@ -394,6 +394,22 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     );
   }
 
+  /** A world pool's plan batch: queries packed [sx, sy, sz, gx, gy, gz, ...] (checked by the caller), as {@link PathPool.planPaths}. */
+  findWorldPlans(packed: Int32Array, firstSegment: boolean, signal: AbortSignal | undefined, where: string): Promise<PlanBatch> {
+    this.#checkOpen(where);
+    const version = this.#jobs.version;
+    const count = packed.length / 6;
+    if (count === 0) return Promise.resolve(new PlanBatch(joinPlans([], 0, 3), version, 3));
+    return this.#jobs.runBatch(
+      packed,
+      signal,
+      where,
+      (job, version, queries) => ({ type: 'plan', job, version, queries, firstSegment }),
+      (parts) => new PlanBatch(joinPlans(parts as JobPart<PlannedMessage>[], count, 3), version, 3),
+      6,
+    );
+  }
+
   /** A world pool's block changes, packed [x, y, z, code, ...] and checked by the caller, made in every worker. */
   async changeBlocks(packed: Int32Array, where: string): Promise<WorldBlockUpdate> {
     this.#checkOpen(where);
@@ -671,7 +687,8 @@ function plannerPool(algorithm: PoolAlgorithm): string {
   return `${algorithm === 'shpa' ? 'an' : 'a'} ${plannerName(algorithm)} pool`;
 }
 
-function checkSignal(signal: unknown, where: string): AbortSignal | undefined {
+/** @internal The `signal` option of a batch: an AbortSignal or nothing (TypeError naming `where`); throws its reason when already aborted. */
+export function checkSignal(signal: unknown, where: string): AbortSignal | undefined {
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new TypeError(`${where}: signal must be an AbortSignal, got ${describe(signal)}`);
   }

@@ -58,15 +58,19 @@ export function joinSearches(unordered: JobPart<ResultMessage>[], count: number,
   return { status, cost, expanded, offsets, cells, searched, snapped };
 }
 
-/** Joins the answers of a plan batch's jobs (none: an empty batch), in query order. */
-export function joinPlans(unordered: JobPart<PlannedMessage>[], count: number): PlanBatchArrays {
+/** Joins the answers of a plan batch's jobs (none: an empty batch), in query order; cells of `cellSize` numbers. */
+export function joinPlans(unordered: JobPart<PlannedMessage>[], count: number, cellSize = 2): PlanBatchArrays {
   const parts = unordered.sort((a, b) => a.first - b.first);
   if (parts.length === 1) return parts[0]!.result;
   const status = joinPerQuery(new Uint8Array(count), parts, (r) => r.status);
   const expanded = joinPerQuery(new Uint32Array(count), parts, (r) => r.expanded);
   const segments = joinPerQuery(new Uint32Array(count), parts, (r) => r.segments);
-  const waypoints = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.waypointOffsets, cells: result.waypoints })), count);
-  const firstSegments = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.firstSegmentOffsets, cells: result.firstSegments })), count);
+  const waypoints = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.waypointOffsets, cells: result.waypoints })), count, cellSize);
+  const firstSegments = joinRuns(
+    parts.map(({ first, result }) => ({ first, offsets: result.firstSegmentOffsets, cells: result.firstSegments })),
+    count,
+    cellSize,
+  );
   return {
     status,
     expanded,

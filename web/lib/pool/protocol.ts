@@ -157,8 +157,8 @@ export interface ReachMessage {
 }
 
 /**
- * Pool → worker: plan queries [first, first + count) of a plan batch (HPA* only): abstract paths, and
- * their first segments when `firstSegment`. Answered by `planned` or a job `error`. Jobs are stateless:
+ * Pool → worker: plan queries [first, first + count) of a plan batch (HPA* and block worlds): abstract
+ * paths, and their first segments when `firstSegment`. Answered by `planned` or a job `error`. Jobs are stateless:
  * the worker keeps nothing of a plan, so any worker (or thread) can take any job.
  */
 export interface PlanMessage {
@@ -166,7 +166,7 @@ export interface PlanMessage {
   job: number;
   /** The terrain version the worker must hold (checked). */
   version: number;
-  /** [sx, sy, gx, gy, ...] (its buffer is transferred). */
+  /** [sx, sy, gx, gy, ...], or [sx, sy, sz, gx, gy, gz, ...] for a world (its buffer is transferred). */
   queries: Int32Array;
   firstSegment: boolean;
   /** The agent class (its index in the pool's classes) every query of the job is for; default 0. */

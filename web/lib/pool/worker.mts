@@ -378,8 +378,15 @@ function plan(m: PlanMessage): void {
   }
   const p = plannerOf(s, m.agentClass);
   // The pool refuses plan batches for SHPA* before sending them; a job that came anyway fails alone.
-  if (p.kind !== 'hpa') return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: 'only HPA* pools plan' });
-  const out = s.parallel ? s.parallel.planPaths(p.raw, m.queries, m.firstSegment) : p.query.planPaths(m.queries, m.firstSegment);
+  if (p.kind !== 'hpa' && p.kind !== 'world') return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: 'only HPA* pools plan' });
+  const out =
+    p.kind === 'world'
+      ? s.parallel
+        ? s.parallel.planPathsWorld(p.raw, m.queries, m.firstSegment)
+        : p.raw.planPaths(m.queries, m.firstSegment)
+      : s.parallel
+        ? s.parallel.planPaths(p.raw, m.queries, m.firstSegment)
+        : p.query.planPaths(m.queries, m.firstSegment);
   if ('error' in out) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: out.error });
   port.post(
     { type: 'planned', job: m.job, version: s.version, ...out, heapBytes: heapBytes(s.module) },

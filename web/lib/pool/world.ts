@@ -15,11 +15,12 @@
  */
 import { describe, voxel } from '../args.ts';
 import { worldFlowFieldOf, worldFlowQuestion, type FlowFieldOptions, type WorldFlowField } from '../flowField.ts';
+import type { PlanBatch } from '../planBatch.ts';
 import { nearestQuestion, randomQuestion, voxelAnswer } from '../reachability.ts';
 import type { NearestPassableOptions } from '../types.ts';
 import { BlockKinds, BlockWorld, checkGenerateOptions, packWorldQueries } from '../world.ts';
 import { resolveWorldOptions, type BlockChange, type ResolvedWorldHierarchyOptions, type Voxel, type WorldBlockUpdate, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldHierarchyStats, type WorldPathBatch } from '../world.ts';
-import { startPool, type WorkerPathPool } from './index.ts';
+import { checkSignal, startPool, type WorkerPathPool } from './index.ts';
 import { checkKeys, MOVING_AI_AGENT, resolveRunOptions, type MapSource, type PoolRunOptions } from './options.ts';
 import type { HierarchySource, PoolMode } from './protocol.ts';
 
@@ -43,6 +44,14 @@ export interface WorldPoolOptions extends PoolRunOptions {
 export interface WorldPoolBatchOptions {
   /** `false` leaves the paths' cells out. Default true. */
   readonly cells?: boolean;
+  /** Cancels the batch: its promise rejects with the signal's reason, and its remaining jobs are dropped. */
+  readonly signal?: AbortSignal;
+}
+
+/** Options of {@link WorldPathPool.planPaths}. */
+export interface WorldPoolPlanOptions {
+  /** `false` leaves the first segments out (abstract paths only). Default true. */
+  readonly firstSegment?: boolean;
   /** Cancels the batch: its promise rejects with the signal's reason, and its remaining jobs are dropped. */
   readonly signal?: AbortSignal;
 }
@@ -80,6 +89,16 @@ export interface WorldPathPool extends AsyncDisposable {
    *   on malformed queries or options (TypeError), when the pool is closed, or when a worker fails
    */
   findPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: WorldPoolBatchOptions): Promise<WorldPathBatch>;
+
+  /**
+   * Plans many paths in the workers, as the grid pool's `planPaths`: for each query the abstract path (its
+   * waypoints, x, y, z triples) and, unless `firstSegment: false`, its first segment refined, equal to what
+   * `WorldHPAStar.plan` and the first `nextSegment` give on the same world and options. The batch keeps
+   * nothing: later segments are searches between consecutive waypoints (`findPaths`). Every query plans on
+   * the newest version when the call is made ({@link PlanBatch.version}).
+   * @returns a promise of the plans ({@link PlanBatch}, `cellSize` 3), in query order; it rejects as `findPaths`
+   */
+  planPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: WorldPoolPlanOptions): Promise<PlanBatch>;
 
   /**
    * Places or removes blocks in every worker (each rebuilds only the clusters the changes touch): all
@@ -153,6 +172,23 @@ function worldSourceOf(options: WorldPoolOptions, where: string): MapSource {
   return { algorithm: 'world', source, hierarchy, width: 0, height: 0, version: 0, agents: [MOVING_AI_AGENT] };
 }
 
+/**
+ * A world batch's arguments checked: its boolean option `flag` (default true) and `signal` (TypeError
+ * naming `where`, or the signal's reason when it has already aborted), then the queries packed.
+ */
+function batchArguments(
+  where: string,
+  queries: Int32Array | readonly (readonly [Voxel, Voxel])[],
+  options: WorldPoolBatchOptions | WorldPoolPlanOptions | undefined,
+  flag: 'cells' | 'firstSegment',
+): { on: boolean; signal: AbortSignal | undefined; packed: Int32Array } {
+  if (options !== undefined) checkKeys(options, [flag, 'signal'], where);
+  const on = (options as Record<string, unknown> | undefined)?.[flag] ?? true;
+  if (typeof on !== 'boolean') throw new TypeError(`${where}: option ${flag} must be a boolean, got ${describe(on)}`);
+  const signal = checkSignal(options?.signal, where);
+  return { on, signal, packed: packWorldQueries(queries, where) };
+}
+
 /** The world pool's face: world types in, the grid pool's machinery (workers, scheduler, versions) behind. */
 class WorldPool implements WorldPathPool {
   readonly #pool: WorkerPathPool;
@@ -204,13 +240,14 @@ class WorldPool implements WorldPathPool {
 
   async findPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: WorldPoolBatchOptions): Promise<WorldPathBatch> {
     const where = 'WorldPathPool.findPaths';
-    if (options !== undefined) checkKeys(options, ['cells', 'signal'], where);
-    const cells = options?.cells ?? true;
-    if (typeof cells !== 'boolean') throw new TypeError(`${where}: option cells must be a boolean, got ${describe(cells)}`);
-    const signal = options?.signal;
-    if (signal !== undefined && !(signal instanceof AbortSignal)) throw new TypeError(`${where}: signal must be an AbortSignal, got ${describe(signal)}`);
-    signal?.throwIfAborted();
-    return this.#pool.findWorldPaths(packWorldQueries(queries, where), cells, signal, where);
+    const { on: cells, signal, packed } = batchArguments(where, queries, options, 'cells');
+    return this.#pool.findWorldPaths(packed, cells, signal, where);
+  }
+
+  async planPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: WorldPoolPlanOptions): Promise<PlanBatch> {
+    const where = 'WorldPathPool.planPaths';
+    const { on: firstSegment, signal, packed } = batchArguments(where, queries, options, 'firstSegment');
+    return this.#pool.findWorldPlans(packed, firstSegment, signal, where);
   }
 
   async applyBlockChanges(changes: readonly BlockChange[]): Promise<WorldBlockUpdate> {
