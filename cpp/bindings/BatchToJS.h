@@ -49,6 +49,7 @@ template <typename Cell>
 val offsetsToJS(const CellRunsOf<Cell>& runs) {
   return copyToJS(runs.offsets().data(), runs.offsets().size());
 }
+inline val cellsToJS(const std::vector<Voxel>& cells) { return voxelsToJS(cells); }
 inline val cellsToJS(const CellRuns& runs) { return cellsToJS(runs.cells()); }
 inline val cellsToJS(const CellRunsOf<Voxel>& runs) { return voxelsToJS(runs.cells()); }
 

@@ -18,6 +18,7 @@
 #include "bindings/OptionsToJS.h"
 #include "bindings/PlanToJS.h"
 #include "bindings/ReachabilityToJS.h"
+#include "bindings/SearchTraceToJS.h"
 #include "grid/AllocationSize.h"
 #include "world/BlockWorld.h"
 #include "world/BlockWorldFormat.h"
@@ -280,6 +281,23 @@ val WorldSearcher::findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel 
   return out;
 }
 
+val WorldSearcher::traceFindPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth) {
+  if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
+  WorldHpaStats s;
+  WorldHpaQueryOptions options;
+  options.smooth = smooth;
+  WorldHpaQuery& query = engine_.worldQuery(*hierarchy);
+  trace_.clear();
+  query.setTrace(&trace_);
+  query.findPath(start, goal, path_, options, &s);
+  query.setTrace(nullptr);  // untraced queries pay nothing for it
+  val path = worldPathToJS(path_);
+  path.set("stats", worldHpaStatsToJS(s));
+  val out = tracedPathToJS(path, trace_);
+  trace_.clear();
+  return out;
+}
+
 val WorldSearcher::findPaths(const WorldHierarchy* hierarchy, const val& queries, bool keepCells) {
   return worldPathBatchToJS(engine_, hierarchy, queries, keepCells, input_, batch_);
 }
@@ -459,12 +477,12 @@ EMSCRIPTEN_BINDINGS(hpastar_world) {
                              .constructor<>()
                              .class_function("defaultOptions", &WorldHpaHandle::defaultOptions),
                          WorldHpaHandle, build, built, options, width, height, levels, version, stats, findPath,
-                         findPaths, planPaths, applyBlockChanges, lastUpdate, floor, componentOf, isReachable,
-                         nearestPassable, randomPassable, clusterBoxes, nodes);
+                         traceFindPath, findPaths, planPaths, applyBlockChanges, lastUpdate, floor, componentOf,
+                         isReachable, nearestPassable, randomPassable, clusterBoxes, nodes);
   bindPlans<WorldPlanHandle>(
       HPASTAR_BIND_FUNCTIONS(
           emscripten::class_<WorldHpaQueryHandle>("WorldHPAStarQuery").constructor<const WorldHpaHandle&>(),
-          WorldHpaQueryHandle, findPath, findPaths),
+          WorldHpaQueryHandle, findPath, traceFindPath, findPaths),
       "WorldHPAStarPlan");
   emscripten::function("worldBlockKinds", &blockKindsToJS);
   emscripten::function("worldLimits", &worldLimitsToJS);

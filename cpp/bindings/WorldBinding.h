@@ -88,11 +88,14 @@ class WorldSearcher {
   emscripten::val planPaths(const WorldHierarchy* hierarchy, const emscripten::val& queries, bool refineFirstSegment) {
     return worldPlanBatchToJS(engine_, hierarchy, queries, refineFirstSegment, input_, plans_);
   }
+  // findPath with its searches recorded: tracedPathToJS (SearchTraceToJS.h), cells x, y, z, or { error }.
+  emscripten::val traceFindPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth);
   // The engine's query object, pointed at `hierarchy`.
   WorldHpaQuery& query(const WorldHierarchy& hierarchy) { return engine_.worldQuery(hierarchy); }
 
  private:
   BatchSearch engine_{1};
+  WorldSearchTrace trace_;
   WorldPath path_;
   WorldPathBatchResults batch_;
   WorldPlanBatchResults plans_;
@@ -127,6 +130,9 @@ class WorldHpaHandle {
   }
   emscripten::val findPaths(const emscripten::val& queries, bool keepCells) {
     return searcher_.findPaths(hierarchy_.get(), queries, keepCells);
+  }
+  emscripten::val traceFindPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth) {
+    return searcher_.traceFindPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth);
   }
   // WorldSearcher::planPaths on this thread (the world pool's copied mode).
   emscripten::val planPaths(const emscripten::val& queries, bool refineFirstSegment) {
@@ -190,6 +196,9 @@ class WorldHpaQueryHandle {
   }
   emscripten::val findPaths(const emscripten::val& queries, bool keepCells) {
     return searcher_.findPaths(hierarchy_.get(), queries, keepCells);
+  }
+  emscripten::val traceFindPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth) {
+    return searcher_.traceFindPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth);
   }
   // Plans the abstract path only; the plan is refined by nextSegment. Never null: its summary() is
   // { status, code, found, waypoints: Int32Array x, y, z triples, segments, stats, version } or { error }.

@@ -14,7 +14,7 @@
  * ```
  * @module
  */
-import type { RawError, RawTracedPath } from 'hpastar:raw';
+import type { RawError, RawTracedPath, RawWorldTracedPath } from 'hpastar:raw';
 import { cell, describe, int32, integerIn } from './args.ts';
 import { AStar } from './astar.ts';
 import { rawGrid, type Grid } from './grid.ts';
@@ -24,8 +24,8 @@ import { checkFlags, describeFailure, internal, moduleError, SEARCH_FLAGS, WasmO
 import type { ModuleState } from './moduleState.ts';
 import { pathQueryError, pathResultOf } from './results.ts';
 import { SHPAStar } from './shpastar.ts';
-import type { Agent, HpaSearchOptions, Point } from './types.ts';
-import { WorldHPAStar } from './world.ts';
+import type { Agent, HpaSearchOptions, Point, Voxel } from './types.ts';
+import { worldHpaPathOf, WorldHPAStar, WorldHPAStarQuery, worldQueryArguments, type WorldFindPathOptions } from './world.ts';
 import type {
   AbstractGraph,
   ClusterBuild,
@@ -37,6 +37,7 @@ import type {
   NodeTree,
   QueryConnections,
   TracedPath,
+  TracedWorldPath,
   WorldHierarchyNodes,
 } from './inspectTypes.ts';
 
@@ -76,12 +77,20 @@ function checkLevel(where: string, planner: HPAStar, level: unknown): number {
   return level as number;
 }
 
-/** A raw traced answer as a {@link TracedPath}; throws as the searches do (a PathQueryError for a refused endpoint). */
-function tracedPathOf(raw: RawTracedPath, start: Point, goal: Point): TracedPath {
-  const path = pathResultOf(raw.path, start, goal);
+// A trace's searches, refined path and smoothing as the package's (frozen) values; the path apart.
+function traceOf(raw: Omit<RawTracedPath, 'path'>): Omit<TracedPath, 'path'> {
   const searches = raw.searches.map((s) => Object.freeze({ phase: s.phase, level: s.level, closed: s.closed, open: s.open }));
   const smoothing = raw.smoothing.map((r) => Object.freeze({ from: r.from, to: r.to, line: r.line }));
-  return Object.freeze({ path, searches: Object.freeze(searches), refined: raw.refined, segmentEnds: raw.segmentEnds, segmentSearchEnds: raw.segmentSearchEnds, smoothing: Object.freeze(smoothing) });
+  return { searches: Object.freeze(searches), refined: raw.refined, segmentEnds: raw.segmentEnds, segmentSearchEnds: raw.segmentSearchEnds, smoothing: Object.freeze(smoothing) };
+}
+
+/** A raw traced answer as a {@link TracedPath}; throws as the searches do (a PathQueryError for a refused endpoint). */
+function tracedPathOf(raw: RawTracedPath, start: Point, goal: Point): TracedPath {
+  return Object.freeze({ path: pathResultOf(raw.path, start, goal), ...traceOf(raw) });
+}
+
+function tracedWorldPathOf(where: string, raw: RawWorldTracedPath, start: Voxel, goal: Voxel): TracedWorldPath {
+  return Object.freeze({ path: worldHpaPathOf(where, raw.path, start, goal), ...traceOf(raw) });
 }
 
 /**
@@ -114,8 +123,27 @@ export function traceSearch(planner: HPAStar | HPAStarQuery | SHPAStar, start: P
  * @throws Error - when the search object or the grid has been disposed
  */
 export function traceSearch(astar: AStar, grid: Grid, start: Point, goal: Point): TracedPath;
-export function traceSearch(planner: HPAStar | HPAStarQuery | SHPAStar | AStar, ...args: [Grid, Point, Point] | [Point, Point, HpaSearchOptions?]): TracedPath {
+/**
+ * Finds the same path as a block world planner's `findPath` ({@link WorldHPAStar} or one of its query
+ * objects, whose scratch it then uses) and records its searches: the insertion of start and goal at
+ * every level, the abstract search of the top level, and the refined path with smoothing's lines. The
+ * closed counts of a phase add up to that phase's figure in `path.stats`.
+ * @throws PathQueryError - when the start or the goal is not a cell an agent stands in
+ * @throws TypeError - when a coordinate is not an integer or an option is unknown
+ * @throws Error - when the planner has been disposed
+ */
+export function traceSearch(planner: WorldHPAStar | WorldHPAStarQuery, start: Voxel, goal: Voxel, options?: WorldFindPathOptions): TracedWorldPath;
+export function traceSearch(
+  planner: HPAStar | HPAStarQuery | SHPAStar | AStar | WorldHPAStar | WorldHPAStarQuery,
+  ...args: [Grid, Point, Point] | [Point, Point, HpaSearchOptions?] | [Voxel, Voxel, WorldFindPathOptions?]
+): TracedPath | TracedWorldPath {
   const where = 'traceSearch';
+  if (planner instanceof WorldHPAStar || planner instanceof WorldHPAStarQuery) {
+    const { s, g, smooth } = worldQueryArguments(where, ...(args as [Voxel, Voxel, WorldFindPathOptions?]));
+    const { raw, state } = planner[internal]();
+    const answer = answered(where, state, () => raw.traceFindPath(s.x, s.y, s.z, g.x, g.y, g.z, smooth));
+    return tracedWorldPathOf(where, answer, s, g);
+  }
   if (planner instanceof AStar) {
     const [grid, start, goal] = args as [Grid, Point, Point];
     cell(where, 'start', start);

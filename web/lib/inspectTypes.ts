@@ -2,6 +2,7 @@
 // traces, for drawing and teaching. Apart from types.ts so that the main entry exports none of them.
 import type { HAAStar } from './haastar.ts';
 import type { PathResult, Point, SearchStats } from './types.ts';
+import type { WorldHpaPathResult } from './world.ts';
 
 /**
  * The phase of a query a search belongs to, as in the HPA* paper's Table 1: `'insertion'` connects
@@ -208,4 +209,16 @@ export interface HaaCrossings {
 export interface WorldHierarchyNodes {
   readonly cells: Int32Array;
   readonly levels: Uint8Array;
+}
+
+/**
+ * A block world's path found with its search trace (`traceSearch` of a `WorldHPAStar` or one of its
+ * query objects): as {@link TracedPath}, every cell an x, y, z triple. Insertion searches run over cells
+ * at level 0 (the endpoint's box) and over the nodes of the level below above it; the abstract search
+ * over the top level; refinement reads stored paths and searches nothing, so it shows as `refined`,
+ * `segmentEnds` and `smoothing` only.
+ */
+export interface TracedWorldPath extends Omit<TracedPath, 'path'> {
+  /** The same answer `findPath` gives. */
+  readonly path: WorldHpaPathResult;
 }

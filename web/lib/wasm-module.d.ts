@@ -122,6 +122,11 @@ declare module 'hpastar:raw' {
     smoothing: { from: number; to: number; line: Int32Array }[];
   }
 
+  /** A traced query on a block world: as RawTracedPath, cells as x, y, z triples. */
+  export interface RawWorldTracedPath extends Omit<RawTracedPath, 'path'> {
+    path: RawWorldPath;
+  }
+
   /** `AStarHandle` in AStarBinding.cpp: an A* query object that keeps its scratch between calls. */
   export interface RawAStar extends EmbindHandle {
     findPath(grid: RawGrid, sx: number, sy: number, gx: number, gy: number): RawPathResult;
@@ -522,6 +527,8 @@ declare module 'hpastar:raw' {
       levels: { clusters: number; nodes: number; edges: number }[];
     } | null;
     findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldPath | RawError;
+    /** findPath with every search recorded (WorldSearcher::traceFindPath). */
+    traceFindPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldTracedPath | RawError;
     width(): number;
     height(): number;
     levels(): number;
@@ -556,6 +563,8 @@ declare module 'hpastar:raw' {
   /** `WorldHpaQueryHandle` in WorldBinding.cpp: a query object of one world planner (its scratch). */
   export interface RawWorldHPAStarQuery extends EmbindHandle {
     findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldPath | RawError;
+    /** findPath with every search recorded (WorldSearcher::traceFindPath). */
+    traceFindPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldTracedPath | RawError;
     findPaths(queries: Int32Array, keepCells: boolean): RawBatch | RawError;
     /** A new plan, owned by the caller (delete() it); waypoints as x, y, z triples. */
     plan(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): RawWorldHPAStarPlan;

@@ -343,12 +343,21 @@ interface RawWorldSearcher {
 
 // WorldHPAStar.findPath and WorldHPAStarQuery.findPath: the arguments checked, one search by `raw`.
 function worldFindPath(where: string, raw: RawWorldSearcher, state: ModuleState, start: Voxel, goal: Voxel, options: WorldFindPathOptions | undefined): WorldHpaPathResult {
+  const { s, g, smooth } = worldQueryArguments(where, start, goal, options);
+  return worldHpaPathOf(where, state.call(where, () => raw.findPath(s.x, s.y, s.z, g.x, g.y, g.z, smooth)), s, g);
+}
+
+/** @internal A world query's start, goal and `smooth`, checked (what findPath and a traced search take). */
+export function worldQueryArguments(where: string, start: Voxel, goal: Voxel, options: WorldFindPathOptions | undefined): { s: Voxel; g: Voxel; smooth: boolean } {
   const s = voxel(where, 'start', start);
   const g = voxel(where, 'goal', goal);
   checkFlags(options, SEARCH_FLAGS.worldFindPath, where);
-  const smooth = options?.smooth ?? true;
-  const answer = state.call(where, () => raw.findPath(s.x, s.y, s.z, g.x, g.y, g.z, smooth));
-  return worldPathOf<WorldHpaPathResult>(where, answer, s, g, (r) => ({ stats: Object.freeze({ ...r.stats! }) }));
+  return { s, g, smooth: options?.smooth ?? true };
+}
+
+/** @internal A raw HPA* answer on a block world as the package's result (PathQueryError for a refused endpoint). */
+export function worldHpaPathOf(where: string, raw: RawWorldPath | { error: string }, start: Voxel, goal: Voxel): WorldHpaPathResult {
+  return worldPathOf<WorldHpaPathResult>(where, raw, start, goal, (r) => ({ stats: Object.freeze({ ...r.stats! }) }));
 }
 
 // WorldHPAStar.findPaths and WorldHPAStarQuery.findPaths: the batch, answered by `raw` on this thread.

@@ -11,6 +11,7 @@ import { normalizedAgent, sameAgentClass, type AgentClass } from '../agentClasse
 import { cell, describe, voxel } from '../args.ts';
 import { PathStatusCode } from '../batch.ts';
 import { GRID_MOVES, WORLD_MOVES } from '../generated/contract.ts';
+import type { PlanBatch } from '../planBatch.ts';
 import type { PathPool } from '../pool/index.ts';
 import type { WorldPathPool } from '../pool/world.ts';
 import type { Agent as AgentClassOption, Voxel } from '../types.ts';
@@ -82,6 +83,18 @@ export interface UnitPort {
   is(agent: AgentClassOption): boolean;
 }
 
+/** A pool's plans as the crowd reads them (waypoints copied: a route keeps them). */
+function planAnswers(plans: PlanBatch): PlanAnswers {
+  return {
+    version: plans.version,
+    found: (i) => plans.found(i),
+    startInvalid: (i) => plans.status[i] === PathStatusCode.StartInvalid,
+    statusText: (i) => plans.statusText(i),
+    waypoints: (i) => plans.waypointsOf(i).slice(),
+    firstSegment: (i) => plans.firstSegment(i),
+  };
+}
+
 /** @internal A grid: cells { x, y } (z = 0). */
 export function gridGround(width: number, height: number): CrowdGround {
   return Object.freeze({
@@ -144,15 +157,7 @@ export class GridUnits implements UnitPort {
   }
 
   async plan(queries: Int32Array): Promise<PlanAnswers> {
-    const plans = await this.pool.planPaths(queries, this.#asks);
-    return {
-      version: plans.version,
-      found: (i) => plans.found(i),
-      startInvalid: (i) => plans.status[i] === PathStatusCode.StartInvalid,
-      statusText: (i) => plans.statusText(i),
-      waypoints: (i) => plans.waypointsOf(i).slice(),
-      firstSegment: (i) => plans.firstSegment(i),
-    };
+    return planAnswers(await this.pool.planPaths(queries, this.#asks));
   }
 
   search(queries: Int32Array): Promise<PathAnswers> {
@@ -191,17 +196,8 @@ export class WorldUnits implements UnitPort {
     return this.world.nearestStanding(v);
   }
 
-  /** A block world's plan is its whole smoothed path: one segment, from start to goal. */
   async plan(queries: Int32Array): Promise<PlanAnswers> {
-    const batch = await this.pool.findPaths(queries);
-    return {
-      version: batch.version,
-      found: (i) => batch.found(i),
-      startInvalid: (i) => batch.status[i] === PathStatusCode.StartInvalid,
-      statusText: (i) => batch.statusText(i),
-      waypoints: (i) => queries.slice(6 * i, 6 * i + 6),
-      firstSegment: (i) => batch.path(i),
-    };
+    return planAnswers(await this.pool.planPaths(queries));
   }
 
   search(queries: Int32Array): Promise<PathAnswers> {

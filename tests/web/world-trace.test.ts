@@ -1,0 +1,69 @@
+// traceSearch on block worlds (hpastar/inspect): a traced query answers as findPath, its searches' closed
+// counts add up to the phases' figures, every traced cell is one an agent stands in, the abstract search
+// runs from the start to the goal, and the refined path is findPath's unsmoothed one; a query object
+// traces as its planner does; bad endpoints and options are refused by name.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadHpastar, PathQueryError, type BlockWorld, type Hpastar, type Voxel, type WorldHPAStar } from '../../web/lib/index';
+import { traceSearch, type TracedWorldPath } from '../../web/lib/inspect';
+import { standingCells } from './helpers/worlds';
+import { seeded } from './helpers/queries';
+
+let hp: Hpastar;
+beforeAll(async () => {
+  hp = await loadHpastar();
+});
+
+function expectTraceOf(world: BlockWorld, planner: WorldHPAStar, traced: TracedWorldPath, a: Voxel, b: Voxel): void {
+  const plain = planner.findPath(a, b);
+  expect([traced.path.cost, Array.from(traced.path.cells)]).toEqual([plain.cost, Array.from(plain.cells)]);
+  const closed = (phase: string) => traced.searches.filter((s) => s.phase === phase).reduce((n, s) => n + s.closed.length / 3, 0);
+  expect(closed('insertion')).toBe(traced.path.stats.expandedInsertion);
+  expect(closed('abstract')).toBe(traced.path.stats.expandedAbstract);
+  expect(closed('refinement')).toBe(0);
+  for (const s of traced.searches) {
+    expect(s.closed.length % 3).toBe(0);
+    for (let i = 0; i < s.closed.length; i += 3) expect(world.isStanding(s.closed[i]!, s.closed[i + 1]!, s.closed[i + 2]!)).toBe(true);
+  }
+  const abstract = traced.searches.filter((s) => s.phase === 'abstract');
+  expect(abstract.length).toBe(1);
+  const top = abstract[0]!.closed;
+  expect(Array.from(top.subarray(0, 3))).toEqual([a.x, a.y, a.z]);
+  expect(Array.from(top.subarray(top.length - 3))).toEqual([b.x, b.y, b.z]);
+  expect(Array.from(traced.refined)).toEqual(Array.from(planner.findPath(a, b, { smooth: false }).cells));
+  expect(traced.segmentEnds.at(-1)).toBe(traced.refined.length / 3 - 1);
+}
+
+describe('traceSearch on a block world', () => {
+  test('a traced query answers as findPath, and its searches add up to the figures of each phase', () => {
+    using world = hp.BlockWorld.generate({ kind: 'caves', size: { width: 40, height: 32, levels: 6 }, seed: 4 });
+    using planner = hp.WorldHPAStar.build(world, { clusterSide: 8, clusterLevels: 3, levels: 2 });
+    using query = planner.createQuery();
+    const cells = standingCells(world);
+    const random = seeded(6);
+    let traced = 0, levelsCrossed = 0;
+    while (traced < 25) {
+      const a = cells[Math.floor(random() * cells.length)]!, b = cells[Math.floor(random() * cells.length)]!;
+      if ((a.x === b.x && a.y === b.y && a.z === b.z) || !world.isReachable(a, b)) continue;
+      const t = traceSearch(planner, a, b);
+      expectTraceOf(world, planner, t, a, b);
+      expect(new Set(t.searches.filter((s) => s.phase === 'insertion').map((s) => s.level))).toEqual(new Set([0, 1]));
+      const fromQuery = traceSearch(query, a, b);
+      expect([Array.from(fromQuery.path.cells), fromQuery.searches.length]).toEqual([Array.from(t.path.cells), t.searches.length]);
+      if (a.z !== b.z) levelsCrossed++;
+      traced++;
+    }
+    expect(levelsCrossed).toBeGreaterThan(5);
+  });
+
+  test('bad endpoints and options are refused by name', () => {
+    using world = hp.BlockWorld.generate({ kind: 'towers', size: { width: 24, height: 20, levels: 4 }, seed: 1 });
+    using planner = hp.WorldHPAStar.build(world, { clusterSide: 8 });
+    const cells = standingCells(world);
+    const air = { x: 0, y: 0, z: 3 };
+    expect(world.isStanding(air.x, air.y, air.z)).toBe(false);
+    expect(() => traceSearch(planner, air, cells[0]!)).toThrow(PathQueryError);
+    expect(() => traceSearch(planner, air, cells[0]!)).toThrow(/start \(0, 0, 3\) is outside the world or not a cell an agent stands in/);
+    expect(() => traceSearch(planner, cells[0]!, { x: 1, y: 2 } as Voxel)).toThrow(/goal must be a cell with integer x, y and z/);
+    expect(() => traceSearch(planner, cells[0]!, cells[1]!, { frob: true } as never)).toThrow(TypeError);
+  });
+});
