@@ -47,6 +47,9 @@ struct OptionField {
   double Options::*number = nullptr;
   bool Options::*flag = nullptr;
   bool switchSets = true;
+  // Whether a saved hierarchy keeps the value (the serializers write and read the stored fields in table
+  // order, writeStoredOptions below); false for what only steers a build or a choice (a memory budget).
+  bool stored = true;
   std::span<const char* const> choices = {};
   uint8_t (*choiceOf)(const Options&) = nullptr;
   void (*setChoice)(Options&, uint8_t) = nullptr;
@@ -142,6 +145,52 @@ OptionField<Options> choiceOption(const OptionText& t, std::span<const char* con
   f.choiceOf = [](const Options& o) { return static_cast<uint8_t>(o.*Member); };
   f.setChoice = [](Options& o, uint8_t v) { o.*Member = static_cast<Enum>(v); };
   return f;
+}
+
+// The same row, not saved with a hierarchy (OptionField::stored).
+template <typename Options>
+OptionField<Options> notStored(OptionField<Options> f) {
+  f.stored = false;
+  return f;
+}
+
+// The stored fields' values in table order, little-endian: an Integer as 4 bytes, a Number as 8, a
+// Flag or a Choice as 1. Writer: u8, i32, f64 (the serializers' byte writers).
+template <typename Options, typename Writer>
+void writeStoredOptions(const Options& o, std::span<const OptionField<Options>> fields, Writer& w) {
+  for (const OptionField<Options>& f : fields) {
+    if (!f.stored) continue;
+    if (f.kind == OptionKind::Integer)
+      w.i32(o.*f.integer);
+    else if (f.kind == OptionKind::Number)
+      w.f64(o.*f.number);
+    else
+      w.u8(static_cast<uint8_t>(f.get(o)));
+  }
+}
+
+// Reads the first `count` stored fields as writeStoredOptions wrote them (an older format stored fewer:
+// the others keep their defaults). Values are not checked here: the caller validates the options.
+template <typename Options, typename Reader>
+void readStoredOptions(Options& o, std::span<const OptionField<Options>> fields, size_t count, Reader& r) {
+  for (const OptionField<Options>& f : fields) {
+    if (!f.stored) continue;
+    if (count-- == 0) return;
+    if (f.kind == OptionKind::Integer)
+      o.*f.integer = r.i32();
+    else if (f.kind == OptionKind::Number)
+      o.*f.number = r.f64();
+    else
+      f.set(o, r.u8());
+  }
+}
+
+// How many fields a table stores (the serializers check it against their format's count).
+template <typename Options>
+size_t storedOptionCount(std::span<const OptionField<Options>> fields) {
+  size_t n = 0;
+  for (const OptionField<Options>& f : fields) n += f.stored ? 1 : 0;
+  return n;
 }
 
 // A number as the messages write it: integers without a fraction.

@@ -107,7 +107,7 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
                   "change, so it suits large maps that rarely change. Left out when the top level has more than 4,096 "
                   "nodes (`stats.distanceTableNodes` is then 0)."},
                  &O::distanceTable),
-      rangeOption(
+      notStored(rangeOption(
           {"memoryBudgetMiB", "memory budget (MiB)", "memory-budget",
            "refuse a build whose estimated memory, in MiB, is above this",
            "The memory a build may take, in MiB: before it allocates anything, the build estimates the "
@@ -115,8 +115,8 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
            "the grid; an upper bound within about 1.5× on the bundled maps) and throws a RangeError with the "
            "estimate when it is above this. The default leaves room in wasm's 4 GB for the grid, the searches "
            "and a pool's copies. Not saved with a hierarchy."},
-          &O::memoryBudgetMiB, 1, 1 << 20),
-      choiceOption<&O::terrainChanges>(
+          &O::memoryBudgetMiB, 1, 1 << 20)),
+      notStored(choiceOption<&O::terrainChanges>(
           {"terrainChanges", "terrain changes", "terrain-changes",
            "how often the terrain changes, for the automatic choice of options: often or rarely",
            "How often the terrain will change, the hint of the automatic choice of the fields left out: `'often'` "
@@ -124,7 +124,7 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
            "table: the fastest queries, and a change that alters the top level's graph leaves the table stale until "
            "{@link HPAStar.refreshHeuristics} has recomputed it). Read by the choice only; not saved with a "
            "hierarchy."},
-          kChanges),
+          kChanges)),
   };
   return table;
 }

@@ -142,18 +142,10 @@ template <typename Writer>
 void writeBlock(const ClusterBlock& block, Writer& w);
 void readBlock(ByteReader& r, ClusterBlock& b);
 
-// The options as stored (distanceTable from format 3 on); validated by the caller.
+// The stored options (OptionField::stored) in table order; validated by the caller.
 HierarchyOptions readOptions(ByteReader& r, uint32_t formatVersion) {
   HierarchyOptions o;
-  o.clusterSize = r.i32();
-  o.levels = r.i32();
-  o.clusterGroup = r.i32();
-  o.entranceWidth = r.i32();
-  o.cachePaths = r.u8() != 0;
-  o.cacheTrees = r.u8() != 0;
-  o.pruneEdges = r.u8() != 0;
-  o.landmarks = r.i32();
-  if (formatVersion >= 3) o.distanceTable = r.u8() != 0;
+  readStoredOptions(o, HierarchyOptions::fields(), storedHierarchyOptionCount(formatVersion), r);
   return o;
 }
 
@@ -203,15 +195,7 @@ void writeParts(const Parts& h, Writer& w) {
   w.u8(g.capability().kinds);
   writeTerrainCosts(g, w);
   const HierarchyOptions& o = h.options;
-  w.i32(o.clusterSize);
-  w.i32(o.levels);
-  w.i32(o.clusterGroup);
-  w.i32(o.entranceWidth);
-  w.u8(o.cachePaths);
-  w.u8(o.cacheTrees);
-  w.u8(o.pruneEdges);
-  w.i32(o.landmarks);
-  w.u8(o.distanceTable);
+  writeStoredOptions(o, HierarchyOptions::fields(), w);
   w.u64(h.version);
   w.list(h.nodeCells, [&](Point p) {
     w.i32(p.x);

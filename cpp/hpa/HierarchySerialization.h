@@ -57,6 +57,11 @@ uint64_t hierarchyChecksum(std::span<const uint8_t> payload, uint32_t formatVers
 // capability, a byte each). Versions 2 to 5 are still read (version 5 as the Moving AI agent's grid,
 // 2 to 4 also without costs).
 inline constexpr uint32_t kHierarchyFormatVersion = 6;
+
+// How many of HierarchyOptions::fields()'s stored fields a format version holds, in table order (the
+// first eight before version 3 added distanceTable). A new stored option is a new format version and a
+// line here; tests/cpp/hierarchy_serialization_test.cpp fails until both are written.
+inline constexpr size_t storedHierarchyOptionCount(uint32_t formatVersion) { return formatVersion >= 3 ? 9 : 8; }
 inline constexpr uint32_t kOldestHierarchyFormatVersion = 2;
 
 }  // namespace hpastar
