@@ -110,8 +110,8 @@ class WorldHpaHandle {
  public:
   static emscripten::val defaultOptions();
 
-  // Options { clusterSide, clusterLevels, levels, entranceWidth }, the fields given over the defaults
-  // (the TypeScript layer has checked that they are integers). "" or the problem.
+  // Options { clusterSide, clusterLevels, levels, entranceWidth, entranceSpacing, boxTrees }, the fields given over the
+  // defaults (the TypeScript layer has checked that they are integers). "" or the problem.
   std::string build(const BlockWorldHandle& handle, const emscripten::val& options);
 
   bool built() const { return hierarchy_ != nullptr; }

@@ -320,6 +320,8 @@ int runWorldCompareCommand(int argc, char** argv) {
   json.add("smooth", queryOptions.smooth);
   json.add("hierarchy_bytes", static_cast<uint64_t>(stats.bytes));
   json.add("path_bytes", static_cast<uint64_t>(stats.pathBytes));
+  json.add("tree_bytes", static_cast<uint64_t>(stats.treeBytes))
+      .add("tree_bytes_per_cell", static_cast<double>(stats.treeBytes) / world->cellCount());
   json.add("nodes_level1", static_cast<uint64_t>(stats.nodes[0]))
       .add("nodes_top", static_cast<uint64_t>(stats.nodes[options.levels - 1]));
   json.add("queries", static_cast<int64_t>(queries)).add("found", static_cast<uint64_t>(found.size()));

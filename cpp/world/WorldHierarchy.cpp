@@ -94,6 +94,16 @@ std::span<const OptionField<WorldHierarchyOptions>> WorldHierarchyOptions::field
                    "Crossings between two clusters spanning this many positions or more get two transitions, "
                    "shorter ones one."},
                   &O::entranceWidth, 1, 1024),
+      rangeOption({"entranceSpacing", "entrance spacing", "entrance-spacing",
+                   "wider crossings also keep one every N positions between their ends (0: ends only)",
+                   "Crossings wider than `entranceWidth` also keep a transition every `entranceSpacing` positions "
+                   "between their ends (0: the ends only)."},
+                  &O::entranceSpacing, 0, 1024),
+      flagOption({"boxTrees", "box trees", "no-box-trees",
+                  "each level-1 node's shortest-path tree over its box: start and goal joined by lookups",
+                  "Each level-1 node keeps its shortest-path tree over its box (DHPA*): start and goal are "
+                  "joined to their box's nodes by lookups instead of a search."},
+                 &O::boxTrees, false),
   };
   return table;
 }
@@ -112,6 +122,7 @@ WorldHierarchy::WorldHierarchy(const BlockWorld& world, const WorldHierarchyOpti
     g.clusterNodes.resize(static_cast<size_t>(layouts_.back().count()));
   }
   components_ = WorldComponents(world_, layouts_.front());
+  if (options.boxTrees) trees_.reset(layouts_.front().count());
   transitions_.resize(static_cast<size_t>(layouts_.front().count()));
   boxCellsVersion_.assign(static_cast<size_t>(layouts_.front().count()), 0);
   for (int32_t l = 1; l <= options.levels; ++l) stats_.clusters[l - 1] = static_cast<uint32_t>(layout(l).count());
@@ -262,6 +273,7 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
     if (level == 1) {
       rebuildNodes(update.rebuilt);
       rebuildLevel1Edges(update.rebuilt, update.before);
+      if (options_.boxTrees) rebuildTrees(update.rebuilt);
     } else {
       rebuildUpperLevel(level, below, update);
     }
@@ -364,6 +376,11 @@ void WorldHierarchy::chooseTransitions(const std::vector<int32_t>& relabelled, s
       keep(crossings[i + (end - i) / 2]);
     } else {
       keep(crossings[i]);
+      // Between the ends, the first crossing at least entranceSpacing positions past the last kept one.
+      for (size_t k = i + 1, last = i; options_.entranceSpacing > 0 && k + 1 < end; ++k)
+        if (crossings[k].pos - crossings[last].pos >= options_.entranceSpacing &&
+            crossings[end - 1].pos - crossings[k].pos >= options_.entranceSpacing)
+          keep(crossings[k]), last = k;
       keep(crossings[end - 1]);
     }
     i = end;
@@ -376,6 +393,15 @@ int32_t WorldHierarchy::crossingLevel(Voxel a, Voxel b) const {
   for (size_t l = 0; l < layouts_.size(); ++l)
     if (layouts_[l].clusterOf(a) != layouts_[l].clusterOf(b)) level = static_cast<int32_t>(l + 1);
   return level;
+}
+
+void WorldHierarchy::rebuildTrees(const std::vector<int32_t>& boxes) {
+  std::vector<Voxel> roots;
+  for (int32_t c : boxes) {
+    roots.clear();
+    for (uint32_t n : clusterNodes(1, c)) roots.push_back(nodeVoxel_[n]);
+    trees_.rebuildBox(world_, c, layout(1).box(c), roots, cellSpace_);
+  }
 }
 
 uint32_t WorldHierarchy::allocateNode(Voxel v) {
@@ -940,7 +966,8 @@ WorldHierarchyStats WorldHierarchy::stats() const {
     for (const auto& members : g.clusterNodes) s.bytes += members.capacity() * 4;
     s.pathBytes += g.paths.capacity() * sizeof(EdgePath) + g.moves.capacity() + g.via.capacity() * 4;
   }
-  s.bytes += s.pathBytes + pairPath_.capacity() * sizeof(EdgePath);
+  s.treeBytes = trees_.bytes();
+  s.bytes += s.pathBytes + s.treeBytes + pairPath_.capacity() * sizeof(EdgePath);
   return s;
 }
 

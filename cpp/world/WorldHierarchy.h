@@ -9,6 +9,7 @@
 #include "contract/OptionSchema.h"
 #include "search/SearchSpace.h"
 #include "world/BlockWorld.h"
+#include "world/WorldBoxTrees.h"
 #include "world/WorldClusterLayout.h"
 #include "world/WorldComponents.h"
 
@@ -23,6 +24,14 @@ struct WorldHierarchyOptions {
   // A run of crossings between two clusters this long or longer gets two transitions (its ends),
   // a shorter one a single transition (its middle), as the paper's entrances.
   int32_t entranceWidth = 6;
+  // A wider one also keeps a crossing every entranceSpacing positions between its ends (0: the ends
+  // alone, the paper's rule). The ends alone left paths 5-7% longer than A*'s on the generated caves and
+  // hills (the path bends to a far end of every wide opening it crosses, which smoothing rarely straightens
+  // in 3D); 3 brings that to about 1% for about 1.8 times the nodes (WorldHierarchy.h, README).
+  int32_t entranceSpacing = 3;
+  // DHPA*'s trees for level-1 boxes (WorldBoxTrees): start and goal are joined to their box's nodes by
+  // lookups instead of a search over the box's cells.
+  bool boxTrees = true;
 
   // Each option's name, label, flag, range and documentation, declared once (contract/OptionSchema.h):
   // the checks below, both tools' flags and the wasm module's option objects read it.
@@ -63,6 +72,7 @@ struct WorldHierarchyStats {
   double buildMs = 0;
   size_t bytes = 0;      // the abstract graph, its edges' paths, node tables and component labels (not the world)
   size_t pathBytes = 0;  // of which the intra-edges' stored paths (WorldHierarchy::appendEdgePath)
+  size_t treeBytes = 0;  // of which the level-1 boxes' node trees (WorldBoxTrees)
 };
 
 // HPA* over a block world (WorldHpaQuery searches it): the 2D hierarchy's design (Hierarchy.h) in three
@@ -74,7 +84,10 @@ struct WorldHierarchyStats {
 // Which transitions are kept: the crossings between two level-1 boxes are grouped by the pair of
 // *regions* they join (a region is a connected part of a box's standing cells, by moves that stay inside
 // it), whatever the move and the level they are on. Each group is an entrance: it keeps its middle
-// crossing when it spans fewer than entranceWidth positions along the face, else its two ends (a
+// crossing when it spans fewer than entranceWidth positions along the face, else its two ends and a
+// crossing every entranceSpacing positions between them (the ends alone made paths bend to a far end
+// of every wide opening: 5-7% longer than A*'s on caves and hills, what per-query output showed at
+// every path length and at 1 level as at 2; a
 // grouping by runs along the face and by move, tried first, gave about twice the nodes on hills and
 // caves, where the ground crosses a face at changing levels, for a slower top-level search). Every
 // crossing's region pair thus keeps at least one transition, so whatever joins two cells in the world
@@ -97,6 +110,10 @@ struct WorldHierarchyStats {
 // (landmarks, distance tables, stale heuristics); templating all of it would touch every 2D hot path.
 // What is shared is the search itself: every search here, over cells or over abstract nodes, is the
 // one loop of BestFirstSearch.h, through the SearchGraph seam.
+//
+// With options().boxTrees, every level-1 node also keeps its shortest-path tree over its box's standing
+// cells (WorldBoxTrees, DHPA*'s trees): a query joins its start and goal to their boxes' nodes by
+// reading distances, and refines those edges by walking the trees. Rebuilt with their box.
 //
 // The hierarchy owns a copy of its world; nothing here is modified by searches. Unreachable goals are
 // answered from the component labels (connected()), without a search.
@@ -179,6 +196,8 @@ class WorldHierarchy {
   // Whether a path joins the two cells (both standing), a lookup in the component labels.
   bool connected(Voxel a, Voxel b) const { return components_.connected(world_, a, b); }
   const WorldComponents& components() const { return components_; }
+  // Each level-1 box's node trees (options().boxTrees; empty without), nodes in clusterNodes(1, box)'s order.
+  const WorldBoxTrees& boxTrees() const { return trees_; }
   uint32_t componentCount() const { return components_.count(); }
 
   // The figures, kept as the hierarchy changes; bytes counted on the call.
@@ -256,6 +275,7 @@ class WorldHierarchy {
   // The transitions of every border of the boxes `boxes` (ascending), sorted.
   void chooseTransitions(const std::vector<int32_t>& boxes, std::vector<Transition>& out) const;
   void rebuildNodes(const std::vector<int32_t>& clusters);
+  void rebuildTrees(const std::vector<int32_t>& boxes);  // trees_ of those level-1 boxes
   // `before`: each cluster's part of the level-1 graph before the update (empty for a build).
   void rebuildLevel1Edges(const std::vector<int32_t>& clusters, const std::vector<ClusterSnapshot>& before);
   // The in-box distance from the changed cells of level-1 box `box` (changedCells_) to each of `nodes`
@@ -315,6 +335,7 @@ class WorldHierarchy {
   WorldHierarchyOptions options_;
   std::vector<WorldClusterLayout> layouts_;           // [level - 1]
   WorldComponents components_;                        // regions of the level-1 boxes, joined by the transitions
+  WorldBoxTrees trees_;                               // options_.boxTrees
   std::vector<Voxel> nodeVoxel_;                      // per node id
   std::vector<uint8_t> nodeLevel_;                    // per node id, 0 for an unused id
   std::vector<uint32_t> freeNodes_;                   // unused ids, reused from the back

@@ -171,6 +171,9 @@ void WorldHpaQuery::insertEndpoints(WorldHpaStats& stats) {
   const BlockWorld& world = h_->world();
   const uint32_t S = overlay_.startNode(), G = overlay_.goalNode();
   for (std::vector<NodeSearchSpace>& spaces : endpointNodes_) spaces.resize(static_cast<size_t>(h_->levels() - 1));
+  const WorldClusterLayout& boxes = h_->layout(1);
+  byTrees_ =
+      h_->options().boxTrees && boxes.clusterOf(overlay_.voxelOf(*h_, S)) != boxes.clusterOf(overlay_.voxelOf(*h_, G));
   for (int32_t level = 1; level <= h_->levels(); ++level) {
     const WorldClusterLayout& layout = h_->layout(level);
     for (uint32_t endpoint : {S, G}) {
@@ -182,7 +185,9 @@ void WorldHpaQuery::insertEndpoints(WorldHpaStats& stats) {
       const std::span<const uint32_t> nodes = h_->clusterNodes(level, cluster);
       // The S—G edge is found once, from S, when both lie in the box.
       const bool direct = endpoint == S && box.contains(otherCell);
-      if (level == 1) {
+      if (level == 1 && byTrees_) {
+        joinByTrees(endpoint, cell, cluster);
+      } else if (level == 1) {
         const BlockWorldGraph graph(world, box, cell);
         if (cellTargets_.size() < graph.nodeCount()) cellTargets_.resize(graph.nodeCount(), 0);
         for (uint32_t n : nodes) cellTargets_[graph.idOf(h_->nodeVoxel(n))] = 1;
@@ -224,6 +229,41 @@ void WorldHpaQuery::insertEndpoints(WorldHpaStats& stats) {
   }
 }
 
+void WorldHpaQuery::joinByTrees(uint32_t endpoint, Voxel cell, int32_t box) {
+  const WorldBoxTrees& trees = h_->boxTrees();
+  const BlockWorldGraph graph(h_->world(), h_->layout(1).box(box), cell);
+  const int32_t slot = trees.slotOf(box, graph.idOf(cell));
+  const std::span<const uint32_t> nodes = h_->clusterNodes(1, box);
+  for (size_t k = 0; k < nodes.size(); ++k)
+    if (const float d = trees.distance(box, k, slot); d != WorldBoxTrees::kUnreached)
+      overlay_.addEdge(1, endpoint, nodes[k], d);
+}
+
+void WorldHpaQuery::appendTreePath(uint32_t a, uint32_t b, std::vector<Voxel>& cells) {
+  // The node's tree leads from the endpoint's cell to the node: its path read forwards for an edge from
+  // the start side (a the endpoint), backwards for one to the goal side.
+  const bool fromEndpoint = overlay_.isEndpoint(a);
+  const Voxel end = overlay_.voxelOf(*h_, fromEndpoint ? a : b);
+  const uint32_t node = fromEndpoint ? b : a;
+  const WorldBoxTrees& trees = h_->boxTrees();
+  const int32_t box = h_->layout(1).clusterOf(end);
+  const std::span<const uint32_t> nodes = h_->clusterNodes(1, box);
+  const size_t k = static_cast<size_t>(std::lower_bound(nodes.begin(), nodes.end(), node) - nodes.begin());
+  const BlockWorldGraph graph(h_->world(), h_->layout(1).box(box), end);
+  std::vector<Voxel>& path = treePath_;
+  path.clear();
+  for (uint32_t id = graph.idOf(end);;) {
+    path.push_back(graph.voxelOf(id));
+    const uint8_t move = trees.parentMove(box, k, trees.slotOf(box, id));
+    if (move == WorldBoxTrees::kRoot) break;
+    id = graph.predecessor(id, move);
+  }
+  if (fromEndpoint)
+    cells.insert(cells.end(), path.begin() + 1, path.end());
+  else
+    cells.insert(cells.end(), path.rbegin() + 1, path.rend());
+}
+
 void WorldHpaQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells) {
   if (overlay_.isEndpoint(a) || overlay_.isEndpoint(b))
     refineEndpointEdge(level, a, b, cells);
@@ -239,6 +279,10 @@ void WorldHpaQuery::refineEndpointEdge(int32_t level, uint32_t a, uint32_t b, st
   const Voxel va = overlay_.voxelOf(*h_, a), vb = overlay_.voxelOf(*h_, b);
   const WorldClusterLayout& layout = h_->layout(level);
   const int sideA = a == overlay_.startNode() ? 0 : 1, sideB = b == overlay_.startNode() ? 0 : 1;
+  if (level == 1 && byTrees_) {
+    appendTreePath(a, b, cells);
+    return;
+  }
   if (level == 1) {
     const Voxel root = overlay_.isEndpoint(a) ? va : vb;
     const BlockWorldGraph graph(h_->world(), layout.box(layout.clusterOf(root)), root);

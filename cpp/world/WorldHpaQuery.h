@@ -60,10 +60,12 @@ struct WorldHpaPlan {
 
 // One thread's HPA* searches against a shared, read-only WorldHierarchy (which must outlive it), as
 // HpaStarQuery on a 2D grid: start and goal are joined to the nodes of their box at every level (a
-// Dijkstra inside the box: over cells at level 1, over the level below's graph above), an A* runs on
+// Dijkstra inside the box: over cells at level 1, over the level below's graph above; at level 1 lookups
+// in the nodes' trees instead when the hierarchy has them, WorldBoxTrees), an A* runs on
 // the top level over the whole world, and each abstract edge is refined level by level down to cells
 // (the hierarchy's stored path of an edge between two of its nodes; for an edge of the start or the goal,
-// the path in the tree of the insertion search that found it, kept per level and endpoint). Unreachable
+// the path in the tree of the insertion search that found it, kept per level and endpoint, or the
+// node's own tree). Unreachable
 // goals are answered from the component labels without a search. By default the refined path is then
 // smoothed (WorldPathSmoother: straight runs of one legal move replace costlier parts). Paths are valid and
 // near-optimal. Scratch is kept between queries: after the first, a query allocates nothing but the growth of
@@ -95,7 +97,8 @@ class WorldHpaQuery {
   const WorldHierarchy& hierarchy() const { return *h_; }
 
   // When set, findPath and plan append each search they run to `trace`, tagged with its phase: the
-  // insertion searches of start and goal at every level (over cells at level 1, over the nodes of the
+  // insertion searches of start and goal at every level (over cells at level 1, unless the boxes' trees
+  // joined them, over the nodes of the
   // level below above it), the abstract search of the top level; refinement reads stored paths and
   // searches nothing, so its phase records the refined path, its segments and smoothing's lines. Null
   // (the default) traces nothing; the trace is not cleared here.
@@ -115,6 +118,10 @@ class WorldHpaQuery {
   template <bool UseHeuristic, typename Space, typename Graph, typename CellOf>
   uint64_t traced(int32_t level, Space& space, const Graph& graph, uint32_t from, uint32_t goal, const uint8_t* targets,
                   uint32_t count, CellOf&& cellOf);
+  // Joins `endpoint` on `cell` to the nodes of its level-1 box `box` by reading their trees.
+  void joinByTrees(uint32_t endpoint, Voxel cell, int32_t box);
+  // Appends the cells of a level-1 edge between an endpoint and a node, walked in the node's tree.
+  void appendTreePath(uint32_t a, uint32_t b, std::vector<Voxel>& cells);
   void refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells);
   // Appends the cells after a up to b of an edge of the start or the goal (one end an endpoint).
   void refineEndpointEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells);
@@ -127,6 +134,11 @@ class WorldHpaQuery {
   std::vector<NodeSearchSpace> endpointNodes_[2];
   NodeSearchSpace nodeSpace_;  // the top level's A*
   std::vector<uint8_t> cellTargets_, nodeTargets_;
+  // Whether this query joined its endpoints at level 1 by the boxes' trees (WorldBoxTrees): when the
+  // hierarchy has them and the start and goal lie in different level-1 boxes (else their direct edge
+  // needs a search). A trace then records no level-1 insertion search: none runs.
+  bool byTrees_ = false;
+  std::vector<Voxel> treePath_;
   std::vector<uint32_t> abstractPath_;
   std::vector<std::vector<uint32_t>> levelPaths_;  // scratch per level while refining
   WorldPathSmoother smoother_;

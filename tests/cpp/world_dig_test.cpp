@@ -9,6 +9,7 @@
 #include "TestMaps.h"
 #include "world/SeededRandom.h"
 #include "world/WorldAStar.h"
+#include "world/WorldBoxTrees.h"
 #include "world/WorldComponents.h"
 #include "world/WorldGenerator.h"
 #include "world/WorldGraphByCells.h"
@@ -20,6 +21,28 @@ namespace hpastar {
 namespace {
 using test::buildHierarchy;
 using test::drawWorld;
+
+// The level-1 boxes' node trees of an updated hierarchy are a fresh build's, node by node (by cell):
+// the same standing cells, distances and parent moves.
+void expectSameTrees(const WorldHierarchy& updated, const WorldHierarchy& fresh) {
+  const WorldBoxTrees &u = updated.boxTrees(), &f = fresh.boxTrees();
+  for (int32_t box = 0; box < updated.layout(1).count(); ++box) {
+    const std::span<const uint32_t> nu = updated.clusterNodes(1, box), nf = fresh.clusterNodes(1, box);
+    ASSERT_EQ(u.treeCount(box), nu.size()) << "box " << box;
+    ASSERT_EQ(f.treeCount(box), nf.size()) << "box " << box;
+    ASSERT_TRUE(std::ranges::equal(u.cells(box), f.cells(box))) << "box " << box;
+    for (size_t ku = 0; ku < nu.size(); ++ku) {
+      const Voxel root = updated.nodeVoxel(nu[ku]);
+      size_t kf = 0;
+      while (kf < nf.size() && fresh.nodeVoxel(nf[kf]) != root) ++kf;
+      ASSERT_LT(kf, nf.size()) << voxelText(root);
+      for (int32_t slot = 0; slot < static_cast<int32_t>(u.cells(box).size()); ++slot) {
+        ASSERT_EQ(u.distance(box, ku, slot), f.distance(box, kf, slot)) << voxelText(root) << " slot " << slot;
+        ASSERT_EQ(u.parentMove(box, ku, slot), f.parentMove(box, kf, slot)) << voxelText(root) << " slot " << slot;
+      }
+    }
+  }
+}
 
 // The updated hierarchy is what a fresh build of its world gives: the same nodes, levels, edges and
 // cluster members by cell, costs equal to float rounding (a distance found from the other end of an
@@ -52,6 +75,7 @@ void expectSameAsFreshBuild(const WorldHierarchy& updated, const WorldHierarchyO
     EXPECT_EQ(updated.stats().edges[level - 1], fresh.stats().edges[level - 1]);
   }
   EXPECT_EQ(updated.stats().transitions, fresh.stats().transitions);
+  expectSameTrees(updated, fresh);
   const WorldComponents flood(updated.world());
   ASSERT_EQ(updated.components().count(), flood.count());
   ASSERT_EQ(fresh.components().count(), flood.count());

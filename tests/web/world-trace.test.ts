@@ -36,23 +36,29 @@ function expectTraceOf(world: BlockWorld, planner: WorldHPAStar, traced: TracedW
 describe('traceSearch on a block world', () => {
   test('a traced query answers as findPath, and its searches add up to the figures of each phase', () => {
     using world = hp.BlockWorld.generate({ kind: 'caves', size: { width: 40, height: 32, levels: 6 }, seed: 4 });
-    using planner = hp.WorldHPAStar.build(world, { clusterSide: 8, clusterLevels: 3, levels: 2 });
-    using query = planner.createQuery();
-    const cells = standingCells(world);
-    const random = seeded(6);
-    let traced = 0, levelsCrossed = 0;
-    while (traced < 25) {
-      const a = cells[Math.floor(random() * cells.length)]!, b = cells[Math.floor(random() * cells.length)]!;
-      if ((a.x === b.x && a.y === b.y && a.z === b.z) || !world.isReachable(a, b)) continue;
-      const t = traceSearch(planner, a, b);
-      expectTraceOf(world, planner, t, a, b);
-      expect(new Set(t.searches.filter((s) => s.phase === 'insertion').map((s) => s.level))).toEqual(new Set([0, 1]));
-      const fromQuery = traceSearch(query, a, b);
-      expect([Array.from(fromQuery.path.cells), fromQuery.searches.length]).toEqual([Array.from(t.path.cells), t.searches.length]);
-      if (a.z !== b.z) levelsCrossed++;
-      traced++;
+    for (const boxTrees of [true, false]) {
+      using planner = hp.WorldHPAStar.build(world, { clusterSide: 8, clusterLevels: 3, levels: 2, boxTrees });
+      using query = planner.createQuery();
+      const cells = standingCells(world);
+      const random = seeded(6);
+      let traced = 0, levelsCrossed = 0;
+      while (traced < 25) {
+        const a = cells[Math.floor(random() * cells.length)]!, b = cells[Math.floor(random() * cells.length)]!;
+        if ((a.x === b.x && a.y === b.y && a.z === b.z) || !world.isReachable(a, b)) continue;
+        const t = traceSearch(planner, a, b);
+        expectTraceOf(world, planner, t, a, b);
+        // Searches over cells (level 0) join the endpoints without the boxes' trees, or with them when both
+        // lie in one level-1 box (their direct edge); the searches over level-1 nodes join them to level 2.
+        const box = (v: Voxel) => `${Math.floor(v.x / 8)},${Math.floor(v.y / 8)},${Math.floor(v.z / 3)}`;
+        const cellSearches = !boxTrees || box(a) === box(b);
+        expect(new Set(t.searches.filter((s) => s.phase === 'insertion').map((s) => s.level))).toEqual(new Set(cellSearches ? [0, 1] : [1]));
+        const fromQuery = traceSearch(query, a, b);
+        expect([Array.from(fromQuery.path.cells), fromQuery.searches.length]).toEqual([Array.from(t.path.cells), t.searches.length]);
+        if (a.z !== b.z) levelsCrossed++;
+        traced++;
+      }
+      expect(levelsCrossed).toBeGreaterThan(5);
     }
-    expect(levelsCrossed).toBeGreaterThan(5);
   });
 
   test('bad endpoints and options are refused by name', () => {

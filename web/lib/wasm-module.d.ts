@@ -510,6 +510,8 @@ declare module 'hpastar:raw' {
     clusterLevels: number;
     levels: number;
     entranceWidth: number;
+    entranceSpacing: number;
+    boxTrees: boolean;
   }
 
   /** `WorldHpaHandle` in WorldBinding.cpp: HPA* over a block world (its own copy of it). */

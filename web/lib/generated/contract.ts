@@ -187,6 +187,16 @@ export interface WorldHierarchyOptionFields {
    * one. Range 1 to 1024; default 6.
    */
   readonly entranceWidth?: number;
+  /**
+   * Crossings wider than `entranceWidth` also keep a transition every `entranceSpacing` positions between
+   * their ends (0: the ends only). Range 0 to 1024; default 3.
+   */
+  readonly entranceSpacing?: number;
+  /**
+   * Each level-1 node keeps its shortest-path tree over its box (DHPA*): start and goal are joined to their
+   * box's nodes by lookups instead of a search. Default true.
+   */
+  readonly boxTrees?: boolean;
 }
 
 // Every planner's options, a row per field: name, label (in messages), command-line flag, kind, range,
@@ -224,6 +234,8 @@ const OPTION_ROWS = {
     { name: 'clusterLevels', label: 'cluster levels', cli: 'cluster-levels', kind: 'integer', min: 1, max: 1024, switchSets: true, choices: [], default: 8, doc: '... and L levels; each abstraction level above doubles the box on every axis' },
     { name: 'levels', label: 'levels', cli: 'levels', kind: 'integer', min: 1, max: 6, switchSets: true, choices: [], default: 2, doc: 'abstraction levels' },
     { name: 'entranceWidth', label: 'entrance width', cli: 'entrance-width', kind: 'integer', min: 1, max: 1024, switchSets: true, choices: [], default: 6, doc: 'crossings spanning this many positions or more get two transitions, shorter ones one' },
+    { name: 'entranceSpacing', label: 'entrance spacing', cli: 'entrance-spacing', kind: 'integer', min: 0, max: 1024, switchSets: true, choices: [], default: 3, doc: 'wider crossings also keep one every N positions between their ends (0: ends only)' },
+    { name: 'boxTrees', label: 'box trees', cli: 'no-box-trees', kind: 'boolean', min: 0, max: 0, switchSets: false, choices: [], default: true, doc: 'each level-1 node\'s shortest-path tree over its box: start and goal joined by lookups' },
   ],
 } as const satisfies Record<string, readonly OptionField[]>;
 
