@@ -20,12 +20,14 @@
 #include "bindings/ReachabilityToJS.h"
 #include "bindings/SearchTraceToJS.h"
 #include "grid/AllocationSize.h"
+#include "hpa/HierarchySerialization.h"
 #include "world/BlockWorld.h"
 #include "world/BlockWorldFormat.h"
 #include "world/WorldAStar.h"
 #include "world/WorldComponents.h"
 #include "world/WorldGenerator.h"
 #include "world/WorldHierarchy.h"
+#include "world/WorldHierarchySerialization.h"
 #include "world/WorldHpaQuery.h"
 #include "world/WorldPathValidator.h"
 #include "world/WorldReachability.h"
@@ -245,6 +247,37 @@ std::string WorldHpaHandle::build(const BlockWorldHandle& handle, const val& opt
   if (std::string error = optionsFromJS(options, o); !error.empty()) return error;
   if (std::string error = o.check(); !error.empty()) return failure(StatusKind::OutOfRange, error);
   return rebuild(*world, o);
+}
+
+std::string WorldHpaHandle::load(const val& bytes) {
+  const auto length = bytes["length"].as<size_t>();
+  // The bytes' copy, and the parts read from them (as long as the bytes at most, before the world's moves).
+  if (std::string error = reserveHeap(2 * static_cast<uint64_t>(length) + kAllocationOverhead, "a copy of the bytes");
+      !error.empty())
+    return error;
+  std::vector<uint8_t> data;
+  readFromJS(bytes, data);
+  std::string error;
+  std::optional<WorldHierarchyParts> parts = readWorldHierarchyParts(data, error);
+  if (!parts) return failure(StatusKind::BadBytes, error);
+  if (std::string room =
+          reserveHeap(kHierarchyBytesPerCell * cellsOf(parts->world) + 8 * kAllocationOverhead, "the world hierarchy");
+      !room.empty())
+    return room;
+  std::optional<WorldHierarchy> loaded = WorldHierarchy::fromParts(std::move(*parts), error);
+  if (!loaded) return failure(StatusKind::BadBytes, error);
+  hierarchy_ = std::make_shared<WorldHierarchy>(std::move(*loaded));
+  lastUpdate_ = WorldUpdateStats{};
+  return "";
+}
+
+val WorldHpaHandle::serialize() const {
+  if (!hierarchy_) return val::global("Uint8Array").new_(0);
+  // The parts' copy and the bytes: each about the hierarchy's size plus the world's blocks.
+  const uint64_t bytes = 2 * (hierarchy_->stats().bytes + cellsOf(hierarchy_->world())) + kAllocationOverhead;
+  if (std::string error = reserveHeap(bytes, "the serialized hierarchy"); !error.empty()) return errorObject(error);
+  const std::vector<uint8_t> data = serializeWorldHierarchy(*hierarchy_);
+  return copyToJS(data.data(), data.size());
 }
 
 val WorldHpaHandle::options() const { return hierarchy_ ? optionsToJS(hierarchy_->options()) : val::null(); }
@@ -468,6 +501,14 @@ val worldLimitsToJS() {
   return o;
 }
 
+// What saved bytes hold, by their magic: "grid" (HPAStar.serialize), "world" (WorldHPAStar.serialize) or
+// "" (neither). Only the first 8 bytes are copied in.
+std::string savedHierarchyKind(const val& bytes) {
+  std::vector<uint8_t> head;
+  readFromJS(bytes.call<val>("subarray", 0, 8), head);
+  return isGridHierarchyBytes(head) ? "grid" : isWorldHierarchyBytes(head) ? "world" : "";
+}
+
 EMSCRIPTEN_BINDINGS(hpastar_world) {
   HPASTAR_BIND_FUNCTIONS(emscripten::class_<BlockWorldHandle>("BlockWorld").constructor<>(), BlockWorldHandle, parse,
                          generate, loaded, width, height, levels, blockAt, standing, floor, standingFloor, setBlocks,
@@ -476,15 +517,16 @@ EMSCRIPTEN_BINDINGS(hpastar_world) {
   HPASTAR_BIND_FUNCTIONS(emscripten::class_<WorldHpaHandle>("WorldHPAStar")
                              .constructor<>()
                              .class_function("defaultOptions", &WorldHpaHandle::defaultOptions),
-                         WorldHpaHandle, build, built, options, width, height, levels, version, stats, findPath,
-                         traceFindPath, findPaths, planPaths, applyBlockChanges, lastUpdate, floor, componentOf,
-                         isReachable, nearestPassable, randomPassable, clusterBoxes, nodes);
+                         WorldHpaHandle, build, load, serialize, built, options, width, height, levels, version, stats,
+                         findPath, traceFindPath, findPaths, planPaths, applyBlockChanges, lastUpdate, floor,
+                         componentOf, isReachable, nearestPassable, randomPassable, clusterBoxes, nodes);
   bindPlans<WorldPlanHandle>(
       HPASTAR_BIND_FUNCTIONS(
           emscripten::class_<WorldHpaQueryHandle>("WorldHPAStarQuery").constructor<const WorldHpaHandle&>(),
           WorldHpaQueryHandle, findPath, traceFindPath, findPaths),
       "WorldHPAStarPlan");
   emscripten::function("worldBlockKinds", &blockKindsToJS);
+  emscripten::function("savedHierarchyKind", &savedHierarchyKind);
   emscripten::function("worldLimits", &worldLimitsToJS);
   emscripten::function("worldOptionFields", &optionFieldsToJS<WorldHierarchyOptions>);
 }

@@ -113,6 +113,10 @@ class WorldHpaHandle {
   // Options { clusterSide, clusterLevels, levels, entranceWidth, entranceSpacing, boxTrees }, the fields given over the
   // defaults (the TypeScript layer has checked that they are integers). "" or the problem.
   std::string build(const BlockWorldHandle& handle, const emscripten::val& options);
+  // Bytes written by serialize() (WorldHierarchySerialization.h): "" or why they are refused.
+  std::string load(const emscripten::val& bytes);
+  // The hierarchy as bytes (a Uint8Array; empty when not built), or { error } when the heap has no room.
+  emscripten::val serialize() const;
 
   bool built() const { return hierarchy_ != nullptr; }
   emscripten::val options() const;

@@ -13,12 +13,15 @@
 #include "cli/MapLoading.h"
 #include "cli/OptionFlags.h"
 #include "cli/Stopwatch.h"
+#include "io/SectionedFormat.h"
+#include "io/TextFile.h"
 #include "world/BlockWorldFormat.h"
 #include "world/SeededRandom.h"
 #include "world/WorldAStar.h"
 #include "world/WorldGenerator.h"
 #include "world/WorldGraphByCells.h"
 #include "world/WorldHierarchy.h"
+#include "world/WorldHierarchySerialization.h"
 #include "world/WorldHpaQuery.h"
 #include "world/WorldPathValidator.h"
 
@@ -429,6 +432,55 @@ int runWorldDigCommand(int argc, char** argv) {
   }
   std::printf("%s\n", json.str().c_str());
   return status;
+}
+
+int runWorldSaveCommand(int argc, char** argv) {
+  const CommandLine cmd = worldHierarchyCommandLine(argc, argv, "world-save");
+  const std::string out = cmd.text("out");
+  if (out.empty()) throw UsageError("world-save needs -o FILE");
+  const long long passes = cmd.integer("passes");
+  const WorldHierarchyOptions options = hierarchyOptions(cmd);
+  const std::string path = cmd.positional()[0];
+  const std::optional<BlockWorld> world = loadWorld(path);
+  // Build and load each the fastest of --passes, so that the ratio compares like with like.
+  std::optional<WorldHierarchy> built;
+  const double buildUs = fastestMicros(passes, [&] {
+    built.reset();
+    built = buildWorldHierarchy(*world, options);
+  });
+  const WorldHierarchy& hierarchy = *built;
+
+  const auto start = Clock::now();
+  const std::vector<uint8_t> bytes = serializeWorldHierarchy(hierarchy);
+  const double saveMs = microsSince(start) / 1000.0;
+  writeFile(out, std::string(bytes.begin(), bytes.end()));
+  std::string read, error;
+  if (!readTextFile(out, bytes.size(), "saved hierarchy", read, error)) throw InputError(error);
+  const std::span<const uint8_t> stored(reinterpret_cast<const uint8_t*>(read.data()), read.size());
+  std::optional<WorldHierarchy> loaded;
+  const double loadUs = fastestMicros(passes, [&] {
+    loaded.reset();
+    loaded = deserializeWorldHierarchy(stored, error);
+  });
+  if (!loaded) throw InputError(out + ": " + error);
+  // The same parts, timed apart: reading the sections, and the check against the world.
+  const double readUs = fastestMicros(passes, [&] { readWorldHierarchyParts(stored, error); });
+  const bool same = serializeWorldHierarchy(*loaded) == bytes;
+
+  JsonObject json;
+  json.add("world", path).add("width", world->width()).add("height", world->height()).add("levels", world->levels());
+  json.add("cluster_side", options.clusterSide).add("cluster_levels", options.clusterLevels);
+  json.add("abstraction_levels", options.levels).add("file", out).add("bytes", static_cast<uint64_t>(bytes.size()));
+  const std::optional<SectionedFile> file =
+      SectionedFile::read(bytes, kWorldHierarchyMagic, "saved", 1, kWorldHierarchyFormatVersion, error);
+  for (const Section& section : file->sections())
+    json.add("bytes_" + section.tag, static_cast<uint64_t>(section.bytes.size()));
+  json.add("build_ms", buildUs / 1000.0).add("save_ms", saveMs);
+  json.add("load_ms", loadUs / 1000.0).add("load_read_ms", readUs / 1000.0);
+  json.add("build_over_load", loadUs > 0 ? buildUs / loadUs : 0.0);
+  json.add("same_bytes", same);
+  std::printf("%s\n", json.str().c_str());
+  return same ? 0 : 3;
 }
 
 }  // namespace hpastar::cli

@@ -11,5 +11,7 @@ int runWorldAStarCommand(int argc, char** argv);
 int runWorldCompareCommand(int argc, char** argv);
 // hpa world-dig FILE --digs N --seed K [--check] [hierarchy options]
 int runWorldDigCommand(int argc, char** argv);
+// hpa world-save FILE -o OUT [--passes N] [hierarchy options]
+int runWorldSaveCommand(int argc, char** argv);
 
 }  // namespace hpastar::cli

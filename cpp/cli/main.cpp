@@ -30,7 +30,7 @@ void printUsage(std::FILE* out) {
   std::fprintf(out,
                "usage: hpa <command> [arguments]\n\n"
                "commands:\n%s"
-               "world options (world-compare, world-dig: the block world's hierarchy of boxes):\n%s\n"
+               "world options (world-compare, world-dig, world-save: the block world's hierarchy of boxes):\n%s\n"
                "auto: the HPA* family with the options hpastar picks for the map (HierarchyOptionChoice.h: DHPA*\n"
                "trees, landmarks, a cluster side from the map's borders, the distance table when\n"
                "--terrain-changes rarely; the default hint is often); scen and stats print the options chosen.\n"
@@ -83,6 +83,7 @@ int runNativeCommand(const std::string& command, int argc, char** argv) {
       {"world-astar", runWorldAStarCommand},
       {"world-compare", runWorldCompareCommand},
       {"world-dig", runWorldDigCommand},
+      {"world-save", runWorldSaveCommand},
   };
   for (const auto& [name, run] : kRunners)
     if (name == command) return run(argc, argv);

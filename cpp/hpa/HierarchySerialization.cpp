@@ -125,6 +125,10 @@ class ByteReader {
 
 }  // namespace
 
+bool isGridHierarchyBytes(std::span<const uint8_t> bytes) {
+  return bytes.size() >= sizeof(kMagic) && std::memcmp(bytes.data(), kMagic, sizeof(kMagic)) == 0;
+}
+
 uint64_t hierarchyChecksum(std::span<const uint8_t> payload, uint32_t formatVersion) {
   // Versions before 4 started from an offset basis with its last digit missing; 4 and later use the
   // standard FNV-1a 64 basis, so any FNV-1a implementation can check the bytes.

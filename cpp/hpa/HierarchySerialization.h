@@ -16,6 +16,9 @@ std::vector<uint8_t> serializeHierarchy(const Hierarchy& hierarchy);
 // The same for stored parts, written as they are (consistent or not: the loader checks).
 std::vector<uint8_t> serializeHierarchyParts(const HierarchyParts& parts);
 
+// Whether the bytes start with this format's magic (what tells them from a block world's hierarchy).
+bool isGridHierarchyBytes(std::span<const uint8_t> bytes);
+
 // Reads bytes written by serializeHierarchy. Bytes from outside are hostile: foreign bytes (no magic),
 // another format version, a truncated or corrupted payload (checksum), counts the bytes cannot hold
 // (checked before allocating) and parts that no build could have produced (checkHierarchyParts) are

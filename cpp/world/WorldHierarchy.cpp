@@ -7,6 +7,7 @@
 
 #include "search/BestFirstSearch.h"
 #include "world/BlockWorldGraph.h"
+#include "world/WorldHierarchyPartsCheck.h"
 
 namespace hpastar {
 namespace {
@@ -969,6 +970,102 @@ WorldHierarchyStats WorldHierarchy::stats() const {
   s.treeBytes = trees_.bytes();
   s.bytes += s.pathBytes + s.treeBytes + pairPath_.capacity() * sizeof(EdgePath);
   return s;
+}
+
+WorldHierarchyParts WorldHierarchy::parts() const {
+  WorldHierarchyParts p{.world = world_,
+                        .options = options_,
+                        .nodeVoxel = nodeVoxel_,
+                        .nodeLevel = nodeLevel_,
+                        .freeNodes = freeNodes_,
+                        .version = version_,
+                        .boxCellsVersion = boxCellsVersion_,
+                        .levels = {}};
+  for (int32_t level = 1; level <= levels(); ++level) {
+    const LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
+    WorldHierarchyParts::Level& out = p.levels.emplace_back();
+    out.count = g.count;
+    out.searchCount = g.searchCount;
+    for (uint32_t n = 0; n < nodeCount(); ++n)
+      for (uint32_t e = g.first[n]; e < g.first[n] + g.count[n]; ++e) {
+        const EdgePath path = g.paths[e];
+        out.edges.push_back(g.pool[e]);
+        out.pathLength.push_back(path.length);
+        if (level == 1)
+          out.moves.insert(out.moves.end(), g.moves.begin() + path.first, g.moves.begin() + path.first + path.length);
+        else
+          out.via.insert(out.via.end(), g.via.begin() + path.first, g.via.begin() + path.first + path.length);
+      }
+  }
+  return p;
+}
+
+void WorldHierarchy::appendTransitions(std::vector<WorldTransition>& out) const {
+  for (size_t c = 0; c < transitions_.size(); ++c)
+    for (const Transition& t : transitions_[c])
+      if (t.boxA == static_cast<int32_t>(c)) out.push_back(WorldTransition{t.a, t.b, t.move});
+}
+
+std::optional<WorldHierarchy> WorldHierarchy::fromParts(WorldHierarchyParts parts, std::string& error) {
+  error = parts.options.check();
+  if (!error.empty()) {
+    error = "options: " + error;
+    return std::nullopt;
+  }
+  // What follows from the world (regions, transitions, component labels) is computed as a build does,
+  // then the stored parts are checked against it before anything reads them.
+  WorldHierarchy h(parts.world, parts.options);
+  std::vector<int32_t> all(static_cast<size_t>(h.layout(1).count()));
+  for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int32_t>(c);
+  std::vector<Transition> fresh;
+  h.chooseTransitions(all, fresh);
+  for (const Transition& t : fresh) {
+    h.transitions_[static_cast<size_t>(t.boxA)].push_back(t);
+    h.transitions_[static_cast<size_t>(t.boxB)].push_back(t);
+  }
+  for (std::vector<Transition>& list : h.transitions_) std::sort(list.begin(), list.end());
+  h.stats_.transitions = static_cast<uint32_t>(fresh.size());
+  h.joinComponents();
+  error = checkWorldHierarchyParts(parts, h);
+  if (!error.empty()) return std::nullopt;
+
+  const uint32_t nodes = static_cast<uint32_t>(parts.nodeVoxel.size());
+  h.nodeVoxel_ = std::move(parts.nodeVoxel);
+  h.nodeLevel_ = std::move(parts.nodeLevel);
+  h.freeNodes_ = std::move(parts.freeNodes);
+  h.freed_.assign(nodes, 0);
+  h.version_ = parts.version;
+  h.boxCellsVersion_ = std::move(parts.boxCellsVersion);
+  for (int32_t level = 1; level <= h.levels(); ++level) {
+    LevelGraph& g = h.graphs_[static_cast<size_t>(level - 1)];
+    WorldHierarchyParts::Level& in = parts.levels[static_cast<size_t>(level - 1)];
+    g.count = std::move(in.count);
+    g.searchCount = std::move(in.searchCount);
+    g.pool = std::move(in.edges);
+    g.moves = std::move(in.moves);
+    g.via = std::move(in.via);
+    g.first.resize(nodes);
+    uint32_t edge = 0, step = 0;
+    for (uint32_t n = 0; n < nodes; ++n) {
+      g.first[n] = edge;
+      for (uint32_t e = edge; e < edge + g.count[n]; ++e) {
+        g.paths.push_back(EdgePath{step, in.pathLength[e]});
+        step += in.pathLength[e];
+      }
+      edge += g.count[n];
+      if (h.nodeLevel_[n] >= level)
+        g.clusterNodes[static_cast<size_t>(h.layout(level).clusterOf(h.nodeVoxel_[n]))].push_back(n);
+    }
+    g.compactSize = g.pool.size();
+    uint32_t levelNodes = 0;
+    for (uint8_t l : h.nodeLevel_) levelNodes += l >= level ? 1 : 0;
+    h.stats_.nodes[level - 1] = levelNodes;
+    h.stats_.edges[level - 1] = static_cast<uint32_t>(g.pool.size());
+  }
+  // The trees follow from the world and the nodes: computed again, as a build does, not stored (a
+  // stored tree would have to be checked cell by cell, which costs what computing it does).
+  if (h.options_.boxTrees) h.rebuildTrees(all);
+  return h;
 }
 
 }  // namespace hpastar

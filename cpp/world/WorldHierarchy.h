@@ -75,6 +75,34 @@ struct WorldHierarchyStats {
   size_t treeBytes = 0;  // of which the level-1 boxes' node trees (WorldBoxTrees)
 };
 
+// What a WorldHierarchy stores, as plain arrays (WorldHierarchySerialization writes and reads them):
+// the world, the options, the node ids and, per level, every node's edges with the intra-edges' paths.
+// What follows from these is not stored but computed again when loading (the regions, component labels
+// and transitions from the world, the cluster memberships from the nodes' cells): cheaper than a check
+// of stored copies, and never inconsistent.
+struct WorldHierarchyParts {
+  BlockWorld world;
+  WorldHierarchyOptions options;
+  std::vector<Voxel> nodeVoxel;     // per node id
+  std::vector<uint8_t> nodeLevel;   // per node id, 0 for an unused id
+  std::vector<uint32_t> freeNodes;  // the unused ids, in the order they are reused (from the back)
+  uint64_t version = 0;
+  std::vector<uint64_t> boxCellsVersion;  // per level-1 box
+  struct Level {
+    std::vector<uint32_t> count, searchCount;  // per node id: its edges, of which the first searchCount searched
+    std::vector<WorldEdge> edges;              // every node's edges, node after node in id order
+    std::vector<uint32_t> pathLength;          // per edge: its stored path's steps (0 but on the lower id's side)
+    std::vector<uint8_t> moves;                // level 1: the paths' steps, move codes, edge after edge
+    std::vector<uint32_t> via;                 // levels above: the paths' steps, nodes of the level below
+  };
+  std::vector<Level> levels;  // [level - 1]
+};
+
+// A transition between two level-1 boxes by its cells, a < b, and the move from a to b.
+struct WorldTransition {
+  int32_t a, b, move;
+};
+
 // HPA* over a block world (WorldHpaQuery searches it): the 2D hierarchy's design (Hierarchy.h) in three
 // dimensions. Clusters are boxes of x, y and levels; a *transition* is one legal move from a cell of one
 // box to a cell of another, through any face: across a side on one level, a climb or a stair across a
@@ -144,6 +172,14 @@ class WorldHierarchy {
   // Nothing, and `error` filled, when the options are not usable.
   static std::optional<WorldHierarchy> build(const BlockWorld& world, const WorldHierarchyOptions& options,
                                              std::string& error);
+
+  // The stored parts (above), the edge pool compacted. fromParts(parts()) answers and updates as this one.
+  WorldHierarchyParts parts() const;
+  // A hierarchy from stored parts, checked first (checkWorldHierarchyParts): nothing, and `error` naming
+  // the problem, when they are not parts a build and updates could have made.
+  static std::optional<WorldHierarchy> fromParts(WorldHierarchyParts parts, std::string& error);
+  // Every transition once, sorted by cells.
+  void appendTransitions(std::vector<WorldTransition>& out) const;
 
   const BlockWorld& world() const { return world_; }
   const WorldHierarchyOptions& options() const { return options_; }

@@ -267,8 +267,8 @@ describe('errors name the problem', () => {
 
   test('bad worlds and options', async () => {
     const base = { workers: 1, mode: 'copied' } as const;
-    await expect(createWorldPool({ ...base })).rejects.toThrow(new TypeError('createWorldPool: give the world as world (its text or a BlockWorld) or as generate ({ kind, size, seed }), not neither'));
-    await expect(createWorldPool({ ...base, world: world.toText(), generate: GENERATE })).rejects.toThrow(/not both/);
+    await expect(createWorldPool({ ...base })).rejects.toThrow(new TypeError('createWorldPool: give the world as world (its text or a BlockWorld), as generate ({ kind, size, seed }) or as planner (a WorldHPAStar), not none'));
+    await expect(createWorldPool({ ...base, world: world.toText(), generate: GENERATE })).rejects.toThrow(/not world and generate/);
     await expect(createWorldPool({ ...base, world: 'type octile\nheight 2\nwidth 2\nlevels 1\nmap\nlevel 0\n..\n.\n', fileName: 'bad.world' })).rejects.toThrow(/^createWorldPool: bad\.world:\d+: /);
     await expect(createWorldPool({ ...base, generate: { ...GENERATE, kind: 'castles' as never } })).rejects.toThrow(/unknown kind "castles" \(known: caves, towers, hills\)/);
     await expect(createWorldPool({ ...base, generate: GENERATE, hierarchy: { clusterSide: 1 } })).rejects.toThrow(RangeError);

@@ -262,6 +262,16 @@ export interface WorldHPAStarFactory {
    * @throws OutOfMemoryError - (a RangeError) when the WebAssembly heap has no room for the build
    */
   build(world: BlockWorld, options?: WorldHierarchyOptions): WorldHPAStar;
+  /**
+   * Loads a planner from bytes made by {@link WorldHPAStar.serialize} (in this process or another, in a
+   * worker, or offline), without building: every stored part is checked against the stored world (paths
+   * replayed, costs recomputed), nothing searched.
+   * @throws Error - naming why the bytes are refused: not a block-world hierarchy, another format
+   *   version, truncated, damaged (a section's checksum), or parts no build could have made (the section
+   *   or node, and the problem)
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the hierarchy (the module goes on working)
+   */
+  load(bytes: Uint8Array): WorldHPAStar;
   /** The options used for fields that {@link WorldHPAStarFactory.build} is not given. */
   readonly defaultOptions: ResolvedWorldHierarchyOptions;
 }

@@ -40,6 +40,8 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
     forAgent: (grid, agent) => grids.Grid.forAgent(grid, agent),
     buildHpa: (grid, options) => planners.HPAStar.build(grid, options),
     loadHpa: (bytes) => planners.HPAStar.load(bytes),
+    loadWorld: (bytes) => worlds.WorldHPAStar.load(bytes),
+    savedKind: (bytes) => state.call('Planner.load', () => module.savedHierarchyKind(bytes)),
     isWorld: (map): map is BlockWorld => map instanceof BlockWorld,
     buildWorld: (world, options) => worlds.WorldHPAStar.build(world, options),
   });
@@ -226,6 +228,7 @@ function bindWorlds(module: HpastarModule, state: ModuleState): Pick<Hpastar, 'B
   const rawLimits = module.worldLimits();
   const worldLimits: WorldLimits = Object.freeze({ ...rawLimits, kinds: Object.freeze(rawLimits.kinds as WorldKind[]) });
   const worldDefaults = Object.freeze({ ...module.WorldHPAStar.defaultOptions() }) as ResolvedWorldHierarchyOptions;
+  const worldParts = { makeQuery: (p: RawWorldHPAStar) => new module.WorldHPAStarQuery(p), makeFlowFields: (p: RawWorldHPAStar) => new module.WorldFlowFields(p) };
   const makeWorld = (where: string, fill: (raw: InstanceType<HpastarModule['BlockWorld']>) => string, Kind: ErrorConstructor | RangeErrorConstructor, named: boolean): BlockWorld =>
     new BlockWorld(filled(state, where, () => new module.BlockWorld(), fill, Kind, named), blockKinds, state, internal);
   return {
@@ -250,9 +253,12 @@ function bindWorlds(module: HpastarModule, state: ModuleState): Pick<Hpastar, 'B
         state.check(where);
         const o = resolveWorldOptions(options, worldDefaults, where);
         const w = rawWorld(world, where);
-        const raw = filled(state, where, () => new module.WorldHPAStar(), (r) => r.build(w, o), RangeError);
-        const parts = { makeQuery: (p: RawWorldHPAStar) => new module.WorldHPAStarQuery(p), makeFlowFields: (p: RawWorldHPAStar) => new module.WorldFlowFields(p) };
-        return new WorldHPAStar(raw, blockKinds, parts, state, internal);
+        return new WorldHPAStar(filled(state, where, () => new module.WorldHPAStar(), (r) => r.build(w, o), RangeError), blockKinds, worldParts, state, internal);
+      },
+      load(bytes: Uint8Array): WorldHPAStar {
+        const where = 'WorldHPAStar.load';
+        byteArray(where, 'bytes', bytes);
+        return new WorldHPAStar(filled(state, where, () => new module.WorldHPAStar(), (r) => r.load(bytes)), blockKinds, worldParts, state, internal);
       },
       defaultOptions: worldDefaults,
     },

@@ -74,10 +74,14 @@ export interface PlannerFactory {
    */
   build(grid: Grid, options?: PlannerOptions): Planner;
   /**
-   * Loads a planner from {@link Planner.serialize}'s bytes, or from `HPAStar.serialize`'s (one class).
-   * @throws Error - naming why the bytes are refused (the part and its offset, or the hierarchy's own reason)
+   * Loads a planner from saved bytes, telling them apart by their header: {@link Planner.serialize}'s or
+   * `HPAStar.serialize`'s (one class) give a {@link Planner}, `WorldHPAStar.serialize`'s a {@link WorldHPAStar}
+   * (as `hpastar.WorldHPAStar.load`). Narrow with `instanceof`.
+   * @throws Error - naming why the bytes are refused: neither kind of saved planner (their first bytes
+   *   named), or the part and its offset, or the hierarchy's own reason
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the hierarchy
    */
-  load(bytes: Uint8Array): Planner;
+  load(bytes: Uint8Array): Planner | WorldHPAStar;
 }
 
 /** The module's parts a planner is made of. */
@@ -85,6 +89,9 @@ export interface PlannerParts {
   readonly forAgent: (grid: Grid, agent: Agent) => Grid;
   readonly buildHpa: (grid: Grid, options?: HierarchyOptions) => HPAStar;
   readonly loadHpa: (bytes: Uint8Array) => HPAStar;
+  readonly loadWorld: (bytes: Uint8Array) => WorldHPAStar;
+  /** What saved bytes hold, by their magic (the core's `savedHierarchyKind`). */
+  readonly savedKind: (bytes: Uint8Array) => 'grid' | 'world' | '';
   readonly isWorld: (map: unknown) => map is BlockWorld;
   readonly buildWorld: (world: BlockWorld, options?: WorldHierarchyOptions) => WorldHPAStar;
 }
@@ -271,10 +278,16 @@ export function plannerFactory(parts: PlannerParts): PlannerFactory {
       if (parts.isWorld(map)) return parts.buildWorld(map, worldHierarchy(where, options)) as Planner & WorldHPAStar;
       return buildGridPlanner(where, parts, map, options as PlannerOptions | undefined) as Planner & WorldHPAStar;
     },
-    load(bytes: Uint8Array): Planner {
+    load(bytes: Uint8Array): Planner | WorldHPAStar {
       const where = 'Planner.load';
       byteArray(where, 'bytes', bytes);
-      const sections = isContainer(bytes) ? unpackSections(where, bytes) : [bytes];
+      const kind = isContainer(bytes) ? 'planner' : parts.savedKind(bytes);
+      if (kind === 'world') return parts.loadWorld(bytes);
+      if (kind === '') {
+        const head = Array.from(bytes.subarray(0, 8), (b) => b.toString(16).padStart(2, '0')).join(' ');
+        throw new Error(`${where}: the bytes are no saved planner: neither Planner.serialize's, HPAStar.serialize's nor WorldHPAStar.serialize's (they start with ${head || 'nothing'})`);
+      }
+      const sections = kind === 'planner' ? unpackSections(where, bytes) : [bytes];
       const planners: HPAStar[] = [];
       try {
         for (const [i, section] of sections.entries()) {

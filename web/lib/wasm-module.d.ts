@@ -518,6 +518,10 @@ declare module 'hpastar:raw' {
   export interface RawWorldHPAStar extends EmbindHandle {
     /** `""` or the problem. */
     build(world: RawBlockWorld, options: Partial<RawWorldOptions>): string;
+    /** Loads bytes written by serialize(); `""` or why they are refused. */
+    load(bytes: Uint8Array): string;
+    /** The hierarchy as bytes (empty when not built), or `{ error }` when the heap has no room. */
+    serialize(): Uint8Array | RawError;
     built(): boolean;
     options(): RawWorldOptions | null;
     stats(): {
@@ -654,6 +658,8 @@ declare module 'hpastar:raw' {
     WorldHPAStarQuery: new (planner: RawWorldHPAStar) => RawWorldHPAStarQuery;
     /** The block kinds of block worlds (cpp/world/Blocks.h), in code order. */
     worldBlockKinds(): { code: number; char: string; name: string }[];
+    /** What saved bytes hold, by their magic: a grid's hierarchy, a block world's, or neither (`""`). */
+    savedHierarchyKind(bytes: Uint8Array): 'grid' | 'world' | '';
     /** Block worlds' limits and the generator's kinds. */
     worldLimits(): { maxSide: number; maxLevels: number; maxCells: number; maxFileBytes: number; maxAbstractionLevels: number; kinds: string[] };
     /** HAA*'s option declaration (AnnotatedHierarchyOptions). */

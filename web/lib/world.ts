@@ -646,6 +646,21 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
     super(raw, 'WorldHPAStar', state);
     this.#kinds = kinds;
     this.#parts = parts;
+    this.#version = raw.version();  // 0 when built; as saved when loaded
+  }
+
+  /**
+   * The hierarchy (world, options, version and every level's graph with its stored paths) as bytes:
+   * sectioned, versioned and checksummed, for `hpastar.WorldHPAStar.load(bytes)` or `hpastar.Planner.load(bytes)`
+   * here, in a worker (`createWorldPool({ planner })`) or in a later session. Loading checks every part
+   * against the world and searches nothing, so it is much faster than a build.
+   * @throws OutOfMemoryError - when the WebAssembly heap has no room for the bytes
+   */
+  serialize(): Uint8Array {
+    const raw = this.rawHandle();
+    const bytes = this.wasmCall('WorldHPAStar.serialize', () => raw.serialize());
+    if ('error' in bytes) throw moduleError('WorldHPAStar.serialize', bytes);
+    return bytes;
   }
 
   /** The options the hierarchy was built with, defaults filled in. */

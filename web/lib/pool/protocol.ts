@@ -86,8 +86,10 @@ export type HierarchySource =
       /** The world's text (BlockWorld.parse reads it, naming the file `name` in its errors) ... */
       text?: string;
       name?: string;
-      /** ... or what BlockWorld.generate makes it from. */
+      /** ... or what BlockWorld.generate makes it from ... */
       generate?: WorldGenerateOptions;
+      /** ... or the bytes of `WorldHPAStar.serialize`, which each worker loads without building. */
+      bytes?: Uint8Array;
     };
 
 /** Pool → worker, first message: load the module and build the planner. Answered by `ready` or a fatal `error`. */

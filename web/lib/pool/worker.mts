@@ -249,9 +249,14 @@ function makePlanners(module: HpastarModule, m: InitMessage): { planners: Planne
     return error ? failedBuild([raw], error) : { planners: [{ kind: 'shpa', raw }], error };
   }
   if (m.planner === 'world') {
-    // A block world has no serialized hierarchy: each worker reads or generates the world and builds.
+    // Each worker loads the saved hierarchy, or reads or generates the world and builds.
     const raw = new module.WorldHPAStar();
-    const error = source.kind === 'world' ? buildWorld(module, raw, source, m.options) : 'a block world pool needs the world (its text or generator options)';
+    const error =
+      source.kind !== 'world'
+        ? 'a block world pool needs the world (its text, generator options or saved hierarchy)'
+        : source.bytes
+          ? raw.load(source.bytes)
+          : buildWorld(module, raw, source, m.options);
     return error ? failedBuild([raw], error) : { planners: [{ kind: 'world', raw }], error };
   }
   if (m.planner === 'haa') {

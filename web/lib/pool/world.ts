@@ -18,7 +18,7 @@ import { worldFlowFieldOf, worldFlowQuestion, type FlowFieldOptions, type WorldF
 import type { PlanBatch } from '../planBatch.ts';
 import { nearestQuestion, randomQuestion, voxelAnswer } from '../reachability.ts';
 import type { NearestPassableOptions } from '../types.ts';
-import { BlockKinds, BlockWorld, checkGenerateOptions, packWorldQueries } from '../world.ts';
+import { BlockKinds, BlockWorld, checkGenerateOptions, packWorldQueries, WorldHPAStar } from '../world.ts';
 import { resolveWorldOptions, type BlockChange, type ResolvedWorldHierarchyOptions, type Voxel, type WorldBlockUpdate, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldHierarchyStats, type WorldPathBatch } from '../world.ts';
 import { checkSignal, startPool, type WorkerPathPool } from './index.ts';
 import { checkKeys, MOVING_AI_AGENT, resolveRunOptions, type MapSource, type PoolRunOptions } from './options.ts';
@@ -36,8 +36,13 @@ export interface WorldPoolOptions extends PoolRunOptions {
   readonly fileName?: string;
   /** The world, generated in every worker. */
   readonly generate?: WorldGenerateOptions;
-  /** How to cut the world into clusters (`WorldHPAStar.build`'s options). */
+  /** How to cut the world into clusters (`WorldHPAStar.build`'s options; not with `planner`). */
   readonly hierarchy?: WorldHierarchyOptions;
+  /**
+   * Use this planner's hierarchy as it is now (its blocks, options and version): its bytes
+   * ({@link WorldHPAStar.serialize}) go to the workers, which load them without building.
+   */
+  readonly planner?: WorldHPAStar;
 }
 
 /** Options of {@link WorldPathPool.findPaths}. */
@@ -136,7 +141,7 @@ export interface WorldPathPool extends AsyncDisposable {
 }
 
 /**
- * Starts a pool of workers and builds the world's hierarchy in them.
+ * Starts a pool of workers and builds the world's hierarchy in them (or, with `planner`, loads its saved hierarchy).
  * @returns a promise of the pool, once every worker is ready
  * @throws (as a rejection) TypeError for malformed options, RangeError for a world text the parser
  *   refuses (`"world:7: ..."`), a generator option or a hierarchy option out of range (the core's
@@ -144,15 +149,22 @@ export interface WorldPathPool extends AsyncDisposable {
  */
 export async function createWorldPool(options: WorldPoolOptions): Promise<WorldPathPool> {
   const where = 'createWorldPool';
-  checkKeys(options, ['world', 'fileName', 'generate', 'hierarchy', 'workers', 'mode', 'jobSize'], where);
+  checkKeys(options, ['world', 'fileName', 'generate', 'planner', 'hierarchy', 'workers', 'mode', 'jobSize'], where);
   const config = await resolveRunOptions(options, worldSourceOf(options, where), where);
   return new WorldPool(await startPool(config));
 }
 
 /** The world the workers build from, its types checked (the module checks the ranges and the text). */
 function worldSourceOf(options: WorldPoolOptions, where: string): MapSource {
-  if ((options.world === undefined) === (options.generate === undefined)) {
-    throw new TypeError(`${where}: give the world as world (its text or a BlockWorld) or as generate ({ kind, size, seed }), ${options.world === undefined ? 'not neither' : 'not both'}`);
+  const given = (['world', 'generate', 'planner'] as const).filter((key) => options[key] !== undefined);
+  if (given.length !== 1) {
+    throw new TypeError(`${where}: give the world as world (its text or a BlockWorld), as generate ({ kind, size, seed }) or as planner (a WorldHPAStar), ${given.length === 0 ? 'not none' : `not ${given.join(' and ')}`}`);
+  }
+  if (options.planner !== undefined) {
+    if (!(options.planner instanceof WorldHPAStar)) throw new TypeError(`${where}: planner must be a WorldHPAStar, got ${describe(options.planner)}`);
+    if (options.hierarchy !== undefined) throw new TypeError(`${where}: hierarchy options come from the planner; do not give both`);
+    const { version } = options.planner;
+    return { algorithm: 'world', source: { kind: 'world', bytes: options.planner.serialize() }, hierarchy: {}, width: 0, height: 0, version, agents: [MOVING_AI_AGENT] };
   }
   // Types only: the worker's module fills in the defaults and checks the ranges.
   resolveWorldOptions(options.hierarchy, {} as ResolvedWorldHierarchyOptions, where);

@@ -1,0 +1,131 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hpastar {
+
+// A container of tagged sections, the one binary layout of saved data (issue 34: "one serialization format
+// with a section per part, versioned"). Little-endian:
+//
+//   magic (8 bytes, names the kind of data), format version (u32), section count (u32),
+//   then one entry per section: tag (8 bytes, ASCII, zero padded), flags (u32, bit 0: required),
+//   reserved (u32, 0), offset (u64, from the start), length (u64), FNV-1a 64 of its bytes (u64),
+//   then the sections' bytes, in the table's order, each right after the one before.
+//
+// A reader looks sections up by tag. A new part of the data is one new section: a reader that does not
+// know an optional section skips it; one that does not know a required section refuses the bytes, naming
+// it. The checksums catch accidents (truncation, flipped bits), not forgery: what a section holds is
+// checked by its reader whatever its checksum.
+inline constexpr size_t kSectionTagBytes = 8;
+inline constexpr size_t kSectionedHeaderBytes = 16;
+inline constexpr size_t kSectionEntryBytes = 40;
+inline constexpr uint32_t kSectionRequired = 1;
+
+uint64_t fnv1a64(std::span<const uint8_t> bytes);
+
+// Little-endian values appended to a section's bytes.
+class SectionBytes {
+ public:
+  std::vector<uint8_t> bytes;
+  void u8(uint8_t v) { bytes.push_back(v); }
+  void u32(uint32_t v) {
+    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<uint8_t>(v >> (8 * i)));
+  }
+  void u64(uint64_t v) {
+    for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<uint8_t>(v >> (8 * i)));
+  }
+  void i32(int32_t v) { u32(static_cast<uint32_t>(v)); }
+  void f32(float v);
+  void f64(double v);
+  void raw(std::span<const uint8_t> v) { bytes.insert(bytes.end(), v.begin(), v.end()); }
+};
+
+// Collects sections, then writes the container once.
+class SectionedWriter {
+ public:
+  // `tag`: 1 to 8 ASCII characters, unique within the container.
+  void add(std::string_view tag, bool required, std::vector<uint8_t> bytes);
+  std::vector<uint8_t> finish(std::span<const char, 8> magic, uint32_t version) const;
+
+ private:
+  struct Pending {
+    std::string tag;
+    uint32_t flags;
+    std::vector<uint8_t> bytes;
+  };
+  std::vector<Pending> sections_;
+};
+
+// One section as the table declares it: checked to lie inside the bytes, after the table, apart from
+// every other section, and to match its checksum.
+struct Section {
+  std::string tag;
+  bool required = false;
+  uint64_t offset = 0;
+  std::span<const uint8_t> bytes;
+};
+
+// A read container: header and table checked, nothing of the sections' contents read.
+class SectionedFile {
+ public:
+  // Whether `bytes` start with `magic` (what tells one kind of saved data from another).
+  static bool hasMagic(std::span<const uint8_t> bytes, std::span<const char, 8> magic);
+  // Nothing, and `error` filled ("section 'edges1' at byte 1,204: length 9,999,999 runs past the end
+  // (4,096 bytes)"), when the magic differs, the version is outside oldest..newest, or the table is not
+  // one of well-formed, disjoint, checksummed sections within the bytes. `what` names the data in errors.
+  static std::optional<SectionedFile> read(std::span<const uint8_t> bytes, std::span<const char, 8> magic,
+                                           std::string_view what, uint32_t oldest, uint32_t newest, std::string& error);
+
+  uint32_t version() const { return version_; }
+  const std::vector<Section>& sections() const { return sections_; }
+  // The section tagged `tag`, or nullptr.
+  const Section* find(std::string_view tag) const;
+  // "" when every required section's tag is one of `known`, else which is not.
+  std::string checkKnown(std::span<const std::string_view> known) const;
+
+ private:
+  uint32_t version_ = 0;
+  std::vector<Section> sections_;
+};
+
+// "1,204": the byte offsets and counts of the errors, grouped by thousands.
+std::string groupedNumber(uint64_t value);
+
+// Bounds-checked little-endian reads of one section. After the first failure every read returns 0,
+// ok() is false and error() says where and what: "section 'nodes' at byte 1,204: node count 9,999,999
+// needs 119,999,988 bytes, 4,096 are left".
+class SectionReader {
+ public:
+  explicit SectionReader(const Section& section) : section_(section) {}
+  bool ok() const { return error_.empty(); }
+  const std::string& error() const { return error_; }
+  bool atEnd() const { return pos_ == section_.bytes.size(); }
+  uint8_t u8() { return static_cast<uint8_t>(take(1, "a byte")); }
+  uint32_t u32() { return static_cast<uint32_t>(take(4, "a 32-bit value")); }
+  uint64_t u64() { return take(8, "a 64-bit value"); }
+  int32_t i32() { return static_cast<int32_t>(u32()); }
+  float f32();
+  double f64();
+  std::span<const uint8_t> raw(size_t n);
+  // A count of items of `itemBytes` each, refused when the rest of the section cannot hold them (so
+  // nothing is allocated for a forged count). `what` names it ("node count").
+  uint32_t count(size_t itemBytes, std::string_view what);
+  // Records a failure at the current offset, unless one is recorded; returns false.
+  bool fail(const std::string& problem);
+  // Fails unless the whole section was read.
+  bool finish();
+  // The absolute offset of the next read.
+  uint64_t offset() const { return section_.offset + pos_; }
+
+ private:
+  uint64_t take(size_t n, std::string_view what);
+  const Section& section_;
+  size_t pos_ = 0;
+  std::string error_;
+};
+
+}  // namespace hpastar

@@ -1,0 +1,350 @@
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "BlockWorlds.h"
+#include "io/SectionedFormat.h"
+#include "world/SeededRandom.h"
+#include "world/WorldGenerator.h"
+#include "world/WorldHierarchySerialization.h"
+#include "world/WorldHpaQuery.h"
+#include "world/WorldPathValidator.h"
+
+namespace hpastar {
+namespace {
+using test::boxesOf;
+using test::buildHierarchy;
+using test::drawWorld;
+
+WorldHierarchy load(const std::vector<uint8_t>& bytes) {
+  std::string error;
+  std::optional<WorldHierarchy> h = deserializeWorldHierarchy(bytes, error);
+  if (!h) throw std::runtime_error("refused: " + error);
+  return std::move(*h);
+}
+
+// The error the loader gives, "" when it loads the bytes.
+std::string refusal(std::span<const uint8_t> bytes) {
+  std::string error;
+  const bool loaded = deserializeWorldHierarchy(bytes, error).has_value();
+  return loaded ? "" : error.empty() ? "(refused without a reason)" : error;
+}
+
+// Two floors joined by a ladder and a stair, walls with gaps, a closed room: regions, levels, both kinds
+// of climbs and cells no path reaches.
+BlockWorld handDrawn() {
+  return drawWorld({{"..........#......",  //
+                     ".####.....#..##..", ".#..#.....#..#...", ".####..H..#..#...", "..........#......",
+                     "######.####.####.", "................."},
+                    {"##########.#####.",  //
+                     "##########.#####.", "#######.##.#####.", "#######H##>######", "##########.#####.",
+                     "################.", "................."},
+                    {".................",  //
+                     ".................", "........##.......", ".......H.........", ".................",
+                     ".................", "................."}});
+}
+
+// Every standing cell of the world.
+std::vector<Voxel> standingCells(const BlockWorld& w) {
+  std::vector<Voxel> out;
+  for (int32_t i = 0; i < w.cellCount(); ++i)
+    if (w.standing(w.voxelOf(i))) out.push_back(w.voxelOf(i));
+  return out;
+}
+
+// Random pairs of standing cells (and every pair on a small world): the same status, cells and cost from
+// both, each path legal with its cost recomputed.
+void expectSameAnswers(const WorldHierarchy& a, const WorldHierarchy& b, SeededRandom& random, int pairs) {
+  const std::vector<Voxel> cells = standingCells(a.world());
+  ASSERT_FALSE(cells.empty());
+  WorldHpaQuery qa(a), qb(b);
+  WorldPath pa, pb;
+  const int32_t n = static_cast<int32_t>(cells.size());
+  int found = 0;
+  for (int q = 0; q < pairs; ++q) {
+    const Voxel s = cells[static_cast<size_t>(random.below(n))], t = cells[static_cast<size_t>(random.below(n))];
+    ASSERT_EQ(qa.findPath(s, t, pa), qb.findPath(s, t, pb)) << voxelText(s) << " -> " << voxelText(t);
+    ASSERT_EQ(pa.cost, pb.cost) << voxelText(s) << " -> " << voxelText(t);
+    ASSERT_EQ(pa.cells, pb.cells) << voxelText(s) << " -> " << voxelText(t);
+    if (!pb.found()) continue;
+    ++found;
+    const PathCheck check = validateWorldPath(b.world(), s, t, pb.cells, pb.cost);
+    ASSERT_TRUE(check.valid) << voxelText(s) << " -> " << voxelText(t) << ": " << check.problem;
+  }
+  EXPECT_GT(found, pairs / 10) << "too few pairs joined to compare paths";
+}
+
+TEST(WorldSerialization, AHandDrawnWorldLoadsAnsweringEveryPairAsTheSavedOne) {
+  for (int32_t levels : {1, 2, 3}) {
+    SCOPED_TRACE("levels " + std::to_string(levels));
+    const WorldHierarchy saved = buildHierarchy(handDrawn(), boxesOf(4, 1, levels));
+    const std::vector<uint8_t> bytes = serializeWorldHierarchy(saved);
+    const WorldHierarchy loaded = load(bytes);
+    EXPECT_EQ(serializeWorldHierarchy(loaded), bytes);
+    EXPECT_EQ(loaded.componentCount(), saved.componentCount());
+    SeededRandom random(7);
+    expectSameAnswers(saved, loaded, random, 600);
+  }
+}
+
+TEST(WorldSerialization, GeneratedWorldsLoadWithTheSamePathsAndCostsForRandomPairs) {
+  struct Setup {
+    WorldKind kind;
+    int32_t side, tall, levels;
+  };
+  for (const Setup s : {Setup{WorldKind::Caves, 8, 4, 2}, Setup{WorldKind::Towers, 8, 4, 3},
+                        Setup{WorldKind::Hills, 16, 8, 2}, Setup{WorldKind::Caves, 4, 2, 3}}) {
+    SCOPED_TRACE(std::string(worldKindName(s.kind)) + " " + std::to_string(s.side) + "/" + std::to_string(s.levels));
+    const WorldHierarchy saved =
+        buildHierarchy(generateWorld(s.kind, 48, 40, 12, 3), boxesOf(s.side, s.tall, s.levels));
+    const std::vector<uint8_t> bytes = serializeWorldHierarchy(saved);
+    const WorldHierarchy loaded = load(bytes);
+    EXPECT_EQ(serializeWorldHierarchy(loaded), bytes);
+    for (int32_t level = 1; level <= s.levels; ++level) {
+      EXPECT_EQ(loaded.stats().nodes[level - 1], saved.stats().nodes[level - 1]);
+      EXPECT_EQ(loaded.stats().edges[level - 1], saved.stats().edges[level - 1]);
+    }
+    EXPECT_EQ(loaded.stats().transitions, saved.stats().transitions);
+    SeededRandom random(11);
+    expectSameAnswers(saved, loaded, random, 400);
+  }
+}
+
+TEST(WorldSerialization, ALoadedHierarchyUpdatesAsTheSavedOneUpdatedTheSameWay) {
+  WorldHierarchy saved = buildHierarchy(generateWorld(WorldKind::Caves, 40, 40, 10, 5), boxesOf(8, 4, 3));
+  SeededRandom changes(3);
+  // Saved after some updates too, so that the free ids, versions and kept paths travel.
+  for (int k = 0; k < 30; ++k) {
+    const BlockChange c = test::randomBlockChange(saved.world(), changes);
+    ASSERT_EQ(saved.applyBlockChanges({&c, 1}), "");
+  }
+  WorldHierarchy loaded = load(serializeWorldHierarchy(saved));
+  EXPECT_EQ(loaded.version(), saved.version());
+  for (int k = 0; k < 60; ++k) {
+    std::vector<BlockChange> batch;
+    for (int m = 0; m < 1 + k % 3; ++m) batch.push_back(test::randomBlockChange(saved.world(), changes));
+    ASSERT_EQ(saved.applyBlockChanges(batch), "");
+    ASSERT_EQ(loaded.applyBlockChanges(batch), "");
+    ASSERT_EQ(serializeWorldHierarchy(loaded), serializeWorldHierarchy(saved)) << "after change " << k;
+  }
+  SeededRandom random(13);
+  expectSameAnswers(saved, loaded, random, 300);
+}
+
+// The bytes of a small hierarchy that has been updated (free ids, versions), for the hostile tests.
+std::vector<uint8_t> smallBytes() {
+  WorldHierarchy h = buildHierarchy(generateWorld(WorldKind::Caves, 20, 16, 6, 2), boxesOf(4, 2, 2));
+  SeededRandom changes(9);
+  for (int k = 0; k < 6; ++k) {
+    const BlockChange c = test::randomBlockChange(h.world(), changes);
+    EXPECT_EQ(h.applyBlockChanges({&c, 1}), "");
+  }
+  return serializeWorldHierarchy(h);
+}
+
+SectionedFile container(const std::vector<uint8_t>& bytes) {
+  std::string error;
+  std::optional<SectionedFile> f =
+      SectionedFile::read(bytes, kWorldHierarchyMagic, "test", 1, kWorldHierarchyFormatVersion, error);
+  if (!f) throw std::runtime_error(error);
+  return std::move(*f);
+}
+
+// The container again with section `tag` replaced by `replacement` (checksum recomputed: a forgery), or
+// with a section added when no section has the tag.
+std::vector<uint8_t> withSection(const std::vector<uint8_t>& bytes, const std::string& tag,
+                                 const std::vector<uint8_t>& replacement, bool required = true) {
+  const SectionedFile f = container(bytes);
+  SectionedWriter w;
+  bool replaced = false;
+  for (const Section& s : f.sections()) {
+    const bool hit = s.tag == tag;
+    replaced = replaced || hit;
+    w.add(s.tag, s.required, hit ? replacement : std::vector<uint8_t>(s.bytes.begin(), s.bytes.end()));
+  }
+  if (!replaced) w.add(tag, required, replacement);
+  return w.finish(kWorldHierarchyMagic, f.version());
+}
+
+TEST(WorldSerialization, TruncationAtEverySectionBoundaryIsRefusedNamingWhere) {
+  const std::vector<uint8_t> bytes = smallBytes();
+  const SectionedFile f = container(bytes);
+  std::vector<size_t> cuts = {0, 4, 8, 12, 15, kSectionedHeaderBytes, kSectionedHeaderBytes + 20};
+  for (const Section& s : f.sections())
+    for (uint64_t at : {s.offset, s.offset + 1, s.offset + s.bytes.size() / 2, s.offset + s.bytes.size() - 1})
+      cuts.push_back(static_cast<size_t>(at));
+  for (size_t cut : cuts) {
+    ASSERT_LT(cut, bytes.size());
+    const std::string error = refusal(std::span(bytes).first(cut));
+    EXPECT_NE(error, "") << "cut at " << cut;
+  }
+  // Past the end of a section: its length is named, with the bytes there are.
+  const std::string error = refusal(std::span(bytes).first(bytes.size() - 1));
+  EXPECT_NE(error.find("section '"), std::string::npos) << error;
+  EXPECT_NE(error.find("runs past the end (" + groupedNumber(bytes.size() - 1) + " bytes)"), std::string::npos)
+      << error;
+}
+
+TEST(WorldSerialization, FlippedBytesAreRefusedOrLoadTheSameHierarchy) {
+  const std::vector<uint8_t> bytes = smallBytes();
+  int refused = 0, tried = 0;
+  for (size_t at = 0; at < bytes.size(); at += 1 + at / 64) {
+    for (uint8_t mask : {uint8_t{0x01}, uint8_t{0x80}, uint8_t{0xFF}}) {
+      std::vector<uint8_t> flipped = bytes;
+      flipped[at] ^= mask;
+      ++tried;
+      std::string error;
+      const std::optional<WorldHierarchy> h = deserializeWorldHierarchy(flipped, error);
+      // Only the required bit of a known section's flags can flip harmlessly.
+      if (h) {
+        EXPECT_EQ(serializeWorldHierarchy(*h), bytes) << "flip at " << at;
+      } else {
+        ++refused;
+        EXPECT_NE(error, "");
+      }
+    }
+  }
+  EXPECT_GE(refused, tried - 30);
+}
+
+TEST(WorldSerialization, ForgedCountsAndLengthsAreRefusedBeforeAllocating) {
+  const std::vector<uint8_t> bytes = smallBytes();
+  SectionBytes nodes;
+  nodes.u32(0xFFFFFFFFu);
+  std::string error = refusal(withSection(bytes, "nodes", nodes.bytes));
+  EXPECT_NE(error.find("section 'nodes' at byte"), std::string::npos) << error;
+  EXPECT_NE(error.find("node count 4,294,967,295 needs"), std::string::npos) << error;
+
+  SectionBytes world;
+  for (int32_t v : {100000, 100000, 100}) world.i32(v);
+  error = refusal(withSection(bytes, "world", world.bytes));
+  EXPECT_NE(error.find("section 'world'"), std::string::npos) << error;
+
+  // A section length in the table past the end.
+  std::vector<uint8_t> longer = bytes;
+  const size_t lengthAt = kSectionedHeaderBytes + 24;  // the first entry's length
+  for (int i = 0; i < 8; ++i) longer[lengthAt + static_cast<size_t>(i)] = i == 2 ? 0x98 : 0;
+  error = refusal(longer);
+  EXPECT_NE(error.find("section 'options' at byte 16: length 9,961,472 runs past the end"), std::string::npos) << error;
+
+  // A section count that needs a longer table.
+  std::vector<uint8_t> table = bytes;
+  table[12] = 0xFF, table[13] = 0xFF;
+  EXPECT_NE(refusal(table).find("section count 65,535 needs a table"), std::string::npos) << refusal(table);
+}
+
+TEST(WorldSerialization, ForgedPartsWithValidChecksumsAreRefusedNamingTheProblem) {
+  WorldHierarchy h = buildHierarchy(generateWorld(WorldKind::Caves, 20, 16, 6, 2), boxesOf(4, 2, 2));
+  const WorldHierarchyParts good = h.parts();
+  ASSERT_EQ(refusal(serializeWorldHierarchyParts(good)), "");
+  struct Forgery {
+    const char* name;
+    std::function<void(WorldHierarchyParts&)> forge;
+    const char* expected;
+  };
+  // The first intra-edge of level `level` with a path on its side, by its index.
+  auto intraWithPath = [](const WorldHierarchyParts& p, int32_t level) {
+    for (size_t e = 0; e < p.levels[level - 1].pathLength.size(); ++e)
+      if (p.levels[level - 1].pathLength[e] > 1) return e;
+    throw std::runtime_error("no intra-edge with a path");
+  };
+  const Forgery forgeries[] = {
+      {"a node moved", [](WorldHierarchyParts& p) { p.nodeVoxel[3].x ^= 1; }, "node"},
+      {"a node's level", [](WorldHierarchyParts& p) { p.nodeLevel[0] = 7; }, "level above the hierarchy's"},
+      {"a node dropped", [](WorldHierarchyParts& p) { p.nodeLevel[5] = 0, p.freeNodes.push_back(5); }, "node"},
+      {"a free id in use", [](WorldHierarchyParts& p) { p.freeNodes.push_back(1); }, "free id 1"},
+      {"a box newer than the hierarchy", [](WorldHierarchyParts& p) { p.boxCellsVersion[2] = 4; }, "versions"},
+      {"an edge cost", [&](WorldHierarchyParts& p) { p.levels[0].edges[intraWithPath(p, 1)].cost *= 1.5f; }, "reverse"},
+      {"a move of a path",
+       [&](WorldHierarchyParts& p) {
+         const size_t e = intraWithPath(p, 1);
+         size_t first = 0;
+         for (size_t k = 0; k < e; ++k) first += p.levels[0].pathLength[k];
+         p.levels[0].moves[first] = static_cast<uint8_t>((p.levels[0].moves[first] + 4) % 8);
+       },
+       "path"},
+      {"a move code", [](WorldHierarchyParts& p) { p.levels[0].moves[0] = 200; }, "not legal"},
+      {"a via node", [](WorldHierarchyParts& p) { p.levels[1].via[0] = static_cast<uint32_t>(p.nodeVoxel.size()); },
+       "its path's node"},
+      {"an edge's target", [](WorldHierarchyParts& p) { p.levels[0].edges[0].to = 1u << 30; }, "no node"},
+      {"an edge left out of searches",
+       [](WorldHierarchyParts& p) {
+         for (size_t i = 0; i < p.levels[0].searchCount.size(); ++i)
+           if (p.levels[0].searchCount[i] > 0) {
+             p.levels[0].searchCount[i] = 0;
+             return;
+           }
+       },
+       "node"},
+      {"a searched count above the edge count", [](WorldHierarchyParts& p) { p.levels[1].searchCount[0] += 100; },
+       "searched edges of"},
+      {"an edge dropped",
+       [](WorldHierarchyParts& p) {
+         for (size_t i = 0, e = 0; i < p.levels[0].count.size(); e += p.levels[0].count[i], ++i)
+           if (p.levels[0].count[i] > p.levels[0].searchCount[i] && p.levels[0].count[i] > 0) {
+             p.levels[0].count[i] -= 1;
+             const size_t last = e + p.levels[0].count[i];
+             size_t first = 0;
+             for (size_t k = 0; k < last; ++k) first += p.levels[0].pathLength[k];
+             p.levels[0].moves.erase(
+                 p.levels[0].moves.begin() + static_cast<std::ptrdiff_t>(first),
+                 p.levels[0].moves.begin() + static_cast<std::ptrdiff_t>(first + p.levels[0].pathLength[last]));
+             p.levels[0].edges.erase(p.levels[0].edges.begin() + static_cast<std::ptrdiff_t>(last));
+             p.levels[0].pathLength.erase(p.levels[0].pathLength.begin() + static_cast<std::ptrdiff_t>(last));
+             return;
+           }
+       },
+       "node"},
+      {"the options", [](WorldHierarchyParts& p) { p.options.clusterSide += 1; }, "versions"},
+      {"a block",
+       [](WorldHierarchyParts& p) {
+         // The cell of node 0 filled: it stands no more, so its transitions go.
+         std::vector<Block> blocks(p.world.blocks().size());
+         for (size_t i = 0; i < blocks.size(); ++i) blocks[i] = static_cast<Block>(p.world.blocks()[i]);
+         blocks[static_cast<size_t>(p.world.index(p.nodeVoxel[0]))] = Block::Solid;
+         std::string error;
+         p.world = *BlockWorld::fromBlocks(p.world.width(), p.world.height(), p.world.levels(), blocks, error);
+       },
+       "node"},
+  };
+  for (const Forgery& f : forgeries) {
+    SCOPED_TRACE(f.name);
+    WorldHierarchyParts p = good;
+    f.forge(p);
+    const std::string error = refusal(serializeWorldHierarchyParts(p));
+    EXPECT_NE(error, "");
+    EXPECT_NE(error.find(f.expected), std::string::npos) << error;
+  }
+}
+
+TEST(WorldSerialization, AnUnknownOptionalSectionIsSkippedAndAnUnknownRequiredOneRefused) {
+  const std::vector<uint8_t> bytes = smallBytes();
+  const std::vector<uint8_t> extra = {1, 2, 3, 4};
+  const WorldHierarchy loaded = load(withSection(bytes, "costs", extra, false));
+  EXPECT_EQ(serializeWorldHierarchy(loaded), bytes);
+  const std::string error = refusal(withSection(bytes, "costs", extra, true));
+  EXPECT_NE(error.find("section 'costs' at byte"), std::string::npos) << error;
+  EXPECT_NE(error.find("required section this reader does not know"), std::string::npos) << error;
+}
+
+TEST(WorldSerialization, ForeignBytesAndOtherVersionsAreRefused) {
+  const std::vector<uint8_t> bytes = smallBytes();
+  EXPECT_TRUE(isWorldHierarchyBytes(bytes));
+  const std::vector<uint8_t> grid = {'H', 'P', 'A', 'S', 'T', 'A', 'R', 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  EXPECT_FALSE(isWorldHierarchyBytes(grid));
+  EXPECT_NE(refusal(grid).find("not a block-world hierarchy"), std::string::npos) << refusal(grid);
+  EXPECT_NE(refusal({}).find("not a block-world hierarchy"), std::string::npos);
+  std::vector<uint8_t> later = bytes;
+  later[8] = static_cast<uint8_t>(kWorldHierarchyFormatVersion + 1);
+  EXPECT_NE(refusal(later).find("format version 2 is not one this reader knows (1..1)"), std::string::npos)
+      << refusal(later);
+  std::vector<uint8_t> tail = bytes;
+  tail.push_back(0);
+  EXPECT_NE(refusal(tail).find("1 bytes after the last section"), std::string::npos) << refusal(tail);
+}
+
+}  // namespace
+}  // namespace hpastar
