@@ -7,6 +7,7 @@
 
 #include "BlockWorlds.h"
 #include "TestMaps.h"
+#include "WorldChecks.h"
 #include "world/SeededRandom.h"
 #include "world/WorldAStar.h"
 #include "world/WorldComponents.h"
@@ -20,68 +21,8 @@ namespace hpastar {
 namespace {
 using test::buildHierarchy;
 using test::drawWorld;
-
-// The updated hierarchy is what a fresh build of its world gives: the same nodes, levels, edges and
-// cluster members by cell, costs equal to float rounding (a distance found from the other end of an
-// edge may round otherwise), the same component labels, equal to a flood fill's.
-void expectSameAsFreshBuild(const WorldHierarchy& updated, const WorldHierarchyOptions& options) {
-  const WorldHierarchy fresh = buildHierarchy(updated.world(), options);
-  for (int32_t level = 1; level <= options.levels; ++level) {
-    SCOPED_TRACE("level " + std::to_string(level));
-    const WorldLevelByCells a = worldLevelByCells(updated, level), b = worldLevelByCells(fresh, level);
-    ASSERT_EQ(a.edgesOfLowerNodes, 0u) << "nodes below the level have edges on it";
-    EXPECT_EQ(countDifferences(a, b), 0u);  // what `hpa world-dig --check` counts
-    ASSERT_EQ(a.nodes, b.nodes);
-    ASSERT_EQ(a.members, b.members);
-    ASSERT_EQ(a.edges.size(), b.edges.size());
-    for (size_t i = 0; i < a.edges.size(); ++i) {
-      const auto& [from, to, cost] = a.edges[i];
-      const auto& [freshFrom, freshTo, freshCost] = b.edges[i];
-      ASSERT_EQ(std::tie(from, to), std::tie(freshFrom, freshTo)) << "edge " << i;
-      ASSERT_TRUE(sameEdgeCost(cost, freshCost))
-          << "edge " << from << " -> " << to << ": " << cost << " against " << freshCost;
-    }
-    // The stored paths: a kept one may differ from the fresh build's where two tie, but each is legal,
-    // inside its cluster and of its edge's cost, which equals the fresh build's (above): optimal in
-    // its box.
-    std::string problem;
-    EXPECT_EQ(countInvalidEdgePaths(updated, updated.world(), level, &problem), 0u) << problem;
-    EXPECT_EQ(countInvalidEdgePaths(fresh, fresh.world(), level, &problem), 0u) << problem;
-    EXPECT_EQ(countEdgesLostToTheSearch(updated, level), 0u);
-    EXPECT_EQ(updated.stats().nodes[level - 1], fresh.stats().nodes[level - 1]);
-    EXPECT_EQ(updated.stats().edges[level - 1], fresh.stats().edges[level - 1]);
-  }
-  EXPECT_EQ(updated.stats().transitions, fresh.stats().transitions);
-  const WorldComponents flood(updated.world());
-  ASSERT_EQ(updated.components().count(), flood.count());
-  ASSERT_EQ(fresh.components().count(), flood.count());
-  for (int32_t cell = 0; cell < updated.world().cellCount(); ++cell) {
-    ASSERT_EQ(updated.components().of(cell), flood.of(cell)) << voxelText(updated.world().voxelOf(cell));
-    ASSERT_EQ(fresh.components().of(cell), flood.of(cell)) << voxelText(updated.world().voxelOf(cell));
-  }
-}
-
-// Random queries on the updated hierarchy against A* on its world: the same answer to "is there a
-// path", every HPA* path valid step by step with its cost recomputed, never cheaper than A*'s.
-void expectQueriesAgreeWithAStar(const WorldHierarchy& h, SeededRandom& random, int queries) {
-  const BlockWorld& w = h.world();
-  std::vector<Voxel> standing;
-  for (int32_t i = 0; i < w.cellCount(); ++i)
-    if (w.standing(w.voxelOf(i))) standing.push_back(w.voxelOf(i));
-  if (standing.empty()) return;
-  WorldHpaQuery query(h);
-  WorldAStar astar;
-  WorldPath p, best;
-  const int32_t n = static_cast<int32_t>(standing.size());
-  for (int q = 0; q < queries; ++q) {
-    const Voxel s = standing[static_cast<size_t>(random.below(n))], t = standing[static_cast<size_t>(random.below(n))];
-    ASSERT_EQ(query.findPath(s, t, p), astar.findPath(w, s, t, best)) << voxelText(s) << " -> " << voxelText(t);
-    if (!best.found()) continue;
-    const PathCheck check = validateWorldPath(w, s, t, p.cells, p.cost);
-    ASSERT_TRUE(check.valid) << voxelText(s) << " -> " << voxelText(t) << ": " << check.problem;
-    ASSERT_GE(p.cost, best.cost - 1e-9);
-  }
-}
+using test::expectQueriesAgreeWithAStar;
+using test::expectSameAsFreshBuild;
 
 // The digging differential test: after each of a run of random digs and builds on generated worlds,
 // the locally updated hierarchy equals a fresh build, and its queries agree with A*.
