@@ -15,7 +15,13 @@ namespace hpastar {
 class BlockWorldGraph {
  public:
   BlockWorldGraph(const BlockWorld& world, const Box& box, Voxel goal)
-      : world_(world), box_(box), goal_(goal), bw_(box.width()), bh_(box.height()), hScale_(world.minWeight()) {
+      : world_(world),
+        box_(box),
+        goal_(goal),
+        bw_(box.width()),
+        bh_(box.height()),
+        hScale_(world.minWeight()),
+        weighted_(world.weighted()) {
     for (int m = 0; m < kWorldMoveCount; ++m) {
       offset_[m] = (kWorldMoveDz[m] * bh_ + kWorldMoveDy[m]) * bw_ + kWorldMoveDx[m];
       const uint32_t bit = 1u << m;
@@ -62,6 +68,8 @@ class BlockWorldGraph {
   template <typename Visit>
   __attribute__((always_inline)) void forEachMove(uint32_t id, Visit&& visit) const {
     const Voxel v = voxelOf(id);
+    // Read once: an unweighted world runs the code it ran before costs existed (fixed costs, no scale).
+    const bool weighted = weighted_;
     const int32_t cell = world_.index(v);
     uint32_t mask = world_.moveMask(cell);
     if (!mask) return;
@@ -76,9 +84,10 @@ class BlockWorldGraph {
       const int m = __builtin_ctz(mask);
       mask &= mask - 1;
       const uint32_t n = static_cast<uint32_t>(static_cast<int32_t>(id) + offset_[m]);
-      visit(n, world_.moveCost(cell, m), static_cast<uint8_t>(m), [&] {
-        return hScale_ * worldDistanceBound(goal_.x - (v.x + kWorldMoveDx[m]), goal_.y - (v.y + kWorldMoveDy[m]),
+      visit(n, weighted ? world_.moveCost(cell, m) : kWorldMoveCost[m], static_cast<uint8_t>(m), [&] {
+        const double h = worldDistanceBound(goal_.x - (v.x + kWorldMoveDx[m]), goal_.y - (v.y + kWorldMoveDy[m]),
                                             goal_.z - (v.z + kWorldMoveDz[m]));
+        return weighted ? hScale_ * h : h;
       });
     }
   }
@@ -88,8 +97,9 @@ class BlockWorldGraph {
   Box box_;
   Voxel goal_;
   int32_t bw_, bh_;
-  double hScale_;                    // the world's smallest weight: the heuristic stays admissible under a cost layer
-  int32_t offset_[kWorldMoveCount];  // box-local id offset of each move
+  double hScale_;  // the world's smallest weight: the heuristic stays admissible under a cost layer
+  bool weighted_;
+  int32_t offset_[kWorldMoveCount];                  // box-local id offset of each move
   uint32_t leavesLow_[3] = {}, leavesHigh_[3] = {};  // moves towards -x/+x, -y/+y, -z/+z
 };
 
