@@ -41,6 +41,7 @@ namespace {
 constexpr uint64_t kWorldBytesPerCell = 5;
 constexpr uint64_t kLabelBytesPerCell = 4;
 constexpr uint64_t kSearchBytesPerCell = 40;
+constexpr uint64_t kLayerBytesPerCell = 5;  // a cost layer's byte and its weight (BlockWorld::bytes)
 constexpr uint64_t kHierarchyBytesPerCell = kWorldBytesPerCell + 2 * kLabelBytesPerCell + kSearchBytesPerCell;
 
 uint64_t cellsOf(const BlockWorld& world) { return static_cast<uint64_t>(world.cellCount()); }
@@ -76,6 +77,34 @@ std::string checkBlockChanges(const BlockWorld& world, const std::vector<int32_t
                                                  std::to_string(kBlockKindCount - 1));
   }
   return "";
+}
+
+// Why cell `v` cannot take cost layer value `value` ("" when it can): outside the world, or outside 1..255.
+std::string costChangeProblem(const BlockWorld& world, Voxel v, int32_t value) {
+  if (!world.inside(v))
+    return "cell " + voxelText(v) + " is outside the " + std::to_string(world.width()) + "x" +
+           std::to_string(world.height()) + "x" + std::to_string(world.levels()) + " world";
+  if (value < 1 || value > 255)
+    return "cost layer value " + std::to_string(value) + " at " + voxelText(v) +
+           " is outside 1..255 (sixteenths of a move's cost)";
+  return "";
+}
+
+// Cost changes packed [x, y, z, value, ...]: "" when every one is allowed, else the first problem,
+// naming the change, its cell and its value (nothing is changed by the caller then).
+std::string checkCostChanges(const BlockWorld& world, const std::vector<int32_t>& packed) {
+  if (packed.size() % kChangeStride != 0) return "the cost changes must be x, y, z, value quadruples";
+  for (size_t i = 0; i < packed.size(); i += kChangeStride)
+    if (std::string problem = costChangeProblem(world, Voxel{packed[i], packed[i + 1], packed[i + 2]}, packed[i + 3]);
+        !problem.empty())
+      return failure(StatusKind::OutOfRange, "change " + std::to_string(i / kChangeStride) + ": " + problem);
+  return "";
+}
+
+// A world's layer as JavaScript sees it: a copy, null without one.
+val costLayerToJS(const BlockWorld& world) {
+  if (!world.hasCostLayer()) return val::null();
+  return copyToJS(world.costLayer().data(), world.costLayer().size());
 }
 
 void applyBlockChanges(BlockWorld& world, const std::vector<int32_t>& packed) {
@@ -190,6 +219,38 @@ std::string BlockWorldHandle::setBlocks(const val& changes) {
   if (std::string error = checkBlockChanges(*world_, input_); !error.empty()) return error;
   applyBlockChanges(*world_, input_);
   if (!input_.empty()) components_.reset();
+  return "";
+}
+
+std::string BlockWorldHandle::setCostLayer(const val& layer) {
+  if (!world_) return failure(StatusKind::NotReady, "the world is not loaded");
+  if (layer.isNull()) return world_->clearCostLayer(), "";
+  const auto length = layer["length"].as<size_t>();
+  if (length != static_cast<size_t>(world_->cellCount()))
+    return failure(StatusKind::OutOfRange, world_->checkCostLayer(std::vector<uint8_t>(length, kCostLayerUnit)));
+  // The copy read from JavaScript, the world's own copy and its weights (4 bytes per cell).
+  if (std::string error = reserveHeap(
+          (1 + kLayerBytesPerCell) * static_cast<uint64_t>(length) + 2 * kAllocationOverhead, "the cost layer");
+      !error.empty())
+    return error;
+  std::vector<uint8_t> values;
+  readFromJS(layer, values);
+  if (std::string error = world_->setCostLayer(values); !error.empty()) return failure(StatusKind::OutOfRange, error);
+  return "";
+}
+
+val BlockWorldHandle::costLayer() const { return world_ ? costLayerToJS(*world_) : val::null(); }
+
+std::string BlockWorldHandle::setCellCost(int32_t x, int32_t y, int32_t z, int32_t value) {
+  if (!world_) return failure(StatusKind::NotReady, "the world is not loaded");
+  if (std::string problem = costChangeProblem(*world_, Voxel{x, y, z}, value); !problem.empty())
+    return failure(StatusKind::OutOfRange, problem);
+  if (!world_->hasCostLayer() && value != kCostLayerUnit)
+    if (std::string error =
+            reserveHeap(kLayerBytesPerCell * cellsOf(*world_) + 2 * kAllocationOverhead, "the cost layer");
+        !error.empty())
+      return error;
+  world_->setCellCost(Voxel{x, y, z}, static_cast<uint8_t>(value));
   return "";
 }
 
@@ -375,6 +436,28 @@ std::string WorldHpaHandle::applyBlockChanges(const val& changes) {
   return "";
 }
 
+std::string WorldHpaHandle::applyCostChanges(const val& changes) {
+  if (!hierarchy_) return failure(StatusKind::NotReady, "the planner is not built");
+  readFromJS(changes, input_);
+  const BlockWorld& world = hierarchy_->world();
+  if (std::string error = checkCostChanges(world, input_); !error.empty()) return error;
+  if (!world.hasCostLayer() && !input_.empty())
+    if (std::string error =
+            reserveHeap(kLayerBytesPerCell * cellsOf(world) + 2 * kAllocationOverhead, "the cost layer");
+        !error.empty())
+      return error;
+  costChanges_.clear();
+  for (size_t i = 0; i < input_.size(); i += kChangeStride)
+    costChanges_.push_back(
+        CostChange{Voxel{input_[i], input_[i + 1], input_[i + 2]}, static_cast<uint8_t>(input_[i + 3])});
+  WorldUpdateStats stats;
+  if (std::string error = hierarchy_->applyCostChanges(costChanges_, &stats); !error.empty()) return error;
+  lastUpdate_ = std::move(stats);
+  return "";
+}
+
+val WorldHpaHandle::costLayer() const { return hierarchy_ ? costLayerToJS(hierarchy_->world()) : val::null(); }
+
 val WorldHpaHandle::lastUpdate() const {
   val o = val::object();
   val counts = val::array();
@@ -395,6 +478,7 @@ val WorldHpaHandle::lastUpdate() const {
     levels.call<void>("push", level);
   }
   o.set("blocksChanged", static_cast<double>(lastUpdate_.blocksChanged));
+  o.set("costsChanged", static_cast<double>(lastUpdate_.costsChanged));
   o.set("cellsChanged", static_cast<double>(lastUpdate_.cellsChanged));
   o.set("clustersRebuilt", counts);
   o.set("rebuilt", levels);
@@ -460,7 +544,9 @@ val WorldHpaHandle::nodes() const {
 
 std::string WorldHpaHandle::rebuild(const BlockWorld& world, const WorldHierarchyOptions& options) {
   if (std::string error =
-          reserveHeap(kHierarchyBytesPerCell * cellsOf(world) + 8 * kAllocationOverhead, "the world hierarchy");
+          reserveHeap((kHierarchyBytesPerCell + (world.hasCostLayer() ? kLayerBytesPerCell : 0)) * cellsOf(world) +
+                          8 * kAllocationOverhead,
+                      "the world hierarchy");
       !error.empty())
     return error;
   std::string error;
@@ -512,14 +598,16 @@ std::string savedHierarchyKind(const val& bytes) {
 EMSCRIPTEN_BINDINGS(hpastar_world) {
   HPASTAR_BIND_FUNCTIONS(emscripten::class_<BlockWorldHandle>("BlockWorld").constructor<>(), BlockWorldHandle, parse,
                          generate, loaded, width, height, levels, blockAt, standing, floor, standingFloor, setBlocks,
-                         componentOf, componentCount, isReachable, text, validatePath, moveBetween, nearestStanding);
+                         setCostLayer, costLayer, setCellCost, componentOf, componentCount, isReachable, text,
+                         validatePath, moveBetween, nearestStanding);
   emscripten::class_<WorldAStarHandle>("WorldAStar").constructor<>().function("findPath", &WorldAStarHandle::findPath);
   HPASTAR_BIND_FUNCTIONS(emscripten::class_<WorldHpaHandle>("WorldHPAStar")
                              .constructor<>()
                              .class_function("defaultOptions", &WorldHpaHandle::defaultOptions),
                          WorldHpaHandle, build, load, serialize, built, options, width, height, levels, version, stats,
-                         findPath, traceFindPath, findPaths, planPaths, applyBlockChanges, lastUpdate, floor,
-                         componentOf, isReachable, nearestPassable, randomPassable, clusterBoxes, nodes);
+                         findPath, traceFindPath, findPaths, planPaths, applyBlockChanges, applyCostChanges, costLayer,
+                         lastUpdate, floor, componentOf, isReachable, nearestPassable, randomPassable, clusterBoxes,
+                         nodes);
   bindPlans<WorldPlanHandle>(
       HPASTAR_BIND_FUNCTIONS(
           emscripten::class_<WorldHpaQueryHandle>("WorldHPAStarQuery").constructor<const WorldHpaHandle&>(),

@@ -44,6 +44,13 @@ class BlockWorldHandle {
   // Changes packed [x, y, z, code, ...]: "" or why they are refused (nothing changed then).
   std::string setBlocks(const emscripten::val& changes);
 
+  // The cost layer (BlockWorld::setCostLayer): a Uint8Array of one value 1..255 per cell in index order,
+  // or null to take it off. "" or why it is refused (nothing changed then).
+  std::string setCostLayer(const emscripten::val& layer);
+  emscripten::val costLayer() const;  // a copy, null without a layer
+  // One cell's layer value: "" or why not (a cell outside the world, a value outside 1..255).
+  std::string setCellCost(int32_t x, int32_t y, int32_t z, int32_t value);
+
   // The component label of a cell (1.., 0 when no agent stands there or outside the world).
   double componentOf(int32_t x, int32_t y, int32_t z);
   bool isReachable(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz);
@@ -148,6 +155,10 @@ class WorldHpaHandle {
   // answers and costs; a path may take other cells as short).
   // "" or why they are refused (nothing changed then).
   std::string applyBlockChanges(const emscripten::val& changes);
+  // Cost layer values packed [x, y, z, value, ...] (WorldHierarchy::applyCostChanges), rebuilt the same
+  // way; lastUpdate() tells what. "" or why they are refused (nothing changed then).
+  std::string applyCostChanges(const emscripten::val& changes);
+  emscripten::val costLayer() const;  // the planner's world's layer, a copy; null without one
   // What the last applyBlockChanges rebuilt: { blocksChanged, cellsChanged, clustersRebuilt: [per level],
   // rebuilt: [{ level, clusters: Int32Array, boxes: Int32Array x0, y0, z0, x1, y1, z1 per cluster }],
   // componentsJoined, ms }.
@@ -182,6 +193,7 @@ class WorldHpaHandle {
   WorldUpdateStats lastUpdate_;
   std::vector<int32_t> input_;
   std::vector<BlockChange> changes_;
+  std::vector<CostChange> costChanges_;
 };
 
 struct WorldPlanHandle;

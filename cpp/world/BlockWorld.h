@@ -1,11 +1,13 @@
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "grid/TerrainCosts.h"
 #include "world/Blocks.h"
 #include "world/WorldMoves.h"
 
@@ -26,8 +28,13 @@ namespace hpastar {
 //   - a ladder: straight up from a ladder block into the block above it when that is not solid (it
 //     stands there, held by the ladder), or back down; cost 1.
 // Every move has its reverse at the same cost, so the graph is undirected. There is no falling: a drop
-// of more than one level is no move. Terrain costs do not apply to block worlds yet: every move costs
-// the figure above.
+// of more than one level is no move.
+//
+// Terrain costs: an optional *cost layer*, one byte per cell in sixteenths (kCostLayerUnit, the 2D
+// grid's layer: 16 is the move's own cost, 8 half of it, 255 almost 16 times), weights every move by the
+// cells it touches, as Grid::moveCost does on a level (moveCost below). Without a layer, or with every
+// value 16, the world is unweighted and every move costs the figure above, on the same code path as
+// before costs existed.
 //
 // Cells are indexed level by level, each level row-major: index = (z * height + y) * width + x. The
 // move mask of a standing cell has bit m set when move m is legal (0 for a cell that is not standing):
@@ -107,7 +114,53 @@ class BlockWorld {
   }
 
   const std::vector<uint8_t>& blocks() const { return blocks_; }
-  size_t bytes() const { return blocks_.size() + moves_.size() * sizeof(uint32_t); }
+  size_t bytes() const {
+    return blocks_.size() + moves_.size() * sizeof(uint32_t) + layer_.size() + weight_.size() * sizeof(float);
+  }
+
+  // What move `move` (legal from `cell`) costs: kWorldMoveCost[move] on an unweighted world, else that
+  // times the weights (cost layer / 16) of the cells it touches, mirroring Grid::moveCost: a straight
+  // move on a level, and every move between levels, the mean of its two cells' weights (a climb, a
+  // stair or a ladder step leaves one cell and enters the other; the headroom it passes is no cell an
+  // agent stands in, so it weighs nothing); a diagonal the mean of the four cells of its 2 x 2 square
+  // (its two ends and the two orthogonal cells it passes, all standing). Symmetric: a move and its
+  // reverse cost the same.
+  double moveCost(int32_t cell, int move) const {
+    if (weight_.empty()) return kWorldMoveCost[move];
+    const float* w = weight_.data();
+    const int32_t to = cell + moveOffset(move);
+    if (move < kClimbUp && isDiagonal(move)) {
+      const double corners = static_cast<double>(w[cell + kDirDx[move]]) + w[cell + kDirDy[move] * width_];
+      return (kSqrt2 * 0.25) * ((static_cast<double>(w[cell]) + w[to]) + corners);
+    }
+    return kWorldMoveCost[move] * 0.5 * (static_cast<double>(w[cell]) + w[to]);
+  }
+  // Whether a cost layer weights the moves (a layer of all 16 does not).
+  bool weighted() const { return !weight_.empty(); }
+  // The smallest cell weight (smallest layer value / 16; 1 unweighted): every move costs at least this
+  // times its kWorldMoveCost, so worldDistanceBound times it stays an admissible, consistent heuristic.
+  double minWeight() const { return minWeight_; }
+
+  // The cost layer: cellCount() values in index order, each 1..255. "" or why not ("cost layer has 5
+  // cells, expected 6 for 3x2x1", "cost layer value 0 at index 7 (1, 0, 2): values are 1..255 ...");
+  // nothing changes then.
+  std::string setCostLayer(std::span<const uint8_t> layer);
+  std::string checkCostLayer(std::span<const uint8_t> layer) const;  // what setCostLayer refuses
+  void clearCostLayer();
+  bool hasCostLayer() const { return !layer_.empty(); }
+  const std::vector<uint8_t>& costLayer() const { return layer_; }  // empty without a layer
+  uint8_t costLayerAt(int32_t cell) const {
+    return layer_.empty() ? kCostLayerUnit : layer_[static_cast<size_t>(cell)];
+  }
+  // Sets one cell's layer value (a world without a layer gets one of all 16 first). False, and nothing
+  // changed, outside the world or for 0.
+  bool setCellCost(Voxel v, uint8_t value);
+  // The cells whose moves' costs read the weight of cell `v`: those one move away or whose diagonal
+  // passes it, within the 3 x 3 x 3 box around it (clipped): all that a change of its layer value alters.
+  Box cellsWeighing(Voxel v) const {
+    return Box{std::max(v.x - 1, 0),      std::max(v.y - 1, 0),       std::max(v.z - 1, 0),
+               std::min(v.x + 2, width_), std::min(v.y + 2, height_), std::min(v.z + 2, levels_)};
+  }
 
  private:
   bool solidAt(int32_t x, int32_t y, int32_t z) const { return blockAt(x, y, z) == Block::Solid; }
@@ -115,12 +168,19 @@ class BlockWorld {
   uint32_t computeMoves(int32_t x, int32_t y, int32_t z) const;
   bool climbUpLegal(int32_t x, int32_t y, int32_t z, int dir) const;
   void refreshMoves(const Box& box);
+  // weight_ (dropped when every value is 16) and minWeight_ from layer_ and layerCount_.
+  void refreshWeights();
+  void refreshMinWeight();
 
   int32_t width_ = 0;
   int32_t height_ = 0;
   int32_t levels_ = 0;
-  std::vector<uint8_t> blocks_;  // Block values
-  std::vector<uint32_t> moves_;  // legal move bits per cell
+  std::vector<uint8_t> blocks_;             // Block values
+  std::vector<uint32_t> moves_;             // legal move bits per cell
+  std::vector<uint8_t> layer_;              // the cost layer, empty without one
+  std::array<uint32_t, 256> layerCount_{};  // cells per layer value, for minWeight_ after edits
+  std::vector<float> weight_;               // per cell, layer / 16; empty when every cell weighs 1
+  double minWeight_ = 1.0;
 };
 
 }  // namespace hpastar

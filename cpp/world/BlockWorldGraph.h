@@ -9,11 +9,19 @@ namespace hpastar {
 // A box of a block world as a SearchGraph (search/SearchGraph.h), towards one goal. Node ids are local
 // to the box, id = ((z - z0) * boxHeight + (y - y0)) * boxWidth + (x - x0), so a search bounded to a
 // cluster touches only its slots; moves come from the world's masks, less those that would leave the box;
-// move codes are the WorldMoves.h codes, the heuristic worldDistanceBound. The box must lie in the world.
+// move codes are the WorldMoves.h codes, their costs the world's (BlockWorld::moveCost: weighted by its
+// cost layer, if any), the heuristic worldDistanceBound times the world's smallest weight (1 unweighted).
+// The box must lie in the world.
 class BlockWorldGraph {
  public:
   BlockWorldGraph(const BlockWorld& world, const Box& box, Voxel goal)
-      : world_(world), box_(box), goal_(goal), bw_(box.width()), bh_(box.height()) {
+      : world_(world),
+        box_(box),
+        goal_(goal),
+        bw_(box.width()),
+        bh_(box.height()),
+        hScale_(world.minWeight()),
+        weighted_(world.weighted()) {
     for (int m = 0; m < kWorldMoveCount; ++m) {
       offset_[m] = (kWorldMoveDz[m] * bh_ + kWorldMoveDy[m]) * bw_ + kWorldMoveDx[m];
       const uint32_t bit = 1u << m;
@@ -50,7 +58,7 @@ class BlockWorldGraph {
 
   double heuristic(uint32_t id) const {
     const Voxel v = voxelOf(id);
-    return worldDistanceBound(goal_.x - v.x, goal_.y - v.y, goal_.z - v.z);
+    return hScale_ * worldDistanceBound(goal_.x - v.x, goal_.y - v.y, goal_.z - v.z);
   }
 
   uint32_t predecessor(uint32_t id, uint8_t move) const {
@@ -60,7 +68,10 @@ class BlockWorldGraph {
   template <typename Visit>
   __attribute__((always_inline)) void forEachMove(uint32_t id, Visit&& visit) const {
     const Voxel v = voxelOf(id);
-    uint32_t mask = world_.moveMask(world_.index(v));
+    // Read once: an unweighted world runs the code it ran before costs existed (fixed costs, no scale).
+    const bool weighted = weighted_;
+    const int32_t cell = world_.index(v);
+    uint32_t mask = world_.moveMask(cell);
     if (!mask) return;
     // Clip moves that would leave the box.
     if (v.x == box_.x0) mask &= ~leavesLow_[0];
@@ -73,9 +84,10 @@ class BlockWorldGraph {
       const int m = __builtin_ctz(mask);
       mask &= mask - 1;
       const uint32_t n = static_cast<uint32_t>(static_cast<int32_t>(id) + offset_[m]);
-      visit(n, kWorldMoveCost[m], static_cast<uint8_t>(m), [&] {
-        return worldDistanceBound(goal_.x - (v.x + kWorldMoveDx[m]), goal_.y - (v.y + kWorldMoveDy[m]),
-                                  goal_.z - (v.z + kWorldMoveDz[m]));
+      visit(n, weighted ? world_.moveCost(cell, m) : kWorldMoveCost[m], static_cast<uint8_t>(m), [&] {
+        const double h = worldDistanceBound(goal_.x - (v.x + kWorldMoveDx[m]), goal_.y - (v.y + kWorldMoveDy[m]),
+                                            goal_.z - (v.z + kWorldMoveDz[m]));
+        return weighted ? hScale_ * h : h;
       });
     }
   }
@@ -85,6 +97,8 @@ class BlockWorldGraph {
   Box box_;
   Voxel goal_;
   int32_t bw_, bh_;
+  double hScale_;  // the world's smallest weight: the heuristic stays admissible under a cost layer
+  bool weighted_;
   int32_t offset_[kWorldMoveCount];                  // box-local id offset of each move
   uint32_t leavesLow_[3] = {}, leavesHigh_[3] = {};  // moves towards -x/+x, -y/+y, -z/+z
 };

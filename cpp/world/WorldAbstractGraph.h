@@ -49,8 +49,8 @@ class WorldQueryOverlay {
 // distances with fewer edges), restricted to the nodes inside a box (a cluster of the level above, or the
 // whole world), with a query's start and goal when an overlay is given: a
 // SearchGraph (search/SearchGraph.h) whose moves are named by the node they leave, searched with a
-// NodeSearchSpace. Heuristic: worldDistanceBound between the nodes' cells, consistent with the edges
-// (each an in-world distance).
+// NodeSearchSpace. Heuristic: worldDistanceBound between the nodes' cells times the world's smallest
+// weight, consistent with the edges (each an in-world distance).
 class WorldAbstractGraph {
  public:
   WorldAbstractGraph(const WorldHierarchy& h, int32_t level, const Box& box, const WorldQueryOverlay* overlay,
@@ -99,7 +99,11 @@ class WorldAbstractGraph {
   }
 
  private:
-  double boundTo(Voxel v) const { return worldDistanceBound(goal_.x - v.x, goal_.y - v.y, goal_.z - v.z); }
+  // Scaled by the world's smallest weight (BlockWorld::minWeight, 1 unweighted), as every edge is a sum
+  // of moves that each cost at least that times their unweighted cost.
+  double boundTo(Voxel v) const {
+    return h_.world().minWeight() * worldDistanceBound(goal_.x - v.x, goal_.y - v.y, goal_.z - v.z);
+  }
 
   const WorldHierarchy& h_;
   int32_t level_;

@@ -142,14 +142,21 @@ std::optional<WorldHierarchy> WorldHierarchy::build(const BlockWorld& world, con
   return h;
 }
 
+namespace {
+std::string voxelAt(Voxel v) {
+  return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ", " + std::to_string(v.z) + ")";
+}
+std::string outsideWorld(const BlockWorld& world) {
+  return " is outside the " + std::to_string(world.width()) + "x" + std::to_string(world.height()) + "x" +
+         std::to_string(world.levels()) + " world";
+}
+}  // namespace
+
 std::string WorldHierarchy::applyBlockChanges(std::span<const BlockChange> changes, WorldUpdateStats* stats) {
   const auto t0 = std::chrono::steady_clock::now();
   for (const BlockChange& c : changes) {
-    const std::string at =
-        "(" + std::to_string(c.at.x) + ", " + std::to_string(c.at.y) + ", " + std::to_string(c.at.z) + ")";
-    if (!world_.inside(c.at))
-      return "block " + at + " is outside the " + std::to_string(world_.width()) + "x" +
-             std::to_string(world_.height()) + "x" + std::to_string(world_.levels()) + " world";
+    const std::string at = voxelAt(c.at);
+    if (!world_.inside(c.at)) return "block " + at + outsideWorld(world_);
     if (static_cast<uint8_t>(c.block) >= kBlockKindCount)
       return "block code " + std::to_string(static_cast<unsigned>(c.block)) + " at " + at + " is not a block (0.." +
              std::to_string(kBlockKindCount - 1) + ": " + std::string(kBlockChars, kBlockKindCount) + ")";
@@ -188,15 +195,53 @@ std::string WorldHierarchy::applyBlockChanges(std::span<const BlockChange> chang
             changedCells_.push_back(world_.index(x, y, z));
           }
   }
-  sortUnique(relabel);
-  sortUnique(changedCells_);
-  if (!changes.empty()) ++version_;
-  if (!relabel.empty()) {
-    for (int32_t box : relabel) boxCellsVersion_[static_cast<size_t>(box)] = version_;
-    rebuild(relabel, false, &s);
-  }
+  finishChanges(!changes.empty(), relabel, s);
   s.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   return "";
+}
+
+std::string WorldHierarchy::applyCostChanges(std::span<const CostChange> changes, WorldUpdateStats* stats) {
+  const auto t0 = std::chrono::steady_clock::now();
+  for (const CostChange& c : changes) {
+    if (!world_.inside(c.at)) return "cost change " + voxelAt(c.at) + outsideWorld(world_);
+    if (c.value == 0)
+      return "cost layer value 0 at " + voxelAt(c.at) + ": values are 1..255 sixteenths of a move's cost";
+  }
+  WorldUpdateStats local;
+  WorldUpdateStats& s = stats ? *stats : local;
+  s = WorldUpdateStats{};
+  // A cell's weight enters the costs of the moves of the cells around it (BlockWorld::cellsWeighing):
+  // every standing one there counts as changed, a superset of those whose move costs changed, so the
+  // distances from them that decide which edges stay (rebuildLevel1Edges) are the same before and after.
+  std::vector<int32_t> relabel;
+  const WorldClusterLayout& boxes = layout(1);
+  changedCells_.clear();
+  for (const CostChange& c : changes) {
+    if (world_.costLayerAt(world_.index(c.at)) == c.value) continue;
+    ++s.costsChanged;
+    world_.setCellCost(c.at, c.value);
+    const Box reach = world_.cellsWeighing(c.at);
+    for (int32_t z = reach.z0; z < reach.z1; ++z)
+      for (int32_t y = reach.y0; y < reach.y1; ++y)
+        for (int32_t x = reach.x0; x < reach.x1; ++x)
+          if (world_.moveMask(world_.index(x, y, z)) != 0) {
+            relabel.push_back(boxes.clusterOf(Voxel{x, y, z}));
+            changedCells_.push_back(world_.index(x, y, z));
+          }
+  }
+  finishChanges(!changes.empty(), relabel, s);
+  s.cellsChanged = static_cast<uint32_t>(changedCells_.size());
+  s.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  return "";
+}
+
+void WorldHierarchy::finishChanges(bool any, std::vector<int32_t>& relabel, WorldUpdateStats& s) {
+  sortUnique(relabel);
+  sortUnique(changedCells_);
+  if (any) ++version_;
+  if (relabel.empty()) return;
+  for (int32_t box : relabel) boxCellsVersion_[static_cast<size_t>(box)] = version_;
+  rebuild(relabel, false, &s);
 }
 
 void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everything, WorldUpdateStats* stats) {
@@ -611,7 +656,8 @@ void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
     // Inter-edges: one move across the border.
     for (const Transition& t : transitions_[static_cast<size_t>(c)]) {
       const uint32_t here = nodeAt(t.cellIn(c)), there = nodeAt(t.cellIn(t.boxOther(c)));
-      perNode_[position(here)].push_back(NewEdge{WorldEdge{there, static_cast<float>(kWorldMoveCost[t.move])}, {}});
+      perNode_[position(here)].push_back(
+          NewEdge{WorldEdge{there, static_cast<float>(world_.moveCost(t.a, t.move))}, {}});
     }
 
     // Intra-edges: a pair of nodes of one region has the shortest in-box distance between them (other

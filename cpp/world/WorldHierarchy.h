@@ -54,10 +54,17 @@ struct BlockChange {
   Block block = Block::Air;
 };
 
-// What WorldHierarchy::applyBlockChanges rebuilt.
+// One cell's new cost layer value (1..255 sixteenths, BlockWorld's cost layer).
+struct CostChange {
+  Voxel at;
+  uint8_t value = kCostLayerUnit;
+};
+
+// What WorldHierarchy::applyBlockChanges (or applyCostChanges) rebuilt.
 struct WorldUpdateStats {
   uint32_t blocksChanged = 0;  // changes that put a different block
-  uint32_t cellsChanged = 0;   // cells whose moves or standing changed
+  uint32_t costsChanged = 0;   // cost changes that put a different layer value
+  uint32_t cellsChanged = 0;   // cells whose moves or standing changed (costs: the standing cells around)
   // The ids of the clusters rebuilt (WorldClusterLayout numbering), ascending, per level, [0] = level 1.
   std::vector<int32_t> rebuiltClusters[WorldHierarchyOptions::kMaxLevels];
   bool componentsJoined = false;  // whether the component labels were joined again (WorldComponents::join)
@@ -146,6 +153,10 @@ struct WorldTransition {
 // The hierarchy owns a copy of its world; nothing here is modified by searches. Unreachable goals are
 // answered from the component labels (connected()), without a search.
 //
+// Move costs are the world's (BlockWorld::moveCost, weighted by its cost layer if any): the inter-edges,
+// the intra-edge searches and the heuristics read them there; which transitions are kept does not
+// depend on costs.
+//
 // Digging and building (applyBlockChanges) rebuild what the changed blocks touch, in the 2D Hierarchy's
 // shape (Hierarchy::applyEdits): the level-1 boxes whose cells' moves changed (BlockWorld::cellsReading
 // bounds them) relabel their regions; the transitions of their borders are chosen again, and a
@@ -191,6 +202,11 @@ class WorldHierarchy {
   // returned; "" on success. Not versioned (as the 2D VersionedHierarchy is): no search may read the
   // hierarchy during the call; a WorldHpaQuery made before it may be used after it.
   std::string applyBlockChanges(std::span<const BlockChange> changes, WorldUpdateStats* stats = nullptr);
+  // Sets the cost layer values (BlockWorld::setCellCost) and rebuilds what they touch, the same way: the
+  // level-1 boxes of the standing cells around each changed cell (BlockWorld::cellsWeighing), whose
+  // move costs read its weight, then up the levels. Checked first as above (a cell outside the world,
+  // a value 0). Transitions do not read costs, so only edge costs (and the paths they keep) change.
+  std::string applyCostChanges(std::span<const CostChange> changes, WorldUpdateStats* stats = nullptr);
 
   // Size of the node id space (ids of removed nodes stay unused until reused: nodeLevel() 0).
   uint32_t nodeCount() const { return static_cast<uint32_t>(nodeVoxel_.size()); }
@@ -223,7 +239,8 @@ class WorldHierarchy {
   // an intra-edge. Its cost is the edge's (to float rounding); its cells are in the edge's cluster.
   void appendEdgePath(int32_t level, uint32_t from, uint32_t to, std::vector<Voxel>& cells) const;
 
-  // 0 when built, +1 per applyBlockChanges given changes (whether or not they changed a cell).
+  // 0 when built, +1 per applyBlockChanges or applyCostChanges given changes (whether or not they changed
+  // a cell).
   uint64_t version() const { return version_; }
   // The version at which the cells of level-1 box `box` last changed (0: as built): what tells a flow
   // field integrated over the box whether it still holds.
@@ -308,6 +325,9 @@ class WorldHierarchy {
   // The rebuild of everything the level-1 boxes `relabel` (ascending) touch; all of them, `everything`,
   // for a build.
   void rebuild(const std::vector<int32_t>& relabel, bool everything, WorldUpdateStats* stats);
+  // The end of an update, changedCells_ and the boxes of its changed cells (`relabel`) filled: sorted,
+  // the version moved on (when `any` change was given), the boxes rebuilt.
+  void finishChanges(bool any, std::vector<int32_t>& relabel, WorldUpdateStats& s);
   // The transitions of every border of the boxes `boxes` (ascending), sorted.
   void chooseTransitions(const std::vector<int32_t>& boxes, std::vector<Transition>& out) const;
   void rebuildNodes(const std::vector<int32_t>& clusters);

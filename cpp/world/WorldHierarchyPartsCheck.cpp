@@ -205,7 +205,7 @@ std::string PartsChecker::interEdges(int32_t level) {
   const WorldClusterLayout& lay = h_.layout(level);
   for (const WorldTransition& t : transitions_) {
     if (lay.clusterOf(world_.voxelOf(t.a)) == lay.clusterOf(world_.voxelOf(t.b))) continue;
-    const float cost = static_cast<float>(kWorldMoveCost[t.move]);
+    const float cost = static_cast<float>(world_.moveCost(t.a, t.move));
     expected.emplace_back(nodeAt(t.a), nodeAt(t.b), cost);
     expected.emplace_back(nodeAt(t.b), nodeAt(t.a), cost);
   }
@@ -281,9 +281,9 @@ std::string PartsChecker::replayMoves(uint32_t from, uint32_t to, uint64_t edge)
     const uint8_t m = part(1).moves[first + k];
     if (m >= kWorldMoveCount || !world_.canMove(v, m))
       return "its path's move " + std::to_string(m) + " from " + str(v) + " is not legal";
+    cost += world_.moveCost(world_.index(v), m);
     v = Voxel{v.x + kWorldMoveDx[m], v.y + kWorldMoveDy[m], v.z + kWorldMoveDz[m]};
     if (!box.contains(v)) return "its path leaves its box at " + str(v);
-    cost += kWorldMoveCost[m];
   }
   if (v != p_.nodeVoxel[to]) return "its path ends at " + str(v);
   if (!sameCost(cost, part(1).edges[edge].cost))

@@ -60,6 +60,14 @@ bool readWorld(SectionReader& in, BlockWorld& world) {
   return true;
 }
 
+// The world's cost layer (BlockWorld::setCostLayer), a byte per cell, present only when it has one.
+bool readCosts(SectionReader& in, BlockWorld& world) {
+  const std::span<const uint8_t> layer = in.raw(static_cast<size_t>(world.cellCount()));
+  if (!in.finish()) return false;
+  const std::string bad = world.setCostLayer(layer);
+  return bad.empty() || in.fail(bad);
+}
+
 bool readNodes(SectionReader& in, WorldHierarchyParts& p) {
   const uint32_t n = in.count(13, "node count");
   for (uint32_t i = 0; i < n && in.ok(); ++i) {
@@ -121,6 +129,7 @@ std::vector<uint8_t> serializeWorldHierarchyParts(const WorldHierarchyParts& p) 
   for (int32_t v : {p.world.width(), p.world.height(), p.world.levels()}) world.i32(v);
   world.raw(p.world.blocks());
   writer.add("world", true, std::move(world.bytes));
+  if (p.world.hasCostLayer()) writer.add("costs", true, p.world.costLayer());
   SectionBytes nodes;
   nodes.u32(static_cast<uint32_t>(p.nodeVoxel.size()));
   for (size_t i = 0; i < p.nodeVoxel.size(); ++i) {
@@ -148,8 +157,8 @@ std::optional<WorldHierarchyParts> readWorldHierarchyParts(std::span<const uint8
   std::optional<SectionedFile> file = SectionedFile::read(bytes, kWorldHierarchyMagic, "a block-world hierarchy", 1,
                                                           kWorldHierarchyFormatVersion, error);
   if (!file) return std::nullopt;
-  static constexpr std::string_view kKnown[] = {"options", "world",  "nodes",  "versions", "graph1",
-                                                "graph2",  "graph3", "graph4", "graph5",   "graph6"};
+  static constexpr std::string_view kKnown[] = {"options", "world",  "costs",  "nodes",  "versions", "graph1",
+                                                "graph2",  "graph3", "graph4", "graph5", "graph6"};
   error = file->checkKnown(kKnown);
   if (!error.empty()) return std::nullopt;
   auto section = [&](std::string_view tag) -> const Section* {
@@ -167,6 +176,13 @@ std::optional<WorldHierarchyParts> readWorldHierarchyParts(std::span<const uint8
                     : tag == "nodes" ? readNodes(in, p)
                                      : readVersions(in, p);
     if (!ok) {
+      error = in.error();
+      return std::nullopt;
+    }
+  }
+  if (const Section* s = file->find("costs")) {
+    SectionReader in(*s);
+    if (!readCosts(in, p.world)) {
       error = in.error();
       return std::nullopt;
     }

@@ -110,7 +110,7 @@ PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, cons
   // The cost from the moves themselves (the edges' floats only ranked the paths).
   for (size_t i = 1; i < out.cells.size(); ++i)
     if (const int m = worldMoveBetween(world, out.cells[i - 1], out.cells[i]); m >= 0)
-      out.cost += kWorldMoveCost[m];
+      out.cost += world.moveCost(world.index(out.cells[i - 1]), m);
     else  // a refinement bug: a cost no check accepts, never a read out of bounds
       out.cost = std::numeric_limits<double>::infinity();
   out.expanded += s.expandedRefinement;

@@ -67,12 +67,15 @@ bool WorldPathSmoother::indexPath(const BlockWorld& world, const std::vector<Vox
     const Voxel a = cells[i - 1], b = cells[i];
     double step;
     if (a.z == b.z && std::abs(a.x - b.x) <= 1 && std::abs(a.y - b.y) <= 1) {
-      step = a.x != b.x && a.y != b.y ? kSqrt2 : 1.0;  // on a level the offset tells the move
+      // On a level the offset tells the move.
+      step = world.weighted()           ? world.moveCost(world.index(a), dirOfStep(b.x - a.x, b.y - a.y))
+             : a.x != b.x && a.y != b.y ? kSqrt2
+                                        : 1.0;
     } else {
       // A climb and a stair share offsets: the world says which.
       const int m = worldMoveBetween(world, a, b);
       if (m < 0) return false;
-      step = kWorldMoveCost[m];
+      step = world.moveCost(world.index(a), m);
     }
     costTo_[i] = costTo_[i - 1] + step;
   }
@@ -137,9 +140,11 @@ uint64_t WorldPathSmoother::smooth(const BlockWorld& world, std::vector<Voxel>& 
   const int32_t n = static_cast<int32_t>(cells.size());
   if (n < 3 || maxRun < 1) return 0;
   if (!indexPath(world, cells)) return 0;  // not a path of legal moves: left as it is (no bit set yet)
-  // A run must save more than rounding: genuine savings are differences of sums of 1, √2 and 2.
+  // A run must save more than rounding: genuine savings are differences of sums of 1, √2 and 2 (times
+  // sixteenths under a cost layer).
   const double total = costTo_[static_cast<size_t>(n - 1)];
   const double epsilon = 1e-9 * (1 + total);
+  const bool weighted = world.weighted();
   uint64_t steps = 0;
   out_.clear();
   out_.push_back(cells[0]);
@@ -158,9 +163,13 @@ uint64_t WorldPathSmoother::smooth(const BlockWorld& world, std::vector<Voxel>& 
                              next.z - from.z == kWorldMoveDz[m];
       if (lastOnLine(m, from) <= (pathAlong ? runEnd_[static_cast<size_t>(i)] : i)) continue;
       const int32_t offset = world.moveOffset(m);
+      // A run's steps cost stepCost each on an unweighted world, their own weighted costs (runCost, at
+      // least stepCost times the smallest weight each) on a weighted one, where a run is taken only when
+      // it costs less than what it skips under the weights too, as the 2D PathSmoother does.
       const double stepCost = kWorldMoveCost[m];
-      // A run as costly as the rest of the path saves nothing: k * stepCost < left.
-      const double fit = left / stepCost;
+      double runCost = 0;
+      // A run as costly as the rest of the path saves nothing: k * stepCost * minWeight < left.
+      const double fit = left / (stepCost * world.minWeight());
       int32_t longest = static_cast<int32_t>(fit);
       if (longest == fit) --longest;
       longest = std::min(longest, maxRun);
@@ -168,6 +177,7 @@ uint64_t WorldPathSmoother::smooth(const BlockWorld& world, std::vector<Voxel>& 
       // path); while it follows, the cell it reaches is the path's next one, found without a lookup.
       int32_t cell = fromCell, along = i, k = 0;
       while (k < longest) {
+        if (weighted) runCost += world.moveCost(cell, m);
         cell += offset;  // legal: move m is in the mask of the cell before
         ++k;
         int32_t j = -1;
@@ -178,7 +188,8 @@ uint64_t WorldPathSmoother::smooth(const BlockWorld& world, std::vector<Voxel>& 
           if ((onPath_[static_cast<size_t>(cell) >> 6] >> (cell & 63)) & 1u) j = lastIndexOf(cell);  // ahead of i
         }
         if (j >= 0) {
-          const double saving = costTo_[static_cast<size_t>(j)] - costTo_[static_cast<size_t>(i)] - k * stepCost;
+          const double saving =
+              costTo_[static_cast<size_t>(j)] - costTo_[static_cast<size_t>(i)] - (weighted ? runCost : k * stepCost);
           if (saving > bestSaving) bestSaving = saving, bestEnd = j, bestMove = m, bestLength = k;
         }
         if (!((world.moveMask(cell) >> m) & 1u)) break;

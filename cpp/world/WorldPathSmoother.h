@@ -10,7 +10,8 @@ namespace hpastar {
 // start, look from each cell along every move legal there for a later cell of the path reached by a
 // straight run, the same move repeated, each step legal where it is taken (BlockWorld's masks: no
 // corner cutting, headroom for a climb, ...); when the run costs less than the part of the path it
-// skips, it replaces that part (the run saving most wins; the walk goes on from its end). Runs are of
+// skips (both at the world's costs, weighted by its cost layer if any), it replaces that part (the run
+// saving most wins; the walk goes on from its end). Runs are of
 // any move: on one level the 8 directions; across levels repeated climbs, stairs (a staircase) or
 // ladder steps. So every step of the result is a legal move and the result never costs more than the
 // path. A run is walked only when its line holds a cell of the path ahead other than the path's own

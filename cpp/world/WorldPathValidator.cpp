@@ -39,7 +39,7 @@ PathCheck validateWorldPath(const BlockWorld& world, Voxel start, Voxel goal, st
     if (m < 0)
       return fail("step " + std::to_string(i) + " from " + voxelText(cells[i - 1]) + " to " + voxelText(cells[i]) +
                   " is not a legal move");
-    cost += kWorldMoveCost[m];
+    cost += world.moveCost(world.index(cells[i - 1]), m);
   }
   check.recomputedCost = cost;
   if (std::abs(cost - reportedCost) > tolerance * std::max(1.0, cost))

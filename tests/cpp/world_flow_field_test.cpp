@@ -37,7 +37,7 @@ std::vector<double> distancesTo(const BlockWorld& world, Voxel goal) {
     for (uint32_t mask = world.moveMask(cell); mask; mask &= mask - 1) {
       const int m = __builtin_ctz(mask);
       const int32_t n = cell + world.moveOffset(m);
-      const double ng = g + kWorldMoveCost[m];
+      const double ng = g + world.moveCost(cell, m);
       double& dn = d[static_cast<size_t>(n)];
       if (dn >= 0 && dn <= ng) continue;
       dn = ng;
@@ -81,7 +81,7 @@ std::string followField(const WorldHierarchy& h, const WorldFlowField& field, st
       }
       if (s >= kWorldMoveCount || steps > world.cellCount())
         return "following from " + at(v) + " stops or cycles at " + at(p);
-      c += kWorldMoveCost[s];
+      c += world.moveCost(world.index(p), s);
       p = *field.next(p);
     }
     cost[static_cast<size_t>(cell)] = c;
@@ -114,37 +114,48 @@ Voxel randomStanding(const BlockWorld& world, SeededRandom& random) {
   }
 }
 
+// On the generated worlds, unweighted and under a random cost layer (the costs of BlockWorld::moveCost).
 TEST(WorldFlowField, EveryStepIsLegalAndFollowingItFromEveryCellOfTheComponentReachesTheGoal) {
-  for (WorldKind kind : {WorldKind::Caves, WorldKind::Towers, WorldKind::Hills}) {
-    SCOPED_TRACE(worldKindName(kind));
-    WorldHierarchyOptions options;
-    options.clusterSide = 8;
-    options.clusterLevels = 4;
-    const WorldHierarchy h = test::buildHierarchy(generateWorld(kind, 48, 48, 8, 5), options);
-    WorldFlowFieldBuilder builder;
-    WorldFlowField field;
-    SeededRandom random(21);
-    std::vector<double> cost;
-    for (int k = 0; k < 3; ++k) {
-      const Voxel goal = randomStanding(h.world(), random);
-      FlowFieldStats stats;
-      ASSERT_EQ(builder.build(h, goal, field, {}, &stats), "") << at(goal);
-      ASSERT_EQ(followField(h, field, cost), "") << "goal " << at(goal);
-      const std::vector<double> best = distancesTo(h.world(), goal);
-      size_t reachable = 0, followed = 0;
-      for (size_t i = 0; i < best.size(); ++i) {
-        reachable += best[i] >= 0;
-        followed += cost[i] >= 0;
+  for (WorldKind kind : {WorldKind::Caves, WorldKind::Towers, WorldKind::Hills})
+    for (bool weighted : {false, true}) {
+      SCOPED_TRACE(std::string(worldKindName(kind)) + (weighted ? ", weighted" : ""));
+      WorldHierarchyOptions options;
+      options.clusterSide = 8;
+      options.clusterLevels = 4;
+      BlockWorld world = generateWorld(kind, 48, 48, 8, 5);
+      if (weighted) {
+        SeededRandom values(17);
+        std::vector<uint8_t> layer(static_cast<size_t>(world.cellCount()));
+        for (uint8_t& v : layer) v = static_cast<uint8_t>(8 + values.below(40));
+        ASSERT_EQ(world.setCostLayer(layer), "");
       }
-      // Every cell that a path joins to the goal follows the field there, and no other.
-      EXPECT_EQ(followed, reachable) << "goal " << at(goal);
-      const Suboptimality s = measure(cost, best);
-      EXPECT_LT(s.mean, 1.15) << "goal " << at(goal);  // as on 2D maps (flow_field_test.cpp)
-      EXPECT_GT(stats.clustersIntegrated, 0u);
-      std::printf("[ flow     ] %s goal %s: %zu cells, followed cost %.4f x optimal on average, %.4f at worst\n",
-                  worldKindName(kind), at(goal).c_str(), s.cells, s.mean, s.max);
+      const WorldHierarchy h = test::buildHierarchy(world, options);
+      WorldFlowFieldBuilder builder;
+      WorldFlowField field;
+      SeededRandom random(21);
+      std::vector<double> cost;
+      for (int k = 0; k < 3; ++k) {
+        const Voxel goal = randomStanding(h.world(), random);
+        FlowFieldStats stats;
+        ASSERT_EQ(builder.build(h, goal, field, {}, &stats), "") << at(goal);
+        ASSERT_EQ(followField(h, field, cost), "") << "goal " << at(goal);
+        const std::vector<double> best = distancesTo(h.world(), goal);
+        size_t reachable = 0, followed = 0;
+        for (size_t i = 0; i < best.size(); ++i) {
+          reachable += best[i] >= 0;
+          followed += cost[i] >= 0;
+        }
+        // Every cell that a path joins to the goal follows the field there, and no other.
+        EXPECT_EQ(followed, reachable) << "goal " << at(goal);
+        const Suboptimality s = measure(cost, best);
+        // As on 2D maps (flow_field_test.cpp) unweighted; under a layer of independent random weights per
+        // cell the crossings chosen without costs cost more (1.07-1.18 measured on these worlds).
+        EXPECT_LT(s.mean, weighted ? 1.25 : 1.15) << "goal " << at(goal);
+        EXPECT_GT(stats.clustersIntegrated, 0u);
+        std::printf("[ flow     ] %s%s goal %s: %zu cells, followed cost %.4f x optimal on average, %.4f at worst\n",
+                    worldKindName(kind), weighted ? " weighted" : "", at(goal).c_str(), s.cells, s.mean, s.max);
+      }
     }
-  }
 }
 
 // Two floors joined by a ladder (H, at x = 2) and a stair up towards the east (>, at x = 5): a cell next to

@@ -323,10 +323,10 @@ TEST(WorldSerialization, ForgedPartsWithValidChecksumsAreRefusedNamingTheProblem
 TEST(WorldSerialization, AnUnknownOptionalSectionIsSkippedAndAnUnknownRequiredOneRefused) {
   const std::vector<uint8_t> bytes = smallBytes();
   const std::vector<uint8_t> extra = {1, 2, 3, 4};
-  const WorldHierarchy loaded = load(withSection(bytes, "costs", extra, false));
+  const WorldHierarchy loaded = load(withSection(bytes, "future", extra, false));
   EXPECT_EQ(serializeWorldHierarchy(loaded), bytes);
-  const std::string error = refusal(withSection(bytes, "costs", extra, true));
-  EXPECT_NE(error.find("section 'costs' at byte"), std::string::npos) << error;
+  const std::string error = refusal(withSection(bytes, "future", extra, true));
+  EXPECT_NE(error.find("section 'future' at byte"), std::string::npos) << error;
   EXPECT_NE(error.find("required section this reader does not know"), std::string::npos) << error;
 }
 
@@ -344,6 +344,38 @@ TEST(WorldSerialization, ForeignBytesAndOtherVersionsAreRefused) {
   std::vector<uint8_t> tail = bytes;
   tail.push_back(0);
   EXPECT_NE(refusal(tail).find("1 bytes after the last section"), std::string::npos) << refusal(tail);
+}
+
+// A world with a cost layer keeps it: the same weighted paths and costs after loading; a layer that is
+// not the one the edges were costed under, or a value of 0, is refused.
+TEST(WorldSerialization, AWeightedWorldLoadsWithItsCostLayerAndTheSamePaths) {
+  BlockWorld w = generateWorld(WorldKind::Hills, 40, 32, 8, 6);
+  std::vector<uint8_t> layer(static_cast<size_t>(w.cellCount()));
+  SeededRandom values(9);
+  for (uint8_t& v : layer) v = static_cast<uint8_t>(4 + values.below(77));
+  ASSERT_EQ(w.setCostLayer(layer), "");
+  const WorldHierarchy saved = buildHierarchy(w, boxesOf(8, 4, 2));
+  const std::vector<uint8_t> bytes = serializeWorldHierarchy(saved);
+  const WorldHierarchy loaded = load(bytes);
+  EXPECT_EQ(loaded.world().costLayer(), layer);
+  EXPECT_EQ(serializeWorldHierarchy(loaded), bytes);
+  SeededRandom random(3);
+  expectSameAnswers(saved, loaded, random, 300);
+
+  WorldHierarchyParts otherLayer = saved.parts();
+  std::vector<uint8_t> changed = layer;
+  for (size_t i = 0; i < changed.size(); i += 7) changed[i] = static_cast<uint8_t>(changed[i] == 200 ? 100 : 200);
+  ASSERT_EQ(otherLayer.world.setCostLayer(changed), "");
+  EXPECT_NE(refusal(serializeWorldHierarchyParts(otherLayer)), "");
+  WorldHierarchyParts unweighted = saved.parts();
+  unweighted.world.clearCostLayer();
+  EXPECT_NE(refusal(serializeWorldHierarchyParts(unweighted)), "");
+  // Forged layers, checksums signed again: a 0, one byte short.
+  std::vector<uint8_t> zero = layer;
+  zero[123] = 0;
+  EXPECT_NE(refusal(withSection(bytes, "costs", zero)).find("0"), std::string::npos);
+  const std::vector<uint8_t> shortLayer(layer.begin(), layer.end() - 1);
+  EXPECT_NE(refusal(withSection(bytes, "costs", shortLayer)), "");
 }
 
 }  // namespace

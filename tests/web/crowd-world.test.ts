@@ -205,7 +205,7 @@ describe('a crowd on a block world', () => {
     expect(crowd.passable(air.x, air.y, air.z)).toBe(false);
     expect(() => crowd.terrain).toThrow('Crowd.terrain: a block world has no terrain bytes: read Crowd.world');
     expect(() => crowd.updateTerrain([])).toThrow("Crowd.updateTerrain: a block world's crowd changes blocks: use Crowd.applyBlockChanges");
-    await expect(crowd.setTerrainCosts({ '.': 1 })).rejects.toThrow('Crowd.setTerrainCosts: a block world has no terrain costs');
+    await expect(crowd.setTerrainCosts({ '.': 1 })).rejects.toThrow('Crowd.setTerrainCosts: a block world has no terrain kinds');
     expect(() => crowd.applyBlockChanges([{ x: 99, y: 0, z: 0, block: 'solid' }])).toThrow(/^Crowd\.applyBlockChanges: .*outside/);
     expect(() => new Crowd({ pool, world, map: { width: 1, height: 1, terrain: new Uint8Array(1) } })).toThrow("Crowd: a block world's pool goes with world (a BlockWorld), not map");
     expect(() => new Crowd({ pool })).toThrow("Crowd: world must be the BlockWorld of the pool's world, got undefined");

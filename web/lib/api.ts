@@ -48,6 +48,7 @@ export {
   WorldHPAStarQuery,
   type WorldPathPlan,
   type BlockChange,
+  type CellCostChange,
   type BlockKindInfo,
   type BlockName,
   type ResolvedWorldHierarchyOptions,

@@ -485,6 +485,10 @@ declare module 'hpastar:raw' {
     standingFloor(z: number): Uint8Array | RawError;
     /** Changes packed [x, y, z, code, ...]: `""` or why they are refused. */
     setBlocks(changes: Int32Array): string;
+    /** One value 1..255 per cell in index order ((z * height + y) * width + x), or null to take it off. */
+    setCostLayer(layer: Uint8Array | null): string;
+    costLayer(): Uint8Array | null;
+    setCellCost(x: number, y: number, z: number, value: number): string;
     /** The component label (1..), 0 where no agent stands, -1 outside. */
     componentOf(x: number, y: number, z: number): number;
     componentCount(): number;
@@ -546,7 +550,10 @@ declare module 'hpastar:raw' {
     planPaths(queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
     /** Changes packed [x, y, z, code, ...] to the planner's world, then the hierarchy updated: `""` or why they are refused. */
     applyBlockChanges(changes: Int32Array): string;
-    /** What the last applyBlockChanges rebuilt. */
+    /** Cost layer values packed [x, y, z, value, ...]. */
+    applyCostChanges(changes: Int32Array): string;
+    costLayer(): Uint8Array | null;
+    /** What the last applyBlockChanges or applyCostChanges rebuilt. */
     lastUpdate(): RawWorldUpdateStats;
     floor(z: number): Uint8Array | RawError;
     componentOf(x: number, y: number, z: number): number;
@@ -580,6 +587,7 @@ declare module 'hpastar:raw' {
   /** WorldHpaHandle::lastUpdate(). */
   export interface RawWorldUpdateStats {
     blocksChanged: number;
+    costsChanged: number;
     cellsChanged: number;
     /** Per abstraction level, level 1 first. */
     clustersRebuilt: number[];

@@ -10,7 +10,9 @@
  * - up or down one level onto the neighbouring standing block, straight only, when the block above the
  *   lower one is not solid (headroom): cost 2, or √2 from or into a stair facing the step's direction;
  * - up or down a ladder (cost 1).
- * Every move has its reverse at the same cost. Cells are `{ x, y, z }`: x the column, y the row
+ * Every move has its reverse at the same cost. A cost layer ({@link BlockWorld.setCostLayer}, one value
+ * per cell in sixteenths) weights each move by the cells it touches, as on a 2D grid; changed at run time
+ * with {@link WorldHPAStar.applyCostChanges}. Cells are `{ x, y, z }`: x the column, y the row
  * (0 at the top, as in Moving AI maps), z the level (0 at the bottom). Paths' cells are packed
  * `x0, y0, z0, x1, y1, z1, ...` in an Int32Array.
  *
@@ -20,6 +22,7 @@
  * const planner = hp.WorldHPAStar.build(world);
  * const path = planner.findPath({ x: 3, y: 4, z: 0 }, { x: 100, y: 90, z: 5 });
  * planner.applyBlockChanges([{ x: 10, y: 4, z: 0, block: 'solid' }]);
+ * planner.applyCostChanges([{ x: 20, y: 8, z: 0, value: 64 }]); // 4 times the cost around (20, 8, 0)
  * ```
  * @module
  */
@@ -36,7 +39,7 @@ import type {
   RawWorldPath,
   RawWorldUpdateStats,
 } from 'hpastar:raw';
-import { describe, int32, integerIn, text, voxel } from './args.ts';
+import { byteArray, describe, int32, integerIn, text, voxel } from './args.ts';
 import { SearchBatch, type PathBatchArrays } from './batch.ts';
 import { makePlannerFlowFields, type FlowFieldOptions, type PlannerFlowFields, type WorldFlowField } from './flowField.ts';
 import { WORLD_OPTION_KINDS, type BlockKindName, type WorldHierarchyOptionFields, type WorldKindName } from './generated/contract.ts';
@@ -85,6 +88,14 @@ export interface BlockChange {
   readonly y: number;
   readonly z: number;
   readonly block: BlockName;
+}
+
+/** One cell's new cost layer value (see {@link BlockWorld.setCostLayer}): 1..255 sixteenths of a move's cost. */
+export interface CellCostChange {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+  readonly value: number;
 }
 
 /** Limits of block worlds (cpp/world/BlockWorld.h) and the generator's kinds. */
@@ -179,7 +190,9 @@ export interface WorldHierarchyStats {
 export interface WorldUpdateStats {
   /** Changes that put a different block. */
   readonly blocksChanged: number;
-  /** Cells whose moves or standing changed. */
+  /** Cost changes that put a different layer value ({@link WorldHPAStar.applyCostChanges}). */
+  readonly costsChanged: number;
+  /** Cells whose moves or standing changed (cost changes: the standing cells whose moves read a changed cell). */
   readonly cellsChanged: number;
   /** Clusters rebuilt per abstraction level, level 1 first. */
   readonly clustersRebuilt: readonly number[];
@@ -201,6 +214,7 @@ export interface WorldBlockUpdate extends WorldUpdateStats {
 export function worldUpdateStatsOf(raw: RawWorldUpdateStats): WorldUpdateStats {
   return Object.freeze({
     blocksChanged: raw.blocksChanged,
+    costsChanged: raw.costsChanged,
     cellsChanged: raw.cellsChanged,
     clustersRebuilt: Object.freeze([...raw.clustersRebuilt]),
     rebuilt: Object.freeze(raw.rebuilt.map((r) => Object.freeze({ level: r.level, clusters: r.clusters, boxes: r.boxes }))),
@@ -211,7 +225,7 @@ export function worldUpdateStatsOf(raw: RawWorldUpdateStats): WorldUpdateStats {
 
 /** @internal What a call without changes rebuilt: nothing, on each of `levels` abstraction levels. */
 export function emptyWorldUpdateStats(levels: number): WorldUpdateStats {
-  return Object.freeze({ blocksChanged: 0, cellsChanged: 0, ...nothingRebuilt(levels, 'boxes'), componentsJoined: false, ms: 0 });
+  return Object.freeze({ blocksChanged: 0, costsChanged: 0, cellsChanged: 0, ...nothingRebuilt(levels, 'boxes'), componentsJoined: false, ms: 0 });
 }
 
 /**
@@ -305,6 +319,24 @@ export class BlockKinds {
     });
     return packed;
   }
+}
+
+/**
+ * @internal Cost changes packed [x, y, z, value, ...]: TypeError for a change that is not one, RangeError
+ * naming the change, its cell and value for a value outside 1..255 or (when `size` is given) a cell outside.
+ */
+export function packCostChanges(where: string, changes: readonly CellCostChange[], size?: WorldSize): Int32Array {
+  if (!Array.isArray(changes)) throw new TypeError(`${where}: changes must be an array of { x, y, z, value }, got ${describe(changes)}`);
+  const packed = new Int32Array(4 * changes.length);
+  changes.forEach((change: CellCostChange, i) => {
+    const c = voxel(where, `changes[${i}]`, change);
+    if (size && !(c.x >= 0 && c.y >= 0 && c.z >= 0 && c.x < size.width && c.y < size.height && c.z < size.levels)) {
+      throw new RangeError(`${where}: changes[${i}]: cell (${c.x}, ${c.y}, ${c.z}) is outside the ${size.width}x${size.height}x${size.levels} world`);
+    }
+    const v = integerIn(`${where}: changes[${i}]`, 'value', change.value, 1, 255);
+    packed.set([c.x, c.y, c.z, v], 4 * i);
+  });
+  return packed;
 }
 
 /**
@@ -529,6 +561,46 @@ export class BlockWorld extends WasmObject<RawBlockWorld> {
   }
 
   /**
+   * Puts a cost layer on the world, or takes it off (`null`): one byte per cell in index order
+   * (`layer[(z * height + y) * width + x]`), the cell's weight in sixteenths, as a grid's
+   * (`Grid.setCostLayer`): 16 costs what the move costs, 8 half (a road), 255 almost 16 times (a
+   * danger zone). Values are 1 to 255. A move weighs the mean of the cells it touches (a diagonal its
+   * 2 x 2 square, a climb, stair or ladder step its two ends). Planners built afterwards take it; the
+   * world keeps a copy.
+   * @throws TypeError - when `layer` is neither a Uint8Array nor null
+   * @throws RangeError - when it has the wrong length or a 0, named with its index and cell
+   * @throws OutOfMemoryError - when the heap has no room for the layer and the weights (5 bytes per cell)
+   */
+  setCostLayer(layer: Uint8Array | null): void {
+    const where = 'BlockWorld.setCostLayer';
+    const raw = this.rawHandle();
+    const values = layer === null ? null : byteArray(where, 'layer', layer);
+    const error = this.wasmCall(where, () => raw.setCostLayer(values));
+    if (error) throw moduleError(where, error, RangeError);
+    this.#version++;
+  }
+
+  /** A copy of the cost layer (see {@link BlockWorld.setCostLayer}), or null when the world has none. */
+  costLayer(): Uint8Array | null {
+    const raw = this.rawHandle();
+    return this.wasmCall('BlockWorld.costLayer', () => raw.costLayer());
+  }
+
+  /**
+   * Sets one cell's cost layer value (1 to 255 sixteenths: 16 is the move's own cost), making a layer of
+   * 16s first when the world has none.
+   * @throws RangeError - when the cell is outside the world or the value outside 1..255
+   */
+  setCellCost(x: number, y: number, z: number, value: number): void {
+    const where = 'BlockWorld.setCellCost';
+    const packed = packCostChanges(where, [{ x, y, z, value }]);
+    const raw = this.rawHandle();
+    const error = this.wasmCall(where, () => raw.setCellCost(packed[0], packed[1], packed[2], packed[3]));
+    if (error) throw moduleError(where, error, RangeError);
+    this.#version++;
+  }
+
+  /**
    * The connected component of a cell: cells with the same number reach one another, 0 for a cell no
    * agent stands in and outside the world (as a grid's). Labels are computed on the first call after a change.
    */
@@ -750,6 +822,34 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
     this.#version++;
     this.#stats = null;
     return worldUpdateStatsOf(this.rawHandle().lastUpdate());
+  }
+
+  /**
+   * Sets cost layer values of the planner's world (see {@link BlockWorld.setCostLayer}), in order, and
+   * rebuilds only what they touch: the boxes of the cells whose moves read a changed cell, and the boxes
+   * above them. All or nothing: when one change is refused, none is made. A world without a layer gets
+   * one of 16s first.
+   * @returns what was rebuilt (nothing for an empty list)
+   * @throws TypeError - when a change is not { x, y, z, value } with integers
+   * @throws RangeError - when a cell is outside the world or a value outside 1..255, naming the change
+   * @throws OutOfMemoryError - when the heap has no room for the layer (nothing changed then)
+   */
+  applyCostChanges(changes: readonly CellCostChange[]): WorldUpdateStats {
+    const where = 'WorldHPAStar.applyCostChanges';
+    const packed = packCostChanges(where, changes);
+    if (packed.length === 0) return emptyWorldUpdateStats(this.options.levels);
+    const raw = this.rawHandle();
+    const error = this.wasmCall(where, () => raw.applyCostChanges(packed));
+    if (error) throw moduleError(where, error, RangeError);
+    this.#version++;
+    this.#stats = null;
+    return worldUpdateStatsOf(raw.lastUpdate());
+  }
+
+  /** A copy of the cost layer of the planner's world (as built, then changed by {@link WorldHPAStar.applyCostChanges}), or null without one. */
+  costLayer(): Uint8Array | null {
+    const raw = this.rawHandle();
+    return this.wasmCall('WorldHPAStar.costLayer', () => raw.costLayer());
   }
 
   /**

@@ -14,14 +14,35 @@ export const STAIRS: readonly { code: number; dx: number; dy: number }[] = [
   { code: 6, dx: -1, dy: 0 },
 ];
 
-/** A world's blocks, read level by level (floor(z) of each level). */
+/**
+ * A world's blocks, read level by level (floor(z) of each level), and its cost layer when it has one
+ * (one value per cell in index order, sixteenths: a move weighs the mean of the cells it touches, a
+ * diagonal its 2 x 2 square, every other move its two ends).
+ */
 export class WorldBlocks {
   constructor(
     readonly width: number,
     readonly height: number,
     readonly levels: number,
     readonly floors: readonly Uint8Array[],
+    readonly layer: Uint8Array | null = null,
   ) {}
+
+  /** The weight of a cell: its layer value / 16, 1 without a layer. */
+  weight(x: number, y: number, z: number): number {
+    return this.layer ? this.layer[(z * this.height + y) * this.width + x]! / 16 : 1;
+  }
+
+  /** moveCost weighted by the layer. */
+  weightedMoveCost(a: readonly number[], b: readonly number[]): number | null {
+    const base = this.moveCost(a, b);
+    if (base === null || !this.layer) return base;
+    const [ax, ay, az] = a as [number, number, number];
+    const [bx, by, bz] = b as [number, number, number];
+    const ends = this.weight(ax, ay, az) + this.weight(bx, by, bz);
+    if (az === bz && ax !== bx && ay !== by) return (base * (ends + this.weight(bx, ay, az) + this.weight(ax, by, az))) / 4;
+    return (base * ends) / 2;
+  }
 
   inside(x: number, y: number, z: number): boolean {
     return x >= 0 && y >= 0 && z >= 0 && x < this.width && y < this.height && z < this.levels;
@@ -78,6 +99,17 @@ export class WorldBlocks {
     return stair && stair.dx === ux && stair.dy === uy ? Math.SQRT2 : 2;
   }
 
+  /** The costs of the moves of `cells` (packed x, y, z) added up, null when a step is no legal move. */
+  pathCost(cells: Int32Array): number | null {
+    let sum = 0;
+    for (let i = 3; i < cells.length; i += 3) {
+      const step = this.weightedMoveCost([cells[i - 3]!, cells[i - 2]!, cells[i - 1]!], [cells[i]!, cells[i + 1]!, cells[i + 2]!]);
+      if (step === null) return null;
+      sum += step;
+    }
+    return sum;
+  }
+
   /**
    * "" when `cells` (packed x, y, z) start at `start`, end at `goal`, every step is a legal move and the
    * moves' costs add up to `cost`; else the first problem.
@@ -90,7 +122,7 @@ export class WorldBlocks {
     if (at(n - 1).join() !== goal.join()) return `ends at ${at(n - 1).join()}, not ${goal.join()}`;
     let sum = 0;
     for (let i = 1; i < n; i++) {
-      const step = this.moveCost(at(i - 1), at(i));
+      const step = this.weightedMoveCost(at(i - 1), at(i));
       if (step === null) return `step ${i} from ${at(i - 1).join()} to ${at(i).join()} is not a legal move`;
       sum += step;
     }

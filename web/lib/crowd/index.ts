@@ -595,11 +595,11 @@ export class Crowd<P extends Point = Point> {
    * {@link PathPool.setTerrainCosts}). No cell changes passability, so routes stay legal and are kept;
    * plans and fields asked from now on follow the new costs.
    * @returns the first pool's new version, once every pool answered
-   * @throws TypeError - on a block world (its moves have no terrain costs)
+   * @throws TypeError - on a block world (it has no terrain kinds: its costs are a per-cell layer, changed with the world pool's `applyCostChanges`)
    */
   async setTerrainCosts(costs: TerrainCosts): Promise<number> {
     const where = 'Crowd.setTerrainCosts';
-    if (this.#terrain.kind !== 'grid') throw new TypeError(`${where}: a block world has no terrain costs`);
+    if (this.#terrain.kind !== 'grid') throw new TypeError(`${where}: a block world has no terrain kinds (change its cost layer with the pool's applyCostChanges)`);
     this.#checkPools(where);
     const answers = new Map<PathPool, Promise<number>>();
     for (const unit of this.#units) {

@@ -410,13 +410,17 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     );
   }
 
-  /** A world pool's block changes, packed [x, y, z, code, ...] and checked by the caller, made in every worker. */
-  async changeBlocks(packed: Int32Array, where: string): Promise<WorldBlockUpdate> {
+  /**
+   * A world pool's block changes (`blocks`, packed [x, y, z, code, ...]) or cost changes (`cellCosts`,
+   * packed [x, y, z, value, ...]), checked by the caller, made in every worker.
+   */
+  async changeWorld(change: { readonly blocks: Int32Array } | { readonly cellCosts: Int32Array }, where: string): Promise<WorldBlockUpdate> {
     this.#checkOpen(where);
+    const packed = 'blocks' in change ? change.blocks : change.cellCosts;
     if (packed.length === 0) {
       return Object.freeze({ version: this.#jobs.version, ...emptyWorldUpdateStats((this.#options as ResolvedWorldHierarchyOptions).levels) });
     }
-    const { version, rebuilt } = await this.#jobs.update({ blocks: packed });
+    const { version, rebuilt } = await this.#jobs.update(change);
     return Object.freeze({ version, ...worldUpdateStatsOf(rebuilt[0] as RawWorldUpdateStats) });
   }
 

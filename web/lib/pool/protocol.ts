@@ -90,6 +90,8 @@ export type HierarchySource =
       generate?: WorldGenerateOptions;
       /** ... or the bytes of `WorldHPAStar.serialize`, which each worker loads without building. */
       bytes?: Uint8Array;
+      /** The cost layer put on the world before the build (BlockWorld.setCostLayer), if any. */
+      costLayer?: Uint8Array;
     };
 
 /** Pool → worker, first message: load the module and build the planner. Answered by `ready` or a fatal `error`. */
@@ -180,7 +182,12 @@ export interface PlanMessage {
  * new multipliers of the terrain kinds as `packTerrainCosts` makes them ([code, multiplier, ...]), or a
  * world's block changes as `BlockKinds.pack` makes them ([x, y, z, block code, ...]).
  */
-export type TerrainChange = { readonly edits: Int32Array } | { readonly costs: readonly number[] } | { readonly blocks: Int32Array };
+export type TerrainChange =
+  | { readonly edits: Int32Array }
+  | { readonly costs: readonly number[] }
+  | { readonly blocks: Int32Array }
+  /** A block world's cost layer values, packed [x, y, z, value, ...]. */
+  | { readonly cellCosts: Int32Array };
 
 /** Pool → worker: go from version `version - 1` to `version` by making `change`. Answered by `edited`. */
 export interface EditMessage {

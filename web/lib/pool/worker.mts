@@ -432,8 +432,11 @@ function plannerOf(s: State, agentClass: number | undefined): Planner {
  */
 function applyChange(p: Planner, change: EditMessage['change']): string {
   if (p.kind === 'shpa') return 'SHPA* is for static maps';
-  if (p.kind === 'world') return 'blocks' in change ? p.raw.applyBlockChanges(change.blocks) : 'block world pools take block changes';
-  if ('blocks' in change) return 'block changes are for block world pools';
+  if (p.kind === 'world') {
+    if ('blocks' in change) return p.raw.applyBlockChanges(change.blocks);
+    return 'cellCosts' in change ? p.raw.applyCostChanges(change.cellCosts) : 'block world pools take block and cell cost changes';
+  }
+  if ('blocks' in change || 'cellCosts' in change) return 'block and cell cost changes are for block world pools';
   if ('edits' in change) return p.raw.applyEdits(change.edits);
   return p.kind === 'hpa' ? p.raw.setTerrainCosts([...change.costs]) : 'HAA* pools take cell edits, not terrain multipliers';
 }
@@ -517,7 +520,8 @@ function buildWorld(module: HpastarModule, raw: RawWorldHPAStar, source: Extract
     const error = g
       ? world.generate(g.kind, g.size.width, g.size.height, g.size.levels, g.seed ?? 1)
       : world.parse(new TextEncoder().encode(source.text ?? ''), source.name ?? 'world');
-    return error || raw.build(world, options);
+    const layerError = error || !source.costLayer ? '' : world.setCostLayer(source.costLayer);
+    return error || layerError || raw.build(world, options);
   } finally {
     world.delete();
   }

@@ -13,13 +13,13 @@
  * ```
  * @module
  */
-import { describe, voxel } from '../args.ts';
+import { byteArray, describe, voxel } from '../args.ts';
 import { worldFlowFieldOf, worldFlowQuestion, type FlowFieldOptions, type WorldFlowField } from '../flowField.ts';
 import type { PlanBatch } from '../planBatch.ts';
 import { nearestQuestion, randomQuestion, voxelAnswer } from '../reachability.ts';
 import type { NearestPassableOptions } from '../types.ts';
-import { BlockKinds, BlockWorld, checkGenerateOptions, packWorldQueries, WorldHPAStar } from '../world.ts';
-import { resolveWorldOptions, type BlockChange, type ResolvedWorldHierarchyOptions, type Voxel, type WorldBlockUpdate, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldHierarchyStats, type WorldPathBatch } from '../world.ts';
+import { BlockKinds, BlockWorld, checkGenerateOptions, packCostChanges, packWorldQueries, WorldHPAStar } from '../world.ts';
+import { resolveWorldOptions, type BlockChange, type CellCostChange, type ResolvedWorldHierarchyOptions, type Voxel, type WorldBlockUpdate, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldHierarchyStats, type WorldPathBatch } from '../world.ts';
 import { checkSignal, startPool, type WorkerPathPool } from './index.ts';
 import { checkKeys, MOVING_AI_AGENT, resolveRunOptions, type MapSource, type PoolRunOptions } from './options.ts';
 import type { HierarchySource, PoolMode } from './protocol.ts';
@@ -36,6 +36,11 @@ export interface WorldPoolOptions extends PoolRunOptions {
   readonly fileName?: string;
   /** The world, generated in every worker. */
   readonly generate?: WorldGenerateOptions;
+  /**
+   * The cost layer the workers put on the world before they build (what `BlockWorld.setCostLayer`
+   * takes); default: the layer of `world` when it is a BlockWorld with one, else none.
+   */
+  readonly costLayer?: Uint8Array;
   /** How to cut the world into clusters (`WorldHPAStar.build`'s options; not with `planner`). */
   readonly hierarchy?: WorldHierarchyOptions;
   /**
@@ -117,6 +122,15 @@ export interface WorldPathPool extends AsyncDisposable {
   applyBlockChanges(changes: readonly BlockChange[]): Promise<WorldBlockUpdate>;
 
   /**
+   * Sets cost layer values in every worker (`WorldHPAStar.applyCostChanges`: each rebuilds only the
+   * clusters the changes touch): all or none, versioned as {@link WorldPathPool.applyBlockChanges}.
+   * @returns a promise of the new version and what it rebuilt
+   * @throws TypeError (as a rejection) - for a malformed change
+   * @throws RangeError (as a rejection) - naming a change outside the world or a value outside 1..255
+   */
+  applyCostChanges(changes: readonly CellCostChange[]): Promise<WorldBlockUpdate>;
+
+  /**
    * The flow field towards `goal` on the newest version, as `WorldHPAStar.flowField` makes it (each worker
    * keeps the fields of its last few goals and refreshes them box by box after block changes).
    * @returns a promise of the field; it rejects with TypeError for a malformed goal or option, RangeError
@@ -149,7 +163,7 @@ export interface WorldPathPool extends AsyncDisposable {
  */
 export async function createWorldPool(options: WorldPoolOptions): Promise<WorldPathPool> {
   const where = 'createWorldPool';
-  checkKeys(options, ['world', 'fileName', 'generate', 'planner', 'hierarchy', 'workers', 'mode', 'jobSize'], where);
+  checkKeys(options, ['world', 'fileName', 'generate', 'planner', 'costLayer', 'hierarchy', 'workers', 'mode', 'jobSize'], where);
   const config = await resolveRunOptions(options, worldSourceOf(options, where), where);
   return new WorldPool(await startPool(config));
 }
@@ -181,6 +195,8 @@ function worldSourceOf(options: WorldPoolOptions, where: string): MapSource {
     if (typeof name !== 'string') throw new TypeError(`${where}: fileName must be a string, got ${describe(name)}`);
     source = { kind: 'world', text: typeof world === 'string' ? world : world.toText(), name };
   }
+  const layer = options.costLayer ?? (options.world instanceof BlockWorld ? options.world.costLayer() : null);
+  if (layer !== null) source = { ...source, costLayer: byteArray(where, 'costLayer', layer) };
   return { algorithm: 'world', source, hierarchy, width: 0, height: 0, version: 0, agents: [MOVING_AI_AGENT] };
 }
 
@@ -265,7 +281,12 @@ class WorldPool implements WorldPathPool {
   async applyBlockChanges(changes: readonly BlockChange[]): Promise<WorldBlockUpdate> {
     const where = 'WorldPathPool.applyBlockChanges';
     const packed = this.#kinds.pack(where, changes, this);
-    return this.#pool.changeBlocks(packed, where);
+    return this.#pool.changeWorld({ blocks: packed }, where);
+  }
+
+  async applyCostChanges(changes: readonly CellCostChange[]): Promise<WorldBlockUpdate> {
+    const where = 'WorldPathPool.applyCostChanges';
+    return this.#pool.changeWorld({ cellCosts: packCostChanges(where, changes, this) }, where);
   }
 
   async flowField(goal: Voxel, options?: FlowFieldOptions<Voxel>): Promise<WorldFlowField> {
