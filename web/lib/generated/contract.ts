@@ -424,6 +424,8 @@ const FLAG = {
   queries: { name: 'queries', kind: 'integer', value: 'N', doc: 'random pairs', min: 1, max: 100000000, default: 1000, native: true, package: true },
   seed: { name: 'seed', kind: 'integer', value: 'K', doc: 'seed of the random choices', min: 0, max: 4611686018427388000, default: 1, native: true, package: true },
   passes: { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 1, native: true, package: true },
+  passes2: { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 3, native: true, package: true },
+  out: { name: 'out', kind: 'text', value: 'FILE', doc: 'the file written (also -o FILE)', min: 0, max: 0, default: '', native: true, package: true },
   noSmooth: { name: 'no-smooth', kind: 'switch', value: '', doc: 'leave the refined path unsmoothed', min: 0, max: 0, default: false, native: true, package: true },
   smoothingRange: { name: 'smoothing-range', kind: 'integer', value: 'R', doc: 'longest straight line smoothing tries (0: the planner\'s default)', min: 0, max: 1048576, default: 0, native: true, package: false },
   size: { name: 'size', kind: 'integer', value: 'S', doc: 'side of the agent class the hierarchy is for', min: 1, max: 8, default: 1, native: true, package: true },
@@ -493,7 +495,7 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
       { name: 'goals', kind: 'integer', value: 'N', doc: 'random goals', min: 1, max: 10000, default: 5, native: true, package: true },
       { name: 'paths', kind: 'integer', value: 'N', doc: 'HPA* paths planned to each goal', min: 1, max: 10000000, default: 1000, native: true, package: true },
       FLAG.seed,
-      { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 3, native: true, package: true },
+      FLAG.passes2,
     ],
   },
   {
@@ -501,7 +503,7 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
       { name: 'size', kind: 'text', value: 'WxHxD', doc: 'width, height and levels of the world', min: 0, max: 0, default: '', native: true, package: true },
       { name: 'kind', kind: 'text', value: 'NAME', doc: 'caves, towers or hills', min: 0, max: 0, default: '', native: true, package: true },
       FLAG.seed,
-      { name: 'out', kind: 'text', value: 'FILE', doc: 'the file written (also -o FILE)', min: 0, max: 0, default: '', native: true, package: true },
+      FLAG.out,
     ],
   },
   { name: 'world-astar', operand: 'FILE', doc: 'Random pairs of standing cells of a block world through A*; every path checked. Exit\nstatus 3 when a path is invalid.', native: true, package: false, flags: [FLAG.queries, FLAG.seed, FLAG.passes, FLAG.perQuery] },
@@ -522,6 +524,7 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
       { name: 'check', kind: 'switch', value: '', doc: 'compare with a fresh build and a flood fill\'s labels (exit status 3)', min: 0, max: 0, default: false, native: true, package: true },
     ],
   },
+  { name: 'world-save', operand: 'FILE', doc: 'Builds a block world\'s hierarchy (world options below), writes it to -o FILE (the sectioned\nformat of WorldHPAStar.serialize), reads it back and loads it (the fastest of --passes):\nbuild, save and load times, the bytes per section. Exit status 3 when the loaded hierarchy\nwrites other bytes.', native: true, package: false, flags: [FLAG.out, FLAG.passes2] },
 ]);
 
 /** Every planner of --algo, in the order of the help. */
