@@ -198,19 +198,21 @@ function moveText(module) {
 
 /**
  * The flags that more than one command or planner has (the same flag to the letter), each to be written
- * once in FLAG: a map from a flag's literal to its name there (the flag's name in camelCase, numbered when
- * two different flags share it).
+ * once in FLAG: a map from a flag's literal to its name there (the flag's name in camelCase; a second flag of
+ * that name gets the name of the first command or planner that has it: passesWorldSave).
  */
 function sharedFlagNames(tables) {
   const seen = new Map();
   for (const entries of tables) for (const { flags } of entries) for (const f of flags) seen.set(literal(f), (seen.get(literal(f)) ?? 0) + 1);
   const names = new Map();
   const taken = new Set();
-  for (const entries of tables) for (const { flags } of entries) for (const f of flags) {
+  const camel = (text) => text.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+  for (const entries of tables) for (const { name: owner, flags } of entries) for (const f of flags) {
     const key = literal(f);
     if (seen.get(key) < 2 || names.has(key)) continue;
-    const base = f.name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
-    let name = base;
+    const base = camel(f.name);
+    // A second flag of the same name is named after the first command or planner that has it.
+    let name = taken.has(base) ? `${base}${camel(`-${owner}`)}` : base;
     for (let i = 2; taken.has(name); ++i) name = `${base}${i}`;
     taken.add(name);
     names.set(key, name);

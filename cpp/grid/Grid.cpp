@@ -201,50 +201,28 @@ std::string Grid::setTerrainCosts(const TerrainCosts& costs) {
 
 std::string Grid::setCostLayer(std::span<const uint8_t> layer) {
   if (std::string error = checkCostLayer(layer); !error.empty()) return error;
-  layer_.assign(layer.begin(), layer.end());
-  layerCount_.fill(0);
-  for (uint8_t v : layer_) ++layerCount_[v];
+  layer_.assign(layer);
   refreshWeights();
   return "";
 }
 
 std::string Grid::checkCostLayer(std::span<const uint8_t> layer) const {
-  if (layer.size() != static_cast<size_t>(cellCount()))
-    return "cost layer has " + std::to_string(layer.size()) + " cells, expected " + std::to_string(cellCount()) +
-           " for " + std::to_string(width_) + "x" + std::to_string(height_);
-  for (size_t i = 0; i < layer.size(); ++i)
-    if (layer[i] == 0)
-      return "cost layer value 0 at (" + std::to_string(i % static_cast<size_t>(width_)) + ", " +
-             std::to_string(i / static_cast<size_t>(width_)) + "): values are 1..255 sixteenths of the terrain's cost";
-  return "";
+  const size_t width = static_cast<size_t>(width_);
+  auto cellName = [&](size_t i) { return "(" + std::to_string(i % width) + ", " + std::to_string(i / width) + ")"; };
+  return CostLayer::check(layer, static_cast<size_t>(cellCount()),
+                          std::to_string(width_) + "x" + std::to_string(height_), cellName, "the terrain's cost");
 }
 
 void Grid::clearCostLayer() {
-  std::vector<uint8_t>().swap(layer_);
-  layerCount_.fill(0);
+  layer_.clear();
   refreshWeights();
-}
-
-uint8_t Grid::costLayerMax() const {
-  if (layer_.empty()) return kCostLayerUnit;
-  for (int v = 255; v > 0; --v)
-    if (layerCount_[static_cast<size_t>(v)] != 0) return static_cast<uint8_t>(v);
-  return kCostLayerUnit;  // unreachable: every cell has a value
 }
 
 bool Grid::setCellCost(int32_t x, int32_t y, uint8_t value) {
   if (!inside(x, y) || value == 0) return false;
-  if (layer_.empty()) {
-    if (value == kCostLayerUnit) return true;
-    layer_.assign(static_cast<size_t>(cellCount()), kCostLayerUnit);
-    layerCount_.fill(0);
-    layerCount_[kCostLayerUnit] = static_cast<uint32_t>(cellCount());
-  }
   const int32_t i = index(x, y);
-  --layerCount_[layer_[static_cast<size_t>(i)]];
-  ++layerCount_[value];
-  layer_[static_cast<size_t>(i)] = value;
-  const bool neutral = costs_.uniform() && layerCount_[kCostLayerUnit] == static_cast<uint32_t>(cellCount());
+  if (!layer_.set(static_cast<size_t>(cellCount()), static_cast<size_t>(i), value)) return true;
+  const bool neutral = costs_.uniform() && layer_.neutral();
   if (neutral == weighted()) {  // the grid becomes weighted, or stops being
     refreshWeights();
     return true;
@@ -257,9 +235,7 @@ bool Grid::setCellCost(int32_t x, int32_t y, uint8_t value) {
 }
 
 void Grid::refreshWeights() {
-  const bool neutral =
-      costs_.uniform() && (layer_.empty() || layerCount_[kCostLayerUnit] == static_cast<uint32_t>(cellCount()));
-  if (neutral) {
+  if (costs_.uniform() && layer_.neutral()) {
     std::vector<float>().swap(weight_);
     minWeight_ = maxWeight_ = 1.0;
     return;
@@ -273,23 +249,15 @@ void Grid::refreshWeightBounds() {
   if (!weighted()) return;
   minWeight_ = minWeightFor(capability_);
   const float kindMax = multiplierRange(costs_, capability_).max;
-  const uint8_t layerMax = layer_.empty() ? kCostLayerUnit : costLayerMax();
   // As cellWeight multiplies, so that no cell weighs more than this.
-  maxWeight_ = layer_.empty() ? kindMax : kindMax * costLayerFactor(layerMax);
+  maxWeight_ = layer_.empty() ? kindMax : kindMax * costLayerFactor(layer_.max());
 }
 
 double Grid::minWeightFor(Capability capability) const {
   if (!weighted()) return 1.0;
   const float kindMin = multiplierRange(costs_, capability).min;
-  uint8_t layerMin = kCostLayerUnit;
-  if (!layer_.empty())
-    for (int v = 1; v < 256; ++v)
-      if (layerCount_[static_cast<size_t>(v)] != 0) {
-        layerMin = static_cast<uint8_t>(v);
-        break;
-      }
   // As cellWeight multiplies, so that no cell of those kinds weighs less than this.
-  return layer_.empty() ? kindMin : kindMin * costLayerFactor(layerMin);
+  return layer_.empty() ? kindMin : kindMin * costLayerFactor(layer_.min());
 }
 
 }  // namespace hpastar

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "grid/Agent.h"
+#include "grid/CostLayer.h"
 #include "grid/Moves.h"
 #include "grid/Point.h"
 #include "grid/Rect.h"
@@ -125,10 +126,10 @@ class Grid {
   std::string checkCostLayer(std::span<const uint8_t> layer) const;  // what setCostLayer refuses
   void clearCostLayer();
   bool hasCostLayer() const { return !layer_.empty(); }
-  const std::vector<uint8_t>& costLayer() const { return layer_; }  // empty without a layer
-  uint8_t costLayerAt(int32_t x, int32_t y) const { return layer_.empty() ? kCostLayerUnit : layer_[index(x, y)]; }
+  const std::vector<uint8_t>& costLayer() const { return layer_.values(); }  // empty without a layer
+  uint8_t costLayerAt(int32_t x, int32_t y) const { return layer_.at(static_cast<size_t>(index(x, y))); }
   // The largest layer value of any cell (16 without a layer).
-  uint8_t costLayerMax() const;
+  uint8_t costLayerMax() const { return layer_.max(); }
   // Sets one cell's layer value (making a layer of 16s first if there is none). False, and nothing
   // changed, when the cell is outside the map or the value is 0.
   bool setCellCost(int32_t x, int32_t y, uint8_t value);
@@ -162,7 +163,7 @@ class Grid {
 
   const std::vector<uint8_t>& terrain() const { return terrain_; }
   size_t bytes() const {
-    return terrain_.size() + passable_.size() + moves_.size() + layer_.size() + weight_.size() * sizeof(float);
+    return terrain_.size() + passable_.size() + moves_.size() + layer_.bytes() + weight_.size() * sizeof(float);
   }
   // What an unweighted width x height grid holds (bytes() of it): 3 bytes per cell, its terrain,
   // passability and moves. A weighted grid holds 4 more per cell (its weights), 5 with a cost layer.
@@ -178,7 +179,7 @@ class Grid {
   void refreshWeightBounds();
   float cellWeight(int32_t cell) const {
     const float kind = costs_.of(terrainKindOf(static_cast<char>(terrain_[static_cast<size_t>(cell)])));
-    return layer_.empty() ? kind : kind * costLayerFactor(layer_[static_cast<size_t>(cell)]);
+    return layer_.empty() ? kind : kind * costLayerFactor(layer_.at(static_cast<size_t>(cell)));
   }
 
   int32_t width_ = 0;
@@ -189,9 +190,8 @@ class Grid {
   std::vector<uint8_t> passable_;  // 1 when passable for capability_
   std::vector<uint8_t> moves_;     // legal move bits per cell
   TerrainCosts costs_;
-  std::vector<uint8_t> layer_;              // the cost layer, empty without one
-  std::array<uint32_t, 256> layerCount_{};  // cells per layer value, for minWeight_ after edits
-  std::vector<float> weight_;               // per cell, empty when every cell weighs 1
+  CostLayer layer_;
+  std::vector<float> weight_;  // per cell, empty when every cell weighs 1
   double minWeight_ = 1.0;
   double maxWeight_ = 1.0;
 };

@@ -92,72 +92,50 @@ bool BlockWorld::setBlock(int32_t x, int32_t y, int32_t z, Block block) {
 }
 
 std::string BlockWorld::checkCostLayer(std::span<const uint8_t> layer) const {
-  const std::string size = std::to_string(width_) + "x" + std::to_string(height_) + "x" + std::to_string(levels_);
-  if (layer.size() != static_cast<size_t>(cellCount()))
-    return "cost layer has " + std::to_string(layer.size()) + " cells, expected " + std::to_string(cellCount()) +
-           " for " + size;
-  for (size_t i = 0; i < layer.size(); ++i)
-    if (layer[i] == 0) {
-      const Voxel v = voxelOf(static_cast<int32_t>(i));
-      return "cost layer value 0 at index " + std::to_string(i) + " (" + std::to_string(v.x) + ", " +
-             std::to_string(v.y) + ", " + std::to_string(v.z) + "): values are 1..255 sixteenths of a move's cost";
-    }
-  return "";
+  auto cellName = [&](size_t i) {
+    const Voxel v = voxelOf(static_cast<int32_t>(i));
+    return "index " + std::to_string(i) + " (" + std::to_string(v.x) + ", " + std::to_string(v.y) + ", " +
+           std::to_string(v.z) + ")";
+  };
+  return CostLayer::check(layer, static_cast<size_t>(cellCount()),
+                          std::to_string(width_) + "x" + std::to_string(height_) + "x" + std::to_string(levels_),
+                          cellName, "a move's cost");
 }
 
 std::string BlockWorld::setCostLayer(std::span<const uint8_t> layer) {
   if (std::string error = checkCostLayer(layer); !error.empty()) return error;
-  layer_.assign(layer.begin(), layer.end());
-  layerCount_.fill(0);
-  for (uint8_t v : layer_) ++layerCount_[v];
+  layer_.assign(layer);
   refreshWeights();
   return "";
 }
 
 void BlockWorld::clearCostLayer() {
-  std::vector<uint8_t>().swap(layer_);
-  layerCount_.fill(0);
+  layer_.clear();
   refreshWeights();
 }
 
 bool BlockWorld::setCellCost(Voxel v, uint8_t value) {
   if (!inside(v) || value == 0) return false;
-  if (layer_.empty()) {
-    if (value == kCostLayerUnit) return true;
-    layer_.assign(static_cast<size_t>(cellCount()), kCostLayerUnit);
-    layerCount_.fill(0);
-    layerCount_[kCostLayerUnit] = static_cast<uint32_t>(cellCount());
-  }
   const size_t i = static_cast<size_t>(index(v));
-  --layerCount_[layer_[i]];
-  ++layerCount_[value];
-  layer_[i] = value;
-  const bool neutral = layerCount_[kCostLayerUnit] == static_cast<uint32_t>(cellCount());
-  if (neutral == weighted()) return refreshWeights(), true;  // the world becomes weighted, or stops being
+  if (!layer_.set(static_cast<size_t>(cellCount()), i, value)) return true;
+  if (layer_.neutral() == weighted()) return refreshWeights(), true;  // the world becomes weighted, or stops being
   if (weighted()) {
     weight_[i] = costLayerFactor(value);
-    refreshMinWeight();
+    minWeight_ = costLayerFactor(layer_.min());
   }
   return true;
 }
 
 void BlockWorld::refreshWeights() {
-  if (layer_.empty() || layerCount_[kCostLayerUnit] == static_cast<uint32_t>(cellCount())) {
+  if (layer_.neutral()) {
     std::vector<float>().swap(weight_);
     minWeight_ = 1.0;
     return;
   }
-  weight_.resize(layer_.size());
-  for (size_t i = 0; i < layer_.size(); ++i) weight_[i] = costLayerFactor(layer_[i]);
-  refreshMinWeight();
-}
-
-void BlockWorld::refreshMinWeight() {
-  for (int v = 1; v < 256; ++v)
-    if (layerCount_[static_cast<size_t>(v)] != 0) {
-      minWeight_ = costLayerFactor(static_cast<uint8_t>(v));
-      break;
-    }
+  const std::vector<uint8_t>& values = layer_.values();
+  weight_.resize(values.size());
+  for (size_t i = 0; i < values.size(); ++i) weight_[i] = costLayerFactor(values[i]);
+  minWeight_ = costLayerFactor(layer_.min());
 }
 
 }  // namespace hpastar

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "grid/CostLayer.h"
 #include "grid/TerrainCosts.h"
 #include "world/Blocks.h"
 #include "world/WorldMoves.h"
@@ -115,7 +116,7 @@ class BlockWorld {
 
   const std::vector<uint8_t>& blocks() const { return blocks_; }
   size_t bytes() const {
-    return blocks_.size() + moves_.size() * sizeof(uint32_t) + layer_.size() + weight_.size() * sizeof(float);
+    return blocks_.size() + moves_.size() * sizeof(uint32_t) + layer_.bytes() + weight_.size() * sizeof(float);
   }
 
   // What move `move` (legal from `cell`) costs: kWorldMoveCost[move] on an unweighted world, else that
@@ -148,10 +149,8 @@ class BlockWorld {
   std::string checkCostLayer(std::span<const uint8_t> layer) const;  // what setCostLayer refuses
   void clearCostLayer();
   bool hasCostLayer() const { return !layer_.empty(); }
-  const std::vector<uint8_t>& costLayer() const { return layer_; }  // empty without a layer
-  uint8_t costLayerAt(int32_t cell) const {
-    return layer_.empty() ? kCostLayerUnit : layer_[static_cast<size_t>(cell)];
-  }
+  const std::vector<uint8_t>& costLayer() const { return layer_.values(); }  // empty without a layer
+  uint8_t costLayerAt(int32_t cell) const { return layer_.at(static_cast<size_t>(cell)); }
   // Sets one cell's layer value (a world without a layer gets one of all 16 first). False, and nothing
   // changed, outside the world or for 0.
   bool setCellCost(Voxel v, uint8_t value);
@@ -168,18 +167,16 @@ class BlockWorld {
   uint32_t computeMoves(int32_t x, int32_t y, int32_t z) const;
   bool climbUpLegal(int32_t x, int32_t y, int32_t z, int dir) const;
   void refreshMoves(const Box& box);
-  // weight_ (dropped when every value is 16) and minWeight_ from layer_ and layerCount_.
+  // weight_ (dropped when every value is 16) and minWeight_ from layer_.
   void refreshWeights();
-  void refreshMinWeight();
 
   int32_t width_ = 0;
   int32_t height_ = 0;
   int32_t levels_ = 0;
-  std::vector<uint8_t> blocks_;             // Block values
-  std::vector<uint32_t> moves_;             // legal move bits per cell
-  std::vector<uint8_t> layer_;              // the cost layer, empty without one
-  std::array<uint32_t, 256> layerCount_{};  // cells per layer value, for minWeight_ after edits
-  std::vector<float> weight_;               // per cell, layer / 16; empty when every cell weighs 1
+  std::vector<uint8_t> blocks_;  // Block values
+  std::vector<uint32_t> moves_;  // legal move bits per cell
+  CostLayer layer_;
+  std::vector<float> weight_;  // per cell, layer / 16; empty when every cell weighs 1
   double minWeight_ = 1.0;
 };
 

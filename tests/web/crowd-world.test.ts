@@ -4,7 +4,7 @@
 // world as it is at that moment; blocks dug and built under and ahead of walking agents snap them or
 // make them plan again; agents sharing a goal follow its flow field; bad options get named errors.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createWorldPool, Crowd, loadHpastar, WORLD_MOVES, type BlockChange, type BlockWorld, type CrowdEvent, type Hpastar, type Voxel, type WorldPathPool } from '../../web/lib/index';
+import { createWorldPool, Crowd, loadHpastar, WORLD_MOVES, type BlockChange, type BlockWorld, type CrowdEvent, type Hpastar, type Voxel, type WorldBlockUpdate, type WorldPathPool } from '../../web/lib/index';
 import { seeded } from './helpers/queries';
 import { SOLID, WorldBlocks } from './helpers/worldRules';
 
@@ -168,6 +168,54 @@ describe('a crowd on a block world', () => {
     expect(crowd.stats.fields).toBeGreaterThan(0);
     // (run() checked every frame that each agent stands, and every step it took, on the world of its moment.)
     expect(crowd.stats.snaps).toBeGreaterThan(0);
+  });
+
+  test('cell costs changed under walking agents: world and pool change alike, routes stay legal, new plans follow the costs', async () => {
+    await using priced = await createWorldPool({ generate: GENERATE, hierarchy: OPTIONS, workers: 2 });
+    using mine = hp.BlockWorld.generate(GENERATE);
+    const crowd = new Crowd<Voxel>({ pool: priced, world: mine, speed: 6, flowFieldAgents: Infinity });
+    const random = seeded(9);
+    const pick = () => cells[Math.floor(random() * cells.length)]!;
+    let added = 0;
+    while (added < 30) {
+      const [at, goal] = [pick(), pick()];
+      if (!mine.isReachable(at, goal) || (at.x === goal.x && at.y === goal.y && at.z === goal.z)) continue;
+      crowd.addAgent(at, { goal });
+      added++;
+    }
+    // Bad changes first: refused naming the change, and nothing changes anywhere.
+    expect(() => crowd.applyCostChanges([{ x: 1, y: 1, z: 0, value: 64 }, { x: 99, y: 0, z: 0, value: 64 }])).toThrow(
+      'Crowd.applyCostChanges: changes[1]: cell (99, 0, 0) is outside the 48x40x6 world');
+    expect(() => crowd.applyCostChanges([{ x: 1, y: 1, z: 0, value: 0 }])).toThrow(/^Crowd\.applyCostChanges: changes\[0\]: value must be/);
+    expect([mine.costLayer(), priced.version]).toEqual([null, 0]);
+    // A band across the middle columns at 12 times the cost, on every level, while agents walk.
+    const band: { x: number; y: number; z: number; value: number }[] = [];
+    for (let z = 0; z < mine.levels; z++) for (let y = 0; y < mine.height; y++) for (let x = 20; x < 28; x++) band.push({ x, y, z, value: 192 });
+    const pending: { answer?: Promise<WorldBlockUpdate> } = {};
+    const { events } = await run(crowd, mine, 4000, () => [...crowd.agents()].every((a) => a.state === 'idle'), async (frame) => {
+      if (frame === 10) pending.answer = crowd.applyCostChanges(band);
+    });
+    const update = await pending.answer!;
+    expect(update.version).toBe(1);
+    expect(update.costsChanged).toBe(band.length);
+    expect(events.filter((e) => e.type === 'arrived').length).toBe(30);
+    expect(crowd.stats.refusedSteps).toBe(0);
+    // The crowd's world holds the layer; the pool answers as a planner given the same changes.
+    const layer = mine.costLayer()!;
+    expect(layer[(2 * mine.height + 5) * mine.width + 21]).toBe(192);
+    expect(layer[(2 * mine.height + 5) * mine.width + 19]).toBe(16);
+    using fresh = hp.BlockWorld.generate(GENERATE);
+    using planner = hp.WorldHPAStar.build(fresh, OPTIONS);
+    planner.applyCostChanges(band);
+    expect(Array.from(planner.costLayer()!)).toEqual(Array.from(layer));
+    const pairs: [Voxel, Voxel][] = [];
+    while (pairs.length < 20) {
+      const [a, b] = [pick(), pick()];
+      if (mine.isReachable(a, b) && a.x < 16 && b.x > 32) pairs.push([a, b]);
+    }
+    const batch = await priced.findPaths(pairs);
+    pairs.forEach(([a, b], i) => expect(batch.cost[i]).toBeCloseTo(planner.findPath(a, b).cost, 3));
+    await expect(crowd.setTerrainCosts({ '.': 1 })).rejects.toThrow('Crowd.setTerrainCosts: a block world has no terrain kinds (change its cost layer with Crowd.applyCostChanges)');
   });
 
   test('agents sharing a goal follow its flow field, over floors, and arrive', async () => {

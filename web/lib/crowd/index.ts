@@ -39,7 +39,7 @@ import { FLOW_NO_STEP } from '../flowField.ts';
 import type { PathPool } from '../pool/index.ts';
 import type { WorldPathPool } from '../pool/world.ts';
 import type { Agent as AgentClassOption, Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate, Voxel } from '../types.ts';
-import type { BlockChange, BlockWorld, WorldBlockUpdate } from '../world.ts';
+import { packCostChanges, type BlockChange, type BlockWorld, type CellCostChange, type WorldBlockUpdate } from '../world.ts';
 import { cellBox, Route, segmentOf, type Dims } from './route.ts';
 import { SharedGoals } from './sharedGoals.ts';
 import { TerrainCopy } from './terrainCopy.ts';
@@ -591,15 +591,37 @@ export class Crowd<P extends Point = Point> {
   }
 
   /**
+   * Sets cost layer values in a block world's crowd: in its world and in its pool, all or none (checked
+   * before anything changes). No cell changes whether agents stand in it, so routes stay legal and are
+   * kept; plans and fields asked from now on follow the new costs.
+   * @returns the pool's answer (the new version and what it rebuilt)
+   * @throws TypeError, RangeError - naming the first bad change, as `WorldPathPool.applyCostChanges`; TypeError on a grid
+   * @throws Error - once the pool is closed (nothing changes then)
+   */
+  applyCostChanges(changes: readonly CellCostChange[]): Promise<WorldBlockUpdate> {
+    const where = 'Crowd.applyCostChanges';
+    const terrain = this.#terrain;
+    if (terrain.kind !== 'world') throw new TypeError(`${where}: a grid's crowd has terrain kinds: use Crowd.setTerrainCosts`);
+    this.#checkPools(where);
+    const packed = packCostChanges(where, changes, this.#ground);
+    for (let i = 0; i < packed.length; i += 4) terrain.world.setCellCost(packed[i]!, packed[i + 1]!, packed[i + 2]!, packed[i + 3]!);
+    const answer = terrain.pool.applyCostChanges(changes);
+    const unit = this.#units[0]!;
+    unit.version = Math.max(unit.version, terrain.pool.version);
+    unit.goals.version = unit.version;
+    return answer;
+  }
+
+  /**
    * Sets what crossing each terrain kind costs, in every pool of a grid's crowd (see
    * {@link PathPool.setTerrainCosts}). No cell changes passability, so routes stay legal and are kept;
    * plans and fields asked from now on follow the new costs.
    * @returns the first pool's new version, once every pool answered
-   * @throws TypeError - on a block world (it has no terrain kinds: its costs are a per-cell layer, changed with the world pool's `applyCostChanges`)
+   * @throws TypeError - on a block world (it has no terrain kinds: its costs are a per-cell layer: {@link Crowd.applyCostChanges})
    */
   async setTerrainCosts(costs: TerrainCosts): Promise<number> {
     const where = 'Crowd.setTerrainCosts';
-    if (this.#terrain.kind !== 'grid') throw new TypeError(`${where}: a block world has no terrain kinds (change its cost layer with the pool's applyCostChanges)`);
+    if (this.#terrain.kind !== 'grid') throw new TypeError(`${where}: a block world has no terrain kinds (change its cost layer with Crowd.applyCostChanges)`);
     this.#checkPools(where);
     const answers = new Map<PathPool, Promise<number>>();
     for (const unit of this.#units) {

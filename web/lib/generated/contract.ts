@@ -420,18 +420,18 @@ const FLAG = {
   costs: { name: 'costs', kind: 'text', value: 'S=3,T=1.5', doc: 'multipliers of the move costs per terrain character (terrain costs below)', min: 0, max: 0, default: '', native: true, package: true },
   costLayer: { name: 'cost-layer', kind: 'text', value: 'FILE', doc: 'a multiplier per cell, in sixteenths (terrain costs below)', min: 0, max: 0, default: '', native: true, package: true },
   perQuery: { name: 'per-query', kind: 'switch', value: '', doc: 'one JSON line per query before the summary', min: 0, max: 0, default: false, native: true, package: true },
-  algo2: { name: 'algo', kind: 'text', value: 'A', doc: 'the planner, one of the algorithms below', min: 0, max: 0, default: 'hpa', native: true, package: true },
+  algoStats: { name: 'algo', kind: 'text', value: 'A', doc: 'the planner, one of the algorithms below', min: 0, max: 0, default: 'hpa', native: true, package: true },
   queries: { name: 'queries', kind: 'integer', value: 'N', doc: 'random pairs', min: 1, max: 100000000, default: 1000, native: true, package: true },
   seed: { name: 'seed', kind: 'integer', value: 'K', doc: 'seed of the random choices', min: 0, max: 4611686018427388000, default: 1, native: true, package: true },
   passes: { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 1, native: true, package: true },
-  passes2: { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 3, native: true, package: true },
+  passesFlowBench: { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 3, native: true, package: true },
   out: { name: 'out', kind: 'text', value: 'FILE', doc: 'the file written (also -o FILE)', min: 0, max: 0, default: '', native: true, package: true },
   noSmooth: { name: 'no-smooth', kind: 'switch', value: '', doc: 'leave the refined path unsmoothed', min: 0, max: 0, default: false, native: true, package: true },
   smoothingRange: { name: 'smoothing-range', kind: 'integer', value: 'R', doc: 'longest straight line smoothing tries (0: the planner\'s default)', min: 0, max: 1048576, default: 0, native: true, package: false },
   size: { name: 'size', kind: 'integer', value: 'S', doc: 'side of the agent class the hierarchy is for', min: 1, max: 8, default: 1, native: true, package: true },
   capability: { name: 'capability', kind: 'text', value: 'NAMES', doc: 'its terrain (paths are checked for its whole square)', min: 0, max: 0, default: 'ground,swamp', native: true, package: true },
-  size2: { name: 'size', kind: 'integer', value: 'S', doc: 'side of the agent\'s square, its top-left cell the path\'s cell', min: 1, max: 8, default: 1, native: true, package: true },
-  capability2: { name: 'capability', kind: 'text', value: 'NAMES', doc: 'terrain it may stand on, a comma list of ground, swamp, water, trees', min: 0, max: 0, default: 'ground,swamp', native: true, package: true },
+  sizeAa: { name: 'size', kind: 'integer', value: 'S', doc: 'side of the agent\'s square, its top-left cell the path\'s cell', min: 1, max: 8, default: 1, native: true, package: true },
+  capabilityAa: { name: 'capability', kind: 'text', value: 'NAMES', doc: 'terrain it may stand on, a comma list of ground, swamp, water, trees', min: 0, max: 0, default: 'ground,swamp', native: true, package: true },
 } satisfies Record<string, CommandFlag>;
 
 /** Every command of the two tools, in the order of their help. */
@@ -460,10 +460,10 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
       FLAG.costLayer,
     ],
   },
-  { name: 'stats', operand: 'FILE.map', doc: 'Builds the planner and prints its build figures (nodes and edges per level, time, bytes).', native: true, package: false, flags: [FLAG.algo2] },
+  { name: 'stats', operand: 'FILE.map', doc: 'Builds the planner and prints its build figures (nodes and edges per level, time, bytes).', native: true, package: false, flags: [FLAG.algoStats] },
   {
     name: 'compare', operand: 'FILE.map', doc: 'Random start/goal pairs (reachable or not) through both planners; prints completeness\nmismatches, invalid paths, suboptimality of A against B and mean times (one thread: each\nquery\'s CPU time, also over the tenth of the pairs with the longest paths).', native: true, package: false, flags: [
-      FLAG.algo2,
+      FLAG.algoStats,
       { name: 'against', kind: 'text', value: 'B', doc: 'the reference planner', min: 0, max: 0, default: 'astar', native: true, package: true },
       FLAG.queries,
       FLAG.seed,
@@ -495,7 +495,7 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
       { name: 'goals', kind: 'integer', value: 'N', doc: 'random goals', min: 1, max: 10000, default: 5, native: true, package: true },
       { name: 'paths', kind: 'integer', value: 'N', doc: 'HPA* paths planned to each goal', min: 1, max: 10000000, default: 1000, native: true, package: true },
       FLAG.seed,
-      FLAG.passes2,
+      FLAG.passesFlowBench,
     ],
   },
   {
@@ -524,7 +524,7 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
       { name: 'check', kind: 'switch', value: '', doc: 'compare with a fresh build and a flood fill\'s labels (exit status 3)', min: 0, max: 0, default: false, native: true, package: true },
     ],
   },
-  { name: 'world-save', operand: 'FILE', doc: 'Builds a block world\'s hierarchy (world options below), writes it to -o FILE (the sectioned\nformat of WorldHPAStar.serialize), reads it back and loads it (the fastest of --passes):\nbuild, save and load times, the bytes per section. Exit status 3 when the loaded hierarchy\nwrites other bytes.', native: true, package: false, flags: [FLAG.out, FLAG.passes2] },
+  { name: 'world-save', operand: 'FILE', doc: 'Builds a block world\'s hierarchy (world options below), writes it to -o FILE (the sectioned\nformat of WorldHPAStar.serialize), reads it back and loads it (the fastest of --passes):\nbuild, save and load times, the bytes per section. Exit status 3 when the loaded hierarchy\nwrites other bytes.', native: true, package: false, flags: [FLAG.out, FLAG.passesFlowBench] },
 ]);
 
 /** Every planner of --algo, in the order of the help. */
@@ -544,6 +544,6 @@ export const ALGORITHMS: readonly AlgorithmSpec[] = Object.freeze([
     ],
   },
   { name: 'shpa', doc: 'SHPA* (static maps)', optionTable: 'shpa', notTaken: '', flags: [FLAG.noSmooth, FLAG.smoothingRange] },
-  { name: 'aa', doc: 'Annotated A*: optimal for a square agent of a capability', optionTable: '', notTaken: '', flags: [FLAG.size2, FLAG.capability2] },
-  { name: 'haa', doc: 'HAA*: hierarchical, for agents of sides 1 to --max-size and any capability', optionTable: 'haa', notTaken: '', flags: [FLAG.size2, FLAG.capability2] },
+  { name: 'aa', doc: 'Annotated A*: optimal for a square agent of a capability', optionTable: '', notTaken: '', flags: [FLAG.sizeAa, FLAG.capabilityAa] },
+  { name: 'haa', doc: 'HAA*: hierarchical, for agents of sides 1 to --max-size and any capability', optionTable: 'haa', notTaken: '', flags: [FLAG.sizeAa, FLAG.capabilityAa] },
 ]);
