@@ -366,29 +366,28 @@ val WorldHpaHandle::stats() const {
 
 val WorldSearcher::findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth) {
   if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
-  WorldHpaStats s;
-  WorldHpaQueryOptions options;
-  options.smooth = smooth;
-  engine_.worldQuery(*hierarchy).findPath(start, goal, path_, options, &s);
-  val out = worldPathToJS(path_);
-  out.set("stats", worldHpaStatsToJS(s));
-  return out;
+  return searchedPath(*hierarchy, start, goal, smooth, nullptr);
 }
 
 val WorldSearcher::traceFindPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth) {
   if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
+  trace_.clear();
+  val out = tracedPathToJS(searchedPath(*hierarchy, start, goal, smooth, &trace_), trace_);
+  trace_.clear();
+  return out;
+}
+
+val WorldSearcher::searchedPath(const WorldHierarchy& hierarchy, Voxel start, Voxel goal, bool smooth,
+                                WorldSearchTrace* trace) {
   WorldHpaStats s;
   WorldHpaQueryOptions options;
   options.smooth = smooth;
-  WorldHpaQuery& query = engine_.worldQuery(*hierarchy);
-  trace_.clear();
-  query.setTrace(&trace_);
+  WorldHpaQuery& query = engine_.worldQuery(hierarchy);
+  query.setTrace(trace);
   query.findPath(start, goal, path_, options, &s);
   query.setTrace(nullptr);  // untraced queries pay nothing for it
-  val path = worldPathToJS(path_);
-  path.set("stats", worldHpaStatsToJS(s));
-  val out = tracedPathToJS(path, trace_);
-  trace_.clear();
+  val out = worldPathToJS(path_);
+  out.set("stats", worldHpaStatsToJS(s));
   return out;
 }
 

@@ -101,6 +101,10 @@ class WorldSearcher {
   WorldHpaQuery& query(const WorldHierarchy& hierarchy) { return engine_.worldQuery(hierarchy); }
 
  private:
+  // findPath's answer, its searches appended to `trace` when not null.
+  emscripten::val searchedPath(const WorldHierarchy& hierarchy, Voxel start, Voxel goal, bool smooth,
+                               WorldSearchTrace* trace);
+
   BatchSearch engine_{1};
   WorldSearchTrace trace_;
   WorldPath path_;
