@@ -10,7 +10,9 @@ import { loadHpastar, type BlockName, type Voxel, type WorldKind } from '../../l
 import { crowdPanel, type FrameFigures } from './crowdPanel';
 import { exportWorldColoursToCss, FloorView, type FloorLabel } from './floorView';
 import type { WorldCrowdFigures } from './worldCrowd';
+import { TeachPanel, type TeachState } from './teachPanel';
 import { WorldSession, type WorldTool } from './worldSession';
+import { traceSearch } from '../../lib/inspect';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -60,6 +62,10 @@ export interface WorldPageHook {
   /** Starts recording the crowd's steps; takeTrace hands them over (agent, from x, y, z, to x, y, z, world version, per step). */
   startTrace(): void;
   takeTrace(): number[];
+  /** The Hierarchy and Show search layers: their switches, counts, phase and captions. */
+  teach(): TeachState;
+  /** The trace of the query on screen, straight from traceSearch: each search's phase and expanded count, and the path's figures. */
+  trace(): { searches: { phase: string; level: number; closed: number }[]; refinedCells: number; pathCells: number; smoothingLines: number; stats: Record<string, number> } | null;
   /** The cells the crowd's agents stand on, x, y, z each, and whether each walks (1) or not (0) as a fourth. */
   agentCells(): number[];
 }
@@ -86,6 +92,8 @@ async function main(): Promise<void> {
   const canvas = $<HTMLCanvasElement>('world-canvas');
   const view = new FloorView(canvas, session);
   let busy = false;
+  const teach = new TeachPanel(session, () => redraw());
+  view.overlay = (ctx, frame) => teach.draw(ctx, frame);
 
   let frameAsked = false;
   const redraw = () => {
@@ -113,6 +121,7 @@ async function main(): Promise<void> {
     showAStar();
     const change = session.lastChange;
     out('w-edit', change ? `${change.text}: ${ms(change.ms)}` : '–');
+    teach.show();
   };
 
   // A*'s answer to the same query beside HPA*'s: the speed-up, and how much longer HPA*'s path is than
@@ -233,6 +242,9 @@ async function main(): Promise<void> {
     else if (e.key === 'b' || e.key === 'B') setTool('build');
     else if (e.key === 'a' || e.key === 'A') setShowAbove(!view.showAbove);
     else if (e.key === 'c' || e.key === 'C') setCompare(!session.compareAStar);
+    else if (e.key === 'h' || e.key === 'H') teach.setHierarchy(!teach.hierarchy);
+    else if (e.key === 's' || e.key === 'S') teach.setSearch(!teach.search);
+    else if (e.key === '[' || e.key === ']') teach.step(e.key === ']' ? 1 : -1);
     else return;
     e.preventDefault();
   });
@@ -271,6 +283,19 @@ async function main(): Promise<void> {
     resetFrames: () => crowd.resetFrames(),
     startTrace: () => crowd.crowd()?.startTrace(),
     takeTrace: () => crowd.crowd()?.takeTrace() ?? [],
+    teach: () => teach.state(),
+    trace: () => {
+      const { planner, start, goal } = session;
+      if (!planner || !start || !goal) return null;
+      const t = traceSearch(planner, start, goal);
+      return {
+        searches: t.searches.map((x) => ({ phase: x.phase, level: x.level, closed: x.closed.length / 3 })),
+        refinedCells: t.refined.length / 3,
+        pathCells: t.path.cells.length / 3,
+        smoothingLines: t.smoothing.length,
+        stats: { ...t.path.stats },
+      };
+    },
     agentCells: () => [...(crowd.crowd()?.crowd.agents() ?? [])].flatMap((a) => [a.cellX, a.cellY, a.cellZ, a.state === 'walking' ? 1 : 0]),
     cellCentre: (x, y) => {
       const c = view.cellCentre(x, y);
