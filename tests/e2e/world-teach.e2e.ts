@@ -112,7 +112,7 @@ test('hierarchy counts, the search phase by phase, labels and the A* comparison'
   await page.check('[data-testid=world-search]');
   await page.uncheck('[data-testid=world-hierarchy]');
   const expected = [
-    { re: /: (\d+) searches, (\d+) nodes expanded/, values: [trace.searches.filter((x) => x.phase === 'insertion').length, closed('insertion')] },
+    { re: /: (\d+) searches \(over [^)]*\), (\d+) nodes expanded/, values: [trace.searches.filter((x) => x.phase === 'insertion').length, closed('insertion')] },
     { re: /: (\d+) nodes expanded, an abstract path of (\d+) nodes/, values: [closed('abstract'), trace.stats.abstractPathNodes!] },
     { re: /(\d+) segments .*: (\d+) nodes expanded, (\d+) cells/, values: [trace.stats.abstractPathNodes! - 1, closed('refinement'), trace.refinedCells] },
     { re: /puts (\d+) straight lines .*: (\d+) cells/, values: [trace.smoothingLines, trace.pathCells] },

@@ -1,7 +1,7 @@
 // Draws one phase of a clicked path's search on the floor on screen: the cells its searches over cells
 // expanded (strong) and generated without expanding (pale), the abstract nodes its searches over a
 // graph expanded (filled) and generated (hollow), and the path the phase leaves (the abstract path's
-// nodes joined, the refined path, smoothing's straight lines). Steps on other floors are left out; the
+// nodes joined, the refined path, smoothing's straight lines as a band under the smoothed path). Steps on other floors are left out; the
 // counts per floor are kept for the tests.
 import { OKABE_ITO } from '../render/palette';
 import type { FloorFrame } from './hierarchyLayer';
@@ -41,9 +41,13 @@ export function drawPhase(ctx: CanvasRenderingContext2D, step: PhaseStep, f: Flo
     }
   }
   ctx.globalAlpha = 1;
-  if (step.phase === 'abstract') polyline(ctx, step.path, f, colour, [f.cell * 1.2, f.cell * 0.6]);
-  else if (step.phase === 'refinement') polyline(ctx, step.path, f, colour, []);
-  for (const line of step.lines) polyline(ctx, line, f, colour, []);
+  if (step.phase === 'abstract') polyline(ctx, step.path, f, colour, [f.cell * 1.2, f.cell * 0.6], 0.3);
+  else if (step.phase === 'refinement') polyline(ctx, step.path, f, colour, [], 0.3);
+  else if (step.phase === 'smoothing') {
+    // The refined path it started from, dashed, and its lines as a wide band under the path drawn on top.
+    polyline(ctx, step.refined, f, PHASE_COLOURS.refinement, [f.cell * 0.8, f.cell * 0.5], 0.25);
+    for (const line of step.lines) polyline(ctx, line, f, colour, [], 0.9);
+  }
   return drawn;
 }
 
@@ -71,7 +75,7 @@ function cells(ctx: CanvasRenderingContext2D, at: Int32Array, f: FloorFrame, mar
 }
 
 // A path of cells x, y, z each: its steps on the floor on screen, solid (or dashed), over a white edge.
-function polyline(ctx: CanvasRenderingContext2D, at: Int32Array, f: FloorFrame, colour: string, dash: number[]): void {
+function polyline(ctx: CanvasRenderingContext2D, at: Int32Array, f: FloorFrame, colour: string, dash: number[], width: number): void {
   const c = f.cell;
   ctx.beginPath();
   for (let i = 3; i < at.length; i += 3) {
@@ -82,10 +86,10 @@ function polyline(ctx: CanvasRenderingContext2D, at: Int32Array, f: FloorFrame, 
   ctx.lineCap = 'round';
   ctx.setLineDash(dash);
   ctx.strokeStyle = '#fff';
-  ctx.lineWidth = Math.max(3, c * 0.5);
+  ctx.lineWidth = Math.max(3, c * (width + 0.2));
   ctx.stroke();
   ctx.strokeStyle = colour;
-  ctx.lineWidth = Math.max(2, c * 0.3);
+  ctx.lineWidth = Math.max(2, c * width);
   ctx.stroke();
   ctx.setLineDash([]);
 }

@@ -18,6 +18,8 @@ export interface PhaseStep {
   readonly pathNodes: number;
   /** Cells to draw as the phase's path, x, y, z each (none for insertion). */
   readonly path: Int32Array;
+  /** The refined path, x, y, z each (what smoothing starts from). */
+  readonly refined: Int32Array;
   /** Smoothing's straight lines, x, y, z each (smoothing only). */
   readonly lines: readonly Int32Array[];
   readonly caption: string;
@@ -25,6 +27,8 @@ export interface PhaseStep {
 
 const closedCount = (searches: readonly TracedSearch[]) => searches.reduce((n, s) => n + s.closed.length / 3, 0);
 const levelsOf = (searches: readonly TracedSearch[]) => [...new Set(searches.map((s) => s.level))].sort((a, b) => a - b);
+/** What the searches ran over: "cells" (level 0), "the level-1 graph", ... */
+const overWhat = (searches: readonly TracedSearch[]) => levelsOf(searches).map((l) => (l === 0 ? 'cells' : `the level-${l} graph`)).join(', ') || 'nothing';
 
 // The abstract path's node cells: the refined path's cell at the start and at each segment's end.
 function abstractNodes(trace: TracedWorldPath): Int32Array {
@@ -46,19 +50,19 @@ export function phaseSteps(planner: WorldHPAStar, start: Voxel, goal: Voxel): { 
   const top = levelsOf(abstract).at(-1) ?? planner.options.levels;
   const steps: PhaseStep[] = [
     {
-      phase: 'insertion', searches: insertion, expanded: nIns, pathNodes: 0, path: new Int32Array(0), lines: [],
-      caption: `Insertion joins the start and the goal to the nodes of their boxes, level by level (levels ${levelsOf(insertion).join(', ') || '–'}): ${insertion.length} searches, ${nIns} nodes expanded.`,
+      phase: 'insertion', searches: insertion, expanded: nIns, pathNodes: 0, path: new Int32Array(0), refined: trace.refined, lines: [],
+      caption: `Insertion joins the start and the goal to the nodes of their boxes, level by level: ${insertion.length} searches (over ${overWhat(insertion)}), ${nIns} nodes expanded.`,
     },
     {
-      phase: 'abstract', searches: abstract, expanded: nAbs, pathNodes: path.stats.abstractPathNodes, path: abstractNodes(trace), lines: [],
+      phase: 'abstract', searches: abstract, expanded: nAbs, pathNodes: path.stats.abstractPathNodes, path: abstractNodes(trace), refined: trace.refined, lines: [],
       caption: `Abstract search over the level-${top} graph: ${nAbs} nodes expanded, an abstract path of ${path.stats.abstractPathNodes} nodes.`,
     },
     {
-      phase: 'refinement', searches: refinement, expanded: nRef, pathNodes: refinedCells, path: trace.refined, lines: [],
+      phase: 'refinement', searches: refinement, expanded: nRef, pathNodes: refinedCells, path: trace.refined, refined: trace.refined, lines: [],
       caption: `Refinement turns the abstract path's ${trace.segmentEnds.length} segments into cells from stored paths: ${nRef} nodes expanded, ${refinedCells} cells.`,
     },
     {
-      phase: 'smoothing', searches: [], expanded: 0, pathNodes: pathCells, path: path.cells, lines: trace.smoothing.map((s) => s.line),
+      phase: 'smoothing', searches: [], expanded: 0, pathNodes: pathCells, path: path.cells, refined: trace.refined, lines: trace.smoothing.map((s) => s.line),
       caption: `Smoothing puts ${trace.smoothing.length} straight lines where the refined path bends: ${pathCells} cells, cost ${path.found ? path.cost.toFixed(2) : '–'}.`,
     },
   ];
