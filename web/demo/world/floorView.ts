@@ -2,6 +2,7 @@
 // floor on screen is open air, the floor above shaded where it is solid overhead (a ceiling: no step up
 // and no stair climbs through it), ladders and stairs marked, and the path across every floor (its steps
 // on other floors faded, its changes of floor marked with the floor it goes to).
+import type { FloorFrame } from './hierarchyLayer';
 import type { WorldSession } from './worldSession';
 
 /** The page's colours (Okabe-Ito for the path and its ends), also exported to CSS for the legend. */
@@ -76,6 +77,8 @@ export class FloorView {
   labels: FloorLabel[] = [];
   /** Cells of the floor on screen shaded for the floor above in the last draw. */
   shadedAbove = 0;
+  /** Drawn over the blocks, under the path (the hierarchy and the search's phases). */
+  overlay: ((ctx: CanvasRenderingContext2D, frame: FloorFrame) => void) | null = null;
   /** What the floor's picture was last made of: the floors read, the floor on screen, the shading. */
   #drawn: readonly unknown[] = [];
 
@@ -128,6 +131,7 @@ export class FloorView {
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(this.#image, this.ox, this.oy, w * this.cell, h * this.cell);
     if (this.cell >= 5) this.#drawGlyphs();
+    this.overlay?.(ctx, { cell: this.cell, ox: this.ox, oy: this.oy, floor: s.floor });
     this.#drawPath();
     this.#drawEnds();
     this.labels = [];

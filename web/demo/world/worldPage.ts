@@ -5,73 +5,19 @@
 // Every call runs on the main thread: a query takes well under a millisecond on the sizes offered, A*
 // (only when compared) a few, and a build (generation and hierarchy) tens of milliseconds, announced
 // before it starts.
-import { fmtFixed } from '../format';
-import { loadHpastar, type BlockName, type Voxel, type WorldKind } from '../../lib/index';
-import { crowdPanel, type FrameFigures } from './crowdPanel';
-import { exportWorldColoursToCss, FloorView, type FloorLabel } from './floorView';
-import type { WorldCrowdFigures } from './worldCrowd';
+import { loadHpastar, type BlockName, type WorldKind } from '../../lib/index';
+import { crowdPanel } from './crowdPanel';
+import { exportWorldColoursToCss, FloorView } from './floorView';
+import { TeachPanel } from './teachPanel';
+import { worldHook } from './worldHook';
+import { ms, showWorldNumbers } from './worldNumbers';
 import { WorldSession, type WorldTool } from './worldSession';
+
+export type { WorldPageHook, WorldPageState } from './worldHook';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-/** What the page shows, as the end-to-end tests read it. */
-export interface WorldPageState {
-  busy: boolean;
-  width: number;
-  height: number;
-  levels: number;
-  floor: number;
-  version: number;
-  start: Voxel | null;
-  goal: Voxel | null;
-  found: boolean | null;
-  cost: number | null;
-  /** The path's cells packed x, y, z. */
-  pathCells: number[];
-  /** A*'s answer to the same query, when the comparison is on. */
-  astar: { found: boolean; cost: number | null; expanded: number } | null;
-  /** Whether the floor above is shaded, and how many cells of the floor on screen it shaded. */
-  showAbove: boolean;
-  shadedAbove: number;
-  /** The labels drawn on the floor on screen (canvas pixels). */
-  labels: FloorLabel[];
-}
-
-/** What the end-to-end tests read (tests/e2e/world.e2e.ts). */
-export interface WorldPageHook {
-  ready: boolean;
-  state(): WorldPageState;
-  /** 1 where an agent stands on floor z, row-major. */
-  standing(z: number): number[];
-  /** The block codes of floor z, row-major, as the page has them. */
-  blocks(z: number): number[];
-  reachable(a: Voxel, b: Voxel): boolean;
-  /** The centre of cell (x, y) in page coordinates, for clicks. */
-  cellCentre(x: number, y: number): { x: number; y: number };
-  /** Places `block` at (x, y, z) as a click of the Dig or Build tool does: "" or why not. */
-  change(x: number, y: number, z: number, block: BlockName): string;
-  /** The world's version (one more per change made). */
-  worldVersion(): number;
-  /** The crowd's figures, null when none runs. */
-  crowd(): WorldCrowdFigures | null;
-  /** The main thread's work per frame while the crowd runs, since the last reset. */
-  frames(): FrameFigures;
-  resetFrames(): void;
-  /** Starts recording the crowd's steps; takeTrace hands them over (agent, from x, y, z, to x, y, z, world version, per step). */
-  startTrace(): void;
-  takeTrace(): number[];
-  /** The cells the crowd's agents stand on, x, y, z each, and whether each walks (1) or not (0) as a fourth. */
-  agentCells(): number[];
-}
-
-declare global {
-  interface Window {
-    __hpastarWorld?: WorldPageHook;
-  }
-}
-
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-const ms = (t: number) => (t < 1 ? `${(t * 1000).toFixed(0)} µs` : `${t.toFixed(1)} ms`);
 
 async function main(): Promise<void> {
   exportWorldColoursToCss();
@@ -86,6 +32,8 @@ async function main(): Promise<void> {
   const canvas = $<HTMLCanvasElement>('world-canvas');
   const view = new FloorView(canvas, session);
   let busy = false;
+  const teach = new TeachPanel(session, () => redraw());
+  view.overlay = (ctx, frame) => teach.draw(ctx, frame);
 
   let frameAsked = false;
   const redraw = () => {
@@ -98,43 +46,9 @@ async function main(): Promise<void> {
     });
   };
 
-  const out = (id: string, text: string) => ($(id).textContent = text);
   const showNumbers = () => {
-    out('world-floor', String(session.floor));
-    out('world-floors', String(session.levels));
-    const stats = session.planner?.stats;
-    out('w-build', stats ? `${ms(session.buildMs)} (hierarchy ${ms(stats.buildMs)})` : '–');
-    out('w-hierarchy', stats ? stats.levels.map((l, i) => `L${i + 1}: ${l.clusters} boxes, ${l.nodes} nodes`).join('; ') : '–');
-    const path = session.path;
-    out('w-time', path ? ms(session.queryMs) : '–');
-    out('w-cost', path ? (path.found ? path.cost.toFixed(2) : 'no path') : '–');
-    out('w-expanded', path ? `${path.stats.expandedInsertion} + ${path.stats.expandedAbstract} + ${path.stats.expandedRefinement} = ${path.expanded}` : '–');
-    out('w-floors', path?.found ? session.pathFloors().join(' → ') : '–');
-    showAStar();
-    const change = session.lastChange;
-    out('w-edit', change ? `${change.text}: ${ms(change.ms)}` : '–');
-  };
-
-  // A*'s answer to the same query beside HPA*'s: the speed-up, and how much longer HPA*'s path is than
-  // the optimal one (or, when the goal is out of reach, what A* spends to prove it).
-  const showAStar = () => {
-    for (const row of document.querySelectorAll<HTMLElement>('.astar-row')) row.hidden = !session.compareAStar;
-    const { path, astar } = session;
-    if (!path || !astar) {
-      out('w-astar', '–');
-      out('w-against', '–');
-      return;
-    }
-    const faster = session.queryMs > 0 ? `${(session.astarMs / session.queryMs).toFixed(1)}× faster` : 'faster than the timer resolves';
-    if (!astar.found) {
-      out('w-astar', `no path, proved by flooding ${astar.expanded.toLocaleString('en')} cells in ${ms(session.astarMs)}`);
-      out('w-against', `${faster}: the labels answer without a search`);
-      return;
-    }
-    out('w-astar', `${ms(session.astarMs)}, ${astar.expanded.toLocaleString('en')} expanded, cost ${astar.cost.toFixed(2)} (optimal)`);
-    // Two sums of the same steps in another order differ in the last bit: never "-0.0%".
-    const longer = path.found ? fmtFixed((path.cost / astar.cost - 1) * 100, 1) : '–';
-    out('w-against', `${faster}; path ${longer}% longer`);
+    showWorldNumbers(session);
+    teach.show();
   };
 
   const sayQuery = () => {
@@ -203,8 +117,48 @@ async function main(): Promise<void> {
   $<HTMLSelectElement>('world-block').addEventListener('change', (e) => {
     session.buildBlock = (e.target as HTMLSelectElement).value as BlockName;
   });
+  bindCanvas({ session, view, canvas, say, sayQuery, redraw, busy: () => busy });
+  bindKeys({
+    floor: setFloor, tool: setTool,
+    above: () => setShowAbove(!view.showAbove), compare: () => setCompare(!session.compareAStar),
+    hierarchy: () => teach.setHierarchy(!teach.hierarchy), search: () => teach.setSearch(!teach.search), step: (by) => teach.step(by),
+    current: () => session.floor,
+  });
+  new ResizeObserver(redraw).observe(canvas);
+
+  const hook = worldHook({ session, view, canvas, crowd, teach, busy: () => busy, redraw });
+  window.__hpastarWorld = hook;
+  const params = applyPermalink();
+  await generate();
+  const agents = Number(params.get('agents'));
+  if (agents > 0) await crowd.start(Math.min(5000, Math.floor(agents)));
+  hook.ready = true;
+}
+
+/** A permalink may name the world and a crowd: ?kind=caves&size=256x256x16&seed=1&agents=500. */
+function applyPermalink(): URLSearchParams {
+  const params = new URLSearchParams(location.search);
+  for (const [param, id] of [['kind', 'world-kind'], ['size', 'world-size'], ['seed', 'world-seed'], ['agents', 'world-agents']] as const) {
+    const value = params.get(param);
+    if (value !== null) $<HTMLInputElement>(id).value = value;
+  }
+  return params;
+}
+
+interface CanvasParts {
+  session: WorldSession;
+  view: FloorView;
+  canvas: HTMLCanvasElement;
+  say: (text: string) => void;
+  sayQuery: () => void;
+  redraw: () => void;
+  busy: () => boolean;
+}
+
+// A click does what the tool says; the pointer's cell and block show in the corner.
+function bindCanvas({ session, view, canvas, say, sayQuery, redraw, busy }: CanvasParts): void {
   canvas.addEventListener('click', (e) => {
-    if (busy) return;
+    if (busy()) return;
     const cell = view.cellAt(e.offsetX, e.offsetY);
     if (!cell) return;
     const problem = session.click(cell.x, cell.y);
@@ -223,71 +177,37 @@ async function main(): Promise<void> {
     const stand = session.isStanding({ ...cell, z: session.floor }) ? ', standing' : '';
     $('world-hud').textContent = `(${cell.x}, ${cell.y}) floor ${session.floor}: ${block}${stand}`;
   });
+}
+
+interface KeyActions {
+  floor(z: number): void;
+  current(): number;
+  tool(tool: WorldTool): void;
+  above(): void;
+  compare(): void;
+  hierarchy(): void;
+  search(): void;
+  step(by: number): void;
+}
+
+// The page's keys, ignored while a text box or a menu has the focus.
+function bindKeys(a: KeyActions): void {
   window.addEventListener('keydown', (e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
-    if (e.key === 'e' || e.key === 'E' || e.key === 'PageUp') setFloor(session.floor + 1);
-    else if (e.key === 'q' || e.key === 'Q' || e.key === 'PageDown') setFloor(session.floor - 1);
-    else if (/^[1-9]$/.test(e.key)) setFloor(Number(e.key) - 1);
-    else if (e.key === 'p' || e.key === 'P') setTool('path');
-    else if (e.key === 'd' || e.key === 'D') setTool('dig');
-    else if (e.key === 'b' || e.key === 'B') setTool('build');
-    else if (e.key === 'a' || e.key === 'A') setShowAbove(!view.showAbove);
-    else if (e.key === 'c' || e.key === 'C') setCompare(!session.compareAStar);
+    if (e.key === 'e' || e.key === 'E' || e.key === 'PageUp') a.floor(a.current() + 1);
+    else if (e.key === 'q' || e.key === 'Q' || e.key === 'PageDown') a.floor(a.current() - 1);
+    else if (/^[1-9]$/.test(e.key)) a.floor(Number(e.key) - 1);
+    else if (e.key === 'p' || e.key === 'P') a.tool('path');
+    else if (e.key === 'd' || e.key === 'D') a.tool('dig');
+    else if (e.key === 'b' || e.key === 'B') a.tool('build');
+    else if (e.key === 'a' || e.key === 'A') a.above();
+    else if (e.key === 'c' || e.key === 'C') a.compare();
+    else if (e.key === 'h' || e.key === 'H') a.hierarchy();
+    else if (e.key === 's' || e.key === 'S') a.search();
+    else if (e.key === '[' || e.key === ']') a.step(e.key === ']' ? 1 : -1);
     else return;
     e.preventDefault();
   });
-  new ResizeObserver(redraw).observe(canvas);
-
-  window.__hpastarWorld = {
-    ready: false,
-    state: () => ({
-      busy,
-      width: session.width,
-      height: session.height,
-      levels: session.levels,
-      floor: session.floor,
-      version: session.version,
-      start: session.start,
-      goal: session.goal,
-      found: session.path ? session.path.found : null,
-      cost: session.path?.found ? session.path.cost : null,
-      pathCells: Array.from(session.path?.cells ?? []),
-      astar: session.astar ? { found: session.astar.found, cost: session.astar.found ? session.astar.cost : null, expanded: session.astar.expanded } : null,
-      showAbove: view.showAbove,
-      shadedAbove: view.shadedAbove,
-      labels: view.labels.map((l) => ({ ...l })),
-    }),
-    standing: (z) => Array.from(session.floors.standing[z] ?? []),
-    blocks: (z) => Array.from(session.floors.blocks[z] ?? []),
-    reachable: (a, b) => session.planner?.isReachable(a, b) ?? false,
-    change: (x, y, z, block) => {
-      const problem = session.change({ x, y, z }, block);
-      redraw();
-      return problem;
-    },
-    worldVersion: () => session.world?.version ?? 0,
-    crowd: () => crowd.figures(),
-    frames: () => crowd.frames(),
-    resetFrames: () => crowd.resetFrames(),
-    startTrace: () => crowd.crowd()?.startTrace(),
-    takeTrace: () => crowd.crowd()?.takeTrace() ?? [],
-    agentCells: () => [...(crowd.crowd()?.crowd.agents() ?? [])].flatMap((a) => [a.cellX, a.cellY, a.cellZ, a.state === 'walking' ? 1 : 0]),
-    cellCentre: (x, y) => {
-      const c = view.cellCentre(x, y);
-      const r = canvas.getBoundingClientRect();
-      return { x: r.left + c.x, y: r.top + c.y };
-    },
-  };
-  // A permalink may name the world and a crowd: ?kind=caves&size=256x256x16&seed=1&agents=500.
-  const params = new URLSearchParams(location.search);
-  for (const [param, id] of [['kind', 'world-kind'], ['size', 'world-size'], ['seed', 'world-seed'], ['agents', 'world-agents']] as const) {
-    const value = params.get(param);
-    if (value !== null) $<HTMLInputElement>(id).value = value;
-  }
-  await generate();
-  const agents = Number(params.get('agents'));
-  if (agents > 0) await crowd.start(Math.min(5000, Math.floor(agents)));
-  window.__hpastarWorld.ready = true;
 }
 
 void main();
