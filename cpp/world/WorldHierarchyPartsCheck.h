@@ -26,8 +26,8 @@ namespace hpastar {
 // computes them anyway. With them a level-1 intra-edge's cost must be the tree's distance between its
 // ends, so the shortest (which a replay cannot tell), and a stored path that is one of its ends' tree
 // paths is checked by its moves' legality and the tree's parent moves, no cost summed; another path (an
-// update kept it) is replayed as without trees. Without trees the shortest is not checked: that would
-// be a search per pair, the build itself.
+// update kept it) is replayed as without trees. Without trees, and above level 1, the shortest is not
+// checked: that would be a search per pair, the build itself. The sections' checksums catch accidents.
 std::string checkWorldHierarchyParts(const WorldHierarchyParts& parts, const WorldHierarchy& skeleton,
                                      const std::function<const WorldBoxTrees*()>& boxTrees = {});
 
