@@ -39,6 +39,11 @@ class WorldBoxTrees {
     const BoxTrees& b = boxes_[static_cast<size_t>(id)];
     return b.move[k * b.cells.size() + static_cast<size_t>(slot)];
   }
+  // Node `k`'s parent moves in box `id`, slot after slot.
+  const uint8_t* parentMoves(int32_t id, size_t k) const {
+    const BoxTrees& b = boxes_[static_cast<size_t>(id)];
+    return b.move.data() + k * b.cells.size();
+  }
   size_t treeCount(int32_t id) const { return boxes_[static_cast<size_t>(id)].roots; }
   std::span<const uint32_t> cells(int32_t id) const { return boxes_[static_cast<size_t>(id)].cells; }
   size_t bytes() const;

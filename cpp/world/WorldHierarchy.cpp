@@ -1072,7 +1072,20 @@ std::optional<WorldHierarchy> WorldHierarchy::fromParts(WorldHierarchyParts part
   for (std::vector<Transition>& list : h.transitions_) std::sort(list.begin(), list.end());
   h.stats_.transitions = static_cast<uint32_t>(fresh.size());
   h.joinComponents();
-  error = checkWorldHierarchyParts(parts, h);
+  // The trees follow from the world and the nodes: computed again, as a build does, not stored (a
+  // stored tree would have to be checked cell by cell, which costs what computing it does). Computed
+  // once the nodes are checked, so that the check of the level-1 intra-edges reads them.
+  auto trees = [&]() -> const WorldBoxTrees* {
+    if (!h.options_.boxTrees) return nullptr;
+    std::vector<std::vector<Voxel>> roots(all.size());
+    for (size_t n = 0; n < parts.nodeVoxel.size(); ++n)
+      if (parts.nodeLevel[n] >= 1)
+        roots[static_cast<size_t>(h.layout(1).clusterOf(parts.nodeVoxel[n]))].push_back(parts.nodeVoxel[n]);
+    for (int32_t c : all)
+      h.trees_.rebuildBox(h.world_, c, h.layout(1).box(c), roots[static_cast<size_t>(c)], h.cellSpace_);
+    return &h.trees_;
+  };
+  error = checkWorldHierarchyParts(parts, h, trees);
   if (!error.empty()) return std::nullopt;
 
   const uint32_t nodes = static_cast<uint32_t>(parts.nodeVoxel.size());
@@ -1108,9 +1121,6 @@ std::optional<WorldHierarchy> WorldHierarchy::fromParts(WorldHierarchyParts part
     h.stats_.nodes[level - 1] = levelNodes;
     h.stats_.edges[level - 1] = static_cast<uint32_t>(g.pool.size());
   }
-  // The trees follow from the world and the nodes: computed again, as a build does, not stored (a
-  // stored tree would have to be checked cell by cell, which costs what computing it does).
-  if (h.options_.boxTrees) h.rebuildTrees(all);
   return h;
 }
 

@@ -24,13 +24,20 @@ class PartsChecker {
   PartsChecker(const WorldHierarchyParts& p, const WorldHierarchy& h)
       : p_(p), h_(h), world_(h.world()), n_(static_cast<uint32_t>(p.nodeVoxel.size())) {}
 
-  std::string run() {
+  std::string run(const std::function<const WorldBoxTrees*()>& boxTrees) {
     std::string e = sizes();
     if (e.empty()) e = nodes();
+    if (e.empty() && boxTrees && (trees_ = boxTrees()) != nullptr) indexTrees();
     for (int32_t level = 1; level <= h_.levels() && e.empty(); ++level) {
+      // Every node's cluster at this level, once: the edge checks ask for it per edge.
+      clusterLevel_ = 0;
+      cluster_.resize(n_);
+      for (uint32_t i = 0; i < n_; ++i) cluster_[i] = clusterOf(level, i);
+      clusterLevel_ = level;
       e = edgeLists(level);
       if (e.empty()) e = interEdges(level);
       if (e.empty()) e = intraEdges(level);
+      if (e.empty() && level == 1 && trees_) e = level1PathsByTrees();
       if (e.empty()) e = completeness(level);
     }
     return e;
@@ -61,13 +68,30 @@ class PartsChecker {
     return static_cast<uint64_t>(edge) <
            firstEdge_[static_cast<size_t>(level - 1)][from] + part(level).searchCount[from];
   }
-  int32_t clusterOf(int32_t level, uint32_t id) const { return h_.layout(level).clusterOf(p_.nodeVoxel[id]); }
+  int32_t clusterOf(int32_t level, uint32_t id) const {
+    return level == clusterLevel_ ? cluster_[id] : h_.layout(level).clusterOf(p_.nodeVoxel[id]);
+  }
+  // Cell `v` of the box enterBox prepared: its box-local id, as the trees'.
+  int32_t localOf(Voxel v) const {
+    return ((v.z - box_.z0) * (box_.y1 - box_.y0) + (v.y - box_.y0)) * (box_.x1 - box_.x0) + (v.x - box_.x0);
+  }
+  // With trees_: the tree of level-1 node `id` among its box's (their nodes in id order).
+  size_t treeOf(uint32_t id) const {
+    const size_t box = static_cast<size_t>(clusterOf(1, id));
+    const auto nodes = std::span(boxNodes_).subspan(firstBoxNode_[box], firstBoxNode_[box + 1] - firstBoxNode_[box]);
+    return static_cast<size_t>(std::lower_bound(nodes.begin(), nodes.end(), id) - nodes.begin());
+  }
 
   std::string sizes();
   std::string nodes();
   std::string edgeLists(int32_t level);
   std::string interEdges(int32_t level);
   std::string intraEdges(int32_t level);
+  void indexTrees();
+  std::string level1PathsByTrees();
+  void enterBox(int32_t box);
+  std::string level1Path(int32_t box, uint32_t from, uint32_t to, uint64_t edge);
+  bool followsTree(int32_t box, uint32_t from, uint32_t to, uint64_t edge) const;
   std::string replayMoves(uint32_t from, uint32_t to, uint64_t edge);
   std::string replayVia(int32_t level, uint32_t from, uint32_t to, uint64_t edge);
   std::string completeness(int32_t level);
@@ -80,8 +104,18 @@ class PartsChecker {
   std::vector<std::vector<uint64_t>> firstStep_;  // per level, per edge (+1): its path's first step
   std::vector<WorldTransition> transitions_;
   std::vector<std::pair<int32_t, uint32_t>> nodeOfCell_;  // (cell, node id) of every used id, sorted
-  std::vector<uint32_t> stamp_;                           // per node id, the replayVia call that last met it
+  std::vector<uint32_t> stamp_;  // per node id, the replayVia call (or intraEdges mark) that last met it
   uint32_t stampNow_ = 0;
+  int32_t clusterLevel_ = 0;              // the level cluster_ holds
+  std::vector<int32_t> cluster_;          // per node id, its cluster at clusterLevel_
+  std::vector<float> costFrom_;           // per node id, its edge's cost from the node whose edges intraEdges marked
+  const WorldBoxTrees* trees_ = nullptr;  // the level-1 boxes' trees over the checked nodes, or none
+  std::vector<uint32_t> boxNodes_;        // with trees_: the level-1 nodes box after box, each in id order
+  std::vector<size_t> firstBoxNode_;      // per box (+1): where its nodes start in boxNodes_
+  // The box enterBox prepared: per box-local cell its slot in the trees (-1), per move its offsets.
+  Box box_{};
+  std::vector<int32_t> localSlot_;
+  int32_t localDelta_[kWorldMoveCount] = {}, cellDelta_[kWorldMoveCount] = {};
 };
 
 std::string PartsChecker::sizes() {
@@ -233,6 +267,7 @@ std::string PartsChecker::interEdges(int32_t level) {
 
 std::string PartsChecker::intraEdges(int32_t level) {
   stamp_.assign(n_, 0);
+  costFrom_.assign(n_, 0);
   stampNow_ = 0;
   for (uint32_t i = 0; i < n_; ++i) {
     const std::span<const WorldEdge> edges = edgesOf(level, i);
@@ -252,22 +287,108 @@ std::string PartsChecker::intraEdges(int32_t level) {
       if (i < e.to ? level == 1 && length == 0 : length > 0)
         return edge() + ": a path of " + std::to_string(length) + " steps on this side";
       if (i < e.to) {
-        const std::string bad = level == 1 ? replayMoves(i, e.to, index) : replayVia(level, i, e.to, index);
+        // Level 1 with trees: box after box, once the edges' structure is checked (level1PathsByTrees).
+        const std::string bad = level > 1 ? replayVia(level, i, e.to, index)
+                                : trees_  ? ""
+                                          : replayMoves(i, e.to, index);
         if (!bad.empty()) return edge() + ": " + bad;
       }
       if (searched(level, i, static_cast<int64_t>(index))) continue;
-      // Left out of searches: a way through a third node of the cluster is as short.
+      // Left out of searches: a way through a third node of the cluster is as short. The second leg's cost
+      // read from the far end's edges (marked once, not searched per leg): the reverses are checked equal.
+      ++stampNow_;
+      for (const WorldEdge& f : edgesOf(level, e.to)) stamp_[f.to] = stampNow_, costFrom_[f.to] = f.cost;
       bool through = false;
-      for (const WorldEdge& f : edges) {
-        if (f.to == e.to || clusterOf(level, f.to) != clusterOf(level, i)) continue;
-        const int64_t g = findEdge(level, f.to, e.to);
-        through =
-            through || (g >= 0 && f.cost + part(level).edges[static_cast<size_t>(g)].cost <= e.cost * (1 + 1e-6f));
-      }
+      for (size_t f = 0; f < edges.size() && !through; ++f)
+        through = edges[f].to != e.to && stamp_[edges[f].to] == stampNow_ &&
+                  clusterOf(level, edges[f].to) == clusterOf(level, i) &&
+                  edges[f].cost + costFrom_[edges[f].to] <= e.cost * (1 + 1e-6f);
       if (!through) return edge() + ": left out of searches, but no way through another node is as short";
     }
   }
   return "";
+}
+
+void PartsChecker::indexTrees() {
+  const int32_t boxes = h_.layout(1).count();
+  firstBoxNode_.assign(static_cast<size_t>(boxes) + 1, 0);
+  for (uint32_t i = 0; i < n_; ++i)
+    if (p_.nodeLevel[i] >= 1) ++firstBoxNode_[static_cast<size_t>(clusterOf(1, i)) + 1];
+  for (size_t b = 1; b < firstBoxNode_.size(); ++b) firstBoxNode_[b] += firstBoxNode_[b - 1];
+  boxNodes_.resize(firstBoxNode_.back());
+  std::vector<size_t> at(firstBoxNode_.begin(), firstBoxNode_.end() - 1);
+  for (uint32_t i = 0; i < n_; ++i)
+    if (p_.nodeLevel[i] >= 1) boxNodes_[at[static_cast<size_t>(clusterOf(1, i))]++] = i;
+}
+
+std::string PartsChecker::level1PathsByTrees() {
+  for (int32_t b = 0; b < h_.layout(1).count(); ++b) {
+    if (firstBoxNode_[static_cast<size_t>(b)] == firstBoxNode_[static_cast<size_t>(b) + 1]) continue;
+    enterBox(b);
+    for (size_t a = firstBoxNode_[static_cast<size_t>(b)]; a < firstBoxNode_[static_cast<size_t>(b) + 1]; ++a) {
+      const uint32_t i = boxNodes_[a];
+      const std::span<const WorldEdge> edges = edgesOf(1, i);
+      for (size_t k = 0; k < edges.size(); ++k) {
+        if (edges[k].to < i || clusterOf(1, edges[k].to) != b) continue;  // the path is on the lower id's side
+        const std::string bad = level1Path(b, i, edges[k].to, firstEdge_[0][i] + k);
+        if (!bad.empty()) return node(1, i) + ": edge to node " + std::to_string(edges[k].to) + ": " + bad;
+      }
+    }
+  }
+  return "";
+}
+
+void PartsChecker::enterBox(int32_t box) {
+  // Box-local ids, as the trees' cells: a path's walk reads a slot per move from a dense table.
+  const Box b = box_ = h_.layout(1).box(box);
+  const int32_t bw = b.x1 - b.x0, bh = b.y1 - b.y0;
+  localSlot_.assign(static_cast<size_t>(bw) * bh * (b.z1 - b.z0), -1);
+  const std::span<const uint32_t> cells = trees_->cells(box);
+  for (size_t s = 0; s < cells.size(); ++s) localSlot_[cells[s]] = static_cast<int32_t>(s);
+  for (int m = 0; m < kWorldMoveCount; ++m) {
+    localDelta_[m] = kWorldMoveDx[m] + bw * (kWorldMoveDy[m] + bh * kWorldMoveDz[m]);
+    cellDelta_[m] = world_.moveOffset(m);
+  }
+}
+
+std::string PartsChecker::level1Path(int32_t box, uint32_t from, uint32_t to, uint64_t edge) {
+  // The shortest first: a legal path of its stated cost may still be a detour. Both ends are standing
+  // cells of the box (transitions' ends), so both have slots.
+  auto slotOf = [&](uint32_t id) { return localSlot_[static_cast<size_t>(localOf(p_.nodeVoxel[id]))]; };
+  const int32_t slotFrom = slotOf(from), slotTo = slotOf(to);
+  const float cost = part(1).edges[edge].cost;
+  for (const float shortest : {slotTo < 0 ? WorldBoxTrees::kUnreached : trees_->distance(box, treeOf(from), slotTo),
+                               slotFrom < 0 ? WorldBoxTrees::kUnreached : trees_->distance(box, treeOf(to), slotFrom)})
+    if (shortest == WorldBoxTrees::kUnreached || !sameCost(shortest, cost))
+      return "cost " + std::to_string(cost) + ", the shortest way inside its box costs " + std::to_string(shortest);
+  // A path one of the trees takes costs the tree's distance; another (kept through an update, or a tie
+  // the trees broke otherwise) is replayed.
+  return followsTree(box, from, to, edge) ? "" : replayMoves(from, to, edge);
+}
+
+bool PartsChecker::followsTree(int32_t box, uint32_t from, uint32_t to, uint64_t edge) const {
+  const uint8_t* fromTree = trees_->parentMoves(box, treeOf(from));
+  const uint8_t* toTree = trees_->parentMoves(box, treeOf(to));
+  const uint8_t* moves = part(1).moves.data() + firstStep_[0][edge];
+  const uint64_t length = part(1).pathLength[edge];
+  const int32_t volume = static_cast<int32_t>(localSlot_.size());
+  // Each move either `from`'s tree's way into the next cell (the tree's move there certifies the step:
+  // its other end, in the box, is this cell) or `to`'s tree's way out of this one towards its root (a
+  // move's reverse is legal and costs the same, BlockWorld.h; legality is checked anyway).
+  bool byFrom = true, byTo = true;
+  int32_t local = localOf(p_.nodeVoxel[from]), cell = world_.index(p_.nodeVoxel[from]);
+  int32_t slot = localSlot_[static_cast<size_t>(local)];
+  for (uint64_t k = 0; k < length; ++k) {
+    const uint8_t m = moves[k];
+    if (m >= kWorldMoveCount || ((world_.moveMask(cell) >> m) & 1u) == 0) return false;
+    byTo = byTo && toTree[slot] != WorldBoxTrees::kRoot && reverseWorldMove(toTree[slot]) == m;
+    local += localDelta_[m];
+    cell += cellDelta_[m];
+    if (local < 0 || local >= volume || (slot = localSlot_[static_cast<size_t>(local)]) < 0) return false;
+    byFrom = byFrom && fromTree[slot] == m;
+    if (!byFrom && !byTo) return false;
+  }
+  return local == localOf(p_.nodeVoxel[to]);
 }
 
 std::string PartsChecker::replayMoves(uint32_t from, uint32_t to, uint64_t edge) {
@@ -358,8 +479,9 @@ std::string PartsChecker::completeness(int32_t level) {
 
 }  // namespace
 
-std::string checkWorldHierarchyParts(const WorldHierarchyParts& parts, const WorldHierarchy& skeleton) {
-  return PartsChecker(parts, skeleton).run();
+std::string checkWorldHierarchyParts(const WorldHierarchyParts& parts, const WorldHierarchy& skeleton,
+                                     const std::function<const WorldBoxTrees*()>& boxTrees) {
+  return PartsChecker(parts, skeleton).run(boxTrees);
 }
 
 }  // namespace hpastar

@@ -1,4 +1,5 @@
 #pragma once
+#include <functional>
 #include <string>
 
 #include "world/WorldHierarchy.h"
@@ -18,8 +19,16 @@ namespace hpastar {
 // nodes of one cluster exactly when the level below joins them inside it (level 1: one region), and
 // each has a stored path replayed through the world's legal moves (level 1, inside the box) or the level
 // below's edges (above, inside the cluster) from one end to the other, its cost recomputed; an edge left
-// out of searches is as long as a way through a third node. Not checked: that an intra-edge's cost is
-// the shortest (that is a search per pair, the build itself); the sections' checksums catch accidents.
-std::string checkWorldHierarchyParts(const WorldHierarchyParts& parts, const WorldHierarchy& skeleton);
+// out of searches is as long as a way through a third node.
+//
+// `boxTrees`, when given, is called once the nodes are checked and returns the level-1 boxes' trees
+// over those nodes (WorldBoxTrees, nodes in id order per box; nullptr without the option): a load
+// computes them anyway. With them a level-1 intra-edge's cost must be the tree's distance between its
+// ends, so the shortest (which a replay cannot tell), and a stored path that is one of its ends' tree
+// paths is checked by its moves' legality and the tree's parent moves, no cost summed; another path (an
+// update kept it) is replayed as without trees. Without trees, and above level 1, the shortest is not
+// checked: that would be a search per pair, the build itself. The sections' checksums catch accidents.
+std::string checkWorldHierarchyParts(const WorldHierarchyParts& parts, const WorldHierarchy& skeleton,
+                                     const std::function<const WorldBoxTrees*()>& boxTrees = {});
 
 }  // namespace hpastar

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "BlockWorlds.h"
+#include "WorldChecks.h"
 #include "io/SectionedFormat.h"
 #include "world/SeededRandom.h"
 #include "world/WorldGenerator.h"
@@ -236,6 +237,54 @@ TEST(WorldSerialization, ForgedCountsAndLengthsAreRefusedBeforeAllocating) {
   EXPECT_NE(refusal(table).find("section count 65,535 needs a table"), std::string::npos) << refusal(table);
 }
 
+// The first level-1 intra-edge with a path of two moves or more on its side, by its index.
+size_t level1IntraWithPath(const WorldHierarchyParts& p) {
+  for (size_t e = 0; e < p.levels[0].pathLength.size(); ++e)
+    if (p.levels[0].pathLength[e] > 1) return e;
+  throw std::runtime_error("no intra-edge with a path");
+}
+
+// Where level-1 edge `e`'s path starts in the level's moves.
+size_t level1FirstMove(const WorldHierarchyParts& p, size_t e) {
+  size_t first = 0;
+  for (size_t k = 0; k < e; ++k) first += p.levels[0].pathLength[k];
+  return first;
+}
+
+// Level-1 edge `e`'s source node and the index of its reverse.
+std::pair<uint32_t, size_t> level1Ends(const WorldHierarchyParts& p, size_t e) {
+  const WorldHierarchyParts::Level& g = p.levels[0];
+  uint32_t from = 0;
+  for (size_t first = 0; first + g.count[from] <= e; ++from) first += g.count[from];
+  for (size_t i = 0, first = 0; i < g.count.size(); first += g.count[i], ++i)
+    if (i == g.edges[e].to)
+      for (size_t k = first; k < first + g.count[i]; ++k)
+        if (g.edges[k].to == from) return {from, k};
+  throw std::runtime_error("no reverse edge");
+}
+
+// Level-1 intra-edge `e` (a path on its side) made a detour of the cost it states: a step out and back
+// first, legal, so that its path replays to its cost, but no longer the shortest.
+void makeDetour(WorldHierarchyParts& p, size_t e) {
+  WorldHierarchyParts::Level& g = p.levels[0];
+  const auto [from, back] = level1Ends(p, e);
+  const Voxel v = p.nodeVoxel[from];
+  const size_t first = level1FirstMove(p, e);
+  const WorldClusterLayout boxes(p.options.clusterSide, p.options.clusterLevels, p.world.width(), p.world.height(),
+                                 p.world.levels());
+  for (uint8_t m = 0; m < kWorldMoveCount; ++m) {
+    const Voxel w{v.x + kWorldMoveDx[m], v.y + kWorldMoveDy[m], v.z + kWorldMoveDz[m]};
+    if (!p.world.canMove(v, m) || boxes.clusterOf(w) != boxes.clusterOf(v)) continue;
+    const uint8_t there[] = {m, static_cast<uint8_t>(reverseWorldMove(m))};
+    g.moves.insert(g.moves.begin() + static_cast<std::ptrdiff_t>(first), std::begin(there), std::end(there));
+    g.pathLength[e] += 2;
+    g.edges[e].cost += static_cast<float>(2 * p.world.moveCost(p.world.index(v), m));
+    g.edges[back].cost = g.edges[e].cost;
+    return;
+  }
+  throw std::runtime_error("no detour");
+}
+
 TEST(WorldSerialization, ForgedPartsWithValidChecksumsAreRefusedNamingTheProblem) {
   WorldHierarchy h = buildHierarchy(generateWorld(WorldKind::Caves, 20, 16, 6, 2), boxesOf(4, 2, 2));
   const WorldHierarchyParts good = h.parts();
@@ -245,24 +294,27 @@ TEST(WorldSerialization, ForgedPartsWithValidChecksumsAreRefusedNamingTheProblem
     std::function<void(WorldHierarchyParts&)> forge;
     const char* expected;
   };
-  // The first intra-edge of level `level` with a path on its side, by its index.
-  auto intraWithPath = [](const WorldHierarchyParts& p, int32_t level) {
-    for (size_t e = 0; e < p.levels[level - 1].pathLength.size(); ++e)
-      if (p.levels[level - 1].pathLength[e] > 1) return e;
-    throw std::runtime_error("no intra-edge with a path");
-  };
   const Forgery forgeries[] = {
       {"a node moved", [](WorldHierarchyParts& p) { p.nodeVoxel[3].x ^= 1; }, "node"},
       {"a node's level", [](WorldHierarchyParts& p) { p.nodeLevel[0] = 7; }, "level above the hierarchy's"},
       {"a node dropped", [](WorldHierarchyParts& p) { p.nodeLevel[5] = 0, p.freeNodes.push_back(5); }, "node"},
       {"a free id in use", [](WorldHierarchyParts& p) { p.freeNodes.push_back(1); }, "free id 1"},
       {"a box newer than the hierarchy", [](WorldHierarchyParts& p) { p.boxCellsVersion[2] = 4; }, "versions"},
-      {"an edge cost", [&](WorldHierarchyParts& p) { p.levels[0].edges[intraWithPath(p, 1)].cost *= 1.5f; }, "reverse"},
+      {"an edge cost", [](WorldHierarchyParts& p) { p.levels[0].edges[level1IntraWithPath(p)].cost *= 1.5f; },
+       "reverse"},
+      // Both directions: a path that long is no shortest one, a shorter cost no legal path's.
+      {"an intra-edge made a detour of its cost", [](WorldHierarchyParts& p) { makeDetour(p, level1IntraWithPath(p)); },
+       "the shortest way inside its box"},
+      {"an intra-edge shorter than the shortest",
+       [](WorldHierarchyParts& p) {
+         const size_t e = level1IntraWithPath(p);
+         p.levels[0].edges[e].cost *= 0.75f;
+         p.levels[0].edges[level1Ends(p, e).second].cost = p.levels[0].edges[e].cost;
+       },
+       "the shortest way inside its box"},
       {"a move of a path",
-       [&](WorldHierarchyParts& p) {
-         const size_t e = intraWithPath(p, 1);
-         size_t first = 0;
-         for (size_t k = 0; k < e; ++k) first += p.levels[0].pathLength[k];
+       [](WorldHierarchyParts& p) {
+         const size_t first = level1FirstMove(p, level1IntraWithPath(p));
          p.levels[0].moves[first] = static_cast<uint8_t>((p.levels[0].moves[first] + 4) % 8);
        },
        "path"},
@@ -318,6 +370,44 @@ TEST(WorldSerialization, ForgedPartsWithValidChecksumsAreRefusedNamingTheProblem
     EXPECT_NE(error, "");
     EXPECT_NE(error.find(f.expected), std::string::npos) << error;
   }
+}
+
+// A load checks the level-1 intra-edges against the box trees it computes, and keeps those trees: a
+// saved hierarchy's, node by node, after updates too (paths kept through them are replayed instead).
+TEST(WorldSerialization, ALoadedHierarchyHasTheSavedTreesAfterUpdates) {
+  for (WorldKind kind : {WorldKind::Caves, WorldKind::Hills}) {
+    SCOPED_TRACE(worldKindName(kind));
+    WorldHierarchy saved = buildHierarchy(generateWorld(kind, 40, 36, 10, 5), boxesOf(8, 4, 2));
+    SeededRandom changes(5);
+    for (int k = 0; k < 20; ++k) {
+      const BlockChange c = test::randomBlockChange(saved.world(), changes);
+      ASSERT_EQ(saved.applyBlockChanges({&c, 1}), "");
+    }
+    const WorldHierarchy loaded = load(serializeWorldHierarchy(saved));
+    test::expectSameTrees(loaded, saved);
+    SeededRandom random(17);
+    expectSameAnswers(saved, loaded, random, 200);
+  }
+}
+
+// Without box trees nothing gives the shortest: the stored paths are replayed as before, a forged move or
+// a cost no path has is still refused.
+TEST(WorldSerialization, WithoutBoxTreesTheStoredPathsAreReplayed) {
+  WorldHierarchyOptions options = boxesOf(4, 2, 2);
+  options.boxTrees = false;
+  const WorldHierarchy saved = buildHierarchy(generateWorld(WorldKind::Caves, 20, 16, 6, 2), options);
+  const WorldHierarchy loaded = load(serializeWorldHierarchy(saved));
+  EXPECT_EQ(loaded.stats().treeBytes, 0u);
+  SeededRandom random(19);
+  expectSameAnswers(saved, loaded, random, 200);
+  WorldHierarchyParts shorter = saved.parts();
+  const size_t e = level1IntraWithPath(shorter);
+  shorter.levels[0].edges[e].cost *= 0.75f;
+  shorter.levels[0].edges[level1Ends(shorter, e).second].cost = shorter.levels[0].edges[e].cost;
+  EXPECT_NE(refusal(serializeWorldHierarchyParts(shorter)).find("its path costs"), std::string::npos);
+  WorldHierarchyParts moved = saved.parts();
+  moved.levels[0].moves[0] = 200;
+  EXPECT_NE(refusal(serializeWorldHierarchyParts(moved)).find("not legal"), std::string::npos);
 }
 
 TEST(WorldSerialization, AnUnknownOptionalSectionIsSkippedAndAnUnknownRequiredOneRefused) {
