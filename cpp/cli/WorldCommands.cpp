@@ -269,12 +269,14 @@ int runWorldCompareCommand(int argc, char** argv) {
     double cost, astarUs, hpaUs;
   };
   std::vector<Answer> found;
-  uint64_t noPath = 0, mismatches = 0, invalid = 0;
+  uint64_t noPath = 0, mismatches = 0, invalid = 0, expandedAbstract = 0;
   double astarUs = 0, hpaUs = 0, astarNoPathUs = 0, hpaNoPathNs = 0, excessSum = 0, excessMax = 0;
   for (long long q = 0; q < queries; ++q) {
     const Voxel s = cells[static_cast<size_t>(random.below(n))], t = cells[static_cast<size_t>(random.below(n))];
     const double aUs = fastestMicros(passes, [&] { astar.findPath(*world, s, t, a); });
-    const double hUs = fastestMicros(passes, [&] { hpa.findPath(s, t, h, queryOptions); });
+    WorldHpaStats hStats;
+    const double hUs = fastestMicros(passes, [&] { hpa.findPath(s, t, h, queryOptions, &hStats); });
+    expandedAbstract += hStats.expandedAbstract;
     astarUs += aUs;
     hpaUs += hUs;
     std::string problem;
@@ -342,6 +344,7 @@ int runWorldCompareCommand(int argc, char** argv) {
   json.add("astar_us_mean_longest", meanOf(longestAstar, longest));
   json.add("hpa_us_mean_longest", meanOf(longestHpa, longest));
   json.add("speedup_longest", longestHpa > 0 ? longestAstar / longestHpa : 0.0);
+  json.add("hpa_expanded_abstract_mean", static_cast<double>(expandedAbstract) / q);
   json.add("astar_us_mean_no_path", meanOf(astarNoPathUs, noPath));
   json.add("hpa_ns_mean_no_path", meanOf(hpaNoPathNs, noPath));
   std::printf("%s\n", json.str().c_str());
@@ -351,8 +354,8 @@ int runWorldCompareCommand(int argc, char** argv) {
 // The distances of the hierarchy's top-level landmarks and table that differ from those computed now on
 // its current graph: 0 when no update left them stale.
 static uint64_t countStaleHeuristics(const WorldHierarchy& h) {
-  WorldLevelDistances top(h, h.levels());
-  const LandmarkTable marks = LandmarkTable::compute(top, h.options().landmarks);
+  WorldLevelDistances large = WorldLevelDistances::forLandmarks(h), top(h, h.levels());
+  const LandmarkTable marks = LandmarkTable::compute(large, h.options().landmarks);
   const NodeDistanceTable table = h.options().distanceTable ? NodeDistanceTable::compute(top) : NodeDistanceTable{};
   const LandmarkTable& kept = h.landmarks();
   const NodeDistanceTable& keptTable = h.distanceTable();

@@ -1024,8 +1024,10 @@ void WorldHierarchy::joinComponents() {
 void WorldHierarchy::computeHeuristics() {
   if (options_.landmarks == 0 && !options_.distanceTable) return;
   const auto t0 = std::chrono::steady_clock::now();
+  // Landmarks in the large components (WorldLevelDistances::forLandmarks), the table over every node.
+  WorldLevelDistances large = WorldLevelDistances::forLandmarks(*this);
+  landmarks_ = LandmarkTable::compute(large, options_.landmarks);
   WorldLevelDistances top(*this, levels());
-  landmarks_ = LandmarkTable::compute(top, options_.landmarks);
   distances_ = options_.distanceTable ? NodeDistanceTable::compute(top) : NodeDistanceTable{};
   stats_.distanceTableNodes = distances_.count();
   stats_.heuristicsMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

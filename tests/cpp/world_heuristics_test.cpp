@@ -64,8 +64,8 @@ int expectSameAbstractCosts(const WorldHierarchy& plain, const WorldHierarchy& t
 
 // The tables in place are what computing them afresh on the hierarchy's current graph gives.
 void expectTablesAsComputedNow(const WorldHierarchy& h) {
-  WorldLevelDistances top(h, h.levels());
-  const LandmarkTable marks = LandmarkTable::compute(top, h.options().landmarks);
+  WorldLevelDistances large = WorldLevelDistances::forLandmarks(h), top(h, h.levels());
+  const LandmarkTable marks = LandmarkTable::compute(large, h.options().landmarks);
   ASSERT_EQ(h.landmarks().landmarks(), marks.landmarks());
   for (uint32_t n = 0; n < h.nodeCount(); ++n) {
     if (h.nodeLevel(n) < h.levels()) continue;
