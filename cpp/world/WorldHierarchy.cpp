@@ -110,8 +110,9 @@ std::span<const OptionField<WorldHierarchyOptions>> WorldHierarchyOptions::field
           {"landmarks", "landmarks", "landmarks", "landmarks of the top level's differential heuristic, 0 = off",
            "Landmarks of a differential heuristic on the top level's graph (ALT): for each of this many "
            "far-apart nodes, the distance to every node, a lower bound beside the straight-line one. The "
-           "same paths with fewer expansions; every change of the top-level graph recomputes them (one "
-           "search of the top-level graph per landmark)."},
+           "same paths with fewer expansions (long queries 2-5 times faster on 256 x 256 x 16 worlds); every "
+           "change of the top-level graph recomputes them (one search of the top-level graph per landmark, "
+           "20-40 ms there): 0 for worlds that are dug all the time."},
           &O::landmarks, 0, 32),
       flagOption({"distanceTable", "distance table", "distance-table",
                   "exact distances between every two top-level nodes (no abstract search)",

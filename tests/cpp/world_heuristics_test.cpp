@@ -92,7 +92,7 @@ TEST(WorldHeuristics, LandmarksAndTheTableKeepTheAbstractPathCostsOfTheSearchWit
     SCOPED_TRACE(std::string(worldKindName(s.kind)) + " " + std::to_string(s.side) + "/" + std::to_string(s.levels));
     const BlockWorld world = generateWorld(s.kind, 48, 40, 12, 5);
     const WorldHierarchyOptions o = boxesOf(s.side, s.tall, s.levels);
-    const WorldHierarchy plain = buildHierarchy(world, o);
+    const WorldHierarchy plain = buildHierarchy(world, withHeuristics(o, 0, false));
     for (const auto& [landmarks, table] : {std::pair{8, false}, std::pair{0, true}, std::pair{16, true}}) {
       SCOPED_TRACE("landmarks " + std::to_string(landmarks) + (table ? ", table" : ""));
       const WorldHierarchy tabled = buildHierarchy(world, withHeuristics(o, landmarks, table));
@@ -132,7 +132,7 @@ TEST(WorldHeuristics, AfterDigsBuildsAndCostChangesNoBoundIsStale) {
     SCOPED_TRACE(std::string(worldKindName(s.kind)) + " " + std::to_string(s.side) + "/" + std::to_string(s.levels));
     const BlockWorld world = generateWorld(s.kind, 48, 40, 12, 6);
     const WorldHierarchyOptions o = boxesOf(s.side, s.tall, s.levels);
-    WorldHierarchy plain = buildHierarchy(world, o);
+    WorldHierarchy plain = buildHierarchy(world, withHeuristics(o, 0, false));
     WorldHierarchy tabled = buildHierarchy(world, withHeuristics(o, 8, true));
     SeededRandom changes(17), random(29);
     for (int round = 0; round < 6; ++round) {

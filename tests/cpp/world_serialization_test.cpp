@@ -186,8 +186,8 @@ TEST(WorldSerialization, FormatOneFilesStillLoadWithTheNewOptionsAtTheirDefaults
   const std::vector<uint8_t> oldOptions(section->bytes.begin(), section->bytes.end() - 5);
   const WorldHierarchy loaded = load(withSection(bytes, "options", oldOptions, true, 1));
   EXPECT_EQ(loaded.options().entranceSpacing, 2);
-  EXPECT_EQ(loaded.options().landmarks, 0);
-  EXPECT_FALSE(loaded.options().distanceTable);
+  EXPECT_EQ(loaded.options().landmarks, WorldHierarchyOptions{}.landmarks);
+  EXPECT_EQ(loaded.options().distanceTable, WorldHierarchyOptions{}.distanceTable);
   EXPECT_EQ(serializeWorldHierarchy(loaded), bytes);
   SeededRandom random(4);
   expectSameAnswers(saved, loaded, random, 200);
