@@ -156,10 +156,11 @@ struct WorldTransition {
 //
 // Why beside the 2D Hierarchy rather than a template of it: its data are 2D through and through
 // (Point node cells, Rect areas, square layouts, border scanners, row-major regions, DHPA* trees with
-// 8 directions, serialization, versions) and its searches carry what block worlds do not have yet
-// (landmarks, distance tables, stale heuristics); templating all of it would touch every 2D hot path.
-// What is shared is the search itself: every search here, over cells or over abstract nodes, is the
-// one loop of BestFirstSearch.h, through the SearchGraph seam.
+// 8 directions, serialization, versions) and its heuristics go stale between refreshes, which block
+// worlds' never do; templating all of it would touch every 2D hot path. What is shared is the search
+// itself (every search here, over cells or over abstract nodes, is the one loop of BestFirstSearch.h,
+// through the SearchGraph seam) and the top level's landmarks and distance table (built through the
+// LevelDistances seam, search/LevelDistances.h).
 //
 // With options().boxTrees, every level-1 node also keeps its shortest-path tree over its box's standing
 // cells (WorldBoxTrees, DHPA*'s trees): a query joins its start and goal to their boxes' nodes by
