@@ -23,6 +23,7 @@
 #include "world/WorldHierarchy.h"
 #include "world/WorldHierarchySerialization.h"
 #include "world/WorldHpaQuery.h"
+#include "world/WorldLevelDistances.h"
 #include "world/WorldPathValidator.h"
 
 namespace hpastar::cli {
@@ -268,12 +269,14 @@ int runWorldCompareCommand(int argc, char** argv) {
     double cost, astarUs, hpaUs;
   };
   std::vector<Answer> found;
-  uint64_t noPath = 0, mismatches = 0, invalid = 0;
+  uint64_t noPath = 0, mismatches = 0, invalid = 0, expandedAbstract = 0;
   double astarUs = 0, hpaUs = 0, astarNoPathUs = 0, hpaNoPathNs = 0, excessSum = 0, excessMax = 0;
   for (long long q = 0; q < queries; ++q) {
     const Voxel s = cells[static_cast<size_t>(random.below(n))], t = cells[static_cast<size_t>(random.below(n))];
     const double aUs = fastestMicros(passes, [&] { astar.findPath(*world, s, t, a); });
-    const double hUs = fastestMicros(passes, [&] { hpa.findPath(s, t, h, queryOptions); });
+    WorldHpaStats hStats;
+    const double hUs = fastestMicros(passes, [&] { hpa.findPath(s, t, h, queryOptions, &hStats); });
+    expandedAbstract += hStats.expandedAbstract;
     astarUs += aUs;
     hpaUs += hUs;
     std::string problem;
@@ -327,6 +330,9 @@ int runWorldCompareCommand(int argc, char** argv) {
       .add("tree_bytes_per_cell", static_cast<double>(stats.treeBytes) / world->cellCount());
   json.add("nodes_level1", static_cast<uint64_t>(stats.nodes[0]))
       .add("nodes_top", static_cast<uint64_t>(stats.nodes[options.levels - 1]));
+  json.add("landmarks", options.landmarks).add("distance_table_nodes", static_cast<uint64_t>(stats.distanceTableNodes));
+  json.add("heuristics_ms", stats.heuristicsMs)
+      .add("heuristic_bytes", static_cast<uint64_t>(stats.landmarkBytes + stats.distanceTableBytes));
   json.add("queries", static_cast<int64_t>(queries)).add("found", static_cast<uint64_t>(found.size()));
   json.add("no_path", noPath).add("mismatches", mismatches).add("invalid", invalid);
   json.add("suboptimality_mean", meanOf(excessSum, found.size()));
@@ -338,10 +344,28 @@ int runWorldCompareCommand(int argc, char** argv) {
   json.add("astar_us_mean_longest", meanOf(longestAstar, longest));
   json.add("hpa_us_mean_longest", meanOf(longestHpa, longest));
   json.add("speedup_longest", longestHpa > 0 ? longestAstar / longestHpa : 0.0);
+  json.add("hpa_expanded_abstract_mean", static_cast<double>(expandedAbstract) / q);
   json.add("astar_us_mean_no_path", meanOf(astarNoPathUs, noPath));
   json.add("hpa_ns_mean_no_path", meanOf(hpaNoPathNs, noPath));
   std::printf("%s\n", json.str().c_str());
   return mismatches || invalid ? 3 : 0;
+}
+
+// The distances of the hierarchy's top-level landmarks and table that differ from those computed now on
+// its current graph: 0 when no update left them stale.
+static uint64_t countStaleHeuristics(const WorldHierarchy& h) {
+  WorldLevelDistances large = WorldLevelDistances::forLandmarks(h), top(h, h.levels());
+  const LandmarkTable marks = LandmarkTable::compute(large, h.options().landmarks);
+  const NodeDistanceTable table = h.options().distanceTable ? NodeDistanceTable::compute(top) : NodeDistanceTable{};
+  const LandmarkTable& kept = h.landmarks();
+  const NodeDistanceTable& keptTable = h.distanceTable();
+  uint64_t stale = (marks.landmarks() != kept.landmarks()) + (table.count() != keptTable.count());
+  if (stale) return stale;
+  for (uint32_t n = 0; n < marks.rows() && n < kept.rows(); ++n)
+    for (int32_t k = 0; k < marks.count(); ++k) stale += marks.distances(n)[k] != kept.distances(n)[k];
+  for (uint32_t a = 0; a < table.count(); ++a)
+    for (uint32_t b = 0; b < table.count(); ++b) stale += table.row(a)[b] != keptTable.row(a)[b];
+  return stale;
 }
 
 int runWorldDigCommand(int argc, char** argv) {
@@ -402,6 +426,8 @@ int runWorldDigCommand(int argc, char** argv) {
   for (int32_t l = 0; l < options.levels; ++l)
     json.add("clusters_rebuilt_mean_level" + std::to_string(l + 1), static_cast<double>(rebuilt[l]) / n);
   json.add("components_joined", joined);
+  json.add("landmarks", options.landmarks).add("distance_table", options.distanceTable);
+  json.add("heuristics_ms_last", h.stats().heuristicsMs);
   int status = 0;
   if (check) {
     // The updated hierarchy against a fresh build of the world it ended with: the same figures, the same
@@ -428,7 +454,9 @@ int runWorldDigCommand(int argc, char** argv) {
     json.add("figure_mismatches", figureMismatches).add("graph_mismatches", graphMismatches);
     json.add("invalid_edge_paths", invalidPaths).add("edges_lost_to_search", lostEdges);
     if (!pathProblem.empty()) json.add("edge_path_problem", pathProblem);
-    status = labelMismatches || figureMismatches || graphMismatches || invalidPaths || lostEdges ? 3 : 0;
+    const uint64_t stale = countStaleHeuristics(h);
+    json.add("stale_heuristics", stale);
+    status = labelMismatches || figureMismatches || graphMismatches || invalidPaths || lostEdges || stale ? 3 : 0;
   }
   std::printf("%s\n", json.str().c_str());
   return status;

@@ -118,99 +118,44 @@ uint64_t AbstractSearch::searchLoop(const Hierarchy& h, int32_t level, const Rec
 bool AbstractSearch::walkDistanceTable(const Hierarchy& h, int32_t level, const QueryOverlay& overlay,
                                        std::vector<uint32_t>& out, uint64_t& walked) {
   const NodeDistanceTable& table = h.distanceTable();
-  const uint32_t start = overlay.startNode(), goal = overlay.goalNode();
   // A stale table is no shortest-path oracle: the search uses it as a bound instead.
-  if (table.empty() || table.level() != level || h.heuristicsStale() || !exactTargetOf(h, &overlay, goal)) return false;
-  // The way is start → a node s of its cluster → ... → a node g of the goal's cluster → goal: the pair
-  // (s, g) that minimises the three parts, from the start's edges, the table and the goal's edges (or
-  // the direct edge when start and goal share a cluster). Row s holds every g's distance side by side.
-  constexpr double kFar = NodeDistanceTable::kUnreachable;
-  double best = kFar;
-  uint32_t first = Hierarchy::kNone, lastSlot = NodeDistanceTable::kNoSlot;
-  for (const QueryOverlay::Edge& e : overlay.endpointEdges(level, start)) {
-    if (e.to == goal) {
-      if (e.cost < best) best = e.cost, first = goal;
-      continue;
-    }
-    const uint32_t slot = e.to < h.nodeCount() ? table.slotOf(e.to) : NodeDistanceTable::kNoSlot;
-    if (slot == NodeDistanceTable::kNoSlot) continue;
-    const float* row = table.row(slot);
-    for (const ExactTarget& t : exactTargets_) {
-      const double d = e.cost + static_cast<double>(row[t.slot]) + t.cost;
-      if (d < best) best = d, first = e.to, lastSlot = t.slot;
-    }
-  }
-  if (first == Hierarchy::kNone) return false;  // different parts of the graph: the search decides
-  const size_t from = out.size();
-  out.push_back(start);
-  if (first != goal) {
-    // From s to g, one byte per node: the first edge of the node's shortest way to g.
-    const uint8_t* steps = table.stepsToward(lastSlot);
-    const uint32_t last = table.nodeOf(lastSlot);
-    uint32_t u = first;
-    for (uint32_t n = 0;; ++n) {
-      out.push_back(u);
-      ++walked;
-      if (u == last) break;
-      const uint32_t slot = table.slotOf(u);
-      const uint8_t k = slot == NodeDistanceTable::kNoSlot ? NodeDistanceTable::kNoStep : steps[slot];
-      if (k == NodeDistanceTable::kNoStep || n > table.count()) {  // a node past 254 edges: search instead
-        out.resize(from);
-        return false;
-      }
-      u = h.edges(level, u)[k].to;
-    }
-  }
-  out.push_back(goal);
-  return true;
+  if (table.empty() || table.level() != level || h.heuristicsStale() || !exactTargetOf(h, &overlay, overlay.goalNode()))
+    return false;
+  return table.walk(
+      overlay.endpointEdges(level, overlay.startNode()), overlay.startNode(), overlay.goalNode(), exactTargets_,
+      h.nodeCount(), [&](uint32_t u) { return h.edges(level, u); }, out, walked);
 }
 
 bool AbstractSearch::exactTargetOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t target) {
   const NodeDistanceTable& table = h.distanceTable();
   const bool stale = h.heuristicsStale();
+  auto known = [&](uint32_t n) { return !stale || h.heuristicRowValid(n); };
   exactTargets_.clear();
   if (target < h.nodeCount()) {
-    if (table.slotOf(target) == NodeDistanceTable::kNoSlot || (stale && !h.heuristicRowValid(target))) return false;
-    exactTargets_.push_back(ExactTarget{table.slotOf(target), 0.0f});
+    if (table.slotOf(target) == NodeDistanceTable::kNoSlot || !known(target)) return false;
+    exactTargets_.push_back(NodeDistanceTable::Target{table.slotOf(target), 0.0f});
     return true;
   }
   // The query's goal: reached through its edges to the nodes of its cluster.
   if (!overlay || !overlay->isEndpoint(target)) return false;
-  for (const QueryOverlay::Edge& e : overlay->endpointEdges(table.level(), target)) {
-    if (e.to >= h.nodeCount()) continue;  // the direct start-goal edge: the start is the source, not a node
-    const uint32_t slot = table.slotOf(e.to);
-    if (slot == NodeDistanceTable::kNoSlot || (stale && !h.heuristicRowValid(e.to))) return false;
-    exactTargets_.push_back(ExactTarget{slot, static_cast<float>(e.cost)});
-  }
-  return !exactTargets_.empty();
+  return table.targetsThrough(overlay->endpointEdges(table.level(), target), h.nodeCount(), known, exactTargets_);
 }
 
 bool AbstractSearch::landmarkRowOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t node,
                                    std::vector<float>& row) {
   const LandmarkTable& marks = h.landmarks();
-  const size_t k = static_cast<size_t>(marks.count());
   row.assign(static_cast<size_t>(marks.rowStride()), 0.0f);  // the padding stays 0, as in the table
   // A stale table has no row for the nodes a change made (Hierarchy::heuristicRowValid).
   const bool stale = h.heuristicsStale();
   auto known = [&](uint32_t n) { return n < marks.rows() && (!stale || h.heuristicRowValid(n)); };
   if (node < h.nodeCount()) {
     if (!known(node)) return false;
-    std::copy(marks.distances(node), marks.distances(node) + k, row.begin());
+    std::copy(marks.distances(node), marks.distances(node) + marks.count(), row.begin());
     return true;
   }
-  // The query's start or goal is no node of the graph: its distance from a landmark goes through one
-  // of its edges to the nodes of its cluster, so it is the least over those edges.
+  // The query's start or goal is no node of the graph: see LandmarkTable::rowThrough.
   if (!overlay || !overlay->isEndpoint(node)) return false;
-  std::fill(row.begin(), row.begin() + static_cast<std::ptrdiff_t>(k), std::numeric_limits<float>::infinity());
-  bool any = false;
-  for (const QueryOverlay::Edge& e : overlay->endpointEdges(marks.level(), node)) {
-    if (e.to >= h.nodeCount()) continue;  // the direct start-goal edge adds nothing (see LandmarkTable)
-    if (!known(e.to)) return false;       // the bound through this edge is unknown
-    const float* d = marks.distances(e.to);
-    for (size_t i = 0; i < k; ++i) row[i] = std::min(row[i], d[i] + static_cast<float>(e.cost));
-    any = true;
-  }
-  return any;
+  return marks.rowThrough(overlay->endpointEdges(marks.level(), node), h.nodeCount(), known, row.data());
 }
 
 void AbstractSearch::appendPath(uint32_t node, std::vector<uint32_t>& out) const {

@@ -59,18 +59,10 @@ class AbstractSearch {
   // when the table cannot bound the distance to it.
   bool exactTargetOf(const Hierarchy& h, const QueryOverlay* overlay, uint32_t target);
 
-  struct ExactTarget {
-    uint32_t slot;
-    float cost;
-  };
   // The distance from the node whose table row is `row` to the target of exactTargetOf(): through the
   // cheapest of its nodes.
-  float exactDistanceToTarget(const float* row) const {
-    float best = NodeDistanceTable::kUnreachable;
-    for (const ExactTarget& t : exactTargets_) best = std::min(best, row[t.slot] + t.cost);
-    return best;
-  }
-  std::vector<ExactTarget> exactTargets_;
+  float exactDistanceToTarget(const float* row) const { return NodeDistanceTable::distanceTo(row, exactTargets_); }
+  std::vector<NodeDistanceTable::Target> exactTargets_;
   NodeSearchSpace space_;
   std::vector<double> h_;  // heuristic of each node reached in the current search
   std::vector<float> targetRow_;

@@ -5,8 +5,10 @@
 namespace hpastar {
 
 HeuristicRefresh::HeuristicRefresh(const Hierarchy& base)
-    : version_(base.version()), landmarks_(base, base.levels(), base.options().landmarks) {
-  if (base.options().distanceTable) distances_.emplace(base, base.levels());
+    : version_(base.version()),
+      graph_(std::make_unique<HierarchyLevelDistances>(base, base.levels())),
+      landmarks_(*graph_, base.options().landmarks) {
+  if (base.options().distanceTable) distances_.emplace(*graph_);
   stepsTotal_ = landmarks_.stepsLeft() + (distances_ ? distances_->stepsLeft() : 0);
 }
 

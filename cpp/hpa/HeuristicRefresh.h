@@ -1,10 +1,12 @@
 #pragma once
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 
-#include "hpa/LandmarkTable.h"
-#include "hpa/NodeDistanceTable.h"
+#include "hpa/HierarchyLevelDistances.h"
+#include "search/LandmarkTable.h"
+#include "search/NodeDistanceTable.h"
 
 namespace hpastar {
 
@@ -40,6 +42,9 @@ class HeuristicRefresh {
 
  private:
   uint64_t version_;
+  // The top level the builders search, one Dijkstra at a time (landmarks first, then the table's rows);
+  // on the heap so that the builders' pointers to it survive a move.
+  std::unique_ptr<HierarchyLevelDistances> graph_;
   LandmarkTableBuilder landmarks_;
   std::optional<NodeDistanceTableBuilder> distances_;  // when the options ask for a table
   uint32_t stepsDone_ = 0, stepsTotal_ = 0;

@@ -10,6 +10,7 @@
 #include "hpa/AbstractSearch.h"
 #include "hpa/ClusterRegions.h"
 #include "hpa/EntranceScanner.h"
+#include "hpa/HierarchyLevelDistances.h"
 #include "hpa/HierarchyMemory.h"
 #include "hpa/HierarchyPartsCheck.h"
 #include "search/DijkstraSearch.h"
@@ -801,9 +802,10 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
 }
 
 void Hierarchy::computeHeuristics() {
-  landmarks_ = std::make_shared<const LandmarkTable>(LandmarkTable::compute(*this, levels(), options_.landmarks));
-  distances_ = std::make_shared<const NodeDistanceTable>(
-      options_.distanceTable ? NodeDistanceTable::compute(*this, levels()) : NodeDistanceTable{});
+  HierarchyLevelDistances top(*this, levels());
+  landmarks_ = std::make_shared<const LandmarkTable>(LandmarkTable::compute(top, options_.landmarks));
+  distances_ = std::make_shared<const NodeDistanceTable>(options_.distanceTable ? NodeDistanceTable::compute(top)
+                                                                                : NodeDistanceTable{});
   heuristicsVersion_ = version_;
 }
 

@@ -12,8 +12,8 @@
 #include "hpa/ClusterBlock.h"
 #include "hpa/ClusterLayout.h"
 #include "hpa/HierarchyOptions.h"
-#include "hpa/LandmarkTable.h"
-#include "hpa/NodeDistanceTable.h"
+#include "search/LandmarkTable.h"
+#include "search/NodeDistanceTable.h"
 #include "search/RegionUnion.h"
 
 namespace hpastar {

@@ -12,7 +12,7 @@
 #include "hpa/Hierarchy.h"
 #include "hpa/HierarchyPartsCheck.h"
 #include "hpa/HierarchySerialization.h"
-#include "hpa/NodeDistanceTable.h"
+#include "search/NodeDistanceTable.h"
 #include "search/SearchSpace.h"
 
 namespace hpastar {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "hpa/HierarchyMemory.h"
-#include "hpa/NodeDistanceTable.h"
+#include "search/NodeDistanceTable.h"
 
 namespace hpastar {
 

@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -50,15 +51,27 @@ class WorldQueryOverlay {
 // whole world), with a query's start and goal when an overlay is given: a
 // SearchGraph (search/SearchGraph.h) whose moves are named by the node they leave, searched with a
 // NodeSearchSpace. Heuristic: worldDistanceBound between the nodes' cells times the world's smallest
-// weight, consistent with the edges (each an in-world distance).
+// weight, consistent with the edges (each an in-world distance); for the top level's search over the
+// whole world, with the hierarchy's landmarks or distance table prepared for the goal (TopBounds), the
+// larger of that and the landmarks' bound, or the table's exact distance.
 class WorldAbstractGraph {
  public:
+  // The top level's tables, prepared by a query for its goal. Both bounds are consistent, so the search
+  // still settles each node once.
+  struct TopBounds {
+    const NodeDistanceTable* table = nullptr;  // with `targets`: exact distances to the goal
+    std::span<const NodeDistanceTable::Target> targets;
+    const LandmarkTable* marks = nullptr;  // else with `goalRow`, the goal's landmark row: a lower bound
+    const float* goalRow = nullptr;
+  };
+
   WorldAbstractGraph(const WorldHierarchy& h, int32_t level, const Box& box, const WorldQueryOverlay* overlay,
-                     Voxel goal)
+                     Voxel goal, const TopBounds* top = nullptr)
       : h_(h),
         level_(level),
         box_(box),
         overlay_(overlay),
+        top_(top),
         goal_(goal),
         real_(h.nodeCount()),
         wholeWorld_(box == h.world().bounds()),
@@ -67,7 +80,7 @@ class WorldAbstractGraph {
 
   uint32_t nodeCount() const { return real_ + 2; }
   Voxel voxelOf(uint32_t id) const { return id < real_ ? h_.nodeVoxels()[id] : endpoints_[id - real_]; }
-  double heuristic(uint32_t id) const { return boundTo(voxelOf(id)); }
+  double heuristic(uint32_t id) const { return estimate(id, voxelOf(id)); }
   uint32_t predecessor(uint32_t, uint32_t from) const { return from; }
 
   template <typename Visit>
@@ -78,11 +91,11 @@ class WorldAbstractGraph {
       // node is pushed.
       if (wholeWorld_) {
         for (const WorldEdge& e : h_.searchEdges(level_, id))
-          visit(e.to, static_cast<double>(e.cost), id, [&] { return boundTo(voxels[e.to]); });
+          visit(e.to, static_cast<double>(e.cost), id, [&] { return estimate(e.to, voxels[e.to]); });
       } else {
         for (const WorldEdge& e : h_.searchEdges(level_, id)) {
           const Voxel v = voxels[e.to];
-          if (box_.contains(v)) visit(e.to, static_cast<double>(e.cost), id, [&] { return boundTo(v); });
+          if (box_.contains(v)) visit(e.to, static_cast<double>(e.cost), id, [&] { return estimate(e.to, v); });
         }
       }
       if (!overlay_) return;
@@ -93,12 +106,26 @@ class WorldAbstractGraph {
     } else if (overlay_) {
       for (const WorldEdge& e : overlay_->endpointEdges(level_, id)) {
         const Voxel v = voxelOf(e.to);
-        if (box_.contains(v)) visit(e.to, static_cast<double>(e.cost), id, [&] { return boundTo(v); });
+        if (box_.contains(v)) visit(e.to, static_cast<double>(e.cost), id, [&] { return estimate(e.to, v); });
       }
     }
   }
 
  private:
+  // The bound of node `id` on cell `v`: the top level's tables for real nodes when given, else boundTo.
+  double estimate(uint32_t id, Voxel v) const {
+    const double straight = boundTo(v);
+    if (!top_ || id >= real_) return straight;
+    if (top_->table) {
+      const uint32_t slot = top_->table->slotOf(id);
+      if (slot == NodeDistanceTable::kNoSlot) return straight;
+      const float d = NodeDistanceTable::distanceTo(top_->table->row(slot), top_->targets);
+      // Slightly lowered: the float rounding of the stored sums must not make it exceed the distance.
+      return d >= NodeDistanceTable::kUnreachable ? straight : NodeDistanceTable::lowered(d);
+    }
+    if (id >= top_->marks->rows()) return straight;
+    return std::max(straight, static_cast<double>(top_->marks->lowerBound(top_->marks->distances(id), top_->goalRow)));
+  }
   // Scaled by the world's smallest weight (BlockWorld::minWeight, 1 unweighted), as every edge is a sum
   // of moves that each cost at least that times their unweighted cost.
   double boundTo(Voxel v) const {
@@ -109,6 +136,7 @@ class WorldAbstractGraph {
   int32_t level_;
   Box box_;
   const WorldQueryOverlay* overlay_;
+  const TopBounds* top_;
   Voxel goal_;
   uint32_t real_;
   bool wholeWorld_;

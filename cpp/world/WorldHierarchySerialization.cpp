@@ -31,11 +31,10 @@ std::vector<uint8_t> writeGraph(const WorldHierarchyParts::Level& g, int32_t lev
   return std::move(out.bytes);
 }
 
-// Every stored field of the option table, in its order (contract/OptionSchema.h): a new option is
-// saved without a line here.
-bool readOptions(SectionReader& in, WorldHierarchyOptions& o) {
-  const auto fields = WorldHierarchyOptions::fields();
-  readStoredOptions(o, fields, storedOptionCount(fields), in);
+// The stored fields of the option table, in its order (contract/OptionSchema.h), as many as the file's
+// format version stored (storedWorldOptionCount): the newer ones keep their defaults.
+bool readOptions(SectionReader& in, WorldHierarchyOptions& o, uint32_t formatVersion) {
+  readStoredOptions(o, WorldHierarchyOptions::fields(), storedWorldOptionCount(formatVersion), in);
   if (!in.finish()) return false;
   const std::string bad = o.check();
   return bad.empty() || in.fail(bad);
@@ -154,8 +153,9 @@ bool isWorldHierarchyBytes(std::span<const uint8_t> bytes) {
 }
 
 std::optional<WorldHierarchyParts> readWorldHierarchyParts(std::span<const uint8_t> bytes, std::string& error) {
-  std::optional<SectionedFile> file = SectionedFile::read(bytes, kWorldHierarchyMagic, "a block-world hierarchy", 1,
-                                                          kWorldHierarchyFormatVersion, error);
+  std::optional<SectionedFile> file =
+      SectionedFile::read(bytes, kWorldHierarchyMagic, "a block-world hierarchy", kOldestWorldHierarchyFormatVersion,
+                          kWorldHierarchyFormatVersion, error);
   if (!file) return std::nullopt;
   static constexpr std::string_view kKnown[] = {"options", "world",  "costs",  "nodes",  "versions", "graph1",
                                                 "graph2",  "graph3", "graph4", "graph5", "graph6"};
@@ -171,7 +171,7 @@ std::optional<WorldHierarchyParts> readWorldHierarchyParts(std::span<const uint8
     const Section* s = section(tag);
     if (!s) return std::nullopt;
     SectionReader in(*s);
-    const bool ok = tag == "options" ? readOptions(in, p.options)
+    const bool ok = tag == "options" ? readOptions(in, p.options, file->version())
                     : tag == "world" ? readWorld(in, p.world)
                     : tag == "nodes" ? readNodes(in, p)
                                      : readVersions(in, p);

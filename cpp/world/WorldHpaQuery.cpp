@@ -70,8 +70,20 @@ PathStatus WorldHpaQuery::findAbstractPath(Voxel start, Voxel goal, WorldHpaStat
   insertEndpoints(s);
   const int32_t top = h_->levels();
   const uint32_t S = overlay_.startNode(), G = overlay_.goalNode();
-  const WorldAbstractGraph graph(*h_, top, world.bounds(), &overlay_, goal);
+  const WorldAbstractGraph::TopBounds* bounds = prepareTopBounds();
   if (trace_) trace_->setPhase(SearchPhase::Abstract);
+  // With the distance table the path is read off it, no search (a traced query searches with the table
+  // as its heuristic, so that the trace shows a search); the search decides when the walk cannot.
+  const NodeDistanceTable& table = h_->distanceTable();
+  if (!trace_ && bounds && bounds->table &&
+      table.walk(
+          overlay_.endpointEdges(top, S), S, G, bounds->targets, h_->nodeCount(),
+          [&](uint32_t u) { return h_->edges(top, u); }, abstractPath_, s.expandedAbstract)) {
+    s.abstractPathNodes = static_cast<uint32_t>(abstractPath_.size());
+    levelPaths_.resize(static_cast<size_t>(top));
+    return PathStatus::Found;
+  }
+  const WorldAbstractGraph graph(*h_, top, world.bounds(), &overlay_, goal, bounds);
   s.expandedAbstract = traced<true>(top, nodeSpace_, graph, S, G, nullptr, 0, nodeCell());
   // Connected cells always have an abstract path (WorldHierarchy.h): not reaching G is a bug, reported as
   // no path rather than a wrong one.
@@ -227,6 +239,27 @@ void WorldHpaQuery::insertEndpoints(WorldHpaStats& stats) {
       }
     }
   }
+}
+
+const WorldAbstractGraph::TopBounds* WorldHpaQuery::prepareTopBounds() {
+  const int32_t top = h_->levels();
+  const uint32_t G = overlay_.goalNode();
+  const auto goalEdges = overlay_.endpointEdges(top, G);
+  auto known = [](uint32_t) { return true; };  // never stale (WorldHierarchy::landmarks)
+  topBounds_ = WorldAbstractGraph::TopBounds{};
+  const NodeDistanceTable& table = h_->distanceTable();
+  if (!table.empty() && table.targetsThrough(goalEdges, h_->nodeCount(), known, goalTargets_)) {
+    topBounds_.table = &table;
+    topBounds_.targets = goalTargets_;
+    return &topBounds_;
+  }
+  const LandmarkTable& marks = h_->landmarks();
+  if (marks.empty()) return nullptr;
+  goalRow_.resize(static_cast<size_t>(marks.rowStride()));
+  if (!marks.rowThrough(goalEdges, h_->nodeCount(), known, goalRow_.data())) return nullptr;
+  topBounds_.marks = &marks;
+  topBounds_.goalRow = goalRow_.data();
+  return &topBounds_;
 }
 
 void WorldHpaQuery::joinByTrees(uint32_t endpoint, Voxel cell, int32_t box) {

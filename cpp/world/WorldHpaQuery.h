@@ -109,6 +109,10 @@ class WorldHpaQuery {
   // last; empty when the start is the goal): the status findPath answers.
   PathStatus findAbstractPath(Voxel start, Voxel goal, WorldHpaStats& stats);
   void insertEndpoints(WorldHpaStats& stats);
+  // The hierarchy's top-level tables prepared for the query's goal (its landmark row, or the table slots
+  // it is reached through, from its edges, as AbstractSearch::landmarkRowOf / exactTargetOf on a 2D
+  // grid); null when it has none.
+  const WorldAbstractGraph::TopBounds* prepareTopBounds();
   // One search from `from` over `graph` (Dijkstra to the flagged targets, or A* to `goal`), recorded in
   // the trace when there is one (its closed nodes in order and its open ones, as cells by cellOf).
   // A node id's cell (the endpoints' from the overlay), for the trace of a search over nodes.
@@ -133,6 +137,9 @@ class WorldHpaQuery {
   SearchSpace endpointCells_[2];
   std::vector<NodeSearchSpace> endpointNodes_[2];
   NodeSearchSpace nodeSpace_;  // the top level's A*
+  WorldAbstractGraph::TopBounds topBounds_;
+  std::vector<float> goalRow_;
+  std::vector<NodeDistanceTable::Target> goalTargets_;
   std::vector<uint8_t> cellTargets_, nodeTargets_;
   // Whether this query joined its endpoints at level 1 by the boxes' trees (WorldBoxTrees): when the
   // hierarchy has them and the start and goal lie in different level-1 boxes (else their direct edge

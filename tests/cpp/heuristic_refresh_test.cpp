@@ -41,7 +41,8 @@ CellEdit randomToggle(const Grid& g, std::mt19937& rng) {
 
 // The tables in place hold what computing them afresh on the current graph gives.
 void expectTablesAsComputedNow(const Hierarchy& h) {
-  const NodeDistanceTable fresh = NodeDistanceTable::compute(h, h.levels());
+  HierarchyLevelDistances top(h, h.levels());
+  const NodeDistanceTable fresh = NodeDistanceTable::compute(top);
   const NodeDistanceTable& table = h.distanceTable();
   ASSERT_EQ(table.count(), fresh.count());
   for (uint32_t n = 0; n < h.nodeCount(); ++n) {
@@ -50,7 +51,7 @@ void expectTablesAsComputedNow(const Hierarchy& h) {
     ASSERT_EQ(std::memcmp(table.row(table.slotOf(n)), fresh.row(fresh.slotOf(n)), table.count() * sizeof(float)), 0)
         << "row of node " << n;
   }
-  const LandmarkTable marks = LandmarkTable::compute(h, h.levels(), h.options().landmarks);
+  const LandmarkTable marks = LandmarkTable::compute(top, h.options().landmarks);
   ASSERT_EQ(h.landmarks().landmarks(), marks.landmarks());
   for (uint32_t n = 0; n < h.nodeCount(); ++n) {
     if (h.nodeLevel(n) < h.levels()) continue;

@@ -7,7 +7,7 @@
 #include "hpa/HierarchyMemory.h"
 #include "hpa/HierarchyOptionChoice.h"
 #include "hpa/HpaStarQuery.h"
-#include "hpa/NodeDistanceTable.h"
+#include "search/NodeDistanceTable.h"
 #include "path/PathValidator.h"
 
 namespace hpastar {

@@ -157,7 +157,8 @@ SectionedFile container(const std::vector<uint8_t>& bytes) {
 // The container again with section `tag` replaced by `replacement` (checksum recomputed: a forgery), or
 // with a section added when no section has the tag.
 std::vector<uint8_t> withSection(const std::vector<uint8_t>& bytes, const std::string& tag,
-                                 const std::vector<uint8_t>& replacement, bool required = true) {
+                                 const std::vector<uint8_t>& replacement, bool required = true,
+                                 uint32_t version = kWorldHierarchyFormatVersion) {
   const SectionedFile f = container(bytes);
   SectionedWriter w;
   bool replaced = false;
@@ -167,7 +168,34 @@ std::vector<uint8_t> withSection(const std::vector<uint8_t>& bytes, const std::s
     w.add(s.tag, s.required, hit ? replacement : std::vector<uint8_t>(s.bytes.begin(), s.bytes.end()));
   }
   if (!replaced) w.add(tag, required, replacement);
-  return w.finish(kWorldHierarchyMagic, f.version());
+  return w.finish(kWorldHierarchyMagic, version);
+}
+
+TEST(WorldSerialization, FormatOneFilesStillLoadWithTheNewOptionsAtTheirDefaults) {
+  const auto fields = WorldHierarchyOptions::fields();
+  EXPECT_EQ(storedWorldOptionCount(kWorldHierarchyFormatVersion), storedOptionCount(fields))
+      << "a stored option was added without a new format version";
+  WorldHierarchyOptions options = boxesOf(8, 4, 2);
+  options.entranceSpacing = 2;  // not the default: format 1 stores it
+  const WorldHierarchy saved = buildHierarchy(generateWorld(WorldKind::Caves, 48, 40, 12, 3), options);
+  const std::vector<uint8_t> bytes = serializeWorldHierarchy(saved);
+  // Format 1 as written before the heuristics' options: the options section without its last two fields
+  // (landmarks, an i32, and distanceTable, a byte).
+  const SectionedFile file = container(bytes);
+  const Section* section = file.find("options");
+  ASSERT_NE(section, nullptr);
+  const std::vector<uint8_t> oldOptions(section->bytes.begin(), section->bytes.end() - 5);
+  const WorldHierarchy loaded = load(withSection(bytes, "options", oldOptions, true, 1));
+  EXPECT_EQ(loaded.options().entranceSpacing, 2);
+  EXPECT_EQ(loaded.options().landmarks, WorldHierarchyOptions{}.landmarks);
+  EXPECT_EQ(loaded.options().distanceTable, WorldHierarchyOptions{}.distanceTable);
+  EXPECT_EQ(serializeWorldHierarchy(loaded), bytes);
+  SeededRandom random(4);
+  expectSameAnswers(saved, loaded, random, 200);
+  // A format 1 file with the format 2 options section is refused: its options section has bytes left.
+  EXPECT_NE(refusal(withSection(bytes, "options", std::vector<uint8_t>(section->bytes.begin(), section->bytes.end()),
+                                true, 1)),
+            "");
 }
 
 TEST(WorldSerialization, TruncationAtEverySectionBoundaryIsRefusedNamingWhere) {
@@ -429,7 +457,7 @@ TEST(WorldSerialization, ForeignBytesAndOtherVersionsAreRefused) {
   EXPECT_NE(refusal({}).find("not a block-world hierarchy"), std::string::npos);
   std::vector<uint8_t> later = bytes;
   later[8] = static_cast<uint8_t>(kWorldHierarchyFormatVersion + 1);
-  EXPECT_NE(refusal(later).find("format version 2 is not one this reader knows (1..1)"), std::string::npos)
+  EXPECT_NE(refusal(later).find("format version 3 is not one this reader knows (1..2)"), std::string::npos)
       << refusal(later);
   std::vector<uint8_t> tail = bytes;
   tail.push_back(0);

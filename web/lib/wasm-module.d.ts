@@ -516,6 +516,8 @@ declare module 'hpastar:raw' {
     entranceWidth: number;
     entranceSpacing: number;
     boxTrees: boolean;
+    landmarks: number;
+    distanceTable: boolean;
   }
 
   /** `WorldHpaHandle` in WorldBinding.cpp: HPA* over a block world (its own copy of it). */

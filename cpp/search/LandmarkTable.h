@@ -2,14 +2,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <utility>
 #include <vector>
 
 namespace hpastar {
 
-class AbstractSearch;
-class Hierarchy;
+class LevelDistances;
 
 // Differential heuristics (ALT: Goldberg & Harrelson 2005; Sturtevant et al. 2009) for the abstract
 // graph of one level: the exact graph distance from a few landmark nodes to every node. For any two
@@ -20,15 +20,16 @@ class Hierarchy;
 //
 // Immutable once computed. A terrain change that alters the level's graph leaves the table as it was,
 // stale, until a refresh computes a new one (one Dijkstra per landmark, see HeuristicRefresh): searches
-// meanwhile use its rows as bounds for the nodes it knows (Hierarchy::heuristicsStale says how).
+// meanwhile use its rows as bounds for the nodes it knows (Hierarchy::heuristicsStale says how). Built
+// over the LevelDistances seam: the same table serves the 2D hierarchy and the block-world one.
 class LandmarkTable {
  public:
   static constexpr int32_t kMaxLandmarks = 32;
 
-  // Picks `count` landmarks among the nodes of `level` (farthest first: each new landmark is the node
-  // farthest from those chosen, nodes the chosen ones cannot reach first) and stores every node's
-  // distance to each. `count` == 0 gives an empty table.
-  static LandmarkTable compute(const Hierarchy& h, int32_t level, int32_t count);
+  // Picks `count` landmarks among the nodes of the graph's level (farthest first: each new landmark is
+  // the node farthest from those chosen, nodes the chosen ones cannot reach first) and stores every
+  // node's distance to each. `count` == 0 gives an empty table.
+  static LandmarkTable compute(LevelDistances& graph, int32_t count);
 
   // The node id space the table has rows for (ids allocated later have none).
   uint32_t rows() const { return rows_; }
@@ -63,6 +64,27 @@ class LandmarkTable {
     const float m01 = best[0] > best[1] ? best[0] : best[1], m23 = best[2] > best[3] ? best[2] : best[3];
     return lowered(m01 > m23 ? m01 : m23);
   }
+  // The row of a node outside the table's graph (a query's start or goal) joined to nodes of it by
+  // `edges` (each with `to` and `cost`; targets from `realNodes` on, the other endpoint, are skipped):
+  // its distance from a landmark goes through one of those edges, so it is the least over them. Fills
+  // rowStride() floats of `row`; false when no edge leads to a node, or when `known` (node -> bool) says
+  // a node's row is not to be trusted (the bound through that edge is unknown).
+  template <typename Edges, typename Known>
+  bool rowThrough(const Edges& edges, uint32_t realNodes, Known&& known, float* row) const {
+    const size_t k = static_cast<size_t>(count_);
+    std::fill(row, row + stride_, 0.0f);  // the padding stays 0, as in the table
+    std::fill(row, row + k, std::numeric_limits<float>::infinity());
+    bool any = false;
+    for (const auto& e : edges) {
+      if (e.to >= realNodes) continue;  // the direct start-goal edge adds nothing
+      if (e.to >= rows_ || !known(e.to)) return false;
+      const float* d = distances(e.to);
+      for (size_t i = 0; i < k; ++i) row[i] = std::min(row[i], d[i] + static_cast<float>(e.cost));
+      any = true;
+    }
+    return any;
+  }
+
   // A difference of stored distances, slightly lowered so that the float rounding of the stored sums
   // can never make it exceed the true distance.
   static float lowered(float bound) { return bound - kSlack * bound - kSlack; }
@@ -83,10 +105,11 @@ class LandmarkTable {
 };
 
 // Computes a table one step at a time (one Dijkstra each), so that a refresh can be spread over several
-// calls (HeuristicRefresh). The hierarchy must not change while it is stepped.
+// calls (HeuristicRefresh). The graph (searched, not owned) must outlive it and not change while it is
+// stepped.
 class LandmarkTableBuilder {
  public:
-  LandmarkTableBuilder(const Hierarchy& h, int32_t level, int32_t count);
+  LandmarkTableBuilder(LevelDistances& graph, int32_t count);
   ~LandmarkTableBuilder();
   LandmarkTableBuilder(LandmarkTableBuilder&&) noexcept;
   bool done() const { return table_.count_ == 0 || static_cast<int32_t>(table_.landmarks_.size()) == table_.count_; }
@@ -98,8 +121,7 @@ class LandmarkTableBuilder {
 
  private:
   static constexpr uint32_t kFirstPending = 0xFFFFFFFFu;  // the first landmark is still to be found
-  const Hierarchy& h_;
-  std::unique_ptr<AbstractSearch> search_;
+  LevelDistances* graph_;
   LandmarkTable table_;
   std::vector<uint32_t> candidates_;
   std::vector<double> nearest_;  // per candidate: distance to the nearest landmark chosen so far

@@ -1,24 +1,22 @@
-#include "hpa/NodeDistanceTable.h"
+#include "search/NodeDistanceTable.h"
 
-#include "hpa/AbstractSearch.h"
-#include "hpa/Hierarchy.h"
+#include "search/LevelDistances.h"
 
 namespace hpastar {
 
 NodeDistanceTableBuilder::~NodeDistanceTableBuilder() = default;
 NodeDistanceTableBuilder::NodeDistanceTableBuilder(NodeDistanceTableBuilder&&) noexcept = default;
 
-NodeDistanceTableBuilder::NodeDistanceTableBuilder(const Hierarchy& h, int32_t level)
-    : h_(h), search_(std::make_unique<AbstractSearch>()) {
-  const uint32_t nodes = h.nodeCount();
+NodeDistanceTableBuilder::NodeDistanceTableBuilder(LevelDistances& graph) : graph_(&graph) {
+  const uint32_t nodes = graph.idSpace();
   uint32_t count = 0;
-  for (uint32_t n = 0; n < nodes; ++n) count += h.nodeLevel(n) >= level ? 1 : 0;
+  for (uint32_t n = 0; n < nodes; ++n) count += graph.member(n) ? 1 : 0;
   if (count == 0 || count > NodeDistanceTable::kMaxNodes) return;
   std::vector<uint32_t>& members = table_.members_;
   members.reserve(count);
   for (uint32_t n = 0; n < nodes; ++n)
-    if (h.nodeLevel(n) >= level) members.push_back(n);
-  table_.level_ = level;
+    if (graph.member(n)) members.push_back(n);
+  table_.level_ = graph.level();
   table_.count_ = count;
   table_.slot_.assign(nodes, NodeDistanceTable::kNoSlot);
   for (uint32_t i = 0; i < count; ++i) table_.slot_[members[i]] = i;
@@ -30,31 +28,25 @@ NodeDistanceTableBuilder::NodeDistanceTableBuilder(const Hierarchy& h, int32_t l
 void NodeDistanceTableBuilder::step() {
   if (done()) return;
   const uint32_t i = next_++;
-  const int32_t level = table_.level_;
   const std::vector<uint32_t>& members = table_.members_;
-  search_->run(h_, level, h_.grid().bounds(), nullptr, members[i], Hierarchy::kNone);
+  LevelDistances& graph = *graph_;
+  graph.run(members[i]);
   float* row = &table_.table_[static_cast<size_t>(i) * table_.count_];
   // Dijkstra from node i: its parent pointers lead every node back to i along a shortest way, and the
-  // graph is symmetric (every move costs the same both ways), so the edge to a node's parent is the
-  // first step of its shortest way to i.
+  // graph is symmetric (LevelDistances), so the edge to a node's parent is the first step of its shortest
+  // way to i.
   uint8_t* steps = &table_.steps_[static_cast<size_t>(i) * table_.count_];
   for (uint32_t j = 0; j < table_.count_; ++j) {
-    const double d = search_->distance(members[j]);
+    const double d = graph.distance(members[j]);
     if (d < 0) continue;
     row[j] = static_cast<float>(d);
-    const uint32_t parent = search_->parent(members[j]);
-    if (parent == Hierarchy::kNone) continue;
-    const auto edges = h_.edges(level, members[j]);
-    for (size_t k = 0; k < edges.size() && k < NodeDistanceTable::kNoStep; ++k)
-      if (edges[k].to == parent) {
-        steps[j] = static_cast<uint8_t>(k);
-        break;
-      }
+    const uint32_t edge = graph.parentEdge(members[j]);
+    if (edge < NodeDistanceTable::kNoStep) steps[j] = static_cast<uint8_t>(edge);
   }
 }
 
-NodeDistanceTable NodeDistanceTable::compute(const Hierarchy& h, int32_t level) {
-  NodeDistanceTableBuilder b(h, level);
+NodeDistanceTable NodeDistanceTable::compute(LevelDistances& graph) {
+  NodeDistanceTableBuilder b(graph);
   while (!b.done()) b.step();
   return b.take();
 }

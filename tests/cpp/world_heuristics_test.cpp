@@ -1,0 +1,181 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "BlockWorlds.h"
+#include "world/SeededRandom.h"
+#include "world/WorldGenerator.h"
+#include "world/WorldHierarchySerialization.h"
+#include "world/WorldHpaQuery.h"
+#include "world/WorldLevelDistances.h"
+#include "world/WorldPathValidator.h"
+
+// The top level's landmarks and distance table on block worlds (WorldHierarchyOptions::landmarks,
+// distanceTable): admissible bounds, so the top-level search finds abstract paths as short as without
+// them; the table's walk as short as a search; never stale after digs, builds and cost changes.
+namespace hpastar {
+namespace {
+using test::boxesOf;
+using test::buildHierarchy;
+
+WorldHierarchyOptions withHeuristics(WorldHierarchyOptions o, int32_t landmarks, bool table) {
+  o.landmarks = landmarks;
+  o.distanceTable = table;
+  return o;
+}
+
+std::vector<Voxel> standingCells(const BlockWorld& w) {
+  std::vector<Voxel> out;
+  for (int32_t i = 0; i < w.cellCount(); ++i)
+    if (w.standing(w.voxelOf(i))) out.push_back(w.voxelOf(i));
+  return out;
+}
+
+// Random pairs answered by `plain` (no tables) and `tabled`: the same status and, unsmoothed, the same
+// cost (the abstract path's: refining an edge keeps its cost), to float rounding; every path of `tabled`
+// legal with its cost recomputed, smoothed or not. Returns the pairs found.
+int expectSameAbstractCosts(const WorldHierarchy& plain, const WorldHierarchy& tabled, SeededRandom& random,
+                            int pairs) {
+  const std::vector<Voxel> cells = standingCells(plain.world());
+  WorldHpaQuery a(plain), b(tabled);
+  WorldPath pa, pb;
+  WorldHpaQueryOptions raw;
+  raw.smooth = false;
+  int found = 0;
+  const int32_t n = static_cast<int32_t>(cells.size());
+  for (int q = 0; q < pairs && n > 0; ++q) {
+    const Voxel s = cells[static_cast<size_t>(random.below(n))], t = cells[static_cast<size_t>(random.below(n))];
+    const std::string where = voxelText(s) + " -> " + voxelText(t);
+    EXPECT_EQ(a.findPath(s, t, pa, raw), b.findPath(s, t, pb, raw)) << where;
+    if (!pb.found()) continue;
+    ++found;
+    EXPECT_NEAR(pb.cost, pa.cost, 1e-5 * pa.cost + 1e-4) << where;
+    PathCheck check = validateWorldPath(tabled.world(), s, t, pb.cells, pb.cost);
+    EXPECT_TRUE(check.valid) << where << ": " << check.problem;
+    b.findPath(s, t, pb);
+    check = validateWorldPath(tabled.world(), s, t, pb.cells, pb.cost);
+    EXPECT_TRUE(check.valid) << where << " smoothed: " << check.problem;
+  }
+  return found;
+}
+
+// The tables in place are what computing them afresh on the hierarchy's current graph gives.
+void expectTablesAsComputedNow(const WorldHierarchy& h) {
+  WorldLevelDistances large = WorldLevelDistances::forLandmarks(h), top(h, h.levels());
+  const LandmarkTable marks = LandmarkTable::compute(large, h.options().landmarks);
+  ASSERT_EQ(h.landmarks().landmarks(), marks.landmarks());
+  for (uint32_t n = 0; n < h.nodeCount(); ++n) {
+    if (h.nodeLevel(n) < h.levels()) continue;
+    for (int32_t k = 0; k < marks.count(); ++k) ASSERT_EQ(h.landmarks().distances(n)[k], marks.distances(n)[k]);
+  }
+  if (!h.options().distanceTable) return;
+  const NodeDistanceTable table = NodeDistanceTable::compute(top);
+  ASSERT_EQ(h.distanceTable().count(), table.count());
+  for (uint32_t a = 0; a < table.count(); ++a)
+    for (uint32_t b = 0; b < table.count(); ++b) ASSERT_EQ(h.distanceTable().row(a)[b], table.row(a)[b]);
+}
+
+struct WorldSetup {
+  WorldKind kind;
+  int32_t side, tall, levels;
+};
+constexpr WorldSetup kSetups[] = {{WorldKind::Caves, 8, 4, 2},
+                                  {WorldKind::Hills, 8, 4, 2},
+                                  {WorldKind::Towers, 8, 4, 3},
+                                  {WorldKind::Caves, 4, 2, 3}};
+
+TEST(WorldHeuristics, LandmarksAndTheTableKeepTheAbstractPathCostsOfTheSearchWithout) {
+  for (const WorldSetup& s : kSetups) {
+    SCOPED_TRACE(std::string(worldKindName(s.kind)) + " " + std::to_string(s.side) + "/" + std::to_string(s.levels));
+    const BlockWorld world = generateWorld(s.kind, 48, 40, 12, 5);
+    const WorldHierarchyOptions o = boxesOf(s.side, s.tall, s.levels);
+    const WorldHierarchy plain = buildHierarchy(world, withHeuristics(o, 0, false));
+    for (const auto& [landmarks, table] : {std::pair{8, false}, std::pair{0, true}, std::pair{16, true}}) {
+      SCOPED_TRACE("landmarks " + std::to_string(landmarks) + (table ? ", table" : ""));
+      const WorldHierarchy tabled = buildHierarchy(world, withHeuristics(o, landmarks, table));
+      EXPECT_EQ(tabled.landmarks().count(), landmarks);
+      EXPECT_EQ(tabled.distanceTable().empty(), !table);
+      EXPECT_EQ(tabled.stats().distanceTableNodes, table ? plain.stats().nodes[s.levels - 1] : 0u);
+      SeededRandom random(21);
+      EXPECT_GT(expectSameAbstractCosts(plain, tabled, random, 300), 30);
+    }
+  }
+}
+
+TEST(WorldHeuristics, TheTableReadsPathsAsShortAsATracedSearchWithItAsItsHeuristic) {
+  // A traced query searches (with the table as its heuristic) where an untraced one walks the table.
+  const WorldHierarchy h =
+      buildHierarchy(generateWorld(WorldKind::Caves, 48, 40, 12, 8), withHeuristics(boxesOf(8, 4, 2), 0, true));
+  const std::vector<Voxel> cells = standingCells(h.world());
+  WorldHpaQuery walked(h), searched(h);
+  WorldSearchTrace trace;
+  searched.setTrace(&trace);
+  WorldHpaQueryOptions raw;
+  raw.smooth = false;
+  WorldPath pw, ps;
+  SeededRandom random(3);
+  const int32_t n = static_cast<int32_t>(cells.size());
+  for (int q = 0; q < 200; ++q) {
+    const Voxel s = cells[static_cast<size_t>(random.below(n))], t = cells[static_cast<size_t>(random.below(n))];
+    trace = WorldSearchTrace{};
+    ASSERT_EQ(walked.findPath(s, t, pw, raw), searched.findPath(s, t, ps, raw));
+    if (!pw.found()) continue;
+    EXPECT_NEAR(pw.cost, ps.cost, 1e-5 * ps.cost + 1e-4) << voxelText(s) << " -> " << voxelText(t);
+  }
+}
+
+TEST(WorldHeuristics, AfterDigsBuildsAndCostChangesNoBoundIsStale) {
+  for (const WorldSetup& s : {kSetups[0], kSetups[2]}) {
+    SCOPED_TRACE(std::string(worldKindName(s.kind)) + " " + std::to_string(s.side) + "/" + std::to_string(s.levels));
+    const BlockWorld world = generateWorld(s.kind, 48, 40, 12, 6);
+    const WorldHierarchyOptions o = boxesOf(s.side, s.tall, s.levels);
+    WorldHierarchy plain = buildHierarchy(world, withHeuristics(o, 0, false));
+    WorldHierarchy tabled = buildHierarchy(world, withHeuristics(o, 8, true));
+    SeededRandom changes(17), random(29);
+    for (int round = 0; round < 6; ++round) {
+      for (int k = 0; k < 12; ++k) {
+        const BlockChange c = test::randomBlockChange(plain.world(), changes);
+        ASSERT_EQ(plain.applyBlockChanges({&c, 1}), "");
+        ASSERT_EQ(tabled.applyBlockChanges({&c, 1}), "");
+      }
+      std::vector<CostChange> costs;
+      for (int k = 0; k < 20; ++k) {
+        const Voxel at{changes.below(world.width()), changes.below(world.height()), changes.below(world.levels())};
+        // Cheaper cells as well as dearer ones: cheaper ones shorten distances, what a stale bound misses.
+        costs.push_back(CostChange{at, static_cast<uint8_t>(1 + changes.below(64))});
+      }
+      ASSERT_EQ(plain.applyCostChanges(costs), "");
+      ASSERT_EQ(tabled.applyCostChanges(costs), "");
+      expectTablesAsComputedNow(tabled);
+      EXPECT_GT(expectSameAbstractCosts(plain, tabled, random, 120), 10);
+    }
+  }
+}
+
+TEST(WorldHeuristics, SaveAndLoadKeepTheOptionsAndTheSamePaths) {
+  const WorldHierarchy saved =
+      buildHierarchy(generateWorld(WorldKind::Hills, 48, 40, 12, 2), withHeuristics(boxesOf(8, 4, 2), 12, true));
+  std::string error;
+  const std::optional<WorldHierarchy> loaded = deserializeWorldHierarchy(serializeWorldHierarchy(saved), error);
+  ASSERT_TRUE(loaded) << error;
+  EXPECT_EQ(loaded->options().landmarks, 12);
+  EXPECT_TRUE(loaded->options().distanceTable);
+  expectTablesAsComputedNow(*loaded);
+  const std::vector<Voxel> cells = standingCells(saved.world());
+  WorldHpaQuery a(saved), b(*loaded);
+  WorldPath pa, pb;
+  SeededRandom random(5);
+  const int32_t n = static_cast<int32_t>(cells.size());
+  for (int q = 0; q < 200; ++q) {
+    const Voxel s = cells[static_cast<size_t>(random.below(n))], t = cells[static_cast<size_t>(random.below(n))];
+    ASSERT_EQ(a.findPath(s, t, pa), b.findPath(s, t, pb));
+    EXPECT_EQ(pa.cells, pb.cells) << voxelText(s) << " -> " << voxelText(t);
+    EXPECT_EQ(pa.cost, pb.cost);
+  }
+}
+
+}  // namespace
+}  // namespace hpastar
