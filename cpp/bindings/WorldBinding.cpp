@@ -40,9 +40,9 @@ namespace {
 // a hierarchy holds a world, its labels and its regions while it builds, and one search's scratch.
 constexpr uint64_t kWorldBytesPerCell = 5;
 constexpr uint64_t kLabelBytesPerCell = 4;
-constexpr uint64_t kSearchBytesPerCell = 40;
+constexpr uint64_t kWorldSearchBytesPerCell = 40;
 constexpr uint64_t kLayerBytesPerCell = 5;  // a cost layer's byte and its weight (BlockWorld::bytes)
-constexpr uint64_t kHierarchyBytesPerCell = kWorldBytesPerCell + 2 * kLabelBytesPerCell + kSearchBytesPerCell;
+constexpr uint64_t kHierarchyBytesPerCell = kWorldBytesPerCell + 2 * kLabelBytesPerCell + kWorldSearchBytesPerCell;
 
 uint64_t cellsOf(const BlockWorld& world) { return static_cast<uint64_t>(world.cellCount()); }
 
@@ -144,7 +144,7 @@ class WorldAStarHandle {
     const BlockWorld* world = handle.world();
     if (!world) return errorObject(StatusKind::NotReady, "the world is not loaded");
     if (static_cast<uint64_t>(world->cellCount()) > reservedCells_) {
-      if (std::string error = reserveHeap(kSearchBytesPerCell * cellsOf(*world), "the search's scratch");
+      if (std::string error = reserveHeap(kWorldSearchBytesPerCell * cellsOf(*world), "the search's scratch");
           !error.empty())
         return errorObject(error);
       reservedCells_ = cellsOf(*world);

@@ -14,7 +14,7 @@ namespace hpastar {
 namespace {
 using test::drawGrid;
 
-Capability capabilityOf(const std::string& names) {
+Capability clearanceCapabilityOf(const std::string& names) {
   std::string error;
   const auto capability = parseCapability(names, error);
   if (!capability) throw std::runtime_error(error);
@@ -115,7 +115,7 @@ TEST(Clearance, BrushfireGrowsFromObstaclesByChebyshevDistance) {
 // article's Figures 3 and 8-10 are pictures whose numbers its text does not carry, so this map is drawn
 // anew and its values worked from the definition (each the largest free square down and to the
 // right), with a few of them argued in the comments.
-std::vector<std::string> toyMap() {
+std::vector<std::string> clearanceToyMap() {
   return {
       "..........",  //
       "..........",  //
@@ -134,7 +134,7 @@ TEST(Clearance, ToyMapForGroundOnly) {
   // (5,0) = 4: x 5..8, y 0..3 is ground, and a 5x5 square would reach the water at (5,4).
   // (4,7) = 3: x 4..6, y 7..9 is ground and the map ends below row 9.
   // (0,4) = 2: x 0..1, y 4..5 is ground; the water row 6 stops a third row.
-  EXPECT_EQ(digitRows(ClearanceMap::trueClearance(drawGrid(toyMap()), capabilityOf("ground"))),
+  EXPECT_EQ(digitRows(ClearanceMap::trueClearance(drawGrid(clearanceToyMap()), clearanceCapabilityOf("ground"))),
             (std::vector<std::string>{
                 "2222244321",
                 "2111133321",
@@ -151,7 +151,7 @@ TEST(Clearance, ToyMapForGroundOnly) {
 
 TEST(Clearance, ToyMapForWaterOnly) {
   // (5,4) = 3: the pool x 5..7, y 4..6 is all water. (0,6) = 2: x 0..1, y 6..7.
-  EXPECT_EQ(digitRows(ClearanceMap::trueClearance(drawGrid(toyMap()), capabilityOf("water"))),
+  EXPECT_EQ(digitRows(ClearanceMap::trueClearance(drawGrid(clearanceToyMap()), clearanceCapabilityOf("water"))),
             (std::vector<std::string>{
                 "0000000000",
                 "0000000000",
@@ -169,7 +169,7 @@ TEST(Clearance, ToyMapForWaterOnly) {
 TEST(Clearance, ToyMapForGroundAndWater) {
   // With water allowed, the pool no longer cuts the map: (4,4) = 6 (x 4..9, y 4..9 holds ground and
   // water only and reaches both edges); (0,4) = 3 (x 0..2, y 4..6; the obstacle (3,7) stops a fourth).
-  EXPECT_EQ(digitRows(ClearanceMap::trueClearance(drawGrid(toyMap()), capabilityOf("ground,water"))),
+  EXPECT_EQ(digitRows(ClearanceMap::trueClearance(drawGrid(clearanceToyMap()), clearanceCapabilityOf("ground,water"))),
             (std::vector<std::string>{
                 "2222254321",
                 "2111154321",
@@ -195,7 +195,7 @@ TEST(Clearance, TrueClearanceIsTheLargestFittingSquareOnRandomMaps) {
       for (char& c : row) c = kinds[rng() % 4];
     const Grid g = drawGrid(rows);
     for (const char* names : {"ground", "trees", "ground,trees", "ground,water,trees"}) {
-      const Capability capability = capabilityOf(names);
+      const Capability capability = clearanceCapabilityOf(names);
       const ClearanceMap map = ClearanceMap::trueClearance(g, capability);
       const ClearanceMap brushfire = ClearanceMap::brushfire(g, capability);
       for (int32_t y = 0; y < h; ++y)

@@ -19,7 +19,7 @@ namespace hpastar {
 namespace {
 using test::drawGrid;
 
-Capability capabilityOf(const std::string& names) {
+Capability haaCapabilityOf(const std::string& names) {
   std::string error;
   const auto capability = parseCapability(names, error);
   if (!capability) throw std::runtime_error(error);
@@ -43,7 +43,7 @@ AnnotatedHierarchy buildHaa(const Grid& grid, int32_t clusterSize, Abstraction a
 // values clearance_test.cpp works by hand, cut into four 5x5 clusters:
 //   C0 = x 0..4, y 0..4   C1 = x 5..9, y 0..4
 //   C2 = x 0..4, y 5..9   C3 = x 5..9, y 5..9
-std::vector<std::string> toyMap() {
+std::vector<std::string> haaToyMap() {
   return {
       "..........",  //
       "..........",  //
@@ -90,10 +90,10 @@ TEST(AnnotatedEntrances, ToyMapTransitionsWorkedByHand) {
   //     middle 7), x6 (sizes 2 and 3, middle 6).
   //   C2|C3, (4,y)|(5,y) for y 5..9: ground 0,0,3,2,1 -> y7; water 0,1,0,0,0 -> y6; ground,water
   //     3,3,3,2,1 -> y7 (size 1), y6 (sizes 2 and 3).
-  const Grid g = drawGrid(toyMap());
+  const Grid g = drawGrid(haaToyMap());
   std::vector<ClearanceMap> clearances;
   for (const char* names : {"ground", "water", "ground,water"})
-    clearances.push_back(ClearanceMap::trueClearance(g, capabilityOf(names)));
+    clearances.push_back(ClearanceMap::trueClearance(g, haaCapabilityOf(names)));
   std::vector<Transition> found;
   AnnotatedEntranceScanner::scanAll(ClusterLayout(5, 10, 10), clearances, 3, found);
   std::vector<std::string> got;
@@ -127,7 +127,7 @@ TEST(AnnotatedEntrances, ABigAgentGetsItsOwnTransitionWhereTheClearanceDipsAlong
       "................",  //
       "................",  //
   });
-  const std::vector<ClearanceMap> clearances = {ClearanceMap::trueClearance(g, capabilityOf("ground"))};
+  const std::vector<ClearanceMap> clearances = {ClearanceMap::trueClearance(g, haaCapabilityOf("ground"))};
   std::vector<Transition> found;
   AnnotatedEntranceScanner::scanAll(ClusterLayout(8, 16, 8), clearances, 3, found);
   std::vector<std::string> got;
@@ -137,14 +137,14 @@ TEST(AnnotatedEntrances, ABigAgentGetsItsOwnTransitionWhereTheClearanceDipsAlong
   const AnnotatedHierarchy h = buildHaa(g, 8, Abstraction::Low);
   HaaStarQuery query(h);
   PathResult r;
-  ASSERT_EQ(query.findPath({12, 0}, {2, 6}, r, Agent{2, capabilityOf("ground")}), PathStatus::Found);
-  EXPECT_TRUE(validateFootprintPath(g, capabilityOf("ground"), 2, {12, 0}, {2, 6}, r.cells, r.cost).valid);
+  ASSERT_EQ(query.findPath({12, 0}, {2, 6}, r, Agent{2, haaCapabilityOf("ground")}), PathStatus::Found);
+  EXPECT_TRUE(validateFootprintPath(g, haaCapabilityOf("ground"), 2, {12, 0}, {2, 6}, r.cells, r.cost).valid);
 }
 
 TEST(AnnotatedHierarchy, ToyMapAnnotationsAndSizesWorkedByHand) {
-  const Grid g = drawGrid(toyMap());
+  const Grid g = drawGrid(haaToyMap());
   const AnnotatedHierarchy h = buildHaa(g, 5, Abstraction::High);
-  EXPECT_EQ(h.terrains(), capabilityOf("ground,water"));
+  EXPECT_EQ(h.terrains(), haaCapabilityOf("ground,water"));
   ASSERT_EQ(h.capabilities().size(), 3u);  // ground, water, ground+water
   const AnnotatedHierarchyStats& s = h.stats();
   EXPECT_EQ(s.clusters, 4u);
@@ -171,7 +171,7 @@ TEST(AnnotatedHierarchy, ToyMapWeakDominanceKeepsOneCrossingPerKindOfAgent) {
   // On C1/C3 the water crossings at x6 (water/2) and x7 (water/1) are dominated by x5 (water/2),
   // which water agents of size 2 reach along row 4 and row 5 of the pool; the ground,water/3
   // crossings at x6 and x7 by x5's. Ground's crossing at x8 stays (no other ground crossing there).
-  const Grid g = drawGrid(toyMap());
+  const Grid g = drawGrid(haaToyMap());
   const AnnotatedHierarchy h = buildHaa(g, 5, Abstraction::Low);
   EXPECT_FALSE(hasNode(h, {6, 4}));
   EXPECT_FALSE(hasNode(h, {7, 4}));
@@ -223,8 +223,8 @@ void expectEdgesMatchTheirAnnotations(const AnnotatedHierarchy& h) {
 }
 
 TEST(AnnotatedHierarchy, EdgesMatchTheirAnnotationsOnTheToyMapAndDen520d) {
-  ASSERT_NO_FATAL_FAILURE(expectEdgesMatchTheirAnnotations(buildHaa(drawGrid(toyMap()), 5, Abstraction::High)));
-  ASSERT_NO_FATAL_FAILURE(expectEdgesMatchTheirAnnotations(buildHaa(drawGrid(toyMap()), 5, Abstraction::Low)));
+  ASSERT_NO_FATAL_FAILURE(expectEdgesMatchTheirAnnotations(buildHaa(drawGrid(haaToyMap()), 5, Abstraction::High)));
+  ASSERT_NO_FATAL_FAILURE(expectEdgesMatchTheirAnnotations(buildHaa(drawGrid(haaToyMap()), 5, Abstraction::Low)));
   ASSERT_NO_FATAL_FAILURE(
       expectEdgesMatchTheirAnnotations(buildHaa(test::loadMap("den520d.map"), 16, Abstraction::High)));
 }
@@ -294,7 +294,7 @@ class HaaStarCompleteness : public ::testing::TestWithParam<Abstraction> {};
 TEST_P(HaaStarCompleteness, OnDen520dForGroundAndTrees) {
   const Grid g = test::loadMap("den520d.map");
   const AnnotatedHierarchy h = buildHaa(g, 16, GetParam());
-  ASSERT_EQ(h.terrains(), capabilityOf("ground,trees"));
+  ASSERT_EQ(h.terrains(), haaCapabilityOf("ground,trees"));
   int unreachable = 0;
   const double mean = expectCompleteAgainstAnnotatedAStar(g, h, 60, 520, unreachable);
   EXPECT_GT(unreachable, 0);  // both answers were put to the test
@@ -344,7 +344,7 @@ TEST_P(HaaStarCompleteness, OnAHandDrawnGroundAndWaterMap) {
   const Grid g = drawGrid(lakesMap());
   for (const int32_t cluster : {5, 8}) {
     const AnnotatedHierarchy h = buildHaa(g, cluster, GetParam());
-    ASSERT_EQ(h.terrains(), capabilityOf("ground,water"));
+    ASSERT_EQ(h.terrains(), haaCapabilityOf("ground,water"));
     int unreachable = 0;
     expectCompleteAgainstAnnotatedAStar(g, h, 120, 2008 + static_cast<uint32_t>(cluster), unreachable);
     EXPECT_GT(unreachable, 0);
@@ -352,7 +352,7 @@ TEST_P(HaaStarCompleteness, OnAHandDrawnGroundAndWaterMap) {
 }
 
 TEST_P(HaaStarCompleteness, OnTheToyMap) {
-  const Grid g = drawGrid(toyMap());
+  const Grid g = drawGrid(haaToyMap());
   const AnnotatedHierarchy h = buildHaa(g, 5, GetParam());
   int unreachable = 0;
   expectCompleteAgainstAnnotatedAStar(g, h, 100, 10, unreachable);
@@ -396,7 +396,7 @@ void expectJoinTreesAreShortestPathTrees(const AnnotatedHierarchy& h, uint32_t n
 }
 
 TEST(AnnotatedHierarchy, JoinTreesAreShortestPathTreesInsideTheirClusters) {
-  expectJoinTreesAreShortestPathTrees(buildHaa(drawGrid(toyMap()), 5, Abstraction::High), 1);
+  expectJoinTreesAreShortestPathTrees(buildHaa(drawGrid(haaToyMap()), 5, Abstraction::High), 1);
   expectJoinTreesAreShortestPathTrees(buildHaa(drawGrid(lakesMap()), 8, Abstraction::Low), 1);
   expectJoinTreesAreShortestPathTrees(buildHaa(test::loadMap("den520d.map"), 16, Abstraction::High), 13);
   // Weighted: trees cheaper than ground, so that costs and not steps decide the trees.
@@ -474,33 +474,33 @@ TEST(HaaStarQuery, UnreachableFromComponentsWithoutAbstractSearch) {
     const AnnotatedHierarchy h = buildHaa(g, 8, Abstraction::High, 3, joinTrees);
     HaaStarQuery query(h);
     PathResult r;
-    EXPECT_EQ(query.findPath({3, 2}, {3, 20}, r, Agent{1, capabilityOf("water")}), PathStatus::NoPath);
+    EXPECT_EQ(query.findPath({3, 2}, {3, 20}, r, Agent{1, haaCapabilityOf("water")}), PathStatus::NoPath);
     EXPECT_EQ(r.stats.expandedMain, 0u);
     EXPECT_EQ(r.stats.expandedInsertion > 0u, !joinTrees);
     // The same pair for a walker that also swims: found.
     r.reset();
-    EXPECT_EQ(query.findPath({3, 2}, {3, 20}, r, Agent{1, capabilityOf("ground,water")}), PathStatus::Found);
-    EXPECT_TRUE(validateFootprintPath(g, capabilityOf("ground,water"), 1, {3, 2}, {3, 20}, r.cells, r.cost).valid);
+    EXPECT_EQ(query.findPath({3, 2}, {3, 20}, r, Agent{1, haaCapabilityOf("ground,water")}), PathStatus::Found);
+    EXPECT_TRUE(validateFootprintPath(g, haaCapabilityOf("ground,water"), 1, {3, 2}, {3, 20}, r.cells, r.cost).valid);
   }
 }
 
 TEST(HaaStarQuery, AgentsTheHierarchyDoesNotServeAreRefusedSayingWhy) {
-  const Grid g = drawGrid(toyMap());
+  const Grid g = drawGrid(haaToyMap());
   const AnnotatedHierarchy h = buildHaa(g, 5, Abstraction::High, 2);
-  EXPECT_EQ(h.checkAgent(Agent{3, capabilityOf("ground")}),
+  EXPECT_EQ(h.checkAgent(Agent{3, haaCapabilityOf("ground")}),
             "agent size 3 is outside 1..2, the sizes this HAA* hierarchy was built for");
-  EXPECT_EQ(h.checkAgent(Agent{0, capabilityOf("ground")}),
+  EXPECT_EQ(h.checkAgent(Agent{0, haaCapabilityOf("ground")}),
             "agent size 0 is outside 1..2, the sizes this HAA* hierarchy was built for");
-  EXPECT_EQ(h.checkAgent(Agent{1, capabilityOf("trees")}),
+  EXPECT_EQ(h.checkAgent(Agent{1, haaCapabilityOf("trees")}),
             "capability \"trees\" allows none of the map's terrain (ground,water)");
-  EXPECT_EQ(h.checkAgent(Agent{2, capabilityOf("ground,swamp")}), "");  // no swamp here: ground is what counts
+  EXPECT_EQ(h.checkAgent(Agent{2, haaCapabilityOf("ground,swamp")}), "");  // no swamp here: ground is what counts
   HaaStarQuery query(h);
   PathResult r;
-  EXPECT_EQ(query.findPath({0, 0}, {9, 9}, r, Agent{3, capabilityOf("ground")}), PathStatus::StartInvalid);
-  EXPECT_EQ(query.findPath({0, 0}, {9, 9}, r, Agent{1, capabilityOf("trees")}), PathStatus::StartInvalid);
-  EXPECT_EQ(query.findPath({2, 2}, {9, 9}, r, Agent{1, capabilityOf("ground")}), PathStatus::StartInvalid);  // '@'
-  EXPECT_EQ(query.findPath({0, 0}, {9, 9}, r, Agent{2, capabilityOf("ground")}), PathStatus::GoalInvalid);   // map edge
-  EXPECT_EQ(query.findPath({1, 1}, {1, 1}, r, Agent{1, capabilityOf("ground")}), PathStatus::Found);
+  EXPECT_EQ(query.findPath({0, 0}, {9, 9}, r, Agent{3, haaCapabilityOf("ground")}), PathStatus::StartInvalid);
+  EXPECT_EQ(query.findPath({0, 0}, {9, 9}, r, Agent{1, haaCapabilityOf("trees")}), PathStatus::StartInvalid);
+  EXPECT_EQ(query.findPath({2, 2}, {9, 9}, r, Agent{1, haaCapabilityOf("ground")}), PathStatus::StartInvalid);  // '@'
+  EXPECT_EQ(query.findPath({0, 0}, {9, 9}, r, Agent{2, haaCapabilityOf("ground")}), PathStatus::GoalInvalid);   // map edge
+  EXPECT_EQ(query.findPath({1, 1}, {1, 1}, r, Agent{1, haaCapabilityOf("ground")}), PathStatus::Found);
   EXPECT_EQ(r.cells, (std::vector<Point>{{1, 1}}));
 }
 
@@ -508,30 +508,30 @@ TEST(AnnotatedHierarchy, DegenerateMapsBuildAndAnswer) {
   // No terrain to stand on: no capability, every agent refused.
   const AnnotatedHierarchy walls = buildHaa(drawGrid({"@@@", "@@@"}), 4, Abstraction::High);
   EXPECT_TRUE(walls.capabilities().empty());
-  EXPECT_EQ(walls.checkAgent(Agent{1, capabilityOf("ground")}), "the map has no terrain an agent may stand on");
+  EXPECT_EQ(walls.checkAgent(Agent{1, haaCapabilityOf("ground")}), "the map has no terrain an agent may stand on");
   HaaStarQuery none(walls);
   PathResult r;
-  EXPECT_EQ(none.findPath({0, 0}, {1, 1}, r, Agent{1, capabilityOf("ground")}), PathStatus::StartInvalid);
+  EXPECT_EQ(none.findPath({0, 0}, {1, 1}, r, Agent{1, haaCapabilityOf("ground")}), PathStatus::StartInvalid);
   // One cell; one cluster without nodes; a corridor one cell wide across clusters.
   const AnnotatedHierarchy one = buildHaa(drawGrid({"."}), 4, Abstraction::Low);
   HaaStarQuery single(one);
-  EXPECT_EQ(single.findPath({0, 0}, {0, 0}, r, Agent{1, capabilityOf("ground")}), PathStatus::Found);
+  EXPECT_EQ(single.findPath({0, 0}, {0, 0}, r, Agent{1, haaCapabilityOf("ground")}), PathStatus::Found);
   const AnnotatedHierarchy small = buildHaa(drawGrid({"...", ".@.", "..."}), 4, Abstraction::High);
   EXPECT_EQ(small.nodeCount(), 0u);
   HaaStarQuery inside(small);
-  EXPECT_EQ(inside.findPath({0, 0}, {2, 2}, r, Agent{1, capabilityOf("ground")}), PathStatus::Found);
+  EXPECT_EQ(inside.findPath({0, 0}, {2, 2}, r, Agent{1, haaCapabilityOf("ground")}), PathStatus::Found);
   EXPECT_NEAR(r.cost, 4, 1e-9);  // every diagonal from a corner touches the wall
-  EXPECT_EQ(inside.findPath({0, 0}, {1, 1}, r, Agent{1, capabilityOf("ground")}), PathStatus::GoalInvalid);
+  EXPECT_EQ(inside.findPath({0, 0}, {1, 1}, r, Agent{1, haaCapabilityOf("ground")}), PathStatus::GoalInvalid);
   const AnnotatedHierarchy corridor =
       buildHaa(drawGrid({"@@@@@@@@@@@@", "............", "@@@@@@@@@@@@"}), 4, Abstraction::High);
   HaaStarQuery along(corridor);
-  EXPECT_EQ(along.findPath({0, 1}, {11, 1}, r, Agent{1, capabilityOf("ground")}), PathStatus::Found);
+  EXPECT_EQ(along.findPath({0, 1}, {11, 1}, r, Agent{1, haaCapabilityOf("ground")}), PathStatus::Found);
   EXPECT_NEAR(r.cost, 11, 1e-9);
-  EXPECT_EQ(along.findPath({0, 1}, {11, 1}, r, Agent{2, capabilityOf("ground")}), PathStatus::StartInvalid);
+  EXPECT_EQ(along.findPath({0, 1}, {11, 1}, r, Agent{2, haaCapabilityOf("ground")}), PathStatus::StartInvalid);
 }
 
 TEST(AnnotatedHierarchy, BadOptionsAreRefusedNamingTheField) {
-  const Grid g = drawGrid(toyMap());
+  const Grid g = drawGrid(haaToyMap());
   AnnotatedHierarchyOptions options;
   options.maxSize = 9;
   std::string error;
@@ -675,17 +675,17 @@ TEST(AnnotatedHierarchyUpdate, AWallAtAClusterCornerReachesTheClustersUpAndLeft)
 }
 
 TEST(AnnotatedHierarchyUpdate, ANewTerrainKindRebuildsEverythingForTheNewCapabilities) {
-  AnnotatedHierarchy h = buildHaa(drawGrid(toyMap()), 5, Abstraction::High);
+  AnnotatedHierarchy h = buildHaa(drawGrid(haaToyMap()), 5, Abstraction::High);
   const CellEdit trees{Point{9, 9}, 'T'};
   ASSERT_EQ(h.applyEdits(std::span<const CellEdit>(&trees, 1)), "");
-  EXPECT_EQ(h.terrains(), capabilityOf("ground,water,trees"));
+  EXPECT_EQ(h.terrains(), haaCapabilityOf("ground,water,trees"));
   EXPECT_EQ(h.capabilities().size(), 7u);
   EXPECT_EQ(h.stats().rebuiltClusters, 4u);
   ASSERT_NO_FATAL_FAILURE(expectSameAsAFreshBuild(h, "trees"));
 }
 
 TEST(AnnotatedHierarchyUpdate, BadEditsAreRefusedNamingTheEditAndNothingChanges) {
-  AnnotatedHierarchy h = buildHaa(drawGrid(toyMap()), 5, Abstraction::High);
+  AnnotatedHierarchy h = buildHaa(drawGrid(haaToyMap()), 5, Abstraction::High);
   const std::string before = graphText(h);
   const CellEdit edits[] = {{Point{1, 1}, '@'}, {Point{10, 3}, '@'}};
   EXPECT_EQ(h.applyEdits(edits), "edit 1: cell (10, 3) is outside the 10x10 map");

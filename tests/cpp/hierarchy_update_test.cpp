@@ -18,7 +18,7 @@ namespace hpastar {
 namespace {
 
 // One random edit of the kinds users make: a single cell, a rectangle, a wall drawn or erased.
-std::vector<CellEdit> randomEdit(const Grid& g, std::mt19937& rng) {
+std::vector<CellEdit> randomCellEdit(const Grid& g, std::mt19937& rng) {
   std::vector<CellEdit> edits;
   const int kind = static_cast<int>(rng() % 4);
   const Point p{static_cast<int32_t>(rng() % g.width()), static_cast<int32_t>(rng() % g.height())};
@@ -77,7 +77,7 @@ TEST_P(HierarchyUpdates, IncrementalUpdatesMatchAFreshBuildAfterThousandsOfEdits
   int edits = 0;
   for (int batch = 0; batch < 60; ++batch) {
     for (int k = 0; k < 40; ++k) {
-      const auto e = randomEdit(updated.grid(), rng);
+      const auto e = randomCellEdit(updated.grid(), rng);
       ASSERT_EQ(updated.applyEdits(e), "");
       edits += static_cast<int>(e.size());
     }
@@ -291,7 +291,7 @@ TEST(VersionedHierarchy, SearchesOnOtherThreadsEachSeeOneConsistentVersion) {
   // Edits go on until the searchers have checked enough paths (slow when the machine is loaded).
   for (; applied < 300 || (checked.load() <= 50 && applied < 100000); ++applied) {
     const auto snapshot = versions.current();
-    const auto e = randomEdit(snapshot->grid(), rng);
+    const auto e = randomCellEdit(snapshot->grid(), rng);
     UpdateStats st;
     ASSERT_EQ(versions.applyEdits(e, &st), "");
   }
@@ -340,7 +340,7 @@ TEST(VersionedHierarchy, SearchersThatDropTheirSnapshotBetweenSearchesSeeEveryEd
     std::vector<CellEdit> e;
     {
       const auto snapshot = versions.current();
-      e = randomEdit(snapshot->grid(), rng);
+      e = randomCellEdit(snapshot->grid(), rng);
     }
     ASSERT_EQ(versions.applyEdits(e), "");
   }

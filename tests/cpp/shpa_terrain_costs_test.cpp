@@ -17,7 +17,7 @@ namespace hpastar {
 namespace {
 using test::drawGrid;
 
-ShpaStarGraph buildGraph(const Grid& grid, const ShpaOptions& options = {}) {
+ShpaStarGraph buildTerrainGraph(const Grid& grid, const ShpaOptions& options = {}) {
   std::string error;
   auto g = ShpaStarGraph::build(std::make_shared<const Grid>(grid), options, error);
   if (!g) throw std::runtime_error(error);
@@ -34,7 +34,7 @@ TerrainCosts costsOf(std::string_view text) {
 // SHPA* on a weighted grid: the same status as A* for every pair, every path legal and costing what it
 // reports under the weights, never cheaper than A*'s; returns the mean suboptimality of the paths found.
 double shpaAgainstAStar(const Grid& g, const ShpaOptions& o, int pairs, uint32_t seed, bool smooth = true) {
-  const ShpaStarGraph graph = buildGraph(g, o);
+  const ShpaStarGraph graph = buildTerrainGraph(g, o);
   ShpaStarQuery q(graph);
   AStarSearch a;
   PathResult r, ar;
@@ -97,13 +97,13 @@ TEST(ShpaTerrainCosts, ShpaStarTakesTheLongerWayRoundWhenTheShortCorridorIsACost
   const Point start{0, 4}, goal{30, 4};
   PathResult r;
   {
-    const ShpaStarGraph plain = buildGraph(g, o);
+    const ShpaStarGraph plain = buildTerrainGraph(g, o);
     ShpaStarQuery q(plain);
     ASSERT_EQ(q.findPath(start, goal, r), PathStatus::Found);
     EXPECT_DOUBLE_EQ(r.cost, 30.0) << "unweighted: straight through";
   }
   ASSERT_EQ(g.setTerrainCosts(costsOf("S=5")), "");
-  const ShpaStarGraph graph = buildGraph(g, o);
+  const ShpaStarGraph graph = buildTerrainGraph(g, o);
   ASSERT_GT(graph.clusterCount(), 4u);
   ShpaStarQuery q(graph);
   r.reset();
@@ -124,7 +124,7 @@ TEST(ShpaTerrainCosts, TransitionsGoWhereCrossingABorderIsCheapest) {
   ShpaOptions o;
   o.initialClusterSize = 4;
   o.maxClusterSide = 4;
-  const ShpaStarGraph graph = buildGraph(g, o);
+  const ShpaStarGraph graph = buildTerrainGraph(g, o);
   ASSERT_EQ(graph.clusterCount(), 2u);
   ASSERT_EQ(graph.nodeCount(), 2u) << "one transition: the border is narrower than 6";
   for (uint32_t n = 0; n < graph.nodeCount(); ++n)
@@ -138,7 +138,7 @@ TEST(ShpaTerrainCosts, EdgeWeightsFollowTheCellsAlongTheLineAndTheHeuristicStays
       "..........",
   });
   ASSERT_EQ(g.setTerrainCosts(costsOf("S=3")), "");
-  const ShpaStarGraph graph = buildGraph(g);
+  const ShpaStarGraph graph = buildTerrainGraph(g);
   // Row 1 from x = 0 to 9: ten cells, four of them swamp: mean multiplier (6 + 4 x 3) / 10 = 1.8.
   EXPECT_DOUBLE_EQ(graph.weight(Point{0, 1}, Point{9, 1}), 9 * 1.8);
   EXPECT_DOUBLE_EQ(graph.weight(Point{0, 0}, Point{9, 0}), 9.0) << "row 0 is all ground";
@@ -153,7 +153,7 @@ TEST(ShpaTerrainCosts, EveryMultiplierTwoDoublesShpaStarCostsOnTheWhole) {
   Grid doubled = plain;
   ASSERT_EQ(doubled.setTerrainCosts(costsOf(".=2,S=2")), "");
   ASSERT_TRUE(doubled.weighted());
-  const ShpaStarGraph a = buildGraph(plain), b = buildGraph(doubled);
+  const ShpaStarGraph a = buildTerrainGraph(plain), b = buildTerrainGraph(doubled);
   EXPECT_EQ(b.nodeCount(), a.nodeCount()) << "uniform costs: the transitions stay where they were";
   ShpaStarQuery qa(a), qb(b);
   std::mt19937 rng(8);

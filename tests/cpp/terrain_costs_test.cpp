@@ -23,7 +23,7 @@ namespace hpastar {
 namespace {
 using test::drawGrid;
 
-TerrainCosts costsOf(std::string_view text) {
+TerrainCosts terrainCostsOf(std::string_view text) {
   std::string error;
   auto costs = TerrainCosts::parse(text, error);
   if (!costs) throw std::runtime_error(error);
@@ -31,14 +31,14 @@ TerrainCosts costsOf(std::string_view text) {
 }
 
 TEST(TerrainCosts, ParsesCharactersAndMultipliersAndLeavesTheOtherKindsAtOne) {
-  const TerrainCosts c = costsOf("S=3,T=1.5,W=0.25");
+  const TerrainCosts c = terrainCostsOf("S=3,T=1.5,W=0.25");
   EXPECT_EQ(c.of(TerrainKind::Swamp), 3.0f);
   EXPECT_EQ(c.of(TerrainKind::Trees), 1.5f);
   EXPECT_EQ(c.of(TerrainKind::Water), 0.25f);
   EXPECT_EQ(c.of(TerrainKind::Ground), 1.0f);
   EXPECT_FALSE(c.uniform());
   EXPECT_TRUE(TerrainCosts{}.uniform());
-  EXPECT_EQ(costsOf("G=2").of(TerrainKind::Ground), 2.0f) << "'.' and 'G' are one kind";
+  EXPECT_EQ(terrainCostsOf("G=2").of(TerrainKind::Ground), 2.0f) << "'.' and 'G' are one kind";
 }
 
 TEST(TerrainCosts, RefusesWhatIsNotACharacterAndAMultiplierInRange) {
@@ -76,9 +76,9 @@ TEST(TerrainCosts, RefusesWhatIsNotACharacterAndAMultiplierInRange) {
 TEST(TerrainCosts, AGridIsUnweightedUntilAMultiplierOrALayerValueDiffersFromOne) {
   Grid g(4, 3);
   EXPECT_FALSE(g.weighted());
-  ASSERT_EQ(g.setTerrainCosts(costsOf("S=1")), "");
+  ASSERT_EQ(g.setTerrainCosts(terrainCostsOf("S=1")), "");
   EXPECT_FALSE(g.weighted()) << "all multipliers 1: the unweighted path";
-  ASSERT_EQ(g.setTerrainCosts(costsOf("S=2")), "");
+  ASSERT_EQ(g.setTerrainCosts(terrainCostsOf("S=2")), "");
   EXPECT_TRUE(g.weighted());
   ASSERT_EQ(g.setTerrainCosts(TerrainCosts{}), "");
   EXPECT_FALSE(g.weighted());
@@ -93,11 +93,11 @@ TEST(TerrainCosts, AGridIsUnweightedUntilAMultiplierOrALayerValueDiffersFromOne)
 
 TEST(TerrainCosts, BadCostsAndLayersAreRefusedAndChangeNothing) {
   Grid g(3, 2);
-  ASSERT_EQ(g.setTerrainCosts(costsOf("S=2")), "");
+  ASSERT_EQ(g.setTerrainCosts(terrainCostsOf("S=2")), "");
   TerrainCosts bad;
   bad.multiplier[0] = -1;
   EXPECT_EQ(g.setTerrainCosts(bad), "the multiplier of . (ground) is -1, outside 0.015625..1024");
-  EXPECT_EQ(g.terrainCosts(), costsOf("S=2"));
+  EXPECT_EQ(g.terrainCosts(), terrainCostsOf("S=2"));
   const std::vector<uint8_t> shortLayer(5, 16);
   EXPECT_EQ(g.setCostLayer(shortLayer), "cost layer has 5 cells, expected 6 for 3x2");
   const std::vector<uint8_t> zero{16, 16, 16, 16, 0, 16};
@@ -118,17 +118,17 @@ TEST(TerrainCosts, AStraightMoveCostsTheMeanOfItsTwoCellsAndADiagonalRootTwoTime
   EXPECT_DOUBLE_EQ(g.moveCost(g.index(1, 1), 7), kSqrt2 * 2.5);  // and back the same
   // The terrain's multiplier and the layer multiply.
   ASSERT_TRUE(g.setTerrain(1, 0, 'S'));
-  ASSERT_EQ(g.setTerrainCosts(costsOf("S=3")), "");
+  ASSERT_EQ(g.setTerrainCosts(terrainCostsOf("S=3")), "");
   EXPECT_EQ(g.weightAt(g.index(1, 0)), 6.0f);
   EXPECT_DOUBLE_EQ(g.moveCost(g.index(0, 0), 2), 3.5);
   EXPECT_DOUBLE_EQ(g.minWeight(), 1.0) << "the smallest multiplier a move can meet";
-  ASSERT_EQ(g.setTerrainCosts(costsOf("S=0.5")), "");
+  ASSERT_EQ(g.setTerrainCosts(terrainCostsOf("S=0.5")), "");
   EXPECT_DOUBLE_EQ(g.minWeight(), 0.5);
 }
 
 TEST(TerrainCosts, TheHeuristicScaleIsTheSmallestMultiplierOfThePassableKindsTimesTheSmallestLayerValue) {
   Grid g(3, 3);
-  ASSERT_EQ(g.setTerrainCosts(costsOf(".=2,S=4,W=0.25")), "");
+  ASSERT_EQ(g.setTerrainCosts(terrainCostsOf(".=2,S=4,W=0.25")), "");
   EXPECT_DOUBLE_EQ(g.minWeight(), 2.0) << "water is blocked for the default capability: its multiplier is unused";
   ASSERT_TRUE(g.setCellCost(0, 0, 8));
   EXPECT_DOUBLE_EQ(g.minWeight(), 1.0);
@@ -147,7 +147,7 @@ TEST(TerrainCosts, AStarGoesAroundCostlyGroundWhenThatIsCheaper) {
   PathResult r;
   a.findPath(g, Point{0, 1}, Point{4, 1}, r);
   EXPECT_DOUBLE_EQ(r.cost, 4.0) << "unweighted: straight through";
-  ASSERT_EQ(g.setTerrainCosts(costsOf("S=5")), "");
+  ASSERT_EQ(g.setTerrainCosts(terrainCostsOf("S=5")), "");
   a.findPath(g, Point{0, 1}, Point{4, 1}, r);
   ASSERT_TRUE(test::isValidPath(g, Point{0, 1}, Point{4, 1}, r));
   // Through: 3 + 5 + 5 + 3 = 16. Around, six straight steps on ground: 6; a diagonal onto the top row
@@ -161,7 +161,7 @@ TEST(TerrainCosts, WithEveryMultiplierTwoAStarAndDijkstraFindTwiceTheMovingAIOpt
   for (const char* name : {"den520d.map", "arena.map"}) {
     Grid g = test::loadMap(name);
     const std::vector<Scenario> scenarios = test::loadScenarios(name, g);
-    ASSERT_EQ(g.setTerrainCosts(costsOf(".=2,S=2,T=2,W=2,@=2")), "");
+    ASSERT_EQ(g.setTerrainCosts(terrainCostsOf(".=2,S=2,T=2,W=2,@=2")), "");
     ASSERT_TRUE(g.weighted());
     AStarSearch a;
     DijkstraSearch d;
@@ -353,7 +353,7 @@ TEST(TerrainCosts, TransitionsGoWhereCrossingAnEntranceIsCheapest) {
 TEST(TerrainCosts, EveryMultiplierTwoDoublesHpaStarCostsOnTheWhole) {
   const Grid plain = test::loadMap("den520d.map");
   Grid doubled = plain;
-  ASSERT_EQ(doubled.setTerrainCosts(costsOf(".=2,S=2")), "");
+  ASSERT_EQ(doubled.setTerrainCosts(terrainCostsOf(".=2,S=2")), "");
   const Hierarchy a = test::buildHierarchy(plain, HierarchyOptions{}),
                   b = test::buildHierarchy(doubled, HierarchyOptions{});
   HpaStarQuery qa(a), qb(b);

@@ -89,13 +89,13 @@ std::string followField(const WorldHierarchy& h, const WorldFlowField& field, st
   return "";
 }
 
-struct Suboptimality {
+struct WorldSuboptimality {
   double mean = 1, max = 1;
   size_t cells = 0;
 };
 
-Suboptimality measure(const std::vector<double>& cost, const std::vector<double>& best) {
-  Suboptimality s;
+WorldSuboptimality measure(const std::vector<double>& cost, const std::vector<double>& best) {
+  WorldSuboptimality s;
   double sum = 0;
   for (size_t i = 0; i < cost.size(); ++i) {
     if (cost[i] <= 0 || best[i] <= 0) continue;
@@ -147,7 +147,7 @@ TEST(WorldFlowField, EveryStepIsLegalAndFollowingItFromEveryCellOfTheComponentRe
         }
         // Every cell that a path joins to the goal follows the field there, and no other.
         EXPECT_EQ(followed, reachable) << "goal " << at(goal);
-        const Suboptimality s = measure(cost, best);
+        const WorldSuboptimality s = measure(cost, best);
         // As on 2D maps (flow_field_test.cpp) unweighted; under a layer of independent random weights per
         // cell the crossings chosen without costs cost more (1.07-1.18 measured on these worlds).
         EXPECT_LT(s.mean, weighted ? 1.25 : 1.15) << "goal " << at(goal);

@@ -66,7 +66,7 @@ void expectPlanIsThePath(WorldHpaQuery& query, const BlockWorld& world, Voxel s,
   EXPECT_GE(check.recomputedCost, best.cost - 1e-9);
 }
 
-std::vector<Voxel> standingCells(const BlockWorld& w) {
+std::vector<Voxel> planStandingCells(const BlockWorld& w) {
   std::vector<Voxel> out;
   for (int32_t i = 0; i < w.cellCount(); ++i)
     if (w.standing(w.voxelOf(i))) out.push_back(w.voxelOf(i));
@@ -95,7 +95,7 @@ TEST(WorldPlan, RandomQueriesOnGeneratedWorldsWalkToLegalPaths) {
   const int queries = static_cast<int>(std::min<size_t>(test::scenarioLimit(), 60));
   for (WorldKind kind : {WorldKind::Caves, WorldKind::Towers, WorldKind::Hills}) {
     const BlockWorld w = generateWorld(kind, 40, 36, 8, 5);
-    const std::vector<Voxel> standing = standingCells(w);
+    const std::vector<Voxel> standing = planStandingCells(w);
     for (int32_t levels = 1; levels <= 3; ++levels) {
       SCOPED_TRACE(std::string(worldKindName(kind)) + ", levels " + std::to_string(levels));
       const WorldHierarchy h = buildHierarchy(w, test::boxesOf(6, 2, levels));
@@ -123,7 +123,7 @@ TEST(WorldPlan, RandomQueriesOnGeneratedWorldsWalkToLegalPaths) {
 // first searches on: each walks to the path it gives refined alone.
 TEST(WorldPlan, InterleavedPlansDoNotDisturbEachOther) {
   const BlockWorld w = generateWorld(WorldKind::Caves, 40, 36, 8, 7);
-  const std::vector<Voxel> standing = standingCells(w);
+  const std::vector<Voxel> standing = planStandingCells(w);
   const WorldHierarchy h = buildHierarchy(w, test::boxesOf(6, 2, 2));
   WorldHpaQuery planner(h), refiner(h);
   SeededRandom random(5);
@@ -159,7 +159,7 @@ TEST(WorldPlan, InterleavedPlansDoNotDisturbEachOther) {
 // Block changes make the plans made before them stale: they refine nothing, a new plan walks again.
 TEST(WorldPlan, PlanMadeBeforeBlockChangesIsStale) {
   BlockWorld w = generateWorld(WorldKind::Towers, 40, 36, 8, 5);
-  const std::vector<Voxel> standing = standingCells(w);
+  const std::vector<Voxel> standing = planStandingCells(w);
   WorldHierarchy h = buildHierarchy(w, test::boxesOf(6, 2, 2));
   WorldHpaQuery query(h);
   SeededRandom random(3);
@@ -196,7 +196,7 @@ TEST(WorldPlan, PlanMadeBeforeBlockChangesIsStale) {
 // A batch of plans on two threads: per query what plan() and the first nextSegment() give.
 TEST(WorldPlan, PlanBatchesAnswerAsPlanAndTheFirstSegment) {
   const BlockWorld w = generateWorld(WorldKind::Hills, 40, 36, 8, 9);
-  const std::vector<Voxel> standing = standingCells(w);
+  const std::vector<Voxel> standing = planStandingCells(w);
   const WorldHierarchy h = buildHierarchy(w, test::boxesOf(6, 2, 2));
   SeededRandom random(8);
   std::vector<int32_t> queries;

@@ -15,7 +15,7 @@
 namespace hpastar {
 namespace {
 
-std::string at(Voxel v) {
+std::string voxelAt(Voxel v) {
   return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ", " + std::to_string(v.z) + ")";
 }
 
@@ -60,9 +60,9 @@ TEST(WorldReachability, NearestStandingIsTheNearestCellOfTheComponentAsAScanFind
     const double maxDistance = k % 5 == 0 ? 3.5 : INFINITY;
     const std::optional<Voxel> expected = nearestByScan(h, from, component, maxDistance);
     const std::optional<Voxel> found = nearestStanding(h, from, component, maxDistance);
-    ASSERT_EQ(found.has_value(), expected.has_value()) << "from " << at(from) << " component " << component;
+    ASSERT_EQ(found.has_value(), expected.has_value()) << "from " << voxelAt(from) << " component " << component;
     if (found) {
-      EXPECT_EQ(*found, *expected) << "from " << at(from) << " component " << component;
+      EXPECT_EQ(*found, *expected) << "from " << voxelAt(from) << " component " << component;
     }
   }
 }
@@ -78,11 +78,11 @@ TEST(WorldReachability, RandomStandingGivesCellsOfTheComponentEvenlyAndFindsSmal
   for (int k = 0; k < 1800; ++k) {
     const std::optional<Voxel> v = randomStanding(h, room, random);
     ASSERT_TRUE(v.has_value());
-    ASSERT_EQ(h.components().of(world.index(*v)), room) << at(*v);
+    ASSERT_EQ(h.components().of(world.index(*v)), room) << voxelAt(*v);
     ++counts[world.index(*v)];
   }
   EXPECT_EQ(counts.size(), 18u);  // every cell of the room, each about 100 times
-  for (const auto& [cell, n] : counts) EXPECT_GT(n, 50) << at(world.voxelOf(cell));
+  for (const auto& [cell, n] : counts) EXPECT_GT(n, 50) << voxelAt(world.voxelOf(cell));
   // The pocket (one standing cell of 20) is found by the exact pick when sampling misses it.
   for (int k = 0; k < 20; ++k) {
     const std::optional<Voxel> v = randomStanding(h, pocket, random);

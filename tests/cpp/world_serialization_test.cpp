@@ -49,7 +49,7 @@ BlockWorld handDrawn() {
 }
 
 // Every standing cell of the world.
-std::vector<Voxel> standingCells(const BlockWorld& w) {
+std::vector<Voxel> savedStandingCells(const BlockWorld& w) {
   std::vector<Voxel> out;
   for (int32_t i = 0; i < w.cellCount(); ++i)
     if (w.standing(w.voxelOf(i))) out.push_back(w.voxelOf(i));
@@ -59,7 +59,7 @@ std::vector<Voxel> standingCells(const BlockWorld& w) {
 // Random pairs of standing cells (and every pair on a small world): the same status, cells and cost from
 // both, each path legal with its cost recomputed.
 void expectSameAnswers(const WorldHierarchy& a, const WorldHierarchy& b, SeededRandom& random, int pairs) {
-  const std::vector<Voxel> cells = standingCells(a.world());
+  const std::vector<Voxel> cells = savedStandingCells(a.world());
   ASSERT_FALSE(cells.empty());
   WorldHpaQuery qa(a), qb(b);
   WorldPath pa, pb;
