@@ -19,6 +19,14 @@
 
 namespace hpastar::test {
 
+// Every cell of `w` an agent stands in, in index order.
+inline std::vector<Voxel> standingCells(const BlockWorld& w) {
+  std::vector<Voxel> out;
+  for (int32_t i = 0; i < w.cellCount(); ++i)
+    if (w.standing(w.voxelOf(i))) out.push_back(w.voxelOf(i));
+  return out;
+}
+
 // The level-1 boxes' node trees of an updated hierarchy are a fresh build's, node by node (by cell):
 // the same standing cells, distances and parent moves.
 inline void expectSameTrees(const WorldHierarchy& updated, const WorldHierarchy& fresh) {

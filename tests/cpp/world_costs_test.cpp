@@ -78,13 +78,6 @@ std::vector<uint8_t> randomLayer(const BlockWorld& w, uint64_t seed, int lo, int
   return layer;
 }
 
-std::vector<Voxel> standingCells(const BlockWorld& w) {
-  std::vector<Voxel> out;
-  for (int32_t i = 0; i < w.cellCount(); ++i)
-    if (w.standing(w.voxelOf(i))) out.push_back(w.voxelOf(i));
-  return out;
-}
-
 BlockWorld withLayer(BlockWorld w, const std::vector<uint8_t>& layer) {
   const std::string error = w.setCostLayer(layer);
   if (!error.empty()) throw std::runtime_error(error);
@@ -106,7 +99,7 @@ TEST(WorldCosts, AStarOnHandDrawnWeightedWorldsMatchesABruteForceDijkstra) {
     const Voxel source{0, 0, 0};
     const std::vector<double> d = bruteForceDistances(w, layer, source);
     int found = 0;
-    for (const Voxel goal : standingCells(w)) {
+    for (const Voxel goal : test::standingCells(w)) {
       SCOPED_TRACE("seed " + std::to_string(seed) + ", goal " + voxelText(goal));
       const double expected = d[static_cast<size_t>(w.index(goal))];
       ASSERT_EQ(astar.findPath(w, source, goal, p) == PathStatus::Found, std::isfinite(expected));
@@ -165,7 +158,7 @@ TEST(WorldCosts, HpaPathsOnGeneratedWeightedWorldsAreLegalAndNeverCheaperThanASt
       WorldPath p, rough, best;
       WorldHpaQueryOptions noSmoothing;
       noSmoothing.smooth = false;
-      const std::vector<Voxel> cells = standingCells(w);
+      const std::vector<Voxel> cells = test::standingCells(w);
       SeededRandom random(seed);
       int found = 0;
       for (int q = 0; q < 60; ++q) {
@@ -222,7 +215,7 @@ TEST(WorldCosts, ALayerOfAll16GivesTheUnweightedAnswersExactly) {
   WorldHpaQuery qa(a), qb(b);
   WorldAStar astar;
   WorldPath pa, pb;
-  const std::vector<Voxel> cells = standingCells(plain);
+  const std::vector<Voxel> cells = test::standingCells(plain);
   SeededRandom random(9);
   for (int q = 0; q < 60; ++q) {
     const Voxel s = cells[static_cast<size_t>(random.below(static_cast<int32_t>(cells.size())))];
@@ -244,7 +237,7 @@ TEST(WorldCosts, CostChangesRebuildLocallyToWhatAFreshBuildGives) {
     const WorldHierarchyOptions options = test::boxesOf(8, 2, 3);
     WorldHierarchy h = buildHierarchy(generateWorld(kind, 40, 40, 6, 7), options);
     SeededRandom random(static_cast<uint64_t>(kind) + 11);
-    const std::vector<Voxel> cells = standingCells(h.world());
+    const std::vector<Voxel> cells = test::standingCells(h.world());
     int local = 0;
     for (int i = 0; i < 16; ++i) {
       std::vector<CostChange> changes;

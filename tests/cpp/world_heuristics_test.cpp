@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "BlockWorlds.h"
+#include "WorldChecks.h"
 #include "world/SeededRandom.h"
 #include "world/WorldGenerator.h"
 #include "world/WorldHierarchySerialization.h"
@@ -27,19 +28,12 @@ WorldHierarchyOptions withHeuristics(WorldHierarchyOptions o, int32_t landmarks,
   return o;
 }
 
-std::vector<Voxel> standingCells(const BlockWorld& w) {
-  std::vector<Voxel> out;
-  for (int32_t i = 0; i < w.cellCount(); ++i)
-    if (w.standing(w.voxelOf(i))) out.push_back(w.voxelOf(i));
-  return out;
-}
-
 // Random pairs answered by `plain` (no tables) and `tabled`: the same status and, unsmoothed, the same
 // cost (the abstract path's: refining an edge keeps its cost), to float rounding; every path of `tabled`
 // legal with its cost recomputed, smoothed or not. Returns the pairs found.
 int expectSameAbstractCosts(const WorldHierarchy& plain, const WorldHierarchy& tabled, SeededRandom& random,
                             int pairs) {
-  const std::vector<Voxel> cells = standingCells(plain.world());
+  const std::vector<Voxel> cells = test::standingCells(plain.world());
   WorldHpaQuery a(plain), b(tabled);
   WorldPath pa, pb;
   WorldHpaQueryOptions raw;
@@ -109,7 +103,7 @@ TEST(WorldHeuristics, TheTableReadsPathsAsShortAsATracedSearchWithItAsItsHeurist
   // A traced query searches (with the table as its heuristic) where an untraced one walks the table.
   const WorldHierarchy h =
       buildHierarchy(generateWorld(WorldKind::Caves, 48, 40, 12, 8), withHeuristics(boxesOf(8, 4, 2), 0, true));
-  const std::vector<Voxel> cells = standingCells(h.world());
+  const std::vector<Voxel> cells = test::standingCells(h.world());
   WorldHpaQuery walked(h), searched(h);
   WorldSearchTrace trace;
   searched.setTrace(&trace);
@@ -164,7 +158,7 @@ TEST(WorldHeuristics, SaveAndLoadKeepTheOptionsAndTheSamePaths) {
   EXPECT_EQ(loaded->options().landmarks, 12);
   EXPECT_TRUE(loaded->options().distanceTable);
   expectTablesAsComputedNow(*loaded);
-  const std::vector<Voxel> cells = standingCells(saved.world());
+  const std::vector<Voxel> cells = test::standingCells(saved.world());
   WorldHpaQuery a(saved), b(*loaded);
   WorldPath pa, pb;
   SeededRandom random(5);
