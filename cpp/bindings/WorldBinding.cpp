@@ -352,6 +352,9 @@ val WorldHpaHandle::stats() const {
   o.set("pathBytes", static_cast<double>(s.pathBytes));
   o.set("transitions", static_cast<double>(s.transitions));
   o.set("components", static_cast<double>(hierarchy_->components().count()));
+  o.set("heuristicsMs", s.heuristicsMs);
+  o.set("heuristicBytes", static_cast<double>(s.landmarkBytes + s.distanceTableBytes));
+  o.set("distanceTableNodes", static_cast<double>(s.distanceTableNodes));
   val levels = val::array();
   for (int32_t l = 0; l < hierarchy_->levels(); ++l) {
     val level = val::object();

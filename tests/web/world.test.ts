@@ -304,6 +304,19 @@ describe('options and ownership', () => {
     expect(() => clusterBoxes(planner, 4)).toThrow('level 4 is outside 1..3');
   });
 
+  test('the stats say what the top level\'s landmarks and distance table hold', () => {
+    using world = hp.BlockWorld.generate({ kind: 'caves', size: { width: 32, height: 32, levels: 4 }, seed: 2 });
+    using plain = hp.WorldHPAStar.build(world, { clusterSide: 8, clusterLevels: 2, landmarks: 0 });
+    using tabled = hp.WorldHPAStar.build(world, { clusterSide: 8, clusterLevels: 2, landmarks: 4, distanceTable: true });
+    expect([plain.stats.heuristicBytes, plain.stats.distanceTableNodes]).toEqual([0, 0]);
+    const top = tabled.stats.levels[tabled.options.levels - 1]!.nodes;
+    expect(top).toBeGreaterThan(0);
+    expect(tabled.stats.distanceTableNodes).toBe(top);
+    // A float and a first-step byte per pair of the table's nodes, at least.
+    expect(tabled.stats.heuristicBytes).toBeGreaterThanOrEqual(5 * top * top);
+    expect(tabled.stats.heuristicsMs).toBeGreaterThanOrEqual(0);
+  });
+
   test('a disposed world or planner says so', () => {
     const world = hp.BlockWorld.parse(worldText(TWO_FLOORS));
     const planner = hp.WorldHPAStar.build(world);

@@ -536,6 +536,9 @@ declare module 'hpastar:raw' {
       pathBytes: number;
       transitions: number;
       components: number;
+      heuristicsMs: number;
+      heuristicBytes: number;
+      distanceTableNodes: number;
       levels: { clusters: number; nodes: number; edges: number }[];
     } | null;
     findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldPath | RawError;

@@ -178,6 +178,12 @@ export interface WorldHierarchyStats {
   readonly transitions: number;
   /** Connected components of the world's standing cells. */
   readonly components: number;
+  /** The last computation of the top level's landmarks and distance table, in milliseconds. */
+  readonly heuristicsMs: number;
+  /** Memory of the top level's landmarks and distance table. */
+  readonly heuristicBytes: number;
+  /** Nodes of the distance table; 0 without one (off, or a top level over its limit). */
+  readonly distanceTableNodes: number;
   /** Per abstraction level (index 0 is level 1): clusters, nodes of that level or higher, directed edges. */
   readonly levels: readonly { readonly clusters: number; readonly nodes: number; readonly edges: number }[];
 }

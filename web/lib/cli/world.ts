@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { rawModuleOf } from '../bind.ts';
-import type { BlockWorld, Hpastar, Voxel, WorldHierarchyOptions, WorldPathResult } from '../index.ts';
+import type { BlockWorld, Hpastar, Voxel, WorldHierarchyOptions, WorldHpaPathResult, WorldPathResult } from '../index.ts';
 import { CommandLine, UsageError } from './commandLine.ts';
 import type { CommandSpec } from '../generated/contract.ts';
 import { InputError, jsonLine, readBounded, type JsonField } from './movingai.ts';
@@ -141,6 +141,7 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
   let mismatches = 0;
   let invalid = 0;
   let astarUs = 0;
+  let expandedAbstract = 0;
   let hpaUs = 0;
   let astarNoPathUs = 0;
   let hpaNoPathNs = 0;
@@ -151,9 +152,10 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
     const s = cells[random.below(n)]!;
     const t = cells[random.below(n)]!;
     const a = fastest(passes, () => astar.findPath(world, s, t));
-    const h = fastest<WorldPathResult>(passes, () => hpa.findPath(s, t, { smooth }));
+    const h = fastest<WorldHpaPathResult>(passes, () => hpa.findPath(s, t, { smooth }));
     astarUs += a.us;
     hpaUs += h.us;
+    expandedAbstract += h.answer.stats.expandedAbstract;
     let problem = '';
     if (a.answer.status !== h.answer.status) {
       mismatches++;
@@ -206,6 +208,8 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
     ['cluster_side', { int: o.clusterSide }], ['cluster_levels', { int: o.clusterLevels }], ['abstraction_levels', { int: o.levels }],
     ['build_ms', stats.buildMs], ['smooth', smooth], ['hierarchy_bytes', { int: stats.bytes }], ['path_bytes', { int: stats.pathBytes }],
     ['nodes_level1', { int: stats.levels[0]!.nodes }], ['nodes_top', { int: stats.levels[o.levels - 1]!.nodes }],
+    ['landmarks', { int: o.landmarks }], ['distance_table_nodes', { int: stats.distanceTableNodes }],
+    ['heuristics_ms', stats.heuristicsMs], ['heuristic_bytes', { int: stats.heuristicBytes }],
     ['queries', { int: queries }], ['found', { int: found.length }], ['no_path', { int: noPath }],
     ['mismatches', { int: mismatches }], ['invalid', { int: invalid }],
     ['suboptimality_mean', found.length ? excessSum / found.length : 0], ['suboptimality_max', excessMax],
@@ -213,6 +217,7 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
     ['longest_paths', { int: longest }], ['longest_cost_min', longest ? found[longest - 1]!.cost : 0],
     ['astar_us_mean_longest', longest ? longestAstar / longest : 0], ['hpa_us_mean_longest', longest ? longestHpa / longest : 0],
     ['speedup_longest', longestHpa > 0 ? longestAstar / longestHpa : 0],
+    ['hpa_expanded_abstract_mean', expandedAbstract / queries],
     ['astar_us_mean_no_path', noPath ? astarNoPathUs / noPath : 0], ['hpa_ns_mean_no_path', noPath ? hpaNoPathNs / noPath : 0],
   ]));
   process.stdout.write(`${lines.join('\n')}\n`);
