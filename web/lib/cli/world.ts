@@ -100,6 +100,28 @@ function fastest<T>(passes: number, run: () => T): { us: number; answer: T } {
   return { us: best, answer };
 }
 
+interface FoundPair {
+  cost: number;
+  astarUs: number;
+  hpaUs: number;
+}
+
+/**
+ * The longest tenth of the paths (by A*'s cost): what a hierarchy is meant to speed up. Sorted as
+ * natively (by cost, descending; ties keep no particular order, and only their sum is printed).
+ */
+function longestTenth(found: FoundPair[]): { longest: number; longestAstar: number; longestHpa: number } {
+  found.sort((x, y) => y.cost - x.cost);
+  const longest = Math.max(found.length ? 1 : 0, Math.floor(found.length / 10));
+  let longestAstar = 0;
+  let longestHpa = 0;
+  for (let i = 0; i < longest; i++) {
+    longestAstar += found[i]!.astarUs;
+    longestHpa += found[i]!.hpaUs;
+  }
+  return { longest, longestAstar, longestHpa };
+}
+
 /** `hpastar world-compare`: returns the exit status. */
 export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly string[]): number {
   const cmd = new CommandLine(args, spec);
@@ -136,7 +158,7 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
 
   const random = new SeededRandom(seed);
   const n = cells.length;
-  const found: { cost: number; astarUs: number; hpaUs: number }[] = [];
+  const found: FoundPair[] = [];
   let noPath = 0;
   let mismatches = 0;
   let invalid = 0;
@@ -191,16 +213,7 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
       lines.push(jsonLine(line));
     }
   }
-  // The longest tenth of the paths (by A*'s cost): what a hierarchy is meant to speed up. Sorted as
-  // natively (by cost, descending; ties keep no particular order, and only their sum is printed).
-  found.sort((x, y) => y.cost - x.cost);
-  const longest = Math.max(found.length ? 1 : 0, Math.floor(found.length / 10));
-  let longestAstar = 0;
-  let longestHpa = 0;
-  for (let i = 0; i < longest; i++) {
-    longestAstar += found[i]!.astarUs;
-    longestHpa += found[i]!.hpaUs;
-  }
+  const { longest, longestAstar, longestHpa } = longestTenth(found);
   const o = hpa.options;
   const stats = hpa.stats;
   lines.push(jsonLine([
