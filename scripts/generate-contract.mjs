@@ -193,6 +193,8 @@ function moveText(module) {
   out += `export const WORLD_MOVES = ${literal(m.world)} as const;\n\n`;
   out += tsdoc('What a flow field holds for a cell without a move: the goal, a cell of another component or none to stand in (`noStep`), a cell of a cluster the field left out (`notComputed`).');
   out += `export const FLOW_CODES = ${literal({ noStep: m.noStep, notComputed: m.notComputed })} as const;\n\n`;
+  out += tsdoc('What an edge of an exported abstract graph joins (`edgeKind`, inspect/AbstractGraphExport.h): two nodes of one cluster (`intra`), of two clusters on one floor (`inter`), of two clusters on different floors (`vertical`: a block world\'s climb, stair or ladder).');
+  out += `export const EDGE_KINDS = ${literal(module.edgeKinds())} as const;\n\n`;
   return out;
 }
 

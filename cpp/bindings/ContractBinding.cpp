@@ -18,6 +18,7 @@
 #include "grid/Terrain.h"
 #include "grid/TerrainCosts.h"
 #include "hpa/HierarchyOptions.h"
+#include "inspect/AbstractGraphExport.h"
 #include "io/FileLimits.h"
 #include "search/PathResult.h"
 #include "shpa/ShpaOptions.h"
@@ -139,6 +140,13 @@ val moves() {
   return o;
 }
 
+// The kinds of an exported abstract graph's edges (inspect/AbstractGraphExport.h): { name: value }.
+val edgeKinds() {
+  val o = val::object();
+  for (size_t k = 0; k < kExportedEdgeKindNames.size(); ++k) o.set(kExportedEdgeKindNames[k], static_cast<int>(k));
+  return o;
+}
+
 // A status added to PathStatus must be named in the enum_ below too.
 static_assert(kPathStatusCount == 4);
 
@@ -158,6 +166,7 @@ EMSCRIPTEN_BINDINGS(hpastar_contract) {
   emscripten::function("defaultAgent", &defaultAgent);
   emscripten::function("parseTerrainCosts", &parseTerrainCosts);
   emscripten::function("moves", &moves);
+  emscripten::function("edgeKinds", &edgeKinds);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <emscripten/bind.h>
 
+#include "bindings/AbstractGraphToJS.h"
 #include "bindings/BatchToJS.h"
 #include "bindings/BindFunctions.h"
 #include "bindings/BindingSupport.h"
@@ -14,7 +15,6 @@
 #include "hpa/HierarchyMemory.h"
 #include "hpa/HierarchyOptionChoice.h"
 #include "hpa/HierarchySerialization.h"
-#include "inspect/AbstractGraphExport.h"
 
 namespace hpastar::bindings {
 
@@ -176,22 +176,9 @@ val HpaStarHandle::passableRect(int x, int y, int w, int h) const {
 
 val HpaStarHandle::abstractGraph(int level) const {
   if (!versions_) return errorObject(StatusKind::NotReady, "the planner is not built");
-  const VersionedHierarchy::Snapshot h = current();
-  if (level < 1 || level > h->levels()) {
-    return errorObject(StatusKind::OutOfRange, "level " + std::to_string(level) +
-                                                   " is not a level of this hierarchy (1 to " +
-                                                   std::to_string(h->levels()) + ")");
-  }
-  const AbstractGraphExport g = exportAbstractGraph(*h, level);
-  val o = val::object();
-  o.set("level", level);
-  o.set("nodeIds", copyToJS(g.nodeIds.data(), g.nodeIds.size()));
-  o.set("nodes", cellsToJS(g.nodeCells));
-  o.set("nodeLevels", copyToJS(g.nodeLevels.data(), g.nodeLevels.size()));
-  o.set("edgeFrom", copyToJS(g.edgeFrom.data(), g.edgeFrom.size()));
-  o.set("edgeTo", copyToJS(g.edgeTo.data(), g.edgeTo.size()));
-  o.set("edgeCost", copyToJS(g.edgeCost.data(), g.edgeCost.size()));
-  o.set("edgeInter", copyToJS(g.edgeInter.data(), g.edgeInter.size()));
+  val o = abstractGraphToJS(*current(), level);
+  // A 2D graph has no vertical edge, so its kinds are the 0/1 flags it has always answered as edgeInter.
+  if (o.hasOwnProperty("edgeKind")) o.set("edgeInter", o["edgeKind"]);
   return o;
 }
 

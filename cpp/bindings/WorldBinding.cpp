@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings/AbstractGraphToJS.h"
 #include "bindings/BatchToJS.h"
 #include "bindings/BindFunctions.h"
 #include "bindings/BindingSupport.h"
@@ -533,6 +534,11 @@ val WorldHpaHandle::clusterBoxes(int32_t level) const {
   return copyToJS(boxes.data(), boxes.size());
 }
 
+val WorldHpaHandle::abstractGraph(int32_t level) const {
+  if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
+  return abstractGraphToJS(*hierarchy_, level);
+}
+
 val WorldHpaHandle::nodes() const {
   if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
   val o = val::object();
@@ -609,7 +615,7 @@ EMSCRIPTEN_BINDINGS(hpastar_world) {
                          WorldHpaHandle, build, load, serialize, built, options, width, height, levels, version, stats,
                          findPath, traceFindPath, findPaths, planPaths, applyBlockChanges, applyCostChanges, costLayer,
                          lastUpdate, floor, componentOf, isReachable, nearestPassable, randomPassable, clusterBoxes,
-                         nodes);
+                         nodes, abstractGraph);
   bindPlans<WorldPlanHandle>(
       HPASTAR_BIND_FUNCTIONS(
           emscripten::class_<WorldHpaQueryHandle>("WorldHPAStarQuery").constructor<const WorldHpaHandle&>(),

@@ -181,6 +181,8 @@ class WorldHpaHandle {
   emscripten::val clusterBoxes(int32_t level) const;
   // The abstract nodes' cells as an Int32Array x, y, z, ... and the highest level of each (a Uint8Array).
   emscripten::val nodes() const;
+  // The abstract graph of `level` (inspect/AbstractGraphExport, bindings/AbstractGraphToJS.h), or { error }.
+  emscripten::val abstractGraph(int32_t level) const;
 
   // The hierarchy (null until built). The caller reads it only while this handle's calls do not run.
   const WorldHierarchy* hierarchy() const { return hierarchy_.get(); }

@@ -29,7 +29,7 @@ TEST_P(AbstractGraphExportTest, TheExportOfEveryLevelEqualsTheHierarchysEdges) {
     ASSERT_EQ(x.edgeTo.size(), x.edgeFrom.size());
     ASSERT_EQ(x.edgeCost.size(), x.edgeFrom.size());
     size_t inter = 0;
-    for (uint8_t i : x.edgeInter) inter += i;
+    for (uint8_t k : x.edgeKind) inter += k == static_cast<uint8_t>(ExportedEdgeKind::Inter) ? 1 : 0;
     EXPECT_EQ(inter, st.interEdges);
     for (size_t i = 0; i < x.nodeIds.size(); ++i) {
       EXPECT_EQ(x.nodeCells[i], h.nodeCell(x.nodeIds[i]));

@@ -38,10 +38,12 @@ import type {
   QueryConnections,
   TracedPath,
   TracedWorldPath,
+  WorldAbstractGraph,
   WorldHierarchyNodes,
 } from './inspectTypes.ts';
 
 export type * from './inspectTypes.ts';
+export { EDGE_KINDS } from './generated/contract.ts';
 
 type RawOf<T> = T extends WasmObject<infer Raw> ? Raw : never;
 
@@ -65,10 +67,11 @@ function answered<Out extends object>(where: string, state: ModuleState, call: (
 }
 
 const HPA_PLANNER = 'an HPAStar made by hpastar.HPAStar.build';
+const WORLD_PLANNER = 'a WorldHPAStar made by hpastar.WorldHPAStar.build';
 
 // A level of the planner's hierarchy: a TypeError for a non-integer, the RangeError
 // tests/web/inspection.test.ts expects for an integer that is not one of its levels.
-function checkLevel(where: string, planner: HPAStar, level: unknown): number {
+function checkLevel(where: string, planner: HPAStar | WorldHPAStar, level: unknown): number {
   const levels = planner.options.levels;
   if (typeof level !== 'number' || !Number.isInteger(level)) integerIn(where, 'level', level, 1, levels);
   if ((level as number) < 1 || (level as number) > levels) {
@@ -170,13 +173,16 @@ function hpaSearcher(where: string, object: unknown): HPAStarQuery {
 
 /**
  * The abstract graph of one level of the planner's current hierarchy, as the searches see it: the
- * nodes of that level or higher and every edge (once per pair), as typed arrays.
- * @param level - 1 (just above the grid) to `options.levels`
+ * nodes of that level or higher and every edge (once per pair), as typed arrays. One shape for a 2D
+ * grid and a block world (whose nodes are x, y, z triples and whose edges may join floors).
+ * @param level - 1 (just above the cells) to `options.levels`
  * @throws RangeError - when `level` is not a level of this hierarchy
  */
-export function abstractGraph(planner: HPAStar, level: number): AbstractGraph {
+export function abstractGraph(planner: HPAStar, level: number): AbstractGraph;
+export function abstractGraph(planner: WorldHPAStar, level: number): WorldAbstractGraph;
+export function abstractGraph(planner: HPAStar | WorldHPAStar, level: number): AbstractGraph | WorldAbstractGraph {
   const where = 'abstractGraph';
-  const { raw, state } = accessOf(where, planner, [HPAStar], HPA_PLANNER);
+  const { raw, state } = accessOf<HPAStar | WorldHPAStar>(where, planner, [HPAStar, WorldHPAStar], `${HPA_PLANNER} or ${WORLD_PLANNER}`);
   const l = checkLevel(where, planner, level);
   const graph = answered(where, state, () => raw.abstractGraph(l), RangeError);
   return Object.freeze({ ...graph });
@@ -309,8 +315,6 @@ export function borderCrossings(planner: HAAStar): HaaCrossings {
   const { raw, state } = accessOf(where, planner, [HAAStar], HAA_PLANNER);
   return answered(where, state, () => raw.crossings(), RangeError);
 }
-
-const WORLD_PLANNER = 'a WorldHPAStar made by hpastar.WorldHPAStar.build';
 
 /**
  * The clusters of abstraction level `level` (1..levels) of a world hierarchy as boxes packed x0, y0,

@@ -55,10 +55,22 @@ export interface TracedPath {
  * that level or higher) and its edges, each undirected edge once. Edges refer to nodes by their
  * position in the node arrays.
  */
-export interface AbstractGraph {
-  /** 1 for the level just above the grid. */
-  readonly level: number;
+export interface AbstractGraph extends WorldAbstractGraph {
   /** The node cells, x0, y0, x1, y1, … (node i at 2i, 2i + 1). */
+  readonly nodes: Int32Array;
+  /** 1 for an edge that crosses a border of this level's clusters (inter-edge), 0 for an intra-edge. */
+  readonly edgeInter: Uint8Array;
+}
+
+/**
+ * The abstract graph of one level of a block world's hierarchy (see {@link abstractGraph}), in the
+ * shape of a 2D one: its nodes (of that level or higher) and its edges, each undirected edge once,
+ * referring to nodes by their position in the node arrays.
+ */
+export interface WorldAbstractGraph {
+  /** 1 for the level just above the cells. */
+  readonly level: number;
+  /** The node cells, x, y, z per node (node i at 3i, 3i + 1, 3i + 2). */
   readonly nodes: Int32Array;
   /** Each node's highest level (≥ `level`). */
   readonly nodeLevels: Uint8Array;
@@ -68,10 +80,14 @@ export interface AbstractGraph {
   readonly edgeFrom: Uint32Array;
   /** Each edge's other end, a node position. */
   readonly edgeTo: Uint32Array;
-  /** Each edge's cost: 1 across a cluster border, the in-cluster shortest distance inside one. */
+  /** Each edge's cost: a move's across a cluster border, the in-cluster shortest distance inside one. */
   readonly edgeCost: Float64Array;
-  /** 1 for an edge that crosses a border of this level's clusters (inter-edge), 0 for an intra-edge. */
-  readonly edgeInter: Uint8Array;
+  /**
+   * Each edge's kind, a value of `EDGE_KINDS`: `intra` inside a cluster of this level, `inter` across
+   * a border on one floor (x, y), `vertical` across a border between floors (a climb, stair or ladder;
+   * never on a 2D grid).
+   */
+  readonly edgeKind: Uint8Array;
 }
 
 /** The clusters of one level of an HPA* hierarchy ({@link clusterRects}), as the core lays them out. */

@@ -194,8 +194,8 @@ declare module 'hpastar:raw' {
     stepsTotal: number;
   }
 
-  /** HpaStarHandle::abstractGraph(level). */
-  export interface RawAbstractGraph {
+  /** abstractGraphToJS (bindings/AbstractGraphToJS.h): `nodes` x, y per node, x, y, z in a block world. */
+  export interface RawWorldAbstractGraph {
     level: number;
     nodeIds: Uint32Array;
     nodes: Int32Array;
@@ -203,6 +203,11 @@ declare module 'hpastar:raw' {
     edgeFrom: Uint32Array;
     edgeTo: Uint32Array;
     edgeCost: Float64Array;
+    edgeKind: Uint8Array;
+  }
+
+  /** HpaStarHandle::abstractGraph(level): as a block world's, with the kinds also as 0/1 flags. */
+  export interface RawAbstractGraph extends RawWorldAbstractGraph {
     edgeInter: Uint8Array;
   }
 
@@ -570,6 +575,7 @@ declare module 'hpastar:raw' {
     /** Boxes x0, y0, z0, x1, y1, z1 (half-open) of the clusters of a level. */
     clusterBoxes(level: number): Int32Array | RawError;
     nodes(): { cells: Int32Array; levels: Uint8Array } | RawError;
+    abstractGraph(level: number): RawWorldAbstractGraph | RawError;
   }
 
   /** `WorldPlanHandle` in WorldBinding.cpp: one plan on a block world, refined by a WorldHPAStarQuery. */
@@ -709,6 +715,8 @@ declare module 'hpastar:raw' {
       noStep: number;
       notComputed: number;
     };
+    /** The kinds of an exported abstract graph's edges by name (generated contract: EDGE_KINDS). */
+    edgeKinds(): Record<string, number>;
     limits(): {
       maxGridSide: number;
       maxGridCells: number;

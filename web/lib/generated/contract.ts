@@ -391,6 +391,13 @@ export const WORLD_MOVES = { dx: [0, 1, 1, 1, 0, -1, -1, -1, 0, 1, 0, -1, 0, 1, 
  */
 export const FLOW_CODES = { noStep: 255, notComputed: 254 } as const;
 
+/**
+ * What an edge of an exported abstract graph joins (`edgeKind`, inspect/AbstractGraphExport.h): two nodes of
+ * one cluster (`intra`), of two clusters on one floor (`inter`), of two clusters on different floors
+ * (`vertical`: a block world's climb, stair or ladder).
+ */
+export const EDGE_KINDS = { intra: 0, inter: 1, vertical: 2 } as const;
+
 // The commands of both command-line tools, hpa and npx hpastar (contract/CommandTable.h)
 
 /**
