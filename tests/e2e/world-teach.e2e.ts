@@ -1,9 +1,11 @@
 // The Worlds page's teaching layers in headless Chromium: the Hierarchy toggle draws as many boxes and
-// nodes as the planner's stats say (the page's Hierarchy row), every node on exactly one floor; a start
-// and a goal clicked on two floors, then Show search stepped (buttons, slider, keys) through the four
+// nodes as the planner's stats say (the page's Hierarchy row), every node on exactly one floor, and the
+// level-1 edges (their colours on the canvas, gone when it is off) with the links between floors in
+// pairs; a start and a goal clicked on two floors, then Show search stepped (buttons, slider, keys) through the four
 // phases, each caption's counts checked against traceSearch's own figures and the path's stats; the
 // floor labels do not overlap and A*'s comparison never says "-0.0%". At 1280 × 800 and 390 × 844.
-// Screenshots: test-results/e2e/world-teach-hierarchy-{desktop,phone}.png,
+// Screenshots: test-results/e2e/world-teach-hierarchy-{desktop,phone}.png, world-teach-links.png (a floor
+// with links up),
 // world-teach-{insertion,abstract,refinement,smoothing}.png, world-teach-phone-abstract.png.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -46,6 +48,59 @@ function noOverlap(labels: WorldPageState['labels']): boolean {
   return labels.every((a, i) => labels.slice(i + 1).every((b) => !(a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height)));
 }
 
+/** Pixels of the world canvas in the intra-edge and inter-edge colours (edgeLayer.ts's EDGE_COLOURS). */
+function edgePixels(p: Page): Promise<{ intra: number; inter: number }> {
+  return p.evaluate(() => {
+    const c = document.querySelector<HTMLCanvasElement>('[data-testid=world-canvas]')!;
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    const near = (i: number, rgb: number[]) => rgb.every((v, k) => Math.abs(d[i + k]! - v) <= 24);
+    let intra = 0, inter = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (near(i, [0x56, 0xb4, 0xe9])) intra++;
+      else if (near(i, [0xd5, 0x5e, 0x00])) inter++;
+    }
+    return { intra, inter };
+  });
+}
+
+/**
+ * The level-1 edges with Hierarchy on: lines on floor 0 and no more than the graph has, links up and
+ * down in pairs (each joins a floor to the next), the legend's counts, and the edge colours on the
+ * canvas only while Hierarchy is on. Leaves floor 1 on screen and Hierarchy on.
+ */
+async function checkEdges(p: Page, levels: number): Promise<void> {
+  const t = await teach(p);
+  expect(t.counts.edges).toBeGreaterThan(0);
+  const floorEdges: { lines: number; up: number; down: number }[] = [];
+  for (let z = 0; z < levels; z++) {
+    await key(p, String(z + 1));
+    await frames(p);
+    const e = (await teach(p)).counts.floorEdges;
+    floorEdges.push({ lines: e.intra + e.inter, up: e.up, down: e.down });
+    expect(await p.textContent('[data-testid=hier-counts]')).toContain(`L1 edges: ${e.intra + e.inter} of ${t.counts.edges} drawn, ${e.up} links up, ${e.down} down`);
+  }
+  const total = (k: 'lines' | 'up' | 'down') => floorEdges.reduce((n, f) => n + f[k], 0);
+  expect(floorEdges[0]!.lines).toBeGreaterThan(0);
+  expect(total('lines')).toBeLessThanOrEqual(t.counts.edges);
+  expect(total('up')).toBeGreaterThan(0); // towers climb across the tops of the 4-floor boxes
+  expect(total('up')).toBe(total('down'));
+  const linked = floorEdges.findIndex((f) => f.up > 0);
+  await key(p, String(linked + 1));
+  await frames(p);
+  await p.screenshot({ path: join(ARTIFACTS, 'world-teach-links.png') });
+  await key(p, '1');
+  await frames(p);
+  const withEdges = await edgePixels(p);
+  expect(withEdges.intra).toBeGreaterThan(50);
+  expect(withEdges.inter).toBeGreaterThan(20);
+  await p.uncheck('[data-testid=world-hierarchy]');
+  await frames(p);
+  const without = await edgePixels(p);
+  expect(without.intra).toBeLessThan(withEdges.intra / 10);
+  expect(without.inter).toBeLessThan(withEdges.inter / 10);
+  await p.check('[data-testid=world-hierarchy]');
+}
+
 const num = (caption: string, re: RegExp) => {
   const m = caption.match(re);
   expect(m, `${re} in "${caption}"`).not.toBeNull();
@@ -79,6 +134,7 @@ test('hierarchy counts, the search phase by phase, labels and the A* comparison'
     expect(await page.textContent('[data-testid=hier-counts]')).toContain(`L1: ${t.counts.floorBoxes[0]} of ${stats[0]![0]} boxes, ${t.counts.floorNodes[0]} of ${stats[0]![1]} nodes`);
   }
   for (let l = 0; l < stats.length; l++) expect(perFloor.reduce((n, f) => n + f[l]!, 0)).toBe(stats[l]![1]);
+  await checkEdges(page, levels);
 
   // A start on floor 0, a goal on the highest floor it reaches, clicked.
   const { start, goal } = await page.evaluate(() => {

@@ -2,7 +2,8 @@
 // floor on screen is open air, the floor above shaded where it is solid overhead (a ceiling: no step up
 // and no stair climbs through it), ladders and stairs marked, and the path across every floor (its steps
 // on other floors faded, its changes of floor marked with the floor it goes to).
-import type { FloorFrame } from './hierarchyLayer';
+import { EDGE_COLOURS } from './edgeLayer';
+import type { FloorFrame } from './floorFrame';
 import type { WorldSession } from './worldSession';
 
 /** The page's colours (Okabe-Ito for the path and its ends), also exported to CSS for the legend. */
@@ -21,6 +22,7 @@ export const WORLD_COLOURS = {
 
 export function exportWorldColoursToCss(): void {
   for (const [name, value] of Object.entries(WORLD_COLOURS)) document.documentElement.style.setProperty(`--${name}`, value);
+  for (const [name, value] of Object.entries(EDGE_COLOURS)) document.documentElement.style.setProperty(`--edge-${name}`, value);
 }
 
 const FADE = 0.35;

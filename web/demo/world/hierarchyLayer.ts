@@ -1,18 +1,14 @@
 // The world planner's hierarchy as the Worlds page draws it: the cluster boxes of levels 1 and 2 that
-// hold the floor on screen (their borders; level 2 fainter and dashed) and the abstract nodes standing on
-// that floor (dots; nodes of level 2 larger and ringed). Read from the planner with clusterBoxes and
-// hierarchyNodes of hpastar/inspect, once per build or change of the hierarchy.
-import { clusterBoxes, hierarchyNodes, type WorldHierarchyNodes } from '../../lib/inspect';
+// hold the floor on screen (their borders; level 2 fainter and dashed), the level-1 graph's edges on that
+// floor and its links to the floors above and below (edgeLayer.ts), and the abstract nodes standing on
+// that floor (dots; nodes of level 2 larger and ringed). Read from the planner with clusterBoxes,
+// abstractGraph and hierarchyNodes of hpastar/inspect, once per build or change of the hierarchy.
+import { abstractGraph, clusterBoxes, hierarchyNodes, type WorldHierarchyNodes } from '../../lib/inspect';
 import type { WorldHPAStar } from '../../lib/index';
 import { OKABE_ITO } from '../render/palette';
+import { drawFloorEdges, floorEdges, type EdgesDrawn, type FloorEdges } from './edgeLayer';
+import type { FloorFrame } from './floorFrame';
 
-/** Where the world lies on the canvas: cell side and offset in canvas pixels, and the floor on screen. */
-export interface FloorFrame {
-  readonly cell: number;
-  readonly ox: number;
-  readonly oy: number;
-  readonly floor: number;
-}
 
 /** What the layer read and what its last draw put on the floor on screen. */
 export interface HierarchyCounts {
@@ -23,6 +19,10 @@ export interface HierarchyCounts {
   /** Of those, on the floor of the last draw: boxes holding it per level, nodes standing on it per level. */
   floorBoxes: number[];
   floorNodes: number[];
+  /** Undirected edges of the level-1 graph, as read from the planner. */
+  edges: number;
+  /** Of those, drawn on the floor of the last draw: lines, and the links' triangles (up and down). */
+  floorEdges: EdgesDrawn;
 }
 
 /** Box borders black (level 2 fainter, dashed); nodes black dots, those of level 2 larger, yellow ringed black. */
@@ -33,7 +33,8 @@ export class HierarchyLayer {
   #version = -1;
   #boxes: Int32Array[] = [];
   #nodes: WorldHierarchyNodes = { cells: new Int32Array(0), levels: new Uint8Array(0) };
-  counts: HierarchyCounts = { boxes: [], nodes: [], floorBoxes: [], floorNodes: [] };
+  #edges: FloorEdges[] = [];
+  counts: HierarchyCounts = { boxes: [], nodes: [], floorBoxes: [], floorNodes: [], edges: 0, floorEdges: { intra: 0, inter: 0, up: 0, down: 0 } };
 
   /** Reads the planner's boxes and nodes again when it is another planner or its hierarchy changed. */
   #read(planner: WorldHPAStar): void {
@@ -43,6 +44,9 @@ export class HierarchyLayer {
     const levels = planner.options.levels;
     this.#boxes = Array.from({ length: levels }, (_, l) => clusterBoxes(planner, l + 1));
     this.#nodes = hierarchyNodes(planner);
+    const graph = abstractGraph(planner, 1);
+    this.#edges = floorEdges(graph);
+    this.counts.edges = graph.edgeFrom.length;
     const nodeLevels = Array.from(this.#nodes.levels);
     this.counts.boxes = this.#boxes.map((b) => b.length / 6);
     this.counts.nodes = this.#boxes.map((_, l) => nodeLevels.filter((v) => v >= l + 1).length);
@@ -51,6 +55,7 @@ export class HierarchyLayer {
   draw(ctx: CanvasRenderingContext2D, planner: WorldHPAStar, f: FloorFrame): void {
     this.#read(planner);
     this.counts.floorBoxes = this.#boxes.map((boxes, l) => this.#drawBoxes(ctx, boxes, l + 1, f));
+    this.counts.floorEdges = drawFloorEdges(ctx, this.#edges, f);
     this.counts.floorNodes = this.#drawNodes(ctx, f);
   }
 

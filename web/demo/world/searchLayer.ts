@@ -4,7 +4,7 @@
 // nodes joined, the refined path, smoothing's straight lines as a band under the smoothed path). Steps on other floors are left out; the
 // counts per floor are kept for the tests.
 import { OKABE_ITO } from '../render/palette';
-import type { FloorFrame } from './hierarchyLayer';
+import type { FloorFrame } from './floorFrame';
 import type { PhaseStep, WorldPhase } from './searchSteps';
 
 /** One colour per phase, as the grid demo's (the colour of what the phase makes). */

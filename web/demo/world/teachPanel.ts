@@ -1,9 +1,10 @@
-// The Worlds page's teaching controls: the Hierarchy toggle (cluster boxes and abstract nodes of the
-// floor on screen, with their legend and counts) and Show search (the phases of the clicked path's
-// traced search, stepped with the buttons or scrubbed with the slider, one caption per phase). The trace
+// The Worlds page's teaching controls: the Hierarchy toggle (cluster boxes, level-1 edges, links between
+// floors and abstract nodes of the floor on screen, with their legend and counts) and Show search (the
+// phases of the clicked path's traced search, stepped with the buttons or scrubbed with the slider, one caption per phase). The trace
 // is read once per path (a second run of the query, well under a frame on the sizes offered).
 import type { WorldHpaPathResult } from '../../lib/index';
-import { HierarchyLayer, type FloorFrame, type HierarchyCounts } from './hierarchyLayer';
+import type { FloorFrame } from './floorFrame';
+import { HierarchyLayer, type HierarchyCounts } from './hierarchyLayer';
 import { drawPhase, type PhaseDrawn } from './searchLayer';
 import { phaseSteps, WORLD_PHASES, type PhaseStep } from './searchSteps';
 import type { WorldSession } from './worldSession';
@@ -91,8 +92,10 @@ export class TeachPanel {
     const o = this.session.planner?.options;
     if (o) $('hier-box-size').textContent = `${o.clusterSide} × ${o.clusterSide} columns, ${o.clusterLevels} floors`;
     const c = this.#layer.counts;
+    const e = c.floorEdges;
     $('hier-counts').textContent = this.hierarchy
-      ? c.boxes.map((b, l) => `L${l + 1}: ${c.floorBoxes[l] ?? 0} of ${b} boxes, ${c.floorNodes[l] ?? 0} of ${c.nodes[l]} nodes`).join('; ') + ' on this floor'
+      ? c.boxes.map((b, l) => `L${l + 1}: ${c.floorBoxes[l] ?? 0} of ${b} boxes, ${c.floorNodes[l] ?? 0} of ${c.nodes[l]} nodes`).join('; ') +
+        ` on this floor; L1 edges: ${e.intra + e.inter} of ${c.edges} drawn, ${e.up} links up, ${e.down} down`
       : '';
     $('search-controls').hidden = !this.search;
     $<HTMLInputElement>('phase-scrub').value = String(this.phase);
