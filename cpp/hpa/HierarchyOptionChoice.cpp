@@ -12,21 +12,26 @@ namespace hpastar {
 
 namespace {
 
-// The sides tried for each family, the measured sweet spot first (bench/results/default-options.md for
-// DHPA*; for HPA*, `hpa scen --algo hpa --landmarks 16 --cluster S` on the maps of maps/), then the
-// others, nearest first.
+// The sides tried for each family, the measured sweet spot first (`hpa scen --algo auto --cluster S
+// --passes 3` on the maps of maps/ for DHPA*; for HPA*, `hpa scen --algo hpa --landmarks 16 --cluster S`),
+// then the others, nearest first.
 // - DHPA*: queries join start and goal and refine edges by reading trees, so bigger clusters cost them
-//   nothing and only shrink the abstract graph: 25.
+//   little and shrink the abstract graph: 32 (µs per query at 25 → 32, the fastest of 3 passes: den520d
+//   6.4 → 4.9, AR0011SR 17.2 → 14.7, brc202d 17.0 → 15.4, maze512-16-0 97 → 76; mean suboptimality
+//   within 1 % on all). Not above: 40 is faster still on those maps but its paths are worse (maze512-16-0
+//   1.1 %, hrt201n's agents of ground and trees 1.1–1.3 %: fewer, farther transitions that smoothing
+//   does not straighten), and a start and goal in one cluster are joined by an A* over it, whose area
+//   grows as side² (den520d, mostly short queries: 7.2 µs at 48, 18 at 64).
 // - HPA* (no trees): insertion and refinement search inside the clusters, so their cost grows with the
 //   cluster's area: 10 (den520d 27 µs at 10 against 58 at 25, arena 7.2 against 45); 16 or 12 where
 //   borders fall on walls (8room_000: 136 µs at 16 against 191 at 10). Not above 16: AR0011SR's open
 //   borders would pick 25 (a quarter of the nodes), where its queries take 91 µs against 63 at 16.
-constexpr std::array<int32_t, 5> kTreeSides = {25, 32, 20, 40, 48};
+constexpr std::array<int32_t, 5> kTreeSides = {32, 25, 40, 20, 48};
 constexpr std::array<int32_t, 3> kSearchSides = {10, 16, 12};
 std::span<const int32_t> sidesFor(bool trees) { return trees ? std::span<const int32_t>(kTreeSides) : kSearchSides; }
 // A side must cut the map's shorter dimension into at least this many clusters (fewer, and most queries
-// are one bounded A* over a cluster the size of the map); on maps too small for the preferred side,
-// kSmallMapSide (with trees; without, the preferred side of 10 fits every map this test lets through).
+// are one bounded A* over a cluster the size of the map): the preferred side is the first of the list that
+// does; on maps too small for any, kSmallMapSide (with trees; without, the side of 10).
 constexpr int32_t kMinClustersAcross = 3;
 constexpr int32_t kSmallMapSide = 16;
 // On an open map the top-level nodes fall as 1 / side (clusters as 1 / side², border per cluster as
@@ -50,12 +55,13 @@ HierarchyOptions fastOptions(int32_t side, bool trees, TerrainChanges changes) {
 HierarchyOptionChoice chooseHierarchyOptions(const Grid& grid, TerrainChanges changes, bool trees) {
   const bool table = changes == TerrainChanges::Rarely;
   const std::span<const int32_t> sides = sidesFor(trees);
-  const int32_t preferred = sides[0];
   const std::string family = trees ? "DHPA* trees" : "no trees (HPA*)";
   HierarchyOptionChoice choice;
   const int32_t across = std::min(grid.width(), grid.height());
-  if (preferred * kMinClustersAcross > across) {
-    const int32_t side = std::min(preferred, kSmallMapSide);
+  const auto fits = [&](int32_t side) { return side * kMinClustersAcross <= across; };
+  const auto firstFit = std::find_if(sides.begin(), sides.end(), fits);
+  if (firstFit == sides.end()) {
+    const int32_t side = std::min(sides[0], kSmallMapSide);
     choice.options = fastOptions(side, trees, changes);
     choice.options.distanceTable = table;
     choice.topLevelNodes = estimateHierarchyMemory(grid, choice.options).topLevelNodes;
@@ -66,18 +72,22 @@ HierarchyOptionChoice chooseHierarchyOptions(const Grid& grid, TerrainChanges ch
   }
   std::vector<uint64_t> nodes(sides.size());
   for (size_t i = 0; i < sides.size(); ++i)
-    nodes[i] = sides[i] * kMinClustersAcross > across
-                   ? UINT64_MAX  // too coarse for this map
-                   : estimateHierarchyMemory(grid, fastOptions(sides[i], trees, changes)).topLevelNodes;
+    nodes[i] = !fits(sides[i]) ? UINT64_MAX  // too coarse for this map
+                               : estimateHierarchyMemory(grid, fastOptions(sides[i], trees, changes)).topLevelNodes;
 
-  size_t pick = 0;  // the preferred side
-  std::string why = "cluster " + std::to_string(preferred) + " (the measured best on open and winding maps)";
-  for (size_t i = 1; i < sides.size(); ++i) {
+  const size_t first = static_cast<size_t>(firstFit - sides.begin());
+  const int32_t preferred = sides[first];
+  size_t pick = first;  // the preferred side
+  std::string why = "cluster " + std::to_string(preferred) +
+                    (first == 0 ? " (the measured best on open and winding maps)"
+                                : " (the largest measured side that cuts the map into " +
+                                      std::to_string(kMinClustersAcross) + " clusters across)");
+  for (size_t i = first + 1; i < sides.size(); ++i) {
     auto openBorder = [&](size_t k) { return static_cast<double>(nodes[k]) * sides[k]; };
     if (nodes[i] != UINT64_MAX && openBorder(i) <= kOpenBorderShare * openBorder(pick)) {
       pick = i;
       why = "cluster " + std::to_string(sides[i]) + ": " + std::to_string(nodes[i]) + " top-level nodes against " +
-            std::to_string(nodes[0]) + " at " + std::to_string(preferred) + " (borders on the map's walls)";
+            std::to_string(nodes[first]) + " at " + std::to_string(preferred) + " (borders on the map's walls)";
     }
   }
   // With trees a bigger side costs queries little, so one whose top level fits the table is worth taking;

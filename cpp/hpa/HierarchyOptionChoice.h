@@ -14,9 +14,10 @@ namespace hpastar {
 //   lookups and level-1 edges refined by walking trees, no search. Without them the same hierarchy
 //   answers 5–12× slower, and smaller clusters suit it (`trees` below).
 // - 16 landmarks on the top level: long searches expand a few nodes instead of flooding corridors.
-// - The cluster side: 25 unless a candidate side cuts the map into far fewer nodes (a map of rooms
-//   whose walls fall on that side's borders: 8room_000 has 3,084 top nodes at 32 against 8,783 at 25),
-//   then that one; and for TerrainChanges::Rarely a side whose top level fits the distance table.
+// - The cluster side: 32 (the largest that cuts the map into 3 clusters across on smaller maps) unless a
+//   candidate side cuts the map into far fewer nodes (a map of rooms whose walls fall on that side's
+//   borders: rooms of 20 cells get 40, on every second wall), then that one; and for
+//   TerrainChanges::Rarely a side whose top level fits the distance table.
 // - TerrainChanges::Rarely adds the distance table (the abstract path read off it, no search). A change
 //   that alters the top graph leaves the table stale until refreshed off the caller's thread (one
 //   Dijkstra per node: tens to hundreds of ms of background work), hence not for maps that change often.

@@ -7,8 +7,8 @@
 #include "hpa/HierarchyMemory.h"
 #include "hpa/HierarchyOptionChoice.h"
 #include "hpa/HpaStarQuery.h"
-#include "search/NodeDistanceTable.h"
 #include "path/PathValidator.h"
+#include "search/NodeDistanceTable.h"
 
 namespace hpastar {
 namespace {
@@ -48,17 +48,24 @@ TEST(HierarchyOptionChoice, TheDistanceTableOnlyWhenTerrainChangesRarely) {
 }
 
 TEST(HierarchyOptionChoice, AnOpenMapKeepsThePreferredClusterSide) {
-  EXPECT_EQ(chooseHierarchyOptions(test::loadMap("den520d.map"), TerrainChanges::Often).options.clusterSize, 25);
-  EXPECT_EQ(chooseHierarchyOptions(test::loadMap("AR0011SR.map"), TerrainChanges::Often).options.clusterSize, 25);
+  EXPECT_EQ(chooseHierarchyOptions(test::loadMap("den520d.map"), TerrainChanges::Often).options.clusterSize, 32);
+  EXPECT_EQ(chooseHierarchyOptions(test::loadMap("AR0011SR.map"), TerrainChanges::Often).options.clusterSize, 32);
+}
+
+TEST(HierarchyOptionChoice, AMapTooNarrowForThePreferredSideTakesTheLargestThatFits) {
+  // 90 cells across: 32 would cut it into 2 clusters, 25 into 3.
+  const HierarchyOptionChoice choice = chooseHierarchyOptions(roomsMap(90, 90), TerrainChanges::Often);
+  EXPECT_EQ(choice.options.clusterSize, 25) << choice.reason;
 }
 
 TEST(HierarchyOptionChoice, RoomsWhoseWallsFallOnClusterBordersGetThatSide) {
   // Rooms of 32 (walls on every 32nd line): a side of 32 leaves one door per border, 25 cuts every room.
   const HierarchyOptionChoice rooms32 = chooseHierarchyOptions(roomsMap(256, 32), TerrainChanges::Often);
   EXPECT_EQ(rooms32.options.clusterSize, 32) << rooms32.reason;
-  // Rooms of 20: the side of 20 fits them.
+  // Rooms of 20: the preferred 32 cuts them; 40 puts its borders on every second wall, with fewer nodes
+  // than 20 on every wall.
   const HierarchyOptionChoice rooms20 = chooseHierarchyOptions(roomsMap(240, 20), TerrainChanges::Often);
-  EXPECT_EQ(rooms20.options.clusterSize, 20) << rooms20.reason;
+  EXPECT_EQ(rooms20.options.clusterSize, 40) << rooms20.reason;
   EXPECT_EQ(chooseHierarchyOptions(test::loadMap("8room_000.map"), TerrainChanges::Often).options.clusterSize, 32);
 }
 

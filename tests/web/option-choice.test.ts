@@ -25,8 +25,8 @@ afterAll(() => grid.dispose());
 describe('the options a build picks for the map', () => {
   test('a build with no options uses the choice: trees, landmarks, the cluster side, no table', () => {
     const choice = hp.HPAStar.chooseOptions(grid);
-    expect(choice.options).toMatchObject({ cacheTrees: true, landmarks: 16, clusterSize: 25, distanceTable: false, terrainChanges: 'often' });
-    expect(choice.reason).toMatch(/cluster 25.*DHPA\* trees.*16 landmarks.*no distance table/);
+    expect(choice.options).toMatchObject({ cacheTrees: true, landmarks: 16, clusterSize: 32, distanceTable: false, terrainChanges: 'often' });
+    expect(choice.reason).toMatch(/cluster 32.*DHPA\* trees.*16 landmarks.*no distance table/);
     using planner = hp.HPAStar.build(grid);
     expect(planner.options).toEqual(choice.options);
     expect(planner.options).not.toEqual(hp.HPAStar.defaultOptions);

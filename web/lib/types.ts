@@ -76,7 +76,7 @@ export interface NearestPassableOptions {
 /**
  * How an HPA* hierarchy is cut (Botea et al. 2004). Every field is optional. A field left out is
  * chosen for the map by `HPAStar.build` (see {@link HPAStarFactory.chooseOptions}): DHPA* trees, 16
- * landmarks, a cluster side of 25 (or one whose borders fall on the map's walls, or 16 on small maps),
+ * landmarks, a cluster side of 32 (or one whose borders fall on the map's walls, or a smaller one on small maps),
  * and the distance table when `terrainChanges` is `'rarely'`; `planner.options` tells what was chosen.
  * The "Default" of each field below is the core's (the paper's: 10 × 10 clusters, one level, nothing
  * cached), which `HPAStar.defaultOptions` lists and `hpa --algo hpa` uses.
@@ -89,7 +89,7 @@ export type ResolvedHierarchyOptions = { readonly [K in keyof HierarchyOptions]-
 /** What `HPAStar.chooseOptions` answers: the options a build would use, and why. */
 export interface OptionChoice {
   readonly options: ResolvedHierarchyOptions;
-  /** One line, e.g. `"cluster 25 (...); DHPA* trees; 16 landmarks; distance table (terrain changes rarely)"`. */
+  /** One line, e.g. `"cluster 32 (...); DHPA* trees; 16 landmarks; distance table (terrain changes rarely)"`. */
   readonly reason: string;
 }
 
