@@ -351,18 +351,15 @@ int runWorldCompareCommand(int argc, char** argv) {
   return mismatches || invalid ? 3 : 0;
 }
 
-// The distances of the hierarchy's top-level landmarks and table that differ from those computed now on
-// its current graph: 0 when no update left them stale.
+// The hierarchy's top-level bounds that an update left wrong on its current graph: landmark rows that
+// break an edge (inconsistentLandmarkBounds: repaired rows need not be a fresh computation's) and
+// distance-table entries unlike those computed now. 0 when no update left them stale.
 static uint64_t countStaleHeuristics(const WorldHierarchy& h) {
-  WorldLevelDistances large = WorldLevelDistances::forLandmarks(h), top(h, h.levels());
-  const LandmarkTable marks = LandmarkTable::compute(large, h.options().landmarks);
+  WorldLevelDistances top(h, h.levels());
   const NodeDistanceTable table = h.options().distanceTable ? NodeDistanceTable::compute(top) : NodeDistanceTable{};
-  const LandmarkTable& kept = h.landmarks();
   const NodeDistanceTable& keptTable = h.distanceTable();
-  uint64_t stale = (marks.landmarks() != kept.landmarks()) + (table.count() != keptTable.count());
-  if (stale) return stale;
-  for (uint32_t n = 0; n < marks.rows() && n < kept.rows(); ++n)
-    for (int32_t k = 0; k < marks.count(); ++k) stale += marks.distances(n)[k] != kept.distances(n)[k];
+  uint64_t stale = inconsistentLandmarkBounds(h);
+  if (table.count() != keptTable.count()) return stale + 1;
   for (uint32_t a = 0; a < table.count(); ++a)
     for (uint32_t b = 0; b < table.count(); ++b) stale += table.row(a)[b] != keptTable.row(a)[b];
   return stale;

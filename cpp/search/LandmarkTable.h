@@ -18,10 +18,12 @@ class LevelDistances;
 // bounds and the octile distance. On winding maps the octile distance is a poor guide (a long search on
 // brc202d expands most of the graph); the landmark bound follows the corridors.
 //
-// Immutable once computed. A terrain change that alters the level's graph leaves the table as it was,
-// stale, until a refresh computes a new one (one Dijkstra per landmark, see HeuristicRefresh): searches
-// meanwhile use its rows as bounds for the nodes it knows (Hierarchy::heuristicsStale says how). Built
-// over the LevelDistances seam: the same table serves the 2D hierarchy and the block-world one.
+// Immutable once computed. On a 2D grid, a terrain change that alters the level's graph leaves the table
+// as it was, stale, until a refresh computes a new one (one Dijkstra per landmark, see HeuristicRefresh):
+// searches meanwhile use its rows as bounds for the nodes it knows (Hierarchy::heuristicsStale says how).
+// A block world repairs its table in place as part of the change instead (LandmarkRepair), before any
+// search reads it again. Built over the LevelDistances seam: the same table serves the 2D hierarchy and
+// the block-world one.
 class LandmarkTable {
  public:
   static constexpr int32_t kMaxLandmarks = 32;
@@ -93,6 +95,7 @@ class LandmarkTable {
 
  private:
   friend class LandmarkTableBuilder;
+  friend class LandmarkRepair;
 
   static constexpr float kSlack = 1e-4f;
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "contract/OptionSchema.h"
+#include "search/LandmarkRepair.h"
 #include "search/LandmarkTable.h"
 #include "search/NodeDistanceTable.h"
 #include "search/SearchSpace.h"
@@ -36,12 +37,14 @@ struct WorldHierarchyOptions {
   bool boxTrees = true;
   // The top level's heuristics, as on a 2D grid (search/LandmarkTable.h, search/NodeDistanceTable.h):
   // landmarks of a differential heuristic (0 = off) and a table of exact distances between every two
-  // top-level nodes. Recomputed after every change of the top-level graph. 16 landmarks by default: on
-  // the generated 256 x 256 x 16 worlds they cut the top level's expansions 3.4-3.8 times and made the
-  // longest tenth of queries 2-5 times faster (18-60 times A*), for 0.5 MB and 20-40 ms per change of
-  // the top-level graph (a dig's median 1.3 -> 11 ms on caves 256; 0 for worlds dug all the time, README).
-  // The table is off: 2.5-6 s per such change and 35-65 MB there, for 46-105 times A*.
-  int32_t landmarks = 16;
+  // top-level nodes. A change of the top-level graph repairs the landmarks (LandmarkRepair: a search
+  // from the changed clusters) and computes the table again. 32 landmarks by default: on the generated
+  // 256 x 256 x 16 worlds they take about a quarter off the top level's expansions left by 16 (whose
+  // longest tenth of queries on caves was 18x A* in one run, under the 20x asked), and once repaired
+  // instead of recomputed after every dig (16 searches of the whole top level, 20-40 ms there) the
+  // second 16 cost 0.5 MB and a longer build there, not a slower dig (README). The table is off:
+  // 2.5-6 s per such change and 35-65 MB there, for 46-105 times A*.
+  int32_t landmarks = 32;
   bool distanceTable = false;
 
   // Each option's name, label, flag, range and documentation, declared once (contract/OptionSchema.h):
@@ -94,7 +97,7 @@ struct WorldHierarchyStats {
   size_t landmarkBytes = 0;  // of which the top level's landmarks
   size_t distanceTableBytes = 0;    // of which the top level's distance table
   uint32_t distanceTableNodes = 0;  // nodes of the distance table; 0: none (off, or too many nodes)
-  double heuristicsMs = 0;          // the last computation of the landmarks and the table
+  double heuristicsMs = 0;          // the last computation (or repair) of the landmarks and the table
 };
 
 // What a WorldHierarchy stores, as plain arrays (WorldHierarchySerialization writes and reads them):
@@ -271,9 +274,11 @@ class WorldHierarchy {
 
   // The top level's heuristics (options().landmarks, options().distanceTable; empty when off, the table
   // also when the top level has more than NodeDistanceTable::kMaxNodes nodes), read by the query's top
-  // search. Computed after a build and a load, and again by every update that changes the top-level
-  // graph before it returns, so never stale: a dig may shorten distances, and a stale row could then
-  // bound a distance from above. One Dijkstra of the top-level graph per landmark and per table node.
+  // search. Computed after a build and a load (one Dijkstra of the top-level graph per landmark and per
+  // table node), and brought up to date by every update that changes the top-level graph before it
+  // returns, so never stale (a dig may shorten distances, and a stale row could then bound a distance
+  // from above): the table computed again, the landmark rows repaired (LandmarkRepair: a search from the
+  // changed clusters that keeps every row consistent, not a fresh computation).
   const LandmarkTable& landmarks() const { return landmarks_; }
   const NodeDistanceTable& distanceTable() const { return distances_; }
 
@@ -408,6 +413,9 @@ class WorldHierarchy {
   EdgePath storedPath(int32_t level, uint32_t from, uint32_t to, bool& reversed) const;
   void compact(int32_t level);
   void computeHeuristics();  // landmarks_ and distances_ of the current top-level graph
+  // After an update changed the top-level graph (levelUpdates_[1]): the table computed again, the
+  // landmarks repaired.
+  void updateHeuristics();
   uint32_t allocateNode(Voxel v);
   uint32_t nodeAt(int32_t cell) const;  // the node of a transition's cell (kNone if none)
   int32_t crossingLevel(Voxel a, Voxel b) const;
@@ -419,6 +427,8 @@ class WorldHierarchy {
   WorldBoxTrees trees_;                               // options_.boxTrees
   LandmarkTable landmarks_;                           // options_.landmarks
   NodeDistanceTable distances_;                       // options_.distanceTable
+  LandmarkRepair landmarkRepair_;                     // what landmarks_' rows hold, and the repair's scratch
+  std::vector<uint32_t> dirtyTop_, untrustedTop_;     // scratch of updateHeuristics
   std::vector<Voxel> nodeVoxel_;                      // per node id
   std::vector<uint8_t> nodeLevel_;                    // per node id, 0 for an unused id
   std::vector<uint32_t> freeNodes_;                   // unused ids, reused from the back

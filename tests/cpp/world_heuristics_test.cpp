@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -72,6 +73,26 @@ void expectTablesAsComputedNow(const WorldHierarchy& h) {
     for (uint32_t b = 0; b < table.count(); ++b) ASSERT_EQ(h.distanceTable().row(a)[b], table.row(a)[b]);
 }
 
+// One round of the same changes to both hierarchies: 12 random digs or builds, `check` after each, then
+// 20 cell costs, cheaper as well as dearer (cheaper ones shorten distances, what a stale bound misses).
+template <typename Check>
+void changeBoth(WorldHierarchy& a, WorldHierarchy& b, SeededRandom& changes, Check&& check) {
+  for (int k = 0; k < 12; ++k) {
+    const BlockChange c = test::randomBlockChange(a.world(), changes);
+    ASSERT_EQ(a.applyBlockChanges({&c, 1}), "");
+    ASSERT_EQ(b.applyBlockChanges({&c, 1}), "");
+    check();
+  }
+  std::vector<CostChange> costs;
+  const BlockWorld& w = a.world();
+  for (int k = 0; k < 20; ++k) {
+    const Voxel at{changes.below(w.width()), changes.below(w.height()), changes.below(w.levels())};
+    costs.push_back(CostChange{at, static_cast<uint8_t>(1 + changes.below(64))});
+  }
+  ASSERT_EQ(a.applyCostChanges(costs), "");
+  ASSERT_EQ(b.applyCostChanges(costs), "");
+}
+
 struct WorldSetup {
   WorldKind kind;
   int32_t side, tall, levels;
@@ -81,9 +102,22 @@ constexpr WorldSetup kSetups[] = {{WorldKind::Caves, 8, 4, 2},
                                   {WorldKind::Towers, 8, 4, 3},
                                   {WorldKind::Caves, 4, 2, 3}};
 
+std::string setupName(const WorldSetup& s) {
+  return std::string(worldKindName(s.kind)) + " " + std::to_string(s.side) + "/" + std::to_string(s.levels);
+}
+
+// A hierarchy without tables and one with the given ones, over one generated world of setup `s`.
+std::pair<WorldHierarchy, WorldHierarchy> plainAndTabled(const WorldSetup& s, uint64_t seed, int32_t landmarks,
+                                                         bool table) {
+  const BlockWorld world = generateWorld(s.kind, 48, 40, 12, seed);
+  const WorldHierarchyOptions o = boxesOf(s.side, s.tall, s.levels);
+  return {buildHierarchy(world, withHeuristics(o, 0, false)),
+          buildHierarchy(world, withHeuristics(o, landmarks, table))};
+}
+
 TEST(WorldHeuristics, LandmarksAndTheTableKeepTheAbstractPathCostsOfTheSearchWithout) {
   for (const WorldSetup& s : kSetups) {
-    SCOPED_TRACE(std::string(worldKindName(s.kind)) + " " + std::to_string(s.side) + "/" + std::to_string(s.levels));
+    SCOPED_TRACE(setupName(s));
     const BlockWorld world = generateWorld(s.kind, 48, 40, 12, 5);
     const WorldHierarchyOptions o = boxesOf(s.side, s.tall, s.levels);
     const WorldHierarchy plain = buildHierarchy(world, withHeuristics(o, 0, false));
@@ -123,29 +157,37 @@ TEST(WorldHeuristics, TheTableReadsPathsAsShortAsATracedSearchWithItAsItsHeurist
 
 TEST(WorldHeuristics, AfterDigsBuildsAndCostChangesNoBoundIsStale) {
   for (const WorldSetup& s : {kSetups[0], kSetups[2]}) {
-    SCOPED_TRACE(std::string(worldKindName(s.kind)) + " " + std::to_string(s.side) + "/" + std::to_string(s.levels));
-    const BlockWorld world = generateWorld(s.kind, 48, 40, 12, 6);
-    const WorldHierarchyOptions o = boxesOf(s.side, s.tall, s.levels);
-    WorldHierarchy plain = buildHierarchy(world, withHeuristics(o, 0, false));
-    WorldHierarchy tabled = buildHierarchy(world, withHeuristics(o, 8, true));
+    SCOPED_TRACE(setupName(s));
+    auto [plain, tabled] = plainAndTabled(s, 6, 8, true);
     SeededRandom changes(17), random(29);
     for (int round = 0; round < 6; ++round) {
-      for (int k = 0; k < 12; ++k) {
-        const BlockChange c = test::randomBlockChange(plain.world(), changes);
-        ASSERT_EQ(plain.applyBlockChanges({&c, 1}), "");
-        ASSERT_EQ(tabled.applyBlockChanges({&c, 1}), "");
-      }
-      std::vector<CostChange> costs;
-      for (int k = 0; k < 20; ++k) {
-        const Voxel at{changes.below(world.width()), changes.below(world.height()), changes.below(world.levels())};
-        // Cheaper cells as well as dearer ones: cheaper ones shorten distances, what a stale bound misses.
-        costs.push_back(CostChange{at, static_cast<uint8_t>(1 + changes.below(64))});
-      }
-      ASSERT_EQ(plain.applyCostChanges(costs), "");
-      ASSERT_EQ(tabled.applyCostChanges(costs), "");
+      ASSERT_NO_FATAL_FAILURE(changeBoth(plain, tabled, changes, [] {}));
       expectTablesAsComputedNow(tabled);
       EXPECT_GT(expectSameAbstractCosts(plain, tabled, random, 120), 10);
     }
+  }
+}
+
+TEST(WorldHeuristics, LandmarksWithoutTheTableAreRepairedConsistentAfterDigsBuildsAndCostChanges) {
+  // Without the table a change repairs the landmark rows (LandmarkRepair) instead of computing them
+  // again: every row must still respect every top-level edge, and the searches keep their costs.
+  for (const WorldSetup& s : {kSetups[0], kSetups[1], kSetups[3]}) {
+    SCOPED_TRACE(setupName(s));
+    auto [plain, marked] = plainAndTabled(s, 9, 16, false);
+    SeededRandom changes(41), random(43);
+    bool repaired = false;  // some change left rows unlike a fresh computation (else nothing was tested)
+    for (int round = 0; round < 6; ++round) {
+      ASSERT_NO_FATAL_FAILURE(
+          changeBoth(plain, marked, changes, [&] { ASSERT_EQ(inconsistentLandmarkBounds(marked), 0u); }));
+      ASSERT_EQ(inconsistentLandmarkBounds(marked), 0u);
+      WorldLevelDistances large = WorldLevelDistances::forLandmarks(marked);
+      const LandmarkTable fresh = LandmarkTable::compute(large, 16);
+      for (uint32_t n = 0; n < marked.nodeCount() && !repaired; ++n)
+        repaired = marked.nodeLevel(n) >= marked.levels() &&
+                   !std::equal(fresh.distances(n), fresh.distances(n) + fresh.count(), marked.landmarks().distances(n));
+      EXPECT_GT(expectSameAbstractCosts(plain, marked, random, 120), 10);
+    }
+    EXPECT_TRUE(repaired);
   }
 }
 

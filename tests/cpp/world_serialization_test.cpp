@@ -405,7 +405,11 @@ TEST(WorldSerialization, ForgedPartsWithValidChecksumsAreRefusedNamingTheProblem
 TEST(WorldSerialization, ALoadedHierarchyHasTheSavedTreesAfterUpdates) {
   for (WorldKind kind : {WorldKind::Caves, WorldKind::Hills}) {
     SCOPED_TRACE(worldKindName(kind));
-    WorldHierarchy saved = buildHierarchy(generateWorld(kind, 40, 36, 10, 5), boxesOf(8, 4, 2));
+    // Without landmarks: updates repair them where a load computes them afresh (LandmarkRepair), and
+    // paths of one cost then tie differently; what is compared here is the trees.
+    WorldHierarchyOptions options = boxesOf(8, 4, 2);
+    options.landmarks = 0;
+    WorldHierarchy saved = buildHierarchy(generateWorld(kind, 40, 36, 10, 5), options);
     SeededRandom changes(5);
     for (int k = 0; k < 20; ++k) {
       const BlockChange c = test::randomBlockChange(saved.world(), changes);

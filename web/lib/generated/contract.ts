@@ -200,9 +200,9 @@ export interface WorldHierarchyOptionFields {
   /**
    * Landmarks of a differential heuristic on the top level's graph (ALT): for each of this many far-apart
    * nodes, the distance to every node, a lower bound beside the straight-line one. The same paths with fewer
-   * expansions (long queries 2-5 times faster on 256 x 256 x 16 worlds); every change of the top-level graph
-   * recomputes them (one search of the top-level graph per landmark, 20-40 ms there): 0 for worlds that are
-   * dug all the time. Range 0 to 32; default 16.
+   * expansions (long queries 2-5 times faster on 256 x 256 x 16 worlds); a change of the top-level graph
+   * repairs them with a search from the clusters it changed, and keeps them admissible. Range 0 to 32;
+   * default 32.
    */
   readonly landmarks?: number;
   /**
@@ -251,7 +251,7 @@ const OPTION_ROWS = {
     { name: 'entranceWidth', label: 'entrance width', cli: 'entrance-width', kind: 'integer', min: 1, max: 1024, switchSets: true, choices: [], default: 6, doc: 'crossings spanning this many positions or more get two transitions, shorter ones one' },
     { name: 'entranceSpacing', label: 'entrance spacing', cli: 'entrance-spacing', kind: 'integer', min: 0, max: 1024, switchSets: true, choices: [], default: 3, doc: 'wider crossings also keep one every N positions between their ends (0: ends only)' },
     { name: 'boxTrees', label: 'box trees', cli: 'no-box-trees', kind: 'boolean', min: 0, max: 0, switchSets: false, choices: [], default: true, doc: 'each level-1 node\'s shortest-path tree over its box: start and goal joined by lookups' },
-    { name: 'landmarks', label: 'landmarks', cli: 'landmarks', kind: 'integer', min: 0, max: 32, switchSets: true, choices: [], default: 16, doc: 'landmarks of the top level\'s differential heuristic, 0 = off' },
+    { name: 'landmarks', label: 'landmarks', cli: 'landmarks', kind: 'integer', min: 0, max: 32, switchSets: true, choices: [], default: 32, doc: 'landmarks of the top level\'s differential heuristic, 0 = off' },
     { name: 'distanceTable', label: 'distance table', cli: 'distance-table', kind: 'boolean', min: 0, max: 0, switchSets: true, choices: [], default: false, doc: 'exact distances between every two top-level nodes (no abstract search)' },
   ],
 } as const satisfies Record<string, readonly OptionField[]>;
