@@ -224,16 +224,11 @@ bool SectionReader::finish() {
   return ok();
 }
 
-uint64_t SectionReader::take(size_t n, std::string_view what) {
-  if (!ok()) return 0;
-  if (section_.bytes.size() - pos_ < n) {
+uint64_t SectionReader::refuse(std::string_view what) {
+  if (ok())
     fail(std::string(what) + " runs past the section's end (" + groupedNumber(section_.bytes.size() - pos_) +
          " bytes left)");
-    return 0;
-  }
-  const uint64_t v = readLittleEndian(section_.bytes, pos_, n);
-  pos_ += n;
-  return v;
+  return 0;
 }
 
 }  // namespace hpastar
