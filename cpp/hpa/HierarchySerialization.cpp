@@ -1,160 +1,47 @@
 #include "hpa/HierarchySerialization.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "hpa/ClusterRegions.h"
+#include "io/SectionedFormat.h"
 
 namespace hpastar {
 namespace {
 
 constexpr char kMagic[8] = {'H', 'P', 'A', 'S', 'T', 'A', 'R', '\0'};
 
-// Writes little-endian values to `bytes` or, when Counting, only adds up their length: both run the one
-// layout (writeParts), so serializedHierarchySize can never disagree with what is written.
-template <bool Counting>
-class ByteWriter {
- public:
-  std::vector<uint8_t> bytes;
-  size_t length = 0;  // Counting only
-  void u8(uint8_t v) {
-    if constexpr (Counting)
-      ++length;
-    else
-      bytes.push_back(v);
-  }
-  void u32(uint32_t v) {
-    for (int i = 0; i < 4; ++i) u8(static_cast<uint8_t>(v >> (8 * i)));
-  }
-  void u64(uint64_t v) {
-    for (int i = 0; i < 8; ++i) u8(static_cast<uint8_t>(v >> (8 * i)));
-  }
-  void i32(int32_t v) { u32(static_cast<uint32_t>(v)); }
-  void raw(std::span<const uint8_t> v) {
-    if constexpr (Counting)
-      length += v.size();
-    else
-      bytes.insert(bytes.end(), v.begin(), v.end());
-  }
-  void f32(float v) {
-    uint32_t u;
-    std::memcpy(&u, &v, 4);
-    u32(u);
-  }
-  void f64(double v) {
-    uint64_t u;
-    std::memcpy(&u, &v, 8);
-    u64(u);
-  }
-  // A length, then every item. `each` writes the same number of bytes for every item of a list, so
-  // counting measures the first one only.
-  template <typename Range, typename F>
-  void list(const Range& v, F each) {
-    u32(static_cast<uint32_t>(v.size()));
-    if constexpr (Counting) {
-      if (v.size() == 0) return;
-      const size_t before = length;
-      each(*v.begin());
-      length += (length - before) * (v.size() - 1);
-    } else {
-      for (const auto& x : v) each(x);
-    }
-  }
-};
+// The flat layout of formats 2 to 6: magic, format version and payload length, the payload, then its
+// checksum. Read, no longer written.
+constexpr size_t kFlatHeaderBytes = 20;
+constexpr size_t kFlatChecksumBytes = 8;
 
-// Magic, format version and payload length; the checksum follows the payload.
-constexpr size_t kHeaderBytes = 20;
-constexpr size_t kChecksumBytes = 8;
+// A cluster block's stored lists, one section each per level from format 7; the flat formats stored
+// them in this order, block after block.
+enum class BlockPart : size_t { Graph, Paths, Regions, Trees };
+constexpr BlockPart kBlockParts[] = {BlockPart::Graph, BlockPart::Paths, BlockPart::Regions, BlockPart::Trees};
+constexpr std::string_view kBlockPartNames[] = {"graph", "paths", "regions", "trees"};
+// The fewest bytes a block's part takes (its list lengths and counts): what a cluster count is checked
+// against before anything is allocated for it.
+constexpr uint64_t kBlockPartMinBytes[] = {24, 16, 16, 8};
+constexpr size_t kHeadSections = 4;  // options, grid, costs, nodes
 
-// Reads with bounds checks: after the first failure every read returns 0 and ok() stays false.
-class ByteReader {
- public:
-  explicit ByteReader(std::span<const uint8_t> b) : b_(b) {}
-  bool ok() const { return ok_; }
-  bool atEnd() const { return pos_ == b_.size(); }
-  size_t remaining() const { return b_.size() - pos_; }
-  uint8_t u8() { return static_cast<uint8_t>(take(1)); }
-  uint16_t u16() { return static_cast<uint16_t>(take(2)); }
-  uint32_t u32() { return static_cast<uint32_t>(take(4)); }
-  uint64_t u64() { return take(8); }
-  int32_t i32() { return static_cast<int32_t>(u32()); }
-  float f32() {
-    const uint32_t u = u32();
-    float v;
-    std::memcpy(&v, &u, 4);
-    return v;
-  }
-  double f64() {
-    const uint64_t u = u64();
-    double v;
-    std::memcpy(&v, &u, 8);
-    return v;
-  }
-  void skip(uint64_t n) {
-    if (!ok_ || b_.size() - pos_ < n) {
-      ok_ = false;
-      return;
-    }
-    pos_ += static_cast<size_t>(n);
-  }
-  // A list length, refused when the rest of the input cannot hold that many items of `itemBytes`.
-  uint32_t count(size_t itemBytes) {
-    const uint32_t n = u32();
-    if (!ok_ || static_cast<uint64_t>(n) * itemBytes > b_.size() - pos_) {
-      ok_ = false;
-      return 0;
-    }
-    return n;
-  }
-
- private:
-  uint64_t take(size_t n) {
-    if (!ok_ || b_.size() - pos_ < n) {
-      ok_ = false;
-      return 0;
-    }
-    uint64_t v = 0;
-    for (size_t i = 0; i < n; ++i) v |= static_cast<uint64_t>(b_[pos_ + i]) << (8 * i);
-    pos_ += n;
-    return v;
-  }
-  std::span<const uint8_t> b_;
-  size_t pos_ = 0;
-  bool ok_ = true;
-};
-
-}  // namespace
-
-bool isGridHierarchyBytes(std::span<const uint8_t> bytes) {
-  return bytes.size() >= sizeof(kMagic) && std::memcmp(bytes.data(), kMagic, sizeof(kMagic)) == 0;
+std::string blockPartTag(BlockPart part, size_t level) {
+  return std::string(kBlockPartNames[static_cast<size_t>(part)]) + std::to_string(level);
 }
-
-uint64_t hierarchyChecksum(std::span<const uint8_t> payload, uint32_t formatVersion) {
-  // Versions before 4 started from an offset basis with its last digit missing; 4 and later use the
-  // standard FNV-1a 64 basis, so any FNV-1a implementation can check the bytes.
-  uint64_t h = formatVersion >= 4 ? 14695981039346656037ull : 1469598103934665603ull;
-  for (uint8_t b : payload) {
-    h ^= b;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
-namespace {
 
 template <typename Writer>
-void writeBlock(const ClusterBlock& block, Writer& w);
-void readBlock(ByteReader& r, ClusterBlock& b);
-
-// The stored options (OptionField::stored) in table order; validated by the caller.
-HierarchyOptions readOptions(ByteReader& r, uint32_t formatVersion) {
-  HierarchyOptions o;
-  readStoredOptions(o, HierarchyOptions::fields(), storedHierarchyOptionCount(formatVersion), r);
-  return o;
+void writeGrid(const Grid& g, Writer& w) {
+  w.i32(g.width());
+  w.i32(g.height());
+  w.raw(g.terrain());
+  w.u8(static_cast<uint8_t>(g.agentSize()));
+  w.u8(g.capability().kinds);
 }
 
-// From format 5, the grid's terrain costs follow its terrain: the multiplier of every terrain kind
-// (f32, TerrainKind order), then 1 and the cost layer (a byte per cell), or 0 without one.
+// The multiplier of every terrain kind (f32, TerrainKind order), then 1 and the cost layer (a byte per
+// cell), or 0 without one.
 template <typename Writer>
 void writeTerrainCosts(const Grid& g, Writer& w) {
   for (float m : g.terrainCosts().multiplier) w.f32(m);
@@ -162,44 +49,9 @@ void writeTerrainCosts(const Grid& g, Writer& w) {
   if (g.hasCostLayer()) w.raw(g.costLayer());
 }
 
-// The multipliers and whether a layer follows (left unread); "" or why they are refused.
-std::string readCostHeader(ByteReader& r, TerrainCosts& costs, bool& layer) {
-  for (float& m : costs.multiplier) m = r.f32();
-  const uint8_t flag = r.u8();
-  if (!r.ok()) return "truncated terrain costs";
-  if (std::string error = costs.check(); !error.empty()) return error;
-  if (flag > 1) return "the cost layer flag is " + std::to_string(flag);
-  layer = flag == 1;
-  return "";
-}
-
-// Reads the costs into `grid` (format 5 on); "" or why they are refused.
-std::string readTerrainCosts(ByteReader& r, Grid& grid) {
-  TerrainCosts costs;
-  bool layer = false;
-  if (std::string error = readCostHeader(r, costs, layer); !error.empty()) return error;
-  if (layer) {
-    const size_t cells = static_cast<size_t>(grid.cellCount());
-    if (cells > r.remaining()) return "truncated cost layer";
-    std::vector<uint8_t> values(cells);
-    for (auto& v : values) v = r.u8();
-    if (std::string error = grid.setCostLayer(values); !error.empty()) return error;
-  }
-  return grid.setTerrainCosts(costs);
-}
-
 // HierarchyParts or HierarchyPartsView.
 template <typename Parts, typename Writer>
-void writeParts(const Parts& h, Writer& w) {
-  const Grid& g = h.grid;
-  w.i32(g.width());
-  w.i32(g.height());
-  w.raw(g.terrain());
-  w.u8(static_cast<uint8_t>(g.agentSize()));
-  w.u8(g.capability().kinds);
-  writeTerrainCosts(g, w);
-  const HierarchyOptions& o = h.options;
-  writeStoredOptions(o, HierarchyOptions::fields(), w);
+void writeNodes(const Parts& h, Writer& w) {
   w.u64(h.version);
   w.list(h.nodeCells, [&](Point p) {
     w.i32(p.x);
@@ -207,116 +59,217 @@ void writeParts(const Parts& h, Writer& w) {
   });
   w.raw(h.nodeLevels);
   w.list(h.freeNodes, [&](uint32_t n) { w.u32(n); });
-  for (const auto& level : h.blocks)
-    for (const auto& block : level) writeBlock(*block, w);
 }
 
 template <typename Writer>
-void writeBlock(const ClusterBlock& block, Writer& w) {
-  const ClusterBlock* b = &block;
-  // Path spans and inter-cluster links, as readBlock's readPairs reads them.
-  const auto writePair = [&](const std::pair<uint32_t, uint32_t>& s) {
+void writeBlockPart(const ClusterBlock& b, BlockPart part, Writer& w) {
+  const auto u32 = [&](uint32_t n) { w.u32(n); };
+  const auto pair = [&](const std::pair<uint32_t, uint32_t>& s) {
     w.u32(s.first);
     w.u32(s.second);
   };
-  {
-    w.list(b->nodes, [&](uint32_t n) { w.u32(n); });
-    w.list(b->offsets, [&](uint32_t n) { w.u32(n); });
-    w.list(b->edges, [&](const AbstractEdge& e) {
-      w.u32(e.to);
-      w.f32(e.cost);
-    });
-    w.u32(b->interEdges);
-    w.u32(b->intraEdges);
-    w.u32(b->entrances);
-    w.list(b->pathRef, [&](uint32_t n) { w.u32(n); });
-    w.list(b->pathSpans, writePair);
-    w.list(b->pathCells, [&](Point p) {
-      w.i32(p.x);
-      w.i32(p.y);
-    });
-    w.list(b->pathNodes, [&](uint32_t n) { w.u32(n); });
-    w.list(b->regions, [&](uint32_t r) { w.u32(r); });
-    w.u32(b->regionCount);
-    w.list(b->nodeRegions, [&](uint32_t r) { w.u32(r); });
-    w.list(b->interLinks, writePair);
-    w.list(b->treeDistance, [&](uint16_t d) {
-      w.u8(static_cast<uint8_t>(d));
-      w.u8(static_cast<uint8_t>(d >> 8));
-    });
-    w.list(b->treeDirection, [&](uint8_t d) { w.u8(d); });
+  switch (part) {
+    case BlockPart::Graph:
+      w.list(b.nodes, u32);
+      w.list(b.offsets, u32);
+      w.list(b.edges, [&](const AbstractEdge& e) {
+        w.u32(e.to);
+        w.f32(e.cost);
+      });
+      w.u32(b.interEdges);
+      w.u32(b.intraEdges);
+      w.u32(b.entrances);
+      return;
+    case BlockPart::Paths:
+      w.list(b.pathRef, u32);
+      w.list(b.pathSpans, pair);
+      w.list(b.pathCells, [&](Point p) {
+        w.i32(p.x);
+        w.i32(p.y);
+      });
+      w.list(b.pathNodes, u32);
+      return;
+    case BlockPart::Regions:
+      w.list(b.regions, u32);
+      w.u32(b.regionCount);
+      w.list(b.nodeRegions, u32);
+      w.list(b.interLinks, pair);
+      return;
+    case BlockPart::Trees:
+      w.list(b.treeDistance, [&](uint16_t d) {
+        w.u8(static_cast<uint8_t>(d));
+        w.u8(static_cast<uint8_t>(d >> 8));
+      });
+      w.list(b.treeDirection, [&](uint8_t d) { w.u8(d); });
+      return;
   }
 }
 
-// Reads the stored parts. Only what reading needs is checked here (every count against the bytes left,
-// before anything is allocated); whether the parts make sense is checkHierarchyParts' job.
-std::optional<Hierarchy> readHierarchy(ByteReader& r, uint32_t formatVersion, std::string& error) {
-  auto fail = [&](const std::string& what) -> std::optional<Hierarchy> {
-    error = "hierarchy bytes are inconsistent: " + what;
-    return std::nullopt;
-  };
+// The sections of format 7 and what each holds (HierarchySerialization.h).
+template <typename Parts>
+class SectionLayout {
+ public:
+  explicit SectionLayout(const Parts& parts) : parts_(parts) {
+    for (std::string_view tag : {"options", "grid", "costs", "nodes"}) specs_.push_back(SectionSpec{std::string(tag)});
+    for (size_t level = 1; level <= parts.blocks.size(); ++level)
+      for (BlockPart part : kBlockParts) specs_.push_back(SectionSpec{blockPartTag(part, level)});
+  }
+  const std::vector<SectionSpec>& specs() const { return specs_; }
+
+  template <typename Writer>
+  void operator()(Writer& w, size_t k) const {
+    if (k == 0) writeStoredOptions(parts_.options, HierarchyOptions::fields(), w);
+    if (k == 1) writeGrid(parts_.grid, w);
+    if (k == 2) writeTerrainCosts(parts_.grid, w);
+    if (k == 3) writeNodes(parts_, w);
+    if (k < kHeadSections) return;
+    const auto& level = parts_.blocks[(k - kHeadSections) / std::size(kBlockParts)];
+    const BlockPart part = kBlockParts[(k - kHeadSections) % std::size(kBlockParts)];
+    w.u32(static_cast<uint32_t>(level.size()));
+    for (const auto& block : level) writeBlockPart(*block, part, w);
+  }
+
+ private:
+  const Parts& parts_;
+  std::vector<SectionSpec> specs_;
+};
+
+template <typename Parts>
+std::vector<uint8_t> serializeParts(const Parts& parts) {
+  const SectionLayout<Parts> layout(parts);
+  return writeSectioned(kMagic, kHierarchyFormatVersion, layout.specs(), layout);
+}
+
+}  // namespace
+
+bool isGridHierarchyBytes(std::span<const uint8_t> bytes) { return SectionedFile::hasMagic(bytes, kMagic); }
+
+uint64_t hierarchyChecksum(std::span<const uint8_t> payload, uint32_t formatVersion) {
+  // Versions before 4 started from an offset basis with its last digit missing; 4 and later use the
+  // standard FNV-1a 64 basis, so any FNV-1a implementation can check the bytes.
+  if (formatVersion >= 4) return fnv1a64(payload);
+  uint64_t h = 1469598103934665603ull;
+  for (uint8_t b : payload) {
+    h ^= b;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+std::vector<uint8_t> serializeHierarchy(const Hierarchy& hierarchy) { return serializeParts(hierarchy.partsView()); }
+
+std::vector<uint8_t> serializeHierarchyParts(const HierarchyParts& parts) { return serializeParts(parts); }
+
+size_t serializedHierarchySize(const Hierarchy& hierarchy) {
+  const HierarchyPartsView view = hierarchy.partsView();
+  const SectionLayout<HierarchyPartsView> layout(view);
+  return static_cast<size_t>(sectionedSize(layout.specs().size(), layout));
+}
+
+namespace {
+
+// Reading. Each part is read from a SectionReader: in format 7 the reader of its own section, in the
+// flat formats one reader over the whole payload, passed for every part in turn (the flat order is
+// grid, costs, options, nodes, then the blocks). Only what reading needs is checked here (every count
+// against the bytes left, before anything is allocated); whether the parts make sense is
+// checkHierarchyParts' job.
+
+// Width, height, terrain and, from format 6, the agent class.
+std::optional<Grid> readGrid(SectionReader& r, uint32_t formatVersion) {
+  const uint64_t sizeAt = r.offset();
   const int32_t width = r.i32(), height = r.i32();
-  if (!r.ok() || width < 1 || height < 1 || width > Grid::kMaxSide || height > Grid::kMaxSide)
-    return fail("grid size " + std::to_string(width) + "x" + std::to_string(height));
-  const size_t cells = static_cast<size_t>(width) * static_cast<size_t>(height);
-  if (cells > r.remaining()) return fail("truncated grid");
-  std::vector<uint8_t> terrain(cells);
-  for (auto& t : terrain) t = r.u8();
+  if (!r.ok()) return std::nullopt;
+  if (std::string bad = Grid::checkSize(width, height); !bad.empty()) {
+    r.fail(bad, sizeAt);
+    return std::nullopt;
+  }
+  const uint64_t terrainAt = r.offset();
+  const std::span<const uint8_t> terrain = r.raw(static_cast<size_t>(width) * static_cast<size_t>(height));
   Agent agent = Agent::movingAIDefault();
+  const uint64_t agentAt = r.offset();
   if (formatVersion >= 6) {
     agent.size = r.u8();
     agent.capability.kinds = r.u8();
-    if (!r.ok()) return fail("truncated agent class");
   }
-  std::string gridError;
-  auto grid = Grid::fromTerrain(width, height, terrain, gridError, agent);
-  if (!grid) return fail(gridError);
-  if (formatVersion >= 5)
-    if (std::string costError = readTerrainCosts(r, *grid); !costError.empty()) return fail(costError);
-  HierarchyParts parts;
-  parts.grid = std::move(*grid);
-  HierarchyOptions& o = parts.options;
-  o = readOptions(r, formatVersion);
-  const std::string optionError = o.validate();
-  if (!r.ok() || !optionError.empty()) return fail(optionError.empty() ? "truncated options" : optionError);
+  if (!r.ok()) return std::nullopt;
+  if (std::string bad = checkAgentClass(agent); !bad.empty()) {
+    r.fail(bad, agentAt);
+    return std::nullopt;
+  }
+  std::string error;
+  std::optional<Grid> grid = Grid::fromTerrain(width, height, terrain, error, agent);
+  if (!grid) r.fail(error, terrainAt);
+  return grid;
+}
+
+// The multipliers, checked, and whether a layer follows (left unread).
+bool readCostHeader(SectionReader& r, TerrainCosts& costs, bool& layer) {
+  const uint64_t at = r.offset();
+  for (float& m : costs.multiplier) m = r.f32();
+  const uint64_t flagAt = r.offset();
+  const uint8_t flag = r.u8();
+  if (!r.ok()) return false;
+  if (std::string error = costs.check(); !error.empty()) return r.fail(error, at);
+  if (flag > 1) return r.fail("the cost layer flag is " + std::to_string(flag) + ", not 0 or 1", flagAt);
+  layer = flag == 1;
+  return true;
+}
+
+// The grid's terrain costs (format 5 on).
+bool readTerrainCosts(SectionReader& r, Grid& grid) {
+  TerrainCosts costs;
+  bool layer = false;
+  if (!readCostHeader(r, costs, layer)) return false;
+  if (layer) {
+    const uint64_t at = r.offset();
+    const std::span<const uint8_t> values = r.raw(static_cast<size_t>(grid.cellCount()));
+    if (!r.ok()) return false;
+    if (std::string error = grid.setCostLayer(values); !error.empty()) return r.fail(error, at);
+  }
+  const std::string error = grid.setTerrainCosts(costs);
+  return error.empty() || r.fail(error);
+}
+
+// The stored options (OptionField::stored) in table order, as many as the format version stored.
+bool readOptions(SectionReader& r, uint32_t formatVersion, HierarchyOptions& o) {
+  const uint64_t at = r.offset();
+  readStoredOptions(o, HierarchyOptions::fields(), storedHierarchyOptionCount(formatVersion), r);
+  if (!r.ok()) return false;
+  const std::string error = o.validate();
+  return error.empty() || r.fail(error, at);
+}
+
+bool readNodes(SectionReader& r, HierarchyParts& parts) {
   parts.version = r.u64();
-  const uint32_t nodes = r.count(9);  // a cell and a level per node
+  const uint32_t nodes = r.count(9, "node count");  // a cell and a level per node
   parts.nodeCells.resize(nodes);
   for (auto& p : parts.nodeCells) {
     p.x = r.i32();
     p.y = r.i32();
   }
-  parts.nodeLevels.resize(nodes);
-  for (auto& l : parts.nodeLevels) l = r.u8();
-  parts.freeNodes.resize(r.count(4));
+  const std::span<const uint8_t> levels = r.raw(nodes);
+  parts.nodeLevels.assign(levels.begin(), levels.end());
+  parts.freeNodes.resize(r.count(4, "free id count"));
   for (auto& n : parts.freeNodes) n = r.u32();
-  if (!r.ok()) return fail("truncated nodes");
-  const std::vector<ClusterLayout> layouts = Hierarchy::layoutsFor(o, width, height);
-  parts.blocks.resize(static_cast<size_t>(o.levels));
-  for (int32_t l = 1; l <= o.levels; ++l) {
-    const int32_t clusters = layouts[static_cast<size_t>(l - 1)].count();
-    // Every block takes at least 64 bytes (its 12 list lengths and 4 counts).
-    if (static_cast<uint64_t>(clusters) * 64 > r.remaining()) return fail("truncated blocks");
-    auto& level = parts.blocks[static_cast<size_t>(l - 1)];
-    level.reserve(static_cast<size_t>(clusters));
-    for (int32_t c = 0; c < clusters; ++c) {
-      auto b = std::make_shared<ClusterBlock>();
-      readBlock(r, *b);
-      if (!r.ok()) return fail("truncated block (level " + std::to_string(l) + ", cluster " + std::to_string(c) + ")");
-      level.push_back(std::move(b));
-    }
-  }
-  if (!r.atEnd()) return fail("bytes after the last cluster");
-  auto h = Hierarchy::fromParts(std::move(parts), error);
-  if (!h) error = "hierarchy bytes are inconsistent: " + error;
-  return h;
+  return r.ok();
 }
 
-void readBlock(ByteReader& r, ClusterBlock& b) {
-  // A list as the writer's list() stores it: the count (checked against the bytes left, at `bytes` an
-  // entry, before the resize), then each entry.
+// The grid, its costs, the options and the nodes, from one reader each (format 7) or the same reader
+// four times (the flat formats, in their order).
+bool readHead(SectionReader& grid, SectionReader& costs, SectionReader& options, SectionReader& nodes,
+              uint32_t formatVersion, HierarchyParts& parts) {
+  std::optional<Grid> g = readGrid(grid, formatVersion);
+  if (!g) return false;
+  parts.grid = std::move(*g);
+  if (formatVersion >= 5 && !readTerrainCosts(costs, parts.grid)) return false;
+  return readOptions(options, formatVersion, parts.options) && readNodes(nodes, parts);
+}
+
+void readBlockPart(SectionReader& r, BlockPart part, ClusterBlock& b) {
+  // A list as ByteSink::list stores it: the count (checked against the bytes left, at `bytes` an entry,
+  // before the resize), then each entry.
   auto readList = [&](auto& v, size_t bytes, auto&& readEntry) {
-    v.resize(r.count(bytes));
+    v.resize(r.count(bytes, "list length"));
     for (auto& x : v) readEntry(x);
   };
   auto readU32s = [&](std::vector<uint32_t>& v) { readList(v, 4, [&](uint32_t& x) { x = r.u32(); }); };
@@ -326,173 +279,324 @@ void readBlock(ByteReader& r, ClusterBlock& b) {
       s.second = r.u32();
     });
   };
-  readU32s(b.nodes);
-  readU32s(b.offsets);
-  readList(b.edges, 8, [&](AbstractEdge& e) {
-    e.to = r.u32();
-    e.cost = r.f32();
-  });
-  b.interEdges = r.u32();
-  b.intraEdges = r.u32();
-  b.entrances = r.u32();
-  readU32s(b.pathRef);
-  readPairs(b.pathSpans);
-  readList(b.pathCells, 8, [&](Point& p) {
-    p.x = r.i32();
-    p.y = r.i32();
-  });
-  readU32s(b.pathNodes);
-  readU32s(b.regions);
-  b.regionCount = r.u32();
-  // Derived, not stored. A count above the cells (hostile bytes, refused by the parts check) is not summarized.
-  if (b.regionCount <= b.regions.size()) summarizeRegions(b.regions, b.regionCount, b.regionCells, b.regionFirst);
-  readU32s(b.nodeRegions);
-  readPairs(b.interLinks);
-  // One read of two bytes, low first: `u8() | (u8() << 8)` would leave their order to the compiler.
-  readList(b.treeDistance, 2, [&](uint16_t& d) { d = r.u16(); });
-  readList(b.treeDirection, 1, [&](uint8_t& d) { d = r.u8(); });
+  switch (part) {
+    case BlockPart::Graph:
+      readU32s(b.nodes);
+      readU32s(b.offsets);
+      readList(b.edges, 8, [&](AbstractEdge& e) {
+        e.to = r.u32();
+        e.cost = r.f32();
+      });
+      b.interEdges = r.u32();
+      b.intraEdges = r.u32();
+      b.entrances = r.u32();
+      return;
+    case BlockPart::Paths:
+      readU32s(b.pathRef);
+      readPairs(b.pathSpans);
+      readList(b.pathCells, 8, [&](Point& p) {
+        p.x = r.i32();
+        p.y = r.i32();
+      });
+      readU32s(b.pathNodes);
+      return;
+    case BlockPart::Regions:
+      readU32s(b.regions);
+      b.regionCount = r.u32();
+      // Derived, not stored. A count above the cells (hostile bytes, refused by the parts check) is not summarized.
+      if (r.ok() && b.regionCount <= b.regions.size())
+        summarizeRegions(b.regions, b.regionCount, b.regionCells, b.regionFirst);
+      readU32s(b.nodeRegions);
+      readPairs(b.interLinks);
+      return;
+    case BlockPart::Trees:
+      readList(b.treeDistance, 2, [&](uint16_t& d) { d = r.u16(); });
+      readList(b.treeDirection, 1, [&](uint8_t& d) { d = r.u8(); });
+      return;
+  }
 }
 
-}  // namespace
-
-namespace {
-
-// The bytes of `parts`, written into one vector allocated once at its final size.
-template <typename Parts>
-std::vector<uint8_t> serializeParts(const Parts& parts) {
-  ByteWriter<true> counter;
-  writeParts(parts, counter);
-  ByteWriter<false> out;
-  out.bytes.reserve(kHeaderBytes + counter.length + kChecksumBytes);
-  for (char c : kMagic) out.u8(static_cast<uint8_t>(c));
-  out.u32(kHierarchyFormatVersion);
-  out.u64(counter.length);
-  writeParts(parts, out);
-  out.u64(hierarchyChecksum(std::span<const uint8_t>(out.bytes).subspan(kHeaderBytes), kHierarchyFormatVersion));
-  return std::move(out.bytes);
+// Refuses `clusters` blocks of `minBytes` each when the bytes left cannot hold them.
+bool checkRoom(SectionReader& r, uint64_t clusters, uint64_t minBytes, size_t level) {
+  if (clusters * minBytes <= r.remaining()) return true;
+  return r.fail("level " + std::to_string(level) + "'s " + groupedNumber(clusters) + " clusters need at least " +
+                groupedNumber(clusters * minBytes) + " bytes, " + groupedNumber(r.remaining()) + " are left");
 }
 
-}  // namespace
+using LevelBlocks = std::vector<std::vector<std::shared_ptr<ClusterBlock>>>;
 
-std::vector<uint8_t> serializeHierarchy(const Hierarchy& hierarchy) { return serializeParts(hierarchy.partsView()); }
-
-std::vector<uint8_t> serializeHierarchyParts(const HierarchyParts& parts) { return serializeParts(parts); }
-
-size_t serializedHierarchySize(const Hierarchy& hierarchy) {
-  ByteWriter<true> counter;
-  writeParts(hierarchy.partsView(), counter);
-  return kHeaderBytes + counter.length + kChecksumBytes;
+// The flat formats' blocks: level after level, every part of a block before the next block.
+bool readFlatBlocks(SectionReader& r, const std::vector<ClusterLayout>& layouts, LevelBlocks& blocks) {
+  for (size_t l = 1; l <= layouts.size(); ++l) {
+    const uint64_t clusters = static_cast<uint64_t>(layouts[l - 1].count());
+    if (!checkRoom(r, clusters, 64, l)) return false;
+    auto& level = blocks.emplace_back();
+    level.reserve(static_cast<size_t>(clusters));
+    for (uint64_t c = 0; c < clusters && r.ok(); ++c) {
+      level.push_back(std::make_shared<ClusterBlock>());
+      for (BlockPart part : kBlockParts) readBlockPart(r, part, *level.back());
+    }
+  }
+  return r.finish();
 }
 
-namespace {
+// Format 7's blocks: per level, one section per part, each the cluster count then that part of every block.
+bool readSectionBlocks(const SectionedFile& file, const std::vector<ClusterLayout>& layouts, LevelBlocks& blocks,
+                       std::string& error) {
+  for (size_t l = 1; l <= layouts.size(); ++l) {
+    const uint32_t clusters = static_cast<uint32_t>(layouts[l - 1].count());
+    auto& level = blocks.emplace_back();
+    for (BlockPart part : kBlockParts) {
+      const std::string tag = blockPartTag(part, l);
+      const Section* section = file.find(tag);
+      if (!section) {
+        error = "an hpastar hierarchy without its '" + tag + "' section (its options have " +
+                std::to_string(layouts.size()) + " levels)";
+        return false;
+      }
+      SectionReader r(*section);
+      const uint32_t stored = r.u32();
+      if (r.ok() && stored != clusters)
+        r.fail("cluster count " + groupedNumber(stored) + ", the options give level " + std::to_string(l) + " " +
+               groupedNumber(clusters));
+      if (r.ok() && checkRoom(r, clusters, kBlockPartMinBytes[static_cast<size_t>(part)], l) && level.empty())
+        for (uint32_t c = 0; c < clusters; ++c) level.push_back(std::make_shared<ClusterBlock>());
+      for (size_t c = 0; c < level.size() && r.ok(); ++c) readBlockPart(r, part, *level[c]);
+      if (!r.finish()) {
+        error = r.error();
+        return false;
+      }
+    }
+  }
+  return true;
+}
 
-// The header's checks, shared by the loader and readStoredHierarchySizes: "" and the payload with its
-// format version, or why the bytes are refused (the checksum is not checked here).
-std::string checkHeader(std::span<const uint8_t> bytes, std::span<const uint8_t>& payload, uint32_t& version) {
-  if (bytes.size() < kHeaderBytes || std::memcmp(bytes.data(), kMagic, 8) != 0)
+std::optional<Hierarchy> assemble(HierarchyParts&& parts, LevelBlocks&& blocks, std::string& error) {
+  for (auto& level : blocks) parts.blocks.emplace_back(level.begin(), level.end());
+  auto h = Hierarchy::fromParts(std::move(parts), error);
+  if (!h) error = "hierarchy bytes are inconsistent: " + error;
+  return h;
+}
+
+// The version of bytes with the magic, or why they are refused.
+std::string readFormatVersion(std::span<const uint8_t> bytes, uint32_t& version) {
+  if (bytes.size() < 12 || !isGridHierarchyBytes(bytes))
     return "not an hpastar hierarchy (the bytes do not start with HPASTAR)";
-  ByteReader header(bytes.subspan(8, kHeaderBytes - 8));
-  version = header.u32();
-  const uint64_t length = header.u64();
-  if (version < kOldestHierarchyFormatVersion || version > kHierarchyFormatVersion) {
-    return "hierarchy format version " + std::to_string(version) + " is not supported (this build reads versions " +
-           std::to_string(kOldestHierarchyFormatVersion) + " to " + std::to_string(kHierarchyFormatVersion) + ")";
-  }
-  if (length > bytes.size() - kHeaderBytes || bytes.size() - kHeaderBytes - length != kChecksumBytes) {
-    return "hierarchy bytes are truncated or have trailing data: " + std::to_string(bytes.size()) +
-           " bytes for a payload of " + std::to_string(length);
-  }
-  payload = bytes.subspan(kHeaderBytes, static_cast<size_t>(length));
-  return "";
+  version = static_cast<uint32_t>(bytes[8]) | static_cast<uint32_t>(bytes[9]) << 8 |
+            static_cast<uint32_t>(bytes[10]) << 16 | static_cast<uint32_t>(bytes[11]) << 24;
+  if (version >= kOldestHierarchyFormatVersion && version <= kHierarchyFormatVersion) return "";
+  return "hierarchy format version " + std::to_string(version) + " is not supported (this build reads versions " +
+         std::to_string(kOldestHierarchyFormatVersion) + " to " + std::to_string(kHierarchyFormatVersion) + ")";
 }
 
-// Skips one block as readBlock reads it (same order), keeping its region count.
-void skipBlock(ByteReader& r, uint64_t& regions) {
-  auto skip = [&](size_t itemBytes) { r.skip(static_cast<uint64_t>(r.count(itemBytes)) * itemBytes); };
-  skip(4);  // nodes
-  skip(4);  // offsets
-  skip(8);  // edges
-  r.u32();  // interEdges
-  r.u32();  // intraEdges
-  r.u32();  // entrances
-  skip(4);  // pathRef
-  skip(8);  // pathSpans
-  skip(8);  // pathCells
-  skip(4);  // pathNodes
-  skip(4);  // regions
-  regions += r.u32();
-  skip(4);  // nodeRegions
-  skip(8);  // interLinks
-  skip(2);  // treeDistance
-  skip(1);  // treeDirection
+// The flat formats' payload as a section (tag "payload", at byte 20), its length checked against the
+// bytes (the checksum is not checked here).
+std::optional<Section> flatPayload(std::span<const uint8_t> bytes, std::string& error) {
+  uint64_t length = 0;
+  if (bytes.size() >= kFlatHeaderBytes)
+    for (size_t i = 0; i < 8; ++i) length |= static_cast<uint64_t>(bytes[12 + i]) << (8 * i);
+  if (bytes.size() < kFlatHeaderBytes || length > bytes.size() - kFlatHeaderBytes ||
+      bytes.size() - kFlatHeaderBytes - length != kFlatChecksumBytes) {
+    error = "hierarchy bytes are truncated or have trailing data: " + std::to_string(bytes.size()) +
+            " bytes for a payload of " + std::to_string(length);
+    return std::nullopt;
+  }
+  return Section{"payload", true, kFlatHeaderBytes, bytes.subspan(kFlatHeaderBytes, static_cast<size_t>(length))};
+}
+
+std::optional<Hierarchy> deserializeFlat(std::span<const uint8_t> bytes, uint32_t version, std::string& error) {
+  const std::optional<Section> payload = flatPayload(bytes, error);
+  if (!payload) return std::nullopt;
+  uint64_t sum = 0;
+  for (size_t i = 0; i < 8; ++i) sum |= static_cast<uint64_t>(bytes[bytes.size() - 8 + i]) << (8 * i);
+  if (sum != hierarchyChecksum(payload->bytes, version)) {
+    error = "hierarchy bytes are corrupted (checksum mismatch)";
+    return std::nullopt;
+  }
+  SectionReader r(*payload);
+  HierarchyParts parts;
+  LevelBlocks blocks;
+  if (!readHead(r, r, r, r, version, parts) ||
+      !readFlatBlocks(r, Hierarchy::layoutsFor(parts.options, parts.grid.width(), parts.grid.height()), blocks)) {
+    error = r.error();
+    return std::nullopt;
+  }
+  return assemble(std::move(parts), std::move(blocks), error);
+}
+
+constexpr std::string_view kHeadTags[kHeadSections] = {"grid", "costs", "options", "nodes"};
+
+// Format 7's container, its head sections found (in kHeadTags' order).
+std::optional<SectionedFile> openSections(std::span<const uint8_t> bytes,
+                                          std::array<const Section*, kHeadSections>& head, std::string& error) {
+  std::optional<SectionedFile> file = SectionedFile::read(
+      bytes, kMagic, "an hpastar hierarchy", kFirstSectionedHierarchyFormatVersion, kHierarchyFormatVersion, error);
+  if (!file) return std::nullopt;
+  std::vector<std::string> known(kHeadTags, kHeadTags + kHeadSections);
+  for (size_t l = 1; l <= static_cast<size_t>(HierarchyOptions::kMaxLevels); ++l)
+    for (BlockPart part : kBlockParts) known.push_back(blockPartTag(part, l));
+  const std::vector<std::string_view> views(known.begin(), known.end());
+  error = file->checkKnown(views);
+  for (size_t i = 0; i < kHeadSections && error.empty(); ++i)
+    if (!(head[i] = file->find(kHeadTags[i])))
+      error = "an hpastar hierarchy without its '" + std::string(kHeadTags[i]) + "' section";
+  if (!error.empty()) return std::nullopt;
+  return file;
+}
+
+std::optional<Hierarchy> deserializeSections(std::span<const uint8_t> bytes, std::string& error) {
+  std::array<const Section*, kHeadSections> head{};
+  const std::optional<SectionedFile> file = openSections(bytes, head, error);
+  if (!file) return std::nullopt;
+  SectionReader grid(*head[0]), costs(*head[1]), options(*head[2]), nodes(*head[3]);
+  HierarchyParts parts;
+  readHead(grid, costs, options, nodes, file->version(), parts);
+  for (SectionReader* r : {&grid, &costs, &options, &nodes})
+    if (!r->finish()) {
+      error = r->error();
+      return std::nullopt;
+    }
+  LevelBlocks blocks;
+  if (!readSectionBlocks(*file, Hierarchy::layoutsFor(parts.options, parts.grid.width(), parts.grid.height()), blocks,
+                         error))
+    return std::nullopt;
+  return assemble(std::move(parts), std::move(blocks), error);
 }
 
 }  // namespace
 
 std::optional<Hierarchy> deserializeHierarchy(std::span<const uint8_t> bytes, std::string& error) {
-  std::span<const uint8_t> payload;
   uint32_t version = 0;
-  error = checkHeader(bytes, payload, version);
+  error = readFormatVersion(bytes, version);
   if (!error.empty()) return std::nullopt;
-  ByteReader tail(bytes.subspan(kHeaderBytes + payload.size(), kChecksumBytes));
-  if (tail.u64() != hierarchyChecksum(payload, version)) {
-    error = "hierarchy bytes are corrupted (checksum mismatch)";
-    return std::nullopt;
-  }
-  ByteReader r(payload);
-  return readHierarchy(r, version, error);
+  return version >= kFirstSectionedHierarchyFormatVersion ? deserializeSections(bytes, error)
+                                                          : deserializeFlat(bytes, version, error);
 }
 
-std::optional<StoredHierarchySizes> readStoredHierarchySizes(std::span<const uint8_t> bytes) {
-  std::span<const uint8_t> payload;
-  uint32_t version = 0;
-  if (!checkHeader(bytes, payload, version).empty()) return std::nullopt;
-  ByteReader r(payload);
-  StoredHierarchySizes s;
-  s.payloadBytes = payload.size();
-  s.width = r.i32();
-  s.height = r.i32();
-  if (!r.ok() || !Grid::checkSize(s.width, s.height).empty()) return std::nullopt;
+namespace {
+
+// Sizes: the head as the loader reads it, without allocating. False when the loader refuses it before
+// its options; s.optionsValid false when it refuses the options.
+bool readHeadSizes(SectionReader& grid, SectionReader& costs, SectionReader& options, SectionReader& nodes,
+                   uint32_t formatVersion, StoredHierarchySizes& s) {
+  s.width = grid.i32();
+  s.height = grid.i32();
+  if (!grid.ok() || !Grid::checkSize(s.width, s.height).empty()) return false;
   const uint64_t cells = static_cast<uint64_t>(s.width) * static_cast<uint64_t>(s.height);
-  if (cells > r.remaining()) return std::nullopt;
-  r.skip(cells);
-  if (version >= 6) {
-    s.agent.size = r.u8();
-    s.agent.capability.kinds = r.u8();
-    if (!r.ok() || !checkAgentClass(s.agent).empty()) return std::nullopt;
+  grid.skip(cells);
+  if (formatVersion >= 6) {
+    s.agent.size = grid.u8();
+    s.agent.capability.kinds = grid.u8();
+    if (!checkAgentClass(s.agent).empty()) return false;
   }
-  if (version >= 5) {
-    TerrainCosts costs;
+  if (!grid.ok()) return false;
+  if (formatVersion >= 5) {
+    TerrainCosts terrainCosts;
     bool layer = false;
-    if (!readCostHeader(r, costs, layer).empty()) return std::nullopt;
-    if (layer && cells > r.remaining()) return std::nullopt;
-    if (layer) r.skip(cells);
-    s.weighted = layer || !costs.uniform();
+    if (!readCostHeader(costs, terrainCosts, layer)) return false;
+    if (layer) costs.skip(cells);
+    if (!costs.ok()) return false;
+    s.weighted = layer || !terrainCosts.uniform();
   }
-  HierarchyOptions& o = s.options;
-  o = readOptions(r, version);
-  s.optionsValid = r.ok() && o.validate().empty();
-  if (!s.optionsValid) return s;
-  r.u64();  // the hierarchy's version
-  s.nodes = r.count(9);
-  r.skip(8 * s.nodes);
+  s.optionsValid = readOptions(options, formatVersion, s.options);
+  if (!s.optionsValid) return true;
+  nodes.u64();  // the hierarchy's version
+  s.nodes = nodes.count(9, "node count");
+  nodes.skip(8 * s.nodes);
   for (uint64_t i = 0; i < s.nodes; ++i)
-    if (r.u8() >= o.levels) ++s.topLevelNodes;
-  const uint32_t freeNodes = r.count(4);
-  r.skip(4 * static_cast<uint64_t>(freeNodes));
-  const std::vector<ClusterLayout> layouts = Hierarchy::layoutsFor(o, s.width, s.height);
-  for (int32_t l = 1; l <= o.levels && r.ok(); ++l) {
-    const int32_t clusters = layouts[static_cast<size_t>(l - 1)].count();
-    if (static_cast<uint64_t>(clusters) * 64 > r.remaining()) break;  // the loader stops there too
-    s.blocks += static_cast<uint64_t>(clusters);
+    if (nodes.u8() >= s.options.levels) ++s.topLevelNodes;
+  nodes.skip(4 * static_cast<uint64_t>(nodes.count(4, "free id count")));
+  return true;
+}
+
+// Skips one part of a block as readBlockPart reads it, adding up its region count.
+void skipBlockPart(SectionReader& r, BlockPart part, uint64_t& regions) {
+  auto skip = [&](size_t itemBytes) { r.skip(static_cast<uint64_t>(r.count(itemBytes, "list length")) * itemBytes); };
+  switch (part) {
+    case BlockPart::Graph:
+      for (size_t bytes : {4, 4, 8}) skip(bytes);  // nodes, offsets, edges
+      for (int i = 0; i < 3; ++i) r.u32();         // interEdges, intraEdges, entrances
+      return;
+    case BlockPart::Paths:
+      for (size_t bytes : {4, 8, 8, 4}) skip(bytes);  // pathRef, pathSpans, pathCells, pathNodes
+      return;
+    case BlockPart::Regions:
+      skip(4);  // regions
+      regions += r.u32();
+      skip(4);  // nodeRegions
+      skip(8);  // interLinks
+      return;
+    case BlockPart::Trees:
+      skip(2);  // treeDistance
+      skip(1);  // treeDirection
+      return;
+  }
+}
+
+void flatBlockSizes(SectionReader& r, StoredHierarchySizes& s) {
+  const std::vector<ClusterLayout> layouts = Hierarchy::layoutsFor(s.options, s.width, s.height);
+  for (size_t l = 1; l <= layouts.size() && r.ok(); ++l) {
+    const uint64_t clusters = static_cast<uint64_t>(layouts[l - 1].count());
+    if (clusters * 64 > r.remaining()) break;  // the loader stops there too
+    s.blocks += clusters;
     uint64_t regions = 0;
-    for (int32_t c = 0; c < clusters && r.ok(); ++c) {
+    for (uint64_t c = 0; c < clusters && r.ok(); ++c) {
       const size_t before = r.remaining();
-      skipBlock(r, regions);
+      for (BlockPart part : kBlockParts) skipBlockPart(r, part, regions);
       s.largestBlockBytes = std::max<uint64_t>(s.largestBlockBytes, before - r.remaining());
     }
     if (l == 1) s.regions = regions;
   }
+}
+
+// Format 7: a block's largest size is bounded by the sum of each part's largest.
+void sectionBlockSizes(const SectionedFile& file, StoredHierarchySizes& s) {
+  const std::vector<ClusterLayout> layouts = Hierarchy::layoutsFor(s.options, s.width, s.height);
+  for (size_t l = 1; l <= layouts.size(); ++l) {
+    const uint64_t clusters = static_cast<uint64_t>(layouts[l - 1].count());
+    uint64_t largest = 0, regions = 0;
+    for (BlockPart part : kBlockParts) {
+      const Section* section = file.find(blockPartTag(part, l));
+      if (!section) return;
+      SectionReader r(*section);
+      if (r.u32() != clusters || clusters * kBlockPartMinBytes[static_cast<size_t>(part)] > r.remaining()) return;
+      uint64_t partLargest = 0;
+      for (uint64_t c = 0; c < clusters && r.ok(); ++c) {
+        const size_t before = r.remaining();
+        skipBlockPart(r, part, regions);
+        partLargest = std::max<uint64_t>(partLargest, before - r.remaining());
+      }
+      largest += partLargest;
+    }
+    s.blocks += clusters;
+    s.largestBlockBytes = std::max(s.largestBlockBytes, largest);
+    if (l == 1) s.regions = regions;
+  }
+}
+
+}  // namespace
+
+std::optional<StoredHierarchySizes> readStoredHierarchySizes(std::span<const uint8_t> bytes) {
+  uint32_t version = 0;
+  std::string error;
+  if (!readFormatVersion(bytes, version).empty()) return std::nullopt;
+  StoredHierarchySizes s;
+  if (version < kFirstSectionedHierarchyFormatVersion) {
+    const std::optional<Section> payload = flatPayload(bytes, error);
+    if (!payload) return std::nullopt;
+    s.payloadBytes = payload->bytes.size();
+    SectionReader r(*payload);
+    if (!readHeadSizes(r, r, r, r, version, s)) return std::nullopt;
+    if (s.optionsValid) flatBlockSizes(r, s);
+    return s;
+  }
+  std::array<const Section*, kHeadSections> head{};
+  const std::optional<SectionedFile> file = openSections(bytes, head, error);
+  if (!file) return std::nullopt;
+  s.payloadBytes = bytes.size();
+  SectionReader grid(*head[0]), costs(*head[1]), options(*head[2]), nodes(*head[3]);
+  if (!readHeadSizes(grid, costs, options, nodes, version, s)) return std::nullopt;
+  if (s.optionsValid) sectionBlockSizes(*file, s);
   return s;
 }
 

@@ -49,39 +49,37 @@ std::string groupedNumber(uint64_t value) {
   return out;
 }
 
-void SectionBytes::f32(float v) {
-  uint32_t u;
-  std::memcpy(&u, &v, 4);
-  u32(u);
-}
-
-void SectionBytes::f64(double v) {
-  uint64_t u;
-  std::memcpy(&u, &v, 8);
-  u64(u);
-}
-
 void SectionedWriter::add(std::string_view tag, bool required, std::vector<uint8_t> bytes) {
-  sections_.push_back(Pending{std::string(tag), required ? kSectionRequired : 0u, std::move(bytes)});
+  specs_.push_back(SectionSpec{std::string(tag), required});
+  bytes_.push_back(std::move(bytes));
 }
 
 std::vector<uint8_t> SectionedWriter::finish(std::span<const char, 8> magic, uint32_t version) const {
-  SectionBytes out;
+  return writeSectioned(magic, version, specs_, [&](auto& out, size_t k) { out.raw(bytes_[k]); });
+}
+
+void writeSectionedHeader(SectionBytes& out, std::span<const char, 8> magic, uint32_t version,
+                          std::span<const SectionSpec> specs, std::span<const uint64_t> lengths) {
   for (char c : magic) out.u8(static_cast<uint8_t>(c));
   out.u32(version);
-  out.u32(static_cast<uint32_t>(sections_.size()));
-  uint64_t offset = kSectionedHeaderBytes + kSectionEntryBytes * sections_.size();
-  for (const Pending& s : sections_) {
-    for (size_t i = 0; i < kSectionTagBytes; ++i) out.u8(i < s.tag.size() ? static_cast<uint8_t>(s.tag[i]) : 0);
-    out.u32(s.flags);
+  out.u32(static_cast<uint32_t>(specs.size()));
+  uint64_t offset = kSectionedHeaderBytes + kSectionEntryBytes * specs.size();
+  for (size_t k = 0; k < specs.size(); ++k) {
+    const std::string& tag = specs[k].tag;
+    for (size_t i = 0; i < kSectionTagBytes; ++i) out.u8(i < tag.size() ? static_cast<uint8_t>(tag[i]) : 0);
+    out.u32(specs[k].required ? kSectionRequired : 0u);
     out.u32(0);
     out.u64(offset);
-    out.u64(s.bytes.size());
-    out.u64(fnv1a64(s.bytes));
-    offset += s.bytes.size();
+    out.u64(lengths[k]);
+    out.u64(0);  // the checksum, once the section is written (sealSection)
+    offset += lengths[k];
   }
-  for (const Pending& s : sections_) out.raw(s.bytes);
-  return std::move(out.bytes);
+}
+
+void sealSection(SectionBytes& out, size_t index, size_t start) {
+  const uint64_t sum = fnv1a64(std::span<const uint8_t>(out.bytes).subspan(start));
+  const size_t at = kSectionedHeaderBytes + kSectionEntryBytes * index + 32;
+  for (size_t i = 0; i < 8; ++i) out.bytes[at + i] = static_cast<uint8_t>(sum >> (8 * i));
 }
 
 bool SectionedFile::hasMagic(std::span<const uint8_t> bytes, std::span<const char, 8> magic) {
@@ -213,8 +211,10 @@ uint32_t SectionReader::count(size_t itemBytes, std::string_view what) {
   return n;
 }
 
-bool SectionReader::fail(const std::string& problem) {
-  if (error_.empty()) error_ = "section '" + section_.tag + "' at byte " + groupedNumber(offset()) + ": " + problem;
+bool SectionReader::fail(const std::string& problem) { return fail(problem, offset()); }
+
+bool SectionReader::fail(const std::string& problem, uint64_t at) {
+  if (error_.empty()) error_ = "section '" + section_.tag + "' at byte " + groupedNumber(at) + ": " + problem;
   return false;
 }
 
@@ -224,16 +224,11 @@ bool SectionReader::finish() {
   return ok();
 }
 
-uint64_t SectionReader::take(size_t n, std::string_view what) {
-  if (!ok()) return 0;
-  if (section_.bytes.size() - pos_ < n) {
+uint64_t SectionReader::refuse(std::string_view what) {
+  if (ok())
     fail(std::string(what) + " runs past the section's end (" + groupedNumber(section_.bytes.size() - pos_) +
          " bytes left)");
-    return 0;
-  }
-  const uint64_t v = readLittleEndian(section_.bytes, pos_, n);
-  pos_ += n;
-  return v;
+  return 0;
 }
 
 }  // namespace hpastar

@@ -1,5 +1,7 @@
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <span>
 #include <string>
@@ -27,24 +29,114 @@ inline constexpr uint32_t kSectionRequired = 1;
 
 uint64_t fnv1a64(std::span<const uint8_t> bytes);
 
-// Little-endian values appended to a section's bytes.
-class SectionBytes {
+// Little-endian values appended to `bytes` or, when Counting, only added up in `length`: a writer runs
+// its layout once counting and once writing, so the output is allocated once at its final size and its
+// size can never disagree with what is written.
+template <bool Counting>
+class ByteSink {
  public:
-  std::vector<uint8_t> bytes;
-  void u8(uint8_t v) { bytes.push_back(v); }
+  std::vector<uint8_t> bytes;  // written, unless Counting
+  size_t length = 0;           // counted, when Counting
+  void u8(uint8_t v) {
+    if constexpr (Counting)
+      ++length;
+    else
+      bytes.push_back(v);
+  }
   void u32(uint32_t v) {
-    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<uint8_t>(v >> (8 * i)));
+    for (int i = 0; i < 4; ++i) u8(static_cast<uint8_t>(v >> (8 * i)));
   }
   void u64(uint64_t v) {
-    for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<uint8_t>(v >> (8 * i)));
+    for (int i = 0; i < 8; ++i) u8(static_cast<uint8_t>(v >> (8 * i)));
   }
   void i32(int32_t v) { u32(static_cast<uint32_t>(v)); }
-  void f32(float v);
-  void f64(double v);
-  void raw(std::span<const uint8_t> v) { bytes.insert(bytes.end(), v.begin(), v.end()); }
+  // memcpy, not std::bit_cast: Emscripten 3.1.6's libc++ has none.
+  void f32(float v) {
+    uint32_t u;
+    std::memcpy(&u, &v, 4);
+    u32(u);
+  }
+  void f64(double v) {
+    uint64_t u;
+    std::memcpy(&u, &v, 8);
+    u64(u);
+  }
+  void raw(std::span<const uint8_t> v) {
+    if constexpr (Counting)
+      length += v.size();
+    else
+      bytes.insert(bytes.end(), v.begin(), v.end());
+  }
+  // A count (u32), then every item. `each` writes as many bytes for every item of a list, so counting
+  // measures the first one only.
+  template <typename Range, typename F>
+  void list(const Range& v, F each) {
+    u32(static_cast<uint32_t>(v.size()));
+    if constexpr (Counting) {
+      if (v.size() == 0) return;
+      const size_t before = length;
+      each(*v.begin());
+      length += (length - before) * (v.size() - 1);
+    } else {
+      for (const auto& x : v) each(x);
+    }
+  }
+};
+using SectionBytes = ByteSink<false>;
+
+// What the table says of a section besides its place.
+struct SectionSpec {
+  std::string tag;  // 1 to 8 ASCII characters, unique within the container
+  bool required = true;
 };
 
-// Collects sections, then writes the container once.
+// The header and the table of a container whose sections are `lengths` long (checksums left 0, filled by
+// sealSection as each section is written after it).
+void writeSectionedHeader(SectionBytes& out, std::span<const char, 8> magic, uint32_t version,
+                          std::span<const SectionSpec> specs, std::span<const uint64_t> lengths);
+// Fills the checksum of section `index`, whose bytes run from `start` to the end of `out`.
+void sealSection(SectionBytes& out, size_t index, size_t start);
+
+// How long each section is that `write(sink, k)` puts in a ByteSink, counted without writing.
+template <typename Write>
+std::vector<uint64_t> sectionLengths(size_t sections, const Write& write) {
+  std::vector<uint64_t> lengths(sections);
+  for (size_t k = 0; k < sections; ++k) {
+    ByteSink<true> counter;
+    write(counter, k);
+    lengths[k] = counter.length;
+  }
+  return lengths;
+}
+
+// The length of the container writeSectioned writes.
+template <typename Write>
+uint64_t sectionedSize(size_t sections, const Write& write) {
+  uint64_t total = kSectionedHeaderBytes + kSectionEntryBytes * sections;
+  for (uint64_t length : sectionLengths(sections, write)) total += length;
+  return total;
+}
+
+// A container in one allocation: `write(sink, k)` puts section k's bytes in a ByteSink, once counting
+// and once writing.
+template <typename Write>
+std::vector<uint8_t> writeSectioned(std::span<const char, 8> magic, uint32_t version,
+                                    std::span<const SectionSpec> specs, const Write& write) {
+  const std::vector<uint64_t> lengths = sectionLengths(specs.size(), write);
+  uint64_t total = kSectionedHeaderBytes + kSectionEntryBytes * specs.size();
+  for (uint64_t length : lengths) total += length;
+  SectionBytes out;
+  out.bytes.reserve(static_cast<size_t>(total));
+  writeSectionedHeader(out, magic, version, specs, lengths);
+  for (size_t k = 0; k < specs.size(); ++k) {
+    const size_t start = out.bytes.size();
+    write(out, k);
+    sealSection(out, k, start);
+  }
+  return std::move(out.bytes);
+}
+
+// Collects sections written apart, then writes the container once.
 class SectionedWriter {
  public:
   // `tag`: 1 to 8 ASCII characters, unique within the container.
@@ -52,12 +144,8 @@ class SectionedWriter {
   std::vector<uint8_t> finish(std::span<const char, 8> magic, uint32_t version) const;
 
  private:
-  struct Pending {
-    std::string tag;
-    uint32_t flags;
-    std::vector<uint8_t> bytes;
-  };
-  std::vector<Pending> sections_;
+  std::vector<SectionSpec> specs_;
+  std::vector<std::vector<uint8_t>> bytes_;
 };
 
 // One section as the table declares it: checked to lie inside the bytes, after the table, apart from
@@ -105,24 +193,38 @@ class SectionReader {
   const std::string& error() const { return error_; }
   bool atEnd() const { return pos_ == section_.bytes.size(); }
   uint8_t u8() { return static_cast<uint8_t>(take(1, "a byte")); }
+  uint16_t u16() { return static_cast<uint16_t>(take(2, "a 16-bit value")); }
   uint32_t u32() { return static_cast<uint32_t>(take(4, "a 32-bit value")); }
   uint64_t u64() { return take(8, "a 64-bit value"); }
   int32_t i32() { return static_cast<int32_t>(u32()); }
   float f32();
   double f64();
   std::span<const uint8_t> raw(size_t n);
+  void skip(uint64_t n) { raw(static_cast<size_t>(std::min<uint64_t>(n, SIZE_MAX))); }
+  size_t remaining() const { return section_.bytes.size() - pos_; }
   // A count of items of `itemBytes` each, refused when the rest of the section cannot hold them (so
   // nothing is allocated for a forged count). `what` names it ("node count").
   uint32_t count(size_t itemBytes, std::string_view what);
-  // Records a failure at the current offset, unless one is recorded; returns false.
+  // Records a failure at the current offset (or at `at`, where what failed began), unless one is
+  // recorded; returns false.
   bool fail(const std::string& problem);
+  bool fail(const std::string& problem, uint64_t at);
   // Fails unless the whole section was read.
   bool finish();
   // The absolute offset of the next read.
   uint64_t offset() const { return section_.offset + pos_; }
 
  private:
-  uint64_t take(size_t n, std::string_view what);
+  // Inline: a load reads millions of values, and a call each cost a quarter of it.
+  uint64_t take(size_t n, std::string_view what) {
+    if (!ok() || section_.bytes.size() - pos_ < n) return refuse(what);
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; ++i) v |= static_cast<uint64_t>(section_.bytes[pos_ + i]) << (8 * i);
+    pos_ += n;
+    return v;
+  }
+  // Records that `what` runs past the end (unless a failure is recorded); returns 0.
+  uint64_t refuse(std::string_view what);
   const Section& section_;
   size_t pos_ = 0;
   std::string error_;

@@ -1,5 +1,7 @@
 #include "world/WorldHierarchySerialization.h"
 
+#include <algorithm>
+
 #include "io/SectionedFormat.h"
 
 namespace hpastar {
@@ -8,8 +10,8 @@ namespace {
 constexpr std::string_view kGraphTags[WorldHierarchyOptions::kMaxLevels] = {"graph1", "graph2", "graph3",
                                                                             "graph4", "graph5", "graph6"};
 
-std::vector<uint8_t> writeGraph(const WorldHierarchyParts::Level& g, int32_t level) {
-  SectionBytes out;
+template <typename Writer>
+void writeGraph(const WorldHierarchyParts::Level& g, int32_t level, Writer& out) {
   out.u32(static_cast<uint32_t>(g.count.size()));
   size_t edge = 0, step = 0;
   for (size_t i = 0; i < g.count.size(); ++i) {
@@ -20,15 +22,24 @@ std::vector<uint8_t> writeGraph(const WorldHierarchyParts::Level& g, int32_t lev
       out.f32(g.edges[edge].cost);
       const uint32_t length = g.pathLength[edge];
       out.u32(length);
-      for (uint32_t s = 0; s < length; ++s, ++step) {
-        if (level == 1)
-          out.u8(g.moves[step]);
-        else
-          out.u32(g.via[step]);
+      if (level == 1) {
+        out.raw(std::span(g.moves).subspan(step, length));
+      } else {
+        for (uint32_t s = 0; s < length; ++s) out.u32(g.via[step + s]);
       }
+      step += length;
     }
   }
-  return std::move(out.bytes);
+}
+
+template <typename Writer>
+void writeNodes(const WorldHierarchyParts& p, Writer& out) {
+  out.u32(static_cast<uint32_t>(p.nodeVoxel.size()));
+  for (size_t i = 0; i < p.nodeVoxel.size(); ++i) {
+    for (int32_t v : {p.nodeVoxel[i].x, p.nodeVoxel[i].y, p.nodeVoxel[i].z}) out.i32(v);
+    out.u8(p.nodeLevel[i]);
+  }
+  out.list(p.freeNodes, [&](uint32_t id) { out.u32(id); });
 }
 
 // The stored fields of the option table, in its order (contract/OptionSchema.h), as many as the file's
@@ -120,32 +131,34 @@ std::vector<uint8_t> serializeWorldHierarchy(const WorldHierarchy& hierarchy) {
 }
 
 std::vector<uint8_t> serializeWorldHierarchyParts(const WorldHierarchyParts& p) {
-  SectionedWriter writer;
-  SectionBytes options;
-  writeStoredOptions(p.options, WorldHierarchyOptions::fields(), options);
-  writer.add("options", true, std::move(options.bytes));
-  SectionBytes world;
-  for (int32_t v : {p.world.width(), p.world.height(), p.world.levels()}) world.i32(v);
-  world.raw(p.world.blocks());
-  writer.add("world", true, std::move(world.bytes));
-  if (p.world.hasCostLayer()) writer.add("costs", true, p.world.costLayer());
-  SectionBytes nodes;
-  nodes.u32(static_cast<uint32_t>(p.nodeVoxel.size()));
-  for (size_t i = 0; i < p.nodeVoxel.size(); ++i) {
-    for (int32_t v : {p.nodeVoxel[i].x, p.nodeVoxel[i].y, p.nodeVoxel[i].z}) nodes.i32(v);
-    nodes.u8(p.nodeLevel[i]);
-  }
-  nodes.u32(static_cast<uint32_t>(p.freeNodes.size()));
-  for (uint32_t id : p.freeNodes) nodes.u32(id);
-  writer.add("nodes", true, std::move(nodes.bytes));
-  SectionBytes versions;
-  versions.u64(p.version);
-  versions.u32(static_cast<uint32_t>(p.boxCellsVersion.size()));
-  for (uint64_t v : p.boxCellsVersion) versions.u64(v);
-  writer.add("versions", true, std::move(versions.bytes));
+  // The sections in order, each counted then written into the one allocation (writeSectioned).
+  std::vector<SectionSpec> specs = {{"options"}, {"world"}};
+  if (p.world.hasCostLayer()) specs.push_back({"costs"});
+  specs.push_back({"nodes"});
+  specs.push_back({"versions"});
+  const size_t firstGraph = specs.size();
   for (size_t l = 0; l < p.levels.size() && l < std::size(kGraphTags); ++l)
-    writer.add(kGraphTags[l], true, writeGraph(p.levels[l], static_cast<int32_t>(l + 1)));
-  return writer.finish(kWorldHierarchyMagic, kWorldHierarchyFormatVersion);
+    specs.push_back({std::string(kGraphTags[l])});
+  const auto write = [&](auto& out, size_t k) {
+    const std::string& tag = specs[k].tag;
+    if (tag == "options") {
+      writeStoredOptions(p.options, WorldHierarchyOptions::fields(), out);
+    } else if (tag == "world") {
+      for (int32_t v : {p.world.width(), p.world.height(), p.world.levels()}) out.i32(v);
+      out.raw(p.world.blocks());
+    } else if (tag == "costs") {
+      out.raw(p.world.costLayer());
+    } else if (tag == "nodes") {
+      writeNodes(p, out);
+    } else if (tag == "versions") {
+      out.u64(p.version);
+      out.list(p.boxCellsVersion, [&](uint64_t v) { out.u64(v); });
+    } else {
+      const size_t level = k - firstGraph;
+      writeGraph(p.levels[level], static_cast<int32_t>(level + 1), out);
+    }
+  };
+  return writeSectioned(kWorldHierarchyMagic, kWorldHierarchyFormatVersion, specs, write);
 }
 
 bool isWorldHierarchyBytes(std::span<const uint8_t> bytes) {

@@ -1,8 +1,17 @@
 #pragma once
-// Forging serialized hierarchies in tests: the checksum as the format defines it.
+// Forging serialized hierarchies in tests: the sections of today's format found by their tags, the
+// checksums as the formats define them, and the flat layout of formats 2 to 6 (from the committed
+// format-6 fixture) turned into older ones.
 #include <cstddef>
 #include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+#include <string_view>
 #include <vector>
+
+#include "hpa/HierarchyOptions.h"
 
 namespace hpastar::test {
 
@@ -18,7 +27,62 @@ inline uint64_t fnv1a(const uint8_t* p, size_t n, uint64_t basis = 1469598103934
   return h;
 }
 
-// Rewrites the checksum of serialized hierarchy bytes after a test changed their payload.
+// Little-endian values at a byte offset, read and written independently of the library.
+inline uint64_t readLE(const std::vector<uint8_t>& bytes, size_t at, size_t n) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < n; ++i) v |= static_cast<uint64_t>(bytes[at + i]) << (8 * i);
+  return v;
+}
+inline void writeLE(std::vector<uint8_t>& bytes, size_t at, size_t n, uint64_t v) {
+  for (size_t i = 0; i < n; ++i) bytes[at + i] = static_cast<uint8_t>(v >> (8 * i));
+}
+
+// Where a section of a sectioned container lies (io/SectionedFormat.h: a 16-byte header, then 40 bytes
+// per section: tag (8), flags (4), reserved (4), offset (8), length (8), checksum (8)).
+struct SectionPlace {
+  size_t entry = 0;   // where its table entry starts
+  size_t offset = 0;  // where its bytes start
+  size_t length = 0;
+};
+inline SectionPlace findSection(const std::vector<uint8_t>& bytes, std::string_view tag) {
+  const size_t count = static_cast<size_t>(readLE(bytes, 12, 4));
+  for (size_t k = 0; k < count; ++k) {
+    const size_t entry = 16 + 40 * k;
+    const std::string name(reinterpret_cast<const char*>(bytes.data() + entry), tag.size());
+    if (name == tag && (tag.size() == 8 || bytes[entry + tag.size()] == 0))
+      return {entry, static_cast<size_t>(readLE(bytes, entry + 16, 8)),
+              static_cast<size_t>(readLE(bytes, entry + 24, 8))};
+  }
+  throw std::runtime_error("no section '" + std::string(tag) + "'");
+}
+
+// Rewrites every section's checksum after a test changed its bytes.
+inline void resignSections(std::vector<uint8_t>& bytes) {
+  const size_t count = static_cast<size_t>(readLE(bytes, 12, 4));
+  for (size_t k = 0; k < count; ++k) {
+    const size_t entry = 16 + 40 * k;
+    const size_t offset = static_cast<size_t>(readLE(bytes, entry + 16, 8));
+    writeLE(bytes, entry + 32, 8, fnv1a(bytes.data() + offset, static_cast<size_t>(readLE(bytes, entry + 24, 8))));
+  }
+}
+
+// The committed fixture of format 6 (tests/cpp/fixtures/README.md says how it was made): arena.map,
+// cluster size 8, two levels, cached paths and trees.
+inline HierarchyOptions format6FixtureOptions() {
+  HierarchyOptions o;
+  o.clusterSize = 8;
+  o.levels = 2;
+  o.cachePaths = true;
+  o.cacheTrees = true;
+  return o;
+}
+inline std::vector<uint8_t> format6Fixture() {
+  std::ifstream in(std::string(HPASTAR_MAPS_DIR) + "/../tests/cpp/fixtures/arena-format6.hpa", std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read the format-6 fixture");
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Rewrites the checksum of flat hierarchy bytes (formats 2 to 6) after a test changed their payload.
 inline void resignHierarchyBytes(std::vector<uint8_t>& bytes) {
   const uint64_t basis = bytes[8] >= 4 ? 14695981039346656037ull : 1469598103934665603ull;
   const uint64_t sum = fnv1a(bytes.data() + 20, bytes.size() - 28, basis);

@@ -17,6 +17,7 @@
 #include "hpa/Hierarchy.h"
 #include "hpa/HierarchySerialization.h"
 #include "hpa/HpaStarQuery.h"
+#include "io/SectionedFormat.h"
 #include "path/FootprintValidator.h"
 #include "search/AStarSearch.h"
 #include "search/AnnotatedAStarSearch.h"
@@ -209,9 +210,9 @@ TEST(AgentClassGrid, SavedClassHierarchiesLoadForTheSameClassAndOldFilesForTheDe
   ASSERT_TRUE(sizes);
   EXPECT_EQ(sizes->agent, agent);
 
-  // Format 5 had no agent class: its files load as the Moving AI agent's.
-  const Hierarchy plain = test::buildHierarchy(terrain, HierarchyOptions{});
-  auto bytes = serializeHierarchy(plain);
+  // Format 5 had no agent class: its files load as the Moving AI agent's (forged from the format-6 fixture).
+  const Hierarchy plain = test::buildHierarchy(terrain, test::format6FixtureOptions());
+  auto bytes = test::format6Fixture();
   test::dropAgentClass(bytes, static_cast<size_t>(terrain.cellCount()));
   bytes[8] = 5;
   test::resignHierarchyBytes(bytes);
@@ -222,10 +223,11 @@ TEST(AgentClassGrid, SavedClassHierarchiesLoadForTheSameClassAndOldFilesForTheDe
 
   // A forged agent class is refused by name.
   auto forged = serializeHierarchy(h);
-  forged[20 + 8 + static_cast<size_t>(terrain.cellCount())] = 12;
-  test::resignHierarchyBytes(forged);
+  const size_t agentAt = test::findSection(forged, "grid").offset + 8 + static_cast<size_t>(terrain.cellCount());
+  forged[agentAt] = 12;
+  test::resignSections(forged);
   EXPECT_FALSE(deserializeHierarchy(forged, error));
-  EXPECT_EQ(error, "hierarchy bytes are inconsistent: agent size 12 is outside 1..8");
+  EXPECT_EQ(error, "section 'grid' at byte " + groupedNumber(agentAt) + ": agent size 12 is outside 1..8");
 }
 
 }  // namespace

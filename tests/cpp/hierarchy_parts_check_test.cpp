@@ -14,6 +14,7 @@
 #include "hpa/HierarchyPartsCheck.h"
 #include "hpa/HierarchySerialization.h"
 #include "hpa/HpaStarQuery.h"
+#include "io/SectionedFormat.h"
 #include "search/AStarSearch.h"
 
 namespace hpastar {
@@ -263,15 +264,15 @@ TEST(HierarchyPartsCheck, UpperLevelsMustFollowTheLevelBelow) {
 
 TEST(HierarchyPartsCheck, CountsTheBytesCannotHoldAreRefusedBeforeAllocating) {
   std::vector<uint8_t> bytes = serializeHierarchy(arena2());
-  // The grid claimed as 8192 x 8192: 64 MiB of terrain the 20 KB payload cannot hold.
-  for (int i = 0; i < 4; ++i) {
-    bytes[20 + i] = static_cast<uint8_t>(8192 >> (8 * i));
-    bytes[24 + i] = static_cast<uint8_t>(8192 >> (8 * i));
-  }
-  test::resignHierarchyBytes(bytes);
+  // The grid claimed as 4096 x 4096: 16 MiB of terrain the grid section cannot hold.
+  const test::SectionPlace grid = test::findSection(bytes, "grid");
+  test::writeLE(bytes, grid.offset, 4, 4096);
+  test::writeLE(bytes, grid.offset + 4, 4, 4096);
+  test::resignSections(bytes);
   std::string error;
   EXPECT_FALSE(deserializeHierarchy(bytes, error));
-  EXPECT_EQ(error, "hierarchy bytes are inconsistent: truncated grid");
+  EXPECT_EQ(error, "section 'grid' at byte " + groupedNumber(grid.offset + 8) +
+                       ": 16,777,216 bytes run past the section's end (" + groupedNumber(grid.length - 8) + " left)");
 }
 
 // Whatever damage the loader lets through answers like A*: every found path legal, no path missed.

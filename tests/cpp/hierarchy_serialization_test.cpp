@@ -10,11 +10,10 @@
 #include "TestMaps.h"
 #include "hpa/HierarchySerialization.h"
 #include "hpa/HpaStarQuery.h"
+#include "io/SectionedFormat.h"
 
 namespace hpastar {
 namespace {
-
-using test::resignHierarchyBytes;
 
 TEST(HierarchySerialization, RoundTripGivesTheSameHierarchyAndTheSamePaths) {
   Grid g = test::loadMap("den520d.map");
@@ -104,18 +103,95 @@ TEST(HierarchySerialization, RefusesForeignTruncatedCorruptedAndNewerBytesWithCl
   auto truncated = good;
   truncated.resize(good.size() - 100);
   EXPECT_TRUE(refused(truncated));
-  EXPECT_NE(error.find("truncated"), std::string::npos) << error;
+  const test::SectionPlace trees = test::findSection(good, "trees1");
+  EXPECT_EQ(error, "section 'trees1' at byte " + groupedNumber(trees.entry) + ": length " +
+                       groupedNumber(trees.length) + " runs past the end (" + groupedNumber(truncated.size()) +
+                       " bytes)");
   auto flipped = good;
   flipped[good.size() / 2] ^= 0x40;
   EXPECT_TRUE(refused(flipped));
-  EXPECT_EQ(error, "hierarchy bytes are corrupted (checksum mismatch)");
-  // Consistent checksum, inconsistent contents: the grid's width made huge.
+  EXPECT_NE(error.find("checksum differs"), std::string::npos) << error;
+  // Consistent checksums, inconsistent contents: the grid's width made huge, named with its section and byte.
+  const test::SectionPlace grid = test::findSection(good, "grid");
   auto forged = good;
-  forged[20] = 0xFF;
-  forged[21] = 0xFF;
-  resignHierarchyBytes(forged);
+  test::writeLE(forged, grid.offset, 4, 0xFFFF);
+  test::resignSections(forged);
   EXPECT_TRUE(refused(forged));
-  EXPECT_NE(error.find("inconsistent"), std::string::npos) << error;
+  EXPECT_EQ(error.rfind("section 'grid' at byte " + groupedNumber(grid.offset) + ": ", 0), 0u) << error;
+  EXPECT_NE(error.find("65535"), std::string::npos) << error;
+}
+
+// Each section's counts are checked where they stand: the error names the section, the byte and the value.
+TEST(HierarchySerialization, ForgedSectionsAreRefusedNamingSectionByteAndValue) {
+  const Hierarchy h = test::buildHierarchy(test::loadMap("arena.map"), HierarchyOptions{});
+  const auto good = serializeHierarchy(h);
+  std::string error;
+  auto refusal = [&](const std::vector<uint8_t>& bytes) {
+    error.clear();
+    EXPECT_FALSE(deserializeHierarchy(bytes, error).has_value());
+    return error;
+  };
+  const test::SectionPlace graph = test::findSection(good, "graph1");
+  const uint64_t clusters = test::readLE(good, graph.offset, 4);
+  auto forged = good;
+  test::writeLE(forged, graph.offset, 4, clusters + 1);
+  test::resignSections(forged);
+  EXPECT_EQ(refusal(forged), "section 'graph1' at byte " + groupedNumber(graph.offset + 4) + ": cluster count " +
+                                 groupedNumber(clusters + 1) + ", the options give level 1 " + groupedNumber(clusters));
+  const test::SectionPlace nodes = test::findSection(good, "nodes");
+  forged = good;
+  test::writeLE(forged, nodes.offset + 8, 4, 0x7FFFFFFF);
+  test::resignSections(forged);
+  EXPECT_EQ(refusal(forged), "section 'nodes' at byte " + groupedNumber(nodes.offset + 8) +
+                                 ": node count 2,147,483,647 needs 19,327,352,823 bytes, " +
+                                 groupedNumber(nodes.length - 12) + " are left");
+  // A required section renamed: unknown to the reader, refused by name.
+  forged = good;
+  forged[test::findSection(good, "trees1").entry] = 'x';
+  EXPECT_NE(refusal(forged).find("section 'xrees1'"), std::string::npos) << error;
+  EXPECT_NE(error.find("a required section this reader does not know"), std::string::npos) << error;
+}
+
+// The writer sizes its output first: what serializedHierarchySize says, allocated once.
+TEST(HierarchySerialization, TheWriterAllocatesTheSizeItCounted) {
+  HierarchyOptions o;
+  o.levels = 2;
+  o.cachePaths = true;
+  o.cacheTrees = true;
+  const Hierarchy h = test::buildHierarchy(test::loadMap("den520d.map"), o);
+  const auto bytes = serializeHierarchy(h);
+  EXPECT_EQ(bytes.size(), serializedHierarchySize(h));
+  EXPECT_EQ(bytes.capacity(), bytes.size());
+}
+
+// tests/cpp/fixtures/arena-format6.hpa, written by format 6's writer (the fixture's README says how):
+// it loads, answers as a fresh build of the same options, and saves again as today's format.
+TEST(HierarchySerialization, Format6FixtureLoadsAndAnswersLikeAFreshBuild) {
+  const Grid g = test::loadMap("arena.map");
+  const Hierarchy fresh = test::buildHierarchy(g, test::format6FixtureOptions());
+  const std::vector<uint8_t> fixture = test::format6Fixture();
+  ASSERT_EQ(test::readLE(fixture, 8, 4), 6u);
+  std::string error;
+  const auto loaded = deserializeHierarchy(fixture, error);
+  ASSERT_TRUE(loaded) << error;
+  EXPECT_TRUE(test::dumpHierarchy(*loaded) == test::dumpHierarchy(fresh));
+  EXPECT_EQ(serializeHierarchy(*loaded), serializeHierarchy(fresh));
+  HpaStarQuery a(fresh), b(*loaded);
+  PathResult ra, rb;
+  int found = 0;
+  for (const Scenario& s : test::loadScenarios("arena.map", g)) {
+    ra.reset();
+    rb.reset();
+    const PathStatus sa = a.findPath(s.start, s.goal, ra);
+    ASSERT_EQ(b.findPath(s.start, s.goal, rb), sa);
+    found += sa == PathStatus::Found ? 1 : 0;
+    EXPECT_EQ(ra.cells, rb.cells);
+    EXPECT_EQ(ra.cost, rb.cost);
+  }
+  EXPECT_GT(found, 0);
+  const auto sizes = readStoredHierarchySizes(fixture);
+  ASSERT_TRUE(sizes);
+  EXPECT_EQ(sizes->nodes, fresh.nodeCount());
 }
 
 TEST(HierarchySerialization, ChecksumIsStandardFnv1a64AndOlderFormatsStillLoad) {
@@ -123,10 +199,9 @@ TEST(HierarchySerialization, ChecksumIsStandardFnv1a64AndOlderFormatsStillLoad) 
   const uint8_t a = 'a';
   EXPECT_EQ(hierarchyChecksum({}, kHierarchyFormatVersion), 0xcbf29ce484222325ull);
   EXPECT_EQ(hierarchyChecksum({&a, 1}, kHierarchyFormatVersion), 0xaf63dc4c8601ec8cull);
-  const Hierarchy h = test::buildHierarchy(test::loadMap("arena.map"), HierarchyOptions{});
-  auto bytes = serializeHierarchy(h);
-  EXPECT_EQ(test::fnv1a(bytes.data() + 20, bytes.size() - 28),
-            hierarchyChecksum({bytes.data() + 20, bytes.size() - 28}, kHierarchyFormatVersion));
+  const Hierarchy h = test::buildHierarchy(test::loadMap("arena.map"), test::format6FixtureOptions());
+  auto bytes = test::format6Fixture();
+  EXPECT_EQ(test::fnv1a(bytes.data() + 20, bytes.size() - 28), test::readLE(bytes, bytes.size() - 8, 8));
   // The same payload as format 3 (without the terrain costs of format 5: 5 multipliers and the layer
   // flag after the terrain), signed with the offset basis versions 2 and 3 used.
   test::dropTerrainCosts(bytes, static_cast<size_t>(h.grid().cellCount()));
@@ -137,6 +212,12 @@ TEST(HierarchySerialization, ChecksumIsStandardFnv1a64AndOlderFormatsStillLoad) 
   auto loaded = deserializeHierarchy(bytes, error);
   ASSERT_TRUE(loaded) << error;
   EXPECT_TRUE(test::dumpHierarchy(*loaded) == test::dumpHierarchy(h));
+  // The flat layout's refusals name the payload and the byte.
+  bytes[20] = 0xFF;
+  bytes[21] = 0xFF;
+  test::resignHierarchyBytes(bytes);
+  EXPECT_FALSE(deserializeHierarchy(bytes, error));
+  EXPECT_EQ(error.rfind("section 'payload' at byte 20: ", 0), 0u) << error;
 }
 
 TEST(HierarchySerialization, RandomlyDamagedBytesWithForgedChecksumsNeverCrash) {
@@ -153,8 +234,11 @@ TEST(HierarchySerialization, RandomlyDamagedBytesWithForgedChecksumsNeverCrash) 
   for (int i = 0; i < 400; ++i) {
     auto bytes = good;
     const int flips = 1 + static_cast<int>(rng() % 4);
-    for (int f = 0; f < flips; ++f) bytes[20 + rng() % (bytes.size() - 28)] ^= static_cast<uint8_t>(1u << (rng() % 8));
-    resignHierarchyBytes(bytes);
+    // Past the table, in the sections' bytes.
+    const size_t first = test::findSection(good, "options").offset;
+    for (int f = 0; f < flips; ++f)
+      bytes[first + rng() % (bytes.size() - first)] ^= static_cast<uint8_t>(1u << (rng() % 8));
+    test::resignSections(bytes);
     std::string error;
     auto result = deserializeHierarchy(bytes, error);
     if (!result) {

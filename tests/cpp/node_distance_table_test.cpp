@@ -4,6 +4,7 @@
 #include <random>
 
 #include "HierarchyBytes.h"
+#include "HierarchyDump.h"
 #include "PathChecks.h"
 #include "TestMaps.h"
 #include "hpa/AbstractSearch.h"
@@ -172,11 +173,23 @@ TEST(NodeDistanceTable, SavedHierarchiesGetTheTableBackAndVersion2BytesStillLoad
   for (uint32_t n = 0; n < a.count(); n += 5) EXPECT_EQ(std::memcmp(a.row(n), b.row(n), a.count() * sizeof(float)), 0);
 
   // Version 2 had no terrain costs and no distanceTable byte (after the landmarks, at payload offset
-  // 8 + cells + 23).
-  test::dropTerrainCosts(bytes, static_cast<size_t>(g.cellCount()));
-  const size_t at = 20 + 8 + static_cast<size_t>(g.cellCount()) + 23;
-  ASSERT_EQ(bytes[at], 1);
-  bytes.erase(bytes.begin() + static_cast<std::ptrdiff_t>(at));
+  // 8 + cells + 23), forged from the format-6 fixture with its distanceTable byte set.
+  const Grid arena = test::loadMap("arena.map");
+  HierarchyOptions withTable = test::format6FixtureOptions();
+  withTable.distanceTable = true;
+  const Hierarchy fresh = test::buildHierarchy(arena, withTable);
+  bytes = test::format6Fixture();
+  const size_t at = 20 + 8 + static_cast<size_t>(arena.cellCount()) + 2 + 21 + 23;
+  ASSERT_EQ(bytes[at], 0);
+  bytes[at] = 1;
+  test::resignHierarchyBytes(bytes);
+  const auto six = deserializeHierarchy(bytes, error);
+  ASSERT_TRUE(six) << error;
+  EXPECT_TRUE(six->options().distanceTable);
+  EXPECT_FALSE(six->distanceTable().empty());
+  EXPECT_TRUE(test::dumpHierarchy(*six) == test::dumpHierarchy(fresh));
+  test::dropTerrainCosts(bytes, static_cast<size_t>(arena.cellCount()));
+  bytes.erase(bytes.begin() + static_cast<std::ptrdiff_t>(at - 23));
   bytes[8] = 2;
   const uint64_t length = bytes.size() - 28;
   for (int i = 0; i < 8; ++i) bytes[12 + i] = static_cast<uint8_t>(length >> (8 * i));
@@ -185,7 +198,7 @@ TEST(NodeDistanceTable, SavedHierarchiesGetTheTableBackAndVersion2BytesStillLoad
   ASSERT_TRUE(old) << error;
   EXPECT_FALSE(old->options().distanceTable);
   EXPECT_TRUE(old->distanceTable().empty());
-  EXPECT_EQ(old->nodeCount(), h.nodeCount());
+  EXPECT_EQ(old->nodeCount(), fresh.nodeCount());
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "hpa/Hierarchy.h"
 #include "hpa/HierarchySerialization.h"
 #include "hpa/HpaStarQuery.h"
+#include "io/SectionedFormat.h"
 #include "search/AStarSearch.h"
 #include "search/DijkstraSearch.h"
 #include "search/JumpPointPlusSearch.h"
@@ -57,10 +58,12 @@ TEST(TerrainCosts, RefusesWhatIsNotACharacterAndAMultiplierInRange) {
       {"S=inf", "'S=inf': 'inf' is not a number"},
       {"S=nan", "'S=nan': 'nan' is not a number"},
       {"S=0x10", "'S=0x10': '0x10' is not a number"},
-      {".=2,G=3", "'G=3': ground is given twice (each kind takes one multiplier; '.' and 'G' name one kind, as '@' and "
-                  "'O' do)"},
-      {"S=3,S=4", "'S=4': swamp is given twice (each kind takes one multiplier; '.' and 'G' name one kind, as '@' and "
-                  "'O' do)"},
+      {".=2,G=3",
+       "'G=3': ground is given twice (each kind takes one multiplier; '.' and 'G' name one kind, as '@' and "
+       "'O' do)"},
+      {"S=3,S=4",
+       "'S=4': swamp is given twice (each kind takes one multiplier; '.' and 'G' name one kind, as '@' and "
+       "'O' do)"},
       {"S=2,", "'': expected a terrain character, '=' and a multiplier (S=3)"},
   };
   for (const auto& [text, message] : cases) {
@@ -436,11 +439,12 @@ TEST(TerrainCosts, AWeightedHierarchyIsSavedWithItsCostsAndLoadsToTheSamePlanner
 TEST(TerrainCosts, ForgedCostsInHierarchyBytesAreRefusedWithTheReason) {
   const Grid g = test::weighRegions(test::loadMap("arena.map"), 6);
   const std::vector<uint8_t> good = serializeHierarchy(test::buildHierarchy(g, HierarchyOptions{}));
-  const size_t costs = 20 + 8 + static_cast<size_t>(g.cellCount()) + 2;  // header, sides, terrain, agent class
+  const size_t costs = test::findSection(good, "costs").offset;
+  const std::string section = "section 'costs' at byte ";
   auto forged = [&](size_t at, std::span<const uint8_t> value) {
     std::vector<uint8_t> bytes = good;
     std::copy(value.begin(), value.end(), bytes.begin() + static_cast<std::ptrdiff_t>(at));
-    test::resignHierarchyBytes(bytes);
+    test::resignSections(bytes);
     std::string error;
     EXPECT_FALSE(deserializeHierarchy(bytes, error));
     return error;
@@ -449,17 +453,20 @@ TEST(TerrainCosts, ForgedCostsInHierarchyBytesAreRefusedWithTheReason) {
   uint8_t raw[4];
   std::memcpy(raw, &zero, 4);
   EXPECT_EQ(forged(costs + 4, raw),
-            "hierarchy bytes are inconsistent: the multiplier of S (swamp) is 0, outside 0.015625..1024");
+            section + groupedNumber(costs) + ": the multiplier of S (swamp) is 0, outside 0.015625..1024");
   std::memcpy(raw, &nan, 4);
   EXPECT_EQ(forged(costs, raw),
-            "hierarchy bytes are inconsistent: the multiplier of . (ground) is nan, outside 0.015625..1024");
+            section + groupedNumber(costs) + ": the multiplier of . (ground) is nan, outside 0.015625..1024");
   const uint8_t flag = 2, noLayer = 0, zeroValue = 0;
-  EXPECT_EQ(forged(costs + 20, {&flag, 1}), "hierarchy bytes are inconsistent: the cost layer flag is 2");
+  EXPECT_EQ(forged(costs + 20, {&flag, 1}),
+            section + groupedNumber(costs + 20) + ": the cost layer flag is 2, not 0 or 1");
   EXPECT_EQ(forged(costs + 21 + 3, {&zeroValue, 1}),
-            "hierarchy bytes are inconsistent: cost layer value 0 at (3, 0): values are 1..255 sixteenths of the "
-            "terrain's cost");
-  // A layer dropped: what follows is then read as the options, and refused there or later.
-  EXPECT_NE(forged(costs + 20, {&noLayer, 1}), "");
+            section + groupedNumber(costs + 21) +
+                ": cost layer value 0 at (3, 0): values are 1..255 sixteenths of the terrain's cost");
+  // A layer dropped: the section's layer bytes are then left over, and refused.
+  EXPECT_EQ(forged(costs + 20, {&noLayer, 1}), section + groupedNumber(costs + 21) + ": " +
+                                                   groupedNumber(static_cast<uint64_t>(g.cellCount())) +
+                                                   " bytes left over after what the section holds");
 }
 
 TEST(SearchKey, OrdersCostsOfAnyMagnitudeAndKeepsTheFixedPointKeysBelowTwoToThe25) {

@@ -1,7 +1,9 @@
-// libFuzzer target: deserializeHierarchy on payloads the fuzzer writes. The input is one byte choosing a
-// format version (kOldestHierarchyFormatVersion..kHierarchyFormatVersion) and the payload; the harness adds
-// the header (magic, version, length) and the checksum, which are trivially forged, so that the fuzzer
-// reaches the loader's structural checks instead of stopping at the checksum.
+// libFuzzer target: deserializeHierarchy on bytes the fuzzer writes. The input is one byte choosing a
+// format version (kOldestHierarchyFormatVersion..kHierarchyFormatVersion), then the rest of the bytes:
+// for the flat formats (2 to 6) the payload, to which the harness adds the header (magic, version,
+// length) and the checksum; for the sectioned ones (7 on) the container after its magic and version
+// (section count, table, sections), whose checksums the harness forges. Checksums are trivially forged:
+// this way the fuzzer reaches the loader's structural checks instead of stopping at them.
 //
 // Whatever loads must behave as a built hierarchy: its grid's invariants hold, HPA* answers every query
 // with a legal path exactly when a shortest path exists, and terrain edits are accepted and leave it so.
@@ -57,9 +59,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   std::vector<uint8_t> bytes = {'H', 'P', 'A', 'S', 'T', 'A', 'R', '\0'};
   appendLittleEndian(bytes, version, 4);
-  appendLittleEndian(bytes, payload.size(), 8);
-  bytes.insert(bytes.end(), payload.begin(), payload.end());
-  appendLittleEndian(bytes, hierarchyChecksum(payload, version), 8);
+  if (version >= kFirstSectionedHierarchyFormatVersion) {
+    bytes.insert(bytes.end(), payload.begin(), payload.end());
+    fuzz::forgeSectionChecksums(bytes);
+  } else {
+    appendLittleEndian(bytes, payload.size(), 8);
+    bytes.insert(bytes.end(), payload.begin(), payload.end());
+    appendLittleEndian(bytes, hierarchyChecksum(payload, version), 8);
+  }
 
   std::string error;
   std::optional<Hierarchy> loaded = deserializeHierarchy(bytes, error);

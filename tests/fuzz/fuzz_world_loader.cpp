@@ -20,26 +20,6 @@ using namespace hpastar;
 
 namespace {
 
-uint64_t readLittleEndian(const std::vector<uint8_t>& b, size_t at, size_t n) {
-  uint64_t v = 0;
-  for (size_t i = 0; i < n; ++i) v |= static_cast<uint64_t>(b[at + i]) << (8 * i);
-  return v;
-}
-
-// Each table entry whose section lies inside the bytes gets that section's checksum.
-void forgeChecksums(std::vector<uint8_t>& bytes) {
-  if (bytes.size() < kSectionedHeaderBytes) return;
-  const uint64_t count = readLittleEndian(bytes, 12, 4);
-  for (uint64_t k = 0; k < count; ++k) {
-    const size_t at = kSectionedHeaderBytes + static_cast<size_t>(k) * kSectionEntryBytes;
-    if (at + kSectionEntryBytes > bytes.size()) return;
-    const uint64_t offset = readLittleEndian(bytes, at + 16, 8), length = readLittleEndian(bytes, at + 24, 8);
-    if (offset > bytes.size() || length > bytes.size() - offset) continue;
-    const uint64_t sum = fnv1a64(std::span(bytes).subspan(static_cast<size_t>(offset), static_cast<size_t>(length)));
-    for (size_t i = 0; i < 8; ++i) bytes[at + 32 + i] = static_cast<uint8_t>(sum >> (8 * i));
-  }
-}
-
 void checkQueries(const WorldHierarchy& h, SeededRandom& random, int pairs) {
   const BlockWorld& w = h.world();
   WorldHpaQuery query(h);
@@ -63,7 +43,7 @@ void checkQueries(const WorldHierarchy& h, SeededRandom& random, int pairs) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<uint8_t> bytes(data, data + size);
-  forgeChecksums(bytes);
+  fuzz::forgeSectionChecksums(bytes);
   std::string error;
   std::optional<WorldHierarchy> h = deserializeWorldHierarchy(bytes, error);
   if (!h) {

@@ -1,6 +1,6 @@
 // Writes the seed corpus of fuzz_hierarchy_loader: hierarchies of small maps, built with several option
 // sets and serialized, each as the loader harness reads its input (one byte choosing the format version,
-// then the payload, without header and checksum, which the harness adds).
+// then the container after its magic and version: section count, table and sections).
 //   hierarchy_seeds <directory>
 #include <cstdint>
 #include <cstdio>
@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
         const std::vector<uint8_t> bytes = serializeHierarchy(*hierarchy);
         // The harness's version byte: kOldestHierarchyFormatVersion + byte % count gives the current version.
         std::vector<uint8_t> seed = {static_cast<uint8_t>(kHierarchyFormatVersion - kOldestHierarchyFormatVersion)};
-        seed.insert(seed.end(), bytes.begin() + 20, bytes.end() - 8);
+        seed.insert(seed.end(), bytes.begin() + 12, bytes.end());
         const std::string path =
             std::string(argv[1]) + "/map" + std::to_string(m) + "-" + set.name + (costed ? "-costs" : "");
         std::ofstream(path, std::ios::binary)
