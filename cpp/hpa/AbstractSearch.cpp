@@ -17,12 +17,8 @@ template <bool RecordOrder>
 uint64_t AbstractSearch::searchLoop(const Hierarchy& h, int32_t level, const Rect& area, const QueryOverlay* overlay,
                                     uint32_t source, uint32_t target) {
   const uint32_t realNodes = h.nodeCount();
-  space_.begin(realNodes + 2, true);
-  if (h_.size() < realNodes + 2) h_.resize(realNodes + 2);
-  double* hOf = h_.data();
-  uint32_t* stamp = space_.stamps();
-  double* g = space_.g();
-  uint32_t* parent = space_.parents();
+  space_.begin(realNodes + 2);
+  PackedNodeSpace::Node* state = space_.nodes();
   const uint32_t openStamp = space_.openStamp(), closedStamp = space_.closedStamp();
   const bool astar = target != Hierarchy::kNone;
   const Point* nodeCells = h.nodeCells();
@@ -63,11 +59,8 @@ uint64_t AbstractSearch::searchLoop(const Hierarchy& h, int32_t level, const Rec
     return std::max(octile, static_cast<double>(marks.lowerBound(marks.distances(n), targetRow_.data())));
   };
 
-  stamp[source] = openStamp;
-  g[source] = 0;
-  parent[source] = Hierarchy::kNone;
   const double h0 = heuristic(source);
-  hOf[source] = h0;
+  state[source] = PackedNodeSpace::Node{openStamp, Hierarchy::kNone, 0, 0, 0.0, h0};
   space_.pushOrDecrease(h0, h0, source, false);
   uint64_t expanded = 0;
 
@@ -76,40 +69,53 @@ uint64_t AbstractSearch::searchLoop(const Hierarchy& h, int32_t level, const Rec
   // Stale tables bound the nodes that have rows, the octile distance the others: a mix that is not
   // consistent, so a settled node may still be reached more cheaply and is then opened again.
   const bool reopen = stale && (useTable || useMarks);
-  auto relax = [&](uint32_t u, uint32_t v, double cost) __attribute__((always_inline)) {
-    const uint32_t s = stamp[v];
+  auto relax = [&](double gu, uint32_t u, uint32_t v, double cost) __attribute__((always_inline)) {
+    PackedNodeSpace::Node& n = state[v];
+    const uint32_t s = n.stamp;
     const bool closed = s == closedStamp;
     if (closed && !reopen) return;
-    const double ng = g[u] + cost;
+    const double ng = gu + cost;
     const bool open = s == openStamp;
-    if ((open || closed) && ng >= g[v]) return;
-    stamp[v] = openStamp;
-    g[v] = ng;
-    parent[v] = u;
+    if ((open || closed) && ng >= n.g) return;
+    n.stamp = openStamp;
+    n.g = ng;
+    n.parent = u;
     // A node's heuristic is computed once per search, when it is first reached (landmark bounds
     // cost a row of loads); a decrease-key or a reopening reuses it.
-    if (!open && !closed) hOf[v] = heuristic(v);
-    space_.pushOrDecrease(ng + hOf[v], hOf[v], v, open);
+    if (!open && !closed) {
+      n.h = heuristic(v);
+      if (v < realNodes) h.prefetchEdgeSpan(level, v);
+    }
+    space_.pushOrDecrease(ng + n.h, n.h, v, open);
   };
 
   while (!space_.empty()) {
-    const uint32_t u = space_.popIndexed().id;
-    stamp[u] = closedStamp;
+    const uint32_t u = space_.popMin();
+    state[u].stamp = closedStamp;
+    const double gu = state[u].g;
+    // The node likely expanded next: its edges are fetched while this one's are relaxed.
+    if (!space_.empty() && space_.top() < realNodes) h.prefetchEdges(level, space_.top());
     ++expanded;
     if constexpr (RecordOrder) expansionOrder_.push_back(u);
     if (u == target) break;
     if (u < realNodes) {
+      // The neighbours' records (and landmark rows) are read one after another below; asked for together
+      // here, a cold graph's misses overlap instead of following one another.
+      for (const AbstractEdge& e : h.edges(level, u)) {
+        __builtin_prefetch(state + e.to);
+        if (useMarks && e.to < marks.rows()) __builtin_prefetch(marks.distances(e.to));
+      }
       for (const AbstractEdge& e : h.edges(level, u))
-        if (wholeMap || area.contains(nodeCells[e.to])) relax(u, e.to, e.cost);
+        if (wholeMap || area.contains(nodeCells[e.to])) relax(gu, u, e.to, e.cost);
       if (overlay) {
         const double toS = overlay->costToStart(level, u);
-        if (toS >= 0) relax(u, overlay->startNode(), toS);
+        if (toS >= 0) relax(gu, u, overlay->startNode(), toS);
         const double toG = overlay->costToGoal(level, u);
-        if (toG >= 0) relax(u, overlay->goalNode(), toG);
+        if (toG >= 0) relax(gu, u, overlay->goalNode(), toG);
       }
     } else if (overlay) {
       for (const QueryOverlay::Edge& e : overlay->endpointEdges(level, u))
-        if (area.contains(cellOf(e.to))) relax(u, e.to, e.cost);
+        if (area.contains(cellOf(e.to))) relax(gu, u, e.to, e.cost);
     }
   }
   return expanded;
@@ -160,7 +166,7 @@ bool AbstractSearch::landmarkRowOf(const Hierarchy& h, const QueryOverlay* overl
 
 void AbstractSearch::appendPath(uint32_t node, std::vector<uint32_t>& out) const {
   const size_t first = out.size();
-  for (uint32_t n = node; n != Hierarchy::kNone; n = space_.parents()[n]) out.push_back(n);
+  for (uint32_t n = node; n != Hierarchy::kNone; n = space_.node(n).parent) out.push_back(n);
   std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
 }
 

@@ -7,7 +7,7 @@
 #include "grid/Rect.h"
 #include "hpa/Hierarchy.h"
 #include "hpa/QueryOverlay.h"
-#include "search/SearchSpace.h"
+#include "search/PackedNodeSpace.h"
 
 namespace hpastar {
 
@@ -32,15 +32,16 @@ class AbstractSearch {
                          uint64_t& walked);
 
   // After run(): distance from the source, or a negative value if not settled.
-  double distance(uint32_t node) const { return space_.closed(node) ? space_.g()[node] : -1.0; }
+  double distance(uint32_t node) const { return space_.closed(node) ? space_.node(node).g : -1.0; }
   // After run(): the node `node` was reached from (Hierarchy::kNone for the source). `node` must be settled.
-  uint32_t parent(uint32_t node) const { return space_.parents()[node]; }
+  uint32_t parent(uint32_t node) const { return space_.node(node).parent; }
   // After run(): appends the nodes source..node (both included). `node` must be settled.
   void appendPath(uint32_t node, std::vector<uint32_t>& out) const;
-  // After run(): the stamps of the nodes it touched (read by a SearchTrace).
-  const NodeSearchSpace& space() const { return space_; }
+  // After run(): whether the search reached `node` (opened or settled it), and whether it settled it.
+  bool seen(uint32_t node) const { return space_.seen(node); }
+  bool closed(uint32_t node) const { return space_.closed(node); }
   // After run(): the heuristic the search gave a node it reached (seen or closed).
-  double heuristicOf(uint32_t node) const { return h_[node]; }
+  double heuristicOf(uint32_t node) const { return space_.node(node).h; }
   // On (tracing): run() records the nodes it expands in the order it pops them from its heap, read by
   // expansionOrder() afterwards. Off (the default): the loop compiled without the recording runs.
   void setRecordOrder(bool on) { recordOrder_ = on; }
@@ -63,8 +64,7 @@ class AbstractSearch {
   // cheapest of its nodes.
   float exactDistanceToTarget(const float* row) const { return NodeDistanceTable::distanceTo(row, exactTargets_); }
   std::vector<NodeDistanceTable::Target> exactTargets_;
-  NodeSearchSpace space_;
-  std::vector<double> h_;  // heuristic of each node reached in the current search
+  PackedNodeSpace space_;
   std::vector<float> targetRow_;
   bool recordOrder_ = false;
   std::vector<uint32_t> expansionOrder_;

@@ -158,6 +158,15 @@ class Hierarchy {
     const EdgeSpan& e = edgeIndex_[static_cast<size_t>(level - 1)][node];
     return {e.first, e.count};
   }
+  // Hints for a search that will read a node's edges soon (a node it just reached, the next it will
+  // expand): where the span is, then the edges themselves. Each is a dependent read on a cold graph;
+  // asked for early, the wait overlaps other work.
+  void prefetchEdgeSpan(int32_t level, uint32_t node) const {
+    __builtin_prefetch(&edgeIndex_[static_cast<size_t>(level - 1)][node]);
+  }
+  void prefetchEdges(int32_t level, uint32_t node) const {
+    __builtin_prefetch(edgeIndex_[static_cast<size_t>(level - 1)][node].first);
+  }
   // Nodes of `level` or higher inside the level's cluster `cluster`, ascending.
   std::span<const uint32_t> clusterNodes(int32_t level, int32_t cluster) const { return block(level, cluster).nodes; }
   const ClusterBlock& block(int32_t level, int32_t cluster) const {
@@ -193,6 +202,22 @@ class Hierarchy {
   // next step towards the node. Returns false if the cell cannot reach the node inside the cluster or
   // trees are not cached. Distances are fixed point: exact to treeResolution() per step sum.
   bool treeStep(uint32_t node, Point cell, double& distance, int& direction) const;
+  // DHPA*: the tree distance from `cell` to every node of level-1 cluster `cluster` (the cluster that
+  // holds the cell) that it reaches: visit(node, distance), in clusterNodes() order. What a query's
+  // endpoint insertion reads: one entry per node, each read independent of the others (no per-node
+  // lookup of its cluster and slot as treeStep does), so that cold reads overlap. False when trees are
+  // not cached.
+  template <typename Visit>
+  bool forEachTreeDistance(int32_t cluster, Point cell, Visit&& visit) const {
+    if (!options_.cacheTrees) return false;
+    const Rect r = layout(1).rect(cluster);
+    const ClusterBlock& b = block(1, cluster);
+    const size_t area = static_cast<size_t>(r.area());
+    const uint16_t* entry = b.treeDistance.data() + static_cast<size_t>((cell.y - r.y0) * r.width() + (cell.x - r.x0));
+    for (size_t i = 0; i < b.nodes.size(); ++i, entry += area)
+      if (*entry != ClusterBlock::kUnreachable) visit(b.nodes[i], *entry / treeScale_);
+    return true;
+  }
   double treeResolution() const { return 1.0 / treeScale_; }
   // DHPA* refinement: appends the cells after `from` along `node`'s tree, the node's cell last (one
   // table read per cell). False, with `out` unspecified past its old size, when the cell cannot reach

@@ -13,6 +13,7 @@
 #include "hpa/HierarchyPartsCheck.h"
 #include "hpa/HierarchySerialization.h"
 #include "search/NodeDistanceTable.h"
+#include "search/PackedNodeSpace.h"
 #include "search/SearchSpace.h"
 
 namespace hpastar {
@@ -31,10 +32,10 @@ uint64_t cellSearchBytes(uint64_t cells) {
 }
 
 // The scratch of one search over the abstract graph (AbstractSearch, decrease-key: a node is in the heap
-// at most once): a stamp, a distance, a parent, a heap slot and a heuristic per node, and the heap.
+// at most once): one record per node (stamp, distance, parent, heap slot, heuristic), and the heap.
 uint64_t nodeSearchBytes(uint64_t nodes) {
-  return (nodes + 2) * (4 + 8 + 4 + 4 + 8) + sizeof(NodeSearchSpace::HeapEntry) * grown(nodes + 2) +
-         6 * kAllocationOverhead;
+  return (nodes + 2) * sizeof(PackedNodeSpace::Node) + sizeof(SearchHeapEntry) * grown(nodes + 2) +
+         2 * kAllocationOverhead;
 }
 
 // The scratch of the edges of one cluster of k nodes (Hierarchy.cpp): the distance of every pair (24

@@ -89,11 +89,7 @@ void HpaStarQuery::insertEndpoints(SearchStats& stats) {
       const bool otherInside = area.contains(otherCell);
       if (level == 1 && h_->options().cacheTrees) {
         // DHPA*: the nodes' shortest-path trees already hold the distances, no search (no SG effort).
-        for (uint32_t n : nodes) {
-          double d;
-          int dir;
-          if (h_->treeStep(n, cell, d, dir)) overlay_.addEdge(level, endpoint, n, d);
-        }
+        h_->forEachTreeDistance(cluster, cell, [&](uint32_t n, double d) { overlay_.addEdge(level, endpoint, n, d); });
         if (otherInside && endpoint == S) {  // start and goal share a cluster: the in-cluster path too
           // Kept: when the abstract path takes this edge, refinement appends it instead of searching again.
           directPath_.clear();
@@ -137,11 +133,10 @@ uint64_t HpaStarQuery::searchAbstract(int32_t level, const Rect& area, uint32_t 
 }
 
 void HpaStarQuery::recordAbstractSearch(int32_t level, const Rect& area) {
-  const NodeSearchSpace& space = abstractSearch_.space();
   auto cellOf = [&](uint32_t node) { return overlay_.cellOf(*h_, node); };
   TracedSearch& traced = trace_->recordExpansions(level, abstractSearch_.expansionOrder(), cellOf);
   auto visitOpen = [&](uint32_t node) {
-    if (space.seen(node) && !space.closed(node)) traced.open.push_back(cellOf(node));
+    if (abstractSearch_.seen(node) && !abstractSearch_.closed(node)) traced.open.push_back(cellOf(node));
   };
   if (area == h_->grid().bounds()) {
     for (uint32_t node = 0; node < h_->nodeCount() + 2; ++node) visitOpen(node);

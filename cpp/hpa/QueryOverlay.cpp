@@ -6,12 +6,9 @@ namespace hpastar {
 
 void QueryOverlay::begin(const Hierarchy& h, Point start, Point goal) {
   const size_t slots = static_cast<size_t>(h.levels()) * h.nodeCount();
-  if (h.nodeCount() != nodeCount_ || startStamp_.size() != slots) {
+  if (h.nodeCount() != nodeCount_ || joins_.size() != slots) {
     nodeCount_ = h.nodeCount();
-    startCost_.assign(slots, 0);
-    goalCost_.assign(slots, 0);
-    startStamp_.assign(slots, 0);
-    goalStamp_.assign(slots, 0);
+    joins_.assign(slots, Joins{});
     stamp_ = 0;
   }
   if (startEdges_.size() < static_cast<size_t>(h.levels())) {
@@ -21,8 +18,7 @@ void QueryOverlay::begin(const Hierarchy& h, Point start, Point goal) {
   for (auto& e : startEdges_) e.clear();
   for (auto& e : goalEdges_) e.clear();
   if (++stamp_ == 0) {  // wrapped: forget every old stamp
-    std::fill(startStamp_.begin(), startStamp_.end(), 0u);
-    std::fill(goalStamp_.begin(), goalStamp_.end(), 0u);
+    std::fill(joins_.begin(), joins_.end(), Joins{});
     stamp_ = 1;
   }
   start_ = start;
@@ -49,13 +45,15 @@ void QueryOverlay::restore(const Hierarchy& h, const Endpoints& saved) {
     goalEdges_[level - 1] = saved.goalEdges[level - 1];
     for (const Edge& e : startEdges_[level - 1])
       if (e.to < nodeCount_) {
-        startStamp_[slot(level, e.to)] = stamp_;
-        startCost_[slot(level, e.to)] = e.cost;
+        Joins& j = joins_[slot(level, e.to)];
+        j.startStamp = stamp_;
+        j.startCost = e.cost;
       }
     for (const Edge& e : goalEdges_[level - 1])
       if (e.to < nodeCount_) {
-        goalStamp_[slot(level, e.to)] = stamp_;
-        goalCost_[slot(level, e.to)] = e.cost;
+        Joins& j = joins_[slot(level, e.to)];
+        j.goalStamp = stamp_;
+        j.goalCost = e.cost;
       }
   }
 }
@@ -65,9 +63,9 @@ void QueryOverlay::addEdge(int32_t level, uint32_t endpoint, uint32_t other, dou
   if (other < nodeCount_) {
     // A real node: its stamp says whether it is joined already, so a query's dozens of edges are added
     // without scanning the list for each.
-    const size_t i = slot(level, other);
-    uint32_t& stamp = endpoint == startNode() ? startStamp_[i] : goalStamp_[i];
-    double& stored = endpoint == startNode() ? startCost_[i] : goalCost_[i];
+    Joins& j = joins_[slot(level, other)];
+    uint32_t& stamp = endpoint == startNode() ? j.startStamp : j.goalStamp;
+    double& stored = endpoint == startNode() ? j.startCost : j.goalCost;
     if (stamp == stamp_) {  // joined twice: keep the cheaper
       for (Edge& e : own)
         if (e.to == other) e.cost = std::min(e.cost, cost);

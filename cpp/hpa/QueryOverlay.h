@@ -48,12 +48,12 @@ class QueryOverlay {
   }
   // Cost of the overlay edge from real node `node` to S (or G) at `level`, or a negative value if none.
   double costToStart(int32_t level, uint32_t node) const {
-    const size_t i = slot(level, node);
-    return startStamp_[i] == stamp_ ? startCost_[i] : -1.0;
+    const Joins& j = joins_[slot(level, node)];
+    return j.startStamp == stamp_ ? j.startCost : -1.0;
   }
   double costToGoal(int32_t level, uint32_t node) const {
-    const size_t i = slot(level, node);
-    return goalStamp_[i] == stamp_ ? goalCost_[i] : -1.0;
+    const Joins& j = joins_[slot(level, node)];
+    return j.goalStamp == stamp_ ? j.goalCost : -1.0;
   }
   double directCost(int32_t level) const;  // S—G edge at `level`, or negative
 
@@ -64,8 +64,13 @@ class QueryOverlay {
   uint32_t stamp_ = 0;
   Point start_, goal_;
   std::vector<std::vector<Edge>> startEdges_, goalEdges_;  // [level - 1]
-  std::vector<double> startCost_, goalCost_;               // [slot]
-  std::vector<uint32_t> startStamp_, goalStamp_;           // [slot]
+  // A real node's edges to S and G at one level, valid where the stamp is this query's: one record, so
+  // a search expanding the node reads one cache line to learn both.
+  struct Joins {
+    uint32_t startStamp = 0, goalStamp = 0;
+    double startCost = 0, goalCost = 0;
+  };
+  std::vector<Joins> joins_;  // [slot]
 };
 
 }  // namespace hpastar

@@ -5,6 +5,52 @@
 
 namespace hpastar {
 
+// One entry of a search's binary min-heap: the node's key (BasicSearchSpace::keyOf) and its id.
+struct SearchHeapEntry {
+  uint64_t key;
+  uint32_t id;
+};
+
+// The two heap steps every search space shares. `placed(id, slot)` is told where an entry lands: spaces
+// with decrease-key keep each node's heap slot there, the others pass a lambda that does nothing.
+//
+// Moves `e` from slot `i` towards the root to its place.
+template <typename Placed>
+__attribute__((always_inline)) inline void siftUp(SearchHeapEntry* heap, size_t i, SearchHeapEntry e, Placed placed) {
+  while (i > 0) {
+    const size_t p = (i - 1) / 2;
+    if (!(e.key < heap[p].key)) break;
+    heap[i] = heap[p];
+    placed(heap[i].id, i);
+    i = p;
+  }
+  heap[i] = e;
+  placed(e.id, i);
+}
+
+// Removes and returns the smallest entry of a non-empty heap.
+template <typename Placed>
+inline SearchHeapEntry popMin(std::vector<SearchHeapEntry>& heap, Placed placed) {
+  const SearchHeapEntry result = heap.front();
+  const SearchHeapEntry last = heap.back();
+  heap.pop_back();
+  const size_t n = heap.size();
+  if (n == 0) return result;
+  size_t i = 0;
+  for (;;) {
+    size_t c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && heap[c + 1].key < heap[c].key) ++c;
+    if (!(heap[c].key < last.key)) break;
+    heap[i] = heap[c];
+    placed(heap[i].id, i);
+    i = c;
+  }
+  heap[i] = last;
+  placed(last.id, i);
+  return result;
+}
+
 // Scratch memory of one low-level search, owned by one thread and reused across queries.
 //
 // Node arrays are indexed by a search-local id and stamped with the search number, so starting a
@@ -23,10 +69,7 @@ class BasicSearchSpace {
   // different f values, and hence optimality, is kept; with terrain costs, f values closer than that
   // may pop in either order, which costs at most 2^-18 (relative 2^-32 above 2^25) of optimality. One
   // integer compare per heap step is what makes it fast.
-  struct HeapEntry {
-    uint64_t key;
-    uint32_t id;
-  };
+  using HeapEntry = SearchHeapEntry;
   static uint64_t keyOf(double f, double h) {
     // Through int64_t: one conversion instruction (values stay far below 2^63), where a direct
     // double -> uint64_t conversion needs a branch on x86-64.
@@ -80,46 +123,34 @@ class BasicSearchSpace {
   // and the stale one is skipped when popped (its node is closed by then).
   void push(double f, double h, uint32_t id) {
     heap_.push_back(HeapEntry{keyOf(f, h), id});
-    size_t i = heap_.size() - 1;
-    const HeapEntry e = heap_[i];
-    while (i > 0) {
-      const size_t p = (i - 1) / 2;
-      if (!before(e, heap_[p])) break;
-      heap_[i] = heap_[p];
-      i = p;
-    }
-    heap_[i] = e;
+    siftUp(heap_.data(), heap_.size() - 1, heap_.back(), [](uint32_t, size_t) {});
   }
   // Decrease-key variant for searches with few nodes and many edges (abstract graphs): each node is in
   // the heap at most once. `inHeap` says whether `id` was pushed with pushOrDecrease in this search and
   // not popped yet (the caller knows it from the node's stamp). Do not mix with push() in one search,
   // and start the search with begin(n, true).
   __attribute__((always_inline)) void pushOrDecrease(double f, double h, uint32_t id, bool inHeap) {
+    uint32_t* position = position_.data();
     size_t i;
     if (inHeap) {
-      i = position_[id];
+      i = position[id];
     } else {
       heap_.push_back(HeapEntry{0, id});
       i = heap_.size() - 1;
     }
-    const HeapEntry e{keyOf(f, h), id};
-    HeapEntry* heap = heap_.data();
-    uint32_t* position = position_.data();
-    while (i > 0) {
-      const size_t p = (i - 1) / 2;
-      if (!before(e, heap[p])) break;
-      heap[i] = heap[p];
-      position[heap[i].id] = static_cast<uint32_t>(i);
-      i = p;
-    }
-    heap[i] = e;
-    position[id] = static_cast<uint32_t>(i);
+    siftUp(heap_.data(), i, HeapEntry{keyOf(f, h), id},
+           [position](uint32_t node, size_t slot) { position[node] = static_cast<uint32_t>(slot); });
   }
-  HeapEntry popIndexed() { return popAndSift<true>(); }
+  HeapEntry popIndexed() {
+    uint32_t* position = position_.data();
+    return popMin(heap_, [position](uint32_t node, size_t slot) { position[node] = static_cast<uint32_t>(slot); });
+  }
 
   bool empty() const { return heap_.empty(); }
   const HeapEntry& top() const { return heap_.front(); }
-  HeapEntry pop() { return popAndSift<false>(); }
+  HeapEntry pop() {
+    return popMin(heap_, [](uint32_t, size_t) {});
+  }
 
   size_t bytes() const {
     return stamp_.capacity() * sizeof(uint32_t) + g_.capacity() * sizeof(double) +
@@ -128,32 +159,6 @@ class BasicSearchSpace {
   }
 
  private:
-  // Removes the top entry; with TrackPositions, keeps position_ right for pushOrDecrease.
-  template <bool TrackPositions>
-  HeapEntry popAndSift() {
-    const HeapEntry result = heap_.front();
-    const HeapEntry last = heap_.back();
-    heap_.pop_back();
-    const size_t n = heap_.size();
-    if (n > 0) {
-      size_t i = 0;
-      for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && before(heap_[c + 1], heap_[c])) ++c;
-        if (!before(heap_[c], last)) break;
-        heap_[i] = heap_[c];
-        if constexpr (TrackPositions) position_[heap_[i].id] = static_cast<uint32_t>(i);
-        i = c;
-      }
-      heap_[i] = last;
-      if constexpr (TrackPositions) position_[last.id] = static_cast<uint32_t>(i);
-    }
-    return result;
-  }
-
-  static bool before(const HeapEntry& a, const HeapEntry& b) { return a.key < b.key; }
-
   uint32_t search_ = 0;
   std::vector<uint32_t> stamp_;
   std::vector<double> g_;
