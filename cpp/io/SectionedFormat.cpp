@@ -1,6 +1,8 @@
 #include "io/SectionedFormat.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace hpastar {
@@ -76,8 +78,20 @@ void writeSectionedHeader(SectionBytes& out, std::span<const char, 8> magic, uin
   }
 }
 
+void sectionedWriteFailed(const char* what, size_t index, uint64_t counted, uint64_t written) {
+  std::fprintf(stderr, "hpastar: sectioned writer: %s %zu: counted %llu bytes, wrote %llu\n", what, index,
+               static_cast<unsigned long long>(counted), static_cast<unsigned long long>(written));
+  std::abort();
+}
+
+template <>
+void ByteSink<false>::grow(size_t n) {
+  if (sized_) sectionedWriteFailed("write past the counted length at byte", length, bytes.size(), length + n);
+  bytes.resize(length + n);
+}
+
 void sealSection(SectionBytes& out, size_t index, size_t start) {
-  const uint64_t sum = fnv1a64(std::span<const uint8_t>(out.bytes).subspan(start));
+  const uint64_t sum = fnv1a64(std::span<const uint8_t>(out.bytes).subspan(start, out.length - start));
   const size_t at = kSectionedHeaderBytes + kSectionEntryBytes * index + 32;
   for (size_t i = 0; i < 8; ++i) out.bytes[at + i] = static_cast<uint8_t>(sum >> (8 * i));
 }

@@ -29,43 +29,47 @@ inline constexpr uint32_t kSectionRequired = 1;
 
 uint64_t fnv1a64(std::span<const uint8_t> bytes);
 
-// Little-endian values appended to `bytes` or, when Counting, only added up in `length`: a writer runs
-// its layout once counting and once writing, so the output is allocated once at its final size and its
-// size can never disagree with what is written.
+// Writes past the end of a ByteSink sized beforehand, or sections whose written length differs from the
+// counted one: a writer whose two passes disagree. Prints what and where, then aborts (no exceptions in
+// wasm), so a container that would contradict its own table is never returned.
+[[noreturn]] void sectionedWriteFailed(const char* what, size_t index, uint64_t counted, uint64_t written);
+
+// Little-endian values written into `bytes` at `length` or, when Counting, only added up in `length`: a
+// writer runs its layout once counting and once writing, so the output is allocated once at its final
+// size (ByteSink(size)) and every value is stored by position, its bytes in one store, never appended one
+// at a time. A sink made with a size never writes past it (the program stops: sectionedWriteFailed); one
+// made without grows as it writes.
 template <bool Counting>
 class ByteSink {
  public:
-  std::vector<uint8_t> bytes;  // written, unless Counting
-  size_t length = 0;           // counted, when Counting
-  void u8(uint8_t v) {
-    if constexpr (Counting)
-      ++length;
-    else
-      bytes.push_back(v);
-  }
-  void u32(uint32_t v) {
-    for (int i = 0; i < 4; ++i) u8(static_cast<uint8_t>(v >> (8 * i)));
-  }
-  void u64(uint64_t v) {
-    for (int i = 0; i < 8; ++i) u8(static_cast<uint8_t>(v >> (8 * i)));
-  }
-  void i32(int32_t v) { u32(static_cast<uint32_t>(v)); }
+  std::vector<uint8_t> bytes;  // unless Counting: the bytes written are the first `length`
+  size_t length = 0;           // counted, or written so far
+
+  ByteSink() = default;
+  // A sink of exactly `size` bytes, written from the first.
+  explicit ByteSink(size_t size) : bytes(size), sized_(true) { static_assert(!Counting, "a counter has no bytes"); }
+
+  void u8(uint8_t v) { put(v); }
+  void u32(uint32_t v) { put(v); }
+  void u64(uint64_t v) { put(v); }
+  void i32(int32_t v) { put(static_cast<uint32_t>(v)); }
   // memcpy, not std::bit_cast: Emscripten 3.1.6's libc++ has none.
   void f32(float v) {
     uint32_t u;
     std::memcpy(&u, &v, 4);
-    u32(u);
+    put(u);
   }
   void f64(double v) {
     uint64_t u;
     std::memcpy(&u, &v, 8);
-    u64(u);
+    put(u);
   }
   void raw(std::span<const uint8_t> v) {
-    if constexpr (Counting)
+    if constexpr (Counting) {
       length += v.size();
-    else
-      bytes.insert(bytes.end(), v.begin(), v.end());
+    } else if (!v.empty()) {
+      std::memcpy(next(v.size()), v.data(), v.size());
+    }
   }
   // A count (u32), then every item. `each` writes as many bytes for every item of a list, so counting
   // measures the first one only.
@@ -81,7 +85,32 @@ class ByteSink {
       for (const auto& x : v) each(x);
     }
   }
+
+ private:
+  // An unsigned value's little-endian bytes at the cursor: byte stores the compiler merges into one.
+  template <typename U>
+  void put(U v) {
+    if constexpr (Counting) {
+      length += sizeof(U);
+    } else {
+      uint8_t* at = next(sizeof(U));
+      for (size_t i = 0; i < sizeof(U); ++i) at[i] = static_cast<uint8_t>(v >> (8 * i));
+    }
+  }
+  // Where the next `n` bytes go, the cursor moved past them.
+  uint8_t* next(size_t n) {
+    if (bytes.size() - length < n) [[unlikely]]
+      grow(n);
+    uint8_t* at = bytes.data() + length;
+    length += n;
+    return at;
+  }
+  // Room for `n` more bytes: a sized sink stops the program (a write past the counted length).
+  void grow(size_t n);
+  bool sized_ = false;
 };
+template <>
+void ByteSink<false>::grow(size_t n);
 using SectionBytes = ByteSink<false>;
 
 // What the table says of a section besides its place.
@@ -94,7 +123,7 @@ struct SectionSpec {
 // sealSection as each section is written after it).
 void writeSectionedHeader(SectionBytes& out, std::span<const char, 8> magic, uint32_t version,
                           std::span<const SectionSpec> specs, std::span<const uint64_t> lengths);
-// Fills the checksum of section `index`, whose bytes run from `start` to the end of `out`.
+// Fills the checksum of section `index`, whose bytes run from `start` to the end of what `out` holds so far.
 void sealSection(SectionBytes& out, size_t index, size_t start);
 
 // How long each section is that `write(sink, k)` puts in a ByteSink, counted without writing.
@@ -125,14 +154,15 @@ std::vector<uint8_t> writeSectioned(std::span<const char, 8> magic, uint32_t ver
   const std::vector<uint64_t> lengths = sectionLengths(specs.size(), write);
   uint64_t total = kSectionedHeaderBytes + kSectionEntryBytes * specs.size();
   for (uint64_t length : lengths) total += length;
-  SectionBytes out;
-  out.bytes.reserve(static_cast<size_t>(total));
+  SectionBytes out(static_cast<size_t>(total));
   writeSectionedHeader(out, magic, version, specs, lengths);
   for (size_t k = 0; k < specs.size(); ++k) {
-    const size_t start = out.bytes.size();
+    const size_t start = out.length;
     write(out, k);
+    if (out.length - start != lengths[k]) sectionedWriteFailed("section written", k, lengths[k], out.length - start);
     sealSection(out, k, start);
   }
+  if (out.length != out.bytes.size()) sectionedWriteFailed("container written", specs.size(), total, out.length);
   return std::move(out.bytes);
 }
 
