@@ -99,12 +99,6 @@ uint64_t AbstractSearch::searchLoop(const Hierarchy& h, int32_t level, const Rec
     if constexpr (RecordOrder) expansionOrder_.push_back(u);
     if (u == target) break;
     if (u < realNodes) {
-      // The neighbours' records (and landmark rows) are read one after another below; asked for together
-      // here, a cold graph's misses overlap instead of following one another.
-      for (const AbstractEdge& e : h.edges(level, u)) {
-        __builtin_prefetch(state + e.to);
-        if (useMarks && e.to < marks.rows()) __builtin_prefetch(marks.distances(e.to));
-      }
       for (const AbstractEdge& e : h.edges(level, u))
         if (wholeMap || area.contains(nodeCells[e.to])) relax(gu, u, e.to, e.cost);
       if (overlay) {
