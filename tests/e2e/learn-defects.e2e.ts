@@ -1,9 +1,13 @@
 // The Learn page's and the Worlds page's defects of issue 36, one test each, in headless Chromium at
 // 1280 × 800 unless a test sets another size.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
+import { loadHpastar, type Point } from '../../web/lib/index';
+import { traceSearch } from '../../web/lib/inspect';
 import type { LearnState } from '../../web/demo/learn/learnPage';
+import { teachMapText } from '../../web/demo/learn/teachMap';
 import { ARTIFACTS, DESKTOP, openDemo, PHONE, useBrowserPerFile, type Browser } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -285,5 +289,85 @@ describe('Learn page', () => {
       }
     await page.keyboard.press('End');
     expect(await text(page, 'learn-text')).toMatch(/drawn through the middle of the agent's square/);
+  });
+  /**
+   * The package's own figures for a Learn query, in Node: the refined path's cost (HPA* unsmoothed),
+   * the answer's and plain A*'s, with the page's options (the paper's, `cluster` and `levels`).
+   */
+  async function packageCosts(mapText: string, q: LearnState['query']): Promise<{ refined: number; smoothed: number; optimal: number; optimalCells: number }> {
+    const hp = await loadHpastar();
+    const grid = hp.Grid.fromMovingAI(mapText, q.map);
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: q.cluster, levels: q.levels });
+    try {
+      const ends: [Point, Point] = [q.start, q.goal];
+      const astar = new hp.AStar().findPath(grid, ...ends);
+      return { refined: traceSearch(planner, ...ends, { smooth: false }).path.cost, smoothed: planner.findPath(...ends).cost, optimal: astar.cost, optimalCells: astar.cells.length / 2 };
+    } finally {
+      planner.dispose();
+      grid.dispose();
+    }
+  }
+
+  /** Opens `search`, then its "why not optimal" step by its permalink (step=K, K read from the phase menu). */
+  async function openOptimality(search: string): Promise<LearnState> {
+    await openLearn(search);
+    const first = await page.$eval('[data-testid=learn-phase]', (el) => [...(el as HTMLSelectElement).options].find((o) => o.text.includes('why not optimal'))!.value);
+    await page.close();
+    await openLearn(`${search}${search ? '&' : '?'}step=${first}`);
+    const s = await learn(page);
+    expect(s.error).toBeNull();
+    expect(s.step).toBe(Number(first));
+    expect(s.phase).toBe('optimality');
+    expect(await page.getAttribute('[data-testid=learn-permalink]', 'href')).toContain(`step=${first}`);
+    // The step before is smoothing's last, the one after the result.
+    await page.click('[data-testid=learn-prev]');
+    expect((await learn(page)).phase).toBe('smoothing');
+    await page.keyboard.press('End');
+    expect((await learn(page)).phase).toBe('result');
+    await page.selectOption('[data-testid=learn-phase]', first);
+    return learn(page);
+  }
+
+  /** The page's costs equal the package's, their split adds up, the text states each, and the optimal path is drawn in blue. */
+  async function checkCosts(s: LearnState, mapText: string): Promise<void> {
+    const want = await packageCosts(mapText, s.query);
+    const c = s.costs!;
+    expect(c.refined).toBeCloseTo(want.refined, 6);
+    expect(c.smoothed).toBeCloseTo(want.smoothed, 9);
+    expect(c.optimal).toBeCloseTo(want.optimal, 9);
+    expect(c.detour).toBeCloseTo(c.refined - c.optimal, 9);
+    expect(c.recovered).toBeCloseTo(c.refined - c.smoothed, 9);
+    expect(c.recovered + c.remaining).toBeCloseTo(c.detour, 9);
+    const body = await text(page, 'learn-text');
+    for (const x of [c.refined, c.smoothed, c.optimal]) expect(body).toContain(x.toFixed(2));
+    expect(s.shown!.optimalCells).toBe(want.optimalCells);
+    expect(s.shown!.pathCells).toBeGreaterThan(1);
+    expect(s.shown!.refinedCells).toBeGreaterThan(1);
+    // Nothing else on this step is blue (the inter-edges are left out): these pixels are the optimal path's.
+    expect(await colourPixels(page, '#0072B2')).toBeGreaterThan(150);
+  }
+
+  test('"why not optimal" on 8room_000 (1,0 → 511,511): the three costs of the package, the gap split, the optimal path drawn', async () => {
+    const s = await openOptimality('?map=8room_000.map');
+    expect(s.query).toMatchObject({ map: '8room_000.map', start: { x: 1, y: 0 }, goal: { x: 511, y: 511 } });
+    await checkCosts(s, readFileSync(new URL('../../maps/8room_000.map', import.meta.url), 'utf8'));
+    const c = s.costs!;
+    expect(c.smoothed - c.optimal).toBeGreaterThan(1); // suboptimal: 891.48 against 883.72
+    expect(await text(page, 'learn-title')).toMatch(/^Why not optimal: /);
+    const body = await text(page, 'learn-text');
+    for (const x of [c.detour, c.recovered, c.remaining]) expect(body).toContain(x.toFixed(2));
+    expect(body).toMatch(/transitions/);
+    await page.screenshot({ path: join(ARTIFACTS, 'learn-optimality-8room.png') });
+  });
+
+  test('"why not optimal" on the walkthrough\'s own query: optimal, said so, and why it need not be', async () => {
+    const s = await openOptimality('');
+    await checkCosts(s, teachMapText());
+    const c = s.costs!;
+    expect(c.smoothed).toBeCloseTo(c.optimal, 9);
+    expect(c.detour).toBeGreaterThan(0); // the refined path was longer: smoothing won it all back
+    expect(await text(page, 'learn-title')).toMatch(/answer is optimal here/);
+    expect(await text(page, 'learn-text')).toMatch(/It need not be: .*transitions.*cluster borders/);
+    await page.screenshot({ path: join(ARTIFACTS, 'learn-optimality-teach40.png') });
   });
 });

@@ -101,8 +101,14 @@ async function checkStep(p: Page, s: LearnState, prev: LearnState | null): Promi
     case 'smoothing':
       expect(shown.refinedCells).toBeGreaterThan(1);
       break;
+    case 'optimality':
+      // The answer and the optimal path (plain A*'s) drawn together.
+      expect(shown.pathCells).toBeGreaterThan(1);
+      expect(shown.optimalCells).toBeGreaterThan(1);
+      break;
     case 'result':
       expect(shown.pathCells).toBeGreaterThan(1);
+      expect(shown.optimalCells).toBe(0);
       break;
   }
 }

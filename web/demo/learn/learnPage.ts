@@ -13,6 +13,7 @@ import { HAA_PHASES, haaShownOf, makeHaaSteps, readHaaWalkthrough, type HaaShown
 import { HaaView, type DrawnLabel } from './haaView';
 import { LearnView, terrainImage } from './learnView';
 import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_NAME, TEACH_START, teachMapText } from './teachMap';
+import type { QueryCosts } from './optimality';
 import { makeSteps, phaseStarts, PHASES, readWalkthrough, shownOf, type Shown, type Step, type WalkthroughData } from './walkthrough';
 
 /** What the end-to-end tests read. */
@@ -24,6 +25,8 @@ export interface LearnState {
   phase: string;
   counts: { sg: number; main: number; refinement: number };
   astarExpanded: number;
+  /** HPA*: the query's costs (refined, smoothed, optimal) and its gap split, as the optimality step states them. */
+  costs: QueryCosts | null;
   shown: Shown | null;
   /** HAA* walkthrough (algo=haa): what the step shows, and the core's values the tests check by hand. */
   haa: HaaShown | null;
@@ -130,6 +133,7 @@ class LearnPage {
     this.state.query = { start, goal, cluster: a.cluster, levels: a.levels, map: a.map, dhpa: a.dhpa, haa: false };
     this.state.steps = this.#steps.length;
     this.state.astarExpanded = astar.path.stats.expandedMain;
+    this.state.costs = { ...this.#data.costs };
     byId('learn-astar').textContent = String(astar.path.stats.expandedMain);
     byId('learn-astar-abstract').textContent = String(astar.path.stats.expandedMain);
     byId('learn-astar-caption').textContent = `Plain A* on the same query: ${astar.path.stats.expandedMain} cells expanded (blue), cost ${astar.path.cost.toFixed(2)}`;
@@ -400,6 +404,7 @@ const initial: LearnState = {
   phase: '',
   counts: { sg: 0, main: 0, refinement: 0 },
   astarExpanded: 0,
+  costs: null,
   shown: null,
   haa: null,
   haaLabels: null,

@@ -17,6 +17,9 @@ export const LEARN_COLOURS = {
   path: '#000000',
   refined: '#E69F00',
   smoothing: '#F0E442', // yellow
+  // The optimal path (plain A*'s), dashed over the answer's black: blue, as A* is across the demo; the
+  // step that draws it leaves out the inter-edges, the other blue thing.
+  optimal: '#0072B2',
   tree: '#0072B2',
   // The ends in black and white, a disc and a square with their letter: every colour of the palette
   // already names something else (the goal was the entrances' vermillion).
@@ -216,6 +219,14 @@ export class LearnView {
       this.#polyline(ctx, r.line, r.line.length / 2 - 1, k === s.smoothing - 1 ? '#000000' : LEARN_COLOURS.smoothing, Math.max(2, cell / 3));
     }
     if (s.finalPath) this.#polyline(ctx, t.path.cells, t.path.cells.length / 2 - 1, LEARN_COLOURS.path, Math.max(2, cell / 3));
+    if (s.optimalPath) {
+      const o = d.astar.path.cells;
+      this.#polyline(ctx, o, o.length / 2 - 1, LEARN_COLOURS.optimal, Math.max(2, cell / 3), [Math.max(6, 2 * cell), Math.max(4, cell)]);
+      // The transitions the answer had to pass through: where it may part from the optimal path.
+      const nodes = abstractPathCells(d);
+      ctx.fillStyle = LEARN_COLOURS.abstractNode;
+      for (let k = 2; k < nodes.length - 2; k += 2) this.#dot(ctx, nodes[k]!, nodes[k + 1]!, Math.max(2.5, cell / 2.5));
+    }
   }
 
   /** DHPA*'s tree of one node: an arrow per cell towards its next step, and its distance when cells are large enough. */

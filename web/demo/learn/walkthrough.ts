@@ -18,6 +18,7 @@ import {
   type NodeTree,
   type TracedPath,
 } from '../../lib/inspect';
+import { optimalityText, queryCosts, type QueryCosts } from './optimality';
 
 export type PhaseId =
   | 'clusters'
@@ -30,6 +31,7 @@ export type PhaseId =
   | 'abstract'
   | 'refinement'
   | 'smoothing'
+  | 'optimality'
   | 'result';
 
 export const PHASES: readonly { id: PhaseId; label: string }[] = [
@@ -43,6 +45,7 @@ export const PHASES: readonly { id: PhaseId; label: string }[] = [
   { id: 'abstract', label: 'Query: abstract search' },
   { id: 'refinement', label: 'Query: refinement' },
   { id: 'smoothing', label: 'Query: smoothing' },
+  { id: 'optimality', label: 'Query: why not optimal' },
   { id: 'result', label: 'Query: result' },
 ];
 
@@ -92,6 +95,8 @@ export interface Step {
   /** Smoothing replacements drawn (the first n), and whether the final path is drawn. */
   smoothing: number;
   finalPath: boolean;
+  /** The optimal path (plain A*'s) drawn beside the answer, with the transitions the abstract path passed through. */
+  optimalPath: boolean;
   counts: Counts;
 }
 
@@ -109,6 +114,8 @@ export interface WalkthroughData {
   traced: TracedPath;
   /** Plain A* on the same query, traced. */
   astar: TracedPath;
+  /** The costs of the refined path, the answer and A*'s optimal path. */
+  costs: QueryCosts;
   /** DHPA* (a planner with trees): the stored tree of the first node the start is joined to; else null. */
   tree: NodeTree | null;
   /** The cells of the level-1 nodes the start and the goal are joined to (x, y each). */
@@ -128,6 +135,7 @@ export function readWalkthrough(planner: HPAStar, size: { width: number; height:
   const builds: ClusterBuild[] = [];
   for (let c = 0; c < level1.columns * level1.rows; c++) builds.push(clusterBuild(planner, c));
   const joins = queryConnections(planner, start, goal);
+  const traced = traceSearch(planner, start, goal);
   return {
     width: size.width,
     height: size.height,
@@ -138,8 +146,9 @@ export function readWalkthrough(planner: HPAStar, size: { width: number; height:
     entrances: entrances(planner),
     graphs,
     builds,
-    traced: traceSearch(planner, start, goal),
+    traced,
     astar,
+    costs: queryCosts(traced.refined, traced.path.cost, astar.path.cost),
     connectionNodes: { start: joins.levels[0]!.start.nodes, goal: joins.levels[0]!.goal.nodes },
     tree: planner.options.cacheTrees && joins.levels[0]!.start.nodes.length > 0 ? nodeTree(planner, { x: joins.levels[0]!.start.nodes[0]!, y: joins.levels[0]!.start.nodes[1]! }) : null,
   };
@@ -302,6 +311,46 @@ function abstractSearchSteps(d: WalkthroughData, counts: Counts, push: PushStep)
   }
 }
 
+/** The smoothing steps: one replacement a step, or a run of them on a long path. */
+function smoothingSteps(d: WalkthroughData, push: PushStep): void {
+  const t = d.traced;
+  for (const [first, last] of groups(t.smoothing.length)) {
+    const run = t.smoothing.slice(first, last + 1);
+    const r = run.at(-1)!;
+    const before = run.reduce((n, x) => n + (x.to - x.from), 0), after = run.reduce((n, x) => n + x.line.length / 2 - 1, 0);
+    push({
+      phase: 'smoothing',
+      refinedTo: t.refined.length / 2 - 1,
+      smoothing: last + 1,
+      title: first === last ? `Smoothing ${first + 1} of ${t.smoothing.length}: cells ${r.from} to ${r.to} become a straight line` : `Smoothing ${first + 1} to ${last + 1} of ${t.smoothing.length}: ${run.length} parts become straight lines`,
+      text: `From each cell of the refined path, smoothing looks along the 8 directions for a later cell of the path; when the straight line is shorter than the path between them, it replaces that part. Here ${before} steps become ${after}.`,
+    });
+  }
+  if (t.smoothing.length === 0)
+    push({ phase: 'smoothing', refinedTo: t.refined.length / 2 - 1, title: 'Smoothing: nothing to straighten', text: 'No straight line is shorter than the refined path anywhere: smoothing leaves it as it is.' });
+}
+
+/**
+ * The step after smoothing: the answer beside the optimal path (plain A*'s), their costs and the gap
+ * split. The build's entrances, edges and transitions are left out (on a big map they cover it), so the
+ * three paths and the transitions the route passed through are what is seen.
+ */
+function optimalityStep(d: WalkthroughData, push: PushStep): void {
+  push({
+    phase: 'optimality',
+    ...optimalityText(d.costs, d.traced.path.found && d.astar.path.found),
+    entrances: 0,
+    transitions: false,
+    interEdges: false,
+    intraClusters: 0,
+    abstractPath: false,
+    refinedTo: d.traced.path.found ? d.traced.refined.length / 2 - 1 : -1,
+    smoothing: 0,
+    finalPath: true,
+    optimalPath: d.astar.path.found,
+  });
+}
+
 /** The steps of the walkthrough of `d`, build first, then the query. */
 export function makeSteps(d: WalkthroughData): Step[] {
   const steps: Step[] = [];
@@ -326,6 +375,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
     refinedTo: -1,
     smoothing: 0,
     finalPath: false,
+    optimalPath: false,
     counts: zero(),
   };
   const push: PushStep = (s) => {
@@ -387,26 +437,20 @@ export function makeSteps(d: WalkthroughData): Step[] {
   insertionSteps(d, counts, push);
   abstractSearchSteps(d, counts, push);
   refinementSteps(d, counts, push);
-  for (const [first, last] of groups(t.smoothing.length)) {
-    const run = t.smoothing.slice(first, last + 1);
-    const r = run.at(-1)!;
-    const before = run.reduce((n, x) => n + (x.to - x.from), 0), after = run.reduce((n, x) => n + x.line.length / 2 - 1, 0);
-    push({
-      phase: 'smoothing',
-      refinedTo: t.refined.length / 2 - 1,
-      smoothing: last + 1,
-      title: first === last ? `Smoothing ${first + 1} of ${t.smoothing.length}: cells ${r.from} to ${r.to} become a straight line` : `Smoothing ${first + 1} to ${last + 1} of ${t.smoothing.length}: ${run.length} parts become straight lines`,
-      text: `From each cell of the refined path, smoothing looks along the 8 directions for a later cell of the path; when the straight line is shorter than the path between them, it replaces that part. Here ${before} steps become ${after}.`,
-    });
-  }
-  if (t.smoothing.length === 0)
-    push({ phase: 'smoothing', refinedTo: t.refined.length / 2 - 1, title: 'Smoothing: nothing to straighten', text: 'No straight line is shorter than the refined path anywhere: smoothing leaves it as it is.' });
+  smoothingSteps(d, push);
+  optimalityStep(d, push);
   push({
     phase: 'result',
     refinedTo: -1,
     smoothing: 0,
     finalPath: true,
     abstractPath: false,
+    optimalPath: false,
+    // The build's overlays, which the optimality step left out, as the build ended.
+    entrances: entranceCount,
+    transitions: true,
+    interEdges: true,
+    intraClusters: d.builds.length,
     title: t.path.found ? `Path found: cost ${t.path.cost.toFixed(2)}` : 'No path',
     text: `HPA* expanded ${counts.sg + counts.main} nodes to find the abstract path (SG ${counts.sg} + main ${counts.main}) and ${counts.refinement} more to refine it. Plain A* on the same query expanded ${d.astar.path.stats.expandedMain} cells and found cost ${d.astar.path.cost.toFixed(2)}.`,
   });
@@ -434,6 +478,8 @@ export interface Shown {
   refinedCells: number;
   smoothing: number;
   pathCells: number;
+  /** Cells of the optimal path (plain A*'s) drawn. */
+  optimalCells: number;
   /** DHPA*'s tree: cells with an arrow drawn. */
   treeArrows: number;
 }
@@ -462,6 +508,7 @@ export function shownOf(s: Step, d: WalkthroughData): Shown {
     refinedCells: s.refinedTo + 1,
     smoothing: s.smoothing,
     pathCells: s.finalPath ? d.traced.path.cells.length / 2 : 0,
+    optimalCells: s.optimalPath ? d.astar.path.cells.length / 2 : 0,
     treeArrows: s.tree && d.tree ? d.tree.direction.filter((x) => x >= 0).length : 0,
   };
 }
