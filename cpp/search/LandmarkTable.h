@@ -32,6 +32,28 @@ class LandmarkTable {
   // the node farthest from those chosen, nodes the chosen ones cannot reach first) and stores every
   // node's distance to each. `count` == 0 gives an empty table.
   static LandmarkTable compute(LevelDistances& graph, int32_t count);
+  // A table as saved (a block world keeps its repaired rows in its file): `landmarks` the landmark
+  // nodes, `values` rows × landmarks.size() distances, row after row. Empty when the values are not finite
+  // and non-negative or the counts do not fit (what to check further, consistency with the graph, is the
+  // caller's: inconsistentLandmarkBounds for block worlds).
+  static LandmarkTable fromStored(int32_t level, std::vector<uint32_t> landmarks, uint32_t rows,
+                                  const std::vector<float>& values) {
+    LandmarkTable t;
+    const size_t k = landmarks.size();
+    if (k == 0 || k > static_cast<size_t>(kMaxLandmarks) || values.size() != k * rows) return t;
+    for (float v : values)
+      if (!(v >= 0.0f && v < std::numeric_limits<float>::infinity())) return t;
+    t.level_ = level;
+    t.count_ = static_cast<int32_t>(k);
+    t.stride_ = (t.count_ + 3) & ~3;
+    t.rows_ = rows;
+    t.landmarks_ = std::move(landmarks);
+    t.table_.assign(static_cast<size_t>(rows) * static_cast<size_t>(t.stride_), 0.0f);
+    for (uint32_t r = 0; r < rows; ++r)
+      std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(r * k), k,
+                  t.table_.begin() + static_cast<std::ptrdiff_t>(r) * t.stride_);
+    return t;
+  }
 
   // The node id space the table has rows for (ids allocated later have none).
   uint32_t rows() const { return rows_; }

@@ -1035,6 +1035,43 @@ void WorldHierarchy::computeHeuristics() {
   stats_.heuristicsMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
+bool WorldHierarchy::installStoredLandmarks(std::vector<uint32_t> nodes, const std::vector<float>& values,
+                                            std::string& error) {
+  const size_t k = nodes.size();
+  if (options_.landmarks == 0 || k > static_cast<size_t>(options_.landmarks)) {
+    error = "landmarks: " + std::to_string(k) + " landmark rows stored, the options ask for " +
+            std::to_string(options_.landmarks);
+    return false;
+  }
+  for (uint32_t n : nodes)
+    if (n >= nodeCount() || nodeLevel(n) < levels()) {
+      error = "landmarks: landmark node " + std::to_string(n) + " is not a node of the top level";
+      return false;
+    }
+  const uint32_t rows = static_cast<uint32_t>(values.size() / k);
+  landmarks_ = LandmarkTable::fromStored(levels(), std::move(nodes), rows, values);
+  if (landmarks_.empty() || rows > nodeCount()) {
+    error = "landmarks: " + std::to_string(values.size()) + " values for " + std::to_string(k) +
+            " landmarks are not whole rows of finite distances for at most " + std::to_string(nodeCount()) + " nodes";
+    landmarks_ = LandmarkTable{};
+    return false;
+  }
+  if (const uint64_t wrong = inconsistentLandmarkBounds(*this); wrong > 0) {
+    error = "landmarks: " + std::to_string(wrong) +
+            " stored distances differ across an edge of the top level by more than its cost, or top-level nodes have "
+            "no row";
+    landmarks_ = LandmarkTable{};
+    return false;
+  }
+  landmarkRepair_.reset(landmarks_);
+  if (options_.distanceTable) {
+    WorldLevelDistances top(*this, levels());
+    distances_ = NodeDistanceTable::compute(top);
+  }
+  stats_.distanceTableNodes = distances_.count();
+  return true;
+}
+
 void WorldHierarchy::updateHeuristics() {
   // The table is walked as exact distances: only a fresh computation will do.
   if (options_.distanceTable) return computeHeuristics();
@@ -1086,7 +1123,12 @@ WorldHierarchyParts WorldHierarchy::parts() const {
                         .freeNodes = freeNodes_,
                         .version = version_,
                         .boxCellsVersion = boxCellsVersion_,
-                        .levels = {}};
+                        .levels = {},
+                        .landmarkNodes = landmarks_.landmarks(),
+                        .landmarkValues = {}};
+  for (uint32_t n = 0; n < landmarks_.rows(); ++n)
+    p.landmarkValues.insert(p.landmarkValues.end(), landmarks_.distances(n),
+                            landmarks_.distances(n) + landmarks_.count());
   for (int32_t level = 1; level <= levels(); ++level) {
     const LevelGraph& g = graphs_[static_cast<size_t>(level - 1)];
     WorldHierarchyParts::Level& out = p.levels.emplace_back();
@@ -1181,8 +1223,14 @@ std::optional<WorldHierarchy> WorldHierarchy::fromParts(WorldHierarchyParts part
     h.stats_.nodes[level - 1] = levelNodes;
     h.stats_.edges[level - 1] = static_cast<uint32_t>(g.pool.size());
   }
-  // The top level's heuristics follow from the graph: computed again, as a build does, not stored.
-  h.computeHeuristics();
+  // The top level's heuristics: the saved landmark rows, so that the loaded planner answers as the saved
+  // one did (its rows were repaired, not recomputed, by the edits since its build); checked to bound
+  // every edge as a fresh table would. The distance table, read as exact distances, is computed again.
+  if (parts.landmarkNodes.empty()) {
+    h.computeHeuristics();
+  } else if (!h.installStoredLandmarks(std::move(parts.landmarkNodes), parts.landmarkValues, error)) {
+    return std::nullopt;
+  }
   return h;
 }
 

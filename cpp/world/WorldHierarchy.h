@@ -121,6 +121,11 @@ struct WorldHierarchyParts {
     std::vector<uint32_t> via;                 // levels above: the paths' steps, nodes of the level below
   };
   std::vector<Level> levels;  // [level - 1]
+  // The top level's landmark rows as the planner holds them (repaired by edits since the build, so not
+  // what a fresh computation gives): the landmark nodes, then per node id its distances, row after row.
+  // Empty: computed on load (files without them, or landmarks off).
+  std::vector<uint32_t> landmarkNodes;
+  std::vector<float> landmarkValues;
 };
 
 // A transition between two level-1 boxes by its cells, a < b, and the move from a to b.
@@ -416,6 +421,9 @@ class WorldHierarchy {
   // After an update changed the top-level graph (levelUpdates_[1]): the table computed again, the
   // landmarks repaired.
   void updateHeuristics();
+  // fromParts: the saved landmark rows as landmarks_ (and the distance table computed), or false and
+  // `error` when they are not rows a build or a repair could have left.
+  bool installStoredLandmarks(std::vector<uint32_t> nodes, const std::vector<float>& values, std::string& error);
   uint32_t allocateNode(Voxel v);
   uint32_t nodeAt(int32_t cell) const;  // the node of a transition's cell (kNone if none)
   int32_t crossingLevel(Voxel a, Voxel b) const;

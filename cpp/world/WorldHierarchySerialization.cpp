@@ -124,6 +124,19 @@ bool readGraph(SectionReader& in, int32_t level, uint32_t nodes, WorldHierarchyP
   return in.finish();
 }
 
+// The top level's landmark rows (optional: files without them compute fresh ones on load): the landmark
+// count k and the k nodes (u32 each), the row count, then k distances (f32) per row.
+bool readLandmarks(SectionReader& in, WorldHierarchyParts& p) {
+  const uint32_t k = in.count(4, "landmark count");
+  if (in.ok() && k > static_cast<uint32_t>(LandmarkTable::kMaxLandmarks))
+    return in.fail("landmark count " + std::to_string(k) + " is above " + std::to_string(LandmarkTable::kMaxLandmarks));
+  for (uint32_t i = 0; i < k && in.ok(); ++i) p.landmarkNodes.push_back(in.u32());
+  const uint32_t rows = in.count(4 * static_cast<size_t>(std::max<uint32_t>(k, 1)), "row count");
+  if (in.ok() && (k == 0) != (rows == 0)) return in.fail("rows without landmarks, or landmarks without rows");
+  for (uint64_t i = 0; i < static_cast<uint64_t>(rows) * k && in.ok(); ++i) p.landmarkValues.push_back(in.f32());
+  return in.finish();
+}
+
 }  // namespace
 
 std::vector<uint8_t> serializeWorldHierarchy(const WorldHierarchy& hierarchy) {
@@ -139,6 +152,8 @@ std::vector<uint8_t> serializeWorldHierarchyParts(const WorldHierarchyParts& p) 
   const size_t firstGraph = specs.size();
   for (size_t l = 0; l < p.levels.size() && l < std::size(kGraphTags); ++l)
     specs.push_back({std::string(kGraphTags[l])});
+  // Optional: a reader that does not know it computes the rows again, as before.
+  if (!p.landmarkNodes.empty()) specs.push_back({"landmark", false});
   const auto write = [&](auto& out, size_t k) {
     const std::string& tag = specs[k].tag;
     if (tag == "options") {
@@ -153,6 +168,10 @@ std::vector<uint8_t> serializeWorldHierarchyParts(const WorldHierarchyParts& p) 
     } else if (tag == "versions") {
       out.u64(p.version);
       out.list(p.boxCellsVersion, [&](uint64_t v) { out.u64(v); });
+    } else if (tag == "landmark") {
+      out.list(p.landmarkNodes, [&](uint32_t n) { out.u32(n); });
+      out.u32(static_cast<uint32_t>(p.landmarkValues.size() / p.landmarkNodes.size()));
+      for (float v : p.landmarkValues) out.f32(v);
     } else {
       const size_t level = k - firstGraph;
       writeGraph(p.levels[level], static_cast<int32_t>(level + 1), out);
@@ -171,7 +190,7 @@ std::optional<WorldHierarchyParts> readWorldHierarchyParts(std::span<const uint8
                           kWorldHierarchyFormatVersion, error);
   if (!file) return std::nullopt;
   static constexpr std::string_view kKnown[] = {"options", "world",  "costs",  "nodes",  "versions", "graph1",
-                                                "graph2",  "graph3", "graph4", "graph5", "graph6"};
+                                                "graph2",  "graph3", "graph4", "graph5", "graph6",   "landmark"};
   error = file->checkKnown(kKnown);
   if (!error.empty()) return std::nullopt;
   auto section = [&](std::string_view tag) -> const Section* {
@@ -196,6 +215,13 @@ std::optional<WorldHierarchyParts> readWorldHierarchyParts(std::span<const uint8
   if (const Section* s = file->find("costs")) {
     SectionReader in(*s);
     if (!readCosts(in, p.world)) {
+      error = in.error();
+      return std::nullopt;
+    }
+  }
+  if (const Section* s = file->find("landmark")) {
+    SectionReader in(*s);
+    if (!readLandmarks(in, p)) {
       error = in.error();
       return std::nullopt;
     }

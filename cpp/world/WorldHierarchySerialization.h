@@ -22,6 +22,12 @@ namespace hpastar {
 //             (u32 each) and each edge: target (u32), cost (f32), path length (u32) and the path's steps
 //             (level 1: move codes, a byte each; above: nodes of the level below, u32 each)
 //
+// and, optional, when the planner has landmarks:
+//
+//   landmark  the top level's landmark rows as the planner holds them (repaired by edits, not recomputed):
+//             landmark count k (u32), the k landmark nodes (u32 each), the row count (u32), then per row
+//             (node id) k distances (f32); a file without it (or a reader that skips it) computes fresh rows
+//
 // What follows from these (regions, component labels, transitions, cluster memberships) is computed
 // again on load, then every stored part is checked against the world (checkWorldHierarchyParts). A part
 // added later (per-voxel costs, per-node trees) is one more section; a reader skips the optional

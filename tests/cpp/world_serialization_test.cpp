@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "world/WorldGenerator.h"
 #include "world/WorldHierarchySerialization.h"
 #include "world/WorldHpaQuery.h"
+#include "world/WorldLevelDistances.h"
 #include "world/WorldPathValidator.h"
 
 namespace hpastar {
@@ -405,10 +407,10 @@ TEST(WorldSerialization, ForgedPartsWithValidChecksumsAreRefusedNamingTheProblem
 TEST(WorldSerialization, ALoadedHierarchyHasTheSavedTreesAfterUpdates) {
   for (WorldKind kind : {WorldKind::Caves, WorldKind::Hills}) {
     SCOPED_TRACE(worldKindName(kind));
-    // Without landmarks: updates repair them where a load computes them afresh (LandmarkRepair), and
-    // paths of one cost then tie differently; what is compared here is the trees.
+    // With landmarks (the default): the file keeps the rows the updates repaired, so the loaded planner
+    // breaks ties as the saved one does and every answer is the same, cell for cell.
     WorldHierarchyOptions options = boxesOf(8, 4, 2);
-    options.landmarks = 0;
+    ASSERT_GT(options.landmarks, 0);
     WorldHierarchy saved = buildHierarchy(generateWorld(kind, 40, 36, 10, 5), options);
     SeededRandom changes(5);
     for (int k = 0; k < 20; ++k) {
@@ -420,6 +422,57 @@ TEST(WorldSerialization, ALoadedHierarchyHasTheSavedTreesAfterUpdates) {
     SeededRandom random(17);
     expectSameAnswers(saved, loaded, random, 200);
   }
+}
+
+// The landmark rows saved are the planner's own (repaired by its edits, not what a fresh computation
+// gives), loaded as they are; a file without them computes fresh ones; rows that are no bound are refused.
+TEST(WorldSerialization, TheLandmarkRowsAreSavedAndCheckedOnLoad) {
+  WorldHierarchy saved = buildHierarchy(generateWorld(WorldKind::Caves, 40, 36, 10, 5), boxesOf(8, 4, 2));
+  SeededRandom changes(8);
+  for (int k = 0; k < 20; ++k) {
+    const BlockChange c = test::randomBlockChange(saved.world(), changes);
+    ASSERT_EQ(saved.applyBlockChanges({&c, 1}), "");
+  }
+  const WorldHierarchyParts parts = saved.parts();
+  ASSERT_FALSE(parts.landmarkNodes.empty());
+  ASSERT_EQ(parts.landmarkValues.size() % parts.landmarkNodes.size(), 0u);
+  const WorldHierarchy loaded = load(serializeWorldHierarchy(saved));
+  EXPECT_EQ(loaded.parts().landmarkNodes, parts.landmarkNodes);
+  EXPECT_EQ(loaded.parts().landmarkValues, parts.landmarkValues);
+  EXPECT_EQ(inconsistentLandmarkBounds(loaded), 0u);
+  // The repaired rows are not a fresh table's (else this test would show nothing).
+  WorldHierarchyParts fresh = parts;
+  fresh.landmarkNodes.clear();
+  fresh.landmarkValues.clear();
+  const WorldHierarchy recomputed = load(serializeWorldHierarchyParts(fresh));
+  EXPECT_NE(recomputed.parts().landmarkValues, parts.landmarkValues);
+  EXPECT_EQ(inconsistentLandmarkBounds(recomputed), 0u);
+
+  // A row that no longer bounds an edge of the top level: the distances of one node raised far above its
+  // neighbours'.
+  WorldHierarchyParts raised = parts;
+  const size_t k = raised.landmarkNodes.size();
+  const uint32_t top = raised.landmarkNodes[0];
+  for (size_t i = 0; i < k; ++i) raised.landmarkValues[top * k + i] += 1000.0f;
+  std::string error = refusal(serializeWorldHierarchyParts(raised));
+  EXPECT_NE(error.find("landmarks:"), std::string::npos) << error;
+  EXPECT_NE(error.find("by more than its cost"), std::string::npos) << error;
+  WorldHierarchyParts nan = parts;
+  nan.landmarkValues[1] = std::numeric_limits<float>::quiet_NaN();
+  error = refusal(serializeWorldHierarchyParts(nan));
+  EXPECT_NE(error.find("finite distances"), std::string::npos) << error;
+  WorldHierarchyParts notTop = parts;
+  for (uint32_t n = 0; n < notTop.nodeLevel.size(); ++n)
+    if (notTop.nodeLevel[n] == 1) {
+      notTop.landmarkNodes[0] = n;
+      break;
+    }
+  error = refusal(serializeWorldHierarchyParts(notTop));
+  EXPECT_NE(error.find("is not a node of the top level"), std::string::npos) << error;
+  WorldHierarchyParts many = parts;
+  many.options.landmarks = static_cast<int32_t>(k) - 1;
+  error = refusal(serializeWorldHierarchyParts(many));
+  EXPECT_NE(error.find("landmark rows stored, the options ask for"), std::string::npos) << error;
 }
 
 // Without box trees nothing gives the shortest: the stored paths are replayed as before, a forged move or
