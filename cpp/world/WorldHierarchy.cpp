@@ -1043,9 +1043,12 @@ bool WorldHierarchy::installStoredLandmarks(std::vector<uint32_t> nodes, const s
             std::to_string(options_.landmarks);
     return false;
   }
+  // A landmark need not be a top-level node any more: an edit may have removed it, and its rows stay valid
+  // bounds (what the check below asks of them). Only a reached landmark's own zero is read by its id.
   for (uint32_t n : nodes)
-    if (n >= nodeCount() || nodeLevel(n) < levels()) {
-      error = "landmarks: landmark node " + std::to_string(n) + " is not a node of the top level";
+    if (n >= nodeCount()) {
+      error = "landmarks: landmark node " + std::to_string(n) + " is not a node id (the hierarchy has " +
+              std::to_string(nodeCount()) + ")";
       return false;
     }
   const uint32_t rows = static_cast<uint32_t>(values.size() / k);
