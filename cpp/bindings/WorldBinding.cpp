@@ -47,6 +47,17 @@ constexpr uint64_t kHierarchyBytesPerCell = kWorldBytesPerCell + 2 * kLabelBytes
 
 uint64_t cellsOf(const BlockWorld& world) { return static_cast<uint64_t>(world.cellCount()); }
 
+// The top level's landmarks and distance table (up to 80 MB), reserved by the core once the graph they
+// are for is built and their size known (WorldHierarchy::AskForBytes), on top of the bytes per cell
+// reserved before. `refused` (if given) tells the caller that an error is this reservation's failure.
+WorldHierarchy::AskForBytes reserveHeuristics(bool* refused = nullptr) {
+  return [refused](uint64_t bytes) {
+    std::string error = reserveHeap(bytes + 4 * kAllocationOverhead, "the landmarks and the distance table");
+    if (refused) *refused = !error.empty();
+    return error;
+  };
+}
+
 // { status, found, cost, cells, expanded } for one search on a world; cells empty unless found.
 val worldPathToJS(const WorldPath& path) {
   val o = pathOutcomeToJS(path, [](const std::vector<Voxel>& cells) { return voxelsToJS(cells); });
@@ -326,8 +337,10 @@ std::string WorldHpaHandle::load(const val& bytes) {
           reserveHeap(kHierarchyBytesPerCell * cellsOf(parts->world) + 8 * kAllocationOverhead, "the world hierarchy");
       !room.empty())
     return room;
-  std::optional<WorldHierarchy> loaded = WorldHierarchy::fromParts(std::move(*parts), error);
-  if (!loaded) return failure(StatusKind::BadBytes, error);
+  bool refused = false;
+  std::optional<WorldHierarchy> loaded =
+      WorldHierarchy::fromParts(std::move(*parts), error, reserveHeuristics(&refused));
+  if (!loaded) return refused ? error : failure(StatusKind::BadBytes, error);
   hierarchy_ = std::make_shared<WorldHierarchy>(std::move(*loaded));
   lastUpdate_ = WorldUpdateStats{};
   return "";
@@ -434,7 +447,8 @@ std::string WorldHpaHandle::applyBlockChanges(const val& changes) {
   for (size_t i = 0; i < input_.size(); i += kChangeStride)
     changes_.push_back(BlockChange{Voxel{input_[i], input_[i + 1], input_[i + 2]}, static_cast<Block>(input_[i + 3])});
   WorldUpdateStats stats;
-  if (std::string error = hierarchy_->applyBlockChanges(changes_, &stats); !error.empty()) return error;
+  if (std::string error = hierarchy_->applyBlockChanges(changes_, &stats, reserveHeuristics()); !error.empty())
+    return error;
   lastUpdate_ = std::move(stats);
   return "";
 }
@@ -454,7 +468,8 @@ std::string WorldHpaHandle::applyCostChanges(const val& changes) {
     costChanges_.push_back(
         CostChange{Voxel{input_[i], input_[i + 1], input_[i + 2]}, static_cast<uint8_t>(input_[i + 3])});
   WorldUpdateStats stats;
-  if (std::string error = hierarchy_->applyCostChanges(costChanges_, &stats); !error.empty()) return error;
+  if (std::string error = hierarchy_->applyCostChanges(costChanges_, &stats, reserveHeuristics()); !error.empty())
+    return error;
   lastUpdate_ = std::move(stats);
   return "";
 }
@@ -558,7 +573,7 @@ std::string WorldHpaHandle::rebuild(const BlockWorld& world, const WorldHierarch
       !error.empty())
     return error;
   std::string error;
-  std::optional<WorldHierarchy> built = WorldHierarchy::build(world, options, error);
+  std::optional<WorldHierarchy> built = WorldHierarchy::build(world, options, error, reserveHeuristics());
   if (!built) return error.empty() ? "the world hierarchy could not be built" : error;
   hierarchy_ = std::make_shared<WorldHierarchy>(std::move(*built));
   lastUpdate_ = WorldUpdateStats{};

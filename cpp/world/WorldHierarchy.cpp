@@ -146,7 +146,7 @@ WorldHierarchy::WorldHierarchy(const BlockWorld& world, const WorldHierarchyOpti
 }
 
 std::optional<WorldHierarchy> WorldHierarchy::build(const BlockWorld& world, const WorldHierarchyOptions& options,
-                                                    std::string& error) {
+                                                    std::string& error, const AskForBytes& ask) {
   error = options.check();
   if (!error.empty()) return std::nullopt;
   const auto t0 = std::chrono::steady_clock::now();
@@ -154,6 +154,7 @@ std::optional<WorldHierarchy> WorldHierarchy::build(const BlockWorld& world, con
   std::vector<int32_t> all(static_cast<size_t>(h.layout(1).count()));
   for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int32_t>(c);
   h.rebuild(all, true, nullptr);
+  if (ask && !(error = ask(h.heuristicsBytes())).empty()) return std::nullopt;
   h.computeHeuristics();
   h.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return h;
@@ -169,7 +170,8 @@ std::string outsideWorld(const BlockWorld& world) {
 }
 }  // namespace
 
-std::string WorldHierarchy::applyBlockChanges(std::span<const BlockChange> changes, WorldUpdateStats* stats) {
+std::string WorldHierarchy::applyBlockChanges(std::span<const BlockChange> changes, WorldUpdateStats* stats,
+                                              const AskForBytes& ask) {
   const auto t0 = std::chrono::steady_clock::now();
   for (const BlockChange& c : changes) {
     const std::string at = voxelAt(c.at);
@@ -178,6 +180,7 @@ std::string WorldHierarchy::applyBlockChanges(std::span<const BlockChange> chang
       return "block code " + std::to_string(static_cast<unsigned>(c.block)) + " at " + at + " is not a block (0.." +
              std::to_string(kBlockKindCount - 1) + ": " + std::string(kBlockChars, kBlockKindCount) + ")";
   }
+  if (std::string refused = askBeforeUpdate(ask); !refused.empty()) return refused;
   WorldUpdateStats local;
   WorldUpdateStats& s = stats ? *stats : local;
   s = WorldUpdateStats{};
@@ -217,13 +220,15 @@ std::string WorldHierarchy::applyBlockChanges(std::span<const BlockChange> chang
   return "";
 }
 
-std::string WorldHierarchy::applyCostChanges(std::span<const CostChange> changes, WorldUpdateStats* stats) {
+std::string WorldHierarchy::applyCostChanges(std::span<const CostChange> changes, WorldUpdateStats* stats,
+                                             const AskForBytes& ask) {
   const auto t0 = std::chrono::steady_clock::now();
   for (const CostChange& c : changes) {
     if (!world_.inside(c.at)) return "cost change " + voxelAt(c.at) + outsideWorld(world_);
     if (c.value == 0)
       return "cost layer value 0 at " + voxelAt(c.at) + ": values are 1..255 sixteenths of a move's cost";
   }
+  if (std::string refused = askBeforeUpdate(ask); !refused.empty()) return refused;
   WorldUpdateStats local;
   WorldUpdateStats& s = stats ? *stats : local;
   s = WorldUpdateStats{};
@@ -1022,6 +1027,29 @@ void WorldHierarchy::joinComponents() {
   components_.join(links_);
 }
 
+uint64_t WorldHierarchy::heuristicsBytes(const WorldHierarchyOptions& options, uint32_t nodeIds, uint32_t topNodes) {
+  uint64_t bytes = 0;
+  const uint64_t ids = nodeIds, top = topNodes;
+  if (options.landmarks > 0 && top > 0) {
+    // A row of distances per node id, its length rounded up to 4 (LandmarkTable), the landmarks, and the
+    // repair's mark per node id (LandmarkRepair).
+    const uint64_t count = std::min<uint64_t>(static_cast<uint64_t>(options.landmarks), top);
+    bytes += 4 * ids * ((count + 3) & ~uint64_t{3}) + 4 * count + 4 * ids;
+  }
+  if (options.distanceTable && top > 0 && top <= NodeDistanceTable::kMaxNodes)
+    // A float and a first-step byte per pair (NodeDistanceTable), a slot per node id, a node per slot.
+    bytes += 5 * top * top + 4 * ids + 4 * top;
+  return bytes;
+}
+
+uint64_t WorldHierarchy::heuristicsBytes() const {
+  return heuristicsBytes(options_, nodeCount(), stats_.nodes[levels() - 1]);
+}
+
+std::string WorldHierarchy::askBeforeUpdate(const AskForBytes& ask) const {
+  return ask && options_.distanceTable ? ask(heuristicsBytes()) : "";
+}
+
 void WorldHierarchy::computeHeuristics() {
   if (options_.landmarks == 0 && !options_.distanceTable) return;
   const auto t0 = std::chrono::steady_clock::now();
@@ -1157,7 +1185,8 @@ void WorldHierarchy::appendTransitions(std::vector<WorldTransition>& out) const 
       if (t.boxA == static_cast<int32_t>(c)) out.push_back(WorldTransition{t.a, t.b, t.move});
 }
 
-std::optional<WorldHierarchy> WorldHierarchy::fromParts(WorldHierarchyParts parts, std::string& error) {
+std::optional<WorldHierarchy> WorldHierarchy::fromParts(WorldHierarchyParts parts, std::string& error,
+                                                        const AskForBytes& ask) {
   error = parts.options.check();
   if (!error.empty()) {
     error = "options: " + error;
@@ -1229,6 +1258,8 @@ std::optional<WorldHierarchy> WorldHierarchy::fromParts(WorldHierarchyParts part
   // The top level's heuristics: the saved landmark rows, so that the loaded planner answers as the saved
   // one did (its rows were repaired, not recomputed, by the edits since its build); checked to bound
   // every edge as a fresh table would. The distance table, read as exact distances, is computed again.
+  // Either way their bytes are asked for first.
+  if (ask && !(error = ask(h.heuristicsBytes())).empty()) return std::nullopt;
   if (parts.landmarkNodes.empty()) {
     h.computeHeuristics();
   } else if (!h.installStoredLandmarks(std::move(parts.landmarkNodes), parts.landmarkValues, error)) {

@@ -1,6 +1,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -204,15 +205,33 @@ class WorldHierarchy {
  public:
   static constexpr uint32_t kNone = 0xFFFFFFFFu;
 
-  // Nothing, and `error` filled, when the options are not usable.
+  // Asked for the bytes the top level's heuristics are about to take (heuristicsBytes), before they are
+  // allocated: "" lets the call go on, anything else refuses it and is the error the call returns. The
+  // wasm bindings reserve heap room with it (bindings/HeapReservation.h): the table's size is known only
+  // once the graph is built, and a table may take up to 80 MB where the rest of a hierarchy takes a few.
+  using AskForBytes = std::function<std::string(uint64_t bytes)>;
+
+  // The bytes of the top level's heuristics (landmarks() with its repair's marks, distanceTable()) for a
+  // graph of `nodeIds` node ids (nodeCount()) of which `topNodes` are top-level nodes: exact when every
+  // top-level node is in a component that takes landmarks, an upper bound otherwise. Not counted: the
+  // scratch of computing them, one search over the nodes, less than the search over every cell that the
+  // bindings reserve for a hierarchy anyway.
+  static uint64_t heuristicsBytes(const WorldHierarchyOptions& options, uint32_t nodeIds, uint32_t topNodes);
+  // The same for this hierarchy's current graph.
+  uint64_t heuristicsBytes() const;
+
+  // Nothing, and `error` filled, when the options are not usable, or when `ask` (if any) refuses the
+  // heuristics' bytes, asked once the graph is built (nothing is kept then).
   static std::optional<WorldHierarchy> build(const BlockWorld& world, const WorldHierarchyOptions& options,
-                                             std::string& error);
+                                             std::string& error, const AskForBytes& ask = {});
 
   // The stored parts (above), the edge pool compacted. fromParts(parts()) answers and updates as this one.
   WorldHierarchyParts parts() const;
   // A hierarchy from stored parts, checked first (checkWorldHierarchyParts): nothing, and `error` naming
-  // the problem, when they are not parts a build and updates could have made.
-  static std::optional<WorldHierarchy> fromParts(WorldHierarchyParts parts, std::string& error);
+  // the problem, when they are not parts a build and updates could have made; or `error` from `ask` when
+  // it refuses the heuristics' bytes (as build).
+  static std::optional<WorldHierarchy> fromParts(WorldHierarchyParts parts, std::string& error,
+                                                 const AskForBytes& ask = {});
   // Every transition once, sorted by cells.
   void appendTransitions(std::vector<WorldTransition>& out) const;
 
@@ -224,13 +243,16 @@ class WorldHierarchy {
   // Places or removes the blocks and rebuilds what they touch (above). Checked first: a change outside
   // the world or with a block code that is no Block leaves everything as it was and the problem is
   // returned; "" on success. Not versioned (as the 2D VersionedHierarchy is): no search may read the
-  // hierarchy during the call; a WorldHpaQuery made before it may be used after it.
-  std::string applyBlockChanges(std::span<const BlockChange> changes, WorldUpdateStats* stats = nullptr);
+  // hierarchy during the call; a WorldHpaQuery made before it may be used after it. With the distance
+  // table on, `ask` (if any) is asked first as well (askBeforeUpdate); a refusal also leaves everything.
+  std::string applyBlockChanges(std::span<const BlockChange> changes, WorldUpdateStats* stats = nullptr,
+                                const AskForBytes& ask = {});
   // Sets the cost layer values (BlockWorld::setCellCost) and rebuilds what they touch, the same way: the
   // level-1 boxes of the standing cells around each changed cell (BlockWorld::cellsWeighing), whose
   // move costs read its weight, then up the levels. Checked first as above (a cell outside the world,
   // a value 0). Transitions do not read costs, so only edge costs (and the paths they keep) change.
-  std::string applyCostChanges(std::span<const CostChange> changes, WorldUpdateStats* stats = nullptr);
+  std::string applyCostChanges(std::span<const CostChange> changes, WorldUpdateStats* stats = nullptr,
+                               const AskForBytes& ask = {});
 
   // Size of the node id space (ids of removed nodes stay unused until reused: nodeLevel() 0).
   uint32_t nodeCount() const { return static_cast<uint32_t>(nodeVoxel_.size()); }
@@ -418,6 +440,12 @@ class WorldHierarchy {
   EdgePath storedPath(int32_t level, uint32_t from, uint32_t to, bool& reversed) const;
   void compact(int32_t level);
   void computeHeuristics();  // landmarks_ and distances_ of the current top-level graph
+  // Before an update changes anything: `ask` for the heuristics it may compute again. An update that
+  // changes the top-level graph computes the table and the landmarks afresh while the old ones are still
+  // held, so it needs heuristicsBytes() more; asked at the current graph's size, since once the graph is
+  // updated a refusal could no longer leave the hierarchy as it was (the few nodes an update adds or
+  // removes change that by little). Without the table the landmarks are repaired in place.
+  std::string askBeforeUpdate(const AskForBytes& ask) const;
   // After an update changed the top-level graph (levelUpdates_[1]): the table computed again, the
   // landmarks repaired.
   void updateHeuristics();

@@ -213,5 +213,84 @@ TEST(WorldHeuristics, SaveAndLoadKeepTheOptionsAndTheSamePaths) {
   }
 }
 
+TEST(WorldHeuristics, HeuristicsBytesAreWhatTheBuiltLandmarksAndTableTake) {
+  // The figure the wasm bindings reserve before the tables are allocated (WorldHierarchy::AskForBytes).
+  const BlockWorld world = generateWorld(WorldKind::Hills, 48, 40, 12, 2);
+  for (const auto& [landmarks, table] : {std::pair{12, true}, std::pair{0, true}, std::pair{16, false}}) {
+    SCOPED_TRACE("landmarks " + std::to_string(landmarks) + (table ? ", table" : ""));
+    const WorldHierarchy h = buildHierarchy(world, withHeuristics(boxesOf(8, 4, 2), landmarks, table));
+    const WorldHierarchyStats s = h.stats();
+    const uint32_t top = s.nodes[h.levels() - 1];
+    ASSERT_GT(top, 0u);
+    // Exact when every top-level node's component takes landmarks (one large component here).
+    ASSERT_EQ(h.landmarks().count(), std::min<int32_t>(landmarks, static_cast<int32_t>(top)));
+    EXPECT_EQ(s.distanceTableNodes, table ? top : 0u);
+    EXPECT_GE(s.distanceTableBytes, table ? 5ull * top * top : 0u);
+    EXPECT_EQ(WorldHierarchy::heuristicsBytes(h.options(), h.nodeCount(), top), s.landmarkBytes + s.distanceTableBytes);
+    EXPECT_EQ(h.heuristicsBytes(), s.landmarkBytes + s.distanceTableBytes);
+  }
+  // Off, or a top level past NodeDistanceTable::kMaxNodes: no table.
+  EXPECT_EQ(WorldHierarchy::heuristicsBytes(withHeuristics({}, 0, false), 100, 50), 0u);
+  const uint32_t past = NodeDistanceTable::kMaxNodes + 1;
+  EXPECT_EQ(WorldHierarchy::heuristicsBytes(withHeuristics({}, 0, true), past, past), 0u);
+}
+
+TEST(WorldHeuristics, BuildsLoadsAndUpdatesAskForTheHeuristicsBytesFirstAndARefusalKeepsEverything) {
+  const BlockWorld world = generateWorld(WorldKind::Caves, 48, 40, 12, 4);
+  const WorldHierarchyOptions o = withHeuristics(boxesOf(8, 4, 2), 8, true);
+  std::vector<uint64_t> asked;
+  auto grant = [&](uint64_t bytes) {
+    asked.push_back(bytes);
+    return std::string();
+  };
+  auto refuse = [&](uint64_t bytes) {
+    asked.push_back(bytes);
+    return std::string("refused");
+  };
+  std::string error;
+  std::optional<WorldHierarchy> h = WorldHierarchy::build(world, o, error, grant);
+  ASSERT_TRUE(h) << error;
+  ASSERT_EQ(asked.size(), 1u);
+  EXPECT_EQ(asked[0], h->heuristicsBytes());
+  EXPECT_GT(asked[0], 0u);
+  EXPECT_FALSE(WorldHierarchy::build(world, o, error, refuse));
+  EXPECT_EQ(error, "refused");
+  EXPECT_EQ(asked.size(), 2u);
+  EXPECT_EQ(asked[1], asked[0]);  // asked once the graph is built: its size, not a guess
+
+  const std::vector<uint8_t> bytes = serializeWorldHierarchy(*h);
+  error.clear();
+  std::optional<WorldHierarchyParts> parts = readWorldHierarchyParts(bytes, error);
+  ASSERT_TRUE(parts) << error;
+  EXPECT_FALSE(WorldHierarchy::fromParts(std::move(*parts), error, refuse));
+  EXPECT_EQ(error, "refused");
+  EXPECT_EQ(asked.back(), h->heuristicsBytes());
+
+  // An update asks before it changes anything: refused, the hierarchy is as it was.
+  SeededRandom changes(7);
+  for (int k = 0; k < 20; ++k) {
+    const BlockChange c = test::randomBlockChange(h->world(), changes);
+    const uint64_t before = h->heuristicsBytes();
+    asked.clear();
+    ASSERT_EQ(h->applyBlockChanges({&c, 1}, nullptr, refuse), "refused");
+    ASSERT_EQ(asked, std::vector<uint64_t>{before});
+    ASSERT_EQ(serializeWorldHierarchy(*h), bytes);
+    const CostChange cost{c.at, 40};
+    ASSERT_EQ(h->applyCostChanges({&cost, 1}, nullptr, refuse), "refused");
+    ASSERT_EQ(serializeWorldHierarchy(*h), bytes);
+  }
+  const BlockChange c = test::randomBlockChange(h->world(), changes);
+  asked.clear();
+  ASSERT_EQ(h->applyBlockChanges({&c, 1}, nullptr, grant), "");
+  EXPECT_EQ(asked.size(), 1u);
+  expectTablesAsComputedNow(*h);
+
+  // Without the table an update repairs the landmarks in place: nothing to ask.
+  WorldHierarchy marked = buildHierarchy(world, withHeuristics(boxesOf(8, 4, 2), 8, false));
+  asked.clear();
+  EXPECT_EQ(marked.applyBlockChanges({&c, 1}, nullptr, refuse), "");
+  EXPECT_TRUE(asked.empty());
+}
+
 }  // namespace
 }  // namespace hpastar
