@@ -213,9 +213,12 @@ class Hierarchy {
     const Rect r = layout(1).rect(cluster);
     const ClusterBlock& b = block(1, cluster);
     const size_t area = static_cast<size_t>(r.area());
-    const uint16_t* entry = b.treeDistance.data() + static_cast<size_t>((cell.y - r.y0) * r.width() + (cell.x - r.x0));
-    for (size_t i = 0; i < b.nodes.size(); ++i, entry += area)
-      if (*entry != ClusterBlock::kUnreachable) visit(b.nodes[i], *entry / treeScale_);
+    const size_t local = static_cast<size_t>((cell.y - r.y0) * r.width() + (cell.x - r.x0));
+    // By index: a cluster without nodes has no trees at all (an empty array, no pointer to offset).
+    for (size_t i = 0; i < b.nodes.size(); ++i) {
+      const uint16_t d = b.treeDistance[i * area + local];
+      if (d != ClusterBlock::kUnreachable) visit(b.nodes[i], d / treeScale_);
+    }
     return true;
   }
   double treeResolution() const { return 1.0 / treeScale_; }
