@@ -121,7 +121,7 @@ val entrances(const HpaStarHandle& planner) {
 val clusterBuild(const HpaStarHandle& planner, int cluster) {
   const VersionedHierarchy::Snapshot h = planner.current();
   if (!h) return errorObject(StatusKind::NotReady, "the planner is not built");
-  const int clusters = h->layout(1).columns * h->layout(1).rows;
+  const int clusters = h->layout(1).count();
   if (cluster < 0 || cluster >= clusters)
     return errorObject(
         StatusKind::OutOfRange,

@@ -265,7 +265,8 @@ void BasicFlowFieldBuilder<Domain>::integrate(const Planner& h, Field& field, in
     // Steps: back along the integration's parent move; a seed settled as such takes its own step.
     // Captured by value: the byte stores below may alias anything a reference would reload.
     const bool seeded = s1 > s0;
-    graph.forEachCell([stamp, parent, dirs, closedStamp, seeded, shape = layout](uint32_t id, Cell cell) {
+    graph.forEachCell([stamp, parent, dirs, closedStamp, seeded, cluster, shape = layout](uint32_t id, Cell cell) {
+      if (!Domain::holds(shape, cluster, cell)) return;  // another merged cluster's cell in the box
       const bool reached = seeded && stamp[id] == closedStamp;
       dirs[Domain::index(shape, cell)] =
           reached && parent[id] != kSeedParent ? Domain::reverse(parent[id]) : Field::kNoStep;

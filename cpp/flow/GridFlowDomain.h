@@ -22,13 +22,15 @@ struct GridFlowDomain {
 
   static const Layout& layout(const Planner& h) { return h.layout(1); }
   static bool sameShape(const Layout& a, const Layout& b) {
-    return a.size == b.size && a.mapWidth == b.mapWidth && a.mapHeight == b.mapHeight;
+    return a.size == b.size && a.mapWidth == b.mapWidth && a.mapHeight == b.mapHeight && a.merged == b.merged;
   }
   static int32_t cellCount(const Layout& l) { return l.mapWidth * l.mapHeight; }
   static bool inside(const Layout& l, Cell p) { return p.x >= 0 && p.y >= 0 && p.x < l.mapWidth && p.y < l.mapHeight; }
   static int32_t index(const Layout& l, Cell p) { return p.y * l.mapWidth + p.x; }
   static Cell cellAt(const Layout& l, int32_t index) { return Cell{index % l.mapWidth, index / l.mapWidth}; }
   static int32_t clusterOf(const Layout& l, Cell p) { return l.clusterOf(p); }
+  // Whether a cell of the cluster's rectangle belongs to it (a merged cluster's box holds others' cells).
+  static bool holds(const Layout& l, int32_t cluster, Cell p) { return l.holds(cluster, p); }
   static Cell step(Cell p, uint8_t move) { return Cell{p.x + kDirDx[move], p.y + kDirDy[move]}; }
   static uint8_t reverse(uint8_t move) { return static_cast<uint8_t>(oppositeDir(move)); }
   static std::string text(Cell p) { return "(" + std::to_string(p.x) + ", " + std::to_string(p.y) + ")"; }
@@ -61,13 +63,14 @@ struct GridFlowDomain {
     return !was.owner_before(block) && !block.owner_before(was) && !was.expired();
   }
   // Calls visit(graph) with the search graph over the cells of level-1 cluster `cluster` (ids local to it,
-  // GridAreaGraph), weighted or not as the grid is.
+  // GridAreaGraph, with a merged cluster's own moves), weighted or not as the grid is.
   template <typename Visit>
   static auto withClusterGraph(const Planner& h, int32_t cluster, Visit&& visit) {
-    const Rect area = h.layout(1).rect(cluster);
+    const ClusterLayout& layout = h.layout(1);
+    const Rect area = layout.rect(cluster);
     const Point corner{area.x0, area.y0};
-    if (h.grid().weighted()) return visit(GridAreaGraph<true>(h.grid(), area, corner));
-    return visit(GridAreaGraph<false>(h.grid(), area, corner));
+    if (h.grid().weighted()) return visit(GridAreaGraph<true>(h.grid(), area, corner, layout.stayMoves()));
+    return visit(GridAreaGraph<false>(h.grid(), area, corner, layout.stayMoves()));
   }
 };
 

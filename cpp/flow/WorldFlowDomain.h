@@ -32,6 +32,7 @@ struct WorldFlowDomain {
     return Cell{rest % l.worldWidth, rest / l.worldWidth, z};
   }
   static int32_t clusterOf(const Layout& l, Cell v) { return l.clusterOf(v); }
+  static bool holds(const Layout&, int32_t, Cell) { return true; }  // a box is its cluster
   static Cell step(Cell v, uint8_t move) {
     return Cell{v.x + kWorldMoveDx[move], v.y + kWorldMoveDy[move], v.z + kWorldMoveDz[move]};
   }

@@ -97,8 +97,9 @@ class Grid {
   uint8_t moveMask(int32_t cell) const { return moves_[cell]; }
   const uint8_t* moveMasks() const { return moves_.data(); }  // all cells' masks, row-major
   // The masks of the cells of `area` (inside the map), row-major into out[0 .. area.area()), without the
-  // moves that leave the area: what a search bounded to the area reads, a row at a time, no division.
-  void areaMoveMasks(const Rect& area, uint8_t* out) const {
+  // moves that leave the area: what a search bounded to the area reads, a row at a time, no division. With
+  // `stay` (a mask per cell of the map, as ClusterLayout::stayMoves gives), only the moves it allows too.
+  void areaMoveMasks(const Rect& area, uint8_t* out, const uint8_t* stay = nullptr) const {
     const int32_t w = area.width(), h = area.height();
     for (int32_t ly = 0; ly < h; ++ly) {
       // dy = -1: NW, N, NE; dy = +1: SE, S, SW; dx = -1: SW, W, NW; dx = +1: NE, E, SE.
@@ -108,6 +109,9 @@ class Grid {
       for (int32_t lx = 0; lx < w; ++lx) to[lx] = row[lx] & rowClip;
       to[0] &= static_cast<uint8_t>(~0xE0u);
       to[w - 1] &= static_cast<uint8_t>(~0x0Eu);
+      if (!stay) continue;
+      const uint8_t* stayRow = stay + static_cast<size_t>(index(area.x0, area.y0 + ly));
+      for (int32_t lx = 0; lx < w; ++lx) to[lx] &= stayRow[lx];
     }
   }
   bool canMove(Point from, int dir) const { return inside(from) && ((moves_[index(from)] >> dir) & 1u); }

@@ -1,13 +1,16 @@
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <span>
 
 #include "grid/Point.h"
 #include "grid/Rect.h"
+#include "hpa/MergedClusters.h"
 
 namespace hpastar {
 
-// The square clusters of one level: side `size`, the last row and column clipped to the map.
+// The clusters of one level: squares of side `size`, the last row and column clipped to the map; or, at level 1
+// only, SHPA*'s merged clusters (`merged`, MergedClusters.h), each seen through its bounding box.
 struct ClusterLayout {
   int32_t size = 1;
   int32_t columns = 0;
@@ -29,15 +32,26 @@ struct ClusterLayout {
         mapHeight(height),
         inverse((uint64_t{1} << 32) / static_cast<uint64_t>(side) + 1) {}
 
-  int32_t count() const { return columns * rows; }
+  // Null for squares. Shared: every copy of a hierarchy (and of this layout) reads the same cutting.
+  std::shared_ptr<const MergedClusters> merged;
+
+  int32_t count() const { return merged ? merged->count() : columns * rows; }
   // `p` must lie in the map (coordinates from 0 to the map's side).
-  int32_t clusterOf(Point p) const { return quotient(p.y) * columns + quotient(p.x); }
+  int32_t clusterOf(Point p) const { return merged ? merged->clusterAt(p) : quotient(p.y) * columns + quotient(p.x); }
   int32_t quotient(int32_t coordinate) const {
     return static_cast<int32_t>((static_cast<uint64_t>(coordinate) * inverse) >> 32);
   }
-  Rect rect(int32_t cluster) const { return rectAt(cluster % columns, cluster / columns); }
-  Rect rectOf(Point p) const { return rectAt(quotient(p.x), quotient(p.y)); }
-  // The cluster in column cx and row cy.
+  // The cluster's rectangle: the square, or a merged cluster's bounding box.
+  Rect rect(int32_t cluster) const {
+    return merged ? merged->boxes[static_cast<size_t>(cluster)] : rectAt(cluster % columns, cluster / columns);
+  }
+  Rect rectOf(Point p) const { return merged ? rect(clusterOf(p)) : rectAt(quotient(p.x), quotient(p.y)); }
+  // Per cell of the map, the moves that stay in the cell's cluster; null for squares, whose rectangle bounds them.
+  // What a search inside one cluster masks its moves with.
+  const uint8_t* stayMoves() const { return merged ? merged->stayMoves.data() : nullptr; }
+  // Whether `p` (inside rect(cluster)) belongs to the cluster.
+  bool holds(int32_t cluster, Point p) const { return !merged || merged->clusterAt(p) == cluster; }
+  // The square in column cx and row cy (squares only).
   Rect rectAt(int32_t cx, int32_t cy) const {
     const int32_t x0 = cx * size, y0 = cy * size;
     return Rect{x0, y0, x0 + size < mapWidth ? x0 + size : mapWidth, y0 + size < mapHeight ? y0 + size : mapHeight};

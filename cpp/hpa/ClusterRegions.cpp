@@ -15,9 +15,10 @@ uint32_t findRoot(std::vector<uint32_t>& parent, uint32_t r) {
   return r;
 }
 
-}  // namespace
-
-uint32_t labelClusterRegions(const Grid& grid, const Rect& area, std::vector<uint32_t>& regions) {
+// The cells of `area` for which inCluster(cell index) holds, with the moves `stay` allows (null: all).
+template <typename InCluster>
+uint32_t labelRegions(const Grid& grid, const Rect& area, std::vector<uint32_t>& regions, const uint8_t* stay,
+                      InCluster inCluster) {
   // Two cells are connected exactly when they are 4-connected: a legal diagonal move needs both
   // orthogonal cells it passes to be passable (no corner cutting), so its ends are joined by two
   // straight moves anyway. So the parts are found over the rows' runs of passable cells joined by
@@ -36,7 +37,7 @@ uint32_t labelClusterRegions(const Grid& grid, const Rect& area, std::vector<uin
   const size_t n = static_cast<size_t>(w) * static_cast<size_t>(h);
   regions.assign(n, 0);
   std::vector<uint8_t> masks(n);
-  grid.areaMoveMasks(area, masks.data());
+  grid.areaMoveMasks(area, masks.data(), stay);
   std::vector<uint32_t> parent;  // per run: a lower run of its set, or itself
   for (int32_t ly = 0; ly < h; ++ly) {
     const int32_t rowStart = grid.index(area.x0, area.y0 + ly);
@@ -45,7 +46,7 @@ uint32_t labelClusterRegions(const Grid& grid, const Rect& area, std::vector<uin
     uint32_t joined = kNoRun;  // the run above this run was last united with (most cells repeat it)
     for (int32_t lx = 0; lx < w; ++lx) {
       const size_t id = row + static_cast<size_t>(lx);
-      if (!grid.passableAt(rowStart + lx)) {
+      if (!grid.passableAt(rowStart + lx) || !inCluster(rowStart + lx)) {
         open = false;
         continue;
       }
@@ -71,10 +72,25 @@ uint32_t labelClusterRegions(const Grid& grid, const Rect& area, std::vector<uin
     const int32_t rowStart = grid.index(area.x0, area.y0 + ly);
     const size_t row = static_cast<size_t>(ly) * static_cast<size_t>(w);
     for (int32_t lx = 0; lx < w; ++lx)
-      if (grid.passableAt(rowStart + lx))
+      if (grid.passableAt(rowStart + lx) && inCluster(rowStart + lx))
         regions[row + static_cast<size_t>(lx)] = parent[regions[row + static_cast<size_t>(lx)]];
   }
   return count;
+}
+
+}  // namespace
+
+uint32_t labelClusterRegions(const Grid& grid, const Rect& area, std::vector<uint32_t>& regions) {
+  return labelRegions(grid, area, regions, nullptr, [](int32_t) { return true; });
+}
+
+uint32_t labelClusterRegions(const Grid& grid, const ClusterLayout& layout, int32_t cluster,
+                             std::vector<uint32_t>& regions) {
+  const Rect area = layout.rect(cluster);
+  if (!layout.merged) return labelClusterRegions(grid, area, regions);
+  const uint32_t* cells = layout.merged->cellCluster.data();
+  const uint32_t id = static_cast<uint32_t>(cluster);
+  return labelRegions(grid, area, regions, layout.stayMoves(), [&](int32_t cell) { return cells[cell] == id; });
 }
 
 void summarizeRegions(const std::vector<uint32_t>& regions, uint32_t count, std::vector<uint32_t>& cells,

@@ -1,6 +1,9 @@
 #include "hpa/EntranceScanner.h"
 
 #include <cstdlib>
+#include <utility>
+
+#include "hpa/ClusterMerge.h"
 
 namespace hpastar {
 
@@ -71,6 +74,24 @@ void EntranceScanner::appendTransitions(const Grid& grid, const Entrance& e, int
     at(cheapest(0, e.length / 2, 0));
     at(cheapest(e.length / 2, e.length, e.length - 1));
   }
+}
+
+uint32_t EntranceScanner::clusterTransitions(const Grid& grid, const ClusterLayout& layout, int32_t cluster,
+                                             int32_t entranceWidth, std::vector<Entrance>& scratch,
+                                             std::vector<Transition>& out) {
+  const Rect r = layout.rect(cluster);
+  if (layout.merged)
+    return forEachBorderTransition(grid, layout.merged->cellCluster.data(), r, static_cast<uint32_t>(cluster),
+                                   ClusterMerge::kNoCluster, entranceWidth, [&](Point inside, Point outside) {
+                                     out.push_back(Transition{inside, outside});
+                                   });
+  scratch.clear();
+  scanCluster(grid, layout, cluster, scratch);
+  const size_t first = out.size();
+  for (const Entrance& e : scratch) appendTransitions(grid, e, entranceWidth, out);
+  for (size_t i = first; i < out.size(); ++i)
+    if (!r.contains(out[i].a)) std::swap(out[i].a, out[i].b);
+  return static_cast<uint32_t>(scratch.size());
 }
 
 }  // namespace hpastar

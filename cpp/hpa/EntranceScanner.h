@@ -28,7 +28,7 @@ struct Entrance {
   bool vertical = false;  // true: a vertical border (clusters side by side); false: a horizontal one
 };
 
-// Finds the entrances along the borders of `layout` inside `area` and turns each into transitions:
+// Finds the entrances along the borders of a square `layout` and turns each into transitions:
 // one in the middle when narrower than `entranceWidth`, else one at each end (with terrain costs, the
 // cheapest crossing of the entrance, or of each half, ties going to those places).
 class EntranceScanner {
@@ -39,6 +39,12 @@ class EntranceScanner {
   static void scanCluster(const Grid& grid, const ClusterLayout& layout, int32_t cluster, std::vector<Entrance>& out);
   static void appendTransitions(const Grid& grid, const Entrance& e, int32_t entranceWidth,
                                 std::vector<Transition>& out);
+  // The transitions of cluster `cluster` of `layout`, squares or merged (the same rule on any border between
+  // two clusters: ClusterMerge.h's forEachBorderTransition), each with its inside cell as `a`, appended to
+  // `out`. Returns the cluster's entrances; `scratch` is reused from call to call.
+  static uint32_t clusterTransitions(const Grid& grid, const ClusterLayout& layout, int32_t cluster,
+                                     int32_t entranceWidth, std::vector<Entrance>& scratch,
+                                     std::vector<Transition>& out);
 
  private:
   // Scans the border segment that starts at `from` (left/upper cell) and runs `length` cells along it.

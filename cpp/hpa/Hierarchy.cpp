@@ -110,6 +110,11 @@ struct Hierarchy::Level1Scratch {
 };
 
 std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptions& options, std::string& error) {
+  return build(grid, options, nullptr, error);
+}
+
+std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptions& options,
+                                          std::shared_ptr<const MergedClusters> cutting, std::string& error) {
   const auto t0 = std::chrono::steady_clock::now();
   error = options.validate();
   if (!error.empty()) return std::nullopt;
@@ -117,19 +122,32 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
     error = "the grid is empty";
     return std::nullopt;
   }
-  error = checkMemoryBudget(grid, options);
+  if (cutting && options.mergedClusterSide == 0) error = "a merged cutting is given, but the options cut squares";
+  if (cutting && (cutting->width != grid.width() || cutting->height != grid.height()))
+    error = "the merged cutting is " + std::to_string(cutting->width) + "x" + std::to_string(cutting->height) +
+            ", the grid " + std::to_string(grid.width()) + "x" + std::to_string(grid.height());
+  for (int32_t c = 0; cutting && error.empty() && c < cutting->count(); ++c) {
+    const Rect& box = cutting->boxes[static_cast<size_t>(c)];
+    if (box.width() > options.mergedClusterSide || box.height() > options.mergedClusterSide)
+      error = "merged cluster " + std::to_string(c) + " is wider or taller than the merged cluster side " +
+              std::to_string(options.mergedClusterSide);
+  }
+  if (error.empty()) error = checkMemoryBudget(grid, options);
   if (!error.empty()) return std::nullopt;
   Hierarchy h;
   h.grid_ = grid;
   h.lineReach_.build(h.grid_);
   h.options_ = options;
-  h.buildLevels();
+  h.buildLevels(std::move(cutting));
   h.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return h;
 }
 
-void Hierarchy::buildLevels() {
-  initLevels();
+void Hierarchy::buildLevels(std::shared_ptr<const MergedClusters> merged) {
+  if (options_.mergedClusterSide > 0 && !merged)
+    merged = std::make_shared<const MergedClusters>(
+        MergedClusters::build(grid_, options_.clusterSize, options_.mergedClusterSide, options_.entranceWidth));
+  initLevels(std::move(merged));
   std::vector<int32_t> all(static_cast<size_t>(layout(1).count()));
   for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int32_t>(c);
   rebuildLevel1(all);
@@ -143,7 +161,8 @@ void Hierarchy::buildLevels() {
   refreshStats();
 }
 
-std::vector<ClusterLayout> Hierarchy::layoutsFor(const HierarchyOptions& options, int32_t width, int32_t height) {
+std::vector<ClusterLayout> Hierarchy::layoutsFor(const HierarchyOptions& options, int32_t width, int32_t height,
+                                                 std::shared_ptr<const MergedClusters> merged) {
   std::vector<ClusterLayout> layouts;
   layouts.reserve(static_cast<size_t>(options.levels));  // one allocation: the estimates count on no more
   int64_t side = options.clusterSize;
@@ -151,11 +170,12 @@ std::vector<ClusterLayout> Hierarchy::layoutsFor(const HierarchyOptions& options
     layouts.emplace_back(static_cast<int32_t>(std::min<int64_t>(side, 1 << 24)), width, height);
     side *= options.clusterGroup;
   }
+  if (options.mergedClusterSide > 0) layouts[0].merged = std::move(merged);
   return layouts;
 }
 
-void Hierarchy::initLevels() {
-  layouts_ = layoutsFor(options_, grid_.width(), grid_.height());
+void Hierarchy::initLevels(std::shared_ptr<const MergedClusters> merged) {
+  layouts_ = layoutsFor(options_, grid_.width(), grid_.height(), std::move(merged));
   treeScale_ = treeScaleFor(options_, grid_.maxWeight());
   const size_t levels = static_cast<size_t>(options_.levels);
   blocks_.resize(levels);
@@ -168,16 +188,18 @@ void Hierarchy::initLevels() {
 double Hierarchy::treeScaleFor(const HierarchyOptions& options, double maxWeight) {
   // Longest possible in-cluster distance: every cell of the cluster once, all steps diagonal over the
   // costliest cells.
-  const double longest = (static_cast<double>(options.clusterSize) * options.clusterSize) * kSqrt2 * maxWeight + 1.0;
+  const double side = std::max(options.clusterSize, options.mergedClusterSide);
+  const double longest = side * side * kSqrt2 * maxWeight + 1.0;
   return 65534.0 / longest;
 }
 
 HierarchyParts Hierarchy::parts() const {
-  return HierarchyParts{grid_, options_, version_, nodeCell_, nodeLevel_, freeNodes_, blocks_};
+  return HierarchyParts{grid_, options_, version_, nodeCell_, nodeLevel_, freeNodes_, blocks_, layouts_[0].merged};
 }
 
 HierarchyPartsView Hierarchy::partsView() const {
-  return HierarchyPartsView{grid_, options_, version_, nodeCell_, nodeLevel_, freeNodes_, blocks_};
+  return HierarchyPartsView{grid_,      options_,   version_, nodeCell_,
+                            nodeLevel_, freeNodes_, blocks_,  layouts_[0].merged.get()};
 }
 
 std::optional<Hierarchy> Hierarchy::fromParts(HierarchyParts&& parts, std::string& error) {
@@ -191,7 +213,7 @@ std::optional<Hierarchy> Hierarchy::fromParts(HierarchyParts&& parts, std::strin
   h.nodeCell_ = std::move(parts.nodeCells);
   h.nodeLevel_ = std::move(parts.nodeLevels);
   h.freeNodes_ = std::move(parts.freeNodes);
-  h.initLevels();
+  h.initLevels(std::move(parts.merged));
   for (int32_t l = 1; l <= h.levels(); ++l) {
     auto& level = parts.blocks[static_cast<size_t>(l - 1)];
     for (int32_t c = 0; c < h.layout(l).count(); ++c) h.replaceBlock(l, c, std::move(level[static_cast<size_t>(c)]));
@@ -251,22 +273,13 @@ void Hierarchy::planLevel1Nodes(Level1Plan& plan) {
   plan.nodes.resize(clusters.size());
   plan.entrances.resize(clusters.size());
   std::vector<Entrance> entrances;
-  std::vector<Transition> raw;
   std::vector<std::vector<Point>> newCells(clusters.size());
   const auto rowMajor = [](Point a, Point b) { return a.y != b.y ? a.y < b.y : a.x < b.x; };
   for (size_t i = 0; i < clusters.size(); ++i) {
-    const Rect r = lay.rect(clusters[i]);
-    entrances.clear();
-    raw.clear();
-    EntranceScanner::scanCluster(grid_, lay, clusters[i], entrances);
-    plan.entrances[i] = static_cast<uint32_t>(entrances.size());
-    for (const Entrance& e : entrances) EntranceScanner::appendTransitions(grid_, e, options_.entranceWidth, raw);
     auto& own = plan.transitions[i];
     own.clear();
-    for (Transition t : raw) {
-      if (!r.contains(t.a)) std::swap(t.a, t.b);
-      own.push_back(t);
-    }
+    plan.entrances[i] =
+        EntranceScanner::clusterTransitions(grid_, lay, clusters[i], options_.entranceWidth, entrances, own);
     auto& cells = newCells[i];
     for (const Transition& t : own) cells.push_back(t.a);
     std::sort(cells.begin(), cells.end(), rowMajor);
@@ -304,6 +317,7 @@ void Hierarchy::planLevel1Nodes(Level1Plan& plan) {
 std::shared_ptr<ClusterBlock> Hierarchy::buildLevel1Block(const Level1Plan& plan, size_t i,
                                                           Level1Scratch& scratch) const {
   const Rect area = layout(1).rect(plan.clusters[i]);
+  const uint8_t* stay = layout(1).stayMoves();
   const bool paths = options_.cachePaths, trees = options_.cacheTrees;
   DijkstraSearch& dijkstra = scratch.dijkstra;
   auto b = std::make_shared<ClusterBlock>();
@@ -329,11 +343,11 @@ std::shared_ptr<ClusterBlock> Hierarchy::buildLevel1Block(const Level1Plan& plan
     if (trees) {
       dijkstra.runTree(grid_, area, source, treeScale_, ClusterBlock::kUnreachable,  // the node's whole tree
                        std::span(b->treeDistance).subspan(a * cells, cells),
-                       std::span(b->treeDirection).subspan(a * cells, cells));
+                       std::span(b->treeDirection).subspan(a * cells, cells), stay);
     } else if (a + 1 < k) {
       scratch.targets.clear();
       for (size_t j = a + 1; j < k; ++j) scratch.targets.push_back(nodeCell_[b->nodes[j]]);
-      dijkstra.run(grid_, area, source, scratch.targets);
+      dijkstra.run(grid_, area, source, scratch.targets, stay);
     } else {
       continue;
     }
@@ -352,7 +366,7 @@ std::shared_ptr<ClusterBlock> Hierarchy::buildLevel1Block(const Level1Plan& plan
   }
   emitIntraEdges(*b, scratch.pairs, options_.pruneEdges, b->pathCells, scratch.pending);
   fillAdjacency(*b, scratch.pending, paths);
-  b->regionCount = labelClusterRegions(grid_, area, b->regions);
+  b->regionCount = labelClusterRegions(grid_, layout(1), plan.clusters[i], b->regions);
   summarizeRegions(b->regions, b->regionCount, b->regionCells, b->regionFirst);
   for (uint32_t n : b->nodes) {
     const Point p = nodeCell_[n];
@@ -524,7 +538,8 @@ void Hierarchy::refreshStats() {
   stats_.lineReachBytes = lineReach_.bytes();
   size_t indexBytes = 0;
   for (const auto& v : edgeIndex_) indexBytes += v.capacity() * sizeof(EdgeSpan);
-  stats_.bytes = blockBytes_ + indexBytes + nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() +
+  const size_t mergedBytes = layouts_[0].merged ? layouts_[0].merged->bytes() : 0;
+  stats_.bytes = mergedBytes + blockBytes_ + indexBytes + nodeCell_.capacity() * sizeof(Point) + nodeLevel_.capacity() +
                  freeNodes_.capacity() * 4 + regionBase_.capacity() * 4 + regionComponent_.capacity() * 4 +
                  nodeRegion_.capacity() * 4 + regionUnion_.bytes() + nodeBorn_.capacity() * 8 + landmarks_->bytes() +
                  distances_->bytes() + lineReach_.bytes();
@@ -658,6 +673,16 @@ void Hierarchy::appendTouchedClusters(Point cell, std::vector<int32_t>& out, std
   if (listed.empty()) listed.assign(static_cast<size_t>(lay.count()), 0);
   const int32_t x0 = std::max(cell.x - 1, 0), x1 = std::min(cell.x + 1, grid_.width() - 1);
   const int32_t y0 = std::max(cell.y - 1, 0), y1 = std::min(cell.y + 1, grid_.height() - 1);
+  if (lay.merged) {  // the clusters of the 3×3 cells themselves
+    for (int32_t y = y0; y <= y1; ++y)
+      for (int32_t x = x0; x <= x1; ++x) {
+        const int32_t c = lay.clusterOf(Point{x, y});
+        if (listed[static_cast<size_t>(c)]) continue;
+        listed[static_cast<size_t>(c)] = 1;
+        out.push_back(c);
+      }
+    return;
+  }
   for (int32_t cy = y0 / lay.size; cy <= y1 / lay.size; ++cy)
     for (int32_t cx = x0 / lay.size; cx <= x1 / lay.size; ++cx) {
       const int32_t c = cy * lay.columns + cx;
@@ -710,7 +735,7 @@ std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
   // refresh computes them (heuristicsStale), not the caller's thread here.
   fresh.options_.landmarks = 0;
   fresh.options_.distanceTable = false;
-  fresh.buildLevels();
+  fresh.buildLevels(layouts_[0].merged);  // the cutting is kept through terrain changes
   fresh.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   const uint64_t version = version_, heuristicsVersion = heuristicsVersion_;
   const HierarchyOptions options = options_;

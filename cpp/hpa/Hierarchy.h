@@ -65,6 +65,7 @@ struct HierarchyParts {
   std::vector<uint8_t> nodeLevels;  // per node id: highest level, 0 for an unused id
   std::vector<uint32_t> freeNodes;  // unused ids, reused first
   std::vector<std::vector<std::shared_ptr<const ClusterBlock>>> blocks;  // [level - 1][cluster]
+  std::shared_ptr<const MergedClusters> merged;                          // level 1's merged cutting, or null
 };
 
 // The same parts seen in place, nothing copied: what the writer reads (HierarchySerialization), so that
@@ -77,6 +78,7 @@ struct HierarchyPartsView {
   std::span<const uint8_t> nodeLevels;
   std::span<const uint32_t> freeNodes;
   const std::vector<std::vector<std::shared_ptr<const ClusterBlock>>>& blocks;
+  const MergedClusters* merged = nullptr;
 };
 
 // The HPA* abstraction of a grid: clusters, entrances, abstract nodes and edges at every level, the
@@ -96,6 +98,10 @@ class Hierarchy {
 
   // Builds the hierarchy of `grid` (copied). Returns nothing and fills `error` when the options are invalid.
   static std::optional<Hierarchy> build(const Grid& grid, const HierarchyOptions& options, std::string& error);
+  // The same on a given merged cutting of level 1 (options.mergedClusterSide set; the grid's size, no box
+  // wider than that side): one cutting shared by several hierarchies, or kept from an earlier grid.
+  static std::optional<Hierarchy> build(const Grid& grid, const HierarchyOptions& options,
+                                        std::shared_ptr<const MergedClusters> cutting, std::string& error);
   static std::optional<Hierarchy> build(const std::shared_ptr<const Grid>& grid, const HierarchyOptions& options,
                                         std::string& error) {
     if (!grid) {
@@ -105,8 +111,10 @@ class Hierarchy {
     return build(*grid, options, error);
   }
 
-  // The cluster layouts of every level that `options` give a width × height grid ([0] is level 1).
-  static std::vector<ClusterLayout> layoutsFor(const HierarchyOptions& options, int32_t width, int32_t height);
+  // The cluster layouts of every level that `options` give a width × height grid ([0] is level 1), level 1 cut
+  // by `merged` when the options merge clusters.
+  static std::vector<ClusterLayout> layoutsFor(const HierarchyOptions& options, int32_t width, int32_t height,
+                                               std::shared_ptr<const MergedClusters> merged = nullptr);
   // A hierarchy from stored parts, which may come from hostile bytes: refused with `error` unless
   // checkHierarchyParts (HierarchyPartsCheck.h) finds them to be what a build could have produced;
   // everything derived is recomputed here.
@@ -263,9 +271,10 @@ class Hierarchy {
   struct Level1Scratch;  // the searches and lists one level-1 cluster's rebuild reuses for the next
   Hierarchy() = default;
 
-  void initLevels();
-  // Every level, components, heuristics and stats of grid_ under options_ (grid_ and lineReach_ set).
-  void buildLevels();
+  void initLevels(std::shared_ptr<const MergedClusters> merged);
+  // Every level, components, heuristics and stats of grid_ under options_ (grid_ and lineReach_ set), level 1
+  // cut by `merged` when the options merge clusters (null: cut from grid_ here).
+  void buildLevels(std::shared_ptr<const MergedClusters> merged);
   void rebuildLevel1(const std::vector<int32_t>& clusters);
   // rebuildLevel1's phases: the new nodes of every planned cluster (ids of nodes that stay kept, the others
   // freed), then the block of planned cluster i (edges, cached paths, regions and trees).

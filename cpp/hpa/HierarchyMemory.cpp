@@ -8,6 +8,7 @@
 #include "grid/AllocationSize.h"
 #include "grid/LineReach.h"
 #include "hpa/ClusterBlock.h"
+#include "hpa/ClusterMerge.h"
 #include "hpa/EntranceScanner.h"
 #include "hpa/Hierarchy.h"
 #include "hpa/HierarchyPartsCheck.h"
@@ -98,19 +99,52 @@ int32_t crossingLevel(const std::vector<ClusterLayout>& layouts, Point a, Point 
 
 // Cells that begin a region of their level-1 cluster in row-major order have no legal move to an
 // earlier cell of the cluster (north-west, north, north-east, west): counting those bounds the regions.
-uint64_t regionStarts(const Grid& grid, const Rect& area) {
+uint64_t regionStarts(const Grid& grid, const ClusterLayout& layout, int32_t cluster) {
   constexpr int kEarlier[] = {7, 0, 1, 6};
+  const Rect area = layout.rect(cluster);
+  const uint8_t* stay = layout.stayMoves();
   uint64_t starts = 0;
   for (int32_t y = area.y0; y < area.y1; ++y)
     for (int32_t x = area.x0; x < area.x1; ++x) {
       const int32_t cell = grid.index(x, y);
-      if (!grid.passableAt(cell)) continue;
+      if (!grid.passableAt(cell) || !layout.holds(cluster, Point{x, y})) continue;
+      const uint32_t moves = grid.moveMask(cell) & (stay ? stay[cell] : 0xFFu);
       bool joined = false;
       for (int d : kEarlier)
-        joined = joined || (((grid.moveMask(cell) >> d) & 1u) && area.contains(Point{x + kDirDx[d], y + kDirDy[d]}));
+        joined = joined || (((moves >> d) & 1u) && area.contains(Point{x + kDirDx[d], y + kDirDy[d]}));
       if (!joined) ++starts;
     }
   return starts;
+}
+
+// The transitions of every border between two merged clusters, each once (from its lower-numbered side).
+void appendMergedTransitions(const Grid& grid, const ClusterLayout& layout, int32_t entranceWidth,
+                             std::vector<Transition>& out) {
+  std::vector<Entrance> scratch;
+  std::vector<Transition> own;
+  for (int32_t c = 0; c < layout.count(); ++c) {
+    own.clear();
+    EntranceScanner::clusterTransitions(grid, layout, c, entranceWidth, scratch, own);
+    for (const Transition& t : own)
+      if (layout.clusterOf(t.b) > c) out.push_back(t);
+  }
+}
+
+// What cutting level 1 into merged clusters holds at most (MergedClusters::build): the merge's scratch
+// (ClusterMerge::peakBytes) and the cutting it keeps, a cluster per tile part or blocked tile at most.
+uint64_t mergedCuttingBytes(const Grid& grid, const HierarchyOptions& options) {
+  if (options.mergedClusterSide == 0) return 0;
+  ClusterMergeRules rules;
+  rules.initialClusterSize = options.clusterSize;
+  rules.maxClusterSide = options.mergedClusterSide;
+  rules.entranceWidth = options.entranceWidth;
+  const uint64_t cells = static_cast<uint64_t>(grid.cellCount());
+  const uint64_t parts = ClusterMerge::tilePartBound(grid, options.clusterSize);
+  const uint64_t side = static_cast<uint64_t>(options.clusterSize);
+  const uint64_t tiles = ((static_cast<uint64_t>(grid.width()) + side - 1) / side) *
+                         ((static_cast<uint64_t>(grid.height()) + side - 1) / side);
+  return ClusterMerge::peakBytes(cells, parts, 2 * parts + 1, rules) + cells * (4 + 1) +
+         sizeof(Rect) * (parts + tiles) + 4 * kAllocationOverhead;
 }
 
 }  // namespace
@@ -118,7 +152,9 @@ uint64_t regionStarts(const Grid& grid, const Rect& area) {
 uint64_t hierarchyEstimateScratch(const Grid& grid, const HierarchyOptions& options) {
   const std::vector<ClusterLayout> layouts = Hierarchy::layoutsFor(options, grid.width(), grid.height());
   // Open positions along the level-1 borders (both cells passable): an entrance takes at least one, and
-  // a transition one of its own.
+  // a transition one of its own. Merged clusters are unions of tile parts (a tile's passable cells that
+  // touch are one part), so their borders between passable cells lie on the tiles' borders too.
+  const bool merged = options.mergedClusterSide > 0;
   const int32_t side = layouts[0].size;
   uint64_t open = 0;
   for (int32_t y = 0; y < grid.height(); ++y)
@@ -128,6 +164,10 @@ uint64_t hierarchyEstimateScratch(const Grid& grid, const HierarchyOptions& opti
       if ((y + 1) % side == 0 && grid.passable(x, y + 1)) ++open;
     }
   uint64_t bytes = (sizeof(Entrance) + sizeof(Transition)) * grownPeakCapacity(open) + 2 * sizeof(NodeCell) * open;
+  // Merged: the cutting, and a cluster per tile part at most besides the tiles (level 1's squares).
+  if (merged)
+    bytes += mergedCuttingBytes(grid, options) +
+             sizeof(ClusterFigures) * ClusterMerge::tilePartBound(grid, options.clusterSize);
   for (const ClusterLayout& layout : layouts) bytes += sizeof(ClusterFigures) * static_cast<uint64_t>(layout.count());
   return bytes + sizeof(ClusterLayout) * grownPeakCapacity(layouts.size()) +
          (8 + 2 * layouts.size()) * kAllocationOverhead;
@@ -136,14 +176,24 @@ uint64_t hierarchyEstimateScratch(const Grid& grid, const HierarchyOptions& opti
 HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const HierarchyOptions& options) {
   HierarchyMemoryEstimate e;
   e.gridBytes = grid.bytes();
-  const std::vector<ClusterLayout> layouts = Hierarchy::layoutsFor(options, grid.width(), grid.height());
+  // Merged clusters: the cutting the build will make (and keep).
+  std::shared_ptr<const MergedClusters> merged;
+  if (options.mergedClusterSide > 0)
+    merged = std::make_shared<const MergedClusters>(
+        MergedClusters::build(grid, options.clusterSize, options.mergedClusterSide, options.entranceWidth));
+  const std::vector<ClusterLayout> layouts = Hierarchy::layoutsFor(options, grid.width(), grid.height(), merged);
   const size_t levels = layouts.size();
 
   // The transitions of every level-1 border, as the build makes them; both cells of each are nodes.
-  std::vector<Entrance> entrances;
-  EntranceScanner::scanAll(grid, layouts[0], entrances);
   std::vector<Transition> transitions;
-  for (const Entrance& en : entrances) EntranceScanner::appendTransitions(grid, en, options.entranceWidth, transitions);
+  if (merged) {
+    appendMergedTransitions(grid, layouts[0], options.entranceWidth, transitions);
+  } else {
+    std::vector<Entrance> entrances;
+    EntranceScanner::scanAll(grid, layouts[0], entrances);
+    for (const Entrance& en : entrances)
+      EntranceScanner::appendTransitions(grid, en, options.entranceWidth, transitions);
+  }
   std::vector<NodeCell> cells;
   cells.reserve(transitions.size() * 2);
   std::vector<std::vector<ClusterFigures>> figures(levels);
@@ -174,7 +224,7 @@ HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const Hierarch
   for (const ClusterFigures& f : figures.back()) e.topLevelNodes += f.nodes;
 
   uint64_t bytes = 0, regions = 0;
-  uint64_t blocks = 0, largestClusterScratch = 0, largestUpperScratch = 0;
+  uint64_t blocks = 0, emptyBlocks = 0, largestClusterScratch = 0, largestUpperScratch = 0;
   for (size_t l = 0; l < levels; ++l) {
     const bool level1 = l == 0;
     blocks += static_cast<uint64_t>(layouts[l].count());
@@ -193,8 +243,9 @@ HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const Hierarch
         bytes += pathBytes;
       }
       if (level1) {
-        f.regions = regionStarts(grid, area);
+        f.regions = regionStarts(grid, layouts[0], c);
         regions += f.regions;
+        emptyBlocks += f.regions == 0;
         bytes += 8 * grown(f.inter) + 4 * grown(k) + 4 * f.cells;  // interLinks, nodeRegions, regions
         if (options.cacheTrees) bytes += 3 * k * f.cells;
         // One cluster at a time: its cell search, its edge lists, and its paths copied by the pruning.
@@ -206,12 +257,14 @@ HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const Hierarch
     }
   }
   bytes += tableBytes(nodes, e.topLevelNodes, levels, figures[0].size(), regions, options);
-  bytes += LineReach::bytesFor(grid.width(), grid.height());
+  bytes += LineReach::bytesFor(grid.width(), grid.height()) + (merged ? merged->bytes() : 0);
   e.hierarchyBytes = bytes;
 
   // Kept: each block is one allocation with its shared-pointer control block (four pointers' room), up
   // to 14 lists, and a shared pointer in its level's table.
-  e.overheadBytes = blocks * (15 * kAllocationOverhead + 6 * sizeof(void*)) + 16 * kAllocationOverhead;
+  // A block without a passable cell (most of a merged cutting's blocked tiles) allocates three lists at most.
+  e.overheadBytes = blocks * (15 * kAllocationOverhead + 6 * sizeof(void*)) - emptyBlocks * 12 * kAllocationOverhead +
+                    16 * kAllocationOverhead;
   // Rebuilding level 1 (Hierarchy::rebuildLevel1) plans every cluster first: three lists each (its
   // transitions, its node ids, its node cells), every transition listed from both sides; the node
   // tables grow by doubling, one of them copied at a time; then the clusters one by one.
@@ -223,7 +276,8 @@ HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const Hierarch
   // The upper levels: one abstract search over every node, and the largest cluster's edge lists.
   const uint64_t rebuildUpper = levels > 1 ? nodeSearchBytes(nodes) + largestUpperScratch : 0;
   // Before all of it, the build estimates itself (its memory budget).
-  const uint64_t estimation = hierarchyEstimateScratch(grid, options);
+  // (Merged clusters: the cutting it makes is the one the build keeps, counted in the total already.)
+  const uint64_t estimation = hierarchyEstimateScratch(grid, options) - (merged ? merged->bytes() : 0);
   // Numbering the components (Hierarchy::rebuildComponents): each region's first cell, and one (first
   // cell, root) pair per component, at most one per region.
   const uint64_t components = regions * (8 + 16) + 2 * kAllocationOverhead;
@@ -267,10 +321,15 @@ uint64_t estimateLoadMemory(std::span<const uint8_t> bytes) {
   // landmarks and the distance table.
   const uint64_t levels = static_cast<uint64_t>(s->options.levels);
   const ClusterLayout level1 = Hierarchy::layoutsFor(s->options, s->width, s->height)[0];
-  const uint64_t side = static_cast<uint64_t>(level1.size);
+  // Merged clusters (one level): as many as the blocks, each within a box of the largest side, and the
+  // cutting's derived tables (its cluster ids are a stored list, counted above).
+  const bool merged = s->options.mergedClusterSide > 0;
+  const uint64_t side = static_cast<uint64_t>(merged ? s->options.mergedClusterSide : level1.size);
+  const uint64_t clusters1 = merged ? s->blocks : static_cast<uint64_t>(level1.count());
+  if (merged) b += cells + sizeof(Rect) * clusters1 + 2 * kAllocationOverhead;
   const uint64_t clusterCells = std::min<uint64_t>(side, s->width) * std::min<uint64_t>(side, s->height);
   b += checkHierarchyPartsScratch(s->nodes, clusterCells, s->largestBlockBytes);
-  b += tableBytes(s->nodes, s->topLevelNodes, levels, static_cast<uint64_t>(level1.count()), s->regions, s->options);
+  b += tableBytes(s->nodes, s->topLevelNodes, levels, clusters1, s->regions, s->options);
   b += LineReach::bytesFor(s->width, s->height) + derivedTablesScratch(s->nodes, s->options) + 16 * kAllocationOverhead;
   return b;
 }

@@ -20,21 +20,24 @@ enum class TerrainChanges : uint8_t {
 // trees, landmarks or table); the entry points for users (HPAStar.build in the package, `hpa --algo auto`)
 // start from chooseHierarchyOptions instead, and every field set by hand overrides its choice.
 struct HierarchyOptions {
-  int32_t clusterSize = 10;    // side of a level-1 cluster, in cells
-  int32_t levels = 1;          // abstract levels above the grid (the paper's "L-1" is 1)
-  int32_t clusterGroup = 2;    // an l-cluster groups clusterGroup × clusterGroup (l-1)-clusters
-  int32_t entranceWidth = 6;   // entrances narrower than this get one transition in the middle, others one per end
-  bool cachePaths = false;     // keep the path of every intra-edge (refinement by table lookup): cells at
-                               // level 1, nodes of the level below at higher levels
-  bool cacheTrees = false;     // DHPA*: keep every node's shortest-path tree over its level-1 cluster
-  bool pruneEdges = true;      // leave out intra-edges a–c when another node lies on a shortest a–c path
-                               // (same distances, fewer edges to relax; false = the paper's complete graphs)
-  int32_t landmarks = 0;       // landmarks of the top level's differential heuristic (LandmarkTable), 0 = off;
-                               // much faster long searches on winding maps, but every terrain change then
-                               // recomputes them (one Dijkstra per landmark over the top-level graph)
-  bool distanceTable = false;  // exact distances between every two top-level nodes (NodeDistanceTable): the
-                               // abstract path is read off it, no search. N² floats for N nodes, recomputed
-                               // by every terrain change (one Dijkstra per node); left out above 4096 nodes
+  int32_t clusterSize = 10;       // side of a level-1 cluster, in cells
+  int32_t levels = 1;             // abstract levels above the grid (the paper's "L-1" is 1)
+  int32_t clusterGroup = 2;       // an l-cluster groups clusterGroup × clusterGroup (l-1)-clusters
+  int32_t entranceWidth = 6;      // entrances narrower than this get one transition in the middle, others one per end
+  bool cachePaths = false;        // keep the path of every intra-edge (refinement by table lookup): cells at
+                                  // level 1, nodes of the level below at higher levels
+  bool cacheTrees = false;        // DHPA*: keep every node's shortest-path tree over its level-1 cluster
+  bool pruneEdges = true;         // leave out intra-edges a–c when another node lies on a shortest a–c path
+                                  // (same distances, fewer edges to relax; false = the paper's complete graphs)
+  int32_t landmarks = 0;          // landmarks of the top level's differential heuristic (LandmarkTable), 0 = off;
+                                  // much faster long searches on winding maps, but every terrain change then
+                                  // recomputes them (one Dijkstra per landmark over the top-level graph)
+  bool distanceTable = false;     // exact distances between every two top-level nodes (NodeDistanceTable): the
+                                  // abstract path is read off it, no search. N² floats for N nodes, recomputed
+                                  // by every terrain change (one Dijkstra per node); left out above 4096 nodes
+  int32_t mergedClusterSide = 0;  // SHPA*'s cutting of level 1 (MergedClusters.h): 0 = squares of clusterSize;
+                                  // else tiles of clusterSize merged into clusters of any shape whose bounding
+                                  // box is at most this many cells across (one level)
 
   // A build whose estimated memory (HierarchyMemory.h: the hierarchy and its copy of the grid) is above
   // this many MiB is refused before anything is allocated. 1 GiB leaves room in wasm's 4 GB for the grid,
@@ -54,6 +57,15 @@ struct HierarchyOptions {
     if (cacheTrees && clusterSize > 255)
       return "cluster size " + std::to_string(clusterSize) +
              " is above 255, the limit with shortest-path trees (DHPA*)";
+    if (mergedClusterSide == 0) return "";
+    if (mergedClusterSide < clusterSize)
+      return "merged cluster side " + std::to_string(mergedClusterSide) + " is below the cluster size " +
+             std::to_string(clusterSize) + " the merge starts from";
+    if (cacheTrees && mergedClusterSide > 255)
+      return "merged cluster side " + std::to_string(mergedClusterSide) +
+             " is above 255, the limit with shortest-path trees (DHPA*)";
+    if (levels != 1)
+      return "levels " + std::to_string(levels) + " with merged clusters: SHPA*'s cutting builds one level";
     return "";
   }
 };
@@ -107,6 +119,15 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
                   "change, so it suits large maps that rarely change. Left out when the top level has more than 4,096 "
                   "nodes (`stats.distanceTableNodes` is then 0)."},
                  &O::distanceTable),
+      rangeOption({"mergedClusterSide", "merged cluster side", "merged-clusters",
+                   "SHPA*: merge level-1 tiles into clusters up to this side, 0 = square clusters",
+                   "SHPA* (Kring, Champandard, Samarin 2010): 0 cuts level 1 into squares of `clusterSize`; a side "
+                   "cuts it instead by SHPA*'s greedy merge, from tiles of `clusterSize` into clusters of any shape "
+                   "whose bounding box is at most this many cells across, with fewer nodes on open ground. At least "
+                   "`clusterSize`; one level only; at most 255 with `cacheTrees`. Everything else (trees, "
+                   "landmarks, terrain changes, saving) works as with squares; the cutting is kept through terrain "
+                   "changes."},
+                  &O::mergedClusterSide, 0, 1024),
       notStored(rangeOption(
           {"memoryBudgetMiB", "memory budget (MiB)", "memory-budget",
            "refuse a build whose estimated memory, in MiB, is above this",

@@ -57,7 +57,7 @@ class PartsCheck {
   std::string run() {
     if (std::string e = checkShape(); !e.empty()) return e;
     if (std::string e = checkIds(); !e.empty()) return e;
-    layouts_ = Hierarchy::layoutsFor(o_, g_.width(), g_.height());
+    layouts_ = Hierarchy::layoutsFor(o_, g_.width(), g_.height(), p_.merged);
     treeScale_ = Hierarchy::treeScaleFor(o_, g_.maxWeight());
     uint64_t listed = 0;
     for (int32_t c = 0; c < layouts_[0].count(); ++c) {
@@ -80,6 +80,13 @@ class PartsCheck {
     return " (level " + std::to_string(level) + ", cluster " + std::to_string(cluster) + ")";
   }
   static std::string node(uint32_t n) { return "node " + std::to_string(n); }
+  // Whether `p` (any coordinates) lies in level-1 cluster cluster_, the one being checked.
+  bool inCluster(Point p) const { return layouts_[0].rect(cluster_).contains(p) && layouts_[0].holds(cluster_, p); }
+  // Whether the move `d` from `p` (inside the map) stays in its cluster (always, with squares).
+  bool staysIn(Point p, int d) const {
+    const uint8_t* stay = layouts_[0].stayMoves();
+    return !stay || ((stay[g_.index(p)] >> d) & 1u) != 0;
+  }
   const ClusterBlock& block(int32_t level, int32_t c) const {
     return *p_.blocks[static_cast<size_t>(level - 1)][static_cast<size_t>(c)];
   }
@@ -99,7 +106,12 @@ class PartsCheck {
       if (level(n) > o_.levels) return node(n) + " has level " + std::to_string(level(n)) + ", above the hierarchy's";
     }
     if (p_.blocks.size() != static_cast<size_t>(o_.levels)) return "the number of levels of blocks is wrong";
-    const auto layouts = Hierarchy::layoutsFor(o_, g_.width(), g_.height());
+    if ((o_.mergedClusterSide > 0) != (p_.merged != nullptr))
+      return o_.mergedClusterSide > 0 ? "the options merge clusters, but no merged clusters are given"
+                                      : "merged clusters are given, but the options cut squares";
+    if (p_.merged && (p_.merged->width != g_.width() || p_.merged->height != g_.height()))
+      return "the merged clusters are not the map's size";
+    const auto layouts = Hierarchy::layoutsFor(o_, g_.width(), g_.height(), p_.merged);
     for (int32_t l = 1; l <= o_.levels; ++l) {
       const auto& level = p_.blocks[static_cast<size_t>(l - 1)];
       if (level.size() != static_cast<size_t>(layouts[static_cast<size_t>(l - 1)].count()))
@@ -221,14 +233,12 @@ class PartsCheck {
     const ClusterLayout& lay = layouts_[0];
     const ClusterBlock& b = block(1, c);
     const Rect area = lay.rect(c);
+    cluster_ = c;
     // The transitions the grid gives this cluster, with the inside cell first.
-    entrances_.clear();
     transitions_.clear();
-    EntranceScanner::scanCluster(g_, lay, c, entrances_);
-    for (const Entrance& e : entrances_) EntranceScanner::appendTransitions(g_, e, o_.entranceWidth, transitions_);
-    for (Transition& t : transitions_)
-      if (!area.contains(t.a)) std::swap(t.a, t.b);
-    if (b.entrances != entrances_.size()) return "the entrance count is wrong";
+    const uint32_t entrances =
+        EntranceScanner::clusterTransitions(g_, lay, c, o_.entranceWidth, entrances_, transitions_);
+    if (b.entrances != entrances) return "the entrance count is wrong";
     // Node cells: exactly the inside cells of the transitions (node ids are distinct cells, see checkIds).
     cells_.clear();
     for (const Transition& t : transitions_) cells_.push_back(g_.index(t.a));
@@ -237,7 +247,7 @@ class PartsCheck {
     if (b.nodes.size() != cells_.size()) return "the cluster has the wrong number of nodes";
     for (uint32_t n : b.nodes) {
       if (level(n) == 0) return "unused " + node(n) + " is in a cluster";
-      if (!area.contains(cell(n))) return node(n) + " is outside its cluster";
+      if (!inCluster(cell(n))) return node(n) + " is outside its cluster";
       if (!std::binary_search(cells_.begin(), cells_.end(), g_.index(cell(n))))
         return node(n) + " is not on a transition";
     }
@@ -259,7 +269,7 @@ class PartsCheck {
     std::sort(stored_.begin(), stored_.end());
     if (stored_ != links_ || b.interEdges != links_.size()) return "the inter-edges do not match the transitions";
     // Regions, recomputed.
-    if (labelClusterRegions(g_, area, regions_) != b.regionCount || regions_ != b.regions)
+    if (labelClusterRegions(g_, lay, c, regions_) != b.regionCount || regions_ != b.regions)
       return "the region labels are not the grid's";
     auto regionOf = [&](Point p) {
       return regions_[static_cast<size_t>((p.y - area.y0) * area.width() + (p.x - area.x0))];
@@ -278,7 +288,7 @@ class PartsCheck {
       for (uint32_t e = b.offsets[i]; e < b.offsets[i + 1]; ++e) {
         const AbstractEdge& edge = b.edges[e];
         if (e > b.offsets[i] && edge.to < b.edges[e - 1].to) return "the edges of " + node(n) + " are not sorted";
-        if (!area.contains(cell(edge.to))) {
+        if (!inCluster(cell(edge.to))) {
           if (edge.cost != crossingCost(g_, Transition{cell(n), cell(edge.to)}) ||
               (o_.cachePaths && b.pathRef[e] != ClusterBlock::kNoPath))
             return "an inter-edge of " + node(n) + " is not a single step";
@@ -293,7 +303,7 @@ class PartsCheck {
         ++intra;
         sets_.join(n, edge.to);
         if (o_.cachePaths)
-          if (std::string p = checkCellPath(b, e, n, edge, area); !p.empty()) return p;
+          if (std::string p = checkCellPath(b, e, n, edge); !p.empty()) return p;
       }
     }
     std::sort(stored_.begin(), stored_.end());
@@ -314,8 +324,7 @@ class PartsCheck {
                : "trees are stored though the options do not cache them";
   }
 
-  std::string checkCellPath(const ClusterBlock& b, uint32_t e, uint32_t from, const AbstractEdge& edge,
-                            const Rect& area) {
+  std::string checkCellPath(const ClusterBlock& b, uint32_t e, uint32_t from, const AbstractEdge& edge) {
     uint32_t first = 0, length = 0;
     bool reversed = false;
     if (std::string s = storedSpan(b, b.pathCells, e, first, length, reversed); !s.empty()) return s;
@@ -325,8 +334,8 @@ class PartsCheck {
     double cost = 0;
     for (uint32_t k = 1; k < length; ++k) {
       // Inside the cluster first: a cell's coordinates are any 32-bit values until then.
-      const int dir = area.contains(path[k]) ? dirOfStep(path[k].x - path[k - 1].x, path[k].y - path[k - 1].y) : -1;
-      if (dir < 0 || !g_.canMove(path[k - 1], dir))
+      const int dir = inCluster(path[k]) ? dirOfStep(path[k].x - path[k - 1].x, path[k].y - path[k - 1].y) : -1;
+      if (dir < 0 || !g_.canMove(path[k - 1], dir) || !staysIn(path[k - 1], dir))
         return "a stored path makes an illegal step at (" + std::to_string(path[k].x) + ", " +
                std::to_string(path[k].y) + ")";
       cost += g_.moveCost(g_.index(path[k - 1]), dir);
@@ -360,7 +369,8 @@ class PartsCheck {
         }
         const int d = dir[local];
         const Point next{p.x + (d < kDirCount ? kDirDx[d] : 0), p.y + (d < kDirCount ? kDirDy[d] : 0)};
-        if (d >= kDirCount || !area.contains(next) || !g_.canMove(p, d) || dist[local] == ClusterBlock::kUnreachable)
+        if (d >= kDirCount || !inCluster(next) || !g_.canMove(p, d) || !staysIn(p, d) ||
+            dist[local] == ClusterBlock::kUnreachable)
           return "the tree of " + node(b.nodes[i]) + " makes an illegal step at (" + std::to_string(p.x) + ", " +
                  std::to_string(p.y) + ")";
         // Each distance is rounded on its own: a step's difference is its cost within one unit.
@@ -502,6 +512,7 @@ class PartsCheck {
   const uint32_t nodes_;
   size_t used_ = 0;
   std::vector<ClusterLayout> layouts_;
+  int32_t cluster_ = 0;  // the level-1 cluster checkLevel1 is checking
   double treeScale_ = 1.0;
   std::vector<std::pair<int32_t, uint32_t>> byCell_;     // (cell index, node) of the used ids, sorted
   std::vector<std::pair<int32_t, uint32_t>> byCluster_;  // (cluster, node) of one upper level, sorted

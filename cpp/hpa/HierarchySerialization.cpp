@@ -105,6 +105,9 @@ void writeBlockPart(const ClusterBlock& b, BlockPart part, Writer& w) {
   }
 }
 
+// The section of a merged cutting (format 8, only with merged clusters).
+constexpr std::string_view kClustersTag = "clusters";
+
 // The sections of format 7 and what each holds (HierarchySerialization.h).
 template <typename Parts>
 class SectionLayout {
@@ -113,6 +116,7 @@ class SectionLayout {
     for (std::string_view tag : {"options", "grid", "costs", "nodes"}) specs_.push_back(SectionSpec{std::string(tag)});
     for (size_t level = 1; level <= parts.blocks.size(); ++level)
       for (BlockPart part : kBlockParts) specs_.push_back(SectionSpec{blockPartTag(part, level)});
+    if (parts.merged) specs_.push_back(SectionSpec{std::string(kClustersTag)});
   }
   const std::vector<SectionSpec>& specs() const { return specs_; }
 
@@ -123,6 +127,10 @@ class SectionLayout {
     if (k == 2) writeTerrainCosts(parts_.grid, w);
     if (k == 3) writeNodes(parts_, w);
     if (k < kHeadSections) return;
+    if (k == kHeadSections + parts_.blocks.size() * std::size(kBlockParts)) {
+      w.list(parts_.merged->cellCluster, [&](uint32_t c) { w.u32(c); });
+      return;
+    }
     const auto& level = parts_.blocks[(k - kHeadSections) / std::size(kBlockParts)];
     const BlockPart part = kBlockParts[(k - kHeadSections) % std::size(kBlockParts)];
     w.u32(static_cast<uint32_t>(level.size()));
@@ -435,6 +443,7 @@ std::optional<SectionedFile> openSections(std::span<const uint8_t> bytes,
   std::vector<std::string> known(kHeadTags, kHeadTags + kHeadSections);
   for (size_t l = 1; l <= static_cast<size_t>(HierarchyOptions::kMaxLevels); ++l)
     for (BlockPart part : kBlockParts) known.push_back(blockPartTag(part, l));
+  known.emplace_back(kClustersTag);
   const std::vector<std::string_view> views(known.begin(), known.end());
   error = file->checkKnown(views);
   for (size_t i = 0; i < kHeadSections && error.empty(); ++i)
@@ -442,6 +451,35 @@ std::optional<SectionedFile> openSections(std::span<const uint8_t> bytes,
       error = "an hpastar hierarchy without its '" + std::string(kHeadTags[i]) + "' section";
   if (!error.empty()) return std::nullopt;
   return file;
+}
+
+// The merged cutting (section `clusters`), required when the options merge clusters and refused otherwise.
+bool readMergedClusters(const SectionedFile& file, HierarchyParts& parts, std::string& error) {
+  const Section* section = file.find(kClustersTag);
+  const bool merges = parts.options.mergedClusterSide > 0;
+  if (!section) {
+    if (merges) error = "an hpastar hierarchy without its 'clusters' section (its options merge clusters)";
+    return !merges;
+  }
+  if (!merges) {
+    error = "an hpastar hierarchy with a 'clusters' section, though its options cut square clusters";
+    return false;
+  }
+  SectionReader r(*section);
+  std::vector<uint32_t> cells(r.count(4, "cell count"));
+  for (uint32_t& c : cells) c = r.u32();
+  if (!r.finish()) {
+    error = r.error();
+    return false;
+  }
+  std::optional<MergedClusters> merged = MergedClusters::fromCells(
+      parts.grid.width(), parts.grid.height(), std::move(cells), parts.options.mergedClusterSide, error);
+  if (!merged) {
+    error = "hierarchy bytes are inconsistent: " + error;
+    return false;
+  }
+  parts.merged = std::make_shared<const MergedClusters>(std::move(*merged));
+  return true;
 }
 
 std::optional<Hierarchy> deserializeSections(std::span<const uint8_t> bytes, std::string& error) {
@@ -456,9 +494,11 @@ std::optional<Hierarchy> deserializeSections(std::span<const uint8_t> bytes, std
       error = r->error();
       return std::nullopt;
     }
+  if (!readMergedClusters(*file, parts, error)) return std::nullopt;
   LevelBlocks blocks;
-  if (!readSectionBlocks(*file, Hierarchy::layoutsFor(parts.options, parts.grid.width(), parts.grid.height()), blocks,
-                         error))
+  if (!readSectionBlocks(*file,
+                         Hierarchy::layoutsFor(parts.options, parts.grid.width(), parts.grid.height(), parts.merged),
+                         blocks, error))
     return std::nullopt;
   return assemble(std::move(parts), std::move(blocks), error);
 }
@@ -553,7 +593,10 @@ void flatBlockSizes(SectionReader& r, StoredHierarchySizes& s) {
 void sectionBlockSizes(const SectionedFile& file, StoredHierarchySizes& s) {
   const std::vector<ClusterLayout> layouts = Hierarchy::layoutsFor(s.options, s.width, s.height);
   for (size_t l = 1; l <= layouts.size(); ++l) {
-    const uint64_t clusters = static_cast<uint64_t>(layouts[l - 1].count());
+    // Merged clusters (one level): as many as the first part says, which the others must repeat.
+    uint64_t clusters = static_cast<uint64_t>(layouts[l - 1].count());
+    if (s.options.mergedClusterSide > 0)
+      if (const Section* first = file.find(blockPartTag(kBlockParts[0], l))) clusters = SectionReader(*first).u32();
     uint64_t largest = 0, regions = 0;
     for (BlockPart part : kBlockParts) {
       const Section* section = file.find(blockPartTag(part, l));

@@ -26,6 +26,7 @@ namespace hpastar {
 //   regionsL   the same count, then per cluster its cell regions, their count, each node's region and the links
 //              to neighbouring clusters
 //   treesL     the same count, then per cluster its DHPA* trees (distances u16, directions u8)
+//   clusters   with merged clusters only (format 8): the cluster id of every cell (u32, row after row)
 //
 // Each list is its count (u32) then its items. What follows from these (region summaries, component
 // labels, landmarks, the distance table) is computed again on load; every stored part is checked
@@ -76,15 +77,18 @@ uint64_t hierarchyChecksum(std::span<const uint8_t> payload, uint32_t formatVers
 
 // Version 3 adds the distanceTable option; version 4 the standard FNV-1a offset basis; version 5 the
 // grid's terrain costs after its terrain; version 6 the grid's agent class between the two (its size and
-// capability, a byte each); version 7 the sectioned container, the same parts in their own sections.
+// capability, a byte each); version 7 the sectioned container, the same parts in their own sections; version 8
+// the mergedClusterSide option and, when it is set, the section `clusters`.
 // Versions 2 to 6 are still read (version 5 as the Moving AI agent's grid, 2 to 4 also without costs).
-inline constexpr uint32_t kHierarchyFormatVersion = 7;
+inline constexpr uint32_t kHierarchyFormatVersion = 8;
 inline constexpr uint32_t kFirstSectionedHierarchyFormatVersion = 7;
 
 // How many of HierarchyOptions::fields()'s stored fields a format version holds, in table order (the
 // first eight before version 3 added distanceTable). A new stored option is a new format version and a
 // line here; tests/cpp/hierarchy_serialization_test.cpp fails until both are written.
-inline constexpr size_t storedHierarchyOptionCount(uint32_t formatVersion) { return formatVersion >= 3 ? 9 : 8; }
+inline constexpr size_t storedHierarchyOptionCount(uint32_t formatVersion) {
+  return formatVersion >= 8 ? 10 : formatVersion >= 3 ? 9 : 8;
+}
 inline constexpr uint32_t kOldestHierarchyFormatVersion = 2;
 
 }  // namespace hpastar

@@ -86,7 +86,8 @@ void HpaStarQuery::insertEndpoints(SearchStats& stats) {
       const int32_t cluster = layout.clusterOf(cell);
       const Rect area = layout.rect(cluster);
       const auto nodes = h_->clusterNodes(level, cluster);
-      const bool otherInside = area.contains(otherCell);
+      const bool otherInside = layout.clusterOf(otherCell) == cluster;
+      const uint8_t* stay = layout.stayMoves();  // a merged cluster's moves (null for squares)
       if (level == 1 && h_->options().cacheTrees) {
         // DHPA*: the nodes' shortest-path trees already hold the distances, no search (no SG effort).
         h_->forEachTreeDistance(cluster, cell, [&](uint32_t n, double d) { overlay_.addEdge(level, endpoint, n, d); });
@@ -94,7 +95,7 @@ void HpaStarQuery::insertEndpoints(SearchStats& stats) {
           // Kept: when the abstract path takes this edge, refinement appends it instead of searching again.
           directPath_.clear();
           const double d =
-              cellAStar_.appendPath(grid, area, cell, otherCell, false, directPath_, stats.expandedInsertion);
+              cellAStar_.appendPath(grid, area, cell, otherCell, false, directPath_, stats.expandedInsertion, stay);
           if (d >= 0) overlay_.addEdge(level, S, G, d);
           directPathKept_ = d >= 0 && !trace_;  // a trace shows refinement's own search
         }
@@ -102,7 +103,7 @@ void HpaStarQuery::insertEndpoints(SearchStats& stats) {
         targets_.clear();
         for (uint32_t n : nodes) targets_.push_back(h_->nodeCell(n));
         if (otherInside) targets_.push_back(otherCell);
-        stats.expandedInsertion += cellDijkstra_.run(grid, area, cell, targets_);
+        stats.expandedInsertion += cellDijkstra_.run(grid, area, cell, targets_, stay);
         for (uint32_t n : nodes) {
           const double d = cellDijkstra_.distance(h_->nodeCell(n));
           if (d != DijkstraSearch::kUnreached) overlay_.addEdge(level, endpoint, n, d);
@@ -174,7 +175,8 @@ void HpaStarQuery::refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector
       if (directPathKept_ && a == overlay_.startNode() && b == overlay_.goalNode()) {
         cells.insert(cells.end(), directPath_.begin(), directPath_.end());  // the insertion's search, the same
       } else {
-        const double cost = cellAStar_.appendPath(h_->grid(), layout.rect(cluster), ca, cb, false, cells, expanded);
+        const double cost =
+            cellAStar_.appendPath(h_->grid(), layout.rect(cluster), ca, cb, false, cells, expanded, layout.stayMoves());
         (void)cost;  // the edge exists, so the path does: its cost equals the edge's by construction
       }
     }

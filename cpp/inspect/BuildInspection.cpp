@@ -6,7 +6,33 @@
 
 namespace hpastar {
 
+namespace {
+
+// Merged clusters meet along borders of any shape: each transition is shown as an entrance of its own cell
+// (from the side of the lower-numbered cluster, so once).
+std::vector<EntranceExport> exportMergedTransitions(const Hierarchy& h) {
+  const ClusterLayout& layout = h.layout(1);
+  std::vector<EntranceExport> out;
+  std::vector<Entrance> scratch;
+  std::vector<Transition> own;
+  for (int32_t c = 0; c < layout.count(); ++c) {
+    own.clear();
+    EntranceScanner::clusterTransitions(h.grid(), layout, c, h.options().entranceWidth, scratch, own);
+    for (const Transition& t : own) {
+      if (layout.clusterOf(t.b) < c) continue;
+      const bool aFirst = t.a.y < t.b.y || (t.a.y == t.b.y && t.a.x < t.b.x);
+      const Transition ordered = aFirst ? t : Transition{t.b, t.a};
+      out.push_back(EntranceExport{Entrance{ordered.a, 1, ordered.a.y == ordered.b.y}, {ordered}});
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<EntranceExport> exportEntrances(const Hierarchy& h) {
+  const ClusterLayout& layout = h.layout(1);
+  if (layout.merged) return exportMergedTransitions(h);
   std::vector<Entrance> entrances;
   EntranceScanner::scanAll(h.grid(), h.layout(1), entrances);
   std::vector<EntranceExport> out;
@@ -23,6 +49,7 @@ ClusterBuildExport exportClusterBuild(const Hierarchy& h, int32_t cluster) {
   ClusterBuildExport out;
   out.cluster = cluster;
   const Rect area = h.layout(1).rect(cluster);
+  const uint8_t* stay = h.layout(1).stayMoves();
   const auto ids = h.clusterNodes(1, cluster);
   for (uint32_t n : ids) out.nodes.push_back(h.nodeCell(n));
 
@@ -35,10 +62,10 @@ ClusterBuildExport exportClusterBuild(const Hierarchy& h, int32_t cluster) {
   std::vector<Point> targets;
   for (size_t a = 0; a < out.nodes.size(); ++a) {
     if (trees) {
-      dijkstra.run(h.grid(), area, out.nodes[a]);
+      dijkstra.run(h.grid(), area, out.nodes[a], {}, stay);
     } else if (a + 1 < out.nodes.size()) {
       targets.assign(out.nodes.begin() + static_cast<std::ptrdiff_t>(a + 1), out.nodes.end());
-      dijkstra.run(h.grid(), area, out.nodes[a], targets);
+      dijkstra.run(h.grid(), area, out.nodes[a], targets, stay);
     }
   }
   out.searches = trace.searches();

@@ -19,8 +19,9 @@ class AStarSearch {
 
   // Like findPath but appends the cells (start included only if `includeStart`) to `cells` and returns
   // the cost, or a negative value if there is no path inside `area`. Counts expansions into `expanded`.
+  // `stay`: per cell of the map, the moves that stay in the area's cluster (null: the rectangle is the cluster).
   double appendPath(const Grid& grid, const Rect& area, Point start, Point goal, bool includeStart,
-                    std::vector<Point>& cells, uint64_t& expanded);
+                    std::vector<Point>& cells, uint64_t& expanded, const uint8_t* stay = nullptr);
 
   size_t scratchBytes() const { return space_.bytes(); }
 

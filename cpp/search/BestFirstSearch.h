@@ -22,17 +22,18 @@ class BestFirstSearch {
   // multiplier when it has terrain costs), stopping when the goal is expanded. false: Dijkstra from
   // `start` over the whole area (goal ignored), or until `stopCount` of the cells flagged in `targets`
   // (area-local ids, may be null) are expanded. Move costs are the grid's (Grid::moveCost); an
-  // unweighted grid takes a loop with the constant costs compiled in. RecordOrder: see search().
+  // unweighted grid takes a loop with the constant costs compiled in. RecordOrder: see search(). `stay`: the
+  // moves that stay in the area's cluster, per cell of the map (null: the rectangle is the cluster).
   template <bool UseHeuristic, bool RecordOrder = false>
   static uint64_t run(SearchSpace& space, const Grid& grid, const Rect& area, Point start, Point goal,
                       const uint8_t* targets = nullptr, uint32_t stopCount = 0,
-                      std::vector<uint32_t>* expansionOrder = nullptr) {
+                      std::vector<uint32_t>* expansionOrder = nullptr, const uint8_t* stay = nullptr) {
     if (grid.weighted()) {
-      const GridAreaGraph<true> graph(grid, area, goal);
+      const GridAreaGraph<true> graph(grid, area, goal, stay);
       return search<UseHeuristic, RecordOrder>(space, graph, graph.idOf(start), UseHeuristic ? graph.idOf(goal) : kNone,
                                                targets, stopCount, expansionOrder);
     }
-    const GridAreaGraph<false> graph(grid, area, goal);
+    const GridAreaGraph<false> graph(grid, area, goal, stay);
     return search<UseHeuristic, RecordOrder>(space, graph, graph.idOf(start), UseHeuristic ? graph.idOf(goal) : kNone,
                                              targets, stopCount, expansionOrder);
   }

@@ -48,8 +48,10 @@ constexpr auto kTowardParent = [] {
 
 }  // namespace
 
-uint64_t DijkstraSearch::run(const Grid& grid, const Rect& area, Point source, std::span<const Point> stopAt) {
+uint64_t DijkstraSearch::run(const Grid& grid, const Rect& area, Point source, std::span<const Point> stopAt,
+                             const uint8_t* stay) {
   area_ = area;
+  stay_ = stay;
   if (!area.contains(source) || !grid.passable(source)) {
     space_.begin(static_cast<uint32_t>(area.area()));  // everything unreached
     return 0;
@@ -60,12 +62,13 @@ uint64_t DijkstraSearch::run(const Grid& grid, const Rect& area, Point source, s
     uint64_t expanded;
     if (trace_) {
       expanded = grid.weighted() ? BestFirstSearch::run<false, true>(space_, grid, area, source, source, nullptr, 0,
-                                                                     &expansionOrder_)
+                                                                     &expansionOrder_, stay)
                                  : settleWholeArea<true, false>(grid, source);
       trace_->recordCells(space_, area, expansionOrder_);
     } else {
-      expanded = grid.weighted() ? BestFirstSearch::run<false>(space_, grid, area, source, source)
-                                 : settleWholeArea<false, false>(grid, source);
+      expanded = grid.weighted()
+                     ? BestFirstSearch::run<false>(space_, grid, area, source, source, nullptr, 0, nullptr, stay)
+                     : settleWholeArea<false, false>(grid, source);
     }
     return expanded;
   }
@@ -79,8 +82,8 @@ uint64_t DijkstraSearch::run(const Grid& grid, const Rect& area, Point source, s
   }
   const uint64_t expanded =
       trace_ ? BestFirstSearch::run<false, true>(space_, grid, area, source, source, targets_.data(), count,
-                                                 &expansionOrder_)
-             : BestFirstSearch::run<false>(space_, grid, area, source, source, targets_.data(), count);
+                                                 &expansionOrder_, stay)
+             : BestFirstSearch::run<false>(space_, grid, area, source, source, targets_.data(), count, nullptr, stay);
   for (Point p : stopAt) targets_[localId(p)] = 0;
   if (trace_) trace_->recordCells(space_, area, expansionOrder_);
   return expanded;
@@ -110,7 +113,7 @@ uint64_t DijkstraSearch::settleWholeArea(const Grid& grid, Point source, const T
   std::fill(g, g + count, kUnreached);
   if (masks_.size() < count) masks_.resize(count);
   uint8_t* masks = masks_.data();
-  grid.areaMoveMasks(area_, masks);
+  grid.areaMoveMasks(area_, masks, stay_);
   int32_t offset[kDirCount];
   for (int d = 0; d < kDirCount; ++d) offset[d] = kDirDy[d] * aw + kDirDx[d];
   // Each bucket holds a cell at most once (below), so `count` entries each is room for all: pushes
@@ -182,13 +185,14 @@ uint64_t DijkstraSearch::settleWholeArea(const Grid& grid, Point source, const T
 }
 
 uint64_t DijkstraSearch::runTree(const Grid& grid, const Rect& area, Point source, double scale, uint16_t unreachable,
-                                 std::span<uint16_t> distances, std::span<uint8_t> directions) {
+                                 std::span<uint16_t> distances, std::span<uint8_t> directions, const uint8_t* stay) {
   if (grid.weighted() || trace_ || !area.contains(source) || !grid.passable(source)) {
-    const uint64_t expanded = run(grid, area, source);
+    const uint64_t expanded = run(grid, area, source, {}, stay);
     writeTree(scale, unreachable, distances, directions);
     return expanded;
   }
   area_ = area;
+  stay_ = stay;
   expansionOrder_.clear();
   std::fill(distances.begin(), distances.end(), unreachable);  // the cells never settled
   std::fill(directions.begin(), directions.end(), uint8_t{0xFF});

@@ -19,7 +19,10 @@ class DijkstraSearch {
   // cells are settled (they must be inside `area`); otherwise it settles every reachable cell (on a grid
   // without terrain costs through buckets of width 1 instead of a heap: every move costs 1 or √2, so
   // the cells of one bucket can be settled in any order). Returns the number of expanded cells.
-  uint64_t run(const Grid& grid, const Rect& area, Point source, std::span<const Point> stopAt = {});
+  // `stay`: per cell of the map, the moves that stay in the area's cluster (ClusterLayout::stayMoves), or null
+  // when the rectangle is the cluster.
+  uint64_t run(const Grid& grid, const Rect& area, Point source, std::span<const Point> stopAt = {},
+               const uint8_t* stay = nullptr);
 
   // After run(): shortest distance from the source to `p`, or kUnreached.
   double distance(Point p) const;
@@ -39,7 +42,7 @@ class DijkstraSearch {
   // run() over the whole area then writeTree(), in one: on a grid without terrain costs and untraced, the
   // tree is written as the cells are settled, not by a second pass over the area. Returns run()'s count.
   uint64_t runTree(const Grid& grid, const Rect& area, Point source, double scale, uint16_t unreachable,
-                   std::span<uint16_t> distances, std::span<uint8_t> directions);
+                   std::span<uint16_t> distances, std::span<uint8_t> directions, const uint8_t* stay = nullptr);
 
   // When set, every search run appends its closed and open cells to `trace` (null: no tracing, the default).
   void setTrace(SearchTrace* trace) { trace_ = trace; }
@@ -62,6 +65,7 @@ class DijkstraSearch {
   std::vector<uint32_t> buckets_[3];
   std::vector<uint8_t> masks_;  // settleWholeArea: the area's move masks, clipped at its edges
   Rect area_;
+  const uint8_t* stay_ = nullptr;  // the run's (see run())
   std::vector<uint8_t> targets_;
   SearchTrace* trace_ = nullptr;
   std::vector<uint32_t> expansionOrder_;  // a traced run's expanded ids, in order

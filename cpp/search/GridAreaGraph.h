@@ -16,8 +16,11 @@ namespace hpastar {
 template <bool Weighted>
 class GridAreaGraph {
  public:
-  GridAreaGraph(const Grid& grid, const Rect& area, Point goal)
+  // `stay`: per cell of the map, the moves that stay in the area's cluster (ClusterLayout::stayMoves), or null
+  // when the rectangle is the cluster.
+  GridAreaGraph(const Grid& grid, const Rect& area, Point goal, const uint8_t* stay = nullptr)
       : grid_(grid),
+        stay_(stay),
         area_(area),
         goal_(goal),
         aw_(area.width()),
@@ -56,6 +59,7 @@ class GridAreaGraph {
     const int32_t lx = static_cast<int32_t>(id) - ly * aw_;
     const int32_t x = lx + area_.x0, y = ly + area_.y0;
     uint32_t mask = grid_.moveMask(y * gw_ + x);
+    if (stay_) mask &= stay_[y * gw_ + x];
     // Clip moves that would leave the area.
     if (lx == 0) mask &= ~0xE0u;                   // dx = -1: SW, W, NW
     if (lx == aw_ - 1) mask &= ~0x0Eu;             // dx = +1: NE, E, SE
@@ -73,6 +77,7 @@ class GridAreaGraph {
 
  private:
   const Grid& grid_;
+  const uint8_t* stay_;
   Rect area_;
   Point goal_;
   int32_t aw_, gw_;

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "grid/AllocationSize.h"
-#include "shpa/ShpaClustering.h"
+#include "hpa/ClusterMerge.h"
 
 namespace hpastar {
 
@@ -33,7 +33,7 @@ ShpaMemoryEstimate estimateShpaMemory(const Grid& grid, const ShpaOptions& optio
       }
     }
   const uint64_t cells = static_cast<uint64_t>(grid.cellCount());
-  e.mergeBytes = ShpaClustering::peakBytes(cells, e.tileParts, 2 * e.tileParts + 1, options);
+  e.mergeBytes = ClusterMerge::peakBytes(cells, e.tileParts, 2 * e.tileParts + 1, options.mergeRules());
 
   // The graph (ShpaStarGraph::build): the merge's cluster ids and a node id per cell; per cluster (at
   // most the tile parts) a box, a first node and a component; the transitions (two per run at most, one

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "contract/OptionSchema.h"
+#include "hpa/ClusterMerge.h"
 
 namespace hpastar {
 
@@ -18,7 +19,7 @@ inline const char* shpaEdgeWeightName(ShpaEdgeWeight weight) {
 }
 
 // How SHPA* cuts a map into clusters. The merge starts from square tiles of side initialClusterSize, each split
-// into its connected parts, and greedily merges neighbours (see ShpaClustering.h) until no merge is allowed.
+// into its connected parts, and greedily merges neighbours (see ClusterMerge.h) until no merge is allowed.
 // The defaults are the paper's merge (no detour rule) with sizes measured on the Moving AI maps: mean
 // suboptimality 0.8% over the 17 development maps, 3.9% on 8room_000, where maxDetour = 1.25 brings it to 0.5%.
 struct ShpaOptions {
@@ -26,12 +27,16 @@ struct ShpaOptions {
   int32_t maxClusterSide = 16;     // a merge is refused when the merged cluster's bounding box is wider or taller
   int32_t maxClusterCells = 0;     // ... or when it would hold more passable cells; 0 = no limit beyond the side's
   double maxDetour = 0.0;          // a merge is refused when two of its nodes, one from each side, must walk more
-                                   // than this times their Manhattan distance (ShpaClustering.h); 0 = off
+                                   // than this times their Manhattan distance (ClusterMerge.h); 0 = off
   int32_t entranceWidth = 6;       // as in HPA*: a border run narrower than this gets one transition, else two
   ShpaEdgeWeight edgeWeight = ShpaEdgeWeight::Euclidean;
 
   // Every field's declaration (OptionSchema.h): names, ranges, command-line flags, documentation.
   static std::span<const OptionField<ShpaOptions>> fields();
+
+  ClusterMergeRules mergeRules() const {
+    return ClusterMergeRules{initialClusterSize, maxClusterSide, maxClusterCells, maxDetour, entranceWidth};
+  }
 
   // Empty when valid, else what is wrong (names the field and the value).
   std::string validate() const {

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 
-#include "shpa/ShpaClustering.h"
+#include "hpa/ClusterMerge.h"
 
 namespace hpastar {
 
@@ -22,7 +22,7 @@ std::optional<ShpaStarGraph> ShpaStarGraph::build(std::shared_ptr<const Grid> gr
   g.grid_ = std::move(grid);
   g.options_ = options;
   const Grid& cells = *g.grid_;
-  ShpaClustering clustering = ShpaClustering::build(cells, options);
+  ClusterMerge clustering = ClusterMerge::build(cells, options.mergeRules());
   g.cellCluster_ = std::move(clustering.cellCluster);
   const uint32_t clusterCount = clustering.count;
   g.stats_.initialClusters = clustering.initialCount;

@@ -31,7 +31,7 @@ struct ShpaBuildStats {
 };
 
 // SHPA*'s abstraction of a static grid (Kring, Champandard, Samarin 2010): variable-size, fully connected
-// clusters from a greedy merge (ShpaClustering.h), abstract nodes on their borders placed as HPA*'s
+// clusters from a greedy merge (ClusterMerge.h), abstract nodes on their borders placed as HPA*'s
 // transitions, and edges weighted by straight-line distance (on a weighted grid, times the mean multiplier of
 // the cells along the line: see weight()).
 //

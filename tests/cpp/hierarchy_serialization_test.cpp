@@ -69,6 +69,8 @@ TEST(HierarchySerialization, EveryStoredOptionOfTheTableRoundTrips) {
     if (f.kind == OptionKind::Choice) other = std::fmod(was + 1, static_cast<double>(f.choices.size()));
     if (f.kind != OptionKind::Flag && f.kind != OptionKind::Choice && other > f.max) other = was - 1;
     f.set(o, other);
+    // Merged clusters: a side of at least the cluster size the merge starts from.
+    if (std::string_view(f.name) == "mergedClusterSide") o.mergedClusterSide = 2 * o.clusterSize;
     ASSERT_EQ(o.validate(), "") << f.name;
     const Hierarchy h = test::buildHierarchy(g, o);
     std::string error;

@@ -378,6 +378,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   options.pruneEdges = in.ConsumeBool();
   options.landmarks = in.ConsumeIntegralInRange(0, 4);
   options.distanceTable = in.ConsumeBool();
+  // SHPA*'s merged cutting of level 1 (one level) on one input in two of those.
+  if (options.levels == 1 && in.ConsumeBool())
+    options.mergedClusterSide = options.clusterSize + in.ConsumeIntegralInRange(0, 8);
   // Terrain from the front of the input (the values above come from its end), at most half of what is
   // left so that operations remain; ground past its end.
   const size_t cells = static_cast<size_t>(width) * height;

@@ -136,6 +136,46 @@ function stepsCost(cells: number[]): number {
   return cost;
 }
 
+describe("SHPA*'s merged clusters cut the same planner", () => {
+  const MERGED = { clusterSize: 4, mergedClusterSide: 16, cacheTrees: true };
+
+  test('every class answers with legal paths, edits reach every class, and the cutting is saved', () => {
+    using merged = hp.Planner.build(grid, { agents: CLASSES, hierarchy: MERGED });
+    expect(merged.forAgent(CLASSES[0]).options.mergedClusterSide).toBe(16);
+    // Clusters of any shape: far fewer level-1 clusters than the squares of their tiles would give.
+    const level1 = merged.forAgent(CLASSES[0]).stats.levels[0]!;
+    expect(level1.clusters).toBeLessThan(Math.ceil(map.width / 4) * Math.ceil(map.height / 4));
+    for (const [k, c] of CLASSES.entries()) {
+      for (const [start, goal] of pairsFor(map, c.capability, c.size, 25, 70 + k)) {
+        const path = merged.findPath(start, goal, { agent: c });
+        expect(path.found).toBe(planner.isReachable(start, goal, { agent: c }));
+        if (path.found) validateFootprint(map, c.capability, c.size, path.cells, start, goal, path.cost);
+      }
+    }
+    const rows = map.rows.map((r) => r.split(''));
+    const edits = [0, 1, 2, 3, 4, 5].map((d) => ({ x: 100 + d, y: 60, terrain: '@' }));
+    for (const e of edits) rows[e.y]![e.x] = '@';
+    const now: MapText = { ...map, rows: rows.map((r) => r.join('')) };
+    merged.applyEdits(edits);
+    using loaded = loadGridPlanner(merged.serialize());
+    for (const [k, c] of CLASSES.entries()) {
+      const pairs = pairsFor(now, c.capability, c.size, 20, 90 + k);
+      const after = merged.findPaths(pairs, { agent: c });
+      expect(Array.from(loaded.findPaths(pairs, { agent: c }).cost)).toEqual(Array.from(after.cost));
+      for (const [i, [start, goal]] of pairs.entries()) {
+        const path = merged.findPath(start, goal, { agent: c });
+        expect(path.cost).toBe(after.cost[i]);
+        if (path.found) validateFootprint(now, c.capability, c.size, path.cells, start, goal, path.cost);
+      }
+    }
+  });
+
+  test('a cutting it cannot make is refused naming the value', () => {
+    expect(() => hp.Planner.build(grid, { hierarchy: { ...MERGED, levels: 2 } })).toThrow('levels 2 with merged clusters');
+    expect(() => hp.Planner.build(grid, { hierarchy: { clusterSize: 20, mergedClusterSide: 8 } })).toThrow('merged cluster side 8 is below the cluster size 20');
+  });
+});
+
 describe('bad input is refused by name', () => {
   test('classes it does not serve, malformed options, a class grid with agents', () => {
     const a = { x: 1, y: 1 };

@@ -85,11 +85,21 @@ HierarchyOptions options(int32_t cluster, int32_t levels, bool trees, bool paths
   return o;
 }
 
+// SHPA*'s merged cutting of level 1, from tiles of the cluster size up to boxes of `side`.
+HierarchyOptions merged(HierarchyOptions o, int32_t side) {
+  o.mergedClusterSide = side;
+  return o;
+}
+
 const std::vector<HierarchyOptions>& optionSets() {
-  static const std::vector<HierarchyOptions> sets = {
-      options(10, 1, false, false, 0, false), options(16, 2, true, false, 0, false),
-      options(8, 3, false, true, 0, false),   options(25, 1, true, false, 16, true),
-      options(10, 1, false, false, 0, true),  options(64, 2, false, true, 8, false)};
+  static const std::vector<HierarchyOptions> sets = {options(10, 1, false, false, 0, false),
+                                                     options(16, 2, true, false, 0, false),
+                                                     options(8, 3, false, true, 0, false),
+                                                     options(25, 1, true, false, 16, true),
+                                                     options(10, 1, false, false, 0, true),
+                                                     options(64, 2, false, true, 8, false),
+                                                     merged(options(4, 1, false, false, 0, false), 16),
+                                                     merged(options(4, 1, true, false, 8, false), 16)};
   return sets;
 }
 
@@ -113,7 +123,8 @@ std::vector<std::pair<std::string, Grid>> generatedMaps() {
 std::string describe(const std::string& map, const HierarchyOptions& o) {
   return map + " cluster " + std::to_string(o.clusterSize) + " levels " + std::to_string(o.levels) + " trees " +
          std::to_string(o.cacheTrees) + " paths " + std::to_string(o.cachePaths) + " landmarks " +
-         std::to_string(o.landmarks) + " table " + std::to_string(o.distanceTable);
+         std::to_string(o.landmarks) + " table " + std::to_string(o.distanceTable) + " merged " +
+         std::to_string(o.mergedClusterSide);
 }
 
 TEST(PeakMemory, AHierarchyBuildStaysWithinItsEstimatedPeak) {
@@ -132,9 +143,11 @@ TEST(PeakMemory, AHierarchyBuildStaysWithinItsEstimatedPeak) {
       ASSERT_TRUE(built) << error;
       EXPECT_LE(used, e.buildPeak());
       // A bound, not a wild one: the heap grown for a build should not be a multiple of what it uses.
-      // Cached paths are the estimate's one guess (HierarchyMemory.h), taken long: much looser there.
+      // Cached paths are the estimate's one guess (HierarchyMemory.h), taken long: much looser there. A
+      // merged cutting's estimate counts, before the cutting exists, a transition on every tile border
+      // (hierarchyEstimateScratch): up to 3.4x on open ground, where the merge leaves few of them.
       if (!o.cachePaths) {
-        EXPECT_LE(e.buildPeak(), 2 * used + (uint64_t{1} << 17));
+        EXPECT_LE(e.buildPeak(), (o.mergedClusterSide > 0 ? 4 : 2) * used + (uint64_t{1} << 17));
       }
     }
   }

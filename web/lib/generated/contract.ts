@@ -97,6 +97,14 @@ export interface HierarchyOptionFields {
    */
   readonly distanceTable?: boolean;
   /**
+   * SHPA* (Kring, Champandard, Samarin 2010): 0 cuts level 1 into squares of `clusterSize`; a side cuts it
+   * instead by SHPA*'s greedy merge, from tiles of `clusterSize` into clusters of any shape whose bounding
+   * box is at most this many cells across, with fewer nodes on open ground. At least `clusterSize`; one level
+   * only; at most 255 with `cacheTrees`. Everything else (trees, landmarks, terrain changes, saving) works as
+   * with squares; the cutting is kept through terrain changes. Range 0 to 1024; default 0.
+   */
+  readonly mergedClusterSide?: number;
+  /**
    * The memory a build may take, in MiB: before it allocates anything, the build estimates the hierarchy's
    * bytes (clusters, edges, trees, cached paths, landmarks, distance table, and its copy of the grid; an
    * upper bound within about 1.5× on the bundled maps) and throws a RangeError with the estimate when it is
@@ -227,6 +235,7 @@ const OPTION_ROWS = {
     { name: 'pruneEdges', label: 'prune edges', cli: 'no-prune', kind: 'boolean', min: 0, max: 0, switchSets: false, choices: [], default: true, doc: 'leave out intra-edges with another node on a shortest path (--no-prune keeps them)' },
     { name: 'landmarks', label: 'landmarks', cli: 'landmarks', kind: 'integer', min: 0, max: 32, switchSets: true, choices: [], default: 0, doc: 'landmarks of the top level\'s differential heuristic, 0 = off' },
     { name: 'distanceTable', label: 'distance table', cli: 'distance-table', kind: 'boolean', min: 0, max: 0, switchSets: true, choices: [], default: false, doc: 'exact distances between every two top-level nodes (no abstract search)' },
+    { name: 'mergedClusterSide', label: 'merged cluster side', cli: 'merged-clusters', kind: 'integer', min: 0, max: 1024, switchSets: true, choices: [], default: 0, doc: 'SHPA*: merge level-1 tiles into clusters up to this side, 0 = square clusters' },
     { name: 'memoryBudgetMiB', label: 'memory budget (MiB)', cli: 'memory-budget', kind: 'integer', min: 1, max: 1048576, switchSets: true, choices: [], default: 1024, doc: 'refuse a build whose estimated memory, in MiB, is above this' },
     { name: 'terrainChanges', label: 'terrain changes', cli: 'terrain-changes', kind: 'choice', min: 0, max: 0, switchSets: true, choices: ['often', 'rarely'], default: 'often', doc: 'how often the terrain changes, for the automatic choice of options: often or rarely' },
   ],

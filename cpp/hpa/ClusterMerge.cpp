@@ -1,4 +1,4 @@
-#include "shpa/ShpaClustering.h"
+#include "hpa/ClusterMerge.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -10,7 +10,7 @@
 namespace hpastar {
 namespace {
 
-constexpr uint32_t kNone = ShpaClustering::kNoCluster;
+constexpr uint32_t kNone = ClusterMerge::kNoCluster;
 
 struct Candidate {
   double density;  // nodes per cell of the merged cluster
@@ -45,15 +45,15 @@ Rect unite(const Rect& a, const Rect& b) {
 
 class GreedyMerger {
  public:
-  GreedyMerger(const Grid& grid, const ShpaOptions& options)
+  GreedyMerger(const Grid& grid, const ClusterMergeRules& options)
       : grid_(grid),
         options_(options),
         label_(static_cast<size_t>(grid.cellCount()), kNone),
         seen_(static_cast<size_t>(grid.cellCount()), 0) {}
 
-  ShpaClustering run() {
+  ClusterMerge run() {
     cutTiles();
-    ShpaClustering result;
+    ClusterMerge result;
     result.initialCount = static_cast<uint32_t>(clusters_.size());
     for (uint32_t c = 0; c < clusters_.size(); ++c) {
       clusters_[c].nodes = countNodes(c, kNone, clusters_[c].box);
@@ -264,7 +264,7 @@ class GreedyMerger {
   }
 
   // Final ids 0..count-1 in the order of each cluster's first cell, row-major: a stable, readable layout.
-  void renumber(ShpaClustering& result) {
+  void renumber(ClusterMerge& result) {
     std::vector<uint32_t> newId(clusters_.size(), kNone);
     result.cellCluster.assign(label_.size(), kNone);
     for (size_t i = 0; i < label_.size(); ++i) {
@@ -276,7 +276,7 @@ class GreedyMerger {
   }
 
   const Grid& grid_;
-  const ShpaOptions& options_;
+  const ClusterMergeRules& options_;
   std::vector<uint32_t> label_;  // per cell: the cluster it is in now (ids of clusters_), kNone when blocked
   std::vector<MergingCluster> clusters_;
   std::vector<DensityEntry> heap_;  // a max-heap on LessDense: the densest cluster first
@@ -289,12 +289,22 @@ class GreedyMerger {
 
 }  // namespace
 
-ShpaClustering ShpaClustering::build(const Grid& grid, const ShpaOptions& options) {
+uint64_t ClusterMerge::tilePartBound(const Grid& grid, int32_t tileSide) {
+  uint64_t parts = 0;
+  for (int32_t y = 0; y < grid.height(); ++y)
+    for (int32_t x = 0; x < grid.width(); ++x)
+      if (grid.passable(x, y) && !(x % tileSide != 0 && grid.passable(x - 1, y)) &&
+          !(y % tileSide != 0 && grid.passable(x, y - 1)))
+        ++parts;
+  return parts;
+}
+
+ClusterMerge ClusterMerge::build(const Grid& grid, const ClusterMergeRules& options) {
   return GreedyMerger(grid, options).run();
 }
 
-uint64_t ShpaClustering::peakBytes(uint64_t cells, uint64_t initialClusters, uint64_t heapEntries,
-                                   const ShpaOptions& options) {
+uint64_t ClusterMerge::peakBytes(uint64_t cells, uint64_t initialClusters, uint64_t heapEntries,
+                                 const ClusterMergeRules& options) {
   const uint64_t side = static_cast<uint64_t>(options.maxClusterSide);
   const uint64_t tile = static_cast<uint64_t>(options.initialClusterSize);
   // Per cell: the labels, the node stamps, and the result's cluster ids (made while the labels live).

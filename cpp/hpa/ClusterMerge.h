@@ -4,9 +4,17 @@
 #include <vector>
 
 #include "grid/Grid.h"
-#include "shpa/ShpaOptions.h"
 
 namespace hpastar {
+
+// The limits of the greedy merge below (SHPA*'s options, and the hierarchy's merged cutting, name them).
+struct ClusterMergeRules {
+  int32_t initialClusterSize = 4;  // side of the square tiles the merge starts from
+  int32_t maxClusterSide = 16;     // no merged bounding box wider or taller than this
+  int32_t maxClusterCells = 0;     // no merged cluster with more passable cells, 0 = no limit
+  double maxDetour = 0.0;          // see below, 0 = off
+  int32_t entranceWidth = 6;       // how transitions are placed on a border run, as in HPA*
+};
 
 // SHPA*'s variable-size clusters (after van der Sterren): every passable cell gets a cluster id, and the cells of
 // one cluster are connected through cells of that cluster only ("fully connected": every abstract node of a
@@ -30,7 +38,7 @@ namespace hpastar {
 //
 // Abstract nodes are counted exactly as the graph will place them (forEachBorderTransition below), so the
 // merge sees the real node counts.
-struct ShpaClustering {
+struct ClusterMerge {
   static constexpr uint32_t kNoCluster = 0xFFFFFFFFu;
 
   std::vector<uint32_t> cellCluster;  // per cell (row-major); kNoCluster for blocked cells
@@ -38,12 +46,16 @@ struct ShpaClustering {
   uint32_t initialCount = 0;          // connected tile parts before merging
   uint32_t merges = 0;
 
-  static ShpaClustering build(const Grid& grid, const ShpaOptions& options);
+  static ClusterMerge build(const Grid& grid, const ClusterMergeRules& options);
+  // At least the tile parts build() starts from, counted without allocating: the passable cells with no
+  // passable neighbour west or north in their tile.
+  static uint64_t tilePartBound(const Grid& grid, int32_t tileSide);
 
   // At most the bytes build() holds at once (its result included) for a grid of `cells` cells cut into
   // at most `initialClusters` tile parts, with at most `heapEntries` entries in its merge queue (see
   // shpa/ShpaMemory.h for where those bounds come from).
-  static uint64_t peakBytes(uint64_t cells, uint64_t initialClusters, uint64_t heapEntries, const ShpaOptions& options);
+  static uint64_t peakBytes(uint64_t cells, uint64_t initialClusters, uint64_t heapEntries,
+                            const ClusterMergeRules& options);
 };
 
 // The transitions on the border of the cell set {a, b} (b may be kNoCluster for one cluster), within `box`
@@ -53,17 +65,22 @@ struct ShpaClustering {
 // As in HPA*, the pairs along one straight border line between the set and one other cluster form runs
 // (an entrance); a run shorter than entranceWidth gets one transition in its middle, a longer one one at each
 // end (with terrain costs: at the cheapest crossing of the run, or of each half). Runs are walked along +x or
-// +y whichever side they are seen from, so both clusters of a border choose the same pairs.
+// +y whichever side they are seen from, so both clusters of a border choose the same pairs. Returns the number of
+// runs (entrances).
 template <typename Visit>
-void forEachBorderTransition(const Grid& grid, const uint32_t* cellCluster, const Rect& box, uint32_t a, uint32_t b,
-                             int32_t entranceWidth, Visit&& visit) {
-  constexpr uint32_t kNone = ShpaClustering::kNoCluster;
+uint32_t forEachBorderTransition(const Grid& grid, const uint32_t* cellCluster, const Rect& box, uint32_t a, uint32_t b,
+                                 int32_t entranceWidth, Visit&& visit) {
+  constexpr uint32_t kNone = ClusterMerge::kNoCluster;
+  // Blocked cells may have a cluster (the hierarchy's merged cutting gives every cell one): they are in no run.
   auto inSet = [&](int32_t x, int32_t y) {
-    if (!grid.inside(x, y)) return false;
+    if (!grid.inside(x, y) || !grid.passableAt(grid.index(x, y))) return false;
     const uint32_t c = cellCluster[grid.index(x, y)];
     return c != kNone && (c == a || c == b);
   };
-  auto clusterAt = [&](int32_t x, int32_t y) { return grid.inside(x, y) ? cellCluster[grid.index(x, y)] : kNone; };
+  auto clusterAt = [&](int32_t x, int32_t y) {
+    return grid.inside(x, y) && grid.passableAt(grid.index(x, y)) ? cellCluster[grid.index(x, y)] : kNone;
+  };
+  uint32_t runs = 0;
   for (int32_t y = box.y0; y < box.y1; ++y) {
     for (int32_t x = box.x0; x < box.x1; ++x) {
       if (!inSet(x, y)) continue;
@@ -74,6 +91,7 @@ void forEachBorderTransition(const Grid& grid, const uint32_t* cellCluster, cons
         // Runs go along the border line: +y for a move across a vertical line, +x for a horizontal one.
         const int32_t ex = kDirDx[d] != 0 ? 0 : 1, ey = kDirDx[d] != 0 ? 1 : 0;
         if (inSet(x - ex, y - ey) && clusterAt(qx - ex, qy - ey) == other) continue;  // not the run's first pair
+        ++runs;
         int32_t length = 1;
         while (inSet(x + length * ex, y + length * ey) && clusterAt(qx + length * ex, qy + length * ey) == other)
           ++length;
@@ -105,6 +123,7 @@ void forEachBorderTransition(const Grid& grid, const uint32_t* cellCluster, cons
       }
     }
   }
+  return runs;
 }
 
 }  // namespace hpastar
