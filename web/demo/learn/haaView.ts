@@ -34,7 +34,7 @@ export class HaaView {
     const cell = Math.max(1, Math.min(side / d.width, side / d.height));
     this.#cell = cell;
     this.labels = [];
-    const ctx = fitMapCanvas(this.canvas, this.terrain, d.width, d.height, cell);
+    const ctx = fitMapCanvas(this.canvas, this.terrain, { x: 0, y: 0, width: d.width, height: d.height }, cell);
     this.#clusters(ctx);
     if (beside) {
       this.#numbers(ctx, d.clearance[d.main]!);
