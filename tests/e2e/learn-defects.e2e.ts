@@ -7,7 +7,8 @@ import { describe, expect, inject, test } from 'vitest';
 import { loadHpastar, type Point } from '../../web/lib/index';
 import { traceSearch } from '../../web/lib/inspect';
 import type { LearnState } from '../../web/demo/learn/learnPage';
-import { teachMapText } from '../../web/demo/learn/teachMap';
+import { measureDominanceGap } from '../../web/demo/learn/haaTradeoff';
+import { HAA_CLUSTER, haaMapText, teachMapText } from '../../web/demo/learn/teachMap';
 import { ARTIFACTS, DESKTOP, openDemo, PHONE, useBrowserPerFile, type Browser } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -552,5 +553,43 @@ describe('Learn page', () => {
     // The step's purple is the dots' alone: no abstract search drawn on it.
     expect(await colourPixels(page, '#CC79A7')).toBeGreaterThan(50);
     await page.screenshot({ path: join(ARTIFACTS, 'learn-legend-transitions.png') });
+  });
+
+  test('HAA*: what the abstraction costs, a pair whose hierarchy path is longer than Annotated A*\'s, the package\'s costs and mean gaps', async () => {
+    const { state: s, first } = await openPhaseByPermalink('?algo=haa', 'what the abstraction costs', 'dominance');
+    console.log(`permalink: learn.html?algo=haa&step=${first}`);
+    const g = s.haaGap!;
+    const w = g.worst!;
+    expect(w, 'a pair the hierarchy lengthens, on the walkthrough\'s map').not.toBeNull();
+    // The pair's costs, searched again here with the page's options: the hierarchy's (strong dominance,
+    // then weak too) and Annotated A*'s optimal one, for the agent the step names.
+    const hp = await loadHpastar();
+    const grid = hp.Grid.fromMovingAI(haaMapText(), 'haa10.map');
+    const planner = hp.HAAStar.build(grid, { clusterSize: HAA_CLUSTER, maxSize: 3 });
+    const low = hp.HAAStar.build(grid, { clusterSize: HAA_CLUSTER, maxSize: 3, abstraction: 'low' });
+    const optimal = hp.AnnotatedAStar.build(grid, g.capability, 'true');
+    const agent = { size: g.size, capability: g.capability };
+    const want = { haa: planner.findPath(w.start, w.goal, agent).cost, optimal: optimal.findPath(w.start, w.goal, g.size).cost, low: low.findPath(w.start, w.goal, agent).cost };
+    const again = measureDominanceGap(hp, grid, planner, g.capability);
+    for (const x of [planner, low, optimal, grid]) x.dispose();
+    expect(w).toMatchObject(want);
+    expect(want.haa).toBeGreaterThan(want.optimal + 1e-9);
+    expect({ pairs: again.pairs, meanGap: again.meanGap, lowMeanGap: again.lowMeanGap }).toEqual({ pairs: g.pairs, meanGap: g.meanGap, lowMeanGap: g.lowMeanGap });
+    expect(g.pairs).toBeGreaterThan(50);
+    expect(g.meanGap).toBeGreaterThan(0);
+    // Stated in the title and the text, and what dominance keeps and what it throws away said.
+    expect(await text(page, 'learn-title')).toBe(`What the abstraction costs: ${want.haa.toFixed(2)} against the optimal ${want.optimal.toFixed(2)}`);
+    const body = await text(page, 'learn-text');
+    expect(body).toContain(`From (${w.start.x}, ${w.start.y}) to (${w.goal.x}, ${w.goal.y})`);
+    expect(body).toContain(`With weak dominance too it costs ${want.low.toFixed(2)}`);
+    expect(body).toContain(`${(100 * g.meanGap).toFixed(1)}% longer than the optimal on average`);
+    expect(body).toContain(`(abstraction 'low', a smaller graph) ${(100 * g.lowMeanGap!).toFixed(1)}%`);
+    expect(body).toMatch(/Strong dominance itself loses nothing.*one transition per entrance.*Weak dominance gives up more/);
+    // Both paths drawn, with the pair's ends; the legend names the optimal one.
+    expect(s.haa!.gapPathCells).toBeGreaterThan(1);
+    expect(s.haa!.gapOptimalCells).toBeGreaterThan(1);
+    expect(await page.textContent('#learn-haa-legend')).toContain('optimal path (Annotated A*)');
+    expect(await colourPixels(page, '#0072B2')).toBeGreaterThan(20);
+    await page.screenshot({ path: join(ARTIFACTS, 'learn-haa-dominance.png') });
   });
 });

@@ -14,6 +14,7 @@ import { HaaView, type DrawnLabel } from './haaView';
 import { LearnView, terrainImage, type MapWindow } from './learnView';
 import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_NAME, TEACH_START, teachMapText } from './teachMap';
 import type { QueryCosts } from './optimality';
+import type { DominanceGap, GapPair } from './haaTradeoff';
 import { measureTreeCost, pickShortQuery, shortCounts, type ShortCounts, type TreeCost } from './tradeoffs';
 import { makeSteps, phaseStarts, PHASES, readWalkthrough, shownOf, type Shown, type Step, type WalkthroughData } from './walkthrough';
 
@@ -39,6 +40,8 @@ export interface LearnState {
   haa: HaaShown | null;
   /** HAA*: the labels the map shows (CSS pixels of its canvas), and the canvas's size. */
   haaLabels: { labels: DrawnLabel[]; width: number; height: number } | null;
+  /** HAA*: the trade-off step's measures (its pair's costs, the mean gaps), as the step states them. */
+  haaGap: (Omit<DominanceGap, 'worst'> & { worst: Omit<GapPair, 'haaCells' | 'optimalCells'> | null }) | null;
   haaData: { capabilities: readonly string[]; clearance: number[][]; brushfire: number[]; smallCost: number; bigCost: number; brushfireFound: boolean; trueFound: boolean } | null;
   playing: boolean;
   query: { start: Point; goal: Point; cluster: number; levels: number; map: string; dhpa: boolean; haa: boolean };
@@ -193,6 +196,8 @@ class LearnPage {
         brushfireFound: data.bigBrushfire.found,
         trueFound: data.bigTrue.found,
       };
+      const { worst, ...gap } = data.gap;
+      this.state.haaGap = { ...gap, worst: worst && { start: worst.start, goal: worst.goal, haa: worst.haa, optimal: worst.optimal, low: worst.low } };
     } finally {
       planner.dispose();
       grid.dispose();
@@ -446,6 +451,7 @@ const initial: LearnState = {
   treeCost: null,
   haa: null,
   haaLabels: null,
+  haaGap: null,
   haaData: null,
   playing: false,
   query: { start: { x: 0, y: 0 }, goal: { x: 0, y: 0 }, cluster: 0, levels: 0, map: '', dhpa: false, haa: false },
