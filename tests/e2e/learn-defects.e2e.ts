@@ -7,7 +7,8 @@ import { describe, expect, inject, test } from 'vitest';
 import { loadHpastar, type Point } from '../../web/lib/index';
 import { traceSearch } from '../../web/lib/inspect';
 import type { LearnState } from '../../web/demo/learn/learnPage';
-import { teachMapText } from '../../web/demo/learn/teachMap';
+import { measureDominanceGap } from '../../web/demo/learn/haaTradeoff';
+import { HAA_CLUSTER, haaMapText, teachMapText } from '../../web/demo/learn/teachMap';
 import { ARTIFACTS, DESKTOP, openDemo, PHONE, useBrowserPerFile, type Browser } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -308,17 +309,26 @@ describe('Learn page', () => {
     }
   }
 
-  /** Opens `search`, then its "why not optimal" step by its permalink (step=K, K read from the phase menu). */
-  async function openOptimality(search: string): Promise<LearnState> {
+  /**
+   * Opens `search`, then the first step of the phase whose menu label contains `label` by its permalink
+   * (step=K, K read from the phase menu), and checks it is that phase's and the page links to it.
+   */
+  async function openPhaseByPermalink(search: string, label: string, phase: string): Promise<{ state: LearnState; first: string }> {
     await openLearn(search);
-    const first = await page.$eval('[data-testid=learn-phase]', (el) => [...(el as HTMLSelectElement).options].find((o) => o.text.includes('why not optimal'))!.value);
+    const first = await page.$eval('[data-testid=learn-phase]', (el, l) => [...(el as HTMLSelectElement).options].find((o) => o.text.includes(l))!.value, label);
     await page.close();
     await openLearn(`${search}${search ? '&' : '?'}step=${first}`);
-    const s = await learn(page);
-    expect(s.error).toBeNull();
-    expect(s.step).toBe(Number(first));
-    expect(s.phase).toBe('optimality');
+    const state = await learn(page);
+    expect(state.error).toBeNull();
+    expect(state.step).toBe(Number(first));
+    expect(state.phase).toBe(phase);
     expect(await page.getAttribute('[data-testid=learn-permalink]', 'href')).toContain(`step=${first}`);
+    return { state, first };
+  }
+
+  /** Opens `search`, then its "why not optimal" step by its permalink. */
+  async function openOptimality(search: string): Promise<LearnState> {
+    const { first } = await openPhaseByPermalink(search, 'why not optimal', 'optimality');
     // The step before is smoothing's last, the one after the result.
     await page.click('[data-testid=learn-prev]');
     expect((await learn(page)).phase).toBe('smoothing');
@@ -369,5 +379,217 @@ describe('Learn page', () => {
     expect(await text(page, 'learn-title')).toMatch(/answer is optimal here/);
     expect(await text(page, 'learn-text')).toMatch(/It need not be: .*transitions.*cluster borders/);
     await page.screenshot({ path: join(ARTIFACTS, 'learn-optimality-teach40.png') });
+  });
+  /**
+   * The share of the refined path's cells (of `refined`, x, y each) at whose centre, or within three device
+   * pixels of it, the HPA* canvas shows the refined path's orange: 1 when it is visible all along.
+   */
+  async function refinedVisible(p: Page, refined: Int32Array, size: { width: number; height: number }): Promise<number> {
+    return p.evaluate(
+      async ([cells, w, h, hex]) => {
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const c = document.getElementById('learn-canvas') as HTMLCanvasElement;
+        const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+        const orange = (px: number, py: number) => {
+          if (px < 0 || py < 0 || px >= c.width || py >= c.height) return false;
+          const i = 4 * (py * c.width + px);
+          return Math.abs(d[i]! - r!) + Math.abs(d[i + 1]! - g!) + Math.abs(d[i + 2]! - b!) < 40;
+        };
+        let seen = 0;
+        for (let k = 0; k < cells.length; k += 2) {
+          const cx = Math.floor(((cells[k]! + 0.5) * c.width) / w), cy = Math.floor(((cells[k + 1]! + 0.5) * c.height) / h);
+          let found = false;
+          for (let dy = -3; dy <= 3 && !found; dy++) for (let dx = -3; dx <= 3 && !found; dx++) found = orange(cx + dx, cy + dy);
+          if (found) seen++;
+        }
+        return seen / (cells.length / 2);
+      },
+      [[...refined], size.width, size.height, '#E69F00'] as const,
+    );
+  }
+
+  test('on a 512 × 512 map the orange refined path shows all along it: at the end of refinement and beside the optimal path', async () => {
+    await openLearn('?map=8room_000.map');
+    const s = await learn(page);
+    expect(s.error).toBeNull();
+    const hp = await loadHpastar();
+    const grid = hp.Grid.fromMovingAI(readFileSync(new URL('../../maps/8room_000.map', import.meta.url), 'utf8'), '8room_000.map');
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: s.query.cluster, levels: s.query.levels });
+    const refined = traceSearch(planner, s.query.start, s.query.goal).refined;
+    planner.dispose();
+    grid.dispose();
+    const starts = await page.$$eval('[data-testid=learn-phase] option', (o) => o.map((e) => ({ label: e.textContent!, first: Number((e as HTMLOptionElement).value) })));
+    const first = (label: string) => starts.find((p) => p.label.includes(label))!.first;
+    // The last refinement step: every segment refined, over the cells its searches expanded.
+    await page.selectOption('[data-testid=learn-phase]', String(first('smoothing')));
+    await page.click('[data-testid=learn-prev]');
+    expect((await learn(page)).phase).toBe('refinement');
+    expect((await learn(page)).shown!.refinedCells).toBe(refined.length / 2);
+    await page.screenshot({ path: join(ARTIFACTS, 'learn-refined-8room-refinement.png') });
+    expect(await refinedVisible(page, refined, { width: 512, height: 512 })).toBeGreaterThan(0.95);
+    // The "why not optimal" step: the refined path under the answer (black) and the optimal path (blue dashed).
+    await page.selectOption('[data-testid=learn-phase]', String(first('why not optimal')));
+    await page.screenshot({ path: join(ARTIFACTS, 'learn-refined-8room-optimality.png') });
+    // Under the black answer it showed at 0.5% of its cells; the ends' markers and the purple dots still cover a few.
+    expect(await refinedVisible(page, refined, { width: 512, height: 512 })).toBeGreaterThan(0.9);
+  });
+
+  /**
+   * Opens the "when A* wins" step of `search` (on the map `mapText`) by its permalink and checks it: a
+   * short query, HPA*'s and A*'s expansions the package's own for it, in the step's table, title, text
+   * and A*'s caption; then that the next step shows the walkthrough's query again.
+   */
+  async function checkShortStep(search: string, mapText: string): Promise<LearnState> {
+    const { state: s, first } = await openPhaseByPermalink(search, 'when A* wins', 'short');
+    console.log(`permalink: learn.html${search}${search ? '&' : '?'}step=${first}`);
+    const q = s.short!;
+    // A few cells apart, in one cluster or two side by side.
+    expect(Math.max(Math.abs(q.goal.x - q.start.x), Math.abs(q.goal.y - q.start.y))).toBeLessThanOrEqual(4);
+    const cluster = (p: Point) => ({ x: Math.floor(p.x / s.query.cluster), y: Math.floor(p.y / s.query.cluster) });
+    expect(Math.abs(cluster(q.start).x - cluster(q.goal).x) + Math.abs(cluster(q.start).y - cluster(q.goal).y)).toBeLessThanOrEqual(1);
+    // The package's own counts for the pair, with the page's options.
+    const hp = await loadHpastar();
+    const grid = hp.Grid.fromMovingAI(mapText, s.query.map);
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: s.query.cluster, levels: s.query.levels });
+    const hpa = planner.findPath(q.start, q.goal);
+    const astar = new hp.AStar().findPath(grid, q.start, q.goal);
+    planner.dispose();
+    grid.dispose();
+    const cells = { insertion: hpa.stats.expandedInsertion, abstract: hpa.stats.expandedMain, refinement: hpa.stats.expandedRefinement, hpa: hpa.expanded, astar: astar.expanded };
+    expect(q).toMatchObject(cells);
+    expect(hpa.expanded).toBeGreaterThan(astar.expanded);
+    // Shown side by side in the step's table, and stated in its title, text and A*'s caption.
+    expect(await page.isVisible('[data-testid=learn-short-counts]')).toBe(true);
+    for (const [id, n] of Object.entries(cells)) expect(await text(page, `learn-short-${id}`), id).toBe(String(n));
+    expect(await text(page, 'learn-title')).toBe(`When A* wins: a short query, ${hpa.expanded} expansions against ${astar.expanded}`);
+    const body = await text(page, 'learn-text');
+    expect(body).toContain(`HPA* expanded ${hpa.expanded} nodes (${hpa.stats.expandedInsertion} to insert the start and the goal`);
+    expect(body).toContain(`plain A* expanded ${astar.expanded}`);
+    expect(body).toMatch(/joins the start and the goal to the graph.*pays on long queries/);
+    expect(await text(page, 'learn-astar-caption')).toContain(`short query: ${astar.expanded} cells expanded`);
+    expect(s.shown!.shortPathCells).toBe(hpa.cells.length / 2);
+    expect(s.shown!.shortClosed).toBeGreaterThan(0);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const drawn = await learn(page);
+    return drawn;
+  }
+
+  /** After the short query's step: the walkthrough's own query again, without the short query's table. */
+  async function checkStepAfterShort(): Promise<void> {
+    await page.keyboard.press('ArrowRight');
+    expect((await learn(page)).phase).toBe('result');
+    expect(await page.isVisible('[data-testid=learn-short-counts]')).toBe(false);
+    expect(await text(page, 'learn-astar-caption')).toContain('same query');
+  }
+
+  test('"when A* wins": a short query of the Learn map where HPA* expands more than plain A*, both counts the package\'s, beside each other', async () => {
+    const s = await checkShortStep('', teachMapText());
+    expect(s.mapWindow).toEqual({ x: 0, y: 0, width: 40, height: 40 }); // cells large enough: the whole map
+    await page.screenshot({ path: join(ARTIFACTS, 'learn-short-query.png') });
+    await checkStepAfterShort();
+  });
+
+  test('"when A* wins" on a 512 × 512 map: the same check, and the map shown around the short query', async () => {
+    const s = await checkShortStep('?map=8room_000.map', readFileSync(new URL('../../maps/8room_000.map', import.meta.url), 'utf8'));
+    const w = s.mapWindow!, q = s.short!;
+    expect(w.width).toBeLessThan(60);
+    for (const p of [q.start, q.goal]) {
+      expect(p.x).toBeGreaterThanOrEqual(w.x);
+      expect(p.x).toBeLessThan(w.x + w.width);
+      expect(p.y).toBeGreaterThanOrEqual(w.y);
+      expect(p.y).toBeLessThan(w.y + w.height);
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'learn-short-query-8room.png') });
+    await checkStepAfterShort();
+    expect((await learn(page)).mapWindow).toEqual({ x: 0, y: 0, width: 512, height: 512 });
+  });
+
+  test('DHPA*: the trees\' bytes against the hierarchy without them, and the insertion expansions they save, from the real builds', async () => {
+    const { state: s, first } = await openPhaseByPermalink('?algo=dhpa', 'trees\' memory', 'trees');
+    console.log(`permalink: learn.html?algo=dhpa&step=${first}`);
+    const hp = await loadHpastar();
+    const grid = hp.Grid.fromMovingAI(teachMapText(), s.query.map);
+    const options = { ...hp.HPAStar.defaultOptions, clusterSize: s.query.cluster, levels: s.query.levels };
+    const dhpa = hp.HPAStar.build(grid, { ...options, cacheTrees: true });
+    const plain = hp.HPAStar.build(grid, options);
+    const want = {
+      treeBytes: dhpa.stats.optionalBytes.trees,
+      otherBytes: plain.stats.bytes,
+      insertionWith: dhpa.findPath(s.query.start, s.query.goal).stats.expandedInsertion,
+      insertionWithout: plain.findPath(s.query.start, s.query.goal).stats.expandedInsertion,
+    };
+    expect(dhpa.stats.bytes - dhpa.stats.optionalBytes.trees).toBe(plain.stats.bytes);
+    dhpa.dispose();
+    plain.dispose();
+    grid.dispose();
+    expect(s.treeCost).toEqual(want);
+    expect(want.treeBytes).toBeGreaterThan(0);
+    expect(want.insertionWithout).toBeGreaterThan(want.insertionWith);
+    const body = await text(page, 'learn-text');
+    expect(body).toContain(`The stored trees take ${want.treeBytes} bytes`);
+    expect(body).toContain(`the ${want.otherBytes} bytes`);
+    expect(body).toContain(`insertion expands ${want.insertionWith} nodes, against ${want.insertionWithout} for the same hierarchy without trees`);
+    expect(await text(page, 'learn-title')).toContain(`${want.insertionWithout - want.insertionWith} fewer expansions on this query`);
+    // The step after DHPA*'s tree, before the abstract search; the tree drawn.
+    expect(s.shown!.treeArrows).toBeGreaterThan(50);
+    await page.click('[data-testid=learn-prev]');
+    expect((await learn(page)).phase).toBe('insertion');
+    await page.click('[data-testid=learn-next]');
+    await page.click('[data-testid=learn-next]');
+    expect((await learn(page)).phase).toBe('abstract');
+    await page.click('[data-testid=learn-prev]');
+    await page.screenshot({ path: join(ARTIFACTS, 'learn-dhpa-trees.png') });
+  });
+
+  test('the purple dots of the transitions on the abstract path have a legend entry of their own, and the refined path one', async () => {
+    await openOptimality('');
+    const entry = await page.$eval('[data-testid=learn-legend-abstract-transition]', (li) => {
+      const swatch = getComputedStyle(li.querySelector('span')!);
+      return { text: li.textContent!.trim(), colour: swatch.backgroundColor, round: swatch.borderRadius };
+    });
+    expect(entry).toEqual({ text: 'transition on the abstract path', colour: 'rgb(204, 121, 167)', round: '50%' });
+    expect(await page.textContent('#learn-legend')).toContain('refined path');
+    // The step's purple is the dots' alone: no abstract search drawn on it.
+    expect(await colourPixels(page, '#CC79A7')).toBeGreaterThan(50);
+    await page.screenshot({ path: join(ARTIFACTS, 'learn-legend-transitions.png') });
+  });
+
+  test('HAA*: what the abstraction costs, a pair whose hierarchy path is longer than Annotated A*\'s, the package\'s costs and mean gaps', async () => {
+    const { state: s, first } = await openPhaseByPermalink('?algo=haa', 'what the abstraction costs', 'dominance');
+    console.log(`permalink: learn.html?algo=haa&step=${first}`);
+    const g = s.haaGap!;
+    const w = g.worst!;
+    expect(w, 'a pair the hierarchy lengthens, on the walkthrough\'s map').not.toBeNull();
+    // The pair's costs, searched again here with the page's options: the hierarchy's (strong dominance,
+    // then weak too) and Annotated A*'s optimal one, for the agent the step names.
+    const hp = await loadHpastar();
+    const grid = hp.Grid.fromMovingAI(haaMapText(), 'haa10.map');
+    const planner = hp.HAAStar.build(grid, { clusterSize: HAA_CLUSTER, maxSize: 3 });
+    const low = hp.HAAStar.build(grid, { clusterSize: HAA_CLUSTER, maxSize: 3, abstraction: 'low' });
+    const optimal = hp.AnnotatedAStar.build(grid, g.capability, 'true');
+    const agent = { size: g.size, capability: g.capability };
+    const want = { haa: planner.findPath(w.start, w.goal, agent).cost, optimal: optimal.findPath(w.start, w.goal, g.size).cost, low: low.findPath(w.start, w.goal, agent).cost };
+    const again = measureDominanceGap(hp, grid, planner, g.capability);
+    for (const x of [planner, low, optimal, grid]) x.dispose();
+    expect(w).toMatchObject(want);
+    expect(want.haa).toBeGreaterThan(want.optimal + 1e-9);
+    expect({ pairs: again.pairs, meanGap: again.meanGap, lowMeanGap: again.lowMeanGap }).toEqual({ pairs: g.pairs, meanGap: g.meanGap, lowMeanGap: g.lowMeanGap });
+    expect(g.pairs).toBeGreaterThan(50);
+    expect(g.meanGap).toBeGreaterThan(0);
+    // Stated in the title and the text, and what dominance keeps and what it throws away said.
+    expect(await text(page, 'learn-title')).toBe(`What the abstraction costs: ${want.haa.toFixed(2)} against the optimal ${want.optimal.toFixed(2)}`);
+    const body = await text(page, 'learn-text');
+    expect(body).toContain(`From (${w.start.x}, ${w.start.y}) to (${w.goal.x}, ${w.goal.y})`);
+    expect(body).toContain(`With weak dominance too it costs ${want.low.toFixed(2)}`);
+    expect(body).toContain(`${(100 * g.meanGap).toFixed(1)}% longer than the optimal on average`);
+    expect(body).toContain(`(abstraction 'low', a smaller graph) ${(100 * g.lowMeanGap!).toFixed(1)}%`);
+    expect(body).toMatch(/Strong dominance itself loses nothing.*one transition per entrance.*Weak dominance gives up more/);
+    // Both paths drawn, with the pair's ends; the legend names the optimal one.
+    expect(s.haa!.gapPathCells).toBeGreaterThan(1);
+    expect(s.haa!.gapOptimalCells).toBeGreaterThan(1);
+    expect(await page.textContent('#learn-haa-legend')).toContain('optimal path (Annotated A*)');
+    expect(await colourPixels(page, '#0072B2')).toBeGreaterThan(20);
+    await page.screenshot({ path: join(ARTIFACTS, 'learn-haa-dominance.png') });
   });
 });

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { loadHpastar, type Hpastar } from '../../web/lib/index';
 import { clusterBuild, entrances, nodeTree, traceSearch } from '../../web/lib/inspect';
 import { TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
+import { measureTreeCost, pickShortQuery, shortCounts } from '../../web/demo/learn/tradeoffs';
 import { makeSteps, PHASES, readWalkthrough, shownOf } from '../../web/demo/learn/walkthrough';
 
 let hp: Hpastar;
@@ -33,10 +34,12 @@ describe('the walkthrough on its 40 × 40 map', () => {
   test('steps run through every phase in order, counts grow and end at the query statistics', () => {
     const grid = hp.Grid.fromMovingAI(teachMapText(), 'teach40.map');
     const planner = hp.HPAStar.build(grid, hp.HPAStar.defaultOptions);
-    const astar = traceSearch(new hp.AStar(), grid, TEACH_START, TEACH_GOAL);
-    const data = readWalkthrough(planner, grid, TEACH_START, TEACH_GOAL, astar);
+    const search = new hp.AStar();
+    const astar = traceSearch(search, grid, TEACH_START, TEACH_GOAL);
+    const data = readWalkthrough(planner, grid, TEACH_START, TEACH_GOAL, astar, { short: pickShortQuery(planner, grid, search) });
     const steps = makeSteps(data);
-    const order = PHASES.map((p) => p.id);
+    // Every phase but DHPA*'s trees.
+    const order: string[] = PHASES.map((p) => p.id).filter((id) => id !== 'trees');
     expect(new Set(steps.map((s) => s.phase))).toEqual(new Set(order));
     for (let i = 1; i < steps.length; i++) {
       const a = steps[i - 1]!, b = steps[i]!;
@@ -64,6 +67,16 @@ describe('the walkthrough on its 40 × 40 map', () => {
     expect(data.traced.segmentEnds.at(-1)).toBe(data.traced.refined.length / 2 - 1);
     // Plain A* floods the dead-end room: many more expansions than HPA*'s abstract search.
     expect(astar.path.stats.expandedMain).toBeGreaterThan(3 * (stats.expandedInsertion + stats.expandedMain));
+    // The short query: a few cells apart, where plain A* expands fewer nodes than HPA* (each search's own figures).
+    const q = data.short!;
+    expect(Math.max(Math.abs(q.goal.x - q.start.x), Math.abs(q.goal.y - q.start.y))).toBeLessThanOrEqual(4);
+    const c = shortCounts(q);
+    const hpa = planner.findPath(q.start, q.goal);
+    expect(c).toEqual({ insertion: hpa.stats.expandedInsertion, abstract: hpa.stats.expandedMain, refinement: hpa.stats.expandedRefinement, hpa: hpa.expanded, astar: search.findPath(grid, q.start, q.goal).expanded });
+    expect(c.hpa).toBeGreaterThan(c.astar);
+    const shortStep = steps.find((s) => s.phase === 'short')!;
+    expect(shortStep.title).toContain(`${c.hpa} expansions against ${c.astar}`);
+    expect(shownOf(shortStep, data).shortPathCells).toBe(hpa.cells.length / 2);
     planner.dispose();
     grid.dispose();
   });
@@ -98,6 +111,18 @@ describe('the walkthrough on its 40 × 40 map', () => {
     const stats = planner.findPath(TEACH_START, TEACH_GOAL).stats;
     expect(stats.expandedInsertion).toBe(0); // start and goal in different clusters: read from the trees
     expect(steps.at(-1)!.counts).toEqual({ sg: 0, main: stats.expandedMain, refinement: stats.expandedRefinement });
+    // The trade-off: the trees' bytes against the rest, and insertion with and without them.
+    const plain = hp.HPAStar.build(grid, hp.HPAStar.defaultOptions);
+    const cost = measureTreeCost(planner, plain, TEACH_START, TEACH_GOAL);
+    expect(cost.treeBytes).toBe(planner.stats.optionalBytes.trees);
+    expect(cost.otherBytes).toBe(plain.stats.bytes); // the hierarchy without trees is the plain one
+    expect(cost).toMatchObject({ insertionWith: 0, insertionWithout: plain.findPath(TEACH_START, TEACH_GOAL).stats.expandedInsertion });
+    expect(cost.insertionWithout).toBeGreaterThan(0);
+    plain.dispose();
+    const withCost = makeSteps(readWalkthrough(planner, grid, TEACH_START, TEACH_GOAL, astar, { treeCost: cost }));
+    const costStep = withCost.find((s) => s.phase === 'trees')!;
+    expect(withCost[withCost.indexOf(costStep) - 1]!.phase).toBe('insertion');
+    expect(costStep.text).toContain(`${cost.treeBytes} bytes`);
     expect(() => nodeTree(hp.HPAStar.build(grid, hp.HPAStar.defaultOptions), tree.node)).toThrow(/keeps no trees/);
     expect(() => nodeTree(planner, { x: 5, y: 5 })).toThrow(/5,5 is not a node/);
     planner.dispose();

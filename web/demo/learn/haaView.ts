@@ -34,7 +34,7 @@ export class HaaView {
     const cell = Math.max(1, Math.min(side / d.width, side / d.height));
     this.#cell = cell;
     this.labels = [];
-    const ctx = fitMapCanvas(this.canvas, this.terrain, d.width, d.height, cell);
+    const ctx = fitMapCanvas(this.canvas, this.terrain, { x: 0, y: 0, width: d.width, height: d.height }, cell);
     this.#clusters(ctx);
     if (beside) {
       this.#numbers(ctx, d.clearance[d.main]!);
@@ -43,8 +43,10 @@ export class HaaView {
     } else {
       this.#drawStep(ctx, step);
     }
-    this.#endpoint(ctx, d.start.x, d.start.y, 'start');
-    this.#endpoint(ctx, d.goal.x, d.goal.y, 'goal');
+    // The trade-off step shows its own pair, on both figures.
+    const ends = (step.gap && d.gap.worst) || d;
+    this.#endpoint(ctx, ends.start.x, ends.start.y, 'start');
+    this.#endpoint(ctx, ends.goal.x, ends.goal.y, 'goal');
   }
 
   #drawStep(ctx: CanvasRenderingContext2D, s: HaaStep): void {
@@ -91,6 +93,12 @@ export class HaaView {
     if (shown?.found) this.#path(ctx, shown.abstractPath, LEARN_COLOURS.abstractNode, Math.max(2, cell / 8), 1, [8, 6], false);
     if (s.paths.small && d.small.found) this.#path(ctx, d.small.cells, LEARN_COLOURS.refined, Math.max(2, cell / 5), 1);
     if (s.paths.big && d.big.found) this.#path(ctx, d.big.cells, '#000000', Math.max(2, cell / 5), 2);
+    const w = s.gap ? d.gap.worst : null;
+    if (w) {
+      // The hierarchy's path in the colour of its agent's query step, the optimal one dashed over it.
+      this.#path(ctx, w.haaCells, d.gap.size === 1 ? LEARN_COLOURS.refined : '#000000', Math.max(3, cell / 4), d.gap.size);
+      this.#path(ctx, w.optimalCells, LEARN_COLOURS.optimal, Math.max(2, cell / 8), d.gap.size, [Math.max(6, cell / 3), Math.max(4, cell / 5)], false);
+    }
   }
 
   #clusters(ctx: CanvasRenderingContext2D): void {

@@ -5,8 +5,9 @@
 // `hpastar/inspect`; AnnotatedAStar with either clearance) and nothing else; a step is a plain description of what to draw. No DOM here.
 import type { AnnotatedAStar, Grid, HAAStar, HaaPathResult, Hpastar, PathResult, Point } from '../../lib/index';
 import { agentGraph, borderCrossings, type HaaCrossings, type HaaGraph } from '../../lib/inspect';
+import { dominanceGapText, measureDominanceGap, type DominanceGap } from './haaTradeoff';
 
-export type HaaPhaseId = 'terrain' | 'clearance' | 'brushfire' | 'entrances' | 'transitions' | 'graph' | 'query';
+export type HaaPhaseId = 'terrain' | 'clearance' | 'brushfire' | 'entrances' | 'transitions' | 'graph' | 'dominance' | 'query';
 
 export const HAA_PHASES: readonly { id: HaaPhaseId; label: string }[] = [
   { id: 'terrain', label: 'Terrain and capabilities' },
@@ -15,6 +16,7 @@ export const HAA_PHASES: readonly { id: HaaPhaseId; label: string }[] = [
   { id: 'entrances', label: 'Build: entrances' },
   { id: 'transitions', label: 'Build: transitions' },
   { id: 'graph', label: 'Build: abstract graph per agent' },
+  { id: 'dominance', label: 'Trade-off: what the abstraction costs' },
   { id: 'query', label: 'Query: a small and a big agent' },
 ];
 
@@ -61,6 +63,8 @@ export interface HaaWalkthroughData {
   bigBrushfire: AgentAnswer;
   bigTrue: AgentAnswer;
   stats: HAAStar['stats'];
+  /** The hierarchy's paths against Annotated A*'s optimal ones over pairs of nearby cells (see haaTradeoff.ts). */
+  gap: DominanceGap;
 }
 
 /**
@@ -125,6 +129,7 @@ export function readHaaWalkthrough(hp: Hpastar, planner: HAAStar, grid: Grid, st
     bigBrushfire: annotated('brushfire'),
     bigTrue: annotated('true'),
     stats: planner.stats,
+    gap: measureDominanceGap(hp, grid, planner, capability),
   };
 }
 
@@ -148,6 +153,8 @@ export interface HaaStep {
   graph: boolean;
   /** Paths drawn: the small agent's, the big one's. */
   paths: { small: boolean; big: boolean };
+  /** The trade-off's pair drawn (the hierarchy's path and the optimal one) instead of the walkthrough's query. */
+  gap: boolean;
 }
 
 /** What a step shows, counted (read by the page's tests: `window.__hpastarLearn.haa`). */
@@ -164,6 +171,9 @@ export interface HaaShown {
   agentEdges: number;
   smallPathCells: number;
   bigPathCells: number;
+  /** The trade-off's pair: the hierarchy's path and the optimal one, in cells drawn. */
+  gapPathCells: number;
+  gapOptimalCells: number;
 }
 
 const index = (d: HaaWalkthroughData, a: HaaAgent) => (a.size - 1) * d.capabilities.length + a.capability;
@@ -193,7 +203,7 @@ function edgesAdmitting(g: HaaGraph): number {
 
 export function makeHaaSteps(d: HaaWalkthroughData): HaaStep[] {
   const steps: HaaStep[] = [];
-  const base: HaaStep = { phase: 'terrain', title: '', text: '', numbers: null, beside: false, figure5: false, agent: null, transitions: false, annotations: false, graph: false, paths: { small: false, big: false } };
+  const base: HaaStep = { phase: 'terrain', title: '', text: '', numbers: null, beside: false, figure5: false, agent: null, transitions: false, annotations: false, graph: false, paths: { small: false, big: false }, gap: false };
   const push = (s: Partial<HaaStep> & Pick<HaaStep, 'phase' | 'title' | 'text'>) => steps.push({ ...base, ...s });
   const caps = d.capabilities.map((c) => `{${c.replace(',', ', ')}}`).join(', ');
   const mainName = d.capabilities[d.main]!;
@@ -265,6 +275,8 @@ export function makeHaaSteps(d: HaaWalkthroughData): HaaStep[] {
       text: `Inside each cluster an Annotated A* search from every node, for every capability and size, finds the shortest way to the other nodes: an intra-edge annotated with that agent. An agent's search uses only the edges whose capability is within its own and whose clearance is at least its size (bold); the others (faint) are for other agents.`,
     });
   }
+  // What the compacted graph costs: the pair it lengthens most, beside the optimal path; its transitions drawn.
+  push({ phase: 'dominance', transitions: true, gap: true, ...dominanceGapText(d.gap) });
   const sa: HaaAgent = { size: 1, capability: d.main }, ba: HaaAgent = { size: 2, capability: d.main };
   const describe = (r: HaaAnswer, who: string) =>
     r.refused ? `the ${who} agent cannot make this query: ${r.refused}` : r.found ? `the ${who} agent's path costs ${r.cost.toFixed(2)} (${r.stats.expandedInsertion} + ${r.stats.expandedMain} + ${r.stats.expandedRefinement} nodes expanded: insertion, abstract search, refinement)` : `the ${who} agent finds no path`;
@@ -295,6 +307,8 @@ export function haaShownOf(s: HaaStep, d: HaaWalkthroughData): HaaShown {
     agentEdges: s.graph && s.agent ? edgesAdmitting(d.graphs[index(d, s.agent)]!) : 0,
     smallPathCells: s.paths.small ? d.small.cells.length / 2 : 0,
     bigPathCells: s.paths.big ? d.big.cells.length / 2 : 0,
+    gapPathCells: s.gap && d.gap.worst ? d.gap.worst.haaCells.length / 2 : 0,
+    gapOptimalCells: s.gap && d.gap.worst ? d.gap.worst.optimalCells.length / 2 : 0,
   };
 }
 

@@ -11,9 +11,11 @@ import { isPassableTerrain } from '../../lib/terrain';
 import { TERRAIN_NAMES } from '../render/view';
 import { HAA_PHASES, haaShownOf, makeHaaSteps, readHaaWalkthrough, type HaaShown, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
 import { HaaView, type DrawnLabel } from './haaView';
-import { LearnView, terrainImage } from './learnView';
+import { LearnView, terrainImage, type MapWindow } from './learnView';
 import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_NAME, TEACH_START, teachMapText } from './teachMap';
 import type { QueryCosts } from './optimality';
+import type { DominanceGap, GapPair } from './haaTradeoff';
+import { measureTreeCost, pickShortQuery, shortCounts, type ShortCounts, type TreeCost } from './tradeoffs';
 import { makeSteps, phaseStarts, PHASES, readWalkthrough, shownOf, type Shown, type Step, type WalkthroughData } from './walkthrough';
 
 /** What the end-to-end tests read. */
@@ -28,10 +30,18 @@ export interface LearnState {
   /** HPA*: the query's costs (refined, smoothed, optimal) and its gap split, as the optimality step states them. */
   costs: QueryCosts | null;
   shown: Shown | null;
+  /** HPA*: the "when A* wins" step's short query and both searches' expansions, as the step shows them. */
+  short: (ShortCounts & { start: Point; goal: Point }) | null;
+  /** HPA*: the part of the map the last frame showed, in cells (all of it but on a big map's short query step). */
+  mapWindow: MapWindow | null;
+  /** DHPA*: the trees' bytes and the insertion expansions with and without them, as the trade-off step states them. */
+  treeCost: TreeCost | null;
   /** HAA* walkthrough (algo=haa): what the step shows, and the core's values the tests check by hand. */
   haa: HaaShown | null;
   /** HAA*: the labels the map shows (CSS pixels of its canvas), and the canvas's size. */
   haaLabels: { labels: DrawnLabel[]; width: number; height: number } | null;
+  /** HAA*: the trade-off step's measures (its pair's costs, the mean gaps), as the step states them. */
+  haaGap: (Omit<DominanceGap, 'worst'> & { worst: Omit<GapPair, 'haaCells' | 'optimalCells'> | null }) | null;
   haaData: { capabilities: readonly string[]; clearance: number[][]; brushfire: number[]; smallCost: number; bigCost: number; brushfireFound: boolean; trueFound: boolean } | null;
   playing: boolean;
   query: { start: Point; goal: Point; cluster: number; levels: number; map: string; dhpa: boolean; haa: boolean };
@@ -123,9 +133,19 @@ class LearnPage {
     }
     // The paper's options: the walkthrough shows HPA* as published (no trees, caches or landmarks).
     // DHPA* (algo=dhpa): the same, with every node's tree kept.
-    const planner: HPAStar = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: a.cluster, levels: a.levels, cacheTrees: a.dhpa });
-    const astar = traceSearch(new hp.AStar(), grid, start, goal);
-    this.#data = readWalkthrough(planner, grid, start, goal, astar);
+    const options = { ...hp.HPAStar.defaultOptions, clusterSize: a.cluster, levels: a.levels };
+    const planner: HPAStar = hp.HPAStar.build(grid, { ...options, cacheTrees: a.dhpa });
+    const search = new hp.AStar();
+    const astar = traceSearch(search, grid, start, goal);
+    const short = pickShortQuery(planner, grid, search);
+    let treeCost: TreeCost | null = null;
+    if (a.dhpa) {
+      // The same hierarchy without trees, for what the trees save on this query.
+      const plain = hp.HPAStar.build(grid, options);
+      treeCost = measureTreeCost(planner, plain, start, goal);
+      plain.dispose();
+    }
+    this.#data = readWalkthrough(planner, grid, start, goal, astar, { short, treeCost });
     this.#steps = makeSteps(this.#data);
     const terrain = terrainImage(grid.terrain(), grid.width, grid.height);
     this.#view = new LearnView(byId('learn-canvas'), this.#data, terrain);
@@ -134,9 +154,10 @@ class LearnPage {
     this.state.steps = this.#steps.length;
     this.state.astarExpanded = astar.path.stats.expandedMain;
     this.state.costs = { ...this.#data.costs };
+    this.state.short = short ? { ...shortCounts(short), start: short.start, goal: short.goal } : null;
+    this.state.treeCost = treeCost;
     byId('learn-astar').textContent = String(astar.path.stats.expandedMain);
     byId('learn-astar-abstract').textContent = String(astar.path.stats.expandedMain);
-    byId('learn-astar-caption').textContent = `Plain A* on the same query: ${astar.path.stats.expandedMain} cells expanded (blue), cost ${astar.path.cost.toFixed(2)}`;
     byId('learn-hpa-caption').textContent = a.dhpa ? 'DHPA* (HPA* with stored trees)' : 'HPA*';
     planner.dispose();
     grid.dispose();
@@ -175,6 +196,8 @@ class LearnPage {
         brushfireFound: data.bigBrushfire.found,
         trueFound: data.bigTrue.found,
       };
+      const { worst, ...gap } = data.gap;
+      this.state.haaGap = { ...gap, worst: worst && { start: worst.start, goal: worst.goal, haa: worst.haa, optimal: worst.optimal, low: worst.low } };
     } finally {
       planner.dispose();
       grid.dispose();
@@ -284,8 +307,10 @@ class LearnPage {
   #pick(e: MouseEvent): void {
     const canvas = e.currentTarget as HTMLCanvasElement;
     const r = canvas.getBoundingClientRect();
-    const x = Math.floor(((e.clientX - r.left) / r.width) * this.#size.width);
-    const y = Math.floor(((e.clientY - r.top) / r.height) * this.#size.height);
+    // The part of the map the canvas shows: all of it, but for the short query's step on a big map.
+    const area = this.#haa ? { x: 0, y: 0, ...this.#size } : this.#view.window;
+    const x = area.x + Math.floor(((e.clientX - r.left) / r.width) * area.width);
+    const y = area.y + Math.floor(((e.clientY - r.top) / r.height) * area.height);
     if (x < 0 || y < 0 || x >= this.#size.width || y >= this.#size.height) return;
     const code = this.#terrain[y * this.#size.width + x]!;
     if (!isPassableTerrain(code)) {
@@ -348,6 +373,7 @@ class LearnPage {
       byId('learn-main').textContent = String(hs.counts.main);
       byId('learn-abstract').textContent = String(hs.counts.sg + hs.counts.main);
       byId('learn-refinement').textContent = String(hs.counts.refinement);
+      this.#showShortQuery(hs.shortQuery);
     }
     const phase = byId<HTMLSelectElement>('learn-phase');
     phase.value = String(phaseStarts<string>(this.#steps).get(s.phase));
@@ -355,6 +381,19 @@ class LearnPage {
     byId<HTMLButtonElement>('learn-next').disabled = this.#index === this.#steps.length - 1;
     this.#updateLink();
     this.#queueRedraw();
+  }
+
+  /** The short query's counts beside A*'s (its step only), and the A* figure's caption for the query it shows. */
+  #showShortQuery(on: boolean): void {
+    const q = on ? this.#data.short : null;
+    byId('learn-short-counts').hidden = !q;
+    byId('learn-counts').hidden = !!q; // the walkthrough query's counts: not this step's
+    const astar = q ? q.astar.path : this.#data.astar.path;
+    byId('learn-astar-caption').textContent = `Plain A* on the ${q ? 'short' : 'same'} query: ${astar.expanded} cells expanded (blue), cost ${astar.cost.toFixed(2)}`;
+    if (!q) return;
+    const c = shortCounts(q);
+    const cells: [string, number][] = [['insertion', c.insertion], ['abstract', c.abstract], ['refinement', c.refinement], ['hpa', c.hpa], ['astar', c.astar]];
+    for (const [id, n] of cells) byId(`learn-short-${id}`).textContent = String(n);
   }
 
   #updateLink(): void {
@@ -390,6 +429,7 @@ class LearnPage {
       return;
     }
     this.#view.draw(s as Step, side, side);
+    this.state.mapWindow = { ...this.#view.window };
     const a = byId('learn-astar-figure');
     const small = Math.max(100, Math.min(a.clientWidth, side));
     this.#astarView.draw(s as Step, small, small, true);
@@ -406,8 +446,12 @@ const initial: LearnState = {
   astarExpanded: 0,
   costs: null,
   shown: null,
+  short: null,
+  mapWindow: null,
+  treeCost: null,
   haa: null,
   haaLabels: null,
+  haaGap: null,
   haaData: null,
   playing: false,
   query: { start: { x: 0, y: 0 }, goal: { x: 0, y: 0 }, cluster: 0, levels: 0, map: '', dhpa: false, haa: false },

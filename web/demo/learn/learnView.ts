@@ -1,7 +1,7 @@
 // Draws one step of the walkthrough on a canvas: the terrain (an image made once, scaled), then what the
 // step shows. Drawn only when the step or the canvas size changes, never per animation frame, so the
 // main thread's work per frame stays that of one redraw at most.
-import type { Step, WalkthroughData } from './walkthrough';
+import { shortSearchCells, type Step, type WalkthroughData } from './walkthrough';
 
 /** The walkthrough's colours (Okabe-Ito, told apart by colour-blind readers), one per kind of thing. */
 export const LEARN_COLOURS = {
@@ -76,13 +76,22 @@ export function terrainImage(terrain: Uint8Array, width: number, height: number,
   return c;
 }
 
+/** A part of the map drawn: its first column and row and its size, in cells. */
+export interface MapWindow {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /**
- * Sizes `canvas` to a map of `width` × `height` cells of `cell` CSS pixels (backed by device pixels) and
- * draws the terrain image on it: the context to draw the rest with, in CSS pixels.
+ * Sizes `canvas` to `area` of the map (width × height cells of `cell` CSS pixels, backed by device
+ * pixels) and draws its terrain from the map's terrain image: the context to draw the rest with, in CSS
+ * pixels of the whole map (shifted so that the area's corner is the canvas's).
  */
-export function fitMapCanvas(canvas: HTMLCanvasElement, terrain: HTMLCanvasElement, width: number, height: number, cell: number): CanvasRenderingContext2D {
+export function fitMapCanvas(canvas: HTMLCanvasElement, terrain: HTMLCanvasElement, area: MapWindow, cell: number): CanvasRenderingContext2D {
   const dpr = window.devicePixelRatio || 1;
-  const w = Math.round(cell * width), h = Math.round(cell * height);
+  const w = Math.round(cell * area.width), h = Math.round(cell * area.height);
   if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
     canvas.width = Math.round(w * dpr);
     canvas.height = Math.round(h * dpr);
@@ -92,12 +101,32 @@ export function fitMapCanvas(canvas: HTMLCanvasElement, terrain: HTMLCanvasEleme
   const ctx = canvas.getContext('2d')!;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(terrain, 0, 0, w, h);
+  ctx.drawImage(terrain, area.x, area.y, area.width, area.height, 0, 0, w, h);
+  ctx.translate(-area.x * cell, -area.y * cell);
   return ctx;
+}
+
+/** Below this many CSS pixels a cell, the short query's step shows only the part of the map around it. */
+const ZOOM_BELOW = 8;
+
+/**
+ * The part of the map the step shows: all of it, but around the short query on its step when the map's
+ * cells would be too small to see it (a few clusters' square, both ends inside).
+ */
+export function stepWindow(step: Step, d: WalkthroughData, cell: number): MapWindow {
+  const all = { x: 0, y: 0, width: d.width, height: d.height };
+  if (!step.shortQuery || !d.short || cell >= ZOOM_BELOW) return all;
+  const { start, goal } = d.short;
+  const side = 3 * d.clusters[0]!.side + Math.max(Math.abs(goal.x - start.x), Math.abs(goal.y - start.y));
+  const width = Math.min(d.width, side), height = Math.min(d.height, side);
+  const clamp = (v: number, size: number, max: number) => Math.min(Math.max(0, Math.round(v - size / 2)), max - size);
+  return { x: clamp((start.x + goal.x) / 2, width, d.width), y: clamp((start.y + goal.y) / 2, height, d.height), width, height };
 }
 
 export class LearnView {
   #cell = 1;
+  /** The part of the map the last draw showed (a click on the canvas is a cell of it). */
+  window: MapWindow = { x: 0, y: 0, width: 0, height: 0 };
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -113,22 +142,56 @@ export class LearnView {
   /** Fits the canvas to `maxWidth` × `maxHeight` CSS pixels and draws `step`. */
   draw(step: Step, maxWidth: number, maxHeight: number, astar = false): void {
     const d = this.data;
-    const cell = Math.max(1, Math.min(maxWidth / d.width, maxHeight / d.height));
+    const win = stepWindow(step, d, Math.min(maxWidth / d.width, maxHeight / d.height));
+    const cell = Math.max(1, Math.min(maxWidth / win.width, maxHeight / win.height));
     this.#cell = cell;
-    const ctx = fitMapCanvas(this.canvas, this.terrain, d.width, d.height, cell);
-    if (astar) this.#drawAStar(ctx);
+    this.window = win;
+    const ctx = fitMapCanvas(this.canvas, this.terrain, win, cell);
+    // The "when A* wins" step shows its own short query, on both figures.
+    const short = step.shortQuery ? d.short : null;
+    if (astar) this.#drawAStar(ctx, short?.astar ?? d.astar);
     else this.#drawStep(ctx, step);
-    this.#endpoint(ctx, d.start.x, d.start.y, 'start');
-    this.#endpoint(ctx, d.goal.x, d.goal.y, 'goal');
+    const ends = short ?? d;
+    this.#endpoint(ctx, ends.start.x, ends.start.y, 'start');
+    this.#endpoint(ctx, ends.goal.x, ends.goal.y, 'goal');
   }
 
-  #drawAStar(ctx: CanvasRenderingContext2D): void {
-    const a = this.data.astar.searches[0];
+  #drawAStar(ctx: CanvasRenderingContext2D, traced: WalkthroughData['astar']): void {
+    const a = traced.searches[0];
     if (a) {
       this.#cells(ctx, a.open, a.open.length / 2, LEARN_COLOURS.searchOpen);
       this.#cells(ctx, a.closed, a.closed.length / 2, 'rgba(0, 114, 178, 0.55)');
     }
-    this.#polyline(ctx, this.data.astar.path.cells, this.data.astar.path.cells.length / 2 - 1, LEARN_COLOURS.path, 2);
+    this.#polyline(ctx, traced.path.cells, traced.path.cells.length / 2 - 1, LEARN_COLOURS.path, 2);
+  }
+
+  /**
+   * The short query's HPA* work: under the build's lines, the cells its insertion and refinement searches
+   * expanded; over them, the abstract search's nodes and the path.
+   */
+  #drawShortQuery(ctx: CanvasRenderingContext2D, layer: 'under' | 'over'): void {
+    const q = this.data.short!;
+    if (layer === 'under') {
+      const cells = shortSearchCells(q);
+      this.#cells(ctx, cells, cells.length / 2, LEARN_COLOURS.searchClosed);
+      return;
+    }
+    ctx.fillStyle = LEARN_COLOURS.abstractNode;
+    for (const s of q.hpa.searches.filter((x) => x.phase === 'abstract'))
+      for (let k = 0; k < s.closed.length; k += 2) this.#dot(ctx, s.closed[k]!, s.closed[k + 1]!, Math.max(3, this.#cell / 2));
+    this.#polyline(ctx, q.hpa.path.cells, q.hpa.path.cells.length / 2 - 1, LEARN_COLOURS.path, Math.max(2, this.#cell / 3));
+  }
+
+  /**
+   * The refined path up to cell `to`: orange on a white casing, wider than the answer drawn over it, so
+   * that on a big map (cells of a pixel or two) it stands out from the edges and searches under it and
+   * still shows on both sides of the black path and the blue dashes.
+   */
+  #refinedPath(ctx: CanvasRenderingContext2D, to: number): void {
+    const w = Math.max(2, this.#cell / 3);
+    const cells = this.data.traced.refined;
+    this.#polyline(ctx, cells, to, '#FFFFFF', w + 6);
+    this.#polyline(ctx, cells, to, LEARN_COLOURS.refined, w + 4);
   }
 
   #drawStep(ctx: CanvasRenderingContext2D, s: Step): void {
@@ -139,6 +202,7 @@ export class LearnView {
       if (s.open) this.#cells(ctx, s.open.cells, s.open.count, LEARN_COLOURS.searchOpen);
       if (s.closed) this.#cells(ctx, s.closed.cells, s.closed.count, LEARN_COLOURS.searchClosed);
     }
+    if (s.shortQuery && d.short) this.#drawShortQuery(ctx, 'under');
     for (let l = 1; l <= s.clusterLevels; l++) {
       const c = d.clusters[l - 1]!;
       ctx.strokeStyle = LEARN_COLOURS.clusters;
@@ -213,7 +277,7 @@ export class LearnView {
       const nodes = abstractPathCells(d);
       this.#polyline(ctx, nodes, nodes.length / 2 - 1, LEARN_COLOURS.abstractNode, Math.max(2, cell / 3), [8, 5]);
     }
-    if (s.refinedTo >= 0) this.#polyline(ctx, t.refined, s.refinedTo, LEARN_COLOURS.refined, Math.max(2, cell / 3));
+    if (s.refinedTo >= 0) this.#refinedPath(ctx, s.refinedTo);
     for (let k = 0; k < s.smoothing; k++) {
       const r = t.smoothing[k]!;
       this.#polyline(ctx, r.line, r.line.length / 2 - 1, k === s.smoothing - 1 ? '#000000' : LEARN_COLOURS.smoothing, Math.max(2, cell / 3));
@@ -227,6 +291,7 @@ export class LearnView {
       ctx.fillStyle = LEARN_COLOURS.abstractNode;
       for (let k = 2; k < nodes.length - 2; k += 2) this.#dot(ctx, nodes[k]!, nodes[k + 1]!, Math.max(2.5, cell / 2.5));
     }
+    if (s.shortQuery && d.short) this.#drawShortQuery(ctx, 'over');
   }
 
   /** DHPA*'s tree of one node: an arrow per cell towards its next step, and its distance when cells are large enough. */

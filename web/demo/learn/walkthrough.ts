@@ -19,6 +19,7 @@ import {
   type TracedPath,
 } from '../../lib/inspect';
 import { optimalityText, queryCosts, type QueryCosts } from './optimality';
+import { shortQueryText, treeCostText, type ShortQuery, type TreeCost } from './tradeoffs';
 
 export type PhaseId =
   | 'clusters'
@@ -28,10 +29,12 @@ export type PhaseId =
   | 'intra-edges'
   | 'levels'
   | 'insertion'
+  | 'trees'
   | 'abstract'
   | 'refinement'
   | 'smoothing'
   | 'optimality'
+  | 'short'
   | 'result';
 
 export const PHASES: readonly { id: PhaseId; label: string }[] = [
@@ -42,10 +45,12 @@ export const PHASES: readonly { id: PhaseId; label: string }[] = [
   { id: 'intra-edges', label: 'Build: intra-edges' },
   { id: 'levels', label: 'Build: higher levels' },
   { id: 'insertion', label: 'Query: start and goal insertion' },
+  { id: 'trees', label: 'DHPA*: the trees\' memory against query time' },
   { id: 'abstract', label: 'Query: abstract search' },
   { id: 'refinement', label: 'Query: refinement' },
   { id: 'smoothing', label: 'Query: smoothing' },
   { id: 'optimality', label: 'Query: why not optimal' },
+  { id: 'short', label: 'Query: when A* wins (short queries)' },
   { id: 'result', label: 'Query: result' },
 ];
 
@@ -97,6 +102,8 @@ export interface Step {
   finalPath: boolean;
   /** The optimal path (plain A*'s) drawn beside the answer, with the transitions the abstract path passed through. */
   optimalPath: boolean;
+  /** The short query of the "when A* wins" step drawn (its searches, its path, its ends) instead of the walkthrough's. */
+  shortQuery: boolean;
   counts: Counts;
 }
 
@@ -120,10 +127,23 @@ export interface WalkthroughData {
   tree: NodeTree | null;
   /** The cells of the level-1 nodes the start and the goal are joined to (x, y each). */
   connectionNodes: { start: Int32Array; goal: Int32Array };
+  /** A short query on which plain A* expands fewer nodes than the hierarchy, traced by both; null when none was looked for or found. */
+  short: ShortQuery | null;
+  /** DHPA*: what its trees cost in memory and save in insertion; null without trees. */
+  treeCost: TreeCost | null;
 }
 
-/** Reads a walkthrough's data from `planner` (built) and a query; `astar` is A*'s trace of the same query. */
-export function readWalkthrough(planner: HPAStar, size: { width: number; height: number }, start: Point, goal: Point, astar: TracedPath): WalkthroughData {
+/** What the trade-off steps show, measured by the page with planners of its own (see tradeoffs.ts). */
+export interface TradeoffData {
+  short?: ShortQuery | null;
+  treeCost?: TreeCost | null;
+}
+
+/**
+ * Reads a walkthrough's data from `planner` (built) and a query; `astar` is A*'s trace of the same
+ * query, `tradeoffs` what the trade-off steps show (their steps are left out without it).
+ */
+export function readWalkthrough(planner: HPAStar, size: { width: number; height: number }, start: Point, goal: Point, astar: TracedPath, tradeoffs: TradeoffData = {}): WalkthroughData {
   const levels = planner.options.levels;
   const clusters: ClusterRects[] = [];
   const graphs: AbstractGraph[] = [];
@@ -151,6 +171,8 @@ export function readWalkthrough(planner: HPAStar, size: { width: number; height:
     costs: queryCosts(traced.refined, traced.path.cost, astar.path.cost),
     connectionNodes: { start: joins.levels[0]!.start.nodes, goal: joins.levels[0]!.goal.nodes },
     tree: planner.options.cacheTrees && joins.levels[0]!.start.nodes.length > 0 ? nodeTree(planner, { x: joins.levels[0]!.start.nodes[0]!, y: joins.levels[0]!.start.nodes[1]! }) : null,
+    short: tradeoffs.short ?? null,
+    treeCost: tradeoffs.treeCost ?? null,
   };
 }
 
@@ -351,6 +373,34 @@ function optimalityStep(d: WalkthroughData, push: PushStep): void {
   });
 }
 
+/** DHPA*'s trade-off, after its insertion: the trees' memory against the insertion searches they save (the tree drawn again). */
+function treeCostStep(d: WalkthroughData, push: PushStep): void {
+  if (!d.treeCost) return;
+  push({ phase: 'trees', tree: d.tree !== null, connections: true, ...treeCostText(d.treeCost, d.width * d.height) });
+}
+
+/**
+ * The short query beside plain A*'s: the build's clusters and transitions (where its abstract path must
+ * go), its searches' cells and its path; the A* figure shows A*'s search of the same query.
+ */
+function shortQueryStep(d: WalkthroughData, push: PushStep): void {
+  if (!d.short) return;
+  push({
+    phase: 'short',
+    ...shortQueryText(d.short, d.tree !== null),
+    entrances: 0,
+    transitions: true,
+    interEdges: false,
+    intraClusters: 0,
+    abstractPath: false,
+    refinedTo: -1,
+    smoothing: 0,
+    finalPath: false,
+    optimalPath: false,
+    shortQuery: true,
+  });
+}
+
 /** The steps of the walkthrough of `d`, build first, then the query. */
 export function makeSteps(d: WalkthroughData): Step[] {
   const steps: Step[] = [];
@@ -376,6 +426,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
     smoothing: 0,
     finalPath: false,
     optimalPath: false,
+    shortQuery: false,
     counts: zero(),
   };
   const push: PushStep = (s) => {
@@ -435,12 +486,15 @@ export function makeSteps(d: WalkthroughData): Step[] {
   const t = d.traced;
   const counts = zero();
   insertionSteps(d, counts, push);
+  treeCostStep(d, push);
   abstractSearchSteps(d, counts, push);
   refinementSteps(d, counts, push);
   smoothingSteps(d, push);
   optimalityStep(d, push);
+  shortQueryStep(d, push);
   push({
     phase: 'result',
+    shortQuery: false,
     refinedTo: -1,
     smoothing: 0,
     finalPath: true,
@@ -482,6 +536,9 @@ export interface Shown {
   optimalCells: number;
   /** DHPA*'s tree: cells with an arrow drawn. */
   treeArrows: number;
+  /** The short query's path (HPA*'s) drawn, in cells, and the cells its searches expanded drawn. */
+  shortPathCells: number;
+  shortClosed: number;
 }
 
 /** The inter-edges of a level's graph (those crossing a border of its clusters). */
@@ -510,5 +567,12 @@ export function shownOf(s: Step, d: WalkthroughData): Shown {
     pathCells: s.finalPath ? d.traced.path.cells.length / 2 : 0,
     optimalCells: s.optimalPath ? d.astar.path.cells.length / 2 : 0,
     treeArrows: s.tree && d.tree ? d.tree.direction.filter((x) => x >= 0).length : 0,
+    shortPathCells: s.shortQuery && d.short ? d.short.hpa.path.cells.length / 2 : 0,
+    shortClosed: s.shortQuery && d.short ? shortSearchCells(d.short).length / 2 : 0,
   };
+}
+
+/** The cells the short query's HPA* searches expanded (insertion and refinement; the abstract search's are nodes). */
+export function shortSearchCells(q: ShortQuery): Int32Array {
+  return concat(q.hpa.searches.filter((s) => s.phase !== 'abstract').map((s) => s.closed));
 }
