@@ -42,6 +42,11 @@ export function rawShpaPlanner(planner: SHPAStar): RawSHPAStar {
  * After a terrain change, build a new planner from the edited grid, or use {@link HPAStar} (or DHPA*,
  * its `cacheTrees` option) for changing terrain.
  *
+ * **The same clusters in the one hierarchy.** `hp.Planner.build(grid, { hierarchy: { clusterSize: 4,
+ * mergedClusterSide: 16 } })` (or {@link HPAStar}) cuts level 1 by this merge and then offers everything the
+ * hierarchy does: terrain changes, DHPA* trees, agent classes, flow fields, saving. This class stays as the
+ * paper's graph (straight-line edge weights, no search at build time).
+ *
  * **No serialized form.** Unlike {@link HPAStar}, an SHPA* planner cannot be written to bytes; its
  * build is fast (tens of milliseconds for a 512 × 512 map). A worker pool made for SHPA* sends the
  * terrain to its workers: in `'copied'` mode each worker builds its own graph from those grid bytes,
