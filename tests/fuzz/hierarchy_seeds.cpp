@@ -44,6 +44,9 @@ int main(int argc, char** argv) {
       {"table", {.clusterSize = 4, .distanceTable = true}},
       {"all",
        {.clusterSize = 3, .levels = 2, .cachePaths = true, .cacheTrees = true, .landmarks = 2, .distanceTable = true}},
+      // SHPA*'s merged cutting: the 'clusters' section.
+      {"merged", {.clusterSize = 2, .mergedClusterSide = 4}},
+      {"mergedtrees", {.clusterSize = 2, .cachePaths = true, .cacheTrees = true, .landmarks = 2, .mergedClusterSide = 6}},
   };
   int written = 0;
   for (size_t m = 0; m < kMaps.size(); ++m) {
