@@ -8,9 +8,11 @@ import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { loadHpastar, type Hpastar, type Point } from '../../web/lib/index';
 import { traceSearch } from '../../web/lib/inspect';
 import type { LearnState } from '../../web/demo/learn/learnPage';
-import { TEACH_CLUSTER, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
+import { HAA_GOAL, HAA_START, haaMapText, TEACH_CLUSTER, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
+import { haaShownOf, makeHaaSteps, readHaaWalkthrough } from '../../web/demo/learn/haaWalkthrough';
 import { pickShortQuery } from '../../web/demo/learn/tradeoffs';
 import { makeSteps, readWalkthrough, type Step } from '../../web/demo/learn/walkthrough';
+import { learnState, openLearnWalkthrough, testIdText } from './learnPage';
 import { ARTIFACTS, DESKTOP, PHONE, useBrowserPerFile, type Browser } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -24,17 +26,11 @@ beforeAll(async () => {
   hp = await loadHpastar();
 });
 
-async function openLearn(search: string, size = DESKTOP): Promise<Page> {
-  page = await browser.page();
-  await page.setViewportSize(size);
-  await page.goto(new URL(`learn.html${search}`, baseUrl).href);
-  await page.waitForFunction(() => window.__hpastarLearn?.ready === true || window.__hpastarLearn?.error, null, { timeout: 30_000 });
-  expect(await page.evaluate(() => window.__hpastarLearn.error)).toBeNull();
-  return page;
-}
+/** Opens learn.html with `search` (a walkthrough that loads, no error) as the file's current page. */
+const openLearn = async (search: string, size = DESKTOP): Promise<Page> => (page = await openLearnWalkthrough(browser, baseUrl, search, size));
 
-const learn = (p: Page): Promise<LearnState> => p.evaluate(() => JSON.parse(JSON.stringify(window.__hpastarLearn)) as LearnState);
-const text = async (p: Page, id: string) => (await p.textContent(`[data-testid=${id}]`))?.trim() ?? '';
+const learn = learnState;
+const text = testIdText;
 
 /** Waits until the page has made `n` rebuilds in all and is ready again. */
 async function rebuilt(p: Page, n: number): Promise<LearnState> {
@@ -48,10 +44,10 @@ async function setNumber(p: Page, id: string, value: number): Promise<void> {
   await p.press(`[data-testid=${id}]`, 'Tab');
 }
 
-/** The centre of cell (x, y) of the 40 × 40 map, in the viewport's CSS pixels. */
-async function cellPoint(p: Page, x: number, y: number): Promise<{ x: number; y: number }> {
+/** The centre of cell (x, y) of a square map of `side` cells (all of it drawn), in the viewport's CSS pixels. */
+async function cellPoint(p: Page, x: number, y: number, side = 40): Promise<{ x: number; y: number }> {
   const r = await p.$eval('#learn-canvas', (c) => c.getBoundingClientRect().toJSON() as DOMRect);
-  return { x: r.left + ((x + 0.5) * r.width) / 40, y: r.top + ((y + 0.5) * r.height) / 40 };
+  return { x: r.left + ((x + 0.5) * r.width) / side, y: r.top + ((y + 0.5) * r.height) / side };
 }
 
 type Settings = Pick<LearnState['query'], 'start' | 'goal' | 'cluster' | 'levels' | 'entrance' | 'smooth' | 'paint'>;
@@ -86,7 +82,7 @@ function packageFigures(s: Settings): { steps: Step[]; stats: { sg: number; main
 }
 
 /** The step a rebuild should land on: the same phase, as many steps into it as it still has. */
-function keptStep(before: LearnState, oldSteps: readonly Step[], newSteps: readonly Step[]): number {
+function keptStep(before: LearnState, oldSteps: readonly { phase: string }[], newSteps: readonly { phase: string }[]): number {
   const offset = before.step - oldSteps.findIndex((s) => s.phase === before.phase);
   const first = newSteps.findIndex((s) => s.phase === before.phase);
   const length = newSteps.filter((s) => s.phase === before.phase).length;
@@ -255,6 +251,57 @@ describe('Learn: live controls', () => {
     await openLearn(`?paint=${encodeURIComponent(settings.paint.map((c) => `${c.x},${c.y}`).join(';'))}&step=3`);
     await checkFigures(page, settings);
     await checkPermalink(page, settings);
+  });
+
+  /** The HAA* walkthrough the package gives for clusters of `cluster` and the query `start` → `goal`, in Node. */
+  function haaFigures(cluster: number, start: Point, goal: Point) {
+    const grid = hp.Grid.fromMovingAI(haaMapText(), 'haa10.map');
+    const planner = hp.HAAStar.build(grid, { clusterSize: cluster, maxSize: 3 });
+    try {
+      const data = readHaaWalkthrough(hp, planner, grid, start, goal);
+      return { data, steps: makeHaaSteps(data) };
+    } finally {
+      planner.dispose();
+      grid.dispose();
+    }
+  }
+
+  /** The page shows the package's HAA* walkthrough: its steps, the step's figures, both agents' costs. */
+  async function checkHaa(p: Page, cluster: number, start: Point, goal: Point): Promise<LearnState> {
+    const got = await learn(p);
+    const { data, steps } = haaFigures(cluster, start, goal);
+    expect(got.query).toMatchObject({ haa: true, cluster, start, goal });
+    expect(got.steps).toBe(steps.length);
+    expect(got.haa).toEqual(haaShownOf(steps[got.step]!, data));
+    expect({ small: got.haaData!.smallCost, big: got.haaData!.bigCost }).toEqual({ small: data.small.cost, big: data.big.cost });
+    expect(await text(p, 'learn-title')).toBe(steps[got.step]!.title);
+    return got;
+  }
+
+  test('HAA*: cluster size and a moved goal rebuild its walkthrough with the package\'s figures, keeping the step', async () => {
+    await openLearn('?algo=haa');
+    await page.selectOption('[data-testid=learn-phase]', String(await phaseStart(page, 'Build: transitions')));
+    await page.click('[data-testid=learn-next]');
+    const before = await checkHaa(page, 5, HAA_START, HAA_GOAL);
+    expect(await page.isVisible('[data-testid=learn-levels]')).toBe(false); // HPA*'s own settings hidden
+    await setNumber(page, 'learn-cluster', 4);
+    const after = await rebuilt(page, 1);
+    expect(after.phase).toBe(before.phase);
+    expect(after.step).toBe(keptStep(before, haaFigures(5, HAA_START, HAA_GOAL).steps, haaFigures(4, HAA_START, HAA_GOAL).steps));
+    await checkHaa(page, 4, HAA_START, HAA_GOAL);
+    await page.selectOption('[data-testid=learn-tool]', 'goal');
+    const g = await cellPoint(page, 8, 8, 10);
+    await page.mouse.click(g.x, g.y);
+    await rebuilt(page, 2);
+    await checkHaa(page, 4, HAA_START, { x: 8, y: 8 });
+    const href = (await page.getAttribute('[data-testid=learn-permalink]', 'href'))!;
+    expect(href).toContain('cluster=4');
+    await page.screenshot({ path: join(ARTIFACTS, 'learn-controls-haa.png') });
+    const here = await learn(page);
+    await page.close();
+    await openLearn(href.slice(href.indexOf('?')));
+    const there = await checkHaa(page, 4, HAA_START, { x: 8, y: 8 });
+    expect({ phase: there.phase, step: there.step }).toEqual({ phase: here.phase, step: here.step });
   });
 
   /** The boxes of the map and of the settings, in CSS pixels of the viewport. */

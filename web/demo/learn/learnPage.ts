@@ -294,8 +294,9 @@ class LearnPage {
     });
     byId<HTMLInputElement>('learn-large').addEventListener('change', (e) => this.#large((e.target as HTMLInputElement).checked));
     window.addEventListener('keydown', (e) => {
-      // Keys typed into a menu or a number box are theirs, not the walkthrough's.
-      if (e.target instanceof HTMLSelectElement || (e.target instanceof HTMLInputElement && e.target.type === 'number') || e.altKey || e.ctrlKey || e.metaKey) return;
+      // Keys typed into a menu or a number box are theirs, not the walkthrough's; so is space on a checkbox (it ticks it).
+      const own = e.target instanceof HTMLInputElement && (e.target.type === 'number' || e.key === ' ');
+      if (e.target instanceof HTMLSelectElement || own || e.altKey || e.ctrlKey || e.metaKey) return;
       const k = e.key;
       if (k === 'ArrowRight') this.go(this.#index + 1);
       else if (k === 'ArrowLeft') this.go(this.#index - 1);
