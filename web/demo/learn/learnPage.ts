@@ -477,7 +477,10 @@ class LearnPage {
   /** The controls show the settings of the walkthrough shown (after a refused change too). */
   #syncControls(): void {
     const s = this.#settings;
-    byId<HTMLInputElement>('learn-cluster').value = String(s.cluster);
+    const cluster = byId<HTMLInputElement>('learn-cluster');
+    // At most 64 × 64 clusters: each is a step's worth of data, and a 512 × 512 map in clusters of 2 would freeze the page.
+    cluster.min = String(Math.max(2, Math.ceil(Math.max(this.#size.width, this.#size.height) / 64)));
+    cluster.value = String(s.cluster);
     byId<HTMLInputElement>('learn-entrance').value = String(s.entrance);
     byId<HTMLInputElement>('learn-levels').value = String(s.levels);
     byId<HTMLInputElement>('learn-smooth').checked = s.smooth;
