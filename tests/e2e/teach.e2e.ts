@@ -12,6 +12,7 @@ import type { LearnState } from '../../web/demo/learn/learnPage';
 import { HAA_PHASES } from '../../web/demo/learn/haaWalkthrough';
 import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_ROWS, HAA_START, haaMapText, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
 import { PHASES } from '../../web/demo/learn/walkthrough';
+import { learnState, openLearnWalkthrough, testIdText } from './learnPage';
 import { ARTIFACTS, useBrowserPerFile, type Browser, DESKTOP, PHONE } from './browser';
 import { HPA, nativeToolBuilt } from './native';
 
@@ -21,17 +22,11 @@ let page: Page;
 
 useBrowserPerFile((b) => (browser = b), () => page);
 
-async function open(search: string, size = DESKTOP): Promise<Page> {
-  page = await browser.page();
-  await page.setViewportSize(size);
-  await page.goto(new URL(`learn.html${search}`, baseUrl).href);
-  await page.waitForFunction(() => window.__hpastarLearn?.ready === true || window.__hpastarLearn?.error, null, { timeout: 30_000 });
-  expect(await page.evaluate(() => window.__hpastarLearn.error)).toBeNull();
-  return page;
-}
+/** Opens learn.html with `search` (a walkthrough that loads, no error) as the file's current page. */
+const open = async (search: string, size = DESKTOP): Promise<Page> => (page = await openLearnWalkthrough(browser, baseUrl, search, size));
 
-const learn = (p: Page): Promise<LearnState> => p.evaluate(() => JSON.parse(JSON.stringify(window.__hpastarLearn)) as LearnState);
-const text = async (p: Page, id: string) => (await p.textContent(`[data-testid=${id}]`))?.trim() ?? '';
+const learn = learnState;
+const text = testIdText;
 
 /** Pixels of the HPA* canvas within 40 (sum over R, G, B) of `hex`, after the step's frame is drawn. */
 async function colourPixels(p: Page, hex: string): Promise<number> {

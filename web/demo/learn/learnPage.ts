@@ -1,8 +1,10 @@
 // The walkthrough page (learn.html): HPA*'s build and one query, one step at a time, beside plain A*.
 // ?map=NAME (a map of maps/; default the walkthrough's own 40 × 40 map), start=x,y, goal=x,y,
-// cluster=N, levels=N, step=K (a permalink to step K), large=1 (large text, for projectors),
-// algo=dhpa (DHPA*) or algo=haa (HAA*: clearance, capabilities and agent sizes; default map: the
-// article's kind of 10 × 10 toy map).
+// cluster=N, levels=N, entrance=N (entrance width), smooth=0 (no smoothing), paint=x,y;x,y (cells
+// flipped between wall and ground), step=K (a permalink to step K), large=1 (large text, for
+// projectors), algo=dhpa (DHPA*) or algo=haa (HAA*: clearance, capabilities and agent sizes; default
+// map: the article's kind of 10 × 10 toy map). The page's controls change all but map and algo in
+// place and write them back to the address (learnControls.ts).
 
 import bundledMaps from 'virtual:hpastar-maps';
 import { loadHpastar, type Grid, type HPAStar, type Hpastar, type Point } from '../../lib/index';
@@ -11,6 +13,7 @@ import { isPassableTerrain } from '../../lib/terrain';
 import { TERRAIN_NAMES } from '../render/view';
 import { HAA_PHASES, haaShownOf, makeHaaSteps, readHaaWalkthrough, type HaaShown, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
 import { HaaView, type DrawnLabel } from './haaView';
+import { applyPaint, flipCells, keepPlace, parsePaint, wireMapPointer, writeSettings, type LearnSettings, type MapTool } from './learnControls';
 import { LearnView, terrainImage, type MapWindow } from './learnView';
 import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_NAME, TEACH_START, teachMapText } from './teachMap';
 import type { QueryCosts } from './optimality';
@@ -44,7 +47,9 @@ export interface LearnState {
   haaGap: (Omit<DominanceGap, 'worst'> & { worst: Omit<GapPair, 'haaCells' | 'optimalCells'> | null }) | null;
   haaData: { capabilities: readonly string[]; clearance: number[][]; brushfire: number[]; smallCost: number; bigCost: number; brushfireFound: boolean; trueFound: boolean } | null;
   playing: boolean;
-  query: { start: Point; goal: Point; cluster: number; levels: number; map: string; dhpa: boolean; haa: boolean };
+  /** Rebuilds made by the page's controls so far (a test waits for the count to move). */
+  rebuilds: number;
+  query: { start: Point; goal: Point; cluster: number; levels: number; entrance: number; smooth: boolean; paint: Point[]; map: string; dhpa: boolean; haa: boolean };
 }
 
 declare global {
@@ -61,7 +66,21 @@ function parsePoint(text: string | null): Point | null {
 }
 
 /** The query the address asks for (defaults: the walkthrough's own map and query). */
-function readAddress(): { map: string; start: Point | null; goal: Point | null; cluster: number; levels: number; step: number; large: boolean; dhpa: boolean; haa: boolean } {
+function readAddress(): {
+  map: string;
+  start: Point | null;
+  goal: Point | null;
+  cluster: number;
+  levels: number;
+  /** null: the package's default width. */
+  entrance: number | null;
+  smooth: boolean;
+  paint: Point[];
+  step: number;
+  large: boolean;
+  dhpa: boolean;
+  haa: boolean;
+} {
   const q = new URLSearchParams(location.search);
   const haa = q.get('algo') === 'haa';
   const num = (key: string, fallback: number) => {
@@ -74,6 +93,9 @@ function readAddress(): { map: string; start: Point | null; goal: Point | null; 
     goal: parsePoint(q.get('goal')),
     cluster: num('cluster', haa ? HAA_CLUSTER : TEACH_CLUSTER),
     levels: num('levels', 1),
+    entrance: q.has('entrance') ? num('entrance', 0) : null,
+    smooth: q.get('smooth') !== '0',
+    paint: parsePaint(q.get('paint')),
     step: num('step', 0),
     large: q.get('large') === '1',
     dhpa: q.get('algo') === 'dhpa',
@@ -106,6 +128,12 @@ class LearnPage {
   #index = 0;
   #timer: number | undefined;
   #pendingStart: Point | null = null;
+  #hp!: Hpastar;
+  /** The map's file: each rebuild reads it again and flips the painted cells. */
+  #mapText = '';
+  /** What the walkthrough shown was built with, and what the address leaves out. */
+  #settings!: LearnSettings;
+  #defaults!: LearnSettings;
   #redrawQueued = false;
   readonly state: LearnState;
 
@@ -117,53 +145,89 @@ class LearnPage {
   }
 
   async start(hp: Hpastar): Promise<void> {
+    this.#hp = hp;
     const a = this.address;
     const own = a.map === TEACH_MAP_NAME ? teachMapText() : a.map === HAA_MAP_NAME ? haaMapText() : null;
-    const text = own ?? (await (await fetch(`${import.meta.env.BASE_URL}maps/${a.map}`)).text());
-    const grid = hp.Grid.fromMovingAI(text, a.map);
-    const start = a.start ?? (a.map === TEACH_MAP_NAME ? TEACH_START : a.map === HAA_MAP_NAME ? HAA_START : cornerCell(grid, false));
-    const goal = a.goal ?? (a.map === TEACH_MAP_NAME ? TEACH_GOAL : a.map === HAA_MAP_NAME ? HAA_GOAL : cornerCell(grid, true));
-    this.#size = { width: grid.width, height: grid.height };
-    this.#terrain = grid.terrain();
-    for (const [name, p] of [['start', start], ['goal', goal]] as const)
-      if (p.x >= grid.width || p.y >= grid.height || !grid.passable(p.x, p.y)) throw new Error(`the ${name} ${p.x},${p.y} is not a free cell of ${a.map}`);
-    if (a.haa) {
-      this.#startHaa(hp, grid, start, goal);
-      return;
+    this.#mapText = own ?? (await (await fetch(`${import.meta.env.BASE_URL}maps/${a.map}`)).text());
+    const grid = hp.Grid.fromMovingAI(this.#mapText, a.map);
+    try {
+      this.#defaults = {
+        cluster: a.haa ? HAA_CLUSTER : TEACH_CLUSTER,
+        levels: 1,
+        entrance: hp.HPAStar.defaultOptions.entranceWidth,
+        smooth: true,
+        start: a.map === TEACH_MAP_NAME ? TEACH_START : a.map === HAA_MAP_NAME ? HAA_START : cornerCell(grid, false),
+        goal: a.map === TEACH_MAP_NAME ? TEACH_GOAL : a.map === HAA_MAP_NAME ? HAA_GOAL : cornerCell(grid, true),
+        paint: [],
+      };
+    } finally {
+      grid.dispose();
     }
-    // The paper's options: the walkthrough shows HPA* as published (no trees, caches or landmarks).
-    // DHPA* (algo=dhpa): the same, with every node's tree kept.
-    const options = { ...hp.HPAStar.defaultOptions, clusterSize: a.cluster, levels: a.levels };
-    const planner: HPAStar = hp.HPAStar.build(grid, { ...options, cacheTrees: a.dhpa });
-    const search = new hp.AStar();
-    const astar = traceSearch(search, grid, start, goal);
-    const short = pickShortQuery(planner, grid, search);
-    let treeCost: TreeCost | null = null;
-    if (a.dhpa) {
-      // The same hierarchy without trees, for what the trees save on this query.
-      const plain = hp.HPAStar.build(grid, options);
-      treeCost = measureTreeCost(planner, plain, start, goal);
-      plain.dispose();
-    }
-    this.#data = readWalkthrough(planner, grid, start, goal, astar, { short, treeCost });
-    this.#steps = makeSteps(this.#data);
-    const terrain = terrainImage(grid.terrain(), grid.width, grid.height);
-    this.#view = new LearnView(byId('learn-canvas'), this.#data, terrain);
-    this.#astarView = new LearnView(byId('learn-astar-canvas'), this.#data, terrain);
-    this.state.query = { start, goal, cluster: a.cluster, levels: a.levels, map: a.map, dhpa: a.dhpa, haa: false };
-    this.state.steps = this.#steps.length;
-    this.state.astarExpanded = astar.path.stats.expandedMain;
-    this.state.costs = { ...this.#data.costs };
-    this.state.short = short ? { ...shortCounts(short), start: short.start, goal: short.goal } : null;
-    this.state.treeCost = treeCost;
-    byId('learn-astar').textContent = String(astar.path.stats.expandedMain);
-    byId('learn-astar-abstract').textContent = String(astar.path.stats.expandedMain);
-    byId('learn-hpa-caption').textContent = a.dhpa ? 'DHPA* (HPA* with stored trees)' : 'HPA*';
-    planner.dispose();
-    grid.dispose();
+    const d = this.#defaults;
+    this.#settings = { cluster: a.cluster, levels: a.levels, entrance: a.entrance ?? d.entrance, smooth: a.smooth, start: a.start ?? d.start, goal: a.goal ?? d.goal, paint: a.paint };
+    this.#build(this.#settings);
     this.#wire();
     this.go(Math.min(Math.max(0, a.step), this.#steps.length - 1));
     this.state.ready = true;
+  }
+
+  /**
+   * Builds the walkthrough of `s` on the page's map (its painted cells flipped): its data, steps, views
+   * and phase menu. Throws, changing nothing the page shows, when an end is not a free cell or the build fails.
+   */
+  #build(s: LearnSettings): void {
+    const a = this.address;
+    const grid = this.#hp.Grid.fromMovingAI(this.#mapText, a.map);
+    try {
+      applyPaint(grid, grid.terrain(), s.paint);
+      for (const [name, p] of [['start', s.start], ['goal', s.goal]] as const)
+        if (p.x >= grid.width || p.y >= grid.height || !grid.passable(p.x, p.y)) throw new Error(`the ${name} ${p.x},${p.y} is not a free cell of ${a.map}`);
+      if (a.haa) this.#buildHaa(grid, s);
+      else this.#buildHpa(grid, s);
+      this.#size = { width: grid.width, height: grid.height };
+      this.#terrain = grid.terrain();
+    } finally {
+      grid.dispose();
+    }
+    this.state.query = { start: s.start, goal: s.goal, cluster: s.cluster, levels: a.haa ? 0 : s.levels, entrance: s.entrance, smooth: s.smooth, paint: [...s.paint], map: a.map, dhpa: a.dhpa, haa: a.haa };
+    this.state.steps = this.#steps.length;
+    this.#fillPhases();
+  }
+
+  /** HPA* or DHPA* (algo=dhpa): the planner of `s`, A* beside it, the trade-offs' measures, then the walkthrough. */
+  #buildHpa(grid: Grid, s: LearnSettings): void {
+    const hp = this.#hp;
+    const a = this.address;
+    // The paper's options: the walkthrough shows HPA* as published (no trees, caches or landmarks).
+    // DHPA* (algo=dhpa): the same, with every node's tree kept.
+    const options = { ...hp.HPAStar.defaultOptions, clusterSize: s.cluster, levels: s.levels, entranceWidth: s.entrance };
+    const planner: HPAStar = hp.HPAStar.build(grid, { ...options, cacheTrees: a.dhpa });
+    try {
+      const search = new hp.AStar();
+      const astar = traceSearch(search, grid, s.start, s.goal);
+      const short = pickShortQuery(planner, grid, search);
+      let treeCost: TreeCost | null = null;
+      if (a.dhpa) {
+        // The same hierarchy without trees, for what the trees save on this query.
+        const plain = hp.HPAStar.build(grid, options);
+        treeCost = measureTreeCost(planner, plain, s.start, s.goal);
+        plain.dispose();
+      }
+      this.#data = readWalkthrough(planner, grid, s.start, s.goal, astar, { short, treeCost }, { smooth: s.smooth });
+      this.#steps = makeSteps(this.#data);
+      const terrain = terrainImage(grid.terrain(), grid.width, grid.height);
+      this.#view = new LearnView(byId('learn-canvas'), this.#data, terrain);
+      this.#astarView = new LearnView(byId('learn-astar-canvas'), this.#data, terrain);
+      this.state.astarExpanded = astar.path.stats.expandedMain;
+      this.state.costs = { ...this.#data.costs };
+      this.state.short = short ? { ...shortCounts(short), start: short.start, goal: short.goal } : null;
+      this.state.treeCost = treeCost;
+      byId('learn-astar').textContent = String(astar.path.stats.expandedMain);
+      byId('learn-astar-abstract').textContent = String(astar.path.stats.expandedMain);
+      byId('learn-hpa-caption').textContent = a.dhpa ? 'DHPA* (HPA* with stored trees)' : 'HPA*';
+    } finally {
+      planner.dispose();
+    }
   }
 
   /**
@@ -177,12 +241,12 @@ class LearnPage {
     this.#wireMenus();
   }
 
-  /** HAA* (algo=haa): its planner on the map, the walkthrough's data read from it, then the same controls. */
-  #startHaa(hp: Hpastar, grid: Grid, start: Point, goal: Point): void {
-    const a = this.address;
-    const planner = hp.HAAStar.build(grid, { clusterSize: a.cluster, maxSize: 3 });
+  /** HAA* (algo=haa): its planner on the map, the walkthrough's data read from it. */
+  #buildHaa(grid: Grid, s: LearnSettings): void {
+    const hp = this.#hp;
+    const planner = hp.HAAStar.build(grid, { clusterSize: s.cluster, maxSize: 3 });
     try {
-      const data = readHaaWalkthrough(hp, planner, grid, start, goal);
+      const data = readHaaWalkthrough(hp, planner, grid, s.start, s.goal);
       const terrain = terrainImage(grid.terrain(), grid.width, grid.height, true);
       const steps = makeHaaSteps(data);
       this.#haa = { data, steps, view: new HaaView(byId('learn-canvas'), data, terrain), beside: new HaaView(byId('learn-astar-canvas'), data, terrain) };
@@ -200,23 +264,27 @@ class LearnPage {
       this.state.haaGap = { ...gap, worst: worst && { start: worst.start, goal: worst.goal, haa: worst.haa, optimal: worst.optimal, low: worst.low } };
     } finally {
       planner.dispose();
-      grid.dispose();
     }
-    this.state.query = { start, goal, cluster: a.cluster, levels: 0, map: a.map, dhpa: false, haa: true };
-    this.state.steps = this.#steps.length;
     document.body.classList.add('haa');
     byId('learn-heading').textContent = 'Learn HAA*';
     byId('learn-hpa-caption').textContent = 'HAA* (Harabor and Botea 2008): clearance, entrances and graphs per agent';
     byId('learn-astar-caption').textContent = `True clearance for {${this.#haa.data.capabilities[this.#haa.data.main]}}`;
-    this.#wire();
-    this.go(Math.min(Math.max(0, a.step), this.#steps.length - 1));
-    this.state.ready = true;
+  }
+
+  /** The phase menu of the walkthrough built last: one entry per phase it has, its first step. */
+  #fillPhases(): void {
+    const phase = byId<HTMLSelectElement>('learn-phase');
+    phase.length = 0;
+    const starts = phaseStarts<string>(this.#steps);
+    for (const p of this.#phaseOrder()) if (starts.has(p.id)) phase.add(new Option(p.label, String(starts.get(p.id))));
+  }
+
+  #phaseOrder(): readonly { id: string; label: string }[] {
+    return this.#haa ? HAA_PHASES : PHASES;
   }
 
   #wire(): void {
     const phase = byId<HTMLSelectElement>('learn-phase');
-    const starts = phaseStarts<string>(this.#steps);
-    for (const p of this.#haa ? HAA_PHASES : PHASES) if (starts.has(p.id)) phase.add(new Option(p.label, String(starts.get(p.id))));
     phase.addEventListener('change', () => this.go(Number(phase.value)));
     byId('learn-prev').addEventListener('click', () => this.go(this.#index - 1));
     byId('learn-next').addEventListener('click', () => this.go(this.#index + 1));
@@ -226,7 +294,9 @@ class LearnPage {
     });
     byId<HTMLInputElement>('learn-large').addEventListener('change', (e) => this.#large((e.target as HTMLInputElement).checked));
     window.addEventListener('keydown', (e) => {
-      if (e.target instanceof HTMLSelectElement || e.altKey || e.ctrlKey || e.metaKey) return;
+      // Keys typed into a menu or a number box are theirs, not the walkthrough's; so is space on a checkbox (it ticks it).
+      const own = e.target instanceof HTMLInputElement && (e.target.type === 'number' || e.key === ' ');
+      if (e.target instanceof HTMLSelectElement || own || e.altKey || e.ctrlKey || e.metaKey) return;
       const k = e.key;
       if (k === 'ArrowRight') this.go(this.#index + 1);
       else if (k === 'ArrowLeft') this.go(this.#index - 1);
@@ -242,7 +312,7 @@ class LearnPage {
       } else return;
       e.preventDefault();
     });
-    byId('learn-canvas').addEventListener('click', (e) => this.#pick(e));
+    this.#wireSettings();
     window.addEventListener('resize', () => this.#queueRedraw());
     this.#wireMenus();
     if (this.address.large) {
@@ -266,14 +336,14 @@ class LearnPage {
       const q = new URLSearchParams(location.search);
       q.delete('step');
       // Each walkthrough has its own map and query: switching between HPA* and HAA* starts from them.
-      if (algo.value === 'haa' || this.address.haa) for (const key of ['map', 'start', 'goal', 'cluster']) q.delete(key);
+      if (algo.value === 'haa' || this.address.haa) for (const key of ['map', 'start', 'goal', 'cluster', 'paint']) q.delete(key);
       if (algo.value !== 'hpa') q.set('algo', algo.value);
       else q.delete('algo');
       location.search = q.toString();
     });
     picker.addEventListener('change', () => {
       const q = new URLSearchParams({ map: picker.value });
-      if (picker.value !== TEACH_MAP_NAME && picker.value !== HAA_MAP_NAME) q.set('cluster', String(this.address.cluster));
+      if (picker.value !== TEACH_MAP_NAME && picker.value !== HAA_MAP_NAME) q.set('cluster', String(this.#settings?.cluster ?? this.address.cluster));
       if (this.address.haa) q.set('algo', 'haa');
       else if (this.address.dhpa) q.set('algo', 'dhpa');
       location.search = q.toString();
@@ -303,20 +373,31 @@ class LearnPage {
     this.#queueRedraw();
   }
 
-  /** A click on the map: the first sets a new start, the second a new goal, and the walkthrough restarts there. */
-  #pick(e: MouseEvent): void {
-    const canvas = e.currentTarget as HTMLCanvasElement;
-    const r = canvas.getBoundingClientRect();
+  /** The cell of the map under a pointer, or null off the map. */
+  #cellAt(e: MouseEvent): Point | null {
+    const r = (e.currentTarget as HTMLCanvasElement).getBoundingClientRect();
     // The part of the map the canvas shows: all of it, but for the short query's step on a big map.
     const area = this.#haa ? { x: 0, y: 0, ...this.#size } : this.#view.window;
     const x = area.x + Math.floor(((e.clientX - r.left) / r.width) * area.width);
     const y = area.y + Math.floor(((e.clientY - r.top) / r.height) * area.height);
-    if (x < 0 || y < 0 || x >= this.#size.width || y >= this.#size.height) return;
+    return x < 0 || y < 0 || x >= this.#size.width || y >= this.#size.height ? null : { x, y };
+  }
+
+  /**
+   * A click on the map: with the tool "start, then goal", the first sets a new start and the second a
+   * new goal; with "start" or "goal" (or an end dragged there), that end moves. The walkthrough is rebuilt in place.
+   */
+  #pick({ x, y }: Point, tool: MapTool = this.#tool()): void {
     const code = this.#terrain[y * this.#size.width + x]!;
     if (!isPassableTerrain(code)) {
-      // Sent to the address it would make a walkthrough that cannot start.
+      // Built on it, the walkthrough could not start.
       const what = TERRAIN_NAMES[String.fromCharCode(code)] ?? 'blocked';
-      byId('learn-title').textContent = `(${x}, ${y}) is ${what === 'wall' ? 'a wall' : `blocked (${what})`}: click a free cell for the ${this.#pendingStart ? 'goal' : 'start'}`;
+      const end = tool === 'ends' ? (this.#pendingStart ? 'goal' : 'start') : tool;
+      byId('learn-title').textContent = `(${x}, ${y}) is ${what === 'wall' ? 'a wall' : `blocked (${what})`}: click a free cell for the ${end}`;
+      return;
+    }
+    if (tool === 'start' || tool === 'goal') {
+      this.#rebuildSoon({ [tool]: { x, y } });
       return;
     }
     if (!this.#pendingStart) {
@@ -324,11 +405,119 @@ class LearnPage {
       byId('learn-title').textContent = `New start ${x},${y}: now click the goal`;
       return;
     }
-    const q = new URLSearchParams(location.search);
-    q.set('start', `${this.#pendingStart.x},${this.#pendingStart.y}`);
-    q.set('goal', `${x},${y}`);
-    q.delete('step');
-    location.search = q.toString();
+    const start = this.#pendingStart;
+    this.#pendingStart = null;
+    this.#rebuildSoon({ start, goal: { x, y } });
+  }
+
+  #tool(): MapTool {
+    return byId<HTMLSelectElement>('learn-tool').value as MapTool;
+  }
+
+  #isWall(p: Point): boolean {
+    return this.#terrain[p.y * this.#size.width + p.x] === 0x40; // '@'
+  }
+
+  /** Wall or ground, and not an end: the cells a stroke of paint may flip. */
+  #paintable(p: Point): boolean {
+    const code = this.#terrain[p.y * this.#size.width + p.x];
+    const { start, goal } = this.#settings;
+    const end = (e: Point) => e.x === p.x && e.y === p.y;
+    return (code === 0x40 || code === 0x2e) && !end(start) && !end(goal);
+  }
+
+  /** A cell of a stroke drawn over the map at once (its rebuild waits for the stroke's end). */
+  #previewCell(p: Point, wall: boolean): void {
+    const canvas = byId<HTMLCanvasElement>('learn-canvas');
+    const area = this.#haa ? { x: 0, y: 0, ...this.#size } : this.#view.window;
+    const w = canvas.width / area.width, h = canvas.height / area.height;
+    const ctx = canvas.getContext('2d')!;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = wall ? 'rgb(70, 70, 70)' : 'rgb(246, 246, 240)';
+    ctx.fillRect((p.x - area.x) * w, (p.y - area.y) * h, Math.ceil(w), Math.ceil(h));
+    ctx.restore();
+  }
+
+  /** The settings' controls and the map's pointer: each change rebuilds the walkthrough once. */
+  #wireSettings(): void {
+    const numbers = [['learn-cluster', 'cluster'], ['learn-entrance', 'entrance'], ['learn-levels', 'levels']] as const;
+    for (const [id, key] of numbers) {
+      const input = byId<HTMLInputElement>(id);
+      input.addEventListener('change', () => {
+        const v = Number(input.value);
+        if (!Number.isInteger(v) || v < Number(input.min) || v > Number(input.max)) {
+          this.#note(`${input.title}: a whole number from ${input.min} to ${input.max}`);
+          this.#syncControls();
+        } else if (v !== this.#settings[key]) this.#rebuildSoon({ [key]: v });
+      });
+    }
+    const smooth = byId<HTMLInputElement>('learn-smooth');
+    smooth.addEventListener('change', () => this.#rebuildSoon({ smooth: smooth.checked }));
+    const canvas = byId<HTMLCanvasElement>('learn-canvas');
+    byId('learn-tool').addEventListener('change', () => {
+      this.#pendingStart = null;
+      // Painting drags over the map: a phone must not scroll the page instead.
+      canvas.style.touchAction = this.#tool() === 'paint' ? 'none' : '';
+    });
+    wireMapPointer(canvas, {
+      cellAt: (e) => this.#cellAt(e),
+      tool: () => this.#tool(),
+      ends: () => this.#settings,
+      paintable: (p) => this.#paintable(p),
+      isWall: (p) => this.#isWall(p),
+      click: (p) => this.#pick(p),
+      moveEnd: (end, p) => this.#pick(p, end),
+      preview: (p, wall) => this.#previewCell(p, wall),
+      stroke: (cells) => (cells.length ? this.#rebuildSoon({ paint: flipCells(this.#settings.paint, cells) }) : this.#queueRedraw()),
+    });
+    this.#syncControls();
+  }
+
+  /** The controls show the settings of the walkthrough shown (after a refused change too). */
+  #syncControls(): void {
+    const s = this.#settings;
+    const cluster = byId<HTMLInputElement>('learn-cluster');
+    // At most 64 × 64 clusters: each is a step's worth of data, and a 512 × 512 map in clusters of 2 would freeze the page.
+    cluster.min = String(Math.max(2, Math.ceil(Math.max(this.#size.width, this.#size.height) / 64)));
+    cluster.value = String(s.cluster);
+    byId<HTMLInputElement>('learn-entrance').value = String(s.entrance);
+    byId<HTMLInputElement>('learn-levels').value = String(s.levels);
+    byId<HTMLInputElement>('learn-smooth').checked = s.smooth;
+  }
+
+  #note(text: string): void {
+    byId('learn-settings-note').textContent = text;
+  }
+
+  /** A rebuild after the next frame, so that "Rebuilding…" shows first (a big map takes a moment). */
+  #rebuildSoon(change: Partial<LearnSettings>): void {
+    this.state.ready = false;
+    this.#note('Rebuilding…');
+    requestAnimationFrame(() => setTimeout(() => this.#rebuild(change)));
+  }
+
+  /**
+   * The walkthrough built again with `change`, the student kept on the same phase and as far into it
+   * (keepPlace). A change that cannot be built (an end on a wall, levels the map cannot have) is
+   * refused: the walkthrough before it is built again and the note says why.
+   */
+  #rebuild(change: Partial<LearnSettings>): void {
+    const before = this.#settings;
+    const [steps, index] = [this.#steps, this.#index];
+    const next = { ...before, ...change };
+    try {
+      this.#build(next);
+      this.#settings = next;
+      this.#note('');
+    } catch (error) {
+      this.#build(before);
+      this.#note(`Not applied: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.#syncControls();
+    this.go(keepPlace(steps, index, this.#steps, this.#phaseOrder().map((p) => p.id)));
+    this.state.rebuilds++;
+    this.state.ready = true;
   }
 
   toggle(): void {
@@ -398,6 +587,7 @@ class LearnPage {
 
   #updateLink(): void {
     const q = new URLSearchParams(location.search);
+    writeSettings(q, this.#settings, this.#defaults);
     q.set('step', String(this.#index));
     if (this.address.large) q.set('large', '1');
     else q.delete('large');
@@ -454,7 +644,8 @@ const initial: LearnState = {
   haaGap: null,
   haaData: null,
   playing: false,
-  query: { start: { x: 0, y: 0 }, goal: { x: 0, y: 0 }, cluster: 0, levels: 0, map: '', dhpa: false, haa: false },
+  rebuilds: 0,
+  query: { start: { x: 0, y: 0 }, goal: { x: 0, y: 0 }, cluster: 0, levels: 0, entrance: 0, smooth: true, paint: [], map: '', dhpa: false, haa: false },
 };
 window.__hpastarLearn = initial;
 

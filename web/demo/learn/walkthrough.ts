@@ -2,7 +2,7 @@
 // planner's own data, read by `hpastar/inspect` (clusterRects, entrances, clusterBuild, abstractGraph,
 // queryConnections, traceSearch, nodeTree) and nothing else. A step is a plain description of what to draw and which counts to show; the view draws
 // it, the page moves between them. Nothing here touches the DOM.
-import type { HPAStar, Point } from '../../lib/index';
+import type { HPAStar, HpaSearchOptions, Point } from '../../lib/index';
 import {
   abstractGraph,
   clusterBuild,
@@ -131,6 +131,8 @@ export interface WalkthroughData {
   short: ShortQuery | null;
   /** DHPA*: what its trees cost in memory and save in insertion; null without trees. */
   treeCost: TreeCost | null;
+  /** Whether the query was smoothed (the page's Smoothing control): off, the smoothing phase says so. */
+  smooth: boolean;
 }
 
 /** What the trade-off steps show, measured by the page with planners of its own (see tradeoffs.ts). */
@@ -143,7 +145,7 @@ export interface TradeoffData {
  * Reads a walkthrough's data from `planner` (built) and a query; `astar` is A*'s trace of the same
  * query, `tradeoffs` what the trade-off steps show (their steps are left out without it).
  */
-export function readWalkthrough(planner: HPAStar, size: { width: number; height: number }, start: Point, goal: Point, astar: TracedPath, tradeoffs: TradeoffData = {}): WalkthroughData {
+export function readWalkthrough(planner: HPAStar, size: { width: number; height: number }, start: Point, goal: Point, astar: TracedPath, tradeoffs: TradeoffData = {}, search: HpaSearchOptions = {}): WalkthroughData {
   const levels = planner.options.levels;
   const clusters: ClusterRects[] = [];
   const graphs: AbstractGraph[] = [];
@@ -155,7 +157,7 @@ export function readWalkthrough(planner: HPAStar, size: { width: number; height:
   const builds: ClusterBuild[] = [];
   for (let c = 0; c < level1.columns * level1.rows; c++) builds.push(clusterBuild(planner, c));
   const joins = queryConnections(planner, start, goal);
-  const traced = traceSearch(planner, start, goal);
+  const traced = traceSearch(planner, start, goal, search);
   return {
     width: size.width,
     height: size.height,
@@ -173,6 +175,7 @@ export function readWalkthrough(planner: HPAStar, size: { width: number; height:
     tree: planner.options.cacheTrees && joins.levels[0]!.start.nodes.length > 0 ? nodeTree(planner, { x: joins.levels[0]!.start.nodes[0]!, y: joins.levels[0]!.start.nodes[1]! }) : null,
     short: tradeoffs.short ?? null,
     treeCost: tradeoffs.treeCost ?? null,
+    smooth: search.smooth ?? true,
   };
 }
 
@@ -348,7 +351,9 @@ function smoothingSteps(d: WalkthroughData, push: PushStep): void {
       text: `From each cell of the refined path, smoothing looks along the 8 directions for a later cell of the path; when the straight line is shorter than the path between them, it replaces that part. Here ${before} steps become ${after}.`,
     });
   }
-  if (t.smoothing.length === 0)
+  if (!d.smooth)
+    push({ phase: 'smoothing', refinedTo: t.refined.length / 2 - 1, title: 'Smoothing: off', text: 'Smoothing is switched off (the Smoothing box above): the answer is the refined path as it is, detours at the transitions included. Switch it on to see the straight lines replace them.' });
+  else if (t.smoothing.length === 0)
     push({ phase: 'smoothing', refinedTo: t.refined.length / 2 - 1, title: 'Smoothing: nothing to straighten', text: 'No straight line is shorter than the refined path anywhere: smoothing leaves it as it is.' });
 }
 
@@ -478,7 +483,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
     push({
       phase: 'levels',
       title: 'One level',
-      text: 'This hierarchy has one abstract level, as in the paper\'s first example. With more levels (add levels=2 to the address), clusters of clusters are built the same way on top of this graph, and large maps need fewer expansions.',
+      text: 'This hierarchy has one abstract level, as in the paper\'s first example. With more levels (the Levels control, or levels=2 in the address), clusters of clusters are built the same way on top of this graph, and large maps need fewer expansions.',
     });
   }
 
