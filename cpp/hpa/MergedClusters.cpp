@@ -17,14 +17,15 @@ MergedClusters MergedClusters::build(const Grid& grid, int32_t tileSide, int32_t
   m.width = grid.width();
   m.height = grid.height();
   m.cellCluster = std::move(passable.cellCluster);
-  // The blocked cells of each tile, one more cluster per tile that has any, numbered after the merged ones in
-  // tile order: inside one tile, so no box grows past the tile's side.
+  // The blocked cells of each square of side maxSide, one more cluster per square that has any, numbered after
+  // the merged ones in square order: no box grows past the largest side, and a map's walls cost a cluster per
+  // such square, not per tile (a cluster's block is a few hundred bytes even without a passable cell).
   uint32_t count = passable.count;
-  for (int32_t ty = 0; ty < m.height; ty += tileSide)
-    for (int32_t tx = 0; tx < m.width; tx += tileSide) {
+  for (int32_t ty = 0; ty < m.height; ty += maxSide)
+    for (int32_t tx = 0; tx < m.width; tx += maxSide) {
       bool any = false;
-      for (int32_t y = ty; y < std::min(ty + tileSide, m.height); ++y)
-        for (int32_t x = tx; x < std::min(tx + tileSide, m.width); ++x) {
+      for (int32_t y = ty; y < std::min(ty + maxSide, m.height); ++y)
+        for (int32_t x = tx; x < std::min(tx + maxSide, m.width); ++x) {
           uint32_t& c = m.cellCluster[static_cast<size_t>(y) * m.width + x];
           if (c != ClusterMerge::kNoCluster) continue;
           c = count;
@@ -43,9 +44,10 @@ std::optional<MergedClusters> MergedClusters::fromCells(int32_t width, int32_t h
     error = "the merged clusters hold " + std::to_string(cells.size()) + " cells, the map " + std::to_string(n);
     return std::nullopt;
   }
-  // Ids must run 0..count-1 with none unused: count is the highest id + 1, checked before any allocation by it.
-  uint32_t count = 0;
-  for (uint32_t c : cells) count = std::max(count, c + 1);
+  // Ids must run 0..count-1 with none unused: count is the highest id + 1 (in 64 bits: an id of 2^32 - 1 must
+  // not wrap to 0), checked against the cells before anything is allocated by it.
+  uint64_t count = 0;
+  for (uint32_t c : cells) count = std::max<uint64_t>(count, uint64_t{c} + 1);
   if (count == 0 || count > n) {
     error = "a merged cluster id is " + std::to_string(count - 1) + ", above the map's " + std::to_string(n) + " cells";
     return std::nullopt;
@@ -54,7 +56,7 @@ std::optional<MergedClusters> MergedClusters::fromCells(int32_t width, int32_t h
   m.width = width;
   m.height = height;
   m.cellCluster = std::move(cells);
-  m.derive(count);
+  m.derive(static_cast<uint32_t>(count));
   for (uint32_t c = 0; c < count; ++c) {
     const Rect& b = m.boxes[c];
     if (b.x0 >= b.x1) {

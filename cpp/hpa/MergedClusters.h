@@ -14,9 +14,10 @@ namespace hpastar {
 // bounding box of its cells. The hierarchy then treats a cluster as it treats a square: its searches, trees
 // and regions run over the box, with the moves that stay inside the cluster (stayMoves).
 //
-// Every cell has a cluster, blocked ones too: the blocked cells of each merge tile form one more cluster, so a
-// terrain change that opens a cell rebuilds that cluster and its neighbours as with squares. The cutting is
-// made once, from the grid the hierarchy is built on, and kept through terrain changes (and saved with it).
+// Every cell has a cluster, blocked ones too: the blocked cells of each square of the largest side form one
+// more cluster, so a terrain change that opens a cell rebuilds that cluster and its neighbours as with squares.
+// The cutting is made once, from the grid the hierarchy is built on, and kept through terrain changes (and
+// saved with it).
 struct MergedClusters {
   int32_t width = 0;
   int32_t height = 0;

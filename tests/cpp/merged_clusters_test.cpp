@@ -53,13 +53,17 @@ TEST(MergedClusters, EveryCellHasAClusterWithinItsBoxAndPassableClustersAreConne
     EXPECT_LE(box.width(), 16);
     EXPECT_LE(box.height(), 16);
     // A cluster is either a merged one (passable cells only, one region: fully connected, as SHPA* needs)
-    // or the blocked cells of one tile.
+    // or the blocked cells of one square of the largest side.
     ASSERT_TRUE(passableCells[static_cast<size_t>(c)] == 0 || blockedCells[static_cast<size_t>(c)] == 0) << c;
     if (passableCells[static_cast<size_t>(c)] == 0) continue;
     ++mergedClusters;
     EXPECT_EQ(labelClusterRegions(g, layout, c, regions), 1u) << "cluster " << c;
   }
-  EXPECT_LT(mergedClusters, m.count() / 4);  // the merge joins most tiles of open ground
+  // The merge joins most tiles of open ground; walls take a cluster per 16 x 16 square at most.
+  const int32_t tiles = ((g.width() + 3) / 4) * ((g.height() + 3) / 4),
+                squares = ((g.width() + 15) / 16) * ((g.height() + 15) / 16);
+  EXPECT_LT(mergedClusters, tiles / 4);
+  EXPECT_LE(m.count() - mergedClusters, squares);
 }
 
 TEST(MergedClusters, LevelOneHasSHPAStarsNodesAndInterEdges) {
@@ -221,6 +225,11 @@ TEST(MergedClusters, SavedFilesKeepTheCuttingAndForgedCuttingsAreRefused) {
   test::resignSections(forged);
   EXPECT_FALSE(deserializeHierarchy(forged, error));
   EXPECT_NE(error.find("merged cluster 0 spans"), std::string::npos) << error;
+  // The largest id: one past it must not wrap to 0 (what fuzz_hierarchy_loader found).
+  test::writeLE(forged, lastId, 4, 0xFFFFFFFFu);
+  test::resignSections(forged);
+  EXPECT_FALSE(deserializeHierarchy(forged, error));
+  EXPECT_NE(error.find("merged cluster id is 4294967295"), std::string::npos) << error;
 
   HierarchyParts parts = h.parts();
   parts.merged = nullptr;
