@@ -94,6 +94,20 @@ val componentLabels(const HpaStarHandle& planner) {
   return copyToJS(labels.data(), labels.size());
 }
 
+// The level-1 cluster of every passable cell, row-major, -1 for a blocked one: a square's id, or a merged
+// cluster's (SHPA*'s cutting, where clusters have any shape and this is how to draw them).
+val cellClusters(const HpaStarHandle& planner) {
+  const VersionedHierarchy::Snapshot h = planner.current();
+  if (!h) return errorObject(StatusKind::NotReady, "the planner is not built");
+  const Grid& grid = h->grid();
+  const uint64_t bytes = sizeof(int32_t) * static_cast<uint64_t>(grid.cellCount()) + kAllocationOverhead;
+  if (std::string error = reserveHeap(bytes, "the cluster map"); !error.empty()) return errorObject(error);
+  std::vector<int32_t> clusters(static_cast<size_t>(grid.cellCount()));
+  for (int32_t i = 0; i < grid.cellCount(); ++i)
+    clusters[static_cast<size_t>(i)] = grid.passableAt(i) ? h->layout(1).clusterOf(grid.pointOf(i)) : -1;
+  return copyToJS(clusters.data(), clusters.size());
+}
+
 // { entrances: Int32Array (x, y, length, vertical per entrance: its first cell on the left/upper side),
 //   transitions: Int32Array (ax, ay, bx, by per transition), firstTransition: Uint32Array (per entrance,
 //   then the total) }, or { error }.
@@ -174,6 +188,7 @@ EMSCRIPTEN_BINDINGS(hpastar_inspection) {
   emscripten::function("hpaClusterRects", &clusterRects);
   emscripten::function("hpaQueryConnections", &queryConnections);
   emscripten::function("hpaComponentLabels", &componentLabels);
+  emscripten::function("hpaCellClusters", &cellClusters);
   emscripten::function("hpaEntrances", &entrances);
   emscripten::function("hpaClusterBuild", &clusterBuild);
   emscripten::function("hpaNodeTree", &nodeTree);

@@ -336,6 +336,32 @@ describe('live terrain', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'edit-erased.png') });
   });
 
+  test("DHPA* on SHPA*'s merged clusters: drawn by their cells, and walls painted rebuild them in place", async () => {
+    page = await browser.page();
+    await openDemo(page, baseUrl, '?map=den520d.map&algo=dhpam&s=10,140&g=240,104');
+    expect(await page.isDisabled('input[data-overlay=sclusters]')).toBe(false);
+    expect(await page.isDisabled('input[data-overlay=b1]')).toBe(true);
+    const before = await demo(page);
+    const shown = await canvasHash(page);
+    await page.check('input[data-overlay=sclusters]');
+    expect(await canvasHash(page)).not.toBe(shown);
+    await page.check('[data-testid=tool-brush]');
+    const a = await page.evaluate(() => window.__hpastarDemo.cellToClient(60, 118));
+    const b = await page.evaluate(() => window.__hpastarDemo.cellToClient(60, 165));
+    await page.mouse.move(a.clientX, a.clientY);
+    await page.mouse.down();
+    await page.mouse.move(b.clientX, b.clientY, { steps: 15 });
+    await page.mouse.up();
+    await page.waitForTimeout(400); // the figures are refreshed once the stroke pauses
+    const after = await demo(page);
+    expect(after.algo).toBe('dhpam');
+    expect(after.edits.batches).toBeGreaterThan(0);
+    expect(after.edits.clustersRebuilt[0]).toBeGreaterThan(0);
+    expect(after.lastPath!.cost).not.toBe(before.lastPath!.cost);
+    if (after.lastPath!.found) expect(after.lastPath!.cost).toBeGreaterThanOrEqual(after.optimalCost! - 1e-9);
+    await page.screenshot({ path: join(ARTIFACTS, 'merged-clusters-edited.png') });
+  });
+
   test('a rectangle of walls flashes exactly the clusters the planner rebuilt, on every level', async () => {
     page = await browser.page();
     await openDemo(page, baseUrl, '?map=den520d.map&algo=hpa3&cs=8');

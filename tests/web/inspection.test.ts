@@ -169,6 +169,33 @@ describe('SHPA* clusters', () => {
     }
     expect(seen.size).toBe(planner.stats.clusters);
   });
+
+  test("an HPAStar cut by SHPA*'s merge has SHPAStar's clusters, and keeps them through an edit", () => {
+    const text = readMapsFile('den520d.map');
+    const map = parseMap(text);
+    using grid = hp.Grid.fromMovingAI(text, 'den520d.map');
+    using shpa = hp.SHPAStar.build(grid, { initialClusterSize: 4, maxClusterSide: 16 });
+    using merged = hp.HPAStar.build(grid, { clusterSize: 4, mergedClusterSide: 16 });
+    const a = clusterMap(shpa), b = clusterMap(merged);
+    // The same partition of the passable cells (ids may differ): each SHPA* cluster maps to one merged one.
+    const pairs = new Map<number, number>();
+    for (let i = 0; i < a.length; i++) {
+      expect(b[i]! < 0).toBe(a[i]! < 0);
+      if (a[i]! < 0) continue;
+      expect(b[i]!).toBeLessThan(merged.stats.levels[0]!.clusters);
+      if (!pairs.has(a[i]!)) pairs.set(a[i]!, b[i]!);
+      expect(pairs.get(a[i]!)).toBe(b[i]);
+    }
+    expect(new Set(pairs.values()).size).toBe(pairs.size);
+    // A wall painted: its cells are blocked now (-1), every other cell keeps its cluster.
+    const wall = [0, 1, 2].map((d) => ({ x: 60 + d, y: 130, terrain: '@' }));
+    merged.applyEdits(wall);
+    const after = clusterMap(merged);
+    for (let i = 0; i < after.length; i++) {
+      const painted = wall.some((w) => w.y * map.width + w.x === i);
+      expect(after[i]).toBe(painted ? -1 : b[i]);
+    }
+  });
 });
 
 describe('HPA* clusters, connections and components', () => {

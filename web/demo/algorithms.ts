@@ -9,7 +9,7 @@ import { TERRAIN } from '../lib/terrain';
 import type { AnnotatedAStar, AStar, ClearanceKind, HAAStar, Grid, HPAStar, Hpastar, HierarchyOptions, PathResult, Point, SearchStats, SHPAStar, TerrainCosts, TerrainEdit, UpdateStats } from '../lib/index';
 import { componentLabels, traceSearch, type ComponentLabels, type TracedPath } from '../lib/inspect';
 
-export type AlgoId = 'astar' | 'hpa1' | 'hpa2' | 'hpa3' | 'dhpa1' | 'dhpa2' | 'shpa' | 'haa';
+export type AlgoId = 'astar' | 'hpa1' | 'hpa2' | 'hpa3' | 'dhpa1' | 'dhpa2' | 'dhpam' | 'shpa' | 'haa';
 
 export interface AlgoInfo {
   id: AlgoId;
@@ -20,6 +20,8 @@ export interface AlgoInfo {
   levels: number;
   /** DHPA*: shortest-path trees per node (cacheTrees). */
   trees: boolean;
+  /** HPA* with SHPA*'s merged clusters at level 1 (mergedClusterSide): editable, unlike SHPAStar. */
+  merged?: boolean;
 }
 
 const ALL: readonly AlgoInfo[] = [
@@ -29,6 +31,7 @@ const ALL: readonly AlgoInfo[] = [
   { id: 'hpa3', label: 'HPA*, 3 levels', kind: 'hpa', levels: 3, trees: false },
   { id: 'dhpa1', label: 'DHPA*, 1 level', kind: 'hpa', levels: 1, trees: true },
   { id: 'dhpa2', label: 'DHPA*, 2 levels', kind: 'hpa', levels: 2, trees: true },
+  { id: 'dhpam', label: "DHPA*, SHPA*'s merged clusters", kind: 'hpa', levels: 1, trees: true, merged: true },
   { id: 'shpa', label: 'SHPA* (static maps)', kind: 'shpa', levels: 0, trees: false },
   { id: 'haa', label: 'HAA* (agent size and terrain)', kind: 'haa', levels: 0, trees: false },
 ];
@@ -111,7 +114,19 @@ export const DEFAULT_SETTINGS: SearchSettings = {
   capability: 'ground,swamp',
 };
 
+/** The tiles SHPA*'s merge starts from (SHPAStar's default `initialClusterSize`). */
+export const MERGE_TILE = 4;
+
 export function hierarchyOptions(algo: AlgoInfo, s: SearchSettings): HierarchyOptions {
+  // Merged clusters: tiles of MERGE_TILE grown up to the panel's cluster size (at least the tile).
+  if (algo.merged) {
+    const side = Math.min(255, Math.max(MERGE_TILE, s.clusterSize));
+    return { ...squareOptions(algo, s), clusterSize: MERGE_TILE, mergedClusterSide: side };
+  }
+  return squareOptions(algo, s);
+}
+
+function squareOptions(algo: AlgoInfo, s: SearchSettings): HierarchyOptions {
   return {
     clusterSize: algo.trees ? Math.min(s.clusterSize, 255) : s.clusterSize,
     levels: Math.max(1, algo.levels),

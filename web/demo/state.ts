@@ -184,7 +184,7 @@ export class AppState {
   readonly searchSets = new SearchSets();
   /** The query whose trace `searchSets` holds (traced when a sets overlay is first shown for it). */
   tracedOutcome: QueryOutcome | null = null;
-  shpaClusters: { planner: object; image: HTMLCanvasElement } | null = null;
+  shpaClusters: { planner: object; version: number; image: HTMLCanvasElement } | null = null;
   /** HAA*'s clearance overlay, for one planner and key (overlays ticked, capability, size, edits). */
   clearanceCache: { planner: object; key: string; maps: ClearanceMaps; image: HTMLCanvasElement } | null = null;
   componentsCache: { image: HTMLCanvasElement; count: number; at: number } | null = null;

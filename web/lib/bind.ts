@@ -189,6 +189,7 @@ function bindHpaStar(module: HpastarModule, state: ModuleState): Hpastar['HPASta
       hpaClusterRects: (planner, level) => module.hpaClusterRects(planner, level),
       hpaQueryConnections: (query, sx, sy, gx, gy) => module.hpaQueryConnections(query, sx, sy, gx, gy),
       hpaComponentLabels: (planner) => module.hpaComponentLabels(planner),
+      hpaCellClusters: (planner) => module.hpaCellClusters(planner),
       hpaEntrances: (planner) => module.hpaEntrances(planner),
       hpaClusterBuild: (planner, cluster) => module.hpaClusterBuild(planner, cluster),
       hpaNodeTree: (planner, x, y) => module.hpaNodeTree(planner, x, y),

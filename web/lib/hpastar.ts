@@ -70,7 +70,7 @@ export interface HpaModuleParts {
   readonly state: ModuleState;
   makeQuery(planner: RawHPAStar): RawHPAStarQuery;
   makeFlowFields(planner: RawHPAStar): RawFlowFields;
-  readonly inspection: Pick<HpastarModule, 'hpaClusterRects' | 'hpaQueryConnections' | 'hpaComponentLabels' | 'hpaEntrances' | 'hpaClusterBuild' | 'hpaNodeTree'>;
+  readonly inspection: Pick<HpastarModule, 'hpaClusterRects' | 'hpaQueryConnections' | 'hpaComponentLabels' | 'hpaCellClusters' | 'hpaEntrances' | 'hpaClusterBuild' | 'hpaNodeTree'>;
 }
 
 // Lets the worker pool read a planner's terrain and options while keeping the handle private.

@@ -284,14 +284,20 @@ export function componentLabels(planner: HPAStar): ComponentLabels {
 }
 
 /**
- * The SHPA* cluster of every cell, row-major (`width * height` entries; cell (x, y) at `y * width + x`):
- * a cluster id from 0 to `stats.clusters - 1`, or -1 for a blocked cell. SHPA*'s clusters have any
- * shape, so this is how to draw them. A fresh copy on every call.
+ * The level-1 cluster of every cell, row-major (`width * height` entries; cell (x, y) at `y * width + x`).
+ * A cluster id from 0 to `stats.clusters - 1` (an HPAStar's level 1: `stats.levels[0].clusters`), or -1 for
+ * a blocked cell. For an HPAStar, the cell's square, or with `mergedClusterSide` SHPA*'s merged cluster.
+ * SHPA*'s clusters have any shape, so this is how to draw them. A fresh copy on every call.
  * @throws OutOfMemoryError - when the WebAssembly heap has no room for the map
  */
-export function clusterMap(planner: SHPAStar): Int32Array {
+export function clusterMap(planner: SHPAStar | HPAStar): Int32Array {
   const where = 'clusterMap';
-  const { raw, state } = accessOf(where, planner, [SHPAStar], 'an SHPAStar made by hpastar.SHPAStar.build');
+  const expected = `${HPA_PLANNER} or an SHPAStar made by hpastar.SHPAStar.build`;
+  if (planner instanceof HPAStar) {
+    const { raw, state } = accessOf(where, planner, [HPAStar], expected);
+    return answered(where, state, () => hpaInspectionAccess(planner).inspection.hpaCellClusters(raw));
+  }
+  const { raw, state } = accessOf(where, planner, [SHPAStar], expected);
   return answered(where, state, () => raw.cellClusters());
 }
 

@@ -810,6 +810,8 @@ declare module 'hpastar:raw' {
     hpaQueryConnections(query: RawHPAStarQuery, sx: number, sy: number, gx: number, gy: number): RawQueryConnections | { status: string; code: number } | RawError;
     /** The component of every cell, row-major (0 blocked, then 1.. by first cell). */
     hpaComponentLabels(planner: RawHPAStar): Uint32Array | RawError;
+    /** The level-1 cluster of every cell, row-major, -1 for a blocked cell (squares, or SHPA*'s merged clusters). */
+    hpaCellClusters(planner: RawHPAStar): Int32Array | RawError;
     hpaEntrances(planner: RawHPAStar): RawEntrances | RawError;
     hpaClusterBuild(planner: RawHPAStar, cluster: number): RawClusterBuild | RawError;
     hpaNodeTree(planner: RawHPAStar, x: number, y: number): { node: Int32Array; area: Int32Array; distance: Float32Array; direction: Int8Array } | RawError;

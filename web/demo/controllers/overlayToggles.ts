@@ -35,13 +35,14 @@ export class OverlayToggles {
     for (const box of this.#boxes) {
       const id = box.dataset.overlay!;
       let available = true;
-      if (/^(b|graph)\d$/.test(id)) available = algo.levels >= Number(id.replace(/\D/g, ''));
+      // Merged clusters are drawn by their cell map (sclusters): their boxes overlap.
+      if (/^(b|graph)\d$/.test(id)) available = algo.levels >= Number(id.replace(/\D/g, '')) && !(algo.merged && id.startsWith('b'));
       else if (id === 'abstract') available = algo.levels > 0 || algo.kind === 'haa';
       else if (['nodes', 'graph', 'sets-sg'].includes(id)) available = algo.levels > 0;
       else if (id === 'clearance' || id === 'brushfire') available = algo.kind === 'haa';
       else if (id.startsWith('sets-') && algo.kind === 'haa') available = false;
       else if (id === 'refined' || id === 'sets-refine') available = algo.kind !== 'astar';
-      else if (id === 'sclusters') available = algo.kind === 'shpa';
+      else if (id === 'sclusters') available = algo.kind === 'shpa' || algo.merged === true;
       box.disabled = !available;
     }
     this.#pathLabel.textContent = pathLabel(algo, this.state.settings.smooth);

@@ -101,11 +101,15 @@ export class OverlayData {
     return s.clearanceCache;
   }
 
+  /** SHPA*'s clusters: those of SHPAStar, or of an HPAStar cut by SHPA*'s merge (algo.merged). */
   shpaClusters(): HTMLCanvasElement | null {
     const s = this.state;
-    const planner = s.shown?.planners.builtShpa(s.settings);
+    const planner = s.algo.merged ? this.planner() : s.shown?.planners.builtShpa(s.settings);
     if (!s.shown || !planner) return null;
-    if (s.shpaClusters?.planner !== planner) s.shpaClusters = { planner, image: shpaClusterImage(clusterMap(planner), s.shown.width, s.shown.height) };
+    // An HPAStar keeps its cutting through edits, but the walls painted change which cells are drawn.
+    const version = 'version' in planner ? planner.version : 0;
+    if (s.shpaClusters?.planner !== planner || s.shpaClusters.version !== version)
+      s.shpaClusters = { planner, version, image: shpaClusterImage(clusterMap(planner), s.shown.width, s.shown.height) };
     return s.shpaClusters.image;
   }
 
