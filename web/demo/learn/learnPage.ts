@@ -11,6 +11,7 @@ import { loadHpastar, type Grid, type HPAStar, type Hpastar, type Point } from '
 import { traceSearch } from '../../lib/inspect';
 import { isPassableTerrain } from '../../lib/terrain';
 import { TERRAIN_NAMES } from '../render/view';
+import { astarPace, paceText, PACE_RULE, type AStarPace } from './astarPace';
 import { HAA_PHASES, haaShownOf, makeHaaSteps, readHaaWalkthrough, type HaaShown, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
 import { HaaView, type DrawnLabel } from './haaView';
 import { applyPaint, flipCells, keepPlace, parsePaint, wireMapPointer, writeSettings, type LearnSettings, type MapTool } from './learnControls';
@@ -30,6 +31,8 @@ export interface LearnState {
   phase: string;
   counts: { sg: number; main: number; refinement: number };
   astarExpanded: number;
+  /** HPA*: plain A* in step with the walkthrough (its panel): HPA*'s expansions so far, A*'s shown of its total. */
+  astarPace: AStarPace | null;
   /** HPA*: the query's costs (refined, smoothed, optimal) and its gap split, as the optimality step states them. */
   costs: QueryCosts | null;
   shown: Shown | null;
@@ -563,6 +566,7 @@ class LearnPage {
       byId('learn-abstract').textContent = String(hs.counts.sg + hs.counts.main);
       byId('learn-refinement').textContent = String(hs.counts.refinement);
       this.#showShortQuery(hs.shortQuery);
+      this.#showPace(hs);
     }
     const phase = byId<HTMLSelectElement>('learn-phase');
     phase.value = String(phaseStarts<string>(this.#steps).get(s.phase));
@@ -578,11 +582,23 @@ class LearnPage {
     byId('learn-short-counts').hidden = !q;
     byId('learn-counts').hidden = !!q; // the walkthrough query's counts: not this step's
     const astar = q ? q.astar.path : this.#data.astar.path;
-    byId('learn-astar-caption').textContent = `Plain A* on the ${q ? 'short' : 'same'} query: ${astar.expanded} cells expanded (blue), cost ${astar.cost.toFixed(2)}`;
+    byId('learn-astar-caption').textContent = q
+      ? `Plain A* on the short query: ${astar.expanded} cells expanded (blue), cost ${astar.cost.toFixed(2)}`
+      : 'Plain A* on the same query, in step with HPA* (blue: expanded; dark: its newest cells)';
     if (!q) return;
     const c = shortCounts(q);
     const cells: [string, number][] = [['insertion', c.insertion], ['abstract', c.abstract], ['refinement', c.refinement], ['hpa', c.hpa], ['astar', c.astar]];
     for (const [id, n] of cells) byId(`learn-short-${id}`).textContent = String(n);
+  }
+
+  /** A* in step with HPA* (see astarPace.ts): both running counts under A*'s panel; the short query's step shows its own totals. */
+  #showPace(s: Step): void {
+    const pace = astarPace(s, this.#data, this.#index === this.#steps.length - 1);
+    this.state.astarPace = pace;
+    const q = s.shortQuery ? this.#data.short : null;
+    const c = q ? shortCounts(q) : null;
+    byId('learn-pace').textContent = c ? `Short query: HPA* ${c.hpa} expanded · A*: ${c.astar} of ${c.astar}` : paceText(pace, this.#data);
+    byId('learn-pace-rule').textContent = q ? 'This step compares the short query\'s whole searches.' : PACE_RULE;
   }
 
   #updateLink(): void {
@@ -622,7 +638,7 @@ class LearnPage {
     this.state.mapWindow = { ...this.#view.window };
     const a = byId('learn-astar-figure');
     const small = Math.max(100, Math.min(a.clientWidth, side));
-    this.#astarView.draw(s as Step, small, small, true);
+    this.#astarView.draw(s as Step, small, small, this.state.astarPace);
   }
 }
 
@@ -634,6 +650,7 @@ const initial: LearnState = {
   phase: '',
   counts: { sg: 0, main: 0, refinement: 0 },
   astarExpanded: 0,
+  astarPace: null,
   costs: null,
   shown: null,
   short: null,

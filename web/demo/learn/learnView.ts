@@ -21,6 +21,9 @@ export const LEARN_COLOURS = {
   // step that draws it leaves out the inter-edges, the other blue thing.
   optimal: '#0072B2',
   tree: '#0072B2',
+  // Plain A*'s expanded cells (blue, as A* is across the demo), and the front of its search in step.
+  astarClosed: 'rgba(0, 114, 178, 0.55)',
+  astarFront: 'rgba(0, 60, 110, 0.95)',
   // The ends in black and white, a disc and a square with their letter: every colour of the palette
   // already names something else (the goal was the entrances' vermillion).
   endFill: '#FFFFFF',
@@ -139,8 +142,11 @@ export class LearnView {
     return { x: (x + 0.5) * this.#cell, y: (y + 0.5) * this.#cell };
   }
 
-  /** Fits the canvas to `maxWidth` × `maxHeight` CSS pixels and draws `step`. */
-  draw(step: Step, maxWidth: number, maxHeight: number, astar = false): void {
+  /**
+   * Fits the canvas to `maxWidth` × `maxHeight` CSS pixels and draws `step`; with `astar`, plain A*'s
+   * search instead, its first `astar.shown` expansions (its open list and path once it is `done`).
+   */
+  draw(step: Step, maxWidth: number, maxHeight: number, astar: { shown: number; done: boolean } | null = null): void {
     const d = this.data;
     const win = stepWindow(step, d, Math.min(maxWidth / d.width, maxHeight / d.height));
     const cell = Math.max(1, Math.min(maxWidth / win.width, maxHeight / win.height));
@@ -149,20 +155,27 @@ export class LearnView {
     const ctx = fitMapCanvas(this.canvas, this.terrain, win, cell);
     // The "when A* wins" step shows its own short query, on both figures.
     const short = step.shortQuery ? d.short : null;
-    if (astar) this.#drawAStar(ctx, short?.astar ?? d.astar);
+    // The short query's A* is shown whole: its step compares the two searches' totals.
+    if (astar) this.#drawAStar(ctx, short?.astar ?? d.astar, short ? null : astar);
     else this.#drawStep(ctx, step);
     const ends = short ?? d;
     this.#endpoint(ctx, ends.start.x, ends.start.y, 'start');
     this.#endpoint(ctx, ends.goal.x, ends.goal.y, 'goal');
   }
 
-  #drawAStar(ctx: CanvasRenderingContext2D, traced: WalkthroughData['astar']): void {
+  /** A*'s search up to `pace.shown` expansions (all of it without `pace`), the newest of them darker. */
+  #drawAStar(ctx: CanvasRenderingContext2D, traced: WalkthroughData['astar'], pace: { shown: number; done: boolean } | null): void {
     const a = traced.searches[0];
+    const total = a ? a.closed.length / 2 : 0;
+    const shown = pace ? Math.min(pace.shown, total) : total;
+    const done = !pace || pace.done;
     if (a) {
-      this.#cells(ctx, a.open, a.open.length / 2, LEARN_COLOURS.searchOpen);
-      this.#cells(ctx, a.closed, a.closed.length / 2, 'rgba(0, 114, 178, 0.55)');
+      if (done) this.#cells(ctx, a.open, a.open.length / 2, LEARN_COLOURS.searchOpen);
+      this.#cells(ctx, a.closed, shown, LEARN_COLOURS.astarClosed);
+      // The front of a search still under way: the last few cells it took, so that its growth is seen.
+      if (!done && shown > 0) this.#cellRange(ctx, a.closed, Math.max(0, shown - Math.max(1, Math.ceil(total / 60))), shown, LEARN_COLOURS.astarFront);
     }
-    this.#polyline(ctx, traced.path.cells, traced.path.cells.length / 2 - 1, LEARN_COLOURS.path, 2);
+    if (done) this.#polyline(ctx, traced.path.cells, traced.path.cells.length / 2 - 1, LEARN_COLOURS.path, 2);
   }
 
   /**
@@ -349,9 +362,14 @@ export class LearnView {
   }
 
   #cells(ctx: CanvasRenderingContext2D, cells: Int32Array, count: number, colour: string): void {
+    this.#cellRange(ctx, cells, 0, count, colour);
+  }
+
+  /** Cells `from` to `to` (excluded) of `cells`, filled. */
+  #cellRange(ctx: CanvasRenderingContext2D, cells: Int32Array, from: number, to: number, colour: string): void {
     const cell = this.#cell;
     ctx.fillStyle = colour;
-    for (let k = 0; k < count; k++) ctx.fillRect(cells[2 * k]! * cell, cells[2 * k + 1]! * cell, Math.max(1, cell), Math.max(1, cell));
+    for (let k = from; k < to; k++) ctx.fillRect(cells[2 * k]! * cell, cells[2 * k + 1]! * cell, Math.max(1, cell), Math.max(1, cell));
   }
 
   #segment(ctx: CanvasRenderingContext2D, a: Int32Array, i: number, b: Int32Array, j: number): void {

@@ -1,0 +1,138 @@
+// The Learn page for a class (issue 36, item 4 and the items after it): plain A* in step with HPA*'s
+// walkthrough. Each test checks what the page shows against the package's own figures, computed here
+// in Node from the same map and query.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { loadHpastar, type Hpastar } from '../../web/lib/index';
+import { traceSearch } from '../../web/lib/inspect';
+import { astarPace, hpaQueryTotal } from '../../web/demo/learn/astarPace';
+import { TEACH_CLUSTER, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
+import { measureTreeCost, pickShortQuery } from '../../web/demo/learn/tradeoffs';
+import { makeSteps, readWalkthrough, type Step, type WalkthroughData } from '../../web/demo/learn/walkthrough';
+import { learnState, openLearnWalkthrough, testIdText } from './learnPage';
+import { ARTIFACTS, DESKTOP, PHONE, useBrowserPerFile, type Browser } from './browser';
+
+// The package in Node (its figures are what the page must show), loaded while the browser starts.
+const loading = loadHpastar();
+let hp: Hpastar;
+beforeAll(async () => void (hp = await loading));
+
+let browser: Browser;
+/** The test's current page (closed after each test by the shared hooks). */
+let page: Page;
+useBrowserPerFile((b) => (browser = b), () => page);
+const openLearn = async (search: string, size = DESKTOP): Promise<Page> => (page = await openLearnWalkthrough(browser, inject('baseUrl'), search, size));
+
+/** The walkthrough of the page's own map and query as the package makes it in Node (`dhpa`: with stored trees), with A*'s and HPA*'s own figures. */
+function teachWalkthrough(dhpa = false): { data: WalkthroughData; steps: Step[]; astar: { expanded: number; cost: number }; hpa: { expanded: number; cost: number } } {
+  const grid = hp.Grid.fromMovingAI(teachMapText(), 'teach40.map');
+  const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: TEACH_CLUSTER, cacheTrees: dhpa });
+  try {
+    const search = new hp.AStar();
+    const astar = traceSearch(search, grid, TEACH_START, TEACH_GOAL);
+    // DHPA*: the trade-off step too, measured against the same hierarchy without trees, as the page does.
+    const plain = dhpa ? hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: TEACH_CLUSTER }) : null;
+    const treeCost = plain ? measureTreeCost(planner, plain, TEACH_START, TEACH_GOAL) : null;
+    plain?.dispose();
+    const data = readWalkthrough(planner, grid, TEACH_START, TEACH_GOAL, astar, { short: pickShortQuery(planner, grid, search), treeCost });
+    const path = planner.findPath(TEACH_START, TEACH_GOAL);
+    const s = path.stats;
+    return { data, steps: makeSteps(data), astar: { expanded: astar.path.stats.expandedMain, cost: astar.path.cost }, hpa: { expanded: s.expandedInsertion + s.expandedMain + s.expandedRefinement, cost: path.cost } };
+  } finally {
+    planner.dispose();
+    grid.dispose();
+  }
+}
+
+/** Pixels of A*'s canvas that are A*'s blue (its expanded cells, pale or dark), not the terrain's grey or white. */
+const bluePixels = (p: Page): Promise<number> =>
+  p.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const c = document.getElementById('learn-astar-canvas') as HTMLCanvasElement;
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 2]! - data[i]! > 60) n++;
+    return n;
+  });
+
+describe('Learn: A* in step with HPA*', () => {
+  test('at every step A* has expanded its share M = round(T × N / N_total) of its real search, both counts shown side by side, its whole search, path and cost at the end', async () => {
+    const want = teachWalkthrough();
+    // The rule's totals are the query's own: what HPA*'s findPath and A* expand on it.
+    expect(hpaQueryTotal(want.data)).toBe(want.hpa.expanded);
+    expect(want.data.astar.searches[0]!.closed.length / 2).toBe(want.astar.expanded);
+    const p = await openLearn('');
+    expect(await testIdText(p, 'learn-pace-rule')).toContain('M = T × N');
+    let lastShown = -1;
+    for (let k = 0; k < want.steps.length; k++) {
+      const got = await learnState(p);
+      expect(got.step).toBe(k);
+      const pace = astarPace(want.steps[k]!, want.data, k === want.steps.length - 1);
+      expect(got.astarPace, `step ${k}`).toEqual(pace);
+      expect(pace.shown).toBe(Math.round((want.astar.expanded * pace.hpaSoFar) / want.hpa.expanded));
+      expect(pace.shown).toBeGreaterThanOrEqual(lastShown); // A* only ever moves on
+      lastShown = pace.shown;
+      if (got.phase !== 'short') expect(await testIdText(p, 'learn-pace'), `step ${k}`).toContain(`HPA* so far: ${pace.hpaSoFar} expanded · A*: ${pace.shown} of ${want.astar.expanded}`);
+      if (k === 0) expect(pace.shown).toBe(0); // the build: HPA* has not searched yet
+      if (k < want.steps.length - 1) await p.keyboard.press('ArrowRight');
+    }
+    const end = await learnState(p);
+    expect(end.astarPace).toMatchObject({ hpaSoFar: want.hpa.expanded, hpaTotal: want.hpa.expanded, shown: want.astar.expanded, total: want.astar.expanded, done: true });
+    expect(await testIdText(p, 'learn-pace')).toContain(`cost: A* ${want.astar.cost.toFixed(2)}, HPA* ${want.hpa.cost.toFixed(2)}`);
+    await p.screenshot({ path: join(ARTIFACTS, 'learn-class-astar-end.png') });
+  });
+
+  test('A*\'s panel draws what it has expanded: nothing during the build, part of its search mid-query, all of it at the end', async () => {
+    const want = teachWalkthrough();
+    const mid = want.steps.findIndex((s, k) => {
+      const pace = astarPace(s, want.data, false);
+      return k > 0 && pace.shown > 0.3 * pace.total && pace.shown < 0.7 * pace.total;
+    });
+    expect(mid).toBeGreaterThan(0);
+    const counts: number[] = [];
+    for (const k of [0, mid, want.steps.length - 1]) {
+      const p = await openLearn(`?step=${k}`);
+      expect((await learnState(p)).astarPace!.shown).toBe(astarPace(want.steps[k]!, want.data, k === want.steps.length - 1).shown);
+      counts.push(await bluePixels(p));
+      if (k === mid) await p.screenshot({ path: join(ARTIFACTS, 'learn-class-astar-mid.png') });
+      await p.close();
+    }
+    expect(counts[0]).toBe(0);
+    expect(counts[1]).toBeGreaterThan(0);
+    expect(counts[2]).toBeGreaterThan(counts[1]!);
+  });
+
+  test('DHPA* (no insertion search): A* still paced by HPA*\'s abstract search and refinement, complete at the last step', async () => {
+    const want = teachWalkthrough(true);
+    const last = want.steps.length - 1;
+    const p = await openLearn(`?algo=dhpa&step=${last}`);
+    expect((await learnState(p)).astarPace).toEqual(astarPace(want.steps[last]!, want.data, true));
+    expect((await learnState(p)).astarPace!.done).toBe(true);
+    const abstract = want.steps.findIndex((s) => s.phase === 'abstract');
+    await p.close();
+    const q = await openLearn(`?algo=dhpa&step=${abstract}`);
+    const pace = (await learnState(q)).astarPace!;
+    expect(pace).toEqual(astarPace(want.steps[abstract]!, want.data, false));
+    expect(pace.shown).toBeLessThan(pace.total);
+  });
+
+  test('the A* panel and its counts fit beside the map at 1280 × 800, 1280 × 720 large text and on a phone, the map kept at 60% of the smaller side', async () => {
+    const sizes: [string, string, { width: number; height: number }][] = [
+      ['desktop', '', DESKTOP],
+      ['large', '&large=1', { width: 1280, height: 720 }],
+      ['phone', '', PHONE],
+    ];
+    for (const [name, extra, size] of sizes) {
+      const p = await openLearn(`?step=60${extra}`, size);
+      const box = await p.$eval('#learn-canvas', (c) => c.getBoundingClientRect().toJSON() as DOMRect);
+      expect(box.width, name).toBeGreaterThanOrEqual(0.6 * Math.min(size.width, size.height));
+      // Nothing covers the map: the element at its centre is the canvas itself.
+      const top = await p.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.id, [box.left + box.width / 2, box.top + box.height / 2]);
+      expect(top, name).toBe('learn-canvas');
+      expect(await testIdText(p, 'learn-pace'), name).toMatch(/HPA\* so far: \d+ expanded · A\*: \d+ of \d+/);
+      await p.screenshot({ path: join(ARTIFACTS, `learn-class-astar-${name}.png`), fullPage: name === 'phone' });
+      await p.close();
+    }
+  });
+});
