@@ -1,6 +1,7 @@
 // The Learn page for a class (issue 36, item 4 and the items after it): plain A* in step with HPA*'s
 // walkthrough. Each test checks what the page shows against the package's own figures, computed here
 // in Node from the same map and query.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
@@ -134,5 +135,81 @@ describe('Learn: A* in step with HPA*', () => {
       await p.screenshot({ path: join(ARTIFACTS, `learn-class-astar-${name}.png`), fullPage: name === 'phone' });
       await p.close();
     }
+  });
+});
+
+/** Clicks the button `id` and returns the file it downloads: its suggested name and its bytes. */
+async function downloaded(p: Page, id: string): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([p.waitForEvent('download'), p.click(`[data-testid=${id}]`)]);
+  return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
+}
+
+/** What an SVG document holds, parsed by the browser: its parse error if any, its size and its elements by kind. */
+const parseSvg = (p: Page, text: string) =>
+  p.evaluate((t) => {
+    const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
+    const all = (sel: string) => [...doc.querySelectorAll(sel)];
+    // Paint is written once on a group of like elements: an element's is its own or its group's.
+    const paint = (e: Element, name: string) => e.closest(`[${name}]`)?.getAttribute(name) ?? null;
+    return {
+      error: doc.querySelector('parsererror')?.textContent ?? null,
+      width: Number(doc.documentElement.getAttribute('width')),
+      height: Number(doc.documentElement.getAttribute('height')),
+      images: all('image').length,
+      filledRects: all('rect').filter((e) => paint(e, 'fill') !== 'none').length,
+      outlinedRects: all('rect').filter((e) => paint(e, 'fill') === 'none').length,
+      circles: all('circle').length,
+      // Each polyline's stroke and its number of points.
+      polylines: all('polyline').map((e) => ({ stroke: paint(e, 'stroke'), points: e.getAttribute('points')!.trim().split(/\s+/).length / 2 })),
+    };
+  }, text);
+
+describe('Learn: the figure saved as PNG and SVG', () => {
+  test('PNG: the map canvas as shown; SVG: the same layers as vector elements, the answer a polyline through every cell of the package\'s path', async () => {
+    const want = teachWalkthrough();
+    const last = want.steps.length - 1;
+    const p = await openLearn(`?step=${last}`);
+    const png = await downloaded(p, 'learn-export-png');
+    expect(png.name).toBe(`hpastar-learn-teach40-hpa-step-${last + 1}.png`);
+    expect(png.bytes.subarray(1, 4).toString()).toBe('PNG');
+    const canvas = await p.$eval('#learn-canvas', (c) => ({ width: (c as HTMLCanvasElement).width, height: (c as HTMLCanvasElement).height }));
+    expect({ width: png.bytes.readUInt32BE(16), height: png.bytes.readUInt32BE(20) }).toEqual(canvas);
+    const svg = await downloaded(p, 'learn-export-svg');
+    expect(svg.name).toBe(`hpastar-learn-teach40-hpa-step-${last + 1}.svg`);
+    const text = svg.bytes.toString('utf8');
+    writeFileSync(join(ARTIFACTS, 'learn-class-export.svg'), text);
+    const doc = await parseSvg(p, text);
+    expect(doc.error).toBeNull();
+    expect(doc.images).toBe(0); // drawn, not a picture of the canvas
+    const css = await p.$eval('#learn-canvas', (c) => c.getBoundingClientRect().toJSON() as DOMRect);
+    expect(doc.width).toBeCloseTo(css.width, 0);
+    // The answer (black) through each cell of the path the package finds; the only black polyline of the last step.
+    const black = doc.polylines.filter((l) => l.stroke === '#000000');
+    expect(black.map((l) => l.points)).toEqual([want.data.traced.path.cells.length / 2]);
+    // The clusters' borders, one outline each, and the goal's square; a dot per transition cell, and the start's disc (filled, then outlined).
+    expect(doc.outlinedRects).toBe(want.data.clusters[0]!.rects.length / 4 + 1);
+    expect(doc.circles).toBe(want.data.entrances.transitions.length / 2 + 2);
+    // The inter- and intra-edges, one polyline each, beside the path.
+    const edges = want.data.graphs[0]!.edgeInter.reduce((n, x) => n + x, 0) + want.data.builds.reduce((n, b) => n + b.edgeFrom.length, 0);
+    expect(doc.polylines.length).toBe(edges + 1);
+    // Cells merged per row: far fewer rectangles than the map's 1600 cells.
+    expect(doc.filledRects).toBeLessThan(400);
+    // The file drawn by the browser, for the eye (beside the page's own screenshot).
+    await p.screenshot({ path: join(ARTIFACTS, 'learn-class-export-page.png') });
+    const view = await browser.page();
+    await view.setContent(text);
+    await view.screenshot({ path: join(ARTIFACTS, 'learn-class-export-svg.png') });
+    await view.close();
+  });
+
+  test('SVG of a 512 × 512 map mid-search: parsed, its terrain in runs (not a rectangle per cell), the search\'s cells merged', async () => {
+    const p = await openLearn('?map=8room_000.map&step=40');
+    const svg = await downloaded(p, 'learn-export-svg');
+    writeFileSync(join(ARTIFACTS, 'learn-class-export-8room.svg'), svg.bytes);
+    const doc = await parseSvg(p, svg.bytes.toString('utf8'));
+    expect(doc.error).toBeNull();
+    expect(doc.filledRects).toBeGreaterThan(0);
+    expect(doc.filledRects).toBeLessThan(512 * 512 / 8);
+    expect(svg.bytes.length).toBeLessThan(8_000_000);
   });
 });

@@ -106,6 +106,16 @@ function readAddress(): {
   };
 }
 
+/** Hands `blob` to the browser as a download named `name`. */
+function download(blob: Blob, name: string): void {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  // The browser has read the address once the click has been handled.
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
 /** A passable cell near the corners of the map, for maps opened without a query: first from the top left, then from the bottom right. */
 function cornerCell(grid: Grid, fromEnd: boolean): Point {
   const n = grid.width * grid.height;
@@ -316,12 +326,29 @@ class LearnPage {
       e.preventDefault();
     });
     this.#wireSettings();
+    this.#wireExport();
     window.addEventListener('resize', () => this.#queueRedraw());
     this.#wireMenus();
     if (this.address.large) {
       byId<HTMLInputElement>('learn-large').checked = true;
       this.#large(true);
     }
+  }
+
+  /** The figure's export: the map canvas as a PNG, and (HPA*) the same layers as an SVG drawing. */
+  #wireExport(): void {
+    // The name says which figure: the map, the walkthrough and the step.
+    const name = (ext: string) => `hpastar-learn-${this.address.map.replace(/\.map$/, '')}-${this.address.haa ? 'haa' : this.address.dhpa ? 'dhpa' : 'hpa'}-step-${this.#index + 1}.${ext}`;
+    byId('learn-export-png').addEventListener('click', () => {
+      this.#draw(); // the step shown now, even if its frame has not come yet
+      byId<HTMLCanvasElement>('learn-canvas').toBlob((blob) => blob && download(blob, name('png')), 'image/png');
+    });
+    byId('learn-export-svg').addEventListener('click', () => {
+      if (this.#haa) return;
+      this.#draw();
+      const svg = this.#view.svgOf(this.#steps[this.#index] as Step);
+      download(new Blob([svg], { type: 'image/svg+xml' }), name('svg'));
+    });
   }
 
   /** The map and algorithm menus: each loads the page again with its choice (once, whatever calls it). */
