@@ -10,7 +10,7 @@ import { traceSearch } from '../../web/lib/inspect';
 import { astarPace, hpaQueryTotal } from '../../web/demo/learn/astarPace';
 import { TEACH_CLUSTER, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
 import { measureTreeCost, pickShortQuery } from '../../web/demo/learn/tradeoffs';
-import { makeSteps, readWalkthrough, type Step, type WalkthroughData } from '../../web/demo/learn/walkthrough';
+import { makeSteps, phaseSpan, readWalkthrough, SCRUB_ABOVE, type Step, type WalkthroughData } from '../../web/demo/learn/walkthrough';
 import { learnState, openLearnWalkthrough, testIdText } from './learnPage';
 import { ARTIFACTS, DESKTOP, PHONE, useBrowserPerFile, type Browser } from './browser';
 
@@ -211,5 +211,61 @@ describe('Learn: the figure saved as PNG and SVG', () => {
     expect(doc.filledRects).toBeGreaterThan(0);
     expect(doc.filledRects).toBeLessThan(512 * 512 / 8);
     expect(svg.bytes.length).toBeLessThan(8_000_000);
+  });
+});
+
+/** Moves the phase's slider to `value` as a hand would (its input event). */
+const scrubTo = (p: Page, value: number) =>
+  p.$eval('[data-testid=learn-scrub-range]', (el, v) => {
+    const range = el as HTMLInputElement;
+    range.value = String(v);
+    range.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+
+describe('Learn: long phases scrubbed', () => {
+  test('a phase of more than 40 steps gets a slider over its steps and a skip to its end; a short one does not', async () => {
+    const want = teachWalkthrough();
+    const first = want.steps.findIndex((s) => s.phase === 'abstract');
+    const { last } = phaseSpan(want.steps, first);
+    // The walkthrough's own query: the abstract search expands 57 nodes, one a step.
+    expect(last - first + 1).toBeGreaterThan(SCRUB_ABOVE);
+    const p = await openLearn(`?step=${first}`);
+    expect(await p.isVisible('[data-testid=learn-scrub]')).toBe(true);
+    expect(await p.getAttribute('[data-testid=learn-scrub-range]', 'max')).toBe(String(last - first));
+    expect(await testIdText(p, 'learn-scrub-at')).toBe(`1 of ${last - first + 1}`);
+    await scrubTo(p, 20);
+    let got = await learnState(p);
+    expect(got.step).toBe(first + 20);
+    expect(got.counts).toEqual(want.steps[first + 20]!.counts);
+    expect(await testIdText(p, 'learn-title')).toBe(want.steps[first + 20]!.title);
+    expect(await testIdText(p, 'learn-scrub-at')).toBe(`21 of ${last - first + 1}`);
+    expect(await p.getAttribute('[data-testid=learn-permalink]', 'href')).toContain(`step=${first + 20}`);
+    // The arrows on the focused slider move one step, not two (the page's keys leave it alone).
+    await p.focus('[data-testid=learn-scrub-range]');
+    await p.keyboard.press('ArrowRight');
+    expect((await learnState(p)).step).toBe(first + 21);
+    await p.click('[data-testid=learn-skip]');
+    got = await learnState(p);
+    expect(got.step).toBe(last);
+    expect(got.counts.main).toBe(want.data.traced.searches.find((s) => s.phase === 'abstract')!.closed.length / 2);
+    expect(await p.isDisabled('[data-testid=learn-skip]')).toBe(true);
+    await p.screenshot({ path: join(ARTIFACTS, 'learn-class-scrub.png') });
+    // The next phase (refinement, a few segments) is short: no slider.
+    await p.keyboard.press('ArrowRight');
+    expect((await learnState(p)).phase).toBe('refinement');
+    expect(await p.isVisible('[data-testid=learn-scrub]')).toBe(false);
+  });
+
+  test('on a phone the slider keeps the map at 60% of the screen\'s width, uncovered', async () => {
+    const want = teachWalkthrough();
+    const first = want.steps.findIndex((s) => s.phase === 'abstract');
+    const p = await openLearn(`?step=${first + 5}`, PHONE);
+    expect(await p.isVisible('[data-testid=learn-scrub]')).toBe(true);
+    const box = await p.$eval('#learn-canvas', (c) => c.getBoundingClientRect().toJSON() as DOMRect);
+    expect(box.width).toBeGreaterThanOrEqual(0.6 * PHONE.width);
+    expect(await p.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.id, [box.left + box.width / 2, box.top + box.height / 2])).toBe('learn-canvas');
+    await scrubTo(p, 30);
+    expect((await learnState(p)).step).toBe(first + 30);
+    await p.screenshot({ path: join(ARTIFACTS, 'learn-class-scrub-phone.png') });
   });
 });

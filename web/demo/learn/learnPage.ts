@@ -20,7 +20,7 @@ import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUST
 import type { QueryCosts } from './optimality';
 import type { DominanceGap, GapPair } from './haaTradeoff';
 import { measureTreeCost, pickShortQuery, shortCounts, type ShortCounts, type TreeCost } from './tradeoffs';
-import { makeSteps, phaseStarts, PHASES, readWalkthrough, shownOf, type Shown, type Step, type WalkthroughData } from './walkthrough';
+import { makeSteps, phaseSpan, phaseStarts, PHASES, SCRUB_ABOVE, readWalkthrough, shownOf, type Shown, type Step, type WalkthroughData } from './walkthrough';
 
 /** What the end-to-end tests read. */
 export interface LearnState {
@@ -308,7 +308,8 @@ class LearnPage {
     byId<HTMLInputElement>('learn-large').addEventListener('change', (e) => this.#large((e.target as HTMLInputElement).checked));
     window.addEventListener('keydown', (e) => {
       // Keys typed into a menu or a number box are theirs, not the walkthrough's; so is space on a checkbox (it ticks it).
-      const own = e.target instanceof HTMLInputElement && (e.target.type === 'number' || e.key === ' ');
+      // The phase's slider moves itself with the arrows (its input event takes the step).
+      const own = e.target instanceof HTMLInputElement && (e.target.type === 'number' || e.target.type === 'range' || e.key === ' ');
       if (e.target instanceof HTMLSelectElement || own || e.altKey || e.ctrlKey || e.metaKey) return;
       const k = e.key;
       if (k === 'ArrowRight') this.go(this.#index + 1);
@@ -327,6 +328,7 @@ class LearnPage {
     });
     this.#wireSettings();
     this.#wireExport();
+    this.#wireScrub();
     window.addEventListener('resize', () => this.#queueRedraw());
     this.#wireMenus();
     if (this.address.large) {
@@ -597,10 +599,30 @@ class LearnPage {
     }
     const phase = byId<HTMLSelectElement>('learn-phase');
     phase.value = String(phaseStarts<string>(this.#steps).get(s.phase));
+    this.#showScrub();
     byId<HTMLButtonElement>('learn-prev').disabled = this.#index === 0;
     byId<HTMLButtonElement>('learn-next').disabled = this.#index === this.#steps.length - 1;
     this.#updateLink();
     this.#queueRedraw();
+  }
+
+  /** A phase of more than {@link SCRUB_ABOVE} steps: the slider over its steps at this one, and its skip to the end. */
+  #showScrub(): void {
+    const { first, last } = phaseSpan(this.#steps, this.#index);
+    const n = last - first + 1;
+    byId('learn-scrub').hidden = n <= SCRUB_ABOVE;
+    const range = byId<HTMLInputElement>('learn-scrub-range');
+    range.max = String(n - 1);
+    range.value = String(this.#index - first);
+    byId('learn-scrub-at').textContent = `${this.#index - first + 1} of ${n}`;
+    byId<HTMLButtonElement>('learn-skip').disabled = this.#index === last;
+  }
+
+  /** The slider moves through the phase's steps (one redraw a frame however fast it is dragged); skip goes to its last. */
+  #wireScrub(): void {
+    const range = byId<HTMLInputElement>('learn-scrub-range');
+    range.addEventListener('input', () => this.go(phaseSpan(this.#steps, this.#index).first + Number(range.value)));
+    byId('learn-skip').addEventListener('click', () => this.go(phaseSpan(this.#steps, this.#index).last));
   }
 
   /** The short query's counts beside A*'s (its step only), and the A* figure's caption for the query it shows. */

@@ -525,6 +525,18 @@ export function phaseStarts<P extends string>(steps: readonly { phase: P }[]): M
   return out;
 }
 
+/** A phase with more steps than this gets a slider over its steps and a skip to its end (the page's scrub). */
+export const SCRUB_ABOVE = 40;
+
+/** The first and last steps of the phase of step `index` (its steps are consecutive). */
+export function phaseSpan(steps: readonly { phase: string }[], index: number): { first: number; last: number } {
+  const phase = steps[index]!.phase;
+  let first = index, last = index;
+  while (first > 0 && steps[first - 1]!.phase === phase) first--;
+  while (last < steps.length - 1 && steps[last + 1]!.phase === phase) last++;
+  return { first, last };
+}
+
 /** What a step shows, counted: what the page reports to its tests and readers (`window.__hpastarLearn`). */
 export interface Shown {
   clusters: number;
