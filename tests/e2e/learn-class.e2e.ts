@@ -46,16 +46,16 @@ function teachWalkthrough(dhpa = false): { data: WalkthroughData; steps: Step[];
   }
 }
 
-/** Pixels of A*'s canvas that are A*'s blue (its expanded cells, pale or dark), not the terrain's grey or white. */
-const bluePixels = (p: Page): Promise<number> =>
-  p.evaluate(async () => {
+/** Pixels of a canvas (A*'s by default) in A*'s blue (its expanded cells, pale or dark), not the terrain's grey or white. */
+const bluePixels = (p: Page, id = 'learn-astar-canvas'): Promise<number> =>
+  p.evaluate(async (canvasId) => {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const c = document.getElementById('learn-astar-canvas') as HTMLCanvasElement;
+    const c = document.getElementById(canvasId) as HTMLCanvasElement;
     const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 0; i < data.length; i += 4) if (data[i + 2]! - data[i]! > 60) n++;
     return n;
-  });
+  }, id);
 
 describe('Learn: A* in step with HPA*', () => {
   test('at every step A* has expanded its share M = round(T × N / N_total) of its real search, both counts shown side by side, its whole search, path and cost at the end', async () => {
@@ -267,5 +267,73 @@ describe('Learn: long phases scrubbed', () => {
     await scrubTo(p, 30);
     expect((await learnState(p)).step).toBe(first + 30);
     await p.screenshot({ path: join(ARTIFACTS, 'learn-class-scrub-phone.png') });
+  });
+});
+
+/** The first free cell from the top left (`fromEnd`: from the bottom right), as the page picks a map's default ends. */
+function cornerCell(grid: { width: number; height: number; passable(x: number, y: number): boolean }, fromEnd: boolean): { x: number; y: number } {
+  const n = grid.width * grid.height;
+  for (let k = 0; k < n; k++) {
+    const i = fromEnd ? n - 1 - k : k;
+    if (grid.passable(i % grid.width, Math.floor(i / grid.width))) return { x: i % grid.width, y: Math.floor(i / grid.width) };
+  }
+  throw new Error('no free cell');
+}
+
+/** Plain A*'s and HPA*'s expansions on a bundled map's default query (its corner cells), in Node. */
+async function bundledQuery(name: string): Promise<{ astar: number; hpa: number }> {
+  const grid = hp.Grid.fromMovingAI(readFileSync(join('maps', name), 'utf8'), name);
+  const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: TEACH_CLUSTER });
+  try {
+    const [start, goal] = [cornerCell(grid, false), cornerCell(grid, true)];
+    const s = planner.findPath(start, goal).stats;
+    return { astar: new hp.AStar().findPath(grid, start, goal).stats.expandedMain, hpa: s.expandedInsertion + s.expandedMain + s.expandedRefinement };
+  } finally {
+    planner.dispose();
+    grid.dispose();
+  }
+}
+
+const mapBluePixels = (p: Page): Promise<number> => bluePixels(p, 'learn-canvas');
+
+describe('Learn: why a hierarchy (the opening step)', () => {
+  test('the walkthrough opens on plain A*\'s search of its query: the cells it expands and what HPA*\'s query expands, the package\'s numbers; its permalink opens it again', async () => {
+    const want = teachWalkthrough();
+    const p = await openLearn('');
+    const got = await learnState(p);
+    expect(got.step).toBe(0);
+    expect(got.phase).toBe('why');
+    expect(want.steps[0]!.phase).toBe('why');
+    expect(await testIdText(p, 'learn-title')).toBe(`Why a hierarchy: A* expands ${want.astar.expanded} cells`);
+    const body = await testIdText(p, 'learn-text');
+    expect(body).toContain(`This query then expands ${want.hpa.expanded} nodes`);
+    expect(body).toContain(`cost ${want.astar.cost.toFixed(2)}`);
+    expect(body).toContain('16 clusters');
+    expect(got.shown!.astarCells).toBe(want.astar.expanded);
+    expect(got.shown!.clusters).toBe(16);
+    expect(await mapBluePixels(p)).toBeGreaterThan(1000);
+    expect(await p.$eval('[data-testid=learn-phase]', (el) => (el as HTMLSelectElement).selectedOptions[0]!.text)).toBe('Why a hierarchy');
+    await p.screenshot({ path: join(ARTIFACTS, 'learn-class-why.png') });
+    // Its link, and the build after it, with A*'s search gone from the map.
+    expect(await p.getAttribute('[data-testid=learn-permalink]', 'href')).toContain('step=0');
+    await p.click('[data-testid=learn-next]');
+    expect((await learnState(p)).phase).toBe('clusters');
+    expect((await learnState(p)).shown!.astarCells).toBe(0);
+    expect(await mapBluePixels(p)).toBe(0);
+    await p.close();
+    const again = await openLearn('?step=0&large=1', { width: 1280, height: 720 });
+    expect((await learnState(again)).phase).toBe('why');
+    const box = await again.$eval('#learn-canvas', (c) => c.getBoundingClientRect().toJSON() as DOMRect);
+    expect(box.width).toBeGreaterThanOrEqual(0.6 * 720);
+    await again.screenshot({ path: join(ARTIFACTS, 'learn-class-why-large.png') });
+  });
+
+  test('on a 512 × 512 map the opening step\'s numbers are the package\'s for its query', async () => {
+    const want = await bundledQuery('8room_000.map');
+    const p = await openLearn('?map=8room_000.map');
+    expect((await learnState(p)).phase).toBe('why');
+    expect(await testIdText(p, 'learn-title')).toBe(`Why a hierarchy: A* expands ${want.astar} cells`);
+    expect(await testIdText(p, 'learn-text')).toContain(`This query then expands ${want.hpa} nodes`);
+    await p.screenshot({ path: join(ARTIFACTS, 'learn-class-why-8room.png') });
   });
 });

@@ -229,6 +229,8 @@ export class LearnView {
   #drawStep(ctx: DrawContext, s: Step): void {
     const d = this.data;
     const cell = this.#cell;
+    // The opening step: plain A*'s whole search, under the clusters HPA* will cut the map into.
+    if (s.astarSearch) this.#drawAStar(ctx, d.astar, null);
     // Searches under everything else.
     if (!s.abstractSearch) {
       if (s.open) this.#cells(ctx, s.open.cells, s.open.count, LEARN_COLOURS.searchOpen);
