@@ -1,6 +1,7 @@
-// The Learn page for a class (issue 36, item 4 and the items after it): plain A* in step with HPA*'s
-// walkthrough. Each test checks what the page shows against the package's own figures, computed here
-// in Node from the same map and query.
+// The Learn page for a class (issue 36, items 4 and 5): plain A* in step with HPA*'s walkthrough, the
+// figure saved as PNG and SVG, a long phase's slider and skip, and the opening step (why a hierarchy).
+// Each test checks what the page shows against the package's own figures, computed here in Node from
+// the same map and query.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
