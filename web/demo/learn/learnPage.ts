@@ -11,6 +11,7 @@ import { loadHpastar, type Grid, type HPAStar, type Hpastar, type Point } from '
 import { traceSearch } from '../../lib/inspect';
 import { isPassableTerrain } from '../../lib/terrain';
 import { TERRAIN_NAMES } from '../render/view';
+import { astarPace, paceText, PACE_RULE, type AStarPace } from './astarPace';
 import { HAA_PHASES, haaShownOf, makeHaaSteps, readHaaWalkthrough, type HaaShown, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
 import { HaaView, type DrawnLabel } from './haaView';
 import { applyPaint, flipCells, keepPlace, parsePaint, wireMapPointer, writeSettings, type LearnSettings, type MapTool } from './learnControls';
@@ -19,7 +20,7 @@ import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUST
 import type { QueryCosts } from './optimality';
 import type { DominanceGap, GapPair } from './haaTradeoff';
 import { measureTreeCost, pickShortQuery, shortCounts, type ShortCounts, type TreeCost } from './tradeoffs';
-import { makeSteps, phaseStarts, PHASES, readWalkthrough, shownOf, type Shown, type Step, type WalkthroughData } from './walkthrough';
+import { makeSteps, phaseSpan, phaseStarts, PHASES, SCRUB_ABOVE, readWalkthrough, shownOf, type Shown, type Step, type WalkthroughData } from './walkthrough';
 
 /** What the end-to-end tests read. */
 export interface LearnState {
@@ -30,6 +31,8 @@ export interface LearnState {
   phase: string;
   counts: { sg: number; main: number; refinement: number };
   astarExpanded: number;
+  /** HPA*: plain A* in step with the walkthrough (its panel): HPA*'s expansions so far, A*'s shown of its total. */
+  astarPace: AStarPace | null;
   /** HPA*: the query's costs (refined, smoothed, optimal) and its gap split, as the optimality step states them. */
   costs: QueryCosts | null;
   shown: Shown | null;
@@ -101,6 +104,16 @@ function readAddress(): {
     dhpa: q.get('algo') === 'dhpa',
     haa,
   };
+}
+
+/** Hands `blob` to the browser as a download named `name`. */
+function download(blob: Blob, name: string): void {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  // The browser has read the address once the click has been handled.
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 /** A passable cell near the corners of the map, for maps opened without a query: first from the top left, then from the bottom right. */
@@ -295,7 +308,8 @@ class LearnPage {
     byId<HTMLInputElement>('learn-large').addEventListener('change', (e) => this.#large((e.target as HTMLInputElement).checked));
     window.addEventListener('keydown', (e) => {
       // Keys typed into a menu or a number box are theirs, not the walkthrough's; so is space on a checkbox (it ticks it).
-      const own = e.target instanceof HTMLInputElement && (e.target.type === 'number' || e.key === ' ');
+      // The phase's slider moves itself with the arrows (its input event takes the step).
+      const own = e.target instanceof HTMLInputElement && (e.target.type === 'number' || e.target.type === 'range' || e.key === ' ');
       if (e.target instanceof HTMLSelectElement || own || e.altKey || e.ctrlKey || e.metaKey) return;
       const k = e.key;
       if (k === 'ArrowRight') this.go(this.#index + 1);
@@ -313,12 +327,30 @@ class LearnPage {
       e.preventDefault();
     });
     this.#wireSettings();
+    this.#wireExport();
+    this.#wireScrub();
     window.addEventListener('resize', () => this.#queueRedraw());
     this.#wireMenus();
     if (this.address.large) {
       byId<HTMLInputElement>('learn-large').checked = true;
       this.#large(true);
     }
+  }
+
+  /** The figure's export: the map canvas as a PNG, and (HPA*) the same layers as an SVG drawing. */
+  #wireExport(): void {
+    // The name says which figure: the map, the walkthrough and the step.
+    const name = (ext: string) => `hpastar-learn-${this.address.map.replace(/\.map$/, '')}-${this.address.haa ? 'haa' : this.address.dhpa ? 'dhpa' : 'hpa'}-step-${this.#index + 1}.${ext}`;
+    byId('learn-export-png').addEventListener('click', () => {
+      this.#draw(); // the step shown now, even if its frame has not come yet
+      byId<HTMLCanvasElement>('learn-canvas').toBlob((blob) => blob && download(blob, name('png')), 'image/png');
+    });
+    byId('learn-export-svg').addEventListener('click', () => {
+      if (this.#haa) return;
+      this.#draw();
+      const svg = this.#view.svgOf(this.#steps[this.#index] as Step);
+      download(new Blob([svg], { type: 'image/svg+xml' }), name('svg'));
+    });
   }
 
   /** The map and algorithm menus: each loads the page again with its choice (once, whatever calls it). */
@@ -563,13 +595,34 @@ class LearnPage {
       byId('learn-abstract').textContent = String(hs.counts.sg + hs.counts.main);
       byId('learn-refinement').textContent = String(hs.counts.refinement);
       this.#showShortQuery(hs.shortQuery);
+      this.#showPace(hs);
     }
     const phase = byId<HTMLSelectElement>('learn-phase');
     phase.value = String(phaseStarts<string>(this.#steps).get(s.phase));
+    this.#showScrub();
     byId<HTMLButtonElement>('learn-prev').disabled = this.#index === 0;
     byId<HTMLButtonElement>('learn-next').disabled = this.#index === this.#steps.length - 1;
     this.#updateLink();
     this.#queueRedraw();
+  }
+
+  /** A phase of more than {@link SCRUB_ABOVE} steps: the slider over its steps at this one, and its skip to the end. */
+  #showScrub(): void {
+    const { first, last } = phaseSpan(this.#steps, this.#index);
+    const n = last - first + 1;
+    byId('learn-scrub').hidden = n <= SCRUB_ABOVE;
+    const range = byId<HTMLInputElement>('learn-scrub-range');
+    range.max = String(n - 1);
+    range.value = String(this.#index - first);
+    byId('learn-scrub-at').textContent = `${this.#index - first + 1} of ${n}`;
+    byId<HTMLButtonElement>('learn-skip').disabled = this.#index === last;
+  }
+
+  /** The slider moves through the phase's steps (one redraw a frame however fast it is dragged); skip goes to its last. */
+  #wireScrub(): void {
+    const range = byId<HTMLInputElement>('learn-scrub-range');
+    range.addEventListener('input', () => this.go(phaseSpan(this.#steps, this.#index).first + Number(range.value)));
+    byId('learn-skip').addEventListener('click', () => this.go(phaseSpan(this.#steps, this.#index).last));
   }
 
   /** The short query's counts beside A*'s (its step only), and the A* figure's caption for the query it shows. */
@@ -578,11 +631,23 @@ class LearnPage {
     byId('learn-short-counts').hidden = !q;
     byId('learn-counts').hidden = !!q; // the walkthrough query's counts: not this step's
     const astar = q ? q.astar.path : this.#data.astar.path;
-    byId('learn-astar-caption').textContent = `Plain A* on the ${q ? 'short' : 'same'} query: ${astar.expanded} cells expanded (blue), cost ${astar.cost.toFixed(2)}`;
+    byId('learn-astar-caption').textContent = q
+      ? `Plain A* on the short query: ${astar.expanded} cells expanded (blue), cost ${astar.cost.toFixed(2)}`
+      : 'Plain A* on the same query, in step with HPA* (blue: expanded; dark: its newest cells)';
     if (!q) return;
     const c = shortCounts(q);
     const cells: [string, number][] = [['insertion', c.insertion], ['abstract', c.abstract], ['refinement', c.refinement], ['hpa', c.hpa], ['astar', c.astar]];
     for (const [id, n] of cells) byId(`learn-short-${id}`).textContent = String(n);
+  }
+
+  /** A* in step with HPA* (see astarPace.ts): both running counts under A*'s panel; the short query's step shows its own totals. */
+  #showPace(s: Step): void {
+    const pace = astarPace(s, this.#data, this.#index === this.#steps.length - 1);
+    this.state.astarPace = pace;
+    const q = s.shortQuery ? this.#data.short : null;
+    const c = q ? shortCounts(q) : null;
+    byId('learn-pace').textContent = c ? `Short query: HPA* ${c.hpa} expanded · A*: ${c.astar} of ${c.astar}` : paceText(pace, this.#data);
+    byId('learn-pace-rule').textContent = q ? 'This step compares the short query\'s whole searches.' : PACE_RULE;
   }
 
   #updateLink(): void {
@@ -622,7 +687,7 @@ class LearnPage {
     this.state.mapWindow = { ...this.#view.window };
     const a = byId('learn-astar-figure');
     const small = Math.max(100, Math.min(a.clientWidth, side));
-    this.#astarView.draw(s as Step, small, small, true);
+    this.#astarView.draw(s as Step, small, small, this.state.astarPace);
   }
 }
 
@@ -634,6 +699,7 @@ const initial: LearnState = {
   phase: '',
   counts: { sg: 0, main: 0, refinement: 0 },
   astarExpanded: 0,
+  astarPace: null,
   costs: null,
   shown: null,
   short: null,

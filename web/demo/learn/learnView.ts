@@ -1,6 +1,7 @@
 // Draws one step of the walkthrough on a canvas: the terrain (an image made once, scaled), then what the
 // step shows. Drawn only when the step or the canvas size changes, never per animation frame, so the
 // main thread's work per frame stays that of one redraw at most.
+import { SvgContext, terrainRects, type DrawContext } from './svgExport';
 import { shortSearchCells, type Step, type WalkthroughData } from './walkthrough';
 
 /** The walkthrough's colours (Okabe-Ito, told apart by colour-blind readers), one per kind of thing. */
@@ -21,6 +22,9 @@ export const LEARN_COLOURS = {
   // step that draws it leaves out the inter-edges, the other blue thing.
   optimal: '#0072B2',
   tree: '#0072B2',
+  // Plain A*'s expanded cells (blue, as A* is across the demo), and the front of its search in step.
+  astarClosed: 'rgba(0, 114, 178, 0.55)',
+  astarFront: 'rgba(0, 60, 110, 0.95)',
   // The ends in black and white, a disc and a square with their letter: every colour of the palette
   // already names something else (the goal was the entrances' vermillion).
   endFill: '#FFFFFF',
@@ -28,7 +32,7 @@ export const LEARN_COLOURS = {
 } as const;
 
 /** The start (a disc with S) or the goal (a square with G), `radius` CSS pixels, centred on (x, y). */
-export function drawEnd(ctx: CanvasRenderingContext2D, x: number, y: number, radius: number, end: 'start' | 'goal'): void {
+export function drawEnd(ctx: DrawContext, x: number, y: number, radius: number, end: 'start' | 'goal'): void {
   ctx.fillStyle = LEARN_COLOURS.endFill;
   ctx.strokeStyle = LEARN_COLOURS.endLine;
   ctx.lineWidth = Math.max(1.5, radius / 4);
@@ -139,37 +143,65 @@ export class LearnView {
     return { x: (x + 0.5) * this.#cell, y: (y + 0.5) * this.#cell };
   }
 
-  /** Fits the canvas to `maxWidth` × `maxHeight` CSS pixels and draws `step`. */
-  draw(step: Step, maxWidth: number, maxHeight: number, astar = false): void {
+  /**
+   * Fits the canvas to `maxWidth` × `maxHeight` CSS pixels and draws `step`; with `astar`, plain A*'s
+   * search instead, its first `astar.shown` expansions (its open list and path once it is `done`).
+   */
+  draw(step: Step, maxWidth: number, maxHeight: number, astar: { shown: number; done: boolean } | null = null): void {
     const d = this.data;
     const win = stepWindow(step, d, Math.min(maxWidth / d.width, maxHeight / d.height));
     const cell = Math.max(1, Math.min(maxWidth / win.width, maxHeight / win.height));
     this.#cell = cell;
     this.window = win;
-    const ctx = fitMapCanvas(this.canvas, this.terrain, win, cell);
+    this.#drawLayers(fitMapCanvas(this.canvas, this.terrain, win, cell), step, astar);
+  }
+
+  /**
+   * The figure the last {@link LearnView.draw} made, as an SVG document: the same layers, drawn as
+   * vector elements (terrain and cells as rectangles merged per row, lines, circles, polylines).
+   */
+  svgOf(step: Step, astar: { shown: number; done: boolean } | null = null): string {
+    const win = this.window, cell = this.#cell;
+    const svg = new SvgContext(win.width * cell, win.height * cell);
+    terrainRects(svg, this.terrain, win, cell);
+    svg.translate(-win.x * cell, -win.y * cell);
+    this.#drawLayers(svg, step, astar);
+    return svg.toString();
+  }
+
+  /** Everything over the terrain, in map pixels of the current cell size. */
+  #drawLayers(ctx: DrawContext, step: Step, astar: { shown: number; done: boolean } | null): void {
+    const d = this.data;
     // The "when A* wins" step shows its own short query, on both figures.
     const short = step.shortQuery ? d.short : null;
-    if (astar) this.#drawAStar(ctx, short?.astar ?? d.astar);
+    // The short query's A* is shown whole: its step compares the two searches' totals.
+    if (astar) this.#drawAStar(ctx, short?.astar ?? d.astar, short ? null : astar);
     else this.#drawStep(ctx, step);
     const ends = short ?? d;
     this.#endpoint(ctx, ends.start.x, ends.start.y, 'start');
     this.#endpoint(ctx, ends.goal.x, ends.goal.y, 'goal');
   }
 
-  #drawAStar(ctx: CanvasRenderingContext2D, traced: WalkthroughData['astar']): void {
+  /** A*'s search up to `pace.shown` expansions (all of it without `pace`), the newest of them darker. */
+  #drawAStar(ctx: DrawContext, traced: WalkthroughData['astar'], pace: { shown: number; done: boolean } | null): void {
     const a = traced.searches[0];
+    const total = a ? a.closed.length / 2 : 0;
+    const shown = pace ? Math.min(pace.shown, total) : total;
+    const done = !pace || pace.done;
     if (a) {
-      this.#cells(ctx, a.open, a.open.length / 2, LEARN_COLOURS.searchOpen);
-      this.#cells(ctx, a.closed, a.closed.length / 2, 'rgba(0, 114, 178, 0.55)');
+      if (done) this.#cells(ctx, a.open, a.open.length / 2, LEARN_COLOURS.searchOpen);
+      this.#cells(ctx, a.closed, shown, LEARN_COLOURS.astarClosed);
+      // The front of a search still under way: the last few cells it took, so that its growth is seen.
+      if (!done && shown > 0) this.#cellRange(ctx, a.closed, Math.max(0, shown - Math.max(1, Math.ceil(total / 60))), shown, LEARN_COLOURS.astarFront);
     }
-    this.#polyline(ctx, traced.path.cells, traced.path.cells.length / 2 - 1, LEARN_COLOURS.path, 2);
+    if (done) this.#polyline(ctx, traced.path.cells, traced.path.cells.length / 2 - 1, LEARN_COLOURS.path, 2);
   }
 
   /**
    * The short query's HPA* work: under the build's lines, the cells its insertion and refinement searches
    * expanded; over them, the abstract search's nodes and the path.
    */
-  #drawShortQuery(ctx: CanvasRenderingContext2D, layer: 'under' | 'over'): void {
+  #drawShortQuery(ctx: DrawContext, layer: 'under' | 'over'): void {
     const q = this.data.short!;
     if (layer === 'under') {
       const cells = shortSearchCells(q);
@@ -187,16 +219,18 @@ export class LearnView {
    * that on a big map (cells of a pixel or two) it stands out from the edges and searches under it and
    * still shows on both sides of the black path and the blue dashes.
    */
-  #refinedPath(ctx: CanvasRenderingContext2D, to: number): void {
+  #refinedPath(ctx: DrawContext, to: number): void {
     const w = Math.max(2, this.#cell / 3);
     const cells = this.data.traced.refined;
     this.#polyline(ctx, cells, to, '#FFFFFF', w + 6);
     this.#polyline(ctx, cells, to, LEARN_COLOURS.refined, w + 4);
   }
 
-  #drawStep(ctx: CanvasRenderingContext2D, s: Step): void {
+  #drawStep(ctx: DrawContext, s: Step): void {
     const d = this.data;
     const cell = this.#cell;
+    // The opening step: plain A*'s whole search, under the clusters HPA* will cut the map into.
+    if (s.astarSearch) this.#drawAStar(ctx, d.astar, null);
     // Searches under everything else.
     if (!s.abstractSearch) {
       if (s.open) this.#cells(ctx, s.open.cells, s.open.count, LEARN_COLOURS.searchOpen);
@@ -295,7 +329,7 @@ export class LearnView {
   }
 
   /** DHPA*'s tree of one node: an arrow per cell towards its next step, and its distance when cells are large enough. */
-  #tree(ctx: CanvasRenderingContext2D): void {
+  #tree(ctx: DrawContext): void {
     const t = this.data.tree!;
     const cell = this.#cell;
     const [x0, y0, x1] = [t.area[0]!, t.area[1]!, t.area[2]!];
@@ -327,7 +361,7 @@ export class LearnView {
     this.#dot(ctx, t.node.x, t.node.y, Math.max(3, cell / 2));
   }
 
-  #connections(ctx: CanvasRenderingContext2D): void {
+  #connections(ctx: DrawContext): void {
     // Start's and goal's edges into level 1: dotted lines to the nodes they reach.
     const d = this.data;
     ctx.strokeStyle = LEARN_COLOURS.connection;
@@ -348,13 +382,18 @@ export class LearnView {
     ctx.setLineDash([]);
   }
 
-  #cells(ctx: CanvasRenderingContext2D, cells: Int32Array, count: number, colour: string): void {
-    const cell = this.#cell;
-    ctx.fillStyle = colour;
-    for (let k = 0; k < count; k++) ctx.fillRect(cells[2 * k]! * cell, cells[2 * k + 1]! * cell, Math.max(1, cell), Math.max(1, cell));
+  #cells(ctx: DrawContext, cells: Int32Array, count: number, colour: string): void {
+    this.#cellRange(ctx, cells, 0, count, colour);
   }
 
-  #segment(ctx: CanvasRenderingContext2D, a: Int32Array, i: number, b: Int32Array, j: number): void {
+  /** Cells `from` to `to` (excluded) of `cells`, filled. */
+  #cellRange(ctx: DrawContext, cells: Int32Array, from: number, to: number, colour: string): void {
+    const cell = this.#cell;
+    ctx.fillStyle = colour;
+    for (let k = from; k < to; k++) ctx.fillRect(cells[2 * k]! * cell, cells[2 * k + 1]! * cell, Math.max(1, cell), Math.max(1, cell));
+  }
+
+  #segment(ctx: DrawContext, a: Int32Array, i: number, b: Int32Array, j: number): void {
     const p = this.centre(a[2 * i]!, a[2 * i + 1]!), q = this.centre(b[2 * j]!, b[2 * j + 1]!);
     ctx.beginPath();
     ctx.moveTo(p.x, p.y);
@@ -362,27 +401,27 @@ export class LearnView {
     ctx.stroke();
   }
 
-  #dot(ctx: CanvasRenderingContext2D, x: number, y: number, r: number): void {
+  #dot(ctx: DrawContext, x: number, y: number, r: number): void {
     const c = this.centre(x, y);
     ctx.beginPath();
     ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
     ctx.fill();
   }
 
-  #ring(ctx: CanvasRenderingContext2D, x: number, y: number, r: number): void {
+  #ring(ctx: DrawContext, x: number, y: number, r: number): void {
     const c = this.centre(x, y);
     ctx.beginPath();
     ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
     ctx.stroke();
   }
 
-  #endpoint(ctx: CanvasRenderingContext2D, x: number, y: number, end: 'start' | 'goal'): void {
+  #endpoint(ctx: DrawContext, x: number, y: number, end: 'start' | 'goal'): void {
     const c = this.centre(x, y);
     drawEnd(ctx, c.x, c.y, Math.max(4, this.#cell * 0.7), end);
   }
 
   /** A polyline through the first `segments` + 1 cells of `cells`. */
-  #polyline(ctx: CanvasRenderingContext2D, cells: Int32Array, segments: number, colour: string, width: number, dash: number[] = []): void {
+  #polyline(ctx: DrawContext, cells: Int32Array, segments: number, colour: string, width: number, dash: number[] = []): void {
     if (segments < 1) return;
     ctx.strokeStyle = colour;
     ctx.lineWidth = width;

@@ -18,10 +18,12 @@ import {
   type NodeTree,
   type TracedPath,
 } from '../../lib/inspect';
+import { motivationText } from './motivation';
 import { optimalityText, queryCosts, type QueryCosts } from './optimality';
 import { shortQueryText, treeCostText, type ShortQuery, type TreeCost } from './tradeoffs';
 
 export type PhaseId =
+  | 'why'
   | 'clusters'
   | 'entrances'
   | 'transitions'
@@ -38,6 +40,7 @@ export type PhaseId =
   | 'result';
 
 export const PHASES: readonly { id: PhaseId; label: string }[] = [
+  { id: 'why', label: 'Why a hierarchy' },
   { id: 'clusters', label: 'Build: clusters' },
   { id: 'entrances', label: 'Build: entrances' },
   { id: 'transitions', label: 'Build: transitions' },
@@ -71,6 +74,8 @@ export interface Step {
   phase: PhaseId;
   title: string;
   text: string;
+  /** Plain A*'s whole search of the query (cells and path) drawn on the map: the opening step's why. */
+  astarSearch: boolean;
   /** Levels whose cluster borders are drawn. */
   clusterLevels: number;
   /** Entrances drawn (the first n of the scanner's list), and the one picked out (or -1). */
@@ -413,6 +418,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
     phase: 'clusters',
     title: '',
     text: '',
+    astarSearch: false,
     clusterLevels: 1,
     entrances: 0,
     transitions: false,
@@ -443,8 +449,11 @@ export function makeSteps(d: WalkthroughData): Step[] {
   const transitionCount = d.entrances.transitions.length / 4;
   const inter = interEdgeCount(d.graphs[0]!);
 
+  // Before the build: what plain A* costs on this query, and what the hierarchy changes (its clusters drawn over A*'s search).
+  push({ phase: 'why', astarSearch: true, ...motivationText(d) });
   push({
     phase: 'clusters',
+    astarSearch: false,
     title: `${c1.columns * c1.rows} clusters of ${c1.side} × ${c1.side}`,
     text: `HPA* first cuts the ${d.width} × ${d.height} map into square clusters of ${c1.side} × ${c1.side} cells (${c1.columns} columns, ${c1.rows} rows). Everything it computes before a query stays inside one cluster, so each piece of work is small.`,
   });
@@ -525,6 +534,18 @@ export function phaseStarts<P extends string>(steps: readonly { phase: P }[]): M
   return out;
 }
 
+/** A phase with more steps than this gets a slider over its steps and a skip to its end (the page's scrub). */
+export const SCRUB_ABOVE = 40;
+
+/** The first and last steps of the phase of step `index` (its steps are consecutive). */
+export function phaseSpan(steps: readonly { phase: string }[], index: number): { first: number; last: number } {
+  const phase = steps[index]!.phase;
+  let first = index, last = index;
+  while (first > 0 && steps[first - 1]!.phase === phase) first--;
+  while (last < steps.length - 1 && steps[last + 1]!.phase === phase) last++;
+  return { first, last };
+}
+
 /** What a step shows, counted: what the page reports to its tests and readers (`window.__hpastarLearn`). */
 export interface Shown {
   clusters: number;
@@ -541,6 +562,8 @@ export interface Shown {
   optimalCells: number;
   /** DHPA*'s tree: cells with an arrow drawn. */
   treeArrows: number;
+  /** The opening step: plain A*'s expanded cells drawn on the map. */
+  astarCells: number;
   /** The short query's path (HPA*'s) drawn, in cells, and the cells its searches expanded drawn. */
   shortPathCells: number;
   shortClosed: number;
@@ -572,6 +595,7 @@ export function shownOf(s: Step, d: WalkthroughData): Shown {
     pathCells: s.finalPath ? d.traced.path.cells.length / 2 : 0,
     optimalCells: s.optimalPath ? d.astar.path.cells.length / 2 : 0,
     treeArrows: s.tree && d.tree ? d.tree.direction.filter((x) => x >= 0).length : 0,
+    astarCells: s.astarSearch && d.astar.searches[0] ? d.astar.searches[0].closed.length / 2 : 0,
     shortPathCells: s.shortQuery && d.short ? d.short.hpa.path.cells.length / 2 : 0,
     shortClosed: s.shortQuery && d.short ? shortSearchCells(d.short).length / 2 : 0,
   };
