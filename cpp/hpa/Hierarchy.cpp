@@ -132,7 +132,11 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
       error = "merged cluster " + std::to_string(c) + " is wider or taller than the merged cluster side " +
               std::to_string(options.mergedClusterSide);
   }
-  if (error.empty()) error = checkMemoryBudget(grid, options);
+  // The cutting is made once, here: the estimate reads it and the build keeps it.
+  if (error.empty() && options.mergedClusterSide > 0 && !cutting)
+    cutting = std::make_shared<const MergedClusters>(
+        MergedClusters::build(grid, options.clusterSize, options.mergedClusterSide, options.entranceWidth));
+  if (error.empty()) error = checkMemoryBudget(grid, options, cutting);
   if (!error.empty()) return std::nullopt;
   Hierarchy h;
   h.grid_ = grid;
@@ -144,9 +148,6 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
 }
 
 void Hierarchy::buildLevels(std::shared_ptr<const MergedClusters> merged) {
-  if (options_.mergedClusterSide > 0 && !merged)
-    merged = std::make_shared<const MergedClusters>(
-        MergedClusters::build(grid_, options_.clusterSize, options_.mergedClusterSide, options_.entranceWidth));
   initLevels(std::move(merged));
   std::vector<int32_t> all(static_cast<size_t>(layout(1).count()));
   for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int32_t>(c);

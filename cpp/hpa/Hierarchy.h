@@ -273,7 +273,7 @@ class Hierarchy {
 
   void initLevels(std::shared_ptr<const MergedClusters> merged);
   // Every level, components, heuristics and stats of grid_ under options_ (grid_ and lineReach_ set), level 1
-  // cut by `merged` when the options merge clusters (null: cut from grid_ here).
+  // cut by `merged` when the options merge clusters (build, fromParts and rebuildEverything each have it).
   void buildLevels(std::shared_ptr<const MergedClusters> merged);
   void rebuildLevel1(const std::vector<int32_t>& clusters);
   // rebuildLevel1's phases: the new nodes of every planned cluster (ids of nodes that stay kept, the others

@@ -173,12 +173,12 @@ uint64_t hierarchyEstimateScratch(const Grid& grid, const HierarchyOptions& opti
          (8 + 2 * layouts.size()) * kAllocationOverhead;
 }
 
-HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const HierarchyOptions& options) {
+HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const HierarchyOptions& options,
+                                                std::shared_ptr<const MergedClusters> merged) {
   HierarchyMemoryEstimate e;
   e.gridBytes = grid.bytes();
   // Merged clusters: the cutting the build will make (and keep).
-  std::shared_ptr<const MergedClusters> merged;
-  if (options.mergedClusterSide > 0)
+  if (options.mergedClusterSide > 0 && !merged)
     merged = std::make_shared<const MergedClusters>(
         MergedClusters::build(grid, options.clusterSize, options.mergedClusterSide, options.entranceWidth));
   const std::vector<ClusterLayout> layouts = Hierarchy::layoutsFor(options, grid.width(), grid.height(), merged);
@@ -286,8 +286,9 @@ HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const Hierarch
   return e;
 }
 
-std::string checkMemoryBudget(const Grid& grid, const HierarchyOptions& options) {
-  return checkMemoryBudget(estimateHierarchyMemory(grid, options), options);
+std::string checkMemoryBudget(const Grid& grid, const HierarchyOptions& options,
+                              std::shared_ptr<const MergedClusters> cutting) {
+  return checkMemoryBudget(estimateHierarchyMemory(grid, options, std::move(cutting)), options);
 }
 
 std::string checkMemoryBudget(const HierarchyMemoryEstimate& e, const HierarchyOptions& options) {

@@ -1,10 +1,12 @@
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 
 #include "grid/Grid.h"
 #include "hpa/HierarchyOptions.h"
+#include "hpa/MergedClusters.h"
 
 namespace hpastar {
 
@@ -34,7 +36,10 @@ struct HierarchyMemoryEstimate {
   uint64_t buildPeak() const { return total() + overheadBytes + scratchBytes; }
 };
 
-HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const HierarchyOptions& options);
+// With merged clusters (options.mergedClusterSide), `cutting` is the cutting the build will use; null: the
+// estimate makes it as the build would.
+HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const HierarchyOptions& options,
+                                                std::shared_ptr<const MergedClusters> cutting = nullptr);
 // At most the bytes estimateHierarchyMemory itself allocates (its entrances and transitions along the
 // level-1 borders, and its figures per cluster), from a scan of the borders that allocates nothing: the
 // bindings make room for it before estimating.
@@ -42,7 +47,8 @@ uint64_t hierarchyEstimateScratch(const Grid& grid, const HierarchyOptions& opti
 
 // "" when the estimate's total fits options.memoryBudgetMiB, else the message, with the estimate and
 // the budget. Hierarchy::build calls it before it allocates anything of the hierarchy.
-std::string checkMemoryBudget(const Grid& grid, const HierarchyOptions& options);
+std::string checkMemoryBudget(const Grid& grid, const HierarchyOptions& options,
+                              std::shared_ptr<const MergedClusters> cutting = nullptr);
 // The same for an estimate already made (of the same grid and options).
 std::string checkMemoryBudget(const HierarchyMemoryEstimate& estimate, const HierarchyOptions& options);
 
