@@ -19,6 +19,16 @@ const demo = (p: Page) => p.evaluate(() => {
   return { ready: d.ready, map: d.map, width: d.width, height: d.height, algo: d.algo, lastPath: d.lastPath, optimalCost: d.optimalCost, edits: d.edits, hierarchyCheck: d.hierarchyCheck, overlays: d.overlays, searchSets: d.searchSets };
 });
 
+/** One stroke of the current tool from cell (x0, y0) to cell (x1, y1), the mouse moved in `steps`. */
+async function strokeCells(p: Page, x0: number, y0: number, x1: number, y1: number, steps: number): Promise<void> {
+  const at = (x: number, y: number) => p.evaluate(([cx, cy]) => window.__hpastarDemo.cellToClient(cx!, cy!), [x, y]);
+  const a = await at(x0, y0), b = await at(x1, y1);
+  await p.mouse.move(a.clientX, a.clientY);
+  await p.mouse.down();
+  await p.mouse.move(b.clientX, b.clientY, { steps });
+  await p.mouse.up();
+}
+
 const bundledMaps = readdirSync(join(root, 'maps')).filter((f) => f.endsWith('.map')).sort();
 
 describe('maps', () => {
@@ -65,12 +75,7 @@ describe('maps', () => {
     await page.click('[data-testid=gen-ok]');
     await page.waitForFunction(() => window.__hpastarDemo.ready && window.__hpastarDemo.map?.startsWith('empty-'));
     await page.check('[data-testid=tool-rect]');
-    const a = await page.evaluate(() => window.__hpastarDemo.cellToClient(30, 2));
-    const b = await page.evaluate(() => window.__hpastarDemo.cellToClient(33, 60));
-    await page.mouse.move(a.clientX, a.clientY);
-    await page.mouse.down();
-    await page.mouse.move(b.clientX, b.clientY, { steps: 5 });
-    await page.mouse.up();
+    await strokeCells(page, 30, 2, 33, 60, 5);
     expect((await demo(page)).edits.cells).toBe(4 * 59);
     await page.check('[data-testid=tool-path]');
     await clickCell(page, 10, 30);
@@ -346,12 +351,7 @@ describe('live terrain', () => {
     await page.check('input[data-overlay=sclusters]');
     expect(await canvasHash(page)).not.toBe(shown);
     await page.check('[data-testid=tool-brush]');
-    const a = await page.evaluate(() => window.__hpastarDemo.cellToClient(60, 118));
-    const b = await page.evaluate(() => window.__hpastarDemo.cellToClient(60, 165));
-    await page.mouse.move(a.clientX, a.clientY);
-    await page.mouse.down();
-    await page.mouse.move(b.clientX, b.clientY, { steps: 15 });
-    await page.mouse.up();
+    await strokeCells(page, 60, 118, 60, 165, 15);
     await page.waitForTimeout(400); // the figures are refreshed once the stroke pauses
     const after = await demo(page);
     expect(after.algo).toBe('dhpam');
@@ -367,12 +367,7 @@ describe('live terrain', () => {
     await openDemo(page, baseUrl, '?map=den520d.map&algo=hpa3&cs=8');
     await page.check('[data-testid=tool-rect]');
     // Across the open corridor of row 140 (the start of the path of the tests above).
-    const a = await page.evaluate(() => window.__hpastarDemo.cellToClient(30, 136));
-    const b = await page.evaluate(() => window.__hpastarDemo.cellToClient(45, 145));
-    await page.mouse.move(a.clientX, a.clientY);
-    await page.mouse.down();
-    await page.mouse.move(b.clientX, b.clientY, { steps: 5 });
-    await page.mouse.up();
+    await strokeCells(page, 30, 136, 45, 145, 5);
     const after = await demo(page);
     expect(after.edits.batches).toBe(1);
     expect(after.edits.clustersRebuilt.length).toBe(3);
