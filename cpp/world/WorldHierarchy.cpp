@@ -452,7 +452,9 @@ void WorldHierarchy::chooseTransitions(const std::vector<int32_t>& relabelled, s
         if (crossings[k].pos - crossings[last].pos >= options_.entranceSpacing &&
             crossings[end - 1].pos - crossings[k].pos >= options_.entranceSpacing)
           keep(crossings[k]), last = k;
-      keep(crossings[end - 1]);
+      // One crossing is both ends (entranceWidth 1): kept twice, it made two equal edges, which the loader
+      // of a saved hierarchy rightly refuses.
+      if (end - 1 > i) keep(crossings[end - 1]);
     }
     i = end;
   }
@@ -1107,6 +1109,9 @@ void WorldHierarchy::updateHeuristics() {
   // The table is walked as exact distances: only a fresh computation will do.
   if (options_.distanceTable) return computeHeuristics();
   if (options_.landmarks == 0) return;
+  // No landmark yet (the top level had no large component): a repair would keep none for ever, while a
+  // saved copy, which stores no rows then, computes them on load and answers otherwise (fuzz_world_sequence).
+  if (landmarks_.empty()) return computeHeuristics();
   const auto t0 = std::chrono::steady_clock::now();
   // The nodes of the rebuilt top-level clusters are the only ones whose edges changed; those that were
   // not there before with the same cell (new ids, reused ids, nodes new to the level) have no row yet.

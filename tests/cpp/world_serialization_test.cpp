@@ -93,6 +93,44 @@ TEST(WorldSerialization, AHandDrawnWorldLoadsAnsweringEveryPairAsTheSavedOne) {
   }
 }
 
+// Found by fuzz_world_sequence: with entranceWidth 1, an entrance of a single crossing (here the one-column
+// boxes at x = 6 of a 7-wide world) kept that crossing as both of its ends, two equal edges that the loader
+// refuses ("edges not sorted by target"): a fresh build saved a file that would not load.
+TEST(WorldSerialization, AnEntranceOfOneCrossingGivesOneTransitionAndTheSavedFileLoads) {
+  WorldHierarchyOptions options = boxesOf(2, 2, 1);
+  options.entranceWidth = 1;
+  const WorldHierarchy saved = buildHierarchy(BlockWorld(7, 8, 3), options);
+  std::vector<WorldTransition> transitions;
+  saved.appendTransitions(transitions);
+  for (size_t i = 1; i < transitions.size(); ++i)
+    EXPECT_FALSE(transitions[i].a == transitions[i - 1].a && transitions[i].b == transitions[i - 1].b)
+        << "the transition " << transitions[i].a << " -> " << transitions[i].b << " twice";
+  const std::vector<uint8_t> bytes = serializeWorldHierarchy(saved);
+  EXPECT_EQ(refusal(bytes), "");
+  SeededRandom random(3);
+  expectSameAnswers(saved, load(bytes), random, 300);
+}
+
+// Found by fuzz_world_sequence: a hierarchy built without a top-level node had no landmark, and the repair
+// after digging kept none for ever; its file (no landmark rows) computed them on load, so the copy saved
+// other bytes. Now the first change that gives the top level nodes computes them.
+TEST(WorldSerialization, LandmarksAppearWhenDiggingGivesTheTopLevelItsFirstNodes) {
+  std::string error;
+  const std::vector<Block> rock(8, Block::Solid);
+  std::optional<BlockWorld> world = BlockWorld::fromBlocks(8, 1, 1, rock, error);
+  ASSERT_TRUE(world) << error;
+  WorldHierarchyOptions options = boxesOf(2, 1, 2);
+  options.landmarks = 2;
+  WorldHierarchy h = buildHierarchy(*world, options);
+  EXPECT_TRUE(h.parts().landmarkNodes.empty());
+  std::vector<BlockChange> dig;
+  for (int32_t x = 0; x < 8; ++x) dig.push_back({{x, 0, 0}, Block::Air});
+  ASSERT_EQ(h.applyBlockChanges(dig), "");
+  EXPECT_FALSE(h.parts().landmarkNodes.empty());
+  const std::vector<uint8_t> bytes = serializeWorldHierarchy(h);
+  EXPECT_EQ(serializeWorldHierarchy(load(bytes)), bytes);
+}
+
 TEST(WorldSerialization, GeneratedWorldsLoadWithTheSamePathsAndCostsForRandomPairs) {
   struct Setup {
     WorldKind kind;

@@ -1,7 +1,9 @@
 // libFuzzer target: a sequence of library calls on a small grid, every answer checked.
 //
 // The input gives a grid of up to 24 x 24 cells (terrain from the first bytes, and terrain costs on some
-// inputs), hierarchy options, then operations: terrain edits (cells, rectangles, batches with refused
+// inputs) for an agent class (one cell of ground and swamp on most inputs, else a square of side 1..3 and
+// any non-empty set of kinds: every search, edit and save below then serves that class), hierarchy options,
+// then operations: terrain edits (cells, rectangles, batches with refused
 // edits, cost layer values, kind multipliers), HPA* queries, plans refined segment by segment,
 // serialization round trips (the sequence goes on with the loaded copy), snapshots searched after the
 // live hierarchy was edited, SHPA* on the current grid, batches, and refreshes of stale landmarks and
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "FuzzChecks.h"
+#include "FuzzInputs.h"
 #include "batch/BatchSearch.h"
 #include "hpa/HeuristicRefresh.h"
 #include "hpa/HierarchySerialization.h"
@@ -29,10 +32,7 @@ using namespace hpastar;
 
 namespace {
 
-constexpr int32_t kMaxSide = 24;
 constexpr int kMaxOperations = 48;
-// Terrain of a cell from one input byte: mostly ground, some swamp (passable), walls and trees.
-constexpr char kTerrainOfByte[8] = {'.', '.', '.', '.', 'S', '@', 'T', 'G'};
 // Terrain an edit writes, every character of the format.
 constexpr char kEditTerrain[] = ".GSWT@O";
 // Multipliers a terrain kind may be given: cheaper, as is, and costlier.
@@ -366,44 +366,10 @@ class Sequence {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FuzzedDataProvider in(data, size);
-  const int32_t width = in.ConsumeIntegralInRange<int32_t>(1, kMaxSide);
-  const int32_t height = in.ConsumeIntegralInRange<int32_t>(1, kMaxSide);
-  HierarchyOptions options;
-  options.clusterSize = in.ConsumeIntegralInRange(2, 12);
-  options.levels = in.ConsumeIntegralInRange(1, 3);
-  options.clusterGroup = in.ConsumeIntegralInRange(2, 3);
-  options.entranceWidth = in.ConsumeIntegralInRange(1, 8);
-  options.cachePaths = in.ConsumeBool();
-  options.cacheTrees = in.ConsumeBool();
-  options.pruneEdges = in.ConsumeBool();
-  options.landmarks = in.ConsumeIntegralInRange(0, 4);
-  options.distanceTable = in.ConsumeBool();
-  // SHPA*'s merged cutting of level 1 (one level) on one input in two of those.
-  if (options.levels == 1 && in.ConsumeBool())
-    options.mergedClusterSide = options.clusterSize + in.ConsumeIntegralInRange(0, 8);
-  // Terrain from the front of the input (the values above come from its end), at most half of what is
-  // left so that operations remain; ground past its end.
-  const size_t cells = static_cast<size_t>(width) * height;
-  const std::vector<uint8_t> bytes = in.ConsumeBytes<uint8_t>(std::min(cells, in.remaining_bytes() / 2));
-  std::vector<uint8_t> terrain(cells, '.');
-  for (size_t i = 0; i < bytes.size(); ++i) terrain[i] = static_cast<uint8_t>(kTerrainOfByte[bytes[i] % 8]);
+  const HierarchyOptions options = fuzz::readHierarchyOptions(in);
+  const Grid grid = fuzz::readGrid(in);
   std::string error;
-  auto grid = Grid::fromTerrain(width, height, terrain, error);
-  FUZZ_REQUIRE(grid.has_value(), error);
-  // Terrain costs on one input in two: a multiplier for swamp and a layer of sixteenths from the input
-  // (values 1..255).
-  if (in.ConsumeBool()) {
-    TerrainCosts costs;
-    costs.set('S', in.ConsumeFloatingPointInRange(0.25, 8.0));
-    FUZZ_REQUIRE(grid->setTerrainCosts(costs).empty(), "costs");
-    if (in.ConsumeBool()) {
-      std::vector<uint8_t> layer = in.ConsumeBytes<uint8_t>(std::min(cells, in.remaining_bytes() / 2));
-      layer.resize(cells, kCostLayerUnit);
-      for (uint8_t& v : layer) v = v == 0 ? 1 : v;
-      FUZZ_REQUIRE(grid->setCostLayer(layer).empty(), "cost layer");
-    }
-  }
-  auto hierarchy = Hierarchy::build(*grid, options, error);
+  auto hierarchy = Hierarchy::build(grid, options, error);
   FUZZ_REQUIRE(hierarchy.has_value(), "build: " + error);
   Sequence sequence(in, std::move(*hierarchy));
   sequence.run();

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hpa/HierarchySerialization.h"
@@ -68,9 +69,12 @@ int main(int argc, char** argv) {
     TerrainCosts costs;
     costs.set('S', 3.0);
     if (!weighted.setCostLayer(layer).empty() || !weighted.setTerrainCosts(costs).empty()) return 1;
-    for (const bool costed : {false, true})
+    // And for an agent class of two cells a side on ground and trees (the grid stores its class).
+    const Grid sized = weighted.forAgent(Agent{2, Capability{0x09}});
+    const std::pair<const Grid*, const char*> variants[] = {{&*grid, ""}, {&weighted, "-costs"}, {&sized, "-size2"}};
+    for (const auto& [variant, suffix] : variants)
       for (const SeedOptions& set : sets) {
-        auto hierarchy = Hierarchy::build(costed ? weighted : *grid, set.options, error);
+        auto hierarchy = Hierarchy::build(*variant, set.options, error);
         if (!hierarchy) {
           std::fprintf(stderr, "map %zu, %s: %s\n", m, set.name, error.c_str());
           return 1;
@@ -83,7 +87,7 @@ int main(int argc, char** argv) {
         std::vector<uint8_t> seed = {static_cast<uint8_t>(kHierarchyFormatVersion - kOldestHierarchyFormatVersion)};
         seed.insert(seed.end(), bytes.begin() + 12, bytes.end());
         const std::string path =
-            std::string(argv[1]) + "/map" + std::to_string(m) + "-" + set.name + (costed ? "-costs" : "");
+            std::string(argv[1]) + "/map" + std::to_string(m) + "-" + set.name + suffix;
         std::ofstream(path, std::ios::binary)
             .write(reinterpret_cast<const char*>(seed.data()), static_cast<std::streamsize>(seed.size()));
         ++written;

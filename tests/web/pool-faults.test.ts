@@ -161,7 +161,7 @@ test('a script that closes its pool while a worker is being replaced exits: the 
   const script = fileURLToPath(new URL('./helpers/pool-exit.ts', import.meta.url));
   const hooks = fileURLToPath(new URL('../../scripts/register-ts.mjs', import.meta.url));
   for (const mode of ['copied', 'shared'] as const) {
-    const run = await promisify(execFile)(process.execPath, ['--import', hooks, script, mode, 'fault'], { encoding: 'utf8', timeout: 40_000 })
+    const run = await promisify(execFile)(process.execPath, ['--no-liftoff', '--import', hooks, script, mode, 'fault'], { encoding: 'utf8', timeout: 40_000 })
       .catch((error: { killed?: boolean; stderr?: string }) => {
         throw new Error(`${mode}: ${error.killed ? 'the script did not exit within 40 s' : error.stderr}`);
       });

@@ -435,7 +435,7 @@ describe('making and closing pools', () => {
     const hooks = fileURLToPath(new URL('../../scripts/register-ts.mjs', import.meta.url));
     const runs = await Promise.all(
       (['copied', 'shared'] as const).map(async (mode) => {
-        const run = await execFileAsync(process.execPath, ['--import', hooks, script, mode], { encoding: 'utf8', timeout: 60_000 })
+        const run = await execFileAsync(process.execPath, ['--no-liftoff', '--import', hooks, script, mode], { encoding: 'utf8', timeout: 60_000 })
           .catch((error: { killed?: boolean; stderr?: string }) => {
             throw new Error(`${mode}: ${error.killed ? 'the script did not exit within 60 s' : error.stderr}`);
           });

@@ -1,7 +1,8 @@
 // Run by pool.test.ts in a child process: makes a pool, runs a batch, closes the pool and returns,
 // leaving Node to exit on its own, which it does only if close() ended every worker and thread.
 // With "fault" after the mode (pool-faults.test.ts), a worker dies first and the pool closes while its
-// replacement is starting: that one must end too.
+// replacement is starting: that one must end too. The tests run it with --no-liftoff: Node 20 can hang at
+// exit while it still optimizes WebAssembly in the background (web/lib/cli/hpastar.ts), which is not the pool's doing.
 import { createPathPool, loadHpastar } from '../../../web/lib/index';
 import { injectPoolFault } from '../../../web/lib/pool/index';
 import { parseMap, readMapsFile } from '../scenarios';
