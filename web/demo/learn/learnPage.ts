@@ -20,6 +20,7 @@ import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUST
 import type { QueryCosts } from './optimality';
 import type { DominanceGap, GapPair } from './haaTradeoff';
 import { measureTreeCost, pickShortQuery, shortCounts, type ShortCounts, type TreeCost } from './tradeoffs';
+import type { Termination } from './termination';
 import { makeSteps, phaseSpan, phaseStarts, PHASES, SCRUB_ABOVE, readWalkthrough, shownOf, type Shown, type Step, type WalkthroughData } from './walkthrough';
 
 /** What the end-to-end tests read. */
@@ -42,6 +43,10 @@ export interface LearnState {
   mapWindow: MapWindow | null;
   /** DHPA*: the trees' bytes and the insertion expansions with and without them, as the trade-off step states them. */
   treeCost: TreeCost | null;
+  /** DHPA*: the tree's distances the last frame wrote in its cells (none when they were too small to read). */
+  treeNumbers: string[];
+  /** DHPA*: where the paper's search would stop and where this one does, as the termination step states them. */
+  termination: Termination | null;
   /** HAA* walkthrough (algo=haa): what the step shows, and the core's values the tests check by hand. */
   haa: HaaShown | null;
   /** HAA*: the labels the map shows (CSS pixels of its canvas), and the canvas's size. */
@@ -235,9 +240,13 @@ class LearnPage {
       this.state.costs = { ...this.#data.costs };
       this.state.short = short ? { ...shortCounts(short), start: short.start, goal: short.goal } : null;
       this.state.treeCost = treeCost;
+      this.state.termination = this.#data.termination;
       byId('learn-astar').textContent = String(astar.path.stats.expandedMain);
       byId('learn-astar-abstract').textContent = String(astar.path.stats.expandedMain);
       byId('learn-hpa-caption').textContent = a.dhpa ? 'DHPA* (HPA* with stored trees)' : 'HPA*';
+      // The page's heading and tab name the algorithm shown (DHPA* is not the paper's HPA*).
+      byId('learn-heading').textContent = a.dhpa ? 'Learn DHPA*' : 'Learn HPA*';
+      document.title = `hpastar: learn ${a.dhpa ? 'DHPA*' : 'HPA*'} step by step`;
     } finally {
       planner.dispose();
     }
@@ -685,6 +694,7 @@ class LearnPage {
     }
     this.#view.draw(s as Step, side, side);
     this.state.mapWindow = { ...this.#view.window };
+    this.state.treeNumbers = [...this.#view.treeNumbers];
     const a = byId('learn-astar-figure');
     const small = Math.max(100, Math.min(a.clientWidth, side));
     this.#astarView.draw(s as Step, small, small, this.state.astarPace);
@@ -705,6 +715,8 @@ const initial: LearnState = {
   short: null,
   mapWindow: null,
   treeCost: null,
+  treeNumbers: [],
+  termination: null,
   haa: null,
   haaLabels: null,
   haaGap: null,
