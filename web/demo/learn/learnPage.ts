@@ -21,6 +21,7 @@ import type { QueryCosts } from './optimality';
 import type { DominanceGap, GapPair } from './haaTradeoff';
 import { measureTreeCost, pickShortQuery, shortCounts, type ShortCounts, type TreeCost } from './tradeoffs';
 import type { Termination } from './termination';
+import type { HaaAbstraction } from './haaAbstraction';
 import { makeSteps, phaseSpan, phaseStarts, PHASES, SCRUB_ABOVE, readWalkthrough, shownOf, type Shown, type Step, type WalkthroughData } from './walkthrough';
 
 /** What the end-to-end tests read. */
@@ -51,6 +52,10 @@ export interface LearnState {
   haa: HaaShown | null;
   /** HAA*: the labels the map shows (CSS pixels of its canvas), and the canvas's size. */
   haaLabels: { labels: DrawnLabel[]; width: number; height: number } | null;
+  /** HAA*: the first point of each path of anchors the map shows (CSS pixels of its canvas), and its agent's size. */
+  haaPathStarts: { x: number; y: number; size: number }[];
+  /** HAA*: strong and weak dominance's examples, the inter-edges after each, the insertion with and without join trees. */
+  haaAbstraction: HaaAbstraction | null;
   /** HAA*: the trade-off step's measures (its pair's costs, the mean gaps), as the step states them. */
   haaGap: (Omit<DominanceGap, 'worst'> & { worst: Omit<GapPair, 'haaCells' | 'optimalCells'> | null }) | null;
   haaData: { capabilities: readonly string[]; clearance: number[][]; brushfire: number[]; smallCost: number; bigCost: number; brushfireFound: boolean; trueFound: boolean } | null;
@@ -282,6 +287,7 @@ class LearnPage {
         brushfireFound: data.bigBrushfire.found,
         trueFound: data.bigTrue.found,
       };
+      this.state.haaAbstraction = data.abstraction;
       const { worst, ...gap } = data.gap;
       this.state.haaGap = { ...gap, worst: worst && { start: worst.start, goal: worst.goal, haa: worst.haa, optimal: worst.optimal, low: worst.low } };
     } finally {
@@ -688,6 +694,7 @@ class LearnPage {
       this.#haa.view.draw(s as HaaStep, side);
       const canvas = byId<HTMLCanvasElement>('learn-canvas');
       this.state.haaLabels = { labels: this.#haa.view.labels, width: canvas.clientWidth, height: canvas.clientHeight };
+      this.state.haaPathStarts = [...this.#haa.view.pathStarts];
       const a = byId('learn-astar-figure');
       this.#haa.beside.draw(s as HaaStep, Math.max(100, Math.min(a.clientWidth, side)), true);
       return;
@@ -719,6 +726,8 @@ const initial: LearnState = {
   termination: null,
   haa: null,
   haaLabels: null,
+  haaPathStarts: [],
+  haaAbstraction: null,
   haaGap: null,
   haaData: null,
   playing: false,
