@@ -36,7 +36,12 @@ export interface HaaAbstraction {
   /** An inter-edge weak dominance dropped between two clusters, or null. */
   weak: Dominated | null;
   insertion: InsertionCost[];
+  /** Whether the map was small enough for the two more hierarchies the weak example and the insertion need. */
+  measured: boolean;
 }
+
+/** Largest map (in cells) on which the low-quality and the tree-less hierarchies are built when the page opens (as haaTradeoff.ts). */
+export const EXTRA_BUILD_CELLS = 128 * 128;
 
 /** Whether every terrain of capability `a` is in `b` (an agent that may stand on b's terrain may take a's edge). */
 export function within(capabilities: readonly string[], a: number, b: number): boolean {
@@ -111,10 +116,13 @@ export function readHaaAbstraction(hp: Hpastar, planner: HAAStar, grid: Grid, cr
   const options = { clusterSize: planner.options.clusterSize, maxSize: planner.options.maxSize };
   const capabilities = planner.capabilities;
   const high = interEdges(agentGraph(planner, { size: 1, capability }));
+  const s = planner.stats;
+  const counts = { initial: s.initial.interEdges, high: s.high.interEdges, low: s.low.interEdges };
+  const strong = strongExample(capabilities, crossings, high);
+  if (grid.width * grid.height > EXTRA_BUILD_CELLS) return { interEdges: counts, strong, weak: null, insertion: [], measured: false };
   const lowPlanner = hp.HAAStar.build(grid, { ...options, abstraction: 'low' });
   const searching = hp.HAAStar.build(grid, { ...options, joinTrees: false });
   try {
-    const low = interEdges(agentGraph(lowPlanner, { size: 1, capability }));
     const insertion: InsertionCost[] = [];
     for (const size of [1, 2]) {
       try {
@@ -124,13 +132,8 @@ export function readHaaAbstraction(hp: Hpastar, planner: HAAStar, grid: Grid, cr
         // The agent may not stand at an end of a user's query: no insertion to compare.
       }
     }
-    const s = planner.stats;
-    return {
-      interEdges: { initial: s.initial.interEdges, high: s.high.interEdges, low: s.low.interEdges },
-      strong: strongExample(capabilities, crossings, high),
-      weak: weakExample(capabilities, options.clusterSize, high, low),
-      insertion,
-    };
+    const weak = weakExample(capabilities, options.clusterSize, high, interEdges(agentGraph(lowPlanner, { size: 1, capability })));
+    return { interEdges: counts, strong, weak, insertion, measured: true };
   } finally {
     lowPlanner.dispose();
     searching.dispose();
@@ -160,7 +163,9 @@ export function weakText(a: HaaAbstraction, capabilities: readonly string[]): { 
     'Weak dominance (the low-quality abstraction) looks at pairs of inter-edges joining the same two clusters: one is removed when the other admits every agent it admits and those agents can reach the other inside both clusters. The transitions kept are those the most agents can use, as drivers keep to the motorway; some connectivity detail is lost, so paths get longer, but every agent still finds a path when one exists.';
   const here = a.weak
     ? ` Here the inter-edge ${where(a.weak.dropped)} for ${edgeName(capabilities, a.weak.dropped)} (dashed box) goes: ${where(a.weak.by)} (solid box) joins the same two clusters for ${edgeName(capabilities, a.weak.by)}, and an agent that could cross at the first reaches the second inside both clusters.`
-    : ' On this map it removes no inter-edge.';
+    : a.measured
+      ? ' On this map it removes no inter-edge.'
+      : ' (On a map this large the page does not build the low-quality graph to show an example.)';
   return {
     title: `Weak dominance: ${a.interEdges.high} inter-edges become ${a.interEdges.low}`,
     text: `${rule}${here} The low-quality graph has ${a.interEdges.low} inter-edges against the high-quality graph's ${a.interEdges.high}. The walkthrough, like the planner by default, keeps the high-quality one.`,
@@ -171,9 +176,10 @@ export function weakText(a: HaaAbstraction, capabilities: readonly string[]): { 
 export function insertionText(a: HaaAbstraction): { title: string; text: string } {
   const article =
     'The article inserts the start and the goal as two temporary nodes: a search from each to every transition point of its own cluster (dashed; Annotated A* for the agent\'s size and capability) gives their edges, the abstract search runs, and the two nodes are removed again.';
+  const none = a.measured ? 'no agent of size 1 or 2 can stand at both ends' : 'not measured on a map this large (a second hierarchy would be built when the page opens)';
   const rows = a.insertion.map((r) => `size ${r.size}: ${r.searches} nodes expanded by those searches, ${r.withTrees} with the trees, cost ${r.cost.toFixed(2)} both ways`).join('; ');
   return {
     title: 'Query: start and goal insertion',
-    text: `${article} This implementation keeps, for every node, its shortest-path tree over its cluster for each agent (join trees, built with the hierarchy) and reads the start's and the goal's distances to the nodes from them instead, without searching; built without join trees (joinTrees: false) it runs the article's searches. On this query: ${rows || 'no agent of size 1 or 2 can stand at both ends'}.`,
+    text: `${article} This implementation keeps, for every node, its shortest-path tree over its cluster for each agent (join trees, built with the hierarchy) and reads the start's and the goal's distances to the nodes from them instead, without searching; built without join trees (joinTrees: false) it runs the article's searches. On this query: ${rows || none}.`,
   };
 }
