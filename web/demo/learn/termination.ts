@@ -73,7 +73,7 @@ export function terminationText(t: Termination): { title: string; text: string }
   const s = `${t.paperStop.x},${t.paperStop.y}`;
   const why =
     t.stopReachesGoal === false
-      ? ` No way inside the cluster leads from it to the goal (the goal's trees do not reach it): the paper's rule would stop at a node the goal cannot be reached from without leaving the cluster.`
+      ? ` No way inside the cluster leads from it to the goal (its tree has no distance for the goal's cell): the paper's rule would stop at a node the goal cannot be reached from without leaving the cluster.`
       : t.stopOnPath
         ? ' Here it is on the abstract path this implementation found, so both rules give the same route.'
         : ' It is not on the abstract path this implementation found: the paper\'s rule would have taken another route.';
