@@ -267,7 +267,7 @@ describe('Learn page', () => {
     }
   });
 
-  test('HAA*: every transition\'s inter-edge labels inside the map and apart, and the size-2 path said to be drawn through its square\'s middle', async () => {
+  test('HAA*: every transition\'s inter-edge labels inside the map and apart, and the size-2 path said to be drawn through its top-left cell', async () => {
     await openLearn('?algo=haa');
     const steps = (await learn(page)).steps;
     for (let k = 0; k < steps - 1 && !/annotations/.test(await text(page, 'learn-title')); k++) await page.click('[data-testid=learn-next]');
@@ -289,7 +289,7 @@ describe('Learn page', () => {
         expect(a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height, `"${a.text}" and "${b.text}" at ${a.x.toFixed(0)},${a.y.toFixed(0)}`).toBe(false);
       }
     await page.keyboard.press('End');
-    expect(await text(page, 'learn-text')).toMatch(/drawn through the middle of the agent's square/);
+    expect(await text(page, 'learn-text')).toMatch(/track of the agent's top-left cell, and it is drawn through that cell/);
   });
   /**
    * The package's own figures for a Learn query, in Node: the refined path's cost (HPA* unsmoothed),

@@ -38,8 +38,8 @@ describe('the walkthrough on its 40 × 40 map', () => {
     const astar = traceSearch(search, grid, TEACH_START, TEACH_GOAL);
     const data = readWalkthrough(planner, grid, TEACH_START, TEACH_GOAL, astar, { short: pickShortQuery(planner, grid, search) });
     const steps = makeSteps(data);
-    // Every phase but DHPA*'s trees.
-    const order: string[] = PHASES.map((p) => p.id).filter((id) => id !== 'trees');
+    // Every phase but DHPA*'s own (its trees, where its search stops).
+    const order: string[] = PHASES.map((p) => p.id).filter((id) => id !== 'trees' && id !== 'termination');
     expect(new Set(steps.map((s) => s.phase))).toEqual(new Set(order));
     for (let i = 1; i < steps.length; i++) {
       const a = steps[i - 1]!, b = steps[i]!;
@@ -126,6 +126,33 @@ describe('the walkthrough on its 40 × 40 map', () => {
     expect(() => nodeTree(hp.HPAStar.build(grid, hp.HPAStar.defaultOptions), tree.node)).toThrow(/keeps no trees/);
     expect(() => nodeTree(planner, { x: 5, y: 5 })).toThrow(/5,5 is not a node/);
     planner.dispose();
+    grid.dispose();
+  });
+
+  test('DHPA*: where the search stops, on 1 and 2 levels: the paper\'s stop is the first expanded node in the goal\'s cluster of the level searched, before the goal', () => {
+    const grid = hp.Grid.fromMovingAI(teachMapText(), 'teach40.map');
+    for (const levels of [1, 2]) {
+      const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 10, levels, cacheTrees: true });
+      const astar = traceSearch(new hp.AStar(), grid, TEACH_START, TEACH_GOAL);
+      const data = readWalkthrough(planner, grid, TEACH_START, TEACH_GOAL, astar);
+      const t = data.termination!;
+      const closed = traceSearch(planner, TEACH_START, TEACH_GOAL).searches.find((s) => s.phase === 'abstract')!.closed;
+      expect(t.expanded).toBe(planner.findPath(TEACH_START, TEACH_GOAL).stats.expandedMain);
+      const [x0, y0, x1, y1] = t.goalCluster;
+      expect(TEACH_GOAL.x >= x0 && TEACH_GOAL.x < x1 && TEACH_GOAL.y >= y0 && TEACH_GOAL.y < y1).toBe(true);
+      expect(x1 - x0).toBe(levels === 1 ? 10 : 20); // a level-2 cluster is 2 × 2 level-1 ones
+      const k = t.paperExpanded - 1;
+      expect(k).toBeGreaterThanOrEqual(0);
+      expect({ x: closed[2 * k], y: closed[2 * k + 1] }).toEqual(t.paperStop);
+      for (let i = 0; i < k; i++) expect(closed[2 * i]! >= x0 && closed[2 * i]! < x1 && closed[2 * i + 1]! >= y0 && closed[2 * i + 1]! < y1).toBe(false);
+      expect(t.stopReachesGoal === null).toBe(levels > 1);
+      const steps = makeSteps(data);
+      const at = steps.findIndex((s) => s.phase === 'termination');
+      expect(steps[at - 1]!.phase).toBe('abstract');
+      expect(steps[at + 1]!.phase).toBe('refinement');
+      expect(steps[at]!.title).toContain(`(here, ${t.expanded})`);
+      planner.dispose();
+    }
     grid.dispose();
   });
 });

@@ -17,6 +17,8 @@ export class HaaView {
   #cell = 1;
   /** The inter-edges' labels of the last draw (read by the page's tests). */
   labels: DrawnLabel[] = [];
+  /** The first point of each path of anchors the last draw made (CSS pixels) and its agent's size (read by the page's tests). */
+  pathStarts: { x: number; y: number; size: number }[] = [];
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -34,6 +36,7 @@ export class HaaView {
     const cell = Math.max(1, Math.min(side / d.width, side / d.height));
     this.#cell = cell;
     this.labels = [];
+    this.pathStarts = [];
     const ctx = fitMapCanvas(this.canvas, this.terrain, { x: 0, y: 0, width: d.width, height: d.height }, cell);
     this.#clusters(ctx);
     if (beside) {
@@ -87,6 +90,7 @@ export class HaaView {
       }
     }
     if (s.annotations) this.#annotations(ctx);
+    if (s.highlight) this.#highlight(ctx, s.highlight);
     if (s.graph && s.agent) this.#graph(ctx, s);
     // The agent's abstract path (dashed, through the nodes' cells), then its refined path of anchors.
     const shown = s.paths.big ? d.big : s.paths.small ? d.small : null;
@@ -179,6 +183,37 @@ export class HaaView {
     }
   }
 
+  /**
+   * Strong dominance: its example's transition boxed ("ringed" in the text). Weak: the dropped
+   * inter-edge's transition in a dashed box, the one that replaces it in a solid box. Insertion: the ends' clusters outlined.
+   */
+  #highlight(ctx: CanvasRenderingContext2D, which: 'strong' | 'weak' | 'insertion'): void {
+    const d = this.data, a = d.abstraction, cell = this.#cell;
+    ctx.strokeStyle = '#000000';
+    ctx.lineWidth = Math.max(2, cell / 10);
+    // A box around the transition's two cells, inside the map and apart from its neighbours'.
+    const ring = (c: readonly number[], dash: number[]) => {
+      ctx.setLineDash(dash);
+      const x0 = Math.min(c[0]!, c[2]!), y0 = Math.min(c[1]!, c[3]!), x1 = Math.max(c[0]!, c[2]!) + 1, y1 = Math.max(c[1]!, c[3]!) + 1;
+      const inset = Math.max(2, cell / 16);
+      ctx.strokeRect(x0 * cell + inset, y0 * cell + inset, (x1 - x0) * cell - 2 * inset, (y1 - y0) * cell - 2 * inset);
+    };
+    if (which === 'strong' && a.strong) ring(a.strong.dropped.cells, []);
+    if (which === 'weak' && a.weak) {
+      ring(a.weak.dropped.cells, [Math.max(4, cell / 6), Math.max(3, cell / 8)]);
+      ring(a.weak.by.cells, []);
+    }
+    if (which === 'insertion') {
+      ctx.lineWidth = Math.max(3, cell / 8);
+      ctx.setLineDash([Math.max(6, cell / 4), Math.max(4, cell / 6)]);
+      for (const p of [d.start, d.goal]) {
+        const x0 = Math.floor(p.x / d.clusterSize) * d.clusterSize, y0 = Math.floor(p.y / d.clusterSize) * d.clusterSize;
+        ctx.strokeRect(x0 * cell + 3, y0 * cell + 3, Math.min(d.clusterSize, d.width - x0) * cell - 6, Math.min(d.clusterSize, d.height - y0) * cell - 6);
+      }
+    }
+    ctx.setLineDash([]);
+  }
+
   /** The agent's graph: every edge faint, the ones it may take bold (inter blue, intra green). */
   #graph(ctx: CanvasRenderingContext2D, s: HaaStep): void {
     const d = this.data;
@@ -203,7 +238,7 @@ export class HaaView {
     for (let k = 0; k < g.nodes.length; k += 2) this.#dot(ctx, g.nodes[k]!, g.nodes[k + 1]!, Math.max(2, cell / 7));
   }
 
-  /** A path of anchors, with the agent's square outlined at its first and last cell (when `squares`). */
+  /** A path of anchors drawn through its anchor cells, with the agent's square outlined at its first and last cell (when `squares`). */
   #path(ctx: CanvasRenderingContext2D, cells: Int32Array, colour: string, width: number, size: number, dash: number[] = [], squares = true): void {
     const cell = this.#cell;
     ctx.strokeStyle = colour;
@@ -212,8 +247,10 @@ export class HaaView {
     ctx.lineJoin = 'round';
     ctx.beginPath();
     for (let k = 0; k < cells.length; k += 2) {
-      // Through the centre of the agent's square, not of its anchor cell.
-      const x = (cells[k]! + size / 2) * cell, y = (cells[k + 1]! + size / 2) * cell;
+      // Through the centre of the anchor (top-left) cell: the cell the planner moves, as the text says;
+      // the square it stands for is outlined at both ends.
+      const x = (cells[k]! + 0.5) * cell, y = (cells[k + 1]! + 0.5) * cell;
+      if (k === 0) this.pathStarts.push({ x, y, size });
       if (k === 0) ctx.moveTo(x, y);
       else ctx.lineTo(x, y);
     }

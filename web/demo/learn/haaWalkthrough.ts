@@ -5,9 +5,10 @@
 // `hpastar/inspect`; AnnotatedAStar with either clearance) and nothing else; a step is a plain description of what to draw. No DOM here.
 import type { AnnotatedAStar, Grid, HAAStar, HaaPathResult, Hpastar, PathResult, Point } from '../../lib/index';
 import { agentGraph, borderCrossings, type HaaCrossings, type HaaGraph } from '../../lib/inspect';
+import { insertionText, readHaaAbstraction, strongText, weakText, type HaaAbstraction } from './haaAbstraction';
 import { dominanceGapText, measureDominanceGap, type DominanceGap } from './haaTradeoff';
 
-export type HaaPhaseId = 'terrain' | 'clearance' | 'brushfire' | 'entrances' | 'transitions' | 'graph' | 'dominance' | 'query';
+export type HaaPhaseId = 'terrain' | 'clearance' | 'brushfire' | 'entrances' | 'transitions' | 'compaction' | 'graph' | 'dominance' | 'insertion' | 'query';
 
 export const HAA_PHASES: readonly { id: HaaPhaseId; label: string }[] = [
   { id: 'terrain', label: 'Terrain and capabilities' },
@@ -15,8 +16,10 @@ export const HAA_PHASES: readonly { id: HaaPhaseId; label: string }[] = [
   { id: 'brushfire', label: 'Brushfire clearance' },
   { id: 'entrances', label: 'Build: entrances' },
   { id: 'transitions', label: 'Build: transitions' },
+  { id: 'compaction', label: 'Build: strong and weak dominance' },
   { id: 'graph', label: 'Build: abstract graph per agent' },
   { id: 'dominance', label: 'Trade-off: what the abstraction costs' },
+  { id: 'insertion', label: 'Query: start and goal insertion' },
   { id: 'query', label: 'Query: a small and a big agent' },
 ];
 
@@ -65,6 +68,8 @@ export interface HaaWalkthroughData {
   stats: HAAStar['stats'];
   /** The hierarchy's paths against Annotated A*'s optimal ones over pairs of nearby cells (see haaTradeoff.ts). */
   gap: DominanceGap;
+  /** Strong and weak dominance's examples and the article's insertion against the join trees (see haaAbstraction.ts). */
+  abstraction: HaaAbstraction;
 }
 
 /**
@@ -89,6 +94,7 @@ export function readHaaWalkthrough(hp: Hpastar, planner: HAAStar, grid: Grid, st
   const graphs: HaaGraph[] = [];
   for (let size = 1; size <= maxSize; size++) for (const c of capabilities) graphs.push(agentGraph(planner, { size, capability: c }));
   const capability = capabilities[main]!;
+  const crossings = borderCrossings(planner);
   const annotated = (kind: 'true' | 'brushfire'): AgentAnswer => {
     const search: AnnotatedAStar = hp.AnnotatedAStar.build(grid, capability, kind);
     try {
@@ -122,7 +128,7 @@ export function readHaaWalkthrough(hp: Hpastar, planner: HAAStar, grid: Grid, st
     main,
     clearance: capabilities.map((c) => planner.clearance(c, 'true')),
     brushfire: planner.clearance(capability, 'brushfire'),
-    crossings: borderCrossings(planner),
+    crossings,
     graphs,
     small: query(1),
     big: query(2),
@@ -130,6 +136,7 @@ export function readHaaWalkthrough(hp: Hpastar, planner: HAAStar, grid: Grid, st
     bigTrue: annotated('true'),
     stats: planner.stats,
     gap: measureDominanceGap(hp, grid, planner, capability),
+    abstraction: readHaaAbstraction(hp, planner, grid, crossings, capability, start, goal),
   };
 }
 
@@ -155,6 +162,8 @@ export interface HaaStep {
   paths: { small: boolean; big: boolean };
   /** The trade-off's pair drawn (the hierarchy's path and the optimal one) instead of the walkthrough's query. */
   gap: boolean;
+  /** Strong or weak dominance's example transitions ringed, or the query's ends with their clusters (insertion). */
+  highlight: 'strong' | 'weak' | 'insertion' | null;
 }
 
 /** What a step shows, counted (read by the page's tests: `window.__hpastarLearn.haa`). */
@@ -203,7 +212,7 @@ function edgesAdmitting(g: HaaGraph): number {
 
 export function makeHaaSteps(d: HaaWalkthroughData): HaaStep[] {
   const steps: HaaStep[] = [];
-  const base: HaaStep = { phase: 'terrain', title: '', text: '', numbers: null, beside: false, figure5: false, agent: null, transitions: false, annotations: false, graph: false, paths: { small: false, big: false }, gap: false };
+  const base: HaaStep = { phase: 'terrain', title: '', text: '', numbers: null, beside: false, figure5: false, agent: null, transitions: false, annotations: false, graph: false, paths: { small: false, big: false }, gap: false, highlight: null };
   const push = (s: Partial<HaaStep> & Pick<HaaStep, 'phase' | 'title' | 'text'>) => steps.push({ ...base, ...s });
   const caps = d.capabilities.map((c) => `{${c.replace(',', ', ')}}`).join(', ');
   const mainName = d.capabilities[d.main]!;
@@ -263,8 +272,10 @@ export function makeHaaSteps(d: HaaWalkthroughData): HaaStep[] {
     transitions: true,
     annotations: true,
     title: `Inter-edges with their annotations`,
-    text: `The two nodes of a transition are joined by an inter-edge for every capability that can cross there, labelled with that capability and its clearance (the largest agent that may cross, up to ${d.maxSize}). An edge another one makes useless (same cost, a capability that allows at least as much, as much clearance) is dropped: strong dominance, the article's high-quality abstraction (${d.stats.initial.interEdges} inter-edges before, ${d.stats.high.interEdges} after).`,
+    text: `The two nodes of a transition are joined by an inter-edge for every capability that can cross there, labelled with that capability and its clearance (the largest agent that may cross, up to ${d.maxSize}). The labels are those the graph keeps: an edge another one makes useless was dropped (strong dominance, the next step).`,
   });
+  push({ phase: 'compaction', transitions: true, annotations: true, highlight: 'strong', ...strongText(d.abstraction, d.capabilities) });
+  push({ phase: 'compaction', transitions: true, highlight: 'weak', ...weakText(d.abstraction, d.capabilities) });
   for (const a of agents) {
     const g = d.graphs[index(d, a)]!;
     push({
@@ -277,6 +288,7 @@ export function makeHaaSteps(d: HaaWalkthroughData): HaaStep[] {
   }
   // What the compacted graph costs: the pair it lengthens most, beside the optimal path; its transitions drawn.
   push({ phase: 'dominance', transitions: true, gap: true, ...dominanceGapText(d.gap) });
+  push({ phase: 'insertion', transitions: true, highlight: 'insertion', ...insertionText(d.abstraction) });
   const sa: HaaAgent = { size: 1, capability: d.main }, ba: HaaAgent = { size: 2, capability: d.main };
   const describe = (r: HaaAnswer, who: string) =>
     r.refused ? `the ${who} agent cannot make this query: ${r.refused}` : r.found ? `the ${who} agent's path costs ${r.cost.toFixed(2)} (${r.stats.expandedInsertion} + ${r.stats.expandedMain} + ${r.stats.expandedRefinement} nodes expanded: insertion, abstract search, refinement)` : `the ${who} agent finds no path`;
@@ -284,10 +296,10 @@ export function makeHaaSteps(d: HaaWalkthroughData): HaaStep[] {
   const queryStep = (agent: HaaAgent, big: boolean, r: HaaAnswer, text: string) =>
     push({ phase: 'query', agent, graph: true, paths: { small: true, big }, title: `Size ${agent.size}, ${mainName}: ${r.found ? `cost ${r.cost.toFixed(2)}` : 'no path'}`, text });
   queryStep(sa, false, d.small,
-    `A query joins the start and the goal to the nodes of their clusters by reading each node's shortest-path tree over its cluster, kept with the hierarchy (a start and a goal in one cluster are also joined directly, by Annotated A* inside it), searches the agent's graph (its abstract path, dashed), then lays out each abstract edge in cells from the path the hierarchy keeps for it, and the two ends from the trees: ${describe(d.small, 'small')}.`,
+    `A query joins the start and the goal to the nodes of their clusters (the step before; a start and a goal in one cluster are also joined directly, by Annotated A* inside it), searches the agent's graph (its abstract path, dashed), then lays out each abstract edge in cells from the path the hierarchy keeps for it, and the two ends from the trees: ${describe(d.small, 'small')}.`,
   );
   queryStep(ba, true, d.big,
-    `The same query for a 2 × 2 agent on the same hierarchy: ${describe(d.big, 'big')}. ${d.big.found && d.small.found && d.big.cost > d.small.cost + 1e-9 ? 'It cannot fit where the small agent passes, so it takes another route (thick).' : ''} The planner's path is the track of the agent's top-left cell; it is drawn through the middle of the agent's square (outlined at both ends), where the agent is, and the whole square stands on its terrain at every step.`,
+    `The same query for a 2 × 2 agent on the same hierarchy: ${describe(d.big, 'big')}. ${d.big.found && d.small.found && d.big.cost > d.small.cost + 1e-9 ? 'It cannot fit where the small agent passes, so it takes another route (thick).' : ''} The planner's path is the track of the agent's top-left cell, and it is drawn through that cell; the agent's whole square, outlined at both ends, stands on its terrain at every step.`,
   );
   return steps;
 }

@@ -20,6 +20,8 @@ import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUST
 import type { QueryCosts } from './optimality';
 import type { DominanceGap, GapPair } from './haaTradeoff';
 import { measureTreeCost, pickShortQuery, shortCounts, type ShortCounts, type TreeCost } from './tradeoffs';
+import type { Termination } from './termination';
+import type { HaaAbstraction } from './haaAbstraction';
 import { makeSteps, phaseSpan, phaseStarts, PHASES, SCRUB_ABOVE, readWalkthrough, shownOf, type Shown, type Step, type WalkthroughData } from './walkthrough';
 
 /** What the end-to-end tests read. */
@@ -42,10 +44,18 @@ export interface LearnState {
   mapWindow: MapWindow | null;
   /** DHPA*: the trees' bytes and the insertion expansions with and without them, as the trade-off step states them. */
   treeCost: TreeCost | null;
+  /** DHPA*: the tree's distances the last frame wrote in its cells (none when they were too small to read). */
+  treeNumbers: string[];
+  /** DHPA*: where the paper's search would stop and where this one does, as the termination step states them. */
+  termination: Termination | null;
   /** HAA* walkthrough (algo=haa): what the step shows, and the core's values the tests check by hand. */
   haa: HaaShown | null;
   /** HAA*: the labels the map shows (CSS pixels of its canvas), and the canvas's size. */
   haaLabels: { labels: DrawnLabel[]; width: number; height: number } | null;
+  /** HAA*: the first point of each path of anchors the map shows (CSS pixels of its canvas), and its agent's size. */
+  haaPathStarts: { x: number; y: number; size: number }[];
+  /** HAA*: strong and weak dominance's examples, the inter-edges after each, the insertion with and without join trees. */
+  haaAbstraction: HaaAbstraction | null;
   /** HAA*: the trade-off step's measures (its pair's costs, the mean gaps), as the step states them. */
   haaGap: (Omit<DominanceGap, 'worst'> & { worst: Omit<GapPair, 'haaCells' | 'optimalCells'> | null }) | null;
   haaData: { capabilities: readonly string[]; clearance: number[][]; brushfire: number[]; smallCost: number; bigCost: number; brushfireFound: boolean; trueFound: boolean } | null;
@@ -235,9 +245,13 @@ class LearnPage {
       this.state.costs = { ...this.#data.costs };
       this.state.short = short ? { ...shortCounts(short), start: short.start, goal: short.goal } : null;
       this.state.treeCost = treeCost;
+      this.state.termination = this.#data.termination;
       byId('learn-astar').textContent = String(astar.path.stats.expandedMain);
       byId('learn-astar-abstract').textContent = String(astar.path.stats.expandedMain);
       byId('learn-hpa-caption').textContent = a.dhpa ? 'DHPA* (HPA* with stored trees)' : 'HPA*';
+      // The page's heading and tab name the algorithm shown (DHPA* is not the paper's HPA*).
+      byId('learn-heading').textContent = a.dhpa ? 'Learn DHPA*' : 'Learn HPA*';
+      document.title = `hpastar: learn ${a.dhpa ? 'DHPA*' : 'HPA*'} step by step`;
     } finally {
       planner.dispose();
     }
@@ -273,6 +287,7 @@ class LearnPage {
         brushfireFound: data.bigBrushfire.found,
         trueFound: data.bigTrue.found,
       };
+      this.state.haaAbstraction = data.abstraction;
       const { worst, ...gap } = data.gap;
       this.state.haaGap = { ...gap, worst: worst && { start: worst.start, goal: worst.goal, haa: worst.haa, optimal: worst.optimal, low: worst.low } };
     } finally {
@@ -679,12 +694,14 @@ class LearnPage {
       this.#haa.view.draw(s as HaaStep, side);
       const canvas = byId<HTMLCanvasElement>('learn-canvas');
       this.state.haaLabels = { labels: this.#haa.view.labels, width: canvas.clientWidth, height: canvas.clientHeight };
+      this.state.haaPathStarts = [...this.#haa.view.pathStarts];
       const a = byId('learn-astar-figure');
       this.#haa.beside.draw(s as HaaStep, Math.max(100, Math.min(a.clientWidth, side)), true);
       return;
     }
     this.#view.draw(s as Step, side, side);
     this.state.mapWindow = { ...this.#view.window };
+    this.state.treeNumbers = [...this.#view.treeNumbers];
     const a = byId('learn-astar-figure');
     const small = Math.max(100, Math.min(a.clientWidth, side));
     this.#astarView.draw(s as Step, small, small, this.state.astarPace);
@@ -705,8 +722,12 @@ const initial: LearnState = {
   short: null,
   mapWindow: null,
   treeCost: null,
+  treeNumbers: [],
+  termination: null,
   haa: null,
   haaLabels: null,
+  haaPathStarts: [],
+  haaAbstraction: null,
   haaGap: null,
   haaData: null,
   playing: false,

@@ -113,12 +113,20 @@ export function fitMapCanvas(canvas: HTMLCanvasElement, terrain: HTMLCanvasEleme
 /** Below this many CSS pixels a cell, the short query's step shows only the part of the map around it. */
 const ZOOM_BELOW = 8;
 
+/** Fewest CSS pixels a cell for a tree's distances to be written in it (a number of up to 4 characters). */
+export const TREE_NUMBERS_FROM = 18;
+
 /**
  * The part of the map the step shows: all of it, but around the short query on its step when the map's
- * cells would be too small to see it (a few clusters' square, both ends inside).
+ * cells would be too small to see it (a few clusters' square, both ends inside), and DHPA*'s tree's
+ * cluster alone on its steps (its numbers and arrows readable at any screen size) unless `beside` (A*'s panel).
  */
-export function stepWindow(step: Step, d: WalkthroughData, cell: number): MapWindow {
+export function stepWindow(step: Step, d: WalkthroughData, cell: number, beside = false): MapWindow {
   const all = { x: 0, y: 0, width: d.width, height: d.height };
+  if (step.tree && d.tree && !beside) {
+    const a = d.tree.area;
+    return { x: a[0]!, y: a[1]!, width: a[2]! - a[0]!, height: a[3]! - a[1]! };
+  }
   if (!step.shortQuery || !d.short || cell >= ZOOM_BELOW) return all;
   const { start, goal } = d.short;
   const side = 3 * d.clusters[0]!.side + Math.max(Math.abs(goal.x - start.x), Math.abs(goal.y - start.y));
@@ -131,6 +139,8 @@ export class LearnView {
   #cell = 1;
   /** The part of the map the last draw showed (a click on the canvas is a cell of it). */
   window: MapWindow = { x: 0, y: 0, width: 0, height: 0 };
+  /** DHPA*'s tree: the distances the last draw wrote in its cells, row by row (none when cells were too small). */
+  treeNumbers: string[] = [];
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -149,7 +159,7 @@ export class LearnView {
    */
   draw(step: Step, maxWidth: number, maxHeight: number, astar: { shown: number; done: boolean } | null = null): void {
     const d = this.data;
-    const win = stepWindow(step, d, Math.min(maxWidth / d.width, maxHeight / d.height));
+    const win = stepWindow(step, d, Math.min(maxWidth / d.width, maxHeight / d.height), astar !== null);
     const cell = Math.max(1, Math.min(maxWidth / win.width, maxHeight / win.height));
     this.#cell = cell;
     this.window = win;
@@ -172,6 +182,7 @@ export class LearnView {
   /** Everything over the terrain, in map pixels of the current cell size. */
   #drawLayers(ctx: DrawContext, step: Step, astar: { shown: number; done: boolean } | null): void {
     const d = this.data;
+    this.treeNumbers = [];
     // The "when A* wins" step shows its own short query, on both figures.
     const short = step.shortQuery ? d.short : null;
     // The short query's A* is shown whole: its step compares the two searches' totals.
@@ -252,11 +263,13 @@ export class LearnView {
       ctx.lineWidth = 3;
       for (let i = 4 * s.buildingFirst; i <= 4 * s.buildingCluster; i += 4) ctx.strokeRect(r[i]! * cell, r[i + 1]! * cell, (r[i + 2]! - r[i]!) * cell, (r[i + 3]! - r[i + 1]!) * cell);
     }
+    // A tree's steps leave out the build's bars and edges: they would hide its numbers and arrows.
+    const quiet = s.tree && d.tree !== null;
     // Entrances: a bar over the cells of both sides, along the border.
     const e = d.entrances.entrances;
     ctx.fillStyle = LEARN_COLOURS.entrance;
     ctx.globalAlpha = s.transitions ? 0.45 : 0.85;
-    for (let k = 0; k < s.entrances; k++) {
+    for (let k = 0; k < (quiet ? 0 : s.entrances); k++) {
       const x = e[4 * k]!, y = e[4 * k + 1]!, len = e[4 * k + 2]!, vertical = e[4 * k + 3] === 1;
       if (vertical) ctx.fillRect(x * cell + cell * 0.25, y * cell, cell * 1.5, len * cell);
       else ctx.fillRect(x * cell, y * cell + cell * 0.25, len * cell, cell * 1.5);
@@ -264,7 +277,7 @@ export class LearnView {
     ctx.globalAlpha = 1;
     const g1 = d.graphs[0]!;
     // Intra-edges of the clusters built so far.
-    if (s.intraClusters > 0) {
+    if (s.intraClusters > 0 && !quiet) {
       ctx.strokeStyle = LEARN_COLOURS.intraEdge;
       ctx.lineWidth = Math.max(1, cell / 5);
       for (let c = 0; c < s.intraClusters; c++) {
@@ -272,7 +285,7 @@ export class LearnView {
         for (let k = 0; k < b.edgeFrom.length; k++) this.#segment(ctx, b.nodes, b.edgeFrom[k]!, b.nodes, b.edgeTo[k]!);
       }
     }
-    if (s.interEdges) {
+    if (s.interEdges && !quiet) {
       ctx.strokeStyle = LEARN_COLOURS.interEdge;
       ctx.lineWidth = Math.max(2, cell / 2.5);
       for (let k = 0; k < g1.edgeFrom.length; k++) if (g1.edgeInter[k]) this.#segment(ctx, g1.nodes, g1.edgeFrom[k]!, g1.nodes, g1.edgeTo[k]!);
@@ -326,6 +339,8 @@ export class LearnView {
       for (let k = 2; k < nodes.length - 2; k += 2) this.#dot(ctx, nodes[k]!, nodes[k + 1]!, Math.max(2.5, cell / 2.5));
     }
     if (s.shortQuery && d.short) this.#drawShortQuery(ctx, 'over');
+    // Over the search's nodes, so that the outline and the ring are not hidden by them.
+    if (s.termination && d.termination) this.#termination(ctx);
   }
 
   /** DHPA*'s tree of one node: an arrow per cell towards its next step, and its distance when cells are large enough. */
@@ -340,25 +355,55 @@ export class LearnView {
     ctx.lineWidth = Math.max(1, cell / 12);
     ctx.font = `${Math.max(6, Math.floor(cell / 3.2))}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
+    // With its number, a cell's arrow sits in its upper half and the number in its lower half, apart.
+    const numbers = cell >= TREE_NUMBERS_FROM;
+    ctx.textBaseline = 'middle';
     for (let i = 0; i < t.distance.length; i++) {
       const dir = t.direction[i]!;
       const x = x0 + (i % w), y = y0 + Math.floor(i / w);
       const c = this.centre(x, y);
       if (dir >= 0) {
-        const len = cell * 0.38;
-        const ex = c.x + dx[dir]! * len, ey = c.y + dy[dir]! * len;
+        const len = cell * (numbers ? 0.2 : 0.38);
+        const ax = c.x, ay = numbers ? c.y - cell * 0.2 : c.y;
+        const ex = ax + dx[dir]! * len, ey = ay + dy[dir]! * len;
         ctx.beginPath();
-        ctx.moveTo(c.x - dx[dir]! * len * 0.3, c.y - dy[dir]! * len * 0.3);
+        ctx.moveTo(ax - dx[dir]! * len * (numbers ? 1 : 0.3), ay - dy[dir]! * len * (numbers ? 1 : 0.3));
         ctx.lineTo(ex, ey);
         ctx.stroke();
         ctx.beginPath();
         ctx.arc(ex, ey, Math.max(1, cell / 14), 0, 2 * Math.PI);
         ctx.fill();
       }
-      if (t.distance[i]! >= 0 && cell >= 18) ctx.fillText(t.distance[i]!.toFixed(1), c.x, c.y + cell * 0.45);
+      if (t.distance[i]! >= 0 && numbers) {
+        const label = t.distance[i]!.toFixed(1);
+        ctx.fillText(label, c.x, c.y + cell * 0.24);
+        this.treeNumbers.push(label);
+      }
     }
+    ctx.textBaseline = 'alphabetic';
     ctx.fillStyle = LEARN_COLOURS.abstractNode;
     this.#dot(ctx, t.node.x, t.node.y, Math.max(3, cell / 2));
+  }
+
+  /** DHPA*'s termination: the goal's cluster outlined, the node the paper's search stops at ringed twice. */
+  #termination(ctx: DrawContext): void {
+    const t = this.data.termination!;
+    const cell = this.#cell;
+    const [x0, y0, x1, y1] = t.goalCluster;
+    // Black on a white casing, dashed: nothing else on the map is drawn so.
+    for (const [colour, width] of [['#FFFFFF', Math.max(5, cell / 2.5)], [LEARN_COLOURS.path, Math.max(3, cell / 5)]] as const) {
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width;
+      ctx.setLineDash(colour === '#FFFFFF' ? [] : [8, 5]);
+      ctx.strokeRect(x0 * cell, y0 * cell, (x1 - x0) * cell, (y1 - y0) * cell);
+    }
+    ctx.setLineDash([]);
+    if (!t.paperStop) return;
+    for (const [colour, width] of [['#FFFFFF', Math.max(6, cell / 2.5)], [LEARN_COLOURS.path, Math.max(3, cell / 5)]] as const) {
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width;
+      this.#ring(ctx, t.paperStop.x, t.paperStop.y, Math.max(9, cell * 1.5));
+    }
   }
 
   #connections(ctx: DrawContext): void {

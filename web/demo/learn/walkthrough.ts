@@ -20,6 +20,7 @@ import {
 } from '../../lib/inspect';
 import { motivationText } from './motivation';
 import { optimalityText, queryCosts, type QueryCosts } from './optimality';
+import { readTermination, terminationText, type Termination } from './termination';
 import { shortQueryText, treeCostText, type ShortQuery, type TreeCost } from './tradeoffs';
 
 export type PhaseId =
@@ -33,6 +34,7 @@ export type PhaseId =
   | 'insertion'
   | 'trees'
   | 'abstract'
+  | 'termination'
   | 'refinement'
   | 'smoothing'
   | 'optimality'
@@ -50,6 +52,7 @@ export const PHASES: readonly { id: PhaseId; label: string }[] = [
   { id: 'insertion', label: 'Query: start and goal insertion' },
   { id: 'trees', label: 'DHPA*: the trees\' memory against query time' },
   { id: 'abstract', label: 'Query: abstract search' },
+  { id: 'termination', label: 'DHPA*: where the search stops' },
   { id: 'refinement', label: 'Query: refinement' },
   { id: 'smoothing', label: 'Query: smoothing' },
   { id: 'optimality', label: 'Query: why not optimal' },
@@ -96,6 +99,8 @@ export interface Step {
   abstractSearch: boolean;
   /** DHPA*: the stored tree of one node drawn (distances and arrows). */
   tree: boolean;
+  /** DHPA*: the goal's cluster outlined and the node the paper's search would stop at ringed. */
+  termination: boolean;
   /** Start and goal's edges into level 1 drawn. */
   connections: boolean;
   /** The abstract path drawn (when found). */
@@ -136,6 +141,10 @@ export interface WalkthroughData {
   short: ShortQuery | null;
   /** DHPA*: what its trees cost in memory and save in insertion; null without trees. */
   treeCost: TreeCost | null;
+  /** DHPA* (a planner with trees): the walkthrough names it so. */
+  dhpa: boolean;
+  /** DHPA*: where the paper's search would stop and where this one does; null without trees. */
+  termination: Termination | null;
   /** Whether the query was smoothed (the page's Smoothing control): off, the smoothing phase says so. */
   smooth: boolean;
 }
@@ -163,6 +172,7 @@ export function readWalkthrough(planner: HPAStar, size: { width: number; height:
   for (let c = 0; c < level1.columns * level1.rows; c++) builds.push(clusterBuild(planner, c));
   const joins = queryConnections(planner, start, goal);
   const traced = traceSearch(planner, start, goal, search);
+  const dhpa = planner.options.cacheTrees;
   return {
     width: size.width,
     height: size.height,
@@ -181,6 +191,8 @@ export function readWalkthrough(planner: HPAStar, size: { width: number; height:
     short: tradeoffs.short ?? null,
     treeCost: tradeoffs.treeCost ?? null,
     smooth: search.smooth ?? true,
+    dhpa,
+    termination: dhpa ? readTermination(traced, clusters[levels - 1]!, goal, joins.levels[0]!.goal.nodes, levels) : null,
   };
 }
 
@@ -305,7 +317,7 @@ function insertionSteps(d: WalkthroughData, counts: Counts, push: PushStep): voi
       tree: true,
       connections: true,
       title: `DHPA*: the stored tree of node ${n.x},${n.y}`,
-      text: `DHPA* keeps, for every node, the distance from each cell of its cluster to the node (the numbers) and the first step of the way there (the arrows). The start's distance to this node is read from the tree, with no search; so are its distances to the other nodes of its cluster, and the goal's.`,
+      text: `DHPA* keeps, for every node, the distance from each cell of its cluster to the node (the numbers) and the first step of the way there (the arrows). The figure shows the node's cluster alone, enlarged so that every number can be read. The start's distance to this node is read from the tree, with no search; so are its distances to the other nodes of its cluster, and the goal's.`,
     });
   }
   if (insertions.length === 0)
@@ -339,6 +351,20 @@ function abstractSearchSteps(d: WalkthroughData, counts: Counts, push: PushStep)
       if (last) break;
     }
   }
+}
+
+/** DHPA*, after the abstract search: the paper's termination rule against this implementation's (the search's nodes still drawn). */
+function terminationStep(d: WalkthroughData, push: PushStep): void {
+  const abstract = d.traced.searches.find((s) => s.phase === 'abstract');
+  if (!d.termination || !abstract) return;
+  push({
+    phase: 'termination',
+    termination: true,
+    abstractSearch: true,
+    closed: { cells: abstract.closed, count: abstract.closed.length / 2 },
+    open: { cells: abstract.open, count: abstract.open.length / 2 },
+    ...terminationText(d.termination),
+  });
 }
 
 /** The smoothing steps: one replacement a step, or a run of them on a long path. */
@@ -431,6 +457,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
     open: null,
     abstractSearch: false,
     tree: false,
+    termination: false,
     connections: false,
     abstractPath: false,
     refinedTo: -1,
@@ -442,7 +469,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
   };
   const push: PushStep = (s) => {
     const prev = steps.at(-1) ?? base;
-    steps.push({ ...prev, closed: null, open: null, buildingFirst: -1, buildingCluster: -1, tree: false, ...s, counts: { ...(s.counts ?? prev.counts) } });
+    steps.push({ ...prev, closed: null, open: null, buildingFirst: -1, buildingCluster: -1, tree: false, termination: false, ...s, counts: { ...(s.counts ?? prev.counts) } });
   };
   const c1 = d.clusters[0]!;
   const entranceCount = d.entrances.entrances.length / 4;
@@ -502,6 +529,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
   insertionSteps(d, counts, push);
   treeCostStep(d, push);
   abstractSearchSteps(d, counts, push);
+  terminationStep(d, push);
   refinementSteps(d, counts, push);
   smoothingSteps(d, push);
   optimalityStep(d, push);
@@ -520,7 +548,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
     interEdges: true,
     intraClusters: d.builds.length,
     title: t.path.found ? `Path found: cost ${t.path.cost.toFixed(2)}` : 'No path',
-    text: `HPA* expanded ${counts.sg + counts.main} nodes to find the abstract path (SG ${counts.sg} + main ${counts.main}) and ${counts.refinement} more to refine it. Plain A* on the same query expanded ${d.astar.path.stats.expandedMain} cells and found cost ${d.astar.path.cost.toFixed(2)}.`,
+    text: `${d.dhpa ? 'DHPA*' : 'HPA*'} expanded ${counts.sg + counts.main} nodes to find the abstract path (SG ${counts.sg} + main ${counts.main}) and ${counts.refinement} more to refine it. Plain A* on the same query expanded ${d.astar.path.stats.expandedMain} cells and found cost ${d.astar.path.cost.toFixed(2)}.`,
   });
   return steps;
 }
