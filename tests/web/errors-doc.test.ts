@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as api from '../../web/lib/index';
-import { createPathPool, Crowd, loadHpastar, parseMovingAIMap, type Hpastar, type PathPool } from '../../web/lib/index';
+import { createPathPool, Crowd, loadHpastar, OutOfMemoryError, parseMovingAIMap, statusKindOf, type Hpastar, type PathPool } from '../../web/lib/index';
 import * as inspectApi from '../../web/lib/inspect';
 import { nodeTree } from '../../web/lib/inspect';
 import * as crowdApi from '../../web/lib/crowd/index';
@@ -230,3 +230,46 @@ describe('docs/errors.md', () => {
     for (const name of thrownNames) expect(DOC, `docs/errors.md does not name ${name}`).toContain(`\`${name}\``);
   });
 });
+
+describe('the same mistake, the same class', () => {
+  // Planner.load puts "section i:" before what HPAStar.load said of a section: the class and the code
+  // must stay what HPAStar.load chose (they were a plain Error without a code).
+  test('damaged bytes: Planner.load refuses a section as HPAStar.load does, BadBytes', () => {
+    using grid = hp.Grid.fromMovingAI(ISLAND, 'island.map');
+    using planner = hp.Planner.build(grid, { hierarchy: { clusterSize: 4 } });
+    const bytes = planner.serialize();
+    bytes[bytes.length - 40]! ^= 0xff;
+    const error = thrownSync(() => hp.Planner.load(bytes));
+    expect(error.constructor).toBe(Error);
+    expect(error.message).toMatch(/^Planner\.load: section 0: HPAStar\.load: /);
+    expect(statusKindOf(error.code!)).toBe('BadBytes');
+    expect(error.cause).toBeInstanceOf(Error);
+  });
+
+  test('a heap that cannot grow: Planner.load throws an OutOfMemoryError with its figures, as HPAStar.load does', async () => {
+    const side = 2048;
+    using grid = hp.Grid.fromTerrain(new Uint8Array(side * side).fill(46), side, side);
+    using planner = hp.Planner.build(grid, { hierarchy: { clusterSize: 16, cacheTrees: false } });
+    const bytes = planner.serialize(); // tens of MB: more than a new module's heap has free
+    const own = await loadHpastar({ wasmBinary: readFileSync(WASM) });
+    const viaPlanner = await withoutMemoryGrowth(() => own.Planner.load(bytes));
+    const viaHpaStar = await withoutMemoryGrowth(() => own.HPAStar.load(planner.forAgent().serialize()));
+    for (const error of [viaPlanner, viaHpaStar]) {
+      expect(error).toBeInstanceOf(OutOfMemoryError);
+      expect(statusKindOf((error as OutOfMemoryError).code)).toBe('OutOfMemory');
+      expect((error as OutOfMemoryError).bytesNeeded).toBeGreaterThan(bytes.length / 2);
+    }
+    expect((viaPlanner as Error).message).toMatch(/^Planner\.load: section 0: HPAStar\.load: out of memory: /);
+  }, 60_000);
+});
+
+/** What `run` threw, synchronously, with its code when it has one. */
+function thrownSync(run: () => unknown): Error & { code?: number } {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(Error);
+    return error as Error & { code?: number };
+  }
+  throw new Error('expected the call to throw');
+}
