@@ -7,6 +7,7 @@
 import { agentClassIndex, agentClassList, agentOnly, withoutAgent, type AgentClass, type AgentClassOption } from './agentClasses.ts';
 import { byteArray, describe } from './args.ts';
 import type { PathBatch } from './batch.ts';
+import { OutOfMemoryError, withCode } from './errors.ts';
 import type { FlowField, FlowFieldOptions } from './flowField.ts';
 import type { Grid } from './grid.ts';
 import type { HPAStar, HPAStarQuery, PathPlan } from './hpastar.ts';
@@ -294,7 +295,7 @@ export function plannerFactory(parts: PlannerParts): PlannerFactory {
           try {
             planners.push(parts.loadHpa(section));
           } catch (error) {
-            throw new Error(`${where}: section ${i}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+            throw sectionError(`${where}: section ${i}: ${error instanceof Error ? error.message : String(error)}`, error);
           }
         }
         checkOneMap(where, planners);
@@ -361,6 +362,16 @@ export function packSections(sections: Uint8Array[]): Uint8Array {
     at += s.length;
   });
   return out;
+}
+
+// A section's refusal with the section named: of the class and code HPAStar.load gave it, so that a
+// damaged section is still BadBytes and a full heap still an OutOfMemoryError (with its figures).
+function sectionError(message: string, error: unknown): Error {
+  if (error instanceof OutOfMemoryError) return new OutOfMemoryError(message, error, error.code);
+  const Class = error instanceof TypeError ? TypeError : error instanceof RangeError ? RangeError : Error;
+  const wrapped = new Class(message, { cause: error });
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? withCode(wrapped, code) : wrapped;
 }
 
 /** The sections of a container, every length checked against the bytes before anything is read. */

@@ -10,7 +10,7 @@
  * npx hpastar world-compare FILE.world --queries N [--seed K] [--cluster-side S] ...
  * ```
  * Exit status: 0, 1 for unreadable input, 2 for a bad command line, 3 when `scen` left a scenario
- * unsolved or found an invalid path.
+ * unsolved or found an invalid path, or `world-compare` found a mismatch or an invalid path.
  * @module
  */
 import { writeFileSync } from 'node:fs';
