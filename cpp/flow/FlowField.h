@@ -31,6 +31,13 @@ namespace hpastar {
 // abstract graph, unsmoothed) and the followed path costs at most V (each step costs what V drops), so it
 // is near-optimal, not optimal: the abstract graph crosses each entrance at one or two transition cells.
 //
+// Near the goal, exact. A route through the transitions is worst where it is shortest: the cell beside the
+// goal, across a cluster border, walked 5 to the goal instead of 1. So the cells around the goal take the
+// steps of a Dijkstra from the goal over a window of one cluster side on every axis, where it proves its
+// distance exact: below (side + 1) × the cheapest move, which no way out of the window and back costs.
+// These cells walk the shortest way; a walk from elsewhere that enters them ends at most as long as V
+// promised (the exact distance is at most V), and still strictly descending, so without a cycle.
+//
 // Memory: one byte per map cell (directions), plus per level-1 cluster a byte, a weak reference to the
 // block it was integrated on (16 bytes) and a seed offset (4), plus 16 bytes per seed (a few per cluster).
 template <typename Domain>
@@ -73,7 +80,8 @@ class BasicFlowField {
 
   size_t bytes() const {
     return directions_.capacity() + computed_.capacity() + builtFrom_.capacity() * sizeof(builtFrom_[0]) +
-           seedOffsets_.capacity() * 4 + seeds_.capacity() * sizeof(Seed) + starts_.capacity() * sizeof(Cell);
+           seedOffsets_.capacity() * 4 + seeds_.capacity() * sizeof(Seed) + starts_.capacity() * sizeof(Cell) +
+           exactClusters_.capacity() * sizeof(int32_t);
   }
 
  private:
@@ -102,6 +110,9 @@ class BasicFlowField {
   std::vector<uint32_t> seedOffsets_;  // per cluster + 1: its seeds are seeds_[offsets[c] .. offsets[c + 1])
   std::vector<Seed> seeds_;
   std::vector<Cell> starts_;  // corridorsOnly_: the starts whose corridors are kept computed
+  // The clusters whose cells near the goal took the window's exact steps: integrated again by the next
+  // refresh, whatever else changed, since those steps may cross into a cluster that did.
+  std::vector<int32_t> exactClusters_;
 };
 
 using FlowField = BasicFlowField<GridFlowDomain>;

@@ -13,10 +13,10 @@ constexpr uint8_t kSeedParent = 0xFF;            // an integration's parent of a
 // Dijkstra over an area graph (GridAreaGraph, BlockWorldGraph) from the seeds already pushed into `space`:
 // BestFirstSearch's loop without a heuristic or a target, with several sources. Each settled id's parent
 // is the move that reached it. Moves cost the same both ways (both worlds' graphs are undirected), so the
-// integration outward from the seeds gives the costs of the steps back towards them. Returns the count
-// of settled ids.
+// integration outward from the seeds gives the costs of the steps back towards them. Ids at `limit` or
+// beyond are left unsettled. Returns the count of settled ids.
 template <typename Graph>
-uint64_t settle(const Graph& graph, SearchSpace& space) {
+uint64_t settle(const Graph& graph, SearchSpace& space, double limit = INFINITY) {
   uint32_t* stamp = space.stamps();
   double* g = space.g();
   uint8_t* parent = space.parents();
@@ -25,6 +25,7 @@ uint64_t settle(const Graph& graph, SearchSpace& space) {
   while (!space.empty()) {
     const uint32_t id = space.pop().id;
     if (stamp[id] == closedStamp) continue;
+    if (g[id] >= limit) break;  // popped in order of distance: every id left is as far
     stamp[id] = closedStamp;
     ++expanded;
     const double gId = g[id];
@@ -122,6 +123,7 @@ std::string BasicFlowFieldBuilder<Domain>::run(const Planner& h, Field& field, b
     field.component_ = 0;
     field.seedOffsets_.assign(clusters + 1, 0);
     field.seeds_.clear();
+    field.exactClusters_.clear();
     return error;
   }
   field.component_ = Domain::componentOf(h, field.goal_);
@@ -129,11 +131,18 @@ std::string BasicFlowFieldBuilder<Domain>::run(const Planner& h, Field& field, b
   collectSeeds(h, field.goal_);
 
   // Which clusters to (re)integrate: with the whole component, all; with corridors, those computed so
-  // far, then the walks from the starts add what they enter.
+  // far, then the walks from the starts add what they enter. Those that hold exact steps, all of them
+  // when the cells of one changed: a step of another may lead into it (an exact step's way runs through
+  // exact cells only, so while none of theirs changed, every exact step holds).
+  redo_.assign(clusters, 0);
+  const auto changed = [&](int32_t c) { return !Domain::sameStamp(field.builtFrom_[static_cast<size_t>(c)], h, c); };
+  if (!fresh && std::any_of(field.exactClusters_.begin(), field.exactClusters_.end(), changed))
+    for (int32_t c : field.exactClusters_) redo_[static_cast<size_t>(c)] = 1;
   for (size_t c = 0; c < clusters; ++c) {
     const int32_t cluster = static_cast<int32_t>(c);
     if (field.corridorsOnly_ && !field.computed_[c]) continue;
-    if (field.computed_[c] && Domain::sameStamp(field.builtFrom_[c], h, cluster) && sameSeeds(field, cluster)) {
+    if (field.computed_[c] && !redo_[c] && Domain::sameStamp(field.builtFrom_[c], h, cluster) &&
+        sameSeeds(field, cluster)) {
       ++stats.clustersKept;
       continue;
     }
@@ -142,7 +151,37 @@ std::string BasicFlowFieldBuilder<Domain>::run(const Planner& h, Field& field, b
   field.seedOffsets_.assign(seedOffsets_.begin(), seedOffsets_.end());
   field.seeds_.assign(seeds_.begin(), seeds_.end());
   if (field.corridorsOnly_) walkStarts(h, field, stats);
+  stepExactlyNearGoal(h, field, stats);
   return "";
+}
+
+template <typename Domain>
+void BasicFlowFieldBuilder<Domain>::stepExactlyNearGoal(const Planner& h, Field& field, FlowFieldStats& stats) {
+  const auto& layout = field.layout_;
+  const int32_t radius = Domain::exactRadius(h);
+  // No way out of the window and back costs less: it takes at least radius + 1 moves.
+  const double exactBelow = (radius + 1) * Domain::cheapestMove(h);
+  field.exactClusters_.clear();
+  Domain::withAreaGraph(h, Domain::around(layout, field.goal_, radius), [&](const auto& graph) {
+    window_.begin(graph.nodeCount());
+    const uint32_t goalId = graph.idOf(field.goal_);
+    window_.stamps()[goalId] = window_.openStamp();
+    window_.g()[goalId] = 0.0;
+    window_.push(0.0, 0.0, goalId);
+    stats.cellsExpanded += settle(graph, window_, exactBelow);
+    const uint32_t* stamp = window_.stamps();
+    const uint8_t* parent = window_.parents();
+    const uint32_t closedStamp = window_.closedStamp();
+    graph.forEachCell([&](uint32_t id, Cell cell) {
+      if (stamp[id] != closedStamp || id == goalId) return;
+      const int32_t cluster = Domain::clusterOf(layout, cell);
+      // Integrated before its first exact step is written: an integration writes every cell of its cluster.
+      if (!field.computed_[static_cast<size_t>(cluster)]) integrate(h, field, cluster, stats);
+      field.directions_[static_cast<size_t>(Domain::index(layout, cell))] = Domain::reverse(parent[id]);
+      if (std::find(field.exactClusters_.begin(), field.exactClusters_.end(), cluster) == field.exactClusters_.end())
+        field.exactClusters_.push_back(cluster);
+    });
+  });
 }
 
 template <typename Domain>

@@ -67,12 +67,17 @@ class BasicFlowFieldBuilder {
   bool sameSeeds(const Field& field, int32_t cluster) const;
   void integrate(const Planner& h, Field& field, int32_t cluster, FlowFieldStats& stats);
   void walkStarts(const Planner& h, Field& field, FlowFieldStats& stats);
+  // The exact steps near the goal (FlowField.h): a Dijkstra from the goal over the window, whose cells
+  // below the proven bound take its steps (their clusters integrated first when the field left them out).
+  void stepExactlyNearGoal(const Planner& h, Field& field, FlowFieldStats& stats);
   // A new stamp for walked_ (grown to the world's cells).
   uint32_t nextStamp(const Planner& h);
 
   SearchSpace goalCells_;              // the goal's cluster, to join the goal to its nodes
   NodeSearchSpace nodes_;              // the abstract search
   SearchSpace cells_;                  // one cluster's integration
+  SearchSpace window_;                 // the Dijkstra over the window around the goal
+  std::vector<uint8_t> redo_;          // per cluster: integrate again (it held exact steps)
   std::vector<uint32_t> seedOffsets_;  // the seeds of the current search, as the field keeps them
   std::vector<typename Field::Seed> seeds_;
   std::vector<uint32_t> walked_;  // per cell: the walk that last passed it, or a start (corridors)

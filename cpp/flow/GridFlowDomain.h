@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -64,6 +65,22 @@ struct GridFlowDomain {
   }
   // Calls visit(graph) with the search graph over the cells of level-1 cluster `cluster` (ids local to it,
   // GridAreaGraph, with a merged cluster's own moves), weighted or not as the grid is.
+  // The window of exact steps near the goal (FlowField.h): `radius` cells from it on both axes, clipped to
+  // the map; the radius is the cluster side, and no move costs less than the cheapest.
+  using Area = Rect;
+  static int32_t exactRadius(const Planner& h) { return h.layout(1).size; }
+  static Area around(const Layout& l, Cell goal, int32_t radius) {
+    return Rect{std::max(goal.x - radius, 0), std::max(goal.y - radius, 0), std::min(goal.x + radius + 1, l.mapWidth),
+                std::min(goal.y + radius + 1, l.mapHeight)};
+  }
+  static double cheapestMove(const Planner& h) { return h.grid().weighted() ? h.grid().minWeight() : 1.0; }
+  // Calls visit(graph) with the search graph over the cells of `area`, every legal move inside it.
+  template <typename Visit>
+  static auto withAreaGraph(const Planner& h, const Area& area, Visit&& visit) {
+    const Point corner{area.x0, area.y0};
+    if (h.grid().weighted()) return visit(GridAreaGraph<true>(h.grid(), area, corner));
+    return visit(GridAreaGraph<false>(h.grid(), area, corner));
+  }
   template <typename Visit>
   static auto withClusterGraph(const Planner& h, int32_t cluster, Visit&& visit) {
     const ClusterLayout& layout = h.layout(1);

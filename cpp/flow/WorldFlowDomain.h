@@ -1,5 +1,7 @@
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <string>
 
 #include "world/BlockWorldGraph.h"
@@ -68,6 +70,28 @@ struct WorldFlowDomain {
   }
   static Stamp stampOf(const Planner& h, int32_t cluster) { return h.boxCellsVersion(cluster); }
   static bool sameStamp(Stamp was, const Planner& h, int32_t cluster) { return was == h.boxCellsVersion(cluster); }
+  // The window of exact steps near the goal (FlowField.h): `radius` cells from it on every axis, levels
+  // too, clipped to the world; the radius is the box side, and no move costs less than the cheapest.
+  using Area = Box;
+  static int32_t exactRadius(const Planner& h) { return h.options().clusterSide; }
+  static Area around(const Layout& l, Cell goal, int32_t radius) {
+    Box box;
+    box.x0 = std::max(goal.x - radius, 0);
+    box.y0 = std::max(goal.y - radius, 0);
+    box.z0 = std::max(goal.z - radius, 0);
+    box.x1 = std::min(goal.x + radius + 1, l.worldWidth);
+    box.y1 = std::min(goal.y + radius + 1, l.worldHeight);
+    box.z1 = std::min(goal.z + radius + 1, l.worldLevels);
+    return box;
+  }
+  static double cheapestMove(const Planner& h) {
+    return *std::min_element(std::begin(kWorldMoveCost), std::end(kWorldMoveCost)) *
+           (h.world().weighted() ? h.world().minWeight() : 1.0);
+  }
+  template <typename Visit>
+  static auto withAreaGraph(const Planner& h, const Area& area, Visit&& visit) {
+    return visit(BlockWorldGraph(h.world(), area, Voxel{area.x0, area.y0, area.z0}));
+  }
   template <typename Visit>
   static auto withClusterGraph(const Planner& h, int32_t cluster, Visit&& visit) {
     const Box box = h.layout(1).box(cluster);

@@ -148,6 +148,16 @@ TEST(WorldFlowField, EveryStepIsLegalAndFollowingItFromEveryCellOfTheComponentRe
         // Every cell that a path joins to the goal follows the field there, and no other.
         EXPECT_EQ(followed, reachable) << "goal " << at(goal);
         const WorldSuboptimality s = measure(cost, best);
+        // Every cell nearer the goal than the window of exact steps proves (FlowField.h: the box side + 1
+        // moves, none cheaper than 1 times the lightest weight) walks the shortest way.
+        const double exactBelow = (options.clusterSide + 1) * (weighted ? h.world().minWeight() : 1.0);
+        size_t near = 0;
+        for (size_t i = 0; i < best.size(); ++i) {
+          if (best[i] <= 0 || best[i] >= exactBelow) continue;
+          ++near;
+          EXPECT_NEAR(cost[i], best[i], 1e-6 * (1 + best[i])) << at(h.world().voxelOf(static_cast<int32_t>(i)));
+        }
+        EXPECT_GT(near, 0u);
         // As on 2D maps (flow_field_test.cpp) unweighted; under a layer of independent random weights per
         // cell the crossings chosen without costs cost more (1.07-1.18 measured on these worlds).
         EXPECT_LT(s.mean, weighted ? 1.25 : 1.15) << "goal " << at(goal);

@@ -14,7 +14,8 @@ namespace hpastar::fuzz {
 
 // `Oracle` answers, for cell indices of the world: `count()`, `text(i)`, `inComponent(i)` (reachable
 // from the goal by legal moves), `legal(i, move)`, `next(i, move)` (the index one move on), `cost(i,
-// move)` and `shortest(i)` (the shortest distance to the goal, or a negative number when unknown).
+// move)`, `shortest(i)` (the shortest distance to the goal, or a negative number when unknown) and
+// `exactBelow()`: cells nearer the goal than that walk exactly the shortest way (FlowField.h's window).
 template <typename Field, typename Oracle>
 std::string flowFieldProblem(const Field& field, int32_t goal, const Oracle& oracle) {
   const int32_t n = oracle.count();
@@ -58,6 +59,9 @@ std::string flowFieldProblem(const Field& field, int32_t goal, const Oracle& ora
       if (cost >= 0 && shortest >= 0 && cost < shortest - 1e-6 * (1 + shortest))
         return "following from " + oracle.text(w) + " costs " + std::to_string(cost) + ", below the shortest " +
                std::to_string(shortest);
+      if (cost >= 0 && shortest >= 0 && shortest < oracle.exactBelow() && cost > shortest + 1e-6 * (1 + shortest))
+        return "following from " + oracle.text(w) + ", near the goal, costs " + std::to_string(cost) +
+               ", not the shortest " + std::to_string(shortest);
     }
   }
   return "";

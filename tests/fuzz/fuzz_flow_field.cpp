@@ -27,8 +27,12 @@ namespace {
 // The rules' answers about one grid and goal, for flowFieldProblem.
 class GridOracle {
  public:
-  GridOracle(const Grid& grid, Point goal)
-      : grid_(grid), component_(fuzz::referenceComponent(grid, goal)), shortest_(fuzz::referenceDistances(grid, goal)) {}
+  GridOracle(const Hierarchy& h, Point goal)
+      : grid_(h.grid()),
+        component_(fuzz::referenceComponent(grid_, goal)),
+        shortest_(fuzz::referenceDistances(grid_, goal)),
+        // The window's bound (FlowField.h): the cluster side + 1 moves, none cheaper than the lightest cell's.
+        exactBelow_((h.layout(1).size + 1) * (grid_.weighted() ? grid_.minWeight() : 1.0)) {}
   int32_t count() const { return grid_.cellCount(); }
   std::string text(int32_t i) const { return fuzz::str(grid_.pointOf(i)); }
   bool inComponent(int32_t i) const { return component_[static_cast<size_t>(i)] != 0; }
@@ -42,11 +46,13 @@ class GridOracle {
     return fuzz::moveCost(grid_, p.x, p.y, kDirDx[move], kDirDy[move]);
   }
   double shortest(int32_t i) const { return shortest_[static_cast<size_t>(i)]; }
+  double exactBelow() const { return exactBelow_; }
 
  private:
   const Grid& grid_;
   std::vector<uint8_t> component_;
   std::vector<double> shortest_;
+  double exactBelow_;
 };
 
 Point cellInside(FuzzedDataProvider& in, const Grid& grid) {
@@ -58,7 +64,7 @@ Point cellInside(FuzzedDataProvider& in, const Grid& grid) {
 void checkField(const char* what, const Hierarchy& h, const FlowField& field) {
   const Grid& grid = h.grid();
   FUZZ_REQUIRE(field.version() == h.version(), std::string(what) + ": the field is of another version");
-  const GridOracle oracle(grid, field.goal());
+  const GridOracle oracle(h, field.goal());
   // A field over the whole component leaves none of its cells out.
   for (int32_t i = 0; i < grid.cellCount() && !field.corridorsOnly(); ++i)
     FUZZ_REQUIRE(!oracle.inComponent(i) || field.directions()[static_cast<size_t>(i)] != FlowField::kNotComputed,

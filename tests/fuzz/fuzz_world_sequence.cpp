@@ -63,6 +63,7 @@ class WorldOracle {
   int32_t next(int32_t i, uint8_t move) const { return i + world_.moveOffset(move); }
   double cost(int32_t i, uint8_t move) const { return world_.moveCost(i, move); }
   double shortest(int32_t) const { return -1; }
+  double exactBelow() const { return 0; }
 
  private:
   const BlockWorld& world_;
