@@ -16,6 +16,9 @@ import { HAA_PHASES, haaShownOf, makeHaaSteps, readHaaWalkthrough, type HaaShown
 import { HaaView, type DrawnLabel } from './haaView';
 import { applyPaint, flipCells, keepPlace, parsePaint, wireMapPointer, writeSettings, type LearnSettings, type MapTool } from './learnControls';
 import { LearnView, terrainImage, type MapWindow } from './learnView';
+import { intraPaths } from './buildDetail';
+import type { MapNumber } from './buildView';
+import { PredictPanel, type PredictState } from './predictPanel';
 import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_NAME, TEACH_START, teachMapText } from './teachMap';
 import type { QueryCosts } from './optimality';
 import type { DominanceGap, GapPair } from './haaTradeoff';
@@ -59,6 +62,10 @@ export interface LearnState {
   /** HAA*: the trade-off step's measures (its pair's costs, the mean gaps), as the step states them. */
   haaGap: (Omit<DominanceGap, 'worst'> & { worst: Omit<GapPair, 'haaCells' | 'optimalCells'> | null }) | null;
   haaData: { capabilities: readonly string[]; clearance: number[][]; brushfire: number[]; smallCost: number; bigCost: number; brushfireFound: boolean; trueFound: boolean } | null;
+  /** HPA*: the numbers the map shows ("Numbers on the map": entrances' lengths, intra-edges' costs). */
+  mapNumbers: MapNumber[];
+  /** HPA*: the "predict the next node" exercise (abstract search): its question, verdict and score. */
+  predict: PredictState | null;
   playing: boolean;
   /** Rebuilds made by the page's controls so far (a test waits for the count to move). */
   rebuilds: number;
@@ -158,6 +165,7 @@ class LearnPage {
   #settings!: LearnSettings;
   #defaults!: LearnSettings;
   #redrawQueued = false;
+  #predict!: PredictPanel;
   readonly state: LearnState;
 
   constructor(
@@ -187,6 +195,7 @@ class LearnPage {
       grid.dispose();
     }
     const d = this.#defaults;
+    this.#predict = new PredictPanel(() => this.go(this.#index));
     this.#settings = { cluster: a.cluster, levels: a.levels, entrance: a.entrance ?? d.entrance, smooth: a.smooth, start: a.start ?? d.start, goal: a.goal ?? d.goal, paint: a.paint };
     this.#build(this.#settings);
     this.#wire();
@@ -237,6 +246,9 @@ class LearnPage {
         plain.dispose();
       }
       this.#data = readWalkthrough(planner, grid, s.start, s.goal, astar, { short, treeCost }, { smooth: s.smooth });
+      // Each intra-edge's cells, searched again on its cluster's own cells (the inspection API gives its cost only).
+      this.#data.intraPaths = intraPaths(hp, grid, this.#data.clusters[0]!, this.#data.builds);
+      this.#predict.load(this.#data);
       this.#steps = makeSteps(this.#data);
       const terrain = terrainImage(grid.terrain(), grid.width, grid.height);
       this.#view = new LearnView(byId('learn-canvas'), this.#data, terrain);
@@ -320,6 +332,7 @@ class LearnPage {
     byId('learn-speed').addEventListener('change', () => {
       if (this.#timer !== undefined) this.#play();
     });
+    byId('learn-numbers').addEventListener('change', () => this.#queueRedraw());
     byId<HTMLInputElement>('learn-large').addEventListener('change', (e) => this.#large((e.target as HTMLInputElement).checked));
     window.addEventListener('keydown', (e) => {
       // Keys typed into a menu or a number box are theirs, not the walkthrough's; so is space on a checkbox (it ticks it).
@@ -430,6 +443,13 @@ class LearnPage {
     return x < 0 || y < 0 || x >= this.#size.width || y >= this.#size.height ? null : { x, y };
   }
 
+  /** The exercise's answer: the clicked node judged (a click within a dot's reach counts), then the next step. */
+  #guess(p: Point): void {
+    const px = byId('learn-canvas').clientWidth / Math.max(1, this.#view.window.width);
+    this.#predict.answer(p, Math.max(1.5, 12 / px));
+    this.go(this.#index + 1);
+  }
+
   /**
    * A click on the map: with the tool "start, then goal", the first sets a new start and the second a
    * new goal; with "start" or "goal" (or an end dragged there), that end moves. The walkthrough is rebuilt in place.
@@ -513,7 +533,7 @@ class LearnPage {
       ends: () => this.#settings,
       paintable: (p) => this.#paintable(p),
       isWall: (p) => this.#isWall(p),
-      click: (p) => this.#pick(p),
+      click: (p) => (this.#predict.state.asking ? this.#guess(p) : this.#pick(p)),
       moveEnd: (end, p) => this.#pick(p, end),
       preview: (p, wall) => this.#previewCell(p, wall),
       stroke: (cells) => (cells.length ? this.#rebuildSoon({ paint: flipCells(this.#settings.paint, cells) }) : this.#queueRedraw()),
@@ -609,6 +629,8 @@ class LearnPage {
       byId('learn-main').textContent = String(hs.counts.main);
       byId('learn-abstract').textContent = String(hs.counts.sg + hs.counts.main);
       byId('learn-refinement').textContent = String(hs.counts.refinement);
+      this.#predict.show(hs);
+      st.predict = this.#predict.state;
       this.#showShortQuery(hs.shortQuery);
       this.#showPace(hs);
     }
@@ -699,7 +721,11 @@ class LearnPage {
       this.#haa.beside.draw(s as HaaStep, Math.max(100, Math.min(a.clientWidth, side)), true);
       return;
     }
+    this.#view.numbers = byId<HTMLInputElement>('learn-numbers').checked;
+    const open = this.#predict.state.asking ? this.#predict.state.open : [];
+    this.#view.openRings = open.length ? Int32Array.from(open.flatMap((n) => [n.x, n.y])) : null;
     this.#view.draw(s as Step, side, side);
+    this.state.mapNumbers = [...this.#view.mapNumbers];
     this.state.mapWindow = { ...this.#view.window };
     this.state.treeNumbers = [...this.#view.treeNumbers];
     const a = byId('learn-astar-figure');
@@ -730,6 +756,8 @@ const initial: LearnState = {
   haaAbstraction: null,
   haaGap: null,
   haaData: null,
+  mapNumbers: [],
+  predict: null,
   playing: false,
   rebuilds: 0,
   query: { start: { x: 0, y: 0 }, goal: { x: 0, y: 0 }, cluster: 0, levels: 0, entrance: 0, smooth: true, paint: [], map: '', dhpa: false, haa: false },
