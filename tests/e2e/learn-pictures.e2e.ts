@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { loadHpastar, type Hpastar } from '../../web/lib/index';
 import { traceSearch } from '../../web/lib/inspect';
-import { transitionRule } from '../../web/demo/learn/buildDetail';
+import { intraPaths, transitionRule } from '../../web/demo/learn/buildDetail';
 import { ENTRANCE_SHADES } from '../../web/demo/learn/buildView';
 import { openListAt, searchGraph } from '../../web/demo/learn/predict';
 import { TEACH_CLUSTER, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
@@ -37,7 +37,9 @@ function packageData(levels = 1) {
   const grid = hp.Grid.fromMovingAI(teachMapText(), 'teach40.map');
   const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: TEACH_CLUSTER, levels });
   try {
-    return readWalkthrough(planner, grid, TEACH_START, TEACH_GOAL, traceSearch(new hp.AStar(), grid, TEACH_START, TEACH_GOAL));
+    const d = readWalkthrough(planner, grid, TEACH_START, TEACH_GOAL, traceSearch(new hp.AStar(), grid, TEACH_START, TEACH_GOAL));
+    d.intraPaths = intraPaths(hp, grid, d.clusters[0]!, d.builds);
+    return d;
   } finally {
     planner.dispose();
     grid.dispose();
@@ -176,6 +178,41 @@ describe('Learn: one idea per picture', () => {
       expect(await colourPixels(p, '#CC79A7')).toBeGreaterThan(20);
       expect(await testIdText(p, 'learn-text')).toMatch(/level below is faded/);
       await p.screenshot({ path: join(ARTIFACTS, `learn-pictures-level2-${name}.png`) });
+    });
+  }
+});
+
+describe('Learn: the map\'s hover line', () => {
+  for (const [name, size] of SIZES) {
+    test(`over an entrance its length and transitions; over an intra-edge's way its cost (${name})`, async () => {
+      const want = packageData();
+      const e = want.entrances.entrances;
+      const p = await openLearn('', size);
+      await phase(p, /Build: transitions/);
+      // The middle of each of the first entrances, on its upper or left side.
+      for (let k = 0; k < 3; k++) {
+        const len = e[4 * k + 2]!, vertical = e[4 * k + 3] === 1;
+        const cell = vertical ? { x: e[4 * k]!, y: e[4 * k + 1]! + Math.floor(len / 2) } : { x: e[4 * k]! + Math.floor(len / 2), y: e[4 * k + 1]! };
+        const at = await cellPoint(p, cell.x, cell.y);
+        await p.mouse.move(at.x, at.y);
+        const n = want.entrances.firstTransition[k + 1]! - want.entrances.firstTransition[k]!;
+        expect(await testIdText(p, 'learn-hover')).toBe(`(${cell.x}, ${cell.y}): entrance ${k + 1} of ${e.length / 4}, ${len} cells long (${len < 6 ? 'shorter than' : 'at least'} the entrance width 6: ${n} transition${n === 1 ? '' : 's'})`);
+      }
+      await p.screenshot({ path: join(ARTIFACTS, `learn-pictures-hover-entrance-${name}.png`) });
+      await phase(p, /Build: higher levels/);
+      await p.keyboard.press('ArrowLeft');
+      // An edge's way's middle cell: the hover line names the edge and its cost.
+      const b = want.builds[5]!;
+      const way = want.intraPaths![5]![0]!;
+      const mid = 2 * Math.floor(way.length / 4);
+      const at = await cellPoint(p, way[mid]!, way[mid + 1]!);
+      await p.mouse.move(at.x, at.y);
+      const f = b.edgeFrom[0]!, t = b.edgeTo[0]!;
+      expect(await testIdText(p, 'learn-hover')).toContain(`${b.nodes[2 * f]},${b.nodes[2 * f + 1]} to ${b.nodes[2 * t]},${b.nodes[2 * t + 1]}, cost ${b.edgeCost[0]!.toFixed(2)}`);
+      await p.screenshot({ path: join(ARTIFACTS, `learn-pictures-hover-intra-edge-${name}.png`) });
+      // A step taken: the line is cleared until the pointer moves.
+      await p.keyboard.press('ArrowLeft');
+      expect((await learnState(p)).hover).toBe('');
     });
   }
 });

@@ -17,6 +17,7 @@ import { HaaView, type DrawnLabel } from './haaView';
 import { applyPaint, flipCells, keepPlace, parsePaint, wireMapPointer, writeSettings, type LearnSettings, type MapTool } from './learnControls';
 import { LearnView, terrainImage, type MapWindow } from './learnView';
 import { intraPaths } from './buildDetail';
+import { describeCell } from './mapHover';
 import type { MapNumber } from './buildView';
 import { PredictPanel, type PredictState } from './predictPanel';
 import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_NAME, TEACH_START, teachMapText } from './teachMap';
@@ -64,6 +65,8 @@ export interface LearnState {
   haaData: { capabilities: readonly string[]; clearance: number[][]; brushfire: number[]; smallCost: number; bigCost: number; brushfireFound: boolean; trueFound: boolean } | null;
   /** HPA*: the numbers the map shows ("Numbers on the map": entrances' lengths, intra-edges' costs). */
   mapNumbers: MapNumber[];
+  /** HPA*: what the pointer is over on the map, in words (an entrance's length, intra-edges' costs); '' off them. */
+  hover: string;
   /** HPA*: the "predict the next node" exercise (abstract search): its question, verdict and score. */
   predict: PredictState | null;
   playing: boolean;
@@ -355,6 +358,7 @@ class LearnPage {
       e.preventDefault();
     });
     this.#wireSettings();
+    this.#wireHover();
     this.#wireExport();
     this.#wireScrub();
     window.addEventListener('resize', () => this.#queueRedraw());
@@ -363,6 +367,21 @@ class LearnPage {
       byId<HTMLInputElement>('learn-large').checked = true;
       this.#large(true);
     }
+  }
+
+  /** The map's hover line: what the pointer is over on the build's steps (mapHover.ts), also the canvas's tooltip. */
+  #wireHover(): void {
+    const canvas = byId<HTMLCanvasElement>('learn-canvas');
+    const say = (text: string) => {
+      this.state.hover = text;
+      byId('learn-hover').textContent = text;
+      canvas.title = text;
+    };
+    canvas.addEventListener('pointermove', (e) => {
+      const p = this.#haa ? null : this.#cellAt(e);
+      say(p ? describeCell(this.#steps[this.#index] as Step, this.#data, p) : '');
+    });
+    canvas.addEventListener('pointerleave', () => say(''));
   }
 
   /** The figure's export: the map canvas as a PNG, and (HPA*) the same layers as an SVG drawing. */
@@ -617,6 +636,9 @@ class LearnPage {
     const st = this.state;
     st.step = this.#index;
     st.phase = s.phase;
+    // The hover line spoke of the step before: it waits for the pointer to move again.
+    st.hover = '';
+    byId('learn-hover').textContent = '';
     byId('learn-position').textContent = `Step ${this.#index + 1} of ${this.#steps.length} · ${[...PHASES, ...HAA_PHASES].find((p) => p.id === s.phase)!.label}`;
     byId('learn-title').textContent = s.title;
     byId('learn-text').textContent = s.text;
@@ -757,6 +779,7 @@ const initial: LearnState = {
   haaGap: null,
   haaData: null,
   mapNumbers: [],
+  hover: '',
   predict: null,
   playing: false,
   rebuilds: 0,
