@@ -5,13 +5,13 @@
 // verdicts and score. Counts are checked against the package's in Node and the native `hpa` tool's.
 // Screenshots: test-results/e2e/learn-pictures-*.png.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { loadHpastar, type Hpastar } from '../../web/lib/index';
-import { traceSearch } from '../../web/lib/inspect';
+import { entrances, traceSearch } from '../../web/lib/inspect';
 import { intraPaths, transitionRule } from '../../web/demo/learn/buildDetail';
 import { ENTRANCE_SHADES } from '../../web/demo/learn/buildView';
 import { openListAt, searchGraph } from '../../web/demo/learn/predict';
@@ -19,7 +19,7 @@ import { TEACH_CLUSTER, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/
 import { readWalkthrough } from '../../web/demo/learn/walkthrough';
 import { learnState, openLearnWalkthrough, testIdText } from './learnPage';
 import { ARTIFACTS, DESKTOP, PHONE, useBrowserPerFile, type Browser } from './browser';
-import { HPA, nativeToolBuilt } from './native';
+import { HPA, nativeToolBuilt, root } from './native';
 
 const loading = loadHpastar();
 let hp: Hpastar;
@@ -89,12 +89,12 @@ async function cellColour(p: Page, x: number, y: number): Promise<string> {
   }, [x, y]);
 }
 
-/** The viewport point of cell (x, y)'s centre on the 40 × 40 map. */
-async function cellPoint(p: Page, x: number, y: number): Promise<{ x: number; y: number }> {
+/** The viewport point of cell (x, y)'s centre on a square map of `side` cells (all of it drawn). */
+async function cellPoint(p: Page, x: number, y: number, side = 40): Promise<{ x: number; y: number }> {
   // On a phone the map is below the text: in view first, or the click misses it.
   await p.$eval('#learn-canvas', (c) => c.scrollIntoView({ block: 'center' }));
   const r = await p.$eval('#learn-canvas', (c) => c.getBoundingClientRect().toJSON() as DOMRect);
-  return { x: r.left + ((x + 0.5) * r.width) / 40, y: r.top + ((y + 0.5) * r.height) / 40 };
+  return { x: r.left + ((x + 0.5) * r.width) / side, y: r.top + ((y + 0.5) * r.height) / side };
 }
 
 const sorted = (xs: readonly string[]) => [...xs].sort();
@@ -156,6 +156,7 @@ describe('Learn: one idea per picture', () => {
       expect(s.phase).toBe('intra-edges');
       expect(s.shown!.intraEdges).toBe(costs.length);
       expect(sorted(s.mapNumbers.filter((m) => m.kind === 'intra-edge').map((m) => m.text))).toEqual(sorted(costs));
+      expect(s.mapNumbers.filter((m) => m.kind === 'entrance')).toEqual([]); // the entrances' numbers on their own steps only
       expect(await testIdText(p, 'learn-text')).toMatch(/drawn along the cells of its way/);
       await p.screenshot({ path: join(ARTIFACTS, `learn-pictures-intra-edges-${name}.png`) });
       // Without numbers the edges alone: none written.
@@ -215,6 +216,33 @@ describe('Learn: the map\'s hover line', () => {
       expect((await learnState(p)).hover).toBe('');
     });
   }
+});
+
+describe('Learn: a 512 × 512 map', () => {
+  test('numbers asked for on cells too small to write in: the page says so, and the hover line still reads an entrance\'s length (desktop)', async () => {
+    const grid = hp.Grid.fromMovingAI(readFileSync(join(root, 'maps/AR0011SR.map'), 'utf8'), 'AR0011SR.map');
+    const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 16 });
+    const e = entrances(planner).entrances;
+    planner.dispose();
+    grid.dispose();
+    const p = await openLearn('?map=AR0011SR.map&cluster=16', DESKTOP);
+    await phase(p, /Build: entrances/);
+    await p.check('[data-testid=learn-numbers]');
+    await frame(p);
+    const s = await learnState(p);
+    expect(s.shown!.entrances).toBe(e.length / 4);
+    expect(s.mapNumbers).toEqual([]);
+    expect(await testIdText(p, 'learn-numbers-note')).toMatch(/^cells too small for numbers/);
+    // The longest entrance's middle cell.
+    let k = 0;
+    for (let i = 1; i < e.length / 4; i++) if (e[4 * i + 2]! > e[4 * k + 2]!) k = i;
+    const len = e[4 * k + 2]!, vertical = e[4 * k + 3] === 1;
+    const cell = vertical ? { x: e[4 * k]!, y: e[4 * k + 1]! + Math.floor(len / 2) } : { x: e[4 * k]! + Math.floor(len / 2), y: e[4 * k + 1]! };
+    const at = await cellPoint(p, cell.x, cell.y, 512);
+    await p.mouse.move(at.x, at.y);
+    expect(await testIdText(p, 'learn-hover')).toContain(`${len} cells long`);
+    await p.screenshot({ path: join(ARTIFACTS, 'learn-pictures-big-map-entrances-desktop.png') });
+  });
 });
 
 describe('Learn: predict the next node', () => {

@@ -18,7 +18,7 @@ import { applyPaint, flipCells, keepPlace, parsePaint, wireMapPointer, writeSett
 import { LearnView, terrainImage, type MapWindow } from './learnView';
 import { intraPaths } from './buildDetail';
 import { describeCell } from './mapHover';
-import type { MapNumber } from './buildView';
+import { NUMBERS_FROM, type MapNumber } from './buildView';
 import { PredictPanel, type PredictState } from './predictPanel';
 import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_NAME, TEACH_START, teachMapText } from './teachMap';
 import type { QueryCosts } from './optimality';
@@ -748,6 +748,9 @@ class LearnPage {
     this.#view.openRings = open.length ? Int32Array.from(open.flatMap((n) => [n.x, n.y])) : null;
     this.#view.draw(s as Step, side, side);
     this.state.mapNumbers = [...this.#view.mapNumbers];
+    // Asked for numbers on a map whose cells are too small to write in: say so, and how to read them.
+    const tooSmall = this.#view.numbers && this.#view.cellSize < NUMBERS_FROM;
+    byId('learn-numbers-note').textContent = tooSmall ? `cells too small for numbers (under ${NUMBERS_FROM} px): point at the map to read one` : '';
     this.state.mapWindow = { ...this.#view.window };
     this.state.treeNumbers = [...this.#view.treeNumbers];
     const a = byId('learn-astar-figure');

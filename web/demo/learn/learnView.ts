@@ -155,6 +155,11 @@ export class LearnView {
     private readonly terrain: HTMLCanvasElement,
   ) {}
 
+  /** CSS pixels a cell at the last draw. */
+  get cellSize(): number {
+    return this.#cell;
+  }
+
   /** The canvas's pixel position of cell (x, y)'s centre. */
   centre(x: number, y: number): { x: number; y: number } {
     return { x: (x + 0.5) * this.#cell, y: (y + 0.5) * this.#cell };
@@ -341,9 +346,10 @@ export class LearnView {
     const d = this.data;
     const pen: BuildPen = { ctx, cell: this.#cell, numbers: this.numbers && alpha === 1, written: this.mapNumbers };
     // Once transitions are drawn the bars step back: the dots on them are the phase's idea.
-    drawEntrances(pen, d, s.entrances, alpha * (s.transitions ? 0.45 : 0.9));
+    // Each kind's numbers on its own steps only: elsewhere they would cover the step's own idea.
+    const entranceSteps = s.phase === 'entrances' || s.phase === 'transitions' || s.phase === 'inter-edges';
+    drawEntrances({ ...pen, numbers: pen.numbers && entranceSteps }, d, s.entrances, alpha * (s.transitions ? 0.45 : 0.9));
     ctx.globalAlpha = alpha;
-    // Numbers on the intra-edges on their own steps only (elsewhere they would cover the search).
     if (s.intraClusters > 0) drawIntraEdges({ ...pen, numbers: pen.numbers && s.phase === 'intra-edges' }, d, s.intraClusters, LEARN_COLOURS.intraEdge);
     if (s.transitions) drawTransitions(pen, d);
     if (s.interEdges) drawInterEdges(pen, d, LEARN_COLOURS.interEdge);
