@@ -298,6 +298,9 @@ describe('Learn: predict the next node', () => {
       const verdict = await testIdText(p, 'learn-predict-verdict');
       expect(verdict).toMatch(/^Wrong: /);
       expect(verdict).toMatch(/A\* expands \d+,\d+: f = g \+ h = [\d.]+ \+ [\d.]+ = [\d.]+, the lowest f on the open list/);
+      // The others on the open list, lowest f first, each with its f.
+      const judged = openListAt(sg, closed, k + 1);
+      expect(verdict).toContain(`Open list, lowest f first: ${judged.slice(0, 8).map((o) => `${o.x},${o.y} (f ${o.f.toFixed(2)})`).join(', ')}`);
       expect(await testIdText(p, 'learn-predict-score')).toBe('Score: 1 of 2');
       expect(await testIdText(p, 'learn-predict-flash')).toMatch(/^Wrong · Score: 1 of 2/);
       // The whole page: on a phone the verdict's reasons are below the map.

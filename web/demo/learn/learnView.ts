@@ -271,7 +271,8 @@ export class LearnView {
       for (let i = 4 * s.buildingFirst; i <= 4 * s.buildingCluster; i += 4) ctx.strokeRect(r[i]! * cell, r[i + 1]! * cell, (r[i + 2]! - r[i]!) * cell, (r[i + 3]! - r[i + 1]!) * cell);
     }
     // A tree's steps leave out the build's bars and edges: they would hide its numbers and arrows.
-    if (!(s.tree && d.tree !== null)) this.#drawBuild(ctx, s, upper ? 0.25 : 1);
+    // The abstract search's steps fade the build too: its nodes and open list are what is to be seen.
+    if (!(s.tree && d.tree !== null)) this.#drawBuild(ctx, s, upper ? 0.25 : s.abstractSearch ? 0.35 : 1);
     for (let l = 2; l <= s.clusterLevels; l++) this.#clusterBorders(ctx, l, upper ? 4 : 3);
     if (s.phase === 'levels' && s.level > 1) {
       const g = d.graphs[s.level - 1]!;
@@ -287,10 +288,11 @@ export class LearnView {
     if (s.connections) this.#connections(ctx);
     if (s.abstractSearch) {
       const rings = s.open ? null : this.openRings;
-      if (rings) {
-        ctx.strokeStyle = LEARN_COLOURS.abstractNode;
-        ctx.lineWidth = 2.5;
-        for (let k = 0; k < rings.length; k += 2) this.#ring(ctx, rings[k]!, rings[k + 1]!, Math.max(4, cell / 2));
+      // The exercise's open list: rings on a white casing, larger than the dots, to be clicked.
+      for (const [colour, width] of rings ? ([['#FFFFFF', 5], [LEARN_COLOURS.abstractNode, 2.5]] as const) : []) {
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = width;
+        for (let k = 0; k < rings!.length; k += 2) this.#ring(ctx, rings![k]!, rings![k + 1]!, Math.max(5, cell * 0.6));
       }
       if (s.open) {
         ctx.strokeStyle = LEARN_COLOURS.abstractNode;

@@ -99,8 +99,19 @@ export interface Verdict {
 
 const fText = (n: OpenNode) => `f = g + h = ${n.g.toFixed(2)} + ${n.h.toFixed(2)} = ${n.f.toFixed(2)}`;
 
+/** The open list in words, lowest f first: each node's cell and f (the first `limit`, then how many more). */
+export function openListText(open: readonly OpenNode[], limit = 8): string {
+  const shown = open.slice(0, limit).map((n) => `${n.x},${n.y} (f ${n.f.toFixed(2)})`);
+  return `Open list, lowest f first: ${shown.join(', ')}${open.length > limit ? ` and ${open.length - limit} more` : ''}.`;
+}
+
 /** Judges a click on `guess` (a node's cell, or null off every node) when A* expands `next` from `open`. */
 export function judge(open: readonly OpenNode[], next: Point, guess: Point | null): Verdict {
+  const v = verdictOf(open, next, guess);
+  return { right: v.right, text: `${v.text} ${openListText(open)}` };
+}
+
+function verdictOf(open: readonly OpenNode[], next: Point, guess: Point | null): Verdict {
   const taken = open.find((n) => n.x === next.x && n.y === next.y);
   const best = taken ?? open[0]!;
   const others = open.filter((n) => n !== best);

@@ -357,7 +357,7 @@ function abstractSearchSteps(d: WalkthroughData, counts: Counts, push: PushStep)
         title: `Abstract search: ${k} of ${n} nodes expanded`,
         text: last
           ? `A* on the abstract graph expanded ${n} nodes (filled) and left ${abstract.open.length / 2} in its open list (hollow). The abstract path, ${t.path.stats.abstractPathNodes} nodes, is drawn thick.`
-          : `A* on the abstract graph of level ${d.levels}: the node with the lowest estimate (distance so far plus straight-line distance to the goal) is expanded next. Expanded nodes are filled, in the order A* took them from its open list.`,
+          : `A* on the abstract graph of level ${d.levels}: the node with the lowest estimate (distance so far plus straight-line distance to the goal) is expanded next. Expanded nodes are filled, in the order A* took them from its open list. The build is faded under the search; tick "Exercise: predict the next node" to guess each node before A* takes it.`,
       });
       if (last) break;
     }
