@@ -312,3 +312,25 @@ describe('Learn: predict the next node', () => {
     });
   }
 });
+
+describe('Learn: predict the next node on other hierarchies', () => {
+  for (const search of ['?levels=2', '?algo=dhpa'])
+    test(`${search}: the exercise asks on the top level's graph and A*'s own next node is judged right at every step (desktop)`, async () => {
+      const p = await openLearn(search, DESKTOP);
+      await phase(p, /Query: abstract search/);
+      await p.check('[data-testid=learn-predict]');
+      await frame(p);
+      // Three answers in a row, each the node A* expands next.
+      for (let n = 1; n <= 3; n++) {
+        const s = await learnState(p);
+        expect(s.predict!.asking).toBe(true);
+        expect(s.predict!.open.length).toBeGreaterThan(0);
+        const at = await cellPoint(p, s.predict!.next!.x, s.predict!.next!.y);
+        await p.mouse.click(at.x, at.y);
+        await frame(p);
+        expect((await learnState(p)).predict!.verdict!.right).toBe(true);
+        expect(await testIdText(p, 'learn-predict-score')).toBe(`Score: ${n} of ${n}`);
+      }
+      await p.screenshot({ path: join(ARTIFACTS, `learn-pictures-predict-${search.includes('dhpa') ? 'dhpa' : 'levels2'}-desktop.png`) });
+    });
+});
