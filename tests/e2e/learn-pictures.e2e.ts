@@ -157,6 +157,9 @@ describe('Learn: one idea per picture', () => {
       expect(s.shown!.intraEdges).toBe(costs.length);
       expect(sorted(s.mapNumbers.filter((m) => m.kind === 'intra-edge').map((m) => m.text))).toEqual(sorted(costs));
       expect(s.mapNumbers.filter((m) => m.kind === 'entrance')).toEqual([]); // the entrances' numbers on their own steps only
+      // The earlier ideas faded under the intra-edges: no inter-edge in its full blue, no entrance in full vermillion.
+      for (const hex of ['#0072B2', '#D55E00']) expect(await colourPixels(p, hex), hex).toBe(0);
+      expect(await colourPixels(p, '#009E73')).toBeGreaterThan(500);
       expect(await testIdText(p, 'learn-text')).toMatch(/drawn along the cells of its way/);
       await p.screenshot({ path: join(ARTIFACTS, `learn-pictures-intra-edges-${name}.png`) });
       // Without numbers the edges alone: none written.

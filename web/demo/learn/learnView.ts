@@ -347,16 +347,23 @@ export class LearnView {
   #drawBuild(ctx: DrawContext, s: Step, alpha: number): void {
     const d = this.data;
     const pen: BuildPen = { ctx, cell: this.#cell, numbers: this.numbers && alpha === 1, written: this.mapNumbers };
-    // Once transitions are drawn the bars step back: the dots on them are the phase's idea.
     // Each kind's numbers on its own steps only: elsewhere they would cover the step's own idea.
     const entranceSteps = s.phase === 'entrances' || s.phase === 'transitions' || s.phase === 'inter-edges';
-    drawEntrances({ ...pen, numbers: pen.numbers && entranceSteps }, d, s.entrances, alpha * (s.transitions ? 0.45 : 0.9));
+    // On the intra-edges' steps the earlier ideas step back (entrances, inter-edges faded, under the new edges);
+    // once transitions are drawn the bars step back too: the dots on them are the phase's idea.
+    const intraSteps = s.phase === 'intra-edges';
+    drawEntrances({ ...pen, numbers: pen.numbers && entranceSteps }, d, s.entrances, alpha * (intraSteps ? 0.25 : s.transitions ? 0.45 : 0.9));
+    if (s.interEdges && intraSteps) {
+      ctx.globalAlpha = alpha * 0.35;
+      drawInterEdges(pen, d, LEARN_COLOURS.interEdge);
+    }
     ctx.globalAlpha = alpha;
-    if (s.intraClusters > 0) drawIntraEdges({ ...pen, numbers: pen.numbers && s.phase === 'intra-edges' }, d, s.intraClusters, LEARN_COLOURS.intraEdge);
+    if (s.intraClusters > 0) drawIntraEdges({ ...pen, numbers: pen.numbers && intraSteps }, d, s.intraClusters, LEARN_COLOURS.intraEdge);
     if (s.transitions) drawTransitions(pen, d);
-    if (s.interEdges) drawInterEdges(pen, d, LEARN_COLOURS.interEdge);
+    if (s.interEdges && !intraSteps) drawInterEdges(pen, d, LEARN_COLOURS.interEdge);
     ctx.globalAlpha = 1;
   }
+
 
   /** DHPA*'s tree of one node: an arrow per cell towards its next step, and its distance when cells are large enough. */
   #tree(ctx: DrawContext): void {
