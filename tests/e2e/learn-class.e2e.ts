@@ -190,9 +190,14 @@ describe('Learn: the figure saved as PNG and SVG', () => {
     // The clusters' borders, one outline each, and the goal's square; a dot per transition cell, and the start's disc (filled, then outlined).
     expect(doc.outlinedRects).toBe(want.data.clusters[0]!.rects.length / 4 + 1);
     expect(doc.circles).toBe(want.data.entrances.transitions.length / 2 + 2);
-    // The inter- and intra-edges, one polyline each, beside the path.
-    const edges = want.data.graphs[0]!.edgeInter.reduce((n, x) => n + x, 0) + want.data.builds.reduce((n, b) => n + b.edgeFrom.length, 0);
-    expect(doc.polylines.length).toBe(edges + 1);
+    // The inter-edges, each on a white casing (two polylines), and the intra-edges, one polyline each
+    // along the cells of its way (more points than its two ends), beside the path.
+    const inter = want.data.graphs[0]!.edgeInter.reduce((n, x) => n + x, 0);
+    const intra = want.data.builds.reduce((n, b) => n + b.edgeFrom.length, 0);
+    expect(doc.polylines.length).toBe(2 * inter + intra + 1);
+    const green = doc.polylines.filter((l) => l.stroke === '#009E73');
+    expect(green.length).toBe(intra);
+    expect(green.reduce((n, l) => n + l.points, 0)).toBeGreaterThan(3 * intra);
     // Cells merged per row: far fewer rectangles than the map's 1600 cells.
     expect(doc.filledRects).toBeLessThan(400);
     // The file drawn by the browser, for the eye (beside the page's own screenshot).

@@ -16,6 +16,10 @@ import { HAA_PHASES, haaShownOf, makeHaaSteps, readHaaWalkthrough, type HaaShown
 import { HaaView, type DrawnLabel } from './haaView';
 import { applyPaint, flipCells, keepPlace, parsePaint, wireMapPointer, writeSettings, type LearnSettings, type MapTool } from './learnControls';
 import { LearnView, terrainImage, type MapWindow } from './learnView';
+import { intraPaths } from './buildDetail';
+import { describeCell } from './mapHover';
+import { NUMBERS_FROM, type MapNumber } from './buildView';
+import { PredictPanel, type PredictState } from './predictPanel';
 import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_NAME, TEACH_START, teachMapText } from './teachMap';
 import type { QueryCosts } from './optimality';
 import type { DominanceGap, GapPair } from './haaTradeoff';
@@ -59,6 +63,12 @@ export interface LearnState {
   /** HAA*: the trade-off step's measures (its pair's costs, the mean gaps), as the step states them. */
   haaGap: (Omit<DominanceGap, 'worst'> & { worst: Omit<GapPair, 'haaCells' | 'optimalCells'> | null }) | null;
   haaData: { capabilities: readonly string[]; clearance: number[][]; brushfire: number[]; smallCost: number; bigCost: number; brushfireFound: boolean; trueFound: boolean } | null;
+  /** HPA*: the numbers the map shows ("Numbers on the map": entrances' lengths, intra-edges' costs). */
+  mapNumbers: MapNumber[];
+  /** HPA*: what the pointer is over on the map, in words (an entrance's length, intra-edges' costs); '' off them. */
+  hover: string;
+  /** HPA*: the "predict the next node" exercise (abstract search): its question, verdict and score. */
+  predict: PredictState | null;
   playing: boolean;
   /** Rebuilds made by the page's controls so far (a test waits for the count to move). */
   rebuilds: number;
@@ -158,6 +168,7 @@ class LearnPage {
   #settings!: LearnSettings;
   #defaults!: LearnSettings;
   #redrawQueued = false;
+  #predict!: PredictPanel;
   readonly state: LearnState;
 
   constructor(
@@ -187,6 +198,7 @@ class LearnPage {
       grid.dispose();
     }
     const d = this.#defaults;
+    this.#predict = new PredictPanel(() => this.go(this.#index));
     this.#settings = { cluster: a.cluster, levels: a.levels, entrance: a.entrance ?? d.entrance, smooth: a.smooth, start: a.start ?? d.start, goal: a.goal ?? d.goal, paint: a.paint };
     this.#build(this.#settings);
     this.#wire();
@@ -237,6 +249,9 @@ class LearnPage {
         plain.dispose();
       }
       this.#data = readWalkthrough(planner, grid, s.start, s.goal, astar, { short, treeCost }, { smooth: s.smooth });
+      // Each intra-edge's cells, searched again on its cluster's own cells (the inspection API gives its cost only).
+      this.#data.intraPaths = intraPaths(hp, grid, this.#data.clusters[0]!, this.#data.builds);
+      this.#predict.load(this.#data);
       this.#steps = makeSteps(this.#data);
       const terrain = terrainImage(grid.terrain(), grid.width, grid.height);
       this.#view = new LearnView(byId('learn-canvas'), this.#data, terrain);
@@ -320,6 +335,7 @@ class LearnPage {
     byId('learn-speed').addEventListener('change', () => {
       if (this.#timer !== undefined) this.#play();
     });
+    byId('learn-numbers').addEventListener('change', () => this.#queueRedraw());
     byId<HTMLInputElement>('learn-large').addEventListener('change', (e) => this.#large((e.target as HTMLInputElement).checked));
     window.addEventListener('keydown', (e) => {
       // Keys typed into a menu or a number box are theirs, not the walkthrough's; so is space on a checkbox (it ticks it).
@@ -342,6 +358,7 @@ class LearnPage {
       e.preventDefault();
     });
     this.#wireSettings();
+    this.#wireHover();
     this.#wireExport();
     this.#wireScrub();
     window.addEventListener('resize', () => this.#queueRedraw());
@@ -350,6 +367,21 @@ class LearnPage {
       byId<HTMLInputElement>('learn-large').checked = true;
       this.#large(true);
     }
+  }
+
+  /** The map's hover line: what the pointer is over on the build's steps (mapHover.ts), also the canvas's tooltip. */
+  #wireHover(): void {
+    const canvas = byId<HTMLCanvasElement>('learn-canvas');
+    const say = (text: string) => {
+      this.state.hover = text;
+      byId('learn-hover').textContent = text;
+      canvas.title = text;
+    };
+    canvas.addEventListener('pointermove', (e) => {
+      const p = this.#haa ? null : this.#cellAt(e);
+      say(p ? describeCell(this.#steps[this.#index] as Step, this.#data, p) : '');
+    });
+    canvas.addEventListener('pointerleave', () => say(''));
   }
 
   /** The figure's export: the map canvas as a PNG, and (HPA*) the same layers as an SVG drawing. */
@@ -428,6 +460,13 @@ class LearnPage {
     const x = area.x + Math.floor(((e.clientX - r.left) / r.width) * area.width);
     const y = area.y + Math.floor(((e.clientY - r.top) / r.height) * area.height);
     return x < 0 || y < 0 || x >= this.#size.width || y >= this.#size.height ? null : { x, y };
+  }
+
+  /** The exercise's answer: the clicked node judged (a click within a dot's reach counts), then the next step. */
+  #guess(p: Point): void {
+    const px = byId('learn-canvas').clientWidth / Math.max(1, this.#view.window.width);
+    this.#predict.answer(p, Math.max(1.5, 12 / px));
+    this.go(this.#index + 1);
   }
 
   /**
@@ -513,7 +552,7 @@ class LearnPage {
       ends: () => this.#settings,
       paintable: (p) => this.#paintable(p),
       isWall: (p) => this.#isWall(p),
-      click: (p) => this.#pick(p),
+      click: (p) => (this.#predict.state.asking ? this.#guess(p) : this.#pick(p)),
       moveEnd: (end, p) => this.#pick(p, end),
       preview: (p, wall) => this.#previewCell(p, wall),
       stroke: (cells) => (cells.length ? this.#rebuildSoon({ paint: flipCells(this.#settings.paint, cells) }) : this.#queueRedraw()),
@@ -597,6 +636,9 @@ class LearnPage {
     const st = this.state;
     st.step = this.#index;
     st.phase = s.phase;
+    // The hover line spoke of the step before: it waits for the pointer to move again.
+    st.hover = '';
+    byId('learn-hover').textContent = '';
     byId('learn-position').textContent = `Step ${this.#index + 1} of ${this.#steps.length} · ${[...PHASES, ...HAA_PHASES].find((p) => p.id === s.phase)!.label}`;
     byId('learn-title').textContent = s.title;
     byId('learn-text').textContent = s.text;
@@ -609,6 +651,8 @@ class LearnPage {
       byId('learn-main').textContent = String(hs.counts.main);
       byId('learn-abstract').textContent = String(hs.counts.sg + hs.counts.main);
       byId('learn-refinement').textContent = String(hs.counts.refinement);
+      this.#predict.show(hs);
+      st.predict = this.#predict.state;
       this.#showShortQuery(hs.shortQuery);
       this.#showPace(hs);
     }
@@ -699,7 +743,14 @@ class LearnPage {
       this.#haa.beside.draw(s as HaaStep, Math.max(100, Math.min(a.clientWidth, side)), true);
       return;
     }
+    this.#view.numbers = byId<HTMLInputElement>('learn-numbers').checked;
+    const open = this.#predict.state.asking ? this.#predict.state.open : [];
+    this.#view.openRings = open.length ? Int32Array.from(open.flatMap((n) => [n.x, n.y])) : null;
     this.#view.draw(s as Step, side, side);
+    this.state.mapNumbers = [...this.#view.mapNumbers];
+    // Asked for numbers on a map whose cells are too small to write in: say so, and how to read them.
+    const tooSmall = this.#view.numbers && this.#view.cellSize < NUMBERS_FROM;
+    byId('learn-numbers-note').textContent = tooSmall ? `cells too small for numbers (under ${NUMBERS_FROM} px): point at the map to read one` : '';
     this.state.mapWindow = { ...this.#view.window };
     this.state.treeNumbers = [...this.#view.treeNumbers];
     const a = byId('learn-astar-figure');
@@ -730,6 +781,9 @@ const initial: LearnState = {
   haaAbstraction: null,
   haaGap: null,
   haaData: null,
+  mapNumbers: [],
+  hover: '',
+  predict: null,
   playing: false,
   rebuilds: 0,
   query: { start: { x: 0, y: 0 }, goal: { x: 0, y: 0 }, cluster: 0, levels: 0, entrance: 0, smooth: true, paint: [], map: '', dhpa: false, haa: false },

@@ -1,6 +1,7 @@
 // Draws one step of the walkthrough on a canvas: the terrain (an image made once, scaled), then what the
 // step shows. Drawn only when the step or the canvas size changes, never per animation frame, so the
 // main thread's work per frame stays that of one redraw at most.
+import { drawEntrances, drawInterEdges, drawIntraEdges, drawTransitions, type BuildPen, type MapNumber } from './buildView';
 import { SvgContext, terrainRects, type DrawContext } from './svgExport';
 import { shortSearchCells, type Step, type WalkthroughData } from './walkthrough';
 
@@ -141,12 +142,23 @@ export class LearnView {
   window: MapWindow = { x: 0, y: 0, width: 0, height: 0 };
   /** DHPA*'s tree: the distances the last draw wrote in its cells, row by row (none when cells were too small). */
   treeNumbers: string[] = [];
+  /** Write entrances' lengths and intra-edges' costs on the map (the page's "Numbers on the map"). */
+  numbers = false;
+  /** The exercise's open list (cells, x, y each), ringed on an abstract search step that leaves it out; null: none. */
+  openRings: Int32Array | null = null;
+  /** The numbers the last draw wrote on the map (entrances' lengths, intra-edges' costs). */
+  mapNumbers: MapNumber[] = [];
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
     private readonly data: WalkthroughData,
     private readonly terrain: HTMLCanvasElement,
   ) {}
+
+  /** CSS pixels a cell at the last draw. */
+  get cellSize(): number {
+    return this.#cell;
+  }
 
   /** The canvas's pixel position of cell (x, y)'s centre. */
   centre(x: number, y: number): { x: number; y: number } {
@@ -183,6 +195,7 @@ export class LearnView {
   #drawLayers(ctx: DrawContext, step: Step, astar: { shown: number; done: boolean } | null): void {
     const d = this.data;
     this.treeNumbers = [];
+    this.mapNumbers = [];
     // The "when A* wins" step shows its own short query, on both figures.
     const short = step.shortQuery ? d.short : null;
     // The short query's A* is shown whole: its step compares the two searches' totals.
@@ -248,15 +261,9 @@ export class LearnView {
       if (s.closed) this.#cells(ctx, s.closed.cells, s.closed.count, LEARN_COLOURS.searchClosed);
     }
     if (s.shortQuery && d.short) this.#drawShortQuery(ctx, 'under');
-    for (let l = 1; l <= s.clusterLevels; l++) {
-      const c = d.clusters[l - 1]!;
-      ctx.strokeStyle = LEARN_COLOURS.clusters;
-      ctx.lineWidth = l === 1 ? 1 : 3;
-      ctx.setLineDash(l === 1 ? [] : [6, 4]);
-      for (let i = 0; i < c.rects.length; i += 4)
-        ctx.strokeRect(c.rects[i]! * cell, c.rects[i + 1]! * cell, (c.rects[i + 2]! - c.rects[i]!) * cell, (c.rects[i + 3]! - c.rects[i + 1]!) * cell);
-      ctx.setLineDash([]);
-    }
+    // One level at a time: on a higher level's step, everything of level 1 is faded under its clusters.
+    const upper = s.phase === 'levels' && s.level > 1;
+    this.#clusterBorders(ctx, 1, 1);
     if (s.buildingCluster >= 0) {
       const r = d.clusters[0]!.rects;
       ctx.strokeStyle = LEARN_COLOURS.intraEdge;
@@ -264,37 +271,9 @@ export class LearnView {
       for (let i = 4 * s.buildingFirst; i <= 4 * s.buildingCluster; i += 4) ctx.strokeRect(r[i]! * cell, r[i + 1]! * cell, (r[i + 2]! - r[i]!) * cell, (r[i + 3]! - r[i + 1]!) * cell);
     }
     // A tree's steps leave out the build's bars and edges: they would hide its numbers and arrows.
-    const quiet = s.tree && d.tree !== null;
-    // Entrances: a bar over the cells of both sides, along the border.
-    const e = d.entrances.entrances;
-    ctx.fillStyle = LEARN_COLOURS.entrance;
-    ctx.globalAlpha = s.transitions ? 0.45 : 0.85;
-    for (let k = 0; k < (quiet ? 0 : s.entrances); k++) {
-      const x = e[4 * k]!, y = e[4 * k + 1]!, len = e[4 * k + 2]!, vertical = e[4 * k + 3] === 1;
-      if (vertical) ctx.fillRect(x * cell + cell * 0.25, y * cell, cell * 1.5, len * cell);
-      else ctx.fillRect(x * cell, y * cell + cell * 0.25, len * cell, cell * 1.5);
-    }
-    ctx.globalAlpha = 1;
-    const g1 = d.graphs[0]!;
-    // Intra-edges of the clusters built so far.
-    if (s.intraClusters > 0 && !quiet) {
-      ctx.strokeStyle = LEARN_COLOURS.intraEdge;
-      ctx.lineWidth = Math.max(1, cell / 5);
-      for (let c = 0; c < s.intraClusters; c++) {
-        const b = d.builds[c]!;
-        for (let k = 0; k < b.edgeFrom.length; k++) this.#segment(ctx, b.nodes, b.edgeFrom[k]!, b.nodes, b.edgeTo[k]!);
-      }
-    }
-    if (s.interEdges && !quiet) {
-      ctx.strokeStyle = LEARN_COLOURS.interEdge;
-      ctx.lineWidth = Math.max(2, cell / 2.5);
-      for (let k = 0; k < g1.edgeFrom.length; k++) if (g1.edgeInter[k]) this.#segment(ctx, g1.nodes, g1.edgeFrom[k]!, g1.nodes, g1.edgeTo[k]!);
-    }
-    if (s.transitions) {
-      const t = d.entrances.transitions;
-      ctx.fillStyle = LEARN_COLOURS.transition;
-      for (let k = 0; k < t.length; k += 2) this.#dot(ctx, t[k]!, t[k + 1]!, Math.max(1.5, cell / 4));
-    }
+    // The abstract search's steps fade the build too: its nodes and open list are what is to be seen.
+    if (!(s.tree && d.tree !== null)) this.#drawBuild(ctx, s, upper ? 0.25 : s.abstractSearch ? 0.35 : 1);
+    for (let l = 2; l <= s.clusterLevels; l++) this.#clusterBorders(ctx, l, upper ? 4 : 3);
     if (s.phase === 'levels' && s.level > 1) {
       const g = d.graphs[s.level - 1]!;
       ctx.strokeStyle = '#000000';
@@ -308,6 +287,13 @@ export class LearnView {
     if (s.tree && d.tree) this.#tree(ctx);
     if (s.connections) this.#connections(ctx);
     if (s.abstractSearch) {
+      const rings = s.open ? null : this.openRings;
+      // The exercise's open list: rings on a white casing, larger than the dots, to be clicked.
+      for (const [colour, width] of rings ? ([['#FFFFFF', 5], [LEARN_COLOURS.abstractNode, 2.5]] as const) : []) {
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = width;
+        for (let k = 0; k < rings!.length; k += 2) this.#ring(ctx, rings![k]!, rings![k + 1]!, Math.max(5, cell * 0.6));
+      }
       if (s.open) {
         ctx.strokeStyle = LEARN_COLOURS.abstractNode;
         ctx.lineWidth = 2;
@@ -342,6 +328,42 @@ export class LearnView {
     // Over the search's nodes, so that the outline and the ring are not hidden by them.
     if (s.termination && d.termination) this.#termination(ctx);
   }
+
+  /** The cluster borders of level `l`: thin and solid at level 1, thick and dashed above. */
+  #clusterBorders(ctx: DrawContext, l: number, width: number): void {
+    const c = this.data.clusters[l - 1]!, cell = this.#cell;
+    ctx.strokeStyle = l === 1 ? LEARN_COLOURS.clusters : '#000000';
+    ctx.lineWidth = width;
+    ctx.setLineDash(l === 1 ? [] : [6, 4]);
+    for (let i = 0; i < c.rects.length; i += 4)
+      ctx.strokeRect(c.rects[i]! * cell, c.rects[i + 1]! * cell, (c.rects[i + 2]! - c.rects[i]!) * cell, (c.rects[i + 3]! - c.rects[i + 1]!) * cell);
+    ctx.setLineDash([]);
+  }
+
+  /**
+   * The level-1 build as far as step `s` has come (buildView.ts), at `alpha` (faded under a higher
+   * level): entrances, intra-edges along their ways, the node dots, and the inter-edges over the dots.
+   */
+  #drawBuild(ctx: DrawContext, s: Step, alpha: number): void {
+    const d = this.data;
+    const pen: BuildPen = { ctx, cell: this.#cell, numbers: this.numbers && alpha === 1, written: this.mapNumbers };
+    // Each kind's numbers on its own steps only: elsewhere they would cover the step's own idea.
+    const entranceSteps = s.phase === 'entrances' || s.phase === 'transitions' || s.phase === 'inter-edges';
+    // On the intra-edges' steps the earlier ideas step back (entrances, inter-edges faded, under the new edges);
+    // once transitions are drawn the bars step back too: the dots on them are the phase's idea.
+    const intraSteps = s.phase === 'intra-edges';
+    drawEntrances({ ...pen, numbers: pen.numbers && entranceSteps }, d, s.entrances, alpha * (intraSteps ? 0.25 : s.transitions ? 0.45 : 0.9));
+    if (s.interEdges && intraSteps) {
+      ctx.globalAlpha = alpha * 0.35;
+      drawInterEdges(pen, d, LEARN_COLOURS.interEdge);
+    }
+    ctx.globalAlpha = alpha;
+    if (s.intraClusters > 0) drawIntraEdges({ ...pen, numbers: pen.numbers && intraSteps }, d, s.intraClusters, LEARN_COLOURS.intraEdge);
+    if (s.transitions) drawTransitions(pen, d);
+    if (s.interEdges && !intraSteps) drawInterEdges(pen, d, LEARN_COLOURS.interEdge);
+    ctx.globalAlpha = 1;
+  }
+
 
   /** DHPA*'s tree of one node: an arrow per cell towards its next step, and its distance when cells are large enough. */
   #tree(ctx: DrawContext): void {

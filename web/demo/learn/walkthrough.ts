@@ -15,9 +15,11 @@ import {
   type ClusterBuild,
   type ClusterRects,
   type Entrances,
+  type LevelConnections,
   type NodeTree,
   type TracedPath,
 } from '../../lib/inspect';
+import { transitionRule, transitionText } from './buildDetail';
 import { motivationText } from './motivation';
 import { optimalityText, queryCosts, type QueryCosts } from './optimality';
 import { readTermination, terminationText, type Termination } from './termination';
@@ -147,6 +149,12 @@ export interface WalkthroughData {
   termination: Termination | null;
   /** Whether the query was smoothed (the page's Smoothing control): off, the smoothing phase says so. */
   smooth: boolean;
+  /** The entrance width the hierarchy was built with (shorter entrances get one transition, the rest two). */
+  entranceWidth: number;
+  /** How the start and the goal join the top level's graph (the abstract search's own edges). */
+  topJoins: LevelConnections;
+  /** Each intra-edge's cells, per cluster and edge (buildDetail.ts's intraPaths); null: drawn straight. */
+  intraPaths: Int32Array[][] | null;
 }
 
 /** What the trade-off steps show, measured by the page with planners of its own (see tradeoffs.ts). */
@@ -191,6 +199,9 @@ export function readWalkthrough(planner: HPAStar, size: { width: number; height:
     short: tradeoffs.short ?? null,
     treeCost: tradeoffs.treeCost ?? null,
     smooth: search.smooth ?? true,
+    entranceWidth: planner.options.entranceWidth,
+    topJoins: joins.levels[levels - 1]!,
+    intraPaths: null,
     dhpa,
     termination: dhpa ? readTermination(traced, clusters[levels - 1]!, goal, joins.levels[0]!.goal.nodes, levels) : null,
   };
@@ -247,7 +258,7 @@ function intraEdgeSteps(d: WalkthroughData, push: PushStep): void {
       title: `Intra-edges, ${which} of ${d.builds.length}: ${edges} (${intraSoFar} so far)`,
       text: d.tree
         ? `Inside ${which}, DHPA* runs a Dijkstra over the whole cluster from each of its ${nodes} nodes and keeps it: every cell's distance to the node and its next step towards it (the node's tree). The intra-edges come from the same searches. The cells these searches expanded are shaded (${closed.length / 2} in all).`
-        : `Inside ${which}, a search from each of its ${nodes} nodes (Dijkstra, bounded by the cluster) finds the shortest way to the other nodes; each pair that is joined inside the cluster gets an intra-edge with that distance. The cells these searches expanded are shaded (${closed.length / 2} in all). Edges whose way already passes through another node are left out.`,
+        : `Inside ${which}, a search from each of its ${nodes} nodes (Dijkstra, bounded by the cluster) finds the shortest way to the other nodes; each pair that is joined inside the cluster gets an intra-edge with that distance. The cells these searches expanded are shaded (${closed.length / 2} in all). Edges whose way already passes through another node are left out.${d.intraPaths ? ' Each edge is drawn along the cells of its way, not as a straight line.' : ''} Tick "Numbers on the map" to read each edge's cost.`,
     });
   }
 }
@@ -346,7 +357,7 @@ function abstractSearchSteps(d: WalkthroughData, counts: Counts, push: PushStep)
         title: `Abstract search: ${k} of ${n} nodes expanded`,
         text: last
           ? `A* on the abstract graph expanded ${n} nodes (filled) and left ${abstract.open.length / 2} in its open list (hollow). The abstract path, ${t.path.stats.abstractPathNodes} nodes, is drawn thick.`
-          : `A* on the abstract graph of level ${d.levels}: the node with the lowest estimate (distance so far plus straight-line distance to the goal) is expanded next. Expanded nodes are filled, in the order A* took them from its open list.`,
+          : `A* on the abstract graph of level ${d.levels}: the node with the lowest estimate (distance so far plus straight-line distance to the goal) is expanded next. Expanded nodes are filled, in the order A* took them from its open list. The build is faded under the search; tick "Exercise: predict the next node" to guess each node before A* takes it.`,
       });
       if (last) break;
     }
@@ -488,19 +499,19 @@ export function makeSteps(d: WalkthroughData): Step[] {
     phase: 'entrances',
     entrances: entranceCount,
     title: `${entranceCount} entrances`,
-    text: `Along each border between two clusters, an entrance is a longest run of border positions where the cells on both sides are free. Walls cut a border into several entrances; a border that is all wall has none.`,
+    text: `Along each border between two clusters, an entrance is a longest run of border positions where the cells on both sides are free. Walls cut a border into several entrances; a border that is all wall has none. Neighbouring entrances on one border are drawn in two shades, apart; tick "Numbers on the map" to read each one's length in cells.`,
   });
   push({
     phase: 'transitions',
     transitions: true,
     title: `${transitionCount} transitions`,
-    text: `Each entrance becomes one or two transitions: a pair of cells facing each other across the border. An entrance narrower than the entrance width gets one transition in its middle; a wider one gets one at each end, so that paths along a wide opening need not bend to its centre. The cells of the transitions are the nodes of the abstract graph.`,
+    text: transitionText(transitionRule(d.entrances, d.entranceWidth), transitionCount),
   });
   push({
     phase: 'inter-edges',
     interEdges: true,
     title: `${inter} inter-edges`,
-    text: `The two cells of a transition are joined by an inter-edge: one step across the border (cost 1 on plain ground).`,
+    text: `The two cells of a transition are joined by an inter-edge: one step across the border (cost 1 on plain ground). They are drawn over the nodes, each a short blue bar across its border.`,
   });
   intraEdgeSteps(d, push);
   if (d.levels > 1) {
@@ -512,7 +523,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
         clusterLevels: l,
         level: l,
         title: `Level ${l}: ${c.columns * c.rows} clusters of ${c.side} × ${c.side}, ${g.nodeIds.length} nodes`,
-        text: `Level ${l} groups clusters of level ${l - 1} into larger ones. Only the nodes on the borders of the larger clusters stay; their edges inside a level-${l} cluster are found by searching the graph of level ${l - 1}, not the cells.`,
+        text: `Level ${l} groups clusters of level ${l - 1} into larger ones. Only the nodes on the borders of the larger clusters stay; their edges inside a level-${l} cluster are found by searching the graph of level ${l - 1}, not the cells. The level below is faded; the level-${l} clusters are the thick dashed squares, their nodes the purple dots.`,
       });
     }
   } else {
