@@ -29,9 +29,13 @@ export class SharedGoals {
   asked = 0;
   inFlight = 0;
 
-  constructor(unit: UnitPort, ground: CrowdGround) {
+  readonly #onFailure: () => void;
+
+  /** `onFailure` is called after a field the pool did not answer (it may have closed). */
+  constructor(unit: UnitPort, ground: CrowdGround, onFailure: () => void) {
     this.#unit = unit;
     this.#ground = ground;
+    this.#onFailure = onFailure;
     this.version = unit.pool.version;
   }
 
@@ -91,6 +95,7 @@ export class SharedGoals {
         goal.pending = false;
         goal.field = null;
         goal.refused = error instanceof Error ? error.message : String(error);
+        this.#onFailure();
       },
     );
   }
