@@ -310,3 +310,13 @@ test('a pool closed under a live crowd: its agents stop with a state that says s
   expect(crowd.size).toBe(4);
   expect(thrown(() => new Crowd({ pool, map }))).toBeInstanceOf(CrowdClosedError);
 });
+
+test('an agent refused for its goal (outside the map) is not added', async () => {
+  const text = 'type octile\nheight 4\nwidth 4\nmap\n....\n.@..\n....\n....\n';
+  const map = parseMovingAIMap(text);
+  await using pool = await createPathPool({ map: text, workers: 1 });
+  const crowd = new Crowd({ pool, map });
+  expect(() => crowd.addAgent({ x: 0, y: 0 }, { goal: { x: 9, y: 0 } })).toThrow('Crowd.addAgent: goal (9, 0) is outside the 4x4 map');
+  expect(() => crowd.addAgent({ x: 0, y: 0 }, { goal: { x: 1.5, y: 0 } })).toThrow(TypeError);
+  expect(crowd.size).toBe(0);
+});

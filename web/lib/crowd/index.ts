@@ -470,9 +470,12 @@ export class Crowd<P extends Point = Point> {
       const blocked = this.#ground.dims === 3 ? 'not a cell an agent stands in' : `blocked${square}`;
       throw new RangeError(`${where}: cell ${this.#ground.text(p)} is ${this.#inside(p) ? blocked : `outside the ${this.#ground.name}`}`);
     }
-    const agent = new Agent<P>(this.#nextId++, p, options?.speed === undefined ? this.#speed : positive(where, 'speed', options.speed), unit);
+    // Everything checked before the agent is added: a refused call adds none.
+    const speed = options?.speed === undefined ? this.#speed : positive(where, 'speed', options.speed);
+    const goal = options?.goal ? this.#goal(where, options.goal) : null;
+    const agent = new Agent<P>(this.#nextId++, p, speed, unit);
     this.#agents.set(agent.id, agent);
-    if (options?.goal) this.#setGoal(agent, this.#goal(where, options.goal));
+    if (goal) this.#setGoal(agent, goal);
     return agent.id;
   }
 
