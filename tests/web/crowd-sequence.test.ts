@@ -70,6 +70,7 @@ interface Run {
   readonly cells: Map<number, Cell>;
   /** Simulated seconds each agent has been planning while the pool had nothing in flight. */
   readonly planning: Map<number, number>;
+  /** Each update's failure, or null (a handler at once: a pool closed meanwhile rejects them). */
   readonly updates: Promise<unknown>[];
   closed: boolean;
 }
@@ -165,7 +166,7 @@ function edit(run: Run): void {
   let update: Promise<unknown> | null = null;
   if (!attempt(run, `updateTerrain(${edits.length} × '${terrain}' at ${centre.x}, ${centre.y})`, !bad, true, () => (update = crowd.updateTerrain(edits)))) return;
   oracle.paint(edits);
-  run.updates.push(update!);
+  run.updates.push((update as unknown as Promise<unknown>).then(() => null, (error: unknown) => error));
   // Agents the edit moved were on a cell their square no longer fits, and now stand where it fits.
   for (const a of crowd.agents()) {
     const before = run.cells.get(a.id)!;
@@ -227,7 +228,7 @@ function checkAgents(run: Run): void {
  */
 async function drain(run: Run): Promise<void> {
   const { crowd, oracle } = run;
-  await Promise.all(run.updates);
+  expect(await Promise.all(run.updates)).toEqual(run.updates.map(() => null));
   for (let frame = 0; frame < 800 && [...crowd.agents()].some((a) => a.state !== 'idle'); frame++) {
     for (const e of await tick(run, 1 / 8)) {
       checkAgents(run);
@@ -263,7 +264,8 @@ async function runSequence(name: string, text: string, seed: number): Promise<vo
       checkAgents(run);
     }
     if (!run.closed) await drain(run);
-    else for (const u of run.updates) await u.catch((error: unknown) => expect(String(error)).toMatch(/closed/));
+    // Updates the pool had not answered when it closed reject, saying so.
+    else for (const error of await Promise.all(run.updates)) if (error !== null) expect(String(error)).toMatch(/closed/);
   } catch (error) {
     throw new Error(`${name}, seed ${seed}, after: ${run.log.slice(-12).join(', ')}: ${(error as Error).message}\n${(error as Error).stack}`, { cause: error });
   } finally {
