@@ -320,3 +320,16 @@ test('an agent refused for its goal (outside the map) is not added', async () =>
   expect(() => crowd.addAgent({ x: 0, y: 0 }, { goal: { x: 1.5, y: 0 } })).toThrow(TypeError);
   expect(crowd.size).toBe(0);
 });
+
+test('an agent removed after its answer came but before the next step gets no event (the game would act on an agent that is gone)', async () => {
+  const text = 'type octile\nheight 4\nwidth 4\nmap\n....\n.@..\n....\n....\n';
+  const map = parseMovingAIMap(text);
+  await using pool = await createPathPool({ map: text, workers: 1 });
+  const crowd = new Crowd({ pool, map, flowFieldAgents: Infinity });
+  const gone = crowd.addAgent({ x: 0, y: 0 }, { goal: { x: 1, y: 1 } }); // a blocked goal: reported unreachable
+  const kept = crowd.addAgent({ x: 3, y: 3 }, { goal: { x: 1, y: 1 } });
+  crowd.step(1 / 30);
+  while (crowd.stats.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 2));
+  crowd.removeAgent(gone);
+  expect(crowd.step(1 / 30).map((e) => [e.type, e.agent])).toEqual([['unreachable', kept]]);
+});

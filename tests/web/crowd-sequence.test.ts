@@ -1,6 +1,7 @@
 // The crowd driven by random sequences of its API (issue 39): agents of four classes (sizes 1-3, two
 // capabilities) added, removed and ordered to reachable, unreachable, blocked and outside goals, walls
-// painted over and around them, ticks, and the pool closed, in a seeded random order, on arena.map and
+// painted over and around them, speeds and terrain costs changed, ticks, and the pool closed, in a
+// seeded random order, on arena.map and
 // on a small hand-drawn map. After every operation the test checks, against its own copy of the terrain
 // (helpers/crowdOracle.ts): an operation throws only when it is invalid, and then a typed error naming
 // the call (TypeError, RangeError, CrowdClosedError); no agent stands where its square does not fit;
@@ -72,6 +73,8 @@ interface Run {
   readonly planning: Map<number, number>;
   /** Each update's failure, or null (a handler at once: a pool closed meanwhile rejects them). */
   readonly updates: Promise<unknown>[];
+  /** setTerrainCosts calls, their answers checked. */
+  readonly costs: Promise<unknown>[];
   closed: boolean;
 }
 
@@ -176,6 +179,24 @@ function edit(run: Run): void {
   }
 }
 
+/** A new speed for an agent, or new costs of swamp and trees for every class (no cell changes passability). */
+function retune(run: Run): void {
+  const { random, crowd } = run;
+  if (random() < 0.7) {
+    const id = someAgent(run);
+    const speed = pick(random, [3, 5, 8, 0, -1, Number.NaN]);
+    attempt(run, `setSpeed(${id}, ${speed})`, run.cells.has(id) && speed > 0, false, () => crowd.setSpeed(id, speed));
+    return;
+  }
+  const costs = { S: pick(random, [1, 2, 5]), T: pick(random, [1, 3]) };
+  const closed = run.closed;
+  // Asynchronous: its refusal (a closed pool) rejects; checked with the updates.
+  run.costs.push(crowd.setTerrainCosts(costs).then(
+    () => expect(closed, 'setTerrainCosts resolved on a closed crowd').toBe(false),
+    (error: unknown) => expect(closed ? error : null, `setTerrainCosts(${JSON.stringify(costs)})`).toBeInstanceOf(CrowdClosedError),
+  ));
+}
+
 /** Waits until the pool has answered what the crowd asked (or a while: a busy machine). */
 async function settle(crowd: Crowd): Promise<void> {
   const until = Date.now() + 2000;
@@ -245,12 +266,13 @@ async function runSequence(name: string, text: string, seed: number): Promise<vo
   const random = seeded(seed);
   const pool = await createPathPool({ map: text, agents: CLASSES, hierarchy: { clusterSize: 8, levels: 2 }, workers: 1 });
   const crowd = new Crowd({ pool, map: parseMovingAIMap(text), flowFieldAgents: random() < 0.5 ? 3 : Infinity, lookahead: 1 + Math.floor(random() * 2) });
-  const run: Run = { random, oracle: new CrowdOracle(text), pool, crowd, log: [], cells: new Map(), planning: new Map(), updates: [], closed: false };
+  const run: Run = { random, oracle: new CrowdOracle(text), pool, crowd, log: [], cells: new Map(), planning: new Map(), updates: [], costs: [], closed: false };
   const operations: [number, string, () => unknown][] = [
     [4, 'add', () => addAgent(run)],
     [1, 'remove', () => removeAgent(run)],
     [3, 'order', () => order(run)],
     [1.5, 'edit', () => edit(run)],
+    [0.5, 'retune', () => retune(run)],
     [6, 'tick', () => tick(run, pick(random, [0, 1 / 30, 1 / 10, 1 / 8]))],
     [0.04, 'close', () => close(run)],
   ];
@@ -258,11 +280,12 @@ async function runSequence(name: string, text: string, seed: number): Promise<vo
   try {
     for (let i = 0; i < OPERATIONS; i++) {
       let r = random() * total;
-      const [, label, op] = operations.find(([w]) => (r -= w) < 0) ?? operations[4]!;
+      const [, label, op] = operations.find(([w]) => (r -= w) < 0) ?? operations[0]!;
       run.log.push(label);
       await op();
       checkAgents(run);
     }
+    await Promise.all(run.costs);
     if (!run.closed) await drain(run);
     // Updates the pool had not answered when it closed reject, saying so.
     else for (const error of await Promise.all(run.updates)) if (error !== null) expect(String(error)).toMatch(/closed/);

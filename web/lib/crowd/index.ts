@@ -480,13 +480,16 @@ export class Crowd<P extends Point = Point> {
   }
 
   /**
-   * Removes agent `id` (answers for it still in the pool are dropped).
+   * Removes agent `id` (answers for it still in the pool are dropped, and so are its events not yet
+   * returned by {@link Crowd.step}).
    * @throws RangeError - when there is no such agent
    */
   removeAgent(id: number): void {
     const agent = this.#agent('Crowd.removeAgent', id);
     this.#setGoal(agent, null);
     this.#agents.delete(id);
+    // Events of answers that came since the last step: a game acting on them would name an agent that is gone.
+    if (this.#events.some((e) => e.agent === id)) this.#events = this.#events.filter((e) => e.agent !== id);
   }
 
   /**
