@@ -333,3 +333,21 @@ test('an agent removed after its answer came but before the next step gets no ev
   crowd.removeAgent(gone);
   expect(crowd.step(1 / 30).map((e) => [e.type, e.agent])).toEqual([['unreachable', kept]]);
 });
+
+test('a pool closed before it answered a terrain update: the crowd\'s promise rejects with a CrowdClosedError too', async () => {
+  const text = 'type octile\nheight 4\nwidth 4\nmap\n....\n.@..\n....\n....\n';
+  const map = parseMovingAIMap(text);
+  const pool = await createPathPool({ map: text, workers: 1 });
+  const crowd = new Crowd({ pool, map });
+  const id = crowd.addAgent({ x: 0, y: 0 }, { goal: { x: 3, y: 3 } });
+  const update = crowd.updateTerrain([{ x: 2, y: 2, terrain: '@' }]);
+  const costs = crowd.setTerrainCosts({ S: 2 });
+  await pool.close();
+  const closed = 'the pool closed before it answered (PathPool.close, or a worker that could not be replaced): make a new crowd on an open pool';
+  for (const [where, answer] of [['updateTerrain', update], ['setTerrainCosts', costs]] as const) {
+    const error = await answer.then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(CrowdClosedError);
+    expect((error as Error).message).toBe(`Crowd.${where}: ${closed}`);
+  }
+  expect(crowd.agent(id).state).toBe('stopped');
+});

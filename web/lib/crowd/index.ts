@@ -131,8 +131,8 @@ export class CrowdClosedError extends Error {
   /** A status code of kind `'Refused'` (see `statusKindOf`); not enumerable. */
   declare readonly code: number;
 
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'CrowdClosedError';
     withCode(this, statusCode('Refused'));
   }
@@ -572,7 +572,7 @@ export class Crowd<P extends Point = Point> {
    * others keep their routes. Flow fields are asked again on the new terrain.
    * @returns the answer of the first pool (the new version and what it rebuilt), once every pool answered
    * @throws TypeError, RangeError - naming the first bad edit, as {@link PathPool.updateTerrain}; TypeError on a block world
-   * @throws CrowdClosedError - once a pool of the crowd is closed (nothing changes then)
+   * @throws CrowdClosedError - once a pool of the crowd is closed (nothing changes then); the promise rejects with one when a pool closes before it answers
    */
   updateTerrain(edits: readonly TerrainEdit[]): Promise<TerrainUpdate> {
     const where = 'Crowd.updateTerrain';
@@ -594,7 +594,7 @@ export class Crowd<P extends Point = Point> {
       return this.#edited(unit, rebuilt, port.rules.blockedOf(covered[i]!), record);
     });
     this.#endRecord(record);
-    return Promise.all(done).then(() => answers.get(ports[0]!.pool)!);
+    return this.#whileOpen(where, Promise.all(done).then(() => answers.get(ports[0]!.pool)!));
   }
 
   /**
@@ -604,7 +604,7 @@ export class Crowd<P extends Point = Point> {
    * are planned again as {@link Crowd.updateTerrain} says.
    * @returns the pool's answer (the new version and what it rebuilt)
    * @throws TypeError, RangeError - naming the first bad change, as `BlockWorld.setBlocks`; TypeError on a grid
-   * @throws CrowdClosedError - once the pool is closed (nothing changes then)
+   * @throws CrowdClosedError - once the pool is closed (nothing changes then); the promise rejects with one when it closes before it answers
    */
   applyBlockChanges(changes: readonly BlockChange[]): Promise<WorldBlockUpdate> {
     const where = 'Crowd.applyBlockChanges';
@@ -632,7 +632,7 @@ export class Crowd<P extends Point = Point> {
     }
     const done = this.#edited(this.#units[0]!, rebuilt, blocked, record);
     this.#endRecord(record);
-    return done.then(() => answer);
+    return this.#whileOpen(where, done.then(() => answer));
   }
 
   /**
@@ -641,7 +641,7 @@ export class Crowd<P extends Point = Point> {
    * kept; plans and fields asked from now on follow the new costs.
    * @returns the pool's answer (the new version and what it rebuilt)
    * @throws TypeError, RangeError - naming the first bad change, as `WorldPathPool.applyCostChanges`; TypeError on a grid
-   * @throws CrowdClosedError - once the pool is closed (nothing changes then)
+   * @throws CrowdClosedError - once the pool is closed (nothing changes then); the promise rejects with one when it closes before it answers
    */
   applyCostChanges(changes: readonly CellCostChange[]): Promise<WorldBlockUpdate> {
     const where = 'Crowd.applyCostChanges';
@@ -654,7 +654,7 @@ export class Crowd<P extends Point = Point> {
     const unit = this.#units[0]!;
     unit.version = Math.max(unit.version, terrain.pool.version);
     unit.goals.version = unit.version;
-    return answer;
+    return this.#whileOpen(where, answer);
   }
 
   /**
@@ -663,7 +663,7 @@ export class Crowd<P extends Point = Point> {
    * plans and fields asked from now on follow the new costs.
    * @returns the first pool's new version, once every pool answered
    * @throws TypeError - on a block world (it has no terrain kinds: its costs are a per-cell layer: {@link Crowd.applyCostChanges})
-   * @throws CrowdClosedError - once a pool of the crowd is closed (the promise rejects; nothing changes then)
+   * @throws CrowdClosedError - once a pool of the crowd is closed (the promise rejects; nothing changes then), or closes before it answers
    */
   async setTerrainCosts(costs: TerrainCosts): Promise<number> {
     const where = 'Crowd.setTerrainCosts';
@@ -676,7 +676,7 @@ export class Crowd<P extends Point = Point> {
       unit.version = Math.max(unit.version, pool.version);
       unit.goals.version = unit.version;
     }
-    return (await Promise.all(answers.values()))[0]!;
+    return (await this.#whileOpen(where, Promise.all(answers.values())))[0]!;
   }
 
   /** The crowd's figures now. */
@@ -710,6 +710,18 @@ export class Crowd<P extends Point = Point> {
       const which = new Set(this.#units.map((u) => u.port.pool)).size > 1 ? `the pool of the agents of size ${closed.agent.size} ${closed.agent.capability}` : 'the pool';
       throw new CrowdClosedError(`${where}: ${which} is closed (PathPool.close, or a worker that could not be replaced): no plan can be made; make a new crowd on an open pool`);
     }
+  }
+
+  /**
+   * `answer`, or once a pool closed before it answered, a CrowdClosedError with the pool's as its cause
+   * (the agents stop then): the crowd's promises reject with its own error, whoever closed the pool.
+   */
+  #whileOpen<T>(where: string, answer: Promise<T>): Promise<T> {
+    return answer.catch((error: unknown) => {
+      if (!this.closed) throw error;
+      this.#halt();
+      throw new CrowdClosedError(`${where}: the pool closed before it answered (PathPool.close, or a worker that could not be replaced): make a new crowd on an open pool`, { cause: error });
+    });
   }
 
   /** Once a pool closed: every agent with a goal stops on its cell (state `'stopped'`), nothing is asked any more. */
