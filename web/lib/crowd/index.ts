@@ -34,8 +34,8 @@
  * @module
  */
 import { describe } from '../args.ts';
-import { statusCode, withCode } from '../errors.ts';
 import type { AgentClass } from '../agentClasses.ts';
+import { statusCode, withCode } from '../errors.ts';
 import { FLOW_NO_STEP } from '../flowField.ts';
 import type { PathPool } from '../pool/index.ts';
 import type { WorldPathPool } from '../pool/world.ts';
