@@ -4,7 +4,7 @@
 // unreachable goals are reported; a wall makes only the agents whose routes it touches plan again; agents
 // that share a goal follow its flow field and arrive; bad arguments get errors that name them.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPathPool, Crowd, parseMovingAIMap, type CrowdEvent, type MovingAIMap, type PathPool, type Point, type TerrainEdit } from '../../web/lib/index';
+import { createPathPool, Crowd, CrowdClosedError, parseMovingAIMap, type CrowdEvent, type MovingAIMap, type PathPool, type Point, type TerrainEdit } from '../../web/lib/index';
 import { passableCells, seeded } from './helpers/queries';
 import { isPassableChar, parseMap, readMapsFile } from './scenarios';
 
@@ -267,4 +267,87 @@ test('a closed pool: the crowd says so instead of reporting reachable goals unre
   expect(events.filter((e) => e.type === 'unreachable')).toEqual([]);
   expect(crowd.agent(planner).goal).toEqual({ x: 120, y: 60 }); // the agents keep their orders
   expect(() => new Crowd({ pool, map })).toThrow('Crowd: the pool is closed (PathPool.close, or a worker that could not be replaced): give an open one');
+});
+
+test('a pool closed under a live crowd: its agents stop with a state that says so, and orders throw a CrowdClosedError naming the cause', async () => {
+  const text = readMapsFile('den520d.map');
+  const map = parseMovingAIMap(text);
+  const pool = await createPathPool({ map: text, hierarchy: { clusterSize: 10, levels: 2 }, workers: 1 });
+  const crowd = new Crowd({ pool, map, speed: 20, flowFieldAgents: 3 });
+  const goal = { x: 81, y: 45 };
+  const followers = [{ x: 100, y: 45 }, { x: 101, y: 45 }, { x: 102, y: 45 }].map((at) => crowd.addAgent(at, { goal }));
+  const planner = crowd.addAgent({ x: 60, y: 40 }, { goal: { x: 120, y: 60 } });
+  const standing = crowd.addAgent({ x: 61, y: 40 });
+  crowd.step(1 / 30);
+  expect(crowd.closed).toBe(false);
+  // Closed while the plan and the field are in the pool: their answers reject.
+  await pool.close();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(crowd.closed).toBe(true);
+  const cause = 'the pool is closed (PathPool.close, or a worker that could not be replaced): no plan can be made; make a new crowd on an open pool';
+  const thrown = (f: () => unknown): unknown => {
+    try {
+      f();
+    } catch (error) {
+      return error;
+    }
+    return null;
+  };
+  const stepError = thrown(() => crowd.step(1 / 30));
+  expect(stepError).toBeInstanceOf(CrowdClosedError);
+  expect((stepError as Error).message).toBe(`Crowd.step: ${cause}`);
+  // No agent with a goal is left planning, walking or following, nor idle as if it had arrived: it stopped, its goal kept.
+  for (const id of [...followers, planner]) {
+    expect(crowd.agent(id).state).toBe('stopped');
+    expect(crowd.agent(id).goal).not.toBeNull();
+  }
+  expect(crowd.agent(standing).state).toBe('idle');
+  expect(thrown(() => crowd.setGoal(standing, goal))).toEqual(new CrowdClosedError(`Crowd.setGoal: ${cause}`));
+  expect(thrown(() => crowd.addAgent({ x: 62, y: 40 }))).toEqual(new CrowdClosedError(`Crowd.addAgent: ${cause}`));
+  expect(thrown(() => crowd.updateTerrain([{ x: 100, y: 46, terrain: '@' }]))).toBeInstanceOf(CrowdClosedError);
+  // Reading and removing agents still work: the game may clear its crowd.
+  crowd.removeAgent(planner);
+  expect(crowd.size).toBe(4);
+  expect(thrown(() => new Crowd({ pool, map }))).toBeInstanceOf(CrowdClosedError);
+});
+
+test('an agent refused for its goal (outside the map) is not added', async () => {
+  const text = 'type octile\nheight 4\nwidth 4\nmap\n....\n.@..\n....\n....\n';
+  const map = parseMovingAIMap(text);
+  await using pool = await createPathPool({ map: text, workers: 1 });
+  const crowd = new Crowd({ pool, map });
+  expect(() => crowd.addAgent({ x: 0, y: 0 }, { goal: { x: 9, y: 0 } })).toThrow('Crowd.addAgent: goal (9, 0) is outside the 4x4 map');
+  expect(() => crowd.addAgent({ x: 0, y: 0 }, { goal: { x: 1.5, y: 0 } })).toThrow(TypeError);
+  expect(crowd.size).toBe(0);
+});
+
+test('an agent removed after its answer came but before the next step gets no event (the game would act on an agent that is gone)', async () => {
+  const text = 'type octile\nheight 4\nwidth 4\nmap\n....\n.@..\n....\n....\n';
+  const map = parseMovingAIMap(text);
+  await using pool = await createPathPool({ map: text, workers: 1 });
+  const crowd = new Crowd({ pool, map, flowFieldAgents: Infinity });
+  const gone = crowd.addAgent({ x: 0, y: 0 }, { goal: { x: 1, y: 1 } }); // a blocked goal: reported unreachable
+  const kept = crowd.addAgent({ x: 3, y: 3 }, { goal: { x: 1, y: 1 } });
+  crowd.step(1 / 30);
+  while (crowd.stats.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 2));
+  crowd.removeAgent(gone);
+  expect(crowd.step(1 / 30).map((e) => [e.type, e.agent])).toEqual([['unreachable', kept]]);
+});
+
+test('a pool closed before it answered a terrain update: the crowd\'s promise rejects with a CrowdClosedError too', async () => {
+  const text = 'type octile\nheight 4\nwidth 4\nmap\n....\n.@..\n....\n....\n';
+  const map = parseMovingAIMap(text);
+  const pool = await createPathPool({ map: text, workers: 1 });
+  const crowd = new Crowd({ pool, map });
+  const id = crowd.addAgent({ x: 0, y: 0 }, { goal: { x: 3, y: 3 } });
+  const update = crowd.updateTerrain([{ x: 2, y: 2, terrain: '@' }]);
+  const costs = crowd.setTerrainCosts({ S: 2 });
+  await pool.close();
+  const closed = 'the pool closed before it answered (PathPool.close, or a worker that could not be replaced): make a new crowd on an open pool';
+  for (const [where, answer] of [['updateTerrain', update], ['setTerrainCosts', costs]] as const) {
+    const error = await answer.then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(CrowdClosedError);
+    expect((error as Error).message).toBe(`Crowd.${where}: ${closed}`);
+  }
+  expect(crowd.agent(id).state).toBe('stopped');
 });

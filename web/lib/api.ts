@@ -70,6 +70,7 @@ export {
 export { createWorldPool, type WorldPathPool, type WorldPoolBatchOptions, type WorldPoolOptions } from './pool/world.ts';
 export {
   Crowd,
+  CrowdClosedError,
   type AgentOptions,
   type AgentState,
   type CrowdAgent,

@@ -35,6 +35,7 @@
  */
 import { describe } from '../args.ts';
 import type { AgentClass } from '../agentClasses.ts';
+import { statusCode, withCode } from '../errors.ts';
 import { FLOW_NO_STEP } from '../flowField.ts';
 import type { PathPool } from '../pool/index.ts';
 import type { WorldPathPool } from '../pool/world.ts';
@@ -113,7 +114,29 @@ export type AgentState =
   /** Walks its planned route (or waits for its next segment). */
   | 'walking'
   /** Follows its goal's flow field. */
-  | 'following';
+  | 'following'
+  /**
+   * A pool of the crowd closed ({@link Crowd.closed}): no plan can be made, so it stands on its cell,
+   * its goal kept (not reported unreachable, nor idle as if it had arrived).
+   */
+  | 'stopped';
+
+/**
+ * Thrown by a crowd's orders ({@link Crowd.step}, {@link Crowd.addAgent}, {@link Crowd.setGoal}, the
+ * terrain updates) once one of its pools is closed ({@link PathPool.close}, or a worker that could not
+ * be replaced): its message names the call and the pool. Its `code` is of kind `'Refused'`. Reading
+ * the agents and removing them still work.
+ */
+export class CrowdClosedError extends Error {
+  /** A status code of kind `'Refused'` (see `statusKindOf`); not enumerable. */
+  declare readonly code: number;
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'CrowdClosedError';
+    withCode(this, statusCode('Refused'));
+  }
+}
 
 /** An agent as the game reads it (to draw it). `P` is `Voxel` on a block world. */
 export interface CrowdAgent<P extends Point = Point> {
@@ -276,8 +299,8 @@ class UnitClass<P extends Point = Point> {
   planQueue: Agent<P>[] = [];
   segmentQueue: SegmentRequest<P>[] = [];
 
-  constructor(readonly port: UnitPort, ground: CrowdGround) {
-    this.goals = new SharedGoals(port, ground);
+  constructor(readonly port: UnitPort, ground: CrowdGround, onFailure: () => void) {
+    this.goals = new SharedGoals(port, ground, onFailure);
     this.version = port.pool.version;
   }
 
@@ -320,7 +343,7 @@ export class Crowd<P extends Point = Point> {
   /**
    * @throws TypeError - for options that are not as {@link CrowdOptions} says (naming the option), or a
    *   map or world whose size is not the pool's
-   * @throws Error - for a pool that is closed
+   * @throws CrowdClosedError - for a pool that is closed
    */
   constructor(options: CrowdOptions) {
     const where = 'Crowd';
@@ -329,7 +352,11 @@ export class Crowd<P extends Point = Point> {
     for (const key of Object.keys(options)) {
       if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
     }
-    const { terrain, ground, units } = isWorldPool(options.pool) ? worldCrowd(where, options, options.pool) : gridCrowd(where, options);
+    // A field the pool could not answer may mean it closed: the crowd stops its agents then, not at the next step.
+    const onFailure = () => {
+      if (this.closed) this.#halt();
+    };
+    const { terrain, ground, units } = isWorldPool(options.pool) ? worldCrowd(where, options, options.pool, onFailure) : gridCrowd(where, options, onFailure);
     this.#terrain = terrain;
     this.#ground = ground;
     this.#units = units as readonly UnitClass<P>[];
@@ -378,6 +405,14 @@ export class Crowd<P extends Point = Point> {
     return this.#units.map((u) => u.agent);
   }
 
+  /**
+   * True once a pool of the crowd is closed: its agents with a goal are `'stopped'` (from the next
+   * call of the crowd, or as soon as an answer of the pool fails) and orders throw {@link CrowdClosedError}.
+   */
+  get closed(): boolean {
+    return this.#units.some((u) => u.port.pool.closed);
+  }
+
   /** Number of agents. */
   get size(): number {
     return this.#agents.size;
@@ -419,9 +454,11 @@ export class Crowd<P extends Point = Point> {
    * @returns its id
    * @throws TypeError - for a malformed cell or options
    * @throws RangeError - when `at` is outside the map or blocked (on a block world: no agent stands there)
+   * @throws CrowdClosedError - once a pool of the crowd is closed
    */
   addAgent(at: P, options?: AgentOptions<P>): number {
     const where = 'Crowd.addAgent';
+    this.#checkPools(where);
     const p = this.#ground.cell(where, 'at', at);
     if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
     for (const key of Object.keys(options ?? {})) {
@@ -433,20 +470,26 @@ export class Crowd<P extends Point = Point> {
       const blocked = this.#ground.dims === 3 ? 'not a cell an agent stands in' : `blocked${square}`;
       throw new RangeError(`${where}: cell ${this.#ground.text(p)} is ${this.#inside(p) ? blocked : `outside the ${this.#ground.name}`}`);
     }
-    const agent = new Agent<P>(this.#nextId++, p, options?.speed === undefined ? this.#speed : positive(where, 'speed', options.speed), unit);
+    // Everything checked before the agent is added: a refused call adds none.
+    const speed = options?.speed === undefined ? this.#speed : positive(where, 'speed', options.speed);
+    const goal = options?.goal ? this.#goal(where, options.goal) : null;
+    const agent = new Agent<P>(this.#nextId++, p, speed, unit);
     this.#agents.set(agent.id, agent);
-    if (options?.goal) this.#setGoal(agent, this.#goal(where, options.goal));
+    if (goal) this.#setGoal(agent, goal);
     return agent.id;
   }
 
   /**
-   * Removes agent `id` (answers for it still in the pool are dropped).
+   * Removes agent `id` (answers for it still in the pool are dropped, and so are its events not yet
+   * returned by {@link Crowd.step}).
    * @throws RangeError - when there is no such agent
    */
   removeAgent(id: number): void {
     const agent = this.#agent('Crowd.removeAgent', id);
     this.#setGoal(agent, null);
     this.#agents.delete(id);
+    // Events of answers that came since the last step: a game acting on them would name an agent that is gone.
+    if (this.#events.some((e) => e.agent === id)) this.#events = this.#events.filter((e) => e.agent !== id);
   }
 
   /**
@@ -454,9 +497,11 @@ export class Crowd<P extends Point = Point> {
    * reached is reported by a later {@link Crowd.step} as an `'unreachable'` event.
    * @throws TypeError - for a malformed goal
    * @throws RangeError - when there is no such agent, or the goal is outside the map
+   * @throws CrowdClosedError - once a pool of the crowd is closed
    */
   setGoal(id: number, goal: P | null): void {
     const where = 'Crowd.setGoal';
+    this.#checkPools(where);
     const agent = this.#agent(where, id);
     this.#setGoal(agent, goal === null ? null : this.#goal(where, goal));
   }
@@ -472,7 +517,7 @@ export class Crowd<P extends Point = Point> {
    * plans and segments this frame asked for to the pool, one batch each.
    * @returns what happened since the last call, in order
    * @throws TypeError - when `dt` is not a number of 0 or more
-   * @throws Error - once a pool of the crowd is closed (nothing moves then)
+   * @throws CrowdClosedError - once a pool of the crowd is closed (nothing moves then; its agents are `'stopped'`)
    */
   step(dt: number): CrowdEvent<P>[] {
     if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt)) throw new TypeError(`Crowd.step: dt must be a finite number of seconds, 0 or more, got ${describe(dt)}`);
@@ -527,7 +572,7 @@ export class Crowd<P extends Point = Point> {
    * others keep their routes. Flow fields are asked again on the new terrain.
    * @returns the answer of the first pool (the new version and what it rebuilt), once every pool answered
    * @throws TypeError, RangeError - naming the first bad edit, as {@link PathPool.updateTerrain}; TypeError on a block world
-   * @throws Error - once a pool of the crowd is closed (nothing changes then)
+   * @throws CrowdClosedError - once a pool of the crowd is closed (nothing changes then); the promise rejects with one when a pool closes before it answers
    */
   updateTerrain(edits: readonly TerrainEdit[]): Promise<TerrainUpdate> {
     const where = 'Crowd.updateTerrain';
@@ -549,7 +594,7 @@ export class Crowd<P extends Point = Point> {
       return this.#edited(unit, rebuilt, port.rules.blockedOf(covered[i]!), record);
     });
     this.#endRecord(record);
-    return Promise.all(done).then(() => answers.get(ports[0]!.pool)!);
+    return this.#whileOpen(where, Promise.all(done).then(() => answers.get(ports[0]!.pool)!));
   }
 
   /**
@@ -559,7 +604,7 @@ export class Crowd<P extends Point = Point> {
    * are planned again as {@link Crowd.updateTerrain} says.
    * @returns the pool's answer (the new version and what it rebuilt)
    * @throws TypeError, RangeError - naming the first bad change, as `BlockWorld.setBlocks`; TypeError on a grid
-   * @throws Error - once the pool is closed (nothing changes then)
+   * @throws CrowdClosedError - once the pool is closed (nothing changes then); the promise rejects with one when it closes before it answers
    */
   applyBlockChanges(changes: readonly BlockChange[]): Promise<WorldBlockUpdate> {
     const where = 'Crowd.applyBlockChanges';
@@ -587,7 +632,7 @@ export class Crowd<P extends Point = Point> {
     }
     const done = this.#edited(this.#units[0]!, rebuilt, blocked, record);
     this.#endRecord(record);
-    return done.then(() => answer);
+    return this.#whileOpen(where, done.then(() => answer));
   }
 
   /**
@@ -596,7 +641,7 @@ export class Crowd<P extends Point = Point> {
    * kept; plans and fields asked from now on follow the new costs.
    * @returns the pool's answer (the new version and what it rebuilt)
    * @throws TypeError, RangeError - naming the first bad change, as `WorldPathPool.applyCostChanges`; TypeError on a grid
-   * @throws Error - once the pool is closed (nothing changes then)
+   * @throws CrowdClosedError - once the pool is closed (nothing changes then); the promise rejects with one when it closes before it answers
    */
   applyCostChanges(changes: readonly CellCostChange[]): Promise<WorldBlockUpdate> {
     const where = 'Crowd.applyCostChanges';
@@ -609,7 +654,7 @@ export class Crowd<P extends Point = Point> {
     const unit = this.#units[0]!;
     unit.version = Math.max(unit.version, terrain.pool.version);
     unit.goals.version = unit.version;
-    return answer;
+    return this.#whileOpen(where, answer);
   }
 
   /**
@@ -618,6 +663,7 @@ export class Crowd<P extends Point = Point> {
    * plans and fields asked from now on follow the new costs.
    * @returns the first pool's new version, once every pool answered
    * @throws TypeError - on a block world (it has no terrain kinds: its costs are a per-cell layer: {@link Crowd.applyCostChanges})
+   * @throws CrowdClosedError - once a pool of the crowd is closed (the promise rejects; nothing changes then), or closes before it answers
    */
   async setTerrainCosts(costs: TerrainCosts): Promise<number> {
     const where = 'Crowd.setTerrainCosts';
@@ -630,7 +676,7 @@ export class Crowd<P extends Point = Point> {
       unit.version = Math.max(unit.version, pool.version);
       unit.goals.version = unit.version;
     }
-    return (await Promise.all(answers.values()))[0]!;
+    return (await this.#whileOpen(where, Promise.all(answers.values())))[0]!;
   }
 
   /** The crowd's figures now. */
@@ -660,8 +706,38 @@ export class Crowd<P extends Point = Point> {
   #checkPools(where: string): void {
     const closed = this.#units.find((u) => u.port.pool.closed);
     if (closed) {
+      this.#halt();
       const which = new Set(this.#units.map((u) => u.port.pool)).size > 1 ? `the pool of the agents of size ${closed.agent.size} ${closed.agent.capability}` : 'the pool';
-      throw new Error(`${where}: ${which} is closed (PathPool.close, or a worker that could not be replaced): no plan can be made; make a new crowd on an open pool`);
+      throw new CrowdClosedError(`${where}: ${which} is closed (PathPool.close, or a worker that could not be replaced): no plan can be made; make a new crowd on an open pool`);
+    }
+  }
+
+  /**
+   * `answer`, or once a pool closed before it answered, a CrowdClosedError with the pool's as its cause
+   * (the agents stop then): the crowd's promises reject with its own error, whoever closed the pool.
+   */
+  #whileOpen<T>(where: string, answer: Promise<T>): Promise<T> {
+    return answer.catch((error: unknown) => {
+      if (!this.closed) throw error;
+      this.#halt();
+      throw new CrowdClosedError(`${where}: the pool closed before it answered (PathPool.close, or a worker that could not be replaced): make a new crowd on an open pool`, { cause: error });
+    });
+  }
+
+  /** Once a pool closed: every agent with a goal stops on its cell (state `'stopped'`), nothing is asked any more. */
+  #halt(): void {
+    for (const agent of this.#agents.values()) {
+      agent.stepping = false;
+      agent.progress = 0;
+      if (agent.state === 'idle' || agent.state === 'stopped') continue;
+      agent.route = null;
+      agent.epoch++;
+      agent.asked = false;
+      agent.state = 'stopped';
+    }
+    for (const unit of this.#units) {
+      unit.planQueue = [];
+      unit.segmentQueue = [];
     }
   }
 
@@ -896,10 +972,11 @@ export class Crowd<P extends Point = Point> {
       },
       () => {
         this.#inFlight -= agents.length;
-        // The pool failed or closed: the agents ask again next frame (a closed pool gets nothing more).
+        // The pool failed (the agents ask again next frame) or closed (they stop).
         agents.forEach((a, i) => {
           if (a.epoch === epochs[i]) a.asked = false;
         });
+        if (this.closed) this.#halt();
       },
     );
   }
@@ -966,6 +1043,7 @@ export class Crowd<P extends Point = Point> {
       () => {
         this.#inFlight -= requests.length;
         for (const r of requests) if (r.agent.epoch === r.epoch) r.agent.route?.requested.delete(r.index);
+        if (this.closed) this.#halt();
       },
     );
   }
@@ -1051,10 +1129,10 @@ interface CrowdParts {
 }
 
 /** A grid's crowd: its pools (each class of each), the map's copy. */
-function gridCrowd(where: string, options: CrowdOptions): CrowdParts {
+function gridCrowd(where: string, options: CrowdOptions, onFailure: () => void): CrowdParts {
   const pools = gridPoolsOf(where, options.pool, options.pools);
   if (options.world !== undefined) throw new TypeError(`${where}: world goes with a block world's pool (createWorldPool); a grid's pools take map`);
-  if (pools.some((p) => p.closed)) throw new Error(`${where}: ${pools.length > 1 ? 'one of the pools' : 'the pool'} is closed (PathPool.close, or a worker that could not be replaced): give an open one`);
+  if (pools.some((p) => p.closed)) throw new CrowdClosedError(`${where}: ${pools.length > 1 ? 'one of the pools' : 'the pool'} is closed (PathPool.close, or a worker that could not be replaced): give an open one`);
   const { map } = options;
   if (typeof map !== 'object' || map === null) throw new TypeError(`${where}: map must be { width, height, terrain }, got ${describe(map)}`);
   const copy = new TerrainCopy(map, where);
@@ -1065,7 +1143,7 @@ function gridCrowd(where: string, options: CrowdOptions): CrowdParts {
   }
   const ground = gridGround(copy.width, copy.height);
   // Steps are checked, and agents moved off new walls, by the rule of each pool's agent classes.
-  const units = pools.flatMap((pool) => pool.agents.map((_, i) => new UnitClass(new GridUnits(pool, i, copy), ground)));
+  const units = pools.flatMap((pool) => pool.agents.map((_, i) => new UnitClass(new GridUnits(pool, i, copy), ground, onFailure)));
   const classes = units.map((u) => `${u.agent.size}:${u.agent.capability}`);
   const twice = classes.find((c, i) => classes.indexOf(c) !== i);
   if (twice !== undefined) throw new TypeError(`${where}: two pools serve the same agent class (size ${twice.replace(':', ', ')}): give each class to one pool`);
@@ -1073,10 +1151,10 @@ function gridCrowd(where: string, options: CrowdOptions): CrowdParts {
 }
 
 /** A block world's crowd: its pool and the world on this thread. */
-function worldCrowd(where: string, options: CrowdOptions, pool: WorldPathPool): CrowdParts {
+function worldCrowd(where: string, options: CrowdOptions, pool: WorldPathPool, onFailure: () => void): CrowdParts {
   if (options.pools !== undefined) throw new TypeError(`${where}: a block world's crowd takes one pool (pool), not pools`);
   if (options.map !== undefined) throw new TypeError(`${where}: a block world's pool goes with world (a BlockWorld), not map`);
-  if (pool.closed) throw new Error(`${where}: the pool is closed (WorldPathPool.close, or a worker that could not be replaced): give an open one`);
+  if (pool.closed) throw new CrowdClosedError(`${where}: the pool is closed (WorldPathPool.close, or a worker that could not be replaced): give an open one`);
   const world = options.world as BlockWorld | undefined;
   if (typeof world !== 'object' || world === null || typeof world.moveBetween !== 'function') {
     throw new TypeError(`${where}: world must be the BlockWorld of the pool's world, got ${describe(world)}`);
@@ -1085,7 +1163,7 @@ function worldCrowd(where: string, options: CrowdOptions, pool: WorldPathPool): 
     throw new TypeError(`${where}: the world is ${world.width}x${world.height}x${world.levels} but the pool's is ${pool.width}x${pool.height}x${pool.levels}`);
   }
   const ground = worldGround(world.width, world.height, world.levels);
-  return { terrain: { kind: 'world', world, pool }, ground, units: [new UnitClass(new WorldUnits(pool, world), ground)] };
+  return { terrain: { kind: 'world', world, pool }, ground, units: [new UnitClass(new WorldUnits(pool, world), ground, onFailure)] };
 }
 
 function positive(where: string, name: string, value: unknown): number {

@@ -16,7 +16,15 @@ interface Goal {
   pending: boolean;
   /** Why the pool refused the goal (a blocked goal), on the version asked. */
   refused: string | null;
+  /** Answers lost in a row to failures (a worker that died), not refusals of the goal. */
+  failures: number;
 }
+
+/**
+ * Fields lost in a row to failures before the goal is given up (reported unreachable with the failure):
+ * a goal whose job kills every worker it reaches must not be asked for ever.
+ */
+const FIELD_RETRIES = 3;
 
 /** @internal */
 export class SharedGoals {
@@ -29,9 +37,13 @@ export class SharedGoals {
   asked = 0;
   inFlight = 0;
 
-  constructor(unit: UnitPort, ground: CrowdGround) {
+  readonly #onFailure: () => void;
+
+  /** `onFailure` is called after a field the pool did not answer (it may have closed). */
+  constructor(unit: UnitPort, ground: CrowdGround, onFailure: () => void) {
     this.#unit = unit;
     this.#ground = ground;
+    this.#onFailure = onFailure;
     this.version = unit.pool.version;
   }
 
@@ -43,7 +55,7 @@ export class SharedGoals {
     const key = this.key(p);
     const goal = this.#goals.get(key);
     if (goal) goal.members++;
-    else this.#goals.set(key, { point: { x: p.x, y: p.y, z: p.z }, members: 1, field: null, asked: -1, pending: false, refused: null });
+    else this.#goals.set(key, { point: { x: p.x, y: p.y, z: p.z }, members: 1, field: null, asked: -1, pending: false, refused: null, failures: 0 });
   }
 
   leave(p: Voxel): void {
@@ -84,13 +96,22 @@ export class SharedGoals {
         this.inFlight--;
         goal.pending = false;
         goal.refused = null;
+        goal.failures = 0;
         if (!goal.field || field.version >= goal.field.version) goal.field = field;
       },
       (error: unknown) => {
         this.inFlight--;
         goal.pending = false;
-        goal.field = null;
-        goal.refused = error instanceof Error ? error.message : String(error);
+        // The pool refuses a blocked or outside goal with a RangeError or TypeError. Any other Error is a
+        // failure that says nothing of the goal (a worker that died, a pool that closed): asked again.
+        const refusal = error instanceof RangeError || error instanceof TypeError;
+        if (!refusal && ++goal.failures <= FIELD_RETRIES) {
+          goal.asked = -1;
+        } else {
+          goal.field = null;
+          goal.refused = error instanceof Error ? error.message : String(error);
+        }
+        this.#onFailure();
       },
     );
   }
