@@ -80,12 +80,14 @@ function colourPixels(p: Page, selector: string, hex: string): Promise<number> {
   );
 }
 
+/** The drawn size of the Learn page's map: its canvas's box. */
+const canvasBox = (p: Page, selector: string) => p.$eval(selector, (c) => c.getBoundingClientRect().toJSON() as DOMRect);
+
 /**
- * The layout rules at every step: the map's drawn square at least 60% of the viewport's smaller side
- * (recorded), nothing wider than the viewport, and the screenshot of the phase.
+ * The layout rules at every step: the map's drawn square (`box`) at least 60% of the viewport's smaller
+ * side (recorded), nothing wider than the viewport, and the screenshot of the phase.
  */
-async function checkLayout(p: Page, canvas: string, walkthrough: string, phase: string, v: Viewport): Promise<void> {
-  const box = await p.$eval(canvas, (c) => c.getBoundingClientRect().toJSON() as DOMRect);
+async function checkLayout(p: Page, box: { width: number; height: number }, walkthrough: string, phase: string, v: Viewport): Promise<void> {
   const ratio = Math.min(box.width, box.height) / Math.min(v.size.width, v.size.height);
   ratios.push({ walkthrough, phase, viewport: v.name, ratio: Math.round(ratio * 1000) / 1000 });
   expect(ratio, `${walkthrough} ${phase} ${v.name}: map ${box.width} × ${box.height}`).toBeGreaterThanOrEqual(0.6);
@@ -173,11 +175,159 @@ describe('Learn: every phase of HPA*, DHPA* and HAA* at three viewports', () => 
           await frames(page);
           await checkHpaCounts(page, s, order, tool);
           await checkHpaHighlight(page, s);
-          await checkLayout(page, '#learn-canvas', walkthrough, s.phase, v);
+          await checkLayout(page, await canvasBox(page, '#learn-canvas'), walkthrough, s.phase, v);
         }
         await page.close();
         page = undefined;
       }
     });
   }
+});
+
+/** HAA*: the phase's own element, from the page's state (what the step draws) and its labels on the map. */
+async function checkHaaHighlight(p: Page, s: LearnState): Promise<void> {
+  const h = s.haa!;
+  const what = `${s.phase} (step ${s.step})`;
+  switch (s.phase) {
+    case 'terrain': expect(s.haaData!.capabilities.length, what).toBe(3); break;
+    // The clearance numbers, dark text in the cells.
+    case 'clearance': expect(h.numbered, what).toBeGreaterThan(0); expect(await colourPixels(p, '#learn-canvas', '#1a1a1a'), what).toBeGreaterThan(300); break;
+    case 'brushfire': expect(h.wrongCells, what).toBeGreaterThan(0); break;
+    case 'entrances': expect(h.entranceSteps, what).toBeGreaterThan(0); break;
+    case 'transitions':
+    case 'compaction':
+    case 'insertion': expect(h.transitions, what).toBeGreaterThan(0); break;
+    case 'graph': expect(h.agentEdges, what).toBeGreaterThan(0); break;
+    case 'dominance': expect(Math.min(h.gapPathCells, h.gapOptimalCells), what).toBeGreaterThan(1); break;
+    case 'query': expect(h.smallPathCells, what).toBeGreaterThan(1); break;
+    default: throw new Error(`a phase the sweep does not know: ${s.phase}`);
+  }
+}
+
+describe('Learn: HAA* at three viewports', () => {
+  test('haa: the first step of every phase', async () => {
+    const said = (st: Stats) => `${st.expanded_sg} + ${st.expanded_main} + ${st.expanded_refine} nodes expanded`;
+    for (const v of VIEWPORTS) {
+      page = await openLearnWalkthrough(browser, baseUrl, v.name === 'large' ? '?algo=haa&large=1' : '?algo=haa', v.size);
+      for (const ph of await phaseEnds(page)) {
+        await page.selectOption('[data-testid=learn-phase]', String(ph.first));
+        const s = await learnState(page);
+        expect(await testIdText(page, 'learn-position'), v.name).toContain(ph.label);
+        expect(await testIdText(page, 'learn-title'), `${v.name} ${s.phase}`).toMatch(/\w{3}/);
+        // The query's first step is the size-1 agent's: its counts are the tool's for that agent.
+        if (s.phase === 'query') expect(await testIdText(page, 'learn-text')).toContain(said(native['haa1']!));
+        await frames(page);
+        await checkHaaHighlight(page, s);
+        await checkLayout(page, await canvasBox(page, '#learn-canvas'), 'haa', s.phase, v);
+      }
+      await page.close();
+      page = undefined;
+    }
+  });
+});
+
+describe('Worlds page: the block-world walkthrough at three viewports', () => {
+  const teach = (p: Page) => p.evaluate(() => window.__hpastarWorld!.teach());
+  /** A key to the page, not to the control that has the focus. */
+  const key = async (p: Page, k: string) => {
+    await p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await p.keyboard.press(k);
+  };
+  /** The floor's drawn square, from the centres of its corner cells (the canvas is wider than the floor it draws). */
+  const floorBox = (p: Page) =>
+    p.evaluate(() => {
+      const w = window.__hpastarWorld!;
+      const { width, height } = w.state();
+      const a = w.cellCentre(0, 0), b = w.cellCentre(width - 1, height - 1);
+      const cell = (b.x - a.x) / (width - 1);
+      return { width: cell * width, height: ((b.y - a.y) / (height - 1)) * height };
+    });
+  // The page has no large-text switch of its own: large text is the browser's, a root font 1.5 times the page's 14 px.
+  const setLarge = (p: Page, on: boolean) =>
+    p.evaluate((large) => {
+      document.getElementById('sweep-large')?.remove();
+      if (!large) return;
+      const style = document.createElement('style');
+      style.id = 'sweep-large';
+      style.textContent = 'html { font-size: 21px !important; }';
+      document.head.append(style);
+    }, on);
+
+  /** A start on floor 0 and the farthest goal it reaches on the highest floor it reaches, clicked (as world-teach.e2e.ts). */
+  async function clickQuery(p: Page): Promise<void> {
+    const { start, goal } = await p.evaluate(() => {
+      const w = window.__hpastarWorld!;
+      const { width, levels } = w.state();
+      const cells = (z: number) => w.standing(z).flatMap((s, i) => (s ? [{ x: i % width, y: Math.floor(i / width), z }] : []));
+      const start = cells(0).find((c) => c.x > 4 && c.y > 4)!;
+      for (let z = levels - 1; z > 0; z--) {
+        const goals = cells(z).filter((c) => w.reachable(start, c));
+        const far = (c: { x: number; y: number }) => Math.abs(c.x - start.x) + Math.abs(c.y - start.y);
+        if (goals.length) return { start, goal: goals.sort((a, b) => far(b) - far(a))[0]! };
+      }
+      throw new Error('no floor above 0 is reached from the start');
+    });
+    for (const end of [start, goal]) {
+      await key(p, String(end.z + 1));
+      const c = await p.evaluate(([x, y]) => window.__hpastarWorld!.cellCentre(x!, y!), [end.x, end.y]);
+      await p.mouse.click(c.x, c.y);
+    }
+    const s = await p.evaluate(() => window.__hpastarWorld!.state());
+    expect([s.start, s.goal, s.found]).toEqual([start, goal, true]);
+    await key(p, '1');
+  }
+
+  test('world: the hierarchy, then the four phases of the search, on the start\'s floor', async () => {
+    page = await browser.page();
+    await page.setViewportSize(VIEWPORTS[0]!.size);
+    await page.goto(new URL('world.html?kind=towers&size=64x64x8&seed=3', baseUrl).href);
+    await page.waitForFunction(() => window.__hpastarWorld?.ready === true && !window.__hpastarWorld.state().busy, null, { timeout: 30_000 });
+    await clickQuery(page);
+    // Each phase's caption against the package's own trace of the same query.
+    const trace = (await page.evaluate(() => window.__hpastarWorld!.trace()))!;
+    const closed = (phase: string) => trace.searches.filter((x) => x.phase === phase).reduce((n, x) => n + x.closed, 0);
+    const captions: [RegExp, number[]][] = [
+      [/: (\d+) searches \(over [^)]*\), (\d+) nodes expanded/, [trace.searches.filter((x) => x.phase === 'insertion').length, closed('insertion')]],
+      [/: (\d+) nodes expanded, an abstract path of (\d+) nodes/, [closed('abstract'), trace.stats['abstractPathNodes']!]],
+      [/(\d+) segments .*: (\d+) nodes expanded, (\d+) cells/, [trace.stats['abstractPathNodes']! - 1, closed('refinement'), trace.refinedCells]],
+      [/puts (\d+) straight lines .*: (\d+) cells/, [trace.smoothingLines, trace.pathCells]],
+    ];
+    const phases = ['insertion', 'abstract', 'refinement', 'smoothing'];
+    // The colour of what each phase leaves on the floor (searchLayer.ts's PHASE_COLOURS): its searches, its path.
+    const colours = ['#56B4E9', '#CC79A7', '#E69F00', '#D55E00'];
+    for (const v of VIEWPORTS) {
+      await page.setViewportSize(v.size);
+      await setLarge(page, v.name === 'large');
+      // The build: Hierarchy on, the Hierarchy row's boxes and nodes as many as the layer counts.
+      await page.check('[data-testid=world-hierarchy]');
+      await page.uncheck('[data-testid=world-search]');
+      await frames(page);
+      const t = await teach(page);
+      const row = (await page.textContent('[data-testid=w-hierarchy]')) ?? '';
+      expect([...row.matchAll(/L\d+: (\d+) boxes, (\d+) nodes/g)].map((m) => [Number(m[1]), Number(m[2])])).toEqual(t.counts.boxes.map((b, l) => [b, t.counts.nodes[l]]));
+      expect(t.counts.floorBoxes[0], v.name).toBeGreaterThan(0);
+      expect(await colourPixels(page, '[data-testid=world-canvas]', '#56B4E9'), `hierarchy ${v.name}: intra-edges`).toBeGreaterThan(50);
+      await checkLayout(page, await floorBox(page), 'world', 'hierarchy', v);
+      await page.uncheck('[data-testid=world-hierarchy]');
+      await page.check('[data-testid=world-search]');
+      for (const [i, phase] of phases.entries()) {
+        await page.$eval('[data-testid=phase-scrub]', (el, k) => {
+          (el as HTMLInputElement).value = String(k);
+          el.dispatchEvent(new Event('input'));
+        }, i);
+        await frames(page);
+        const ts = await teach(page);
+        expect(await page.textContent('[data-testid=phase-name]')).toBe(`${i + 1}/4 ${phase}`);
+        const caption = (await page.textContent('[data-testid=w-phase]')) ?? '';
+        const m = caption.match(captions[i]![0]);
+        expect(m?.slice(1).map(Number), `${phase}: "${caption}"`).toEqual(captions[i]![1]);
+        if (i < 2) expect(ts.drawn!.closedCells + ts.drawn!.closedNodes, `${phase} ${v.name}`).toBeGreaterThan(0);
+        const own = await colourPixels(page, '[data-testid=world-canvas]', colours[i]!);
+        expect(own, `${phase} ${v.name}: its colour`).toBeGreaterThan(20);
+        // Before smoothing the answer is not known yet: the found path (blue) stays faded under what the phase makes.
+        if (phase === 'abstract' || phase === 'refinement') expect(await colourPixels(page, '[data-testid=world-canvas]', '#0072B2'), `${phase} ${v.name}: the path over it`).toBeLessThan(own / 4);
+        await checkLayout(page, await floorBox(page), 'world', phase, v);
+      }
+    }
+  });
 });

@@ -8,6 +8,7 @@
 import { loadHpastar, type BlockName, type WorldKind } from '../../lib/index';
 import { crowdPanel } from './crowdPanel';
 import { exportWorldColoursToCss, FloorView } from './floorView';
+import { WORLD_PHASES } from './searchSteps';
 import { TeachPanel } from './teachPanel';
 import { worldHook } from './worldHook';
 import { ms, showWorldNumbers } from './worldNumbers';
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     frameAsked = true;
     requestAnimationFrame(() => {
       frameAsked = false;
+      view.fadePath = teach.search && teach.phase < WORLD_PHASES.indexOf('smoothing');
       view.draw();
       showNumbers();
     });
