@@ -35,7 +35,7 @@ const VIEWPORTS: readonly Viewport[] = [
 ];
 
 /** The map's drawn size over the viewport's smaller side, per walkthrough, phase and viewport (for the note). */
-const ratios: { walkthrough: string; phase: string; viewport: string; ratio: number }[] = [];
+const ratios: { walkthrough: string; phase: string; viewport: string; ratio: number; title: string }[] = [];
 afterAll(() => writeFileSync(join(ARTIFACTS, 'sweep-ratios.json'), `${JSON.stringify(ratios, null, 1)}\n`));
 
 type Stats = { expanded_sg: number; expanded_main: number; expanded_refine: number };
@@ -85,12 +85,17 @@ const canvasBox = (p: Page, selector: string) => p.$eval(selector, (c) => c.getB
 
 /**
  * The layout rules at every step: the map's drawn square (`box`) at least 60% of the viewport's smaller
- * side (recorded), nothing wider than the viewport, and the screenshot of the phase.
+ * side (recorded) and wholly on the first screen, nothing wider than the viewport, and the screenshot of the phase.
  */
-async function checkLayout(p: Page, box: { width: number; height: number }, walkthrough: string, phase: string, v: Viewport): Promise<void> {
+async function checkLayout(p: Page, box: { width: number; height: number; bottom: number }, walkthrough: string, phase: string, v: Viewport): Promise<void> {
   const ratio = Math.min(box.width, box.height) / Math.min(v.size.width, v.size.height);
-  ratios.push({ walkthrough, phase, viewport: v.name, ratio: Math.round(ratio * 1000) / 1000 });
+  // What the step says (the Learn page's title, the Worlds page's caption or hierarchy counts), for the note.
+  const title = await p.evaluate(() => ['learn-title', 'world-caption', 'hier-counts'].map((id) => document.getElementById(id)?.textContent?.trim() ?? '').find((t) => t) ?? '');
+  ratios.push({ walkthrough, phase, viewport: v.name, ratio: Math.round(ratio * 1000) / 1000, title });
   expect(ratio, `${walkthrough} ${phase} ${v.name}: map ${box.width} × ${box.height}`).toBeGreaterThanOrEqual(0.6);
+  // The whole map on the first screen (a phone's map comes first), measured from the page's top.
+  const scrollY = await p.evaluate(() => window.scrollY);
+  expect(box.bottom + scrollY, `${walkthrough} ${phase} ${v.name}: the map's bottom below the first screen`).toBeLessThanOrEqual(v.size.height + 0.5);
   // Nothing reaches past the viewport's right edge (the elements that do are named).
   const wide = await p.evaluate(() => {
     const w = document.documentElement.clientWidth;
@@ -239,8 +244,8 @@ describe('Worlds page: the block-world walkthrough at three viewports', () => {
       const w = window.__hpastarWorld!;
       const { width, height } = w.state();
       const a = w.cellCentre(0, 0), b = w.cellCentre(width - 1, height - 1);
-      const cell = (b.x - a.x) / (width - 1);
-      return { width: cell * width, height: ((b.y - a.y) / (height - 1)) * height };
+      const cw = (b.x - a.x) / (width - 1), ch = (b.y - a.y) / (height - 1);
+      return { width: cw * width, height: ch * height, bottom: b.y + ch / 2 };
     });
   // The page has no large-text switch of its own: large text is the browser's, a root font 1.5 times the page's 14 px.
   const setLarge = (p: Page, on: boolean) =>
