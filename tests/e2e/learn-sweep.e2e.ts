@@ -280,6 +280,9 @@ describe('Worlds page: the block-world walkthrough at three viewports', () => {
     const s = await p.evaluate(() => window.__hpastarWorld!.state());
     expect([s.start, s.goal, s.found]).toEqual([start, goal, true]);
     await key(p, '1');
+    // The pointer's line speaks of the floor on screen, not of the floor the goal was clicked on.
+    await frames(p);
+    expect(await p.textContent('[data-testid=world-hud]')).not.toMatch(/floor [1-9]/);
   }
 
   test('world: the hierarchy, then the four phases of the search, on the start\'s floor', async () => {
