@@ -79,6 +79,11 @@ export class FloorView {
   labels: FloorLabel[] = [];
   /** Cells of the floor on screen shaded for the floor above in the last draw. */
   shadedAbove = 0;
+  /**
+   * The path drawn faded and thin on every floor: Show search's phases before smoothing, whose own marks
+   * (the abstract path, the refined path) the found path would otherwise cover; drawn under them.
+   */
+  fadePath = false;
   /** Drawn over the blocks, under the path (the hierarchy and the search's phases). */
   overlay: ((ctx: CanvasRenderingContext2D, frame: FloorFrame) => void) | null = null;
   /** What the floor's picture was last made of: the floors read, the floor on screen, the shading. */
@@ -133,8 +138,10 @@ export class FloorView {
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(this.#image, this.ox, this.oy, w * this.cell, h * this.cell);
     if (this.cell >= 5) this.#drawGlyphs();
+    // Faded, the path goes under the overlay: the phase's own path is drawn over it, in its colour.
+    if (this.fadePath) this.#drawPath();
     this.overlay?.(ctx, { cell: this.cell, ox: this.ox, oy: this.oy, floor: s.floor });
-    this.#drawPath();
+    if (!this.fadePath) this.#drawPath();
     this.#drawEnds();
     this.labels = [];
     this.#drawLabels();
@@ -270,10 +277,11 @@ export class FloorView {
         ctx.moveTo(a.x, a.y);
         ctx.lineTo(b.x, b.y);
       }
-      ctx.globalAlpha = onFloor ? 1 : FADE;
+      const strong = onFloor && !this.fadePath;
+      ctx.globalAlpha = strong ? 1 : FADE;
       ctx.setLineDash(onFloor ? [] : [c * 0.6, c * 0.4]);
       ctx.strokeStyle = WORLD_COLOURS.path;
-      ctx.lineWidth = Math.max(2, c * (onFloor ? 0.45 : 0.3));
+      ctx.lineWidth = Math.max(2, c * (strong ? 0.45 : 0.3));
       ctx.stroke();
     }
     ctx.setLineDash([]);

@@ -8,6 +8,7 @@
 import { loadHpastar, type BlockName, type WorldKind } from '../../lib/index';
 import { crowdPanel } from './crowdPanel';
 import { exportWorldColoursToCss, FloorView } from './floorView';
+import { WORLD_PHASES } from './searchSteps';
 import { TeachPanel } from './teachPanel';
 import { worldHook } from './worldHook';
 import { ms, showWorldNumbers } from './worldNumbers';
@@ -36,13 +37,16 @@ async function main(): Promise<void> {
   view.overlay = (ctx, frame) => teach.draw(ctx, frame);
 
   let frameAsked = false;
+  let hud = () => {};
   const redraw = () => {
     if (frameAsked) return;
     frameAsked = true;
     requestAnimationFrame(() => {
       frameAsked = false;
+      view.fadePath = teach.search && teach.phase < WORLD_PHASES.indexOf('smoothing');
       view.draw();
       showNumbers();
+      hud();
     });
   };
 
@@ -117,7 +121,7 @@ async function main(): Promise<void> {
   $<HTMLSelectElement>('world-block').addEventListener('change', (e) => {
     session.buildBlock = (e.target as HTMLSelectElement).value as BlockName;
   });
-  bindCanvas({ session, view, canvas, say, sayQuery, redraw, busy: () => busy });
+  hud = bindCanvas({ session, view, canvas, say, sayQuery, redraw, busy: () => busy });
   bindKeys({
     floor: setFloor, tool: setTool,
     above: () => setShowAbove(!view.showAbove), compare: () => setCompare(!session.compareAStar),
@@ -155,8 +159,9 @@ interface CanvasParts {
   busy: () => boolean;
 }
 
-// A click does what the tool says; the pointer's cell and block show in the corner.
-function bindCanvas({ session, view, canvas, say, sayQuery, redraw, busy }: CanvasParts): void {
+// A click does what the tool says; the pointer's cell and block show in the corner (the function
+// returned writes that line again, after each draw).
+function bindCanvas({ session, view, canvas, say, sayQuery, redraw, busy }: CanvasParts): () => void {
   canvas.addEventListener('click', (e) => {
     if (busy()) return;
     const cell = view.cellAt(e.offsetX, e.offsetY);
@@ -170,13 +175,21 @@ function bindCanvas({ session, view, canvas, say, sayQuery, redraw, busy }: Canv
     }
     redraw();
   });
+  // The pointer's cell is kept, so that the line follows a change of floor or block under a still pointer.
+  let pointed: { x: number; y: number } | null = null;
+  const hud = () => {
+    if (!pointed || !session.world) return;
+    const block = session.world.blockAt(pointed.x, pointed.y, session.floor);
+    const stand = session.isStanding({ ...pointed, z: session.floor }) ? ', standing' : '';
+    $('world-hud').textContent = `(${pointed.x}, ${pointed.y}) floor ${session.floor}: ${block}${stand}`;
+  };
   canvas.addEventListener('mousemove', (e) => {
     const cell = view.cellAt(e.offsetX, e.offsetY);
-    if (!cell || !session.world) return;
-    const block = session.world.blockAt(cell.x, cell.y, session.floor);
-    const stand = session.isStanding({ ...cell, z: session.floor }) ? ', standing' : '';
-    $('world-hud').textContent = `(${cell.x}, ${cell.y}) floor ${session.floor}: ${block}${stand}`;
+    if (!cell) return;
+    pointed = cell;
+    hud();
   });
+  return hud;
 }
 
 interface KeyActions {
