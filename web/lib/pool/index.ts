@@ -57,8 +57,8 @@ import { emptyUpdateStats, unionOfUpdates, updateStatsOf } from '../updates.ts';
 import type { RawUpdateStats, RawWorldUpdateStats } from 'hpastar:raw';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
 import { jobSizeOf, type PoolConfig } from './options.ts';
-import type { FaultMessage, FromWorker, JobAgent, PlannedMessage, PoolAlgorithm, PoolMode, ReachedMessage, ReachQuestion, ReadyMessage, ResultMessage, WorkerPlanner } from './protocol.ts';
-import { Scheduler, type Slot } from './scheduler.ts';
+import type { FaultMessage, FromWorker, HierarchySource, JobAgent, PlannedMessage, PoolAlgorithm, PoolMode, ReachedMessage, ReachQuestion, ReadyMessage, ResultMessage, WorkerPlanner } from './protocol.ts';
+import { CHECKPOINT_EVERY, Scheduler, type Slot } from './scheduler.ts';
 import { initWorkers, StartError, startWorker, type PlannerSpec, type StartingWorker } from './spawn.ts';
 
 export type { HaaPathPoolOptions, PathPoolOptions, ShpaPathPoolOptions } from './options.ts';
@@ -258,8 +258,9 @@ export async function startPool(config: PoolConfig): Promise<WorkerPathPool> {
   }
 }
 
-// Lets injectPoolFault reach a pool's workers while keeping them private to everyone else.
+// Let injectPoolFault and poolEditLog reach a pool's workers and scheduler while keeping them private to everyone else.
 let injectFault: (pool: WorkerPathPool, index: number, fault: Omit<FaultMessage, 'type'>) => Promise<void>;
+let editLogOf: (pool: WorkerPathPool) => { startVersion: number; edits: number };
 
 /**
  * @internal Wires the pool together: options, started workers and the scheduler of their jobs. The grid
@@ -305,7 +306,8 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     this.height = config.height;
     this.agents = Object.freeze(config.agents.map((a) => Object.freeze({ size: a.size, capability: a.capability })));
     this.agent = this.agents[0]!;
-    this.#jobs = new Scheduler(jobSizeOf(config.jobSize, config.mode, config.workers), config.version);
+    const serializable = config.algorithm === 'hpa' || config.algorithm === 'world';
+    this.#jobs = new Scheduler(jobSizeOf(config.jobSize, config.mode, config.workers), config.version, serializable ? CHECKPOINT_EVERY : 0);
     this.#statsVersion = config.version;
   }
 
@@ -343,7 +345,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     let slot: Slot | undefined;
     const starting = await startWorker({
       ready: (message) => {
-        if (replacement) slot = this.#jobs.add(starting.worker, label);
+        if (replacement) slot = this.#jobs.add(starting.worker, label, true);
         slot!.heapBytes = message.heapBytes;
         if (replacement) return;
         this.#options = resolvedOptionsOf<ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions | ResolvedWorldHierarchyOptions>(message.options);
@@ -607,6 +609,9 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
           this.#statsVersion = message.version;
         }
         return this.#jobs.edited(slot, message);
+      case 'checkpoint':
+        if (this.#jobs.checkpointed(slot, message) && 'bytes' in message) this.#spec = { ...this.#spec!, source: checkpointSource(this.#planner, message.bytes) };
+        return;
       case 'error':
         if (message.fatal || message.job === undefined) return this.#lost(slot, new Error(`it failed: ${message.message}`));
         return this.#jobs.failed(slot, message.job, message.message);
@@ -619,7 +624,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
   /**
    * A worker died, or its module trapped, or (shared mode) one of its search threads died, which
    * leaves it blocked for good: the batches with jobs on it reject with `error` (which says why), it
-   * is ended, and a replacement starts from the pool's source and every edit since. Batches with no
+   * is ended, and a replacement starts from the pool's source (its last checkpoint) and every edit since. Batches with no
    * job on it, and later ones, run on the others (or wait for the replacement in shared mode). Only a
    * replacement that cannot start stops the pool.
    */
@@ -651,6 +656,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
 
   static {
     injectFault = (pool, index, fault) => pool.#injectFault(index, fault);
+    editLogOf = (pool) => pool.#jobs.log;
   }
 
   // For tests: once every replacement has joined (the pool is at full strength again), sends `fault`
@@ -679,6 +685,20 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
 export async function injectPoolFault(pool: PathPool<PoolAlgorithm>, index: number, fault: Omit<FaultMessage, 'type'>): Promise<void> {
   if (!(pool instanceof WorkerPathPool)) throw new TypeError('expected a pool made by createPathPool');
   await injectFault(pool, index, fault);
+}
+
+/**
+ * @internal For tests (tests/web/pool-checkpoint.test.ts), not exported by the package: the version
+ * replacement workers of `pool` start from, and how many edits the pool keeps after it.
+ */
+export function poolEditLog(pool: PathPool<PoolAlgorithm>): { startVersion: number; edits: number } {
+  if (!(pool instanceof WorkerPathPool)) throw new TypeError('expected a pool made by createPathPool');
+  return editLogOf(pool);
+}
+
+/** What replacement workers are made from after a checkpoint: its bytes, the planner's own saved form. */
+function checkpointSource(planner: WorkerPlanner, bytes: Uint8Array[]): HierarchySource {
+  return planner === 'world' ? { kind: 'world', bytes: bytes[0]! } : { kind: 'hierarchy', bytes };
 }
 
 /** The planner of a pool, in words. */

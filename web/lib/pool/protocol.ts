@@ -28,7 +28,7 @@ import type { HaaOptions, HaaStats, HierarchyOptions, HierarchyStats, ShpaOption
 import type { BlockKindInfo, WorldGenerateOptions, WorldHierarchyOptions, WorldHierarchyStats, WorldSize } from '../world.ts';
 
 /** Bumped whenever a message changes shape; a worker refuses an `init` of another version. */
-export type ProtocolVersion = 8;
+export type ProtocolVersion = 9;
 
 /** How the pool runs its searches. */
 export type PoolMode = 'shared' | 'copied';
@@ -196,7 +196,16 @@ export interface EditMessage {
   change: TerrainChange;
 }
 
-/** Every message a worker receives. */
+/**
+ * Pool → worker: serialize the planner as it is at `version` (the version the worker holds once the
+ * messages sent before this one are handled). Answered by `checkpoint`. The pool then makes replacement
+ * workers from those bytes and drops the edits up to `version`, so that its log of edits stays short.
+ */
+export interface CheckpointMessage {
+  type: 'checkpoint';
+  version: number;
+}
+
 /**
  * @internal For tests only (tests/web/pool-faults.test.ts): makes the worker fail as a crash would,
  * without the pool being told: `exit` ends the worker's thread with `code`, `trap` throws a
@@ -211,7 +220,8 @@ export interface FaultMessage {
   thread?: number;
 }
 
-export type ToWorker = InitMessage | SearchMessage | PlanMessage | ReachMessage | EditMessage | FaultMessage;
+/** Every message a worker receives. */
+export type ToWorker = InitMessage | SearchMessage | PlanMessage | ReachMessage | EditMessage | CheckpointMessage | FaultMessage;
 
 /** Worker → pool: the planner is built. */
 export interface ReadyMessage {
@@ -290,7 +300,12 @@ export interface ErrorMessage {
   figures?: OutOfMemoryFigures;
 }
 
-/** Every message a worker sends. */
+/**
+ * Worker → pool: the planner serialized at `version` (HPA*: one hierarchy per agent class; a block
+ * world: its hierarchy), transferred; or why it could not be (the pool keeps its edits and asks again later).
+ */
+export type CheckpointTakenMessage = { type: 'checkpoint'; version: number; heapBytes: number } & ({ bytes: Uint8Array[] } | { error: string });
+
 /**
  * Node, shared mode: one search thread of the module started. `lifeline` is a port whose other end
  * that thread holds: it closes when the thread ends, whatever the cause (an exit, a trap, a
@@ -314,4 +329,5 @@ export interface LifelinePort {
   unref(): void;
 }
 
-export type FromWorker = ReadyMessage | ResultMessage | PlannedMessage | ReachedMessage | EditedMessage | ErrorMessage | ThreadMessage;
+/** Every message a worker sends. */
+export type FromWorker = ReadyMessage | ResultMessage | PlannedMessage | ReachedMessage | EditedMessage | CheckpointTakenMessage | ErrorMessage | ThreadMessage;

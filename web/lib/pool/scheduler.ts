@@ -6,13 +6,16 @@
  * of protocol.ts), so a job never sees terrain change halfway.
  *
  * A worker that dies takes down only the batches that had a job on it ({@link Scheduler.remove}); a
- * replacement is added like any worker, starts at the pool's first version and is brought up to date
- * with the same edits as the others, which is why every version's edits are kept.
+ * replacement is added like any worker, starts at the version of the pool's source and is brought up
+ * to date with the same edits as the others (not a fresh build, whose ties may differ). So that those
+ * edits do not pile up for the pool's whole life, every {@link CHECKPOINT_EVERY} versions one worker
+ * serializes its planner: the bytes become the source of later replacements, and the edits up to
+ * their version are dropped. Planners with no serialized form (SHPA*, HAA*) keep every edit.
  * @module
  */
 import type { RawUpdateStats, RawWorldUpdateStats } from 'hpastar:raw';
 import type { JobPart } from './join.ts';
-import type { EditedMessage, PlanMessage, PlannedMessage, ReachedMessage, ReachMessage, ResultMessage, SearchMessage, TerrainChange } from './protocol.ts';
+import type { CheckpointTakenMessage, EditedMessage, PlanMessage, PlannedMessage, ReachedMessage, ReachMessage, ResultMessage, SearchMessage, TerrainChange } from './protocol.ts';
 import type { WorkerHandle } from './spawn.ts';
 
 /** The answer of one job: a part of a search batch or of a plan batch, or a reachability answer. */
@@ -70,15 +73,36 @@ interface Update {
 /** Jobs a worker holds at once: one running, one waiting, so it never idles between jobs. */
 const IN_FLIGHT = 2;
 
+/**
+ * Versions between checkpoints. A checkpoint costs one worker a serialization (milliseconds to tens of
+ * milliseconds on large maps, off the main thread); the log it keeps short holds at most this many
+ * edits, whatever the pool's age.
+ */
+export const CHECKPOINT_EVERY = 64;
+
+/** A checkpoint asked of a worker, not answered yet. */
+interface CheckpointAsked {
+  readonly slot: Slot;
+  readonly version: number;
+}
+
 export class Scheduler {
   readonly #slots: Slot[] = [];
   #queue: Job[] = [];
   readonly #batches = new Set<BatchState>();
   #updates: Update[] = [];
-  /** Changes of every version after the first: a replacement worker replays them all. */
+  /** Changes of every version after the source's: a replacement worker replays them all. */
   readonly #edits = new Map<number, TerrainChange>();
   #version: number;
-  readonly #startVersion: number;
+  /** The version of the pool's source (what a replacement worker is made from). */
+  #startVersion: number;
+  /** Versions between checkpoints; 0 for planners with no serialized form. */
+  readonly #checkpointEvery: number;
+  /** The version from which the next checkpoint is asked for. */
+  #checkpointAt: number;
+  #checkpointAsked: CheckpointAsked | null = null;
+  /** Workers that died and whose replacements have not joined: no checkpoint is taken meanwhile. */
+  #replacing = 0;
   #nextJob = 1;
   readonly #jobSize: number;
   #stopped = false;
@@ -87,11 +111,15 @@ export class Scheduler {
    * @param jobSize - queries per job at most (smaller batches are spread over every worker)
    * @param version - the terrain version the workers start at: the core's version of the planner
    *   they load (one counter, from the hierarchy's build to the pool's edits)
+   * @param checkpointEvery - versions between checkpoints ({@link CHECKPOINT_EVERY}); 0 when the
+   *   planner has no serialized form
    */
-  constructor(jobSize: number, version: number) {
+  constructor(jobSize: number, version: number, checkpointEvery: number) {
     this.#jobSize = jobSize;
     this.#version = version;
     this.#startVersion = version;
+    this.#checkpointEvery = checkpointEvery;
+    this.#checkpointAt = version + checkpointEvery;
   }
 
   get slots(): readonly Slot[] {
@@ -103,8 +131,17 @@ export class Scheduler {
     return this.#version;
   }
 
-  /** Takes a new worker, which starts at the version the pool was made with (later ones are sent to it). */
-  add(worker: WorkerHandle, label: string): Slot {
+  /** The version of the source replacements start from, and the edits kept after it. */
+  get log(): { startVersion: number; edits: number } {
+    return { startVersion: this.#startVersion, edits: this.#edits.size };
+  }
+
+  /**
+   * Takes a new worker, which starts at the version of the pool's source (later ones are sent to it).
+   * @param replacement - it replaces a worker that died ({@link Scheduler.remove})
+   */
+  add(worker: WorkerHandle, label: string, replacement = false): Slot {
+    if (replacement) this.#replacing--;
     const start = this.#startVersion;
     const slot: Slot = { worker, label, version: start, acked: start, inFlight: new Map(), heapBytes: 0 };
     this.#slots.push(slot);
@@ -122,6 +159,8 @@ export class Scheduler {
     const at = this.#slots.indexOf(slot);
     if (at < 0) return;
     this.#slots.splice(at, 1);
+    this.#replacing++;
+    if (this.#checkpointAsked?.slot === slot) this.#checkpointAsked = null;
     for (const job of slot.inFlight.values()) this.#settle(job.batch, error(job.batch.where));
     slot.inFlight.clear();
     this.#resolveUpdates();
@@ -218,6 +257,36 @@ export class Scheduler {
     this.#pump();
   }
 
+  /**
+   * A worker's checkpoint. True when the pool is to make replacements from its bytes from now on: it is
+   * the one asked for, and no replacement is starting (one would replay edits from the older source).
+   * The edits up to its version are then dropped. Otherwise (or when it failed) the next one is asked
+   * for after another {@link CHECKPOINT_EVERY} versions.
+   */
+  checkpointed(slot: Slot, message: CheckpointTakenMessage): boolean {
+    slot.heapBytes = message.heapBytes;
+    const asked = this.#checkpointAsked;
+    if (!asked || asked.slot !== slot || asked.version !== message.version) return false;
+    this.#checkpointAsked = null;
+    const taken = 'bytes' in message && this.#replacing === 0 && !this.#stopped;
+    if (taken) {
+      for (let v = this.#startVersion + 1; v <= message.version; v++) this.#edits.delete(v);
+      this.#startVersion = message.version;
+    }
+    this.#checkpointAt = Math.max(this.#version, message.version) + this.#checkpointEvery;
+    return taken;
+  }
+
+  /** Asks the worker furthest ahead for a checkpoint, once one is due. */
+  #askCheckpoint(): void {
+    if (this.#checkpointEvery === 0 || this.#checkpointAsked || this.#replacing > 0) return;
+    let slot: Slot | undefined;
+    for (const s of this.#slots) if (!slot || s.version > slot.version) slot = s;
+    if (!slot || slot.version < this.#checkpointAt) return;
+    this.#checkpointAsked = { slot, version: slot.version };
+    slot.worker.post({ type: 'checkpoint', version: slot.version });
+  }
+
   /** Resolves the updates that every worker holds (none while no worker is there to hold them). */
   #resolveUpdates(): void {
     if (this.#slots.length === 0) return;
@@ -252,12 +321,13 @@ export class Scheduler {
       for (const s of this.#slots) {
         if (s.inFlight.size < IN_FLIGHT && (!slot || s.inFlight.size < slot.inFlight.size)) slot = s;
       }
-      if (!slot) return;
+      if (!slot) break;
       const job = this.#queue.shift()!;
       if (slot.version < job.version) this.#sendEdits(slot, job.version);
       slot.inFlight.set(job.id, job);
       slot.worker.post(job.batch.message(job.id, job.version, job.queries), [job.queries.buffer as ArrayBuffer]);
     }
+    this.#askCheckpoint();
   }
 
   #sendEdits(slot: Slot, target: number): void {

@@ -177,7 +177,7 @@ export interface PlannerSpec {
 export async function initWorkers(workers: readonly StartingWorker[], spec: PlannerSpec): Promise<HierarchySource> {
   const init = (starting: StartingWorker, source: HierarchySource, serialize: boolean) => {
     const message: InitMessage = {
-      type: 'init', protocol: 8, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize,
+      type: 'init', protocol: 9, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize,
     };
     const data = source.kind === 'terrain' ? [source.terrain, ...(source.layer ? [source.layer] : [])] : source.kind === 'hierarchy' ? source.bytes : [];
     starting.worker.post(message, data.map((array) => array.buffer as ArrayBuffer));

@@ -31,11 +31,12 @@ import type {
   SearchMessage,
   EditMessage,
   EditedMessage,
+  CheckpointMessage,
   ToWorker,
 } from './protocol.ts';
 import type { BlockKindInfo } from '../world.ts';
 
-const PROTOCOL: ProtocolVersion = 8;
+const PROTOCOL: ProtocolVersion = 9;
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -147,6 +148,8 @@ async function handle(message: ToWorker): Promise<void> {
       return reach(message);
     case 'edit':
       return edit(message);
+    case 'checkpoint':
+      return checkpoint(message);
     case 'fault':
       return fault(message);
   }
@@ -417,6 +420,20 @@ function edit(m: EditMessage): void {
   const first = s.planners[0] as Exclude<Planner, { kind: 'shpa' }>;
   port.post({ type: 'edited', version: s.version, stats: first.raw.stats()!, updates, heapBytes: heapBytes(s.module) });
   if (s.planners.some((p) => p.kind === 'hpa' && p.raw.heuristicsStale())) scheduleRefresh();
+}
+
+/**
+ * Serializes the planners as they are now, for the pool to make replacement workers from (HPA*: one
+ * hierarchy per agent class; a block world: its hierarchy). SHPA* and HAA* have no serialized form.
+ */
+function checkpoint(m: CheckpointMessage): void {
+  const s = ready();
+  if (m.version !== s.version) throw new Error(`a checkpoint of version ${m.version} reached a worker at version ${s.version}`);
+  const saved = s.planners.map((p) => (p.kind === 'hpa' || p.kind === 'world' ? p.raw.serialize() : { error: `${p.kind} planners have no serialized form` }));
+  const failed = saved.find((b) => 'error' in b);
+  if (failed && 'error' in failed) return port.post({ type: 'checkpoint', version: s.version, heapBytes: heapBytes(s.module), error: failed.error });
+  const bytes = saved as Uint8Array[];
+  port.post({ type: 'checkpoint', version: s.version, heapBytes: heapBytes(s.module), bytes }, bytes.map((b) => b.buffer as ArrayBuffer));
 }
 
 /** The planner of a job's agent class (HPA* pools may serve several; the others have one). */

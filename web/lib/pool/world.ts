@@ -217,6 +217,18 @@ function batchArguments(
   return { on, signal, packed: packWorldQueries(queries, where) };
 }
 
+// Lets tests reach the pool behind a world pool's face (workerPoolOfWorld), which is private to everyone else.
+let workerPoolOf: (pool: WorldPool) => WorkerPathPool;
+
+/**
+ * @internal For tests (tests/web/pool-checkpoint.test.ts), not exported by the package: the pool behind
+ * a world pool, for injectPoolFault and poolEditLog.
+ */
+export function workerPoolOfWorld(pool: WorldPathPool): WorkerPathPool {
+  if (!(pool instanceof WorldPool)) throw new TypeError('expected a pool made by createWorldPool');
+  return workerPoolOf(pool);
+}
+
 /** The world pool's face: world types in, the grid pool's machinery (workers, scheduler, versions) behind. */
 class WorldPool implements WorldPathPool {
   readonly #pool: WorkerPathPool;
@@ -224,6 +236,10 @@ class WorldPool implements WorldPathPool {
   readonly width: number;
   readonly height: number;
   readonly levels: number;
+
+  static {
+    workerPoolOf = (pool) => pool.#pool;
+  }
 
   constructor(pool: WorkerPathPool) {
     const world = pool.world!;
