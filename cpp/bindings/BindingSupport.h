@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bindings/Failure.h"
+#include "contract/Progress.h"
 #include "grid/Grid.h"
 #include "grid/Point.h"
 #include "search/PathResult.h"
@@ -102,6 +103,16 @@ val queryToJS(Query& query, PathResult& result, Point start, Point goal, const O
 inline val terrainToJS(const Grid& grid) {
   const auto& t = grid.terrain();
   return copyToJS(t.data(), t.size());
+}
+
+// The progress of a build reported to `callback(phase, done)` (a JavaScript function; null or undefined:
+// nobody), which answers false to cancel. The TypeScript layer passes a wrapper that never throws: a
+// JavaScript exception thrown through the core's frames would skip its destructors.
+inline Progress progressToJS(const val& callback) {
+  if (callback.isNull() || callback.isUndefined()) return Progress{};
+  return Progress([callback](std::string_view phase, double done) {
+    return !callback(std::string(phase), done).strictlyEquals(val(false));
+  });
 }
 
 }  // namespace hpastar::bindings

@@ -60,7 +60,7 @@ val HpaStarHandle::chooseOptions(const GridHandle& grid, const val& options) {
   return out;
 }
 
-std::string HpaStarHandle::build(const GridHandle& grid, const val& options) {
+std::string HpaStarHandle::build(const GridHandle& grid, const val& options, const val& progress) {
   if (!grid.loaded()) return failure(StatusKind::NotReady, "the grid is not loaded");
   HierarchyOptions o;
   std::string reason;
@@ -76,16 +76,19 @@ std::string HpaStarHandle::build(const GridHandle& grid, const val& options) {
   if (std::string error = checkMemoryBudget(estimate, o); !error.empty()) return failure(StatusKind::OutOfRange, error);
   if (std::string error = reserveHeap(estimate.buildPeak(), "the hierarchy"); !error.empty()) return error;
   std::string error;
-  auto built = Hierarchy::build(cells, o, error);
+  Progress report = progressToJS(progress);
+  auto built = Hierarchy::build(cells, o, nullptr, error, &report);
+  if (report.cancelled()) return failure(StatusKind::Refused, error);
   if (!built) return error.empty() ? "the hierarchy could not be built" : error;
   adopt(std::move(*built));
   return "";
 }
 
-std::string HpaStarHandle::buildFromTerrain(const val& terrain, int width, int height, const val& options) {
+std::string HpaStarHandle::buildFromTerrain(const val& terrain, int width, int height, const val& options,
+                                            const val& progress) {
   GridHandle grid;
   if (std::string error = grid.loadTerrain(terrain, width, height); !error.empty()) return error;
-  return build(grid, options);
+  return build(grid, options, progress);
 }
 
 std::string HpaStarHandle::load(const val& bytes) {

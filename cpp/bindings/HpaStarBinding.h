@@ -35,9 +35,12 @@ class HpaStarHandle {
   // proportion to its input (buildFromTerrain, load, serialize, applyEdits: its lists, and a fresh build
   // when the edits touch most clusters), it first
   // makes room in the heap (HeapReservation.h), and answers "out of memory: ..." when it cannot.
-  std::string build(const GridHandle& grid, const emscripten::val& options);
+  // `progress`: a function (phase, done) told how far the build is, which answers false to cancel (the
+  // build then fails with kCancelledByProgress), or null.
+  std::string build(const GridHandle& grid, const emscripten::val& options, const emscripten::val& progress);
   // Like build, from width*height Moving AI characters in a Uint8Array (what a worker receives).
-  std::string buildFromTerrain(const emscripten::val& terrain, int width, int height, const emscripten::val& options);
+  std::string buildFromTerrain(const emscripten::val& terrain, int width, int height, const emscripten::val& options,
+                               const emscripten::val& progress);
   // Loads bytes written by serialize() (here or in another module instance). "" or why they are refused.
   std::string load(const emscripten::val& bytes);
   // The hierarchy as bytes (versioned, checksummed): a new Uint8Array, empty when not built, or { error }

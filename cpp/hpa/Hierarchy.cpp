@@ -114,7 +114,8 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
 }
 
 std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptions& options,
-                                          std::shared_ptr<const MergedClusters> cutting, std::string& error) {
+                                          std::shared_ptr<const MergedClusters> cutting, std::string& error,
+                                          Progress* progress) {
   const auto t0 = std::chrono::steady_clock::now();
   error = options.validate();
   if (!error.empty()) return std::nullopt;
@@ -142,24 +143,77 @@ std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptio
   h.grid_ = grid;
   h.lineReach_.build(h.grid_);
   h.options_ = options;
-  h.buildLevels(std::move(cutting));
+  Progress silent;
+  if (!h.buildLevels(std::move(cutting), progress ? *progress : silent)) {
+    error = kCancelledByProgress;
+    return std::nullopt;
+  }
+  if (progress) progress->finish();
   h.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return h;
 }
 
-void Hierarchy::buildLevels(std::shared_ptr<const MergedClusters> merged) {
+// The phases of a build as shares of the whole, estimated once level 1's nodes are planned (before that,
+// the scan of the borders takes the first kPlanShare). Units of work: a cell settled by a cluster's search
+// or tree is one; the searches of the abstract levels (landmarks, distance table rows, the levels above)
+// settle nodes and relax edges, each worth kAbstractWork of them, and each search of a level above starts
+// by clearing a scratch of every node. The weights follow wasm builds of den520d, brc202d and maze512-1-0
+// (each phase's time against the share it is given: bench/build-phases.ts).
+struct Hierarchy::BuildProgress {
+  static constexpr double kPlanShare = 0.02;
+  static constexpr double kAbstractWork = 0.5;
+
+  Progress& progress;
+  double clusterWork = 0;  // level 1: Σ (nodes + 1) × cells per cluster
+  double clustersEnd = 1, levelsEnd = 1, componentsEnd = 1, landmarksEnd = 1;  // the ends of the spans
+  double doneWork = 0;
+
+  void planned(const Hierarchy& h, const Level1Plan& plan) {
+    const HierarchyOptions& o = h.options();
+    double level1 = 0, edges = 0;  // level 1's nodes, and its edges as estimated: every pair in a cluster
+    for (size_t i = 0; i < plan.clusters.size(); ++i) {
+      const double k = static_cast<double>(plan.nodes[i].size());
+      clusterWork += static_cast<double>(h.layout(1).rect(plan.clusters[i]).area()) * (k + 1);
+      level1 += k;
+      edges += k * k;
+    }
+    std::vector<double> atLevel(static_cast<size_t>(h.levels()) + 1, 0);
+    for (uint32_t n = 0; n < h.nodeCount(); ++n)
+      for (int32_t l = 1; l <= std::min<int32_t>(h.nodeLevel(n), h.levels()); ++l) atLevel[static_cast<size_t>(l)] += 1;
+    double upper = 0;
+    for (int32_t l = 2; l <= h.levels(); ++l) upper += atLevel[static_cast<size_t>(l)] * level1;
+    const double top = atLevel.back();
+    const double topSearch = (top + edges * (level1 > 0 ? top / level1 : 0) * 2) * kAbstractWork;
+    const double landmarks = std::min<double>(o.landmarks, top) * topSearch;
+    const double table = o.distanceTable && top <= NodeDistanceTable::kMaxNodes ? top * topSearch : 0;
+    const double cells = static_cast<double>(h.grid().cellCount()) * 0.1;
+    const double total = std::max(1.0, clusterWork + upper + cells + landmarks + table);
+    const auto end = [&](double work) { return kPlanShare + (1 - kPlanShare) * work / total; };
+    clustersEnd = end(clusterWork);
+    levelsEnd = end(clusterWork + upper);
+    componentsEnd = end(clusterWork + upper + cells);
+    landmarksEnd = end(clusterWork + upper + cells + landmarks);
+  }
+};
+
+bool Hierarchy::buildLevels(std::shared_ptr<const MergedClusters> merged, Progress& progress) {
   initLevels(std::move(merged));
+  BuildProgress build{progress};
   std::vector<int32_t> all(static_cast<size_t>(layout(1).count()));
   for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int32_t>(c);
-  rebuildLevel1(all);
+  if (!progress.begin("entrances", 0, BuildProgress::kPlanShare) || !rebuildLevel1(all, &build)) return false;
+  if (!progress.begin("levels", build.clustersEnd, build.levelsEnd)) return false;
   for (int32_t l = 2; l <= options_.levels; ++l) {
     std::vector<int32_t> clusters(static_cast<size_t>(layout(l).count()));
     for (size_t c = 0; c < clusters.size(); ++c) clusters[c] = static_cast<int32_t>(c);
     rebuildUpperLevel(l, clusters);
+    if (!progress.advance(static_cast<double>(l - 1) / (options_.levels - 1))) return false;
   }
+  if (!progress.begin("components", build.levelsEnd, build.componentsEnd)) return false;
   rebuildComponents();
-  computeHeuristics();
+  if (!computeHeuristics(progress, build.componentsEnd, build.landmarksEnd)) return false;
   refreshStats();
+  return true;
 }
 
 std::vector<ClusterLayout> Hierarchy::layoutsFor(const HierarchyOptions& options, int32_t width, int32_t height,
@@ -259,12 +313,22 @@ uint32_t Hierarchy::findNodeAt(Point cell, const Level1Plan* plan) const {
   return kNone;
 }
 
-void Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters) {
+bool Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters, BuildProgress* build) {
   Level1Plan plan;
   plan.clusters = clusters;
   planLevel1Nodes(plan);
+  if (build) {
+    build->planned(*this, plan);
+    if (!build->progress.begin("clusters", BuildProgress::kPlanShare, build->clustersEnd)) return false;
+  }
   Level1Scratch scratch;
-  for (size_t i = 0; i < clusters.size(); ++i) replaceBlock(1, clusters[i], buildLevel1Block(plan, i, scratch));
+  for (size_t i = 0; i < clusters.size(); ++i) {
+    replaceBlock(1, clusters[i], buildLevel1Block(plan, i, scratch));
+    if (!build) continue;
+    build->doneWork += static_cast<double>(layout(1).rect(clusters[i]).area()) * static_cast<double>(plan.nodes[i].size() + 1);
+    if (!build->progress.advance(build->doneWork / build->clusterWork)) return false;
+  }
+  return true;
 }
 
 void Hierarchy::planLevel1Nodes(Level1Plan& plan) {
@@ -736,7 +800,8 @@ std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
   // refresh computes them (heuristicsStale), not the caller's thread here.
   fresh.options_.landmarks = 0;
   fresh.options_.distanceTable = false;
-  fresh.buildLevels(layouts_[0].merged);  // the cutting is kept through terrain changes
+  Progress silent;
+  fresh.buildLevels(layouts_[0].merged, silent);  // the cutting is kept through terrain changes
   fresh.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   const uint64_t version = version_, heuristicsVersion = heuristicsVersion_;
   const HierarchyOptions options = options_;
@@ -772,7 +837,7 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
   std::vector<std::shared_ptr<const ClusterBlock>> before;
   before.reserve(touched.size());
   for (int32_t c : touched) before.push_back(blocks_[0][static_cast<size_t>(c)]);
-  rebuildLevel1(touched);
+  rebuildLevel1(touched, nullptr);
   if (stats) {
     stats->clustersRebuilt[0] = static_cast<uint32_t>(touched.size());
     stats->rebuiltClusters[0] = touched;
@@ -827,12 +892,30 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
   return "";
 }
 
-void Hierarchy::computeHeuristics() {
+bool Hierarchy::computeHeuristics(Progress& progress, double from, double landmarksEnd) {
   HierarchyLevelDistances top(*this, levels());
-  landmarks_ = std::make_shared<const LandmarkTable>(LandmarkTable::compute(top, options_.landmarks));
-  distances_ = std::make_shared<const NodeDistanceTable>(options_.distanceTable ? NodeDistanceTable::compute(top)
-                                                                                : NodeDistanceTable{});
+  LandmarkTableBuilder landmarks(top, options_.landmarks);
+  std::optional<NodeDistanceTableBuilder> distances;
+  if (options_.distanceTable) distances.emplace(top);
+  if (!progress.begin("landmarks", from, landmarksEnd)) return false;
+  for (double steps = landmarks.stepsLeft(), done = 0; !landmarks.done();) {
+    landmarks.step();
+    if (!progress.advance(++done / steps)) return false;
+  }
+  if (distances && !progress.begin("distance table", landmarksEnd, 1)) return false;
+  for (double steps = distances ? distances->stepsLeft() : 0, done = 0; distances && !distances->done();) {
+    distances->step();
+    if (!progress.advance(++done / steps)) return false;
+  }
+  landmarks_ = std::make_shared<const LandmarkTable>(landmarks.take());
+  distances_ = std::make_shared<const NodeDistanceTable>(distances ? distances->take() : NodeDistanceTable{});
   heuristicsVersion_ = version_;
+  return true;
+}
+
+void Hierarchy::computeHeuristics() {
+  Progress silent;
+  computeHeuristics(silent, 0, 1);
 }
 
 void Hierarchy::refreshHeuristics() {

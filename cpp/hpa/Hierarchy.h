@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "contract/Progress.h"
 #include "grid/Grid.h"
 #include "grid/LineReach.h"
 #include "hpa/ClusterBlock.h"
@@ -100,8 +101,11 @@ class Hierarchy {
   static std::optional<Hierarchy> build(const Grid& grid, const HierarchyOptions& options, std::string& error);
   // The same on a given merged cutting of level 1 (options.mergedClusterSide set; the grid's size, no box
   // wider than that side): one cutting shared by several hierarchies, or kept from an earlier grid.
+  // With `progress`, the build reports how far it is (phases "entrances", "clusters", "levels", "components",
+  // "landmarks", "distance table") and stops when it is cancelled, failing with kCancelledByProgress.
   static std::optional<Hierarchy> build(const Grid& grid, const HierarchyOptions& options,
-                                        std::shared_ptr<const MergedClusters> cutting, std::string& error);
+                                        std::shared_ptr<const MergedClusters> cutting, std::string& error,
+                                        Progress* progress = nullptr);
   static std::optional<Hierarchy> build(const std::shared_ptr<const Grid>& grid, const HierarchyOptions& options,
                                         std::string& error) {
     if (!grid) {
@@ -269,13 +273,16 @@ class Hierarchy {
  private:
   struct Level1Plan;     // new node sets and transitions of the clusters being rebuilt
   struct Level1Scratch;  // the searches and lists one level-1 cluster's rebuild reuses for the next
+  struct BuildProgress;  // a build's phases as shares of the whole, and level 1's work done
   Hierarchy() = default;
 
   void initLevels(std::shared_ptr<const MergedClusters> merged);
   // Every level, components, heuristics and stats of grid_ under options_ (grid_ and lineReach_ set), level 1
   // cut by `merged` when the options merge clusters (build, fromParts and rebuildEverything each have it).
-  void buildLevels(std::shared_ptr<const MergedClusters> merged);
-  void rebuildLevel1(const std::vector<int32_t>& clusters);
+  // False when `progress` cancelled it (the hierarchy is then half built: drop it).
+  bool buildLevels(std::shared_ptr<const MergedClusters> merged, Progress& progress);
+  // `build`: a build's progress (nullptr for an edit's rebuild). False when cancelled.
+  bool rebuildLevel1(const std::vector<int32_t>& clusters, BuildProgress* build);
   // rebuildLevel1's phases: the new nodes of every planned cluster (ids of nodes that stay kept, the others
   // freed), then the block of planned cluster i (edges, cached paths, regions and trees).
   void planLevel1Nodes(Level1Plan& plan);
@@ -283,6 +290,8 @@ class Hierarchy {
   void rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters);
   void rebuildComponents();
   void computeHeuristics();  // landmarks and distance table of the current graph
+  // The same, reported as the phases "landmarks" [from, landmarksEnd) and "distance table" [landmarksEnd, 1).
+  bool computeHeuristics(Progress& progress, double from, double landmarksEnd);
   // After edits that kept every component (and its first cell): the cell counts of the rebuilt regions.
   void recountComponents(const std::vector<int32_t>& clusters,
                          const std::vector<std::shared_ptr<const ClusterBlock>>& before);

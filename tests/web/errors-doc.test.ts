@@ -178,6 +178,10 @@ const producers: Record<string, () => unknown> = {
     const crowd = new Crowd({ pool, map: parseMovingAIMap(ISLAND, 'island.map') });
     return crowd.addAgent({ x: 5, y: 0 });
   },
+  'build-cancelled': () => {
+    using grid = hp.Grid.fromMovingAI(TINY, 'tiny.map');
+    return hp.HPAStar.build(grid, { clusterSize: 4 }, { onProgress: () => false });
+  },
   'crowd-pool-closed': async () => {
     const closing = await createPathPool({ map: parseMovingAIMap(ISLAND, 'island.map'), workers: 1, hierarchy: { clusterSize: 4 } });
     const crowd = new Crowd({ pool: closing, map: parseMovingAIMap(ISLAND, 'island.map') });

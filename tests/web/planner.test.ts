@@ -183,7 +183,7 @@ describe('bad input is refused by name', () => {
       "Planner.findPath: this planner serves no agents of size 4 ground (it serves size 1 ground,swamp; size 2 ground,trees; size 3 ground): declare the class in Planner.build's agents",
     );
     expect(() => planner.isReachable(a, a, { agnet: 1 } as never)).toThrow('Planner.isReachable: unknown option "agnet" (known: agent)');
-    expect(() => hp.Planner.build(grid, { agent: CLASSES[0] } as never)).toThrow('Planner.build: unknown option "agent" (known: agents, hierarchy)');
+    expect(() => hp.Planner.build(grid, { agent: CLASSES[0] } as never)).toThrow('Planner.build: unknown option "agent" (known: agents, hierarchy, onProgress)');
     expect(() => hp.Planner.build(grid, { agents: [CLASSES[1]!, { size: 2, capability: ['trees', 'ground'] }] })).toThrow(
       'Planner.build: agents[0] and agents[1] are the same class (size 2, ground,trees): give each class once',
     );

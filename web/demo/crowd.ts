@@ -6,7 +6,7 @@
 // component), reads the crowd's figures for the panel and draws the agents.
 // Mixed units: three agent classes (sizes 1 to 3, two capabilities), each with a pool of its own built
 // on the grid made for its square; one package Crowd moves them all, each agent by its class's rule.
-import { createPathPool, Crowd as PackageCrowd, type Agent, type HPAStar, type PathPool, type TerrainCosts, type TerrainEdit } from '../lib/index';
+import { createPathPool, Crowd as PackageCrowd, type Agent, type BuildProgress, type HPAStar, type PathPool, type TerrainCosts, type TerrainEdit } from '../lib/index';
 import { passableCode } from './hierarchyView';
 import { PALETTE } from './render/palette';
 import type { Viewport } from './render/view';
@@ -27,6 +27,11 @@ export const MIXED_UNITS: readonly Agent[] = [
 /** What the panel and the end-to-end tests read. */
 export interface CrowdMetrics {
   running: boolean;
+  /**
+   * The pool's start as the progress bar saw it: reports heard, those after its first 100 ms (which
+   * show the bar), whether the bar was shown, and the phases heard.
+   */
+  build: { reports: number; late: number; shown: boolean; phases: string[] };
   /** Paused: the agents stand where they are, nothing is asked of the pool. */
   paused: boolean;
   agents: number;
@@ -67,7 +72,7 @@ export interface CrowdMetrics {
 /** The figures of no crowd (after Stop). */
 export function emptyCrowdMetrics(): CrowdMetrics {
   return {
-    running: false, paused: false, agents: 0, walking: 0, waiting: 0, arrivals: 0, poolMode: '–', poolReason: '', poolWorkers: 0,
+    running: false, build: { reports: 0, late: 0, shown: false, phases: [] }, paused: false, agents: 0, walking: 0, waiting: 0, arrivals: 0, poolMode: '–', poolReason: '', poolWorkers: 0,
     plansPerSecond: 0, segmentsPerSecond: 0, searchesPerSecond: 0, inFlight: 0, poolBusy: 0, replans: 0,
     totalPlans: 0, totalSegments: 0, totalPoolSearches: 0, replansLastUpdate: 0, longestStillSeconds: 0, stuck: 0, stuckSample: [], refusedSteps: 0, lastUpdateMs: 0,
     classes: [], misplaced: 0,
@@ -120,12 +125,20 @@ export class Crowd {
    * terrain, with `source`'s options and costs.
    * @param terrain - the map's terrain, kept in sync by the caller (the same array the demo edits)
    */
-  static async start(source: HPAStar, terrain: Uint8Array, components: () => Uint32Array | null, { seed = 1, units = 'cells' }: { seed?: number; units?: CrowdUnits } = {}): Promise<Crowd> {
+  static async start(
+    source: HPAStar,
+    terrain: Uint8Array,
+    components: () => Uint32Array | null,
+    { seed = 1, units = 'cells', onProgress }: { seed?: number; units?: CrowdUnits; onProgress?: (progress: BuildProgress) => void } = {},
+  ): Promise<Crowd> {
     const crowd = new Crowd(terrain, source.width, source.height, components, seed);
     const map = { width: source.width, height: source.height, terrain };
     try {
       const hierarchy = { ...source.options };
-      const pool = units === 'mixed' ? createPathPool({ map: { ...map, terrain: terrain.slice() }, hierarchy, agents: MIXED_UNITS }) : createPathPool({ planner: source });
+      const pool =
+        units === 'mixed'
+          ? createPathPool({ map: { ...map, terrain: terrain.slice() }, hierarchy, agents: MIXED_UNITS, ...(onProgress ? { onProgress } : {}) })
+          : createPathPool({ planner: source, ...(onProgress ? { onProgress } : {}) });
       crowd.#pool = await pool;
     } catch (error) {
       await crowd.#pool?.close();

@@ -17,6 +17,7 @@ import type { Grid } from './grid.ts';
 import type { AnnotatedAStar, HAAStar } from './haastar.ts';
 import type { HPAStar } from './hpastar.ts';
 import type { PlannerFactory } from './planner.ts';
+import type { BuildControl } from './progress.ts';
 import type { JPS, JPSPlus } from './jps.ts';
 import type { SHPAStar } from './shpastar.ts';
 import type { BlockKindInfo, BlockWorld, ResolvedWorldHierarchyOptions, WorldAStar, WorldGenerateOptions, WorldHierarchyOptions, WorldHPAStar, WorldLimits } from './world.ts';
@@ -33,6 +34,7 @@ export { parseMovingAIMap, type MovingAIMap } from './movingAIMap.ts';
 export { GRID_LIMITS, isPassableTerrain, isTerrain, TERRAIN, type TerrainKindInfo, type TerrainTable } from './terrain.ts';
 export { PlanBatch, type PlanBatchArrays } from './planBatch.ts';
 export { Planner, type PlannerFactory, type PlannerOptions, type PlannerUpdate } from './planner.ts';
+export type { BuildControl, BuildPhase, BuildProgress } from './progress.ts';
 export type { AgentClass, AgentClassOption } from './agentClasses.ts';
 export type { BlockKindName, TerrainKindName, WorldKindName } from './generated/contract.ts';
 export { OutOfMemoryError, statusDetailsOf, statusKindOf, type OutOfMemoryFigures, type StatusError } from './errors.ts';
@@ -152,10 +154,14 @@ export interface HPAStarFactory {
    * @throws OutOfMemoryError - (a RangeError) when the WebAssembly heap has no room for the build, also
    *   before anything is allocated: the module goes on working
    *
+   * @throws DOMException - named `'AbortError'`, when `control.onProgress` returned false (nothing is kept)
+   *
    * Fields left out of `options` are chosen for the map and `options.terrainChanges`
-   * ({@link HPAStarFactory.chooseOptions}); the planner's `options` tells what was used.
+   * ({@link HPAStarFactory.chooseOptions}); the planner's `options` tells what was used. `control.onProgress`
+   * hears how far the build is (a build on the main thread blocks it: show progress from a pool's build,
+   * `createPathPool({ onProgress })`, or use it in Node and in workers).
    */
-  build(grid: Grid, options?: HierarchyOptions): HPAStar;
+  build(grid: Grid, options?: HierarchyOptions, control?: BuildControl): HPAStar;
   /**
    * The options {@link HPAStarFactory.build} would use for `grid` and `options`, and why: for the fields
    * left out, the fast configuration for this map (DHPA* trees, 16 landmarks, the cluster side from the

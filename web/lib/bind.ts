@@ -1,6 +1,6 @@
 // Wraps a started embind module in the typed API: the factories of {@link Hpastar}. Shared by the
 // package's entries (index.ts, inline.ts), not exported by them.
-import type { HpastarModule, RawGrid, RawWorldHPAStar } from 'hpastar:raw';
+import type { HpastarModule, RawGrid, RawHPAStar, RawWorldHPAStar } from 'hpastar:raw';
 import type { Hpastar } from './api.ts';
 import { AStar } from './astar.ts';
 import { Grid, rawGrid } from './grid.ts';
@@ -13,6 +13,7 @@ import { internal, moduleError, resolveHaaOptions, resolveHierarchyOptions, reso
 import type { ModuleState } from './moduleState.ts';
 import { plannerFactory } from './planner.ts';
 import { SHPAStar } from './shpastar.ts';
+import { ProgressRelay, type BuildControl } from './progress.ts';
 import { BlockKinds, BlockWorld, checkGenerateOptions, rawWorld, resolveWorldOptions, WorldAStar, WorldHPAStar, type BlockKindInfo, type ResolvedWorldHierarchyOptions, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldKind, type WorldLimits } from './world.ts';
 import type { Agent, ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
@@ -38,7 +39,7 @@ export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
   const worlds = bindWorlds(module, state);
   const Planner = plannerFactory({
     forAgent: (grid, agent) => grids.Grid.forAgent(grid, agent),
-    buildHpa: (grid, options) => planners.HPAStar.build(grid, options),
+    buildHpa: (grid, options, control) => planners.HPAStar.build(grid, options, control),
     loadHpa: (bytes) => planners.HPAStar.load(bytes),
     loadWorld: (bytes) => worlds.WorldHPAStar.load(bytes),
     savedKind: (bytes) => state.call('Planner.load', () => module.savedHierarchyKind(bytes)),
@@ -79,11 +80,18 @@ function filled<R extends { delete(): void }>(
  * A planner built on a grid (HPA*, SHPA*, HAA*): the module checked, then the options resolved and the
  * grid taken (their errors name `where`), the core's refusal a RangeError.
  */
-function builtOnGrid<O, R extends { build(grid: RawGrid, options: O): string; delete(): void }>(state: ModuleState, where: string, grid: Grid, resolve: (where: string) => O, make: () => R): R {
+function builtOnGrid<O, R extends { delete(): void }>(
+  state: ModuleState,
+  where: string,
+  grid: Grid,
+  resolve: (where: string) => O,
+  make: () => R,
+  build: (raw: R, grid: RawGrid, options: O) => string,
+): R {
   state.check(where);
   const o = resolve(where);
   const g = rawGrid(grid, where);
-  return filled(state, where, make, (raw) => raw.build(g, o), RangeError);
+  return filled(state, where, make, (raw) => build(raw, g, o), RangeError);
 }
 
 /**
@@ -155,7 +163,7 @@ function bindGridPlanners(module: HpastarModule, state: ModuleState): GridPlanne
     SHPAStar: {
       build(grid: Grid, options?: ShpaOptions): SHPAStar {
         const resolve = (where: string) => resolveShpaOptions(options, shpaDefaults, where);
-        const raw = builtOnGrid(state, 'SHPAStar.build', grid, resolve, () => new module.SHPAStar());
+        const raw = builtOnGrid(state, 'SHPAStar.build', grid, resolve, () => new module.SHPAStar(), (r, g, o) => r.build(g, o));
         return new SHPAStar(raw, shpaStaticMessage, state, internal);
       },
       defaultOptions: shpaDefaults,
@@ -163,7 +171,7 @@ function bindGridPlanners(module: HpastarModule, state: ModuleState): GridPlanne
     HAAStar: {
       build(grid: Grid, options?: HaaOptions): HAAStar {
         const resolve = (where: string) => resolveHaaOptions(options, haaDefaults, where);
-        return new HAAStar(builtOnGrid(state, 'HAAStar.build', grid, resolve, () => new module.HAAStar()), state, internal);
+        return new HAAStar(builtOnGrid(state, 'HAAStar.build', grid, resolve, () => new module.HAAStar(), (r, g, o) => r.build(g, o)), state, internal);
       },
       defaultOptions: haaDefaults,
     },
@@ -196,10 +204,21 @@ function bindHpaStar(module: HpastarModule, state: ModuleState): Hpastar['HPASta
     },
   };
   return {
-    build(grid: Grid, options?: HierarchyOptions): HPAStar {
+    build(grid: Grid, options?: HierarchyOptions, control?: BuildControl): HPAStar {
+      const where = 'HPAStar.build';
+      const relay = new ProgressRelay(where, control);
       // Only the fields given: the module fills in the others with its choice for this map.
-      const resolve = (where: string) => resolveHierarchyOptions(options, {} as ResolvedHierarchyOptions, where);
-      return new HPAStar(builtOnGrid(state, 'HPAStar.build', grid, resolve, () => new module.HPAStar()), parts, internal);
+      const resolve = (w: string) => resolveHierarchyOptions(options, {} as ResolvedHierarchyOptions, w);
+      const progress = relay.part();
+      const make = () => new module.HPAStar();
+      let raw: RawHPAStar;
+      try {
+        raw = builtOnGrid(state, where, grid, resolve, make, (r, g, o) => r.build(g, o, progress));
+      } catch (error) {
+        relay.rethrow(where);
+        throw error;
+      }
+      return new HPAStar(raw, parts, internal);
     },
     load(bytes: Uint8Array): HPAStar {
       byteArray('HPAStar.load', 'bytes', bytes);

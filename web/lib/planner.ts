@@ -12,6 +12,7 @@ import type { FlowField, FlowFieldOptions } from './flowField.ts';
 import type { Grid } from './grid.ts';
 import type { HPAStar, HPAStarQuery, PathPlan } from './hpastar.ts';
 import type { PlanBatch } from './planBatch.ts';
+import type { BuildControl } from './progress.ts';
 import type { BlockWorld, WorldHierarchyOptions, WorldHPAStar } from './world.ts';
 import type {
   Agent,
@@ -38,6 +39,12 @@ export interface PlannerOptions {
   readonly agents?: readonly Agent[];
   /** How to cut each class's hierarchy (fields left out are chosen per class, as `HPAStar.build` does). */
   readonly hierarchy?: HierarchyOptions;
+  /**
+   * Hears how far the build is, over every class (each class's build takes its share); return `false`
+   * to cancel (the build then throws a DOMException named `'AbortError'`). As `HPAStar.build`'s.
+   * Grids only: a block world's build does not report progress yet.
+   */
+  readonly onProgress?: BuildControl['onProgress'];
 }
 
 /** What a terrain change rebuilt: the union over the classes, and each class's part in `classes`. */
@@ -88,7 +95,7 @@ export interface PlannerFactory {
 /** The module's parts a planner is made of. */
 export interface PlannerParts {
   readonly forAgent: (grid: Grid, agent: Agent) => Grid;
-  readonly buildHpa: (grid: Grid, options?: HierarchyOptions) => HPAStar;
+  readonly buildHpa: (grid: Grid, options?: HierarchyOptions, control?: BuildControl) => HPAStar;
   readonly loadHpa: (bytes: Uint8Array) => HPAStar;
   readonly loadWorld: (bytes: Uint8Array) => WorldHPAStar;
   /** What saved bytes hold, by their magic (the core's `savedHierarchyKind`). */
@@ -274,9 +281,12 @@ export function plannerFactory(parts: PlannerParts): PlannerFactory {
       const where = 'Planner.build';
       if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
       for (const key of Object.keys(options ?? {})) {
-        if (key !== 'agents' && key !== 'hierarchy') throw new TypeError(`${where}: unknown option "${key}" (known: agents, hierarchy)`);
+        if (key !== 'agents' && key !== 'hierarchy' && key !== 'onProgress') throw new TypeError(`${where}: unknown option "${key}" (known: agents, hierarchy, onProgress)`);
       }
-      if (parts.isWorld(map)) return parts.buildWorld(map, worldHierarchy(where, options)) as Planner & WorldHPAStar;
+      if (parts.isWorld(map)) {
+        if (options && 'onProgress' in options) throw new TypeError(`${where}: onProgress is for grids: a block world's build does not report progress yet`);
+        return parts.buildWorld(map, worldHierarchy(where, options)) as Planner & WorldHPAStar;
+      }
       return buildGridPlanner(where, parts, map, options as PlannerOptions | undefined) as Planner & WorldHPAStar;
     },
     load(bytes: Uint8Array): Planner | WorldHPAStar {
@@ -316,17 +326,23 @@ function buildGridPlanner(where: string, parts: PlannerParts, grid: Grid, option
     throw new Error(`${where}: the grid is already made for agents of size ${own.size} (${own.capability}): give the grid it was made from`);
   }
   const planners: HPAStar[] = [];
+  const listener = options?.onProgress;
+  if (listener !== undefined && typeof listener !== 'function') throw new TypeError(`${where}: onProgress must be a function, got ${describe(listener)}`);
+  // Class i's build is the share [i, i + 1) / classes of the whole.
+  const control = (i: number): BuildControl | undefined =>
+    listener && { onProgress: (p) => listener(Object.freeze({ phase: p.phase, done: (i + p.done) / classes.length })) };
   try {
-    for (const agent of classes) {
+    for (const [i, agent] of classes.entries()) {
       if (agent.size === own.size && agent.capability === own.capability) {
-        planners.push(parts.buildHpa(grid, options?.hierarchy));
+        planners.push(parts.buildHpa(grid, options?.hierarchy, control(i)));
         continue;
       }
       using classGrid = parts.forAgent(grid, agent);
-      planners.push(parts.buildHpa(classGrid, options?.hierarchy));
+      planners.push(parts.buildHpa(classGrid, options?.hierarchy, control(i)));
     }
   } catch (error) {
     for (const p of planners) p.dispose();
+    if (error instanceof DOMException && error.name === 'AbortError') throw new DOMException(`${where}: cancelled by onProgress`, 'AbortError');
     throw error;
   }
   return new Planner(planners);

@@ -298,10 +298,14 @@ declare module 'hpastar:raw' {
   /** A grid planner's flow fields. */
   export type RawHPAStarFlowFields = RawFlowFields;
 
-  /** What the HPA*, SHPA* and HAA* handles all answer: their build, options, figures and map. */
+  /**
+   * Told how far a build is: its phase and the share of the whole done (0 to 1, never going back);
+   * answers `false` to cancel it. Must not throw (an exception would cross the core's frames).
+   */
+  export type RawProgress = (phase: string, done: number) => boolean | void;
+
+  /** What the HPA*, SHPA* and HAA* handles all answer: their options, figures and map. */
   export interface RawGridPlannerHandle<Stats> extends EmbindHandle {
-    /** Fields missing from `options` take the core's defaults. `""` or the problem. */
-    build(grid: RawGrid, options: RawOptionsInput): string;
     built(): boolean;
     /** Null until built. */
     options(): RawOptions | null;
@@ -314,7 +318,9 @@ declare module 'hpastar:raw' {
 
   /** `HpaStarHandle` in HpaStarBinding.cpp: the planner's shared data (searches: RawHPAStarQuery). */
   export interface RawHPAStar extends RawGridPlannerHandle<RawHierarchyStats>, RawReachability {
-    buildFromTerrain(terrain: Uint8Array, width: number, height: number, options: RawOptionsInput): string;
+    /** Fields missing from `options` take the core's defaults. `""` or the problem (cancelled: a Refused code). */
+    build(grid: RawGrid, options: RawOptionsInput, progress: RawProgress | null): string;
+    buildFromTerrain(terrain: Uint8Array, width: number, height: number, options: RawOptionsInput, progress: RawProgress | null): string;
     /** Loads bytes written by serialize(); `""` or why they are refused. */
     load(bytes: Uint8Array): string;
     /** The hierarchy as bytes (empty until built), or why there is no room for them. */
@@ -356,6 +362,8 @@ declare module 'hpastar:raw' {
 
   /** `ShpaStarHandle` in ShpaStarBinding.cpp: static maps only, no serialized form. */
   export interface RawSHPAStar extends RawGridPlannerHandle<RawShpaStats>, RawReachability {
+    /** Fields missing from `options` take the core's defaults. `""` or the problem. */
+    build(grid: RawGrid, options: RawOptionsInput): string;
     buildFromTerrain(terrain: Uint8Array, width: number, height: number, options: RawOptionsInput): string;
     /** The multiplier of each terrain kind of the grid it was built from (`terrainCharacters().kinds` order). */
     terrainCosts(): number[];
@@ -398,6 +406,8 @@ declare module 'hpastar:raw' {
 
   /** `HaaStarHandle` in HaaStarBinding.cpp. Capabilities are comma lists of terrain names ("ground,trees"). */
   export interface RawHAAStar extends RawGridPlannerHandle<RawHaaStats> {
+    /** Fields missing from `options` take the core's defaults. `""` or the problem. */
+    build(grid: RawGrid, options: RawOptionsInput): string;
     /** The capabilities the hierarchy keeps, as comma lists. */
     capabilities(): string[];
     /** `""` when the planner serves the agent, else why not. */

@@ -2,12 +2,13 @@
 // stopped when leaving it; its sliders, its Start/Stop button (Stop removes the agents and clears the
 // figures) and its Pause/Resume button (the agents stand still, and walk on from there).
 import { algoInfo, hierarchyOptions } from '../algorithms';
-import { Crowd, emptyCrowdMetrics, type CrowdUnits } from '../crowd';
+import { Crowd, emptyCrowdMetrics, type CrowdMetrics, type CrowdUnits } from '../crowd';
 import { errorText } from '../format';
 import type { Elements } from '../page';
 import type { FrameLoop } from '../render/frameLoop';
 import type { Panels } from '../render/panels';
 import type { AppState } from '../state';
+import type { BuildProgress } from '../../lib/index';
 import type { PermalinkSync } from './permalinkSync';
 
 export class CrowdController {
@@ -85,7 +86,9 @@ export class CrowdController {
       // Goals are drawn in the walker's component, as the planner on screen labels them (kept up to date by the edits).
       const components = () => s.shown?.planners.components(s.algo, s.settings).labels ?? null;
       const units: CrowdUnits = this.elements.crowdUnits.value === 'mixed' ? 'mixed' : 'cells';
-      const c = await Crowd.start(planner, s.shown.terrain, components, { seed: 7, units });
+      const build = { reports: 0, late: 0, shown: false, phases: [] as string[] };
+      const c = await Crowd.start(planner, s.shown.terrain, components, { seed: 7, units, onProgress: this.#buildProgress(build) });
+      c.metrics.build = build;
       if (s.mode !== 'crowd' || !s.shown) {
         await c.close();
         return;
@@ -104,7 +107,27 @@ export class CrowdController {
     } finally {
       s.crowdStarting = false;
       crowdToggle.disabled = false;
+      this.elements.crowdProgressRow.hidden = true;
     }
+  }
+
+  /**
+   * Shows the workers' build in the progress bar once it has taken 100 ms (shorter ones would only
+   * flash), and its phase beside it.
+   */
+  #buildProgress(seen: CrowdMetrics['build']): (progress: BuildProgress) => void {
+    const { crowdProgressRow, crowdProgress, crowdProgressPhase } = this.elements;
+    const started = performance.now();
+    return ({ phase, done }) => {
+      seen.reports++;
+      if (!seen.phases.includes(phase)) seen.phases.push(phase);
+      if (performance.now() - started < 100 || done >= 1) return;
+      seen.late++;
+      seen.shown = true;
+      crowdProgressRow.hidden = false;
+      crowdProgress.value = done;
+      crowdProgressPhase.textContent = `${phase} ${Math.floor(done * 100)}%`;
+    };
   }
 
   async stop(): Promise<void> {

@@ -56,7 +56,10 @@ import type {
 import { emptyUpdateStats, unionOfUpdates, updateStatsOf } from '../updates.ts';
 import type { RawUpdateStats, RawWorldUpdateStats } from 'hpastar:raw';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
-import { jobSizeOf, type PoolConfig } from './options.ts';
+import { checkSignal, jobSizeOf, type PoolConfig } from './options.ts';
+import type { BuildPhase, BuildProgress } from '../progress.ts';
+
+export { checkSignal };
 import type { FaultMessage, FromWorker, HierarchySource, JobAgent, PlannedMessage, PoolAlgorithm, PoolMode, ReachedMessage, ReachQuestion, ReadyMessage, ResultMessage, WorkerPlanner } from './protocol.ts';
 import { CHECKPOINT_EVERY, Scheduler, type Slot } from './scheduler.ts';
 import { initWorkers, StartError, startWorker, type PlannerSpec, type StartingWorker } from './spawn.ts';
@@ -258,6 +261,12 @@ export async function startPool(config: PoolConfig): Promise<WorkerPathPool> {
   }
 }
 
+/**
+ * The share of a pool's start that the build takes; the rest is the other workers loading its bytes
+ * (phase `'load'`).
+ */
+const LOADING_SHARE = 0.95;
+
 // Let injectPoolFault and poolEditLog reach a pool's workers and scheduler while keeping them private to everyone else.
 let injectFault: (pool: WorkerPathPool, index: number, fault: Omit<FaultMessage, 'type'>) => Promise<void>;
 let editLogOf: (pool: WorkerPathPool) => { startVersion: number; edits: number };
@@ -293,6 +302,10 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
   #spawned = 0;
   /** Replacements starting. */
   readonly #replacements = new Set<Promise<void>>();
+  /** Told how far the start is, until the pool is ready. */
+  #onProgress: ((progress: BuildProgress) => void) | undefined;
+  #progressDone = 0;
+  #startSignal: AbortSignal | undefined;
 
   private constructor(config: PoolConfig) {
     // A world pool's face answers for it: this object is never seen as a PathPool<'world'>.
@@ -311,19 +324,31 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     this.#statsVersion = config.version;
   }
 
-  /** Spawns the workers (one in shared mode) and waits until each has its planner. */
+  /**
+   * Spawns the workers (one in shared mode) and waits until each has its planner, telling
+   * `config.onProgress` how far the build is; `config.signal` ends them and rejects with its reason.
+   */
   static async start(config: PoolConfig): Promise<WorkerPathPool> {
     const pool = new WorkerPathPool(config);
     const shared = config.mode === 'shared';
+    pool.#onProgress = config.onProgress;
+    pool.#startSignal = config.signal;
+    const aborted = new Promise<never>((_, reject) => {
+      config.signal?.addEventListener('abort', () => reject(config.signal!.reason), { once: true });
+    });
+    aborted.catch(() => {});
     try {
       const starting: StartingWorker[] = [];
-      for (let i = 0; i < (shared ? 1 : config.workers); i++) starting.push(await pool.#spawn());
+      for (let i = 0; i < (shared ? 1 : config.workers); i++) starting.push(await Promise.race([pool.#spawn(), aborted]));
       const spec: PlannerSpec = {
         mode: config.mode, threads: shared ? config.workers : 1, planner: config.algorithm, options: config.hierarchy, source: config.source,
+        progress: config.onProgress !== undefined,
       };
-      const source = await initWorkers(starting, spec);
+      const source = await Promise.race([initWorkers(starting, spec, () => pool.#tellProgress('load', LOADING_SHARE)), aborted]);
       pool.#spec = { ...spec, source };
+      pool.#tellProgress('load', 1);
     } catch (error) {
+      pool.#onProgress = undefined;
       await Promise.all(pool.#jobs.slots.map((s) => s.worker.terminate().catch(() => {})));
       if (error instanceof StartError) {
         const message = `${config.where}: ${error.message}`;
@@ -354,6 +379,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
         this.#staticMapsOnly = message.staticMapsOnly ?? null;
       },
       message: (message) => this.#onMessage(slot!, message),
+      progress: (message) => this.#tellProgress(message.phase as BuildPhase, message.done * LOADING_SHARE),
       failure: (error) => (slot ? this.#lost(slot, error) : this.#fail(error)),
     });
     if (!replacement) slot = this.#jobs.add(starting.worker, label);
@@ -654,6 +680,21 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     if (this.#closing || this.#failure) await starting.worker.terminate().catch(() => {});
   }
 
+  /** Tells onProgress (while the pool starts) how far it is, never going back; the listener's exceptions are its own. */
+  #tellProgress(phase: BuildPhase, done: number): void {
+    const listener = this.#onProgress;
+    if (!listener || done < this.#progressDone || this.#startSignal?.aborted) return;
+    this.#progressDone = done;
+    if (done >= 1) this.#onProgress = undefined;
+    try {
+      listener(Object.freeze({ phase, done }));
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+
   static {
     injectFault = (pool, index, fault) => pool.#injectFault(index, fault);
     editLogOf = (pool) => pool.#jobs.log;
@@ -711,11 +752,3 @@ function plannerPool(algorithm: PoolAlgorithm): string {
   return `${algorithm === 'shpa' ? 'an' : 'a'} ${plannerName(algorithm)} pool`;
 }
 
-/** @internal The `signal` option of a batch: an AbortSignal or nothing (TypeError naming `where`); throws its reason when already aborted. */
-export function checkSignal(signal: unknown, where: string): AbortSignal | undefined {
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    throw new TypeError(`${where}: signal must be an AbortSignal, got ${describe(signal)}`);
-  }
-  signal?.throwIfAborted();
-  return signal;
-}

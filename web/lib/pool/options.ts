@@ -16,6 +16,7 @@ import { agentClassList, normalizedAgent } from '../agentClasses.ts';
 import { DEFAULT_AGENT } from '../generated/contract.ts';
 import type { Agent, HaaOptions, HierarchyOptions, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainData } from '../types.ts';
 import { defaultWorkers, sharedModeBlocker } from './host.ts';
+import type { BuildProgress } from '../progress.ts';
 import type { WorldHierarchyOptions } from '../world.ts';
 import type { HierarchySource, PoolMode, WorkerPlanner } from './protocol.ts';
 
@@ -36,6 +37,14 @@ export interface PoolRunOptions {
    * less overhead, smaller ones cancel sooner and balance better. Default 128 per thread.
    */
   readonly jobSize?: number;
+  /**
+   * Hears how far the build in the workers is (HPA* and DHPA*: one worker builds, the others load its
+   * bytes, phase `'load'`), about every percent; `done` reaches 1 once the pool is ready. A pool started
+   * from a planner or from saved bytes builds nothing: it hears only the end.
+   */
+  readonly onProgress?: (progress: BuildProgress) => void;
+  /** Cancels the start: the workers are ended and the promise rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
 }
 
 /** Options of {@link createPathPool} for HPA* and DHPA* (the default planner). */
@@ -237,6 +246,8 @@ export interface PoolConfig extends MapSource {
   readonly reason: string;
   /** Whether copied mode is to be tried when the pthread module cannot start (mode `'auto'`). */
   readonly fallback: boolean;
+  readonly onProgress: ((progress: BuildProgress) => void) | undefined;
+  readonly signal: AbortSignal | undefined;
 }
 
 /**
@@ -244,7 +255,7 @@ export interface PoolConfig extends MapSource {
  * decides which error options with several faults get: keep it.
  */
 export async function resolvePoolOptions(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOptions, where: string): Promise<PoolConfig> {
-  checkKeys(options, ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'agent', 'agents', 'workers', 'mode', 'jobSize'], where);
+  checkKeys(options, ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'agent', 'agents', 'workers', 'mode', 'jobSize', 'onProgress', 'signal'], where);
   const map = sourceOf(options, where);
   const agents = agentClassesOf(options as PathPoolOptions, where);
   return resolveRunOptions(options, agents === undefined ? map : withAgentClasses(map, agents, where), where);
@@ -286,14 +297,27 @@ export async function resolveRunOptions(options: PoolRunOptions, map: MapSource,
     throw new TypeError(`${where}: mode must be 'auto', 'shared' or 'copied', got ${describe(wanted)}`);
   }
   if (options.jobSize !== undefined) positiveInt(where, 'jobSize', options.jobSize);
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') {
+    throw new TypeError(`${where}: onProgress must be a function, got ${describe(options.onProgress)}`);
+  }
+  const signal = checkSignal(options.signal, where);
   const blocker = sharedModeBlocker();
   if (wanted === 'shared' && blocker) throw new Error(`${where}: shared mode is not available: ${blocker}`);
   const mode: PoolMode = wanted === 'copied' || blocker ? 'copied' : 'shared';
   const reason = wanted !== 'auto' ? 'asked for' : (blocker ?? 'SharedArrayBuffer is available');
-  return { ...map, where, workers, jobSize: options.jobSize, mode, reason, fallback: wanted === 'auto' && mode === 'shared' };
+  return { ...map, where, workers, jobSize: options.jobSize, mode, reason, fallback: wanted === 'auto' && mode === 'shared', onProgress: options.onProgress, signal };
 }
 
 /** Queries per job: as given, or 128 per thread (a shared-mode job is split over the threads). */
 export function jobSizeOf(jobSize: number | undefined, mode: PoolMode, workers: number): number {
   return jobSize ?? (mode === 'shared' ? 128 * workers : 128);
+}
+
+/** @internal The `signal` option of a batch: an AbortSignal or nothing (TypeError naming `where`); throws its reason when already aborted. */
+export function checkSignal(signal: unknown, where: string): AbortSignal | undefined {
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new TypeError(`${where}: signal must be an AbortSignal, got ${describe(signal)}`);
+  }
+  signal?.throwIfAborted();
+  return signal;
 }

@@ -114,6 +114,8 @@ export interface InitMessage {
   source: HierarchySource;
   /** Send the built hierarchy's bytes back in `ready` (for the other workers). */
   serialize: boolean;
+  /** Post `progress` messages while building (HPA*; the worker that builds for the others). */
+  progress: boolean;
 }
 
 /** Pool → worker: run queries [first, first + count) of a batch. Answered by `result` or a job `error`. */
@@ -329,5 +331,12 @@ export interface LifelinePort {
   unref(): void;
 }
 
+/** Worker → pool, while it builds (when `init.progress` asked): the phase and the share of the build done. */
+export interface ProgressMessage {
+  type: 'progress';
+  phase: string;
+  done: number;
+}
+
 /** Every message a worker sends. */
-export type FromWorker = ReadyMessage | ResultMessage | PlannedMessage | ReachedMessage | EditedMessage | CheckpointTakenMessage | ErrorMessage | ThreadMessage;
+export type FromWorker = ReadyMessage | ResultMessage | PlannedMessage | ReachedMessage | EditedMessage | CheckpointTakenMessage | ProgressMessage | ErrorMessage | ThreadMessage;

@@ -9,7 +9,7 @@ import type { WorldHierarchyOptions } from '../world.ts';
 import type { RawFailure } from '../errors.ts';
 import { isNode } from './host.ts';
 import { lifelockPrefix, lifelocksAvailable, watchLifelock } from './lifelock.ts';
-import type { ErrorMessage, FromWorker, HierarchySource, InitMessage, PoolMode, ReadyMessage, ThreadMessage, ToWorker, WorkerPlanner } from './protocol.ts';
+import type { ErrorMessage, FromWorker, HierarchySource, InitMessage, PoolMode, ProgressMessage, ReadyMessage, ThreadMessage, ToWorker, WorkerPlanner } from './protocol.ts';
 
 /** A worker as the pool sees it, in browsers and Node alike. */
 export interface WorkerHandle {
@@ -119,6 +119,8 @@ export interface WorkerListener {
   ready(message: ReadyMessage): void;
   /** Every message after `ready`. */
   message(message: FromWorker): void;
+  /** The progress of its build, before `ready`. */
+  progress?(message: ProgressMessage): void;
   /** A failure after `ready` (one before rejects {@link StartingWorker.ready}). */
   failure(error: Error): void;
 }
@@ -142,6 +144,7 @@ export async function startWorker(listener: WorkerListener): Promise<StartingWor
   const worker = await spawnWorker(
     (message) => {
       if (started) return listener.message(message);
+      if (message.type === 'progress') return listener.progress?.(message);
       if (message.type === 'ready') {
         started = true;
         listener.ready(message);
@@ -164,6 +167,8 @@ export interface PlannerSpec {
   readonly planner: WorkerPlanner;
   readonly options: HierarchyOptions | ShpaOptions | HaaOptions | WorldHierarchyOptions;
   readonly source: HierarchySource;
+  /** The worker that builds (the first) posts its progress (the pool has an `onProgress`). */
+  readonly progress: boolean;
 }
 
 /**
@@ -174,10 +179,10 @@ export interface PlannerSpec {
  * @returns what a replacement worker is to be made from: the bytes the first worker made, or the source
  * @throws (as a rejection) the first {@link StartError}
  */
-export async function initWorkers(workers: readonly StartingWorker[], spec: PlannerSpec): Promise<HierarchySource> {
-  const init = (starting: StartingWorker, source: HierarchySource, serialize: boolean) => {
+export async function initWorkers(workers: readonly StartingWorker[], spec: PlannerSpec, loading?: () => void): Promise<HierarchySource> {
+  const init = (starting: StartingWorker, source: HierarchySource, serialize: boolean, progress = false) => {
     const message: InitMessage = {
-      type: 'init', protocol: 9, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize,
+      type: 'init', protocol: 9, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize, progress,
     };
     const data = source.kind === 'terrain' ? [source.terrain, ...(source.layer ? [source.layer] : [])] : source.kind === 'hierarchy' ? source.bytes : [];
     starting.worker.post(message, data.map((array) => array.buffer as ArrayBuffer));
@@ -194,9 +199,10 @@ export async function initWorkers(workers: readonly StartingWorker[], spec: Plan
   let pending = workers;
   if (source.kind !== 'hierarchy') {
     const serialize = workers.length > 1 && spec.planner === 'hpa';
-    const first = await init(workers[0]!, copy(source), serialize);
+    const first = await init(workers[0]!, copy(source), serialize, spec.progress);
     if (serialize) source = { kind: 'hierarchy', bytes: first.bytes! };
     pending = workers.slice(1);
+    if (pending.length > 0) loading?.();
   }
   await Promise.all(pending.map((w) => init(w, copy(source), false)));
   return source;

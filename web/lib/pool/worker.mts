@@ -15,7 +15,9 @@ import type {
   RawHPAStar,
   RawFlowFields,
   RawHPAStarQuery,
+  RawGrid,
   RawOptionsInput,
+  RawProgress,
   RawParallelSearch,
   RawSHPAStar,
   RawWorldHPAStar,
@@ -248,7 +250,7 @@ function makePlanners(module: HpastarModule, m: InitMessage): { planners: Planne
         ? 'SHPA* has no serialized form: send the terrain'
         : !source.costs && !source.layer && !source.agents
           ? raw.buildFromTerrain(source.terrain, source.width, source.height, m.options)
-          : buildFromGrid(module, [raw], source, m.options);
+          : buildFromGrid(module, [raw], source, (r, grid) => r.build(grid, m.options));
     return error ? failedBuild([raw], error) : { planners: [{ kind: 'shpa', raw }], error };
   }
   if (m.planner === 'world') {
@@ -265,16 +267,18 @@ function makePlanners(module: HpastarModule, m: InitMessage): { planners: Planne
   if (m.planner === 'haa') {
     // HAA* has no serialized form either: built here, from the terrain (and its costs).
     const raw = new module.HAAStar();
-    const error = source.kind === 'terrain' ? buildFromGrid(module, [raw], source, m.options) : 'HAA* has no serialized form: send the terrain';
+    const error = source.kind === 'terrain' ? buildFromGrid(module, [raw], source, (r, grid) => r.build(grid, m.options)) : 'HAA* has no serialized form: send the terrain';
     return error ? failedBuild([raw], error) : { planners: [{ kind: 'haa', raw }], error };
   }
   if (source.kind === 'world') return { planners: [], error: 'a block world is for a world pool (createWorldPool)' };
   const count = source.kind === 'hierarchy' ? source.bytes.length : (source.agents?.length ?? 1);
   const raws = Array.from({ length: count }, () => new module.HPAStar());
   let error: string;
+  // With `init.progress`, each class's build is told to the pool as its share of the whole.
+  const progress = (i: number) => (m.progress ? progressPoster(i / count, 1 / count) : null);
   if (source.kind === 'hierarchy') error = raws.reduce((e, raw, i) => e || raw.load(source.bytes[i]!), '');
-  else if (!source.costs && !source.layer && !source.agents) error = raws[0]!.buildFromTerrain(source.terrain, source.width, source.height, m.options);
-  else error = buildFromGrid(module, raws, source, m.options);
+  else if (!source.costs && !source.layer && !source.agents) error = raws[0]!.buildFromTerrain(source.terrain, source.width, source.height, m.options, progress(0));
+  else error = buildFromGrid(module, raws, source, (raw, grid, i) => raw.build(grid, m.options, progress(i)));
   if (error) return failedBuild(raws, error);
   // The query object of each class's own (single-threaded) batches; shared mode uses ParallelSearch.
   return { planners: raws.map((raw) => ({ kind: 'hpa', raw, query: new module.HPAStarQuery(raw) })), error };
@@ -529,6 +533,16 @@ function heapBytes(module: HpastarModule): number {
   return module.HEAP8.buffer.byteLength;
 }
 
+/**
+ * The module's progress callback of a build that is the part [first, first + span) of the whole: posts
+ * it to the pool (which tells `onProgress`). Never cancels: a pool's build is cancelled by ending the worker.
+ */
+function progressPoster(first: number, span: number): RawProgress {
+  return (phase, done) => {
+    port.post({ type: 'progress', phase, done: first + span * done });
+  };
+}
+
 /** Builds a world planner from the world's text or generator options: "" or the problem. */
 function buildWorld(module: HpastarModule, raw: RawWorldHPAStar, source: Extract<HierarchySource, { kind: 'world' }>, options: RawOptionsInput): string {
   const world = new module.BlockWorld();
@@ -549,7 +563,12 @@ function buildWorld(module: HpastarModule, raw: RawWorldHPAStar, source: Extract
  * terrain with costs or agent classes: a grid made here, its costs set, the grid of each class made
  * from it (Grid.forAgent), then the builds. "" or the first problem.
  */
-function buildFromGrid(module: HpastarModule, raws: (RawHPAStar | RawSHPAStar | RawHAAStar)[], source: Extract<HierarchySource, { kind: 'terrain' }>, options: RawOptionsInput): string {
+function buildFromGrid<R extends RawHPAStar | RawSHPAStar | RawHAAStar>(
+  module: HpastarModule,
+  raws: R[],
+  source: Extract<HierarchySource, { kind: 'terrain' }>,
+  build: (raw: R, grid: RawGrid, i: number) => string,
+): string {
   const grid = new module.Grid();
   const classGrid = source.agents ? new module.Grid() : grid;
   try {
@@ -559,7 +578,7 @@ function buildFromGrid(module: HpastarModule, raws: (RawHPAStar | RawSHPAStar | 
       (source.layer ? grid.setCostLayer(source.layer) : '');
     return raws.reduce((e, raw, i) => {
       const agent = source.agents?.[i];
-      return e || (agent ? classGrid.loadForAgent(grid, agent.size, agent.capability) : '') || raw.build(classGrid, options);
+      return e || (agent ? classGrid.loadForAgent(grid, agent.size, agent.capability) : '') || build(raw, classGrid, i);
     }, error);
   } finally {
     if (classGrid !== grid) classGrid.delete();

@@ -1,0 +1,75 @@
+/**
+ * Progress of long builds, for loading screens: what `onProgress` hears and how a build is cancelled.
+ * @module
+ */
+import type { RawProgress } from 'hpastar:raw';
+import { describe } from './internal.ts';
+
+/**
+ * The phases of a build, in order: HPA*'s scan of the cluster borders (`'entrances'`), the clusters'
+ * searches or DHPA* trees (`'clusters'`), the levels above, the connected components, the landmarks and
+ * the distance table; in a pool, `'load'` while the other workers load what the first one built.
+ */
+export type BuildPhase = 'entrances' | 'clusters' | 'levels' | 'components' | 'landmarks' | 'distance table' | 'load';
+
+/** How far a build is. */
+export interface BuildProgress {
+  readonly phase: BuildPhase;
+  /** The share of the whole build done, from 0 to 1, never going back; 1 once, at the end. */
+  readonly done: number;
+}
+
+/** Options of a build that are not the planner's: who hears its progress. */
+export interface BuildControl {
+  /**
+   * Called about every percent of the build, and at each phase's start. Return `false` to cancel the
+   * build: it then throws a DOMException named `'AbortError'`. An exception it throws cancels the build
+   * too, and is thrown again by the build.
+   */
+  readonly onProgress?: (progress: BuildProgress) => boolean | void;
+}
+
+/**
+ * The module's callback for a build, or null when nobody listens: it never throws into the module
+ * (the listener's exception is kept), and it maps the share of one part to the whole (`first` and
+ * `span`: a class of a planner of several).
+ */
+export class ProgressRelay {
+  readonly #listener: ((progress: BuildProgress) => boolean | void) | undefined;
+  #thrown: { error: unknown } | null = null;
+  #cancelled = false;
+
+  constructor(where: string, control: BuildControl | undefined) {
+    if (control !== undefined && (typeof control !== 'object' || control === null)) {
+      throw new TypeError(`${where}: the build control must be an object ({ onProgress }), got ${describe(control)}`);
+    }
+    for (const key of Object.keys(control ?? {})) {
+      if (key !== 'onProgress') throw new TypeError(`${where}: unknown build control "${key}" (known: onProgress)`);
+    }
+    const listener = control?.onProgress;
+    if (listener !== undefined && typeof listener !== 'function') throw new TypeError(`${where}: onProgress must be a function, got ${describe(listener)}`);
+    this.#listener = listener;
+  }
+
+  /** The callback the module calls for a part spanning [first, first + span) of the whole. */
+  part(first = 0, span = 1): RawProgress | null {
+    const listener = this.#listener;
+    if (!listener) return null;
+    return (phase, done) => {
+      if (this.#cancelled) return false;
+      try {
+        this.#cancelled = listener(Object.freeze({ phase: phase as BuildPhase, done: first + span * done })) === false;
+      } catch (error) {
+        this.#thrown = { error };
+        this.#cancelled = true;
+      }
+      return !this.#cancelled;
+    };
+  }
+
+  /** After the module's build: throws what the listener threw, or an AbortError when it cancelled. */
+  rethrow(where: string): void {
+    if (this.#thrown) throw this.#thrown.error;
+    if (this.#cancelled) throw new DOMException(`${where}: cancelled by onProgress`, 'AbortError');
+  }
+}
