@@ -70,6 +70,26 @@ describe('Learn DHPA*', () => {
     expect(await testIdText(h, 'learn-text')).toMatch(/^HPA\* expanded \d+ nodes/);
   });
 
+  // HPA* may be named only as what DHPA* or HAA* is compared with ("plain HPA*"), never as the walkthrough's own algorithm.
+  for (const [algo, own] of [['dhpa', 'DHPA*'], ['haa', 'HAA*']] as const) {
+    test(`every step of the ${own} walkthrough names ${own}, not HPA*: titles, texts and the A* panel's lines`, async () => {
+      const p = await learn.open(`?algo=${algo}`);
+      const steps = (await learnState(p)).steps;
+      const slips: string[] = [];
+      for (let k = 0; k < steps; k++) {
+        const lines = await p.evaluate(() =>
+          ['learn-title', 'learn-text', 'learn-astar-caption', 'learn-pace', 'learn-pace-rule']
+            .map((id) => document.getElementById(id)!)
+            .filter((e) => e.checkVisibility())
+            .map((e) => e.textContent ?? ''),
+        );
+        for (const line of lines) if (/(?<!D|plain )HPA\*/.test(line)) slips.push(`step ${k}: ${line}`);
+        await p.keyboard.press('ArrowRight');
+      }
+      expect(slips).toEqual([]);
+    });
+  }
+
   for (const [name, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     test(`where the search stops: the paper's first node in the goal's cluster against this implementation's goal, the package's and the tool's counts (${name})`, async () => {
       const want = dhpaInNode();

@@ -11,7 +11,7 @@ import { loadHpastar, type Grid, type HPAStar, type Hpastar, type Point } from '
 import { traceSearch } from '../../lib/inspect';
 import { isPassableTerrain } from '../../lib/terrain';
 import { TERRAIN_NAMES } from '../render/view';
-import { astarPace, paceText, PACE_RULE, type AStarPace } from './astarPace';
+import { astarPace, paceRule, paceText, type AStarPace } from './astarPace';
 import { HAA_PHASES, haaShownOf, makeHaaSteps, readHaaWalkthrough, type HaaShown, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
 import { HaaView, type DrawnLabel } from './haaView';
 import { applyPaint, flipCells, keepPlace, parsePaint, wireMapPointer, writeSettings, type LearnSettings, type MapTool } from './learnControls';
@@ -21,7 +21,7 @@ import { describeCell } from './mapHover';
 import { NUMBERS_FROM, type MapNumber } from './buildView';
 import { PredictPanel, type PredictState } from './predictPanel';
 import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_NAME, TEACH_START, teachMapText } from './teachMap';
-import type { QueryCosts } from './optimality';
+import { hierarchyName, type QueryCosts } from './optimality';
 import type { DominanceGap, GapPair } from './haaTradeoff';
 import { measureTreeCost, pickShortQuery, shortCounts, type ShortCounts, type TreeCost } from './tradeoffs';
 import type { Termination } from './termination';
@@ -692,7 +692,7 @@ class LearnPage {
     const astar = q ? q.astar.path : this.#data.astar.path;
     byId('learn-astar-caption').textContent = q
       ? `Plain A* on the short query: ${astar.expanded} cells expanded (blue), cost ${astar.cost.toFixed(2)}`
-      : 'Plain A* on the same query, in step with HPA* (blue: expanded; dark: its newest cells)';
+      : `Plain A* on the same query, in step with ${hierarchyName(this.#data.dhpa)} (blue: expanded; dark: its newest cells)`;
     if (!q) return;
     const c = shortCounts(q);
     const cells: [string, number][] = [['insertion', c.insertion], ['abstract', c.abstract], ['refinement', c.refinement], ['hpa', c.hpa], ['astar', c.astar]];
@@ -705,8 +705,8 @@ class LearnPage {
     this.state.astarPace = pace;
     const q = s.shortQuery ? this.#data.short : null;
     const c = q ? shortCounts(q) : null;
-    byId('learn-pace').textContent = c ? `Short query: HPA* ${c.hpa} expanded · A*: ${c.astar} of ${c.astar}` : paceText(pace, this.#data);
-    byId('learn-pace-rule').textContent = q ? 'This step compares the short query\'s whole searches.' : PACE_RULE;
+    byId('learn-pace').textContent = c ? `Short query: ${hierarchyName(this.#data.dhpa)} ${c.hpa} expanded · A*: ${c.astar} of ${c.astar}` : paceText(pace, this.#data);
+    byId('learn-pace-rule').textContent = q ? 'This step compares the short query\'s whole searches.' : paceRule(hierarchyName(this.#data.dhpa));
   }
 
   #updateLink(): void {

@@ -21,7 +21,7 @@ import {
 } from '../../lib/inspect';
 import { transitionRule, transitionText } from './buildDetail';
 import { motivationText } from './motivation';
-import { optimalityText, queryCosts, type QueryCosts } from './optimality';
+import { hierarchyName, optimalityText, queryCosts, type QueryCosts } from './optimality';
 import { readTermination, terminationText, type Termination } from './termination';
 import { shortQueryText, treeCostText, type ShortQuery, type TreeCost } from './tradeoffs';
 
@@ -407,7 +407,7 @@ function smoothingSteps(d: WalkthroughData, push: PushStep): void {
 function optimalityStep(d: WalkthroughData, push: PushStep): void {
   push({
     phase: 'optimality',
-    ...optimalityText(d.costs, d.traced.path.found && d.astar.path.found),
+    ...optimalityText(d.costs, d.traced.path.found && d.astar.path.found, hierarchyName(d.dhpa)),
     entrances: 0,
     transitions: false,
     interEdges: false,
@@ -493,7 +493,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
     phase: 'clusters',
     astarSearch: false,
     title: `${c1.columns * c1.rows} clusters of ${c1.side} × ${c1.side}`,
-    text: `HPA* first cuts the ${d.width} × ${d.height} map into square clusters of ${c1.side} × ${c1.side} cells (${c1.columns} columns, ${c1.rows} rows). Everything it computes before a query stays inside one cluster, so each piece of work is small.`,
+    text: `${hierarchyName(d.dhpa)} first cuts the ${d.width} × ${d.height} map into square clusters of ${c1.side} × ${c1.side} cells (${c1.columns} columns, ${c1.rows} rows). Everything it computes before a query stays inside one cluster, so each piece of work is small.`,
   });
   push({
     phase: 'entrances',
