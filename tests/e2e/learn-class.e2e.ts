@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { traceSearch } from '../../web/lib/inspect';
 import { astarPace, hpaQueryTotal } from '../../web/demo/learn/astarPace';
-import { TEACH_CLUSTER, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
+import { HAA_CLUSTER, HAA_MAP_ROWS, TEACH_CLUSTER, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
 import { measureTreeCost, pickShortQuery } from '../../web/demo/learn/tradeoffs';
 import { makeSteps, phaseSpan, readWalkthrough, SCRUB_ABOVE, type Step, type WalkthroughData } from '../../web/demo/learn/walkthrough';
 import { learnState, testIdText, useLearnPage } from './learnPage';
@@ -152,6 +152,8 @@ const parseSvg = (p: Page, text: string) =>
       circles: all('circle').length,
       // Each polyline's stroke and its number of points.
       polylines: all('polyline').map((e) => ({ stroke: paint(e, 'stroke'), points: e.getAttribute('points')!.trim().split(/\s+/).length / 2 })),
+      texts: all('text').map((e) => e.textContent ?? ''),
+      fills: [...new Set(all('rect').map((e) => paint(e, 'fill')).filter((f) => f !== 'none'))],
     };
   }, text);
 
@@ -195,6 +197,44 @@ describe('Learn: the figure saved as PNG and SVG', () => {
     const view = await learn.browser.page();
     await view.setContent(text);
     await view.screenshot({ path: join(ARTIFACTS, 'learn-class-export-svg.png') });
+    await view.close();
+  });
+
+  test('SVG of the HAA* figure: parsed, the size of the canvas, its terrain, clusters, labels and both agents\' paths through every cell', async () => {
+    const p = await learn.open('?algo=haa');
+    // The first step that draws both agents' paths (the size-1 one orange, the size-2 one black).
+    const steps = (await learnState(p)).steps;
+    for (let k = 0; k < steps - 1; k++) {
+      const shown = (await learnState(p)).haa!;
+      if (shown.smallPathCells > 0 && shown.bigPathCells > 0) break;
+      await p.keyboard.press('ArrowRight');
+    }
+    const s = await learnState(p);
+    const shown = s.haa!;
+    expect(shown.smallPathCells).toBeGreaterThan(0);
+    expect(shown.bigPathCells).toBeGreaterThan(0);
+    const svg = await downloaded(p, 'learn-export-svg');
+    expect(svg.name).toBe(`hpastar-learn-haa10-haa-step-${s.step + 1}.svg`);
+    const text = svg.bytes.toString('utf8');
+    writeFileSync(join(ARTIFACTS, 'learn-class-export-haa.svg'), text);
+    const doc = await parseSvg(p, text);
+    expect(doc.error).toBeNull();
+    expect(doc.images).toBe(0);
+    const css = await p.$eval('#learn-canvas', (c) => c.getBoundingClientRect().toJSON() as DOMRect);
+    expect(doc.width).toBeCloseTo(css.width, 0);
+    expect(doc.height).toBeCloseTo(css.height, 0);
+    // The terrain: ground, walls, water and trees in their own colours (HAA*'s map has all four).
+    expect(doc.fills.length).toBeGreaterThanOrEqual(4);
+    // The paths, one polyline each through every cell of the package's path; the clusters' outlines.
+    expect(doc.polylines).toContainEqual({ stroke: '#E69F00', points: shown.smallPathCells });
+    expect(doc.polylines).toContainEqual({ stroke: '#000000', points: shown.bigPathCells });
+    expect(doc.outlinedRects).toBeGreaterThanOrEqual((HAA_MAP_ROWS.length / HAA_CLUSTER) ** 2);
+    // Every label the canvas shows is written in the file, and the ends' letters.
+    for (const label of s.haaLabels?.labels ?? []) expect(doc.texts).toContain(label.text);
+    expect(doc.texts).toEqual(expect.arrayContaining(['S', 'G']));
+    const view = await learn.browser.page();
+    await view.setContent(text);
+    await view.screenshot({ path: join(ARTIFACTS, 'learn-class-export-haa-svg.png') });
     await view.close();
   });
 

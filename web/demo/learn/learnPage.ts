@@ -384,7 +384,7 @@ class LearnPage {
     canvas.addEventListener('pointerleave', () => say(''));
   }
 
-  /** The figure's export: the map canvas as a PNG, and (HPA*) the same layers as an SVG drawing. */
+  /** The figure's export: the map canvas as a PNG, and the same layers as an SVG drawing. */
   #wireExport(): void {
     // The name says which figure: the map, the walkthrough and the step.
     const name = (ext: string) => `hpastar-learn-${this.address.map.replace(/\.map$/, '')}-${this.address.haa ? 'haa' : this.address.dhpa ? 'dhpa' : 'hpa'}-step-${this.#index + 1}.${ext}`;
@@ -393,9 +393,9 @@ class LearnPage {
       byId<HTMLCanvasElement>('learn-canvas').toBlob((blob) => blob && download(blob, name('png')), 'image/png');
     });
     byId('learn-export-svg').addEventListener('click', () => {
-      if (this.#haa) return;
       this.#draw();
-      const svg = this.#view.svgOf(this.#steps[this.#index] as Step);
+      const step = this.#steps[this.#index];
+      const svg = this.#haa ? this.#haa.view.svgOf(step as HaaStep) : this.#view.svgOf(step as Step);
       download(new Blob([svg], { type: 'image/svg+xml' }), name('svg'));
     });
   }
