@@ -373,3 +373,31 @@ describe('Learn: why a hierarchy (the opening step)', () => {
     await p.screenshot({ path: join(ARTIFACTS, 'learn-class-why-8room.png') });
   });
 });
+
+describe('Learn on a projector: the step buttons on the first screen', () => {
+  const LARGE = { width: 1280, height: 720 };
+  for (const algo of ['hpa', 'dhpa', 'haa'] as const) {
+    test(`1280 × 720, large text, ${algo}: at every step Previous and Next are inside the viewport at the top of the page and not covered, the map at 60% of the smaller side`, async () => {
+      const p = await learn.open(`?algo=${algo}&large=1`, LARGE);
+      const steps = (await learnState(p)).steps;
+      const misses: string[] = [];
+      for (let k = 0; k < steps; k++) {
+        const seen = await p.evaluate(() => {
+          window.scrollTo(0, 0);
+          const inView = (id: string) => {
+            const r = document.getElementById(id)!.getBoundingClientRect();
+            const onTop = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.id === id;
+            return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth && onTop;
+          };
+          return { title: document.getElementById('learn-title')!.textContent, prev: inView('learn-prev'), next: inView('learn-next'), map: document.getElementById('learn-canvas')!.getBoundingClientRect().width };
+        });
+        if (!seen.prev || !seen.next) misses.push(`step ${k} (${seen.title}): previous ${seen.prev}, next ${seen.next}`);
+        expect(seen.map, `step ${k}`).toBeGreaterThanOrEqual(0.6 * LARGE.height);
+        if (k === steps - 1) break;
+        await p.keyboard.press('ArrowRight');
+      }
+      expect(misses).toEqual([]);
+      await p.screenshot({ path: join(ARTIFACTS, `learn-class-large-last-${algo}.png`) });
+    });
+  }
+});
