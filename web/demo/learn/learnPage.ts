@@ -462,6 +462,28 @@ class LearnPage {
     return x < 0 || y < 0 || x >= this.#size.width || y >= this.#size.height ? null : { x, y };
   }
 
+  /**
+   * The end (start or goal) whose marker is at a point of the map canvas: the nearer one within its
+   * cell, or within 16 CSS pixels of its centre (a fingertip), whichever reaches further.
+   */
+  #endAt(at: { clientX: number; clientY: number }): 'start' | 'goal' | null {
+    const canvas = byId<HTMLCanvasElement>('learn-canvas');
+    const r = canvas.getBoundingClientRect();
+    const area = this.#haa ? { x: 0, y: 0, ...this.#size } : this.#view.window;
+    const px = r.width / Math.max(1, area.width);
+    // The point in cells of the map (fractional), and how far from a cell's centre still grabs it.
+    const x = area.x + (at.clientX - r.left) / px, y = area.y + (at.clientY - r.top) / px;
+    const reach = Math.max(0.75, 16 / px);
+    let best: 'start' | 'goal' | null = null;
+    let bestDistance = reach;
+    for (const end of ['start', 'goal'] as const) {
+      const p = this.#settings[end];
+      const distance = Math.hypot(x - (p.x + 0.5), y - (p.y + 0.5));
+      if (distance <= bestDistance) [best, bestDistance] = [end, distance];
+    }
+    return best;
+  }
+
   /** The exercise's answer: the clicked node judged (a click within a dot's reach counts), then the next step. */
   #guess(p: Point): void {
     const px = byId('learn-canvas').clientWidth / Math.max(1, this.#view.window.width);
@@ -549,7 +571,7 @@ class LearnPage {
     wireMapPointer(canvas, {
       cellAt: (e) => this.#cellAt(e),
       tool: () => this.#tool(),
-      ends: () => this.#settings,
+      endAt: (at) => this.#endAt(at),
       paintable: (p) => this.#paintable(p),
       isWall: (p) => this.#isWall(p),
       click: (p) => (this.#predict.state.asking ? this.#guess(p) : this.#pick(p)),
