@@ -14,7 +14,7 @@ import { entrances, traceSearch } from '../../web/lib/inspect';
 import { intraPaths, transitionRule } from '../../web/demo/learn/buildDetail';
 import { ENTRANCE_SHADES } from '../../web/demo/learn/buildView';
 import { openListAt, searchGraph } from '../../web/demo/learn/predict';
-import { TEACH_CLUSTER, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
+import { TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_ROWS, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
 import { readWalkthrough } from '../../web/demo/learn/walkthrough';
 import { frame, learnState, testIdText, useLearnPage } from './learnPage';
 import { ARTIFACTS, DESKTOP, PHONE } from './browser';
@@ -176,6 +176,23 @@ describe('Learn: one idea per picture', () => {
       await p.screenshot({ path: join(ARTIFACTS, `learn-pictures-level2-${name}.png`) });
     });
   }
+
+  test('level 2\'s edges drawn along their ways: every edge of the package\'s graph, each step to a neighbouring cell, no cell a wall (desktop)', async () => {
+    const want = packageData(2);
+    const p = await learn.open('?levels=2');
+    await phase(p, /Build: higher levels/);
+    const drawn = (await learnState(p)).levelEdgeCells;
+    expect(drawn.length).toBe(want.graphs[1]!.edgeFrom.length);
+    const walls: string[] = [];
+    for (const cells of drawn) {
+      for (let i = 0; i < cells.length; i += 2) if (TEACH_MAP_ROWS[cells[i + 1]!]![cells[i]!] === '@') walls.push(`${cells[i]},${cells[i + 1]}`);
+      // A way of cells: each next to the one before (a line through the map would jump).
+      for (let i = 2; i < cells.length; i += 2) expect(Math.max(Math.abs(cells[i]! - cells[i - 2]!), Math.abs(cells[i + 1]! - cells[i - 1]!))).toBe(1);
+    }
+    expect(walls).toEqual([]);
+    // Level 2's intra-edges are longer than a step: at least one way has more than its two ends.
+    expect(Math.max(...drawn.map((c) => c.length / 2))).toBeGreaterThan(2);
+  });
 });
 
 describe('Learn: the map\'s hover line', () => {

@@ -16,7 +16,7 @@ import { HAA_PHASES, haaShownOf, makeHaaSteps, readHaaWalkthrough, type HaaShown
 import { HaaView, type DrawnLabel } from './haaView';
 import { applyPaint, flipCells, keepPlace, parsePaint, wireMapPointer, writeSettings, type LearnSettings, type MapTool } from './learnControls';
 import { LearnView, terrainImage, type MapWindow } from './learnView';
-import { intraPaths } from './buildDetail';
+import { intraPaths, upperLevelPaths } from './buildDetail';
 import { describeCell } from './mapHover';
 import { NUMBERS_FROM, type MapNumber } from './buildView';
 import { PredictPanel, type PredictState } from './predictPanel';
@@ -65,6 +65,8 @@ export interface LearnState {
   haaData: { capabilities: readonly string[]; clearance: number[][]; brushfire: number[]; smallCost: number; bigCost: number; brushfireFound: boolean; trueFound: boolean } | null;
   /** HPA*: the numbers the map shows ("Numbers on the map": entrances' lengths, intra-edges' costs). */
   mapNumbers: MapNumber[];
+  /** HPA*, a higher level's step: the cells under each of its edges as the last frame drew them (x, y each). */
+  levelEdgeCells: number[][];
   /** HPA*: what the pointer is over on the map, in words (an entrance's length, intra-edges' costs); '' off them. */
   hover: string;
   /** HPA*: the "predict the next node" exercise (abstract search): its question, verdict and score. */
@@ -251,6 +253,8 @@ class LearnPage {
       this.#data = readWalkthrough(planner, grid, s.start, s.goal, astar, { short, treeCost }, { smooth: s.smooth });
       // Each intra-edge's cells, searched again on its cluster's own cells (the inspection API gives its cost only).
       this.#data.intraPaths = intraPaths(hp, grid, this.#data.clusters[0]!, this.#data.builds);
+      // The higher levels' edges too, along the cells of the level-1 route or the cluster's own shortest way.
+      this.#data.upperPaths = upperLevelPaths(hp, grid, this.#data.clusters, this.#data.graphs);
       this.#predict.load(this.#data);
       this.#steps = makeSteps(this.#data);
       const terrain = terrainImage(grid.terrain(), grid.width, grid.height);
@@ -770,6 +774,7 @@ class LearnPage {
     this.#view.openRings = open.length ? Int32Array.from(open.flatMap((n) => [n.x, n.y])) : null;
     this.#view.draw(s as Step, side, side);
     this.state.mapNumbers = [...this.#view.mapNumbers];
+    this.state.levelEdgeCells = this.#view.levelEdgeCells.map((c) => [...c]);
     // Asked for numbers on a map whose cells are too small to write in: say so, and how to read them.
     const tooSmall = this.#view.numbers && this.#view.cellSize < NUMBERS_FROM;
     byId('learn-numbers-note').textContent = tooSmall ? `cells too small for numbers (under ${NUMBERS_FROM} px): point at the map to read one` : '';
@@ -804,6 +809,7 @@ const initial: LearnState = {
   haaGap: null,
   haaData: null,
   mapNumbers: [],
+  levelEdgeCells: [],
   hover: '',
   predict: null,
   playing: false,
