@@ -135,7 +135,7 @@ describe('Learn: one idea per picture', () => {
       await p.screenshot({ path: join(ARTIFACTS, `learn-pictures-inter-edges-${name}.png`) });
     });
 
-    test(`intra-edges along their cells, each cost written on demand, as many as the tool counts (${name})`, async () => {
+    test(`intra-edges along their cells, each cost written on demand where its tag covers no other, as many edges as the tool counts (${name})`, async () => {
       const want = packageData();
       const costs = want.builds.flatMap((b) => [...b.edgeCost].map((c) => c.toFixed(1)));
       if (nativeToolBuilt()) expect(nativeStats().levels[0]!.intra_edges).toBe(costs.length);
@@ -147,7 +147,20 @@ describe('Learn: one idea per picture', () => {
       const s = await learnState(p);
       expect(s.phase).toBe('intra-edges');
       expect(s.shown!.intraEdges).toBe(costs.length);
-      expect(sorted(s.mapNumbers.filter((m) => m.kind === 'intra-edge').map((m) => m.text))).toEqual(sorted(costs));
+      // Each cost written where it covers no other, the rest left out (the page says how many): on a
+      // phone the middle of the map is too dense for all of them.
+      const written = s.mapNumbers.filter((m) => m.kind === 'intra-edge');
+      const overlapping: string[] = [];
+      for (const [i, a] of written.entries())
+        for (const b of written.slice(i + 1)) {
+          const apart = a.box.x + a.box.width <= b.box.x || b.box.x + b.box.width <= a.box.x || a.box.y + a.box.height <= b.box.y || b.box.y + b.box.height <= a.box.y;
+          if (!apart) overlapping.push(`${a.text} at ${a.box.x.toFixed(0)},${a.box.y.toFixed(0)} and ${b.text} at ${b.box.x.toFixed(0)},${b.box.y.toFixed(0)}`);
+        }
+      expect(overlapping).toEqual([]);
+      const left = costs.length - written.length;
+      for (const m of written) expect(costs).toContain(m.text);
+      expect(written.length).toBeGreaterThan(costs.length / 2);
+      expect(await testIdText(p, 'learn-numbers-note')).toBe(left > 0 ? `${left} of ${costs.length} costs left out where they would cover others: point at an edge to read its cost` : '');
       expect(s.mapNumbers.filter((m) => m.kind === 'entrance')).toEqual([]); // the entrances' numbers on their own steps only
       // The earlier ideas faded under the intra-edges: no inter-edge in its full blue, no entrance in full vermillion.
       for (const hex of ['#0072B2', '#D55E00']) expect(await colourPixels(p, hex), hex).toBe(0);

@@ -777,7 +777,13 @@ class LearnPage {
     this.state.levelEdgeCells = this.#view.levelEdgeCells.map((c) => [...c]);
     // Asked for numbers on a map whose cells are too small to write in: say so, and how to read them.
     const tooSmall = this.#view.numbers && this.#view.cellSize < NUMBERS_FROM;
-    byId('learn-numbers-note').textContent = tooSmall ? `cells too small for numbers (under ${NUMBERS_FROM} px): point at the map to read one` : '';
+    const skipped = this.#view.skippedCosts;
+    const costs = skipped + this.#view.mapNumbers.filter((m) => m.kind === 'intra-edge').length;
+    byId('learn-numbers-note').textContent = tooSmall
+      ? `cells too small for numbers (under ${NUMBERS_FROM} px): point at the map to read one`
+      : skipped > 0
+        ? `${skipped} of ${costs} costs left out where they would cover others: point at an edge to read its cost`
+        : '';
     this.state.mapWindow = { ...this.#view.window };
     this.state.treeNumbers = [...this.#view.treeNumbers];
     const a = byId('learn-astar-figure');

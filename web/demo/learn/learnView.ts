@@ -171,6 +171,8 @@ export class LearnView {
   openRings: Int32Array | null = null;
   /** The numbers the last draw wrote on the map (entrances' lengths, intra-edges' costs). */
   mapNumbers: MapNumber[] = [];
+  /** The intra-edges' costs the last draw left out (each would have covered one written). */
+  skippedCosts = 0;
   /** A higher level's step: the cells under each of its edges as drawn (x, y each; read by the page's tests). */
   levelEdgeCells: number[][] = [];
 
@@ -221,6 +223,7 @@ export class LearnView {
     const d = this.data;
     this.treeNumbers = [];
     this.mapNumbers = [];
+    this.skippedCosts = 0;
     this.levelEdgeCells = [];
     // The "when A* wins" step shows its own short query, on both figures.
     const short = step.shortQuery ? d.short : null;
@@ -386,7 +389,7 @@ export class LearnView {
       drawInterEdges(pen, d, LEARN_COLOURS.interEdge);
     }
     ctx.globalAlpha = alpha;
-    if (s.intraClusters > 0) drawIntraEdges({ ...pen, numbers: pen.numbers && intraSteps }, d, s.intraClusters, LEARN_COLOURS.intraEdge);
+    if (s.intraClusters > 0) this.skippedCosts = drawIntraEdges({ ...pen, numbers: pen.numbers && intraSteps }, d, s.intraClusters, LEARN_COLOURS.intraEdge);
     if (s.transitions) drawTransitions(pen, d);
     if (s.interEdges && !intraSteps) drawInterEdges(pen, d, LEARN_COLOURS.interEdge);
     ctx.globalAlpha = 1;
