@@ -13,6 +13,13 @@ type Rect = readonly [number, number, number, number];
 const rectOf = (clusters: ClusterRects, c: number): Rect => [clusters.rects[4 * c]!, clusters.rects[4 * c + 1]!, clusters.rects[4 * c + 2]!, clusters.rects[4 * c + 3]!];
 const inRect = (r: Rect, x: number, y: number) => x >= r[0] && y >= r[1] && x < r[2] && y < r[3];
 
+/** The index of the cluster of `clusters` that holds cell `p`. */
+function clusterOf(clusters: ClusterRects, p: Point): number {
+  let c = 0;
+  while (c < clusters.rects.length / 4 - 1 && !inRect(rectOf(clusters, c), p.x, p.y)) c++;
+  return c;
+}
+
 /** The cells of `rect` alone, as a grid of their own (the build's searches never leave a cluster, so neither may these). */
 const ownGrid = (hp: Hpastar, grid: Grid, [x0, y0, x1, y1]: Rect): Grid => hp.Grid.fromTerrain(grid.terrainRect(x0, y0, x1 - x0, y1 - y0), x1 - x0, y1 - y0);
 
@@ -78,10 +85,7 @@ export function upperLevelPaths(hp: Hpastar, grid: Grid, clusters: readonly Clus
         const a = { x: g.nodes[2 * from]!, y: g.nodes[2 * from + 1]! }, z = { x: g.nodes[2 * to]!, y: g.nodes[2 * to + 1]! };
         const ends = Int32Array.of(a.x, a.y, z.x, z.y);
         if (g.edgeInter[k]) return ends;
-        const level = clusters[i + 1]!;
-        let c = 0;
-        while (c < level.rects.length / 4 - 1 && !inRect(rectOf(level, c), a.x, a.y)) c++;
-        const rect = rectOf(level, c);
+        const rect = rectOf(clusters[i + 1]!, clusterOf(clusters[i + 1]!, a));
         const found = wayInRect(hp, search, grid, rect, a, z, g.edgeCost[k]!);
         return found ?? levelOneRoute(hp, search, grid, clusters[0]!, graphs[0]!, rect, a, z, g.edgeCost[k]!) ?? ends;
       }),
@@ -97,40 +101,45 @@ export function upperLevelPaths(hp: Hpastar, grid: Grid, clusters: readonly Clus
  * `cost` or a piece's way cannot be found at its cost.
  */
 function levelOneRoute(hp: Hpastar, search: AStar, grid: Grid, level1: ClusterRects, g: AbstractGraph, rect: Rect, a: Point, z: Point, cost: number): Int32Array | null {
-  const n = g.nodes.length / 2;
-  const nodeAt = (p: Point) => {
-    for (let i = 0; i < n; i++) if (g.nodes[2 * i] === p.x && g.nodes[2 * i + 1] === p.y) return i;
-    return -1;
-  };
-  const [source, target] = [nodeAt(a), nodeAt(z)];
-  if (source < 0 || target < 0) return null;
   const inside = (i: number) => inRect(rect, g.nodes[2 * i]!, g.nodes[2 * i + 1]!);
-  const dist = new Float64Array(n).fill(Infinity);
-  const via = new Int32Array(n).fill(-1); // the edge that reached each node
-  const done = new Uint8Array(n);
-  dist[source] = 0;
+  // The graph inside the rectangle only: each node's edges (index k) to the nodes it reaches there.
+  const edges = new Map<number, { to: number; k: number }[]>();
+  const link = (u: number, v: number, k: number) => (edges.get(u) ?? edges.set(u, []).get(u)!).push({ to: v, k });
+  for (let k = 0; k < g.edgeFrom.length; k++) {
+    const u = g.edgeFrom[k]!, v = g.edgeTo[k]!;
+    if (!inside(u) || !inside(v)) continue;
+    link(u, v, k);
+    link(v, u, k);
+  }
+  let source = -1, target = -1;
+  for (const i of edges.keys()) {
+    if (g.nodes[2 * i] === a.x && g.nodes[2 * i + 1] === a.y) source = i;
+    if (g.nodes[2 * i] === z.x && g.nodes[2 * i + 1] === z.y) target = i;
+  }
+  if (source < 0 || target < 0) return null;
+  const dist = new Map<number, number>([[source, 0]]);
+  const via = new Map<number, number>(); // the edge that reached each node
+  const done = new Set<number>();
   for (;;) {
     let u = -1;
-    for (let i = 0; i < n; i++) if (!done[i] && dist[i]! < Infinity && (u < 0 || dist[i]! < dist[u]!)) u = i;
+    for (const [i, di] of dist) if (!done.has(i) && (u < 0 || di < dist.get(u)!)) u = i;
     if (u < 0 || u === target) break;
-    done[u] = 1;
-    for (let k = 0; k < g.edgeFrom.length; k++) {
-      const v = g.edgeFrom[k] === u ? g.edgeTo[k]! : g.edgeTo[k] === u ? g.edgeFrom[k]! : -1;
-      if (v < 0 || !inside(v) || dist[u]! + g.edgeCost[k]! >= dist[v]!) continue;
-      dist[v] = dist[u]! + g.edgeCost[k]!;
-      via[v] = k;
+    done.add(u);
+    for (const { to, k } of edges.get(u)!) {
+      const through = dist.get(u)! + g.edgeCost[k]!;
+      if (through >= (dist.get(to) ?? Infinity)) continue;
+      dist.set(to, through);
+      via.set(to, k);
     }
   }
-  if (Math.abs(dist[target]! - cost) > 1e-3) return null;
+  if (Math.abs((dist.get(target) ?? Infinity) - cost) > 1e-3) return null;
   // The route's edges from the goal back, then each laid out from its start end.
   const pieces: Int32Array[] = [];
   for (let v = target; v !== source; ) {
-    const k = via[v]!;
+    const k = via.get(v)!;
     const u = g.edgeFrom[k] === v ? g.edgeTo[k]! : g.edgeFrom[k]!;
     const p = { x: g.nodes[2 * u]!, y: g.nodes[2 * u + 1]! }, q = { x: g.nodes[2 * v]!, y: g.nodes[2 * v + 1]! };
-    let c = 0;
-    while (c < level1.rects.length / 4 - 1 && !inRect(rectOf(level1, c), p.x, p.y)) c++;
-    const piece = g.edgeInter[k] ? Int32Array.of(p.x, p.y, q.x, q.y) : wayInRect(hp, search, grid, rectOf(level1, c), p, q, g.edgeCost[k]!);
+    const piece = g.edgeInter[k] ? Int32Array.of(p.x, p.y, q.x, q.y) : wayInRect(hp, search, grid, rectOf(level1, clusterOf(level1, p)), p, q, g.edgeCost[k]!);
     if (!piece) return null;
     pieces.unshift(piece);
     v = u;
