@@ -5,36 +5,26 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
-import { loadHpastar, type Hpastar } from '../../web/lib/index';
+import { describe, expect, test } from 'vitest';
 import { traceSearch } from '../../web/lib/inspect';
 import { astarPace, hpaQueryTotal } from '../../web/demo/learn/astarPace';
-import { TEACH_CLUSTER, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
+import { HAA_CLUSTER, HAA_MAP_ROWS, TEACH_CLUSTER, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
 import { measureTreeCost, pickShortQuery } from '../../web/demo/learn/tradeoffs';
 import { makeSteps, phaseSpan, readWalkthrough, SCRUB_ABOVE, type Step, type WalkthroughData } from '../../web/demo/learn/walkthrough';
-import { learnState, openLearnWalkthrough, testIdText } from './learnPage';
-import { ARTIFACTS, DESKTOP, PHONE, useBrowserPerFile, type Browser } from './browser';
+import { learnState, testIdText, useLearnPage } from './learnPage';
+import { ARTIFACTS, DESKTOP, PHONE } from './browser';
 
-// The package in Node (its figures are what the page must show), loaded while the browser starts.
-const loading = loadHpastar();
-let hp: Hpastar;
-beforeAll(async () => void (hp = await loading));
-
-let browser: Browser;
-/** The test's current page (closed after each test by the shared hooks). */
-let page: Page;
-useBrowserPerFile((b) => (browser = b), () => page);
-const openLearn = async (search: string, size = DESKTOP): Promise<Page> => (page = await openLearnWalkthrough(browser, inject('baseUrl'), search, size));
+const learn = useLearnPage();
 
 /** The walkthrough of the page's own map and query as the package makes it in Node (`dhpa`: with stored trees), with A*'s and HPA*'s own figures. */
 function teachWalkthrough(dhpa = false): { data: WalkthroughData; steps: Step[]; astar: { expanded: number; cost: number }; hpa: { expanded: number; cost: number } } {
-  const grid = hp.Grid.fromMovingAI(teachMapText(), 'teach40.map');
-  const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: TEACH_CLUSTER, cacheTrees: dhpa });
+  const grid = learn.hp.Grid.fromMovingAI(teachMapText(), 'teach40.map');
+  const planner = learn.hp.HPAStar.build(grid, { ...learn.hp.HPAStar.defaultOptions, clusterSize: TEACH_CLUSTER, cacheTrees: dhpa });
   try {
-    const search = new hp.AStar();
+    const search = new learn.hp.AStar();
     const astar = traceSearch(search, grid, TEACH_START, TEACH_GOAL);
     // DHPA*: the trade-off step too, measured against the same hierarchy without trees, as the page does.
-    const plain = dhpa ? hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: TEACH_CLUSTER }) : null;
+    const plain = dhpa ? learn.hp.HPAStar.build(grid, { ...learn.hp.HPAStar.defaultOptions, clusterSize: TEACH_CLUSTER }) : null;
     const treeCost = plain ? measureTreeCost(planner, plain, TEACH_START, TEACH_GOAL) : null;
     plain?.dispose();
     const data = readWalkthrough(planner, grid, TEACH_START, TEACH_GOAL, astar, { short: pickShortQuery(planner, grid, search), treeCost });
@@ -64,7 +54,7 @@ describe('Learn: A* in step with HPA*', () => {
     // The rule's totals are the query's own: what HPA*'s findPath and A* expand on it.
     expect(hpaQueryTotal(want.data)).toBe(want.hpa.expanded);
     expect(want.data.astar.searches[0]!.closed.length / 2).toBe(want.astar.expanded);
-    const p = await openLearn('');
+    const p = await learn.open('');
     expect(await testIdText(p, 'learn-pace-rule')).toContain('M = T × N');
     let lastShown = -1;
     for (let k = 0; k < want.steps.length; k++) {
@@ -94,7 +84,7 @@ describe('Learn: A* in step with HPA*', () => {
     expect(mid).toBeGreaterThan(0);
     const counts: number[] = [];
     for (const k of [0, mid, want.steps.length - 1]) {
-      const p = await openLearn(`?step=${k}`);
+      const p = await learn.open(`?step=${k}`);
       expect((await learnState(p)).astarPace!.shown).toBe(astarPace(want.steps[k]!, want.data, k === want.steps.length - 1).shown);
       counts.push(await bluePixels(p));
       if (k === mid) await p.screenshot({ path: join(ARTIFACTS, 'learn-class-astar-mid.png') });
@@ -108,12 +98,12 @@ describe('Learn: A* in step with HPA*', () => {
   test('DHPA* (no insertion search): A* still paced by HPA*\'s abstract search and refinement, complete at the last step', async () => {
     const want = teachWalkthrough(true);
     const last = want.steps.length - 1;
-    const p = await openLearn(`?algo=dhpa&step=${last}`);
+    const p = await learn.open(`?algo=dhpa&step=${last}`);
     expect((await learnState(p)).astarPace).toEqual(astarPace(want.steps[last]!, want.data, true));
     expect((await learnState(p)).astarPace!.done).toBe(true);
     const abstract = want.steps.findIndex((s) => s.phase === 'abstract');
     await p.close();
-    const q = await openLearn(`?algo=dhpa&step=${abstract}`);
+    const q = await learn.open(`?algo=dhpa&step=${abstract}`);
     const pace = (await learnState(q)).astarPace!;
     expect(pace).toEqual(astarPace(want.steps[abstract]!, want.data, false));
     expect(pace.shown).toBeLessThan(pace.total);
@@ -126,7 +116,7 @@ describe('Learn: A* in step with HPA*', () => {
       ['phone', '', PHONE],
     ];
     for (const [name, extra, size] of sizes) {
-      const p = await openLearn(`?step=60${extra}`, size);
+      const p = await learn.open(`?step=60${extra}`, size);
       const box = await p.$eval('#learn-canvas', (c) => c.getBoundingClientRect().toJSON() as DOMRect);
       expect(box.width, name).toBeGreaterThanOrEqual(0.6 * Math.min(size.width, size.height));
       // Nothing covers the map: the element at its centre is the canvas itself.
@@ -162,6 +152,8 @@ const parseSvg = (p: Page, text: string) =>
       circles: all('circle').length,
       // Each polyline's stroke and its number of points.
       polylines: all('polyline').map((e) => ({ stroke: paint(e, 'stroke'), points: e.getAttribute('points')!.trim().split(/\s+/).length / 2 })),
+      texts: all('text').map((e) => e.textContent ?? ''),
+      fills: [...new Set(all('rect').map((e) => paint(e, 'fill')).filter((f) => f !== 'none'))],
     };
   }, text);
 
@@ -169,7 +161,7 @@ describe('Learn: the figure saved as PNG and SVG', () => {
   test('PNG: the map canvas as shown; SVG: the same layers as vector elements, the answer a polyline through every cell of the package\'s path', async () => {
     const want = teachWalkthrough();
     const last = want.steps.length - 1;
-    const p = await openLearn(`?step=${last}`);
+    const p = await learn.open(`?step=${last}`);
     const png = await downloaded(p, 'learn-export-png');
     expect(png.name).toBe(`hpastar-learn-teach40-hpa-step-${last + 1}.png`);
     expect(png.bytes.subarray(1, 4).toString()).toBe('PNG');
@@ -202,14 +194,52 @@ describe('Learn: the figure saved as PNG and SVG', () => {
     expect(doc.filledRects).toBeLessThan(400);
     // The file drawn by the browser, for the eye (beside the page's own screenshot).
     await p.screenshot({ path: join(ARTIFACTS, 'learn-class-export-page.png') });
-    const view = await browser.page();
+    const view = await learn.browser.page();
     await view.setContent(text);
     await view.screenshot({ path: join(ARTIFACTS, 'learn-class-export-svg.png') });
     await view.close();
   });
 
+  test('SVG of the HAA* figure: parsed, the size of the canvas, its terrain, clusters, labels and both agents\' paths through every cell', async () => {
+    const p = await learn.open('?algo=haa');
+    // The first step that draws both agents' paths (the size-1 one orange, the size-2 one black).
+    const steps = (await learnState(p)).steps;
+    for (let k = 0; k < steps - 1; k++) {
+      const shown = (await learnState(p)).haa!;
+      if (shown.smallPathCells > 0 && shown.bigPathCells > 0) break;
+      await p.keyboard.press('ArrowRight');
+    }
+    const s = await learnState(p);
+    const shown = s.haa!;
+    expect(shown.smallPathCells).toBeGreaterThan(0);
+    expect(shown.bigPathCells).toBeGreaterThan(0);
+    const svg = await downloaded(p, 'learn-export-svg');
+    expect(svg.name).toBe(`hpastar-learn-haa10-haa-step-${s.step + 1}.svg`);
+    const text = svg.bytes.toString('utf8');
+    writeFileSync(join(ARTIFACTS, 'learn-class-export-haa.svg'), text);
+    const doc = await parseSvg(p, text);
+    expect(doc.error).toBeNull();
+    expect(doc.images).toBe(0);
+    const css = await p.$eval('#learn-canvas', (c) => c.getBoundingClientRect().toJSON() as DOMRect);
+    expect(doc.width).toBeCloseTo(css.width, 0);
+    expect(doc.height).toBeCloseTo(css.height, 0);
+    // The terrain: ground, walls, water and trees in their own colours (HAA*'s map has all four).
+    expect(doc.fills.length).toBeGreaterThanOrEqual(4);
+    // The paths, one polyline each through every cell of the package's path; the clusters' outlines.
+    expect(doc.polylines).toContainEqual({ stroke: '#E69F00', points: shown.smallPathCells });
+    expect(doc.polylines).toContainEqual({ stroke: '#000000', points: shown.bigPathCells });
+    expect(doc.outlinedRects).toBeGreaterThanOrEqual((HAA_MAP_ROWS.length / HAA_CLUSTER) ** 2);
+    // Every label the canvas shows is written in the file, and the ends' letters.
+    for (const label of s.haaLabels?.labels ?? []) expect(doc.texts).toContain(label.text);
+    expect(doc.texts).toEqual(expect.arrayContaining(['S', 'G']));
+    const view = await learn.browser.page();
+    await view.setContent(text);
+    await view.screenshot({ path: join(ARTIFACTS, 'learn-class-export-haa-svg.png') });
+    await view.close();
+  });
+
   test('SVG of a 512 × 512 map mid-search: parsed, its terrain in runs (not a rectangle per cell), the search\'s cells merged', async () => {
-    const p = await openLearn('?map=8room_000.map&step=40');
+    const p = await learn.open('?map=8room_000.map&step=40');
     const svg = await downloaded(p, 'learn-export-svg');
     writeFileSync(join(ARTIFACTS, 'learn-class-export-8room.svg'), svg.bytes);
     const doc = await parseSvg(p, svg.bytes.toString('utf8'));
@@ -235,7 +265,7 @@ describe('Learn: long phases scrubbed', () => {
     const { last } = phaseSpan(want.steps, first);
     // The walkthrough's own query: the abstract search expands 57 nodes, one a step.
     expect(last - first + 1).toBeGreaterThan(SCRUB_ABOVE);
-    const p = await openLearn(`?step=${first}`);
+    const p = await learn.open(`?step=${first}`);
     expect(await p.isVisible('[data-testid=learn-scrub]')).toBe(true);
     expect(await p.getAttribute('[data-testid=learn-scrub-range]', 'max')).toBe(String(last - first));
     expect(await testIdText(p, 'learn-scrub-at')).toBe(`1 of ${last - first + 1}`);
@@ -265,7 +295,7 @@ describe('Learn: long phases scrubbed', () => {
   test('on a phone the slider keeps the map at 60% of the screen\'s width, uncovered', async () => {
     const want = teachWalkthrough();
     const first = want.steps.findIndex((s) => s.phase === 'abstract');
-    const p = await openLearn(`?step=${first + 5}`, PHONE);
+    const p = await learn.open(`?step=${first + 5}`, PHONE);
     expect(await p.isVisible('[data-testid=learn-scrub]')).toBe(true);
     const box = await p.$eval('#learn-canvas', (c) => c.getBoundingClientRect().toJSON() as DOMRect);
     expect(box.width).toBeGreaterThanOrEqual(0.6 * PHONE.width);
@@ -288,12 +318,12 @@ function cornerCell(grid: { width: number; height: number; passable(x: number, y
 
 /** Plain A*'s and HPA*'s expansions on a bundled map's default query (its corner cells), in Node. */
 async function bundledQuery(name: string): Promise<{ astar: number; hpa: number }> {
-  const grid = hp.Grid.fromMovingAI(readFileSync(join('maps', name), 'utf8'), name);
-  const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: TEACH_CLUSTER });
+  const grid = learn.hp.Grid.fromMovingAI(readFileSync(join('maps', name), 'utf8'), name);
+  const planner = learn.hp.HPAStar.build(grid, { ...learn.hp.HPAStar.defaultOptions, clusterSize: TEACH_CLUSTER });
   try {
     const [start, goal] = [cornerCell(grid, false), cornerCell(grid, true)];
     const s = planner.findPath(start, goal).stats;
-    return { astar: new hp.AStar().findPath(grid, start, goal).stats.expandedMain, hpa: s.expandedInsertion + s.expandedMain + s.expandedRefinement };
+    return { astar: new learn.hp.AStar().findPath(grid, start, goal).stats.expandedMain, hpa: s.expandedInsertion + s.expandedMain + s.expandedRefinement };
   } finally {
     planner.dispose();
     grid.dispose();
@@ -305,7 +335,7 @@ const mapBluePixels = (p: Page): Promise<number> => bluePixels(p, 'learn-canvas'
 describe('Learn: why a hierarchy (the opening step)', () => {
   test('the walkthrough opens on plain A*\'s search of its query: the cells it expands and what HPA*\'s query expands, the package\'s numbers; its permalink opens it again', async () => {
     const want = teachWalkthrough();
-    const p = await openLearn('');
+    const p = await learn.open('');
     const got = await learnState(p);
     expect(got.step).toBe(0);
     expect(got.phase).toBe('why');
@@ -327,7 +357,7 @@ describe('Learn: why a hierarchy (the opening step)', () => {
     expect((await learnState(p)).shown!.astarCells).toBe(0);
     expect(await mapBluePixels(p)).toBe(0);
     await p.close();
-    const again = await openLearn('?step=0&large=1', { width: 1280, height: 720 });
+    const again = await learn.open('?step=0&large=1', { width: 1280, height: 720 });
     expect((await learnState(again)).phase).toBe('why');
     const box = await again.$eval('#learn-canvas', (c) => c.getBoundingClientRect().toJSON() as DOMRect);
     expect(box.width).toBeGreaterThanOrEqual(0.6 * 720);
@@ -336,10 +366,38 @@ describe('Learn: why a hierarchy (the opening step)', () => {
 
   test('on a 512 × 512 map the opening step\'s numbers are the package\'s for its query', async () => {
     const want = await bundledQuery('8room_000.map');
-    const p = await openLearn('?map=8room_000.map');
+    const p = await learn.open('?map=8room_000.map');
     expect((await learnState(p)).phase).toBe('why');
     expect(await testIdText(p, 'learn-title')).toBe(`Why a hierarchy: A* expands ${want.astar} cells`);
     expect(await testIdText(p, 'learn-text')).toContain(`This query then expands ${want.hpa} nodes`);
     await p.screenshot({ path: join(ARTIFACTS, 'learn-class-why-8room.png') });
   });
+});
+
+describe('Learn on a projector: the step buttons on the first screen', () => {
+  const LARGE = { width: 1280, height: 720 };
+  for (const algo of ['hpa', 'dhpa', 'haa'] as const) {
+    test(`1280 × 720, large text, ${algo}: at every step Previous and Next are inside the viewport at the top of the page and not covered, the map at 60% of the smaller side`, async () => {
+      const p = await learn.open(`?algo=${algo}&large=1`, LARGE);
+      const steps = (await learnState(p)).steps;
+      const misses: string[] = [];
+      for (let k = 0; k < steps; k++) {
+        const seen = await p.evaluate(() => {
+          window.scrollTo(0, 0);
+          const inView = (id: string) => {
+            const r = document.getElementById(id)!.getBoundingClientRect();
+            const onTop = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.id === id;
+            return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth && onTop;
+          };
+          return { title: document.getElementById('learn-title')!.textContent, prev: inView('learn-prev'), next: inView('learn-next'), map: document.getElementById('learn-canvas')!.getBoundingClientRect().width };
+        });
+        if (!seen.prev || !seen.next) misses.push(`step ${k} (${seen.title}): previous ${seen.prev}, next ${seen.next}`);
+        expect(seen.map, `step ${k}`).toBeGreaterThanOrEqual(0.6 * LARGE.height);
+        if (k === steps - 1) break;
+        await p.keyboard.press('ArrowRight');
+      }
+      expect(misses).toEqual([]);
+      await p.screenshot({ path: join(ARTIFACTS, `learn-class-large-last-${algo}.png`) });
+    });
+  }
 });

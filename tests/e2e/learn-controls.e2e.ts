@@ -207,6 +207,27 @@ describe('Learn: live controls', () => {
     await checkPermalink(page, settings);
   });
 
+  test('on a phone, dragging the goal\'s marker with a finger moves the goal and updates the step, keeping its phase (390 × 844, touch)', async () => {
+    await openLearn('', PHONE);
+    await page.selectOption('[data-testid=learn-phase]', String(await phaseStart(page, 'refinement')));
+    const before = await learn(page);
+    const [from, to] = [await cellPoint(page, TEACH_GOAL.x, TEACH_GOAL.y), await cellPoint(page, 33, 36)];
+    // A real touch, through the browser's gesture handling (a pan of the page would cancel the pointer).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+    for (let k = 1; k <= 8; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + ((to.x - from.x) * k) / 8, y: from.y + ((to.y - from.y) * k) / 8 }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+    const settings: Settings = { ...DEFAULTS, goal: { x: 33, y: 36 } };
+    const moved = await rebuilt(page, 1);
+    expect(moved.query.goal).toEqual({ x: 33, y: 36 });
+    expect(moved.phase).toBe('refinement');
+    expect(moved.step).toBe(keptStep(before, packageFigures(DEFAULTS).steps, packageFigures(settings).steps));
+    await checkFigures(page, settings);
+    await page.screenshot({ path: join(ARTIFACTS, 'learn-controls-touch-goal.png') });
+  });
+
   test('painting a wall across the path changes the route: one rebuild a stroke, the package\'s new figures', async () => {
     await openLearn('');
     const old = packageFigures(DEFAULTS);

@@ -6,29 +6,19 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
-import { loadHpastar, type Hpastar } from '../../web/lib/index';
+import { describe, expect, test } from 'vitest';
 import { nodeTree, queryConnections, traceSearch } from '../../web/lib/inspect';
 import { TEACH_CLUSTER, TEACH_GOAL, TEACH_START, teachMapText } from '../../web/demo/learn/teachMap';
-import { learnState, openLearnWalkthrough, testIdText } from './learnPage';
-import { ARTIFACTS, DESKTOP, PHONE, useBrowserPerFile, type Browser } from './browser';
+import { frame, learnState, stepTo, testIdText, useLearnPage } from './learnPage';
+import { ARTIFACTS, DESKTOP, PHONE } from './browser';
 import { HPA, nativeToolBuilt } from './native';
 
-const loading = loadHpastar();
-let hp: Hpastar;
-beforeAll(async () => void (hp = await loading));
-
-let browser: Browser;
-let page: Page;
-useBrowserPerFile((b) => (browser = b), () => page);
-const openLearn = async (search: string, size = DESKTOP): Promise<Page> => (page = await openLearnWalkthrough(browser, inject('baseUrl'), search, size));
-const frame = (p: Page) => p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const learn = useLearnPage();
 
 /** The package's DHPA* on the page's map and query, in Node: the stored tree the page draws, its abstract search, the goal's joined nodes. */
 function dhpaInNode() {
-  const grid = hp.Grid.fromMovingAI(teachMapText(), 'teach40.map');
-  const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: TEACH_CLUSTER, cacheTrees: true });
+  const grid = learn.hp.Grid.fromMovingAI(teachMapText(), 'teach40.map');
+  const planner = learn.hp.HPAStar.build(grid, { ...learn.hp.HPAStar.defaultOptions, clusterSize: TEACH_CLUSTER, cacheTrees: true });
   try {
     const joins = queryConnections(planner, TEACH_START, TEACH_GOAL).levels[0]!;
     const tree = nodeTree(planner, { x: joins.start.nodes[0]!, y: joins.start.nodes[1]! });
@@ -41,19 +31,11 @@ function dhpaInNode() {
   }
 }
 
-/** Goes forward from the first step until the title matches `title`. */
-async function stepTo(p: Page, title: RegExp): Promise<void> {
-  const steps = (await learnState(p)).steps;
-  for (let k = 0; k < steps - 1 && !title.test(await testIdText(p, 'learn-title')); k++) await p.keyboard.press('ArrowRight');
-  expect(await testIdText(p, 'learn-title')).toMatch(title);
-  await frame(p);
-}
-
 describe('Learn DHPA*', () => {
   for (const [name, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     test(`the stored tree: every reached cell's distance written and its arrow drawn, cells of 18 px or more (${name}, ${size.width} × ${size.height})`, async () => {
       const want = dhpaInNode().tree;
-      const p = await openLearn('?algo=dhpa', size);
+      const p = await learn.open('?algo=dhpa', size);
       await stepTo(p, /stored tree/);
       const s = await learnState(p);
       await p.screenshot({ path: join(ARTIFACTS, `learn-dhpa-tree-${name}.png`) });
@@ -76,17 +58,37 @@ describe('Learn DHPA*', () => {
   }
 
   test('the page is named after DHPA*, and its result says DHPA* expanded, not HPA*', async () => {
-    const p = await openLearn('?algo=dhpa');
+    const p = await learn.open('?algo=dhpa');
     expect((await p.textContent('#learn-heading'))?.trim()).toBe('Learn DHPA*');
     expect(await p.title()).toMatch(/learn DHPA\*/);
     await p.keyboard.press('End');
     expect(await testIdText(p, 'learn-text')).toMatch(/^DHPA\* expanded \d+ nodes/);
     await p.close();
-    const h = await openLearn('');
+    const h = await learn.open('');
     expect((await h.textContent('#learn-heading'))?.trim()).toBe('Learn HPA*');
     await h.keyboard.press('End');
     expect(await testIdText(h, 'learn-text')).toMatch(/^HPA\* expanded \d+ nodes/);
   });
+
+  // HPA* may be named only as what DHPA* or HAA* is compared with ("plain HPA*"), never as the walkthrough's own algorithm.
+  for (const [algo, own] of [['dhpa', 'DHPA*'], ['haa', 'HAA*']] as const) {
+    test(`every step of the ${own} walkthrough names ${own}, not HPA*: titles, texts and the A* panel's lines`, async () => {
+      const p = await learn.open(`?algo=${algo}`);
+      const steps = (await learnState(p)).steps;
+      const slips: string[] = [];
+      for (let k = 0; k < steps; k++) {
+        const lines = await p.evaluate(() =>
+          ['learn-title', 'learn-text', 'learn-astar-caption', 'learn-pace', 'learn-pace-rule']
+            .map((id) => document.getElementById(id)!)
+            .filter((e) => e.checkVisibility())
+            .map((e) => e.textContent ?? ''),
+        );
+        for (const line of lines) if (/(?<!D|plain )HPA\*/.test(line)) slips.push(`step ${k}: ${line}`);
+        await p.keyboard.press('ArrowRight');
+      }
+      expect(slips).toEqual([]);
+    });
+  }
 
   for (const [name, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     test(`where the search stops: the paper's first node in the goal's cluster against this implementation's goal, the package's and the tool's counts (${name})`, async () => {
@@ -97,7 +99,7 @@ describe('Learn DHPA*', () => {
       while (!inGoalCluster(want.closed[2 * k]!, want.closed[2 * k + 1]!)) k++;
       const stop = { x: want.closed[2 * k]!, y: want.closed[2 * k + 1]! };
       expect(stop).not.toEqual(TEACH_GOAL);
-      const p = await openLearn('?algo=dhpa', size);
+      const p = await learn.open('?algo=dhpa', size);
       await stepTo(p, /Where the search stops/);
       const s = await learnState(p);
       expect(s.phase).toBe('termination');

@@ -7,30 +7,21 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
-import { loadHpastar, type HAAStar, type Hpastar } from '../../web/lib/index';
+import { describe, expect, test } from 'vitest';
+import type { HAAStar } from '../../web/lib/index';
 import { agentGraph, borderCrossings } from '../../web/lib/inspect';
 import { interEdges, type InterEdge } from '../../web/demo/learn/haaAbstraction';
 import { HAA_CLUSTER, HAA_GOAL, HAA_START, haaMapText } from '../../web/demo/learn/teachMap';
-import { learnState, openLearnWalkthrough, testIdText } from './learnPage';
-import { ARTIFACTS, DESKTOP, PHONE, useBrowserPerFile, type Browser } from './browser';
+import { frame, learnState, stepTo, testIdText, useLearnPage } from './learnPage';
+import { ARTIFACTS, DESKTOP, PHONE } from './browser';
 import { HPA, nativeToolBuilt } from './native';
 
-const loading = loadHpastar();
-let hp: Hpastar;
-beforeAll(async () => void (hp = await loading));
-
-let browser: Browser;
-let page: Page;
-useBrowserPerFile((b) => (browser = b), () => page);
-const openLearn = async (search: string, size = DESKTOP): Promise<Page> => (page = await openLearnWalkthrough(browser, inject('baseUrl'), search, size));
-const frame = (p: Page) => p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const learn = useLearnPage();
 
 /** `f` with the page's HAA* planner built in Node (clusters of HAA_CLUSTER, sizes up to 3) and `extra` options. */
 function withPlanner<T>(extra: Record<string, unknown>, f: (planner: HAAStar) => T): T {
-  const grid = hp.Grid.fromMovingAI(haaMapText(), 'haa10.map');
-  const planner = hp.HAAStar.build(grid, { clusterSize: HAA_CLUSTER, maxSize: 3, ...extra });
+  const grid = learn.hp.Grid.fromMovingAI(haaMapText(), 'haa10.map');
+  const planner = learn.hp.HAAStar.build(grid, { clusterSize: HAA_CLUSTER, maxSize: 3, ...extra });
   try {
     return f(planner);
   } finally {
@@ -42,20 +33,12 @@ function withPlanner<T>(extra: Record<string, unknown>, f: (planner: HAAStar) =>
 const inters = (planner: HAAStar): InterEdge[] => interEdges(agentGraph(planner, { size: 1, capability: 'ground' }));
 const has = (edges: InterEdge[], e: InterEdge) => edges.some((f) => f.capability === e.capability && f.clearance === e.clearance && f.cells.join() === e.cells.join());
 
-/** Goes forward from the first step until the title matches `title`. */
-async function stepTo(p: Page, title: RegExp): Promise<void> {
-  const steps = (await learnState(p)).steps;
-  for (let k = 0; k < steps - 1 && !title.test(await testIdText(p, 'learn-title')); k++) await p.keyboard.press('ArrowRight');
-  expect(await testIdText(p, 'learn-title')).toMatch(title);
-  await frame(p);
-}
-
 describe('Learn HAA*', () => {
   for (const [name, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     test(`strong and weak dominance: the package's inter-edge counts, an edge each drops and the edge that replaces it (${name})`, async () => {
       const high = withPlanner({}, (pl) => ({ stats: pl.stats, edges: inters(pl), crossings: borderCrossings(pl), capabilities: pl.capabilities }));
       const low = withPlanner({ abstraction: 'low' }, (pl) => inters(pl));
-      const p = await openLearn('?algo=haa', size);
+      const p = await learn.open('?algo=haa', size);
       await stepTo(p, /^Strong dominance/);
       const s = await learnState(p);
       expect(s.phase).toBe('compaction');
@@ -97,7 +80,7 @@ describe('Learn HAA*', () => {
   for (const [name, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     test(`the article's insertion searches against the join trees: the package's and the tool's expansions, the same costs (${name})`, async () => {
       const run = (extra: Record<string, unknown>, agent: number) => withPlanner(extra, (pl) => pl.findPath(HAA_START, HAA_GOAL, { size: agent, capability: 'ground' }));
-      const p = await openLearn('?algo=haa', size);
+      const p = await learn.open('?algo=haa', size);
       await stepTo(p, /^Query: start and goal insertion/);
       expect((await learnState(p)).phase).toBe('insertion');
       await p.screenshot({ path: join(ARTIFACTS, `learn-haa-insertion-${name}.png`) });
@@ -133,7 +116,7 @@ describe('Learn HAA*', () => {
   }
 
   test('the size-2 path is drawn through its top-left cell, as the text says, its square outlined at both ends', async () => {
-    const p = await openLearn('?algo=haa');
+    const p = await learn.open('?algo=haa');
     await p.keyboard.press('End');
     await frame(p);
     const s = await learnState(p);

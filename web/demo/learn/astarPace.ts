@@ -3,6 +3,7 @@
 // where N is what HPA* has expanded so far (SG + main + refinement), N_total what its query expands in
 // all and T A*'s own expansions. Both start with the query and end together, so the two panels show
 // the same share of each search's work, and the counts beside them show what that share costs each.
+import { hierarchyName } from './optimality';
 import type { Step, WalkthroughData } from './walkthrough';
 
 /** A*'s place beside one step: the figures the page shows ("HPA* so far: N expanded · A*: M of T"). */
@@ -35,13 +36,14 @@ export function astarPace(step: Step, d: WalkthroughData, last: boolean): AStarP
 
 /** The line under the A* panel: both running counts side by side, and at the end both costs. */
 export function paceText(p: AStarPace, d: WalkthroughData): string {
-  const counts = `HPA* so far: ${p.hpaSoFar} expanded · A*: ${p.shown} of ${p.total}`;
+  const name = hierarchyName(d.dhpa);
+  const counts = `${name} so far: ${p.hpaSoFar} expanded · A*: ${p.shown} of ${p.total}`;
   if (!p.done) return counts;
   const a = d.astar.path, h = d.traced.path;
   if (!a.found || !h.found) return `${counts} · no path`;
-  return `${counts} · cost: A* ${a.cost.toFixed(2)}, HPA* ${h.cost.toFixed(2)}`;
+  return `${counts} · cost: A* ${a.cost.toFixed(2)}, ${name} ${h.cost.toFixed(2)}`;
 }
 
-/** The pacing rule, as the panel states it. */
-export const PACE_RULE =
-  'A* is shown as far into its search as HPA* is into its query: M = T × N ÷ (HPA*\'s total), in the order A* expanded its cells. During the build HPA* has not searched yet, so A* has not started.';
+/** The pacing rule, as the panel states it for `name` (HPA* or DHPA*). */
+export const paceRule = (name: string): string =>
+  `A* is shown as far into its search as ${name} is into its query: M = T × N ÷ (${name}'s total), in the order A* expanded its cells. During the build ${name} has not searched yet, so A* has not started.`;

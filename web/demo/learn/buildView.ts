@@ -8,6 +8,16 @@ import type { WalkthroughData } from './walkthrough';
 export interface MapNumber {
   kind: 'entrance' | 'intra-edge';
   text: string;
+  /** Its white tag, in CSS pixels of the map drawn whole. */
+  box: LabelBox;
+}
+
+/** A number's tag on the map: its top-left corner and size, in CSS pixels. */
+export interface LabelBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** The entrances' two shades: neighbours on one border line alternate (vermillion, then a dark brown). */
@@ -44,20 +54,29 @@ export function entranceShades(e: Int32Array): Uint8Array {
   return shade;
 }
 
+/** The type size of the numbers on a map of `cell` CSS pixels a cell. */
+const tagSize = (cell: number) => Math.max(9, Math.min(14, cell * 0.7));
+
+/** The white tag of `text` centred on (x, y) CSS pixels. */
+function tagBox(cell: number, text: string, x: number, y: number): LabelBox {
+  const size = tagSize(cell);
+  const width = size * 0.62 * text.length + 4;
+  return { x: x - width / 2, y: y - size * 0.6, width, height: size * 1.2 };
+}
+
 /** A number on a white tag, centred on (x, y) CSS pixels. */
 function tag(pen: BuildPen, text: string, x: number, y: number, kind: MapNumber['kind']): void {
   const { ctx, cell } = pen;
-  const size = Math.max(9, Math.min(14, cell * 0.7));
-  ctx.font = `bold ${Math.round(size)}px system-ui, sans-serif`;
+  const box = tagBox(cell, text, x, y);
+  ctx.font = `bold ${Math.round(tagSize(cell))}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  const w = size * 0.62 * text.length + 4;
   ctx.fillStyle = 'rgba(255, 255, 255, 0.9)';
-  ctx.fillRect(x - w / 2, y - size * 0.6, w, size * 1.2);
+  ctx.fillRect(box.x, box.y, box.width, box.height);
   ctx.fillStyle = '#000000';
   ctx.fillText(text, x, y + 0.5);
   ctx.textBaseline = 'alphabetic';
-  pen.written.push({ kind, text });
+  pen.written.push({ kind, text, box });
 }
 
 /**
@@ -121,9 +140,10 @@ export function drawInterEdges(pen: BuildPen, d: WalkthroughData, colour: string
 
 /**
  * The intra-edges of the first `clusters` clusters, each along its cells (straight when its way is not
- * known); with numbers, its cost at the middle of its way.
+ * known); with numbers, its cost at the middle of its way. Returns how many costs were left out (each
+ * would have covered one written before).
  */
-export function drawIntraEdges(pen: BuildPen, d: WalkthroughData, clusters: number, colour: string): void {
+export function drawIntraEdges(pen: BuildPen, d: WalkthroughData, clusters: number, colour: string): number {
   const { ctx, cell } = pen;
   ctx.strokeStyle = colour;
   ctx.lineWidth = Math.max(1, cell / 5);
@@ -144,21 +164,28 @@ export function drawIntraEdges(pen: BuildPen, d: WalkthroughData, clusters: numb
       else ctx.lineTo(p.x, p.y);
     }
   ctx.stroke();
-  if (!pen.numbers || cell < NUMBERS_FROM) return;
-  // Edges that share cells (along one border) would write their costs on one another: each cost goes on
-  // the first of a few places along its way that no cost written before covers.
-  const taken: { x: number; y: number }[] = [];
-  const free = (q: { x: number; y: number }) => taken.every((t) => Math.abs(t.x - q.x) > 2.4 * cell || Math.abs(t.y - q.y) > 1.1 * cell);
+  if (!pen.numbers || cell < NUMBERS_FROM) return 0;
+  // Edges that share cells (along one border, or in a crowded middle) would write their costs on one
+  // another: each cost goes on the first of a few places along its way where its tag covers none written
+  // before; with no such place it is left out (the hover line still reads it).
+  const taken: LabelBox[] = [];
+  const free = (q: LabelBox) => taken.every((t) => t.x + t.width <= q.x || q.x + q.width <= t.x || t.y + t.height <= q.y || q.y + q.height <= t.y);
   let at = 0;
+  let skipped = 0;
   for (let c = 0; c < clusters; c++) {
     const b = d.builds[c]!;
     for (let k = 0; k < b.edgeFrom.length; k++) {
-      const w = ways[at++]!;
-      const p = labelPlaces(cell, w).find(free) ?? labelPlaces(cell, w)[0]!;
-      taken.push(p);
-      tag(pen, b.edgeCost[k]!.toFixed(1), p.x, p.y, 'intra-edge');
+      const text = b.edgeCost[k]!.toFixed(1);
+      const p = labelPlaces(cell, ways[at++]!).find((q) => free(tagBox(cell, text, q.x, q.y)));
+      if (!p) {
+        skipped++;
+        continue;
+      }
+      taken.push(tagBox(cell, text, p.x, p.y));
+      tag(pen, text, p.x, p.y, 'intra-edge');
     }
   }
+  return skipped;
 }
 
 /** Where an edge's cost may go, best first: its way's middle cell, then cells a third and a quarter of the way from either end. */

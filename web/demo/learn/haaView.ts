@@ -3,6 +3,7 @@
 // annotated graph and the paths. Drawn when the step or the size changes, never per frame.
 import { entranceSteps, graphOf, wrongCells, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
 import { drawEnd, fitMapCanvas, LEARN_COLOURS } from './learnView';
+import { SvgContext, terrainRects, type DrawContext } from './svgExport';
 
 /** A label drawn on the map: its text and its box, in CSS pixels of the canvas. */
 export interface DrawnLabel {
@@ -37,7 +38,27 @@ export class HaaView {
     this.#cell = cell;
     this.labels = [];
     this.pathStarts = [];
-    const ctx = fitMapCanvas(this.canvas, this.terrain, { x: 0, y: 0, width: d.width, height: d.height }, cell);
+    this.#drawLayers(fitMapCanvas(this.canvas, this.terrain, { x: 0, y: 0, width: d.width, height: d.height }, cell), step, beside);
+  }
+
+  /**
+   * The figure the last {@link HaaView.draw} made, as an SVG document: the same layers over the terrain,
+   * drawn as vector elements (as LearnView.svgOf does for HPA*'s figure).
+   */
+  svgOf(step: HaaStep, beside = false): string {
+    const d = this.data, cell = this.#cell;
+    const svg = new SvgContext(d.width * cell, d.height * cell);
+    terrainRects(svg, this.terrain, { x: 0, y: 0, width: d.width, height: d.height }, cell);
+    this.labels = [];
+    this.pathStarts = [];
+    this.#drawLayers(svg, step, beside);
+    return svg.toString();
+  }
+
+  /** Everything over the terrain, in pixels of the current cell size. */
+  #drawLayers(ctx: DrawContext, step: HaaStep, beside: boolean): void {
+    const d = this.data;
+    const cell = this.#cell;
     this.#clusters(ctx);
     if (beside) {
       this.#numbers(ctx, d.clearance[d.main]!);
@@ -52,7 +73,7 @@ export class HaaView {
     this.#endpoint(ctx, ends.goal.x, ends.goal.y, 'goal');
   }
 
-  #drawStep(ctx: CanvasRenderingContext2D, s: HaaStep): void {
+  #drawStep(ctx: DrawContext, s: HaaStep): void {
     const d = this.data;
     const cell = this.#cell;
     if (s.numbers) this.#numbers(ctx, s.numbers.kind === 'true' ? d.clearance[s.numbers.capability]! : d.brushfire);
@@ -105,7 +126,7 @@ export class HaaView {
     }
   }
 
-  #clusters(ctx: CanvasRenderingContext2D): void {
+  #clusters(ctx: DrawContext): void {
     const r = this.data.graphs[0]!.clusters;
     const cell = this.#cell;
     ctx.strokeStyle = LEARN_COLOURS.clusters;
@@ -114,7 +135,7 @@ export class HaaView {
   }
 
   /** The values in the cells (not 0), when cells are large enough to read; else shaded by value. */
-  #numbers(ctx: CanvasRenderingContext2D, values: Uint8Array): void {
+  #numbers(ctx: DrawContext, values: Uint8Array): void {
     const d = this.data;
     const cell = this.#cell;
     const readable = cell >= 12;
@@ -137,7 +158,7 @@ export class HaaView {
   }
 
   /** Cells where Brushfire says less than true clearance, outlined. */
-  #outlineWrong(ctx: CanvasRenderingContext2D): void {
+  #outlineWrong(ctx: DrawContext): void {
     const d = this.data;
     const cell = this.#cell;
     ctx.strokeStyle = LEARN_COLOURS.entrance;
@@ -150,7 +171,7 @@ export class HaaView {
    * edge once) stacked on the middle of its edge and kept inside the map, so that each transition has
    * its own labels, none cut by the canvas's edge.
    */
-  #annotations(ctx: CanvasRenderingContext2D): void {
+  #annotations(ctx: DrawContext): void {
     const d = this.data;
     const g = graphOf(d, { size: 1, capability: d.main });
     const cell = this.#cell;
@@ -187,7 +208,7 @@ export class HaaView {
    * Strong dominance: its example's transition boxed ("ringed" in the text). Weak: the dropped
    * inter-edge's transition in a dashed box, the one that replaces it in a solid box. Insertion: the ends' clusters outlined.
    */
-  #highlight(ctx: CanvasRenderingContext2D, which: 'strong' | 'weak' | 'insertion'): void {
+  #highlight(ctx: DrawContext, which: 'strong' | 'weak' | 'insertion'): void {
     const d = this.data, a = d.abstraction, cell = this.#cell;
     ctx.strokeStyle = '#000000';
     ctx.lineWidth = Math.max(2, cell / 10);
@@ -215,7 +236,7 @@ export class HaaView {
   }
 
   /** The agent's graph: every edge faint, the ones it may take bold (inter blue, intra green). */
-  #graph(ctx: CanvasRenderingContext2D, s: HaaStep): void {
+  #graph(ctx: DrawContext, s: HaaStep): void {
     const d = this.data;
     const g = graphOf(d, s.agent!);
     const cell = this.#cell;
@@ -239,7 +260,7 @@ export class HaaView {
   }
 
   /** A path of anchors drawn through its anchor cells, with the agent's square outlined at its first and last cell (when `squares`). */
-  #path(ctx: CanvasRenderingContext2D, cells: Int32Array, colour: string, width: number, size: number, dash: number[] = [], squares = true): void {
+  #path(ctx: DrawContext, cells: Int32Array, colour: string, width: number, size: number, dash: number[] = [], squares = true): void {
     const cell = this.#cell;
     ctx.strokeStyle = colour;
     ctx.lineWidth = width;
@@ -261,7 +282,7 @@ export class HaaView {
     for (const k of [0, cells.length - 2]) if (k >= 0) ctx.strokeRect(cells[k]! * cell + 1, cells[k + 1]! * cell + 1, size * cell - 2, size * cell - 2);
   }
 
-  #dot(ctx: CanvasRenderingContext2D, x: number, y: number, r: number): void {
+  #dot(ctx: DrawContext, x: number, y: number, r: number): void {
     const c = this.#centre(x, y);
     ctx.beginPath();
     ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
@@ -269,7 +290,7 @@ export class HaaView {
   }
 
   /** An end on its anchor cell's top-left corner: the agent's square grows down and right from there. */
-  #endpoint(ctx: CanvasRenderingContext2D, x: number, y: number, end: 'start' | 'goal'): void {
+  #endpoint(ctx: DrawContext, x: number, y: number, end: 'start' | 'goal'): void {
     const c = this.#centre(x, y);
     drawEnd(ctx, c.x - this.#cell * 0.3, c.y - this.#cell * 0.3, Math.max(4, this.#cell * 0.15), end);
   }

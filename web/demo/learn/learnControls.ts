@@ -92,7 +92,8 @@ export interface MapPointerHandlers {
   /** The cell under the pointer (null: off the map). */
   cellAt(e: PointerEvent): Point | null;
   tool(): MapTool;
-  ends(): { start: Point; goal: Point };
+  /** The end whose marker is under the point (a finger's width of slack on a small map), or null. */
+  endAt(at: { clientX: number; clientY: number }): 'start' | 'goal' | null;
   /** Whether a stroke may flip `p` (a wall or ground cell, not an end). */
   paintable(p: Point): boolean;
   /** Whether `p` is a wall now (with the stroke so far not applied). */
@@ -121,8 +122,7 @@ export function wireMapPointer(canvas: HTMLCanvasElement, h: MapPointerHandlers)
     down = h.cellAt(e);
     if (!down) return;
     canvas.setPointerCapture(e.pointerId);
-    const { start, goal } = h.ends();
-    dragging = h.tool() === 'paint' ? null : same(down, start) ? 'start' : same(down, goal) ? 'goal' : null;
+    dragging = h.tool() === 'paint' ? null : h.endAt(e);
     // The stroke paints walls from ground, or ground from a wall: what its first cell is decides.
     stroke = h.tool() === 'paint' ? { wall: !h.isWall(down), cells: new Map() } : null;
     addToStroke(down);
@@ -130,6 +130,15 @@ export function wireMapPointer(canvas: HTMLCanvasElement, h: MapPointerHandlers)
   canvas.addEventListener('pointermove', (e) => {
     if (stroke) addToStroke(h.cellAt(e));
   });
+  // A finger on an end's marker drags it: the page must not take the touch as a scroll (which cancels
+  // the pointer). Elsewhere on the map a touch still scrolls the page, as the map fills a phone's screen.
+  canvas.addEventListener(
+    'touchstart',
+    (e) => {
+      if (e.touches.length === 1 && h.tool() !== 'paint' && h.endAt(e.touches[0]!)) e.preventDefault();
+    },
+    { passive: false },
+  );
   canvas.addEventListener('pointerup', (e) => {
     const up = h.cellAt(e);
     const [from, end, painted] = [down, dragging, stroke];

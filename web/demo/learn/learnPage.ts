@@ -11,17 +11,17 @@ import { loadHpastar, type Grid, type HPAStar, type Hpastar, type Point } from '
 import { traceSearch } from '../../lib/inspect';
 import { isPassableTerrain } from '../../lib/terrain';
 import { TERRAIN_NAMES } from '../render/view';
-import { astarPace, paceText, PACE_RULE, type AStarPace } from './astarPace';
+import { astarPace, paceRule, paceText, type AStarPace } from './astarPace';
 import { HAA_PHASES, haaShownOf, makeHaaSteps, readHaaWalkthrough, type HaaShown, type HaaStep, type HaaWalkthroughData } from './haaWalkthrough';
 import { HaaView, type DrawnLabel } from './haaView';
 import { applyPaint, flipCells, keepPlace, parsePaint, wireMapPointer, writeSettings, type LearnSettings, type MapTool } from './learnControls';
 import { LearnView, terrainImage, type MapWindow } from './learnView';
-import { intraPaths } from './buildDetail';
+import { intraPaths, upperLevelPaths } from './buildDetail';
 import { describeCell } from './mapHover';
 import { NUMBERS_FROM, type MapNumber } from './buildView';
 import { PredictPanel, type PredictState } from './predictPanel';
 import { HAA_CLUSTER, HAA_GOAL, HAA_MAP_NAME, HAA_START, haaMapText, TEACH_CLUSTER, TEACH_GOAL, TEACH_MAP_NAME, TEACH_START, teachMapText } from './teachMap';
-import type { QueryCosts } from './optimality';
+import { hierarchyName, type QueryCosts } from './optimality';
 import type { DominanceGap, GapPair } from './haaTradeoff';
 import { measureTreeCost, pickShortQuery, shortCounts, type ShortCounts, type TreeCost } from './tradeoffs';
 import type { Termination } from './termination';
@@ -65,6 +65,8 @@ export interface LearnState {
   haaData: { capabilities: readonly string[]; clearance: number[][]; brushfire: number[]; smallCost: number; bigCost: number; brushfireFound: boolean; trueFound: boolean } | null;
   /** HPA*: the numbers the map shows ("Numbers on the map": entrances' lengths, intra-edges' costs). */
   mapNumbers: MapNumber[];
+  /** HPA*, a higher level's step: the cells under each of its edges as the last frame drew them (x, y each). */
+  levelEdgeCells: number[][];
   /** HPA*: what the pointer is over on the map, in words (an entrance's length, intra-edges' costs); '' off them. */
   hover: string;
   /** HPA*: the "predict the next node" exercise (abstract search): its question, verdict and score. */
@@ -251,6 +253,8 @@ class LearnPage {
       this.#data = readWalkthrough(planner, grid, s.start, s.goal, astar, { short, treeCost }, { smooth: s.smooth });
       // Each intra-edge's cells, searched again on its cluster's own cells (the inspection API gives its cost only).
       this.#data.intraPaths = intraPaths(hp, grid, this.#data.clusters[0]!, this.#data.builds);
+      // The higher levels' edges too, along the cells of the level-1 route or the cluster's own shortest way.
+      this.#data.upperPaths = upperLevelPaths(hp, grid, this.#data.clusters, this.#data.graphs);
       this.#predict.load(this.#data);
       this.#steps = makeSteps(this.#data);
       const terrain = terrainImage(grid.terrain(), grid.width, grid.height);
@@ -384,7 +388,7 @@ class LearnPage {
     canvas.addEventListener('pointerleave', () => say(''));
   }
 
-  /** The figure's export: the map canvas as a PNG, and (HPA*) the same layers as an SVG drawing. */
+  /** The figure's export: the map canvas as a PNG, and the same layers as an SVG drawing. */
   #wireExport(): void {
     // The name says which figure: the map, the walkthrough and the step.
     const name = (ext: string) => `hpastar-learn-${this.address.map.replace(/\.map$/, '')}-${this.address.haa ? 'haa' : this.address.dhpa ? 'dhpa' : 'hpa'}-step-${this.#index + 1}.${ext}`;
@@ -393,9 +397,9 @@ class LearnPage {
       byId<HTMLCanvasElement>('learn-canvas').toBlob((blob) => blob && download(blob, name('png')), 'image/png');
     });
     byId('learn-export-svg').addEventListener('click', () => {
-      if (this.#haa) return;
       this.#draw();
-      const svg = this.#view.svgOf(this.#steps[this.#index] as Step);
+      const step = this.#steps[this.#index];
+      const svg = this.#haa ? this.#haa.view.svgOf(step as HaaStep) : this.#view.svgOf(step as Step);
       download(new Blob([svg], { type: 'image/svg+xml' }), name('svg'));
     });
   }
@@ -460,6 +464,28 @@ class LearnPage {
     const x = area.x + Math.floor(((e.clientX - r.left) / r.width) * area.width);
     const y = area.y + Math.floor(((e.clientY - r.top) / r.height) * area.height);
     return x < 0 || y < 0 || x >= this.#size.width || y >= this.#size.height ? null : { x, y };
+  }
+
+  /**
+   * The end (start or goal) whose marker is at a point of the map canvas: the nearer one within its
+   * cell, or within 16 CSS pixels of its centre (a fingertip), whichever reaches further.
+   */
+  #endAt(at: { clientX: number; clientY: number }): 'start' | 'goal' | null {
+    const canvas = byId<HTMLCanvasElement>('learn-canvas');
+    const r = canvas.getBoundingClientRect();
+    const area = this.#haa ? { x: 0, y: 0, ...this.#size } : this.#view.window;
+    const px = r.width / Math.max(1, area.width);
+    // The point in cells of the map (fractional), and how far from a cell's centre still grabs it.
+    const x = area.x + (at.clientX - r.left) / px, y = area.y + (at.clientY - r.top) / px;
+    const reach = Math.max(0.75, 16 / px);
+    let best: 'start' | 'goal' | null = null;
+    let bestDistance = reach;
+    for (const end of ['start', 'goal'] as const) {
+      const p = this.#settings[end];
+      const distance = Math.hypot(x - (p.x + 0.5), y - (p.y + 0.5));
+      if (distance <= bestDistance) [best, bestDistance] = [end, distance];
+    }
+    return best;
   }
 
   /** The exercise's answer: the clicked node judged (a click within a dot's reach counts), then the next step. */
@@ -549,7 +575,7 @@ class LearnPage {
     wireMapPointer(canvas, {
       cellAt: (e) => this.#cellAt(e),
       tool: () => this.#tool(),
-      ends: () => this.#settings,
+      endAt: (at) => this.#endAt(at),
       paintable: (p) => this.#paintable(p),
       isWall: (p) => this.#isWall(p),
       click: (p) => (this.#predict.state.asking ? this.#guess(p) : this.#pick(p)),
@@ -692,7 +718,7 @@ class LearnPage {
     const astar = q ? q.astar.path : this.#data.astar.path;
     byId('learn-astar-caption').textContent = q
       ? `Plain A* on the short query: ${astar.expanded} cells expanded (blue), cost ${astar.cost.toFixed(2)}`
-      : 'Plain A* on the same query, in step with HPA* (blue: expanded; dark: its newest cells)';
+      : `Plain A* on the same query, in step with ${hierarchyName(this.#data.dhpa)} (blue: expanded; dark: its newest cells)`;
     if (!q) return;
     const c = shortCounts(q);
     const cells: [string, number][] = [['insertion', c.insertion], ['abstract', c.abstract], ['refinement', c.refinement], ['hpa', c.hpa], ['astar', c.astar]];
@@ -705,8 +731,8 @@ class LearnPage {
     this.state.astarPace = pace;
     const q = s.shortQuery ? this.#data.short : null;
     const c = q ? shortCounts(q) : null;
-    byId('learn-pace').textContent = c ? `Short query: HPA* ${c.hpa} expanded · A*: ${c.astar} of ${c.astar}` : paceText(pace, this.#data);
-    byId('learn-pace-rule').textContent = q ? 'This step compares the short query\'s whole searches.' : PACE_RULE;
+    byId('learn-pace').textContent = c ? `Short query: ${hierarchyName(this.#data.dhpa)} ${c.hpa} expanded · A*: ${c.astar} of ${c.astar}` : paceText(pace, this.#data);
+    byId('learn-pace-rule').textContent = q ? 'This step compares the short query\'s whole searches.' : paceRule(hierarchyName(this.#data.dhpa));
   }
 
   #updateLink(): void {
@@ -748,9 +774,16 @@ class LearnPage {
     this.#view.openRings = open.length ? Int32Array.from(open.flatMap((n) => [n.x, n.y])) : null;
     this.#view.draw(s as Step, side, side);
     this.state.mapNumbers = [...this.#view.mapNumbers];
+    this.state.levelEdgeCells = this.#view.levelEdgeCells.map((c) => [...c]);
     // Asked for numbers on a map whose cells are too small to write in: say so, and how to read them.
     const tooSmall = this.#view.numbers && this.#view.cellSize < NUMBERS_FROM;
-    byId('learn-numbers-note').textContent = tooSmall ? `cells too small for numbers (under ${NUMBERS_FROM} px): point at the map to read one` : '';
+    const skipped = this.#view.skippedCosts;
+    const costs = skipped + this.#view.mapNumbers.filter((m) => m.kind === 'intra-edge').length;
+    byId('learn-numbers-note').textContent = tooSmall
+      ? `cells too small for numbers (under ${NUMBERS_FROM} px): point at the map to read one`
+      : skipped > 0
+        ? `${skipped} of ${costs} costs left out where they would cover others: point at an edge to read its cost`
+        : '';
     this.state.mapWindow = { ...this.#view.window };
     this.state.treeNumbers = [...this.#view.treeNumbers];
     const a = byId('learn-astar-figure');
@@ -782,6 +815,7 @@ const initial: LearnState = {
   haaGap: null,
   haaData: null,
   mapNumbers: [],
+  levelEdgeCells: [],
   hover: '',
   predict: null,
   playing: false,

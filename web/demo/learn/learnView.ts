@@ -90,6 +90,29 @@ export interface MapWindow {
 }
 
 /**
+ * The cells a line through the centres of `way`'s cells (x, y each) passes over, in order (no cell twice in a row):
+ * the way's own cells when each step goes to a neighbour, more where a straight line jumps across.
+ * Sampled between the centres, never at a corner exactly (a diagonal step touches no third cell).
+ */
+export function cellsUnder(way: Int32Array): number[] {
+  const cells: number[] = [];
+  const add = (x: number, y: number) => {
+    if (cells.length === 0 || cells[cells.length - 2] !== x || cells[cells.length - 1] !== y) cells.push(x, y);
+  };
+  add(way[0]!, way[1]!);
+  for (let i = 2; i < way.length; i += 2) {
+    const [ax, ay, bx, by] = [way[i - 2]!, way[i - 1]!, way[i]!, way[i + 1]!];
+    const n = 8 * Math.max(1, Math.abs(bx - ax), Math.abs(by - ay));
+    for (let j = 0; j < n; j++) {
+      const t = (j + 0.5) / n;
+      add(Math.round(ax + t * (bx - ax)), Math.round(ay + t * (by - ay)));
+    }
+    add(bx, by);
+  }
+  return cells;
+}
+
+/**
  * Sizes `canvas` to `area` of the map (width × height cells of `cell` CSS pixels, backed by device
  * pixels) and draws its terrain from the map's terrain image: the context to draw the rest with, in CSS
  * pixels of the whole map (shifted so that the area's corner is the canvas's).
@@ -148,6 +171,10 @@ export class LearnView {
   openRings: Int32Array | null = null;
   /** The numbers the last draw wrote on the map (entrances' lengths, intra-edges' costs). */
   mapNumbers: MapNumber[] = [];
+  /** The intra-edges' costs the last draw left out (each would have covered one written). */
+  skippedCosts = 0;
+  /** A higher level's step: the cells under each of its edges as drawn (x, y each; read by the page's tests). */
+  levelEdgeCells: number[][] = [];
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -196,6 +223,8 @@ export class LearnView {
     const d = this.data;
     this.treeNumbers = [];
     this.mapNumbers = [];
+    this.skippedCosts = 0;
+    this.levelEdgeCells = [];
     // The "when A* wins" step shows its own short query, on both figures.
     const short = step.shortQuery ? d.short : null;
     // The short query's A* is shown whole: its step compares the two searches' totals.
@@ -276,11 +305,13 @@ export class LearnView {
     for (let l = 2; l <= s.clusterLevels; l++) this.#clusterBorders(ctx, l, upper ? 4 : 3);
     if (s.phase === 'levels' && s.level > 1) {
       const g = d.graphs[s.level - 1]!;
-      ctx.strokeStyle = '#000000';
-      ctx.lineWidth = Math.max(1, cell / 6);
-      ctx.setLineDash([4, 3]);
-      for (let k = 0; k < g.edgeFrom.length; k++) this.#segment(ctx, g.nodes, g.edgeFrom[k]!, g.nodes, g.edgeTo[k]!);
-      ctx.setLineDash([]);
+      for (let k = 0; k < g.edgeFrom.length; k++) {
+        const from = g.edgeFrom[k]!, to = g.edgeTo[k]!;
+        // Along the cells of its way (its level-1 route); straight when the way is not known.
+        const way = d.upperPaths?.[s.level - 2]?.[k] ?? Int32Array.of(g.nodes[2 * from]!, g.nodes[2 * from + 1]!, g.nodes[2 * to]!, g.nodes[2 * to + 1]!);
+        this.#polyline(ctx, way, way.length / 2 - 1, '#000000', Math.max(1, cell / 6), [4, 3]);
+        this.levelEdgeCells.push(cellsUnder(way));
+      }
       ctx.fillStyle = LEARN_COLOURS.abstractNode;
       for (let k = 0; k < g.nodes.length; k += 2) this.#dot(ctx, g.nodes[k]!, g.nodes[k + 1]!, Math.max(2, cell / 2.5));
     }
@@ -358,7 +389,7 @@ export class LearnView {
       drawInterEdges(pen, d, LEARN_COLOURS.interEdge);
     }
     ctx.globalAlpha = alpha;
-    if (s.intraClusters > 0) drawIntraEdges({ ...pen, numbers: pen.numbers && intraSteps }, d, s.intraClusters, LEARN_COLOURS.intraEdge);
+    if (s.intraClusters > 0) this.skippedCosts = drawIntraEdges({ ...pen, numbers: pen.numbers && intraSteps }, d, s.intraClusters, LEARN_COLOURS.intraEdge);
     if (s.transitions) drawTransitions(pen, d);
     if (s.interEdges && !intraSteps) drawInterEdges(pen, d, LEARN_COLOURS.interEdge);
     ctx.globalAlpha = 1;
@@ -458,14 +489,6 @@ export class LearnView {
     const cell = this.#cell;
     ctx.fillStyle = colour;
     for (let k = from; k < to; k++) ctx.fillRect(cells[2 * k]! * cell, cells[2 * k + 1]! * cell, Math.max(1, cell), Math.max(1, cell));
-  }
-
-  #segment(ctx: DrawContext, a: Int32Array, i: number, b: Int32Array, j: number): void {
-    const p = this.centre(a[2 * i]!, a[2 * i + 1]!), q = this.centre(b[2 * j]!, b[2 * j + 1]!);
-    ctx.beginPath();
-    ctx.moveTo(p.x, p.y);
-    ctx.lineTo(q.x, q.y);
-    ctx.stroke();
   }
 
   #dot(ctx: DrawContext, x: number, y: number, r: number): void {

@@ -3,6 +3,7 @@
 // once the hierarchy is built. Made from searches the walkthrough already has: no search of its own.
 // Nothing here touches the DOM.
 import type { ClusterRects, TracedPath } from '../../lib/inspect';
+import { hierarchyName } from './optimality';
 
 /** What the opening step reads of a walkthrough's data (its own type here: walkthrough.ts imports this file). */
 export interface MotivationData {
@@ -12,6 +13,8 @@ export interface MotivationData {
   /** Plain A*'s trace of the query, and HPA*'s. */
   astar: TracedPath;
   traced: TracedPath;
+  /** DHPA* (a hierarchy with stored trees): the text names it so. */
+  dhpa: boolean;
 }
 
 /** The opening step's title and text, with the package's own counts for this map and query. */
@@ -29,7 +32,7 @@ export function motivationText(d: MotivationData): { title: string; text: string
     text:
       `Plain A* expands ${expanded} of the map's ${d.width * d.height} cells here (blue, ${share}%)` +
       `${a.found ? `, for a path of cost ${a.cost.toFixed(2)}` : ', finding no path'}, and again for every query. ` +
-      `HPA* does part of the work once: it cuts the map into ${c1.columns * c1.rows} clusters (the grid) and links their entrances. ` +
+      `${hierarchyName(d.dhpa)} does part of the work once: it cuts the map into ${c1.columns * c1.rows} clusters (the grid) and links their entrances. ` +
       `This query then expands ${sg + main + refinement} nodes (SG ${sg}, main ${main}, refinement ${refinement})` +
       (found ? `, for a path of cost ${h.cost.toFixed(2)}.` : '.'),
   };

@@ -25,6 +25,7 @@ export type DrawContext = Pick<
   | 'fillRect'
   | 'strokeRect'
   | 'fillText'
+  | 'measureText'
   | 'translate'
 >;
 
@@ -59,6 +60,8 @@ export class SvgContext implements DrawContext {
   /** Each element drawn: its shape (tag and geometry) and its paint (the attributes a group may hold for it). */
   #elements: { shape: string; paint: string }[] = [];
   #pending: PendingCells | null = null;
+  /** A canvas's context for measureText, made on the first call. */
+  #measure: CanvasRenderingContext2D | null = null;
 
   constructor(
     readonly width: number,
@@ -121,6 +124,13 @@ export class SvgContext implements DrawContext {
     const anchor = this.textAlign === 'center' ? 'middle' : this.textAlign === 'right' || this.textAlign === 'end' ? 'end' : 'start';
     const baseline = this.textBaseline === 'middle' ? ' dominant-baseline="middle"' : '';
     this.#write(`<text x="${num(x + this.#dx)}" y="${num(y + this.#dy)}" style="font: ${escapeXml(this.font)}" text-anchor="${anchor}"${baseline}>${escapeXml(text)}</text>`, `fill="${this.#colour(this.fillStyle)}"`);
+  }
+
+  /** The text's size in the current font, measured by a canvas of the page's (the file's text is drawn with the same font). */
+  measureText(text: string): TextMetrics {
+    this.#measure ??= document.createElement('canvas').getContext('2d')!;
+    this.#measure.font = this.font;
+    return this.#measure.measureText(text);
   }
 
   /** The document: everything drawn so far, in the order it was drawn. */

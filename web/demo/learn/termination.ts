@@ -68,7 +68,7 @@ export function readTermination(traced: TracedPath, top: ClusterRects, goal: Poi
 export function terminationText(t: Termination): { title: string; text: string } {
   const paper =
     'Kring et al. do not add the goal to the abstract graph: their search stops at the first node it takes from the open list that lies in the goal\'s cluster, and the goal is appended to the path after it. That node need not be on the best way, which adds to the path\'s suboptimality.';
-  const here = `This implementation differs: the goal keeps edges to every node of its cluster that it reaches, their lengths read from the nodes' trees (no search), and the search stops only when the goal itself is taken from the open list. It expanded ${t.expanded} nodes, start and goal included; the abstract path is the shortest in the abstract graph, as HPA*'s, for those extra expansions.`;
+  const here = `This implementation differs: the goal keeps edges to every node of its cluster that it reaches, their lengths read from the nodes' trees (no search), and the search stops only when the goal itself is taken from the open list. It expanded ${t.expanded} nodes, start and goal included; the abstract path is the shortest in the abstract graph, as in plain HPA*, for those extra expansions.`;
   if (!t.paperStop) return { title: `Where the search stops: the goal, after ${t.expanded} expansions`, text: `${paper} On this query no node of the goal's cluster was taken before the goal. ${here}` };
   const s = `${t.paperStop.x},${t.paperStop.y}`;
   const why =

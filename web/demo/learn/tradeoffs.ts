@@ -4,6 +4,7 @@
 // the package (findPath, traceSearch, the hierarchy's stats); nothing here touches the DOM.
 import type { AStar, Grid, HPAStar, Point } from '../../lib/index';
 import { traceSearch, type TracedPath } from '../../lib/inspect';
+import { hierarchyName } from './optimality';
 
 /** A short query of the map, traced by HPA* and by plain A*. */
 export interface ShortQuery {
@@ -76,6 +77,7 @@ export function pickShortQuery(planner: HPAStar, grid: Grid, astar: AStar): Shor
 /** The title and text of the short query's step. */
 export function shortQueryText(q: ShortQuery, dhpa: boolean): { title: string; text: string } {
   const c = shortCounts(q);
+  const name = hierarchyName(dhpa);
   const apart = Math.max(Math.abs(q.goal.x - q.start.x), Math.abs(q.goal.y - q.start.y));
   const where = `From (${q.start.x}, ${q.start.y}) to (${q.goal.x}, ${q.goal.y}), ${apart} cells apart (a path of cost ${q.astar.path.cost.toFixed(2)})`;
   const split = `${c.insertion} to insert the start and the goal, ${c.abstract} in the abstract search and ${c.refinement} in refinement`;
@@ -85,11 +87,11 @@ export function shortQueryText(q: ShortQuery, dhpa: boolean): { title: string; t
   if (c.hpa > c.astar)
     return {
       title: `When A* wins: a short query, ${c.hpa} expansions against ${c.astar}`,
-      text: `${where}: HPA* expanded ${c.hpa} nodes (${split}); plain A* expanded ${c.astar} (right). ${why} The hierarchy pays on long queries, like the walkthrough's, where A* floods whole rooms and HPA*'s fixed cost is small beside what it saves.`,
+      text: `${where}: ${name} expanded ${c.hpa} nodes (${split}); plain A* expanded ${c.astar} (right). ${why} The hierarchy pays on long queries, like the walkthrough's, where A* floods whole rooms and ${name}'s fixed cost is small beside what it saves.`,
     };
   return {
     title: `A short query: ${c.hpa} expansions against A*'s ${c.astar}`,
-    text: `${where}: HPA* expanded ${c.hpa} nodes (${split}); plain A* expanded ${c.astar} (right). On no short query tried here did plain A* expand fewer. ${why}`,
+    text: `${where}: ${name} expanded ${c.hpa} nodes (${split}); plain A* expanded ${c.astar} (right). On no short query tried here did plain A* expand fewer. ${why}`,
   };
 }
 

@@ -21,7 +21,7 @@ import {
 } from '../../lib/inspect';
 import { transitionRule, transitionText } from './buildDetail';
 import { motivationText } from './motivation';
-import { optimalityText, queryCosts, type QueryCosts } from './optimality';
+import { hierarchyName, optimalityText, queryCosts, type QueryCosts } from './optimality';
 import { readTermination, terminationText, type Termination } from './termination';
 import { shortQueryText, treeCostText, type ShortQuery, type TreeCost } from './tradeoffs';
 
@@ -155,6 +155,8 @@ export interface WalkthroughData {
   topJoins: LevelConnections;
   /** Each intra-edge's cells, per cluster and edge (buildDetail.ts's intraPaths); null: drawn straight. */
   intraPaths: Int32Array[][] | null;
+  /** Each edge's cells of the levels above 1 (index 0: level 2), per edge (buildDetail.ts's upperLevelPaths); null: drawn straight. */
+  upperPaths: Int32Array[][] | null;
 }
 
 /** What the trade-off steps show, measured by the page with planners of its own (see tradeoffs.ts). */
@@ -202,6 +204,7 @@ export function readWalkthrough(planner: HPAStar, size: { width: number; height:
     entranceWidth: planner.options.entranceWidth,
     topJoins: joins.levels[levels - 1]!,
     intraPaths: null,
+    upperPaths: null,
     dhpa,
     termination: dhpa ? readTermination(traced, clusters[levels - 1]!, goal, joins.levels[0]!.goal.nodes, levels) : null,
   };
@@ -407,7 +410,7 @@ function smoothingSteps(d: WalkthroughData, push: PushStep): void {
 function optimalityStep(d: WalkthroughData, push: PushStep): void {
   push({
     phase: 'optimality',
-    ...optimalityText(d.costs, d.traced.path.found && d.astar.path.found),
+    ...optimalityText(d.costs, d.traced.path.found && d.astar.path.found, hierarchyName(d.dhpa)),
     entrances: 0,
     transitions: false,
     interEdges: false,
@@ -493,7 +496,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
     phase: 'clusters',
     astarSearch: false,
     title: `${c1.columns * c1.rows} clusters of ${c1.side} × ${c1.side}`,
-    text: `HPA* first cuts the ${d.width} × ${d.height} map into square clusters of ${c1.side} × ${c1.side} cells (${c1.columns} columns, ${c1.rows} rows). Everything it computes before a query stays inside one cluster, so each piece of work is small.`,
+    text: `${hierarchyName(d.dhpa)} first cuts the ${d.width} × ${d.height} map into square clusters of ${c1.side} × ${c1.side} cells (${c1.columns} columns, ${c1.rows} rows). Everything it computes before a query stays inside one cluster, so each piece of work is small.`,
   });
   push({
     phase: 'entrances',
@@ -523,7 +526,7 @@ export function makeSteps(d: WalkthroughData): Step[] {
         clusterLevels: l,
         level: l,
         title: `Level ${l}: ${c.columns * c.rows} clusters of ${c.side} × ${c.side}, ${g.nodeIds.length} nodes`,
-        text: `Level ${l} groups clusters of level ${l - 1} into larger ones. Only the nodes on the borders of the larger clusters stay; their edges inside a level-${l} cluster are found by searching the graph of level ${l - 1}, not the cells. The level below is faded; the level-${l} clusters are the thick dashed squares, their nodes the purple dots.`,
+        text: `Level ${l} groups clusters of level ${l - 1} into larger ones. Only the nodes on the borders of the larger clusters stay; their edges inside a level-${l} cluster are found by searching the graph of level ${l - 1}, not the cells.${d.upperPaths ? ' Each edge is drawn along a way of cells that costs what it does, round the walls.' : ''} The level below is faded; the level-${l} clusters are the thick dashed squares, their nodes the purple dots.`,
       });
     }
   } else {
