@@ -69,14 +69,24 @@ function run(command, args, options = {}) {
   if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${r.status})`);
 }
 
+/** A build step, quiet unless it fails (then its output goes to stderr). */
+function build(args) {
+  const r = spawnSync('nice', ['-n', '10', 'cmake', ...args], { encoding: 'utf8' });
+  if (r.error) throw r.error;
+  if (r.status !== 0) {
+    process.stderr.write(r.stdout + r.stderr);
+    throw new Error(`cmake ${args.join(' ')} failed (exit ${r.status})`);
+  }
+}
+
 /** The runner's executable, built in build/native (configured first, with the kit, when the target is missing). */
 function buildRunner(track, kit) {
   const buildDir = path.join(root, 'build/native');
   const target = `hpastar_gppc_${track}`;
   if (!existsSync(path.join(buildDir, 'CMakeFiles', `${target}.dir`))) {
-    run('cmake', ['-S', root, '-B', buildDir, '-DCMAKE_BUILD_TYPE=Release', '-DHPASTAR_UNITY=ON', `-DHPASTAR_GPPC_KIT=${kit}`]);
+    build(['-S', root, '-B', buildDir, '-DCMAKE_BUILD_TYPE=Release', '-DHPASTAR_UNITY=ON', `-DHPASTAR_GPPC_KIT=${kit}`]);
   }
-  run('nice', ['-n', '10', 'cmake', '--build', buildDir, '-j2', '--target', target]);
+  build(['--build', buildDir, '-j2', '--target', target]);
   return path.join(buildDir, target);
 }
 
