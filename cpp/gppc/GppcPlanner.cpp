@@ -114,7 +114,11 @@ bool GppcPlanner::nextStreamedPiece(Point start, Point goal, bool& incomplete) {
   if (!streaming_) {
     result_.reset();  // plan() leaves the abstract path's cells in result_.cells: the segments' ends
     if (query_->plan(start, goal, plan_, result_) != PathStatus::Found) return false;
-    query_->nextSegment(plan_, cells_, stats);  // the start, then the first segment
+    // The start, then the first segment; more while they add no cell (the runner refuses a first piece
+    // of one point, and a start on a node's cell can make the first segment empty).
+    query_->nextSegment(plan_, cells_, stats);
+    while (cells_.size() < 2 && query_->nextSegment(plan_, cells_, stats)) {
+    }
     appendCorners(nullptr);
   } else {
     // A segment between two nodes of one cell adds no cell: skipped (segmentsLeft said one with cells follows).
