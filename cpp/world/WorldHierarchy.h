@@ -31,7 +31,7 @@ struct WorldHierarchyOptions {
   // A wider one also keeps a crossing every entranceSpacing positions between its ends (0: the ends
   // alone, the paper's rule). The ends alone left paths 5-7% longer than A*'s on the generated caves and
   // hills (the path bends to a far end of every wide opening it crosses, which smoothing rarely straightens
-  // in 3D); 3 brings that to about 1% for about 1.8 times the nodes (WorldHierarchy.h, README).
+  // in 3D); 3 brings that to about 1% for about 1.8 times the nodes (WorldHierarchy.h, docs/design/block-worlds.md).
   int32_t entranceSpacing = 3;
   // DHPA*'s trees for level-1 boxes (WorldBoxTrees): start and goal are joined to their box's nodes by
   // lookups instead of a search over the box's cells.
@@ -43,7 +43,7 @@ struct WorldHierarchyOptions {
   // 256 x 256 x 16 worlds they take about a quarter off the top level's expansions left by 16 (whose
   // longest tenth of queries on caves was 18x A* in one run, under the 20x asked), and once repaired
   // instead of recomputed after every dig (16 searches of the whole top level, 20-40 ms there) the
-  // second 16 cost 0.5 MB and a longer build there, not a slower dig (README). The table is off:
+  // second 16 cost 0.5 MB and a longer build there, not a slower dig (docs/design/block-worlds.md). The table is off:
   // 2.5-6 s per such change and 35-65 MB there, for 46-105 times A*.
   int32_t landmarks = 32;
   bool distanceTable = false;

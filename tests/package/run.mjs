@@ -9,7 +9,7 @@
 //      files by path (no bundler), each served with and without cross-origin isolation and opened in
 //      headless /usr/bin/chromium through playwright-core; skipped, and said so, when either is missing;
 //      then faults.html, which ends a pool's search thread or worker behind its back in both modes;
-//   5. Chromium under the `vite` dev server: a page importing a shipped map as the README's recipe says
+//   5. Chromium under the `vite` dev server: a page importing a shipped map as the guide's recipe says (docs/guide/01-first-path.md)
 //      (hpastar/maps/den520d.map.js), reading it without the module and starting a pool from it, with and
 //      without cross-origin isolation;
 // Prints one line per check and "package: N passed, N failed" last. HPASTAR_KEEP_TMP=1 keeps the
@@ -205,7 +205,7 @@ await step('Chromium: a Vite app importing "hpastar", a page importing the files
   return notes.join('; ');
 });
 
-await step('Chromium under `vite` dev: a shipped map imported as the README says, read without the module, a pool made from it', async () => {
+await step('Chromium under `vite` dev: a shipped map imported as the guide says, read without the module, a pool made from it', async () => {
   const chromiumPath = '/usr/bin/chromium';
   const playwrightEntry = path.join(root, 'node_modules/playwright-core/index.mjs');
   if (!existsSync(chromiumPath) || !existsSync(playwrightEntry)) return 'SKIPPED: Chromium or playwright-core is missing';

@@ -280,7 +280,7 @@ export class HPAStar extends ReachableGridPlanner<RawHPAStar, ResolvedHierarchyO
    *   cost outside 1..255
    * @throws OutOfMemoryError - when the WebAssembly heap has no room for the edit list, a first cost
    *   layer or, for edits that touch half of the clusters or more, for building the hierarchy afresh
-   *   (nothing changes then; the rebuild of a few clusters is not checked: see the README's Limits)
+   *   (nothing changes then; the rebuild of a few clusters is not checked: see Limits in docs/guide/11-troubleshooting.md)
    */
   applyEdits(edits: readonly TerrainEdit[]): UpdateStats {
     const raw = this.#handle();
