@@ -31,7 +31,7 @@ val buildInfo() {
 #else
   o.set("threads", false);
 #endif
-  o.set("version", std::string("0.1.0"));
+  o.set("version", std::string("1.0.0"));
   return o;
 }
 
