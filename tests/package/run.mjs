@@ -60,20 +60,35 @@ await step('npm pack (prepack builds dist/lib)', () => {
   return name;
 });
 
-await step('the tarball holds dist/lib, typings, wasm, workers, the bin, maps, README and LICENSE, and nothing else', () => {
+await step('the tarball holds dist/lib, typings, wasm, workers, the bin, maps and their sources, README, CHANGELOG and LICENSE, and nothing else', () => {
   const files = sh('tar', ['-tzf', tarball]).stdout.trim().split('\n').map((f) => f.replace(/^package\//, ''));
   const needed = [
-    'package.json', 'README.md', 'LICENSE', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/lib/inline.js', 'dist/lib/inline.d.ts',
+    'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/lib/inline.js', 'dist/lib/inline.d.ts',
     'dist/lib/inspect.js', 'dist/lib/inspect.d.ts', 'dist/lib/wasm-module.d.ts', 'dist/lib/wasm/hpastar.mjs', 'dist/lib/wasm/hpastar.wasm', 'dist/lib/wasm/hpastar-inline.mjs',
     'dist/lib/wasm/hpastar-mt.mjs', 'dist/lib/wasm/hpastar-mt.wasm', 'dist/lib/wasm/hpastar-mt.worker.js', 'dist/lib/wasm/package.json',
     'dist/lib/pool/worker.mjs', 'dist/lib/pool/node-shim.mjs', 'dist/lib/pool/pthread-boot.cjs', 'dist/lib/cli/hpastar.js',
     'maps/den520d.map', 'maps/den520d.map.scen', 'maps/README.md', 'dist/lib/maps/den520d.map.js', 'dist/lib/maps/den520d.map.d.ts',
   ];
+  // Every map the package ships (package.json `files`), its scenarios and its module.
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  for (const map of pkg.files.filter((f) => /^maps\/[^/]+\.map$/.test(f))) {
+    needed.push(map, `${map}.scen`, `dist/lib/${map}.js`, `dist/lib/${map}.d.ts`);
+  }
   const missing = needed.filter((f) => !files.includes(f));
   if (missing.length) throw new Error(`missing: ${missing.join(', ')}`);
-  const stray = files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/lib\/.+|maps\/.+)$/.test(f));
+  const stray = files.filter((f) => !/^(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/lib\/.+|maps\/.+)$/.test(f));
   if (stray.length) throw new Error(`unexpected files: ${stray.join(', ')}`);
   if (files.some((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))) throw new Error('TypeScript sources in the tarball');
+  // No test or build leftovers: sources of the workers (.mts, .cts), source maps, test files, build trees.
+  const leftovers = files.filter((f) => /\.(mts|cts|tsbuildinfo|js\.map|o|a|log|tgz)$|(^|\/)(tests?|__tests__|build|node_modules)\/|\.test\.|\.spec\./.test(f));
+  if (leftovers.length) throw new Error(`test or build leftovers: ${leftovers.join(', ')}`);
+  // The licence and the source of the shipped maps: maps/README.md names every map shipped and the benchmark's origin.
+  const mapsNote = readFileSync(path.join(root, 'maps/README.md'), 'utf8');
+  for (const map of files.filter((f) => /^maps\/[^/]+\.map$/.test(f))) {
+    if (!mapsNote.includes(path.basename(map))) throw new Error(`maps/README.md does not name ${map}`);
+  }
+  if (!mapsNote.includes('movingai.com')) throw new Error('maps/README.md does not name the Moving AI benchmark');
+  if (!/^MIT License/.test(readFileSync(path.join(root, 'LICENSE'), 'utf8'))) throw new Error('LICENSE is not the MIT licence package.json names');
   const bytes = readFileSync(tarball).length;
   return `${files.length} files, ${(bytes / 1024).toFixed(0)} KiB packed`;
 });
