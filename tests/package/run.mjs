@@ -9,7 +9,8 @@
 //      files by path (no bundler), each served with and without cross-origin isolation and opened in
 //      headless /usr/bin/chromium through playwright-core; skipped, and said so, when either is missing;
 //      then faults.html, which ends a pool's search thread or worker behind its back in both modes;
-//   5. Chromium under the `vite` dev server: a page importing a shipped map as the guide's recipe says (docs/guide/01-first-path.md)
+//   5. Chromium under the `vite` dev server: the README's first code block as a fresh project's main.ts
+//      (what it prints, as its `// prints:` comment says), and a page importing a shipped map as the guide's recipe says (docs/guide/01-first-path.md)
 //      (hpastar/maps/den520d.map.js), reading it without the module and starting a pool from it, with and
 //      without cross-origin isolation;
 // Prints one line per check and "package: N passed, N failed" last. HPASTAR_KEEP_TMP=1 keeps the
@@ -262,6 +263,49 @@ await step('Chromium under `vite` dev: a shipped map imported as the guide says,
     await browser.close();
   }
   return notes.join('; ');
+});
+
+await step("the README's first code block, pasted into a fresh Vite project's main.ts, prints what it says in Chromium", async () => {
+  const chromiumPath = '/usr/bin/chromium';
+  const playwrightEntry = path.join(root, 'node_modules/playwright-core/index.mjs');
+  if (!existsSync(chromiumPath) || !existsSync(playwrightEntry)) return 'SKIPPED: Chromium or playwright-core is missing';
+  const block = /```ts\n([\s\S]*?)```/.exec(readFileSync(path.join(root, 'README.md'), 'utf8'))?.[1];
+  if (!block) throw new Error('README.md has no ```ts block');
+  const expected = [...block.matchAll(/\/\/ prints: (.*)$/gm)].map((m) => m[1].trim());
+  if (expected.length === 0) throw new Error("the README's first block says nothing it prints (// prints: ...)");
+  // A fresh project beside the installed package: an index.html and the block as main.ts, nothing else.
+  const app = path.join(consumer, 'readme-app');
+  mkdirSync(app, { recursive: true });
+  writeFileSync(path.join(app, 'index.html'), '<!doctype html>\n<html><body><script type="module" src="./main.ts"></script></body></html>\n');
+  writeFileSync(path.join(app, 'main.ts'), block);
+  const { createServer: createViteServer } = await import(pathToFileURL(path.join(root, 'node_modules/vite/dist/node/index.js')).href);
+  const { chromium } = await import(pathToFileURL(playwrightEntry).href);
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const server = await createViteServer({ root: app, configFile: false, logLevel: 'warn', server: { host: '127.0.0.1', port: 0 } });
+  await server.listen();
+  try {
+    const page = await browser.newPage();
+    const logged = [];
+    const errors = [];
+    // What the block logs (console.log), not the browser's own messages (a missing favicon's 404).
+    page.on('console', (m) => m.type() === 'log' && logged.push(m.text()));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('requestfailed', (r) => errors.push(`${r.url()}: ${r.failure()?.errorText}`));
+    await page.goto(server.resolvedUrls.local[0]);
+    // Vite's client logs its own lines ("[vite] connecting..."): not the block's.
+    const printedLines = () => logged.filter((line) => !line.startsWith('[vite]'));
+    const deadline = Date.now() + 120_000;
+    while (printedLines().length < expected.length && errors.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    if (errors.length > 0) throw new Error(`the page failed: ${errors.join('; ')}`);
+    const printed = printedLines();
+    if (JSON.stringify(printed) !== JSON.stringify(expected)) {
+      throw new Error(`it printed ${JSON.stringify(printed)} (console: ${JSON.stringify(logged)}), the README says ${JSON.stringify(expected)}`);
+    }
+    return printed.join('; ');
+  } finally {
+    await server.close();
+    await browser.close();
+  }
 });
 
 await step('examples/crowd-game: type-checked, built with Vite and played in Chromium (agents reach the shared goal, a wall painted with the mouse)', async () => {
