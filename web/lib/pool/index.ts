@@ -333,13 +333,20 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     const shared = config.mode === 'shared';
     pool.#onProgress = config.onProgress;
     pool.#startSignal = config.signal;
+    const signal = config.signal;
+    let onAbort = () => {};
     const aborted = new Promise<never>((_, reject) => {
-      config.signal?.addEventListener('abort', () => reject(config.signal!.reason), { once: true });
+      onAbort = () => reject(signal!.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
     aborted.catch(() => {});
     try {
       const starting: StartingWorker[] = [];
-      for (let i = 0; i < (shared ? 1 : config.workers); i++) starting.push(await Promise.race([pool.#spawn(), aborted]));
+      // Not raced: a worker still spawning when the signal aborts would join the pool after the clean-up.
+      for (let i = 0; i < (shared ? 1 : config.workers); i++) {
+        starting.push(await pool.#spawn());
+        signal?.throwIfAborted();
+      }
       const spec: PlannerSpec = {
         mode: config.mode, threads: shared ? config.workers : 1, planner: config.algorithm, options: config.hierarchy, source: config.source,
         progress: config.onProgress !== undefined,
@@ -356,6 +363,8 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
         throw moduleError(config.where, error.failure, RangeError);
       }
       throw error;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
     }
     return pool;
   }
