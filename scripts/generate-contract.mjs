@@ -137,6 +137,16 @@ function statusText(module) {
   return out;
 }
 
+function endpointText(module) {
+  const e = module.endpointRules();
+  let out = '// Moving queries\' endpoints (grid/CellPicking.h)\n\n';
+  out += tsdoc('The bits of the core\'s endpoint rule, by the search option that sets each.');
+  out += `export const ENDPOINT_RULES = ${literal(e.rules)} as const;\n\n`;
+  out += tsdoc('What moving a query\'s endpoints did, as bits (a batch\'s `snapped` array).');
+  out += `export const ENDPOINT_MOVES = ${literal(e.moves)} as const;\n\n`;
+  return out;
+}
+
 function statusCodeText(module) {
   const s = module.statusContract();
   let out = '// Status codes (contract/Status.h) and how a failure crosses the boundary (bindings/Failure.h)\n\n';
@@ -283,6 +293,7 @@ export function contractText(module) {
   out += plannersText(module);
   out += statusText(module);
   out += statusCodeText(module);
+  out += endpointText(module);
   out += terrainText(module);
   out += moveText(module);
   out += commandText(module);

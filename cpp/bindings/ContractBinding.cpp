@@ -13,6 +13,7 @@
 #include "bindings/OptionsToJS.h"
 #include "contract/Status.h"
 #include "flow/FlowField.h"
+#include "grid/CellPicking.h"
 #include "grid/Grid.h"
 #include "grid/Moves.h"
 #include "grid/Terrain.h"
@@ -140,6 +141,21 @@ val moves() {
   return o;
 }
 
+// How queries' endpoints are moved (grid/CellPicking.h): { rules: the EndpointRule bits by option name,
+// moves: the EndpointMove bits of a snapped batch }.
+val endpointRules() {
+  val rules = val::object(), moves = val::object();
+  rules.set("snap", static_cast<int>(kSnapInvalidEndpoints));
+  rules.set("toNearest", static_cast<int>(kGoalToNearestReachable));
+  moves.set("StartMoved", static_cast<int>(kStartMoved));
+  moves.set("GoalMoved", static_cast<int>(kGoalMoved));
+  moves.set("GoalUnreachable", static_cast<int>(kGoalUnreachable));
+  val o = val::object();
+  o.set("rules", rules);
+  o.set("moves", moves);
+  return o;
+}
+
 // The kinds of an exported abstract graph's edges (inspect/AbstractGraphExport.h): { name: value }.
 val edgeKinds() {
   val o = val::object();
@@ -167,6 +183,7 @@ EMSCRIPTEN_BINDINGS(hpastar_contract) {
   emscripten::function("parseTerrainCosts", &parseTerrainCosts);
   emscripten::function("moves", &moves);
   emscripten::function("edgeKinds", &edgeKinds);
+  emscripten::function("endpointRules", &endpointRules);
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <emscripten/bind.h>
 
+#include <cmath>
+
 #include "bindings/AbstractGraphToJS.h"
 #include "bindings/BatchToJS.h"
 #include "bindings/BindFunctions.h"
@@ -346,6 +348,11 @@ val HpaStarHandle::refreshHeuristics(double budgetMs) {
   versions_->installHeuristics(*refresh_);
   refresh_.reset();
   return o;
+}
+
+double HpaStarHandle::snapPathCost(const Hierarchy& h, Point start, Point goal) {
+  snapResult_.reset();
+  return snapSearch_.hpaQuery(h).findPath(start, goal, snapResult_) == PathStatus::Found ? snapResult_.cost : INFINITY;
 }
 
 val HpaQueryHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {

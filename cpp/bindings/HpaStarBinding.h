@@ -94,6 +94,9 @@ class HpaStarHandle {
     return versions_ ? versions_->current() : VersionedHierarchy::Snapshot();
   }
   const std::shared_ptr<VersionedHierarchy>& versions() const { return versions_; }
+  // The cost of this planner's path from `start` to `goal` on `h` (infinity when none): how the `toNearest`
+  // option chooses among equally near reachable cells (ReachabilityToJS.h).
+  double snapPathCost(const Hierarchy& h, Point start, Point goal);
 
  private:
   void adopt(Hierarchy&& hierarchy);
@@ -111,6 +114,8 @@ class HpaStarHandle {
   std::optional<HeuristicRefresh> refresh_;
   UpdateStats lastUpdate_;
   std::vector<int32_t> input_;
+  BatchSearch snapSearch_{1};  // snapPathCost's scratch
+  PathResult snapResult_;
 };
 
 struct HpaPlanHandle;

@@ -74,20 +74,30 @@ val randomPassableJS(const Handle& handle, double seed, double component) {
   return pointToJS(randomPassable(*labels, static_cast<uint32_t>(component), random));
 }
 
-// Queries packed [sx, sy, gx, gy, ...] with their endpoints where the `snap` option moves them
-// (snapEndpoints): { searched: Int32Array (the endpoints to search, packed alike), snapped: Uint8Array (per
-// query, 1 when the start moved, plus 2 when the goal did) }, or { error } for malformed queries.
+// Queries packed [sx, sy, gx, gy, ...] with their endpoints where the `snap` and `toNearest` options move
+// them (snapEndpoints, `rule` its EndpointRule bits): { searched: Int32Array (the endpoints to search,
+// packed alike), snapped: Uint8Array (per query, its EndpointMove bits) }, or { error } for malformed
+// queries or rules. An unreachable goal with several nearest reachable cells goes to the one the
+// planner's own path reaches at the lower cost (`handle.snapPathCost`), the first on equal costs.
 template <class Handle>
-val snapQueriesJS(const Handle& handle, const val& queries) {
+val snapQueriesJS(Handle& handle, const val& queries, int rule) {
   const auto labels = handle.current();
   if (!labels) return errorObject(StatusKind::NotReady, "the planner is not built");
+  if (rule < 0 || rule > (kSnapInvalidEndpoints | kGoalToNearestReachable))
+    return errorObject(StatusKind::OutOfRange, "snapping rule " + std::to_string(rule) + " is not one of 0 to 3");
   std::vector<int32_t> q;
   if (std::string error = readQueries(queries, q); !error.empty()) return errorObject(error);
   std::vector<uint8_t> moved(q.size() / 4, 0);
   for (size_t i = 0; i < moved.size(); ++i) {
     int32_t* e = q.data() + 4 * i;
-    const SnappedEndpoints s = snapEndpoints(*labels, Point{e[0], e[1]}, Point{e[2], e[3]});
-    moved[i] = static_cast<uint8_t>((s.start == Point{e[0], e[1]} ? 0 : 1) | (s.goal == Point{e[2], e[3]} ? 0 : 2));
+    SnappedEndpoints s = snapEndpoints(*labels, Point{e[0], e[1]}, Point{e[2], e[3]}, static_cast<uint8_t>(rule));
+    double best = s.tieCount > 1 ? handle.snapPathCost(*labels, s.start, s.goal) : 0.0;
+    for (uint8_t t = 1; t < s.tieCount; ++t)
+      if (const double cost = handle.snapPathCost(*labels, s.start, s.ties[t]); cost < best) {
+        best = cost;
+        s.goal = s.ties[t];
+      }
+    moved[i] = s.moved;
     e[0] = s.start.x;
     e[1] = s.start.y;
     e[2] = s.goal.x;

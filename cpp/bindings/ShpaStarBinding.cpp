@@ -2,6 +2,8 @@
 
 #include <emscripten/bind.h>
 
+#include <cmath>
+
 #include "bindings/BatchToJS.h"
 #include "bindings/BindFunctions.h"
 #include "bindings/BindingSupport.h"
@@ -79,6 +81,11 @@ val ShpaStarHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
   ShpaQueryOptions options;
   options.smooth = smooth;
   return queryToJS(engine_.shpaQuery(graph_), result_, Point{sx, sy}, Point{gx, gy}, options);
+}
+
+double ShpaStarHandle::snapPathCost(const ShpaStarGraph& /* graph_, whose labels snapped */, Point start, Point goal) {
+  result_.reset();
+  return engine_.shpaQuery(graph_).findPath(start, goal, result_) == PathStatus::Found ? result_.cost : INFINITY;
 }
 
 val ShpaStarHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {

@@ -68,6 +68,9 @@ class ShpaStarHandle {
 
   // The graph, kept alive by whoever holds the pointer (a batch running on other threads).
   std::shared_ptr<const ShpaStarGraph> current() const { return graph_; }
+  // The cost of this planner's path from `start` to `goal` on `g` (infinity when none): how the
+  // `toNearest` option chooses among equally near reachable cells (ReachabilityToJS.h).
+  double snapPathCost(const ShpaStarGraph& g, Point start, Point goal);
 
  private:
   std::shared_ptr<const ShpaStarGraph> graph_;

@@ -3,9 +3,11 @@
 // random passable cell, snapping a query's endpoints). The planners know which cells are in which
 // component; these functions only walk the grid in a fixed order and ask them.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 #include "grid/Grid.h"
 #include "grid/Moves.h"
@@ -140,24 +142,84 @@ std::optional<Point> sampleCell(const Grid& grid, CellRandom& random, int tries,
 // sixth of the map or more to be picked this way almost always (1 - (5/6)^24 > 98%).
 inline constexpr int kSampleTries = 24;
 
-// Where a query's endpoints go under the `snap` option: a start that is blocked or outside the map moves
-// to the nearest passable cell (any component); a goal that is, to the nearest cell of the start's
-// component, so that the snapped query has a path whenever one can exist. Passable endpoints stay.
-// `componentOf(Point)` gives 0 for blocked and outside cells; `nearest(Point, component)` the nearest cell
-// of that component (0: any passable cell) anywhere on the map, or nothing. An endpoint nothing can be
-// found for (a map without passable cells) stays where it was, and the query then fails as it would have.
+// Where a query's endpoints go before it runs, under the `snap` and `toNearest` options.
+//  - `snap`: a start that is blocked or outside the map moves to the nearest passable cell (any
+//    component); such a goal, to the nearest cell of the start's component, so that the snapped query has a
+//    path whenever one can exist.
+//  - `toNearest`: a goal the start cannot reach (blocked, outside, or in another component) moves to the
+//    reachable cell nearest to it: nearest by octile distance, ties to the shorter path. The query then
+//    answers a partial path.
+// Passable, reachable endpoints stay. `componentOf(Point)` gives 0 for blocked and outside cells;
+// `nearest(Point, component)` the nearest cell of that component (0: any passable cell) anywhere on the
+// map, or nothing. An endpoint nothing can be found for (a map without passable cells, an invalid start
+// under `toNearest` alone) stays where it was, and the query then fails as it would have.
+enum EndpointRule : uint8_t {
+  kSnapInvalidEndpoints = 1,    // the `snap` option
+  kGoalToNearestReachable = 2,  // the `toNearest` option
+};
+
+// What moving a query's endpoints did, as bits (the `moved` byte of a snapped batch).
+enum EndpointMove : uint8_t {
+  kStartMoved = 1,
+  kGoalMoved = 2,
+  kGoalUnreachable = 4,  // moved by `toNearest`: the path is partial, ending at the reachable cell nearest the goal
+};
+
 struct SnappedEndpoints {
   Point start;
   Point goal;
+  uint8_t moved = 0;  // EndpointMove bits
+  // Under `toNearest`, the cells at the goal's nearest distance (ties, at most 8: see nearestTies); `goal`
+  // is the first. Several when the shorter path must decide.
+  std::array<Point, 8> ties{};
+  uint8_t tieCount = 0;
 };
 
-template <class ComponentOf, class Nearest>
-SnappedEndpoints snapEndpoints(Point start, Point goal, ComponentOf&& componentOf, Nearest&& nearest) {
-  if (componentOf(start) == 0)
-    if (const std::optional<Point> p = nearest(start, 0u)) start = *p;
-  if (componentOf(goal) == 0)
-    if (const std::optional<Point> p = nearest(goal, componentOf(start))) goal = *p;
-  return {start, goal};
+// The cells of the grid that `accept` takes at the same octile distance from `from` as `nearest` (itself
+// one of them), in the order of nearestCell's tie rule (smaller y, then x): the images of `nearest -
+// from` under the square's 8 symmetries. No other cell can tie: an octile distance a + (√2 - 1)·b with
+// a ≥ b ≥ 0 integers names a and b (√2 is irrational), and within a map's size doubles keep distinct
+// values apart.
+template <class Accept>
+uint8_t nearestTies(const Grid& grid, Point from, Point nearest, Accept&& accept, std::array<Point, 8>& out) {
+  const int64_t dx = std::abs(static_cast<int64_t>(nearest.x) - from.x);
+  const int64_t dy = std::abs(static_cast<int64_t>(nearest.y) - from.y);
+  std::array<std::pair<int64_t, int64_t>, 8> offsets = {
+      {{-dx, -dy}, {dx, -dy}, {-dx, dy}, {dx, dy}, {-dy, -dx}, {dy, -dx}, {-dy, dx}, {dy, dx}}};
+  uint8_t n = 0;
+  for (const auto& [ox, oy] : offsets) {
+    const int64_t x = from.x + ox, y = from.y + oy;
+    if (x < 0 || y < 0 || x >= grid.width() || y >= grid.height()) continue;
+    const Point p{static_cast<int32_t>(x), static_cast<int32_t>(y)};
+    if (std::find(out.begin(), out.begin() + n, p) != out.begin() + n || !accept(p)) continue;
+    // Inserted in place (at most 8 cells): smaller y, then x, first.
+    uint8_t at = n++;
+    for (; at > 0 && (out[at - 1].y > p.y || (out[at - 1].y == p.y && out[at - 1].x > p.x)); --at)
+      out[at] = out[at - 1];
+    out[at] = p;
+  }
+  return n;
+}
+
+template <class ComponentOf, class Nearest, class Ties>
+SnappedEndpoints snapEndpoints(Point start, Point goal, uint8_t rule, ComponentOf&& componentOf, Nearest&& nearest,
+                               Ties&& ties) {
+  SnappedEndpoints out{start, goal};
+  if ((rule & kSnapInvalidEndpoints) && componentOf(out.start) == 0)
+    if (const std::optional<Point> p = nearest(out.start, 0u)) out.start = *p;
+  const uint32_t reachable = componentOf(out.start);
+  const uint32_t goalComponent = componentOf(out.goal);
+  if ((rule & kGoalToNearestReachable) && reachable != 0 && goalComponent != reachable) {
+    if (const std::optional<Point> p = nearest(out.goal, reachable)) {
+      out.tieCount = ties(out.goal, *p, reachable, out.ties);
+      out.goal = out.ties[0];
+      out.moved |= kGoalUnreachable;
+    }
+  } else if ((rule & kSnapInvalidEndpoints) && goalComponent == 0) {
+    if (const std::optional<Point> p = nearest(out.goal, reachable)) out.goal = *p;
+  }
+  out.moved |= (out.start == start ? 0 : kStartMoved) | (out.goal == goal ? 0 : kGoalMoved);
+  return out;
 }
 
 // The reachability questions on a planner's component labels, the same for every planner: `Labels` has
@@ -188,12 +250,16 @@ std::optional<Point> randomInComponent(const Labels& labels, uint32_t component,
   return kthCell(random.below(cells));
 }
 
-// snapEndpoints on a planner's component labels (as nearestInComponent).
+// snapEndpoints on a planner's component labels (as nearestInComponent), under `rule` (EndpointRule bits).
 template <class Labels>
-SnappedEndpoints snapToComponents(const Labels& labels, Point start, Point goal) {
+SnappedEndpoints snapToComponents(const Labels& labels, Point start, Point goal, uint8_t rule) {
   return snapEndpoints(
-      start, goal, [&](Point p) { return labels.componentOf(p); },
-      [&](Point p, uint32_t component) { return nearestInComponent(labels, p, component, kAnyDistance); });
+      start, goal, rule, [&](Point p) { return labels.componentOf(p); },
+      [&](Point p, uint32_t component) { return nearestInComponent(labels, p, component, kAnyDistance); },
+      [&](Point from, Point nearest, uint32_t component, std::array<Point, 8>& out) {
+        return nearestTies(
+            labels.grid(), from, nearest, [&](Point p) { return labels.componentOf(p) == component; }, out);
+      });
 }
 
 }  // namespace hpastar

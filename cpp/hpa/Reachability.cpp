@@ -34,6 +34,8 @@ std::optional<Point> randomPassable(const Hierarchy& h, uint32_t component, Cell
   });
 }
 
-SnappedEndpoints snapEndpoints(const Hierarchy& h, Point start, Point goal) { return snapToComponents(h, start, goal); }
+SnappedEndpoints snapEndpoints(const Hierarchy& h, Point start, Point goal, uint8_t rule) {
+  return snapToComponents(h, start, goal, rule);
+}
 
 }  // namespace hpastar

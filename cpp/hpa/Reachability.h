@@ -23,6 +23,6 @@ std::optional<Point> nearestPassable(const Hierarchy& h, Point from, uint32_t co
 std::optional<Point> randomPassable(const Hierarchy& h, uint32_t component, CellRandom& random);
 
 // snapEndpoints (CellPicking.h) on this hierarchy's components.
-SnappedEndpoints snapEndpoints(const Hierarchy& h, Point start, Point goal);
+SnappedEndpoints snapEndpoints(const Hierarchy& h, Point start, Point goal, uint8_t rule = kSnapInvalidEndpoints);
 
 }  // namespace hpastar

@@ -27,8 +27,8 @@ std::optional<Point> randomPassable(const ShpaStarGraph& g, uint32_t component, 
   });
 }
 
-SnappedEndpoints snapEndpoints(const ShpaStarGraph& g, Point start, Point goal) {
-  return snapToComponents(g, start, goal);
+SnappedEndpoints snapEndpoints(const ShpaStarGraph& g, Point start, Point goal, uint8_t rule) {
+  return snapToComponents(g, start, goal, rule);
 }
 
 }  // namespace hpastar

@@ -18,6 +18,6 @@ std::optional<Point> nearestPassable(const ShpaStarGraph& g, Point from, uint32_
 std::optional<Point> randomPassable(const ShpaStarGraph& g, uint32_t component, CellRandom& random);
 
 // snapEndpoints (CellPicking.h) on this graph's components.
-SnappedEndpoints snapEndpoints(const ShpaStarGraph& g, Point start, Point goal);
+SnappedEndpoints snapEndpoints(const ShpaStarGraph& g, Point start, Point goal, uint8_t rule = kSnapInvalidEndpoints);
 
 }  // namespace hpastar

@@ -2,6 +2,8 @@
 // the terrain and against A*, also after edits that cut a map in two and join it again; the nearest
 // passable cell on small drawn maps with worked answers; random passable cells; where `snap` moves a
 // query's endpoints. HPA* and SHPA* answer alike.
+#include "hpa/Reachability.h"
+
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -11,7 +13,6 @@
 #include "TestMaps.h"
 #include "grid/CellPicking.h"
 #include "hpa/HierarchySerialization.h"
-#include "hpa/Reachability.h"
 #include "search/AStarSearch.h"
 #include "shpa/ShpaReachability.h"
 
@@ -77,8 +78,9 @@ void expectReachabilityOfAStar(const Labels& labels, const Grid& g, std::mt19937
   int found = 0, unreachable = 0;
   for (int i = 0; i < pairs; ++i) {
     const Point a = test::randomPassable(g, rng);
-    const Point b = i % 5 == 4 ? Point{static_cast<int32_t>(rng() % g.width()), static_cast<int32_t>(rng() % g.height())}
-                               : test::randomPassable(g, rng);
+    const Point b = i % 5 == 4
+                        ? Point{static_cast<int32_t>(rng() % g.width()), static_cast<int32_t>(rng() % g.height())}
+                        : test::randomPassable(g, rng);
     r.reset();
     const bool path = astar.findPath(g, a, b, r) == PathStatus::Found;
     const bool same = labels.componentOf(a) != 0 && labels.componentOf(a) == labels.componentOf(b);
@@ -228,8 +230,10 @@ TEST(Reachability, RandomPassableIsUniformOverItsComponentAndDeterministic) {
       for (const auto* counts : {&hpaCounts, &shpaCounts})
         for (int32_t i = 0; i < g.cellCount(); ++i) {
           const bool in = component == 0 ? g.passable(i % 40, i / 40) : h.componentOf({i % 40, i / 40}) == component;
-          if (!in) ASSERT_EQ((*counts)[static_cast<size_t>(i)], 0);
-          else ASSERT_NEAR((*counts)[static_cast<size_t>(i)], 200, 85) << "cell " << i << " component " << component;
+          if (!in)
+            ASSERT_EQ((*counts)[static_cast<size_t>(i)], 0);
+          else
+            ASSERT_NEAR((*counts)[static_cast<size_t>(i)], 200, 85) << "cell " << i << " component " << component;
         }
     }
     CellRandom c(5), d(5);
@@ -257,6 +261,67 @@ TEST(Reachability, SnappingMovesOnlyBlockedEndpointsAndTheGoalIntoTheStartsCompo
   }
   const Hierarchy walls = test::buildHierarchy(test::drawGrid({"@@", "@@"}), HierarchyOptions{});
   EXPECT_TRUE(same(snapEndpoints(walls, {0, 0}, {1, 1}), {{0, 0}, {1, 1}}));  // nowhere to go: unchanged
+}
+
+TEST(Reachability, ToNearestMovesAnUnreachableGoalToTheNearestReachableCellsAndListsTheTies) {
+  // A 3 x 3 block of wall in a room, and a closet (x 7..8, y 0..1) walled off from it.
+  const Hierarchy h = test::buildHierarchy(test::drawGrid({".......@..", ".......@..", "..@@@..@@@", "..@@@.....",
+                                                           "..@@@.....", "..........", ".........."}),
+                                           HierarchyOptions{});
+  const auto rule = kGoalToNearestReachable;
+  // The block's centre: four cells at distance 2, in the order of y then x.
+  SnappedEndpoints s = snapEndpoints(h, {0, 0}, {3, 3}, rule);
+  EXPECT_EQ(s.moved, kGoalMoved | kGoalUnreachable);
+  ASSERT_EQ(s.tieCount, 4);
+  EXPECT_EQ(s.ties[0], (Point{3, 1}));
+  EXPECT_EQ(s.ties[1], (Point{1, 3}));
+  EXPECT_EQ(s.ties[2], (Point{5, 3}));
+  EXPECT_EQ(s.ties[3], (Point{3, 5}));
+  EXPECT_EQ(s.goal, s.ties[0]);
+  // A passable goal in the closet: the start's nearest cell, a single one.
+  s = snapEndpoints(h, {0, 6}, {8, 0}, rule);
+  EXPECT_EQ(s.goal, (Point{6, 0}));
+  EXPECT_EQ(s.tieCount, 1);
+  EXPECT_EQ(s.moved, kGoalMoved | kGoalUnreachable);
+  // From inside the closet, the room's goal is unreachable too: the closet's nearest cell.
+  s = snapEndpoints(h, {8, 0}, {5, 5}, rule);
+  EXPECT_EQ(s.goal, (Point{8, 1}));
+  // Reachable goals stay; an invalid start is left for the query to refuse, unless `snap` moves it first.
+  s = snapEndpoints(h, {0, 0}, {9, 6}, rule);
+  EXPECT_EQ(s.moved, 0);
+  EXPECT_EQ(snapEndpoints(h, {3, 3}, {8, 0}, rule).moved, 0);
+  s = snapEndpoints(h, {3, 3}, {8, 0}, rule | kSnapInvalidEndpoints);
+  EXPECT_EQ(s.start, (Point{3, 1}));
+  EXPECT_EQ(s.goal, (Point{6, 0}));
+  EXPECT_EQ(s.moved, kStartMoved | kGoalMoved | kGoalUnreachable);
+  // Outside the map: the nearest cell inside.
+  s = snapEndpoints(h, {0, 0}, {-3, 2}, rule);
+  EXPECT_EQ(s.goal, (Point{0, 2}));
+  // Under `snap` alone, a blocked goal moves but is not reported unreachable.
+  EXPECT_EQ(snapEndpoints(h, {0, 0}, {3, 3}, kSnapInvalidEndpoints).moved, kGoalMoved);
+}
+
+TEST(Reachability, NearestTiesAreExactlyTheCellsAtTheNearestOctileDistance) {
+  // Against every cell of a map: the ties of a random nearest cell are the accepted cells at its distance.
+  const Grid grid = test::drawGrid({"..@.....", ".@@..@..", "......@.", "@...@...", "..@....@"});
+  auto accept = [&](Point p) { return grid.passable(p); };
+  for (int32_t fy = -2; fy < 7; ++fy)
+    for (int32_t fx = -2; fx < 10; ++fx) {
+      const Point from{fx, fy};
+      const std::optional<Point> nearest = nearestCell(grid, from, kAnyDistance, accept);
+      ASSERT_TRUE(nearest);
+      std::array<Point, 8> ties{};
+      const uint8_t n = nearestTies(grid, from, *nearest, accept, ties);
+      const double d = octileSpan(std::abs(nearest->x - fx), std::abs(nearest->y - fy));
+      std::vector<Point> brute;
+      for (int32_t y = 0; y < grid.height(); ++y)
+        for (int32_t x = 0; x < grid.width(); ++x)
+          if (grid.passable({x, y}) && std::abs(octileSpan(std::abs(x - fx), std::abs(y - fy)) - d) < 1e-9)
+            brute.push_back({x, y});
+      ASSERT_EQ(n, brute.size()) << fx << "," << fy;
+      for (uint8_t i = 0; i < n; ++i) EXPECT_EQ(ties[i], brute[i]) << fx << "," << fy;
+      EXPECT_EQ(ties[0], *nearest);
+    }
 }
 
 }  // namespace

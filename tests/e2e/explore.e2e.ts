@@ -206,6 +206,25 @@ describe('queries', () => {
     expect(restored!.cost).toBe(moved.lastPath!.cost);
     await other.close();
   });
+
+  test('a goal inside a wall: the path goes to the reachable cell nearest it, marked and said', async () => {
+    page = await browser.page();
+    await openDemo(page, baseUrl, '?map=arena.map&algo=hpa2');
+    await clickCell(page, 10, 10);
+    const before = await canvasHash(page);
+    // (24, 8) is a tree of the clump at (23..25, 7..9); its one nearest passable cell is (23, 7), √2 away.
+    await clickCell(page, 24, 8);
+    const state = await demo(page);
+    expect(state.lastPath!.found).toBe(true);
+    expect(state.lastPath!.reached).toEqual({ x: 23, y: 7 });
+    // A*'s reference is the optimum to the same cell.
+    expect(state.lastPath!.cost).toBeGreaterThanOrEqual(state.optimalCost! - 1e-9);
+    expect(await page.textContent('#message')).toContain('cannot be reached from the start');
+    expect(await canvasHash(page)).not.toBe(before);
+    // A reachable goal again: no reached cell.
+    await clickCell(page, 40, 20, { shift: true });
+    expect((await demo(page)).lastPath!.reached).toBeNull();
+  });
 });
 
 describe('distance table', () => {

@@ -167,6 +167,41 @@ describe('on den520d', () => {
     await crowd.updateTerrain(ring.map((e) => ({ x: e.x, y: e.y, terrain: rows[e.y]![e.x]! })));
   });
 
+  test('with toNearest, agents ordered into a walled pocket or onto a wall go to the nearest reachable cell, say so and arrive', async () => {
+    const pocket = { x: 81, y: 45 };
+    const ring: TerrainEdit[] = [];
+    for (let y = -1; y <= 1; y++) for (let x = -1; x <= 1; x++) if (x || y) ring.push({ x: pocket.x + x, y: pocket.y + y, terrain: '@' });
+    const oracle = new Oracle(text);
+    oracle.paint(ring);
+    // Planned one by one, and a shared goal followed on its flow field: both ways reach the nearest cell.
+    for (const flowFieldAgents of [Infinity, 2]) {
+      const crowd = new Crowd({ pool, map, speed: 30, flowFieldAgents, toNearest: true });
+      await crowd.updateTerrain(ring);
+      const goals = [pocket, { x: pocket.x + 1, y: pocket.y }, pocket];
+      const ids = goals.map((goal, i) => crowd.addAgent({ x: 100 + i, y: 100 }, { goal }));
+      const { events } = await run(crowd, oracle, (e) => count(e, 'arrived') === 3, 3000);
+      expect(count(events, 'unreachable')).toBe(0);
+      expect(crowd.stats.partial).toBe(3);
+      for (const [i, id] of ids.entries()) {
+        const partial = events.find((e) => e.type === 'partial' && e.agent === id);
+        expect(partial?.type === 'partial' && partial.goal).toEqual(goals[i]);
+        const reached = partial?.type === 'partial' ? partial.reached : null;
+        // Brute force: no free cell outside the pocket is nearer the goal than the cell reached.
+        const octile = (p: Point) => {
+          const dx = Math.abs(p.x - goals[i]!.x), dy = Math.abs(p.y - goals[i]!.y);
+          return Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy);
+        };
+        let best = Infinity;
+        for (let y = 0; y < map.height; y++)
+          for (let x = 0; x < map.width; x++) if (oracle.free(x, y) && !(x === pocket.x && y === pocket.y)) best = Math.min(best, octile({ x, y }));
+        expect(octile(reached!)).toBeCloseTo(best, 9);
+        expect(events.find((e) => e.type === 'arrived' && e.agent === id)).toMatchObject({ goal: reached });
+      }
+      const rows = parseMap(text).rows;
+      await crowd.updateTerrain(ring.map((e) => ({ x: e.x, y: e.y, terrain: rows[e.y]![e.x]! })));
+    }
+  });
+
   test('agents sharing a goal follow its flow field and arrive', async () => {
     const oracle = new Oracle(text);
     const crowd = new Crowd({ pool, map, speed: 30, flowFieldAgents: 8 });

@@ -155,6 +155,11 @@ export interface QueryOutcome {
   unsmoothed: Int32Array | null;
   unsmoothedCost: number;
   waypoints: Int32Array | null;
+  /**
+   * HPA* family and SHPA*: where a partial path ends when the goal cannot be reached from the start (the
+   * `toNearest` option: the reachable cell nearest the goal); null when the path reaches the goal.
+   */
+  reached: Point | null;
 }
 
 /** Built planners of the map on screen, one per set of hierarchy options. */
@@ -285,21 +290,22 @@ export class Planners {
       const t0 = performance.now();
       const r = this.astar(start, goal);
       const ms = performance.now() - t0;
-      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed: null, unsmoothedCost: r.cost, waypoints: null };
+      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed: null, unsmoothedCost: r.cost, waypoints: null, reached: null };
     }
     if (algo.kind === 'shpa') {
       const { planner } = this.shpa(settings);
       const t0 = performance.now();
-      const r = planner.findPath(start, goal, { smooth: settings.smooth });
+      const r = planner.findPath(start, goal, { smooth: settings.smooth, toNearest: true });
       const ms = performance.now() - t0;
+      const reached = r.reached ?? null;
       let unsmoothed: Int32Array | null = null;
       let unsmoothedCost = r.cost;
       if (detail && r.found && settings.smooth) {
-        const raw = planner.findPath(start, goal, { smooth: false });
+        const raw = planner.findPath(start, reached ?? goal, { smooth: false });
         unsmoothed = raw.cells;
         unsmoothedCost = raw.cost;
       }
-      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed, unsmoothedCost, waypoints: null };
+      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed, unsmoothedCost, waypoints: null, reached };
     }
     if (algo.kind === 'haa') {
       const { planner } = this.haa(settings);
@@ -307,24 +313,26 @@ export class Planners {
       const r = planner.findPath(start, goal, { size: settings.agentSize, capability: settings.capability });
       const ms = performance.now() - t0;
       // Annotated A* refines every abstract edge optimally for the agent: there is no smoothing.
-      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed: null, unsmoothedCost: r.cost, waypoints: r.abstractPath };
+      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed: null, unsmoothedCost: r.cost, waypoints: r.abstractPath, reached: null };
     }
     const { planner } = this.planner(hierarchyOptions(algo, settings));
     const t0 = performance.now();
-    const r = planner.findPath(start, goal, { smooth: settings.smooth });
+    const r = planner.findPath(start, goal, { smooth: settings.smooth, toNearest: true });
     const ms = performance.now() - t0;
+    const reached = r.reached ?? null;
+    const to = reached ?? goal;
     let unsmoothed: Int32Array | null = null;
     let unsmoothedCost = r.cost;
     let waypoints: Int32Array | null = null;
     if (detail && r.found) {
       if (settings.smooth) {
-        const raw = planner.findPath(start, goal, { smooth: false });
+        const raw = planner.findPath(start, to, { smooth: false });
         unsmoothed = raw.cells;
         unsmoothedCost = raw.cost;
       } else unsmoothed = r.cells;
-      waypoints = planner.plan(start, goal).waypoints;
+      waypoints = planner.plan(start, to).waypoints;
     }
-    return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed, unsmoothedCost, waypoints };
+    return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed, unsmoothedCost, waypoints, reached };
   }
 
   /**

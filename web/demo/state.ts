@@ -37,6 +37,8 @@ export interface DemoState {
     waypoints: number;
     expanded: { sg: number; main: number; refine: number };
     ms: number;
+    /** Where a partial path ends (the goal cannot be reached: the reachable cell nearest it), or null. */
+    reached: Point | null;
   } | null;
   /** The query's ends. */
   start: Point | null;

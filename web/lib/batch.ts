@@ -5,8 +5,8 @@
  * @module
  */
 import { indexIn } from './args.ts';
-import { PATH_STATUS_CODES, PATH_STATUS_NAMES } from './generated/contract.ts';
-import type { PathStatus, SnappedEndpoints } from './types.ts';
+import { ENDPOINT_MOVES, PATH_STATUS_CODES, PATH_STATUS_NAMES } from './generated/contract.ts';
+import type { PathStatus, Point, SnappedEndpoints } from './types.ts';
 
 /**
  * The status of each query of a {@link PathBatch}, as stored in {@link PathBatch.status}: `Found`,
@@ -33,9 +33,9 @@ export interface PathBatchArrays {
   readonly offsets: Uint32Array;
   /** Every path's cells, query after query, as x, y pairs; empty when cells were not asked for. */
   readonly cells: Int32Array;
-  /** With `snap`: the endpoints searched, [sx, sy, gx, gy] per query. */
+  /** With `snap` or `toNearest`: the endpoints searched, [sx, sy, gx, gy] per query. */
   readonly searched?: Int32Array;
-  /** With `snap`: per query, 1 when the start was moved, plus 2 when the goal was. */
+  /** With `snap` or `toNearest`: per query, its ENDPOINT_MOVES bits (1 start moved, 2 goal moved, 4 goal unreachable). */
   readonly snapped?: Uint8Array;
 }
 
@@ -144,9 +144,15 @@ export abstract class SearchBatch extends QueryBatch {
  * ```
  */
 export class PathBatch extends SearchBatch implements PathBatchArrays {
-  /** With `snap`: the endpoints searched, [sx, sy, gx, gy] per query (see {@link PathBatch.snapped}). */
+  /**
+   * With `snap` or `toNearest`: the endpoints searched, [sx, sy, gx, gy] per query (see
+   * {@link PathBatch.snapped}).
+   */
   readonly searched?: Int32Array;
-  /** With `snap`: per query, 1 when the start was moved, plus 2 when the goal was. */
+  /**
+   * With `snap` or `toNearest`: per query, 1 when the start was moved, plus 2 when the goal was, plus 4
+   * when `toNearest` moved the goal because the start cannot reach it (`ENDPOINT_MOVES`).
+   */
   readonly snapped?: Uint8Array;
 
   /** @internal Made by `HPAStar.findPaths` and the pool. */
@@ -165,5 +171,24 @@ export class PathBatch extends SearchBatch implements PathBatchArrays {
   snappedEndpoints(i: number): SnappedEndpoints | undefined {
     const k = this.checkedIndex('snappedEndpoints', i);
     return this.searched && this.snapped ? snappedAt(this.searched, this.snapped, k) : undefined;
+  }
+
+  /**
+   * Query `i`'s outcome in words: as {@link QueryBatch.statusText}, and `'partial'` when the `toNearest`
+   * option sent its path to the reachable cell nearest the goal ({@link PathBatch.reached}).
+   */
+  override statusText(i: number): ReturnType<QueryBatch['statusText']> {
+    return this.reached(i) ? 'partial' : super.statusText(i);
+  }
+
+  /**
+   * With `toNearest`: the cell query `i`'s partial path ends at (the reachable cell nearest the goal it
+   * asked for); undefined when the path reaches the goal, or no path was found.
+   */
+  reached(i: number): Point | undefined {
+    const k = this.checkedIndex('reached', i);
+    if (!this.searched || !this.snapped || !(this.snapped[k]! & ENDPOINT_MOVES.GoalUnreachable)) return undefined;
+    if (this.status[k] !== PathStatusCode.Found) return undefined;
+    return Object.freeze({ x: this.searched[4 * k + 2]!, y: this.searched[4 * k + 3]! });
   }
 }

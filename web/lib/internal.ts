@@ -233,8 +233,8 @@ export function resolvedOptionsOf<T>(raw: Record<string, number | boolean | stri
 /** The boolean options of each search call, declared once (checked by checkFlags). */
 export const SEARCH_FLAGS = {
   traceSearch: ['smooth'],
-  findPath: ['smooth', 'snap'],
-  findPaths: ['smooth', 'snap', 'cells'],
+  findPath: ['smooth', 'snap', 'toNearest'],
+  findPaths: ['smooth', 'snap', 'toNearest', 'cells'],
   planPaths: ['firstSegment'],
   worldFindPath: ['smooth'],
 } as const satisfies Record<string, readonly string[]>;

@@ -4,7 +4,8 @@
  * @module
  */
 import type { RawBatch, RawGrid, RawPathResult } from 'hpastar:raw';
-import { PathBatch } from './batch.ts';
+import { PathBatch, snappedAt } from './batch.ts';
+import { ENDPOINT_MOVES, ENDPOINT_RULES } from './generated/contract.ts';
 import { cell } from './args.ts';
 import { rawGrid, type Grid } from './grid.ts';
 import { checkFlags, internal, moduleError, packQueries, SEARCH_FLAGS, WasmObject } from './internal.ts';
@@ -55,7 +56,15 @@ export abstract class GridSearch<Raw extends RawGridSearch & { delete(): void }>
   }
 }
 
-/** `findPath` of a planner named `planner` ('HPAStar', 'SHPAStar'); `reach` snaps its endpoints when asked. */
+/** The core's endpoint rule (ENDPOINT_RULES bits) of a search's `snap` and `toNearest` options; 0 for neither. */
+export function endpointRule(options: FindPathOptions | undefined): number {
+  return (options?.snap ? ENDPOINT_RULES.snap : 0) | (options?.toNearest ? ENDPOINT_RULES.toNearest : 0);
+}
+
+/**
+ * `findPath` of a planner named `planner` ('HPAStar', 'SHPAStar'); `reach` moves its endpoints first when
+ * `snap` or `toNearest` asks (a partial path's result then says which cell it reached).
+ */
 export function plannerFindPath(
   planner: string,
   raw: () => RawPlannerSearches,
@@ -71,15 +80,25 @@ export function plannerFindPath(
   checkFlags(options, SEARCH_FLAGS.findPath, where);
   const handle = raw();
   const smooth = options?.smooth ?? true;
-  const searched = options?.snap ? reach.snap(where, start, goal) : { start, goal };
-  const { start: s, goal: g } = searched;
+  const rule = endpointRule(options);
+  if (rule === 0) return pathResultOf(state.call(where, () => handle.findPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal);
+  const moved = reach.snapQueries(where, new Int32Array([start.x, start.y, goal.x, goal.y]), rule);
+  const [sx, sy, gx, gy] = moved.searched as unknown as [number, number, number, number];
+  const s = sx === start.x && sy === start.y ? start : { x: sx, y: sy };
+  const g = gx === goal.x && gy === goal.y ? goal : { x: gx, y: gy };
   const result = pathResultOf(state.call(where, () => handle.findPath(s.x, s.y, g.x, g.y, smooth)), s, g);
-  return 'snapped' in searched && searched.snapped ? { ...result, snapped: searched.snapped } : result;
+  const snapped = snappedAt(moved.searched, moved.snapped, 0);
+  const partial = result.found && (moved.snapped[0]! & ENDPOINT_MOVES.GoalUnreachable) !== 0;
+  return {
+    ...result,
+    ...(partial ? { status: 'partial' as const, reached: Object.freeze({ x: gx, y: gy }) } : {}),
+    ...(snapped && options?.snap ? { snapped } : {}),
+  };
 }
 
 /**
  * `findPaths` of a planner named `planner`; `version` gives the terrain version of the answers, `reach`
- * snaps the queries' endpoints when asked.
+ * moves the queries' endpoints first when `snap` or `toNearest` asks.
  */
 export function plannerFindPaths<Raw extends RawPlannerSearches>(
   planner: string,
@@ -94,8 +113,9 @@ export function plannerFindPaths<Raw extends RawPlannerSearches>(
   checkFlags(options, SEARCH_FLAGS.findPaths, where);
   const packed = packQueries(queries, where);
   const handle = raw();
-  const snap = options?.snap ? reach.snapQueries(where, packed) : null;
-  const out = state.call(where, () => handle.findPaths(snap?.searched ?? packed, options?.smooth ?? true, options?.cells ?? true));
+  const rule = endpointRule(options);
+  const moved = rule !== 0 ? reach.snapQueries(where, packed, rule) : null;
+  const out = state.call(where, () => handle.findPaths(moved?.searched ?? packed, options?.smooth ?? true, options?.cells ?? true));
   if ('error' in out) throw moduleError(where, out);
-  return new PathBatch(snap ? { ...out, ...snap } : out, version(handle));
+  return new PathBatch(moved ? { ...out, ...moved } : out, version(handle));
 }

@@ -7,10 +7,9 @@
  */
 import type { RawReachability } from 'hpastar:raw';
 import { cell, describe, integerIn } from './args.ts';
-import { snappedAt } from './batch.ts';
 import { moduleError } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
-import type { NearestPassableOptions, Point, SnappedEndpoints, Voxel } from './types.ts';
+import type { NearestPassableOptions, Point, Voxel } from './types.ts';
 
 /** `nearestPassable`'s arguments as the module takes them. */
 export interface NearestQuestion {
@@ -121,18 +120,13 @@ export class PlannerReachability {
     return cellAnswer(where, this.#state.call(where, () => raw.randomPassable(q.seed, q.component)));
   }
 
-  /** For `findPath` with `snap`: the endpoints to search, and those that moved. */
-  snap(where: string, start: Point, goal: Point): { start: Point; goal: Point; snapped?: SnappedEndpoints } {
-    const out = this.snapQueries(where, new Int32Array([start.x, start.y, goal.x, goal.y]));
-    const snapped = snappedAt(out.searched, out.snapped, 0);
-    if (!snapped) return { start, goal };
-    return { start: snapped.start ?? start, goal: snapped.goal ?? goal, snapped };
-  }
-
-  /** For `findPaths` with `snap`: the packed queries to search, and which endpoints moved. */
-  snapQueries(where: string, packed: Int32Array): { searched: Int32Array; snapped: Uint8Array } {
+  /**
+   * For searches with `snap` or `toNearest` (`rule`: ENDPOINT_RULES bits): the packed queries to search,
+   * and each query's ENDPOINT_MOVES bits.
+   */
+  snapQueries(where: string, packed: Int32Array, rule: number): { searched: Int32Array; snapped: Uint8Array } {
     const raw = this.#raw();
-    const out = this.#state.call(where, () => raw.snapQueries(packed));
+    const out = this.#state.call(where, () => raw.snapQueries(packed, rule));
     if ('error' in out) throw moduleError(where, out, TypeError);
     return out;
   }

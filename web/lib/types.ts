@@ -18,7 +18,12 @@ export interface Voxel {
 }
 
 /** How a search that ran ended. */
-export type PathStatus = 'found' | 'no path';
+/**
+ * How a search ended: `'found'`, `'no path'` (start and goal are valid but not connected), or
+ * `'partial'` (with `toNearest`: the goal cannot be reached, and the path ends at the reachable cell
+ * nearest to it, {@link PathResult.reached}).
+ */
+export type PathStatus = 'found' | 'no path' | 'partial';
 
 /**
  * The work one search did, split as in the HPA* paper (Botea, Müller, Schaeffer 2004, Table 1).
@@ -37,9 +42,12 @@ export interface SearchStats {
 
 /** The answer of a search. */
 export interface PathResult {
-  /** True when a path exists. */
+  /** True when a path was found (a partial one too: see `status`). */
   readonly found: boolean;
-  /** `'found'`, or `'no path'` when start and goal are both valid but not connected. */
+  /**
+   * `'found'`; `'no path'` when start and goal are both valid but not connected; `'partial'` when the
+   * `toNearest` option sent the path to the reachable cell nearest the goal ({@link PathResult.reached}).
+   */
   readonly status: PathStatus;
   /** Length of the path: straight steps cost 1, diagonal steps √2. `Infinity` when not found. */
   readonly cost: number;
@@ -54,6 +62,8 @@ export interface PathResult {
    * the moved ones); absent when it moved none.
    */
   readonly snapped?: SnappedEndpoints;
+  /** With status `'partial'`: the cell the path ends at, the reachable cell nearest the goal asked for. */
+  readonly reached?: Point;
 }
 
 /** Where the `snap` option moved a query's start and goal: only those it moved are given. */
@@ -323,6 +333,14 @@ export interface FindPathOptions extends HpaSearchOptions {
    * where they went. Nearest by octile distance, ties to the smaller y then x. Default false.
    */
   readonly snap?: boolean;
+  /**
+   * When the start cannot reach the goal (the goal is blocked, outside the map, or in another component),
+   * answer a partial path to the reachable cell nearest the goal instead of `'no path'`: nearest by
+   * octile distance (walls ignored), ties to the shorter path. Its status is `'partial'` and
+   * `reached` names that cell (in a batch: `statusText(i)` and `reached(i)`). The start must be valid
+   * (or snapped with `snap`). Default false.
+   */
+  readonly toNearest?: boolean;
 }
 
 /** Options of a batch of HPA* searches. */

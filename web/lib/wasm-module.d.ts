@@ -264,8 +264,11 @@ declare module 'hpastar:raw' {
     nearestPassable(x: number, y: number, component: number, maxDistance: number): { x: number; y: number } | null | RawError;
     /** `seed`: a 32-bit unsigned integer. */
     randomPassable(seed: number, component: number): { x: number; y: number } | null | RawError;
-    /** Queries packed [sx, sy, gx, gy, ...] moved as the `snap` option moves them. */
-    snapQueries(queries: Int32Array): { searched: Int32Array; snapped: Uint8Array } | RawError;
+    /**
+     * Queries packed [sx, sy, gx, gy, ...] moved as the `snap` and `toNearest` options move them
+     * (`rule`: ENDPOINT_RULES bits; `snapped`: ENDPOINT_MOVES bits per query).
+     */
+    snapQueries(queries: Int32Array, rule: number): { searched: Int32Array; snapped: Uint8Array } | RawError;
   }
 
   /** `FlowFieldsHandle::field` in FlowFieldBinding.cpp: one flow field, its steps copied. */

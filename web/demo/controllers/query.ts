@@ -22,6 +22,15 @@ export class QueryController {
     return !!shown && p.x >= 0 && p.y >= 0 && p.x < shown.width && p.y < shown.height;
   }
 
+  /**
+   * Whether the goal may go on `p`: where the start may, or on a wall for the planners that answer a
+   * partial path to the reachable cell nearest it (HPA*, DHPA*, SHPA*).
+   */
+  takesGoal(p: Point): boolean {
+    const { kind } = this.state.algo;
+    return this.isFree(p) || (this.insideMap(p) && (kind === 'hpa' || kind === 'shpa'));
+  }
+
   /** Whether a marker may go on `p`: a passable cell, or for HAA* a cell of the agent's terrain. */
   isFree(p: Point): boolean {
     const { shown, algo, settings } = this.state;
@@ -64,11 +73,11 @@ export class QueryController {
         s.lastAStarMs = o.ms;
       } else if (!dragging || s.lastAStarMs < 20) {
         const t0 = performance.now();
-        const r = shown.planners.reference(algo, settings, start, goal);
+        const r = shown.planners.reference(algo, settings, start, o.reached ?? goal);
         s.lastAStarMs = performance.now() - t0;
         // That first run may have been cold (the map's first search sizes A*'s scratch): it is not the
         // figure shown, the median of the runs after it is.
-        if (!dragging) s.lastAStarMs = medianTime(() => shown.planners.reference(algo, settings, start, goal), { budgetMs: 3, maxRuns: s.lastAStarMs > 10 ? 1 : 50, warm: true });
+        if (!dragging) s.lastAStarMs = medianTime(() => shown.planners.reference(algo, settings, start, o.reached ?? goal), { budgetMs: 3, maxRuns: s.lastAStarMs > 10 ? 1 : 50, warm: true });
         s.reference = { ...r, ms: s.lastAStarMs };
         s.referenceStale = false;
       } else s.referenceStale = true;
@@ -84,6 +93,7 @@ export class QueryController {
     demo.lastPath = {
       found: o.found, cost: o.cost, algo: o.algo.id, cells: o.cells.length / 2, unsmoothedCost: o.unsmoothedCost, waypoints: (o.waypoints?.length ?? 0) / 2,
       expanded: { sg: o.stats.expandedInsertion, main: o.stats.expandedMain, refine: o.stats.expandedRefinement }, ms: o.ms,
+      reached: o.reached,
     };
     demo.optimalCost = s.reference && !s.referenceStale ? s.reference.cost : null;
     demo.referenceMs = s.reference && !s.referenceStale ? s.reference.ms : null;
@@ -91,9 +101,11 @@ export class QueryController {
     if (!dragging) this.#retime();
     if (!dragging) {
       this.panels.say(
-        o.found
-          ? `${o.algo.label}: a path of ${o.cells.length / 2} cells, cost ${o.cost.toFixed(3)}. Drag the start or the goal; paint walls or costs with the brush.`
-          : 'No path: start and goal are not connected.',
+        o.reached
+          ? `${o.algo.label}: the goal (${goal.x}, ${goal.y}) cannot be reached from the start, so the path goes as near as it can: to (${o.reached.x}, ${o.reached.y}), the reachable cell nearest the goal (${o.cells.length / 2} cells, cost ${o.cost.toFixed(3)}).`
+          : o.found
+            ? `${o.algo.label}: a path of ${o.cells.length / 2} cells, cost ${o.cost.toFixed(3)}. Drag the start or the goal; paint walls or costs with the brush.`
+            : 'No path: start and goal are not connected.',
       );
     }
     this.permalink.update();
@@ -122,7 +134,7 @@ export class QueryController {
       if (token !== this.#retiming || s.outcome !== outcome) return;
       try {
         searches.push(medianTime(() => shown.planners.run(algo, settings, start, goal, false), { budgetMs: 2, maxRuns: outcome.ms > 10 ? 1 : 30, warm: true }));
-        if (own) astar.push(medianTime(() => shown.planners.reference(algo, settings, start, goal), { budgetMs: 2, maxRuns: own.ms > 10 ? 1 : 30, warm: true }));
+        if (own) astar.push(medianTime(() => shown.planners.reference(algo, settings, start, outcome.reached ?? goal), { budgetMs: 2, maxRuns: own.ms > 10 ? 1 : 30, warm: true }));
       } catch {
         return; // the map changed under the query: its next run times it
       }
@@ -147,7 +159,8 @@ export class QueryController {
       return;
     }
     if (!this.insideMap(cell)) return;
-    if (!this.isFree(cell)) {
+    const settingGoal = (shift && !!s.start) || (!!s.start && !s.goal);
+    if (!(settingGoal ? this.takesGoal(cell) : this.isFree(cell))) {
       const code = String.fromCharCode(shown.terrain[cell.y * shown.width + cell.x]!);
       this.panels.say(`(${cell.x}, ${cell.y}) is blocked (${TERRAIN_NAMES[code] ?? code}): pick a passable cell.`, true);
       return;
@@ -173,7 +186,7 @@ export class QueryController {
   /** Moves a dragged marker to `cell` and re-plans as the drag goes; false when it stays (a blocked cell, or the same). */
   moveMarker(which: 'start' | 'goal', cell: Point): boolean {
     const s = this.state;
-    if (!this.isFree(cell)) return false;
+    if (!(which === 'goal' ? this.takesGoal(cell) : this.isFree(cell))) return false;
     const m = which === 'start' ? s.start : s.goal;
     if (m && m.x === cell.x && m.y === cell.y) return false;
     if (which === 'start') s.start = cell;

@@ -6,7 +6,7 @@
 import type { Elements } from '../page';
 import type { AppState } from '../state';
 import type { OverlayData } from './overlayData';
-import { drawAbstractPath, drawClearanceValues, drawClusterBorders, drawConnections, drawEnds, drawFootprints, drawGraph, drawPath, drawTransitions } from './overlays';
+import { drawAbstractPath, drawClearanceValues, drawClusterBorders, drawConnections, drawEnds, drawFootprints, drawReached, drawGraph, drawPath, drawTransitions } from './overlays';
 import { PALETTE } from './palette';
 import type { Panels } from './panels';
 
@@ -113,6 +113,7 @@ export class MapCanvas {
         if (outcome.waypoints && on('abstract')) drawAbstractPath(ctx, view, outcome.waypoints);
       }
       drawEnds(ctx, view, s.start, s.goal);
+      if (outcome?.reached) drawReached(ctx, view, outcome.reached);
     }
     if (s.graphHidden !== wasHidden) this.panels.showHud();
     return again;

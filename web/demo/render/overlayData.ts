@@ -65,7 +65,7 @@ export class OverlayData {
       s.tracedOutcome = null;
     } else if (s.tracedOutcome !== s.outcome) {
       s.tracedOutcome = s.outcome;
-      s.searchSets.set(s.shown.planners.trace(s.algo, s.settings, s.start, s.goal));
+      s.searchSets.set(s.shown.planners.trace(s.algo, s.settings, s.start, s.outcome.reached ?? s.goal));
     }
     const trace = s.searchSets.trace;
     s.demo.searchSets = trace ? trace.searches.map((t) => ({ phase: t.phase, level: t.level, closed: t.closed.length / 2, open: t.open.length / 2 })) : null;

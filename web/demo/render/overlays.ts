@@ -465,6 +465,17 @@ export function drawEnds(ctx: Ctx, view: Viewport, start: { x: number; y: number
   }
 }
 
+/** Where a partial path ends (the reachable cell nearest an unreachable goal): the goal's square, hollow. */
+export function drawReached(ctx: Ctx, view: Viewport, reached: { x: number; y: number }): void {
+  const px = view.dpr / view.scale;
+  const r = Math.max(6 * px, 0.6);
+  ctx.lineWidth = 3 * px;
+  ctx.strokeStyle = PALETTE.goal;
+  ctx.setLineDash([3 * px, 2 * px]);
+  ctx.strokeRect(reached.x + 0.5 - r, reached.y + 0.5 - r, 2 * r, 2 * r);
+  ctx.setLineDash([]);
+}
+
 /** An image of the components (one pixel per cell, a colour per component, blocked cells clear). */
 export function componentsImage(labels: Uint32Array, width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement('canvas');

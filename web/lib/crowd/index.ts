@@ -90,6 +90,12 @@ export interface CrowdOptions {
    * and its queue, which terrain updates wait behind, stays short. Default 256.
    */
   readonly maxInFlight?: number;
+  /**
+   * Agents whose goal they cannot reach (a wall, or another component) go to the reachable cell nearest
+   * to it instead of stopping, and a `'partial'` event says where (as `findPath`'s `toNearest` option
+   * chooses it). On a grid; a block world's agents are reported unreachable. Default false.
+   */
+  readonly toNearest?: boolean;
 }
 
 /** Options of {@link Crowd.addAgent}. */
@@ -166,6 +172,11 @@ export type CrowdEvent<P extends Point = Point> =
   | { readonly type: 'arrived'; readonly agent: number; readonly goal: P }
   /** No path to the goal (another component, or the goal is blocked); the agent is idle now. */
   | { readonly type: 'unreachable'; readonly agent: number; readonly goal: P; readonly reason: string }
+  /**
+   * With {@link CrowdOptions.toNearest}: no path to the goal, so the agent goes to `reached`, the reachable
+   * cell nearest to it (its goal from now on).
+   */
+  | { readonly type: 'partial'; readonly agent: number; readonly goal: P; readonly reached: P }
   /** The agent, with a goal, has not moved for `stallSeconds` (once per stall). */
   | { readonly type: 'stalled'; readonly agent: number; readonly seconds: number }
   /**
@@ -194,6 +205,8 @@ export interface CrowdStats {
   readonly replans: number;
   readonly arrivals: number;
   readonly unreachable: number;
+  /** Goals replaced by the reachable cell nearest to them ({@link CrowdOptions.toNearest}), since the start. */
+  readonly partial: number;
   readonly stalls: number;
   readonly snaps: number;
   /** The longest any agent with a goal has stood still (as {@link CrowdAgent.stillSeconds}), now. */
@@ -337,7 +350,8 @@ export class Crowd<P extends Point = Point> {
   #events: CrowdEvent<P>[] = [];
   #inFlight = 0;
   readonly #maxInFlight: number;
-  #counts = { refusedSteps: 0, plans: 0, segments: 0, replans: 0, arrivals: 0, unreachable: 0, stalls: 0, snaps: 0, moving: 0, waiting: 0 };
+  #counts = { refusedSteps: 0, plans: 0, segments: 0, replans: 0, arrivals: 0, unreachable: 0, partial: 0, stalls: 0, snaps: 0, moving: 0, waiting: 0 };
+  readonly #toNearest: boolean;
   #lastUpdate: UpdateRecord | null = null;
 
   /**
@@ -348,7 +362,7 @@ export class Crowd<P extends Point = Point> {
   constructor(options: CrowdOptions) {
     const where = 'Crowd';
     if (typeof options !== 'object' || options === null) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
-    const known = ['pool', 'pools', 'map', 'world', 'speed', 'stallSeconds', 'flowFieldAgents', 'lookahead', 'maxInFlight'];
+    const known = ['pool', 'pools', 'map', 'world', 'speed', 'stallSeconds', 'flowFieldAgents', 'lookahead', 'maxInFlight', 'toNearest'];
     for (const key of Object.keys(options)) {
       if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
     }
@@ -368,6 +382,8 @@ export class Crowd<P extends Point = Point> {
     this.#flowFieldAgents = options.flowFieldAgents === Infinity ? Infinity : integerAtLeast(where, 'flowFieldAgents', options.flowFieldAgents ?? 16, 1);
     this.#lookahead = integerAtLeast(where, 'lookahead', options.lookahead ?? 2, 1);
     this.#maxInFlight = integerAtLeast(where, 'maxInFlight', options.maxInFlight ?? 256, 1);
+    if (options.toNearest !== undefined && typeof options.toNearest !== 'boolean') throw new TypeError(`${where}: option toNearest must be a boolean, got ${describe(options.toNearest)}`);
+    this.#toNearest = options.toNearest ?? false;
   }
 
   /**
@@ -693,7 +709,7 @@ export class Crowd<P extends Point = Point> {
       agents: this.#agents.size, moving: c.moving, waiting: c.waiting, following,
       plans: c.plans, segments: c.segments, fields: this.#units.reduce((n, u) => n + u.goals.asked, 0),
       inFlight: this.#units.reduce((n, u) => n + u.goals.inFlight, this.#inFlight),
-      replans: c.replans, arrivals: c.arrivals, unreachable: c.unreachable, stalls: c.stalls, snaps: c.snaps,
+      replans: c.replans, arrivals: c.arrivals, unreachable: c.unreachable, partial: c.partial, stalls: c.stalls, snaps: c.snaps,
       longestStillSeconds: longest, refusedSteps: c.refusedSteps,
       lastUpdate: last ? { version: last.version, replansAtOnce: last.replansAtOnce, replansRebuilt: last.replansRebuilt } : null,
     };
@@ -919,10 +935,46 @@ export class Crowd<P extends Point = Point> {
   }
 
   #unreachable(agent: Agent<P>, reason: string): void {
+    if (this.#toNearest && agent.unit.port.nearestReachable) return this.#goNearest(agent, reason);
+    this.#giveUp(agent, reason);
+  }
+
+  #giveUp(agent: Agent<P>, reason: string): void {
     const goal = agent.goal!;
     this.#counts.unreachable++;
     this.#events.push({ type: 'unreachable', agent: agent.id, goal, reason });
     this.#stop(agent);
+  }
+
+  /**
+   * Asks the pool for the reachable cell nearest the agent's goal, and sends the agent there (a
+   * `'partial'` event); gives up as before when there is none, or it is the goal it cannot reach already.
+   */
+  #goNearest(agent: Agent<P>, reason: string): void {
+    const epoch = agent.epoch;
+    const goal = agent.target!;
+    agent.route = null;
+    agent.state = 'planning';
+    agent.asked = true; // not planned meanwhile
+    this.#inFlight++;
+    agent.unit.port.nearestReachable!(agent.cell, goal).then(
+      (reached) => {
+        this.#inFlight--;
+        if (agent.epoch !== epoch || !this.#agents.has(agent.id)) return;
+        agent.asked = false;
+        if (!reached || (reached.x === goal.x && reached.y === goal.y && reached.z === goal.z)) return this.#giveUp(agent, reason);
+        this.#counts.partial++;
+        this.#events.push({ type: 'partial', agent: agent.id, goal: agent.goal!, reached: this.#ground.point(reached) as P });
+        this.#setGoal(agent, reached);
+      },
+      () => {
+        this.#inFlight--;
+        if (agent.epoch !== epoch || !this.#agents.has(agent.id)) return;
+        agent.asked = false;
+        if (this.closed) this.#halt();
+        else this.#giveUp(agent, reason);
+      },
+    );
   }
 
   /**

@@ -79,6 +79,11 @@ export interface UnitPort {
   /** Smoothed searches for queries packed as `plan`'s. */
   search(queries: Int32Array): Promise<PathAnswers>;
   flowField(goal: Voxel): Promise<FieldAnswer>;
+  /**
+   * The reachable cell nearest `goal` from `from` (the `toNearest` option's), or null when `from` can
+   * reach `goal` itself or stands nowhere valid; absent where the pool has no such question (block worlds).
+   */
+  nearestReachable?(from: Voxel, goal: Voxel): Promise<Voxel | null>;
   /** Whether `agent` ({ size, capability } as a user gives it) names this class. */
   is(agent: AgentClassOption): boolean;
 }
@@ -166,6 +171,12 @@ export class GridUnits implements UnitPort {
 
   flowField(goal: Voxel): Promise<FieldAnswer> {
     return this.pool.flowField({ x: goal.x, y: goal.y }, this.#asks);
+  }
+
+  async nearestReachable(from: Voxel, goal: Voxel): Promise<Voxel | null> {
+    const batch = await this.pool.findPaths(new Int32Array([from.x, from.y, goal.x, goal.y]), { toNearest: true, cells: false, ...this.#asks });
+    const reached = batch.reached(0);
+    return reached ? { x: reached.x, y: reached.y, z: 0 } : null;
   }
 
   is(agent: AgentClassOption): boolean {

@@ -341,6 +341,14 @@ export const PATH_STATUS_STATUS_CODES = [0, 67108872, 67108869, 67108870] as con
  */
 export const FAILURE_SEPARATOR = '\u001f';
 
+// Moving queries' endpoints (grid/CellPicking.h)
+
+/** The bits of the core's endpoint rule, by the search option that sets each. */
+export const ENDPOINT_RULES = { snap: 1, toNearest: 2 } as const;
+
+/** What moving a query's endpoints did, as bits (a batch's `snapped` array). */
+export const ENDPOINT_MOVES = { StartMoved: 1, GoalMoved: 2, GoalUnreachable: 4 } as const;
+
 // Terrain (grid/Terrain.h) and limits (grid/Grid.h, io/FileLimits.h, grid/TerrainCosts.h, world/BlockWorld.h)
 
 /** The name of a Moving AI terrain kind. */

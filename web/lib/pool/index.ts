@@ -35,6 +35,7 @@ import { flowFieldOf, flowQuestion, type FlowField, type FlowFieldOptions } from
 import { agentOf } from '../haastar.ts';
 import { checkFlags, checkTerrainCostRanges, describe, moduleError, packEdits, packQueries, packTerrainCosts, resolvedOptionsOf, SEARCH_FLAGS } from '../internal.ts';
 import { PlanBatch } from '../planBatch.ts';
+import { endpointRule } from '../plannerSearch.ts';
 import { cellAnswer, nearestQuestion, randomQuestion } from '../reachability.ts';
 import { emptyWorldUpdateStats, WorldPathBatch, worldUpdateStatsOf, type ResolvedWorldHierarchyOptions, type WorldBlockUpdate, type WorldHierarchyStats } from '../world.ts';
 import type {
@@ -425,7 +426,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
       packed,
       signal,
       where,
-      (job, version, queries) => ({ type: 'search', job, version, queries, smooth: false, cells, snap: false }),
+      (job, version, queries) => ({ type: 'search', job, version, queries, smooth: false, cells, endpointRule: 0 }),
       (parts) => new WorldPathBatch(joinSearches(parts as JobPart<ResultMessage>[], count, 3), version),
       6,
     );
@@ -489,9 +490,9 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     const search = options as PoolBatchOptions | undefined;
     const smooth = agent ? false : (search?.smooth ?? true);
     const cells = options?.cells ?? true;
-    const snap = agent ? false : (search?.snap ?? false);
+    const rule = agent ? 0 : endpointRule(search);
     const withAgent = agent ? { agent } : { agentClass };
-    return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells, snap, ...withAgent }), (parts) =>
+    return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells, endpointRule: rule, ...withAgent }), (parts) =>
       new PathBatch(joinSearches(parts as JobPart<ResultMessage>[], count), version),
     );
   }

@@ -28,7 +28,7 @@ import type { HaaOptions, HaaStats, HierarchyOptions, HierarchyStats, ShpaOption
 import type { BlockKindInfo, WorldGenerateOptions, WorldHierarchyOptions, WorldHierarchyStats, WorldSize } from '../world.ts';
 
 /** Bumped whenever a message changes shape; a worker refuses an `init` of another version. */
-export type ProtocolVersion = 9;
+export type ProtocolVersion = 10;
 
 /** How the pool runs its searches. */
 export type PoolMode = 'shared' | 'copied';
@@ -128,8 +128,11 @@ export interface SearchMessage {
   queries: Int32Array;
   smooth: boolean;
   cells: boolean;
-  /** Move blocked or outside endpoints first (the planner's snapQueries), and answer where to. */
-  snap: boolean;
+  /**
+   * Move endpoints first as the `snap` and `toNearest` options ask (the planner's snapQueries, ENDPOINT_RULES
+   * bits; 0 for neither), and answer where to.
+   */
+  endpointRule: number;
   /** HAA* only (required there): the agent every query of the job is for. */
   agent?: JobAgent;
   /** HPA*: the agent class (its index in the pool's classes) every query of the job is for; default 0. */

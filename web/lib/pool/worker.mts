@@ -38,7 +38,7 @@ import type {
 } from './protocol.ts';
 import type { BlockKindInfo } from '../world.ts';
 
-const PROTOCOL: ProtocolVersion = 9;
+const PROTOCOL: ProtocolVersion = 10;
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -299,7 +299,7 @@ function search(m: SearchMessage): void {
   if (p.kind === 'haa') return searchHaa(s, p.raw, m);
   if (p.kind === 'world') return searchWorld(s, p.raw, m);
   // Snapping reads the planner's labels on this thread, then the batch searches the moved endpoints.
-  const snap = m.snap ? p.raw.snapQueries(m.queries) : null;
+  const snap = m.endpointRule !== 0 ? p.raw.snapQueries(m.queries, m.endpointRule) : null;
   if (snap && 'error' in snap) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: snap.error });
   const queries = snap ? snap.searched : m.queries;
   const out = s.parallel
