@@ -350,6 +350,48 @@ val HpaStarHandle::refreshHeuristics(double budgetMs) {
   return o;
 }
 
+val HpaStarHandle::labels(const val& rects) const {
+  if (!versions_) return errorObject(StatusKind::NotReady, "the planner is not built");
+  const VersionedHierarchy::Snapshot h = current();
+  std::vector<int32_t> boxes;
+  readFromJS(rects, boxes);
+  if (boxes.size() % 4 != 0)
+    return errorObject(StatusKind::BadArgument, "rects must be packed as (x0, y0, x1, y1) quadruples; got " +
+                                                    std::to_string(boxes.size()) + " numbers");
+  std::vector<uint32_t> regions, part;
+  for (size_t i = 0; i < boxes.size(); i += 4) {
+    const Rect r{boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3]};
+    if (r.x0 < 0 || r.y0 < 0 || r.x1 > h->grid().width() || r.y1 > h->grid().height() || r.x0 > r.x1 || r.y0 > r.y1)
+      return errorObject(StatusKind::OutOfRange, "rect " + std::to_string(i / 4) + " is not inside the " +
+                                                     std::to_string(h->grid().width()) + "x" +
+                                                     std::to_string(h->grid().height()) + " map");
+    cellRegions(*h, r, part);
+    regions.insert(regions.end(), part.begin(), part.end());
+  }
+  std::vector<uint32_t> base, component;
+  labelTables(*h, base, component);
+  val o = val::object();
+  o.set("version", static_cast<double>(h->version()));
+  o.set("rects", copyToJS(boxes.data(), boxes.size()));
+  o.set("regions", copyToJS(regions.data(), regions.size()));
+  o.set("regionBase", copyToJS(base.data(), base.size()));
+  o.set("regionComponent", copyToJS(component.data(), component.size()));
+  return o;
+}
+
+val HpaStarHandle::labelLayout() const {
+  if (!versions_) return errorObject(StatusKind::NotReady, "the planner is not built");
+  const VersionedHierarchy::Snapshot h = current();
+  const ClusterLayout& layout = h->layout(1);
+  val o = val::object();
+  o.set("side", layout.size);
+  o.set("columns", layout.columns);
+  const std::vector<uint32_t> none;
+  const std::vector<uint32_t>& cells = layout.merged ? layout.merged->cellCluster : none;
+  o.set("cellClusters", copyToJS(cells.data(), cells.size()));
+  return o;
+}
+
 double HpaStarHandle::snapPathCost(const Hierarchy& h, Point start, Point goal) {
   snapResult_.reset();
   return snapSearch_.hpaQuery(h).findPath(start, goal, snapResult_) == PathStatus::Found ? snapResult_.cost : INFINITY;
@@ -433,7 +475,7 @@ EMSCRIPTEN_BINDINGS(hpastar_hpa) {
                                           HpaStarHandle, build, buildFromTerrain, load, serialize, built, options,
                                           stats, agent, width, height, terrain, terrainRect, passableRect, version,
                                           abstractGraph, applyEdits, setTerrainCosts, terrainCosts, costLayer,
-                                          lastUpdate, heuristicsStale, refreshHeuristics));
+                                          lastUpdate, heuristicsStale, refreshHeuristics, labels, labelLayout));
   bindPlans<HpaPlanHandle>(
       HPASTAR_BIND_FUNCTIONS(emscripten::class_<HpaQueryHandle>("HPAStarQuery").constructor<const HpaStarHandle&>(),
                              HpaQueryHandle, findPath, traceFindPath, findPaths, planPaths),

@@ -80,6 +80,14 @@ class HpaStarHandle {
   // What the last successful applyEdits rebuilt: { cellsChanged, clustersRebuilt: [per level], ms,
   //   rebuilt: [per level { level, clusters: Int32Array (ids), rects: Int32Array (x0, y0, x1, y1 each) }] }.
   emscripten::val lastUpdate() const;
+  // The component labels as a main-thread view keeps them (hpa/Reachability.h: labelTables, cellRegions):
+  // { version, rects: Int32Array (as given, x0, y0, x1, y1 each), regions: Uint32Array (each rect's cells'
+  // regions, row-major, rect after rect), regionBase, regionComponent: Uint32Array }, or { error } for a
+  // rect not inside the map.
+  emscripten::val labels(const emscripten::val& rects) const;
+  // How the view finds a cell's level-1 cluster: { side, columns, cellClusters: Uint32Array (merged
+  // clusters: each cell's; empty for squares, whose cluster is arithmetic) }.
+  emscripten::val labelLayout() const;
 
   // Whether the landmarks and distance table are stale (Hierarchy::heuristicsStale).
   bool heuristicsStale() const;

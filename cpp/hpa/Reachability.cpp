@@ -34,6 +34,30 @@ std::optional<Point> randomPassable(const Hierarchy& h, uint32_t component, Cell
   });
 }
 
+void labelTables(const Hierarchy& h, std::vector<uint32_t>& regionBase, std::vector<uint32_t>& regionComponent) {
+  const int32_t count = h.layout(1).count();
+  regionBase.assign(1, 0);
+  regionComponent.clear();
+  for (int32_t c = 0; c < count; ++c) {
+    const uint32_t regions = h.block(1, c).regionCount;
+    for (uint32_t r = 1; r <= regions; ++r) regionComponent.push_back(h.regionComponent(c, r));
+    regionBase.push_back(static_cast<uint32_t>(regionComponent.size()));
+  }
+}
+
+void cellRegions(const Hierarchy& h, Rect area, std::vector<uint32_t>& out) {
+  const ClusterLayout& layout = h.layout(1);
+  out.resize(static_cast<size_t>(area.width()) * static_cast<size_t>(area.height()));
+  size_t i = 0;
+  for (int32_t y = area.y0; y < area.y1; ++y)
+    for (int32_t x = area.x0; x < area.x1; ++x) {
+      const Point p{x, y};
+      const int32_t c = layout.clusterOf(p);
+      const Rect r = layout.rect(c);
+      out[i++] = h.block(1, c).regions[static_cast<size_t>((p.y - r.y0) * r.width() + (p.x - r.x0))];
+    }
+}
+
 SnappedEndpoints snapEndpoints(const Hierarchy& h, Point start, Point goal, uint8_t rule) {
   return snapToComponents(h, start, goal, rule);
 }

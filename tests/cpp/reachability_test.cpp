@@ -147,6 +147,41 @@ TEST(Reachability, LabelsStayRightWhenAWallCutsTheMapInTwoAndIsRemoved) {
   }
 }
 
+TEST(Reachability, TheLabelTablesAndCellRegionsGiveEveryCellsComponentAlsoAfterEdits) {
+  const Grid original = test::loadMap("den520d.map");
+  for (int32_t merged : {0, 16}) {
+    HierarchyOptions o;
+    o.clusterSize = 16;
+    o.mergedClusterSide = merged;
+    Hierarchy h = test::buildHierarchy(original, o);
+    auto expectLabels = [&](const std::string& when) {
+      std::vector<uint32_t> base, component, regions;
+      labelTables(h, base, component);
+      ASSERT_EQ(base.size(), static_cast<size_t>(h.layout(1).count()) + 1);
+      const Rect all{0, 0, h.grid().width(), h.grid().height()};
+      cellRegions(h, all, regions);
+      for (int32_t y = 0; y < all.y1; ++y)
+        for (int32_t x = 0; x < all.x1; ++x) {
+          const uint32_t r = regions[static_cast<size_t>(y) * all.x1 + x];
+          const int32_t c = h.layout(1).clusterOf({x, y});
+          const uint32_t label = r == 0 ? 0 : component[base[static_cast<size_t>(c)] + r - 1];
+          ASSERT_EQ(label, h.componentOf({x, y})) << when << ": (" << x << ", " << y << "), merged " << merged;
+        }
+      // A part of the map reads as the same cells of the whole.
+      const Rect part{100, 40, 164, 90};
+      std::vector<uint32_t> some;
+      cellRegions(h, part, some);
+      for (int32_t y = part.y0; y < part.y1; ++y)
+        for (int32_t x = part.x0; x < part.x1; ++x)
+          ASSERT_EQ(some[static_cast<size_t>(y - part.y0) * part.width() + (x - part.x0)],
+                    regions[static_cast<size_t>(y) * all.x1 + x]);
+    };
+    expectLabels("built");
+    ASSERT_EQ(h.applyEdits(row(original, 200, '@')), "");
+    expectLabels("a wall across the map");
+  }
+}
+
 TEST(Reachability, ALoadedHierarchyHasTheSameLabelsAndCounts) {
   const Hierarchy h = test::buildHierarchy(test::cutUpBrc202d(), HierarchyOptions{});
   std::string error;

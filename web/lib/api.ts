@@ -94,6 +94,7 @@ export {
   type PoolMode,
   type ShpaPathPoolOptions,
 } from './pool/index.ts';
+export { ReachabilityView } from './reachabilityView.ts';
 export type * from './types.ts';
 
 /** Options of {@link loadHpastar}. */

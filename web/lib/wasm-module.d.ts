@@ -344,6 +344,10 @@ declare module 'hpastar:raw' {
     /** A copy of the cost layer, or null. */
     costLayer(): Uint8Array | null;
     lastUpdate(): RawUpdateStats;
+    /** The component labels for a main-thread view: the given rects' cells' regions and the tables (web/lib/reachabilityView.ts). */
+    labels(rects: Int32Array): { version: number; rects: Int32Array; regions: Uint32Array; regionBase: Uint32Array; regionComponent: Uint32Array } | RawError;
+    /** How a view finds a cell's level-1 cluster. */
+    labelLayout(): { side: number; columns: number; cellClusters: Uint32Array } | RawError;
     heuristicsStale(): boolean;
     refreshHeuristics(budgetMs: number): RawRefreshProgress | RawError;
   }

@@ -37,6 +37,7 @@ import { checkFlags, checkTerrainCostRanges, describe, moduleError, packEdits, p
 import { PlanBatch } from '../planBatch.ts';
 import { endpointRule } from '../plannerSearch.ts';
 import { cellAnswer, nearestQuestion, randomQuestion } from '../reachability.ts';
+import { ReachabilityView, type LabelLayout, type LabelsMessage } from '../reachabilityView.ts';
 import { emptyWorldUpdateStats, WorldPathBatch, worldUpdateStatsOf, type ResolvedWorldHierarchyOptions, type WorldBlockUpdate, type WorldHierarchyStats } from '../world.ts';
 import type {
   Agent,
@@ -190,12 +191,24 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * answers), asked of a worker. They are cheap (no search), but the main thread has no copy of the
    * terrain that follows {@link PathPool.updateTerrain}, so each is sent to a worker as a job of one query:
    * it answers on the newest terrain version when the call is made, as a batch started then would see it.
+   * To ask within a frame, keep a {@link PathPool.reachabilityView} instead.
    * @returns a promise of the answer; it rejects (TypeError, RangeError) for bad arguments as the planners
    *   throw, when the pool is closed, and always for a HAA* pool (its components are per agent)
    */
   componentOf(p: Point, options?: AgentClassOption): Promise<number>;
   /** As {@link HPAStar.isReachable}, asked of a worker (see {@link PathPool.componentOf}). */
   isReachable(a: Point, b: Point, options?: AgentClassOption): Promise<boolean>;
+  /**
+   * The component labels of an agent class (default the first) on this thread: a {@link ReachabilityView}
+   * whose `componentOf` and `isReachable` answer at once, without a message to a worker (inside a frame:
+   * ask them for every unit), of the terrain version it names ({@link ReachabilityView.version}). The
+   * pool keeps it current: each `updateTerrain` and `setTerrainCosts` brings it to the new version as that
+   * update's promise resolves (from the first view on, updates carry the labels of the clusters they
+   * rebuilt). One view per class: the same object on every call. HPA* pools of a grid only.
+   * @throws Error - for a HAA* or SHPA* pool, or a closed one
+   * @throws TypeError - for an agent class the pool does not serve
+   */
+  reachabilityView(options?: AgentClassOption): Promise<ReachabilityView>;
   /** As {@link HPAStar.nearestPassable}, asked of a worker (see {@link PathPool.componentOf}). */
   nearestPassable(p: Point, options?: PoolNearestPassableOptions): Promise<Point | null>;
   /**
@@ -295,6 +308,8 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
   #staticMapsOnly: string | null = null;
   #statsVersion = 0;
   readonly #jobs: Scheduler;
+  /** Main-thread views of the classes' labels (reachabilityView), kept current by the updates. */
+  readonly #views = new Map<number, Promise<ReachabilityView>>();
   #failure: Error | null = null;
   #closing: Promise<void> | null = null;
   /** What a replacement worker makes its planner from; set once the pool has started. */
@@ -322,6 +337,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     this.agent = this.agents[0]!;
     const serializable = config.algorithm === 'hpa' || config.algorithm === 'world';
     this.#jobs = new Scheduler(jobSizeOf(config.jobSize, config.mode, config.workers), config.version, serializable ? CHECKPOINT_EVERY : 0);
+    this.#jobs.onLabels = (version, labels) => this.#followLabels(version, labels);
     this.#statsVersion = config.version;
   }
 
@@ -574,6 +590,34 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
    * A reachability question about agent class `agent` as a job of one query on the newest version (the
    * scheduler counts jobs in queries: one empty one), its answer as the worker gave it.
    */
+  /** As {@link PathPool.reachabilityView}. */
+  reachabilityView(options?: AgentClassOption): Promise<ReachabilityView> {
+    const where = 'PathPool.reachabilityView';
+    this.#checkOpen(where);
+    if (this.algorithm !== 'hpa') throw new Error(`${where}: only HPA* pools of a grid keep a labels view, this is a '${this.algorithm}' pool (ask componentOf and isReachable of the pool)`);
+    const agent = agentOnly(options, where);
+    const agentClass = this.#agentClassOf(agent, where);
+    let view = this.#views.get(agentClass);
+    if (!view) {
+      this.#jobs.askLabels();
+      view = this.#ask(where, { kind: 'labels' }, agent).then((answer) => {
+        const { layout, labels } = answer as { layout: LabelLayout; labels: LabelsMessage };
+        return new ReachabilityView(this.width, this.height, layout, labels);
+      });
+      this.#views.set(agentClass, view);
+      view.catch(() => this.#views.delete(agentClass));
+    }
+    return view;
+  }
+
+  /** Brings the views to a new version (the scheduler's onLabels, in version order). */
+  #followLabels(version: number, labels: readonly (LabelsMessage | null)[]): void {
+    for (const [agentClass, view] of this.#views) {
+      const own = labels[agentClass];
+      if (own) void view.then((v) => v.apply(own), () => {});
+    }
+  }
+
   #ask(where: string, question: ReachQuestion, agent: unknown): Promise<ReachedMessage['answer']> {
     this.#checkOpen(where);
     // HAA*'s components are per agent: the questions of one component numbering do not apply.

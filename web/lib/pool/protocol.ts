@@ -23,6 +23,7 @@ import type { PathBatchArrays } from '../batch.ts';
 import type { FlowQuestion } from '../flowField.ts';
 import type { PlanBatchArrays } from '../planBatch.ts';
 import type { NearestQuestion, RandomQuestion } from '../reachability.ts';
+import type { LabelLayout, LabelsMessage } from '../reachabilityView.ts';
 import type { OutOfMemoryFigures } from '../errors.ts';
 import type { HaaOptions, HaaStats, HierarchyOptions, HierarchyStats, ShpaOptions, ShpaStats } from '../types.ts';
 import type { BlockKindInfo, WorldGenerateOptions, WorldHierarchyOptions, WorldHierarchyStats, WorldSize } from '../world.ts';
@@ -149,7 +150,9 @@ export type ReachQuestion =
   | { kind: 'isReachable'; ax: number; ay: number; az?: number; bx: number; by: number; bz?: number }
   | ({ kind: 'nearestPassable' } & NearestQuestion)
   | ({ kind: 'randomPassable' } & RandomQuestion)
-  | ({ kind: 'flowField' } & FlowQuestion);
+  | ({ kind: 'flowField' } & FlowQuestion)
+  /** HPA*: the labels of the whole map and how cells map to clusters, for a main-thread view. */
+  | { kind: 'labels' };
 
 /**
  * Pool → worker: answer one reachability question on the worker's terrain version (a job of one query,
@@ -199,6 +202,8 @@ export interface EditMessage {
   type: 'edit';
   version: number;
   change: TerrainChange;
+  /** Answer with each HPA* class's labels of the rebuilt clusters (a main-thread view follows them). */
+  labels: boolean;
 }
 
 /**
@@ -271,8 +276,8 @@ export interface ReachedMessage {
   job: number;
   version: number;
   heapBytes: number;
-  /** A flow field's steps are transferred. */
-  answer: number | boolean | { x: number; y: number } | null | { error: string } | RawFlowFieldAnswer;
+  /** A flow field's steps are transferred, and so are labels. */
+  answer: number | boolean | { x: number; y: number } | null | { error: string } | RawFlowFieldAnswer | { layout: LabelLayout; labels: LabelsMessage };
 }
 
 /** Worker → pool: the worker now holds `version`. */
@@ -285,6 +290,8 @@ export interface EditedMessage {
    * pool answers the update with them.
    */
   updates: (RawUpdateStats | RawWorldUpdateStats)[];
+  /** With the edit's `labels`: per agent class, its labels of the rebuilt clusters (null for other planners). */
+  labels?: (LabelsMessage | null)[];
   heapBytes: number;
 }
 

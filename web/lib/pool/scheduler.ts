@@ -14,6 +14,7 @@
  * @module
  */
 import type { RawUpdateStats, RawWorldUpdateStats } from 'hpastar:raw';
+import type { LabelsMessage } from '../reachabilityView.ts';
 import type { JobPart } from './join.ts';
 import type { CheckpointTakenMessage, EditedMessage, PlanMessage, PlannedMessage, ReachedMessage, ReachMessage, ResultMessage, SearchMessage, TerrainChange } from './protocol.ts';
 import type { WorkerHandle } from './spawn.ts';
@@ -66,6 +67,8 @@ interface Update {
   readonly version: number;
   /** What the first worker to reach the version rebuilt (every worker rebuilds the same clusters). */
   rebuilt?: RawRebuilt;
+  /** With labels asked for: per agent class, the labels of what the version rebuilt (null for other planners). */
+  labels?: (LabelsMessage | null)[];
   resolve(update: { version: number; rebuilt: RawRebuilt }): void;
   reject(error: unknown): void;
 }
@@ -91,6 +94,8 @@ export class Scheduler {
   #queue: Job[] = [];
   readonly #batches = new Set<BatchState>();
   #updates: Update[] = [];
+  /** Edits of versions after this one ask for labels (askLabels); none while no view was asked for. */
+  #labelsAfter = Infinity;
   /** Changes of every version after the source's: a replacement worker replays them all. */
   readonly #edits = new Map<number, TerrainChange>();
   #version: number;
@@ -130,6 +135,18 @@ export class Scheduler {
   get version(): number {
     return this.#version;
   }
+
+  /**
+   * From now on, every edit is answered with the labels of what it rebuilt (for main-thread views): the
+   * versions after the one returned carry them, so a view of that version can follow every later one.
+   */
+  askLabels(): number {
+    this.#labelsAfter = Math.min(this.#labelsAfter, this.#version);
+    return this.#version;
+  }
+
+  /** Hears the labels of each version that carries them, in version order, as its update resolves. */
+  onLabels: ((version: number, labels: readonly (LabelsMessage | null)[]) => void) | null = null;
 
   /** The version of the source replacements start from, and the edits kept after it. */
   get log(): { startVersion: number; edits: number } {
@@ -253,6 +270,7 @@ export class Scheduler {
     slot.heapBytes = message.heapBytes;
     const update = this.#updates.find((u) => u.version === message.version);
     if (update) update.rebuilt ??= message.updates;
+    if (update && message.labels) update.labels ??= message.labels;
     this.#resolveUpdates();
     this.#pump();
   }
@@ -293,6 +311,7 @@ export class Scheduler {
     const everywhere = Math.min(...this.#slots.map((s) => s.acked));
     this.#updates = this.#updates.filter((u) => {
       if (u.version > everywhere) return true;
+      if (u.labels) this.onLabels?.(u.version, u.labels);
       u.resolve({ version: u.version, rebuilt: u.rebuilt! });
       return false;
     });
@@ -331,7 +350,7 @@ export class Scheduler {
   }
 
   #sendEdits(slot: Slot, target: number): void {
-    for (let v = slot.version + 1; v <= target; v++) slot.worker.post({ type: 'edit', version: v, change: this.#edits.get(v)! });
+    for (let v = slot.version + 1; v <= target; v++) slot.worker.post({ type: 'edit', version: v, change: this.#edits.get(v)!, labels: v > this.#labelsAfter });
     slot.version = target;
   }
 

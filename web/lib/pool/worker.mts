@@ -37,6 +37,7 @@ import type {
   ToWorker,
 } from './protocol.ts';
 import type { BlockKindInfo } from '../world.ts';
+import type { LabelsMessage } from '../reachabilityView.ts';
 
 const PROTOCOL: ProtocolVersion = 10;
 
@@ -359,6 +360,7 @@ function reach(m: ReachMessage): void {
     const transfer = 'error' in field ? [] : [field.directions.buffer as ArrayBuffer];
     return port.post({ type: 'reached', job: m.job, version: s.version, heapBytes: heapBytes(s.module), answer: field }, transfer);
   }
+  if (q.kind === 'labels') return postLabels(m, p);
   if (p.kind === 'world') {
     // A block world's cells carry a level.
     const answer =
@@ -381,6 +383,29 @@ function reach(m: ReachMessage): void {
           ? raw.nearestPassable(q.x, q.y, q.component, q.maxDistance)
           : raw.randomPassable(q.seed, q.component);
   port.post({ type: 'reached', job: m.job, version: s.version, heapBytes: heapBytes(s.module), answer });
+}
+
+/** A main-thread view's start: the labels of the whole map and the cluster layout (HPA* only). */
+function postLabels(m: ReachMessage, p: Planner): void {
+  const s = ready();
+  if (p.kind !== 'hpa') return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: `${p.kind} pools keep no labels view` });
+  const layout = p.raw.labelLayout();
+  if ('error' in layout) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: layout.error });
+  const labels = p.raw.labels(new Int32Array([0, 0, p.raw.width(), p.raw.height()]));
+  if ('error' in labels) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: labels.error });
+  const answer = { layout, labels };
+  port.post({ type: 'reached', job: m.job, version: s.version, heapBytes: heapBytes(s.module), answer }, [labels.regions.buffer as ArrayBuffer]);
+}
+
+/** With an edit that asks for them: each HPA* class's labels of the clusters the edit rebuilt. */
+function editedLabels(planners: readonly Planner[]): (LabelsMessage | null)[] {
+  return planners.map((p) => {
+    if (p.kind !== 'hpa') return null;
+    const level1 = p.raw.lastUpdate().rebuilt.find((r) => r.level === 1);
+    const out = p.raw.labels(level1 ? level1.rects : new Int32Array(0));
+    if ('error' in out) throw new Error(`labels of terrain version ${p.raw.version()}: ${out.error}`);
+    return out;
+  });
 }
 
 function plan(m: PlanMessage): void {
@@ -422,7 +447,8 @@ function edit(m: EditMessage): void {
   }
   s.version = m.version;
   const first = s.planners[0] as Exclude<Planner, { kind: 'shpa' }>;
-  port.post({ type: 'edited', version: s.version, stats: first.raw.stats()!, updates, heapBytes: heapBytes(s.module) });
+  const labels = m.labels ? { labels: editedLabels(s.planners) } : {};
+  port.post({ type: 'edited', version: s.version, stats: first.raw.stats()!, updates, ...labels, heapBytes: heapBytes(s.module) });
   if (s.planners.some((p) => p.kind === 'hpa' && p.raw.heuristicsStale())) scheduleRefresh();
 }
 
