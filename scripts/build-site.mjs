@@ -1,0 +1,104 @@
+// Builds the project's static site into build/site/ (run by `npm run build:site`):
+//   index.html, docs/, bench/results/, ...  the README, the guide and every document they link to, each
+//                                           at its repository path (README.md -> index.html, X.md -> X.html)
+//   reference/                              the API reference: TypeDoc over the package's entries (typedoc.json)
+//   demo/                                   the demo's pages (index.html, learn.html, world.html) and assets (Vite)
+//   site.css                                the documents' style
+// Every link is relative, so the folder can be copied to any static host under any path. Shared-mode
+// worker pools need two headers on every file (docs/site.md says which, and what happens without them).
+// Needs the wasm modules in web/lib/wasm (`npm run build:wasm`); compiles nothing else.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { collectDocuments } from './site/documents.mjs';
+import { escapeHtml } from './site/markdown.mjs';
+import { hrefBetween, sitePathOf } from './site/paths.mjs';
+import { renderPage } from './site/template.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = path.join(root, 'build/site');
+const GUIDE = 'docs/guide/';
+// Folders of the site that the documents must leave to the demo and the reference.
+const GENERATED = ['demo/', 'reference/'];
+
+function run(what, args) {
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`build:site: ${what} failed:\n${result.stdout}${result.stderr}`);
+}
+
+function buildDemo() {
+  run('vite build', [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', path.join(out, 'demo'), '--emptyOutDir', '--logLevel', 'warn']);
+}
+
+// The reference documents what the entries export. `npm run docs:api` also fails on a type that an export
+// mentions but no entry exports; here such a type is shown by its name, without a page of its own, so that
+// the site does not wait on it. Broken {@link}s still fail.
+function buildReference() {
+  run('typedoc', [
+    path.join(root, 'node_modules/typedoc/bin/typedoc'),
+    '--options', path.join(root, 'typedoc.json'),
+    '--out', path.join(out, 'reference'),
+    '--readme', 'none',
+    '--validation.notExported', 'false',
+    '--logLevel', 'Warn',
+  ]);
+}
+
+/** The guide's chapters, in order: docs/guide/NN-*.md. */
+function guideChapters() {
+  return readdirSync(path.join(root, GUIDE)).filter((name) => /^\d\d-.+\.md$/.test(name)).sort().map((name) => GUIDE + name);
+}
+
+function listingBody(listing, documents, sitePath) {
+  const items = listing.entries.map((repoPath) => {
+    const href = escapeHtml(hrefBetween(sitePath, sitePathOf(repoPath)));
+    return `<li><a href="${href}">${escapeHtml(documents.get(repoPath).title)}</a> (<code>${escapeHtml(path.posix.basename(repoPath))}</code>)</li>`;
+  });
+  return `<h1><code>${escapeHtml(listing.repoPath)}</code></h1>\n<ul>\n${items.join('\n')}\n</ul>\n`;
+}
+
+function writeFile(sitePath, text) {
+  const file = path.join(out, sitePath);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+function writeDocuments(version) {
+  const chapters = guideChapters();
+  const { documents, files, externals } = collectDocuments(root, ['README.md', `${GUIDE}README.md`, ...chapters, 'docs/site.md']);
+  const chapterOf = (repoPath) => ({ sitePath: sitePathOf(repoPath), title: documents.get(repoPath).title });
+  const book = { contents: chapterOf(`${GUIDE}README.md`), chapters: chapters.map(chapterOf) };
+  for (const document of documents.values()) {
+    const sitePath = sitePathOf(document.repoPath);
+    if (GENERATED.some((folder) => sitePath.startsWith(folder))) throw new Error(`build:site: ${document.repoPath} would land in ${sitePath}, inside a generated part of the site`);
+    const body = document.kind === 'markdown' ? document.html : listingBody(document, documents, sitePath);
+    const inGuide = document.repoPath.startsWith(GUIDE) && !document.repoPath.slice(GUIDE.length).includes('/');
+    writeFile(sitePath, renderPage({ sitePath, title: document.title, body, version, book: inGuide ? book : undefined }));
+  }
+  for (const repoPath of files) {
+    mkdirSync(path.dirname(path.join(out, repoPath)), { recursive: true });
+    copyFileSync(path.join(root, repoPath), path.join(out, repoPath));
+  }
+  copyFileSync(path.join(root, 'scripts/site/site.css'), path.join(out, 'site.css'));
+  return { documents: documents.size, files: files.size, externals: externals.size };
+}
+
+const started = performance.now();
+if (!existsSync(path.join(root, 'web/lib/wasm/hpastar.wasm'))) {
+  console.error('build:site: web/lib/wasm/ has no module: run "npm run build:wasm" first');
+  process.exit(1);
+}
+const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+try {
+  buildDemo();
+  buildReference();
+  const written = writeDocuments(version);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`build:site: build/site/ in ${seconds} s: ${written.documents} documents, ${written.files} other files, the API reference, the demo; ${written.externals} links leave the site`);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
