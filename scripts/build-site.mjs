@@ -3,7 +3,7 @@
 //                                           at its repository path (README.md -> index.html, X.md -> X.html)
 //   reference/                              the API reference: TypeDoc over the package's entries (typedoc.json)
 //   demo/                                   the demo's pages (index.html, learn.html, world.html) and assets (Vite)
-//   site.css                                the documents' style
+//   site.css, favicon.svg                   the documents' style and the site's icon
 // Every link is relative, so the folder can be copied to any static host under any path. Shared-mode
 // worker pools need two headers on every file (docs/site.md says which, and what happens without them).
 // Needs the wasm modules in web/lib/wasm (`npm run build:wasm`); compiles nothing else.
@@ -40,6 +40,7 @@ function buildReference() {
     '--options', path.join(root, 'typedoc.json'),
     '--out', path.join(out, 'reference'),
     '--readme', 'none',
+    '--favicon', path.join(root, 'scripts/site/favicon.svg'),
     '--validation.notExported', 'false',
     '--logLevel', 'Warn',
   ]);
@@ -80,7 +81,7 @@ function writeDocuments(version) {
     mkdirSync(path.dirname(path.join(out, repoPath)), { recursive: true });
     copyFileSync(path.join(root, repoPath), path.join(out, repoPath));
   }
-  copyFileSync(path.join(root, 'scripts/site/site.css'), path.join(out, 'site.css'));
+  for (const name of ['site.css', 'favicon.svg']) copyFileSync(path.join(root, 'scripts/site', name), path.join(out, name));
   return { documents: documents.size, files: files.size, externals: externals.size };
 }
 

@@ -73,6 +73,7 @@ export function renderPage({ sitePath, title, body, version, book }) {
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${escapeHtml(title)} · hpastar</title>
+  <link rel="icon" href="${escapeHtml(hrefBetween(sitePath, 'favicon.svg'))}">
   <link rel="stylesheet" href="${escapeHtml(hrefBetween(sitePath, 'site.css'))}">
 </head>
 <body>
