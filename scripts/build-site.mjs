@@ -14,13 +14,19 @@ import { fileURLToPath } from 'node:url';
 import { collectDocuments } from './site/documents.mjs';
 import { escapeHtml } from './site/markdown.mjs';
 import { hrefBetween, sitePathOf } from './site/paths.mjs';
-import { renderPage } from './site/template.mjs';
+import { renderPage, TEMPLATE_DOCUMENTS } from './site/template.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = path.join(root, 'build/site');
 const GUIDE = 'docs/guide/';
-// Folders of the site that the documents must leave to the demo and the reference.
+// Folders of the site that the documents and their files must leave to the demo and the reference.
 const GENERATED = ['demo/', 'reference/'];
+
+function checkPlace(repoPath, sitePath) {
+  if (GENERATED.some((folder) => sitePath.startsWith(folder))) {
+    throw new Error(`build:site: ${repoPath} would land in ${sitePath}, inside a part of the site that is generated`);
+  }
+}
 
 function run(what, args) {
   const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
@@ -67,17 +73,18 @@ function writeFile(sitePath, text) {
 
 function writeDocuments(version) {
   const chapters = guideChapters();
-  const { documents, files, externals } = collectDocuments(root, ['README.md', `${GUIDE}README.md`, ...chapters, 'docs/site.md']);
+  const { documents, files, externals } = collectDocuments(root, ['README.md', ...chapters, ...TEMPLATE_DOCUMENTS]);
   const chapterOf = (repoPath) => ({ sitePath: sitePathOf(repoPath), title: documents.get(repoPath).title });
   const book = { contents: chapterOf(`${GUIDE}README.md`), chapters: chapters.map(chapterOf) };
   for (const document of documents.values()) {
     const sitePath = sitePathOf(document.repoPath);
-    if (GENERATED.some((folder) => sitePath.startsWith(folder))) throw new Error(`build:site: ${document.repoPath} would land in ${sitePath}, inside a generated part of the site`);
+    checkPlace(document.repoPath, sitePath);
     const body = document.kind === 'markdown' ? document.html : listingBody(document, documents, sitePath);
     const inGuide = document.repoPath.startsWith(GUIDE) && !document.repoPath.slice(GUIDE.length).includes('/');
     writeFile(sitePath, renderPage({ sitePath, title: document.title, body, version, book: inGuide ? book : undefined }));
   }
   for (const repoPath of files) {
+    checkPlace(repoPath, repoPath);
     mkdirSync(path.dirname(path.join(out, repoPath)), { recursive: true });
     copyFileSync(path.join(root, repoPath), path.join(out, repoPath));
   }
@@ -94,9 +101,9 @@ const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'ut
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 try {
+  const written = writeDocuments(version); // first: a broken link stops the build at once
   buildDemo();
   buildReference();
-  const written = writeDocuments(version);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`build:site: build/site/ in ${seconds} s: ${written.documents} documents, ${written.files} other files, the API reference, the demo; ${written.externals} links leave the site`);
 } catch (error) {

@@ -2,21 +2,27 @@
 // pages, errors, changes), the document, and, in the guide, the chapters beside it with the previous and
 // next chapter below it, as in a book. Plain HTML and one style sheet; no script.
 import { escapeHtml } from './markdown.mjs';
-import { hrefBetween } from './paths.mjs';
+import { hrefBetween, sitePathOf } from './paths.mjs';
 
-/** The site's parts, by site path, in the order of the header. */
-export const SITE_PARTS = [
-  { sitePath: 'docs/guide/index.html', label: 'Guide' },
+/**
+ * The site's parts, in the order of the header: a document of the repository (its Markdown file), or a page
+ * that the build generates (its site path).
+ */
+const SITE_PARTS = [
+  { document: 'docs/guide/README.md', label: 'Guide' },
   { sitePath: 'reference/index.html', label: 'API reference' },
   { sitePath: 'demo/index.html', label: 'Demo' },
   { sitePath: 'demo/learn.html', label: 'Learn' },
   { sitePath: 'demo/world.html', label: 'Worlds' },
-  { sitePath: 'docs/errors.html', label: 'Errors' },
-  { sitePath: 'CHANGELOG.html', label: 'Changes' },
+  { document: 'docs/errors.md', label: 'Errors' },
+  { document: 'CHANGELOG.md', label: 'Changes' },
 ];
 
-/** The page that says how to serve the site, linked from every footer. */
-export const ABOUT_SITE = 'docs/site.html';
+/** The document that says how to serve the site, linked from every footer. */
+const ABOUT_SITE = 'docs/site.md';
+
+/** The documents that every page links to: the site holds them whatever else links to them. */
+export const TEMPLATE_DOCUMENTS = [...SITE_PARTS.flatMap((part) => part.document ?? []), ABOUT_SITE];
 
 /**
  * @typedef {{ sitePath: string, title: string }} Chapter
@@ -31,11 +37,14 @@ function link(from, to, text, attributes = '') {
 const current = (here, sitePath) => (here === sitePath ? ' aria-current="page"' : '');
 
 function siteHeader(sitePath) {
-  const parts = SITE_PARTS.map((p) => link(sitePath, p.sitePath, p.label, current(sitePath, p.sitePath))).join('\n      ');
+  const parts = SITE_PARTS.map((part) => {
+    const to = part.sitePath ?? sitePathOf(part.document);
+    return link(sitePath, to, part.label, current(sitePath, to));
+  });
   return `<header class="site-header">
     ${link(sitePath, 'index.html', 'hpastar', ' class="brand"')}
     <nav aria-label="site">
-      ${parts}
+      ${parts.join('\n      ')}
     </nav>
   </header>`;
 }
@@ -86,7 +95,7 @@ ${body}
     </main>
   </div>
   <footer class="site-footer">
-    hpastar ${escapeHtml(version)} · ${link(sitePath, ABOUT_SITE, 'About this site and how to serve it')}
+    hpastar ${escapeHtml(version)} · ${link(sitePath, sitePathOf(ABOUT_SITE), 'About this site and how to serve it')}
   </footer>
 </body>
 </html>
