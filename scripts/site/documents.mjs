@@ -24,12 +24,12 @@ function resolveLink(root, from, href) {
   const target = hash < 0 ? href : href.slice(0, hash);
   const fragment = hash < 0 ? '' : href.slice(hash);
   const repoPath = posix.normalize(posix.join(posix.dirname(from), decodeURIComponent(target)));
-  if (repoPath.startsWith('../') || posix.isAbsolute(repoPath)) throw new Error(`${href} leads out of the repository`);
+  if (repoPath === '..' || repoPath.startsWith('../') || posix.isAbsolute(repoPath)) throw new Error(`${href} leads out of the repository`);
   const full = path.join(root, repoPath);
   if (!existsSync(full)) throw new Error(`${href}: ${repoPath} does not exist`);
   let document;
   if (statSync(full).isDirectory()) {
-    const folder = repoPath.endsWith('/') ? repoPath : `${repoPath}/`;
+    const folder = repoPath === './' || repoPath === '.' ? '' : repoPath.replace(/\/?$/, '/'); // '' for the root
     document = existsSync(path.join(full, 'README.md')) ? `${folder}README.md` : folder;
   } else if (repoPath.endsWith('.md')) {
     document = repoPath;
