@@ -8,7 +8,8 @@
 // worker pools need two headers on every file (docs/site.md says which, and what happens without them).
 // Needs the wasm modules in web/lib/wasm (`npm run build:wasm`); compiles nothing else.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { collectDocuments } from './site/documents.mjs';
@@ -37,19 +38,47 @@ function buildDemo() {
   run('vite build', [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', path.join(out, 'demo'), '--emptyOutDir', '--logLevel', 'warn']);
 }
 
+// The reference's header links back to the site. TypeDoc writes such a link as given on every page, at every
+// depth, so the links are given with a placeholder and made relative to each page afterwards.
+const TO_SITE = 'hpastar-site:';
+const REFERENCE_LINKS = { Home: 'index.html', Guide: 'docs/guide/index.html', Demo: 'demo/index.html' };
+
+/** Replaces the placeholders of the reference's links back to the site with relative links. */
+function linkReferenceToSite() {
+  const folder = path.join(out, 'reference');
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const text = readFileSync(file, 'utf8');
+    if (!text.includes(TO_SITE)) continue;
+    if (!entry.name.endsWith('.html')) throw new Error(`build:site: TypeDoc wrote a link back to the site into ${file}, which is not a page`);
+    const sitePath = path.relative(out, file).split(path.sep).join('/');
+    writeFileSync(file, text.replaceAll(new RegExp(`href="${TO_SITE}([^"]*)"`, 'g'), (_, to) => `href="${hrefBetween(sitePath, to)}"`));
+  }
+}
+
 // The reference documents what the entries export. `npm run docs:api` also fails on a type that an export
 // mentions but no entry exports; here such a type is shown by its name, without a page of its own, so that
 // the site does not wait on it. Broken {@link}s still fail.
 function buildReference() {
-  run('typedoc', [
-    path.join(root, 'node_modules/typedoc/bin/typedoc'),
-    '--options', path.join(root, 'typedoc.json'),
-    '--out', path.join(out, 'reference'),
-    '--readme', 'none',
-    '--favicon', path.join(root, 'scripts/site/favicon.svg'),
-    '--validation.notExported', 'false',
-    '--logLevel', 'Warn',
-  ]);
+  const optionsFolder = mkdtempSync(path.join(tmpdir(), 'hpastar-site-'));
+  const options = path.join(optionsFolder, 'typedoc.json');
+  const navigationLinks = Object.fromEntries(Object.entries(REFERENCE_LINKS).map(([label, to]) => [label, TO_SITE + to]));
+  writeFileSync(options, JSON.stringify({ extends: [path.join(root, 'typedoc.json')], navigationLinks }));
+  try {
+    run('typedoc', [
+      path.join(root, 'node_modules/typedoc/bin/typedoc'),
+      '--options', options,
+      '--out', path.join(out, 'reference'),
+      '--readme', 'none',
+      '--favicon', path.join(root, 'scripts/site/favicon.svg'),
+      '--validation.notExported', 'false',
+      '--logLevel', 'Warn',
+    ]);
+  } finally {
+    rmSync(optionsFolder, { recursive: true, force: true });
+  }
+  linkReferenceToSite();
 }
 
 /** The guide's chapters, in order: docs/guide/NN-*.md. */
