@@ -1,9 +1,9 @@
 // Walks a served site in headless Chromium from its home page, as a reader clicking every link would: each
 // page of the site is opened once (a demo page until it says it is ready), in a few tabs at a time, and
 // what goes wrong is recorded with the page it happened on: console errors, uncaught errors, requests that
-// fail or answer 400 and above, links that leave the site's base path on its own host, links to files
-// that are missing, and links to anchors (#id) that the target page does not have. Links to other hosts
-// are collected, not followed.
+// fail or answer 400 and above, anything loaded from another host, links that leave the site's base path
+// on its own host, links to files that are missing, and links to anchors (#id) that the target page does
+// not have. Links to other hosts are collected, not followed.
 import type { Page } from 'playwright-core';
 import type { Browser } from './browser';
 
@@ -78,6 +78,9 @@ async function walkInTab(page: Page, walk: Walk): Promise<void> {
   page.on('pageerror', (e) => problem(`page error: ${e.message}`));
   page.on('requestfailed', (r) => problem(`request failed: ${r.url()} (${r.failure()?.errorText})`));
   page.on('response', (r) => r.status() >= 400 && problem(`${r.status()} for ${r.url()}`));
+  // The site holds all it loads: with COEP, a resource from another host would need that host's consent.
+  const origin = new URL(walk.siteUrl).origin;
+  page.on('request', (r) => /^https?:/.test(r.url()) && new URL(r.url()).origin !== origin && problem(`loads ${r.url()} from another host`));
   while (walk.queue.length > 0 || walk.busy > 0) {
     const url = walk.queue.shift();
     if (url === undefined) {
