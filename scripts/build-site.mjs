@@ -41,7 +41,7 @@ function buildDemo() {
 // The reference's header links back to the site. TypeDoc writes such a link as given on every page, at every
 // depth, so the links are given with a placeholder and made relative to each page afterwards.
 const TO_SITE = 'hpastar-site:';
-const REFERENCE_LINKS = { Home: 'index.html', Guide: 'docs/guide/index.html', Demo: 'demo/index.html' };
+const REFERENCE_LINKS = { Home: sitePathOf('README.md'), Guide: sitePathOf(`${GUIDE}README.md`), Demo: 'demo/index.html' };
 
 /** Replaces the placeholders of the reference's links back to the site with relative links. */
 function linkReferenceToSite() {

@@ -23,8 +23,10 @@ function resolveLink(root, from, href) {
   const hash = href.indexOf('#');
   const target = hash < 0 ? href : href.slice(0, hash);
   const fragment = hash < 0 ? '' : href.slice(hash);
+  // A path from the host's root would break under a base path: links are relative to their document.
+  if (target.startsWith('/')) throw new Error(`${href} starts at the host's root; write it relative to ${from}`);
   const repoPath = posix.normalize(posix.join(posix.dirname(from), decodeURIComponent(target)));
-  if (repoPath === '..' || repoPath.startsWith('../') || posix.isAbsolute(repoPath)) throw new Error(`${href} leads out of the repository`);
+  if (repoPath === '..' || repoPath.startsWith('../')) throw new Error(`${href} leads out of the repository`);
   const full = path.join(root, repoPath);
   if (!existsSync(full)) throw new Error(`${href}: ${repoPath} does not exist`);
   let document;

@@ -65,9 +65,9 @@ describe('collectDocuments', () => {
     expect(documents.get('bench/')).toEqual({ kind: 'listing', repoPath: 'bench/', title: 'bench/', entries: ['bench/a.md', 'bench/b.md'] });
   });
 
-  test('refuses a link to a missing file or out of the repository, and a page without a title, naming each', () => {
+  test("refuses a link to a missing file, out of the repository or from the host's root, and a page without a title, naming each", () => {
     const root = fakeRepository({
-      'README.md': '# Home\n\nSome text.\n\nSee [this](missing.md) and\n[that](../../outside.md).\n\n[untitled](docs/untitled.md)\n',
+      'README.md': '# Home\n\nSome text.\n\nSee [this](missing.md) and\n[that](../../outside.md).\n\n[untitled](docs/untitled.md), [rooted](/docs/untitled.md)\n',
       'docs/untitled.md': 'No heading.\n',
     });
     expect(() => collectDocuments(root, ['README.md'])).toThrow(
@@ -75,6 +75,7 @@ describe('collectDocuments', () => {
         'the documentation has broken links:',
         '  README.md:5: link missing.md: missing.md does not exist',
         '  README.md:5: link ../../outside.md leads out of the repository',
+        "  README.md:8: link /docs/untitled.md starts at the host's root; write it relative to README.md",
         '  docs/untitled.md: no level-1 heading to title its page',
       ].join('\n'),
     );
