@@ -10,40 +10,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
 import ts from 'typescript';
 import { afterAll, describe, expect, test, vi } from 'vitest';
+import { codeBlocks } from './helpers/codeBlocks';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const GUIDE = `${ROOT}docs/guide/`;
 const OUT = `${ROOT}tests/web/.guide-snippets/`;
 const MAX_NO_RUN = 4;
 
-interface Snippet {
-  file: string; // where it comes from, for the test's name
-  line: number; // the line of its opening fence
-  info: string; // the fence's info string
-  code: string;
-}
-
-/** The fenced code blocks of a Markdown text, with their info strings. */
-function blocks(file: string, text: string): Snippet[] {
-  const found: Snippet[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)```(.*)$/.exec(lines[i]!);
-    if (!open) continue;
-    const indent = open[1]!.length;
-    const body: string[] = [];
-    let j = i + 1;
-    while (j < lines.length && !/^\s*```\s*$/.test(lines[j]!)) body.push(lines[j++]!.slice(indent));
-    found.push({ file, line: i + 1, info: open[2]!.trim(), code: body.join('\n') + '\n' });
-    i = j;
-  }
-  return found;
-}
-
 const chapters = readdirSync(GUIDE).filter((f) => /^\d\d-.+\.md$/.test(f)).sort();
-const guideSnippets = chapters.flatMap((f) => blocks(`docs/guide/${f}`, readFileSync(`${GUIDE}${f}`, 'utf8')));
+const guideSnippets = chapters.flatMap((f) => codeBlocks(`docs/guide/${f}`, readFileSync(`${GUIDE}${f}`, 'utf8')));
 const tsSnippets = guideSnippets.filter((s) => s.info.split(/\s+/)[0] === 'ts');
-const readmeFirst = blocks('README.md', readFileSync(`${ROOT}README.md`, 'utf8'))[0]!;
+const readmeFirst = codeBlocks('README.md', readFileSync(`${ROOT}README.md`, 'utf8'))[0]!;
 const runnable = [readmeFirst, ...tsSnippets.filter((s) => !s.info.split(/\s+/).includes('no-run'))];
 const noRun = tsSnippets.filter((s) => s.info.split(/\s+/).includes('no-run'));
 
