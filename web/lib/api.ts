@@ -29,11 +29,12 @@ export { Grid } from './grid.ts';
 export { FLOW_DX, FLOW_DY, FLOW_NOT_COMPUTED, FLOW_NO_STEP, FlowField, FlowFieldSteps, WorldFlowField, type FlowFieldOptions, type FlowFieldStats } from './flowField.ts';
 export { AnnotatedAStar, HAAStar } from './haastar.ts';
 export { HPAStar, HPAStarQuery, PathPlan } from './hpastar.ts';
+export type { PlanStats } from './pathPlan.ts';
 export { JPS, JPSPlus } from './jps.ts';
 export { parseMovingAIMap, type MovingAIMap } from './movingAIMap.ts';
 export { GRID_LIMITS, isPassableTerrain, isTerrain, TERRAIN, type TerrainKindInfo, type TerrainTable } from './terrain.ts';
 export { PlanBatch, type PlanBatchArrays } from './planBatch.ts';
-export { Planner, type PlannerFactory, type PlannerOptions, type PlannerUpdate } from './planner.ts';
+export { Planner, type PlannerFactory, type PlannerOptions, type PlannerUpdate, type WorldPlannerOptions } from './planner.ts';
 export type { BuildControl, BuildPhase, BuildProgress } from './progress.ts';
 export type { AgentClass, AgentClassOption } from './agentClasses.ts';
 export type { BlockKindName, TerrainKindName, WorldKindName } from './generated/contract.ts';
@@ -69,7 +70,7 @@ export {
   type WorldUpdateStats,
   WorldPathBatch,
 } from './world.ts';
-export { createWorldPool, type WorldPathPool, type WorldPoolBatchOptions, type WorldPoolOptions } from './pool/world.ts';
+export { createWorldPool, type WorldPathPool, type WorldPoolBatchOptions, type WorldPoolOptions, type WorldPoolPlanOptions } from './pool/world.ts';
 export {
   Crowd,
   CrowdClosedError,
