@@ -80,7 +80,9 @@ export {
   type CrowdEvent,
   type CrowdOptions,
   type CrowdStats,
+  type GroupOptions,
 } from './crowd/index.ts';
+export type { Formation } from './crowd/groups.ts';
 export { createPathPool } from './pool/create.ts';
 export {
   type HaaPathPoolOptions,

@@ -42,6 +42,7 @@ import type { WorldPathPool } from '../pool/world.ts';
 import type { Agent as AgentClassOption, Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate, Voxel } from '../types.ts';
 import { packCostChanges, type BlockChange, type BlockWorld, type CellCostChange, type WorldBlockUpdate } from '../world.ts';
 import { cellBox, Route, segmentOf, type Dims } from './route.ts';
+import { FORMATIONS, groupSlots, type Formation } from './groups.ts';
 import { SharedGoals } from './sharedGoals.ts';
 import { TerrainCopy } from './terrainCopy.ts';
 import { gridGround, gridPoolsOf, GridUnits, isWorldPool, worldGround, WorldUnits, type CrowdGround, type PathAnswers, type PlanAnswers, type UnitPort } from './units.ts';
@@ -96,6 +97,19 @@ export interface CrowdOptions {
    * chooses it). On a grid; a block world's agents are reported unreachable. Default false.
    */
   readonly toNearest?: boolean;
+}
+
+/** Options of {@link Crowd.moveGroup}. */
+export interface GroupOptions {
+  /**
+   * How the group stands on arrival: `'cluster'` (the cells nearest the goal, default), `'box'` (rows
+   * across the way it goes, as square as it gets), `'line'` (one row across the way), `'wedge'` (a V
+   * whose tip is the goal) or `'keep'` (the layout the agents have now, centred on the goal). The
+   * terrain has the last word: each agent takes the free cell nearest its place.
+   */
+  readonly formation?: Formation;
+  /** Cells between two places of a box, line or wedge. Default: the biggest agent's side plus one. */
+  readonly spacing?: number;
 }
 
 /** Options of {@link Crowd.addAgent}. */
@@ -520,6 +534,33 @@ export class Crowd<P extends Point = Point> {
     this.#checkPools(where);
     const agent = this.#agent(where, id);
     this.#setGoal(agent, goal === null ? null : this.#goal(where, goal));
+  }
+
+  /**
+   * Sends agents `ids` to `goal` as a group: each gets a cell of its own near the goal, reachable from it
+   * for the agent's class, its square overlapping no other agent's of the group, and laid out as
+   * {@link GroupOptions.formation} asks. Those cells become their goals (`setGoal`), so the group arrives
+   * spread out instead of on one cell. An agent no cell is found for (its class cannot stand near the
+   * goal or reach it) gets the goal itself, as `setGoal` would give it.
+   * @returns each agent's goal, by id
+   * @throws RangeError - for an id that is no agent, or a goal outside the map
+   * @throws TypeError - for malformed options (naming the option)
+   */
+  moveGroup(ids: readonly number[], goal: P, options?: GroupOptions): Map<number, P> {
+    const where = 'Crowd.moveGroup';
+    this.#checkPools(where);
+    if (!Array.isArray(ids)) throw new TypeError(`${where}: ids must be an array of agent ids, got ${describe(ids)}`);
+    const agents = ids.map((id) => this.#agent(where, id));
+    const target = this.#goal(where, goal);
+    const { formation, spacing } = groupOptions(where, options, agents.reduce((m, a) => Math.max(m, a.unit.port.agent.size), 1) + 1);
+    const slots = agents.length ? groupSlots(this.#ground, agents.map((a) => ({ port: a.unit.port, at: a.cell })), target, formation, spacing) : [];
+    const goals = new Map<number, P>();
+    agents.forEach((agent, i) => {
+      const cell = slots[i] ?? target;
+      this.#setGoal(agent, cell);
+      goals.set(agent.id, this.#ground.point(cell) as P);
+    });
+    return goals;
   }
 
   /** Sets the speed of agent `id`, in cells per second. */
@@ -1226,4 +1267,14 @@ function positive(where: string, name: string, value: unknown): number {
 function integerAtLeast(where: string, name: string, value: unknown, min: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw new TypeError(`${where}: ${name} must be an integer of ${min} or more, got ${describe(value)}`);
   return value;
+}
+
+/** A group order's options, checked, with their defaults. */
+function groupOptions(where: string, options: GroupOptions | undefined, defaultSpacing: number): { formation: Formation; spacing: number } {
+  if (options === undefined) return { formation: 'cluster', spacing: defaultSpacing };
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+  for (const key of Object.keys(options)) if (key !== 'formation' && key !== 'spacing') throw new TypeError(`${where}: unknown option "${key}" (known: formation, spacing)`);
+  const formation = options.formation ?? 'cluster';
+  if (!FORMATIONS.includes(formation)) throw new TypeError(`${where}: option formation must be one of ${FORMATIONS.join(', ')}, got ${describe(formation)}`);
+  return { formation, spacing: options.spacing === undefined ? defaultSpacing : positive(where, 'spacing', options.spacing) };
 }

@@ -1,0 +1,104 @@
+// Groups (issue 37, item 3): a group of 50 units of two sizes sent to one point arrives spread out, each
+// on a cell of its own that its whole square fits and that is reachable from the goal for its class,
+// their squares never overlapping, in every formation; orders with bad options are refused by name.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createPathPool, Crowd, parseMovingAIMap, type Formation, type PathPool, type Point } from '../../web/lib/index';
+import { CrowdOracle } from './helpers/crowdOracle';
+import { seeded } from './helpers/queries';
+import { readMapsFile } from './scenarios';
+
+const MAP = 'den520d.map';
+const CLASSES = [
+  { size: 1, capability: 'ground' },
+  { size: 2, capability: 'ground' },
+];
+let text: string;
+let pool: PathPool;
+let oracle: CrowdOracle;
+
+beforeAll(async () => {
+  text = readMapsFile(MAP);
+  oracle = new CrowdOracle(text);
+  pool = await createPathPool({ map: text, agents: CLASSES, hierarchy: { clusterSize: 16 }, workers: 2 });
+});
+
+afterAll(async () => {
+  await pool?.close();
+});
+
+/** The cells the class can walk to from `from` (a BFS on the oracle's terrain), as keys y * width + x. */
+function floodOf(agent: (typeof CLASSES)[number], from: Point): Set<number> {
+  const w = oracle.width;
+  const seen = new Set<number>([from.y * w + from.x]);
+  const queue = [from];
+  for (let head = 0; head < queue.length; head++) {
+    const c = queue[head]!;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const n = { x: c.x + dx, y: c.y + dy };
+        if (seen.has(n.y * w + n.x) || !oracle.inside(n.x, n.y) || !oracle.legal(agent, c.x, c.y, n.x, n.y)) continue;
+        seen.add(n.y * w + n.x);
+        queue.push(n);
+      }
+  }
+  return seen;
+}
+
+/** `n` agents (every third of size 2) on random cells their squares fit, near `near` and reachable from it. */
+function addGroup(crowd: Crowd, n: number, near: Point, seed: number): number[] {
+  const random = seeded(seed);
+  const floods = CLASSES.map((c) => floodOf(c, near));
+  expect(floods.map((f) => f.size > 1000)).toEqual([true, true]);
+  const ids: number[] = [];
+  for (let tries = 0; ids.length < n && tries < 100_000; tries++) {
+    const k = ids.length % 3 === 2 ? 1 : 0;
+    const x = near.x + Math.floor((random() - 0.5) * 40), y = near.y + Math.floor((random() - 0.5) * 40);
+    if (!floods[k]!.has(y * oracle.width + x)) continue;
+    ids.push(crowd.addAgent({ x, y }, { agent: CLASSES[k]! }));
+  }
+  expect(ids.length).toBe(n);
+  return ids;
+}
+
+describe.each<Formation>(['cluster', 'box', 'line', 'wedge', 'keep'])('formation %s', (formation) => {
+  test('50 units sent to one point arrive on cells of their own that fit them, reachable from the goal', async () => {
+    const crowd = new Crowd({ pool, map: parseMovingAIMap(text), speed: 40 });
+    const ids = addGroup(crowd, 50, { x: 40, y: 165 }, 3);
+    const goal = { x: 200, y: 60 };
+    const goals = crowd.moveGroup(ids, goal, { formation });
+    expect(goals.size).toBe(50);
+    for (let frame = 0; frame < 3000 && [...crowd.agents()].some((a) => a.state !== 'idle'); frame++) {
+      crowd.step(1 / 30);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const agents = [...crowd.agents()];
+    expect(agents.filter((a) => a.state !== 'idle').map((a) => a.id)).toEqual([]);
+    const taken = new Map<string, number>();
+    for (const a of agents) {
+      expect({ x: a.cellX, y: a.cellY }, `agent ${a.id} stands on its goal`).toEqual(goals.get(a.id));
+      expect(oracle.fits(a.agent, a.cellX, a.cellY), `agent ${a.id} (size ${a.agent.size}) fits at (${a.cellX}, ${a.cellY})`).toBe(true);
+      expect(oracle.reachable(a.agent, goal, { x: a.cellX, y: a.cellY }), `agent ${a.id}: reachable from the goal`).toBe(true);
+      for (let y = a.cellY; y < a.cellY + a.agent.size; y++)
+        for (let x = a.cellX; x < a.cellX + a.agent.size; x++) {
+          const other = taken.get(`${x},${y}`);
+          expect(other, `agents ${other} and ${a.id} overlap at (${x}, ${y})`).toBeUndefined();
+          taken.set(`${x},${y}`, a.id);
+        }
+    }
+    expect(new Set(agents.map((a) => `${a.cellX},${a.cellY}`)).size).toBeGreaterThanOrEqual(40);
+    // The group stands around the goal, as far out as its formation reaches (50 places, 3 cells apart).
+    const reach = { cluster: 15, box: 25, keep: 40, line: 90, wedge: 115 }[formation];
+    for (const a of agents) expect(Math.hypot(a.cellX - goal.x, a.cellY - goal.y)).toBeLessThan(reach);
+  });
+});
+
+test('group orders: bad options and ids are refused by name, and nothing is sent', () => {
+  const crowd = new Crowd({ pool, map: parseMovingAIMap(text) });
+  const ids = addGroup(crowd, 3, { x: 40, y: 165 }, 5);
+  expect(() => crowd.moveGroup(ids, { x: 200, y: 60 }, { formation: 'circle' as Formation })).toThrow(/Crowd.moveGroup: option formation must be one of cluster, box, line, wedge, keep/);
+  expect(() => crowd.moveGroup(ids, { x: 200, y: 60 }, { spacing: 0 })).toThrow(/Crowd.moveGroup: spacing/);
+  expect(() => crowd.moveGroup(ids, { x: 200, y: 60 }, { shape: 'box' } as never)).toThrow(/unknown option "shape"/);
+  expect(() => crowd.moveGroup([...ids, 999], { x: 200, y: 60 })).toThrow(RangeError);
+  expect(() => crowd.moveGroup(ids, { x: 9999, y: 60 })).toThrow(/outside/);
+  for (const id of ids) expect(crowd.agent(id).goal).toBeNull();
+});
