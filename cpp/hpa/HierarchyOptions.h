@@ -38,6 +38,8 @@ struct HierarchyOptions {
   int32_t mergedClusterSide = 0;  // SHPA*'s cutting of level 1 (MergedClusters.h): 0 = squares of clusterSize;
                                   // else tiles of clusterSize merged into clusters of any shape whose bounding
                                   // box is at most this many cells across (one level)
+  double maxDetour = 0;           // > 0: every path findPath returns costs at most (1 + maxDetour) × the shortest
+                                  // (HpaStarQuery::boundDetour says how); 0 = no bound
 
   // A build whose estimated memory (HierarchyMemory.h: the hierarchy and its copy of the grid) is above
   // this many MiB is refused before anything is allocated. 1 GiB leaves room in wasm's 4 GB for the grid,
@@ -128,6 +130,16 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
                    "landmarks, terrain changes, saving) works as with squares; the cutting is kept through terrain "
                    "changes."},
                   &O::mergedClusterSide, 0, 1024),
+      rangeOption({"maxDetour", "max detour", "max-detour",
+                   "paths at most (1 + X) x the shortest, guaranteed (0.05: 5% longer at most), 0 = no bound",
+                   "A guarantee on every path `findPath` returns: it costs at most (1 + `maxDetour`) × the shortest "
+                   "path's cost (0.05: at most 5% longer). A hierarchical path that the octile distance cannot "
+                   "vouch for is checked by an A* over the map that opens only cells whose g + h is below its cost "
+                   "/ (1 + `maxDetour`): it either finds a shortest path, returned instead, or proves that the "
+                   "hierarchical path keeps the bound. Most paths need no check; those that do cost a bounded A*, "
+                   "so a smaller bound costs more time (the figures: bench/results/tails.md). 0 (the default) "
+                   "checks nothing. Paths refined segment by segment (plans) are not bounded."},
+                  &O::maxDetour, 0, 10),
       notStored(rangeOption(
           {"memoryBudgetMiB", "memory budget (MiB)", "memory-budget",
            "refuse a build whose estimated memory, in MiB, is above this",
