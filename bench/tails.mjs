@@ -72,7 +72,9 @@ for (const f of files) {
     totals[i].us += m.usTotal;
     broken ||= m.invalid > 0 || m.unsolved > 0;
   });
-  text += `| ${f.replace('.map.scen', '')} | ` + results.map((m) => `${fmt(m.mean, 3)} | ${fmt(m.p99, 2)} | ${fmt(m.worst, 2)} | ${fmt(m.tail, 2)} | ${fmt(m.us)}`).join(' | ') + ' |\n';
+  const row = `| ${f.replace('.map.scen', '')} | ` + results.map((m) => `${fmt(m.mean, 3)} | ${fmt(m.p99, 2)} | ${fmt(m.worst, 2)} | ${fmt(m.tail, 2)} | ${fmt(m.us)}`).join(' | ') + ' |\n';
+  process.stderr.write(row);  // as it goes: a long run shows its rows before the end
+  text += row;
 }
 text += `\nTotal query time, s: ${runs.map((r, i) => `${r.label} ${fmt(totals[i].us / 1e6, 2)} (×${fmt(totals[i].us / totals[0].us, 3)})`).join(', ')}.\n`;
 fs.writeFileSync(path.join(outDir, outName), text);

@@ -56,11 +56,14 @@ TEST(EntranceSpacing, EditedAndLoadedHierarchiesPlaceTransitionsAsAFreshBuild) {
   HierarchyOptions o = chooseHierarchyOptions(g, TerrainChanges::Often).options;
   o.entranceSpacing = 16;
   Hierarchy edited = test::buildHierarchy(g, o);
-  ASSERT_EQ(edited.fillRect(Rect{100, 150, 110, 153}, '@'), "");
-  ASSERT_EQ(edited.fillRect(Rect{100, 150, 104, 153}, '.'), "");
+  const test::HierarchyDump before = test::dumpHierarchy(edited);
+  // A wall of 32 × 20 cells (at least a cluster side: it crosses borders), then part of it opened again.
+  ASSERT_EQ(edited.fillRect(Rect{112, 150, 144, 170}, '@'), "");
+  ASSERT_EQ(edited.fillRect(Rect{112, 150, 124, 170}, '.'), "");
+  ASSERT_FALSE(test::dumpHierarchy(edited) == before);
   Grid changed = g;  // the same two fills, cell by cell
-  for (int32_t y = 150; y < 153; ++y)
-    for (int32_t x = 100; x < 110; ++x) ASSERT_TRUE(changed.setTerrain(x, y, x < 104 ? '.' : '@'));
+  for (int32_t y = 150; y < 170; ++y)
+    for (int32_t x = 112; x < 144; ++x) ASSERT_TRUE(changed.setTerrain(x, y, x < 124 ? '.' : '@'));
   const Hierarchy fresh = test::buildHierarchy(changed, o);
   EXPECT_EQ(test::firstDifference(test::dumpHierarchy(edited), test::dumpHierarchy(fresh)), "");
   std::string error;
