@@ -42,7 +42,7 @@ void EntranceScanner::scanCluster(const Grid& grid, const ClusterLayout& layout,
 }
 
 void EntranceScanner::appendTransitions(const Grid& grid, const Entrance& e, int32_t entranceWidth,
-                                        std::vector<Transition>& out) {
+                                        int32_t entranceSpacing, std::vector<Transition>& out) {
   const int32_t ax = e.vertical ? 0 : 1, ay = e.vertical ? 1 : 0;
   const int32_t sx = e.vertical ? 1 : 0, sy = e.vertical ? 0 : 1;
   auto cellAt = [&](int32_t i) { return Point{e.first.x + ax * i, e.first.y + ay * i}; };
@@ -72,13 +72,17 @@ void EntranceScanner::appendTransitions(const Grid& grid, const Entrance& e, int
     at(cheapest(0, e.length, e.length / 2));
   } else {
     at(cheapest(0, e.length / 2, 0));
+    // Inside: the fewest evenly placed cells that leave no gap longer than the spacing between the ends
+    // (with terrain costs too: a crossing's place matters more than its cost here).
+    const int32_t gaps = entranceSpacing > 0 ? (e.length - 1 + entranceSpacing - 1) / entranceSpacing : 1;
+    for (int32_t k = 1; k < gaps; ++k) at(static_cast<int32_t>(int64_t{k} * (e.length - 1) / gaps));
     at(cheapest(e.length / 2, e.length, e.length - 1));
   }
 }
 
 uint32_t EntranceScanner::clusterTransitions(const Grid& grid, const ClusterLayout& layout, int32_t cluster,
-                                             int32_t entranceWidth, std::vector<Entrance>& scratch,
-                                             std::vector<Transition>& out) {
+                                             int32_t entranceWidth, int32_t entranceSpacing,
+                                             std::vector<Entrance>& scratch, std::vector<Transition>& out) {
   const Rect r = layout.rect(cluster);
   if (layout.merged)
     return forEachBorderTransition(grid, layout.merged->cellCluster.data(), r, static_cast<uint32_t>(cluster),
@@ -88,7 +92,7 @@ uint32_t EntranceScanner::clusterTransitions(const Grid& grid, const ClusterLayo
   scratch.clear();
   scanCluster(grid, layout, cluster, scratch);
   const size_t first = out.size();
-  for (const Entrance& e : scratch) appendTransitions(grid, e, entranceWidth, out);
+  for (const Entrance& e : scratch) appendTransitions(grid, e, entranceWidth, entranceSpacing, out);
   for (size_t i = first; i < out.size(); ++i)
     if (!r.contains(out[i].a)) std::swap(out[i].a, out[i].b);
   return static_cast<uint32_t>(scratch.size());

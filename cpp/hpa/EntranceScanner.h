@@ -30,20 +30,23 @@ struct Entrance {
 
 // Finds the entrances along the borders of a square `layout` and turns each into transitions:
 // one in the middle when narrower than `entranceWidth`, else one at each end (with terrain costs, the
-// cheapest crossing of the entrance, or of each half, ties going to those places).
+// cheapest crossing of the entrance, or of each half, ties going to those places), and with a spacing
+// more inside wide ones.
 class EntranceScanner {
  public:
   // Appends the entrances on every border between two clusters of `layout`.
   static void scanAll(const Grid& grid, const ClusterLayout& layout, std::vector<Entrance>& out);
   // Appends the entrances on the borders of one cluster (used when a cluster is rebuilt).
   static void scanCluster(const Grid& grid, const ClusterLayout& layout, int32_t cluster, std::vector<Entrance>& out);
-  static void appendTransitions(const Grid& grid, const Entrance& e, int32_t entranceWidth,
+  // `entranceSpacing` > 0: an entrance of at least `entranceWidth` also gets transitions inside it, evenly
+  // placed, no two neighbours more than entranceSpacing cells apart (HierarchyOptions::entranceSpacing).
+  static void appendTransitions(const Grid& grid, const Entrance& e, int32_t entranceWidth, int32_t entranceSpacing,
                                 std::vector<Transition>& out);
   // The transitions of cluster `cluster` of `layout`, squares or merged (the same rule on any border between
   // two clusters: ClusterMerge.h's forEachBorderTransition), each with its inside cell as `a`, appended to
   // `out`. Returns the cluster's entrances; `scratch` is reused from call to call.
   static uint32_t clusterTransitions(const Grid& grid, const ClusterLayout& layout, int32_t cluster,
-                                     int32_t entranceWidth, std::vector<Entrance>& scratch,
+                                     int32_t entranceWidth, int32_t entranceSpacing, std::vector<Entrance>& scratch,
                                      std::vector<Transition>& out);
 
  private:

@@ -325,7 +325,8 @@ bool Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters, BuildProgres
   for (size_t i = 0; i < clusters.size(); ++i) {
     replaceBlock(1, clusters[i], buildLevel1Block(plan, i, scratch));
     if (!build) continue;
-    build->doneWork += static_cast<double>(layout(1).rect(clusters[i]).area()) * static_cast<double>(plan.nodes[i].size() + 1);
+    build->doneWork +=
+        static_cast<double>(layout(1).rect(clusters[i]).area()) * static_cast<double>(plan.nodes[i].size() + 1);
     if (!build->progress.advance(build->doneWork / build->clusterWork)) return false;
   }
   return true;
@@ -343,8 +344,8 @@ void Hierarchy::planLevel1Nodes(Level1Plan& plan) {
   for (size_t i = 0; i < clusters.size(); ++i) {
     auto& own = plan.transitions[i];
     own.clear();
-    plan.entrances[i] =
-        EntranceScanner::clusterTransitions(grid_, lay, clusters[i], options_.entranceWidth, entrances, own);
+    plan.entrances[i] = EntranceScanner::clusterTransitions(grid_, lay, clusters[i], options_.entranceWidth,
+                                                            options_.entranceSpacing, entrances, own);
     auto& cells = newCells[i];
     for (const Transition& t : own) cells.push_back(t.a);
     std::sort(cells.begin(), cells.end(), rowMajor);

@@ -124,7 +124,7 @@ void appendMergedTransitions(const Grid& grid, const ClusterLayout& layout, int3
   std::vector<Transition> own;
   for (int32_t c = 0; c < layout.count(); ++c) {
     own.clear();
-    EntranceScanner::clusterTransitions(grid, layout, c, entranceWidth, scratch, own);
+    EntranceScanner::clusterTransitions(grid, layout, c, entranceWidth, 0, scratch, own);  // no spacing when merged
     for (const Transition& t : own)
       if (layout.clusterOf(t.b) > c) out.push_back(t);
   }
@@ -192,7 +192,7 @@ HierarchyMemoryEstimate estimateHierarchyMemory(const Grid& grid, const Hierarch
     std::vector<Entrance> entrances;
     EntranceScanner::scanAll(grid, layouts[0], entrances);
     for (const Entrance& en : entrances)
-      EntranceScanner::appendTransitions(grid, en, options.entranceWidth, transitions);
+      EntranceScanner::appendTransitions(grid, en, options.entranceWidth, options.entranceSpacing, transitions);
   }
   std::vector<NodeCell> cells;
   cells.reserve(transitions.size() * 2);

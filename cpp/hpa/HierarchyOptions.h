@@ -38,6 +38,10 @@ struct HierarchyOptions {
   int32_t mergedClusterSide = 0;  // SHPA*'s cutting of level 1 (MergedClusters.h): 0 = squares of clusterSize;
                                   // else tiles of clusterSize merged into clusters of any shape whose bounding
                                   // box is at most this many cells across (one level)
+  int32_t entranceSpacing = 0;    // > 0: entrances as wide as entranceWidth also get transitions inside, at most
+                                  // this many cells apart (0 = the paper's: one at each end only)
+  double maxDetour = 0;           // > 0: every path findPath returns costs at most (1 + maxDetour) × the shortest
+                                  // (HpaStarQuery::boundDetour says how); 0 = no bound
 
   // A build whose estimated memory (HierarchyMemory.h: the hierarchy and its copy of the grid) is above
   // this many MiB is refused before anything is allocated. 1 GiB leaves room in wasm's 4 GB for the grid,
@@ -57,6 +61,9 @@ struct HierarchyOptions {
     if (cacheTrees && clusterSize > 255)
       return "cluster size " + std::to_string(clusterSize) +
              " is above 255, the limit with shortest-path trees (DHPA*)";
+    if (mergedClusterSide != 0 && entranceSpacing != 0)
+      return "entrance spacing " + std::to_string(entranceSpacing) +
+             " with merged clusters: SHPA*'s borders place their transitions by its own rule";
     if (mergedClusterSide == 0) return "";
     if (mergedClusterSide < clusterSize)
       return "merged cluster side " + std::to_string(mergedClusterSide) + " is below the cluster size " +
@@ -128,6 +135,27 @@ inline std::span<const OptionField<HierarchyOptions>> HierarchyOptions::fields()
                    "landmarks, terrain changes, saving) works as with squares; the cutting is kept through terrain "
                    "changes."},
                   &O::mergedClusterSide, 0, 1024),
+      rangeOption({"maxDetour", "max detour", "max-detour",
+                   "paths at most (1 + X) x the shortest, guaranteed (0.05: 5% longer at most), 0 = no bound",
+                   "A guarantee on every path `findPath` returns: it costs at most (1 + `maxDetour`) × the shortest "
+                   "path's cost (0.05: at most 5% longer). A hierarchical path that the octile distance cannot "
+                   "vouch for is checked by an A* over the map that opens only cells whose g + h is below its cost "
+                   "/ (1 + `maxDetour`): it either finds a shortest path, returned instead, or proves that the "
+                   "hierarchical path keeps the bound. Most paths need no check; those that do cost a bounded A*, "
+                   "so a smaller bound costs more time (the figures: bench/results/tails.md). 0 (the default) "
+                   "checks nothing. Paths refined segment by segment (plans) are not bounded."},
+                  &O::maxDetour, 0, 10),
+      rangeOption({"entranceSpacing", "entrance spacing", "entrance-spacing",
+                   "wide entrances also get transitions inside, at most N cells apart, 0 = only at their ends",
+                   "Wide entrances (at least `entranceWidth` cells) get a transition at each end; with a spacing "
+                   "they also get transitions inside, evenly placed, at most this many cells apart. A path "
+                   "that crosses a wide open border in its middle otherwise goes to one of its ends, a detour "
+                   "smoothing's straight lines do not remove where walls break them: this is where the longest "
+                   "detours of the defaults come from. Half the cluster side (16 at the automatic choice's 32) "
+                   "removes most of them, for more nodes and slower queries (figures: "
+                   "bench/results/tails.md). 0 (the default) places transitions as the HPA* paper does. Not "
+                   "with merged clusters (SHPA*)."},
+                  &O::entranceSpacing, 0, kNoLimit),
       notStored(rangeOption(
           {"memoryBudgetMiB", "memory budget (MiB)", "memory-budget",
            "refuse a build whose estimated memory, in MiB, is above this",

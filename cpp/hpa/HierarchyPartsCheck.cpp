@@ -237,7 +237,7 @@ class PartsCheck {
     // The transitions the grid gives this cluster, with the inside cell first.
     transitions_.clear();
     const uint32_t entrances =
-        EntranceScanner::clusterTransitions(g_, lay, c, o_.entranceWidth, entrances_, transitions_);
+        EntranceScanner::clusterTransitions(g_, lay, c, o_.entranceWidth, o_.entranceSpacing, entrances_, transitions_);
     if (b.entrances != entrances) return "the entrance count is wrong";
     // Node cells: exactly the inside cells of the transitions (node ids are distinct cells, see checkIds).
     cells_.clear();

@@ -78,16 +78,16 @@ uint64_t hierarchyChecksum(std::span<const uint8_t> payload, uint32_t formatVers
 // Version 3 adds the distanceTable option; version 4 the standard FNV-1a offset basis; version 5 the
 // grid's terrain costs after its terrain; version 6 the grid's agent class between the two (its size and
 // capability, a byte each); version 7 the sectioned container, the same parts in their own sections; version 8
-// the mergedClusterSide option and, when it is set, the section `clusters`.
-// Versions 2 to 6 are still read (version 5 as the Moving AI agent's grid, 2 to 4 also without costs).
-inline constexpr uint32_t kHierarchyFormatVersion = 8;
+// the mergedClusterSide option and, when it is set, the section `clusters`; version 9 the maxDetour and entranceSpacing
+// options. Versions 2 to 6 are still read (version 5 as the Moving AI agent's grid, 2 to 4 also without costs).
+inline constexpr uint32_t kHierarchyFormatVersion = 9;
 inline constexpr uint32_t kFirstSectionedHierarchyFormatVersion = 7;
 
 // How many of HierarchyOptions::fields()'s stored fields a format version holds, in table order (the
 // first eight before version 3 added distanceTable). A new stored option is a new format version and a
 // line here; tests/cpp/hierarchy_serialization_test.cpp fails until both are written.
 inline constexpr size_t storedHierarchyOptionCount(uint32_t formatVersion) {
-  return formatVersion >= 8 ? 10 : formatVersion >= 3 ? 9 : 8;
+  return formatVersion >= 9 ? 12 : formatVersion >= 8 ? 10 : formatVersion >= 3 ? 9 : 8;
 }
 inline constexpr uint32_t kOldestHierarchyFormatVersion = 2;
 

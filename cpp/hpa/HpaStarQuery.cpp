@@ -244,6 +244,7 @@ PathStatus HpaStarQuery::findPath(Point start, Point goal, PathResult& out, cons
   }
   if (options.smooth) shortenNearbyPath(start, goal, out);
   if (trace_) trace_->recordSmoothing(out.cells);
+  boundDetour(start, goal, out);
   return out.status;
 }
 
@@ -262,6 +263,32 @@ void HpaStarQuery::shortenNearbyPath(Point start, Point goal, PathResult& out) {
   scratchCells_.clear();
   const double cost = cellAStar_.appendPath(grid, box, start, goal, true, scratchCells_, out.stats.expandedRefinement);
   if (cost < 0 || cost >= out.cost - tolerance) return;
+  out.cells.swap(scratchCells_);
+  out.cost = pathCost(grid, out.cells);
+}
+
+// Why the bound holds. Let U be the cost of the hierarchical path, C* the shortest path's and w = 1 +
+// maxDetour. The octile distance times the grid's smallest multiplier, L, is a consistent heuristic and
+// so a lower bound: C* >= L. If U <= w·L, then U <= w·C*. Otherwise an A* over the whole map with that
+// heuristic opens no cell whose f = g + h reaches U / w (BestFirstSearch::search). Every cell of a
+// shortest path has f <= C*, so when C* < U / w none of them is cut off and the A* returns a shortest
+// path, cost C*, which replaces the hierarchical one. When it finds nothing, C* >= U / w, that is U <= w·C*.
+// Either way the path returned costs at most w·C*. The A* is as small as the bound: it opens only cells
+// with f < U / w, and none at all when the octile distance already vouches for U. The path it returns is
+// a shortest one, so it is not smoothed (smoothing could change its shape, not shorten it).
+void HpaStarQuery::boundDetour(Point start, Point goal, PathResult& out) {
+  const double maxDetour = h_->options().maxDetour;
+  if (maxDetour <= 0 || out.status != PathStatus::Found) return;
+  const Grid& grid = h_->grid();
+  const double lowerBound = grid.minWeight() * octileDistance(std::abs(goal.x - start.x), std::abs(goal.y - start.y));
+  const double limit = out.cost / (1 + maxDetour);
+  if (lowerBound >= limit) return;
+  scratchCells_.clear();
+  // Its expansions count as the main search's (a search of the whole map, as A*'s). Its scratch grows to
+  // the map's size once, then is reused.
+  const double cost = cellAStar_.appendPath(grid, grid.bounds(), start, goal, true, scratchCells_,
+                                            out.stats.expandedMain, nullptr, limit);
+  if (cost < 0) return;
   out.cells.swap(scratchCells_);
   out.cost = pathCost(grid, out.cells);
 }

@@ -123,6 +123,8 @@ class HpaStarQuery {
   // start and goal (grown by half a cluster side) is tried, and its path kept when cheaper. One small
   // search, on such queries only; its expansions count as refinement.
   void shortenNearbyPath(Point start, Point goal, PathResult& out);
+  // HierarchyOptions::maxDetour: keeps out.cost within (1 + maxDetour) × the shortest path's cost.
+  void boundDetour(Point start, Point goal, PathResult& out);
 
   const Hierarchy* h_;
   QueryOverlay overlay_;

@@ -17,7 +17,8 @@ std::vector<EntranceExport> exportMergedTransitions(const Hierarchy& h) {
   std::vector<Transition> own;
   for (int32_t c = 0; c < layout.count(); ++c) {
     own.clear();
-    EntranceScanner::clusterTransitions(h.grid(), layout, c, h.options().entranceWidth, scratch, own);
+    EntranceScanner::clusterTransitions(h.grid(), layout, c, h.options().entranceWidth, h.options().entranceSpacing,
+                                        scratch, own);
     for (const Transition& t : own) {
       if (layout.clusterOf(t.b) < c) continue;
       const bool aFirst = t.a.y < t.b.y || (t.a.y == t.b.y && t.a.x < t.b.x);
@@ -39,7 +40,8 @@ std::vector<EntranceExport> exportEntrances(const Hierarchy& h) {
   out.reserve(entrances.size());
   for (const Entrance& e : entrances) {
     EntranceExport x{e, {}};
-    EntranceScanner::appendTransitions(h.grid(), e, h.options().entranceWidth, x.transitions);
+    EntranceScanner::appendTransitions(h.grid(), e, h.options().entranceWidth, h.options().entranceSpacing,
+                                       x.transitions);
     out.push_back(std::move(x));
   }
   return out;

@@ -20,17 +20,18 @@ PathStatus AStarSearch::findPath(const Grid& grid, const Rect& area, Point start
 }
 
 double AStarSearch::appendPath(const Grid& grid, const Rect& area, Point start, Point goal, bool includeStart,
-                               std::vector<Point>& cells, uint64_t& expanded, const uint8_t* stay) {
+                               std::vector<Point>& cells, uint64_t& expanded, const uint8_t* stay, double below) {
   if (start == goal) {
     if (includeStart) cells.push_back(start);
     return 0.0;
   }
   if (trace_) {
     expansionOrder_.clear();
-    expanded += BestFirstSearch::run<true, true>(space_, grid, area, start, goal, nullptr, 0, &expansionOrder_, stay);
+    expanded +=
+        BestFirstSearch::run<true, true>(space_, grid, area, start, goal, nullptr, 0, &expansionOrder_, stay, below);
     trace_->recordCells(space_, area, expansionOrder_);
   } else {
-    expanded += BestFirstSearch::run<true>(space_, grid, area, start, goal, nullptr, 0, nullptr, stay);
+    expanded += BestFirstSearch::run<true>(space_, grid, area, start, goal, nullptr, 0, nullptr, stay, below);
   }
   const uint32_t goalId = static_cast<uint32_t>((goal.y - area.y0) * area.width() + (goal.x - area.x0));
   if (!space_.closed(goalId)) return -1.0;

@@ -1,4 +1,6 @@
 #pragma once
+#include <limits>
+
 #include "grid/Grid.h"
 #include "search/PathResult.h"
 #include "search/SearchSpace.h"
@@ -20,8 +22,11 @@ class AStarSearch {
   // Like findPath but appends the cells (start included only if `includeStart`) to `cells` and returns
   // the cost, or a negative value if there is no path inside `area`. Counts expansions into `expanded`.
   // `stay`: per cell of the map, the moves that stay in the area's cluster (null: the rectangle is the cluster).
+  // `below`: only a path cheaper than this is looked for; the search opens no cell whose f = g + h reaches
+  // it, so a bound near the shortest path's cost keeps the search small (BestFirstSearch::search).
   double appendPath(const Grid& grid, const Rect& area, Point start, Point goal, bool includeStart,
-                    std::vector<Point>& cells, uint64_t& expanded, const uint8_t* stay = nullptr);
+                    std::vector<Point>& cells, uint64_t& expanded, const uint8_t* stay = nullptr,
+                    double below = std::numeric_limits<double>::infinity());
 
   size_t scratchBytes() const { return space_.bytes(); }
 

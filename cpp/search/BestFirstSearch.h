@@ -17,6 +17,7 @@ namespace hpastar {
 class BestFirstSearch {
  public:
   static constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+  static constexpr double kNoBound = std::numeric_limits<double>::infinity();
 
   // UseHeuristic = true: A* towards `goal` with the octile heuristic (times the grid's smallest
   // multiplier when it has terrain costs), stopping when the goal is expanded. false: Dijkstra from
@@ -24,18 +25,20 @@ class BestFirstSearch {
   // (area-local ids, may be null) are expanded. Move costs are the grid's (Grid::moveCost); an
   // unweighted grid takes a loop with the constant costs compiled in. RecordOrder: see search(). `stay`: the
   // moves that stay in the area's cluster, per cell of the map (null: the rectangle is the cluster).
+  // `fBound`: see search().
   template <bool UseHeuristic, bool RecordOrder = false>
   static uint64_t run(SearchSpace& space, const Grid& grid, const Rect& area, Point start, Point goal,
                       const uint8_t* targets = nullptr, uint32_t stopCount = 0,
-                      std::vector<uint32_t>* expansionOrder = nullptr, const uint8_t* stay = nullptr) {
+                      std::vector<uint32_t>* expansionOrder = nullptr, const uint8_t* stay = nullptr,
+                      double fBound = kNoBound) {
     if (grid.weighted()) {
       const GridAreaGraph<true> graph(grid, area, goal, stay);
       return search<UseHeuristic, RecordOrder>(space, graph, graph.idOf(start), UseHeuristic ? graph.idOf(goal) : kNone,
-                                               targets, stopCount, expansionOrder);
+                                               targets, stopCount, expansionOrder, fBound);
     }
     const GridAreaGraph<false> graph(grid, area, goal, stay);
     return search<UseHeuristic, RecordOrder>(space, graph, graph.idOf(start), UseHeuristic ? graph.idOf(goal) : kNone,
-                                             targets, stopCount, expansionOrder);
+                                             targets, stopCount, expansionOrder, fBound);
   }
 
   // The parent slot of a search's start: kNoMove in a SearchSpace (move codes), all bits set in a
@@ -50,10 +53,13 @@ class BestFirstSearch {
   // for the views over cells, uint32_t for abstract graphs whose moves are named by the node they leave.
   // RecordOrder = true (tracing): appends each expanded node's id to `expansionOrder` as it is expanded,
   // the heap's real order; false compiles the recording out, so a search that is not traced pays nothing.
+  // `fBound`: a node is not opened with f = g + h at or above it. With a consistent heuristic every path
+  // through such a node costs at least fBound, so the search finds the goal exactly when a path cheaper
+  // than fBound exists, and then a shortest one (the nodes of a shortest path have f < fBound).
   template <bool UseHeuristic, bool RecordOrder = false, SearchGraph Graph, typename ParentT>
   static uint64_t search(BasicSearchSpace<ParentT>& space, const Graph& graph, uint32_t startId, uint32_t goalId,
                          const uint8_t* targets = nullptr, uint32_t stopCount = 0,
-                         std::vector<uint32_t>* expansionOrder = nullptr) {
+                         std::vector<uint32_t>* expansionOrder = nullptr, double fBound = kNoBound) {
     space.begin(graph.nodeCount());
     uint32_t* stamp = space.stamps();
     double* g = space.g();
@@ -61,10 +67,11 @@ class BestFirstSearch {
     const uint32_t openStamp = space.openStamp();
     const uint32_t closedStamp = space.closedStamp();
 
+    const double h0 = UseHeuristic ? graph.heuristic(startId) : 0.0;
+    if (h0 >= fBound) return 0;
     stamp[startId] = openStamp;
     g[startId] = 0;
     parent[startId] = kNoParent<ParentT>;
-    const double h0 = UseHeuristic ? graph.heuristic(startId) : 0.0;
     space.push(h0, h0, startId);
 
     uint64_t expanded = 0;
@@ -88,10 +95,11 @@ class BestFirstSearch {
         } else if (s == closedStamp) {
           return;  // consistent heuristic: closed nodes are final
         }
+        const double h = UseHeuristic ? estimate() : 0.0;
+        if (ng + h >= fBound) return;
         stamp[n] = openStamp;
         g[n] = ng;
         parent[n] = move;
-        const double h = UseHeuristic ? estimate() : 0.0;
         space.push(ng + h, h, n);
       });
     }

@@ -25,6 +25,44 @@ TEST(AStarSearch, GoesAroundAWallWithoutCuttingItsCorner) {
   EXPECT_DOUBLE_EQ(r.cost, 6.0);
 }
 
+// The f bound behind HierarchyOptions::maxDetour: below the shortest path's cost the search finds nothing
+// and opens only cells whose f is below the bound; just above it, it finds a shortest path.
+TEST(AStarSearch, AnFBoundBelowTheShortestPathFindsNothingAndOneAboveFindsIt) {
+  const Grid g = drawGrid({
+      "..........",
+      ".@@@@@@@@.",
+      ".@......@.",
+      ".@..@@..@.",
+      ".@......@.",
+      "....@@....",
+  });
+  const Point start{2, 3}, goal{7, 3};
+  AStarSearch a;
+  std::vector<Point> cells;
+  uint64_t expanded = 0;
+  const double shortest = a.appendPath(g, g.bounds(), start, goal, true, cells, expanded);
+  EXPECT_NEAR(shortest, 3 + 2 * kSqrt2, 1e-12);  // over or under the wall in the box's middle
+  for (double below : {shortest, shortest - 1e-6, 5.5}) {
+    cells.clear();
+    uint64_t boundedExpanded = 0;
+    EXPECT_LT(a.appendPath(g, g.bounds(), start, goal, true, cells, boundedExpanded, nullptr, below), 0) << below;
+    EXPECT_TRUE(cells.empty());
+    EXPECT_LE(boundedExpanded, expanded);
+  }
+  cells.clear();
+  uint64_t none = 0;
+  EXPECT_LT(a.appendPath(g, g.bounds(), start, goal, true, cells, none, nullptr, 4.9), 0);  // below the octile 5
+  EXPECT_EQ(none, 0u);
+  cells.clear();
+  const double found = a.appendPath(g, g.bounds(), start, goal, true, cells, expanded, nullptr, shortest + 1e-6);
+  EXPECT_NEAR(found, shortest, 1e-12);
+  PathResult r;
+  r.status = PathStatus::Found;
+  r.cells = cells;
+  r.cost = found;
+  EXPECT_TRUE(test::isValidPath(g, start, goal, r));
+}
+
 TEST(AStarSearch, TakesDiagonalsInTheOpen) {
   const Grid g(10, 10);
   AStarSearch a;
