@@ -60,17 +60,27 @@ void AnyAngleShaper::pull(const Grid& grid, std::span<const Point> points, std::
 }
 
 void AnyAngleShaper::tighten(const Grid& grid, std::vector<Point>& corners) {
-  // Each accepted change shortens the path by more than kGain and lengths are bounded, so it ends; the
-  // cap on rounds only guards against a pathological number of tiny moves.
+  // A corner is looked at again only when it or a neighbour moved (`dirty`): the check of its neighbours'
+  // line walks a whole leg, and most corners settle in the first round. Each change shortens the path by
+  // more than kGain or drops a corner, so it ends; the cap on rounds only guards against a pathological
+  // number of tiny moves.
   constexpr double kGain = 1e-9;
   constexpr int kMaxRounds = 64;
+  dirty_.assign(corners.size(), 1);
   bool moved = true;
   for (int round = 0; moved && round < kMaxRounds; ++round) {
     moved = false;
     for (size_t i = 1; i + 1 < corners.size();) {
+      if (!dirty_[i]) {
+        ++i;
+        continue;
+      }
+      dirty_[i] = 0;
       const Point before = corners[i - 1], corner = corners[i], after = corners[i + 1];
       if (clear(grid, before, after)) {
         corners.erase(corners.begin() + static_cast<std::ptrdiff_t>(i));
+        dirty_.erase(dirty_.begin() + static_cast<std::ptrdiff_t>(i));
+        dirty_[i - 1] = dirty_[i] = 1;
         moved = true;
         continue;
       }
@@ -87,6 +97,7 @@ void AnyAngleShaper::tighten(const Grid& grid, std::vector<Point>& corners) {
       }
       if (!(bestPoint == corner)) {
         corners[i] = bestPoint;
+        dirty_[i - 1] = dirty_[i] = dirty_[i + 1] = 1;
         moved = true;
       }
       ++i;
@@ -95,7 +106,8 @@ void AnyAngleShaper::tighten(const Grid& grid, std::vector<Point>& corners) {
 }
 
 size_t AnyAngleShaper::scratchBytes() const {
-  return theta_.scratchBytes() + (pulled_.capacity() + thetaCorners_.capacity() + repaired_.capacity()) * sizeof(Point);
+  return theta_.scratchBytes() +
+         (pulled_.capacity() + thetaCorners_.capacity() + repaired_.capacity()) * sizeof(Point) + dirty_.capacity();
 }
 
 }  // namespace hpastar
