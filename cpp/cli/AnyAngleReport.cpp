@@ -83,8 +83,6 @@ void addLongestTenth(JsonObject& line, std::vector<AnyAngleOutcome> found) {
 
 uint64_t reportAnyAngle(ToolPlanner& planner, const Grid& mapGrid, std::span<const Scenario> scenarios,
                         const AnyAngleRunSettings& settings) {
-  const std::string refused = AnyAngleShaper::checkGrid(mapGrid);
-  if (!refused.empty()) throw UsageError("--shape any-angle: " + refused);
   const Grid grid = mapGrid.forAgent(planner.agent());  // the agent's own passability
   std::unique_ptr<VisibilityGraph> oracle;
   if (settings.oracle) oracle = std::make_unique<VisibilityGraph>(grid, &sweptLineClear);

@@ -18,7 +18,8 @@ struct AnyAngleRunSettings {
 // Runs each scenario through the planner again, shapes its path (AnyAngleShaper) and prints one JSON line:
 // lengths after each step against the grid path (and the oracle, Theta*), times per step, and with --theta
 // the time of Theta* over planner + shaping on the longest tenth of the scenarios (by optimal length).
-// Every shaped leg is checked (sweptLineClear); returns the number of invalid shaped paths.
+// Every shaped leg is checked (sweptLineClear); returns the number of invalid shaped paths. The grid must be
+// unweighted (AnyAngleShaper::checkGrid, which the caller checks before its run).
 uint64_t reportAnyAngle(ToolPlanner& planner, const Grid& grid, std::span<const Scenario> scenarios,
                         const AnyAngleRunSettings& settings);
 

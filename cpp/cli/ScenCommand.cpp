@@ -12,6 +12,7 @@
 #include "cli/Stopwatch.h"
 #include "cli/ToolPlanner.h"
 #include "grid/CapabilityNames.h"
+#include "path/AnyAngleShaper.h"
 
 namespace hpastar::cli {
 namespace {
@@ -177,6 +178,8 @@ int runScenCommand(int argc, char** argv) {
   Grid grid;
   std::vector<Scenario> scenarios = loadScenarios(cmd, cmd.positional()[0], run.mapPath, grid);
   readRunFlags(cmd, run);
+  if (const std::string refused = AnyAngleShaper::checkGrid(grid); run.anyAngle && !refused.empty())
+    throw UsageError("--shape any-angle: " + refused);
 
   const auto buildStart = Clock::now();
   auto planner = makeToolPlanner(run.algo, grid, cmd);
