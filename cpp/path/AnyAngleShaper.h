@@ -12,7 +12,7 @@
 namespace hpastar {
 
 // Which steps AnyAngleShaper takes (see there). The default, string pulling then tightening, came within
-// 0.38% of the optimum on den520d's scenarios for 39 µs a path; the repair brought that to 0.11% for 290 µs
+// 0.38% of the optimum on den520d's scenarios for 27 µs a path; the repair brought that to 0.11% for 249 µs
 // (bench/results/any-angle.md), so it is left to callers who want the last few tenths of a percent.
 struct AnyAngleSettings {
   bool repair = false;
@@ -40,16 +40,16 @@ struct AnyAngleStats {
 //    clear; the last one it reached becomes the next corner. Never longer than the cell path (each leg is
 //    no longer than the cells it replaces), but its corners are cells of the grid path, which hugs walls
 //    at 45° and so bends a little before or after the obstacle's true corner.
-// 2. Repair (Theta*-style, settings.repair): Theta* inside a corridor around the grid path (settings.corridorRadius),
-// whose
-//    corners may move off the grid path; its result, pulled again, replaces the pulled path when shorter.
+// 2. Repair (Theta*-style, settings.repair): Theta* inside a corridor around the grid path
+//    (settings.corridorRadius), whose corners may move off the grid path; its result, pulled again,
+//    replaces the pulled path when shorter.
 // 3. Tightening: each corner is moved to a neighbouring lattice point while that shortens its two legs
 //    (both staying clear), and dropped when its neighbours see each other, until no corner moves: a
-//    corner then sits on an obstacle's corner, where a taut path bends.
+//    corner then usually sits on an obstacle's corner, where a taut path bends.
 //
-// Cells are not given back: a unit that walks the lines needs the corners only, and one that walks cells
-// should keep the grid path, whose cells are the ones a line's expansion would give back with its 45°
-// steps (exactly what any-angle removes). The grid path stays the planners' answer; shaping is a step on it.
+// Cells are not given back: a unit that walks the lines needs the corners only, and a unit that walks
+// cells should keep the grid path: a leg turned back into cells is a staircase of 8-connected steps again,
+// the zig-zag any-angle removes. The grid path stays the planners' answer; shaping is a step on it.
 //
 // One object per thread (it owns a ThetaStarSearch sized to the grid on its first repair): after the
 // first path nothing is allocated beyond `corners` and the scratch growing to a longer path.
