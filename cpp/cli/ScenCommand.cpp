@@ -6,11 +6,13 @@
 #include <vector>
 
 #include "batch/ScenarioRun.h"
+#include "cli/AnyAngleReport.h"
 #include "cli/JsonObject.h"
 #include "cli/MapLoading.h"
 #include "cli/Stopwatch.h"
 #include "cli/ToolPlanner.h"
 #include "grid/CapabilityNames.h"
+#include "path/AnyAngleShaper.h"
 
 namespace hpastar::cli {
 namespace {
@@ -84,6 +86,8 @@ struct ScenRun {
   std::string algo, mapPath;
   long long passes = 1, threads = 0;
   bool perQuery = false, phases = false;
+  bool anyAngle = false;  // --shape any-angle
+  AnyAngleRunSettings anyAngleSettings;
 };
 
 // The summary line: the figures, the planner's agent and options, where the optima came from.
@@ -156,6 +160,14 @@ void readRunFlags(const CommandLine& cmd, ScenRun& run) {
   if (run.phases && !isHierarchyAlgorithm(run.algo))
     throw UsageError("--phases needs a planner made of phases (hpa, dhpa or auto), not " + run.algo);
   if (run.phases && run.threads > 0) throw UsageError("--phases times one query at a time: leave out --threads");
+  const std::string shape = cmd.text("shape");
+  if (shape != "grid" && shape != "any-angle")
+    throw UsageError("--shape: '" + shape + "' is not a path shape (grid, any-angle)");
+  run.anyAngle = shape == "any-angle";
+  run.anyAngleSettings = {cmd.has("oracle"), cmd.has("theta"), static_cast<int>(run.passes)};
+  if (!run.anyAngle && (cmd.has("oracle") || cmd.has("theta")))
+    throw UsageError(std::string(cmd.has("oracle") ? "--oracle" : "--theta") +
+                     " measures any-angle paths: add --shape any-angle");
 }
 
 }  // namespace
@@ -166,6 +178,8 @@ int runScenCommand(int argc, char** argv) {
   Grid grid;
   std::vector<Scenario> scenarios = loadScenarios(cmd, cmd.positional()[0], run.mapPath, grid);
   readRunFlags(cmd, run);
+  if (const std::string refused = AnyAngleShaper::checkGrid(grid); run.anyAngle && !refused.empty())
+    throw UsageError("--shape any-angle: " + refused);
 
   const auto buildStart = Clock::now();
   auto planner = makeToolPlanner(run.algo, grid, cmd);
@@ -189,8 +203,9 @@ int runScenCommand(int argc, char** argv) {
   std::printf(
       "%s\n",
       summaryJson(run, *planner, grid, scenarios.size(), tally, settings.haveOptima, buildMs, phasesJson).c_str());
+  const uint64_t invalidShaped = run.anyAngle ? reportAnyAngle(*planner, grid, scenarios, run.anyAngleSettings) : 0;
   // Without ground truth a path not found is an answer, not a failure; an invalid path always is one.
-  const bool failed = tally.invalid > 0 || (settings.haveOptima && tally.unsolved > 0);
+  const bool failed = tally.invalid > 0 || invalidShaped > 0 || (settings.haveOptima && tally.unsolved > 0);
   return failed ? 3 : 0;
 }
 
