@@ -48,6 +48,8 @@ int main(int argc, char** argv) {
       // SHPA*'s merged cutting: the 'clusters' section.
       {"merged", {.clusterSize = 2, .mergedClusterSide = 4}},
       {"mergedtrees", {.clusterSize = 2, .cachePaths = true, .cacheTrees = true, .landmarks = 2, .mergedClusterSide = 6}},
+      // Format 9's options: a detour bound, transitions inside wide entrances.
+      {"spacing", {.clusterSize = 4, .entranceWidth = 2, .cacheTrees = true, .entranceSpacing = 2, .maxDetour = 0.05}},
   };
   int written = 0;
   for (size_t m = 0; m < kMaps.size(); ++m) {

@@ -300,7 +300,7 @@ describe('serialization', () => {
     expect(() => hp.HPAStar.load(new Uint8Array(0))).toThrow(/not an hpastar hierarchy/);
     expect(() => hp.HPAStar.load(bytes.subarray(0, bytes.length - 9))).toThrow(/^HPAStar\.load: section 'trees1' at byte [\d,]+: length [\d,]+ runs past the end/);
     expect(() => hp.HPAStar.load(flipped)).toThrow(/^HPAStar\.load: section '\w+' at byte [\d,]+: checksum differs/);
-    expect(() => hp.HPAStar.load(future)).toThrow('HPAStar.load: hierarchy format version 99 is not supported (this build reads versions 2 to 8)');
+    expect(() => hp.HPAStar.load(future)).toThrow('HPAStar.load: hierarchy format version 99 is not supported (this build reads versions 2 to 9)');
     expect(() => hp.HPAStar.load('HPASTAR' as never)).toThrow(TypeError);
     // Nothing was harmed.
     expect(hp.HPAStar.load(bytes).findPath({ x: 1, y: 11 }, { x: 40, y: 37 }).found).toBe(true);
@@ -320,7 +320,7 @@ describe('HPAStar', () => {
   test('reports its options, build figures and the phases of each search', () => {
     const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
     const planner = hp.HPAStar.build(grid, { ...hp.HPAStar.defaultOptions, clusterSize: 8, levels: 3 });
-    const defaults = { clusterSize: 10, levels: 1, clusterGroup: 2, entranceWidth: 6, cachePaths: false, cacheTrees: false, pruneEdges: true, landmarks: 0, distanceTable: false, mergedClusterSide: 0, memoryBudgetMiB: 1024, terrainChanges: 'often' };
+    const defaults = { clusterSize: 10, levels: 1, clusterGroup: 2, entranceWidth: 6, cachePaths: false, cacheTrees: false, pruneEdges: true, landmarks: 0, distanceTable: false, mergedClusterSide: 0, maxDetour: 0, entranceSpacing: 0, memoryBudgetMiB: 1024, terrainChanges: 'often' };
     expect(hp.HPAStar.defaultOptions).toEqual(defaults);
     expect(planner.options).toEqual({ ...defaults, clusterSize: 8, levels: 3 });
     const stats = planner.stats;
@@ -580,7 +580,7 @@ describe('errors are JavaScript errors that name the problem', () => {
     ];
     for (const [options, message] of cases) expect(() => hp.HPAStar.build(grid, options)).toThrow(new RangeError(message));
     expect(() => hp.HPAStar.build(grid, { clustersize: 4 } as never)).toThrow(
-      new TypeError('HPAStar.build: unknown option "clustersize" (known: clusterSize, levels, clusterGroup, entranceWidth, cachePaths, cacheTrees, pruneEdges, landmarks, distanceTable, mergedClusterSide, memoryBudgetMiB, terrainChanges)'),
+      new TypeError('HPAStar.build: unknown option "clustersize" (known: clusterSize, levels, clusterGroup, entranceWidth, cachePaths, cacheTrees, pruneEdges, landmarks, distanceTable, mergedClusterSide, maxDetour, entranceSpacing, memoryBudgetMiB, terrainChanges)'),
     );
     expect(() => hp.HPAStar.build(grid, { clusterSize: 4.5 })).toThrow(new TypeError('HPAStar.build: option clusterSize must be an integer, got 4.5'));
     expect(() => hp.HPAStar.build(grid, { cachePaths: 1 } as never)).toThrow(new TypeError('HPAStar.build: option cachePaths must be a boolean, got 1'));

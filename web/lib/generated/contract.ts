@@ -105,6 +105,26 @@ export interface HierarchyOptionFields {
    */
   readonly mergedClusterSide?: number;
   /**
+   * A guarantee on every path `findPath` returns: it costs at most (1 + `maxDetour`) × the shortest path's
+   * cost (0.05: at most 5% longer). A hierarchical path that the octile distance cannot vouch for is checked
+   * by an A* over the map that opens only cells whose g + h is below its cost / (1 + `maxDetour`): it either
+   * finds a shortest path, returned instead, or proves that the hierarchical path keeps the bound. Most paths
+   * need no check; those that do cost a bounded A*, so a smaller bound costs more time (the figures:
+   * bench/results/tails.md). 0 (the default) checks nothing. Paths refined segment by segment (plans) are not
+   * bounded. Range 0 to 10; default 0.
+   */
+  readonly maxDetour?: number;
+  /**
+   * Wide entrances (at least `entranceWidth` cells) get a transition at each end; with a spacing they also
+   * get transitions inside, evenly placed, at most this many cells apart. A path that crosses a wide open
+   * border in its middle otherwise goes to one of its ends, a detour smoothing's straight lines do not remove
+   * where walls break them: this is where the longest detours of the defaults come from. Half the cluster
+   * side (16 at the automatic choice's 32) removes most of them, for more nodes and slower queries (figures:
+   * bench/results/tails.md). 0 (the default) places transitions as the HPA* paper does. Not with merged
+   * clusters (SHPA*). At least 0; default 0.
+   */
+  readonly entranceSpacing?: number;
+  /**
    * The memory a build may take, in MiB: before it allocates anything, the build estimates the hierarchy's
    * bytes (clusters, edges, trees, cached paths, landmarks, distance table, and its copy of the grid; an
    * upper bound within about 1.5× on the bundled maps) and throws a RangeError with the estimate when it is
@@ -236,6 +256,8 @@ const OPTION_ROWS = {
     { name: 'landmarks', label: 'landmarks', cli: 'landmarks', kind: 'integer', min: 0, max: 32, switchSets: true, choices: [], default: 0, doc: 'landmarks of the top level\'s differential heuristic, 0 = off' },
     { name: 'distanceTable', label: 'distance table', cli: 'distance-table', kind: 'boolean', min: 0, max: 0, switchSets: true, choices: [], default: false, doc: 'exact distances between every two top-level nodes (no abstract search)' },
     { name: 'mergedClusterSide', label: 'merged cluster side', cli: 'merged-clusters', kind: 'integer', min: 0, max: 1024, switchSets: true, choices: [], default: 0, doc: 'SHPA*: merge level-1 tiles into clusters up to this side, 0 = square clusters' },
+    { name: 'maxDetour', label: 'max detour', cli: 'max-detour', kind: 'number', min: 0, max: 10, switchSets: true, choices: [], default: 0, doc: 'paths at most (1 + X) x the shortest, guaranteed (0.05: 5% longer at most), 0 = no bound' },
+    { name: 'entranceSpacing', label: 'entrance spacing', cli: 'entrance-spacing', kind: 'integer', min: 0, max: 2147483647, switchSets: true, choices: [], default: 0, doc: 'wide entrances also get transitions inside, at most N cells apart, 0 = only at their ends' },
     { name: 'memoryBudgetMiB', label: 'memory budget (MiB)', cli: 'memory-budget', kind: 'integer', min: 1, max: 1048576, switchSets: true, choices: [], default: 1024, doc: 'refuse a build whose estimated memory, in MiB, is above this' },
     { name: 'terrainChanges', label: 'terrain changes', cli: 'terrain-changes', kind: 'choice', min: 0, max: 0, switchSets: true, choices: ['often', 'rarely'], default: 'often', doc: 'how often the terrain changes, for the automatic choice of options: often or rarely' },
   ],
@@ -495,6 +517,9 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
       { name: 'passes', kind: 'integer', value: 'N', doc: 'runs N times and keeps each measurement\'s fastest (less noise)', min: 1, max: 1000, default: 1, native: true, package: false },
       { name: 'threads', kind: 'integer', value: 'N', doc: 'one batch on the core\'s batch engine, N threads (query_us_total: its wall time)', min: 1, max: 256, default: 0, native: true, package: false },
       { name: 'phases', kind: 'switch', value: '', doc: 'hpa, dhpa, auto: each query again, timed per phase (phase_us_mean)', min: 0, max: 0, default: false, native: true, package: false },
+      { name: 'shape', kind: 'text', value: 'S', doc: 'grid, or any-angle: each path also shaped into straight lines, measured (a second JSON line)', min: 0, max: 0, default: 'grid', native: true, package: false },
+      { name: 'oracle', kind: 'switch', value: '', doc: 'with --shape any-angle: lengths against the exact any-angle optimum', min: 0, max: 0, default: false, native: true, package: false },
+      { name: 'theta', kind: 'switch', value: '', doc: 'with --shape any-angle: a plain Theta* of the whole grid per scenario, timed against ours', min: 0, max: 0, default: false, native: true, package: false },
       { name: 'hierarchy', kind: 'text', value: 'FILE.hpa', doc: 'hpa, dhpa: the hierarchy written by build, not built', min: 0, max: 0, default: '', native: false, package: true },
       { name: 'warmup', kind: 'integer', value: 'N', doc: 'first runs the scenarios N times untimed (wasm compiles in tiers)', min: 0, max: 100, default: 0, native: false, package: true },
       FLAG.costs,
