@@ -397,12 +397,17 @@ double HpaStarHandle::snapPathCost(const Hierarchy& h, Point start, Point goal) 
   return snapSearch_.hpaQuery(h).findPath(start, goal, snapResult_) == PathStatus::Found ? snapResult_.cost : INFINITY;
 }
 
-val HpaQueryHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
+val HpaQueryHandle::findPath(int sx, int sy, int gx, int gy, bool smooth, bool anyAngle) {
   if (!versions_) return errorObject(StatusKind::NotReady, "the planner is not built");
   const VersionedHierarchy::Snapshot h = versions_->current();
+  if (std::string error = PathShaping::check(h->grid(), anyAngle); !error.empty())
+    return errorObject(StatusKind::Unsupported, error);
   HpaQueryOptions options;
   options.smooth = smooth;
-  return queryToJS(engine_.hpaQuery(*h), result_, Point{sx, sy}, Point{gx, gy}, options);
+  result_.reset();
+  engine_.hpaQuery(*h).findPath(Point{sx, sy}, Point{gx, gy}, result_, options);
+  if (anyAngle) shaping_.apply(h->grid(), result_);
+  return pathToJS(result_);
 }
 
 val HpaQueryHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {

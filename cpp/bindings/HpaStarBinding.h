@@ -14,6 +14,7 @@
 
 #include "batch/BatchSearch.h"
 #include "bindings/GridBinding.h"
+#include "bindings/PathShaping.h"
 #include "hpa/HeuristicRefresh.h"
 #include "hpa/Hierarchy.h"
 #include "hpa/HpaStarQuery.h"
@@ -134,8 +135,9 @@ class HpaQueryHandle {
  public:
   explicit HpaQueryHandle(const HpaStarHandle& planner) : versions_(planner.versions()) {}
 
-  // One whole path: { status, found, cost, cells: Int32Array, stats }.
-  emscripten::val findPath(int sx, int sy, int gx, int gy, bool smooth);
+  // One whole path: { status, found, cost, cells: Int32Array, stats }; with `anyAngle`, cells are the
+  // corners of its any-angle shape and cost their length (PathShaping.h), or { error } on a weighted grid.
+  emscripten::val findPath(int sx, int sy, int gx, int gy, bool smooth, bool anyAngle);
   // The same search, traced: { path, searches: [{ phase, level, closed, open }] } (SearchTraceToJS.h).
   emscripten::val traceFindPath(int sx, int sy, int gx, int gy, bool smooth);
   // A batch, queries packed in an Int32Array [sx, sy, gx, gy, ...]: pathBatchToJS, or { error }.
@@ -163,6 +165,7 @@ class HpaQueryHandle {
  private:
   std::shared_ptr<VersionedHierarchy> versions_;
   BatchSearch engine_{1};
+  PathShaping shaping_;
   PathResult result_;
   SearchTrace trace_;
   std::vector<Point> segment_;

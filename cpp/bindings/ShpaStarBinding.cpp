@@ -76,11 +76,16 @@ val ShpaStarHandle::costLayer() const {
   return copyToJS(layer.data(), layer.size());
 }
 
-val ShpaStarHandle::findPath(int sx, int sy, int gx, int gy, bool smooth) {
+val ShpaStarHandle::findPath(int sx, int sy, int gx, int gy, bool smooth, bool anyAngle) {
   if (!graph_) return errorObject(StatusKind::NotReady, "the planner is not built");
+  if (std::string error = PathShaping::check(graph_->grid(), anyAngle); !error.empty())
+    return errorObject(StatusKind::Unsupported, error);
   ShpaQueryOptions options;
   options.smooth = smooth;
-  return queryToJS(engine_.shpaQuery(graph_), result_, Point{sx, sy}, Point{gx, gy}, options);
+  result_.reset();
+  engine_.shpaQuery(graph_).findPath(Point{sx, sy}, Point{gx, gy}, result_, options);
+  if (anyAngle) shaping_.apply(graph_->grid(), result_);
+  return pathToJS(result_);
 }
 
 double ShpaStarHandle::snapPathCost(const ShpaStarGraph& /* graph_, whose labels snapped */, Point start, Point goal) {

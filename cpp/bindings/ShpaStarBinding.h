@@ -10,6 +10,7 @@
 
 #include "batch/BatchSearch.h"
 #include "bindings/GridBinding.h"
+#include "bindings/PathShaping.h"
 #include "shpa/ShpaStarGraph.h"
 #include "shpa/ShpaStarQuery.h"
 
@@ -53,8 +54,9 @@ class ShpaStarHandle {
   emscripten::val terrainCosts() const;
   emscripten::val costLayer() const;
 
-  // One whole path: { status, found, cost, cells: Int32Array, stats }.
-  emscripten::val findPath(int sx, int sy, int gx, int gy, bool smooth);
+  // One whole path: { status, found, cost, cells: Int32Array, stats }; with `anyAngle`, as HPA*'s
+  // (PathShaping.h).
+  emscripten::val findPath(int sx, int sy, int gx, int gy, bool smooth, bool anyAngle);
   // The same search, traced: { path, searches } (SearchTraceToJS.h), or { error }.
   emscripten::val traceFindPath(int sx, int sy, int gx, int gy, bool smooth);
   // The cluster of every cell, row-major, as an Int32Array (-1 for blocked cells); empty until built;
@@ -75,6 +77,7 @@ class ShpaStarHandle {
  private:
   std::shared_ptr<const ShpaStarGraph> graph_;
   BatchSearch engine_{1};
+  PathShaping shaping_;
   PathResult result_;
   SearchTrace trace_;
   std::vector<int32_t> input_;

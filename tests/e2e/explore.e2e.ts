@@ -207,6 +207,21 @@ describe('queries', () => {
     await other.close();
   });
 
+  test('any-angle: the path is a few corners joined by straight lines, no longer than the grid optimum', async () => {
+    page = await browser.page();
+    await openDemo(page, baseUrl, '?map=arena.map&algo=hpa2&aa=1&s=3,3&g=45,40');
+    const state = await demo(page);
+    expect(state.lastPath!.found).toBe(true);
+    expect(state.lastPath!.cells).toBeLessThan(8); // corners, not the ~50 cells of the grid path
+    expect(state.lastPath!.cost).toBeLessThanOrEqual(state.optimalCost! + 1e-9);
+    expect(await page.isChecked('[data-testid=opt-any-angle]')).toBe(true);
+    const before = await canvasHash(page);
+    await page.uncheck('[data-testid=opt-any-angle]');
+    await page.waitForFunction(() => window.__hpastarDemo.lastPath!.cells > 20);
+    expect(await canvasHash(page)).not.toBe(before);
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('aa') === null);
+  });
+
   test('a goal inside a wall: the path goes to the reachable cell nearest it, marked and said', async () => {
     page = await browser.page();
     await openDemo(page, baseUrl, '?map=arena.map&algo=hpa2');

@@ -88,6 +88,8 @@ export interface SearchSettings {
   entranceWidth: number;
   clusterGroup: number;
   smooth: boolean;
+  /** HPA* family and SHPA*: the path as straight lines at any angle (FindPathOptions.pathShape). */
+  anyAngle: boolean;
   cachePaths: boolean;
   pruneEdges: boolean;
   /** Landmarks of the top-level differential heuristic (0 = octile only). */
@@ -100,12 +102,18 @@ export interface SearchSettings {
   capability: string;
 }
 
+/** The path shape the settings ask of the planners that shape paths. */
+function pathShapeOf(settings: SearchSettings): 'grid' | 'any-angle' {
+  return settings.anyAngle ? 'any-angle' : 'grid';
+}
+
 /** The core's defaults of the hierarchy's options (the paper's), the demo's of the rest. */
 export const DEFAULT_SETTINGS: SearchSettings = {
   clusterSize: HIERARCHY_OPTION_DEFAULTS.clusterSize,
   entranceWidth: HIERARCHY_OPTION_DEFAULTS.entranceWidth,
   clusterGroup: HIERARCHY_OPTION_DEFAULTS.clusterGroup,
   smooth: true,
+  anyAngle: false,
   cachePaths: HIERARCHY_OPTION_DEFAULTS.cachePaths,
   pruneEdges: HIERARCHY_OPTION_DEFAULTS.pruneEdges,
   landmarks: HIERARCHY_OPTION_DEFAULTS.landmarks,
@@ -295,7 +303,7 @@ export class Planners {
     if (algo.kind === 'shpa') {
       const { planner } = this.shpa(settings);
       const t0 = performance.now();
-      const r = planner.findPath(start, goal, { smooth: settings.smooth, toNearest: true });
+      const r = planner.findPath(start, goal, { smooth: settings.smooth, toNearest: true, pathShape: pathShapeOf(settings) });
       const ms = performance.now() - t0;
       const reached = r.reached ?? null;
       let unsmoothed: Int32Array | null = null;
@@ -317,7 +325,7 @@ export class Planners {
     }
     const { planner } = this.planner(hierarchyOptions(algo, settings));
     const t0 = performance.now();
-    const r = planner.findPath(start, goal, { smooth: settings.smooth, toNearest: true });
+    const r = planner.findPath(start, goal, { smooth: settings.smooth, toNearest: true, pathShape: pathShapeOf(settings) });
     const ms = performance.now() - t0;
     const reached = r.reached ?? null;
     const to = reached ?? goal;

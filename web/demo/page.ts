@@ -19,6 +19,7 @@ export function findElements() {
       cluster: $<HTMLInputElement>('opt-cluster'),
       entrance: $<HTMLInputElement>('opt-entrance'),
       smooth: $<HTMLInputElement>('opt-smooth'),
+      anyAngle: $<HTMLInputElement>('opt-any-angle'),
       cache: $<HTMLInputElement>('opt-cache'),
       prune: $<HTMLInputElement>('opt-prune'),
       landmarks: $<HTMLInputElement>('opt-landmarks'),

@@ -62,6 +62,8 @@ export function readPermalink(search: string): Permalink {
   if (ew !== undefined) settings.entranceWidth = ew;
   const smooth = flag(q.get('smooth'));
   if (smooth !== undefined) settings.smooth = smooth;
+  const anyAngle = flag(q.get('aa'));
+  if (anyAngle !== undefined) settings.anyAngle = anyAngle;
   const cache = flag(q.get('cache'));
   if (cache !== undefined) settings.cachePaths = cache;
   const prune = flag(q.get('prune'));
@@ -104,6 +106,7 @@ export function writePermalink(p: Permalink): string {
   q.set('cs', String(s.clusterSize));
   q.set('ew', String(s.entranceWidth));
   q.set('smooth', s.smooth ? '1' : '0');
+  if (s.anyAngle) q.set('aa', '1');
   q.set('cache', s.cachePaths ? '1' : '0');
   q.set('prune', s.pruneEdges ? '1' : '0');
   if (s.landmarks > 0) q.set('lm', String(s.landmarks));

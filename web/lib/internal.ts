@@ -233,14 +233,20 @@ export function resolvedOptionsOf<T>(raw: Record<string, number | boolean | stri
 /** The boolean options of each search call, declared once (checked by checkFlags). */
 export const SEARCH_FLAGS = {
   traceSearch: ['smooth'],
-  findPath: ['smooth', 'snap', 'toNearest'],
+  findPath: ['smooth', 'snap', 'toNearest', 'pathShape'],
   findPaths: ['smooth', 'snap', 'toNearest', 'cells'],
   planPaths: ['firstSegment'],
   worldFindPath: ['smooth'],
 } as const satisfies Record<string, readonly string[]>;
 
-/** Throws a TypeError unless `options` only has known keys of the right types. */
-export function checkFlags(options: object | undefined, known: readonly string[], where: string): void {
+/** The search options that take one of a few strings instead of a boolean, and those strings. */
+export const SEARCH_CHOICES: Readonly<Record<string, readonly string[]>> = { pathShape: ['grid', 'any-angle'] };
+
+/**
+ * Throws a TypeError unless `options` only has known keys of the right types: booleans, and for the keys
+ * of `choices` one of their strings.
+ */
+export function checkFlags(options: object | undefined, known: readonly string[], where: string, choices: Readonly<Record<string, readonly string[]>> = {}): void {
   if (options === undefined) return;
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
@@ -248,7 +254,12 @@ export function checkFlags(options: object | undefined, known: readonly string[]
   for (const [key, value] of Object.entries(options)) {
     if (key === 'signal') continue;
     if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
-    if (value !== undefined && typeof value !== 'boolean') {
+    const allowed = choices[key];
+    if (allowed) {
+      if (value !== undefined && !allowed.includes(value as string)) {
+        throw new TypeError(`${where}: option ${key} must be one of ${allowed.map((c) => `'${c}'`).join(', ')}, got ${describe(value)}`);
+      }
+    } else if (value !== undefined && typeof value !== 'boolean') {
       throw new TypeError(`${where}: option ${key} must be a boolean, got ${describe(value)}`);
     }
   }

@@ -8,7 +8,7 @@ import { PathBatch, snappedAt } from './batch.ts';
 import { ENDPOINT_MOVES, ENDPOINT_RULES } from './generated/contract.ts';
 import { cell } from './args.ts';
 import { rawGrid, type Grid } from './grid.ts';
-import { checkFlags, internal, moduleError, packQueries, SEARCH_FLAGS, WasmObject } from './internal.ts';
+import { checkFlags, internal, moduleError, packQueries, SEARCH_CHOICES, SEARCH_FLAGS, WasmObject } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import type { PlannerReachability } from './reachability.ts';
 import { pathResultOf } from './results.ts';
@@ -16,7 +16,7 @@ import type { BatchSearchOptions, FindPathOptions, PathResult, Point } from './t
 
 /** What the raw HPA* and SHPA* handles both answer. */
 interface RawPlannerSearches {
-  findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
+  findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean, anyAngle: boolean): RawPathResult;
   findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
 }
 
@@ -77,16 +77,17 @@ export function plannerFindPath(
   const where = `${planner}.findPath`;
   cell(where, 'start', start);
   cell(where, 'goal', goal);
-  checkFlags(options, SEARCH_FLAGS.findPath, where);
+  checkFlags(options, SEARCH_FLAGS.findPath, where, SEARCH_CHOICES);
   const handle = raw();
   const smooth = options?.smooth ?? true;
+  const anyAngle = options?.pathShape === 'any-angle';
   const rule = endpointRule(options);
-  if (rule === 0) return pathResultOf(state.call(where, () => handle.findPath(start.x, start.y, goal.x, goal.y, smooth)), start, goal);
+  if (rule === 0) return pathResultOf(state.call(where, () => handle.findPath(start.x, start.y, goal.x, goal.y, smooth, anyAngle)), start, goal);
   const moved = reach.snapQueries(where, new Int32Array([start.x, start.y, goal.x, goal.y]), rule);
   const [sx, sy, gx, gy] = moved.searched as unknown as [number, number, number, number];
   const s = sx === start.x && sy === start.y ? start : { x: sx, y: sy };
   const g = gx === goal.x && gy === goal.y ? goal : { x: gx, y: gy };
-  const result = pathResultOf(state.call(where, () => handle.findPath(s.x, s.y, g.x, g.y, smooth)), s, g);
+  const result = pathResultOf(state.call(where, () => handle.findPath(s.x, s.y, g.x, g.y, smooth, anyAngle)), s, g);
   const snapped = snappedAt(moved.searched, moved.snapped, 0);
   const partial = result.found && (moved.snapped[0]! & ENDPOINT_MOVES.GoalUnreachable) !== 0;
   return {

@@ -341,10 +341,21 @@ export interface FindPathOptions extends HpaSearchOptions {
    * (or snapped with `snap`). Default false.
    */
   readonly toNearest?: boolean;
+  /**
+   * `'grid'` (default): the path as 8-connected cells. `'any-angle'`: straight lines at any angle, as a
+   * unit crossing open ground walks: `cells` then holds the path's corners (start, the points where it
+   * turns, goal; not neighbours of each other), each line legal for the planner's agent class (its whole
+   * square swept along it crosses no cell it cannot stand on, and no corner between two diagonal walls),
+   * and `cost` is their Euclidean length. Shaped from the planner's own path (string pulling, then each
+   * corner moved to where the line is shortest): within 0.2–0.6 % of the shortest any-angle path on
+   * average on the Moving AI maps (bench/results/any-angle.md). Grids without terrain costs only (a
+   * weighted grid throws: lengths are Euclidean); `findPath` only (not batches, plans or pools yet).
+   */
+  readonly pathShape?: 'grid' | 'any-angle';
 }
 
 /** Options of a batch of HPA* searches. */
-export interface BatchSearchOptions extends FindPathOptions {
+export interface BatchSearchOptions extends Omit<FindPathOptions, 'pathShape'> {
   /** Return every path's cells (default true); false returns statuses and costs only, which is faster. */
   readonly cells?: boolean;
 }

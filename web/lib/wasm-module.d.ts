@@ -244,7 +244,8 @@ declare module 'hpastar:raw' {
 
   /** `HpaQueryHandle` in HpaStarBinding.cpp: a query object of one planner (its scratch). */
   export interface RawHPAStarQuery extends EmbindHandle {
-    findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
+    /** `anyAngle`: the path's cells become the corners of its any-angle shape, its cost their length. */
+    findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean, anyAngle: boolean): RawPathResult;
     traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | RawError;
     findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | RawError;
     /** Plans only (abstract path, and the first segment when asked for). */
@@ -376,7 +377,8 @@ declare module 'hpastar:raw' {
     terrainCosts(): number[];
     /** A copy of that grid's cost layer, or null. */
     costLayer(): Uint8Array | null;
-    findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawPathResult;
+    /** `anyAngle`: the path's cells become the corners of its any-angle shape, its cost their length. */
+    findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean, anyAngle: boolean): RawPathResult;
     traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | RawError;
     /** The cluster of every cell, row-major; -1 for blocked cells; or why there is no room for it. */
     cellClusters(): Int32Array | RawError;

@@ -67,6 +67,7 @@ export class AlgorithmPanel {
     o.cluster.value = String(s.clusterSize);
     o.entrance.value = String(s.entranceWidth);
     o.smooth.checked = s.smooth;
+    o.anyAngle.checked = s.anyAngle;
     o.cache.checked = s.cachePaths;
     o.prune.checked = s.pruneEdges;
     o.landmarks.value = String(s.landmarks);
@@ -117,6 +118,7 @@ export class AlgorithmPanel {
       entranceWidth: clamp(Number(o.entrance.value), HIERARCHY_OPTION_RANGES.entranceWidth.min, PANEL_MAX_SIDE, DEFAULT_SETTINGS.entranceWidth),
       clusterGroup: DEFAULT_SETTINGS.clusterGroup,
       smooth: o.smooth.checked,
+      anyAngle: o.anyAngle.checked,
       cachePaths: o.cache.checked,
       pruneEdges: o.prune.checked,
       landmarks: clamp(Number(o.landmarks.value), HIERARCHY_OPTION_RANGES.landmarks.min, HIERARCHY_OPTION_RANGES.landmarks.max, DEFAULT_SETTINGS.landmarks),

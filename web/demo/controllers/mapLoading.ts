@@ -105,7 +105,7 @@ export class MapLoader {
     s.demo.width = shown.width;
     s.demo.height = shown.height;
     s.start = keep?.start && query.isFree(keep.start) ? keep.start : null;
-    s.goal = keep?.goal && query.isFree(keep.goal) && s.start ? keep.goal : null;
+    s.goal = keep?.goal && query.takesGoal(keep.goal) && s.start ? keep.goal : null;
     s.outcome = null;
     s.reference = null;
     panels.clearEditNumbers();

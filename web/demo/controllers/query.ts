@@ -100,11 +100,13 @@ export class QueryController {
     this.panels.showNumbers();
     if (!dragging) this.#retime();
     if (!dragging) {
+      const straight = settings.anyAngle && (algo.kind === 'hpa' || algo.kind === 'shpa');
+      const points = `${o.cells.length / 2} ${straight ? 'corners joined by straight lines' : 'cells'}`;
       this.panels.say(
         o.reached
-          ? `${o.algo.label}: the goal (${goal.x}, ${goal.y}) cannot be reached from the start, so the path goes as near as it can: to (${o.reached.x}, ${o.reached.y}), the reachable cell nearest the goal (${o.cells.length / 2} cells, cost ${o.cost.toFixed(3)}).`
+          ? `${o.algo.label}: the goal (${goal.x}, ${goal.y}) cannot be reached from the start, so the path goes as near as it can: to (${o.reached.x}, ${o.reached.y}), the reachable cell nearest the goal (${points}, cost ${o.cost.toFixed(3)}).`
           : o.found
-            ? `${o.algo.label}: a path of ${o.cells.length / 2} cells, cost ${o.cost.toFixed(3)}. Drag the start or the goal; paint walls or costs with the brush.`
+            ? `${o.algo.label}: a path of ${points}, cost ${o.cost.toFixed(3)}${straight ? ' (at any angle: it may be shorter than the grid\'s optimum, A*\'s)' : ''}. Drag the start or the goal; paint walls or costs with the brush.`
             : 'No path: start and goal are not connected.',
       );
     }
