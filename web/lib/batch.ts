@@ -178,7 +178,8 @@ export class PathBatch extends SearchBatch implements PathBatchArrays {
    * option sent its path to the reachable cell nearest the goal ({@link PathBatch.reached}).
    */
   override statusText(i: number): ReturnType<QueryBatch['statusText']> {
-    return this.reached(i) ? 'partial' : super.statusText(i);
+    const k = this.checkedIndex('statusText', i);
+    return this.#reachedAt(k) ? 'partial' : super.statusText(k);
   }
 
   /**
@@ -186,7 +187,10 @@ export class PathBatch extends SearchBatch implements PathBatchArrays {
    * asked for); undefined when the path reaches the goal, or no path was found.
    */
   reached(i: number): Point | undefined {
-    const k = this.checkedIndex('reached', i);
+    return this.#reachedAt(this.checkedIndex('reached', i));
+  }
+
+  #reachedAt(k: number): Point | undefined {
     if (!this.searched || !this.snapped || !(this.snapped[k]! & ENDPOINT_MOVES.GoalUnreachable)) return undefined;
     if (this.status[k] !== PathStatusCode.Found) return undefined;
     return Object.freeze({ x: this.searched[4 * k + 2]!, y: this.searched[4 * k + 3]! });
