@@ -73,7 +73,11 @@ TEST_P(MaxDetourOnScenarios, NoPathIsLongerThanTheBoundAllows) {
     worstBounded = std::max(worstBounded, excess(r.cost, s.optimalLength));
     worstUnbounded = std::max(worstUnbounded, excess(ru.cost, s.optimalLength));
   }
-  EXPECT_GT(worstUnbounded, c.maxDetour) << "the hierarchy alone keeps the bound here: the case tests nothing";
+  // The whole file is known to hold a path the hierarchy alone makes too long; a sample of it (the sanitizer
+  // suite's HPASTAR_SCENARIO_LIMIT) may not, and then only the bound itself is checked.
+  if (test::scenarioLimit() == SIZE_MAX) {
+    EXPECT_GT(worstUnbounded, c.maxDetour) << "the hierarchy alone keeps the bound here: the case tests nothing";
+  }
   RecordProperty("worst_unbounded", std::to_string(worstUnbounded));
   RecordProperty("worst_bounded", std::to_string(worstBounded));
 }
