@@ -32,6 +32,11 @@ interface Walk {
   external: Map<string, string[]>;
   /** Tabs reading a page, whose links may still fill the queue. */
   busy: number;
+  /**
+   * Requests cut off because the tab moved on (Chromium asks for the favicon after `load`), with their
+   * page: fetched again at the end, since being cut off says nothing about whether the file is there.
+   */
+  aborted: Map<string, string>;
 }
 
 /** The page's links (resolved) and the anchors it offers (ids, and names of <a>). */
@@ -76,7 +81,11 @@ async function walkInTab(page: Page, walk: Walk): Promise<void> {
   const problem = (what: string) => walk.problems.push(`${current}: ${what}`);
   page.on('console', (m) => m.type() === 'error' && problem(`console.error: ${m.text()}`));
   page.on('pageerror', (e) => problem(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => problem(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  page.on('requestfailed', (r) => {
+    const error = r.failure()?.errorText;
+    if (error === 'net::ERR_ABORTED' && r.url().startsWith(walk.siteUrl)) walk.aborted.set(r.url(), current);
+    else problem(`request failed: ${r.url()} (${error})`);
+  });
   page.on('response', (r) => r.status() >= 400 && problem(`${r.status()} for ${r.url()}`));
   // The site holds all it loads: with COEP, a resource from another host would need that host's consent.
   const origin = new URL(walk.siteUrl).origin;
@@ -114,10 +123,11 @@ async function checkLinks(walk: Walk): Promise<void> {
       walk.problems.push(`${from}: link to ${to.href}: the page has no anchor "${id}"`);
     }
   }
+  for (const [file, from] of walk.aborted) if (!files.has(file)) files.set(file, from);
   for (const [file, from] of files) {
     const response = await fetch(file);
     await response.arrayBuffer();
-    if (!response.ok) walk.problems.push(`${from}: link to ${file}: ${response.status}`);
+    if (!response.ok) walk.problems.push(`${from}: ${file}: ${response.status}`);
   }
 }
 
@@ -126,7 +136,7 @@ async function checkLinks(walk: Walk): Promise<void> {
  * index.html, in `tabs` pages of `browser` at a time.
  */
 export async function crawlSite(browser: Browser, siteUrl: string, tabs = 3): Promise<SiteCrawl> {
-  const walk: Walk = { siteUrl, queue: [`${siteUrl}index.html`], anchors: new Map(), links: [], problems: [], external: new Map(), busy: 0 };
+  const walk: Walk = { siteUrl, queue: [`${siteUrl}index.html`], anchors: new Map(), links: [], problems: [], external: new Map(), busy: 0, aborted: new Map() };
   const pages = await Promise.all(Array.from({ length: tabs }, () => browser.page()));
   try {
     await Promise.all(pages.map((page) => walkInTab(page, walk)));
