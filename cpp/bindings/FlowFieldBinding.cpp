@@ -26,7 +26,9 @@ struct GridFlowSource {
   using Domain = GridFlowDomain;
   static constexpr size_t kAxes = 2;
   explicit GridFlowSource(const HpaStarHandle& planner) : versions(planner.versions()) {}
-  VersionedHierarchy::Snapshot current() const { return versions ? versions->current() : VersionedHierarchy::Snapshot(); }
+  VersionedHierarchy::Snapshot current() const {
+    return versions ? versions->current() : VersionedHierarchy::Snapshot();
+  }
   static Point cell(const int32_t* xy) { return Point{xy[0], xy[1]}; }
   static void describe(val& o, const FlowField& f) {
     o.set("width", f.layout().mapWidth);

@@ -400,13 +400,13 @@ double HpaStarHandle::snapPathCost(const Hierarchy& h, Point start, Point goal) 
 val HpaQueryHandle::findPath(int sx, int sy, int gx, int gy, bool smooth, bool anyAngle) {
   if (!versions_) return errorObject(StatusKind::NotReady, "the planner is not built");
   const VersionedHierarchy::Snapshot h = versions_->current();
-  if (std::string error = PathShaping::check(h->grid(), anyAngle); !error.empty())
+  if (std::string error = anyAngleRefusal(h->grid(), anyAngle); !error.empty())
     return errorObject(StatusKind::Unsupported, error);
   HpaQueryOptions options;
   options.smooth = smooth;
+  options.anyAngle = anyAngle;
   result_.reset();
   engine_.hpaQuery(*h).findPath(Point{sx, sy}, Point{gx, gy}, result_, options);
-  if (anyAngle) shaping_.apply(h->grid(), result_);
   return pathToJS(result_);
 }
 
@@ -418,12 +418,15 @@ val HpaQueryHandle::traceFindPath(int sx, int sy, int gx, int gy, bool smooth) {
   return traceQueryToJS(engine_.hpaQuery(*h), trace_, result_, Point{sx, sy}, Point{gx, gy}, options);
 }
 
-val HpaQueryHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
+val HpaQueryHandle::findPaths(const val& queries, bool smooth, bool keepCells, bool anyAngle) {
   if (!versions_) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
+  const VersionedHierarchy::Snapshot h = versions_->current();
+  if (std::string error = anyAngleRefusal(h->grid(), anyAngle); !error.empty())
+    return errorObject(StatusKind::Unsupported, error);
   HpaQueryOptions options;
   options.smooth = smooth;
-  const VersionedHierarchy::Snapshot h = versions_->current();
+  options.anyAngle = anyAngle;
   engine_.findPaths(*h, input_, options, keepCells, paths_);
   val out = pathBatchToJS(paths_);
   engine_.trim(paths_);
@@ -440,7 +443,7 @@ val HpaQueryHandle::planPaths(const val& queries, bool refineFirstSegment) {
   return out;
 }
 
-std::unique_ptr<HpaPlanHandle> HpaQueryHandle::plan(int sx, int sy, int gx, int gy) {
+std::unique_ptr<HpaPlanHandle> HpaQueryHandle::plan(int sx, int sy, int gx, int gy, bool smooth) {
   auto handle = std::make_unique<HpaPlanHandle>();
   if (!versions_) {
     handle->summary = errorObject(StatusKind::NotReady, "the planner is not built");
@@ -449,7 +452,9 @@ std::unique_ptr<HpaPlanHandle> HpaQueryHandle::plan(int sx, int sy, int gx, int 
   const VersionedHierarchy::Snapshot h = versions_->current();
   handle->owner = versions_.get();
   result_.reset();
-  engine_.hpaQuery(*h).plan(Point{sx, sy}, Point{gx, gy}, handle->plan, result_);
+  HpaPlanOptions options;
+  options.smooth = smooth;
+  engine_.hpaQuery(*h).plan(Point{sx, sy}, Point{gx, gy}, handle->plan, result_, options);
   handle->summary =
       planSummaryToJS(handle->plan, result_.found() ? cellsToJS(result_.cells) : val::global("Int32Array").new_(0),
                       statsToJS(result_.stats));

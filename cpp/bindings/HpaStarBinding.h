@@ -136,17 +136,18 @@ class HpaQueryHandle {
   explicit HpaQueryHandle(const HpaStarHandle& planner) : versions_(planner.versions()) {}
 
   // One whole path: { status, found, cost, cells: Int32Array, stats }; with `anyAngle`, cells are the
-  // corners of its any-angle shape and cost their length (PathShaping.h), or { error } on a weighted grid.
+  // corners of its any-angle shape and cost their length (HpaQueryOptions::anyAngle), or { error } on a weighted grid.
   emscripten::val findPath(int sx, int sy, int gx, int gy, bool smooth, bool anyAngle);
   // The same search, traced: { path, searches: [{ phase, level, closed, open }] } (SearchTraceToJS.h).
   emscripten::val traceFindPath(int sx, int sy, int gx, int gy, bool smooth);
   // A batch, queries packed in an Int32Array [sx, sy, gx, gy, ...]: pathBatchToJS, or { error }.
-  emscripten::val findPaths(const emscripten::val& queries, bool smooth, bool keepCells);
+  emscripten::val findPaths(const emscripten::val& queries, bool smooth, bool keepCells, bool anyAngle);
   // A batch of plans, queries packed as for findPaths: planBatchToJS, or { error }.
   emscripten::val planPaths(const emscripten::val& queries, bool refineFirstSegment);
 
-  // Plans the abstract path only; the plan is refined by nextSegment. Never null.
-  std::unique_ptr<HpaPlanHandle> plan(int sx, int sy, int gx, int gy);
+  // Plans the abstract path only; the plan is refined by nextSegment, each piece smoothed with the next
+  // segments when `smooth` (HpaPlanOptions::smooth). Never null.
+  std::unique_ptr<HpaPlanHandle> plan(int sx, int sy, int gx, int gy, bool smooth);
   // The cells of the plan's next segment (the first one starts with the start cell):
   // { cells: Int32Array, expandedRefinement }, null once the path is complete, or { error } if the
   // planner's terrain changed since the plan was made (or the plan is of another planner).
@@ -165,7 +166,6 @@ class HpaQueryHandle {
  private:
   std::shared_ptr<VersionedHierarchy> versions_;
   BatchSearch engine_{1};
-  PathShaping shaping_;
   PathResult result_;
   SearchTrace trace_;
   std::vector<Point> segment_;

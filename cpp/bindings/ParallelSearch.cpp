@@ -17,6 +17,7 @@
 #include "bindings/BindingSupport.h"
 #include "bindings/HaaStarBinding.h"
 #include "bindings/HpaStarBinding.h"
+#include "bindings/PathShaping.h"
 #include "bindings/ShpaStarBinding.h"
 #include "bindings/WorldBinding.h"
 
@@ -44,23 +45,29 @@ class ParallelSearchHandle {
   int threads() const { return engine_.threads(); }
 
   // Same contract as HPAStarQuery.findPaths, the queries spread over the threads.
-  val findPaths(const HpaStarHandle& planner, const val& queries, bool smooth, bool keepCells) {
+  val findPaths(const HpaStarHandle& planner, const val& queries, bool smooth, bool keepCells, bool anyAngle) {
     const VersionedHierarchy::Snapshot hierarchy = planner.current();  // this batch's version
     if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
     if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
+    if (std::string error = anyAngleRefusal(hierarchy->grid(), anyAngle); !error.empty())
+      return errorObject(StatusKind::Unsupported, error);
     HpaQueryOptions options;
     options.smooth = smooth;
+    options.anyAngle = anyAngle;
     engine_.findPaths(*hierarchy, input_, options, keepCells, paths_);
     return pathBatchToJS(paths_);
   }
 
   // The same for an SHPA* planner (static: its graph never changes, but a batch still holds it alive).
-  val findPathsShpa(const ShpaStarHandle& planner, const val& queries, bool smooth, bool keepCells) {
+  val findPathsShpa(const ShpaStarHandle& planner, const val& queries, bool smooth, bool keepCells, bool anyAngle) {
     const std::shared_ptr<const ShpaStarGraph> graph = planner.current();
     if (!graph) return errorObject(StatusKind::NotReady, "the planner is not built");
     if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
+    if (std::string error = anyAngleRefusal(graph->grid(), anyAngle); !error.empty())
+      return errorObject(StatusKind::Unsupported, error);
     ShpaQueryOptions options;
     options.smooth = smooth;
+    options.anyAngle = anyAngle;
     engine_.findPaths(graph, input_, options, keepCells, paths_);
     return pathBatchToJS(paths_);
   }

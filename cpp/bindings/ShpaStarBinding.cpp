@@ -78,13 +78,13 @@ val ShpaStarHandle::costLayer() const {
 
 val ShpaStarHandle::findPath(int sx, int sy, int gx, int gy, bool smooth, bool anyAngle) {
   if (!graph_) return errorObject(StatusKind::NotReady, "the planner is not built");
-  if (std::string error = PathShaping::check(graph_->grid(), anyAngle); !error.empty())
+  if (std::string error = anyAngleRefusal(graph_->grid(), anyAngle); !error.empty())
     return errorObject(StatusKind::Unsupported, error);
   ShpaQueryOptions options;
   options.smooth = smooth;
+  options.anyAngle = anyAngle;
   result_.reset();
   engine_.shpaQuery(graph_).findPath(Point{sx, sy}, Point{gx, gy}, result_, options);
-  if (anyAngle) shaping_.apply(graph_->grid(), result_);
   return pathToJS(result_);
 }
 
@@ -115,11 +115,14 @@ val ShpaStarHandle::cellClusters() const {
   return copyToJS(clusters.data(), clusters.size());
 }
 
-val ShpaStarHandle::findPaths(const val& queries, bool smooth, bool keepCells) {
+val ShpaStarHandle::findPaths(const val& queries, bool smooth, bool keepCells, bool anyAngle) {
   if (!graph_) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (std::string error = readQueries(queries, input_); !error.empty()) return errorObject(error);
+  if (std::string error = anyAngleRefusal(graph_->grid(), anyAngle); !error.empty())
+    return errorObject(StatusKind::Unsupported, error);
   ShpaQueryOptions options;
   options.smooth = smooth;
+  options.anyAngle = anyAngle;
   engine_.findPaths(graph_, input_, options, keepCells, batch_);
   val out = pathBatchToJS(batch_);
   engine_.trim(batch_);

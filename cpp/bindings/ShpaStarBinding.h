@@ -55,7 +55,7 @@ class ShpaStarHandle {
   emscripten::val costLayer() const;
 
   // One whole path: { status, found, cost, cells: Int32Array, stats }; with `anyAngle`, as HPA*'s
-  // (PathShaping.h).
+  // (ShpaQueryOptions::anyAngle).
   emscripten::val findPath(int sx, int sy, int gx, int gy, bool smooth, bool anyAngle);
   // The same search, traced: { path, searches } (SearchTraceToJS.h), or { error }.
   emscripten::val traceFindPath(int sx, int sy, int gx, int gy, bool smooth);
@@ -63,7 +63,7 @@ class ShpaStarHandle {
   // { error } when the heap has no room for it.
   emscripten::val cellClusters() const;
   // A batch, queries packed in an Int32Array [sx, sy, gx, gy, ...]: pathBatchToJS, or { error }.
-  emscripten::val findPaths(const emscripten::val& queries, bool smooth, bool keepCells);
+  emscripten::val findPaths(const emscripten::val& queries, bool smooth, bool keepCells, bool anyAngle);
 
   // Always kShpaStaticMapsOnly: SHPA*'s clusters cannot be repaired after a terrain change.
   std::string applyEdits(const emscripten::val& edits);
@@ -77,7 +77,6 @@ class ShpaStarHandle {
  private:
   std::shared_ptr<const ShpaStarGraph> graph_;
   BatchSearch engine_{1};
-  PathShaping shaping_;
   PathResult result_;
   SearchTrace trace_;
   std::vector<int32_t> input_;

@@ -1,5 +1,7 @@
 #include "hpa/HpaStarQuery.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include "path/DirectPath.h"
@@ -43,10 +45,14 @@ PathStatus HpaStarQuery::plan(Point start, Point goal, PathResult& out) {
   return out.status = PathStatus::Found;
 }
 
-PathStatus HpaStarQuery::plan(Point start, Point goal, HpaPlan& plan, PathResult& out) {
+PathStatus HpaStarQuery::plan(Point start, Point goal, HpaPlan& plan, PathResult& out, const HpaPlanOptions& options) {
   plan.version = h_->version();
   plan.status = this->plan(start, goal, out);
   plan.next = 0;
+  plan.options = options;
+  plan.options.lookahead = std::max(1, options.lookahead);
+  plan.pending.clear();
+  plan.refined = 0;
   plan.abstractPath.assign(abstractPath_.begin(), abstractPath_.end());
   if (plan.found()) overlay_.save(plan.endpoints);
   return plan.status;
@@ -63,8 +69,41 @@ bool HpaStarQuery::nextSegment(HpaPlan& plan, std::vector<Point>& cells, SearchS
   abstractPath_.assign(plan.abstractPath.begin(), plan.abstractPath.end());
   levelPaths_.resize(static_cast<size_t>(h_->levels()));
   joints_.clear();  // only whole paths (findPath) smooth across joints
-  refineSegment(segment, cells, stats);
+  if (plan.options.smooth) {
+    nextSmoothedPiece(plan, segment, cells, stats);
+  } else {
+    refineSegment(segment, cells, stats);
+  }
   return true;
+}
+
+void HpaStarQuery::nextSmoothedPiece(HpaPlan& plan, size_t segment, std::vector<Point>& cells, SearchStats& stats) {
+  const Grid& grid = h_->grid();
+  if (segment == 0) plan.pending.assign(1, plan.endpoints.start);
+  const size_t ahead = std::min(plan.segmentCount(), segment + 1 + static_cast<size_t>(plan.options.lookahead));
+  const bool grew = plan.refined < ahead;
+  for (; plan.refined < ahead; ++plan.refined) refineSegment(plan.refined, plan.pending, stats);
+  if (grew) {
+    const int32_t range =
+        plan.options.smoothingRange > 0 ? plan.options.smoothingRange : defaultSmoothingRange(h_->options());
+    smoother_.smooth(grid, plan.pending, range, {}, &h_->lineReach());
+  }
+  // The piece ends at the pending cell nearest the segment's end waypoint (the goal for the last piece),
+  // at least one step on; the cells after it wait, so that the next call smooths them with what follows.
+  const bool last = segment + 1 == plan.segmentCount();
+  size_t cut = plan.pending.size() - 1;
+  if (!last) {
+    const Point waypoint = overlay_.cellOf(*h_, plan.abstractPath[segment + 1]);
+    double nearest = INFINITY;
+    for (size_t i = 1; i < plan.pending.size(); ++i) {
+      const double d =
+          octileDistance(std::abs(plan.pending[i].x - waypoint.x), std::abs(plan.pending[i].y - waypoint.y));
+      if (d < nearest) nearest = d, cut = i;
+    }
+  }
+  cells.insert(cells.end(), plan.pending.begin() + 1, plan.pending.begin() + static_cast<std::ptrdiff_t>(cut) + 1);
+  plan.pending.erase(plan.pending.begin(), plan.pending.begin() + static_cast<std::ptrdiff_t>(cut));
+  if (last) plan.pending = {};  // a finished plan keeps no cells
 }
 
 void HpaStarQuery::connectEndpoints(Point start, Point goal, QueryOverlay::Endpoints& out, SearchStats& stats) {
@@ -210,6 +249,12 @@ bool HpaStarQuery::followTree(uint32_t a, uint32_t b, std::vector<Point>& cells)
 }
 
 PathStatus HpaStarQuery::findPath(Point start, Point goal, PathResult& out, const HpaQueryOptions& options) {
+  findCellPath(start, goal, out, options);
+  if (options.anyAngle) shaper_.reshape(h_->grid(), out);
+  return out.status;
+}
+
+PathStatus HpaStarQuery::findCellPath(Point start, Point goal, PathResult& out, const HpaQueryOptions& options) {
   // A shortest path of two straight runs, when one is free: smoothing could give nothing shorter, so a
   // smoothed query needs no hierarchy (the unsmoothed one shows HPA*'s own path).
   const Grid& grid = h_->grid();

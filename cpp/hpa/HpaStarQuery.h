@@ -6,6 +6,7 @@
 #include "hpa/AbstractSearch.h"
 #include "hpa/Hierarchy.h"
 #include "hpa/QueryOverlay.h"
+#include "path/AnyAngleShaper.h"
 #include "path/PathSmoother.h"
 #include "search/AStarSearch.h"
 #include "search/DijkstraSearch.h"
@@ -24,6 +25,22 @@ inline int32_t defaultSmoothingRange(const HierarchyOptions& o) { return (o.cach
 struct HpaQueryOptions {
   bool smooth = true;
   int32_t smoothingRange = 0;  // longest straight line tried by smoothing, in cells; 0 = defaultSmoothingRange
+  // The found path's cells become the corners of its any-angle shape and its cost their length
+  // (AnyAngleShaper::reshape). The grid must have no terrain costs (AnyAngleShaper::checkGrid): the caller checks.
+  bool anyAngle = false;
+};
+
+// How a plan hands its path out (HpaStarQuery::plan, nextSegment).
+struct HpaPlanOptions {
+  // Each piece handed out is smoothed with the next `lookahead` segments refined behind it (see
+  // HpaStarQuery::nextSegment), so that the path walked is close to findPath's smoothed one; false hands
+  // out each segment as refined (shortest inside its clusters, but bent at every waypoint).
+  bool smooth = false;
+  // Segments refined ahead of the piece handed out (at least 1). On den520d and AR0011SR the streamed
+  // walk was 1.19% and 0.45% longer than optimal with 1, 0.67% and 0.24% with 2, 0.47% and 0.21% with 3
+  // (findPath's: 0.25% and 0.11%; HpaStarQuery.SmoothedPlansHandOutPiecesCloseToTheWholeSmoothedPath).
+  int32_t lookahead = 2;
+  int32_t smoothingRange = 0;  // as HpaQueryOptions::smoothingRange
 };
 
 // A planned path that its owner refines one top-level segment at a time: the abstract path and what
@@ -35,7 +52,12 @@ struct HpaPlan {
   PathStatus status = PathStatus::NoPath;
   std::vector<uint32_t> abstractPath;  // top-level nodes, start first, goal last (see QueryOverlay)
   QueryOverlay::Endpoints endpoints;
-  size_t next = 0;  // the next segment to refine
+  size_t next = 0;  // the next segment to hand out
+  HpaPlanOptions options;
+  // Smoothed plans: the cells refined and smoothed but not handed out yet, the first of them the last
+  // cell handed out, and how many segments have been refined into them.
+  std::vector<Point> pending;
+  size_t refined = 0;
 
   bool found() const { return status == PathStatus::Found; }
   size_t segmentCount() const { return abstractPath.size() < 2 ? 0 : abstractPath.size() - 1; }
@@ -82,10 +104,18 @@ class HpaStarQuery {
   Point planStart() const { return overlay_.start(); }
 
   // Plans kept by the caller: plan() as above, its abstract path and endpoints copied into `plan`.
-  PathStatus plan(Point start, Point goal, HpaPlan& plan, PathResult& out);
-  // Appends the cells of the plan's next segment (the first call also appends the start) and moves the
-  // plan on; false when it is done. The plan must be of this query's hierarchy version (checked by
-  // the caller: see HpaPlan::version). Refining a plan never disturbs another one.
+  PathStatus plan(Point start, Point goal, HpaPlan& plan, PathResult& out, const HpaPlanOptions& options = {});
+  // Appends the cells of the plan's next piece (the first call also appends the start) and moves the
+  // plan on; false when it is done. There are walkedSegments() pieces, each continuing the last, the
+  // last ending at the goal. The plan must be of this query's hierarchy version (checked by the caller:
+  // see HpaPlan::version). Refining a plan never disturbs another one.
+  //
+  // Unsmoothed, piece i is segment i as refined. Smoothed (HpaPlanOptions::smooth), the cells not yet
+  // handed out are kept in the plan with the next `lookahead` segments refined behind them and smoothed
+  // together, the first cell (handed out already) held; the piece is the smoothed path up to the cell
+  // nearest the segment's end waypoint, and the rest waits for the next call, smoothed again then with
+  // what follows. Smoothing thus reaches across the boundary of what has been handed out as far as the
+  // look-ahead goes: the lines it cannot draw are those from cells handed out to cells not refined yet.
   bool nextSegment(HpaPlan& plan, std::vector<Point>& cells, SearchStats& stats);
 
   // Start and goal joined to the abstract graph of every level exactly as plan() joins them (the same
@@ -109,6 +139,10 @@ class HpaStarQuery {
   }
 
  private:
+  // findPath before any-angle shaping: the path as cells.
+  PathStatus findCellPath(Point start, Point goal, PathResult& out, const HpaQueryOptions& options);
+  // nextSegment of a smoothed plan, after its overlay is restored: appends piece `segment`.
+  void nextSmoothedPiece(HpaPlan& plan, size_t segment, std::vector<Point>& cells, SearchStats& stats);
   // Runs the abstract search (see AbstractSearch::run) and records it when tracing.
   uint64_t searchAbstract(int32_t level, const Rect& area, uint32_t source, uint32_t target);
   // Appends the search that just ran over the graph of `level` inside `area` to the trace.
@@ -132,6 +166,7 @@ class HpaStarQuery {
   DijkstraSearch cellDijkstra_;
   AStarSearch cellAStar_;
   PathSmoother smoother_;
+  AnyAngleShaper shaper_;
   std::vector<Point> targets_;
   std::vector<Point> scratchCells_;
   std::vector<uint32_t> abstractPath_;  // top-level nodes, S first, G last

@@ -105,9 +105,16 @@ void AnyAngleShaper::tighten(const Grid& grid, std::vector<Point>& corners) {
   }
 }
 
+void AnyAngleShaper::reshape(const Grid& grid, PathResult& result) {
+  if (!result.found()) return;
+  result.cost = shape(grid, result.cells, reshaped_);
+  result.cells.swap(reshaped_);
+}
+
 size_t AnyAngleShaper::scratchBytes() const {
   return theta_.scratchBytes() +
-         (pulled_.capacity() + thetaCorners_.capacity() + repaired_.capacity()) * sizeof(Point) + dirty_.capacity();
+         (pulled_.capacity() + thetaCorners_.capacity() + repaired_.capacity() + reshaped_.capacity()) * sizeof(Point) +
+         dirty_.capacity();
 }
 
 }  // namespace hpastar

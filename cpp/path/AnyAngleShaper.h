@@ -7,6 +7,7 @@
 #include "grid/Grid.h"
 #include "grid/Point.h"
 #include "grid/SweptLine.h"
+#include "search/PathResult.h"
 #include "search/ThetaStarSearch.h"
 
 namespace hpastar {
@@ -64,6 +65,10 @@ class AnyAngleShaper {
   double shape(const Grid& grid, std::span<const Point> cells, std::vector<Point>& corners,
                const AnyAngleSettings& settings = {}, AnyAngleStats* stats = nullptr);
 
+  // A planner's answer in place: a found path's cells become its corners and its cost their length
+  // (a path not found is left as it is). The grid must pass checkGrid.
+  void reshape(const Grid& grid, PathResult& result);
+
   size_t scratchBytes() const;
 
  private:
@@ -80,7 +85,8 @@ class AnyAngleShaper {
   std::vector<Point> pulled_;
   std::vector<Point> thetaCorners_;
   std::vector<Point> repaired_;
-  std::vector<uint8_t> dirty_;  // tighten: per corner, whether it is to be looked at again
+  std::vector<Point> reshaped_;  // reshape's corners, swapped with the result's cells
+  std::vector<uint8_t> dirty_;   // tighten: per corner, whether it is to be looked at again
   uint64_t lineChecks_ = 0;
 };
 

@@ -7,6 +7,12 @@
 namespace hpastar {
 
 PathStatus ShpaStarQuery::findPath(Point start, Point goal, PathResult& out, const ShpaQueryOptions& options) {
+  findCellPath(start, goal, out, options);
+  if (options.anyAngle) shaper_.reshape(g_->grid(), out);
+  return out.status;
+}
+
+PathStatus ShpaStarQuery::findCellPath(Point start, Point goal, PathResult& out, const ShpaQueryOptions& options) {
   out.cells.clear();
   out.cost = 0;
   const ShpaStarGraph& g = *g_;

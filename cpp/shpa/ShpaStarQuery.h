@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "path/AnyAngleShaper.h"
 #include "path/PathSmoother.h"
 #include "search/AStarSearch.h"
 #include "search/PathResult.h"
@@ -14,6 +15,7 @@ namespace hpastar {
 struct ShpaQueryOptions {
   bool smooth = true;
   int32_t smoothingRange = 0;  // longest straight line tried by smoothing, in cells; 0 = 4 × maxClusterSide
+  bool anyAngle = false;       // as HpaQueryOptions::anyAngle
 };
 
 // One thread's SHPA* searches against a shared, read-only ShpaStarGraph (which must outlive it). Static maps
@@ -63,6 +65,8 @@ class ShpaStarQuery {
   }
 
  private:
+  // findPath before any-angle shaping: the path as cells.
+  PathStatus findCellPath(Point start, Point goal, PathResult& out, const ShpaQueryOptions& options);
   // A* over the abstract graph from start to goal; fills abstractPath_ with the nodes between them (real ids
   // only). Returns the expansions; false in `found` when the goal was not reached.
   uint64_t searchAbstract(Point start, Point goal, bool& found);
@@ -77,6 +81,7 @@ class ShpaStarQuery {
   NodeSearchSpace space_;
   AStarSearch cellAStar_;
   PathSmoother smoother_;
+  AnyAngleShaper shaper_;
   std::vector<uint32_t> abstractPath_;
   std::vector<std::pair<int32_t, uint32_t>> byCell_;  // scratch of cutLoops: (cell index, position)
   std::vector<uint32_t> lastVisit_;

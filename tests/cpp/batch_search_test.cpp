@@ -7,6 +7,7 @@
 #include <random>
 #include <thread>
 
+#include "AnyAngleChecks.h"
 #include "BlockWorlds.h"
 #include "PathChecks.h"
 #include "TestMaps.h"
@@ -34,6 +35,50 @@ std::vector<int32_t> packScenarios(const std::vector<Scenario>& scenarios, size_
 std::vector<Point> cellsOf(const PathBatchResults& out, size_t i) {
   const auto& offsets = out.paths.offsets();
   return {out.paths.cells().begin() + offsets[i], out.paths.cells().begin() + offsets[i + 1]};
+}
+
+// Any-angle batches (HpaQueryOptions::anyAngle, ShpaQueryOptions::anyAngle): each query's corners are
+// the grid path's shape as one AnyAngleShaper makes it, on two threads as on one, every leg clear.
+TEST(BatchSearch, AnyAngleBatchesAnswerTheShapeOfEachGridPath) {
+  const Grid grid = test::loadMap("den520d.map");
+  const auto scenarios = test::loadScenarios("den520d.map", grid);
+  const std::vector<int32_t> queries = packScenarios(scenarios, 7);
+  const Hierarchy hierarchy = test::buildHierarchy(grid, HierarchyOptions{});
+  std::string error;
+  auto built = ShpaStarGraph::build(std::make_shared<const Grid>(grid), ShpaOptions{}, error);
+  ASSERT_TRUE(built) << error;
+  const auto graph = std::make_shared<const ShpaStarGraph>(std::move(*built));
+  BatchSearch engine(2);
+  PathBatchResults cellPaths, shaped;
+  HpaQueryOptions cellOptions, shapedOptions;
+  shapedOptions.anyAngle = true;
+  ShpaQueryOptions shpaCells, shpaShaped;
+  shpaShaped.anyAngle = true;
+  AnyAngleShaper shaper;
+  std::vector<Point> corners;
+  for (int planner = 0; planner < 2; ++planner) {
+    if (planner == 0) {
+      engine.findPaths(hierarchy, queries, cellOptions, true, cellPaths);
+      engine.findPaths(hierarchy, queries, shapedOptions, true, shaped);
+    } else {
+      engine.findPaths(graph, queries, shpaCells, true, cellPaths);
+      engine.findPaths(graph, queries, shpaShaped, true, shaped);
+    }
+    size_t shorter = 0;
+    ASSERT_EQ(shaped.count(), queries.size() / 4);
+    for (size_t i = 0; i < shaped.count(); ++i) {
+      ASSERT_EQ(shaped.status[i], cellPaths.status[i]) << "planner " << planner << " query " << i;
+      if (shaped.status[i] != static_cast<uint8_t>(PathStatus::Found)) continue;
+      const std::vector<Point> cells = cellsOf(cellPaths, i);
+      EXPECT_EQ(shaped.cost[i], shaper.shape(grid, cells, corners)) << "planner " << planner << " query " << i;
+      EXPECT_EQ(cellsOf(shaped, i), corners) << "planner " << planner << " query " << i;
+      const Point s{queries[4 * i], queries[4 * i + 1]}, g{queries[4 * i + 2], queries[4 * i + 3]};
+      EXPECT_EQ(test::anyAngleProblem(grid, s, g, corners, shaped.cost[i]), "")
+          << "planner " << planner << " query " << i;
+      if (shaped.cost[i] < cellPaths.cost[i] - 1e-6) ++shorter;
+    }
+    EXPECT_GT(shorter, shaped.count() / 2) << "planner " << planner;
+  }
 }
 
 TEST(BatchSearch, TwoThreadsAnswerEveryQueryAsOneQueryObjectAlone) {

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <random>
 
@@ -9,6 +10,7 @@
 #include "hpa/AbstractSearch.h"
 #include "hpa/Hierarchy.h"
 #include "hpa/HpaStarQuery.h"
+#include "path/PathValidator.h"
 #include "search/AStarSearch.h"
 
 namespace hpastar {
@@ -305,6 +307,71 @@ TEST(HpaStarQuery, PlansOfOneQueryRefinedAlternatelyEachGiveTheirOwnPath) {
       ASSERT_EQ(reference.findPath(s.start, s.goal, whole, HpaQueryOptions{false, 0}), PathStatus::Found);
       EXPECT_TRUE(plans[i].done());
       EXPECT_EQ(cells[i], whole.cells) << "plan " << i << ", levels " << levels;
+    }
+  }
+}
+
+// Streamed answers that stay smooth (HpaPlanOptions::smooth): the pieces, one per segment, join into a
+// valid path from start to goal whose length is close to findPath's smoothed path, well below the
+// unsmoothed segments', on two real maps with and without DHPA*'s trees; a plan refined alternately
+// with another keeps its own pending cells.
+TEST(HpaStarQuery, SmoothedPlansHandOutPiecesCloseToTheWholeSmoothedPath) {
+  for (const char* map : {"den520d.map", "AR0011SR.map"}) {
+    const Grid g = test::loadMap(map);
+    const auto scenarios = test::loadScenarios(map, g);
+    for (bool trees : {false, true}) {
+      HierarchyOptions o;
+      o.levels = 2;
+      o.cacheTrees = trees;
+      const Hierarchy h = test::buildHierarchy(g, o);
+      HpaStarQuery q(h);
+      HpaPlanOptions smooth;
+      smooth.smooth = true;
+      double streamed = 0, raw = 0, whole = 0, optimal = 0;
+      size_t queries = 0;
+      for (size_t i = 0; i < scenarios.size(); i += 11) {
+        const Scenario& s = scenarios[i];
+        HpaPlan smoothed, plain, other;
+        PathResult r, plainResult, otherResult;
+        ASSERT_EQ(q.plan(s.start, s.goal, smoothed, r, smooth), PathStatus::Found) << map << " " << i;
+        ASSERT_EQ(q.plan(s.start, s.goal, plain, plainResult), PathStatus::Found);
+        const Scenario& o2 = scenarios[scenarios.size() - 1 - i];
+        ASSERT_EQ(q.plan(o2.start, o2.goal, other, otherResult, smooth), PathStatus::Found);
+        PathResult pieces, plainPieces, otherPieces;
+        SearchStats stats;
+        size_t calls = 0;
+        while (q.nextSegment(smoothed, pieces.cells, stats)) {
+          ++calls;
+          q.nextSegment(other, otherPieces.cells, stats);  // another smoothed plan, refined in between
+        }
+        while (q.nextSegment(other, otherPieces.cells, stats)) {
+        }
+        while (q.nextSegment(plain, plainPieces.cells, stats)) {
+        }
+        EXPECT_EQ(calls, smoothed.walkedSegments());
+        EXPECT_TRUE(smoothed.pending.empty());
+        pieces.status = otherPieces.status = plainPieces.status = PathStatus::Found;
+        pieces.cost = pathCost(g, pieces.cells);
+        otherPieces.cost = pathCost(g, otherPieces.cells);
+        plainPieces.cost = pathCost(g, plainPieces.cells);
+        ASSERT_TRUE(test::isValidPath(g, s.start, s.goal, pieces)) << map << " query " << i;
+        ASSERT_TRUE(test::isValidPath(g, o2.start, o2.goal, otherPieces)) << map << " other query " << i;
+        EXPECT_LE(pieces.cost, plainPieces.cost + 1e-9) << map << " query " << i;
+        PathResult full;
+        ASSERT_EQ(q.findPath(s.start, s.goal, full), PathStatus::Found);
+        streamed += pieces.cost, raw += plainPieces.cost, whole += full.cost, optimal += s.optimalLength;
+        ++queries;
+      }
+      ASSERT_GT(queries, 50u);
+      // Totals over the queries: the streamed path gives back most of what smoothing the whole path saves.
+      const double saved = raw - whole, kept = raw - streamed;
+      EXPECT_GT(kept, 0.8 * saved) << map << (trees ? " trees" : "") << ": streamed " << streamed << ", unsmoothed "
+                                   << raw << ", whole " << whole << ", optimal " << optimal;
+      std::printf(
+          "%s%s: %zu queries, mean excess over optimal: unsmoothed pieces %.2f%%, smoothed pieces %.2f%%, findPath "
+          "%.2f%%\n",
+          map, trees ? " (trees)" : "", queries, 100 * (raw / optimal - 1), 100 * (streamed / optimal - 1),
+          100 * (whole / optimal - 1));
     }
   }
 }

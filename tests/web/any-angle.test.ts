@@ -1,11 +1,12 @@
 // Any-angle paths through the package (issue 35, item 2): findPath with pathShape 'any-angle' answers the
 // corners of straight lines, each line legal for the agent's whole square (checked here by an exact
 // line checker of the test's own), from the start to the goal, its cost their Euclidean length, never
-// longer than the grid path; for HPA*, SHPA* and a Planner's class of size 2; refused on weighted grids
-// and in batches, with errors that name the problem.
+// longer than the grid path; for HPA*, SHPA* and a Planner's class of size 2; batches (in the thread and in
+// a pool's workers, both modes) answer each query as findPath does; refused on weighted grids, with errors
+// that name the problem.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadHpastar, type Hpastar, type Point } from '../../web/lib/index';
-import { seeded } from './helpers/queries';
+import { createPathPool, loadHpastar, type Hpastar, type PathBatch, type Point } from '../../web/lib/index';
+import { pack, randomPairs, seeded } from './helpers/queries';
 import { isPassableChar, parseMap, readMapsFile, type MapText } from './scenarios';
 
 let hp: Hpastar;
@@ -135,7 +136,82 @@ test('a Planner\'s class of size 2: every leg is legal for the whole 2 × 2 squa
   }
 });
 
-test('refused where it cannot be: weighted grids, batches, unknown shapes', () => {
+/** Fails unless query i of `batch` is `path` (status, cost, corners). */
+function expectQuery(batch: PathBatch, i: number, path: { found: boolean; cost: number; cells: Int32Array }): void {
+  expect(batch.found(i), `query ${i}`).toBe(path.found);
+  if (!path.found) return;
+  expect(batch.cost[i], `query ${i}`).toBe(path.cost);
+  expect([...batch.cells.subarray(2 * batch.offsets[i]!, 2 * batch.offsets[i + 1]!)], `query ${i}`).toEqual([...path.cells]);
+}
+
+describe('batches of any-angle paths', () => {
+  const text = readMapsFile('den520d.map');
+  const map = parseMap(text);
+  const pairs = randomPairs(map, 60, 21);
+  const queries = pack(pairs);
+
+  test('HPAStar, SHPAStar and a Planner\'s class of size 2: each query of findPaths is findPath\'s answer, its legs legal', () => {
+    const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
+    const hpa = hp.HPAStar.build(grid);
+    const shpa = hp.SHPAStar.build(grid);
+    const agent = { size: 2, capability: 'ground' };
+    const sized = hp.Planner.build(grid, { agents: [agent] });
+    try {
+      // The 2 × 2 class's queries: the pairs whose squares fit at both ends.
+      const fits = (p: Point) => [0, 1].every((dy) => [0, 1].every((dx) => isPassableChar(map.rows[p.y + dy]?.[p.x + dx] ?? '@')));
+      const wide = pairs.filter(([s, g]) => fits(s) && fits(g));
+      for (const [planner, size, asked] of [[hpa, 1, pairs], [shpa, 1, pairs], [sized, 2, wide]] as const) {
+        const batch = planner.findPaths(pack(asked), { pathShape: 'any-angle' });
+        const grids = planner.findPaths(pack(asked));
+        let found = 0, shorter = 0;
+        asked.forEach(([s, g], i) => {
+          const single = planner.findPath(s, g, { pathShape: 'any-angle' });
+          expectQuery(batch, i, single);
+          if (!single.found) return;
+          found++;
+          checkCorners(map, size, single.cells, s, g, single.cost);
+          expect(single.cost).toBeLessThanOrEqual(grids.cost[i]! + 1e-9);
+          if (single.cost < grids.cost[i]! - 1e-6) shorter++;
+        });
+        expect(found).toBeGreaterThan(asked.length / 2);
+        expect(shorter).toBeGreaterThan(found / 2);
+        // Without cells, the costs alone.
+        const costs = planner.findPaths(pack(asked), { pathShape: 'any-angle', cells: false });
+        expect([...costs.cost]).toEqual([...batch.cost]);
+      }
+    } finally {
+      hpa.dispose();
+      shpa.dispose();
+      sized.dispose();
+      grid.dispose();
+    }
+  });
+
+  test.each(['copied', 'shared'] as const)('a pool in %s mode answers the batch as the planner in the thread does', async (mode) => {
+    const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
+    const planner = hp.HPAStar.build(grid);
+    const pool = await createPathPool({ planner, workers: 2, mode });
+    try {
+      const expected = planner.findPaths(queries, { pathShape: 'any-angle' });
+      const answered = await pool.findPaths(queries, { pathShape: 'any-angle' });
+      expect(answered.count).toBe(pairs.length);
+      pairs.forEach((_, i) => expectQuery(answered, i, { found: expected.found(i), cost: expected.cost[i]!, cells: expected.cells.subarray(2 * expected.offsets[i]!, 2 * expected.offsets[i + 1]!) }));
+      // A partial path's end is shaped too: the corners end on the cell reached.
+      const walled = await pool.findPaths([[pairs[0]![0], { x: 0, y: 0 }]], { pathShape: 'any-angle', toNearest: true });
+      expect(walled.statusText(0)).toBe('partial');
+      const reached = walled.reached(0)!;
+      const corners = walled.cells.subarray(0, 2 * walled.offsets[1]!);
+      expect({ x: corners[corners.length - 2], y: corners[corners.length - 1] }).toEqual(reached);
+      checkCorners(map, 1, corners, pairs[0]![0], reached, walled.cost[0]!);
+    } finally {
+      await pool.close();
+      planner.dispose();
+      grid.dispose();
+    }
+  });
+});
+
+test('refused where it cannot be: weighted grids (one path, batches, pools), unknown shapes', async () => {
   const grid = hp.Grid.fromTerrain('....S....', 9, 1);
   grid.setTerrainCosts({ S: 4 });
   const weighted = hp.HPAStar.build(grid);
@@ -144,7 +220,15 @@ test('refused where it cannot be: weighted grids, batches, unknown shapes', () =
   try {
     expect(() => weighted.findPath({ x: 0, y: 0 }, { x: 8, y: 0 }, { pathShape: 'any-angle' })).toThrow(/any-angle paths need an unweighted grid/);
     expect(weighted.findPath({ x: 0, y: 0 }, { x: 8, y: 0 }, { pathShape: 'grid' }).found).toBe(true);
-    expect(() => plain.findPaths([[{ x: 0, y: 0 }, { x: 8, y: 0 }]], { pathShape: 'any-angle' } as never)).toThrow(/unknown option "pathShape"/);
+    expect(() => weighted.findPaths([[{ x: 0, y: 0 }, { x: 8, y: 0 }]], { pathShape: 'any-angle' })).toThrow(/findPaths.*any-angle paths need an unweighted grid/);
+    const pool = await createPathPool({ planner: weighted, workers: 1, mode: 'copied' });
+    try {
+      await expect(pool.findPaths([[{ x: 0, y: 0 }, { x: 8, y: 0 }]], { pathShape: 'any-angle' })).rejects.toThrow(/any-angle paths need an unweighted grid/);
+      expect((await pool.findPaths([[{ x: 0, y: 0 }, { x: 8, y: 0 }]])).found(0)).toBe(true);
+    } finally {
+      await pool.close();
+    }
+    expect(() => plain.findPaths([[{ x: 0, y: 0 }, { x: 8, y: 0 }]], { pathShape: 'bezier' } as never)).toThrow(/option pathShape must be one of 'grid', 'any-angle', got/);
     expect(() => plain.findPath({ x: 0, y: 0 }, { x: 8, y: 0 }, { pathShape: 'bezier' } as never)).toThrow(/option pathShape must be one of 'grid', 'any-angle', got/);
     const r = plain.findPath({ x: 0, y: 0 }, { x: 8, y: 0 }, { pathShape: 'any-angle' });
     expect([...r.cells]).toEqual([0, 0, 8, 0]);

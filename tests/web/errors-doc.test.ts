@@ -152,6 +152,12 @@ const producers: Record<string, () => unknown> = {
     using shpa = hp.SHPAStar.build(grid);
     return shpa.applyEdits([{ x: 0, y: 0, terrain: '@' }]);
   },
+  'any-angle-weighted': () => {
+    using grid = hp.Grid.fromMovingAI(TINY, 'tiny.map');
+    grid.setTerrainCosts({ '.': 2 });
+    using planner = hp.HPAStar.build(grid);
+    return planner.findPath({ x: 0, y: 0 }, { x: 7, y: 3 }, { pathShape: 'any-angle' });
+  },
   'not-ready': () => {
     using grid = hp.Grid.fromMovingAI(TINY, 'tiny.map');
     using planner = hp.HPAStar.build(grid, { clusterSize: 4, cacheTrees: false });

@@ -16,6 +16,14 @@ import {
 import { pack, randomPairs, seeded } from './helpers/queries';
 import { parseMap, parseScenarios, readMapsFile, type MapText, type Scenario } from './scenarios';
 import { validatePath } from './validatePath';
+import { validateFootprint } from './helpers/footprint';
+
+/** The length of a path of 8-connected steps (1 straight, √2 diagonal). */
+function octileLength(cells: Int32Array): number {
+  let length = 0;
+  for (let i = 2; i < cells.length; i += 2) length += cells[i] !== cells[i - 2] && cells[i + 1] !== cells[i - 1] ? Math.SQRT2 : 1;
+  return length;
+}
 
 let hp: Hpastar;
 
@@ -388,6 +396,41 @@ describe('HPAStar', () => {
     expect(() => planner.findPaths([[{ x: 1, y: 1 }]] as never)).toThrow(/query 0 must be a \[start, goal\] pair/);
     expect(() => planner.findPaths(pairs, { cell: false } as never)).toThrow(/unknown option "cell"/);
     expect(() => planner.findPaths(pairs).path(pairs.length)).toThrow(RangeError);
+    planner.dispose();
+    grid.dispose();
+  });
+
+  test('a smoothed plan: its pieces join into a legal path to the goal, shorter than the unsmoothed pieces, for every class of a Planner', () => {
+    const grid = hp.Grid.fromMovingAI(text, 'den520d.map');
+    const planner = hp.Planner.build(grid, { agents: [{ size: 1, capability: 'ground' }, { size: 2, capability: 'ground' }] });
+    const walk = (plan: ReturnType<typeof planner.plan>) => {
+      const pieces: number[] = [];
+      let calls = 0;
+      for (let piece = plan.nextSegment(); piece; piece = plan.nextSegment()) {
+        pieces.push(...piece);
+        calls++;
+      }
+      expect(calls).toBe(plan.segmentCount);
+      return Int32Array.from(pieces);
+    };
+    let smoothTotal = 0, plainTotal = 0;
+    for (const [start, goal] of randomPairs(map, 40, 5)) {
+      if (!planner.isReachable(start, goal)) continue;
+      const smoothed = walk(planner.plan(start, goal, { smooth: true }));
+      const plain = walk(planner.plan(start, goal));
+      const length = validatePath(map, smoothed, start, goal, octileLength(smoothed));
+      const plainLength = validatePath(map, plain, start, goal, octileLength(plain));
+      expect(length).toBeLessThanOrEqual(plainLength + 1e-9);
+      smoothTotal += length;
+      plainTotal += plainLength;
+    }
+    expect(smoothTotal).toBeLessThan(plainTotal);
+    // The 2 × 2 class: its pieces are the anchors of a square that fits all along.
+    const [from, to] = [{ x: 10, y: 140 }, { x: 240, y: 104 }];
+    const anchors = walk(planner.plan(from, to, { smooth: true, agent: { size: 2, capability: 'ground' } }));
+    validateFootprint(map, 'ground', 2, anchors, from, to, octileLength(anchors));
+    expect(() => planner.plan({ x: 10, y: 140 }, { x: 240, y: 104 }, { smooth: 1 } as never)).toThrow(/option smooth must be a boolean/);
+    expect(() => planner.plan({ x: 10, y: 140 }, { x: 240, y: 104 }, { lookahead: 2 } as never)).toThrow(/unknown option "lookahead" \(known: smooth\)/);
     planner.dispose();
     grid.dispose();
   });

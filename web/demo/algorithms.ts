@@ -168,6 +168,11 @@ export interface QueryOutcome {
    * `toNearest` option: the reachable cell nearest the goal); null when the path reaches the goal.
    */
   reached: Point | null;
+  /**
+   * The path is the corners of straight lines at any angle (the Any-angle option), so its cost may be
+   * below the grid's optimum that the numbers compare it with.
+   */
+  anyAngle: boolean;
 }
 
 /** Built planners of the map on screen, one per set of hierarchy options. */
@@ -298,7 +303,7 @@ export class Planners {
       const t0 = performance.now();
       const r = this.astar(start, goal);
       const ms = performance.now() - t0;
-      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed: null, unsmoothedCost: r.cost, waypoints: null, reached: null };
+      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed: null, unsmoothedCost: r.cost, waypoints: null, reached: null, anyAngle: false };
     }
     if (algo.kind === 'shpa') {
       const { planner } = this.shpa(settings);
@@ -313,7 +318,7 @@ export class Planners {
         unsmoothed = raw.cells;
         unsmoothedCost = raw.cost;
       }
-      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed, unsmoothedCost, waypoints: null, reached };
+      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed, unsmoothedCost, waypoints: null, reached, anyAngle: settings.anyAngle };
     }
     if (algo.kind === 'haa') {
       const { planner } = this.haa(settings);
@@ -321,7 +326,7 @@ export class Planners {
       const r = planner.findPath(start, goal, { size: settings.agentSize, capability: settings.capability });
       const ms = performance.now() - t0;
       // Annotated A* refines every abstract edge optimally for the agent: there is no smoothing.
-      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed: null, unsmoothedCost: r.cost, waypoints: r.abstractPath, reached: null };
+      return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed: null, unsmoothedCost: r.cost, waypoints: r.abstractPath, reached: null, anyAngle: false };
     }
     const { planner } = this.planner(hierarchyOptions(algo, settings));
     const t0 = performance.now();
@@ -340,7 +345,7 @@ export class Planners {
       } else unsmoothed = r.cells;
       waypoints = planner.plan(start, to).waypoints;
     }
-    return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed, unsmoothedCost, waypoints, reached };
+    return { algo, found: r.found, cost: r.cost, cells: r.cells, stats: r.stats, expanded: r.expanded, ms, unsmoothed, unsmoothedCost, waypoints, reached, anyAngle: settings.anyAngle };
   }
 
   /**

@@ -41,6 +41,7 @@ import type {
   NearestPassableOptions,
   PathResult,
   PlanBatchOptions,
+  PlanOptions,
   PathStatus,
   Point,
   RefreshProgress,
@@ -258,14 +259,16 @@ export class HPAStar extends ReachableGridPlanner<RawHPAStar, ResolvedHierarchyO
 
   /**
    * Plans a path without refining it: the abstract path is found now, and its cells one segment at a
-   * time with {@link PathPlan.nextSegment}, so that an agent can start moving at once. Segments are
-   * not smoothed. Any number of plans may be alive and refined in any order; a terrain edit on this
-   * planner makes the plans made before it stale.
+   * time with {@link PathPlan.nextSegment}, so that an agent can start moving at once. Pieces are
+   * the segments as refined, or smoothed across their ends with `{ smooth: true }` ({@link PlanOptions}).
+   * Any number of plans may be alive and refined in any order; a terrain edit on this planner makes the
+   * plans made before it stale.
    * @throws PathQueryError - when the start or the goal is outside the grid or blocked
+   * @throws TypeError - when an option is unknown or not a boolean
    */
-  plan(start: Point, goal: Point): PathPlan {
+  plan(start: Point, goal: Point, options?: PlanOptions): PathPlan {
     this.#handle();
-    return this.#query.plan(start, goal);
+    return this.#query.plan(start, goal, options);
   }
 
   /**
@@ -405,12 +408,14 @@ export class HPAStarQuery extends WasmObject<RawHPAStarQuery> {
   }
 
   /** As {@link HPAStar.plan}: the plan is this query's, refined with its scratch. */
-  plan(start: Point, goal: Point): PathPlan {
+  plan(start: Point, goal: Point, options?: PlanOptions): PathPlan {
     const where = `${this.#name}.plan`;
     cell(where, 'start', start);
     cell(where, 'goal', goal);
+    checkFlags(options, SEARCH_FLAGS.plan, where);
     const raw = this.#handle();
-    const rawPlan = this.wasmCall(where, () => raw.plan(start.x, start.y, goal.x, goal.y));
+    const smooth = options?.smooth ?? false;
+    const rawPlan = this.wasmCall(where, () => raw.plan(start.x, start.y, goal.x, goal.y, smooth));
     return makePathPlan(where, rawPlan, {
       queryName: this.#name,
       planName: 'PathPlan',

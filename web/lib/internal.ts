@@ -234,8 +234,9 @@ export function resolvedOptionsOf<T>(raw: Record<string, number | boolean | stri
 export const SEARCH_FLAGS = {
   traceSearch: ['smooth'],
   findPath: ['smooth', 'snap', 'toNearest', 'pathShape'],
-  findPaths: ['smooth', 'snap', 'toNearest', 'cells'],
+  findPaths: ['smooth', 'snap', 'toNearest', 'pathShape', 'cells'],
   planPaths: ['firstSegment'],
+  plan: ['smooth'],
   worldFindPath: ['smooth'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -22,6 +22,7 @@ import type {
   NearestPassableOptions,
   PathResult,
   PlanBatchOptions,
+  PlanOptions,
   Point,
   TerrainCosts,
   TerrainEdit,
@@ -165,8 +166,9 @@ export class Planner implements Disposable {
   }
 
   /** As `HPAStar.plan`, for the class of `options.agent`. */
-  plan(start: Point, goal: Point, options?: AgentClassOption): PathPlan {
-    return this.#of('Planner.plan', agentOnly(options, 'Planner.plan')).plan(start, goal);
+  plan(start: Point, goal: Point, options?: PlanOptions & AgentClassOption): PathPlan {
+    const { agent, rest } = withoutAgent(options);
+    return this.#of('Planner.plan', agent).plan(start, goal, rest);
   }
 
   /** As `HPAStar.planPaths`, for the class of `options.agent`. */

@@ -17,7 +17,7 @@ import type { BatchSearchOptions, FindPathOptions, PathResult, Point } from './t
 /** What the raw HPA* and SHPA* handles both answer. */
 interface RawPlannerSearches {
   findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean, anyAngle: boolean): RawPathResult;
-  findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | { error: string };
+  findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean, anyAngle: boolean): RawBatch | { error: string };
 }
 
 /** What the raw AStar and JPS handles both answer. */
@@ -82,12 +82,12 @@ export function plannerFindPath(
   const smooth = options?.smooth ?? true;
   const anyAngle = options?.pathShape === 'any-angle';
   const rule = endpointRule(options);
-  if (rule === 0) return pathResultOf(state.call(where, () => handle.findPath(start.x, start.y, goal.x, goal.y, smooth, anyAngle)), start, goal);
+  if (rule === 0) return pathResultOf(state.call(where, () => handle.findPath(start.x, start.y, goal.x, goal.y, smooth, anyAngle)), start, goal, where);
   const moved = reach.snapQueries(where, new Int32Array([start.x, start.y, goal.x, goal.y]), rule);
   const [sx, sy, gx, gy] = moved.searched as unknown as [number, number, number, number];
   const s = sx === start.x && sy === start.y ? start : { x: sx, y: sy };
   const g = gx === goal.x && gy === goal.y ? goal : { x: gx, y: gy };
-  const result = pathResultOf(state.call(where, () => handle.findPath(s.x, s.y, g.x, g.y, smooth, anyAngle)), s, g);
+  const result = pathResultOf(state.call(where, () => handle.findPath(s.x, s.y, g.x, g.y, smooth, anyAngle)), s, g, where);
   const snapped = snappedAt(moved.searched, moved.snapped, 0);
   const partial = result.found && (moved.snapped[0]! & ENDPOINT_MOVES.GoalUnreachable) !== 0;
   return {
@@ -111,12 +111,13 @@ export function plannerFindPaths<Raw extends RawPlannerSearches>(
   version: (handle: Raw) => number,
 ): PathBatch {
   const where = `${planner}.findPaths`;
-  checkFlags(options, SEARCH_FLAGS.findPaths, where);
+  checkFlags(options, SEARCH_FLAGS.findPaths, where, SEARCH_CHOICES);
   const packed = packQueries(queries, where);
   const handle = raw();
   const rule = endpointRule(options);
   const moved = rule !== 0 ? reach.snapQueries(where, packed, rule) : null;
-  const out = state.call(where, () => handle.findPaths(moved?.searched ?? packed, options?.smooth ?? true, options?.cells ?? true));
+  const anyAngle = options?.pathShape === 'any-angle';
+  const out = state.call(where, () => handle.findPaths(moved?.searched ?? packed, options?.smooth ?? true, options?.cells ?? true, anyAngle));
   if ('error' in out) throw moduleError(where, out);
   return new PathBatch(moved ? { ...out, ...moved } : out, version(handle));
 }

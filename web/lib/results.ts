@@ -70,10 +70,12 @@ export function totalExpanded(s: SearchStats): number {
 
 /**
  * A raw answer as a {@link PathResult}; throws {@link PathQueryError} when the query could not run
- * (start or goal invalid) and Error when the call itself failed.
+ * (start or goal invalid) and Error when the call itself failed, its message after `where` when given.
  */
-export function pathResultOf(raw: RawPathResult, start: Point, goal: Point): PathResult {
-  if (raw.error !== undefined) throw errorOfFailure(raw.error, { error: raw.error, code: raw.code });
+export function pathResultOf(raw: RawPathResult, start: Point, goal: Point, where?: string): PathResult {
+  if (raw.error !== undefined) {
+    throw errorOfFailure(where ? `${where}: ${raw.error}` : raw.error, { error: raw.error, code: raw.code });
+  }
   const stats = statsOf(raw.stats);
   const expanded = raw.expanded ?? totalExpanded(stats);
   const outcome = pathOutcomeOf(raw.code);

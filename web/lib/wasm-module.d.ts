@@ -247,11 +247,12 @@ declare module 'hpastar:raw' {
     /** `anyAngle`: the path's cells become the corners of its any-angle shape, its cost their length. */
     findPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean, anyAngle: boolean): RawPathResult;
     traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | RawError;
-    findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | RawError;
+    findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean, anyAngle: boolean): RawBatch | RawError;
     /** Plans only (abstract path, and the first segment when asked for). */
     planPaths(queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
     /** A new plan, owned by the caller (delete() it). */
-    plan(sx: number, sy: number, gx: number, gy: number): RawHPAStarPlan;
+    /** `smooth`: each piece handed out is smoothed with the next segments (HpaPlanOptions::smooth). */
+    plan(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawHPAStarPlan;
     nextSegment(plan: RawHPAStarPlan): RawPlanSegment;
   }
 
@@ -382,7 +383,7 @@ declare module 'hpastar:raw' {
     traceFindPath(sx: number, sy: number, gx: number, gy: number, smooth: boolean): RawTracedPath | RawError;
     /** The cluster of every cell, row-major; -1 for blocked cells; or why there is no room for it. */
     cellClusters(): Int32Array | RawError;
-    findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | RawError;
+    findPaths(queries: Int32Array, smooth: boolean, keepCells: boolean, anyAngle: boolean): RawBatch | RawError;
     /** Always the static-maps message: SHPA* cannot be edited. */
     applyEdits(edits: Int32Array): string;
   }
@@ -630,9 +631,9 @@ declare module 'hpastar:raw' {
   /** `ParallelSearchHandle` in ParallelSearch.cpp (pthread build only). */
   export interface RawParallelSearch extends EmbindHandle {
     threads(): number;
-    findPaths(planner: RawHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | RawError;
+    findPaths(planner: RawHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean, anyAngle: boolean): RawBatch | RawError;
     /** The same over an SHPA* planner's graph. */
-    findPathsShpa(planner: RawSHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean): RawBatch | RawError;
+    findPathsShpa(planner: RawSHPAStar, queries: Int32Array, smooth: boolean, keepCells: boolean, anyAngle: boolean): RawBatch | RawError;
     /** HAAStar.findPaths spread over the threads, every query for one agent. */
     findPathsHaa(planner: RawHAAStar, queries: Int32Array, size: number, capability: string, keepCells: boolean): RawBatch | RawError;
     /** WorldHPAStar.findPaths spread over the threads (queries packed [sx, sy, sz, gx, gy, gz, ...]). */

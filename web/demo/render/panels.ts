@@ -43,7 +43,9 @@ export class Panels {
     if (reference && !referenceStale) {
       set(N.optimal, reference.found ? reference.cost.toFixed(4) : 'no path');
       set(N.astar, `${fmtMs(reference.ms)}, ${fmtInt(reference.expanded)} expanded`);
-      set(N.subopt, o.found && reference.found ? fmtPercent(suboptimality(o.cost, reference.cost)) : '–');
+      // Straight lines at any angle may beat the grid's optimum: the figure then says what it compares.
+      const subopt = o.found && reference.found ? fmtPercent(suboptimality(o.cost, reference.cost)) : '–';
+      set(N.subopt, o.found && reference.found && o.anyAngle ? `${subopt} (any-angle against the grid's optimum)` : subopt);
     } else {
       set(N.optimal, referenceStale ? '(on release)' : '–');
       set(N.astar, '–');

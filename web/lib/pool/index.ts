@@ -33,7 +33,7 @@ import { PathBatch } from '../batch.ts';
 import { cell } from '../args.ts';
 import { flowFieldOf, flowQuestion, type FlowField, type FlowFieldOptions } from '../flowField.ts';
 import { agentOf } from '../haastar.ts';
-import { checkFlags, checkTerrainCostRanges, describe, moduleError, packEdits, packQueries, packTerrainCosts, resolvedOptionsOf, SEARCH_FLAGS } from '../internal.ts';
+import { checkFlags, checkTerrainCostRanges, describe, moduleError, packEdits, packQueries, packTerrainCosts, resolvedOptionsOf, SEARCH_CHOICES, SEARCH_FLAGS } from '../internal.ts';
 import { PlanBatch } from '../planBatch.ts';
 import { endpointRule } from '../plannerSearch.ts';
 import { cellAnswer, nearestQuestion, randomQuestion } from '../reachability.ts';
@@ -442,7 +442,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
       packed,
       signal,
       where,
-      (job, version, queries) => ({ type: 'search', job, version, queries, smooth: false, cells, endpointRule: 0 }),
+      (job, version, queries) => ({ type: 'search', job, version, queries, smooth: false, cells, anyAngle: false, endpointRule: 0 }),
       (parts) => new WorldPathBatch(joinSearches(parts as JobPart<ResultMessage>[], count, 3), version),
       6,
     );
@@ -496,7 +496,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     const { agent: given, rest: flags } = withoutAgent(options);
     const agent = this.#haaAgentOf(given, where);
     const agentClass = agent ? 0 : this.#agentClassOf(given, where);
-    checkFlags(flags, agent ? ['cells'] : SEARCH_FLAGS.findPaths, where);
+    checkFlags(flags, agent ? ['cells'] : SEARCH_FLAGS.findPaths, where, SEARCH_CHOICES);
     const signal = checkSignal(options?.signal, where);
     const packed = packQueries(queries, where);
     const version = this.#jobs.version;
@@ -507,8 +507,9 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     const smooth = agent ? false : (search?.smooth ?? true);
     const cells = options?.cells ?? true;
     const rule = agent ? 0 : endpointRule(search);
+    const anyAngle = !agent && search?.pathShape === 'any-angle';
     const withAgent = agent ? { agent } : { agentClass };
-    return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells, endpointRule: rule, ...withAgent }), (parts) =>
+    return this.#jobs.runBatch(packed, signal, where, (job, version, queries) => ({ type: 'search', job, version, queries, smooth, cells, anyAngle, endpointRule: rule, ...withAgent }), (parts) =>
       new PathBatch(joinSearches(parts as JobPart<ResultMessage>[], count), version),
     );
   }

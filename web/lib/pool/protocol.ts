@@ -29,7 +29,7 @@ import type { HaaOptions, HaaStats, HierarchyOptions, HierarchyStats, ShpaOption
 import type { BlockKindInfo, WorldGenerateOptions, WorldHierarchyOptions, WorldHierarchyStats, WorldSize } from '../world.ts';
 
 /** Bumped whenever a message changes shape; a worker refuses an `init` of another version. */
-export type ProtocolVersion = 10;
+export type ProtocolVersion = 11;
 
 /** How the pool runs its searches. */
 export type PoolMode = 'shared' | 'copied';
@@ -129,6 +129,8 @@ export interface SearchMessage {
   queries: Int32Array;
   smooth: boolean;
   cells: boolean;
+  /** HPA* and SHPA*: each path as the corners of its any-angle shape (the `pathShape: 'any-angle'` option). */
+  anyAngle: boolean;
   /**
    * Move endpoints first as the `snap` and `toNearest` options ask (the planner's snapQueries, ENDPOINT_RULES
    * bits; 0 for neither), and answer where to.

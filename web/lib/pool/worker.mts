@@ -39,7 +39,7 @@ import type {
 import type { BlockKindInfo } from '../world.ts';
 import type { LabelsMessage } from '../reachabilityView.ts';
 
-const PROTOCOL: ProtocolVersion = 10;
+const PROTOCOL: ProtocolVersion = 11;
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -305,11 +305,11 @@ function search(m: SearchMessage): void {
   const queries = snap ? snap.searched : m.queries;
   const out = s.parallel
     ? p.kind === 'shpa'
-      ? s.parallel.findPathsShpa(p.raw, queries, m.smooth, m.cells)
-      : s.parallel.findPaths(p.raw, queries, m.smooth, m.cells)
+      ? s.parallel.findPathsShpa(p.raw, queries, m.smooth, m.cells, m.anyAngle)
+      : s.parallel.findPaths(p.raw, queries, m.smooth, m.cells, m.anyAngle)
     : p.kind === 'shpa'
-      ? p.raw.findPaths(queries, m.smooth, m.cells)
-      : p.query.findPaths(queries, m.smooth, m.cells);
+      ? p.raw.findPaths(queries, m.smooth, m.cells, m.anyAngle)
+      : p.query.findPaths(queries, m.smooth, m.cells, m.anyAngle);
   if ('error' in out) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: out.error });
   const moved = snap ? { searched: snap.searched, snapped: snap.snapped } : {};
   port.post(
