@@ -25,6 +25,11 @@ interface Watched {
   longestHeld: number;
   /** Frames where two agents' squares shared a cell, flagged or not. */
   sharedFrames: number;
+  /** Agents counted over every frame, and those of them flagged overlapping. */
+  agentFrames: number;
+  overlappingAgentFrames: number;
+  /** The longest an agent stayed flagged overlapping, in seconds. */
+  longestOverlap: number;
 }
 
 /**
@@ -32,7 +37,8 @@ interface Watched {
  * give new orders. Checks every agent every frame (see the file's head).
  */
 async function watch(crowd: Crowd, oracle: CrowdOracle, limit: number, done: () => boolean, onEvents?: (events: CrowdEvent[]) => void): Promise<Watched> {
-  const seen: Watched = { frames: 0, events: [], illegal: [], unflagged: [], overlapFrames: 0, longestHeld: 0, sharedFrames: 0 };
+  const seen: Watched = { frames: 0, events: [], illegal: [], unflagged: [], overlapFrames: 0, longestHeld: 0, sharedFrames: 0, agentFrames: 0, overlappingAgentFrames: 0, longestOverlap: 0 };
+  const overlapSince = new Map<number, number>();
   const last = new Map<number, { x: number; y: number; since: number }>();
   for (const a of crowd.agents()) last.set(a.id, { x: a.cellX, y: a.cellY, since: 0 });
   const squares = new Map<number, CrowdAgent>();
@@ -43,6 +49,12 @@ async function watch(crowd: Crowd, oracle: CrowdOracle, limit: number, done: () 
     squares.clear();
     let shared = false;
     for (const a of crowd.agents()) {
+      seen.agentFrames++;
+      if (a.overlapping) {
+        seen.overlappingAgentFrames++;
+        if (!overlapSince.has(a.id)) overlapSince.set(a.id, frame);
+        seen.longestOverlap = Math.max(seen.longestOverlap, (frame - overlapSince.get(a.id)! + 1) * DT);
+      } else overlapSince.delete(a.id);
       const before = last.get(a.id) ?? { x: a.cellX, y: a.cellY, since: frame };
       if (before.x !== a.cellX || before.y !== a.cellY) {
         if (!oracle.legal(a.agent, before.x, before.y, a.cellX, a.cellY)) seen.illegal.push(`agent ${a.id} (size ${a.agent.size}): (${before.x}, ${before.y}) -> (${a.cellX}, ${a.cellY}) at frame ${frame}`);
@@ -95,10 +107,12 @@ describe('on small maps', () => {
     expect(arrivals(seen)).toBe(2);
     expect(crowd.agent(a)).toMatchObject({ cellX: 12, cellY: 1, overlapping: false });
     expect(crowd.agent(b)).toMatchObject({ cellX: 1, cellY: 1, overlapping: false });
-    // One pass, of about a step (two steps at 6 cells a second: 10 frames at most), after waiting 0.4 s.
+    // One pass after waiting 0.4 s: a swap, the two flagged for about a step (a step at 6 cells a second is
+    // 5 frames; 10 at most for each), never standing on one cell at one speed.
     expect(crowd.stats.overlaps).toBe(1);
-    expect(seen.overlapFrames).toBeGreaterThan(0);
-    expect(seen.overlapFrames).toBeLessThanOrEqual(10);
+    expect(seen.overlappingAgentFrames).toBeGreaterThan(0);
+    expect(seen.overlappingAgentFrames).toBeLessThanOrEqual(20);
+    expect(seen.sharedFrames).toBe(0);
     expect(seen.longestHeld).toBeLessThan(1);
   });
 
@@ -243,7 +257,9 @@ describe('on den520d', () => {
     expect([...crowd.agents()].filter((a) => a.state !== 'idle').map((a) => a.id)).toEqual([]);
     expect(seen.longestHeld).toBeLessThan(3);
     const onSlot = [...crowd.agents()].filter((a) => a.cellX === goals.get(a.id)!.x && a.cellY === goals.get(a.id)!.y).length;
-    expect(onSlot).toBeGreaterThanOrEqual(24);
+    expect(new Set([...crowd.agents()].map((a) => `${a.cellX},${a.cellY}`)).size).toBe(30);
+    // Most on their own slots; the others next to a slot another took while they came (it arrived first).
+    expect(onSlot).toBeGreaterThanOrEqual(20);
     await expectSpreadAndStill(crowd, 300);
   });
 
@@ -268,15 +284,19 @@ describe('on den520d', () => {
       }
     });
     const stats = crowd.stats;
+    console.log(`300 agents, 20 s: ${arrivals(seen)} arrivals, ${stats.overlaps} passes, ${(100 * seen.overlappingAgentFrames / seen.agentFrames).toFixed(2)} % of agent-frames overlapping, ${seen.overlapFrames}/${seen.frames} frames with an overlap, ${stats.sidesteps} sidesteps, ${stats.givenWay} give-ways, ${stats.settled} settled, longest held ${seen.longestHeld.toFixed(2)} s, longest overlap ${seen.longestOverlap.toFixed(2)} s`);
     expect(seen.illegal).toEqual([]);
     expect(seen.unflagged).toEqual([]);
     expect(unreachable).toBe(0);
     expect(arrivals(seen)).toBeGreaterThan(150);
-    expect(seen.longestHeld).toBeLessThan(5);
+    // Bounds with a margin over what runs measure (about 3.5 s held, 5-13 s overlapping: knots of two-way
+    // traffic through den520d's doors two cells wide, size-2 agents in them, untie by counted passes).
+    expect(seen.longestHeld).toBeLessThan(8);
     expect(stats.sidesteps + stats.givenWay).toBeGreaterThan(0);
-    // The tolerance stays the exception: overlapping on few frames.
-    expect(seen.overlapFrames).toBeLessThan(seen.frames / 2);
-    console.log(`300 agents, 20 s: ${arrivals(seen)} arrivals, ${stats.overlaps} passes, ${seen.overlapFrames}/${seen.frames} frames with an overlap, ${stats.sidesteps} sidesteps, ${stats.givenWay} give-ways, ${stats.settled} settled, longest held ${seen.longestHeld.toFixed(2)} s`);
+    // The tolerance stays the exception: agents overlap on few of their frames.
+    const share = seen.overlappingAgentFrames / seen.agentFrames;
+    expect(share).toBeLessThan(0.05);
+    expect(seen.longestOverlap).toBeLessThan(20);
   }, 120_000);
 
   test('idle agents packed together do not move over 300 frames while others walk past', async () => {

@@ -169,6 +169,7 @@ export class Avoidance {
     if (!this.#mayPass(a, holder)) return 'wait';
     this.counts.overlaps++;
     a.overlapping = true;
+    if (holder) this.#swap(a, holder);
     return this.#choose(n.x, n.y, n.z, length);
   }
 
@@ -302,6 +303,39 @@ export class Avoidance {
     b.settledGoal = -1; // moved off where it arrived: no longer a sign that the goal is taken
     this.#port.start(b, { x: b.cellX + dx[best]!, y: b.cellY + dy[best]!, z: b.cellZ + dz[best]! }, bestLength);
     return true;
+  }
+
+  /**
+   * An idle agent that shares cells with another (one passed through it, or arrived on it) steps to a
+   * free neighbour, if there is one, so that the overlap ends: it is asked to, as by a give-way.
+   */
+  standAside(b: Mover): void {
+    if (this.alone(b)) return;
+    const port = b.unit.port;
+    const { dx, dy, dz } = this.#ground.moves;
+    const from = this.#at(this.#from, b.cellX, b.cellY, b.cellZ);
+    for (let m = 0; m < dx.length; m++) {
+      const x = b.cellX + dx[m]!, y = b.cellY + dy[m]!, z = b.cellZ + dz[m]!;
+      if (!this.#inside(x, y, z)) continue;
+      const length = port.stepLength(from, this.#at(this.#to, x, y, z));
+      if (!length || this.#holder(b, x, y, z) !== FREE) continue;
+      b.settledGoal = -1;
+      this.counts.givenWay++;
+      this.#port.start(b, this.#to, length);
+      return;
+    }
+  }
+
+  /**
+   * A pass between two agents that each want the other's cell is a swap: the holder starts its step into
+   * the agent's cell at the same time, so that they cross and, at one speed, never stand on one cell.
+   */
+  #swap(a: Mover, holder: Mover): void {
+    if (holder.stepping || holder.blockedBy === 0 || holder.wantX !== a.cellX || holder.wantY !== a.cellY || holder.wantZ !== a.cellZ) return;
+    const length = holder.unit.port.stepLength(this.#at(this.#from, holder.cellX, holder.cellY, holder.cellZ), this.#at(this.#to, a.cellX, a.cellY, a.cellZ));
+    if (!length) return;
+    holder.overlapping = true;
+    this.#port.start(holder, this.#to, length);
   }
 
   /** Rule 4: whether the agent steps through the holder now (a counted overlap). */

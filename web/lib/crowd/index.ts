@@ -630,7 +630,10 @@ export class Crowd<P extends Point = Point> {
     for (const agent of this.#agents.values()) {
       // An overlap ends when the other agent leaves, whoever moved.
       if (agent.overlapping && avoidance!.alone(agent)) agent.overlapping = false;
-      if (agent.state === 'idle' && !agent.stepping) continue;
+      if (agent.state === 'idle' && !agent.stepping) {
+        avoidance?.standAside(agent);
+        if (!agent.stepping) continue;
+      }
       // A goal shared by enough agents: its field, not a plan (decided before any plan is asked for).
       if (agent.state === 'planning' && !agent.asked && agent.unit.goals.members(agent.target!) >= this.#flowFieldAgents) agent.state = 'following';
       const cellBefore = this.#keyOf(agent);
