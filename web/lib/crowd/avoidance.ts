@@ -21,12 +21,13 @@
  * 3. A sidesteps: to a free neighbour M from which the cell after N on its way (its route's, or its flow
  *    field's step from N) is one legal step; it skips N (a route resumes at the cell after N). As the
  *    agent moves along its way by two cells in two steps, sidesteps cannot loop.
- * 4. Else A waits. After {@link PASS_AFTER_SECONDS} waiting on B while B waits on A (head-on in a
- *    corridor one cell wide: a deadlock no rule above breaks), the agent of the lower id steps through
- *    B: the two overlap for about one step, the tolerance, counted in `CrowdStats.overlaps` and flagged
- *    on the agent (`CrowdAgent.overlapping`) until it stands alone. After {@link GIVE_UP_SECONDS} waiting
- *    on any agent not stepping (a jam whose head cannot move, a longer cycle), it does the same, so that
- *    avoidance never holds an agent for longer.
+ * 4. Else A waits. When who waits on whom leads from B back to A (head-on in a corridor one cell wide,
+ *    a ring of agents each waiting on the next: a deadlock no rule above breaks), after
+ *    {@link PASS_AFTER_SECONDS} the lowest id of the ring steps into its holder's cell and the others step
+ *    with it (two swap, more turn): they overlap while they cross, the tolerance, counted in
+ *    `CrowdStats.overlaps` and flagged on them (`CrowdAgent.overlapping`) until each stands alone. An
+ *    idle agent that cannot give way, or cells two agents share, are passed after {@link GIVE_UP_SECONDS};
+ *    a queue behind agents that move is never passed.
  *
  * Everything is decided in agent id order, from the crowd's state only (no clock, no random): the same
  * orders and frame times give the same moves.
@@ -42,6 +43,9 @@ import type { CrowdGround, UnitPort } from './units.ts';
 export const PASS_AFTER_SECONDS = 0.4;
 /** Waiting this long on any agent that is not stepping, an agent steps through it (seconds). */
 export const GIVE_UP_SECONDS = 1.5;
+
+/** The longest chain of agents waiting on one another that rule 4 follows. */
+const MAX_CHAIN = 8;
 
 /** @internal An agent as avoidance reads and marks it (the crowd's agents are these). */
 export interface Mover {
@@ -100,6 +104,9 @@ export class Avoidance {
   readonly #to: Cell = { x: 0, y: 0, z: 0 };
   readonly #ahead: Cell = { x: 0, y: 0, z: 0 };
   readonly #back: Cell = { x: 0, y: 0, z: 0 };
+  /** The agents of the chain {@link Avoidance.#mayPass} followed, and the length of the ring it found (0: none). */
+  readonly #ring = new Int32Array(MAX_CHAIN);
+  #ringLength = 0;
 
   constructor(ground: CrowdGround, port: AvoidancePort) {
     this.#ground = ground;
@@ -169,7 +176,7 @@ export class Avoidance {
     if (!this.#mayPass(a, holder)) return 'wait';
     this.counts.overlaps++;
     a.overlapping = true;
-    if (holder) this.#swap(a, holder);
+    this.#rotate(a);
     return this.#choose(n.x, n.y, n.z, length);
   }
 
@@ -327,25 +334,54 @@ export class Avoidance {
   }
 
   /**
-   * A pass between two agents that each want the other's cell is a swap: the holder starts its step into
-   * the agent's cell at the same time, so that they cross and, at one speed, never stand on one cell.
+   * Rule 4: whether the agent steps through the holder now (a counted overlap). It follows who waits on
+   * whom from the holder, {@link MAX_CHAIN} agents at most, and finds:
+   * - an agent of the chain stepping, or waiting for its plan (blocked by none): the chain moves soon, wait;
+   * - the agent itself: a deadlock (head-on in a corridor, a ring of agents each waiting on the next); its
+   *   lowest id goes after {@link PASS_AFTER_SECONDS}, and the others of the ring step with it ({@link Avoidance.#rotate});
+   * - a ring without the agent: its own lowest id breaks it; wait;
+   * - an idle agent that could not give way, cells two agents share, or a longer chain: after {@link GIVE_UP_SECONDS}.
+   * A queue behind agents that move never passes: the tolerance is kept for deadlocks.
    */
-  #swap(a: Mover, holder: Mover): void {
-    if (holder.stepping || holder.blockedBy === 0 || holder.wantX !== a.cellX || holder.wantY !== a.cellY || holder.wantZ !== a.cellZ) return;
-    const length = holder.unit.port.stepLength(this.#at(this.#from, holder.cellX, holder.cellY, holder.cellZ), this.#at(this.#to, a.cellX, a.cellY, a.cellZ));
-    if (!length) return;
-    holder.overlapping = true;
-    this.#port.start(holder, this.#to, length);
+  #mayPass(a: Mover, holder: Mover | undefined): boolean {
+    if (!holder) return a.waitedSeconds >= GIVE_UP_SECONDS;
+    const ring = this.#ring;
+    ring[0] = a.id;
+    let length = 1, lowest = a.id;
+    for (let b: Mover | undefined = holder; b && length < MAX_CHAIN; b = this.#port.agentOf(b.blockedBy)) {
+      if (b.stepping) return false;
+      ring[length++] = b.id;
+      if (b.id < lowest) lowest = b.id;
+      const next = b.blockedBy;
+      if (next === 0) return b.state === 'idle' && a.waitedSeconds >= GIVE_UP_SECONDS;
+      if (next === SEVERAL) return a.waitedSeconds >= GIVE_UP_SECONDS;
+      if (next === a.id) {
+        this.#ringLength = length;
+        return a.id === lowest && a.waitedSeconds >= PASS_AFTER_SECONDS;
+      }
+      for (let i = 1; i < length; i++) if (ring[i] === next) return false;
+    }
+    this.#ringLength = 0;
+    return length >= MAX_CHAIN && a.waitedSeconds >= GIVE_UP_SECONDS;
   }
 
-  /** Rule 4: whether the agent steps through the holder now (a counted overlap). */
-  #mayPass(a: Mover, holder: Mover | undefined): boolean {
-    // Mutual: the holder waits for a cell the agent's square covers (a head-on meeting).
-    const size = sizeOf(a);
-    const mutual = !!holder && !holder.stepping && holder.blockedBy !== 0 && holder.wantZ === a.cellZ && squaresMeet(holder.wantX, holder.wantY, sizeOf(holder), a.cellX, a.cellY, size);
-    if (mutual && a.id < holder.id) return a.waitedSeconds >= PASS_AFTER_SECONDS;
-    // The other of a mutual pair waits longer: the lower id goes through first.
-    return a.waitedSeconds >= (mutual ? 2 * GIVE_UP_SECONDS : GIVE_UP_SECONDS);
+  /**
+   * The agent breaks a ring of waiting agents ({@link Avoidance.#mayPass} found it): each of the others
+   * whose wanted cell is the next one's cell starts its step now, so that they move together (two agents
+   * swap, three or more turn), flagged overlapping while they cross.
+   */
+  #rotate(a: Mover): void {
+    const ring = this.#ring, members = this.#ringLength;
+    this.#ringLength = 0;
+    for (let i = 1; i < members; i++) {
+      const b = this.#port.agentOf(ring[i]!);
+      const c = i + 1 < members ? this.#port.agentOf(ring[i + 1]!) : a;
+      if (!b || !c || b.stepping || b.wantX !== c.cellX || b.wantY !== c.cellY || b.wantZ !== c.cellZ) continue;
+      const step = b.unit.port.stepLength(this.#at(this.#from, b.cellX, b.cellY, b.cellZ), this.#at(this.#to, c.cellX, c.cellY, c.cellZ));
+      if (!step) continue;
+      b.overlapping = true;
+      this.#port.start(b, this.#to, step);
+    }
   }
 
   #inside(x: number, y: number, z: number): boolean {

@@ -903,6 +903,7 @@ export class Crowd<P extends Point = Point> {
     agent.stillSeconds = 0;
     agent.stallReported = false;
     agent.waitedSeconds = 0;
+    agent.blockedBy = 0;
     agent.settledGoal = -1;
     agent.offRoute = false;
     if (!goal) {

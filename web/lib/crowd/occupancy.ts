@@ -8,7 +8,8 @@
  * passes through another (the counted tolerance of a deadlock, see `avoidance.ts`), two agents cover a
  * cell, and either may leave first. With one id per slot, the first to leave would clear the cell under
  * the other; with a count and a sum, removing an agent is exact, and a cell one agent covers still names
- * it (the sum is its id).
+ * it (the sum is its id). Where two or more cover a cell, the last to come is kept too (`top`), so that
+ * the rules can still ask whether the agent in the way steps (it is usually the one that came last).
  *
  * An agent covers its square at its cell and, while it steps, its square at its step's target too: a step
  * under way reserves the cells it goes into, so two agents never start into the same cell.
@@ -28,12 +29,15 @@ export class Occupancy {
   readonly #count: Uint16Array;
   /** The sum of the ids of the agents covering each cell: the id itself when one does. */
   readonly #ids: Float64Array;
+  /** The agent that came last onto each cell, while it covers it (0 when it left and several remain). */
+  readonly #top: Int32Array;
 
   constructor(width: number, height: number, levels: number) {
     this.width = width;
     this.height = height;
     this.#count = new Uint16Array(width * height * levels);
     this.#ids = new Float64Array(width * height * levels);
+    this.#top = new Int32Array(width * height * levels);
   }
 
   /**
@@ -42,13 +46,16 @@ export class Occupancy {
    * it stands or steps: its square overlaps itself when a big agent steps). `ez` of -1: no exception.
    */
   mark(id: number, sign: 1 | -1, x: number, y: number, z: number, size: number, ex = 0, ey = 0, ez = -1): void {
-    const count = this.#count, ids = this.#ids;
+    const count = this.#count, ids = this.#ids, top = this.#top;
     for (let cy = y; cy < y + size; cy++) {
       const row = (z * this.height + cy) * this.width;
       for (let cx = x; cx < x + size; cx++) {
         if (ez === z && cx >= ex && cx < ex + size && cy >= ey && cy < ey + size) continue;
-        count[row + cx] += sign;
-        ids[row + cx] += sign * id;
+        const i = row + cx;
+        count[i] += sign;
+        ids[i] += sign * id;
+        if (sign > 0) top[i] = id;
+        else if (top[i] === id || count[i] < 2) top[i] = count[i] === 1 ? ids[i]! : 0;
       }
     }
   }
@@ -56,7 +63,8 @@ export class Occupancy {
   /**
    * Who else covers a cell of the square of side `size` at (x, y, z), where agent `self` covers the
    * square at (sx, sy, sz) (or nothing: `sz` of -1): {@link FREE}, another agent's id (the first found,
-   * row by row), or {@link SEVERAL} when a cell is under two others (an overlap being resolved).
+   * row by row; of two or more on a cell, the last to come), or {@link SEVERAL} when a cell is under two
+   * others and the last to come has left.
    */
   other(self: number, x: number, y: number, z: number, size: number, sx: number, sy: number, sz: number): number {
     const count = this.#count, ids = this.#ids;
@@ -66,7 +74,9 @@ export class Occupancy {
         const mine = sz === z && cx >= sx && cx < sx + size && cy >= sy && cy < sy + size ? 1 : 0;
         const others = count[row + cx]! - mine;
         if (others === 0) continue;
-        return others === 1 ? ids[row + cx]! - mine * self : SEVERAL;
+        if (others === 1) return ids[row + cx]! - mine * self;
+        const last = this.#top[row + cx]!;
+        return last !== 0 && last !== self ? last : SEVERAL;
       }
     }
     return FREE;
@@ -76,6 +86,6 @@ export class Occupancy {
   at(x: number, y: number, z: number): number {
     const i = (z * this.height + y) * this.width + x;
     const n = this.#count[i]!;
-    return n === 0 ? FREE : n === 1 ? this.#ids[i]! : SEVERAL;
+    return n === 0 ? FREE : n === 1 ? this.#ids[i]! : this.#top[i]! || SEVERAL;
   }
 }
