@@ -2,11 +2,13 @@
 // wasm. Every frame of every run checks every agent: each cell change is one legal step of its class on
 // the test's own copy of the terrain (tests/web/helpers/crowdOracle.ts), and no two agents' squares
 // share a cell unless one of them is flagged `overlapping` (the counted tolerance of a deadlock). Agents
-// must arrive, not be held for longer than a bound, and idle agents must not move.
+// must arrive, not be held for longer than a bound, and idle agents must not move. On a block world, agents
+// on several floors never stand on one cell unless flagged, and every move is legal for the world.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPathPool, Crowd, parseMovingAIMap, type CrowdAgent, type CrowdEvent, type PathPool, type Point } from '../../web/lib/index';
+import { createPathPool, createWorldPool, Crowd, loadHpastar, parseMovingAIMap, type CrowdAgent, type CrowdEvent, type PathPool, type Point, type Voxel } from '../../web/lib/index';
 import { CrowdOracle } from './helpers/crowdOracle';
 import { seeded } from './helpers/queries';
+import { WorldBlocks } from './helpers/worldRules';
 import { readMapsFile } from './scenarios';
 
 const DT = 1 / 30;
@@ -313,4 +315,47 @@ describe('on den520d', () => {
     expect(moved.length).toBeLessThanOrEqual(crowd.stats.givenWay);
     for (const id of idle) expect(crowd.agent(id).state).toBe('idle');
   });
+});
+
+describe('on a block world', () => {
+  test('60 agents on several floors with random goals: no two on one cell unless flagged, every move legal for the world', async () => {
+    const hp = await loadHpastar();
+    const generate = { kind: 'caves', size: { width: 48, height: 40, levels: 6 }, seed: 4 } as const;
+    using world = hp.BlockWorld.generate(generate);
+    await using pool = await createWorldPool({ world, hierarchy: { clusterSide: 8, clusterLevels: 3 }, workers: 2 });
+    const rules = new WorldBlocks(world.width, world.height, world.levels, Array.from({ length: world.levels }, (_, z) => world.floor(z)));
+    const cells: Voxel[] = [];
+    for (let z = 0; z < world.levels; z++) for (let y = 0; y < world.height; y++) for (let x = 0; x < world.width; x++) if (world.isStanding(x, y, z)) cells.push({ x, y, z });
+    const random = seeded(41);
+    const pick = () => cells[Math.floor(random() * cells.length)]!;
+    const crowd = new Crowd<Voxel>({ pool, world, speed: 6, flowFieldAgents: Infinity, avoidance: true });
+    const used = new Set<string>();
+    while (crowd.size < 60) {
+      const c = pick();
+      if (used.has(`${c.x},${c.y},${c.z}`)) continue;
+      used.add(`${c.x},${c.y},${c.z}`);
+      crowd.addAgent(c, { goal: pick() });
+    }
+    const where = new Map([...crowd.agents()].map((a) => [a.id, [a.cellX, a.cellY, a.cellZ] as const]));
+    let moves = 0, levelChanges = 0;
+    for (let frame = 0; frame < 400; frame++) {
+      for (const e of crowd.step(1 / 20)) if (e.type === 'arrived' || e.type === 'unreachable') crowd.setGoal(e.agent, pick());
+      const on = new Map<string, CrowdAgent<Voxel>>();
+      for (const a of crowd.agents()) {
+        const before = where.get(a.id)!, now = [a.cellX, a.cellY, a.cellZ] as const;
+        if (before.join() !== now.join()) {
+          expect(rules.moveCost([...before], [...now]), `agent ${a.id}: ${before.join()} to ${now.join()}`).not.toBeNull();
+          moves++;
+          if (before[2] !== now[2]) levelChanges++;
+          where.set(a.id, now);
+        }
+        const other = on.get(now.join());
+        if (other) expect(other.overlapping || a.overlapping, `agents ${other.id} and ${a.id} on ${now.join()} at frame ${frame}`).toBe(true);
+        on.set(now.join(), a);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(moves).toBeGreaterThan(1000);
+    expect(levelChanges).toBeGreaterThan(20);
+  }, 60_000);
 });
