@@ -160,7 +160,7 @@ export class Avoidance {
   decide(a: Mover, n: Voxel, length: number): Decision {
     a.blockedBy = 0;
     if (a.overlapping && this.alone(a)) a.overlapping = false;
-    let b = this.#holder(a, n.x, n.y, n.z);
+    const b = this.#holder(a, n.x, n.y, n.z);
     if (b === FREE) return this.#choose(n.x, n.y, n.z, length);
     a.blockedBy = b;
     a.wantX = n.x;
@@ -308,7 +308,7 @@ export class Avoidance {
     }
     if (best < 0) return false;
     b.settledGoal = -1; // moved off where it arrived: no longer a sign that the goal is taken
-    this.#port.start(b, { x: b.cellX + dx[best]!, y: b.cellY + dy[best]!, z: b.cellZ + dz[best]! }, bestLength);
+    this.#port.start(b, this.#at(this.#to, b.cellX + dx[best]!, b.cellY + dy[best]!, b.cellZ + dz[best]!), bestLength);
     return true;
   }
 
@@ -344,6 +344,7 @@ export class Avoidance {
    * A queue behind agents that move never passes: the tolerance is kept for deadlocks.
    */
   #mayPass(a: Mover, holder: Mover | undefined): boolean {
+    this.#ringLength = 0; // a ring only when this call finds one: #rotate reads it next
     if (!holder) return a.waitedSeconds >= GIVE_UP_SECONDS;
     const ring = this.#ring;
     ring[0] = a.id;
@@ -361,7 +362,6 @@ export class Avoidance {
       }
       for (let i = 1; i < length; i++) if (ring[i] === next) return false;
     }
-    this.#ringLength = 0;
     return length >= MAX_CHAIN && a.waitedSeconds >= GIVE_UP_SECONDS;
   }
 
