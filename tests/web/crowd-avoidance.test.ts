@@ -291,9 +291,10 @@ describe('on den520d', () => {
     expect(seen.unflagged).toEqual([]);
     expect(unreachable).toBe(0);
     expect(arrivals(seen)).toBeGreaterThan(150);
-    // Bounds with a margin over what runs measure (3-6 s held, 5-10 s overlapping: knots of two-way
-    // traffic through den520d's doors two cells wide, size-2 agents in them, untie by counted passes).
-    expect(seen.longestHeld).toBeLessThan(10);
+    // Avoidance holds an agent 3 s at most (HELD_AT_MOST_SECONDS), then a step; runs measure 3.2-3.4 s.
+    // Overlaps last longer (5-10 s measured): knots of two-way traffic through den520d's doors two cells
+    // wide, size-2 agents in them, untie by counted passes.
+    expect(seen.longestHeld).toBeLessThan(5);
     expect(stats.sidesteps + stats.givenWay).toBeGreaterThan(0);
     // The tolerance stays the exception: agents overlap on few of their frames.
     const share = seen.overlappingAgentFrames / seen.agentFrames;

@@ -27,7 +27,8 @@
  *    with it (two swap, more turn): they overlap while they cross, the tolerance, counted in
  *    `CrowdStats.overlaps` and flagged on them (`CrowdAgent.overlapping`) until each stands alone. An
  *    idle agent that cannot give way, or cells two agents share, are passed after {@link GIVE_UP_SECONDS};
- *    a queue behind agents that move is never passed.
+ *    a queue behind agents that move is passed only after {@link HELD_AT_MOST_SECONDS} (the churn of a
+ *    dense crowd may take every freed cell before the agent, a big one needing a whole square).
  *
  * Everything is decided in agent id order, from the crowd's state only (no clock, no random): the same
  * orders and frame times give the same moves.
@@ -41,8 +42,10 @@ import type { CrowdGround, UnitPort } from './units.ts';
 
 /** Waiting on an agent that waits on it this long, an agent of the lower id steps through it (seconds). */
 export const PASS_AFTER_SECONDS = 0.4;
-/** Waiting this long on any agent that is not stepping, an agent steps through it (seconds). */
+/** Waiting this long on an idle agent that cannot give way, or on cells two agents share, an agent steps through (seconds). */
 export const GIVE_UP_SECONDS = 1.5;
+/** Waiting this long on agents that are not stepping, whoever they wait on, an agent steps through them (seconds). */
+export const HELD_AT_MOST_SECONDS = 3;
 
 /** The longest chain of agents waiting on one another that rule 4 follows. */
 const MAX_CHAIN = 8;
@@ -340,12 +343,15 @@ export class Avoidance {
    * - the agent itself: a deadlock (head-on in a corridor, a ring of agents each waiting on the next); its
    *   lowest id goes after {@link PASS_AFTER_SECONDS}, and the others of the ring step with it ({@link Avoidance.#rotate});
    * - a ring without the agent: its own lowest id breaks it; wait;
-   * - an idle agent that could not give way, cells two agents share, or a longer chain: after {@link GIVE_UP_SECONDS}.
-   * A queue behind agents that move never passes: the tolerance is kept for deadlocks.
+   * - an idle agent that could not give way, cells two agents share, or a longer chain: after {@link GIVE_UP_SECONDS};
+   * - anything else (a queue behind agents that move) after {@link HELD_AT_MOST_SECONDS}: the tolerance
+   *   is kept for deadlocks, and bounds how long avoidance holds an agent.
    */
   #mayPass(a: Mover, holder: Mover | undefined): boolean {
     this.#ringLength = 0; // a ring only when this call finds one: #rotate reads it next
-    if (!holder) return a.waitedSeconds >= GIVE_UP_SECONDS;
+    // Whatever the chain, an agent is not held longer: in a dense crowd's churn others may take every
+    // cell that frees before it (a big agent needs a whole square free at once).
+    if (!holder || a.waitedSeconds >= HELD_AT_MOST_SECONDS) return a.waitedSeconds >= GIVE_UP_SECONDS;
     const ring = this.#ring;
     ring[0] = a.id;
     let length = 1, lowest = a.id;
