@@ -121,15 +121,15 @@ async function main(): Promise<void> {
   const pool = await createPathPool({ map: text, agents: CLASSES, hierarchy: { clusterSize: 16 }, workers: 2 });
   try {
     console.log(`den520d, ${agents} agents (one in ten of size 2), ${seconds} s at 30 frames a second, seed ${seed}`);
-    console.log('| avoidance | step ms mean | p50 | p95 | max | arrivals | cells shared (frames × pairs) | frames with a shared cell | agent-frames flagged overlapping | passes | sidesteps | give-ways | settled | longest still now |');
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log('| avoidance | step ms mean | p50 | p95 | max | arrivals | cells shared (frames × pairs) | frames with a shared cell | agent-frames flagged overlapping | passes | sidesteps | give-ways | settled | plans (re-plans) | longest still now |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const avoidance of [false, true]) {
       const r = await run(pool, text, oracle, avoidance, agents, Math.round(seconds / FRAME), seed);
       // The first second fills the pool's queue with every agent's first plan: reported apart from the rest.
       const steady = r.frameMs.slice(30).sort((a, b) => a - b);
       const mean = steady.reduce((s, v) => s + v, 0) / steady.length;
       const s = r.stats;
-      console.log(`| ${avoidance ? 'on' : 'off'} | ${mean.toFixed(2)} | ${quantile(steady, 0.5).toFixed(2)} | ${quantile(steady, 0.95).toFixed(2)} | ${steady.at(-1)!.toFixed(2)} | ${r.arrivals} | ${r.sharedPairs} | ${r.sharedFrames} / ${r.frameMs.length} | ${(100 * r.overlappingShare).toFixed(2)} % | ${s.overlaps} | ${s.sidesteps} | ${s.givenWay} | ${s.settled} | ${s.longestStillSeconds.toFixed(2)} s |`);
+      console.log(`| ${avoidance ? 'on' : 'off'} | ${mean.toFixed(2)} | ${quantile(steady, 0.5).toFixed(2)} | ${quantile(steady, 0.95).toFixed(2)} | ${steady.at(-1)!.toFixed(2)} | ${r.arrivals} | ${r.sharedPairs} | ${r.sharedFrames} / ${r.frameMs.length} | ${(100 * r.overlappingShare).toFixed(2)} % | ${s.overlaps} | ${s.sidesteps} | ${s.givenWay} | ${s.settled} | ${s.plans} (${s.replans}) | ${s.longestStillSeconds.toFixed(2)} s |`);
     }
   } finally {
     await pool.close();

@@ -47,6 +47,8 @@ export const GIVE_UP_SECONDS = 1.5;
 /** Waiting this long on agents that are not stepping, whoever they wait on, an agent steps through them (seconds). */
 export const HELD_AT_MOST_SECONDS = 3;
 
+/** A waiting agent tries in full once in this many frames while the same agent holds the cell it wants. */
+const RETRY_EVERY = 3;
 /** The longest chain of agents waiting on one another that rule 4 follows. */
 const MAX_CHAIN = 8;
 
@@ -69,8 +71,9 @@ export interface Mover {
   wantX: number;
   wantY: number;
   wantZ: number;
-  /** Seconds it has waited on other agents since its last step. */
+  /** Seconds it has waited on other agents since its last step, and the frames it waited meanwhile. */
   waitedSeconds: number;
+  waitingTries: number;
   /** Set while it overlaps another agent by the tolerance (a pass, a snap, or added onto one). */
   overlapping: boolean;
   /** Set from a step that left its route (a sidestep) until one onto its route's next cell: the route does not advance meanwhile. */
@@ -135,6 +138,18 @@ export class Avoidance {
     this.occupancy.mark(a.id, 1, a.nextX, a.nextY, a.nextZ, sizeOf(a), a.cellX, a.cellY, a.cellZ);
     a.blockedBy = 0;
     a.waitedSeconds = 0;
+    a.waitingTries = 0;
+  }
+
+  /**
+   * Whether the agent, which waited on an agent at its last try, still waits on the same one for the
+   * same cell and may skip its try this frame: it tries in full once in {@link RETRY_EVERY} frames.
+   * Most of a dense crowd's cost is its waiting agents trying again every frame (their route's next
+   * cell, the rules); a way round seldom opens within a few frames, and a freed cell is seen at once.
+   */
+  stillWaiting(a: Mover): boolean {
+    if (a.blockedBy === 0 || ++a.waitingTries % RETRY_EVERY === 0) return false;
+    return this.occupancy.other(a.id, a.wantX, a.wantY, a.wantZ, sizeOf(a), a.cellX, a.cellY, a.cellZ) === a.blockedBy;
   }
 
   /** The agent's step is cancelled (its next cell still set): the target's cells are free again. */
@@ -170,7 +185,7 @@ export class Avoidance {
     a.wantY = n.y;
     a.wantZ = n.z;
     const holder = b === SEVERAL ? undefined : this.#port.agentOf(b);
-    if (holder?.stepping) return 'wait';
+    if (holder?.stepping && a.waitedSeconds < HELD_AT_MOST_SECONDS) return 'wait';
     if (holder && holder.state === 'idle') {
       const atRest = this.#atRest(a, holder, n);
       if (atRest) return atRest;

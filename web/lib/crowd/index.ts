@@ -299,6 +299,7 @@ class Agent<P extends Point> implements CrowdAgent<P> {
   wantY = 0;
   wantZ = 0;
   waitedSeconds = 0;
+  waitingTries = 0;
   overlapping = false;
   offRoute = false;
   settledGoal = -1;
@@ -980,7 +981,7 @@ export class Crowd<P extends Point = Point> {
 
   /** Starts the agent's next step, if it has one that is legal now; false when it must wait. */
   #nextStep(agent: Agent<P>): boolean {
-    if (agent.state === 'idle') return false;
+    if (agent.state === 'idle' || this.#avoidance?.stillWaiting(agent)) return false;
     agent.blockedBy = 0;
     if (agent.atGoal()) {
       this.#arrive(agent);
