@@ -17,18 +17,20 @@
  *    round B (3) if it can, else arrives where it stands ('arrived'): a crowd sent to one point spreads
  *    over the cells around it. Otherwise B gives way: it steps to a free neighbour out of A's way (the
  *    one most across A's direction), once, because A asked; an idle agent never moves otherwise (no
- *    jitter at rest).
- * 3. A sidesteps: to a free neighbour M from which the cell after N on its way (its route's, or its flow
- *    field's step from N) is one legal step; it skips N (a route resumes at the cell after N). As the
- *    agent moves along its way by two cells in two steps, sidesteps cannot loop.
+ *    jitter at rest), but to end an overlap it was left in ({@link Avoidance.standAside}).
+ * 3. A sidesteps: to the free neighbour M strictly nearer (octile) R, the cell after N on its way (its
+ *    route's, or its flow field's step from N), and skips N. A route's agent off its route then walks to
+ *    R by such steps ({@link Avoidance.rejoin}; it plans again if it cannot within GIVE_UP_SECONDS). Each
+ *    step strictly nearer a fixed cell: sidesteps cannot loop.
  * 4. Else A waits. When who waits on whom leads from B back to A (head-on in a corridor one cell wide,
  *    a ring of agents each waiting on the next: a deadlock no rule above breaks), after
  *    {@link PASS_AFTER_SECONDS} the lowest id of the ring steps into its holder's cell and the others step
  *    with it (two swap, more turn): they overlap while they cross, the tolerance, counted in
  *    `CrowdStats.overlaps` and flagged on them (`CrowdAgent.overlapping`) until each stands alone. An
  *    idle agent that cannot give way, or cells two agents share, are passed after {@link GIVE_UP_SECONDS};
- *    a queue behind agents that move is passed only after {@link HELD_AT_MOST_SECONDS} (the churn of a
- *    dense crowd may take every freed cell before the agent, a big one needing a whole square).
+ *    and any agent in the way (stepping or not) after {@link HELD_AT_MOST_SECONDS}: a queue behind agents
+ *    that move is not passed sooner, but the churn of a dense crowd may take every freed cell before the
+ *    agent (a big one needing a whole square), and avoidance holds no agent longer.
  *
  * Everything is decided in agent id order, from the crowd's state only (no clock, no random): the same
  * orders and frame times give the same moves.
@@ -40,11 +42,11 @@ import { FREE, Occupancy, SEVERAL } from './occupancy.ts';
 import type { Route } from './route.ts';
 import type { CrowdGround, UnitPort } from './units.ts';
 
-/** Waiting on an agent that waits on it this long, an agent of the lower id steps through it (seconds). */
+/** Waiting this long in a ring of agents each waiting on the next, the ring's lowest id steps and the ring turns (seconds). */
 export const PASS_AFTER_SECONDS = 0.4;
 /** Waiting this long on an idle agent that cannot give way, or on cells two agents share, an agent steps through (seconds). */
 export const GIVE_UP_SECONDS = 1.5;
-/** Waiting this long on agents that are not stepping, whoever they wait on, an agent steps through them (seconds). */
+/** Waiting this long on any agent, an agent steps through it (seconds): the most avoidance holds one. */
 export const HELD_AT_MOST_SECONDS = 3;
 
 /** A waiting agent tries in full once in this many frames while the same agent holds the cell it wants. */
