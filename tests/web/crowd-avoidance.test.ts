@@ -160,6 +160,42 @@ describe('on small maps', () => {
   });
 });
 
+test('the same orders and frames give the same moves: two crowds, 40 agents in rooms, equal at every frame', async () => {
+  const rows = ['@'.repeat(24)];
+  for (let y = 1; y < 23; y++) rows.push('@' + [...'.'.repeat(22)].map((c, x) => (y % 7 === 0 && x % 9 !== 4 ? '@' : c)).join('') + '@');
+  rows.push('@'.repeat(24));
+  const text = mapText(rows);
+  await using pool = await createPathPool({ map: text, workers: 1 });
+  const oracle = new CrowdOracle(text);
+  const free: Point[] = [];
+  for (let y = 0; y < 24; y++) for (let x = 0; x < 24; x++) if (oracle.fits({ size: 1, capability: 'ground' }, x, y)) free.push({ x, y });
+  const trace = async (): Promise<string[]> => {
+    const random = seeded(51);
+    const crowd = new Crowd({ pool, map: parseMovingAIMap(text), speed: 7, avoidance: true, flowFieldAgents: 12 });
+    const used = new Set<string>();
+    while (crowd.size < 40) {
+      const c = free[Math.floor(random() * free.length)]!;
+      if (used.has(`${c.x},${c.y}`)) continue;
+      used.add(`${c.x},${c.y}`);
+      // A third share one goal (a flow field), the others go to their own.
+      crowd.addAgent(c, { goal: crowd.size % 3 === 0 ? { x: 12, y: 3 } : free[Math.floor(random() * free.length)]! });
+    }
+    const frames: string[] = [];
+    for (let frame = 0; frame < 240; frame++) {
+      for (const e of crowd.step(1 / 30)) if (e.type === 'arrived') crowd.setGoal(e.agent, free[Math.floor(random() * free.length)]!);
+      frames.push([...crowd.agents()].map((a) => `${a.x.toFixed(4)},${a.y.toFixed(4)}`).join(' '));
+      // Every answer in before the next frame, in both runs: the moves then depend on the orders only.
+      while (crowd.stats.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(crowd.stats.sidesteps + crowd.stats.overlaps + crowd.stats.givenWay).toBeGreaterThan(0);
+    return frames;
+  };
+  const first = await trace();
+  const second = await trace();
+  expect(second.findIndex((f, i) => f !== first[i])).toBe(-1);
+  expect(new Set(first).size).toBeGreaterThan(100); // they moved
+});
+
 describe('on den520d', () => {
   const MAP = 'den520d.map';
   const CLASSES = [
@@ -291,10 +327,11 @@ describe('on den520d', () => {
     expect(seen.unflagged).toEqual([]);
     expect(unreachable).toBe(0);
     expect(arrivals(seen)).toBeGreaterThan(150);
-    // Avoidance holds an agent 3 s at most (HELD_AT_MOST_SECONDS), then a step; runs measure 3.2-3.4 s.
+    // Avoidance holds an agent 3 s at most (HELD_AT_MOST_SECONDS), then a step, or a re-plan's answer
+    // for one that sidestepped off its route; runs measure 3.2-4.5 s.
     // Overlaps last longer (5-10 s measured): knots of two-way traffic through den520d's doors two cells
     // wide, size-2 agents in them, untie by counted passes.
-    expect(seen.longestHeld).toBeLessThan(5);
+    expect(seen.longestHeld).toBeLessThan(6);
     expect(stats.sidesteps + stats.givenWay).toBeGreaterThan(0);
     // The tolerance stays the exception: agents overlap on few of their frames.
     const share = seen.overlappingAgentFrames / seen.agentFrames;
