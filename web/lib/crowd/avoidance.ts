@@ -192,7 +192,7 @@ export class Avoidance {
       const atRest = this.#atRest(a, holder, n);
       if (atRest) return atRest;
     }
-    if (this.#sidestep(a, n)) return 'step';
+    if (this.#sidestep(a, n) || (a.overlapping && this.#escape(a, n))) return 'step';
     if (!this.#mayPass(a, holder)) return 'wait';
     this.counts.overlaps++;
     a.overlapping = true;
@@ -298,6 +298,35 @@ export class Avoidance {
       bestDistance = distance;
     }
     if (best < 0) return false;
+    this.#choose(a.cellX + dx[best]!, a.cellY + dy[best]!, a.cellZ + dz[best]!, bestLength);
+    return true;
+  }
+
+  /**
+   * An agent overlapping another (after a pass) that cannot go on steps to any free neighbour, the one
+   * nearest `n`, to end the overlap at once (a route's agent, one from which `n` is a step: it waits
+   * beside its route and steps back onto it).
+   */
+  #escape(a: Mover, n: Voxel): boolean {
+    const port = a.unit.port;
+    const { dx, dy, dz } = this.#ground.moves;
+    const from = this.#at(this.#from, a.cellX, a.cellY, a.cellZ);
+    let best = -1, bestLength = 0, bestDistance = Infinity;
+    for (let m = 0; m < dx.length; m++) {
+      const x = a.cellX + dx[m]!, y = a.cellY + dy[m]!, z = a.cellZ + dz[m]!;
+      if (!this.#inside(x, y, z)) continue;
+      const distance = octile(x, y, z, n);
+      if (distance >= bestDistance) continue;
+      const length = port.stepLength(from, this.#at(this.#to, x, y, z));
+      if (!length || this.#holder(a, x, y, z) !== FREE) continue;
+      // A route's agent only where `n` is one step on: it waits beside its route, not off it.
+      if (a.state === 'walking' && !port.stepLength(this.#to, n)) continue;
+      best = m;
+      bestLength = length;
+      bestDistance = distance;
+    }
+    if (best < 0) return false;
+    this.counts.sidesteps++;
     this.#choose(a.cellX + dx[best]!, a.cellY + dy[best]!, a.cellZ + dz[best]!, bestLength);
     return true;
   }
