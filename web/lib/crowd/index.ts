@@ -44,6 +44,7 @@ import { packCostChanges, type BlockChange, type BlockWorld, type CellCostChange
 import { cellBox, Route, segmentOf, type Dims } from './route.ts';
 import { FORMATIONS, groupSlots, type Formation } from './groups.ts';
 import { SharedGoals } from './sharedGoals.ts';
+import { Avoidance, GIVE_UP_SECONDS, type AvoidancePort, type Mover } from './avoidance.ts';
 import { TerrainCopy } from './terrainCopy.ts';
 import { gridGround, gridPoolsOf, GridUnits, isWorldPool, worldGround, WorldUnits, type CrowdGround, type PathAnswers, type PlanAnswers, type UnitPort } from './units.ts';
 
@@ -97,6 +98,21 @@ export interface CrowdOptions {
    * chooses it). On a grid; a block world's agents are reported unreachable. Default false.
    */
   readonly toNearest?: boolean;
+  /**
+   * Local avoidance: agents do not walk into one another. Each cell holds at most one agent's square
+   * (a step reserves the cells it goes into), and an agent whose next cell another holds waits for it to
+   * step out, steps round it (a free neighbour from which its way goes on), asks an idle one to give way,
+   * or, when that agent holds its goal, arrives next to it (a crowd sent to one point spreads around it).
+   * Two agents that block each other (head-on in a corridor one cell wide) for 0.4 s pass: the lower id
+   * steps through the other, the one overlap allowed, counted in {@link CrowdStats.overlaps} and flagged
+   * by {@link CrowdAgent.overlapping}; so does an agent held 1.5 s by an idle agent that cannot give way,
+   * and any agent held 3 s by agents that do not step (a dense crowd's churn). Idle agents
+   * move only when asked to give way (never back and forth). An agent's `'arrived'` cell may then be
+   * next to its goal ({@link CrowdAgent.cellX}). Decided in id order, from the crowd's state only: the
+   * same orders and frame times give the same moves. Costs O(agents) per step (an occupancy grid of the
+   * map's cells, per floor on a block world). Default false: agents walk through one another.
+   */
+  readonly avoidance?: boolean;
 }
 
 /** Options of {@link Crowd.moveGroup}. */
@@ -178,6 +194,12 @@ export interface CrowdAgent<P extends Point = Point> {
   readonly stillSeconds: number;
   /** Its agent class: its square's side and the terrain it stands on (its pool's {@link PathPool.agent}); on a block world `{ size: 1, capability: 'standing' }`. */
   readonly agent: AgentClass;
+  /**
+   * With {@link CrowdOptions.avoidance}: true while its square overlaps another agent's by the allowed
+   * tolerance (it stepped through one in a deadlock, a wall snapped it onto one, or it was added onto
+   * one), until it stands alone. Always false without avoidance.
+   */
+  readonly overlapping: boolean;
 }
 
 /** What happened to the agents, as {@link Crowd.step} reports it. */
@@ -228,6 +250,15 @@ export interface CrowdStats {
   /** Steps of a route or field that the crowd's terrain refused (a wall the answer did not know of yet), since the start. */
   readonly refusedSteps: number;
   /**
+   * With {@link CrowdOptions.avoidance}, since the start: the tolerated overlaps (an agent stepped
+   * through another in a deadlock, or a wall snapped it onto one), the sidesteps round an agent in the
+   * way, the idle agents that gave way, and the agents that arrived next to a goal other agents held.
+   */
+  readonly overlaps: number;
+  readonly sidesteps: number;
+  readonly givenWay: number;
+  readonly settled: number;
+  /**
    * The last terrain update: its version, agents planning again at once (a new wall on their refined
    * route or under them) and once the pool said what it rebuilt (routes crossing rebuilt clusters).
    */
@@ -262,6 +293,16 @@ class Agent<P extends Point> implements CrowdAgent<P> {
   asked = false;
   stillSeconds = 0;
   stallReported = false;
+  /** Local avoidance's state (see avoidance.ts's Mover). */
+  blockedBy = 0;
+  wantX = 0;
+  wantY = 0;
+  wantZ = 0;
+  waitedSeconds = 0;
+  waitingTries = 0;
+  overlapping = false;
+  offRoute = false;
+  settledGoal = -1;
 
   constructor(
     readonly id: number,
@@ -367,6 +408,8 @@ export class Crowd<P extends Point = Point> {
   #counts = { refusedSteps: 0, plans: 0, segments: 0, replans: 0, arrivals: 0, unreachable: 0, partial: 0, stalls: 0, snaps: 0, moving: 0, waiting: 0 };
   readonly #toNearest: boolean;
   #lastUpdate: UpdateRecord | null = null;
+  /** Local avoidance and its occupancy grid; null when the option is off. */
+  readonly #avoidance: Avoidance | null;
 
   /**
    * @throws TypeError - for options that are not as {@link CrowdOptions} says (naming the option), or a
@@ -376,7 +419,7 @@ export class Crowd<P extends Point = Point> {
   constructor(options: CrowdOptions) {
     const where = 'Crowd';
     if (typeof options !== 'object' || options === null) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
-    const known = ['pool', 'pools', 'map', 'world', 'speed', 'stallSeconds', 'flowFieldAgents', 'lookahead', 'maxInFlight', 'toNearest'];
+    const known = ['pool', 'pools', 'map', 'world', 'speed', 'stallSeconds', 'flowFieldAgents', 'lookahead', 'maxInFlight', 'toNearest', 'avoidance'];
     for (const key of Object.keys(options)) {
       if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
     }
@@ -398,6 +441,8 @@ export class Crowd<P extends Point = Point> {
     this.#maxInFlight = integerAtLeast(where, 'maxInFlight', options.maxInFlight ?? 256, 1);
     if (options.toNearest !== undefined && typeof options.toNearest !== 'boolean') throw new TypeError(`${where}: option toNearest must be a boolean, got ${describe(options.toNearest)}`);
     this.#toNearest = options.toNearest ?? false;
+    if (options.avoidance !== undefined && typeof options.avoidance !== 'boolean') throw new TypeError(`${where}: option avoidance must be a boolean, got ${describe(options.avoidance)}`);
+    this.#avoidance = options.avoidance ? new Avoidance(ground, this.#avoidancePort()) : null;
   }
 
   /**
@@ -505,6 +550,7 @@ export class Crowd<P extends Point = Point> {
     const goal = options?.goal ? this.#goal(where, options.goal) : null;
     const agent = new Agent<P>(this.#nextId++, p, speed, unit);
     this.#agents.set(agent.id, agent);
+    this.#avoidance?.placed(agent);
     if (goal) this.#setGoal(agent, goal);
     return agent.id;
   }
@@ -517,6 +563,7 @@ export class Crowd<P extends Point = Point> {
   removeAgent(id: number): void {
     const agent = this.#agent('Crowd.removeAgent', id);
     this.#setGoal(agent, null);
+    this.#avoidance?.lifted(agent);
     this.#agents.delete(id);
     // Events of answers that came since the last step: a game acting on them would name an agent that is gone.
     if (this.#events.some((e) => e.agent === id)) this.#events = this.#events.filter((e) => e.agent !== id);
@@ -581,8 +628,14 @@ export class Crowd<P extends Point = Point> {
     this.#checkPools('Crowd.step');
     dt = Math.min(dt, MAX_DT);
     let moving = 0, waiting = 0;
+    const avoidance = this.#avoidance;
     for (const agent of this.#agents.values()) {
-      if (agent.state === 'idle' && !agent.stepping) continue;
+      // An overlap ends when the other agent leaves, whoever moved.
+      if (agent.overlapping && avoidance!.alone(agent)) agent.overlapping = false;
+      if (agent.state === 'idle' && !agent.stepping) {
+        avoidance?.standAside(agent);
+        if (!agent.stepping) continue;
+      }
       // A goal shared by enough agents: its field, not a plan (decided before any plan is asked for).
       if (agent.state === 'planning' && !agent.asked && agent.unit.goals.members(agent.target!) >= this.#flowFieldAgents) agent.state = 'following';
       const cellBefore = this.#keyOf(agent);
@@ -593,6 +646,7 @@ export class Crowd<P extends Point = Point> {
       }
       if (moved) moving++;
       else waiting++;
+      if (avoidance) agent.waitedSeconds = !moved && agent.blockedBy !== 0 ? agent.waitedSeconds + dt : 0;
       if (cellBefore !== this.#keyOf(agent)) {
         agent.stillSeconds = 0;
         agent.stallReported = false;
@@ -745,6 +799,7 @@ export class Crowd<P extends Point = Point> {
       if (a.stillSeconds > longest) longest = a.stillSeconds;
     }
     const c = this.#counts;
+    const avoided = this.#avoidance?.counts;
     const last = this.#lastUpdate;
     return {
       agents: this.#agents.size, moving: c.moving, waiting: c.waiting, following,
@@ -752,6 +807,7 @@ export class Crowd<P extends Point = Point> {
       inFlight: this.#units.reduce((n, u) => n + u.goals.inFlight, this.#inFlight),
       replans: c.replans, arrivals: c.arrivals, unreachable: c.unreachable, partial: c.partial, stalls: c.stalls, snaps: c.snaps,
       longestStillSeconds: longest, refusedSteps: c.refusedSteps,
+      overlaps: avoided?.overlaps ?? 0, sidesteps: avoided?.sidesteps ?? 0, givenWay: avoided?.givenWay ?? 0, settled: avoided?.settled ?? 0,
       lastUpdate: last ? { version: last.version, replansAtOnce: last.replansAtOnce, replansRebuilt: last.replansRebuilt } : null,
     };
   }
@@ -784,8 +840,7 @@ export class Crowd<P extends Point = Point> {
   /** Once a pool closed: every agent with a goal stops on its cell (state `'stopped'`), nothing is asked any more. */
   #halt(): void {
     for (const agent of this.#agents.values()) {
-      agent.stepping = false;
-      agent.progress = 0;
+      this.#cancelStep(agent);
       if (agent.state === 'idle' || agent.state === 'stopped') continue;
       agent.route = null;
       agent.epoch++;
@@ -849,6 +904,10 @@ export class Crowd<P extends Point = Point> {
     agent.asked = false;
     agent.stillSeconds = 0;
     agent.stallReported = false;
+    agent.waitedSeconds = 0;
+    agent.blockedBy = 0;
+    agent.settledGoal = -1;
+    agent.offRoute = false;
     if (!goal) {
       agent.state = 'idle';
       return;
@@ -870,6 +929,7 @@ export class Crowd<P extends Point = Point> {
     const had = agent.state === 'walking' ? 1 : 0;
     if (had && reason) this.#events.push({ type: 'replanned', agent: agent.id, reason });
     agent.route = null;
+    agent.offRoute = false;
     agent.epoch++;
     agent.asked = false;
     agent.state = 'planning';
@@ -880,12 +940,17 @@ export class Crowd<P extends Point = Point> {
   #snap(agent: Agent<P>): void {
     const from = agent.cell;
     const to = agent.unit.port.nearestPassable(from);
-    agent.stepping = false;
-    agent.progress = 0;
+    this.#cancelStep(agent);
     if (!to) return; // no passable cell left on the map: it stays
+    this.#avoidance?.lifted(agent);
     agent.cellX = to.x;
     agent.cellY = to.y;
     agent.cellZ = to.z;
+    if (this.#avoidance) {
+      // The nearest cell may hold another agent: a tolerated overlap, counted, that ends when one steps off.
+      this.#avoidance.placed(agent);
+      if (agent.overlapping) this.#avoidance.counts.overlaps++;
+    }
     this.#counts.snaps++;
     this.#events.push({ type: 'snapped', agent: agent.id, from: this.#ground.point(from) as P, to: this.#ground.point(to) as P });
   }
@@ -901,12 +966,14 @@ export class Crowd<P extends Point = Point> {
       budget -= move;
       moved = true;
       if (agent.progress >= length - 1e-9) {
+        const fromX = agent.cellX, fromY = agent.cellY, fromZ = agent.cellZ;
         agent.cellX = agent.nextX;
         agent.cellY = agent.nextY;
         agent.cellZ = agent.nextZ;
         agent.stepping = false;
         agent.progress = 0;
-        if (agent.route) agent.route.at++;
+        if (agent.route && !agent.offRoute) agent.route.at++;
+        this.#avoidance?.finished(agent, fromX, fromY, fromZ);
       }
     }
     return moved;
@@ -914,29 +981,95 @@ export class Crowd<P extends Point = Point> {
 
   /** Starts the agent's next step, if it has one that is legal now; false when it must wait. */
   #nextStep(agent: Agent<P>): boolean {
-    if (agent.state === 'idle') return false;
+    if (agent.state === 'idle' || this.#avoidance?.stillWaiting(agent)) return false;
+    agent.blockedBy = 0;
     if (agent.atGoal()) {
-      this.#counts.arrivals++;
-      this.#events.push({ type: 'arrived', agent: agent.id, goal: agent.goal! });
-      this.#stop(agent);
+      this.#arrive(agent);
       return false;
     }
-    const next = agent.state === 'following' ? this.#fieldStep(agent) : agent.state === 'walking' ? this.#routeStep(agent) : null;
+    let next = agent.state === 'following' ? this.#fieldStep(agent) : agent.state === 'walking' ? this.#routeStep(agent) : null;
     if (!next) return false;
-    const length = agent.unit.port.stepLength(agent.cell, next);
+    let length = agent.unit.port.stepLength(agent.cell, next);
+    const avoidance = this.#avoidance;
+    if (avoidance && agent.offRoute && !length) return this.#rejoin(agent, avoidance, next);
     if (!length) {
       // A route from before a wall (its update not yet answered) re-plans; a field waits for its refresh.
       this.#counts.refusedSteps++;
       if (agent.state === 'walking') this.#replan(agent);
       return false;
     }
+    if (avoidance) {
+      const decision = avoidance.decide(agent, next, length);
+      if (decision === 'settle') this.#arrive(agent);
+      if (decision !== 'step') return false;
+      next = avoidance.chosen;
+      length = avoidance.chosenLength;
+    }
+    this.#begin(agent, next, length);
+    return true;
+  }
+
+  /**
+   * An agent that sidestepped off its route, its route's next cell `next` not a step away: it walks
+   * towards that cell; held longer than avoidance gives any wait, it plans again from where it stands.
+   */
+  #rejoin(agent: Agent<P>, avoidance: Avoidance, next: Voxel): boolean {
+    if (avoidance.rejoin(agent, next) === 'step') {
+      this.#begin(agent, avoidance.chosen, avoidance.chosenLength);
+      return true;
+    }
+    if (agent.waitedSeconds >= GIVE_UP_SECONDS) this.#replan(agent);
+    return false;
+  }
+
+  /** The agent starts a step to `next` (a legal move of `length`). */
+  #begin(agent: Agent<P>, next: Voxel, length: number): void {
     agent.nextX = next.x;
     agent.nextY = next.y;
     agent.nextZ = next.z;
     agent.stepLength = length;
     agent.progress = 0;
     agent.stepping = true;
-    return true;
+    // A step off the route (a sidestep) leaves the route where it is: the agent walks back to its next cell.
+    agent.offRoute = agent.state === 'walking' && !!agent.route && !agent.route.isNext(next.x, next.y, next.z);
+    this.#avoidance?.began(agent);
+  }
+
+  /** The step under way, if any, is dropped: the agent stands on its cell. */
+  #cancelStep(agent: Agent<P>): void {
+    if (agent.stepping) this.#avoidance?.cancelled(agent);
+    agent.stepping = false;
+    agent.progress = 0;
+  }
+
+  /** The agent reached its goal, or with avoidance stands next to it, the goal being held: it is idle. */
+  #arrive(agent: Agent<P>): void {
+    const goal = this.#key(agent.target!);
+    this.#counts.arrivals++;
+    this.#events.push({ type: 'arrived', agent: agent.id, goal: agent.goal! });
+    this.#stop(agent);
+    agent.settledGoal = goal;
+  }
+
+  /** What avoidance asks of the crowd: its agents, the way ahead of one (route or field), starting a give-way step. */
+  #avoidancePort(): AvoidancePort {
+    return {
+      agentOf: (id) => this.#agents.get(id),
+      after: (mover, n, out) => {
+        const agent = mover as Agent<P>;
+        if (agent.state === 'walking') return agent.route!.cellAfterNext(out);
+        if (agent.state !== 'following') return false;
+        const field = agent.unit.goals.field(agent.target!).field;
+        const d = field?.directions[this.#key(n)] ?? FLOW_NO_STEP;
+        const moves = this.#ground.moves;
+        if (d >= moves.dx.length) return false;
+        out.x = n.x + moves.dx[d]!;
+        out.y = n.y + moves.dy[d]!;
+        out.z = n.z + moves.dz[d]!;
+        return true;
+      },
+      start: (mover: Mover, to, length) => this.#begin(mover as Agent<P>, to, length),
+    };
   }
 
   #fieldStep(agent: Agent<P>): Voxel | null {
@@ -1186,8 +1319,7 @@ export class Crowd<P extends Point = Point> {
         continue;
       }
       if (agent.stepping && !unit.port.stepLength(agent.cell, { x: agent.nextX, y: agent.nextY, z: agent.nextZ })) {
-        agent.stepping = false;
-        agent.progress = 0;
+        this.#cancelStep(agent);
         if (agent.state === 'walking') atOnce += this.#replan(agent, 'wall');
         continue;
       }

@@ -110,6 +110,47 @@ export class Route {
     return !cells || this.dims * this.at >= cells.length ? -1 : this.dims * this.at;
   }
 
+  /**
+   * The cell after the next one (the next is at {@link Route.nextCell}), written into `out`: further on
+   * the walked segment, or the first of the next segment when it is refined; false when it is not known
+   * yet or the next cell ends the route. Local avoidance steps round a blocked next cell onto it.
+   */
+  cellAfterNext(out: { x: number; y: number; z: number }): boolean {
+    const d = this.dims;
+    const walked = this.current?.cells;
+    if (!walked) return false;
+    let cells: Int32Array | undefined = walked;
+    let i = d * (this.at + 1);
+    if (i >= walked.length) {
+      cells = this.segments.get(this.segIndex + 1)?.cells;
+      i -= walked.length;
+    }
+    if (!cells || i >= cells.length) return false;
+    out.x = cells[i]!;
+    out.y = cells[i + 1]!;
+    out.z = d === 3 ? cells[i + 2]! : 0;
+    return true;
+  }
+
+  /**
+   * Skips the next cell (local avoidance stepped round it): the route goes on from the cell after it,
+   * on the next segment when it ended the walked one (only called when {@link Route.cellAfterNext} found it).
+   */
+  skipNext(): void {
+    this.at++;
+    if (this.dims * this.at >= (this.current?.cells.length ?? 0) && this.segments.has(this.segIndex + 1)) {
+      this.segIndex++;
+      this.at = 0;
+    }
+  }
+
+  /** Whether (x, y, z) is the route's next cell. */
+  isNext(x: number, y: number, z: number): boolean {
+    const i = this.nextCell();
+    const c = this.current?.cells;
+    return i >= 0 && !!c && c[i] === x && c[i + 1] === y && (this.dims === 2 || c[i + 2] === z);
+  }
+
   /** Whether the segment walked is done and it was the last. */
   get finished(): boolean {
     const cells = this.current?.cells;
