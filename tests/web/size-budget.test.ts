@@ -1,0 +1,34 @@
+// The download's budgets (issue 38, item 4): the gzip size of every file the package ships for the
+// browser (the modules, their glue, the pool's worker) stays under a budget a few percent above what
+// bench/results/wasm-size.md measured, so that growing it is a decision: raise the budget in this file
+// with the reason, or shrink what grew (node bench/wasm-composition.mjs says what the module is made of).
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+
+const ROOT = new URL('../../', import.meta.url);
+
+/** Bytes gzip (level 9) of each shipped file: measured on 2026-11-30, then the budget. */
+const BUDGETS: Record<string, { measured: number; budget: number }> = {
+  'web/lib/wasm/hpastar.wasm': { measured: 484_361, budget: 505_000 },
+  'web/lib/wasm/hpastar.mjs': { measured: 17_720, budget: 19_500 },
+  'web/lib/wasm/hpastar-mt.wasm': { measured: 492_170, budget: 515_000 },
+  'web/lib/wasm/hpastar-mt.mjs': { measured: 24_699, budget: 27_000 },
+  'web/lib/wasm/hpastar-mt.worker.js': { measured: 966, budget: 1_200 },
+  'web/lib/wasm/hpastar-inline.mjs': { measured: 686_172, budget: 715_000 },
+  'web/lib/pool/worker.mjs': { measured: 7_539, budget: 8_500 },
+};
+
+describe('the shipped files stay within their gzip budgets', () => {
+  test.each(Object.entries(BUDGETS))('%s', (file, { budget }) => {
+    const gzip = gzipSync(readFileSync(new URL(file, ROOT)), { level: 9 }).length;
+    expect(gzip, `${file} is ${gzip} bytes gzip, over its budget of ${budget}`).toBeLessThanOrEqual(budget);
+  });
+
+  test('the budgets are above what was measured, by at most 15 %', () => {
+    for (const [file, { measured, budget }] of Object.entries(BUDGETS)) {
+      expect(budget, file).toBeGreaterThan(measured);
+      expect(budget, file).toBeLessThanOrEqual(measured * 1.15 + 500);
+    }
+  });
+});
