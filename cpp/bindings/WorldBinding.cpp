@@ -381,9 +381,17 @@ val WorldHpaHandle::stats() const {
   return o;
 }
 
-val WorldSearcher::findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth) {
+val WorldSearcher::findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth, bool toNearest) {
   if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
-  return searchedPath(*hierarchy, start, goal, smooth, nullptr);
+  const std::optional<Voxel> reached = toNearest ? nearestReachableGoal(*hierarchy, start, goal) : std::nullopt;
+  if (!reached || *reached == goal) return searchedPath(*hierarchy, start, goal, smooth, nullptr);
+  val out = searchedPath(*hierarchy, start, *reached, smooth, nullptr);
+  val cell = val::object();
+  cell.set("x", reached->x);
+  cell.set("y", reached->y);
+  cell.set("z", reached->z);
+  out.set("reached", cell);
+  return out;
 }
 
 val WorldSearcher::traceFindPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth) {

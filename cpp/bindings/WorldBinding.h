@@ -87,8 +87,10 @@ class BlockWorldHandle {
 class WorldSearcher {
  public:
   // worldPathToJS plus stats { expandedInsertion, expandedAbstract, expandedRefinement, abstractPathNodes };
-  // `smooth`: WorldHpaQueryOptions::smooth (the default range). { error } when not built (null).
-  emscripten::val findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth);
+  // `smooth`: WorldHpaQueryOptions::smooth (the default range). `toNearest`: a goal the start cannot reach
+  // is replaced by nearestReachableGoal's, the answer then saying `reached: { x, y, z }`. { error } when
+  // not built (null).
+  emscripten::val findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth, bool toNearest);
   // Queries packed [sx, sy, sz, gx, gy, gz, ...]: pathBatchToJS (cells as x, y, z triples), or { error }.
   emscripten::val findPaths(const WorldHierarchy* hierarchy, const emscripten::val& queries, bool keepCells);
   // Plans of queries packed as for findPaths: planBatchToJS (x, y, z cells), or { error }.
@@ -140,8 +142,9 @@ class WorldHpaHandle {
   emscripten::val stats() const;
 
   // WorldSearcher::findPath and findPaths, on this thread.
-  emscripten::val findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth) {
-    return searcher_.findPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth);
+  emscripten::val findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth,
+                           bool toNearest) {
+    return searcher_.findPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth, toNearest);
   }
   emscripten::val findPaths(const emscripten::val& queries, bool keepCells) {
     return searcher_.findPaths(hierarchy_.get(), queries, keepCells);
@@ -213,8 +216,9 @@ class WorldHpaQueryHandle {
   explicit WorldHpaQueryHandle(const WorldHpaHandle& planner) : hierarchy_(planner.sharedHierarchy()) {}
 
   // As WorldHpaHandle::findPath and findPaths, with this query's scratch.
-  emscripten::val findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth) {
-    return searcher_.findPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth);
+  emscripten::val findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth,
+                           bool toNearest) {
+    return searcher_.findPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth, toNearest);
   }
   emscripten::val findPaths(const emscripten::val& queries, bool keepCells) {
     return searcher_.findPaths(hierarchy_.get(), queries, keepCells);

@@ -1,6 +1,7 @@
 #include "world/WorldReachability.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace hpastar {
 
@@ -41,6 +42,15 @@ std::optional<Voxel> nearestWhere(const BlockWorld& world, Voxel from, double ma
 
 std::optional<Voxel> nearestStanding(const WorldHierarchy& h, Voxel from, uint32_t component, double maxDistance) {
   return nearestWhere(h.world(), from, maxDistance, [&](int32_t index) { return inComponent(h, index, component); });
+}
+
+std::optional<Voxel> nearestReachableGoal(const WorldHierarchy& h, Voxel start, Voxel goal) {
+  const BlockWorld& world = h.world();
+  if (!world.inside(start.x, start.y, start.z)) return std::nullopt;
+  const uint32_t component = h.components().of(world.index(start));
+  if (component == 0) return std::nullopt;
+  if (world.inside(goal.x, goal.y, goal.z) && h.components().of(world.index(goal)) == component) return goal;
+  return nearestStanding(h, goal, component, INFINITY);
 }
 
 std::optional<Voxel> nearestStanding(const BlockWorld& world, Voxel from, double maxDistance) {

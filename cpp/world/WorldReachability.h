@@ -16,6 +16,12 @@ std::optional<Voxel> nearestStanding(const WorldHierarchy& h, Voxel from, uint32
 // The same on a world without its hierarchy: the nearest cell where an agent stands, any component.
 std::optional<Voxel> nearestStanding(const BlockWorld& world, Voxel from, double maxDistance);
 
+// The goal a path from `start` can end on (the `toNearest` rule of a grid's CellPicking, on a block world):
+// `goal` itself when a path joins them, else the standing cell nearest to `goal` in `start`'s component (as
+// nearestStanding: the distance bound, ties to the smaller z, then y, then x); nothing when `start` is not
+// a standing cell of the world.
+std::optional<Voxel> nearestReachableGoal(const WorldHierarchy& h, Voxel start, Voxel goal);
+
 // A standing cell of component `component` (0: any), uniform over its cells; nothing when it has none.
 // Uniform cells are drawn first (kSampleTries at most); if none falls in the component, the k-th of its
 // cells is found by counting them in one pass over the world (a component that small is rare, and a pass

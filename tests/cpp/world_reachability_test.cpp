@@ -67,6 +67,35 @@ TEST(WorldReachability, NearestStandingIsTheNearestCellOfTheComponentAsAScanFind
   }
 }
 
+TEST(WorldReachability, NearestReachableGoalIsTheGoalWhenReachableElseTheScansNearestCellOfTheStartsComponent) {
+  WorldHierarchyOptions options;
+  options.clusterSide = 8;
+  options.clusterLevels = 4;
+  const WorldHierarchy h = test::buildHierarchy(generateWorld(WorldKind::Caves, 32, 24, 8, 6), options);
+  const BlockWorld& world = h.world();
+  SeededRandom random(12);
+  int moved = 0;
+  for (int k = 0; k < 400; ++k) {
+    const Voxel start{random.below(32), random.below(24), random.below(8)};
+    const Voxel goal{random.below(40) - 4, random.below(32) - 4, random.below(12) - 2};
+    const std::optional<Voxel> reached = nearestReachableGoal(h, start, goal);
+    const uint32_t component = world.standing(start) ? h.components().of(world.index(start)) : 0;
+    if (component == 0) {
+      EXPECT_FALSE(reached) << "start " << voxelAt(start) << " stands nowhere";
+      continue;
+    }
+    ASSERT_TRUE(reached) << voxelAt(start);
+    if (world.inside(goal.x, goal.y, goal.z) && h.connected(start, goal)) {
+      EXPECT_EQ(*reached, goal);
+    } else {
+      ++moved;
+      EXPECT_EQ(*reached, *nearestByScan(h, goal, component, INFINITY)) << "goal " << voxelAt(goal);
+      EXPECT_TRUE(h.connected(start, *reached));
+    }
+  }
+  EXPECT_GT(moved, 50);
+}
+
 TEST(WorldReachability, RandomStandingGivesCellsOfTheComponentEvenlyAndFindsSmallComponents) {
   // A room on level 0 (x 0..5, 18 cells) and two one-cell pockets at (7, 0) and (7, 2), walled apart.
   const BlockWorld world = test::drawWorld({{"......#.", "......##", "......#."}});

@@ -104,6 +104,31 @@ describe('a crowd on a block world', () => {
     expect(crowd.stats.refusedSteps).toBe(0);
   });
 
+  test('toNearest: agents sent where they cannot go walk to the nearest cell of their component, as WorldHPAStar.findPath names it', async () => {
+    const crowd = new Crowd<Voxel>({ pool, world, speed: 8, flowFieldAgents: Infinity, toNearest: true });
+    using planner = hp.WorldHPAStar.build(world, OPTIONS);
+    const random = seeded(8);
+    const pick = () => cells[Math.floor(random() * cells.length)]!;
+    const reached = new Map<number, Voxel>();
+    for (let tries = 0; reached.size < 12 && tries < 10_000; tries++) {
+      const at = pick();
+      // A goal in another component, or in rock: no path to it.
+      const goal = tries % 2 === 0 ? pick() : { x: Math.floor(random() * world.width), y: Math.floor(random() * world.height), z: Math.floor(random() * world.levels) };
+      if (world.isReachable(at, goal)) continue;
+      const expected = planner.findPath(at, goal, { toNearest: true });
+      if (expected.status !== 'partial' || (expected.reached!.x === at.x && expected.reached!.y === at.y && expected.reached!.z === at.z)) continue;
+      reached.set(crowd.addAgent(at, { goal }), expected.reached!);
+    }
+    expect(reached.size).toBe(12);
+    const { events } = await run(crowd, world, 4000, () => [...crowd.agents()].every((a) => a.state === 'idle'));
+    expect(events.filter((e) => e.type === 'unreachable')).toEqual([]);
+    const partial = events.filter((e) => e.type === 'partial');
+    expect(partial.length).toBe(12);
+    for (const e of partial) if (e.type === 'partial') expect(e.reached).toEqual(reached.get(e.agent));
+    for (const a of crowd.agents()) expect({ x: a.cellX, y: a.cellY, z: a.cellZ }).toEqual(reached.get(a.id));
+    expect(crowd.stats.partial).toBe(12);
+  });
+
   test('blocks built on and dug under walking agents: they snap or plan again, and every step stays legal', async () => {
     await using edited = await createWorldPool({ generate: GENERATE, hierarchy: OPTIONS, workers: 2 });
     using mine = hp.BlockWorld.generate(GENERATE);

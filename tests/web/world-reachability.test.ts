@@ -1,8 +1,8 @@
 // Reachability on block worlds through the package, against the built wasm: componentOf (0 outside the
 // world, as on grids), nearestPassable against a scan of every cell written here, randomPassable within
-// its component, and the errors of bad input.
+// its component, partial paths (findPath's toNearest) to the cell a scan names, and the errors of bad input.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadHpastar, type BlockWorld, type Hpastar, type Voxel, type WorldHPAStar } from '../../web/lib/index';
+import { loadHpastar, WORLD_MOVES, type BlockWorld, type Hpastar, type Voxel, type WorldHPAStar } from '../../web/lib/index';
 import { seeded } from './helpers/queries';
 
 let hp: Hpastar;
@@ -75,6 +75,52 @@ describe('block world reachability', () => {
     expect(world.isStanding(any.x, any.y, any.z)).toBe(true);
     const component = planner.componentOf(any);
     for (let k = 0; k < 50; k++) expect(planner.componentOf(planner.randomPassable(random, component)!)).toBe(component);
+  });
+
+  test('toNearest: a goal the start cannot reach is answered with a legal path to the nearest cell of its component', () => {
+    const random = seeded(11);
+    // A standing cell of each component, by a scan (the small ones are rarely drawn at random).
+    const cellOf = new Map<number, Voxel>();
+    for (let z = 0; z < world.levels; z++) {
+      for (let y = 0; y < world.height; y++) for (let x = 0; x < world.width; x++) if (planner.componentOf({ x, y, z }) !== 0) cellOf.set(planner.componentOf({ x, y, z }), { x, y, z });
+    }
+    expect(cellOf.size).toBeGreaterThan(1); // the test needs two components
+    let partial = 0;
+    for (let k = 0; k < 30; k++) {
+      const start = planner.randomPassable(random)!;
+      // Goals in another component, inside rock, and outside the world.
+      const other = [...cellOf.keys()].find((l) => l !== planner.componentOf(start))!;
+      const goals: Voxel[] = [cellOf.get(other)!, { x: Math.floor(random() * 40) - 4, y: Math.floor(random() * 30) - 3, z: Math.floor(random() * 10) - 1 }];
+      for (const goal of goals) {
+        const path = planner.findPath(start, goal, { toNearest: true });
+        const expected = nearestByScan(goal, planner.componentOf(start), Infinity)!;
+        if (planner.isReachable(start, goal)) {
+          expect(path.status).toBe('found');
+          expect(path.reached).toBeUndefined();
+          continue;
+        }
+        partial++;
+        expect(path.status).toBe('partial');
+        expect(path.found).toBe(true);
+        expect(path.reached).toEqual(expected);
+        const n = path.cells.length / 3;
+        expect([path.cells[0], path.cells[1], path.cells[2]]).toEqual([start.x, start.y, start.z]);
+        expect([path.cells[3 * n - 3], path.cells[3 * n - 2], path.cells[3 * n - 1]]).toEqual([expected.x, expected.y, expected.z]);
+        let cost = 0;
+        for (let i = 1; i < n; i++) {
+          const a = { x: path.cells[3 * i - 3]!, y: path.cells[3 * i - 2]!, z: path.cells[3 * i - 1]! };
+          const b = { x: path.cells[3 * i]!, y: path.cells[3 * i + 1]!, z: path.cells[3 * i + 2]! };
+          const move = world.moveBetween(a, b);
+          expect(move, `step ${i} of ${JSON.stringify(a)} -> ${JSON.stringify(b)}`).toBeGreaterThanOrEqual(0);
+          cost += WORLD_MOVES.cost[move]!;
+        }
+        expect(path.cost).toBeCloseTo(cost, 9);
+        // Without the option: 'no path', or the goal refused.
+        if (planner.componentOf(goal) !== 0) expect(planner.findPath(start, goal).status).toBe('no path');
+        else expect(() => planner.findPath(start, goal)).toThrow(/goal .* is outside the world or not a cell an agent stands in/);
+      }
+    }
+    expect(partial).toBeGreaterThan(20);
   });
 
   test('bad input throws errors that name it', () => {

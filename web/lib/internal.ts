@@ -237,7 +237,8 @@ export const SEARCH_FLAGS = {
   findPaths: ['smooth', 'snap', 'toNearest', 'pathShape', 'cells'],
   planPaths: ['firstSegment'],
   plan: ['smooth'],
-  worldFindPath: ['smooth'],
+  worldFindPath: ['smooth', 'toNearest'],
+  worldTraceSearch: ['smooth'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The search options that take one of a few strings instead of a boolean, and those strings. */

@@ -478,6 +478,8 @@ declare module 'hpastar:raw' {
     expanded: number;
     /** HPA* only: the expansions per phase. */
     stats?: RawWorldHpaStats;
+    /** HPA* with `toNearest`, when the goal was moved: the cell the path ends on. */
+    reached?: { x: number; y: number; z: number };
   }
 
   /** WorldHpaStats (cpp/world/WorldHpaQuery.h): the expansions of one HPA* query on a world, per phase. */
@@ -566,7 +568,8 @@ declare module 'hpastar:raw' {
       distanceTableNodes: number;
       levels: { clusters: number; nodes: number; edges: number }[];
     } | null;
-    findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldPath | RawError;
+    /** `toNearest`: a goal the start cannot reach becomes the nearest cell it can, named by the answer's `reached`. */
+    findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean, toNearest: boolean): RawWorldPath | RawError;
     /** findPath with every search recorded (WorldSearcher::traceFindPath). */
     traceFindPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldTracedPath | RawError;
     width(): number;
@@ -606,7 +609,8 @@ declare module 'hpastar:raw' {
 
   /** `WorldHpaQueryHandle` in WorldBinding.cpp: a query object of one world planner (its scratch). */
   export interface RawWorldHPAStarQuery extends EmbindHandle {
-    findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldPath | RawError;
+    /** `toNearest`: a goal the start cannot reach becomes the nearest cell it can, named by the answer's `reached`. */
+    findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean, toNearest: boolean): RawWorldPath | RawError;
     /** findPath with every search recorded (WorldSearcher::traceFindPath). */
     traceFindPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldTracedPath | RawError;
     findPaths(queries: Int32Array, keepCells: boolean): RawBatch | RawError;

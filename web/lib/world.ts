@@ -141,11 +141,21 @@ export interface WorldFindPathOptions {
    * Default true. Smoothing never makes a path longer, and never takes a step the world does not allow.
    */
   readonly smooth?: boolean;
+  /**
+   * When the start cannot reach the goal (the goal is not a standing cell, is outside the world, or is in
+   * another component), answer a partial path to the cell of the start's component nearest the goal
+   * (by the distance {@link WorldHPAStar.nearestPassable} uses, ties to the smaller z, then y, then x) instead
+   * of `'no path'` or an error for the goal: its status is `'partial'` and `reached` names that cell. The
+   * start must be a standing cell. Default false. (On a grid, ties go to the shorter path; here to the order.)
+   */
+  readonly toNearest?: boolean;
 }
 
 /** An HPA* answer on a block world. */
 export interface WorldHpaPathResult extends WorldPathResult {
   readonly stats: WorldHpaSearchStats;
+  /** With `toNearest`, when the goal could not be reached: the cell the path ends on (status `'partial'`). */
+  readonly reached?: Voxel;
 }
 
 /** How a {@link WorldHPAStar} cuts its world into clusters (boxes). Left out, a field takes the core's default. */
@@ -375,27 +385,40 @@ function worldRefusal(where: string, raw: { status: string; code: number }, star
 
 // What a planner and its query objects search with: a raw object answering findPath and findPaths.
 interface RawWorldSearcher {
-  findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldPath | RawError;
+  findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean, toNearest: boolean): RawWorldPath | RawError;
   findPaths(queries: Int32Array, keepCells: boolean): RawBatch | RawError;
 }
 
 // WorldHPAStar.findPath and WorldHPAStarQuery.findPath: the arguments checked, one search by `raw`.
 function worldFindPath(where: string, raw: RawWorldSearcher, state: ModuleState, start: Voxel, goal: Voxel, options: WorldFindPathOptions | undefined): WorldHpaPathResult {
-  const { s, g, smooth } = worldQueryArguments(where, start, goal, options);
-  return worldHpaPathOf(where, state.call(where, () => raw.findPath(s.x, s.y, s.z, g.x, g.y, g.z, smooth)), s, g);
+  const { s, g, smooth } = worldQueryArguments(where, start, goal, options, SEARCH_FLAGS.worldFindPath);
+  const toNearest = options?.toNearest ?? false;
+  return worldHpaPathOf(where, state.call(where, () => raw.findPath(s.x, s.y, s.z, g.x, g.y, g.z, smooth, toNearest)), s, g);
 }
 
-/** @internal A world query's start, goal and `smooth`, checked (what findPath and a traced search take). */
-export function worldQueryArguments(where: string, start: Voxel, goal: Voxel, options: WorldFindPathOptions | undefined): { s: Voxel; g: Voxel; smooth: boolean } {
+/** @internal A world query's start, goal and `smooth`, checked against the options `known` (findPath's, or a traced search's). */
+export function worldQueryArguments(
+  where: string,
+  start: Voxel,
+  goal: Voxel,
+  options: WorldFindPathOptions | undefined,
+  known: readonly string[] = SEARCH_FLAGS.worldTraceSearch,
+): { s: Voxel; g: Voxel; smooth: boolean } {
   const s = voxel(where, 'start', start);
   const g = voxel(where, 'goal', goal);
-  checkFlags(options, SEARCH_FLAGS.worldFindPath, where);
+  checkFlags(options, known, where);
   return { s, g, smooth: options?.smooth ?? true };
 }
 
-/** @internal A raw HPA* answer on a block world as the package's result (PathQueryError for a refused endpoint). */
+/**
+ * @internal A raw HPA* answer on a block world as the package's result (PathQueryError for a refused
+ * endpoint); a goal moved by `toNearest` makes it `'partial'`, with the cell `reached`.
+ */
 export function worldHpaPathOf(where: string, raw: RawWorldPath | { error: string }, start: Voxel, goal: Voxel): WorldHpaPathResult {
-  return worldPathOf<WorldHpaPathResult>(where, raw, start, goal, (r) => ({ stats: Object.freeze({ ...r.stats! }) }));
+  return worldPathOf<WorldHpaPathResult>(where, raw, start, goal, (r) => ({
+    stats: Object.freeze({ ...r.stats! }),
+    ...(r.reached && r.found ? { status: 'partial', reached: Object.freeze({ ...r.reached }) } : {}),
+  }));
 }
 
 // WorldHPAStar.findPaths and WorldHPAStarQuery.findPaths: the batch, answered by `raw` on this thread.

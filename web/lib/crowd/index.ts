@@ -95,7 +95,7 @@ export interface CrowdOptions {
   /**
    * Agents whose goal they cannot reach (a wall, or another component) go to the reachable cell nearest
    * to it instead of stopping, and a `'partial'` event says where (as `findPath`'s `toNearest` option
-   * chooses it). On a grid; a block world's agents are reported unreachable. Default false.
+   * chooses it; on a block world, `WorldHPAStar.findPath`'s). Default false.
    */
   readonly toNearest?: boolean;
   /**

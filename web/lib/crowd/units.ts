@@ -219,6 +219,12 @@ export class WorldUnits implements UnitPort {
     return this.pool.flowField(goal);
   }
 
+  /** As `WorldHPAStar.findPath`'s `toNearest`: the cell of the start's component nearest the goal. */
+  async nearestReachable(from: Voxel, goal: Voxel): Promise<Voxel | null> {
+    const component = await this.pool.componentOf(from);
+    return component === 0 ? null : this.pool.nearestPassable(goal, { component });
+  }
+
   is(agent: AgentClassOption): boolean {
     return agent.size === 1;
   }
