@@ -30,7 +30,33 @@ void LineReach::refresh(const Grid& grid, std::span<const Point> changed) {
     build(grid);
     return;
   }
-  for (const Point p : changed) refreshAround(grid, p);
+  // The cells whose moves may have changed: the 3×3 blocks around the changed cells, as one set. Walking
+  // back once from the end of every line through the set costs what the set holds, where refreshing each
+  // cell's block in turn walks the lines of overlapping blocks (a patch's neighbouring cells) again and
+  // again. Cells are taken last first: every line steps forward in row-major order, so the cells ahead of
+  // a walk are already done and it stops at the first reach that stays.
+  dirty_.clear();
+  for (const Point p : changed)
+    for (int32_t y = std::max(p.y - 1, 0); y <= std::min(p.y + 1, grid.height() - 1); ++y)
+      for (int32_t x = std::max(p.x - 1, 0); x <= std::min(p.x + 1, grid.width() - 1); ++x)
+        dirty_.push_back(grid.index(x, y));
+  std::sort(dirty_.begin(), dirty_.end());
+  dirty_.erase(std::unique(dirty_.begin(), dirty_.end()), dirty_.end());
+  const auto isDirty = [&](int32_t cell) { return std::binary_search(dirty_.begin(), dirty_.end(), cell); };
+  for (int slot = 0; slot < kSlots; ++slot) {
+    const int dx = kDirDx[slot + 2], dy = kDirDy[slot + 2];
+    for (auto it = dirty_.rbegin(); it != dirty_.rend(); ++it) {
+      const int32_t x = *it % grid.width(), y = *it / grid.width();
+      if (grid.inside(x + dx, y + dy) && isDirty(grid.index(x + dx, y + dy))) continue;  // not a line's end
+      for (int32_t px = x, py = y; grid.inside(px, py); px -= dx, py -= dy) {
+        const int32_t cell = grid.index(px, py);
+        const size_t at = static_cast<size_t>(cell) * kSlots + static_cast<size_t>(slot);
+        const uint8_t now = reachOf(grid, cell, slot);
+        if (now == reach_[at] && !isDirty(cell)) break;
+        reach_[at] = now;
+      }
+    }
+  }
 }
 
 void LineReach::refreshAround(const Grid& grid, Point center) {

@@ -32,7 +32,8 @@ class LineReach {
   // reach stays the same.
   void refreshAround(const Grid& grid, Point cell);
   // After a batch of changes (the grid already holds all of them): the cells whose passability changed,
-  // refreshed one by one, or the table built afresh when there are so many that the build costs less.
+  // refreshed as one set (each line through the cells around them walked once), or the table built
+  // afresh when there are so many that the build costs less.
   // Refreshing after the whole batch is as exact as refreshing after each change: a refresh leaves no
   // cell whose reach disagrees with the next cell's, outside the blocks still to refresh.
   void refresh(const Grid& grid, std::span<const Point> changed);
@@ -86,6 +87,7 @@ class LineReach {
 
   std::vector<uint8_t> reach_;  // kSlots per cell, row-major
   int32_t delta_[kSlots] = {};  // index step of E, SE, S, SW
+  std::vector<int32_t> dirty_;  // refresh's scratch (the cells around the changed ones), kept for its capacity
 };
 
 }  // namespace hpastar
