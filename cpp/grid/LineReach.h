@@ -87,7 +87,10 @@ class LineReach {
 
   std::vector<uint8_t> reach_;  // kSlots per cell, row-major
   int32_t delta_[kSlots] = {};  // index step of E, SE, S, SW
-  std::vector<int32_t> dirty_;  // refresh's scratch (the cells around the changed ones), kept for its capacity
+  // refresh's scratch, kept for its capacity: the cells around the changed ones, and a bit per cell of
+  // the map for them (all clear between refreshes).
+  std::vector<int32_t> dirty_;
+  std::vector<uint64_t> dirtyBits_;
 };
 
 }  // namespace hpastar
