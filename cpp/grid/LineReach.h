@@ -19,8 +19,8 @@ namespace hpastar {
 // is followed in hops of 255.
 //
 // Derived from the grid's moves only: whoever changes the grid's terrain calls refreshAround for each
-// changed cell (Hierarchy::applyEdits does), and a loaded hierarchy builds it afresh. Immutable while
-// read.
+// changed cell, or refresh once for a batch of them (Hierarchy::applyEdits does), and a loaded hierarchy
+// builds it afresh. Immutable while read.
 class LineReach {
  public:
   LineReach() = default;
