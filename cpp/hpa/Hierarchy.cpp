@@ -459,8 +459,8 @@ bool Hierarchy::keepTree(ClusterBlock& b, size_t a, const Level1Plan& plan, size
   const uint32_t node = b.nodes[a];
   if (!std::binary_search(plan.kept[i].begin(), plan.kept[i].end(), node)) return false;
   const int32_t was = old.indexOf(node);
-  if (was < 0) return false;
   const size_t cells = static_cast<size_t>(layout(1).rect(plan.clusters[i]).area());
+  if (was < 0 || old.treeDistance.size() < (static_cast<size_t>(was) + 1) * cells) return false;
   const auto oldDistances = std::span(old.treeDistance).subspan(static_cast<size_t>(was) * cells, cells);
   if (!TreeReuse::unchanged(oldDistances, plan.flipped[i], b.regions, b.nodeRegions[a], ClusterBlock::kUnreachable))
     return false;
