@@ -177,6 +177,8 @@ void GppcPlanner::applyChange(std::span<const CellEdit> edits) {
   changeStats_.cellsChanged += stats.cellsChanged;
   for (uint32_t rebuilt : stats.clustersRebuilt) changeStats_.clustersRebuilt += rebuilt;
   changeStats_.topGraphChanges += stats.topGraphChanged ? 1 : 0;
+  changeStats_.treesRun += stats.treesRun;
+  changeStats_.treesKept += stats.treesKept;
   changeStats_.microseconds += stats.microseconds;
 }
 
@@ -206,10 +208,11 @@ void GppcPlanner::writeStatsFile() const {
   std::fprintf(f,
                "{\"algo\": \"%s\", \"options\": %s, \"changes\": %llu, \"cells_edited\": %llu, "
                "\"cells_changed\": %llu, \"clusters_rebuilt\": %llu, \"top_graph_changes\": %llu, "
-               "\"core_change_us\": %.3f}\n",
+               "\"trees_run\": %llu, \"trees_kept\": %llu, \"core_change_us\": %.3f}\n",
                algoName(algo_), optionsJson().c_str(), static_cast<unsigned long long>(s.changes),
                static_cast<unsigned long long>(s.cellsEdited), static_cast<unsigned long long>(s.cellsChanged),
                static_cast<unsigned long long>(s.clustersRebuilt), static_cast<unsigned long long>(s.topGraphChanges),
+               static_cast<unsigned long long>(s.treesRun), static_cast<unsigned long long>(s.treesKept),
                s.microseconds);
   std::fclose(f);
 }

@@ -44,6 +44,8 @@ struct GppcChangeStats {
   uint64_t cellsChanged = 0;  // of those, the cells whose terrain differed from the planner's
   uint64_t clustersRebuilt = 0;
   uint64_t topGraphChanges = 0;  // changes that altered the top level's graph (landmarks, table stale)
+  uint64_t treesRun = 0;         // DHPA* trees of rebuilt clusters run again
+  uint64_t treesKept = 0;        // and kept as they were (the change left their cells alone)
   double microseconds = 0;       // the core's own time of the changes (Hierarchy::applyEdits)
 };
 

@@ -30,7 +30,40 @@ void LineReach::refresh(const Grid& grid, std::span<const Point> changed) {
     build(grid);
     return;
   }
-  for (const Point p : changed) refreshAround(grid, p);
+  // The cells whose moves may have changed: the 3×3 blocks around the changed cells, as one set (a list,
+  // and a bit per cell to test it). Walking back once from the end of every line through the set costs
+  // what the set holds, where refreshing each cell's block in turn walks the lines of overlapping blocks
+  // (a patch's neighbouring cells) again and again. Cells are taken last first: every line steps forward
+  // in row-major order, so the cells ahead of a walk are already done and it stops at the first reach
+  // that stays.
+  dirtyBits_.resize((static_cast<size_t>(grid.cellCount()) + 63) / 64);
+  dirty_.clear();
+  for (const Point p : changed)
+    for (int32_t y = std::max(p.y - 1, 0); y <= std::min(p.y + 1, grid.height() - 1); ++y)
+      for (int32_t x = std::max(p.x - 1, 0); x <= std::min(p.x + 1, grid.width() - 1); ++x) {
+        const int32_t cell = grid.index(x, y);
+        uint64_t& word = dirtyBits_[static_cast<size_t>(cell) >> 6];
+        const uint64_t bit = uint64_t{1} << (cell & 63);
+        if (!(word & bit)) dirty_.push_back(cell);
+        word |= bit;
+      }
+  std::sort(dirty_.begin(), dirty_.end());
+  const auto isDirty = [&](int32_t cell) { return (dirtyBits_[static_cast<size_t>(cell) >> 6] >> (cell & 63)) & 1u; };
+  for (int slot = 0; slot < kSlots; ++slot) {
+    const int dx = kDirDx[slot + 2], dy = kDirDy[slot + 2];
+    for (auto it = dirty_.rbegin(); it != dirty_.rend(); ++it) {
+      const int32_t x = *it % grid.width(), y = *it / grid.width();
+      if (grid.inside(x + dx, y + dy) && isDirty(grid.index(x + dx, y + dy))) continue;  // not a line's end
+      for (int32_t px = x, py = y; grid.inside(px, py); px -= dx, py -= dy) {
+        const int32_t cell = grid.index(px, py);
+        const size_t at = static_cast<size_t>(cell) * kSlots + static_cast<size_t>(slot);
+        const uint8_t now = reachOf(grid, cell, slot);
+        if (now == reach_[at] && !isDirty(cell)) break;
+        reach_[at] = now;
+      }
+    }
+  }
+  for (const int32_t cell : dirty_) dirtyBits_[static_cast<size_t>(cell) >> 6] = 0;
 }
 
 void LineReach::refreshAround(const Grid& grid, Point center) {

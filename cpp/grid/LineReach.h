@@ -19,8 +19,8 @@ namespace hpastar {
 // is followed in hops of 255.
 //
 // Derived from the grid's moves only: whoever changes the grid's terrain calls refreshAround for each
-// changed cell (Hierarchy::applyEdits does), and a loaded hierarchy builds it afresh. Immutable while
-// read.
+// changed cell, or refresh once for a batch of them (Hierarchy::applyEdits does), and a loaded hierarchy
+// builds it afresh. Immutable while read.
 class LineReach {
  public:
   LineReach() = default;
@@ -32,7 +32,8 @@ class LineReach {
   // reach stays the same.
   void refreshAround(const Grid& grid, Point cell);
   // After a batch of changes (the grid already holds all of them): the cells whose passability changed,
-  // refreshed one by one, or the table built afresh when there are so many that the build costs less.
+  // refreshed as one set (each line through the cells around them walked once), or the table built
+  // afresh when there are so many that the build costs less.
   // Refreshing after the whole batch is as exact as refreshing after each change: a refresh leaves no
   // cell whose reach disagrees with the next cell's, outside the blocks still to refresh.
   void refresh(const Grid& grid, std::span<const Point> changed);
@@ -86,6 +87,10 @@ class LineReach {
 
   std::vector<uint8_t> reach_;  // kSlots per cell, row-major
   int32_t delta_[kSlots] = {};  // index step of E, SE, S, SW
+  // refresh's scratch, kept for its capacity: the cells around the changed ones, and a bit per cell of
+  // the map for them (all clear between refreshes).
+  std::vector<int32_t> dirty_;
+  std::vector<uint64_t> dirtyBits_;
 };
 
 }  // namespace hpastar

@@ -13,6 +13,7 @@
 #include "hpa/HierarchyLevelDistances.h"
 #include "hpa/HierarchyMemory.h"
 #include "hpa/HierarchyPartsCheck.h"
+#include "hpa/TreeReuse.h"
 #include "search/DijkstraSearch.h"
 
 namespace hpastar {
@@ -96,6 +97,12 @@ struct Hierarchy::Level1Plan {
   std::vector<std::vector<Transition>> transitions;  // per planned cluster; .a inside it
   std::vector<std::vector<uint32_t>> nodes;          // per planned cluster, new node ids, ascending
   std::vector<uint32_t> entrances;                   // per planned cluster, the entrances its scan found
+  std::vector<std::vector<uint32_t>> kept;           // per planned cluster, the old block's ids it keeps, ascending
+  // An edit's rebuild of an unweighted grid (else empty): per planned cluster, the area-local ids of the
+  // cells in its rectangle whose passability flipped, and whether its old block's regions and trees may be
+  // kept where those cells leave them as they were (TreeReuse).
+  std::vector<std::vector<int32_t>> flipped;
+  std::vector<uint8_t> reusable;
   int32_t indexOf(int32_t cluster) const {
     auto it = std::lower_bound(clusters.begin(), clusters.end(), cluster);
     return (it != clusters.end() && *it == cluster) ? static_cast<int32_t>(it - clusters.begin()) : -1;
@@ -107,6 +114,8 @@ struct Hierarchy::Level1Scratch {
   std::vector<Point> targets;
   std::vector<PendingEdge> pending;
   std::vector<IntraPair> pairs;
+  std::vector<uint8_t> steps;  // TreeReuse::distance's
+  uint32_t treesRun = 0, treesKept = 0;
 };
 
 std::optional<Hierarchy> Hierarchy::build(const Grid& grid, const HierarchyOptions& options, std::string& error) {
@@ -313,10 +322,12 @@ uint32_t Hierarchy::findNodeAt(Point cell, const Level1Plan* plan) const {
   return kNone;
 }
 
-bool Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters, BuildProgress* build) {
+bool Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters, BuildProgress* build,
+                              const std::vector<Point>* flipped, UpdateStats* stats) {
   Level1Plan plan;
   plan.clusters = clusters;
   planLevel1Nodes(plan);
+  if (flipped) assignFlipped(plan, *flipped);
   if (build) {
     build->planned(*this, plan);
     if (!build->progress.begin("clusters", BuildProgress::kPlanShare, build->clustersEnd)) return false;
@@ -324,6 +335,10 @@ bool Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters, BuildProgres
   Level1Scratch scratch;
   for (size_t i = 0; i < clusters.size(); ++i) {
     replaceBlock(1, clusters[i], buildLevel1Block(plan, i, scratch));
+    if (stats) {
+      stats->treesRun = scratch.treesRun;
+      stats->treesKept = scratch.treesKept;
+    }
     if (!build) continue;
     build->doneWork +=
         static_cast<double>(layout(1).rect(clusters[i]).area()) * static_cast<double>(plan.nodes[i].size() + 1);
@@ -338,6 +353,7 @@ void Hierarchy::planLevel1Nodes(Level1Plan& plan) {
   plan.transitions.resize(clusters.size());
   plan.nodes.resize(clusters.size());
   plan.entrances.resize(clusters.size());
+  plan.kept.resize(clusters.size());
   std::vector<Entrance> entrances;
   std::vector<std::vector<Point>> newCells(clusters.size());
   const auto rowMajor = [](Point a, Point b) { return a.y != b.y ? a.y < b.y : a.x < b.x; };
@@ -357,6 +373,7 @@ void Hierarchy::planLevel1Nodes(Level1Plan& plan) {
       auto it = std::lower_bound(cells.begin(), cells.end(), p, rowMajor);
       if (it != cells.end() && *it == p) {
         plan.nodes[i].push_back(n);
+        plan.kept[i].push_back(n);
       } else {
         nodeLevel_[n] = 0;
         freeNodes_.push_back(n);
@@ -364,6 +381,7 @@ void Hierarchy::planLevel1Nodes(Level1Plan& plan) {
     }
   }
   for (size_t i = 0; i < clusters.size(); ++i) {
+    std::sort(plan.kept[i].begin(), plan.kept[i].end());
     auto& ids = plan.nodes[i];
     for (Point p : newCells[i]) {
       bool kept = false;
@@ -380,12 +398,30 @@ void Hierarchy::planLevel1Nodes(Level1Plan& plan) {
     }
 }
 
+void Hierarchy::assignFlipped(Level1Plan& plan, const std::vector<Point>& flipped) const {
+  // Cached paths are stored by the runs themselves: kept only when the clusters' trees are run again.
+  const ClusterLayout& lay = layout(1);
+  const size_t n = plan.clusters.size();
+  plan.flipped.assign(n, {});
+  plan.reusable.assign(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    const int32_t c = plan.clusters[i];
+    const Rect r = lay.rect(c);
+    bool reusable = blocks_[0][static_cast<size_t>(c)] != nullptr && !options_.cachePaths;
+    for (const Point p : flipped) {
+      if (!r.contains(p)) continue;
+      // A merged cluster's rectangle may hold another cluster's cells, whose flip can open or close a
+      // diagonal between two of its own: its trees are run again.
+      if (lay.merged && lay.clusterOf(p) != c) reusable = false;
+      plan.flipped[i].push_back((p.y - r.y0) * r.width() + (p.x - r.x0));
+    }
+    plan.reusable[i] = reusable ? 1 : 0;
+  }
+}
+
 std::shared_ptr<ClusterBlock> Hierarchy::buildLevel1Block(const Level1Plan& plan, size_t i,
                                                           Level1Scratch& scratch) const {
   const Rect area = layout(1).rect(plan.clusters[i]);
-  const uint8_t* stay = layout(1).stayMoves();
-  const bool paths = options_.cachePaths, trees = options_.cacheTrees;
-  DijkstraSearch& dijkstra = scratch.dijkstra;
   auto b = std::make_shared<ClusterBlock>();
   b->nodes = plan.nodes[i];
   b->entrances = plan.entrances[i];
@@ -397,48 +433,96 @@ std::shared_ptr<ClusterBlock> Hierarchy::buildLevel1Block(const Level1Plan& plan
     b->interLinks.emplace_back(from, to);
     ++b->interEdges;
   }
-  const size_t k = b->nodes.size();
-  const size_t cells = static_cast<size_t>(area.area());
+  const ClusterBlock* old =
+      !plan.reusable.empty() && plan.reusable[i] ? blocks_[0][static_cast<size_t>(plan.clusters[i])].get() : nullptr;
+  if (old && plan.flipped[i].empty()) {  // no cell of the area flipped: its regions are the old ones
+    b->regionCount = old->regionCount;
+    b->regions = old->regions;
+    b->regionCells = old->regionCells;
+    b->regionFirst = old->regionFirst;
+  } else {
+    b->regionCount = labelClusterRegions(grid_, layout(1), plan.clusters[i], b->regions);
+    summarizeRegions(b->regions, b->regionCount, b->regionCells, b->regionFirst);
+  }
+  for (uint32_t n : b->nodes) {
+    const Point p = nodeCell_[n];
+    b->nodeRegions.push_back(b->regions[static_cast<size_t>((p.y - area.y0) * area.width() + (p.x - area.x0))]);
+  }
   scratch.pairs.clear();
+  findLevel1Distances(*b, plan, i, old, scratch);
+  emitIntraEdges(*b, scratch.pairs, options_.pruneEdges, b->pathCells, scratch.pending);
+  fillAdjacency(*b, scratch.pending, options_.cachePaths);
+  return b;
+}
+
+bool Hierarchy::keepTree(ClusterBlock& b, size_t a, const Level1Plan& plan, size_t i, const ClusterBlock& old) const {
+  const uint32_t node = b.nodes[a];
+  if (!std::binary_search(plan.kept[i].begin(), plan.kept[i].end(), node)) return false;
+  const int32_t was = old.indexOf(node);
+  const size_t cells = static_cast<size_t>(layout(1).rect(plan.clusters[i]).area());
+  if (was < 0 || old.treeDistance.size() < (static_cast<size_t>(was) + 1) * cells) return false;
+  const auto oldDistances = std::span(old.treeDistance).subspan(static_cast<size_t>(was) * cells, cells);
+  if (!TreeReuse::unchanged(oldDistances, plan.flipped[i], b.regions, b.nodeRegions[a], ClusterBlock::kUnreachable))
+    return false;
+  std::copy(oldDistances.begin(), oldDistances.end(), b.treeDistance.begin() + static_cast<std::ptrdiff_t>(a * cells));
+  const auto oldDirections = std::span(old.treeDirection).subspan(static_cast<size_t>(was) * cells, cells);
+  std::copy(oldDirections.begin(), oldDirections.end(),
+            b.treeDirection.begin() + static_cast<std::ptrdiff_t>(a * cells));
+  return true;
+}
+
+void Hierarchy::findLevel1Distances(ClusterBlock& b, const Level1Plan& plan, size_t i, const ClusterBlock* old,
+                                    Level1Scratch& scratch) const {
+  const Rect area = layout(1).rect(plan.clusters[i]);
+  const uint8_t* stay = layout(1).stayMoves();
+  const bool paths = options_.cachePaths, trees = options_.cacheTrees;
+  DijkstraSearch& dijkstra = scratch.dijkstra;
+  const size_t k = b.nodes.size();
+  const size_t cells = static_cast<size_t>(area.area());
+  const auto localOf = [&](Point p) { return (p.y - area.y0) * area.width() + (p.x - area.x0); };
   if (trees) {
-    b->treeDistance.resize(k * cells);  // every entry written by its node's tree below
-    b->treeDirection.resize(k * cells);
+    b.treeDistance.resize(k * cells);  // every entry written by its node's tree below
+    b.treeDirection.resize(k * cells);
   }
   for (size_t a = 0; a < k; ++a) {
-    const Point source = nodeCell_[b->nodes[a]];
+    const Point source = nodeCell_[b.nodes[a]];
+    if (trees && old && keepTree(b, a, plan, i, *old)) {
+      ++scratch.treesKept;
+      const auto directions = std::span(b.treeDirection).subspan(a * cells, cells);
+      for (size_t j = a + 1; j < k; ++j) {
+        const int32_t local = localOf(nodeCell_[b.nodes[j]]);
+        if (b.treeDistance[a * cells + static_cast<size_t>(local)] == ClusterBlock::kUnreachable) continue;
+        const double d = TreeReuse::distance(directions, area.width(), local, scratch.steps);
+        scratch.pairs.push_back(
+            IntraPair{static_cast<uint32_t>(a), static_cast<uint32_t>(j), d, ClusterBlock::kNoPath});
+      }
+      continue;
+    }
     if (trees) {
+      ++scratch.treesRun;
       dijkstra.runTree(grid_, area, source, treeScale_, ClusterBlock::kUnreachable,  // the node's whole tree
-                       std::span(b->treeDistance).subspan(a * cells, cells),
-                       std::span(b->treeDirection).subspan(a * cells, cells), stay);
+                       std::span(b.treeDistance).subspan(a * cells, cells),
+                       std::span(b.treeDirection).subspan(a * cells, cells), stay);
     } else if (a + 1 < k) {
       scratch.targets.clear();
-      for (size_t j = a + 1; j < k; ++j) scratch.targets.push_back(nodeCell_[b->nodes[j]]);
+      for (size_t j = a + 1; j < k; ++j) scratch.targets.push_back(nodeCell_[b.nodes[j]]);
       dijkstra.run(grid_, area, source, scratch.targets, stay);
     } else {
       continue;
     }
     for (size_t j = a + 1; j < k; ++j) {
-      const double d = dijkstra.distance(nodeCell_[b->nodes[j]]);
+      const double d = dijkstra.distance(nodeCell_[b.nodes[j]]);
       if (d == DijkstraSearch::kUnreached) continue;
       uint32_t ref = ClusterBlock::kNoPath;
       if (paths) {
-        const uint32_t offset = static_cast<uint32_t>(b->pathCells.size());
-        dijkstra.appendPath(nodeCell_[b->nodes[j]], b->pathCells);
-        ref = static_cast<uint32_t>(b->pathSpans.size());
-        b->pathSpans.emplace_back(offset, static_cast<uint32_t>(b->pathCells.size()) - offset);
+        const uint32_t offset = static_cast<uint32_t>(b.pathCells.size());
+        dijkstra.appendPath(nodeCell_[b.nodes[j]], b.pathCells);
+        ref = static_cast<uint32_t>(b.pathSpans.size());
+        b.pathSpans.emplace_back(offset, static_cast<uint32_t>(b.pathCells.size()) - offset);
       }
       scratch.pairs.push_back(IntraPair{static_cast<uint32_t>(a), static_cast<uint32_t>(j), d, ref});
     }
   }
-  emitIntraEdges(*b, scratch.pairs, options_.pruneEdges, b->pathCells, scratch.pending);
-  fillAdjacency(*b, scratch.pending, paths);
-  b->regionCount = labelClusterRegions(grid_, layout(1), plan.clusters[i], b->regions);
-  summarizeRegions(b->regions, b->regionCount, b->regionCells, b->regionFirst);
-  for (uint32_t n : b->nodes) {
-    const Point p = nodeCell_[n];
-    b->nodeRegions.push_back(b->regions[static_cast<size_t>((p.y - area.y0) * area.width() + (p.x - area.x0))]);
-  }
-  return b;
 }
 
 void Hierarchy::rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters) {
@@ -619,6 +703,7 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
   std::vector<int32_t> touched;
   std::vector<uint8_t> listed;
   std::vector<Point> flipped;  // cells that turned passable or blocked: their line reaches change
+  const bool weightedBefore = grid_.weighted();
   uint32_t changed = 0;
   for (const CellEdit& e : edits) {
     const bool newTerrain = e.terrain != CellEdit::kKeepTerrain && grid_.terrainAt(e.cell.x, e.cell.y) != e.terrain;
@@ -646,7 +731,9 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
     if (wasWeight != grid_.weightAt(grid_.index(e.cell))) appendTouchedClusters(e.cell, touched, listed);
   }
   lineReach_.refresh(grid_, flipped);
-  return finishEdits(changed, !edits.empty(), std::move(touched), t0, stats);
+  // Trees of the old blocks are kept only where the moves cost what they did: an unweighted grid throughout.
+  const bool keepTrees = !weightedBefore && !grid_.weighted();
+  return finishEdits(changed, !edits.empty(), std::move(touched), t0, stats, keepTrees ? &flipped : nullptr);
 }
 
 std::string Hierarchy::checkEdit(const CellEdit& e) const {
@@ -692,7 +779,7 @@ std::string Hierarchy::setTerrainCosts(const TerrainCosts& costs, UpdateStats* s
             }
       }
   }
-  return finishEdits(changed, true, std::move(touched), t0, stats);
+  return finishEdits(changed, true, std::move(touched), t0, stats, nullptr);
 }
 
 namespace {
@@ -710,7 +797,8 @@ bool sameWeightedGraph(const ClusterBlock* a, const ClusterBlock* b) {
 }  // namespace
 
 std::string Hierarchy::finishEdits(uint32_t changed, bool publish, std::vector<int32_t> touched,
-                                   std::chrono::steady_clock::time_point t0, UpdateStats* stats) {
+                                   std::chrono::steady_clock::time_point t0, UpdateStats* stats,
+                                   const std::vector<Point>* flipped) {
   if (stats) {
     *stats = UpdateStats{};
     stats->cellsChanged = changed;
@@ -724,7 +812,7 @@ std::string Hierarchy::finishEdits(uint32_t changed, bool publish, std::vector<i
   if (options_.cacheTrees && treeScaleFor(options_, grid_.maxWeight()) != treeScale_)
     error = rebuildEverything(stats);
   else if (!touched.empty())
-    error = rebuildAfterEdits(std::move(touched), stats);
+    error = rebuildAfterEdits(std::move(touched), stats, flipped);
   if (stats)
     stats->microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   return error;
@@ -829,7 +917,8 @@ std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
   return "";
 }
 
-std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats) {
+std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats,
+                                         const std::vector<Point>* flipped) {
   std::sort(touched.begin(), touched.end());
   touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
   if (touchesMostClusters(touched.size())) return rebuildEverything(stats);
@@ -838,7 +927,7 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
   std::vector<std::shared_ptr<const ClusterBlock>> before;
   before.reserve(touched.size());
   for (int32_t c : touched) before.push_back(blocks_[0][static_cast<size_t>(c)]);
-  rebuildLevel1(touched, nullptr);
+  rebuildLevel1(touched, nullptr, flipped, stats);
   if (stats) {
     stats->clustersRebuilt[0] = static_cast<uint32_t>(touched.size());
     stats->rebuiltClusters[0] = touched;

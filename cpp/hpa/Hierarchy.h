@@ -52,6 +52,10 @@ struct UpdateStats {
   // Whether the graph of the top level changed (nodes, edges or their costs): only then can a distance
   // between top-level nodes have changed, and the landmarks and distance table become stale.
   bool topGraphChanged = false;
+  // DHPA* trees of the rebuilt level-1 clusters: run again, and kept as they were (a kept node whose
+  // reachable cells the change left alone: TreeReuse), so that a change costs what it really changed.
+  uint32_t treesRun = 0;
+  uint32_t treesKept = 0;
   double microseconds = 0;
 };
 
@@ -282,11 +286,20 @@ class Hierarchy {
   // False when `progress` cancelled it (the hierarchy is then half built: drop it).
   bool buildLevels(std::shared_ptr<const MergedClusters> merged, Progress& progress);
   // `build`: a build's progress (nullptr for an edit's rebuild). False when cancelled.
-  bool rebuildLevel1(const std::vector<int32_t>& clusters, BuildProgress* build);
+  // `flipped`: an edit's cells whose passability flipped, when the old blocks' trees may be kept (else null).
+  bool rebuildLevel1(const std::vector<int32_t>& clusters, BuildProgress* build,
+                     const std::vector<Point>* flipped = nullptr, UpdateStats* stats = nullptr);
+  void assignFlipped(Level1Plan& plan, const std::vector<Point>& flipped) const;
   // rebuildLevel1's phases: the new nodes of every planned cluster (ids of nodes that stay kept, the others
   // freed), then the block of planned cluster i (edges, cached paths, regions and trees).
   void planLevel1Nodes(Level1Plan& plan);
   std::shared_ptr<ClusterBlock> buildLevel1Block(const Level1Plan& plan, size_t i, Level1Scratch& scratch) const;
+  // The trees (or searches) of block `b` of planned cluster i and its intra pairs into scratch.pairs; the
+  // trees of `old` (the cluster's block before an edit, or null) kept where keepTree says so.
+  void findLevel1Distances(ClusterBlock& b, const Level1Plan& plan, size_t i, const ClusterBlock* old,
+                           Level1Scratch& scratch) const;
+  // Copies node a's tree from `old` into `b` when the edit left it as it was (TreeReuse::unchanged).
+  bool keepTree(ClusterBlock& b, size_t a, const Level1Plan& plan, size_t i, const ClusterBlock& old) const;
   void rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters);
   void rebuildComponents();
   void computeHeuristics();  // landmarks and distance table of the current graph
@@ -299,12 +312,13 @@ class Hierarchy {
   void replaceBlock(int32_t level, int32_t cluster, std::shared_ptr<const ClusterBlock> block);
   uint32_t allocateNode(Point cell);
   uint32_t findNodeAt(Point cell, const Level1Plan* plan) const;
-  std::string rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats);
+  std::string rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats, const std::vector<Point>* flipped);
   std::string rebuildEverything(UpdateStats* stats);
   std::string checkEdit(const CellEdit& edit) const;
   // After the grid of an edit changed: the version, the rebuild of `touched` (or of everything) and stats.
   std::string finishEdits(uint32_t changed, bool publish, std::vector<int32_t> touched,
-                          std::chrono::steady_clock::time_point t0, UpdateStats* stats);
+                          std::chrono::steady_clock::time_point t0, UpdateStats* stats,
+                          const std::vector<Point>* flipped);
   void appendTouchedClusters(Point cell, std::vector<int32_t>& out, std::vector<uint8_t>& listed) const;
   bool touchesMostClusters(size_t touched) const;
 
