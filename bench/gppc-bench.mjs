@@ -26,7 +26,7 @@ if (!kit) {
 }
 
 const SETS = [
-  { track: 'dynamic', scen: path.join(kit, 'dynamic/data/dao_arena2.scen'), algos: ['defaults', 'static', 'streamed', 'jps', 'astar'] },
+  { track: 'dynamic', scen: path.join(kit, 'dynamic/data/dao_arena2.scen'), algos: ['defaults', 'static', 'streamed', 'streamed-smooth', 'jps', 'astar'] },
   { track: 'classic', scen: path.join(kit, 'classic/data/rmtst01.map.scen'), algos: ['defaults', 'static', 'jps', 'astar'] },
 ];
 

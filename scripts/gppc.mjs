@@ -9,7 +9,8 @@
 // there the runner's result.csv, its -check output as check.txt (--check), and summary.json: the figures
 // of the run, also printed as the last line. --algo: defaults (HPA* at the options the core picks), static
 // (the same for terrain that changes rarely: the distance table), streamed (the defaults handed out one
-// abstract segment a call), jps, astar. Exit 3 when a checked run has an invalid or missed path.
+// abstract segment a call), streamed-smooth (the same, each piece smoothed with the two segments refined
+// ahead of it), jps, astar. Exit 3 when a checked run has an invalid or missed path.
 //
 // The kit (the competition's code, never copied into the repository): HPASTAR_GPPC_KIT, else
 // ../shared/gppc beside the checkout, else /work/shared/gppc.
@@ -19,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const ALGOS = ['defaults', 'static', 'streamed', 'jps', 'astar'];
+const ALGOS = ['defaults', 'static', 'streamed', 'streamed-smooth', 'jps', 'astar'];
 const TRACKS = ['dynamic', 'classic'];
 
 class UsageError extends Error {}

@@ -14,7 +14,8 @@ struct AlgoName {
   const char* name;
 };
 constexpr AlgoName kAlgoNames[] = {
-    {GppcAlgo::Defaults, "defaults"}, {GppcAlgo::Static, "static"}, {GppcAlgo::Streamed, "streamed"},
+    {GppcAlgo::Defaults, "defaults"}, {GppcAlgo::Static, "static"},
+    {GppcAlgo::Streamed, "streamed"}, {GppcAlgo::StreamedSmooth, "streamed-smooth"},
     {GppcAlgo::Jps, "jps"},           {GppcAlgo::AStar, "astar"},
 };
 
@@ -80,7 +81,7 @@ void GppcPlanner::buildHierarchy() {
 std::span<const Point> GppcPlanner::answer(Point start, Point goal, bool& incomplete) {
   points_.clear();
   incomplete = false;
-  if (algo_ == GppcAlgo::Streamed) {
+  if (algo_ == GppcAlgo::Streamed || algo_ == GppcAlgo::StreamedSmooth) {
     if (!nextStreamedPiece(start, goal, incomplete)) return {};
   } else {
     if (!findWholePath(start, goal)) return {};
@@ -113,7 +114,9 @@ bool GppcPlanner::nextStreamedPiece(Point start, Point goal, bool& incomplete) {
   SearchStats stats;
   if (!streaming_) {
     result_.reset();  // plan() leaves the abstract path's cells in result_.cells: the segments' ends
-    if (query_->plan(start, goal, plan_, result_) != PathStatus::Found) return false;
+    HpaPlanOptions options;
+    options.smooth = algo_ == GppcAlgo::StreamedSmooth;
+    if (query_->plan(start, goal, plan_, result_, options) != PathStatus::Found) return false;
     // The start, then the first segment; more while they add no cell (the runner refuses a first piece
     // of one point, and a start on a node's cell can make the first segment empty).
     query_->nextSegment(plan_, cells_, stats);
@@ -134,9 +137,11 @@ bool GppcPlanner::nextStreamedPiece(Point start, Point goal, bool& incomplete) {
 
 bool GppcPlanner::segmentsLeft() const {
   // An empty last piece would read as "no path" to the runner, and one point alone as an invalid path:
-  // only segments that add cells count.
+  // only segments that add cells count. A smoothed plan holds cells refined ahead (pending, its first the
+  // last one handed out): they are left, and the segments not refined yet.
+  if (plan_.pending.size() > 1) return true;
   const std::vector<Point>& ends = result_.cells;
-  for (size_t s = plan_.next; s < plan_.segmentCount(); ++s)
+  for (size_t s = plan_.options.smooth ? plan_.refined : plan_.next; s < plan_.segmentCount(); ++s)
     if (!(ends[s] == ends[s + 1])) return true;
   return false;
 }

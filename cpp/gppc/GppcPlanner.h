@@ -22,14 +22,15 @@ namespace hpastar::gppc {
 // What answers the queries. The runner's C interface takes no options, so the choice comes from the
 // environment (HPASTAR_GPPC_ALGO, see algoFromEnvironment).
 enum class GppcAlgo : uint8_t {
-  Defaults,  // HPA* with the options the core picks for a map (chooseHierarchyOptions, terrain changes often)
-  Static,    // the same for a map whose terrain changes rarely (the distance table too)
-  Streamed,  // the defaults, the path handed out one abstract segment a call (plan / nextSegment), unsmoothed
-  Jps,       // the project's online JPS: nothing built, a change edits the grid only
-  AStar,     // the project's A*: the same
+  Defaults,        // HPA* with the options the core picks for a map (chooseHierarchyOptions, terrain changes often)
+  Static,          // the same for a map whose terrain changes rarely (the distance table too)
+  Streamed,        // the defaults, the path handed out one abstract segment a call (plan / nextSegment), unsmoothed
+  StreamedSmooth,  // the same, each piece smoothed with the segments refined ahead of it (HpaPlanOptions::smooth)
+  Jps,             // the project's online JPS: nothing built, a change edits the grid only
+  AStar,           // the project's A*: the same
 };
 
-// "defaults", "static", "streamed", "jps", "astar"; nothing for another name.
+// "defaults", "static", "streamed", "streamed-smooth", "jps", "astar"; nothing for another name.
 std::optional<GppcAlgo> algoFromName(const std::string& name);
 const char* algoName(GppcAlgo algo);
 // HPASTAR_GPPC_ALGO, "defaults" when unset. An unknown name ends the program with a message naming the

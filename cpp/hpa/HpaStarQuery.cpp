@@ -79,7 +79,12 @@ bool HpaStarQuery::nextSegment(HpaPlan& plan, std::vector<Point>& cells, SearchS
 
 void HpaStarQuery::nextSmoothedPiece(HpaPlan& plan, size_t segment, std::vector<Point>& cells, SearchStats& stats) {
   const Grid& grid = h_->grid();
-  if (segment == 0) plan.pending.assign(1, plan.endpoints.start);
+  const Point start = plan.endpoints.start, goal = plan.endpoints.goal;
+  if (segment == 0) {
+    plan.pending.assign(1, start);
+    // As findPath: a shortest path of two straight runs, when free, is the whole answer (nothing refined).
+    if (findDirectPath(grid, h_->lineReach(), start, goal, plan.pending)) plan.refined = plan.segmentCount();
+  }
   const size_t ahead = std::min(plan.segmentCount(), segment + 1 + static_cast<size_t>(plan.options.lookahead));
   const bool grew = plan.refined < ahead;
   for (; plan.refined < ahead; ++plan.refined) refineSegment(plan.refined, plan.pending, stats);
@@ -87,6 +92,15 @@ void HpaStarQuery::nextSmoothedPiece(HpaPlan& plan, size_t segment, std::vector<
     const int32_t range =
         plan.options.smoothingRange > 0 ? plan.options.smoothingRange : defaultSmoothingRange(h_->options());
     smoother_.smooth(grid, plan.pending, range, {}, &h_->lineReach());
+    // The whole path refined at once (a short one): findPath's repair of short detours applies too.
+    if (segment == 0 && plan.refined == plan.segmentCount()) {
+      streamed_.cells.swap(plan.pending);
+      streamed_.cost = pathCost(grid, streamed_.cells);
+      streamed_.stats = SearchStats{};
+      shortenNearbyPath(start, goal, streamed_);
+      stats.expandedRefinement += streamed_.stats.expandedRefinement;
+      plan.pending.swap(streamed_.cells);
+    }
   }
   // The piece ends at the pending cell nearest the segment's end waypoint (the goal for the last piece),
   // at least one step on; the cells after it wait, so that the next call smooths them with what follows.

@@ -167,6 +167,7 @@ class HpaStarQuery {
   AStarSearch cellAStar_;
   PathSmoother smoother_;
   AnyAngleShaper shaper_;
+  PathResult streamed_;  // a smoothed plan's pending cells while shortenNearbyPath reads them
   std::vector<Point> targets_;
   std::vector<Point> scratchCells_;
   std::vector<uint32_t> abstractPath_;  // top-level nodes, S first, G last

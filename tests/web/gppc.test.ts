@@ -91,7 +91,7 @@ describe.skipIf(off)('GPPC entry on the competition runner (npm run gppc)', () =
       );
   });
 
-  test.runIf(kit).each(['defaults', 'streamed'])('dynamic dao_arena2 --algo %s: valid, none missed', (algo) => {
+  test.runIf(kit).each(['defaults', 'streamed', 'streamed-smooth'])('dynamic dao_arena2 --algo %s: valid, none missed', (algo) => {
     const { summary, dir } = gppc('dynamic', path.join(kit!, 'dynamic/data/dao_arena2.scen'), algo);
     expectConsistent(summary, dir, 2000);
     // The runner adds each change's time to the next query: the summary gives it apart.
