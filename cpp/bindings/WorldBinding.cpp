@@ -386,11 +386,7 @@ val WorldSearcher::findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel 
   const std::optional<Voxel> reached = toNearest ? nearestReachableGoal(*hierarchy, start, goal) : std::nullopt;
   if (!reached || *reached == goal) return searchedPath(*hierarchy, start, goal, smooth, nullptr);
   val out = searchedPath(*hierarchy, start, *reached, smooth, nullptr);
-  val cell = val::object();
-  cell.set("x", reached->x);
-  cell.set("y", reached->y);
-  cell.set("z", reached->z);
-  out.set("reached", cell);
+  out.set("reached", voxelToJS(reached));
   return out;
 }
 

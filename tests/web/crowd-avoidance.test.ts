@@ -220,21 +220,7 @@ describe('on den520d', () => {
   /** The cells the class of side `size` walks to from (40, 165), the open middle of the map (a BFS on the oracle's terrain). */
   function flood(size: number): Set<number> {
     let seen = floods.get(size);
-    if (seen) return seen;
-    const agent = CLASSES[size - 1]!, w = oracle.width, from = { x: 40, y: 165 };
-    seen = new Set<number>([from.y * w + from.x]);
-    const queue = [from];
-    for (let head = 0; head < queue.length; head++) {
-      const c = queue[head]!;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const n = { x: c.x + dx, y: c.y + dy };
-          if (seen.has(n.y * w + n.x) || !oracle.inside(n.x, n.y) || !oracle.legal(agent, c.x, c.y, n.x, n.y)) continue;
-          seen.add(n.y * w + n.x);
-          queue.push(n);
-        }
-    }
-    floods.set(size, seen);
+    if (!seen) floods.set(size, (seen = oracle.flood(CLASSES[size - 1]!, { x: 40, y: 165 })));
     return seen;
   }
 

@@ -26,28 +26,10 @@ afterAll(async () => {
   await pool?.close();
 });
 
-/** The cells the class can walk to from `from` (a BFS on the oracle's terrain), as keys y * width + x. */
-function floodOf(agent: (typeof CLASSES)[number], from: Point): Set<number> {
-  const w = oracle.width;
-  const seen = new Set<number>([from.y * w + from.x]);
-  const queue = [from];
-  for (let head = 0; head < queue.length; head++) {
-    const c = queue[head]!;
-    for (let dy = -1; dy <= 1; dy++)
-      for (let dx = -1; dx <= 1; dx++) {
-        const n = { x: c.x + dx, y: c.y + dy };
-        if (seen.has(n.y * w + n.x) || !oracle.inside(n.x, n.y) || !oracle.legal(agent, c.x, c.y, n.x, n.y)) continue;
-        seen.add(n.y * w + n.x);
-        queue.push(n);
-      }
-  }
-  return seen;
-}
-
 /** `n` agents (every third of size 2) on random cells their squares fit, near `near` and reachable from it. */
 function addGroup(crowd: Crowd, n: number, near: Point, seed: number): number[] {
   const random = seeded(seed);
-  const floods = CLASSES.map((c) => floodOf(c, near));
+  const floods = CLASSES.map((c) => oracle.flood(c, near));
   expect(floods.map((f) => f.size > 1000)).toEqual([true, true]);
   const ids: number[] = [];
   for (let tries = 0; ids.length < n && tries < 100_000; tries++) {

@@ -75,14 +75,27 @@ export class CrowdOracle {
   /** Whether the class can walk from `a` to `b` by legal steps (a BFS on the oracle's terrain). */
   reachable(c: OracleClass, a: { x: number; y: number }, b: { x: number; y: number }): boolean {
     if (!this.fits(c, a.x, a.y) || !this.fits(c, b.x, b.y)) return false;
+    const target = b.y * this.width + b.x;
+    return this.#walk(c, a, (i) => i === target);
+  }
+
+  /** The cells (keys y * width + x) the class walks to from `from` by legal steps, `from` included (a BFS). */
+  flood(c: OracleClass, from: { x: number; y: number }): Set<number> {
+    const cells = new Set<number>();
+    this.#walk(c, from, (i) => (cells.add(i), false));
+    return cells;
+  }
+
+  /** A BFS from `from` by the class's legal steps, calling `stop` on each cell reached; true once it says stop. */
+  #walk(c: OracleClass, from: { x: number; y: number }, stop: (cell: number) => boolean): boolean {
     const w = this.width;
     const seen = new Uint8Array(w * this.height);
-    const queue = [a.y * w + a.x];
+    const queue = [from.y * w + from.x];
     seen[queue[0]!] = 1;
     for (let head = 0; head < queue.length; head++) {
       const i = queue[head]!;
+      if (stop(i)) return true;
       const x = i % w, y = (i - x) / w;
-      if (x === b.x && y === b.y) return true;
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
           const j = (y + dy) * w + x + dx;
