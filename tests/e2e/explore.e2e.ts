@@ -215,14 +215,16 @@ describe('queries', () => {
     expect(state.lastPath!.cells).toBeLessThan(8); // corners, not the ~50 cells of the grid path
     expect(state.lastPath!.cost).toBeLessThanOrEqual(state.optimalCost! + 1e-9);
     expect(await page.isChecked('[data-testid=opt-any-angle]')).toBe(true);
-    // Shorter than the grid's optimum: the suboptimality reads negative, and says against what.
-    await expect.poll(() => page!.textContent('[data-testid=n-subopt]')).toMatch(/^-\d+\.\d\d % \(any-angle against the grid's optimum\)$/);
+    // Shorter than the grid's optimum: the suboptimality reads negative, and its title says against what.
+    await expect.poll(() => page!.textContent('[data-testid=n-subopt]')).toMatch(/^-\d+\.\d\d %$/);
+    expect(await page.getAttribute('[data-testid=n-subopt]', 'title')).toBe("any-angle lines against the grid's optimum (A*'s), which they may beat");
     const before = await canvasHash(page);
     await page.uncheck('[data-testid=opt-any-angle]');
     await page.waitForFunction(() => window.__hpastarDemo.lastPath!.cells > 20);
     expect(await canvasHash(page)).not.toBe(before);
     await page.waitForFunction(() => new URL(location.href).searchParams.get('aa') === null);
     await expect.poll(() => page!.textContent('[data-testid=n-subopt]')).toMatch(/^\d+\.\d\d %$/);
+    expect(await page.getAttribute('[data-testid=n-subopt]', 'title')).toBe('');
   });
 
   test('a goal inside a wall: the path goes to the reachable cell nearest it, marked and said', async () => {
