@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
+#include <cstdio>
 
 #include "contract/EnumNames.h"
 
@@ -12,10 +12,11 @@ namespace hpastar {
 
 namespace {
 
+// As `std::ostream << double` writes it (%g), without iostreams: they pull the locale facets into the wasm.
 std::string formatNumber(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
+  char text[32];
+  const int length = std::snprintf(text, sizeof text, "%g", value);
+  return std::string(text, static_cast<std::size_t>(length));
 }
 
 std::string rangeText() {
