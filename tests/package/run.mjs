@@ -9,6 +9,7 @@
 //      files by path (no bundler), each served with and without cross-origin isolation and opened in
 //      headless /usr/bin/chromium through playwright-core; skipped, and said so, when either is missing;
 //      then faults.html, which ends a pool's search thread or worker behind its back in both modes;
+//      then a cold start: a fresh context per 512² map, the time from navigation to the first path, by phase;
 //   5. Chromium under the `vite` dev server: the README's first code block as a fresh project's main.ts
 //      (what it prints, as its `// prints:` comment says), and a page importing a shipped map as the guide's recipe says (docs/guide/01-first-path.md)
 //      (hpastar/maps/den520d.map.js), reading it without the module and starting a pool from it, with and
@@ -216,6 +217,50 @@ await step('Chromium: a Vite app importing "hpastar", a page importing the files
       }
     }
   } finally {
+    await browser.close();
+  }
+  return notes.join('; ');
+});
+
+await step('Chromium: a cold start (fresh context, nothing cached) to the first path on 512² maps, with the options the package chooses', async () => {
+  const chromiumPath = '/usr/bin/chromium';
+  const playwrightEntry = path.join(root, 'node_modules/playwright-core/index.mjs');
+  if (!existsSync(chromiumPath) || !existsSync(playwrightEntry)) return 'SKIPPED: Chromium or playwright-core is missing';
+  const app = path.join(consumer, 'cold');
+  cpSync(path.join(here, 'consumer/cold'), app, { recursive: true });
+  mkdirSync(path.join(app, 'public'));
+  // Each map's longest scenario query, and its optimal length, the path's lower bound.
+  const maps = ['AR0011SR.map', '8room_000.map', 'maze512-1-0.map', 'brc202d.map'].map((name) => {
+    cpSync(path.join(root, 'maps', name), path.join(app, 'public', name));
+    const last = readFileSync(path.join(root, 'maps', `${name}.scen`), 'utf8').trim().split('\n').at(-1).split('\t');
+    return { name, query: last.slice(4, 8).join(','), optimal: Number(last[8]) };
+  });
+  const { build } = await import(pathToFileURL(path.join(root, 'node_modules/vite/dist/node/index.js')).href);
+  await build({ root: app, base: './', configFile: false, logLevel: 'warn', build: { outDir: path.join(app, 'dist'), emptyOutDir: true } });
+  const { chromium } = await import(pathToFileURL(playwrightEntry).href);
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const server = await serve(path.join(app, 'dist'), false);
+  const notes = [];
+  try {
+    for (const map of maps) {
+      // A new context has an empty HTTP cache, so neither the .wasm nor its compiled code is reused.
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto(`http://127.0.0.1:${server.address().port}/index.html?map=${map.name}&query=${map.query}`);
+        await page.waitForFunction(() => window.__cold !== undefined, null, { timeout: 120_000 });
+        const result = await page.evaluate(() => window.__cold);
+        if (!result.ok) throw new Error(`${map.name}: ${JSON.stringify(result)}`);
+        if (result.cost < map.optimal - 1e-6) throw new Error(`${map.name}: a path of ${result.cost}, shorter than the optimal ${map.optimal}`);
+        const p = result.phases;
+        const ms = (t) => `${Math.round(t)}`;
+        notes.push(`${map.name} first path at ${ms(p.firstPath)} ms (module ${ms(p.moduleStarted)}, map ${ms(p.mapFetched)}, read ${ms(p.mapRead - Math.max(p.moduleStarted, p.mapFetched))}, build ${ms(p.built - p.mapRead)}, path ${ms(p.firstPath - p.built)})`);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
     await browser.close();
   }
   return notes.join('; ');
