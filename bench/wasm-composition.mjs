@@ -4,7 +4,8 @@
 // section, and sums them by part of the library (by what the function's name says: block worlds, HAA*,
 // SHPA*, ...). Also prints the raw and gzip sizes of every shipped file of web/lib/wasm and the pool.
 // A function inlined into another counts where it was inlined, so the parts are close, not exact.
-// Run: npm run build:wasm && node bench/wasm-composition.mjs [--markdown]
+// Run: npm run build:wasm && node bench/wasm-composition.mjs [--markdown] [--module grid]
+// (--module grid: the module without block worlds, hpastar-grid.wasm, instead of hpastar.wasm)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const objects = path.join(root, 'build/wasm/CMakeFiles/hpastar_wasm.dir');
+const grid = process.argv.includes('--module') && process.argv[process.argv.indexOf('--module') + 1] === 'grid';
+const moduleFile = grid ? 'hpastar-grid' : 'hpastar';
+const objects = path.join(root, `build/wasm/CMakeFiles/${grid ? 'hpastar_wasm_grid' : 'hpastar_wasm'}.dir`);
 const out = path.join(root, 'build/wasm-size');
 
 /** The parts, first match wins: a pattern on the demangled function name. */
@@ -36,13 +39,13 @@ function link() {
   mkdirSync(out, { recursive: true });
   const command = readFileSync(path.join(objects, 'link.txt'), 'utf8').trim().split(/\s+/);
   const o = command.indexOf('-o');
-  command[o + 1] = path.join(out, 'hpastar.mjs');
+  command[o + 1] = path.join(out, `${moduleFile}.mjs`);
   execFileSync(command[0], [...command.slice(1), '--profiling-funcs'], {
     cwd: path.join(root, 'build/wasm'),
     env: { ...process.env, NODE_PATH: '/usr/share/nodejs' },
     stdio: 'inherit',
   });
-  return readFileSync(path.join(out, 'hpastar.wasm'));
+  return readFileSync(path.join(out, `${moduleFile}.wasm`));
 }
 
 /** Each defined function's body size and name, from a module's code and name sections. */
@@ -122,7 +125,7 @@ for (const f of all) {
   part.size += f.size;
   part.count++;
 }
-console.log(`hpastar.wasm, single-threaded: ${all.length} functions, ${total} bytes of code\n`);
+console.log(`${moduleFile}.wasm, single-threaded: ${all.length} functions, ${total} bytes of code\n`);
 const parts = [...byPart].sort((a, b) => b[1].size - a[1].size);
 console.log(table(['part', 'bytes of code', 'share', 'functions'], parts.map(([name, p]) => [name, p.size, `${((100 * p.size) / total).toFixed(1)} %`, p.count])));
 console.log(`\nlargest functions:\n`);

@@ -1,8 +1,8 @@
 // Builds the npm package's files in dist/lib (run by `npm run build:lib`, and by `npm pack` through
 // the prepack script):
 //   dist/lib/**/*.js, *.d.ts   web/lib/**/*.ts compiled by tsc (tsconfig.build.json; `.ts` imports become `.js`),
-//                              the entries among them: index (`hpastar`), inline (`hpastar/inline`) and
-//                              inspect (`hpastar/inspect`), each checked against package.json `exports`
+//                              the entries among them: index (`hpastar`), gridModule (`hpastar/grid`), inline
+//                              (`hpastar/inline`) and inspect (`hpastar/inspect`), each checked against package.json `exports`
 //   dist/lib/pool/*.mjs, *.cjs the pool's workers, generated from web/lib/pool/*.mts, *.cts (build-workers.mjs)
 //   dist/lib/wasm/             the Emscripten modules built by `npm run build:wasm`, as they are
 //   dist/lib/wasm-module.d.ts  the typings of the raw modules, referenced by the .d.ts files that use them
@@ -22,7 +22,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const lib = path.join(root, 'web/lib');
 const out = path.join(root, 'dist/lib');
 
-const WASM_FILES = ['hpastar.mjs', 'hpastar.wasm', 'hpastar-inline.mjs', 'hpastar-mt.mjs', 'hpastar-mt.wasm', 'hpastar-mt.worker.js', 'package.json'];
+const WASM_FILES = ['hpastar.mjs', 'hpastar.wasm', 'hpastar-inline.mjs', 'hpastar-mt.mjs', 'hpastar-mt.wasm', 'hpastar-mt.worker.js',
+  'hpastar-grid.mjs', 'hpastar-grid.wasm', 'hpastar-grid-mt.mjs', 'hpastar-grid-mt.wasm', 'hpastar-grid-mt.worker.js', 'package.json'];
 const OPTIONAL_WASM_FILES = [];
 
 const missing = WASM_FILES.filter((f) => !existsSync(path.join(lib, 'wasm', f)));

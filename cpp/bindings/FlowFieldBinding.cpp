@@ -13,7 +13,10 @@
 #include "bindings/BindingSupport.h"
 #include "bindings/HeapReservation.h"
 #include "bindings/HpaStarBinding.h"
+#include "bindings/ModuleParts.h"
+#if HPASTAR_BLOCK_WORLDS
 #include "bindings/WorldBinding.h"
+#endif
 #include "flow/FlowFieldCache.h"
 #include "hpa/VersionedHierarchy.h"
 
@@ -39,6 +42,7 @@ struct GridFlowSource {
   std::shared_ptr<VersionedHierarchy> versions;
 };
 
+#if HPASTAR_BLOCK_WORLDS
 // A block world's HPA*: its one hierarchy, edited in place between calls; cells (x, y, z).
 struct WorldFlowSource {
   using Domain = WorldFlowDomain;
@@ -56,6 +60,7 @@ struct WorldFlowSource {
   }
   std::shared_ptr<WorldHierarchy> hierarchy;
 };
+#endif
 
 template <typename Source>
 class FlowFieldsHandle {
@@ -136,11 +141,13 @@ EMSCRIPTEN_BINDINGS(hpastar_flow) {
       .function("field", &FlowFieldsHandle<GridFlowSource>::field)
       .function("clear", &FlowFieldsHandle<GridFlowSource>::clear)
       .function("bytes", &FlowFieldsHandle<GridFlowSource>::bytes);
+#if HPASTAR_BLOCK_WORLDS
   emscripten::class_<FlowFieldsHandle<WorldFlowSource>>("WorldFlowFields")
       .constructor<const WorldHpaHandle&>()
       .function("field", &FlowFieldsHandle<WorldFlowSource>::field)
       .function("clear", &FlowFieldsHandle<WorldFlowSource>::clear)
       .function("bytes", &FlowFieldsHandle<WorldFlowSource>::bytes);
+#endif
 }
 
 }  // namespace hpastar::bindings

@@ -17,6 +17,7 @@
 #include "hpa/HierarchyMemory.h"
 #include "hpa/HierarchyOptionChoice.h"
 #include "hpa/HierarchySerialization.h"
+#include "world/WorldHierarchySerialization.h"
 
 namespace hpastar::bindings {
 
@@ -476,6 +477,19 @@ val HpaQueryHandle::nextSegment(HpaPlanHandle& plan) {
   return o;
 }
 
+namespace {
+
+// What saved bytes hold, by their magic: "grid" (HPAStar.serialize), "world" (WorldHPAStar.serialize) or
+// "" (neither). Only the first 8 bytes are copied in. Here, not with the block worlds: the grid modules
+// need it to say that they cannot load a world.
+std::string savedHierarchyKind(const val& bytes) {
+  std::vector<uint8_t> head;
+  readFromJS(bytes.call<val>("subarray", 0, 8), head);
+  return isGridHierarchyBytes(head) ? "grid" : isWorldHierarchyBytes(head) ? "world" : "";
+}
+
+}  // namespace
+
 EMSCRIPTEN_BINDINGS(hpastar_hpa) {
   // The reachability questions (ReachabilityToJS.h) beside the class's own functions.
   bindReachability(HPASTAR_BIND_FUNCTIONS(emscripten::class_<HpaStarHandle>("HPAStar")
@@ -490,6 +504,7 @@ EMSCRIPTEN_BINDINGS(hpastar_hpa) {
       HPASTAR_BIND_FUNCTIONS(emscripten::class_<HpaQueryHandle>("HPAStarQuery").constructor<const HpaStarHandle&>(),
                              HpaQueryHandle, findPath, traceFindPath, findPaths, planPaths),
       "HPAStarPlan");
+  emscripten::function("savedHierarchyKind", &savedHierarchyKind);
 }
 
 }  // namespace hpastar::bindings

@@ -1,4 +1,4 @@
-// Batches spread over threads that share one hierarchy (HPA*, HAA*, a block world's HPA*) or SHPA* graph (embind class
+// Batches spread over threads that share one hierarchy (HPA*, HAA*, a block world's HPA* in the full modules) or SHPA* graph (embind class
 // "ParallelSearch", only in the pthread build hpastar-mt), and buildInfo() in both builds. The work is the core's batch
 // engine (batch/BatchSearch): this file only converts its inputs and answers.
 //
@@ -17,9 +17,12 @@
 #include "bindings/BindingSupport.h"
 #include "bindings/HaaStarBinding.h"
 #include "bindings/HpaStarBinding.h"
+#include "bindings/ModuleParts.h"
 #include "bindings/PathShaping.h"
 #include "bindings/ShpaStarBinding.h"
+#if HPASTAR_BLOCK_WORLDS
 #include "bindings/WorldBinding.h"
+#endif
 
 namespace hpastar::bindings {
 namespace {
@@ -32,6 +35,7 @@ val buildInfo() {
 #else
   o.set("threads", false);
 #endif
+  o.set("blockWorlds", HPASTAR_BLOCK_WORLDS != 0);
   o.set("version", std::string("1.0.0"));
   return o;
 }
@@ -83,6 +87,7 @@ class ParallelSearchHandle {
     return pathBatchToJS(paths_);
   }
 
+#if HPASTAR_BLOCK_WORLDS
   // The same for a block world's HPA* planner, queries packed [sx, sy, sz, gx, gy, gz, ...]: pathBatchToJS
   // with x, y, z cells, or { error }. As for HAA*, the hierarchy is edited only by the planner's own
   // calls, which never overlap a batch.
@@ -94,6 +99,7 @@ class ParallelSearchHandle {
   val planPathsWorld(const WorldHpaHandle& planner, const val& queries, bool refineFirstSegment) {
     return worldPlanBatchToJS(engine_, planner.hierarchy(), queries, refineFirstSegment, input_, worldPlans_);
   }
+#endif
 
   // For the pool's tests only (its 'trap-thread' fault): search thread `thread` executes a trap, as a
   // search that hits a bug would, while the others return. Does not return when the thread exists: the
@@ -117,9 +123,11 @@ class ParallelSearchHandle {
   BatchSearch engine_;
   std::vector<int32_t> input_;
   PathBatchResults paths_;
-  WorldPathBatchResults worldPaths_;
   PlanBatchResults plans_;
+#if HPASTAR_BLOCK_WORLDS
+  WorldPathBatchResults worldPaths_;
   WorldPlanBatchResults worldPlans_;
+#endif
 };
 
 #endif  // __EMSCRIPTEN_PTHREADS__
@@ -127,9 +135,12 @@ class ParallelSearchHandle {
 EMSCRIPTEN_BINDINGS(hpastar_parallel) {
   emscripten::function("buildInfo", &buildInfo);
 #ifdef __EMSCRIPTEN_PTHREADS__
-  HPASTAR_BIND_FUNCTIONS(emscripten::class_<ParallelSearchHandle>("ParallelSearch").constructor<int>(),
-                         ParallelSearchHandle, threads, findPaths, findPathsShpa, findPathsHaa, findPathsWorld,
-                         planPaths, planPathsWorld, trapThreadForTest);
+  const emscripten::class_<ParallelSearchHandle> parallel("ParallelSearch");
+  HPASTAR_BIND_FUNCTIONS(parallel.constructor<int>(), ParallelSearchHandle, threads, findPaths, findPathsShpa,
+                         findPathsHaa, planPaths, trapThreadForTest);
+#if HPASTAR_BLOCK_WORLDS
+  HPASTAR_BIND_FUNCTIONS(parallel, ParallelSearchHandle, findPathsWorld, planPathsWorld);
+#endif
 #endif
 }
 

@@ -614,14 +614,6 @@ val worldLimitsToJS() {
   return o;
 }
 
-// What saved bytes hold, by their magic: "grid" (HPAStar.serialize), "world" (WorldHPAStar.serialize) or
-// "" (neither). Only the first 8 bytes are copied in.
-std::string savedHierarchyKind(const val& bytes) {
-  std::vector<uint8_t> head;
-  readFromJS(bytes.call<val>("subarray", 0, 8), head);
-  return isGridHierarchyBytes(head) ? "grid" : isWorldHierarchyBytes(head) ? "world" : "";
-}
-
 EMSCRIPTEN_BINDINGS(hpastar_world) {
   HPASTAR_BIND_FUNCTIONS(emscripten::class_<BlockWorldHandle>("BlockWorld").constructor<>(), BlockWorldHandle, parse,
                          generate, loaded, width, height, levels, blockAt, standing, floor, standingFloor, setBlocks,
@@ -641,7 +633,6 @@ EMSCRIPTEN_BINDINGS(hpastar_world) {
           WorldHpaQueryHandle, findPath, traceFindPath, findPaths),
       "WorldHPAStarPlan");
   emscripten::function("worldBlockKinds", &blockKindsToJS);
-  emscripten::function("savedHierarchyKind", &savedHierarchyKind);
   emscripten::function("worldLimits", &worldLimitsToJS);
   emscripten::function("worldOptionFields", &optionFieldsToJS<WorldHierarchyOptions>);
 }

@@ -9,7 +9,8 @@
 //      files by path (no bundler), each served with and without cross-origin isolation and opened in
 //      headless /usr/bin/chromium through playwright-core; skipped, and said so, when either is missing;
 //      then faults.html, which ends a pool's search thread or worker behind its back in both modes;
-//      then a cold start: a fresh context per 512² map, the time from navigation to the first path, by phase;
+//      then a cold start: a fresh context per 512² map, the time from navigation to the first path, by phase,
+//      with "hpastar" and with "hpastar/grid", and the gzip size of the files each page fetched;
 //   5. Chromium under the `vite` dev server: the README's first code block as a fresh project's main.ts
 //      (what it prints, as its `// prints:` comment says), and a page importing a shipped map as the guide's recipe says (docs/guide/01-first-path.md)
 //      (hpastar/maps/den520d.map.js), reading it without the module and starting a pool from it, with and
@@ -22,6 +23,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -68,6 +70,8 @@ await step('the tarball holds dist/lib, typings, wasm, workers, the bin, maps an
     'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/lib/inline.js', 'dist/lib/inline.d.ts',
     'dist/lib/inspect.js', 'dist/lib/inspect.d.ts', 'dist/lib/wasm-module.d.ts', 'dist/lib/wasm/hpastar.mjs', 'dist/lib/wasm/hpastar.wasm', 'dist/lib/wasm/hpastar-inline.mjs',
     'dist/lib/wasm/hpastar-mt.mjs', 'dist/lib/wasm/hpastar-mt.wasm', 'dist/lib/wasm/hpastar-mt.worker.js', 'dist/lib/wasm/package.json',
+    'dist/lib/gridModule.js', 'dist/lib/gridModule.d.ts', 'dist/lib/wasm/hpastar-grid.mjs', 'dist/lib/wasm/hpastar-grid.wasm',
+    'dist/lib/wasm/hpastar-grid-mt.mjs', 'dist/lib/wasm/hpastar-grid-mt.wasm', 'dist/lib/wasm/hpastar-grid-mt.worker.js',
     'dist/lib/pool/worker.mjs', 'dist/lib/pool/node-shim.mjs', 'dist/lib/pool/pthread-boot.cjs', 'dist/lib/cli/hpastar.js',
     'maps/den520d.map', 'maps/den520d.map.scen', 'maps/README.md', 'dist/lib/maps/den520d.map.js', 'dist/lib/maps/den520d.map.d.ts',
   ];
@@ -222,7 +226,7 @@ await step('Chromium: a Vite app importing "hpastar", a page importing the files
   return notes.join('; ');
 });
 
-await step('Chromium: a cold start (fresh context, nothing cached) to the first path on 512² maps, with the options the package chooses', async () => {
+await step('Chromium: a cold start (fresh context, nothing cached) to the first path on 512² maps, with "hpastar" and "hpastar/grid", and what each page downloads', async () => {
   const chromiumPath = '/usr/bin/chromium';
   const playwrightEntry = path.join(root, 'node_modules/playwright-core/index.mjs');
   if (!existsSync(chromiumPath) || !existsSync(playwrightEntry)) return 'SKIPPED: Chromium or playwright-core is missing';
@@ -235,29 +239,43 @@ await step('Chromium: a cold start (fresh context, nothing cached) to the first 
     const last = readFileSync(path.join(root, 'maps', `${name}.scen`), 'utf8').trim().split('\n').at(-1).split('\t');
     return { name, query: last.slice(4, 8).join(','), optimal: Number(last[8]) };
   });
+  const dist = path.join(app, 'dist');
   const { build } = await import(pathToFileURL(path.join(root, 'node_modules/vite/dist/node/index.js')).href);
-  await build({ root: app, base: './', configFile: false, logLevel: 'warn', build: { outDir: path.join(app, 'dist'), emptyOutDir: true } });
+  await build({ root: app, base: './', configFile: false, logLevel: 'warn',
+    build: { outDir: dist, emptyOutDir: true, rollupOptions: { input: { full: path.join(app, 'index.html'), grid: path.join(app, 'grid.html') } } } });
   const { chromium } = await import(pathToFileURL(playwrightEntry).href);
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
-  const server = await serve(path.join(app, 'dist'), false);
+  const server = await serve(dist, false);
   const notes = [];
   try {
-    for (const map of maps) {
-      // A new context has an empty HTTP cache, so neither the .wasm nor its compiled code is reused.
-      const context = await browser.newContext();
-      try {
-        const page = await context.newPage();
-        await page.goto(`http://127.0.0.1:${server.address().port}/index.html?map=${map.name}&query=${map.query}`);
-        await page.waitForFunction(() => window.__cold !== undefined, null, { timeout: 120_000 });
-        const result = await page.evaluate(() => window.__cold);
-        if (!result.ok) throw new Error(`${map.name}: ${JSON.stringify(result)}`);
-        if (result.cost < map.optimal - 1e-6) throw new Error(`${map.name}: a path of ${result.cost}, shorter than the optimal ${map.optimal}`);
-        const p = result.phases;
-        const ms = (t) => `${Math.round(t)}`;
-        notes.push(`${map.name} first path at ${ms(p.firstPath)} ms (module ${ms(p.moduleStarted)}, map ${ms(p.mapFetched)}, read ${ms(p.mapRead - Math.max(p.moduleStarted, p.mapFetched))}, build ${ms(p.built - p.mapRead)}, path ${ms(p.firstPath - p.built)})`);
-      } finally {
-        await context.close();
+    for (const [pageName, entry] of [['index.html', 'hpastar'], ['grid.html', 'hpastar/grid']]) {
+      const downloads = [];
+      for (const map of maps) {
+        // A new context has an empty HTTP cache, so neither the .wasm nor its compiled code is reused.
+        const context = await browser.newContext();
+        try {
+          const page = await context.newPage();
+          const fetched = new Set();
+          page.on('response', (r) => fetched.add(new URL(r.url()).pathname));
+          await page.goto(`http://127.0.0.1:${server.address().port}/${pageName}?map=${map.name}&query=${map.query}`);
+          await page.waitForFunction(() => window.__cold !== undefined, null, { timeout: 120_000 });
+          const result = await page.evaluate(() => window.__cold);
+          if (!result.ok) throw new Error(`${entry}, ${map.name}: ${JSON.stringify(result)}`);
+          if (result.cost < map.optimal - 1e-6) throw new Error(`${entry}, ${map.name}: a path of ${result.cost}, shorter than the optimal ${map.optimal}`);
+          const p = result.phases;
+          const ms = (t) => `${Math.round(t)}`;
+          notes.push(`${entry}, ${map.name}: first path at ${ms(p.firstPath)} ms (module ${ms(p.moduleStarted)}, map ${ms(p.mapFetched)}, read ${ms(p.mapRead - Math.max(p.moduleStarted, p.mapFetched))}, build ${ms(p.built - p.mapRead)}, path ${ms(p.firstPath - p.built)})`);
+          downloads.push([...fetched].filter((f) => !f.endsWith('.map')));
+        } finally {
+          await context.close();
+        }
       }
+      // The package's files the page fetched (the map aside), gzip as a server would send them.
+      const files = downloads[0];
+      const gzip = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
+      const wasm = files.filter((f) => f.endsWith('.wasm'));
+      if (wasm.length !== 1 || !wasm[0].includes(entry === 'hpastar' ? '/hpastar-' : '/hpastar-grid-')) throw new Error(`${entry}: the page fetched ${wasm.join(', ') || 'no .wasm'}`);
+      notes.push(`${entry} page downloads ${files.length} files, ${Math.round(gzip / 1000)} KB gzip`);
     }
   } finally {
     await new Promise((resolve) => server.close(resolve));

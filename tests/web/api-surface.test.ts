@@ -89,7 +89,7 @@ describe('docs/api.md lists the public API', () => {
     const documented = [...bySection.keys()].filter((h) => h.startsWith('hpastar')).sort();
     // The command (`## The \`hpastar\` command`) is a section of its own, not an entry.
     expect(documented).toEqual(headings);
-    expect(codeEntries.sort()).toEqual(['.', './inline', './inspect']);
+    expect(codeEntries.sort()).toEqual(['.', './grid', './inline', './inspect']);
   });
 
   test('each line names a known kind', () => {
@@ -108,6 +108,11 @@ describe('docs/api.md lists the public API', () => {
   test('"./inline" exports exactly what "." does (the page says so instead of listing them again)', () => {
     expect(exportsOf.get('./inline')).toEqual(exportsOf.get('.'));
     expect(bySection.get('hpastar/inline')).toMatch(/exactly the exports of `hpastar`/);
+  });
+
+  test('"./grid" exports exactly what "." does (the page says so instead of listing them again)', () => {
+    expect(exportsOf.get('./grid')).toEqual(exportsOf.get('.'));
+    expect(bySection.get('hpastar/grid')).toMatch(/exactly the exports of `hpastar`/);
   });
 
   test.each(['.', './inspect'])('"%s": classes, functions and constants exist at run time, types do not', async (key) => {

@@ -1,6 +1,6 @@
 // Every TypeScript snippet of the guide (docs/guide/*.md, each ```ts block) and the README's first code block
 // runs here, in Node against the built wasm module, as a reader would paste it: each block is written to a
-// file of its own whose package imports ('hpastar', 'hpastar/inspect', 'hpastar/inline',
+// file of its own whose package imports ('hpastar', 'hpastar/grid', 'hpastar/inspect', 'hpastar/inline',
 // 'hpastar/maps/NAME.map.js') point at the repository's sources, then imported; any exception fails it.
 // A line `console.log(...); // prints: TEXT` says what that call prints: the lines a snippet logs must be
 // those, in order. A block whose info string is `ts no-run` needs a browser (canvas, DOM, headers): it is
@@ -30,6 +30,7 @@ function rewriteImports(code: string): string {
     if (spec === 'hpastar') return `from '${ROOT}web/lib/index.ts'`;
     if (spec === 'hpastar/inspect') return `from '${ROOT}web/lib/inspect.ts'`;
     if (spec === 'hpastar/inline') return `from '${ROOT}web/lib/inline.ts'`;
+    if (spec === 'hpastar/grid') return `from '${ROOT}web/lib/gridModule.ts'`;
     const map = /^hpastar\/maps\/([\w.-]+\.map)\.js$/.exec(spec);
     if (map) return `from '${OUT}maps/${map[1]}.js'`;
     throw new Error(`unknown package specifier ${spec}: not in package.json's exports`);

@@ -318,3 +318,10 @@ export interface Hpastar {
   /** Builds {@link WorldHPAStar} planners: `hpastar.WorldHPAStar.build(world, { clusterSide: 16 })`. */
   readonly WorldHPAStar: WorldHPAStarFactory;
 }
+
+/**
+ * What `loadHpastar` of the `hpastar/grid` entry resolves to: {@link Hpastar} without block worlds, from a
+ * module about a third smaller to download, for games on 2D grids. Pools of grids load that module in their
+ * workers whichever entry made them; a pool of a block world loads the full one.
+ */
+export type HpastarGrid = Omit<Hpastar, 'BlockWorld' | 'WorldAStar' | 'WorldHPAStar'>;

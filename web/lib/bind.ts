@@ -1,7 +1,7 @@
 // Wraps a started embind module in the typed API: the factories of {@link Hpastar}. Shared by the
 // package's entries (index.ts, inline.ts), not exported by them.
 import type { HpastarModule, RawGrid, RawHPAStar, RawWorldHPAStar } from 'hpastar:raw';
-import type { Hpastar } from './api.ts';
+import type { Hpastar, HpastarGrid } from './api.ts';
 import { AStar } from './astar.ts';
 import { Grid, rawGrid } from './grid.ts';
 import { agentOf, AnnotatedAStar, capabilityText, HAAStar } from './haastar.ts';
@@ -17,38 +17,58 @@ import { ProgressRelay, type BuildControl } from './progress.ts';
 import { BlockKinds, BlockWorld, checkGenerateOptions, rawWorld, resolveWorldOptions, WorldAStar, WorldHPAStar, type BlockKindInfo, type ResolvedWorldHierarchyOptions, type WorldGenerateOptions, type WorldHierarchyOptions, type WorldKind, type WorldLimits } from './world.ts';
 import type { Agent, ClearanceKind, HaaOptions, HierarchyOptions, OptionChoice, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions } from './types.ts';
 
-// The raw module behind each API that bindModule made, for the package's own command-line tool
-// (web/lib/cli), which calls the core's Moving AI readers and path check: not part of the API.
-const rawModules = new WeakMap<Hpastar, HpastarModule>();
+// The raw module behind each API that bindModule or bindGridModule made, for the package's own
+// command-line tool (web/lib/cli), which calls the core's Moving AI readers and path check: not part of the API.
+const rawModules = new WeakMap<object, HpastarModule>();
 
 /** @internal The started module that `hp` wraps. */
-export function rawModuleOf(hp: Hpastar): HpastarModule {
+export function rawModuleOf(hp: Hpastar | HpastarGrid): HpastarModule {
   const module = rawModules.get(hp);
   if (!module) throw new TypeError('expected the API that loadHpastar resolves to');
   return module;
 }
 
+/** Said where a grid module is asked for a block world. */
+const NO_BLOCK_WORLDS = 'this is the module of "hpastar/grid", which has no block worlds: load the module of "hpastar" for them';
+
 /**
- * Wraps a started module in the typed API.
+ * Wraps a started full module in the typed API.
  * @param state - the module's state, told of aborts by Emscripten's `onAbort` where the module was
  *   started: every object made here refuses calls once the module has stopped
  */
 export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
+  if (!module.buildInfo().blockWorlds) throw new Error(`loadHpastar: the module started has no block worlds (it is hpastar-grid.wasm): give the "hpastar" entry its own hpastar.wasm`);
+  const worlds = bindWorlds(module, state);
+  const api: Hpastar = { ...bindGridParts(module, state, worlds), ...worlds };
+  rawModules.set(api, module);
+  return api;
+}
+
+/** Wraps a started module in the API of `hpastar/grid`: {@link bindModule}'s without block worlds. */
+export function bindGridModule(module: HpastarModule, state: ModuleState): HpastarGrid {
+  const api = bindGridParts(module, state, null);
+  rawModules.set(api, module);
+  return api;
+}
+
+type WorldFactories = Pick<Hpastar, 'BlockWorld' | 'WorldAStar' | 'WorldHPAStar'>;
+
+function bindGridParts(module: HpastarModule, state: ModuleState, worlds: WorldFactories | null): HpastarGrid {
   const grids = bindGrids(module, state);
   const planners = bindGridPlanners(module, state);
-  const worlds = bindWorlds(module, state);
+  const noBlockWorlds = (where: string): never => {
+    throw new Error(`${where}: ${NO_BLOCK_WORLDS}`);
+  };
   const Planner = plannerFactory({
     forAgent: (grid, agent) => grids.Grid.forAgent(grid, agent),
     buildHpa: (grid, options, control) => planners.HPAStar.build(grid, options, control),
     loadHpa: (bytes) => planners.HPAStar.load(bytes),
-    loadWorld: (bytes) => worlds.WorldHPAStar.load(bytes),
+    loadWorld: (bytes) => (worlds ? worlds.WorldHPAStar.load(bytes) : noBlockWorlds('Planner.load')),
     savedKind: (bytes) => state.call('Planner.load', () => module.savedHierarchyKind(bytes)),
     isWorld: (map): map is BlockWorld => map instanceof BlockWorld,
-    buildWorld: (world, options) => worlds.WorldHPAStar.build(world, options),
+    buildWorld: (world, options) => (worlds ? worlds.WorldHPAStar.build(world, options) : noBlockWorlds('Planner.build')),
   });
-  const api: Hpastar = { ...grids, ...planners, ...worlds, Planner };
-  rawModules.set(api, module);
-  return api;
+  return { ...grids, ...planners, Planner };
 }
 
 /**

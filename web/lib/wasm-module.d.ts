@@ -675,6 +675,8 @@ declare module 'hpastar:raw' {
   /** Which build a module is. */
   export interface RawBuildInfo {
     threads: boolean;
+    /** False in the grid modules (hpastar-grid, hpastar-grid-mt): no BlockWorld, WorldAStar, WorldHPAStar, WorldFlowFields. */
+    blockWorlds: boolean;
     version: string;
   }
 
@@ -789,6 +791,12 @@ declare module '*/wasm/hpastar.mjs' {
   export default function createHpastarModule(moduleArgs?: HpastarModuleArgs): Promise<HpastarModule>;
 }
 
+declare module '*/wasm/hpastar-grid.mjs' {
+  import type { HpastarModule, HpastarModuleArgs } from 'hpastar:raw';
+  /** The factory of the module without block worlds (its world members are missing: buildInfo().blockWorlds is false). */
+  export default function createHpastarModule(moduleArgs?: HpastarModuleArgs): Promise<HpastarModule>;
+}
+
 declare module '*/wasm/hpastar-inline.mjs' {
   import type { HpastarModule, HpastarModuleArgs } from 'hpastar:raw';
   /** The factory of the single-file build (`-sSINGLE_FILE`: the .wasm inlined as base64). */
@@ -798,6 +806,12 @@ declare module '*/wasm/hpastar-inline.mjs' {
 declare module '*/wasm/hpastar-mt.mjs' {
   import type { HpastarMtModule, HpastarMtModuleArgs } from 'hpastar:raw';
   /** The factory of the pthread build (`-sEXPORT_NAME=createHpastarMtModule`). */
+  export default function createHpastarMtModule(moduleArgs: HpastarMtModuleArgs): Promise<HpastarMtModule>;
+}
+
+declare module '*/wasm/hpastar-grid-mt.mjs' {
+  import type { HpastarMtModule, HpastarMtModuleArgs } from 'hpastar:raw';
+  /** The factory of the pthread build without block worlds. */
   export default function createHpastarMtModule(moduleArgs: HpastarMtModuleArgs): Promise<HpastarMtModule>;
 }
 

@@ -140,6 +140,12 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    */
   readonly heapBytes: number;
   /**
+   * The WebAssembly module the workers loaded, what they downloaded: `'hpastar-grid'` (copied mode) or
+   * `'hpastar-grid-mt'` (shared mode) for a grid, whichever entry made the pool; the full `'hpastar'` or
+   * `'hpastar-mt'` for a block world.
+   */
+  readonly wasmModule: string;
+  /**
    * True once {@link PathPool.close} was called, or a worker could not be replaced. A worker (copied
    * mode) or search thread (shared mode) that dies is replaced: only the batches that had queries on
    * it reject, with an error that names it and why it ended, and the pool goes on.
@@ -302,6 +308,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
   #stats!: HierarchyStats | ShpaStats | HaaStats | WorldHierarchyStats;
   /** A world planner's size and the module's block kinds, from the first worker's ready. */
   #world: ReadyMessage['world'];
+  #wasmModule = '';
   readonly #planner: WorkerPlanner;
   readonly #where: string;
   /** Set for planners that cannot be edited (SHPA*): why updateTerrain rejects. */
@@ -402,6 +409,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
         this.#options = resolvedOptionsOf<ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions | ResolvedWorldHierarchyOptions>(message.options);
         this.#stats = message.stats;
         this.#world = message.world;
+        this.#wasmModule = message.module;
         this.#staticMapsOnly = message.staticMapsOnly ?? null;
       },
       message: (message) => this.#onMessage(slot!, message),
@@ -410,6 +418,10 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     });
     if (!replacement) slot = this.#jobs.add(starting.worker, label);
     return starting;
+  }
+
+  get wasmModule(): string {
+    return this.#wasmModule;
   }
 
   get options(): ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions {

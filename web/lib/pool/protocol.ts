@@ -29,7 +29,7 @@ import type { HaaOptions, HaaStats, HierarchyOptions, HierarchyStats, ShpaOption
 import type { BlockKindInfo, WorldGenerateOptions, WorldHierarchyOptions, WorldHierarchyStats, WorldSize } from '../world.ts';
 
 /** Bumped whenever a message changes shape; a worker refuses an `init` of another version. */
-export type ProtocolVersion = 11;
+export type ProtocolVersion = 12;
 
 /** How the pool runs its searches. */
 export type PoolMode = 'shared' | 'copied';
@@ -247,6 +247,8 @@ export interface ReadyMessage {
   staticMapsOnly?: string;
   /** Size of the worker's wasm heap, in bytes (shared mode: the one heap of all threads). */
   heapBytes: number;
+  /** The WebAssembly module it loaded: `hpastar-grid`, `hpastar-grid-mt`, `hpastar` or `hpastar-mt`. */
+  module: string;
   /** The hierarchies as bytes, one per agent class, when `init.serialize` asked for them (transferred). */
   bytes?: Uint8Array[];
   /**

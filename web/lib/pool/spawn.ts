@@ -182,7 +182,7 @@ export interface PlannerSpec {
 export async function initWorkers(workers: readonly StartingWorker[], spec: PlannerSpec, loading?: () => void): Promise<HierarchySource> {
   const init = (starting: StartingWorker, source: HierarchySource, serialize: boolean, progress = false) => {
     const message: InitMessage = {
-      type: 'init', protocol: 11, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize, progress,
+      type: 'init', protocol: 12, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize, progress,
     };
     const data = source.kind === 'terrain' ? [source.terrain, ...(source.layer ? [source.layer] : [])] : source.kind === 'hierarchy' ? source.bytes : [];
     starting.worker.post(message, data.map((array) => array.buffer as ArrayBuffer));

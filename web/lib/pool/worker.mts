@@ -39,7 +39,7 @@ import type {
 import type { BlockKindInfo } from '../world.ts';
 import type { LabelsMessage } from '../reachabilityView.ts';
 
-const PROTOCOL: ProtocolVersion = 11;
+const PROTOCOL: ProtocolVersion = 12;
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -198,11 +198,14 @@ async function init(m: InitMessage): Promise<void> {
   }
   let module: HpastarModule;
   try {
-    module = await loadModule(m.mode, m.threads);
+    // A grid's pool needs no block worlds: it loads the grid module, a third smaller to download.
+    const blockWorlds = m.planner === 'world';
+    module = await loadModule(m.mode, m.threads, blockWorlds);
     const info = module.buildInfo();
     if (info.threads !== (m.mode === 'shared')) throw new Error(`got the ${info.threads ? 'pthread' : 'single-threaded'} build`);
+    if (info.blockWorlds !== blockWorlds) throw new Error(`got the module ${info.blockWorlds ? 'with' : 'without'} block worlds`);
   } catch (error) {
-    const which = m.mode === 'shared' ? 'pthread WebAssembly module (hpastar-mt)' : 'WebAssembly module';
+    const which = `${m.mode === 'shared' ? 'pthread ' : ''}WebAssembly module (${moduleName(m.mode, m.planner === 'world')})`;
     return port.post({ type: 'error', fatal: true, stage: 'load', message: `cannot start the ${which}: ${errorText(error)}` });
   }
   const { planners, error } = makePlanners(module, m);
@@ -228,6 +231,7 @@ async function init(m: InitMessage): Promise<void> {
       options: { ...planner.raw.options()! },
       stats: planner.raw.stats()!,
       heapBytes: heapBytes(module),
+      module: moduleName(m.mode, planner.kind === 'world'),
       ...(threadWorkers.length ? { lifelocks: threadWorkers.map((t) => t.lifelock) } : {}),
       ...(planner.kind === 'shpa' ? { staticMapsOnly: module.SHPAStar.staticMapsOnly() } : {}),
       ...(bytes ? { bytes } : {}),
@@ -517,27 +521,34 @@ function ready(): State {
   return state;
 }
 
-async function loadModule(mode: InitMessage['mode'], threads: number): Promise<HpastarModule> {
+/** The module a pool's worker loads: with threads in shared mode, with block worlds for a world's pool. */
+function moduleName(mode: InitMessage['mode'], blockWorlds: boolean): string {
+  return `hpastar${blockWorlds ? '' : '-grid'}${mode === 'shared' ? '-mt' : ''}`;
+}
+
+async function loadModule(mode: InitMessage['mode'], threads: number, blockWorlds: boolean): Promise<HpastarModule> {
+  const name = moduleName(mode, blockWorlds);
   // Specifiers in variables: bundlers must not pull these Node-only paths into browser builds.
   if (mode === 'shared') {
     if (isNode) {
       const shimName = './node-shim.mjs';
       const shim = (await import(/* @vite-ignore */ shimName)) as typeof import('./node-shim.mjs');
       const here = import.meta.url; // not `new URL(literal, import.meta.url)`: bundlers would ship the file twice
-      shim.emulateWebWorker(new URL('../wasm/hpastar-mt.mjs', here).href);
+      shim.emulateWebWorker(new URL(`../wasm/${name}.mjs`, here).href);
     } else {
       nameThreadWorkers();
     }
-    const { default: create } = await import('../wasm/hpastar-mt.mjs');
+    // Literal specifiers, for bundlers to ship each module; only the one imported is downloaded.
+    const { default: create } = blockWorlds ? await import('../wasm/hpastar-mt.mjs') : await import('../wasm/hpastar-grid-mt.mjs');
     // No locateFile: the module then finds its .wasm and its pthread worker script through
     // `new URL(..., import.meta.url)`, which bundlers understand.
     const args: HpastarMtModuleArgs = { pthreadPoolSize: threads };
-    if (isNode) args.wasmBinary = await readBeside('hpastar-mt.wasm');
+    if (isNode) args.wasmBinary = await readBeside(`${name}.wasm`);
     return create(args);
   }
-  const { default: create } = await import('../wasm/hpastar.mjs');
+  const { default: create } = blockWorlds ? await import('../wasm/hpastar.mjs') : await import('../wasm/hpastar-grid.mjs');
   const args: HpastarModuleArgs = {};
-  if (isNode) args.wasmBinary = await readBeside('hpastar.wasm');
+  if (isNode) args.wasmBinary = await readBeside(`${name}.wasm`);
   return create(args);
 }
 

@@ -86,6 +86,8 @@ export interface WorldPathPool extends AsyncDisposable {
   readonly version: number;
   /** WebAssembly memory held by the workers, in bytes, as last reported (one heap in shared mode, one per worker in copied mode). */
   readonly heapBytes: number;
+  /** The WebAssembly module the workers loaded (`'hpastar'`, or `'hpastar-mt'` in shared mode): block worlds need the full one. */
+  readonly wasmModule: string;
   /** True once {@link WorldPathPool.close} was called, or a worker could not be replaced. */
   readonly closed: boolean;
 
@@ -276,6 +278,10 @@ class WorldPool implements WorldPathPool {
 
   get heapBytes(): number {
     return this.#pool.heapBytes;
+  }
+
+  get wasmModule(): string {
+    return this.#pool.wasmModule;
   }
 
   get closed(): boolean {

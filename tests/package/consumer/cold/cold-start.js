@@ -1,10 +1,9 @@
 // A cold start as a game makes one, built by Vite and opened by tests/package/run.mjs in a fresh browser
-// context (nothing cached): the module and the map fetched together, the map read, a planner built at the
+// context (nothing cached), with the module of "hpastar" (index.html, full.js) or of "hpastar/grid"
+// (grid.html, grid.js): the module and the map fetched together, the map read, a planner built at the
 // options the package chooses for the map, one path. Each phase's end is performance.now(), that is, time
 // since the navigation started. Reports through window.__cold and #out.
-import { loadHpastar } from 'hpastar';
-
-async function run() {
+export async function coldStart(loadHpastar) {
   const query = new URLSearchParams(location.search);
   const mapName = query.get('map');
   const [sx, sy, gx, gy] = query.get('query').split(',').map(Number);
@@ -22,12 +21,14 @@ async function run() {
   return { ok: path.found, cost: path.cost, phases };
 }
 
-run().then(
-  (result) => {
-    window.__cold = result;
-    document.getElementById('out').textContent = JSON.stringify(result);
-  },
-  (error) => {
-    window.__cold = { ok: false, error: String(error) };
-  },
-);
+export function report(promise) {
+  promise.then(
+    (result) => {
+      window.__cold = result;
+      document.getElementById('out').textContent = JSON.stringify(result);
+    },
+    (error) => {
+      window.__cold = { ok: false, error: String(error) };
+    },
+  );
+}

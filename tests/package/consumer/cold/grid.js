@@ -1,0 +1,4 @@
+import { loadHpastar } from 'hpastar/grid';
+import { coldStart, report } from './cold-start.js';
+
+report(coldStart(loadHpastar));
