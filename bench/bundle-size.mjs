@@ -1,5 +1,7 @@
-// What a page downloads: builds two tiny pages with Vite against web/lib (one that only runs a worker
-// pool, one that loads the module on the page) and prints each emitted file's size, raw and gzip.
+// What a page can download: builds three tiny pages with Vite against web/lib (one that only runs a worker
+// pool, one that loads the module on the page, one that loads the grid module of `hpastar/grid`) and prints
+// each emitted file's size, raw and gzip. A page fetches only the chunks and .wasm it imports: the package
+// test's cold start (tests/package/run.mjs) sums what Chromium really fetched.
 // Run after `npm run build:wasm`: node bench/bundle-size.mjs
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,9 +12,11 @@ import { build } from 'vite';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = path.join(root, 'build/bundle-size');
 const lib = path.join(root, 'web/lib/index.ts');
+const gridLib = path.join(root, 'web/lib/gridModule.ts');
 const pages = {
   pool: `import { createPathPool } from '${lib}';\nconst pool = await createPathPool({ map: 'type octile\\nheight 1\\nwidth 2\\nmap\\n..\\n' });\nconsole.log(pool.mode);\n`,
   module: `import { loadHpastar } from '${lib}';\nconst hp = await loadHpastar();\nconsole.log(hp.Grid);\n`,
+  grid: `import { loadHpastar } from '${gridLib}';\nconst hp = await loadHpastar();\nconsole.log(hp.Grid);\n`,
 };
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });

@@ -6,10 +6,14 @@
 // column of result.csv on its own: the query's time, its first 20 steps, its longest call, the change
 // before it); the figures are those of these fastest times.
 //
-//   node bench/gppc-bench.mjs [--runs 3] [--kit DIR]
+//   node bench/gppc-bench.mjs [--runs 3] [--kit DIR] [--maps DIR] [--only-maps]
+//
+// --maps DIR adds the classic track on every map of DIR that has its scenarios (DIR/NAME.map.scen), e.g.
+// the project's maps/; --only-maps leaves the kit's sample sets out.
 //
 // Prints a markdown table per track, then each configuration's summary line as JSON.
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findKit, pathExists, readResultCsv, summarize } from '../scripts/gppc.mjs';
@@ -25,13 +29,25 @@ if (!kit) {
   process.exit(2);
 }
 
+const CLASSIC_ALGOS = ['defaults', 'static', 'jps', 'astar'];
+const mapsDir = option('--maps', '');
 const SETS = [
-  { track: 'dynamic', scen: path.join(kit, 'dynamic/data/dao_arena2.scen'), algos: ['defaults', 'static', 'streamed', 'streamed-smooth', 'jps', 'astar'] },
-  { track: 'classic', scen: path.join(kit, 'classic/data/rmtst01.map.scen'), algos: ['defaults', 'static', 'jps', 'astar'] },
+  ...(args.includes('--only-maps')
+    ? []
+    : [
+        { track: 'dynamic', scen: path.join(kit, 'dynamic/data/dao_arena2.scen'), algos: ['defaults', 'static', 'streamed', 'streamed-smooth', 'jps', 'astar'] },
+        { track: 'classic', scen: path.join(kit, 'classic/data/rmtst01.map.scen'), algos: CLASSIC_ALGOS },
+      ]),
+  ...(mapsDir
+    ? readdirSync(mapsDir)
+        .filter((f) => f.endsWith('.map.scen'))
+        .sort()
+        .map((f) => ({ track: 'classic', scen: path.resolve(mapsDir, f), algos: CLASSIC_ALGOS }))
+    : []),
 ];
 
 function gppc(track, scen, algo, run) {
-  const out = path.join(root, 'build/gppc/bench', `${track}-${algo}-${run}`);
+  const out = path.join(root, 'build/gppc/bench', `${track}-${path.basename(scen)}-${algo}-${run}`);
   const check = run === 'check';
   const r = spawnSync(process.execPath, [path.join(root, 'scripts/gppc.mjs'), track, scen, '--algo', algo, '--out', out, ...(check ? ['--check'] : [])], {
     encoding: 'utf8',
@@ -60,7 +76,7 @@ const pct = (x) => `${(100 * x).toFixed(2)}%`;
 const us = (x) => x.toFixed(1);
 const lines = [];
 for (const set of SETS) {
-  const rows = configs.filter((c) => c.track === set.track).map((c) => {
+  const rows = configs.filter((c) => c.scen === set.scen).map((c) => {
     const best = fastest(c.timed.map((t) => t.rows));
     const figures = summarize(best, pathExists(c.scen, c.track, best));
     const first = c.timed[0].summary;
