@@ -14,6 +14,7 @@
 #include "bindings/BindingSupport.h"
 #include "world/Blocks.h"
 #include "world/WorldHierarchy.h"
+#include "world/WorldReachability.h"
 
 namespace hpastar::bindings {
 
@@ -74,19 +75,31 @@ val worldBatchToJS(BatchSearch& engine, const WorldHierarchy* hierarchy, const v
                    std::vector<int32_t>& input, Results& out, Run run, val (*toJS)(const Results&)) {
   if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (std::string error = readWorldQueries(queries, input); !error.empty()) return errorObject(error);
-  run(*hierarchy, input);
+  run(*hierarchy, input);  // may change `input` (a path batch's moved goals)
   val o = toJS(out);
   engine.trim(out);
   return o;
 }
 
-// Whole paths: pathBatchToJS with x, y, z cells.
+// Whole paths: pathBatchToJS with x, y, z cells. With `toNearest`, each goal its start cannot reach is first
+// moved to the nearest reachable cell (moveGoalsToNearestReachable), and the answer also holds `searched`
+// (the queries as searched, Int32Array) and `snapped` (their EndpointMove bytes, Uint8Array), as a grid's
+// snapped batch does; `moved` is the caller's buffer for those bytes.
 inline val worldPathBatchToJS(BatchSearch& engine, const WorldHierarchy* hierarchy, const val& queries, bool keepCells,
-                              std::vector<int32_t>& input, WorldPathBatchResults& paths) {
-  return worldBatchToJS(
+                              bool toNearest, std::vector<int32_t>& input, WorldPathBatchResults& paths,
+                              std::vector<uint8_t>& moved) {
+  val o = worldBatchToJS(
       engine, hierarchy, queries, input, paths,
-      [&](const WorldHierarchy& h, const std::vector<int32_t>& q) { engine.findPaths(h, q, keepCells, paths); },
+      [&](const WorldHierarchy& h, std::vector<int32_t>& q) {
+        if (toNearest) moveGoalsToNearestReachable(h, q, moved);
+        engine.findPaths(h, q, keepCells, paths);
+      },
       &pathBatchToJS<Voxel>);
+  if (toNearest && !o.hasOwnProperty("error")) {
+    o.set("searched", copyToJS(input.data(), input.size()));
+    o.set("snapped", copyToJS(moved.data(), moved.size()));
+  }
+  return o;
 }
 
 // { status: Uint8Array, expanded: Uint32Array, segments: Uint32Array, waypointOffsets: Uint32Array,

@@ -89,10 +89,10 @@ class ParallelSearchHandle {
 
 #if HPASTAR_BLOCK_WORLDS
   // The same for a block world's HPA* planner, queries packed [sx, sy, sz, gx, gy, gz, ...]: pathBatchToJS
-  // with x, y, z cells, or { error }. As for HAA*, the hierarchy is edited only by the planner's own
+  // with x, y, z cells (and `toNearest`'s searched and snapped), or { error }. As for HAA*, the hierarchy is edited only by the planner's own
   // calls, which never overlap a batch.
-  val findPathsWorld(const WorldHpaHandle& planner, const val& queries, bool keepCells) {
-    return worldPathBatchToJS(engine_, planner.hierarchy(), queries, keepCells, input_, worldPaths_);
+  val findPathsWorld(const WorldHpaHandle& planner, const val& queries, bool keepCells, bool toNearest) {
+    return worldPathBatchToJS(engine_, planner.hierarchy(), queries, keepCells, toNearest, input_, worldPaths_, moved_);
   }
 
   // The same for a block world's plans: planBatchToJS with x, y, z cells, or { error }.
@@ -127,6 +127,7 @@ class ParallelSearchHandle {
 #if HPASTAR_BLOCK_WORLDS
   WorldPathBatchResults worldPaths_;
   WorldPlanBatchResults worldPlans_;
+  std::vector<uint8_t> moved_;
 #endif
 };
 

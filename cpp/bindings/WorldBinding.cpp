@@ -412,8 +412,8 @@ val WorldSearcher::searchedPath(const WorldHierarchy& hierarchy, Voxel start, Vo
   return out;
 }
 
-val WorldSearcher::findPaths(const WorldHierarchy* hierarchy, const val& queries, bool keepCells) {
-  return worldPathBatchToJS(engine_, hierarchy, queries, keepCells, input_, batch_);
+val WorldSearcher::findPaths(const WorldHierarchy* hierarchy, const val& queries, bool keepCells, bool toNearest) {
+  return worldPathBatchToJS(engine_, hierarchy, queries, keepCells, toNearest, input_, batch_, moved_);
 }
 
 std::unique_ptr<WorldPlanHandle> WorldHpaQueryHandle::plan(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy,

@@ -91,8 +91,10 @@ class WorldSearcher {
   // is replaced by nearestReachableGoal's, the answer then saying `reached: { x, y, z }`. { error } when
   // not built (null).
   emscripten::val findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth, bool toNearest);
-  // Queries packed [sx, sy, sz, gx, gy, gz, ...]: pathBatchToJS (cells as x, y, z triples), or { error }.
-  emscripten::val findPaths(const WorldHierarchy* hierarchy, const emscripten::val& queries, bool keepCells);
+  // Queries packed [sx, sy, sz, gx, gy, gz, ...]: pathBatchToJS (cells as x, y, z triples), or { error };
+  // `toNearest` as worldPathBatchToJS's (the answer then holds `searched` and `snapped`).
+  emscripten::val findPaths(const WorldHierarchy* hierarchy, const emscripten::val& queries, bool keepCells,
+                            bool toNearest);
   // Plans of queries packed as for findPaths: planBatchToJS (x, y, z cells), or { error }.
   emscripten::val planPaths(const WorldHierarchy* hierarchy, const emscripten::val& queries, bool refineFirstSegment) {
     return worldPlanBatchToJS(engine_, hierarchy, queries, refineFirstSegment, input_, plans_);
@@ -113,6 +115,7 @@ class WorldSearcher {
   WorldPathBatchResults batch_;
   WorldPlanBatchResults plans_;
   std::vector<int32_t> input_;
+  std::vector<uint8_t> moved_;
 };
 
 // HPA* over a block world: one WorldHierarchy (with its own copy of the world) and the batch engine's
@@ -146,8 +149,8 @@ class WorldHpaHandle {
                            bool toNearest) {
     return searcher_.findPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth, toNearest);
   }
-  emscripten::val findPaths(const emscripten::val& queries, bool keepCells) {
-    return searcher_.findPaths(hierarchy_.get(), queries, keepCells);
+  emscripten::val findPaths(const emscripten::val& queries, bool keepCells, bool toNearest) {
+    return searcher_.findPaths(hierarchy_.get(), queries, keepCells, toNearest);
   }
   emscripten::val traceFindPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth) {
     return searcher_.traceFindPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth);
@@ -220,8 +223,8 @@ class WorldHpaQueryHandle {
                            bool toNearest) {
     return searcher_.findPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth, toNearest);
   }
-  emscripten::val findPaths(const emscripten::val& queries, bool keepCells) {
-    return searcher_.findPaths(hierarchy_.get(), queries, keepCells);
+  emscripten::val findPaths(const emscripten::val& queries, bool keepCells, bool toNearest) {
+    return searcher_.findPaths(hierarchy_.get(), queries, keepCells, toNearest);
   }
   emscripten::val traceFindPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth) {
     return searcher_.traceFindPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth);

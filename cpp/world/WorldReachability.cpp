@@ -53,6 +53,21 @@ std::optional<Voxel> nearestReachableGoal(const WorldHierarchy& h, Voxel start, 
   return nearestStanding(h, goal, component, INFINITY);
 }
 
+void moveGoalsToNearestReachable(const WorldHierarchy& h, std::span<int32_t> queries, std::vector<uint8_t>& moved) {
+  constexpr size_t kStride = 6;  // sx, sy, sz, gx, gy, gz
+  moved.assign(queries.size() / kStride, 0);
+  for (size_t i = 0; i < moved.size(); ++i) {
+    int32_t* q = queries.data() + kStride * i;
+    const Voxel goal{q[3], q[4], q[5]};
+    const std::optional<Voxel> reached = nearestReachableGoal(h, Voxel{q[0], q[1], q[2]}, goal);
+    if (!reached || *reached == goal) continue;
+    q[3] = reached->x;
+    q[4] = reached->y;
+    q[5] = reached->z;
+    moved[i] = kGoalMoved | kGoalUnreachable;
+  }
+}
+
 std::optional<Voxel> nearestStanding(const BlockWorld& world, Voxel from, double maxDistance) {
   const int32_t area = world.levelArea();
   return nearestWhere(world, from, maxDistance, [&](int32_t index) { return world.standingAt(index, index / area); });

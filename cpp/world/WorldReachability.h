@@ -3,6 +3,8 @@
 // the nearest standing cell of a component and a random one. Each answer reads the hierarchy as it is.
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <vector>
 
 #include "grid/CellPicking.h"
 #include "world/WorldHierarchy.h"
@@ -21,6 +23,12 @@ std::optional<Voxel> nearestStanding(const BlockWorld& world, Voxel from, double
 // nearestStanding: the distance bound, ties to the smaller z, then y, then x); nothing when `start` is not
 // a standing cell of the world.
 std::optional<Voxel> nearestReachableGoal(const WorldHierarchy& h, Voxel start, Voxel goal);
+
+// The `toNearest` rule over a batch of queries packed [sx, sy, sz, gx, gy, gz, ...]: each goal its start
+// cannot reach becomes nearestReachableGoal's cell, in place; `moved` gets one EndpointMove byte per query
+// (kGoalMoved | kGoalUnreachable for a moved goal, 0 otherwise). A start that is not a standing cell moves
+// nothing: the search then says why it fails.
+void moveGoalsToNearestReachable(const WorldHierarchy& h, std::span<int32_t> queries, std::vector<uint8_t>& moved);
 
 // A standing cell of component `component` (0: any), uniform over its cells; nothing when it has none.
 // Uniform cells are drawn first (kSampleTries at most); if none falls in the component, the k-th of its

@@ -96,6 +96,40 @@ TEST(WorldReachability, NearestReachableGoalIsTheGoalWhenReachableElseTheScansNe
   EXPECT_GT(moved, 100);
 }
 
+TEST(WorldReachability, MovingABatchsGoalsGivesEachQueryTheNearestReachableGoalAndSaysWhichMoved) {
+  WorldHierarchyOptions options;
+  options.clusterSide = 8;
+  const WorldHierarchy h = test::buildHierarchy(generateWorld(WorldKind::Caves, 32, 24, 8, 3), options);
+  SeededRandom random(5);
+  std::vector<int32_t> queries;
+  for (int k = 0; k < 600; ++k) {
+    for (int32_t v : {random.below(32), random.below(24), random.below(8), random.below(40) - 4, random.below(32) - 4,
+                      random.below(12) - 2})
+      queries.push_back(v);
+  }
+  const std::vector<int32_t> given = queries;
+  std::vector<uint8_t> moved;
+  moveGoalsToNearestReachable(h, queries, moved);
+  ASSERT_EQ(moved.size(), given.size() / 6);
+  int movedCount = 0;
+  for (size_t i = 0; i < moved.size(); ++i) {
+    const int32_t* q = given.data() + 6 * i;
+    const Voxel start{q[0], q[1], q[2]}, goal{q[3], q[4], q[5]};
+    const std::optional<Voxel> reached = nearestReachableGoal(h, start, goal);
+    const Voxel searched{queries[6 * i + 3], queries[6 * i + 4], queries[6 * i + 5]};
+    for (int j = 0; j < 3; ++j) EXPECT_EQ(queries[6 * i + j], q[j]) << "query " << i << ": the start never moves";
+    if (reached && *reached != goal) {
+      ++movedCount;
+      EXPECT_EQ(searched, *reached) << "query " << i;
+      EXPECT_EQ(moved[i], kGoalMoved | kGoalUnreachable) << "query " << i;
+    } else {
+      EXPECT_EQ(searched, goal) << "query " << i;
+      EXPECT_EQ(moved[i], 0) << "query " << i;
+    }
+  }
+  EXPECT_GT(movedCount, 30);
+}
+
 TEST(WorldReachability, RandomStandingGivesCellsOfTheComponentEvenlyAndFindsSmallComponents) {
   // A room on level 0 (x 0..5, 18 cells) and two one-cell pockets at (7, 0) and (7, 2), walled apart.
   const BlockWorld world = test::drawWorld({{"......#.", "......##", "......#."}});

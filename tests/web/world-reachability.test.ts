@@ -2,7 +2,7 @@
 // world, as on grids), nearestPassable against a scan of every cell written here, randomPassable within
 // its component, partial paths (findPath's toNearest) to the cell a scan names, and the errors of bad input.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadHpastar, WORLD_MOVES, type BlockWorld, type Hpastar, type Voxel, type WorldHPAStar } from '../../web/lib/index';
+import { createWorldPool, loadHpastar, WORLD_MOVES, type BlockWorld, type Hpastar, type Voxel, type WorldHPAStar, type WorldPathBatch } from '../../web/lib/index';
 import { seeded } from './helpers/queries';
 
 let hp: Hpastar;
@@ -121,6 +121,44 @@ describe('block world reachability', () => {
       }
     }
     expect(partial).toBeGreaterThan(20);
+  });
+
+  test("toNearest in batches: findPaths, and a pool's in both modes, answer each query as findPath does", async () => {
+    const random = seeded(23);
+    const pairs: [Voxel, Voxel][] = [];
+    for (let k = 0; k < 80; k++) {
+      const start = planner.randomPassable(random)!;
+      pairs.push([start, { x: Math.floor(random() * 40) - 4, y: Math.floor(random() * 30) - 3, z: Math.floor(random() * 10) - 1 }]);
+    }
+    pairs.push([{ x: -1, y: 0, z: 0 }, pairs[0]![0]]); // a start outside the world: refused by status, never moved
+    const expectAsFindPath = (batch: WorldPathBatch, label: string) => {
+      let partial = 0;
+      pairs.forEach(([start, goal], i) => {
+        let expected;
+        try {
+          expected = planner.findPath(start, goal, { toNearest: true });
+        } catch {
+          expect(batch.found(i), `${label}, query ${i}`).toBe(false);
+          expect(batch.reached(i)).toBeUndefined();
+          return;
+        }
+        expect(batch.statusText(i), `${label}, query ${i}`).toBe(expected.status);
+        expect(batch.reached(i), `${label}, query ${i}`).toEqual(expected.reached);
+        expect(batch.cost[i], `${label}, query ${i}`).toBeCloseTo(expected.cost, 9);
+        expect([...batch.path(i)], `${label}, query ${i}`).toEqual([...expected.cells]);
+        if (expected.status === 'partial') partial++;
+      });
+      expect(partial, label).toBeGreaterThan(20);
+    };
+    expectAsFindPath(planner.findPaths(pairs, { toNearest: true }), 'findPaths');
+    const without = planner.findPaths(pairs);
+    expect(pairs.some((_, i) => without.statusText(i) === 'no path' || without.statusText(i) === 'goal is outside the map or blocked')).toBe(true);
+    expect(pairs.every((_, i) => without.reached(i) === undefined)).toBe(true);
+    for (const mode of ['copied', 'shared'] as const) {
+      await using pool = await createWorldPool({ planner, workers: 2, mode, jobSize: 16 });
+      expectAsFindPath(await pool.findPaths(pairs, { toNearest: true }), `pool, ${mode}`);
+    }
+    expect(() => planner.findPaths(pairs, { toNearest: 1 as never })).toThrow('WorldHPAStar.findPaths: option toNearest must be a boolean, got 1');
   });
 
   test('bad input throws errors that name it', () => {

@@ -59,6 +59,7 @@ export {
   type WorldGenerateOptions,
   type WorldHierarchyOptions,
   type WorldFindPathOptions,
+  type WorldFindPathsOptions,
   type WorldHierarchyStats,
   type WorldHpaPathResult,
   type WorldHpaSearchStats,

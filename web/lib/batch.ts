@@ -6,7 +6,7 @@
  */
 import { indexIn } from './args.ts';
 import { ENDPOINT_MOVES, PATH_STATUS_CODES, PATH_STATUS_NAMES } from './generated/contract.ts';
-import type { PathStatus, Point, SnappedEndpoints } from './types.ts';
+import type { PathStatus, Point, SnappedEndpoints, Voxel } from './types.ts';
 
 /**
  * The status of each query of a {@link PathBatch}, as stored in {@link PathBatch.status}: `Found`,
@@ -33,7 +33,7 @@ export interface PathBatchArrays {
   readonly offsets: Uint32Array;
   /** Every path's cells, query after query, as x, y pairs; empty when cells were not asked for. */
   readonly cells: Int32Array;
-  /** With `snap` or `toNearest`: the endpoints searched, [sx, sy, gx, gy] per query. */
+  /** With `snap` or `toNearest`: the endpoints searched, [sx, sy, gx, gy] per query ([sx, sy, sz, gx, gy, gz] in a world). */
   readonly searched?: Int32Array;
   /** With `snap` or `toNearest`: per query, its ENDPOINT_MOVES bits (1 start moved, 2 goal moved, 4 goal unreachable). */
   readonly snapped?: Uint8Array;
@@ -99,10 +99,12 @@ export abstract class QueryBatch {
 }
 
 /**
- * What a batch of searches answers per query, whatever a cell's numbers: its cost, its expansions and its
- * cells. {@link PathBatch} (cells as x, y pairs) and {@link WorldPathBatch} (x, y, z triples) extend it.
+ * What a batch of searches answers per query, whatever a cell's numbers: its cost, its expansions, its
+ * cells, and with `toNearest` where a partial path ended. {@link PathBatch} (cells as x, y pairs) and
+ * {@link WorldPathBatch} (x, y, z triples) extend it.
+ * @typeParam P - a cell: {@link Point} on a grid, {@link Voxel} in a block world
  */
-export abstract class SearchBatch extends QueryBatch {
+export abstract class SearchBatch<P extends Point = Point> extends QueryBatch {
   /** One path cost per query; `Infinity` when no path was found. */
   readonly cost: Float64Array;
   /** Nodes expanded per query, all phases. */
@@ -111,6 +113,16 @@ export abstract class SearchBatch extends QueryBatch {
   readonly offsets: Uint32Array;
   /** Every path's cells, query after query; empty when cells were not asked for. */
   readonly cells: Int32Array;
+  /**
+   * With `snap` or `toNearest`: the endpoints searched, [sx, sy, gx, gy] per query ([sx, sy, sz, gx, gy,
+   * gz] in a world; see {@link SearchBatch.snapped}).
+   */
+  readonly searched?: Int32Array;
+  /**
+   * With `snap` or `toNearest`: per query, 1 when the start was moved, plus 2 when the goal was, plus 4
+   * when `toNearest` moved the goal because the start cannot reach it (`ENDPOINT_MOVES`).
+   */
+  readonly snapped?: Uint8Array;
 
   readonly #numbersPerCell: number;
 
@@ -122,6 +134,10 @@ export abstract class SearchBatch extends QueryBatch {
     this.offsets = arrays.offsets;
     this.cells = arrays.cells;
     this.#numbersPerCell = numbersPerCell;
+    if (arrays.searched && arrays.snapped) {
+      this.searched = arrays.searched;
+      this.snapped = arrays.snapped;
+    }
   }
 
   /** Query `i`'s cells x0, y0, x1, y1, … (with z after each y in a world): a view into `cells`, empty when not found. */
@@ -129,6 +145,32 @@ export abstract class SearchBatch extends QueryBatch {
     const k = this.checkedIndex('path', i);
     const n = this.#numbersPerCell;
     return this.cells.subarray(n * this.offsets[k]!, n * this.offsets[k + 1]!);
+  }
+
+  /**
+   * Query `i`'s outcome in words: as {@link QueryBatch.statusText}, and `'partial'` when the `toNearest`
+   * option sent its path to the reachable cell nearest the goal ({@link SearchBatch.reached}).
+   */
+  override statusText(i: number): ReturnType<QueryBatch['statusText']> {
+    const k = this.checkedIndex('statusText', i);
+    return this.#reachedAt(k) ? 'partial' : super.statusText(k);
+  }
+
+  /**
+   * With `toNearest`: the cell query `i`'s partial path ends at (the reachable cell nearest the goal it
+   * asked for); undefined when the path reaches the goal, or no path was found.
+   */
+  reached(i: number): P | undefined {
+    return this.#reachedAt(this.checkedIndex('reached', i));
+  }
+
+  #reachedAt(k: number): P | undefined {
+    if (!this.searched || !this.snapped || !(this.snapped[k]! & ENDPOINT_MOVES.GoalUnreachable)) return undefined;
+    if (this.status[k] !== PathStatusCode.Found) return undefined;
+    const n = this.#numbersPerCell;
+    const goal = this.searched.subarray(2 * n * k + n, 2 * n * (k + 1));
+    const cell: Point | Voxel = n === 3 ? { x: goal[0]!, y: goal[1]!, z: goal[2]! } : { x: goal[0]!, y: goal[1]! };
+    return Object.freeze(cell) as P;
   }
 }
 
@@ -143,25 +185,10 @@ export abstract class SearchBatch extends QueryBatch {
  * }
  * ```
  */
-export class PathBatch extends SearchBatch implements PathBatchArrays {
-  /**
-   * With `snap` or `toNearest`: the endpoints searched, [sx, sy, gx, gy] per query (see
-   * {@link PathBatch.snapped}).
-   */
-  readonly searched?: Int32Array;
-  /**
-   * With `snap` or `toNearest`: per query, 1 when the start was moved, plus 2 when the goal was, plus 4
-   * when `toNearest` moved the goal because the start cannot reach it (`ENDPOINT_MOVES`).
-   */
-  readonly snapped?: Uint8Array;
-
+export class PathBatch extends SearchBatch<Point> implements PathBatchArrays {
   /** @internal Made by `HPAStar.findPaths` and the pool. */
   constructor(arrays: PathBatchArrays, version: number) {
     super('PathBatch', arrays, version, 2);
-    if (arrays.searched && arrays.snapped) {
-      this.searched = arrays.searched;
-      this.snapped = arrays.snapped;
-    }
   }
 
   /**
@@ -171,28 +198,5 @@ export class PathBatch extends SearchBatch implements PathBatchArrays {
   snappedEndpoints(i: number): SnappedEndpoints | undefined {
     const k = this.checkedIndex('snappedEndpoints', i);
     return this.searched && this.snapped ? snappedAt(this.searched, this.snapped, k) : undefined;
-  }
-
-  /**
-   * Query `i`'s outcome in words: as {@link QueryBatch.statusText}, and `'partial'` when the `toNearest`
-   * option sent its path to the reachable cell nearest the goal ({@link PathBatch.reached}).
-   */
-  override statusText(i: number): ReturnType<QueryBatch['statusText']> {
-    const k = this.checkedIndex('statusText', i);
-    return this.#reachedAt(k) ? 'partial' : super.statusText(k);
-  }
-
-  /**
-   * With `toNearest`: the cell query `i`'s partial path ends at (the reachable cell nearest the goal it
-   * asked for); undefined when the path reaches the goal, or no path was found.
-   */
-  reached(i: number): Point | undefined {
-    return this.#reachedAt(this.checkedIndex('reached', i));
-  }
-
-  #reachedAt(k: number): Point | undefined {
-    if (!this.searched || !this.snapped || !(this.snapped[k]! & ENDPOINT_MOVES.GoalUnreachable)) return undefined;
-    if (this.status[k] !== PathStatusCode.Found) return undefined;
-    return Object.freeze({ x: this.searched[4 * k + 2]!, y: this.searched[4 * k + 3]! });
   }
 }

@@ -238,6 +238,7 @@ export const SEARCH_FLAGS = {
   planPaths: ['firstSegment'],
   plan: ['smooth'],
   worldFindPath: ['smooth', 'toNearest'],
+  worldFindPaths: ['cells', 'toNearest'],
   worldTraceSearch: ['smooth'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -156,6 +156,12 @@ declare module 'hpastar:raw' {
     cells: Int32Array;
   }
 
+  /** A block world's batch (worldPathBatchToJS): with `toNearest`, the queries as searched and their EndpointMove bytes. */
+  export interface RawWorldBatch extends RawBatch {
+    searched?: Int32Array;
+    snapped?: Uint8Array;
+  }
+
   /** A plan batch's answers (planBatchToJS in BatchToJS.h); offsets count cells, n + 1 entries. */
   export interface RawPlanBatch {
     status: Uint8Array;
@@ -578,7 +584,7 @@ declare module 'hpastar:raw' {
     /** 0 when built, +1 per applyBlockChanges given changes. */
     version(): number;
     /** Queries packed [sx, sy, sz, gx, gy, gz, ...] on this thread; cells as x, y, z triples. */
-    findPaths(queries: Int32Array, keepCells: boolean): RawBatch | RawError;
+    findPaths(queries: Int32Array, keepCells: boolean, toNearest: boolean): RawWorldBatch | RawError;
     /** Plans of queries packed as for findPaths, on this thread: abstract paths and (when asked) first segments, x, y, z triples. */
     planPaths(queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
     /** Changes packed [x, y, z, code, ...] to the planner's world, then the hierarchy updated: `""` or why they are refused. */
@@ -613,7 +619,7 @@ declare module 'hpastar:raw' {
     findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean, toNearest: boolean): RawWorldPath | RawError;
     /** findPath with every search recorded (WorldSearcher::traceFindPath). */
     traceFindPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldTracedPath | RawError;
-    findPaths(queries: Int32Array, keepCells: boolean): RawBatch | RawError;
+    findPaths(queries: Int32Array, keepCells: boolean, toNearest: boolean): RawWorldBatch | RawError;
     /** A new plan, owned by the caller (delete() it); waypoints as x, y, z triples. */
     plan(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): RawWorldHPAStarPlan;
     nextSegment(plan: RawWorldHPAStarPlan): RawPlanSegment;
@@ -641,7 +647,7 @@ declare module 'hpastar:raw' {
     /** HAAStar.findPaths spread over the threads, every query for one agent. */
     findPathsHaa(planner: RawHAAStar, queries: Int32Array, size: number, capability: string, keepCells: boolean): RawBatch | RawError;
     /** WorldHPAStar.findPaths spread over the threads (queries packed [sx, sy, sz, gx, gy, gz, ...]). */
-    findPathsWorld(planner: RawWorldHPAStar, queries: Int32Array, keepCells: boolean): RawBatch | RawError;
+    findPathsWorld(planner: RawWorldHPAStar, queries: Int32Array, keepCells: boolean, toNearest: boolean): RawWorldBatch | RawError;
     /** HPAStar.planPaths spread over the threads. */
     planPaths(planner: RawHPAStar, queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
     /** A world pool's plan batch (queries packed [sx, sy, sz, gx, gy, gz, ...]) spread over the threads. */

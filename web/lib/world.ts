@@ -27,11 +27,11 @@
  * @module
  */
 import type {
-  RawBatch,
   RawBlockWorld,
   RawError,
   RawFlowFields,
   RawWorldAStar,
+  RawWorldBatch,
   RawWorldHPAStar,
   RawWorldHPAStarPlan,
   RawWorldHPAStarQuery,
@@ -151,6 +151,18 @@ export interface WorldFindPathOptions {
   readonly toNearest?: boolean;
 }
 
+/** Options of {@link WorldHPAStar.findPaths} (and of its query objects). */
+export interface WorldFindPathsOptions {
+  /** `false` leaves the paths' cells out (costs and statuses only). Default true. */
+  readonly cells?: boolean;
+  /**
+   * As {@link WorldFindPathOptions.toNearest}, for each query: a goal its start cannot reach becomes the
+   * nearest cell of the start's component, the query's status `'partial'` ({@link SearchBatch.statusText})
+   * and {@link SearchBatch.reached} that cell. Default false.
+   */
+  readonly toNearest?: boolean;
+}
+
 /** An HPA* answer on a block world. */
 export interface WorldHpaPathResult extends WorldPathResult {
   readonly stats: WorldHpaSearchStats;
@@ -249,7 +261,7 @@ export function emptyWorldUpdateStats(levels: number): WorldUpdateStats {
  * in the order of the queries, as typed arrays: as {@link PathBatch}, with cells as x, y, z triples (a
  * query's `expanded` is 0 when the component labels answered 'no path').
  */
-export class WorldPathBatch extends SearchBatch implements PathBatchArrays {
+export class WorldPathBatch extends SearchBatch<Voxel> implements PathBatchArrays {
   /** @internal Made by `WorldHPAStar.findPaths` and the world pool. */
   constructor(arrays: PathBatchArrays, version: number) {
     super('WorldPathBatch', arrays, version, 3);
@@ -386,7 +398,7 @@ function worldRefusal(where: string, raw: { status: string; code: number }, star
 // What a planner and its query objects search with: a raw object answering findPath and findPaths.
 interface RawWorldSearcher {
   findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean, toNearest: boolean): RawWorldPath | RawError;
-  findPaths(queries: Int32Array, keepCells: boolean): RawBatch | RawError;
+  findPaths(queries: Int32Array, keepCells: boolean, toNearest: boolean): RawWorldBatch | RawError;
 }
 
 // WorldHPAStar.findPath and WorldHPAStarQuery.findPath: the arguments checked, one search by `raw`.
@@ -427,13 +439,12 @@ function worldFindPaths(
   raw: RawWorldSearcher,
   state: ModuleState,
   queries: Int32Array | readonly (readonly [Voxel, Voxel])[],
-  options: { readonly cells?: boolean } | undefined,
+  options: WorldFindPathsOptions | undefined,
   version: number,
 ): WorldPathBatch {
+  checkFlags(options, SEARCH_FLAGS.worldFindPaths, where);
   const packed = packWorldQueries(queries, where);
-  const cells = options?.cells ?? true;
-  if (typeof cells !== 'boolean') throw new TypeError(`${where}: option cells must be a boolean, got ${describe(cells)}`);
-  const out = state.call(where, () => raw.findPaths(packed, cells));
+  const out = state.call(where, () => raw.findPaths(packed, options?.cells ?? true, options?.toNearest ?? false));
   if ('error' in out) throw moduleError(where, out);
   return new WorldPathBatch(out, version);
 }
@@ -800,10 +811,11 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
    * workers run), smoothed as {@link WorldHPAStar.findPath} by default. A start or goal no agent stands
    * in does not throw: its status says so.
    * @param queries - `[start, goal]` pairs, or an Int32Array packed as `[sx, sy, sz, gx, gy, gz, ...]`
-   * @param options - `cells: false` leaves the paths' cells out
-   * @throws TypeError - for malformed queries
+   * @param options - `cells: false` leaves the paths' cells out; `toNearest: true` sends each query whose
+   *   goal its start cannot reach to the nearest reachable cell (`'partial'`, {@link SearchBatch.reached})
+   * @throws TypeError - for malformed queries or options
    */
-  findPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: { readonly cells?: boolean }): WorldPathBatch {
+  findPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: WorldFindPathsOptions): WorldPathBatch {
     return worldFindPaths('WorldHPAStar.findPaths', this.rawHandle(), this.moduleState, queries, options, this.#version);
   }
 
@@ -971,7 +983,7 @@ export class WorldHPAStarQuery extends WasmObject<RawWorldHPAStarQuery> {
   }
 
   /** As {@link WorldHPAStar.findPaths}, with this query's scratch. */
-  findPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: { readonly cells?: boolean }): WorldPathBatch {
+  findPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: WorldFindPathsOptions): WorldPathBatch {
     return worldFindPaths(`${this.#name}.findPaths`, this.rawHandle(), this.moduleState, queries, options, this.#planner.version);
   }
 

@@ -36,6 +36,7 @@ import { agentOf } from '../haastar.ts';
 import { checkFlags, checkTerrainCostRanges, describe, moduleError, packEdits, packQueries, packTerrainCosts, resolvedOptionsOf, SEARCH_CHOICES, SEARCH_FLAGS } from '../internal.ts';
 import { PlanBatch } from '../planBatch.ts';
 import { endpointRule } from '../plannerSearch.ts';
+import { ENDPOINT_RULES } from '../generated/contract.ts';
 import { cellAnswer, nearestQuestion, randomQuestion } from '../reachability.ts';
 import { ReachabilityView, type LabelLayout, type LabelsMessage } from '../reachabilityView.ts';
 import { emptyWorldUpdateStats, WorldPathBatch, worldUpdateStatsOf, type ResolvedWorldHierarchyOptions, type WorldBlockUpdate, type WorldHierarchyStats } from '../world.ts';
@@ -445,7 +446,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
    * A world pool's batch: queries packed [sx, sy, sz, gx, gy, gz, ...] (checked by the caller), every
    * one on the newest version, as {@link PathPool.findPaths} runs a grid's.
    */
-  findWorldPaths(packed: Int32Array, cells: boolean, signal: AbortSignal | undefined, where: string): Promise<WorldPathBatch> {
+  findWorldPaths(packed: Int32Array, cells: boolean, toNearest: boolean, signal: AbortSignal | undefined, where: string): Promise<WorldPathBatch> {
     this.#checkOpen(where);
     const version = this.#jobs.version;
     const count = packed.length / 6;
@@ -454,7 +455,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
       packed,
       signal,
       where,
-      (job, version, queries) => ({ type: 'search', job, version, queries, smooth: false, cells, anyAngle: false, endpointRule: 0 }),
+      (job, version, queries) => ({ type: 'search', job, version, queries, smooth: false, cells, anyAngle: false, endpointRule: toNearest ? ENDPOINT_RULES.toNearest : 0 }),
       (parts) => new WorldPathBatch(joinSearches(parts as JobPart<ResultMessage>[], count, 3), version),
       6,
     );

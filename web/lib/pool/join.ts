@@ -53,7 +53,7 @@ export function joinSearches(unordered: JobPart<ResultMessage>[], count: number,
   const expanded = joinPerQuery(new Uint32Array(count), parts, (r) => r.expanded);
   const { offsets, cells } = joinRuns(parts.map(({ first, result }) => ({ first, offsets: result.offsets, cells: result.cells })), count, cellSize);
   if (!parts.every(({ result }) => result.searched && result.snapped)) return { status, cost, expanded, offsets, cells };
-  const searched = joinPerQuery(new Int32Array(4 * count), parts, (r) => r.searched!, 4);
+  const searched = joinPerQuery(new Int32Array(2 * cellSize * count), parts, (r) => r.searched!, 2 * cellSize);
   const snapped = joinPerQuery(new Uint8Array(count), parts, (r) => r.snapped!);
   return { status, cost, expanded, offsets, cells, searched, snapped };
 }

@@ -338,11 +338,14 @@ function searchHaa(s: State, raw: RawHAAStar, m: SearchMessage): void {
 
 /** A block world's search job: queries of 6 numbers, cells of 3. */
 function searchWorld(s: State, raw: RawWorldHPAStar, m: SearchMessage): void {
-  const out = s.parallel ? s.parallel.findPathsWorld(raw, m.queries, m.cells) : raw.findPaths(m.queries, m.cells);
+  // A world pool sends no endpoint rule but toNearest (its goals moved in the module, searched and snapped answered).
+  const toNearest = m.endpointRule !== 0;
+  const out = s.parallel ? s.parallel.findPathsWorld(raw, m.queries, m.cells, toNearest) : raw.findPaths(m.queries, m.cells, toNearest);
   if ('error' in out) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: out.error });
+  const moved = out.searched && out.snapped ? [out.searched, out.snapped] : [];
   port.post(
     { type: 'result', job: m.job, version: s.version, ...out, heapBytes: heapBytes(s.module) },
-    [out.status, out.cost, out.expanded, out.offsets, out.cells].map((a) => a.buffer) as ArrayBuffer[],
+    [out.status, out.cost, out.expanded, out.offsets, out.cells, ...moved].map((a) => a.buffer) as ArrayBuffer[],
   );
 }
 

@@ -14,6 +14,7 @@
  * @module
  */
 import { byteArray, describe, voxel } from '../args.ts';
+import { checkFlags, SEARCH_FLAGS } from '../internal.ts';
 import { worldFlowFieldOf, worldFlowQuestion, type FlowFieldOptions, type WorldFlowField } from '../flowField.ts';
 import type { PlanBatch } from '../planBatch.ts';
 import { nearestQuestion, randomQuestion, voxelAnswer } from '../reachability.ts';
@@ -54,6 +55,8 @@ export interface WorldPoolOptions extends PoolRunOptions {
 export interface WorldPoolBatchOptions {
   /** `false` leaves the paths' cells out. Default true. */
   readonly cells?: boolean;
+  /** As `WorldHPAStar.findPaths`'s: a goal the start cannot reach becomes the nearest reachable cell (`'partial'`). Default false. */
+  readonly toNearest?: boolean;
   /** Cancels the batch: its promise rejects with the signal's reason, and its remaining jobs are dropped. */
   readonly signal?: AbortSignal;
 }
@@ -211,12 +214,14 @@ function batchArguments(
   queries: Int32Array | readonly (readonly [Voxel, Voxel])[],
   options: WorldPoolBatchOptions | WorldPoolPlanOptions | undefined,
   flag: 'cells' | 'firstSegment',
-): { on: boolean; signal: AbortSignal | undefined; packed: Int32Array } {
-  if (options !== undefined) checkKeys(options, [flag, 'signal'], where);
-  const on = (options as Record<string, unknown> | undefined)?.[flag] ?? true;
-  if (typeof on !== 'boolean') throw new TypeError(`${where}: option ${flag} must be a boolean, got ${describe(on)}`);
+): { on: boolean; toNearest: boolean; signal: AbortSignal | undefined; packed: Int32Array } {
+  const flags = flag === 'cells' ? SEARCH_FLAGS.worldFindPaths : [flag];
+  if (options !== undefined) checkKeys(options, [...flags, 'signal'], where);
+  checkFlags(options, flags, where);
+  const on = ((options as Record<string, boolean | undefined> | undefined)?.[flag] ?? true) === true;
+  const toNearest = (options as WorldPoolBatchOptions | undefined)?.toNearest ?? false;
   const signal = checkSignal(options?.signal, where);
-  return { on, signal, packed: packWorldQueries(queries, where) };
+  return { on, toNearest, signal, packed: packWorldQueries(queries, where) };
 }
 
 // Lets tests reach the pool behind a world pool's face (workerPoolOfWorld), which is private to everyone else.
@@ -290,8 +295,8 @@ class WorldPool implements WorldPathPool {
 
   async findPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: WorldPoolBatchOptions): Promise<WorldPathBatch> {
     const where = 'WorldPathPool.findPaths';
-    const { on: cells, signal, packed } = batchArguments(where, queries, options, 'cells');
-    return this.#pool.findWorldPaths(packed, cells, signal, where);
+    const { on: cells, toNearest, signal, packed } = batchArguments(where, queries, options, 'cells');
+    return this.#pool.findWorldPaths(packed, cells, toNearest, signal, where);
   }
 
   async planPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: WorldPoolPlanOptions): Promise<PlanBatch> {
