@@ -8,6 +8,8 @@ export interface Axis {
 export interface LineSeries {
   name: string;
   points: ReadonlyArray<readonly [number, number]>;
+  /** Colour and dash by this index instead of the series' place in the list. */
+  style?: number;
 }
 export interface BarSeries {
   name: string;

@@ -129,8 +129,11 @@ const lineSwatch = (i, x, y) =>
   `<line x1="${x}" y1="${y}" x2="${x + 24}" y2="${y}" stroke="${colours[i % colours.length]}" stroke-width="2.5"${dashes[i % dashes.length] ? ` stroke-dasharray="${dashes[i % dashes.length]}"` : ''}/>`;
 const boxSwatch = (i, x, y) => `<rect x="${x + 4}" y="${y - 7}" width="16" height="14" fill="${colours[i % colours.length]}"/>`;
 
-function seriesPath(s, i, sx, sy) {
-  const colour = colours[i % colours.length], dash = dashes[i % dashes.length];
+// A series' style is its place in the list unless it names one (style: k), so one planner keeps
+// its colour across figures that show different subsets of planners.
+function seriesPath(s, place, sx, sy) {
+  const style = s.style ?? place;
+  const colour = colours[style % colours.length], dash = dashes[style % dashes.length];
   const d = s.points.map(([x, y], k) => `${k ? 'L' : 'M'}${r1(sx(x))},${r1(sy(y))}`).join(' ');
   // Markers only where they stay legible: up to 40 points.
   const marks = s.points.length <= 40
@@ -155,7 +158,7 @@ export function lineChart(spec) {
     ...yAxis(yd, sy, y.label ?? '', box),
     ...xAxis(xd, sx, x.label ?? '', box),
     ...series.map((s, i) => seriesPath(s, i, sx, sy)),
-    ...legend(series.map((s) => s.name), lineSwatch),
+    ...legend(series.map((s) => s.name), (i, x, y) => lineSwatch(series[i].style ?? i, x, y)),
     '</svg>',
   ].join('\n') + '\n';
 }
