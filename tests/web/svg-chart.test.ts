@@ -102,6 +102,14 @@ describe('lineChart', () => {
     expect(lineChart(spec)).not.toMatch(/\d\.\d\d/); // coordinates rounded to 0.1
   });
 
+  test('a series naming its style keeps that colour whatever its place', () => {
+    const strokeOf = (svgText: string) => all(seriesGroups(parseXml(svgText))[0]!, 'path')[0]!.attributes.stroke;
+    const alone = lineChart({ title: 't', series: [{ name: 'DHPA*', style: 4, points: [[1, 1]] }] });
+    const fifth = lineChart({ title: 't', series: [0, 1, 2, 3, 4].map((k) => ({ name: `s${k}`, points: [[1, 1]] as [number, number][] })) });
+    expect(strokeOf(alone)).toBe(all(seriesGroups(parseXml(fifth))[4]!, 'path')[0]!.attributes.stroke);
+    expect(strokeOf(alone)).not.toBe(strokeOf(fifth));
+  });
+
   test('refuses an empty chart or series, naming it', () => {
     expect(() => lineChart({ title: 'T', series: [] })).toThrow(/"T": no series/);
     expect(() => lineChart({ title: 'T', series: [{ name: 'HPA*', points: [] }] })).toThrow(/series "HPA\*" is empty/);
