@@ -217,5 +217,8 @@ export function writeFigure(outDir, name, svg, { alt, command, subset }) {
   const dir = path.join(outDir, 'figures');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `${name}.svg`), svg);
-  return `\n![${alt}](figures/${name}.svg)\n\n*Data: ${subset}. Regenerate: \`${command}\`.*\n`;
+  return `\n![${escapeMarkdown(alt)}](figures/${name}.svg)\n\n*Data: ${escapeMarkdown(subset)}. Regenerate: \`${command}\`.*\n`;
 }
+
+// Planner names carry asterisks (A*, HPA*): escaped, they stay text instead of opening emphasis.
+const escapeMarkdown = (text) => String(text).replace(/[\\`*_[\]]/g, (c) => `\\${c}`);

@@ -2,7 +2,10 @@
 // its points, escaped text, values at the right pixels on linear and log axes, and clear refusals of
 // input that would draw a wrong figure.
 import { describe, expect, test } from 'vitest';
-import { axisTicks, barChart, cdfPoints, escapeXml, layout, lineChart, makeScale } from '../../bench/svg-chart.mjs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { axisTicks, barChart, cdfPoints, escapeXml, layout, lineChart, makeScale, writeFigure } from '../../bench/svg-chart.mjs';
 
 interface XmlElement {
   name: string;
@@ -175,5 +178,17 @@ describe('scales and helpers', () => {
     expect(points[0]).toEqual([0, 0.001]);
     expect(points[5]).toEqual([500, 0.501]);
     expect(points.at(-1)).toEqual([999, 1]);
+  });
+
+  test('writeFigure writes figures/NAME.svg and returns its markdown: escaped alt text, the data and the command', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svg-chart-'));
+    try {
+      const markdown = writeFigure(dir, 'speed', '<svg/>', { alt: 'A* and HPA* [log]', command: 'node bench/x.mjs --maps a', subset: 'every scenario of a' });
+      expect(readFileSync(join(dir, 'figures/speed.svg'), 'utf8')).toBe('<svg/>');
+      expect(markdown).toContain('![A\\* and HPA\\* \\[log\\]](figures/speed.svg)');
+      expect(markdown).toContain('*Data: every scenario of a. Regenerate: `node bench/x.mjs --maps a`.*');
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
   });
 });
