@@ -7,7 +7,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { option, mapsDir, outDir, mapsWithScenarios, runTool, mean, fmt, variantArgs, passes, lengthBins, roundBinWidth } from './bench-common.mjs';
-import { lineChart, cdfPoints, writeFigure } from './svg-chart.mjs';
+import { lineChart, cdfPoints, writeFigure, axisTicks } from './svg-chart.mjs';
 
 const maps = mapsWithScenarios(option('maps', 'den520d,brc202d,maze512-16-0'));
 const algos = option('algos', 'astar,jps,jpsplus,hpa,dhpa,auto').split(',');
@@ -59,16 +59,21 @@ function suboptSection(map, runs) {
   const inexact = algos.filter((a) => runs[a].some((q) => q.subopt > 1e-4));
   if (!inexact.length) return '';
   const excess = (a) => runs[a].map((q) => Math.max(0, 100 * q.subopt));
+  // A few long detours would squash the curves against the axis: the x axis stops at the largest
+  // 99th percentile (rounded up to a tick), each curve running to the edge at its share there (the table gives the maxima).
+  const p99 = (xs) => [...xs].sort((p, q) => p - q)[Math.floor(0.99 * (xs.length - 1))];
+  const xMax = axisTicks(0, Math.max(...inexact.map((a) => p99(excess(a)))), false).max;
+  const clipped = (xs) => [...cdfPoints(xs).filter(([x]) => x <= xMax), [xMax, xs.filter((x) => x <= xMax).length / xs.length]];
   const svg = lineChart({
     title: `${map}: path length over the optimum`,
     desc: `Cumulative share of queries whose path is at most x percent longer than optimal, per planner, every scenario of ${map}.`,
-    x: { label: 'path length over optimal (%)', min: 0 },
+    x: { label: 'path length over optimal (%), up to the largest 99th percentile', min: 0, max: xMax },
     y: { label: 'share of queries', min: 0, max: 1 },
-    series: inexact.map((a) => ({ name: labelOf(a), style: algos.indexOf(a), points: cdfPoints(excess(a)) })),
+    series: inexact.map((a) => ({ name: labelOf(a), style: algos.indexOf(a), points: clipped(excess(a)) })),
   });
   let text = `\n## ${map}: suboptimality distribution\n` + writeFigure(outDir, `subopt-cdf-${map}`, svg, {
     alt: `${map}: cumulative distribution of the excess path length of ${inexact.map(labelOf).join(', ')}`,
-    command, subset: `every scenario of ${map}.map.scen, smoothed paths; the curve is 101 quantiles of the queries`,
+    command, subset: `every scenario of ${map}.map.scen, smoothed paths; each curve is 101 quantiles of the queries, the x axis cut at ${fmt(xMax, 2)}% (the largest 99th percentile, rounded up)`,
   });
   text += `\n| planner | mean % | median % | p90 % | p99 % | max % | optimal share |\n| --- | --- | --- | --- | --- | --- | --- |\n`;
   for (const a of inexact) {

@@ -69,6 +69,9 @@ function checkSeries(chart, series, pointsOf, axes) {
       for (const [axis, v] of Object.entries(point)) {
         if (!Number.isFinite(v)) fail(chart, `series "${s.name}" has a non-finite ${axis} value ${v} at point ${i}`);
         if (axes[axis]?.log && v <= 0) fail(chart, `series "${s.name}" has ${axis} value ${v} at point ${i} on a log axis (needs > 0)`);
+        // A point outside a fixed axis range would be drawn over the labels: the caller clips or widens.
+        const { min = -Infinity, max = Infinity } = axes[axis] ?? {};
+        if (v < min || v > max) fail(chart, `series "${s.name}" has ${axis} value ${v} at point ${i} outside the axis range ${min}..${max}`);
       }
     });
   }

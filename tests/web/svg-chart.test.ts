@@ -125,6 +125,12 @@ describe('lineChart', () => {
     expect(() => lineChart({ title: 'T', series: [{ name: 'JPS', points: [[Infinity, 2]] }] })).toThrow(/non-finite x value Infinity/);
   });
 
+  test('refuses a value outside a fixed axis range', () => {
+    expect(() => lineChart({ title: 'T', x: { min: 0, max: 10 }, series: [{ name: 'auto', points: [[5, 1], [12, 1]] }] })).toThrow(
+      /series "auto" has x value 12 at point 1 outside the axis range 0..10/,
+    );
+  });
+
   test('refuses a value ≤ 0 on a log axis', () => {
     expect(() => lineChart({ title: 'T', y: { log: true }, series: [{ name: 'A*', points: [[1, 5], [2, 0]] }] })).toThrow(
       /series "A\*" has y value 0 at point 1 on a log axis/,
