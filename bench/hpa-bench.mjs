@@ -1,6 +1,7 @@
 // HPA* against A* on Moving AI scenarios, after the HPA* paper's experiments (Botea et al. 2004):
 // per map and scenario bucket, mean time, speedup, expansions split SG / main / refinement (Fig. 5-6),
-// suboptimality before and after smoothing (Fig. 7), and a cluster-size sweep (Fig. 8).
+// suboptimality before and after smoothing (Fig. 7), and a cluster-size sweep (Fig. 8); those
+// figures are also drawn as SVG in bench/results/figures/ (bench/hpa-figures.mjs).
 //
 //   node bench/hpa-bench.mjs [--maps a,b,...] [--maps-dir DIR] [--out bench/results] [--sweep-map brc202d]
 //
