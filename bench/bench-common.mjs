@@ -32,3 +32,19 @@ export const variantArgs = (variant) => {
   const [name, ...options] = variant.split(':');
   return ['--algo', name, ...options.flatMap((o) => { const [k, v] = o.split('='); return v === undefined ? [`--${k}`] : [`--${k}`, v]; })];
 };
+// Items grouped into bins of `width` path-length units by lengthOf(item): [{ centre, lo, items }],
+// by increasing length, empty bins left out (the figures plot one mean per bin).
+export const lengthBins = (items, width, lengthOf) => {
+  const bins = new Map();
+  for (const item of items) {
+    const b = Math.floor(lengthOf(item) / width);
+    if (!bins.has(b)) bins.set(b, []);
+    bins.get(b).push(item);
+  }
+  return [...bins.keys()].sort((a, b) => a - b).map((b) => ({ lo: b * width, centre: (b + 0.5) * width, items: bins.get(b) }));
+};
+// A round bin width giving about `count` bins up to `longest`.
+export const roundBinWidth = (longest, count) => {
+  const raw = longest / count, p = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 2.5, 5, 10].map((m) => m * p).find((w) => w >= raw);
+};

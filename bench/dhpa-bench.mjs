@@ -1,6 +1,6 @@
 // DHPA* and SHPA* against HPA* and A* (Kring, Champandard and Samarin 2010):
 //   Figure 6: search time by path length (scenario buckets grouped by ten), relative to HPA*;
-//   Figure 7: the dynamic metric (2×2 obstacles on 2% of the map moved between batches of X searches).
+//   Figure 7, the dynamic metric, is bench/dhpa-dynamic.mjs.
 //
 //   node bench/dhpa-bench.mjs [--maps a,b] [--maps-dir DIR] [--out bench/results]
 //                             [--algos hpa,hpa:landmarks=16,dhpa,dhpa:landmarks=16,dhpa:landmarks=16:cluster=25,...] [--passes 3]
@@ -59,32 +59,8 @@ text += '\n## Summary (all scenarios of each map)\n\n| map | algo | µs/query | 
 for (const r of summary)
   text += `| ${r.map} | ${r.algo} | ${fmt(r.us)} | ${fmt(r.hpaUs / r.us, 2)} | ${fmt(r.perQuery, 2)} | ${fmt(r.astarUs / r.us, 1)} | ${fmt(r.lastUs)} | ${fmt(r.astarLastUs / r.lastUs, 1)} | ${fmt(100 * r.subopt, 2)} | ${r.unsolved} | ${r.invalid} | ${fmt(r.buildMs, 1)} | ${r.bytes} |\n`;
 
-// Figure 7: dynamic performance, X searches per change. Each planner's total per change is
-// update + X × search; the crossover is where DHPA*'s line meets HPA*'s, from the means over all X.
-const dynMaps = opt('dynamic-maps', 'brc202d,AR0011SR').split(',').filter((m) => fs.existsSync(path.join(mapsDir, `${m}.map`)));
-const dynamicVariants = ['hpa', 'dhpa', 'dhpa:landmarks=16'];
-text += '\n## Dynamic metric (2×2 obstacles on 2% of the map, 10 changes, ms per change = update + X searches)\n\n| map | X | ' +
-  dynamicVariants.map((v) => `${v} ms`).join(' | ') + ' | ' + dynamicVariants.map((v) => `${v} update µs | ${v} search µs`).join(' | ') + ' |\n|' +
-  ' --- |'.repeat(2 + 3 * dynamicVariants.length) + '\n';
-const crossovers = [];
-for (const map of dynMaps) {
-  process.stderr.write(`bench: dynamic ${map}\n`);
-  const sums = Object.fromEntries(dynamicVariants.map((v) => [v, { update: 0, search: 0, n: 0 }]));
-  for (let x = 10; x <= 100; x += 10) {
-    const rows = dynamicVariants.map((v) => json(['dynamic', path.join(mapsDir, `${map}.map`), ...algoArgs(v), '--searches', String(x), '--changes', '10'])[0]);
-    rows.forEach((r, i) => { const s = sums[dynamicVariants[i]]; s.update += r.update_us_mean; s.search += r.search_us_mean; s.n += 1; });
-    text += `| ${map} | ${x} | ` + rows.map((r) => fmt(r.total_ms_per_change, 2)).join(' | ') + ' | ' +
-      rows.map((r) => `${fmt(r.update_us_mean, 0)} | ${fmt(r.search_us_mean)}`).join(' | ') + ' |\n';
-  }
-  const ref = sums.hpa;
-  for (const v of dynamicVariants.slice(1)) {
-    const s = sums[v];
-    const dUpdate = (s.update - ref.update) / s.n, dSearch = (ref.search - s.search) / s.n;
-    crossovers.push(`| ${map} | ${v} | ${fmt(dUpdate, 0)} | ${fmt(dSearch, 1)} | ${dSearch > 0 ? (dUpdate <= 0 ? 'every X' : fmt(dUpdate / dSearch, 0)) : 'never'} |`);
-  }
-}
-text += '\n### Searches per change from which the planner beats HPA*\n\nX* = (its update − HPA*\'s update) / (HPA*\'s search − its search), from the means over X = 10…100.\n\n' +
-  '| map | planner | extra update µs | search µs saved | X* |\n| --- | --- | --- | --- | --- |\n' + crossovers.join('\n') + '\n';
+// Figure 7, the dynamic metric, has its own script and page (bench/dhpa-dynamic.mjs, dhpa-dynamic.md).
+text += '\n## Dynamic metric\n\nKring et al.\'s dynamic metric (their Fig. 7), with its figures: [dhpa-dynamic.md](dhpa-dynamic.md) (`node bench/dhpa-dynamic.mjs`).\n';
 const updates = ['hpa', 'dhpa'].map((a) => json(['update-bench', path.join(mapsDir, 'brc202d.map'), '--algo', a, '--passes', passes])[0]);
 text += `\n## Single-cell update on brc202d (cluster 10, one level; each change's fastest of ${passes} passes)\n\n| algo | mean µs | median µs | max µs | level-1 clusters rebuilt |\n| --- | --- | --- | --- | --- |\n` +
   updates.map((u) => `| ${u.algo} | ${fmt(u.update_us_mean)} | ${fmt(u.update_us_median)} | ${fmt(u.update_us_max)} | ${fmt(u.level1_clusters_rebuilt_mean, 2)} |`).join('\n') + '\n';
