@@ -31,7 +31,7 @@ function afterQueuedTasks(): Promise<void> {
 export class AnswerGate {
   readonly #delay: number;
   /** Answers not yet released, in the order asked. */
-  #held: HeldAnswer[] = [];
+  readonly #held: HeldAnswer[] = [];
   /** The tick now: queries asked now are due at `tick + delay`. */
   #tick = 0;
   readonly #gated = new WeakMap<object, object>();
@@ -74,9 +74,11 @@ export class AnswerGate {
   async release(tick: number): Promise<void> {
     this.#tick = tick;
     for (;;) {
-      const due = this.#held.filter((h) => h.due <= tick);
-      if (!due.length) return;
-      this.#held = this.#held.filter((h) => h.due > tick);
+      // Ticks only grow, so the answers due are the oldest asked: a prefix (nothing allocated on a tick without any).
+      let count = 0;
+      while (count < this.#held.length && this.#held[count]!.due <= tick) count++;
+      if (count === 0) return;
+      const due = this.#held.splice(0, count);
       await Promise.all(due.map((h) => h.arrived));
       for (const h of due) h.release();
       await afterQueuedTasks();
