@@ -5,7 +5,7 @@
 // (tests/web/helpers/crowdOracle.ts). The hash must see the state (different orders differ), answers must
 // be applied at the tick asked plus the delay whatever the pool's speed, and bad options must be refused.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPathPool, createWorldPool, loadHpastar, LockstepCrowd, parseMovingAIMap, type LockstepOrder, type LockstepTick, type PathPool, type Point, type Voxel } from '../../web/lib/index';
+import { createPathPool, createWorldPool, CrowdClosedError, loadHpastar, LockstepCrowd, parseMovingAIMap, type LockstepOrder, type LockstepTick, type PathPool, type Point, type Voxel } from '../../web/lib/index';
 import { CrowdOracle } from './helpers/crowdOracle';
 import { seeded } from './helpers/queries';
 import { readMapsFile } from './scenarios';
@@ -77,12 +77,15 @@ describe('on den520d', () => {
       for (const e of a.events) if (e.type === 'arrived' || e.type === 'unreachable' || e.type === 'snapped') stats[e.type]++;
       stats.hashes.add(a.hash);
     }
+    const c = runs[0]!.crowd.crowd.stats;
+    console.log(`lockstep, den520d, ${TICKS} ticks: ${stats.arrived} arrivals, ${stats.unreachable} unreachable, ${stats.snapped} snaps, ${c.replans} replans, ${c.plans} plans, ${c.segments} segments, ${c.fields} fields, ${c.overlaps} passes, ${stats.hashes.size} distinct hashes`);
     expect(runs.map((r) => r.illegal)).toEqual([[], []]);
     expect(runs.map((r) => r.crowd.ticks)).toEqual([TICKS, TICKS]);
     // They did walk: hundreds of arrivals, goals on walls refused, walls met, the state new at most ticks.
     expect(stats.arrived).toBeGreaterThan(200);
     expect(stats.unreachable).toBeGreaterThan(5);
     expect(runs[0]!.crowd.crowd.stats.replans).toBeGreaterThan(0);
+    expect(stats.snapped).toBeGreaterThan(0);
     expect(stats.hashes.size).toBeGreaterThan(TICKS / 2);
     expect(runs[0]!.crowd.crowd.size).toBe(41);
   }, 240_000);
@@ -162,6 +165,16 @@ describe('on a corridor', () => {
     expect(lockstep.crowd.size).toBe(1);
   });
 
+  test('a pool closed under a lockstep crowd: its tick rejects with a CrowdClosedError', async () => {
+    const closing = await createPathPool({ map: text, workers: 1, hierarchy: { clusterSize: 16 } });
+    const lockstep = new LockstepCrowd({ pool: closing, map, ticksPerSecond: 20 });
+    lockstep.order(0, { type: 'add', at: { x: 1, y: 1 }, options: { goal: { x: 12, y: 1 } } });
+    await lockstep.tick();
+    await closing.close();
+    await expect(lockstep.tick()).rejects.toThrow(CrowdClosedError);
+    expect(lockstep.crowd.agent(1).state).toBe('stopped');
+  });
+
   test('bad options, past ticks, unknown orders and overlapping ticks are refused, naming the value', async () => {
     const make = (extra: object) => () => new LockstepCrowd({ pool, map, ...extra } as never);
     expect(make({ ticksPerSecond: 20.5 })).toThrow(new TypeError('LockstepCrowd: ticksPerSecond must be an integer, got 20.5'));
@@ -226,7 +239,7 @@ type Edit = { x: number; y: number; terrain: string };
 /**
  * The test's orders, the same to every crowd: 40 agents at tick 0 (a quarter sharing a goal: a flow
  * field), idle agents sent on every 40 ticks (one goal in ten on a wall or tree: unreachable), a 6x6 wall
- * painted every 1,500 ticks and taken away 700 ticks later, a group move, an agent removed and two added.
+ * painted on a walking agent every 1,500 ticks and taken away 700 ticks later, a group move, an agent removed and two added.
  * Orders that depend on the state are read from the first crowd, as a game's players would send them.
  */
 class Script {
@@ -252,7 +265,8 @@ class Script {
         if (agent.state === 'idle') this.#order(tick, { type: 'goal', id: agent.id, goal: this.#random() < 0.1 ? this.#pick(this.#walls) : this.#pick(land) });
       }
     }
-    if (tick % 1500 === 700) this.#paint(tick, this.#pick(land));
+    // On a walking agent: it is snapped off the wall, and others' routes through it plan again.
+    if (tick % 1500 === 700) this.#paint(tick, this.#pick([...this.crowds[0]!.crowd.agents()].filter((a) => a.state === 'walking').map((a) => ({ x: a.cellX, y: a.cellY }))));
     if (tick % 1500 === 1400) this.#terrain(tick, this.#painted);
     if (tick === 2500) this.#order(tick, { type: 'group', ids: [1, 2, 3, 4, 5, 6, 7, 8], goal: this.#pick(land), options: { formation: 'box' } });
     if (tick === 3000) {

@@ -1,8 +1,10 @@
 /**
  * Holds a lockstep crowd's pool answers back until the tick they are due: a query asked at tick t is
  * handed to the crowd at the start of tick t + delay, with every other answer due then, in the order
- * they were asked, whenever the pool answered. The crowd then sees the same answers at the same ticks on
- * every machine, however fast its workers are. An answer not in when its tick comes is waited for.
+ * they were asked, whenever the pool answered. The crowd's callbacks then run in an order fixed by that
+ * and by its code (the same on every machine), all before the tick moves the agents: the crowd sees the
+ * same answers at the same ticks everywhere, however fast its workers are. An answer not in when its
+ * tick comes is waited for.
  *
  * Why the pool and not the crowd's callbacks: the crowd is written once for free and lockstep crowds and
  * asks its pool for plans, segments, fields and updates in one way; a gated pool (a proxy whose methods'

@@ -18,6 +18,8 @@
  * - On a block world (`new Crowd<Voxel>({ pool: worldPool, world })`, a pool of `createWorldPool` and the
  *   same world as a main-thread `BlockWorld` that the crowd keeps in step), agents stand on any floor and
  *   walk, climb, take stairs and ladders; {@link Crowd.applyBlockChanges} digs and builds under them.
+ * - For lockstep multiplayer, a {@link LockstepCrowd} drives a crowd by fixed ticks, in integer units,
+ *   the pool's answers applied at fixed ticks (`lockstep.ts`).
  *
  * @example
  * ```ts
@@ -80,7 +82,7 @@ export interface CrowdOptions {
   readonly world?: BlockWorld;
   /** Default speed of the agents, in cells per second (straight steps; a diagonal step is √2 cells, a climb 2). Default 5. */
   readonly speed?: number;
-  /** An agent with a goal that has not moved for this long is reported stalled, in seconds. Default 1. */
+  /** An agent with a goal that has not moved for this long is reported stalled, in seconds (whole ticks, rounded up, in a {@link LockstepCrowd}). Default 1. */
   readonly stallSeconds?: number;
   /**
    * Agents that share a goal follow its flow field instead of planning once this many of them have it.
