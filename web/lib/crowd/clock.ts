@@ -1,6 +1,6 @@
 /**
- * How a crowd counts time and distance. A free crowd ({@link Crowd.step}) counts seconds and cells as
- * floating-point numbers, by the frame times it is given. A lockstep crowd ({@link LockstepCrowd}) counts
+ * How a crowd counts time and distance. A free crowd (`Crowd.step`) counts seconds and cells as
+ * floating-point numbers, by the frame times it is given. A lockstep crowd (`LockstepCrowd`) counts
  * whole ticks and distance in 1/{@link LOCKSTEP_UNITS} of a cell, integers: every sum is exact, so its state
  * after N ticks is the same on every machine whatever its frame rate.
  * @internal

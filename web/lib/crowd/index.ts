@@ -18,7 +18,7 @@
  * - On a block world (`new Crowd<Voxel>({ pool: worldPool, world })`, a pool of `createWorldPool` and the
  *   same world as a main-thread `BlockWorld` that the crowd keeps in step), agents stand on any floor and
  *   walk, climb, take stairs and ladders; {@link Crowd.applyBlockChanges} digs and builds under them.
- * - For lockstep multiplayer, a {@link LockstepCrowd} drives a crowd by fixed ticks, in integer units,
+ * - For lockstep multiplayer, a `LockstepCrowd` drives a crowd by fixed ticks, in integer units,
  *   the pool's answers applied at fixed ticks (`lockstep.ts`).
  *
  * @example
@@ -82,7 +82,7 @@ export interface CrowdOptions {
   readonly world?: BlockWorld;
   /** Default speed of the agents, in cells per second (straight steps; a diagonal step is √2 cells, a climb 2). Default 5. */
   readonly speed?: number;
-  /** An agent with a goal that has not moved for this long is reported stalled, in seconds (whole ticks, rounded up, in a {@link LockstepCrowd}). Default 1. */
+  /** An agent with a goal that has not moved for this long is reported stalled, in seconds (whole ticks, rounded up, in a `LockstepCrowd`). Default 1. */
   readonly stallSeconds?: number;
   /**
    * Agents that share a goal follow its flow field instead of planning once this many of them have it.
@@ -644,7 +644,8 @@ export class Crowd<P extends Point = Point> {
    * Moves every agent by `dt` seconds (at most 0.25: a longer frame moves them by 0.25), then sends the
    * plans and segments this frame asked for to the pool, one batch each.
    * @returns what happened since the last call, in order
-   * @throws TypeError - when `dt` is not a number of 0 or more
+   * @throws TypeError - when `dt` is not a number of 0 or more; on a `LockstepCrowd`'s crowd (it moves by
+   *   `LockstepCrowd.tick`, and so do its orders: `addAgent`, `setGoal`, `updateTerrain`, ... throw there too)
    * @throws CrowdClosedError - once a pool of the crowd is closed (nothing moves then; its agents are `'stopped'`)
    */
   step(dt: number): CrowdEvent<P>[] {
@@ -992,7 +993,10 @@ export class Crowd<P extends Point = Point> {
     this.#events.push({ type: 'snapped', agent: agent.id, from: this.#ground.point(from) as P, to: this.#ground.point(to) as P });
   }
 
-  /** Moves the agent by `budget` cells along its route or field; true when it moved at all. */
+  /**
+   * Moves the agent by `budget` along its route or field (cells, or in lockstep whole 1/1024 cells: the
+   * sums below are then exact); true when it moved at all.
+   */
   #walk(agent: Agent<P>, budget: number): boolean {
     let moved = false;
     while (budget > 1e-12) {
