@@ -141,6 +141,32 @@ describe('on a corridor', () => {
     expect(new Set(walking).size).toBe(walking.length);
   });
 
+  test('with avoidance, two agents head-on pass once after waiting 0.4 s counted in ticks, in step with a late pool', async () => {
+    const crowds = [pool, delayed(pool, seeded(9), 20)].map((p) => new LockstepCrowd({ pool: p, map, ticksPerSecond: 20, speed: 6, avoidance: true }));
+    for (const c of crowds) {
+      c.order(0, { type: 'add', at: { x: 1, y: 1 }, options: { goal: { x: 12, y: 1 } } });
+      c.order(0, { type: 'add', at: { x: 12, y: 1 }, options: { goal: { x: 1, y: 1 } } });
+    }
+    let arrived = 0, held = 0, longestHeld = 0;
+    for (let i = 0; i < 400 && arrived < 2; i++) {
+      const before = [...crowds[0]!.crowd.agents()].map((a) => a.x);
+      const [a, b] = [await crowds[0]!.tick(), await crowds[1]!.tick()];
+      expect(b.hash, `tick ${a.tick}`).toBe(a.hash);
+      arrived += a.events.filter((e) => e.type === 'arrived').length;
+      // Ticks both walking agents stood still: the deadlock's wait before the pass.
+      const agents = [...crowds[0]!.crowd.agents()];
+      held = agents.every((agent, k) => agent.state === 'walking' && agent.x === before[k]) ? held + 1 : 0;
+      longestHeld = Math.max(longestHeld, held);
+    }
+    expect(arrived).toBe(2);
+    // 0.4 s at 20 ticks a second: 8 ticks at least; at most a few more (a waiting agent tries every third tick).
+    expect(longestHeld).toBeGreaterThanOrEqual(8);
+    expect(longestHeld).toBeLessThanOrEqual(12);
+    expect(crowds.map((c) => c.crowd.stats.overlaps)).toEqual([1, 1]);
+    expect([...crowds[0]!.crowd.agents()].map((a) => a.cellX)).toEqual([12, 1]);
+    expect(crowds[0]!.stateHash()).toBe(crowds[1]!.stateHash());
+  });
+
   test('a different goal given by one machine shows in its hash at that tick', async () => {
     const crowds = [0, 1].map(() => new LockstepCrowd({ pool, map, ticksPerSecond: 20 }));
     for (const c of crowds) c.order(0, { type: 'add', at: { x: 6, y: 1 } });
