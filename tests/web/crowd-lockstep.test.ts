@@ -13,6 +13,8 @@ import { readMapsFile } from './scenarios';
 const TICKS = 10_000;
 const TICKS_PER_SECOND = 20;
 const GROUND = { size: 1, capability: 'ground' } as const;
+/** A lockstep crowd's pools: landmarks refreshed in the background after an edit would make answers depend on timing. */
+const NO_LANDMARKS = { landmarks: 0, distanceTable: false } as const;
 
 /**
  * `pool` whose promises settle `maxMs` or less after the pool's (random, so answers also come out of
@@ -53,7 +55,7 @@ describe('on den520d', () => {
 
   beforeAll(async () => {
     // A pool each: a terrain update of one crowd must not reach the other's searches.
-    [steady, slow] = await Promise.all([createPathPool({ map: text, workers: 1 }), createPathPool({ map: text, workers: 1 })]);
+    [steady, slow] = await Promise.all([createPathPool({ map: text, workers: 1, hierarchy: NO_LANDMARKS }), createPathPool({ map: text, workers: 1, hierarchy: NO_LANDMARKS })]);
   });
 
   afterAll(async () => {
@@ -98,7 +100,7 @@ describe('on a corridor', () => {
   let pool: PathPool;
 
   beforeAll(async () => {
-    pool = await createPathPool({ map: text, workers: 1, hierarchy: { clusterSize: 16 } });
+    pool = await createPathPool({ map: text, workers: 1, hierarchy: { clusterSize: 16, ...NO_LANDMARKS } });
   });
 
   afterAll(async () => {
@@ -192,7 +194,7 @@ describe('on a corridor', () => {
   });
 
   test('a pool closed under a lockstep crowd: its tick rejects with a CrowdClosedError', async () => {
-    const closing = await createPathPool({ map: text, workers: 1, hierarchy: { clusterSize: 16 } });
+    const closing = await createPathPool({ map: text, workers: 1, hierarchy: { clusterSize: 16, ...NO_LANDMARKS } });
     const lockstep = new LockstepCrowd({ pool: closing, map, ticksPerSecond: 20 });
     lockstep.order(0, { type: 'add', at: { x: 1, y: 1 }, options: { goal: { x: 12, y: 1 } } });
     await lockstep.tick();
@@ -209,6 +211,8 @@ describe('on a corridor', () => {
     expect(make({ ticksPerSecond: 20, answerDelayTicks: 0 })).toThrow(/^LockstepCrowd: answerDelayTicks must be an integer in 1\.\./);
     expect(make({ ticksPerSecond: 20, answerDelayTicks: -2 })).toThrow(RangeError);
     expect(make({ ticksPerSecond: 20, sped: 3 })).toThrow(/^Crowd: unknown option "sped"/);
+    await using landmarked = await createPathPool({ map: text, workers: 1, hierarchy: { clusterSize: 16, landmarks: 2 } });
+    expect(() => new LockstepCrowd({ pool: landmarked, map, ticksPerSecond: 20 })).toThrow(/^LockstepCrowd: the pool refreshes its landmarks \(2\)/);
     const lockstep = new LockstepCrowd({ pool, map, ticksPerSecond: 20 });
     await lockstep.tick();
     await lockstep.tick();
@@ -227,8 +231,8 @@ describe('on a block world', () => {
 
   test('two crowds, one pool late: equal hashes for 2,000 ticks of climbing agents, blocks placed and dug, shared goals', async () => {
     const hp = await loadHpastar();
-    await using steady = await createWorldPool({ generate: GENERATE, hierarchy: { clusterSide: 8, clusterLevels: 3 }, workers: 1 });
-    await using slow = await createWorldPool({ generate: GENERATE, hierarchy: { clusterSide: 8, clusterLevels: 3 }, workers: 1 });
+    await using steady = await createWorldPool({ generate: GENERATE, hierarchy: { clusterSide: 8, clusterLevels: 3, ...NO_LANDMARKS }, workers: 1 });
+    await using slow = await createWorldPool({ generate: GENERATE, hierarchy: { clusterSide: 8, clusterLevels: 3, ...NO_LANDMARKS }, workers: 1 });
     using first = hp.BlockWorld.generate(GENERATE);
     using second = hp.BlockWorld.generate(GENERATE);
     const crowds = [new LockstepCrowd<Voxel>({ pool: steady, world: first, ticksPerSecond: 30, speed: 7, flowFieldAgents: 5 }), new LockstepCrowd<Voxel>({ pool: delayed(slow, seeded(3), 10), world: second, ticksPerSecond: 30, speed: 7, flowFieldAgents: 5 })];

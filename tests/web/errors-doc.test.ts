@@ -189,15 +189,19 @@ const producers: Record<string, () => unknown> = {
     return hp.HPAStar.build(grid, { clusterSize: 4 }, { onProgress: () => false });
   },
   'lockstep-past-tick': async () => {
-    pool ??= await createPathPool({ map: parseMovingAIMap(ISLAND, 'island.map'), workers: 1, hierarchy: { clusterSize: 4 } });
-    const lockstep = new LockstepCrowd({ pool, map: parseMovingAIMap(ISLAND, 'island.map'), ticksPerSecond: 20 });
+    await using steady = await createPathPool({ map: parseMovingAIMap(ISLAND, 'island.map'), workers: 1, hierarchy: { clusterSize: 4, landmarks: 0 } });
+    const lockstep = new LockstepCrowd({ pool: steady, map: parseMovingAIMap(ISLAND, 'island.map'), ticksPerSecond: 20 });
     await lockstep.tick();
     await lockstep.tick();
     return lockstep.order(1, { type: 'remove', id: 1 });
   },
   'lockstep-crowd-order': async () => {
-    pool ??= await createPathPool({ map: parseMovingAIMap(ISLAND, 'island.map'), workers: 1, hierarchy: { clusterSize: 4 } });
-    return new LockstepCrowd({ pool, map: parseMovingAIMap(ISLAND, 'island.map'), ticksPerSecond: 20 }).crowd.step(0.05);
+    await using steady = await createPathPool({ map: parseMovingAIMap(ISLAND, 'island.map'), workers: 1, hierarchy: { clusterSize: 4, landmarks: 0 } });
+    return new LockstepCrowd({ pool: steady, map: parseMovingAIMap(ISLAND, 'island.map'), ticksPerSecond: 20 }).crowd.step(0.05);
+  },
+  'lockstep-landmarks': async () => {
+    await using landmarked = await createPathPool({ map: parseMovingAIMap(ISLAND, 'island.map'), workers: 1, hierarchy: { clusterSize: 4, landmarks: 2 } });
+    return new LockstepCrowd({ pool: landmarked, map: parseMovingAIMap(ISLAND, 'island.map'), ticksPerSecond: 20 });
   },
   'crowd-pool-closed': async () => {
     const closing = await createPathPool({ map: parseMovingAIMap(ISLAND, 'island.map'), workers: 1, hierarchy: { clusterSize: 4 } });

@@ -102,6 +102,7 @@ export class LockstepCrowd<P extends Point = Point> {
     const { ticksPerSecond, answerDelayTicks, ...crowdOptions } = options;
     this.ticksPerSecond = positiveInt(where, 'ticksPerSecond', ticksPerSecond);
     this.answerDelayTicks = positiveInt(where, 'answerDelayTicks', answerDelayTicks ?? 2);
+    for (const pool of crowdOptions.pools ?? [crowdOptions.pool]) refuseBackgroundRefresh(where, pool);
     this.#link = new LockstepLink(this.ticksPerSecond);
     this.#gate = new AnswerGate(this.answerDelayTicks);
     const gate = <T,>(pool: T): T => (typeof pool === 'object' && pool !== null ? this.#gate.gate(pool) : pool);
@@ -210,5 +211,18 @@ export class LockstepCrowd<P extends Point = Point> {
         void crowd.applyBlockChanges(order.changes).catch(() => undefined);
         return undefined;
     }
+  }
+}
+
+/**
+ * A pool with landmarks or a distance table refreshes them in its workers between jobs, on a timer, after
+ * a terrain change: until then searches use the stale tables, and ties may fall another way, so an answer
+ * would depend on when it was asked in wall-clock time. A lockstep crowd's pools must have neither.
+ */
+function refuseBackgroundRefresh(where: string, pool: unknown): void {
+  const options = (pool as { options?: { landmarks?: unknown; distanceTable?: unknown } } | undefined)?.options;
+  const landmarks = typeof options?.landmarks === 'number' ? options.landmarks : 0;
+  if (landmarks > 0 || options?.distanceTable === true) {
+    throw new TypeError(`${where}: the pool refreshes its landmarks (${landmarks}) and distance table in the background after a terrain change, so its answers would depend on timing: make it with hierarchy: { landmarks: 0, distanceTable: false }`);
   }
 }
