@@ -13,6 +13,8 @@
  *
  * It drives a {@link Crowd} (the same walking and avoidance), read through {@link LockstepCrowd.crowd};
  * that crowd refuses orders given to it directly.
+ * - Its pools have no landmarks nor distance table (`hierarchy: { landmarks: 0 }`): a pool refreshes
+ *   them on a timer after a terrain change, and the ties of searches meanwhile depend on that timing.
  *
  * @example
  * ```ts
