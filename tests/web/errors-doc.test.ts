@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as api from '../../web/lib/index';
-import { createPathPool, Crowd, loadHpastar, OutOfMemoryError, parseMovingAIMap, statusKindOf, type Hpastar, type PathPool } from '../../web/lib/index';
+import { createPathPool, Crowd, loadHpastar, LockstepCrowd, OutOfMemoryError, parseMovingAIMap, statusKindOf, type Hpastar, type PathPool } from '../../web/lib/index';
 import * as inspectApi from '../../web/lib/inspect';
 import { nodeTree } from '../../web/lib/inspect';
 import * as crowdApi from '../../web/lib/crowd/index';
@@ -187,6 +187,21 @@ const producers: Record<string, () => unknown> = {
   'build-cancelled': () => {
     using grid = hp.Grid.fromMovingAI(TINY, 'tiny.map');
     return hp.HPAStar.build(grid, { clusterSize: 4 }, { onProgress: () => false });
+  },
+  'lockstep-past-tick': async () => {
+    await using steady = await createPathPool({ map: parseMovingAIMap(ISLAND, 'island.map'), workers: 1, hierarchy: { clusterSize: 4, landmarks: 0 } });
+    const lockstep = new LockstepCrowd({ pool: steady, map: parseMovingAIMap(ISLAND, 'island.map'), ticksPerSecond: 20 });
+    await lockstep.tick();
+    await lockstep.tick();
+    return lockstep.order(1, { type: 'remove', id: 1 });
+  },
+  'lockstep-crowd-order': async () => {
+    await using steady = await createPathPool({ map: parseMovingAIMap(ISLAND, 'island.map'), workers: 1, hierarchy: { clusterSize: 4, landmarks: 0 } });
+    return new LockstepCrowd({ pool: steady, map: parseMovingAIMap(ISLAND, 'island.map'), ticksPerSecond: 20 }).crowd.step(0.05);
+  },
+  'lockstep-landmarks': async () => {
+    await using landmarked = await createPathPool({ map: parseMovingAIMap(ISLAND, 'island.map'), workers: 1, hierarchy: { clusterSize: 4, landmarks: 2 } });
+    return new LockstepCrowd({ pool: landmarked, map: parseMovingAIMap(ISLAND, 'island.map'), ticksPerSecond: 20 });
   },
   'crowd-pool-closed': async () => {
     const closing = await createPathPool({ map: parseMovingAIMap(ISLAND, 'island.map'), workers: 1, hierarchy: { clusterSize: 4 } });

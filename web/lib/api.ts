@@ -84,6 +84,7 @@ export {
   type GroupOptions,
 } from './crowd/index.ts';
 export type { Formation } from './crowd/groups.ts';
+export { LockstepCrowd, type LockstepOptions, type LockstepOrder, type LockstepTick } from './crowd/lockstep.ts';
 export { createPathPool } from './pool/create.ts';
 export {
   type HaaPathPoolOptions,

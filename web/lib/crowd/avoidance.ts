@@ -33,11 +33,13 @@
  *    agent (a big one needing a whole square), and avoidance holds no agent longer.
  *
  * Everything is decided in agent id order, from the crowd's state only (no clock, no random): the same
- * orders and frame times give the same moves.
+ * orders and frame times give the same moves. Waits are measured in the crowd's time unit: seconds, or
+ * whole ticks in lockstep (the thresholds rounded up to ticks).
  * @internal
  * @module
  */
 import type { Voxel } from '../types.ts';
+import type { CrowdClock } from './clock.ts';
 import { FREE, Occupancy, SEVERAL } from './occupancy.ts';
 import type { Route } from './route.ts';
 import type { CrowdGround, UnitPort } from './units.ts';
@@ -73,8 +75,8 @@ export interface Mover {
   wantX: number;
   wantY: number;
   wantZ: number;
-  /** Seconds it has waited on other agents since its last step, and the frames it waited meanwhile. */
-  waitedSeconds: number;
+  /** Time it has waited on other agents since its last step (in the crowd's time unit: seconds, or ticks in lockstep), and the frames it waited meanwhile. */
+  waited: number;
   waitingTries: number;
   /** Set while it overlaps another agent by the tolerance (a pass, a snap, or added onto one). */
   overlapping: boolean;
@@ -116,9 +118,17 @@ export class Avoidance {
   readonly #ring = new Int32Array(MAX_CHAIN);
   #ringLength = 0;
 
-  constructor(ground: CrowdGround, port: AvoidancePort) {
+  /** The thresholds in the crowd's time unit (seconds, or whole ticks in lockstep: waits are counted, not summed). */
+  readonly giveUp: number;
+  readonly #passAfter: number;
+  readonly #heldAtMost: number;
+
+  constructor(ground: CrowdGround, port: AvoidancePort, clock: CrowdClock) {
     this.#ground = ground;
     this.#port = port;
+    this.giveUp = clock.time(GIVE_UP_SECONDS);
+    this.#passAfter = clock.time(PASS_AFTER_SECONDS);
+    this.#heldAtMost = clock.time(HELD_AT_MOST_SECONDS);
     this.occupancy = new Occupancy(ground.width, ground.height, ground.levels);
   }
 
@@ -139,7 +149,7 @@ export class Avoidance {
   began(a: Mover): void {
     this.occupancy.mark(a.id, 1, a.nextX, a.nextY, a.nextZ, sizeOf(a), a.cellX, a.cellY, a.cellZ);
     a.blockedBy = 0;
-    a.waitedSeconds = 0;
+    a.waited = 0;
     a.waitingTries = 0;
   }
 
@@ -187,7 +197,7 @@ export class Avoidance {
     a.wantY = n.y;
     a.wantZ = n.z;
     const holder = b === SEVERAL ? undefined : this.#port.agentOf(b);
-    if (holder?.stepping && a.waitedSeconds < HELD_AT_MOST_SECONDS) return 'wait';
+    if (holder?.stepping && a.waited < this.#heldAtMost) return 'wait';
     if (holder && holder.state === 'idle') {
       const atRest = this.#atRest(a, holder, n);
       if (atRest) return atRest;
@@ -397,7 +407,7 @@ export class Avoidance {
     this.#ringLength = 0; // a ring only when this call finds one: #rotate reads it next
     // Whatever the chain, an agent is not held longer: in a dense crowd's churn others may take every
     // cell that frees before it (a big agent needs a whole square free at once).
-    if (!holder || a.waitedSeconds >= HELD_AT_MOST_SECONDS) return a.waitedSeconds >= GIVE_UP_SECONDS;
+    if (!holder || a.waited >= this.#heldAtMost) return a.waited >= this.giveUp;
     const ring = this.#ring;
     ring[0] = a.id;
     let length = 1, lowest = a.id;
@@ -406,15 +416,15 @@ export class Avoidance {
       ring[length++] = b.id;
       if (b.id < lowest) lowest = b.id;
       const next = b.blockedBy;
-      if (next === 0) return b.state === 'idle' && a.waitedSeconds >= GIVE_UP_SECONDS;
-      if (next === SEVERAL) return a.waitedSeconds >= GIVE_UP_SECONDS;
+      if (next === 0) return b.state === 'idle' && a.waited >= this.giveUp;
+      if (next === SEVERAL) return a.waited >= this.giveUp;
       if (next === a.id) {
         this.#ringLength = length;
-        return a.id === lowest && a.waitedSeconds >= PASS_AFTER_SECONDS;
+        return a.id === lowest && a.waited >= this.#passAfter;
       }
       for (let i = 1; i < length; i++) if (ring[i] === next) return false;
     }
-    return length >= MAX_CHAIN && a.waitedSeconds >= GIVE_UP_SECONDS;
+    return length >= MAX_CHAIN && a.waited >= this.giveUp;
   }
 
   /**

@@ -18,6 +18,8 @@
  * - On a block world (`new Crowd<Voxel>({ pool: worldPool, world })`, a pool of `createWorldPool` and the
  *   same world as a main-thread `BlockWorld` that the crowd keeps in step), agents stand on any floor and
  *   walk, climb, take stairs and ladders; {@link Crowd.applyBlockChanges} digs and builds under them.
+ * - For lockstep multiplayer, a `LockstepCrowd` drives a crowd by fixed ticks, in integer units,
+ *   the pool's answers applied at fixed ticks (`lockstep.ts`).
  *
  * @example
  * ```ts
@@ -44,7 +46,10 @@ import { packCostChanges, type BlockChange, type BlockWorld, type CellCostChange
 import { cellBox, Route, segmentOf, type Dims } from './route.ts';
 import { FORMATIONS, groupSlots, type Formation } from './groups.ts';
 import { SharedGoals } from './sharedGoals.ts';
-import { Avoidance, GIVE_UP_SECONDS, type AvoidancePort, type Mover } from './avoidance.ts';
+import { Avoidance, type AvoidancePort, type Mover } from './avoidance.ts';
+import { FREE_CLOCK, type CrowdClock } from './clock.ts';
+import { LOCKSTEP_LINK, type LockstepLink } from './lockstepLink.ts';
+import { stateHash } from './stateHash.ts';
 import { TerrainCopy } from './terrainCopy.ts';
 import { gridGround, gridPoolsOf, GridUnits, isWorldPool, worldGround, WorldUnits, type CrowdGround, type PathAnswers, type PlanAnswers, type UnitPort } from './units.ts';
 
@@ -77,7 +82,7 @@ export interface CrowdOptions {
   readonly world?: BlockWorld;
   /** Default speed of the agents, in cells per second (straight steps; a diagonal step is √2 cells, a climb 2). Default 5. */
   readonly speed?: number;
-  /** An agent with a goal that has not moved for this long is reported stalled, in seconds. Default 1. */
+  /** An agent with a goal that has not moved for this long is reported stalled, in seconds (whole ticks, rounded up, in a `LockstepCrowd`). Default 1. */
   readonly stallSeconds?: number;
   /**
    * Agents that share a goal follow its flow field instead of planning once this many of them have it.
@@ -291,14 +296,15 @@ class Agent<P extends Point> implements CrowdAgent<P> {
   epoch = 0;
   /** Set while a plan request is queued or in the pool. */
   asked = false;
-  stillSeconds = 0;
+  /** Time since it last reached a cell with a goal, in the crowd's time unit (seconds, or ticks in lockstep). */
+  still = 0;
   stallReported = false;
   /** Local avoidance's state (see avoidance.ts's Mover). */
   blockedBy = 0;
   wantX = 0;
   wantY = 0;
   wantZ = 0;
-  waitedSeconds = 0;
+  waited = 0;
   waitingTries = 0;
   overlapping = false;
   offRoute = false;
@@ -309,6 +315,7 @@ class Agent<P extends Point> implements CrowdAgent<P> {
     at: Voxel,
     public speed: number,
     readonly unit: UnitClass<P>,
+    readonly clock: CrowdClock,
   ) {
     this.cellX = at.x;
     this.cellY = at.y;
@@ -317,6 +324,10 @@ class Agent<P extends Point> implements CrowdAgent<P> {
 
   get agent(): AgentClass {
     return this.unit.port.agent;
+  }
+
+  get stillSeconds(): number {
+    return this.still / this.clock.perSecond;
   }
 
   get x(): number {
@@ -399,7 +410,12 @@ export class Crowd<P extends Point = Point> {
   readonly #agents = new Map<number, Agent<P>>();
   #nextId = 1;
   readonly #speed: number;
-  readonly #stallSeconds: number;
+  /** When an agent is reported stalled, in time units. */
+  readonly #stallTime: number;
+  /** Seconds and cells as given, or a lockstep's ticks and fixed-point cells. */
+  readonly #clock: CrowdClock;
+  /** The lockstep that drives this crowd, if any: it alone gives it orders. */
+  readonly #link: LockstepLink | null;
   readonly #flowFieldAgents: number;
   readonly #lookahead: number;
   #events: CrowdEvent<P>[] = [];
@@ -435,14 +451,17 @@ export class Crowd<P extends Point = Point> {
     this.height = ground.height;
     this.levels = ground.levels;
     this.#speed = positive(where, 'speed', options.speed ?? 5);
-    this.#stallSeconds = positive(where, 'stallSeconds', options.stallSeconds ?? 1);
+    this.#link = (options as CrowdOptions & { readonly [LOCKSTEP_LINK]?: LockstepLink })[LOCKSTEP_LINK] ?? null;
+    this.#clock = this.#link?.clock ?? FREE_CLOCK;
+    this.#stallTime = this.#clock.time(positive(where, 'stallSeconds', options.stallSeconds ?? 1));
     this.#flowFieldAgents = options.flowFieldAgents === Infinity ? Infinity : integerAtLeast(where, 'flowFieldAgents', options.flowFieldAgents ?? 16, 1);
     this.#lookahead = integerAtLeast(where, 'lookahead', options.lookahead ?? 2, 1);
     this.#maxInFlight = integerAtLeast(where, 'maxInFlight', options.maxInFlight ?? 256, 1);
     if (options.toNearest !== undefined && typeof options.toNearest !== 'boolean') throw new TypeError(`${where}: option toNearest must be a boolean, got ${describe(options.toNearest)}`);
     this.#toNearest = options.toNearest ?? false;
     if (options.avoidance !== undefined && typeof options.avoidance !== 'boolean') throw new TypeError(`${where}: option avoidance must be a boolean, got ${describe(options.avoidance)}`);
-    this.#avoidance = options.avoidance ? new Avoidance(ground, this.#avoidancePort()) : null;
+    this.#avoidance = options.avoidance ? new Avoidance(ground, this.#avoidancePort(), this.#clock) : null;
+    if (this.#link) this.#link.stateHash = () => stateHash(this.#agents.values());
   }
 
   /**
@@ -533,6 +552,7 @@ export class Crowd<P extends Point = Point> {
    */
   addAgent(at: P, options?: AgentOptions<P>): number {
     const where = 'Crowd.addAgent';
+    this.#checkDriver(where);
     this.#checkPools(where);
     const p = this.#ground.cell(where, 'at', at);
     if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
@@ -548,7 +568,7 @@ export class Crowd<P extends Point = Point> {
     // Everything checked before the agent is added: a refused call adds none.
     const speed = options?.speed === undefined ? this.#speed : positive(where, 'speed', options.speed);
     const goal = options?.goal ? this.#goal(where, options.goal) : null;
-    const agent = new Agent<P>(this.#nextId++, p, speed, unit);
+    const agent = new Agent<P>(this.#nextId++, p, speed, unit, this.#clock);
     this.#agents.set(agent.id, agent);
     this.#avoidance?.placed(agent);
     if (goal) this.#setGoal(agent, goal);
@@ -561,6 +581,7 @@ export class Crowd<P extends Point = Point> {
    * @throws RangeError - when there is no such agent
    */
   removeAgent(id: number): void {
+    this.#checkDriver('Crowd.removeAgent');
     const agent = this.#agent('Crowd.removeAgent', id);
     this.#setGoal(agent, null);
     this.#avoidance?.lifted(agent);
@@ -578,6 +599,7 @@ export class Crowd<P extends Point = Point> {
    */
   setGoal(id: number, goal: P | null): void {
     const where = 'Crowd.setGoal';
+    this.#checkDriver(where);
     this.#checkPools(where);
     const agent = this.#agent(where, id);
     this.#setGoal(agent, goal === null ? null : this.#goal(where, goal));
@@ -595,6 +617,7 @@ export class Crowd<P extends Point = Point> {
    */
   moveGroup(ids: readonly number[], goal: P, options?: GroupOptions): Map<number, P> {
     const where = 'Crowd.moveGroup';
+    this.#checkDriver(where);
     this.#checkPools(where);
     if (!Array.isArray(ids)) throw new TypeError(`${where}: ids must be an array of agent ids, got ${describe(ids)}`);
     const agents = ids.map((id) => this.#agent(where, id));
@@ -613,6 +636,7 @@ export class Crowd<P extends Point = Point> {
   /** Sets the speed of agent `id`, in cells per second. */
   setSpeed(id: number, speed: number): void {
     const where = 'Crowd.setSpeed';
+    this.#checkDriver(where);
     this.#agent(where, id).speed = positive(where, 'speed', speed);
   }
 
@@ -620,13 +644,16 @@ export class Crowd<P extends Point = Point> {
    * Moves every agent by `dt` seconds (at most 0.25: a longer frame moves them by 0.25), then sends the
    * plans and segments this frame asked for to the pool, one batch each.
    * @returns what happened since the last call, in order
-   * @throws TypeError - when `dt` is not a number of 0 or more
+   * @throws TypeError - when `dt` is not a number of 0 or more; on a `LockstepCrowd`'s crowd (it moves by
+   *   `LockstepCrowd.tick`, and so do its orders: `addAgent`, `setGoal`, `updateTerrain`, ... throw there too)
    * @throws CrowdClosedError - once a pool of the crowd is closed (nothing moves then; its agents are `'stopped'`)
    */
   step(dt: number): CrowdEvent<P>[] {
     if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt)) throw new TypeError(`Crowd.step: dt must be a finite number of seconds, 0 or more, got ${describe(dt)}`);
+    this.#checkDriver('Crowd.step');
     this.#checkPools('Crowd.step');
-    dt = Math.min(dt, MAX_DT);
+    // A lockstep's call is one tick: its clock counts ticks.
+    dt = this.#link ? 1 : Math.min(dt, MAX_DT);
     let moving = 0, waiting = 0;
     const avoidance = this.#avoidance;
     for (const agent of this.#agents.values()) {
@@ -639,20 +666,20 @@ export class Crowd<P extends Point = Point> {
       // A goal shared by enough agents: its field, not a plan (decided before any plan is asked for).
       if (agent.state === 'planning' && !agent.asked && agent.unit.goals.members(agent.target!) >= this.#flowFieldAgents) agent.state = 'following';
       const cellBefore = this.#keyOf(agent);
-      const moved = this.#walk(agent, agent.speed * dt);
+      const moved = this.#walk(agent, this.#clock.distance(agent.speed, dt));
       if (agent.state === 'idle') {
-        agent.stillSeconds = 0;
+        agent.still = 0;
         continue;
       }
       if (moved) moving++;
       else waiting++;
-      if (avoidance) agent.waitedSeconds = !moved && agent.blockedBy !== 0 ? agent.waitedSeconds + dt : 0;
+      if (avoidance) agent.waited = !moved && agent.blockedBy !== 0 ? agent.waited + dt : 0;
       if (cellBefore !== this.#keyOf(agent)) {
-        agent.stillSeconds = 0;
+        agent.still = 0;
         agent.stallReported = false;
       } else {
-        agent.stillSeconds += dt;
-        if (agent.stillSeconds >= this.#stallSeconds && !agent.stallReported) {
+        agent.still += dt;
+        if (agent.still >= this.#stallTime && !agent.stallReported) {
           agent.stallReported = true;
           this.#counts.stalls++;
           this.#events.push({ type: 'stalled', agent: agent.id, seconds: agent.stillSeconds });
@@ -687,6 +714,7 @@ export class Crowd<P extends Point = Point> {
    */
   updateTerrain(edits: readonly TerrainEdit[]): Promise<TerrainUpdate> {
     const where = 'Crowd.updateTerrain';
+    this.#checkDriver(where);
     const terrain = this.#terrain;
     if (terrain.kind !== 'grid') throw new TypeError(`${where}: a block world's crowd changes blocks: use Crowd.applyBlockChanges`);
     // Checked first: a closed pool would leave the crowd's terrain ahead of the pool's.
@@ -719,6 +747,7 @@ export class Crowd<P extends Point = Point> {
    */
   applyBlockChanges(changes: readonly BlockChange[]): Promise<WorldBlockUpdate> {
     const where = 'Crowd.applyBlockChanges';
+    this.#checkDriver(where);
     const terrain = this.#terrain;
     if (terrain.kind !== 'world') throw new TypeError(`${where}: a grid's crowd changes terrain: use Crowd.updateTerrain`);
     this.#checkPools(where);
@@ -756,6 +785,7 @@ export class Crowd<P extends Point = Point> {
    */
   applyCostChanges(changes: readonly CellCostChange[]): Promise<WorldBlockUpdate> {
     const where = 'Crowd.applyCostChanges';
+    this.#checkDriver(where);
     const terrain = this.#terrain;
     if (terrain.kind !== 'world') throw new TypeError(`${where}: a grid's crowd has terrain kinds: use Crowd.setTerrainCosts`);
     this.#checkPools(where);
@@ -778,6 +808,7 @@ export class Crowd<P extends Point = Point> {
    */
   async setTerrainCosts(costs: TerrainCosts): Promise<number> {
     const where = 'Crowd.setTerrainCosts';
+    this.#checkDriver(where);
     if (this.#terrain.kind !== 'grid') throw new TypeError(`${where}: a block world has no terrain kinds (change its cost layer with Crowd.applyCostChanges)`);
     this.#checkPools(where);
     const answers = new Map<PathPool, Promise<number>>();
@@ -810,6 +841,13 @@ export class Crowd<P extends Point = Point> {
       overlaps: avoided?.overlaps ?? 0, sidesteps: avoided?.sidesteps ?? 0, givenWay: avoided?.givenWay ?? 0, settled: avoided?.settled ?? 0,
       lastUpdate: last ? { version: last.version, replansAtOnce: last.replansAtOnce, replansRebuilt: last.replansRebuilt } : null,
     };
+  }
+
+  /** Refuses an order given to a lockstep's crowd other than by its lockstep: it would not be in step on other machines. */
+  #checkDriver(where: string): void {
+    if (this.#link && !this.#link.driving) {
+      throw new TypeError(`${where}: this crowd is a LockstepCrowd's: give it orders with LockstepCrowd.order(tick, order) and move it with LockstepCrowd.tick()`);
+    }
   }
 
   /**
@@ -902,9 +940,9 @@ export class Crowd<P extends Point = Point> {
     agent.route = null;
     agent.epoch++;
     agent.asked = false;
-    agent.stillSeconds = 0;
+    agent.still = 0;
     agent.stallReported = false;
-    agent.waitedSeconds = 0;
+    agent.waited = 0;
     agent.blockedBy = 0;
     agent.settledGoal = -1;
     agent.offRoute = false;
@@ -955,7 +993,10 @@ export class Crowd<P extends Point = Point> {
     this.#events.push({ type: 'snapped', agent: agent.id, from: this.#ground.point(from) as P, to: this.#ground.point(to) as P });
   }
 
-  /** Moves the agent by `budget` cells along its route or field; true when it moved at all. */
+  /**
+   * Moves the agent by `budget` along its route or field (cells, or in lockstep whole 1/1024 cells: the
+   * sums below are then exact); true when it moved at all.
+   */
   #walk(agent: Agent<P>, budget: number): boolean {
     let moved = false;
     while (budget > 1e-12) {
@@ -1018,7 +1059,7 @@ export class Crowd<P extends Point = Point> {
       this.#begin(agent, avoidance.chosen, avoidance.chosenLength);
       return true;
     }
-    if (agent.waitedSeconds >= GIVE_UP_SECONDS) this.#replan(agent);
+    if (agent.waited >= avoidance.giveUp) this.#replan(agent);
     return false;
   }
 
@@ -1027,7 +1068,7 @@ export class Crowd<P extends Point = Point> {
     agent.nextX = next.x;
     agent.nextY = next.y;
     agent.nextZ = next.z;
-    agent.stepLength = length;
+    agent.stepLength = this.#clock.length(length);
     agent.progress = 0;
     agent.stepping = true;
     // A step off the route (a sidestep) leaves the route where it is: the agent walks back to its next cell.
