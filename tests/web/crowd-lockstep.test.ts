@@ -15,6 +15,8 @@ const TICKS_PER_SECOND = 20;
 const GROUND = { size: 1, capability: 'ground' } as const;
 /** A lockstep crowd's pools: landmarks refreshed in the background after an edit would make answers depend on timing. */
 const NO_LANDMARKS = { landmarks: 0, distanceTable: false } as const;
+/** Or refreshed inside each edit: the pool's defaults (den520d gets landmarks) kept. */
+const REFRESH_WITH_EDITS = { heuristicRefresh: 'with-edits' } as const;
 
 /**
  * `pool` whose promises settle `maxMs` or less after the pool's (random, so answers also come out of
@@ -55,7 +57,8 @@ describe('on den520d', () => {
 
   beforeAll(async () => {
     // A pool each: a terrain update of one crowd must not reach the other's searches.
-    [steady, slow] = await Promise.all([createPathPool({ map: text, workers: 1, hierarchy: NO_LANDMARKS }), createPathPool({ map: text, workers: 1, hierarchy: NO_LANDMARKS })]);
+    [steady, slow] = await Promise.all([createPathPool({ map: text, workers: 1, ...REFRESH_WITH_EDITS }), createPathPool({ map: text, workers: 1, ...REFRESH_WITH_EDITS })]);
+    expect(steady.options.landmarks, 'the test needs a pool with landmarks').toBeGreaterThan(0);
   });
 
   afterAll(async () => {
@@ -213,6 +216,8 @@ describe('on a corridor', () => {
     expect(make({ ticksPerSecond: 20, sped: 3 })).toThrow(/^Crowd: unknown option "sped"/);
     await using landmarked = await createPathPool({ map: text, workers: 1, hierarchy: { clusterSize: 16, landmarks: 2 } });
     expect(() => new LockstepCrowd({ pool: landmarked, map, ticksPerSecond: 20 })).toThrow(/^LockstepCrowd: the pool refreshes its landmarks \(2\)/);
+    await using refreshing = await createPathPool({ map: text, workers: 1, hierarchy: { clusterSize: 16, landmarks: 2 }, heuristicRefresh: 'with-edits' });
+    expect(() => new LockstepCrowd({ pool: refreshing, map, ticksPerSecond: 20 })).not.toThrow();
     const lockstep = new LockstepCrowd({ pool, map, ticksPerSecond: 20 });
     await lockstep.tick();
     await lockstep.tick();

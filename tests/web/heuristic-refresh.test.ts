@@ -151,3 +151,41 @@ describe('pool workers refresh their tables between jobs', () => {
     }
   }, 60_000);
 });
+
+describe("heuristicRefresh 'with-edits': the update itself refreshes the tables", () => {
+  test.each(['copied', 'shared'] as const)("in %s mode, the first batch after the update answers as a fresh build, and the option is checked", async (mode) => {
+    using g = freshGrid();
+    await using pool = await createPathPool({ grid: g, hierarchy: fastStatic, workers: 2, mode, heuristicRefresh: 'with-edits' });
+    expect(pool.heuristicRefresh).toBe('with-edits');
+    await pool.updateTerrain(wall);
+    using edited = freshGrid();
+    edited.applyEdits(wall);
+    using fresh = hp.HPAStar.build(edited, fastStatic);
+    const expected = fresh.findPaths(queries);
+    // The update's figures are taken after the refresh: the tables of a fresh build of the walled map
+    // (a stale table has other sizes: den520d's wall adds top-level nodes).
+    expect(pool.stats.distanceTableNodes).toBe(fresh.stats.distanceTableNodes);
+    expect(pool.stats.optionalBytes).toEqual(fresh.stats.optionalBytes);
+    // No waiting: every worker refreshed inside the edit job, before any later job of this version.
+    const batch = await pool.findPaths(queries);
+    queries.forEach(([s, t], i) => {
+      expect(batch.status[i], `query ${i}`).toBe(expected.status[i]);
+      if (batch.found(i)) {
+        expect(batch.cost[i]!, `query ${i}`).toBeCloseTo(expected.cost[i]!, 3);
+        validatePath(walled, batch.path(i), s, t, batch.cost[i]!);
+      }
+    });
+  }, 60_000);
+
+  test('the option is refused with a bad value or for another planner', async () => {
+    using g = freshGrid();
+    await expect(createPathPool({ grid: g, workers: 1, heuristicRefresh: 'sometimes' as never })).rejects.toThrow(
+      "createPathPool: heuristicRefresh must be 'background' or 'with-edits', got \"sometimes\"",
+    );
+    await expect(createPathPool({ grid: g, algorithm: 'shpa', workers: 1, heuristicRefresh: 'with-edits' } as never)).rejects.toThrow(
+      'createPathPool: heuristicRefresh is for HPA* pools',
+    );
+    await using plain = await createPathPool({ grid: g, workers: 1 });
+    expect(plain.heuristicRefresh).toBe('background');
+  });
+});

@@ -89,6 +89,7 @@ export { createPathPool } from './pool/create.ts';
 export {
   type HaaPathPoolOptions,
   type HaaPoolBatchOptions,
+  type HeuristicRefresh,
   type PathPool,
   type PathPoolOptions,
   type PoolAlgorithm,

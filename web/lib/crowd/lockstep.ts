@@ -13,8 +13,9 @@
  *
  * It drives a {@link Crowd} (the same walking and avoidance), read through {@link LockstepCrowd.crowd};
  * that crowd refuses orders given to it directly.
- * - Its pools have no landmarks nor distance table (`hierarchy: { landmarks: 0 }`): a pool refreshes
- *   them on a timer after a terrain change, and the ties of searches meanwhile depend on that timing.
+ * - Its grid pools refresh their landmarks and distance table inside each terrain update
+ *   (`createPathPool({ ..., heuristicRefresh: 'with-edits' })`) or have neither: by default a pool
+ *   refreshes them on a timer after a change, and the ties of searches meanwhile depend on that timing.
  *
  * @example
  * ```ts
@@ -30,6 +31,7 @@ import type { BlockChange } from '../world.ts';
 import { AnswerGate } from './answerGate.ts';
 import { Crowd, CrowdClosedError, type AgentOptions, type CrowdEvent, type CrowdOptions, type GroupOptions } from './index.ts';
 import { LOCKSTEP_LINK, LockstepLink } from './lockstepLink.ts';
+import { isWorldPool } from './units.ts';
 
 /** Options of a {@link LockstepCrowd}: a {@link Crowd}'s, and its ticks. */
 export interface LockstepOptions extends CrowdOptions {
@@ -217,14 +219,17 @@ export class LockstepCrowd<P extends Point = Point> {
 }
 
 /**
- * A pool with landmarks or a distance table refreshes them in its workers between jobs, on a timer, after
- * a terrain change: until then searches use the stale tables, and ties may fall another way, so an answer
- * would depend on when it was asked in wall-clock time. A lockstep crowd's pools must have neither.
+ * A grid pool with landmarks or a distance table refreshes them in its workers after a terrain change,
+ * by default between jobs on a timer: until then searches use the stale tables, and ties may fall another
+ * way, so an answer would depend on when it was asked in wall-clock time. A lockstep crowd's grid pools
+ * refresh inside the update (`heuristicRefresh: 'with-edits'`) or have neither table. A block world's
+ * pool brings them up to date inside every update.
  */
 function refuseBackgroundRefresh(where: string, pool: unknown): void {
-  const options = (pool as { options?: { landmarks?: unknown; distanceTable?: unknown } } | undefined)?.options;
+  if (isWorldPool(pool)) return;
+  const { options, heuristicRefresh } = (pool ?? {}) as { options?: { landmarks?: unknown; distanceTable?: unknown }; heuristicRefresh?: unknown };
   const landmarks = typeof options?.landmarks === 'number' ? options.landmarks : 0;
-  if (landmarks > 0 || options?.distanceTable === true) {
-    throw new TypeError(`${where}: the pool refreshes its landmarks (${landmarks}) and distance table in the background after a terrain change, so its answers would depend on timing: make it with hierarchy: { landmarks: 0, distanceTable: false }`);
+  if ((landmarks > 0 || options?.distanceTable === true) && heuristicRefresh !== 'with-edits') {
+    throw new TypeError(`${where}: the pool refreshes its landmarks (${landmarks}) and distance table in the background after a terrain change, so its answers would depend on timing: make it with heuristicRefresh: 'with-edits' (or hierarchy: { landmarks: 0, distanceTable: false })`);
   }
 }

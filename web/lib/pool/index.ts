@@ -59,7 +59,7 @@ import type {
 import { emptyUpdateStats, unionOfUpdates, updateStatsOf } from '../updates.ts';
 import type { RawUpdateStats, RawWorldUpdateStats } from 'hpastar:raw';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
-import { checkSignal, jobSizeOf, type PoolConfig } from './options.ts';
+import { checkSignal, jobSizeOf, type HeuristicRefresh, type PoolConfig } from './options.ts';
 import type { BuildPhase, BuildProgress } from '../progress.ts';
 
 export { checkSignal };
@@ -67,7 +67,7 @@ import type { FaultMessage, FromWorker, HierarchySource, JobAgent, PlannedMessag
 import { CHECKPOINT_EVERY, Scheduler, type Slot } from './scheduler.ts';
 import { initWorkers, StartError, startWorker, type PlannerSpec, type StartingWorker } from './spawn.ts';
 
-export type { HaaPathPoolOptions, PathPoolOptions, ShpaPathPoolOptions } from './options.ts';
+export type { HaaPathPoolOptions, HeuristicRefresh, PathPoolOptions, ShpaPathPoolOptions } from './options.ts';
 export type { PoolAlgorithm, PoolMode } from './protocol.ts';
 
 /** Options of {@link PathPool.findPaths}. */
@@ -146,6 +146,8 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
    * `'hpastar-mt'` for a block world.
    */
   readonly wasmModule: string;
+  /** When the workers refresh the landmarks and distance table after an update ({@link PathPoolOptions.heuristicRefresh}). */
+  readonly heuristicRefresh: HeuristicRefresh;
   /**
    * True once {@link PathPool.close} was called, or a worker could not be replaced. A worker (copied
    * mode) or search thread (shared mode) that dies is replaced: only the batches that had queries on
@@ -305,6 +307,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
   readonly height: number;
   readonly agent: { readonly size: number; readonly capability: string };
   readonly agents: readonly { readonly size: number; readonly capability: string }[];
+  readonly heuristicRefresh: HeuristicRefresh;
   #options!: ResolvedHierarchyOptions | ResolvedShpaOptions | ResolvedHaaOptions | ResolvedWorldHierarchyOptions;
   #stats!: HierarchyStats | ShpaStats | HaaStats | WorldHierarchyStats;
   /** A world planner's size and the module's block kinds, from the first worker's ready. */
@@ -343,6 +346,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     this.height = config.height;
     this.agents = Object.freeze(config.agents.map((a) => Object.freeze({ size: a.size, capability: a.capability })));
     this.agent = this.agents[0]!;
+    this.heuristicRefresh = config.heuristicRefresh;
     const serializable = config.algorithm === 'hpa' || config.algorithm === 'world';
     this.#jobs = new Scheduler(jobSizeOf(config.jobSize, config.mode, config.workers), config.version, serializable ? CHECKPOINT_EVERY : 0);
     this.#jobs.onLabels = (version, labels) => this.#followLabels(version, labels);
@@ -374,7 +378,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
       }
       const spec: PlannerSpec = {
         mode: config.mode, threads: shared ? config.workers : 1, planner: config.algorithm, options: config.hierarchy, source: config.source,
-        progress: config.onProgress !== undefined,
+        progress: config.onProgress !== undefined, refreshWithEdits: config.heuristicRefresh === 'with-edits',
       };
       const source = await Promise.race([initWorkers(starting, spec, () => pool.#tellProgress('load', LOADING_SHARE)), aborted]);
       pool.#spec = { ...spec, source };

@@ -52,6 +52,14 @@ export interface PathPoolOptions extends PoolRunOptions {
   /** `'hpa'` (default): HPA*, or DHPA* with `hierarchy: { cacheTrees: true }`. */
   readonly algorithm?: 'hpa';
   /**
+   * When the workers bring the landmarks and distance table up to date after a terrain update (HPA* with
+   * either): `'background'` (default) a slice at a time between jobs, searches meanwhile using the stale
+   * tables (still valid bounds); `'with-edits'` in the update itself, before it resolves, so that every
+   * search of a later version sees the same tables whatever the timing (what a `LockstepCrowd` needs),
+   * at the cost of slower updates.
+   */
+  readonly heuristicRefresh?: HeuristicRefresh;
+  /**
    * The map, without a {@link Grid}: the text of a Moving AI `.map` file (read by
    * {@link parseMovingAIMap} on this thread, so its errors read `"map:7: ..."`; call it yourself to name
    * the file), or terrain as plain data (what `parseMovingAIMap` returns). The page then needs no
@@ -234,6 +242,9 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOp
 }
 
 /** The options of {@link createPathPool}, checked, with their defaults. */
+/** See {@link PathPoolOptions.heuristicRefresh}. */
+export type HeuristicRefresh = 'background' | 'with-edits';
+
 export interface PoolConfig extends MapSource {
   /** The function that makes the pool, for its errors: `'createPathPool'`. */
   readonly where: string;
@@ -248,6 +259,7 @@ export interface PoolConfig extends MapSource {
   readonly fallback: boolean;
   readonly onProgress: ((progress: BuildProgress) => void) | undefined;
   readonly signal: AbortSignal | undefined;
+  readonly heuristicRefresh: HeuristicRefresh;
 }
 
 /**
@@ -255,10 +267,16 @@ export interface PoolConfig extends MapSource {
  * decides which error options with several faults get: keep it.
  */
 export async function resolvePoolOptions(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOptions, where: string): Promise<PoolConfig> {
-  checkKeys(options, ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'agent', 'agents', 'workers', 'mode', 'jobSize', 'onProgress', 'signal'], where);
+  checkKeys(options, ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'agent', 'agents', 'workers', 'mode', 'jobSize', 'heuristicRefresh', 'onProgress', 'signal'], where);
   const map = sourceOf(options, where);
   const agents = agentClassesOf(options as PathPoolOptions, where);
-  return resolveRunOptions(options, agents === undefined ? map : withAgentClasses(map, agents, where), where);
+  const heuristicRefresh = (options as PathPoolOptions).heuristicRefresh ?? 'background';
+  if (heuristicRefresh !== 'background' && heuristicRefresh !== 'with-edits') {
+    throw new TypeError(`${where}: heuristicRefresh must be 'background' or 'with-edits', got ${describe(heuristicRefresh)}`);
+  }
+  if (heuristicRefresh !== 'background' && map.algorithm !== 'hpa') throw new TypeError(`${where}: heuristicRefresh is for HPA* pools (SHPA* and HAA* pools refresh nothing in the background)`);
+  const config = await resolveRunOptions(options, agents === undefined ? map : withAgentClasses(map, agents, where), where);
+  return { ...config, heuristicRefresh };
 }
 
 /** The `agent` or `agents` option as a list of classes, their shapes checked; undefined when neither is given. */
@@ -305,7 +323,7 @@ export async function resolveRunOptions(options: PoolRunOptions, map: MapSource,
   if (wanted === 'shared' && blocker) throw new Error(`${where}: shared mode is not available: ${blocker}`);
   const mode: PoolMode = wanted === 'copied' || blocker ? 'copied' : 'shared';
   const reason = wanted !== 'auto' ? 'asked for' : (blocker ?? 'SharedArrayBuffer is available');
-  return { ...map, where, workers, jobSize: options.jobSize, mode, reason, fallback: wanted === 'auto' && mode === 'shared', onProgress: options.onProgress, signal };
+  return { ...map, where, workers, jobSize: options.jobSize, mode, reason, fallback: wanted === 'auto' && mode === 'shared', onProgress: options.onProgress, signal, heuristicRefresh: 'background' };
 }
 
 /** Queries per job: as given, or 128 per thread (a shared-mode job is split over the threads). */

@@ -29,7 +29,7 @@ import type { HaaOptions, HaaStats, HierarchyOptions, HierarchyStats, ShpaOption
 import type { BlockKindInfo, WorldGenerateOptions, WorldHierarchyOptions, WorldHierarchyStats, WorldSize } from '../world.ts';
 
 /** Bumped whenever a message changes shape; a worker refuses an `init` of another version. */
-export type ProtocolVersion = 12;
+export type ProtocolVersion = 13;
 
 /** How the pool runs its searches. */
 export type PoolMode = 'shared' | 'copied';
@@ -117,6 +117,8 @@ export interface InitMessage {
   serialize: boolean;
   /** Post `progress` messages while building (HPA*; the worker that builds for the others). */
   progress: boolean;
+  /** Refresh stale landmarks and distance tables inside each edit job (heuristicRefresh 'with-edits'), not between jobs. */
+  refreshWithEdits: boolean;
 }
 
 /** Pool → worker: run queries [first, first + count) of a batch. Answered by `result` or a job `error`. */

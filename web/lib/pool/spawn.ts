@@ -169,6 +169,8 @@ export interface PlannerSpec {
   readonly source: HierarchySource;
   /** The worker that builds (the first) posts its progress (the pool has an `onProgress`). */
   readonly progress: boolean;
+  /** heuristicRefresh 'with-edits'. */
+  readonly refreshWithEdits: boolean;
 }
 
 /**
@@ -182,7 +184,8 @@ export interface PlannerSpec {
 export async function initWorkers(workers: readonly StartingWorker[], spec: PlannerSpec, loading?: () => void): Promise<HierarchySource> {
   const init = (starting: StartingWorker, source: HierarchySource, serialize: boolean, progress = false) => {
     const message: InitMessage = {
-      type: 'init', protocol: 12, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize, progress,
+      type: 'init', protocol: 13, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize, progress,
+      refreshWithEdits: spec.refreshWithEdits,
     };
     const data = source.kind === 'terrain' ? [source.terrain, ...(source.layer ? [source.layer] : [])] : source.kind === 'hierarchy' ? source.bytes : [];
     starting.worker.post(message, data.map((array) => array.buffer as ArrayBuffer));

@@ -39,7 +39,7 @@ import type {
 import type { BlockKindInfo } from '../world.ts';
 import type { LabelsMessage } from '../reachabilityView.ts';
 
-const PROTOCOL: ProtocolVersion = 12;
+const PROTOCOL: ProtocolVersion = 13;
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -66,6 +66,8 @@ interface State {
   version: number;
   /** HPA*: this worker's caches of flow fields, one per agent class, made on first use (refreshed by the core after edits). */
   flowFields: (RawFlowFields | undefined)[];
+  /** heuristicRefresh 'with-edits': edits refresh the tables they left stale before they answer. */
+  refreshWithEdits: boolean;
 }
 
 let port: Port;
@@ -215,7 +217,7 @@ async function init(m: InitMessage): Promise<void> {
   const planner = planners[0]!;
   const parallel = m.mode === 'shared' ? new (module as HpastarMtModule).ParallelSearch(m.threads) : null;
   // The core's version: 0 when built, the saved one when loaded (the pool starts from the same number).
-  state = { module, planners, parallel, version: planner.kind === 'shpa' ? 0 : planner.raw.version(), flowFields: planners.map(() => undefined) };
+  state = { module, planners, parallel, version: planner.kind === 'shpa' ? 0 : planner.raw.version(), flowFields: planners.map(() => undefined), refreshWithEdits: m.refreshWithEdits };
   const serialized = m.serialize ? planners.flatMap((p) => (p.kind === 'hpa' ? [p.raw.serialize()] : [])) : [];
   const failed = serialized.find((b) => 'error' in b);
   if (failed && 'error' in failed) return port.post({ type: 'error', fatal: true, stage: 'build', message: failed.error, code: failed.code, figures: failed.figures });
@@ -453,6 +455,7 @@ function edit(m: EditMessage): void {
     updates.push(p.raw.lastUpdate());
   }
   s.version = m.version;
+  if (s.refreshWithEdits) refreshNow(s.planners);
   const first = s.planners[0] as Exclude<Planner, { kind: 'shpa' }>;
   const labels = m.labels ? { labels: editedLabels(s.planners) } : {};
   port.post({ type: 'edited', version: s.version, stats: first.raw.stats()!, updates, ...labels, heapBytes: heapBytes(s.module) });
@@ -517,6 +520,21 @@ function scheduleRefresh(): void {
       if (!('error' in progress) && (!progress.done || state!.planners.some((c) => c.kind === 'hpa' && c.raw.heuristicsStale()))) scheduleRefresh();
     });
   }, 0);
+}
+
+/**
+ * heuristicRefresh 'with-edits': the stale landmarks and distance tables refreshed whole, inside the edit
+ * job, so that every later job of this version searches with the same tables. Out of memory leaves them
+ * stale (answers stay valid); the background refresh then tries again.
+ */
+function refreshNow(planners: readonly Planner[]): void {
+  for (const p of planners) {
+    if (p.kind !== 'hpa') continue;
+    while (p.raw.heuristicsStale()) {
+      const progress = p.raw.refreshHeuristics(1e9); // the most the core takes: all of it
+      if ('error' in progress) return;
+    }
+  }
 }
 
 function ready(): State {
