@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as api from '../../web/lib/index';
-import { createPathPool, Crowd, loadHpastar, LockstepCrowd, OutOfMemoryError, parseMovingAIMap, statusKindOf, type Hpastar, type PathPool } from '../../web/lib/index';
+import { createPathPool, createWorkerBudget, Crowd, loadHpastar, LockstepCrowd, OutOfMemoryError, parseMovingAIMap, statusKindOf, type Hpastar, type PathPool } from '../../web/lib/index';
 import * as inspectApi from '../../web/lib/inspect';
 import { nodeTree } from '../../web/lib/inspect';
 import * as crowdApi from '../../web/lib/crowd/index';
@@ -167,6 +167,11 @@ const producers: Record<string, () => unknown> = {
     const closing = await createPathPool({ map: parseMovingAIMap(TINY, 'tiny.map'), workers: 1, hierarchy: { clusterSize: 4 } });
     await closing.close();
     return closing.findPaths([[{ x: 0, y: 0 }, { x: 1, y: 0 }]]);
+  },
+  'budget-closed': async () => {
+    const budget = await createWorkerBudget({ threads: 1 });
+    await budget.close();
+    return createPathPool({ map: parseMovingAIMap(TINY, 'tiny.map'), hierarchy: { clusterSize: 4 }, budget });
   },
   'module-stopped': async () => {
     // Its own module, stopped by an allocation nothing reserved: A*'s scratch for a 2048 x 2048 grid.

@@ -86,6 +86,7 @@ export {
 export type { Formation } from './crowd/groups.ts';
 export { LockstepCrowd, type LockstepOptions, type LockstepOrder, type LockstepTick } from './crowd/lockstep.ts';
 export { createPathPool } from './pool/create.ts';
+export { createWorkerBudget, type WorkerBudget, type WorkerBudgetOptions } from './pool/budget.ts';
 export {
   type HaaPathPoolOptions,
   type HaaPoolBatchOptions,

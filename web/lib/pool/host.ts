@@ -19,8 +19,8 @@ export function sharedModeBlocker(): string | null {
   return null;
 }
 
-/** The cores minus one (for the page or main thread), at least 1 and at most 4. */
-export async function defaultWorkers(): Promise<number> {
+/** The cores minus one (for the page or main thread), at least 1: the default threads of a worker budget. */
+export async function defaultThreads(): Promise<number> {
   let cores = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency;
   if (!cores && isNode()) {
     // A computed specifier keeps bundlers from pulling node:os into browser builds.
@@ -28,5 +28,10 @@ export async function defaultWorkers(): Promise<number> {
     const os = (await import(/* @vite-ignore */ osName)) as typeof import('node:os');
     cores = os.availableParallelism();
   }
-  return Math.max(1, Math.min(4, (cores ?? 2) - 1));
+  return Math.max(1, (cores ?? 2) - 1);
+}
+
+/** The cores minus one (for the page or main thread), at least 1 and at most 4: a pool's default workers. */
+export async function defaultWorkers(): Promise<number> {
+  return Math.min(4, await defaultThreads());
 }

@@ -65,6 +65,7 @@ import type { BuildPhase, BuildProgress } from '../progress.ts';
 export { checkSignal };
 import type { FaultMessage, FromWorker, HierarchySource, JobAgent, PlannedMessage, PoolAlgorithm, PoolMode, ReachedMessage, ReachQuestion, ReadyMessage, ResultMessage, WorkerPlanner } from './protocol.ts';
 import { CHECKPOINT_EVERY, Scheduler, type Slot } from './scheduler.ts';
+import type { BudgetShare } from './budget.ts';
 import { initWorkers, StartError, startWorker, type PlannerSpec, type StartingWorker } from './spawn.ts';
 
 export type { HaaPathPoolOptions, HeuristicRefresh, PathPoolOptions, ShpaPathPoolOptions } from './options.ts';
@@ -293,6 +294,7 @@ const LOADING_SHARE = 0.95;
 // Let injectPoolFault and poolEditLog reach a pool's workers and scheduler while keeping them private to everyone else.
 let injectFault: (pool: WorkerPathPool, index: number, fault: Omit<FaultMessage, 'type'>) => Promise<void>;
 let editLogOf: (pool: WorkerPathPool) => { startVersion: number; edits: number };
+let busyOf: (pool: WorkerPathPool, listener: ((threads: number) => void) | null) => void;
 
 /**
  * @internal Wires the pool together: options, started workers and the scheduler of their jobs. The grid
@@ -333,6 +335,8 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
   #onProgress: ((progress: BuildProgress) => void) | undefined;
   #progressDone = 0;
   #startSignal: AbortSignal | undefined;
+  /** The pool's place on its worker budget, if it has one. */
+  #share: BudgetShare | null = null;
 
   private constructor(config: PoolConfig) {
     // A world pool's face answers for it: this object is never seen as a PathPool<'world'>.
@@ -351,6 +355,11 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     this.#jobs = new Scheduler(jobSizeOf(config.jobSize, config.mode, config.workers), config.version, serializable ? CHECKPOINT_EVERY : 0);
     this.#jobs.onLabels = (version, labels) => this.#followLabels(version, labels);
     this.#statsVersion = config.version;
+    if (config.budget) {
+      const threads = config.mode === 'shared' ? config.workers : 1;
+      this.#share = config.budget.join(config.where, threads, () => this.#jobs.resume(), () => this.close());
+      this.#jobs.useBudget(this.#share, threads);
+    }
   }
 
   /**
@@ -385,6 +394,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
       pool.#tellProgress('load', 1);
     } catch (error) {
       pool.#onProgress = undefined;
+      pool.#share?.leave();
       await Promise.all(pool.#jobs.slots.map((s) => s.worker.terminate().catch(() => {})));
       if (error instanceof StartError) {
         const message = `${config.where}: ${error.message}`;
@@ -770,6 +780,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
   static {
     injectFault = (pool, index, fault) => pool.#injectFault(index, fault);
     editLogOf = (pool) => pool.#jobs.log;
+    busyOf = (pool, listener) => (pool.#jobs.onBusy = listener);
   }
 
   // For tests: once every replacement has joined (the pool is at full strength again), sends `fault`
@@ -807,6 +818,16 @@ export async function injectPoolFault(pool: PathPool<PoolAlgorithm>, index: numb
 export function poolEditLog(pool: PathPool<PoolAlgorithm>): { startVersion: number; edits: number } {
   if (!(pool instanceof WorkerPathPool)) throw new TypeError('expected a pool made by createPathPool');
   return editLogOf(pool);
+}
+
+/**
+ * @internal For tests (tests/web/pool-budget.test.ts), not exported by the package: hears, after each
+ * hand-out of jobs, how many of `pool`'s threads have jobs in flight (every rise happens there), counted
+ * from the workers' jobs, apart from what the budget counts; null stops.
+ */
+export function watchPoolBusy(pool: PathPool<PoolAlgorithm>, listener: ((threads: number) => void) | null): void {
+  if (!(pool instanceof WorkerPathPool)) throw new TypeError('expected a pool made by createPathPool');
+  busyOf(pool, listener);
 }
 
 /** What replacement workers are made from after a checkpoint: its bytes, the planner's own saved form. */

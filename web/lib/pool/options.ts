@@ -16,6 +16,7 @@ import { agentClassList, normalizedAgent } from '../agentClasses.ts';
 import { DEFAULT_AGENT } from '../generated/contract.ts';
 import type { Agent, HaaOptions, HierarchyOptions, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainData } from '../types.ts';
 import { defaultWorkers, sharedModeBlocker } from './host.ts';
+import { budgetOf, type Budget, type WorkerBudget } from './budget.ts';
 import type { BuildProgress } from '../progress.ts';
 import type { WorldHierarchyOptions } from '../world.ts';
 import type { HierarchySource, PoolMode, WorkerPlanner } from './protocol.ts';
@@ -24,9 +25,15 @@ import type { HierarchySource, PoolMode, WorkerPlanner } from './protocol.ts';
 export interface PoolRunOptions {
   /**
    * Search threads (shared mode) or workers (copied mode): 1 to 64. Default: the number of cores
-   * minus one (for the page), at least 1 and at most 4.
+   * minus one (for the page), at least 1 and at most 4; on a `budget`, its threads (at most those).
    */
   readonly workers?: number;
+  /**
+   * A budget of search threads shared with other pools ({@link createWorkerBudget}): the pools on one
+   * budget never run more than its threads of search work at once between them, first come, first
+   * served. Closing the budget closes the pool. Default: none (the pool's workers search whenever they have work).
+   */
+  readonly budget?: WorkerBudget;
   /**
    * `'auto'` (default) picks `'shared'` when `SharedArrayBuffer` is available (cross-origin isolated
    * pages, Node) and `'copied'` otherwise, or when the pthread module cannot start.
@@ -260,6 +267,8 @@ export interface PoolConfig extends MapSource {
   readonly onProgress: ((progress: BuildProgress) => void) | undefined;
   readonly signal: AbortSignal | undefined;
   readonly heuristicRefresh: HeuristicRefresh;
+  /** The budget the pool's searches count against, if any. */
+  readonly budget: Budget | undefined;
 }
 
 /**
@@ -267,7 +276,7 @@ export interface PoolConfig extends MapSource {
  * decides which error options with several faults get: keep it.
  */
 export async function resolvePoolOptions(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOptions, where: string): Promise<PoolConfig> {
-  checkKeys(options, ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'agent', 'agents', 'workers', 'mode', 'jobSize', 'heuristicRefresh', 'onProgress', 'signal'], where);
+  checkKeys(options, ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'agent', 'agents', 'workers', 'mode', 'jobSize', 'heuristicRefresh', 'onProgress', 'signal', 'budget'], where);
   const map = sourceOf(options, where);
   const agents = agentClassesOf(options as PathPoolOptions, where);
   const heuristicRefresh = (options as PathPoolOptions).heuristicRefresh ?? 'background';
@@ -309,7 +318,10 @@ export function checkKeys(options: unknown, known: readonly string[], where: str
 
 /** The run options (workers, mode, job size) checked, with their defaults, beside the map the workers build from. */
 export async function resolveRunOptions(options: PoolRunOptions, map: MapSource, where: string): Promise<PoolConfig> {
-  const workers = integerIn(where, 'workers', options.workers ?? (await defaultWorkers()), 1, 64);
+  const budget = budgetOf(options.budget, where);
+  const workers = integerIn(where, 'workers', options.workers ?? budget?.threads ?? (await defaultWorkers()), 1, 64);
+  // A shared-mode worker needs all its threads at once: more than the budget's would never run.
+  if (budget && workers > budget.threads) throw new RangeError(`${where}: workers ${workers} is more than the budget's ${budget.threads} threads`);
   const wanted = options.mode ?? 'auto';
   if (wanted !== 'auto' && wanted !== 'shared' && wanted !== 'copied') {
     throw new TypeError(`${where}: mode must be 'auto', 'shared' or 'copied', got ${describe(wanted)}`);
@@ -323,7 +335,7 @@ export async function resolveRunOptions(options: PoolRunOptions, map: MapSource,
   if (wanted === 'shared' && blocker) throw new Error(`${where}: shared mode is not available: ${blocker}`);
   const mode: PoolMode = wanted === 'copied' || blocker ? 'copied' : 'shared';
   const reason = wanted !== 'auto' ? 'asked for' : (blocker ?? 'SharedArrayBuffer is available');
-  return { ...map, where, workers, jobSize: options.jobSize, mode, reason, fallback: wanted === 'auto' && mode === 'shared', onProgress: options.onProgress, signal, heuristicRefresh: 'background' };
+  return { ...map, where, workers, jobSize: options.jobSize, mode, reason, fallback: wanted === 'auto' && mode === 'shared', onProgress: options.onProgress, signal, heuristicRefresh: 'background', budget };
 }
 
 /** Queries per job: as given, or 128 per thread (a shared-mode job is split over the threads). */

@@ -15,6 +15,7 @@
  */
 import type { RawUpdateStats, RawWorldUpdateStats } from 'hpastar:raw';
 import type { LabelsMessage } from '../reachabilityView.ts';
+import type { BudgetShare } from './budget.ts';
 import type { JobPart } from './join.ts';
 import type { CheckpointTakenMessage, EditedMessage, PlanMessage, PlannedMessage, ReachedMessage, ReachMessage, ResultMessage, SearchMessage, TerrainChange } from './protocol.ts';
 import type { WorkerHandle } from './spawn.ts';
@@ -55,6 +56,8 @@ export interface Slot {
   acked: number;
   readonly inFlight: Map<number, Job>;
   heapBytes: number;
+  /** It holds a grant of the pool's budget (from its first job in flight to its last answer). */
+  granted: boolean;
 }
 
 /**
@@ -111,6 +114,10 @@ export class Scheduler {
   #nextJob = 1;
   readonly #jobSize: number;
   #stopped = false;
+  /** The pool's place on a worker budget: a worker is handed jobs only while it holds a grant. */
+  #share: BudgetShare | null = null;
+  /** Threads of one worker (its grant's size): 1, or the shared-mode worker's threads. */
+  #threadsPerWorker = 1;
 
   /**
    * @param jobSize - queries per job at most (smaller batches are spread over every worker)
@@ -130,6 +137,30 @@ export class Scheduler {
   get slots(): readonly Slot[] {
     return this.#slots;
   }
+
+  /**
+   * Puts the pool's workers on a budget: from now on a worker is handed jobs only while it holds one of
+   * its grants (`threadsPerWorker` threads each). Made before any job is queued.
+   */
+  useBudget(share: BudgetShare, threadsPerWorker: number): void {
+    this.#share = share;
+    this.#threadsPerWorker = threadsPerWorker;
+  }
+
+  /** Hands out what a grant handed to the pool (the budget's wake) lets it. */
+  resume(): void {
+    this.#pump();
+  }
+
+  /** Threads of the pool's workers with jobs in flight (handed out and not answered): what searches now, or soon. */
+  get busyThreads(): number {
+    let busy = 0;
+    for (const slot of this.#slots) if (slot.inFlight.size > 0) busy += this.#threadsPerWorker;
+    return busy;
+  }
+
+  /** Hears {@link Scheduler.busyThreads} after each hand-out (for tests: every rise happens there). */
+  onBusy: ((threads: number) => void) | null = null;
 
   /** The newest terrain version. */
   get version(): number {
@@ -160,7 +191,7 @@ export class Scheduler {
   add(worker: WorkerHandle, label: string, replacement = false): Slot {
     if (replacement) this.#replacing--;
     const start = this.#startVersion;
-    const slot: Slot = { worker, label, version: start, acked: start, inFlight: new Map(), heapBytes: 0 };
+    const slot: Slot = { worker, label, version: start, acked: start, inFlight: new Map(), heapBytes: 0, granted: false };
     this.#slots.push(slot);
     this.#pump();
     return slot;
@@ -180,6 +211,7 @@ export class Scheduler {
     if (this.#checkpointAsked?.slot === slot) this.#checkpointAsked = null;
     for (const job of slot.inFlight.values()) this.#settle(job.batch, error(job.batch.where));
     slot.inFlight.clear();
+    this.#release(slot);
     this.#resolveUpdates();
     this.#pump();
   }
@@ -249,6 +281,7 @@ export class Scheduler {
     slot.heapBytes = message.heapBytes;
     const job = slot.inFlight.get(message.job);
     slot.inFlight.delete(message.job);
+    if (slot.inFlight.size === 0) this.#release(slot);
     if (job && !job.batch.settled) {
       job.batch.parts.push({ first: job.first, result: message });
       if (--job.batch.remaining === 0) this.#settle(job.batch, null);
@@ -260,6 +293,7 @@ export class Scheduler {
   failed(slot: Slot, id: number, error: string): void {
     const job = slot.inFlight.get(id);
     slot.inFlight.delete(id);
+    if (slot.inFlight.size === 0) this.#release(slot);
     if (job) this.#settle(job.batch, new Error(`${job.batch.where}: ${error}`));
     this.#pump();
   }
@@ -321,6 +355,9 @@ export class Scheduler {
   stop(error: Error): void {
     this.#stopped = true;
     this.#queue = [];
+    // The workers are ended with the pool: what they hold of the budget is free now.
+    for (const slot of this.#slots) this.#release(slot);
+    this.#share?.leave();
     for (const batch of [...this.#batches]) this.#settle(batch, error);
     for (const update of this.#updates) update.reject(error);
     this.#updates = [];
@@ -336,17 +373,49 @@ export class Scheduler {
       }
     }
     while (this.#queue.length > 0) {
-      let slot: Slot | undefined;
-      for (const s of this.#slots) {
-        if (s.inFlight.size < IN_FLIGHT && (!slot || s.inFlight.size < slot.inFlight.size)) slot = s;
-      }
+      const slot = this.#pickSlot();
       if (!slot) break;
       const job = this.#queue.shift()!;
       if (slot.version < job.version) this.#sendEdits(slot, job.version);
       slot.inFlight.set(job.id, job);
       slot.worker.post(job.batch.message(job.id, job.version, job.queries), [job.queries.buffer as ArrayBuffer]);
     }
+    // Nothing more to hand out now: stop waiting for grants (or give back one handed and not used).
+    if (this.#share && (this.#queue.length === 0 || !this.#slots.some((s) => s.inFlight.size === 0))) this.#share.idle();
+    this.onBusy?.(this.busyThreads);
     this.#askCheckpoint();
+  }
+
+  /**
+   * The worker to hand the next job: the least busy with room. On a budget, an idle worker first needs a
+   * grant; without one, a worker that holds one may take a second job, unless another pool waits for a
+   * grant (it then hands its grant on once its jobs have answered).
+   */
+  #pickSlot(): Slot | undefined {
+    let slot: Slot | undefined;
+    for (const s of this.#slots) {
+      if (s.inFlight.size < IN_FLIGHT && (!slot || s.inFlight.size < slot.inFlight.size)) slot = s;
+    }
+    const share = this.#share;
+    if (!slot || !share) return slot;
+    if (slot.granted) return share.contended ? undefined : slot;
+    if (share.take()) {
+      slot.granted = true;
+      return slot;
+    }
+    if (share.contended) return undefined;
+    let held: Slot | undefined;
+    for (const s of this.#slots) {
+      if (s.granted && s.inFlight.size < IN_FLIGHT && (!held || s.inFlight.size < held.inFlight.size)) held = s;
+    }
+    return held;
+  }
+
+  /** Gives back a worker's grant (it has no job in flight any more). */
+  #release(slot: Slot): void {
+    if (!slot.granted) return;
+    slot.granted = false;
+    this.#share?.give();
   }
 
   #sendEdits(slot: Slot, target: number): void {

@@ -168,7 +168,7 @@ export interface WorldPathPool extends AsyncDisposable {
  */
 export async function createWorldPool(options: WorldPoolOptions): Promise<WorldPathPool> {
   const where = 'createWorldPool';
-  checkKeys(options, ['world', 'fileName', 'generate', 'planner', 'costLayer', 'hierarchy', 'workers', 'mode', 'jobSize', 'onProgress', 'signal'], where);
+  checkKeys(options, ['world', 'fileName', 'generate', 'planner', 'costLayer', 'hierarchy', 'workers', 'mode', 'jobSize', 'onProgress', 'signal', 'budget'], where);
   const config = await resolveRunOptions(options, worldSourceOf(options, where), where);
   return new WorldPool(await startPool(config));
 }
