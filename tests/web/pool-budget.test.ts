@@ -163,6 +163,19 @@ describe('pools on one worker budget', () => {
     await budget.close(); // twice is fine
   });
 
+  test('a budget closed while pools start rejects their starts, and keeps no pool', async () => {
+    const budget = await createWorkerBudget({ threads: 2 });
+    const starting = expect(gridPool(budget)).rejects.toThrow(new Error('createPathPool: the worker budget was closed while the pool started'));
+    const world = expect(createWorldPool({ generate: GENERATE, hierarchy: WORLD_OPTIONS, budget })).rejects.toThrow(
+      new Error('createWorldPool: the worker budget was closed while the pool started'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(budget.pools).toBe(2);
+    await budget.close();
+    await Promise.all([starting, world]);
+    expect([budget.pools, budget.busy]).toEqual([0, 0]);
+  });
+
   test('bad arguments get errors naming the problem; the default is the cores minus one', async () => {
     expect((await createWorkerBudget()).threads).toBe(Math.max(1, availableParallelism() - 1));
     await expect(createWorkerBudget({ threads: 0 })).rejects.toThrow(new RangeError('createWorkerBudget: threads must be an integer in 1..64, got 0'));

@@ -337,6 +337,8 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
   #startSignal: AbortSignal | undefined;
   /** The pool's place on its worker budget, if it has one. */
   #share: BudgetShare | null = null;
+  /** While the pool starts: rejects the start (its budget closed it). */
+  #stopStart: (() => void) | null = null;
 
   private constructor(config: PoolConfig) {
     // A world pool's face answers for it: this object is never seen as a PathPool<'world'>.
@@ -373,9 +375,12 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     pool.#startSignal = config.signal;
     const signal = config.signal;
     let onAbort = () => {};
+    // Its budget closed while it starts: the pool was closed before anyone had it.
+    const closedWhileStarting = new Error(`${config.where}: the worker budget was closed while the pool started`);
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => reject(signal!.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
+      pool.#stopStart = () => reject(closedWhileStarting);
     });
     aborted.catch(() => {});
     try {
@@ -384,6 +389,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
       for (let i = 0; i < (shared ? 1 : config.workers); i++) {
         starting.push(await pool.#spawn());
         signal?.throwIfAborted();
+        if (pool.#closing) throw closedWhileStarting;
       }
       const spec: PlannerSpec = {
         mode: config.mode, threads: shared ? config.workers : 1, planner: config.algorithm, options: config.hierarchy, source: config.source,
@@ -404,6 +410,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
       throw error;
     } finally {
       signal?.removeEventListener('abort', onAbort);
+      pool.#stopStart = null;
     }
     return pool;
   }
@@ -682,6 +689,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
 
   close(): Promise<void> {
     if (this.#closing) return this.#closing;
+    this.#stopStart?.();
     this.#jobs.stop(new Error(`${this.#poolName()}: the pool was closed`));
     // A replacement still starting ends itself once it sees the pool closing (#replace).
     const ending = [...this.#jobs.slots.map((s) => s.worker.terminate().catch(() => {})), ...this.#replacements];
