@@ -37,7 +37,7 @@ export interface WorkerBudget extends AsyncDisposable {
   readonly busy: number;
   /** The most threads that were busy at once since the budget was made. */
   readonly peak: number;
-  /** Pools open on the budget. */
+  /** Pools open on the budget (those starting included). */
   readonly pools: number;
   /** True once {@link WorkerBudget.close} was called. */
   readonly closed: boolean;
