@@ -25,8 +25,9 @@ const KIND_CHARACTERS = { ground: '.G', swamp: 'S', water: 'W', trees: 'T' };
 /**
  * Plays the game in `page` (already at the game's address). Returns a line of figures; throws, saying
  * what failed and the game's state, on any failed check.
+ * @param options.poolMode - the pool's mode the page must have ('shared' when it is cross-origin isolated); any when absent
  */
-export async function playCrowdGame(page) {
+export async function playCrowdGame(page, { poolMode } = {}) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   // The browser's own "Failed to load resource" lines are judged by their responses: a missing favicon is no error of the game's.
@@ -35,6 +36,7 @@ export async function playCrowdGame(page) {
   page.on('requestfailed', (r) => errors.push(`${r.url()}: ${r.failure()?.errorText}`));
   await page.waitForFunction(() => window.game?.ready === true, null, { timeout: 120_000 });
   const info = await page.evaluate(() => ({ width: game.width, height: game.height, types: game.types, poolMode: game.poolMode }));
+  if (poolMode && info.poolMode !== poolMode) throw new Error(`the game's pool runs ${info.poolMode}, not ${poolMode}`);
   await page.evaluate(installFrameCheck, KIND_CHARACTERS);
   const canvas = await page.locator('#map').boundingBox();
   // The middle of a cell, in the page's pixels.
