@@ -17,7 +17,8 @@
 //      without cross-origin isolation;
 //   6. examples/crowd-game (a small RTS) type-checked, built with Vite and played in Chromium with real mouse
 //      and key events (tests/package/consumer/crowd-game-play.mjs: select each unit type with a box, order
-//      them, paint a wall across the way; they arrive near the order, spread out, always on legal cells);
+//      them, paint a wall across the way; they arrive near the order, spread out, always on legal cells;
+//      sent into a square walled in all round, each reports a partial path);
 // Prints one line per check and "package: N passed, N failed" last. HPASTAR_KEEP_TMP=1 keeps the
 // temporary folder.
 import { spawnSync } from 'node:child_process';
@@ -374,7 +375,7 @@ await step("the README's first code block, pasted into a fresh Vite project's ma
   }
 });
 
-await step('examples/crowd-game: type-checked, built with Vite and played in Chromium as an RTS (boxes select each unit type, a right click sends them, a wall painted across the way; they arrive spread out, every frame on legal cells)', async () => {
+await step('examples/crowd-game: type-checked, built with Vite and played in Chromium as an RTS (boxes select each unit type, a right click sends them, a wall painted across the way; they arrive spread out, every frame on legal cells; sent into a walled-in square, each takes a partial path)', async () => {
   const chromiumPath = '/usr/bin/chromium';
   const playwrightEntry = path.join(root, 'node_modules/playwright-core/index.mjs');
   if (!existsSync(chromiumPath) || !existsSync(playwrightEntry)) return 'SKIPPED: Chromium or playwright-core is missing';

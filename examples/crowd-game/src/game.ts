@@ -30,6 +30,7 @@ export interface Counts {
   wallUpdates: number;
 }
 
+const NO_EDITS: readonly TerrainEdit[] = Object.freeze([]);
 /** The wall brush: a square of this many cells around the cursor's cell. */
 const BRUSH = 3;
 
@@ -120,7 +121,7 @@ export class Game {
    * at once and re-plans those whose routes cross them); the caller redraws them. Empty when none.
    */
   flushWalls(): readonly TerrainEdit[] {
-    if (this.#pending.length === 0) return this.#pending;
+    if (this.#pending.length === 0) return NO_EDITS;
     const edits = this.#pending;
     this.#pending = [];
     this.crowd.updateTerrain(edits).then(

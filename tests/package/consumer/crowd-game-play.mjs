@@ -8,12 +8,16 @@
 //   4. the wall tool (W) paints a wall across a tank's route ahead (one that leaves the goal reachable,
 //      checked here by a search of our own), and the crowd re-plans;
 //   5. every unit of the order arrives near the cell, on distinct cells, none partial nor unreachable;
+//   6. walls painted round a square of open ground, and the group sent inside: every unit reports a
+//      partial path (it goes to the reachable cell nearest the goal), and the status line says so;
 // and at every frame (a requestAnimationFrame loop of ours in the page), every unit's square, on its
 // cell and on the cell it steps into, is on terrain its class may stand on, read from the game's
 // terrain; and the page logs no error.
 
 /** Where the order sends the units: open ground on den520d, 120 to 190 cells of walking from the groups. */
 export const ORDER_CELL = { x: 150, y: 100 };
+/** The middle of the square walled in by step 6: open ground 19 x 19 cells on den520d, 25 cells west of ORDER_CELL. */
+const WALLED_IN = { x: 125, y: 100 };
 /** How near the order's cell an arrived unit's square must be (Chebyshev, cells): a group of 34 spreads. */
 const NEAR = 14;
 /** Generous: a loaded 2-core machine may draw few frames a second (a frame moves units by 0.25 s at most). */
@@ -28,6 +32,31 @@ const KIND_CHARACTERS = { ground: '.G', swamp: 'S', water: 'W', trees: 'T' };
  * @param options.poolMode - the pool's mode the page must have ('shared' when it is cross-origin isolated); any when absent
  */
 export async function playCrowdGame(page, { poolMode } = {}) {
+  const player = await startPlaying(page);
+  const { info } = player;
+  if (poolMode && info.poolMode !== poolMode) throw new Error(`the game's pool runs ${info.poolMode}, not ${poolMode}`);
+  await clickSelection(player);
+  const wanted = await boxSelection(player);
+  const sent = await orderWithWall(player, wanted);
+  const arrived = await arrival(player, wanted, sent);
+  const partial = await walledInOrder(player, wanted);
+  const check = await page.evaluate(() => {
+    window.__frameCheck.stop = true;
+    return window.__frameCheck;
+  });
+  if (check.frames < 10) await player.fail(`only ${check.frames} frames checked`);
+  if (check.violations.length) await player.fail(`units on cells their class may not stand on: ${JSON.stringify(check.violations.slice(0, 5))}`);
+  if (player.errors.length) throw new Error(`the page logged errors: ${player.errors.join('; ')}`);
+  const frames = await page.evaluate(() => game.frameTimes());
+  const mean = frames.reduce((s, ms) => s + ms, 0) / Math.max(1, frames.length);
+  return `pool ${info.poolMode}, ${wanted.size} units of ${info.types.length} types sent to (${ORDER_CELL.x}, ${ORDER_CELL.y}) arrived in ${arrived.seconds.toFixed(0)} s ` +
+    `on ${arrived.cells} cells, a wall of ${sent.wall.length} cells across a tank's route (${arrived.replans} re-plans), ` +
+    `sent into a walled-in square: ${partial.partial} partial paths reported within ${partial.ms.toFixed(0)} ms; ` +
+    `${check.frames} frames checked, ${(1000 / mean).toFixed(0)} fps over the last ${frames.length} frames`;
+}
+
+/** Waits for the game, listens for the page's errors, starts the frame check; what the steps below share. */
+async function startPlaying(page) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   // The browser's own "Failed to load resource" lines are judged by their responses: a missing favicon is no error of the game's.
@@ -36,28 +65,37 @@ export async function playCrowdGame(page, { poolMode } = {}) {
   page.on('requestfailed', (r) => errors.push(`${r.url()}: ${r.failure()?.errorText}`));
   await page.waitForFunction(() => window.game?.ready === true, null, { timeout: 120_000 });
   const info = await page.evaluate(() => ({ width: game.width, height: game.height, types: game.types, poolMode: game.poolMode }));
-  if (poolMode && info.poolMode !== poolMode) throw new Error(`the game's pool runs ${info.poolMode}, not ${poolMode}`);
   await page.evaluate(installFrameCheck, KIND_CHARACTERS);
   const canvas = await page.locator('#map').boundingBox();
-  // The middle of a cell, in the page's pixels.
-  const at = (c) => ({ x: canvas.x + ((c.x + 0.5) * canvas.width) / info.width, y: canvas.y + ((c.y + 0.5) * canvas.height) / info.height });
-  const units = () => page.evaluate(() => game.units());
-  const fail = async (what) => {
-    const state = await page.evaluate(() => ({ status: game.status(), order: game.order(), counts: game.counts(), check: window.__frameCheck }));
-    throw new Error(`${what} (game: ${JSON.stringify(state)})${errors.length ? `; page errors: ${errors.join('; ')}` : ''}`);
+  return {
+    page,
+    info,
+    errors,
+    /** The middle of a cell, in the page's pixels. */
+    at: (c) => ({ x: canvas.x + ((c.x + 0.5) * canvas.width) / info.width, y: canvas.y + ((c.y + 0.5) * canvas.height) / info.height }),
+    units: () => page.evaluate(() => game.units()),
+    selected: async () => (await page.evaluate(() => game.units())).filter((u) => u.selected).map((u) => u.id),
+    async fail(what) {
+      const state = await page.evaluate(() => ({ status: game.status(), order: game.order(), counts: game.counts(), check: window.__frameCheck }));
+      throw new Error(`${what} (game: ${JSON.stringify(state)})${errors.length ? `; page errors: ${errors.join('; ')}` : ''}`);
+    },
   };
+}
 
-  // 1. A click on a unit selects it alone; a click on empty ground clears.
+/** 1. A click on a unit selects it alone; a click on empty ground clears. */
+async function clickSelection({ page, at, units, selected, fail }) {
   const first = (await units())[0];
   let p = at({ x: first.cellX, y: first.cellY });
   await page.mouse.click(p.x, p.y);
-  let selected = (await units()).filter((u) => u.selected).map((u) => u.id);
-  if (selected.length !== 1 || selected[0] !== first.id) await fail(`a click on unit ${first.id} selected ${JSON.stringify(selected)}`);
+  const one = await selected();
+  if (one.length !== 1 || one[0] !== first.id) await fail(`a click on unit ${first.id} selected ${JSON.stringify(one)}`);
   p = at(ORDER_CELL);
   await page.mouse.click(p.x, p.y);
-  if ((await units()).some((u) => u.selected)) await fail('a click on empty ground left units selected');
+  if ((await selected()).length) await fail('a click on empty ground left units selected');
+}
 
-  // 2. A box round each type's group, the second and third with Shift (added to the selection).
+/** 2. A box round each type's group, the second and third with Shift (added to the selection). Returns the ids selected. */
+async function boxSelection({ page, info, at, units, selected, fail }) {
   const all = await units();
   const wanted = new Set();
   for (const [k, type] of info.types.entries()) {
@@ -68,61 +106,84 @@ export async function playCrowdGame(page, { poolMode } = {}) {
     await drag(page, at({ x: x0, y: y0 }), at({ x: x1, y: y1 }));
     if (k > 0) await page.keyboard.up('Shift');
     for (const u of group) wanted.add(u.id);
-    selected = (await units()).filter((u) => u.selected).map((u) => u.id);
-    if (selected.length !== wanted.size || selected.some((id) => !wanted.has(id))) {
-      await fail(`after the box round the ${type.name} group (${x0}, ${y0})-(${x1}, ${y1}) the selection is ${JSON.stringify(selected)}, not ${JSON.stringify([...wanted])}`);
+    const now = await selected();
+    if (now.length !== wanted.size || now.some((id) => !wanted.has(id))) {
+      await fail(`after the box round the ${type.name} group (${x0}, ${y0})-(${x1}, ${y1}) the selection is ${JSON.stringify(now)}, not ${JSON.stringify([...wanted])}`);
     }
   }
+  return wanted;
+}
 
-  // 3. The order: a right click.
-  p = at(ORDER_CELL);
-  const ordered = performance.now();
+/** 3 and 4. The order (a right click), then a wall across a tank's route ahead, painted with the wall tool. */
+async function orderWithWall(player, wanted) {
+  const { page, info, at, units, fail } = player;
+  const p = at(ORDER_CELL);
+  const started = performance.now();
   await page.mouse.click(p.x, p.y, { button: 'right' });
   const order = await page.evaluate(() => game.order());
   if (!order || order.ids.length !== wanted.size || order.goal.x !== ORDER_CELL.x || order.goal.y !== ORDER_CELL.y) await fail(`the right click gave the order ${JSON.stringify(order)}`);
-
-  // 4. A wall across a tank's route ahead, painted with the wall tool.
-  const wall = await chooseWall(page, info, all.filter((u) => u.type === 'tank').map((u) => u.id));
+  const wall = await chooseWall(page, info, (await units()).filter((u) => u.type === 'tank').map((u) => u.id));
   if (!wall) await fail('no tank route ahead to put a wall across, that leaves the goal reachable');
   const replansBefore = (await page.evaluate(() => game.counts())).replanned;
-  await page.keyboard.press('w');
-  if ((await page.evaluate(() => game.tool)) !== 'walls') await fail('W did not switch to the wall tool');
-  await drag(page, at(wall.from), at(wall.to));
-  await page.keyboard.press('w');
-  if ((await page.evaluate(() => game.tool)) !== 'select') await fail('W did not switch back to the select tool');
-  await page.waitForFunction(() => game.counts().wallUpdates > 0, null, { timeout: 60_000 }).catch(() => fail('the pool never answered the wall'));
+  await paintWalls(player, [[wall.from, wall.to]], 1);
   const walled = await page.evaluate(([a, b]) => [game.terrainAt(a.x, a.y), game.terrainAt(b.x, b.y)], [wall.from, wall.centre]);
   if (walled.some((c) => c !== '@')) await fail(`the wall's cells are ${JSON.stringify(walled)}, not walls`);
+  return { started, wall, replansBefore };
+}
 
-  // 5. Every unit of the order arrives near the cell.
+/** Paints walls along each [from, to] with the wall tool (W), back to the select tool after; waits for `updates` pool answers in all. */
+async function paintWalls({ page, at, fail }, strokes, updates) {
+  await page.keyboard.press('w');
+  if ((await page.evaluate(() => game.tool)) !== 'walls') await fail('W did not switch to the wall tool');
+  for (const [from, to] of strokes) await drag(page, at(from), at(to));
+  await page.keyboard.press('w');
+  if ((await page.evaluate(() => game.tool)) !== 'select') await fail('W did not switch back to the select tool');
+  await page.waitForFunction((n) => game.counts().wallUpdates >= n, updates, { timeout: 60_000 }).catch(() => fail(`the pool did not answer ${updates} wall update(s)`));
+}
+
+/** 5. Every unit of the order arrives near the cell, on distinct cells, and the wall made units re-plan. */
+async function arrival({ page, units, fail }, wanted, { started, replansBefore }) {
   const deadline = Date.now() + ARRIVAL_TIMEOUT_MS;
   let done = null;
   while (!done && Date.now() < deadline) {
     await page.waitForTimeout(500);
-    const now = await units();
-    const mine = now.filter((u) => wanted.has(u.id));
+    const mine = (await units()).filter((u) => wanted.has(u.id));
     if (mine.every((u) => u.state === 'idle')) done = mine;
   }
-  const seconds = (performance.now() - ordered) / 1000;
+  const seconds = (performance.now() - started) / 1000;
   if (!done) await fail(`the units did not all arrive within ${ARRIVAL_TIMEOUT_MS / 1000} s`);
   const far = done.filter((u) => distanceToSquare(ORDER_CELL, u) > NEAR);
   if (far.length) await fail(`${far.length} unit(s) stopped more than ${NEAR} cells from the order's cell: ${JSON.stringify(far.slice(0, 5))}`);
   const cells = new Set(done.map((u) => `${u.cellX},${u.cellY}`));
   if (cells.size < Math.max(3, Math.ceil(0.8 * done.length))) await fail(`the ${done.length} units stand on ${cells.size} distinct cells only`);
-  const final = await page.evaluate(() => ({ order: game.order(), counts: game.counts(), frames: game.frameTimes(), status: game.status() }));
-  if (final.order.partial || final.order.unreachable) await fail('units of the order went partial or found no way, though the goal stays reachable');
-  if (final.counts.replanned <= replansBefore) await fail(`the wall across the route made no unit re-plan (${replansBefore} re-plans before, ${final.counts.replanned} after)`);
-  const check = await page.evaluate(() => {
-    window.__frameCheck.stop = true;
-    return window.__frameCheck;
-  });
-  if (check.frames < 10) await fail(`only ${check.frames} frames checked`);
-  if (check.violations.length) await fail(`units on cells their class may not stand on: ${JSON.stringify(check.violations.slice(0, 5))}`);
-  if (errors.length) throw new Error(`the page logged errors: ${errors.join('; ')}`);
-  const mean = final.frames.reduce((s, ms) => s + ms, 0) / Math.max(1, final.frames.length);
-  return `pool ${info.poolMode}, ${done.length} units of ${info.types.length} types sent to (${ORDER_CELL.x}, ${ORDER_CELL.y}) arrived in ${seconds.toFixed(0)} s ` +
-    `on ${cells.size} cells, a wall of ${wall.length} cells across a tank's route (${final.counts.replanned - replansBefore} re-plans), ` +
-    `${check.frames} frames checked, ${(1000 / mean).toFixed(0)} fps over the last ${final.frames.length} frames`;
+  const { order, counts } = await page.evaluate(() => ({ order: game.order(), counts: game.counts() }));
+  if (order.arrived < 1 || order.partial || order.unreachable) await fail('units of the order did not arrive, or went partial or found no way, though the goal stays reachable');
+  if (counts.replanned <= replansBefore) await fail(`the wall across the route made no unit re-plan (${replansBefore} re-plans before, ${counts.replanned} after)`);
+  return { seconds, cells: cells.size, replans: counts.replanned - replansBefore };
+}
+
+/**
+ * 6. A square of open ground walled in all round (four strokes of the wall tool), the selection sent to
+ * its middle: no unit can reach it, so each reports a partial path, and the status line says so.
+ */
+async function walledInOrder(player, wanted) {
+  const { page, at, fail } = player;
+  const r = 7, { x, y } = WALLED_IN;
+  const corners = [{ x: x - r, y: y - r }, { x: x + r, y: y - r }, { x: x + r, y: y + r }, { x: x - r, y: y + r }];
+  const before = (await page.evaluate(() => game.counts())).wallUpdates;
+  await paintWalls(player, corners.map((c, i) => [c, corners[(i + 1) % 4]]), before + 1);
+  const ring = await page.evaluate((cs) => cs.map((c) => game.terrainAt(c.x, c.y)), corners);
+  if (ring.some((c) => c !== '@')) await fail(`the walled square's corners are ${JSON.stringify(ring)}`);
+  if ((await player.selected()).length !== wanted.size) await fail('the selection changed while painting walls');
+  const p = at(WALLED_IN);
+  const started = performance.now();
+  await page.mouse.click(p.x, p.y, { button: 'right' });
+  await page.waitForFunction((n) => game.order()?.partial >= n, wanted.size, { timeout: 120_000 }).catch(() => fail(`not all ${wanted.size} units reported a partial path to the walled-in cell`));
+  const ms = performance.now() - started;
+  const { status, order } = await page.evaluate(() => ({ status: game.status(), order: game.order() }));
+  if (order.goal.x !== WALLED_IN.x || order.goal.y !== WALLED_IN.y || order.ids.length !== wanted.size) await fail(`the right click in the walled square gave the order ${JSON.stringify(order)}`);
+  if (!status.includes(`${wanted.size} cannot reach it (partial path`)) await fail(`the status line does not tell the partial paths: ${status}`);
+  return { partial: order.partial, ms };
 }
 
 async function drag(page, from, to) {
