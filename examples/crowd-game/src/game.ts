@@ -124,10 +124,15 @@ export class Game {
     if (this.#pending.length === 0) return NO_EDITS;
     const edits = this.#pending;
     this.#pending = [];
-    this.crowd.updateTerrain(edits).then(
-      () => this.counts.wallUpdates++,
-      (error: unknown) => (this.problem = `walls refused: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    const refused = (error: unknown) => (this.problem = `walls refused: ${error instanceof Error ? error.message : String(error)}`);
+    try {
+      // The crowd's terrain changes now (the caller redraws it); the pool's answer comes later.
+      this.crowd.updateTerrain(edits).then(() => this.counts.wallUpdates++, refused);
+    } catch (error) {
+      // Refused at once (a closed pool): nothing changed.
+      refused(error);
+      return NO_EDITS;
+    }
     return edits;
   }
 
