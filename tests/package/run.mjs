@@ -15,6 +15,10 @@
 //      (what it prints, as its `// prints:` comment says), and a page importing a shipped map as the guide's recipe says (docs/guide/01-first-path.md)
 //      (hpastar/maps/den520d.map.js), reading it without the module and starting a pool from it, with and
 //      without cross-origin isolation;
+//   6. examples/crowd-game (a small RTS) type-checked, built with Vite and played in Chromium with real mouse
+//      and key events (tests/package/consumer/crowd-game-play.mjs: select each unit type with a box, order
+//      them, paint a wall across the way; they arrive near the order, spread out, always on legal cells;
+//      sent into a square walled in all round, each reports a partial path);
 // Prints one line per check and "package: N passed, N failed" last. HPASTAR_KEEP_TMP=1 keeps the
 // temporary folder.
 import { spawnSync } from 'node:child_process';
@@ -371,7 +375,7 @@ await step("the README's first code block, pasted into a fresh Vite project's ma
   }
 });
 
-await step('examples/crowd-game: type-checked, built with Vite and played in Chromium (agents reach the shared goal, a wall painted with the mouse)', async () => {
+await step('examples/crowd-game: type-checked, built with Vite and played in Chromium as an RTS (boxes select each unit type, a right click sends them, a wall painted across the way; they arrive spread out, every frame on legal cells; sent into a walled-in square, each takes a partial path)', async () => {
   const chromiumPath = '/usr/bin/chromium';
   const playwrightEntry = path.join(root, 'node_modules/playwright-core/index.mjs');
   if (!existsSync(chromiumPath) || !existsSync(playwrightEntry)) return 'SKIPPED: Chromium or playwright-core is missing';
@@ -394,25 +398,10 @@ await step('examples/crowd-game: type-checked, built with Vite and played in Chr
   const server = await serve(path.join(app, 'dist'), true);
   try {
     const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`http://127.0.0.1:${server.address().port}/index.html?agents=200`);
-    await page.waitForFunction(() => window.__game?.ready === true, null, { timeout: 60_000 });
-    // A wall dragged across the middle of the map.
-    const box = await page.locator('#map').boundingBox();
-    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.5, { steps: 10 });
-    await page.mouse.up();
-    await page.waitForFunction(() => window.__game.updates > 0 && window.__game.arrivals >= 20 && window.__game.following > 0, null, { timeout: 60_000 }).catch(async (error) => {
-      throw new Error(`${error.message}: ${JSON.stringify(await page.evaluate(() => window.__game))} ${errors.join('; ')}`);
-    });
-    const game = await page.evaluate(() => window.__game);
-    await page.close();
-    if (errors.length) throw new Error(errors.join('; '));
-    // Every agent shares the goal: all follow its field (but those added this frame, after an arrival).
-    if (game.mode !== 'shared' || game.agents !== 200 || game.following < 180) throw new Error(JSON.stringify(game));
-    return `pool ${game.mode}, ${game.agents} agents, ${game.following} on the flow field, ${game.arrivals} arrived, ${game.updates} wall update(s), ${game.snaps} snapped`;
+    await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+    // The play and its checks: tests/package/consumer/crowd-game-play.mjs (real mouse and key events, the game's window.game hook).
+    const { playCrowdGame } = await import(pathToFileURL(path.join(here, 'consumer/crowd-game-play.mjs')).href);
+    return await playCrowdGame(page, { poolMode: 'shared' });
   } finally {
     await new Promise((resolve) => server.close(resolve));
     await browser.close();

@@ -2,7 +2,7 @@
 // worker budget (default threads): how late a 16 ms timer on the main thread fires (a frame's stand-in)
 // and how many queries each pool answers per second; then den520d's pool alone, without and with a budget
 // (what the budget costs a pool that has it to itself).
-// Run: node --no-liftoff --import ./scripts/register-ts.mjs scripts/bench-budget.ts [seconds]
+// Run: node --no-liftoff --import ./scripts/register-ts.mjs bench/budget.ts [seconds]
 import { availableParallelism } from 'node:os';
 import { createPathPool, createWorkerBudget, loadHpastar, type PathPool, type WorkerBudget } from '../web/lib/index.ts';
 import { pack, randomPairs } from '../tests/web/helpers/queries.ts';
