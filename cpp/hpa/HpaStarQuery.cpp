@@ -91,7 +91,7 @@ void HpaStarQuery::nextSmoothedPiece(HpaPlan& plan, size_t segment, std::vector<
   if (grew) {
     const int32_t range =
         plan.options.smoothingRange > 0 ? plan.options.smoothingRange : defaultSmoothingRange(h_->options());
-    smoother_.smooth(grid, plan.pending, range, {}, &h_->lineReach());
+    smoother_.smoothTwice(grid, plan.pending, range, {}, &h_->lineReach());
     // The whole path refined at once (a short one): findPath's repair of short detours applies too.
     if (segment == 0 && plan.refined == plan.segmentCount()) {
       streamed_.cells.swap(plan.pending);
@@ -297,7 +297,7 @@ PathStatus HpaStarQuery::findCellPath(Point start, Point goal, PathResult& out, 
   if (trace_) trace_->recordRefinement(out.cells);
   if (options.smooth) {
     const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : defaultSmoothingRange(h_->options());
-    out.cost = smoother_.smooth(h_->grid(), out.cells, range, joints_, &h_->lineReach());
+    out.cost = smoother_.smoothTwice(h_->grid(), out.cells, range, joints_, &h_->lineReach());
   } else {
     out.cost = pathCost(h_->grid(), out.cells);
   }

@@ -90,6 +90,41 @@ bool isOctileShortest(const std::vector<Point>& cells) {
 
 }  // namespace
 
+class PathSmoother::PieceRecorder {
+ public:
+  PieceRecorder(FirstPass* record, std::span<const uint32_t> joints) : record_(record), joints_(joints) {
+    if (record_) record_->pieces.assign(1, 0), record_->longestLine = 0;
+  }
+  // A piece ends and the next starts at index `at` of the result.
+  void cut(size_t at) {
+    if (record_ && record_->pieces.back() != at) record_->pieces.push_back(static_cast<uint32_t>(at));
+  }
+  // A line of `steps` steps from index `from` to `to` of the result: a piece of its own.
+  void line(size_t from, size_t to, int32_t steps) {
+    if (!record_) return;
+    cut(from), cut(to);
+    record_->longestLine = std::max(record_->longestLine, steps);
+  }
+  // The input's cells from..to were written from index `at` on: its joints among them are kept.
+  void copied(size_t from, size_t to, size_t at) {
+    if (!record_) return;
+    while (next_ < joints_.size() && joints_[next_] < from) ++next_;  // cut out by a line
+    for (; next_ < joints_.size() && joints_[next_] <= to; ++next_) cut(at + (joints_[next_] - from));
+  }
+
+ private:
+  FirstPass* record_;
+  std::span<const uint32_t> joints_;
+  size_t next_ = 0;
+};
+
+double PathSmoother::smoothTwice(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
+                                 std::span<const uint32_t> joints, const LineReach* reach) {
+  const double cost = smoothOnce(grid, cells, maxRay, joints, reach, Search::Cheapest, &firstPass_);
+  if (firstPass_.longestLine < kLongLine) return cost;
+  return smoothOnce(grid, cells, maxRay, firstPass_.pieces, reach, Search::Cheapest, nullptr);
+}
+
 void PathSmoother::prepare(const Grid& grid, const std::vector<Point>& cells) {
   const size_t lines = static_cast<size_t>(grid.width() + grid.height()) + 1;
   const int32_t n = static_cast<int32_t>(cells.size());
@@ -155,10 +190,12 @@ void PathSmoother::unlinkLines(const Grid& grid, const std::vector<Point>& cells
   for (const Point& p : cells) headX[p.x] = headY[p.y] = headD[p.x - p.y + height] = headS[p.x + p.y] = -1;
 }
 
-double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
-                            std::span<const uint32_t> joints, const LineReach* reach, Search search) {
+double PathSmoother::smoothOnce(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
+                                std::span<const uint32_t> joints, const LineReach* reach, Search search,
+                                FirstPass* record) {
+  if (record) record->pieces.assign(1, 0), record->longestLine = 0;  // as if no line was taken
   if (cells.size() < 3) return pathCost(grid, cells);
-  if (grid.weighted()) return smoothPath<true, false>(grid, cells, maxRay, joints, nullptr);
+  if (grid.weighted()) return smoothPath<true, false>(grid, cells, maxRay, joints, nullptr, record);
   const int64_t n = static_cast<int64_t>(cells.size());
   if (search == Search::Cheapest && isOctileShortest(cells)) {
     // No part of it is longer than the octile distance between its ends, so no line is shorter: the
@@ -166,7 +203,7 @@ double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t
     const int64_t diagonals = std::min(std::abs(cells.back().x - cells[0].x), std::abs(cells.back().y - cells[0].y));
     return movesLength(n - 1 - diagonals, diagonals);
   }
-  if (!reach || reach->empty()) return smoothPath<false, false>(grid, cells, maxRay, joints, nullptr);
+  if (!reach || reach->empty()) return smoothPath<false, false>(grid, cells, maxRay, joints, nullptr, record);
   // The path's straight runs: how many decides the search, and smoothRuns searches them.
   const int32_t runCount = search == Search::ByCells ? 0 : findRunStarts(cells);
   if (search == Search::Cheapest) {
@@ -187,8 +224,8 @@ double PathSmoother::smooth(const Grid& grid, std::vector<Point>& cells, int32_t
     if (n <= kShortRun * turns && !mayBeShortened(grid, cells, *reach, diagonals))
       return movesLength(n - 1 - diagonals, diagonals);
   }
-  return search == Search::ByRuns ? smoothRuns(grid, cells, maxRay, joints, *reach, runCount)
-                                  : smoothPath<false, true>(grid, cells, maxRay, joints, reach);
+  return search == Search::ByRuns ? smoothRuns(grid, cells, maxRay, joints, *reach, runCount, record)
+                                  : smoothPath<false, true>(grid, cells, maxRay, joints, reach, record);
 }
 
 // A legal line joins two cells of the path exactly when they lie on one segment of a line between walls
@@ -589,9 +626,11 @@ class PathSmoother::RunSearch {
 //   - Both lie on the same line: each t as in the previous case.
 // The result is the rule's, cell for cell (tests/cpp/path_smoother_test.cpp compares them).
 double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
-                                std::span<const uint32_t> joints, const LineReach& reach, int32_t runCount) {
+                                std::span<const uint32_t> joints, const LineReach& reach, int32_t runCount,
+                                FirstPass* record) {
   const int32_t n = static_cast<int32_t>(cells.size());
   const Point* c = cells.data();
+  PieceRecorder recorder(record, joints);
   buildRuns(grid, cells, maxRay, reach, runCount);
   const int32_t goalRun = static_cast<int32_t>(runs_.size()) - 1;
   const Run* runs = runs_.data();
@@ -615,6 +654,7 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
     if (bound < n - 1) search.searchRuns(firstCandidateRun, goalRun, candidates_.data());
     // The run's cells up to the first with a candidate (all of them when none has one), then its line.
     const int32_t copyTo = search.bestRun < 0 ? runs[current + 1].first : a.first + search.tBest;
+    recorder.copied(static_cast<size_t>(i0) + 1, static_cast<size_t>(copyTo), written);
     std::copy(c + i0 + 1, c + copyTo + 1, out + written);
     written += static_cast<size_t>(copyTo - i0);
     diagonals += static_cast<int64_t>(search.diagonalStep) * (copyTo - i0);
@@ -623,17 +663,21 @@ double PathSmoother::smoothRuns(const Grid& grid, std::vector<Point>& cells, int
       t0 = 0;
       continue;
     }
+    recorder.cut(written - 1);  // a line or a cut loop starts here
     if (search.bestDir >= 0) {
+      const size_t lineStart = written - 1;
       Point p = c[copyTo];
       for (int32_t k = 0; k < search.bestSteps; ++k) {
         p = Point{p.x + kDirDx[search.bestDir], p.y + kDirDy[search.bestDir]};
         out[written++] = p;
       }
       if (isDiagonal(search.bestDir)) diagonals += search.bestSteps;
+      recorder.line(lineStart, written - 1, search.bestSteps);
     }  // else a cut loop: b(s) is the cell just written
     current = search.bestRun;
     t0 = search.bestS;
   }
+  recorder.cut(written - 1);
   out_.resize(written);
   cells.swap(out_);
   return movesLength(static_cast<int64_t>(written) - 1 - diagonals, diagonals);
@@ -827,8 +871,10 @@ class PathSmoother::CellSearch {
 
 template <bool Weighted, bool Reach>
 double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int32_t maxRay,
-                                std::span<const uint32_t> joints, const LineReach* reach) {
+                                std::span<const uint32_t> joints, const LineReach* reach,
+                                FirstPass* record) {
   const size_t n = cells.size();
+  PieceRecorder recorder(record, joints);
   // Each step's direction and the diagonal steps from each position to the end: the cost of a part is
   // straight + √2 × diagonal, computed from counts (not summed step by step), so that savings with the
   // same counts are exactly equal. Weighted: the costs of the steps, summed from the start.
@@ -871,7 +917,7 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
   size_t i = 0;
   bool revisit = false;
   while (i + 1 < n) {
-    if (!revisit) out[written++] = c[i];
+    if (!revisit) recorder.copied(i, i, written), out[written++] = c[i];
     revisit = false;
     while (joint + 1 < joints.size() && joints[joint + 1] <= i) ++joint;
     const size_t pieceEnd = joint + 1 < joints.size() ? joints[joint + 1] : i;
@@ -889,6 +935,7 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
       if (cone > i + window) next = std::max(next, cone - window);
       if (i + 2 > n - 1) next = n - 1;
       next = std::min(next, n - 1);
+      if (next > i + 1) recorder.copied(i + 1, next - 1, written);
       for (size_t k = i + 1; k < next; ++k) out[written++] = c[k];
       diagonals += diagonalsAfter[i] - diagonalsAfter[next];
       if (next == i + 1)
@@ -900,17 +947,20 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
     }
     search.searchFrom(i, first, last, minSaving);
     if (search.bestDir >= 0) {
+      const size_t lineStart = written - 1;
       Point p = c[i];
       for (int32_t k = 1; k < search.bestSteps; ++k) {
         p = Point{p.x + kDirDx[search.bestDir], p.y + kDirDy[search.bestDir]};
         out[written++] = p;
       }
       if (isDiagonal(search.bestDir)) diagonals += search.bestSteps;
+      recorder.line(lineStart, written, search.bestSteps);  // c[bestJ], its end, is written next at `written`
     } else if (search.bestJ == i + 1) {
       diagonals += search.runDir & 1;
     }
     // After a cut loop c[bestJ] is the cell just written: do not write it twice.
     revisit = search.loop && search.bestDir < 0 && search.bestJ != i + 1;
+    if (revisit) recorder.cut(written - 1);
     if (search.bestDir >= 0)
       search.moveAlong(search.bestDir, search.bestSteps);
     else if (search.bestJ == i + 1)
@@ -919,6 +969,7 @@ double PathSmoother::smoothPath(const Grid& grid, std::vector<Point>& cells, int
     i = search.bestJ;
   }
   if (!revisit) out[written++] = c[n - 1];
+  recorder.cut(written - 1);
   out_.resize(written);
   unlinkLines(grid, cells);
   cells.swap(out_);

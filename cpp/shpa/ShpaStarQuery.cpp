@@ -52,7 +52,7 @@ PathStatus ShpaStarQuery::findCellPath(Point start, Point goal, PathResult& out,
   cutLoops(out.cells);
   if (options.smooth) {
     const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 4 * g.options().maxClusterSide;
-    out.cost = smoother_.smooth(g.grid(), out.cells, range);
+    out.cost = smoother_.smoothTwice(g.grid(), out.cells, range);
   } else {
     out.cost = pathCost(g.grid(), out.cells);
   }

@@ -84,7 +84,7 @@ TEST_P(MaxDetourOnScenarios, NoPathIsLongerThanTheBoundAllows) {
 
 INSTANTIATE_TEST_SUITE_P(Maps, MaxDetourOnScenarios,
                          ::testing::Values(DetourCase{"arena.map", true, 0.05}, DetourCase{"den520d.map", true, 0.05},
-                                           DetourCase{"brc202d.map", true, 0.05},
+                                           DetourCase{"brc202d.map", true, 0.03},
                                            DetourCase{"AR0011SR.map", true, 0.05},
                                            DetourCase{"den520d.map", true, 0.01},
                                            DetourCase{"brc202d.map", false, 0.02}),
