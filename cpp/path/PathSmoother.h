@@ -145,10 +145,10 @@ class PathSmoother {
   std::vector<uint64_t> segmentsMet_;
   uint32_t segmentStamp_ = 0;
   // smoothTwice runs its second pass only after a line of at least this many steps: the cells a line
-  // skips are where the second pass finds lines, and those behind short lines save little. On
-  // random512-40-0, whose paths take many short lines, a second pass after any line cost 1.7x the time of
-  // the query for 0.009 points of mean length; on den520d and AR0603SR this gate keeps 0.01-0.03 points of
-  // the second pass's 0.25 and 0.10 (bench/results/tails.md, section 4).
+  // jumps over are where the second pass finds lines, and those behind short lines save little. On
+  // random512-40-0, whose paths take many short lines, a second pass after any line added a fifth to the
+  // time of a query for 0.009 points of mean excess; after lines of 8 steps, 5 %. At 16, AR0201SR's and
+  // maze512-16-0's worst paths kept 11.3 % and 16.4 % (0.3 % and 9.6 % at 8). bench/results/tails.md, section 4.
   static constexpr int32_t kLongLine = 8;
   FirstPass firstPass_;  // smoothTwice's
 };
