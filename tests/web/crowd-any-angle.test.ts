@@ -1,5 +1,5 @@
 // A crowd walking straight lines at any angle (issue 37 item 1, issue 35): with pathShape 'any-angle',
-// agents of sizes 1 and 2 reach their goals on den520d and on a small hand-drawn map, at every tick each
+// agents of sizes 1 and 2 reach their goals on den520d and (with size 3) on a small hand-drawn map, at every tick each
 // agent's square (at its fractional position) covers only cells its class stands on (the test's own
 // check), the distance walked on den520d is shorter than the same agents walk in grid mode, a wall
 // painted across a line makes the agents on it plan again and none walks through it, groups and partial
@@ -145,6 +145,8 @@ const ROWS = [
   '..........@@@@@.........',
   '........................',
 ];
+/** Sizes 1 and 2, and 3 on the small map. */
+const BIG: OracleClass = { size: 3, capability: 'ground' };
 const SMALL = `type octile\nheight ${ROWS.length}\nwidth ${ROWS[0]!.length}\nmap\n${ROWS.join('\n')}\n`;
 
 describe('on a small hand-drawn map', () => {
@@ -153,7 +155,7 @@ describe('on a small hand-drawn map', () => {
 
   // A pool per test: walls painted by one must not be in the next one's pool.
   beforeEach(async () => {
-    pool = await createPathPool({ map: SMALL, agents: CLASSES, hierarchy: { clusterSize: 8, landmarks: 0, distanceTable: false }, workers: 1 });
+    pool = await createPathPool({ map: SMALL, agents: [...CLASSES, BIG], hierarchy: { clusterSize: 8, landmarks: 0, distanceTable: false }, workers: 1 });
   });
 
   afterEach(async () => {
@@ -165,13 +167,16 @@ describe('on a small hand-drawn map', () => {
     return new Crowd({ pool, map: parseMovingAIMap(SMALL), speed: 6, pathShape: 'any-angle', ...options });
   }
 
-  test('agents of sizes 1 and 2 cross the room in straight lines round the pillar', async () => {
+  test('agents of sizes 1, 2 and 3 cross the room in straight lines round the pillar', async () => {
     const crowd = crowdOf();
     const a = crowd.addAgent({ x: 0, y: 0 }, { goal: { x: 23, y: 2 }, agent: CLASSES[0]! });
     const b = crowd.addAgent({ x: 0, y: 12 }, { goal: { x: 21, y: 0 }, agent: CLASSES[1]! });
-    const { events, walked } = await run(crowd, oracle, (e) => count(e, 'arrived') === 2, 600);
-    expect(count(events, 'arrived')).toBe(2);
-    expect([crowd.agent(a).x, crowd.agent(a).y, crowd.agent(b).x, crowd.agent(b).y]).toEqual([23, 2, 21, 0]);
+    const c = crowd.addAgent({ x: 0, y: 9 }, { goal: { x: 20, y: 0 }, agent: BIG });
+    const { events, walked } = await run(crowd, oracle, (e) => count(e, 'arrived') === 3, 600);
+    expect(count(events, 'arrived')).toBe(3);
+    expect([crowd.agent(a).x, crowd.agent(a).y, crowd.agent(b).x, crowd.agent(b).y, crowd.agent(c).x, crowd.agent(c).y]).toEqual([23, 2, 21, 0, 20, 0]);
+    expect(walked.get(c)!).toBeLessThan(11 + 9 * Math.SQRT2);
+    expect(crowd.stats.refusedSteps).toBe(0);
     // Straight across open ground (above the pillar): the Euclidean distance, where 8-connected steps walk the octile one.
     expect(walked.get(a)!).toBeCloseTo(Math.hypot(23, 2), 6);
     expect(walked.get(a)!).toBeLessThan(21 + 2 * Math.SQRT2 - 0.5);
