@@ -18,6 +18,8 @@
  * - On a block world (`new Crowd<Voxel>({ pool: worldPool, world })`, a pool of `createWorldPool` and the
  *   same world as a main-thread `BlockWorld` that the crowd keeps in step), agents stand on any floor and
  *   walk, climb, take stairs and ladders; {@link Crowd.applyBlockChanges} digs and builds under them.
+ * - With `pathShape: 'any-angle'` agents walk straight lines at any angle: each asks its pool for its
+ *   path's corners and moves continuously along the lines between them (`lines.ts`).
  * - For lockstep multiplayer, a `LockstepCrowd` drives a crowd by fixed ticks, in integer units,
  *   the pool's answers applied at fixed ticks (`lockstep.ts`).
  *
@@ -199,7 +201,10 @@ export interface CrowdAgent<P extends Point = Point> {
   readonly y: number;
   /** Its level (fractional while climbing); 0 on a grid. */
   readonly z: number;
-  /** The cell it stands on (the last one it reached). */
+  /**
+   * The cell it stands on (the last one it reached); with `pathShape: 'any-angle'`, while on a line, the
+   * cell nearest its position (the one it can step straight to from there).
+   */
   readonly cellX: number;
   readonly cellY: number;
   /** 0 on a grid. */
