@@ -96,8 +96,8 @@ describe('on den520d', () => {
     await pool?.close();
   });
 
-  function crowdOf(pathShape: 'grid' | 'any-angle'): Crowd {
-    const crowd = new Crowd({ pool, map: parseMovingAIMap(text), speed: 30, pathShape, ...(pathShape === 'grid' ? { flowFieldAgents: Infinity } : {}) });
+  function crowdOf(pathShape: 'grid' | 'any-angle', on = pool): Crowd {
+    const crowd = new Crowd({ pool: on, map: parseMovingAIMap(text), speed: 30, pathShape, ...(pathShape === 'grid' ? { flowFieldAgents: Infinity } : {}) });
     for (const t of trips) crowd.addAgent(t.start, { goal: t.goal, agent: CLASSES[t.k]! });
     return crowd;
   }
@@ -113,6 +113,38 @@ describe('on den520d', () => {
     expect(walkedLines).toBeLessThan(0.97 * walkedGrid);
     // Each agent: never longer than its grid walk (both are the planners' paths, the lines shaped from them).
     for (const [id, d] of lines.walked) expect(d).toBeLessThanOrEqual(grid.walked.get(id)! + 1e-6);
+  });
+
+  test('walls painted at random under and ahead of 40 walking agents: every square stays on legal cells, agents snap or plan again and arrive', async () => {
+    // A pool and an oracle of its own: the walls stay in them.
+    await using walled = await createPathPool({ map: text, agents: CLASSES, hierarchy: { clusterSize: 16 }, workers: 2 });
+    const oracle = new CrowdOracle(text);
+    const crowd = crowdOf('any-angle', walled);
+    const random = seeded(11);
+    const updates: Promise<unknown>[] = [];
+    const { events } = await run(crowd, oracle, (e) => count(e, 'arrived') + count(e, 'unreachable') === trips.length, 4000, (frame) => {
+      if (frame % 8 !== 0 || frame > 240) return;
+      const walking = [...crowd.agents()].filter((a) => a.state === 'walking');
+      if (!walking.length) return;
+      // A 3 × 3 wall on one agent, and one 4 cells ahead of another along its line.
+      const under = walking[Math.floor(random() * walking.length)]!;
+      const ahead = walking[Math.floor(random() * walking.length)]!;
+      const next = crowd.routeOf(ahead.id);
+      const [nx, ny] = next && next.cells.length ? [next.cells[0]!, next.cells[1]!] : [ahead.cellX, ahead.cellY];
+      const d = Math.hypot(nx - ahead.x, ny - ahead.y) || 1;
+      const places = [[Math.round(under.x), Math.round(under.y)], [Math.round(ahead.x + (4 * (nx - ahead.x)) / d), Math.round(ahead.y + (4 * (ny - ahead.y)) / d)]];
+      const edits: TerrainEdit[] = [];
+      for (const [cx, cy] of places) {
+        for (let y = cy! - 1; y <= cy! + 1; y++) for (let x = cx! - 1; x <= cx! + 1; x++) if (x >= 0 && y >= 0 && x < oracle.width && y < oracle.height) edits.push({ x, y, terrain: '@' });
+      }
+      oracle.paint(edits);
+      updates.push(crowd.updateTerrain(edits));
+    });
+    await Promise.all(updates);
+    expect(count(events, 'snapped')).toBeGreaterThan(0);
+    expect(count(events, 'replanned')).toBeGreaterThan(0);
+    expect(count(events, 'arrived') + count(events, 'unreachable')).toBe(trips.length);
+    expect(count(events, 'arrived')).toBeGreaterThan(trips.length / 2);
   });
 
   test('a crowd of lines: one plan each, no line refused, the corners ahead as its route', async () => {
