@@ -3,9 +3,12 @@
 // agent's square (at its fractional position) covers only cells its class stands on (the test's own
 // check), the distance walked on den520d is shorter than the same agents walk in grid mode, a wall
 // painted across a line makes the agents on it plan again and none walks through it, groups and partial
-// paths work, and the option is refused where it cannot work, by name.
+// paths work, random walls keep every square legal, the crowd's own line and position checks agree
+// with the test's exact ones for sizes 1 to 3, and the option is refused where it cannot work, by name.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createPathPool, Crowd, LockstepCrowd, parseMovingAIMap, type CrowdEvent, type PathPool, type Point, type TerrainEdit } from '../../web/lib/index';
+import { linesClear, positionClear, sweptLineClear } from '../../web/lib/crowd/lines';
+import { FootprintRules, TerrainCopy } from '../../web/lib/crowd/terrainCopy';
 import { CrowdOracle, type OracleClass } from './helpers/crowdOracle';
 import { seeded } from './helpers/queries';
 import { readMapsFile } from './scenarios';
@@ -24,6 +27,32 @@ function squareOnLegalCells(oracle: CrowdOracle, c: OracleClass, x: number, y: n
   const eps = 1e-7;
   for (let cy = Math.floor(y + eps); cy < y + c.size - eps; cy++) {
     for (let cx = Math.floor(x + eps); cx < x + c.size - eps; cx++) if (!oracle.fits(one, cx, cy)) return false;
+  }
+  return true;
+}
+
+/**
+ * The test's own line check: whether the square of the class swept from anchor `a` to anchor `b` overlaps
+ * the interior of no cell outside its terrain and stays in the map. A bad cell k forbids the anchors in
+ * the open square (k.x - size, k.x + 1) × (k.y - size, k.y + 1): the segment must enter none (slab test).
+ */
+function sweptLegal(oracle: CrowdOracle, c: OracleClass, a: Point, b: Point): boolean {
+  const one = { size: 1, capability: c.capability };
+  const inMap = (p: Point) => p.x >= 0 && p.y >= 0 && p.x + c.size <= oracle.width && p.y + c.size <= oracle.height;
+  if (!inMap(a) || !inMap(b)) return false;
+  const dx = b.x - a.x, dy = b.y - a.y;
+  const slab = (start: number, d: number, lo: number, hi: number): [number, number] | null => {
+    if (d === 0) return lo < start && start < hi ? [-Infinity, Infinity] : null;
+    const t0 = (lo - start) / d, t1 = (hi - start) / d;
+    return [Math.min(t0, t1), Math.max(t0, t1)];
+  };
+  for (let ky = Math.min(a.y, b.y) - 1; ky <= Math.max(a.y, b.y) + c.size; ky++) {
+    for (let kx = Math.min(a.x, b.x) - 1; kx <= Math.max(a.x, b.x) + c.size; kx++) {
+      if (kx < 0 || ky < 0 || kx >= oracle.width || ky >= oracle.height || oracle.fits(one, kx, ky)) continue;
+      const sx = slab(a.x, dx, kx - c.size, kx + 1), sy = slab(a.y, dy, ky - c.size, ky + 1);
+      if (!sx || !sy) continue;
+      if (Math.min(sx[1], sy[1], 1) - Math.max(sx[0], sy[0], 0) > 1e-9) return false;
+    }
   }
   return true;
 }
@@ -145,6 +174,31 @@ describe('on den520d', () => {
     expect(count(events, 'replanned')).toBeGreaterThan(0);
     expect(count(events, 'arrived') + count(events, 'unreachable')).toBe(trips.length);
     expect(count(events, 'arrived')).toBeGreaterThan(trips.length / 2);
+  });
+
+  test("the crowd's line and position checks agree with the test's own, for squares of sizes 1 to 3", () => {
+    const copy = new TerrainCopy(parseMovingAIMap(text), 'test');
+    const random = seeded(3);
+    let clear = 0, blocked = 0;
+    for (const size of [1, 2, 3]) {
+      const c = { size, capability: 'ground' };
+      const rules = new FootprintRules(copy, { size, capability: 'ground' });
+      const anchors = [...oracle.flood(c, { x: 81, y: 45 })].map((k) => ({ x: k % oracle.width, y: Math.floor(k / oracle.width) }));
+      for (let i = 0; i < 1500; i++) {
+        const a = anchors[Math.floor(random() * anchors.length)]!;
+        const b = { x: a.x + Math.floor((random() - 0.5) * 40), y: a.y + Math.floor((random() - 0.5) * 40) };
+        if (!oracle.fits(c, b.x, b.y)) continue;
+        const legal = sweptLegal(oracle, c, a, b);
+        expect(sweptLineClear(rules, a.x, a.y, b.x, b.y), `size ${size}: (${a.x}, ${a.y}) to (${b.x}, ${b.y})`).toBe(legal);
+        expect(linesClear(rules, Int32Array.of(a.x, a.y, b.x, b.y))).toBe(legal);
+        if (legal) clear++;
+        else blocked++;
+        const x = a.x + (random() - 0.5) * 3, y = a.y + (random() - 0.5) * 3;
+        expect(positionClear(rules, x, y), `size ${size} at (${x}, ${y})`).toBe(squareOnLegalCells(oracle, c, x, y));
+      }
+    }
+    // Both answers are common: the comparison means something.
+    expect(Math.min(clear, blocked)).toBeGreaterThan(300);
   });
 
   test('a crowd of lines: one plan each, no line refused, the corners ahead as its route', async () => {
