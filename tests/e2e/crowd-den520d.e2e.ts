@@ -39,3 +39,21 @@ test('2,000 agents on den520d, a wall every second: frame time, stuck agents and
   expect(report.mapDraws).toBeGreaterThanOrEqual(PLACES.length);
   expect(report.mapDraws).toBeLessThan(report.frameWorkMs.samples / 4);
 });
+
+test('the Any-angle option (aa=1) makes the crowd walk straight lines: 500 agents on den520d arrive on legal squares, walls re-plan them', async () => {
+  await page?.close();
+  const agents = 500;
+  const run = await measureCrowd(browser, baseUrl, `?map=den520d.map&algo=hpa2&mode=crowd&agents=${agents}&aa=1`, agents, 'den520d.map', PLACES.slice(0, 5));
+  page = run.page;
+  const { report } = run;
+  const metrics = await page.evaluate(() => window.__hpastarDemo.crowd!);
+  writeFileSync(join(ARTIFACTS, 'crowd-den520d-any-angle.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`any-angle crowd on den520d: ${JSON.stringify(report)}`);
+  await page.screenshot({ path: join(ARTIFACTS, 'crowd-den520d-any-angle.png') });
+  expect([metrics.pathShape, metrics.pathShapeNote]).toEqual(['any-angle', '']);
+  expect(report.arrivals).toBeGreaterThan(0);
+  expect(report.misplacedAgents).toBe(0);
+  // Lines are whole paths: no segment is searched.
+  expect(metrics.totalSegments).toBe(0);
+  expect(report.replansPerWall.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+});

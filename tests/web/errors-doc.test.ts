@@ -84,6 +84,10 @@ const producers: Record<string, () => unknown> = {
     pool ??= await createPathPool({ map: parseMovingAIMap(ISLAND, 'island.map'), workers: 1, hierarchy: { clusterSize: 4 } });
     return new Crowd({ pool, map: parseMovingAIMap(ISLAND, 'island.map'), sped: 3 } as never);
   },
+  'crowd-any-angle': async () => {
+    pool ??= await createPathPool({ map: parseMovingAIMap(ISLAND, 'island.map'), workers: 1, hierarchy: { clusterSize: 4 } });
+    return new Crowd({ pool, map: parseMovingAIMap(ISLAND, 'island.map'), pathShape: 'any-angle', avoidance: true });
+  },
   'cell-not-integer': () => {
     using grid = hp.Grid.fromMovingAI(TINY, 'tiny.map');
     using planner = hp.HPAStar.build(grid, { clusterSize: 4 });

@@ -4,6 +4,8 @@
 // (Crowd.updateTerrain): agents under a new wall are moved off it, and only the agents whose routes
 // cross the rebuilt clusters plan again. This file only picks goals (a random cell of the agent's
 // component), reads the crowd's figures for the panel and draws the agents.
+// Any-angle (the Any-angle option, aa=1): agents walk straight lines between their paths' corners
+// (Crowd's pathShape 'any-angle'); on a map with terrain costs they walk cells (lengths are Euclidean).
 // Mixed units: three agent classes (sizes 1 to 3, two capabilities), each with a pool of its own built
 // on the grid made for its square; one package Crowd moves them all, each agent by its class's rule.
 import { createPathPool, Crowd as PackageCrowd, type Agent, type BuildProgress, type HPAStar, type PathPool, type TerrainCosts, type TerrainEdit } from '../lib/index';
@@ -67,6 +69,9 @@ export interface CrowdMetrics {
   classes: string[];
   /** Agents standing where their class's square does not fit, at the last frame (the crowd snaps them: 0). */
   misplaced: number;
+  /** How the agents walk: 'grid' (cell by cell) or 'any-angle' (straight lines); and why not lines when they were asked for. */
+  pathShape: 'grid' | 'any-angle';
+  pathShapeNote: string;
 }
 
 /** The figures of no crowd (after Stop). */
@@ -75,7 +80,7 @@ export function emptyCrowdMetrics(): CrowdMetrics {
     running: false, build: { reports: 0, late: 0, shown: false, phases: [] }, paused: false, agents: 0, walking: 0, waiting: 0, arrivals: 0, poolMode: '–', poolReason: '', poolWorkers: 0,
     plansPerSecond: 0, segmentsPerSecond: 0, searchesPerSecond: 0, inFlight: 0, poolBusy: 0, replans: 0,
     totalPlans: 0, totalSegments: 0, totalPoolSearches: 0, replansLastUpdate: 0, longestStillSeconds: 0, stuck: 0, stuckSample: [], refusedSteps: 0, lastUpdateMs: 0,
-    classes: [], misplaced: 0,
+    classes: [], misplaced: 0, pathShape: 'grid', pathShapeNote: '',
   };
 }
 
@@ -129,9 +134,15 @@ export class Crowd {
     source: HPAStar,
     terrain: Uint8Array,
     components: () => Uint32Array | null,
-    { seed = 1, units = 'cells', onProgress }: { seed?: number; units?: CrowdUnits; onProgress?: (progress: BuildProgress) => void } = {},
+    { seed = 1, units = 'cells', pathShape = 'grid', onProgress }: { seed?: number; units?: CrowdUnits; pathShape?: 'grid' | 'any-angle'; onProgress?: (progress: BuildProgress) => void } = {},
   ): Promise<Crowd> {
     const crowd = new Crowd(terrain, source.width, source.height, components, seed);
+    const costs = source.terrainCosts as unknown as Record<string, number>;
+    const weighted = Object.values(costs).some((m) => m !== 1);
+    // Any-angle lengths are Euclidean: pools with terrain costs refuse them, so such a crowd walks cells.
+    const shape = pathShape === 'any-angle' && weighted ? 'grid' : pathShape;
+    crowd.metrics.pathShape = shape;
+    crowd.metrics.pathShapeNote = shape !== pathShape ? 'terrain costs are set: any-angle lines need equal costs, so the agents walk cells' : '';
     const map = { width: source.width, height: source.height, terrain };
     try {
       const hierarchy = { ...source.options };
@@ -146,10 +157,9 @@ export class Crowd {
     }
     const pool = crowd.#pool;
     crowd.#classes = pool.agents;
-    crowd.#crowd = new PackageCrowd({ pool, map, speed: crowd.#speed });
+    crowd.#crowd = new PackageCrowd({ pool, map, speed: crowd.#speed, pathShape: shape });
     // Pools made from the terrain start with every kind at cost 1: give them the planner's multipliers.
-    const costs = source.terrainCosts as unknown as Record<string, number>;
-    if (units === 'mixed' && Object.values(costs).some((m) => m !== 1)) crowd.setTerrainCosts(source.terrainCosts as unknown as TerrainCosts);
+    if (units === 'mixed' && weighted) crowd.setTerrainCosts(source.terrainCosts as unknown as TerrainCosts);
     crowd.metrics.poolMode = pool.mode;
     crowd.metrics.poolReason = pool.modeReason;
     crowd.metrics.poolWorkers = pool.workers;
@@ -322,6 +332,11 @@ export class Crowd {
    */
   setTerrainCosts(costs: TerrainCosts): void {
     if (this.#closed || !this.#crowd) return;
+    // A crowd walking lines keeps equal costs (Crowd.setTerrainCosts refuses others); the next start walks cells.
+    if (this.metrics.pathShape === 'any-angle' && Object.values(costs as Record<string, number>).some((m) => m !== 1)) {
+      this.metrics.pathShapeNote = 'terrain costs changed: this crowd walks lines on equal costs; start it again to walk cells on the new costs';
+      return;
+    }
     const t0 = performance.now();
     this.#crowd.setTerrainCosts(costs).then(
       () => (this.metrics.lastUpdateMs = performance.now() - t0),

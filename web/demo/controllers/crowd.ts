@@ -87,7 +87,9 @@ export class CrowdController {
       const components = () => s.shown?.planners.components(s.algo, s.settings).labels ?? null;
       const units: CrowdUnits = this.elements.crowdUnits.value === 'mixed' ? 'mixed' : 'cells';
       const build = { reports: 0, late: 0, shown: false, phases: [] as string[] };
-      const c = await Crowd.start(planner, s.shown.terrain, components, { seed: 7, units, onProgress: this.#buildProgress(build) });
+      // The Any-angle option (aa=1) is the crowd's too: agents walk straight lines between corners.
+      const pathShape = s.settings.anyAngle ? 'any-angle' : 'grid';
+      const c = await Crowd.start(planner, s.shown.terrain, components, { seed: 7, units, pathShape, onProgress: this.#buildProgress(build) });
       c.metrics.build = build;
       if (s.mode !== 'crowd' || !s.shown) {
         await c.close();
@@ -100,7 +102,8 @@ export class CrowdController {
       s.demo.crowd = { ...c.metrics };
       s.demo.resetFrameStats();
       this.#showButtons();
-      this.panels.say(`Crowd: ${c.count} agents; every plan and search in the worker pool (${c.metrics.poolMode} mode: ${c.metrics.poolReason}). Paint walls to make them re-plan.`);
+      const walk = c.metrics.pathShape === 'any-angle' ? ' walking straight lines at any angle' : c.metrics.pathShapeNote ? ` walking cells (${c.metrics.pathShapeNote})` : '';
+      this.panels.say(`Crowd: ${c.count} agents${walk}; every plan and search in the worker pool (${c.metrics.poolMode} mode: ${c.metrics.poolReason}). Paint walls to make them re-plan.`);
       this.frames.request();
     } catch (error) {
       this.panels.say(`Cannot start the crowd: ${errorText(error)}`, true);

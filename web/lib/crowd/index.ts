@@ -18,6 +18,8 @@
  * - On a block world (`new Crowd<Voxel>({ pool: worldPool, world })`, a pool of `createWorldPool` and the
  *   same world as a main-thread `BlockWorld` that the crowd keeps in step), agents stand on any floor and
  *   walk, climb, take stairs and ladders; {@link Crowd.applyBlockChanges} digs and builds under them.
+ * - With `pathShape: 'any-angle'` agents walk straight lines at any angle: each asks its pool for its
+ *   path's corners and moves continuously along the lines between them (`lines.ts`).
  * - For lockstep multiplayer, a `LockstepCrowd` drives a crowd by fixed ticks, in integer units,
  *   the pool's answers applied at fixed ticks (`lockstep.ts`).
  *
@@ -44,6 +46,7 @@ import type { WorldPathPool } from '../pool/world.ts';
 import type { Agent as AgentClassOption, Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate, Voxel } from '../types.ts';
 import { packCostChanges, type BlockChange, type BlockWorld, type CellCostChange, type WorldBlockUpdate } from '../world.ts';
 import { cellBox, Route, segmentOf, type Dims } from './route.ts';
+import { LineRoute, linesClear, positionClear, segmentMeetsAnchors, sweptLineClear } from './lines.ts';
 import { FORMATIONS, groupSlots, type Formation } from './groups.ts';
 import { SharedGoals } from './sharedGoals.ts';
 import { Avoidance, type AvoidancePort, type Mover } from './avoidance.ts';
@@ -51,7 +54,7 @@ import { FREE_CLOCK, type CrowdClock } from './clock.ts';
 import { LOCKSTEP_LINK, type LockstepLink } from './lockstepLink.ts';
 import { stateHash } from './stateHash.ts';
 import { TerrainCopy } from './terrainCopy.ts';
-import { gridGround, gridPoolsOf, GridUnits, isWorldPool, worldGround, WorldUnits, type CrowdGround, type PathAnswers, type PlanAnswers, type UnitPort } from './units.ts';
+import { gridGround, gridPoolsOf, GridUnits, isWorldPool, worldGround, WorldUnits, type CrowdGround, type LineAnswers, type PathAnswers, type PlanAnswers, type UnitPort } from './units.ts';
 
 /** Options of a {@link Crowd}. */
 export interface CrowdOptions {
@@ -118,6 +121,17 @@ export interface CrowdOptions {
    * map's cells, per floor on a block world). Default false: agents walk through one another.
    */
   readonly avoidance?: boolean;
+  /**
+   * How agents walk: `'grid'` (default) cell by cell, 8-connected, along planned routes; `'any-angle'`
+   * along straight lines at any angle, moving continuously from corner to corner: each agent asks its
+   * pool for its path's corners (`findPaths` with `pathShape: 'any-angle'`, every line legal for its
+   * class's whole square) and walks them at its speed. A wall painted where the swept square of a line
+   * still ahead (the rest of the one under way included) passes makes the agent plan again from the cell
+   * nearest where it stands; a line refused when the agent comes to walk it (the crowd checks each one
+   * on its own terrain first) does too. Grids only, without terrain costs (lengths are Euclidean); not
+   * with `avoidance`, flow fields (`flowFieldAgents` must stay unset) or a `LockstepCrowd`.
+   */
+  readonly pathShape?: 'grid' | 'any-angle';
 }
 
 /** Options of {@link Crowd.moveGroup}. */
@@ -187,7 +201,10 @@ export interface CrowdAgent<P extends Point = Point> {
   readonly y: number;
   /** Its level (fractional while climbing); 0 on a grid. */
   readonly z: number;
-  /** The cell it stands on (the last one it reached). */
+  /**
+   * The cell it stands on (the last one it reached); with `pathShape: 'any-angle'`, while on a line, the
+   * cell nearest its position (the one it can step straight to from there).
+   */
   readonly cellX: number;
   readonly cellY: number;
   /** 0 on a grid. */
@@ -309,6 +326,11 @@ class Agent<P extends Point> implements CrowdAgent<P> {
   overlapping = false;
   offRoute = false;
   settledGoal = -1;
+  /** Any-angle walking: where the move under way started (fractional), its route, and whether the move is a leg of it. */
+  fromX = 0;
+  fromY = 0;
+  lines: LineRoute | null = null;
+  onLine = false;
 
   constructor(
     readonly id: number,
@@ -331,11 +353,11 @@ class Agent<P extends Point> implements CrowdAgent<P> {
   }
 
   get x(): number {
-    return this.stepping ? this.cellX + (this.nextX - this.cellX) * (this.progress / this.stepLength) : this.cellX;
+    return this.stepping ? this.fromX + (this.nextX - this.fromX) * (this.progress / this.stepLength) : this.cellX;
   }
 
   get y(): number {
-    return this.stepping ? this.cellY + (this.nextY - this.cellY) * (this.progress / this.stepLength) : this.cellY;
+    return this.stepping ? this.fromY + (this.nextY - this.fromY) * (this.progress / this.stepLength) : this.cellY;
   }
 
   get z(): number {
@@ -426,6 +448,8 @@ export class Crowd<P extends Point = Point> {
   #lastUpdate: UpdateRecord | null = null;
   /** Local avoidance and its occupancy grid; null when the option is off. */
   readonly #avoidance: Avoidance | null;
+  /** Agents walk any-angle lines (the pathShape option). */
+  readonly #anyAngle: boolean;
 
   /**
    * @throws TypeError - for options that are not as {@link CrowdOptions} says (naming the option), or a
@@ -435,7 +459,7 @@ export class Crowd<P extends Point = Point> {
   constructor(options: CrowdOptions) {
     const where = 'Crowd';
     if (typeof options !== 'object' || options === null) throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
-    const known = ['pool', 'pools', 'map', 'world', 'speed', 'stallSeconds', 'flowFieldAgents', 'lookahead', 'maxInFlight', 'toNearest', 'avoidance'];
+    const known = ['pool', 'pools', 'map', 'world', 'speed', 'stallSeconds', 'flowFieldAgents', 'lookahead', 'maxInFlight', 'toNearest', 'avoidance', 'pathShape'];
     for (const key of Object.keys(options)) {
       if (!known.includes(key)) throw new TypeError(`${where}: unknown option "${key}" (known: ${known.join(', ')})`);
     }
@@ -454,7 +478,8 @@ export class Crowd<P extends Point = Point> {
     this.#link = (options as CrowdOptions & { readonly [LOCKSTEP_LINK]?: LockstepLink })[LOCKSTEP_LINK] ?? null;
     this.#clock = this.#link?.clock ?? FREE_CLOCK;
     this.#stallTime = this.#clock.time(positive(where, 'stallSeconds', options.stallSeconds ?? 1));
-    this.#flowFieldAgents = options.flowFieldAgents === Infinity ? Infinity : integerAtLeast(where, 'flowFieldAgents', options.flowFieldAgents ?? 16, 1);
+    this.#anyAngle = anyAngleOption(where, options, (options as { readonly [LOCKSTEP_LINK]?: unknown })[LOCKSTEP_LINK] !== undefined);
+    this.#flowFieldAgents = this.#anyAngle || options.flowFieldAgents === Infinity ? Infinity : integerAtLeast(where, 'flowFieldAgents', options.flowFieldAgents ?? 16, 1);
     this.#lookahead = integerAtLeast(where, 'lookahead', options.lookahead ?? 2, 1);
     this.#maxInFlight = integerAtLeast(where, 'maxInFlight', options.maxInFlight ?? 256, 1);
     if (options.toNearest !== undefined && typeof options.toNearest !== 'boolean') throw new TypeError(`${where}: option toNearest must be a boolean, got ${describe(options.toNearest)}`);
@@ -528,11 +553,17 @@ export class Crowd<P extends Point = Point> {
   /**
    * What remains of agent `id`'s route, to draw it: the waypoints of its plan still ahead and the cells
    * refined ahead (x, y pairs on a grid, x, y, z triples on a block world; copies); null when it has no
-   * route (idle, planning or following a field).
+   * route (idle, planning or following a field). With `pathShape: 'any-angle'` both are the corners
+   * still ahead (the end of the line under way first).
    * @throws RangeError - when there is no such agent
    */
   routeOf(id: number): { readonly waypoints: Int32Array; readonly cells: Int32Array } | null {
-    const route = this.#agent('Crowd.routeOf', id).route;
+    const agent = this.#agent('Crowd.routeOf', id);
+    if (agent.lines) {
+      const ahead = agent.lines.corners.slice(2 * (agent.lines.leg + 1));
+      return { waypoints: ahead, cells: ahead.slice() };
+    }
+    const route = agent.route;
     if (!route) return null;
     const dims = route.dims;
     const cells: number[] = [];
@@ -810,6 +841,9 @@ export class Crowd<P extends Point = Point> {
     const where = 'Crowd.setTerrainCosts';
     this.#checkDriver(where);
     if (this.#terrain.kind !== 'grid') throw new TypeError(`${where}: a block world has no terrain kinds (change its cost layer with Crowd.applyCostChanges)`);
+    if (this.#anyAngle && typeof costs === 'object' && costs !== null && Object.values(costs).some((m) => m !== 1)) {
+      throw new TypeError(`${where}: this crowd walks any-angle lines (pathShape 'any-angle'), whose lengths are Euclidean: its pools' grids must stay without terrain costs (every multiplier 1)`);
+    }
     this.#checkPools(where);
     const answers = new Map<PathPool, Promise<number>>();
     for (const unit of this.#units) {
@@ -938,6 +972,7 @@ export class Crowd<P extends Point = Point> {
     agent.target = goal;
     agent.goal = goal && (this.#ground.point(goal) as P);
     agent.route = null;
+    this.#leaveLine(agent);
     agent.epoch++;
     agent.asked = false;
     agent.still = 0;
@@ -967,6 +1002,7 @@ export class Crowd<P extends Point = Point> {
     const had = agent.state === 'walking' ? 1 : 0;
     if (had && reason) this.#events.push({ type: 'replanned', agent: agent.id, reason });
     agent.route = null;
+    this.#leaveLine(agent);
     agent.offRoute = false;
     agent.epoch++;
     agent.asked = false;
@@ -1014,10 +1050,66 @@ export class Crowd<P extends Point = Point> {
         agent.stepping = false;
         agent.progress = 0;
         if (agent.route && !agent.offRoute) agent.route.at++;
+        if (agent.lines && agent.onLine) agent.lines.leg++;
         this.#avoidance?.finished(agent, fromX, fromY, fromZ);
       }
     }
+    // On a line an agent's cell is the anchor nearest it: the one it can reach straight from where it is.
+    if (this.#anyAngle && agent.stepping) {
+      agent.cellX = Math.round(agent.x);
+      agent.cellY = Math.round(agent.y);
+    }
     return moved;
+  }
+
+  /**
+   * Any-angle: the agent leaves its line route (a new plan, a new goal). Mid-line, it goes straight to
+   * the anchor nearest it (a legal move from any legal position, see lines.ts's positionClear), where
+   * it stands to plan: planners start from cells.
+   */
+  #leaveLine(agent: Agent<P>): void {
+    agent.lines = null;
+    if (!this.#anyAngle || !agent.stepping) return;
+    const x = agent.x, y = agent.y;
+    agent.cellX = Math.round(x);
+    agent.cellY = Math.round(y);
+    agent.fromX = x;
+    agent.fromY = y;
+    agent.nextX = agent.cellX;
+    agent.nextY = agent.cellY;
+    agent.stepLength = Math.hypot(agent.cellX - x, agent.cellY - y);
+    agent.progress = 0;
+    agent.onLine = false;
+    agent.stepping = agent.stepLength > 1e-9;
+  }
+
+  /**
+   * Any-angle: starts the next leg of the agent's lines from the anchor it stands on, when the crowd's
+   * terrain allows the straight line to the next corner for its square; else it plans again.
+   */
+  #lineStep(agent: Agent<P>): boolean {
+    const route = agent.lines;
+    if (!route || route.finished) {
+      // No corner ahead and not at the goal: only a route made for another cell ends here.
+      this.#replan(agent);
+      return false;
+    }
+    const c = route.corners, k = 2 * (route.leg + 1);
+    const nx = c[k]!, ny = c[k + 1]!;
+    if (!sweptLineClear((agent.unit.port as GridUnits).rules, agent.cellX, agent.cellY, nx, ny)) {
+      this.#counts.refusedSteps++;
+      this.#replan(agent);
+      return false;
+    }
+    agent.fromX = agent.cellX;
+    agent.fromY = agent.cellY;
+    agent.nextX = nx;
+    agent.nextY = ny;
+    agent.stepLength = Math.hypot(nx - agent.cellX, ny - agent.cellY);
+    agent.progress = 0;
+    agent.onLine = true;
+    agent.stepping = true;
+    return true;
   }
 
   /** Starts the agent's next step, if it has one that is legal now; false when it must wait. */
@@ -1028,6 +1120,7 @@ export class Crowd<P extends Point = Point> {
       this.#arrive(agent);
       return false;
     }
+    if (this.#anyAngle) return agent.state === 'walking' && this.#lineStep(agent);
     let next = agent.state === 'following' ? this.#fieldStep(agent) : agent.state === 'walking' ? this.#routeStep(agent) : null;
     if (!next) return false;
     let length = agent.unit.port.stepLength(agent.cell, next);
@@ -1065,6 +1158,8 @@ export class Crowd<P extends Point = Point> {
 
   /** The agent starts a step to `next` (a legal move of `length`). */
   #begin(agent: Agent<P>, next: Voxel, length: number): void {
+    agent.fromX = agent.cellX;
+    agent.fromY = agent.cellY;
     agent.nextX = next.x;
     agent.nextY = next.y;
     agent.nextZ = next.z;
@@ -1230,22 +1325,44 @@ export class Crowd<P extends Point = Point> {
     });
     this.#counts.plans += agents.length;
     this.#inFlight += agents.length;
-    unit.port.plan(queries).then(
-      (plans) => {
+    const answered = this.#anyAngle
+      ? unit.port.lines!(queries).then((lines) => (a: Agent<P>, i: number) => this.#linesPlanned(a, lines, i))
+      : unit.port.plan(queries).then((plans) => (a: Agent<P>, i: number) => this.#planned(a, plans, i));
+    answered.then(
+      (take) => {
         this.#inFlight -= agents.length;
         agents.forEach((a, i) => {
-          if (a.epoch === epochs[i] && this.#agents.has(a.id)) this.#planned(a, plans, i);
+          if (a.epoch === epochs[i] && this.#agents.has(a.id)) take(a, i);
         });
       },
-      () => {
+      (error: unknown) => {
         this.#inFlight -= agents.length;
         // The pool failed (the agents ask again next frame) or closed (they stop).
         agents.forEach((a, i) => {
           if (a.epoch === epochs[i]) a.asked = false;
         });
-        if (this.closed) this.#halt();
+        if (this.closed) return this.#halt();
+        // A pool that refuses any-angle paths (a grid with terrain costs) would refuse them again: the agents give up.
+        const refusal = this.#anyAngle && error instanceof Error && /any-angle/.test(error.message) ? error.message : null;
+        if (refusal) agents.forEach((a, i) => a.epoch === epochs[i] && this.#agents.has(a.id) && this.#giveUp(a, refusal));
       },
     );
+  }
+
+  /** Any-angle: the agent's path came; its lines are checked on the crowd's terrain (a wall may be newer than the search). */
+  #linesPlanned(agent: Agent<P>, lines: LineAnswers, i: number): void {
+    agent.asked = false;
+    if (!lines.found(i)) {
+      if (lines.startInvalid(i) || lines.version < agent.unit.version) return;
+      return this.#unreachable(agent, lines.statusText(i));
+    }
+    const corners = lines.corners(i);
+    if (corners[0] !== agent.cellX || corners[1] !== agent.cellY || !linesClear((agent.unit.port as GridUnits).rules, corners)) {
+      this.#counts.refusedSteps++;
+      return;
+    }
+    agent.lines = new LineRoute(corners);
+    agent.state = 'walking';
   }
 
   #planned(agent: Agent<P>, plans: PlanAnswers, i: number): void {
@@ -1326,6 +1443,35 @@ export class Crowd<P extends Point = Point> {
     if (this.#staleAgainstUpdates(route, agent.unit)) this.#replan(agent);
   }
 
+  /**
+   * Any-angle, after a wall: an agent whose square the wall now overlaps is moved off it and plans again;
+   * one whose lines ahead (from where it is) the wall cuts (`blocked`: the anchors, packed x, y, where its
+   * class stood and stands no more) plans again. Returns 1 for a walking agent's replan.
+   */
+  #linesEdited(agent: Agent<P>, blocked: Int32Array): number {
+    const rules = (agent.unit.port as GridUnits).rules;
+    if (!positionClear(rules, agent.x, agent.y)) {
+      // Off the wall at once; a new plan from the cell it lands on.
+      agent.lines = null;
+      agent.cellX = Math.round(agent.x);
+      agent.cellY = Math.round(agent.y);
+      this.#snap(agent);
+      if (agent.state === 'walking') return this.#replan(agent, 'wall');
+      if (agent.state === 'planning') this.#replan(agent);
+      return 0;
+    }
+    const route = agent.lines;
+    if (agent.state !== 'walking' || !route || blocked.length === 0) return 0;
+    let px = agent.x, py = agent.y;
+    const c = route.corners;
+    for (let k = 2 * (route.leg + 1); k < c.length; k += 2) {
+      if (segmentMeetsAnchors(px, py, c[k]!, c[k + 1]!, blocked)) return this.#replan(agent, 'wall');
+      px = c[k]!;
+      py = c[k + 1]!;
+    }
+    return 0;
+  }
+
   /** The figures of an update about to be made: the first class's version, the replans of every class. */
   #startRecord(): UpdateRecord & { readonly before: number } {
     const before = this.#units[0]!.version;
@@ -1351,8 +1497,13 @@ export class Crowd<P extends Point = Point> {
     let atOnce = 0;
     const { width, height, dims } = this.#ground;
     const blockedBox = cellBox(blocked, width, height, dims);
+    const lineCut = this.#anyAngle ? packedCells(blocked, width) : null;
     for (const agent of this.#agents.values()) {
       if (agent.unit !== unit) continue;
+      if (lineCut) {
+        atOnce += this.#linesEdited(agent, lineCut);
+        continue;
+      }
       if (blocked.has(this.#keyOf(agent))) {
         this.#snap(agent);
         if (agent.state === 'walking') atOnce += this.#replan(agent, 'wall');
@@ -1380,6 +1531,35 @@ export class Crowd<P extends Point = Point> {
 /** The cell at `cells[i..i + dims)`. */
 function cellAt(cells: Int32Array, i: number, dims: Dims): Voxel {
   return { x: cells[i]!, y: cells[i + 1]!, z: dims === 3 ? cells[i + 2]! : 0 };
+}
+
+/** Cells given as indices y * width + x, packed x, y. */
+function packedCells(cells: ReadonlySet<number>, width: number): Int32Array {
+  const packed = new Int32Array(2 * cells.size);
+  let k = 0;
+  for (const i of cells) {
+    packed[k++] = i % width;
+    packed[k++] = Math.floor(i / width);
+  }
+  return packed;
+}
+
+/**
+ * The pathShape option, checked with what any-angle walking needs (see {@link CrowdOptions.pathShape}):
+ * true for `'any-angle'`.
+ */
+function anyAngleOption(where: string, options: CrowdOptions, lockstep: boolean): boolean {
+  const shape = options.pathShape ?? 'grid';
+  if (shape !== 'grid' && shape !== 'any-angle') throw new TypeError(`${where}: option pathShape must be one of 'grid', 'any-angle', got ${describe(shape)}`);
+  if (shape === 'grid') return false;
+  const refuse = (why: string) => {
+    throw new TypeError(`${where}: pathShape 'any-angle' ${why}`);
+  };
+  if (lockstep) refuse('is not available in a LockstepCrowd: its moves along lines are in floating point, not the lockstep\'s integer units (use the default pathShape)');
+  if (isWorldPool(options.pool)) refuse("is for a grid's crowd: a block world's agents walk its moves (climbs, stairs, ladders) cell by cell");
+  if (options.avoidance === true) refuse('does not go with avoidance yet: local avoidance reserves the cells of single steps, and an agent on a line holds no such step');
+  if (options.flowFieldAgents !== undefined && options.flowFieldAgents !== Infinity) refuse('does not use flow fields (a field gives cell steps): leave flowFieldAgents unset');
+  return true;
 }
 
 /** What class `index` of a pool's update rebuilt on level 1 (a pool of several classes answers per class). */

@@ -31,6 +31,16 @@ export interface PlanAnswers {
   firstSegment(i: number): Int32Array;
 }
 
+/** @internal A batch of any-angle paths as the crowd reads it: each found path's corners (copied). */
+export interface LineAnswers {
+  readonly version: number;
+  found(i: number): boolean;
+  startInvalid(i: number): boolean;
+  statusText(i: number): string;
+  /** The corners, packed x, y: the start, each turn, the goal. */
+  corners(i: number): Int32Array;
+}
+
 /** @internal A batch of searches as the crowd reads it. */
 export interface PathAnswers {
   readonly version: number;
@@ -76,6 +86,8 @@ export interface UnitPort {
   nearestPassable(v: Voxel): Voxel | null;
   /** Plans (abstract path and first segment) for queries packed [start, goal, ...]. */
   plan(queries: Int32Array): Promise<PlanAnswers>;
+  /** Any-angle paths for queries packed as `plan`'s; absent where the pool gives none (block worlds). */
+  lines?(queries: Int32Array): Promise<LineAnswers>;
   /** Smoothed searches for queries packed as `plan`'s. */
   search(queries: Int32Array): Promise<PathAnswers>;
   flowField(goal: Voxel): Promise<FieldAnswer>;
@@ -167,6 +179,17 @@ export class GridUnits implements UnitPort {
 
   search(queries: Int32Array): Promise<PathAnswers> {
     return this.pool.findPaths(queries, { smooth: true, ...this.#asks });
+  }
+
+  async lines(queries: Int32Array): Promise<LineAnswers> {
+    const batch = await this.pool.findPaths(queries, { pathShape: 'any-angle', ...this.#asks });
+    return {
+      version: batch.version,
+      found: (i) => batch.found(i),
+      startInvalid: (i) => batch.status[i] === PathStatusCode.StartInvalid,
+      statusText: (i) => batch.statusText(i),
+      corners: (i) => batch.path(i).slice(),
+    };
   }
 
   flowField(goal: Voxel): Promise<FieldAnswer> {
