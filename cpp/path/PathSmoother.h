@@ -145,11 +145,11 @@ class PathSmoother {
   std::vector<uint64_t> segmentsMet_;
   uint32_t segmentStamp_ = 0;
   // smoothTwice runs its second pass only after a line of at least this many steps: the cells a line
-  // jumps over are where the second pass finds lines, and those behind short lines save little. On
+  // jumps over are where the second pass finds lines, and those behind the shortest lines save little. On
   // random512-40-0, whose paths take many short lines, a second pass after any line added a fifth to the
-  // time of a query for 0.009 points of mean excess; after lines of 8 steps, 5 %. At 16, AR0201SR's and
-  // maze512-16-0's worst paths kept 11.3 % and 16.4 % (0.3 % and 9.6 % at 8). bench/results/tails.md, section 4.
-  static constexpr int32_t kLongLine = 8;
+  // time of a query for 0.009 points of mean excess. At 8, Inferno's worst path kept 11.1 % (3.4 % at 4),
+  // lak303d's 7.0 % (5.7 %), for the same total time (bench/results/tails-gate.md; tails.md, section 4).
+  static constexpr int32_t kLongLine = 4;
   FirstPass firstPass_;  // smoothTwice's
 };
 

@@ -5,24 +5,14 @@
  * @internal
  * @module
  */
-import type { Voxel } from '../types.ts';
+import type { Mover } from './avoidance.ts';
 
 /** @internal An agent's state as it is hashed. */
-export interface HashedAgent {
-  readonly id: number;
-  readonly cellX: number;
-  readonly cellY: number;
-  readonly cellZ: number;
-  readonly stepping: boolean;
-  readonly nextX: number;
-  readonly nextY: number;
-  readonly nextZ: number;
+export type HashedAgent = Pick<Mover, 'id' | 'cellX' | 'cellY' | 'cellZ' | 'stepping' | 'nextX' | 'nextY' | 'nextZ' | 'state' | 'target'> & {
   readonly progress: number;
   readonly stepLength: number;
-  readonly state: string;
-  readonly target: Voxel | null;
   readonly overlapping: boolean;
-}
+};
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
