@@ -138,6 +138,20 @@ describe('on a small hand-drawn map', () => {
     expect(seen.overlapFrames).toBeGreaterThan(0);
   });
 
+  test('two of size 1 head-on in a corridor two cells wide: one steps aside, no squares overlap, both arrive', async () => {
+    const crowd = crowdOf();
+    const a = crowd.addAgent({ x: 1, y: 1 }, { goal: { x: 21, y: 1 }, agent: CLASSES[0]! });
+    const b = crowd.addAgent({ x: 20, y: 1 }, { goal: { x: 2, y: 1 }, agent: CLASSES[0]! });
+    const seen = await watch(crowd, oracle, 600, allIdle(crowd));
+    expectClean(seen);
+    expect(arrivals(seen)).toBe(2);
+    expect(crowd.agent(a)).toMatchObject({ x: 21, y: 1 });
+    expect(crowd.agent(b)).toMatchObject({ x: 2, y: 1 });
+    expect(seen.overlapFrames).toBe(0);
+    expect(crowd.stats.overlaps).toBe(0);
+    expect(crowd.stats.sidesteps).toBeGreaterThan(0);
+  });
+
   test('sizes 1 and 2 head-on and crossing in open ground: no two squares overlap, some sidestep, all arrive, then keep still', async () => {
     const crowd = crowdOf();
     const trips: [Point, Point, number][] = [
