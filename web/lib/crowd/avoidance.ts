@@ -32,6 +32,18 @@
  *    that move is not passed sooner, but the churn of a dense crowd may take every freed cell before the
  *    agent (a big one needing a whole square), and avoidance holds no agent longer.
  *
+ * Agents walking any-angle lines (`pathShape: 'any-angle'`, {@link Avoidance.lines}) hold no grid step:
+ * each holds a rectangle of cells instead, its square while it stands on an anchor and, while it walks,
+ * the cells its square covers from where it is up to the next point where its line crosses a grid line
+ * (a unit box's reach: its square plus one cell across). It asks for the next such rectangle before it
+ * walks on ({@link Avoidance.reserve}), and two agents never hold one cell: their squares cannot overlap.
+ * Rectangles, not swept shapes, because they are exact at the crossings and cost O(size²) to mark: the
+ * index stays linear in agents. Held by an agent that moves, it waits (rule 1); by one at rest on its
+ * goal, it settles (rule 2, at its nearest anchor); by one waiting or at rest elsewhere the crowd walks it
+ * to its nearest anchor (inside its rectangle) and sidesteps from there (rule 3, nearer its line's next
+ * corner, re-aiming only along a legal line); rule 4's waits end in a pass as on cells. Agents at rest
+ * on lines never give way: a walker goes round them or, after {@link GIVE_UP_SECONDS}, through them.
+ *
  * Everything is decided in agent id order, from the crowd's state only (no clock, no random): the same
  * orders and frame times give the same moves. Waits are measured in the crowd's time unit: seconds, or
  * whole ticks in lockstep (the thresholds rounded up to ticks).

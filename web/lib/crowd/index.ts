@@ -118,7 +118,9 @@ export interface CrowdOptions {
    * move only when asked to give way (never back and forth). An agent's `'arrived'` cell may then be
    * next to its goal ({@link CrowdAgent.cellX}). Decided in id order, from the crowd's state only: the
    * same orders and frame times give the same moves. Costs O(agents) per step (an occupancy grid of the
-   * map's cells, per floor on a block world). Default false: agents walk through one another.
+   * map's cells, per floor on a block world). Default false: agents walk through one another. With
+   * `pathShape: 'any-angle'` the same waits and passes apply to stretches of lines (see that option);
+   * agents at rest there never give way.
    */
   readonly avoidance?: boolean;
   /**
