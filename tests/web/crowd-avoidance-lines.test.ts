@@ -37,6 +37,9 @@ interface Seen {
   overlapFrames: number;
   /** Agents at rest (idle, not stepping) that moved before they were given a goal again. */
   movedAtRest: string[];
+  /** Agents counted over every frame, and those of them flagged overlapping. */
+  agentFrames: number;
+  overlappingAgentFrames: number;
 }
 
 /**
@@ -44,7 +47,7 @@ interface Seen {
  * frames, checking every agent's square against the oracle, every pair of squares, and agents at rest.
  */
 async function watch(crowd: Crowd, oracle: CrowdOracle, limit: number, done: () => boolean): Promise<Seen> {
-  const seen: Seen = { events: [], frames: 0, illegal: [], unflagged: [], longestOverlap: 0, overlapFrames: 0, movedAtRest: [] };
+  const seen: Seen = { events: [], frames: 0, illegal: [], unflagged: [], longestOverlap: 0, overlapFrames: 0, movedAtRest: [], agentFrames: 0, overlappingAgentFrames: 0 };
   const since = new Map<string, number>();
   const rest = new Map<number, [number, number]>();
   for (let frame = 1; frame <= limit; frame++) {
@@ -53,6 +56,8 @@ async function watch(crowd: Crowd, oracle: CrowdOracle, limit: number, done: () 
     const agents = [...crowd.agents()];
     let any = false;
     for (const a of agents) {
+      seen.agentFrames++;
+      if (a.overlapping) seen.overlappingAgentFrames++;
       if (!squareOnLegalCells(oracle, a.agent, a.x, a.y)) seen.illegal.push(`agent ${a.id} (size ${a.agent.size}) at (${a.x.toFixed(3)}, ${a.y.toFixed(3)}), frame ${frame}`);
       const was = rest.get(a.id);
       if (a.state === 'idle' && !a.goal) {
@@ -84,12 +89,12 @@ async function watch(crowd: Crowd, oracle: CrowdOracle, limit: number, done: () 
 const allIdle = (crowd: Crowd) => () => [...crowd.agents()].every((a) => a.state === 'idle' && Number.isInteger(a.x) && Number.isInteger(a.y));
 const arrivals = (seen: Seen) => seen.events.filter((e) => e.type === 'arrived').length;
 
-/** What every run must show: squares legal, overlaps flagged and short, agents at rest still. */
-function expectClean(seen: Seen): void {
+/** What every run must show: squares legal, overlaps flagged (and, unless `dense`, short), agents at rest still. */
+function expectClean(seen: Seen, dense = false): void {
   expect(seen.illegal).toEqual([]);
   expect(seen.unflagged).toEqual([]);
   expect(seen.movedAtRest).toEqual([]);
-  expect(seen.longestOverlap).toBeLessThanOrEqual(1);
+  if (!dense) expect(seen.longestOverlap).toBeLessThanOrEqual(1);
 }
 
 // A corridor two cells wide (rows 1 and 2) above a room; the corridor's west end opens into the room.
@@ -201,6 +206,39 @@ describe('on den520d', () => {
 
   afterAll(async () => {
     await pool?.close();
+  });
+
+  test('120 agents (one in three of size 2) with random goals for 20 s: squares legal, overlaps only flagged passes, agents at rest still', async () => {
+    const crowd = new Crowd({ pool, map: parseMovingAIMap(text), speed: 20, pathShape: 'any-angle', avoidance: true });
+    const near = { x: 40, y: 165 };
+    const floods = CLASSES.map((c) => [...oracle.flood(c, near)]);
+    const random = seeded(23);
+    const taken = new Set<number>();
+    const pick = (k: number) => {
+      const key = floods[k]![Math.floor(random() * floods[k]!.length)]!;
+      return { x: key % oracle.width, y: Math.floor(key / oracle.width) };
+    };
+    const ids: number[] = [];
+    while (ids.length < 120) {
+      const k = ids.length % 3 === 2 ? 1 : 0, size = CLASSES[k]!.size;
+      const p = pick(k);
+      const cells: number[] = [];
+      for (let dy = 0; dy < size; dy++) for (let dx = 0; dx < size; dx++) cells.push((p.y + dy) * oracle.width + p.x + dx);
+      if (cells.some((c) => taken.has(c))) continue;
+      for (const c of cells) taken.add(c);
+      ids.push(crowd.addAgent(p, { goal: pick(k), agent: CLASSES[k]! }));
+    }
+    const seen = await watch(crowd, oracle, 600, () => false);
+    expect(crowd.stats.sidesteps).toBeGreaterThan(0);
+    const share = seen.overlappingAgentFrames / seen.agentFrames;
+    console.log(`120 agents on lines, 20 s: ${arrivals(seen)} arrivals, ${crowd.stats.overlaps} passes, ${crowd.stats.sidesteps} sidesteps, ${crowd.stats.settled} settled, ${(100 * share).toFixed(2)} % of agent-frames overlapping, longest overlap ${seen.longestOverlap.toFixed(2)} s`);
+    expectClean(seen, true);
+    expect(arrivals(seen)).toBeGreaterThan(60);
+    // Dense two-way traffic through den520d's doors knots as in grid mode, untied by counted passes; the
+    // grid mode documents overlaps of 5-10 s there (crowd-avoidance.test.ts). Measured here: 6.6 s at
+    // most, 11.6 % of agent-frames (grid mode on these same orders: 5.0 s, 6.5 %).
+    expect(seen.longestOverlap).toBeLessThan(20);
+    expect(share).toBeLessThan(0.2);
   });
 
   test('a group of 30 (sizes 1 and 2, moveGroup) walking lines: all arrive, squares legal, overlaps flagged and short, then still', async () => {
