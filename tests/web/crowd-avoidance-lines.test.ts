@@ -3,7 +3,8 @@
 // on den520d, all arrive; at every tick every agent's square (at its fractional position) lies on cells
 // its class stands on (the test's own check), two agents' squares overlap only while one of them is
 // flagged `overlapping` (the counted tolerance of a pass, as in grid mode) and never for more than a
-// second, and agents at rest do not move.
+// second, and agents at rest do not move; 120 agents with random goals keep overlaps rarer and shorter
+// than the grid mode's bounds.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPathPool, Crowd, parseMovingAIMap, type CrowdEvent, type PathPool, type Point } from '../../web/lib/index';
 import { CrowdOracle, type OracleClass } from './helpers/crowdOracle';
@@ -181,7 +182,7 @@ describe('on a small hand-drawn map', () => {
     ids.forEach((id, i) => expect({ x: crowd.agent(id).x, y: crowd.agent(id).y }).toEqual(trips[i]![1]));
   });
 
-  test('a walker meets an agent at rest on its line: it goes round or through it, and the one at rest does not move', async () => {
+  test('a walker meets an agent at rest on its line: it steps aside and goes round it, and the one at rest does not move', async () => {
     const crowd = crowdOf();
     const idle = crowd.addAgent({ x: 10, y: 7 }, { agent: CLASSES[1]! });
     const walker = crowd.addAgent({ x: 2, y: 7 }, { goal: { x: 20, y: 8 }, agent: CLASSES[0]! });
@@ -190,6 +191,8 @@ describe('on a small hand-drawn map', () => {
     expect(arrivals(seen)).toBe(1);
     expect({ x: crowd.agent(walker).x, y: crowd.agent(walker).y }).toEqual({ x: 20, y: 8 });
     expect({ x: crowd.agent(idle).x, y: crowd.agent(idle).y }).toEqual({ x: 10, y: 7 });
+    expect(seen.overlapFrames).toBe(0);
+    expect(crowd.stats.sidesteps).toBeGreaterThan(0);
   });
 });
 
@@ -234,11 +237,12 @@ describe('on den520d', () => {
     console.log(`120 agents on lines, 20 s: ${arrivals(seen)} arrivals, ${crowd.stats.overlaps} passes, ${crowd.stats.sidesteps} sidesteps, ${crowd.stats.settled} settled, ${(100 * share).toFixed(2)} % of agent-frames overlapping, longest overlap ${seen.longestOverlap.toFixed(2)} s`);
     expectClean(seen, true);
     expect(arrivals(seen)).toBeGreaterThan(60);
-    // Dense two-way traffic through den520d's doors knots as in grid mode, untied by counted passes; the
-    // grid mode documents overlaps of 5-10 s there (crowd-avoidance.test.ts). Measured here: 6.6 s at
-    // most, 11.6 % of agent-frames (grid mode on these same orders: 5.0 s, 6.5 %).
-    expect(seen.longestOverlap).toBeLessThan(20);
-    expect(share).toBeLessThan(0.2);
+    // Dense two-way traffic through den520d's doors knots, untied by counted passes; the grid mode
+    // documents overlaps of 5-10 s there and bounds them at 20 s, 5 % of agent-frames
+    // (crowd-avoidance.test.ts). An agent mid-pass goes on through whoever is in its way, so overlaps stay
+    // short: measured 1.27 s at most, 1.38 % of agent-frames (grid mode on these same orders: 5.0 s, 6.5 %).
+    expect(seen.longestOverlap).toBeLessThan(5);
+    expect(share).toBeLessThan(0.05);
   });
 
   test('a group of 30 (sizes 1 and 2, moveGroup) walking lines: all arrive, squares legal, overlaps flagged and short, then still', async () => {

@@ -41,8 +41,10 @@
  * index stays linear in agents. Held by an agent that moves, it waits (rule 1); by one at rest on its
  * goal, it settles (rule 2, at its nearest anchor); by one waiting or at rest elsewhere the crowd walks it
  * to its nearest anchor (inside its rectangle) and sidesteps from there (rule 3, nearer its line's next
- * corner, re-aiming only along a legal line); rule 4's waits end in a pass as on cells. Agents at rest
- * on lines never give way: a walker goes round them or, after {@link GIVE_UP_SECONDS}, through them.
+ * corner, re-aiming only along a legal line); rule 4's waits end in a pass as on cells, one agent at a
+ * time, and an agent mid-pass goes on through whoever holds its way until it stands alone (stopping
+ * inside another would knot a dense crowd: overlaps stay as short as walking across an agent). Agents at
+ * rest on lines never give way: a walker goes round them or, after {@link GIVE_UP_SECONDS}, through them.
  *
  * Everything is decided in agent id order, from the crowd's state only (no clock, no random): the same
  * orders and frame times give the same moves. Waits are measured in the crowd's time unit: seconds, or
@@ -163,6 +165,7 @@ export class Avoidance {
       this.#holdSquare(a);
       this.occupancy.markRect(a.id, 1, a.markX0, a.markY0, a.markX1, a.markY1, 0, 0, 0, 0, 0, -1);
       a.overlapping = !this.alone(a);
+      a.passing = 0; // overlapping where it was put, it passes no one: it waits like any other
       return;
     }
     this.occupancy.mark(a.id, 1, a.cellX, a.cellY, a.cellZ, sizeOf(a));
@@ -526,8 +529,6 @@ export class Avoidance {
     if (a.overlapping && this.alone(a)) a.overlapping = false;
     if (this.claim(a, x0, y0, x1, y1)) return 'go';
     const b = this.occupancy.otherInRect(a.id, x0, y0, x1, y1, 0, a.markX0, a.markY0, a.markX1, a.markY1, 0);
-    // Already passing through that agent: it goes on through it, not waiting at each stretch.
-    if (a.overlapping && b === a.passing) return this.#pass(a, b, x0, y0, x1, y1);
     a.blockedBy = b;
     const holder = b === SEVERAL ? undefined : this.#port.agentOf(b);
     if (holder && holder.state === 'idle' && !holder.stepping) {
@@ -537,6 +538,9 @@ export class Avoidance {
         return 'settle';
       }
     }
+    // Mid-pass it does not stop inside the agent it passes: it goes on through whoever holds the way
+    // until it stands alone (a knot unties; each overlap lasts the time to walk across one agent).
+    if (a.overlapping && a.passing !== 0) return this.#pass(a, b, x0, y0, x1, y1);
     if (this.#mayPass(a, holder)) return this.#pass(a, b, x0, y0, x1, y1);
     return holder && holder.stepping && holder.blockedBy === 0 ? 'wait' : 'blocked';
   }
@@ -544,7 +548,7 @@ export class Avoidance {
   /** Any-angle: the agent passes through `b` (rule 4's tolerance, counted and flagged), taking the stretch anyway. */
   #pass(a: Mover, b: number, x0: number, y0: number, x1: number, y1: number): 'go' {
     this.#ringLength = 0; // line-walking agents pass one at a time: the others wait for the stretch to free
-    if (a.passing !== b || !a.overlapping) this.counts.overlaps++;
+    if (a.passing !== b || !a.overlapping) this.counts.overlaps++; // one count per agent passed
     a.overlapping = true;
     a.passing = b;
     this.claim(a, x0, y0, x1, y1, true);

@@ -1158,17 +1158,22 @@ export class Crowd<P extends Point = Point> {
     const k = 2 * (route.leg + 1), cx = route.corners[k]!, cy = route.corners[k + 1]!;
     const { dx, dy } = this.#ground.moves;
     const ax = agent.cellX, ay = agent.cellY;
-    const here = Math.hypot(cx - ax, cy - ay);
-    let best = -1, bestDistance = route.sideways ? here - 1e-9 : here + 0.5;
+    const here = Math.hypot(cx - ax, cy - ay), limit = route.sideways ? here - 1e-9 : here + 0.5;
+    // Ties go to the neighbour furthest from the agent in the way (a step aside away from it, not back).
+    const holder = this.#agents.get(agent.blockedBy);
+    const hx = holder ? holder.cellX + holder.unit.port.agent.size / 2 : ax, hy = holder ? holder.cellY + holder.unit.port.agent.size / 2 : ay;
+    let best = -1, bestDistance = limit, bestAway = -1;
     for (let m = 0; m < dx.length; m++) {
       const nx = ax + dx[m]!, ny = ay + dy[m]!;
-      const distance = Math.hypot(cx - nx, cy - ny);
-      if (distance >= bestDistance || !rules.legalStep(ax, ay, nx, ny)) continue;
+      const distance = Math.hypot(cx - nx, cy - ny), away = Math.hypot(nx + size / 2 - hx, ny + size / 2 - hy);
+      if (distance >= limit || distance > bestDistance + 1e-9 || (distance > bestDistance - 1e-9 && away <= bestAway)) continue;
+      if (!rules.legalStep(ax, ay, nx, ny)) continue;
       const x0 = Math.min(ax, nx), y0 = Math.min(ay, ny);
       if (avoidance.occupancy.otherInRect(agent.id, x0, y0, Math.max(ax, nx) + size, Math.max(ay, ny) + size, 0, agent.markX0, agent.markY0, agent.markX1, agent.markY1, 0) !== 0) continue;
       if (!sweptLineClear(rules, nx, ny, cx, cy)) continue;
       best = m;
       bestDistance = distance;
+      bestAway = away;
     }
     if (best >= 0 && bestDistance >= here - 1e-9) route.sideways = true;
     if (best < 0) return false;
