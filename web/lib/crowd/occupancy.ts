@@ -12,7 +12,9 @@
  * the rules can still ask whether the agent in the way steps (it is usually the one that came last).
  *
  * An agent covers its square at its cell and, while it steps, its square at its step's target too: a step
- * under way reserves the cells it goes into, so two agents never start into the same cell.
+ * under way reserves the cells it goes into, so two agents never start into the same cell. An agent
+ * walking any-angle lines covers a rectangle instead (its stretch of line, see `avoidance.ts`): the
+ * same slots, marked and asked by rectangle ({@link Occupancy.markRect}, {@link Occupancy.otherInRect}).
  * @internal
  * @module
  */
