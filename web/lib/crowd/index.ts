@@ -1109,7 +1109,9 @@ export class Crowd<P extends Point = Point> {
    * Any-angle with avoidance: the agent, at the end of the stretch it holds, asks for the cells of the
    * next one (up to its move's next lattice crossing, see avoidance.ts). Held by an agent at rest or
    * waiting, it first walks to its nearest anchor, then sidesteps from there if it can; its goal taken,
-   * it arrives on that anchor. True when it may move on (its stretch, or the move to its anchor).
+   * it arrives on that anchor. True when it may move on (its stretch, or the move to its anchor). Walking
+   * back to an anchor cannot cycle: a line's first stretch from an anchor runs a whole cell along its
+   * major axis towards the corner, more than the half cell per axis the walk back to an anchor undoes.
    */
   #reserveStretch(agent: Agent<P>, avoidance: Avoidance): boolean {
     const length = agent.stepLength, size = agent.unit.port.agent.size;
