@@ -333,7 +333,6 @@ describe('on a small hand-drawn map', () => {
   test('pathShape is refused where lines cannot be walked, by name', async () => {
     const map = parseMovingAIMap(SMALL);
     expect(() => new Crowd({ pool, map, pathShape: 'bezier' as never })).toThrow(/pathShape must be one of 'grid', 'any-angle', got/);
-    expect(() => new Crowd({ pool, map, pathShape: 'any-angle', avoidance: true })).toThrow(/pathShape 'any-angle' does not go with avoidance/);
     expect(() => new Crowd({ pool, map, pathShape: 'any-angle', flowFieldAgents: 8 })).toThrow(/does not use flow fields.*flowFieldAgents/);
     expect(() => new LockstepCrowd({ pool, map, pathShape: 'any-angle', ticksPerSecond: 20 })).toThrow(/not available in a LockstepCrowd/);
     const crowd = new Crowd({ pool, map, pathShape: 'any-angle' });

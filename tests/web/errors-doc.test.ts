@@ -86,7 +86,7 @@ const producers: Record<string, () => unknown> = {
   },
   'crowd-any-angle': async () => {
     pool ??= await createPathPool({ map: parseMovingAIMap(ISLAND, 'island.map'), workers: 1, hierarchy: { clusterSize: 4 } });
-    return new Crowd({ pool, map: parseMovingAIMap(ISLAND, 'island.map'), pathShape: 'any-angle', avoidance: true });
+    return new Crowd({ pool, map: parseMovingAIMap(ISLAND, 'island.map'), pathShape: 'any-angle', flowFieldAgents: 8 });
   },
   'cell-not-integer': () => {
     using grid = hp.Grid.fromMovingAI(TINY, 'tiny.map');

@@ -32,6 +32,20 @@
  *    that move is not passed sooner, but the churn of a dense crowd may take every freed cell before the
  *    agent (a big one needing a whole square), and avoidance holds no agent longer.
  *
+ * Agents walking any-angle lines (`pathShape: 'any-angle'`, {@link Avoidance.lines}) hold no grid step:
+ * each holds a rectangle of cells instead, its square while it stands on an anchor and, while it walks,
+ * the cells its square covers from where it is up to the next point where its line crosses a grid line
+ * (a unit box's reach: its square plus one cell across). It asks for the next such rectangle before it
+ * walks on ({@link Avoidance.reserve}), and two agents never hold one cell: their squares cannot overlap.
+ * Rectangles, not swept shapes, because they are exact at the crossings and cost O(size²) to mark: the
+ * index stays linear in agents. Held by an agent that moves, it waits (rule 1); by one at rest on its
+ * goal, it settles (rule 2, at its nearest anchor); by one waiting or at rest elsewhere the crowd walks it
+ * to its nearest anchor (inside its rectangle) and sidesteps from there (rule 3, nearer its line's next
+ * corner, re-aiming only along a legal line); rule 4's waits end in a pass as on cells, one agent at a
+ * time, and an agent mid-pass goes on through whoever holds its way until it stands alone (stopping
+ * inside another would knot a dense crowd: overlaps stay as short as walking across an agent). Agents at
+ * rest on lines never give way: a walker goes round them or, after {@link GIVE_UP_SECONDS}, through them.
+ *
  * Everything is decided in agent id order, from the crowd's state only (no clock, no random): the same
  * orders and frame times give the same moves. Waits are measured in the crowd's time unit: seconds, or
  * whole ticks in lockstep (the thresholds rounded up to ticks).
@@ -84,7 +98,16 @@ export interface Mover {
   offRoute: boolean;
   /** The goal's cell index it arrived at (or next to, the goal being taken), while idle; -1 otherwise. */
   settledGoal: number;
+  /** Any-angle walking: the rectangle of cells it holds, [markX0, markX1) × [markY0, markY1), and the agent it passes through (0: none). */
+  markX0: number;
+  markY0: number;
+  markX1: number;
+  markY1: number;
+  passing: number;
 }
+
+/** @internal What {@link Avoidance.reserve} tells a line-walking agent: go, wait on an agent that moves, blocked by one that does not, or settle. */
+export type LineDecision = 'go' | 'wait' | 'blocked' | 'settle';
 
 /** @internal What the crowd gives avoidance: its agents, the way ahead of one, and starting a step. */
 export interface AvoidancePort {
@@ -123,7 +146,11 @@ export class Avoidance {
   readonly #passAfter: number;
   readonly #heldAtMost: number;
 
-  constructor(ground: CrowdGround, port: AvoidancePort, clock: CrowdClock) {
+  /** Agents walk any-angle lines (`pathShape: 'any-angle'`): each holds a rectangle of cells, see {@link Avoidance.reserve}. */
+  readonly lines: boolean;
+
+  constructor(ground: CrowdGround, port: AvoidancePort, clock: CrowdClock, lines = false) {
+    this.lines = lines;
     this.#ground = ground;
     this.#port = port;
     this.giveUp = clock.time(GIVE_UP_SECONDS);
@@ -134,12 +161,20 @@ export class Avoidance {
 
   /** The agent now stands on its cell (added, or snapped): it covers its square; flagged when another covers it too. */
   placed(a: Mover): void {
+    if (this.lines) {
+      this.#holdSquare(a);
+      this.occupancy.markRect(a.id, 1, a.markX0, a.markY0, a.markX1, a.markY1, 0, 0, 0, 0, 0, -1);
+      a.overlapping = !this.alone(a);
+      a.passing = 0; // overlapping where it was put, it passes no one: it waits like any other
+      return;
+    }
     this.occupancy.mark(a.id, 1, a.cellX, a.cellY, a.cellZ, sizeOf(a));
     a.overlapping = !this.alone(a);
   }
 
   /** The agent leaves the occupancy (removed, or about to be snapped): its square and its step's target. */
   lifted(a: Mover): void {
+    if (this.lines) return this.occupancy.markRect(a.id, -1, a.markX0, a.markY0, a.markX1, a.markY1, 0, 0, 0, 0, 0, -1);
     const size = sizeOf(a);
     if (a.stepping) this.occupancy.mark(a.id, -1, a.nextX, a.nextY, a.nextZ, size, a.cellX, a.cellY, a.cellZ);
     this.occupancy.mark(a.id, -1, a.cellX, a.cellY, a.cellZ, size);
@@ -160,23 +195,34 @@ export class Avoidance {
    * cell, the rules); a way round seldom opens within a few frames, and a freed cell is seen at once.
    */
   stillWaiting(a: Mover): boolean {
+    if (this.lines) return false;
     if (a.blockedBy === 0 || ++a.waitingTries % RETRY_EVERY === 0) return false;
     return this.occupancy.other(a.id, a.wantX, a.wantY, a.wantZ, sizeOf(a), a.cellX, a.cellY, a.cellZ) === a.blockedBy;
   }
 
   /** The agent's step is cancelled (its next cell still set): the target's cells are free again. */
   cancelled(a: Mover): void {
+    if (this.lines) return; // a line-walking agent's rectangle already holds where it stands
     this.occupancy.mark(a.id, -1, a.nextX, a.nextY, a.nextZ, sizeOf(a), a.cellX, a.cellY, a.cellZ);
   }
 
   /** The agent finished a step from (x, y, z) onto its cell: it leaves the cells only the old square covered. */
   finished(a: Mover, x: number, y: number, z: number): void {
+    if (this.lines) {
+      // On an anchor its square is inside the rectangle it held: it keeps only the square.
+      const x0 = a.markX0, y0 = a.markY0, x1 = a.markX1, y1 = a.markY1;
+      this.#holdSquare(a);
+      this.occupancy.markRect(a.id, -1, x0, y0, x1, y1, 0, a.markX0, a.markY0, a.markX1, a.markY1, 0);
+      if (a.overlapping && this.alone(a)) a.overlapping = false;
+      return;
+    }
     this.occupancy.mark(a.id, -1, x, y, z, sizeOf(a), a.cellX, a.cellY, a.cellZ);
     if (a.overlapping && this.alone(a)) a.overlapping = false;
   }
 
   /** Whether no other agent covers the agent's square at its cell, nor at its step's target while it steps. */
   alone(a: Mover): boolean {
+    if (this.lines) return this.occupancy.otherInRect(a.id, a.markX0, a.markY0, a.markX1, a.markY1, 0, a.markX0, a.markY0, a.markX1, a.markY1, 0) === FREE;
     const size = sizeOf(a), o = this.occupancy;
     if (o.other(a.id, a.cellX, a.cellY, a.cellZ, size, a.cellX, a.cellY, a.cellZ) !== FREE) return false;
     return !a.stepping || o.other(a.id, a.nextX, a.nextY, a.nextZ, size, a.nextX, a.nextY, a.nextZ) === FREE;
@@ -376,7 +422,8 @@ export class Avoidance {
    * free neighbour, if there is one, so that the overlap ends: it is asked to, as by a give-way.
    */
   standAside(b: Mover): void {
-    if (this.alone(b)) return;
+    // An agent at rest on lines never moves: an overlap with it ends as the passing agent walks on.
+    if (this.lines || this.alone(b)) return;
     const port = b.unit.port;
     const { dx, dy, dz } = this.#ground.moves;
     const from = this.#at(this.#from, b.cellX, b.cellY, b.cellZ);
@@ -412,7 +459,7 @@ export class Avoidance {
     ring[0] = a.id;
     let length = 1, lowest = a.id;
     for (let b: Mover | undefined = holder; b && length < MAX_CHAIN; b = this.#port.agentOf(b.blockedBy)) {
-      if (b.stepping) return false;
+      if (b.stepping && b.blockedBy === 0) return false; // it moves (a line-walking agent may wait mid-step)
       ring[length++] = b.id;
       if (b.id < lowest) lowest = b.id;
       const next = b.blockedBy;
@@ -444,6 +491,68 @@ export class Avoidance {
       b.overlapping = true;
       this.#port.start(b, this.#to, step);
     }
+  }
+
+  /** Any-angle: the agent's mark becomes its square at its cell (the occupancy not yet changed). */
+  #holdSquare(a: Mover): void {
+    const size = sizeOf(a);
+    a.markX0 = a.cellX;
+    a.markY0 = a.cellY;
+    a.markX1 = a.cellX + size;
+    a.markY1 = a.cellY + size;
+  }
+
+  /**
+   * Any-angle: the agent's mark becomes the rectangle [x0, x1) × [y0, y1) (which holds where it stands),
+   * if no other agent covers a cell of it, or whoever covers it when `force` (a pass). False when held.
+   */
+  claim(a: Mover, x0: number, y0: number, x1: number, y1: number, force = false): boolean {
+    const o = this.occupancy;
+    if (!force && o.otherInRect(a.id, x0, y0, x1, y1, 0, a.markX0, a.markY0, a.markX1, a.markY1, 0) !== FREE) return false;
+    o.markRect(a.id, 1, x0, y0, x1, y1, 0, a.markX0, a.markY0, a.markX1, a.markY1, 0);
+    o.markRect(a.id, -1, a.markX0, a.markY0, a.markX1, a.markY1, 0, x0, y0, x1, y1, 0);
+    a.markX0 = x0;
+    a.markY0 = y0;
+    a.markX1 = x1;
+    a.markY1 = y1;
+    a.blockedBy = 0;
+    a.waited = 0;
+    return true;
+  }
+
+  /**
+   * Any-angle: a line-walking agent asks for the cells of its next stretch, [x0, x1) × [y0, y1) (see the
+   * module's rules for lines). 'go': it holds them now; 'settle': its goal is taken by an agent at rest;
+   * 'wait': the holder moves; 'blocked': it does not (the crowd tries a sidestep).
+   */
+  reserve(a: Mover, x0: number, y0: number, x1: number, y1: number): LineDecision {
+    if (a.overlapping && this.alone(a)) a.overlapping = false;
+    if (this.claim(a, x0, y0, x1, y1)) return 'go';
+    const b = this.occupancy.otherInRect(a.id, x0, y0, x1, y1, 0, a.markX0, a.markY0, a.markX1, a.markY1, 0);
+    a.blockedBy = b;
+    const holder = b === SEVERAL ? undefined : this.#port.agentOf(b);
+    if (holder && holder.state === 'idle' && !holder.stepping) {
+      const goal = a.target!;
+      if (holder.settledGoal === this.#key(goal) || squaresMeet(holder.cellX, holder.cellY, sizeOf(holder), goal.x, goal.y, sizeOf(a))) {
+        this.counts.settled++;
+        return 'settle';
+      }
+    }
+    // Mid-pass it does not stop inside the agent it passes: it goes on through whoever holds the way
+    // until it stands alone (a knot unties; each overlap lasts the time to walk across one agent).
+    if (a.overlapping && a.passing !== 0) return this.#pass(a, b, x0, y0, x1, y1);
+    if (this.#mayPass(a, holder)) return this.#pass(a, b, x0, y0, x1, y1);
+    return holder && holder.stepping && holder.blockedBy === 0 ? 'wait' : 'blocked';
+  }
+
+  /** Any-angle: the agent passes through `b` (rule 4's tolerance, counted and flagged), taking the stretch anyway. */
+  #pass(a: Mover, b: number, x0: number, y0: number, x1: number, y1: number): 'go' {
+    this.#ringLength = 0; // line-walking agents pass one at a time: the others wait for the stretch to free
+    if (a.passing !== b || !a.overlapping) this.counts.overlaps++; // one count per agent passed
+    a.overlapping = true;
+    a.passing = b;
+    this.claim(a, x0, y0, x1, y1, true);
+    return 'go';
   }
 
   #inside(x: number, y: number, z: number): boolean {

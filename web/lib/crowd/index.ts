@@ -46,7 +46,7 @@ import type { WorldPathPool } from '../pool/world.ts';
 import type { Agent as AgentClassOption, Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate, Voxel } from '../types.ts';
 import { packCostChanges, type BlockChange, type BlockWorld, type CellCostChange, type WorldBlockUpdate } from '../world.ts';
 import { cellBox, Route, segmentOf, type Dims } from './route.ts';
-import { LineRoute, linesClear, positionClear, segmentMeetsAnchors, sweptLineClear } from './lines.ts';
+import { LineRoute, linesClear, nextCrossing, positionClear, segmentMeetsAnchors, sweptLineClear } from './lines.ts';
 import { FORMATIONS, groupSlots, type Formation } from './groups.ts';
 import { SharedGoals } from './sharedGoals.ts';
 import { Avoidance, type AvoidancePort, type Mover } from './avoidance.ts';
@@ -118,7 +118,9 @@ export interface CrowdOptions {
    * move only when asked to give way (never back and forth). An agent's `'arrived'` cell may then be
    * next to its goal ({@link CrowdAgent.cellX}). Decided in id order, from the crowd's state only: the
    * same orders and frame times give the same moves. Costs O(agents) per step (an occupancy grid of the
-   * map's cells, per floor on a block world). Default false: agents walk through one another.
+   * map's cells, per floor on a block world). Default false: agents walk through one another. With
+   * `pathShape: 'any-angle'` the same waits and passes apply to stretches of lines (see that option);
+   * agents at rest there never give way.
    */
   readonly avoidance?: boolean;
   /**
@@ -129,7 +131,9 @@ export interface CrowdOptions {
    * still ahead (the rest of the one under way included) passes makes the agent plan again from the cell
    * nearest where it stands; a line refused when the agent comes to walk it (the crowd checks each one
    * on its own terrain first) does too. Grids only, without terrain costs (lengths are Euclidean); not
-   * with `avoidance`, flow fields (`flowFieldAgents` must stay unset) or a `LockstepCrowd`.
+   * with flow fields (`flowFieldAgents` must stay unset) or a `LockstepCrowd`. With `avoidance`, each
+   * agent reserves the cells its square covers up to its line's next lattice crossing before it walks
+   * there, and waits, sidesteps or (after the grid mode's waits) passes as avoidance.ts describes.
    */
   readonly pathShape?: 'grid' | 'any-angle';
 }
@@ -331,6 +335,13 @@ class Agent<P extends Point> implements CrowdAgent<P> {
   fromY = 0;
   lines: LineRoute | null = null;
   onLine = false;
+  /** With avoidance: the progress up to which the move's cells are reserved (its stretch's end), and the rectangle held (see avoidance.ts). */
+  stopAt = 0;
+  markX0 = 0;
+  markY0 = 0;
+  markX1 = 0;
+  markY1 = 0;
+  passing = 0;
 
   constructor(
     readonly id: number,
@@ -485,7 +496,7 @@ export class Crowd<P extends Point = Point> {
     if (options.toNearest !== undefined && typeof options.toNearest !== 'boolean') throw new TypeError(`${where}: option toNearest must be a boolean, got ${describe(options.toNearest)}`);
     this.#toNearest = options.toNearest ?? false;
     if (options.avoidance !== undefined && typeof options.avoidance !== 'boolean') throw new TypeError(`${where}: option avoidance must be a boolean, got ${describe(options.avoidance)}`);
-    this.#avoidance = options.avoidance ? new Avoidance(ground, this.#avoidancePort(), this.#clock) : null;
+    this.#avoidance = options.avoidance ? new Avoidance(ground, this.#avoidancePort(), this.#clock, this.#anyAngle) : null;
     if (this.#link) this.#link.stateHash = () => stateHash(this.#agents.values());
   }
 
@@ -1035,10 +1046,12 @@ export class Crowd<P extends Point = Point> {
    */
   #walk(agent: Agent<P>, budget: number): boolean {
     let moved = false;
+    const lineAvoidance = this.#anyAngle ? this.#avoidance : null;
     while (budget > 1e-12) {
       if (!agent.stepping && !this.#nextStep(agent)) break;
+      if (lineAvoidance && agent.progress >= agent.stopAt - 1e-9 && !this.#reserveStretch(agent, lineAvoidance)) break;
       const length = agent.stepLength;
-      const move = Math.min(budget, length - agent.progress);
+      const move = Math.min(budget, (lineAvoidance ? agent.stopAt : length) - agent.progress);
       agent.progress += move;
       budget -= move;
       moved = true;
@@ -1050,7 +1063,7 @@ export class Crowd<P extends Point = Point> {
         agent.stepping = false;
         agent.progress = 0;
         if (agent.route && !agent.offRoute) agent.route.at++;
-        if (agent.lines && agent.onLine) agent.lines.leg++;
+        if (agent.lines && agent.onLine) agent.lines.nextLeg();
         this.#avoidance?.finished(agent, fromX, fromY, fromZ);
       }
     }
@@ -1069,7 +1082,15 @@ export class Crowd<P extends Point = Point> {
    */
   #leaveLine(agent: Agent<P>): void {
     agent.lines = null;
-    if (!this.#anyAngle || !agent.stepping) return;
+    if (this.#anyAngle && agent.stepping) this.#toAnchor(agent);
+  }
+
+  /**
+   * Any-angle: the agent, mid-move, goes straight to the anchor nearest it, off its line (its leg is not
+   * walked; from the anchor it re-aims at the next corner). With avoidance the anchor's square lies within
+   * the rectangle the agent holds (it is a corner of the unit box its stretch runs in): nothing to reserve.
+   */
+  #toAnchor(agent: Agent<P>): void {
     const x = agent.x, y = agent.y;
     agent.cellX = Math.round(x);
     agent.cellY = Math.round(y);
@@ -1078,9 +1099,98 @@ export class Crowd<P extends Point = Point> {
     agent.nextX = agent.cellX;
     agent.nextY = agent.cellY;
     agent.stepLength = Math.hypot(agent.cellX - x, agent.cellY - y);
+    agent.stopAt = agent.stepLength;
     agent.progress = 0;
     agent.onLine = false;
     agent.stepping = agent.stepLength > 1e-9;
+  }
+
+  /**
+   * Any-angle with avoidance: the agent, at the end of the stretch it holds, asks for the cells of the
+   * next one (up to its move's next lattice crossing, see avoidance.ts). Held by an agent at rest or
+   * waiting, it first walks to its nearest anchor, then sidesteps from there if it can; its goal taken,
+   * it arrives on that anchor. True when it may move on (its stretch, or the move to its anchor). Walking
+   * back to an anchor cannot cycle: a line's first stretch from an anchor runs a whole cell along its
+   * major axis towards the corner, more than the half cell per axis the walk back to an anchor undoes.
+   */
+  #reserveStretch(agent: Agent<P>, avoidance: Avoidance): boolean {
+    const length = agent.stepLength, size = agent.unit.port.agent.size;
+    const end = nextCrossing(agent.fromX, agent.fromY, agent.nextX, agent.nextY, length, agent.progress);
+    const x = agent.x, y = agent.y;
+    const ex = agent.fromX + ((agent.nextX - agent.fromX) * end) / length, ey = agent.fromY + ((agent.nextY - agent.fromY) * end) / length;
+    // The cells the square [x, x + size]² covers anywhere on the stretch (interiors only: edges touch).
+    const x0 = Math.floor(Math.min(x, ex) + 1e-9), x1 = Math.ceil(Math.max(x, ex) - 1e-9) + size;
+    const y0 = Math.floor(Math.min(y, ey) + 1e-9), y1 = Math.ceil(Math.max(y, ey) - 1e-9) + size;
+    const decision = avoidance.reserve(agent, x0, y0, x1, y1);
+    if (decision === 'go') {
+      agent.stopAt = end;
+      return true;
+    }
+    if (decision === 'wait') return false;
+    const atAnchor = Math.abs(x - Math.round(x)) < 1e-9 && Math.abs(y - Math.round(y)) < 1e-9;
+    if (!atAnchor) {
+      this.#toAnchor(agent);
+      return agent.stepping;
+    }
+    // On the anchor: it stands there (its leg starts again from it, or it settles).
+    agent.cellX = Math.round(x);
+    agent.cellY = Math.round(y);
+    agent.stepping = false;
+    agent.progress = 0;
+    if (decision === 'settle') {
+      avoidance.finished(agent, agent.cellX, agent.cellY, 0);
+      this.#arrive(agent);
+      return false;
+    }
+    return this.#lineSidestep(agent, avoidance);
+  }
+
+  /**
+   * Any-angle with avoidance, blocked at an anchor: a step to a free neighbouring anchor from which the
+   * straight line to the next corner is legal for its square (lines.ts); its leg then starts from there.
+   * The nearest to that corner (Euclidean) strictly nearer than the agent; else, once per leg, one no
+   * more than half a cell further (a step aside, which two agents face to face need). Every other
+   * sidestep brings the agent strictly nearer a fixed corner: sidesteps cannot loop. False when there is
+   * none (it waits).
+   */
+  #lineSidestep(agent: Agent<P>, avoidance: Avoidance): boolean {
+    const route = agent.lines;
+    if (!route || route.finished) return false;
+    const rules = (agent.unit.port as GridUnits).rules, size = agent.unit.port.agent.size;
+    const k = 2 * (route.leg + 1), cx = route.corners[k]!, cy = route.corners[k + 1]!;
+    const { dx, dy } = this.#ground.moves;
+    const ax = agent.cellX, ay = agent.cellY;
+    const here = Math.hypot(cx - ax, cy - ay), limit = route.sideways ? here - 1e-9 : here + 0.5;
+    // Ties go to the neighbour furthest from the agent in the way (a step aside away from it, not back).
+    const holder = this.#agents.get(agent.blockedBy);
+    const hx = holder ? holder.cellX + holder.unit.port.agent.size / 2 : ax, hy = holder ? holder.cellY + holder.unit.port.agent.size / 2 : ay;
+    let best = -1, bestDistance = limit, bestAway = -1;
+    for (let m = 0; m < dx.length; m++) {
+      const nx = ax + dx[m]!, ny = ay + dy[m]!;
+      const distance = Math.hypot(cx - nx, cy - ny), away = Math.hypot(nx + size / 2 - hx, ny + size / 2 - hy);
+      if (distance >= limit || distance > bestDistance + 1e-9 || (distance > bestDistance - 1e-9 && away <= bestAway)) continue;
+      if (!rules.legalStep(ax, ay, nx, ny)) continue;
+      const x0 = Math.min(ax, nx), y0 = Math.min(ay, ny);
+      if (avoidance.occupancy.otherInRect(agent.id, x0, y0, Math.max(ax, nx) + size, Math.max(ay, ny) + size, 0, agent.markX0, agent.markY0, agent.markX1, agent.markY1, 0) !== 0) continue;
+      if (!sweptLineClear(rules, nx, ny, cx, cy)) continue;
+      best = m;
+      bestDistance = distance;
+      bestAway = away;
+    }
+    if (best >= 0 && bestDistance >= here - 1e-9) route.sideways = true;
+    if (best < 0) return false;
+    const nx = ax + dx[best]!, ny = ay + dy[best]!;
+    avoidance.claim(agent, Math.min(ax, nx), Math.min(ay, ny), Math.max(ax, nx) + size, Math.max(ay, ny) + size);
+    avoidance.counts.sidesteps++;
+    agent.fromX = ax;
+    agent.fromY = ay;
+    agent.nextX = nx;
+    agent.nextY = ny;
+    agent.stepLength = agent.stopAt = Math.hypot(nx - ax, ny - ay);
+    agent.progress = 0;
+    agent.onLine = false;
+    agent.stepping = true;
+    return true;
   }
 
   /**
@@ -1106,6 +1216,7 @@ export class Crowd<P extends Point = Point> {
     agent.nextX = nx;
     agent.nextY = ny;
     agent.stepLength = Math.hypot(nx - agent.cellX, ny - agent.cellY);
+    agent.stopAt = this.#avoidance ? 0 : agent.stepLength; // with avoidance, reserved stretch by stretch
     agent.progress = 0;
     agent.onLine = true;
     agent.stepping = true;
@@ -1557,7 +1668,6 @@ function anyAngleOption(where: string, options: CrowdOptions, lockstep: boolean)
   };
   if (lockstep) refuse('is not available in a LockstepCrowd: its moves along lines are in floating point, not the lockstep\'s integer units (use the default pathShape)');
   if (isWorldPool(options.pool)) refuse("is for a grid's crowd: a block world's agents walk its moves (climbs, stairs, ladders) cell by cell");
-  if (options.avoidance === true) refuse('does not go with avoidance yet: local avoidance reserves the cells of single steps, and an agent on a line holds no such step');
   if (options.flowFieldAgents !== undefined && options.flowFieldAgents !== Infinity) refuse('does not use flow fields (a field gives cell steps): leave flowFieldAgents unset');
   return true;
 }

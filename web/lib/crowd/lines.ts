@@ -14,8 +14,16 @@ import type { FootprintRules } from './terrainCopy.ts';
 export class LineRoute {
   /** The leg under way or next: from corner `leg` to corner `leg + 1`. */
   leg = 0;
+  /** With avoidance: a sidestep that did not bring the agent nearer the leg's corner was taken (one per leg). */
+  sideways = false;
 
   constructor(readonly corners: Int32Array) {}
+
+  /** The leg under way is walked. */
+  nextLeg(): void {
+    this.leg++;
+    this.sideways = false;
+  }
 
   /** Whether every leg is walked (the agent stands on the last corner). */
   get finished(): boolean {
@@ -100,4 +108,20 @@ export function segmentMeetsAnchors(px: number, py: number, qx: number, qy: numb
     if (hi - lo > 1e-9) return true;
   }
   return false;
+}
+
+/**
+ * The distance along the move from (fx, fy) to (tx, ty), of `length`, at which it next crosses a lattice
+ * line (an integer x or y) after distance `at`; `length` when it crosses none before its end. Between two
+ * such crossings an agent's square stays within one unit box's reach: the cells local avoidance reserves.
+ */
+export function nextCrossing(fx: number, fy: number, tx: number, ty: number, length: number, at: number): number {
+  if (length <= 0) return length;
+  const dx = (tx - fx) / length, dy = (ty - fy) / length;
+  const px = fx + dx * at, py = fy + dy * at;
+  let end = length;
+  // Positions within 1e-9 of a line are on it (sums of fractions drift).
+  if (dx !== 0) end = Math.min(end, at + ((dx > 0 ? Math.floor(px + 1e-9) + 1 : Math.ceil(px - 1e-9) - 1) - px) / dx);
+  if (dy !== 0) end = Math.min(end, at + ((dy > 0 ? Math.floor(py + 1e-9) + 1 : Math.ceil(py - 1e-9) - 1) - py) / dy);
+  return end;
 }

@@ -12,7 +12,9 @@
  * the rules can still ask whether the agent in the way steps (it is usually the one that came last).
  *
  * An agent covers its square at its cell and, while it steps, its square at its step's target too: a step
- * under way reserves the cells it goes into, so two agents never start into the same cell.
+ * under way reserves the cells it goes into, so two agents never start into the same cell. An agent
+ * walking any-angle lines covers a rectangle instead (its stretch of line, see `avoidance.ts`): the
+ * same slots, marked and asked by rectangle ({@link Occupancy.markRect}, {@link Occupancy.otherInRect}).
  * @internal
  * @module
  */
@@ -46,11 +48,19 @@ export class Occupancy {
    * it stands or steps: its square overlaps itself when a big agent steps). `ez` of -1: no exception.
    */
   mark(id: number, sign: 1 | -1, x: number, y: number, z: number, size: number, ex = 0, ey = 0, ez = -1): void {
+    this.markRect(id, sign, x, y, x + size, y + size, z, ex, ey, ex + size, ey + size, ez);
+  }
+
+  /**
+   * {@link Occupancy.mark} for the rectangle of cells [x0, x1) × [y0, y1) on floor z, except those of
+   * [ex0, ex1) × [ey0, ey1) on floor ez (-1: none). A line-walking agent's mark is such a rectangle.
+   */
+  markRect(id: number, sign: 1 | -1, x0: number, y0: number, x1: number, y1: number, z: number, ex0: number, ey0: number, ex1: number, ey1: number, ez: number): void {
     const count = this.#count, ids = this.#ids, top = this.#top;
-    for (let cy = y; cy < y + size; cy++) {
+    for (let cy = y0; cy < y1; cy++) {
       const row = (z * this.height + cy) * this.width;
-      for (let cx = x; cx < x + size; cx++) {
-        if (ez === z && cx >= ex && cx < ex + size && cy >= ey && cy < ey + size) continue;
+      for (let cx = x0; cx < x1; cx++) {
+        if (ez === z && cx >= ex0 && cx < ex1 && cy >= ey0 && cy < ey1) continue;
         const i = row + cx;
         count[i] += sign;
         ids[i] += sign * id;
@@ -67,11 +77,16 @@ export class Occupancy {
    * others and the last to come has left.
    */
   other(self: number, x: number, y: number, z: number, size: number, sx: number, sy: number, sz: number): number {
+    return this.otherInRect(self, x, y, x + size, y + size, z, sx, sy, sx + size, sy + size, sz);
+  }
+
+  /** {@link Occupancy.other} for the rectangle [x0, x1) × [y0, y1) on floor z, agent `self` covering [sx0, sx1) × [sy0, sy1) on floor sz. */
+  otherInRect(self: number, x0: number, y0: number, x1: number, y1: number, z: number, sx0: number, sy0: number, sx1: number, sy1: number, sz: number): number {
     const count = this.#count, ids = this.#ids;
-    for (let cy = y; cy < y + size; cy++) {
+    for (let cy = y0; cy < y1; cy++) {
       const row = (z * this.height + cy) * this.width;
-      for (let cx = x; cx < x + size; cx++) {
-        const mine = sz === z && cx >= sx && cx < sx + size && cy >= sy && cy < sy + size ? 1 : 0;
+      for (let cx = x0; cx < x1; cx++) {
+        const mine = sz === z && cx >= sx0 && cx < sx1 && cy >= sy0 && cy < sy1 ? 1 : 0;
         const others = count[row + cx]! - mine;
         if (others === 0) continue;
         if (others === 1) return ids[row + cx]! - mine * self;
