@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string_view>
 
 #include "hpa/HierarchyLevelDistances.h"
 #include "search/LandmarkTable.h"
@@ -31,6 +32,8 @@ class HeuristicRefresh {
   bool done() const { return landmarks_.done() && (!distances_ || distances_->done()); }
   // Dijkstras run and to run in all (progress).
   uint32_t stepsDone() const { return stepsDone_; }
+  // The phase under way, named as a build's (Hierarchy::build): the landmarks, then the table's rows.
+  std::string_view phase() const { return distances_ && landmarks_.done() ? "distance table" : "landmarks"; }
   uint32_t stepsTotal() const { return stepsTotal_; }
   // The version of the base hierarchy the tables are computed for.
   uint64_t version() const { return version_; }
