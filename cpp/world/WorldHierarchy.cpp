@@ -438,10 +438,20 @@ bool WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
   for (uint32_t n : freedNodes_) freed_[n] = 0;
   freedNodes_.clear();
 
-  // The component labels: joined again unless the relabelled boxes kept what the join reads, their
-  // number of regions and the set of region pairs their transitions link (a transition that moved
-  // within its entrance links the same two regions): the join would then make the same components,
-  // numbered alike unless a moved first cell changed their order.
+  if (building_ && !building_->progress.begin("components", building_->levelsEnd, building_->componentsEnd))
+    return false;
+  const bool joined = rejoinComponents(relabel, everything, oldFirsts, oldLinks);
+  if (stats) stats->componentsJoined = joined;
+  return true;
+}
+
+bool WorldHierarchy::rejoinComponents(const std::vector<int32_t>& relabel, bool everything,
+                                      const std::vector<std::vector<int32_t>>& oldFirsts,
+                                      std::vector<RegionLink>& oldLinks) {
+  // Joined again unless the relabelled boxes kept what the join reads, their number of regions and the
+  // set of region pairs their transitions link (a transition that moved within its entrance links the
+  // same two regions): the join would then make the same components, numbered alike unless a moved
+  // first cell changed their order.
   bool sameConnectivity = !everything, sameFirsts = true;
   for (size_t i = 0; i < relabel.size() && sameConnectivity; ++i) {
     sameConnectivity = oldFirsts[i].size() == components_.regionFirsts(relabel[i]).size();
@@ -456,11 +466,8 @@ bool WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
     }
     sameConnectivity = oldLinks == newLinks && (sameFirsts || components_.labelsInOrder());
   }
-  if (building_ && !building_->progress.begin("components", building_->levelsEnd, building_->componentsEnd))
-    return false;
   if (!sameConnectivity) joinComponents();
-  if (stats) stats->componentsJoined = !sameConnectivity;
-  return true;
+  return !sameConnectivity;
 }
 
 void WorldHierarchy::chooseTransitions(const std::vector<int32_t>& relabelled, std::vector<Transition>& out) const {

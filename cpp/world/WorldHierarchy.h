@@ -418,6 +418,11 @@ class WorldHierarchy {
   // The region pairs of the transitions of level-1 box `box`, appended to `out`.
   void appendRegionLinks(int32_t box, std::vector<RegionLink>& out) const;
   void joinComponents();
+  // The component labels after a rebuild of the boxes `relabel`, whose regions' first cells and links
+  // were `oldFirsts` and `oldLinks` (sorted here): joined again unless nothing the join reads changed
+  // (always for a build, `everything`). Whether they were joined.
+  bool rejoinComponents(const std::vector<int32_t>& relabel, bool everything,
+                        const std::vector<std::vector<int32_t>>& oldFirsts, std::vector<RegionLink>& oldLinks);
   // The cluster's part of the level's graph, written to `out`.
   void snapshot(int32_t level, int32_t cluster, ClusterSnapshot& out) const;
   bool sameAs(int32_t level, int32_t cluster, const ClusterSnapshot& before) const;

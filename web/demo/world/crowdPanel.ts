@@ -1,5 +1,6 @@
 // The Crowd section of the block world page: starts and stops a crowd on the world on screen, runs it
 // frame by frame (moving, then drawing), and measures what each frame costs the main thread.
+import type { BuildProgress } from '../../lib/index';
 import type { FloorView } from './floorView';
 import { WorldCrowd, type WorldCrowdFigures } from './worldCrowd';
 import type { WorldSession } from './worldSession';
@@ -68,17 +69,34 @@ export function crowdPanel(session: WorldSession, view: FloorView, say: (text: s
     await was?.close();
   };
 
+  const progressRow = $('world-crowd-progress-row');
+  /**
+   * The workers' build in the progress bar once it has taken 100 ms (shorter ones would only flash),
+   * its phase beside it.
+   */
+  const buildProgress = () => {
+    const started = performance.now();
+    return ({ phase, done }: BuildProgress) => {
+      if (performance.now() - started < 100 || done >= 1) return;
+      progressRow.hidden = false;
+      $<HTMLProgressElement>('world-crowd-progress').value = done;
+      $('world-crowd-progress-phase').textContent = `${phase} ${Math.floor(done * 100)}%`;
+    };
+  };
+
   const start = async (count: number) => {
     if (starting || !session.world) return;
     await stop();
     starting = true;
     say(`Starting a worker pool for the world and ${count} agents…`);
     try {
-      run = await WorldCrowd.start(session.world, count, 1, reachable);
+      run = await WorldCrowd.start(session.world, count, 1, reachable, buildProgress());
     } catch (error) {
       say(`Cannot start the crowd: ${error instanceof Error ? error.message : String(error)}`);
       starting = false;
       return;
+    } finally {
+      progressRow.hidden = true;
     }
     starting = false;
     const crowd = run.crowd;
