@@ -569,7 +569,8 @@ val WorldHpaHandle::nodes() const {
   return o;
 }
 
-std::string WorldHpaHandle::rebuild(const BlockWorld& world, const WorldHierarchyOptions& options, const val& progress) {
+std::string WorldHpaHandle::rebuild(const BlockWorld& world, const WorldHierarchyOptions& options,
+                                    const val& progress) {
   if (std::string error =
           reserveHeap((kHierarchyBytesPerCell + (world.hasCostLayer() ? kLayerBytesPerCell : 0)) * cellsOf(world) +
                           8 * kAllocationOverhead,

@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <string_view>
 
+#include "contract/Progress.h"
 #include "hpa/HierarchyLevelDistances.h"
 #include "search/LandmarkTable.h"
 #include "search/NodeDistanceTable.h"
@@ -33,7 +33,9 @@ class HeuristicRefresh {
   // Dijkstras run and to run in all (progress).
   uint32_t stepsDone() const { return stepsDone_; }
   // The phase under way, named as a build's (Hierarchy::build): the landmarks, then the table's rows.
-  std::string_view phase() const { return distances_ && landmarks_.done() ? "distance table" : "landmarks"; }
+  BuildPhase phase() const {
+    return distances_ && landmarks_.done() ? BuildPhase::DistanceTable : BuildPhase::Landmarks;
+  }
   uint32_t stepsTotal() const { return stepsTotal_; }
   // The version of the base hierarchy the tables are computed for.
   uint64_t version() const { return version_; }

@@ -191,7 +191,9 @@ struct WorldHierarchy::BuildProgress {
   }
 };
 
-bool WorldHierarchy::buildStep(double share) const { return building_ == nullptr || building_->progress.advance(share); }
+bool WorldHierarchy::buildStep(double share) const {
+  return building_ == nullptr || building_->progress.advance(share);
+}
 bool WorldHierarchy::buildCancelled() const { return building_ != nullptr && building_->progress.cancelled(); }
 
 std::optional<WorldHierarchy> WorldHierarchy::build(const BlockWorld& world, const WorldHierarchyOptions& options,
@@ -332,7 +334,7 @@ void WorldHierarchy::finishChanges(bool any, std::vector<int32_t>& relabel, Worl
 
 bool WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everything, WorldUpdateStats* stats) {
   const WorldClusterLayout& boxes = layout(1);
-  if (building_ && !building_->progress.begin("entrances", 0, BuildProgress::kScanShare)) return false;
+  if (building_ && !building_->progress.begin(BuildPhase::Entrances, 0, BuildProgress::kScanShare)) return false;
   // What the join of the component labels reads of the relabelled boxes, before: their regions (by first
   // cell) and the pairs of regions their transitions link (the transitions elsewhere stay as they are).
   std::vector<std::vector<int32_t>> oldFirsts;
@@ -402,7 +404,8 @@ bool WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
           update.rebuilt.push_back(layout(level).clusterOf(Voxel{b.x0, b.y0, b.z0}));
         }
       sortUnique(update.rebuilt);
-      if (building_ && level == 2 && !building_->progress.begin("levels", building_->clustersEnd, building_->levelsEnd))
+      if (building_ && level == 2 &&
+          !building_->progress.begin(BuildPhase::Levels, building_->clustersEnd, building_->levelsEnd))
         return false;
     }
     if (update.before.size() < update.rebuilt.size()) update.before.resize(update.rebuilt.size());
@@ -412,7 +415,8 @@ bool WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
       // The nodes and their levels are known: the rest of the build can be estimated.
       if (building_) {
         building_->planned(*this);
-        if (!building_->progress.begin("clusters", BuildProgress::kScanShare, building_->clustersEnd)) return false;
+        if (!building_->progress.begin(BuildPhase::Clusters, BuildProgress::kScanShare, building_->clustersEnd))
+          return false;
       }
       rebuildLevel1Edges(update.rebuilt, update.before);
       if (options_.boxTrees && !buildCancelled()) rebuildTrees(update.rebuilt);
@@ -438,7 +442,7 @@ bool WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
   for (uint32_t n : freedNodes_) freed_[n] = 0;
   freedNodes_.clear();
 
-  if (building_ && !building_->progress.begin("components", building_->levelsEnd, building_->componentsEnd))
+  if (building_ && !building_->progress.begin(BuildPhase::Components, building_->levelsEnd, building_->componentsEnd))
     return false;
   const bool joined = rejoinComponents(relabel, everything, oldFirsts, oldLinks);
   if (stats) stats->componentsJoined = joined;
@@ -1148,7 +1152,7 @@ bool WorldHierarchy::computeHeuristics(Progress& progress, double from, double l
   // Landmarks in the large components (WorldLevelDistances::forLandmarks), the table over every node.
   WorldLevelDistances large = WorldLevelDistances::forLandmarks(*this);
   LandmarkTableBuilder landmarks(large, options_.landmarks);
-  if (!progress.begin("landmarks", from, landmarksEnd)) return false;
+  if (!progress.begin(BuildPhase::Landmarks, from, landmarksEnd)) return false;
   for (double steps = landmarks.stepsLeft(), done = 0; !landmarks.done();) {
     landmarks.step();
     if (!progress.advance(++done / steps)) return false;
@@ -1157,7 +1161,7 @@ bool WorldHierarchy::computeHeuristics(Progress& progress, double from, double l
   std::optional<NodeDistanceTableBuilder> distances;
   if (options_.distanceTable) {
     distances.emplace(top);
-    if (!progress.begin("distance table", landmarksEnd, 1)) return false;
+    if (!progress.begin(BuildPhase::DistanceTable, landmarksEnd, 1)) return false;
     for (double steps = distances->stepsLeft(), done = 0; !distances->done();) {
       distances->step();
       if (!progress.advance(++done / steps)) return false;

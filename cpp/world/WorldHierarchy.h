@@ -517,7 +517,7 @@ class WorldHierarchy {
   std::vector<double> distanceNow_;
   std::vector<uint8_t> keptNode_;
   BuildProgress* building_ = nullptr;  // set by build() while it runs, so that its loops report
-  WorldHierarchyStats stats_;  // all but bytes, kept up to date by each rebuild
+  WorldHierarchyStats stats_;          // all but bytes, kept up to date by each rebuild
   uint64_t version_ = 0;
   std::vector<uint64_t> boxCellsVersion_;  // per level-1 box
 };

@@ -19,7 +19,8 @@ struct Heard {
   double done;
 };
 
-const std::vector<std::string> kOrder = {"entrances", "clusters", "levels", "components", "landmarks", "distance table"};
+const std::vector<std::string> kOrder = {"entrances",  "clusters",  "levels",
+                                         "components", "landmarks", "distance table"};
 
 WorldHierarchyOptions withHeuristics(int32_t levels) {
   WorldHierarchyOptions o;

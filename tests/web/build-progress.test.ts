@@ -5,10 +5,12 @@
 // at least 10 times, in Node and in a pool (issue 40 item 2).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPathPool, loadHpastar, type BuildProgress, type Grid, type Hpastar } from '../../web/lib/index';
+import { BUILD_PHASES } from '../../web/lib/generated/contract';
 import { readMapsFile } from './scenarios';
 
 const MAP = 'den520d.map';
-const PHASES = ['entrances', 'clusters', 'levels', 'components', 'landmarks', 'distance table'];
+// The core's phases, in order (contract/Progress.h, through the generated contract).
+const PHASES: readonly string[] = BUILD_PHASES;
 
 let hp: Hpastar;
 let grid: Grid;

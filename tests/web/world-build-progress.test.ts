@@ -4,11 +4,13 @@
 // pool reports its first worker's build and its signal ends the start.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createWorldPool, loadHpastar, type BlockWorld, type BuildProgress, type Hpastar, type WorldGenerateOptions } from '../../web/lib/index';
+import { BUILD_PHASES } from '../../web/lib/generated/contract';
 
 // About a second's build in wasm: large enough for many reports, small enough for the pool tests.
 const GENERATE: WorldGenerateOptions = { kind: 'caves', size: { width: 192, height: 192, levels: 24 }, seed: 7 };
 const HIERARCHY = { landmarks: 8, distanceTable: true } as const;
-const PHASES = ['entrances', 'clusters', 'levels', 'components', 'landmarks', 'distance table'];
+// The core's phases, in order (contract/Progress.h, through the generated contract).
+const PHASES: readonly string[] = BUILD_PHASES;
 
 let hp: Hpastar;
 let world: BlockWorld;

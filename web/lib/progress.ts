@@ -3,6 +3,7 @@
  * @module
  */
 import type { RawProgress } from 'hpastar:raw';
+import type { BUILD_PHASES } from './generated/contract.ts';
 import { describe } from './internal.ts';
 
 /**
@@ -12,7 +13,7 @@ import { describe } from './internal.ts';
  * has only these two); in a pool, `'load'` while the other workers load what the first one built (a
  * block world's: build theirs).
  */
-export type BuildPhase = 'entrances' | 'clusters' | 'levels' | 'components' | 'landmarks' | 'distance table' | 'load';
+export type BuildPhase = (typeof BUILD_PHASES)[number] | 'load';
 
 /** How far a build is. */
 export interface BuildProgress {
