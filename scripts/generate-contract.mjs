@@ -147,6 +147,13 @@ function endpointText(module) {
   return out;
 }
 
+function buildPhaseText(module) {
+  let out = '// Progress of long work (contract/Progress.h)\n\n';
+  out += tsdoc('The phases of a build, in order, as `onProgress` hears them (a refresh of the heuristics has the last two).');
+  out += `export const BUILD_PHASES = ${literal(module.buildPhases())} as const;\n\n`;
+  return out;
+}
+
 function statusCodeText(module) {
   const s = module.statusContract();
   let out = '// Status codes (contract/Status.h) and how a failure crosses the boundary (bindings/Failure.h)\n\n';
@@ -294,6 +301,7 @@ export function contractText(module) {
   out += statusText(module);
   out += statusCodeText(module);
   out += endpointText(module);
+  out += buildPhaseText(module);
   out += terrainText(module);
   out += moveText(module);
   out += commandText(module);

@@ -11,6 +11,7 @@
 #include "bindings/Failure.h"
 #include "bindings/GridBinding.h"
 #include "bindings/OptionsToJS.h"
+#include "contract/Progress.h"
 #include "contract/Status.h"
 #include "flow/FlowField.h"
 #include "grid/CellPicking.h"
@@ -163,6 +164,13 @@ val edgeKinds() {
   return o;
 }
 
+// The phases of a build, in order (contract/Progress.h).
+val buildPhases() {
+  val names = val::array();
+  for (std::string_view name : kBuildPhaseNames) names.call<void>("push", std::string(name));
+  return names;
+}
+
 // A status added to PathStatus must be named in the enum_ below too.
 static_assert(kPathStatusCount == 4);
 
@@ -184,6 +192,7 @@ EMSCRIPTEN_BINDINGS(hpastar_contract) {
   emscripten::function("moves", &moves);
   emscripten::function("edgeKinds", &edgeKinds);
   emscripten::function("endpointRules", &endpointRules);
+  emscripten::function("buildPhases", &buildPhases);
 }
 
 }  // namespace

@@ -323,6 +323,7 @@ val HpaStarHandle::refreshHeuristics(double budgetMs) {
     o.set("done", done);
     o.set("stepsDone", refresh_ ? refresh_->stepsDone() : 0u);
     o.set("stepsTotal", refresh_ ? refresh_->stepsTotal() : 0u);
+    o.set("phase", std::string(buildPhaseName(refresh_ ? refresh_->phase() : BuildPhase::Landmarks)));
     return o;
   };
   {

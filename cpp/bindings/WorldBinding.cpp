@@ -313,13 +313,13 @@ const WorldComponents& BlockWorldHandle::components() {
 
 val WorldHpaHandle::defaultOptions() { return optionsToJS(WorldHierarchyOptions{}); }
 
-std::string WorldHpaHandle::build(const BlockWorldHandle& handle, const val& options) {
+std::string WorldHpaHandle::build(const BlockWorldHandle& handle, const val& options, const val& progress) {
   const BlockWorld* world = handle.world();
   if (!world) return failure(StatusKind::NotReady, "the world is not loaded");
   WorldHierarchyOptions o;
   if (std::string error = optionsFromJS(options, o); !error.empty()) return error;
   if (std::string error = o.check(); !error.empty()) return failure(StatusKind::OutOfRange, error);
-  return rebuild(*world, o);
+  return rebuild(*world, o, progress);
 }
 
 std::string WorldHpaHandle::load(const val& bytes) {
@@ -569,7 +569,8 @@ val WorldHpaHandle::nodes() const {
   return o;
 }
 
-std::string WorldHpaHandle::rebuild(const BlockWorld& world, const WorldHierarchyOptions& options) {
+std::string WorldHpaHandle::rebuild(const BlockWorld& world, const WorldHierarchyOptions& options,
+                                    const val& progress) {
   if (std::string error =
           reserveHeap((kHierarchyBytesPerCell + (world.hasCostLayer() ? kLayerBytesPerCell : 0)) * cellsOf(world) +
                           8 * kAllocationOverhead,
@@ -577,7 +578,10 @@ std::string WorldHpaHandle::rebuild(const BlockWorld& world, const WorldHierarch
       !error.empty())
     return error;
   std::string error;
-  std::optional<WorldHierarchy> built = WorldHierarchy::build(world, options, error, reserveHeuristics());
+  Progress report = progressToJS(progress);
+  std::optional<WorldHierarchy> built = WorldHierarchy::build(world, options, error, reserveHeuristics(), &report);
+  // Cancelled: the planner keeps what it had (nothing, or the previous build); the half-built one is gone.
+  if (report.cancelled()) return failure(StatusKind::Refused, error);
   if (!built) return error.empty() ? "the world hierarchy could not be built" : error;
   hierarchy_ = std::make_shared<WorldHierarchy>(std::move(*built));
   lastUpdate_ = WorldUpdateStats{};

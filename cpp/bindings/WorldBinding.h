@@ -128,7 +128,9 @@ class WorldHpaHandle {
 
   // Options { clusterSide, clusterLevels, levels, entranceWidth, entranceSpacing, boxTrees }, the fields given over the
   // defaults (the TypeScript layer has checked that they are integers). "" or the problem.
-  std::string build(const BlockWorldHandle& handle, const emscripten::val& options);
+  // `progress`: a function (phase, done) told how far the build is, which answers false to cancel (the
+  // build then fails with kCancelledByProgress, a Refused failure), or null.
+  std::string build(const BlockWorldHandle& handle, const emscripten::val& options, const emscripten::val& progress);
   // Bytes written by serialize() (WorldHierarchySerialization.h): "" or why they are refused.
   std::string load(const emscripten::val& bytes);
   // The hierarchy as bytes (a Uint8Array; empty when not built), or { error } when the heap has no room.
@@ -197,7 +199,7 @@ class WorldHpaHandle {
   const std::shared_ptr<WorldHierarchy>& sharedHierarchy() const { return hierarchy_; }
 
  private:
-  std::string rebuild(const BlockWorld& world, const WorldHierarchyOptions& options);
+  std::string rebuild(const BlockWorld& world, const WorldHierarchyOptions& options, const emscripten::val& progress);
 
   // Shared with the planner's flow fields (FlowFieldBinding.cpp) and query objects.
   std::shared_ptr<WorldHierarchy> hierarchy_;

@@ -7,10 +7,21 @@
 // The work cuts itself into phases, each given the span of the whole it is estimated to take (in units
 // of work it can count: cells scanned, trees grown, searches run), and reports the share of the phase done.
 #include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string_view>
 
 namespace hpastar {
+
+// The phases of a build, in the order a build goes through them (a refresh of the heuristics has the last
+// two): the names the sink hears, declared once here (the module exports them, and the TypeScript
+// BuildPhase is generated from them, with the pool's own 'load').
+enum class BuildPhase : uint8_t { Entrances, Clusters, Levels, Components, Landmarks, DistanceTable };
+inline constexpr std::array<std::string_view, 6> kBuildPhaseNames = {"entrances",  "clusters",  "levels",
+                                                                     "components", "landmarks", "distance table"};
+constexpr std::string_view buildPhaseName(BuildPhase phase) { return kBuildPhaseNames[static_cast<size_t>(phase)]; }
 
 // What a build cancelled by its progress sink fails with.
 inline constexpr std::string_view kCancelledByProgress = "cancelled by the progress callback";
@@ -24,8 +35,8 @@ class Progress {
 
   // Starts `phase`, which takes the whole's span [from, to) (clamped to what was reported already).
   // False when the sink cancels.
-  bool begin(std::string_view phase, double from, double to) {
-    phase_ = phase;
+  bool begin(BuildPhase phase, double from, double to) {
+    phase_ = buildPhaseName(phase);
     from_ = std::max(from, reported_);
     to_ = std::max(to, from_);
     return send(from_, true);

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 
+#include "contract/Progress.h"
 #include "hpa/HierarchyLevelDistances.h"
 #include "search/LandmarkTable.h"
 #include "search/NodeDistanceTable.h"
@@ -31,6 +32,10 @@ class HeuristicRefresh {
   bool done() const { return landmarks_.done() && (!distances_ || distances_->done()); }
   // Dijkstras run and to run in all (progress).
   uint32_t stepsDone() const { return stepsDone_; }
+  // The phase under way, named as a build's (Hierarchy::build): the landmarks, then the table's rows.
+  BuildPhase phase() const {
+    return distances_ && landmarks_.done() ? BuildPhase::DistanceTable : BuildPhase::Landmarks;
+  }
   uint32_t stepsTotal() const { return stepsTotal_; }
   // The version of the base hierarchy the tables are computed for.
   uint64_t version() const { return version_; }

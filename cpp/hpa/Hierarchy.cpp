@@ -210,15 +210,15 @@ bool Hierarchy::buildLevels(std::shared_ptr<const MergedClusters> merged, Progre
   BuildProgress build{progress};
   std::vector<int32_t> all(static_cast<size_t>(layout(1).count()));
   for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int32_t>(c);
-  if (!progress.begin("entrances", 0, BuildProgress::kPlanShare) || !rebuildLevel1(all, &build)) return false;
-  if (!progress.begin("levels", build.clustersEnd, build.levelsEnd)) return false;
+  if (!progress.begin(BuildPhase::Entrances, 0, BuildProgress::kPlanShare) || !rebuildLevel1(all, &build)) return false;
+  if (!progress.begin(BuildPhase::Levels, build.clustersEnd, build.levelsEnd)) return false;
   for (int32_t l = 2; l <= options_.levels; ++l) {
     std::vector<int32_t> clusters(static_cast<size_t>(layout(l).count()));
     for (size_t c = 0; c < clusters.size(); ++c) clusters[c] = static_cast<int32_t>(c);
     rebuildUpperLevel(l, clusters);
     if (!progress.advance(static_cast<double>(l - 1) / (options_.levels - 1))) return false;
   }
-  if (!progress.begin("components", build.levelsEnd, build.componentsEnd)) return false;
+  if (!progress.begin(BuildPhase::Components, build.levelsEnd, build.componentsEnd)) return false;
   rebuildComponents();
   if (!computeHeuristics(progress, build.componentsEnd, build.landmarksEnd)) return false;
   refreshStats();
@@ -330,7 +330,7 @@ bool Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters, BuildProgres
   if (flipped) assignFlipped(plan, *flipped);
   if (build) {
     build->planned(*this, plan);
-    if (!build->progress.begin("clusters", BuildProgress::kPlanShare, build->clustersEnd)) return false;
+    if (!build->progress.begin(BuildPhase::Clusters, BuildProgress::kPlanShare, build->clustersEnd)) return false;
   }
   Level1Scratch scratch;
   for (size_t i = 0; i < clusters.size(); ++i) {
@@ -987,12 +987,12 @@ bool Hierarchy::computeHeuristics(Progress& progress, double from, double landma
   LandmarkTableBuilder landmarks(top, options_.landmarks);
   std::optional<NodeDistanceTableBuilder> distances;
   if (options_.distanceTable) distances.emplace(top);
-  if (!progress.begin("landmarks", from, landmarksEnd)) return false;
+  if (!progress.begin(BuildPhase::Landmarks, from, landmarksEnd)) return false;
   for (double steps = landmarks.stepsLeft(), done = 0; !landmarks.done();) {
     landmarks.step();
     if (!progress.advance(++done / steps)) return false;
   }
-  if (distances && !progress.begin("distance table", landmarksEnd, 1)) return false;
+  if (distances && !progress.begin(BuildPhase::DistanceTable, landmarksEnd, 1)) return false;
   for (double steps = distances ? distances->stepsLeft() : 0, done = 0; distances && !distances->done();) {
     distances->step();
     if (!progress.advance(++done / steps)) return false;

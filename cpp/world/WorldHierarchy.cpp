@@ -145,17 +145,80 @@ WorldHierarchy::WorldHierarchy(const BlockWorld& world, const WorldHierarchyOpti
   for (int32_t l = 1; l <= options.levels; ++l) stats_.clusters[l - 1] = static_cast<uint32_t>(layout(l).count());
 }
 
+// The phases of a build as shares of the whole: the scan of the boxes (regions, then transitions) takes
+// the first kScanShare; the rest is estimated once level 1's nodes are placed. Units of work: a cell
+// settled by a box's search (one per node for its intra-edges, one per node for its trees) is one; a
+// level above searches the nodes of the level below in each of its clusters, and the component join and
+// the top level's searches (one per landmark and per table row) are counted by node and edge, each worth
+// kAbstractWork, times the weight of its phase. The weights follow native builds of the generated caves,
+// towers and hills of 192 x 192 x 24 (the table, when on, is most of a build: 85 to 95%).
+struct WorldHierarchy::BuildProgress {
+  static constexpr double kScanShare = 0.03;
+  static constexpr double kAbstractWork = 0.5;
+  static constexpr double kUpperWeight = 48, kLandmarkWeight = 8, kTableWeight = 2.5;
+
+  Progress& progress;
+  double clustersEnd = 1, levelsEnd = 1, componentsEnd = 1, landmarksEnd = 1;  // the ends of the spans
+  double treesFrom = 1;  // the share of the "clusters" phase where the trees start
+
+  void planned(const WorldHierarchy& h) {
+    const WorldHierarchyOptions& o = h.options();
+    const WorldClusterLayout& boxes = h.layout(1);
+    double edges = 0, nodes = 0, pairs = 0;
+    for (int32_t c = 0; c < boxes.count(); ++c) {
+      const Box b = boxes.box(c);
+      const double k = static_cast<double>(h.transitions_[static_cast<size_t>(c)].size());
+      edges += static_cast<double>(b.volume()) * (k + 1);
+      nodes += k;
+      pairs += k * k;
+    }
+    const double trees = o.boxTrees ? edges : 0;
+    // Each level above: every node of the level below searched from, over its cluster's share of the graph.
+    const double upper = (o.levels - 1) * (nodes + pairs) * kUpperWeight * kAbstractWork;
+    const double join = static_cast<double>(h.transitions_.size() + nodes) * kAbstractWork;
+    double top = 0;
+    for (uint32_t n = 0; n < h.nodeCount(); ++n) top += h.nodeLevel(n) >= o.levels ? 1 : 0;
+    const double topSearch = (top + pairs * (nodes > 0 ? top / nodes : 0)) * kAbstractWork;
+    const double landmarks = std::min<double>(o.landmarks, top) * topSearch * kLandmarkWeight;
+    const double table = o.distanceTable && top <= NodeDistanceTable::kMaxNodes ? top * topSearch * kTableWeight : 0;
+    const double total = std::max(1.0, edges + trees + upper + join + landmarks + table);
+    const auto end = [&](double work) { return kScanShare + (1 - kScanShare) * work / total; };
+    treesFrom = edges / std::max(1.0, edges + trees);
+    clustersEnd = end(edges + trees);
+    levelsEnd = end(edges + trees + upper);
+    componentsEnd = end(edges + trees + upper + join);
+    landmarksEnd = end(edges + trees + upper + join + landmarks);
+  }
+};
+
+bool WorldHierarchy::buildStep(double share) const {
+  return building_ == nullptr || building_->progress.advance(share);
+}
+bool WorldHierarchy::buildCancelled() const { return building_ != nullptr && building_->progress.cancelled(); }
+
 std::optional<WorldHierarchy> WorldHierarchy::build(const BlockWorld& world, const WorldHierarchyOptions& options,
-                                                    std::string& error, const AskForBytes& ask) {
+                                                    std::string& error, const AskForBytes& ask, Progress* progress) {
   error = options.check();
   if (!error.empty()) return std::nullopt;
   const auto t0 = std::chrono::steady_clock::now();
+  Progress silent;
+  BuildProgress plan{progress ? *progress : silent};
   WorldHierarchy h(world, options);
   std::vector<int32_t> all(static_cast<size_t>(h.layout(1).count()));
   for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int32_t>(c);
-  h.rebuild(all, true, nullptr);
+  h.building_ = &plan;
+  const bool built = h.rebuild(all, true, nullptr);
+  h.building_ = nullptr;  // the hierarchy is moved out; updates report nothing
+  if (!built) {
+    error = kCancelledByProgress;
+    return std::nullopt;
+  }
   if (ask && !(error = ask(h.heuristicsBytes())).empty()) return std::nullopt;
-  h.computeHeuristics();
+  if (!h.computeHeuristics(plan.progress, plan.componentsEnd, plan.landmarksEnd)) {
+    error = kCancelledByProgress;
+    return std::nullopt;
+  }
+  plan.progress.finish();
   h.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return h;
 }
@@ -269,16 +332,19 @@ void WorldHierarchy::finishChanges(bool any, std::vector<int32_t>& relabel, Worl
   if (std::find(top.begin(), top.end(), uint8_t{1}) != top.end()) updateHeuristics();
 }
 
-void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everything, WorldUpdateStats* stats) {
+bool WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everything, WorldUpdateStats* stats) {
   const WorldClusterLayout& boxes = layout(1);
+  if (building_ && !building_->progress.begin(BuildPhase::Entrances, 0, BuildProgress::kScanShare)) return false;
   // What the join of the component labels reads of the relabelled boxes, before: their regions (by first
   // cell) and the pairs of regions their transitions link (the transitions elsewhere stay as they are).
   std::vector<std::vector<int32_t>> oldFirsts;
   std::vector<RegionLink> oldLinks;
   for (int32_t c : relabel) appendRegionLinks(c, oldLinks);
-  for (int32_t c : relabel) {
-    oldFirsts.push_back(components_.regionFirsts(c));
-    components_.relabelBox(world_, c);
+  for (size_t i = 0; i < relabel.size(); ++i) {
+    oldFirsts.push_back(components_.regionFirsts(relabel[i]));
+    components_.relabelBox(world_, relabel[i]);
+    // The regions take about half the scan, the transitions the rest.
+    if (!buildStep(0.5 * static_cast<double>(i + 1) / static_cast<double>(relabel.size()))) return false;
   }
 
   // The transitions of every border of a relabelled box, chosen again; the boxes whose transitions
@@ -338,16 +404,26 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
           update.rebuilt.push_back(layout(level).clusterOf(Voxel{b.x0, b.y0, b.z0}));
         }
       sortUnique(update.rebuilt);
+      if (building_ && level == 2 &&
+          !building_->progress.begin(BuildPhase::Levels, building_->clustersEnd, building_->levelsEnd))
+        return false;
     }
     if (update.before.size() < update.rebuilt.size()) update.before.resize(update.rebuilt.size());
     for (size_t i = 0; i < update.rebuilt.size(); ++i) snapshot(level, update.rebuilt[i], update.before[i]);
     if (level == 1) {
       rebuildNodes(update.rebuilt);
+      // The nodes and their levels are known: the rest of the build can be estimated.
+      if (building_) {
+        building_->planned(*this);
+        if (!building_->progress.begin(BuildPhase::Clusters, BuildProgress::kScanShare, building_->clustersEnd))
+          return false;
+      }
       rebuildLevel1Edges(update.rebuilt, update.before);
-      if (options_.boxTrees) rebuildTrees(update.rebuilt);
+      if (options_.boxTrees && !buildCancelled()) rebuildTrees(update.rebuilt);
     } else {
       rebuildUpperLevel(level, below, update);
     }
+    if (buildCancelled()) return false;
     update.changed.assign(update.rebuilt.size(), 0);
     int64_t nodes = 0, edgeCount = 0;  // the figures' change
     for (size_t i = 0; i < update.rebuilt.size(); ++i) {
@@ -366,10 +442,20 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
   for (uint32_t n : freedNodes_) freed_[n] = 0;
   freedNodes_.clear();
 
-  // The component labels: joined again unless the relabelled boxes kept what the join reads, their
-  // number of regions and the set of region pairs their transitions link (a transition that moved
-  // within its entrance links the same two regions): the join would then make the same components,
-  // numbered alike unless a moved first cell changed their order.
+  if (building_ && !building_->progress.begin(BuildPhase::Components, building_->levelsEnd, building_->componentsEnd))
+    return false;
+  const bool joined = rejoinComponents(relabel, everything, oldFirsts, oldLinks);
+  if (stats) stats->componentsJoined = joined;
+  return true;
+}
+
+bool WorldHierarchy::rejoinComponents(const std::vector<int32_t>& relabel, bool everything,
+                                      const std::vector<std::vector<int32_t>>& oldFirsts,
+                                      std::vector<RegionLink>& oldLinks) {
+  // Joined again unless the relabelled boxes kept what the join reads, their number of regions and the
+  // set of region pairs their transitions link (a transition that moved within its entrance links the
+  // same two regions): the join would then make the same components, numbered alike unless a moved
+  // first cell changed their order.
   bool sameConnectivity = !everything, sameFirsts = true;
   for (size_t i = 0; i < relabel.size() && sameConnectivity; ++i) {
     sameConnectivity = oldFirsts[i].size() == components_.regionFirsts(relabel[i]).size();
@@ -385,7 +471,7 @@ void WorldHierarchy::rebuild(const std::vector<int32_t>& relabel, bool everythin
     sameConnectivity = oldLinks == newLinks && (sameFirsts || components_.labelsInOrder());
   }
   if (!sameConnectivity) joinComponents();
-  if (stats) stats->componentsJoined = !sameConnectivity;
+  return !sameConnectivity;
 }
 
 void WorldHierarchy::chooseTransitions(const std::vector<int32_t>& relabelled, std::vector<Transition>& out) const {
@@ -470,10 +556,13 @@ int32_t WorldHierarchy::crossingLevel(Voxel a, Voxel b) const {
 
 void WorldHierarchy::rebuildTrees(const std::vector<int32_t>& boxes) {
   std::vector<Voxel> roots;
-  for (int32_t c : boxes) {
+  const double from = building_ ? building_->treesFrom : 0;
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    const int32_t c = boxes[i];
     roots.clear();
     for (uint32_t n : clusterNodes(1, c)) roots.push_back(nodeVoxel_[n]);
     trees_.rebuildBox(world_, c, layout(1).box(c), roots, cellSpace_);
+    if (!buildStep(from + (1 - from) * static_cast<double>(i + 1) / static_cast<double>(boxes.size()))) return;
   }
 }
 
@@ -751,6 +840,8 @@ void WorldHierarchy::rebuildLevel1Edges(const std::vector<int32_t>& clusters,
         n, graph, cellSpace_, [&](size_t i) { return graph.idOf(nodeVoxel_[nodes[i]]); }, storeMoves);
     appendIntraEdges(nodes);
     for (size_t i = 0; i < n; ++i) writeEdges(1, nodes[i], perNode_[i]);
+    const double edgesShare = building_ ? building_->treesFrom : 1;
+    if (!buildStep(edgesShare * static_cast<double>(ci + 1) / static_cast<double>(clusters.size()))) return;
   }
 }
 
@@ -863,6 +954,9 @@ void WorldHierarchy::rebuildUpperLevel(int32_t level, const LevelUpdate& below, 
     appendIntraEdges(nodes);
     for (size_t i = 0; i < n; ++i) writeEdges(level, nodes[i], perNode[i]);
     for (uint32_t m : idsNow_) localNow_[m] = kNone;
+    // The levels above share the phase equally (each has fewer clusters, of more nodes).
+    const double done = (level - 2 + static_cast<double>(ci + 1) / static_cast<double>(update.rebuilt.size()));
+    if (!buildStep(done / (levels() - 1))) return;
   }
 }
 
@@ -1052,17 +1146,38 @@ std::string WorldHierarchy::askBeforeUpdate(const AskForBytes& ask) const {
   return ask && options_.distanceTable ? ask(heuristicsBytes()) : "";
 }
 
-void WorldHierarchy::computeHeuristics() {
-  if (options_.landmarks == 0 && !options_.distanceTable) return;
+bool WorldHierarchy::computeHeuristics(Progress& progress, double from, double landmarksEnd) {
+  if (options_.landmarks == 0 && !options_.distanceTable) return true;
   const auto t0 = std::chrono::steady_clock::now();
   // Landmarks in the large components (WorldLevelDistances::forLandmarks), the table over every node.
   WorldLevelDistances large = WorldLevelDistances::forLandmarks(*this);
-  landmarks_ = LandmarkTable::compute(large, options_.landmarks);
+  LandmarkTableBuilder landmarks(large, options_.landmarks);
+  if (!progress.begin(BuildPhase::Landmarks, from, landmarksEnd)) return false;
+  for (double steps = landmarks.stepsLeft(), done = 0; !landmarks.done();) {
+    landmarks.step();
+    if (!progress.advance(++done / steps)) return false;
+  }
   WorldLevelDistances top(*this, levels());
-  distances_ = options_.distanceTable ? NodeDistanceTable::compute(top) : NodeDistanceTable{};
+  std::optional<NodeDistanceTableBuilder> distances;
+  if (options_.distanceTable) {
+    distances.emplace(top);
+    if (!progress.begin(BuildPhase::DistanceTable, landmarksEnd, 1)) return false;
+    for (double steps = distances->stepsLeft(), done = 0; !distances->done();) {
+      distances->step();
+      if (!progress.advance(++done / steps)) return false;
+    }
+  }
+  landmarks_ = landmarks.take();
+  distances_ = distances ? distances->take() : NodeDistanceTable{};
   stats_.distanceTableNodes = distances_.count();
   landmarkRepair_.reset(landmarks_);
   stats_.heuristicsMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  return true;
+}
+
+void WorldHierarchy::computeHeuristics() {
+  Progress silent;
+  computeHeuristics(silent, 0, 1);
 }
 
 bool WorldHierarchy::installStoredLandmarks(std::vector<uint32_t> nodes, const std::vector<float>& values,

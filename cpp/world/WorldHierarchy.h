@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "contract/OptionSchema.h"
+#include "contract/Progress.h"
 #include "search/LandmarkRepair.h"
 #include "search/LandmarkTable.h"
 #include "search/NodeDistanceTable.h"
@@ -222,8 +223,13 @@ class WorldHierarchy {
 
   // Nothing, and `error` filled, when the options are not usable, or when `ask` (if any) refuses the
   // heuristics' bytes, asked once the graph is built (nothing is kept then).
+  // With `progress`, the build reports how far it is (the phases of the 2D build, contract/Progress.h:
+  // "entrances" the boxes' regions and transitions, "clusters" level 1's edges and trees, "levels",
+  // "components", "landmarks", "distance table") and stops when it is cancelled, failing with
+  // kCancelledByProgress (nothing is kept).
   static std::optional<WorldHierarchy> build(const BlockWorld& world, const WorldHierarchyOptions& options,
-                                             std::string& error, const AskForBytes& ask = {});
+                                             std::string& error, const AskForBytes& ask = {},
+                                             Progress* progress = nullptr);
 
   // The stored parts (above), the edge pool compacted. fromParts(parts()) answers and updates as this one.
   WorldHierarchyParts parts() const;
@@ -379,8 +385,13 @@ class WorldHierarchy {
   WorldHierarchy(const BlockWorld& world, const WorldHierarchyOptions& options);
 
   // The rebuild of everything the level-1 boxes `relabel` (ascending) touch; all of them, `everything`,
-  // for a build.
-  void rebuild(const std::vector<int32_t>& relabel, bool everything, WorldUpdateStats* stats);
+  // for a build. False when the build's progress (building_) cancelled it (the hierarchy is half built:
+  // drop it); an update's rebuild always returns true.
+  bool rebuild(const std::vector<int32_t>& relabel, bool everything, WorldUpdateStats* stats);
+  struct BuildProgress;  // a build's phases as shares of the whole, and its sink
+  // While a build runs: `share` of the current phase is done. False when cancelled; true outside a build.
+  bool buildStep(double share) const;
+  bool buildCancelled() const;
   // The end of an update, changedCells_ and the boxes of its changed cells (`relabel`) filled: sorted,
   // the version moved on (when `any` change was given), the boxes rebuilt.
   void finishChanges(bool any, std::vector<int32_t>& relabel, WorldUpdateStats& s);
@@ -407,6 +418,11 @@ class WorldHierarchy {
   // The region pairs of the transitions of level-1 box `box`, appended to `out`.
   void appendRegionLinks(int32_t box, std::vector<RegionLink>& out) const;
   void joinComponents();
+  // The component labels after a rebuild of the boxes `relabel`, whose regions' first cells and links
+  // were `oldFirsts` and `oldLinks` (sorted here): joined again unless nothing the join reads changed
+  // (always for a build, `everything`). Whether they were joined.
+  bool rejoinComponents(const std::vector<int32_t>& relabel, bool everything,
+                        const std::vector<std::vector<int32_t>>& oldFirsts, std::vector<RegionLink>& oldLinks);
   // The cluster's part of the level's graph, written to `out`.
   void snapshot(int32_t level, int32_t cluster, ClusterSnapshot& out) const;
   bool sameAs(int32_t level, int32_t cluster, const ClusterSnapshot& before) const;
@@ -439,7 +455,11 @@ class WorldHierarchy {
   // from `to` to `from` (stored on the edge from the lower id).
   EdgePath storedPath(int32_t level, uint32_t from, uint32_t to, bool& reversed) const;
   void compact(int32_t level);
-  void computeHeuristics();  // landmarks_ and distances_ of the current top-level graph
+  // landmarks_ and distances_ of the current top-level graph, reported to `progress` as the phases
+  // "landmarks" [from, landmarksEnd) and "distance table" [landmarksEnd, 1); false (nothing changed) when
+  // it cancels.
+  bool computeHeuristics(Progress& progress, double from, double landmarksEnd);
+  void computeHeuristics();
   // Before an update changes anything: `ask` for the heuristics it may compute again. An update that
   // changes the top-level graph computes the table and the landmarks afresh while the old ones are still
   // held, so it needs heuristicsBytes() more; asked at the current graph's size, since once the graph is
@@ -496,7 +516,8 @@ class WorldHierarchy {
   std::vector<uint32_t> localNow_, idsNow_, changedNow_;
   std::vector<double> distanceNow_;
   std::vector<uint8_t> keptNode_;
-  WorldHierarchyStats stats_;  // all but bytes, kept up to date by each rebuild
+  BuildProgress* building_ = nullptr;  // set by build() while it runs, so that its loops report
+  WorldHierarchyStats stats_;          // all but bytes, kept up to date by each rebuild
   uint64_t version_ = 0;
   std::vector<uint64_t> boxCellsVersion_;  // per level-1 box
 };

@@ -1,13 +1,16 @@
 // Progress of long builds, for loading screens: HPAStar.build and Planner.build tell onProgress the phase
 // and the share done (never going back, 1 once at the end); returning false cancels with an AbortError,
 // an exception thrown by the listener cancels and comes back out; a pool's start reports the build in
-// its worker, then the other workers loading, and its signal ends the workers.
+// its worker, then the other workers loading, and its signal ends the workers; a 2048² map's build reports
+// at least 10 times, in Node and in a pool (issue 40 item 2).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPathPool, loadHpastar, type BuildProgress, type Grid, type Hpastar } from '../../web/lib/index';
+import { BUILD_PHASES } from '../../web/lib/generated/contract';
 import { readMapsFile } from './scenarios';
 
 const MAP = 'den520d.map';
-const PHASES = ['entrances', 'clusters', 'levels', 'components', 'landmarks', 'distance table'];
+// The core's phases, in order (contract/Progress.h, through the generated contract).
+const PHASES: readonly string[] = BUILD_PHASES;
 
 let hp: Hpastar;
 let grid: Grid;
@@ -120,4 +123,32 @@ describe.each(['copied', 'shared'] as const)('a pool in %s mode', (mode) => {
 test('an aborted signal and a bad onProgress are refused before any worker starts', async () => {
   await expect(createPathPool({ grid, signal: AbortSignal.abort(new Error('no')) })).rejects.toThrow('no');
   await expect(createPathPool({ grid, onProgress: 'x' as never })).rejects.toThrow(new TypeError('createPathPool: onProgress must be a function, got "x"'));
+});
+
+describe('a 2048 x 2048 map (8room_000 tiled 4 x 4)', () => {
+  let large: Grid;
+  beforeAll(() => {
+    const rows = readMapsFile('8room_000.map').split('\n').filter((line) => /^[.@TSW]+$/.test(line));
+    const tiled = Array.from({ length: rows.length * 4 }, (_, y) => rows[y % rows.length]!.repeat(4));
+    large = hp.Grid.fromMovingAI(`type octile\nheight ${tiled.length}\nwidth ${tiled[0]!.length}\nmap\n${tiled.join('\n')}\n`, 'rooms2048.map');
+  });
+  afterAll(() => large.dispose());
+
+  test('HPAStar.build reports at least 10 times, in order', { timeout: 120_000 }, () => {
+    expect([large.width, large.height]).toEqual([2048, 2048]);
+    const heard: BuildProgress[] = [];
+    const started = performance.now();
+    using planner = hp.HPAStar.build(large, {}, { onProgress: (p) => void heard.push(p) });
+    console.log(`HPAStar.build of 2048²: ${heard.length} reports in ${(performance.now() - started).toFixed(0)} ms`);
+    expectOrderly(heard, PHASES);
+    expect(planner.stats.levels[0]!.nodes).toBeGreaterThan(0);
+  });
+
+  test('a pool reports its worker build at least 10 times, in order, then 1 once ready', { timeout: 120_000 }, async () => {
+    const heard: BuildProgress[] = [];
+    await using pool = await createPathPool({ grid: large, workers: 2, mode: 'copied', onProgress: (p) => void heard.push(p) });
+    expectOrderly(heard, [...PHASES, 'load']);
+    expect(heard.filter((p) => p.phase !== 'load').length).toBeGreaterThanOrEqual(10);
+    expect(pool.workers).toBe(2);
+  });
 });

@@ -2,7 +2,7 @@
 // alters the top level's graph leaves them stale (valid paths meanwhile), refreshHeuristics brings them
 // back a slice at a time, and pool workers refresh their own between jobs.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPathPool, loadHpastar, type Grid, type HPAStar, type Hpastar, type Point, type TerrainEdit } from '../../web/lib/index';
+import { createPathPool, loadHpastar, type BuildProgress, type Grid, type HPAStar, type Hpastar, type Point, type TerrainEdit } from '../../web/lib/index';
 import { randomPairs } from './helpers/queries';
 import { parseMap, readMapsFile, type MapText } from './scenarios';
 import { validatePath } from './validatePath';
@@ -113,11 +113,58 @@ describe('HPAStar.refreshHeuristics', () => {
     expect(planner.refreshHeuristics().done).toBe(true);
   });
 
+  test("onProgress hears the refresh as a build's last phases, about every percent, 1 once at the end; the tables are a fresh build's", () => {
+    using planner = hp.HPAStar.build(g, fastStatic);
+    planner.applyEdits(wall);
+    const heard: BuildProgress[] = [];
+    const progress = planner.refreshHeuristics({ budgetMs: 1e6, onProgress: (p) => void heard.push(p) });
+    expect(progress.done).toBe(true);
+    expect(planner.heuristicsStale).toBe(false);
+    expect(heard.length).toBeGreaterThanOrEqual(10);
+    expect(heard.length).toBeLessThan(150);
+    expect(heard[0]!.phase).toBe('landmarks');
+    expect(heard.at(-1)).toEqual({ phase: 'distance table', done: 1 });
+    expect(heard.filter((p) => p.done === 1)).toHaveLength(1);
+    const firstTable = heard.findIndex((p) => p.phase === 'distance table');
+    expect(firstTable).toBeGreaterThan(0);
+    expect(heard.slice(firstTable).every((p) => p.phase === 'distance table')).toBe(true);
+    heard.forEach((p, i) => i > 0 && expect(p.done).toBeGreaterThanOrEqual(heard[i - 1]!.done));
+    using edited = freshGrid();
+    edited.applyEdits(wall);
+    using fresh = hp.HPAStar.build(edited, fastStatic);
+    for (const [s, t] of queries.slice(0, 40)) expect(planner.findPath(s, t, { smooth: false }).cost).toBeCloseTo(fresh.findPath(s, t, { smooth: false }).cost, 3);
+  });
+
+  test('onProgress returning false cancels the refresh with an AbortError: the stale tables stay in use (valid paths), and the next call goes on where it stopped', () => {
+    using planner = hp.HPAStar.build(g, fastStatic);
+    planner.applyEdits(wall);
+    let stoppedAt = 0;
+    const cancel = () =>
+      planner.refreshHeuristics({
+        budgetMs: 1e6,
+        onProgress: (p) => {
+          stoppedAt = p.done;
+          return p.phase !== 'distance table';
+        },
+      });
+    expect(cancel).toThrow(expect.objectContaining({ name: 'AbortError', message: 'HPAStar.refreshHeuristics: cancelled by onProgress' }));
+    expect(stoppedAt).toBeGreaterThan(0);
+    expect(stoppedAt).toBeLessThan(1);
+    expect(planner.heuristicsStale).toBe(true);
+    expectValidPaths(planner);
+    const next = planner.refreshHeuristics({ budgetMs: 0 });
+    expect(next.stepsDone / next.stepsTotal).toBeGreaterThan(stoppedAt);
+    expect(planner.refreshHeuristics({ budgetMs: 1e6 }).done).toBe(true);
+    expect(planner.heuristicsStale).toBe(false);
+  });
+
   test('a budget that is not a number from 0 to 1e9 is refused', () => {
     using planner = hp.HPAStar.build(g, fastStatic);
     expect(() => planner.refreshHeuristics({ budgetMs: -1 })).toThrow(RangeError);
     expect(() => planner.refreshHeuristics({ budgetMs: Number.NaN })).toThrow('HPAStar.refreshHeuristics: budgetMs must be a number from 0 to 1e9, got NaN');
     expect(() => planner.refreshHeuristics({ budgetMs: '4' as unknown as number })).toThrow(RangeError);
+    expect(() => planner.refreshHeuristics({ budget: 4 } as never)).toThrow(new TypeError('HPAStar.refreshHeuristics: unknown option "budget" (known: budgetMs, onProgress)'));
+    expect(() => planner.refreshHeuristics({ onProgress: 1 } as never)).toThrow(new TypeError('HPAStar.refreshHeuristics: onProgress must be a function, got 1'));
   });
 });
 

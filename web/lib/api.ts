@@ -276,8 +276,14 @@ export interface WorldHPAStarFactory {
    * @throws TypeError - when an option is unknown or not an integer
    * @throws RangeError - when an option is out of range (`"WorldHPAStar.build: clusterSide 1 is outside 2..1024"`)
    * @throws OutOfMemoryError - (a RangeError) when the WebAssembly heap has no room for the build
+   * @throws DOMException - named `'AbortError'`, when `control.onProgress` returned false (nothing is kept)
+   *
+   * `control.onProgress` hears the phases of {@link HPAStarFactory.build} (`'entrances'`: the
+   * boxes' regions and transitions, `'clusters'`: their edges and trees, then `'levels'`, `'components'`,
+   * `'landmarks'`, `'distance table'`) about every percent; a world pool reports it too
+   * (`createWorldPool({ onProgress, signal })`).
    */
-  build(world: BlockWorld, options?: WorldHierarchyOptions): WorldHPAStar;
+  build(world: BlockWorld, options?: WorldHierarchyOptions, control?: BuildControl): WorldHPAStar;
   /**
    * Loads a planner from bytes made by {@link WorldHPAStar.serialize} (in this process or another, in a
    * worker, or offline), without building: every stored part is checked against the stored world (paths

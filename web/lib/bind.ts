@@ -288,12 +288,21 @@ function bindWorlds(module: HpastarModule, state: ModuleState): Pick<Hpastar, 'B
     },
     WorldAStar: BoundWorldAStar,
     WorldHPAStar: {
-      build(world: BlockWorld, options?: WorldHierarchyOptions): WorldHPAStar {
+      build(world: BlockWorld, options?: WorldHierarchyOptions, control?: BuildControl): WorldHPAStar {
         const where = 'WorldHPAStar.build';
         state.check(where);
+        const relay = new ProgressRelay(where, control);
         const o = resolveWorldOptions(options, worldDefaults, where);
         const w = rawWorld(world, where);
-        return new WorldHPAStar(filled(state, where, () => new module.WorldHPAStar(), (r) => r.build(w, o), RangeError), blockKinds, worldParts, state, internal);
+        const progress = relay.part();
+        let raw: RawWorldHPAStar;
+        try {
+          raw = filled(state, where, () => new module.WorldHPAStar(), (r) => r.build(w, o, progress), RangeError);
+        } catch (error) {
+          relay.rethrow(where);
+          throw error;
+        }
+        return new WorldHPAStar(raw, blockKinds, worldParts, state, internal);
       },
       load(bytes: Uint8Array): WorldHPAStar {
         const where = 'WorldHPAStar.load';

@@ -9,6 +9,8 @@ import type {
   RawFlowFields,
   RawHPAStarQuery,
   RawHierarchyStats,
+  RawProgress,
+  RawRefreshProgress,
 } from 'hpastar:raw';
 import { cell } from './args.ts';
 import { PathBatch } from './batch.ts';
@@ -17,6 +19,7 @@ import { ReachableGridPlanner } from './gridPlanner.ts';
 import { makePathPlan, PathPlan } from './pathPlan.ts';
 export { PathPlan };
 import { PlanBatch } from './planBatch.ts';
+import { ProgressRelay, type BuildControl } from './progress.ts';
 import {
   checkFlags,
   describeFailure,
@@ -332,20 +335,59 @@ export class HPAStar extends ReachableGridPlanner<RawHPAStar, ResolvedHierarchyO
    * Dijkstra search over the top level), and installs them once finished. Call it once per frame, or
    * when idle, until `done`: each call goes on where the last stopped, and a terrain change that alters
    * the top level's graph meanwhile starts it again. Returns at once with `done` when nothing is stale.
-   * @param options - `budgetMs`: the time to spend in this call (default 4)
+   *
+   * `onProgress` hears the refresh as a build's last phases (`'landmarks'`, then `'distance table'`),
+   * `done` the share of the whole refresh (not of this call), about every percent, and 1 once it is
+   * installed. Returning false (or throwing) stops the call: it throws an AbortError (or the exception);
+   * the searches go on with the stale tables as bounds (valid paths, perhaps a little longer: see
+   * {@link HPAStar.heuristicsStale}), and the next call goes on where this one stopped.
+   * @param options - `budgetMs`: the time to spend in this call (default 4; 1e9: to the end), `onProgress`
    * @throws RangeError - when `budgetMs` is not a number from 0 to 1e9
    * @throws OutOfMemoryError - when the heap has no room for the new tables (the stale ones stay)
+   * @throws DOMException - named `'AbortError'`, when `onProgress` returned false
    */
-  refreshHeuristics(options: { readonly budgetMs?: number } = {}): RefreshProgress {
+  refreshHeuristics(options: { readonly budgetMs?: number } & BuildControl = {}): RefreshProgress {
     const where = 'HPAStar.refreshHeuristics';
-    const budgetMs = options.budgetMs ?? 4;
+    const { budgetMs = 4, onProgress } = options;
+    for (const key of Object.keys(options)) {
+      if (key !== 'budgetMs' && key !== 'onProgress') throw new TypeError(`${where}: unknown option "${key}" (known: budgetMs, onProgress)`);
+    }
     if (typeof budgetMs !== 'number' || !(budgetMs >= 0 && budgetMs <= 1e9))
       throw new RangeError(`${where}: budgetMs must be a number from 0 to 1e9, got ${String(budgetMs)}`);
+    const relay = new ProgressRelay(where, onProgress === undefined ? undefined : { onProgress });
+    const tell = relay.part();
     const raw = this.#handle();
-    const progress = this.wasmCall(where, () => raw.refreshHeuristics(budgetMs));
-    if ('error' in progress) throw moduleError(where, progress);
+    const step = (ms: number) => {
+      const answer = this.wasmCall(where, () => raw.refreshHeuristics(ms));
+      if ('error' in answer) throw moduleError(where, answer);
+      return answer;
+    };
+    let progress = step(tell ? 0 : budgetMs);
+    if (tell) progress = this.#refreshTold(progress, budgetMs, tell, step);
     if (progress.done) this.statsChanged();
+    relay.rethrow(where);
     return Object.freeze({ done: progress.done, stepsDone: progress.stepsDone, stepsTotal: progress.stepsTotal });
+  }
+
+  /**
+   * The rest of a refresh told to `tell`: one Dijkstra per module call (the first is run), so that the
+   * listener hears about every percent and can stop it between two; until done, `budgetMs` spent or a cancel.
+   */
+  #refreshTold(first: RawRefreshProgress, budgetMs: number, tell: RawProgress, step: (ms: number) => RawRefreshProgress): RawRefreshProgress {
+    const started = performance.now();
+    let progress = first;
+    let told = -1;
+    let phase = '';
+    for (;;) {
+      const share = progress.done ? 1 : progress.stepsTotal > 0 ? progress.stepsDone / progress.stepsTotal : 0;
+      if (progress.done || share >= told + 0.01 || progress.phase !== phase) {
+        told = share;
+        phase = progress.phase;
+        if (tell(phase, share) === false) return progress;
+      }
+      if (progress.done || performance.now() - started >= budgetMs) return progress;
+      progress = step(0);
+    }
   }
 
   /** Frees the hierarchy's C++ memory and the planner's own query object. Calling it again does nothing. */

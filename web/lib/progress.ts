@@ -3,14 +3,17 @@
  * @module
  */
 import type { RawProgress } from 'hpastar:raw';
+import type { BUILD_PHASES } from './generated/contract.ts';
 import { describe } from './internal.ts';
 
 /**
- * The phases of a build, in order: HPA*'s scan of the cluster borders (`'entrances'`), the clusters'
- * searches or DHPA* trees (`'clusters'`), the levels above, the connected components, the landmarks and
- * the distance table; in a pool, `'load'` while the other workers load what the first one built.
+ * The phases of a build, in order: HPA*'s scan of the cluster borders (a block world's: of its boxes'
+ * regions and borders, `'entrances'`), the clusters' searches or DHPA* trees (`'clusters'`), the levels
+ * above, the connected components, the landmarks and the distance table (a refresh of the heuristics
+ * has only these two); in a pool, `'load'` while the other workers load what the first one built (a
+ * block world's: build theirs).
  */
-export type BuildPhase = 'entrances' | 'clusters' | 'levels' | 'components' | 'landmarks' | 'distance table' | 'load';
+export type BuildPhase = (typeof BUILD_PHASES)[number] | 'load';
 
 /** How far a build is. */
 export interface BuildProgress {

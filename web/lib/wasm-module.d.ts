@@ -197,6 +197,8 @@ declare module 'hpastar:raw' {
   export interface RawRefreshProgress {
     done: boolean;
     stepsDone: number;
+    /** The phase under way (HeuristicRefresh::phase): `'landmarks'`, then `'distance table'`. */
+    phase: string;
     stepsTotal: number;
   }
 
@@ -555,8 +557,8 @@ declare module 'hpastar:raw' {
 
   /** `WorldHpaHandle` in WorldBinding.cpp: HPA* over a block world (its own copy of it). */
   export interface RawWorldHPAStar extends EmbindHandle {
-    /** `""` or the problem. */
-    build(world: RawBlockWorld, options: Partial<RawWorldOptions>): string;
+    /** `""` or the problem (cancelled by `progress`: a Refused code). */
+    build(world: RawBlockWorld, options: Partial<RawWorldOptions>, progress: RawProgress | null): string;
     /** Loads bytes written by serialize(); `""` or why they are refused. */
     load(bytes: Uint8Array): string;
     /** The hierarchy as bytes (empty when not built), or `{ error }` when the heap has no room. */

@@ -1,5 +1,6 @@
 // The Crowd section of the block world page: starts and stops a crowd on the world on screen, runs it
 // frame by frame (moving, then drawing), and measures what each frame costs the main thread.
+import type { BuildProgress } from '../../lib/index';
 import type { FloorView } from './floorView';
 import { WorldCrowd, type WorldCrowdFigures } from './worldCrowd';
 import type { WorldSession } from './worldSession';
@@ -13,9 +14,18 @@ export interface FrameFigures {
   fps: number;
 }
 
+/** What the last crowd start's pool heard of its build: reports, those late enough to show the bar (100 ms on), and the phases in order. */
+export interface CrowdBuildFigures {
+  reports: number;
+  late: number;
+  shown: boolean;
+  phases: string[];
+}
+
 /** What the page's hook reads of the crowd. */
 export interface CrowdPanel {
   figures(): WorldCrowdFigures | null;
+  build(): CrowdBuildFigures;
   frames(): FrameFigures;
   resetFrames(): void;
   start(count: number): Promise<void>;
@@ -24,6 +34,24 @@ export interface CrowdPanel {
 }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/**
+ * Shows the pool's build in the progress bar once it has taken 100 ms (shorter ones would only flash),
+ * its phase beside it; counts what it hears into `seen`.
+ */
+function showBuild(seen: CrowdBuildFigures): (progress: BuildProgress) => void {
+  const started = performance.now();
+  return ({ phase, done }) => {
+    seen.reports++;
+    if (!seen.phases.includes(phase)) seen.phases.push(phase);
+    if (performance.now() - started < 100 || done >= 1) return;
+    seen.late++;
+    seen.shown = true;
+    $('world-crowd-progress-row').hidden = false;
+    $<HTMLProgressElement>('world-crowd-progress').value = done;
+    $('world-crowd-progress-phase').textContent = `${phase} ${Math.floor(done * 100)}%`;
+  };
+}
 
 export function crowdPanel(session: WorldSession, view: FloorView, say: (text: string) => void, showNumbers: () => void): CrowdPanel {
   let run: WorldCrowd | null = null;
@@ -68,17 +96,21 @@ export function crowdPanel(session: WorldSession, view: FloorView, say: (text: s
     await was?.close();
   };
 
+  let build: CrowdBuildFigures = { reports: 0, late: 0, shown: false, phases: [] };
   const start = async (count: number) => {
     if (starting || !session.world) return;
     await stop();
     starting = true;
     say(`Starting a worker pool for the world and ${count} agents…`);
     try {
-      run = await WorldCrowd.start(session.world, count, 1, reachable);
+      build = { reports: 0, late: 0, shown: false, phases: [] };
+      run = await WorldCrowd.start(session.world, count, 1, reachable, showBuild(build));
     } catch (error) {
       say(`Cannot start the crowd: ${error instanceof Error ? error.message : String(error)}`);
       starting = false;
       return;
+    } finally {
+      $('world-crowd-progress-row').hidden = true;
     }
     starting = false;
     const crowd = run.crowd;
@@ -102,6 +134,7 @@ export function crowdPanel(session: WorldSession, view: FloorView, say: (text: s
 
   return {
     figures: () => run?.figures(session.floor) ?? null,
+    build: () => ({ ...build, phases: [...build.phases] }),
     frames: () => {
       const sorted = [...work].sort((a, b) => a - b);
       const seconds = (lastFrame - firstFrame) / 1000;

@@ -2,7 +2,7 @@
 // pool (createWorldPool) and moved by the package's Crowd, while blocks are dug and built. The page's
 // world is the crowd's: a change made with the mouse goes through Crowd.applyBlockChanges, which
 // changes it and the pool's together.
-import { createWorldPool, Crowd, type BlockChange, type BlockWorld, type CrowdEvent, type Voxel, type WorldPathPool } from '../../lib/index';
+import { createWorldPool, Crowd, type BlockChange, type BuildProgress, type BlockWorld, type CrowdEvent, type Voxel, type WorldPathPool } from '../../lib/index';
 import { WORLD_OPTIONS } from './worldSession';
 
 /** Figures of the crowd as the page shows them and the tests read them. */
@@ -53,8 +53,14 @@ export class WorldCrowd {
   }
 
   /** A pool for `world` and `count` agents on random cells where agents stand, each with a random goal it reaches. */
-  static async start(world: BlockWorld, count: number, seed: number, reachable: (a: Voxel, b: Voxel) => boolean): Promise<WorldCrowd> {
-    const pool = await createWorldPool({ world, hierarchy: WORLD_OPTIONS });
+  static async start(
+    world: BlockWorld,
+    count: number,
+    seed: number,
+    reachable: (a: Voxel, b: Voxel) => boolean,
+    onProgress?: (progress: BuildProgress) => void,
+  ): Promise<WorldCrowd> {
+    const pool = await createWorldPool({ world, hierarchy: WORLD_OPTIONS, ...(onProgress ? { onProgress } : {}) });
     const cells: Voxel[] = [];
     for (let z = 0; z < world.levels; z++) {
       world.standingFloor(z).forEach((s, i) => s && cells.push({ x: i % world.width, y: Math.floor(i / world.width), z }));

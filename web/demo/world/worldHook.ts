@@ -2,7 +2,7 @@
 // world's floors, the crowd's figures, the teaching layers and the trace of the query on screen.
 import type { BlockName, Voxel } from '../../lib/index';
 import { traceSearch } from '../../lib/inspect';
-import type { CrowdPanel, FrameFigures } from './crowdPanel';
+import type { CrowdBuildFigures, CrowdPanel, FrameFigures } from './crowdPanel';
 import type { FloorLabel, FloorView } from './floorView';
 import type { TeachPanel, TeachState } from './teachPanel';
 import type { WorldCrowdFigures } from './worldCrowd';
@@ -48,6 +48,8 @@ export interface WorldPageHook {
   worldVersion(): number;
   /** The crowd's figures, null when none runs. */
   crowd(): WorldCrowdFigures | null;
+  /** What the last crowd start's pool reported of its build (the progress bar shows the late reports). */
+  crowdBuild(): CrowdBuildFigures;
   /** The main thread's work per frame while the crowd runs, since the last reset. */
   frames(): FrameFigures;
   resetFrames(): void;
@@ -109,6 +111,7 @@ export function worldHook({ session, view, canvas, crowd, teach, busy, redraw }:
     },
     worldVersion: () => session.world?.version ?? 0,
     crowd: () => crowd.figures(),
+    crowdBuild: () => crowd.build(),
     frames: () => crowd.frames(),
     resetFrames: () => crowd.resetFrames(),
     startTrace: () => crowd.crowd()?.startTrace(),

@@ -371,6 +371,13 @@ export const ENDPOINT_RULES = { snap: 1, toNearest: 2 } as const;
 /** What moving a query's endpoints did, as bits (a batch's `snapped` array). */
 export const ENDPOINT_MOVES = { StartMoved: 1, GoalMoved: 2, GoalUnreachable: 4 } as const;
 
+// Progress of long work (contract/Progress.h)
+
+/**
+ * The phases of a build, in order, as `onProgress` hears them (a refresh of the heuristics has the last two).
+ */
+export const BUILD_PHASES = ['entrances', 'clusters', 'levels', 'components', 'landmarks', 'distance table'] as const;
+
 // Terrain (grid/Terrain.h) and limits (grid/Grid.h, io/FileLimits.h, grid/TerrainCosts.h, world/BlockWorld.h)
 
 /** The name of a Moving AI terrain kind. */

@@ -46,8 +46,9 @@ export interface PoolRunOptions {
   readonly jobSize?: number;
   /**
    * Hears how far the build in the workers is (HPA* and DHPA*: one worker builds, the others load its
-   * bytes, phase `'load'`), about every percent; `done` reaches 1 once the pool is ready. A pool started
-   * from a planner or from saved bytes builds nothing: it hears only the end.
+   * bytes, phase `'load'`; a block world: the first worker's build, then `'load'` while the others build
+   * theirs), about every percent; `done` reaches 1 once the pool is ready. A pool started from a planner
+   * or from saved bytes builds nothing: it hears only the end.
    */
   readonly onProgress?: (progress: BuildProgress) => void;
   /** Cancels the start: the workers are ended and the promise rejects with the signal's reason. */

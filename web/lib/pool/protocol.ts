@@ -115,7 +115,7 @@ export interface InitMessage {
   source: HierarchySource;
   /** Send the built hierarchy's bytes back in `ready` (for the other workers). */
   serialize: boolean;
-  /** Post `progress` messages while building (HPA*; the worker that builds for the others). */
+  /** Post `progress` messages while building (HPA* and block worlds; the worker that builds first). */
   progress: boolean;
   /** Refresh stale landmarks and distance tables inside each edit job (heuristicRefresh 'with-edits'), not between jobs. */
   refreshWithEdits: boolean;

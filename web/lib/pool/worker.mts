@@ -268,7 +268,7 @@ function makePlanners(module: HpastarModule, m: InitMessage): { planners: Planne
         ? 'a block world pool needs the world (its text, generator options or saved hierarchy)'
         : source.bytes
           ? raw.load(source.bytes)
-          : buildWorld(module, raw, source, m.options);
+          : buildWorld(module, raw, source, m.options, m.progress ? progressPoster(0, 1) : null);
     return error ? failedBuild([raw], error) : { planners: [{ kind: 'world', raw }], error };
   }
   if (m.planner === 'haa') {
@@ -601,8 +601,14 @@ function progressPoster(first: number, span: number): RawProgress {
   };
 }
 
-/** Builds a world planner from the world's text or generator options: "" or the problem. */
-function buildWorld(module: HpastarModule, raw: RawWorldHPAStar, source: Extract<HierarchySource, { kind: 'world' }>, options: RawOptionsInput): string {
+/** Builds a world planner from the world's text or generator options, telling `progress` (if any) how far: "" or the problem. */
+function buildWorld(
+  module: HpastarModule,
+  raw: RawWorldHPAStar,
+  source: Extract<HierarchySource, { kind: 'world' }>,
+  options: RawOptionsInput,
+  progress: RawProgress | null,
+): string {
   const world = new module.BlockWorld();
   try {
     const g = source.generate;
@@ -610,7 +616,7 @@ function buildWorld(module: HpastarModule, raw: RawWorldHPAStar, source: Extract
       ? world.generate(g.kind, g.size.width, g.size.height, g.size.levels, g.seed ?? 1)
       : world.parse(new TextEncoder().encode(source.text ?? ''), source.name ?? 'world');
     const layerError = error || !source.costLayer ? '' : world.setCostLayer(source.costLayer);
-    return error || layerError || raw.build(world, options);
+    return error || layerError || raw.build(world, options, progress);
   } finally {
     world.delete();
   }
