@@ -26,7 +26,8 @@ namespace {
 //   cluster's area: 10 (den520d 27 µs at 10 against 58 at 25, arena 7.2 against 45); 16 or 12 where
 //   borders fall on walls (8room_000: 136 µs at 16 against 191 at 10). Not above 16: AR0011SR's open
 //   borders would pick 25 (a quarter of the nodes), where its queries take 91 µs against 63 at 16.
-constexpr std::array<int32_t, 5> kTreeSides = {32, 25, 40, 20, 48};
+// - Larger DHPA* sides (48, 64) only where the top level is crowded (below).
+constexpr std::array<int32_t, 6> kTreeSides = {32, 25, 40, 20, 48, 64};
 constexpr std::array<int32_t, 3> kSearchSides = {10, 16, 12};
 std::span<const int32_t> sidesFor(bool trees) { return trees ? std::span<const int32_t>(kTreeSides) : kSearchSides; }
 // A side must cut the map's shorter dimension into at least this many clusters (fewer, and most queries
@@ -39,6 +40,17 @@ constexpr int32_t kSmallMapSide = 16;
 // that measure is at most this share of the preferred one's: its borders fall on the map's walls.
 constexpr double kOpenBorderShare = 0.6;
 constexpr int32_t kLandmarks = 16;
+// A crowded top level: above this many nodes the abstract search is most of a DHPA* query, and a larger
+// side (fewer, longer borders) pays while the map stays cut into at least kMinClustersAcrossLarge clusters
+// across (fewer, and start and goal often share a cluster: an A* over side² cells) and the hierarchy within
+// kLargeSideMemoryMiB (a tree costs 3 bytes per cell per node of its cluster, and a cluster's nodes grow
+// with its side). Measured (`node bench/levels.mjs`, bench/results/levels.md): 32 → 64 on maze512-1-0
+// (7,625 → 3,561 nodes) 75 → 54 µs, random512-10-0 70 → 51, Expedition 40 → 29; 32 → 48 on Inferno
+// (3,296 → 1,941) 63 → 54, maze512-16-0 84 → 67; and on den520d (276 nodes) 48 is slower (5.5 → 8.1).
+// A second level instead, or a table on it, measured slower on all but maze512-1-0 (levels.md).
+constexpr uint64_t kCrowdedTopLevel = 2000;
+constexpr int32_t kMinClustersAcrossLarge = 8;
+constexpr uint64_t kLargeSideMemoryMiB = 256;
 
 HierarchyOptions fastOptions(int32_t side, bool trees, TerrainChanges changes) {
   HierarchyOptions o;
@@ -48,6 +60,20 @@ HierarchyOptions fastOptions(int32_t side, bool trees, TerrainChanges changes) {
   o.landmarks = kLandmarks;
   o.terrainChanges = changes;
   return o;
+}
+
+// The next larger side than sides[pick] when the top level at the pick is crowded and that side is fine for
+// the map (clusters across, memory); `pick` itself when none is.
+size_t relieveCrowdedTopLevel(const Grid& grid, std::span<const int32_t> sides, std::span<const uint64_t> nodes,
+                              std::span<const uint64_t> bytes, size_t pick) {
+  if (nodes[pick] <= kCrowdedTopLevel) return pick;
+  size_t next = pick;
+  for (size_t i = 0; i < sides.size(); ++i)
+    if (sides[i] > sides[pick] && (next == pick || sides[i] < sides[next])) next = i;
+  if (next == pick || nodes[next] == UINT64_MAX) return pick;
+  const int32_t across = std::min(grid.width(), grid.height());
+  if (sides[next] * kMinClustersAcrossLarge > across) return pick;
+  return bytes[next] <= (kLargeSideMemoryMiB << 20) ? next : pick;
 }
 
 }  // namespace
@@ -70,10 +96,13 @@ HierarchyOptionChoice chooseHierarchyOptions(const Grid& grid, TerrainChanges ch
                     (table ? "distance table (terrain changes rarely)" : "no distance table (terrain changes often)");
     return choice;
   }
-  std::vector<uint64_t> nodes(sides.size());
-  for (size_t i = 0; i < sides.size(); ++i)
-    nodes[i] = !fits(sides[i]) ? UINT64_MAX  // too coarse for this map
-                               : estimateHierarchyMemory(grid, fastOptions(sides[i], trees, changes)).topLevelNodes;
+  std::vector<uint64_t> nodes(sides.size(), UINT64_MAX), bytes(sides.size(), UINT64_MAX);  // MAX: too coarse for this map
+  for (size_t i = 0; i < sides.size(); ++i) {
+    if (!fits(sides[i])) continue;
+    const HierarchyMemoryEstimate estimate = estimateHierarchyMemory(grid, fastOptions(sides[i], trees, changes));
+    nodes[i] = estimate.topLevelNodes;
+    bytes[i] = estimate.total();
+  }
 
   const size_t first = static_cast<size_t>(firstFit - sides.begin());
   const int32_t preferred = sides[first];
@@ -100,6 +129,17 @@ HierarchyOptionChoice chooseHierarchyOptions(const Grid& grid, TerrainChanges ch
               " whose " + std::to_string(nodes[i]) + " top-level nodes fit the distance table";
         break;
       }
+    }
+  }
+  // Without the table the abstract path is searched: a crowded top level makes that search most of a query.
+  const bool searched = !(table && nodes[pick] <= NodeDistanceTable::kMaxNodes);
+  if (trees && searched) {
+    const size_t from = pick;
+    for (size_t step = relieveCrowdedTopLevel(grid, sides, nodes, bytes, pick); step != pick;
+         step = relieveCrowdedTopLevel(grid, sides, nodes, bytes, pick)) {
+      why = "cluster " + std::to_string(sides[step]) + ": " + std::to_string(nodes[step]) + " top-level nodes against " +
+            std::to_string(nodes[from]) + " at " + std::to_string(sides[from]) + " (a crowded top level)";
+      pick = step;
     }
   }
   choice.options = fastOptions(sides[pick], trees, changes);

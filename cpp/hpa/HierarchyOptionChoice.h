@@ -16,12 +16,15 @@ namespace hpastar {
 // - 16 landmarks on the top level: long searches expand a few nodes instead of flooding corridors.
 // - The cluster side: 32 (the largest that cuts the map into 3 clusters across on smaller maps) unless a
 //   candidate side cuts the map into far fewer nodes (a map of rooms whose walls fall on that side's
-//   borders: rooms of 20 cells get 40, on every second wall), then that one; and for
-//   TerrainChanges::Rarely a side whose top level fits the distance table.
+//   borders: rooms of 20 cells get 40, on every second wall), then that one; for
+//   TerrainChanges::Rarely a side whose top level fits the distance table; and where the abstract path is
+//   searched (no table) and the top level is crowded (over 2,000 nodes), larger sides up to 64 while the
+//   map stays 8 clusters across: on a maze or a large open map the search over the top level is most of
+//   a query, and fewer, longer borders shrink it (bench/results/levels.md).
+// - One level: a second one measured slower than a larger side on every map but one (levels.md).
 // - TerrainChanges::Rarely adds the distance table (the abstract path read off it, no search). A change
 //   that alters the top graph leaves the table stale until refreshed off the caller's thread (one
 //   Dijkstra per node: tens to hundreds of ms of background work), hence not for maps that change often.
-// - One level.
 //
 // The choice reads the level-1 border scan of estimateHierarchyMemory for each candidate side (no
 // build), a few milliseconds on a 512×512 map.

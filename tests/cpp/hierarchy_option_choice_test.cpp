@@ -66,7 +66,10 @@ TEST(HierarchyOptionChoice, RoomsWhoseWallsFallOnClusterBordersGetThatSide) {
   // than 20 on every wall.
   const HierarchyOptionChoice rooms20 = chooseHierarchyOptions(roomsMap(240, 20), TerrainChanges::Often);
   EXPECT_EQ(rooms20.options.clusterSize, 40) << rooms20.reason;
-  EXPECT_EQ(chooseHierarchyOptions(test::loadMap("8room_000.map"), TerrainChanges::Often).options.clusterSize, 32);
+  // 8room_000's rooms of 8 fall on every side's borders alike: no side is picked for its walls (its crowded
+  // top level moves it, ACrowdedTopLevelTakesALargerSide).
+  EXPECT_EQ(chooseHierarchyOptions(test::loadMap("8room_000.map"), TerrainChanges::Often).reason.find("walls"),
+            std::string::npos);
 }
 
 TEST(HierarchyOptionChoice, WithoutTreesTheChoiceKeepsClustersSmall) {
@@ -95,13 +98,50 @@ TEST(HierarchyOptionChoice, ASmallMapGetsSmallClusters) {
   EXPECT_GT(choice.topLevelNodes, 0u);
 }
 
+// A side x side map with about `share` of its cells blocked, one by one at random (seeded).
+Grid scatteredMap(int32_t side, double share, uint32_t seed) {
+  std::vector<std::string> rows(static_cast<size_t>(side), std::string(static_cast<size_t>(side), '.'));
+  uint32_t s = seed;
+  for (int64_t i = 0; i < static_cast<int64_t>(share * side * side); ++i) {
+    s = s * 1664525u + 1013904223u;
+    const uint32_t x = (s >> 8) % static_cast<uint32_t>(side);
+    s = s * 1664525u + 1013904223u;
+    rows[(s >> 8) % static_cast<uint32_t>(side)][x] = '@';
+  }
+  return test::drawGrid(rows);
+}
+
+TEST(HierarchyOptionChoice, ACrowdedTopLevelTakesALargerSide) {
+  // A 1-wide maze: 7,625 top-level nodes at 32, 3,561 at 64 (the largest side that cuts 512 cells into 8).
+  const HierarchyOptionChoice maze = chooseHierarchyOptions(test::loadMap("maze512-1-0.map"), TerrainChanges::Often);
+  EXPECT_EQ(maze.options.clusterSize, 64) << maze.reason;
+  EXPECT_NE(maze.reason.find("crowded top level"), std::string::npos) << maze.reason;
+  EXPECT_LT(maze.topLevelNodes, 4000u);
+  // den520d's 276 nodes at 32 are no crowd: bigger sides only make its short queries search inside clusters.
+  EXPECT_EQ(chooseHierarchyOptions(test::loadMap("den520d.map"), TerrainChanges::Often).options.clusterSize, 32);
+  // Without trees the sides stay HPA*'s own.
+  EXPECT_LE(chooseHierarchyOptions(test::loadMap("maze512-1-0.map"), TerrainChanges::Often, false).options.clusterSize,
+            16);
+}
+
+TEST(HierarchyOptionChoice, TheTableTakesTheSideWhereItFits) {
+  // The maze's 3,561 nodes at 64 fit the table, where no smaller side does.
+  const HierarchyOptionChoice maze = chooseHierarchyOptions(test::loadMap("maze512-1-0.map"), TerrainChanges::Rarely);
+  EXPECT_TRUE(maze.options.distanceTable) << maze.reason;
+  EXPECT_EQ(maze.options.clusterSize, 64) << maze.reason;
+  EXPECT_LE(maze.topLevelNodes, NodeDistanceTable::kMaxNodes);
+}
+
 TEST(HierarchyOptionChoice, TooManyNodesForTheTableLeavesItOut) {
-  // A 1-wide maze has more top-level nodes than the table takes at every candidate side.
-  const Grid maze = test::loadMap("maze512-1-0.map");
-  const HierarchyOptionChoice choice = chooseHierarchyOptions(maze, TerrainChanges::Rarely);
+  // 1,024 cells across, a tenth blocked at random: open borders everywhere, more top-level nodes than the
+  // table takes at every candidate side.
+  const Grid open = scatteredMap(1024, 0.1, 7);
+  const HierarchyOptionChoice choice = chooseHierarchyOptions(open, TerrainChanges::Rarely);
   EXPECT_FALSE(choice.options.distanceTable) << choice.reason;
   EXPECT_GT(choice.topLevelNodes, NodeDistanceTable::kMaxNodes);
   EXPECT_NE(choice.reason.find("no distance table"), std::string::npos);
+  // The crowded top level still takes the largest side the map and the memory allow.
+  EXPECT_EQ(choice.options.clusterSize, 64) << choice.reason;
 }
 
 TEST(HierarchyOptionChoice, TheReportedNodeCountIsTheBuiltHierarchys) {
