@@ -63,6 +63,11 @@ function measure(m, args, against) {
   return { us: c.us_algo, againstUs: c.us_against, subopt: c.mean_subopt, worst: c.max_subopt, build: s.build_ms, options: s.options,
     bad: c.invalid + c.completeness_mismatches };
 }
+// Build time and bytes per cell of a planner (`hpa stats`: the hierarchy, its grid copy and every table).
+const footprint = (m, args) => {
+  const s = runTool(['stats', m.map, ...args]).at(-1);
+  return { build: s.build_ms, perCell: s.bytes / (s.width * s.height) };
+};
 const nodesPerLevel = (m) => runTool(['stats', m.map, '--algo', 'auto', '--levels', '3']).at(-1).levels.map((l) => l.nodes);
 const opts = (o) => `c${o.clusterSize} L${o.levels}${o.landmarks ? ` lm${o.landmarks}` : ''}${o.distanceTable ? ' table' : ''}`;
 
@@ -73,9 +78,10 @@ let text = `# Levels per map: one, two or three, and what \`auto\` picks\n\nGene
   '16 landmarks on the top level, the cluster side of HierarchyOptionChoice) forced to 1, 2 and 3 levels, with `rarely` the distance table on ' +
   'the top level when it fits (4,096 nodes), then `auto` as it chooses, then the reference: JPS for `often`, JPS+ for `rarely`. ' +
   'Maps with scenarios: every scenario, each query\'s fastest of the passes; generated maps: random pairs, one pass, suboptimality against JPS. ' +
-  '× ref is the reference\'s time over auto\'s (above 1: auto is faster; the issue asks 4).\n\n' +
-  '| map | nodes L1 / L2 / L3 | hint | 1 level µs | 2 levels µs | 3 levels µs | auto picks | auto µs | auto subopt % (worst) | auto build ms | ref µs | × ref |\n' +
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n';
+  '× ref is the reference\'s time over auto\'s (above 1: auto is faster; the issue asks 4). Build times and bytes per cell (the planner\'s ' +
+  'tables and its copy of the grid) from `hpa stats`, one build, on a machine that may be running other work.\n\n' +
+  '| map | nodes L1 / L2 / L3 | hint | 1 level µs | 2 levels µs | 3 levels µs | auto picks | auto µs | auto subopt % (worst) | auto build ms | auto B/cell | ref µs | × ref | ref build ms | ref B/cell |\n' +
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n';
 let failed = false;
 for (const m of maps) {
   process.stderr.write(`levels: ${m.name}\n`);
@@ -86,10 +92,12 @@ for (const m of maps) {
     const forced = levelChoices.map((l) => measure(m, [...base, '--levels', String(l), ...(hint === 'rarely' ? ['--distance-table'] : [])], ref));
     const auto = measure(m, base, ref);
     const refUs = m.scen ? measure(m, ['--algo', ref], ref).us : auto.againstUs;
+    const autoSize = footprint(m, base), refSize = footprint(m, ['--algo', ref]);
     failed ||= [...forced, auto].some((r) => r.bad > 0);
     const cell = (r) => `${fmt(r.us, 2)}${r.options.distanceTable ? ' (table)' : ''}`;
     text += `| ${m.name} | ${nodes.join(' / ')} | ${hint} | ${forced.map(cell).join(' | ')} | ${opts(auto.options)} | ${fmt(auto.us, 2)} | ` +
-      `${fmt(100 * auto.subopt, 3)} (${fmt(100 * auto.worst, 1)}) | ${fmt(auto.build, 0)} | ${fmt(refUs, 2)} | ${fmt(refUs / auto.us, 2)} |\n`;
+      `${fmt(100 * auto.subopt, 3)} (${fmt(100 * auto.worst, 1)}) | ${fmt(autoSize.build, 0)} | ${fmt(autoSize.perCell, 0)} | ${fmt(refUs, 2)} | ` +
+      `${fmt(refUs / auto.us, 2)} | ${fmt(refSize.build, 0)} | ${fmt(refSize.perCell, 0)} |\n`;
   }
 }
 text += '\nEvery path is checked (each step legal, no corner cut, cost recomputed, start and goal; on generated maps completeness against JPS); ' +
