@@ -265,7 +265,8 @@ await step('Chromium: a cold start (fresh context, nothing cached) to the first 
           await page.waitForFunction(() => window.__cold !== undefined, null, { timeout: 120_000 });
           const result = await page.evaluate(() => window.__cold);
           if (!result.ok) throw new Error(`${entry}, ${map.name}: ${JSON.stringify(result)}`);
-          if (result.cost < map.optimal - 1e-6) throw new Error(`${entry}, ${map.name}: a path of ${result.cost}, shorter than the optimal ${map.optimal}`);
+          // The .scen files round the optimal length to 6 digits (brc202d's longest: 1005.74 for 1005.7351).
+          if (result.cost < map.optimal * (1 - 1e-5)) throw new Error(`${entry}, ${map.name}: a path of ${result.cost}, shorter than the optimal ${map.optimal}`);
           const p = result.phases;
           const ms = (t) => `${Math.round(t)}`;
           notes.push(`${entry}, ${map.name}: first path at ${ms(p.firstPath)} ms (module ${ms(p.moduleStarted)}, map ${ms(p.mapFetched)}, read ${ms(p.mapRead - Math.max(p.moduleStarted, p.mapFetched))}, build ${ms(p.built - p.mapRead)}, path ${ms(p.firstPath - p.built)})`);
