@@ -46,8 +46,7 @@ std::string chosenOptions(const Grid& cells, const val& options, HierarchyOption
   const bool trees = options["cacheTrees"].isUndefined() || hint.cacheTrees;
   HierarchyOptionChoice choice = chooseHierarchyOptions(cells, hint.terrainChanges, trees);
   reason = std::move(choice.reason);
-  out = choice.options;
-  return optionsFromJS(options, out);
+  return overrideChoice(choice.options, out, [&](HierarchyOptions& o) { return optionsFromJS(options, o); });
 }
 
 }  // namespace

@@ -118,10 +118,14 @@ HierarchyOptions hierarchyOptionsFrom(const std::string& algo, const CommandLine
     readOptionFlags(cmd, HierarchyOptions::fields(), o);  // the --terrain-changes hint first
     HierarchyOptionChoice choice = chooseHierarchyOptions(grid, o.terrainChanges, !cmd.has("no-trees"));
     if (why) *why = choice.reason;
-    o = choice.options;
+    overrideChoice(choice.options, o, [&](HierarchyOptions& given) {
+      readOptionFlags(cmd, HierarchyOptions::fields(), given);
+      return std::string();
+    });
+    return o;
   }
   readOptionFlags(cmd, HierarchyOptions::fields(), o);
-  if (algo != "auto") o.cacheTrees = algo == "dhpa";
+  o.cacheTrees = algo == "dhpa";
   return o;
 }
 

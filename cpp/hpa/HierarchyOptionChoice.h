@@ -38,6 +38,19 @@ struct HierarchyOptionChoice {
 // queries search inside the clusters: smaller sides (10, or 16 and 20 on walls), landmarks, and the
 // distance table for TerrainChanges::Rarely only when the side's top level fits it.
 HierarchyOptionChoice chooseHierarchyOptions(const Grid& grid, TerrainChanges changes, bool trees = true);
+// The chosen options with the fields a caller set over them, written by `readOverrides(options)` (which
+// returns an error or ""). The chosen entrance spacing goes with the chosen side: dropped for SHPA*'s merged
+// clusters (whose borders place their own transitions) unless the caller set a spacing too.
+template <typename ReadOverrides>
+std::string overrideChoice(const HierarchyOptions& chosen, HierarchyOptions& out, ReadOverrides readOverrides) {
+  constexpr int32_t kNotSet = -1;  // below the spacing's range: no reader writes it
+  out = chosen;
+  out.entranceSpacing = kNotSet;
+  std::string error = readOverrides(out);
+  if (out.entranceSpacing == kNotSet) out.entranceSpacing = out.mergedClusterSide != 0 ? 0 : chosen.entranceSpacing;
+  return error;
+}
+
 // At most the bytes chooseHierarchyOptions allocates (its border scans), for the bindings' heap.
 uint64_t hierarchyChoiceScratch(const Grid& grid);
 

@@ -117,11 +117,34 @@ TEST(HierarchyOptionChoice, ACrowdedTopLevelTakesALargerSide) {
   EXPECT_EQ(maze.options.clusterSize, 64) << maze.reason;
   EXPECT_NE(maze.reason.find("crowded top level"), std::string::npos) << maze.reason;
   EXPECT_LT(maze.topLevelNodes, 4000u);
+  // Its wide entrances keep transitions as dense as at 32.
+  EXPECT_EQ(maze.options.entranceSpacing, 32) << maze.reason;
+  EXPECT_EQ(maze.options.validate(), "");
+  // The count reported is the built hierarchy's, spacing included.
+  const Hierarchy built = test::buildHierarchy(test::loadMap("maze512-1-0.map"), maze.options);
+  EXPECT_EQ(maze.topLevelNodes, built.stats().levels.back().nodes);
   // den520d's 276 nodes at 32 are no crowd: bigger sides only make its short queries search inside clusters.
   EXPECT_EQ(chooseHierarchyOptions(test::loadMap("den520d.map"), TerrainChanges::Often).options.clusterSize, 32);
   // Without trees the sides stay HPA*'s own.
   EXPECT_LE(chooseHierarchyOptions(test::loadMap("maze512-1-0.map"), TerrainChanges::Often, false).options.clusterSize,
             16);
+}
+
+TEST(HierarchyOptionChoice, FieldsSetOverTheChoiceKeepItsSpacingButSHPAStarsMergedClustersDropIt) {
+  HierarchyOptions chosen;
+  chosen.clusterSize = 64;
+  chosen.entranceSpacing = 32;
+  HierarchyOptions out;
+  auto set = [](auto write) { return [write](HierarchyOptions& o) { write(o); return std::string(); }; };
+  EXPECT_EQ(overrideChoice(chosen, out, set([](HierarchyOptions& o) { o.landmarks = 0; })), "");
+  EXPECT_EQ(out.entranceSpacing, 32);
+  EXPECT_EQ(out.landmarks, 0);
+  overrideChoice(chosen, out, set([](HierarchyOptions& o) { o.mergedClusterSide = 128; }));
+  EXPECT_EQ(out.entranceSpacing, 0);
+  EXPECT_EQ(out.validate(), "");
+  overrideChoice(chosen, out, set([](HierarchyOptions& o) { o.entranceSpacing = 8; }));
+  EXPECT_EQ(out.entranceSpacing, 8);
+  EXPECT_EQ(overrideChoice(chosen, out, [](HierarchyOptions&) { return std::string("bad"); }), "bad");
 }
 
 TEST(HierarchyOptionChoice, TheTableTakesTheSideWhereItFits) {
