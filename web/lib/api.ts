@@ -91,6 +91,7 @@ export {
   type HaaPathPoolOptions,
   type HaaPoolBatchOptions,
   type HeuristicRefresh,
+  type HeuristicRefreshProgress,
   type PathPool,
   type PathPoolOptions,
   type PoolAlgorithm,
