@@ -496,7 +496,7 @@ function applyChange(p: Planner, change: EditMessage['change']): string {
     return 'cellCosts' in change ? p.raw.applyCostChanges(change.cellCosts) : 'block world pools take block and cell cost changes';
   }
   if ('blocks' in change || 'cellCosts' in change) return 'block and cell cost changes are for block world pools';
-  if ('edits' in change) return p.raw.applyEdits(change.edits);
+  if ('edits' in change) return p.kind === 'hpa' ? p.raw.applyEdits(change.edits, null) : p.raw.applyEdits(change.edits);
   return p.kind === 'hpa' ? p.raw.setTerrainCosts([...change.costs]) : 'HAA* pools take cell edits, not terrain multipliers';
 }
 
