@@ -5,7 +5,7 @@
 // Every call but the hierarchy's build runs on the main thread: a query takes well under a millisecond on
 // the sizes offered, A* (only when compared) a few. The build (up to a second for the largest world) runs
 // in a worker, whose progress shows in a bar once it has taken 100 ms; the page then loads its bytes.
-import { loadHpastar, type BlockName, type BuildPhase, type WorldKind } from '../../lib/index';
+import { loadHpastar, type BlockName, type BuildPhase, type WorldKind, type WorldSize } from '../../lib/index';
 import { noBuildFigures, showBuild, type BuildFigures } from './buildProgress';
 import { crowdPanel } from './crowdPanel';
 import { exportWorldColoursToCss, FloorView } from './floorView';
@@ -45,6 +45,15 @@ function buildInWorker(request: WorldBuildRequest, onProgress: (progress: { phas
     };
     worker.postMessage(request);
   });
+}
+
+/** A new world on `session`, its hierarchy built in a worker when one can (the bar showing its progress): what that build reported. */
+async function generateWorld(session: WorldSession, kind: WorldKind, size: WorldSize, seed: number): Promise<BuildFigures & { inWorker: boolean }> {
+  const heard = noBuildFigures();
+  const built = await buildInWorker({ generate: { kind, size, seed }, options: WORLD_OPTIONS }, showBuild('world-build-progress', heard));
+  $('world-build-progress-row').hidden = true;
+  session.generate(kind, size, seed, built ?? undefined);
+  return { ...heard, inWorker: built !== null };
 }
 
 async function main(): Promise<void> {
@@ -91,7 +100,7 @@ async function main(): Promise<void> {
   };
 
   const crowd = crowdPanel(session, view, say, () => showNumbers());
-  let worldBuild: BuildFigures & { inWorker?: boolean } = noBuildFigures();
+  let worldBuild = { ...noBuildFigures(), inWorker: false };
 
   const generate = async () => {
     await crowd.stop();
@@ -104,12 +113,7 @@ async function main(): Promise<void> {
     await nextFrame();
     await nextFrame();
     try {
-      const size = { width, height, levels };
-      worldBuild = noBuildFigures();
-      const built = await buildInWorker({ generate: { kind, size, seed }, options: WORLD_OPTIONS }, showBuild('world-build-progress', worldBuild));
-      $('world-build-progress-row').hidden = true;
-      session.generate(kind, size, seed, built ?? undefined);
-      worldBuild = { ...worldBuild, inWorker: built !== null };
+      worldBuild = await generateWorld(session, kind, { width, height, levels }, seed);
       sayQuery();
     } catch (error) {
       say(`Cannot make the world: ${error instanceof Error ? error.message : String(error)}`);
@@ -163,7 +167,7 @@ async function main(): Promise<void> {
   });
   new ResizeObserver(redraw).observe(canvas);
 
-  const hook = worldHook({ session, view, canvas, crowd, teach, busy: () => busy, redraw, worldBuild: () => ({ ...worldBuild, ms: session.buildMs, inWorker: worldBuild.inWorker ?? false }) });
+  const hook = worldHook({ session, view, canvas, crowd, teach, busy: () => busy, redraw, worldBuild: () => ({ ...worldBuild, ms: session.buildMs }) });
   window.__hpastarWorld = hook;
   const params = applyPermalink();
   await generate();
