@@ -31,6 +31,10 @@ export default defineConfig({
       },
     },
   },
+  // The Worlds page builds its hierarchy in a worker, where the package loads its WebAssembly module with
+  // a dynamic import: inlined, since the 'iife' worker format (which Emscripten's classic pthread worker
+  // needs) cannot split a bundle.
+  worker: { rollupOptions: { output: { inlineDynamicImports: true } } },
   server: {
     host: '127.0.0.1',
     headers: crossOriginIsolation,

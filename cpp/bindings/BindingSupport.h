@@ -108,11 +108,13 @@ inline val terrainToJS(const Grid& grid) {
 // The progress of a build reported to `callback(phase, done)` (a JavaScript function; null or undefined:
 // nobody), which answers false to cancel. The TypeScript layer passes a wrapper that never throws: a
 // JavaScript exception thrown through the core's frames would skip its destructors.
-inline Progress progressToJS(const val& callback) {
-  if (callback.isNull() || callback.isUndefined()) return Progress{};
-  return Progress([callback](std::string_view phase, double done) {
+inline Progress::Sink progressSinkToJS(const val& callback) {
+  if (callback.isNull() || callback.isUndefined()) return {};
+  return [callback](std::string_view phase, double done) {
     return !callback(std::string(phase), done).strictlyEquals(val(false));
-  });
+  };
 }
+
+inline Progress progressToJS(const val& callback) { return Progress(progressSinkToJS(callback)); }
 
 }  // namespace hpastar::bindings

@@ -187,7 +187,7 @@ val HpaStarHandle::abstractGraph(int level) const {
   return o;
 }
 
-std::string HpaStarHandle::applyEdits(const val& edits) {
+std::string HpaStarHandle::applyEdits(const val& edits, const val& progress) {
   if (!versions_) return failure(StatusKind::NotReady, "the planner is not built");
   // The edits as read and as the core takes them. A rebuild of a few clusters is small; a fresh build,
   // when the edits touch half of the clusters or more, is reserved below.
@@ -214,7 +214,8 @@ std::string HpaStarHandle::applyEdits(const val& edits) {
                                               });
       !error.empty())
     return error;
-  return updateVersions([&](UpdateStats* stats) { return versions_->applyEdits(cellEdits, stats); });
+  const Progress::Sink report = progressSinkToJS(progress);
+  return updateVersions([&](UpdateStats* stats) { return versions_->applyEdits(cellEdits, stats, report); });
 }
 
 std::string HpaStarHandle::setTerrainCosts(const val& pairs) {

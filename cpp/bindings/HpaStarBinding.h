@@ -70,7 +70,8 @@ class HpaStarHandle {
 
   // Changes terrain, edits packed as an Int32Array [x, y, code, ...]: all or nothing, and rebuilds only
   // the clusters the edits touch. "" or the problem.
-  std::string applyEdits(const emscripten::val& edits);
+  // `progress`: null, or told the rebuild's phase and share done (Hierarchy::applyEdits; its answer ignored).
+  std::string applyEdits(const emscripten::val& edits, const emscripten::val& progress);
   // New multipliers of the terrain kinds ([code, multiplier, ...] as GridHandle::setTerrainCosts takes):
   // the clusters around the cells of every changed kind are rebuilt; lastUpdate() tells which.
   std::string setTerrainCosts(const emscripten::val& pairs);

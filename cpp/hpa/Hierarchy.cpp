@@ -172,12 +172,18 @@ struct Hierarchy::BuildProgress {
   static constexpr double kPlanShare = 0.02;
   static constexpr double kAbstractWork = 0.5;
 
+  // An edit's rebuild of some clusters: level 1 takes most of it, the levels above and the labels the rest
+  // (their work is not estimated: they take a small part of an edit's time).
+  static constexpr double kEditClustersEnd = 0.9, kEditLevelsEnd = 0.95;
+
   Progress& progress;
+  bool forEdit = false;
   double clusterWork = 0;  // level 1: Σ (nodes + 1) × cells per cluster
   double clustersEnd = 1, levelsEnd = 1, componentsEnd = 1, landmarksEnd = 1;  // the ends of the spans
   double doneWork = 0;
 
   void planned(const Hierarchy& h, const Level1Plan& plan) {
+    if (forEdit) return plannedEdit(h, plan);
     const HierarchyOptions& o = h.options();
     double level1 = 0, edges = 0;  // level 1's nodes, and its edges as estimated: every pair in a cluster
     for (size_t i = 0; i < plan.clusters.size(); ++i) {
@@ -202,6 +208,15 @@ struct Hierarchy::BuildProgress {
     levelsEnd = end(clusterWork + upper);
     componentsEnd = end(clusterWork + upper + cells);
     landmarksEnd = end(clusterWork + upper + cells + landmarks);
+  }
+
+  void plannedEdit(const Hierarchy& h, const Level1Plan& plan) {
+    for (size_t i = 0; i < plan.clusters.size(); ++i)
+      clusterWork += static_cast<double>(h.layout(1).rect(plan.clusters[i]).area()) *
+                     static_cast<double>(plan.nodes[i].size() + 1);
+    clusterWork = std::max(clusterWork, 1.0);
+    clustersEnd = kEditClustersEnd;
+    levelsEnd = kEditLevelsEnd;
   }
 };
 
@@ -330,7 +345,8 @@ bool Hierarchy::rebuildLevel1(const std::vector<int32_t>& clusters, BuildProgres
   if (flipped) assignFlipped(plan, *flipped);
   if (build) {
     build->planned(*this, plan);
-    if (!build->progress.begin(BuildPhase::Clusters, BuildProgress::kPlanShare, build->clustersEnd)) return false;
+    const double from = build->forEdit ? 0 : BuildProgress::kPlanShare;
+    if (!build->progress.begin(BuildPhase::Clusters, from, build->clustersEnd)) return false;
   }
   Level1Scratch scratch;
   for (size_t i = 0; i < clusters.size(); ++i) {
@@ -695,7 +711,7 @@ void Hierarchy::refreshStats() {
                  distances_->bytes() + lineReach_.bytes();
 }
 
-std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* stats) {
+std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* stats, const Progress::Sink& report) {
   const auto t0 = std::chrono::steady_clock::now();
   for (const CellEdit& e : edits) {
     if (std::string error = checkEdit(e); !error.empty()) return error;
@@ -733,7 +749,7 @@ std::string Hierarchy::applyEdits(std::span<const CellEdit> edits, UpdateStats* 
   lineReach_.refresh(grid_, flipped);
   // Trees of the old blocks are kept only where the moves cost what they did: an unweighted grid throughout.
   const bool keepTrees = !weightedBefore && !grid_.weighted();
-  return finishEdits(changed, !edits.empty(), std::move(touched), t0, stats, keepTrees ? &flipped : nullptr);
+  return finishEdits(changed, !edits.empty(), std::move(touched), t0, stats, keepTrees ? &flipped : nullptr, report);
 }
 
 std::string Hierarchy::checkEdit(const CellEdit& e) const {
@@ -798,7 +814,7 @@ bool sameWeightedGraph(const ClusterBlock* a, const ClusterBlock* b) {
 
 std::string Hierarchy::finishEdits(uint32_t changed, bool publish, std::vector<int32_t> touched,
                                    std::chrono::steady_clock::time_point t0, UpdateStats* stats,
-                                   const std::vector<Point>* flipped) {
+                                   const std::vector<Point>* flipped, const Progress::Sink& report) {
   if (stats) {
     *stats = UpdateStats{};
     stats->cellsChanged = changed;
@@ -806,13 +822,20 @@ std::string Hierarchy::finishEdits(uint32_t changed, bool publish, std::vector<i
   // Every accepted, non-empty edit list publishes a version, whether or not a cell changed: the
   // planner handles and the worker pool count updates the same way, so one number means one state.
   if (publish) ++version_;
+  // The sink's answer is dropped: the grid is already changed, so the rebuild must run to its end.
+  Progress progress(report ? Progress::Sink([&report](std::string_view phase, double done) {
+    report(phase, done);
+    return true;
+  })
+                           : Progress::Sink{});
   std::string error;
   // DHPA* trees store distances scaled to the costliest multiplier the grid allows: when it changes
   // (even by a kind that no cell has), every tree is stored again, as the loader checks them at that scale.
   if (options_.cacheTrees && treeScaleFor(options_, grid_.maxWeight()) != treeScale_)
-    error = rebuildEverything(stats);
+    error = rebuildEverything(stats, progress);
   else if (!touched.empty())
-    error = rebuildAfterEdits(std::move(touched), stats, flipped);
+    error = rebuildAfterEdits(std::move(touched), stats, flipped, progress);
+  progress.finish();
   if (stats)
     stats->microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   return error;
@@ -873,7 +896,7 @@ bool Hierarchy::editsMayRebuildEverything(std::span<const CellEdit> edits) const
   return touchesMostClusters(touched.size());
 }
 
-std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
+std::string Hierarchy::rebuildEverything(UpdateStats* stats, Progress& progress) {
   // When most clusters are touched a fresh build is cheaper than rebuilding them one by one (no old
   // nodes to find and free, no block bookkeeping); it gives the same graph under new node ids.
   // The memory budget is checked when a hierarchy is built, not while it is edited: the grid is already
@@ -889,8 +912,7 @@ std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
   // refresh computes them (heuristicsStale), not the caller's thread here.
   fresh.options_.landmarks = 0;
   fresh.options_.distanceTable = false;
-  Progress silent;
-  fresh.buildLevels(layouts_[0].merged, silent);  // the cutting is kept through terrain changes
+  fresh.buildLevels(layouts_[0].merged, progress);  // the cutting is kept through terrain changes
   fresh.stats_.buildMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   const uint64_t version = version_, heuristicsVersion = heuristicsVersion_;
   const HierarchyOptions options = options_;
@@ -918,16 +940,18 @@ std::string Hierarchy::rebuildEverything(UpdateStats* stats) {
 }
 
 std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats,
-                                         const std::vector<Point>* flipped) {
+                                         const std::vector<Point>* flipped, Progress& progress) {
   std::sort(touched.begin(), touched.end());
   touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
-  if (touchesMostClusters(touched.size())) return rebuildEverything(stats);
+  if (touchesMostClusters(touched.size())) return rebuildEverything(stats, progress);
   // The blocks being replaced (immutable, so holding them is enough) tell afterwards whether the
   // connectivity can have changed.
   std::vector<std::shared_ptr<const ClusterBlock>> before;
   before.reserve(touched.size());
   for (int32_t c : touched) before.push_back(blocks_[0][static_cast<size_t>(c)]);
-  rebuildLevel1(touched, nullptr, flipped, stats);
+  BuildProgress build{progress, true};
+  rebuildLevel1(touched, progress.reporting() ? &build : nullptr, flipped, stats);  // never cancelled: see finishEdits
+  progress.begin(BuildPhase::Levels, BuildProgress::kEditClustersEnd, BuildProgress::kEditLevelsEnd);
   if (stats) {
     stats->clustersRebuilt[0] = static_cast<uint32_t>(touched.size());
     stats->rebuiltClusters[0] = touched;
@@ -947,11 +971,13 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
     if (l == levels())
       for (int32_t c : upper) topBefore.push_back(blocks_[static_cast<size_t>(l - 1)][static_cast<size_t>(c)]);
     rebuildUpperLevel(l, upper);
+    progress.advance(static_cast<double>(l - 1) / (levels() - 1));
     if (stats) {
       stats->clustersRebuilt[l - 1] = static_cast<uint32_t>(upper.size());
       stats->rebuiltClusters[l - 1] = upper;
     }
   }
+  progress.begin(BuildPhase::Components, BuildProgress::kEditLevelsEnd, 1);
   // Component labels come from the regions of every cluster joined by the inter-edges: a pass over the
   // whole map. When every rebuilt cluster kept its regions, nodes and links (most single-cell
   // changes), the labels cannot have changed and the pass is skipped.

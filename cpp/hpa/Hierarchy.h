@@ -138,7 +138,12 @@ class Hierarchy {
   // contain them or share a changed border with them, then the clusters above those, and the component
   // labels. Edits are checked first: if one is outside the map or not a terrain character nothing
   // changes and the problem is returned; "" on success.
-  std::string applyEdits(std::span<const CellEdit> edits, UpdateStats* stats = nullptr);
+  // `report` hears the rebuild's phases ("clusters", "levels", "components"; a rebuild of everything, when
+  // the edits touch half of the clusters or more, a build's) and share done, as a build's progress does,
+  // 1 once at the end. Its answer is ignored: an
+  // edit is never stopped half-way, which would leave the grid changed and the hierarchy not.
+  std::string applyEdits(std::span<const CellEdit> edits, UpdateStats* stats = nullptr,
+                         const Progress::Sink& report = {});
   std::string fillRect(const Rect& rect, char terrain, UpdateStats* stats = nullptr);
   // Changes the multiplier of terrain kinds (Grid::setTerrainCosts) and rebuilds the clusters around the
   // passable cells of every kind whose multiplier changed (cellsChanged counts those cells). With DHPA*
@@ -287,6 +292,7 @@ class Hierarchy {
   bool buildLevels(std::shared_ptr<const MergedClusters> merged, Progress& progress);
   // `build`: a build's progress (nullptr for an edit's rebuild). False when cancelled.
   // `flipped`: an edit's cells whose passability flipped, when the old blocks' trees may be kept (else null).
+  // An edit's `build` (BuildProgress::forEdit) spans level 1 alone, not a whole build's phases.
   bool rebuildLevel1(const std::vector<int32_t>& clusters, BuildProgress* build,
                      const std::vector<Point>* flipped = nullptr, UpdateStats* stats = nullptr);
   void assignFlipped(Level1Plan& plan, const std::vector<Point>& flipped) const;
@@ -312,13 +318,14 @@ class Hierarchy {
   void replaceBlock(int32_t level, int32_t cluster, std::shared_ptr<const ClusterBlock> block);
   uint32_t allocateNode(Point cell);
   uint32_t findNodeAt(Point cell, const Level1Plan* plan) const;
-  std::string rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats, const std::vector<Point>* flipped);
-  std::string rebuildEverything(UpdateStats* stats);
+  std::string rebuildAfterEdits(std::vector<int32_t> touched, UpdateStats* stats, const std::vector<Point>* flipped,
+                                Progress& progress);
+  std::string rebuildEverything(UpdateStats* stats, Progress& progress);
   std::string checkEdit(const CellEdit& edit) const;
   // After the grid of an edit changed: the version, the rebuild of `touched` (or of everything) and stats.
   std::string finishEdits(uint32_t changed, bool publish, std::vector<int32_t> touched,
                           std::chrono::steady_clock::time_point t0, UpdateStats* stats,
-                          const std::vector<Point>* flipped);
+                          const std::vector<Point>* flipped, const Progress::Sink& report = {});
   void appendTouchedClusters(Point cell, std::vector<int32_t>& out, std::vector<uint8_t>& listed) const;
   bool touchesMostClusters(size_t touched) const;
 

@@ -70,8 +70,9 @@ class VersionedHierarchy {
   }
 
   // As Hierarchy::applyEdits; "" on success, else the problem (and nothing changed).
-  std::string applyEdits(std::span<const CellEdit> edits, UpdateStats* stats = nullptr) {
-    return edit([&](Hierarchy& h) { return h.applyEdits(edits, stats); });
+  std::string applyEdits(std::span<const CellEdit> edits, UpdateStats* stats = nullptr,
+                         const Progress::Sink& report = {}) {
+    return edit([&](Hierarchy& h) { return h.applyEdits(edits, stats, report); });
   }
   // As Hierarchy::setTerrainCosts.
   std::string setTerrainCosts(const TerrainCosts& costs, UpdateStats* stats = nullptr) {

@@ -2,7 +2,7 @@
 // alters the top level's graph leaves them stale (valid paths meanwhile), refreshHeuristics brings them
 // back a slice at a time, and pool workers refresh their own between jobs.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPathPool, loadHpastar, type BuildProgress, type Grid, type HPAStar, type Hpastar, type Point, type TerrainEdit } from '../../web/lib/index';
+import { createPathPool, loadHpastar, type BuildProgress, type Grid, type HeuristicRefreshProgress, type HPAStar, type Hpastar, type Point, type TerrainEdit } from '../../web/lib/index';
 import { randomPairs } from './helpers/queries';
 import { parseMap, readMapsFile, type MapText } from './scenarios';
 import { validatePath } from './validatePath';
@@ -197,6 +197,59 @@ describe('pool workers refresh their tables between jobs', () => {
       await pool.close();
     }
   }, 60_000);
+});
+
+describe("a pool's onRefreshProgress hears the workers' background refresh", () => {
+  test.each(['copied', 'shared'] as const)('in %s mode: the version, phases in order, the share never going back, 1 once when every worker is fresh', async (mode) => {
+    using g = freshGrid();
+    const heard: HeuristicRefreshProgress[] = [];
+    let finished = () => {};
+    const fresh = new Promise<void>((resolve) => (finished = resolve));
+    await using pool = await createPathPool({
+      grid: g, hierarchy: fastStatic, workers: 2, mode,
+      onRefreshProgress: (p) => {
+        heard.push(p);
+        if (p.done === 1) finished();
+      },
+    });
+    expect((await pool.updateTerrain(wall)).version).toBe(1);
+    await Promise.race([fresh, new Promise((_, reject) => setTimeout(() => reject(new Error(`no end of the refresh: heard ${JSON.stringify(heard.slice(-3))}`)), 30_000))]);
+    console.log(`pool (${mode}, 2 workers) refresh of den520d after a wall: ${heard.length} reports`);
+    expect(heard.length).toBeGreaterThanOrEqual(10);
+    let phase = 0;
+    heard.forEach((p, i) => {
+      expect(Object.isFrozen(p)).toBe(true);
+      expect(p.version).toBe(1);
+      const at = ['landmarks', 'distance table'].indexOf(p.phase);
+      expect(at, `report ${i}: phase ${p.phase} out of order`).toBeGreaterThanOrEqual(phase);
+      phase = at;
+      if (i > 0) expect(p.done).toBeGreaterThan(heard[i - 1]!.done);
+    });
+    expect(heard.some((p) => p.phase === 'landmarks')).toBe(true);
+    expect(heard.filter((p) => p.done === 1)).toHaveLength(1);
+    expect(heard.at(-1)!.done).toBe(1);
+    // Once told 1, every worker searches with fresh tables: the answers are a fresh build's at once.
+    using edited = freshGrid();
+    edited.applyEdits(wall);
+    using built = hp.HPAStar.build(edited, fastStatic);
+    const expected = built.findPaths(queries);
+    const batch = await pool.findPaths(queries);
+    queries.forEach((_, i) => {
+      expect(batch.status[i], `query ${i}`).toBe(expected.status[i]);
+      if (batch.found(i)) expect(batch.cost[i]!, `query ${i}`).toBeCloseTo(expected.cost[i]!, 3);
+    });
+  }, 60_000);
+
+  test('the option is refused when not a function, with the refresh in the update, or for another planner', async () => {
+    using g = freshGrid();
+    await expect(createPathPool({ grid: g, workers: 1, onRefreshProgress: 3 as never })).rejects.toThrow(new TypeError('createPathPool: onRefreshProgress must be a function, got 3'));
+    await expect(createPathPool({ grid: g, workers: 1, heuristicRefresh: 'with-edits', onRefreshProgress: () => {} })).rejects.toThrow(
+      "createPathPool: onRefreshProgress hears the background refresh, and heuristicRefresh is 'with-edits'",
+    );
+    await expect(createPathPool({ grid: g, algorithm: 'shpa', workers: 1, onRefreshProgress: () => {} } as never)).rejects.toThrow(
+      'createPathPool: onRefreshProgress is for HPA* pools',
+    );
+  });
 });
 
 describe("heuristicRefresh 'with-edits': the update itself refreshes the tables", () => {

@@ -97,6 +97,25 @@ describe('WorldHPAStar.build', () => {
   });
 });
 
+describe('Planner.build of a block world', () => {
+  test("passes onProgress to the world's build: every phase in order, 1 once at the end; the planner is the one built without it", () => {
+    const heard: BuildProgress[] = [];
+    using planner = hp.Planner.build(world, { hierarchy: HIERARCHY, onProgress: (p) => void heard.push(p) });
+    expectOrderly(heard, PHASES);
+    for (const phase of ['entrances', 'clusters', 'landmarks', 'distance table']) expect(heard.some((p) => p.phase === phase), phase).toBe(true);
+    using silent = hp.WorldHPAStar.build(world, HIERARCHY);
+    expect(Array.from(planner.serialize())).toEqual(Array.from(silent.serialize()));
+  });
+
+  test('onProgress returning false cancels with an AbortError naming Planner.build; a bad listener is a TypeError naming it', () => {
+    const cancel = () => hp.Planner.build(world, { hierarchy: HIERARCHY, onProgress: (p) => p.phase !== 'clusters' });
+    expect(cancel).toThrow(expect.objectContaining({ name: 'AbortError', message: 'Planner.build: cancelled by onProgress' }));
+    const mine = new Error('the loading screen is gone');
+    expect(() => hp.Planner.build(world, { onProgress: () => { throw mine; } })).toThrow(mine);
+    expect(() => hp.Planner.build(world, { onProgress: 3 } as never)).toThrow(new TypeError('Planner.build: onProgress must be a function, got 3'));
+  });
+});
+
 describe.each(['copied', 'shared'] as const)('a world pool in %s mode', (mode) => {
   test('onProgress hears the first worker build, at least 10 times, and 1 once the pool is ready', { timeout: 120_000 }, async () => {
     const heard: BuildProgress[] = [];

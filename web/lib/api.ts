@@ -35,7 +35,7 @@ export { parseMovingAIMap, type MovingAIMap } from './movingAIMap.ts';
 export { GRID_LIMITS, isPassableTerrain, isTerrain, TERRAIN, type TerrainKindInfo, type TerrainTable } from './terrain.ts';
 export { PlanBatch, type PlanBatchArrays } from './planBatch.ts';
 export { Planner, type PlannerFactory, type PlannerOptions, type PlannerUpdate, type WorldPlannerOptions } from './planner.ts';
-export type { BuildControl, BuildPhase, BuildProgress } from './progress.ts';
+export type { BuildControl, BuildPhase, BuildProgress, EditControl } from './progress.ts';
 export type { AgentClass, AgentClassOption } from './agentClasses.ts';
 export type { BlockKindName, TerrainKindName, WorldKindName } from './generated/contract.ts';
 export { OutOfMemoryError, statusDetailsOf, statusKindOf, type OutOfMemoryFigures, type StatusError } from './errors.ts';
@@ -91,6 +91,7 @@ export {
   type HaaPathPoolOptions,
   type HaaPoolBatchOptions,
   type HeuristicRefresh,
+  type HeuristicRefreshProgress,
   type PathPool,
   type PathPoolOptions,
   type PoolAlgorithm,

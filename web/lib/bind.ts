@@ -66,7 +66,7 @@ function bindGridParts(module: HpastarModule, state: ModuleState, worlds: WorldF
     loadWorld: (bytes) => (worlds ? worlds.WorldHPAStar.load(bytes) : noBlockWorlds('Planner.load')),
     savedKind: (bytes) => state.call('Planner.load', () => module.savedHierarchyKind(bytes)),
     isWorld: (map): map is BlockWorld => map instanceof BlockWorld,
-    buildWorld: (world, options) => (worlds ? worlds.WorldHPAStar.build(world, options) : noBlockWorlds('Planner.build')),
+    buildWorld: (world, options, control) => (worlds ? worlds.WorldHPAStar.build(world, options, control) : noBlockWorlds('Planner.build')),
   });
   return { ...grids, ...planners, Planner };
 }

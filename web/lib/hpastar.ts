@@ -19,7 +19,7 @@ import { ReachableGridPlanner } from './gridPlanner.ts';
 import { makePathPlan, PathPlan } from './pathPlan.ts';
 export { PathPlan };
 import { PlanBatch } from './planBatch.ts';
-import { ProgressRelay, type BuildControl } from './progress.ts';
+import { ProgressRelay, type BuildControl, type EditControl } from './progress.ts';
 import {
   checkFlags,
   describeFailure,
@@ -287,12 +287,18 @@ export class HPAStar extends ReachableGridPlanner<RawHPAStar, ResolvedHierarchyO
    * @throws OutOfMemoryError - when the WebAssembly heap has no room for the edit list, a first cost
    *   layer or, for edits that touch half of the clusters or more, for building the hierarchy afresh
    *   (nothing changes then; the rebuild of a few clusters is not checked: see Limits in docs/guide/11-troubleshooting.md)
+   * @param control - `onProgress`: hears the rebuild's progress (a whole-map change takes a build's time);
+   *   progress only, an edit is never cancelled (see {@link EditControl})
    */
-  applyEdits(edits: readonly TerrainEdit[]): UpdateStats {
+  applyEdits(edits: readonly TerrainEdit[], control?: EditControl): UpdateStats {
+    const where = 'HPAStar.applyEdits';
+    const relay = new ProgressRelay(where, control, false);
     const raw = this.#handle();
-    const packed = packEdits(edits, 'HPAStar.applyEdits', { width: raw.width(), height: raw.height() });
+    const packed = packEdits(edits, where, { width: raw.width(), height: raw.height() });
     if (packed.length === 0) return emptyUpdateStats(this.options.levels);
-    return this.#update('HPAStar.applyEdits', (raw) => raw.applyEdits(packed));
+    const stats = this.#update(where, (raw) => raw.applyEdits(packed, relay.part()));
+    relay.rethrow(where);
+    return stats;
   }
 
   /**

@@ -43,7 +43,6 @@ export interface PlannerOptions {
   /**
    * Hears how far the build is, over every class (each class's build takes its share); return `false`
    * to cancel (the build then throws a DOMException named `'AbortError'`). As `HPAStar.build`'s.
-   * Grids only: a block world's build does not report progress yet.
    */
   readonly onProgress?: BuildControl['onProgress'];
 }
@@ -63,6 +62,11 @@ export interface WorldPlannerOptions {
   readonly agents?: readonly Agent[];
   /** How to cut the world into boxes (as `WorldHPAStar.build`). */
   readonly hierarchy?: WorldHierarchyOptions;
+  /**
+   * Hears how far the world's build is; return `false` to cancel (the build then throws a DOMException
+   * named `'AbortError'`). As `WorldHPAStar.build`'s.
+   */
+  readonly onProgress?: BuildControl['onProgress'];
 }
 
 /** What `hpastar.Planner` makes planners with (bound to one loaded module). */
@@ -102,7 +106,7 @@ export interface PlannerParts {
   /** What saved bytes hold, by their magic (the core's `savedHierarchyKind`). */
   readonly savedKind: (bytes: Uint8Array) => 'grid' | 'world' | '';
   readonly isWorld: (map: unknown) => map is BlockWorld;
-  readonly buildWorld: (world: BlockWorld, options?: WorldHierarchyOptions) => WorldHPAStar;
+  readonly buildWorld: (world: BlockWorld, options?: WorldHierarchyOptions, control?: BuildControl) => WorldHPAStar;
 }
 
 // The container of several classes' hierarchies: "HPAP", a format byte, 3 zero bytes, the count, then
@@ -286,8 +290,7 @@ export function plannerFactory(parts: PlannerParts): PlannerFactory {
         if (key !== 'agents' && key !== 'hierarchy' && key !== 'onProgress') throw new TypeError(`${where}: unknown option "${key}" (known: agents, hierarchy, onProgress)`);
       }
       if (parts.isWorld(map)) {
-        if (options && 'onProgress' in options) throw new TypeError(`${where}: onProgress is for grids: a block world's build does not report progress yet`);
-        return parts.buildWorld(map, worldHierarchy(where, options)) as Planner & WorldHPAStar;
+        return buildWorldPlanner(where, parts, map, options) as Planner & WorldHPAStar;
       }
       return buildGridPlanner(where, parts, map, options as PlannerOptions | undefined) as Planner & WorldHPAStar;
     },
@@ -348,6 +351,19 @@ function buildGridPlanner(where: string, parts: PlannerParts, grid: Grid, option
     throw error;
   }
   return new Planner(planners);
+}
+
+/** A block world's planner: its one class's build, heard by `options.onProgress` as the whole. */
+function buildWorldPlanner(where: string, parts: PlannerParts, world: BlockWorld, options: PlannerOptions | WorldPlannerOptions | undefined): WorldHPAStar {
+  const hierarchy = worldHierarchy(where, options);
+  const listener = options?.onProgress;
+  if (listener !== undefined && typeof listener !== 'function') throw new TypeError(`${where}: onProgress must be a function, got ${describe(listener)}`);
+  try {
+    return parts.buildWorld(world, hierarchy, listener && { onProgress: listener });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw new DOMException(`${where}: cancelled by onProgress`, 'AbortError');
+    throw error;
+  }
 }
 
 /** The hierarchy options of a block world's planner, after checking that its agents are the world's one class. */

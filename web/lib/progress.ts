@@ -32,6 +32,18 @@ export interface BuildControl {
   readonly onProgress?: (progress: BuildProgress) => boolean | void;
 }
 
+/** Options of a terrain change that are not the edits: who hears the rebuild's progress. */
+export interface EditControl {
+  /**
+   * Hears how far the rebuild is: the phases `'clusters'`, `'levels'`, `'components'` (edits touching half
+   * of the clusters or more build the hierarchy afresh: a build's phases, without the heuristics), about
+   * every percent, 1 once at the end. Progress only: an edit cannot be cancelled (the grid is changed
+   * before the rebuild, which must then run to its end), so what it returns is ignored. An exception it
+   * throws stops it being told more, and is thrown again once the edit is made.
+   */
+  readonly onProgress?: (progress: BuildProgress) => void;
+}
+
 /**
  * The module's callback for a build, or null when nobody listens: it never throws into the module
  * (the listener's exception is kept), and it maps the share of one part to the whole (`first` and
@@ -42,13 +54,18 @@ export class ProgressRelay {
   #thrown: { error: unknown } | null = null;
   #cancelled = false;
 
-  constructor(where: string, control: BuildControl | undefined) {
+  readonly #cancellable: boolean;
+
+  /** `cancellable` false: an edit's, which the listener's answer never stops ({@link EditControl}). */
+  constructor(where: string, control: BuildControl | EditControl | undefined, cancellable = true) {
+    const noun = cancellable ? 'build' : 'edit';
     if (control !== undefined && (typeof control !== 'object' || control === null)) {
-      throw new TypeError(`${where}: the build control must be an object ({ onProgress }), got ${describe(control)}`);
+      throw new TypeError(`${where}: the ${noun} control must be an object ({ onProgress }), got ${describe(control)}`);
     }
     for (const key of Object.keys(control ?? {})) {
-      if (key !== 'onProgress') throw new TypeError(`${where}: unknown build control "${key}" (known: onProgress)`);
+      if (key !== 'onProgress') throw new TypeError(`${where}: unknown ${noun} control "${key}" (known: onProgress)`);
     }
+    this.#cancellable = cancellable;
     const listener = control?.onProgress;
     if (listener !== undefined && typeof listener !== 'function') throw new TypeError(`${where}: onProgress must be a function, got ${describe(listener)}`);
     this.#listener = listener;
@@ -61,7 +78,8 @@ export class ProgressRelay {
     return (phase, done) => {
       if (this.#cancelled) return false;
       try {
-        this.#cancelled = listener(Object.freeze({ phase: phase as BuildPhase, done: first + span * done })) === false;
+        const answer = listener(Object.freeze({ phase: phase as BuildPhase, done: first + span * done }));
+        this.#cancelled = this.#cancellable && answer === false;
       } catch (error) {
         this.#thrown = { error };
         this.#cancelled = true;

@@ -346,7 +346,8 @@ declare module 'hpastar:raw' {
     /** The hierarchy's own version: 0 when built, as saved when loaded, +1 per edit that changed a cell. */
     version(): number;
     abstractGraph(level: number): RawAbstractGraph | RawError;
-    applyEdits(edits: Int32Array): string;
+    /** `progress`: told the rebuild's phase and share done (its answer ignored: an edit never stops half-way). */
+    applyEdits(edits: Int32Array, progress: RawProgress | null): string;
     /** New kind multipliers as [code, multiplier, ...]; `""` or the problem. */
     setTerrainCosts(pairs: number[]): string;
     /** The multiplier of each terrain kind, in the order of `terrainCharacters().kinds`. */

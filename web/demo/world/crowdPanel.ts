@@ -1,6 +1,6 @@
 // The Crowd section of the block world page: starts and stops a crowd on the world on screen, runs it
 // frame by frame (moving, then drawing), and measures what each frame costs the main thread.
-import type { BuildProgress } from '../../lib/index';
+import { noBuildFigures, showBuild, type BuildFigures } from './buildProgress';
 import type { FloorView } from './floorView';
 import { WorldCrowd, type WorldCrowdFigures } from './worldCrowd';
 import type { WorldSession } from './worldSession';
@@ -14,13 +14,8 @@ export interface FrameFigures {
   fps: number;
 }
 
-/** What the last crowd start's pool heard of its build: reports, those late enough to show the bar (100 ms on), and the phases in order. */
-export interface CrowdBuildFigures {
-  reports: number;
-  late: number;
-  shown: boolean;
-  phases: string[];
-}
+/** What the last crowd start's pool heard of its build. */
+export type CrowdBuildFigures = BuildFigures;
 
 /** What the page's hook reads of the crowd. */
 export interface CrowdPanel {
@@ -34,24 +29,6 @@ export interface CrowdPanel {
 }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-
-/**
- * Shows the pool's build in the progress bar once it has taken 100 ms (shorter ones would only flash),
- * its phase beside it; counts what it hears into `seen`.
- */
-function showBuild(seen: CrowdBuildFigures): (progress: BuildProgress) => void {
-  const started = performance.now();
-  return ({ phase, done }) => {
-    seen.reports++;
-    if (!seen.phases.includes(phase)) seen.phases.push(phase);
-    if (performance.now() - started < 100 || done >= 1) return;
-    seen.late++;
-    seen.shown = true;
-    $('world-crowd-progress-row').hidden = false;
-    $<HTMLProgressElement>('world-crowd-progress').value = done;
-    $('world-crowd-progress-phase').textContent = `${phase} ${Math.floor(done * 100)}%`;
-  };
-}
 
 export function crowdPanel(session: WorldSession, view: FloorView, say: (text: string) => void, showNumbers: () => void): CrowdPanel {
   let run: WorldCrowd | null = null;
@@ -96,15 +73,15 @@ export function crowdPanel(session: WorldSession, view: FloorView, say: (text: s
     await was?.close();
   };
 
-  let build: CrowdBuildFigures = { reports: 0, late: 0, shown: false, phases: [] };
+  let build: CrowdBuildFigures = noBuildFigures();
   const start = async (count: number) => {
     if (starting || !session.world) return;
     await stop();
     starting = true;
     say(`Starting a worker pool for the world and ${count} agents…`);
     try {
-      build = { reports: 0, late: 0, shown: false, phases: [] };
-      run = await WorldCrowd.start(session.world, count, 1, reachable, showBuild(build));
+      build = noBuildFigures();
+      run = await WorldCrowd.start(session.world, count, 1, reachable, showBuild('world-crowd-progress', build));
     } catch (error) {
       say(`Cannot start the crowd: ${error instanceof Error ? error.message : String(error)}`);
       starting = false;

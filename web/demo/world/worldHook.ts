@@ -2,6 +2,7 @@
 // world's floors, the crowd's figures, the teaching layers and the trace of the query on screen.
 import type { BlockName, Voxel } from '../../lib/index';
 import { traceSearch } from '../../lib/inspect';
+import type { BuildFigures } from './buildProgress';
 import type { CrowdBuildFigures, CrowdPanel, FrameFigures } from './crowdPanel';
 import type { FloorLabel, FloorView } from './floorView';
 import type { TeachPanel, TeachState } from './teachPanel';
@@ -50,6 +51,8 @@ export interface WorldPageHook {
   crowd(): WorldCrowdFigures | null;
   /** What the last crowd start's pool reported of its build (the progress bar shows the late reports). */
   crowdBuild(): CrowdBuildFigures;
+  /** What the last world's hierarchy build (in its worker) reported (the progress bar shows the late reports); the build's ms and whether a worker made it. */
+  worldBuild(): BuildFigures & { ms: number; inWorker: boolean };
   /** The main thread's work per frame while the crowd runs, since the last reset. */
   frames(): FrameFigures;
   resetFrames(): void;
@@ -79,9 +82,10 @@ export interface WorldHookParts {
   teach: TeachPanel;
   busy: () => boolean;
   redraw: () => void;
+  worldBuild: () => BuildFigures & { ms: number; inWorker: boolean };
 }
 
-export function worldHook({ session, view, canvas, crowd, teach, busy, redraw }: WorldHookParts): WorldPageHook {
+export function worldHook({ session, view, canvas, crowd, teach, busy, redraw, worldBuild }: WorldHookParts): WorldPageHook {
   return {
     ready: false,
     state: () => ({
@@ -112,6 +116,7 @@ export function worldHook({ session, view, canvas, crowd, teach, busy, redraw }:
     worldVersion: () => session.world?.version ?? 0,
     crowd: () => crowd.figures(),
     crowdBuild: () => crowd.build(),
+    worldBuild,
     frames: () => crowd.frames(),
     resetFrames: () => crowd.resetFrames(),
     startTrace: () => crowd.crowd()?.startTrace(),

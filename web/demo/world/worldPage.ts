@@ -2,23 +2,59 @@
 // click a start and a goal on any floors, and dig or build blocks with the mouse while the path follows.
 // The world, its HPA* planner and every path come from the package's public API (../../lib/index).
 //
-// Every call runs on the main thread: a query takes well under a millisecond on the sizes offered, A*
-// (only when compared) a few, and a build (generation and hierarchy) tens of milliseconds, announced
-// before it starts.
-import { loadHpastar, type BlockName, type WorldKind } from '../../lib/index';
+// Every call but the hierarchy's build runs on the main thread: a query takes well under a millisecond on
+// the sizes offered, A* (only when compared) a few. The build (up to a second for the largest world) runs
+// in a worker, whose progress shows in a bar once it has taken 100 ms; the page then loads its bytes.
+import { loadHpastar, type BlockName, type BuildPhase, type WorldKind, type WorldSize } from '../../lib/index';
+import { noBuildFigures, showBuild, type BuildFigures } from './buildProgress';
 import { crowdPanel } from './crowdPanel';
 import { exportWorldColoursToCss, FloorView } from './floorView';
 import { WORLD_PHASES } from './searchSteps';
 import { TeachPanel } from './teachPanel';
 import { worldHook } from './worldHook';
 import { ms, showWorldNumbers } from './worldNumbers';
-import { WorldSession, type WorldTool } from './worldSession';
+import type { WorldBuildReply, WorldBuildRequest } from './worldBuildWorker';
+import { WORLD_OPTIONS, WorldSession, type WorldTool } from './worldSession';
 
 export type { WorldPageHook, WorldPageState } from './worldHook';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/**
+ * The world's hierarchy built in a worker (worldBuildWorker.ts), `onProgress` hearing its reports: its bytes
+ * and time, or null when no worker could build it (the page then builds on its own thread, without a bar).
+ */
+function buildInWorker(request: WorldBuildRequest, onProgress: (progress: { phase: BuildPhase; done: number }) => void): Promise<{ bytes: Uint8Array; ms: number } | null> {
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./worldBuildWorker.ts', import.meta.url), { type: 'module' });
+    } catch {
+      return resolve(null);
+    }
+    const end = (answer: { bytes: Uint8Array; ms: number } | null) => {
+      worker.terminate();
+      resolve(answer);
+    };
+    worker.onerror = () => end(null);
+    worker.onmessage = ({ data }: MessageEvent<WorldBuildReply>) => {
+      if (data.type === 'progress') onProgress(data);
+      else end(data.type === 'built' ? data : null);
+    };
+    worker.postMessage(request);
+  });
+}
+
+/** A new world on `session`, its hierarchy built in a worker when one can (the bar showing its progress): what that build reported. */
+async function generateWorld(session: WorldSession, kind: WorldKind, size: WorldSize, seed: number): Promise<BuildFigures & { inWorker: boolean }> {
+  const heard = noBuildFigures();
+  const built = await buildInWorker({ generate: { kind, size, seed }, options: WORLD_OPTIONS }, showBuild('world-build-progress', heard));
+  $('world-build-progress-row').hidden = true;
+  session.generate(kind, size, seed, built ?? undefined);
+  return { ...heard, inWorker: built !== null };
+}
 
 async function main(): Promise<void> {
   exportWorldColoursToCss();
@@ -64,6 +100,7 @@ async function main(): Promise<void> {
   };
 
   const crowd = crowdPanel(session, view, say, () => showNumbers());
+  let worldBuild = { ...noBuildFigures(), inWorker: false };
 
   const generate = async () => {
     await crowd.stop();
@@ -76,7 +113,7 @@ async function main(): Promise<void> {
     await nextFrame();
     await nextFrame();
     try {
-      session.generate(kind, { width, height, levels }, seed);
+      worldBuild = await generateWorld(session, kind, { width, height, levels }, seed);
       sayQuery();
     } catch (error) {
       say(`Cannot make the world: ${error instanceof Error ? error.message : String(error)}`);
@@ -130,7 +167,7 @@ async function main(): Promise<void> {
   });
   new ResizeObserver(redraw).observe(canvas);
 
-  const hook = worldHook({ session, view, canvas, crowd, teach, busy: () => busy, redraw });
+  const hook = worldHook({ session, view, canvas, crowd, teach, busy: () => busy, redraw, worldBuild: () => ({ ...worldBuild, ms: session.buildMs }) });
   window.__hpastarWorld = hook;
   const params = applyPermalink();
   await generate();

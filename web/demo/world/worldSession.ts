@@ -69,16 +69,20 @@ export class WorldSession {
     return this.world?.levels ?? 0;
   }
 
-  /** A new world and its hierarchy (the old ones freed); the build time includes both. */
-  generate(kind: WorldKind, size: WorldSize, seed: number): void {
+  /**
+   * A new world and its hierarchy (the old ones freed); the build time includes both. `built`: the
+   * hierarchy a worker built for the same world (its saved bytes, and the time it took there), loaded
+   * instead of built here.
+   */
+  generate(kind: WorldKind, size: WorldSize, seed: number, built?: { bytes: Uint8Array; ms: number }): void {
     this.planner?.dispose();
     this.world?.dispose();
     this.planner = null;
     this.world = null;
     const t0 = performance.now();
     this.world = this.hp.BlockWorld.generate({ kind, size, seed });
-    this.planner = this.hp.WorldHPAStar.build(this.world, WORLD_OPTIONS);
-    this.buildMs = performance.now() - t0;
+    this.planner = built ? this.hp.WorldHPAStar.load(built.bytes) : this.hp.WorldHPAStar.build(this.world, WORLD_OPTIONS);
+    this.buildMs = built ? built.ms : performance.now() - t0;
     this.readFloors();
     this.lastChange = null;
     this.#pickQuery();

@@ -59,7 +59,7 @@ import type {
 import { emptyUpdateStats, unionOfUpdates, updateStatsOf } from '../updates.ts';
 import type { RawUpdateStats, RawWorldUpdateStats } from 'hpastar:raw';
 import { joinPlans, joinSearches, type JobPart } from './join.ts';
-import { checkSignal, jobSizeOf, type HeuristicRefresh, type PoolConfig } from './options.ts';
+import { checkSignal, jobSizeOf, type HeuristicRefresh, type HeuristicRefreshProgress, type PoolConfig } from './options.ts';
 import type { BuildPhase, BuildProgress } from '../progress.ts';
 
 export { checkSignal };
@@ -68,7 +68,7 @@ import { CHECKPOINT_EVERY, Scheduler, type Slot } from './scheduler.ts';
 import type { BudgetShare } from './budget.ts';
 import { initWorkers, StartError, startWorker, type PlannerSpec, type StartingWorker } from './spawn.ts';
 
-export type { HaaPathPoolOptions, HeuristicRefresh, PathPoolOptions, ShpaPathPoolOptions } from './options.ts';
+export type { HaaPathPoolOptions, HeuristicRefresh, HeuristicRefreshProgress, PathPoolOptions, ShpaPathPoolOptions } from './options.ts';
 export type { PoolAlgorithm, PoolMode } from './protocol.ts';
 
 /** Options of {@link PathPool.findPaths}. */
@@ -335,6 +335,10 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
   #onProgress: ((progress: BuildProgress) => void) | undefined;
   #progressDone = 0;
   #startSignal: AbortSignal | undefined;
+  /** Told how far the background refresh of the heuristics is (onRefreshProgress). */
+  readonly #onRefresh: ((progress: HeuristicRefreshProgress) => void) | undefined;
+  /** The refresh told last: its version, each worker's share of it, and the least told. */
+  #refresh = { version: -1, done: new Map<Slot, { phase: string; done: number }>(), told: -1 };
   /** The pool's place on its worker budget, if it has one. */
   #share: BudgetShare | null = null;
   /** While the pool starts: rejects the start (its budget closed it). */
@@ -353,6 +357,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     this.agents = Object.freeze(config.agents.map((a) => Object.freeze({ size: a.size, capability: a.capability })));
     this.agent = this.agents[0]!;
     this.heuristicRefresh = config.heuristicRefresh;
+    this.#onRefresh = config.onRefreshProgress;
     const serializable = config.algorithm === 'hpa' || config.algorithm === 'world';
     this.#jobs = new Scheduler(jobSizeOf(config.jobSize, config.mode, config.workers), config.version, serializable ? CHECKPOINT_EVERY : 0);
     this.#jobs.onLabels = (version, labels) => this.#followLabels(version, labels);
@@ -394,6 +399,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
       const spec: PlannerSpec = {
         mode: config.mode, threads: shared ? config.workers : 1, planner: config.algorithm, options: config.hierarchy, source: config.source,
         progress: config.onProgress !== undefined, refreshWithEdits: config.heuristicRefresh === 'with-edits',
+        refreshProgress: config.onRefreshProgress !== undefined,
       };
       const source = await Promise.race([initWorkers(starting, spec, () => pool.#tellProgress('load', LOADING_SHARE)), aborted]);
       pool.#spec = { ...spec, source };
@@ -728,6 +734,8 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
       case 'checkpoint':
         if (this.#jobs.checkpointed(slot, message) && 'bytes' in message) this.#spec = { ...this.#spec!, source: checkpointSource(this.#planner, message.bytes) };
         return;
+      case 'refresh':
+        return this.#tellRefresh(slot, message.version, message.phase, message.done);
       case 'error':
         if (message.fatal || message.job === undefined) return this.#lost(slot, new Error(`it failed: ${message.message}`));
         return this.#jobs.failed(slot, message.job, message.message);
@@ -778,6 +786,34 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
     if (done >= 1) this.#onProgress = undefined;
     try {
       listener(Object.freeze({ phase, done }));
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+
+  /**
+   * A worker's slice of the background refresh: tells onRefreshProgress the slowest worker's share of the
+   * newest version's refresh when it grew (a worker not heard from yet for that version counts 0).
+   */
+  #tellRefresh(slot: Slot, version: number, phase: string, done: number): void {
+    const listener = this.#onRefresh;
+    const refresh = this.#refresh;
+    if (!listener || version < refresh.version) return;
+    if (version > refresh.version) this.#refresh = { version, done: new Map(), told: -1 };
+    this.#refresh.done.set(slot, { phase, done });
+    let slowest = { phase, done };
+    for (const s of this.#jobs.slots) {
+      const heard = this.#refresh.done.get(s) ?? { phase: 'landmarks', done: 0 };
+      if (heard.done < slowest.done) slowest = heard;
+    }
+    if (slowest.done <= this.#refresh.told) return;
+    this.#refresh.told = slowest.done;
+    // A finished refresh's last phase is the table's (the core names no phase once done).
+    const told = slowest.done >= 1 || slowest.phase === 'distance table' ? 'distance table' : 'landmarks';
+    try {
+      listener(Object.freeze({ version, phase: told, done: slowest.done }));
     } catch (error) {
       queueMicrotask(() => {
         throw error;

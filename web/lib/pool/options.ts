@@ -17,7 +17,7 @@ import { DEFAULT_AGENT } from '../generated/contract.ts';
 import type { Agent, HaaOptions, HierarchyOptions, ResolvedHaaOptions, ResolvedHierarchyOptions, ResolvedShpaOptions, ShpaOptions, TerrainCostTable, TerrainData } from '../types.ts';
 import { defaultWorkers, sharedModeBlocker } from './host.ts';
 import { budgetOf, type Budget, type WorkerBudget } from './budget.ts';
-import type { BuildProgress } from '../progress.ts';
+import type { BuildPhase, BuildProgress } from '../progress.ts';
 import type { WorldHierarchyOptions } from '../world.ts';
 import type { HierarchySource, PoolMode, WorkerPlanner } from './protocol.ts';
 
@@ -67,6 +67,15 @@ export interface PathPoolOptions extends PoolRunOptions {
    * at the cost of slower updates.
    */
   readonly heuristicRefresh?: HeuristicRefresh;
+  /**
+   * Hears the background refresh of the landmarks and distance table after a terrain update
+   * (`heuristicRefresh: 'background'`, a hierarchy with either): the terrain version refreshed for, the
+   * phase (`'landmarks'`, then `'distance table'`) and the share done over every worker and agent class
+   * (the slowest worker's), never going back for one version; 1 once, when every worker searches with
+   * fresh tables. A later update that leaves them stale again starts a new version's count from 0. Not
+   * with `'with-edits'` (there the refresh is part of the update: `updateTerrain` resolves after it).
+   */
+  readonly onRefreshProgress?: (progress: HeuristicRefreshProgress) => void;
   /**
    * The map, without a {@link Grid}: the text of a Moving AI `.map` file (read by
    * {@link parseMovingAIMap} on this thread, so its errors read `"map:7: ..."`; call it yourself to name
@@ -253,6 +262,15 @@ function sourceOf(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOp
 /** See {@link PathPoolOptions.heuristicRefresh}. */
 export type HeuristicRefresh = 'background' | 'with-edits';
 
+/** How far a pool's background refresh of the landmarks and distance table is ({@link PathPoolOptions.onRefreshProgress}). */
+export interface HeuristicRefreshProgress {
+  /** The terrain version (`PathPool.version` after the update) whose tables are being refreshed. */
+  readonly version: number;
+  readonly phase: Extract<BuildPhase, 'landmarks' | 'distance table'>;
+  /** The share of the refresh done in the slowest worker, from 0 to 1; 1 once every worker's tables are fresh. */
+  readonly done: number;
+}
+
 export interface PoolConfig extends MapSource {
   /** The function that makes the pool, for its errors: `'createPathPool'`. */
   readonly where: string;
@@ -268,6 +286,7 @@ export interface PoolConfig extends MapSource {
   readonly onProgress: ((progress: BuildProgress) => void) | undefined;
   readonly signal: AbortSignal | undefined;
   readonly heuristicRefresh: HeuristicRefresh;
+  readonly onRefreshProgress: ((progress: HeuristicRefreshProgress) => void) | undefined;
   /** The budget the pool's searches count against, if any. */
   readonly budget: Budget | undefined;
 }
@@ -277,7 +296,7 @@ export interface PoolConfig extends MapSource {
  * decides which error options with several faults get: keep it.
  */
 export async function resolvePoolOptions(options: PathPoolOptions | ShpaPathPoolOptions | HaaPathPoolOptions, where: string): Promise<PoolConfig> {
-  checkKeys(options, ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'agent', 'agents', 'workers', 'mode', 'jobSize', 'heuristicRefresh', 'onProgress', 'signal', 'budget'], where);
+  checkKeys(options, ['algorithm', 'map', 'grid', 'planner', 'hierarchy', 'agent', 'agents', 'workers', 'mode', 'jobSize', 'heuristicRefresh', 'onRefreshProgress', 'onProgress', 'signal', 'budget'], where);
   const map = sourceOf(options, where);
   const agents = agentClassesOf(options as PathPoolOptions, where);
   const heuristicRefresh = (options as PathPoolOptions).heuristicRefresh ?? 'background';
@@ -285,8 +304,19 @@ export async function resolvePoolOptions(options: PathPoolOptions | ShpaPathPool
     throw new TypeError(`${where}: heuristicRefresh must be 'background' or 'with-edits', got ${describe(heuristicRefresh)}`);
   }
   if (heuristicRefresh !== 'background' && map.algorithm !== 'hpa') throw new TypeError(`${where}: heuristicRefresh is for HPA* pools (SHPA* and HAA* pools refresh nothing in the background)`);
+  const onRefreshProgress = refreshListenerOf(options as PathPoolOptions, map, heuristicRefresh, where);
   const config = await resolveRunOptions(options, agents === undefined ? map : withAgentClasses(map, agents, where), where);
-  return { ...config, heuristicRefresh };
+  return { ...config, heuristicRefresh, onRefreshProgress };
+}
+
+/** The `onRefreshProgress` option, checked: a function, for an HPA* pool refreshing in the background. */
+function refreshListenerOf(options: PathPoolOptions, map: MapSource, heuristicRefresh: HeuristicRefresh, where: string): PoolConfig['onRefreshProgress'] {
+  const listener = options.onRefreshProgress;
+  if (listener === undefined) return undefined;
+  if (typeof listener !== 'function') throw new TypeError(`${where}: onRefreshProgress must be a function, got ${describe(listener)}`);
+  if (map.algorithm !== 'hpa') throw new TypeError(`${where}: onRefreshProgress is for HPA* pools (SHPA* and HAA* pools refresh nothing in the background)`);
+  if (heuristicRefresh !== 'background') throw new TypeError(`${where}: onRefreshProgress hears the background refresh, and heuristicRefresh is 'with-edits' (updateTerrain resolves once the tables are fresh)`);
+  return listener;
 }
 
 /** The `agent` or `agents` option as a list of classes, their shapes checked; undefined when neither is given. */
@@ -336,7 +366,7 @@ export async function resolveRunOptions(options: PoolRunOptions, map: MapSource,
   if (wanted === 'shared' && blocker) throw new Error(`${where}: shared mode is not available: ${blocker}`);
   const mode: PoolMode = wanted === 'copied' || blocker ? 'copied' : 'shared';
   const reason = wanted !== 'auto' ? 'asked for' : (blocker ?? 'SharedArrayBuffer is available');
-  return { ...map, where, workers, jobSize: options.jobSize, mode, reason, fallback: wanted === 'auto' && mode === 'shared', onProgress: options.onProgress, signal, heuristicRefresh: 'background', budget };
+  return { ...map, where, workers, jobSize: options.jobSize, mode, reason, fallback: wanted === 'auto' && mode === 'shared', onProgress: options.onProgress, signal, heuristicRefresh: 'background', onRefreshProgress: undefined, budget };
 }
 
 /** Queries per job: as given, or 128 per thread (a shared-mode job is split over the threads). */

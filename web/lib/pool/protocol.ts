@@ -29,7 +29,7 @@ import type { HaaOptions, HaaStats, HierarchyOptions, HierarchyStats, ShpaOption
 import type { BlockKindInfo, WorldGenerateOptions, WorldHierarchyOptions, WorldHierarchyStats, WorldSize } from '../world.ts';
 
 /** Bumped whenever a message changes shape; a worker refuses an `init` of another version. */
-export type ProtocolVersion = 13;
+export type ProtocolVersion = 14;
 
 /** How the pool runs its searches. */
 export type PoolMode = 'shared' | 'copied';
@@ -119,6 +119,8 @@ export interface InitMessage {
   progress: boolean;
   /** Refresh stale landmarks and distance tables inside each edit job (heuristicRefresh 'with-edits'), not between jobs. */
   refreshWithEdits: boolean;
+  /** Post `refresh` messages as the background refresh of the landmarks and distance tables goes on (the pool has an `onRefreshProgress`). */
+  refreshProgress: boolean;
 }
 
 /** Pool → worker: run queries [first, first + count) of a batch. Answered by `result` or a job `error`. */
@@ -354,5 +356,17 @@ export interface ProgressMessage {
   done: number;
 }
 
+/**
+ * Worker → pool, after each slice of the background refresh of the landmarks and distance tables (when
+ * `init.refreshProgress` asked): the terrain version it refreshes for, the phase, and the share of the
+ * refresh done over every agent class (1 once every class's fresh tables are installed).
+ */
+export interface RefreshMessage {
+  type: 'refresh';
+  version: number;
+  phase: string;
+  done: number;
+}
+
 /** Every message a worker sends. */
-export type FromWorker = ReadyMessage | ResultMessage | PlannedMessage | ReachedMessage | EditedMessage | CheckpointTakenMessage | ProgressMessage | ErrorMessage | ThreadMessage;
+export type FromWorker = ReadyMessage | ResultMessage | PlannedMessage | ReachedMessage | EditedMessage | CheckpointTakenMessage | ProgressMessage | RefreshMessage | ErrorMessage | ThreadMessage;

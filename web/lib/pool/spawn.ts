@@ -171,6 +171,8 @@ export interface PlannerSpec {
   readonly progress: boolean;
   /** heuristicRefresh 'with-edits'. */
   readonly refreshWithEdits: boolean;
+  /** Every worker posts its background refresh's progress (the pool has an `onRefreshProgress`). */
+  readonly refreshProgress: boolean;
 }
 
 /**
@@ -184,8 +186,8 @@ export interface PlannerSpec {
 export async function initWorkers(workers: readonly StartingWorker[], spec: PlannerSpec, loading?: () => void): Promise<HierarchySource> {
   const init = (starting: StartingWorker, source: HierarchySource, serialize: boolean, progress = false) => {
     const message: InitMessage = {
-      type: 'init', protocol: 13, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize, progress,
-      refreshWithEdits: spec.refreshWithEdits,
+      type: 'init', protocol: 14, mode: spec.mode, threads: spec.threads, planner: spec.planner, options: spec.options, source, serialize, progress,
+      refreshWithEdits: spec.refreshWithEdits, refreshProgress: spec.refreshProgress,
     };
     const data = source.kind === 'terrain' ? [source.terrain, ...(source.layer ? [source.layer] : [])] : source.kind === 'hierarchy' ? source.bytes : [];
     starting.worker.post(message, data.map((array) => array.buffer as ArrayBuffer));

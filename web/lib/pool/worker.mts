@@ -39,7 +39,7 @@ import type {
 import type { BlockKindInfo } from '../world.ts';
 import type { LabelsMessage } from '../reachabilityView.ts';
 
-const PROTOCOL: ProtocolVersion = 13;
+const PROTOCOL: ProtocolVersion = 14;
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -68,6 +68,8 @@ interface State {
   flowFields: (RawFlowFields | undefined)[];
   /** heuristicRefresh 'with-edits': edits refresh the tables they left stale before they answer. */
   refreshWithEdits: boolean;
+  /** The pool hears the background refresh: each slice posts a `refresh` message. */
+  refreshProgress: boolean;
 }
 
 let port: Port;
@@ -217,7 +219,7 @@ async function init(m: InitMessage): Promise<void> {
   const planner = planners[0]!;
   const parallel = m.mode === 'shared' ? new (module as HpastarMtModule).ParallelSearch(m.threads) : null;
   // The core's version: 0 when built, the saved one when loaded (the pool starts from the same number).
-  state = { module, planners, parallel, version: planner.kind === 'shpa' ? 0 : planner.raw.version(), flowFields: planners.map(() => undefined), refreshWithEdits: m.refreshWithEdits };
+  state = { module, planners, parallel, version: planner.kind === 'shpa' ? 0 : planner.raw.version(), flowFields: planners.map(() => undefined), refreshWithEdits: m.refreshWithEdits, refreshProgress: m.refreshProgress };
   const serialized = m.serialize ? planners.flatMap((p) => (p.kind === 'hpa' ? [p.raw.serialize()] : [])) : [];
   const failed = serialized.find((b) => 'error' in b);
   if (failed && 'error' in failed) return port.post({ type: 'error', fatal: true, stage: 'build', message: failed.error, code: failed.code, figures: failed.figures });
@@ -494,7 +496,7 @@ function applyChange(p: Planner, change: EditMessage['change']): string {
     return 'cellCosts' in change ? p.raw.applyCostChanges(change.cellCosts) : 'block world pools take block and cell cost changes';
   }
   if ('blocks' in change || 'cellCosts' in change) return 'block and cell cost changes are for block world pools';
-  if ('edits' in change) return p.raw.applyEdits(change.edits);
+  if ('edits' in change) return p.kind === 'hpa' ? p.raw.applyEdits(change.edits, null) : p.raw.applyEdits(change.edits);
   return p.kind === 'hpa' ? p.raw.setTerrainCosts([...change.costs]) : 'HAA* pools take cell edits, not terrain multipliers';
 }
 
@@ -513,13 +515,42 @@ function scheduleRefresh(): void {
     refreshTimer = null;
     chain = chain.then(() => {
       // One class's tables a slice: the first still stale.
-      const p = state?.planners.find((c) => c.kind === 'hpa' && c.raw.heuristicsStale());
-      if (!p || p.kind !== 'hpa') return;
-      const progress = p.raw.refreshHeuristics(REFRESH_SLICE_MS);
+      const s = state;
+      const index = s ? s.planners.findIndex((c) => c.kind === 'hpa' && c.raw.heuristicsStale()) : -1;
+      const p = s?.planners[index];
+      if (!s || !p || p.kind !== 'hpa') return;
+      const progress = s.refreshProgress ? toldSlice(s, index, p.raw) : p.raw.refreshHeuristics(REFRESH_SLICE_MS);
       // Out of memory: the stale tables stay (answers remain valid); the next edit tries again.
-      if (!('error' in progress) && (!progress.done || state!.planners.some((c) => c.kind === 'hpa' && c.raw.heuristicsStale()))) scheduleRefresh();
+      if ('error' in progress) return;
+      const more = !progress.done || s.planners.some((c) => c.kind === 'hpa' && c.raw.heuristicsStale());
+      if (s.refreshProgress && !more) port.post({ type: 'refresh', version: s.version, phase: progress.phase, done: 1 });
+      if (more) scheduleRefresh();
     });
   }, 0);
+}
+
+/** The last share of the background refresh posted to the pool (onRefreshProgress), and its version. */
+let refreshTold = { version: -1, done: -1, phase: '' };
+
+/**
+ * A slice of class `index`'s refresh told to the pool: one Dijkstra per module call, for
+ * {@link REFRESH_SLICE_MS}, posting the share of the whole (the classes before `index` are fresh, each
+ * class an equal share) when it grew by a percent or the phase changed. The end (1) is the caller's.
+ */
+function toldSlice(s: State, index: number, raw: RawHPAStar): ReturnType<RawHPAStar['refreshHeuristics']> {
+  const started = performance.now();
+  for (;;) {
+    const progress = raw.refreshHeuristics(0);
+    if ('error' in progress || progress.done) return progress;
+    const share = progress.stepsTotal > 0 ? progress.stepsDone / progress.stepsTotal : 0;
+    const done = (index + share) / s.planners.length;
+    const told = refreshTold.version === s.version ? refreshTold : { version: s.version, done: -1, phase: '' };
+    if (done >= told.done + 0.01 || progress.phase !== told.phase) {
+      refreshTold = { version: s.version, done, phase: progress.phase };
+      port.post({ type: 'refresh', version: s.version, phase: progress.phase, done });
+    }
+    if (performance.now() - started >= REFRESH_SLICE_MS) return progress;
+  }
 }
 
 /**
