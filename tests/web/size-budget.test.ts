@@ -24,7 +24,8 @@ const BUDGETS: Record<string, { measured: number; budget: number }> = {
   'web/lib/wasm/hpastar-grid-mt.wasm': { measured: 328_825, budget: 340_000 },
   'web/lib/wasm/hpastar-grid-mt.mjs': { measured: 22_030, budget: 23_500 },
   'web/lib/wasm/hpastar-grid-mt.worker.js': { measured: 970, budget: 1_200 },
-  'web/lib/pool/worker.mjs': { measured: 7_788, budget: 8_500 },
+  // 7,788 before its heuristics refresh reported progress (`onRefreshProgress`, 2026-12-01).
+  'web/lib/pool/worker.mjs': { measured: 8_565, budget: 9_200 },
 };
 
 describe('the shipped files stay within their gzip budgets', () => {
