@@ -174,7 +174,8 @@ export interface HPAStarFactory {
   /**
    * The options {@link HPAStarFactory.build} would use for `grid` and `options`, and why: for the fields
    * left out, the fast configuration for this map (DHPA* trees, 16 landmarks, the cluster side from the
-   * map's size and borders, the distance table when `terrainChanges` is `'rarely'`), measured against
+   * map's size and borders, a larger side with `entranceSpacing` where the top level is crowded, the
+   * distance table when `terrainChanges` is `'rarely'`), measured against
    * JPS and JPS+ in the guide's "Choosing a planner" (docs/guide/02-choosing-a-planner.md); with `cacheTrees: false`, the choice that suits HPA*
    * without trees (a side of 10, or 16 on walls, and landmarks); the fields given are kept. Reads the map's cluster
    * borders for a few candidate sides: a few milliseconds on a 512 × 512 map, no build.
