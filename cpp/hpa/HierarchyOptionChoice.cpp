@@ -129,22 +129,12 @@ HierarchyOptionChoice chooseHierarchyOptions(const Grid& grid, TerrainChanges ch
             std::to_string(nodes[first]) + " at " + std::to_string(preferred) + " (borders on the map's walls)";
     }
   }
-  // With trees a bigger side costs queries little, so one whose top level fits the table is worth taking;
-  // without, the side stays (HPA*'s searches inside bigger clusters would cost more than the table saves).
-  if (table && trees && nodes[pick] > NodeDistanceTable::kMaxNodes) {
-    for (size_t i = 0; i < sides.size(); ++i) {
-      if (nodes[i] <= NodeDistanceTable::kMaxNodes) {
-        pick = i;
-        why = "cluster " + std::to_string(sides[i]) + ": the smallest side near " + std::to_string(preferred) +
-              " whose " + std::to_string(nodes[i]) + " top-level nodes fit the distance table";
-        break;
-      }
-    }
-  }
-  // Without the table the abstract path is searched: a crowded top level makes that search most of a query.
-  const bool searched = !(table && nodes[pick] <= NodeDistanceTable::kMaxNodes);
+  // A top level the table does not take is crowded: with trees, larger sides with spacing first (the step
+  // below), then, for the table, the smallest side that fits it. The step first: on Expedition the table at
+  // 64 with spacing answers 17 µs at 0.10 % mean suboptimality (worst 4.7 %) and builds in 0.86 s, at the
+  // smallest fitting side (40, no spacing) 15 µs at 0.34 % (worst 7.1 %) and 1.4 s.
   int32_t spacing = 0;
-  if (trees && searched) {
+  if (trees && !(table && nodes[pick] <= NodeDistanceTable::kMaxNodes)) {
     const SideStep step = relieveCrowdedTopLevel(grid, sides, pick, nodes[pick], changes);
     if (step.pick != pick) {
       why = "cluster " + std::to_string(sides[step.pick]) + ", entrance spacing " + std::to_string(step.spacing) + ": " +
@@ -153,6 +143,19 @@ HierarchyOptionChoice chooseHierarchyOptions(const Grid& grid, TerrainChanges ch
       pick = step.pick;
       nodes[pick] = step.nodes;
       spacing = step.spacing;
+    }
+  }
+  // With trees a bigger side costs queries little, so one whose top level fits the table is worth taking;
+  // without, the side stays (HPA*'s searches inside bigger clusters would cost more than the table saves).
+  if (table && trees && nodes[pick] > NodeDistanceTable::kMaxNodes) {
+    for (size_t i = 0; i < sides.size(); ++i) {
+      if (nodes[i] <= NodeDistanceTable::kMaxNodes) {
+        pick = i;
+        spacing = 0;
+        why = "cluster " + std::to_string(sides[i]) + ": the smallest side near " + std::to_string(preferred) +
+              " whose " + std::to_string(nodes[i]) + " top-level nodes fit the distance table";
+        break;
+      }
     }
   }
   choice.options = fastOptions(sides[pick], trees, changes);

@@ -17,10 +17,11 @@ namespace hpastar {
 // - The cluster side: 32 (the largest that cuts the map into 3 clusters across on smaller maps) unless a
 //   candidate side cuts the map into far fewer nodes (a map of rooms whose walls fall on that side's
 //   borders: rooms of 20 cells get 40, on every second wall), then that one; for
-//   TerrainChanges::Rarely a side whose top level fits the distance table; and where the abstract path is
-//   searched (no table) and the top level is crowded (over 2,000 nodes), larger sides up to 64 while the
-//   map stays 8 clusters across: on a maze or a large open map the search over the top level is most of
-//   a query, and fewer, longer borders shrink it (bench/results/levels.md).
+//   TerrainChanges::Rarely a side whose top level fits the distance table; and where the table does not
+//   take the top level and it is crowded (over 2,000 nodes), larger sides up to 64 while the map stays 8
+//   clusters across, with transitions inside wide entrances (entranceSpacing): on a maze or a large open
+//   map the search over the top level is most of a query, and fewer, longer borders shrink it
+//   (bench/results/levels.md); the table then takes the stepped side when it fits.
 // - One level: a second one measured slower than a larger side on every map but one (levels.md).
 // - TerrainChanges::Rarely adds the distance table (the abstract path read off it, no search). A change
 //   that alters the top graph leaves the table stale until refreshed off the caller's thread (one

@@ -148,10 +148,16 @@ TEST(HierarchyOptionChoice, FieldsSetOverTheChoiceKeepItsSpacingButSHPAStarsMerg
 }
 
 TEST(HierarchyOptionChoice, TheTableTakesTheSideWhereItFits) {
-  // The maze's 3,561 nodes at 64 fit the table, where no smaller side does.
+  // The maze's 7,625 nodes at 32 are more than the table takes: the crowded top level's step comes first
+  // (64 with spacing: 3,561 nodes), and the table takes that.
   const HierarchyOptionChoice maze = chooseHierarchyOptions(test::loadMap("maze512-1-0.map"), TerrainChanges::Rarely);
   EXPECT_TRUE(maze.options.distanceTable) << maze.reason;
   EXPECT_EQ(maze.options.clusterSize, 64) << maze.reason;
+  EXPECT_EQ(maze.options.entranceSpacing, 32) << maze.reason;
+  // Where the table fits at the preferred side, nothing steps (den520d: 276 nodes at 32).
+  const HierarchyOptionChoice den = chooseHierarchyOptions(test::loadMap("den520d.map"), TerrainChanges::Rarely);
+  EXPECT_EQ(den.options.clusterSize, 32);
+  EXPECT_EQ(den.options.entranceSpacing, 0);
   EXPECT_LE(maze.topLevelNodes, NodeDistanceTable::kMaxNodes);
 }
 
