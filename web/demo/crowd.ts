@@ -9,6 +9,7 @@
 // Mixed units: three agent classes (sizes 1 to 3, two capabilities), each with a pool of its own built
 // on the grid made for its square; one package Crowd moves them all, each agent by its class's rule.
 import { createPathPool, Crowd as PackageCrowd, type Agent, type BuildProgress, type HPAStar, type PathPool, type TerrainCosts, type TerrainEdit } from '../lib/index';
+import { noBuildFigures, type BuildFigures } from './buildProgress';
 import { passableCode } from './hierarchyView';
 import { PALETTE } from './render/palette';
 import type { Viewport } from './render/view';
@@ -33,7 +34,7 @@ export interface CrowdMetrics {
    * The pool's start as the progress bar saw it: reports heard, those after its first 100 ms (which
    * show the bar), whether the bar was shown, and the phases heard.
    */
-  build: { reports: number; late: number; shown: boolean; phases: string[] };
+  build: BuildFigures;
   /** Paused: the agents stand where they are, nothing is asked of the pool. */
   paused: boolean;
   agents: number;
@@ -77,7 +78,7 @@ export interface CrowdMetrics {
 /** The figures of no crowd (after Stop). */
 export function emptyCrowdMetrics(): CrowdMetrics {
   return {
-    running: false, build: { reports: 0, late: 0, shown: false, phases: [] }, paused: false, agents: 0, walking: 0, waiting: 0, arrivals: 0, poolMode: '–', poolReason: '', poolWorkers: 0,
+    running: false, build: noBuildFigures(), paused: false, agents: 0, walking: 0, waiting: 0, arrivals: 0, poolMode: '–', poolReason: '', poolWorkers: 0,
     plansPerSecond: 0, segmentsPerSecond: 0, searchesPerSecond: 0, inFlight: 0, poolBusy: 0, replans: 0,
     totalPlans: 0, totalSegments: 0, totalPoolSearches: 0, replansLastUpdate: 0, longestStillSeconds: 0, stuck: 0, stuckSample: [], refusedSteps: 0, lastUpdateMs: 0,
     classes: [], misplaced: 0, pathShape: 'grid', pathShapeNote: '',

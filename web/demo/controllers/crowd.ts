@@ -2,6 +2,7 @@
 // stopped when leaving it; its sliders, its Start/Stop button (Stop removes the agents and clears the
 // figures) and its Pause/Resume button (the agents stand still, and walk on from there).
 import { algoInfo, hierarchyOptions } from '../algorithms';
+import { showBuildIn } from '../buildProgress';
 import { Crowd, emptyCrowdMetrics, type CrowdMetrics, type CrowdUnits } from '../crowd';
 import { errorText } from '../format';
 import type { Elements } from '../page';
@@ -114,23 +115,10 @@ export class CrowdController {
     }
   }
 
-  /**
-   * Shows the workers' build in the progress bar once it has taken 100 ms (shorter ones would only
-   * flash), and its phase beside it.
-   */
+  /** Shows the workers' build in the crowd panel's progress bar (buildProgress.ts). */
   #buildProgress(seen: CrowdMetrics['build']): (progress: BuildProgress) => void {
     const { crowdProgressRow, crowdProgress, crowdProgressPhase } = this.elements;
-    const started = performance.now();
-    return ({ phase, done }) => {
-      seen.reports++;
-      if (!seen.phases.includes(phase)) seen.phases.push(phase);
-      if (performance.now() - started < 100 || done >= 1) return;
-      seen.late++;
-      seen.shown = true;
-      crowdProgressRow.hidden = false;
-      crowdProgress.value = done;
-      crowdProgressPhase.textContent = `${phase} ${Math.floor(done * 100)}%`;
-    };
+    return showBuildIn({ row: crowdProgressRow, bar: crowdProgress, label: crowdProgressPhase }, seen);
   }
 
   async stop(): Promise<void> {

@@ -1,6 +1,6 @@
 // The Crowd section of the block world page: starts and stops a crowd on the world on screen, runs it
 // frame by frame (moving, then drawing), and measures what each frame costs the main thread.
-import { noBuildFigures, showBuild, type BuildFigures } from './buildProgress';
+import { noBuildFigures, showBuild, type BuildFigures } from '../buildProgress';
 import type { FloorView } from './floorView';
 import { WorldCrowd, type WorldCrowdFigures } from './worldCrowd';
 import type { WorldSession } from './worldSession';

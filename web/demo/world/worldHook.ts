@@ -2,7 +2,7 @@
 // world's floors, the crowd's figures, the teaching layers and the trace of the query on screen.
 import type { BlockName, Voxel } from '../../lib/index';
 import { traceSearch } from '../../lib/inspect';
-import type { BuildFigures } from './buildProgress';
+import type { BuildFigures } from '../buildProgress';
 import type { CrowdBuildFigures, CrowdPanel, FrameFigures } from './crowdPanel';
 import type { FloorLabel, FloorView } from './floorView';
 import type { TeachPanel, TeachState } from './teachPanel';

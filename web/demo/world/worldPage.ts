@@ -6,7 +6,7 @@
 // the sizes offered, A* (only when compared) a few. The build (up to a second for the largest world) runs
 // in a worker, whose progress shows in a bar once it has taken 100 ms; the page then loads its bytes.
 import { loadHpastar, type BlockName, type BuildPhase, type WorldKind, type WorldSize } from '../../lib/index';
-import { noBuildFigures, showBuild, type BuildFigures } from './buildProgress';
+import { noBuildFigures, showBuild, type BuildFigures } from '../buildProgress';
 import { crowdPanel } from './crowdPanel';
 import { exportWorldColoursToCss, FloorView } from './floorView';
 import { WORLD_PHASES } from './searchSteps';
