@@ -14,7 +14,7 @@
 #include "bindings/HeapReservation.h"
 #include "bindings/HpaStarBinding.h"
 #include "bindings/ModuleParts.h"
-#if HPASTAR_BLOCK_WORLDS
+#if HPASTAR_FULL_MODULE
 #include "bindings/WorldBinding.h"
 #endif
 #include "flow/FlowFieldCache.h"
@@ -42,7 +42,7 @@ struct GridFlowSource {
   std::shared_ptr<VersionedHierarchy> versions;
 };
 
-#if HPASTAR_BLOCK_WORLDS
+#if HPASTAR_FULL_MODULE
 // A block world's HPA*: its one hierarchy, edited in place between calls; cells (x, y, z).
 struct WorldFlowSource {
   using Domain = WorldFlowDomain;
@@ -141,7 +141,7 @@ EMSCRIPTEN_BINDINGS(hpastar_flow) {
       .function("field", &FlowFieldsHandle<GridFlowSource>::field)
       .function("clear", &FlowFieldsHandle<GridFlowSource>::clear)
       .function("bytes", &FlowFieldsHandle<GridFlowSource>::bytes);
-#if HPASTAR_BLOCK_WORLDS
+#if HPASTAR_FULL_MODULE
   emscripten::class_<FlowFieldsHandle<WorldFlowSource>>("WorldFlowFields")
       .constructor<const WorldHpaHandle&>()
       .function("field", &FlowFieldsHandle<WorldFlowSource>::field)

@@ -1,4 +1,4 @@
-// Batches spread over threads that share one hierarchy (HPA*, HAA*, a block world's HPA* in the full modules) or SHPA* graph (embind class
+// Batches spread over threads that share one hierarchy (HPA*; HAA* and a block world's HPA* in the full modules) or SHPA* graph (embind class
 // "ParallelSearch", only in the pthread build hpastar-mt), and buildInfo() in both builds. The work is the core's batch
 // engine (batch/BatchSearch): this file only converts its inputs and answers.
 //
@@ -15,12 +15,12 @@
 #include "bindings/BatchToJS.h"
 #include "bindings/BindFunctions.h"
 #include "bindings/BindingSupport.h"
-#include "bindings/HaaStarBinding.h"
 #include "bindings/HpaStarBinding.h"
 #include "bindings/ModuleParts.h"
 #include "bindings/PathShaping.h"
+#if HPASTAR_FULL_MODULE
+#include "bindings/HaaStarBinding.h"
 #include "bindings/ShpaStarBinding.h"
-#if HPASTAR_BLOCK_WORLDS
 #include "bindings/WorldBinding.h"
 #endif
 
@@ -35,7 +35,7 @@ val buildInfo() {
 #else
   o.set("threads", false);
 #endif
-  o.set("blockWorlds", HPASTAR_BLOCK_WORLDS != 0);
+  o.set("full", HPASTAR_FULL_MODULE != 0);
   o.set("version", std::string("1.0.0"));
   return o;
 }
@@ -62,6 +62,7 @@ class ParallelSearchHandle {
     return pathBatchToJS(paths_);
   }
 
+#if HPASTAR_FULL_MODULE
   // The same for an SHPA* planner (static: its graph never changes, but a batch still holds it alive).
   val findPathsShpa(const ShpaStarHandle& planner, const val& queries, bool smooth, bool keepCells, bool anyAngle) {
     const std::shared_ptr<const ShpaStarGraph> graph = planner.current();
@@ -87,7 +88,6 @@ class ParallelSearchHandle {
     return pathBatchToJS(paths_);
   }
 
-#if HPASTAR_BLOCK_WORLDS
   // The same for a block world's HPA* planner, queries packed [sx, sy, sz, gx, gy, gz, ...]: pathBatchToJS
   // with x, y, z cells (and `toNearest`'s searched and snapped), or { error }. As for HAA*, the hierarchy is edited only by the planner's own
   // calls, which never overlap a batch.
@@ -124,7 +124,7 @@ class ParallelSearchHandle {
   std::vector<int32_t> input_;
   PathBatchResults paths_;
   PlanBatchResults plans_;
-#if HPASTAR_BLOCK_WORLDS
+#if HPASTAR_FULL_MODULE
   WorldPathBatchResults worldPaths_;
   WorldPlanBatchResults worldPlans_;
   std::vector<uint8_t> moved_;
@@ -137,10 +137,10 @@ EMSCRIPTEN_BINDINGS(hpastar_parallel) {
   emscripten::function("buildInfo", &buildInfo);
 #ifdef __EMSCRIPTEN_PTHREADS__
   const emscripten::class_<ParallelSearchHandle> parallel("ParallelSearch");
-  HPASTAR_BIND_FUNCTIONS(parallel.constructor<int>(), ParallelSearchHandle, threads, findPaths, findPathsShpa,
-                         findPathsHaa, planPaths, trapThreadForTest);
-#if HPASTAR_BLOCK_WORLDS
-  HPASTAR_BIND_FUNCTIONS(parallel, ParallelSearchHandle, findPathsWorld, planPathsWorld);
+  HPASTAR_BIND_FUNCTIONS(parallel.constructor<int>(), ParallelSearchHandle, threads, findPaths, planPaths,
+                         trapThreadForTest);
+#if HPASTAR_FULL_MODULE
+  HPASTAR_BIND_FUNCTIONS(parallel, ParallelSearchHandle, findPathsShpa, findPathsHaa, findPathsWorld, planPathsWorld);
 #endif
 #endif
 }

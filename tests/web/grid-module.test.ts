@@ -1,8 +1,8 @@
-// The module without block worlds (issue 38, item 4: a smaller download for games on 2D grids): the
-// `hpastar/grid` entry answers every grid query exactly as the full module does (A*, JPS, HPA* at the
-// chosen options, HAA*, a Planner's classes, flow fields, saved bytes loaded across the two), has no world
-// factories and says so when a Planner is handed a block world; pools of grids load the grid module in
-// their workers (both modes) and answer as the planner does, while a world's pool loads the full one.
+// The grid module (issue 38, item 4: a smaller download for games on 2D grids): the `hpastar/grid` entry
+// answers every grid query exactly as the full module does (A*, JPS, HPA* at the chosen options, a
+// Planner's classes, flow fields, saved bytes loaded across the two), has no world, HAA* or SHPA* factories
+// and says so when a Planner is handed a block world; pools of grids load the grid module in their workers
+// (both modes) and answer as the planner does, while the pools of a world, of HAA* and of SHPA* load the full one.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPathPool, createWorldPool, loadHpastar as loadFull, type Grid, type Hpastar, type HpastarGrid, type Point, WorldHPAStar } from '../../web/lib/index';
 import { loadHpastar as loadGrid } from '../../web/lib/gridModule';
@@ -48,9 +48,11 @@ function outcome(call: () => number): number | string {
 }
 
 describe('the grid module', () => {
-  test('is the API of hpastar without the block world factories, and a different instance', () => {
-    expect(Object.keys(small).sort()).toEqual(Object.keys(full).filter((k) => !/^(BlockWorld|WorldAStar|WorldHPAStar)$/.test(k)).sort());
+  test('is the API of hpastar without the block world, HAA* and SHPA* factories, and a different instance', () => {
+    expect(Object.keys(small).sort()).toEqual(Object.keys(full).filter((k) => !/^(BlockWorld|WorldAStar|WorldHPAStar|HAAStar|AnnotatedAStar|SHPAStar)$/.test(k)).sort());
     expect('BlockWorld' in small).toBe(false);
+    expect('HAAStar' in small).toBe(false);
+    expect('SHPAStar' in small).toBe(false);
     expect(Object.keys(full)).toContain('BlockWorld');
   });
 
@@ -74,16 +76,12 @@ describe('the grid module', () => {
     expect(found).toBeGreaterThan(queries.length / 2);
   });
 
-  test("HAA* and a Planner's classes answer as the full module's, and saved bytes load across the two", () => {
-    using fullHaa = full.HAAStar.build(fullGrid, { maxSize: 2 });
-    using smallHaa = small.HAAStar.build(smallGrid, { maxSize: 2 });
+  test("a Planner's classes answer as the full module's, and saved bytes load across the two", () => {
     using fullPlanner = full.Planner.build(fullGrid, { agents: CLASSES, hierarchy: { clusterSize: 16, levels: 2 } });
     using smallPlanner = small.Planner.build(smallGrid, { agents: CLASSES, hierarchy: { clusterSize: 16, levels: 2 } });
     using loaded = small.Planner.load(fullPlanner.serialize());
     if (loaded instanceof WorldHPAStar) throw new Error("a grid planner's bytes loaded as a block world's");
     for (const [start, goal] of queries.slice(0, 120)) {
-      const agent = { size: 2, capability: 'ground' };
-      expect(outcome(() => smallHaa.findPath(start, goal, agent).cost)).toEqual(outcome(() => fullHaa.findPath(start, goal, agent).cost));
       for (const agent of CLASSES) {
         const expected = outcome(() => fullPlanner.findPath(start, goal, { agent }).cost);
         expect(outcome(() => smallPlanner.findPath(start, goal, { agent }).cost)).toEqual(expected);
@@ -122,5 +120,29 @@ describe.each(['copied', 'shared'] as const)('pools (%s mode)', (mode) => {
   test('of a block world load the full module', async () => {
     await using pool = await createWorldPool({ generate: { kind: 'caves', size: { width: 24, height: 24, levels: 3 }, seed: 2 }, workers: 1, mode });
     expect(pool.wasmModule).toBe(mode === 'shared' ? 'hpastar-mt' : 'hpastar');
+  });
+
+  test('of HAA* load the full module and answer as the planner does', async () => {
+    using planner = full.HAAStar.build(fullGrid, { maxSize: 2 });
+    await using pool = await createPathPool({ algorithm: 'haa', grid: fullGrid, hierarchy: { maxSize: 2 }, workers: 1, mode });
+    expect(pool.wasmModule).toBe(mode === 'shared' ? 'hpastar-mt' : 'hpastar');
+    const agent = { size: 2, capability: 'ground' };
+    const some = queries.slice(0, 40);
+    const batch = await pool.findPaths(some, { agent });
+    let compared = 0;
+    some.forEach(([start, goal], i) => {
+      const expected = outcome(() => planner.findPath(start, goal, agent).cost);
+      if (typeof expected === 'number' && expected > 0) (expect(batch.cost[i]).toBe(expected), compared++);
+    });
+    expect(compared).toBeGreaterThan(10);
+  });
+
+  test('of SHPA* load the full module and answer as the planner does', async () => {
+    using planner = full.SHPAStar.build(fullGrid);
+    await using pool = await createPathPool({ planner, workers: 1, mode });
+    expect(pool.wasmModule).toBe(mode === 'shared' ? 'hpastar-mt' : 'hpastar');
+    const some = queries.slice(0, 40);
+    const batch = await pool.findPaths(some);
+    some.forEach(([start, goal], i) => expect(batch.cost[i]).toBe(planner.findPath(start, goal).cost));
   });
 });

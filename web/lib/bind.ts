@@ -31,27 +31,29 @@ export function rawModuleOf(hp: Hpastar | HpastarGrid): HpastarModule {
 /** Said where a grid module is asked for a block world. */
 const NO_BLOCK_WORLDS = 'this is the module of "hpastar/grid", which has no block worlds: load the module of "hpastar" for them';
 
+type WorldFactories = Pick<Hpastar, 'BlockWorld' | 'WorldAStar' | 'WorldHPAStar'>;
+/** The factories of the full module only, besides block worlds: the papers' HAA* and SHPA*. */
+type PaperPlanners = Pick<Hpastar, 'SHPAStar' | 'HAAStar' | 'AnnotatedAStar'>;
+
 /**
  * Wraps a started full module in the typed API.
  * @param state - the module's state, told of aborts by Emscripten's `onAbort` where the module was
  *   started: every object made here refuses calls once the module has stopped
  */
 export function bindModule(module: HpastarModule, state: ModuleState): Hpastar {
-  if (!module.buildInfo().blockWorlds) throw new Error(`loadHpastar: the module started has no block worlds (it is hpastar-grid.wasm): give the "hpastar" entry its own hpastar.wasm`);
+  if (!module.buildInfo().full) throw new Error(`loadHpastar: the module started is the grid module (hpastar-grid.wasm): give the "hpastar" entry its own hpastar.wasm`);
   const worlds = bindWorlds(module, state);
-  const api: Hpastar = { ...bindGridParts(module, state, worlds), ...worlds };
+  const api: Hpastar = { ...bindGridParts(module, state, worlds), ...bindPaperPlanners(module, state), ...worlds };
   rawModules.set(api, module);
   return api;
 }
 
-/** Wraps a started module in the API of `hpastar/grid`: {@link bindModule}'s without block worlds. */
+/** Wraps a started module in the API of `hpastar/grid`: {@link bindModule}'s without what only the full module holds. */
 export function bindGridModule(module: HpastarModule, state: ModuleState): HpastarGrid {
   const api = bindGridParts(module, state, null);
   rawModules.set(api, module);
   return api;
 }
-
-type WorldFactories = Pick<Hpastar, 'BlockWorld' | 'WorldAStar' | 'WorldHPAStar'>;
 
 function bindGridParts(module: HpastarModule, state: ModuleState, worlds: WorldFactories | null): HpastarGrid {
   const grids = bindGrids(module, state);
@@ -151,7 +153,7 @@ function bindGrids(module: HpastarModule, state: ModuleState): Pick<Hpastar, 'Gr
   };
 }
 
-type GridPlanners = Pick<Hpastar, 'AStar' | 'JPS' | 'JPSPlus' | 'HPAStar' | 'SHPAStar' | 'HAAStar' | 'AnnotatedAStar'>;
+type GridPlanners = Pick<Hpastar, 'AStar' | 'JPS' | 'JPSPlus' | 'HPAStar'>;
 
 function bindGridPlanners(module: HpastarModule, state: ModuleState): GridPlanners {
   class BoundAStar extends AStar {
@@ -166,9 +168,6 @@ function bindGridPlanners(module: HpastarModule, state: ModuleState): GridPlanne
       super(new module.JPS(), state, internal);
     }
   }
-  const shpaDefaults = resolvedOptionsOf<ResolvedShpaOptions>(module.SHPAStar.defaultOptions());
-  const shpaStaticMessage = module.SHPAStar.staticMapsOnly();
-  const haaDefaults = resolvedOptionsOf<ResolvedHaaOptions>(module.HAAStar.defaultOptions());
   return {
     AStar: BoundAStar,
     JPS: BoundJPS,
@@ -180,6 +179,14 @@ function bindGridPlanners(module: HpastarModule, state: ModuleState): GridPlanne
       },
     },
     HPAStar: bindHpaStar(module, state),
+  };
+}
+
+function bindPaperPlanners(module: HpastarModule, state: ModuleState): PaperPlanners {
+  const shpaDefaults = resolvedOptionsOf<ResolvedShpaOptions>(module.SHPAStar.defaultOptions());
+  const shpaStaticMessage = module.SHPAStar.staticMapsOnly();
+  const haaDefaults = resolvedOptionsOf<ResolvedHaaOptions>(module.HAAStar.defaultOptions());
+  return {
     SHPAStar: {
       build(grid: Grid, options?: ShpaOptions): SHPAStar {
         const resolve = (where: string) => resolveShpaOptions(options, shpaDefaults, where);

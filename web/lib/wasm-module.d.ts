@@ -684,8 +684,12 @@ declare module 'hpastar:raw' {
   /** Which build a module is. */
   export interface RawBuildInfo {
     threads: boolean;
-    /** False in the grid modules (hpastar-grid, hpastar-grid-mt): no BlockWorld, WorldAStar, WorldHPAStar, WorldFlowFields. */
-    blockWorlds: boolean;
+    /**
+     * False in the grid modules (hpastar-grid, hpastar-grid-mt): no BlockWorld, WorldAStar, WorldHPAStar,
+     * WorldFlowFields, HAAStar, AnnotatedAStar, SHPAStar, nor the tool's parseScenarios,
+     * checkScenariosAgainstMap, validatePath, runScenarios, commandTable and algorithmTable.
+     */
+    full: boolean;
     version: string;
   }
 
@@ -802,7 +806,7 @@ declare module '*/wasm/hpastar.mjs' {
 
 declare module '*/wasm/hpastar-grid.mjs' {
   import type { HpastarModule, HpastarModuleArgs } from 'hpastar:raw';
-  /** The factory of the module without block worlds (its world members are missing: buildInfo().blockWorlds is false). */
+  /** The factory of the grid module (the members of the full module only are missing: buildInfo().full is false). */
   export default function createHpastarModule(moduleArgs?: HpastarModuleArgs): Promise<HpastarModule>;
 }
 
@@ -820,7 +824,7 @@ declare module '*/wasm/hpastar-mt.mjs' {
 
 declare module '*/wasm/hpastar-grid-mt.mjs' {
   import type { HpastarMtModule, HpastarMtModuleArgs } from 'hpastar:raw';
-  /** The factory of the pthread build without block worlds. */
+  /** The factory of the pthread build of the grid module. */
   export default function createHpastarMtModule(moduleArgs: HpastarMtModuleArgs): Promise<HpastarMtModule>;
 }
 

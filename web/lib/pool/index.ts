@@ -143,8 +143,8 @@ export interface PathPool<A extends PoolAlgorithm = 'hpa'> extends AsyncDisposab
   readonly heapBytes: number;
   /**
    * The WebAssembly module the workers loaded, what they downloaded: `'hpastar-grid'` (copied mode) or
-   * `'hpastar-grid-mt'` (shared mode) for a grid, whichever entry made the pool; the full `'hpastar'` or
-   * `'hpastar-mt'` for a block world.
+   * `'hpastar-grid-mt'` (shared mode) for HPA* and the Planner on a grid, whichever entry made the pool; the
+   * full `'hpastar'` or `'hpastar-mt'` for a block world, HAA* and SHPA*.
    */
   readonly wasmModule: string;
   /** When the workers refresh the landmarks and distance table after an update ({@link PathPoolOptions.heuristicRefresh}). */

@@ -202,14 +202,13 @@ async function init(m: InitMessage): Promise<void> {
   }
   let module: HpastarModule;
   try {
-    // A grid's pool needs no block worlds: it loads the grid module, a third smaller to download.
-    const blockWorlds = m.planner === 'world';
-    module = await loadModule(m.mode, m.threads, blockWorlds);
+    const full = needsFullModule(m.planner);
+    module = await loadModule(m.mode, m.threads, full);
     const info = module.buildInfo();
     if (info.threads !== (m.mode === 'shared')) throw new Error(`got the ${info.threads ? 'pthread' : 'single-threaded'} build`);
-    if (info.blockWorlds !== blockWorlds) throw new Error(`got the module ${info.blockWorlds ? 'with' : 'without'} block worlds`);
+    if (info.full !== full) throw new Error(`got the ${info.full ? 'full' : 'grid'} module`);
   } catch (error) {
-    const which = `${m.mode === 'shared' ? 'pthread ' : ''}WebAssembly module (${moduleName(m.mode, m.planner === 'world')})`;
+    const which = `${m.mode === 'shared' ? 'pthread ' : ''}WebAssembly module (${moduleName(m.mode, needsFullModule(m.planner))})`;
     return port.post({ type: 'error', fatal: true, stage: 'load', message: `cannot start the ${which}: ${errorText(error)}` });
   }
   const { planners, error } = makePlanners(module, m);
@@ -235,7 +234,7 @@ async function init(m: InitMessage): Promise<void> {
       options: { ...planner.raw.options()! },
       stats: planner.raw.stats()!,
       heapBytes: heapBytes(module),
-      module: moduleName(m.mode, planner.kind === 'world'),
+      module: moduleName(m.mode, needsFullModule(m.planner)),
       ...(threadWorkers.length ? { lifelocks: threadWorkers.map((t) => t.lifelock) } : {}),
       ...(planner.kind === 'shpa' ? { staticMapsOnly: module.SHPAStar.staticMapsOnly() } : {}),
       ...(bytes ? { bytes } : {}),
@@ -573,13 +572,21 @@ function ready(): State {
   return state;
 }
 
-/** The module a pool's worker loads: with threads in shared mode, with block worlds for a world's pool. */
-function moduleName(mode: InitMessage['mode'], blockWorlds: boolean): string {
-  return `hpastar${blockWorlds ? '' : '-grid'}${mode === 'shared' ? '-mt' : ''}`;
+/**
+ * Whether a pool's planner is in the full module only (a block world's, HAA*, SHPA*): the others load the
+ * grid module, half the size to download.
+ */
+function needsFullModule(planner: InitMessage['planner']): boolean {
+  return planner === 'world' || planner === 'haa' || planner === 'shpa';
 }
 
-async function loadModule(mode: InitMessage['mode'], threads: number, blockWorlds: boolean): Promise<HpastarModule> {
-  const name = moduleName(mode, blockWorlds);
+/** The module a pool's worker loads: with threads in shared mode, the full one where the planner needs it. */
+function moduleName(mode: InitMessage['mode'], full: boolean): string {
+  return `hpastar${full ? '' : '-grid'}${mode === 'shared' ? '-mt' : ''}`;
+}
+
+async function loadModule(mode: InitMessage['mode'], threads: number, full: boolean): Promise<HpastarModule> {
+  const name = moduleName(mode, full);
   // Specifiers in variables: bundlers must not pull these Node-only paths into browser builds.
   if (mode === 'shared') {
     if (isNode) {
@@ -591,14 +598,14 @@ async function loadModule(mode: InitMessage['mode'], threads: number, blockWorld
       nameThreadWorkers();
     }
     // Literal specifiers, for bundlers to ship each module; only the one imported is downloaded.
-    const { default: create } = blockWorlds ? await import('../wasm/hpastar-mt.mjs') : await import('../wasm/hpastar-grid-mt.mjs');
+    const { default: create } = full ? await import('../wasm/hpastar-mt.mjs') : await import('../wasm/hpastar-grid-mt.mjs');
     // No locateFile: the module then finds its .wasm and its pthread worker script through
     // `new URL(..., import.meta.url)`, which bundlers understand.
     const args: HpastarMtModuleArgs = { pthreadPoolSize: threads };
     if (isNode) args.wasmBinary = await readBeside(`${name}.wasm`);
     return create(args);
   }
-  const { default: create } = blockWorlds ? await import('../wasm/hpastar.mjs') : await import('../wasm/hpastar-grid.mjs');
+  const { default: create } = full ? await import('../wasm/hpastar.mjs') : await import('../wasm/hpastar-grid.mjs');
   const args: HpastarModuleArgs = {};
   if (isNode) args.wasmBinary = await readBeside(`${name}.wasm`);
   return create(args);
