@@ -4,12 +4,14 @@
 //
 //   git worktree add /tmp/before <ref>   # then build it there: npm run build:native && npm run build:wasm
 //   node --import ./scripts/register-ts.mjs bench/before-after.ts --before /tmp/before [--after .]
-//        [--maps brc202d,AR0011SR,maze512-16-0] [--rounds 3] [--algos astar,hpa,dhpa]
+//        [--maps brc202d,AR0011SR,maze512-16-0] [--rounds 3] [--algos astar,hpa,dhpa] [--entry grid]
 //
 // Native: `hpa scen MAP.scen --algo A --passes 3` of each tree, query_us_total (each query's fastest of
 // 3 passes). wasm: the public API in Node, as bench/wasm-bench.ts times it: one findPath call per query
-// (after a warm-up pass), and one findPaths batch for the whole set. Prints a Markdown table of
-// after / before ratios (below 1: the change made it faster).
+// (after a warm-up pass), and one findPaths batch for the whole set. Then the start-up work of a page per
+// map, in wasm: parsing the map (Grid.fromMovingAI), building the planner at the defaults, and loading its
+// saved bytes (HPAStar.load). --entry grid times the module of "hpastar/grid" instead of the full one.
+// Prints Markdown tables of after / before ratios (below 1: the change made it faster).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +35,7 @@ const mapsDir = path.resolve(option('maps-dir', path.join(root, '../shared/maps'
 const maps = option('maps', 'brc202d,AR0011SR,maze512-16-0').split(',');
 const algos = option('algos', 'astar,hpa,dhpa').split(',');
 const rounds = Number(option('rounds', '3'));
+const entry = option('entry', 'full') === 'grid' ? 'web/lib/gridModule.ts' : 'web/lib/index.ts';
 
 interface Query {
   start: Point;
@@ -79,8 +82,25 @@ function wasmSearch(hp: Hpastar, mapText: string, map: string, algo: string, que
 }
 
 async function loadTree(tree: string): Promise<Hpastar> {
-  const { loadHpastar } = (await import(pathToFileURL(path.join(tree, 'web/lib/index.ts')).href)) as typeof import('../web/lib/index');
+  const { loadHpastar } = (await import(pathToFileURL(path.join(tree, entry)).href)) as typeof import('../web/lib/index');
   return loadHpastar();
+}
+
+/** Milliseconds to parse the map, build the planner at the defaults and load its saved bytes. */
+function startUp(hp: Hpastar, mapText: string, map: string): { parse: number; build: number; load: number } {
+  let t = performance.now();
+  const grid = hp.Grid.fromMovingAI(mapText, `${map}.map`);
+  const parse = performance.now() - t;
+  t = performance.now();
+  const planner = hp.HPAStar.build(grid);
+  const build = performance.now() - t;
+  const bytes = planner.serialize();
+  t = performance.now();
+  hp.HPAStar.load(bytes).dispose();
+  const load = performance.now() - t;
+  planner.dispose();
+  grid.dispose();
+  return { parse, build, load };
 }
 
 const modules = { before: await loadTree(trees.before), after: await loadTree(trees.after) };
@@ -114,7 +134,26 @@ for (const map of maps) {
     console.error(rows.at(-1));
   }
 }
-console.log(`Before: ${trees.before}; after: ${trees.after}; best of ${rounds} alternating rounds; µs per query.\n`);
+const startRows: string[] = [];
+for (const map of maps) {
+  const mapText = readFileSync(path.join(mapsDir, `${map}.map`), 'utf8');
+  const best = { before: { parse: Infinity, build: Infinity, load: Infinity }, after: { parse: Infinity, build: Infinity, load: Infinity } };
+  for (const side of ['before', 'after'] as const) startUp(modules[side], mapText, map); // warm-up
+  for (let round = 0; round < rounds; round++) {
+    for (const side of round % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const)) {
+      const got = startUp(modules[side], mapText, map);
+      for (const phase of ['parse', 'build', 'load'] as const) best[side][phase] = Math.min(best[side][phase], got[phase]);
+    }
+  }
+  const ms = (v: number) => v.toFixed(1);
+  startRows.push(`| ${map} | ${(['parse', 'build', 'load'] as const).map((p) => `${ms(best.before[p])} | ${ms(best.after[p])} | **${ratio(best.after[p], best.before[p])}**`).join(' | ')} |`);
+  console.error(startRows.at(-1));
+}
+console.log(`Before: ${trees.before}; after: ${trees.after}; ${entry}; best of ${rounds} alternating rounds; µs per query.\n`);
 console.log('| map | algo | queries | native before | native after | ratio | wasm findPath before | after | ratio | wasm batch before | after | ratio |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const row of rows) console.log(row);
+console.log('\nStart-up in wasm, ms: parse the map, build at the defaults, load the saved bytes.\n');
+console.log('| map | parse before | after | ratio | build before | after | ratio | load before | after | ratio |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const row of startRows) console.log(row);

@@ -332,9 +332,9 @@ export interface Hpastar {
 }
 
 /**
- * What `loadHpastar` of the `hpastar/grid` entry resolves to: {@link Hpastar} for games on 2D grids (grids,
- * A*, JPS, JPS+, HPA*, DHPA*, the Planner with its agent classes, plans, flow fields, saving and loading),
- * from a module half the size to download. It leaves out block worlds and the papers' other planners,
+ * What `loadHpastar` of the `hpastar/grid` entry resolves to: {@link Hpastar} for games on 2D grids, from a
+ * module half the size to download. It has grids, A*, JPS, JPS+, HPA*, DHPA*, the Planner with its agent
+ * classes, plans, flow fields, saving and loading; it leaves out block worlds and the papers' other planners,
  * HAA*'s annotated hierarchy (`HAAStar`, `AnnotatedAStar`; the Planner's agent classes serve units of
  * several sizes) and SHPA* (`SHPAStar`; HPA*'s `mergedClusterSide` merges clusters too). Pools of grids load
  * that module in their workers whichever entry made them; a pool of a block world, of HAA* or of SHPA* loads

@@ -1,9 +1,9 @@
 /**
- * `hpastar/grid`: the API of `hpastar` without block worlds ({@link HpastarGrid}), from a WebAssembly
- * module about a third smaller (`hpastar-grid.wasm`), for games on 2D grids: grids, A*, JPS, JPS+, HPA*,
- * DHPA*, SHPA*, HAA*, agent classes, flow fields, plans, saving and loading. Everything else the
- * package exports is here too; pools of grids load the grid module in their workers whichever entry made
- * them.
+ * `hpastar/grid`: the API of `hpastar` for games on 2D grids ({@link HpastarGrid}), from a WebAssembly
+ * module half the size (`hpastar-grid.wasm`): grids, A*, JPS, JPS+, HPA*, DHPA*, the Planner with its agent
+ * classes, flow fields, plans, saving and loading; no block worlds, HAA* or SHPA*. Everything else the
+ * package exports is here too; pools of HPA* and of the Planner on grids load the grid module in their
+ * workers whichever entry made them.
  *
  * @example
  * ```ts
