@@ -346,6 +346,9 @@ class PartsCheck {
 
   // Each node's tree: entries only on its region's cells, each a legal step inside the cluster to the
   // next cell towards the node, consistent with the step's cost, and no cycle (every walk ends at it).
+  // A tree whose every step lowers the distance has none (a walk descends to the node, the one cell
+  // without a step); the walk looking for cycles runs only for a tree with a step that does not, which a
+  // scale where a step costs less than one unit allows.
   std::string checkTrees(const ClusterBlock& b, const Rect& area) {
     const size_t cells = static_cast<size_t>(area.area());
     if (b.treeDistance.size() != b.nodes.size() * cells || b.treeDirection.size() != b.nodes.size() * cells)
@@ -356,6 +359,7 @@ class PartsCheck {
       const uint8_t* dir = b.treeDirection.data() + i * cells;
       const Point target = cell(b.nodes[i]);
       const uint32_t region = b.nodeRegions[i];
+      bool descends = true;
       for (size_t local = 0; local < cells; ++local) {
         const Point p{area.x0 + static_cast<int32_t>(local) % w, area.y0 + static_cast<int32_t>(local) / w};
         if (regions_[local] != region) {
@@ -379,7 +383,9 @@ class PartsCheck {
         if (std::abs(step - g_.moveCost(g_.index(p), d) * treeScale_) > 1.0 + 1e-9)
           return "the tree of " + node(b.nodes[i]) + " has a distance that does not match its step at (" +
                  std::to_string(p.x) + ", " + std::to_string(p.y) + ")";
+        descends = descends && step >= 1.0;
       }
+      if (descends) continue;
       // No cycle: walk from every cell, marking cells known to reach the node.
       walk_.assign(cells, 0);  // 0 unknown, 1 on the current walk, 2 reaches the node
       walk_[static_cast<size_t>((target.y - area.y0) * w + (target.x - area.x0))] = 2;

@@ -273,6 +273,20 @@ bool readHead(SectionReader& grid, SectionReader& costs, SectionReader& options,
   return readOptions(options, formatVersion, parts.options) && readNodes(nodes, parts);
 }
 
+// A list of little-endian 8- or 16-bit values as ByteSink::list stores it: the count (checked against the
+// bytes left before the resize), then the values.
+template <typename T>
+void readBytes(SectionReader& r, std::vector<T>& v) {
+  static_assert(sizeof(T) <= 2);
+  v.resize(r.count(sizeof(T), "list length"));
+  const std::span<const uint8_t> bytes = r.raw(v.size() * sizeof(T));
+  if (bytes.size() != v.size() * sizeof(T)) return;  // refused: the reader says why
+  for (size_t i = 0; i < v.size(); ++i) {
+    if constexpr (sizeof(T) == 1) v[i] = bytes[i];
+    else v[i] = static_cast<T>(bytes[2 * i] | bytes[2 * i + 1] << 8);
+  }
+}
+
 void readBlockPart(SectionReader& r, BlockPart part, ClusterBlock& b) {
   // A list as ByteSink::list stores it: the count (checked against the bytes left, at `bytes` an entry,
   // before the resize), then each entry.
@@ -318,8 +332,9 @@ void readBlockPart(SectionReader& r, BlockPart part, ClusterBlock& b) {
       readPairs(b.interLinks);
       return;
     case BlockPart::Trees:
-      readList(b.treeDistance, 2, [&](uint16_t& d) { d = r.u16(); });
-      readList(b.treeDirection, 1, [&](uint8_t& d) { d = r.u8(); });
+      // The bulk of a saved hierarchy (3 bytes a cell a node): read as spans, not value by value.
+      readBytes(r, b.treeDistance);
+      readBytes(r, b.treeDirection);
       return;
   }
 }
