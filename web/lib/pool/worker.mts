@@ -201,14 +201,14 @@ async function init(m: InitMessage): Promise<void> {
     return port.post({ type: 'error', fatal: true, stage: 'load', message: `pool protocol ${String(m.protocol)} is not this worker's (${PROTOCOL})` });
   }
   let module: HpastarModule;
+  const full = needsFullModule(m.planner);
   try {
-    const full = needsFullModule(m.planner);
     module = await loadModule(m.mode, m.threads, full);
     const info = module.buildInfo();
     if (info.threads !== (m.mode === 'shared')) throw new Error(`got the ${info.threads ? 'pthread' : 'single-threaded'} build`);
     if (info.full !== full) throw new Error(`got the ${info.full ? 'full' : 'grid'} module`);
   } catch (error) {
-    const which = `${m.mode === 'shared' ? 'pthread ' : ''}WebAssembly module (${moduleName(m.mode, needsFullModule(m.planner))})`;
+    const which = `${m.mode === 'shared' ? 'pthread ' : ''}WebAssembly module (${moduleName(m.mode, full)})`;
     return port.post({ type: 'error', fatal: true, stage: 'load', message: `cannot start the ${which}: ${errorText(error)}` });
   }
   const { planners, error } = makePlanners(module, m);
@@ -234,7 +234,7 @@ async function init(m: InitMessage): Promise<void> {
       options: { ...planner.raw.options()! },
       stats: planner.raw.stats()!,
       heapBytes: heapBytes(module),
-      module: moduleName(m.mode, needsFullModule(m.planner)),
+      module: moduleName(m.mode, full),
       ...(threadWorkers.length ? { lifelocks: threadWorkers.map((t) => t.lifelock) } : {}),
       ...(planner.kind === 'shpa' ? { staticMapsOnly: module.SHPAStar.staticMapsOnly() } : {}),
       ...(bytes ? { bytes } : {}),
