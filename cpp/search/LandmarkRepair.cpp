@@ -12,6 +12,10 @@ void LandmarkRepair::reset(const LandmarkTable& table) {
 void LandmarkRepair::forget(LandmarkTable& table, uint32_t node) {
   reached_[node] = 0;
   for (int32_t k = 0; k < table.count(); ++k) at(table, node, k) = 0.0f;
+  // The id is another node's now: left as the landmark, a saved copy would read the new node's 0 as the
+  // landmark's own distance (reset) and keep a bound its neighbours' values break (fuzz_world_sequence).
+  for (uint32_t& landmark : table.landmarks_)
+    if (landmark == node) landmark = LandmarkTable::kRemovedLandmark;
 }
 
 void LandmarkRepair::grow(LandmarkTable& table, uint32_t idSpace) {

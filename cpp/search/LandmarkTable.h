@@ -62,6 +62,9 @@ class LandmarkTable {
   int32_t count() const { return count_; }
   int32_t level() const { return level_; }
   const std::vector<uint32_t>& landmarks() const { return landmarks_; }
+  // In landmarks(): a landmark whose node an update removed or gave to another node (LandmarkRepair). Its
+  // values stay valid bounds; no node is its zero any more.
+  static constexpr uint32_t kRemovedLandmark = 0xFFFFFFFFu;
   // count() distances of `node`, one per landmark; 0 for landmarks that do not reach the node (the
   // bound between two nodes of one connected part is then 0, and nodes of different parts are never
   // compared by a search).

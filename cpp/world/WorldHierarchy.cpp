@@ -1189,9 +1189,10 @@ bool WorldHierarchy::installStoredLandmarks(std::vector<uint32_t> nodes, const s
     return false;
   }
   // A landmark need not be a top-level node any more: an edit may have removed it, and its rows stay valid
-  // bounds (what the check below asks of them). Only a reached landmark's own zero is read by its id.
+  // bounds (what the check below asks of them). Only a reached landmark's own zero is read by its id; one
+  // whose id went to another node is stored as kRemovedLandmark.
   for (uint32_t n : nodes)
-    if (n >= nodeCount()) {
+    if (n >= nodeCount() && n != LandmarkTable::kRemovedLandmark) {
       error = "landmarks: landmark node " + std::to_string(n) + " is not a node id (the hierarchy has " +
               std::to_string(nodeCount()) + ")";
       return false;
