@@ -18,18 +18,27 @@ namespace hpastar {
 // WorldFlowDomain.h, answers what differs); read-only in between, so any number of threads may read one field.
 //
 // What "next step" means. Each level-1 cluster is integrated on its own (the sector/portal scheme of
-// Supreme Commander 2, Game AI Pro chapter 23): a Dijkstra over the cluster's cells only, seeded at the
-// goal (distance 0) and at the transition nodes whose shortest abstract route to the goal leaves the
-// cluster, each with its abstract distance (level-1 graph, goal inserted). A cell's value V is then the
-// cheapest "walk inside the cluster to a seed, then the abstract route"; its step is the first move of that
-// walk, or, at a seed, the move across the border to the next node of the abstract route. Every step is a
-// legal move of the grid (mask, so no corner cutting), and V strictly decreases along every step (by the
-// move's cost inside a cluster, by the crossing's cost at a border), so following the field from any cell
-// of the goal's component reaches the goal: no cycles, at most one visit per cell.
+// Supreme Commander 2, Game AI Pro chapter 23): a Dijkstra over the cluster's cells only, from its seeds.
+// A cell's value V is the cheapest "walk inside the cluster to a seed, then the seed's value"; its step is
+// the first move of that walk, or, at a seed, the seed's own move across the border.
 //
-// Cost: V is the HPA* distance of the cell (start inserted into its cluster, abstract path optimal on the
-// abstract graph, unsmoothed) and the followed path costs at most V (each step costs what V drops), so it
-// is near-optimal, not optimal: the abstract graph crosses each entrance at one or two transition cells.
+// Seeds. Every cluster is seeded at the goal (distance 0) and at the transition nodes whose shortest
+// abstract route to the goal leaves the cluster, each with its abstract distance (level-1 graph, goal
+// inserted). A field of the whole component also seeds across whole borders: the clusters are integrated
+// in the order of their smallest seed (a Dijkstra over clusters), and each border cell of a cluster next
+// to a cell of one integrated before it is seeded at that cell's V plus the move's cost, its step that
+// move. So a route may cross a border anywhere, not only where the abstract graph has a transition: this
+// is what brings the field's walks close to the shortest (`hpa flow-bench` on the maps of maps/: 0.0-0.4 %
+// longer on average, where transitions alone gave 3-6 %; tests/cpp/flow_field_test.cpp). A field of
+// corridors integrates its clusters in the order its walks reach them and seeds them at transitions only.
+//
+// Every step is a legal move of the world (mask, so no corner cutting), and V strictly decreases along
+// every step: by the move's cost inside a cluster, and at a border by the crossing's cost, since a border
+// seed's V is its neighbour's final V plus the move, and a transition seed's V is the abstract distance,
+// which bounds the final V of the node across from above (that node's cluster is seeded at least with its
+// own transitions). So following the field from any cell of the goal's component reaches the goal: no
+// cycles, at most one visit per cell. The path followed costs at most V, which is at most the HPA*
+// distance of the cell (start inserted into its cluster, abstract path optimal, unsmoothed).
 //
 // Near the goal, exact. A route through the transitions is worst where it is shortest: the cell beside the
 // goal, across a cluster border, walked 5 to the goal instead of 1. So the cells around the goal take the
@@ -39,7 +48,10 @@ namespace hpastar {
 // promised (the exact distance is at most V), and still strictly descending, so without a cycle.
 //
 // Memory: one byte per map cell (directions), plus per level-1 cluster a byte, a weak reference to the
-// block it was integrated on (16 bytes) and a seed offset (4), plus 16 bytes per seed (a few per cluster).
+// block it was integrated on (16 bytes) and two offsets (8), 16 bytes per seed (a few per cluster, and up
+// to one per border cell across whole borders) and 8 bytes per border cell (its V, which a refresh that
+// keeps the cluster hands to its neighbours' seeds): 5.6-7 bytes per cell with clusters of side 10 (1.4-2
+// seeded at transitions only), less with larger clusters (fewer of their cells lie on a border).
 template <typename Domain>
 class BasicFlowField {
  public:
@@ -81,17 +93,18 @@ class BasicFlowField {
   size_t bytes() const {
     return directions_.capacity() + computed_.capacity() + builtFrom_.capacity() * sizeof(builtFrom_[0]) +
            seedOffsets_.capacity() * 4 + seeds_.capacity() * sizeof(Seed) + starts_.capacity() * sizeof(Cell) +
-           exactClusters_.capacity() * sizeof(int32_t);
+           exactClusters_.capacity() * sizeof(int32_t) + borderOffsets_.capacity() * 4 +
+           borderValues_.capacity() * sizeof(double);
   }
 
  private:
   template <typename>
   friend class BasicFlowFieldBuilder;
 
-  // A cell a cluster is integrated from: the goal or a transition node, with its abstract distance minus
-  // the smallest of its cluster's seeds (a shift of every seed of a cluster by one amount, which an edit
-  // beyond it often makes, changes no step in it), and the step it takes (across the border, kNoStep for
-  // the goal).
+  // A cell a cluster is integrated from: the goal, a transition node or a border cell, with its value
+  // minus the smallest of its cluster's seeds (a shift of every seed of a cluster by one amount, which an
+  // edit beyond it often makes, changes no step in it), and the step it takes (across the border, kNoStep
+  // for the goal).
   struct Seed {
     int32_t cell;  // world index
     uint8_t dir;
@@ -109,6 +122,11 @@ class BasicFlowField {
   std::vector<typename Domain::Stamp> builtFrom_;
   std::vector<uint32_t> seedOffsets_;  // per cluster + 1: its seeds are seeds_[offsets[c] .. offsets[c + 1])
   std::vector<Seed> seeds_;
+  // Per cluster + 1: the V of its border cells (Domain::forEachBorderCell's, in its order) are
+  // borderValues_[offsets[c] .. offsets[c + 1]), relative to the cluster's smallest seed; infinite where
+  // no seed reaches.
+  std::vector<uint32_t> borderOffsets_;
+  std::vector<double> borderValues_;
   std::vector<Cell> starts_;  // corridorsOnly_: the starts whose corridors are kept computed
   // The clusters whose cells near the goal took the window's exact steps: integrated again by the next
   // refresh, whatever else changed, since those steps may cross into a cluster that did.

@@ -115,6 +115,7 @@ std::string BasicFlowFieldBuilder<Domain>::run(const Planner& h, Field& field, b
     field.builtFrom_.assign(clusters, {});
     field.seedOffsets_.assign(clusters + 1, 0);
     field.seeds_.clear();
+    layOutBorders(field);
   }
   if (std::string error = checkGoal(h, field.goal_); !error.empty()) {
     // Walled in by an edit: no cell has a step any more.
@@ -123,6 +124,8 @@ std::string BasicFlowFieldBuilder<Domain>::run(const Planner& h, Field& field, b
     field.component_ = 0;
     field.seedOffsets_.assign(clusters + 1, 0);
     field.seeds_.clear();
+    // No seed, no value: what a cluster kept on the next refresh hands to its neighbours.
+    std::fill(field.borderValues_.begin(), field.borderValues_.end(), INFINITY);
     field.exactClusters_.clear();
     return error;
   }
@@ -138,21 +141,166 @@ std::string BasicFlowFieldBuilder<Domain>::run(const Planner& h, Field& field, b
   const auto changed = [&](int32_t c) { return !Domain::sameStamp(field.builtFrom_[static_cast<size_t>(c)], h, c); };
   if (!fresh && std::any_of(field.exactClusters_.begin(), field.exactClusters_.end(), changed))
     for (int32_t c : field.exactClusters_) redo_[static_cast<size_t>(c)] = 1;
-  for (size_t c = 0; c < clusters; ++c) {
-    const int32_t cluster = static_cast<int32_t>(c);
-    if (field.corridorsOnly_ && !field.computed_[c]) continue;
-    if (field.computed_[c] && !redo_[c] && Domain::sameStamp(field.builtFrom_[c], h, cluster) &&
-        sameSeeds(field, cluster)) {
-      ++stats.clustersKept;
-      continue;
-    }
-    integrate(h, field, cluster, stats);
+  if (field.corridorsOnly_) {
+    for (size_t c = 0; c < clusters; ++c)
+      if (field.computed_[c]) settleCluster(h, field, static_cast<int32_t>(c), false, stats);
+    field.seedOffsets_.assign(transitionOffsets_.begin(), transitionOffsets_.end());
+    field.seeds_.assign(transitions_.begin(), transitions_.end());
+    walkStarts(h, field, stats);
+  } else {
+    integrateInOrder(h, field, stats);
+    field.seedOffsets_.assign(seedOffsets_.begin(), seedOffsets_.end());
+    field.seeds_.assign(seeds_.begin(), seeds_.end());
   }
-  field.seedOffsets_.assign(seedOffsets_.begin(), seedOffsets_.end());
-  field.seeds_.assign(seeds_.begin(), seeds_.end());
-  if (field.corridorsOnly_) walkStarts(h, field, stats);
   stepExactlyNearGoal(h, field, stats);
   return "";
+}
+
+template <typename Domain>
+void BasicFlowFieldBuilder<Domain>::layOutBorders(Field& field) {
+  const auto& layout = field.layout_;
+  field.borderOffsets_.clear();
+  uint32_t count = 0;
+  for (int32_t c = 0; c < layout.count(); ++c) {
+    field.borderOffsets_.push_back(count);
+    Domain::forEachBorderCell(layout, c, [&](Cell) { ++count; });
+  }
+  field.borderOffsets_.push_back(count);
+  field.borderValues_.assign(count, INFINITY);
+}
+
+template <typename Domain>
+void BasicFlowFieldBuilder<Domain>::integrateInOrder(const Planner& h, Field& field, FlowFieldStats& stats) {
+  const size_t clusters = static_cast<size_t>(field.layout_.count());
+  // Read only on the border of clusters done or offered to.
+  value_.resize(static_cast<size_t>(Domain::cellCount(field.layout_)));
+  seedDir_.resize(value_.size());
+  key_.assign(clusters, INFINITY);
+  done_.assign(clusters, 0);
+  offered_.assign(clusters, 0);
+  seedBegin_.assign(clusters, 0);
+  seedCount_.assign(clusters, 0);
+  orderedSeeds_.clear();
+  heap_.clear();
+  const auto later = [](const std::pair<double, int32_t>& a, const std::pair<double, int32_t>& b) { return a > b; };
+  for (size_t c = 0; c < clusters; ++c) {
+    if (transitionOffsets_[c + 1] == transitionOffsets_[c]) continue;
+    key_[c] = transitionLow_[c];
+    heap_.emplace_back(key_[c], static_cast<int32_t>(c));
+  }
+  std::make_heap(heap_.begin(), heap_.end(), later);
+  while (!heap_.empty()) {
+    std::pop_heap(heap_.begin(), heap_.end(), later);
+    const auto [key, cluster] = heap_.back();
+    heap_.pop_back();
+    const size_t c = static_cast<size_t>(cluster);
+    if (done_[c] || key > key_[c]) continue;  // done, or an outdated entry
+    settleCluster(h, field, cluster, true, stats);
+    offerToNeighbours(h, cluster);
+  }
+  // What no seed reaches (other components): integrated without seeds, every cell without a step.
+  for (size_t c = 0; c < clusters; ++c)
+    if (!done_[c]) settleCluster(h, field, static_cast<int32_t>(c), true, stats);
+  // The seeds in cluster order, as the field keeps them.
+  seedOffsets_.clear();
+  seeds_.clear();
+  for (size_t c = 0; c < clusters; ++c) {
+    seedOffsets_.push_back(static_cast<uint32_t>(seeds_.size()));
+    const auto first = orderedSeeds_.begin() + seedBegin_[c];
+    seeds_.insert(seeds_.end(), first, first + seedCount_[c]);
+  }
+  seedOffsets_.push_back(static_cast<uint32_t>(seeds_.size()));
+}
+
+template <typename Domain>
+void BasicFlowFieldBuilder<Domain>::settleCluster(const Planner& h, Field& field, int32_t cluster, bool acrossBorders,
+                                                  FlowFieldStats& stats) {
+  const size_t c = static_cast<size_t>(cluster);
+  const auto transitions = std::span<const Seed>(transitions_)
+                               .subspan(transitionOffsets_[c], transitionOffsets_[c + 1] - transitionOffsets_[c]);
+  std::span<const Seed> seeds = transitions;
+  double low = transitionLow_[c];
+  if (acrossBorders) {
+    clusterSeeds_.clear();
+    for (Seed s : transitions) {
+      s.relative += low;
+      clusterSeeds_.push_back(s);
+    }
+    gatherBorderSeeds(h, cluster);
+    low = INFINITY;
+    for (const Seed& s : clusterSeeds_) low = std::min(low, s.relative);
+    if (clusterSeeds_.empty()) low = 0.0;
+    for (Seed& s : clusterSeeds_) s.relative -= low;
+    seeds = clusterSeeds_;
+  }
+  if (field.computed_[c] && !redo_[c] && Domain::sameStamp(field.builtFrom_[c], h, cluster) &&
+      sameSeeds(field, cluster, seeds)) {
+    ++stats.clustersKept;
+    if (acrossBorders) restoreBorder(field, cluster, low);
+  } else {
+    integrate(h, field, cluster, seeds, low, acrossBorders, stats);
+  }
+  if (acrossBorders) {
+    done_[c] = 1;
+    seedBegin_[c] = static_cast<uint32_t>(orderedSeeds_.size());
+    seedCount_[c] = static_cast<uint32_t>(clusterSeeds_.size());
+    orderedSeeds_.insert(orderedSeeds_.end(), clusterSeeds_.begin(), clusterSeeds_.end());
+  }
+}
+
+template <typename Domain>
+void BasicFlowFieldBuilder<Domain>::gatherBorderSeeds(const Planner& h, int32_t cluster) {
+  // The offers its done neighbours made (offerToNeighbours): a seed at each border cell they reached.
+  if (!offered_[static_cast<size_t>(cluster)]) return;
+  const auto& layout = Domain::layout(h);
+  Domain::forEachBorderCell(layout, cluster, [&](Cell b) {
+    const int32_t at = Domain::index(layout, b);
+    const double v = value_[static_cast<size_t>(at)];
+    if (v < INFINITY) clusterSeeds_.push_back(Seed{at, seedDir_[static_cast<size_t>(at)], v});
+  });
+}
+
+template <typename Domain>
+void BasicFlowFieldBuilder<Domain>::offerToNeighbours(const Planner& h, int32_t cluster) {
+  // Each border cell of a cluster not yet done, one move from a border cell of this one: its seed is the
+  // cheapest such neighbour's V plus the move, stepping there (moves cost the same both ways: the graphs
+  // are undirected). Kept in value_ until that cluster is done, and its key lowered to the cheapest.
+  const auto& layout = Domain::layout(h);
+  const auto later = [](const std::pair<double, int32_t>& a, const std::pair<double, int32_t>& b) { return a > b; };
+  Domain::withWorldGraph(h, [&](const auto& world) {
+    Domain::forEachBorderCell(layout, cluster, [&](Cell b) {
+      const uint32_t at = world.idOf(b);
+      const double vb = value_[at];
+      if (vb == INFINITY) return;
+      world.forEachMove(at, [&](uint32_t n, double cost, uint8_t move, auto&&) {
+        const int32_t other = Domain::clusterOf(layout, Domain::step(b, move));
+        const size_t o = static_cast<size_t>(other);
+        if (other == cluster || done_[o]) return;
+        if (!offered_[o]) {  // its first offer: no seed yet on its border
+          offered_[o] = 1;
+          Domain::forEachBorderCell(
+              layout, other, [&](Cell cell) { value_[static_cast<size_t>(Domain::index(layout, cell))] = INFINITY; });
+        }
+        const double v = vb + cost;
+        if (v >= value_[n]) return;
+        value_[n] = v;
+        seedDir_[n] = Domain::reverse(move);
+        if (v >= key_[o]) return;
+        key_[o] = v;
+        heap_.emplace_back(v, other);
+        std::push_heap(heap_.begin(), heap_.end(), later);
+      });
+    });
+  });
+}
+
+template <typename Domain>
+void BasicFlowFieldBuilder<Domain>::restoreBorder(const Field& field, int32_t cluster, double low) {
+  const auto& layout = field.layout_;
+  uint32_t k = field.borderOffsets_[static_cast<size_t>(cluster)];
+  Domain::forEachBorderCell(layout, cluster, [&](Cell cell) {
+    value_[static_cast<size_t>(Domain::index(layout, cell))] = low + field.borderValues_[k++];
+  });
 }
 
 template <typename Domain>
@@ -176,7 +324,7 @@ void BasicFlowFieldBuilder<Domain>::stepExactlyNearGoal(const Planner& h, Field&
       if (stamp[id] != closedStamp || id == goalId) return;
       const int32_t cluster = Domain::clusterOf(layout, cell);
       // Integrated before its first exact step is written: an integration writes every cell of its cluster.
-      if (!field.computed_[static_cast<size_t>(cluster)]) integrate(h, field, cluster, stats);
+      if (!field.computed_[static_cast<size_t>(cluster)]) integrateAtTransitions(h, field, cluster, stats);
       field.directions_[static_cast<size_t>(Domain::index(layout, cell))] = Domain::reverse(parent[id]);
       if (std::find(field.exactClusters_.begin(), field.exactClusters_.end(), cluster) == field.exactClusters_.end())
         field.exactClusters_.push_back(cluster);
@@ -243,36 +391,38 @@ void BasicFlowFieldBuilder<Domain>::collectSeeds(const Planner& h, Cell goal) {
   const double* g = nodes_.g();
   const uint32_t* parent = nodes_.parents();
   const uint32_t closedStamp = nodes_.closedStamp();
-  seedOffsets_.clear();
-  seeds_.clear();
+  transitionOffsets_.clear();
+  transitions_.clear();
+  transitionLow_.clear();
   for (int32_t c = 0; c < layout.count(); ++c) {
-    const size_t first = seeds_.size();
-    seedOffsets_.push_back(static_cast<uint32_t>(first));
-    if (c == goalCluster) seeds_.push_back(typename Field::Seed{Domain::index(layout, goal), Field::kNoStep, 0.0});
+    const size_t first = transitions_.size();
+    transitionOffsets_.push_back(static_cast<uint32_t>(first));
+    if (c == goalCluster) transitions_.push_back(Seed{Domain::index(layout, goal), Field::kNoStep, 0.0});
     for (uint32_t n : h.clusterNodes(1, c)) {
       if (stamp[n] != closedStamp || parent[n] == kFromGoal) continue;
       const Cell from = Domain::nodeCell(h, n), to = Domain::nodeCell(h, parent[n]);
       if (Domain::clusterOf(layout, to) == c) continue;
       const int move = Domain::moveBetween(h, from, to);
       if (move < 0) continue;  // cannot happen: an inter-edge is one legal move
-      seeds_.push_back(typename Field::Seed{Domain::index(layout, from), static_cast<uint8_t>(move), g[n]});
+      transitions_.push_back(Seed{Domain::index(layout, from), static_cast<uint8_t>(move), g[n]});
     }
     // Relative to the cluster's smallest: what its steps depend on.
     double low = INFINITY;
-    for (size_t i = first; i < seeds_.size(); ++i) low = std::min(low, seeds_[i].relative);
-    for (size_t i = first; i < seeds_.size(); ++i) seeds_[i].relative -= low;
+    for (size_t i = first; i < transitions_.size(); ++i) low = std::min(low, transitions_[i].relative);
+    if (first == transitions_.size()) low = 0.0;
+    for (size_t i = first; i < transitions_.size(); ++i) transitions_[i].relative -= low;
+    transitionLow_.push_back(low);
   }
-  seedOffsets_.push_back(static_cast<uint32_t>(seeds_.size()));
+  transitionOffsets_.push_back(static_cast<uint32_t>(transitions_.size()));
 }
 
 template <typename Domain>
-bool BasicFlowFieldBuilder<Domain>::sameSeeds(const Field& field, int32_t cluster) const {
+bool BasicFlowFieldBuilder<Domain>::sameSeeds(const Field& field, int32_t cluster, std::span<const Seed> seeds) const {
   const size_t c = static_cast<size_t>(cluster);
   const uint32_t a0 = field.seedOffsets_[c], a1 = field.seedOffsets_[c + 1];
-  const uint32_t b0 = seedOffsets_[c], b1 = seedOffsets_[c + 1];
-  if (a1 - a0 != b1 - b0) return false;
+  if (a1 - a0 != seeds.size()) return false;
   for (uint32_t i = 0; i < a1 - a0; ++i) {
-    const typename Field::Seed &a = field.seeds_[a0 + i], &b = seeds_[b0 + i];
+    const Seed &a = field.seeds_[a0 + i], &b = seeds[i];
     // Distances summed in another order differ in their last bits; 1e-9 of the value is far below any
     // difference between two ways (their costs differ by at least a move's share of √2's irrationality).
     if (a.cell != b.cell || a.dir != b.dir || std::abs(a.relative - b.relative) > 1e-9 * (1.0 + b.relative))
@@ -282,42 +432,61 @@ bool BasicFlowFieldBuilder<Domain>::sameSeeds(const Field& field, int32_t cluste
 }
 
 template <typename Domain>
-void BasicFlowFieldBuilder<Domain>::integrate(const Planner& h, Field& field, int32_t cluster, FlowFieldStats& stats) {
+void BasicFlowFieldBuilder<Domain>::integrate(const Planner& h, Field& field, int32_t cluster,
+                                              std::span<const Seed> seeds, double low, bool toValues,
+                                              FlowFieldStats& stats) {
   const size_t c = static_cast<size_t>(cluster);
-  const uint32_t s0 = seedOffsets_[c], s1 = seedOffsets_[c + 1];
   const auto& layout = field.layout_;
   uint8_t* dirs = field.directions_.data();
   Domain::withClusterGraph(h, cluster, [&](const auto& graph) {
     cells_.begin(graph.nodeCount());
     uint32_t* stamp = cells_.stamps();
     uint8_t* parent = cells_.parents();
-    const uint32_t closedStamp = cells_.closedStamp();
-    for (uint32_t i = s0; i < s1; ++i) {
-      const typename Field::Seed& s = seeds_[i];
+    double* g = cells_.g();
+    const uint32_t openStamp = cells_.openStamp(), closedStamp = cells_.closedStamp();
+    for (const Seed& s : seeds) {
       const uint32_t id = graph.idOf(Domain::cellAt(layout, s.cell));
-      stamp[id] = cells_.openStamp();
-      cells_.g()[id] = s.relative;
+      if (stamp[id] == openStamp && g[id] <= s.relative) continue;  // a cell seeded twice: the cheaper
+      stamp[id] = openStamp;
+      g[id] = s.relative;
       parent[id] = kSeedParent;
       cells_.push(s.relative, 0.0, id);
     }
-    if (s1 > s0) stats.cellsExpanded += settle(graph, cells_);
+    if (!seeds.empty()) stats.cellsExpanded += settle(graph, cells_);
     // Steps: back along the integration's parent move; a seed settled as such takes its own step.
     // Captured by value: the byte stores below may alias anything a reference would reload.
-    const bool seeded = s1 > s0;
+    const bool seeded = !seeds.empty();
     graph.forEachCell([stamp, parent, dirs, closedStamp, seeded, cluster, shape = layout](uint32_t id, Cell cell) {
       if (!Domain::holds(shape, cluster, cell)) return;  // another merged cluster's cell in the box
       const bool reached = seeded && stamp[id] == closedStamp;
       dirs[Domain::index(shape, cell)] =
           reached && parent[id] != kSeedParent ? Domain::reverse(parent[id]) : Field::kNoStep;
     });
-    for (uint32_t i = s0; i < s1; ++i) {
-      const typename Field::Seed& s = seeds_[i];
-      if (parent[graph.idOf(Domain::cellAt(layout, s.cell))] == kSeedParent) dirs[s.cell] = s.dir;
+    for (const Seed& s : seeds) {
+      const uint32_t id = graph.idOf(Domain::cellAt(layout, s.cell));
+      if (parent[id] == kSeedParent && g[id] == s.relative) dirs[s.cell] = s.dir;
     }
+    // The border cells' V: kept for a refresh that keeps this cluster, and handed to the next clusters.
+    uint32_t k = field.borderOffsets_[c];
+    Domain::forEachBorderCell(layout, cluster, [&](Cell cell) {
+      const uint32_t id = graph.idOf(cell);
+      const double v = seeded && stamp[id] == closedStamp ? g[id] : INFINITY;
+      field.borderValues_[k++] = v;
+      if (toValues) value_[static_cast<size_t>(Domain::index(layout, cell))] = low + v;
+    });
   });
   field.computed_[c] = 1;
   field.builtFrom_[c] = Domain::stampOf(h, cluster);
   ++stats.clustersIntegrated;
+}
+
+template <typename Domain>
+void BasicFlowFieldBuilder<Domain>::integrateAtTransitions(const Planner& h, Field& field, int32_t cluster,
+                                                           FlowFieldStats& stats) {
+  const size_t c = static_cast<size_t>(cluster);
+  const auto transitions = std::span<const Seed>(transitions_)
+                               .subspan(transitionOffsets_[c], transitionOffsets_[c + 1] - transitionOffsets_[c]);
+  integrate(h, field, cluster, transitions, transitionLow_[c], false, stats);
 }
 
 template <typename Domain>
@@ -343,7 +512,7 @@ void BasicFlowFieldBuilder<Domain>::walkStarts(const Planner& h, Field& field, F
     Cell p = start;
     for (size_t steps = 0; steps <= cells; ++steps) {
       const int32_t cluster = Domain::clusterOf(layout, p);
-      if (!field.computed_[static_cast<size_t>(cluster)]) integrate(h, field, cluster, stats);
+      if (!field.computed_[static_cast<size_t>(cluster)]) integrateAtTransitions(h, field, cluster, stats);
       const size_t i = static_cast<size_t>(Domain::index(layout, p));
       if (walked_[i] == walk) break;
       walked_[i] = walk;

@@ -32,6 +32,24 @@ struct GridFlowDomain {
   static int32_t clusterOf(const Layout& l, Cell p) { return l.clusterOf(p); }
   // Whether a cell of the cluster's rectangle belongs to it (a merged cluster's box holds others' cells).
   static bool holds(const Layout& l, int32_t cluster, Cell p) { return l.holds(cluster, p); }
+  // Calls visit(cell) for each cell of the cluster that may have a move into another cluster, in the
+  // cluster graph's cell order: its rectangle's edge (moves are one cell long), or every cell of a merged
+  // cluster, whose neighbours may lie inside its box.
+  template <typename Visit>
+  static void forEachBorderCell(const Layout& l, int32_t cluster, Visit&& visit) {
+    const Rect r = l.rect(cluster);
+    for (int32_t y = r.y0; y < r.y1; ++y) {
+      if (l.merged) {
+        for (int32_t x = r.x0; x < r.x1; ++x)
+          if (l.holds(cluster, Cell{x, y})) visit(Cell{x, y});
+      } else if (y == r.y0 || y == r.y1 - 1) {
+        for (int32_t x = r.x0; x < r.x1; ++x) visit(Cell{x, y});
+      } else {
+        visit(Cell{r.x0, y});
+        if (r.x1 - 1 > r.x0) visit(Cell{r.x1 - 1, y});
+      }
+    }
+  }
   static Cell step(Cell p, uint8_t move) { return Cell{p.x + kDirDx[move], p.y + kDirDy[move]}; }
   static uint8_t reverse(uint8_t move) { return static_cast<uint8_t>(oppositeDir(move)); }
   static std::string text(Cell p) { return "(" + std::to_string(p.x) + ", " + std::to_string(p.y) + ")"; }
@@ -80,6 +98,14 @@ struct GridFlowDomain {
     const Point corner{area.x0, area.y0};
     if (h.grid().weighted()) return visit(GridAreaGraph<true>(h.grid(), area, corner));
     return visit(GridAreaGraph<false>(h.grid(), area, corner));
+  }
+  // Calls visit(graph) with the search graph over every cell of the map, whose ids are the map's indices:
+  // the moves across cluster borders.
+  template <typename Visit>
+  static auto withWorldGraph(const Planner& h, Visit&& visit) {
+    const Rect all{0, 0, h.grid().width(), h.grid().height()};
+    if (h.grid().weighted()) return visit(GridAreaGraph<true>(h.grid(), all, Point{0, 0}));
+    return visit(GridAreaGraph<false>(h.grid(), all, Point{0, 0}));
   }
   template <typename Visit>
   static auto withClusterGraph(const Planner& h, int32_t cluster, Visit&& visit) {

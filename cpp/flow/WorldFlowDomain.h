@@ -35,6 +35,21 @@ struct WorldFlowDomain {
   }
   static int32_t clusterOf(const Layout& l, Cell v) { return l.clusterOf(v); }
   static bool holds(const Layout&, int32_t, Cell) { return true; }  // a box is its cluster
+  // Calls visit(cell) for each cell on a face of the box (moves are one cell long on every axis), in the
+  // box graph's cell order.
+  template <typename Visit>
+  static void forEachBorderCell(const Layout& l, int32_t cluster, Visit&& visit) {
+    const Box b = l.box(cluster);
+    for (int32_t z = b.z0; z < b.z1; ++z)
+      for (int32_t y = b.y0; y < b.y1; ++y) {
+        if (z == b.z0 || z == b.z1 - 1 || y == b.y0 || y == b.y1 - 1) {
+          for (int32_t x = b.x0; x < b.x1; ++x) visit(Cell{x, y, z});
+        } else {
+          visit(Cell{b.x0, y, z});
+          if (b.x1 - 1 > b.x0) visit(Cell{b.x1 - 1, y, z});
+        }
+      }
+  }
   static Cell step(Cell v, uint8_t move) {
     return Cell{v.x + kWorldMoveDx[move], v.y + kWorldMoveDy[move], v.z + kWorldMoveDz[move]};
   }
@@ -91,6 +106,12 @@ struct WorldFlowDomain {
   template <typename Visit>
   static auto withAreaGraph(const Planner& h, const Area& area, Visit&& visit) {
     return visit(BlockWorldGraph(h.world(), area, Voxel{area.x0, area.y0, area.z0}));
+  }
+  // Calls visit(graph) with the search graph over the whole world, whose ids are the world's indices: the
+  // moves across box borders.
+  template <typename Visit>
+  static auto withWorldGraph(const Planner& h, Visit&& visit) {
+    return visit(BlockWorldGraph(h.world(), h.world().bounds(), Voxel{0, 0, 0}));
   }
   template <typename Visit>
   static auto withClusterGraph(const Planner& h, int32_t cluster, Visit&& visit) {

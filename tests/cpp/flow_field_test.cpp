@@ -113,6 +113,22 @@ Suboptimality measure(const Hierarchy& h, Point goal, const std::vector<double>&
   return s;
 }
 
+// The differential check of a refresh: following the refreshed field costs what following a field built
+// afresh costs, from every cell (steps may differ where two ways are equally short). Returns the count of
+// cells whose walks differ, and counts in `differentSteps` the cells whose steps differ.
+size_t cellsWalkingOtherwise(const Hierarchy& h, const FlowField& refreshed, const FlowField& fresh,
+                             size_t& differentSteps) {
+  std::vector<double> a, b;
+  if (!followField(h, refreshed, a).empty() || !followField(h, fresh, b).empty()) return a.size() + 1;
+  size_t differ = 0;
+  differentSteps = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    differ += std::abs(a[i] - b[i]) > 1e-9 * (1.0 + std::abs(b[i]));
+    differentSteps += refreshed.directions()[i] != fresh.directions()[i];
+  }
+  return differ;
+}
+
 class FlowFieldOnMaps : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(FlowFieldOnMaps, EveryStepIsLegalAndFollowingItFromEveryCellOfTheComponentReachesTheGoal) {
@@ -138,8 +154,9 @@ TEST_P(FlowFieldOnMaps, EveryStepIsLegalAndFollowingItFromEveryCellOfTheComponen
     const Suboptimality s = measure(h, goal, cost, h.layout(1).size + 1.0);
     EXPECT_GT(s.nearCells, 0u) << GetParam();
     EXPECT_LT(s.nearMaxExtra, 1e-6) << GetParam() << " goal " << at(goal);
-    // Near-optimal elsewhere: HPA*'s unsmoothed quality. The bound is loose on purpose (the figures are printed).
-    EXPECT_LT(s.mean, 1.15) << GetParam();
+    // Near-optimal elsewhere: seeded across whole borders, the walks average within 2 % of the shortest
+    // (issue 35; 0.0-0.3 % measured, against 2-6 % seeded at transitions only).
+    EXPECT_LT(s.mean, 1.02) << GetParam() << " goal " << at(goal);
     std::printf(
         "[ flow     ] %s goal %s: %zu cells, suboptimality mean %.4f max %.4f (extra cost at most %.1f), "
         "%u clusters, %llu cells expanded, %zu bytes\n",
@@ -186,6 +203,37 @@ TEST(FlowField, CellsOfOtherComponentsAndBlockedCellsHaveNoStep) {
   EXPECT_LT(withStep + 1, h.componentCells(0) / 2 + h.componentCells(0) / 4);
 }
 
+// Seeded across whole borders, a route crosses a cluster border wherever the shortest way does: on open
+// ground far beyond the exact window (clusters of 4, so the window is 4 cells), every cell walks the
+// shortest way; the same field seeded at transitions only (a field of corridors asked from every cell)
+// bends through the entrances' transition cells.
+TEST(FlowField, AcrossWholeBordersOpenGroundIsWalkedTheShortestWay) {
+  std::vector<std::string> rows(32, std::string(48, '.'));
+  for (int y = 6; y < 26; ++y) rows[static_cast<size_t>(y)][20] = '@';  // one wall to go round
+  const Grid grid = test::drawGrid(rows);
+  HierarchyOptions options;
+  options.clusterSize = 4;
+  const Hierarchy h = test::buildHierarchy(grid, options);
+  std::vector<Point> everyCell;
+  for (int32_t cell = 0; cell < grid.cellCount(); ++cell)
+    if (grid.passableAt(cell)) everyCell.push_back(grid.pointOf(cell));
+  FlowFieldBuilder builder;
+  for (const Point goal : {Point{47, 31}, Point{2, 16}, Point{30, 3}}) {
+    FlowField whole, atTransitions;
+    ASSERT_EQ(builder.build(h, goal, whole), "");
+    ASSERT_EQ(builder.build(h, goal, atTransitions, everyCell), "");
+    std::vector<double> cost;
+    ASSERT_EQ(followField(h, whole, cost), "");
+    const Suboptimality s = measure(h, goal, cost);
+    EXPECT_LT(s.maxExtra, 1e-9) << "goal " << at(goal);
+    ASSERT_EQ(followField(h, atTransitions, cost), "");
+    const Suboptimality t = measure(h, goal, cost);
+    EXPECT_GT(t.mean, 1.01) << "goal " << at(goal);
+    std::printf("[ flow     ] open 48x32, goal %s: mean %.4f max %.4f (at transitions only %.4f, %.4f)\n",
+                at(goal).c_str(), s.mean, s.max, t.mean, t.max);
+  }
+}
+
 TEST(FlowField, TerrainCostsAreRespected) {
   const Grid grid = test::weighRegions(test::loadMap("den520d.map"), 7);
   const Hierarchy h = test::buildHierarchy(grid, HierarchyOptions{});
@@ -198,7 +246,7 @@ TEST(FlowField, TerrainCostsAreRespected) {
     ASSERT_EQ(builder.build(h, goal, field), "");
     ASSERT_EQ(followField(h, field, cost), "");
     const Suboptimality s = measure(h, goal, cost);
-    EXPECT_LT(s.mean, 1.15);
+    EXPECT_LT(s.mean, 1.02) << "goal " << at(goal);
     std::printf("[ flow     ] weighted den520d goal %s: suboptimality mean %.4f max %.4f\n", at(goal).c_str(), s.mean,
                 s.max);
   }
@@ -239,13 +287,13 @@ TEST(FlowField, CorridorsOnlyComputesTheClustersThePathsFromTheStartsCross) {
   std::vector<double> cost;
   ASSERT_EQ(followField(h, corridors, cost), "");  // skips the cells left out
   for (Point s : starts) {
-    // From each start the walk stays on computed cells all the way, and matches the whole field there.
+    // From each start the walk stays on computed cells all the way. (Its steps are the transitions' ones,
+    // not the whole field's: a field of corridors is not seeded across whole borders.)
     Point p = s;
     for (int steps = 0; p != goal; ++steps) {
       ASSERT_LT(steps, grid.cellCount());
       const uint8_t d = corridors.direction(p);
       ASSERT_LT(d, kDirCount) << "start " << at(s) << " stops at " << at(p);
-      ASSERT_EQ(d, whole.direction(p));
       p = *corridors.next(p);
     }
   }
@@ -264,7 +312,11 @@ TEST(FlowField, CorridorsOnlyComputesTheClustersThePathsFromTheStartsCross) {
   ASSERT_EQ(builder.extend(h, corridors, std::span<const Point>(&more, 1), &stats), "");
   EXPECT_GT(corridors.computedClusters(), before);
   EXPECT_EQ(corridors.starts().size(), starts.size() + 1);
-  for (Point p = more; p != goal; p = *corridors.next(p)) ASSERT_EQ(corridors.direction(p), whole.direction(p));
+  int steps = 0;
+  for (Point p = more; p != goal; p = *corridors.next(p), ++steps) {
+    ASSERT_LT(corridors.direction(p), kDirCount) << "from " << at(more) << " stops at " << at(p);
+    ASSERT_LT(steps, grid.cellCount());
+  }
   // Widening to the whole component gives the whole field.
   ASSERT_EQ(builder.extend(h, corridors, {}), "");
   EXPECT_FALSE(corridors.corridorsOnly());
@@ -296,7 +348,7 @@ std::vector<CellEdit> randomEdit(const Grid& g, std::mt19937& rng) {
 }
 
 // The differential test of refreshes: after each batch of edits, the refreshed field is a correct field
-// of the edited map and has the steps of a field built afresh on it.
+// of the edited map and walks as a field built afresh on it does.
 TEST(FlowField, AfterTerrainEditsARefreshedFieldMatchesAFreshOne) {
   for (const char* map : {"den520d.map", "AR0011SR.map"}) {
     Hierarchy h = test::buildHierarchy(test::loadMap(map), HierarchyOptions{});
@@ -307,6 +359,7 @@ TEST(FlowField, AfterTerrainEditsARefreshedFieldMatchesAFreshOne) {
     ASSERT_EQ(builder.build(h, goal, refreshed), "");
     std::vector<double> cost;
     uint64_t kept = 0, integrated = 0;
+    size_t tiedSteps = 0;  // steps that differ between equally short ways
     for (int batch = 0; batch < 12; ++batch) {
       const int edits = batch % 3 == 0 ? 1 : 6;  // single edits, and batches of them
       for (int k = 0; k < edits; ++k) {
@@ -321,15 +374,14 @@ TEST(FlowField, AfterTerrainEditsARefreshedFieldMatchesAFreshOne) {
       integrated += stats.clustersIntegrated;
       ASSERT_EQ(followField(h, refreshed, cost), "") << map << " batch " << batch;
       ASSERT_EQ(builder.build(h, goal, fresh), "");
-      size_t differ = 0;
-      for (size_t i = 0; i < fresh.directions().size(); ++i)
-        differ += fresh.directions()[i] != refreshed.directions()[i];
-      EXPECT_EQ(differ, 0u) << map << " batch " << batch;
+      size_t steps = 0;
+      EXPECT_EQ(cellsWalkingOtherwise(h, refreshed, fresh, steps), 0u) << map << " batch " << batch;
+      tiedSteps += steps;
     }
     // Refreshes rebuild what changed, not everything.
     EXPECT_GT(kept, integrated) << map;
-    std::printf("[ flow     ] %s: 12 refreshes kept %llu clusters, integrated %llu\n", map,
-                static_cast<unsigned long long>(kept), static_cast<unsigned long long>(integrated));
+    std::printf("[ flow     ] %s: 12 refreshes kept %llu clusters, integrated %llu; %zu steps tied otherwise\n", map,
+                static_cast<unsigned long long>(kept), static_cast<unsigned long long>(integrated), tiedSteps);
   }
 }
 
@@ -353,8 +405,8 @@ TEST(FlowField, AfterCostEditsOnAWeightedMapARefreshedFieldMatchesAFreshOne) {
     ASSERT_EQ(builder.refresh(h, refreshed, &stats), "");
     ASSERT_EQ(followField(h, refreshed, cost), "") << "batch " << batch;
     ASSERT_EQ(builder.build(h, goal, fresh), "");
-    EXPECT_TRUE(std::equal(fresh.directions().begin(), fresh.directions().end(), refreshed.directions().begin()))
-        << "batch " << batch;
+    size_t steps = 0;
+    EXPECT_EQ(cellsWalkingOtherwise(h, refreshed, fresh, steps), 0u) << "batch " << batch;
     EXPECT_GT(stats.clustersKept, 0u);
   }
 }

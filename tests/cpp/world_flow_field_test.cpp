@@ -158,9 +158,11 @@ TEST(WorldFlowField, EveryStepIsLegalAndFollowingItFromEveryCellOfTheComponentRe
           EXPECT_NEAR(cost[i], best[i], 1e-6 * (1 + best[i])) << at(h.world().voxelOf(static_cast<int32_t>(i)));
         }
         EXPECT_GT(near, 0u);
-        // As on 2D maps (flow_field_test.cpp) unweighted; under a layer of independent random weights per
-        // cell the crossings chosen without costs cost more (1.07-1.18 measured on these worlds).
-        EXPECT_LT(s.mean, weighted ? 1.25 : 1.15) << "goal " << at(goal);
+        // Seeded across whole borders, within 2 % of the shortest on average, as on 2D maps
+        // (flow_field_test.cpp; 1.00-1.013 measured here). Under a layer of independent random weights per
+        // cell, a box done before a neighbour cannot take the neighbour's cheaper ways: 1.001-1.04
+        // measured (1.04-1.13 seeded at transitions only).
+        EXPECT_LT(s.mean, weighted ? 1.05 : 1.02) << "goal " << at(goal);
         EXPECT_GT(stats.clustersIntegrated, 0u);
         std::printf("[ flow     ] %s%s goal %s: %zu cells, followed cost %.4f x optimal on average, %.4f at worst\n",
                     worldKindName(kind), weighted ? " weighted" : "", at(goal).c_str(), s.cells, s.mean, s.max);
@@ -265,8 +267,11 @@ TEST(WorldFlowField, AfterDiggingAndBuildingARefreshedFieldMatchesAFreshOne) {
     integrated += stats.clustersIntegrated;
     ASSERT_EQ(followField(h, refreshed, cost), "") << "batch " << batch;
     ASSERT_EQ(builder.build(h, goal, fresh), "");
+    // Walks as the fresh field does from every cell (steps may differ between equally short ways).
+    std::vector<double> freshCost;
+    ASSERT_EQ(followField(h, fresh, freshCost), "");
     size_t differ = 0;
-    for (size_t i = 0; i < fresh.directions().size(); ++i) differ += fresh.directions()[i] != refreshed.directions()[i];
+    for (size_t i = 0; i < cost.size(); ++i) differ += std::abs(cost[i] - freshCost[i]) > 1e-9 * (1 + freshCost[i]);
     EXPECT_EQ(differ, 0u) << "batch " << batch;
   }
   // Refreshes integrate what changed, not everything.

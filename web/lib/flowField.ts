@@ -54,10 +54,12 @@ export interface FlowFieldStats {
  *
  * Following a field from any cell of the goal's component reaches the goal: every step is a legal move
  * (into a cell an agent may enter, never cutting a corner) and the remaining cost strictly drops with
- * each step, so there are no cycles. Each cluster of the hierarchy is integrated on its own from its
- * transition cells, seeded with their distances over the abstract graph (the sector/portal scheme of
- * Supreme Commander 2), so the followed paths cost what HPA*'s unsmoothed paths cost: near-optimal, not
- * optimal.
+ * each step, so there are no cycles. Each cluster of the hierarchy is integrated on its own (the
+ * sector/portal scheme of Supreme Commander 2), seeded at its transition cells with their distances over the
+ * abstract graph and, in a field of the whole component, along its whole border from the clusters
+ * integrated before it: the followed paths are near-optimal, not optimal (0.0-0.4 % longer than the
+ * shortest on average on the test maps; a field of `starts`' corridors, seeded at transitions only, as
+ * HPA*'s unsmoothed paths, 3-6 %).
  *
  * A plain JavaScript object: it owns a copy of the steps and holds no WebAssembly memory (nothing to
  * dispose). It describes the terrain of {@link FlowFieldSteps.version}; after terrain edits ask the planner

@@ -214,13 +214,14 @@ export class HPAStar extends ReachableGridPlanner<RawHPAStar, ResolvedHierarchyO
   /**
    * The flow field of `goal`: for every cell of its component, the direction of the next step towards it,
    * for many agents that share the goal (they read their step instead of searching). Following it from any
-   * cell of the component reaches the goal by legal moves, at about the cost of HPA*'s unsmoothed paths
-   * ({@link FlowField}). With `options.starts`, only the clusters of those starts' corridors are computed.
+   * cell of the component reaches the goal by legal moves, near the shortest way (0.0-0.4 % longer on
+   * average on the test maps, {@link FlowField}). With `options.starts`, only the clusters of those starts'
+   * corridors are computed, seeded at transitions only (HPA*'s unsmoothed paths: 3-6 % longer).
    *
    * Built from the hierarchy: one Dijkstra from the goal over the abstract graph, then one small Dijkstra
-   * per cluster. The planner keeps the fields of its last 4 goals: asking again for a goal is a copy of its
-   * steps; after terrain edits the field is refreshed, only the clusters whose terrain or whose transition
-   * distances changed being integrated again.
+   * per cluster, in the order of their distance. The planner keeps the fields of its last 4 goals: asking again for a goal is a copy of its
+   * steps; after terrain edits the field is refreshed, only the clusters whose terrain or whose seeds
+   * changed being integrated again.
    * @returns a new {@link FlowField} (a copy, nothing to dispose)
    * @throws TypeError - when `goal` or a start is not a cell, or an option is unknown
    * @throws RangeError - when the goal is outside the map or blocked, or a start is outside the map
