@@ -10,6 +10,11 @@ namespace {
 constexpr uint32_t kFromGoal = 0xFFFFFFFFu - 1;  // abstract parent of the nodes joined to the goal
 constexpr uint8_t kSeedParent = 0xFF;            // an integration's parent of a seed: its step is its own
 
+// Orders the clusters' heap (integrateInOrder) as a min-heap of (key, cluster).
+struct LaterKey {
+  bool operator()(const std::pair<double, int32_t>& a, const std::pair<double, int32_t>& b) const { return a > b; }
+};
+
 // Dijkstra over an area graph (GridAreaGraph, BlockWorldGraph) from the seeds already pushed into `space`:
 // BestFirstSearch's loop without a heuristic or a target, with several sources. Each settled id's parent
 // is the move that reached it. Moves cost the same both ways (both worlds' graphs are undirected), so the
@@ -182,15 +187,14 @@ void BasicFlowFieldBuilder<Domain>::integrateInOrder(const Planner& h, Field& fi
   seedCount_.assign(clusters, 0);
   orderedSeeds_.clear();
   heap_.clear();
-  const auto later = [](const std::pair<double, int32_t>& a, const std::pair<double, int32_t>& b) { return a > b; };
   for (size_t c = 0; c < clusters; ++c) {
     if (transitionOffsets_[c + 1] == transitionOffsets_[c]) continue;
     key_[c] = transitionLow_[c];
     heap_.emplace_back(key_[c], static_cast<int32_t>(c));
   }
-  std::make_heap(heap_.begin(), heap_.end(), later);
+  std::make_heap(heap_.begin(), heap_.end(), LaterKey{});
   while (!heap_.empty()) {
-    std::pop_heap(heap_.begin(), heap_.end(), later);
+    std::pop_heap(heap_.begin(), heap_.end(), LaterKey{});
     const auto [key, cluster] = heap_.back();
     heap_.pop_back();
     const size_t c = static_cast<size_t>(cluster);
@@ -216,8 +220,7 @@ template <typename Domain>
 void BasicFlowFieldBuilder<Domain>::settleCluster(const Planner& h, Field& field, int32_t cluster, bool acrossBorders,
                                                   FlowFieldStats& stats) {
   const size_t c = static_cast<size_t>(cluster);
-  const auto transitions = std::span<const Seed>(transitions_)
-                               .subspan(transitionOffsets_[c], transitionOffsets_[c + 1] - transitionOffsets_[c]);
+  const std::span<const Seed> transitions = transitionsOf(cluster);
   std::span<const Seed> seeds = transitions;
   double low = transitionLow_[c];
   if (acrossBorders) {
@@ -266,7 +269,6 @@ void BasicFlowFieldBuilder<Domain>::offerToNeighbours(const Planner& h, int32_t 
   // cheapest such neighbour's V plus the move, stepping there (moves cost the same both ways: the graphs
   // are undirected). Kept in value_ until that cluster is done, and its key lowered to the cheapest.
   const auto& layout = Domain::layout(h);
-  const auto later = [](const std::pair<double, int32_t>& a, const std::pair<double, int32_t>& b) { return a > b; };
   Domain::withWorldGraph(h, [&](const auto& world) {
     Domain::forEachBorderCell(layout, cluster, [&](Cell b) {
       const uint32_t at = world.idOf(b);
@@ -288,7 +290,7 @@ void BasicFlowFieldBuilder<Domain>::offerToNeighbours(const Planner& h, int32_t 
         if (v >= key_[o]) return;
         key_[o] = v;
         heap_.emplace_back(v, other);
-        std::push_heap(heap_.begin(), heap_.end(), later);
+        std::push_heap(heap_.begin(), heap_.end(), LaterKey{});
       });
     });
   });
@@ -484,9 +486,7 @@ template <typename Domain>
 void BasicFlowFieldBuilder<Domain>::integrateAtTransitions(const Planner& h, Field& field, int32_t cluster,
                                                            FlowFieldStats& stats) {
   const size_t c = static_cast<size_t>(cluster);
-  const auto transitions = std::span<const Seed>(transitions_)
-                               .subspan(transitionOffsets_[c], transitionOffsets_[c + 1] - transitionOffsets_[c]);
-  integrate(h, field, cluster, transitions, transitionLow_[c], false, stats);
+  integrate(h, field, cluster, transitionsOf(cluster), transitionLow_[c], false, stats);
 }
 
 template <typename Domain>

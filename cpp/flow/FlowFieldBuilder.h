@@ -103,6 +103,11 @@ class BasicFlowFieldBuilder {
   std::vector<uint32_t> transitionOffsets_;
   std::vector<Seed> transitions_;
   std::vector<double> transitionLow_;
+  std::span<const Seed> transitionsOf(int32_t cluster) const {
+    const size_t c = static_cast<size_t>(cluster);
+    return std::span<const Seed>(transitions_)
+        .subspan(transitionOffsets_[c], transitionOffsets_[c + 1] - transitionOffsets_[c]);
+  }
   std::vector<uint32_t> seedOffsets_;  // a whole component's seeds, per cluster as the field keeps them
   std::vector<Seed> seeds_;
   // The pass over clusters in order (integrateInOrder): per border cell, its V once its cluster is done,
