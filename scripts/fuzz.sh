@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of tests/fuzz in build/fuzz (clang, ASan + UBSan) and runs each one for a
-# bounded time over its committed corpus (tests/fuzz/corpus/<target>). New inputs go to a temporary
-# directory: the committed corpus is never modified. Fails on any crash, leak, timeout or out-of-memory,
-# printing the reproducer and how to replay it.
+# bounded time over its committed corpus (tests/fuzz/corpus/<target>), as many targets at once as the
+# machine has cores. New inputs go to a temporary directory: the committed corpus is never modified.
+# Fails on any crash, leak, timeout or out-of-memory, printing the reproducer and how to replay it.
 #
 #   scripts/fuzz.sh [--seconds N] [--work DIR] [--build-only] [target ...]
 #     targets: map_reader scen_reader world_reader hierarchy_loader world_loader api_sequence flow_field
@@ -58,26 +58,44 @@ if [[ -n $keep ]]; then
 else
   work=$(mktemp -d "${TMPDIR:-/tmp}/hpastar-fuzz.XXXXXX")
 fi
-failed=()
-for t in "${targets[@]}"; do
+# One target: its report (its summary, or the log's end and its reproducers) goes to stdout, its status
+# to $work/<target>/status, so that targets can run side by side and be reported one after the other.
+fuzz_target() {
+  local t=$1 log dict=() status=0
   mkdir -p "$work/$t/corpus" "$work/$t/artifacts"
-  dict=()
   [[ -f tests/fuzz/$t.dict ]] && dict=(-dict="tests/fuzz/$t.dict")
   log=$work/$t/log
   [[ -n $keep ]] && log=$work/$t-$(date +%Y%m%d-%H%M%S).log
   echo "fuzz: $t for ${seconds}s (log $log)"
   # -timeout: one input slower than 10 s is a hang; -rss_limit_mb: more than 2 GB is a runaway allocation.
-  if build/fuzz/fuzz_$t -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$work/$t/artifacts/" "${dict[@]}" "$work/$t/corpus" "tests/fuzz/corpus/$t" >"$log" 2>&1; then
+  build/fuzz/fuzz_$t -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$work/$t/artifacts/" "${dict[@]}" "$work/$t/corpus" "tests/fuzz/corpus/$t" >"$log" 2>&1 || status=$?
+  if ((status == 0)); then
     grep -E '^stat::number_of_executed_units|^stat::new_units_added' "$log" | tr '\n' ' ' | sed "s/^/fuzz: $t ok: /"
     echo
   else
-    failed+=("$t")
     tail -n 60 "$log"
     for reproducer in "$work/$t/artifacts/"*; do
       [[ -e $reproducer ]] && echo "fuzz: $t FAILED, reproducer: $reproducer (replay: build/fuzz/fuzz_$t $reproducer)"
     done
   fi
+  echo "$status" >"$work/$t/status"
+}
+
+# A fuzzer keeps one core busy: as many run at once as there are cores, each for the whole `seconds`.
+parallel=$(nproc 2>/dev/null || echo 1)
+failed=()
+for ((i = 0; i < ${#targets[@]}; i += parallel)); do
+  batch=("${targets[@]:i:parallel}")
+  for t in "${batch[@]}"; do
+    mkdir -p "$work/$t"
+    fuzz_target "$t" >"$work/$t/report" 2>&1 &
+  done
+  wait
+  for t in "${batch[@]}"; do
+    cat "$work/$t/report"
+    [[ $(cat "$work/$t/status" 2>/dev/null) == 0 ]] || failed+=("$t")
+  done
 done
 if ((${#failed[@]})); then
   echo "fuzz: failed: ${failed[*]}" >&2
