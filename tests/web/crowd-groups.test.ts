@@ -49,10 +49,12 @@ describe.each<Formation>(['cluster', 'box', 'line', 'wedge', 'keep'])('formation
     const goal = { x: 200, y: 60 };
     const goals = crowd.moveGroup(ids, goal, { formation });
     expect(goals.size).toBe(50);
+    const unplaced: number[] = [];
     for (let frame = 0; frame < 3000 && [...crowd.agents()].some((a) => a.state !== 'idle'); frame++) {
-      crowd.step(1 / 30);
+      for (const e of crowd.step(1 / 30)) if (e.type === 'unplaced') unplaced.push(e.agent);
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
+    expect(unplaced, 'room near the goal for every unit: none unplaced').toEqual([]);
     const agents = [...crowd.agents()];
     expect(agents.filter((a) => a.state !== 'idle').map((a) => a.id)).toEqual([]);
     const taken = new Map<string, number>();
@@ -83,4 +85,29 @@ test('group orders: bad options and ids are refused by name, and nothing is sent
   expect(() => crowd.moveGroup([...ids, 999], { x: 200, y: 60 })).toThrow(RangeError);
   expect(() => crowd.moveGroup(ids, { x: 9999, y: 60 })).toThrow(/outside/);
   for (const id of ids) expect(crowd.agent(id).goal).toBeNull();
+});
+
+test('a group bigger than the ground around its goal: each cell taken once, the others reported unplaced', async () => {
+  // A 4 × 2 room: 8 cells for 11 units (three pairs stacked where they were added).
+  const room = `type octile\nheight 4\nwidth 6\nmap\n@@@@@@\n@....@\n@....@\n@@@@@@\n`;
+  const small = await createPathPool({ map: room, workers: 1 });
+  try {
+    const crowd = new Crowd({ pool: small, map: parseMovingAIMap(room) });
+    const cells = [...Array(8).keys()].map((k) => ({ x: 1 + (k % 4), y: 1 + Math.floor(k / 4) }));
+    const ids = [...cells, ...cells.slice(0, 3)].map((c) => crowd.addAgent(c));
+    const goal = { x: 1, y: 1 };
+    const goals = crowd.moveGroup(ids, goal);
+    const events = crowd.step(0);
+    const unplaced = events.filter((e) => e.type === 'unplaced');
+    expect(unplaced.length).toBe(3);
+    const placed = ids.filter((id) => !unplaced.some((e) => e.agent === id));
+    // Every cell of the room is some placed unit's goal, once; the unplaced units go to the goal itself.
+    expect(new Set(placed.map((id) => `${goals.get(id)!.x},${goals.get(id)!.y}`)).size).toBe(8);
+    for (const e of unplaced) {
+      expect(e.goal).toEqual(goal);
+      expect(goals.get(e.agent)).toEqual(goal);
+    }
+  } finally {
+    await small.close();
+  }
 });

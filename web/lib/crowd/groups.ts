@@ -25,16 +25,21 @@ export interface GroupUnit {
   readonly at: Voxel;
 }
 
+/**
+ * A unit's cell in a group order, or why it has none: `'no-ground'` when its class stands nowhere near
+ * the goal (no cell of its flood), `'crowded'` when every cell its class reaches there is taken.
+ */
+export type GroupSlot = Voxel | 'no-ground' | 'crowded';
+
 /** Cells flooded per unit of a class, at least: room for every unit to be spaced and to choose. */
 const FLOOD_PER_UNIT = 24;
 const FLOOD_MIN = 256;
 
 /**
- * A cell for each unit (null for one none is left for: the goal is not reachable for its class, or the
- * flood ran out), in the order given.
+ * A cell for each unit, or why there is none for it (GroupSlot), in the order given.
  * @param spacing - cells between the places of a box, line or wedge (at least the biggest unit's side)
  */
-export function groupSlots(ground: CrowdGround, units: readonly GroupUnit[], goal: Voxel, formation: Formation, spacing: number): (Voxel | null)[] {
+export function groupSlots(ground: CrowdGround, units: readonly GroupUnit[], goal: Voxel, formation: Formation, spacing: number): GroupSlot[] {
   const places = formationPlaces(units, goal, formation, spacing);
   const floods = new Map<UnitPort, Voxel[]>();
   const claimed = new Set<number>();
@@ -43,7 +48,7 @@ export function groupSlots(ground: CrowdGround, units: readonly GroupUnit[], goa
     for (let y = c.y; y < c.y + size; y++) for (let x = c.x; x < c.x + size; x++) if (claimed.has(key(x, y, c.z))) return false;
     return true;
   };
-  const slots: (Voxel | null)[] = units.map(() => null);
+  const slots: GroupSlot[] = units.map(() => 'no-ground');
   // The biggest first: they need the most room; then in the order given.
   const order = units.map((_, i) => i).sort((a, b) => units[b]!.port.agent.size - units[a]!.port.agent.size || a - b);
   for (const i of order) {
@@ -61,7 +66,10 @@ export function groupSlots(ground: CrowdGround, units: readonly GroupUnit[], goa
         bestDistance = d;
       }
     }
-    if (!best) continue;
+    if (!best) {
+      if (cells.length > 0) slots[i] = 'crowded';
+      continue;
+    }
     slots[i] = best;
     for (let y = best.y; y < best.y + size; y++) for (let x = best.x; x < best.x + size; x++) claimed.add(key(x, y, best.z));
   }

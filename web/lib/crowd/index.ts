@@ -239,6 +239,11 @@ export type CrowdEvent<P extends Point = Point> =
    * cell nearest to it (its goal from now on).
    */
   | { readonly type: 'partial'; readonly agent: number; readonly goal: P; readonly reached: P }
+  /**
+   * {@link Crowd.moveGroup} found no cell of its own near the goal for the agent: every cell its class
+   * reaches there is taken by the group. It goes to `goal` itself and may end up standing with another.
+   */
+  | { readonly type: 'unplaced'; readonly agent: number; readonly goal: P }
   /** The agent, with a goal, has not moved for `stallSeconds` (once per stall). */
   | { readonly type: 'stalled'; readonly agent: number; readonly seconds: number }
   /**
@@ -651,8 +656,10 @@ export class Crowd<P extends Point = Point> {
    * Sends agents `ids` to `goal` as a group: each gets a cell of its own near the goal, reachable from it
    * for the agent's class, its square overlapping no other agent's of the group, and laid out as
    * {@link GroupOptions.formation} asks. Those cells become their goals (`setGoal`), so the group arrives
-   * spread out instead of on one cell. An agent no cell is found for (its class cannot stand near the
-   * goal or reach it) gets the goal itself, as `setGoal` would give it.
+   * spread out instead of on one cell. An agent no cell is found for gets the goal itself, as `setGoal`
+   * would give it: when its class stands nowhere near the goal, the plan says so (`'unreachable'`, or
+   * `'partial'` with {@link CrowdOptions.toNearest}); when every cell its class reaches there is taken by
+   * the group, the next {@link Crowd.step} reports it `'unplaced'`.
    * @returns each agent's goal, by id
    * @throws RangeError - for an id that is no agent, or a goal outside the map
    * @throws TypeError - for malformed options (naming the option)
@@ -668,9 +675,12 @@ export class Crowd<P extends Point = Point> {
     const slots = agents.length ? groupSlots(this.#ground, agents.map((a) => ({ port: a.unit.port, at: a.cell })), target, formation, spacing) : [];
     const goals = new Map<number, P>();
     agents.forEach((agent, i) => {
-      const cell = slots[i] ?? target;
+      const slot = slots[i] ?? 'no-ground';
+      const cell = typeof slot === 'string' ? target : slot;
       this.#setGoal(agent, cell);
-      goals.set(agent.id, this.#ground.point(cell) as P);
+      const point = this.#ground.point(cell) as P;
+      goals.set(agent.id, point);
+      if (slot === 'crowded') this.#events.push({ type: 'unplaced', agent: agent.id, goal: point });
     });
     return goals;
   }
