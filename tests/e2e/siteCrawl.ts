@@ -84,16 +84,14 @@ function readHtml(html: string, pageUrl: string) {
   return { links, anchors: [...ids, ...names] };
 }
 
-/** The folder of `readOnly` that `path` is in, when the page is to be read rather than opened. */
-function readOnlyFolder(walk: Walk, path: string): string | undefined {
-  if (!walk.readOnly || !path.startsWith(walk.readOnly.below)) return undefined;
+/** Whether the page at `path` is to be read rather than opened (past the first few of a `readOnly` folder). */
+function readOnlyPage(walk: Walk, path: string): boolean {
+  if (!walk.readOnly || !path.startsWith(walk.readOnly.below)) return false;
   const folder = path.slice(0, path.lastIndexOf('/') + 1);
   const opened = walk.openedIn.get(folder) ?? 0;
-  if (opened < walk.readOnly.opened) {
-    walk.openedIn.set(folder, opened + 1);
-    return undefined;
-  }
-  return folder;
+  if (opened >= walk.readOnly.opened) return true;
+  walk.openedIn.set(folder, opened + 1);
+  return false;
 }
 
 /** Fetches a page without opening it: it must answer, and its links and anchors are read from the HTML. */
@@ -160,7 +158,7 @@ async function walkInTab(page: Page, walk: Walk): Promise<void> {
     current = url.slice(walk.siteUrl.length);
     try {
       let found;
-      if (readOnlyFolder(walk, current) !== undefined) {
+      if (readOnlyPage(walk, current)) {
         found = await readWithoutOpening(walk, url, current);
       } else {
         await page.goto(url, { waitUntil: 'load' });
