@@ -273,7 +273,8 @@ TEST(SearchTrace, AStarRecordsItsExpansionsInAnOrderAStarMayTake) {
   AStarSearch astar;
   SearchTrace trace;
   astar.setTrace(&trace);
-  for (const auto& [s, t] : randomQueries(g, 20, 21)) {
+  for (const auto& endpoints : randomQueries(g, 20, 21)) {
+    const Point s = endpoints.first, t = endpoints.second;  // not a binding: the lambdas below capture them
     if (s == t) continue;
     trace.clear();
     PathResult r;
@@ -316,7 +317,8 @@ TEST(SearchTrace, HpaInsertionAndAbstractSearchesRecordAnOrderTheirSearchMayTake
   for (uint32_t n = 0; n < h.nodeCount(); ++n) nodeAt[{h.nodeCell(n).y, h.nodeCell(n).x}] = n;
   const uint32_t S = h.nodeCount(), G = h.nodeCount() + 1;
   int checked = 0;
-  for (const auto& [s, t] : randomQueries(g, 30, 9)) {
+  for (const auto& endpoints : randomQueries(g, 30, 9)) {
+    const Point s = endpoints.first, t = endpoints.second;  // not a binding: the lambdas below capture them
     if (s == t || nodeAt.count({s.y, s.x}) || nodeAt.count({t.y, t.x})) continue;  // endpoints apart from nodes
     trace.clear();
     PathResult r;
