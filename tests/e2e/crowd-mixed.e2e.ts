@@ -1,4 +1,4 @@
-// Mixed units: 1,500 agents of three classes (1 x 1, 2 x 2 and 3 x 3 squares; two capabilities), one pool
+// Mixed units: 2,000 agents of three classes (1 x 1, 2 x 2 and 3 x 3 squares; two capabilities), one pool
 // serving the three (a hierarchy per class in its workers), in one package Crowd on AR0011SR in headless
 // Chromium (the demo, cross-origin isolated, its pool in shared mode), a wall painted with the mouse every
 // second for 10 s.
@@ -21,11 +21,11 @@ let page: Page | undefined;
 
 useBrowserPerFile((b) => (browser = b), () => page);
 
-const AGENTS = 1500;
+const AGENTS = 2000;
 // Walls of 6 x 3 cells at places spread over the map (a fixed list: the same run every time).
 const PLACES = [[150, 150], [250, 200], [350, 260], [180, 330], [300, 120], [120, 240], [400, 400], [260, 340], [200, 90], [330, 200]] as const;
 
-test('1,500 agents of three classes on AR0011SR, a wall every second: frame time, stuck agents, misplaced squares and re-plans per wall are recorded', async () => {
+test('2,000 agents of three classes on AR0011SR, a wall every second: frame time, stuck agents, misplaced squares and re-plans per wall are recorded', async () => {
   const run = await measureCrowd(browser, baseUrl, `?map=AR0011SR.map&algo=hpa2&mode=crowd&agents=${AGENTS}&units=mixed`, AGENTS, 'AR0011SR.map', PLACES);
   page = run.page;
   const { report } = run;
