@@ -174,7 +174,7 @@ TEST(WorldHeuristics, LandmarksWithoutTheTableAreRepairedConsistentAfterDigsBuil
   // again: every row must still respect every top-level edge, and the searches keep their costs.
   for (const WorldSetup& s : {kSetups[0], kSetups[1], kSetups[3]}) {
     SCOPED_TRACE(setupName(s));
-    // Named references, not a structured binding: clang 14 (the fuzz and ASan builds) cannot capture one.
+    // Named references, not a structured binding: clang 14 (the ASan build) cannot capture one in a lambda.
     auto hierarchies = plainAndTabled(s, 9, 16, false);
     WorldHierarchy& plain = hierarchies.first;
     WorldHierarchy& marked = hierarchies.second;
@@ -201,7 +201,7 @@ TEST(WorldHeuristics, RepairedLandmarksStayConsistentAcrossSavesAndLoadsWhenALan
   // and later repairs would keep bounds its neighbours break).
   for (const WorldSetup& s : kSetups) {
     SCOPED_TRACE(setupName(s));
-    // Named references, not a structured binding: clang 14 (the fuzz and ASan builds) cannot capture one.
+    // Named references, not a structured binding: clang 14 (the ASan build) cannot capture one in a lambda.
     auto hierarchies = plainAndTabled(s, 12, 8, false);
     WorldHierarchy& plain = hierarchies.first;
     WorldHierarchy& marked = hierarchies.second;
