@@ -231,10 +231,50 @@ describe('on a corridor', () => {
   });
 });
 
+describe('terrain costs as orders', () => {
+  // Two ways from (1, 2) to (10, 2): straight along the swamp row, or round it on a ground row.
+  const text = mapText(['@'.repeat(12), '@' + '.'.repeat(10) + '@', '@.' + 'S'.repeat(8) + '.@', '@' + '.'.repeat(10) + '@', '@'.repeat(12)]);
+  const map = parseMovingAIMap(text);
+  const swamp = (x: number, y: number) => text.split('\n')[4 + y]![x] === 'S';
+
+  test('a costs order reroutes the agents planned from its tick on, in step with a late pool; bad costs and a block world\'s order are refused at their tick', async () => {
+    await using steady = await createPathPool({ map: text, workers: 1, hierarchy: { clusterSize: 16, ...NO_LANDMARKS } });
+    await using slow = await createPathPool({ map: text, workers: 1, hierarchy: { clusterSize: 16, ...NO_LANDMARKS } });
+    const crowds = [steady, delayed(slow, seeded(5), 10)].map((pool) => new LockstepCrowd({ pool, map, ticksPerSecond: 20, answerDelayTicks: 2, speed: 4 }));
+    const order = (tick: number, o: LockstepOrder) => crowds.forEach((c) => c.order(tick, o));
+    const from = { x: 1, y: 2 }, to = { x: 10, y: 2 };
+    order(0, { type: 'add', at: from, options: { goal: to } });
+    // The second agent is added after the costs order of the same tick: its plan sees swamp at 10.
+    order(100, { type: 'costs', costs: { S: 10 } });
+    order(100, { type: 'add', at: from, options: { goal: to } });
+    order(101, { type: 'costs', costs: { S: -1 } });
+    order(101, { type: 'cellCosts', changes: [{ x: 1, y: 1, z: 0, value: 2 }] });
+    const onSwamp = new Map<number, number>();
+    const arrived: { id: number; tick: number }[] = [];
+    let refused: LockstepTick['refused'] = [];
+    for (let tick = 0; tick < 300; tick++) {
+      const [a, b] = [await crowds[0]!.tick(), await crowds[1]!.tick()];
+      expect(b.hash, `tick ${tick}`).toBe(a.hash);
+      expect(b.refused).toEqual(a.refused);
+      if (tick === 101) refused = a.refused;
+      else expect(a.refused, `tick ${tick}`).toEqual([]);
+      for (const agent of crowds[0]!.crowd.agents()) if (swamp(agent.cellX, agent.cellY)) onSwamp.set(agent.id, (onSwamp.get(agent.id) ?? 0) + 1);
+      for (const e of a.events) if (e.type === 'arrived') arrived.push({ id: e.agent, tick });
+    }
+    expect(arrived.map((e) => e.id)).toEqual([1, 2]);
+    expect(arrived[0]!.tick, 'the first agent arrives before the costs change').toBeLessThan(100);
+    expect(onSwamp.get(1), 'at equal costs the way is straight through the swamp').toBeGreaterThan(0);
+    expect(onSwamp.get(2), 'with swamp at 10 the way goes round it').toBeUndefined();
+    expect(refused.map((r) => r.order.type)).toEqual(['costs', 'cellCosts']);
+    expect(refused[0]!.reason).toMatch(/^Crowd\.setTerrainCosts: .*-1/);
+    expect(refused[1]!.reason).toBe("Crowd.applyCostChanges: a grid's crowd has terrain kinds: use Crowd.setTerrainCosts");
+  }, 60_000);
+});
+
 describe('on a block world', () => {
   const GENERATE = { kind: 'caves', size: { width: 48, height: 40, levels: 6 }, seed: 4 } as const;
 
-  test('two crowds, one pool late: equal hashes for 2,000 ticks of climbing agents, blocks placed and dug, shared goals', async () => {
+  test('two crowds, one pool late: equal hashes for 2,000 ticks of climbing agents, blocks placed and dug, cell costs changed, shared goals', async () => {
     const hp = await loadHpastar();
     await using steady = await createWorldPool({ generate: GENERATE, hierarchy: { clusterSide: 8, clusterLevels: 3, ...NO_LANDMARKS }, workers: 1 });
     await using slow = await createWorldPool({ generate: GENERATE, hierarchy: { clusterSide: 8, clusterLevels: 3, ...NO_LANDMARKS }, workers: 1 });
@@ -253,8 +293,12 @@ describe('on a block world', () => {
     for (let tick = 0; tick < 2000; tick++) {
       if (tick % 50 === 20) order(tick, { type: 'blocks', changes: [{ ...pick(), block: random() < 0.5 ? 'solid' : 'air' }] });
       if (tick % 30 === 1) for (const a of crowds[0]!.crowd.agents()) if (a.state === 'idle') order(tick, { type: 'goal', id: a.id, goal: pick() });
+      // Cost layer changes as orders; a grid's terrain costs are refused on a block world, alike on both.
+      if (tick % 100 === 40) order(tick, { type: 'cellCosts', changes: [{ ...pick(), value: 1 + Math.floor(random() * 20) }] });
+      if (tick === 240) order(tick, { type: 'costs', costs: { S: 2 } });
       const [a, b] = [await crowds[0]!.tick(), await crowds[1]!.tick()];
       expect(b.hash, `tick ${tick}`).toBe(a.hash);
+      expect(a.refused.map((r) => r.order.type), `tick ${tick}`).toEqual(tick === 240 ? ['costs'] : []);
       arrived += a.events.filter((e) => e.type === 'arrived').length;
       for (const agent of crowds[0]!.crowd.agents()) {
         if (last.has(agent.id) && last.get(agent.id) !== agent.cellZ) levels++;

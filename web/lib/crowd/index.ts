@@ -41,6 +41,7 @@ import { describe } from '../args.ts';
 import type { AgentClass } from '../agentClasses.ts';
 import { statusCode, withCode } from '../errors.ts';
 import { FLOW_NO_STEP } from '../flowField.ts';
+import { checkTerrainCostRanges, packTerrainCosts } from '../internal.ts';
 import type { PathPool } from '../pool/index.ts';
 import type { WorldPathPool } from '../pool/world.ts';
 import type { Agent as AgentClassOption, Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate, Voxel } from '../types.ts';
@@ -51,7 +52,7 @@ import { FORMATIONS, groupSlots, type Formation } from './groups.ts';
 import { SharedGoals } from './sharedGoals.ts';
 import { Avoidance, type AvoidancePort, type Mover } from './avoidance.ts';
 import { FREE_CLOCK, type CrowdClock } from './clock.ts';
-import { LOCKSTEP_LINK, type LockstepLink } from './lockstepLink.ts';
+import { LOCKSTEP_LINK, SET_TERRAIN_COSTS, type LockstepLink } from './lockstepLink.ts';
 import { stateHash } from './stateHash.ts';
 import { TerrainCopy } from './terrainCopy.ts';
 import { gridGround, gridPoolsOf, GridUnits, isWorldPool, worldGround, WorldUnits, type CrowdGround, type LineAnswers, type PathAnswers, type PlanAnswers, type UnitPort } from './units.ts';
@@ -856,15 +857,23 @@ export class Crowd<P extends Point = Point> {
    * plans and fields asked from now on follow the new costs.
    * @returns the first pool's new version, once every pool answered
    * @throws TypeError - on a block world (it has no terrain kinds: its costs are a per-cell layer: {@link Crowd.applyCostChanges})
+   * @throws TypeError, RangeError - naming a multiplier that is not a number or out of range, as {@link PathPool.setTerrainCosts}
    * @throws CrowdClosedError - once a pool of the crowd is closed (the promise rejects; nothing changes then), or closes before it answers
    */
   async setTerrainCosts(costs: TerrainCosts): Promise<number> {
+    return this[SET_TERRAIN_COSTS](costs);
+  }
+
+  /** @internal {@link Crowd.setTerrainCosts}, throwing what it refuses instead of rejecting (a lockstep's `'costs'` order). */
+  [SET_TERRAIN_COSTS](costs: TerrainCosts): Promise<number> {
     const where = 'Crowd.setTerrainCosts';
     this.#checkDriver(where);
     if (this.#terrain.kind !== 'grid') throw new TypeError(`${where}: a block world has no terrain kinds (change its cost layer with Crowd.applyCostChanges)`);
     if (this.#anyAngle && typeof costs === 'object' && costs !== null && Object.values(costs).some((m) => m !== 1)) {
       throw new TypeError(`${where}: this crowd walks any-angle lines (pathShape 'any-angle'), whose lengths are Euclidean: its pools' grids must stay without terrain costs (every multiplier 1)`);
     }
+    // Checked here as the pools check them, so that a lockstep refuses bad costs at their tick.
+    checkTerrainCostRanges(packTerrainCosts(costs, where), where);
     this.#checkPools(where);
     const answers = new Map<PathPool, Promise<number>>();
     for (const unit of this.#units) {
@@ -873,7 +882,7 @@ export class Crowd<P extends Point = Point> {
       unit.version = Math.max(unit.version, pool.version);
       unit.goals.version = unit.version;
     }
-    return (await this.#whileOpen(where, Promise.all(answers.values())))[0]!;
+    return this.#whileOpen(where, Promise.all(answers.values())).then((versions) => versions[0]!);
   }
 
   /** The crowd's figures now. */

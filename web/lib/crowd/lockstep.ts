@@ -26,11 +26,11 @@
  * @module
  */
 import { describe, integerIn, positiveInt } from '../args.ts';
-import type { Point, TerrainEdit } from '../types.ts';
-import type { BlockChange } from '../world.ts';
+import type { Point, TerrainCosts, TerrainEdit } from '../types.ts';
+import type { BlockChange, CellCostChange } from '../world.ts';
 import { AnswerGate } from './answerGate.ts';
 import { Crowd, CrowdClosedError, type AgentOptions, type CrowdEvent, type CrowdOptions, type GroupOptions } from './index.ts';
-import { LOCKSTEP_LINK, LockstepLink } from './lockstepLink.ts';
+import { LOCKSTEP_LINK, LockstepLink, SET_TERRAIN_COSTS } from './lockstepLink.ts';
 import { isWorldPool } from './units.ts';
 
 /** Options of a {@link LockstepCrowd}: a {@link Crowd}'s, and its ticks. */
@@ -59,9 +59,13 @@ export type LockstepOrder<P extends Point = Point> =
   /** `Crowd.updateTerrain(edits)`, on a grid. */
   | { readonly type: 'terrain'; readonly edits: readonly TerrainEdit[] }
   /** `Crowd.applyBlockChanges(changes)`, on a block world. */
-  | { readonly type: 'blocks'; readonly changes: readonly BlockChange[] };
+  | { readonly type: 'blocks'; readonly changes: readonly BlockChange[] }
+  /** `Crowd.setTerrainCosts(costs)`, on a grid: what crossing each terrain kind costs. */
+  | { readonly type: 'costs'; readonly costs: TerrainCosts }
+  /** `Crowd.applyCostChanges(changes)`, on a block world: its cost layer. */
+  | { readonly type: 'cellCosts'; readonly changes: readonly CellCostChange[] };
 
-const ORDER_TYPES = ['add', 'goal', 'group', 'speed', 'remove', 'terrain', 'blocks'];
+const ORDER_TYPES = ['add', 'goal', 'group', 'speed', 'remove', 'terrain', 'blocks', 'costs', 'cellCosts'];
 
 /** What a tick did. */
 export interface LockstepTick<P extends Point = Point> {
@@ -213,6 +217,13 @@ export class LockstepCrowd<P extends Point = Point> {
         return undefined;
       case 'blocks':
         void crowd.applyBlockChanges(order.changes).catch(() => undefined);
+        return undefined;
+      // Costs change no cell's passability: routes are kept, plans asked from this tick on follow them.
+      case 'costs':
+        void crowd[SET_TERRAIN_COSTS](order.costs).catch(() => undefined);
+        return undefined;
+      case 'cellCosts':
+        void crowd.applyCostChanges(order.changes).catch(() => undefined);
         return undefined;
     }
   }

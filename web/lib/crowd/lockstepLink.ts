@@ -11,6 +11,12 @@ import { lockstepClock, type CrowdClock } from './clock.ts';
 /** @internal The options key of a crowd's {@link LockstepLink}. */
 export const LOCKSTEP_LINK = Symbol('hpastar.lockstepLink');
 
+/**
+ * @internal The key of the crowd's `setTerrainCosts` that throws what it refuses at once instead of
+ * rejecting: a lockstep reports a refused order at its tick, the same on every machine.
+ */
+export const SET_TERRAIN_COSTS = Symbol('hpastar.crowd.setTerrainCosts');
+
 /** @internal */
 export class LockstepLink {
   readonly clock: CrowdClock;
