@@ -31,6 +31,13 @@
  *    and any agent in the way (stepping or not) after {@link HELD_AT_MOST_SECONDS}: a queue behind agents
  *    that move is not passed sooner, but the churn of a dense crowd may take every freed cell before the
  *    agent (a big one needing a whole square), and avoidance holds no agent longer.
+ * 5. A pass is walked to its end: the passer goes on through whoever holds its way, moving or not, until
+ *    it stands alone, and the agent it passes holds still meanwhile ({@link HELD_AT_MOST_SECONDS} at
+ *    most, unless the two pass each other): stopping inside another, or walking on the same way as the
+ *    one passed, left pairs overlapping for many seconds (knots and stacks of big agents, measured by
+ *    bench/crowd-traffic.ts).
+ * Between 2 and 3, a walking agent standing in the way of one as big or bigger gives way as an idle one
+ * does (rule 2) and walks back to its route: a big agent is not held behind small ones, nor passes them.
  *
  * Agents walking any-angle lines (`pathShape: 'any-angle'`, {@link Avoidance.lines}) hold no grid step:
  * each holds a rectangle of cells instead, its square while it stands on an anchor and, while it walks,
@@ -60,10 +67,14 @@ import type { CrowdGround, UnitPort } from './units.ts';
 
 /** Waiting this long in a ring of agents each waiting on the next, the ring's lowest id steps and the ring turns (seconds). */
 export const PASS_AFTER_SECONDS = 0.4;
-/** Waiting this long on an idle agent that cannot give way, or on cells two agents share, an agent steps through (seconds). */
-export const GIVE_UP_SECONDS = 1.5;
+/**
+ * Waiting this long on an idle agent that cannot give way, or on cells two agents share, an agent steps
+ * through (seconds). This and the next were 1.5 and 3 s: in 2,000 agents of three sizes, nearly every
+ * agent stood still over a second at some time (bench/results/crowd-traffic.md).
+ */
+export const GIVE_UP_SECONDS = 0.6;
 /** Waiting this long on any agent, an agent steps through it (seconds): the most avoidance holds one. */
-export const HELD_AT_MOST_SECONDS = 3;
+export const HELD_AT_MOST_SECONDS = 0.8;
 
 /** A waiting agent tries in full once in this many frames while the same agent holds the cell it wants. */
 const RETRY_EVERY = 3;
@@ -170,6 +181,7 @@ export class Avoidance {
     }
     this.occupancy.mark(a.id, 1, a.cellX, a.cellY, a.cellZ, sizeOf(a));
     a.overlapping = !this.alone(a);
+    a.passing = 0; // as on lines
   }
 
   /** The agent leaves the occupancy (removed, or about to be snapped): its square and its step's target. */
@@ -236,23 +248,40 @@ export class Avoidance {
   decide(a: Mover, n: Voxel, length: number): Decision {
     a.blockedBy = 0;
     if (a.overlapping && this.alone(a)) a.overlapping = false;
-    const b = this.#holder(a, n.x, n.y, n.z);
-    if (b === FREE) return this.#choose(n.x, n.y, n.z, length);
-    a.blockedBy = b;
     a.wantX = n.x;
     a.wantY = n.y;
     a.wantZ = n.z;
+    // Being passed through, it holds still until the passer is across: walking on the same way, the two
+    // would go on as one stack.
+    const passer = this.#passerOf(a);
+    if (passer !== FREE && a.waited < this.#heldAtMost) {
+      a.blockedBy = passer;
+      return 'wait';
+    }
+    const b = this.#holder(a, n.x, n.y, n.z);
+    if (b === FREE) return this.#choose(n.x, n.y, n.z, length);
+    a.blockedBy = b;
     const holder = b === SEVERAL ? undefined : this.#port.agentOf(b);
-    if (holder?.stepping && a.waited < this.#heldAtMost) return 'wait';
+    // Mid-pass it does not stop inside the agent it passes: it goes on through whoever holds the way,
+    // moving or not, until it stands alone (rule 5).
+    const passOn = a.overlapping && a.passing !== 0;
+    if (holder?.stepping && !passOn && a.waited < this.#heldAtMost) return 'wait';
     if (holder && holder.state === 'idle') {
       const atRest = this.#atRest(a, holder, n);
       if (atRest) return atRest;
     }
+    // A walking agent standing in the way of a bigger (or as big) one gives way as an idle one does, and
+    // walks back to its route: big units are not held behind small ones, nor pass through them.
+    if (holder && !holder.stepping && holder.state === 'walking' && !holder.overlapping && sizeOf(holder) <= sizeOf(a) && holder.blockedBy !== a.id && this.#giveWay(holder, a, n)) {
+      this.counts.givenWay++;
+      return 'wait';
+    }
     if (this.#sidestep(a, n) || (a.overlapping && this.#escape(a, n))) return 'step';
-    if (!this.#mayPass(a, holder)) return 'wait';
-    this.counts.overlaps++;
+    if (!passOn && !this.#mayPass(a, holder)) return 'wait';
+    if (!passOn || a.passing !== b) this.counts.overlaps++; // one count per agent passed
     a.overlapping = true;
-    this.#rotate(a);
+    a.passing = b;
+    if (!passOn) this.#rotate(a);
     return this.#choose(n.x, n.y, n.z, length);
   }
 
@@ -262,6 +291,17 @@ export class Avoidance {
     this.chosen.z = z;
     this.chosenLength = length;
     return 'step';
+  }
+
+  /** An agent whose square covers the agent's and that passes through it (not the other way round): its id, or FREE. */
+  #passerOf(a: Mover): number {
+    const o = this.occupancy;
+    const id = this.lines
+      ? o.otherInRect(a.id, a.markX0, a.markY0, a.markX1, a.markY1, 0, a.markX0, a.markY0, a.markX1, a.markY1, 0)
+      : o.other(a.id, a.cellX, a.cellY, a.cellZ, sizeOf(a), a.cellX, a.cellY, a.cellZ);
+    if (id === FREE || id === SEVERAL) return FREE;
+    const p = this.#port.agentOf(id);
+    return p && p.overlapping && p.passing === a.id && a.passing !== id ? id : FREE;
   }
 
   /** Who holds the cells of the agent's square at (x, y, z), or crosses its diagonal step there: FREE, an id, or SEVERAL. */
@@ -489,6 +529,7 @@ export class Avoidance {
       const step = b.unit.port.stepLength(this.#at(this.#from, b.cellX, b.cellY, b.cellZ), this.#at(this.#to, c.cellX, c.cellY, c.cellZ));
       if (!step) continue;
       b.overlapping = true;
+      b.passing = c.id;
       this.#port.start(b, this.#to, step);
     }
   }
@@ -527,6 +568,11 @@ export class Avoidance {
    */
   reserve(a: Mover, x0: number, y0: number, x1: number, y1: number): LineDecision {
     if (a.overlapping && this.alone(a)) a.overlapping = false;
+    const passer = this.#passerOf(a);
+    if (passer !== FREE && a.waited < this.#heldAtMost) {
+      a.blockedBy = passer;
+      return 'wait';
+    }
     if (this.claim(a, x0, y0, x1, y1)) return 'go';
     const b = this.occupancy.otherInRect(a.id, x0, y0, x1, y1, 0, a.markX0, a.markY0, a.markX1, a.markY1, 0);
     a.blockedBy = b;
@@ -548,7 +594,13 @@ export class Avoidance {
   /** Any-angle: the agent passes through `b` (rule 4's tolerance, counted and flagged), taking the stretch anyway. */
   #pass(a: Mover, b: number, x0: number, y0: number, x1: number, y1: number): 'go' {
     this.#ringLength = 0; // line-walking agents pass one at a time: the others wait for the stretch to free
-    if (a.passing !== b || !a.overlapping) this.counts.overlaps++; // one count per agent passed
+    if (a.passing !== b || !a.overlapping) {
+      this.counts.overlaps++; // one count per agent passed
+      const holder = a.overlapping ? undefined : this.#port.agentOf(b);
+      // It holds still while a crosses it (rule 5), counted from the pass: on lines it has usually waited
+      // for the pass already, and crossing a stretch at a time takes longer than a grid step.
+      if (holder) holder.waited = 0;
+    }
     a.overlapping = true;
     a.passing = b;
     this.claim(a, x0, y0, x1, y1, true);

@@ -114,8 +114,10 @@ export interface CrowdOptions {
    * or, when that agent holds its goal, arrives next to it (a crowd sent to one point spreads around it).
    * Two agents that block each other (head-on in a corridor one cell wide) for 0.4 s pass: the lower id
    * steps through the other, the one overlap allowed, counted in {@link CrowdStats.overlaps} and flagged
-   * by {@link CrowdAgent.overlapping}; so does an agent held 1.5 s by an idle agent that cannot give way,
-   * and any agent held 3 s by agents that do not step (a dense crowd's churn). Idle agents
+   * by {@link CrowdAgent.overlapping}; so does an agent held 0.6 s by an idle agent that cannot give way,
+   * and any agent held 0.8 s (a dense crowd's churn). A passer walks on until it stands alone, the
+   * agent it passes holding still meanwhile. A walking agent in the way of one as big or bigger gives
+   * way and walks back to its route. Idle agents
    * move only when asked to give way (never back and forth). An agent's `'arrived'` cell may then be
    * next to its goal ({@link CrowdAgent.cellX}). Decided in id order, from the crowd's state only: the
    * same orders and frame times give the same moves. Costs O(agents) per step (an occupancy grid of the
