@@ -65,7 +65,19 @@ export type LockstepOrder<P extends Point = Point> =
   /** `Crowd.applyCostChanges(changes)`, on a block world: its cost layer. */
   | { readonly type: 'cellCosts'; readonly changes: readonly CellCostChange[] };
 
-const ORDER_TYPES = ['add', 'goal', 'group', 'speed', 'remove', 'terrain', 'blocks', 'costs', 'cellCosts'];
+/** Each order type once, keyed by the union above: the compiler refuses a type missing here or one it does not declare. */
+const ORDER_TYPE_KEYS: { readonly [T in LockstepOrder['type']]: true } = {
+  add: true,
+  goal: true,
+  group: true,
+  speed: true,
+  remove: true,
+  terrain: true,
+  blocks: true,
+  costs: true,
+  cellCosts: true,
+};
+const ORDER_TYPES: readonly string[] = Object.keys(ORDER_TYPE_KEYS);
 
 /** What a tick did. */
 export interface LockstepTick<P extends Point = Point> {

@@ -2,7 +2,7 @@
  * What joins a `LockstepCrowd` to the `Crowd` it drives: the crowd's fixed-point clock, whether
  * the lockstep is giving it orders now (it refuses orders given any other way, which would not be in
  * step on other machines), and the crowd's state hash. Given to the crowd under a symbol key, so that no
- * user option can name it.
+ * user option can name it; so is the crowd's throwing twin of `setTerrainCosts` ({@link SET_TERRAIN_COSTS}).
  * @internal
  * @module
  */
