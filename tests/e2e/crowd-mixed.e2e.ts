@@ -7,7 +7,8 @@
 // goal stood still (sampled every 100 ms) and the agents each wall made plan again. Asserted: what must
 // hold whatever the machine (the agents arrive, every agent stands where its class's square fits at
 // every sample, walls re-plan some agents and never all of them).
-// Figures: test-results/e2e/crowd-mixed.json.
+// The second test runs the same crowd with local avoidance (the demo's avoid=1).
+// Figures: test-results/e2e/crowd-mixed.json and crowd-mixed-avoid.json.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -38,4 +39,20 @@ test('2,000 agents of three classes on AR0011SR, a wall every second: frame time
   expect(report.replansPerWall.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   for (const n of report.replansPerWall) expect(n).toBeLessThan(AGENTS);
   expect(report.classes).toEqual(['size 1 ground,swamp,trees', 'size 2 ground,swamp', 'size 3 ground,swamp']);
+});
+
+test('the same with local avoidance (avoid=1): agents flagged passing through another and passes are recorded, every square where its class fits', async () => {
+  await page?.close();
+  const run = await measureCrowd(browser, baseUrl, `?map=AR0011SR.map&algo=hpa2&mode=crowd&agents=${AGENTS}&units=mixed&avoid=1`, AGENTS, 'AR0011SR.map', PLACES);
+  page = run.page;
+  const { report } = run;
+  writeFileSync(join(ARTIFACTS, 'crowd-mixed-avoid.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`mixed crowd on AR0011SR with avoidance: ${JSON.stringify(report)}`);
+  await page.screenshot({ path: join(ARTIFACTS, 'crowd-mixed-avoid.png') });
+  expect(report.avoidance).toBe(true);
+  expect(report.agents).toBe(AGENTS);
+  expect(report.arrivals).toBeGreaterThan(0);
+  expect(report.misplacedAgents).toBe(0);
+  // Passes are the exception: most agents stand alone at every sample.
+  expect(report.overlappingAgents).toBeLessThan(AGENTS / 2);
 });

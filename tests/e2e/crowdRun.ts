@@ -34,6 +34,7 @@ export async function measureCrowd(browser: Browser, baseUrl: string, query: str
   let longestStill = 0;
   let stuck = 0;
   let misplaced = 0;
+  let overlapping = 0;
   const stuckSample: string[] = [];
   for (const [x, y] of places) {
     const a = await page.evaluate(([cx, cy]) => window.__hpastarDemo.cellToClient(cx, cy), [x, y] as const);
@@ -50,6 +51,7 @@ export async function measureCrowd(browser: Browser, baseUrl: string, query: str
       longestStill = Math.max(longestStill, now.longestStillSeconds);
       stuck = Math.max(stuck, now.stuck);
       misplaced = Math.max(misplaced, now.misplaced);
+      overlapping = Math.max(overlapping, now.overlapping);
       if (stuckSample.length < 10) stuckSample.push(...now.stuckSample.slice(0, 10 - stuckSample.length));
     }
     const after = (await read(page)).crowd;
@@ -86,6 +88,10 @@ export async function measureCrowd(browser: Browser, baseUrl: string, query: str
     stuckSample,
     // Agents standing where their square does not fit, at the worst sample (the crowd snaps them off new walls: 0).
     misplacedAgents: misplaced,
+    // With avoidance: agents flagged passing through another at the worst sample, and passes over the run.
+    avoidance: end.crowd.avoidance,
+    overlappingAgents: overlapping,
+    passes: end.crowd.passes - start.crowd.passes,
     replansPerWall,
     arrivals: end.crowd.arrivals - start.crowd.arrivals,
     plans: end.crowd.totalPlans - start.crowd.totalPlans,

@@ -70,6 +70,10 @@ export interface CrowdMetrics {
   classes: string[];
   /** Agents standing where their class's square does not fit, at the last frame (the crowd snaps them: 0). */
   misplaced: number;
+  /** With local avoidance: agents flagged overlapping another at the last frame (a pass, or snapped onto one), and passes since the start. */
+  avoidance: boolean;
+  overlapping: number;
+  passes: number;
   /** How the agents walk: 'grid' (cell by cell) or 'any-angle' (straight lines); and why not lines when they were asked for. */
   pathShape: 'grid' | 'any-angle';
   pathShapeNote: string;
@@ -81,7 +85,7 @@ export function emptyCrowdMetrics(): CrowdMetrics {
     running: false, build: noBuildFigures(), paused: false, agents: 0, walking: 0, waiting: 0, arrivals: 0, poolMode: '–', poolReason: '', poolWorkers: 0,
     plansPerSecond: 0, segmentsPerSecond: 0, searchesPerSecond: 0, inFlight: 0, poolBusy: 0, replans: 0,
     totalPlans: 0, totalSegments: 0, totalPoolSearches: 0, replansLastUpdate: 0, longestStillSeconds: 0, stuck: 0, stuckSample: [], refusedSteps: 0, lastUpdateMs: 0,
-    classes: [], misplaced: 0, pathShape: 'grid', pathShapeNote: '',
+    classes: [], misplaced: 0, avoidance: false, overlapping: 0, passes: 0, pathShape: 'grid', pathShapeNote: '',
   };
 }
 
@@ -135,7 +139,7 @@ export class Crowd {
     source: HPAStar,
     terrain: Uint8Array,
     components: () => Uint32Array | null,
-    { seed = 1, units = 'cells', pathShape = 'grid', onProgress }: { seed?: number; units?: CrowdUnits; pathShape?: 'grid' | 'any-angle'; onProgress?: (progress: BuildProgress) => void } = {},
+    { seed = 1, units = 'cells', pathShape = 'grid', avoidance = false, onProgress }: { seed?: number; units?: CrowdUnits; pathShape?: 'grid' | 'any-angle'; avoidance?: boolean; onProgress?: (progress: BuildProgress) => void } = {},
   ): Promise<Crowd> {
     const crowd = new Crowd(terrain, source.width, source.height, components, seed);
     const costs = source.terrainCosts as unknown as Record<string, number>;
@@ -158,7 +162,8 @@ export class Crowd {
     }
     const pool = crowd.#pool;
     crowd.#classes = pool.agents;
-    crowd.#crowd = new PackageCrowd({ pool, map, speed: crowd.#speed, pathShape: shape });
+    crowd.#crowd = new PackageCrowd({ pool, map, speed: crowd.#speed, pathShape: shape, avoidance });
+    crowd.metrics.avoidance = avoidance;
     // Pools made from the terrain start with every kind at cost 1: give them the planner's multipliers.
     if (units === 'mixed' && weighted) crowd.setTerrainCosts(source.terrainCosts as unknown as TerrainCosts);
     crowd.metrics.poolMode = pool.mode;
@@ -271,9 +276,14 @@ export class Crowd {
     m.longestStillSeconds = s.longestStillSeconds;
     m.refusedSteps = s.refusedSteps;
     // Every agent where its square fits (a wall painted on one snaps it off at once).
-    let misplaced = 0;
-    for (const a of crowd.agents()) if (!crowd.passable(a.cellX, a.cellY, a.agent)) misplaced++;
+    let misplaced = 0, overlapping = 0;
+    for (const a of crowd.agents()) {
+      if (!crowd.passable(a.cellX, a.cellY, a.agent)) misplaced++;
+      if (a.overlapping) overlapping++;
+    }
     m.misplaced = misplaced;
+    m.overlapping = overlapping;
+    m.passes = s.overlaps;
     if (s.longestStillSeconds > 1) {
       m.stuck = 0;
       m.stuckSample = [];

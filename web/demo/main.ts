@@ -85,6 +85,7 @@ async function main(): Promise<void> {
   if (link.overlays) overlays.tick(link.overlays);
   if (link.agents !== undefined) crowd.setAgentCount(link.agents);
   if (link.units) crowd.setUnits(link.units);
+  if (link.avoid) crowd.setAvoidance(true);
   state.terrainCosts = { ...state.terrainCosts, ...link.terrainCosts };
   state.demo.terrainCosts = state.terrainCosts;
   terrainCosts.wire();

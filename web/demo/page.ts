@@ -64,6 +64,7 @@ export function findElements() {
     crowdToggle: $<HTMLButtonElement>('crowd-toggle'),
     crowdPause: $<HTMLButtonElement>('crowd-pause'),
     crowdUnits: $<HTMLSelectElement>('crowd-units'),
+    crowdAvoid: $<HTMLInputElement>('crowd-avoid'),
     crowdProgressRow: $('crowd-progress-row'),
     crowdProgress: $<HTMLProgressElement>('crowd-progress'),
     crowdProgressPhase: $('crowd-progress-phase'),

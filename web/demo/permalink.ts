@@ -4,7 +4,7 @@
 //   distance table are on)
 //   &s=10,140&g=240,104 (start, goal)
 //   &ov=b1,b2,nodes,abstract,refined,path (overlays shown)
-//   &mode=explore|compare|crowd&agents=1000&units=mixed (units: one-cell agents, or three classes of sizes 1-3)
+//   &mode=explore|compare|crowd&agents=1000&units=mixed&avoid=1 (units: one-cell agents, or three classes of sizes 1-3; avoid: local avoidance)
 //   &swamp=3&ground=1.5 (the terrain kinds' multipliers, when not 1)
 //   &size=2&cap=ground,trees (HAA*'s agent, with algo=haa)
 // A map opened from a file or drawn by hand cannot be named in a URL; its edits (painted terrain and
@@ -26,6 +26,8 @@ export interface Permalink {
   agents?: number;
   /** The crowd's units: one cell each (`'cells'`, the default) or three agent classes of sizes 1 to 3. */
   units?: CrowdUnits;
+  /** The crowd's local avoidance (`avoid=1`). */
+  avoid?: boolean;
   terrainCosts?: Partial<KindMultipliers>;
 }
 
@@ -93,6 +95,7 @@ export function readPermalink(search: string): Permalink {
     mode: mode === 'explore' || mode === 'compare' || mode === 'crowd' ? mode : undefined,
     agents: int(q.get('agents'), 0, 5000),
     units: q.get('units') === 'mixed' ? 'mixed' : undefined,
+    avoid: flag(q.get('avoid')),
     terrainCosts,
   };
 }
@@ -121,6 +124,7 @@ export function writePermalink(p: Permalink): string {
   if (p.mode && p.mode !== 'explore') q.set('mode', p.mode);
   if (p.agents !== undefined && p.mode === 'crowd') q.set('agents', String(p.agents));
   if (p.units === 'mixed' && p.mode === 'crowd') q.set('units', 'mixed');
+  if (p.avoid && p.mode === 'crowd') q.set('avoid', '1');
   if (p.terrainCosts?.S !== undefined && p.terrainCosts.S !== 1) q.set('swamp', String(p.terrainCosts.S));
   if (p.terrainCosts?.['.'] !== undefined && p.terrainCosts['.'] !== 1) q.set('ground', String(p.terrainCosts['.']));
   return `?${q.toString().replaceAll('%2C', ',')}`;

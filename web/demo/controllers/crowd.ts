@@ -30,11 +30,13 @@ export class CrowdController {
       if (this.state.crowd) this.state.crowd.showRoutes = (e.target as HTMLInputElement).checked;
     });
     crowdToggle.addEventListener('click', () => void (this.state.crowd ? this.stop() : this.start()));
-    // Other units: a crowd of other classes, started afresh.
-    this.elements.crowdUnits.addEventListener('change', () => {
-      permalink.update();
-      if (this.state.crowd) void this.start();
-    });
+    // Other units, or avoidance switched: a crowd of other classes or rules, started afresh.
+    for (const control of [this.elements.crowdUnits, this.elements.crowdAvoid]) {
+      control.addEventListener('change', () => {
+        permalink.update();
+        if (this.state.crowd) void this.start();
+      });
+    }
     this.elements.crowdPause.addEventListener('click', () => this.togglePause());
   }
 
@@ -69,6 +71,11 @@ export class CrowdController {
     this.elements.crowdUnits.value = units;
   }
 
+  /** Sets the avoidance box (from a permalink). */
+  setAvoidance(on: boolean): void {
+    this.elements.crowdAvoid.checked = on;
+  }
+
   showAgentCount(): void {
     this.elements.agentsOut.textContent = this.elements.agentsSlider.value;
   }
@@ -90,7 +97,8 @@ export class CrowdController {
       const build = { reports: 0, late: 0, shown: false, phases: [] as string[] };
       // The Any-angle option (aa=1) is the crowd's too: agents walk straight lines between corners.
       const pathShape = s.settings.anyAngle ? 'any-angle' : 'grid';
-      const c = await Crowd.start(planner, s.shown.terrain, components, { seed: 7, units, pathShape, onProgress: this.#buildProgress(build) });
+      const avoidance = this.elements.crowdAvoid.checked;
+      const c = await Crowd.start(planner, s.shown.terrain, components, { seed: 7, units, pathShape, avoidance, onProgress: this.#buildProgress(build) });
       c.metrics.build = build;
       if (s.mode !== 'crowd' || !s.shown) {
         await c.close();
@@ -103,7 +111,7 @@ export class CrowdController {
       s.demo.crowd = { ...c.metrics };
       s.demo.resetFrameStats();
       this.#showButtons();
-      const walk = c.metrics.pathShape === 'any-angle' ? ' walking straight lines at any angle' : c.metrics.pathShapeNote ? ` walking cells (${c.metrics.pathShapeNote})` : '';
+      const walk = (c.metrics.pathShape === 'any-angle' ? ' walking straight lines at any angle' : c.metrics.pathShapeNote ? ` walking cells (${c.metrics.pathShapeNote})` : '') + (avoidance ? ', avoiding one another' : '');
       this.panels.say(`Crowd: ${c.count} agents${walk}; every plan and search in the worker pool (${c.metrics.poolMode} mode: ${c.metrics.poolReason}). Paint walls to make them re-plan.`);
       this.frames.request();
     } catch (error) {

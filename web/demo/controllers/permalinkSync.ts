@@ -28,6 +28,7 @@ export class PermalinkSync {
         mode: s.mode,
         agents: Number(this.elements.agentsSlider.value),
         units: this.elements.crowdUnits.value === 'mixed' ? 'mixed' : undefined,
+        avoid: this.elements.crowdAvoid.checked || undefined,
         terrainCosts: s.terrainCosts,
       });
       if (search !== window.location.search) window.history.replaceState(null, '', search);

@@ -133,7 +133,7 @@ export class Panels {
     C.frame.textContent = `${frame.meanMs.toFixed(2)} ms mean, ${frame.p95Ms.toFixed(2)} p95`;
     C.searches.textContent = `${fmtInt(m.searchesPerSecond)}, all in the pool (plans ${fmtInt(m.plansPerSecond)}, segments ${fmtInt(m.segmentsPerSecond)})`;
     C.load.textContent = `${(100 * m.poolBusy).toFixed(0)} % busy, ${m.inFlight} in flight`;
-    C.agents.textContent = `${m.walking} walking, ${m.waiting} waiting, ${m.agents - m.walking - m.waiting} planning`;
+    C.agents.textContent = `${m.walking} walking, ${m.waiting} waiting, ${m.agents - m.walking - m.waiting} planning` + (m.avoidance ? `, ${m.overlapping} passing through another` : '');
     C.arrivals.textContent = `${fmtInt(m.arrivals)}, ${fmtInt(m.replans)}`;
   }
 
