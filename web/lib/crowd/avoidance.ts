@@ -109,11 +109,12 @@ export interface Mover {
   offRoute: boolean;
   /** The goal's cell index it arrived at (or next to, the goal being taken), while idle; -1 otherwise. */
   settledGoal: number;
-  /** Any-angle walking: the rectangle of cells it holds, [markX0, markX1) × [markY0, markY1), and the agent it passes through (0: none). */
+  /** Any-angle walking: the rectangle of cells it holds, [markX0, markX1) × [markY0, markY1). */
   markX0: number;
   markY0: number;
   markX1: number;
   markY1: number;
+  /** The agent it last passed through, read while it is flagged overlapping (0: none, SEVERAL: several at once): rule 5, on cells and on lines. */
   passing: number;
 }
 
@@ -181,7 +182,7 @@ export class Avoidance {
     }
     this.occupancy.mark(a.id, 1, a.cellX, a.cellY, a.cellZ, sizeOf(a));
     a.overlapping = !this.alone(a);
-    a.passing = 0; // as on lines
+    a.passing = 0; // overlapping where it was put, it passes no one (as on lines)
   }
 
   /** The agent leaves the occupancy (removed, or about to be snapped): its square and its step's target. */
