@@ -1,6 +1,7 @@
 #include "world/WorldHpaQuery.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <limits>
 
 #include "search/BestFirstSearch.h"
@@ -95,6 +96,67 @@ PathStatus WorldHpaQuery::findAbstractPath(Voxel start, Voxel goal, WorldHpaStat
   return PathStatus::Found;
 }
 
+namespace {
+
+// The cost of a path from its moves (the edges' floats only ranked the paths); infinite for a step that is
+// no move (a refinement bug: a cost no check accepts, never a read out of bounds).
+double costOfMoves(const BlockWorld& world, const std::vector<Voxel>& cells) {
+  double cost = 0;
+  for (size_t i = 1; i < cells.size(); ++i)
+    if (const int m = worldMoveBetween(world, cells[i - 1], cells[i]); m >= 0)
+      cost += world.moveCost(world.index(cells[i - 1]), m);
+    else
+      return std::numeric_limits<double>::infinity();
+  return cost;
+}
+
+}  // namespace
+
+double WorldHpaQuery::shortenNearby(Voxel start, Voxel goal, double cost, uint64_t& expanded) {
+  const BlockWorld& world = h_->world();
+  const int32_t side = h_->options().clusterSide, levels = h_->options().clusterLevels;
+  const int32_t dx = std::abs(goal.x - start.x), dy = std::abs(goal.y - start.y), dz = std::abs(goal.z - start.z);
+  if (std::max(dx, dy) > side || dz > levels) return -1;
+  const double tolerance = 1e-9 * std::max(1.0, cost);
+  if (cost <= world.minWeight() * worldDistanceBound(dx, dy, dz) + tolerance) return -1;
+  const int32_t margin = side / 2, zMargin = levels / 2;
+  const Box all = world.bounds();
+  const Box box{std::max(all.x0, std::min(start.x, goal.x) - margin),
+                std::max(all.y0, std::min(start.y, goal.y) - margin),
+                std::max(all.z0, std::min(start.z, goal.z) - zMargin),
+                std::min(all.x1, std::max(start.x, goal.x) + margin + 1),
+                std::min(all.y1, std::max(start.y, goal.y) + margin + 1),
+                std::min(all.z1, std::max(start.z, goal.z) + zMargin + 1)};
+  const BlockWorldGraph graph(world, box, goal);
+  const uint32_t goalId = graph.idOf(goal);
+  expanded += BestFirstSearch::search<true>(nearbySpace_, graph, graph.idOf(start), goalId, nullptr, 0, nullptr,
+                                            cost - tolerance);
+  if (!nearbySpace_.closed(goalId)) return -1;
+  nearbyCells_.clear();
+  BestFirstSearch::appendPath(
+      nearbySpace_, graph, goalId, [&](uint32_t id) { return graph.voxelOf(id); }, nearbyCells_);
+  return costOfMoves(world, nearbyCells_);
+}
+
+void WorldHpaQuery::shortenNearbyPlan(Voxel start, Voxel goal, WorldHpaPlan& plan, WorldHpaStats& stats) {
+  const int32_t side = h_->options().clusterSide, levels = h_->options().clusterLevels;
+  if (std::max(std::abs(goal.x - start.x), std::abs(goal.y - start.y)) > side || std::abs(goal.z - start.z) > levels)
+    return;  // far apart: no walk of the plan
+  // The plan's path walked to its end on a copy (short: the ends are near).
+  nearbyPlan_ = plan;
+  walkedCells_.clear();
+  while (nextSegment(nearbyPlan_, walkedCells_)) {
+  }
+  const double cost = shortenNearby(start, goal, costOfMoves(h_->world(), walkedCells_), stats.expandedRefinement);
+  if (cost < 0) return;
+  plan.abstractPath.assign({overlay_.startNode(), overlay_.goalNode()});
+  plan.endpointNodes = overlay_.startNode();
+  plan.firstCells.assign(nearbyCells_.begin() + 1, nearbyCells_.end());
+  plan.lastCells.clear();
+  plan.waypoints.assign({start, goal});
+  stats.abstractPathNodes = 2;
+}
+
 PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, const WorldHpaQueryOptions& options,
                                    WorldHpaStats* stats) {
   WorldHpaStats local;
@@ -118,13 +180,13 @@ PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, cons
     const int32_t range = options.smoothingRange > 0 ? options.smoothingRange : 3 * h_->options().clusterSide;
     s.smoothingSteps = smoother_.smooth(world, out.cells, range);
   }
-  if (trace_) trace_->recordSmoothing(out.cells);
   // The cost from the moves themselves (the edges' floats only ranked the paths).
-  for (size_t i = 1; i < out.cells.size(); ++i)
-    if (const int m = worldMoveBetween(world, out.cells[i - 1], out.cells[i]); m >= 0)
-      out.cost += world.moveCost(world.index(out.cells[i - 1]), m);
-    else  // a refinement bug: a cost no check accepts, never a read out of bounds
-      out.cost = std::numeric_limits<double>::infinity();
+  out.cost = costOfMoves(world, out.cells);
+  if (options.smooth) {
+    const double shorter = shortenNearby(start, goal, out.cost, s.expandedRefinement);
+    if (shorter >= 0) out.cells.swap(nearbyCells_), out.cost = shorter;
+  }
+  if (trace_) trace_->recordSmoothing(out.cells);
   out.expanded += s.expandedRefinement;
   return out.status;
 }
@@ -160,6 +222,7 @@ PathStatus WorldHpaQuery::plan(Voxel start, Voxel goal, WorldHpaPlan& plan, Worl
   if (n > 2 && plan.firstCells.empty()) plan.abstractPath.erase(plan.abstractPath.begin());
   for (uint32_t node : plan.abstractPath) plan.waypoints.push_back(overlay_.voxelOf(*h_, node));
   s.abstractPathNodes = static_cast<uint32_t>(plan.waypoints.size());
+  shortenNearbyPlan(start, goal, plan, s);
   return plan.status;
 }
 

@@ -86,7 +86,9 @@ class WorldHpaQuery {
   // the abstract search) and copies into `plan` what refining it needs, then nextSegment() appends the
   // cells of the plan's next segment (the first call also the start) and moves the plan on. Segments are
   // not smoothed (as on a 2D grid: smoothing needs the cells on both sides of a joint); joined, they are
-  // findPath's path with `smooth` off. Refining needs no search (WorldHpaStats::expandedRefinement).
+  // findPath's path with `smooth` off, except between nearby ends (shortenNearby): a shorter way found
+  // near them is then the plan's one segment. Refining needs no search; that check's A* counts as
+  // refinement (WorldHpaStats::expandedRefinement).
   PathStatus plan(Voxel start, Voxel goal, WorldHpaPlan& plan, WorldHpaStats* stats = nullptr);
   // False, nothing appended, when the plan is done or stale (isStale).
   bool nextSegment(WorldHpaPlan& plan, std::vector<Voxel>& cells) const;
@@ -129,6 +131,15 @@ class WorldHpaQuery {
   void refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells);
   // Appends the cells after a up to b of an edge of the start or the goal (one end an endpoint).
   void refineEndpointEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells);
+  // Start and goal within one level-1 box's reach of each other (a cluster side across, its levels up or
+  // down) may be joined through the transitions of the boxes around them on a way far longer than the
+  // direct one (a move of cost 1 coming back as 5). An A* over the box around them grown by half a box,
+  // opening nothing whose f reaches `cost` (the hierarchy's path's), finds a cheaper way if one lies
+  // there: its cells into nearbyCells_ (start first) and its cost; -1 when there is none, or the ends are
+  // not near, or `cost` is the straight-line bound already. As HpaStarQuery::shortenNearbyPath on a grid.
+  double shortenNearby(Voxel start, Voxel goal, double cost, uint64_t& expanded);
+  // Makes a found plan between nearby ends one segment of the shorter way, when shortenNearby finds one.
+  void shortenNearbyPlan(Voxel start, Voxel goal, WorldHpaPlan& plan, WorldHpaStats& stats);
 
   const WorldHierarchy* h_;
   WorldQueryOverlay overlay_;
@@ -149,6 +160,10 @@ class WorldHpaQuery {
   std::vector<uint32_t> abstractPath_;
   std::vector<std::vector<uint32_t>> levelPaths_;  // scratch per level while refining
   WorldPathSmoother smoother_;
+  SearchSpace nearbySpace_;  // shortenNearby's A*
+  std::vector<Voxel> nearbyCells_;
+  WorldHpaPlan nearbyPlan_;  // a plan walked to its end by shortenNearbyPlan (its vectors reused)
+  std::vector<Voxel> walkedCells_;
   WorldSearchTrace* trace_ = nullptr;
   std::vector<uint32_t> order_;  // a traced search's expansions, in order
 };

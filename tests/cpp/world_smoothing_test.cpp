@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <vector>
 
 #include "BlockWorlds.h"
@@ -189,7 +191,12 @@ TEST(WorldHpaSmoothing, SmoothedPathsAreValidAndNeverCostlierOnGeneratedWorlds) 
       EXPECT_GE(smoothed.cost, best.cost - 1e-9) << what;
       std::vector<Voxel> bySmoother = plain.cells;
       smoother.smooth(world, bySmoother, 3 * options.clusterSide);
-      EXPECT_EQ(bySmoother, smoothed.cells) << what;
+      // The smoother's path, or between nearby ends a cheaper way found near them (shortenNearby).
+      if (bySmoother != smoothed.cells) {
+        EXPECT_LE(std::max(std::abs(s.x - t.x), std::abs(s.y - t.y)), options.clusterSide) << what;
+        EXPECT_LE(std::abs(s.z - t.z), options.clusterLevels) << what;
+        EXPECT_LT(smoothed.cost, validateWorldPath(world, s, t, bySmoother, 0).recomputedCost - 1e-9) << what;
+      }
       // Short runs too, where the range cuts runs off.
       for (const int32_t range : {3 * options.clusterSide, 5}) {
         std::vector<Voxel> fast = plain.cells;
@@ -205,6 +212,55 @@ TEST(WorldHpaSmoothing, SmoothedPathsAreValidAndNeverCostlierOnGeneratedWorlds) 
     EXPECT_GT(changed, 0);
     EXPECT_LT(smoothedTotal, plainTotal);
   }
+}
+
+// Start and goal within a box's reach of each other (a box side across, its levels up or down), on
+// generated worlds: whenever a shortest path (A*'s) keeps to the boxes around them grown by half a box,
+// the smoothed path and the plan walked cost what it costs, although the hierarchy's way through the
+// boxes' transitions can be far longer (counted: otherwise this test shows nothing).
+TEST(WorldHpaSmoothing, NearbyEndsTakeAShortestWayThatKeepsNearThem) {
+  int compared = 0, detours = 0;
+  for (const WorldKind kind : {WorldKind::Caves, WorldKind::Towers, WorldKind::Hills}) {
+    SCOPED_TRACE(worldKindName(kind));
+    const BlockWorld world = generateWorld(kind, 64, 64, 8, 5);
+    const WorldHierarchy h = buildHierarchy(world, test::boxesOf(8, 4, 2));
+    std::vector<Voxel> standing;
+    for (int32_t i = 0; i < world.cellCount(); ++i)
+      if (world.standing(world.voxelOf(i))) standing.push_back(world.voxelOf(i));
+    WorldHpaQuery query(h);
+    WorldAStar astar;
+    WorldPath smoothed, plain, best;
+    WorldHpaQueryOptions off;
+    off.smooth = false;
+    SeededRandom random(17);
+    for (int q = 0, here = 0; q < 4000 && here < 200; ++q) {
+      const Voxel s = standing[static_cast<size_t>(random.below(static_cast<int32_t>(standing.size())))];
+      const Voxel t = standing[static_cast<size_t>(random.below(static_cast<int32_t>(standing.size())))];
+      const int32_t dx = std::abs(s.x - t.x), dy = std::abs(s.y - t.y), dz = std::abs(s.z - t.z);
+      if (std::max(dx, dy) > 8 || dz > 4) continue;
+      if (astar.findPath(world, s, t, best, &h.components()) != PathStatus::Found) continue;
+      const bool keepsNear = std::all_of(best.cells.begin(), best.cells.end(), [&](Voxel v) {
+        return v.x >= std::min(s.x, t.x) - 4 && v.x <= std::max(s.x, t.x) + 4 && v.y >= std::min(s.y, t.y) - 4 &&
+               v.y <= std::max(s.y, t.y) + 4 && v.z >= std::min(s.z, t.z) - 2 && v.z <= std::max(s.z, t.z) + 2;
+      });
+      if (!keepsNear) continue;
+      const std::string what = voxelText(s) + " -> " + voxelText(t);
+      ASSERT_EQ(query.findPath(s, t, plain, off), PathStatus::Found) << what;
+      ASSERT_EQ(query.findPath(s, t, smoothed), PathStatus::Found) << what;
+      ASSERT_TRUE(validateWorldPath(world, s, t, smoothed.cells, smoothed.cost).valid) << what;
+      EXPECT_NEAR(smoothed.cost, best.cost, 1e-9) << what;
+      WorldHpaPlan plan;
+      ASSERT_EQ(query.plan(s, t, plan), PathStatus::Found) << what;
+      std::vector<Voxel> walked;
+      while (query.nextSegment(plan, walked)) {
+      }
+      EXPECT_NEAR(costOf(world, walked), best.cost, 1e-9) << what;
+      detours += plain.cost > best.cost * 1.05;
+      ++compared, ++here;
+    }
+  }
+  EXPECT_GE(compared, 450);
+  EXPECT_GT(detours, 20);
 }
 
 TEST(WorldHpaSmoothing, OffReturnsTheRefinedPathUnchanged) {
