@@ -834,7 +834,8 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
    * Plans a path without refining it: the abstract path is found now (its waypoints, x, y, z triples),
    * and its cells one segment at a time with {@link PathPlan.nextSegment}, so that an agent can start
    * moving at once. Segments are not smoothed: joined, they are the path `findPath` gives with
-   * `smooth: false`. Any number of plans may be alive and refined in any order; block changes on this
+   * `smooth: false`, except between ends within one box's reach of each other (a box side across, its
+   * levels up or down): a shorter way found around them is then the plan's one segment. Any number of plans may be alive and refined in any order; block changes on this
    * planner make the plans made before them stale (their nextSegment throws).
    * @returns the plan; `found: false` (and done) when start and goal are not connected
    * @throws PathQueryError - when the start or goal is outside the world or not a cell an agent stands in
