@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "contract/DecimalText.h"
 #include "contract/Status.h"
 
 namespace hpastar::bindings {
@@ -48,15 +49,17 @@ inline emscripten::val errorObject(const std::string& text) {
     o.set("error", fields[0]);
     return o;
   }
-  o.set("code", std::stod(fields[0]));
+  // The fields are numbers this file wrote (std::to_string of integers).
+  const auto number = [](const std::string& field) { return parseDecimal(field).value_or(0); };
+  o.set("code", number(fields[0]));
   o.set("error", fields[1]);
   if (fields.size() == 7) {  // OutOfMemory: what, bytes needed, bytes free, heap bytes, heap max
     emscripten::val figures = emscripten::val::object();
     figures.set("what", fields[2]);
-    figures.set("bytesNeeded", std::stod(fields[3]));
-    figures.set("bytesFree", std::stod(fields[4]));
-    figures.set("heapBytes", std::stod(fields[5]));
-    figures.set("heapMaxBytes", std::stod(fields[6]));
+    figures.set("bytesNeeded", number(fields[3]));
+    figures.set("bytesFree", number(fields[4]));
+    figures.set("heapBytes", number(fields[5]));
+    figures.set("heapMaxBytes", number(fields[6]));
     o.set("figures", figures);
   }
   return o;

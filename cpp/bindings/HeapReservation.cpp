@@ -4,9 +4,8 @@
 #include <malloc.h>
 #include <unistd.h>
 
-#include <cstdio>
-
 #include "bindings/Failure.h"
+#include "contract/DecimalText.h"
 
 namespace hpastar::bindings {
 namespace {
@@ -19,11 +18,7 @@ constexpr uint64_t kSlack = uint64_t{16} << 10;
 // walk over the allocator's chunks whenever the heap's untouched end is short.
 constexpr uint64_t kSmallest = uint64_t{64} << 10;
 
-std::string mib(uint64_t bytes) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f", static_cast<double>(bytes) / (1 << 20));
-  return text;
-}
+std::string mib(uint64_t bytes) { return fixedText(static_cast<double>(bytes) / (1 << 20), 1); }
 
 }  // namespace
 

@@ -12,6 +12,7 @@
 
 #include "bindings/BatchToJS.h"
 #include "bindings/BindingSupport.h"
+#include "contract/DecimalText.h"
 #include "hpa/Reachability.h"
 #include "shpa/ShpaReachability.h"
 
@@ -59,7 +60,7 @@ val nearestPassableJS(const Handle& handle, int x, int y, double component, doub
   if (!labels) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (std::string error = checkComponent(*labels, component); !error.empty()) return errorObject(error);
   if (!(maxDistance >= 0))
-    return errorObject(StatusKind::OutOfRange, "maxDistance must be 0 or more, got " + std::to_string(maxDistance));
+    return errorObject(StatusKind::OutOfRange, "maxDistance must be 0 or more, got " + numberText(maxDistance));
   return pointToJS(nearestPassable(*labels, Point{x, y}, static_cast<uint32_t>(component), maxDistance));
 }
 

@@ -20,6 +20,7 @@
 #include "bindings/PlanToJS.h"
 #include "bindings/ReachabilityToJS.h"
 #include "bindings/SearchTraceToJS.h"
+#include "contract/DecimalText.h"
 #include "grid/AllocationSize.h"
 #include "hpa/HierarchySerialization.h"
 #include "world/BlockWorld.h"
@@ -206,7 +207,7 @@ std::string BlockWorldHandle::generate(const std::string& kind, int32_t width, i
   if (!k) return failure(StatusKind::OutOfRange, "unknown kind \"" + kind + "\" (known: " + kWorldKindNames + ")");
   if (std::string error = BlockWorld::checkSize(width, height, levels); !error.empty()) return error;
   if (!(seed >= 0 && seed <= 9007199254740991.0) || seed != static_cast<double>(static_cast<uint64_t>(seed)))
-    return failure(StatusKind::OutOfRange, "seed " + std::to_string(seed) + " is not an integer in 0..2^53-1");
+    return failure(StatusKind::OutOfRange, "seed " + numberText(seed) + " is not an integer in 0..2^53-1");
   const uint64_t cells = static_cast<uint64_t>(width) * static_cast<uint64_t>(height) * static_cast<uint64_t>(levels);
   // Two generation buffers of a byte per cell, the world, and its copy into place.
   if (std::string error = reserveHeap((2 + 2 * kWorldBytesPerCell) * cells + 4 * kAllocationOverhead, "the world");
@@ -297,7 +298,7 @@ int BlockWorldHandle::moveBetween(int32_t ax, int32_t ay, int32_t az, int32_t bx
 val BlockWorldHandle::nearestStanding(int32_t x, int32_t y, int32_t z, double maxDistance) const {
   if (!world_) return errorObject(StatusKind::NotReady, "the world is not loaded");
   if (!(maxDistance >= 0))
-    return errorObject(StatusKind::OutOfRange, "maxDistance must be 0 or more, got " + std::to_string(maxDistance));
+    return errorObject(StatusKind::OutOfRange, "maxDistance must be 0 or more, got " + numberText(maxDistance));
   return voxelToJS(hpastar::nearestStanding(*world_, Voxel{x, y, z}, maxDistance));
 }
 
@@ -523,7 +524,7 @@ val WorldHpaHandle::nearestPassable(int32_t x, int32_t y, int32_t z, double comp
   if (!hierarchy_) return errorObject(StatusKind::NotReady, "the planner is not built");
   if (std::string error = checkComponent(*hierarchy_, component, "world"); !error.empty()) return errorObject(error);
   if (!(maxDistance >= 0))
-    return errorObject(StatusKind::OutOfRange, "maxDistance must be 0 or more, got " + std::to_string(maxDistance));
+    return errorObject(StatusKind::OutOfRange, "maxDistance must be 0 or more, got " + numberText(maxDistance));
   return voxelToJS(nearestStanding(*hierarchy_, Voxel{x, y, z}, static_cast<uint32_t>(component), maxDistance));
 }
 

@@ -21,8 +21,8 @@ std::string flagHelp(const CommandFlag& f, const std::string& indent, size_t wid
   std::string range;
   if (f.kind == FlagKind::Integer || f.kind == FlagKind::Number) {
     const bool unbounded = f.max >= static_cast<double>(std::numeric_limits<int32_t>::max());
-    range = unbounded ? optionNumberText(f.min) + " or more" : optionNumberText(f.min) + ".." + optionNumberText(f.max);
-    if (f.fallback >= f.min && f.fallback <= f.max) range += ", default " + optionNumberText(f.fallback);
+    range = unbounded ? numberText(f.min) + " or more" : numberText(f.min) + ".." + numberText(f.max);
+    if (f.fallback >= f.min && f.fallback <= f.max) range += ", default " + numberText(f.fallback);
   } else if (f.kind == FlagKind::Text && *f.text) {
     range = std::string("default ") + f.text;
   }

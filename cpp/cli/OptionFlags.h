@@ -71,8 +71,8 @@ std::string optionFlagsHelp(std::span<const OptionField<Options>> fields) {
     std::string range;
     if (f.kind == OptionKind::Integer || f.kind == OptionKind::Number) {
       flag += f.kind == OptionKind::Integer ? " N" : " X";
-      range = " (" + optionNumberText(f.min) + (f.unbounded() ? " or more" : ".." + optionNumberText(f.max)) +
-              ", default " + optionNumberText(f.get(defaults)) + ")";
+      range = " (" + numberText(f.min) + (f.unbounded() ? " or more" : ".." + numberText(f.max)) +
+              ", default " + numberText(f.get(defaults)) + ")";
     } else if (f.kind == OptionKind::Choice) {
       flag += " NAME";
       range = " (default " + std::string(f.choices[static_cast<size_t>(f.get(defaults))]) + ")";

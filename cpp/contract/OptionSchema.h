@@ -12,6 +12,7 @@
 #include <string>
 #include <type_traits>
 
+#include "contract/DecimalText.h"
 #include "contract/EnumNames.h"
 
 namespace hpastar {
@@ -193,12 +194,6 @@ size_t storedOptionCount(std::span<const OptionField<Options>> fields) {
   return n;
 }
 
-// A number as the messages write it: integers without a fraction.
-inline std::string optionNumberText(double v) {
-  if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15) return std::to_string(static_cast<int64_t>(v));
-  return std::to_string(v);
-}
-
 // A choice field's names as messages list them: "euclidean or octile", "a, b or c".
 template <typename Options>
 std::string optionChoiceNames(const OptionField<Options>& f) {
@@ -224,14 +219,13 @@ std::string checkOptionRanges(const Options& o, std::span<const OptionField<Opti
     if (f.kind == OptionKind::Flag) continue;
     const double v = f.get(o);
     if (f.kind == OptionKind::Choice) {
-      if (v >= static_cast<double>(f.choices.size()))
-        return std::string(f.label) + " " + optionNumberText(v) + " is unknown";
+      if (v >= static_cast<double>(f.choices.size())) return std::string(f.label) + " " + numberText(v) + " is unknown";
       continue;
     }
     if (!(v >= f.min && v <= f.max)) {
-      const std::string value = std::string(f.label) + " " + optionNumberText(v);
-      if (f.unbounded()) return value + " is below " + optionNumberText(f.min);
-      return value + " is outside " + optionNumberText(f.min) + ".." + optionNumberText(f.max);
+      const std::string value = std::string(f.label) + " " + numberText(v);
+      if (f.unbounded()) return value + " is below " + numberText(f.min);
+      return value + " is outside " + numberText(f.min) + ".." + numberText(f.max);
     }
   }
   return "";

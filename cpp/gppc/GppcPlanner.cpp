@@ -199,7 +199,7 @@ std::string GppcPlanner::optionsJson() const {
     else if (f.kind == OptionKind::Flag)
       json += f.get(o) != 0 ? "true" : "false";
     else
-      json += optionNumberText(f.get(o));
+      json += numberText(f.get(o));
   }
   return json + "}";
 }

@@ -1,23 +1,17 @@
 #include "grid/TerrainCosts.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
-#include <cstdlib>
-#include <cstdio>
 
+#include "contract/DecimalText.h"
 #include "contract/EnumNames.h"
 
 namespace hpastar {
 
 namespace {
 
-// As `std::ostream << double` writes it (%g), without iostreams: they pull the locale facets into the wasm.
-std::string formatNumber(double value) {
-  char text[32];
-  const int length = std::snprintf(text, sizeof text, "%g", value);
-  return std::string(text, static_cast<std::size_t>(length));
-}
+// As `std::ostream << double` writes it (%g), without iostreams or printf (contract/DecimalText.h).
+std::string formatNumber(double value) { return generalText(value, 6); }
 
 std::string rangeText() {
   return formatNumber(TerrainCosts::kMinMultiplier) + ".." + formatNumber(TerrainCosts::kMaxMultiplier);
@@ -72,14 +66,11 @@ std::optional<TerrainCosts> TerrainCosts::parse(std::string_view text, std::stri
       return std::nullopt;
     };
     if (item.size() < 3 || item[1] != '=') return fail("expected a terrain character, '=' and a multiplier (S=3)");
-    // strtod, not from_chars: Emscripten 3.1.6's libc++ has no floating-point from_chars.
-    const std::string number(item.substr(2));
-    char* stop = nullptr;
-    const double value = std::strtod(number.c_str(), &stop);
-    // Decimal only, as the TypeScript API takes numbers: strtod alone would read "0x10" as 16 and "inf".
-    const bool decimal = number.find_first_not_of("0123456789.eE+-") == std::string::npos;
-    if (!decimal || std::isspace(static_cast<unsigned char>(number[0])) || stop != number.c_str() + number.size())
-      return fail("'" + number + "' is not a number");
+    // Decimal only, as the TypeScript API takes numbers: no "0x10", "inf" or spaces.
+    const std::string_view number = item.substr(2);
+    const std::optional<double> parsed = parseDecimal(number);
+    if (!parsed) return fail("'" + std::string(number) + "' is not a number");
+    const double value = *parsed;
     // One value per kind: ".=2,G=3" named ground twice, and the last one won unseen.
     const TerrainKind kind = terrainKindOf(item[0]);
     if (kind != TerrainKind::Invalid && (given & (1u << static_cast<unsigned>(kind))))

@@ -1,10 +1,10 @@
 #include "hpa/HierarchyMemory.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <optional>
 #include <vector>
 
+#include "contract/DecimalText.h"
 #include "grid/AllocationSize.h"
 #include "grid/LineReach.h"
 #include "hpa/ClusterBlock.h"
@@ -294,11 +294,7 @@ std::string checkMemoryBudget(const Grid& grid, const HierarchyOptions& options,
 std::string checkMemoryBudget(const HierarchyMemoryEstimate& e, const HierarchyOptions& options) {
   const uint64_t budget = static_cast<uint64_t>(options.memoryBudgetMiB) << 20;
   if (e.total() <= budget) return "";
-  auto mib = [](uint64_t b) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f", static_cast<double>(b) / (1 << 20));
-    return std::string(text);
-  };
+  auto mib = [](uint64_t b) { return fixedText(static_cast<double>(b) / (1 << 20), 1); };
   return "the hierarchy would need about " + mib(e.total()) + " MiB (estimate: " + mib(e.hierarchyBytes) +
          " MiB of clusters, edges and tables for " + std::to_string(e.level1Nodes) + " nodes, " + mib(e.gridBytes) +
          " MiB of grid), more than the memory budget of " + std::to_string(options.memoryBudgetMiB) +

@@ -1,10 +1,9 @@
 #include "io/MovingAIScenario.h"
 
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstdlib>
 
+#include "contract/DecimalText.h"
 #include "io/TextLines.h"
 
 namespace hpastar {
@@ -19,16 +18,13 @@ bool parseInt(std::string_view s, int& out) {
   return ec == std::errc() && ptr == s.data() + s.size();
 }
 
-// std::from_chars for double is missing from the libc++ Emscripten 3.1.6 ships, so strtod on a copy.
+// Decimal text only (contract/DecimalText.h: Emscripten 3.1.6's libc++ has no floating-point from_chars,
+// and strtod would read "0x10" and "inf"), finite.
 bool parseDouble(std::string_view s, double& out) {
-  if (s.empty() || s.size() > 64) return false;
-  char buf[65];
-  s.copy(buf, s.size());
-  buf[s.size()] = '\0';
-  char* end = nullptr;
-  errno = 0;
-  out = std::strtod(buf, &end);
-  return errno == 0 && end == buf + s.size() && std::isfinite(out);
+  const std::optional<double> value = parseDecimal(s);
+  if (!value || !std::isfinite(*value)) return false;
+  out = *value;
+  return true;
 }
 
 // Fields are tab-separated; files with spaces instead are accepted when that gives 9 fields.

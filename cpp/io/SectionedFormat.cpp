@@ -79,8 +79,11 @@ void writeSectionedHeader(SectionBytes& out, std::span<const char, 8> magic, uin
 }
 
 void sectionedWriteFailed(const char* what, size_t index, uint64_t counted, uint64_t written) {
-  std::fprintf(stderr, "hpastar: sectioned writer: %s %zu: counted %llu bytes, wrote %llu\n", what, index,
-               static_cast<unsigned long long>(counted), static_cast<unsigned long long>(written));
+  // fputs, not fprintf: printf would bring its floating-point formatting into the wasm for this one line.
+  const std::string message = "hpastar: sectioned writer: " + std::string(what) + " " + std::to_string(index) +
+                              ": counted " + std::to_string(counted) + " bytes, wrote " + std::to_string(written) +
+                              "\n";
+  std::fputs(message.c_str(), stderr);
   std::abort();
 }
 

@@ -4,6 +4,7 @@
 #include <span>
 #include <string>
 
+#include "contract/DecimalText.h"
 #include "grid/Grid.h"
 
 namespace hpastar {
@@ -63,8 +64,8 @@ PathCheck checkPathAround(const Grid& grid, Point start, Point goal, std::span<c
     if (std::string problem = cellProblem(i); !problem.empty()) return fail(std::move(problem));
   check.recomputedCost = pathCost(grid, cells);
   if (std::abs(check.recomputedCost - reportedCost) > tolerance * std::max(1.0, check.recomputedCost))
-    return fail("reported cost " + std::to_string(reportedCost) + " differs from the recomputed " +
-                std::to_string(check.recomputedCost));
+    return fail("reported cost " + fixedText(reportedCost, 6) + " differs from the recomputed " +
+                fixedText(check.recomputedCost, 6));
   check.valid = true;
   return check;
 }

@@ -47,7 +47,7 @@ struct ShpaOptions {
              std::to_string(initialClusterSize) + "..1024 (it cannot be below the initial cluster size)";
     if (maxClusterCells < 0) return "max cluster cells " + std::to_string(maxClusterCells) + " is negative";
     if (!(maxDetour == 0.0 || (maxDetour >= 1.0 && maxDetour <= 1000.0)))
-      return "max detour " + std::to_string(maxDetour) + " is neither 0 (off) nor in 1..1000";
+      return "max detour " + numberText(maxDetour) + " is neither 0 (off) nor in 1..1000";
     return checkOptionRanges(*this, fields());
   }
 };

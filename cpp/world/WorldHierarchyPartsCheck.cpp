@@ -4,6 +4,7 @@
 #include <cmath>
 #include <tuple>
 
+#include "contract/DecimalText.h"
 #include "search/RegionUnion.h"
 
 namespace hpastar {
@@ -220,7 +221,7 @@ std::string PartsChecker::edgeLists(int32_t level) {
       // Named only on failure: this runs for every edge.
       auto edge = [&] { return node(level, i) + ": edge to node " + std::to_string(e.to); };
       if (e.to >= n_ || e.to == i || p_.nodeLevel[e.to] < level) return edge() + ": no node of this level";
-      if (!std::isfinite(e.cost) || !(e.cost > 0)) return edge() + ": cost " + std::to_string(e.cost);
+      if (!std::isfinite(e.cost) || !(e.cost > 0)) return edge() + ": cost " + fixedText(e.cost, 6);
       if (k > 0 && k != searchedCount && edges[k - 1].to >= e.to) return edge() + ": edges not sorted by target";
       if (k >= searchedCount && findEdge(level, i, e.to) != static_cast<int64_t>(firstEdge_[level - 1][i] + k))
         return edge() + ": listed twice";
@@ -360,7 +361,7 @@ std::string PartsChecker::level1Path(int32_t box, uint32_t from, uint32_t to, ui
   for (const float shortest : {slotTo < 0 ? WorldBoxTrees::kUnreached : trees_->distance(box, treeOf(from), slotTo),
                                slotFrom < 0 ? WorldBoxTrees::kUnreached : trees_->distance(box, treeOf(to), slotFrom)})
     if (shortest == WorldBoxTrees::kUnreached || !sameCost(shortest, cost))
-      return "cost " + std::to_string(cost) + ", the shortest way inside its box costs " + std::to_string(shortest);
+      return "cost " + fixedText(cost, 6) + ", the shortest way inside its box costs " + fixedText(shortest, 6);
   // A path one of the trees takes costs the tree's distance; another (kept through an update, or a tie
   // the trees broke otherwise) is replayed.
   return followsTree(box, from, to, edge) ? "" : replayMoves(from, to, edge);
@@ -408,7 +409,7 @@ std::string PartsChecker::replayMoves(uint32_t from, uint32_t to, uint64_t edge)
   }
   if (v != p_.nodeVoxel[to]) return "its path ends at " + str(v);
   if (!sameCost(cost, part(1).edges[edge].cost))
-    return "cost " + std::to_string(part(1).edges[edge].cost) + ", its path costs " + std::to_string(cost);
+    return "cost " + fixedText(part(1).edges[edge].cost, 6) + ", its path costs " + fixedText(cost, 6);
   return "";
 }
 
@@ -435,7 +436,7 @@ std::string PartsChecker::replayVia(int32_t level, uint32_t from, uint32_t to, u
     at = next;
   }
   if (!sameCost(cost, part(level).edges[edge].cost))
-    return "cost " + std::to_string(part(level).edges[edge].cost) + ", its path costs " + std::to_string(cost);
+    return "cost " + fixedText(part(level).edges[edge].cost, 6) + ", its path costs " + fixedText(cost, 6);
   return "";
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "contract/DecimalText.h"
+
 namespace hpastar {
 
 std::string voxelText(Voxel v) {
@@ -43,8 +45,7 @@ PathCheck validateWorldPath(const BlockWorld& world, Voxel start, Voxel goal, st
   }
   check.recomputedCost = cost;
   if (std::abs(cost - reportedCost) > tolerance * std::max(1.0, cost))
-    return fail("reported cost " + std::to_string(reportedCost) + " differs from the steps' cost " +
-                std::to_string(cost));
+    return fail("reported cost " + fixedText(reportedCost, 6) + " differs from the steps' cost " + fixedText(cost, 6));
   check.valid = true;
   return check;
 }
