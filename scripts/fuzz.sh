@@ -6,7 +6,7 @@
 #
 #   scripts/fuzz.sh [--seconds N] [--work DIR] [--build-only] [target ...]
 #     targets: map_reader scen_reader world_reader hierarchy_loader world_loader api_sequence flow_field
-#              world_sequence (default: all of them but those named in HPASTAR_FUZZ_SKIP, space-separated)
+#              world_sequence decimal_text (default: all of them but those named in HPASTAR_FUZZ_SKIP, space-separated)
 #     --seconds N   time per target (default 15: what `npm test` spends)
 #     --work DIR    keep what the run finds in DIR instead of a temporary directory: DIR/<target>/corpus
 #                   (new inputs: a later run with the same DIR resumes from them), DIR/<target>/artifacts
@@ -17,7 +17,8 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-all_targets=(map_reader scen_reader world_reader hierarchy_loader world_loader api_sequence flow_field world_sequence)
+all_targets=(map_reader scen_reader world_reader hierarchy_loader world_loader api_sequence flow_field world_sequence
+  decimal_text)
 # A target named on the command line always runs.
 skip=" ${HPASTAR_FUZZ_SKIP-} "
 
