@@ -112,11 +112,16 @@ double costOfMoves(const BlockWorld& world, const std::vector<Voxel>& cells) {
 
 }  // namespace
 
+bool WorldHpaQuery::nearby(Voxel start, Voxel goal) const {
+  return std::max(std::abs(goal.x - start.x), std::abs(goal.y - start.y)) <= h_->options().clusterSide &&
+         std::abs(goal.z - start.z) <= h_->options().clusterLevels;
+}
+
 double WorldHpaQuery::shortenNearby(Voxel start, Voxel goal, double cost, uint64_t& expanded) {
+  if (!nearby(start, goal)) return -1;
   const BlockWorld& world = h_->world();
   const int32_t side = h_->options().clusterSide, levels = h_->options().clusterLevels;
   const int32_t dx = std::abs(goal.x - start.x), dy = std::abs(goal.y - start.y), dz = std::abs(goal.z - start.z);
-  if (std::max(dx, dy) > side || dz > levels) return -1;
   const double tolerance = 1e-9 * std::max(1.0, cost);
   if (cost <= world.minWeight() * worldDistanceBound(dx, dy, dz) + tolerance) return -1;
   const int32_t margin = side / 2, zMargin = levels / 2;
@@ -139,9 +144,7 @@ double WorldHpaQuery::shortenNearby(Voxel start, Voxel goal, double cost, uint64
 }
 
 void WorldHpaQuery::shortenNearbyPlan(Voxel start, Voxel goal, WorldHpaPlan& plan, WorldHpaStats& stats) {
-  const int32_t side = h_->options().clusterSide, levels = h_->options().clusterLevels;
-  if (std::max(std::abs(goal.x - start.x), std::abs(goal.y - start.y)) > side || std::abs(goal.z - start.z) > levels)
-    return;  // far apart: no walk of the plan
+  if (!nearby(start, goal)) return;  // far apart: no walk of the plan
   // The plan's path walked to its end on a copy (short: the ends are near).
   nearbyPlan_ = plan;
   walkedCells_.clear();

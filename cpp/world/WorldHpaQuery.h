@@ -138,6 +138,8 @@ class WorldHpaQuery {
   // there: its cells into nearbyCells_ (start first) and its cost; -1 when there is none, or the ends are
   // not near, or `cost` is the straight-line bound already. As HpaStarQuery::shortenNearbyPath on a grid.
   double shortenNearby(Voxel start, Voxel goal, double cost, uint64_t& expanded);
+  // Whether start and goal lie within one level-1 box's reach of each other (shortenNearby's case).
+  bool nearby(Voxel start, Voxel goal) const;
   // Makes a found plan between nearby ends one segment of the shorter way, when shortenNearby finds one.
   void shortenNearbyPlan(Voxel start, Voxel goal, WorldHpaPlan& plan, WorldHpaStats& stats);
 
