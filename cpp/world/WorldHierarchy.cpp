@@ -121,6 +121,16 @@ std::span<const OptionField<WorldHierarchyOptions>> WorldHierarchyOptions::field
                   "search of the top-level graph per node at build, load and after every change of the top-level "
                   "graph; left out when the top level has more than 4,096 nodes."},
                  &O::distanceTable),
+      rangeOption({"maxDetour", "max detour", "max-detour",
+                   "paths at most (1 + X) x the shortest, guaranteed (0.05: 5% longer at most), 0 = no bound",
+                   "A guarantee on every path `findPath` returns: it costs at most (1 + `maxDetour`) × the shortest "
+                   "path's cost (0.05: at most 5% longer). A hierarchical path that the straight-line bound cannot "
+                   "vouch for is checked by an A* over the world that opens only cells whose g + h is below its "
+                   "cost / (1 + `maxDetour`): it either finds a shortest path, returned instead, or proves that the "
+                   "hierarchical path keeps the bound. A smaller bound checks more paths and costs more time (the "
+                   "figures: bench/results/tails.md). 0 (the default) checks nothing. Plans refined segment by "
+                   "segment are not bounded."},
+                  &O::maxDetour, 0, 10),
   };
   return table;
 }

@@ -48,6 +48,9 @@ struct WorldHierarchyOptions {
   // 2.5-6 s per such change and 35-65 MB there, for 46-105 times A*.
   int32_t landmarks = 32;
   bool distanceTable = false;
+  // > 0: every path findPath returns costs at most (1 + maxDetour) x the shortest (WorldHpaQuery::boundDetour
+  // says how), as HierarchyOptions::maxDetour on a 2D grid. 0 checks nothing.
+  double maxDetour = 0;
 
   // Each option's name, label, flag, range and documentation, declared once (contract/OptionSchema.h):
   // the checks below, both tools' flags and the wasm module's option objects read it.

@@ -14,7 +14,7 @@ namespace hpastar {
 //
 //   options   the option table's stored fields in its order (contract/OptionSchema.h): clusterSide,
 //             clusterLevels, levels, entranceWidth, entranceSpacing (i32 each), boxTrees (u8); from format 2 on
-//             also landmarks (i32) and distanceTable (u8)
+//             also landmarks (i32) and distanceTable (u8); from format 3 on also maxDetour (f64)
 //   world     width, height, levels (i32 each), then one byte per block in index order (Blocks.h codes)
 //   nodes     node id count, per id its cell (3 x i32) and level (u8, 0 unused), then the free ids (count, u32 each)
 //   versions  the hierarchy's version (u64), then per level-1 box the version its cells last changed at (count, u64
@@ -33,11 +33,14 @@ namespace hpastar {
 // added later (per-voxel costs, per-node trees) is one more section; a reader skips the optional
 // sections it does not know and refuses the required ones, naming them.
 inline constexpr char kWorldHierarchyMagic[8] = {'H', 'P', 'A', 'W', 'O', 'R', 'L', 'D'};
-// Format 2 stores two more options (landmarks, distanceTable); format 1 files load with those at their
-// defaults. A new stored option bumps the version and adds a line here, so older files stay readable.
-inline constexpr uint32_t kWorldHierarchyFormatVersion = 2;
+// Format 2 stores two more options (landmarks, distanceTable), format 3 one more (maxDetour); older files
+// load with those at their defaults. A new stored option bumps the version and adds a line here, so older
+// files stay readable.
+inline constexpr uint32_t kWorldHierarchyFormatVersion = 3;
 inline constexpr uint32_t kOldestWorldHierarchyFormatVersion = 1;
-inline constexpr size_t storedWorldOptionCount(uint32_t formatVersion) { return formatVersion >= 2 ? 8 : 6; }
+inline constexpr size_t storedWorldOptionCount(uint32_t formatVersion) {
+  return formatVersion >= 3 ? 9 : formatVersion >= 2 ? 8 : 6;
+}
 
 std::vector<uint8_t> serializeWorldHierarchy(const WorldHierarchy& hierarchy);
 // The same for stored parts, written as they are (consistent or not: the loader checks).

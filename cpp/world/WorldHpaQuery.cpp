@@ -191,7 +191,37 @@ PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, cons
   }
   if (trace_) trace_->recordSmoothing(out.cells);
   out.expanded += s.expandedRefinement;
+  boundDetour(start, goal, out, s);
   return out.status;
+}
+
+// Why the bound holds, as HpaStarQuery::boundDetour's on a 2D grid. Let U be the hierarchy's path's cost,
+// C* the shortest's and w = 1 + maxDetour. worldDistanceBound times the world's smallest weight, L, is a
+// consistent heuristic (BlockWorldGraph's) and so a lower bound: C* >= L. If U <= w·L, then U <= w·C*.
+// Otherwise an A* over the whole world opens no cell whose f reaches U / w; every cell of a shortest path
+// has f <= C*, so when C* < U / w the A* returns a shortest path, which replaces the hierarchy's; when it
+// finds nothing, C* >= U / w, that is U <= w·C*. Either way the path returned costs at most w·C*.
+void WorldHpaQuery::boundDetour(Voxel start, Voxel goal, WorldPath& out, WorldHpaStats& stats) {
+  const double maxDetour = h_->options().maxDetour;
+  if (maxDetour <= 0 || !out.found() || start == goal) return;
+  const BlockWorld& world = h_->world();
+  const double lowerBound =
+      world.minWeight() * worldDistanceBound(goal.x - start.x, goal.y - start.y, goal.z - start.z);
+  const double limit = out.cost / (1 + maxDetour);
+  if (lowerBound >= limit) return;
+  // Its expansions count as the abstract search's (a search over the whole world, as A*'s). Its scratch
+  // grows to the world's size once, then is reused.
+  const BlockWorldGraph graph(world, goal);
+  const uint32_t goalId = graph.idOf(goal);
+  const uint64_t expanded =
+      BestFirstSearch::search<true>(nearbySpace_, graph, graph.idOf(start), goalId, nullptr, 0, nullptr, limit);
+  stats.expandedAbstract += expanded;
+  out.expanded += expanded;
+  if (!nearbySpace_.closed(goalId)) return;
+  out.cells.clear();
+  BestFirstSearch::appendPath(
+      nearbySpace_, graph, goalId, [&](uint32_t id) { return graph.voxelOf(id); }, out.cells);
+  out.cost = costOfMoves(world, out.cells);
 }
 
 PathStatus WorldHpaQuery::plan(Voxel start, Voxel goal, WorldHpaPlan& plan, WorldHpaStats* stats) {

@@ -142,6 +142,8 @@ class WorldHpaQuery {
   bool nearby(Voxel start, Voxel goal) const;
   // Makes a found plan between nearby ends one segment of the shorter way, when shortenNearby finds one.
   void shortenNearbyPlan(Voxel start, Voxel goal, WorldHpaPlan& plan, WorldHpaStats& stats);
+  // WorldHierarchyOptions::maxDetour: keeps out.cost within (1 + maxDetour) × the shortest path's cost.
+  void boundDetour(Voxel start, Voxel goal, WorldPath& out, WorldHpaStats& stats);
 
   const WorldHierarchy* h_;
   WorldQueryOverlay overlay_;
@@ -162,7 +164,7 @@ class WorldHpaQuery {
   std::vector<uint32_t> abstractPath_;
   std::vector<std::vector<uint32_t>> levelPaths_;  // scratch per level while refining
   WorldPathSmoother smoother_;
-  SearchSpace nearbySpace_;  // shortenNearby's A*
+  SearchSpace nearbySpace_;  // shortenNearby's and boundDetour's A*
   std::vector<Voxel> nearbyCells_;
   WorldHpaPlan nearbyPlan_;  // a plan walked to its end by shortenNearbyPlan (its vectors reused)
   std::vector<Voxel> walkedCells_;

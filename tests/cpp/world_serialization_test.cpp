@@ -211,7 +211,7 @@ std::vector<uint8_t> withSection(const std::vector<uint8_t>& bytes, const std::s
   return w.finish(kWorldHierarchyMagic, version);
 }
 
-TEST(WorldSerialization, FormatOneFilesStillLoadWithTheNewOptionsAtTheirDefaults) {
+TEST(WorldSerialization, OlderFormatsStillLoadWithTheNewOptionsAtTheirDefaults) {
   const auto fields = WorldHierarchyOptions::fields();
   EXPECT_EQ(storedWorldOptionCount(kWorldHierarchyFormatVersion), storedOptionCount(fields))
       << "a stored option was added without a new format version";
@@ -219,23 +219,27 @@ TEST(WorldSerialization, FormatOneFilesStillLoadWithTheNewOptionsAtTheirDefaults
   options.entranceSpacing = 2;  // not the default: format 1 stores it
   const WorldHierarchy saved = buildHierarchy(generateWorld(WorldKind::Caves, 48, 40, 12, 3), options);
   const std::vector<uint8_t> bytes = serializeWorldHierarchy(saved);
-  // Format 1 as written before the heuristics' options: the options section without its last two fields
-  // (landmarks, an i32, and distanceTable, a byte).
+  // Format 1 as written before the heuristics' options: the options section without its last three fields
+  // (landmarks, an i32, distanceTable, a byte, and maxDetour, an f64); format 2 without maxDetour.
   const SectionedFile file = container(bytes);
   const Section* section = file.find("options");
   ASSERT_NE(section, nullptr);
-  const std::vector<uint8_t> oldOptions(section->bytes.begin(), section->bytes.end() - 5);
-  const WorldHierarchy loaded = load(withSection(bytes, "options", oldOptions, true, 1));
-  EXPECT_EQ(loaded.options().entranceSpacing, 2);
-  EXPECT_EQ(loaded.options().landmarks, WorldHierarchyOptions{}.landmarks);
-  EXPECT_EQ(loaded.options().distanceTable, WorldHierarchyOptions{}.distanceTable);
-  EXPECT_EQ(serializeWorldHierarchy(loaded), bytes);
-  SeededRandom random(4);
-  expectSameAnswers(saved, loaded, random, 200);
-  // A format 1 file with the format 2 options section is refused: its options section has bytes left.
-  EXPECT_NE(refusal(withSection(bytes, "options", std::vector<uint8_t>(section->bytes.begin(), section->bytes.end()),
-                                true, 1)),
-            "");
+  for (const auto& [version, cut] : {std::pair<uint32_t, size_t>{1, 13}, {2, 8}}) {
+    SCOPED_TRACE("format " + std::to_string(version));
+    const std::vector<uint8_t> oldOptions(section->bytes.begin(), section->bytes.end() - static_cast<ptrdiff_t>(cut));
+    const WorldHierarchy loaded = load(withSection(bytes, "options", oldOptions, true, version));
+    EXPECT_EQ(loaded.options().entranceSpacing, 2);
+    EXPECT_EQ(loaded.options().landmarks, WorldHierarchyOptions{}.landmarks);
+    EXPECT_EQ(loaded.options().distanceTable, WorldHierarchyOptions{}.distanceTable);
+    EXPECT_EQ(loaded.options().maxDetour, WorldHierarchyOptions{}.maxDetour);
+    EXPECT_EQ(serializeWorldHierarchy(loaded), bytes);
+    SeededRandom random(4);
+    expectSameAnswers(saved, loaded, random, 200);
+    // An older file with the newest options section is refused: its options section has bytes left.
+    EXPECT_NE(refusal(withSection(bytes, "options", std::vector<uint8_t>(section->bytes.begin(), section->bytes.end()),
+                                  true, version)),
+              "");
+  }
 }
 
 TEST(WorldSerialization, TruncationAtEverySectionBoundaryIsRefusedNamingWhere) {
@@ -566,7 +570,7 @@ TEST(WorldSerialization, ForeignBytesAndOtherVersionsAreRefused) {
   EXPECT_NE(refusal({}).find("not a block-world hierarchy"), std::string::npos);
   std::vector<uint8_t> later = bytes;
   later[8] = static_cast<uint8_t>(kWorldHierarchyFormatVersion + 1);
-  EXPECT_NE(refusal(later).find("format version 3 is not one this reader knows (1..2)"), std::string::npos)
+  EXPECT_NE(refusal(later).find("format version 4 is not one this reader knows (1..3)"), std::string::npos)
       << refusal(later);
   std::vector<uint8_t> tail = bytes;
   tail.push_back(0);

@@ -1,9 +1,13 @@
 // maxDetour through the package (issue 35, item 1): on den520d's scenarios, every path of a planner built
 // with maxDetour 0.05 is at most 5 % longer than the scenario's optimum, found by findPath, findPaths and
 // a pool (whose workers load the saved hierarchy, the option with it), while the same planner without
-// the option has paths beyond that bound (so the check can fail); every path is legal.
+// the option has paths beyond that bound (so the check can fail); every path is legal. The same on a
+// generated block world against WorldAStar's optimum, by WorldHPAStar and the world pool.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createPathPool, loadHpastar, type Grid, type HPAStar, type Hpastar, type Point } from '../../web/lib/index';
+import { createPathPool, createWorldPool, loadHpastar, type Grid, type HPAStar, type Hpastar, type Point, type Voxel } from '../../web/lib/index';
+import { seeded } from './helpers/queries';
+import { WorldBlocks } from './helpers/worldRules';
+import { standingCells } from './helpers/worlds';
 import { parseMap, parseScenarios, readMapsFile, type MapText, type Scenario } from './scenarios';
 import { validatePath } from './validatePath';
 
@@ -63,4 +67,39 @@ test('a pool made from the planner answers within the bound too (the option trav
       await pool.close();
     }
   }
+});
+
+test('block worlds: WorldHPAStar and the world pool keep every path within 2 % of the optimum; without the option some are not', async () => {
+  const generate = { kind: 'caves', size: { width: 64, height: 64, levels: 8 }, seed: 9 } as const;
+  const options = { clusterSide: 8, clusterLevels: 4, maxDetour: 0.02 };
+  using world = hp.BlockWorld.generate(generate);
+  using planner = hp.WorldHPAStar.build(world, options);
+  using plain = hp.WorldHPAStar.build(world, { ...options, maxDetour: 0 });
+  using astar = new hp.WorldAStar();
+  expect(planner.options.maxDetour).toBe(0.02);
+  const rules = new WorldBlocks(world.width, world.height, world.levels, Array.from({ length: world.levels }, (_, z) => world.floor(z)));
+  const cells = standingCells(world);
+  const random = seeded(31);
+  const pick = () => cells[Math.floor(random() * cells.length)]!;
+  const pairs: [Voxel, Voxel][] = [];
+  const optimal: number[] = [];
+  while (pairs.length < 200) {
+    const [s, g] = [pick(), pick()];
+    const best = astar.findPath(world, s, g);
+    if (!best.found) continue;
+    pairs.push([s, g]);
+    optimal.push(best.cost);
+  }
+  let beyond = 0;
+  pairs.forEach(([s, g], i) => {
+    const r = planner.findPath(s, g);
+    expect(rules.check(r.cells, [s.x, s.y, s.z], [g.x, g.y, g.z], r.cost), `query ${i}`).toBe('');
+    expect(r.cost, `query ${i}`).toBeLessThanOrEqual(1.02 * optimal[i]! + 1e-9);
+    if (plain.findPath(s, g).cost > 1.02 * optimal[i]! + 1e-9) beyond++;
+  });
+  expect(beyond).toBeGreaterThan(0);
+  await using pool = await createWorldPool({ generate, hierarchy: options, workers: 2 });
+  expect(pool.options).toMatchObject({ maxDetour: 0.02 });
+  const batch = await pool.findPaths(pairs);
+  pairs.forEach((_, i) => expect(batch.cost[i], `pool, query ${i}`).toBeLessThanOrEqual(1.02 * optimal[i]! + 1e-9));
 });

@@ -275,7 +275,7 @@ describe('errors name the problem', () => {
     await expect(createWorldPool({ ...base, world: 'type octile\nheight 2\nwidth 2\nlevels 1\nmap\nlevel 0\n..\n.\n', fileName: 'bad.world' })).rejects.toThrow(/^createWorldPool: bad\.world:\d+: /);
     await expect(createWorldPool({ ...base, generate: { ...GENERATE, kind: 'castles' as never } })).rejects.toThrow(/unknown kind "castles" \(known: caves, towers, hills\)/);
     await expect(createWorldPool({ ...base, generate: GENERATE, hierarchy: { clusterSide: 1 } })).rejects.toThrow(RangeError);
-    await expect(createWorldPool({ ...base, generate: GENERATE, hierarchy: { clusterSize: 8 } as never })).rejects.toThrow(/unknown option "clusterSize" \(known: clusterSide, clusterLevels, levels, entranceWidth, entranceSpacing, boxTrees, landmarks, distanceTable\)/);
+    await expect(createWorldPool({ ...base, generate: GENERATE, hierarchy: { clusterSize: 8 } as never })).rejects.toThrow(/unknown option "clusterSize" \(known: clusterSide, clusterLevels, levels, entranceWidth, entranceSpacing, boxTrees, landmarks, distanceTable, maxDetour\)/);
     await expect(createWorldPool({ ...base, generate: GENERATE, grid: {} } as never)).rejects.toThrow(/unknown option "grid"/);
     // A BlockWorld goes to the workers as it is now.
     await using fromWorld = await createWorldPool({ ...base, world, hierarchy: OPTIONS });

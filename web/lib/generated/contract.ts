@@ -240,6 +240,15 @@ export interface WorldHierarchyOptionFields {
    * top level has more than 4,096 nodes. Default false.
    */
   readonly distanceTable?: boolean;
+  /**
+   * A guarantee on every path `findPath` returns: it costs at most (1 + `maxDetour`) × the shortest path's
+   * cost (0.05: at most 5% longer). A hierarchical path that the straight-line bound cannot vouch for is
+   * checked by an A* over the world that opens only cells whose g + h is below its cost / (1 + `maxDetour`):
+   * it either finds a shortest path, returned instead, or proves that the hierarchical path keeps the bound.
+   * A smaller bound checks more paths and costs more time (the figures: bench/results/tails.md). 0 (the
+   * default) checks nothing. Plans refined segment by segment are not bounded. Range 0 to 10; default 0.
+   */
+  readonly maxDetour?: number;
 }
 
 // Every planner's options, a row per field: name, label (in messages), command-line flag, kind, range,
@@ -284,6 +293,7 @@ const OPTION_ROWS = {
     { name: 'boxTrees', label: 'box trees', cli: 'no-box-trees', kind: 'boolean', min: 0, max: 0, switchSets: false, choices: [], default: true, doc: 'each level-1 node\'s shortest-path tree over its box: start and goal joined by lookups' },
     { name: 'landmarks', label: 'landmarks', cli: 'landmarks', kind: 'integer', min: 0, max: 32, switchSets: true, choices: [], default: 32, doc: 'landmarks of the top level\'s differential heuristic, 0 = off' },
     { name: 'distanceTable', label: 'distance table', cli: 'distance-table', kind: 'boolean', min: 0, max: 0, switchSets: true, choices: [], default: false, doc: 'exact distances between every two top-level nodes (no abstract search)' },
+    { name: 'maxDetour', label: 'max detour', cli: 'max-detour', kind: 'number', min: 0, max: 10, switchSets: true, choices: [], default: 0, doc: 'paths at most (1 + X) x the shortest, guaranteed (0.05: 5% longer at most), 0 = no bound' },
   ],
 } as const satisfies Record<string, readonly OptionField[]>;
 
