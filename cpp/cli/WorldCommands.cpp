@@ -252,6 +252,7 @@ int runWorldCompareCommand(int argc, char** argv) {
   const long long queries = cmd.integer("queries");
   const long long seed = cmd.integer("seed");
   const bool perQuery = cmd.has("per-query");
+  const bool near = cmd.has("near");
   const long long passes = cmd.integer("passes");
   const WorldHierarchyOptions options = hierarchyOptions(cmd);
   const std::string path = cmd.positional()[0];
@@ -269,10 +270,12 @@ int runWorldCompareCommand(int argc, char** argv) {
     double cost, astarUs, hpaUs;
   };
   std::vector<Answer> found;
-  uint64_t noPath = 0, mismatches = 0, invalid = 0, expandedAbstract = 0;
+  uint64_t noPath = 0, mismatches = 0, invalid = 0, expandedAbstract = 0, optimal = 0;
   double astarUs = 0, hpaUs = 0, astarNoPathUs = 0, hpaNoPathNs = 0, excessSum = 0, excessMax = 0;
   for (long long q = 0; q < queries; ++q) {
-    const Voxel s = cells[static_cast<size_t>(random.below(n))], t = cells[static_cast<size_t>(random.below(n))];
+    const Voxel s = cells[static_cast<size_t>(random.below(n))];
+    Voxel t = cells[static_cast<size_t>(random.below(n))];
+    while (near && !withinBoxReach(s, t, options)) t = cells[static_cast<size_t>(random.below(n))];
     const double aUs = fastestMicros(passes, [&] { astar.findPath(*world, s, t, a); });
     WorldHpaStats hStats;
     const double hUs = fastestMicros(passes, [&] { hpa.findPath(s, t, h, queryOptions, &hStats); });
@@ -293,6 +296,7 @@ int runWorldCompareCommand(int argc, char** argv) {
       const double excess = a.cost > 0 ? h.cost / a.cost - 1 : 0;
       excessSum += excess;
       excessMax = std::max(excessMax, excess);
+      optimal += h.cost <= a.cost * (1 + 1e-9);
     } else if (!a.found()) {
       ++noPath;
       astarNoPathUs += aUs;
@@ -337,6 +341,7 @@ int runWorldCompareCommand(int argc, char** argv) {
   json.add("no_path", noPath).add("mismatches", mismatches).add("invalid", invalid);
   json.add("suboptimality_mean", meanOf(excessSum, found.size()));
   json.add("suboptimality_max", excessMax);
+  json.add("optimal_share", meanOf(static_cast<double>(optimal), found.size()));
   json.add("astar_us_mean", astarUs / q).add("hpa_us_mean", hpaUs / q);
   json.add("speedup_mean", hpaUs > 0 ? astarUs / hpaUs : 0.0);
   json.add("longest_paths", static_cast<uint64_t>(longest));

@@ -117,6 +117,8 @@ constexpr std::array kWorldCompareFlags{
     CommandFlag{"no-smooth", FlagKind::Switch, "", "leave HPA*'s paths unsmoothed"},
     CommandFlag{"smoothing-range", FlagKind::Integer, "R", "longest straight run smoothing tries (0: 3 x the box side)",
                 0, 1 << 20, 0, "", N},
+    CommandFlag{"near", FlagKind::Switch, "",
+                "goals within one level-1 box's reach of the start (a box side across, its levels up or down)"},
 };
 
 constexpr std::array kWorldDigFlags{

@@ -47,23 +47,29 @@ void WorldQueryOverlay::addEdge(int32_t level, uint32_t endpoint, uint32_t other
 
 template <bool UseHeuristic, typename Space, typename Graph, typename CellOf>
 uint64_t WorldHpaQuery::traced(int32_t level, Space& space, const Graph& graph, uint32_t from, uint32_t goal,
-                               const uint8_t* targets, uint32_t count, CellOf&& cellOf) {
-  if (!trace_) return BestFirstSearch::search<UseHeuristic>(space, graph, from, goal, targets, count);
+                               const uint8_t* targets, uint32_t count, CellOf&& cellOf, double fBound) {
+  if (!trace_) return BestFirstSearch::search<UseHeuristic>(space, graph, from, goal, targets, count, nullptr, fBound);
   order_.clear();
   const uint64_t expanded =
-      BestFirstSearch::search<UseHeuristic, true>(space, graph, from, goal, targets, count, &order_);
+      BestFirstSearch::search<UseHeuristic, true>(space, graph, from, goal, targets, count, &order_, fBound);
   auto& record = trace_->recordExpansions(level, order_, cellOf);
   for (uint32_t id = 0; id < graph.nodeCount(); ++id)
     if (space.seen(id) && !space.closed(id)) record.open.push_back(cellOf(id));
   return expanded;
 }
 
-PathStatus WorldHpaQuery::findAbstractPath(Voxel start, Voxel goal, WorldHpaStats& s) {
-  abstractPath_.clear();
+PathStatus WorldHpaQuery::endpointStatus(Voxel start, Voxel goal) const {
   const BlockWorld& world = h_->world();
   if (!world.standing(start)) return PathStatus::StartInvalid;
   if (!world.standing(goal)) return PathStatus::GoalInvalid;
   if (!h_->connected(start, goal)) return PathStatus::NoPath;  // no search at all
+  return PathStatus::Found;
+}
+
+PathStatus WorldHpaQuery::findAbstractPath(Voxel start, Voxel goal, WorldHpaStats& s) {
+  abstractPath_.clear();
+  const BlockWorld& world = h_->world();
+  if (const PathStatus status = endpointStatus(start, goal); status != PathStatus::Found) return status;
   if (start == goal) return PathStatus::Found;
 
   overlay_.begin(*h_, start, goal);
@@ -112,49 +118,33 @@ double costOfMoves(const BlockWorld& world, const std::vector<Voxel>& cells) {
 
 }  // namespace
 
-bool WorldHpaQuery::nearby(Voxel start, Voxel goal) const {
-  return std::max(std::abs(goal.x - start.x), std::abs(goal.y - start.y)) <= h_->options().clusterSide &&
-         std::abs(goal.z - start.z) <= h_->options().clusterLevels;
-}
-
-double WorldHpaQuery::shortenNearby(Voxel start, Voxel goal, double cost, uint64_t& expanded) {
-  if (!nearby(start, goal)) return -1;
-  const BlockWorld& world = h_->world();
-  const int32_t side = h_->options().clusterSide, levels = h_->options().clusterLevels;
-  const int32_t dx = std::abs(goal.x - start.x), dy = std::abs(goal.y - start.y), dz = std::abs(goal.z - start.z);
-  const double tolerance = 1e-9 * std::max(1.0, cost);
-  if (cost <= world.minWeight() * worldDistanceBound(dx, dy, dz) + tolerance) return -1;
-  const int32_t margin = side / 2, zMargin = levels / 2;
-  const Box all = world.bounds();
-  const Box box{std::max(all.x0, std::min(start.x, goal.x) - margin),
-                std::max(all.y0, std::min(start.y, goal.y) - margin),
-                std::max(all.z0, std::min(start.z, goal.z) - zMargin),
-                std::min(all.x1, std::max(start.x, goal.x) + margin + 1),
-                std::min(all.y1, std::max(start.y, goal.y) + margin + 1),
-                std::min(all.z1, std::max(start.z, goal.z) + zMargin + 1)};
-  const BlockWorldGraph graph(world, box, goal);
-  const uint32_t goalId = graph.idOf(goal);
-  expanded += BestFirstSearch::search<true>(nearbySpace_, graph, graph.idOf(start), goalId, nullptr, 0, nullptr,
-                                            cost - tolerance);
-  if (!nearbySpace_.closed(goalId)) return -1;
-  nearbyCells_.clear();
-  BestFirstSearch::appendPath(
-      nearbySpace_, graph, goalId, [&](uint32_t id) { return graph.voxelOf(id); }, nearbyCells_);
-  return costOfMoves(world, nearbyCells_);
-}
-
-void WorldHpaQuery::shortenNearbyPlan(Voxel start, Voxel goal, WorldHpaPlan& plan, WorldHpaStats& stats) {
-  if (!nearby(start, goal)) return;  // far apart: no walk of the plan
-  // The plan's path walked to its end on a copy (short: the ends are near).
-  nearbyPlan_ = plan;
-  walkedCells_.clear();
-  while (nextSegment(nearbyPlan_, walkedCells_)) {
+bool WorldHpaQuery::findNearbyDirectly(Voxel start, Voxel goal, uint64_t& expanded) {
+  if (start == goal || !withinBoxReach(start, goal, h_->options())) return false;
+  nearbyPath_.cells.clear();
+  if (!trace_) {
+    nearbyAStar_.findPath(h_->world(), h_->world().bounds(), start, goal, nearbyPath_);
+    expanded += nearbyPath_.expanded;
+    // The labels said the ends are connected: the A* reaches the goal (else a bug, answered by the
+    // hierarchy rather than with a wrong path).
+    return nearbyPath_.found();
   }
-  const double cost = shortenNearby(start, goal, costOfMoves(h_->world(), walkedCells_), stats.expandedRefinement);
-  if (cost < 0) return;
-  plan.abstractPath.assign({overlay_.startNode(), overlay_.goalNode()});
-  plan.endpointNodes = overlay_.startNode();
-  plan.firstCells.assign(nearbyCells_.begin() + 1, nearbyCells_.end());
+  // Traced: the same search (BestFirstSearch over the world's graph), its expansions recorded.
+  const BlockWorldGraph graph(h_->world(), goal);
+  const uint32_t goalId = graph.idOf(goal);
+  trace_->setPhase(SearchPhase::AStar);
+  expanded += traced<true>(0, tracedSpace_, graph, graph.idOf(start), goalId, nullptr, 0,
+                           [&](uint32_t id) { return graph.voxelOf(id); });
+  if (!tracedSpace_.closed(goalId)) return false;
+  BestFirstSearch::appendPath(
+      tracedSpace_, graph, goalId, [&](uint32_t id) { return graph.voxelOf(id); }, nearbyPath_.cells);
+  return true;
+}
+
+void WorldHpaQuery::planOneSegment(Voxel start, Voxel goal, WorldHpaPlan& plan, WorldHpaStats& stats) const {
+  const uint32_t startNode = h_->nodeCount();  // the overlay's numbering of the endpoints
+  plan.abstractPath.assign({startNode, startNode + 1});
+  plan.endpointNodes = startNode;
+  plan.firstCells.assign(nearbyPath_.cells.begin() + 1, nearbyPath_.cells.end());
   plan.lastCells.clear();
   plan.waypoints.assign({start, goal});
   stats.abstractPathNodes = 2;
@@ -167,12 +157,24 @@ PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, cons
   s = WorldHpaStats{};
   out.cells.clear();
   out.cost = 0;
+  const BlockWorld& world = h_->world();
+  out.status = endpointStatus(start, goal);
+  if (out.found() && findNearbyDirectly(start, goal, s.expandedRefinement)) {
+    out.cells.swap(nearbyPath_.cells);
+    out.cost = costOfMoves(world, out.cells);
+    out.expanded = s.expandedRefinement;
+    if (trace_) {  // the A*'s path is the refined one, one segment, unchanged by smoothing
+      trace_->endSegment(static_cast<uint32_t>(out.cells.size() - 1));
+      trace_->recordRefinement(out.cells);
+      trace_->recordSmoothing(out.cells);
+    }
+    return out.status;
+  }
   out.status = findAbstractPath(start, goal, s);
   out.expanded = s.expandedInsertion + s.expandedAbstract;
   if (!out.found()) return out.status;
   out.cells.push_back(start);
   if (start == goal) return out.status;
-  const BlockWorld& world = h_->world();
   if (trace_) trace_->setPhase(SearchPhase::Refinement);
   for (size_t i = 0; i + 1 < abstractPath_.size(); ++i) {
     refineEdge(h_->levels(), abstractPath_[i], abstractPath_[i + 1], out.cells);
@@ -185,10 +187,6 @@ PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, cons
   }
   // The cost from the moves themselves (the edges' floats only ranked the paths).
   out.cost = costOfMoves(world, out.cells);
-  if (options.smooth) {
-    const double shorter = shortenNearby(start, goal, out.cost, s.expandedRefinement);
-    if (shorter >= 0) out.cells.swap(nearbyCells_), out.cost = shorter;
-  }
   if (trace_) trace_->recordSmoothing(out.cells);
   out.expanded += s.expandedRefinement;
   boundDetour(start, goal, out, s);
@@ -214,13 +212,13 @@ void WorldHpaQuery::boundDetour(Voxel start, Voxel goal, WorldPath& out, WorldHp
   const BlockWorldGraph graph(world, goal);
   const uint32_t goalId = graph.idOf(goal);
   const uint64_t expanded =
-      BestFirstSearch::search<true>(nearbySpace_, graph, graph.idOf(start), goalId, nullptr, 0, nullptr, limit);
+      BestFirstSearch::search<true>(boundSpace_, graph, graph.idOf(start), goalId, nullptr, 0, nullptr, limit);
   stats.expandedAbstract += expanded;
   out.expanded += expanded;
-  if (!nearbySpace_.closed(goalId)) return;
+  if (!boundSpace_.closed(goalId)) return;
   out.cells.clear();
   BestFirstSearch::appendPath(
-      nearbySpace_, graph, goalId, [&](uint32_t id) { return graph.voxelOf(id); }, out.cells);
+      boundSpace_, graph, goalId, [&](uint32_t id) { return graph.voxelOf(id); }, out.cells);
   out.cost = costOfMoves(world, out.cells);
 }
 
@@ -235,6 +233,11 @@ PathStatus WorldHpaQuery::plan(Voxel start, Voxel goal, WorldHpaPlan& plan, Worl
   plan.waypoints.clear();
   plan.firstCells.clear();
   plan.lastCells.clear();
+  plan.status = endpointStatus(start, goal);
+  if (plan.found() && findNearbyDirectly(start, goal, s.expandedRefinement)) {
+    planOneSegment(start, goal, plan, s);
+    return plan.status;
+  }
   plan.status = findAbstractPath(start, goal, s);
   if (!plan.found()) return plan.status;
   if (start == goal) {
@@ -255,7 +258,6 @@ PathStatus WorldHpaQuery::plan(Voxel start, Voxel goal, WorldHpaPlan& plan, Worl
   if (n > 2 && plan.firstCells.empty()) plan.abstractPath.erase(plan.abstractPath.begin());
   for (uint32_t node : plan.abstractPath) plan.waypoints.push_back(overlay_.voxelOf(*h_, node));
   s.abstractPathNodes = static_cast<uint32_t>(plan.waypoints.size());
-  shortenNearbyPlan(start, goal, plan, s);
   return plan.status;
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
 
+#include "search/BestFirstSearch.h"
 #include "search/SearchSpace.h"
 #include "search/SearchTrace.h"
 #include "world/WorldAStar.h"
@@ -11,6 +13,13 @@
 #include "world/WorldPathSmoother.h"
 
 namespace hpastar {
+
+// Whether two cells lie within one level-1 box's reach of each other: a box side across, its levels up or
+// down (where WorldHpaQuery makes sure of the shortest way between them).
+inline bool withinBoxReach(Voxel a, Voxel b, const WorldHierarchyOptions& options) {
+  return std::max(std::abs(b.x - a.x), std::abs(b.y - a.y)) <= options.clusterSide &&
+         std::abs(b.z - a.z) <= options.clusterLevels;
+}
 
 // A block world's query traced: the searches' cells are voxels (SearchTrace.h).
 using WorldSearchTrace = BasicSearchTrace<Voxel>;
@@ -68,8 +77,9 @@ struct WorldHpaPlan {
 // node's own tree). Unreachable
 // goals are answered from the component labels without a search. By default the refined path is then
 // smoothed (WorldPathSmoother: straight runs of one legal move replace costlier parts). Paths are valid and
-// near-optimal. Scratch is kept between queries: after the first, a query allocates nothing but the growth of
-// `out.cells` (and of the smoother's scratch, to the longest path).
+// near-optimal; between ends within one level-1 box's reach of each other (withinBoxReach) an A* over the
+// world answers instead, so they are optimal (findNearbyDirectly says why). Scratch is kept between queries: after the
+// first, a query allocates nothing but the growth of `out.cells` (and of the smoother's scratch, to the longest path).
 class WorldHpaQuery {
  public:
   explicit WorldHpaQuery(const WorldHierarchy& hierarchy) : h_(&hierarchy) {}
@@ -86,9 +96,9 @@ class WorldHpaQuery {
   // the abstract search) and copies into `plan` what refining it needs, then nextSegment() appends the
   // cells of the plan's next segment (the first call also the start) and moves the plan on. Segments are
   // not smoothed (as on a 2D grid: smoothing needs the cells on both sides of a joint); joined, they are
-  // findPath's path with `smooth` off, except between nearby ends (shortenNearby): a shorter way found
-  // near them is then the plan's one segment. Refining needs no search; that check's A* counts as
-  // refinement (WorldHpaStats::expandedRefinement).
+  // findPath's path with `smooth` off. Between nearby ends (withinBoxReach) the plan is one segment,
+  // findPath's shortest path (its A* counts as refinement, WorldHpaStats::expandedRefinement). Refining
+  // needs no search.
   PathStatus plan(Voxel start, Voxel goal, WorldHpaPlan& plan, WorldHpaStats* stats = nullptr);
   // False, nothing appended, when the plan is done or stale (isStale).
   bool nextSegment(WorldHpaPlan& plan, std::vector<Voxel>& cells) const;
@@ -123,7 +133,7 @@ class WorldHpaQuery {
   }
   template <bool UseHeuristic, typename Space, typename Graph, typename CellOf>
   uint64_t traced(int32_t level, Space& space, const Graph& graph, uint32_t from, uint32_t goal, const uint8_t* targets,
-                  uint32_t count, CellOf&& cellOf);
+                  uint32_t count, CellOf&& cellOf, double fBound = BestFirstSearch::kNoBound);
   // Joins `endpoint` on `cell` to the nodes of its level-1 box `box` by reading their trees.
   void joinByTrees(uint32_t endpoint, Voxel cell, int32_t box);
   // Appends the cells of a level-1 edge between an endpoint and a node, walked in the node's tree.
@@ -131,17 +141,19 @@ class WorldHpaQuery {
   void refineEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells);
   // Appends the cells after a up to b of an edge of the start or the goal (one end an endpoint).
   void refineEndpointEdge(int32_t level, uint32_t a, uint32_t b, std::vector<Voxel>& cells);
-  // Start and goal within one level-1 box's reach of each other (a cluster side across, its levels up or
-  // down) may be joined through the transitions of the boxes around them on a way far longer than the
-  // direct one (a move of cost 1 coming back as 5). An A* over the box around them grown by half a box,
-  // opening nothing whose f reaches `cost` (the hierarchy's path's), finds a cheaper way if one lies
-  // there: its cells into nearbyCells_ (start first) and its cost; -1 when there is none, or the ends are
-  // not near, or `cost` is the straight-line bound already. As HpaStarQuery::shortenNearbyPath on a grid.
-  double shortenNearby(Voxel start, Voxel goal, double cost, uint64_t& expanded);
-  // Whether start and goal lie within one level-1 box's reach of each other (shortenNearby's case).
-  bool nearby(Voxel start, Voxel goal) const;
-  // Makes a found plan between nearby ends one segment of the shorter way, when shortenNearby finds one.
-  void shortenNearbyPlan(Voxel start, Voxel goal, WorldHpaPlan& plan, WorldHpaStats& stats);
+  // StartInvalid / GoalInvalid / NoPath as findPath answers them, else Found (no search).
+  PathStatus endpointStatus(Voxel start, Voxel goal) const;
+  // Ends within one level-1 box's reach of each other (withinBoxReach) are joined by an A* over the world
+  // instead of the hierarchy: through the boxes' transitions their way can be far longer than the direct
+  // one (a move of cost 1 coming back as 5, the example), and checking the hierarchy's path for a
+  // shorter one costs at least this A* (it opens every cell whose f is below that path's cost, a superset
+  // of the A*'s), while the A* alone takes a tenth of the hierarchy's time on caves and hills, 0.8 of it
+  // on towers (bench/results/tails.md, section 6). The labels have said the ends are connected, so the A* ends at
+  // the goal. Its path (into nearbyPath_.cells, start first) is a shortest one; its expansions count as
+  // refinement, and a traced query records it as phase AStar.
+  bool findNearbyDirectly(Voxel start, Voxel goal, uint64_t& expanded);
+  // Makes `plan` one segment, nearbyPath_.cells (start first).
+  void planOneSegment(Voxel start, Voxel goal, WorldHpaPlan& plan, WorldHpaStats& stats) const;
   // WorldHierarchyOptions::maxDetour: keeps out.cost within (1 + maxDetour) × the shortest path's cost.
   void boundDetour(Voxel start, Voxel goal, WorldPath& out, WorldHpaStats& stats);
 
@@ -164,10 +176,11 @@ class WorldHpaQuery {
   std::vector<uint32_t> abstractPath_;
   std::vector<std::vector<uint32_t>> levelPaths_;  // scratch per level while refining
   WorldPathSmoother smoother_;
-  SearchSpace nearbySpace_;  // shortenNearby's and boundDetour's A*
-  std::vector<Voxel> nearbyCells_;
-  WorldHpaPlan nearbyPlan_;  // a plan walked to its end by shortenNearbyPlan (its vectors reused)
-  std::vector<Voxel> walkedCells_;
+  // Searches over the whole world, each scratch grown to the world's size on first use: findNearbyDirectly's
+  // A* (WorldAStar's own loop: the same search, its code as fast as A*'s), the same traced, and boundDetour's.
+  WorldAStar nearbyAStar_;
+  WorldPath nearbyPath_;
+  SearchSpace tracedSpace_, boundSpace_;
   WorldSearchTrace* trace_ = nullptr;
   std::vector<uint32_t> order_;  // a traced search's expansions, in order
 };

@@ -196,6 +196,28 @@ test('hierarchy counts, the search phase by phase, labels and the A* comparison'
   await key(page, '[');
   expect((await teach(page)).phase).toBe(0);
 
+  // A goal beside the start: one A* over the cells joins them, and the phases say so.
+  const beside = await page.evaluate((a) => {
+    const w = window.__hpastarWorld!;
+    const { width } = w.state();
+    const cells = w.standing(a.z).flatMap((on, i) => (on ? [{ x: i % width, y: Math.floor(i / width), z: a.z }] : []));
+    return cells.find((c) => Math.max(Math.abs(c.x - a.x), Math.abs(c.y - a.y)) === 2 && w.reachable(a, c))!;
+  }, start);
+  await key(page, '1');
+  await clickCell(page, start.x, start.y);
+  await clickCell(page, beside.x, beside.y);
+  expect((await shown(page)).goal).toEqual(beside);
+  const near = (await page.evaluate(() => window.__hpastarWorld!.trace()))!;
+  expect(near.searches.map((x) => x.phase)).toEqual(['astar']);
+  t = await teach(page);
+  expect(t.steps.map((x) => x.phase)).toEqual(names);
+  expect(t.steps[0]!.caption).toContain(`one A* over the cells joins them, no hierarchy`);
+  expect(num(t.steps[0]!.caption, /: (\d+) cells expanded/)).toEqual([near.searches[0]!.closed]);
+  expect(t.steps[3]!.caption).toContain(`Nothing to smooth: the A*'s path is a shortest one, ${near.pathCells} cells`);
+  await clickCell(page, start.x, start.y);
+  await key(page, String(goal.z + 1));
+  await clickCell(page, goal.x, goal.y);
+
   // Labels apart, on every floor the path crosses; A*'s comparison without a negative zero.
   for (const z of new Set(s.pathCells.filter((_, i) => i % 3 === 2))) {
     await key(page, String(z + 1));

@@ -301,6 +301,10 @@ describe('block worlds: hpastar gen3d and world-compare are the native tool\'s t
     const summary = w.lines.at(-1)!;
     expect([summary.queries, summary.mismatches, summary.invalid]).toEqual([150, 0, 0]);
     expect(summary.found).toBeGreaterThan(50);
+    // Goals near the start: the same pairs, all answered optimally.
+    const [wn, nn] = [wasm(...args, '--near'), native(...args, '--near')];
+    expect(untimed(wn.lines)).toEqual(untimed(nn.lines));
+    expect(wn.lines.at(-1)!.optimal_share).toBe(1);
 
     const bad = wasm('world-compare', theirs, '--levels', '9');
     expect([bad.status, bad.stderr]).toEqual([2, 'hpastar: --levels 9 is outside 1..6\n(hpastar --help for usage)\n']);

@@ -274,7 +274,7 @@ function bindWorlds(module: HpastarModule, state: ModuleState): Pick<Hpastar, 'B
   const blockKinds = new BlockKinds(module.worldBlockKinds() as BlockKindInfo[]);
   const rawLimits = module.worldLimits();
   const worldLimits: WorldLimits = Object.freeze({ ...rawLimits, kinds: Object.freeze(rawLimits.kinds as WorldKind[]) });
-  const worldDefaults = Object.freeze({ ...module.WorldHPAStar.defaultOptions() }) as ResolvedWorldHierarchyOptions;
+  const worldDefaults = resolvedOptionsOf<ResolvedWorldHierarchyOptions>(module.WorldHPAStar.defaultOptions());
   const worldParts = { makeQuery: (p: RawWorldHPAStar) => new module.WorldHPAStarQuery(p), makeFlowFields: (p: RawWorldHPAStar) => new module.WorldFlowFields(p) };
   const makeWorld = (where: string, fill: (raw: InstanceType<HpastarModule['BlockWorld']>) => string, Kind: ErrorConstructor | RangeErrorConstructor, named: boolean): BlockWorld =>
     new BlockWorld(filled(state, where, () => new module.BlockWorld(), fill, Kind, named), blockKinds, state, internal);

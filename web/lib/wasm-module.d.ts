@@ -176,7 +176,8 @@ declare module 'hpastar:raw' {
   /**
    * An options object as the module reads and writes it: one entry per field of the core's
    * declaration (RawOptionField), all set when the module writes it. The package's types for it are
-   * `ResolvedHierarchyOptions` and `ResolvedShpaOptions`, generated from that declaration.
+   * `ResolvedHierarchyOptions`, `ResolvedShpaOptions`, `ResolvedHaaOptions` and
+   * `ResolvedWorldHierarchyOptions`, generated from that declaration.
    */
   export type RawOptions = Record<string, number | boolean | string>;
   /** An options object given to the module: any object; missing fields keep the core's defaults. */
@@ -544,28 +545,16 @@ declare module 'hpastar:raw' {
     findPath(world: RawBlockWorld, sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): RawWorldPath | RawError;
   }
 
-  /** The options of a world hierarchy (WorldHierarchyOptions). */
-  export interface RawWorldOptions {
-    clusterSide: number;
-    clusterLevels: number;
-    levels: number;
-    entranceWidth: number;
-    entranceSpacing: number;
-    boxTrees: boolean;
-    landmarks: number;
-    distanceTable: boolean;
-  }
-
   /** `WorldHpaHandle` in WorldBinding.cpp: HPA* over a block world (its own copy of it). */
   export interface RawWorldHPAStar extends EmbindHandle {
     /** `""` or the problem (cancelled by `progress`: a Refused code). */
-    build(world: RawBlockWorld, options: Partial<RawWorldOptions>, progress: RawProgress | null): string;
+    build(world: RawBlockWorld, options: RawOptionsInput, progress: RawProgress | null): string;
     /** Loads bytes written by serialize(); `""` or why they are refused. */
     load(bytes: Uint8Array): string;
     /** The hierarchy as bytes (empty when not built), or `{ error }` when the heap has no room. */
     serialize(): Uint8Array | RawError;
     built(): boolean;
-    options(): RawWorldOptions | null;
+    options(): RawOptions | null;
     stats(): {
       buildMs: number;
       bytes: number;
@@ -712,7 +701,7 @@ declare module 'hpastar:raw' {
     AnnotatedAStar: new () => RawAnnotatedAStar;
     BlockWorld: new () => RawBlockWorld;
     WorldAStar: new () => RawWorldAStar;
-    WorldHPAStar: { new (): RawWorldHPAStar; defaultOptions(): RawWorldOptions };
+    WorldHPAStar: { new (): RawWorldHPAStar; defaultOptions(): RawOptions };
     WorldHPAStarQuery: new (planner: RawWorldHPAStar) => RawWorldHPAStarQuery;
     /** The block kinds of block worlds (cpp/world/Blocks.h), in code order. */
     worldBlockKinds(): { code: number; char: string; name: string }[];

@@ -43,7 +43,7 @@ import { byteArray, describe, int32, integerIn, text, voxel } from './args.ts';
 import { SearchBatch, type PathBatchArrays } from './batch.ts';
 import { makePlannerFlowFields, type FlowFieldOptions, type PlannerFlowFields, type WorldFlowField } from './flowField.ts';
 import { WORLD_OPTION_KINDS, type BlockKindName, type WorldHierarchyOptionFields, type WorldKindName } from './generated/contract.ts';
-import { checkFlags, endpointOf, internal, moduleError, resolveOptions, SEARCH_FLAGS, WasmObject } from './internal.ts';
+import { checkFlags, endpointOf, internal, moduleError, resolvedOptionsOf, resolveOptions, SEARCH_FLAGS, WasmObject } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { makePathPlan, type PathPlan } from './pathPlan.ts';
 import { nearestQuestion, randomQuestion, voxelAnswer } from './reachability.ts';
@@ -778,7 +778,7 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
   /** The options the hierarchy was built with, defaults filled in. */
   get options(): ResolvedWorldHierarchyOptions {
     const raw = this.rawHandle();
-    this.#options ??= Object.freeze({ ...raw.options()! });
+    this.#options ??= resolvedOptionsOf<ResolvedWorldHierarchyOptions>(raw.options()!);
     return this.#options;
   }
 
@@ -834,8 +834,9 @@ export class WorldHPAStar extends WasmObject<RawWorldHPAStar> {
    * Plans a path without refining it: the abstract path is found now (its waypoints, x, y, z triples),
    * and its cells one segment at a time with {@link PathPlan.nextSegment}, so that an agent can start
    * moving at once. Segments are not smoothed: joined, they are the path `findPath` gives with
-   * `smooth: false`, except between ends within one box's reach of each other (a box side across, its
-   * levels up or down): a shorter way found around them is then the plan's one segment. Any number of plans may be alive and refined in any order; block changes on this
+   * `smooth: false`. Between ends within one box's reach of each other (a box side across, its levels up
+   * or down) the plan is one segment, the shortest path an A* finds (as `findPath` answers them). Any
+   * number of plans may be alive and refined in any order; block changes on this
    * planner make the plans made before them stale (their nextSegment throws).
    * @returns the plan; `found: false` (and done) when start and goal are not connected
    * @throws PathQueryError - when the start or goal is outside the world or not a cell an agent stands in

@@ -38,10 +38,30 @@ function abstractNodes(trace: TracedWorldPath): Int32Array {
   return Int32Array.from(ends.flatMap((i) => [refined[3 * i]!, refined[3 * i + 1]!, refined[3 * i + 2]!]));
 }
 
+// Ends within one box's reach of each other are joined by one A* over the cells, no hierarchy (the way
+// through the boxes' transitions can be several times longer there): the four steps say so, the A* shown
+// in the first.
+function directSteps(trace: TracedWorldPath, direct: readonly TracedSearch[]): PhaseStep[] {
+  const { path } = trace;
+  const cells = path.cells.length / 3, expanded = closedCount(direct);
+  const step = (phase: WorldPhase, searches: readonly TracedSearch[], n: number, drawn: Int32Array, caption: string): PhaseStep => ({
+    phase, searches, expanded: n, pathNodes: drawn.length / 3, path: drawn, refined: trace.refined, lines: [], caption,
+  });
+  return [
+    step('insertion', direct, expanded, new Int32Array(0),
+      `Start and goal lie within one box's reach of each other: one A* over the cells joins them, no hierarchy (through the boxes' transitions the way could be far longer): ${expanded} cells expanded.`),
+    step('abstract', [], 0, new Int32Array(0), 'No abstract search: the A* found the path.'),
+    step('refinement', [], 0, path.cells, `Nothing to refine: the A*'s path, ${cells} cells.`),
+    step('smoothing', [], 0, path.cells, `Nothing to smooth: the A*'s path is a shortest one, ${cells} cells, cost ${path.cost.toFixed(2)}.`),
+  ];
+}
+
 /** The four phases of the trace of the query start → goal on `planner`. */
 export function phaseSteps(planner: WorldHPAStar, start: Voxel, goal: Voxel): { trace: TracedWorldPath; steps: PhaseStep[] } {
   const trace = traceSearch(planner, start, goal);
   const { path } = trace;
+  const direct = trace.searches.filter((s) => s.phase === 'astar');
+  if (direct.length > 0) return { trace, steps: directSteps(trace, direct) };
   const insertion = trace.searches.filter((s) => s.phase === 'insertion');
   const abstract = trace.searches.filter((s) => s.phase === 'abstract');
   const refinement = trace.searches.filter((s) => s.phase === 'refinement');

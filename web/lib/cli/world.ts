@@ -132,6 +132,7 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
   const queries = cmd.integer('queries');
   const seed = cmd.integer('seed');
   const perQuery = cmd.has('per-query');
+  const near = cmd.has('near');
   const passes = cmd.integer('passes');
   const smooth = !cmd.has('no-smooth');
   const options = readOptionFlags(cmd, fields) as WorldHierarchyOptions;
@@ -169,10 +170,15 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
   let hpaNoPathNs = 0;
   let excessSum = 0;
   let excessMax = 0;
+  let optimal = 0;
   const lines: string[] = [];
+  // Within one level-1 box's reach (withinBoxReach in WorldHpaQuery.h): a box side across, its levels up or down.
+  const { clusterSide, clusterLevels } = hpa.options;
+  const withinBoxReach = (a: Voxel, b: Voxel) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y)) <= clusterSide && Math.abs(a.z - b.z) <= clusterLevels;
   for (let q = 0; q < queries; q++) {
     const s = cells[random.below(n)]!;
-    const t = cells[random.below(n)]!;
+    let t = cells[random.below(n)]!;
+    while (near && !withinBoxReach(s, t)) t = cells[random.below(n)]!;
     const a = fastest(passes, () => astar.findPath(world, s, t));
     const h = fastest<WorldHpaPathResult>(passes, () => hpa.findPath(s, t, { smooth }));
     astarUs += a.us;
@@ -195,6 +201,7 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
       const excess = a.answer.cost > 0 ? h.answer.cost / a.answer.cost - 1 : 0;
       excessSum += excess;
       excessMax = Math.max(excessMax, excess);
+      if (h.answer.cost <= a.answer.cost * (1 + 1e-9)) optimal++;
     } else if (!a.answer.found) {
       noPath++;
       astarNoPathUs += a.us;
@@ -226,6 +233,7 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
     ['queries', { int: queries }], ['found', { int: found.length }], ['no_path', { int: noPath }],
     ['mismatches', { int: mismatches }], ['invalid', { int: invalid }],
     ['suboptimality_mean', found.length ? excessSum / found.length : 0], ['suboptimality_max', excessMax],
+    ['optimal_share', found.length ? optimal / found.length : 0],
     ['astar_us_mean', astarUs / queries], ['hpa_us_mean', hpaUs / queries], ['speedup_mean', hpaUs > 0 ? astarUs / hpaUs : 0],
     ['longest_paths', { int: longest }], ['longest_cost_min', longest ? found[longest - 1]!.cost : 0],
     ['astar_us_mean_longest', longest ? longestAstar / longest : 0], ['hpa_us_mean_longest', longest ? longestHpa / longest : 0],
