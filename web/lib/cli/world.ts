@@ -122,6 +122,18 @@ function longestTenth(found: FoundPair[]): { longest: number; longestAstar: numb
   return { longest, longestAstar, longestHpa };
 }
 
+/**
+ * A start and a goal among `cells`, as the native tool draws them; with `reach`, the goal drawn again until it
+ * lies within one level-1 box's reach of the start (withinBoxReach in WorldHpaQuery.h: a box side across,
+ * its levels up or down).
+ */
+function drawPair(random: SeededRandom, cells: readonly Voxel[], reach: { side: number; levels: number } | null): [Voxel, Voxel] {
+  const s = cells[random.below(cells.length)]!;
+  let t = cells[random.below(cells.length)]!;
+  while (reach && (Math.max(Math.abs(s.x - t.x), Math.abs(s.y - t.y)) > reach.side || Math.abs(s.z - t.z) > reach.levels)) t = cells[random.below(cells.length)]!;
+  return [s, t];
+}
+
 /** `hpastar world-compare`: returns the exit status. */
 export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly string[]): number {
   const cmd = new CommandLine(args, spec);
@@ -158,7 +170,6 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
   using astar = new hp.WorldAStar();
 
   const random = new SeededRandom(seed);
-  const n = cells.length;
   const found: FoundPair[] = [];
   let noPath = 0;
   let mismatches = 0;
@@ -172,13 +183,9 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
   let excessMax = 0;
   let optimal = 0;
   const lines: string[] = [];
-  // Within one level-1 box's reach (withinBoxReach in WorldHpaQuery.h): a box side across, its levels up or down.
-  const { clusterSide, clusterLevels } = hpa.options;
-  const withinBoxReach = (a: Voxel, b: Voxel) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y)) <= clusterSide && Math.abs(a.z - b.z) <= clusterLevels;
+  const reach = near ? { side: hpa.options.clusterSide, levels: hpa.options.clusterLevels } : null;
   for (let q = 0; q < queries; q++) {
-    const s = cells[random.below(n)]!;
-    let t = cells[random.below(n)]!;
-    while (near && !withinBoxReach(s, t)) t = cells[random.below(n)]!;
+    const [s, t] = drawPair(random, cells, reach);
     const a = fastest(passes, () => astar.findPath(world, s, t));
     const h = fastest<WorldHpaPathResult>(passes, () => hpa.findPath(s, t, { smooth }));
     astarUs += a.us;
