@@ -47,11 +47,11 @@ void WorldQueryOverlay::addEdge(int32_t level, uint32_t endpoint, uint32_t other
 
 template <bool UseHeuristic, typename Space, typename Graph, typename CellOf>
 uint64_t WorldHpaQuery::traced(int32_t level, Space& space, const Graph& graph, uint32_t from, uint32_t goal,
-                               const uint8_t* targets, uint32_t count, CellOf&& cellOf, double fBound) {
-  if (!trace_) return BestFirstSearch::search<UseHeuristic>(space, graph, from, goal, targets, count, nullptr, fBound);
+                               const uint8_t* targets, uint32_t count, CellOf&& cellOf) {
+  if (!trace_) return BestFirstSearch::search<UseHeuristic>(space, graph, from, goal, targets, count);
   order_.clear();
   const uint64_t expanded =
-      BestFirstSearch::search<UseHeuristic, true>(space, graph, from, goal, targets, count, &order_, fBound);
+      BestFirstSearch::search<UseHeuristic, true>(space, graph, from, goal, targets, count, &order_);
   auto& record = trace_->recordExpansions(level, order_, cellOf);
   for (uint32_t id = 0; id < graph.nodeCount(); ++id)
     if (space.seen(id) && !space.closed(id)) record.open.push_back(cellOf(id));
@@ -69,7 +69,6 @@ PathStatus WorldHpaQuery::endpointStatus(Voxel start, Voxel goal) const {
 PathStatus WorldHpaQuery::findAbstractPath(Voxel start, Voxel goal, WorldHpaStats& s) {
   abstractPath_.clear();
   const BlockWorld& world = h_->world();
-  if (const PathStatus status = endpointStatus(start, goal); status != PathStatus::Found) return status;
   if (start == goal) return PathStatus::Found;
 
   overlay_.begin(*h_, start, goal);
@@ -159,7 +158,8 @@ PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, cons
   out.cost = 0;
   const BlockWorld& world = h_->world();
   out.status = endpointStatus(start, goal);
-  if (out.found() && findNearbyDirectly(start, goal, s.expandedRefinement)) {
+  if (!out.found()) return out.status;
+  if (findNearbyDirectly(start, goal, s.expandedRefinement)) {
     out.cells.swap(nearbyPath_.cells);
     out.cost = costOfMoves(world, out.cells);
     out.expanded = s.expandedRefinement;
@@ -234,7 +234,8 @@ PathStatus WorldHpaQuery::plan(Voxel start, Voxel goal, WorldHpaPlan& plan, Worl
   plan.firstCells.clear();
   plan.lastCells.clear();
   plan.status = endpointStatus(start, goal);
-  if (plan.found() && findNearbyDirectly(start, goal, s.expandedRefinement)) {
+  if (!plan.found()) return plan.status;
+  if (findNearbyDirectly(start, goal, s.expandedRefinement)) {
     planOneSegment(start, goal, plan, s);
     return plan.status;
   }

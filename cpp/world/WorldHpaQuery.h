@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <vector>
 
-#include "search/BestFirstSearch.h"
 #include "search/SearchSpace.h"
 #include "search/SearchTrace.h"
 #include "world/WorldAStar.h"
@@ -117,8 +116,8 @@ class WorldHpaQuery {
   void setTrace(WorldSearchTrace* trace) { trace_ = trace; }
 
  private:
-  // Checks the endpoints and finds the top level's abstract path into abstractPath_ (start first, goal
-  // last; empty when the start is the goal): the status findPath answers.
+  // Finds the top level's abstract path into abstractPath_ (start first, goal last; empty when the start
+  // is the goal) between endpoints endpointStatus has accepted: Found (NoPath only on a bug).
   PathStatus findAbstractPath(Voxel start, Voxel goal, WorldHpaStats& stats);
   void insertEndpoints(WorldHpaStats& stats);
   // The hierarchy's top-level tables prepared for the query's goal (its landmark row, or the table slots
@@ -133,7 +132,7 @@ class WorldHpaQuery {
   }
   template <bool UseHeuristic, typename Space, typename Graph, typename CellOf>
   uint64_t traced(int32_t level, Space& space, const Graph& graph, uint32_t from, uint32_t goal, const uint8_t* targets,
-                  uint32_t count, CellOf&& cellOf, double fBound = BestFirstSearch::kNoBound);
+                  uint32_t count, CellOf&& cellOf);
   // Joins `endpoint` on `cell` to the nodes of its level-1 box `box` by reading their trees.
   void joinByTrees(uint32_t endpoint, Voxel cell, int32_t box);
   // Appends the cells of a level-1 edge between an endpoint and a node, walked in the node's tree.

@@ -11,6 +11,7 @@
 #include "BlockWorlds.h"
 #include "PathChecks.h"
 #include "TestMaps.h"
+#include "WorldChecks.h"
 #include "batch/BatchSearch.h"
 #include "grid/CapabilityNames.h"
 #include "hpa/VersionedHierarchy.h"
@@ -258,9 +259,7 @@ TEST(BatchSearch, WorldBatchesOnTwoThreadsAnswerAsOneQueryObjectAloneBeforeAndAf
   o.clusterSide = 8;
   o.clusterLevels = 4;
   WorldHierarchy h = test::buildHierarchy(world, o);
-  std::vector<Voxel> standing;
-  for (int32_t i = 0; i < world.cellCount(); ++i)
-    if (world.standing(world.voxelOf(i))) standing.push_back(world.voxelOf(i));
+  const std::vector<Voxel> standing = test::standingCells(world);
   ASSERT_GT(standing.size(), 100u);
   std::mt19937 rng(16);
   std::vector<int32_t> queries;

@@ -5,6 +5,7 @@
 
 #include "BlockWorlds.h"
 #include "TestMaps.h"
+#include "WorldChecks.h"
 #include "search/AStarSearch.h"
 #include "search/BestFirstSearch.h"
 #include "world/BlockWorldGraph.h"
@@ -238,9 +239,7 @@ TEST(BlockWorldAStar, RandomQueriesOnGeneratedWorldsAreValidAndOptimal) {
   for (WorldKind kind : {WorldKind::Caves, WorldKind::Towers, WorldKind::Hills}) {
     SCOPED_TRACE(worldKindName(kind));
     const BlockWorld w = generateWorld(kind, 48, 40, 8, 11);
-    std::vector<Voxel> standing;
-    for (int32_t i = 0; i < w.cellCount(); ++i)
-      if (w.standing(w.voxelOf(i))) standing.push_back(w.voxelOf(i));
+    const std::vector<Voxel> standing = test::standingCells(w);
     ASSERT_GT(standing.size(), 100u);
     std::mt19937 rng(9);
     WorldAStar astar;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "BlockWorlds.h"
+#include "WorldChecks.h"
 #include "world/SeededRandom.h"
 #include "world/WorldAStar.h"
 #include "world/WorldBoxTrees.h"
@@ -89,9 +90,7 @@ TEST(WorldBoxTrees, QueriesByTreesAgreeWithQueriesBySearchAndWithAStar) {
     const WorldHierarchy a = buildHierarchy(w, withTrees), b = buildHierarchy(w, withoutTrees);
     ASSERT_GT(a.stats().treeBytes, 0u);
     ASSERT_EQ(b.stats().treeBytes, 0u);
-    std::vector<Voxel> standing;
-    for (int32_t i = 0; i < w.cellCount(); ++i)
-      if (w.standing(w.voxelOf(i))) standing.push_back(w.voxelOf(i));
+    const std::vector<Voxel> standing = test::standingCells(w);
     WorldHpaQuery qa(a), qb(b);
     WorldAStar astar;
     WorldPath pa, pb, best;

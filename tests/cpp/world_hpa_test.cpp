@@ -5,6 +5,7 @@
 
 #include "BlockWorlds.h"
 #include "TestMaps.h"
+#include "WorldChecks.h"
 #include "world/SeededRandom.h"
 #include "world/WorldAStar.h"
 #include "world/WorldGenerator.h"
@@ -181,9 +182,7 @@ TEST(WorldHpaStar, RandomQueriesOnGeneratedWorldsAgreeWithAStar) {
   const int queries = static_cast<int>(std::min<size_t>(test::scenarioLimit(), 120));
   for (WorldKind kind : {WorldKind::Caves, WorldKind::Towers, WorldKind::Hills}) {
     const BlockWorld w = generateWorld(kind, 40, 36, 8, 5);
-    std::vector<Voxel> standing;
-    for (int32_t i = 0; i < w.cellCount(); ++i)
-      if (w.standing(w.voxelOf(i))) standing.push_back(w.voxelOf(i));
+    const std::vector<Voxel> standing = test::standingCells(w);
     ASSERT_GT(standing.size(), 100u);
     for (const Setup& setup : setups) {
       SCOPED_TRACE(std::string(worldKindName(kind)) + " boxes " + std::to_string(setup.side) + "x" +

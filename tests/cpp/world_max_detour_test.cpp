@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "BlockWorlds.h"
+#include "WorldChecks.h"
 #include "world/SeededRandom.h"
 #include "world/WorldAStar.h"
 #include "world/WorldGenerator.h"
@@ -53,9 +54,7 @@ TEST_P(WorldMaxDetour, NoPathIsLongerThanTheBoundAllows) {
   const WorldHierarchy unbounded = buildHierarchy(world, options);
   options.maxDetour = c.maxDetour;
   const WorldHierarchy bounded = buildHierarchy(world, options);
-  std::vector<Voxel> standing;
-  for (int32_t i = 0; i < world.cellCount(); ++i)
-    if (world.standing(world.voxelOf(i))) standing.push_back(world.voxelOf(i));
+  const std::vector<Voxel> standing = test::standingCells(world);
   WorldHpaQuery qb(bounded), qu(unbounded);
   WorldAStar astar;
   WorldPath best, rb, ru;

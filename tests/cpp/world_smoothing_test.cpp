@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "BlockWorlds.h"
+#include "WorldChecks.h"
 #include "world/SeededRandom.h"
 #include "world/WorldAStar.h"
 #include "world/WorldGenerator.h"
@@ -165,9 +166,7 @@ TEST(WorldHpaSmoothing, SmoothedPathsAreValidAndNeverCostlierOnGeneratedWorlds) 
     options.clusterSide = 8;
     options.clusterLevels = 4;
     const WorldHierarchy h = buildHierarchy(world, options);
-    std::vector<Voxel> standing;
-    for (int32_t i = 0; i < world.cellCount(); ++i)
-      if (world.standing(world.voxelOf(i))) standing.push_back(world.voxelOf(i));
+    const std::vector<Voxel> standing = test::standingCells(world);
     WorldHpaQuery query(h);
     WorldAStar astar;
     WorldPathSmoother smoother;
@@ -226,9 +225,7 @@ TEST(WorldHpaSmoothing, NearbyEndsAlwaysTakeAShortestWay) {
     const BlockWorld world = generateWorld(kind, 64, 64, 8, 5);
     const WorldHierarchy h = buildHierarchy(world, test::boxesOf(8, 4, 2));
     const WorldHierarchy small = buildHierarchy(world, test::boxesOf(4, 2, 2));
-    std::vector<Voxel> standing;
-    for (int32_t i = 0; i < world.cellCount(); ++i)
-      if (world.standing(world.voxelOf(i))) standing.push_back(world.voxelOf(i));
+    const std::vector<Voxel> standing = test::standingCells(world);
     WorldHpaQuery query(h), smallQuery(small);
     WorldAStar astar;
     WorldPath smoothed, plain, best, throughSmall;

@@ -10,6 +10,7 @@
 
 #include "BlockWorlds.h"
 #include "TestMaps.h"
+#include "WorldChecks.h"
 #include "world/SeededRandom.h"
 #include "world/WorldGenerator.h"
 #include "world/WorldHierarchy.h"
@@ -106,9 +107,7 @@ TEST(WorldTrace, TracedQueriesAnswerAsUntracedAndTheirSearchesAddUpToTheFigures)
   const int queries = static_cast<int>(std::min<size_t>(test::scenarioLimit(), 40));
   for (WorldKind kind : {WorldKind::Caves, WorldKind::Towers}) {
     const BlockWorld w = generateWorld(kind, 40, 36, 8, 3);
-    std::vector<Voxel> standing;
-    for (int32_t i = 0; i < w.cellCount(); ++i)
-      if (w.standing(w.voxelOf(i))) standing.push_back(w.voxelOf(i));
+    const std::vector<Voxel> standing = test::standingCells(w);
     for (int32_t levels = 1; levels <= 2; ++levels) {
       SCOPED_TRACE(std::string(worldKindName(kind)) + ", levels " + std::to_string(levels));
       WorldHierarchyOptions o;
