@@ -85,7 +85,7 @@ uint64_t reportAnyAngle(ToolPlanner& planner, const Grid& mapGrid, std::span<con
                         const AnyAngleRunSettings& settings) {
   const Grid grid = mapGrid.forAgent(planner.agent());  // the agent's own passability
   std::unique_ptr<VisibilityGraph> oracle;
-  if (settings.oracle) oracle = std::make_unique<VisibilityGraph>(grid, &sweptLineClear);
+  if (settings.oracle) oracle = std::make_unique<VisibilityGraph>(grid, &sweptLineClear<Grid>);
   const bool oracleRuns = oracle && oracle->corners().size() <= kOracleMaxCorners;
   const double clockCost = threadCpuClockCost();
   AnyAngleShaper shaper;

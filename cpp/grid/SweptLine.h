@@ -30,7 +30,12 @@ namespace hpastar {
 // are floor(lo) .. ceil(hi) of it. Exact in integers: about 2 (major + minor) cells read, no division by
 // a float, and none outside the box of `a` and `b`. Both ends must be inside the map (asserted by the
 // callers; a passable anchor is).
-inline bool sweptLineClear(const Grid& grid, Point a, Point b) {
+//
+// `Surface` is what the walk reads: width(), index(Point) and passableAt(index), the index of (x, y + 1)
+// being index(x, y) + width(). A Grid is one; a level of a block world (WorldFloor) is another, so one
+// walk serves grids and block-world floors.
+template <typename Surface>
+bool sweptLineClear(const Surface& grid, Point a, Point b) {
   const int32_t dx = b.x - a.x, dy = b.y - a.y;
   const int32_t adx = std::abs(dx), ady = std::abs(dy);
   const int32_t stepX = dx < 0 ? -1 : 1, stepY = dy < 0 ? -grid.width() : grid.width();

@@ -7,6 +7,7 @@
 #include "grid/Grid.h"
 #include "grid/Point.h"
 #include "grid/SweptLine.h"
+#include "path/StringPuller.h"
 #include "search/PathResult.h"
 #include "search/ThetaStarSearch.h"
 
@@ -36,6 +37,8 @@ struct AnyAngleStats {
 // From a planner's cell path to an any-angle path: corner points joined by straight lines that the grid's
 // agent class may walk (sweptLineClear), from the path's start to its goal, as short as the steps below
 // make it. The length is the sum of the legs' Euclidean lengths (legLength).
+//
+// Steps 1 and 3 are StringPuller's, shared with block-world floors (WorldAnyAngleShaper).
 //
 // 1. String pulling: from the last corner, the path's cells are followed while the line to them stays
 //    clear; the last one it reached becomes the next corner. Never longer than the cell path (each leg is
@@ -72,25 +75,12 @@ class AnyAngleShaper {
   size_t scratchBytes() const;
 
  private:
-  // String pulling of a sequence of points whose consecutive points see each other, into `out`.
-  void pull(const Grid& grid, std::span<const Point> points, std::vector<Point>& out);
-  // Step 3 on `corners`, in place.
-  void tighten(const Grid& grid, std::vector<Point>& corners);
-  bool clear(const Grid& grid, Point a, Point b) {
-    ++lineChecks_;
-    return sweptLineClear(grid, a, b);
-  }
-
+  StringPuller puller_;
   ThetaStarSearch theta_;
   std::vector<Point> pulled_;
   std::vector<Point> thetaCorners_;
   std::vector<Point> repaired_;
   std::vector<Point> reshaped_;  // reshape's corners, swapped with the result's cells
-  std::vector<uint8_t> dirty_;   // tighten: per corner, whether it is to be looked at again
-  uint64_t lineChecks_ = 0;
 };
-
-// The length of a polyline: its legs' Euclidean lengths summed.
-double polylineLength(std::span<const Point> corners);
 
 }  // namespace hpastar

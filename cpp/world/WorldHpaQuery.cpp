@@ -151,6 +151,13 @@ void WorldHpaQuery::planOneSegment(Voxel start, Voxel goal, WorldHpaPlan& plan, 
 
 PathStatus WorldHpaQuery::findPath(Voxel start, Voxel goal, WorldPath& out, const WorldHpaQueryOptions& options,
                                    WorldHpaStats* stats) {
+  findCellPath(start, goal, out, options, stats);
+  if (options.anyAngle) shaper_.reshape(h_->world(), out);
+  return out.status;
+}
+
+PathStatus WorldHpaQuery::findCellPath(Voxel start, Voxel goal, WorldPath& out, const WorldHpaQueryOptions& options,
+                                       WorldHpaStats* stats) {
   WorldHpaStats local;
   WorldHpaStats& s = stats ? *stats : local;
   s = WorldHpaStats{};

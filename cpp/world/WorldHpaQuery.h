@@ -7,6 +7,7 @@
 #include "search/SearchSpace.h"
 #include "search/SearchTrace.h"
 #include "world/WorldAStar.h"
+#include "world/WorldAnyAngleShaper.h"
 #include "world/WorldAbstractGraph.h"
 #include "world/WorldHierarchy.h"
 #include "world/WorldPathSmoother.h"
@@ -38,6 +39,10 @@ struct WorldHpaStats {
 struct WorldHpaQueryOptions {
   bool smooth = true;
   int32_t smoothingRange = 0;  // longest straight run smoothing tries, in steps; 0 = 3 × the box side
+  // The path's any-angle shape instead of its cells (WorldAnyAngleShaper): `cells` become its corners and
+  // `cost` their length, after everything else (smoothing, maxDetour's bound on the cell path). The world
+  // must have no cost layer (WorldAnyAngleShaper::checkWorld): the caller checks.
+  bool anyAngle = false;
 };
 
 // A planned path on a block world that its owner refines one top-level segment at a time, as HpaPlan on
@@ -90,6 +95,9 @@ class WorldHpaQuery {
   }
   PathStatus findPath(Voxel start, Voxel goal, WorldPath& out, const WorldHpaQueryOptions& options,
                       WorldHpaStats* stats = nullptr);
+  // findPath's path as cells, whatever options.anyAngle says.
+  PathStatus findCellPath(Voxel start, Voxel goal, WorldPath& out, const WorldHpaQueryOptions& options,
+                          WorldHpaStats* stats);
 
   // Incremental use. plan() finds the abstract path (status as findPath's; the stats of the insertion and
   // the abstract search) and copies into `plan` what refining it needs, then nextSegment() appends the
@@ -175,6 +183,7 @@ class WorldHpaQuery {
   std::vector<uint32_t> abstractPath_;
   std::vector<std::vector<uint32_t>> levelPaths_;  // scratch per level while refining
   WorldPathSmoother smoother_;
+  WorldAnyAngleShaper shaper_;
   // Searches over the whole world, each scratch grown to the world's size on first use: findNearbyDirectly's
   // A* (WorldAStar's own loop: the same search, its code as fast as A*'s), the same traced, and boundDetour's.
   WorldAStar nearbyAStar_;
