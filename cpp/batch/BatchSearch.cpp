@@ -135,13 +135,13 @@ void BatchSearch::findPaths(const AnnotatedHierarchy& hierarchy, std::span<const
   runPaths(queries, agent, keepCells, out, [&](Worker& w) -> HaaStarQuery& { return w.haaFor(hierarchy); });
 }
 
-void BatchSearch::findPaths(const WorldHierarchy& hierarchy, std::span<const int32_t> queries, bool keepCells,
-                            WorldPathBatchResults& out) {
+void BatchSearch::findPaths(const WorldHierarchy& hierarchy, std::span<const int32_t> queries,
+                            const WorldHpaQueryOptions& options, bool keepCells, WorldPathBatchResults& out) {
   out.reset(queries.size() / kWorldQueryStride);
   std::atomic<size_t> next{0};
   run([&](Worker& w, uint32_t t) {
     w.worldPaths.cells.clear();
-    runWorldPathQueries(w.worldFor(hierarchy), queries, next, keepCells, t, w.worldPaths, out);
+    runWorldPathQueries(w.worldFor(hierarchy), queries, options, next, keepCells, t, w.worldPaths, out);
   });
   std::vector<WorldPathBatchScratch*> scratch;
   for (auto& w : workers_) scratch.push_back(&w->worldPaths);

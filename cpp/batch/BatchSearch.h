@@ -55,8 +55,8 @@ class BatchSearch {
                  bool keepCells, PathBatchResults& out);
   // HPA* on a block world: `queries` packs (sx, sy, sz, gx, gy, gz) per query. The caller holds
   // `hierarchy` unchanged (no applyBlockChanges) until the call returns.
-  void findPaths(const WorldHierarchy& hierarchy, std::span<const int32_t> queries, bool keepCells,
-                 WorldPathBatchResults& out);
+  void findPaths(const WorldHierarchy& hierarchy, std::span<const int32_t> queries, const WorldHpaQueryOptions& options,
+                 bool keepCells, WorldPathBatchResults& out);
   // Optimal A* on a grid (the baseline, batched the same way).
   void findPaths(const Grid& grid, std::span<const int32_t> queries, bool keepCells, PathBatchResults& out);
   // HPA* plans: abstract paths and, if asked, their first segments refined.

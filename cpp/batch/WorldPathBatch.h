@@ -26,14 +26,15 @@ struct WorldPathBatchScratch {
 using WorldPathBatchResults = PathBatchResultsOf<Voxel>;
 
 // Runs the queries this thread claims (query i is queries[6i .. 6i+5]), as runPathQueries does on grids.
-// `Query` has findPath(Voxel, Voxel, WorldPath&) (WorldHpaQuery).
-template <typename Query>
-void runWorldPathQueries(Query& query, std::span<const int32_t> queries, std::atomic<size_t>& next, bool keepCells,
-                         uint32_t thread, WorldPathBatchScratch& mine, WorldPathBatchResults& out) {
+// `Query` has findPath(Voxel, Voxel, WorldPath&, const Options&) (WorldHpaQuery).
+template <typename Query, typename Options>
+void runWorldPathQueries(Query& query, std::span<const int32_t> queries, const Options& options,
+                         std::atomic<size_t>& next, bool keepCells, uint32_t thread, WorldPathBatchScratch& mine,
+                         WorldPathBatchResults& out) {
   WorldPath& r = mine.result;
   forEachClaimedQuery(next, queries.size() / kWorldQueryStride, [&](size_t i) {
     const int32_t* q = queries.data() + kWorldQueryStride * i;
-    query.findPath(Voxel{q[0], q[1], q[2]}, Voxel{q[3], q[4], q[5]}, r);
+    query.findPath(Voxel{q[0], q[1], q[2]}, Voxel{q[3], q[4], q[5]}, r, options);
     out.status[i] = static_cast<uint8_t>(r.status);
     out.cost[i] = r.found() ? r.cost : std::numeric_limits<double>::infinity();
     out.expanded[i] = clampedCount(r.expanded);

@@ -12,6 +12,7 @@
 #include "batch/PlanBatch.h"
 #include "batch/WorldPathBatch.h"
 #include "bindings/BindingSupport.h"
+#include "bindings/PathShaping.h"
 #include "world/Blocks.h"
 #include "world/WorldHierarchy.h"
 #include "world/WorldReachability.h"
@@ -81,18 +82,22 @@ val worldBatchToJS(BatchSearch& engine, const WorldHierarchy* hierarchy, const v
   return o;
 }
 
-// Whole paths: pathBatchToJS with x, y, z cells. With `toNearest`, each goal its start cannot reach is first
+// Whole paths, each found with `options` (WorldHpaQuery::findPath's; { error } for any-angle paths on a world
+// with a cost layer): pathBatchToJS with x, y, z cells. With `toNearest`, each goal its start cannot reach is first
 // moved to the nearest reachable cell (moveGoalsToNearestReachable), and the answer also holds `searched`
 // (the queries as searched, Int32Array) and `snapped` (their EndpointMove bytes, Uint8Array), as a grid's
 // snapped batch does; `moved` is the caller's buffer for those bytes.
-inline val worldPathBatchToJS(BatchSearch& engine, const WorldHierarchy* hierarchy, const val& queries, bool keepCells,
-                              bool toNearest, std::vector<int32_t>& input, WorldPathBatchResults& paths,
-                              std::vector<uint8_t>& moved) {
+inline val worldPathBatchToJS(BatchSearch& engine, const WorldHierarchy* hierarchy, const val& queries,
+                              const WorldHpaQueryOptions& options, bool keepCells, bool toNearest,
+                              std::vector<int32_t>& input, WorldPathBatchResults& paths, std::vector<uint8_t>& moved) {
+  if (hierarchy)
+    if (std::string error = anyAngleRefusal(hierarchy->world(), options.anyAngle); !error.empty())
+      return errorObject(error);
   val o = worldBatchToJS(
       engine, hierarchy, queries, input, paths,
       [&](const WorldHierarchy& h, std::vector<int32_t>& q) {
         if (toNearest) moveGoalsToNearestReachable(h, q, moved);
-        engine.findPaths(h, q, keepCells, paths);
+        engine.findPaths(h, q, options, keepCells, paths);
       },
       &pathBatchToJS<Voxel>);
   if (toNearest && !o.hasOwnProperty("error")) {

@@ -1,6 +1,6 @@
-// Batches spread over threads that share one hierarchy (HPA*; HAA* and a block world's HPA* in the full modules) or SHPA* graph (embind class
-// "ParallelSearch", only in the pthread build hpastar-mt), and buildInfo() in both builds. The work is the core's batch
-// engine (batch/BatchSearch): this file only converts its inputs and answers.
+// Batches spread over threads that share one hierarchy (HPA*; HAA* and a block world's HPA* in the full modules) or
+// SHPA* graph (embind class "ParallelSearch", only in the pthread build hpastar-mt), and buildInfo() in both builds.
+// The work is the core's batch engine (batch/BatchSearch): this file only converts its inputs and answers.
 //
 // The engine's threads come from Emscripten's pre-started pool of workers
 // (-sPTHREAD_POOL_SIZE=Module.pthreadPoolSize: the loader asks for as many as it will use, so no
@@ -89,10 +89,13 @@ class ParallelSearchHandle {
   }
 
   // The same for a block world's HPA* planner, queries packed [sx, sy, sz, gx, gy, gz, ...]: pathBatchToJS
-  // with x, y, z cells (and `toNearest`'s searched and snapped), or { error }. As for HAA*, the hierarchy is edited only by the planner's own
-  // calls, which never overlap a batch.
-  val findPathsWorld(const WorldHpaHandle& planner, const val& queries, bool keepCells, bool toNearest) {
-    return worldPathBatchToJS(engine_, planner.hierarchy(), queries, keepCells, toNearest, input_, worldPaths_, moved_);
+  // with x, y, z cells (and `toNearest`'s searched and snapped), or { error }. As for HAA*, the hierarchy is edited
+  // only by the planner's own calls, which never overlap a batch.
+  val findPathsWorld(const WorldHpaHandle& planner, const val& queries, bool keepCells, bool toNearest, bool anyAngle) {
+    WorldHpaQueryOptions options;
+    options.anyAngle = anyAngle;
+    return worldPathBatchToJS(engine_, planner.hierarchy(), queries, options, keepCells, toNearest, input_, worldPaths_,
+                              moved_);
   }
 
   // The same for a block world's plans: planBatchToJS with x, y, z cells, or { error }.

@@ -382,11 +382,16 @@ val WorldHpaHandle::stats() const {
   return o;
 }
 
-val WorldSearcher::findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth, bool toNearest) {
+val WorldSearcher::findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth, bool toNearest,
+                            bool anyAngle) {
   if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
+  if (std::string error = anyAngleRefusal(hierarchy->world(), anyAngle); !error.empty()) return errorObject(error);
+  WorldHpaQueryOptions options;
+  options.smooth = smooth;
+  options.anyAngle = anyAngle;
   const std::optional<Voxel> reached = toNearest ? nearestReachableGoal(*hierarchy, start, goal) : std::nullopt;
-  if (!reached || *reached == goal) return searchedPath(*hierarchy, start, goal, smooth, nullptr);
-  val out = searchedPath(*hierarchy, start, *reached, smooth, nullptr);
+  if (!reached || *reached == goal) return searchedPath(*hierarchy, start, goal, options, nullptr);
+  val out = searchedPath(*hierarchy, start, *reached, options, nullptr);
   out.set("reached", voxelToJS(reached));
   return out;
 }
@@ -394,16 +399,16 @@ val WorldSearcher::findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel 
 val WorldSearcher::traceFindPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth) {
   if (!hierarchy) return errorObject(StatusKind::NotReady, "the planner is not built");
   trace_.clear();
-  val out = tracedPathToJS(searchedPath(*hierarchy, start, goal, smooth, &trace_), trace_);
+  WorldHpaQueryOptions options;
+  options.smooth = smooth;
+  val out = tracedPathToJS(searchedPath(*hierarchy, start, goal, options, &trace_), trace_);
   trace_.clear();
   return out;
 }
 
-val WorldSearcher::searchedPath(const WorldHierarchy& hierarchy, Voxel start, Voxel goal, bool smooth,
-                                WorldSearchTrace* trace) {
+val WorldSearcher::searchedPath(const WorldHierarchy& hierarchy, Voxel start, Voxel goal,
+                                const WorldHpaQueryOptions& options, WorldSearchTrace* trace) {
   WorldHpaStats s;
-  WorldHpaQueryOptions options;
-  options.smooth = smooth;
   WorldHpaQuery& query = engine_.worldQuery(hierarchy);
   query.setTrace(trace);
   query.findPath(start, goal, path_, options, &s);
@@ -413,8 +418,11 @@ val WorldSearcher::searchedPath(const WorldHierarchy& hierarchy, Voxel start, Vo
   return out;
 }
 
-val WorldSearcher::findPaths(const WorldHierarchy* hierarchy, const val& queries, bool keepCells, bool toNearest) {
-  return worldPathBatchToJS(engine_, hierarchy, queries, keepCells, toNearest, input_, batch_, moved_);
+val WorldSearcher::findPaths(const WorldHierarchy* hierarchy, const val& queries, bool keepCells, bool toNearest,
+                             bool anyAngle) {
+  WorldHpaQueryOptions options;
+  options.anyAngle = anyAngle;
+  return worldPathBatchToJS(engine_, hierarchy, queries, options, keepCells, toNearest, input_, batch_, moved_);
 }
 
 std::unique_ptr<WorldPlanHandle> WorldHpaQueryHandle::plan(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy,

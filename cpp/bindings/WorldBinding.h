@@ -88,13 +88,16 @@ class WorldSearcher {
  public:
   // worldPathToJS plus stats { expandedInsertion, expandedAbstract, expandedRefinement, abstractPathNodes };
   // `smooth`: WorldHpaQueryOptions::smooth (the default range). `toNearest`: a goal the start cannot reach
-  // is replaced by nearestReachableGoal's, the answer then saying `reached: { x, y, z }`. { error } when
-  // not built (null).
-  emscripten::val findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth, bool toNearest);
+  // is replaced by nearestReachableGoal's, the answer then saying `reached: { x, y, z }`. `anyAngle`:
+  // WorldHpaQueryOptions::anyAngle, cells the path's corners and cost their length. { error } when not
+  // built (null), and for any-angle paths on a world with a cost layer.
+  emscripten::val findPath(const WorldHierarchy* hierarchy, Voxel start, Voxel goal, bool smooth, bool toNearest,
+                           bool anyAngle);
   // Queries packed [sx, sy, sz, gx, gy, gz, ...]: pathBatchToJS (cells as x, y, z triples), or { error };
-  // `toNearest` as worldPathBatchToJS's (the answer then holds `searched` and `snapped`).
+  // `toNearest` as worldPathBatchToJS's (the answer then holds `searched` and `snapped`); `anyAngle` as
+  // findPath's.
   emscripten::val findPaths(const WorldHierarchy* hierarchy, const emscripten::val& queries, bool keepCells,
-                            bool toNearest);
+                            bool toNearest, bool anyAngle);
   // Plans of queries packed as for findPaths: planBatchToJS (x, y, z cells), or { error }.
   emscripten::val planPaths(const WorldHierarchy* hierarchy, const emscripten::val& queries, bool refineFirstSegment) {
     return worldPlanBatchToJS(engine_, hierarchy, queries, refineFirstSegment, input_, plans_);
@@ -106,8 +109,8 @@ class WorldSearcher {
 
  private:
   // findPath's answer, its searches appended to `trace` when not null.
-  emscripten::val searchedPath(const WorldHierarchy& hierarchy, Voxel start, Voxel goal, bool smooth,
-                               WorldSearchTrace* trace);
+  emscripten::val searchedPath(const WorldHierarchy& hierarchy, Voxel start, Voxel goal,
+                               const WorldHpaQueryOptions& options, WorldSearchTrace* trace);
 
   BatchSearch engine_{1};
   WorldSearchTrace trace_;
@@ -148,11 +151,11 @@ class WorldHpaHandle {
 
   // WorldSearcher::findPath and findPaths, on this thread.
   emscripten::val findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth,
-                           bool toNearest) {
-    return searcher_.findPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth, toNearest);
+                           bool toNearest, bool anyAngle) {
+    return searcher_.findPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth, toNearest, anyAngle);
   }
-  emscripten::val findPaths(const emscripten::val& queries, bool keepCells, bool toNearest) {
-    return searcher_.findPaths(hierarchy_.get(), queries, keepCells, toNearest);
+  emscripten::val findPaths(const emscripten::val& queries, bool keepCells, bool toNearest, bool anyAngle) {
+    return searcher_.findPaths(hierarchy_.get(), queries, keepCells, toNearest, anyAngle);
   }
   emscripten::val traceFindPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth) {
     return searcher_.traceFindPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth);
@@ -222,11 +225,11 @@ class WorldHpaQueryHandle {
 
   // As WorldHpaHandle::findPath and findPaths, with this query's scratch.
   emscripten::val findPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth,
-                           bool toNearest) {
-    return searcher_.findPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth, toNearest);
+                           bool toNearest, bool anyAngle) {
+    return searcher_.findPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth, toNearest, anyAngle);
   }
-  emscripten::val findPaths(const emscripten::val& queries, bool keepCells, bool toNearest) {
-    return searcher_.findPaths(hierarchy_.get(), queries, keepCells, toNearest);
+  emscripten::val findPaths(const emscripten::val& queries, bool keepCells, bool toNearest, bool anyAngle) {
+    return searcher_.findPaths(hierarchy_.get(), queries, keepCells, toNearest, anyAngle);
   }
   emscripten::val traceFindPath(int32_t sx, int32_t sy, int32_t sz, int32_t gx, int32_t gy, int32_t gz, bool smooth) {
     return searcher_.traceFindPath(hierarchy_.get(), Voxel{sx, sy, sz}, Voxel{gx, gy, gz}, smooth);

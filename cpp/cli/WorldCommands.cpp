@@ -18,6 +18,7 @@
 #include "world/BlockWorldFormat.h"
 #include "world/SeededRandom.h"
 #include "world/WorldAStar.h"
+#include "world/WorldAnyAngleShaper.h"
 #include "world/WorldGenerator.h"
 #include "world/WorldGraphByCells.h"
 #include "world/WorldHierarchy.h"
@@ -244,6 +245,26 @@ int runWorldAStarCommand(int argc, char** argv) {
   return invalid || labelMismatches ? 3 : 0;
 }
 
+// world-compare's fields of the world and its hierarchy (sizes, options, build figures).
+static void addHierarchyFields(JsonObject& json, const std::string& path, const BlockWorld& world,
+                               const WorldHierarchy& hierarchy, bool smooth) {
+  const WorldHierarchyOptions& options = hierarchy.options();
+  const WorldHierarchyStats& stats = hierarchy.stats();
+  json.add("world", path).add("width", world.width()).add("height", world.height()).add("levels", world.levels());
+  json.add("cluster_side", options.clusterSide).add("cluster_levels", options.clusterLevels);
+  json.add("abstraction_levels", options.levels).add("build_ms", stats.buildMs);
+  json.add("smooth", smooth);
+  json.add("hierarchy_bytes", static_cast<uint64_t>(stats.bytes));
+  json.add("path_bytes", static_cast<uint64_t>(stats.pathBytes));
+  json.add("tree_bytes", static_cast<uint64_t>(stats.treeBytes))
+      .add("tree_bytes_per_cell", static_cast<double>(stats.treeBytes) / world.cellCount());
+  json.add("nodes_level1", static_cast<uint64_t>(stats.nodes[0]))
+      .add("nodes_top", static_cast<uint64_t>(stats.nodes[options.levels - 1]));
+  json.add("landmarks", options.landmarks).add("distance_table_nodes", static_cast<uint64_t>(stats.distanceTableNodes));
+  json.add("heuristics_ms", stats.heuristicsMs)
+      .add("heuristic_bytes", static_cast<uint64_t>(stats.landmarkBytes + stats.distanceTableBytes));
+}
+
 int runWorldCompareCommand(int argc, char** argv) {
   const CommandLine cmd = worldHierarchyCommandLine(argc, argv, "world-compare");
   WorldHpaQueryOptions queryOptions;
@@ -257,6 +278,10 @@ int runWorldCompareCommand(int argc, char** argv) {
   const WorldHierarchyOptions options = hierarchyOptions(cmd);
   const std::string path = cmd.positional()[0];
   const std::optional<BlockWorld> world = loadWorld(path);
+  WorldHpaQueryOptions shapedOptions = queryOptions;
+  shapedOptions.anyAngle = cmd.has("any-angle");
+  if (const std::string refused = WorldAnyAngleShaper::checkWorld(*world); shapedOptions.anyAngle && !refused.empty())
+    throw UsageError("--any-angle: " + refused);
   const std::vector<Voxel> cells = standingCells(*world);
 
   const std::optional<WorldHierarchy> hierarchy = buildWorldHierarchy(*world, options);
@@ -265,7 +290,8 @@ int runWorldCompareCommand(int argc, char** argv) {
   const int32_t n = static_cast<int32_t>(cells.size());
   WorldAStar astar;
   WorldHpaQuery hpa(*hierarchy);
-  WorldPath a, h;
+  WorldPath a, h, shaped;
+  double shapedUs = 0, shapedRatioSum = 0;
   struct Answer {
     double cost, astarUs, hpaUs;
   };
@@ -290,6 +316,10 @@ int runWorldCompareCommand(int argc, char** argv) {
     if (h.found()) {
       const PathCheck check = validateWorldPath(*world, s, t, h.cells, h.cost);
       if (!check.valid) ++invalid, problem = check.problem;
+    }
+    if (shapedOptions.anyAngle && h.found()) {
+      shapedUs += fastestMicros(passes, [&] { hpa.findPath(s, t, shaped, shapedOptions); });
+      shapedRatioSum += h.cost > 0 ? shaped.cost / h.cost : 1.0;
     }
     if (a.found() && h.found()) {
       found.push_back(Answer{a.cost, aUs, hUs});
@@ -321,22 +351,9 @@ int runWorldCompareCommand(int argc, char** argv) {
   const size_t longest = std::max<size_t>(found.empty() ? 0 : 1, found.size() / 10);
   double longestAstar = 0, longestHpa = 0;
   for (size_t i = 0; i < longest; ++i) longestAstar += found[i].astarUs, longestHpa += found[i].hpaUs;
-  const WorldHierarchyStats& stats = hierarchy->stats();
   const double q = static_cast<double>(queries);
   JsonObject json;
-  json.add("world", path).add("width", world->width()).add("height", world->height()).add("levels", world->levels());
-  json.add("cluster_side", options.clusterSide).add("cluster_levels", options.clusterLevels);
-  json.add("abstraction_levels", options.levels).add("build_ms", stats.buildMs);
-  json.add("smooth", queryOptions.smooth);
-  json.add("hierarchy_bytes", static_cast<uint64_t>(stats.bytes));
-  json.add("path_bytes", static_cast<uint64_t>(stats.pathBytes));
-  json.add("tree_bytes", static_cast<uint64_t>(stats.treeBytes))
-      .add("tree_bytes_per_cell", static_cast<double>(stats.treeBytes) / world->cellCount());
-  json.add("nodes_level1", static_cast<uint64_t>(stats.nodes[0]))
-      .add("nodes_top", static_cast<uint64_t>(stats.nodes[options.levels - 1]));
-  json.add("landmarks", options.landmarks).add("distance_table_nodes", static_cast<uint64_t>(stats.distanceTableNodes));
-  json.add("heuristics_ms", stats.heuristicsMs)
-      .add("heuristic_bytes", static_cast<uint64_t>(stats.landmarkBytes + stats.distanceTableBytes));
+  addHierarchyFields(json, path, *world, *hierarchy, queryOptions.smooth);
   json.add("queries", static_cast<int64_t>(queries)).add("found", static_cast<uint64_t>(found.size()));
   json.add("no_path", noPath).add("mismatches", mismatches).add("invalid", invalid);
   json.add("suboptimality_mean", meanOf(excessSum, found.size()));
@@ -352,6 +369,12 @@ int runWorldCompareCommand(int argc, char** argv) {
   json.add("hpa_expanded_abstract_mean", static_cast<double>(expandedAbstract) / q);
   json.add("astar_us_mean_no_path", meanOf(astarNoPathUs, noPath));
   json.add("hpa_ns_mean_no_path", meanOf(hpaNoPathNs, noPath));
+  if (shapedOptions.anyAngle) {
+    // Per path HPA* found (every found path is shaped).
+    const double shapedCount = static_cast<double>(found.size());
+    json.add("shaped_us_mean", shapedCount ? shapedUs / shapedCount : 0.0);
+    json.add("shaped_length_ratio_mean", shapedCount ? shapedRatioSum / shapedCount : 0.0);
+  }
   std::printf("%s\n", json.str().c_str());
   return mismatches || invalid ? 3 : 0;
 }

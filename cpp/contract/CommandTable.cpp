@@ -119,6 +119,9 @@ constexpr std::array kWorldCompareFlags{
                 0, 1 << 20, 0, "", N},
     CommandFlag{"near", FlagKind::Switch, "",
                 "goals within one level-1 box's reach of the start (a box side across, its levels up or down)"},
+    CommandFlag{"any-angle", FlagKind::Switch, "",
+                "also each HPA* path in its any-angle shape (pathShape 'any-angle'): the time to find and shape\n"
+                "it, its length over the cell path's"},
 };
 
 constexpr std::array kWorldDigFlags{

@@ -7,8 +7,8 @@
 #include "search/SearchSpace.h"
 #include "search/SearchTrace.h"
 #include "world/WorldAStar.h"
-#include "world/WorldAnyAngleShaper.h"
 #include "world/WorldAbstractGraph.h"
+#include "world/WorldAnyAngleShaper.h"
 #include "world/WorldHierarchy.h"
 #include "world/WorldPathSmoother.h"
 

@@ -274,7 +274,7 @@ TEST(BatchSearch, WorldBatchesOnTwoThreadsAnswerAsOneQueryObjectAloneBeforeAndAf
   WorldPathBatchResults out;
   WorldPath r;
   auto expectAsAlone = [&](const WorldHierarchy& hierarchy, const std::string& when) {
-    engine.findPaths(hierarchy, queries, true, out);
+    engine.findPaths(hierarchy, queries, WorldHpaQueryOptions{}, true, out);
     ASSERT_EQ(out.count(), queries.size() / kWorldQueryStride);
     WorldHpaQuery alone(hierarchy);
     size_t found = 0;

@@ -305,6 +305,10 @@ describe('block worlds: hpastar gen3d and world-compare are the native tool\'s t
     const [wn, nn] = [wasm(...args, '--near'), native(...args, '--near')];
     expect(untimed(wn.lines)).toEqual(untimed(nn.lines));
     expect(wn.lines.at(-1)!.optimal_share).toBe(1);
+    // Any-angle shapes: the same lengths, each shorter than (or as long as) its cell path.
+    const [wa, na] = [wasm(...args, '--any-angle'), native(...args, '--any-angle')];
+    expect(untimed(wa.lines)).toEqual(untimed(na.lines));
+    expect(wa.lines.at(-1)!.shaped_length_ratio_mean).toBeLessThan(1);
 
     const bad = wasm('world-compare', theirs, '--levels', '9');
     expect([bad.status, bad.stderr]).toEqual([2, 'hpastar: --levels 9 is outside 1..6\n(hpastar --help for usage)\n']);

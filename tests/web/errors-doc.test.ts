@@ -162,6 +162,12 @@ const producers: Record<string, () => unknown> = {
     using planner = hp.HPAStar.build(grid);
     return planner.findPath({ x: 0, y: 0 }, { x: 7, y: 3 }, { pathShape: 'any-angle' });
   },
+  'any-angle-cost-layer': () => {
+    using world = hp.BlockWorld.generate({ kind: 'hills', size: { width: 16, height: 16, levels: 4 }, seed: 1 });
+    world.setCellCost(0, 0, 0, 32);
+    using planner = hp.WorldHPAStar.build(world);
+    return planner.findPath({ x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 0 }, { pathShape: 'any-angle' });
+  },
   'not-ready': () => {
     using grid = hp.Grid.fromMovingAI(TINY, 'tiny.map');
     using planner = hp.HPAStar.build(grid, { clusterSize: 4, cacheTrees: false });

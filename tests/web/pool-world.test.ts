@@ -250,7 +250,7 @@ describe('errors name the problem', () => {
     const ok: Voxel = pairs[0]![0];
     await expect(pool.findPaths([[ok, { x: 1, y: 2 } as Voxel]])).rejects.toThrow(new TypeError('WorldPathPool.findPaths: query 0: goal must be a cell with integer x, y and z, got {"x":1,"y":2}'));
     await expect(pool.findPaths(new Int32Array(4))).rejects.toThrow(/packed queries need 6 numbers each \(sx, sy, sz, gx, gy, gz\); got 4 numbers/);
-    await expect(pool.findPaths([[ok, ok]], { smooth: true } as never)).rejects.toThrow(/unknown option "smooth" \(known: cells, toNearest, signal\)/);
+    await expect(pool.findPaths([[ok, ok]], { smooth: true } as never)).rejects.toThrow(/unknown option "smooth" \(known: cells, toNearest, pathShape, signal\)/);
     await expect(pool.applyBlockChanges([{ x: 0, y: 0, z: 0, block: 'lava' as never }])).rejects.toThrow(
       new RangeError(`WorldPathPool.applyBlockChanges: changes[0]: block "lava" is not one of 'air', 'solid', 'ladder', 'stair-north', 'stair-east', 'stair-south', 'stair-west'`),
     );

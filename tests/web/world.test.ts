@@ -206,7 +206,7 @@ describe('paths across floors', () => {
     expect(changed).toBeGreaterThan(0);
     expect(smoothedTotal).toBeLessThan(plainTotal);
     const [start, goal] = [cells[0]!, cells[1]!];
-    expect(() => planner.findPath(start, goal, { smoothing: false } as never)).toThrow('WorldHPAStar.findPath: unknown option "smoothing" (known: smooth, toNearest)');
+    expect(() => planner.findPath(start, goal, { smoothing: false } as never)).toThrow('WorldHPAStar.findPath: unknown option "smoothing" (known: smooth, toNearest, pathShape)');
     expect(() => planner.findPath(start, goal, { smooth: 1 } as never)).toThrow('WorldHPAStar.findPath: option smooth must be a boolean, got 1');
     expect(() => planner.findPath(start, goal, 'fast' as never)).toThrow(TypeError);
   });

@@ -237,8 +237,8 @@ export const SEARCH_FLAGS = {
   findPaths: ['smooth', 'snap', 'toNearest', 'pathShape', 'cells'],
   planPaths: ['firstSegment'],
   plan: ['smooth'],
-  worldFindPath: ['smooth', 'toNearest'],
-  worldFindPaths: ['cells', 'toNearest'],
+  worldFindPath: ['smooth', 'toNearest', 'pathShape'],
+  worldFindPaths: ['cells', 'toNearest', 'pathShape'],
   worldTraceSearch: ['smooth'],
 } as const satisfies Record<string, readonly string[]>;
 

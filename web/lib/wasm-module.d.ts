@@ -566,8 +566,11 @@ declare module 'hpastar:raw' {
       distanceTableNodes: number;
       levels: { clusters: number; nodes: number; edges: number }[];
     } | null;
-    /** `toNearest`: a goal the start cannot reach becomes the nearest cell it can, named by the answer's `reached`. */
-    findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean, toNearest: boolean): RawWorldPath | RawError;
+    /**
+     * `toNearest`: a goal the start cannot reach becomes the nearest cell it can, named by the answer's `reached`.
+     * `anyAngle`: the path's cells become the corners of its any-angle shape, its cost their length.
+     */
+    findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean, toNearest: boolean, anyAngle: boolean): RawWorldPath | RawError;
     /** findPath with every search recorded (WorldSearcher::traceFindPath). */
     traceFindPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldTracedPath | RawError;
     width(): number;
@@ -576,7 +579,7 @@ declare module 'hpastar:raw' {
     /** 0 when built, +1 per applyBlockChanges given changes. */
     version(): number;
     /** Queries packed [sx, sy, sz, gx, gy, gz, ...] on this thread; cells as x, y, z triples. */
-    findPaths(queries: Int32Array, keepCells: boolean, toNearest: boolean): RawWorldBatch | RawError;
+    findPaths(queries: Int32Array, keepCells: boolean, toNearest: boolean, anyAngle: boolean): RawWorldBatch | RawError;
     /** Plans of queries packed as for findPaths, on this thread: abstract paths and (when asked) first segments, x, y, z triples. */
     planPaths(queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
     /** Changes packed [x, y, z, code, ...] to the planner's world, then the hierarchy updated: `""` or why they are refused. */
@@ -607,11 +610,14 @@ declare module 'hpastar:raw' {
 
   /** `WorldHpaQueryHandle` in WorldBinding.cpp: a query object of one world planner (its scratch). */
   export interface RawWorldHPAStarQuery extends EmbindHandle {
-    /** `toNearest`: a goal the start cannot reach becomes the nearest cell it can, named by the answer's `reached`. */
-    findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean, toNearest: boolean): RawWorldPath | RawError;
+    /**
+     * `toNearest`: a goal the start cannot reach becomes the nearest cell it can, named by the answer's `reached`.
+     * `anyAngle`: the path's cells become the corners of its any-angle shape, its cost their length.
+     */
+    findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean, toNearest: boolean, anyAngle: boolean): RawWorldPath | RawError;
     /** findPath with every search recorded (WorldSearcher::traceFindPath). */
     traceFindPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean): RawWorldTracedPath | RawError;
-    findPaths(queries: Int32Array, keepCells: boolean, toNearest: boolean): RawWorldBatch | RawError;
+    findPaths(queries: Int32Array, keepCells: boolean, toNearest: boolean, anyAngle: boolean): RawWorldBatch | RawError;
     /** A new plan, owned by the caller (delete() it); waypoints as x, y, z triples. */
     plan(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number): RawWorldHPAStarPlan;
     nextSegment(plan: RawWorldHPAStarPlan): RawPlanSegment;
@@ -639,7 +645,7 @@ declare module 'hpastar:raw' {
     /** HAAStar.findPaths spread over the threads, every query for one agent. */
     findPathsHaa(planner: RawHAAStar, queries: Int32Array, size: number, capability: string, keepCells: boolean): RawBatch | RawError;
     /** WorldHPAStar.findPaths spread over the threads (queries packed [sx, sy, sz, gx, gy, gz, ...]). */
-    findPathsWorld(planner: RawWorldHPAStar, queries: Int32Array, keepCells: boolean, toNearest: boolean): RawWorldBatch | RawError;
+    findPathsWorld(planner: RawWorldHPAStar, queries: Int32Array, keepCells: boolean, toNearest: boolean, anyAngle: boolean): RawWorldBatch | RawError;
     /** HPAStar.planPaths spread over the threads. */
     planPaths(planner: RawHPAStar, queries: Int32Array, refineFirstSegment: boolean): RawPlanBatch | RawError;
     /** A world pool's plan batch (queries packed [sx, sy, sz, gx, gy, gz, ...]) spread over the threads. */

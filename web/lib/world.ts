@@ -43,7 +43,7 @@ import { byteArray, describe, int32, integerIn, text, voxel } from './args.ts';
 import { SearchBatch, type PathBatchArrays } from './batch.ts';
 import { makePlannerFlowFields, type FlowFieldOptions, type PlannerFlowFields, type WorldFlowField } from './flowField.ts';
 import { WORLD_OPTION_KINDS, type BlockKindName, type WorldHierarchyOptionFields, type WorldKindName } from './generated/contract.ts';
-import { checkFlags, endpointOf, internal, moduleError, resolvedOptionsOf, resolveOptions, SEARCH_FLAGS, WasmObject } from './internal.ts';
+import { checkFlags, endpointOf, internal, moduleError, resolvedOptionsOf, resolveOptions, SEARCH_CHOICES, SEARCH_FLAGS, WasmObject } from './internal.ts';
 import type { ModuleState } from './moduleState.ts';
 import { makePathPlan, type PathPlan } from './pathPlan.ts';
 import { nearestQuestion, randomQuestion, voxelAnswer } from './reachability.ts';
@@ -149,6 +149,18 @@ export interface WorldFindPathOptions {
    * start must be a standing cell. Default false. (On a grid, ties go to the shorter path; here to the order.)
    */
   readonly toNearest?: boolean;
+  /**
+   * `'grid'` (default): the path as cells, each one move from the last. `'any-angle'`: straight lines at any
+   * angle on each level, as a unit crossing open ground walks: `cells` then holds the path's corners (the
+   * start, the points where it turns on a level, the two cells of each climb, stair or ladder step, the
+   * goal), two consecutive corners either on one level, joined by a line whose cells the agent stands on
+   * all the way (no line over a hole or between two diagonal blocks), or one move between levels; `cost`
+   * is the lines' Euclidean lengths plus those moves' costs. Shaped from the planner's own path (string
+   * pulling on each level, each corner then moved to where the lines are shortest, each change of level
+   * slid along its edge to where the lines to it are shortest). Worlds without a cost layer only (one
+   * with a layer throws: lengths are Euclidean).
+   */
+  readonly pathShape?: 'grid' | 'any-angle';
 }
 
 /** Options of {@link WorldHPAStar.findPaths} (and of its query objects). */
@@ -161,6 +173,8 @@ export interface WorldFindPathsOptions {
    * and {@link SearchBatch.reached} that cell. Default false.
    */
   readonly toNearest?: boolean;
+  /** As {@link WorldFindPathOptions.pathShape}, for each path. */
+  readonly pathShape?: 'grid' | 'any-angle';
 }
 
 /** An HPA* answer on a block world. */
@@ -397,15 +411,16 @@ function worldRefusal(where: string, raw: { status: string; code: number }, star
 
 // What a planner and its query objects search with: a raw object answering findPath and findPaths.
 interface RawWorldSearcher {
-  findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean, toNearest: boolean): RawWorldPath | RawError;
-  findPaths(queries: Int32Array, keepCells: boolean, toNearest: boolean): RawWorldBatch | RawError;
+  findPath(sx: number, sy: number, sz: number, gx: number, gy: number, gz: number, smooth: boolean, toNearest: boolean, anyAngle: boolean): RawWorldPath | RawError;
+  findPaths(queries: Int32Array, keepCells: boolean, toNearest: boolean, anyAngle: boolean): RawWorldBatch | RawError;
 }
 
 // WorldHPAStar.findPath and WorldHPAStarQuery.findPath: the arguments checked, one search by `raw`.
 function worldFindPath(where: string, raw: RawWorldSearcher, state: ModuleState, start: Voxel, goal: Voxel, options: WorldFindPathOptions | undefined): WorldHpaPathResult {
   const { s, g, smooth } = worldQueryArguments(where, start, goal, options, SEARCH_FLAGS.worldFindPath);
   const toNearest = options?.toNearest ?? false;
-  return worldHpaPathOf(where, state.call(where, () => raw.findPath(s.x, s.y, s.z, g.x, g.y, g.z, smooth, toNearest)), s, g);
+  const anyAngle = options?.pathShape === 'any-angle';
+  return worldHpaPathOf(where, state.call(where, () => raw.findPath(s.x, s.y, s.z, g.x, g.y, g.z, smooth, toNearest, anyAngle)), s, g);
 }
 
 /** @internal A world query's start, goal and `smooth`, checked against the options `known` (findPath's, or a traced search's). */
@@ -418,7 +433,7 @@ export function worldQueryArguments(
 ): { s: Voxel; g: Voxel; smooth: boolean } {
   const s = voxel(where, 'start', start);
   const g = voxel(where, 'goal', goal);
-  checkFlags(options, known, where);
+  checkFlags(options, known, where, SEARCH_CHOICES);
   return { s, g, smooth: options?.smooth ?? true };
 }
 
@@ -442,9 +457,10 @@ function worldFindPaths(
   options: WorldFindPathsOptions | undefined,
   version: number,
 ): WorldPathBatch {
-  checkFlags(options, SEARCH_FLAGS.worldFindPaths, where);
+  checkFlags(options, SEARCH_FLAGS.worldFindPaths, where, SEARCH_CHOICES);
   const packed = packWorldQueries(queries, where);
-  const out = state.call(where, () => raw.findPaths(packed, options?.cells ?? true, options?.toNearest ?? false));
+  const anyAngle = options?.pathShape === 'any-angle';
+  const out = state.call(where, () => raw.findPaths(packed, options?.cells ?? true, options?.toNearest ?? false, anyAngle));
   if ('error' in out) throw moduleError(where, out);
   return new WorldPathBatch(out, version);
 }

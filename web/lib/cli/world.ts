@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { rawModuleOf } from '../bind.ts';
-import type { BlockWorld, Hpastar, Voxel, WorldHierarchyOptions, WorldHpaPathResult, WorldPathResult } from '../index.ts';
+import type { BlockWorld, Hpastar, Voxel, WorldHierarchyOptions, WorldHPAStar, WorldHpaPathResult, WorldPathResult } from '../index.ts';
 import { CommandLine, UsageError } from './commandLine.ts';
 import type { CommandSpec } from '../generated/contract.ts';
 import { InputError, jsonLine, readBounded, type JsonField } from './movingai.ts';
@@ -88,8 +88,14 @@ export function runGen3d(hp: Hpastar, spec: CommandSpec, args: readonly string[]
   return 0;
 }
 
+/** A timed answer: microseconds and the answer. */
+interface Timed<T> {
+  us: number;
+  answer: T;
+}
+
 /** The fastest of `passes` runs of `run`, in microseconds, and its answer. */
-function fastest<T>(passes: number, run: () => T): { us: number; answer: T } {
+function fastest<T>(passes: number, run: () => T): Timed<T> {
   let best = Infinity;
   let answer!: T;
   for (let p = 0; p < passes; p++) {
@@ -134,6 +140,32 @@ function drawPair(random: SeededRandom, cells: readonly Voxel[], reach: { side: 
   return [s, t];
 }
 
+/** world-compare's line of one query (--per-query), as natively. */
+function queryLine(q: number, s: Voxel, t: Voxel, a: Timed<WorldPathResult>, h: Timed<WorldHpaPathResult>, problem: string): string {
+  const cost = (r: WorldPathResult) => (r.found ? r.cost : 0);
+  const line: [string, JsonField][] = [
+    ['query', { int: q }], ['start', `(${s.x}, ${s.y}, ${s.z})`], ['goal', `(${t.x}, ${t.y}, ${t.z})`],
+    ['astar', a.answer.status], ['hpa', h.answer.status], ['astar_cost', cost(a.answer)], ['hpa_cost', cost(h.answer)],
+    ['astar_us', a.us], ['hpa_us', h.us],
+  ];
+  if (problem) line.push(['problem', problem]);
+  return jsonLine(line);
+}
+
+/** world-compare's fields of the world and its hierarchy (sizes, options, build figures), as natively. */
+function hierarchyFields(path: string, world: BlockWorld, hpa: WorldHPAStar, smooth: boolean): [string, JsonField][] {
+  const o = hpa.options;
+  const stats = hpa.stats;
+  return [
+    ['world', path], ['width', { int: world.width }], ['height', { int: world.height }], ['levels', { int: world.levels }],
+    ['cluster_side', { int: o.clusterSide }], ['cluster_levels', { int: o.clusterLevels }], ['abstraction_levels', { int: o.levels }],
+    ['build_ms', stats.buildMs], ['smooth', smooth], ['hierarchy_bytes', { int: stats.bytes }], ['path_bytes', { int: stats.pathBytes }],
+    ['nodes_level1', { int: stats.levels[0]!.nodes }], ['nodes_top', { int: stats.levels[o.levels - 1]!.nodes }],
+    ['landmarks', { int: o.landmarks }], ['distance_table_nodes', { int: stats.distanceTableNodes }],
+    ['heuristics_ms', stats.heuristicsMs], ['heuristic_bytes', { int: stats.heuristicBytes }],
+  ];
+}
+
 /** `hpastar world-compare`: returns the exit status. */
 export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly string[]): number {
   const cmd = new CommandLine(args, spec);
@@ -147,6 +179,7 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
   const near = cmd.has('near');
   const passes = cmd.integer('passes');
   const smooth = !cmd.has('no-smooth');
+  const anyAngle = cmd.has('any-angle');
   const options = readOptionFlags(cmd, fields) as WorldHierarchyOptions;
   const path = cmd.positional[0]!;
   const text = readBounded(path, hp.BlockWorld.limits.maxFileBytes, 'block world').toString('utf8');
@@ -168,6 +201,7 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
   }
   using hpa = built;
   using astar = new hp.WorldAStar();
+  if (anyAngle && world.costLayer()) throw new UsageError('--any-angle: any-angle paths need an unweighted world: this one has a cost layer');
 
   const random = new SeededRandom(seed);
   const found: FoundPair[] = [];
@@ -182,6 +216,8 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
   let excessSum = 0;
   let excessMax = 0;
   let optimal = 0;
+  let shapedUs = 0;
+  let shapedRatioSum = 0;
   const lines: string[] = [];
   const reach = near ? { side: hpa.options.clusterSide, levels: hpa.options.clusterLevels } : null;
   for (let q = 0; q < queries; q++) {
@@ -203,6 +239,11 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
         problem = check;
       }
     }
+    if (anyAngle && h.answer.found) {
+      const shaped = fastest(passes, () => hpa.findPath(s, t, { smooth, pathShape: 'any-angle' }));
+      shapedUs += shaped.us;
+      shapedRatioSum += h.answer.cost > 0 ? shaped.answer.cost / h.answer.cost : 1;
+    }
     if (a.answer.found && h.answer.found) {
       found.push({ cost: a.answer.cost, astarUs: a.us, hpaUs: h.us });
       const excess = a.answer.cost > 0 ? h.answer.cost / a.answer.cost - 1 : 0;
@@ -216,27 +257,15 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
       const repeats = 1000;
       hpaNoPathNs += (fastest(passes, () => { for (let r = 0; r < repeats; r++) hpa.findPath(s, t, { smooth }); }).us * 1000) / repeats;
     }
-    if (perQuery) {
-      const cost = (r: WorldPathResult) => (r.found ? r.cost : 0);
-      const line: [string, JsonField][] = [
-        ['query', { int: q }], ['start', `(${s.x}, ${s.y}, ${s.z})`], ['goal', `(${t.x}, ${t.y}, ${t.z})`],
-        ['astar', a.answer.status], ['hpa', h.answer.status], ['astar_cost', cost(a.answer)], ['hpa_cost', cost(h.answer)],
-        ['astar_us', a.us], ['hpa_us', h.us],
-      ];
-      if (problem) line.push(['problem', problem]);
-      lines.push(jsonLine(line));
-    }
+    if (perQuery) lines.push(queryLine(q, s, t, a, h, problem));
   }
   const { longest, longestAstar, longestHpa } = longestTenth(found);
-  const o = hpa.options;
-  const stats = hpa.stats;
+  // Per path HPA* found (every found path is shaped).
+  const shapedFields: [string, JsonField][] = anyAngle
+    ? [['shaped_us_mean', found.length ? shapedUs / found.length : 0], ['shaped_length_ratio_mean', found.length ? shapedRatioSum / found.length : 0]]
+    : [];
   lines.push(jsonLine([
-    ['world', path], ['width', { int: world.width }], ['height', { int: world.height }], ['levels', { int: world.levels }],
-    ['cluster_side', { int: o.clusterSide }], ['cluster_levels', { int: o.clusterLevels }], ['abstraction_levels', { int: o.levels }],
-    ['build_ms', stats.buildMs], ['smooth', smooth], ['hierarchy_bytes', { int: stats.bytes }], ['path_bytes', { int: stats.pathBytes }],
-    ['nodes_level1', { int: stats.levels[0]!.nodes }], ['nodes_top', { int: stats.levels[o.levels - 1]!.nodes }],
-    ['landmarks', { int: o.landmarks }], ['distance_table_nodes', { int: stats.distanceTableNodes }],
-    ['heuristics_ms', stats.heuristicsMs], ['heuristic_bytes', { int: stats.heuristicBytes }],
+    ...hierarchyFields(path, world, hpa, smooth),
     ['queries', { int: queries }], ['found', { int: found.length }], ['no_path', { int: noPath }],
     ['mismatches', { int: mismatches }], ['invalid', { int: invalid }],
     ['suboptimality_mean', found.length ? excessSum / found.length : 0], ['suboptimality_max', excessMax],
@@ -247,6 +276,7 @@ export function runWorldCompare(hp: Hpastar, spec: CommandSpec, args: readonly s
     ['speedup_longest', longestHpa > 0 ? longestAstar / longestHpa : 0],
     ['hpa_expanded_abstract_mean', expandedAbstract / queries],
     ['astar_us_mean_no_path', noPath ? astarNoPathUs / noPath : 0], ['hpa_ns_mean_no_path', noPath ? hpaNoPathNs / noPath : 0],
+    ...shapedFields,
   ]));
   process.stdout.write(`${lines.join('\n')}\n`);
   return mismatches || invalid ? 3 : 0;

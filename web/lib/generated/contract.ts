@@ -599,6 +599,7 @@ export const COMMANDS: readonly CommandSpec[] = Object.freeze([
       { name: 'no-smooth', kind: 'switch', value: '', doc: 'leave HPA*\'s paths unsmoothed', min: 0, max: 0, default: false, native: true, package: true },
       { name: 'smoothing-range', kind: 'integer', value: 'R', doc: 'longest straight run smoothing tries (0: 3 x the box side)', min: 0, max: 1048576, default: 0, native: true, package: false },
       { name: 'near', kind: 'switch', value: '', doc: 'goals within one level-1 box\'s reach of the start (a box side across, its levels up or down)', min: 0, max: 0, default: false, native: true, package: true },
+      { name: 'any-angle', kind: 'switch', value: '', doc: 'also each HPA* path in its any-angle shape (pathShape \'any-angle\'): the time to find and shape\nit, its length over the cell path\'s', min: 0, max: 0, default: false, native: true, package: true },
     ],
   },
   {

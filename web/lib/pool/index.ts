@@ -473,7 +473,12 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
    * A world pool's batch: queries packed [sx, sy, sz, gx, gy, gz, ...] (checked by the caller), every
    * one on the newest version, as {@link PathPool.findPaths} runs a grid's.
    */
-  findWorldPaths(packed: Int32Array, cells: boolean, toNearest: boolean, signal: AbortSignal | undefined, where: string): Promise<WorldPathBatch> {
+  findWorldPaths(
+    packed: Int32Array,
+    { cells, toNearest, anyAngle }: { cells: boolean; toNearest: boolean; anyAngle: boolean },
+    signal: AbortSignal | undefined,
+    where: string,
+  ): Promise<WorldPathBatch> {
     this.#checkOpen(where);
     const version = this.#jobs.version;
     const count = packed.length / 6;
@@ -482,7 +487,7 @@ export class WorkerPathPool implements PathPool<PoolAlgorithm> {
       packed,
       signal,
       where,
-      (job, version, queries) => ({ type: 'search', job, version, queries, smooth: false, cells, anyAngle: false, endpointRule: toNearest ? ENDPOINT_RULES.toNearest : 0 }),
+      (job, version, queries) => ({ type: 'search', job, version, queries, smooth: false, cells, anyAngle, endpointRule: toNearest ? ENDPOINT_RULES.toNearest : 0 }),
       (parts) => new WorldPathBatch(joinSearches(parts as JobPart<ResultMessage>[], count, 3), version),
       6,
     );

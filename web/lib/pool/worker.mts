@@ -343,7 +343,7 @@ function searchHaa(s: State, raw: RawHAAStar, m: SearchMessage): void {
 function searchWorld(s: State, raw: RawWorldHPAStar, m: SearchMessage): void {
   // A world pool sends no endpoint rule but toNearest (its goals moved in the module, searched and snapped answered).
   const toNearest = m.endpointRule !== 0;
-  const out = s.parallel ? s.parallel.findPathsWorld(raw, m.queries, m.cells, toNearest) : raw.findPaths(m.queries, m.cells, toNearest);
+  const out = s.parallel ? s.parallel.findPathsWorld(raw, m.queries, m.cells, toNearest, m.anyAngle) : raw.findPaths(m.queries, m.cells, toNearest, m.anyAngle);
   if ('error' in out) return port.post({ type: 'error', job: m.job, fatal: false, stage: 'run', message: out.error });
   const moved = out.searched && out.snapped ? [out.searched, out.snapped] : [];
   port.post(

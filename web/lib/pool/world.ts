@@ -14,7 +14,7 @@
  * @module
  */
 import { byteArray, describe, voxel } from '../args.ts';
-import { checkFlags, SEARCH_FLAGS } from '../internal.ts';
+import { checkFlags, SEARCH_CHOICES, SEARCH_FLAGS } from '../internal.ts';
 import { worldFlowFieldOf, worldFlowQuestion, type FlowFieldOptions, type WorldFlowField } from '../flowField.ts';
 import type { PlanBatch } from '../planBatch.ts';
 import { nearestQuestion, randomQuestion, voxelAnswer } from '../reachability.ts';
@@ -57,6 +57,8 @@ export interface WorldPoolBatchOptions {
   readonly cells?: boolean;
   /** As `WorldHPAStar.findPaths`'s: a goal the start cannot reach becomes the nearest reachable cell (`'partial'`). Default false. */
   readonly toNearest?: boolean;
+  /** As `WorldHPAStar.findPath`'s: `'any-angle'` paths as corners joined by straight lines, each shaped on the worker that found it. Default `'grid'`. */
+  readonly pathShape?: 'grid' | 'any-angle';
   /** Cancels the batch: its promise rejects with the signal's reason, and its remaining jobs are dropped. */
   readonly signal?: AbortSignal;
 }
@@ -214,14 +216,15 @@ function batchArguments(
   queries: Int32Array | readonly (readonly [Voxel, Voxel])[],
   options: WorldPoolBatchOptions | WorldPoolPlanOptions | undefined,
   flag: 'cells' | 'firstSegment',
-): { on: boolean; toNearest: boolean; signal: AbortSignal | undefined; packed: Int32Array } {
+): { on: boolean; toNearest: boolean; anyAngle: boolean; signal: AbortSignal | undefined; packed: Int32Array } {
   const flags = flag === 'cells' ? SEARCH_FLAGS.worldFindPaths : [flag];
   if (options !== undefined) checkKeys(options, [...flags, 'signal'], where);
-  checkFlags(options, flags, where);
+  checkFlags(options, flags, where, SEARCH_CHOICES);
   const on = ((options as Record<string, boolean | undefined> | undefined)?.[flag] ?? true) === true;
   const toNearest = (options as WorldPoolBatchOptions | undefined)?.toNearest ?? false;
+  const anyAngle = (options as WorldPoolBatchOptions | undefined)?.pathShape === 'any-angle';
   const signal = checkSignal(options?.signal, where);
-  return { on, toNearest, signal, packed: packWorldQueries(queries, where) };
+  return { on, toNearest, anyAngle, signal, packed: packWorldQueries(queries, where) };
 }
 
 // Lets tests reach the pool behind a world pool's face (workerPoolOfWorld), which is private to everyone else.
@@ -295,8 +298,8 @@ class WorldPool implements WorldPathPool {
 
   async findPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: WorldPoolBatchOptions): Promise<WorldPathBatch> {
     const where = 'WorldPathPool.findPaths';
-    const { on: cells, toNearest, signal, packed } = batchArguments(where, queries, options, 'cells');
-    return this.#pool.findWorldPaths(packed, cells, toNearest, signal, where);
+    const { on: cells, toNearest, anyAngle, signal, packed } = batchArguments(where, queries, options, 'cells');
+    return this.#pool.findWorldPaths(packed, { cells, toNearest, anyAngle }, signal, where);
   }
 
   async planPaths(queries: Int32Array | readonly (readonly [Voxel, Voxel])[], options?: WorldPoolPlanOptions): Promise<PlanBatch> {
