@@ -3,7 +3,7 @@
 // the keys), the path shown crossing floors and checked step by step against the rules
 // (tests/web/helpers/worldRules.ts), then a block built on the path (the path goes round it) and dug
 // away again (the path comes back); on the way, the same query compared with A*. Screenshots:
-// test-results/e2e/world-floor-view.png, world-compare-astar.png.
+// test-results/e2e/world-floor-view.png, world-compare-astar.png, world-any-angle.png.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
@@ -109,6 +109,21 @@ test('floor view: a path clicked across floors, then a block built on it and dug
   await page.keyboard.press('c');
   expect((await shown(page)).astar).toBeNull();
   await expect.poll(() => page.isVisible('[data-testid=w-astar]')).toBe(false);
+
+  // Any-angle lines (the checkbox, then the key): the same ends, fewer corners than the path had cells,
+  // shorter; off again, the path's cells come back.
+  await page.check('[data-testid=world-any-angle]');
+  const lines = await shown(page);
+  expect(lines.found).toBe(true);
+  expect(lines.pathCells.slice(0, 3)).toEqual(first.pathCells.slice(0, 3));
+  expect(lines.pathCells.slice(-3)).toEqual(first.pathCells.slice(-3));
+  expect(lines.pathCells.length).toBeLessThan(first.pathCells.length);
+  expect(lines.cost!).toBeLessThan(first.cost!);
+  await page.screenshot({ path: join(ARTIFACTS, 'world-any-angle.png') });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('l');
+  expect((await shown(page)).pathCells).toEqual(first.pathCells);
+  expect(await page.isChecked('[data-testid=world-any-angle]')).toBe(false);
 
   // A floor where the path walks a few steps: the screenshot shows its steps there, the faded rest and
   // the marks where it changes floor.

@@ -40,7 +40,9 @@ function showAStar(session: WorldSession): void {
     return;
   }
   out('w-astar', `${ms(session.astarMs)}, ${astar.expanded.toLocaleString('en')} expanded, cost ${astar.cost.toFixed(2)} (optimal)`);
-  // Two sums of the same steps in another order differ in the last bit: never "-0.0%".
-  const longer = path.found ? fmtFixed((path.cost / astar.cost - 1) * 100, 1) : '–';
-  out('w-against', `${faster}; path ${longer}% longer`);
+  // Two sums of the same steps in another order differ in the last bit: never "-0.0%". Any-angle lines
+  // may be shorter than A*'s cells, which keep to the 8 directions.
+  const excess = path.found ? (path.cost / astar.cost - 1) * 100 : 0;
+  const against = !path.found ? 'path –% longer' : session.anyAngle && excess < 0 ? `lines ${fmtFixed(-excess, 1)}% shorter than its cells` : `path ${fmtFixed(excess, 1)}% longer`;
+  out('w-against', `${faster}; ${against}`);
 }

@@ -96,7 +96,10 @@ async function main(): Promise<void> {
     if (!start) say('Click a start on any floor (switch floors with the buttons or Q / E).');
     else if (!goal) say(`Start (${start.x}, ${start.y}) on floor ${start.z}: now click a goal, on this floor or another.`);
     else if (path && !path.found) say(`No path from floor ${start.z} to floor ${goal.z}: the component labels say so, without a search.`);
-    else if (path) say(`Path over floors ${session.pathFloors().join(' → ')}: cost ${path.cost.toFixed(2)}, found in ${ms(session.queryMs)}.`);
+    else if (path) {
+      const shape = session.anyAngle ? `${path.cells.length / 3} corners joined by straight lines, length` : 'cost';
+      say(`Path over floors ${session.pathFloors().join(' → ')}: ${shape} ${path.cost.toFixed(2)}, found in ${ms(session.queryMs)}.`);
+    }
   };
 
   const crowd = crowdPanel(session, view, say, () => showNumbers());
@@ -149,6 +152,15 @@ async function main(): Promise<void> {
   };
   compare.addEventListener('change', () => setCompare(compare.checked));
 
+  const lines = $<HTMLInputElement>('world-any-angle');
+  const setLines = (on: boolean) => {
+    lines.checked = on;
+    session.setAnyAngle(on);
+    sayQuery();
+    redraw();
+  };
+  lines.addEventListener('change', () => setLines(lines.checked));
+
   $('world-generate').addEventListener('click', () => void generate());
   $('floor-up').addEventListener('click', () => setFloor(session.floor + 1));
   $('floor-down').addEventListener('click', () => setFloor(session.floor - 1));
@@ -161,7 +173,7 @@ async function main(): Promise<void> {
   hud = bindCanvas({ session, view, canvas, say, sayQuery, redraw, busy: () => busy });
   bindKeys({
     floor: setFloor, tool: setTool,
-    above: () => setShowAbove(!view.showAbove), compare: () => setCompare(!session.compareAStar),
+    above: () => setShowAbove(!view.showAbove), compare: () => setCompare(!session.compareAStar), lines: () => setLines(!session.anyAngle),
     hierarchy: () => teach.setHierarchy(!teach.hierarchy), search: () => teach.setSearch(!teach.search), step: (by) => teach.step(by),
     current: () => session.floor,
   });
@@ -235,6 +247,7 @@ interface KeyActions {
   tool(tool: WorldTool): void;
   above(): void;
   compare(): void;
+  lines(): void;
   hierarchy(): void;
   search(): void;
   step(by: number): void;
@@ -252,6 +265,7 @@ function bindKeys(a: KeyActions): void {
     else if (e.key === 'b' || e.key === 'B') a.tool('build');
     else if (e.key === 'a' || e.key === 'A') a.above();
     else if (e.key === 'c' || e.key === 'C') a.compare();
+    else if (e.key === 'l' || e.key === 'L') a.lines();
     else if (e.key === 'h' || e.key === 'H') a.hierarchy();
     else if (e.key === 's' || e.key === 'S') a.search();
     else if (e.key === '[' || e.key === ']') a.step(e.key === ']' ? 1 : -1);

@@ -42,6 +42,11 @@ export class WorldSession {
    * few milliseconds on the sizes offered), for the speed-up and the suboptimality of HPA*'s path.
    */
   compareAStar = false;
+  /**
+   * When set, the path is asked for as straight lines at any angle on each floor (pathShape 'any-angle'):
+   * its cells are then its corners, its cost their length (the demo's worlds have no cost layer).
+   */
+  anyAngle = false;
   astar: WorldPathResult | null = null;
   astarMs = 0;
   #astarQuery: WorldAStar | null = null;
@@ -157,7 +162,8 @@ export class WorldSession {
     this.astar = null;
     if (this.planner && this.start && this.goal) {
       const { start, goal, planner } = this;
-      const { ms, value } = timed(() => planner.findPath(start, goal));
+      const pathShape = this.anyAngle ? 'any-angle' : 'grid';
+      const { ms, value } = timed(() => planner.findPath(start, goal, { pathShape }));
       this.path = value;
       this.queryMs = ms;
       if (this.compareAStar && this.world) {
@@ -169,6 +175,12 @@ export class WorldSession {
       }
     }
     this.version++;
+  }
+
+  /** Turns any-angle lines on or off, and plans again. */
+  setAnyAngle(on: boolean): void {
+    this.anyAngle = on;
+    this.plan();
   }
 
   /** Turns the A* comparison on or off, and plans again. */
