@@ -229,3 +229,26 @@ test('floor view: a path clicked across floors, then a block built on it and dug
   await expect.poll(() => page.textContent('[data-testid=w-astar]')).toMatch(/no path, proved by flooding [\d,]+ cells/);
   await expect.poll(() => page.textContent('[data-testid=w-against]')).toContain('labels answer without a search');
 });
+
+test('a crowd started with Any-angle lines on walks lines between floors to its goals, every agent standing', async () => {
+  page = await browser.page();
+  await page.goto(new URL('world.html?kind=hills&size=64x64x8&seed=2', baseUrl).href);
+  await waitIdle(page);
+  await page.check('[data-testid=world-any-angle]');
+  await page.fill('[data-testid=world-agents]', '60');
+  await page.click('[data-testid=world-crowd]');
+  await page.waitForFunction(() => window.__hpastarWorld!.crowd()?.agents === 60, null, { timeout: 60_000 });
+  const rules = await rulesOf(page);
+  // Each agent's cell (the anchor nearest it on a line) is one an agent stands in, frame after frame,
+  // until agents arrive and take new goals.
+  for (let look = 0; look < 40; look++) {
+    const cells = await page.evaluate(() => window.__hpastarWorld!.agentCells());
+    for (let i = 0; i < cells.length; i += 4) expect(rules.standing(cells[i]!, cells[i + 1]!, cells[i + 2]!), `agent at (${cells[i]}, ${cells[i + 1]}, ${cells[i + 2]})`).toBe(true);
+    await page.waitForTimeout(100);
+  }
+  await page.waitForFunction(() => window.__hpastarWorld!.crowd()!.arrivals >= 5, null, { timeout: 60_000 });
+  const figures = (await page.evaluate(() => window.__hpastarWorld!.crowd()))!;
+  expect(figures.refusedSteps).toBe(0);
+  await page.screenshot({ path: join(ARTIFACTS, 'world-crowd-lines.png') });
+  await page.click('[data-testid=world-crowd]');
+});

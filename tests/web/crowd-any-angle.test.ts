@@ -7,7 +7,7 @@
 // with the test's exact ones for sizes 1 to 3, and the option is refused where it cannot work, by name.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createPathPool, Crowd, LockstepCrowd, parseMovingAIMap, type CrowdEvent, type PathPool, type Point, type TerrainEdit } from '../../web/lib/index';
-import { linesClear, positionClear, sweptLineClear } from '../../web/lib/crowd/lines';
+import { positionClear, sweptLineClear } from '../../web/lib/crowd/lines';
 import { FootprintRules, TerrainCopy } from '../../web/lib/crowd/terrainCopy';
 import { CrowdOracle, type OracleClass } from './helpers/crowdOracle';
 import { seeded } from './helpers/queries';
@@ -190,7 +190,6 @@ describe('on den520d', () => {
         if (!oracle.fits(c, b.x, b.y)) continue;
         const legal = sweptLegal(oracle, c, a, b);
         expect(sweptLineClear(rules, a.x, a.y, b.x, b.y), `size ${size}: (${a.x}, ${a.y}) to (${b.x}, ${b.y})`).toBe(legal);
-        expect(linesClear(rules, Int32Array.of(a.x, a.y, b.x, b.y))).toBe(legal);
         if (legal) clear++;
         else blocked++;
         const x = a.x + (random() - 0.5) * 3, y = a.y + (random() - 0.5) * 3;

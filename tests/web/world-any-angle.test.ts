@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createWorldPool, loadHpastar, type BlockWorld, type Hpastar, type Voxel, type WorldHPAStar } from '../../web/lib/index';
 import { seeded } from './helpers/queries';
+import { cornersProblem } from './helpers/worldLines';
 import { WorldBlocks } from './helpers/worldRules';
 import { standingCells } from './helpers/worlds';
 
@@ -35,50 +36,13 @@ afterAll(() => {
   world.dispose();
 });
 
-type Fraction = [number, number];
-const less = (a: Fraction, b: Fraction) => a[0] * b[1] < b[0] * a[1];
-
-/**
- * Whether a one-block agent walks the straight line from (a.x, a.y) to (b.x, b.y) on level z: the segment
- * meets the open square (cx - 1, cx + 1) × (cy - 1, cy + 1) of no cell c of that level it cannot stand in
- * (exact slab test on fractions).
- */
-function lineOnLevel(a: Voxel, b: Voxel): boolean {
-  const dx = b.x - a.x, dy = b.y - a.y;
-  const slab = (start: number, d: number, lo: number, hi: number): [Fraction, Fraction] | null => {
-    if (d === 0) return lo < start && start < hi ? [[-1, 1], [2, 1]] : null;
-    return d > 0 ? [[lo - start, d], [hi - start, d]] : [[start - hi, -d], [start - lo, -d]];
-  };
-  for (let cy = Math.min(a.y, b.y) - 1; cy <= Math.max(a.y, b.y) + 1; cy++)
-    for (let cx = Math.min(a.x, b.x) - 1; cx <= Math.max(a.x, b.x) + 1; cx++) {
-      if (rules.standing(cx, cy, a.z)) continue;
-      const sx = slab(a.x, dx, cx - 1, cx + 1), sy = slab(a.y, dy, cy - 1, cy + 1);
-      if (!sx || !sy) continue;
-      const lo = less(sx[0], sy[0]) ? sy[0] : sx[0], hi = less(sx[1], sy[1]) ? sx[1] : sy[1];
-      if (less(lo, hi) && less(lo, [1, 1]) && less([0, 1], hi)) return false;
-    }
-  return true;
-}
-
-/** "" or the first problem of an any-angle world answer; `length` gets its recomputed length. */
-function cornersProblem(corners: Int32Array, start: Voxel, goal: Voxel, cost: number): string {
+/** "" or the first problem of an any-angle world answer from `start` to `goal` of `cost`. */
+function answerProblem(corners: Int32Array, start: Voxel, goal: Voxel, cost: number): string {
   const n = corners.length / 3;
-  const at = (i: number): Voxel => ({ x: corners[3 * i]!, y: corners[3 * i + 1]!, z: corners[3 * i + 2]! });
-  const text = (v: Voxel) => `(${v.x}, ${v.y}, ${v.z})`;
-  if (text(at(0)) !== text(start) || text(at(n - 1)) !== text(goal)) return `ends ${text(at(0))}, ${text(at(n - 1))}`;
-  let length = 0;
-  for (let i = 1; i < n; i++) {
-    const a = at(i - 1), b = at(i);
-    if (a.z === b.z) {
-      if (!lineOnLevel(a, b)) return `line ${text(a)} -> ${text(b)} is blocked`;
-      length += Math.hypot(b.x - a.x, b.y - a.y);
-    } else {
-      const move = rules.moveCost([a.x, a.y, a.z], [b.x, b.y, b.z]);
-      if (move === null) return `${text(a)} -> ${text(b)} is no move`;
-      length += move;
-    }
-  }
-  return Math.abs(length - cost) <= 1e-9 * Math.max(1, length) ? '' : `cost ${cost}, recomputed ${length}`;
+  const text = (x: number, y: number, z: number) => `(${x}, ${y}, ${z})`;
+  const first = text(corners[0]!, corners[1]!, corners[2]!), last = text(corners[3 * n - 3]!, corners[3 * n - 2]!, corners[3 * n - 1]!);
+  if (first !== text(start.x, start.y, start.z) || last !== text(goal.x, goal.y, goal.z)) return `ends ${first}, ${last}`;
+  return cornersProblem(rules, corners, cost);
 }
 
 test('findPath and its query objects answer legal lines, never longer than the cell path, shorter on most', () => {
@@ -88,7 +52,7 @@ test('findPath and its query objects answer legal lines, never longer than the c
     const cells = planner.findPath(s, g);
     const lines = planner.findPath(s, g, { pathShape: 'any-angle' });
     expect(lines.status, `query ${i}`).toBe('found');
-    expect(cornersProblem(lines.cells, s, g, lines.cost), `query ${i}`).toBe('');
+    expect(answerProblem(lines.cells, s, g, lines.cost), `query ${i}`).toBe('');
     expect(lines.cost, `query ${i}`).toBeLessThanOrEqual(cells.cost + 1e-9);
     if (lines.cost < cells.cost - 1e-9) shorter++;
     const again = query.findPath(s, g, { pathShape: 'any-angle' });

@@ -81,7 +81,9 @@ export function crowdPanel(session: WorldSession, view: FloorView, say: (text: s
     say(`Starting a worker pool for the world and ${count} agents…`);
     try {
       build = noBuildFigures();
-      run = await WorldCrowd.start(session.world, count, 1, reachable, showBuild('world-crowd-progress', build));
+      // Agents walk any-angle lines when the Any-angle lines switch is on as the crowd starts.
+      const pathShape = session.anyAngle ? 'any-angle' : 'grid';
+      run = await WorldCrowd.start(session.world, count, 1, reachable, showBuild('world-crowd-progress', build), pathShape);
     } catch (error) {
       say(`Cannot start the crowd: ${error instanceof Error ? error.message : String(error)}`);
       starting = false;

@@ -37,10 +37,11 @@ export class WorldCrowd {
     readonly world: BlockWorld,
     cells: Voxel[],
     seed: number,
+    pathShape: 'grid' | 'any-angle',
   ) {
     // 4 cells a second: even a frame of 0.25 s (the longest the crowd moves by) takes one step at most, so
-    // the trace sees every step.
-    this.crowd = new Crowd<Voxel>({ pool, world, speed: 4 });
+    // the trace sees every step (in grid mode; with any-angle lines agents move along them instead).
+    this.crowd = new Crowd<Voxel>({ pool, world, speed: 4, pathShape });
     this.#cells = cells;
     let s = seed >>> 0 || 1;
     // xorshift32: the same agents and goals for the same seed.
@@ -59,13 +60,14 @@ export class WorldCrowd {
     seed: number,
     reachable: (a: Voxel, b: Voxel) => boolean,
     onProgress?: (progress: BuildProgress) => void,
+    pathShape: 'grid' | 'any-angle' = 'grid',
   ): Promise<WorldCrowd> {
     const pool = await createWorldPool({ world, hierarchy: WORLD_OPTIONS, ...(onProgress ? { onProgress } : {}) });
     const cells: Voxel[] = [];
     for (let z = 0; z < world.levels; z++) {
       world.standingFloor(z).forEach((s, i) => s && cells.push({ x: i % world.width, y: Math.floor(i / world.width), z }));
     }
-    const run = new WorldCrowd(pool, world, cells, seed);
+    const run = new WorldCrowd(pool, world, cells, seed, pathShape);
     for (let n = 0, tries = 0; n < count && tries < 100 * count && cells.length; tries++) {
       const at = run.#pick();
       const goal = run.#goalFrom(at, reachable);

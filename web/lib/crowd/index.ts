@@ -41,13 +41,13 @@ import { describe } from '../args.ts';
 import type { AgentClass } from '../agentClasses.ts';
 import { statusCode, withCode } from '../errors.ts';
 import { FLOW_NO_STEP } from '../flowField.ts';
-import { checkTerrainCostRanges, packTerrainCosts } from '../internal.ts';
+import { checkTerrainCostRanges, packTerrainCosts, TERRAIN_COST_LIMITS } from '../internal.ts';
 import type { PathPool } from '../pool/index.ts';
 import type { WorldPathPool } from '../pool/world.ts';
 import type { Agent as AgentClassOption, Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate, Voxel } from '../types.ts';
 import { packCostChanges, type BlockChange, type BlockWorld, type CellCostChange, type WorldBlockUpdate } from '../world.ts';
 import { cellBox, Route, segmentOf, type Dims } from './route.ts';
-import { LineRoute, linesClear, nextCrossing, positionClear, segmentMeetsAnchors, sweptLineClear } from './lines.ts';
+import { LineRoute, nextCrossing, segmentMeetsAnchors, sweptLineClear } from './lines.ts';
 import { FORMATIONS, groupSlots, type Formation } from './groups.ts';
 import { SharedGoals } from './sharedGoals.ts';
 import { Avoidance, type AvoidancePort, type Mover } from './avoidance.ts';
@@ -133,8 +133,11 @@ export interface CrowdOptions {
    * class's whole square) and walks them at its speed. A wall painted where the swept square of a line
    * still ahead (the rest of the one under way included) passes makes the agent plan again from the cell
    * nearest where it stands; a line refused when the agent comes to walk it (the crowd checks each one
-   * on its own terrain first) does too. Grids only, without terrain costs (lengths are Euclidean); not
-   * with flow fields (`flowFieldAgents` must stay unset) or a `LockstepCrowd`. With `avoidance`, each
+   * on its own terrain first) does too. Without terrain costs (lengths are Euclidean); not with flow
+   * fields (`flowFieldAgents` must stay unset) or a `LockstepCrowd`. On a block world, agents walk lines
+   * on each floor and the moves between floors (climbs, stairs, ladders) as steps, and a block placed
+   * across a line ahead, or taking a move between floors ahead away, makes them plan again; there it is
+   * without `avoidance` (agents pass through one another). On a grid, with `avoidance`, each
    * agent reserves the cells its square covers up to its line's next lattice crossing before it walks
    * there, and waits, sidesteps or (after the grid mode's waits) passes as avoidance.ts describes.
    */
@@ -579,7 +582,7 @@ export class Crowd<P extends Point = Point> {
   routeOf(id: number): { readonly waypoints: Int32Array; readonly cells: Int32Array } | null {
     const agent = this.#agent('Crowd.routeOf', id);
     if (agent.lines) {
-      const ahead = agent.lines.corners.slice(2 * (agent.lines.leg + 1));
+      const ahead = agent.lines.corners.slice(agent.lines.next);
       return { waypoints: ahead, cells: ahead.slice() };
     }
     const route = agent.route;
@@ -845,6 +848,9 @@ export class Crowd<P extends Point = Point> {
     if (terrain.kind !== 'world') throw new TypeError(`${where}: a grid's crowd has terrain kinds: use Crowd.setTerrainCosts`);
     this.#checkPools(where);
     const packed = packCostChanges(where, changes, this.#ground);
+    if (this.#anyAngle && packed.some((value, i) => i % 4 === 3 && value !== TERRAIN_COST_LIMITS.layerUnit)) {
+      throw new TypeError(`${where}: this crowd walks any-angle lines (pathShape 'any-angle'), whose lengths are Euclidean: its world must stay without a cost layer (every value ${TERRAIN_COST_LIMITS.layerUnit})`);
+    }
     for (let i = 0; i < packed.length; i += 4) terrain.world.setCellCost(packed[i]!, packed[i + 1]!, packed[i + 2]!, packed[i + 3]!);
     const answer = terrain.pool.applyCostChanges(changes);
     const unit = this.#units[0]!;
@@ -1089,7 +1095,8 @@ export class Crowd<P extends Point = Point> {
       }
     }
     // On a line an agent's cell is the anchor nearest it: the one it can reach straight from where it is.
-    if (this.#anyAngle && agent.stepping) {
+    // (A move between floors keeps its cell until it is done.)
+    if (this.#anyAngle && agent.stepping && agent.nextZ === agent.cellZ) {
       agent.cellX = Math.round(agent.x);
       agent.cellY = Math.round(agent.y);
     }
@@ -1103,7 +1110,9 @@ export class Crowd<P extends Point = Point> {
    */
   #leaveLine(agent: Agent<P>): void {
     agent.lines = null;
-    if (this.#anyAngle && agent.stepping) this.#toAnchor(agent);
+    // A move between floors is finished as a step (it ends on a cell); a line is left at its nearest anchor.
+    if (this.#anyAngle && agent.stepping && agent.nextZ !== agent.cellZ) agent.onLine = false;
+    else if (this.#anyAngle && agent.stepping) this.#toAnchor(agent);
   }
 
   /**
@@ -1178,7 +1187,7 @@ export class Crowd<P extends Point = Point> {
     const route = agent.lines;
     if (!route || route.finished) return false;
     const rules = (agent.unit.port as GridUnits).rules, size = agent.unit.port.agent.size;
-    const k = 2 * (route.leg + 1), cx = route.corners[k]!, cy = route.corners[k + 1]!;
+    const k = route.next, cx = route.corners[k]!, cy = route.corners[k + 1]!;
     const { dx, dy } = this.#ground.moves;
     const ax = agent.cellX, ay = agent.cellY;
     const here = Math.hypot(cx - ax, cy - ay), limit = route.sideways ? here - 1e-9 : here + 0.5;
@@ -1225,18 +1234,21 @@ export class Crowd<P extends Point = Point> {
       this.#replan(agent);
       return false;
     }
-    const c = route.corners, k = 2 * (route.leg + 1);
-    const nx = c[k]!, ny = c[k + 1]!;
-    if (!sweptLineClear((agent.unit.port as GridUnits).rules, agent.cellX, agent.cellY, nx, ny)) {
+    const c = route.corners, k = route.next;
+    const next = { x: c[k]!, y: c[k + 1]!, z: route.dims === 3 ? c[k + 2]! : agent.cellZ };
+    const port = agent.unit.port;
+    if (!port.lineClear(agent.cell, next)) {
       this.#counts.refusedSteps++;
       this.#replan(agent);
       return false;
     }
     agent.fromX = agent.cellX;
     agent.fromY = agent.cellY;
-    agent.nextX = nx;
-    agent.nextY = ny;
-    agent.stepLength = Math.hypot(nx - agent.cellX, ny - agent.cellY);
+    agent.nextX = next.x;
+    agent.nextY = next.y;
+    agent.nextZ = next.z;
+    // A line's Euclidean length; a move between floors (a block world's leg to another level) its cost.
+    agent.stepLength = next.z === agent.cellZ ? Math.hypot(next.x - agent.cellX, next.y - agent.cellY) : port.stepLength(agent.cell, next);
     agent.stopAt = this.#avoidance ? 0 : agent.stepLength; // with avoidance, reserved stretch by stretch
     agent.progress = 0;
     agent.onLine = true;
@@ -1489,11 +1501,13 @@ export class Crowd<P extends Point = Point> {
       return this.#unreachable(agent, lines.statusText(i));
     }
     const corners = lines.corners(i);
-    if (corners[0] !== agent.cellX || corners[1] !== agent.cellY || !linesClear((agent.unit.port as GridUnits).rules, corners)) {
+    const dims = this.#ground.dims;
+    const start = { x: corners[0]!, y: corners[1]!, z: dims === 3 ? corners[2]! : 0 };
+    if (this.#key(start) !== this.#keyOf(agent) || !this.#linesClear(agent.unit.port, corners, dims)) {
       this.#counts.refusedSteps++;
       return;
     }
-    agent.lines = new LineRoute(corners);
+    agent.lines = new LineRoute(corners, dims);
     agent.state = 'walking';
   }
 
@@ -1576,15 +1590,20 @@ export class Crowd<P extends Point = Point> {
   }
 
   /**
-   * Any-angle, after a wall: an agent whose square the wall now overlaps is moved off it and plans again;
-   * one whose lines ahead (from where it is) the wall cuts (`blocked`: the anchors, packed x, y, where its
-   * class stood and stands no more) plans again. Returns 1 for a walking agent's replan.
+   * Any-angle, after a wall: an agent whose square the wall now overlaps (or whose move between floors
+   * is no move any more) is moved off it and plans again; one whose lines ahead (from where it is) the
+   * wall cuts (`blocked`: per floor, the anchors packed x, y where its class stood and stands no more), or
+   * whose moves between floors ahead are gone, plans again. Returns 1 for a walking agent's replan.
    */
-  #linesEdited(agent: Agent<P>, blocked: Int32Array): number {
-    const rules = (agent.unit.port as GridUnits).rules;
-    if (!positionClear(rules, agent.x, agent.y)) {
-      // Off the wall at once; a new plan from the cell it lands on.
+  #linesEdited(agent: Agent<P>, blocked: ReadonlyMap<number, Int32Array>): number {
+    const port = agent.unit.port;
+    const between = agent.stepping && agent.nextZ !== agent.cellZ;
+    const stands = between ? port.stepLength(agent.cell, { x: agent.nextX, y: agent.nextY, z: agent.nextZ }) > 0 : port.positionClear(agent.x, agent.y, agent.cellZ);
+    if (!stands) {
+      // Off the wall at once (back on the cell a move between floors left, or the anchor nearest); a new
+      // plan from the cell it lands on.
       agent.lines = null;
+      if (between) this.#cancelStep(agent);
       agent.cellX = Math.round(agent.x);
       agent.cellY = Math.round(agent.y);
       this.#snap(agent);
@@ -1593,15 +1612,31 @@ export class Crowd<P extends Point = Point> {
       return 0;
     }
     const route = agent.lines;
-    if (agent.state !== 'walking' || !route || blocked.length === 0) return 0;
-    let px = agent.x, py = agent.y;
-    const c = route.corners;
-    for (let k = 2 * (route.leg + 1); k < c.length; k += 2) {
-      if (segmentMeetsAnchors(px, py, c[k]!, c[k + 1]!, blocked)) return this.#replan(agent, 'wall');
-      px = c[k]!;
-      py = c[k + 1]!;
+    if (agent.state !== 'walking' || !route || blocked.size === 0) return 0;
+    const c = route.corners, d = route.dims;
+    // From where it is; mid-move between floors, from that move's end (the move was checked above).
+    let k = between ? route.next + d : route.next;
+    let px = between ? agent.nextX : agent.x, py = between ? agent.nextY : agent.y, pz = between ? agent.nextZ : agent.cellZ;
+    for (; k < c.length; k += d) {
+      const q = { x: c[k]!, y: c[k + 1]!, z: d === 3 ? c[k + 2]! : 0 };
+      if (q.z !== pz) {
+        if (!port.lineClear({ x: px, y: py, z: pz }, q)) return this.#replan(agent, 'wall');
+      } else {
+        const cut = blocked.get(pz);
+        if (cut && segmentMeetsAnchors(px, py, q.x, q.y, cut)) return this.#replan(agent, 'wall');
+      }
+      px = q.x;
+      py = q.y;
+      pz = q.z;
     }
     return 0;
+  }
+
+  /** Any-angle: whether every leg of `corners` (packed by `dims`) is one an agent of `port`'s class may go now. */
+  #linesClear(port: UnitPort, corners: Int32Array, dims: 2 | 3): boolean {
+    const at = (k: number): Voxel => ({ x: corners[k]!, y: corners[k + 1]!, z: dims === 3 ? corners[k + 2]! : 0 });
+    for (let k = dims; k < corners.length; k += dims) if (!port.lineClear(at(k - dims), at(k))) return false;
+    return true;
   }
 
   /** The figures of an update about to be made: the first class's version, the replans of every class. */
@@ -1629,7 +1664,7 @@ export class Crowd<P extends Point = Point> {
     let atOnce = 0;
     const { width, height, dims } = this.#ground;
     const blockedBox = cellBox(blocked, width, height, dims);
-    const lineCut = this.#anyAngle ? packedCells(blocked, width) : null;
+    const lineCut = this.#anyAngle ? packedByFloor(blocked, width, height) : null;
     for (const agent of this.#agents.values()) {
       if (agent.unit !== unit) continue;
       if (lineCut) {
@@ -1665,15 +1700,16 @@ function cellAt(cells: Int32Array, i: number, dims: Dims): Voxel {
   return { x: cells[i]!, y: cells[i + 1]!, z: dims === 3 ? cells[i + 2]! : 0 };
 }
 
-/** Cells given as indices y * width + x, packed x, y. */
-function packedCells(cells: ReadonlySet<number>, width: number): Int32Array {
-  const packed = new Int32Array(2 * cells.size);
-  let k = 0;
+/** Cells given by their index, (z * height + y) * width + x: per floor z, packed x, y. */
+function packedByFloor(cells: ReadonlySet<number>, width: number, height: number): Map<number, Int32Array> {
+  const floors = new Map<number, number[]>();
   for (const i of cells) {
-    packed[k++] = i % width;
-    packed[k++] = Math.floor(i / width);
+    const z = Math.floor(i / (width * height)), rest = i - z * width * height;
+    const list = floors.get(z) ?? [];
+    if (list.length === 0) floors.set(z, list);
+    list.push(rest % width, Math.floor(rest / width));
   }
-  return packed;
+  return new Map([...floors].map(([z, list]) => [z, Int32Array.from(list)]));
 }
 
 /**
@@ -1688,7 +1724,7 @@ function anyAngleOption(where: string, options: CrowdOptions, lockstep: boolean)
     throw new TypeError(`${where}: pathShape 'any-angle' ${why}`);
   };
   if (lockstep) refuse('is not available in a LockstepCrowd: its moves along lines are in floating point, not the lockstep\'s integer units (use the default pathShape)');
-  if (isWorldPool(options.pool)) refuse("is for a grid's crowd: a block world's agents walk its moves (climbs, stairs, ladders) cell by cell");
+  if (isWorldPool(options.pool) && options.avoidance) refuse('on a block world is without avoidance (its agents walk lines through one another): leave avoidance unset, or use the default pathShape');
   if (options.flowFieldAgents !== undefined && options.flowFieldAgents !== Infinity) refuse('does not use flow fields (a field gives cell steps): leave flowFieldAgents unset');
   return true;
 }

@@ -10,14 +10,22 @@
  */
 import type { FootprintRules } from './terrainCopy.ts';
 
-/** @internal An agent's any-angle route: corners packed x, y (start first, goal last), the leg walked. */
+/**
+ * @internal An agent's any-angle route: corners packed by `dims` (x, y; on a block world x, y, z), start
+ * first, goal last, and the leg walked.
+ */
 export class LineRoute {
   /** The leg under way or next: from corner `leg` to corner `leg + 1`. */
   leg = 0;
   /** With avoidance: a sidestep that did not bring the agent nearer the leg's corner was taken (one per leg). */
   sideways = false;
 
-  constructor(readonly corners: Int32Array) {}
+  constructor(readonly corners: Int32Array, readonly dims: 2 | 3 = 2) {}
+
+  /** Where corners[] holds the end of the leg under way (its x; y and z follow). */
+  get next(): number {
+    return this.dims * (this.leg + 1);
+  }
 
   /** The leg under way is walked. */
   nextLeg(): void {
@@ -27,7 +35,7 @@ export class LineRoute {
 
   /** Whether every leg is walked (the agent stands on the last corner). */
   get finished(): boolean {
-    return 2 * (this.leg + 1) >= this.corners.length;
+    return this.next >= this.corners.length;
   }
 }
 
@@ -52,14 +60,6 @@ export function sweptLineClear(rules: Anchors, ax: number, ay: number, bx: numbe
       const m = i * majorStep, n = j * minorStep;
       if (!(alongX ? rules.passable(ax + m, ay + n) : rules.passable(ax + n, ay + m))) return false;
     }
-  }
-  return true;
-}
-
-/** Whether every leg of `corners` (packed x, y) from leg `from` on is clear now. */
-export function linesClear(rules: Anchors, corners: Int32Array, from = 0): boolean {
-  for (let i = 2 * from; i + 3 < corners.length; i += 2) {
-    if (!sweptLineClear(rules, corners[i]!, corners[i + 1]!, corners[i + 2]!, corners[i + 3]!)) return false;
   }
   return true;
 }

@@ -17,6 +17,7 @@ import type { WorldPathPool } from '../pool/world.ts';
 import type { Agent as AgentClassOption, Voxel } from '../types.ts';
 import type { BlockWorld } from '../world.ts';
 import type { Dims } from './route.ts';
+import { positionClear, sweptLineClear } from './lines.ts';
 import { FootprintRules, type TerrainCopy } from './terrainCopy.ts';
 
 /** @internal A batch of plans as the crowd reads it (cells packed by the world's dims). */
@@ -37,7 +38,10 @@ export interface LineAnswers {
   found(i: number): boolean;
   startInvalid(i: number): boolean;
   statusText(i: number): string;
-  /** The corners, packed x, y: the start, each turn, the goal. */
+  /**
+   * The corners, packed by the world's dims: the start, each turn, the goal (on a block world also the
+   * two cells of each move between floors).
+   */
   corners(i: number): Int32Array;
 }
 
@@ -86,8 +90,15 @@ export interface UnitPort {
   nearestPassable(v: Voxel): Voxel | null;
   /** Plans (abstract path and first segment) for queries packed [start, goal, ...]. */
   plan(queries: Int32Array): Promise<PlanAnswers>;
-  /** Any-angle paths for queries packed as `plan`'s; absent where the pool gives none (block worlds). */
-  lines?(queries: Int32Array): Promise<LineAnswers>;
+  /** Any-angle paths for queries packed as `plan`'s. */
+  lines(queries: Int32Array): Promise<LineAnswers>;
+  /**
+   * Any-angle: whether an agent may go straight from anchor `a` to anchor `b` now: a line on one floor
+   * its whole square may sweep (lines.ts), or on a block world one move between floors.
+   */
+  lineClear(a: Voxel, b: Voxel): boolean;
+  /** Any-angle: whether an agent may stand at the fractional position (x, y) of floor z (lines.ts). */
+  positionClear(x: number, y: number, z: number): boolean;
   /** Smoothed searches for queries packed as `plan`'s. */
   search(queries: Int32Array): Promise<PathAnswers>;
   flowField(goal: Voxel): Promise<FieldAnswer>;
@@ -182,14 +193,15 @@ export class GridUnits implements UnitPort {
   }
 
   async lines(queries: Int32Array): Promise<LineAnswers> {
-    const batch = await this.pool.findPaths(queries, { pathShape: 'any-angle', ...this.#asks });
-    return {
-      version: batch.version,
-      found: (i) => batch.found(i),
-      startInvalid: (i) => batch.status[i] === PathStatusCode.StartInvalid,
-      statusText: (i) => batch.statusText(i),
-      corners: (i) => batch.path(i).slice(),
-    };
+    return lineAnswers(await this.pool.findPaths(queries, { pathShape: 'any-angle', ...this.#asks }));
+  }
+
+  lineClear(a: Voxel, b: Voxel): boolean {
+    return sweptLineClear(this.rules, a.x, a.y, b.x, b.y);
+  }
+
+  positionClear(x: number, y: number): boolean {
+    return positionClear(this.rules, x, y);
   }
 
   flowField(goal: Voxel): Promise<FieldAnswer> {
@@ -206,6 +218,17 @@ export class GridUnits implements UnitPort {
     const capability = typeof agent.capability === 'string' ? agent.capability : agent.capability.join(',');
     return sameAgentClass(normalizedAgent({ size: agent.size, capability }), this.agent);
   }
+}
+
+/** A pool's any-angle batch as the crowd reads it. */
+function lineAnswers(batch: { readonly version: number; readonly status: Uint8Array; found(i: number): boolean; statusText(i: number): string; path(i: number): Int32Array }): LineAnswers {
+  return {
+    version: batch.version,
+    found: (i) => batch.found(i),
+    startInvalid: (i) => batch.status[i] === PathStatusCode.StartInvalid,
+    statusText: (i) => batch.statusText(i),
+    corners: (i) => batch.path(i).slice(),
+  };
 }
 
 /** The one agent class of a block world: one block tall, standing where {@link BlockWorld.isStanding} says. */
@@ -236,6 +259,26 @@ export class WorldUnits implements UnitPort {
 
   search(queries: Int32Array): Promise<PathAnswers> {
     return this.pool.findPaths(queries);
+  }
+
+  async lines(queries: Int32Array): Promise<LineAnswers> {
+    return lineAnswers(await this.pool.findPaths(queries, { pathShape: 'any-angle' }));
+  }
+
+  /** A line on one floor, read on that floor's standing cells; between floors, one legal move. */
+  lineClear(a: Voxel, b: Voxel): boolean {
+    if (a.z !== b.z) return this.world.moveBetween(a, b) >= 0;
+    return sweptLineClear(this.#floor(a.z), a.x, a.y, b.x, b.y);
+  }
+
+  positionClear(x: number, y: number, z: number): boolean {
+    return positionClear(this.#floor(z), x, y);
+  }
+
+  /** Floor z as the anchors lines.ts reads: a one-block agent stands where the world says. */
+  #floor(z: number): { passable(x: number, y: number): boolean } {
+    const world = this.world;
+    return { passable: (x, y) => x >= 0 && y >= 0 && x < world.width && y < world.height && world.isStanding(x, y, z) };
   }
 
   flowField(goal: Voxel): Promise<FieldAnswer> {
