@@ -42,8 +42,10 @@
  * Agents walking any-angle lines (`pathShape: 'any-angle'`, {@link Avoidance.lines}) hold no grid step:
  * each holds a rectangle of cells instead, its square while it stands on an anchor and, while it walks,
  * the cells its square covers from where it is up to the next point where its line crosses a grid line
- * (a unit box's reach: its square plus one cell across). It asks for the next such rectangle before it
- * walks on ({@link Avoidance.reserve}), and two agents never hold one cell: their squares cannot overlap.
+ * (a unit box's reach: its square plus one cell across), on its floor. On a block world a move between
+ * floors holds the square it goes to as well, from when it starts until it is done. It asks for the next
+ * such rectangle before it walks on ({@link Avoidance.reserve}), and two agents never hold one cell: their
+ * squares cannot overlap.
  * Rectangles, not swept shapes, because they are exact at the crossings and cost O(size²) to mark: the
  * index stays linear in agents. Held by an agent that moves, it waits (rule 1); by one at rest on its
  * goal, it settles (rule 2, at its nearest anchor); by one waiting or at rest elsewhere the crowd walks it
@@ -109,11 +111,14 @@ export interface Mover {
   offRoute: boolean;
   /** The goal's cell index it arrived at (or next to, the goal being taken), while idle; -1 otherwise. */
   settledGoal: number;
-  /** Any-angle walking: the rectangle of cells it holds, [markX0, markX1) × [markY0, markY1). */
+  /** Any-angle walking: the rectangle of cells it holds, [markX0, markX1) × [markY0, markY1) on floor markZ. */
   markX0: number;
   markY0: number;
   markX1: number;
   markY1: number;
+  markZ: number;
+  /** With any-angle walking: the progress up to which its move is reserved (0: not yet). */
+  readonly stopAt: number;
   /** The agent it last passed through, read while it is flagged overlapping (0: none, SEVERAL: several at once): rule 5, on cells and on lines. */
   passing: number;
 }
@@ -175,7 +180,7 @@ export class Avoidance {
   placed(a: Mover): void {
     if (this.lines) {
       this.#holdSquare(a);
-      this.occupancy.markRect(a.id, 1, a.markX0, a.markY0, a.markX1, a.markY1, 0, 0, 0, 0, 0, -1);
+      this.occupancy.markRect(a.id, 1, a.markX0, a.markY0, a.markX1, a.markY1, a.markZ, 0, 0, 0, 0, -1);
       a.overlapping = !this.alone(a);
       a.passing = 0; // overlapping where it was put, it passes no one: it waits like any other
       return;
@@ -187,7 +192,10 @@ export class Avoidance {
 
   /** The agent leaves the occupancy (removed, or about to be snapped): its square and its step's target. */
   lifted(a: Mover): void {
-    if (this.lines) return this.occupancy.markRect(a.id, -1, a.markX0, a.markY0, a.markX1, a.markY1, 0, 0, 0, 0, 0, -1);
+    if (this.lines) {
+      this.cancelled(a);
+      return this.occupancy.markRect(a.id, -1, a.markX0, a.markY0, a.markX1, a.markY1, a.markZ, 0, 0, 0, 0, -1);
+    }
     const size = sizeOf(a);
     if (a.stepping) this.occupancy.mark(a.id, -1, a.nextX, a.nextY, a.nextZ, size, a.cellX, a.cellY, a.cellZ);
     this.occupancy.mark(a.id, -1, a.cellX, a.cellY, a.cellZ, size);
@@ -215,7 +223,12 @@ export class Avoidance {
 
   /** The agent's step is cancelled (its next cell still set): the target's cells are free again. */
   cancelled(a: Mover): void {
-    if (this.lines) return; // a line-walking agent's rectangle already holds where it stands
+    if (this.lines) {
+      // A line-walking agent's rectangle already holds where it stands; a move between floors also held
+      // the square it was going to, once reserved.
+      if (this.#holdsMove(a)) this.occupancy.mark(a.id, -1, a.nextX, a.nextY, a.nextZ, sizeOf(a));
+      return;
+    }
     this.occupancy.mark(a.id, -1, a.nextX, a.nextY, a.nextZ, sizeOf(a), a.cellX, a.cellY, a.cellZ);
   }
 
@@ -223,9 +236,9 @@ export class Avoidance {
   finished(a: Mover, x: number, y: number, z: number): void {
     if (this.lines) {
       // On an anchor its square is inside the rectangle it held: it keeps only the square.
-      const x0 = a.markX0, y0 = a.markY0, x1 = a.markX1, y1 = a.markY1;
+      const x0 = a.markX0, y0 = a.markY0, x1 = a.markX1, y1 = a.markY1, z0 = a.markZ;
       this.#holdSquare(a);
-      this.occupancy.markRect(a.id, -1, x0, y0, x1, y1, 0, a.markX0, a.markY0, a.markX1, a.markY1, 0);
+      this.occupancy.markRect(a.id, -1, x0, y0, x1, y1, z0, a.markX0, a.markY0, a.markX1, a.markY1, a.markZ);
       if (a.overlapping && this.alone(a)) a.overlapping = false;
       return;
     }
@@ -235,7 +248,11 @@ export class Avoidance {
 
   /** Whether no other agent covers the agent's square at its cell, nor at its step's target while it steps. */
   alone(a: Mover): boolean {
-    if (this.lines) return this.occupancy.otherInRect(a.id, a.markX0, a.markY0, a.markX1, a.markY1, 0, a.markX0, a.markY0, a.markX1, a.markY1, 0) === FREE;
+    if (this.lines) {
+      const o = this.occupancy;
+      if (o.otherInRect(a.id, a.markX0, a.markY0, a.markX1, a.markY1, a.markZ, a.markX0, a.markY0, a.markX1, a.markY1, a.markZ) !== FREE) return false;
+      return !this.#holdsMove(a) || o.other(a.id, a.nextX, a.nextY, a.nextZ, sizeOf(a), a.nextX, a.nextY, a.nextZ) === FREE;
+    }
     const size = sizeOf(a), o = this.occupancy;
     if (o.other(a.id, a.cellX, a.cellY, a.cellZ, size, a.cellX, a.cellY, a.cellZ) !== FREE) return false;
     return !a.stepping || o.other(a.id, a.nextX, a.nextY, a.nextZ, size, a.nextX, a.nextY, a.nextZ) === FREE;
@@ -298,7 +315,7 @@ export class Avoidance {
   #passerOf(a: Mover): number {
     const o = this.occupancy;
     const id = this.lines
-      ? o.otherInRect(a.id, a.markX0, a.markY0, a.markX1, a.markY1, 0, a.markX0, a.markY0, a.markX1, a.markY1, 0)
+      ? o.otherInRect(a.id, a.markX0, a.markY0, a.markX1, a.markY1, a.markZ, a.markX0, a.markY0, a.markX1, a.markY1, a.markZ)
       : o.other(a.id, a.cellX, a.cellY, a.cellZ, sizeOf(a), a.cellX, a.cellY, a.cellZ);
     if (id === FREE || id === SEVERAL) return FREE;
     const p = this.#port.agentOf(id);
@@ -535,6 +552,11 @@ export class Avoidance {
     }
   }
 
+  /** Any-angle on a block world: whether the agent holds the square its move between floors goes to (reserved, not yet done). */
+  #holdsMove(a: Mover): boolean {
+    return a.stepping && a.nextZ !== a.cellZ && a.stopAt > 0;
+  }
+
   /** Any-angle: the agent's mark becomes its square at its cell (the occupancy not yet changed). */
   #holdSquare(a: Mover): void {
     const size = sizeOf(a);
@@ -542,58 +564,67 @@ export class Avoidance {
     a.markY0 = a.cellY;
     a.markX1 = a.cellX + size;
     a.markY1 = a.cellY + size;
+    a.markZ = a.cellZ;
   }
 
   /**
-   * Any-angle: the agent's mark becomes the rectangle [x0, x1) × [y0, y1) (which holds where it stands),
-   * if no other agent covers a cell of it, or whoever covers it when `force` (a pass). False when held.
+   * Any-angle: the agent's mark becomes the rectangle [x0, x1) × [y0, y1) on floor z (which holds where it
+   * stands), if no other agent covers a cell of it, or whoever covers it when `force` (a pass). False when
+   * held. On a block world a rectangle on another floor is the square a move between floors goes to: it is
+   * held beside the mark, which stays until the move is done ({@link Avoidance.finished}).
    */
-  claim(a: Mover, x0: number, y0: number, x1: number, y1: number, force = false): boolean {
+  claim(a: Mover, x0: number, y0: number, x1: number, y1: number, z: number, force = false): boolean {
     const o = this.occupancy;
-    if (!force && o.otherInRect(a.id, x0, y0, x1, y1, 0, a.markX0, a.markY0, a.markX1, a.markY1, 0) !== FREE) return false;
-    o.markRect(a.id, 1, x0, y0, x1, y1, 0, a.markX0, a.markY0, a.markX1, a.markY1, 0);
-    o.markRect(a.id, -1, a.markX0, a.markY0, a.markX1, a.markY1, 0, x0, y0, x1, y1, 0);
+    if (!force && o.otherInRect(a.id, x0, y0, x1, y1, z, a.markX0, a.markY0, a.markX1, a.markY1, a.markZ) !== FREE) return false;
+    o.markRect(a.id, 1, x0, y0, x1, y1, z, a.markX0, a.markY0, a.markX1, a.markY1, a.markZ);
+    if (z !== a.markZ) {
+      a.blockedBy = 0;
+      a.waited = 0;
+      return true;
+    }
+    o.markRect(a.id, -1, a.markX0, a.markY0, a.markX1, a.markY1, a.markZ, x0, y0, x1, y1, z);
     a.markX0 = x0;
     a.markY0 = y0;
     a.markX1 = x1;
     a.markY1 = y1;
+    a.markZ = z;
     a.blockedBy = 0;
     a.waited = 0;
     return true;
   }
 
   /**
-   * Any-angle: a line-walking agent asks for the cells of its next stretch, [x0, x1) × [y0, y1) (see the
-   * module's rules for lines). 'go': it holds them now; 'settle': its goal is taken by an agent at rest;
-   * 'wait': the holder moves; 'blocked': it does not (the crowd tries a sidestep).
+   * Any-angle: a line-walking agent asks for the cells of its next stretch, [x0, x1) × [y0, y1) on floor z
+   * (see the module's rules for lines). 'go': it holds them now; 'settle': its goal is taken by an agent at
+   * rest; 'wait': the holder moves; 'blocked': it does not (the crowd tries a sidestep).
    */
-  reserve(a: Mover, x0: number, y0: number, x1: number, y1: number): LineDecision {
+  reserve(a: Mover, x0: number, y0: number, x1: number, y1: number, z: number): LineDecision {
     if (a.overlapping && this.alone(a)) a.overlapping = false;
     const passer = this.#passerOf(a);
     if (passer !== FREE && a.waited < this.#heldAtMost) {
       a.blockedBy = passer;
       return 'wait';
     }
-    if (this.claim(a, x0, y0, x1, y1)) return 'go';
-    const b = this.occupancy.otherInRect(a.id, x0, y0, x1, y1, 0, a.markX0, a.markY0, a.markX1, a.markY1, 0);
+    if (this.claim(a, x0, y0, x1, y1, z)) return 'go';
+    const b = this.occupancy.otherInRect(a.id, x0, y0, x1, y1, z, a.markX0, a.markY0, a.markX1, a.markY1, a.markZ);
     a.blockedBy = b;
     const holder = b === SEVERAL ? undefined : this.#port.agentOf(b);
     if (holder && holder.state === 'idle' && !holder.stepping) {
       const goal = a.target!;
-      if (holder.settledGoal === this.#key(goal) || squaresMeet(holder.cellX, holder.cellY, sizeOf(holder), goal.x, goal.y, sizeOf(a))) {
+      if (holder.settledGoal === this.#key(goal) || (holder.cellZ === goal.z && squaresMeet(holder.cellX, holder.cellY, sizeOf(holder), goal.x, goal.y, sizeOf(a)))) {
         this.counts.settled++;
         return 'settle';
       }
     }
     // Mid-pass it does not stop inside the agent it passes: it goes on through whoever holds the way
     // until it stands alone (a knot unties; each overlap lasts the time to walk across one agent).
-    if (a.overlapping && a.passing !== 0) return this.#pass(a, b, x0, y0, x1, y1);
-    if (this.#mayPass(a, holder)) return this.#pass(a, b, x0, y0, x1, y1);
+    if (a.overlapping && a.passing !== 0) return this.#pass(a, b, x0, y0, x1, y1, z);
+    if (this.#mayPass(a, holder)) return this.#pass(a, b, x0, y0, x1, y1, z);
     return holder && holder.stepping && holder.blockedBy === 0 ? 'wait' : 'blocked';
   }
 
   /** Any-angle: the agent passes through `b` (rule 4's tolerance, counted and flagged), taking the stretch anyway. */
-  #pass(a: Mover, b: number, x0: number, y0: number, x1: number, y1: number): 'go' {
+  #pass(a: Mover, b: number, x0: number, y0: number, x1: number, y1: number, z: number): 'go' {
     this.#ringLength = 0; // line-walking agents pass one at a time: the others wait for the stretch to free
     if (a.passing !== b || !a.overlapping) {
       this.counts.overlaps++; // one count per agent passed
@@ -604,7 +635,7 @@ export class Avoidance {
     }
     a.overlapping = true;
     a.passing = b;
-    this.claim(a, x0, y0, x1, y1, true);
+    this.claim(a, x0, y0, x1, y1, z, true);
     return 'go';
   }
 

@@ -47,7 +47,7 @@ import type { WorldPathPool } from '../pool/world.ts';
 import type { Agent as AgentClassOption, Point, TerrainCosts, TerrainData, TerrainEdit, TerrainUpdate, Voxel } from '../types.ts';
 import { packCostChanges, type BlockChange, type BlockWorld, type CellCostChange, type WorldBlockUpdate } from '../world.ts';
 import { cellBox, Route, segmentOf, type Dims } from './route.ts';
-import { LineRoute, nextCrossing, segmentMeetsAnchors, sweptLineClear } from './lines.ts';
+import { LineRoute, nextCrossing, segmentMeetsAnchors } from './lines.ts';
 import { FORMATIONS, groupSlots, type Formation } from './groups.ts';
 import { SharedGoals } from './sharedGoals.ts';
 import { Avoidance, type AvoidancePort, type Mover } from './avoidance.ts';
@@ -136,10 +136,11 @@ export interface CrowdOptions {
    * on its own terrain first) does too. Without terrain costs (lengths are Euclidean); not with flow
    * fields (`flowFieldAgents` must stay unset) or a `LockstepCrowd`. On a block world, agents walk lines
    * on each floor and the moves between floors (climbs, stairs, ladders) as steps, and a block placed
-   * across a line ahead, or taking a move between floors ahead away, makes them plan again; there it is
-   * without `avoidance` (agents pass through one another). On a grid, with `avoidance`, each
-   * agent reserves the cells its square covers up to its line's next lattice crossing before it walks
-   * there, and waits, sidesteps or (after the grid mode's waits) passes as avoidance.ts describes.
+   * across a line ahead, or taking a move between floors ahead away, makes them plan again. With
+   * `avoidance`, each agent reserves the cells its square covers up to its line's next lattice crossing
+   * before it walks there (a move between floors: the square it moves to, held with the one it leaves
+   * until it is there), and waits, sidesteps or (after the grid mode's waits) passes as avoidance.ts
+   * describes.
    */
   readonly pathShape?: 'grid' | 'any-angle';
 }
@@ -352,6 +353,7 @@ class Agent<P extends Point> implements CrowdAgent<P> {
   markY0 = 0;
   markX1 = 0;
   markY1 = 0;
+  markZ = 0;
   passing = 0;
 
   constructor(
@@ -1145,13 +1147,19 @@ export class Crowd<P extends Point = Point> {
    */
   #reserveStretch(agent: Agent<P>, avoidance: Avoidance): boolean {
     const length = agent.stepLength, size = agent.unit.port.agent.size;
-    const end = nextCrossing(agent.fromX, agent.fromY, agent.nextX, agent.nextY, length, agent.progress);
     const x = agent.x, y = agent.y;
-    const ex = agent.fromX + ((agent.nextX - agent.fromX) * end) / length, ey = agent.fromY + ((agent.nextY - agent.fromY) * end) / length;
-    // The cells the square [x, x + size]² covers anywhere on the stretch (interiors only: edges touch).
-    const x0 = Math.floor(Math.min(x, ex) + 1e-9), x1 = Math.ceil(Math.max(x, ex) - 1e-9) + size;
-    const y0 = Math.floor(Math.min(y, ey) + 1e-9), y1 = Math.ceil(Math.max(y, ey) - 1e-9) + size;
-    const decision = avoidance.reserve(agent, x0, y0, x1, y1);
+    let end = length, x0, y0, x1, y1;
+    if (agent.nextZ !== agent.cellZ) {
+      // A move between floors (block worlds): one stretch, the square it moves to on the other floor.
+      [x0, y0, x1, y1] = [agent.nextX, agent.nextY, agent.nextX + size, agent.nextY + size];
+    } else {
+      end = nextCrossing(agent.fromX, agent.fromY, agent.nextX, agent.nextY, length, agent.progress);
+      const ex = agent.fromX + ((agent.nextX - agent.fromX) * end) / length, ey = agent.fromY + ((agent.nextY - agent.fromY) * end) / length;
+      // The cells the square [x, x + size]² covers anywhere on the stretch (interiors only: edges touch).
+      [x0, x1] = [Math.floor(Math.min(x, ex) + 1e-9), Math.ceil(Math.max(x, ex) - 1e-9) + size];
+      [y0, y1] = [Math.floor(Math.min(y, ey) + 1e-9), Math.ceil(Math.max(y, ey) - 1e-9) + size];
+    }
+    const decision = avoidance.reserve(agent, x0, y0, x1, y1, agent.nextZ);
     if (decision === 'go') {
       agent.stopAt = end;
       return true;
@@ -1168,7 +1176,7 @@ export class Crowd<P extends Point = Point> {
     agent.stepping = false;
     agent.progress = 0;
     if (decision === 'settle') {
-      avoidance.finished(agent, agent.cellX, agent.cellY, 0);
+      avoidance.finished(agent, agent.cellX, agent.cellY, agent.cellZ);
       this.#arrive(agent);
       return false;
     }
@@ -1186,9 +1194,12 @@ export class Crowd<P extends Point = Point> {
   #lineSidestep(agent: Agent<P>, avoidance: Avoidance): boolean {
     const route = agent.lines;
     if (!route || route.finished) return false;
-    const rules = (agent.unit.port as GridUnits).rules, size = agent.unit.port.agent.size;
-    const k = route.next, cx = route.corners[k]!, cy = route.corners[k + 1]!;
-    const { dx, dy } = this.#ground.moves;
+    const port = agent.unit.port, size = port.agent.size;
+    const k = route.next, cx = route.corners[k]!, cy = route.corners[k + 1]!, z = agent.cellZ;
+    // Towards a move between floors there is no way round: the move starts where it starts.
+    if (route.dims === 3 && route.corners[k + 2] !== z) return false;
+    const corner = { x: cx, y: cy, z };
+    const { dx, dy, dz } = this.#ground.moves;
     const ax = agent.cellX, ay = agent.cellY;
     const here = Math.hypot(cx - ax, cy - ay), limit = route.sideways ? here - 1e-9 : here + 0.5;
     // Ties go to the neighbour furthest from the agent in the way (a step aside away from it, not back).
@@ -1196,13 +1207,15 @@ export class Crowd<P extends Point = Point> {
     const hx = holder ? holder.cellX + holder.unit.port.agent.size / 2 : ax, hy = holder ? holder.cellY + holder.unit.port.agent.size / 2 : ay;
     let best = -1, bestDistance = limit, bestAway = -1;
     for (let m = 0; m < dx.length; m++) {
+      if (dz[m] !== 0 || (dx[m] === 0 && dy[m] === 0)) continue; // a step on its floor
       const nx = ax + dx[m]!, ny = ay + dy[m]!;
       const distance = Math.hypot(cx - nx, cy - ny), away = Math.hypot(nx + size / 2 - hx, ny + size / 2 - hy);
       if (distance >= limit || distance > bestDistance + 1e-9 || (distance > bestDistance - 1e-9 && away <= bestAway)) continue;
-      if (!rules.legalStep(ax, ay, nx, ny)) continue;
+      const n = { x: nx, y: ny, z };
+      if (!port.stepLength(agent.cell, n)) continue;
       const x0 = Math.min(ax, nx), y0 = Math.min(ay, ny);
-      if (avoidance.occupancy.otherInRect(agent.id, x0, y0, Math.max(ax, nx) + size, Math.max(ay, ny) + size, 0, agent.markX0, agent.markY0, agent.markX1, agent.markY1, 0) !== 0) continue;
-      if (!sweptLineClear(rules, nx, ny, cx, cy)) continue;
+      if (avoidance.occupancy.otherInRect(agent.id, x0, y0, Math.max(ax, nx) + size, Math.max(ay, ny) + size, z, agent.markX0, agent.markY0, agent.markX1, agent.markY1, agent.markZ) !== 0) continue;
+      if (!port.lineClear(n, corner)) continue;
       best = m;
       bestDistance = distance;
       bestAway = away;
@@ -1210,12 +1223,13 @@ export class Crowd<P extends Point = Point> {
     if (best >= 0 && bestDistance >= here - 1e-9) route.sideways = true;
     if (best < 0) return false;
     const nx = ax + dx[best]!, ny = ay + dy[best]!;
-    avoidance.claim(agent, Math.min(ax, nx), Math.min(ay, ny), Math.max(ax, nx) + size, Math.max(ay, ny) + size);
+    avoidance.claim(agent, Math.min(ax, nx), Math.min(ay, ny), Math.max(ax, nx) + size, Math.max(ay, ny) + size, z);
     avoidance.counts.sidesteps++;
     agent.fromX = ax;
     agent.fromY = ay;
     agent.nextX = nx;
     agent.nextY = ny;
+    agent.nextZ = z;
     agent.stepLength = agent.stopAt = Math.hypot(nx - ax, ny - ay);
     agent.progress = 0;
     agent.onLine = false;
@@ -1724,7 +1738,6 @@ function anyAngleOption(where: string, options: CrowdOptions, lockstep: boolean)
     throw new TypeError(`${where}: pathShape 'any-angle' ${why}`);
   };
   if (lockstep) refuse('is not available in a LockstepCrowd: its moves along lines are in floating point, not the lockstep\'s integer units (use the default pathShape)');
-  if (isWorldPool(options.pool) && options.avoidance) refuse('on a block world is without avoidance (its agents walk lines through one another): leave avoidance unset, or use the default pathShape');
   if (options.flowFieldAgents !== undefined && options.flowFieldAgents !== Infinity) refuse('does not use flow fields (a field gives cell steps): leave flowFieldAgents unset');
   return true;
 }
