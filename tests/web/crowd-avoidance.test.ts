@@ -350,7 +350,7 @@ describe('on a block world', () => {
     const generate = { kind: 'caves', size: { width: 48, height: 40, levels: 6 }, seed: 4 } as const;
     using world = hp.BlockWorld.generate(generate);
     await using pool = await createWorldPool({ world, hierarchy: { clusterSide: 8, clusterLevels: 3 }, workers: 2 });
-    const rules = new WorldBlocks(world.width, world.height, world.levels, Array.from({ length: world.levels }, (_, z) => world.floor(z)));
+    const rules = WorldBlocks.of(world);
     const cells: Voxel[] = [];
     for (let z = 0; z < world.levels; z++) for (let y = 0; y < world.height; y++) for (let x = 0; x < world.width; x++) if (world.isStanding(x, y, z)) cells.push({ x, y, z });
     const random = seeded(41);

@@ -33,8 +33,6 @@ afterAll(async () => {
   world.dispose();
 });
 
-const blocksOf = (w: BlockWorld) => new WorldBlocks(w.width, w.height, w.levels, Array.from({ length: w.levels }, (_, z) => w.floor(z)));
-
 /** "" or why an agent at (x, y) on floor z (integer) is not where a one-block agent may stand: its square [x, x + 1]² must cover standing cells only. */
 function positionProblem(rules: WorldBlocks, x: number, y: number, z: number): string {
   const eps = 1e-7;
@@ -46,13 +44,13 @@ function positionProblem(rules: WorldBlocks, x: number, y: number, z: number): s
 /** Runs the crowd, checking every agent's position and the corners ahead of it at every frame; returns the events and the distance walked. */
 async function run(crowd: Crowd<Voxel>, w: BlockWorld, frames: number, onFrame?: (frame: number) => Promise<void>): Promise<{ events: CrowdEvent<Voxel>[]; walked: number; floorChanges: number }> {
   const events: CrowdEvent<Voxel>[] = [];
-  let rules = blocksOf(w);
+  let rules = WorldBlocks.of(w);
   let version = w.version;
   const last = new Map<number, [number, number, number]>();
   let walked = 0, floorChanges = 0;
   for (let frame = 0; frame < frames && ![...crowd.agents()].every((a) => a.state === 'idle'); frame++) {
     if (onFrame) await onFrame(frame);
-    if (w.version !== version) [rules, version] = [blocksOf(w), w.version];
+    if (w.version !== version) [rules, version] = [WorldBlocks.of(w), w.version];
     const now = crowd.step(DT);
     events.push(...now);
     const snapped = new Set(now.filter((e) => e.type === 'snapped').map((e) => e.agent));

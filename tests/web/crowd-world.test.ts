@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createWorldPool, Crowd, loadHpastar, WORLD_MOVES, type BlockChange, type BlockWorld, type CrowdEvent, type Hpastar, type Voxel, type WorldBlockUpdate, type WorldPathPool } from '../../web/lib/index';
 import { seeded } from './helpers/queries';
 import { SOLID, WorldBlocks } from './helpers/worldRules';
+import { standingCells } from './helpers/worlds';
 
 const GENERATE = { kind: 'caves', size: { width: 48, height: 40, levels: 6 }, seed: 4 } as const;
 const OPTIONS = { clusterSide: 8, clusterLevels: 3 } as const;
@@ -18,22 +19,10 @@ beforeAll(async () => {
   hp = await loadHpastar();
 });
 
-function blocksOf(world: BlockWorld): WorldBlocks {
-  return new WorldBlocks(world.width, world.height, world.levels, Array.from({ length: world.levels }, (_, z) => world.floor(z)));
-}
-
-function standingCells(world: BlockWorld): Voxel[] {
-  const cells: Voxel[] = [];
-  for (let z = 0; z < world.levels; z++) {
-    for (let y = 0; y < world.height; y++) for (let x = 0; x < world.width; x++) if (world.isStanding(x, y, z)) cells.push({ x, y, z });
-  }
-  return cells;
-}
-
 /** Runs the crowd frame by frame, checking every step against the oracle, until `done` or `frames` pass. */
 async function run(crowd: Crowd<Voxel>, world: BlockWorld, frames: number, done: () => boolean, onFrame?: (frame: number) => Promise<void>): Promise<{ events: CrowdEvent<Voxel>[]; steps: number; levelChanges: number }> {
   const events: CrowdEvent<Voxel>[] = [];
-  let rules = blocksOf(world);
+  let rules = WorldBlocks.of(world);
   let version = world.version;
   const where = new Map<number, Voxel>();
   for (const a of crowd.agents()) where.set(a.id, { x: a.cellX, y: a.cellY, z: a.cellZ });
@@ -41,7 +30,7 @@ async function run(crowd: Crowd<Voxel>, world: BlockWorld, frames: number, done:
   for (let frame = 0; frame < frames && !done(); frame++) {
     if (onFrame) await onFrame(frame);
     if (world.version !== version) {
-      rules = blocksOf(world);
+      rules = WorldBlocks.of(world);
       version = world.version;
     }
     const frameEvents = crowd.step(DT);
@@ -290,7 +279,7 @@ describe('a crowd on a block world', () => {
 describe('the world on the main thread answers the crowd as the rules do', () => {
   test('moveBetween is the oracle\'s move, nearestStanding the nearest standing cell', () => {
     using world = hp.BlockWorld.generate({ kind: 'towers', size: { width: 24, height: 20, levels: 5 }, seed: 2 });
-    const rules = blocksOf(world);
+    const rules = WorldBlocks.of(world);
     let legal = 0;
     for (let z = 0; z < world.levels; z++) {
       for (let y = 0; y < world.height; y++) {

@@ -77,7 +77,7 @@ test('block worlds: WorldHPAStar and the world pool keep every path within 2 % o
   using plain = hp.WorldHPAStar.build(world, { ...options, maxDetour: 0 });
   using astar = new hp.WorldAStar();
   expect(planner.options.maxDetour).toBe(0.02);
-  const rules = new WorldBlocks(world.width, world.height, world.levels, Array.from({ length: world.levels }, (_, z) => world.floor(z)));
+  const rules = WorldBlocks.of(world);
   const cells = standingCells(world);
   const random = seeded(31);
   const pick = () => cells[Math.floor(random() * cells.length)]!;

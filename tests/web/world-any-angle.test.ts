@@ -22,7 +22,7 @@ beforeAll(async () => {
   hp = await loadHpastar();
   world = hp.BlockWorld.generate(generate);
   planner = hp.WorldHPAStar.build(world, hierarchy);
-  rules = new WorldBlocks(world.width, world.height, world.levels, Array.from({ length: world.levels }, (_, z) => world.floor(z)));
+  rules = WorldBlocks.of(world);
   const cells = standingCells(world);
   const random = seeded(5);
   const pick = () => cells[Math.floor(random() * cells.length)]!;

@@ -13,10 +13,6 @@ beforeAll(async () => {
   hp = await loadHpastar();
 });
 
-function blocksOf(world: BlockWorld): WorldBlocks {
-  return new WorldBlocks(world.width, world.height, world.levels, Array.from({ length: world.levels }, (_, z) => world.floor(z)));
-}
-
 // The box (an index into clusterBoxes' list) holding cell (x, y, z).
 function boxOf(boxes: Int32Array, x: number, y: number, z: number): number {
   for (let b = 0; b < boxes.length / 6; b++) {
@@ -32,7 +28,7 @@ describe('abstractGraph of a block world', () => {
   test('every level holds the hierarchy\'s nodes and edges, each edge of its kind', () => {
     using world = hp.BlockWorld.generate({ kind: 'caves', size: { width: 40, height: 36, levels: 8 }, seed: 5 });
     using planner = hp.WorldHPAStar.build(world, { clusterSide: 6, clusterLevels: 2, levels: 2 });
-    const blocks = blocksOf(world);
+    const blocks = WorldBlocks.of(world);
     const kinds = new Map<number, number>();
     planner.stats.levels.forEach((stats, l) => {
       const g = abstractGraph(planner, l + 1);

@@ -41,7 +41,7 @@ function walk(plan: WorldPathPlan): Int32Array {
 
 /** The cost of a path from start to goal by the world rules oracle; fails the test on an illegal step. */
 function stepsCost(world: BlockWorld, start: Voxel, goal: Voxel, cells: Int32Array): number {
-  const rules = new WorldBlocks(world.width, world.height, world.levels, Array.from({ length: world.levels }, (_, z) => world.floor(z)));
+  const rules = WorldBlocks.of(world);
   const cost = rules.pathCost(cells);
   expect(cost).not.toBeNull();
   expect(rules.check(cells, [start.x, start.y, start.z], [goal.x, goal.y, goal.z], cost!)).toBe('');

@@ -28,6 +28,11 @@ export class WorldBlocks {
     readonly layer: Uint8Array | null = null,
   ) {}
 
+  /** The blocks of a world (a BlockWorld, or anything that gives its floors the same way) as they are now, without its layer. */
+  static of(world: { readonly width: number; readonly height: number; readonly levels: number; floor(z: number): Uint8Array }): WorldBlocks {
+    return new WorldBlocks(world.width, world.height, world.levels, Array.from({ length: world.levels }, (_, z) => world.floor(z)));
+  }
+
   /** The weight of a cell: its layer value / 16, 1 without a layer. */
   weight(x: number, y: number, z: number): number {
     return this.layer ? this.layer[(z * this.height + y) * this.width + x]! / 16 : 1;
