@@ -14,8 +14,8 @@
 namespace hpastar {
 
 // Which steps AnyAngleShaper takes (see there). The default, string pulling then tightening, came within
-// 0.38% of the optimum on den520d's scenarios for 27 µs a path; the repair brought that to 0.11% for 249 µs
-// (bench/results/any-angle.md), so it is left to callers who want the last few tenths of a percent.
+// 0.33% of the optimum on den520d's scenarios for 13 µs a path; the repair brought that to 0.11% for about
+// 250 µs (bench/results/any-angle.md), so it is left to callers who want the last few tenths of a percent.
 struct AnyAngleSettings {
   bool repair = false;
   // The repair's corridor: the cells within this Chebyshev distance of the grid path's cells. 2 gives
@@ -40,10 +40,10 @@ struct AnyAngleStats {
 //
 // Steps 1 and 3 are StringPuller's, shared with block-world floors (WorldAnyAngleShaper).
 //
-// 1. String pulling: from the last corner, the path's cells are followed while the line to them stays
-//    clear; the last one it reached becomes the next corner. Never longer than the cell path (each leg is
-//    no longer than the cells it replaces), but its corners are cells of the grid path, which hugs walls
-//    at 45° and so bends a little before or after the obstacle's true corner.
+// 1. String pulling: from the last corner, the farthest cell of the path it sees (found by galloping
+//    along the path, StringPuller::pull) becomes the next corner. Never longer than the cell path (each
+//    leg is no longer than the cells it replaces), but its corners are cells of the grid path, which hugs
+//    walls at 45° and so bends a little before or after the obstacle's true corner.
 // 2. Repair (Theta*-style, settings.repair): Theta* inside a corridor around the grid path
 //    (settings.corridorRadius), whose corners may move off the grid path; its result, pulled again,
 //    replaces the pulled path when shorter.

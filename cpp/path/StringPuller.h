@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -18,20 +19,37 @@ namespace hpastar {
 class StringPuller {
  public:
   // String pulling of `points`, whose consecutive points see each other, into `out`: from the last corner,
-  // the points are followed while the line to them stays clear; the last one reached becomes a corner.
+  // the farthest point it sees is found by galloping along the points (1, 2, 4, ... ahead while the line
+  // stays clear) and then halving the gap to the first blocked probe; that point becomes the next corner.
+  // Each leg is a clear line, so the result is never longer than the points' polyline. Visibility along
+  // a path is not monotone, so the corner may lie past a point the last one does not see (a shorter
+  // path, still legal). O(log L) line checks a leg of L points: checking every point, as a plain walk
+  // does, costs L checks of up to L cells each on long open legs.
   template <typename Surface>
   void pull(const Surface& surface, std::span<const Point> points, std::vector<Point>& out) {
     out.clear();
     if (points.empty()) return;
     out.push_back(points.front());
-    size_t from = 0;
-    for (size_t j = 2; j < points.size(); ++j) {
-      // points[j - 1] is seen from `from` (it is `from`'s successor or was checked on the previous turn).
-      if (clear(surface, points[from], points[j])) continue;
-      from = j - 1;
-      out.push_back(points[from]);
+    const size_t last = points.size() - 1;
+    for (size_t from = 0; from < last;) {
+      size_t seen = from + 1, step = 1;  // a successor is always seen
+      size_t blocked = last + 1;         // the nearest probe found blocked, past the end when none
+      while (seen < last) {
+        const size_t probe = std::min(seen + step, last);
+        if (!clear(surface, points[from], points[probe])) {
+          blocked = probe;
+          break;
+        }
+        seen = probe;
+        step *= 2;
+      }
+      while (blocked <= last && blocked - seen > 1) {
+        const size_t mid = seen + (blocked - seen) / 2;
+        (clear(surface, points[from], points[mid]) ? seen : blocked) = mid;
+      }
+      out.push_back(points[seen]);
+      from = seen;
     }
-    if (points.size() > 1) out.push_back(points.back());
   }
 
   // Tightening, in place: each corner but the ends is moved to a neighbouring lattice point while that
