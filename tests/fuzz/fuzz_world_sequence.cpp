@@ -8,6 +8,8 @@
 // serialization round trips (the sequence goes on with the loaded copy).
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -149,6 +151,70 @@ class Sequence {
     if (world().standing(start) && world().standing(goal))
       FUZZ_REQUIRE(h_.connected(start, goal) == best.found(),
                    "connected(" + text(start) + ", " + text(goal) + ") disagrees with A*");
+    if (!world().weighted() && in_.ConsumeBool()) checkAnyAngle(start, goal, options, path, best);
+  }
+
+  // The same query's any-angle shape: A*'s status; from start to goal, each line on one floor clear by the
+  // model's own statement (floorLineClear), each level change a legal move, the length recomputed, no
+  // longer than the cell path, no shorter than the straight-line bound.
+  void checkAnyAngle(Voxel start, Voxel goal, WorldHpaQueryOptions options, const WorldPath& cells,
+                     const WorldPath& best) {
+    options.anyAngle = true;
+    WorldPath shaped;
+    query_.findPath(start, goal, shaped, options);
+    const std::string query = "any-angle " + text(start) + " -> " + text(goal) + ": ";
+    FUZZ_REQUIRE(shaped.status == best.status, query + pathStatusName(shaped.status));
+    if (!shaped.found()) return;
+    FUZZ_REQUIRE(!shaped.cells.empty() && shaped.cells.front() == start && shaped.cells.back() == goal,
+                 query + "wrong ends");
+    double length = 0;
+    for (size_t i = 1; i < shaped.cells.size(); ++i) {
+      const Voxel a = shaped.cells[i - 1], b = shaped.cells[i];
+      if (a.z == b.z) {
+        FUZZ_REQUIRE(floorLineClear(a, b), query + "line " + text(a) + " -> " + text(b) + " is blocked");
+        length += std::hypot(double(b.x - a.x), double(b.y - a.y));
+      } else {
+        const int m = worldMoveBetween(world(), a, b);
+        FUZZ_REQUIRE(m >= 0, query + text(a) + " -> " + text(b) + " is no move");
+        length += kWorldMoveCost[m];
+      }
+    }
+    FUZZ_REQUIRE(std::abs(length - shaped.cost) <= 1e-9 * (1 + length), query + "cost is not the corners' length");
+    FUZZ_REQUIRE(shaped.cost <= cells.cost + 1e-9 * (1 + cells.cost), query + "longer than the cell path");
+    const double bound =
+        std::max(std::hypot(double(goal.x - start.x), double(goal.y - start.y)), double(std::abs(goal.z - start.z)));
+    FUZZ_REQUIRE(shaped.cost >= bound - 1e-9, query + "shorter than the straight line");
+  }
+
+  // Whether a one-block agent walks the line a -> b on floor a.z: the segment meets the open square
+  // (cx - 1, cx + 1) x (cy - 1, cy + 1) of no cell of the floor where it cannot stand (exact slab test in
+  // integers: t = num / den along the segment).
+  bool floorLineClear(Voxel a, Voxel b) const {
+    const int64_t dx = b.x - a.x, dy = b.y - a.y;
+    // The open interval of t (times |d|, over |d|) where start + t d lies strictly in (lo, hi); false if never.
+    auto slab = [](int64_t start, int64_t d, int64_t lo, int64_t hi, int64_t& from, int64_t& to, int64_t& den) {
+      if (d == 0) {
+        from = -1, to = 2, den = 1;
+        return lo < start && start < hi;
+      }
+      den = d > 0 ? d : -d;
+      from = d > 0 ? lo - start : start - hi;
+      to = d > 0 ? hi - start : start - lo;
+      return true;
+    };
+    for (int32_t cy = std::min(a.y, b.y) - 1; cy <= std::max(a.y, b.y) + 1; ++cy)
+      for (int32_t cx = std::min(a.x, b.x) - 1; cx <= std::max(a.x, b.x) + 1; ++cx) {
+        if (world().standing(cx, cy, a.z)) continue;
+        int64_t fx, tx, nx, fy, ty, ny;
+        if (!slab(a.x, dx, cx - 1, cx + 1, fx, tx, nx) || !slab(a.y, dy, cy - 1, cy + 1, fy, ty, ny)) continue;
+        // max(fx/nx, fy/ny) < min(tx/nx, ty/ny), and that interval meets (0, 1).
+        const bool xFromLater = fx * ny > fy * nx;
+        const int64_t from = xFromLater ? fx : fy, fromDen = xFromLater ? nx : ny;
+        const bool xToSooner = tx * ny < ty * nx;
+        const int64_t to = xToSooner ? tx : ty, toDen = xToSooner ? nx : ny;
+        if (from * toDen < to * fromDen && from < fromDen && to > 0) return false;
+      }
+    return true;
   }
 
   // A plan walked segment by segment: the segments joined are a legal path from start to goal.
