@@ -121,6 +121,11 @@ test('floor view: a path clicked across floors, then a block built on it and dug
   expect(lines.cost!).toBeLessThan(first.cost!);
   await page.screenshot({ path: join(ARTIFACTS, 'world-any-angle.png') });
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  // Show search's last phase says how the path became lines.
+  await page.keyboard.press('s');
+  const lastCaption = await page.evaluate(() => window.__hpastarWorld!.teach().steps.at(-1)!.caption);
+  expect(lastCaption).toContain(`${lines.pathCells.length / 3} corners joined by straight lines`);
+  await page.keyboard.press('s');
   await page.keyboard.press('l');
   expect((await shown(page)).pathCells).toEqual(first.pathCells);
   expect(await page.isChecked('[data-testid=world-any-angle]')).toBe(false);

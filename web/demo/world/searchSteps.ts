@@ -1,9 +1,9 @@
 // The phases of a clicked path's search, as the Worlds page steps through them: traceSearch of
 // hpastar/inspect runs the same query once more with every search recorded, and each phase keeps what
 // the trace says of it (the searches it ran, their expanded and generated nodes, the path it leaves).
-// The captions show the trace's figures only.
+// The captions show the trace's figures only (and, with any-angle lines asked for, the lines' own).
 import { traceSearch, type TracedSearch, type TracedWorldPath } from '../../lib/inspect';
-import type { Voxel, WorldHPAStar } from '../../lib/index';
+import type { Voxel, WorldHPAStar, WorldPathResult } from '../../lib/index';
 
 export type WorldPhase = 'insertion' | 'abstract' | 'refinement' | 'smoothing';
 export const WORLD_PHASES: readonly WorldPhase[] = ['insertion', 'abstract', 'refinement', 'smoothing'];
@@ -56,8 +56,19 @@ function directSteps(trace: TracedWorldPath, direct: readonly TracedSearch[]): P
   ];
 }
 
-/** The four phases of the trace of the query start → goal on `planner`. */
-export function phaseSteps(planner: WorldHPAStar, start: Voxel, goal: Voxel): { trace: TracedWorldPath; steps: PhaseStep[] } {
+/**
+ * The four phases of the trace of the query start → goal on `planner`; with `lines` (the same query's
+ * any-angle answer, when the page asks for one), the last step says how the path became those lines.
+ */
+export function phaseSteps(planner: WorldHPAStar, start: Voxel, goal: Voxel, lines: WorldPathResult | null = null): { trace: TracedWorldPath; steps: PhaseStep[] } {
+  const { trace, steps } = cellSteps(planner, start, goal);
+  const last = steps.at(-1);
+  if (!lines?.found || !last) return { trace, steps };
+  const shaped = ` Then string pulling and tightening turn it into ${lines.cells.length / 3} corners joined by straight lines on each floor (the climbs, stairs and ladders kept): length ${lines.cost.toFixed(2)}, the path drawn.`;
+  return { trace, steps: [...steps.slice(0, -1), { ...last, caption: last.caption + shaped }] };
+}
+
+function cellSteps(planner: WorldHPAStar, start: Voxel, goal: Voxel): { trace: TracedWorldPath; steps: PhaseStep[] } {
   const trace = traceSearch(planner, start, goal);
   const { path } = trace;
   const direct = trace.searches.filter((s) => s.phase === 'astar');

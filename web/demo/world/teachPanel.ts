@@ -71,7 +71,7 @@ export class TeachPanel {
     const { planner, start, goal, path } = this.session;
     if (!planner || !start || !goal || !path) return [];
     if (path !== this.#tracedPath) {
-      this.#steps = phaseSteps(planner, start, goal).steps;
+      this.#steps = phaseSteps(planner, start, goal, this.session.anyAngle ? path : null).steps;
       this.#tracedPath = path;
     }
     return this.#steps;
