@@ -13,15 +13,10 @@ std::string WorldAnyAngleShaper::checkWorld(const BlockWorld& world) {
 }
 
 double WorldAnyAngleShaper::shape(const BlockWorld& world, std::span<const Voxel> cells, std::vector<Voxel>& corners) {
-  corners.clear();
-  for (size_t first = 0; first < cells.size();) {
-    const size_t last = runEnd(cells, first);
-    run_.clear();
-    for (size_t i = first; i <= last; ++i) run_.push_back(Point{cells[i].x, cells[i].y});
-    puller_.pull(WorldFloor{world, cells[first].z}, run_, pulled_);
-    for (const Point p : pulled_) corners.push_back(Voxel{p.x, p.y, cells[first].z});
-    first = last + 1;
-  }
+  eachFloor(world, cells, corners, [&](const WorldFloor& floor) {
+    puller_.pull(floor, run_, pulled_);
+    run_.swap(pulled_);
+  });
   // Tightening moves the corners on each level; sliding moves the level changes. Each slide shortens the
   // path, so this ends; the cap guards against a pathological number of tiny steps.
   constexpr int kMaxRounds = 16;
@@ -32,23 +27,23 @@ double WorldAnyAngleShaper::shape(const BlockWorld& world, std::span<const Voxel
   return shapedLength(world, corners);
 }
 
-size_t WorldAnyAngleShaper::runEnd(std::span<const Voxel> points, size_t first) {
-  size_t last = first;
-  while (last + 1 < points.size() && points[last + 1].z == points[first].z) ++last;
-  return last;
+template <typename Step>
+void WorldAnyAngleShaper::eachFloor(const BlockWorld& world, std::span<const Voxel> in, std::vector<Voxel>& out,
+                                    Step step) {
+  out.clear();
+  for (size_t first = 0; first < in.size();) {
+    const int32_t z = in[first].z;
+    run_.clear();
+    size_t next = first;
+    for (; next < in.size() && in[next].z == z; ++next) run_.push_back(Point{in[next].x, in[next].y});
+    step(WorldFloor{world, z});
+    for (const Point p : run_) out.push_back(Voxel{p.x, p.y, z});
+    first = next;
+  }
 }
 
 void WorldAnyAngleShaper::tightenRuns(const BlockWorld& world, std::vector<Voxel>& corners) {
-  tightened_.clear();
-  for (size_t first = 0; first < corners.size();) {
-    const size_t last = runEnd(corners, first);
-    const int32_t z = corners[first].z;
-    run_.clear();
-    for (size_t i = first; i <= last; ++i) run_.push_back(Point{corners[i].x, corners[i].y});
-    puller_.tighten(WorldFloor{world, z}, run_);
-    for (const Point p : run_) tightened_.push_back(Voxel{p.x, p.y, z});
-    first = last + 1;
-  }
+  eachFloor(world, corners, tightened_, [&](const WorldFloor& floor) { puller_.tighten(floor, run_); });
   corners.swap(tightened_);
 }
 

@@ -43,8 +43,10 @@ class WorldAnyAngleShaper {
 
  private:
   static Point xy(Voxel v) { return Point{v.x, v.y}; }
-  // The last index of the part of `points` on the level of points[first] that starts there.
-  static size_t runEnd(std::span<const Voxel> points, size_t first);
+  // Each part of `in` on one level, as points in run_, given to step(floor) to change in place, then
+  // appended to `out` (cleared first) on its level.
+  template <typename Step>
+  void eachFloor(const BlockWorld& world, std::span<const Voxel> in, std::vector<Voxel>& out, Step step);
   // StringPuller::tighten on each part of `corners` on one level.
   void tightenRuns(const BlockWorld& world, std::vector<Voxel>& corners);
   // One pass of the slides (above); whether any level change moved.

@@ -238,6 +238,8 @@ export const WORLD_AGENT: AgentClass = Object.freeze({ size: 1, capability: 'sta
 export class WorldUnits implements UnitPort {
   readonly agent = WORLD_AGENT;
 
+  readonly #floors: { passable(x: number, y: number): boolean }[] = [];
+
   constructor(readonly pool: WorldPathPool, readonly world: BlockWorld) {}
 
   passable(v: Voxel): boolean {
@@ -275,10 +277,10 @@ export class WorldUnits implements UnitPort {
     return positionClear(this.#floor(z), x, y);
   }
 
-  /** Floor z as the anchors lines.ts reads: a one-block agent stands where the world says. */
+  /** Floor z as the anchors lines.ts reads: a one-block agent stands where the world says (made once a floor). */
   #floor(z: number): { passable(x: number, y: number): boolean } {
     const world = this.world;
-    return { passable: (x, y) => x >= 0 && y >= 0 && x < world.width && y < world.height && world.isStanding(x, y, z) };
+    return (this.#floors[z] ??= { passable: (x, y) => world.isStanding(x, y, z) });
   }
 
   flowField(goal: Voxel): Promise<FieldAnswer> {
