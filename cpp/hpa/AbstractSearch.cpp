@@ -36,8 +36,8 @@ uint64_t AbstractSearch::searchLoop(const Hierarchy& h, int32_t level, const Rec
   const LandmarkTable& marks = h.landmarks();
   const bool useMarks = !useTable && astar && wholeMap && !marks.empty() && marks.level() == level &&
                         landmarkRowOf(h, overlay, target, targetRow_);
-  // Stale tables (Hierarchy::heuristicsStale) have no rows for the nodes a change made; those get the
-  // octile distance.
+  // A stale distance table (Hierarchy::heuristicsStale) has no rows for the nodes a change made; those
+  // get the landmarks or the octile distance. The landmarks are repaired by every change: rows for all.
   const bool stale = h.heuristicsStale();
   auto hasRow = [&](uint32_t n) { return !stale || h.heuristicRowValid(n); };
   // Every move costs at least the grid's smallest multiplier times its unweighted cost (1 without terrain
@@ -55,7 +55,7 @@ uint64_t AbstractSearch::searchLoop(const Hierarchy& h, int32_t level, const Rec
     }
     const Point c = cellOf(n);
     const double octile = octileScale * octileDistance(targetCell.x - c.x, targetCell.y - c.y);
-    if (!useMarks || n >= realNodes || n >= marks.rows() || !hasRow(n)) return octile;
+    if (!useMarks || n >= realNodes || n >= marks.rows()) return octile;
     return std::max(octile, static_cast<double>(marks.lowerBound(marks.distances(n), targetRow_.data())));
   };
 
@@ -66,9 +66,10 @@ uint64_t AbstractSearch::searchLoop(const Hierarchy& h, int32_t level, const Rec
 
   // Inlined into each loop below: most calls end at the first test (closed, or no better), so a call
   // would cost more than the work.
-  // Stale tables bound the nodes that have rows, the octile distance the others: a mix that is not
-  // consistent, so a settled node may still be reached more cheaply and is then opened again.
-  const bool reopen = stale && (useTable || useMarks);
+  // A stale table bounds the nodes that have rows, the octile distance the others: a mix that is not
+  // consistent, so a settled node may still be reached more cheaply and is then opened again. Repaired
+  // landmarks are consistent.
+  const bool reopen = stale && useTable;
   auto relax = [&](double gu, uint32_t u, uint32_t v, double cost) __attribute__((always_inline)) {
     PackedNodeSpace::Node& n = state[v];
     const uint32_t s = n.stamp;
@@ -145,9 +146,8 @@ bool AbstractSearch::landmarkRowOf(const Hierarchy& h, const QueryOverlay* overl
                                    std::vector<float>& row) {
   const LandmarkTable& marks = h.landmarks();
   row.assign(static_cast<size_t>(marks.rowStride()), 0.0f);  // the padding stays 0, as in the table
-  // A stale table has no row for the nodes a change made (Hierarchy::heuristicRowValid).
-  const bool stale = h.heuristicsStale();
-  auto known = [&](uint32_t n) { return n < marks.rows() && (!stale || h.heuristicRowValid(n)); };
+  // Every change repairs the rows (Hierarchy::repairLandmarks), those of the nodes it made included.
+  auto known = [&](uint32_t n) { return n < marks.rows(); };
   if (node < h.nodeCount()) {
     if (!known(node)) return false;
     std::copy(marks.distances(node), marks.distances(node) + marks.count(), row.begin());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cmath>
@@ -908,8 +909,9 @@ std::string Hierarchy::rebuildEverything(UpdateStats* stats, Progress& progress)
   fresh.grid_ = std::move(grid_);
   fresh.lineReach_ = std::move(lineReach_);
   fresh.options_ = options_;
-  // Landmarks and the distance table are left stale, as after any edit that changes the top graph: a
-  // refresh computes them (heuristicsStale), not the caller's thread here.
+  // The distance table is left stale, as after any edit that changes the top graph: a refresh computes
+  // it (heuristicsStale), not the caller's thread here. Every node id is new, so no landmark value can be
+  // repaired: they are computed again below, a small part of the build.
   fresh.options_.landmarks = 0;
   fresh.options_.distanceTable = false;
   fresh.buildLevels(layouts_[0].merged, progress);  // the cutting is kept through terrain changes
@@ -928,6 +930,10 @@ std::string Hierarchy::rebuildEverything(UpdateStats* stats, Progress& progress)
   // on an earlier version must not be installed.
   std::fill(nodeBorn_.begin(), nodeBorn_.end(), version);
   topGraphChangedAt_ = version;
+  if (options_.landmarks > 0) {
+    computeLandmarks();
+    if (!options_.distanceTable) heuristicsVersion_ = version;  // nothing else to refresh
+  }
   refreshStats();
   if (stats) stats->topGraphChanged = true;
   if (stats)
@@ -1002,7 +1008,10 @@ std::string Hierarchy::rebuildAfterEdits(std::vector<int32_t> touched, UpdateSta
   for (size_t i = 0; i < topClusters.size() && !topChanged; ++i)
     topChanged = !sameWeightedGraph(
         topBefore[i].get(), blocks_[static_cast<size_t>(levels() - 1)][static_cast<size_t>(topClusters[i])].get());
-  if (topChanged) topGraphChangedAt_ = version_;
+  if (topChanged) {
+    topGraphChangedAt_ = version_;
+    repairLandmarks(topClusters, topBefore);
+  }
   if (stats) stats->topGraphChanged = topChanged;
   refreshStats();
   return "";
@@ -1023,10 +1032,51 @@ bool Hierarchy::computeHeuristics(Progress& progress, double from, double landma
     distances->step();
     if (!progress.advance(++done / steps)) return false;
   }
-  landmarks_ = std::make_shared<const LandmarkTable>(landmarks.take());
+  landmarks_ = std::make_shared<LandmarkTable>(landmarks.take());
+  landmarkRepair_.reset(*landmarks_);
   distances_ = std::make_shared<const NodeDistanceTable>(distances ? distances->take() : NodeDistanceTable{});
   heuristicsVersion_ = version_;
   return true;
+}
+
+void Hierarchy::computeLandmarks() {
+  HierarchyLevelDistances top(*this, levels());
+  LandmarkTableBuilder landmarks(top, options_.landmarks);
+  while (!landmarks.done()) landmarks.step();
+  landmarks_ = std::make_shared<LandmarkTable>(landmarks.take());
+  landmarkRepair_.reset(*landmarks_);
+}
+
+void Hierarchy::repairLandmarks(const std::vector<int32_t>& clusters,
+                                const std::vector<std::shared_ptr<const ClusterBlock>>& before) {
+  if (options_.landmarks == 0) return;
+  // No landmark yet (the top level had no node): a repair would keep none for ever.
+  if (landmarks_->empty()) return computeLandmarks();
+  // The nodes of the rebuilt top-level clusters whose graph changed are the only ones whose edges
+  // changed (a cluster rebuilt for its neighbour's border often has the same nodes and edges); those that
+  // were not among their cluster's nodes before, or whose id got another cell in this edit, have no row.
+  std::vector<uint32_t> dirty, untrusted;
+  const std::vector<uint32_t> none;
+  for (size_t i = 0; i < clusters.size(); ++i) {
+    const ClusterBlock* now = blocks_[static_cast<size_t>(levels() - 1)][static_cast<size_t>(clusters[i])].get();
+    if (sameWeightedGraph(before[i].get(), now)) continue;
+    const std::vector<uint32_t>& old = before[i] ? before[i]->nodes : none;
+    for (uint32_t n : now->nodes) {
+      dirty.push_back(n);
+      if (nodeBorn_[n] == version_ || std::find(old.begin(), old.end(), n) == old.end()) untrusted.push_back(n);
+    }
+  }
+  // Copy on write: an older version of this hierarchy (VersionedHierarchy) may share the table and be
+  // searched now. A count of one means no other holder; the fence orders their last reads before ours.
+  if (landmarks_.use_count() > 1)
+    landmarks_ = std::make_shared<LandmarkTable>(*landmarks_);
+  else
+    std::atomic_thread_fence(std::memory_order_acquire);
+  landmarkRepair_.repair(*landmarks_, static_cast<uint32_t>(nodeCell_.size()), dirty, untrusted,
+                         [&](uint32_t n) { return edges(levels(), n); });
+  // The repaired rows are the new graph's distances from the same landmarks (LandmarkRepair), yet the
+  // tables stay stale (heuristicsStale) until a refresh computes them as a build does: the landmarks a
+  // fresh computation picks, which a saved copy computes when loaded, so that both answer alike.
 }
 
 void Hierarchy::computeHeuristics() {
@@ -1042,7 +1092,8 @@ void Hierarchy::refreshHeuristics() {
 
 bool Hierarchy::installHeuristics(LandmarkTable&& landmarks, NodeDistanceTable&& distances, uint64_t computedAt) {
   if (computedAt > version_ || computedAt < heuristicsVersion_ || topGraphChangedAt_ > computedAt) return false;
-  landmarks_ = std::make_shared<const LandmarkTable>(std::move(landmarks));
+  landmarks_ = std::make_shared<LandmarkTable>(std::move(landmarks));
+  landmarkRepair_.reset(*landmarks_);
   distances_ = std::make_shared<const NodeDistanceTable>(std::move(distances));
   heuristicsVersion_ = computedAt;
   refreshStats();

@@ -13,6 +13,7 @@
 #include "hpa/ClusterBlock.h"
 #include "hpa/ClusterLayout.h"
 #include "hpa/HierarchyOptions.h"
+#include "search/LandmarkRepair.h"
 #include "search/LandmarkTable.h"
 #include "search/NodeDistanceTable.h"
 #include "search/RegionUnion.h"
@@ -257,11 +258,13 @@ class Hierarchy {
   // Landmarks and the distance table are the top level's heuristics. A terrain change does not recompute
   // them (one Dijkstra per landmark and per node, up to a hundred milliseconds): when it leaves the top
   // level's graph as it was (most single-cell changes) they stay exact; otherwise they become stale
-  // until refreshHeuristics() or a HeuristicRefresh installs new ones. Stale tables are not walked;
-  // searches use their rows as A* bounds for the nodes that had them (heuristicRowValid), the octile
-  // distance for the others. Paths stay valid; the bounds are the old graph's distances, which can
-  // exceed the new ones where a change opened a shorter way, so answers may be longer than optimal
-  // until the refresh (by at most the distance the change saved).
+  // until refreshHeuristics() or a HeuristicRefresh installs new ones, computed as a build computes them
+  // (and as a saved copy does when loaded). Meanwhile the change itself has repaired the landmarks
+  // (LandmarkRepair: the new graph's distances from the same landmarks, for every node; a landmark whose
+  // node the change removed keeps a row of weaker bounds), so searches use them as they are. A stale
+  // distance table is not walked; searches use its rows as A* bounds for the nodes that had them
+  // (heuristicRowValid), which can exceed the new distances where a change opened a shorter way, so
+  // answers may be longer than optimal until the refresh (by at most the distance the change saved).
   bool heuristicsStale() const {
     return (options_.landmarks > 0 || options_.distanceTable) && topGraphChangedAt_ > heuristicsVersion_;
   }
@@ -309,6 +312,11 @@ class Hierarchy {
   void rebuildUpperLevel(int32_t level, const std::vector<int32_t>& clusters);
   void rebuildComponents();
   void computeHeuristics();  // landmarks and distance table of the current graph
+  void computeLandmarks();   // the landmarks alone (the distance table, if any, stays as it is)
+  // After an edit that changed the top level's graph: the landmarks kept consistent bounds, from the
+  // nodes of the rebuilt top-level clusters (`clusters`, their blocks before the edit `before`).
+  void repairLandmarks(const std::vector<int32_t>& clusters,
+                       const std::vector<std::shared_ptr<const ClusterBlock>>& before);
   // The same, reported as the phases "landmarks" [from, landmarksEnd) and "distance table" [landmarksEnd, 1).
   bool computeHeuristics(Progress& progress, double from, double landmarksEnd);
   // After edits that kept every component (and its first cell): the cell counts of the rebuilt regions.
@@ -353,8 +361,11 @@ class Hierarchy {
   uint64_t blockBytes_ = 0;
   uint64_t treeBytes_ = 0, pathBytes_ = 0;  // the parts of blockBytes_ in trees and cached paths
   uint32_t entranceSides_ = 0;              // entrances counted once from each side
-  // Shared between versions (immutable): an edit copies the pointers, not the tables.
-  std::shared_ptr<const LandmarkTable> landmarks_ = std::make_shared<const LandmarkTable>();
+  // Shared between versions: an edit copies the pointers, not the tables. The distance table is immutable;
+  // the landmarks are repaired by the edits that change the top graph (repairLandmarks), in place only
+  // when no other version holds them.
+  std::shared_ptr<LandmarkTable> landmarks_ = std::make_shared<LandmarkTable>();
+  LandmarkRepair landmarkRepair_;  // which values of landmarks_ hold, and the repair's scratch
   std::shared_ptr<const NodeDistanceTable> distances_ = std::make_shared<const NodeDistanceTable>();
   std::vector<uint64_t> nodeBorn_;  // per node id: the version at which the id got its current cell
   uint64_t heuristicsVersion_ = 0;  // the version landmarks_ and distances_ were computed for

@@ -1,5 +1,6 @@
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -22,10 +23,16 @@ namespace hpastar {
 // values of the new ids (`untrusted`: an id's old row may be another node's) and runs, per landmark, a
 // Dijkstra that only lowers, f(b) = min(f(b), f(a) + c), from the ends of the dirty nodes' edges that
 // break the condition. At its fixed point f(b) <= f(a) + c holds on every edge, both ways.
-// Where a change only opened ways, this is the incremental shortest-path update for decreases, exact;
-// where it closed some, the old, smaller values stay: valid bounds, weaker ones. Values a landmark
-// never reached (other components) are kept apart (reached_), not read as 0, so that a change joining
-// two components gives the joined part real values. The table's readers never see the difference.
+// Before that, the values a change made too small are dropped (raise): a node other than the landmark
+// whose value no neighbour supports any more (f(a) + c = f(b) on no edge) lost its shortest way, and so
+// did the nodes that only it supported. Taken in increasing order of value, a node's supporters are
+// settled before it is checked (every cost is positive). The dropped nodes are then given the least
+// value through a neighbour that kept its own, and the lowering goes on from there. So both ways a
+// change can go, opened or closed, give the new distances (the incremental shortest-path update),
+// exact but for float rounding; only a landmark that lost its node keeps its old, smaller values:
+// valid bounds, weaker ones. Values a landmark never reached (other components) are kept apart
+// (reached_), not read as 0, so that a change joining two components gives the joined part real
+// values. The table's readers never see the difference.
 //
 // Scratch owned by the hierarchy it serves, used by its updates only (one thread, no search running).
 class LandmarkRepair {
@@ -43,15 +50,18 @@ class LandmarkRepair {
     if (table.empty()) return;
     grow(table, idSpace);
     for (uint32_t n : untrusted) forget(table, n);
+    findSeeds(table, dirty, untrusted, edges);
     for (int32_t k = 0; k < table.count(); ++k) {
       heap_.clear();
-      // Only the edges of dirty nodes can be broken: each checked both ways, so that the heap starts
-      // with the nodes that do get lower, not with every node near the change.
-      for (uint32_t n : dirty)
-        for (const auto& e : edges(n)) {
-          if (reached(e.to, k)) lower(table, n, k, value(table, e.to, k) + static_cast<double>(e.cost));
-          if (reached(n, k)) lower(table, e.to, k, value(table, n, k) + static_cast<double>(e.cost));
-        }
+      if (table.landmarks_[static_cast<size_t>(k)] != LandmarkTable::kRemovedLandmark) raise(table, k, edges);
+      // Found before raise: a value it dropped since is no way down (its new value, if any, is lowered
+      // from its neighbours there).
+      for (const LowerSeed& e : lowerSeeds_) {
+        if (((e.intoNode >> k) & 1u) && reached(e.to, k))
+          lower(table, e.node, k, value(table, e.to, k) + static_cast<double>(e.cost));
+        if (((e.intoTo >> k) & 1u) && reached(e.node, k))
+          lower(table, e.to, k, value(table, e.node, k) + static_cast<double>(e.cost));
+      }
       while (!heap_.empty()) {
         std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
         const auto [key, n] = heap_.back();
@@ -69,11 +79,115 @@ class LandmarkRepair {
   // (LandmarkTable::lowered) is of the same order.
   static constexpr float kRounding = 1.0f / (1 << 20);
 
-  size_t bytes() const { return reached_.capacity() * sizeof(uint32_t) + heap_.capacity() * sizeof(Entry); }
+  size_t bytes() const {
+    return (reached_.capacity() + dropped_.capacity() + droppedNodes_.capacity()) * sizeof(uint32_t) +
+           (heap_.capacity() + check_.capacity()) * sizeof(Entry) + raiseSeeds_.capacity() * sizeof(Seed) +
+           lowerSeeds_.capacity() * sizeof(LowerSeed);
+  }
 
  private:
   using Entry = std::pair<double, uint32_t>;
   static_assert(LandmarkTable::kMaxLandmarks <= 32, "reached_ holds one bit per landmark");
+
+  // Where the landmarks' repairs start, found for all landmarks in one pass over the changed edges (a
+  // bit per landmark): the dirty nodes, and the neighbours of the ids that were forgotten (one may have
+  // been their support), that no neighbour supports (raiseSeeds_); the edges of dirty nodes that break
+  // the condition one way or the other (lowerSeeds_: only along those can a value fall). A seed found
+  // supported here may lose its support to a node raise drops: it is then checked as that node's
+  // neighbour; a value raise changes is lowered from every neighbour there.
+  template <typename Edges>
+  void findSeeds(const LandmarkTable& table, std::span<const uint32_t> dirty, std::span<const uint32_t> untrusted,
+                 Edges& edges) {
+    raiseSeeds_.clear();
+    lowerSeeds_.clear();
+    newStamp();  // marks the seeds taken
+    auto seed = [&](uint32_t n) {
+      if (dropped_[n] == stamp_) return;
+      dropped_[n] = stamp_;
+      uint32_t supported = 0;
+      const float* fn = table.distances(n);
+      for (const auto& e : edges(n)) {
+        const float* ft = table.distances(e.to);
+        uint32_t through = 0;
+        for (int32_t k = 0; k < table.count(); ++k)
+          through |= static_cast<uint32_t>(static_cast<double>(ft[k]) + static_cast<double>(e.cost) <=
+                                           static_cast<double>(fn[k]) * (1.0 + kRounding))
+                     << k;
+        supported |= through & reached_[e.to];  // only a value that holds supports another
+      }
+      uint32_t unsupported = reached_[n] & ~supported;
+      for (int32_t k = 0; k < table.count(); ++k)
+        if (table.landmarks_[static_cast<size_t>(k)] == n) unsupported &= ~(1u << k);
+      if (unsupported) raiseSeeds_.push_back(Seed{n, unsupported});
+    };
+    for (uint32_t n : dirty) seed(n);
+    for (uint32_t n : untrusted)
+      for (const auto& e : edges(n)) seed(e.to);
+    for (uint32_t n : dirty)
+      for (const auto& e : edges(n)) {
+        const uint32_t intoNode = falls(table, e.to, n, e.cost), intoTo = falls(table, n, e.to, e.cost);
+        if (intoNode | intoTo) lowerSeeds_.push_back(LowerSeed{n, e.to, static_cast<float>(e.cost), intoNode, intoTo});
+      }
+  }
+
+  // The landmarks whose value at b would fall through a (what lower checks), a bit each.
+  uint32_t falls(const LandmarkTable& table, uint32_t a, uint32_t b, double cost) const {
+    const float *fa = table.distances(a), *fb = table.distances(b);
+    uint32_t m = 0;
+    for (int32_t k = 0; k < table.count(); ++k)
+      m |= static_cast<uint32_t>(static_cast<float>(fa[k] + cost) < fb[k] * (1.0f - kRounding)) << k;
+    return reached_[a] & (m | ~reached_[b]);
+  }
+
+  // The values of landmark k that lost their support in the change, dropped and given the least value
+  // through a neighbour that kept its own (into heap_, for the lowering that follows).
+  template <typename Edges>
+  void raise(LandmarkTable& table, int32_t k, Edges& edges) {
+    const uint32_t landmark = table.landmarks_[static_cast<size_t>(k)];
+    newStamp();
+    auto isDropped = [&](uint32_t n) { return dropped_[n] == stamp_; };
+    check_.clear();
+    droppedNodes_.clear();
+    auto check = [&](uint32_t n) {
+      check_.emplace_back(value(table, n, k), n);
+      std::push_heap(check_.begin(), check_.end(), std::greater<>());
+    };
+    for (const Seed& s : raiseSeeds_)
+      if ((s.landmarks >> k) & 1u) check(s.node);
+    while (!check_.empty()) {
+      std::pop_heap(check_.begin(), check_.end(), std::greater<>());
+      const auto [f, n] = check_.back();
+      check_.pop_back();
+      if (n == landmark || isDropped(n)) continue;
+      bool supported = false;
+      for (const auto& e : edges(n))
+        if (reached(e.to, k) && !isDropped(e.to) &&
+            value(table, e.to, k) + static_cast<double>(e.cost) <= f * (1.0 + kRounding)) {
+          supported = true;
+          break;
+        }
+      if (supported) continue;
+      dropped_[n] = stamp_;
+      droppedNodes_.push_back(n);
+      // Those it may have supported: larger values, checked after every smaller one is settled.
+      for (const auto& e : edges(n))
+        if (reached(e.to, k) && !isDropped(e.to) && value(table, e.to, k) > f) check(e.to);
+    }
+    for (uint32_t n : droppedNodes_) {
+      reached_[n] &= ~(1u << k);
+      at(table, n, k) = 0.0f;
+    }
+    for (uint32_t n : droppedNodes_)
+      for (const auto& e : edges(n))
+        if (reached(e.to, k)) lower(table, n, k, value(table, e.to, k) + static_cast<double>(e.cost));
+  }
+
+  void newStamp() {
+    if (++stamp_ == 0) {  // wrapped: no stale mark may read as this round's
+      std::fill(dropped_.begin(), dropped_.end(), 0u);
+      stamp_ = 1;
+    }
+  }
 
   static float& at(LandmarkTable& table, uint32_t node, int32_t k) {
     return table.table_[static_cast<size_t>(node) * static_cast<size_t>(table.stride_) + static_cast<size_t>(k)];
@@ -97,6 +211,52 @@ class LandmarkRepair {
 
   std::vector<uint32_t> reached_;  // per node id: bit k when its value for landmark k holds
   std::vector<Entry> heap_;        // (value, node), least first
+  // A node and the landmarks (a bit each) it is a seed for; an edge of a dirty node and the landmarks
+  // whose value falls through it into `node` or into `to`.
+  struct Seed {
+    uint32_t node, landmarks;
+  };
+  struct LowerSeed {
+    uint32_t node, to;
+    float cost;
+    uint32_t intoNode, intoTo;
+  };
+  std::vector<Seed> raiseSeeds_;
+  std::vector<LowerSeed> lowerSeeds_;
+  // raise's scratch: nodes to check (value, node), least first; per node id the round that dropped it
+  // (or, in findSeeds, took it as a seed).
+  std::vector<Entry> check_;
+  std::vector<uint32_t> dropped_, droppedNodes_;
+  uint32_t stamp_ = 0;
 };
+
+// The edges of a level that `marks`' rows break (a row's values at the edge's ends further apart than its
+// cost, beyond float rounding: the bound would not be consistent, perhaps not admissible), per landmark,
+// and the level's nodes without a row. Repaired rows need not be what a fresh computation gives; this is
+// what they must keep. `inLevel(node)` says whether a node id of [0, nodeCount) is one of the level's,
+// `edges(node)` gives its edges (each with `to` and `cost`). 0 unless an update left them wrong.
+template <typename InLevel, typename Edges>
+uint64_t inconsistentLandmarkBounds(const LandmarkTable& marks, uint32_t nodeCount, InLevel&& inLevel, Edges&& edges) {
+  if (marks.empty()) return 0;
+  uint64_t wrong = 0;
+  for (uint32_t a = 0; a < nodeCount; ++a) {
+    if (!inLevel(a)) continue;
+    if (a >= marks.rows()) {
+      ++wrong;
+      continue;
+    }
+    for (const auto& e : edges(a)) {
+      if (e.to >= marks.rows()) {
+        ++wrong;
+        continue;
+      }
+      const float *ra = marks.distances(a), *rb = marks.distances(e.to);
+      for (int32_t k = 0; k < marks.count(); ++k)
+        wrong += std::abs(ra[k] - rb[k]) >
+                 static_cast<float>(e.cost) + 2 * LandmarkRepair::kRounding * std::max(ra[k], rb[k]);
+    }
+  }
+  return wrong;
+}
 
 }  // namespace hpastar

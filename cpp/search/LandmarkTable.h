@@ -18,12 +18,10 @@ class LevelDistances;
 // bounds and the octile distance. On winding maps the octile distance is a poor guide (a long search on
 // brc202d expands most of the graph); the landmark bound follows the corridors.
 //
-// Immutable once computed. On a 2D grid, a terrain change that alters the level's graph leaves the table
-// as it was, stale, until a refresh computes a new one (one Dijkstra per landmark, see HeuristicRefresh):
-// searches meanwhile use its rows as bounds for the nodes it knows (Hierarchy::heuristicsStale says how).
-// A block world repairs its table in place as part of the change instead (LandmarkRepair), before any
-// search reads it again. Built over the LevelDistances seam: the same table serves the 2D hierarchy and
-// the block-world one.
+// A terrain change that alters the level's graph repairs the table in place as part of the change
+// (LandmarkRepair), before any search reads it again, on 2D grids (Hierarchy::repairLandmarks, the table
+// copied first when another version of the hierarchy shares it) and block worlds alike. Built over the
+// LevelDistances seam: the same table serves the 2D hierarchy and the block-world one.
 class LandmarkTable {
  public:
   static constexpr int32_t kMaxLandmarks = 32;

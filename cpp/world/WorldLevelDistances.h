@@ -66,32 +66,12 @@ class WorldLevelDistances final : public LevelDistances {
   std::vector<uint8_t> large_;  // per component label: whether its nodes are members
 };
 
-// The searched edges of h's top level that its landmark rows break (a row's values at the edge's ends
-// further apart than its cost, beyond float rounding: the bound would not be consistent, perhaps not
-// admissible), per landmark, and the top-level nodes without a row.
-// Rows are repaired rather than computed again after an update (LandmarkRepair), so they need not be
-// what a fresh computation gives; this is what they must keep. 0 unless an update left them wrong.
+// The searched edges of h's top level that its landmark rows break, and the top-level nodes without a
+// row (LandmarkRepair's inconsistentLandmarkBounds): 0 unless an update left them wrong.
 inline uint64_t inconsistentLandmarkBounds(const WorldHierarchy& h) {
-  const LandmarkTable& marks = h.landmarks();
-  if (marks.empty()) return 0;
-  uint64_t wrong = 0;
-  for (uint32_t a = 0; a < h.nodeCount(); ++a) {
-    if (h.nodeLevel(a) < h.levels()) continue;
-    if (a >= marks.rows()) {
-      ++wrong;
-      continue;
-    }
-    for (const WorldEdge& e : h.searchEdges(h.levels(), a)) {
-      if (e.to >= marks.rows()) {
-        ++wrong;
-        continue;
-      }
-      const float *ra = marks.distances(a), *rb = marks.distances(e.to);
-      for (int32_t k = 0; k < marks.count(); ++k)
-        wrong += std::abs(ra[k] - rb[k]) > e.cost + 2 * LandmarkRepair::kRounding * std::max(ra[k], rb[k]);
-    }
-  }
-  return wrong;
+  return inconsistentLandmarkBounds(
+      h.landmarks(), h.nodeCount(), [&](uint32_t n) { return h.nodeLevel(n) >= h.levels(); },
+      [&](uint32_t n) { return h.searchEdges(h.levels(), n); });
 }
 
 }  // namespace hpastar

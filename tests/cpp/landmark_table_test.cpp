@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "PathChecks.h"
@@ -8,6 +9,7 @@
 #include "hpa/Hierarchy.h"
 #include "hpa/HierarchySerialization.h"
 #include "hpa/HpaStarQuery.h"
+#include "search/LandmarkRepair.h"
 
 namespace hpastar {
 namespace {
@@ -49,6 +51,30 @@ double checkBoundsBelowDistances(const Hierarchy& h, int pairs, uint32_t seed) {
     }
   }
   return boundSum / distanceSum;
+}
+
+// Each landmark's row against the distances an abstract search from its node finds now (a landmark whose
+// node an edit removed keeps a row of bounds instead: skipped). Returns how many landmarks were checked.
+int expectRowsAreTheDistancesFromEachLandmark(const Hierarchy& h) {
+  const LandmarkTable& marks = h.landmarks();
+  AbstractSearch search;
+  int checked = 0;
+  for (int32_t k = 0; k < marks.count(); ++k) {
+    const uint32_t landmark = marks.landmarks()[static_cast<size_t>(k)];
+    if (landmark == LandmarkTable::kRemovedLandmark) continue;
+    search.run(h, h.levels(), h.grid().bounds(), nullptr, landmark, Hierarchy::kNone);
+    for (const uint32_t n : topNodes(h)) {
+      const double d = search.distance(n);
+      const double row = marks.distances(n)[k];
+      if (d < 0) {
+        EXPECT_EQ(row, 0.0) << "landmark " << k << ", node " << n << " out of its reach";
+      } else {
+        EXPECT_NEAR(row, d, 1e-4 * d + 1e-3) << "landmark " << k << ", node " << n;
+      }
+    }
+    ++checked;
+  }
+  return checked;
 }
 
 TEST(LandmarkTable, BoundNeverExceedsTheAbstractDistanceAndSeesMostOfIt) {
@@ -107,7 +133,10 @@ TEST(LandmarkTable, ARefreshAfterTerrainChangesGivesBoundsBelowTheNewDistances) 
   // Opening a large hall through the maze shortens many distances: bounds from the old table would
   // exceed them, so the table is stale until refreshed.
   ASSERT_EQ(h.fillRect(Rect{150, 150, 380, 330}, '.'), "");
+  // The edit repaired the rows (bounds below the new distances), and they are stale until a refresh
+  // computes them as a build does.
   ASSERT_TRUE(h.heuristicsStale());
+  checkBoundsBelowDistances(h, 30, 10);
   h.refreshHeuristics();
   ASSERT_FALSE(h.heuristicsStale());
   checkBoundsBelowDistances(h, 30, 11);
@@ -130,6 +159,75 @@ TEST(LandmarkTable, ARefreshAfterTerrainChangesGivesBoundsBelowTheNewDistances) 
     ASSERT_TRUE(test::isValidPath(h.grid(), s, t, ra));
     EXPECT_NEAR(ra.cost, rb.cost, 1e-3);
   }
+}
+
+// The landmark rows of h's top level that break an edge's consistency (LandmarkRepair), and top nodes
+// without a row.
+uint64_t inconsistentBounds(const Hierarchy& h) {
+  return inconsistentLandmarkBounds(
+      h.landmarks(), h.nodeCount(), [&](uint32_t n) { return h.nodeLevel(n) >= h.levels(); },
+      [&](uint32_t n) { return h.edges(h.levels(), n); });
+}
+
+TEST(LandmarkTable, EditsRepairTheLandmarksIntoTheNewDistancesAndKeepAbstractPathsOptimal) {
+  // Rooms opened and walls put up, without any refresh: every change of the top graph repairs the rows
+  // (new nodes get theirs, shorter ways lower them, longer ways raise them), so each row is the distance
+  // from its landmark in the new graph, the bound consistent on every edge, and A* over the abstract
+  // graph optimal.
+  struct Case {
+    const char* map;
+    int32_t levels;
+  };
+  for (const Case c : {Case{"brc202d.map", 1}, Case{"den520d.map", 2}}) {
+    HierarchyOptions o = withLandmarks(8, true);
+    o.levels = c.levels;
+    Hierarchy h = test::buildHierarchy(test::loadMap(c.map), o);
+    ASSERT_EQ(inconsistentBounds(h), 0u);
+    std::mt19937 rng(17);
+    int repaired = 0;
+    for (int edit = 0; edit < 40; ++edit) {
+      const Point at = test::randomPassable(h.grid(), rng);
+      const int32_t w = 3 + static_cast<int32_t>(rng() % 20), ht = 3 + static_cast<int32_t>(rng() % 20);
+      UpdateStats st;
+      ASSERT_EQ(h.fillRect(Rect{at.x, at.y, at.x + w, at.y + ht}, edit % 3 == 0 ? '@' : '.', &st), "");
+      if (!st.topGraphChanged) continue;
+      ++repaired;
+      ASSERT_EQ(inconsistentBounds(h), 0u) << c.map << " after edit " << edit;
+      // Not bounds only: the new distances, both where ways opened and where they closed.
+      EXPECT_GT(expectRowsAreTheDistancesFromEachLandmark(h), 0) << c.map << " after edit " << edit;
+      ASSERT_FALSE(::testing::Test::HasFailure()) << c.map << " after edit " << edit;
+      EXPECT_TRUE(h.heuristicsStale()) << c.map << " after edit " << edit;  // until a refresh
+      if (edit % 8 == 0) checkBoundsBelowDistances(h, 6, 100 + static_cast<uint32_t>(edit));
+    }
+    EXPECT_GT(repaired, 10) << c.map;
+    // The rows were repaired, not computed again: the abstract paths still cost what a fresh build's do.
+    HierarchyOptions plain = o;
+    plain.landmarks = 0;
+    const Hierarchy fresh = test::buildHierarchy(h.grid(), plain);
+    HpaStarQuery a(h), b(fresh);
+    HpaQueryOptions raw;
+    raw.smooth = false;
+    for (int q = 0; q < 150; ++q) {
+      const Point s = test::randomPassable(h.grid(), rng), t = test::randomPassable(h.grid(), rng);
+      PathResult ra, rb;
+      a.findPath(s, t, ra, raw);
+      b.findPath(s, t, rb, raw);
+      ASSERT_EQ(ra.status, rb.status) << c.map;
+      if (ra.status != PathStatus::Found) continue;
+      ASSERT_TRUE(test::isValidPath(h.grid(), s, t, ra)) << c.map;
+      EXPECT_NEAR(ra.cost, rb.cost, 1e-3) << c.map << " query " << q;
+    }
+  }
+}
+
+TEST(LandmarkTable, AnEditThatRebuildsEverythingComputesTheLandmarksAgainAndLeavesNothingStale) {
+  Hierarchy h = test::buildHierarchy(test::loadMap("den520d.map"), withLandmarks(8, true));
+  UpdateStats st;
+  ASSERT_EQ(h.fillRect(Rect{0, 0, 256, 150}, '.', &st), "");  // more than half of the clusters
+  ASSERT_EQ(st.clustersRebuilt[0], static_cast<uint32_t>(h.layout(1).count()));
+  EXPECT_FALSE(h.heuristicsStale());
+  EXPECT_EQ(inconsistentBounds(h), 0u);
+  checkBoundsBelowDistances(h, 10, 3);
 }
 
 TEST(LandmarkTable, SavedHierarchiesGetTheSameLandmarksBack) {

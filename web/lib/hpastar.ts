@@ -327,10 +327,12 @@ export class HPAStar extends ReachableGridPlanner<RawHPAStar, ResolvedHierarchyO
 
   /**
    * Whether the landmarks and distance table are stale: a terrain change altered the top level's graph
-   * since they were computed. Searches then still use them, as A* bounds rather than a walk of the
-   * table; paths stay valid, and may be a little longer than the fresh tables give where a change
-   * opened a shorter way, until {@link HPAStar.refreshHeuristics} has run to the end. Always false
-   * without landmarks and a distance table.
+   * since they were computed. The change itself repairs the landmarks (the new graph's distances from
+   * the same landmarks), and searches use them; a stale table is still used, as A* bounds rather than a
+   * walk. Paths stay valid, and may be a little longer than the fresh table gives where a change opened
+   * a shorter way, until {@link HPAStar.refreshHeuristics} has run to the end: it computes both as a
+   * build does (and as a saved copy does when loaded). Always false without landmarks and a distance
+   * table.
    */
   get heuristicsStale(): boolean {
     const raw = this.#handle();
