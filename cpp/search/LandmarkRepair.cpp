@@ -4,7 +4,9 @@ namespace hpastar {
 
 void LandmarkRepair::reset(const LandmarkTable& table) {
   reached_.assign(table.rows(), 0);
-  std::vector<uint32_t>().swap(dropped_);  // allocated by the first repair (grow), not by every build
+  // Allocated by the first repair (grow), not by every build.
+  std::vector<uint32_t>().swap(dropped_);
+  std::vector<uint32_t>().swap(checked_);
   for (uint32_t n = 0; n < table.rows(); ++n)
     for (int32_t k = 0; k < table.count(); ++k)
       if (table.distances(n)[k] > 0 || table.landmarks()[static_cast<size_t>(k)] == n) reached_[n] |= 1u << k;
@@ -21,6 +23,7 @@ void LandmarkRepair::forget(LandmarkTable& table, uint32_t node) {
 
 void LandmarkRepair::grow(LandmarkTable& table, uint32_t idSpace) {
   if (dropped_.size() < idSpace) dropped_.resize(idSpace, 0);
+  if (checked_.size() < idSpace) checked_.resize(idSpace, 0);
   if (idSpace <= table.rows_) return;
   table.rows_ = idSpace;
   table.table_.resize(static_cast<size_t>(idSpace) * static_cast<size_t>(table.stride_), 0.0f);

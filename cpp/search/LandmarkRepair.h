@@ -80,7 +80,9 @@ class LandmarkRepair {
   static constexpr float kRounding = 1.0f / (1 << 20);
 
   size_t bytes() const {
-    return (reached_.capacity() + dropped_.capacity() + droppedNodes_.capacity()) * sizeof(uint32_t) +
+    return (reached_.capacity() + dropped_.capacity() + checked_.capacity() + droppedNodes_.capacity() +
+            larger_.capacity()) *
+               sizeof(uint32_t) +
            (heap_.capacity() + check_.capacity()) * sizeof(Entry) + raiseSeeds_.capacity() * sizeof(Seed) +
            lowerSeeds_.capacity() * sizeof(LowerSeed);
   }
@@ -158,20 +160,26 @@ class LandmarkRepair {
       std::pop_heap(check_.begin(), check_.end(), std::greater<>());
       const auto [f, n] = check_.back();
       check_.pop_back();
-      if (n == landmark || isDropped(n)) continue;
+      // Every node that could support n has a smaller value and is settled: its verdict is final, so a
+      // node pushed again by another dropped neighbour is not checked twice.
+      if (n == landmark || checked_[n] == stamp_) continue;
+      checked_[n] = stamp_;
       bool supported = false;
-      for (const auto& e : edges(n))
-        if (reached(e.to, k) && !isDropped(e.to) &&
-            value(table, e.to, k) + static_cast<double>(e.cost) <= f * (1.0 + kRounding)) {
+      larger_.clear();
+      for (const auto& e : edges(n)) {
+        if (!reached(e.to, k) || isDropped(e.to)) continue;
+        const double v = value(table, e.to, k);
+        if (v + static_cast<double>(e.cost) <= f * (1.0 + kRounding)) {
           supported = true;
           break;
         }
+        if (v > f) larger_.push_back(e.to);  // those it may have supported, if it is dropped
+      }
       if (supported) continue;
       dropped_[n] = stamp_;
       droppedNodes_.push_back(n);
-      // Those it may have supported: larger values, checked after every smaller one is settled.
-      for (const auto& e : edges(n))
-        if (reached(e.to, k) && !isDropped(e.to) && value(table, e.to, k) > f) check(e.to);
+      // Larger values: checked after every smaller one is settled.
+      for (uint32_t m : larger_) check(m);
     }
     for (uint32_t n : droppedNodes_) {
       reached_[n] &= ~(1u << k);
@@ -185,6 +193,7 @@ class LandmarkRepair {
   void newStamp() {
     if (++stamp_ == 0) {  // wrapped: no stale mark may read as this round's
       std::fill(dropped_.begin(), dropped_.end(), 0u);
+      std::fill(checked_.begin(), checked_.end(), 0u);
       stamp_ = 1;
     }
   }
@@ -226,7 +235,7 @@ class LandmarkRepair {
   // raise's scratch: nodes to check (value, node), least first; per node id the round that dropped it
   // (or, in findSeeds, took it as a seed).
   std::vector<Entry> check_;
-  std::vector<uint32_t> dropped_, droppedNodes_;
+  std::vector<uint32_t> dropped_, checked_, droppedNodes_, larger_;
   uint32_t stamp_ = 0;
 };
 
